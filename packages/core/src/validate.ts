@@ -1,0 +1,104 @@
+import { ErrorCodes, TacticaError } from "./errors";
+
+// Argument checks shared by every package. Each takes `where` ("@tactica/pkg: functionName") and
+// the argument's name, and throws a TacticaError whose message says what is wrong and how to fix
+// it. They are for set-up paths (constructors, loaders), not per-frame inner loops.
+
+function describe(value: unknown): string {
+  if (typeof value === "number") return Number.isNaN(value) ? "NaN" : String(value);
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null) return "null";
+  if (Array.isArray(value)) return `an array of length ${value.length}`;
+  return typeof value;
+}
+
+/** Throws an {@link ErrorCodes.InvalidArgument} error for argument `name` of `where`. */
+export function invalidArgument(where: string, name: string, problem: string, fix: string): never {
+  throw new TacticaError(ErrorCodes.InvalidArgument, `${where}: "${name}" ${problem}. ${fix}`, {
+    path: name,
+  });
+}
+
+/** Asserts `value` is a finite number (not NaN, not ±Infinity). Returns it for chaining. */
+export function assertFinite(where: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    invalidArgument(where, name, `must be a finite number but is ${describe(value)}`, "Pass a finite number.");
+  }
+  return value;
+}
+
+/** Asserts `value` is an integer in `[min, max]` (inclusive). Returns it. */
+export function assertInteger(
+  where: string,
+  name: string,
+  value: unknown,
+  min = Number.MIN_SAFE_INTEGER,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
+    invalidArgument(
+      where,
+      name,
+      `must be an integer in [${min}, ${max}] but is ${describe(value)}`,
+      `Pass a whole number between ${min} and ${max}.`,
+    );
+  }
+  return value;
+}
+
+/** Asserts `value` is a finite number in `[min, max]` (inclusive). Returns it. */
+export function assertRange(where: string, name: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+    invalidArgument(
+      where,
+      name,
+      `must be a number in [${min}, ${max}] but is ${describe(value)}`,
+      `Pass a value between ${min} and ${max}.`,
+    );
+  }
+  return value;
+}
+
+/** Asserts `value` is a finite number `> 0`. Returns it. */
+export function assertPositive(where: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    invalidArgument(where, name, `must be a finite number > 0 but is ${describe(value)}`, "Pass a positive number.");
+  }
+  return value;
+}
+
+/** Asserts `value` is a finite number `>= 0`. Returns it. */
+export function assertNonNegative(where: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
+    invalidArgument(where, name, `must be a finite number >= 0 but is ${describe(value)}`, "Pass zero or a positive number.");
+  }
+  return value;
+}
+
+/** Asserts every element of `values` is finite; names the first bad index. */
+export function assertFiniteArray(where: string, name: string, values: ArrayLike<number>): void {
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (typeof v !== "number" || !Number.isFinite(v)) {
+      invalidArgument(
+        where,
+        `${name}[${i}]`,
+        `must be a finite number but is ${describe(v)}`,
+        "Remove or fix the non-finite entry.",
+      );
+    }
+  }
+}
+
+/** Asserts `value` is one of `options`. Returns it narrowed. */
+export function assertOneOf<T extends string>(where: string, name: string, value: unknown, options: readonly T[]): T {
+  if (typeof value !== "string" || !(options as readonly string[]).includes(value)) {
+    invalidArgument(
+      where,
+      name,
+      `must be one of ${options.map((o) => JSON.stringify(o)).join(", ")} but is ${describe(value)}`,
+      "Use one of the listed values.",
+    );
+  }
+  return value as T;
+}

@@ -1,0 +1,9 @@
+import { defineConfig } from "vitest/config";
+
+// One root run over every workspace project (each has its own vitest.config.ts).
+// Browser and end-to-end tests run separately through vitest.e2e.config.ts.
+export default defineConfig({
+  test: {
+    projects: ["packages/*", "bench", "tests"],
+  },
+});
