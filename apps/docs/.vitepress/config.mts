@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { defineConfig, type DefaultTheme } from "vitepress";
+
+// The Tactica docs site: guides written here, benchmark tables written by `pnpm bench`
+// (bench/results/*.md, included by benchmarks/*.md), and the typedoc API reference generated into
+// public/api. The sidebar is built from the files, so adding a guide needs no change here.
+
+const root = import.meta.dirname ? join(import.meta.dirname, "..") : process.cwd();
+const PACKAGE_ORDER = ["getting-started", "conventions", "core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
+
+function pages(dir: string): DefaultTheme.SidebarItem[] {
+  return readdirSync(join(root, dir))
+    .filter((f) => f.endsWith(".md") && f !== "index.md")
+    .map((f) => {
+      const name = f.replace(/\.md$/, "");
+      const text = readFileSync(join(root, dir, f), "utf8");
+      const title = /^#\s+(.+)$/m.exec(text)?.[1] ?? name;
+      return { name, item: { text: title.replace(/`/g, ""), link: `/${dir}/${name}` } };
+    })
+    .sort((a, b) => {
+      const ia = PACKAGE_ORDER.findIndex((p) => a.name === p || a.name.startsWith(`${p}-`));
+      const ib = PACKAGE_ORDER.findIndex((p) => b.name === p || b.name.startsWith(`${p}-`));
+      return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.name.localeCompare(b.name);
+    })
+    .map((p) => p.item);
+}
+
+export default defineConfig({
+  title: "Tactica",
+  description: "The modular game-AI toolkit for TypeScript.",
+  // The API reference is plain HTML from typedoc, outside VitePress's page graph.
+  ignoreDeadLinks: [/^\/api\//, /^\.\/api\//],
+  themeConfig: {
+    nav: [
+      { text: "Guide", link: "/guide/getting-started" },
+      { text: "Benchmarks", link: "/benchmarks/" },
+      { text: "API", link: "/api/index.html", target: "_self" },
+    ],
+    sidebar: [
+      { text: "Guide", items: pages("guide") },
+      { text: "Benchmarks", items: [{ text: "How we measure", link: "/benchmarks/" }, ...pages("benchmarks")] },
+      { text: "Reference", items: [{ text: "API (typedoc)", link: "/api/index.html", target: "_self" }] },
+    ],
+    search: { provider: "local" },
+  },
+  vite: { server: { port: 5174 } },
+});

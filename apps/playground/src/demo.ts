@@ -1,0 +1,18 @@
+/**
+ * One playground page. Each folder under `src/pages/` exports a `DemoPage` as its default export;
+ * the navigation is built from them, grouped by package, in `order`.
+ */
+export interface DemoPage {
+  /** URL id: the page lives at `#/<id>`. */
+  readonly id: string;
+  /** Title shown in the navigation and the page header. */
+  readonly title: string;
+  /** The Tactica package the page demonstrates, e.g. "core". */
+  readonly package: string;
+  /** Sort key inside the package group (lower first). */
+  readonly order?: number;
+  /** One or two sentences under the title: what to try. */
+  readonly description: string;
+  /** Builds the page inside `root`; returns a function that stops timers and listeners. */
+  mount(root: HTMLElement): () => void;
+}

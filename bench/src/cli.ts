@@ -1,0 +1,66 @@
+// `pnpm bench [suite…] [--json FILE] [--quick] [--no-md] [suite args…]`
+// Runs the named suites (all when none is named), prints a table per suite, writes the Markdown
+// tables the docs site shows (bench/results/<suite>.md) and, with --json, every row to FILE.
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { markdownTable, suiteMarkdown } from "./report";
+import type { BenchRow } from "./row";
+import { createContext, type Suite } from "./suite";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const suitesDir = join(here, "suites");
+const available = readdirSync(suitesDir)
+  .filter((f) => f.endsWith(".ts"))
+  .map((f) => f.replace(/\.ts$/, ""))
+  .sort();
+
+const argv = process.argv.slice(2);
+let jsonFile: string | undefined;
+let quick = false;
+let writeMd = true;
+const names: string[] = [];
+const rest: string[] = [];
+for (let i = 0; i < argv.length; i++) {
+  const a = argv[i]!;
+  if (a === "--json") jsonFile = argv[++i];
+  else if (a === "--quick") quick = true;
+  else if (a === "--no-md") writeMd = false;
+  else if (a === "--help" || a === "-h") {
+    console.log(`usage: pnpm bench [${available.join("|")}…] [--json FILE] [--quick] [--no-md] [suite options]`);
+    process.exit(0);
+  } else if (available.includes(a) && rest.length === 0) names.push(a);
+  else rest.push(a);
+}
+if (jsonFile === undefined && argv.includes("--json")) {
+  console.error("bench: --json needs a file name");
+  process.exit(2);
+}
+const selected = names.length ? names : available;
+const cpu = cpus()[0]?.model ?? "unknown CPU";
+const machine = `${cpus().length} × ${cpu.trim()}, Node ${process.version}`;
+
+const all: unknown[] = [];
+for (const name of selected) {
+  const suite = ((await import(join(suitesDir, `${name}.ts`))) as { default: Suite }).default;
+  const rows: BenchRow[] = [];
+  console.error(`\n# ${suite.name}: ${suite.description}`);
+  await suite.run(createContext(suite.name, rows, rest, quick));
+  console.log(`\n## ${suite.name}\n\n${markdownTable(rows)}\n`);
+  if (writeMd && !quick) {
+    const out = join(here, "..", "results", `${suite.name}.md`);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, suiteMarkdown(suite.description, rows, machine, suite.markdown?.(rows)));
+  }
+  all.push(...(suite.json ? suite.json(rows) : rows));
+}
+
+if (jsonFile) {
+  // pnpm runs the script inside bench/; resolve relative paths against the caller's directory.
+  const base = process.env["INIT_CWD"] ?? process.cwd();
+  const file = resolve(base, jsonFile);
+  if (!existsSync(dirname(file))) mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `${JSON.stringify(all, null, 2)}\n`);
+  console.error(`wrote ${all.length} rows to ${file}`);
+}

@@ -1,0 +1,62 @@
+/**
+ * Angles in radians. Tactica's world convention is **y-up with counter-clockwise-positive angles**
+ * (as in {@link vec2Rotate} and {@link vec2Angle}); on a y-down screen the same numbers turn
+ * clockwise. All functions here are pure scalar maths: no allocation, no validation. A non-finite
+ * angle (`NaN`, `±Infinity`) is a caller bug and comes back as `NaN`; every finite input gives a
+ * finite result.
+ */
+const PI = Math.PI;
+const TWO_PI = 2 * Math.PI;
+
+/** Converts degrees to radians (`deg · π / 180`). */
+export function degToRad(degrees: number): number {
+  return (degrees * PI) / 180;
+}
+
+/** Converts radians to degrees (`rad · 180 / π`). */
+export function radToDeg(radians: number): number {
+  return (radians * 180) / PI;
+}
+
+/**
+ * Wraps `radians` into the half-open interval `(-π, π]`. `-π` maps to `π`, so every direction has
+ * exactly one representation. Finite input only; `NaN`/`±Infinity` give `NaN`.
+ */
+export function wrapAngle(radians: number): number {
+  if (radians > -PI && radians <= PI) return radians;
+  let r = radians % TWO_PI;
+  if (r <= -PI) r += TWO_PI;
+  else if (r > PI) r -= TWO_PI;
+  return r;
+}
+
+/**
+ * Shortest signed rotation, in radians in `(-π, π]`, that takes angle `from` to angle `to`:
+ * positive means counter-clockwise (y-up). Opposite directions give `+π`.
+ * `from + angleDifference(from, to)` equals `to` modulo 2π.
+ */
+export function angleDifference(from: number, to: number): number {
+  return wrapAngle(to - from);
+}
+
+/**
+ * Interpolates from angle `from` towards angle `to` along the shorter arc; `t` in `[0, 1]` (not
+ * clamped: values outside extrapolate along the same arc). Returns an angle in `(-π, π]`. For
+ * opposite directions the arc taken is the counter-clockwise one (see {@link angleDifference}).
+ */
+export function lerpAngle(from: number, to: number, t: number): number {
+  return wrapAngle(from + angleDifference(from, to) * t);
+}
+
+/**
+ * Turns angle `current` towards `target` by at most `maxDelta` radians along the shorter arc and
+ * returns the new angle in `(-π, π]`; reaches `target` exactly (wrapped) when it is within
+ * `maxDelta`. A negative `maxDelta` is treated as 0 (no turn). Typical use: a turn rate limit,
+ * `rotateTowards(heading, desired, turnRate * dt)`.
+ */
+export function rotateTowards(current: number, target: number, maxDelta: number): number {
+  const step = maxDelta > 0 ? maxDelta : 0;
+  const d = angleDifference(current, target);
+  if (d <= step && d >= -step) return wrapAngle(target);
+  return wrapAngle(d > 0 ? current + step : current - step);
+}

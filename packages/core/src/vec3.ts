@@ -1,0 +1,170 @@
+/**
+ * A 3D vector as a plain object. Any object with numeric `x`, `y` and `z` works (three.js
+ * `Vector3`, Babylon `Vector3`, …). Functions write into `out` (first argument), return it, never
+ * allocate and are safe when `out` aliases an input — as for {@link Vec2}.
+ */
+export interface Vec3 {
+  /** X component. */
+  x: number;
+  /** Y component (up in Tactica's navmesh and OBJ conventions). */
+  y: number;
+  /** Z component. */
+  z: number;
+}
+
+/** A read-only view of a {@link Vec3}. */
+export interface ReadonlyVec3 {
+  /** X component. */
+  readonly x: number;
+  /** Y component. */
+  readonly y: number;
+  /** Z component. */
+  readonly z: number;
+}
+
+/** Allocates a new vector `{x, y, z}` (default zero). */
+export function vec3(x = 0, y = 0, z = 0): Vec3 {
+  return { x, y, z };
+}
+
+/** Allocates a copy of `a`. */
+export function vec3Clone(a: ReadonlyVec3): Vec3 {
+  return { x: a.x, y: a.y, z: a.z };
+}
+
+/** Sets `out` to `(x, y, z)`. */
+export function vec3Set(out: Vec3, x: number, y: number, z: number): Vec3 {
+  out.x = x;
+  out.y = y;
+  out.z = z;
+  return out;
+}
+
+/** Copies `a` into `out`. */
+export function vec3Copy(out: Vec3, a: ReadonlyVec3): Vec3 {
+  out.x = a.x;
+  out.y = a.y;
+  out.z = a.z;
+  return out;
+}
+
+/** `out = a + b`. */
+export function vec3Add(out: Vec3, a: ReadonlyVec3, b: ReadonlyVec3): Vec3 {
+  out.x = a.x + b.x;
+  out.y = a.y + b.y;
+  out.z = a.z + b.z;
+  return out;
+}
+
+/** `out = a - b`. */
+export function vec3Sub(out: Vec3, a: ReadonlyVec3, b: ReadonlyVec3): Vec3 {
+  out.x = a.x - b.x;
+  out.y = a.y - b.y;
+  out.z = a.z - b.z;
+  return out;
+}
+
+/** `out = a * s`. */
+export function vec3Scale(out: Vec3, a: ReadonlyVec3, s: number): Vec3 {
+  out.x = a.x * s;
+  out.y = a.y * s;
+  out.z = a.z * s;
+  return out;
+}
+
+/** `out = a + b * s`. */
+export function vec3ScaleAndAdd(out: Vec3, a: ReadonlyVec3, b: ReadonlyVec3, s: number): Vec3 {
+  out.x = a.x + b.x * s;
+  out.y = a.y + b.y * s;
+  out.z = a.z + b.z * s;
+  return out;
+}
+
+/** `out = -a`. */
+export function vec3Negate(out: Vec3, a: ReadonlyVec3): Vec3 {
+  out.x = -a.x;
+  out.y = -a.y;
+  out.z = -a.z;
+  return out;
+}
+
+/** Dot product `a · b`. */
+export function vec3Dot(a: ReadonlyVec3, b: ReadonlyVec3): number {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
+
+/** Cross product `out = a × b` (right-handed). */
+export function vec3Cross(out: Vec3, a: ReadonlyVec3, b: ReadonlyVec3): Vec3 {
+  const ax = a.x;
+  const ay = a.y;
+  const az = a.z;
+  const bx = b.x;
+  const by = b.y;
+  const bz = b.z;
+  out.x = ay * bz - az * by;
+  out.y = az * bx - ax * bz;
+  out.z = ax * by - ay * bx;
+  return out;
+}
+
+/** Euclidean length `|a|`. */
+export function vec3Length(a: ReadonlyVec3): number {
+  return Math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
+}
+
+/** Squared length `|a|²`. */
+export function vec3LengthSq(a: ReadonlyVec3): number {
+  return a.x * a.x + a.y * a.y + a.z * a.z;
+}
+
+/** Distance `|a - b|`. */
+export function vec3Distance(a: ReadonlyVec3, b: ReadonlyVec3): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const dz = a.z - b.z;
+  return Math.sqrt(dx * dx + dy * dy + dz * dz);
+}
+
+/** Squared distance `|a - b|²`. */
+export function vec3DistanceSq(a: ReadonlyVec3, b: ReadonlyVec3): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  const dz = a.z - b.z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/** `out = a / |a|`; a zero vector (length below 1e-12) normalises to zero, never NaN. */
+export function vec3Normalize(out: Vec3, a: ReadonlyVec3): Vec3 {
+  const len = Math.sqrt(a.x * a.x + a.y * a.y + a.z * a.z);
+  if (len < 1e-12) return vec3Set(out, 0, 0, 0);
+  const inv = 1 / len;
+  out.x = a.x * inv;
+  out.y = a.y * inv;
+  out.z = a.z * inv;
+  return out;
+}
+
+/** Clamps the length of `a` to at most `max` (≥ 0), keeping its direction. */
+export function vec3Truncate(out: Vec3, a: ReadonlyVec3, max: number): Vec3 {
+  const lenSq = a.x * a.x + a.y * a.y + a.z * a.z;
+  if (lenSq > max * max && lenSq > 0) return vec3Scale(out, a, max / Math.sqrt(lenSq));
+  return vec3Copy(out, a);
+}
+
+/** Linear interpolation `out = a + (b - a) * t`; `t` is not clamped. */
+export function vec3Lerp(out: Vec3, a: ReadonlyVec3, b: ReadonlyVec3, t: number): Vec3 {
+  out.x = a.x + (b.x - a.x) * t;
+  out.y = a.y + (b.y - a.y) * t;
+  out.z = a.z + (b.z - a.z) * t;
+  return out;
+}
+
+/** Exact component-wise equality. */
+export function vec3Equals(a: ReadonlyVec3, b: ReadonlyVec3): boolean {
+  return a.x === b.x && a.y === b.y && a.z === b.z;
+}
+
+/** Equality within `epsilon` (default 1e-9) on each component. */
+export function vec3ApproxEquals(a: ReadonlyVec3, b: ReadonlyVec3, epsilon = 1e-9): boolean {
+  return Math.abs(a.x - b.x) <= epsilon && Math.abs(a.y - b.y) <= epsilon && Math.abs(a.z - b.z) <= epsilon;
+}

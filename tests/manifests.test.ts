@@ -1,0 +1,42 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+
+// What a studio sees when it installs a package: every published (non-private) package has an
+// exports map with ESM, CJS and types, is side-effect free, ships a README and a licence.
+
+const root = join(import.meta.dirname, "..");
+const dirs = readdirSync(join(root, "packages"));
+
+interface Manifest {
+  name: string;
+  private?: boolean;
+  license?: string;
+  sideEffects?: boolean;
+  type?: string;
+  files?: string[];
+  exports?: Record<string, unknown>;
+}
+
+const manifests = dirs.map((d) => ({ dir: d, m: JSON.parse(readFileSync(join(root, "packages", d, "package.json"), "utf8")) as Manifest }));
+
+describe("package manifests", () => {
+  it("every folder in packages/ is an @tactica package named after it", () => {
+    for (const { dir, m } of manifests) expect(m.name).toBe(`@tactica/${dir}`);
+  });
+
+  for (const { dir, m } of manifests.filter((x) => !x.m.private)) {
+    it(`@tactica/${dir} is publishable as studios consume it`, () => {
+      expect(m.license).toBe("MIT");
+      expect(m.sideEffects).toBe(false);
+      expect(m.type).toBe("module");
+      expect(m.files).toEqual(expect.arrayContaining(["dist", "src"]));
+      const dot = m.exports?.["."] as Record<string, unknown>;
+      expect(dot["@tactica/source"]).toBe("./src/index.ts");
+      expect(dot["import"]).toEqual({ types: "./dist/index.d.ts", default: "./dist/index.js" });
+      expect(dot["require"]).toEqual({ types: "./dist/index.d.cts", default: "./dist/index.cjs" });
+      expect(existsSync(join(root, "packages", dir, "README.md"))).toBe(true);
+      expect(existsSync(join(root, "packages", dir, "LICENSE"))).toBe(true);
+    });
+  }
+});

@@ -1,0 +1,67 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// Publishing as studios consume it: pack every publishable package (needs `pnpm build` first),
+// install the tarballs into a fresh folder outside the workspace with npm, and import them from
+// ESM and CJS. publint and are-the-types-wrong must report no problems.
+
+const root = join(import.meta.dirname, "..");
+const publishable = readdirSync(join(root, "packages"))
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; private?: boolean } }))
+  .filter((p) => !p.manifest.private);
+
+const work = mkdtempSync(join(tmpdir(), "tactica-pack-"));
+const tarballs = new Map<string, string>();
+
+function run(cmd: string, args: string[], cwd: string): string {
+  return execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, npm_config_update_notifier: "false" } });
+}
+
+beforeAll(() => {
+  const packs = join(work, "tarballs");
+  mkdirSync(packs);
+  for (const { dir, manifest } of publishable) {
+    const before = new Set(readdirSync(packs));
+    run("pnpm", ["pack", "--pack-destination", packs], join(root, "packages", dir));
+    const created = readdirSync(packs).find((f) => !before.has(f));
+    if (!created) throw new Error(`pnpm pack produced no tarball for ${manifest.name}`);
+    tarballs.set(manifest.name, join(packs, created));
+  }
+  const app = join(work, "app");
+  mkdirSync(app);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+  run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", ...tarballs.values()], app);
+});
+
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
+  const app = () => join(work, "app");
+
+  it("imports from ESM and CJS with the same non-empty export list", () => {
+    const esm = run("node", ["--input-type=module", "-e", `import * as m from ${JSON.stringify(manifest.name)}; console.log(JSON.stringify(Object.keys(m).sort()))`], app());
+    const cjs = run("node", ["-e", `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(manifest.name)})).sort()))`], app());
+    const esmKeys = JSON.parse(esm) as string[];
+    expect(esmKeys.length).toBeGreaterThan(0);
+    expect(JSON.parse(cjs)).toEqual(esmKeys);
+  });
+
+  it("ships dist, src, README and LICENSE and no test or benchmark data", () => {
+    const listing = run("tar", ["-tzf", tarballs.get(manifest.name)!], work).split("\n").filter(Boolean);
+    expect(listing).toEqual(expect.arrayContaining(["package/dist/index.js", "package/dist/index.cjs", "package/dist/index.d.ts", "package/dist/index.d.cts", "package/README.md", "package/LICENSE"]));
+    expect(listing.filter((f) => /\/test\/|\.map$|\.scen$|\.obj$/.test(f) && !f.endsWith(".js.map") && !f.endsWith(".cjs.map") && !f.endsWith(".ts.map") && !f.endsWith(".cts.map"))).toEqual([]);
+  });
+
+  it("passes publint", () => {
+    const out = run("pnpm", ["exec", "publint", "--strict", join(root, "packages", dir)], root);
+    expect(out).toContain("No problems found");
+  });
+
+  it("passes are-the-types-wrong", () => {
+    const out = run("pnpm", ["exec", "attw", "--format", "table-flipped", tarballs.get(manifest.name)!], root);
+    expect(out).toContain("No problems found");
+  });
+});
