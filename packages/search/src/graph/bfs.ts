@@ -1,0 +1,50 @@
+import type { SearchDomain } from "./domain";
+import { PathFlags } from "./flags";
+import type { PathResult } from "./path-result";
+import { resetPathResult } from "./path-result";
+import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+
+/**
+ * Breadth-first search from `start`: finds a path with the fewest *steps* (edge costs are ignored
+ * for ordering; {@link PathResult.cost} is still the sum of the step costs along the path found).
+ * Pass `goal = -1` to build the whole BFS tree (read it with `searchDistance`/`extractPath`; the
+ * result then reports `NoPath`). O(V + E), no allocation.
+ */
+export function bfs(domain: SearchDomain, start: number, goal: number, ctx: SearchContext, result: PathResult): PathResult {
+  checkContext("bfs", domain, ctx);
+  checkNode("bfs", "start", domain, start);
+  if (goal !== -1) checkNode("bfs", "goal", domain, goal);
+  resetPathResult(result);
+  beginQuery(ctx);
+  const { g, parent, seen, queue, nbrNodes, nbrCosts } = ctx;
+  const gen = ctx.generation;
+  let head = 0;
+  let tail = 0;
+  seen[start] = gen;
+  g[start] = 0;
+  parent[start] = -1;
+  queue[tail++] = start;
+  let expanded = 0;
+  while (head < tail) {
+    const n = queue[head++]!;
+    if (n === goal) {
+      result.expanded = expanded;
+      extractPath(ctx, n, result);
+      return result;
+    }
+    expanded++;
+    const k = domain.neighbors(n, nbrNodes, nbrCosts);
+    const gn = g[n]!;
+    for (let i = 0; i < k; i++) {
+      const m = nbrNodes[i]!;
+      if (seen[m] === gen) continue;
+      seen[m] = gen;
+      g[m] = gn + nbrCosts[i]!;
+      parent[m] = n;
+      queue[tail++] = m;
+    }
+  }
+  result.expanded = expanded;
+  result.flags = PathFlags.NoPath;
+  return result;
+}

@@ -1,0 +1,143 @@
+import { indexedHeapPop, indexedHeapPush } from "@tactica/core";
+import type { SearchDomain } from "./domain";
+import { PathFlags } from "./flags";
+import type { PathResult } from "./path-result";
+import { resetPathResult } from "./path-result";
+import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+
+/** Options of {@link bidirectionalAStar}. */
+export interface BidirectionalOptions {
+  /** Maximum number of expansions of both sides together (default unlimited). */
+  readonly maxExpansions?: number;
+}
+
+function peekPriority(ctx: SearchContext): number {
+  return ctx.open.size > 0 ? ctx.open.priorities[0]! : Infinity;
+}
+
+/**
+ * Bidirectional A*: NBA* ("new bidirectional A*", Pijls & Post 2009), the algorithm ngraph.path
+ * also uses. A forward search from `start` (priority `g + h(n, goal)`) and a backward search from
+ * `goal` over predecessors (priority `g + h(start, n)`) run alternately, always on the side with
+ * the smaller open list; a node taken by either side is never expanded by the other, and a node is
+ * pruned when `g + h` or `g + F_other − h_other` shows it cannot improve the best meeting cost
+ * `L`. The result is optimal for a *consistent* heuristic (with none it is bidirectional Dijkstra).
+ *
+ * Needs two contexts of the domain's size (`forward`, `backward`); no allocation per query. On a
+ * directed domain supply `domain.predecessors`.
+ */
+export function bidirectionalAStar(
+  domain: SearchDomain,
+  start: number,
+  goal: number,
+  forward: SearchContext,
+  backward: SearchContext,
+  result: PathResult,
+  options: BidirectionalOptions = {},
+): PathResult {
+  checkContext("bidirectionalAStar", domain, forward);
+  checkContext("bidirectionalAStar", domain, backward);
+  checkNode("bidirectionalAStar", "start", domain, start);
+  checkNode("bidirectionalAStar", "goal", domain, goal);
+  resetPathResult(result);
+  if (start === goal) {
+    result.path[0] = start;
+    result.length = 1;
+    result.cost = 0;
+    result.flags = PathFlags.Found;
+    return result;
+  }
+  const budget = options.maxExpansions ?? Infinity;
+  beginQuery(forward);
+  beginQuery(backward);
+  const h = domain.heuristic;
+  const pred = domain.predecessors ?? domain.neighbors;
+  const genF = forward.generation;
+  const genB = backward.generation;
+  // "Removed from the middle set": one shared stamp array (the forward context's).
+  const done = forward.closed;
+  const gF = forward.g;
+  const gB = backward.g;
+  const seenF = forward.seen;
+  const seenB = backward.seen;
+  const hStart = h === undefined ? 0 : h.call(domain, start, goal);
+  seenF[start] = genF;
+  gF[start] = 0;
+  forward.parent[start] = -1;
+  indexedHeapPush(forward.open, start, hStart);
+  seenB[goal] = genB;
+  gB[goal] = 0;
+  backward.parent[goal] = -1;
+  indexedHeapPush(backward.open, goal, hStart);
+  let fF = hStart;
+  let fB = hStart;
+  let best = Infinity;
+  let meet = -1;
+  let expanded = 0;
+  while (forward.open.size > 0 && backward.open.size > 0) {
+    if (expanded >= budget) {
+      result.expanded = expanded;
+      result.flags = PathFlags.BudgetExhausted;
+      return result;
+    }
+    const isForward = forward.open.size <= backward.open.size;
+    const me = isForward ? forward : backward;
+    const other = isForward ? backward : forward;
+    const gMe = me.g;
+    const gOther = other.g;
+    const seenMe = me.seen;
+    const seenOther = other.seen;
+    const genMe = me.generation;
+    const genOther = other.generation;
+    const x = indexedHeapPop(me.open);
+    if (done[x] === genF) continue;
+    done[x] = genF;
+    const gx = gMe[x]!;
+    // hMe(x): estimate to this side's target; hOther(x): estimate back to the other side's root.
+    const hMe = h === undefined ? 0 : isForward ? h.call(domain, x, goal) : h.call(domain, start, x);
+    const hOther = h === undefined ? 0 : isForward ? h.call(domain, start, x) : h.call(domain, x, goal);
+    const fOther = isForward ? fB : fF;
+    if (!(gx + hMe >= best || gx + fOther - hOther >= best)) {
+      expanded++;
+      const k = isForward ? domain.neighbors(x, me.nbrNodes, me.nbrCosts) : pred.call(domain, x, me.nbrNodes, me.nbrCosts);
+      for (let i = 0; i < k; i++) {
+        const y = me.nbrNodes[i]!;
+        if (done[y] === genF) continue;
+        const gy = gx + me.nbrCosts[i]!;
+        if (seenMe[y] === genMe && gy >= gMe[y]!) continue;
+        seenMe[y] = genMe;
+        gMe[y] = gy;
+        me.parent[y] = x;
+        const hy = h === undefined ? 0 : isForward ? h.call(domain, y, goal) : h.call(domain, start, y);
+        indexedHeapPush(me.open, y, gy + hy);
+        if (seenOther[y] === genOther) {
+          const total = gy + gOther[y]!;
+          if (total < best) {
+            best = total;
+            meet = y;
+          }
+        }
+      }
+    }
+    const top = me.open.size > 0 ? peekPriority(me) : Infinity;
+    if (isForward) fF = top;
+    else fB = top;
+  }
+  result.expanded = expanded;
+  if (meet === -1) {
+    result.flags = PathFlags.NoPath;
+    return result;
+  }
+  // Forward half: start → meet, then follow backward parents meet → goal.
+  extractPath(forward, meet, result);
+  const path = result.path;
+  let len = result.length;
+  for (let n = backward.parent[meet]!; n !== -1; n = backward.parent[n]!) {
+    if (len < path.length) path[len] = n;
+    len++;
+  }
+  result.length = len;
+  result.cost = best;
+  result.flags = PathFlags.Found | (len > path.length ? PathFlags.PathTruncated : 0);
+  return result;
+}

@@ -1,0 +1,89 @@
+import { indexedHeapPop, indexedHeapPush } from "@tactica/core";
+import type { SearchDomain } from "./domain";
+import { PathFlags } from "./flags";
+import type { PathResult } from "./path-result";
+import { resetPathResult } from "./path-result";
+import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+
+/** Options of {@link dijkstra}. */
+export interface DijkstraOptions {
+  /** Stop when this node is settled (default `-1`: build the full shortest-path tree). */
+  readonly goal?: number;
+  /** Do not settle nodes farther than this cost from the sources (default `Infinity`). */
+  readonly maxCost?: number;
+}
+
+/**
+ * Dijkstra's algorithm from one or several sources (each starting at cost 0). Without a goal it
+ * builds the full shortest-path tree (or the part within `maxCost`): afterwards
+ * `searchDistance(ctx, n)` is the distance from the nearest source and `extractPath(ctx, n, out)`
+ * the path. With a goal the result holds the shortest path to it, else `NoPath` (for a full-tree
+ * query the result reports `NoPath` with the number of settled nodes in `expanded`).
+ * O((V + E) log V), no allocation.
+ *
+ * @param sources - one node id or an array of them (multi-source: distance to the nearest source).
+ */
+export function dijkstra(
+  domain: SearchDomain,
+  sources: number | ArrayLike<number>,
+  ctx: SearchContext,
+  result: PathResult,
+  options: DijkstraOptions = {},
+): PathResult {
+  checkContext("dijkstra", domain, ctx);
+  const goal = options.goal ?? -1;
+  if (goal !== -1) checkNode("dijkstra", "options.goal", domain, goal);
+  const maxCost = options.maxCost ?? Infinity;
+  resetPathResult(result);
+  beginQuery(ctx);
+  const { g, parent, seen, closed, open, nbrNodes, nbrCosts } = ctx;
+  const gen = ctx.generation;
+  if (typeof sources === "number") {
+    checkNode("dijkstra", "sources", domain, sources);
+    seen[sources] = gen;
+    g[sources] = 0;
+    parent[sources] = -1;
+    indexedHeapPush(open, sources, 0);
+  } else {
+    for (let i = 0; i < sources.length; i++) {
+      const s = sources[i]!;
+      checkNode("dijkstra", `sources[${i}]`, domain, s);
+      seen[s] = gen;
+      g[s] = 0;
+      parent[s] = -1;
+      indexedHeapPush(open, s, 0);
+    }
+  }
+  let expanded = 0;
+  while (open.size > 0) {
+    const n = indexedHeapPop(open);
+    const gn = g[n]!;
+    if (gn > maxCost) {
+      // Not settled: forget it so searchDistance reports only settled nodes within maxCost.
+      seen[n] = 0;
+      while (open.size > 0) seen[indexedHeapPop(open)] = 0;
+      break;
+    }
+    closed[n] = gen;
+    if (n === goal) {
+      result.expanded = expanded;
+      extractPath(ctx, n, result);
+      return result;
+    }
+    expanded++;
+    const k = domain.neighbors(n, nbrNodes, nbrCosts);
+    for (let i = 0; i < k; i++) {
+      const m = nbrNodes[i]!;
+      if (closed[m] === gen) continue;
+      const gm = gn + nbrCosts[i]!;
+      if (seen[m] === gen && gm >= g[m]!) continue;
+      seen[m] = gen;
+      g[m] = gm;
+      parent[m] = n;
+      indexedHeapPush(open, m, gm);
+    }
+  }
+  result.expanded = expanded;
+  result.flags = PathFlags.NoPath;
+  return result;
+}

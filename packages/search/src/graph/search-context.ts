@@ -1,0 +1,124 @@
+import { assertInteger, createIndexedHeap, invalidArgument, type IndexedHeap } from "@tactica/core";
+import type { SearchDomain } from "./domain";
+import { PathFlags } from "./flags";
+import type { PathResult } from "./path-result";
+
+/**
+ * Reusable working memory of a best-first search (BFS, Dijkstra, A*, time-sliced A*) over node
+ * ids `0 .. capacity - 1`. Create once per domain size with {@link createSearchContext}; each query
+ * reuses it without clearing (a generation stamp marks which entries belong to the current query),
+ * so queries allocate nothing.
+ *
+ * After a query, {@link SearchContext.g} and {@link SearchContext.parent} hold the search tree:
+ * read them through {@link searchDistance}, {@link searchParent} and {@link extractPath}.
+ *
+ * Memory: about 34 bytes per node plus `maxDegree` × 12 bytes.
+ */
+export interface SearchContext {
+  /** Number of node ids the context can hold. */
+  readonly capacity: number;
+  /** Best known cost from the source(s) per node; valid where `seen[node] === generation`. */
+  readonly g: Float64Array;
+  /** Parent of each reached node in the search tree (`-1` for a source). */
+  readonly parent: Int32Array;
+  /** Generation stamp per node: the node was reached in the current query. */
+  readonly seen: Uint32Array;
+  /** Generation stamp per node: the node was expanded (closed) in the current query. */
+  readonly closed: Uint32Array;
+  /** The current query's generation (incremented per query; stamps are cleared on wrap-around). */
+  generation: number;
+  /** The open list. */
+  readonly open: IndexedHeap;
+  /** FIFO queue for BFS (and scratch for path extraction). */
+  readonly queue: Int32Array;
+  /** Neighbour id buffer, length `maxDegree`. */
+  readonly nbrNodes: Int32Array;
+  /** Neighbour cost buffer, length `maxDegree`. */
+  readonly nbrCosts: Float64Array;
+}
+
+/**
+ * Creates a {@link SearchContext} for node ids `0 .. capacity - 1` whose domains write at most
+ * `maxDegree` neighbours per node. Both are integers ≥ 1. O(capacity) time and memory, once.
+ */
+export function createSearchContext(capacity: number, maxDegree: number): SearchContext {
+  const where = "@tactica/search: createSearchContext";
+  assertInteger(where, "capacity", capacity, 1, 0x40000000);
+  assertInteger(where, "maxDegree", maxDegree, 1, 0x1000000);
+  return {
+    capacity,
+    g: new Float64Array(capacity),
+    parent: new Int32Array(capacity),
+    seen: new Uint32Array(capacity),
+    closed: new Uint32Array(capacity),
+    generation: 0,
+    open: createIndexedHeap(capacity),
+    queue: new Int32Array(capacity),
+    nbrNodes: new Int32Array(maxDegree),
+    nbrCosts: new Float64Array(maxDegree),
+  };
+}
+
+/** Starts a new query on `ctx`: bumps the generation (clearing stamps on wrap) and empties the open list. */
+export function beginQuery(ctx: SearchContext): void {
+  ctx.generation = (ctx.generation + 1) >>> 0;
+  if (ctx.generation === 0) {
+    ctx.seen.fill(0);
+    ctx.closed.fill(0);
+    ctx.generation = 1;
+  }
+  const open = ctx.open;
+  for (let i = 0; i < open.size; i++) open.positions[open.ids[i]!] = -1;
+  open.size = 0;
+}
+
+/** Throws unless `ctx` fits `domain` (set-up misuse). */
+export function checkContext(fn: string, domain: SearchDomain, ctx: SearchContext): void {
+  if (ctx.capacity < domain.nodeCount || ctx.nbrNodes.length < domain.maxDegree) {
+    invalidArgument(
+      `@tactica/search: ${fn}`,
+      "ctx",
+      `has capacity ${ctx.capacity} and maxDegree ${ctx.nbrNodes.length} but the domain needs ${domain.nodeCount} and ${domain.maxDegree}`,
+      "Create the context with createSearchContext(domain.nodeCount, domain.maxDegree).",
+    );
+  }
+}
+
+/** Throws unless `node` is a valid id of `domain`. */
+export function checkNode(fn: string, name: string, domain: SearchDomain, node: number): void {
+  if (!Number.isInteger(node) || node < 0 || node >= domain.nodeCount) {
+    invalidArgument(`@tactica/search: ${fn}`, name, `must be a node id in [0, ${domain.nodeCount - 1}] but is ${node}`, "Pass a node id of the domain.");
+  }
+}
+
+/** Cost from the source(s) to `node` found by the last query on `ctx`, or `Infinity` if it was not reached. O(1). */
+export function searchDistance(ctx: SearchContext, node: number): number {
+  return ctx.seen[node] === ctx.generation ? ctx.g[node]! : Infinity;
+}
+
+/** Parent of `node` in the last query's search tree, or `-1` for a source or an unreached node. O(1). */
+export function searchParent(ctx: SearchContext, node: number): number {
+  return ctx.seen[node] === ctx.generation ? ctx.parent[node]! : -1;
+}
+
+/**
+ * Writes the tree path from the source to `node` (as found by the last query on `ctx`) into
+ * `result` with `flags` and the node's cost. Sets `NoPath` if `node` was not reached. O(path length),
+ * no allocation.
+ */
+export function extractPath(ctx: SearchContext, node: number, result: PathResult, flags: number = PathFlags.Found): void {
+  if (node < 0 || ctx.seen[node] !== ctx.generation) {
+    result.flags = PathFlags.NoPath;
+    result.cost = Infinity;
+    result.length = 0;
+    return;
+  }
+  let len = 0;
+  for (let n = node; n !== -1; n = ctx.parent[n]!) len++;
+  const path = result.path;
+  let i = len - 1;
+  for (let n = node; n !== -1; n = ctx.parent[n]!, i--) if (i < path.length) path[i] = n;
+  result.length = len;
+  result.cost = ctx.g[node]!;
+  result.flags = flags | (len > path.length ? PathFlags.PathTruncated : 0);
+}

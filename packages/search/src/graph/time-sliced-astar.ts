@@ -1,0 +1,152 @@
+import { assertInteger, assertRange, indexedHeapPop, indexedHeapPush, ErrorCodes, TacticaError } from "@tactica/core";
+import { checkHeuristic } from "./astar";
+import type { SearchDomain } from "./domain";
+import { PathFlags } from "./flags";
+import type { PathResult } from "./path-result";
+import { resetPathResult } from "./path-result";
+import { beginQuery, checkContext, checkNode, createSearchContext, extractPath, type SearchContext } from "./search-context";
+
+/**
+ * An A* query that runs in slices under a per-frame budget: {@link timeSlicedAStarInit} once,
+ * {@link timeSlicedAStarStep} each frame with an expansion budget, {@link timeSlicedAStarFinish}
+ * to read the path — complete if found, otherwise the partial path to the best node so far
+ * (smallest heuristic), which an agent can start walking. The budget is a count of expansions,
+ * not a time, so results are deterministic; convert a time budget with a measured
+ * expansions-per-millisecond figure.
+ */
+export interface TimeSlicedAStar {
+  /** Working memory (reused across queries). */
+  readonly ctx: SearchContext;
+  /** Domain of the current query (`undefined` before the first init). */
+  domain: SearchDomain | undefined;
+  /** Start node of the current query. */
+  start: number;
+  /** Goal node of the current query. */
+  goal: number;
+  /** Heuristic weight of the current query (1 = optimal A*). */
+  weight: number;
+  /** {@link PathFlags}: `InProgress` while running, then `Found` or `NoPath`. */
+  flags: number;
+  /** Expansions so far in this query. */
+  expanded: number;
+  /** Reached node with the smallest (weighted) heuristic so far: the end of a partial path. */
+  bestNode: number;
+  /** Heuristic of {@link TimeSlicedAStar.bestNode}. */
+  bestH: number;
+}
+
+/** Creates a {@link TimeSlicedAStar} for domains of up to `capacity` nodes and `maxDegree` neighbours. */
+export function createTimeSlicedAStar(capacity: number, maxDegree: number): TimeSlicedAStar {
+  return {
+    ctx: createSearchContext(capacity, maxDegree),
+    domain: undefined,
+    start: -1,
+    goal: -1,
+    weight: 1,
+    flags: PathFlags.None,
+    expanded: 0,
+    bestNode: -1,
+    bestH: Infinity,
+  };
+}
+
+/** Starts a query from `start` to `goal` (abandoning any running one). `weight >= 1` as in `astar`. O(1) amortised. */
+export function timeSlicedAStarInit(search: TimeSlicedAStar, domain: SearchDomain, start: number, goal: number, weight = 1): void {
+  checkContext("timeSlicedAStarInit", domain, search.ctx);
+  checkNode("timeSlicedAStarInit", "start", domain, start);
+  checkNode("timeSlicedAStarInit", "goal", domain, goal);
+  assertRange("@tactica/search: timeSlicedAStarInit", "weight", weight, 1, 1e9);
+  const ctx = search.ctx;
+  beginQuery(ctx);
+  search.domain = domain;
+  search.start = start;
+  search.goal = goal;
+  search.weight = weight;
+  search.flags = PathFlags.InProgress;
+  search.expanded = 0;
+  const h0 = domain.heuristic === undefined ? 0 : weight * domain.heuristic(start, goal);
+  checkHeuristic(h0);
+  ctx.seen[start] = ctx.generation;
+  ctx.g[start] = 0;
+  ctx.parent[start] = -1;
+  indexedHeapPush(ctx.open, start, h0);
+  search.bestNode = start;
+  search.bestH = h0;
+}
+
+/**
+ * Runs up to `maxExpansions` (integer ≥ 1) expansions of the current query and returns its
+ * flags: `InProgress` (call again next frame), `Found` or `NoPath`. No allocation.
+ *
+ * @throws TacticaError `INVALID_STATE` when no query was initialised.
+ */
+export function timeSlicedAStarStep(search: TimeSlicedAStar, maxExpansions: number): number {
+  assertInteger("@tactica/search: timeSlicedAStarStep", "maxExpansions", maxExpansions, 1);
+  const domain = search.domain;
+  if (domain === undefined) {
+    throw new TacticaError(ErrorCodes.InvalidState, "@tactica/search: timeSlicedAStarStep: no query. Call timeSlicedAStarInit first.");
+  }
+  if (search.flags !== PathFlags.InProgress) return search.flags;
+  const ctx = search.ctx;
+  const { g, parent, seen, closed, open, nbrNodes, nbrCosts } = ctx;
+  const gen = ctx.generation;
+  const h = domain.heuristic;
+  const goal = search.goal;
+  const weight = search.weight;
+  let steps = 0;
+  while (open.size > 0) {
+    if (open.ids[0] === goal) {
+      indexedHeapPop(open);
+      search.flags = PathFlags.Found;
+      return search.flags;
+    }
+    if (steps >= maxExpansions) return search.flags;
+    const n = indexedHeapPop(open);
+    closed[n] = gen;
+    steps++;
+    search.expanded++;
+    const gn = g[n]!;
+    const k = domain.neighbors(n, nbrNodes, nbrCosts);
+    for (let i = 0; i < k; i++) {
+      const m = nbrNodes[i]!;
+      const gm = gn + nbrCosts[i]!;
+      if (seen[m] === gen) {
+        if (gm >= g[m]!) continue;
+      } else {
+        seen[m] = gen;
+      }
+      g[m] = gm;
+      parent[m] = n;
+      const hm = h === undefined ? 0 : weight * h.call(domain, m, goal);
+      if (hm < search.bestH) {
+        search.bestH = hm;
+        search.bestNode = m;
+      }
+      const f = gm + hm;
+      indexedHeapPush(open, m, f + (f - gm) * 1e-9);
+    }
+  }
+  search.flags = PathFlags.NoPath;
+  return search.flags;
+}
+
+/**
+ * Writes the current query's path into `result`: the full path when `Found`; otherwise the
+ * partial path to the best node so far with `Partial` (plus `InProgress` while the search is still
+ * running, or `NoPath` when it finished without reaching the goal). May be called between steps.
+ * O(path length), no allocation.
+ */
+export function timeSlicedAStarFinish(search: TimeSlicedAStar, result: PathResult): PathResult {
+  resetPathResult(result);
+  result.expanded = search.expanded;
+  if (search.domain === undefined) {
+    result.flags = PathFlags.NoPath;
+    return result;
+  }
+  if (search.flags === PathFlags.Found) {
+    extractPath(search.ctx, search.goal, result);
+  } else {
+    extractPath(search.ctx, search.bestNode, result, PathFlags.Partial | search.flags);
+  }
+  return result;
+}

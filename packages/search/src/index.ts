@@ -1,0 +1,22 @@
+/**
+ * `@tactica/search`: search algorithms for game AI.
+ *
+ * - Graph search over an implicit {@link SearchDomain} or a compact {@link CsrGraph}: BFS,
+ *   depth-limited DFS, Dijkstra (single/multi-source, full tree), A* and weighted A*, IDA*,
+ *   bidirectional A* (NBA*), time-sliced A*, next-hop tables. Reusable contexts, results with
+ *   {@link PathFlags}, no allocation per query.
+ *
+ * @packageDocumentation
+ */
+export * from "./graph/domain";
+export * from "./graph/flags";
+export * from "./graph/path-result";
+export * from "./graph/search-context";
+export * from "./graph/csr-graph";
+export * from "./graph/bfs";
+export * from "./graph/dijkstra";
+export * from "./graph/astar";
+export * from "./graph/depth-first";
+export * from "./graph/bidirectional-astar";
+export * from "./graph/time-sliced-astar";
+export * from "./graph/next-hop";
