@@ -1,0 +1,24 @@
+/**
+ * `@tactica/grid`: tile-grid pathfinding on typed arrays.
+ *
+ * - Model: {@link Grid} (passability + optional terrain cost, 4/8-connected, corner-cutting rule;
+ *   Moving AI convention by default), Moving AI `.map`/`.scen` I/O, Tiled JSON layers, JSON form.
+ * - Solvers sharing one reusable {@link GridSearch} and writing into a caller-owned
+ *   {@link GridPath} (no allocation per query): BFS, Dijkstra (and multi-source distance fields),
+ *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances).
+ * - Path utilities: cost, expansion of waypoint paths, step-by-step legality check.
+ *
+ * @packageDocumentation
+ */
+export * from "./grid";
+export * from "./movingai";
+export * from "./serialize";
+export * from "./tiled";
+export * from "./heuristics";
+export * from "./grid-search";
+export * from "./astar";
+export * from "./bfs";
+export * from "./distance-field";
+export * from "./path-utils";
+export * from "./jps";
+export * from "./jps-plus";

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import {
+  createGridPath,
+  createGridSearch,
+  createJpsPlus,
+  expandPath,
+  findPathAStar,
+  findPathDijkstra,
+  findPathJps,
+  findPathJpsPlus,
+  isPathLegal,
+  matchesScenarioLength,
+  scenarioLengthTolerance,
+  type GridPath,
+  type GridSearch,
+  type MovingAiScenario,
+} from "../src";
+import { loadMovingAi, sample } from "./movingai-data";
+
+type Solver = (s: GridSearch, c: MovingAiScenario, out: GridPath) => GridPath;
+
+function check(set: string, name: string, count: number, solvers: Record<string, (s: GridSearch) => Solver>): void {
+  const { map, scenarios } = loadMovingAi(set, name);
+  const picked = sample(scenarios, count);
+  const search = createGridSearch(map.grid);
+  const out = createGridPath(map.grid);
+  const cells = new Int32Array(map.grid.width * map.grid.height);
+  for (const [label, make] of Object.entries(solvers)) {
+    it(`${label} matches every optimal length on ${set}/${name} (${picked.length} scenarios)`, () => {
+      const solve = make(search);
+      let bad = 0;
+      for (const c of picked) {
+        solve(search, c, out);
+        const n = expandPath(map.grid, out.cells, out.length, cells);
+        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(map.grid, cells, n) || cells[0] !== c.startY * map.grid.width + c.startX || cells[n - 1] !== c.goalY * map.grid.width + c.goalX) {
+          bad++;
+          if (bad < 4) expect.soft(out.cost, `${c.startX},${c.startY} → ${c.goalX},${c.goalY}`).toBeCloseTo(c.optimalLength, 4);
+        }
+      }
+      expect(bad).toBe(0);
+    });
+  }
+}
+
+const astar = (): Solver => (s, c, out) => findPathAStar(s, c.startX, c.startY, c.goalX, c.goalY, out);
+const dijkstra = (): Solver => (s, c, out) => findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, out);
+const jps = (): Solver => (s, c, out) => findPathJps(s, c.startX, c.startY, c.goalX, c.goalY, out);
+const jpsPlus = (s: GridSearch): Solver => {
+  const jp = createJpsPlus(s.grid);
+  return (s2, c, out) => findPathJpsPlus(s2, jp, c.startX, c.startY, c.goalX, c.goalY, out);
+};
+
+describe("Moving AI golden lengths", () => {
+  describe("dao, small maps, every scenario", () => {
+    check("dao", "lak110d.map", 1000, { astar, dijkstra, jps, jpsPlus });
+    check("dao", "lak105d.map", 1000, { astar, dijkstra, jps, jpsPlus });
+    check("dao", "lgt101d.map", 1000, { astar, jps, jpsPlus });
+  });
+  describe("dao arena2, sample", () => {
+    check("dao", "arena2.map", 120, { astar, jps, jpsPlus });
+  });
+  describe("bg512 and sc1, samples", () => {
+    check("bg512", "AR0011SR.map", 40, { astar, jps, jpsPlus });
+    check("sc1", "Aftershock.map", 30, { jps, jpsPlus });
+    check("random512", "random512-40-0.map", 40, { astar, jps, jpsPlus });
+    check("maze512", "maze512-1-0.map", 20, { jps, jpsPlus });
+  });
+  it("uses the loose tolerance only for path-prefixed (6-digit) scenario files", () => {
+    const base = { bucket: 0, width: 1, height: 1, startX: 0, startY: 0, goalX: 0, goalY: 0, optimalLength: 1000 };
+    expect(scenarioLengthTolerance({ ...base, map: "x.map" })).toBe(1e-4);
+    expect(scenarioLengthTolerance({ ...base, map: "maps/random/x.map" })).toBe(0.01);
+  });
+});
