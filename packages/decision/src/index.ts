@@ -1,0 +1,12 @@
+/**
+ * `@tactica/decision`: how game agents decide — behaviour trees (JSON-defined, compiled to flat
+ * node tables, per-tick or event-driven, hinted execution, save/restore mid-run), finite and
+ * hierarchical state machines, utility AI (response-curve considerations, dual utility, post
+ * selectors), production rules with dynamic scripting, blackboards, coordinators and action
+ * tokens, fuzzy logic, bandits (UCB1, regret matching) and small neural networks.
+ *
+ * @packageDocumentation
+ */
+export type { DefinitionIssue } from "./definition-error";
+export * from "./blackboard";
+export * from "./bt/index";
