@@ -10,3 +10,5 @@
 export type { DefinitionIssue } from "./definition-error";
 export * from "./blackboard";
 export * from "./bt/index";
+export * from "./fsm/definition";
+export * from "./fsm/machine";
