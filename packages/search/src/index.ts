@@ -20,3 +20,7 @@ export * from "./graph/depth-first";
 export * from "./graph/bidirectional-astar";
 export * from "./graph/time-sliced-astar";
 export * from "./graph/next-hop";
+export * from "./adversarial/game";
+export * from "./adversarial/alpha-beta";
+export * from "./adversarial/perft";
+export * from "./games/index";

@@ -1,0 +1,3 @@
+export * from "./tic-tac-toe";
+export * from "./connect-four";
+export * from "./chess";

@@ -1,0 +1,184 @@
+import { createRng, rngInt } from "@tactica/core";
+import { describe, expect, it } from "vitest";
+import {
+  AlphaBetaFlags,
+  GameScore,
+  chessMoveToUci,
+  createAlphaBeta,
+  createAlphaBetaResult,
+  createChess,
+  createConnectFour,
+  createTicTacToe,
+  searchBestMove,
+  terminalScore,
+  type AlphaBetaOptions,
+  type Game,
+} from "../src";
+
+/** Plain negamax without pruning: the reference value. */
+function minimax(game: Game, depth: number, ply: number): number {
+  if (game.isTerminal()) return terminalScore(game, ply);
+  if (depth === 0) return game.evaluate();
+  const buf = new Int32Array(game.maxMoves);
+  const n = game.generateMoves(buf, 0, false);
+  let best = -Infinity;
+  for (let i = 0; i < n; i++) {
+    game.makeMove(buf[i]!);
+    best = Math.max(best, -minimax(game, depth - 1, ply + 1));
+    game.undoMove(buf[i]!);
+  }
+  return best;
+}
+
+function randomConnectFour(seed: number, plies: number): Game {
+  const rng = createRng(seed);
+  const g = createConnectFour();
+  const buf = new Int32Array(7);
+  for (let i = 0; i < plies && !g.isTerminal(); i++) {
+    const n = g.generateMoves(buf, 0, false);
+    g.makeMove(buf[rngInt(rng, 0, n - 1)]!);
+  }
+  return g;
+}
+
+const VARIANTS: Record<string, Omit<AlphaBetaOptions, "maxDepth">> = {
+  plain: { useTT: false, usePVS: false, useKillers: false, useHistory: false },
+  tt: { useTT: true, usePVS: false },
+  pvs: { useTT: false, usePVS: true },
+  all: {},
+  aspiration: { aspirationWindow: 10 },
+  mtdf: { useMtdf: true },
+};
+
+describe("alpha-beta", () => {
+  it("tic-tac-toe is a draw under perfect play, with every feature combination", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 9 });
+    const res = createAlphaBetaResult();
+    for (const [name, opts] of Object.entries(VARIANTS)) {
+      const g = createTicTacToe();
+      searchBestMove(engine, g, { maxDepth: 9, ...opts }, res);
+      expect(res.score, name).toBe(0);
+      expect(res.flags & AlphaBetaFlags.Completed).toBeTruthy();
+      expect(g.moveCount).toBe(0);
+    }
+  });
+
+  it("tic-tac-toe: finds the immediate win and blocks the threat", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 9 });
+    const res = createAlphaBetaResult();
+    // X X . / O O . / . . .  — X to move wins at 2.
+    const g = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
+    searchBestMove(engine, g, { maxDepth: 9 }, res);
+    expect(res.bestMove).toBe(2);
+    expect(res.score).toBe(GameScore.Win - 1);
+    expect(res.flags & AlphaBetaFlags.ForcedResult).toBeTruthy();
+    // X . . / . O . / . . X with O to move must not lose: the engine's value is a draw.
+    const h = createTicTacToe([0, -1, -1, -1, 1, -1, -1, -1, 0]);
+    searchBestMove(engine, h, { maxDepth: 9 }, res);
+    expect(res.score).toBe(0);
+  });
+
+  it("Connect Four: every variant returns the minimax value at depth 4 on random positions", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 });
+    const res = createAlphaBetaResult();
+    for (let seed = 1; seed <= 12; seed++) {
+      const g = randomConnectFour(seed, 6 + (seed % 8));
+      if (g.isTerminal()) continue;
+      const want = minimax(g, 4, 0);
+      for (const [name, opts] of Object.entries(VARIANTS)) {
+        const before = [g.hashLo(), g.hashHi()];
+        searchBestMove(engine, g, { maxDepth: 4, ...opts }, res);
+        expect(res.score, `${name} seed ${seed}`).toBe(want);
+        expect([g.hashLo(), g.hashHi()]).toEqual(before);
+        expect(res.pvLength).toBeGreaterThan(0);
+        expect(res.pv[0]).toBe(res.bestMove);
+      }
+    }
+  });
+
+  it("ordering and the table reduce the work; counters are consistent", () => {
+    const g = randomConnectFour(99, 4);
+    const engine = createAlphaBeta({ ttSizeLog2: 16, maxMoves: 7 });
+    const res = createAlphaBetaResult();
+    searchBestMove(engine, g, { maxDepth: 7, ...VARIANTS.plain }, res);
+    const plainNodes = res.counters.nodes;
+    const plainScore = res.score;
+    searchBestMove(engine, g, { maxDepth: 7 }, res);
+    expect(res.score).toBe(plainScore);
+    expect(res.counters.nodes).toBeLessThan(plainNodes);
+    expect(res.counters.ttHits).toBeGreaterThan(0);
+    expect(res.counters.ttHits).toBeLessThanOrEqual(res.counters.ttProbes);
+    expect(res.counters.cutoffs).toBeGreaterThan(0);
+    expect(res.counters.firstMoveCutoffs).toBeLessThanOrEqual(res.counters.cutoffs);
+  });
+
+  it("node budgets stop the search deterministically with the last completed depth's move", () => {
+    const g = randomConnectFour(5, 2);
+    const engine = createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 });
+    const a = createAlphaBetaResult();
+    const b = createAlphaBetaResult();
+    searchBestMove(engine, g, { maxDepth: 20, maxNodes: 3000 }, a);
+    expect(a.flags & AlphaBetaFlags.BudgetExhausted).toBeTruthy();
+    expect(a.depth).toBeGreaterThan(0);
+    expect(a.bestMove).toBeGreaterThanOrEqual(0);
+    const engine2 = createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 });
+    searchBestMove(engine2, g, { maxDepth: 20, maxNodes: 3000 }, b);
+    expect([b.bestMove, b.score, b.depth]).toEqual([a.bestMove, a.score, a.depth]);
+  });
+
+  it("move chopping keeps only the best n moves below the root", () => {
+    const g = randomConnectFour(7, 3);
+    const engine = createAlphaBeta({ ttSizeLog2: 0, maxMoves: 7 });
+    const res = createAlphaBetaResult();
+    searchBestMove(engine, g, { maxDepth: 4, moveChop: 2, ...VARIANTS.plain, useQuiescence: false }, res);
+    // Root: 7 moves, then at most 2 per node for 3 more plies: at most 1 + 7 + 14 + 28 + 56 nodes at the final depth.
+    expect(res.counters.nodes).toBeLessThanOrEqual(4 * (1 + 7 + 14 + 28 + 56));
+  });
+
+  it("chess: solves mate in one and mate in two; quiescence sees a hanging queen", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 16 });
+    const res = createAlphaBetaResult();
+    // Scholar's-mate pattern: Qxf7#.
+    const m1 = createChess("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    searchBestMove(engine, m1, { maxDepth: 3 }, res);
+    expect(chessMoveToUci(res.bestMove)).toBe("f3f7");
+    expect(res.score).toBe(GameScore.Win - 1);
+    // Mate in two: 1. Nf6+ gxf6 2. Bxf7#.
+    const m2 = createChess("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    expect(minimax(m2, 1, 0)).toBeLessThan(GameScore.WinThreshold);
+    searchBestMove(engine, m2, { maxDepth: 5 }, res);
+    expect(res.score).toBe(GameScore.Win - 3);
+    expect(chessMoveToUci(res.bestMove)).toBe("d5f6");
+    expect(res.pvLength).toBe(3);
+    // White to move can take an undefended queen.
+    const hang = createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    searchBestMove(engine, hang, { maxDepth: 1 }, res);
+    expect(chessMoveToUci(res.bestMove)).toBe("d2d5");
+  });
+
+  it("chess: TT + PVS + ordering agree with plain alpha-beta at depth 3 (null move off)", () => {
+    const fens = [
+      "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+      "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+    ];
+    const engine = createAlphaBeta({ ttSizeLog2: 16 });
+    const res = createAlphaBetaResult();
+    for (const fen of fens) {
+      searchBestMove(engine, createChess(fen), { maxDepth: 3, ...VARIANTS.plain, useNullMove: false }, res);
+      const plain = res.score;
+      searchBestMove(engine, createChess(fen), { maxDepth: 3, useNullMove: false }, res);
+      expect(res.score).toBe(plain);
+    }
+  });
+
+  it("reports terminal roots and rejects bad options", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 8, maxMoves: 9 });
+    const res = createAlphaBetaResult();
+    const won = createTicTacToe([0, 0, 0, 1, 1, -1, -1, -1, -1]);
+    searchBestMove(engine, won, { maxDepth: 3 }, res);
+    expect(res.flags & AlphaBetaFlags.NoMove).toBeTruthy();
+    expect(res.bestMove).toBe(-1);
+    expect(() => searchBestMove(engine, createTicTacToe(), { maxDepth: 0 }, res)).toThrow(/options.maxDepth/);
+    expect(() => searchBestMove(engine, createChess(), { maxDepth: 2 }, res)).toThrow(/maxMoves/);
+  });
+});
