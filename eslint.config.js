@@ -87,4 +87,11 @@ export default defineConfig(
   },
   ...PACKAGES.map(packageRules),
   { files: ["**/*.js", "**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // Node scripts (repository tooling, never shipped).
+    files: ["scripts/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly" },
+    },
+  },
 );

@@ -31,6 +31,8 @@ export default defineConfig({
   description: "The modular game-AI toolkit for TypeScript.",
   // The API reference is plain HTML from typedoc, outside VitePress's page graph.
   ignoreDeadLinks: [/^\/api\//, /^\.\/api\//],
+  // typedoc copies package READMEs into public/api/media; they are served as files, not pages.
+  srcExclude: ["public/**", "README.md"],
   themeConfig: {
     nav: [
       { text: "Guide", link: "/guide/getting-started" },

@@ -107,8 +107,16 @@ export function aabbFromCoords(out: Aabb, coords: ArrayLike<number>): Aabb {
   return aabbSet(out, minX, minY, maxX, maxY);
 }
 
-/** Writes the center of `a` into `out`. The center of an empty box is not meaningful (may be NaN): check {@link aabbIsEmpty} first. */
+/**
+ * Writes the center of `a` into `out`. An empty box has no center: `out` is then set to `(0, 0)`
+ * (check {@link aabbIsEmpty} when that matters).
+ */
 export function aabbCenter(out: Vec2, a: ReadonlyAabb): Vec2 {
+  if (aabbIsEmpty(a)) {
+    out.x = 0;
+    out.y = 0;
+    return out;
+  }
   out.x = (a.minX + a.maxX) * 0.5;
   out.y = (a.minY + a.maxY) * 0.5;
   return out;
@@ -160,7 +168,10 @@ export function aabbExpand(out: Aabb, a: ReadonlyAabb, margin: number): Aabb {
   return aabbSet(out, a.minX - margin, a.minY - margin, a.maxX + margin, a.maxY + margin);
 }
 
-/** `out` = the smallest box containing `a` and point `p`; `out` may alias `a`. Growing the empty box gives the point box at `p`. */
+/**
+ * `out` = the smallest box containing `a` and point `p`; `out` may alias `a`. Growing the canonical
+ * empty box ({@link aabbSetEmpty}) gives the point box at `p`.
+ */
 export function aabbExpandToPoint(out: Aabb, a: ReadonlyAabb, p: ReadonlyVec2): Aabb {
   return aabbSet(out, Math.min(a.minX, p.x), Math.min(a.minY, p.y), Math.max(a.maxX, p.x), Math.max(a.maxY, p.y));
 }

@@ -15,12 +15,13 @@ import { assertInteger, assertPositive, invalidArgument } from "./validate";
  * that into its own suboptimality bound).
  *
  * Range: buckets form a ring of `bucketCount` slots, so all queued entries must lie within
- * `bucketCount` buckets of the current minimum bucket. Size it as `maxEdgeCost / bucketWidth + 2`
+ * `bucketCount` consecutive buckets. Size it as `maxEdgeCost / bucketWidth + 2`
  * (for A*: the largest possible increase of `f` along one edge, plus 2).
  *
- * Monotonicity: a push below the current minimum bucket (an inconsistent heuristic) is placed in
- * the current minimum bucket, i.e. it will be popped next-ish, never lost. When the queue is empty
- * the next push may go anywhere.
+ * Monotonicity: a push below the bucket of the last popped entry (an inconsistent heuristic) is
+ * placed in that bucket, so it comes out next-ish and is never lost. Pushes at or above it are
+ * ordered normally, even below entries already queued. A push into an empty queue starts afresh
+ * and may go anywhere, negative priorities included.
  *
  * Entries, not ids: the same id may be queued several times (lazy deletion — skip stale pops).
  * Push and pop are O(1) amortised (pop also steps over empty buckets, O(bucketCount) worst case).
@@ -46,8 +47,15 @@ export interface BucketQueue {
   used: number;
   /** Number of queued entries. */
   size: number;
-  /** Absolute index (`floor(p / bucketWidth)`) of the current minimum bucket. */
+  /** Absolute index (`floor(p / bucketWidth)`) of a bucket at or below every queued entry. */
   cursor: number;
+  /**
+   * Absolute index of the bucket of the last popped entry (`-Number.MAX_VALUE` if none since the
+   * queue was last empty); pushes below it are raised to it.
+   */
+  floor: number;
+  /** Absolute index of the highest bucket pushed since the queue was last empty. */
+  maxBucket: number;
 }
 
 /**
@@ -75,6 +83,8 @@ export function createBucketQueue(bucketCount: number, bucketWidth: number, capa
     used: 0,
     size: 0,
     cursor: 0,
+    floor: -Number.MAX_VALUE,
+    maxBucket: 0,
   };
 }
 
@@ -96,8 +106,8 @@ function growEntries(queue: BucketQueue): void {
  * storage doubles.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a non-finite priority; `CAPACITY_EXCEEDED` when the
- * priority lies `bucketCount` or more buckets above the current minimum (create the queue with
- * more buckets or a wider `bucketWidth`).
+ * queued entries would span more than `bucketCount` buckets (create the queue with more buckets or
+ * a wider `bucketWidth`).
  */
 export function bucketQueuePush(queue: BucketQueue, id: number, priority: number): void {
   if (!(priority - priority === 0)) {
@@ -106,15 +116,17 @@ export function bucketQueuePush(queue: BucketQueue, id: number, priority: number
   let bucket = Math.floor(priority / queue.bucketWidth);
   if (queue.size === 0) {
     queue.cursor = bucket;
-  } else if (bucket < queue.cursor) {
-    bucket = queue.cursor;
-  } else if (bucket - queue.cursor >= queue.bucketCount) {
-    throw new TacticaError(
-      ErrorCodes.CapacityExceeded,
-      `@tactica/core: bucketQueuePush: priority ${priority} is ${bucket - queue.cursor} buckets above the minimum, ` +
-        `but the queue has ${queue.bucketCount}. Create it with more buckets (max step / bucketWidth + 2) or a wider bucketWidth.`,
-      { path: "priority" },
-    );
+    queue.floor = -Number.MAX_VALUE; // nothing popped since the queue was empty
+    queue.maxBucket = bucket;
+  } else {
+    if (bucket < queue.floor) bucket = queue.floor;
+    if (bucket < queue.cursor) {
+      if (queue.maxBucket - bucket >= queue.bucketCount) rangeExceeded(queue, priority, queue.maxBucket - bucket);
+      queue.cursor = bucket;
+    } else if (bucket > queue.maxBucket) {
+      if (bucket - queue.cursor >= queue.bucketCount) rangeExceeded(queue, priority, bucket - queue.cursor);
+      queue.maxBucket = bucket;
+    }
   }
   let e = queue.freeHead;
   if (e >= 0) {
@@ -130,6 +142,15 @@ export function bucketQueuePush(queue: BucketQueue, id: number, priority: number
   queue.entryNext[e] = queue.heads[slot]!;
   queue.heads[slot] = e;
   queue.size++;
+}
+
+function rangeExceeded(queue: BucketQueue, priority: number, span: number): never {
+  throw new TacticaError(
+    ErrorCodes.CapacityExceeded,
+    `@tactica/core: bucketQueuePush: priority ${priority} makes the queued entries span ${span + 1} buckets, ` +
+      `but the queue has ${queue.bucketCount}. Create it with more buckets (max step / bucketWidth + 2) or a wider bucketWidth.`,
+    { path: "priority" },
+  );
 }
 
 /** Advances the cursor to the first non-empty bucket and returns its slot, or -1 when empty. */
@@ -157,6 +178,7 @@ export function bucketQueuePop(queue: BucketQueue): number {
   const e = queue.heads[slot]!;
   const next = queue.entryNext;
   queue.heads[slot] = next[e]!;
+  queue.floor = queue.cursor;
   next[e] = queue.freeHead;
   queue.freeHead = e;
   queue.size--;
@@ -185,4 +207,6 @@ export function bucketQueueClear(queue: BucketQueue): void {
   queue.used = 0;
   queue.size = 0;
   queue.cursor = 0;
+  queue.floor = -Number.MAX_VALUE;
+  queue.maxBucket = 0;
 }

@@ -1,5 +1,10 @@
 import type { ReadonlyVec2, Vec2 } from "./vec2";
 
+// Length of (dx, dy) without underflow for tiny vectors or overflow for huge ones.
+function length(dx: number, dy: number, dSq: number): number {
+  return dSq > 1e-280 && dSq < 1e280 ? Math.sqrt(dSq) : Math.hypot(dx, dy);
+}
+
 /**
  * A circle (a solid disc for the containment and overlap tests) as a plain object: center
  * `(x, y)` and `radius` in world units. `radius` should be `>= 0`; a zero radius is a point, which
@@ -74,9 +79,9 @@ export function circleClosestPoint(out: Vec2, c: ReadonlyCircle, p: ReadonlyVec2
     out.y = p.y;
     return out;
   }
-  const s = r / Math.sqrt(dSq);
-  out.x = c.x + dx * s;
-  out.y = c.y + dy * s;
+  const len = length(dx, dy, dSq);
+  out.x = c.x + (dx / len) * r;
+  out.y = c.y + (dy / len) * r;
   return out;
 }
 
@@ -90,14 +95,14 @@ export function circleClosestBoundaryPoint(out: Vec2, c: ReadonlyCircle, p: Read
   const dy = p.y - c.y;
   const dSq = dx * dx + dy * dy;
   const r = c.radius > 0 ? c.radius : 0;
-  if (dSq === 0) {
+  if (dx === 0 && dy === 0) {
     out.x = c.x + r;
     out.y = c.y;
     return out;
   }
-  const s = r / Math.sqrt(dSq);
-  out.x = c.x + dx * s;
-  out.y = c.y + dy * s;
+  const len = length(dx, dy, dSq);
+  out.x = c.x + (dx / len) * r;
+  out.y = c.y + (dy / len) * r;
   return out;
 }
 

@@ -92,7 +92,8 @@ function hull(where: string, n: number, out: number[] | Int32Array | Uint32Array
   if (!Array.isArray(out) && out.length < k) {
     throw new TacticaError(
       ErrorCodes.CapacityExceeded,
-      `${where}: "out" has length ${out.length} but the hull has ${k} vertices. Pass an out array with at least as many entries as there are points, or a plain number[].`,
+      `${where}: "out" has length ${out.length} but the hull has ${k} vertices. ` +
+        "Pass an out array with at least as many entries as there are points, or a plain number[].",
       { path: "out" },
     );
   }

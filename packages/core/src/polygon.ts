@@ -40,7 +40,10 @@ export function polygonSignedArea(points: ArrayLike<ReadonlyVec2>): number {
   return sum * 0.5;
 }
 
-/** Signed area of a polygon given as flat coordinates `[x0, y0, x1, y1, …]`; see {@link polygonSignedArea}. A trailing odd number is ignored. */
+/**
+ * Signed area of a polygon given as flat coordinates `[x0, y0, x1, y1, …]`; see
+ * {@link polygonSignedArea}. A trailing odd number is ignored.
+ */
 export function polygonSignedAreaCoords(coords: ArrayLike<number>): number {
   const n = coords.length >> 1;
   if (n < 3) return 0;
@@ -73,8 +76,8 @@ export function polygonWinding(points: ArrayLike<ReadonlyVec2>): PolygonWinding 
  * runs counter-clockwise in a y-up frame; returns the same array. Degenerate polygons are left as
  * they are. The first vertex stays first.
  */
-export function polygonEnsureCounterClockwise<T>(points: T[]): T[] {
-  if (polygonSignedArea(points as unknown as ArrayLike<ReadonlyVec2>) >= 0) return points;
+export function polygonEnsureCounterClockwise<T extends ReadonlyVec2>(points: T[]): T[] {
+  if (polygonSignedArea(points) >= 0) return points;
   // Reverse vertices 1..n-1, keeping vertex 0 in place.
   for (let i = 1, j = points.length - 1; i < j; i++, j--) {
     const tmp = points[i] as T;

@@ -99,18 +99,20 @@ export function rayIntersectCircle(r: ReadonlyRay, c: ReadonlyCircle): number {
   if (c.radius < 0) return -1;
   const mx = r.origin.x - c.x;
   const my = r.origin.y - c.y;
-  const dx = r.direction.x;
-  const dy = r.direction.y;
   const cc = mx * mx + my * my - c.radius * c.radius;
   if (cc <= 0) return 0;
-  const a = dx * dx + dy * dy;
-  if (a === 0) return -1;
-  const halfB = mx * dx + my * dy;
+  // Work with the unit direction so very short or very long directions keep their precision.
+  const dx = r.direction.x;
+  const dy = r.direction.y;
+  const lenSq = dx * dx + dy * dy;
+  const len = lenSq > 1e-280 && lenSq < 1e280 ? Math.sqrt(lenSq) : Math.hypot(dx, dy);
+  if (len === 0) return -1;
+  const halfB = (mx * dx + my * dy) / len;
   if (halfB >= 0) return -1; // origin outside and moving away
-  const disc = halfB * halfB - a * cc;
+  const disc = halfB * halfB - cc;
   if (disc < 0) return -1;
-  // Numerically stable form of (-halfB - sqrt(disc)) / a for halfB < 0.
-  return cc / (-halfB + Math.sqrt(disc));
+  // Numerically stable form of (-halfB - sqrt(disc)), the distance to the entry point.
+  return cc / (-halfB + Math.sqrt(disc)) / len;
 }
 
 /**

@@ -65,8 +65,8 @@ const REL_EPS = 1e-12;
 function setResult(result: SegmentIntersection, x: number, y: number, t: number, u: number): void {
   result.x = x;
   result.y = y;
-  result.t = t;
-  result.u = u;
+  result.t = t + 0; // + 0 turns -0 into 0
+  result.u = u + 0;
 }
 
 function paramOn(px: number, py: number, ox: number, oy: number, dx: number, dy: number, lenSq: number): number {
@@ -123,7 +123,17 @@ export function segmentIntersectSegment(
   }
 
   // Parallel or degenerate. Absolute tolerance scaled by the coordinates' magnitude.
-  const scale = Math.max(1, Math.abs(ax), Math.abs(ay), Math.abs(b.x), Math.abs(b.y), Math.abs(cx), Math.abs(cy), Math.abs(d.x), Math.abs(d.y));
+  const scale = Math.max(
+    1,
+    Math.abs(ax),
+    Math.abs(ay),
+    Math.abs(b.x),
+    Math.abs(b.y),
+    Math.abs(cx),
+    Math.abs(cy),
+    Math.abs(d.x),
+    Math.abs(d.y),
+  );
   const tol = REL_EPS * 1e3 * scale;
   const tolSq = tol * tol;
 
@@ -257,12 +267,18 @@ export function segmentClosestPoints(
 const scratchP: Vec2 = { x: 0, y: 0 };
 const scratchQ: Vec2 = { x: 0, y: 0 };
 
-/** Squared closest distance between segments `a→b` and `c→d` (world units²); 0 when they intersect. See {@link segmentClosestPoints}. */
+/**
+ * Squared closest distance between segments `a→b` and `c→d` (world units²); 0 when they intersect.
+ * See {@link segmentClosestPoints}.
+ */
 export function segmentDistanceSqToSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   return segmentClosestPoints(scratchP, scratchQ, a, b, c, d);
 }
 
-/** Closest distance between segments `a→b` and `c→d` (world units); 0 when they intersect. See {@link segmentClosestPoints}. */
+/**
+ * Closest distance between segments `a→b` and `c→d` (world units); 0 when they intersect.
+ * See {@link segmentClosestPoints}.
+ */
 export function segmentDistanceToSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   return Math.sqrt(segmentClosestPoints(scratchP, scratchQ, a, b, c, d));
 }

@@ -1,0 +1,312 @@
+// `pnpm bench:grid [--maps DIR] [--sets a,b] [--limit N] [--peer-limit M] [--json FILE]`
+// Runs every `*.map.scen` under DIR (default: the shared Moving AI folder) for each Tactica grid
+// solver and the peers, on the same queries (at most N per map, spread over the buckets), and
+// reports per solver: median / p95 query time, mismatches against the optimal length,
+// preprocessing time and memory. See apps/docs/guide/grid.md.
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { basename, join } from "node:path";
+import {
+  createGridPath,
+  createGridSearch,
+  createJpsPlus,
+  findPathAStar,
+  findPathBfs,
+  findPathDijkstra,
+  findPathJps,
+  findPathJpsPlus,
+  matchesScenarioLength,
+  parseMovingAiMap,
+  parseMovingAiScenarios,
+  withGridRules,
+  type Grid,
+  type MovingAiScenario,
+} from "@tactica/grid";
+import { consume } from "../measure";
+import type { BenchRow } from "../row";
+import { sharedBenchDir } from "../shared-data";
+import type { Suite, SuiteContext } from "../suite";
+import { prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
+
+interface SolverDef {
+  readonly solver: string;
+  readonly library: string;
+  readonly connectivity: 4 | 8;
+  readonly optimal: boolean;
+  /** Skip maps with more cells (peers whose memory explodes on 1024² maps). */
+  readonly maxCells?: number;
+  /** Peers run on at most --peer-limit queries per map. */
+  readonly peer: boolean;
+  prepare(grid: Grid): Query;
+}
+
+function tactica(grid: Grid, run: (s: ReturnType<typeof createGridSearch>, out: ReturnType<typeof createGridPath>, sx: number, sy: number, gx: number, gy: number) => void): Query {
+  const search = createGridSearch(grid);
+  const out = createGridPath(grid);
+  return (sx, sy, gx, gy) => {
+    run(search, out, sx, sy, gx, gy);
+    return out.cost;
+  };
+}
+
+const SOLVERS: SolverDef[] = [
+  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o)); } },
+  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
+  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
+  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
+  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
+  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => preparePathfinding(g, "astar", 8) },
+  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => preparePathfinding(g, "jps", 8) },
+  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o)); } },
+  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
+  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
+  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(s, a, b, c, d, o)) },
+  { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: prepareL1 },
+  { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: prepareEasystar },
+  { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: prepareNgraph },
+];
+
+interface Args {
+  maps: string;
+  sets: string[] | null;
+  limit: number;
+  peerLimit: number;
+  only: string[] | null;
+}
+
+function parseArgs(ctx: SuiteContext): Args {
+  const a = ctx.args;
+  const get = (name: string): string | undefined => {
+    const i = a.indexOf(name);
+    return i >= 0 ? a[i + 1] : undefined;
+  };
+  const limit = Number(get("--limit") ?? (ctx.quick ? 3 : 10));
+  return {
+    maps: get("--maps") ?? join(sharedBenchDir(), "movingai"),
+    sets: get("--sets")?.split(",") ?? (ctx.quick ? ["dao"] : null),
+    limit,
+    peerLimit: Math.min(limit, Number(get("--peer-limit") ?? limit)),
+    only: get("--solvers")?.split(",") ?? null,
+  };
+}
+
+function findScenarioFiles(dir: string, sets: string[] | null): string[] {
+  const out: string[] = [];
+  const walk = (d: string, depth: number): void => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) {
+        if (depth === 0 && sets !== null && !sets.includes(name)) continue;
+        walk(p, depth + 1);
+      } else if (name.endsWith(".map.scen")) out.push(p);
+    }
+  };
+  walk(dir, 0);
+  return out;
+}
+
+/** At most `count` scenarios spread evenly over the file (files are sorted by bucket). */
+function spread(items: readonly MovingAiScenario[], count: number): MovingAiScenario[] {
+  if (items.length <= count) return items.slice();
+  const out: MovingAiScenario[] = [];
+  for (let i = 0; i < count; i++) out.push(items[Math.floor(((i + 0.5) * items.length) / count)]!);
+  return out;
+}
+
+/** Time of one query in µs: repeats fast queries until ≥ 1 ms has passed. */
+function timeQuery(q: Query, c: MovingAiScenario): { us: number; cost: number } {
+  let t0 = performance.now();
+  const cost = q(c.startX, c.startY, c.goalX, c.goalY);
+  let dt = performance.now() - t0;
+  if (dt < 1) {
+    const reps = Math.min(2000, Math.max(2, Math.ceil(1 / Math.max(dt, 0.0005))));
+    t0 = performance.now();
+    for (let i = 0; i < reps; i++) consume(q(c.startX, c.startY, c.goalX, c.goalY));
+    dt = (performance.now() - t0) / reps;
+  }
+  return { us: dt * 1000, cost };
+}
+
+function heapBytes(): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+interface Acc {
+  def: SolverDef;
+  times: number[];
+  mismatches: number;
+  maps: number;
+  preprocessMs: number[];
+  memory: number[];
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))]!;
+}
+
+async function run(ctx: SuiteContext): Promise<void> {
+  const args = parseArgs(ctx);
+  if (!existsSync(args.maps)) throw new Error(`bench grid: --maps ${args.maps} does not exist`);
+  const files = findScenarioFiles(args.maps, args.sets);
+  if (files.length === 0) throw new Error(`bench grid: no *.map.scen under ${args.maps}`);
+  const defs = SOLVERS.filter((d) => args.only === null || args.only.includes(d.solver));
+  const accs = defs.map((def): Acc => ({ def, times: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [] }));
+  const memorySets = new Set<string>();
+  ctx.log(`${files.length} maps, ≤ ${args.limit} queries per map (peers ≤ ${args.peerLimit})`);
+  let done = 0;
+  for (const file of files) {
+    const mapPath = file.slice(0, -".scen".length);
+    const set = basename(join(file, ".."));
+    const parsed = parseMovingAiMap(readFileSync(mapPath, "utf8"));
+    const all = parseMovingAiScenarios(readFileSync(file, "utf8"));
+    const queries = spread(all, args.limit);
+    const peerQueries = spread(queries, args.peerLimit);
+    const grid8 = parsed.grid;
+    const grid4 = withGridRules(grid8, 4);
+    // 4-connected reference costs from our Dijkstra.
+    let ref4: Map<MovingAiScenario, number> | null = null;
+    const measureMemory = !memorySets.has(set);
+    memorySets.add(set);
+    for (const acc of accs) {
+      const def = acc.def;
+      const grid = def.connectivity === 8 ? grid8 : grid4;
+      if (def.maxCells !== undefined && grid.width * grid.height > def.maxCells) continue;
+      if (def.connectivity === 4 && ref4 === null) {
+        ref4 = new Map();
+        const s = createGridSearch(grid4);
+        const o = createGridPath(grid4);
+        for (const c of queries) ref4.set(c, findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, o).cost);
+      }
+      const before = measureMemory ? heapBytes() : 0;
+      const t0 = performance.now();
+      const q = def.prepare(grid);
+      acc.preprocessMs.push(performance.now() - t0);
+      if (measureMemory) acc.memory.push(Math.max(0, heapBytes() - before));
+      const qs = def.peer ? peerQueries : queries;
+      for (let i = 0; i < Math.min(3, qs.length); i++) q(qs[i]!.startX, qs[i]!.startY, qs[i]!.goalX, qs[i]!.goalY); // warm-up
+      for (const c of qs) {
+        const { us, cost } = timeQuery(q, c);
+        acc.times.push(us);
+        const ok = def.connectivity === 8 ? matchesScenarioLength(c, cost) : Math.abs(cost - ref4!.get(c)!) <= 1e-6;
+        if (!ok) acc.mismatches++;
+      }
+      acc.maps++;
+    }
+    done++;
+    if (done % 10 === 0 || done === files.length) ctx.log(`${done}/${files.length} maps`);
+    await Promise.resolve();
+  }
+  const median: Record<string, number> = {};
+  for (const acc of accs) {
+    if (acc.times.length === 0) continue;
+    const t = acc.times.slice().sort((a, b) => a - b);
+    const c = acc.def.solver;
+    const lib = acc.def.library;
+    const rec = (metric: string, value: number, unit: string): void => ctx.record({ case: c, library: lib, metric, value, unit });
+    median[c] = quantile(t, 0.5);
+    rec("median_us", quantile(t, 0.5), "us");
+    rec("p95_us", quantile(t, 0.95), "us");
+    rec("queries", t.length, "count");
+    rec("maps", acc.maps, "count");
+    rec("mismatches", acc.mismatches, "count");
+    rec("preprocess_ms", acc.preprocessMs.reduce((a, b) => a + b, 0) / acc.preprocessMs.length, "ms");
+    rec("memory_bytes", acc.memory.length ? acc.memory.reduce((a, b) => a + b, 0) / acc.memory.length : 0, "bytes");
+    rec("connectivity", acc.def.connectivity, "count");
+    rec("optimal", acc.def.optimal ? 1 : 0, "count");
+  }
+  // Ratios on identical query sets: the peers run on the --peer-limit subset, so when it is
+  // smaller than --limit the Tactica medians below are over more queries (noted in the report).
+  const ratio = (ours: string, theirs: string, lib: string): void => {
+    const a = median[ours];
+    const b = median[theirs];
+    if (a !== undefined && b !== undefined && a > 0) ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}`, value: b / a, unit: "x" });
+  };
+  for (const s of ["jps-plus", "jps", "astar"]) {
+    ratio(s, "pf-astar", "pathfinding-astar");
+    ratio(s, "pf-jps", "pathfinding-jps");
+  }
+  ratio("jps-plus", "astar", "tactica-astar");
+  ratio("jps", "astar", "tactica-astar");
+  for (const s of ["jps-plus-4", "jps-4", "astar-4", "bfs-4"]) {
+    ratio(s, "l1-path-finder", "l1-path-finder");
+    ratio(s, "easystar", "easystarjs");
+    ratio(s, "ngraph-astar", "ngraph.path");
+  }
+}
+
+interface GridRow {
+  solver: string;
+  library: string;
+  connectivity: number;
+  optimal: boolean;
+  maps: number;
+  queries: number;
+  mismatches: number;
+  medianUs: number;
+  p95Us: number;
+  preprocessMs: number;
+  memoryBytes: number;
+}
+
+function gridRows(rows: readonly BenchRow[]): GridRow[] {
+  const out: GridRow[] = [];
+  const keys = [...new Set(rows.filter((r) => r.metric === "median_us").map((r) => `${r.case}\u0000${r.library}`))];
+  for (const key of keys) {
+    const [solver, library] = key.split("\u0000") as [string, string];
+    const v = (metric: string): number => rows.find((r) => r.case === solver && r.library === library && r.metric === metric)?.value ?? 0;
+    out.push({
+      solver,
+      library,
+      connectivity: v("connectivity"),
+      optimal: v("optimal") === 1,
+      maps: v("maps"),
+      queries: v("queries"),
+      mismatches: v("mismatches"),
+      medianUs: v("median_us"),
+      p95Us: v("p95_us"),
+      preprocessMs: v("preprocess_ms"),
+      memoryBytes: v("memory_bytes"),
+    });
+  }
+  return out;
+}
+
+function fmt(n: number, digits = 1): string {
+  if (n >= 1000) return Math.round(n).toLocaleString("en-US");
+  if (n >= 10) return n.toFixed(digits);
+  return n.toPrecision(3);
+}
+
+function markdown(rows: readonly BenchRow[]): string {
+  const g = gridRows(rows);
+  const lines = [
+    "| solver | library | conn. | optimal | maps | queries | mismatches | median µs | p95 µs | preprocess ms / map | memory / map |",
+    "|---|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of g) {
+    const mem = r.memoryBytes >= 1e6 ? `${(r.memoryBytes / 1e6).toFixed(1)} MB` : `${Math.round(r.memoryBytes / 1e3)} kB`;
+    lines.push(`| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} |`);
+  }
+  const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_"));
+  if (ratios.length > 0) {
+    lines.push("", "Speed-up of the median query (peer median / Tactica median, same run):", "", "| Tactica solver | vs | speed-up |", "|---|---|---:|");
+    for (const r of ratios) lines.push(`| ${r.case} | ${r.metric.slice("ratio_vs_".length)} | ${fmt(r.value)}× |`);
+  }
+  lines.push(
+    "",
+    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory is the heap growth when preparing one map per set (after GC), averaged.",
+  );
+  return lines.join("\n");
+}
+
+const suite: Suite = {
+  name: "grid",
+  description: "Grid pathfinding on the Moving AI benchmarks: Tactica's solvers vs PathFinding.js, l1-path-finder, EasyStar and ngraph.path",
+  markdown,
+  json: (rows) => gridRows(rows),
+  run,
+};
+export default suite;
