@@ -12,3 +12,7 @@ export * from "./blackboard";
 export * from "./bt/index";
 export * from "./fsm/definition";
 export * from "./fsm/machine";
+export * from "./utility/definition";
+export * from "./utility/dual-utility";
+export * from "./utility/utility-set";
+export * from "./utility/post-selector";

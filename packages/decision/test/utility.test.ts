@@ -1,0 +1,180 @@
+import { createRng } from "@tactica/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  chooseUtility,
+  chooseUtilityBatch,
+  createPostSelector,
+  createUtilitySet,
+  createUtilityState,
+  explainUtility,
+  pickWeighted,
+  ratePosts,
+  scoreUtility,
+  selectDualUtility,
+  validateUtility,
+  type UtilityDefinition,
+} from "../src/index";
+
+const def: UtilityDefinition = {
+  version: 1,
+  inputs: ["health", "enemyDistance", "ammo"],
+  options: [
+    { name: "heal", considerations: [{ input: "health", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 100 } } }] },
+    {
+      name: "attack",
+      considerations: [
+        { input: "ammo", curve: { type: "linear", input: { min: 0, max: 30 } } },
+        { input: "enemyDistance", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 50 } } },
+      ],
+    },
+    { name: "idle", weight: 0.1, considerations: [{ input: "health", curve: { type: "step", threshold: 0, low: 1, high: 1 } }] },
+  ],
+};
+
+describe("utility scoring", () => {
+  it("multiplies compensated considerations and weights", () => {
+    const set = createUtilitySet(def);
+    const st = createUtilityState(set);
+    const best = scoreUtility(set, st, [25, 25, 15]);
+    expect(st.scores[0]).toBeCloseTo(0.75, 12); // one consideration: no compensation (1 − 1/1 = 0)
+    // two considerations 0.5 and 0.5: each 0.5 + 0.5·0.5·0.5 = 0.625; product 0.390625
+    expect(st.scores[1]).toBeCloseTo(0.390625, 12);
+    expect(st.scores[2]).toBeCloseTo(0.1, 12);
+    expect(best).toBe(0);
+    const noComp = createUtilitySet({ ...def, selection: { compensation: false } });
+    const st2 = createUtilityState(noComp);
+    scoreUtility(noComp, st2, [25, 25, 15]);
+    expect(st2.scores[1]).toBeCloseTo(0.25, 12);
+    const b = explainUtility(set, st, [25, 25, 15]);
+    expect(b[1]!.considerations.map((c) => [c.input, c.value, c.score])).toEqual([
+      ["ammo", 15, 0.625],
+      ["enemyDistance", 25, 0.625],
+    ]);
+  });
+
+  it("momentum keeps the current choice until another option is clearly better", () => {
+    const set = createUtilitySet({ ...def, selection: { momentum: 0.25 } });
+    const st = createUtilityState(set);
+    expect(chooseUtility(set, st, [25, 25, 15])).toBe(0); // heal 0.75
+    // attack now slightly better than heal without momentum, but not with it
+    // heal 0.7·1.25 = 0.875 vs attack (0.8 → 0.88)·(0.9 → 0.945) = 0.8316
+    expect(chooseUtility(set, st, [30, 5, 24])).toBe(0);
+    expect(st.scores[0]).toBeCloseTo(0.875, 12);
+    expect(st.scores[1]).toBeCloseTo(0.8316, 12);
+    expect(chooseUtility(set, st, [60, 0, 30])).toBe(1);
+  });
+
+  it("batch choice equals per-agent choice", () => {
+    const set = createUtilitySet({ ...def, selection: { momentum: 0.1 } });
+    const st = createUtilityState(set);
+    const inputs = Float64Array.from({ length: 30 }, (_, i) => (i * 37) % 100);
+    const cur = new Int32Array(10).fill(-1);
+    chooseUtilityBatch(set, st, inputs, 10, cur);
+    for (let a = 0; a < 10; a++) {
+      const s = createUtilityState(set);
+      expect(cur[a]).toBe(chooseUtility(set, s, inputs, undefined, a * 3));
+    }
+  });
+
+  it("reports definition errors by JSON path", () => {
+    const paths = validateUtility({
+      version: 1,
+      inputs: ["a"],
+      options: [{ name: "x", considerations: [{ input: "b", curve: { type: "linear" } }, { input: "a", curve: { type: "piecewise", points: [{ x: 0.5, y: 0 }, { x: 0.5, y: 1 }] } }] }],
+      selection: { mode: "best" },
+    }).map((i) => i.path);
+    expect(paths).toEqual(["$.options[0].considerations[0].input", "$.options[0].considerations[1].curve.points[1].x", "$.selection.mode"]);
+  });
+});
+
+describe("dual utility (chapter 3)", () => {
+  it("never picks weight 0, only the highest rank, respects the cutoff", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ rank: fc.integer({ min: 0, max: 3 }), w: fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 10, noNaN: true })) }), { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.integer(),
+        (opts, cutoff, seed) => {
+          const rng = createRng(seed);
+          const ranks = opts.map((o) => o.rank);
+          const ws = opts.map((o) => o.w);
+          const mask = new Uint8Array(opts.length);
+          const i = selectDualUtility(rng, ranks, ws, opts.length, cutoff, mask);
+          const valid = opts.filter((o) => o.w > 0);
+          if (valid.length === 0) return i === -1;
+          const top = Math.max(...valid.map((o) => o.rank));
+          const maxW = Math.max(...valid.filter((o) => o.rank === top).map((o) => o.w));
+          expect(ws[i]).toBeGreaterThan(0);
+          expect(ranks[i]).toBe(top);
+          expect(ws[i]).toBeGreaterThanOrEqual(cutoff * maxW);
+          return true;
+        },
+      ),
+    );
+  });
+
+  it("Zoo Tycoon ranks: die (1,000,000) trumps everything; frequencies follow weights", () => {
+    const rng = createRng(7);
+    const mask = new Uint8Array(4);
+    expect(selectDualUtility(rng, [0, 5, 1_000_000, 100], [9, 9, 0.01, 9], 4, 0, mask)).toBe(2);
+    const counts = [0, 0, 0];
+    const N = 30000;
+    for (let k = 0; k < N; k++) counts[pickWeighted(rng, [1, 2, 3], 3)]!++;
+    // chi-squared with 2 degrees of freedom; 13.8 is the 0.1% critical value
+    const expected = [N / 6, N / 3, N / 2];
+    const chi = counts.reduce((s, c, i) => s + (c - expected[i]!) ** 2 / expected[i]!, 0);
+    expect(chi).toBeLessThan(13.8);
+    expect(pickWeighted(rng, [0, 0], 2)).toBe(-1);
+  });
+
+  it("dual mode through a utility set uses rank inputs", () => {
+    const set = createUtilitySet({
+      version: 1,
+      inputs: ["x", "scriptRank"],
+      options: [
+        { name: "eat", considerations: [{ input: "x", curve: { type: "linear" } }] },
+        { name: "show", rankInput: "scriptRank", considerations: [{ input: "x", curve: { type: "linear", m: 0, b: 0.01 } }] },
+      ],
+      selection: { mode: "dual" },
+    });
+    const st = createUtilityState(set);
+    const rng = createRng(1);
+    expect(chooseUtility(set, st, [0.9, 0], rng) >= 0).toBe(true);
+    for (let k = 0; k < 20; k++) expect(chooseUtility(set, st, [0.9, 100], rng)).toBe(1);
+    expect(() => chooseUtility(set, st, [0.9, 0])).toThrow(/rng/);
+  });
+});
+
+describe("post selectors (chapter 34)", () => {
+  interface Post {
+    distance: number;
+    pathValid: boolean;
+    available: boolean;
+  }
+  it("rates by the product of criteria; a zero criterion rejects", () => {
+    const sel = createPostSelector<Post>(
+      {
+        name: "cover-near",
+        postType: "cover",
+        criteria: [{ criterion: "path-valid" }, { criterion: "available" }, { property: "distance", curve: { type: "piecewise", points: [{ x: 3, y: 0 }, { x: 5, y: 1 }], input: { min: 0, max: 1 }, clamp: true } }],
+      },
+      { "path-valid": (p) => (p.pathValid ? 1 : 0), available: (p) => (p.available ? 1 : 0) },
+    );
+    void sel;
+    const sel2 = createPostSelector<Post>(
+      { name: "d", criteria: [{ criterion: "path-valid" }, { property: "distance", curve: { type: "linear", input: { min: 3, max: 5 } } }] },
+      { "path-valid": (p) => (p.pathValid ? 1 : 0) },
+    );
+    const posts: Post[] = [
+      { distance: 10, pathValid: false, available: true },
+      { distance: 4, pathValid: true, available: true },
+      { distance: 2, pathValid: true, available: true },
+      { distance: 4.5, pathValid: true, available: true },
+    ];
+    const out = new Float64Array(4);
+    expect(ratePosts(sel2, posts, out)).toBe(3);
+    expect(Array.from(out)).toEqual([0, 0.5, 0, 0.75]);
+    expect(() => createPostSelector<Post>({ name: "x", criteria: [{ criterion: "nope" }] })).toThrow(/\$\.criteria\[0\]\.criterion/);
+  });
+});
