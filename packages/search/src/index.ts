@@ -24,3 +24,6 @@ export * from "./adversarial/game";
 export * from "./adversarial/alpha-beta";
 export * from "./adversarial/perft";
 export * from "./games/index";
+export * from "./monte-carlo/ucb1";
+export * from "./monte-carlo/mcts";
+export * from "./monte-carlo/one-ply";

@@ -1,0 +1,79 @@
+import { assertInteger, assertNonNegative, rngInt, type Rng } from "@tactica/core";
+import type { Game } from "../adversarial/game";
+import { createUcb1, resetUcb1, ucb1Mean, ucb1Select, ucb1Update, type Ucb1 } from "./ucb1";
+
+/**
+ * Working memory of {@link monteCarloOnePly}: the bandit over root moves and playout buffers.
+ * Create once with {@link createOnePlyMonteCarlo}.
+ */
+export interface OnePlyMonteCarlo {
+  /** One arm per root move. */
+  readonly bandit: Ucb1;
+  /** Root moves (arms). */
+  readonly rootMoves: Int32Array;
+  /** Number of root moves of the last search. */
+  rootCount: number;
+  /** Move generation scratch. */
+  readonly moveBuffer: Int32Array;
+  /** Moves of the current playout. */
+  readonly playoutMoves: Int32Array;
+}
+
+/** Creates a {@link OnePlyMonteCarlo} for games of up to `maxMoves` legal moves and playouts of up to `maxPlayoutDepth` plies. */
+export function createOnePlyMonteCarlo(maxMoves: number, maxPlayoutDepth = 1000): OnePlyMonteCarlo {
+  const where = "@tactica/search: createOnePlyMonteCarlo";
+  assertInteger(where, "maxMoves", maxMoves, 1, 1 << 16);
+  assertInteger(where, "maxPlayoutDepth", maxPlayoutDepth, 1, 1 << 20);
+  return {
+    bandit: createUcb1(maxMoves),
+    rootMoves: new Int32Array(maxMoves),
+    rootCount: 0,
+    moveBuffer: new Int32Array(maxMoves),
+    playoutMoves: new Int32Array(maxPlayoutDepth),
+  };
+}
+
+/**
+ * 1-ply Monte Carlo with offline UCB1 (chapter 25, Listing 25.3): each iteration picks a root
+ * move by UCB1 (`k` default 2), plays it, finishes the game with uniformly random moves for all
+ * players (apply/undo, seeded `rng`), and scores the result for the player to move at the root
+ * (`terminalValue`, in [0, 1]; a playout cut at the depth limit scores `1 / playerCount`). The
+ * returned move is the arm with the best *mean*, not the UCB choice. Returns -1 at a terminal
+ * position. No allocation; the game is restored.
+ */
+export function monteCarloOnePly(mc: OnePlyMonteCarlo, game: Game, rng: Rng, iterations: number, k = 2): number {
+  const where = "@tactica/search: monteCarloOnePly";
+  assertInteger(where, "iterations", iterations, 1);
+  assertNonNegative(where, "k", k);
+  assertInteger(where, "game.maxMoves", game.maxMoves, 1, mc.rootMoves.length);
+  if (game.isTerminal()) return -1;
+  const me = game.currentPlayer();
+  const arms = game.generateMoves(mc.rootMoves, 0, false);
+  mc.rootCount = arms;
+  if (arms === 0) return -1;
+  resetUcb1(mc.bandit);
+  const bandit = mc.bandit;
+  const buf = mc.moveBuffer;
+  const moves = mc.playoutMoves;
+  for (let it = 0; it < iterations; it++) {
+    const arm = ucb1Select(bandit, k, arms);
+    game.makeMove(mc.rootMoves[arm]!);
+    let depth = 0;
+    while (!game.isTerminal() && depth < moves.length) {
+      const n = game.generateMoves(buf, 0, false);
+      if (n === 0) break;
+      const m = buf[rngInt(rng, 0, n - 1)]!;
+      game.makeMove(m);
+      moves[depth++] = m;
+    }
+    const reward = game.isTerminal() ? game.terminalValue(me) : 1 / game.playerCount;
+    while (depth > 0) game.undoMove(moves[--depth]!);
+    game.undoMove(mc.rootMoves[arm]!);
+    ucb1Update(bandit, arm, reward);
+  }
+  let best = 0;
+  for (let i = 1; i < arms; i++) if (ucb1Mean(bandit, i) > ucb1Mean(bandit, best)) best = i;
+  return mc.rootMoves[best]!;
+}
+
+

@@ -1,0 +1,161 @@
+import { createRng, rngInt } from "@tactica/core";
+import { describe, expect, it } from "vitest";
+import {
+  FinalMovePolicy,
+  MctsFlags,
+  createConnectFour,
+  createMcts,
+  createMctsResult,
+  createOnePlyMonteCarlo,
+  createTicTacToe,
+  createUcb1,
+  getMctsRootStats,
+  monteCarloOnePly,
+  runMcts,
+  ucb1Select,
+  ucb1Update,
+  ucb1Value,
+  type Game,
+} from "../src";
+
+describe("UCB1", () => {
+  it("reproduces chapter 25's Table 25.1 (k = 2, against an always-rock opponent)", () => {
+    // Arms: 0 rock, 1 paper, 2 scissors. Utility against rock: draw 0, win +1, loss -1.
+    const utility = [0, 1, -1];
+    const bandit = createUcb1(3);
+    const chosen: number[] = [];
+    for (let t = 0; t < 8; t++) {
+      const arm = ucb1Select(bandit, 2);
+      if (t === 3) expect(ucb1Value(bandit, 1, 2)).toBeCloseTo(2.48, 2); // "1 + sqrt(2 ln 3 / 1) = 2.48"
+      if (t === 7) {
+        expect(ucb1Value(bandit, 0, 2)).toBeCloseTo(1.97, 2);
+        expect(ucb1Value(bandit, 1, 2)).toBeCloseTo(1.88, 2);
+      }
+      chosen.push(arm);
+      ucb1Update(bandit, arm, utility[arm]!);
+    }
+    // Each arm once, paper while it leads, then at t = 7 rock's bonus (1.97) beats paper (1.88).
+    expect(chosen).toEqual([0, 1, 2, 1, 1, 1, 1, 0]);
+  });
+});
+
+function randomMove(game: Game, rng: ReturnType<typeof createRng>, buf: Int32Array): number {
+  const n = game.generateMoves(buf, 0, false);
+  return buf[rngInt(rng, 0, n - 1)]!;
+}
+
+describe("MCTS", () => {
+  it("beats a random player at Connect Four in at least 95% of 200 seeded games", () => {
+    const tree = createMcts({ maxNodes: 20000, maxMoves: 7 });
+    const res = createMctsResult();
+    const buf = new Int32Array(7);
+    let wins = 0;
+    for (let gameNo = 0; gameNo < 200; gameNo++) {
+      const rng = createRng(1000 + gameNo);
+      const g = createConnectFour();
+      const mctsPlayer = gameNo & 1;
+      while (!g.isTerminal()) {
+        if (g.currentPlayer() === mctsPlayer) g.makeMove(runMcts(tree, g, rng, { iterations: 60 }, res).bestMove);
+        else g.makeMove(randomMove(g, rng, buf));
+      }
+      if (g.winner === mctsPlayer) wins++;
+    }
+    expect(wins).toBeGreaterThanOrEqual(190);
+  });
+
+  it("finds the winning move, restores the game, is deterministic, and respects the pool and threshold", () => {
+    const g = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
+    const before = [g.hashLo(), g.hashHi()];
+    const tree = createMcts({ maxNodes: 5000, maxMoves: 9 });
+    const a = createMctsResult();
+    runMcts(tree, g, createRng(7), { iterations: 500 }, a);
+    expect(a.bestMove).toBe(2);
+    expect(a.flags).toBe(MctsFlags.Completed);
+    expect([g.hashLo(), g.hashHi()]).toEqual(before);
+    const b = createMctsResult();
+    runMcts(tree, g, createRng(7), { iterations: 500, finalMove: FinalMovePolicy.HighestMean }, b);
+    expect(b.bestMove).toBe(2);
+    expect(b.bestMean).toBe(1);
+    // Same seed, same tree.
+    const c = createMctsResult();
+    runMcts(tree, g, createRng(7), { iterations: 500 }, c);
+    expect([c.bestMove, c.bestVisits, c.nodes]).toEqual([a.bestMove, a.bestVisits, a.nodes]);
+    // Root visits sum to the iterations.
+    const moves = new Int32Array(9);
+    const visits = new Float64Array(9);
+    const means = new Float64Array(9);
+    const n = getMctsRootStats(tree, moves, visits, means);
+    expect(n).toBe(5);
+    expect(visits.slice(0, n).reduce((s, v) => s + v, 0)).toBe(500);
+    // A huge expansion threshold keeps the tree at the root's children.
+    runMcts(tree, createTicTacToe(), createRng(1), { iterations: 200, expandThreshold: 1e6 }, c);
+    expect(c.nodes).toBe(10);
+    // A tiny pool fills up and says so.
+    const small = createMcts({ maxNodes: 30, maxMoves: 9 });
+    runMcts(small, createTicTacToe(), createRng(1), { iterations: 200 }, c);
+    expect(c.flags & MctsFlags.PoolFull).toBeTruthy();
+    expect(c.nodes).toBeLessThanOrEqual(30);
+  });
+
+  it("handles n-player games: each node maximises the value of its player to move", () => {
+    // Three-player "race to 10": players add 1 or 2 in turn; whoever reaches exactly 10 wins.
+    const makeRace = (): Game & { total: number } => {
+      let total = 0;
+      let turn = 0;
+      let winner = -1;
+      return {
+        playerCount: 3,
+        maxMoves: 2,
+        get total() {
+          return total;
+        },
+        currentPlayer: () => turn % 3,
+        generateMoves(out, offset) {
+          if (winner !== -1) return 0;
+          let k = 0;
+          for (let m = 1; m <= 2; m++) if (total + m <= 10) out[offset + k++] = m;
+          return k;
+        },
+        makeMove(m) {
+          total += m;
+          if (total === 10) winner = turn % 3;
+          turn++;
+        },
+        undoMove(m) {
+          turn--;
+          total -= m;
+          winner = -1;
+        },
+        isTerminal: () => winner !== -1,
+        terminalValue: (p) => (p === winner ? 1 : 0),
+        evaluate: () => 0,
+        hashLo: () => total * 3 + (turn % 3),
+        hashHi: () => 0,
+      };
+    };
+    // At 8, the player to move wins at once by adding 2.
+    const g = makeRace();
+    g.makeMove(2);
+    g.makeMove(2);
+    g.makeMove(2);
+    g.makeMove(2);
+    const tree = createMcts({ maxNodes: 2000, maxMoves: 2, playerCount: 3 });
+    const res = createMctsResult();
+    runMcts(tree, g, createRng(3), { iterations: 300 }, res);
+    expect(res.bestMove).toBe(2);
+    expect(res.bestMean).toBe(1);
+  });
+});
+
+describe("1-ply Monte Carlo", () => {
+  it("picks the winning move and the blocking move in tic-tac-toe", () => {
+    const mc = createOnePlyMonteCarlo(9);
+    const rng = createRng(11);
+    const win = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
+    expect(monteCarloOnePly(mc, win, rng, 400)).toBe(2);
+    // O threatens 3-4-5; X (to move) must block at 5.
+    const block = createTicTacToe([0, -1, -1, 1, 1, -1, -1, -1, 0]);
+    expect(monteCarloOnePly(mc, block, rng, 2000)).toBe(5);
+    expect(monteCarloOnePly(mc, createTicTacToe([0, 0, 0, 1, 1, -1, -1, -1, -1]), rng, 10)).toBe(-1);
+  });
+});
