@@ -1,4 +1,4 @@
-// `pnpm bench:grid [--maps DIR] [--sets a,b] [--limit N] [--peer-limit M] [--json FILE]`
+// `pnpm bench:grid [--maps DIR] [--sets a,b] [--limit N] [--peer-limit M] [--max-maps K] [--solvers a,b] [--json FILE]`
 // Runs every `*.map.scen` under DIR (default: the shared Moving AI folder) for each Tactica grid
 // solver and the peers, on the same queries (at most N per map, spread over the buckets), and
 // reports per solver: median / p95 query time, mismatches against the optimal length,
@@ -14,11 +14,15 @@ import {
   findPathDijkstra,
   findPathJps,
   findPathJpsPlus,
+  gridSearchMemoryBytes,
+  jpsPlusMemoryBytes,
   matchesScenarioLength,
   parseMovingAiMap,
   parseMovingAiScenarios,
   withGridRules,
   type Grid,
+  type GridPath,
+  type GridSearch,
   type MovingAiScenario,
 } from "@tactica/grid";
 import { consume } from "../measure";
@@ -36,33 +40,40 @@ interface SolverDef {
   readonly maxCells?: number;
   /** Peers run on at most --peer-limit queries per map. */
   readonly peer: boolean;
-  prepare(grid: Grid): Query;
+  prepare(grid: Grid): Prepared;
 }
 
-function tactica(grid: Grid, run: (s: ReturnType<typeof createGridSearch>, out: ReturnType<typeof createGridPath>, sx: number, sy: number, gx: number, gy: number) => void): Query {
+/** A prepared solver: the query function and, for Tactica, the exact bytes of its typed arrays. */
+interface Prepared {
+  query: Query;
+  bytes?: number;
+}
+
+function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy: number, gx: number, gy: number) => void, extraBytes = 0): Prepared {
   const search = createGridSearch(grid);
   const out = createGridPath(grid);
-  return (sx, sy, gx, gy) => {
+  const query: Query = (sx, sy, gx, gy) => {
     run(search, out, sx, sy, gx, gy);
     return out.cost;
   };
+  return { query, bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + extraBytes };
 }
 
 const SOLVERS: SolverDef[] = [
-  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o)); } },
+  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
   { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
   { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
   { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
   { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
-  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => preparePathfinding(g, "astar", 8) },
-  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => preparePathfinding(g, "jps", 8) },
-  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o)); } },
+  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8) }) },
+  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8) }) },
+  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
   { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
   { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
   { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(s, a, b, c, d, o)) },
-  { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: prepareL1 },
-  { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: prepareEasystar },
-  { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: prepareNgraph },
+  { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareL1(g) }) },
+  { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareEasystar(g) }) },
+  { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: (g) => ({ query: prepareNgraph(g) }) },
 ];
 
 interface Args {
@@ -71,6 +82,7 @@ interface Args {
   limit: number;
   peerLimit: number;
   only: string[] | null;
+  maxMaps: number;
 }
 
 function parseArgs(ctx: SuiteContext): Args {
@@ -86,6 +98,7 @@ function parseArgs(ctx: SuiteContext): Args {
     limit,
     peerLimit: Math.min(limit, Number(get("--peer-limit") ?? limit)),
     only: get("--solvers")?.split(",") ?? null,
+    maxMaps: Number(get("--max-maps") ?? (ctx.quick ? 8 : Infinity)),
   };
 }
 
@@ -150,7 +163,7 @@ function quantile(sorted: readonly number[], q: number): number {
 async function run(ctx: SuiteContext): Promise<void> {
   const args = parseArgs(ctx);
   if (!existsSync(args.maps)) throw new Error(`bench grid: --maps ${args.maps} does not exist`);
-  const files = findScenarioFiles(args.maps, args.sets);
+  const files = findScenarioFiles(args.maps, args.sets).slice(0, args.maxMaps);
   if (files.length === 0) throw new Error(`bench grid: no *.map.scen under ${args.maps}`);
   const defs = SOLVERS.filter((d) => args.only === null || args.only.includes(d.solver));
   const accs = defs.map((def): Acc => ({ def, times: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [] }));
@@ -180,11 +193,14 @@ async function run(ctx: SuiteContext): Promise<void> {
         const o = createGridPath(grid4);
         for (const c of queries) ref4.set(c, findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, o).cost);
       }
-      const before = measureMemory ? heapBytes() : 0;
+      const measureHeap = measureMemory && def.library !== "tactica";
+      const before = measureHeap ? heapBytes() : 0;
       const t0 = performance.now();
-      const q = def.prepare(grid);
+      const prepared = def.prepare(grid);
       acc.preprocessMs.push(performance.now() - t0);
-      if (measureMemory) acc.memory.push(Math.max(0, heapBytes() - before));
+      if (prepared.bytes !== undefined) acc.memory.push(prepared.bytes);
+      else if (measureHeap) acc.memory.push(Math.max(0, heapBytes() - before));
+      const q = prepared.query;
       const qs = def.peer ? peerQueries : queries;
       for (let i = 0; i < Math.min(3, qs.length); i++) q(qs[i]!.startX, qs[i]!.startY, qs[i]!.goalX, qs[i]!.goalY); // warm-up
       for (const c of qs) {
@@ -297,7 +313,7 @@ function markdown(rows: readonly BenchRow[]): string {
   }
   lines.push(
     "",
-    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory is the heap growth when preparing one map per set (after GC), averaged.",
+    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query.",
   );
   return lines.join("\n");
 }

@@ -226,3 +226,22 @@ export function writeNoPath(out: GridPath, expanded: number, generated: number):
   out.expanded = expanded;
   out.generated = generated;
 }
+
+/** Bytes held by the typed arrays of a {@link GridSearch} (its whole memory, give or take a few object headers). */
+export function gridSearchMemoryBytes(search: GridSearch): number {
+  const h = search.heap;
+  return (
+    search.open.byteLength +
+    (search.cost?.byteLength ?? 0) +
+    search.g.byteLength +
+    search.parent.byteLength +
+    search.dir.byteLength +
+    search.seen.byteLength +
+    search.closed.byteLength +
+    search.queue.byteLength +
+    search.offsets.byteLength +
+    h.ids.byteLength +
+    h.priorities.byteLength +
+    h.positions.byteLength
+  );
+}

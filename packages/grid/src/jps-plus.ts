@@ -262,3 +262,8 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
   writeNoPath(out, expanded, generated);
   return out;
 }
+
+/** Bytes held by a {@link JpsPlus} table (jump distances plus its padded passability copy). */
+export function jpsPlusMemoryBytes(jp: JpsPlus): number {
+  return jp.distances.byteLength + jp.open.byteLength;
+}
