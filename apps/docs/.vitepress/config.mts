@@ -29,6 +29,7 @@ function pages(dir: string): DefaultTheme.SidebarItem[] {
 export default defineConfig({
   title: "Tactica",
   description: "The modular game-AI toolkit for TypeScript.",
+  head: [["link", { rel: "icon", type: "image/svg+xml", href: "/favicon.svg" }]],
   // The API reference is plain HTML from typedoc, outside VitePress's page graph.
   ignoreDeadLinks: [/^\/api\//, /^\.\/api\//],
   // typedoc copies package READMEs into public/api/media; they are served as files, not pages.

@@ -31,23 +31,24 @@ describe("docs site", () => {
     await page.goto(`${server.url}/index.html`);
     await expect.poll(() => page.locator("h1").first().textContent()).toContain("Tactica");
     expect(await page.content()).toContain("@tactica/core");
-    await page.click("text=Getting started");
+    await page.click("text=Get started");
     await page.waitForURL(/getting-started/);
-    expect(await page.locator("h1").first().textContent()).toContain("Getting started");
+    await expect.poll(() => page.locator(".vp-doc h1").first().textContent()).toContain("Getting started");
     expect(errors).toEqual([]);
     await page.close();
   });
 
   it("the typedoc API reference has a page per published package and documents core", async () => {
-    const modules = readdirSync(join(dist, "api", "modules"));
-    expect(modules).toContain("_tactica_core.html");
+    // typedoc writes one module page per package once there are several; with one, it is the index.
+    const multi = existsSync(join(dist, "api", "modules"));
+    if (multi) expect(readdirSync(join(dist, "api", "modules"))).toContain("_tactica_core.html");
     const page = await browser.newPage();
-    await page.goto(`${server.url}/api/modules/_tactica_core.html`);
+    await page.goto(`${server.url}/api/${multi ? "modules/_tactica_core.html" : "index.html"}`);
     expect(await page.title()).toContain("@tactica/core");
     const text = await page.locator("body").textContent();
     expect(text).toContain("TacticaError");
     expect(text).toContain("vec2Add");
-    await page.click("text=TacticaError");
+    await page.locator('a[href*="classes/"][href$="TacticaError.html"]').first().click();
     await page.waitForURL(/TacticaError/);
     expect(await page.locator("body").textContent()).toContain("stable");
     await page.close();
