@@ -11,8 +11,9 @@ import { createContext, type Suite } from "./suite";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const suitesDir = join(here, "suites");
+// A suite is `suites/<name>.ts` with a one-word name; `suites/<name>-<part>.ts` files are its helpers.
 const available = readdirSync(suitesDir)
-  .filter((f) => f.endsWith(".ts"))
+  .filter((f) => /^[a-z0-9]+\.ts$/.test(f))
   .map((f) => f.replace(/\.ts$/, ""))
   .sort();
 

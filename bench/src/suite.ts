@@ -14,8 +14,9 @@ export interface SuiteContext {
 }
 
 /**
- * A benchmark suite. Each file `src/suites/<name>.ts` exports one as default; the runner finds it
- * by name, so adding a suite needs no registration.
+ * A benchmark suite. Each file `src/suites/<name>.ts` (a one-word name) exports one as default; the
+ * runner finds it by name, so adding a suite needs no registration. Files named
+ * `src/suites/<name>-<part>.ts` are that suite's helpers and are not run on their own.
  */
 export interface Suite {
   /** The suite name (matches its file name and `pnpm bench:<name>`). */
