@@ -27,3 +27,5 @@ export * from "./games/index";
 export * from "./monte-carlo/ucb1";
 export * from "./monte-carlo/mcts";
 export * from "./monte-carlo/one-ply";
+export * from "./csp/csp";
+export * from "./csp/level-coloring";

@@ -1,0 +1,495 @@
+import { assertInteger, ErrorCodes, invalidArgument, rngInt, TacticaError, type Rng } from "@tactica/core";
+
+/** Constraint kinds of a {@link Csp}. */
+export const ConstraintKind = {
+  /** All listed variables take the same value. */
+  Equal: 0,
+  /** Two variables differ. */
+  NotEqual: 1,
+  /** All listed variables take pairwise different values. */
+  AllDifferent: 2,
+  /** At most `limit` of the listed variables take `value`. */
+  AtMost: 3,
+  /** At least `limit` of the listed variables take `value`. */
+  AtLeast: 4,
+  /** A user-defined propagator. */
+  Custom: 5,
+} as const;
+
+/**
+ * A user-defined constraint's narrowing function: called when a domain of one of its variables
+ * changed. Read domains with `solver.domains[v]` (a bit mask: bit `i` set = value `i` possible)
+ * and narrow them only through {@link restrictDomain}; return `false` when the constraint can no
+ * longer be satisfied. Must not allocate.
+ */
+export type CustomPropagator = (solver: CspSolver, vars: readonly number[]) => boolean;
+
+/** One constraint (plain data except a custom propagator). */
+export interface CspConstraint {
+  /** {@link ConstraintKind}. */
+  readonly kind: number;
+  /** Variable ids. */
+  readonly vars: readonly number[];
+  /** Value for AtMost / AtLeast. */
+  readonly value: number;
+  /** Limit for AtMost / AtLeast. */
+  readonly limit: number;
+  /** Propagator of a Custom constraint. */
+  readonly propagate: CustomPropagator | undefined;
+}
+
+/**
+ * A finite-domain constraint satisfaction problem (chapter 26): variables over values
+ * `0 .. valueCount - 1` (at most 32, so a domain is one 32-bit mask) and constraints among them.
+ * Build with {@link createCsp}, {@link addCspVariable} and the `addX` constraint functions;
+ * solve with {@link createCspSolver} and {@link solveCsp}.
+ */
+export interface Csp {
+  /** Number of values per domain, 1..32. */
+  readonly valueCount: number;
+  /** Initial domain per variable (bit masks). */
+  readonly initial: number[];
+  /** Variable names (for messages and display). */
+  readonly names: string[];
+  /** Constraints. */
+  readonly constraints: CspConstraint[];
+}
+
+const WHERE = "@tactica/search";
+
+/** Creates an empty {@link Csp} whose variables range over `valueCount` values (integer 1..32). */
+export function createCsp(valueCount: number): Csp {
+  assertInteger(`${WHERE}: createCsp`, "valueCount", valueCount, 1, 32);
+  return { valueCount, initial: [], names: [], constraints: [] };
+}
+
+function fullMask(csp: Csp): number {
+  return csp.valueCount === 32 ? -1 : (1 << csp.valueCount) - 1;
+}
+
+/**
+ * Adds a variable whose domain is `values` (default: every value) and returns its id (0, 1, …).
+ * @throws TacticaError `INVALID_ARGUMENT` for a value outside `[0, valueCount)` or an empty domain.
+ */
+export function addCspVariable(csp: Csp, name?: string, values?: readonly number[]): number {
+  let mask = fullMask(csp);
+  if (values !== undefined) {
+    mask = 0;
+    for (let i = 0; i < values.length; i++) {
+      assertInteger(`${WHERE}: addCspVariable`, `values[${i}]`, values[i], 0, csp.valueCount - 1);
+      mask |= 1 << values[i]!;
+    }
+    if (mask === 0) invalidArgument(`${WHERE}: addCspVariable`, "values", "is empty", "Give every variable at least one value.");
+  }
+  csp.initial.push(mask);
+  csp.names.push(name ?? `v${csp.initial.length - 1}`);
+  return csp.initial.length - 1;
+}
+
+function checkVars(csp: Csp, fn: string, vars: readonly number[], min: number): void {
+  if (vars.length < min) invalidArgument(`${WHERE}: ${fn}`, "vars", `has ${vars.length} variables`, `Pass at least ${min}.`);
+  for (let i = 0; i < vars.length; i++) assertInteger(`${WHERE}: ${fn}`, `vars[${i}]`, vars[i], 0, csp.initial.length - 1);
+}
+
+function add(csp: Csp, kind: number, vars: readonly number[], value = 0, limit = 0, propagate?: CustomPropagator): void {
+  csp.constraints.push({ kind, vars: vars.slice(), value, limit, propagate });
+}
+
+/** Constrains all `vars` to take the same value ("two blocks the same colour"). */
+export function addEqual(csp: Csp, vars: readonly number[]): void {
+  checkVars(csp, "addEqual", vars, 2);
+  add(csp, ConstraintKind.Equal, vars);
+}
+
+/** Constrains `a` and `b` to differ ("diagonal neighbours differ"). */
+export function addNotEqual(csp: Csp, a: number, b: number): void {
+  checkVars(csp, "addNotEqual", [a, b], 2);
+  if (a === b) invalidArgument(`${WHERE}: addNotEqual`, "a/b", "are the same variable", "Pass two different variables.");
+  add(csp, ConstraintKind.NotEqual, [a, b]);
+}
+
+/** Constrains `vars` to pairwise different values ("three blocks all different"). */
+export function addAllDifferent(csp: Csp, vars: readonly number[]): void {
+  checkVars(csp, "addAllDifferent", vars, 2);
+  add(csp, ConstraintKind.AllDifferent, vars);
+}
+
+/** At most `limit` of `vars` take `value` ("at most four of each colour"). */
+export function addAtMost(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
+  assertInteger(`${WHERE}: addAtMost`, "value", value, 0, csp.valueCount - 1);
+  assertInteger(`${WHERE}: addAtMost`, "limit", limit, 0);
+  checkVars(csp, "addAtMost", vars, 1);
+  add(csp, ConstraintKind.AtMost, vars, value, limit);
+}
+
+/** At least `limit` of `vars` take `value` ("at least three red"). */
+export function addAtLeast(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
+  assertInteger(`${WHERE}: addAtLeast`, "value", value, 0, csp.valueCount - 1);
+  assertInteger(`${WHERE}: addAtLeast`, "limit", limit, 0);
+  checkVars(csp, "addAtLeast", vars, 1);
+  add(csp, ConstraintKind.AtLeast, vars, value, limit);
+}
+
+/** Fixes `v` to `value` ("a block must be blue"): narrows its initial domain. */
+export function addFixed(csp: Csp, v: number, value: number): void {
+  checkVars(csp, "addFixed", [v], 1);
+  assertInteger(`${WHERE}: addFixed`, "value", value, 0, csp.valueCount - 1);
+  csp.initial[v] = csp.initial[v]! & (1 << value);
+}
+
+/** Forbids `value` for `v` ("a block cannot be green"): narrows its initial domain. */
+export function addForbidden(csp: Csp, v: number, value: number): void {
+  checkVars(csp, "addForbidden", [v], 1);
+  assertInteger(`${WHERE}: addForbidden`, "value", value, 0, csp.valueCount - 1);
+  csp.initial[v] = csp.initial[v]! & ~(1 << value);
+}
+
+/** Adds a user-defined constraint over `vars` with its narrowing function. */
+export function addCustomConstraint(csp: Csp, vars: readonly number[], propagate: CustomPropagator): void {
+  checkVars(csp, "addCustomConstraint", vars, 1);
+  if (typeof propagate !== "function") invalidArgument(`${WHERE}: addCustomConstraint`, "propagate", "must be a function", "Pass (solver, vars) => boolean.");
+  add(csp, ConstraintKind.Custom, vars, 0, 0, propagate);
+}
+
+/** Number of set bits of a 32-bit mask. O(1). */
+export function popcount32(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** True when `mask` has exactly one bit set (a decided variable). */
+export function isSingleton(mask: number): boolean {
+  return mask !== 0 && (mask & (mask - 1)) === 0;
+}
+
+/** Index of the lowest set bit of a non-zero mask. */
+export function lowestValue(mask: number): number {
+  return 31 - Math.clz32(mask & -mask);
+}
+
+/** Status bits of {@link solveCsp} and {@link countCspSolutions}. */
+export const CspFlags = {
+  /** A solution was found (written to the output). */
+  Solved: 1,
+  /** The problem has no (further) solution. */
+  Unsatisfiable: 2,
+  /** The step budget ran out first. */
+  BudgetExhausted: 4,
+} as const;
+
+/**
+ * Solver state for a {@link Csp}: current domains, the undo trail and the propagation queue,
+ * all preallocated by {@link createCspSolver}. The low-level functions ({@link restrictDomain},
+ * {@link assignValue}, {@link propagate}, {@link markTrail}, {@link rollbackTo}) let a caller
+ * drive forward checking by hand (as the chapter's walk-throughs do); {@link solveCsp} runs the
+ * whole backtracking search.
+ */
+export interface CspSolver {
+  /** The problem. */
+  readonly csp: Csp;
+  /** Current domain per variable (bit masks). */
+  readonly domains: Int32Array;
+  /** Undo trail: pairs (variable, previous domain). */
+  readonly trail: Int32Array;
+  /** Number of entries on the trail. */
+  trailLength: number;
+  /** Constraint ids per variable (CSR offsets). */
+  readonly varConstraintStart: Int32Array;
+  /** Constraint ids per variable (CSR data). */
+  readonly varConstraints: Int32Array;
+  /** Circular queue of constraint ids to propagate. */
+  readonly queue: Int32Array;
+  /** Queue head index. */
+  queueHead: number;
+  /** Number of queued constraints. */
+  queueSize: number;
+  /** 1 while a constraint is in the queue (never queued twice). */
+  readonly queued: Uint8Array;
+  /** Search scratch: candidate values per depth (32 per depth). */
+  readonly values: Int8Array;
+  /** Search counter: value assignments tried. */
+  assignments: number;
+  /** Search counter: failed assignments (backtracks). */
+  backtracks: number;
+}
+
+/** Creates a {@link CspSolver} at the problem's initial domains (not yet propagated). O(variables + constraint arity). */
+export function createCspSolver(csp: Csp): CspSolver {
+  const n = csp.initial.length;
+  if (n === 0) invalidArgument(`${WHERE}: createCspSolver`, "csp", "has no variables", "Add variables with addCspVariable.");
+  const count = new Int32Array(n + 1);
+  for (const c of csp.constraints) for (const v of c.vars) count[v]!++;
+  const start = new Int32Array(n + 1);
+  for (let v = 0; v < n; v++) start[v + 1] = start[v]! + count[v]!;
+  const data = new Int32Array(start[n]!);
+  const fill = start.slice(0, n);
+  csp.constraints.forEach((c, ci) => {
+    for (const v of c.vars) data[fill[v]!++] = ci;
+  });
+  const m = Math.max(1, csp.constraints.length);
+  const solver: CspSolver = {
+    csp,
+    domains: Int32Array.from(csp.initial),
+    trail: new Int32Array(2 * (n * (csp.valueCount + 1) + 1)),
+    trailLength: 0,
+    varConstraintStart: start,
+    varConstraints: data,
+    queue: new Int32Array(m),
+    queueHead: 0,
+    queueSize: 0,
+    queued: new Uint8Array(m),
+    values: new Int8Array(32 * (n + 1)),
+    assignments: 0,
+    backtracks: 0,
+  };
+  return solver;
+}
+
+function enqueueVar(s: CspSolver, v: number): void {
+  const q = s.queue;
+  for (let i = s.varConstraintStart[v]!; i < s.varConstraintStart[v + 1]!; i++) {
+    const c = s.varConstraints[i]!;
+    if (s.queued[c] === 1) continue;
+    s.queued[c] = 1;
+    q[(s.queueHead + s.queueSize) % q.length] = c;
+    s.queueSize++;
+  }
+}
+
+function clearQueue(s: CspSolver): void {
+  while (s.queueSize > 0) {
+    s.queued[s.queue[s.queueHead]!] = 0;
+    s.queueHead = (s.queueHead + 1) % s.queue.length;
+    s.queueSize--;
+  }
+}
+
+/**
+ * Narrows `v`'s domain to `domain & mask`. Returns `false` if that empties it (the domain is left
+ * unchanged then). A change is saved on the trail and queues `v`'s constraints. O(degree of v).
+ */
+export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
+  const old = s.domains[v]!;
+  const d = old & mask;
+  if (d === old) return true;
+  if (d === 0) return false;
+  s.trail[s.trailLength++] = v;
+  s.trail[s.trailLength++] = old;
+  s.domains[v] = d;
+  enqueueVar(s, v);
+  return true;
+}
+
+/** The current trail position, to roll back to with {@link rollbackTo}. */
+export function markTrail(s: CspSolver): number {
+  return s.trailLength;
+}
+
+/** Restores every domain to its value at `mark` and empties the propagation queue. O(changes undone). */
+export function rollbackTo(s: CspSolver, mark: number): void {
+  while (s.trailLength > mark) {
+    const old = s.trail[--s.trailLength]!;
+    const v = s.trail[--s.trailLength]!;
+    s.domains[v] = old;
+  }
+  clearQueue(s);
+}
+
+function narrow(s: CspSolver, c: CspConstraint): boolean {
+  const D = s.domains;
+  const vars = c.vars;
+  switch (c.kind) {
+    case ConstraintKind.Equal: {
+      let d = -1;
+      for (const v of vars) d &= D[v]!;
+      if (d === 0) return false;
+      for (const v of vars) if (!restrictDomain(s, v, d)) return false;
+      return true;
+    }
+    case ConstraintKind.NotEqual: {
+      const a = vars[0]!;
+      const b = vars[1]!;
+      if (isSingleton(D[a]!) && !restrictDomain(s, b, ~D[a]!)) return false;
+      if (isSingleton(D[b]!) && !restrictDomain(s, a, ~D[b]!)) return false;
+      return true;
+    }
+    case ConstraintKind.AllDifferent: {
+      let union = 0;
+      for (const v of vars) {
+        const d = D[v]!;
+        union |= d;
+        if (!isSingleton(d)) continue;
+        for (const w of vars) if (w !== v && !restrictDomain(s, w, ~d)) return false;
+      }
+      // Pigeonhole: n variables need n distinct values.
+      return popcount32(union) >= vars.length;
+    }
+    case ConstraintKind.AtMost: {
+      const bit = 1 << c.value;
+      let fixed = 0;
+      for (const v of vars) if (D[v] === bit) fixed++;
+      if (fixed > c.limit) return false;
+      if (fixed === c.limit) for (const v of vars) if (D[v] !== bit && !restrictDomain(s, v, ~bit)) return false;
+      return true;
+    }
+    case ConstraintKind.AtLeast: {
+      const bit = 1 << c.value;
+      let possible = 0;
+      for (const v of vars) if (D[v]! & bit) possible++;
+      if (possible < c.limit) return false;
+      if (possible === c.limit) for (const v of vars) if (D[v]! & bit && !restrictDomain(s, v, bit)) return false;
+      return true;
+    }
+    default:
+      return c.propagate!(s, vars);
+  }
+}
+
+/**
+ * Runs the propagation queue to a fixed point (AC-3 style: each constraint whose variable changed
+ * narrows its variables; changes queue further constraints; a constraint is never queued twice).
+ * Returns `false` on a wipe-out (some constraint cannot be satisfied); the queue is cleared then,
+ * but domains are not rolled back — call {@link rollbackTo}.
+ */
+export function propagate(s: CspSolver): boolean {
+  const q = s.queue;
+  const constraints = s.csp.constraints;
+  while (s.queueSize > 0) {
+    const c = q[s.queueHead]!;
+    s.queueHead = (s.queueHead + 1) % q.length;
+    s.queueSize--;
+    s.queued[c] = 0;
+    if (!narrow(s, constraints[c]!)) {
+      clearQueue(s);
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Forward checking step: sets `v` to `value` and propagates. Returns `false` on failure (roll
+ * back to a mark taken before). Same as `restrictDomain(s, v, 1 << value) && propagate(s)`.
+ */
+export function assignValue(s: CspSolver, v: number, value: number): boolean {
+  if (!restrictDomain(s, v, 1 << value)) return false;
+  return propagate(s);
+}
+
+/** Resets the solver to the problem's initial domains and propagates every constraint once. Returns `false` if the problem is already inconsistent. */
+export function resetCspSolver(s: CspSolver): boolean {
+  s.trailLength = 0;
+  clearQueue(s);
+  const init = s.csp.initial;
+  for (let v = 0; v < init.length; v++) s.domains[v] = init[v]!;
+  s.assignments = 0;
+  s.backtracks = 0;
+  for (let v = 0; v < init.length; v++) {
+    if (init[v] === 0) return false;
+    enqueueVar(s, v);
+  }
+  return propagate(s);
+}
+
+/** Options of {@link solveCsp}. */
+export interface CspSolveOptions {
+  /** Seeded value order: each variable's values are tried in an order shuffled by this generator (default: ascending). */
+  readonly rng?: Rng;
+  /** Maximum number of value assignments (default unlimited); exceeding it reports `BudgetExhausted`. */
+  readonly maxAssignments?: number;
+}
+
+let solutionsFound = 0;
+let solutionLimit = 1;
+let budget = Infinity;
+let exhausted = false;
+let onSolution: ((s: CspSolver) => void) | undefined;
+
+function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
+  // Most constrained variable first: the undecided variable with the fewest values left.
+  const D = s.domains;
+  let best = -1;
+  let bestCount = 33;
+  for (let v = 0; v < D.length; v++) {
+    const c = popcount32(D[v]!);
+    if (c > 1 && c < bestCount) {
+      bestCount = c;
+      best = v;
+    }
+  }
+  if (best === -1) {
+    solutionsFound++;
+    onSolution?.(s);
+    return solutionsFound >= solutionLimit;
+  }
+  // Snapshot the candidate values (the domain changes while we try them).
+  const base = depth * 32;
+  let k = 0;
+  for (let d = D[best]!; d !== 0; d &= d - 1) s.values[base + k++] = lowestValue(d);
+  if (rng !== undefined) {
+    for (let i = k - 1; i > 0; i--) {
+      const j = rngInt(rng, 0, i);
+      const t = s.values[base + i]!;
+      s.values[base + i] = s.values[base + j]!;
+      s.values[base + j] = t;
+    }
+  }
+  for (let i = 0; i < k; i++) {
+    if (s.assignments >= budget) {
+      exhausted = true;
+      return true;
+    }
+    s.assignments++;
+    const mark = markTrail(s);
+    if (assignValue(s, best, s.values[base + i]!)) {
+      if (search(s, depth + 1, rng)) return true;
+    } else s.backtracks++;
+    rollbackTo(s, mark);
+  }
+  return false;
+}
+
+/**
+ * Finds one solution by forward checking with backtracking on the undo trail
+ * (most-constrained variable first, values in ascending or seeded-shuffled order) and writes the
+ * value of each variable into `out` (length ≥ variable count). Returns {@link CspFlags}: `Solved`,
+ * `Unsatisfiable` or `BudgetExhausted`. Exponential in the worst case — chapter 26 aims it at
+ * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation.
+ */
+export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions = {}): number {
+  if (out.length < s.domains.length) {
+    invalidArgument(`${WHERE}: solveCsp`, "out", `has length ${out.length}`, `Pass an Int32Array of at least ${s.domains.length} entries.`);
+  }
+  if (!resetCspSolver(s)) return CspFlags.Unsatisfiable;
+  solutionsFound = 0;
+  solutionLimit = 1;
+  budget = options.maxAssignments ?? Infinity;
+  exhausted = false;
+  onSolution = undefined;
+  search(s, 0, options.rng);
+  if (exhausted) return CspFlags.BudgetExhausted;
+  if (solutionsFound === 0) return CspFlags.Unsatisfiable;
+  for (let v = 0; v < s.domains.length; v++) out[v] = lowestValue(s.domains[v]!);
+  return CspFlags.Solved;
+}
+
+/**
+ * Counts solutions (up to `limit`, default unlimited) by exhaustive search; `visit` (optional)
+ * sees the solver at each solution (read `solver.domains`). The count does not depend on the
+ * value order. Returns the count; throws `INVALID_STATE` if `maxAssignments` runs out first.
+ */
+export function countCspSolutions(s: CspSolver, limit = Infinity, visit?: (solver: CspSolver) => void, maxAssignments = Infinity): number {
+  if (!resetCspSolver(s)) return 0;
+  solutionsFound = 0;
+  solutionLimit = limit;
+  budget = maxAssignments;
+  exhausted = false;
+  onSolution = visit;
+  search(s, 0, undefined);
+  onSolution = undefined;
+  if (exhausted) {
+    throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: countCspSolutions: the budget of ${maxAssignments} assignments ran out. Raise maxAssignments or lower limit.`);
+  }
+  return solutionsFound;
+}
