@@ -11,21 +11,21 @@ import type { BtInstance } from "./instance";
  */
 export interface BtActionContext<A> {
   /** The agent the tree runs for (given to {@link createTreeInstance}). */
-  agent: A;
+  readonly agent: A;
   /** The instance's blackboard. */
-  blackboard: Blackboard;
+  readonly blackboard: Blackboard;
   /** The node's `args` from the definition (shared, read-only; `{}` when absent). */
   args: Readonly<Record<string, unknown>>;
   /** Node index in the compiled tree (depth-first pre-order; root is 0). */
   node: number;
   /** Seconds since the previous tick. */
-  dt: number;
+  readonly dt: number;
   /** Tree time, seconds. */
-  time: number;
+  readonly time: number;
   /** True on the tick the action is (re)started, false while it continues running. */
   started: boolean;
   /** The running instance (for {@link resolveAction} from asynchronous work). */
-  instance: BtInstance<A>;
+  readonly instance: BtInstance<A>;
 }
 
 /** A plain action: returns success, failure or running. */

@@ -50,6 +50,8 @@ export interface BtInstance<A> {
   traceOverflow: boolean;
   /** Blackboard versions of the watched keys seen at the last evaluation. */
   readonly seenVersion: Uint32Array;
+  /** Unboxed storage of `time`, `dt` and `nextWake` (so updating them never allocates). */
+  readonly clock: Float64Array;
   /** Tree time, seconds (sum of `dt`). */
   time: number;
   /** `dt` of the latest tick/update, seconds. */
@@ -70,6 +72,88 @@ export interface BtInstance<A> {
   readonly ctx: BtActionContext<A>;
   /** Scratch buffer for re-sorting hinted selectors. */
   readonly scratch: Int32Array;
+}
+
+/** The reused action context; time and dt read the instance's unboxed clock. */
+class ActionContext<A> implements BtActionContext<A> {
+  args: Readonly<Record<string, unknown>> = {};
+  node = 0;
+  started = false;
+  constructor(
+    readonly agent: A,
+    readonly blackboard: Blackboard,
+    readonly instance: BtInstance<A>,
+  ) {}
+  get dt(): number {
+    return this.instance.clock[1]!;
+  }
+  get time(): number {
+    return this.instance.clock[0]!;
+  }
+}
+
+/** Instance implementation: the clock lives in a Float64Array so ticking never boxes a number. */
+class TreeInstance<A> implements BtInstance<A> {
+  readonly status: Uint8Array;
+  readonly cursor: Int32Array;
+  readonly timer: Float64Array;
+  readonly hints: Int8Array;
+  readonly pending: Uint8Array;
+  readonly gen: Uint32Array;
+  readonly lastTick: Uint32Array;
+  readonly inflight: Uint8Array;
+  readonly trace: Int32Array;
+  readonly seenVersion: Uint32Array;
+  readonly scratch: Int32Array;
+  readonly clock = new Float64Array([0, 0, Infinity]);
+  readonly ctx: BtActionContext<A>;
+  traceLength = 0;
+  traceOverflow = false;
+  ticks = 0;
+  rootStatus: BtStatusValue = BtStatus.Idle;
+  wake = true;
+  polling = 0;
+  hintTarget: BtInstance<unknown> | null = null;
+  constructor(
+    readonly tree: BehaviorTree<A>,
+    readonly agent: A,
+    readonly blackboard: Blackboard,
+    readonly rng: Rng,
+    readonly order: Int32Array,
+    traceCapacity: number,
+  ) {
+    const n = tree.nodeCount;
+    this.status = new Uint8Array(n);
+    this.cursor = new Int32Array(n);
+    this.timer = new Float64Array(n);
+    this.hints = new Int8Array(tree.hintNames.length);
+    this.pending = new Uint8Array(n);
+    this.gen = new Uint32Array(n);
+    this.lastTick = new Uint32Array(n);
+    this.inflight = new Uint8Array(n);
+    this.trace = new Int32Array(traceCapacity * 2);
+    this.seenVersion = new Uint32Array(tree.watchKeys.length);
+    this.scratch = new Int32Array(Math.max(1, tree.maxChildren));
+    this.ctx = new ActionContext<A>(agent, blackboard, this);
+  }
+  get time(): number {
+    return this.clock[0]!;
+  }
+  set time(v: number) {
+    this.clock[0] = v;
+  }
+  get dt(): number {
+    return this.clock[1]!;
+  }
+  set dt(v: number) {
+    this.clock[1] = v;
+  }
+  get nextWake(): number {
+    return this.clock[2]!;
+  }
+  set nextWake(v: number) {
+    this.clock[2] = v;
+  }
 }
 
 /** Options for {@link createTreeInstance}. */
@@ -104,45 +188,7 @@ export function createTreeInstance<A>(tree: BehaviorTree<A>, agent: A, options: 
     const s = tree.childStart[i]!;
     for (let p = 0; p < tree.childCount[i]!; p++) order[s + p] = p;
   }
-  const inst: BtInstance<A> = {
-    tree,
-    agent,
-    blackboard: bb,
-    rng: options.rng ?? createRng(options.seed ?? 0),
-    status: new Uint8Array(n),
-    cursor: new Int32Array(n),
-    timer: new Float64Array(n),
-    order,
-    hints: new Int8Array(tree.hintNames.length),
-    pending: new Uint8Array(n),
-    gen: new Uint32Array(n),
-    lastTick: new Uint32Array(n),
-    inflight: new Uint8Array(n),
-    trace: new Int32Array(cap * 2),
-    traceLength: 0,
-    traceOverflow: false,
-    seenVersion: new Uint32Array(tree.watchKeys.length),
-    time: 0,
-    dt: 0,
-    ticks: 0,
-    rootStatus: BtStatus.Idle,
-    wake: true,
-    polling: 0,
-    nextWake: Infinity,
-    hintTarget: null,
-    ctx: undefined as unknown as BtActionContext<A>,
-    scratch: new Int32Array(Math.max(1, tree.maxChildren)),
-  };
-  (inst as { ctx: BtActionContext<A> }).ctx = {
-    agent,
-    blackboard: bb,
-    args: {},
-    node: 0,
-    dt: 0,
-    time: 0,
-    started: false,
-    instance: inst,
-  };
+  const inst = new TreeInstance<A>(tree, agent, bb, options.rng ?? createRng(options.seed ?? 0), order, cap);
   return inst;
 }
 
@@ -388,19 +434,19 @@ function exec<A>(inst: BtInstance<A>, n: number): number {
       break;
     }
     case K.Cooldown: {
-      if (entering && inst.time < inst.timer[n]! - EPS) {
-        if (inst.timer[n]! < inst.nextWake) inst.nextWake = inst.timer[n]!;
+      if (entering && inst.clock[0]! < inst.timer[n]! - EPS) {
+        if (inst.timer[n]! < inst.clock[2]!) inst.clock[2] = inst.timer[n]!;
         r = FAILURE;
         break;
       }
       r = exec(inst, t.children[t.childStart[n]!]!);
-      if (r !== RUNNING) inst.timer[n] = inst.time + t.param[n]!;
+      if (r !== RUNNING) inst.timer[n] = inst.clock[0]! + t.param[n]!;
       break;
     }
     case K.Timeout: {
       const c = t.children[t.childStart[n]!]!;
-      if (entering) inst.timer[n] = inst.time;
-      else if (inst.time - inst.timer[n]! >= t.param[n]! - EPS) {
+      if (entering) inst.timer[n] = inst.clock[0]!;
+      else if (inst.clock[0]! - inst.timer[n]! >= t.param[n]! - EPS) {
         abortNode(inst, c);
         r = FAILURE;
         break;
@@ -408,7 +454,7 @@ function exec<A>(inst: BtInstance<A>, n: number): number {
       r = exec(inst, c);
       if (r === RUNNING) {
         const due = inst.timer[n]! + t.param[n]!;
-        if (due < inst.nextWake) inst.nextWake = due;
+        if (due < inst.clock[2]!) inst.clock[2] = due;
       }
       break;
     }
@@ -467,11 +513,11 @@ function exec<A>(inst: BtInstance<A>, n: number): number {
       break;
     }
     case K.Wait: {
-      if (entering) inst.timer[n] = inst.time;
+      if (entering) inst.timer[n] = inst.clock[0]!;
       const due = inst.timer[n]! + t.param[n]!;
-      if (inst.time >= due - EPS) r = SUCCESS;
+      if (inst.clock[0]! >= due - EPS) r = SUCCESS;
       else {
-        if (due < inst.nextWake) inst.nextWake = due;
+        if (due < inst.clock[2]!) inst.clock[2] = due;
         r = RUNNING;
       }
       break;
@@ -498,11 +544,8 @@ function evaluate<A>(inst: BtInstance<A>): BtStatusValue {
   inst.traceLength = 0;
   inst.traceOverflow = false;
   inst.polling = 0;
-  inst.nextWake = Infinity;
+  inst.clock[2] = Infinity;
   inst.wake = false;
-  const ctx = inst.ctx;
-  ctx.dt = inst.dt;
-  ctx.time = inst.time;
   const r = exec(inst, 0) as BtStatusValue;
   inst.rootStatus = r;
   const wk = inst.tree.watchKeys;
@@ -527,8 +570,8 @@ function checkDt(fn: string, dt: number): void {
  */
 export function tickTree<A>(inst: BtInstance<A>, dt: number): BtStatusValue {
   checkDt("tickTree", dt);
-  inst.time += dt;
-  inst.dt = dt;
+  inst.clock[0] = inst.clock[0]! + dt;
+  inst.clock[1] = dt;
   inst.ticks++;
   return evaluate(inst);
 }
@@ -539,7 +582,7 @@ export function tickTree<A>(inst: BtInstance<A>, dt: number): BtStatusValue {
  * wait, timeout or cooldown is due; or a watched blackboard key changed.
  */
 export function treeNeedsEvaluation<A>(inst: BtInstance<A>): boolean {
-  if (inst.wake || inst.polling > 0 || inst.time >= inst.nextWake - EPS) return true;
+  if (inst.wake || inst.polling > 0 || inst.clock[0]! >= inst.clock[2]! - EPS) return true;
   const wk = inst.tree.watchKeys;
   const ver = inst.blackboard.version;
   for (let i = 0; i < wk.length; i++) if (ver[wk[i]!] !== inst.seenVersion[i]) return true;
@@ -557,8 +600,8 @@ export function treeNeedsEvaluation<A>(inst: BtInstance<A>): boolean {
  */
 export function updateTree<A>(inst: BtInstance<A>, dt: number): BtStatusValue {
   checkDt("updateTree", dt);
-  inst.time += dt;
-  inst.dt = dt;
+  inst.clock[0] = inst.clock[0]! + dt;
+  inst.clock[1] = dt;
   if (!treeNeedsEvaluation(inst)) return inst.rootStatus;
   inst.ticks++;
   return evaluate(inst);

@@ -1,0 +1,107 @@
+// Decision suite: behaviour-tree ticks against mistreevous (speed and bytes per tick after
+// warm-up), utility scoring for many agents, and the production-rule cycle.
+import { createRng } from "@tactica/core";
+import {
+  chooseUtilityBatch,
+  createBehaviorTree,
+  createTreeInstance,
+  createUtilitySet,
+  createUtilityState,
+  tickTree,
+  type UtilityDefinition,
+} from "@tactica/decision";
+import { BehaviourTree } from "mistreevous";
+import { allocationPerCall, consume, measure } from "../measure";
+import type { Suite, SuiteContext } from "../suite";
+import { benchTree, createBenchAgent, mistreevousAgent, mistreevousDefinition, tacticaBindings } from "./decision-bt";
+import { runRuleBench } from "./decision-rules";
+
+function btBench(ctx: SuiteContext): void {
+  const timeMs = ctx.quick ? 60 : 1500;
+  const allocIters = ctx.quick ? 2000 : 50_000;
+  const caseName = "bt-npc-30-nodes";
+  // Tactica
+  const ta = createBenchAgent();
+  const tree = createBehaviorTree({ version: 1, root: benchTree }, tacticaBindings());
+  const inst = createTreeInstance(tree, ta);
+  const tTick = () => {
+    ta.t++;
+    return tickTree(inst, 1 / 60);
+  };
+  // mistreevous
+  const ma = createBenchAgent();
+  const mt = new BehaviourTree(mistreevousDefinition() as never, mistreevousAgent(ma));
+  const mTick = () => {
+    ma.t++;
+    mt.step();
+  };
+  // Same behaviour: identical agent work over the same ticks.
+  for (let i = 0; i < 500; i++) {
+    tTick();
+    mTick();
+  }
+  if (ta.work !== ma.work || ta.left.join() !== ma.left.join()) {
+    throw new Error(`bench: the two trees diverged (tactica work ${ta.work}, mistreevous ${ma.work})`);
+  }
+  ctx.record({ case: caseName, library: "tactica", metric: "nodes", value: tree.nodeCount, unit: "count" });
+  const t = measure(tTick, { timeMs });
+  const m = measure(mTick, { timeMs });
+  ctx.record({ case: caseName, library: "tactica", metric: "ops_per_s", value: t.opsPerSec, unit: "ops/s" });
+  ctx.record({ case: caseName, library: "mistreevous", metric: "ops_per_s", value: m.opsPerSec, unit: "ops/s" });
+  ctx.record({ case: caseName, library: "tactica", metric: "ratio_vs_mistreevous", value: t.opsPerSec / m.opsPerSec, unit: "x" });
+  const tb = allocationPerCall(tTick, allocIters);
+  const mb = allocationPerCall(mTick, allocIters);
+  ctx.record({ case: caseName, library: "tactica", metric: "bytes_per_tick", value: tb, unit: "bytes" });
+  ctx.record({ case: caseName, library: "mistreevous", metric: "bytes_per_tick", value: mb, unit: "bytes" });
+  ctx.log(`bt: tactica ${t.opsPerSec.toFixed(0)} ticks/s (${tb.toFixed(1)} B/tick), mistreevous ${m.opsPerSec.toFixed(0)} ticks/s (${mb.toFixed(1)} B/tick), ratio ${(t.opsPerSec / m.opsPerSec).toFixed(1)}x`);
+}
+
+function utilityBench(ctx: SuiteContext): void {
+  const agents = ctx.quick ? 200 : 10_000;
+  const optionCount = 10;
+  const inputs = 8;
+  const curveTypes = [
+    { type: "linear" as const },
+    { type: "polynomial" as const, k: 2 },
+    { type: "logistic" as const, m: 10, c: 0.5 },
+    { type: "linear" as const, m: -1, b: 1 },
+  ];
+  const def: UtilityDefinition = {
+    version: 1,
+    inputs: Array.from({ length: inputs }, (_, i) => `in${i}`),
+    options: Array.from({ length: optionCount }, (_, o) => ({
+      name: `option${o}`,
+      weight: 1 + (o % 3) * 0.1,
+      considerations: Array.from({ length: 3 }, (_, c) => ({ input: `in${(o + c * 3) % inputs}`, curve: curveTypes[(o + c) % curveTypes.length]! })),
+    })),
+    selection: { mode: "dual", momentum: 0.2, cutoff: 0.5 },
+  };
+  const set = createUtilitySet(def);
+  const state = createUtilityState(set);
+  const rng = createRng(1);
+  const data = new Float64Array(agents * inputs);
+  for (let i = 0; i < data.length; i++) data[i] = ((i * 2654435761) % 1000) / 1000;
+  const current = new Int32Array(agents).fill(-1);
+  const frame = () => {
+    chooseUtilityBatch(set, state, data, agents, current, rng);
+    return current[0];
+  };
+  const r = measure(frame, { timeMs: ctx.quick ? 60 : 1500 });
+  const c = `utility-${agents}-agents-x-${optionCount}-options`;
+  ctx.record({ case: c, library: "tactica", metric: "median_ms_per_frame", value: r.medianUs / 1000, unit: "ms" });
+  ctx.record({ case: c, library: "tactica", metric: "option_scores_per_s", value: r.opsPerSec * agents * optionCount, unit: "ops/s" });
+  ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: allocationPerCall(frame, ctx.quick ? 50 : 200), unit: "bytes" });
+  consume(current[1]);
+  ctx.log(`utility: ${(r.medianUs / 1000).toFixed(2)} ms per frame for ${agents} agents x ${optionCount} options`);
+}
+
+const suite: Suite = {
+  name: "decision",
+  description: "Behaviour-tree ticks vs mistreevous (speed, bytes per tick), utility scoring for many agents, production-rule cycles.",
+  run(ctx) {
+    btBench(ctx);
+    utilityBench(ctx);
+    runRuleBench(ctx);
+  },
+};
+export default suite;
