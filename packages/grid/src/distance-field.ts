@@ -13,14 +13,27 @@ import { beginQuery, cellOfPadded, type GridSearch } from "./grid-search";
  * @param sources - cell indices (`y × width + x`); blocked sources are ignored
  * @param out - `Float64Array` of `width × height` entries
  * @param maxCost - stop expanding beyond this cost (default `Infinity`)
+ * @param toSources - `false` (default): cost *from* the sources (terrain cost paid on entering
+ *   each cell away from them); `true`: cost *to* the nearest source (the cost of a move is the
+ *   cell moved into on the way to the source) — what a flow field needs. Equal on uniform grids.
+ * @param penalty - optional extra cost ≥ 0 per cell, added once whenever a path enters the cell
+ *   (e.g. a congestion penalty); negative entries count as 0
  * @returns the number of cells settled
  * @throws TacticaError `INVALID_ARGUMENT` for a source outside the grid or a short `out`.
  */
-export function computeDistanceField(search: GridSearch, sources: ArrayLike<number>, out: Float64Array, maxCost = Infinity): number {
+export function computeDistanceField(
+  search: GridSearch,
+  sources: ArrayLike<number>,
+  out: Float64Array,
+  maxCost = Infinity,
+  toSources = false,
+  penalty?: ArrayLike<number>,
+): number {
   const where = "@tactica/grid: computeDistanceField";
   const grid = search.grid;
   const n = grid.width * grid.height;
   if (out.length < n) invalidArgument(where, "out", `has ${out.length} entries, fewer than the ${n} cells`, "Pass new Float64Array(width * height).");
+  if (penalty !== undefined && penalty.length < n) invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than the ${n} cells`, "Pass one value per cell.");
   const stamp = beginQuery(search);
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
   const cost = search.cost;
@@ -47,7 +60,8 @@ export function computeDistanceField(search: GridSearch, sources: ArrayLike<numb
     const gp = g[p]!;
     if (gp > maxCost) break;
     closed[p] = stamp;
-    out[cellOfPadded(search, p)] = gp;
+    const pc = cellOfPadded(search, p);
+    out[pc] = gp;
     settled++;
     for (let d = 0; d < 8; d += dstep) {
       const q = p + offsets[d]!;
@@ -59,7 +73,13 @@ export function computeDistanceField(search: GridSearch, sources: ArrayLike<numb
         if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
         step = Math.SQRT2;
       }
-      const ng = gp + (cost === null ? step : step * cost[q]!);
+      // The moving cell is q (away from the sources) or p (towards them).
+      const entered = toSources ? p : q;
+      let ng = gp + (cost === null ? step : step * cost[entered]!);
+      if (penalty !== undefined) {
+        const pen = penalty[toSources ? pc : cellOfPadded(search, q)]!;
+        if (pen > 0) ng += pen;
+      }
       if (seen[q] === stamp && ng >= g[q]!) continue;
       seen[q] = stamp;
       g[q] = ng;

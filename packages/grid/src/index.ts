@@ -5,8 +5,10 @@
  *   Moving AI convention by default), Moving AI `.map`/`.scen` I/O, Tiled JSON layers, JSON form.
  * - Solvers sharing one reusable {@link GridSearch} and writing into a caller-owned
  *   {@link GridPath} (no allocation per query): BFS, Dijkstra (and multi-source distance fields),
- *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances).
- * - Path utilities: cost, expansion of waypoint paths, step-by-step legality check.
+ *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances),
+ *   time-sliced A* with partial paths, Theta* and Lazy Theta*, flow fields.
+ * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
+ *   waypoint paths, step-by-step legality check.
  *
  * @packageDocumentation
  */
@@ -22,3 +24,7 @@ export * from "./distance-field";
 export * from "./path-utils";
 export * from "./jps";
 export * from "./jps-plus";
+export * from "./line-of-sight";
+export * from "./theta-star";
+export * from "./flow-field";
+export * from "./time-sliced";
