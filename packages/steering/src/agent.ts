@@ -1,0 +1,135 @@
+import { assertFinite, assertNonNegative, assertPositive, type ReadonlyVec2, type Vec2 } from "@tactica/core";
+
+/**
+ * One steering agent (a Reynolds "vehicle") as plain data: JSON/`structuredClone`-safe.
+ *
+ * Units are whatever the game uses (world units, seconds, mass units); every behaviour is
+ * scale-free. `heading` follows core's frame convention (radians, world y-up,
+ * counter-clockwise-positive; heading 0 faces world +y, local +y is forward and local +x is
+ * starboard): convert with core's `frameForward` / `frameHeadingFromForward`.
+ *
+ * For thousands of agents use the structure-of-arrays {@link Crowd} instead; the behaviours
+ * in this package work on single agents and are the reference for the crowd's inner loops.
+ */
+export interface SteeringAgent {
+  /** Position (world units). */
+  position: Vec2;
+  /** Velocity (world units per second); its length never exceeds `maxSpeed` after {@link applySteeringForce}. */
+  velocity: Vec2;
+  /** Facing angle (radians, core frame convention); follows the velocity while the agent moves. */
+  heading: number;
+  /** Mass (> 0): acceleration = force / mass. */
+  mass: number;
+  /** Top speed (world units per second, ≥ 0). */
+  maxSpeed: number;
+  /** Largest steering force applied per step (≥ 0); larger requests are truncated. */
+  maxForce: number;
+  /** Bounding radius (world units, ≥ 0) used by avoidance behaviours. */
+  radius: number;
+}
+
+/** Read-only view of a {@link SteeringAgent}: what behaviours accept (three.js/Phaser-style objects fit too). */
+export interface ReadonlySteeringAgent {
+  /** Position (world units). */
+  readonly position: ReadonlyVec2;
+  /** Velocity (world units per second). */
+  readonly velocity: ReadonlyVec2;
+  /** Facing angle (radians, core frame convention). */
+  readonly heading: number;
+  /** Mass (> 0). */
+  readonly mass: number;
+  /** Top speed (≥ 0). */
+  readonly maxSpeed: number;
+  /** Largest steering force (≥ 0). */
+  readonly maxForce: number;
+  /** Bounding radius (≥ 0). */
+  readonly radius: number;
+}
+
+/** Options for {@link createSteeringAgent}; omitted fields take the listed defaults. */
+export interface SteeringAgentOptions {
+  /** Start position (default (0, 0)). */
+  readonly position?: ReadonlyVec2;
+  /** Start velocity (default (0, 0)). */
+  readonly velocity?: ReadonlyVec2;
+  /** Start heading in radians (default: from the velocity, or 0 when it is zero). */
+  readonly heading?: number;
+  /** Mass, > 0 (default 1). */
+  readonly mass?: number;
+  /** Top speed, ≥ 0 (default 1). */
+  readonly maxSpeed?: number;
+  /** Largest steering force, ≥ 0 (default 1). */
+  readonly maxForce?: number;
+  /** Bounding radius, ≥ 0 (default 0.5). */
+  readonly radius?: number;
+}
+
+/**
+ * Creates a {@link SteeringAgent}. Throws a `TacticaError` (`INVALID_ARGUMENT`) for a non-finite
+ * position/velocity/heading, a mass ≤ 0, or a negative speed, force or radius.
+ */
+export function createSteeringAgent(options: SteeringAgentOptions = {}): SteeringAgent {
+  const where = "@tactica/steering: createSteeringAgent";
+  const px = assertFinite(where, "position.x", options.position?.x ?? 0);
+  const py = assertFinite(where, "position.y", options.position?.y ?? 0);
+  const vx = assertFinite(where, "velocity.x", options.velocity?.x ?? 0);
+  const vy = assertFinite(where, "velocity.y", options.velocity?.y ?? 0);
+  const heading =
+    options.heading !== undefined
+      ? assertFinite(where, "heading", options.heading)
+      : vx === 0 && vy === 0
+        ? 0
+        : Math.atan2(-vx, vy);
+  return {
+    position: { x: px, y: py },
+    velocity: { x: vx, y: vy },
+    heading,
+    mass: assertPositive(where, "mass", options.mass ?? 1),
+    maxSpeed: assertNonNegative(where, "maxSpeed", options.maxSpeed ?? 1),
+    maxForce: assertNonNegative(where, "maxForce", options.maxForce ?? 1),
+    radius: assertNonNegative(where, "radius", options.radius ?? 0.5),
+  };
+}
+
+/**
+ * Integrates one fixed step of `dt` seconds (semi-implicit Euler): the force is truncated to
+ * `maxForce`, `velocity += force / mass · dt` is truncated to `maxSpeed`, `position += velocity ·
+ * dt`, and the heading turns to the velocity when the speed is above 1e-9. A non-finite force
+ * component is treated as 0 (never poisons the state). O(1), no allocation. Returns `agent`.
+ */
+export function applySteeringForce(agent: SteeringAgent, force: ReadonlyVec2, dt: number): SteeringAgent {
+  let fx = force.x;
+  let fy = force.y;
+  if (!Number.isFinite(fx)) fx = 0;
+  if (!Number.isFinite(fy)) fy = 0;
+  const fLenSq = fx * fx + fy * fy;
+  const maxF = agent.maxForce;
+  if (fLenSq > maxF * maxF) {
+    const s = maxF / Math.sqrt(fLenSq);
+    fx *= s;
+    fy *= s;
+  }
+  const inv = dt / agent.mass;
+  let vx = agent.velocity.x + fx * inv;
+  let vy = agent.velocity.y + fy * inv;
+  const sSq = vx * vx + vy * vy;
+  const maxS = agent.maxSpeed;
+  if (sSq > maxS * maxS) {
+    const s = maxS / Math.sqrt(sSq);
+    vx *= s;
+    vy *= s;
+  }
+  agent.velocity.x = vx;
+  agent.velocity.y = vy;
+  agent.position.x += vx * dt;
+  agent.position.y += vy * dt;
+  if (vx * vx + vy * vy > 1e-18) agent.heading = Math.atan2(-vx, vy);
+  return agent;
+}
+
+/** Writes the agent's unit forward vector `(-sin heading, cos heading)` into `out`. */
+export function agentForward(out: Vec2, agent: ReadonlySteeringAgent): Vec2 {
+  out.x = -Math.sin(agent.heading);
+  out.y = Math.cos(agent.heading);
+  return out;
+}

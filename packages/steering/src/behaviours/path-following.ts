@@ -1,0 +1,68 @@
+import { assertFinite, invalidArgument, type ReadonlyVec2, type Vec2 } from "@tactica/core";
+import type { ReadonlySteeringAgent } from "../agent";
+import { arrive } from "./arrive";
+import { seek } from "./seek";
+
+/** A polyline path for {@link followPath}: plain data. */
+export interface SteeringPath {
+  /** Waypoints (world units), at least one. */
+  readonly points: readonly ReadonlyVec2[];
+  /** When true the path loops from the last waypoint back to the first. */
+  readonly loop: boolean;
+}
+
+/** Per-agent progress along a {@link SteeringPath}. Plain data. */
+export interface PathFollowState {
+  /** Index of the waypoint currently steered to. */
+  index: number;
+}
+
+/**
+ * Validates and returns a {@link SteeringPath} (set-up time). Throws `INVALID_ARGUMENT` naming
+ * the bad point (`points[3].x`) when a coordinate is not finite, or when there are no points.
+ */
+export function createSteeringPath(points: readonly ReadonlyVec2[], loop = false): SteeringPath {
+  const where = "@tactica/steering: createSteeringPath";
+  if (points.length === 0) invalidArgument(where, "points", "is empty", "Pass at least one waypoint.");
+  for (let i = 0; i < points.length; i++) {
+    assertFinite(where, `points[${i}].x`, points[i]!.x);
+    assertFinite(where, `points[${i}].y`, points[i]!.y);
+  }
+  return { points: points.map((p) => ({ x: p.x, y: p.y })), loop };
+}
+
+/**
+ * Path following (Buckland's waypoint form): seeks the current waypoint and advances
+ * `state.index` once within `waypointRadius` (world units); the last waypoint of an open path is
+ * approached with {@link arrive} (`slowingRadius`, `dt`), so the agent stops on it. Returns true
+ * once the agent is within `waypointRadius` of the end of an open path. O(1), no allocation.
+ */
+export function followPath(
+  out: Vec2,
+  agent: ReadonlySteeringAgent,
+  path: SteeringPath,
+  state: PathFollowState,
+  waypointRadius: number,
+  slowingRadius: number,
+  dt: number,
+): boolean {
+  const n = path.points.length;
+  if (state.index >= n || state.index < 0) state.index = path.loop ? 0 : n - 1;
+  let p = path.points[state.index]!;
+  const r2 = waypointRadius * waypointRadius;
+  let dx = p.x - agent.position.x;
+  let dy = p.y - agent.position.y;
+  const last = !path.loop && state.index === n - 1;
+  if (dx * dx + dy * dy <= r2 && !last) {
+    state.index = state.index + 1 >= n ? 0 : state.index + 1;
+    p = path.points[state.index]!;
+    dx = p.x - agent.position.x;
+    dy = p.y - agent.position.y;
+  }
+  if (!path.loop && state.index === n - 1) {
+    arrive(out, agent, p, slowingRadius, dt);
+    return dx * dx + dy * dy <= r2;
+  }
+  seek(out, agent, p);
+  return false;
+}

@@ -1,0 +1,122 @@
+import { rngNextFloat, type ReadonlyVec2, type Rng, type Vec2 } from "@tactica/core";
+
+/**
+ * Weighted truncated sum (Reynolds; Buckland): `out = truncate(Σ wᵢ·Fᵢ, maxForce)`. Simple and
+ * smooth, but a large force can cancel or drown another (tune weights carefully). `forces` and
+ * `weights` are parallel (the shorter length wins). O(n), no allocation.
+ */
+export function combineWeightedTruncatedSum(
+  out: Vec2,
+  forces: ArrayLike<ReadonlyVec2>,
+  weights: ArrayLike<number>,
+  maxForce: number,
+): Vec2 {
+  const n = Math.min(forces.length, weights.length);
+  let x = 0;
+  let y = 0;
+  for (let i = 0; i < n; i++) {
+    const f = forces[i]!;
+    const w = weights[i]!;
+    x += f.x * w;
+    y += f.y * w;
+  }
+  return truncateInto(out, x, y, maxForce);
+}
+
+/**
+ * Prioritised truncated running sum (Buckland's "weighted truncated running sum with
+ * prioritisation"): forces are taken in priority order (index 0 first), each weighted; each adds
+ * as much of itself as the remaining budget `maxForce − |sum|` allows, and the loop stops when the
+ * budget is spent — so obstacle avoidance listed first is never drowned by wander. Returns the
+ * number of forces that contributed. O(n), no allocation.
+ */
+export function combinePrioritized(
+  out: Vec2,
+  forces: ArrayLike<ReadonlyVec2>,
+  weights: ArrayLike<number>,
+  maxForce: number,
+): number {
+  const n = Math.min(forces.length, weights.length);
+  let x = 0;
+  let y = 0;
+  let used = 0;
+  for (let i = 0; i < n; i++) {
+    const soFar = Math.sqrt(x * x + y * y);
+    const remaining = maxForce - soFar;
+    if (remaining <= 0) break;
+    const f = forces[i]!;
+    const w = weights[i]!;
+    const fx = f.x * w;
+    const fy = f.y * w;
+    const len = Math.sqrt(fx * fx + fy * fy);
+    if (!(len > 0) || !Number.isFinite(len)) continue;
+    used++;
+    if (len < remaining) {
+      x += fx;
+      y += fy;
+    } else {
+      const s = remaining / len;
+      x += fx * s;
+      y += fy * s;
+      break;
+    }
+  }
+  out.x = x;
+  out.y = y;
+  return used;
+}
+
+/**
+ * Evaluates behaviour `index` into `out` on demand. Used by {@link combineDithered} so that
+ * behaviours that are skipped cost nothing; bind it once (not per frame) to stay allocation-free.
+ */
+export type SteeringEvaluator = (index: number, out: Vec2) => void;
+
+const scratch: Vec2 = { x: 0, y: 0 };
+
+/**
+ * Prioritised dithering (Reynolds; Buckland): in priority order, behaviour `i` is evaluated with
+ * probability `probabilities[i]` (one `rng` draw each); the first whose weighted force is non-zero
+ * (length > `epsilon`) wins, scaled by `weights[i] / probabilities[i]` so its expected
+ * contribution stays unbiased, and truncated to `maxForce`. The cheapest combiner per frame.
+ * Returns the index that won, or -1 (and writes zero). Deterministic for a given `rng` state.
+ */
+export function combineDithered(
+  out: Vec2,
+  count: number,
+  evaluate: SteeringEvaluator,
+  probabilities: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  maxForce: number,
+  rng: Rng,
+  epsilon = 1e-9,
+): number {
+  for (let i = 0; i < count; i++) {
+    const p = probabilities[i] ?? 0;
+    if (!(p > 0)) continue;
+    if (p < 1 && rngNextFloat(rng) >= p) continue;
+    evaluate(i, scratch);
+    const s = (weights[i] ?? 1) / p;
+    const x = scratch.x * s;
+    const y = scratch.y * s;
+    if (x * x + y * y > epsilon * epsilon) {
+      truncateInto(out, x, y, maxForce);
+      return i;
+    }
+  }
+  out.x = 0;
+  out.y = 0;
+  return -1;
+}
+
+function truncateInto(out: Vec2, x: number, y: number, max: number): Vec2 {
+  const l2 = x * x + y * y;
+  if (l2 > max * max && l2 > 0) {
+    const s = max / Math.sqrt(l2);
+    x *= s;
+    y *= s;
+  }
+  out.x = x;
+  out.y = y;
+  return out;
+}

@@ -1,0 +1,192 @@
+import { rngNextFloat, spatialHashUpdate } from "@tactica/core";
+import { isInViewArc, ViewArcs, type ViewArc } from "../behaviours/flocking";
+import type { WanderParams } from "../behaviours/wander";
+import { crowdGatherNeighbours, integrateCrowd, type Crowd } from "./crowd";
+
+/** Parameters of {@link stepCrowdBoids}. Weights of 0 switch a rule off. */
+export interface BoidsParams {
+  /** Neighbourhood radius for alignment and cohesion (world units, ≥ 0). */
+  readonly neighbourRadius: number;
+  /** Separation acts only on neighbours closer than this (default `neighbourRadius`). */
+  readonly separationRadius?: number;
+  /** View arc (default {@link ViewArcs.Full}). */
+  readonly arc?: ViewArc;
+  /** Back-view factor of the arc (default 1). */
+  readonly backViewFactor?: number;
+  /** Consider at most this many nearest neighbours (default: all in range). */
+  readonly maxNeighbours?: number;
+  /** Weight of separation (Σ (p − pⱼ)/|p − pⱼ|²). */
+  readonly separationWeight: number;
+  /** Weight of alignment (average neighbour forward − own forward). */
+  readonly alignmentWeight: number;
+  /** Weight of cohesion (unit-length seek towards the neighbours' centre of mass). */
+  readonly cohesionWeight: number;
+  /** Weight of wander (default 0). */
+  readonly wanderWeight?: number;
+  /** Wander circle (required when `wanderWeight` > 0). */
+  readonly wander?: WanderParams;
+  /** Weight of `preferredVelocity − velocity`, a goal term (default 0). */
+  readonly preferredWeight?: number;
+}
+
+/**
+ * One fixed step of `dt` seconds of boids (Reynolds 1987): for every live agent, in slot order,
+ * separation, alignment and cohesion over the visible neighbours (core spatial-hash query, the
+ * view arc of {@link isInViewArc}, the optional neighbour cap), plus wander and a goal term,
+ * combined as a weighted truncated sum (truncated to `maxForce`) into `forceX/forceY`; then all
+ * agents are integrated together ({@link integrateCrowd}: a synchronous update, so the result does
+ * not depend on update order). Wander draws two numbers per agent from `crowd.rng`.
+ * No allocation. O(n · k) for k neighbours per agent.
+ */
+export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } =
+    crowd;
+  const nb = crowd.neighbours;
+  const radius = params.neighbourRadius;
+  const sepR = params.separationRadius ?? radius;
+  const sepR2 = sepR * sepR;
+  const arc = params.arc ?? ViewArcs.Full;
+  const k = params.backViewFactor ?? 1;
+  const maxN = params.maxNeighbours ?? crowd.capacity;
+  const ws = params.separationWeight;
+  const wa = params.alignmentWeight;
+  const wc = params.cohesionWeight;
+  const ww = params.wanderWeight ?? 0;
+  const wp = params.preferredWeight ?? 0;
+  const wr = params.wander?.radius ?? 0;
+  const wd = params.wander?.distance ?? 0;
+  const jitter = (params.wander?.jitter ?? 0) * dt;
+  const queryR = radius > sepR ? radius : sepR;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    const px = posX[i] as number;
+    const py = posY[i] as number;
+    const fx0 = fwdX[i] as number;
+    const fy0 = fwdY[i] as number;
+    const count = crowdGatherNeighbours(crowd, i, px, py, queryR, maxN);
+    let sx = 0;
+    let sy = 0;
+    let ax = 0;
+    let ay = 0;
+    let cx = 0;
+    let cy = 0;
+    let seen = 0;
+    const r2 = radius * radius;
+    for (let q = 0; q < count; q++) {
+      const j = nb[q] as number;
+      const dx = (posX[j] as number) - px;
+      const dy = (posY[j] as number) - py;
+      if (arc !== ViewArcs.Full) {
+        // local x = d · right (fy, −fx), local y = d · forward
+        if (!isInViewArc(dx * fy0 - dy * fx0, dx * fx0 + dy * fy0, arc, k)) continue;
+      }
+      const d2 = dx * dx + dy * dy;
+      if (d2 < sepR2 && d2 > 1e-18) {
+        sx -= dx / d2;
+        sy -= dy / d2;
+      }
+      if (d2 <= r2) {
+        ax += fwdX[j] as number;
+        ay += fwdY[j] as number;
+        cx += dx;
+        cy += dy;
+        seen++;
+      }
+    }
+    let fx = ws * sx;
+    let fy = ws * sy;
+    const vx = velX[i] as number;
+    const vy = velY[i] as number;
+    if (seen > 0) {
+      fx += wa * (ax / seen - fx0);
+      fy += wa * (ay / seen - fy0);
+      if (wc !== 0) {
+        // Cohesion: seek the centre of mass (relative offset c / seen), normalised.
+        const ox = cx / seen;
+        const oy = cy / seen;
+        const ol = Math.sqrt(ox * ox + oy * oy);
+        if (ol > 1e-12) {
+          const ms = maxSpeed[i] as number;
+          const gx = (ox / ol) * ms - vx;
+          const gy = (oy / ol) * ms - vy;
+          const gl = Math.sqrt(gx * gx + gy * gy);
+          if (gl > 1e-12) {
+            fx += (wc * gx) / gl;
+            fy += (wc * gy) / gl;
+          }
+        }
+      }
+    }
+    if (ww !== 0) {
+      let tx = (wanderX[i] as number) + (rngNextFloat(rng) * 2 - 1) * jitter;
+      let ty = (wanderY[i] as number) + (rngNextFloat(rng) * 2 - 1) * jitter;
+      const tl = Math.sqrt(tx * tx + ty * ty);
+      if (tl > 1e-12) {
+        tx *= wr / tl;
+        ty *= wr / tl;
+      } else {
+        tx = 0;
+        ty = wr;
+      }
+      wanderX[i] = tx;
+      wanderY[i] = ty;
+      // local (tx, ty + wd) to world: x · right + y · forward, right = (fy0, −fx0)
+      const ly = ty + wd;
+      fx += ww * (tx * fy0 + ly * fx0);
+      fy += ww * (-tx * fx0 + ly * fy0);
+    }
+    if (wp !== 0) {
+      fx += wp * ((prefVelX[i] as number) - vx);
+      fy += wp * ((prefVelY[i] as number) - vy);
+    }
+    const mf = maxForce[i] as number;
+    const f2 = fx * fx + fy * fy;
+    if (f2 > mf * mf) {
+      const s = mf / Math.sqrt(f2);
+      fx *= s;
+      fy *= s;
+    }
+    forceX[i] = fx;
+    forceY[i] = fy;
+  }
+  integrateCrowd(crowd, dt);
+}
+
+/**
+ * Wraps every live agent into the box `[minX, maxX) × [minY, maxY)` (a torus world, as in the
+ * classic boids demos), keeping the spatial hash in sync. O(n), no allocation.
+ */
+export function wrapCrowd(crowd: Crowd, minX: number, minY: number, maxX: number, maxY: number): void {
+  const w = maxX - minX;
+  const h = maxY - minY;
+  const { alive, posX, posY } = crowd;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    let x = posX[i] as number;
+    let y = posY[i] as number;
+    let moved = false;
+    if (x < minX || x >= maxX) {
+      x = minX + (((x - minX) % w) + w) % w;
+      moved = true;
+    }
+    if (y < minY || y >= maxY) {
+      y = minY + (((y - minY) % h) + h) % h;
+      moved = true;
+    }
+    if (moved) {
+      posX[i] = x;
+      posY[i] = y;
+      spatialHashUpdate(crowd.hash, i, x, y);
+    }
+  }
+}
+
+/** Seeds every live agent's wander target at a random point of a circle of `radius` (from `crowd.rng`). O(n). */
+export function seedCrowdWander(crowd: Crowd, radius: number): void {
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (crowd.alive[i] !== 1) continue;
+    const a = rngNextFloat(crowd.rng) * 2 * Math.PI;
+    crowd.wanderX[i] = radius * Math.cos(a);
+    crowd.wanderY[i] = radius * Math.sin(a);
+  }
+}

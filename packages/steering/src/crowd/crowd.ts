@@ -1,0 +1,363 @@
+import {
+  assertFinite,
+  assertInteger,
+  assertNonNegative,
+  assertPositive,
+  createSpatialHash,
+  ErrorCodes,
+  spatialHashInsert,
+  spatialHashQueryRadius,
+  spatialHashRemove,
+  spatialHashUpdate,
+  TacticaError,
+  type Rng,
+  type SpatialHash,
+} from "@tactica/core";
+
+/** Options for {@link createCrowd}. */
+export interface CrowdOptions {
+  /** Largest number of live agents (integer in [1, 2^24]); every buffer is allocated once at this size. */
+  readonly capacity: number;
+  /**
+   * Cell size of the crowd's spatial hash (world units, > 0): about the most common neighbour
+   * query radius. Neighbour queries go through core's `createSpatialHash`.
+   */
+  readonly cellSize: number;
+  /** Random stream for wander and jitter; forked per crowd by the caller (determinism). */
+  readonly rng: Rng;
+}
+
+/** Per-agent settings for {@link crowdAddAgent}; omitted fields take the listed defaults. */
+export interface CrowdAgentOptions {
+  /** Start x (world units). */
+  readonly x: number;
+  /** Start y (world units). */
+  readonly y: number;
+  /** Start velocity x (default 0). */
+  readonly vx?: number;
+  /** Start velocity y (default 0). */
+  readonly vy?: number;
+  /** Radius (world units, ≥ 0, default 0.5). */
+  readonly radius?: number;
+  /** Top speed (≥ 0, default 1). */
+  readonly maxSpeed?: number;
+  /** Largest steering force (≥ 0, default 1). */
+  readonly maxForce?: number;
+  /** Mass (> 0, default 1). */
+  readonly mass?: number;
+}
+
+/**
+ * A crowd of agents as structure-of-arrays typed buffers (plain data: `structuredClone`-safe and
+ * transferable; the `rng` is a plain object too). Agents are addressed by **stable integer
+ * handles** — the slot index, valid from {@link crowdAddAgent} until {@link crowdRemoveAgent};
+ * a removed slot is reused by a later add. Slot order is the iteration order of every step, so
+ * the same seed and the same calls give bit-identical state.
+ *
+ * Treat the buffers as read-mostly: set a goal with {@link crowdSetPreferredVelocity} (or write
+ * `prefVelX/prefVelY` directly), teleport with {@link crowdSetPosition}. The step functions
+ * ({@link stepCrowdBoids}, {@link stepCrowdTtc}, {@link stepCrowdOrca}, {@link stepCrowdFlow},
+ * {@link stepCrowdPotential}) never allocate.
+ */
+export interface Crowd {
+  /** Largest number of live agents. */
+  readonly capacity: number;
+  /** Number of live agents. */
+  count: number;
+  /** Every live handle is below this (slots at or above it were never used). */
+  highWater: number;
+  /** 1 for a live slot, 0 for a free one. */
+  readonly alive: Uint8Array;
+  /** Position x per slot (world units). */
+  readonly posX: Float64Array;
+  /** Position y per slot. */
+  readonly posY: Float64Array;
+  /** Velocity x per slot (world units / s). */
+  readonly velX: Float64Array;
+  /** Velocity y per slot. */
+  readonly velY: Float64Array;
+  /** Unit forward vector x per slot (follows the velocity while moving). */
+  readonly fwdX: Float64Array;
+  /** Unit forward vector y per slot. */
+  readonly fwdY: Float64Array;
+  /** Preferred (goal) velocity x per slot, used by TTC, ORCA and flow steps. */
+  readonly prefVelX: Float64Array;
+  /** Preferred (goal) velocity y per slot. */
+  readonly prefVelY: Float64Array;
+  /** Steering force x computed by the last step (world units · mass / s²). */
+  readonly forceX: Float64Array;
+  /** Steering force y computed by the last step. */
+  readonly forceY: Float64Array;
+  /** Radius per slot (world units). */
+  readonly radius: Float64Array;
+  /** Top speed per slot. */
+  readonly maxSpeed: Float64Array;
+  /** Largest steering force per slot. */
+  readonly maxForce: Float64Array;
+  /** Mass per slot (> 0). */
+  readonly mass: Float64Array;
+  /** Wander target x per slot (local frame, on the wander circle). */
+  readonly wanderX: Float64Array;
+  /** Wander target y per slot. */
+  readonly wanderY: Float64Array;
+  /** Stack of free slots below `highWater`. */
+  readonly freeSlots: Int32Array;
+  /** Number of entries in `freeSlots`. */
+  freeCount: number;
+  /** Spatial hash of the live agents' positions (core), kept in sync by the step functions. */
+  readonly hash: SpatialHash;
+  /** Scratch: neighbour handles of the agent being processed. */
+  readonly neighbours: Int32Array;
+  /** Scratch: squared distances matching `neighbours` when a neighbour cap is applied. */
+  readonly neighbourDistSq: Float64Array;
+  /** The crowd's random stream (wander). */
+  readonly rng: Rng;
+}
+
+/** Creates an empty {@link Crowd}. Throws `INVALID_ARGUMENT` for a bad capacity or cell size. */
+export function createCrowd(options: CrowdOptions): Crowd {
+  const where = "@tactica/steering: createCrowd";
+  const capacity = assertInteger(where, "capacity", options.capacity, 1, 1 << 24);
+  assertPositive(where, "cellSize", options.cellSize);
+  const f = (): Float64Array => new Float64Array(capacity);
+  return {
+    capacity,
+    count: 0,
+    highWater: 0,
+    alive: new Uint8Array(capacity),
+    posX: f(),
+    posY: f(),
+    velX: f(),
+    velY: f(),
+    fwdX: f(),
+    fwdY: f(),
+    prefVelX: f(),
+    prefVelY: f(),
+    forceX: f(),
+    forceY: f(),
+    radius: f(),
+    maxSpeed: f(),
+    maxForce: f(),
+    mass: f(),
+    wanderX: f(),
+    wanderY: f(),
+    freeSlots: new Int32Array(capacity),
+    freeCount: 0,
+    hash: createSpatialHash({ cellSize: options.cellSize, capacity }),
+    neighbours: new Int32Array(capacity),
+    neighbourDistSq: new Float64Array(capacity),
+    rng: options.rng,
+  };
+}
+
+/**
+ * Adds an agent and returns its handle (the lowest recently freed slot is reused first, LIFO).
+ * Can be called at any time, also between steps of a running simulation. Throws
+ * `CAPACITY_EXCEEDED` when the crowd is full, `INVALID_ARGUMENT` for bad values. O(1).
+ */
+export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number {
+  const where = "@tactica/steering: crowdAddAgent";
+  const x = assertFinite(where, "x", options.x);
+  const y = assertFinite(where, "y", options.y);
+  const vx = assertFinite(where, "vx", options.vx ?? 0);
+  const vy = assertFinite(where, "vy", options.vy ?? 0);
+  const radius = assertNonNegative(where, "radius", options.radius ?? 0.5);
+  const maxSpeed = assertNonNegative(where, "maxSpeed", options.maxSpeed ?? 1);
+  const maxForce = assertNonNegative(where, "maxForce", options.maxForce ?? 1);
+  const mass = assertPositive(where, "mass", options.mass ?? 1);
+  let h: number;
+  if (crowd.freeCount > 0) h = crowd.freeSlots[--crowd.freeCount] as number;
+  else if (crowd.highWater < crowd.capacity) h = crowd.highWater++;
+  else {
+    throw new TacticaError(
+      ErrorCodes.CapacityExceeded,
+      `${where}: the crowd is full (capacity ${crowd.capacity}). Remove agents first or create the crowd with a larger capacity.`,
+      { path: "capacity" },
+    );
+  }
+  crowd.alive[h] = 1;
+  crowd.count++;
+  crowd.posX[h] = x;
+  crowd.posY[h] = y;
+  crowd.velX[h] = vx;
+  crowd.velY[h] = vy;
+  const sp = Math.sqrt(vx * vx + vy * vy);
+  crowd.fwdX[h] = sp > 1e-9 ? vx / sp : 0;
+  crowd.fwdY[h] = sp > 1e-9 ? vy / sp : 1;
+  crowd.prefVelX[h] = 0;
+  crowd.prefVelY[h] = 0;
+  crowd.forceX[h] = 0;
+  crowd.forceY[h] = 0;
+  crowd.radius[h] = radius;
+  crowd.maxSpeed[h] = maxSpeed;
+  crowd.maxForce[h] = maxForce;
+  crowd.mass[h] = mass;
+  crowd.wanderX[h] = 0;
+  crowd.wanderY[h] = 0;
+  spatialHashInsert(crowd.hash, h, x, y);
+  return h;
+}
+
+/** True when `handle` is a live agent of `crowd`. */
+export function crowdIsAlive(crowd: Crowd, handle: number): boolean {
+  return Number.isInteger(handle) && handle >= 0 && handle < crowd.highWater && crowd.alive[handle] === 1;
+}
+
+/** Removes the agent `handle`; returns false (and does nothing) when it is not live. O(1). */
+export function crowdRemoveAgent(crowd: Crowd, handle: number): boolean {
+  if (!crowdIsAlive(crowd, handle)) return false;
+  crowd.alive[handle] = 0;
+  crowd.count--;
+  spatialHashRemove(crowd.hash, handle);
+  crowd.freeSlots[crowd.freeCount++] = handle;
+  return true;
+}
+
+function checkHandle(where: string, crowd: Crowd, handle: number): void {
+  if (!crowdIsAlive(crowd, handle)) {
+    throw new TacticaError(ErrorCodes.InvalidHandle, `${where}: handle ${handle} is not a live agent. Use the value crowdAddAgent returned.`, {
+      path: "handle",
+    });
+  }
+}
+
+/** Sets the preferred (goal) velocity of `handle`. Throws `INVALID_HANDLE` for a dead handle. O(1). */
+export function crowdSetPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  checkHandle("@tactica/steering: crowdSetPreferredVelocity", crowd, handle);
+  crowd.prefVelX[handle] = vx;
+  crowd.prefVelY[handle] = vy;
+}
+
+/** Teleports `handle` to `(x, y)` (finite) and keeps the spatial hash in sync. Throws `INVALID_HANDLE` for a dead handle. O(1). */
+export function crowdSetPosition(crowd: Crowd, handle: number, x: number, y: number): void {
+  const where = "@tactica/steering: crowdSetPosition";
+  checkHandle(where, crowd, handle);
+  crowd.posX[handle] = assertFinite(where, "x", x);
+  crowd.posY[handle] = assertFinite(where, "y", y);
+  spatialHashUpdate(crowd.hash, handle, x, y);
+}
+
+/** Sets the velocity of `handle` (and its forward vector when non-zero). Throws `INVALID_HANDLE` for a dead handle. O(1). */
+export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  checkHandle("@tactica/steering: crowdSetVelocity", crowd, handle);
+  crowd.velX[handle] = vx;
+  crowd.velY[handle] = vy;
+  const sp = Math.sqrt(vx * vx + vy * vy);
+  if (sp > 1e-9) {
+    crowd.fwdX[handle] = vx / sp;
+    crowd.fwdY[handle] = vy / sp;
+  }
+}
+
+/**
+ * Collects into `crowd.neighbours` the live agents other than `self` within `radius` of
+ * `(x, y)`, keeping only the `maxNeighbours` closest (sorted by distance, ties by query order)
+ * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbours) for k agents in range.
+ */
+export function crowdGatherNeighbours(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbours: number): number {
+  const nb = crowd.neighbours;
+  const found = spatialHashQueryRadius(crowd.hash, x, y, radius, nb);
+  const total = found < nb.length ? found : nb.length;
+  let n = 0;
+  if (maxNeighbours >= total) {
+    for (let k = 0; k < total; k++) {
+      const j = nb[k] as number;
+      if (j !== self) nb[n++] = j;
+    }
+    return n;
+  }
+  const dist = crowd.neighbourDistSq;
+  const px = crowd.posX;
+  const py = crowd.posY;
+  // Partial insertion sort into the first maxNeighbours entries (RVO2's insertAgentNeighbor).
+  for (let k = 0; k < total; k++) {
+    const j = nb[k] as number;
+    if (j === self) continue;
+    const dx = (px[j] as number) - x;
+    const dy = (py[j] as number) - y;
+    const d = dx * dx + dy * dy;
+    if (n === maxNeighbours && d >= (dist[n - 1] as number)) continue;
+    let i = n < maxNeighbours ? n++ : n - 1;
+    while (i > 0 && d < (dist[i - 1] as number)) {
+      dist[i] = dist[i - 1] as number;
+      nb[i] = nb[i - 1] as number;
+      i--;
+    }
+    dist[i] = d;
+    nb[i] = j;
+  }
+  return n;
+}
+
+/**
+ * Integrates every live agent by one fixed step of `dt` seconds from its `forceX/forceY`
+ * (semi-implicit Euler as in {@link applySteeringForce}: force truncated to `maxForce`,
+ * acceleration = force / mass, speed truncated to `maxSpeed`), updates the forward vectors and the
+ * spatial hash. Non-finite forces count as zero. O(n), no allocation.
+ */
+export function integrateCrowd(crowd: Crowd, dt: number): void {
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxForce, maxSpeed, mass, hash } = crowd;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    let fx = forceX[i] as number;
+    let fy = forceY[i] as number;
+    if (!Number.isFinite(fx) || !Number.isFinite(fy)) {
+      fx = 0;
+      fy = 0;
+    }
+    const mf = maxForce[i] as number;
+    const f2 = fx * fx + fy * fy;
+    if (f2 > mf * mf) {
+      const s = mf / Math.sqrt(f2);
+      fx *= s;
+      fy *= s;
+    }
+    const inv = dt / (mass[i] as number);
+    let vx = (velX[i] as number) + fx * inv;
+    let vy = (velY[i] as number) + fy * inv;
+    const ms = maxSpeed[i] as number;
+    const s2 = vx * vx + vy * vy;
+    if (s2 > ms * ms) {
+      const s = ms / Math.sqrt(s2);
+      vx *= s;
+      vy *= s;
+    }
+    velX[i] = vx;
+    velY[i] = vy;
+    const x = (posX[i] as number) + vx * dt;
+    const y = (posY[i] as number) + vy * dt;
+    posX[i] = x;
+    posY[i] = y;
+    const sp2 = vx * vx + vy * vy;
+    if (sp2 > 1e-18) {
+      const inv2 = 1 / Math.sqrt(sp2);
+      fwdX[i] = vx * inv2;
+      fwdY[i] = vy * inv2;
+    }
+    spatialHashUpdate(hash, i, x, y);
+  }
+}
+
+/**
+ * Moves every live agent with its current velocity for `dt` seconds (no forces), updating forward
+ * vectors and the spatial hash. Used by velocity-based steps (ORCA). O(n), no allocation.
+ */
+export function advanceCrowdPositions(crowd: Crowd, dt: number): void {
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, hash } = crowd;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    const vx = velX[i] as number;
+    const vy = velY[i] as number;
+    const x = (posX[i] as number) + vx * dt;
+    const y = (posY[i] as number) + vy * dt;
+    posX[i] = x;
+    posY[i] = y;
+    const sp2 = vx * vx + vy * vy;
+    if (sp2 > 1e-18) {
+      const inv = 1 / Math.sqrt(sp2);
+      fwdX[i] = vx * inv;
+      fwdY[i] = vy * inv;
+    }
+    spatialHashUpdate(hash, i, x, y);
+  }
+}

@@ -1,0 +1,141 @@
+import { spatialHashUpdate } from "@tactica/core";
+import { crowdGatherNeighbours, type Crowd } from "./crowd";
+
+/**
+ * Time to collision of two discs moving at constant velocity (Guy & Karamouzas, chapter 19,
+ * Listing 19.2): the smallest τ ≥ 0 with `|(p_j + v_j τ) − (p_i + v_i τ)| = r_i + r_j`, in
+ * seconds. Returns 0 when the discs already overlap, and `Infinity` when they never touch
+ * (parallel, diverging or grazing: discriminant ≤ 0). Never NaN for finite inputs. O(1).
+ */
+export function timeToCollision(
+  xi: number,
+  yi: number,
+  vxi: number,
+  vyi: number,
+  ri: number,
+  xj: number,
+  yj: number,
+  vxj: number,
+  vyj: number,
+  rj: number,
+): number {
+  const r = ri + rj;
+  const wx = xj - xi;
+  const wy = yj - yi;
+  const c = wx * wx + wy * wy - r * r;
+  if (c < 0) return 0;
+  const vx = vxi - vxj;
+  const vy = vyi - vyj;
+  const a = vx * vx + vy * vy;
+  const b = wx * vx + wy * vy;
+  const discr = b * b - a * c;
+  if (discr <= 0 || a === 0) return Infinity;
+  const tau = (b - Math.sqrt(discr)) / a;
+  return tau < 0 ? Infinity : tau;
+}
+
+/** Parameters of {@link stepCrowdTtc}; defaults are chapter 19's constants. */
+export interface TtcParams {
+  /** Time horizon t_H (seconds, > 0): collisions further ahead are ignored. Default 4 (the chapter's collision-free setting). */
+  readonly timeHorizon?: number;
+  /** Goal-force gain k (1/s): `F_goal = k (v_goal − v)`. Default 2. */
+  readonly goalGain?: number;
+  /** Cap on each neighbour's avoidance magnitude (maxF). Default 20. */
+  readonly maxAvoidForce?: number;
+  /** Sensing radius (world units). Default: `timeHorizon · maxSpeed + 2 · radius` of each agent (how far it can travel within t_H). */
+  readonly sensingRadius?: number;
+  /** At most this many nearest neighbours per agent (default 16): near-linear run time. */
+  readonly maxNeighbours?: number;
+  /** The listing's ε in `(t_H − τ) / (τ + ε)` (default 0.001). */
+  readonly epsilon?: number;
+}
+
+/**
+ * Computes chapter 19's anticipatory forces into `crowd.forceX/forceY` without moving anyone:
+ * `F = k (v_goal − v) + Σ_j dir_j · min(maxF, (t_H − τ) / (τ + ε))` over the neighbours with
+ * `τ = timeToCollision ≤ t_H`, where `dir_j` is the normalised separation of the predicted
+ * positions at τ. Fixes the printed listing's bugs: neighbours with τ = ∞ or τ > t_H are skipped
+ * **before** the direction is formed (no `∞ · 0 = NaN`), the direction is normalised unless
+ * *both* components are zero, and forces are applied in a separate pass. The preferred velocity is
+ * the goal velocity. O(n · k), no allocation.
+ */
+export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
+  const tH = params.timeHorizon ?? 4;
+  const k = params.goalGain ?? 2;
+  const maxF = params.maxAvoidForce ?? 20;
+  const eps = params.epsilon ?? 0.001;
+  const maxN = params.maxNeighbours ?? 16;
+  const { alive, posX, posY, velX, velY, radius, maxSpeed, prefVelX, prefVelY, forceX, forceY } = crowd;
+  const nb = crowd.neighbours;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    const xi = posX[i] as number;
+    const yi = posY[i] as number;
+    const vxi = velX[i] as number;
+    const vyi = velY[i] as number;
+    const ri = radius[i] as number;
+    let fx = k * ((prefVelX[i] as number) - vxi);
+    let fy = k * ((prefVelY[i] as number) - vyi);
+    const sense = params.sensingRadius ?? tH * (maxSpeed[i] as number) + 2 * ri;
+    const count = crowdGatherNeighbours(crowd, i, xi, yi, sense, maxN);
+    for (let q = 0; q < count; q++) {
+      const j = nb[q] as number;
+      const xj = posX[j] as number;
+      const yj = posY[j] as number;
+      const vxj = velX[j] as number;
+      const vyj = velY[j] as number;
+      const t = timeToCollision(xi, yi, vxi, vyi, ri, xj, yj, vxj, vyj, radius[j] as number);
+      if (!(t <= tH)) continue;
+      let dx = xi + vxi * t - xj - vxj * t;
+      let dy = yi + vyi * t - yj - vyj * t;
+      const len = Math.sqrt(dx * dx + dy * dy);
+      if (len > 0) {
+        dx /= len;
+        dy /= len;
+      }
+      let mag = (tH - t) / (t + eps);
+      if (mag > maxF) mag = maxF;
+      fx += dx * mag;
+      fy += dy * mag;
+    }
+    forceX[i] = fx;
+    forceY[i] = fy;
+  }
+}
+
+/**
+ * One fixed step of chapter 19's time-to-collision crowd: {@link computeTtcForces}, then for all
+ * agents together explicit Euler as in the chapter, `v += F·dt` (mass and `maxForce` are not
+ * used: the chapter integrates the force directly), speed clamped to `maxSpeed`, `x += v·dt`.
+ * The chapter's examples use dt = 0.02 s. No allocation.
+ */
+export function stepCrowdTtc(crowd: Crowd, params: TtcParams, dt: number): void {
+  computeTtcForces(crowd, params);
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, hash } = crowd;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    let vx = (velX[i] as number) + (forceX[i] as number) * dt;
+    let vy = (velY[i] as number) + (forceY[i] as number) * dt;
+    const ms = maxSpeed[i] as number;
+    const s2 = vx * vx + vy * vy;
+    if (s2 > ms * ms) {
+      const s = ms / Math.sqrt(s2);
+      vx *= s;
+      vy *= s;
+    }
+    velX[i] = vx;
+    velY[i] = vy;
+    const x = (posX[i] as number) + vx * dt;
+    const y = (posY[i] as number) + vy * dt;
+    posX[i] = x;
+    posY[i] = y;
+    if (s2 > 1e-18) {
+      const sp = Math.sqrt(vx * vx + vy * vy);
+      if (sp > 1e-12) {
+        fwdX[i] = vx / sp;
+        fwdY[i] = vy / sp;
+      }
+    }
+    spatialHashUpdate(hash, i, x, y);
+  }
+}

@@ -1,0 +1,173 @@
+import { createRng, isTacticaError } from "@tactica/core";
+import { describe, expect, it } from "vitest";
+import {
+  createCrowd,
+  createOrca,
+  crowdAddAgent,
+  crowdGatherNeighbours,
+  crowdIsAlive,
+  crowdRemoveAgent,
+  crowdSetPosition,
+  crowdSetPreferredVelocity,
+  seedCrowdWander,
+  stepCrowdBoids,
+  stepCrowdOrca,
+  stepCrowdTtc,
+  ViewArcs,
+  wrapCrowd,
+  type BoidsParams,
+  type Crowd,
+} from "../src/index";
+
+const boids: BoidsParams = {
+  neighbourRadius: 4,
+  separationRadius: 1.5,
+  separationWeight: 2,
+  alignmentWeight: 1,
+  cohesionWeight: 1,
+  wanderWeight: 0.5,
+  wander: { radius: 1, distance: 2, jitter: 4 },
+  arc: ViewArcs.Wide,
+  backViewFactor: 1,
+};
+
+function build(seed: number, n: number): Crowd {
+  const rng = createRng(seed);
+  const crowd = createCrowd({ capacity: n + 4, cellSize: 4, rng });
+  for (let i = 0; i < n; i++) {
+    const a = (i / n) * 2 * Math.PI;
+    crowdAddAgent(crowd, { x: 10 * Math.cos(a) + (i % 3), y: 10 * Math.sin(a), vx: Math.sin(a), vy: -Math.cos(a), maxSpeed: 2, maxForce: 4 });
+  }
+  seedCrowdWander(crowd, 1);
+  return crowd;
+}
+
+function snapshot(c: Crowd): number[] {
+  return [...c.posX, ...c.posY, ...c.velX, ...c.velY, c.rng.s0, c.rng.s1, c.rng.s2, c.rng.s3];
+}
+
+describe("crowd handles", () => {
+  it("adds and removes at any time with stable handles; reuses freed slots; validates", () => {
+    const crowd = createCrowd({ capacity: 3, cellSize: 2, rng: createRng(1) });
+    const a = crowdAddAgent(crowd, { x: 0, y: 0 });
+    const b = crowdAddAgent(crowd, { x: 1, y: 0 });
+    const c = crowdAddAgent(crowd, { x: 2, y: 0 });
+    expect([a, b, c]).toEqual([0, 1, 2]);
+    expect(() => crowdAddAgent(crowd, { x: 3, y: 0 })).toThrow(/crowd is full/);
+    expect(crowdRemoveAgent(crowd, b)).toBe(true);
+    expect(crowdRemoveAgent(crowd, b)).toBe(false);
+    expect(crowdIsAlive(crowd, b)).toBe(false);
+    expect(crowd.count).toBe(2);
+    stepCrowdBoids(crowd, boids, 0.1); // a step with a hole
+    expect(crowdAddAgent(crowd, { x: 5, y: 5 })).toBe(b);
+    expect(crowdIsAlive(crowd, a) && crowdIsAlive(crowd, c)).toBe(true);
+    try {
+      crowdSetPreferredVelocity(crowd, 7, 0, 0);
+      expect.unreachable();
+    } catch (e) {
+      expect(isTacticaError(e, "INVALID_HANDLE")).toBe(true);
+    }
+    expect(() => crowdAddAgent(crowd, { x: Number.NaN, y: 0 })).toThrow(/"x" must be a finite number/);
+    expect(() => createCrowd({ capacity: 0, cellSize: 1, rng: createRng(1) })).toThrow(/capacity/);
+  });
+
+  it("neighbour gathering keeps the k nearest, excluding self", () => {
+    const crowd = createCrowd({ capacity: 10, cellSize: 2, rng: createRng(1) });
+    for (let i = 0; i < 10; i++) crowdAddAgent(crowd, { x: i, y: 0 });
+    const n = crowdGatherNeighbours(crowd, 5, 5, 0, 3.5, 4);
+    expect(n).toBe(4);
+    expect([...crowd.neighbours.subarray(0, 4)].sort()).toEqual([3, 4, 6, 7]);
+    expect(crowdGatherNeighbours(crowd, 5, 5, 0, 1.5, 100)).toBe(2);
+    crowdSetPosition(crowd, 4, 100, 100);
+    expect(crowdGatherNeighbours(crowd, 5, 5, 0, 1.5, 100)).toBe(1);
+  });
+});
+
+describe("determinism", () => {
+  it("the same seed and inputs give a bit-identical boids crowd after 10,000 steps (with adds/removes)", () => {
+    const run = (seed: number): number[] => {
+      const c = build(seed, 12);
+      for (let s = 0; s < 10_000; s++) {
+        if (s === 3000) crowdRemoveAgent(c, 4);
+        if (s === 5000) crowdAddAgent(c, { x: 0, y: 0, maxSpeed: 2, maxForce: 4 });
+        stepCrowdBoids(c, boids, 1 / 30);
+        wrapCrowd(c, -30, -30, 30, 30);
+      }
+      return snapshot(c);
+    };
+    const a = run(9);
+    expect(run(9)).toEqual(a);
+    expect(a.every(Number.isFinite)).toBe(true);
+    expect(run(10)).not.toEqual(a);
+  });
+
+  it("TTC and ORCA crowds are bit-identical across runs after 10,000 steps", () => {
+    const run = (kind: "ttc" | "orca"): number[] => {
+      const c = build(3, 10);
+      for (let i = 0; i < 10; i++) crowdSetPreferredVelocity(c, i, -c.posX[i]! / 10, -c.posY[i]! / 10);
+      const orca = createOrca(c, { neighborDist: 5, maxNeighbors: 6, timeHorizon: 2, timeHorizonObst: 2 });
+      for (let s = 0; s < 10_000; s++) {
+        if (kind === "ttc") stepCrowdTtc(c, {}, 0.02);
+        else stepCrowdOrca(c, orca, 0.02);
+      }
+      return snapshot(c);
+    };
+    expect(run("ttc")).toEqual(run("ttc"));
+    expect(run("orca")).toEqual(run("orca"));
+  });
+});
+
+describe("boids", () => {
+  it("cohesion alone gathers the flock; separation keeps members apart", () => {
+    const c = build(1, 20);
+    const spread = (): number => {
+      let mx = 0;
+      let my = 0;
+      for (let i = 0; i < 20; i++) {
+        mx += c.posX[i]!;
+        my += c.posY[i]!;
+      }
+      mx /= 20;
+      my /= 20;
+      let s = 0;
+      for (let i = 0; i < 20; i++) s += Math.hypot(c.posX[i]! - mx, c.posY[i]! - my);
+      return s / 20;
+    };
+    const before = spread();
+    const params: BoidsParams = { neighbourRadius: 30, separationWeight: 0, alignmentWeight: 0, cohesionWeight: 1 };
+    for (let s = 0; s < 200; s++) stepCrowdBoids(c, params, 0.05);
+    expect(spread()).toBeLessThan(before / 2);
+    // now with strong separation the minimum distance stays clear of zero
+    const sep: BoidsParams = { neighbourRadius: 30, separationRadius: 2, separationWeight: 20, alignmentWeight: 0, cohesionWeight: 1 };
+    let minD = Infinity;
+    for (let s = 0; s < 400; s++) {
+      stepCrowdBoids(c, sep, 0.05);
+      if (s > 200) {
+        for (let i = 0; i < 20; i++) for (let j = i + 1; j < 20; j++) minD = Math.min(minD, Math.hypot(c.posX[i]! - c.posX[j]!, c.posY[i]! - c.posY[j]!));
+      }
+    }
+    expect(minD).toBeGreaterThan(0.5);
+  });
+
+  it("alignment alone makes headings converge", () => {
+    const rng = createRng(4);
+    const c = createCrowd({ capacity: 30, cellSize: 10, rng });
+    for (let i = 0; i < 30; i++) {
+      const a = i * 2.39996;
+      crowdAddAgent(c, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 1, maxForce: 2 });
+    }
+    const order = (): number => {
+      let sx = 0;
+      let sy = 0;
+      for (let i = 0; i < 30; i++) {
+        sx += c.fwdX[i]!;
+        sy += c.fwdY[i]!;
+      }
+      return Math.hypot(sx, sy) / 30;
+    };
+    const before = order();
+    for (let s = 0; s < 300; s++) stepCrowdBoids(c, { neighbourRadius: 50, separationWeight: 0, alignmentWeight: 1, cohesionWeight: 0 }, 0.05);
+    expect(before).toBeLessThan(0.5);
+    expect(order()).toBeGreaterThan(0.99);
+  });
+});
