@@ -89,7 +89,7 @@ export default defineConfig(
   { files: ["**/*.js", "**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
   {
     // Node scripts (repository tooling, never shipped).
-    files: ["scripts/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],
+    files: ["*.mjs", "scripts/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly" },
     },
