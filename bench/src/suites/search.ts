@@ -1,0 +1,187 @@
+import { createRng } from "@tactica/core";
+import {
+  CHESS_START_FEN,
+  createAlphaBeta,
+  createAlphaBetaResult,
+  createChess,
+  createConnectFour,
+  createCspSolver,
+  createLevelColoringCsp,
+  createMcts,
+  createMctsResult,
+  createPathResult,
+  createPerftBuffers,
+  createSearchContext,
+  csrDomain,
+  astar,
+  bidirectionalAStar,
+  perft,
+  runMcts,
+  searchBestMove,
+  solveCsp,
+  PathFlags,
+  type SearchDomain,
+} from "@tactica/search";
+import ngraphPath from "ngraph.path";
+import { consume, measure, type Timing } from "../measure";
+import type { Suite, SuiteContext } from "../suite";
+import { geometricGraph, gridGraph, queryPairs, toNgraph, type BenchGraph } from "./search-graphs";
+
+// Graph search against ngraph.path (A* and NBA*) on the same graphs; chess perft; alpha-beta,
+// MCTS and CSP throughput. Every figure comes from this process run.
+
+const KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+function record(ctx: SuiteContext, name: string, library: string, metric: string, value: number, unit: string): void {
+  ctx.record({ case: name, library, metric, value, unit });
+}
+
+function timing(ctx: SuiteContext, name: string, library: string, t: Timing, perOp: string): void {
+  record(ctx, name, library, "median_ms", t.medianUs / 1000, "ms");
+  record(ctx, name, library, "ops_per_s", t.opsPerSec, `${perOp}/s`);
+}
+
+function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
+  ctx.log(`${g.name}: ${g.csr.nodeCount} nodes, ${g.csr.edgeCount / 2} edges`);
+  const { xs, ys } = g;
+  const h = g.manhattan
+    ? (a: number, b: number) => Math.abs(xs[a]! - xs[b]!) + Math.abs(ys[a]! - ys[b]!)
+    : (a: number, b: number) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!);
+  const domain: SearchDomain = csrDomain(g.csr, h);
+  const n = g.csr.nodeCount;
+  const ctxA = createSearchContext(n, domain.maxDegree);
+  const ctxB = createSearchContext(n, domain.maxDegree);
+  const res = createPathResult(n);
+  // Keep only connected pairs (the geometric graph may have small islands).
+  const pairs = queryPairs(n, queries * 3, 77)
+    .filter(([s, t]) => (astar(domain, s, t, ctxA, res).flags & PathFlags.Found) !== 0)
+    .slice(0, queries);
+  const costs = pairs.map(([s, t]) => astar(domain, s, t, ctxA, res).cost);
+  const ng = toNgraph(g);
+  const nh = g.manhattan
+    ? (a: { data: { x: number; y: number } }, b: { data: { x: number; y: number } }) => Math.abs(a.data.x - b.data.x) + Math.abs(a.data.y - b.data.y)
+    : (a: { data: { x: number; y: number } }, b: { data: { x: number; y: number } }) => Math.hypot(a.data.x - b.data.x, a.data.y - b.data.y);
+  const distance = (_a: unknown, _b: unknown, link: { data: number }) => link.data;
+  const ngA = ngraphPath.aStar(ng, { heuristic: nh, distance });
+  const ngN = ngraphPath.nba(ng, { heuristic: nh, distance });
+  // Check both libraries agree on the optimal costs before timing anything.
+  const pathCost = (nodes: Array<{ id: string | number }>): number => {
+    let c = 0;
+    for (let i = 0; i + 1 < nodes.length; i++) c += ng.getLink(nodes[i]!.id, nodes[i + 1]!.id)?.data ?? ng.getLink(nodes[i + 1]!.id, nodes[i]!.id)!.data;
+    return c;
+  };
+  pairs.forEach(([s, t], i) => {
+    const a = pathCost(ngA.find(s, t));
+    const b = pathCost(ngN.find(s, t));
+    const c = bidirectionalAStar(domain, s, t, ctxA, ctxB, res).cost;
+    if (Math.abs(a - costs[i]!) > 1e-6 * (1 + a) || Math.abs(b - costs[i]!) > 1e-6 * (1 + b) || Math.abs(c - costs[i]!) > 1e-6 * (1 + c)) {
+      throw new Error(`search bench: cost mismatch on ${g.name} query ${s}->${t}: tactica ${costs[i]} / ${c}, ngraph ${a} / ${b}`);
+    }
+  });
+  const opts = { timeMs: ctx.quick ? 50 : 3000, sampleMs: 1, minSamples: 3 };
+  const label = `${g.name}-${pairs.length}q`;
+  const ours = measure(() => {
+    let s = 0;
+    for (const [a, b] of pairs) s += astar(domain, a, b, ctxA, res).expanded;
+    consume(s);
+  }, opts);
+  const theirs = measure(() => {
+    let s = 0;
+    for (const [a, b] of pairs) s += ngA.find(a, b).length;
+    consume(s);
+  }, opts);
+  const oursBi = measure(() => {
+    let s = 0;
+    for (const [a, b] of pairs) s += bidirectionalAStar(domain, a, b, ctxA, ctxB, res).expanded;
+    consume(s);
+  }, opts);
+  const theirsBi = measure(() => {
+    let s = 0;
+    for (const [a, b] of pairs) s += ngN.find(a, b).length;
+    consume(s);
+  }, opts);
+  timing(ctx, `astar-${label}`, "tactica", ours, "query-sets");
+  timing(ctx, `astar-${label}`, "ngraph.path", theirs, "query-sets");
+  record(ctx, `astar-${label}`, "tactica", "ratio_vs_ngraph.path", theirs.medianUs / ours.medianUs, "x");
+  timing(ctx, `bidirectional-${label}`, "tactica", oursBi, "query-sets");
+  timing(ctx, `bidirectional-${label}`, "ngraph.path", theirsBi, "query-sets");
+  record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", theirsBi.medianUs / oursBi.medianUs, "x");
+}
+
+const suite: Suite = {
+  name: "search",
+  description: "A* and bidirectional A* vs ngraph.path (grid and random geometric graphs), chess perft, alpha-beta, MCTS and CSP throughput",
+  run(ctx) {
+    // 1. Graph search vs ngraph.path.
+    graphBench(ctx, gridGraph(ctx.quick ? 60 : 1000), ctx.quick ? 3 : 10);
+    graphBench(ctx, geometricGraph(ctx.quick ? 5000 : 250_000, 2026), ctx.quick ? 3 : 10);
+
+    // 2. Perft.
+    const buffers = createPerftBuffers(8, 256);
+    const perftCases: Array<[string, string, number, number]> = ctx.quick
+      ? [["perft-start-d3", CHESS_START_FEN, 3, 8902]]
+      : [
+          ["perft-start-d5", CHESS_START_FEN, 5, 4865609],
+          ["perft-kiwipete-d4", KIWIPETE, 4, 4085603],
+        ];
+    for (const [name, fen, depth, expected] of perftCases) {
+      const game = createChess(fen);
+      const t0 = performance.now();
+      const nodes = perft(game, depth, buffers);
+      const ms = performance.now() - t0;
+      if (nodes !== expected) throw new Error(`search bench: ${name} counted ${nodes}, expected ${expected}`);
+      record(ctx, name, "tactica", "nodes", nodes, "count");
+      record(ctx, name, "tactica", "time_ms", ms, "ms");
+      record(ctx, name, "tactica", "nodes_per_s", (nodes / ms) * 1000, "nodes/s");
+    }
+
+    // 3. Alpha-beta nodes per second on a fixed position set.
+    const positions = [
+      CHESS_START_FEN,
+      KIWIPETE,
+      "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+      "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    ];
+    const engine = createAlphaBeta({ ttSizeLog2: 20 });
+    const abRes = createAlphaBetaResult();
+    const depth = ctx.quick ? 3 : 6;
+    let nodes = 0;
+    const t0 = performance.now();
+    for (const fen of positions) {
+      searchBestMove(engine, createChess(fen), { maxDepth: depth, aspirationWindow: 50 }, abRes);
+      nodes += abRes.counters.nodes + abRes.counters.qnodes;
+    }
+    const abMs = performance.now() - t0;
+    record(ctx, `alphabeta-chess-4pos-d${depth}`, "tactica", "nodes", nodes, "count");
+    record(ctx, `alphabeta-chess-4pos-d${depth}`, "tactica", "nodes_per_s", (nodes / abMs) * 1000, "nodes/s");
+    const c4 = createConnectFour([3, 3, 2]);
+    const c4Engine = createAlphaBeta({ ttSizeLog2: 20, maxMoves: 7 });
+    const c4Depth = ctx.quick ? 6 : 12;
+    const t1 = performance.now();
+    searchBestMove(c4Engine, c4, { maxDepth: c4Depth }, abRes);
+    const c4Ms = performance.now() - t1;
+    record(ctx, `alphabeta-connect4-d${c4Depth}`, "tactica", "nodes_per_s", ((abRes.counters.nodes + abRes.counters.qnodes) / c4Ms) * 1000, "nodes/s");
+
+    // 4. MCTS playouts per second on Connect Four (empty board).
+    const tree = createMcts({ maxNodes: 200_000, maxMoves: 7 });
+    const mres = createMctsResult();
+    const iters = ctx.quick ? 2000 : 50_000;
+    const t2 = performance.now();
+    runMcts(tree, createConnectFour(), createRng(1), { iterations: iters }, mres);
+    const mMs = performance.now() - t2;
+    record(ctx, `mcts-connect4-${iters}it`, "tactica", "playouts_per_s", (mres.playouts / mMs) * 1000, "playouts/s");
+
+    // 5. CSP: chapter 26's 16-tile, 6-colour level.
+    const csp = createLevelColoringCsp();
+    const solver = createCspSolver(csp);
+    const out = new Int32Array(16);
+    let seed = 0;
+    const cspT = measure(() => {
+      consume(solveCsp(solver, out, { rng: createRng(seed++) }));
+    }, { timeMs: ctx.quick ? 30 : 1000 });
+    record(ctx, "csp-level-16x6", "tactica", "median_us", cspT.medianUs, "us");
+    record(ctx, "csp-level-16x6", "tactica", "solves_per_s", cspT.opsPerSec, "solves/s");
+  },
+};
+
+export default suite;
