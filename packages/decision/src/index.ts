@@ -16,3 +16,8 @@ export * from "./utility/definition";
 export * from "./utility/dual-utility";
 export * from "./utility/utility-set";
 export * from "./utility/post-selector";
+export * from "./coordination/scoped-blackboard";
+export * from "./coordination/animation-blackboard";
+export * from "./coordination/squad-blackboard";
+export * from "./coordination/coordinator";
+export * from "./coordination/action-tokens";
