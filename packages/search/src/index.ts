@@ -29,3 +29,6 @@ export * from "./monte-carlo/mcts";
 export * from "./monte-carlo/one-ply";
 export * from "./csp/csp";
 export * from "./csp/level-coloring";
+export * from "./evolution/genetic-algorithm";
+export * from "./evolution/genetic-programming";
+export * from "./evolution/snake";
