@@ -28,3 +28,5 @@ export * from "./line-of-sight";
 export * from "./theta-star";
 export * from "./flow-field";
 export * from "./time-sliced";
+export * from "./ida-star";
+export * from "./lpa-star";

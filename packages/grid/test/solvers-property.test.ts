@@ -8,6 +8,8 @@ import {
   createGridPath,
   createGridSearch,
   createJpsPlus,
+  createIdaStar,
+  findPathIdaStar,
   expandPath,
   findPathAStar,
   findPathBfs,
@@ -83,6 +85,7 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
           checkPath(grid, findPathAStar(search, sx, sy, gx, gy, out), start, goal, expected);
           checkPath(grid, findPathDijkstra(search, sx, sy, gx, gy, out), start, goal, expected);
           checkPath(grid, findPathAStar(search, sx, sy, gx, gy, out, Heuristics.Euclidean), start, goal, expected);
+          checkPath(grid, findPathIdaStar(createIdaStar(search), sx, sy, gx, gy, out), start, goal, expected);
           if (corner === CornerCutting.Never || grid.connectivity === 4) {
             checkPath(grid, findPathJps(search, sx, sy, gx, gy, out), start, goal, expected);
             const jp = createJpsPlus(grid);
