@@ -21,3 +21,6 @@ export * from "./coordination/animation-blackboard";
 export * from "./coordination/squad-blackboard";
 export * from "./coordination/coordinator";
 export * from "./coordination/action-tokens";
+export * from "./rules/definition";
+export * from "./rules/engine";
+export * from "./rules/dynamic-scripting";
