@@ -1,0 +1,183 @@
+import { assertFinite, assertInteger, assertPositive, invalidArgument, type ReadonlyVec2, type Vec2 } from "@tactica/core";
+
+/**
+ * A slot formation (chapter 20; Tactical Thinking): slot offsets relative to the group anchor in
+ * the group's local frame (core convention: +x starboard, +y forward), as a flat x,y array.
+ * Plain data. Build with {@link createLineFormation}, {@link createColumnFormation},
+ * {@link createWedgeFormation}, {@link createCircleFormation}, {@link createRankFormation} or
+ * {@link createCustomFormation}.
+ */
+export interface Formation {
+  /** Number of slots. */
+  readonly count: number;
+  /** Slot offsets, x,y pairs (world units, local frame). */
+  readonly offsets: Float64Array;
+}
+
+function make(count: number): Formation {
+  return { count, offsets: new Float64Array(2 * count) };
+}
+
+function checkCount(where: string, count: number, spacing: number): void {
+  assertInteger(where, "count", count, 1, 1 << 16);
+  assertPositive(where, "spacing", spacing);
+}
+
+/** A line abreast: `count` slots side by side, `spacing` apart, centred on the anchor. */
+export function createLineFormation(count: number, spacing: number): Formation {
+  checkCount("@tactica/steering: createLineFormation", count, spacing);
+  const f = make(count);
+  for (let i = 0; i < count; i++) f.offsets[2 * i] = (i - (count - 1) / 2) * spacing;
+  return f;
+}
+
+/** A column (lane): `count` slots one behind the other, `spacing` apart, the anchor at the head. */
+export function createColumnFormation(count: number, spacing: number): Formation {
+  checkCount("@tactica/steering: createColumnFormation", count, spacing);
+  const f = make(count);
+  for (let i = 0; i < count; i++) f.offsets[2 * i + 1] = 0 - i * spacing;
+  return f;
+}
+
+/** A wedge (V, point forward): slot 0 at the anchor, then pairs `spacing` further back and out on alternating sides. */
+export function createWedgeFormation(count: number, spacing: number): Formation {
+  checkCount("@tactica/steering: createWedgeFormation", count, spacing);
+  const f = make(count);
+  for (let i = 1; i < count; i++) {
+    const row = Math.ceil(i / 2);
+    f.offsets[2 * i] = (i % 2 === 1 ? 1 : -1) * row * spacing;
+    f.offsets[2 * i + 1] = -row * spacing;
+  }
+  return f;
+}
+
+/** A circle of `count` slots at `radius` around the anchor, slot 0 straight ahead. */
+export function createCircleFormation(count: number, radius: number): Formation {
+  checkCount("@tactica/steering: createCircleFormation", count, radius);
+  const f = make(count);
+  for (let i = 0; i < count; i++) {
+    const a = (i / count) * 2 * Math.PI;
+    f.offsets[2 * i] = radius * Math.sin(a);
+    f.offsets[2 * i + 1] = radius * Math.cos(a);
+  }
+  return f;
+}
+
+/**
+ * Tactical Thinking's rigid block: `ranks × columns` slots `spacing` apart, symmetric about the
+ * anchor. The source's `xi − COLUMNS/2` is off-centre by half a spacing (integer division); this
+ * uses `(COLUMNS − 1)/2` as a float, so the block is centred. Rank 0 is the front.
+ */
+export function createRankFormation(ranks: number, columns: number, spacing: number): Formation {
+  const where = "@tactica/steering: createRankFormation";
+  assertInteger(where, "ranks", ranks, 1, 1 << 12);
+  assertInteger(where, "columns", columns, 1, 1 << 12);
+  assertPositive(where, "spacing", spacing);
+  const f = make(ranks * columns);
+  for (let r = 0; r < ranks; r++) {
+    for (let c = 0; c < columns; c++) {
+      const i = r * columns + c;
+      f.offsets[2 * i] = (c - (columns - 1) / 2) * spacing;
+      f.offsets[2 * i + 1] = -(r - (ranks - 1) / 2) * spacing;
+    }
+  }
+  return f;
+}
+
+/** A custom formation from designer data: local offsets `[{x, y}, …]`. Throws `INVALID_ARGUMENT` naming `offsets[i].x` for a bad entry. */
+export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formation {
+  const where = "@tactica/steering: createCustomFormation";
+  if (offsets.length === 0) invalidArgument(where, "offsets", "is empty", "Give at least one slot.");
+  const f = make(offsets.length);
+  for (let i = 0; i < offsets.length; i++) {
+    f.offsets[2 * i] = assertFinite(where, `offsets[${i}].x`, offsets[i]!.x);
+    f.offsets[2 * i + 1] = assertFinite(where, `offsets[${i}].y`, offsets[i]!.y);
+  }
+  return f;
+}
+
+/**
+ * World position of `slot` for an anchor at `anchor` with `heading` (radians, core convention):
+ * the offset rotated by the heading and translated — the formation rotates rigidly with its
+ * anchor. Writes `out`. O(1).
+ */
+export function formationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
+  const c = Math.cos(heading);
+  const s = Math.sin(heading);
+  const x = formation.offsets[2 * slot] as number;
+  const y = formation.offsets[2 * slot + 1] as number;
+  out.x = anchor.x + x * c - y * s;
+  out.y = anchor.y + x * s + y * c;
+  return out;
+}
+
+/** Scratch for {@link assignFormationSlots}; create once per group size. */
+export interface SlotAssignmentScratch {
+  /** Slot order, sorted by key. */
+  readonly slotOrder: Int32Array;
+  /** Member order, sorted by key. */
+  readonly memberOrder: Int32Array;
+  /** Sort keys of slots. */
+  readonly slotKey: Float64Array;
+  /** Sort keys of members. */
+  readonly memberKey: Float64Array;
+}
+
+/** Allocates {@link SlotAssignmentScratch} for up to `capacity` members. */
+export function createSlotAssignmentScratch(capacity: number): SlotAssignmentScratch {
+  assertInteger("@tactica/steering: createSlotAssignmentScratch", "capacity", capacity, 1, 1 << 20);
+  return {
+    slotOrder: new Int32Array(capacity),
+    memberOrder: new Int32Array(capacity),
+    slotKey: new Float64Array(capacity),
+    memberKey: new Float64Array(capacity),
+  };
+}
+
+function sortByKey(order: Int32Array, key: Float64Array, n: number): void {
+  for (let i = 0; i < n; i++) order[i] = i;
+  for (let i = 1; i < n; i++) {
+    const o = order[i] as number;
+    const k = key[o] as number;
+    let j = i - 1;
+    while (j >= 0 && (key[order[j] as number] as number) > k) {
+      order[j + 1] = order[j] as number;
+      j--;
+    }
+    order[j + 1] = o;
+  }
+}
+
+/**
+ * Slot assignment by spatial sorting (chapter 20, after Mars 14): slots and members are both
+ * sorted along the group's lateral axis (ties broken by the longitudinal axis: key = lateral +
+ * 1e-3 · longitudinal) and the i-th member takes the i-th slot — no crossing paths for a line,
+ * and no O(n!) search. Members are given as flat x,y world positions (`count` of them, at most the
+ * slot count); `outSlot[m]` receives member m's slot. O(n²) insertion sort (groups are small),
+ * no allocation.
+ */
+export function assignFormationSlots(
+  formation: Formation,
+  members: ArrayLike<number>,
+  count: number,
+  anchor: ReadonlyVec2,
+  heading: number,
+  outSlot: Int32Array,
+  scratch: SlotAssignmentScratch,
+): void {
+  const n = Math.min(count, formation.count);
+  const c = Math.cos(heading);
+  const s = Math.sin(heading);
+  // Only the first n slots take part when there are fewer members than slots.
+  for (let i = 0; i < n; i++) {
+    scratch.slotKey[i] = (formation.offsets[2 * i] as number) + 1e-3 * (formation.offsets[2 * i + 1] as number);
+  }
+  for (let m = 0; m < n; m++) {
+    const dx = (members[2 * m] as number) - anchor.x;
+    const dy = (members[2 * m + 1] as number) - anchor.y;
+    scratch.memberKey[m] = dx * c + dy * s + 1e-3 * (-dx * s + dy * c);
+  }
+  sortByKey(scratch.slotOrder, scratch.slotKey, n);
+  sortByKey(scratch.memberOrder, scratch.memberKey, n);
+  for (let i = 0; i < n; i++) outSlot[scratch.memberOrder[i] as number] = scratch.slotOrder[i] as number;
+}

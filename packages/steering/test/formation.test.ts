@@ -1,0 +1,157 @@
+import { createRng, type Vec2 } from "@tactica/core";
+import { describe, expect, it } from "vitest";
+import {
+  assignFormationSlots,
+  congestionPenalty,
+  congestionPenaltyAt,
+  createCircleFormation,
+  createColumnFormation,
+  createCongestionMap,
+  createCrowd,
+  createCustomFormation,
+  createGroupAnchor,
+  createLineFormation,
+  createRankFormation,
+  createSlotAssignmentScratch,
+  createSteeringPath,
+  createWedgeFormation,
+  crowdAddAgent,
+  defaultLennardJones,
+  formationSlotPosition,
+  lennardJonesEquilibrium,
+  stepCrowdFlow,
+  stepCrowdPotential,
+  stepFormationMembers,
+  stepGroupAnchor,
+  updateCongestionMap,
+} from "../src/index";
+
+describe("formations", () => {
+  it("layouts: centred and symmetric, rigid rotation with the anchor heading", () => {
+    const rank = createRankFormation(6, 10, 2); // Tactical Thinking's 60 men, SPACING 2
+    let sx = 0;
+    let sy = 0;
+    for (let i = 0; i < rank.count; i++) {
+      sx += rank.offsets[2 * i]!;
+      sy += rank.offsets[2 * i + 1]!;
+    }
+    expect(Math.abs(sx)).toBeLessThan(1e-9);
+    expect(Math.abs(sy)).toBeLessThan(1e-9);
+    expect([...createLineFormation(3, 2).offsets]).toEqual([-2, 0, 0, 0, 2, 0]);
+    expect([...createColumnFormation(3, 2).offsets]).toEqual([0, 0, 0, -2, 0, -4]);
+    expect([...createWedgeFormation(3, 1).offsets]).toEqual([0, 0, 1, -1, -1, -1]);
+    const circle = createCircleFormation(4, 3);
+    expect(circle.offsets[1]).toBeCloseTo(3, 12);
+    expect(() => createCustomFormation([{ x: 1, y: Number.NaN }])).toThrow(/offsets\[0\]\.y/);
+    // rotating by 90° maps local +y (forward) to world -x
+    const p: Vec2 = { x: 0, y: 0 };
+    formationSlotPosition(p, createColumnFormation(2, 2), 1, { x: 10, y: 10 }, Math.PI / 2);
+    expect(p.x).toBeCloseTo(12, 12);
+    expect(p.y).toBeCloseTo(10, 12);
+  });
+
+  it("spatial-sort slot assignment: members coming from the side get non-crossing slots", () => {
+    const line = createLineFormation(5, 2);
+    const members = [3, -10, -4, -12, 0, -9, -3, -11, 5, -10]; // x,y pairs, scrambled order
+    const out = new Int32Array(5);
+    assignFormationSlots(line, members, 5, { x: 0, y: 0 }, 0, out, createSlotAssignmentScratch(5));
+    // member with the smallest x gets the leftmost slot (0) … largest x gets slot 4
+    expect([...out]).toEqual([3, 0, 2, 1, 4]);
+  });
+
+  it("a wedge following a path breaks around a pillar without touching it and re-forms", () => {
+    const n = 7;
+    const crowd = createCrowd({ capacity: n, cellSize: 2, rng: createRng(1) });
+    const members = new Int32Array(n);
+    const wedge = createWedgeFormation(n, 1.5);
+    const anchor = createGroupAnchor({ x: 0, y: 0 }, -Math.PI / 2); // facing +x
+    const p: Vec2 = { x: 0, y: 0 };
+    for (let i = 0; i < n; i++) {
+      formationSlotPosition(p, wedge, i, anchor.position, anchor.heading);
+      members[i] = crowdAddAgent(crowd, { x: p.x, y: p.y, radius: 0.3, maxSpeed: 2, maxForce: 6 });
+    }
+    const slots = new Int32Array(n);
+    const pos = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      pos[2 * i] = crowd.posX[i]!;
+      pos[2 * i + 1] = crowd.posY[i]!;
+    }
+    assignFormationSlots(wedge, pos, n, anchor.position, anchor.heading, slots, createSlotAssignmentScratch(n));
+    const pillar = [{ x: 12, y: -1.5, radius: 1 }]; // on the path of the right-hand members
+    const path = createSteeringPath([{ x: 30, y: 0 }]);
+    let minGap = Infinity;
+    let maxSlotError = 0;
+    for (let s = 0; s < 1500; s++) {
+      stepGroupAnchor(anchor, path, { speed: 1.2, maxTurnRate: 1, waypointRadius: 0.5, deceleration: 1 }, 0.02);
+      stepFormationMembers(crowd, members, slots, n, wedge, anchor, pillar, { extrapolation: 0.5, slowingRadius: 2 }, 0.02);
+      for (let i = 0; i < n; i++) {
+        minGap = Math.min(minGap, Math.hypot(crowd.posX[i]! - 12, crowd.posY[i]! + 1.5) - 1 - 0.3);
+        if (crowd.posX[i]! > 10 && crowd.posX[i]! < 14) {
+          formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+          maxSlotError = Math.max(maxSlotError, Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y));
+        }
+      }
+    }
+    expect(minGap).toBeGreaterThan(0);
+    expect(maxSlotError).toBeGreaterThan(0.3); // someone broke formation at the pillar
+    for (let i = 0; i < n; i++) {
+      formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+      expect(Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y)).toBeLessThan(0.1); // re-formed
+    }
+  });
+});
+
+describe("flow-field crowd with congestion (chapter 17)", () => {
+  it("congestion penalty: co-flow 0, stationary = density, cross = density, counter = 2·density, zero ideal safe", () => {
+    expect(congestionPenalty(1, 0, 1, 0, 3)).toBe(0);
+    expect(congestionPenalty(1, 0, 2, 0, 3)).toBe(0);
+    expect(congestionPenalty(1, 0, 0, 0, 3)).toBe(3);
+    expect(congestionPenalty(1, 0, 0, 1, 3)).toBe(3);
+    expect(congestionPenalty(1, 0, -1, 0, 3)).toBe(6);
+    expect(congestionPenalty(0, 0, -1, 0, 3)).toBe(0);
+  });
+
+  it("a crowd follows a directionAt field to its goal; the congestion map sees density and flow", () => {
+    const crowd = createCrowd({ capacity: 20, cellSize: 2, rng: createRng(1) });
+    for (let i = 0; i < 20; i++) crowdAddAgent(crowd, { x: -20 + (i % 5) * 1.2, y: -3 + Math.floor(i / 5) * 1.5, radius: 0.4, maxSpeed: 1.5 });
+    const field = {
+      directionAt(x: number, y: number, out: Vec2): boolean {
+        // converge on the goal region x >= 15 (no direction there)
+        if (x >= 15) return false;
+        out.x = 15 - x;
+        out.y = -y * 0.5;
+        return true;
+      },
+    };
+    const cmap = createCongestionMap({ originX: -30, originY: -10, cellSize: 4, width: 15, height: 5, velocityBlend: 0.5 });
+    for (let s = 0; s < 200; s++) {
+      stepCrowdFlow(crowd, field, { congestion: cmap, congestionSlowdown: 0.2 }, 0.05);
+      updateCongestionMap(cmap, crowd);
+    }
+    let total = 0;
+    for (let c = 0; c < cmap.density.length; c++) total += cmap.density[c]!;
+    expect(total).toBeCloseTo(20, 9);
+    // moving against the crowd's flow is penalised, moving with it is not
+    let cx = 0;
+    let cy = 0;
+    for (let i = 0; i < 20; i++) {
+      cx += crowd.posX[i]! / 20;
+      cy += crowd.posY[i]! / 20;
+    }
+    expect(congestionPenaltyAt(cmap, cx, cy, -1, 0)).toBeGreaterThan(congestionPenaltyAt(cmap, cx, cy, 1, 0));
+    for (let s = 0; s < 1500; s++) stepCrowdFlow(crowd, field, {}, 0.05);
+    for (let i = 0; i < 20; i++) expect(crowd.posX[i]!).toBeGreaterThan(14);
+  });
+});
+
+describe("potential-field crowd", () => {
+  it("two agents settle near the Lennard-Jones equilibrium distance", () => {
+    const crowd = createCrowd({ capacity: 2, cellSize: 10, rng: createRng(1) });
+    crowdAddAgent(crowd, { x: 0, y: 0, maxSpeed: 5, maxForce: 1e6 });
+    crowdAddAgent(crowd, { x: 6, y: 0, maxSpeed: 5, maxForce: 1e6 });
+    for (let s = 0; s < 4000; s++) {
+      stepCrowdPotential(crowd, { potential: defaultLennardJones, cutoff: 20, preferredWeight: 3 }, 0.02); // goal term with zero preferred velocity = damping
+    }
+    expect(Math.abs(crowd.posX[1]! - crowd.posX[0]!)).toBeCloseTo(lennardJonesEquilibrium(defaultLennardJones), 2);
+  });
+});
