@@ -1,0 +1,275 @@
+import { createRng, type Rng } from "@tactica/core";
+import {
+  ChessPiece,
+  chessMoveToUci,
+  createAlphaBeta,
+  createAlphaBetaResult,
+  createChess,
+  createConnectFour,
+  createMcts,
+  createMctsResult,
+  createTicTacToe,
+  getMctsRootStats,
+  runMcts,
+  searchBestMove,
+  CONNECT_FOUR_COLUMNS,
+  CONNECT_FOUR_ROWS,
+  type Chess,
+  type ConnectFour,
+  type Game,
+  type TicTacToe,
+} from "@tactica/search";
+import type { DemoPage } from "../../demo";
+import { button, demoLayout, select, slider } from "../../ui";
+
+type GameName = "tic-tac-toe" | "connect four" | "chess";
+type AiName = "alpha-beta" | "MCTS";
+
+const W = 800;
+const H = 600;
+const PIECE_GLYPH = ["", "P", "N", "B", "R", "Q", "K"];
+
+const page: DemoPage = {
+  id: "search-games",
+  title: "Play against alpha-beta or MCTS",
+  package: "search",
+  order: 1,
+  description:
+    "Tic-tac-toe, Connect Four or chess against negamax alpha-beta (shows the principal variation) or MCTS (shows the visit counts). Click a square or column to move; for chess click a piece, then its destination. Strength sets the depth or the iteration count.",
+  mount(root) {
+    const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    let gameName: GameName = "connect four";
+    let ai: AiName = "alpha-beta";
+    let strength = 4;
+    let humanSide = 0;
+    let seed = 1;
+    let rng: Rng = createRng(seed);
+    let game: Game = createConnectFour();
+    const engine = createAlphaBeta({ ttSizeLog2: 18 });
+    const abResult = createAlphaBetaResult();
+    const tree = createMcts({ maxNodes: 400_000, maxMoves: 256, maxPlayoutDepth: 400 });
+    // Random chess games are long: cut chess playouts short (a cut playout scores as a draw).
+    const chessTree = createMcts({ maxNodes: 200_000, maxMoves: 256, maxPlayoutDepth: 60 });
+    const mctsResult = createMctsResult();
+    const rootMoves = new Int32Array(256);
+    const rootVisits = new Float64Array(256);
+    const rootMeans = new Float64Array(256);
+    let rootCount = 0;
+    let info: string[] = [];
+    let selected = -1;
+    const history: number[] = [];
+    const moveBuf = new Int32Array(256);
+
+    function moveText(m: number): string {
+      if (gameName === "chess") return chessMoveToUci(m);
+      if (gameName === "connect four") return `c${m + 1}`;
+      return `${"abc"[m % 3]}${3 - Math.floor(m / 3)}`;
+    }
+
+    function newGame(): void {
+      rng = createRng(seed);
+      game = gameName === "chess" ? createChess() : gameName === "connect four" ? createConnectFour() : createTicTacToe();
+      history.length = 0;
+      selected = -1;
+      info = [];
+      rootCount = 0;
+      if (game.currentPlayer() !== humanSide) aiMove();
+      render();
+    }
+
+    function aiMove(): void {
+      if (game.isTerminal()) return;
+      const t0 = performance.now();
+      let move: number;
+      if (ai === "alpha-beta") {
+        const depth = gameName === "chess" ? Math.min(strength, 5) : gameName === "tic-tac-toe" ? Math.min(strength * 2, 9) : strength * 2;
+        searchBestMove(engine, game, { maxDepth: depth, maxNodes: 400_000, aspirationWindow: gameName === "chess" ? 50 : 0 }, abResult);
+        move = abResult.bestMove;
+        rootCount = 0;
+        const pv = Array.from(abResult.pv.subarray(0, abResult.pvLength), moveText).join(" ");
+        info = [
+          `alpha-beta depth ${abResult.depth}, score ${abResult.score}`,
+          `PV: ${pv}`,
+          `nodes ${abResult.counters.nodes} + q ${abResult.counters.qnodes}`,
+          `cut-offs ${abResult.counters.cutoffs}, TT hits ${abResult.counters.ttHits}`,
+        ];
+      } else {
+        const iterations = (gameName === "chess" ? 25 : 200) * 2 ** strength;
+        const t = gameName === "chess" ? chessTree : tree;
+        runMcts(t, game, rng, { iterations }, mctsResult);
+        move = mctsResult.bestMove;
+        rootCount = getMctsRootStats(t, rootMoves, rootVisits, rootMeans);
+        info = [`MCTS ${mctsResult.iterations} iterations, ${mctsResult.nodes} nodes`, `best ${moveText(move)}: ${mctsResult.bestVisits} visits, mean ${mctsResult.bestMean.toFixed(2)}`];
+      }
+      info.push(`time ${(performance.now() - t0).toFixed(0)} ms`);
+      if (move >= 0) play(move);
+    }
+
+    function play(move: number): void {
+      game.makeMove(move);
+      history.push(move);
+      selected = -1;
+    }
+
+    function humanMove(move: number): void {
+      if (game.isTerminal() || game.currentPlayer() !== humanSide) return;
+      const n = game.generateMoves(moveBuf, 0, false);
+      for (let i = 0; i < n; i++) {
+        if (moveBuf[i] === move) {
+          play(move);
+          aiMove();
+          return;
+        }
+      }
+    }
+
+    function status(): string {
+      if (!game.isTerminal()) return game.currentPlayer() === humanSide ? "your move" : "AI to move";
+      const v = game.terminalValue(humanSide);
+      return v === 1 ? "you win" : v === 0 ? "AI wins" : "draw";
+    }
+
+    function visitLabel(move: number): string {
+      for (let i = 0; i < rootCount; i++) if (rootMoves[i] === move) return String(rootVisits[i]);
+      return "";
+    }
+
+    function renderTicTacToe(g: TicTacToe): void {
+      const s = 150;
+      const ox = 40;
+      const oy = 60;
+      for (let i = 0; i < 9; i++) {
+        const x = ox + (i % 3) * s;
+        const y = oy + Math.floor(i / 3) * s;
+        draw.rect(x, y, s - 6, s - 6, { color: "#1d2533", fill: true });
+        const c = g.cells[i];
+        if (c === 0) {
+          draw.line(x + 30, y + 30, x + s - 36, y + s - 36, { color: "#7aa2f7", width: 6 });
+          draw.line(x + s - 36, y + 30, x + 30, y + s - 36, { color: "#7aa2f7", width: 6 });
+        } else if (c === 1) draw.circle(x + s / 2 - 3, y + s / 2 - 3, 45, { color: "#f7768e", width: 6 });
+        else if (rootCount > 0) draw.text(x + 10, y + 20, visitLabel(i), { color: "#e0af68" });
+      }
+    }
+
+    function renderConnectFour(g: ConnectFour): void {
+      const s = 70;
+      const ox = 20;
+      const oy = 80;
+      draw.rect(ox - 10, oy - 10, CONNECT_FOUR_COLUMNS * s + 20, CONNECT_FOUR_ROWS * s + 20, { color: "#24407a", fill: true });
+      for (let c = 0; c < CONNECT_FOUR_COLUMNS; c++) {
+        for (let r = 0; r < CONNECT_FOUR_ROWS; r++) {
+          const v = g.cells[c * CONNECT_FOUR_ROWS + r];
+          const color = v === 0 ? "#e0af68" : v === 1 ? "#f7768e" : "#0f1420";
+          draw.circle(ox + c * s + s / 2 - 5, oy + (CONNECT_FOUR_ROWS - 1 - r) * s + s / 2 - 5, s / 2 - 8, { color, fill: true });
+        }
+        if (rootCount > 0) draw.text(ox + c * s + 16, oy - 24, visitLabel(c), { color: "#9ece6a" });
+      }
+    }
+
+    function renderChess(g: Chess): void {
+      const s = 64;
+      const ox = 20;
+      const oy = 40;
+      for (let r = 0; r < 8; r++) {
+        for (let f = 0; f < 8; f++) {
+          const sq = r * 16 + f;
+          const x = ox + f * s;
+          const y = oy + (7 - r) * s;
+          draw.rect(x, y, s, s, { color: sq === selected ? "#9ece6a" : (r + f) % 2 ? "#c0a47a" : "#6d5337", fill: true });
+          const p = g.board[sq]!;
+          if (p !== ChessPiece.Empty) {
+            const black = (p & ChessPiece.Black) !== 0;
+            draw.circle(x + s / 2, y + s / 2, 24, { color: black ? "#111111" : "#f5f5f5", fill: true });
+            draw.text(x + s / 2 - 5, y + s / 2 + 5, PIECE_GLYPH[p & 7]!, { color: black ? "#f5f5f5" : "#111111" });
+          }
+        }
+      }
+    }
+
+    function render(): void {
+      draw.clear();
+      if (gameName === "tic-tac-toe") renderTicTacToe(game as TicTacToe);
+      else if (gameName === "connect four") renderConnectFour(game as ConnectFour);
+      else renderChess(game as Chess);
+      const tx = 580;
+      draw.text(tx, 40, status(), { color: "#cfd8e3" });
+      info.forEach((line, i) => draw.text(tx, 80 + i * 22, line.length > 34 ? `${line.slice(0, 34)}…` : line, { color: "#a9b1d6" }));
+      stats.textContent = `${gameName} vs ${ai} (strength ${strength})\nmoves: ${history.map(moveText).join(" ")}\n${info.join("\n")}`;
+    }
+
+    function onClick(e: MouseEvent): void {
+      const rect = canvas.getBoundingClientRect();
+      const x = ((e.clientX - rect.left) * W) / rect.width;
+      const y = ((e.clientY - rect.top) * H) / rect.height;
+      if (gameName === "tic-tac-toe") {
+        const c = Math.floor((x - 40) / 150);
+        const r = Math.floor((y - 60) / 150);
+        if (c >= 0 && c < 3 && r >= 0 && r < 3) humanMove(r * 3 + c);
+      } else if (gameName === "connect four") {
+        const c = Math.floor((x - 20) / 70);
+        if (c >= 0 && c < CONNECT_FOUR_COLUMNS) humanMove(c);
+      } else {
+        const f = Math.floor((x - 20) / 64);
+        const r = 7 - Math.floor((y - 40) / 64);
+        if (f < 0 || f > 7 || r < 0 || r > 7) return;
+        const sq = r * 16 + f;
+        const chess = game as Chess;
+        const p = chess.board[sq]!;
+        if (p !== ChessPiece.Empty && ((p & ChessPiece.Black) !== 0) === (humanSide === 1)) selected = sq;
+        else if (selected >= 0) {
+          const n = game.generateMoves(moveBuf, 0, false);
+          for (let i = 0; i < n; i++) {
+            const m = moveBuf[i]!;
+            const promo = (m >> 14) & 7;
+            if ((m & 127) === selected && ((m >> 7) & 127) === sq && (promo === 0 || promo === ChessPiece.Queen)) {
+              humanMove(m);
+              break;
+            }
+          }
+        }
+      }
+      render();
+    }
+
+    select(panel, "game", ["tic-tac-toe", "connect four", "chess"] as const, gameName, (v) => {
+      gameName = v;
+      newGame();
+    });
+    select(panel, "AI", ["alpha-beta", "MCTS"] as const, ai, (v) => {
+      ai = v;
+      render();
+    });
+    slider(panel, "strength", 1, 6, 1, strength, (v) => {
+      strength = v;
+    });
+    button(panel, "new game (you first)", () => {
+      humanSide = 0;
+      newGame();
+    });
+    button(panel, "new game (AI first)", () => {
+      humanSide = 1;
+      seed++;
+      newGame();
+    });
+    button(panel, "undo", () => {
+      // Take back to the human's last turn.
+      while (history.length > 0) {
+        game.undoMove(history.pop()!);
+        if (game.currentPlayer() === humanSide) break;
+      }
+      info = [];
+      rootCount = 0;
+      render();
+    });
+    canvas.addEventListener("click", onClick);
+    const block = (e: MouseEvent) => e.preventDefault();
+    canvas.addEventListener("contextmenu", block);
+    newGame();
+    return () => {
+      canvas.removeEventListener("click", onClick);
+      canvas.removeEventListener("contextmenu", block);
+    };
+  },
+};
+
+export default page;
