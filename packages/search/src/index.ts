@@ -23,6 +23,7 @@ export * from "./graph/next-hop";
 export * from "./adversarial/game";
 export * from "./adversarial/alpha-beta";
 export * from "./adversarial/perft";
+export * from "./adversarial/interest-search";
 export * from "./games/index";
 export * from "./monte-carlo/ucb1";
 export * from "./monte-carlo/mcts";

@@ -50,6 +50,12 @@ export interface Game {
    * first), e.g. MVV-LVA for captures. Used after the TT move and killers.
    */
   orderMove?(move: number): number;
+  /**
+   * Optional "interest" of `move` for interest search (chapter 24), a finite number > 0: higher
+   * means more worth searching (checks, captures, threats). When absent,
+   * {@link searchInterest} derives it from the move count and {@link Game.orderMove}.
+   */
+  moveInterest?(move: number): number;
   /** Optional: true when the player to move is in check (null move is skipped then). */
   inCheck?(): boolean;
   /** Optional: passes the turn (for null-move pruning). Must flip the side in the key. */

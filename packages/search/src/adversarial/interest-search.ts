@@ -1,0 +1,220 @@
+import { assertInteger, assertPositive, invalidArgument } from "@tactica/core";
+import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
+import { GameScore, terminalScore, type Game } from "./game";
+
+/** Options of {@link searchInterest}. */
+export interface InterestSearchOptions {
+  /** Amount the interest limit rises per iteration (> 0). Small steps grow the tree smoothly. */
+  readonly limitStep: number;
+  /** Number of iterations (integer ≥ 1); the last one searches with limit `limitStep × iterations`. */
+  readonly iterations: number;
+  /** Constant `K` of the move cost `K / interest` (default 1). */
+  readonly costScale?: number;
+  /** Node budget (default unlimited); the last completed iteration's move is kept when it runs out. */
+  readonly maxNodes?: number;
+  /** Quiescence at the cut-off (default true). */
+  readonly useQuiescence?: boolean;
+}
+
+let E: AlphaBetaEngine;
+let G: Game;
+let R: AlphaBetaResult;
+let limit = 0;
+let K = 1;
+let maxNodes = Infinity;
+let aborted = false;
+let useQ = true;
+
+/**
+ * Interest of a move when the game gives none: a share of 1000 split over the legal moves (rule 1
+ * of Treebeard's table) plus bonuses for tactical moves (`orderMove > 0`: +100), the table move
+ * (+25) and killers (+100).
+ */
+function interestOf(g: Game, move: number, n: number, ttMove: number, k0: number, k1: number): number {
+  if (g.moveInterest !== undefined) {
+    const v = g.moveInterest(move);
+    if (!(v > 0) || v === Infinity) invalidArgument("@tactica/search: searchInterest", "game.moveInterest", `returned ${v}`, "Return a finite interest > 0.");
+    return v;
+  }
+  let v = 1000 / n;
+  if (g.orderMove !== undefined && g.orderMove(move) > 0) v += 100;
+  if (move === ttMove) v += 25;
+  if (move === k0 || move === k1) v += 100;
+  return v;
+}
+
+function quiesce(ply: number, alpha: number, beta: number): number {
+  R.counters.qnodes++;
+  const g = G;
+  if (g.isTerminal()) return terminalScore(g, ply);
+  const stand = g.evaluate();
+  if (!useQ || ply >= E.maxPly - 1 || stand >= beta) return stand;
+  if (stand > alpha) alpha = stand;
+  const base = ply * E.maxMoves;
+  const n = g.generateMoves(E.moves, base, true);
+  let best = stand;
+  for (let i = 0; i < n; i++) {
+    const m = E.moves[base + i]!;
+    g.makeMove(m);
+    const s = -quiesce(ply + 1, -beta, -alpha);
+    g.undoMove(m);
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        if (alpha >= beta) break;
+      }
+    }
+  }
+  return best;
+}
+
+// `tallyMe` is the accumulated interest cost of the side to move's moves along the path;
+// `tallyOther` the opponent's (separate tallies per parity, chapter 24).
+function search(ply: number, alpha: number, beta: number, tallyMe: number, tallyOther: number): number {
+  const e = E;
+  const g = G;
+  const c = R.counters;
+  e.pvLength[ply] = 0;
+  if (ply > 0 && g.isTerminal()) {
+    c.nodes++;
+    return terminalScore(g, ply);
+  }
+  if (c.nodes >= maxNodes) {
+    aborted = true;
+    return 0;
+  }
+  c.nodes++;
+  if (ply >= e.maxPly - 1) return g.evaluate();
+  const base = ply * e.maxMoves;
+  const n = g.generateMoves(e.moves, base, false);
+  if (n === 0) return terminalScore(g, ply);
+  const slot = (g.hashLo() | 0) & e.ttMask;
+  const ttMove = e.ttMask >= 0 && e.ttLock[slot] === (g.hashHi() | 0) && e.ttKey[slot] === (g.hashLo() | 0) ? e.ttMove[slot]! : -1;
+  const k0 = e.killers[ply * 2]!;
+  const k1 = e.killers[ply * 2 + 1]!;
+  // Order by interest, most interesting first; the ordering score doubles as the interest.
+  for (let i = 0; i < n; i++) e.moveScores[base + i] = interestOf(g, e.moves[base + i]!, n, ttMove, k0, k1);
+  let plyTally = 0;
+  let best = -Infinity;
+  let bestMove = -1;
+  for (let i = 0; i < n; i++) {
+    // Selection sort step.
+    let bi = i;
+    for (let j = i + 1; j < n; j++) if (e.moveScores[base + j]! > e.moveScores[base + bi]!) bi = j;
+    const m = e.moves[base + bi]!;
+    const interest = e.moveScores[base + bi]!;
+    e.moves[base + bi] = e.moves[base + i]!;
+    e.moveScores[base + bi] = e.moveScores[base + i]!;
+    e.moves[base + i] = m;
+    e.moveScores[base + i] = interest;
+    const cost = K / interest;
+    const net = tallyMe + plyTally + cost;
+    if (net > limit) {
+      // Cut-off: no further moves at this node. With none searched, the node is a leaf.
+      if (i === 0) return quiesce(ply, alpha, beta);
+      break;
+    }
+    plyTally += cost;
+    g.makeMove(m);
+    const score = -search(ply + 1, -beta, -alpha, tallyOther, net);
+    g.undoMove(m);
+    if (aborted) return 0;
+    if (score > best) {
+      best = score;
+      bestMove = m;
+      if (score > alpha) {
+        alpha = score;
+        const row = ply * e.maxPly;
+        const childRow = (ply + 1) * e.maxPly;
+        e.pvTable[row] = m;
+        const cl = ply + 1 < e.maxPly ? e.pvLength[ply + 1]! : 0;
+        for (let j = 0; j < cl && j + 1 < e.maxPly; j++) e.pvTable[row + j + 1] = e.pvTable[childRow + j]!;
+        e.pvLength[ply] = Math.min(cl + 1, e.maxPly);
+        if (alpha >= beta) {
+          c.cutoffs++;
+          if (i === 0) c.firstMoveCutoffs++;
+          if (e.killers[ply * 2] !== m) {
+            e.killers[ply * 2 + 1] = e.killers[ply * 2]!;
+            e.killers[ply * 2] = m;
+          }
+          break;
+        }
+      }
+    }
+  }
+  if (e.ttMask >= 0 && bestMove >= 0) {
+    // Remember the best move for ordering only (depth -1: never used for a value cut-off).
+    e.ttLock[slot] = g.hashHi() | 0;
+    e.ttKey[slot] = g.hashLo() | 0;
+    e.ttMove[slot] = bestMove;
+    e.ttDepth[slot] = -1;
+    e.ttBound[slot] = 1;
+  }
+  return best;
+}
+
+/** The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves. */
+export function interestCost(interest: number, costScale = 1): number {
+  assertPositive("@tactica/search: interestCost", "interest", interest);
+  return costScale / interest;
+}
+
+/**
+ * Interest search (Rollason, chapter 24): iterative alpha-beta where a line ends not at a fixed
+ * depth but when its accumulated *interest cost* exceeds the iteration's limit. Each move costs
+ * `K / interest`; the costs of a node's earlier siblings add to later ones (so dull late moves are
+ * cut sooner), and the two sides keep separate tallies so one side cannot end the line early by
+ * playing dull moves. When the first move at a node is already over the limit, the node is a leaf
+ * (quiescence). The limit rises by `limitStep` per iteration — small steps grow the tree smoothly
+ * instead of by a branching factor per iteration.
+ *
+ * Interest comes from `game.moveInterest`, else from the move count, `orderMove`, the table move
+ * and killers. Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
+ * The table is used for move ordering only. No allocation.
+ */
+export function searchInterest(engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions, result: AlphaBetaResult): AlphaBetaResult {
+  const where = "@tactica/search: searchInterest";
+  const step = assertPositive(where, "options.limitStep", options.limitStep);
+  const iterations = assertInteger(where, "options.iterations", options.iterations, 1);
+  K = assertPositive(where, "options.costScale", options.costScale ?? 1);
+  if (game.maxMoves > engine.maxMoves) {
+    invalidArgument(where, "game.maxMoves", `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`, "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).");
+  }
+  E = engine;
+  G = game;
+  R = result;
+  const c = result.counters;
+  c.nodes = c.qnodes = c.cutoffs = c.firstMoveCutoffs = c.ttProbes = c.ttHits = c.ttCutoffs = c.nullCutoffs = c.researches = 0;
+  maxNodes = options.maxNodes ?? Infinity;
+  useQ = options.useQuiescence ?? true;
+  aborted = false;
+  engine.killers.fill(-1);
+  result.flags = AlphaBetaFlags.None;
+  result.bestMove = -1;
+  result.score = 0;
+  result.depth = 0;
+  result.pvLength = 0;
+  if (game.isTerminal()) {
+    result.flags = AlphaBetaFlags.NoMove | AlphaBetaFlags.Completed;
+    result.score = terminalScore(game, 0);
+    return result;
+  }
+  for (let it = 1; it <= iterations; it++) {
+    limit = step * it;
+    const score = search(0, -Infinity, Infinity, 0, 0);
+    if (aborted) break;
+    result.score = score === 0 ? 0 : score;
+    result.depth = it;
+    const len = Math.min(engine.pvLength[0]!, result.pv.length);
+    for (let i = 0; i < len; i++) result.pv[i] = engine.pvTable[i]!;
+    result.pvLength = len;
+    if (len > 0) result.bestMove = result.pv[0]!;
+  }
+  if (result.bestMove === -1) {
+    const n = game.generateMoves(engine.moves, 0, false);
+    if (n > 0) result.bestMove = engine.moves[0]!;
+  }
+  result.flags = (aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(result.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
+  return result;
+}

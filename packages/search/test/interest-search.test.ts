@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  GameScore,
+  chessMoveToUci,
+  createAlphaBeta,
+  createAlphaBetaResult,
+  createChess,
+  createConnectFour,
+  createTicTacToe,
+  interestCost,
+  searchBestMove,
+  searchInterest,
+  type Game,
+} from "../src";
+
+describe("interest search (chapter 24)", () => {
+  it("the move cost K / interest lies in (0, K] for interest >= 1", () => {
+    for (const i of [1, 2, 10, 1000, 1e9]) {
+      const c = interestCost(i, 1);
+      expect(c).toBeGreaterThan(0);
+      expect(c).toBeLessThanOrEqual(1);
+    }
+    expect(() => interestCost(0)).toThrow(/interest/);
+  });
+
+  it("with a generous limit it searches tic-tac-toe to the end: a draw", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 });
+    const res = createAlphaBetaResult();
+    searchInterest(engine, createTicTacToe(), { limitStep: 0.5, iterations: 2 }, res);
+    expect(res.score).toBe(0);
+    searchInterest(engine, createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]), { limitStep: 0.5, iterations: 2 }, res);
+    expect(res.bestMove).toBe(2);
+    expect(res.score).toBe(GameScore.Win - 1);
+  });
+
+  it("the tree grows more smoothly than with fixed-depth iterations", () => {
+    const res = createAlphaBetaResult();
+    const g = createConnectFour([3, 3]);
+    const nodes: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      searchInterest(createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, { limitStep: 0.001 * i, iterations: 1 }, res);
+      nodes.push(res.counters.nodes);
+    }
+    const depthNodes: number[] = [];
+    for (let d = 1; d <= 7; d++) {
+      searchBestMove(createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, { maxDepth: d }, res);
+      depthNodes.push(res.counters.nodes);
+    }
+    const maxJump = (xs: number[]) => Math.max(...xs.slice(1).map((x, i) => (xs[i]! >= 10 ? x / xs[i]! : 1)));
+    expect(nodes[nodes.length - 1]!).toBeGreaterThan(depthNodes[3]!);
+    expect(maxJump(nodes), `${nodes.join(",")} vs ${depthNodes.join(",")}`).toBeLessThan(maxJump(depthNodes));
+  });
+
+  it("separate tallies: a side's dull moves do not end the opponent's line", () => {
+    // A game where side 0 has one forced move and side 1 has 50 (each dull, 1000/50 = 20 interest):
+    // side 1's costs must not cut side 0's line and vice versa.
+    let ply = 0;
+    const game: Game = {
+      playerCount: 2,
+      maxMoves: 50,
+      currentPlayer: () => ply & 1,
+      generateMoves(out, offset) {
+        if (ply >= 6) return 0;
+        const n = ply & 1 ? 50 : 1;
+        for (let i = 0; i < n; i++) out[offset + i] = i;
+        return n;
+      },
+      makeMove: () => void ply++,
+      undoMove: () => void ply--,
+      isTerminal: () => ply >= 6,
+      terminalValue: () => 0.5,
+      evaluate: () => ply,
+      hashLo: () => ply,
+      hashHi: () => 0,
+    };
+    const engine = createAlphaBeta({ ttSizeLog2: 0, maxMoves: 50 });
+    const res = createAlphaBetaResult();
+    // Side 0's forced move costs 1/1000; side 1's first move costs 1/20 = 0.05 > 0.004, so side 1
+    // is a leaf: two nodes. Side 0's own tally does not charge side 1 and vice versa.
+    searchInterest(engine, game, { limitStep: 0.004, iterations: 1, useQuiescence: false }, res);
+    expect(res.counters.nodes).toBe(2);
+    // Raising the limit past side 1's cost lets both sides continue.
+    searchInterest(engine, game, { limitStep: 0.06, iterations: 1, useQuiescence: false }, res);
+    expect(res.counters.nodes).toBeGreaterThan(2);
+  });
+
+  it("chess: finds the mate in one and agrees with alpha-beta on a hanging queen", () => {
+    const engine = createAlphaBeta({ ttSizeLog2: 16 });
+    const res = createAlphaBetaResult();
+    const m1 = createChess("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
+    searchInterest(engine, m1, { limitStep: 0.02, iterations: 4 }, res);
+    expect(chessMoveToUci(res.bestMove)).toBe("f3f7");
+    expect(res.score).toBe(GameScore.Win - 1);
+    const hang = createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
+    searchInterest(engine, hang, { limitStep: 0.02, iterations: 3 }, res);
+    const ab = createAlphaBetaResult();
+    searchBestMove(engine, createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"), { maxDepth: 3 }, ab);
+    expect(chessMoveToUci(res.bestMove)).toBe(chessMoveToUci(ab.bestMove));
+  });
+});
