@@ -1,0 +1,239 @@
+import { createRng, rngFloat, type Rng } from "@tactica/core";
+import {
+  createCrowd,
+  createOrca,
+  crowdAddAgent,
+  seedCrowdWander,
+  stepCrowdBoids,
+  stepCrowdOrca,
+  stepCrowdTtc,
+  wrapCrowd,
+  type BoidsParams,
+  type Crowd,
+} from "@tactica/steering";
+import {
+  AlignmentBehavior,
+  CellSpacePartitioning,
+  CohesionBehavior,
+  EntityManager,
+  SeparationBehavior,
+  Vehicle,
+  WanderBehavior,
+} from "yuka";
+import { allocationPerCall, consume, measure, type Timing } from "../measure";
+import type { Suite, SuiteContext } from "../suite";
+
+// Boids (separation, alignment, cohesion, wander) on the same agents against Yuka 0.7.8 with the
+// same neighbour radius, weights and a cell-space partition of the same cell size; ORCA and TTC
+// crowd step times; allocation per step. Every figure comes from this process run.
+
+const DT = 1 / 60;
+const RADIUS = 5; // neighbour radius (world units)
+const AREA_PER_AGENT = 6; // world units² per agent: about 13 neighbours within RADIUS
+const WEIGHTS = { separation: 1.2, alignment: 1, cohesion: 1, wander: 0.6 };
+const WANDER = { radius: 1, distance: 5, jitter: 5 }; // Yuka's WanderBehavior defaults
+
+const boidsParams: BoidsParams = {
+  neighbourRadius: RADIUS,
+  separationWeight: WEIGHTS.separation,
+  alignmentWeight: WEIGHTS.alignment,
+  cohesionWeight: WEIGHTS.cohesion,
+  wanderWeight: WEIGHTS.wander,
+  wander: WANDER,
+};
+
+function side(n: number): number {
+  return Math.sqrt(n * AREA_PER_AGENT);
+}
+
+function boidsCrowd(n: number, rng: Rng): Crowd {
+  const s = side(n);
+  const crowd = createCrowd({ capacity: n, cellSize: RADIUS, rng });
+  for (let i = 0; i < n; i++) {
+    const a = rngFloat(rng, 0, 2 * Math.PI);
+    crowdAddAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 4, maxForce: 10 });
+  }
+  seedCrowdWander(crowd, WANDER.radius);
+  return crowd;
+}
+
+interface YukaWorld {
+  manager: EntityManager;
+  vehicles: Vehicle[];
+  half: number;
+}
+
+function yukaWorld(n: number, rng: Rng): YukaWorld {
+  const s = side(n);
+  const manager = new EntityManager();
+  const cells = Math.max(1, Math.floor(s / RADIUS));
+  manager.spatialIndex = new CellSpacePartitioning(s, 1, s, cells, 1, cells);
+  const vehicles: Vehicle[] = [];
+  for (let i = 0; i < n; i++) {
+    const v = new Vehicle();
+    v.position.set(rngFloat(rng, -s / 2, s / 2), 0, rngFloat(rng, -s / 2, s / 2));
+    const a = rngFloat(rng, 0, 2 * Math.PI);
+    v.velocity.set(Math.cos(a), 0, Math.sin(a));
+    v.maxSpeed = 4;
+    v.maxForce = 10;
+    v.updateNeighborhood = true;
+    v.neighborhoodRadius = RADIUS;
+    const sep = new SeparationBehavior();
+    sep.weight = WEIGHTS.separation;
+    const al = new AlignmentBehavior();
+    al.weight = WEIGHTS.alignment;
+    const co = new CohesionBehavior();
+    co.weight = WEIGHTS.cohesion;
+    const wa = new WanderBehavior(WANDER.radius, WANDER.distance, WANDER.jitter);
+    wa.weight = WEIGHTS.wander;
+    v.steering.add(sep).add(al).add(co).add(wa);
+    manager.add(v);
+    vehicles.push(v);
+  }
+  return { manager, vehicles, half: s / 2 };
+}
+
+function yukaStep(w: YukaWorld): void {
+  const h = w.half;
+  const span = 2 * h;
+  for (const v of w.vehicles) {
+    const p = v.position;
+    if (p.x < -h) p.x += span;
+    else if (p.x >= h) p.x -= span;
+    if (p.z < -h) p.z += span;
+    else if (p.z >= h) p.z -= span;
+  }
+  w.manager.update(DT);
+}
+
+/**
+ * Heap bytes allocated per call, as the slope between a short and a long run of allocationPerCall
+ * (after a warm-up that lets V8 optimise the step): the heap-difference method carries a fixed
+ * ~1 MB of noise per measurement, which the slope cancels. Clamped at 0.
+ */
+function allocationSlope(fn: () => void, short: number, long: number): number {
+  for (let i = 0; i < short; i++) fn();
+  const a = allocationPerCall(fn, short) * short;
+  const b = allocationPerCall(fn, long) * long;
+  return Math.max(0, (b - a) / (long - short));
+}
+
+function timing(ctx: SuiteContext, name: string, library: string, t: Timing): void {
+  ctx.record({ case: name, library, metric: "steps_per_s", value: t.opsPerSec, unit: "steps/s" });
+  ctx.record({ case: name, library, metric: "median_ms", value: t.medianUs / 1000, unit: "ms" });
+}
+
+function orcaCrowd(n: number, rng: Rng): { crowd: Crowd; gx: Float64Array; gy: Float64Array; s: number } {
+  const s = Math.sqrt(n * 9);
+  const crowd = createCrowd({ capacity: n, cellSize: 5, rng });
+  const gx = new Float64Array(n);
+  const gy = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    crowdAddAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), radius: 0.5, maxSpeed: 2 });
+    gx[i] = rngFloat(rng, -s / 2, s / 2);
+    gy[i] = rngFloat(rng, -s / 2, s / 2);
+  }
+  return { crowd, gx, gy, s };
+}
+
+function setGoals(crowd: Crowd, gx: Float64Array, gy: Float64Array): void {
+  for (let i = 0; i < crowd.highWater; i++) {
+    const dx = gx[i]! - crowd.posX[i]!;
+    const dy = gy[i]! - crowd.posY[i]!;
+    const l = Math.sqrt(dx * dx + dy * dy);
+    const sp = l > 1 ? 1.5 / l : 1.5;
+    crowd.prefVelX[i] = dx * sp;
+    crowd.prefVelY[i] = dy * sp;
+  }
+}
+
+const suite: Suite = {
+  name: "steering",
+  description: "boids crowd vs Yuka (same behaviours, radius, weights), ORCA and TTC step times, allocation per step",
+  run(ctx) {
+    const quick = ctx.quick;
+    const sizes = quick ? [300] : [1000, 5000, 10_000, 20_000];
+    for (const n of sizes) {
+      const name = `boids-${n >= 1000 ? `${n / 1000}k` : n}`;
+      const s = side(n);
+      const crowd = boidsCrowd(n, createRng(n));
+      const ours = measure(
+        () => {
+          stepCrowdBoids(crowd, boidsParams, DT);
+          wrapCrowd(crowd, -s / 2, -s / 2, s / 2, s / 2);
+        },
+        { timeMs: quick ? 40 : 1500, minSamples: quick ? 2 : 5 },
+      );
+      timing(ctx, name, "tactica", ours);
+      consume(crowd.posX[0]);
+      // Yuka gets slow at large N: fewer samples (each sample is at least one step), same per-step figure.
+      const world = yukaWorld(n, createRng(n));
+      const yuka = measure(() => yukaStep(world), { timeMs: quick ? 40 : n >= 10_000 ? 2000 : 1500, sampleMs: 10, minSamples: quick ? 2 : 3 });
+      timing(ctx, name, "yuka", yuka);
+      ctx.record({ case: name, library: "tactica", metric: "ratio_vs_yuka", value: ours.opsPerSec / yuka.opsPerSec, unit: "x" });
+      ctx.record({ case: name, library: "yuka", metric: "samples", value: yuka.samples * yuka.batch, unit: "steps" });
+      ctx.log(`${name}: tactica ${ours.opsPerSec.toFixed(1)} steps/s, yuka ${yuka.opsPerSec.toFixed(1)} steps/s`);
+    }
+
+    const orcaSizes = quick ? [300] : [1000, 5000, 10_000];
+    for (const n of orcaSizes) {
+      const name = `orca-${n >= 1000 ? `${n / 1000}k` : n}`;
+      const { crowd, gx, gy } = orcaCrowd(n, createRng(7 + n));
+      const orca = createOrca(crowd, { neighborDist: 5, maxNeighbors: 10, timeHorizon: 2, timeHorizonObst: 2 });
+      const step = (): void => {
+        setGoals(crowd, gx, gy);
+        stepCrowdOrca(crowd, orca, 0.1);
+      };
+      for (let i = 0; i < (quick ? 2 : 20); i++) step(); // let the crowd get moving
+      const t = measure(step, { timeMs: quick ? 40 : 2000, minSamples: quick ? 2 : 5 });
+      ctx.record({ case: name, library: "tactica", metric: "median_ms", value: t.medianUs / 1000, unit: "ms" });
+      ctx.record({ case: name, library: "tactica", metric: "p95_ms", value: t.p95Us / 1000, unit: "ms" });
+      ctx.log(`${name}: ${(t.medianUs / 1000).toFixed(2)} ms/step`);
+    }
+
+    const ttcSizes = quick ? [300] : [1000, 5000];
+    for (const n of ttcSizes) {
+      const name = `ttc-${n >= 1000 ? `${n / 1000}k` : n}`;
+      const { crowd, gx, gy } = orcaCrowd(n, createRng(11 + n));
+      const ttcParams = { timeHorizon: 4, maxNeighbours: 10 };
+      const step = (): void => {
+        setGoals(crowd, gx, gy);
+        stepCrowdTtc(crowd, ttcParams, 0.02);
+      };
+      for (let i = 0; i < (quick ? 2 : 20); i++) step();
+      const t = measure(step, { timeMs: quick ? 40 : 1500, minSamples: quick ? 2 : 5 });
+      ctx.record({ case: name, library: "tactica", metric: "median_ms", value: t.medianUs / 1000, unit: "ms" });
+    }
+
+    // Allocation per step at 300 agents (allocation does not depend on the agent count: nothing
+    // is allocated per agent or per step; small crowds keep the long runs short).
+    const short = quick ? 50 : 1000;
+    const long = quick ? 200 : 5000;
+    {
+      const n = 300;
+      const crowd = boidsCrowd(n, createRng(3));
+      const s = side(n);
+      const bytes = allocationSlope(() => {
+        stepCrowdBoids(crowd, boidsParams, DT);
+        wrapCrowd(crowd, -s / 2, -s / 2, s / 2, s / 2);
+      }, short, long);
+      ctx.record({ case: "alloc-boids-300", library: "tactica", metric: "bytes_per_step", value: bytes, unit: "B" });
+      const o = orcaCrowd(n, createRng(4));
+      const orca = createOrca(o.crowd, { neighborDist: 5, maxNeighbors: 10, timeHorizon: 2, timeHorizonObst: 2 });
+      const orcaBytes = allocationSlope(() => {
+        setGoals(o.crowd, o.gx, o.gy);
+        stepCrowdOrca(o.crowd, orca, 0.1);
+      }, short, long);
+      ctx.record({ case: "alloc-orca-300", library: "tactica", metric: "bytes_per_step", value: orcaBytes, unit: "B" });
+      const t = orcaCrowd(n, createRng(5));
+      const ttcParams = { timeHorizon: 4, maxNeighbours: 10 };
+      const ttcBytes = allocationSlope(() => {
+        setGoals(t.crowd, t.gx, t.gy);
+        stepCrowdTtc(t.crowd, ttcParams, 0.02);
+      }, short, long);
+      ctx.record({ case: "alloc-ttc-300", library: "tactica", metric: "bytes_per_step", value: ttcBytes, unit: "B" });
+    }
+  },
+};
+
+export default suite;
