@@ -23,7 +23,8 @@ import {
   type SearchDomain,
 } from "@tactica/search";
 import ngraphPath from "ngraph.path";
-import { consume, measure, type Timing } from "../measure";
+import { allocationPerCall, consume, measure, type Timing } from "../measure";
+import { markdownTable } from "../report";
 import type { Suite, SuiteContext } from "../suite";
 import { geometricGraph, gridGraph, queryPairs, toNgraph, type BenchGraph } from "./search-graphs";
 
@@ -106,10 +107,27 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   timing(ctx, `bidirectional-${label}`, "tactica", oursBi, "query-sets");
   timing(ctx, `bidirectional-${label}`, "ngraph.path", theirsBi, "query-sets");
   record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", theirsBi.medianUs / oursBi.medianUs, "x");
+  // Heap growth per query after warm-up (Tactica's contexts are reused; ngraph allocates per query).
+  const [qa, qb] = pairs[0]!;
+  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(domain, qa, qb, ctxA, res), ctx.quick ? 20 : 100), "bytes");
+  record(ctx, `astar-${label}`, "ngraph.path", "bytes_per_query", allocationPerCall(() => ngA.find(qa, qb), ctx.quick ? 5 : 10), "bytes");
+  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(domain, qa, qb, ctxA, ctxB, res), ctx.quick ? 20 : 100), "bytes");
 }
+
+const SECTIONS: Array<[string, string, (c: string) => boolean]> = [
+  ["Graph search vs ngraph.path", "Median time for the whole query set; `ratio_vs_ngraph.path` = ngraph time / Tactica time.", (c) => c.startsWith("astar-") || c.startsWith("bidirectional-")],
+  ["Chess perft", "Legal-move tree leaf counts (verified against the published values) and speed.", (c) => c.startsWith("perft-")],
+  ["Game-tree search, Monte Carlo and constraints", "", (c) => !(c.startsWith("astar-") || c.startsWith("bidirectional-") || c.startsWith("perft-"))],
+];
 
 const suite: Suite = {
   name: "search",
+  markdown(rows) {
+    return SECTIONS.map(([title, note, keep]) => {
+      const part = rows.filter((r) => keep(r.case));
+      return part.length === 0 ? "" : `### ${title}\n\n${note ? `${note}\n\n` : ""}${markdownTable(part)}\n`;
+    }).join("\n");
+  },
   description: "A* and bidirectional A* vs ngraph.path (grid and random geometric graphs), chess perft, alpha-beta, MCTS and CSP throughput",
   run(ctx) {
     // 1. Graph search vs ngraph.path.
@@ -161,15 +179,33 @@ const suite: Suite = {
     searchBestMove(c4Engine, c4, { maxDepth: c4Depth }, abRes);
     const c4Ms = performance.now() - t1;
     record(ctx, `alphabeta-connect4-d${c4Depth}`, "tactica", "nodes_per_s", ((abRes.counters.nodes + abRes.counters.qnodes) / c4Ms) * 1000, "nodes/s");
+    record(
+      ctx,
+      `alphabeta-connect4-d6`,
+      "tactica",
+      "bytes_per_search",
+      allocationPerCall(() => searchBestMove(c4Engine, c4, { maxDepth: 6 }, abRes), ctx.quick ? 20 : 200),
+      "bytes",
+    );
 
     // 4. MCTS playouts per second on Connect Four (empty board).
     const tree = createMcts({ maxNodes: 200_000, maxMoves: 7 });
+    const createConnectFourOnce = createConnectFour();
     const mres = createMctsResult();
     const iters = ctx.quick ? 2000 : 50_000;
     const t2 = performance.now();
     runMcts(tree, createConnectFour(), createRng(1), { iterations: iters }, mres);
     const mMs = performance.now() - t2;
     record(ctx, `mcts-connect4-${iters}it`, "tactica", "playouts_per_s", (mres.playouts / mMs) * 1000, "playouts/s");
+    const mctsRng = createRng(2);
+    record(
+      ctx,
+      "mcts-connect4-1000it",
+      "tactica",
+      "bytes_per_search",
+      allocationPerCall(() => runMcts(tree, createConnectFourOnce, mctsRng, { iterations: 1000 }, mres), ctx.quick ? 5 : 50),
+      "bytes",
+    );
 
     // 5. CSP: chapter 26's 16-tile, 6-colour level.
     const csp = createLevelColoringCsp();
