@@ -30,3 +30,5 @@ export * from "./neural/activation";
 export * from "./neural/hebb";
 export * from "./neural/hopfield";
 export * from "./neural/mlp";
+export * from "./fuzzy/definition";
+export * from "./fuzzy/system";

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { createFuzzySystem, defuzzify, evaluateFuzzy, fuzzify, fuzzyMembership, inferFuzzy, validateFuzzySystem, type FuzzySystemDefinition } from "../src/index";
+import { weaponDesirability } from "./fuzzy-weapon";
+
+describe("fuzzy sets and operators", () => {
+  const def: FuzzySystemDefinition = {
+    version: 1,
+    variables: {
+      x: { sets: { tri: { type: "triangle", points: [0, 5, 10] }, trap: { type: "trapezoid", points: [0, 2, 4, 6] }, ls: { type: "leftShoulder", points: [0, 2, 6] }, rs: { type: "rightShoulder", points: [4, 8, 10] }, one: { type: "singleton", points: [3] } } },
+      y: { sets: { lo: { type: "leftShoulder", points: [0, 0, 10] }, hi: { type: "rightShoulder", points: [0, 10, 10] } } },
+    },
+    rules: [
+      { if: { and: [{ var: "x", is: "tri" }, { var: "x", is: "trap" }] }, then: { var: "y", is: "lo" } },
+      { if: { or: [{ very: { var: "x", is: "ls" } }, { fairly: { var: "x", is: "rs" } }] }, then: { var: "y", is: "hi" } },
+      { if: { not: { var: "x", is: "one" } }, then: { var: "y", is: "hi" }, weight: 0.5 },
+    ],
+  };
+  const sys = createFuzzySystem(def);
+  it("memberships of every shape", () => {
+    const m = (set: number, x: number) => fuzzyMembership(sys, set, x);
+    expect([m(0, 2.5), m(0, 5), m(0, 7.5), m(0, 10)]).toEqual([0.5, 1, 0.5, 0]);
+    expect([m(1, 1), m(1, 3), m(1, 5), m(1, 7)]).toEqual([0.5, 1, 0.5, 0]);
+    expect([m(2, 1), m(2, 4), m(2, 6)]).toEqual([1, 0.5, 0]);
+    expect([m(3, 4), m(3, 6), m(3, 9)]).toEqual([0, 0.5, 1]);
+    expect([m(4, 3), m(4, 3.1)]).toEqual([1, 0]);
+  });
+  it("AND = min, OR = max, NOT, very, fairly, weights", () => {
+    fuzzify(sys, "x", 5); // tri 1, trap 0.5, ls 0.25, rs 0.25, one 0
+    inferFuzzy(sys);
+    expect(sys.ruleStrength[0]).toBe(0.5);
+    expect(sys.ruleStrength[1]).toBe(0.5); // max(0.25², √0.25)
+    expect(sys.ruleStrength[2]).toBe(0.5); // (1 − 0) × 0.5
+    expect(sys.dom[5]).toBe(0.5);
+    expect(sys.dom[6]).toBe(0.5);
+    // symmetric output: centroid and mean of maximum in the middle
+    expect(defuzzify(sys, "y", "centroid")).toBeCloseTo(5, 9);
+    expect(defuzzify(sys, "y", "meanOfMaximum")).toBeCloseTo(5, 9);
+    expect(defuzzify(sys, "y", "maxAverage")).toBeCloseTo(5, 9);
+  });
+  it("clamps inputs into the range and returns 0 when nothing fires", () => {
+    fuzzify(sys, "x", 1e9);
+    expect(sys.dom[3]).toBe(1);
+    const quiet = createFuzzySystem({ version: 1, variables: { a: { sets: { s: { type: "triangle", points: [0, 1, 2] } } }, b: { sets: { t: { type: "triangle", points: [0, 1, 2] } } } }, rules: [{ if: { var: "a", is: "s" }, then: { var: "b", is: "t" } }] });
+    expect(evaluateFuzzy(quiet, { a: 5 }, "b")).toBe(0);
+  });
+  it("validates by JSON path", () => {
+    const paths = validateFuzzySystem({
+      version: 1,
+      variables: { a: { sets: { s: { type: "triangle", points: [0, 2, 1] } } }, b: { sets: { t: { type: "blob", points: [] } } } },
+      rules: [{ if: { var: "a", is: "zz" }, then: { var: "b", is: "t" } }, { if: { and: [] }, then: { var: "q", is: "t" } }],
+      fams: [{ inputs: ["a", "b"], output: "b", table: [["x"]] }],
+    }).map((i) => i.path);
+    expect(paths).toEqual(["$.variables.a.sets.s.points[2]", "$.variables.b.sets.t.type", "$.rules[0].if.is", "$.rules[1].if.and", "$.rules[1].then.var", "$.fams[0].table[0][0]", "$.variables.b"]);
+  });
+});
+
+describe("weapon desirability (Buckland) through a FAM", () => {
+  const sys = createFuzzySystem(weaponDesirability);
+  it("close targets are undesirable, medium with ammo very desirable", () => {
+    expect(evaluateFuzzy(sys, { distance: 10, ammo: 50 }, "desirability", "maxAverage")).toBeCloseTo(12.5, 9);
+    expect(evaluateFuzzy(sys, { distance: 150, ammo: 50 }, "desirability", "maxAverage")).toBeCloseTo(87.5, 9);
+    const c = evaluateFuzzy(sys, { distance: 200, ammo: 8 }, "desirability", "centroid");
+    expect(c).toBeGreaterThan(25);
+    expect(c).toBeLessThan(75);
+  });
+});
