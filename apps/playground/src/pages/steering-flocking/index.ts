@@ -1,0 +1,134 @@
+import { createRng } from "@tactica/core";
+import {
+  createCrowd,
+  crowdAddAgent,
+  crowdSetPreferredVelocity,
+  seedCrowdWander,
+  stepCrowdBoids,
+  ViewArcs,
+  wrapCrowd,
+  type Crowd,
+  type ViewArc,
+} from "@tactica/steering";
+import type { DemoPage } from "../../demo";
+import { button, demoLayout, fixedLoop, select, slider } from "../../ui";
+
+const W = 800;
+const H = 600;
+const ARCS: Record<string, ViewArc> = { full: ViewArcs.Full, wide: ViewArcs.Wide, limited: ViewArcs.Limited, narrow: ViewArcs.Narrow };
+
+const page: DemoPage = {
+  id: "steering-flocking",
+  title: "Flocking (boids) with view arcs",
+  package: "steering",
+  order: 1,
+  description:
+    "A structure-of-arrays crowd running separation, alignment, cohesion and wander. Tune the weights, the neighbour radius and the view arc; click to pull the flock towards a point (right-click releases it).",
+  mount(root) {
+    const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    let count = 600;
+    let seed = 1;
+    let crowd: Crowd = createCrowd({ capacity: 1, cellSize: 1, rng: createRng(1) });
+    const params = {
+      neighbourRadius: 40,
+      separationRadius: 14,
+      separationWeight: 30,
+      alignmentWeight: 1,
+      cohesionWeight: 1,
+      wanderWeight: 0.5,
+      wander: { radius: 10, distance: 20, jitter: 60 },
+      arc: ViewArcs.Wide as ViewArc,
+      backViewFactor: 1,
+      preferredWeight: 0,
+    };
+    let attractor: { x: number; y: number } | null = null;
+    let stepMs = 0;
+
+    function rebuild(): void {
+      const rng = createRng(seed);
+      crowd = createCrowd({ capacity: count, cellSize: params.neighbourRadius, rng });
+      for (let i = 0; i < count; i++) {
+        const a = (i * 2.39996) % (2 * Math.PI);
+        crowdAddAgent(crowd, {
+          x: 50 + ((i * 97) % (W - 100)),
+          y: 50 + ((i * 61) % (H - 100)),
+          vx: 40 * Math.cos(a),
+          vy: 40 * Math.sin(a),
+          maxSpeed: 80,
+          maxForce: 200,
+          radius: 3,
+        });
+      }
+      seedCrowdWander(crowd, params.wander.radius);
+    }
+
+    function step(dt: number): void {
+      const t0 = performance.now();
+      if (attractor) {
+        for (let i = 0; i < crowd.highWater; i++) {
+          const dx = attractor.x - crowd.posX[i]!;
+          const dy = attractor.y - crowd.posY[i]!;
+          const l = Math.hypot(dx, dy) || 1;
+          crowdSetPreferredVelocity(crowd, i, (dx / l) * 80, (dy / l) * 80);
+        }
+      }
+      stepCrowdBoids(crowd, { ...params, preferredWeight: attractor ? 0.5 : 0 }, dt);
+      wrapCrowd(crowd, 0, 0, W, H);
+      stepMs = performance.now() - t0;
+    }
+
+    function render(): void {
+      draw.clear();
+      for (let i = 0; i < crowd.highWater; i++) {
+        if (crowd.alive[i] !== 1) continue;
+        const x = crowd.posX[i]!;
+        const y = crowd.posY[i]!;
+        draw.line(x, y, x + crowd.fwdX[i]! * 7, y + crowd.fwdY[i]! * 7, { color: "#7aa2f7", width: 1.5 });
+        draw.point(x, y, 3, { color: "#c0caf5" });
+      }
+      if (attractor) draw.circle(attractor.x, attractor.y, 8, { color: "#f7768e", width: 2 });
+      stats.textContent = `agents: ${crowd.count}\nstep: ${stepMs.toFixed(2)} ms\nview arc: ${Object.keys(ARCS).find((k) => ARCS[k] === params.arc)}`;
+    }
+
+    slider(panel, "agents", 50, 4000, 50, count, (v) => {
+      count = v;
+      rebuild();
+    });
+    slider(panel, "separation", 0, 100, 1, params.separationWeight, (v) => (params.separationWeight = v));
+    slider(panel, "alignment", 0, 5, 0.1, params.alignmentWeight, (v) => (params.alignmentWeight = v));
+    slider(panel, "cohesion", 0, 5, 0.1, params.cohesionWeight, (v) => (params.cohesionWeight = v));
+    slider(panel, "wander", 0, 5, 0.1, params.wanderWeight, (v) => (params.wanderWeight = v));
+    slider(panel, "neighbour radius", 10, 120, 1, params.neighbourRadius, (v) => {
+      params.neighbourRadius = v;
+      rebuild();
+    });
+    select(panel, "view arc", ["full", "wide", "limited", "narrow"] as const, "wide", (v) => (params.arc = ARCS[v]!));
+    button(panel, "new seed", () => {
+      seed++;
+      rebuild();
+    });
+    const toWorld = (e: MouseEvent): { x: number; y: number } => {
+      const rect = canvas.getBoundingClientRect();
+      return { x: ((e.clientX - rect.left) * W) / rect.width, y: ((e.clientY - rect.top) * H) / rect.height };
+    };
+    const click = (e: MouseEvent): void => {
+      attractor = toWorld(e);
+    };
+    const context = (e: MouseEvent): void => {
+      e.preventDefault();
+      attractor = null;
+    };
+    canvas.addEventListener("click", click);
+    canvas.addEventListener("contextmenu", context);
+    rebuild();
+    render();
+    const stop = fixedLoop(step, render);
+    return () => {
+      stop();
+      canvas.removeEventListener("click", click);
+      canvas.removeEventListener("contextmenu", context);
+    };
+  },
+};
+
+export default page;
