@@ -49,7 +49,7 @@ export function astar(
   seen[start] = gen;
   g[start] = 0;
   parent[start] = -1;
-  const h0 = hasH ? weight * h.call(domain, start, goal) : 0;
+  const h0 = hasH ? weight * domain.heuristic!(start, goal) : 0;
   checkHeuristic(h0);
   indexedHeapPush(open, start, h0);
   let bestNode = start;
@@ -82,7 +82,7 @@ export function astar(
       g[m] = gm;
       parent[m] = n;
       closed[m] = 0;
-      const hm = hasH ? weight * h.call(domain, m, goal) : 0;
+      const hm = hasH ? weight * domain.heuristic!(m, goal) : 0;
       if (hm < bestH) {
         bestH = hm;
         bestNode = m;

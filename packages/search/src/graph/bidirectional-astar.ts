@@ -60,7 +60,7 @@ export function bidirectionalAStar(
   const gB = backward.g;
   const seenF = forward.seen;
   const seenB = backward.seen;
-  const hStart = h === undefined ? 0 : h.call(domain, start, goal);
+  const hStart = h === undefined ? 0 : domain.heuristic!(start, goal);
   seenF[start] = genF;
   gF[start] = 0;
   forward.parent[start] = -1;
@@ -94,8 +94,8 @@ export function bidirectionalAStar(
     done[x] = genF;
     const gx = gMe[x]!;
     // hMe(x): estimate to this side's target; hOther(x): estimate back to the other side's root.
-    const hMe = h === undefined ? 0 : isForward ? h.call(domain, x, goal) : h.call(domain, start, x);
-    const hOther = h === undefined ? 0 : isForward ? h.call(domain, start, x) : h.call(domain, x, goal);
+    const hMe = h === undefined ? 0 : isForward ? domain.heuristic!(x, goal) : domain.heuristic!(start, x);
+    const hOther = h === undefined ? 0 : isForward ? domain.heuristic!(start, x) : domain.heuristic!(x, goal);
     const fOther = isForward ? fB : fF;
     if (!(gx + hMe >= best || gx + fOther - hOther >= best)) {
       expanded++;
@@ -108,7 +108,7 @@ export function bidirectionalAStar(
         seenMe[y] = genMe;
         gMe[y] = gy;
         me.parent[y] = x;
-        const hy = h === undefined ? 0 : isForward ? h.call(domain, y, goal) : h.call(domain, start, y);
+        const hy = h === undefined ? 0 : isForward ? domain.heuristic!(y, goal) : domain.heuristic!(start, y);
         indexedHeapPush(me.open, y, gy + hy);
         if (seenOther[y] === genOther) {
           const total = gy + gOther[y]!;

@@ -144,7 +144,7 @@ function boundedPass(
       const m = nbrNodes[base]!;
       if (onPath[m] === gen) continue;
       const gm = stackCost[depth]! + nbrCosts[base]!;
-      const f = h === undefined ? gm : gm + h.call(domain, m, goal);
+      const f = h === undefined ? gm : gm + domain.heuristic!(m, goal);
       if (f > threshold) {
         if (f < next) next = f;
         continue;

@@ -117,7 +117,7 @@ export function timeSlicedAStarStep(search: TimeSlicedAStar, maxExpansions: numb
       }
       g[m] = gm;
       parent[m] = n;
-      const hm = h === undefined ? 0 : weight * h.call(domain, m, goal);
+      const hm = h === undefined ? 0 : weight * domain.heuristic!(m, goal);
       if (hm < search.bestH) {
         search.bestH = hm;
         search.bestNode = m;
