@@ -1,0 +1,165 @@
+import {
+  createMachineInstance,
+  createStateMachine,
+  dispatchMachineEvent,
+  isStateActive,
+  postMachineEvent,
+  startMachine,
+  updateMachine,
+  type StateMachineDefinition,
+} from "@tactica/decision";
+import type { DemoPage } from "../../demo";
+import { button, demoLayout, fixedLoop } from "../../ui";
+
+const W = 800;
+const H = 600;
+
+interface Guard {
+  ammo: number;
+  log: string[];
+}
+
+const definition: StateMachineDefinition<Guard> = {
+  version: 1,
+  initial: "idle",
+  states: {
+    idle: { transitions: [{ event: "see", to: "combat" }, { after: 3, to: "patrol" }, { event: "talk", to: "chat", push: true }] },
+    patrol: { transitions: [{ event: "see", to: "combat" }, { after: 5, to: "idle" }, { event: "talk", to: "chat", push: true }] },
+    chat: { transitions: [{ event: "bye", pop: true }, { after: 4, pop: true }] },
+    combat: {
+      history: "shallow",
+      initial: "shoot",
+      transitions: [{ event: "lost", to: "idle" }],
+      states: {
+        shoot: { onUpdate: "fire", transitions: [{ to: "reload", guard: "empty" }] },
+        reload: { transitions: [{ after: 1.5, to: "shoot", action: "refill" }] },
+      },
+    },
+  },
+};
+
+/** Box per state in the diagram (x, y, w, h). */
+const BOX: Record<string, [number, number, number, number]> = {
+  idle: [60, 80, 160, 70],
+  patrol: [60, 300, 160, 70],
+  chat: [280, 470, 110, 60],
+  combat: [380, 60, 360, 360],
+  shoot: [420, 130, 140, 70],
+  reload: [580, 300, 140, 70],
+};
+
+const ARROWS: [string, string, string][] = [
+  ["idle", "combat", "see"],
+  ["patrol", "combat", "see"],
+  ["idle", "patrol", "after 3 s"],
+  ["patrol", "idle", "after 5 s"],
+  ["idle", "chat", "talk (push)"],
+  ["chat", "idle", "pop: bye / 4 s"],
+  ["patrol", "chat", "talk (push)"],
+  ["combat", "idle", "lost"],
+  ["shoot", "reload", "[ammo = 0]"],
+  ["reload", "shoot", "after 1.5 s / refill"],
+];
+
+/** Where the segment from inside box `name` at (x1, y1) toward (x2, y2) leaves the box. */
+function clip(name: string, x1: number, y1: number, x2: number, y2: number): [number, number] {
+  const [bx, by, bw, bh] = BOX[name]!;
+  let t = 1;
+  const dx = x2 - x1;
+  const dy = y2 - y1;
+  if (dx > 0) t = Math.min(t, (bx + bw - x1) / dx);
+  if (dx < 0) t = Math.min(t, (bx - x1) / dx);
+  if (dy > 0) t = Math.min(t, (by + bh - y1) / dy);
+  if (dy < 0) t = Math.min(t, (by - y1) / dy);
+  return [x1 + dx * t, y1 + dy * t];
+}
+
+const page: DemoPage = {
+  id: "decision-fsm",
+  title: "Hierarchical state machine",
+  package: "decision",
+  order: 3,
+  description:
+    "A guard as a hierarchical state machine: combat holds shoot and reload with shallow history, chat is pushed on the state stack and popped back, timed transitions run through dt. Send events with the buttons (or click the canvas: left = see, right = lost); the active states are highlighted.",
+  mount(root) {
+    const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    const agent: Guard = { ammo: 4, log: [] };
+    const machine = createStateMachine(definition, {
+      callbacks: {
+        fire: (a) => {
+          a.ammo = Math.max(0, a.ammo - 0.02);
+        },
+        refill: (a) => {
+          a.ammo = 4;
+        },
+      },
+      guards: { empty: (a) => a.ammo <= 0 },
+    });
+    const inst = createMachineInstance(machine, agent);
+    startMachine(inst);
+    let last = "";
+    const send = (e: string) => {
+      const fired = dispatchMachineEvent(inst, e);
+      last = `${e}: ${fired ? "transition" : "ignored"}`;
+    };
+    for (const e of ["see", "lost", "talk", "bye"]) button(panel, `event: ${e}`, () => send(e));
+    button(panel, "post 'see' in 2 s", () => {
+      postMachineEvent(inst, "see", 2);
+      last = "queued see (+2 s)";
+    });
+    const click = (ev: MouseEvent) => {
+      ev.preventDefault();
+      send(ev.button === 2 ? "lost" : "see");
+    };
+    canvas.addEventListener("mousedown", click);
+    canvas.addEventListener("contextmenu", (e) => e.preventDefault());
+
+    const center = (s: string): [number, number] => {
+      const b = BOX[s]!;
+      return [b[0] + b[2] / 2, b[1] + b[3] / 2];
+    };
+    const stop = fixedLoop(
+      (dt) => {
+        updateMachine(inst, dt);
+      },
+      () => {
+        draw.clear();
+        // States first (the composite behind its children), then transitions on top.
+        for (const name of ["combat", "idle", "patrol", "chat", "shoot", "reload"]) {
+          const [x, y, w, h] = BOX[name]!;
+          const active = isStateActive(inst, name);
+          const composite = name === "combat";
+          draw.rect(x, y, w, h, { color: active ? (composite ? "#2d3a5a" : "#e0af68") : "#1f2937", fill: true });
+          draw.rect(x, y, w, h, { color: active ? "#e0af68" : "#3b4261", width: 2 });
+          draw.text(x + 8, y + 18, name + (composite ? " (shallow history)" : ""), { color: active && !composite ? "#0f1420" : "#e6edf3" });
+        }
+        for (const [from, to, label] of ARROWS) {
+          const [cx1, cy1] = center(from);
+          const [cx2, cy2] = center(to);
+          // Offset the two directions of a pair sideways so they do not overlap.
+          const len = Math.hypot(cx2 - cx1, cy2 - cy1) || 1;
+          const nx = (-(cy2 - cy1) / len) * 10;
+          const ny = ((cx2 - cx1) / len) * 10;
+          const [x1, y1] = clip(from, cx1 + nx, cy1 + ny, cx2 + nx, cy2 + ny);
+          const [x2, y2] = clip(to, cx2 + nx, cy2 + ny, cx1 + nx, cy1 + ny);
+          draw.line(x1, y1, x2, y2, { color: "#7aa2f7", width: 1.5 });
+          const ang = Math.atan2(y2 - y1, x2 - x1);
+          draw.line(x2, y2, x2 - 10 * Math.cos(ang - 0.4), y2 - 10 * Math.sin(ang - 0.4), { color: "#7aa2f7", width: 2 });
+          draw.line(x2, y2, x2 - 10 * Math.cos(ang + 0.4), y2 - 10 * Math.sin(ang + 0.4), { color: "#7aa2f7", width: 2 });
+          const lx = (x1 + x2) / 2 + nx * 0.6 + (nx < -1 ? -label.length * 7 - 4 : 4);
+          draw.text(lx, (y1 + y2) / 2 + ny * 0.6 + 4, label, { color: "#c0caf5" });
+        }
+        const stack = Array.from(inst.stack.subarray(0, inst.stackSize), (s) => machine.names[s]).join(", ");
+        stats.textContent =
+          `state: ${machine.names[inst.current]}  (${inst.timeInState.toFixed(1)} s)\n` +
+          `stack: [${stack}]  queued events: ${inst.queueSize}\nammo: ${agent.ammo.toFixed(2)}  transitions: ${inst.transitions}\n${last}`;
+      },
+    );
+    return () => {
+      stop();
+      canvas.removeEventListener("mousedown", click);
+    };
+  },
+};
+
+export default page;
