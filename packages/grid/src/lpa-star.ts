@@ -226,7 +226,9 @@ export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
   while (l.heapSize > 0) {
     const gm = g[goal]! < rhs[goal]! ? g[goal]! : rhs[goal]!;
     const gk1 = gm + (gm === Infinity ? 0 : h(l, goal));
-    if (!less(l.heapK1[0]!, l.heapK2[0]!, gk1, gm) && rhs[goal] === g[goal]) break;
+    // Also settle ties with the goal's key (k1 within 1e-9), so every node the path walk below
+    // can step on is consistent.
+    if (l.heapK1[0]! > gk1 + 1e-9 && rhs[goal] === g[goal]) break;
     const u = l.heapIds[0]!;
     heapRemove(l, u);
     expanded++;
@@ -248,7 +250,11 @@ export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
   const pw = l.pw;
   const w = l.grid.width;
   let count = 1;
-  for (let u = goal; u !== l.start; count++) u = bestPredecessor(l, u);
+  const limit = l.g.length;
+  for (let u = goal; u !== l.start; count++) {
+    u = bestPredecessor(l, u);
+    if (u < 0 || count > limit) throw new Error("@tactica/grid: computeLpaStarPath: internal error, the plan is inconsistent. Please report it.");
+  }
   if (count > out.cells.length) invalidArgument("@tactica/grid: computeLpaStarPath", "out", "is too small", "Create it with createGridPath(grid).");
   let i = count;
   for (let u = goal; ; u = bestPredecessor(l, u)) {
