@@ -36,6 +36,8 @@ import {
   lineOfSightChase,
   lineOfSightChasePath,
   lineOfSightChaseTurn,
+  normalizeTilePattern,
+  trackFollowStep,
   offsetPursuit,
   patternMovement,
   potentialFieldForce,
@@ -397,5 +399,46 @@ describe("Lennard-Jones potential field", () => {
     const f = potentialFieldForce(v(), v(0, 0), [1, 0, 10, 0], 2, p, 5);
     expect(f.x).toBeLessThan(0); // the near one (r = 1 < r*) repels; the far one is beyond the cutoff
     expect(isTacticaError(new Error())).toBe(false);
+  });
+});
+
+describe("tile patterns and track following", () => {
+  it("a normalised pattern is 8-connected, starts at the origin and closes its loop", () => {
+    const out = new Int32Array(200);
+    const verts = [10, 10, 16, 10, 16, 14, 10, 14]; // a rectangle
+    const n = normalizeTilePattern(verts, 4, out);
+    expect(n).toBe(6 + 4 + 6 + 4);
+    expect([out[0], out[1]]).toEqual([0, 0]);
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n; // wraps: the last cell is adjacent to the first
+      expect(Math.max(Math.abs(out[2 * j]! - out[2 * i]!), Math.abs(out[2 * j + 1]! - out[2 * i + 1]!))).toBe(1);
+    }
+    // replayed from anywhere, it visits origin + offsets
+    expect([5 + out[2 * 6]!, 7 + out[2 * 6 + 1]!]).toEqual([11, 7]);
+  });
+
+  it("track following never steps back unless it is the only option", () => {
+    const rng = createRng(2);
+    const track = new Set(["0,0", "1,0", "2,0", "3,0", "3,1", "3,2", "2,1"]);
+    const isTrack = (x: number, y: number): boolean => track.has(`${x},${y}`);
+    const out = v();
+    let px = -1;
+    let py = 0;
+    let x = 0;
+    let y = 0;
+    for (let s = 0; s < 200; s++) {
+      expect(trackFollowStep(out, x, y, px, py, isTrack, rng)).toBe(true);
+      let others = 0;
+      for (const [dx, dy] of [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const) {
+        if (isTrack(x + dx, y + dy) && !(x + dx === px && y + dy === py)) others++;
+      }
+      if (others > 0) expect(out.x === px && out.y === py).toBe(false);
+      px = x;
+      py = y;
+      x = out.x;
+      y = out.y;
+      expect(isTrack(x, y)).toBe(true);
+    }
+    expect(trackFollowStep(out, 10, 10, 0, 0, isTrack, rng)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { createRng, type Vec2 } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import {
   assignFormationSlots,
+  computeGroupProperties,
   congestionPenalty,
   congestionPenaltyAt,
   createCircleFormation,
@@ -57,6 +58,18 @@ describe("formations", () => {
     assignFormationSlots(line, members, 5, { x: 0, y: 0 }, 0, out, createSlotAssignmentScratch(5));
     // member with the smallest x gets the leftmost slot (0) … largest x gets slot 4
     expect([...out]).toEqual([3, 0, 2, 1, 4]);
+  });
+
+  it("group properties: barycentre, bulk radius containing every member, slowest max speed", () => {
+    const crowd = createCrowd({ capacity: 3, cellSize: 2, rng: createRng(1) });
+    crowdAddAgent(crowd, { x: 0, y: 0, radius: 0.5, maxSpeed: 3 });
+    crowdAddAgent(crowd, { x: 4, y: 0, radius: 0.5, maxSpeed: 2 });
+    crowdAddAgent(crowd, { x: 2, y: 3, radius: 1, maxSpeed: 5 });
+    const g = computeGroupProperties(crowd, [0, 1, 2], 3, { x: 0, y: 0, radius: 0, maxSpeed: 0, count: 0 });
+    expect(g.x).toBeCloseTo(2, 12);
+    expect(g.y).toBeCloseTo(1, 12);
+    expect(g.maxSpeed).toBe(2);
+    for (let i = 0; i < 3; i++) expect(Math.hypot(crowd.posX[i]! - g.x, crowd.posY[i]! - g.y) + crowd.radius[i]!).toBeLessThanOrEqual(g.radius + 1e-12);
   });
 
   it("a wedge following a path breaks around a pillar without touching it and re-forms", () => {

@@ -1,6 +1,6 @@
 import { createRng, rngFloat, type Rng } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { createCrowd, crowdAddAgent, crowdSetPreferredVelocity, stepCrowdTtc, timeToCollision, type Crowd } from "../src/index";
+import { computeTtcForces, createCrowd, crowdAddAgent, crowdSetPreferredVelocity, stepCrowdTtc, timeToCollision, type Crowd } from "../src/index";
 
 describe("timeToCollision (Listing 19.2)", () => {
   it("head-on at 10 m, radii 0.5, closing speed 2 m/s gives 4.5 s", () => {
@@ -90,5 +90,51 @@ describe("anticipatory TTC crowd (chapter 19)", () => {
     }
     expect(deviatedAt).toBeGreaterThan(4);
     expect(gap).toBeGreaterThan(0);
+  });
+});
+
+describe("PAM extensions", () => {
+  it("field of view: a neighbour behind (> 100° off the heading) exerts no force", () => {
+    const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(1) });
+    const a = crowdAddAgent(crowd, { x: 0, y: 0, vx: 1, maxSpeed: 3 });
+    crowdAddAgent(crowd, { x: -3, y: 0.2, vx: 2, maxSpeed: 3 }); // catching up from behind
+    crowdSetPreferredVelocity(crowd, a, 1, 0);
+    computeTtcForces(crowd, { fieldOfView: (100 * Math.PI) / 180 });
+    expect(crowd.forceX[a]).toBe(0);
+    expect(crowd.forceY[a]).toBe(0);
+    computeTtcForces(crowd, {});
+    expect(Math.hypot(crowd.forceX[a]!, crowd.forceY[a]!)).toBeGreaterThan(0);
+  });
+
+  it("personal space keeps a larger passing distance", () => {
+    const pass = (personalSpace: number): number => {
+      const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(1) });
+      const a = crowdAddAgent(crowd, { x: -10, y: 0.05, vx: 1.5, maxSpeed: 3 });
+      const b = crowdAddAgent(crowd, { x: 10, y: -0.05, vx: -1.5, maxSpeed: 3 });
+      crowdSetPreferredVelocity(crowd, a, 1.5, 0);
+      crowdSetPreferredVelocity(crowd, b, -1.5, 0);
+      let gap = Infinity;
+      for (let s = 0; s < 800; s++) {
+        stepCrowdTtc(crowd, { personalSpace }, 0.02);
+        gap = Math.min(gap, Math.hypot(crowd.posX[a]! - crowd.posX[b]!, crowd.posY[a]! - crowd.posY[b]!) - 1);
+      }
+      return gap;
+    };
+    expect(pass(0.5)).toBeGreaterThan(pass(0) + 0.3);
+    expect(pass(0.5)).toBeGreaterThanOrEqual(0.5 - 0.05);
+  });
+
+  it("exact antipodal agents dead-lock without perturbation and pass with a seeded perturbation", () => {
+    const run = (perturbation: number): number => {
+      const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(3) });
+      const a = crowdAddAgent(crowd, { x: -5, y: 0, vx: 1.5, maxSpeed: 3 });
+      const b = crowdAddAgent(crowd, { x: 5, y: 0, vx: -1.5, maxSpeed: 3 });
+      crowdSetPreferredVelocity(crowd, a, 1.5, 0);
+      crowdSetPreferredVelocity(crowd, b, -1.5, 0);
+      for (let s = 0; s < 1500; s++) stepCrowdTtc(crowd, { perturbation }, 0.02);
+      return crowd.posX[a]!;
+    };
+    expect(run(0)).toBeLessThan(0); // stuck in front of each other
+    expect(run(0.5)).toBeGreaterThan(5); // got past
   });
 });

@@ -1,4 +1,4 @@
-import { assertFinite, assertNonNegative, invalidArgument, type Vec2 } from "@tactica/core";
+import { assertFinite, assertNonNegative, invalidArgument, rngNextFloat, type Rng, type Vec2 } from "@tactica/core";
 import type { ReadonlySteeringAgent } from "../agent";
 
 /**
@@ -124,3 +124,108 @@ function advance(state: PatternState, heading: number, n: number): void {
   state.elapsed = 0;
   state.startHeading = heading;
 }
+
+/**
+ * Tile pattern (lecture notes): joins the vertices `(x0, y0), (x1, y1), …` (integer tiles, a flat
+ * array of `vertexCount` pairs) with Bresenham segments, closes the loop back to the first vertex,
+ * and writes the cells as offsets **relative to the first vertex** (the notes' normalisation, so the
+ * pattern runs from anywhere) into `out` as x,y pairs, without repeating a segment's shared end
+ * cell or the closing cell. Returns the cell count (more than `out.length / 2` means truncated).
+ * Replaying `origin + offsets[i]` visits the pattern and loops. O(pattern length), no allocation.
+ */
+export function normalizeTilePattern(vertices: ArrayLike<number>, vertexCount: number, out: Int32Array): number {
+  if (vertexCount <= 0) return 0;
+  const ox = vertices[0] as number;
+  const oy = vertices[1] as number;
+  const cap = out.length >> 1;
+  let n = 0;
+  for (let v = 0; v < vertexCount; v++) {
+    const w = v + 1 === vertexCount ? 0 : v + 1;
+    let x = (vertices[2 * v] as number) - ox;
+    let y = (vertices[2 * v + 1] as number) - oy;
+    const x1 = (vertices[2 * w] as number) - ox;
+    const y1 = (vertices[2 * w + 1] as number) - oy;
+    const dx = Math.abs(x1 - x);
+    const dy = Math.abs(y1 - y);
+    const sx = x1 >= x ? 1 : -1;
+    const sy = y1 >= y ? 1 : -1;
+    // each segment contributes its cells except the last (the next segment's first)
+    const steps = dx >= dy ? dx : dy;
+    let err = dx >= dy ? 2 * dy - dx : 2 * dx - dy;
+    for (let i = 0; i < steps || (steps === 0 && vertexCount === 1 && i === 0); i++) {
+      if (n < cap) {
+        out[2 * n] = x;
+        out[2 * n + 1] = y;
+      }
+      n++;
+      if (steps === 0) break;
+      if (dx >= dy) {
+        if (err > 0) {
+          y += sy;
+          err -= 2 * dx;
+        }
+        err += 2 * dy;
+        x += sx;
+      } else {
+        if (err > 0) {
+          x += sx;
+          err -= 2 * dy;
+        }
+        err += 2 * dx;
+        y += sy;
+      }
+    }
+  }
+  return n;
+}
+
+/** Tells whether a tile belongs to a track, for {@link trackFollowStep}. */
+export type TrackPredicate = (x: number, y: number) => boolean;
+
+/**
+ * Track following on tiles (lecture notes): from `(x, y)` moves to a random 8-neighbour on the
+ * track **other than the previous tile** `(prevX, prevY)`, so the agent does not flip back and
+ * forth; it goes back only when that is the only option. Writes the new tile into `out` and returns
+ * true, or returns false when no neighbour is on the track. One `rng` draw per move;
+ * no allocation when `isTrack` allocates nothing.
+ */
+export function trackFollowStep(
+  out: Vec2,
+  x: number,
+  y: number,
+  prevX: number,
+  prevY: number,
+  isTrack: TrackPredicate,
+  rng: Rng,
+): boolean {
+  let options = 0;
+  let back = false;
+  for (let d = 0; d < 8; d++) {
+    const nx = x + (DX[d] as number);
+    const ny = y + (DY[d] as number);
+    if (!isTrack(nx, ny)) continue;
+    if (nx === prevX && ny === prevY) back = true;
+    else options++;
+  }
+  if (options === 0) {
+    if (!back) return false;
+    out.x = prevX;
+    out.y = prevY;
+    return true;
+  }
+  let pick = Math.floor(rngNextFloat(rng) * options);
+  for (let d = 0; d < 8; d++) {
+    const nx = x + (DX[d] as number);
+    const ny = y + (DY[d] as number);
+    if (!isTrack(nx, ny) || (nx === prevX && ny === prevY)) continue;
+    if (pick-- === 0) {
+      out.x = nx;
+      out.y = ny;
+      return true;
+    }
+  }
+  return false;
+}
+
+const DX = [1, 1, 0, -1, -1, -1, 0, 1] as const;
+const DY = [0, 1, 1, 1, 0, -1, -1, -1] as const;

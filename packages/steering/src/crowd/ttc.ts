@@ -1,4 +1,4 @@
-import { spatialHashUpdate } from "@tactica/core";
+import { rngNextFloat, spatialHashUpdate, type Rng } from "@tactica/core";
 import { crowdGatherNeighbours, type Crowd } from "./crowd";
 
 /**
@@ -48,6 +48,22 @@ export interface TtcParams {
   readonly maxNeighbours?: number;
   /** The listing's ε in `(t_H − τ) / (τ + ε)` (default 0.001). */
   readonly epsilon?: number;
+  /**
+   * PAM field of view: neighbours more than this half-angle (radians) off the agent's forward
+   * direction exert no force (the chapter cites ±100° = 1.745 rad). Default π (see everything).
+   */
+  readonly fieldOfView?: number;
+  /**
+   * PAM personal space (world units, ≥ 0, default 0): added to the agent's own radius in its time-to-
+   * collision test, so it keeps at least this much extra distance (an asymmetric test).
+   */
+  readonly personalSpace?: number;
+  /**
+   * PAM random perturbation: each agent adds a uniform random force of up to this magnitude per
+   * step, drawn from `crowd.rng` (two draws per agent), which breaks symmetric dead-locks such as
+   * antipodal agents walking straight at each other. Default 0 (off, no draws).
+   */
+  readonly perturbation?: number;
 }
 
 /**
@@ -57,7 +73,8 @@ export interface TtcParams {
  * positions at τ. Fixes the printed listing's bugs: neighbours with τ = ∞ or τ > t_H are skipped
  * **before** the direction is formed (no `∞ · 0 = NaN`), the direction is normalised unless
  * *both* components are zero, and forces are applied in a separate pass. The preferred velocity is
- * the goal velocity. O(n · k), no allocation.
+ * the goal velocity. Optional PAM features (Karamouzas 09, as summarised in the chapter): a field
+ * of view, personal space and a seeded random perturbation. O(n · k), no allocation.
  */
 export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
   const tH = params.timeHorizon ?? 4;
@@ -65,7 +82,13 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
   const maxF = params.maxAvoidForce ?? 20;
   const eps = params.epsilon ?? 0.001;
   const maxN = params.maxNeighbours ?? 16;
-  const { alive, posX, posY, velX, velY, radius, maxSpeed, prefVelX, prefVelY, forceX, forceY } = crowd;
+  const fov = params.fieldOfView ?? Math.PI;
+  const cosFov = Math.cos(fov);
+  const limitView = fov < Math.PI;
+  const personal = params.personalSpace ?? 0;
+  const perturb = params.perturbation ?? 0;
+  const rng: Rng = crowd.rng;
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, radius, maxSpeed, prefVelX, prefVelY, forceX, forceY } = crowd;
   const nb = crowd.neighbours;
   for (let i = 0, n = crowd.highWater; i < n; i++) {
     if (alive[i] !== 1) continue;
@@ -73,15 +96,27 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
     const yi = posY[i] as number;
     const vxi = velX[i] as number;
     const vyi = velY[i] as number;
-    const ri = radius[i] as number;
+    const ri = (radius[i] as number) + personal;
     let fx = k * ((prefVelX[i] as number) - vxi);
     let fy = k * ((prefVelY[i] as number) - vyi);
+    if (perturb > 0) {
+      fx += (rngNextFloat(rng) * 2 - 1) * perturb;
+      fy += (rngNextFloat(rng) * 2 - 1) * perturb;
+    }
+    const hx = fwdX[i] as number;
+    const hy = fwdY[i] as number;
     const sense = params.sensingRadius ?? tH * (maxSpeed[i] as number) + 2 * ri;
     const count = crowdGatherNeighbours(crowd, i, xi, yi, sense, maxN);
     for (let q = 0; q < count; q++) {
       const j = nb[q] as number;
       const xj = posX[j] as number;
       const yj = posY[j] as number;
+      if (limitView) {
+        const dxj = xj - xi;
+        const dyj = yj - yi;
+        const dl = Math.sqrt(dxj * dxj + dyj * dyj);
+        if (dl > 0 && (dxj * hx + dyj * hy) / dl < cosFov) continue;
+      }
       const vxj = velX[j] as number;
       const vyj = velY[j] as number;
       const t = timeToCollision(xi, yi, vxi, vyi, ri, xj, yj, vxj, vyj, radius[j] as number);

@@ -210,3 +210,58 @@ export function stepFormationMembers(
   }
   integrateCrowd(crowd, dt);
 }
+
+/** Derived properties of a group (chapter 20's composite entity), written by {@link computeGroupProperties}. */
+export interface GroupProperties {
+  /** Barycentre x of the members. */
+  x: number;
+  /** Barycentre y of the members. */
+  y: number;
+  /** Bulk radius: the smallest circle around the barycentre containing every member's disc. */
+  radius: number;
+  /** The slowest member's max speed (a group must move below it). */
+  maxSpeed: number;
+  /** Number of live members counted. */
+  count: number;
+}
+
+/**
+ * Derives a group's position (the members' barycentre), bulk radius (containing every member
+ * disc) and speed limit (the slowest member's max speed) from crowd `members` (handles).
+ * Dead handles are skipped; with no live member everything is 0. O(count), no allocation.
+ */
+export function computeGroupProperties(crowd: Crowd, members: ArrayLike<number>, count: number, out: GroupProperties): GroupProperties {
+  let sx = 0;
+  let sy = 0;
+  let n = 0;
+  let ms = Infinity;
+  for (let m = 0; m < count; m++) {
+    const h = members[m] as number;
+    if (crowd.alive[h] !== 1) continue;
+    sx += crowd.posX[h] as number;
+    sy += crowd.posY[h] as number;
+    const s = crowd.maxSpeed[h] as number;
+    if (s < ms) ms = s;
+    n++;
+  }
+  out.count = n;
+  if (n === 0) {
+    out.x = 0;
+    out.y = 0;
+    out.radius = 0;
+    out.maxSpeed = 0;
+    return out;
+  }
+  out.x = sx / n;
+  out.y = sy / n;
+  let r = 0;
+  for (let m = 0; m < count; m++) {
+    const h = members[m] as number;
+    if (crowd.alive[h] !== 1) continue;
+    const d = Math.hypot((crowd.posX[h] as number) - out.x, (crowd.posY[h] as number) - out.y) + (crowd.radius[h] as number);
+    if (d > r) r = d;
+  }
+  out.radius = r;
+  out.maxSpeed = ms;
+  return out;
+}
