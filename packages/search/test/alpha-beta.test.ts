@@ -180,5 +180,12 @@ describe("alpha-beta", () => {
     expect(res.bestMove).toBe(-1);
     expect(() => searchBestMove(engine, createTicTacToe(), { maxDepth: 0 }, res)).toThrow(/options.maxDepth/);
     expect(() => searchBestMove(engine, createChess(), { maxDepth: 2 }, res)).toThrow(/maxMoves/);
+    // A NaN evaluation is reported, not propagated.
+    const bad = createTicTacToe();
+    const nanGame = { ...bad, evaluate: () => NaN, generateMoves: bad.generateMoves, makeMove: bad.makeMove, undoMove: bad.undoMove };
+    expect(() => searchBestMove(engine, nanGame, { maxDepth: 2 }, res)).toThrow(/evaluate\(\)" returned NaN/);
+    expect(() => createConnectFour([7])).toThrow(/moves\[0\]/);
+    expect(() => createConnectFour([0, 0, 0, 0, 0, 0, 0])).toThrow(/moves\[6\]/);
+    expect(() => createTicTacToe([1, -1, -1, -1, -1, -1, -1, -1, -1])).toThrow(/X moves first/);
   });
 });

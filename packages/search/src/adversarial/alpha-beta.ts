@@ -1,5 +1,5 @@
 import { assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
-import { GameScore, terminalScore, type Game } from "./game";
+import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 
 /** Bound type of a transposition-table entry (the articles omit it; it is required for correctness). */
 export const BoundFlags = {
@@ -292,7 +292,7 @@ function quiesce(ply: number, alpha: number, beta: number): number {
   C.qnodes++;
   const g = G;
   if (g.isTerminal()) return terminalScore(g, ply);
-  const stand = g.evaluate();
+  const stand = checkedEvaluate(g);
   if (ply >= E.maxPly - 1) return stand;
   if (stand >= beta) return stand;
   if (stand > alpha) alpha = stand;
@@ -332,7 +332,7 @@ function negamax(depth: number, ply: number, alpha: number, beta: number, allowN
   }
   c.nodes++;
   if (depth <= 0 || ply >= e.maxPly - 1) {
-    return useQ ? quiesce(ply, alpha, beta) : g.evaluate();
+    return useQ ? quiesce(ply, alpha, beta) : checkedEvaluate(g);
   }
   const origAlpha = alpha;
   const lo = g.hashLo() | 0;

@@ -1,3 +1,5 @@
+import { invalidArgument } from "@tactica/core";
+
 /**
  * The contract a turn-based game implements to be searched by {@link searchBestMove} (alpha-beta),
  * {@link perft} and Monte Carlo ({@link runMcts}, {@link monteCarloOnePly}).
@@ -73,6 +75,21 @@ export const GameScore = {
   /** Largest magnitude {@link Game.evaluate} should return. */
   MaxEval: 900_000,
 } as const;
+
+/**
+ * Calls `game.evaluate()` and checks the value is a finite number within ±`GameScore.MaxEval`
+ * (one comparison pair): a NaN or a win-sized score from an evaluation would silently corrupt the
+ * search, so it throws instead.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` naming the value.
+ */
+export function checkedEvaluate(game: Game): number {
+  const v = game.evaluate();
+  if (!(v >= -GameScore.MaxEval && v <= GameScore.MaxEval)) {
+    invalidArgument("@tactica/search: evaluate", "game.evaluate()", `returned ${v}`, `Return a finite score within ±${GameScore.MaxEval}.`);
+  }
+  return v;
+}
 
 /** Negamax value of a terminal position for the player to move, `ply` plies from the root: faster wins score higher. */
 export function terminalScore(game: Game, ply: number): number {

@@ -1,6 +1,6 @@
 import { assertInteger, assertPositive, invalidArgument } from "@tactica/core";
 import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
-import { GameScore, terminalScore, type Game } from "./game";
+import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 
 /** Options of {@link searchInterest}. */
 export interface InterestSearchOptions {
@@ -47,7 +47,7 @@ function quiesce(ply: number, alpha: number, beta: number): number {
   R.counters.qnodes++;
   const g = G;
   if (g.isTerminal()) return terminalScore(g, ply);
-  const stand = g.evaluate();
+  const stand = checkedEvaluate(g);
   if (!useQ || ply >= E.maxPly - 1 || stand >= beta) return stand;
   if (stand > alpha) alpha = stand;
   const base = ply * E.maxMoves;
@@ -85,7 +85,7 @@ function search(ply: number, alpha: number, beta: number, tallyMe: number, tally
     return 0;
   }
   c.nodes++;
-  if (ply >= e.maxPly - 1) return g.evaluate();
+  if (ply >= e.maxPly - 1) return checkedEvaluate(g);
   const base = ply * e.maxMoves;
   const n = g.generateMoves(e.moves, base, false);
   if (n === 0) return terminalScore(g, ply);

@@ -279,6 +279,9 @@ export function createChess(fen: string = CHESS_START_FEN): Chess {
     const to = (move >> 7) & 127;
     const promo = (move >> 14) & 7;
     const flags = move >> 17;
+    if (ply >= MAX_HISTORY) {
+      throw new TacticaError(ErrorCodes.InvalidState, `@tactica/search: chess makeMove: more than ${MAX_HISTORY} moves since the position was set. Call setFen(getFen()) to start a new history.`);
+    }
     const piece = board[from]!;
     const capSq = flags & FLAG_EP ? to - (side === 0 ? 16 : -16) : to;
     const captured = board[capSq]!;
@@ -524,6 +527,7 @@ export function createChess(fen: string = CHESS_START_FEN): Chess {
     },
     inCheck: () => attacked(kingSq[side]!, side ^ 1),
     makeNullMove() {
+      if (ply >= MAX_HISTORY) throw new TacticaError(ErrorCodes.InvalidState, `@tactica/search: chess makeNullMove: history full. Call setFen(getFen()).`);
       uEp[ply] = ep;
       uLo[ply] = lo;
       uHi[ply] = hi;

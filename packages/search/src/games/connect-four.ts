@@ -1,3 +1,4 @@
+import { invalidArgument } from "@tactica/core";
 import type { Game } from "../adversarial/game";
 import { createZobristTable } from "./zobrist";
 
@@ -150,6 +151,12 @@ export function createConnectFour(moves: ArrayLike<number> = []): ConnectFour {
     hashLo: () => lo,
     hashHi: () => hi,
   };
-  for (let i = 0; i < moves.length; i++) game.makeMove(moves[i]!);
+  for (let i = 0; i < moves.length; i++) {
+    const m = moves[i]!;
+    if (!Number.isInteger(m) || m < 0 || m >= W || heights[m]! >= H || winner !== -1) {
+      invalidArgument("@tactica/search: createConnectFour", `moves[${i}]`, `(${m}) is not a legal move here`, "Pass columns 0..6 that are not full, before the game ends.");
+    }
+    game.makeMove(m);
+  }
   return game;
 }

@@ -1,3 +1,4 @@
+import { invalidArgument } from "@tactica/core";
 import type { Game } from "../adversarial/game";
 import { createZobristTable } from "./zobrist";
 
@@ -36,8 +37,14 @@ export function createTicTacToe(cells?: ArrayLike<number>): TicTacToe {
     return -1;
   };
   if (cells !== undefined) {
+    if (cells.length !== 9) invalidArgument("@tactica/search: createTicTacToe", "cells", `has ${cells.length} entries`, "Pass 9 cells.");
+    let xs = 0;
+    let os = 0;
     for (let i = 0; i < 9; i++) {
       const v = cells[i]!;
+      if (v !== -1 && v !== 0 && v !== 1) invalidArgument("@tactica/search: createTicTacToe", `cells[${i}]`, `is ${v}`, "Use -1 (empty), 0 (X) or 1 (O).");
+      if (v === 0) xs++;
+      if (v === 1) os++;
       board[i] = v;
       if (v !== -1) {
         count++;
@@ -45,6 +52,7 @@ export function createTicTacToe(cells?: ArrayLike<number>): TicTacToe {
         hi ^= z[(v * 9 + i) * 2 + 1]!;
       }
     }
+    if (xs !== os && xs !== os + 1) invalidArgument("@tactica/search: createTicTacToe", "cells", `has ${xs} X and ${os} O`, "X moves first: X count equals O count or exceeds it by one.");
     if (count & 1) {
       lo ^= z[36]!;
       hi ^= z[37]!;

@@ -1,4 +1,4 @@
-import { assertInteger, assertNonNegative, rngInt, type Rng } from "@tactica/core";
+import { assertInteger, assertNonNegative, invalidArgument, rngInt, type Rng } from "@tactica/core";
 import type { Game } from "../adversarial/game";
 
 /** How {@link runMcts} picks the move to play once the iterations are done (never by UCB). */
@@ -201,8 +201,13 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
     game.makeMove(m);
     moves[depth++] = m;
   }
-  if (game.isTerminal()) for (let p = 0; p < P; p++) tree.utility[p] = game.terminalValue(p);
-  else for (let p = 0; p < P; p++) tree.utility[p] = 1 / P;
+  if (game.isTerminal()) {
+    for (let p = 0; p < P; p++) {
+      const v = game.terminalValue(p);
+      if (!(v >= 0 && v <= 1)) invalidArgument("@tactica/search: runMcts", "game.terminalValue()", `returned ${v} for player ${p}`, "Return a result in [0, 1].");
+      tree.utility[p] = v;
+    }
+  } else for (let p = 0; p < P; p++) tree.utility[p] = 1 / P;
   while (depth > 0) game.undoMove(moves[--depth]!);
 }
 
