@@ -31,9 +31,12 @@ function makeBase(facts: number, rules: number, rng: Rng): { def: RuleBaseDefini
 }
 
 export function runRuleBench(ctx: SuiteContext): void {
+  for (const changes of [1, 10]) ruleCase(ctx, changes);
+}
+
+function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   const facts = ctx.quick ? 100 : 1000;
   const rules = ctx.quick ? 20 : 200;
-  const changesPerCycle = 10;
   const rng = createRng(42);
   const { def, conds } = makeBase(facts, rules, rng);
   const engine = createRuleEngine(def);
