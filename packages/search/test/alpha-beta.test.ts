@@ -182,7 +182,7 @@ describe("alpha-beta", () => {
     expect(() => searchBestMove(engine, createChess(), { maxDepth: 2 }, res)).toThrow(/maxMoves/);
     // A NaN evaluation is reported, not propagated.
     const bad = createTicTacToe();
-    const nanGame = { ...bad, evaluate: () => NaN, generateMoves: bad.generateMoves, makeMove: bad.makeMove, undoMove: bad.undoMove };
+    const nanGame: Game = Object.assign(Object.create(bad) as Game, { evaluate: () => NaN });
     expect(() => searchBestMove(engine, nanGame, { maxDepth: 2 }, res)).toThrow(/evaluate\(\)" returned NaN/);
     expect(() => createConnectFour([7])).toThrow(/moves\[0\]/);
     expect(() => createConnectFour([0, 0, 0, 0, 0, 0, 0])).toThrow(/moves\[6\]/);
