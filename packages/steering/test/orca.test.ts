@@ -1,4 +1,4 @@
-import { createRng, rngNextFloat, spatialHashQueryRadius } from "@tactica/core";
+import { createRng, rngFloat, rngNextFloat, spatialHashQueryRadius } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -154,4 +154,66 @@ describe("ORCA crowd (RVO2 semantics)", () => {
     }
     for (let i = 0; i < 8; i++) expect(crowd.posX[i]!).toBeGreaterThan(8);
   });
+});
+
+describe("ORCA on randomised scenarios", () => {
+  it("random starts and goals around random convex obstacles: no agent overlap beyond 0.04 (5% of the combined radius), no obstacle penetration", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+        const rng = createRng(seed);
+        const n = 24;
+        const crowd = createCrowd({ capacity: n, cellSize: 4, rng });
+        // two random axis-aligned boxes (counter-clockwise)
+        const boxes: { x: number; y: number }[][] = [];
+        for (let b = 0; b < 2; b++) {
+          const cx = rngFloat(rng, -6, 6);
+          const cy = rngFloat(rng, -6, 6);
+          const hw = rngFloat(rng, 0.5, 2);
+          const hh = rngFloat(rng, 0.5, 2);
+          boxes.push([
+            { x: cx - hw, y: cy - hh },
+            { x: cx + hw, y: cy - hh },
+            { x: cx + hw, y: cy + hh },
+            { x: cx - hw, y: cy + hh },
+          ]);
+        }
+        // true when (x, y) is closer than m to a box (true distance, rounded at the corners)
+        const inBox = (x: number, y: number, m: number): boolean =>
+          boxes.some((b) => {
+            const dx = Math.max(b[0]!.x - x, 0, x - b[1]!.x);
+            const dy = Math.max(b[0]!.y - y, 0, y - b[2]!.y);
+            return Math.hypot(dx, dy) < m; // inside gives 0
+          });
+        const gx = new Float64Array(n);
+        const gy = new Float64Array(n);
+        let placed = 0;
+        while (placed < n) {
+          const a = rngFloat(rng, 0, 2 * Math.PI);
+          const x = 14 * Math.cos(a) + rngFloat(rng, -1, 1);
+          const y = 14 * Math.sin(a) + rngFloat(rng, -1, 1);
+          let ok = !inBox(x, y, 0.6);
+          for (let j = 0; j < placed && ok; j++) if (Math.hypot(crowd.posX[j]! - x, crowd.posY[j]! - y) < 0.9) ok = false;
+          if (!ok) continue;
+          crowdAddAgent(crowd, { x, y, radius: 0.4, maxSpeed: 1.5 });
+          gx[placed] = -x;
+          gy[placed] = -y;
+          placed++;
+        }
+        const orca = createOrca(crowd, { neighborDist: 6, maxNeighbors: 10, timeHorizon: 3, timeHorizonObst: 2 }, createOrcaObstacles(boxes));
+        let worst = Infinity;
+        for (let s = 0; s < 400; s++) {
+          setPrefToGoals(crowd, gx, gy);
+          stepCrowdOrca(crowd, orca, 0.05);
+          for (let i = 0; i < n; i++) {
+            expect(inBox(crowd.posX[i]!, crowd.posY[i]!, 0.4 - 0.02)).toBe(false);
+            for (let j = i + 1; j < n; j++) {
+              worst = Math.min(worst, Math.hypot(crowd.posX[i]! - crowd.posX[j]!, crowd.posY[i]! - crowd.posY[j]!) - 0.8);
+            }
+          }
+        }
+        expect(worst).toBeGreaterThan(-0.04);
+      }),
+      { numRuns: 12 },
+    );
+  }, 30_000);
 });
