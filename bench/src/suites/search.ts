@@ -18,6 +18,7 @@ import {
   perft,
   runMcts,
   searchBestMove,
+  searchInterest,
   solveCsp,
   PathFlags,
   type SearchDomain,
@@ -187,6 +188,32 @@ const suite: Suite = {
       allocationPerCall(() => searchBestMove(c4Engine, c4, { maxDepth: 6 }, abRes), ctx.quick ? 20 : 200),
       "bytes",
     );
+
+    // 3b. Interest search vs fixed-depth alpha-beta at an equal node budget per move (the shape of
+    // chapter 24's Table 24.1 on Connect Four; the game gives no interest hints, so interest comes
+    // from move counts, ordering, the table move and killers).
+    {
+      const games = ctx.quick ? 4 : 40;
+      const budget = ctx.quick ? 2000 : 20_000;
+      const e1 = createAlphaBeta({ ttSizeLog2: 18, maxMoves: 7 });
+      const e2 = createAlphaBeta({ ttSizeLog2: 18, maxMoves: 7 });
+      let wins = 0;
+      let draws = 0;
+      for (let n = 0; n < games; n++) {
+        // Two seeded opening moves per game for variety; colours alternate.
+        const g = createConnectFour([n % 7, Math.floor(n / 7) % 7]);
+        const interestSide = n & 1;
+        while (!g.isTerminal()) {
+          if (g.currentPlayer() === interestSide) searchInterest(e1, g, { limitStep: 0.002, iterations: 400, maxNodes: budget }, abRes);
+          else searchBestMove(e2, g, { maxDepth: 42, maxNodes: budget }, abRes);
+          g.makeMove(abRes.bestMove);
+        }
+        if (g.winner === interestSide) wins++;
+        else if (g.winner === -1) draws++;
+      }
+      record(ctx, `interest-vs-alphabeta-connect4-${budget}nodes`, "tactica", "interest_win_rate", wins / games, "share");
+      record(ctx, `interest-vs-alphabeta-connect4-${budget}nodes`, "tactica", "draw_rate", draws / games, "share");
+    }
 
     // 4. MCTS playouts per second on Connect Four (empty board).
     const tree = createMcts({ maxNodes: 200_000, maxMoves: 7 });
