@@ -16,6 +16,7 @@ export * from "./utility/definition";
 export * from "./utility/dual-utility";
 export * from "./utility/utility-set";
 export * from "./utility/post-selector";
+export * from "./utility/personality";
 export * from "./coordination/scoped-blackboard";
 export * from "./coordination/animation-blackboard";
 export * from "./coordination/squad-blackboard";

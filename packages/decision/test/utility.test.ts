@@ -7,7 +7,9 @@ import {
   createPostSelector,
   createUtilitySet,
   createUtilityState,
+  createPersonality,
   explainUtility,
+  scorePersonality,
   pickWeighted,
   ratePosts,
   scoreUtility,
@@ -176,5 +178,34 @@ describe("post selectors (chapter 34)", () => {
     expect(ratePosts(sel2, posts, out)).toBe(3);
     expect(Array.from(out)).toEqual([0, 0.5, 0, 0.75]);
     expect(() => createPostSelector<Post>({ name: "x", criteria: [{ criterion: "nope" }] })).toThrow(/\$\.criteria\[0\]\.criterion/);
+  });
+});
+
+describe("personality traits (chapter 23)", () => {
+  const p = createPersonality({
+    version: 1,
+    traits: ["aggression", "safety", "gain"],
+    archetypes: { coward: { safety: 1, aggression: -0.5 }, psycho: { aggression: 1 }, defender: { safety: 0.5, gain: 0.5 } },
+  });
+  // candidates × traits
+  const raw = [
+    [10, 0, 5], // charge
+    [0, 8, 1], // hide
+    [4, 4, 9], // take the flag
+  ].flat();
+  it("each archetype prefers its own kind of move", () => {
+    const out = new Float64Array(3);
+    expect(scorePersonality(p, p.archetypeIndex.get("psycho")!, raw, 3, out)).toBe(0);
+    expect(scorePersonality(p, p.archetypeIndex.get("coward")!, raw, 3, out)).toBe(1);
+    expect(scorePersonality(p, p.archetypeIndex.get("defender")!, raw, 3, out)).toBe(2);
+  });
+  it("only weight ratios matter", () => {
+    const q = createPersonality({ version: 1, traits: ["a", "b"], archetypes: { x: { a: 5, b: 10 }, y: { a: 0.2, b: 0.4 } } });
+    const r = [1, 0, 0, 0.6, 0.4, 0.3];
+    const o1 = new Float64Array(3);
+    const o2 = new Float64Array(3);
+    expect(scorePersonality(q, 0, r, 3, o1)).toBe(scorePersonality(q, 1, r, 3, o2));
+    for (let i = 0; i < 3; i++) expect(o1[i]! / o2[i]!).toBeCloseTo(25);
+    expect(() => createPersonality({ version: 1, traits: ["a"], archetypes: { x: { b: 1 } } })).toThrow(/\$\.archetypes\.x\.b/);
   });
 });
