@@ -193,7 +193,7 @@ const page: DemoPage = {
       else renderChess(game as Chess);
       const tx = 580;
       draw.text(tx, 40, status(), { color: "#cfd8e3" });
-      info.forEach((line, i) => draw.text(tx, 80 + i * 22, line.length > 34 ? `${line.slice(0, 34)}…` : line, { color: "#a9b1d6" }));
+      info.forEach((line, i) => draw.text(tx, 80 + i * 22, line.length > 29 ? `${line.slice(0, 29)}…` : line, { color: "#a9b1d6" }));
       stats.textContent = `${gameName} vs ${ai} (strength ${strength})\nmoves: ${history.map(moveText).join(" ")}\n${info.join("\n")}`;
     }
 
