@@ -20,6 +20,7 @@ import {
   feelerAvoidance,
   feelerHitsCircle,
   flee,
+  flockingTurnForce,
   followFlowField,
   followPath,
   hide,
@@ -440,5 +441,24 @@ describe("tile patterns and track following", () => {
       expect(isTrack(x, y)).toBe(true);
     }
     expect(trackFollowStep(out, 10, 10, 0, 0, isTrack, rng)).toBe(false);
+  });
+});
+
+describe("the notes' rigid-body flocking", () => {
+  const at = (x: number, y: number, heading = 0): SteeringAgent => createSteeringAgent({ position: v(x, y), heading, maxSpeed: 1 });
+  it("cohesion turns towards the neighbours in proportion to the angle; separation pushes away as 1/d", () => {
+    const me = at(0, 0); // facing +y, starboard +x
+    const params = { radius: 10, separationDistance: 2, steeringForce: 1, alignment: false, separation: false, arc: ViewArcs.Full };
+    const right = flockingTurnForce(v(), me, [at(5, 5)], params); // 45° to starboard
+    expect(right.x).toBeCloseTo(0.25, 12);
+    expect(right.y).toBeCloseTo(0, 12);
+    const sharper = flockingTurnForce(v(), me, [at(5, 0)], params); // 90°
+    expect(sharper.x).toBeCloseTo(0.5, 12);
+    const sepParams = { ...params, cohesion: false, separation: true };
+    const near = flockingTurnForce(v(), me, [at(0.5, 1)], sepParams);
+    const far = flockingTurnForce(v(), me, [at(0.5, 1.5)], sepParams);
+    expect(near.x).toBeLessThan(far.x); // both push to port, the nearer harder
+    expect(far.x).toBeLessThan(0);
+    expect(near.x / far.x).toBeCloseTo(Math.hypot(0.5, 1.5) / Math.hypot(0.5, 1), 9);
   });
 });

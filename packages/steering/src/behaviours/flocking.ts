@@ -177,3 +177,93 @@ export function isImplicitLeader(
 }
 
 const leaderView: { radius: number; arc: ViewArc; backViewFactor: number } = { radius: 0, arc: ViewArcs.Narrow, backViewFactor: 1 };
+
+/** Parameters of {@link flockingTurnForce} (the lecture notes' rigid-body flocking). */
+export interface FlockingTurnParams {
+  /** Neighbours within this distance count for cohesion and alignment (the notes' `fLength · radiusFactor`). */
+  readonly radius: number;
+  /** Neighbours closer than this push the agent away (the notes' `fLength · separationFactor`). */
+  readonly separationDistance: number;
+  /** View arc (default {@link ViewArcs.Wide}). */
+  readonly arc?: ViewArc;
+  /** Back-view factor of the arc (default 1). */
+  readonly backViewFactor?: number;
+  /** The notes' `steeringForce`: the largest lateral force of one rule. */
+  readonly steeringForce: number;
+  /** Rule switches (all default true). */
+  readonly cohesion?: boolean;
+  /** Alignment on/off (default true). */
+  readonly alignment?: boolean;
+  /** Separation on/off (default true). */
+  readonly separation?: boolean;
+}
+
+/**
+ * The lecture notes' flocking for rigid bodies that steer with a **lateral** force: cohesion and
+ * alignment each add `steeringForce · angle / π` towards the side of the neighbours' average
+ * position / heading (proportional to the angle between the current and desired heading);
+ * separation adds `steeringForce · separationDistance / d` away from each neighbour closer than
+ * `separationDistance` (inversely proportional to distance). The notes' snippet bugs are fixed:
+ * separation and cohesion use two independent tests (the `else if` made separation unreachable),
+ * separation pushes *away* (the snippet's sign steered towards), every `j ≠ i` is visited and the
+ * neighbour count is incremented. Writes the world-space force (perpendicular to the heading) into
+ * `out`. O(count), no allocation.
+ */
+export function flockingTurnForce(
+  out: Vec2,
+  agent: ReadonlySteeringAgent,
+  neighbours: ArrayLike<ReadonlySteeringAgent>,
+  params: FlockingTurnParams,
+): Vec2 {
+  const c = Math.cos(agent.heading);
+  const s = Math.sin(agent.heading);
+  const arc = params.arc ?? ViewArcs.Wide;
+  const k = params.backViewFactor ?? 1;
+  const r2 = params.radius * params.radius;
+  let px = 0;
+  let py = 0;
+  let hx = 0;
+  let hy = 0;
+  let n = 0;
+  let lateral = 0;
+  for (let i = 0; i < neighbours.length; i++) {
+    const o = neighbours[i]!;
+    if (o === agent) continue;
+    const dx = o.position.x - agent.position.x;
+    const dy = o.position.y - agent.position.y;
+    const lx = dx * c + dy * s;
+    const ly = -dx * s + dy * c;
+    if (!isInViewArc(lx, ly, arc, k)) continue;
+    const d2 = dx * dx + dy * dy;
+    if (d2 <= r2) {
+      px += o.position.x;
+      py += o.position.y;
+      hx += -Math.sin(o.heading);
+      hy += Math.cos(o.heading);
+      n++;
+    }
+    if (params.separation !== false && d2 < params.separationDistance * params.separationDistance && d2 > 1e-18) {
+      const m = lx > 0 ? 1 : lx < 0 ? -1 : 1;
+      lateral -= (m * params.steeringForce * params.separationDistance) / Math.sqrt(d2);
+    }
+  }
+  if (n > 0) {
+    if (params.cohesion !== false) lateral += turnTowards(agent, px / n - agent.position.x, py / n - agent.position.y, params.steeringForce, c, s);
+    if (params.alignment !== false) lateral += turnTowards(agent, hx, hy, params.steeringForce, c, s);
+  }
+  // lateral > 0 pushes to starboard: world = lateral · right, right = (cos h, sin h)
+  out.x = lateral * c;
+  out.y = lateral * s;
+  return out;
+}
+
+// steeringForce · angle(forward, u) / π, signed towards the side u is on (+ = starboard).
+function turnTowards(_agent: ReadonlySteeringAgent, ux: number, uy: number, force: number, c: number, s: number): number {
+  const len = Math.sqrt(ux * ux + uy * uy);
+  if (len < 1e-12) return 0;
+  const lx = (ux * c + uy * s) / len;
+  const ly = (-ux * s + uy * c) / len;
+  const dot = ly < -1 ? -1 : ly > 1 ? 1 : ly;
+  const m = lx > 0 ? 1 : lx < 0 ? -1 : 0;
+  return (m * force * Math.acos(dot)) / Math.PI;
+}
