@@ -171,3 +171,16 @@ describe("boids", () => {
     expect(order()).toBeGreaterThan(0.99);
   });
 });
+
+describe("robustness", () => {
+  it("a NaN preferred velocity never turns the state NaN (TTC and ORCA)", () => {
+    const c = build(2, 6);
+    c.prefVelX[0] = Number.NaN;
+    const orca = createOrca(c, { neighborDist: 5, maxNeighbors: 6, timeHorizon: 2, timeHorizonObst: 2 });
+    for (let s = 0; s < 20; s++) {
+      stepCrowdTtc(c, {}, 0.02);
+      stepCrowdOrca(c, orca, 0.02);
+    }
+    for (let i = 0; i < 6; i++) expect(Number.isFinite(c.posX[i]!) && Number.isFinite(c.velY[i]!)).toBe(true);
+  });
+});

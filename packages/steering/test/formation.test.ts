@@ -111,6 +111,15 @@ describe("formations", () => {
       formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
       expect(Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y)).toBeLessThan(0.1); // re-formed
     }
+    // the anchor has stopped at the end of the path: slots are no longer extrapolated and the
+    // members settle on them without jitter
+    expect(anchor.velocity).toEqual({ x: 0, y: 0 });
+    for (let s = 0; s < 500; s++) stepFormationMembers(crowd, members, slots, n, wedge, anchor, pillar, { extrapolation: 0.5, slowingRadius: 2 }, 0.02);
+    for (let i = 0; i < n; i++) {
+      formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+      expect(Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y)).toBeLessThan(1e-6);
+      expect(Math.hypot(crowd.velX[i]!, crowd.velY[i]!)).toBeLessThan(1e-6);
+    }
   });
 });
 

@@ -209,8 +209,8 @@ function gatherObstacles(orca: Orca, px: number, py: number, rangeSq: number): n
  * skipping obstacles already covered, with RVO2's vertex/leg/cut-off cases and foreign legs),
  * then one line per neighbour agent (cut-off circle or legs of the truncated velocity obstacle,
  * with the time step's cut-off when already colliding; each agent takes half the avoidance), then
- * linear program 2, falling back to linear program 3 when infeasible. Returns true when LP3 was
- * needed. No allocation.
+ * linear program 2, falling back to linear program 3 when infeasible. A non-finite preferred
+ * velocity gives a zero velocity (never NaN). Returns true when LP3 was needed. No allocation.
  */
 export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: number): boolean {
   const { posX, posY, velX, velY, radius, maxSpeed, prefVelX, prefVelY } = crowd;
@@ -485,8 +485,14 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
     orcaLinearProgram3(lines, total, numObstLines, fail, ms, result, orca.projLines);
     infeasible = true;
   }
-  orca.newVelX[i] = result.x;
-  orca.newVelY[i] = result.y;
+  if (Number.isFinite(result.x) && Number.isFinite(result.y)) {
+    orca.newVelX[i] = result.x;
+    orca.newVelY[i] = result.y;
+  } else {
+    // Only a non-finite preferred velocity gets here: stop rather than poison the state.
+    orca.newVelX[i] = 0;
+    orca.newVelY[i] = 0;
+  }
   return infeasible;
 }
 

@@ -142,15 +142,23 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
  * One fixed step of chapter 19's time-to-collision crowd: {@link computeTtcForces}, then for all
  * agents together explicit Euler as in the chapter, `v += F·dt` (mass and `maxForce` are not
  * used: the chapter integrates the force directly), speed clamped to `maxSpeed`, `x += v·dt`.
- * The chapter's examples use dt = 0.02 s. No allocation.
+ * The chapter's examples use dt = 0.02 s. A non-finite force (from a non-finite preferred velocity)
+ * counts as zero, so the state never turns NaN. No allocation.
  */
 export function stepCrowdTtc(crowd: Crowd, params: TtcParams, dt: number): void {
   computeTtcForces(crowd, params);
   const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, hash } = crowd;
   for (let i = 0, n = crowd.highWater; i < n; i++) {
     if (alive[i] !== 1) continue;
-    let vx = (velX[i] as number) + (forceX[i] as number) * dt;
-    let vy = (velY[i] as number) + (forceY[i] as number) * dt;
+    let fx = forceX[i] as number;
+    let fy = forceY[i] as number;
+    if (!Number.isFinite(fx) || !Number.isFinite(fy)) {
+      // a non-finite preferred velocity poisons only its own force: treat it as none
+      fx = 0;
+      fy = 0;
+    }
+    let vx = (velX[i] as number) + fx * dt;
+    let vy = (velY[i] as number) + fy * dt;
     const ms = maxSpeed[i] as number;
     const s2 = vx * vx + vy * vy;
     if (s2 > ms * ms) {
