@@ -9,6 +9,7 @@ export default defineProject({
   test: {
     name: "core",
     include: ["test/**/*.test.ts"],
+    setupFiles: ["../../tests/setup/fast-check.ts"],
     exclude: [...configDefaults.exclude, "**/*.browser.test.ts"],
   },
 });
