@@ -30,3 +30,4 @@ export * from "./flow-field";
 export * from "./time-sliced";
 export * from "./ida-star";
 export * from "./lpa-star";
+export * from "./hpa-star";

@@ -4,11 +4,13 @@ import {
   createFlowField,
   createGridPath,
   createGridSearch,
+  createHpa,
   createJpsPlus,
   expandPath,
   findPathAStar,
   findPathBfs,
   findPathDijkstra,
+  findPathHpa,
   findPathJps,
   findPathJpsPlus,
   findPathThetaStar,
@@ -21,6 +23,7 @@ import {
   type Grid,
   type GridPath,
   type GridSearch,
+  type Hpa,
   type JpsPlus,
 } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
@@ -30,7 +33,7 @@ import { createDemoMap } from "./demo-map";
 const W = 800;
 const H = 600;
 
-const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "Theta*", "Lazy Theta*", "flow field"] as const;
+const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "Theta*", "Lazy Theta*", "flow field"] as const;
 type SolverName = (typeof SOLVERS)[number];
 
 const page: DemoPage = {
@@ -46,6 +49,7 @@ const page: DemoPage = {
     let grid: Grid = base;
     let search: GridSearch = createGridSearch(grid);
     let jp: JpsPlus | null = null;
+    let hpa: Hpa | null = null;
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
     let expanded = new Int32Array(grid.width * grid.height);
@@ -69,6 +73,7 @@ const page: DemoPage = {
       grid = withGridRules(base, connectivity === "8-connected" ? 8 : 4);
       search = createGridSearch(grid);
       jp = null;
+      hpa = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
       expanded = new Int32Array(grid.width * grid.height);
@@ -106,6 +111,10 @@ const page: DemoPage = {
           break;
         case "Dijkstra":
           findPathDijkstra(search, sx, sy, gx, gy, path);
+          break;
+        case "HPA* (8×8 clusters)":
+          hpa ??= createHpa(search, 8);
+          findPathHpa(hpa, search, sx, sy, gx, gy, path);
           break;
         case "BFS":
           findPathBfs(search, sx, sy, gx, gy, path);

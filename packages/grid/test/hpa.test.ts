@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  createGrid,
+  createGridPath,
+  createGridSearch,
+  createHpa,
+  findPathDijkstra,
+  findPathHpa,
+  isPathLegal,
+  pathCost,
+  PathFlags,
+  setCellPassable,
+} from "../src";
+import { loadMovingAi, sample } from "./movingai-data";
+
+describe("HPA*", () => {
+  for (const conn of [8, 4] as const) {
+    it(`is complete, legal and never shorter than optimal on random maps (${conn}-connected)`, () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 4, max: 24 }),
+          fc.integer({ min: 4, max: 24 }),
+          fc.integer({ min: 4, max: 7 }),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 576, maxLength: 576 }),
+          fc.double({ min: 0, max: 0.4, noNaN: true }),
+          fc.nat(),
+          fc.nat(),
+          fc.boolean(),
+          (w, h, cs, bits, density, s, t, costs) => {
+            const grid = createGrid(w, h, { connectivity: conn });
+            for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
+            if (costs) grid.cost = Float64Array.from({ length: w * h }, (_, i) => 1 + ((bits[i]! * 7) % 3));
+            grid.version++;
+            const search = createGridSearch(grid);
+            const hpa = createHpa(search, cs);
+            const out = createGridPath(grid);
+            const ref = createGridPath(grid);
+            const a = s % (w * h);
+            const b = t % (w * h);
+            findPathDijkstra(search, a % w, Math.floor(a / w), b % w, Math.floor(b / w), ref);
+            findPathHpa(hpa, search, a % w, Math.floor(a / w), b % w, Math.floor(b / w), out);
+            if (ref.status === PathFlags.NoPath) {
+              expect(out.status).toBe(PathFlags.NoPath);
+              return;
+            }
+            expect(out.status).toBe(PathFlags.Found);
+            expect(out.cells[0]).toBe(a);
+            expect(out.cells[out.length - 1]).toBe(b);
+            expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+            expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+            expect(out.cost).toBeGreaterThanOrEqual(ref.cost - 1e-9);
+          },
+        ),
+        { numRuns: 200 },
+      );
+    });
+  }
+
+  it("stays close to optimal on a Moving AI map and follows edits", () => {
+    const { map, scenarios } = loadMovingAi("dao", "arena2.map");
+    const search = createGridSearch(map.grid);
+    const hpa = createHpa(search, 16);
+    const out = createGridPath(map.grid);
+    let worst = 1;
+    let sum = 0;
+    const picked = sample(scenarios, 60);
+    for (const c of picked) {
+      findPathHpa(hpa, search, c.startX, c.startY, c.goalX, c.goalY, out);
+      expect(out.status).toBe(PathFlags.Found);
+      expect(out.cost).toBeGreaterThanOrEqual(c.optimalLength - 1e-4);
+      const r = out.cost / Math.max(1, c.optimalLength);
+      worst = Math.max(worst, r);
+      sum += r;
+    }
+    // Short trips can detour through transitions (no smoothing); long ones stay close
+    // (measured: mean 1.055, worst 1.675 × optimal on this sample).
+    expect(sum / picked.length).toBeLessThan(1.1);
+    expect(worst).toBeLessThan(2);
+    const g = createGrid(20, 10);
+    const s2 = createGridSearch(g);
+    const h2 = createHpa(s2, 5);
+    for (let y = 0; y < 10; y++) setCellPassable(g, 10, y, false);
+    expect(findPathHpa(h2, s2, 0, 0, 19, 0, out).status).toBe(PathFlags.NoPath);
+  });
+});
