@@ -2,12 +2,15 @@
 // warm-up), utility scoring for many agents, and the production-rule cycle.
 import { createRng } from "@tactica/core";
 import {
+  BtStatus,
   chooseUtilityBatch,
+  createBlackboard,
   createBehaviorTree,
   createTreeInstance,
   createUtilitySet,
   createUtilityState,
   tickTree,
+  updateTree,
   type UtilityDefinition,
 } from "@tactica/decision";
 import { BehaviourTree } from "mistreevous";
@@ -21,7 +24,7 @@ function btBench(ctx: SuiteContext): void {
   // Tactica: long enough that the JIT's one-off allocations amortise away. mistreevous allocates
   // ~760 B per tick: keep its loop short enough that no scavenge runs during the measurement.
   const allocIters = ctx.quick ? 2000 : 500_000;
-  const allocItersPeer = ctx.quick ? 2000 : 20_000;
+  const allocItersPeer = 2000;
   const caseName = "bt-npc-30-nodes";
   // Tactica
   const ta = createBenchAgent();
@@ -47,8 +50,16 @@ function btBench(ctx: SuiteContext): void {
     throw new Error(`bench: the two trees diverged (tactica work ${ta.work}, mistreevous ${ma.work})`);
   }
   ctx.record({ case: caseName, library: "tactica", metric: "nodes", value: tree.nodeCount, unit: "count" });
-  const t = measure(tTick, { timeMs });
-  const m = measure(mTick, { timeMs });
+  // The machine is shared: interleave rounds and keep each library's best (least disturbed) round.
+  const rounds = ctx.quick ? 1 : 4;
+  let t = measure(tTick, { timeMs: timeMs / rounds });
+  let m = measure(mTick, { timeMs: timeMs / rounds });
+  for (let r = 1; r < rounds; r++) {
+    const t2 = measure(tTick, { timeMs: timeMs / rounds });
+    const m2 = measure(mTick, { timeMs: timeMs / rounds });
+    if (t2.opsPerSec > t.opsPerSec) t = t2;
+    if (m2.opsPerSec > m.opsPerSec) m = m2;
+  }
   ctx.record({ case: caseName, library: "tactica", metric: "ops_per_s", value: t.opsPerSec, unit: "ops/s" });
   ctx.record({ case: caseName, library: "mistreevous", metric: "ops_per_s", value: m.opsPerSec, unit: "ops/s" });
   ctx.record({ case: caseName, library: "tactica", metric: "ratio_vs_mistreevous", value: t.opsPerSec / m.opsPerSec, unit: "x" });
@@ -57,6 +68,42 @@ function btBench(ctx: SuiteContext): void {
   ctx.record({ case: caseName, library: "tactica", metric: "bytes_per_tick", value: tb, unit: "bytes" });
   ctx.record({ case: caseName, library: "mistreevous", metric: "bytes_per_tick", value: mb, unit: "bytes" });
   ctx.log(`bt: tactica ${t.opsPerSec.toFixed(0)} ticks/s (${tb.toFixed(1)} B/tick), mistreevous ${m.opsPerSec.toFixed(0)} ticks/s (${mb.toFixed(1)} B/tick), ratio ${(t.opsPerSec / m.opsPerSec).toFixed(1)}x`);
+}
+
+/** Many idle agents: per-tick evaluation against event-driven updates of the same trees. */
+function eventDrivenBench(ctx: SuiteContext): void {
+  const agents = ctx.quick ? 100 : 1000;
+  const schema = { alarm: "boolean" } as const;
+  const tree = createBehaviorTree<null>(
+    {
+      version: 1,
+      root: {
+        type: "selector",
+        children: [
+          { type: "guard", key: "alarm", value: true, abort: "lowerPriority", child: { type: "action", action: "react" } },
+          { type: "sequence", children: [{ type: "action", action: "idle" }, { type: "wait", duration: 5 }] },
+        ],
+      },
+    },
+    { actions: { react: () => BtStatus.Running, idle: () => BtStatus.Success }, blackboard: schema },
+  );
+  const perTick = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
+  const events = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
+  const dt = 1 / 60;
+  const frameTick = () => {
+    for (let i = 0; i < agents; i++) tickTree(perTick[i]!, dt);
+  };
+  const frameEvents = () => {
+    for (let i = 0; i < agents; i++) updateTree(events[i]!, dt);
+  };
+  const timeMs = ctx.quick ? 60 : 1000;
+  const a = measure(frameTick, { timeMs });
+  const b = measure(frameEvents, { timeMs });
+  const c = `bt-${agents}-idle-agents-per-frame`;
+  ctx.record({ case: c, library: "tactica", metric: "tick_us_per_frame", value: a.medianUs, unit: "us" });
+  ctx.record({ case: c, library: "tactica", metric: "update_event_driven_us_per_frame", value: b.medianUs, unit: "us" });
+  ctx.record({ case: c, library: "tactica", metric: "event_driven_speedup", value: a.medianUs / b.medianUs, unit: "x" });
+  ctx.log(`event-driven: ${agents} idle agents ${a.medianUs.toFixed(1)} us/frame ticked, ${b.medianUs.toFixed(1)} us/frame event-driven`);
 }
 
 function utilityBench(ctx: SuiteContext): void {
@@ -103,6 +150,7 @@ const suite: Suite = {
   description: "Behaviour-tree ticks vs mistreevous (speed, bytes per tick), utility scoring for many agents, production-rule cycles.",
   run(ctx) {
     btBench(ctx);
+    eventDrivenBench(ctx);
     utilityBench(ctx);
     runRuleBench(ctx);
   },

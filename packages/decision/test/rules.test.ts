@@ -5,6 +5,7 @@ import {
   adaptScriptWeights,
   createDynamicScripting,
   createRuleEngine,
+  enableScript,
   generateScript,
   getFact,
   matchedRuleNames,
@@ -180,6 +181,18 @@ describe("dynamic scripting (chapter 39)", () => {
     expect(hits).toBeGreaterThan(190);
     ds.weights.fill(0);
     expect(generateScript(ds, 3, rng, script)).toBe(0);
+  });
+
+  it("a drawn script enables exactly its rules in an engine", () => {
+    const e = createRuleEngine({ version: 1, facts: {}, refraction: false, rules: ["a", "b", "c", "d"].map((n, i) => ({ name: n, salience: i, when: [], then: [] })) });
+    const ds = createDynamicScripting(4);
+    ds.weights.set([0, 5, 0, 5]);
+    const script = new Int32Array(2);
+    const n = generateScript(ds, 2, createRng(1), script);
+    enableScript(e, script, n);
+    expect(Array.from(e.enabled)).toEqual([0, 1, 0, 1]);
+    runRuleCycle(e);
+    expect(e.ruleNames[e.lastFired[0]!]).toBe("d");
   });
 
   it("losses lower weights, clamped at the minimum", () => {

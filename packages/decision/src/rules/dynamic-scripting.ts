@@ -1,4 +1,5 @@
 import { assertFinite, assertInteger, invalidArgument, rngNextFloat, type Rng } from "@tactica/core";
+import { setRuleEnabled, type RuleEngine } from "./engine";
 
 /**
  * Dynamic scripting (Spronck et al.; chapter 39): a rule base with one weight per rule. Before
@@ -96,4 +97,14 @@ export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<numbe
     for (let i = 0; i < n; i++) if (ds.used[i] === 0) w[i] = Math.min(ds.maxWeight, Math.max(ds.minWeight, w[i]! - share));
   }
   return w.reduce((a, b) => a + b, 0) - before;
+}
+
+/**
+ * Switches on exactly the `count` rules of `script` in `engine` (by index, same order as the
+ * dynamic-scripting weights) and switches every other rule off. The engine's fallback rule is
+ * unaffected (it runs when nothing enabled matches).
+ */
+export function enableScript(engine: RuleEngine, script: ArrayLike<number>, count: number): void {
+  for (let r = 0; r < engine.ruleNames.length; r++) setRuleEnabled(engine, r, false);
+  for (let k = 0; k < count; k++) setRuleEnabled(engine, script[k]!, true);
 }
