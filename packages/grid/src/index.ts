@@ -31,3 +31,4 @@ export * from "./time-sliced";
 export * from "./ida-star";
 export * from "./lpa-star";
 export * from "./hpa-star";
+export * from "./local-navigation";
