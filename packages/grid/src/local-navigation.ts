@@ -20,7 +20,7 @@ export const LocalMethod = {
   TraceToLine: 1,
   /** Obstacle tracing that leaves the wall as soon as the goal is in line of sight. */
   TraceToSight: 2,
-  /** Straight at the goal while it is in sight, otherwise a random legal step (needs an {@link Rng}). */
+  /** Straight at the goal while it is in sight, otherwise a random legal step (needs an core `Rng`). */
   RandomMove: 3,
 } as const;
 
@@ -31,7 +31,7 @@ export type LocalMethodValue = (typeof LocalMethod)[keyof typeof LocalMethod];
 export const WallSide = {
   /** The side whose first heading deviates least from the direction to the goal. */
   LeastDeviation: 0,
-  /** A random side (needs an {@link Rng}); "works surprisingly well". */
+  /** A random side (needs an core `Rng`); "works surprisingly well". */
   Random: 1,
   /** Always keep the left hand on the wall. */
   Left: 2,
