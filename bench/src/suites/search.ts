@@ -80,34 +80,51 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
       throw new Error(`search bench: cost mismatch on ${g.name} query ${s}->${t}: tactica ${costs[i]} / ${c}, ngraph ${a} / ${b}`);
     }
   });
-  const opts = { timeMs: ctx.quick ? 50 : 3000, sampleMs: 1, minSamples: 3 };
+  // The machine is shared: measure the four variants in alternating rounds (1 s each) and report
+  // the median time per variant and the median of the per-round ratios, so a load change during
+  // the run does not land on one library only.
+  const rounds = ctx.quick ? 1 : 5;
+  const opts = { timeMs: ctx.quick ? 50 : 1000, sampleMs: 1, minSamples: 3 };
   const label = `${g.name}-${pairs.length}q`;
-  const ours = measure(() => {
+  const runOurs = () => {
     let s = 0;
     for (const [a, b] of pairs) s += astar(domain, a, b, ctxA, res).expanded;
     consume(s);
-  }, opts);
-  const theirs = measure(() => {
+  };
+  const runTheirs = () => {
     let s = 0;
     for (const [a, b] of pairs) s += ngA.find(a, b).length;
     consume(s);
-  }, opts);
-  const oursBi = measure(() => {
+  };
+  const runOursBi = () => {
     let s = 0;
     for (const [a, b] of pairs) s += bidirectionalAStar(domain, a, b, ctxA, ctxB, res).expanded;
     consume(s);
-  }, opts);
-  const theirsBi = measure(() => {
+  };
+  const runTheirsBi = () => {
     let s = 0;
     for (const [a, b] of pairs) s += ngN.find(a, b).length;
     consume(s);
-  }, opts);
-  timing(ctx, `astar-${label}`, "tactica", ours, "query-sets");
-  timing(ctx, `astar-${label}`, "ngraph.path", theirs, "query-sets");
-  record(ctx, `astar-${label}`, "tactica", "ratio_vs_ngraph.path", theirs.medianUs / ours.medianUs, "x");
-  timing(ctx, `bidirectional-${label}`, "tactica", oursBi, "query-sets");
-  timing(ctx, `bidirectional-${label}`, "ngraph.path", theirsBi, "query-sets");
-  record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", theirsBi.medianUs / oursBi.medianUs, "x");
+  };
+  const samples: Timing[][] = [[], [], [], []];
+  for (let r = 0; r < rounds; r++) {
+    samples[0]!.push(measure(runOurs, opts));
+    samples[1]!.push(measure(runTheirs, opts));
+    samples[2]!.push(measure(runOursBi, opts));
+    samples[3]!.push(measure(runTheirsBi, opts));
+  }
+  const med = (xs: number[]) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const pick = (ts: Timing[]): Timing => {
+    const m = med(ts.map((t) => t.medianUs));
+    return ts.find((t) => t.medianUs === m)!;
+  };
+  const ratio = (theirs: Timing[], ours: Timing[]) => med(theirs.map((t, i) => t.medianUs / ours[i]!.medianUs));
+  timing(ctx, `astar-${label}`, "tactica", pick(samples[0]!), "query-sets");
+  timing(ctx, `astar-${label}`, "ngraph.path", pick(samples[1]!), "query-sets");
+  record(ctx, `astar-${label}`, "tactica", "ratio_vs_ngraph.path", ratio(samples[1]!, samples[0]!), "x");
+  timing(ctx, `bidirectional-${label}`, "tactica", pick(samples[2]!), "query-sets");
+  timing(ctx, `bidirectional-${label}`, "ngraph.path", pick(samples[3]!), "query-sets");
+  record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", ratio(samples[3]!, samples[2]!), "x");
   // Heap growth per query after warm-up (Tactica's contexts are reused; ngraph allocates per query).
   const [qa, qb] = pairs[0]!;
   record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(domain, qa, qb, ctxA, res), ctx.quick ? 20 : 100), "bytes");
