@@ -32,3 +32,4 @@ export * from "./ida-star";
 export * from "./lpa-star";
 export * from "./hpa-star";
 export * from "./local-navigation";
+export * from "./next-hop-table";
