@@ -33,3 +33,4 @@ export * from "./lpa-star";
 export * from "./hpa-star";
 export * from "./local-navigation";
 export * from "./next-hop-table";
+export * from "./breadcrumbs";
