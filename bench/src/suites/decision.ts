@@ -15,6 +15,8 @@ import {
 } from "@tactica/decision";
 import { BehaviourTree } from "mistreevous";
 import { allocationPerCall, consume, measure } from "../measure";
+import { markdownTable } from "../report";
+import type { BenchRow } from "../row";
 import type { Suite, SuiteContext } from "../suite";
 import { benchTree, createBenchAgent, mistreevousAgent, mistreevousDefinition, tacticaBindings } from "./decision-bt";
 import { runRuleBench } from "./decision-rules";
@@ -148,6 +150,19 @@ function utilityBench(ctx: SuiteContext): void {
 const suite: Suite = {
   name: "decision",
   description: "Behaviour-tree ticks vs mistreevous (speed, bytes per tick), utility scoring for many agents, production-rule cycles.",
+  markdown(rows: readonly BenchRow[]) {
+    const groups: [string, (c: string) => boolean][] = [
+      ["Behaviour tree against mistreevous (same tree, same agent code)", (c) => c.startsWith("bt-npc")],
+      ["Idle agents: per-tick against event-driven evaluation", (c) => c.includes("idle-agents")],
+      ["Utility scoring, dual utility with momentum", (c) => c.startsWith("utility")],
+      ["Production rules: one recognise–act cycle after N fact changes", (c) => c.startsWith("rules")],
+    ];
+    return groups
+      .map(([title, pick]) => [title, rows.filter((r) => pick(r.case))] as const)
+      .filter(([, rs]) => rs.length > 0)
+      .map(([title, rs]) => `### ${title}\n\n${markdownTable(rs)}`)
+      .join("\n\n");
+  },
   run(ctx) {
     btBench(ctx);
     eventDrivenBench(ctx);
