@@ -2,6 +2,7 @@ import { createRng, isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import {
   createCrowd,
+  computeCrowdBoidsForces,
   createOrca,
   crowdAddAgent,
   crowdGatherNeighbours,
@@ -182,5 +183,26 @@ describe("robustness", () => {
       stepCrowdOrca(c, orca, 0.02);
     }
     for (let i = 0; i < 6; i++) expect(Number.isFinite(c.posX[i]!) && Number.isFinite(c.velY[i]!)).toBe(true);
+  });
+});
+
+describe("flocking + ORCA (Herd'Em, chapter 19)", () => {
+  it("boids forces as the preferred velocity, ORCA with a small time horizon: the flock stays overlap-free", () => {
+    const c = createCrowd({ capacity: 40, cellSize: 4, rng: createRng(8) });
+    for (let i = 0; i < 40; i++) crowdAddAgent(c, { x: (i % 8) * 1.5, y: Math.floor(i / 8) * 1.5, vx: 0.5, radius: 0.5, maxSpeed: 2, maxForce: 4 });
+    seedCrowdWander(c, 1);
+    const orca = createOrca(c, { neighborDist: 4, maxNeighbors: 10, timeHorizon: 0.5, timeHorizonObst: 0.5 });
+    const params: BoidsParams = { neighbourRadius: 4, separationWeight: 0.5, alignmentWeight: 1, cohesionWeight: 2, wanderWeight: 0.5, wander: { radius: 1, distance: 2, jitter: 3 } };
+    let worst = Infinity;
+    for (let s = 0; s < 600; s++) {
+      computeCrowdBoidsForces(c, params, 0.05);
+      for (let i = 0; i < 40; i++) {
+        c.prefVelX[i] = c.velX[i]! + c.forceX[i]! * 0.05;
+        c.prefVelY[i] = c.velY[i]! + c.forceY[i]! * 0.05;
+      }
+      stepCrowdOrca(c, orca, 0.05);
+      for (let i = 0; i < 40; i++) for (let j = i + 1; j < 40; j++) worst = Math.min(worst, Math.hypot(c.posX[i]! - c.posX[j]!, c.posY[i]! - c.posY[j]!) - 1);
+    }
+    expect(worst).toBeGreaterThan(-0.02);
   });
 });

@@ -30,15 +30,12 @@ export interface BoidsParams {
 }
 
 /**
- * One fixed step of `dt` seconds of boids (Reynolds 1987): for every live agent, in slot order,
- * separation, alignment and cohesion over the visible neighbours (core spatial-hash query, the
- * view arc of {@link isInViewArc}, the optional neighbour cap), plus wander and a goal term,
- * combined as a weighted truncated sum (truncated to `maxForce`) into `forceX/forceY`; then all
- * agents are integrated together ({@link integrateCrowd}: a synchronous update, so the result does
- * not depend on update order). Wander draws two numbers per agent from `crowd.rng`.
- * No allocation. O(n · k) for k neighbours per agent.
+ * Computes the boids forces of every live agent into `crowd.forceX/forceY` without moving anyone
+ * (see {@link stepCrowdBoids} for the rules). Use it to feed flocking into another model, e.g.
+ * *Herd'Em*'s flocking + ORCA (chapter 19): set each preferred velocity to `velocity + force · dt`
+ * and step ORCA with a small time horizon. `dt` scales the wander jitter. No allocation.
  */
-export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
+export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: number): void {
   const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } =
     crowd;
   const nb = crowd.neighbours;
@@ -149,6 +146,19 @@ export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): v
     forceX[i] = fx;
     forceY[i] = fy;
   }
+}
+
+/**
+ * One fixed step of `dt` seconds of boids (Reynolds 1987): for every live agent, in slot order,
+ * separation, alignment and cohesion over the visible neighbours (core spatial-hash query, the
+ * view arc of {@link isInViewArc}, the optional neighbour cap), plus wander and a goal term,
+ * combined as a weighted truncated sum (truncated to `maxForce`) into `forceX/forceY`; then all
+ * agents are integrated together ({@link integrateCrowd}: a synchronous update, so the result does
+ * not depend on update order). Wander draws two numbers per agent from `crowd.rng`.
+ * No allocation. O(n · k) for k neighbours per agent.
+ */
+export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
+  computeCrowdBoidsForces(crowd, params, dt);
   integrateCrowd(crowd, dt);
 }
 
