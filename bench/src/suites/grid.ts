@@ -13,6 +13,9 @@ import {
   findPathBfs,
   findPathDijkstra,
   findPathHpa,
+  findPathSubgoal,
+  createSubgoalGraph,
+  subgoalGraphMemoryBytes,
   createHpa,
   hpaMemoryBytes,
   findPathJps,
@@ -64,6 +67,7 @@ function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy:
 
 const SOLVERS: SolverDef[] = [
   { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
+  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(sg, a, b, c, d, out).cost, bytes: subgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
   { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
   { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
   { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
@@ -251,11 +255,12 @@ async function run(ctx: SuiteContext): Promise<void> {
     const b = peerMedian[theirs];
     if (a !== undefined && b !== undefined && a > 0) ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}`, value: b / a, unit: "x" });
   };
-  for (const s of ["jps-plus", "jps", "astar"]) {
+  for (const s of ["jps-plus", "subgoal", "jps", "astar"]) {
     ratio(s, "pf-astar", "pathfinding-astar");
     ratio(s, "pf-jps", "pathfinding-jps");
   }
   ratio("jps-plus", "astar", "tactica-astar");
+  ratio("subgoal", "astar", "tactica-astar");
   ratio("jps", "astar", "tactica-astar");
   for (const s of ["jps-plus-4", "jps-4", "astar-4", "bfs-4"]) {
     ratio(s, "l1-path-finder", "l1-path-finder");

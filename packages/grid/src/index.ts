@@ -34,3 +34,4 @@ export * from "./hpa-star";
 export * from "./local-navigation";
 export * from "./next-hop-table";
 export * from "./breadcrumbs";
+export * from "./subgoal-graph";

@@ -3,6 +3,8 @@ import {
   createGridPath,
   createGridSearch,
   createJpsPlus,
+  createSubgoalGraph,
+  findPathSubgoal,
   expandPath,
   findPathAStar,
   findPathDijkstra,
@@ -50,20 +52,25 @@ const jpsPlus = (s: GridSearch): Solver => {
   return (s2, c, out) => findPathJpsPlus(s2, jp, c.startX, c.startY, c.goalX, c.goalY, out);
 };
 
+const subgoal = (s: GridSearch): Solver => {
+  const sg = createSubgoalGraph(s.grid);
+  return (_s, c, out) => findPathSubgoal(sg, c.startX, c.startY, c.goalX, c.goalY, out);
+};
+
 describe("Moving AI golden lengths", () => {
   describe("dao, small maps, every scenario", () => {
-    check("dao", "lak110d.map", 1000, { astar, dijkstra, jps, jpsPlus });
-    check("dao", "lak105d.map", 1000, { astar, dijkstra, jps, jpsPlus });
-    check("dao", "lgt101d.map", 1000, { astar, jps, jpsPlus });
+    check("dao", "lak110d.map", 1000, { astar, dijkstra, jps, jpsPlus, subgoal });
+    check("dao", "lak105d.map", 1000, { astar, dijkstra, jps, jpsPlus, subgoal });
+    check("dao", "lgt101d.map", 1000, { astar, jps, jpsPlus, subgoal });
   });
   describe("dao arena2, sample", () => {
-    check("dao", "arena2.map", 120, { astar, jps, jpsPlus });
+    check("dao", "arena2.map", 120, { astar, jps, jpsPlus, subgoal });
   });
   describe("bg512 and sc1, samples", () => {
-    check("bg512", "AR0011SR.map", 40, { astar, jps, jpsPlus });
-    check("sc1", "Aftershock.map", 30, { jps, jpsPlus });
-    check("random512", "random512-40-0.map", 40, { astar, jps, jpsPlus });
-    check("maze512", "maze512-1-0.map", 20, { jps, jpsPlus });
+    check("bg512", "AR0011SR.map", 40, { astar, jps, jpsPlus, subgoal });
+    check("sc1", "Aftershock.map", 30, { jps, jpsPlus, subgoal });
+    check("random512", "random512-40-0.map", 40, { astar, jps, jpsPlus, subgoal });
+    check("maze512", "maze512-1-0.map", 20, { jps, jpsPlus, subgoal });
   });
   it("uses the loose tolerance only for path-prefixed (6-digit) scenario files", () => {
     const base = { bucket: 0, width: 1, height: 1, startX: 0, startY: 0, goalX: 0, goalY: 0, optimalLength: 1000 };

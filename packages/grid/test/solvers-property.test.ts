@@ -9,6 +9,8 @@ import {
   createGridSearch,
   createJpsPlus,
   createIdaStar,
+  createSubgoalGraph,
+  findPathSubgoal,
   findPathIdaStar,
   expandPath,
   findPathAStar,
@@ -90,6 +92,7 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
             checkPath(grid, findPathJps(search, sx, sy, gx, gy, out), start, goal, expected);
             const jp = createJpsPlus(grid);
             checkPath(grid, findPathJpsPlus(search, jp, sx, sy, gx, gy, out), start, goal, expected);
+            if (grid.connectivity === 8) checkPath(grid, findPathSubgoal(createSubgoalGraph(grid), sx, sy, gx, gy, out), start, goal, expected);
           }
           if (grid.connectivity === 4) checkPath(grid, findPathBfs(search, sx, sy, gx, gy, out), start, goal, expected);
           // Weighted A* stays within its bound.
