@@ -6,6 +6,7 @@ import {
   createGridSearch,
   createHpa,
   createJpsPlus,
+  createSubgoalGraph,
   expandPath,
   findPathAStar,
   findPathBfs,
@@ -13,6 +14,7 @@ import {
   findPathHpa,
   findPathJps,
   findPathJpsPlus,
+  findPathSubgoal,
   findPathThetaStar,
   flowFieldDirectionAt,
   parseMovingAiMap,
@@ -25,6 +27,7 @@ import {
   type GridSearch,
   type Hpa,
   type JpsPlus,
+  type SubgoalGraph,
 } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, select } from "../../ui";
@@ -33,7 +36,7 @@ import { createDemoMap } from "./demo-map";
 const W = 800;
 const H = 600;
 
-const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "Theta*", "Lazy Theta*", "flow field"] as const;
+const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field"] as const;
 type SolverName = (typeof SOLVERS)[number];
 
 const page: DemoPage = {
@@ -50,6 +53,7 @@ const page: DemoPage = {
     let search: GridSearch = createGridSearch(grid);
     let jp: JpsPlus | null = null;
     let hpa: Hpa | null = null;
+    let subgoals: SubgoalGraph | null = null;
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
     let expanded = new Int32Array(grid.width * grid.height);
@@ -74,6 +78,7 @@ const page: DemoPage = {
       search = createGridSearch(grid);
       jp = null;
       hpa = null;
+      subgoals = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
       expanded = new Int32Array(grid.width * grid.height);
@@ -115,6 +120,16 @@ const page: DemoPage = {
         case "HPA* (8×8 clusters)":
           hpa ??= createHpa(search, 8);
           findPathHpa(hpa, search, sx, sy, gx, gy, path);
+          break;
+        case "subgoal graph":
+          if (grid.connectivity !== 8) {
+            message = "subgoal graphs need an 8-connected grid";
+            path.status = PathFlags.NoPath;
+            path.length = 0;
+            break;
+          }
+          subgoals ??= createSubgoalGraph(grid);
+          findPathSubgoal(subgoals, sx, sy, gx, gy, path);
           break;
         case "BFS":
           findPathBfs(search, sx, sy, gx, gy, path);
