@@ -29,13 +29,17 @@ const page: DemoPage = {
     let count = 600;
     let seed = 1;
     let crowd: Crowd = createCrowd({ capacity: 1, cellSize: 1, rng: createRng(1) });
+    // The sliders are relative weights; GAIN turns them into pixel-scale forces (the behaviours'
+    // raw outputs are unit vectors or 1/d in pixels, while speeds here are tens of pixels/s).
+    const GAIN = 80;
+    const ui = { separation: 30, alignment: 1, cohesion: 1, wander: 0.5 };
     const params = {
       neighbourRadius: 40,
       separationRadius: 14,
-      separationWeight: 30,
-      alignmentWeight: 1,
-      cohesionWeight: 1,
-      wanderWeight: 0.5,
+      separationWeight: ui.separation * GAIN,
+      alignmentWeight: ui.alignment * GAIN,
+      cohesionWeight: ui.cohesion * GAIN,
+      wanderWeight: ui.wander * 4,
       wander: { radius: 10, distance: 20, jitter: 60 },
       arc: ViewArcs.Wide as ViewArc,
       backViewFactor: 1,
@@ -55,7 +59,7 @@ const page: DemoPage = {
           vx: 40 * Math.cos(a),
           vy: 40 * Math.sin(a),
           maxSpeed: 80,
-          maxForce: 200,
+          maxForce: 250,
           radius: 3,
         });
       }
@@ -72,7 +76,8 @@ const page: DemoPage = {
           crowdSetPreferredVelocity(crowd, i, (dx / l) * 80, (dy / l) * 80);
         }
       }
-      stepCrowdBoids(crowd, { ...params, preferredWeight: attractor ? 0.5 : 0 }, dt);
+      params.preferredWeight = attractor ? 2 : 0;
+      stepCrowdBoids(crowd, params, dt);
       wrapCrowd(crowd, 0, 0, W, H);
       stepMs = performance.now() - t0;
     }
@@ -94,10 +99,10 @@ const page: DemoPage = {
       count = v;
       rebuild();
     });
-    slider(panel, "separation", 0, 100, 1, params.separationWeight, (v) => (params.separationWeight = v));
-    slider(panel, "alignment", 0, 5, 0.1, params.alignmentWeight, (v) => (params.alignmentWeight = v));
-    slider(panel, "cohesion", 0, 5, 0.1, params.cohesionWeight, (v) => (params.cohesionWeight = v));
-    slider(panel, "wander", 0, 5, 0.1, params.wanderWeight, (v) => (params.wanderWeight = v));
+    slider(panel, "separation", 0, 100, 1, ui.separation, (v) => (params.separationWeight = v * GAIN));
+    slider(panel, "alignment", 0, 5, 0.1, ui.alignment, (v) => (params.alignmentWeight = v * GAIN));
+    slider(panel, "cohesion", 0, 5, 0.1, ui.cohesion, (v) => (params.cohesionWeight = v * GAIN));
+    slider(panel, "wander", 0, 5, 0.1, ui.wander, (v) => (params.wanderWeight = v * 4));
     slider(panel, "neighbour radius", 10, 120, 1, params.neighbourRadius, (v) => {
       params.neighbourRadius = v;
       rebuild();
