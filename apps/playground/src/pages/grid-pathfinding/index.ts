@@ -151,14 +151,24 @@ const page: DemoPage = {
           break;
       }
       queryUs = (performance.now() - t0) * 1000;
-      // Snapshot the closed set of this query (the search state is reused by the next one).
+      // Snapshot the closed set of this query (the search state is reused by the next one); for
+      // the graph-based solvers show their graph nodes instead (subgoals, HPA* transitions).
       let n = 0;
       const pw = search.pw;
-      for (let p = 0; p < search.closed.length; p++) {
-        if (search.closed[p] === search.stamp) {
-          const y = Math.floor(p / pw) - 1;
-          const x = (p % pw) - 1;
-          expanded[n++] = y * grid.width + x;
+      if (solver === "subgoal graph" && subgoals !== null) {
+        for (let i = 0; i < subgoals.count; i++) {
+          const p = subgoals.nodeCell[i]!;
+          expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
+        }
+      } else if (solver === "HPA* (8×8 clusters)" && hpa !== null) {
+        for (let i = 0; i < hpa.nodeCount; i++) expanded[n++] = hpa.nodeCell[i]!;
+      } else {
+        for (let p = 0; p < search.closed.length; p++) {
+          if (search.closed[p] === search.stamp) {
+            const y = Math.floor(p / pw) - 1;
+            const x = (p % pw) - 1;
+            expanded[n++] = y * grid.width + x;
+          }
         }
       }
       expandedCount = n;
@@ -228,7 +238,7 @@ const page: DemoPage = {
           : path.status & PathFlags.Found
             ? `cost ${path.cost.toFixed(3)}, ${path.length} waypoints, ${solver.includes("Theta") ? "any-angle" : `${cells} cells`}`
             : "no path",
-        `expanded ${expandedCount} nodes (tinted)`,
+        solver === "subgoal graph" ? `${expandedCount} subgoals (tinted)` : solver.startsWith("HPA") ? `${expandedCount} transition cells (tinted)` : `expanded ${expandedCount} nodes (tinted)`,
         `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
         message,
       ].join("\n");
