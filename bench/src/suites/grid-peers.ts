@@ -48,7 +48,8 @@ export function preparePathfinding(grid: Grid, kind: "astar" | "jps", connectivi
   const finder = kind === "astar" ? new PF.AStarFinder({ diagonalMovement, heuristic }) : new PF.JumpPointFinder({ diagonalMovement, heuristic });
   return (sx, sy, gx, gy) => {
     const path = finder.findPath(sx, sy, gx, gy, base.clone());
-    if (path.length === 0) return Infinity;
+    // PathFinding.js's JPS answers start === goal with an empty path; count that as found.
+    if (path.length === 0) return sx === gx && sy === gy ? 0 : Infinity;
     return pfCost(path);
   };
 }
@@ -73,7 +74,8 @@ export function prepareEasystar(grid: Grid): Query {
   es.enableSync();
   let cost = Infinity;
   const done = (path: { x: number; y: number }[] | null): void => {
-    cost = path === null ? Infinity : path.length - 1;
+    // EasyStar reports start === goal as an empty path.
+    cost = path === null ? Infinity : Math.max(0, path.length - 1);
   };
   return (sx, sy, gx, gy) => {
     cost = Infinity;
