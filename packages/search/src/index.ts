@@ -24,6 +24,7 @@ export * from "./adversarial/game";
 export * from "./adversarial/alpha-beta";
 export * from "./adversarial/perft";
 export * from "./adversarial/interest-search";
+export * from "./adversarial/move-set-key";
 export * from "./games/index";
 export * from "./monte-carlo/ucb1";
 export * from "./monte-carlo/mcts";

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   GameScore,
+  addToMoveSetKey,
+  hashUnitMove,
+  removeFromMoveSetKey,
   chessMoveToUci,
   createAlphaBeta,
   createAlphaBetaResult,
@@ -96,5 +99,27 @@ describe("interest search (chapter 24)", () => {
     const ab = createAlphaBetaResult();
     searchBestMove(engine, createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"), { maxDepth: 3 }, ab);
     expect(chessMoveToUci(res.bestMove)).toBe(chessMoveToUci(ab.bestMove));
+  });
+});
+
+describe("order-independent move-set keys (chapter 23)", () => {
+  it("every permutation gives the same key; equal hashes do not cancel; removal undoes", () => {
+    const moves = [hashUnitMove(1, 10), hashUnitMove(2, 11), hashUnitMove(3, 12)];
+    const perms = [
+      [0, 1, 2],
+      [0, 2, 1],
+      [1, 0, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+      [2, 1, 0],
+    ];
+    const keys = perms.map((p) => p.reduce((k, i) => addToMoveSetKey(k, moves[i]!), 0));
+    expect(new Set(keys).size).toBe(1);
+    // Two units with equal hashes moving to the same space: XOR would give 0, addition does not.
+    const h = hashUnitMove(5, 7);
+    expect(h ^ h).toBe(0);
+    expect(addToMoveSetKey(addToMoveSetKey(0, h), h)).not.toBe(0);
+    expect(removeFromMoveSetKey(keys[0]!, moves[1]!)).toBe(addToMoveSetKey(moves[0]!, moves[2]!));
+    expect(hashUnitMove(1, 2)).not.toBe(hashUnitMove(2, 1));
   });
 });

@@ -218,7 +218,8 @@ export function depthLimitedDfs(
  * heuristic, with memory linear in the path length — suited to huge implicit spaces. Each pass
  * checks cycles along the current path only, so graphs with many transpositions re-expand
  * nodes. Paths are limited to `ctx.maxDepth` edges (cut branches set `BudgetExhausted` if no path
- * is found). No allocation.
+ * is found). Each pass raises the bound to the next distinct `f`, so graphs with many distinct real
+ * costs need many passes: bound the work with `maxExpansions`. No allocation.
  */
 export function idaStar(
   domain: SearchDomain,
