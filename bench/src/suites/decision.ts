@@ -27,7 +27,7 @@ function btBench(ctx: SuiteContext): void {
   // ~760 B per tick: keep its loop short enough that no scavenge runs during the measurement.
   const allocIters = ctx.quick ? 2000 : 500_000;
   const allocItersPeer = 2000;
-  const caseName = "bt-npc-30-nodes";
+  const caseName = "bt-npc-25-nodes";
   // Tactica
   const ta = createBenchAgent();
   const tree = createBehaviorTree({ version: 1, root: benchTree }, tacticaBindings());

@@ -75,6 +75,11 @@ describe("behaviour tree validation", () => {
     ]);
   });
 
+  it("a tree that reads the blackboard needs its schema", () => {
+    expect(() => createBehaviorTree(tree({ type: "compare", key: "hp", value: 1 }))).toThrow(/\$\.root\.key: .*no blackboard schema/);
+    expect(validateBehaviorTree(tree({ type: "compare", key: "hp", value: 1 }))).toEqual([]);
+  });
+
   it("createBehaviorTree throws INVALID_DEFINITION naming the path", () => {
     try {
       createBehaviorTree(tree({ type: "repeat", child: { type: "wait", duration: 1 }, count: 0 }));

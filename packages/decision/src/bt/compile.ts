@@ -216,7 +216,8 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
   if (n["name"] !== undefined) L.string(`${path}.name`, n["name"]);
   const key = (p: string, k: unknown): string | undefined => {
     if (!L.string(p, k)) return undefined;
-    if (b?.blackboard && !(k in b.blackboard)) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
+    if (b !== undefined && b.blackboard === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
+    else if (b?.blackboard && !(k in b.blackboard)) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
     return b?.blackboard?.[k];
   };
   const value = (p: string, v: unknown, t: string | undefined, op: unknown): void => {
