@@ -159,3 +159,49 @@ describe("1-ply Monte Carlo", () => {
     expect(monteCarloOnePly(mc, createTicTacToe([0, 0, 0, 1, 1, -1, -1, -1, -1]), rng, 10)).toBe(-1);
   });
 });
+
+describe("UCT on chapter 25's two-spell example (single player)", () => {
+  it("prefers gas cloud followed by fireball over the reverse order", () => {
+    // Enemy has 21 HP. Fireball deals 10, or 25 when a gas cloud hangs over the enemy; the cloud
+    // deals nothing itself. Two casts: only "gas cloud, then fireball" kills.
+    const GAS = 0;
+    const FIRE = 1;
+    let hp = 21;
+    let gas = false;
+    let casts = 0;
+    const history: Array<[number, boolean]> = [];
+    const battle: Game = {
+      playerCount: 1,
+      maxMoves: 2,
+      currentPlayer: () => 0,
+      generateMoves(out, offset) {
+        if (casts >= 2 || hp <= 0) return 0;
+        out[offset] = GAS;
+        out[offset + 1] = FIRE;
+        return 2;
+      },
+      makeMove(m) {
+        history.push([hp, gas]);
+        if (m === GAS) gas = true;
+        else hp -= gas ? 25 : 10;
+        casts++;
+      },
+      undoMove() {
+        [hp, gas] = history.pop()!;
+        casts--;
+      },
+      isTerminal: () => casts >= 2 || hp <= 0,
+      terminalValue: () => (hp <= 0 ? 1 : 0),
+      evaluate: () => 0,
+      hashLo: () => casts * 64 + (gas ? 32 : 0) + hp,
+      hashHi: () => 0,
+    };
+    const tree = createMcts({ maxNodes: 100, maxMoves: 2, playerCount: 1 });
+    const res = createMctsResult();
+    runMcts(tree, battle, createRng(4), { iterations: 200 }, res);
+    expect(res.bestMove).toBe(GAS);
+    expect(res.bestMean).toBeGreaterThan(0.5);
+    expect([hp, gas, casts]).toEqual([21, false, 0]);
+  });
+});
+
