@@ -445,7 +445,8 @@ function mtdf(depth: number, guess: number): number {
  *
  * Deterministic (no time checks): budget the work with `maxNodes`. With `moveChop` unset and the
  * TT on, the score equals plain minimax to the same depth (with quiescence: of the quiescence-
- * extended tree). No allocation after the engine is created.
+ * extended tree). No allocation after the engine is created. Not re-entrant: do not start a search
+ * from inside a game callback (each worker has its own module state, so workers are fine).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a bad depth, or a game whose `maxMoves` exceeds the engine's.
  */

@@ -171,7 +171,7 @@ export function interestCost(interest: number, costScale = 1): number {
  *
  * Interest comes from `game.moveInterest`, else from the move count, `orderMove`, the table move
  * and killers. Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
- * The table is used for move ordering only. No allocation.
+ * The table is used for move ordering only. No allocation. Not re-entrant (like `searchBestMove`).
  */
 export function searchInterest(engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions, result: AlphaBetaResult): AlphaBetaResult {
   const where = "@tactica/search: searchInterest";

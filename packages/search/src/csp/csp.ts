@@ -455,7 +455,8 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
  * (most-constrained variable first, values in ascending or seeded-shuffled order) and writes the
  * value of each variable into `out` (length ≥ variable count). Returns {@link CspFlags}: `Solved`,
  * `Unsatisfiable` or `BudgetExhausted`. Exponential in the worst case — chapter 26 aims it at
- * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation.
+ * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation. Not
+ * re-entrant: do not call it from a custom propagator.
  */
 export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions = {}): number {
   if (out.length < s.domains.length) {
