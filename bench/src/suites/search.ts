@@ -127,9 +127,10 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", ratio(samples[3]!, samples[2]!), "x");
   // Heap growth per query after warm-up (Tactica's contexts are reused; ngraph allocates per query).
   const [qa, qb] = pairs[0]!;
-  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(domain, qa, qb, ctxA, res), ctx.quick ? 20 : 100), "bytes");
+  record(ctx, `astar-${label}`, "tactica", "expansions_alloc_query", astar(domain, qa, qb, ctxA, res).expanded, "count");
+  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(domain, qa, qb, ctxA, res), ctx.quick ? 20 : 400), "bytes");
   record(ctx, `astar-${label}`, "ngraph.path", "bytes_per_query", allocationPerCall(() => ngA.find(qa, qb), ctx.quick ? 5 : 10), "bytes");
-  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(domain, qa, qb, ctxA, ctxB, res), ctx.quick ? 20 : 100), "bytes");
+  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(domain, qa, qb, ctxA, ctxB, res), ctx.quick ? 20 : 400), "bytes");
 }
 
 const SECTIONS: Array<[string, string, (c: string) => boolean]> = [
@@ -247,7 +248,7 @@ const suite: Suite = {
       "mcts-connect4-1000it",
       "tactica",
       "bytes_per_search",
-      allocationPerCall(() => runMcts(tree, createConnectFourOnce, mctsRng, { iterations: 1000 }, mres), ctx.quick ? 5 : 50),
+      allocationPerCall(() => runMcts(tree, createConnectFourOnce, mctsRng, { iterations: 1000 }, mres), ctx.quick ? 5 : 300),
       "bytes",
     );
 
