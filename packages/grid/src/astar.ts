@@ -1,4 +1,5 @@
-import { indexedHeapPop, indexedHeapPush, invalidArgument } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { openListPush, openListPop } from "./open-list";
 import {
   beginQuery,
   checkEndpoints,
@@ -92,11 +93,12 @@ export function runAStar(
   seen[start] = stamp;
   const goalPx = gx + 1;
   const goalPy = gy + 1;
-  indexedHeapPush(heap, start, hScale * heuristicDistance(heuristic, sx - gx, sy - gy));
+  heap.next[0] = hScale * heuristicDistance(heuristic, sx - gx, sy - gy);
+  openListPush(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0) break;
     if (p === goal) {
       writeParentChain(search, goal, out);
@@ -126,7 +128,8 @@ export function runAStar(
       parent[q] = p;
       const qy = (q / pw) | 0;
       const hq = hScale === 0 ? 0 : hScale * heuristicDistance(heuristic, q - qy * pw - goalPx, qy - goalPy);
-      indexedHeapPush(heap, q, ng + hq + hq * TIE);
+      heap.next[0] = ng + hq + hq * TIE;
+      openListPush(heap, q);
       generated++;
     }
   }

@@ -1,4 +1,5 @@
-import { indexedHeapPop, indexedHeapPush, invalidArgument } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { openListPush, openListPop } from "./open-list";
 import { beginQuery, cellOfPadded, type GridSearch } from "./grid-search";
 
 /**
@@ -48,14 +49,15 @@ export function computeDistanceField(
     g[p] = 0;
     parent[p] = -1;
     seen[p] = stamp;
-    indexedHeapPush(heap, p, 0);
+    heap.next[0] = 0;
+    openListPush(heap, p);
   }
   const eight = grid.connectivity === 8;
   const corner = grid.cornerCutting;
   const dstep = eight ? 1 : 2;
   let settled = 0;
   for (;;) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0) break;
     const gp = g[p]!;
     if (gp > maxCost) break;
@@ -84,7 +86,8 @@ export function computeDistanceField(
       seen[q] = stamp;
       g[q] = ng;
       parent[q] = p;
-      indexedHeapPush(heap, q, ng);
+      heap.next[0] = ng;
+      openListPush(heap, q);
     }
   }
   return settled;

@@ -1,4 +1,5 @@
-import { createIndexedHeap, indexedHeapClear, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { createOpenList, openListClear, type OpenList } from "./open-list";
 import type { Grid } from "./grid";
 
 /**
@@ -55,7 +56,7 @@ export const DirY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
 /**
  * Reusable search state for one grid: a padded copy of the passability (a ring of blocked cells
  * around the map, so inner loops need no bounds checks), per-node `g`, parent and direction
- * arrays with generation stamps (so a query never clears O(cells) memory), and an indexed heap.
+ * arrays with generation stamps (so a query never clears O(cells) memory), and an {@link OpenList}.
  * Every solver of this package runs on it; create one per grid (and per thread) and reuse it
  * for any number of queries. Memory ≈ 35 bytes per cell.
  *
@@ -90,7 +91,7 @@ export interface GridSearch {
   /** Current query generation. */
   stamp: number;
   /** Open list over padded node ids. */
-  readonly heap: IndexedHeap;
+  readonly heap: OpenList;
   /** Padded index offset of each direction (see {@link DirX}). */
   readonly offsets: Int32Array;
   /** FIFO buffer for breadth-first searches, `pw × ph` entries. */
@@ -119,7 +120,7 @@ export function createGridSearch(grid: Grid): GridSearch {
     seen: new Uint32Array(n),
     closed: new Uint32Array(n),
     stamp: 0,
-    heap: createIndexedHeap(n),
+    heap: createOpenList(n),
     offsets: Int32Array.from([-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1]),
     queue: new Int32Array(n),
   };
@@ -168,7 +169,7 @@ export function syncGridSearch(search: GridSearch): void {
 /** Starts a new query generation (O(1) amortised; O(cells) once every 2^32 queries). */
 export function beginQuery(search: GridSearch): number {
   syncGridSearch(search);
-  indexedHeapClear(search.heap);
+  openListClear(search.heap);
   if (search.stamp >= 0xfffffffe) {
     search.seen.fill(0);
     search.closed.fill(0);

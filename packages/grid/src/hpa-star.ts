@@ -1,4 +1,5 @@
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { createOpenList, openListPush, openListPop, openListClear, type OpenList } from "./open-list";
 import { CornerCutting, type Grid } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -53,7 +54,7 @@ export interface Hpa {
   /** Abstract-search scratch: stamp. */
   stamp: number;
   /** Abstract open list. */
-  heap: IndexedHeap;
+  heap: OpenList;
   /** Query scratch: cost from each node of the goal's cluster to the goal (Infinity elsewhere). */
   toGoal: Float64Array;
   /** Query scratch: abstract path (node ids, start and goal as nodeCount, nodeCount + 1). */
@@ -94,7 +95,7 @@ export function createHpa(search: GridSearch, clusterSize = 16): Hpa {
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
     stamp: 0,
-    heap: createIndexedHeap(2),
+    heap: createOpenList(2),
     toGoal: new Float64Array(2),
     abstractPath: new Int32Array(2),
     expanded: 0,
@@ -128,9 +129,10 @@ function bounded(search: GridSearch, source: number, target: number, x0: number,
   const px1 = x1 + 1;
   const py0 = y0 + 1;
   const py1 = y1 + 1;
-  indexedHeapPush(heap, source, 0);
+  heap.next[0] = 0;
+  openListPush(heap, source);
   for (;;) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0 || p === target) break;
     closed[p] = stamp;
     const gp = g[p]!;
@@ -158,7 +160,8 @@ function bounded(search: GridSearch, source: number, target: number, x0: number,
         if (dy < 0) dy = -dy;
         h = search.minCost * (dstep === 1 ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy);
       }
-      indexedHeapPush(heap, q, ng + h);
+      heap.next[0] = ng + h;
+      openListPush(heap, q);
     }
   }
   return stamp;
@@ -290,7 +293,7 @@ export function rebuildHpa(hpa: Hpa, search: GridSearch): void {
   hpa.parent = new Int32Array(n + 2);
   hpa.closed = new Uint32Array(n + 2);
   hpa.stamp = 0;
-  hpa.heap = createIndexedHeap(n + 2);
+  hpa.heap = createOpenList(n + 2);
   hpa.toGoal = new Float64Array(n + 2).fill(Infinity);
   hpa.abstractPath = new Int32Array(n + 2);
   hpa.builtVersion = grid.version;
@@ -369,7 +372,7 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
   }
   const stamp = hpa.stamp;
   const { g, parent, closed, heap } = hpa;
-  indexedHeapClear(heap);
+  openListClear(heap);
   const minCost = search.minCost;
   // Start edges: bounded search from the start in its cluster.
   const scx = (sc % hpa.clustersX) * C;
@@ -384,12 +387,13 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
     if (search.seen[pc] !== sStamp) continue;
     g[a] = search.g[pc]!;
     parent[a] = S;
-    indexedHeapPush(heap, a, g[a] + minCost * octile(w, hpa.nodeCell[a]!, goalCell, eight));
+    heap.next[0] = g[a] + minCost * octile(w, hpa.nodeCell[a]!, goalCell, eight);
+    openListPush(heap, a);
   }
   let expanded = 0;
   let reached = false;
   for (;;) {
-    const u = indexedHeapPop(heap);
+    const u = openListPop(heap);
     if (u < 0) break;
     if (u === G) {
       reached = true;
@@ -401,7 +405,8 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
     if (toGoal[u]! < Infinity && gu + toGoal[u]! < g[G]!) {
       g[G] = gu + toGoal[u]!;
       parent[G] = u;
-      indexedHeapPush(heap, G, g[G]);
+      heap.next[0] = g[G];
+      openListPush(heap, G);
     }
     for (let e = hpa.edgeStart[u]!; e < hpa.edgeStart[u + 1]!; e++) {
       const v = hpa.edgeTo[e]!;
@@ -410,7 +415,8 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
       if (ng >= g[v]!) continue;
       g[v] = ng;
       parent[v] = u;
-      indexedHeapPush(heap, v, ng + minCost * octile(w, hpa.nodeCell[v]!, goalCell, eight));
+      heap.next[0] = ng + minCost * octile(w, hpa.nodeCell[v]!, goalCell, eight);
+      openListPush(heap, v);
     }
   }
   // Reset the goal-cluster scratch.

@@ -6,7 +6,10 @@
  * - Solvers sharing one reusable {@link GridSearch} and writing into a caller-owned
  *   {@link GridPath} (no allocation per query): BFS, Dijkstra (and multi-source distance fields),
  *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances),
- *   time-sliced A* with partial paths, Theta* and Lazy Theta*, flow fields.
+ *   simple subgoal graphs, HPA*, IDA*, time-sliced A* with partial paths, LPA* incremental
+ *   replanning, Theta* and Lazy Theta*, flow fields.
+ * - Local methods (crash and turn, tracing, random moves), breadcrumb trails and precalculated
+ *   next-hop tables over waypoints.
  * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
  *   waypoint paths, step-by-step legality check.
  *
@@ -35,3 +38,4 @@ export * from "./local-navigation";
 export * from "./next-hop-table";
 export * from "./breadcrumbs";
 export * from "./subgoal-graph";
+export * from "./open-list";

@@ -1,4 +1,5 @@
-import { indexedHeapPop, indexedHeapPush, invalidArgument } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { openListPush, openListPop } from "./open-list";
 import type { Grid } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -182,11 +183,12 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
   parent[start] = -1;
   seen[start] = stamp;
   dir[start] = 8;
-  indexedHeapPush(heap, start, 0);
+  heap.next[0] = 0;
+  openListPush(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0) break;
     if (p === goal) {
       writeParentChain(search, goal, out);
@@ -255,7 +257,8 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
       if (hx < 0) hx = -hx;
       if (hy < 0) hy = -hy;
       const hq = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
-      indexedHeapPush(heap, q, ng + hq + hq * TIE);
+      heap.next[0] = ng + hq + hq * TIE;
+      openListPush(heap, q);
       generated++;
     }
   }

@@ -1,4 +1,5 @@
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { createOpenList, openListPush, openListPop, openListClear, type OpenList } from "./open-list";
 import { CornerCutting, type Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -43,7 +44,7 @@ export interface SubgoalGraph {
   /** Query scratch: stamp. */
   stamp: number;
   /** Query open list. */
-  heap: IndexedHeap;
+  heap: OpenList;
   /** Query scratch: cost from a subgoal to the goal when direct-h-reachable, else Infinity. */
   toGoal: Float64Array;
   /** Scratch list of direct-h-reachable subgoals (node ids). */
@@ -160,7 +161,7 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
     stamp: 0,
-    heap: createIndexedHeap(2),
+    heap: createOpenList(2),
     toGoal: new Float64Array(2),
     reach: new Int32Array(1),
     goalReach: new Int32Array(1),
@@ -222,7 +223,7 @@ export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
   sg.parent = new Int32Array(count + 2);
   sg.closed = new Uint32Array(count + 2);
   sg.stamp = 0;
-  sg.heap = createIndexedHeap(count + 2);
+  sg.heap = createOpenList(count + 2);
   sg.toGoal = new Float64Array(count + 2).fill(Infinity);
   sg.builtVersion = grid.version;
 }
@@ -288,7 +289,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     sg.stamp = 1;
   }
   const stamp = sg.stamp;
-  indexedHeapClear(heap);
+  openListClear(heap);
   g.fill(Infinity);
   // Goal connections.
   const goalNode = sg.nodeOf[t]!;
@@ -309,7 +310,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
   if (startNode >= 0) {
     g[startNode] = 0;
     parent[startNode] = S;
-    indexedHeapPush(heap, startNode, octile(pw, s, t));
+    heap.next[0] = octile(pw, s, t);
+    openListPush(heap, startNode);
   } else {
     const k = directHReachable(sg, s);
     for (let i = 0; i < k; i++) {
@@ -318,14 +320,15 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       if (c < g[v]!) {
         g[v] = c;
         parent[v] = S;
-        indexedHeapPush(heap, v, c + octile(pw, sg.nodeCell[v]!, t));
+        heap.next[0] = c + octile(pw, sg.nodeCell[v]!, t);
+        openListPush(heap, v);
       }
     }
   }
   let expanded = 0;
   let found = false;
   for (;;) {
-    const u = indexedHeapPop(heap);
+    const u = openListPop(heap);
     if (u < 0) break;
     if (u === G) {
       found = true;
@@ -338,7 +341,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     if (tg !== Infinity && gu + tg < g[G]! - 1e-12) {
       g[G] = gu + tg;
       parent[G] = u;
-      indexedHeapPush(heap, G, g[G]);
+      heap.next[0] = g[G];
+      openListPush(heap, G);
     }
     for (let e = sg.edgeStart[u]!; e < sg.edgeStart[u + 1]!; e++) {
       const v = sg.edgeTo[e]!;
@@ -347,7 +351,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       if (ng >= g[v]! - 1e-12) continue;
       g[v] = ng;
       parent[v] = u;
-      indexedHeapPush(heap, v, ng + octile(pw, sg.nodeCell[v]!, t));
+      heap.next[0] = ng + octile(pw, sg.nodeCell[v]!, t);
+      openListPush(heap, v);
     }
   }
   // Reset goal scratch.

@@ -1,4 +1,5 @@
-import { indexedHeapPop, indexedHeapPush, invalidArgument } from "@tactica/core";
+import { invalidArgument } from "@tactica/core";
+import { openListPush, openListPop } from "./open-list";
 import { Connectivity } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
 import { hasLineOfSight } from "./line-of-sight";
@@ -51,11 +52,12 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
   g[start] = 0;
   parent[start] = -1;
   seen[start] = stamp;
-  indexedHeapPush(heap, start, dist(pw, start, goal));
+  heap.next[0] = dist(pw, start, goal);
+  openListPush(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0) break;
     if (lazy && parent[p] !== -1 && !los(search, parent[p]!, p)) {
       // Lazy Theta*: the assumed line of sight fails; take the best closed neighbour as parent.
@@ -111,7 +113,8 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
       g[q] = ng;
       parent[q] = par;
       const h = dist(pw, q, goal);
-      indexedHeapPush(heap, q, ng + h + h * TIE);
+      heap.next[0] = ng + h + h * TIE;
+      openListPush(heap, q);
       generated++;
     }
   }

@@ -1,4 +1,5 @@
-import { ErrorCodes, indexedHeapPop, indexedHeapPush, invalidArgument, TacticaError } from "@tactica/core";
+import { ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
+import { openListPush, openListPop } from "./open-list";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "./heuristics";
 
@@ -75,7 +76,8 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
   search.seen[start] = stamp;
   const h = sliced.hScale * heuristicDistance(sliced.heuristic, sx - gx, sy - gy);
   sliced.bestH = h;
-  indexedHeapPush(search.heap, start, h);
+  search.heap.next[0] = h;
+  openListPush(search.heap, start);
   sliced.generated = 1;
 }
 
@@ -120,7 +122,7 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
   const hk = sliced.heuristic;
   const hs = sliced.hScale;
   for (let budget = maxExpansions; budget > 0; budget--) {
-    const p = indexedHeapPop(heap);
+    const p = openListPop(heap);
     if (p < 0) {
       sliced.done = true;
       sliced.best = -1;
@@ -156,7 +158,8 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
         sliced.bestH = h;
         sliced.best = q;
       }
-      indexedHeapPush(heap, q, ng + h + h * TIE);
+      heap.next[0] = ng + h + h * TIE;
+      openListPush(heap, q);
       sliced.generated++;
     }
   }
