@@ -148,6 +148,15 @@ describe("composites", () => {
     expect(tickTree(race2, 0.1)).toBe(S);
   });
 
+  it("parallel without memory re-ticks finished children", () => {
+    const a = agent({ a: [S], b: [R, R, S] });
+    const inst = make({ type: "parallel", memory: false, children: [act("a"), act("b")] }, a);
+    tickTree(inst, 0.1);
+    tickTree(inst, 0.1);
+    expect(tickTree(inst, 0.1)).toBe(S);
+    expect(a.log).toEqual(["a", "b", "a", "b", "a", "b"]);
+  });
+
   it("shuffle and random selector are seeded and visit every child", () => {
     const orders = new Set<string>();
     for (let seed = 0; seed < 20; seed++) {

@@ -159,3 +159,34 @@ describe("state machines", () => {
     expect(() => createStateMachine({ version: 1, states: {} })).toThrow(/\$\.states: must declare at least one state/);
   });
 });
+
+describe("state machine save/restore (property)", () => {
+  it("a restored machine continues exactly like the original", async () => {
+    const fc = (await import("fast-check")).default;
+    const events = ["see", "lost", "talk", "bye"];
+    const step = fc.oneof(fc.record({ e: fc.constantFrom(...events) }), fc.record({ dt: fc.constantFrom(0.1, 0.5, 1, 2) }), fc.record({ post: fc.constantFrom(...events), delay: fc.constantFrom(0, 0.3, 1.5) }));
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), fc.array(step, { maxLength: 30 }), (before, after) => {
+        const m = createStateMachine(def, bindings);
+        const a = createMachineInstance(m, { log: [], ammo: 2 } as Guard);
+        startMachine(a);
+        const apply = (inst: typeof a, s: { e?: string; dt?: number; post?: string; delay?: number }) => {
+          if (s.e !== undefined) dispatchMachineEvent(inst, s.e);
+          else if (s.dt !== undefined) updateMachine(inst, s.dt);
+          else postMachineEvent(inst, s.post!, s.delay!);
+        };
+        before.forEach((s) => apply(a, s));
+        const b = createMachineInstance(m, { log: [], ammo: a.agent.ammo } as Guard);
+        restoreMachine(b, JSON.parse(JSON.stringify(saveMachine(a))) as ReturnType<typeof saveMachine>);
+        for (const s of after) {
+          apply(a, s);
+          apply(b, s);
+          expect(currentStateName(b)).toBe(currentStateName(a));
+          expect(b.agent.ammo).toBe(a.agent.ammo);
+        }
+        expect(saveMachine(b)).toEqual(saveMachine(a));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

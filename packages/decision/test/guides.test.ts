@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as core from "@tactica/core";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import * as decision from "../src/index";
+
+// The self-contained snippets of the decision guides must run against the real API.
+function firstSnippet(file: string): string {
+  const md = readFileSync(fileURLToPath(new URL(`../../../apps/docs/guide/${file}`, import.meta.url)), "utf8");
+  return [...md.matchAll(/```ts\n([\s\S]*?)```/g)][0]![1]!;
+}
+
+function run(source: string, tail: string): unknown {
+  const body =
+    source
+      .replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/decision";?/g, (_m, names: string) => `const {${names}} = decision;`)
+      .replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/core";?/g, (_m, names: string) => `const {${names}} = core;`) + `\n${tail}`;
+  const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
+  const tables: unknown[] = [];
+  // Running documentation code is the point of this test.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  const fn = new Function("decision", "core", "console", js) as (d: unknown, c: unknown, con: unknown) => unknown;
+  return fn(decision, core, { table: (x: unknown) => tables.push(x), log: () => undefined });
+}
+
+describe("guide snippets", () => {
+  it("production rules: attack sets state 2", () => {
+    expect(run(firstSnippet("decision-rules.md"), 'return getFact(rules, "state");')).toBe(2);
+  });
+  it("fuzzy logic: a desirability inside the output range", () => {
+    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", "centroid");') as number;
+    expect(v).toBeGreaterThan(0);
+    expect(v).toBeLessThan(100);
+  });
+  it("utility: chooses an option", () => {
+    expect(run(firstSnippet("decision-utility.md"), "return choice;")).toBe(0);
+  });
+});
