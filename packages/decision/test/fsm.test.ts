@@ -168,15 +168,15 @@ describe("state machine save/restore (property)", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), fc.array(step, { maxLength: 30 }), (before, after) => {
         const m = createStateMachine(def, bindings);
-        const a = createMachineInstance(m, { log: [], ammo: 2 } as Guard);
+        const a = createMachineInstance(m, { log: [], ammo: 2 });
         startMachine(a);
         const apply = (inst: typeof a, s: { e?: string; dt?: number; post?: string; delay?: number }) => {
           if (s.e !== undefined) dispatchMachineEvent(inst, s.e);
           else if (s.dt !== undefined) updateMachine(inst, s.dt);
-          else postMachineEvent(inst, s.post!, s.delay!);
+          else postMachineEvent(inst, s.post!, s.delay);
         };
         before.forEach((s) => apply(a, s));
-        const b = createMachineInstance(m, { log: [], ammo: a.agent.ammo } as Guard);
+        const b = createMachineInstance(m, { log: [], ammo: a.agent.ammo });
         restoreMachine(b, JSON.parse(JSON.stringify(saveMachine(a))) as ReturnType<typeof saveMachine>);
         for (const s of after) {
           apply(a, s);
