@@ -169,18 +169,37 @@ describe("event-driven evaluation and async actions", () => {
 
   it("an async action finishes through its promise; late results of aborted runs are ignored", async () => {
     const resolvers: ((ok: boolean) => void)[] = [];
+    const schema = { stop: "boolean" } as const;
     const t = createBehaviorTree<null>(
-      { version: 1, root: { type: "action", action: "load" } },
-      { actions: { load: createAsyncAction(() => new Promise<boolean>((res) => resolvers.push(res))) } },
+      { version: 1, root: { type: "guard", key: "stop", value: false, abort: "self", child: { type: "action", action: "load" } } },
+      { actions: { load: createAsyncAction(() => new Promise<boolean>((res) => resolvers.push(res))) }, blackboard: schema },
     );
     const inst = createTreeInstance(t, null);
+    const flush = async () => {
+      for (let i = 0; i < 3; i++) await Promise.resolve();
+    };
     expect(updateTree(inst, 0.1)).toBe(R);
     expect(updateTree(inst, 0.1)).toBe(R);
     expect(resolvers.length).toBe(1);
     resolvers[0]!(true);
-    await Promise.resolve();
-    await Promise.resolve();
+    await flush();
     expect(updateTree(inst, 0.1)).toBe(S);
+    // Start again, abort the run (guard turns false), then let the stale promise resolve.
+    writeBlackboard(inst.blackboard, "stop", false);
+    postTreeEvent(inst);
+    expect(updateTree(inst, 0.1)).toBe(R);
+    expect(resolvers.length).toBe(2);
+    writeBlackboard(inst.blackboard, "stop", true);
+    expect(updateTree(inst, 0.1)).toBe(BtStatus.Failure);
+    writeBlackboard(inst.blackboard, "stop", false);
+    expect(updateTree(inst, 0.1)).toBe(R); // third run in flight
+    expect(resolvers.length).toBe(3);
+    resolvers[1]!(true); // stale: belongs to the aborted second run
+    await flush();
+    expect(updateTree(inst, 0.1)).toBe(R);
+    resolvers[2]!(false);
+    await flush();
+    expect(updateTree(inst, 0.1)).toBe(BtStatus.Failure);
   });
 });
 
