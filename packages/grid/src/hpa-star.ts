@@ -59,6 +59,8 @@ export interface Hpa {
   toGoal: Float64Array;
   /** Query scratch: abstract path (node ids, start and goal as nodeCount, nodeCount + 1). */
   abstractPath: Int32Array;
+  /** One-slot scratch for distances (keeps fractions out of function returns, which V8 may box). */
+  readonly tmp: Float64Array;
   /** Abstract nodes expanded by the last query. */
   expanded: number;
 }
@@ -98,6 +100,7 @@ export function createHpa(search: GridSearch, clusterSize = 16): Hpa {
     heap: createOpenList(2),
     toGoal: new Float64Array(2),
     abstractPath: new Int32Array(2),
+    tmp: new Float64Array(1),
     expanded: 0,
   };
   rebuildHpa(hpa, search);
@@ -299,14 +302,15 @@ export function rebuildHpa(hpa: Hpa, search: GridSearch): void {
   hpa.builtVersion = grid.version;
 }
 
-function octile(w: number, a: number, b: number, eight: boolean): number {
+// Octile (or Manhattan) distance written into out[0]: a returned fraction could be boxed by V8.
+function octile(out: Float64Array, w: number, a: number, b: number, eight: boolean): void {
   const ax = a % w;
   const bx = b % w;
   let dx = ax - bx;
   let dy = (a - ax) / w - (b - bx) / w;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  return eight ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy;
+  out[0] = eight ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy;
 }
 
 /**
@@ -387,7 +391,8 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
     if (search.seen[pc] !== sStamp) continue;
     g[a] = search.g[pc]!;
     parent[a] = S;
-    heap.next[0] = g[a] + minCost * octile(w, hpa.nodeCell[a]!, goalCell, eight);
+    octile(hpa.tmp, w, hpa.nodeCell[a]!, goalCell, eight);
+    heap.next[0] = g[a] + minCost * hpa.tmp[0]!;
     openListPush(heap, a);
   }
   let expanded = 0;
@@ -415,7 +420,8 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
       if (ng >= g[v]!) continue;
       g[v] = ng;
       parent[v] = u;
-      heap.next[0] = ng + minCost * octile(w, hpa.nodeCell[v]!, goalCell, eight);
+      octile(hpa.tmp, w, hpa.nodeCell[v]!, goalCell, eight);
+      heap.next[0] = ng + minCost * hpa.tmp[0]!;
       openListPush(heap, v);
     }
   }

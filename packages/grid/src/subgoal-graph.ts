@@ -51,6 +51,8 @@ export interface SubgoalGraph {
   reach: Int32Array;
   /** Scratch list of the goal's direct-h-reachable subgoals. */
   goalReach: Int32Array;
+  /** One-slot scratch for distances (keeps fractions out of function returns, which V8 may box). */
+  readonly tmp: Float64Array;
   /** Nodes expanded by the last query. */
   expanded: number;
 }
@@ -123,6 +125,17 @@ function directHReachable(sg: SubgoalGraph, s: number, reach: Int32Array = sg.re
   return n;
 }
 
+// Octile distance written into out[0] (a typed-array slot: a returned fraction could be boxed).
+function oct(out: Float64Array, pw: number, a: number, b: number): void {
+  const ay = (a / pw) | 0;
+  const by = (b / pw) | 0;
+  let dx = a - ay * pw - (b - by * pw);
+  let dy = ay - by;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  out[0] = dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+}
+
 function octile(pw: number, a: number, b: number): number {
   const ay = (a / pw) | 0;
   const by = (b / pw) | 0;
@@ -165,6 +178,7 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
     toGoal: new Float64Array(2),
     reach: new Int32Array(1),
     goalReach: new Int32Array(1),
+    tmp: new Float64Array(1),
     expanded: 0,
   };
   rebuildSubgoalGraph(sg);
@@ -263,6 +277,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
   if (sg.builtVersion !== grid.version) rebuildSubgoalGraph(sg);
   const pw = sg.pw;
   const w = grid.width;
+  const OCT = sg.tmp;
   const s = (sy + 1) * pw + sx + 1;
   const t = (gy + 1) * pw + gx + 1;
   if (sg.open[s] !== 1 || sg.open[t] !== 1) {
@@ -273,7 +288,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     out.cells[0] = sy * w + sx;
     out.length = 1;
     if (s !== t) out.cells[out.length++] = gy * w + gx;
-    out.cost = octile(pw, s, t);
+    oct(OCT, pw, s, t);
+    out.cost = OCT[0]!;
     out.status = PathFlags.Found;
     out.expanded = 0;
     out.generated = 0;
@@ -300,7 +316,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     goalReach = directHReachable(sg, t, sg.goalReach);
     for (let i = 0; i < goalReach; i++) {
       const v = sg.goalReach[i]!;
-      toGoal[v] = octile(pw, sg.nodeCell[v]!, t);
+      oct(OCT, pw, sg.nodeCell[v]!, t);
+      toGoal[v] = OCT[0]!;
     }
   }
   // Start connections.
@@ -310,17 +327,20 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
   if (startNode >= 0) {
     g[startNode] = 0;
     parent[startNode] = S;
-    heap.next[0] = octile(pw, s, t);
+    oct(OCT, pw, s, t);
+    heap.next[0] = OCT[0]!;
     openListPush(heap, startNode);
   } else {
     const k = directHReachable(sg, s);
     for (let i = 0; i < k; i++) {
       const v = sg.reach[i]!;
-      const c = octile(pw, s, sg.nodeCell[v]!);
+      oct(OCT, pw, s, sg.nodeCell[v]!);
+      const c = OCT[0]!;
       if (c < g[v]!) {
         g[v] = c;
         parent[v] = S;
-        heap.next[0] = c + octile(pw, sg.nodeCell[v]!, t);
+        oct(OCT, pw, sg.nodeCell[v]!, t);
+        heap.next[0] = c + OCT[0]!;
         openListPush(heap, v);
       }
     }
@@ -351,7 +371,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       if (ng >= g[v]! - 1e-12) continue;
       g[v] = ng;
       parent[v] = u;
-      heap.next[0] = ng + octile(pw, sg.nodeCell[v]!, t);
+      oct(OCT, pw, sg.nodeCell[v]!, t);
+      heap.next[0] = ng + OCT[0]!;
       openListPush(heap, v);
     }
   }
