@@ -89,15 +89,19 @@ export function bidirectionalAStar(
     const seenOther = other.seen;
     const genMe = me.generation;
     const genOther = other.generation;
+    // The popped priority is this side's f(x) = g(x) + h(x) (exact: stored when x was last improved).
+    const fx = me.open.priorities[0]!;
     const x = indexedHeapPop(me.open);
     if (done[x] === genF) continue;
     done[x] = genF;
     const gx = gMe[x]!;
-    // hMe(x): estimate to this side's target; hOther(x): estimate back to the other side's root.
-    const hMe = h === undefined ? 0 : isForward ? domain.heuristic!(x, goal) : domain.heuristic!(start, x);
-    const hOther = h === undefined ? 0 : isForward ? domain.heuristic!(start, x) : domain.heuristic!(x, goal);
-    const fOther = isForward ? fB : fF;
-    if (!(gx + hMe >= best || gx + fOther - hOther >= best)) {
+    // Prune when f(x) >= L, or when g(x) + F_other − h_other(x) >= L (h_other: estimate back to the other root).
+    let prune = fx >= best;
+    if (!prune && best < Infinity) {
+      const hOther = h === undefined ? 0 : isForward ? domain.heuristic!(start, x) : domain.heuristic!(x, goal);
+      prune = gx + (isForward ? fB : fF) - hOther >= best;
+    }
+    if (!prune) {
       expanded++;
       const k = isForward ? domain.neighbors(x, me.nbrNodes, me.nbrCosts) : pred.call(domain, x, me.nbrNodes, me.nbrCosts);
       for (let i = 0; i < k; i++) {
