@@ -25,6 +25,7 @@ export * from "./coordination/action-tokens";
 export * from "./rules/definition";
 export * from "./rules/engine";
 export * from "./rules/dynamic-scripting";
+export * from "./rules/resource-rules";
 export * from "./bandit/ucb1";
 export * from "./bandit/regret-matching";
 export * from "./neural/activation";

@@ -6,9 +6,9 @@ import { describe, expect, it } from "vitest";
 import * as decision from "../src/index";
 
 // The self-contained snippets of the decision guides must run against the real API.
-function firstSnippet(file: string): string {
+function firstSnippet(file: string, index = 0): string {
   const md = readFileSync(fileURLToPath(new URL(`../../../apps/docs/guide/${file}`, import.meta.url)), "utf8");
-  return [...md.matchAll(/```ts\n([\s\S]*?)```/g)][0]![1]!;
+  return [...md.matchAll(/```ts\n([\s\S]*?)```/g)][index]![1]!;
 }
 
 function run(source: string, tail: string): unknown {
@@ -27,6 +27,9 @@ function run(source: string, tail: string): unknown {
 describe("guide snippets", () => {
   it("production rules: attack sets state 2", () => {
     expect(run(firstSnippet("decision-rules.md"), 'return getFact(rules, "state");')).toBe(2);
+  });
+  it("resource rules: the ranch delivers 40 leather in 10 days", () => {
+    expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
   it("fuzzy logic: a desirability inside the output range", () => {
     const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", "centroid");') as number;

@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import { addResourceUnit, advanceResourceRules, createResourceWorld, getResource, setResource, validateResourceRules, type ResourceRulesDefinition } from "../src/index";
+
+// The *1849* example rules of chapter 8, as data.
+const def: ResourceRulesDefinition = {
+  version: 1,
+  resources: ["workers", "meat", "leather", "shoes", "gold", "fire-hazard", "a", "b"],
+  rules: {
+    "ranch-doWork": { outputs: ["unit 6 meat", "unit 6 leather"], success: ["_ spawn-worker npc npc-farmer action ranch days 7"] },
+    "ranch-deliverWork": { every: 5, checks: ["unit workers > 0"], inputs: ["unit 20 leather"], outputs: ["player 20 leather"], success: ["_ spawn-walker"] },
+    "cobbler-bringMaterials": { checks: ["unit workers > 0", "unit leather < 2"], inputs: ["player 8 leather"], outputs: ["unit 8 leather"] },
+    "cobbler-doWork": { inputs: ["unit 2 leather"], outputs: ["unit 3 shoes"] },
+    "gold-mine": { inputs: ["map 5 gold"], outputs: ["unit 5 gold"], failedInputs: ["_ complain about gold"] },
+    "fire-hazard": { every: 7, checks: ["map fire-hazard < 1"], outputs: ["map 0.04 fire-hazard max 1"] },
+    atomic: { inputs: ["unit 2 a", "unit 5 b"], outputs: ["player 1 a"] },
+    heat: { outputs: ["map 0.5 fire-hazard max 1"] },
+  },
+};
+
+function world() {
+  const calls: string[] = [];
+  const w = createResourceWorld(
+    def,
+    {
+      "spawn-worker": (_w, unit, args) => void calls.push(`spawn ${String(args["npc"])} for ${unit} for ${String(args["days"])} days`),
+      "spawn-walker": () => void calls.push("walker"),
+      complain: (_w, _u, args) => void calls.push(`complain ${String(args["about"])}`),
+    },
+    { tileCount: 4 },
+  );
+  return { w, calls };
+}
+
+describe("resource rules (1849, chapter 8)", () => {
+  it("ranch produces daily and delivers every 5 days; actions get their parsed arguments", () => {
+    const { w, calls } = world();
+    const ranch = addResourceUnit(w, ["ranch-doWork", "ranch-deliverWork"]);
+    setResource(w, "unit", "workers", 1, ranch);
+    advanceResourceRules(w, 5);
+    // day 5: delivery (24 → 4) runs before that day's production (→ 10)
+    expect(getResource(w, "unit", "leather", ranch)).toBe(10);
+    expect(getResource(w, "player", "leather")).toBe(20);
+    expect(calls[0]).toBe("spawn npc-farmer for 0 for 7 days");
+    expect(calls.filter((c) => c === "walker").length).toBe(1);
+    advanceResourceRules(w, 5);
+    expect(getResource(w, "unit", "leather", ranch)).toBe(20);
+    expect(getResource(w, "player", "leather")).toBe(40);
+    expect(getResource(w, "unit", "meat", ranch)).toBe(60);
+  });
+
+  it("cobbler chain matches a hand computation", () => {
+    const { w } = world();
+    const cobbler = addResourceUnit(w, ["cobbler-bringMaterials", "cobbler-doWork"]);
+    setResource(w, "unit", "workers", 1, cobbler);
+    setResource(w, "player", "leather", 16);
+    const r = advanceResourceRules(w, 10);
+    expect(getResource(w, "unit", "shoes", cobbler)).toBe(24);
+    expect(getResource(w, "player", "leather")).toBe(0);
+    expect(getResource(w, "unit", "leather", cobbler)).toBe(0);
+    expect(r.succeeded).toBe(2 + 8);
+    expect(r.failedChecks).toBe(6);
+    expect(r.failedInputs).toBe(4);
+  });
+
+  it("map queries sum the footprint; inputs are atomic; caps hold; rules are not evaluated between due days", () => {
+    const { w, calls } = world();
+    const mine = addResourceUnit(w, ["gold-mine"], [0, 1]);
+    setResource(w, "map", "gold", 3, mine); // 3 on each of the two tiles
+    expect(getResource(w, "map", "gold", mine)).toBe(6);
+    advanceResourceRules(w, 2);
+    expect(getResource(w, "unit", "gold", mine)).toBe(5);
+    expect(getResource(w, "map", "gold", mine)).toBe(1);
+    expect(calls).toEqual(["complain gold"]); // "_ complain about gold" → args { about: "gold" }
+
+    const hut = addResourceUnit(w, ["fire-hazard", "atomic"], [2, 3]);
+    setResource(w, "unit", "a", 3, hut);
+    setResource(w, "unit", "b", 4, hut);
+    const before = w.evaluations;
+    advanceResourceRules(w, 21);
+    expect(w.evaluations - before).toBe(21 /* mine */ + 3 /* fire hazard, days 7, 14, 21 */ + 21 /* atomic */);
+    expect(getResource(w, "map", "fire-hazard", hut)).toBeCloseTo(0.24, 12); // 3 × 0.04 on each of 2 tiles
+    expect(getResource(w, "unit", "a", hut)).toBe(3); // b was short: nothing consumed
+    setResource(w, "map", "fire-hazard", 0.5, hut); // the check sums the footprint: 1.0 is not < 1
+    advanceResourceRules(w, 7);
+    expect(getResource(w, "map", "fire-hazard", hut)).toBe(1);
+    const stove = addResourceUnit(w, ["heat"], [0]);
+    setResource(w, "map", "fire-hazard", 0.8, stove);
+    advanceResourceRules(w, 1);
+    expect(getResource(w, "map", "fire-hazard", stove)).toBe(1); // 0.8 + 0.5 capped at 1
+  });
+
+  it("validates statements by JSON path", () => {
+    const paths = validateResourceRules({
+      version: 1,
+      resources: ["x"],
+      rules: { r: { every: 0, checks: ["unit x >> 1"], inputs: ["house 1 x"], outputs: ["unit 1 y"], success: ["spawn"] } },
+    }).map((i) => i.path);
+    expect(paths).toEqual(["$.rules.r.every", "$.rules.r.checks[0]", "$.rules.r.inputs[0]", "$.rules.r.outputs[0]", "$.rules.r.success[0]"]);
+    expect(() => createResourceWorld({ version: 1, resources: ["x"], rules: { r: { success: ["_ nope"] } } })).toThrow(/\$\.rules\.r\.success\[0\].*not bound/);
+  });
+});
