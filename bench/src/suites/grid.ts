@@ -31,7 +31,7 @@ import {
   type GridSearch,
   type MovingAiScenario,
 } from "@tactica/grid";
-import { consume } from "../measure";
+import { allocationPerCall, consume } from "../measure";
 import type { BenchRow } from "../row";
 import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
@@ -163,6 +163,8 @@ interface Acc {
   maps: number;
   preprocessMs: number[];
   memory: number[];
+  /** Bytes allocated per query (Tactica only; -1 = not measured). */
+  allocBytes: number;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -176,7 +178,7 @@ async function run(ctx: SuiteContext): Promise<void> {
   const files = findScenarioFiles(args.maps, args.sets).slice(0, args.maxMaps);
   if (files.length === 0) throw new Error(`bench grid: no *.map.scen under ${args.maps}`);
   const defs = SOLVERS.filter((d) => args.only === null || args.only.includes(d.solver));
-  const accs = defs.map((def): Acc => ({ def, times: [], peerTimes: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [] }));
+  const accs = defs.map((def): Acc => ({ def, times: [], peerTimes: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [], allocBytes: -1 }));
   const memorySets = new Set<string>();
   ctx.log(`${files.length} maps, ≤ ${args.limit} queries per map (peers ≤ ${args.peerLimit})`);
   ctx.record({ case: "settings", library: "tactica", metric: "limit", value: args.limit, unit: "count" });
@@ -216,6 +218,14 @@ async function run(ctx: SuiteContext): Promise<void> {
       const q = prepared.query;
       const qs = def.peer ? peerQueries : queries;
       for (let i = 0; i < Math.min(3, qs.length); i++) q(qs[i]!.startX, qs[i]!.startY, qs[i]!.goalX, qs[i]!.goalY); // warm-up
+      if (def.library === "tactica" && acc.allocBytes < 0 && qs.length > 0) {
+        // Bytes allocated per query (heap growth over repeated queries after warm-up), first map only.
+        let k = 0;
+        acc.allocBytes = allocationPerCall(() => {
+          const c = qs[k++ % qs.length]!;
+          return q(c.startX, c.startY, c.goalX, c.goalY);
+        }, ctx.quick ? 200 : 2000);
+      }
       for (const c of qs) {
         const { us, cost } = timeQuery(q, c);
         acc.times.push(us);
@@ -246,6 +256,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     rec("mismatches", acc.mismatches, "count");
     rec("preprocess_ms", acc.preprocessMs.reduce((a, b) => a + b, 0) / acc.preprocessMs.length, "ms");
     rec("memory_bytes", acc.memory.length ? acc.memory.reduce((a, b) => a + b, 0) / acc.memory.length : 0, "bytes");
+    if (acc.allocBytes >= 0) rec("alloc_bytes_per_query", acc.allocBytes, "bytes");
     rec("connectivity", acc.def.connectivity, "count");
     rec("optimal", acc.def.optimal ? 1 : 0, "count");
   }
@@ -318,12 +329,14 @@ function markdown(rows: readonly BenchRow[]): string {
   const lines = [
     `Up to ${setting("limit")} scenarios per map, spread over the buckets; the slow solvers (the peers and Tactica's Dijkstra) run up to ${setting("peer_limit")} of them.`,
     "",
-    "| solver | library | conn. | optimal | maps | queries | mismatches | median µs | p95 µs | preprocess ms / map | memory / map |",
-    "|---|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| solver | library | conn. | optimal | maps | queries | mismatches | median µs | p95 µs | preprocess ms / map | memory / map | allocated / query |",
+    "|---|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of g) {
     const mem = r.memoryBytes >= 1e6 ? `${(r.memoryBytes / 1e6).toFixed(1)} MB` : `${Math.round(r.memoryBytes / 1e3)} kB`;
-    lines.push(`| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} |`);
+    const alloc = rows.find((x) => x.case === r.solver && x.library === r.library && x.metric === "alloc_bytes_per_query");
+    const allocText = alloc === undefined ? "—" : `${Math.round(alloc.value)} B`;
+    lines.push(`| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} | ${allocText} |`);
   }
   const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_"));
   if (ratios.length > 0) {
@@ -332,7 +345,7 @@ function markdown(rows: readonly BenchRow[]): string {
   }
   lines.push(
     "",
-    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query.",
+    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over 2,000 repeated queries on the first map after warm-up (Tactica solvers only; the bench runs Node with --expose-gc).",
   );
   return lines.join("\n");
 }

@@ -43,8 +43,10 @@ function jumpVertical4(open: Uint8Array, p: number, v: number, pw: number, goal:
  * Jump point search (Harabor & Grastien 2011) on uniform-cost grids: optimal like A*, but it
  * only puts "jump points" on the open list — cells where the optimal path may turn — found by
  * scanning straight and diagonal runs. 8-connected grids must use no corner cutting (the Moving
- * AI rule; the forced-neighbour rules here are the ones for that rule, which PathFinding.js gets
- * wrong); 4-connected grids use the variant where vertical runs play the role of diagonals.
+ * AI rule; the forced-neighbour rules here are the ones for that rule) and the octile heuristic
+ * is built in (PathFinding.js's JPS defaults to Manhattan, which is inadmissible with diagonals
+ * and returns longer paths); 4-connected grids use the variant where vertical runs play the role
+ * of diagonals.
  *
  * Writes the waypoints (jump points) into `out`; consecutive waypoints are joined by straight or
  * 45° runs (expand with {@link expandPath}). No preprocessing, so it suits maps that change
