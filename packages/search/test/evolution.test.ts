@@ -16,6 +16,7 @@ import {
   gpSubtreeCrossover,
   gpSubtreeEnd,
   playSnake,
+  playSnakeAverage,
   rampedHalfAndHalf,
   runSnakeProgram,
   snakeCell,
@@ -131,6 +132,10 @@ describe("Snake (GP article)", () => {
     // progn2(left, left): two moves.
     runSnakeProgram(g, [7, 1, 1]);
     expect(g.moves).toBe(3);
+    // Multi-game fitness is the mean of single games.
+    const prog = [3, 4, 2, 0, 5, 1, 2];
+    expect(playSnakeAverage(prog, [1, 2, 3, 4])).toBeCloseTo([1, 2, 3, 4].reduce((s, k) => s + playSnake(prog, createRng(k)), 0) / 4, 10);
+    expect(() => playSnakeAverage(prog, [])).toThrow(/seeds/);
     expect(formatGpProgram(set, [3, 4, 2, 0, 5, 1, 2])).toBe("ifFoodAhead(ifDangerAhead(right, forward), ifDangerRight(left, right))");
   });
 

@@ -1,4 +1,4 @@
-import { rngInt, type Rng } from "@tactica/core";
+import { createRng, invalidArgument, rngInt, type Rng } from "@tactica/core";
 import { createGpPrimitiveSet, type GpPrimitiveSet } from "./genetic-programming";
 
 /** Board width of the Snake experiment (squares). */
@@ -269,4 +269,15 @@ export function playSnake(program: ArrayLike<number>, rng: Rng): number {
   const h = snakeHead(g);
   const f = g.food < 0 ? h : g.food;
   return -(Math.abs((f % SNAKE_WIDTH) - (h % SNAKE_WIDTH)) + Math.abs(Math.floor(f / SNAKE_WIDTH) - Math.floor(h / SNAKE_WIDTH)));
+}
+
+/**
+ * The article's multi-game fitness for primed runs: the mean of {@link playSnake} over one game
+ * per seed (the article uses 4), which smooths out lucky food placement. Allocates one `Rng` per game.
+ */
+export function playSnakeAverage(program: ArrayLike<number>, seeds: readonly number[]): number {
+  if (seeds.length === 0) invalidArgument("@tactica/search: playSnakeAverage", "seeds", "is empty", "Pass at least one seed.");
+  let sum = 0;
+  for (const s of seeds) sum += playSnake(program, createRng(s));
+  return sum / seeds.length;
 }
