@@ -35,6 +35,21 @@ describe("package manifests", () => {
       expect(dot["@tactica/source"]).toBe("./src/index.ts");
       expect(dot["import"]).toEqual({ types: "./dist/index.d.ts", default: "./dist/index.js" });
       expect(dot["require"]).toEqual({ types: "./dist/index.d.cts", default: "./dist/index.cjs" });
+      // Subpath entry points follow the same shape: source condition, ESM and CJS with their own types.
+      for (const [key, value] of Object.entries(m.exports ?? {})) {
+        if (key === "." || key === "./package.json") continue;
+        if (typeof value === "string") {
+          // A data file (e.g. a JSON Schema) exported as it is: it must exist and be shipped.
+          expect(existsSync(join(root, "packages", dir, value)), `${key} -> ${value} exists`).toBe(true);
+          expect(m.files?.some((f) => value.startsWith(`./${f}`)), `${value} is in "files"`).toBe(true);
+          continue;
+        }
+        const name = key.slice(2);
+        const entry = value as Record<string, unknown>;
+        expect(entry["@tactica/source"], `${key} source`).toMatch(/^\.\/src\/.+\.ts$/);
+        expect(entry["import"]).toEqual({ types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` });
+        expect(entry["require"]).toEqual({ types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` });
+      }
       expect(existsSync(join(root, "packages", dir, "README.md"))).toBe(true);
       expect(existsSync(join(root, "packages", dir, "LICENSE"))).toBe(true);
     });

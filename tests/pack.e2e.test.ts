@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
 const publishable = readdirSync(join(root, "packages"))
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; private?: boolean } }))
+  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; private?: boolean; exports: Record<string, unknown> } }))
   .filter((p) => !p.manifest.private);
 
 const work = mkdtempSync(join(tmpdir(), "tactica-pack-"));
@@ -41,12 +41,18 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
   const app = () => join(work, "app");
 
-  it("imports from ESM and CJS with the same non-empty export list", () => {
-    const esm = run("node", ["--input-type=module", "-e", `import * as m from ${JSON.stringify(manifest.name)}; console.log(JSON.stringify(Object.keys(m).sort()))`], app());
-    const cjs = run("node", ["-e", `console.log(JSON.stringify(Object.keys(require(${JSON.stringify(manifest.name)})).sort()))`], app());
-    const esmKeys = JSON.parse(esm) as string[];
-    expect(esmKeys.length).toBeGreaterThan(0);
-    expect(JSON.parse(cjs)).toEqual(esmKeys);
+  it("imports every entry point from ESM and CJS with the same non-empty export list", () => {
+    // Code entry points (conditional exports); plain-string exports are data files such as schemas.
+    const entries = Object.keys(manifest.exports).filter((k) => k !== "./package.json" && typeof manifest.exports[k] === "object");
+    expect(entries).toContain(".");
+    for (const entry of entries) {
+      const spec = JSON.stringify(entry === "." ? manifest.name : `${manifest.name}/${entry.slice(2)}`);
+      const esm = run("node", ["--input-type=module", "-e", `import * as m from ${spec}; console.log(JSON.stringify(Object.keys(m).sort()))`], app());
+      const cjs = run("node", ["-e", `console.log(JSON.stringify(Object.keys(require(${spec})).sort()))`], app());
+      const esmKeys = JSON.parse(esm) as string[];
+      expect(esmKeys.length, `${spec} exports something`).toBeGreaterThan(0);
+      expect(JSON.parse(cjs), `${spec} CJS matches ESM`).toEqual(esmKeys);
+    }
   });
 
   it("ships dist, src, README and LICENSE and no test or benchmark data", () => {

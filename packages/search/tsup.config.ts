@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  entry: { index: "src/index.ts", games: "src/games/index.ts" },
   format: ["esm", "cjs"],
   // tsup's dts worker sets `baseUrl`, which TypeScript 6 rejects (TS5101) unless silenced.
   dts: { compilerOptions: { ignoreDeprecations: "6.0" } },

@@ -1,28 +1,6 @@
 import { createRng } from "@tactica/core";
-import {
-  CHESS_START_FEN,
-  createAlphaBeta,
-  createAlphaBetaResult,
-  createChess,
-  createConnectFour,
-  createCspSolver,
-  createLevelColoringCsp,
-  createMcts,
-  createMctsResult,
-  createPathResult,
-  createPerftBuffers,
-  createSearchContext,
-  csrDomain,
-  astar,
-  bidirectionalAStar,
-  perft,
-  runMcts,
-  searchBestMove,
-  searchInterest,
-  solveCsp,
-  PathFlags,
-  type SearchDomain,
-} from "@tactica/search";
+import { createAlphaBeta, createAlphaBetaResult, createCspSolver, createLevelColoringCsp, createMcts, createMctsResult, createPathResult, createPerftBuffers, createSearchContext, csrDomain, astar, bidirectionalAStar, perft, runMcts, searchBestMove, searchInterest, solveCsp, PathFlags, type SearchDomain } from "@tactica/search";
+import { CHESS_START_FEN, createChess, createConnectFour } from "@tactica/search/games";
 import ngraphPath from "ngraph.path";
 import { allocationPerCall, consume, measure, type Timing } from "../measure";
 import { markdownTable } from "../report";

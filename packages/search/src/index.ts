@@ -6,6 +6,10 @@
  *   bidirectional A* (NBA*), time-sliced A*, next-hop tables. Reusable contexts, results with
  *   {@link PathFlags}, no allocation per query.
  *
+ * The example games (tic-tac-toe, Connect Four, chess with a perft-verified move generator) live in
+ * the separate entry point `@tactica/search/games`, so a game that brings its own rules never
+ * bundles them.
+ *
  * @packageDocumentation
  */
 export * from "./graph/domain";
@@ -25,7 +29,6 @@ export * from "./adversarial/alpha-beta";
 export * from "./adversarial/perft";
 export * from "./adversarial/interest-search";
 export * from "./adversarial/move-set-key";
-export * from "./games/index";
 export * from "./monte-carlo/ucb1";
 export * from "./monte-carlo/mcts";
 export * from "./monte-carlo/one-ply";

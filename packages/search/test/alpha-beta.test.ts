@@ -1,19 +1,7 @@
 import { createRng, rngInt } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import {
-  AlphaBetaFlags,
-  GameScore,
-  chessMoveToUci,
-  createAlphaBeta,
-  createAlphaBetaResult,
-  createChess,
-  createConnectFour,
-  createTicTacToe,
-  searchBestMove,
-  terminalScore,
-  type AlphaBetaOptions,
-  type Game,
-} from "../src";
+import { AlphaBetaFlags, GameScore, createAlphaBeta, createAlphaBetaResult, searchBestMove, terminalScore, type AlphaBetaOptions, type Game } from "../src";
+import { chessMoveToUci, createChess, createConnectFour, createTicTacToe } from "../src/games/index";
 
 /** Plain negamax without pruning: the reference value. */
 function minimax(game: Game, depth: number, ply: number): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CHESS_START_FEN, chessMoveToUci, createChess, createPerftBuffers, findChessMove, perft } from "../src";
+import { createPerftBuffers, perft } from "../src";
+import { CHESS_START_FEN, chessMoveToUci, createChess, findChessMove } from "../src/games/index";
 
 const buffers = createPerftBuffers(6, 256);
 

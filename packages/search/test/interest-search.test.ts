@@ -1,20 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  GameScore,
-  addToMoveSetKey,
-  hashUnitMove,
-  removeFromMoveSetKey,
-  chessMoveToUci,
-  createAlphaBeta,
-  createAlphaBetaResult,
-  createChess,
-  createConnectFour,
-  createTicTacToe,
-  interestCost,
-  searchBestMove,
-  searchInterest,
-  type Game,
-} from "../src";
+import { GameScore, addToMoveSetKey, hashUnitMove, removeFromMoveSetKey, createAlphaBeta, createAlphaBetaResult, interestCost, searchBestMove, searchInterest, type Game } from "../src";
+import { chessMoveToUci, createChess, createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("interest search (chapter 24)", () => {
   it("the move cost K / interest lies in (0, K] for interest >= 1", () => {

@@ -1,22 +1,7 @@
 import { createRng, rngInt } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import {
-  FinalMovePolicy,
-  MctsFlags,
-  createConnectFour,
-  createMcts,
-  createMctsResult,
-  createOnePlyMonteCarlo,
-  createTicTacToe,
-  createUcb1,
-  getMctsRootStats,
-  monteCarloOnePly,
-  runMcts,
-  ucb1Select,
-  ucb1Update,
-  ucb1Value,
-  type Game,
-} from "../src";
+import { FinalMovePolicy, MctsFlags, createMcts, createMctsResult, createOnePlyMonteCarlo, createUcb1, getMctsRootStats, monteCarloOnePly, runMcts, ucb1Select, ucb1Update, ucb1Value, type Game } from "../src";
+import { createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("UCB1", () => {
   it("reproduces chapter 25's Table 25.1 (k = 2, against an always-rock opponent)", () => {

@@ -1,24 +1,6 @@
 import { createRng, type Rng } from "@tactica/core";
-import {
-  ChessPiece,
-  chessMoveToUci,
-  createAlphaBeta,
-  createAlphaBetaResult,
-  createChess,
-  createConnectFour,
-  createMcts,
-  createMctsResult,
-  createTicTacToe,
-  getMctsRootStats,
-  runMcts,
-  searchBestMove,
-  CONNECT_FOUR_COLUMNS,
-  CONNECT_FOUR_ROWS,
-  type Chess,
-  type ConnectFour,
-  type Game,
-  type TicTacToe,
-} from "@tactica/search";
+import { createAlphaBeta, createAlphaBetaResult, createMcts, createMctsResult, getMctsRootStats, runMcts, searchBestMove, type Game } from "@tactica/search";
+import { ChessPiece, chessMoveToUci, createChess, createConnectFour, createTicTacToe, CONNECT_FOUR_COLUMNS, CONNECT_FOUR_ROWS, type Chess, type ConnectFour, type TicTacToe } from "@tactica/search/games";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, select, slider } from "../../ui";
 
