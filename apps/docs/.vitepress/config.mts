@@ -9,6 +9,23 @@ import { defineConfig, type DefaultTheme } from "vitepress";
 const root = import.meta.dirname ? join(import.meta.dirname, "..") : process.cwd();
 const PACKAGE_ORDER = ["getting-started", "conventions", "core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
 
+/** Guide pages grouped by package (`search-graph.md` → @tactica/search); general pages first. */
+function guideGroups(): DefaultTheme.SidebarItem[] {
+  const all = pages("guide");
+  const pkgOf = (link: string) => PACKAGE_ORDER.slice(2).find((p) => link === `/guide/${p}` || link.startsWith(`/guide/${p}-`));
+  const general = all.filter((item) => !pkgOf(item.link ?? ""));
+  const groups: DefaultTheme.SidebarItem[] = [{ text: "Guide", items: general }];
+  for (const pkg of PACKAGE_ORDER.slice(2)) {
+    // Inside a package's group, "@tactica/search: graph search" reads as "graph search".
+    const prefix = new RegExp(`^(@tactica/)?${pkg}:\\s*`, "i");
+    const items = all
+      .filter((item) => pkgOf(item.link ?? "") === pkg)
+      .map((item) => ({ ...item, text: (item.text ?? "").replace(prefix, "").replace(/^./, (c) => c.toUpperCase()) }));
+    if (items.length) groups.push({ text: `@tactica/${pkg}`, collapsed: false, items });
+  }
+  return groups;
+}
+
 function pages(dir: string): DefaultTheme.SidebarItem[] {
   return readdirSync(join(root, dir))
     .filter((f) => f.endsWith(".md") && f !== "index.md")
@@ -41,7 +58,7 @@ export default defineConfig({
       { text: "API", link: "/api/index.html", target: "_self" },
     ],
     sidebar: [
-      { text: "Guide", items: pages("guide") },
+      ...guideGroups(),
       { text: "Benchmarks", items: [{ text: "How we measure", link: "/benchmarks/" }, ...pages("benchmarks")] },
       { text: "Reference", items: [{ text: "API (typedoc)", link: "/api/index.html", target: "_self" }] },
     ],
