@@ -8,7 +8,8 @@
  *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances),
  *   simple subgoal graphs, HPA*, IDA*, time-sliced A* with partial paths, LPA* incremental
  *   replanning, Theta* and Lazy Theta*, flow fields.
- * - Local methods (crash and turn, tracing, random moves), breadcrumb trails and precalculated
+ * - Local methods (crash and turn, tracing, random moves, the human-like explorer), breadcrumb
+ *   trails and precalculated
  *   next-hop tables over waypoints.
  * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
  *   waypoint paths, step-by-step legality check.
@@ -39,3 +40,4 @@ export * from "./next-hop-table";
 export * from "./breadcrumbs";
 export * from "./subgoal-graph";
 export * from "./open-list";
+export * from "./explorer";
