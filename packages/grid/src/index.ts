@@ -9,8 +9,7 @@
  *   simple subgoal graphs, HPA*, IDA*, time-sliced A* with partial paths, LPA* incremental
  *   replanning, Theta* and Lazy Theta*, flow fields.
  * - Local methods (crash and turn, tracing, random moves, the human-like explorer), breadcrumb
- *   trails and precalculated
- *   next-hop tables over waypoints.
+ *   trails and precalculated next-hop tables over waypoints.
  * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
  *   waypoint paths, step-by-step legality check.
  *
