@@ -14,6 +14,8 @@ import {
   findPathDijkstra,
   findPathHpa,
   findPathSubgoal,
+  findPathJpsPlusBucketed,
+  createBucketedJpsPlus,
   createSubgoalGraph,
   subgoalGraphMemoryBytes,
   createHpa,
@@ -70,6 +72,7 @@ function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy:
 
 const SOLVERS: SolverDef[] = [
   { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
+  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, 0.1); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
   { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathSubgoal(sg, a, b, c, d, out), bytes: subgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
   { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
   { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },

@@ -40,3 +40,4 @@ export * from "./breadcrumbs";
 export * from "./subgoal-graph";
 export * from "./open-list";
 export * from "./explorer";
+export * from "./jps-plus-bucketed";
