@@ -7,7 +7,7 @@
  *   {@link GridPath} (no allocation per query): BFS, Dijkstra (and multi-source distance fields),
  *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances),
  *   simple subgoal graphs, HPA*, IDA*, time-sliced A* with partial paths, LPA* incremental
- *   replanning, Theta* and Lazy Theta*, flow fields.
+ *   replanning, Theta* and Lazy Theta*, flow fields (8-connected and Theta*-based any-angle).
  * - Local methods (crash and turn, tracing, random moves, the human-like explorer), breadcrumb
  *   trails and precalculated next-hop tables over waypoints.
  * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
@@ -30,6 +30,7 @@ export * from "./jps-plus";
 export * from "./line-of-sight";
 export * from "./theta-star";
 export * from "./flow-field";
+export * from "./theta-flow-field";
 export * from "./time-sliced";
 export * from "./ida-star";
 export * from "./lpa-star";
