@@ -6,8 +6,9 @@
  * - Solvers sharing one reusable {@link GridSearch} and writing into a caller-owned
  *   {@link GridPath} (no allocation per query): BFS, Dijkstra (and multi-source distance fields),
  *   A* (Manhattan / octile / Euclidean, weighted), JPS and JPS+ (preprocessed jump distances),
- *   simple subgoal graphs, HPA*, region-based A* (rectangular rooms; complete, not optimal),
- *   IDA*, time-sliced A* with partial paths, LPA* incremental replanning, Theta* and Lazy Theta*, flow fields (8-connected and Theta*-based any-angle).
+ *   simple and two-level subgoal graphs, HPA*, region-based A* (rectangular rooms; complete,
+ *   not optimal), IDA*, time-sliced A* with partial paths, LPA* incremental replanning, Theta*
+ *   and Lazy Theta*, flow fields (8-connected and Theta*-based any-angle).
  * - Local methods (crash and turn, tracing, random moves, the human-like explorer), breadcrumb
  *   trails and precalculated next-hop tables over waypoints.
  * - Line of sight (Bresenham and exact supercover), post-smoothing, path cost, expansion of
@@ -39,6 +40,7 @@ export * from "./local-navigation";
 export * from "./next-hop-table";
 export * from "./breadcrumbs";
 export * from "./subgoal-graph";
+export * from "./two-level-subgoal-graph";
 export * from "./region-astar";
 export * from "./open-list";
 export * from "./explorer";

@@ -1,0 +1,433 @@
+import { invalidArgument } from "@tactica/core";
+import { createOpenList, openListClear, openListPop, openListPush, type OpenList } from "./open-list";
+import type { Grid } from "./grid";
+import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
+import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
+
+/**
+ * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
+ * {@link SubgoalGraph} split into *global* and *local* ones. Built by contraction: every subgoal
+ * `s` in turn (node order) becomes local unless some pair `p, q` of its global neighbours has no
+ * path as short as `p → s → q` avoiding `s` among the globals and that detour is not
+ * h-reachable (`c(p,s) + c(s,q)` ≠ octile(p, q)); the h-reachable detours become extra edges
+ * `p–q` remembering `s` (so a path along them refines by expanding through `s`, and every edge
+ * keeps its true length). The result depends on the order (it is not unique). Queries search
+ * the global core plus the local subgoals reachable *upwards* (towards later-contracted
+ * subgoals) from the start's and goal's direct-h-reachable subgoals — the query-time connection
+ * of start and goal — so most local subgoals are pruned. Optimal, like the simple graph.
+ * Plain data; rebuilt automatically after any edit of the grid.
+ */
+export interface TwoLevelSubgoalGraph {
+  /** The simple subgoal graph underneath (subgoals, reachability scans). */
+  readonly ssg: SubgoalGraph;
+  /** {@link Grid.version} the levels were built for. */
+  builtVersion: number;
+  /** Number of global subgoals (the core). */
+  globalCount: number;
+  /** 1 where a subgoal node is global. */
+  isGlobal: Uint8Array;
+  /** Contraction order of each local node; global nodes hold the node count (the top level). */
+  rank: Int32Array;
+  /** CSR offsets of each node's edges (`count + 1`): simple-graph edges plus extra edges. */
+  edgeStart: Int32Array;
+  /** Edge targets. */
+  edgeTo: Int32Array;
+  /** Edge costs (octile distances: every edge is h-reachable). */
+  edgeCost: Float64Array;
+  /** Node an extra edge bypasses (refine through it), or -1 for a simple-graph edge. */
+  edgeMid: Int32Array;
+  /** Query scratch: stamp marking local nodes taking part in the current query. */
+  mark: Uint32Array;
+  /** Query scratch: depth-first stack for the upward walk. */
+  stack: Int32Array;
+  /** Query scratch: g per node (+2 for start and goal). */
+  g: Float64Array;
+  /** Query scratch: parent per node. */
+  parent: Int32Array;
+  /** Query scratch: closed stamps. */
+  closed: Uint32Array;
+  /** Query scratch: stamp. */
+  stamp: number;
+  /** Query open list. */
+  heap: OpenList;
+  /** Query scratch: cost from a node to the goal when direct-h-reachable, else Infinity. */
+  toGoal: Float64Array;
+  /** Scratch list of the start's direct-h-reachable subgoals. */
+  startReach: Int32Array;
+  /** Scratch list of the goal's direct-h-reachable subgoals. */
+  goalReach: Int32Array;
+  /** Nodes expanded by the last query. */
+  expanded: number;
+  /** Local nodes added to the last query's search by the upward walks. */
+  localsAdded: number;
+}
+
+/**
+ * Builds the two-level subgoal graph of `grid` (8-connected, uniform cost, no corner cutting):
+ * the simple graph, then the contraction described at {@link TwoLevelSubgoalGraph}, with a
+ * bounded Dijkstra witness search over the current globals per neighbour of each subgoal.
+ * Preprocessing is much slower than the simple graph's (seconds on large 512² maps); memory
+ * about the same.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs or corner cutting.
+ */
+export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
+  const ssg = createSubgoalGraph(grid);
+  const tsg: TwoLevelSubgoalGraph = {
+    ssg,
+    builtVersion: -1,
+    globalCount: 0,
+    isGlobal: new Uint8Array(0),
+    rank: new Int32Array(0),
+    edgeStart: new Int32Array(1),
+    edgeTo: new Int32Array(0),
+    edgeCost: new Float64Array(0),
+    edgeMid: new Int32Array(0),
+    mark: new Uint32Array(0),
+    stack: new Int32Array(0),
+    g: new Float64Array(2),
+    parent: new Int32Array(2),
+    closed: new Uint32Array(2),
+    stamp: 0,
+    heap: createOpenList(2),
+    toGoal: new Float64Array(2),
+    startReach: new Int32Array(1),
+    goalReach: new Int32Array(1),
+    expanded: 0,
+    localsAdded: 0,
+  };
+  rebuildTwoLevelSubgoalGraph(tsg);
+  return tsg;
+}
+
+/** Rebuilds the graph from the grid's current cells (called automatically after edits). Allocates. */
+export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
+  const ssg = tsg.ssg;
+  if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
+  const n = ssg.count;
+  const pw = ssg.pw;
+  const cell = ssg.nodeCell;
+  const cost: Map<number, number>[] = [];
+  const mid: Map<number, number>[] = [];
+  for (let u = 0; u < n; u++) {
+    cost.push(new Map());
+    mid.push(new Map());
+  }
+  for (let u = 0; u < n; u++) {
+    for (let e = ssg.edgeStart[u]!; e < ssg.edgeStart[u + 1]!; e++) {
+      const v = ssg.edgeTo[e]!;
+      const c = ssg.edgeCost[e]!;
+      cost[u]!.set(v, c);
+      mid[u]!.set(v, -1);
+      cost[v]!.set(u, c);
+      mid[v]!.set(u, -1);
+    }
+  }
+  const isGlobal = new Uint8Array(n).fill(1);
+  const rank = new Int32Array(n).fill(n);
+  // Witness search scratch.
+  const dist = new Float64Array(Math.max(1, n));
+  const seen = new Uint32Array(Math.max(1, n));
+  const heap = createOpenList(Math.max(1, n));
+  let stamp = 0;
+  let order = 0;
+  let globals = n;
+  const nb: number[] = [];
+  const extra: number[] = [];
+  for (let s = 0; s < n; s++) {
+    nb.length = 0;
+    for (const v of cost[s]!.keys()) if (isGlobal[v] === 1) nb.push(v);
+    extra.length = 0;
+    let keep = false;
+    for (let i = 0; i < nb.length && !keep; i++) {
+      const p = nb[i]!;
+      const cps = cost[s]!.get(p)!;
+      let limit = 0;
+      for (let j = i + 1; j < nb.length; j++) limit = Math.max(limit, cps + cost[s]!.get(nb[j]!)!);
+      if (limit === 0) continue;
+      // Bounded Dijkstra from p over the globals other than s.
+      stamp++;
+      openListClear(heap);
+      dist[p] = 0;
+      seen[p] = stamp;
+      heap.next[0] = 0;
+      openListPush(heap, p);
+      for (;;) {
+        const u = openListPop(heap);
+        if (u < 0) break;
+        const du = dist[u]!;
+        if (du > limit + 1e-9) break;
+        for (const [v, c] of cost[u]!) {
+          if (v === s || isGlobal[v] !== 1) continue;
+          const nd = du + c;
+          if (seen[v] === stamp && nd >= dist[v]!) continue;
+          seen[v] = stamp;
+          dist[v] = nd;
+          heap.next[0] = nd;
+          openListPush(heap, v);
+        }
+      }
+      for (let j = i + 1; j < nb.length; j++) {
+        const q = nb[j]!;
+        const via = cps + cost[s]!.get(q)!;
+        const d = seen[q] === stamp ? dist[q]! : Infinity;
+        if (d <= via + 1e-9) continue;
+        if (Math.abs(via - octile(pw, cell[p]!, cell[q]!)) > 1e-9) {
+          keep = true;
+          break;
+        }
+        extra.push(p, q);
+      }
+    }
+    if (keep) continue;
+    isGlobal[s] = 0;
+    rank[s] = order++;
+    globals--;
+    for (let k = 0; k < extra.length; k += 2) {
+      const p = extra[k]!;
+      const q = extra[k + 1]!;
+      const via = cost[s]!.get(p)! + cost[s]!.get(q)!;
+      const old = cost[p]!.get(q);
+      if (old !== undefined && old <= via + 1e-9) continue;
+      cost[p]!.set(q, via);
+      mid[p]!.set(q, s);
+      cost[q]!.set(p, via);
+      mid[q]!.set(p, s);
+    }
+  }
+  const edgeStart = new Int32Array(n + 1);
+  let m = 0;
+  for (let u = 0; u < n; u++) {
+    edgeStart[u] = m;
+    m += cost[u]!.size;
+  }
+  edgeStart[n] = m;
+  const edgeTo = new Int32Array(m);
+  const edgeCost = new Float64Array(m);
+  const edgeMid = new Int32Array(m);
+  for (let u = 0; u < n; u++) {
+    let e = edgeStart[u]!;
+    for (const [v, c] of cost[u]!) {
+      edgeTo[e] = v;
+      edgeCost[e] = c;
+      edgeMid[e] = mid[u]!.get(v)!;
+      e++;
+    }
+  }
+  tsg.globalCount = globals;
+  tsg.isGlobal = isGlobal;
+  tsg.rank = rank;
+  tsg.edgeStart = edgeStart;
+  tsg.edgeTo = edgeTo;
+  tsg.edgeCost = edgeCost;
+  tsg.edgeMid = edgeMid;
+  tsg.mark = new Uint32Array(Math.max(1, n));
+  tsg.stack = new Int32Array(Math.max(1, n));
+  tsg.g = new Float64Array(n + 2);
+  tsg.parent = new Int32Array(n + 2);
+  tsg.closed = new Uint32Array(n + 2);
+  tsg.stamp = 0;
+  tsg.heap = createOpenList(n + 2);
+  tsg.toGoal = new Float64Array(n + 2).fill(Infinity);
+  tsg.startReach = new Int32Array(Math.max(1, n));
+  tsg.goalReach = new Int32Array(Math.max(1, n));
+  tsg.builtVersion = ssg.grid.version;
+}
+
+// Marks the local nodes reachable upwards (to higher rank) from reach[0..k); returns how many were added.
+function markUpwards(tsg: TwoLevelSubgoalGraph, reach: Int32Array, k: number, stamp: number): number {
+  const { mark, stack, rank, isGlobal, edgeStart, edgeTo } = tsg;
+  let top = 0;
+  let added = 0;
+  for (let i = 0; i < k; i++) {
+    const u = reach[i]!;
+    if (isGlobal[u] === 1 || mark[u] === stamp) continue;
+    mark[u] = stamp;
+    added++;
+    stack[top++] = u;
+  }
+  while (top > 0) {
+    const u = stack[--top]!;
+    const ru = rank[u]!;
+    for (let e = edgeStart[u]!; e < edgeStart[u + 1]!; e++) {
+      const v = edgeTo[e]!;
+      if (isGlobal[v] === 1 || mark[v] === stamp || rank[v]! <= ru) continue;
+      mark[v] = stamp;
+      added++;
+      stack[top++] = v;
+    }
+  }
+  return added;
+}
+
+function edgeMidOf(tsg: TwoLevelSubgoalGraph, u: number, v: number): number {
+  for (let e = tsg.edgeStart[u]!; e < tsg.edgeStart[u + 1]!; e++) if (tsg.edgeTo[e] === v) return tsg.edgeMid[e]!;
+  return -1;
+}
+
+// Writes the waypoints after u up to v (through the bypassed nodes of extra edges) from index i; returns the new index.
+function writeEdge(tsg: TwoLevelSubgoalGraph, u: number, v: number, out: GridPath, i: number): number {
+  const mid = edgeMidOf(tsg, u, v);
+  if (mid >= 0) return writeEdge(tsg, mid, v, out, writeEdge(tsg, u, mid, out, i));
+  return writeWaypoint(tsg, tsg.ssg.nodeCell[v]!, out, i);
+}
+
+function writeWaypoint(tsg: TwoLevelSubgoalGraph, padded: number, out: GridPath, i: number): number {
+  if (i >= out.cells.length) invalidArgument("@tactica/grid: findPathTwoLevelSubgoal", "out", "is too small", "Create it with createGridPath(grid).");
+  const pw = tsg.ssg.pw;
+  const cy = ((padded / pw) | 0) - 1;
+  out.cells[i] = cy * tsg.ssg.grid.width + (padded - (cy + 1) * pw - 1);
+  return i + 1;
+}
+
+/**
+ * Shortest path from `(sx, sy)` to `(gx, gy)` on the two-level subgoal graph; writes the
+ * waypoints (start, subgoals — extra edges expanded through the subgoals they bypass — and goal;
+ * consecutive ones joined diagonal-first, see {@link expandPath}) into `out`. Like
+ * {@link findPathSubgoal}: the direct path is tried first; otherwise start and goal connect to
+ * their direct-h-reachable subgoals, the local ones among them pull in the locals reachable
+ * upwards, and A* runs on those plus the global core. Optimal. Rebuilt first if the grid
+ * changed. No allocation per query.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or an `out` too small.
+ */
+export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+  const ssg = tsg.ssg;
+  const grid = ssg.grid;
+  checkEndpoints("@tactica/grid: findPathTwoLevelSubgoal", grid, sx, sy, gx, gy);
+  if (tsg.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildTwoLevelSubgoalGraph(tsg);
+  const pw = ssg.pw;
+  const OCT = ssg.tmp;
+  const s = (sy + 1) * pw + sx + 1;
+  const t = (gy + 1) * pw + gx + 1;
+  tsg.localsAdded = 0;
+  if (ssg.open[s] !== 1 || ssg.open[t] !== 1) {
+    tsg.expanded = 0;
+    writeNoPath(out, 0, 0);
+    return out;
+  }
+  if (directPathFree(ssg, s, t)) {
+    let i = writeWaypoint(tsg, s, out, 0);
+    if (s !== t) i = writeWaypoint(tsg, t, out, i);
+    out.length = i;
+    oct(OCT, pw, s, t);
+    out.cost = OCT[0]!;
+    out.status = PathFlags.Found;
+    out.expanded = 0;
+    out.generated = 0;
+    tsg.expanded = 0;
+    return out;
+  }
+  const n = ssg.count;
+  const S = n;
+  const G = n + 1;
+  const { g, parent, closed, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
+  if (++tsg.stamp >= 0xfffffffe) {
+    closed.fill(0);
+    mark.fill(0);
+    tsg.stamp = 1;
+  }
+  const stamp = tsg.stamp;
+  openListClear(heap);
+  g.fill(Infinity);
+  const startNode = ssg.nodeOf[s]!;
+  const goalNode = ssg.nodeOf[t]!;
+  let startReach = 1;
+  if (startNode >= 0) tsg.startReach[0] = startNode;
+  else startReach = directHReachable(ssg, s, tsg.startReach);
+  let goalReach = 1;
+  if (goalNode >= 0) tsg.goalReach[0] = goalNode;
+  else goalReach = directHReachable(ssg, t, tsg.goalReach);
+  tsg.localsAdded = markUpwards(tsg, tsg.startReach, startReach, stamp) + markUpwards(tsg, tsg.goalReach, goalReach, stamp);
+  for (let i = 0; i < goalReach; i++) {
+    const v = tsg.goalReach[i]!;
+    oct(OCT, pw, ssg.nodeCell[v]!, t);
+    toGoal[v] = OCT[0]!;
+  }
+  g[S] = 0;
+  parent[S] = -1;
+  for (let i = 0; i < startReach; i++) {
+    const v = tsg.startReach[i]!;
+    oct(OCT, pw, s, ssg.nodeCell[v]!);
+    const c = OCT[0]!;
+    if (c < g[v]!) {
+      g[v] = c;
+      parent[v] = S;
+      oct(OCT, pw, ssg.nodeCell[v]!, t);
+      heap.next[0] = c + OCT[0]!;
+      openListPush(heap, v);
+    }
+  }
+  let expanded = 0;
+  let found = false;
+  for (;;) {
+    const u = openListPop(heap);
+    if (u < 0) break;
+    if (u === G) {
+      found = true;
+      break;
+    }
+    closed[u] = stamp;
+    expanded++;
+    const gu = g[u]!;
+    const tg = toGoal[u]!;
+    if (tg !== Infinity && gu + tg < g[G]! - 1e-12) {
+      g[G] = gu + tg;
+      parent[G] = u;
+      heap.next[0] = g[G];
+      openListPush(heap, G);
+    }
+    for (let e = edgeStart[u]!; e < edgeStart[u + 1]!; e++) {
+      const v = edgeTo[e]!;
+      if (closed[v] === stamp || (isGlobal[v] !== 1 && mark[v] !== stamp)) continue;
+      const ng = gu + edgeCost[e]!;
+      if (ng >= g[v]! - 1e-12) continue;
+      g[v] = ng;
+      parent[v] = u;
+      oct(OCT, pw, ssg.nodeCell[v]!, t);
+      heap.next[0] = ng + OCT[0]!;
+      openListPush(heap, v);
+    }
+  }
+  for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
+  tsg.expanded = expanded;
+  if (!found) {
+    writeNoPath(out, expanded, expanded);
+    return out;
+  }
+  // Reverse the node chain G → … → S in place in parent order, then write it forwards.
+  let first = -1;
+  let prev = G;
+  for (let u = parent[G]!; u !== S; ) {
+    const p = parent[u]!;
+    parent[u] = prev; // now "next" pointers, ending at G
+    prev = u;
+    if (p === S) first = u;
+    u = p;
+  }
+  let i = writeWaypoint(tsg, s, out, 0);
+  let u = first;
+  if (u !== startNode) i = writeWaypoint(tsg, ssg.nodeCell[u]!, out, i);
+  for (let next = parent[u]!; next !== G; next = parent[u]!) {
+    i = writeEdge(tsg, u, next, out, i);
+    u = next;
+  }
+  if (u !== goalNode) i = writeWaypoint(tsg, t, out, i);
+  out.length = i;
+  out.cost = g[G]!;
+  out.status = PathFlags.Found;
+  out.expanded = expanded;
+  out.generated = expanded;
+  return out;
+}
+
+/** Bytes held by the typed arrays of a {@link TwoLevelSubgoalGraph}, its simple graph included. */
+export function twoLevelSubgoalGraphMemoryBytes(tsg: TwoLevelSubgoalGraph): number {
+  return (
+    subgoalGraphMemoryBytes(tsg.ssg) +
+    tsg.isGlobal.byteLength + tsg.rank.byteLength + tsg.edgeStart.byteLength + tsg.edgeTo.byteLength + tsg.edgeCost.byteLength + tsg.edgeMid.byteLength +
+    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength +
+    tsg.heap.ids.byteLength + tsg.heap.priorities.byteLength + tsg.heap.positions.byteLength + tsg.toGoal.byteLength + tsg.startReach.byteLength + tsg.goalReach.byteLength
+  );
+}

@@ -1,0 +1,123 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  computeDistanceField,
+  createGrid,
+  createGridPath,
+  createGridSearch,
+  createSubgoalGraph,
+  createTwoLevelSubgoalGraph,
+  CornerCutting,
+  expandPath,
+  findPathSubgoal,
+  findPathTwoLevelSubgoal,
+  isPathLegal,
+  matchesScenarioLength,
+  pathCost,
+  PathFlags,
+  setCellPassable,
+  twoLevelSubgoalGraphMemoryBytes,
+  type Grid,
+  type TwoLevelSubgoalGraph,
+} from "../src";
+import { loadMovingAi, sample } from "./movingai-data";
+
+function checkQuery(grid: Grid, tsg: TwoLevelSubgoalGraph, start: number, goal: number, expected: number): void {
+  const w = grid.width;
+  const out = createGridPath(grid);
+  findPathTwoLevelSubgoal(tsg, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), out);
+  if (expected === Infinity) {
+    expect(out.status).toBe(PathFlags.NoPath);
+    return;
+  }
+  expect(out.status).toBe(PathFlags.Found);
+  expect(out.cost).toBeCloseTo(expected, 9);
+  const cells = new Int32Array(w * grid.height * 2);
+  const n = expandPath(grid, out.cells, out.length, cells);
+  expect(cells[0]).toBe(start);
+  expect(cells[n - 1]).toBe(goal);
+  expect(isPathLegal(grid, cells, n)).toBe(true);
+  expect(pathCost(grid, cells, n)).toBeCloseTo(expected, 9);
+}
+
+describe("two-level subgoal graphs", () => {
+  it("equal Dijkstra on random maps (paths legal, waypoints joined diagonal-first)", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 18 }),
+        fc.integer({ min: 2, max: 18 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 324, maxLength: 324 }),
+        fc.double({ min: 0, max: 0.45, noNaN: true }),
+        fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 6, maxLength: 6 }),
+        (w, h, bits, density, queries) => {
+          const grid = createGrid(w, h);
+          for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
+          grid.version++;
+          const tsg = createTwoLevelSubgoalGraph(grid);
+          const search = createGridSearch(grid);
+          const field = new Float64Array(w * h);
+          for (const [a, b] of queries) {
+            const start = a % (w * h);
+            const goal = b % (w * h);
+            computeDistanceField(search, [goal], field);
+            checkQuery(grid, tsg, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
+          }
+        },
+      ),
+      { numRuns: 250 },
+    );
+  });
+
+  it("makes most subgoals local on a game map, is optimal there, and expands fewer nodes than the simple graph", () => {
+    const { map, scenarios } = loadMovingAi("dao", "arena2.map");
+    const grid = map.grid;
+    const tsg = createTwoLevelSubgoalGraph(grid);
+    const ssg = createSubgoalGraph(grid);
+    expect(tsg.globalCount).toBeLessThan(ssg.count / 2);
+    expect(twoLevelSubgoalGraphMemoryBytes(tsg)).toBeGreaterThan(0);
+    const out = createGridPath(grid);
+    let expandedTsg = 0;
+    let expandedSsg = 0;
+    for (const c of sample(scenarios, 60)) {
+      findPathTwoLevelSubgoal(tsg, c.startX, c.startY, c.goalX, c.goalY, out);
+      expect(matchesScenarioLength(c, out.cost)).toBe(true);
+      expandedTsg += tsg.expanded;
+      findPathSubgoal(ssg, c.startX, c.startY, c.goalX, c.goalY, out);
+      expandedSsg += ssg.expanded;
+    }
+    expect(expandedTsg).toBeLessThan(expandedSsg);
+  });
+
+  for (const name of ["lak110d.map", "lak105d.map"]) {
+    it(`matches every optimal length on dao/${name}`, () => {
+      const { map, scenarios } = loadMovingAi("dao", name);
+      const grid = map.grid;
+      const tsg = createTwoLevelSubgoalGraph(grid);
+      const out = createGridPath(grid);
+      const cells = new Int32Array(grid.width * grid.height);
+      let bad = 0;
+      for (const c of scenarios) {
+        findPathTwoLevelSubgoal(tsg, c.startX, c.startY, c.goalX, c.goalY, out);
+        const n = expandPath(grid, out.cells, out.length, cells);
+        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(grid, cells, n) || cells[0] !== c.startY * grid.width + c.startX || cells[n - 1] !== c.goalY * grid.width + c.goalX) bad++;
+      }
+      expect(bad).toBe(0);
+    });
+  }
+
+  it("follows edits (rebuilt on the next query) and rejects unsupported grids", () => {
+    const grid = createGrid(7, 5);
+    for (let y = 0; y < 4; y++) setCellPassable(grid, 3, y, false);
+    const tsg = createTwoLevelSubgoalGraph(grid);
+    const out = createGridPath(grid);
+    findPathTwoLevelSubgoal(tsg, 0, 0, 6, 0, out);
+    expect(out.status).toBe(PathFlags.Found);
+    // Around the wall's end, with no corner cutting: (0,0) → (2,4) → (4,4) → (6,0).
+    expect(out.cost).toBeCloseTo(2 * (2 + 2 * Math.SQRT2) + 2, 9);
+    setCellPassable(grid, 3, 4, false);
+    findPathTwoLevelSubgoal(tsg, 0, 0, 6, 0, out);
+    expect(out.status).toBe(PathFlags.NoPath);
+    expect(() => createTwoLevelSubgoalGraph(createGrid(3, 3, { cornerCutting: CornerCutting.Always }))).toThrow(/createSubgoalGraph/);
+    expect(() => findPathTwoLevelSubgoal(tsg, 0, 0, 7, 0, out)).toThrow(/^@tactica\/grid: findPathTwoLevelSubgoal:/);
+  });
+});
