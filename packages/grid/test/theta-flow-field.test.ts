@@ -8,13 +8,15 @@ import {
   createGrid,
   createGridSearch,
   createThetaFlowField,
+  CornerCutting,
+  type CornerCuttingValue,
   hasLineOfSight,
   thetaFlowFieldDirectionAt,
   type Grid,
 } from "../src";
 
-function randomGrid(w: number, h: number, bits: number[], density: number): Grid {
-  const grid = createGrid(w, h);
+function randomGrid(w: number, h: number, bits: number[], density: number, cornerCutting: CornerCuttingValue = CornerCutting.Never): Grid {
+  const grid = createGrid(w, h, { cornerCutting });
   for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
   grid.version++;
   return grid;
@@ -25,10 +27,10 @@ const N = W * W;
 const mapArb = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: N, maxLength: N });
 
 describe("Theta*-based flow field", () => {
-  it("costs never exceed the 8-connected field's, and reachability is the same", () => {
+  it("costs never exceed the 8-connected field's, and reachability is the same (all corner rules)", () => {
     fc.assert(
-      fc.property(mapArb, fc.nat(N - 1), fc.nat(N - 1), (bits, g1, g2) => {
-        const grid = randomGrid(W, W, bits, 0.3);
+      fc.property(mapArb, fc.nat(N - 1), fc.nat(N - 1), fc.constantFrom(CornerCutting.Never, CornerCutting.IfOneSideFree, CornerCutting.Always), (bits, g1, g2, corner) => {
+        const grid = randomGrid(W, W, bits, 0.3, corner);
         const s = createGridSearch(grid);
         const eight = createFlowField(grid);
         const any = createThetaFlowField(grid);
@@ -45,10 +47,10 @@ describe("Theta*-based flow field", () => {
     );
   });
 
-  it("every parent is in line of sight, the chain ends at a goal and integration is its exact length", () => {
+  it("every parent is in line of sight, the chain ends at a goal and integration is its exact length (all corner rules)", () => {
     fc.assert(
-      fc.property(mapArb, fc.nat(N - 1), (bits, goal) => {
-        const grid = randomGrid(W, W, bits, 0.3);
+      fc.property(mapArb, fc.nat(N - 1), fc.constantFrom(CornerCutting.Never, CornerCutting.IfOneSideFree, CornerCutting.Always), (bits, goal, corner) => {
+        const grid = randomGrid(W, W, bits, 0.3, corner);
         const s = createGridSearch(grid);
         const f = createThetaFlowField(grid);
         computeThetaFlowField(s, f, [goal]);
