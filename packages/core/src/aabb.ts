@@ -1,4 +1,5 @@
 import type { ReadonlyVec2, Vec2 } from "./vec2";
+import { clipLineToBox } from "./slab";
 
 /**
  * A 2D axis-aligned bounding box as a plain object, in world units. A box is **empty** when
@@ -210,43 +211,7 @@ export function aabbDistanceSqToPoint(a: ReadonlyAabb, p: ReadonlyVec2): number 
  */
 export function aabbIntersectSegment(a: ReadonlyAabb, p: ReadonlyVec2, q: ReadonlyVec2): number {
   if (aabbIsEmpty(a)) return -1;
-  const px = p.x;
-  const py = p.y;
-  const dx = q.x - px;
-  const dy = q.y - py;
-  let tMin = 0;
-  let tMax = 1;
-  if (dx === 0) {
-    if (px < a.minX || px > a.maxX) return -1;
-  } else {
-    const inv = 1 / dx;
-    let t1 = (a.minX - px) * inv;
-    let t2 = (a.maxX - px) * inv;
-    if (t1 > t2) {
-      const tmp = t1;
-      t1 = t2;
-      t2 = tmp;
-    }
-    if (t1 > tMin) tMin = t1;
-    if (t2 < tMax) tMax = t2;
-    if (tMin > tMax) return -1;
-  }
-  if (dy === 0) {
-    if (py < a.minY || py > a.maxY) return -1;
-  } else {
-    const inv = 1 / dy;
-    let t1 = (a.minY - py) * inv;
-    let t2 = (a.maxY - py) * inv;
-    if (t1 > t2) {
-      const tmp = t1;
-      t1 = t2;
-      t2 = tmp;
-    }
-    if (t1 > tMin) tMin = t1;
-    if (t2 < tMax) tMax = t2;
-    if (tMin > tMax) return -1;
-  }
-  return tMin;
+  return clipLineToBox(a.minX, a.minY, a.maxX, a.maxY, p.x, p.y, q.x - p.x, q.y - p.y, 1);
 }
 
 /** True when segment `p→q` touches the box `a` (see {@link aabbIntersectSegment}). */

@@ -1,6 +1,7 @@
 import type { ReadonlyAabb } from "./aabb";
 import type { ReadonlyCircle } from "./circle";
 import type { ReadonlyVec2, Vec2 } from "./vec2";
+import { clipLineToBox } from "./slab";
 
 /**
  * A 2D ray as a plain object: the points `origin + direction · t` for `t >= 0`. `direction` need
@@ -122,41 +123,5 @@ export function rayIntersectCircle(r: ReadonlyRay, c: ReadonlyCircle): number {
  */
 export function rayIntersectAabb(r: ReadonlyRay, box: ReadonlyAabb): number {
   if (!(box.minX <= box.maxX && box.minY <= box.maxY)) return -1;
-  const ox = r.origin.x;
-  const oy = r.origin.y;
-  const dx = r.direction.x;
-  const dy = r.direction.y;
-  let tMin = 0;
-  let tMax = Infinity;
-  if (dx === 0) {
-    if (ox < box.minX || ox > box.maxX) return -1;
-  } else {
-    const inv = 1 / dx;
-    let t1 = (box.minX - ox) * inv;
-    let t2 = (box.maxX - ox) * inv;
-    if (t1 > t2) {
-      const tmp = t1;
-      t1 = t2;
-      t2 = tmp;
-    }
-    if (t1 > tMin) tMin = t1;
-    if (t2 < tMax) tMax = t2;
-    if (tMin > tMax) return -1;
-  }
-  if (dy === 0) {
-    if (oy < box.minY || oy > box.maxY) return -1;
-  } else {
-    const inv = 1 / dy;
-    let t1 = (box.minY - oy) * inv;
-    let t2 = (box.maxY - oy) * inv;
-    if (t1 > t2) {
-      const tmp = t1;
-      t1 = t2;
-      t2 = tmp;
-    }
-    if (t1 > tMin) tMin = t1;
-    if (t2 < tMax) tMax = t2;
-    if (tMin > tMax) return -1;
-  }
-  return tMin;
+  return clipLineToBox(box.minX, box.minY, box.maxX, box.maxY, r.origin.x, r.origin.y, r.direction.x, r.direction.y, Infinity);
 }
