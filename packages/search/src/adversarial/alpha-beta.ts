@@ -1,4 +1,5 @@
 import { assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+import { copyCounters, resetCounters } from "./counters";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 
 /** Bound type of a transposition-table entry (the articles omit it; it is required for correctness). */
@@ -160,6 +161,42 @@ export interface AlphaBetaEngine {
   readonly pvTable: Int32Array;
   /** PV length per ply. */
   readonly pvLength: Int32Array;
+  /** Settings and counters of the search in progress (or the last one); plain numbers, reused per search. */
+  readonly run: AlphaBetaRunState;
+}
+
+/**
+ * Per-search state of an {@link AlphaBetaEngine}, owned by the engine (not module-level), so two
+ * engines never interfere and a search may run inside another engine's game callbacks. Written by
+ * {@link searchBestMove} and `searchInterest` at the start of each search; plain data.
+ */
+export interface AlphaBetaRunState {
+  /** Node budget of the search. */
+  maxNodes: number;
+  /** True once the budget ran out. */
+  aborted: boolean;
+  /** Transposition-table cut-offs on. */
+  useTT: boolean;
+  /** Principal variation search on. */
+  usePVS: boolean;
+  /** Quiescence search on. */
+  useQuiescence: boolean;
+  /** Killer ordering on. */
+  useKillers: boolean;
+  /** History ordering on. */
+  useHistory: boolean;
+  /** Null-move pruning on. */
+  useNullMove: boolean;
+  /** Null-move depth reduction R. */
+  nullMoveReduction: number;
+  /** Moves searched per node below the root (Infinity = all). */
+  moveChop: number;
+  /** Interest search: the current iteration's interest-cost limit. */
+  interestLimit: number;
+  /** Interest search: the constant `K` of the move cost `K / interest`. */
+  costScale: number;
+  /** Work counters of the search in progress; copied into the result when it ends. */
+  readonly counters: AlphaBetaCounters;
 }
 
 const HISTORY_SIZE = 1 << 14;
@@ -187,8 +224,24 @@ export function createAlphaBeta(config: AlphaBetaConfig = {}): AlphaBetaEngine {
     history: new Float64Array(HISTORY_SIZE),
     pvTable: new Int32Array(maxPly * maxPly),
     pvLength: new Int32Array(maxPly),
+    run: {
+      maxNodes: Infinity,
+      aborted: false,
+      useTT: true,
+      usePVS: true,
+      useQuiescence: true,
+      useKillers: true,
+      useHistory: true,
+      useNullMove: true,
+      nullMoveReduction: 2,
+      moveChop: Infinity,
+      interestLimit: 0,
+      costScale: 1,
+      counters: { nodes: 0, qnodes: 0, cutoffs: 0, firstMoveCutoffs: 0, ttProbes: 0, ttHits: 0, ttCutoffs: 0, nullCutoffs: 0, researches: 0 },
+    },
   };
 }
+
 
 /** Empties the transposition table and the history table (e.g. for a new game). O(slots). */
 export function clearTranspositionTable(engine: AlphaBetaEngine): void {
@@ -200,23 +253,6 @@ export function clearTranspositionTable(engine: AlphaBetaEngine): void {
 function historyIndex(move: number): number {
   return (Math.imul(move, 0x9e3779b1) >>> 18) & (HISTORY_SIZE - 1);
 }
-
-// Search state for one call of searchBestMove (module-level: the search is not re-entrant,
-// and JS is single-threaded per realm; workers each have their own module instance).
-let E: AlphaBetaEngine;
-let G: Game;
-let R: AlphaBetaResult;
-let C: AlphaBetaCounters;
-let maxNodes = Infinity;
-let aborted = false;
-let useTT = true;
-let usePVS = true;
-let useQ = true;
-let useKillers = true;
-let useHistory = true;
-let useNull = true;
-let nullR = 2;
-let chop = Infinity;
 
 function toTT(score: number, ply: number): number {
   if (score > GameScore.WinThreshold) return score + ply;
@@ -230,8 +266,7 @@ function fromTT(score: number, ply: number): number {
   return score;
 }
 
-function ttStore(lo: number, hi: number, depth: number, ply: number, value: number, bound: number, move: number): void {
-  const e = E;
+function ttStore(e: AlphaBetaEngine, lo: number, hi: number, depth: number, ply: number, value: number, bound: number, move: number): void {
   const slot = lo & e.ttMask;
   // Depth-preferred replacement, but always replace entries of other positions from a shallower search.
   if (e.ttBound[slot] !== 0 && e.ttDepth[slot]! > depth && (e.ttLock[slot] !== (hi | 0) || e.ttKey[slot] !== (lo | 0))) return;
@@ -243,9 +278,9 @@ function ttStore(lo: number, hi: number, depth: number, ply: number, value: numb
   e.ttMove[slot] = move;
 }
 
-function orderMoves(base: number, n: number, ply: number, ttMove: number): void {
-  const e = E;
-  const g = G;
+function orderMoves(e: AlphaBetaEngine, g: Game, base: number, n: number, ply: number, ttMove: number): void {
+  const useKillers = e.run.useKillers;
+  const useHistory = e.run.useHistory;
   const moves = e.moves;
   const scores = e.moveScores;
   const k0 = useKillers ? e.killers[ply * 2]! : -1;
@@ -266,9 +301,9 @@ function orderMoves(base: number, n: number, ply: number, ttMove: number): void 
 }
 
 /** Swaps the best-scored remaining move into position `i` (incremental selection sort). */
-function pickMove(base: number, i: number, n: number): number {
-  const moves = E.moves;
-  const scores = E.moveScores;
+function pickMove(e: AlphaBetaEngine, base: number, i: number, n: number): number {
+  const moves = e.moves;
+  const scores = e.moveScores;
   let best = i;
   let bs = scores[base + i]!;
   for (let j = i + 1; j < n; j++) {
@@ -288,23 +323,22 @@ function pickMove(base: number, i: number, n: number): number {
   return moves[base + i]!;
 }
 
-function quiesce(ply: number, alpha: number, beta: number): number {
-  C.qnodes++;
-  const g = G;
+function quiesce(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: number): number {
+  e.run.counters.qnodes++;
   if (g.isTerminal()) return terminalScore(g, ply);
   const stand = checkedEvaluate(g);
-  if (ply >= E.maxPly - 1) return stand;
+  if (ply >= e.maxPly - 1) return stand;
   if (stand >= beta) return stand;
   if (stand > alpha) alpha = stand;
-  const base = ply * E.maxMoves;
-  const n = g.generateMoves(E.moves, base, true);
+  const base = ply * e.maxMoves;
+  const n = g.generateMoves(e.moves, base, true);
   if (n === 0) return stand;
-  orderMoves(base, n, ply, -1);
+  orderMoves(e, g, base, n, ply, -1);
   let best = stand;
   for (let i = 0; i < n; i++) {
-    const m = pickMove(base, i, n);
+    const m = pickMove(e, base, i, n);
     g.makeMove(m);
-    const score = -quiesce(ply + 1, -beta, -alpha);
+    const score = -quiesce(e, g, ply + 1, -beta, -alpha);
     g.undoMove(m);
     if (score > best) {
       best = score;
@@ -317,27 +351,27 @@ function quiesce(ply: number, alpha: number, beta: number): number {
   return best;
 }
 
-function negamax(depth: number, ply: number, alpha: number, beta: number, allowNull: boolean): number {
-  const e = E;
-  const g = G;
-  const c = C;
+function negamax(e: AlphaBetaEngine, g: Game, depth: number, ply: number, alpha: number, beta: number, allowNull: boolean): number {
+  const r = e.run;
+  const c = r.counters;
   e.pvLength[ply] = 0;
   if (ply > 0 && g.isTerminal()) {
     c.nodes++;
     return terminalScore(g, ply);
   }
-  if (c.nodes >= maxNodes) {
-    aborted = true;
+  if (c.nodes >= r.maxNodes) {
+    r.aborted = true;
     return 0;
   }
   c.nodes++;
   if (depth <= 0 || ply >= e.maxPly - 1) {
-    return useQ ? quiesce(ply, alpha, beta) : checkedEvaluate(g);
+    return r.useQuiescence ? quiesce(e, g, ply, alpha, beta) : checkedEvaluate(g);
   }
   const origAlpha = alpha;
   const lo = g.hashLo() | 0;
   const hi = g.hashHi() | 0;
   let ttMove = -1;
+  const useTT = r.useTT;
   if (useTT) {
     c.ttProbes++;
     const slot = lo & e.ttMask;
@@ -354,11 +388,12 @@ function negamax(depth: number, ply: number, alpha: number, beta: number, allowN
       }
     }
   }
-  if (useNull && allowNull && ply > 0 && depth >= nullR + 1 && beta < GameScore.WinThreshold && !(g.inCheck?.() ?? false)) {
+  const nullR = r.nullMoveReduction;
+  if (r.useNullMove && allowNull && ply > 0 && depth >= nullR + 1 && beta < GameScore.WinThreshold && !(g.inCheck?.() ?? false)) {
     g.makeNullMove!();
-    const v = -negamax(depth - 1 - nullR, ply + 1, -beta, -beta + 1, false);
+    const v = -negamax(e, g, depth - 1 - nullR, ply + 1, -beta, -beta + 1, false);
     g.undoNullMove!();
-    if (aborted) return 0;
+    if (r.aborted) return 0;
     if (v >= beta) {
       c.nullCutoffs++;
       return v >= GameScore.WinThreshold ? beta : v;
@@ -367,25 +402,26 @@ function negamax(depth: number, ply: number, alpha: number, beta: number, allowN
   const base = ply * e.maxMoves;
   const n = g.generateMoves(e.moves, base, false);
   if (n === 0) return terminalScore(g, ply);
-  orderMoves(base, n, ply, ttMove);
-  const limit = ply > 0 ? Math.min(n, chop) : n;
+  orderMoves(e, g, base, n, ply, ttMove);
+  const limit = ply > 0 ? Math.min(n, r.moveChop) : n;
+  const usePVS = r.usePVS;
   let best = -Infinity;
   let bestMove = -1;
   for (let i = 0; i < limit; i++) {
-    const m = pickMove(base, i, n);
+    const m = pickMove(e, base, i, n);
     g.makeMove(m);
     let score: number;
     if (i === 0 || !usePVS) {
-      score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
+      score = -negamax(e, g, depth - 1, ply + 1, -beta, -alpha, true);
     } else {
-      score = -negamax(depth - 1, ply + 1, -alpha - 1, -alpha, true);
-      if (score > alpha && score < beta && !aborted) {
+      score = -negamax(e, g, depth - 1, ply + 1, -alpha - 1, -alpha, true);
+      if (score > alpha && score < beta && !r.aborted) {
         c.researches++;
-        score = -negamax(depth - 1, ply + 1, -beta, -alpha, true);
+        score = -negamax(e, g, depth - 1, ply + 1, -beta, -alpha, true);
       }
     }
     g.undoMove(m);
-    if (aborted) return 0;
+    if (r.aborted) return 0;
     if (score > best) {
       best = score;
       bestMove = m;
@@ -401,11 +437,11 @@ function negamax(depth: number, ply: number, alpha: number, beta: number, allowN
         if (alpha >= beta) {
           c.cutoffs++;
           if (i === 0) c.firstMoveCutoffs++;
-          if (useKillers && e.killers[ply * 2] !== m) {
+          if (r.useKillers && e.killers[ply * 2] !== m) {
             e.killers[ply * 2 + 1] = e.killers[ply * 2]!;
             e.killers[ply * 2] = m;
           }
-          if (useHistory) e.history[historyIndex(m)]! += depth * depth;
+          if (r.useHistory) e.history[historyIndex(m)]! += depth * depth;
           break;
         }
       }
@@ -413,25 +449,26 @@ function negamax(depth: number, ply: number, alpha: number, beta: number, allowN
   }
   if (useTT) {
     const bound = best <= origAlpha ? BoundFlags.Upper : best >= beta ? BoundFlags.Lower : BoundFlags.Exact;
-    ttStore(lo, hi, depth, ply, best, bound, bestMove);
+    ttStore(e, lo, hi, depth, ply, best, bound, bestMove);
   }
   return best;
 }
 
-function rootSearch(depth: number, alpha: number, beta: number): number {
-  return negamax(depth, 0, alpha, beta, false);
+function rootSearch(e: AlphaBetaEngine, g: Game, depth: number, alpha: number, beta: number): number {
+  return negamax(e, g, depth, 0, alpha, beta, false);
 }
 
-function mtdf(depth: number, guess: number): number {
+function mtdf(e: AlphaBetaEngine, game: Game, depth: number, guess: number): number {
+  const r = e.run;
   let g = guess;
   let lower = -Infinity;
   let upper = Infinity;
-  while (lower < upper && !aborted) {
+  while (lower < upper && !r.aborted) {
     const beta = g === lower ? g + 1 : g;
-    g = rootSearch(depth, beta - 1, beta);
+    g = rootSearch(e, game, depth, beta - 1, beta);
     if (g < beta) upper = g;
     else lower = g;
-    C.researches++;
+    r.counters.researches++;
   }
   return g;
 }
@@ -445,8 +482,10 @@ function mtdf(depth: number, guess: number): number {
  *
  * Deterministic (no time checks): budget the work with `maxNodes`. With `moveChop` unset and the
  * TT on, the score equals plain minimax to the same depth (with quiescence: of the quiescence-
- * extended tree). No allocation after the engine is created. Not re-entrant: do not start a search
- * from inside a game callback (each worker has its own module state, so workers are fine).
+ * extended tree). No allocation after the engine is created. All search state lives in the engine
+ * ({@link AlphaBetaEngine.run}), so searches are re-entrant across engines: a search may run inside
+ * another engine's game callback (or between its calls), and engines never interfere. One engine
+ * runs one search at a time: do not start a search on the same engine from its own callbacks.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a bad depth, or a game whose `maxMoves` exceeds the engine's.
  */
@@ -456,23 +495,24 @@ export function searchBestMove(engine: AlphaBetaEngine, game: Game, options: Alp
   if (game.maxMoves > engine.maxMoves) {
     invalidArgument(where, "game.maxMoves", `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`, "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).");
   }
-  E = engine;
-  G = game;
-  R = result;
-  C = result.counters;
-  C.nodes = C.qnodes = C.cutoffs = C.firstMoveCutoffs = C.ttProbes = C.ttHits = C.ttCutoffs = C.nullCutoffs = C.researches = 0;
-  maxNodes = options.maxNodes ?? Infinity;
-  aborted = false;
-  useTT = (options.useTT ?? true) && engine.ttMask >= 0;
-  usePVS = options.usePVS ?? true;
-  useQ = options.useQuiescence ?? true;
-  useKillers = options.useKillers ?? true;
-  useHistory = options.useHistory ?? true;
-  useNull = (options.useNullMove ?? true) && game.makeNullMove !== undefined && game.undoNullMove !== undefined;
-  nullR = options.nullMoveReduction ?? 2;
-  chop = options.moveChop ?? Infinity;
+  const chop = options.moveChop ?? Infinity;
   if (chop !== Infinity) assertInteger(where, "options.moveChop", chop, 1);
   const window = assertNonNegative(where, "options.aspirationWindow", options.aspirationWindow ?? 0);
+  const run = engine.run;
+  const R = result;
+  const C = run.counters;
+  resetCounters(C);
+  run.maxNodes = options.maxNodes ?? Infinity;
+  run.aborted = false;
+  run.useTT = (options.useTT ?? true) && engine.ttMask >= 0;
+  run.usePVS = options.usePVS ?? true;
+  run.useQuiescence = options.useQuiescence ?? true;
+  run.useKillers = options.useKillers ?? true;
+  run.useHistory = options.useHistory ?? true;
+  run.useNullMove = (options.useNullMove ?? true) && game.makeNullMove !== undefined && game.undoNullMove !== undefined;
+  run.nullMoveReduction = options.nullMoveReduction ?? 2;
+  run.moveChop = chop;
+  const useTT = run.useTT;
   const useMtdf = (options.useMtdf ?? false) && useTT;
   engine.killers.fill(-1);
   R.flags = AlphaBetaFlags.None;
@@ -483,22 +523,23 @@ export function searchBestMove(engine: AlphaBetaEngine, game: Game, options: Alp
   if (game.isTerminal()) {
     R.flags = AlphaBetaFlags.NoMove | AlphaBetaFlags.Completed;
     R.score = terminalScore(game, 0);
+    copyCounters(C, R.counters);
     return R;
   }
   let prev = 0;
   for (let depth = 1; depth <= maxDepth; depth++) {
     let score: number;
-    if (useMtdf) score = mtdf(depth, prev);
+    if (useMtdf) score = mtdf(engine, game, depth, prev);
     else if (window > 0 && depth > 1) {
       const a = prev - window;
       const b = prev + window;
-      score = rootSearch(depth, a, b);
-      if (!aborted && (score <= a || score >= b)) {
+      score = rootSearch(engine, game, depth, a, b);
+      if (!run.aborted && (score <= a || score >= b)) {
         C.researches++;
-        score = rootSearch(depth, -Infinity, Infinity);
+        score = rootSearch(engine, game, depth, -Infinity, Infinity);
       }
-    } else score = rootSearch(depth, -Infinity, Infinity);
-    if (aborted) break;
+    } else score = rootSearch(engine, game, depth, -Infinity, Infinity);
+    if (run.aborted) break;
     prev = score;
     R.score = score === 0 ? 0 : score;
     R.depth = depth;
@@ -517,11 +558,13 @@ export function searchBestMove(engine: AlphaBetaEngine, game: Game, options: Alp
     }
     if (Math.abs(score) > GameScore.WinThreshold && GameScore.Win - Math.abs(score) <= depth) break;
   }
+  const aborted = run.aborted;
   if (R.bestMove === -1 && !aborted) {
     // Every move scored -Infinity is impossible; defensive: fall back to the first legal move.
     const n = game.generateMoves(engine.moves, 0, false);
     if (n > 0) R.bestMove = engine.moves[0]!;
   }
+  copyCounters(C, R.counters);
   R.flags = (aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(R.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
   return R;
 }

@@ -1,5 +1,6 @@
 import { assertInteger, assertPositive, invalidArgument } from "@tactica/core";
 import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
+import { copyCounters, resetCounters } from "./counters";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 
 /** Options of {@link searchInterest}. */
@@ -15,15 +16,6 @@ export interface InterestSearchOptions {
   /** Quiescence at the cut-off (default true). */
   readonly useQuiescence?: boolean;
 }
-
-let E: AlphaBetaEngine;
-let G: Game;
-let R: AlphaBetaResult;
-let limit = 0;
-let K = 1;
-let maxNodes = Infinity;
-let aborted = false;
-let useQ = true;
 
 /**
  * Interest of a move when the game gives none: a share of 1000 split over the legal moves (rule 1
@@ -43,20 +35,19 @@ function interestOf(g: Game, move: number, n: number, ttMove: number, k0: number
   return v;
 }
 
-function quiesce(ply: number, alpha: number, beta: number): number {
-  R.counters.qnodes++;
-  const g = G;
+function quiesce(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: number): number {
+  e.run.counters.qnodes++;
   if (g.isTerminal()) return terminalScore(g, ply);
   const stand = checkedEvaluate(g);
-  if (!useQ || ply >= E.maxPly - 1 || stand >= beta) return stand;
+  if (!e.run.useQuiescence || ply >= e.maxPly - 1 || stand >= beta) return stand;
   if (stand > alpha) alpha = stand;
-  const base = ply * E.maxMoves;
-  const n = g.generateMoves(E.moves, base, true);
+  const base = ply * e.maxMoves;
+  const n = g.generateMoves(e.moves, base, true);
   let best = stand;
   for (let i = 0; i < n; i++) {
-    const m = E.moves[base + i]!;
+    const m = e.moves[base + i]!;
     g.makeMove(m);
-    const s = -quiesce(ply + 1, -beta, -alpha);
+    const s = -quiesce(e, g, ply + 1, -beta, -alpha);
     g.undoMove(m);
     if (s > best) {
       best = s;
@@ -71,17 +62,16 @@ function quiesce(ply: number, alpha: number, beta: number): number {
 
 // `tallyMe` is the accumulated interest cost of the side to move's moves along the path;
 // `tallyOther` the opponent's (separate tallies per parity, chapter 24).
-function search(ply: number, alpha: number, beta: number, tallyMe: number, tallyOther: number): number {
-  const e = E;
-  const g = G;
-  const c = R.counters;
+function search(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: number, tallyMe: number, tallyOther: number): number {
+  const r = e.run;
+  const c = r.counters;
   e.pvLength[ply] = 0;
   if (ply > 0 && g.isTerminal()) {
     c.nodes++;
     return terminalScore(g, ply);
   }
-  if (c.nodes >= maxNodes) {
-    aborted = true;
+  if (c.nodes >= r.maxNodes) {
+    r.aborted = true;
     return 0;
   }
   c.nodes++;
@@ -108,18 +98,18 @@ function search(ply: number, alpha: number, beta: number, tallyMe: number, tally
     e.moveScores[base + bi] = e.moveScores[base + i]!;
     e.moves[base + i] = m;
     e.moveScores[base + i] = interest;
-    const cost = K / interest;
+    const cost = r.costScale / interest;
     const net = tallyMe + plyTally + cost;
-    if (net > limit) {
+    if (net > r.interestLimit) {
       // Cut-off: no further moves at this node. With none searched, the node is a leaf.
-      if (i === 0) return quiesce(ply, alpha, beta);
+      if (i === 0) return quiesce(e, g, ply, alpha, beta);
       break;
     }
     plyTally += cost;
     g.makeMove(m);
-    const score = -search(ply + 1, -beta, -alpha, tallyOther, net);
+    const score = -search(e, g, ply + 1, -beta, -alpha, tallyOther, net);
     g.undoMove(m);
-    if (aborted) return 0;
+    if (r.aborted) return 0;
     if (score > best) {
       best = score;
       bestMove = m;
@@ -171,24 +161,23 @@ export function interestCost(interest: number, costScale = 1): number {
  *
  * Interest comes from `game.moveInterest`, else from the move count, `orderMove`, the table move
  * and killers. Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
- * The table is used for move ordering only. No allocation. Not re-entrant (like `searchBestMove`).
+ * The table is used for move ordering only. No allocation. Its state lives in the engine, so it is re-entrant across engines like
+ * {@link searchBestMove} (one search per engine at a time).
  */
 export function searchInterest(engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions, result: AlphaBetaResult): AlphaBetaResult {
   const where = "@tactica/search: searchInterest";
   const step = assertPositive(where, "options.limitStep", options.limitStep);
   const iterations = assertInteger(where, "options.iterations", options.iterations, 1);
-  K = assertPositive(where, "options.costScale", options.costScale ?? 1);
+  const K = assertPositive(where, "options.costScale", options.costScale ?? 1);
   if (game.maxMoves > engine.maxMoves) {
     invalidArgument(where, "game.maxMoves", `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`, "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).");
   }
-  E = engine;
-  G = game;
-  R = result;
-  const c = result.counters;
-  c.nodes = c.qnodes = c.cutoffs = c.firstMoveCutoffs = c.ttProbes = c.ttHits = c.ttCutoffs = c.nullCutoffs = c.researches = 0;
-  maxNodes = options.maxNodes ?? Infinity;
-  useQ = options.useQuiescence ?? true;
-  aborted = false;
+  const run = engine.run;
+  resetCounters(run.counters);
+  run.costScale = K;
+  run.maxNodes = options.maxNodes ?? Infinity;
+  run.useQuiescence = options.useQuiescence ?? true;
+  run.aborted = false;
   engine.killers.fill(-1);
   result.flags = AlphaBetaFlags.None;
   result.bestMove = -1;
@@ -198,12 +187,13 @@ export function searchInterest(engine: AlphaBetaEngine, game: Game, options: Int
   if (game.isTerminal()) {
     result.flags = AlphaBetaFlags.NoMove | AlphaBetaFlags.Completed;
     result.score = terminalScore(game, 0);
+    copyCounters(run.counters, result.counters);
     return result;
   }
   for (let it = 1; it <= iterations; it++) {
-    limit = step * it;
-    const score = search(0, -Infinity, Infinity, 0, 0);
-    if (aborted) break;
+    run.interestLimit = step * it;
+    const score = search(engine, game, 0, -Infinity, Infinity, 0, 0);
+    if (run.aborted) break;
     result.score = score === 0 ? 0 : score;
     result.depth = it;
     const len = Math.min(engine.pvLength[0]!, result.pv.length);
@@ -215,6 +205,7 @@ export function searchInterest(engine: AlphaBetaEngine, game: Game, options: Int
     const n = game.generateMoves(engine.moves, 0, false);
     if (n > 0) result.bestMove = engine.moves[0]!;
   }
-  result.flags = (aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(result.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
+  copyCounters(run.counters, result.counters);
+  result.flags = (run.aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(result.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
   return result;
 }

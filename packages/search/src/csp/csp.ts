@@ -212,6 +212,14 @@ export interface CspSolver {
   assignments: number;
   /** Search counter: failed assignments (backtracks). */
   backtracks: number;
+  /** Search state: solutions found by the running (or last) search. */
+  solutionsFound: number;
+  /** Search state: the search stops after this many solutions. */
+  solutionLimit: number;
+  /** Search state: the assignment budget of the running search. */
+  maxAssignments: number;
+  /** Search state: true once the budget ran out. */
+  exhausted: boolean;
 }
 
 /** Creates a {@link CspSolver} at the problem's initial domains (not yet propagated). O(variables + constraint arity). */
@@ -242,6 +250,10 @@ export function createCspSolver(csp: Csp): CspSolver {
     values: new Int8Array(32 * (n + 1)),
     assignments: 0,
     backtracks: 0,
+    solutionsFound: 0,
+    solutionLimit: 1,
+    maxAssignments: Infinity,
+    exhausted: false,
   };
   return solver;
 }
@@ -400,13 +412,7 @@ export interface CspSolveOptions {
   readonly maxAssignments?: number;
 }
 
-let solutionsFound = 0;
-let solutionLimit = 1;
-let budget = Infinity;
-let exhausted = false;
-let onSolution: ((s: CspSolver) => void) | undefined;
-
-function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
+function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: ((s: CspSolver) => void) | undefined): boolean {
   // Most constrained variable first: the undecided variable with the fewest values left.
   const D = s.domains;
   let best = -1;
@@ -419,9 +425,9 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
     }
   }
   if (best === -1) {
-    solutionsFound++;
+    s.solutionsFound++;
     onSolution?.(s);
-    return solutionsFound >= solutionLimit;
+    return s.solutionsFound >= s.solutionLimit;
   }
   // Snapshot the candidate values (the domain changes while we try them).
   const base = depth * 32;
@@ -436,14 +442,14 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
     }
   }
   for (let i = 0; i < k; i++) {
-    if (s.assignments >= budget) {
-      exhausted = true;
+    if (s.assignments >= s.maxAssignments) {
+      s.exhausted = true;
       return true;
     }
     s.assignments++;
     const mark = markTrail(s);
     if (assignValue(s, best, s.values[base + i]!)) {
-      if (search(s, depth + 1, rng)) return true;
+      if (search(s, depth + 1, rng, onSolution)) return true;
     } else s.backtracks++;
     rollbackTo(s, mark);
   }
@@ -455,22 +461,22 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined): boolean {
  * (most-constrained variable first, values in ascending or seeded-shuffled order) and writes the
  * value of each variable into `out` (length ≥ variable count). Returns {@link CspFlags}: `Solved`,
  * `Unsatisfiable` or `BudgetExhausted`. Exponential in the worst case — chapter 26 aims it at
- * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation. Not
- * re-entrant: do not call it from a custom propagator.
+ * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation. All search
+ * state lives in the solver, so solvers are independent: a custom propagator or a `visit`
+ * callback may run a search on another solver. A solver runs one search at a time.
  */
 export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions = {}): number {
   if (out.length < s.domains.length) {
     invalidArgument(`${WHERE}: solveCsp`, "out", `has length ${out.length}`, `Pass an Int32Array of at least ${s.domains.length} entries.`);
   }
   if (!resetCspSolver(s)) return CspFlags.Unsatisfiable;
-  solutionsFound = 0;
-  solutionLimit = 1;
-  budget = options.maxAssignments ?? Infinity;
-  exhausted = false;
-  onSolution = undefined;
-  search(s, 0, options.rng);
-  if (exhausted) return CspFlags.BudgetExhausted;
-  if (solutionsFound === 0) return CspFlags.Unsatisfiable;
+  s.solutionsFound = 0;
+  s.solutionLimit = 1;
+  s.maxAssignments = options.maxAssignments ?? Infinity;
+  s.exhausted = false;
+  search(s, 0, options.rng, undefined);
+  if (s.exhausted) return CspFlags.BudgetExhausted;
+  if (s.solutionsFound === 0) return CspFlags.Unsatisfiable;
   for (let v = 0; v < s.domains.length; v++) out[v] = lowestValue(s.domains[v]!);
   return CspFlags.Solved;
 }
@@ -482,15 +488,13 @@ export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions
  */
 export function countCspSolutions(s: CspSolver, limit = Infinity, visit?: (solver: CspSolver) => void, maxAssignments = Infinity): number {
   if (!resetCspSolver(s)) return 0;
-  solutionsFound = 0;
-  solutionLimit = limit;
-  budget = maxAssignments;
-  exhausted = false;
-  onSolution = visit;
-  search(s, 0, undefined);
-  onSolution = undefined;
-  if (exhausted) {
+  s.solutionsFound = 0;
+  s.solutionLimit = limit;
+  s.maxAssignments = maxAssignments;
+  s.exhausted = false;
+  search(s, 0, undefined, visit);
+  if (s.exhausted) {
     throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: countCspSolutions: the budget of ${maxAssignments} assignments ran out. Raise maxAssignments or lower limit.`);
   }
-  return solutionsFound;
+  return s.solutionsFound;
 }
