@@ -18,9 +18,10 @@ export const ConstraintKind = {
 
 /**
  * A user-defined constraint's narrowing function: called when a domain of one of its variables
- * changed. Read domains with `solver.domains[v]` (a bit mask: bit `i` set = value `i` possible)
- * and narrow them only through {@link restrictDomain}; return `false` when the constraint can no
- * longer be satisfied. Must not allocate.
+ * changed. Read domains with {@link domainHas}, {@link domainSize}, {@link domainMin} (or, for at most
+ * 32 values, `solver.domains[v]`, a bit mask: bit `i` set = value `i` possible) and narrow them
+ * only through {@link restrictDomain}, {@link restrictDomainWords}, {@link removeValue} or
+ * {@link fixValue}; return `false` when the constraint can no longer be satisfied. Must not allocate.
  */
 export type CustomPropagator = (solver: CspSolver, vars: readonly number[]) => boolean;
 
@@ -40,14 +41,17 @@ export interface CspConstraint {
 
 /**
  * A finite-domain constraint satisfaction problem (chapter 26): variables over values
- * `0 .. valueCount - 1` (at most 32, so a domain is one 32-bit mask) and constraints among them.
+ * `0 .. valueCount - 1` and constraints among them. A domain is a bitset of `words =
+ * ceil(valueCount / 32)` 32-bit words (one word, a plain mask, for up to 32 values).
  * Build with {@link createCsp}, {@link addCspVariable} and the `addX` constraint functions;
  * solve with {@link createCspSolver} and {@link solveCsp}.
  */
 export interface Csp {
-  /** Number of values per domain, 1..32. */
+  /** Number of values per domain, 1..65536. */
   readonly valueCount: number;
-  /** Initial domain per variable (bit masks). */
+  /** Words per domain, `ceil(valueCount / 32)`. */
+  readonly words: number;
+  /** Initial domains, `words` 32-bit words per variable (variable `v` at `v * words`). */
   readonly initial: number[];
   /** Variable names (for messages and display). */
   readonly names: string[];
@@ -57,14 +61,16 @@ export interface Csp {
 
 const WHERE = "@tactica/search";
 
-/** Creates an empty {@link Csp} whose variables range over `valueCount` values (integer 1..32). */
+/** Creates an empty {@link Csp} whose variables range over `valueCount` values (integer 1..65536; up to 32 is one word per domain). */
 export function createCsp(valueCount: number): Csp {
-  assertInteger(`${WHERE}: createCsp`, "valueCount", valueCount, 1, 32);
-  return { valueCount, initial: [], names: [], constraints: [] };
+  assertInteger(`${WHERE}: createCsp`, "valueCount", valueCount, 1, 65536);
+  return { valueCount, words: (valueCount + 31) >>> 5, initial: [], names: [], constraints: [] };
 }
 
-function fullMask(csp: Csp): number {
-  return csp.valueCount === 32 ? -1 : (1 << csp.valueCount) - 1;
+/** Full mask of word `w` of a domain. */
+function fullWord(csp: Csp, w: number): number {
+  const r = csp.valueCount - w * 32;
+  return r >= 32 ? -1 : (1 << r) - 1;
 }
 
 /**
@@ -72,23 +78,22 @@ function fullMask(csp: Csp): number {
  * @throws TacticaError `INVALID_ARGUMENT` for a value outside `[0, valueCount)` or an empty domain.
  */
 export function addCspVariable(csp: Csp, name?: string, values?: readonly number[]): number {
-  let mask = fullMask(csp);
-  if (values !== undefined) {
-    mask = 0;
-    for (let i = 0; i < values.length; i++) {
-      assertInteger(`${WHERE}: addCspVariable`, `values[${i}]`, values[i], 0, csp.valueCount - 1);
-      mask |= 1 << values[i]!;
-    }
-    if (mask === 0) invalidArgument(`${WHERE}: addCspVariable`, "values", "is empty", "Give every variable at least one value.");
+  const W = csp.words;
+  const base = csp.initial.length;
+  if (values === undefined) for (let w = 0; w < W; w++) csp.initial.push(fullWord(csp, w));
+  else {
+    if (values.length === 0) invalidArgument(`${WHERE}: addCspVariable`, "values", "is empty", "Give every variable at least one value.");
+    for (let i = 0; i < values.length; i++) assertInteger(`${WHERE}: addCspVariable`, `values[${i}]`, values[i], 0, csp.valueCount - 1);
+    for (let w = 0; w < W; w++) csp.initial.push(0);
+    for (const x of values) csp.initial[base + (x >>> 5)] = csp.initial[base + (x >>> 5)]! | (1 << (x & 31));
   }
-  csp.initial.push(mask);
-  csp.names.push(name ?? `v${csp.initial.length - 1}`);
-  return csp.initial.length - 1;
+  csp.names.push(name ?? `v${csp.names.length}`);
+  return csp.names.length - 1;
 }
 
 function checkVars(csp: Csp, fn: string, vars: readonly number[], min: number): void {
   if (vars.length < min) invalidArgument(`${WHERE}: ${fn}`, "vars", `has ${vars.length} variables`, `Pass at least ${min}.`);
-  for (let i = 0; i < vars.length; i++) assertInteger(`${WHERE}: ${fn}`, `vars[${i}]`, vars[i], 0, csp.initial.length - 1);
+  for (let i = 0; i < vars.length; i++) assertInteger(`${WHERE}: ${fn}`, `vars[${i}]`, vars[i], 0, csp.names.length - 1);
 }
 
 function add(csp: Csp, kind: number, vars: readonly number[], value = 0, limit = 0, propagate?: CustomPropagator): void {
@@ -134,14 +139,18 @@ export function addAtLeast(csp: Csp, value: number, limit: number, vars: readonl
 export function addFixed(csp: Csp, v: number, value: number): void {
   checkVars(csp, "addFixed", [v], 1);
   assertInteger(`${WHERE}: addFixed`, "value", value, 0, csp.valueCount - 1);
-  csp.initial[v] = csp.initial[v]! & (1 << value);
+  for (let w = 0; w < csp.words; w++) {
+    const i = v * csp.words + w;
+    csp.initial[i] = w === value >>> 5 ? csp.initial[i]! & (1 << (value & 31)) : 0;
+  }
 }
 
 /** Forbids `value` for `v` ("a block cannot be green"): narrows its initial domain. */
 export function addForbidden(csp: Csp, v: number, value: number): void {
   checkVars(csp, "addForbidden", [v], 1);
   assertInteger(`${WHERE}: addForbidden`, "value", value, 0, csp.valueCount - 1);
-  csp.initial[v] = csp.initial[v]! & ~(1 << value);
+  const i = v * csp.words + (value >>> 5);
+  csp.initial[i] = csp.initial[i]! & ~(1 << (value & 31));
 }
 
 /** Adds a user-defined constraint over `vars` with its narrowing function. */
@@ -188,9 +197,13 @@ export const CspFlags = {
 export interface CspSolver {
   /** The problem. */
   readonly csp: Csp;
-  /** Current domain per variable (bit masks). */
+  /** Current domains, {@link CspSolver.words} 32-bit words per variable (for ≤ 32 values: one bit mask per variable, `domains[v]`). */
   readonly domains: Int32Array;
-  /** Undo trail: pairs (variable, previous domain). */
+  /** Words per domain (`csp.words`). */
+  readonly words: number;
+  /** Scratch bitset of one domain (used by the built-in constraints). */
+  readonly scratch: Int32Array;
+  /** Undo trail: pairs (index into `domains`, previous word). */
   readonly trail: Int32Array;
   /** Number of entries on the trail. */
   trailLength: number;
@@ -206,8 +219,8 @@ export interface CspSolver {
   queueSize: number;
   /** 1 while a constraint is in the queue (never queued twice). */
   readonly queued: Uint8Array;
-  /** Search scratch: candidate values per depth (32 per depth). */
-  readonly values: Int8Array;
+  /** Search scratch: candidate values per depth (`valueCount` per depth; 2 × valueCount × (variables + 1) bytes). */
+  readonly values: Uint16Array;
   /** Search counter: value assignments tried. */
   assignments: number;
   /** Search counter: failed assignments (backtracks). */
@@ -224,7 +237,7 @@ export interface CspSolver {
 
 /** Creates a {@link CspSolver} at the problem's initial domains (not yet propagated). O(variables + constraint arity). */
 export function createCspSolver(csp: Csp): CspSolver {
-  const n = csp.initial.length;
+  const n = csp.names.length;
   if (n === 0) invalidArgument(`${WHERE}: createCspSolver`, "csp", "has no variables", "Add variables with addCspVariable.");
   const count = new Int32Array(n + 1);
   for (const c of csp.constraints) for (const v of c.vars) count[v]!++;
@@ -239,6 +252,8 @@ export function createCspSolver(csp: Csp): CspSolver {
   const solver: CspSolver = {
     csp,
     domains: Int32Array.from(csp.initial),
+    words: csp.words,
+    scratch: new Int32Array(csp.words),
     trail: new Int32Array(2 * (n * (csp.valueCount + 1) + 1)),
     trailLength: 0,
     varConstraintStart: start,
@@ -247,7 +262,7 @@ export function createCspSolver(csp: Csp): CspSolver {
     queueHead: 0,
     queueSize: 0,
     queued: new Uint8Array(m),
-    values: new Int8Array(32 * (n + 1)),
+    values: new Uint16Array(csp.valueCount * (n + 1)),
     assignments: 0,
     backtracks: 0,
     solutionsFound: 0,
@@ -280,8 +295,13 @@ function clearQueue(s: CspSolver): void {
 /**
  * Narrows `v`'s domain to `domain & mask`. Returns `false` if that empties it (the domain is left
  * unchanged then). A change is saved on the trail and queues `v`'s constraints. O(degree of v).
+ * Only for problems of at most 32 values (one word per domain); see {@link restrictDomainWords}.
+ * @throws TacticaError `INVALID_STATE` when the domains have more than one word.
  */
 export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
+  if (s.words !== 1) {
+    throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: restrictDomain: the problem has ${s.csp.valueCount} values (more than 32). Use restrictDomainWords, removeValue or fixValue.`);
+  }
   const old = s.domains[v]!;
   const d = old & mask;
   if (d === old) return true;
@@ -293,6 +313,100 @@ export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
   return true;
 }
 
+/**
+ * Narrows `v`'s domain to `domain & mask` word by word, reading the solver's `words` words of
+ * `mask` from `offset`. Returns `false` if that empties it (the domain is left unchanged then).
+ * Changed words are saved on the trail and queue `v`'s constraints. O(words + degree of v).
+ */
+export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<number>, offset = 0): boolean {
+  const W = s.words;
+  const D = s.domains;
+  const base = v * W;
+  let any = 0;
+  let changed = false;
+  for (let w = 0; w < W; w++) {
+    const old = D[base + w]!;
+    const d = old & mask[offset + w]!;
+    any |= d;
+    if (d !== old) changed = true;
+  }
+  if (!changed) return true;
+  if (any === 0) return false;
+  for (let w = 0; w < W; w++) {
+    const old = D[base + w]!;
+    const d = old & mask[offset + w]!;
+    if (d === old) continue;
+    s.trail[s.trailLength++] = base + w;
+    s.trail[s.trailLength++] = old;
+    D[base + w] = d;
+  }
+  enqueueVar(s, v);
+  return true;
+}
+
+/** Removes `value` from `v`'s domain. Returns `false` if that empties it (unchanged then). O(words + degree of v). */
+export function removeValue(s: CspSolver, v: number, value: number): boolean {
+  const W = s.words;
+  const i = v * W + (value >>> 5);
+  const bit = 1 << (value & 31);
+  const old = s.domains[i]!;
+  if ((old & bit) === 0) return true;
+  if (old === bit) {
+    let other = 0;
+    for (let w = 0; w < W; w++) if (v * W + w !== i) other |= s.domains[v * W + w]!;
+    if (other === 0) return false;
+  }
+  s.trail[s.trailLength++] = i;
+  s.trail[s.trailLength++] = old;
+  s.domains[i] = old & ~bit;
+  enqueueVar(s, v);
+  return true;
+}
+
+/** Narrows `v`'s domain to the single `value`. Returns `false` if `value` is not in it. O(words + degree of v). */
+export function fixValue(s: CspSolver, v: number, value: number): boolean {
+  const W = s.words;
+  const base = v * W;
+  const wi = value >>> 5;
+  const bit = 1 << (value & 31);
+  if ((s.domains[base + wi]! & bit) === 0) return false;
+  let changed = false;
+  for (let w = 0; w < W; w++) {
+    const old = s.domains[base + w]!;
+    const d = w === wi ? bit : 0;
+    if (d === old) continue;
+    s.trail[s.trailLength++] = base + w;
+    s.trail[s.trailLength++] = old;
+    s.domains[base + w] = d;
+    changed = true;
+  }
+  if (changed) enqueueVar(s, v);
+  return true;
+}
+
+/** True when `value` is still in `v`'s domain. O(1). */
+export function domainHas(s: CspSolver, v: number, value: number): boolean {
+  return (s.domains[v * s.words + (value >>> 5)]! & (1 << (value & 31))) !== 0;
+}
+
+/** Number of values left in `v`'s domain. O(words). */
+export function domainSize(s: CspSolver, v: number): number {
+  const W = s.words;
+  let c = 0;
+  for (let w = v * W, e = w + W; w < e; w++) c += popcount32(s.domains[w]!);
+  return c;
+}
+
+/** Smallest value left in `v`'s domain, or -1 when it is empty. O(words). */
+export function domainMin(s: CspSolver, v: number): number {
+  const W = s.words;
+  for (let w = 0; w < W; w++) {
+    const d = s.domains[v * W + w]!;
+    if (d !== 0) return w * 32 + lowestValue(d);
+  }
+  return -1;
+}
+
 /** The current trail position, to roll back to with {@link rollbackTo}. */
 export function markTrail(s: CspSolver): number {
   return s.trailLength;
@@ -302,13 +416,79 @@ export function markTrail(s: CspSolver): number {
 export function rollbackTo(s: CspSolver, mark: number): void {
   while (s.trailLength > mark) {
     const old = s.trail[--s.trailLength]!;
-    const v = s.trail[--s.trailLength]!;
-    s.domains[v] = old;
+    const i = s.trail[--s.trailLength]!;
+    s.domains[i] = old;
   }
   clearQueue(s);
 }
 
+/** True when `v`'s domain is exactly `{value}`. */
+function isFixedTo(s: CspSolver, v: number, value: number): boolean {
+  const W = s.words;
+  const wi = value >>> 5;
+  for (let w = 0; w < W; w++) if (s.domains[v * W + w] !== (w === wi ? 1 << (value & 31) : 0)) return false;
+  return true;
+}
+
+/** Built-in constraints over multi-word domains (more than 32 values). */
+function narrowWide(s: CspSolver, c: CspConstraint): boolean {
+  const D = s.domains;
+  const W = s.words;
+  const vars = c.vars;
+  const sc = s.scratch;
+  switch (c.kind) {
+    case ConstraintKind.Equal: {
+      let any = 0;
+      for (let w = 0; w < W; w++) {
+        let d = -1;
+        for (const v of vars) d &= D[v * W + w]!;
+        sc[w] = d;
+        any |= d;
+      }
+      if (any === 0) return false;
+      for (const v of vars) if (!restrictDomainWords(s, v, sc, 0)) return false;
+      return true;
+    }
+    case ConstraintKind.NotEqual: {
+      const a = vars[0]!;
+      const b = vars[1]!;
+      if (domainSize(s, a) === 1 && !removeValue(s, b, domainMin(s, a))) return false;
+      if (domainSize(s, b) === 1 && !removeValue(s, a, domainMin(s, b))) return false;
+      return true;
+    }
+    case ConstraintKind.AllDifferent: {
+      sc.fill(0);
+      for (const v of vars) {
+        for (let w = 0; w < W; w++) sc[w] = sc[w]! | D[v * W + w]!;
+        if (domainSize(s, v) !== 1) continue;
+        const x = domainMin(s, v);
+        for (const u of vars) if (u !== v && !removeValue(s, u, x)) return false;
+      }
+      let union = 0;
+      for (let w = 0; w < W; w++) union += popcount32(sc[w]!);
+      return union >= vars.length;
+    }
+    case ConstraintKind.AtMost: {
+      let fixed = 0;
+      for (const v of vars) if (isFixedTo(s, v, c.value)) fixed++;
+      if (fixed > c.limit) return false;
+      if (fixed === c.limit) for (const v of vars) if (!isFixedTo(s, v, c.value) && !removeValue(s, v, c.value)) return false;
+      return true;
+    }
+    case ConstraintKind.AtLeast: {
+      let possible = 0;
+      for (const v of vars) if (domainHas(s, v, c.value)) possible++;
+      if (possible < c.limit) return false;
+      if (possible === c.limit) for (const v of vars) if (domainHas(s, v, c.value) && !fixValue(s, v, c.value)) return false;
+      return true;
+    }
+    default:
+      return c.propagate!(s, vars);
+  }
+}
+
 function narrow(s: CspSolver, c: CspConstraint): boolean {
+  if (s.words !== 1) return narrowWide(s, c);
   const D = s.domains;
   const vars = c.vars;
   switch (c.kind) {
@@ -382,10 +562,10 @@ export function propagate(s: CspSolver): boolean {
 
 /**
  * Forward checking step: sets `v` to `value` and propagates. Returns `false` on failure (roll
- * back to a mark taken before). Same as `restrictDomain(s, v, 1 << value) && propagate(s)`.
+ * back to a mark taken before). Same as `fixValue(s, v, value) && propagate(s)`.
  */
 export function assignValue(s: CspSolver, v: number, value: number): boolean {
-  if (!restrictDomain(s, v, 1 << value)) return false;
+  if (!fixValue(s, v, value)) return false;
   return propagate(s);
 }
 
@@ -394,11 +574,12 @@ export function resetCspSolver(s: CspSolver): boolean {
   s.trailLength = 0;
   clearQueue(s);
   const init = s.csp.initial;
-  for (let v = 0; v < init.length; v++) s.domains[v] = init[v]!;
+  for (let i = 0; i < init.length; i++) s.domains[i] = init[i]!;
   s.assignments = 0;
   s.backtracks = 0;
-  for (let v = 0; v < init.length; v++) {
-    if (init[v] === 0) return false;
+  const n = s.csp.names.length;
+  for (let v = 0; v < n; v++) {
+    if (domainMin(s, v) < 0) return false;
     enqueueVar(s, v);
   }
   return propagate(s);
@@ -415,10 +596,12 @@ export interface CspSolveOptions {
 function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: ((s: CspSolver) => void) | undefined): boolean {
   // Most constrained variable first: the undecided variable with the fewest values left.
   const D = s.domains;
+  const W = s.words;
+  const n = s.csp.names.length;
   let best = -1;
-  let bestCount = 33;
-  for (let v = 0; v < D.length; v++) {
-    const c = popcount32(D[v]!);
+  let bestCount = s.csp.valueCount + 1;
+  for (let v = 0; v < n; v++) {
+    const c = W === 1 ? popcount32(D[v]!) : domainSize(s, v);
     if (c > 1 && c < bestCount) {
       bestCount = c;
       best = v;
@@ -430,9 +613,9 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: (
     return s.solutionsFound >= s.solutionLimit;
   }
   // Snapshot the candidate values (the domain changes while we try them).
-  const base = depth * 32;
+  const base = depth * s.csp.valueCount;
   let k = 0;
-  for (let d = D[best]!; d !== 0; d &= d - 1) s.values[base + k++] = lowestValue(d);
+  for (let w = 0; w < W; w++) for (let d = D[best * W + w]!; d !== 0; d &= d - 1) s.values[base + k++] = w * 32 + lowestValue(d);
   if (rng !== undefined) {
     for (let i = k - 1; i > 0; i--) {
       const j = rngInt(rng, 0, i);
@@ -466,8 +649,9 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: (
  * callback may run a search on another solver. A solver runs one search at a time.
  */
 export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions = {}): number {
-  if (out.length < s.domains.length) {
-    invalidArgument(`${WHERE}: solveCsp`, "out", `has length ${out.length}`, `Pass an Int32Array of at least ${s.domains.length} entries.`);
+  const n = s.csp.names.length;
+  if (out.length < n) {
+    invalidArgument(`${WHERE}: solveCsp`, "out", `has length ${out.length}`, `Pass an Int32Array of at least ${n} entries.`);
   }
   if (!resetCspSolver(s)) return CspFlags.Unsatisfiable;
   s.solutionsFound = 0;
@@ -477,13 +661,13 @@ export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions
   search(s, 0, options.rng, undefined);
   if (s.exhausted) return CspFlags.BudgetExhausted;
   if (s.solutionsFound === 0) return CspFlags.Unsatisfiable;
-  for (let v = 0; v < s.domains.length; v++) out[v] = lowestValue(s.domains[v]!);
+  for (let v = 0; v < n; v++) out[v] = domainMin(s, v);
   return CspFlags.Solved;
 }
 
 /**
  * Counts solutions (up to `limit`, default unlimited) by exhaustive search; `visit` (optional)
- * sees the solver at each solution (read `solver.domains`). The count does not depend on the
+ * sees the solver at each solution (read it with {@link domainMin}). The count does not depend on the
  * value order. Returns the count; throws `INVALID_STATE` if `maxAssignments` runs out first.
  */
 export function countCspSolutions(s: CspSolver, limit = Infinity, visit?: (solver: CspSolver) => void, maxAssignments = Infinity): number {
