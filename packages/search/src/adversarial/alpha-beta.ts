@@ -195,6 +195,8 @@ export interface AlphaBetaRunState {
   interestLimit: number;
   /** Interest search: the constant `K` of the move cost `K / interest`. */
   costScale: number;
+  /** Interest search: similarity penalty in [0, 1) (0 = off). */
+  similarityPenalty: number;
   /** Work counters of the search in progress; copied into the result when it ends. */
   readonly counters: AlphaBetaCounters;
 }
@@ -237,6 +239,7 @@ export function createAlphaBeta(config: AlphaBetaConfig = {}): AlphaBetaEngine {
       moveChop: Infinity,
       interestLimit: 0,
       costScale: 1,
+      similarityPenalty: 0,
       counters: { nodes: 0, qnodes: 0, cutoffs: 0, firstMoveCutoffs: 0, ttProbes: 0, ttHits: 0, ttCutoffs: 0, nullCutoffs: 0, researches: 0 },
     },
   };

@@ -58,6 +58,13 @@ export interface Game {
    * {@link searchInterest} derives it from the move count and {@link Game.orderMove}.
    */
   moveInterest?(move: number): number;
+  /**
+   * Optional similarity classes of `move` in the current position for interest search's
+   * similarity penalties (chapter 24): a bit mask of up to 31 traits (bit i set = the move has
+   * trait i, e.g. "rook drop", "check", "vacates square"). Two moves are similar when their masks
+   * share bits. Only read when `similarityPenalty` is set.
+   */
+  moveClasses?(move: number): number;
   /** Optional: true when the player to move is in check (null move is skipped then). */
   inCheck?(): boolean;
   /** Optional: passes the turn (for null-move pruning). Must flip the side in the key. */

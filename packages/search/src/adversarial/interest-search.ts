@@ -1,4 +1,4 @@
-import { assertInteger, assertPositive, invalidArgument } from "@tactica/core";
+import { assertInteger, assertPositive, assertRange, invalidArgument } from "@tactica/core";
 import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
 import { copyCounters, resetCounters } from "./counters";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
@@ -15,6 +15,13 @@ export interface InterestSearchOptions {
   readonly maxNodes?: number;
   /** Quiescence at the cut-off (default true). */
   readonly useQuiescence?: boolean;
+  /**
+   * Dynamic similarity penalty in [0, 1) (default 0 = off; needs `game.moveClasses`). After each
+   * move at a node is searched, every unsearched sibling that shares similarity classes with it
+   * has its interest multiplied by `(1 - similarityPenalty)` per shared class bit, so both its
+   * order and its cost change: the second rook drop falls below a move of another kind.
+   */
+  readonly similarityPenalty?: number;
 }
 
 /**
@@ -85,6 +92,7 @@ function search(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: n
   const k1 = e.killers[ply * 2 + 1]!;
   // Order by interest, most interesting first; the ordering score doubles as the interest.
   for (let i = 0; i < n; i++) e.moveScores[base + i] = interestOf(g, e.moves[base + i]!, n, ttMove, k0, k1);
+  const penalty = g.moveClasses !== undefined ? r.similarityPenalty : 0;
   let plyTally = 0;
   let best = -Infinity;
   let bestMove = -1;
@@ -106,10 +114,18 @@ function search(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: n
       break;
     }
     plyTally += cost;
+    const cls = penalty > 0 ? g.moveClasses!(m) | 0 : 0;
     g.makeMove(m);
     const score = -search(e, g, ply + 1, -beta, -alpha, tallyOther, net);
     g.undoMove(m);
     if (r.aborted) return 0;
+    if (cls !== 0) {
+      // Similarity penalties: demote the unsearched moves that resemble the one just searched.
+      for (let j = i + 1; j < n; j++) {
+        const shared = cls & g.moveClasses!(e.moves[base + j]!);
+        if (shared !== 0) e.moveScores[base + j] = e.moveScores[base + j]! * Math.pow(1 - penalty, popcount(shared));
+      }
+    }
     if (score > best) {
       best = score;
       bestMove = m;
@@ -144,6 +160,12 @@ function search(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: n
   return best;
 }
 
+function popcount(x: number): number {
+  x = x - ((x >>> 1) & 0x55555555);
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+}
+
 /** The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves. */
 export function interestCost(interest: number, costScale = 1): number {
   assertPositive("@tactica/search: interestCost", "interest", interest);
@@ -160,7 +182,8 @@ export function interestCost(interest: number, costScale = 1): number {
  * instead of by a branching factor per iteration.
  *
  * Interest comes from `game.moveInterest`, else from the move count, `orderMove`, the table move
- * and killers. Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
+ * and killers. With `similarityPenalty` and `game.moveClasses`, unsearched siblings similar to a
+ * searched move lose interest (chapter 24's dynamic similarity penalties). Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
  * The table is used for move ordering only. No allocation. Its state lives in the engine, so it is re-entrant across engines like
  * {@link searchBestMove} (one search per engine at a time).
  */
@@ -175,6 +198,7 @@ export function searchInterest(engine: AlphaBetaEngine, game: Game, options: Int
   const run = engine.run;
   resetCounters(run.counters);
   run.costScale = K;
+  run.similarityPenalty = assertRange(where, "options.similarityPenalty", options.similarityPenalty ?? 0, 0, 0.999999);
   run.maxNodes = options.maxNodes ?? Infinity;
   run.useQuiescence = options.useQuiescence ?? true;
   run.aborted = false;
