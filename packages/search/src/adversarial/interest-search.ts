@@ -2,6 +2,7 @@ import { assertInteger, assertPositive, assertRange, invalidArgument } from "@ta
 import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
 import { copyCounters, resetCounters } from "./counters";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
+import { quiesce } from "./move-ordering";
 
 /** Options of {@link searchInterest}. */
 export interface InterestSearchOptions {
@@ -40,31 +41,6 @@ function interestOf(g: Game, move: number, n: number, ttMove: number, k0: number
   if (move === ttMove) v += 25;
   if (move === k0 || move === k1) v += 100;
   return v;
-}
-
-function quiesce(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: number): number {
-  e.run.counters.qnodes++;
-  if (g.isTerminal()) return terminalScore(g, ply);
-  const stand = checkedEvaluate(g);
-  if (!e.run.useQuiescence || ply >= e.maxPly - 1 || stand >= beta) return stand;
-  if (stand > alpha) alpha = stand;
-  const base = ply * e.maxMoves;
-  const n = g.generateMoves(e.moves, base, true);
-  let best = stand;
-  for (let i = 0; i < n; i++) {
-    const m = e.moves[base + i]!;
-    g.makeMove(m);
-    const s = -quiesce(e, g, ply + 1, -beta, -alpha);
-    g.undoMove(m);
-    if (s > best) {
-      best = s;
-      if (s > alpha) {
-        alpha = s;
-        if (alpha >= beta) break;
-      }
-    }
-  }
-  return best;
 }
 
 // `tallyMe` is the accumulated interest cost of the side to move's moves along the path;
@@ -110,7 +86,7 @@ function search(e: AlphaBetaEngine, g: Game, ply: number, alpha: number, beta: n
     const net = tallyMe + plyTally + cost;
     if (net > r.interestLimit) {
       // Cut-off: no further moves at this node. With none searched, the node is a leaf.
-      if (i === 0) return quiesce(e, g, ply, alpha, beta);
+      if (i === 0) return r.useQuiescence ? quiesce(e, g, ply, alpha, beta) : checkedEvaluate(g);
       break;
     }
     plyTally += cost;
@@ -201,6 +177,10 @@ export function searchInterest(engine: AlphaBetaEngine, game: Game, options: Int
   run.similarityPenalty = assertRange(where, "options.similarityPenalty", options.similarityPenalty ?? 0, 0, 0.999999);
   run.maxNodes = options.maxNodes ?? Infinity;
   run.useQuiescence = options.useQuiescence ?? true;
+  // Quiescence orders captures by the game's own orderMove only: killer and history tables belong
+  // to alpha-beta and may hold another search's state.
+  run.useKillers = false;
+  run.useHistory = false;
   run.aborted = false;
   engine.killers.fill(-1);
   result.flags = AlphaBetaFlags.None;
