@@ -4,9 +4,8 @@ import {
   beginQuery,
   checkEndpoints,
   paddedIndex,
-  PathFlags,
+  writeFoundPath,
   writeNoPath,
-  writeParentChain,
   type GridPath,
   type GridSearch,
 } from "./grid-search";
@@ -101,11 +100,7 @@ export function runAStar(
     const p = openListPop(heap);
     if (p < 0) break;
     if (p === goal) {
-      writeParentChain(search, goal, out);
-      out.status = PathFlags.Found;
-      out.cost = g[goal]!;
-      out.expanded = expanded;
-      out.generated = generated;
+      writeFoundPath(search, goal, out, expanded, generated);
       return out;
     }
     closed[p] = stamp;

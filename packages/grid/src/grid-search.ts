@@ -219,6 +219,18 @@ export function writeParentChain(search: GridSearch, end: number, out: GridPath)
   out.length = count;
 }
 
+/**
+ * Marks `out` as found: writes the parent chain ending at padded node `goal` (start first), its cost
+ * `search.g[goal]` and the counters. The shared ending of every optimal solver's query.
+ */
+export function writeFoundPath(search: GridSearch, goal: number, out: GridPath, expanded: number, generated: number): void {
+  writeParentChain(search, goal, out);
+  out.status = PathFlags.Found;
+  out.cost = search.g[goal]!;
+  out.expanded = expanded;
+  out.generated = generated;
+}
+
 /** Marks `out` as "no path". */
 export function writeNoPath(out: GridPath, expanded: number, generated: number): void {
   out.status = PathFlags.NoPath;

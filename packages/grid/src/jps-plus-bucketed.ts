@@ -1,6 +1,6 @@
 import { bucketQueueClear, bucketQueuePop, bucketQueuePush, createBucketQueue, invalidArgument, type BucketQueue } from "@tactica/core";
 import type { GridSearch } from "./grid-search";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath } from "./grid-search";
+import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { rebuildJpsPlus, type JpsPlus } from "./jps-plus";
 import { jumpDirections } from "./jump-rules";
@@ -81,11 +81,7 @@ export function findPathJpsPlusBucketed(search: GridSearch, jp: JpsPlus, open: B
     const gp = g[p]!;
     if (closed[p] === stamp && eg[p]! <= gp) continue; // stale entry
     if (p === goal) {
-      writeParentChain(search, goal, out);
-      out.status = PathFlags.Found;
-      out.cost = gp;
-      out.expanded = expanded;
-      out.generated = generated;
+      writeFoundPath(search, goal, out, expanded, generated);
       return out;
     }
     closed[p] = stamp;

@@ -1,7 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import { openListPush, openListPop } from "./open-list";
 import type { Grid } from "./grid";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
+import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
 
@@ -191,11 +191,7 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
     const p = openListPop(heap);
     if (p < 0) break;
     if (p === goal) {
-      writeParentChain(search, goal, out);
-      out.status = PathFlags.Found;
-      out.cost = g[goal]!;
-      out.expanded = expanded;
-      out.generated = generated;
+      writeFoundPath(search, goal, out, expanded, generated);
       return out;
     }
     closed[p] = stamp;

@@ -1,5 +1,5 @@
 import { openListPush, openListPop } from "./open-list";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
+import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
 
@@ -83,11 +83,7 @@ export function findPathJps(search: GridSearch, sx: number, sy: number, gx: numb
     const p = openListPop(heap);
     if (p < 0) break;
     if (p === goal) {
-      writeParentChain(search, goal, out);
-      out.status = PathFlags.Found;
-      out.cost = g[goal]!;
-      out.expanded = expanded;
-      out.generated = generated;
+      writeFoundPath(search, goal, out, expanded, generated);
       return out;
     }
     closed[p] = stamp;

@@ -1,7 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import { openListPush, openListPop } from "./open-list";
 import { Connectivity } from "./grid";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
+import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { hasLineOfSight } from "./line-of-sight";
 
 const TIE = 1e-10;
@@ -81,11 +81,7 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
       g[p] = best;
     }
     if (p === goal) {
-      writeParentChain(search, goal, out);
-      out.status = PathFlags.Found;
-      out.cost = g[goal]!;
-      out.expanded = expanded;
-      out.generated = generated;
+      writeFoundPath(search, goal, out, expanded, generated);
       return out;
     }
     closed[p] = stamp;

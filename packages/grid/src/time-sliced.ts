@@ -1,6 +1,6 @@
 import { ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
 import { openListPush, openListPop } from "./open-list";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
+import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "./heuristics";
 
 const TIE = 1e-10;
@@ -110,11 +110,7 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
     return out;
   }
   if (sliced.done) {
-    writeParentChain(search, goal, out);
-    out.status = PathFlags.Found;
-    out.cost = g[goal]!;
-    out.expanded = sliced.expanded;
-    out.generated = sliced.generated;
+    writeFoundPath(search, goal, out, sliced.expanded, sliced.generated);
     return out;
   }
   const corner = grid.cornerCutting;
