@@ -33,6 +33,12 @@ export interface IndexedHeap {
   readonly priorities: Float64Array;
   /** `positions[id]` is the id's index in {@link IndexedHeap.ids}, or -1 if absent. Read-only for callers. */
   readonly positions: Int32Array;
+  /**
+   * One-slot scratch holding the priority for {@link indexedHeapPushNext}: write `next[0]`, then
+   * push. Hot loops use it because V8 boxes a fractional number passed as an argument to a call
+   * it does not inline (16 bytes each); a typed-array slot is never boxed.
+   */
+  readonly next: Float64Array;
 }
 
 /**
@@ -49,6 +55,7 @@ export function createIndexedHeap(capacity: number): IndexedHeap {
     ids: new Int32Array(capacity),
     priorities: new Float64Array(capacity),
     positions,
+    next: new Float64Array(1),
   };
 }
 
@@ -135,6 +142,62 @@ export function indexedHeapPush(heap: IndexedHeap, id: number, priority: number)
 }
 
 /**
+ * {@link indexedHeapPush} with the priority taken from `heap.next[0]` instead of an argument:
+ * inserts `id`, or moves it (either direction) if already queued. The sifting is written out
+ * in this function, so a search loop that calls it allocates nothing even where V8 does not
+ * inline the call (a fractional argument would be boxed). O(log size), no allocation.
+ *
+ * @example
+ * ```ts
+ * heap.next[0] = g + h;
+ * indexedHeapPushNext(heap, cell);
+ * ```
+ * @throws TacticaError `INVALID_ARGUMENT` for an id outside `[0, capacity)` or a NaN `next[0]`.
+ */
+export function indexedHeapPushNext(heap: IndexedHeap, id: number): void {
+  if (id >>> 0 !== id || id >= heap.capacity) badId("indexedHeapPushNext", heap, id);
+  const priority = heap.next[0]!;
+  if (priority !== priority) badPriority("indexedHeapPushNext");
+  const ids = heap.ids;
+  const keys = heap.priorities;
+  const pos = heap.positions;
+  let i = pos[id]!;
+  if (i < 0) i = heap.size++;
+  else if (priority > keys[i]!) {
+    // Larger priority: sift down.
+    const n = heap.size;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && keys[c + 1]! < keys[c]!) c++;
+      if (keys[c]! >= priority) break;
+      const cid = ids[c]!;
+      ids[i] = cid;
+      keys[i] = keys[c]!;
+      pos[cid] = i;
+      i = c;
+    }
+    ids[i] = id;
+    keys[i] = priority;
+    pos[id] = i;
+    return;
+  }
+  while (i > 0) {
+    const parent = (i - 1) >> 1;
+    const pk = keys[parent]!;
+    if (pk <= priority) break;
+    const pid = ids[parent]!;
+    keys[i] = pk;
+    ids[i] = pid;
+    pos[pid] = i;
+    i = parent;
+  }
+  keys[i] = priority;
+  ids[i] = id;
+  pos[id] = i;
+}
+
+/**
  * Changes the priority of an `id` that is in the heap, in either direction. O(log size).
  *
  * @throws TacticaError `INVALID_HANDLE` if `id` is not in the heap (use {@link indexedHeapPush}
@@ -192,14 +255,33 @@ export function indexedHeapGetPriority(heap: IndexedHeap, id: number): number {
  * its priority first with {@link indexedHeapPeekPriority} if needed. O(log size), no allocation.
  */
 export function indexedHeapPop(heap: IndexedHeap): number {
-  const size = heap.size;
-  if (size === 0) return -1;
+  const n = heap.size - 1;
+  if (n < 0) return -1;
   const ids = heap.ids;
+  const keys = heap.priorities;
+  const pos = heap.positions;
   const top = ids[0]!;
-  heap.positions[top] = -1;
-  const n = size - 1;
+  pos[top] = -1;
   heap.size = n;
-  if (n > 0) siftDown(heap, 0, ids[n]!, heap.priorities[n]!);
+  if (n === 0) return top;
+  // The sift-down is written out (no call) so the moved priority is never boxed.
+  const id = ids[n]!;
+  const priority = keys[n]!;
+  let i = 0;
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= n) break;
+    if (c + 1 < n && keys[c + 1]! < keys[c]!) c++;
+    if (keys[c]! >= priority) break;
+    const cid = ids[c]!;
+    ids[i] = cid;
+    keys[i] = keys[c]!;
+    pos[cid] = i;
+    i = c;
+  }
+  ids[i] = id;
+  keys[i] = priority;
+  pos[id] = i;
   return top;
 }
 

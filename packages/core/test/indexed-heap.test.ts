@@ -11,6 +11,7 @@ import {
   indexedHeapPeekPriority,
   indexedHeapPop,
   indexedHeapPush,
+  indexedHeapPushNext,
   indexedHeapRemove,
   indexedHeapUpdate,
   isTacticaError,
@@ -81,6 +82,10 @@ describe("indexed heap", () => {
     expect(() => indexedHeapPush(h, 4, 1)).toThrow(/indexedHeapPush: "id" must be an integer in \[0, 3\] but is 4/);
     expect(() => indexedHeapPush(h, -1, 1)).toThrow(/"id"/);
     expect(() => indexedHeapPush(h, 1.5, 1)).toThrow(/"id"/);
+    h.next[0] = 1;
+    expect(() => indexedHeapPushNext(h, 4)).toThrow(/indexedHeapPushNext: "id" must be an integer in \[0, 3\] but is 4/);
+    h.next[0] = Number.NaN;
+    expect(() => indexedHeapPushNext(h, 1)).toThrow(/indexedHeapPushNext: "priority" must not be NaN/);
     expect(() => indexedHeapDecreaseKey(h, 0, NaN)).toThrow(/"priority" must not be NaN/);
     try {
       indexedHeapUpdate(h, 1, 3);
@@ -94,6 +99,7 @@ describe("indexed heap", () => {
   const CAP = 24;
   const op = fc.oneof(
     fc.record({ kind: fc.constant("push" as const), id: fc.nat(CAP - 1), p: fc.integer({ min: -100, max: 100 }) }),
+    fc.record({ kind: fc.constant("pushNext" as const), id: fc.nat(CAP - 1), p: fc.double({ min: -100, max: 100, noNaN: true }) }),
     fc.record({ kind: fc.constant("decrease" as const), id: fc.nat(CAP - 1), p: fc.integer({ min: -100, max: 100 }) }),
     fc.record({ kind: fc.constant("update" as const), id: fc.nat(CAP - 1), p: fc.integer({ min: -100, max: 100 }) }),
     fc.record({ kind: fc.constant("remove" as const), id: fc.nat(CAP - 1) }),
@@ -110,6 +116,11 @@ describe("indexed heap", () => {
           switch (o.kind) {
             case "push":
               indexedHeapPush(h, o.id, o.p);
+              model.set(o.id, o.p);
+              break;
+            case "pushNext":
+              h.next[0] = o.p;
+              indexedHeapPushNext(h, o.id);
               model.set(o.id, o.p);
               break;
             case "decrease": {

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { openListPush, openListPop } from "./open-list";
+import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import {
   beginQuery,
   checkEndpoints,
@@ -93,11 +92,11 @@ export function runAStar(
   const goalPx = gx + 1;
   const goalPy = gy + 1;
   heap.next[0] = hScale * heuristicDistance(heuristic, sx - gx, sy - gy);
-  openListPush(heap, start);
+  indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     if (p === goal) {
       writeFoundPath(search, goal, out, expanded, generated);
@@ -124,7 +123,7 @@ export function runAStar(
       const qy = (q / pw) | 0;
       const hq = hScale === 0 ? 0 : hScale * heuristicDistance(heuristic, q - qy * pw - goalPx, qy - goalPy);
       heap.next[0] = ng + hq + hq * TIE;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
       generated++;
     }
   }

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { openListPush, openListPop } from "./open-list";
+import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { beginQuery, cellOfPadded, type GridSearch } from "./grid-search";
 
 /**
@@ -50,14 +49,14 @@ export function computeDistanceField(
     parent[p] = -1;
     seen[p] = stamp;
     heap.next[0] = 0;
-    openListPush(heap, p);
+    indexedHeapPushNext(heap, p);
   }
   const eight = grid.connectivity === 8;
   const corner = grid.cornerCutting;
   const dstep = eight ? 1 : 2;
   let settled = 0;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     const gp = g[p]!;
     if (gp > maxCost) break;
@@ -87,7 +86,7 @@ export function computeDistanceField(
       g[q] = ng;
       parent[q] = p;
       heap.next[0] = ng;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
     }
   }
   return settled;

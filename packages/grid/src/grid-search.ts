@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { createOpenList, openListClear, type OpenList } from "./open-list";
+import { invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
 
 /**
@@ -56,7 +55,7 @@ export const DirY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
 /**
  * Reusable search state for one grid: a padded copy of the passability (a ring of blocked cells
  * around the map, so inner loops need no bounds checks), per-node `g`, parent and direction
- * arrays with generation stamps (so a query never clears O(cells) memory), and an {@link OpenList}.
+ * arrays with generation stamps (so a query never clears O(cells) memory), and an {@link IndexedHeap}.
  * Every solver of this package runs on it; create one per grid (and per thread) and reuse it
  * for any number of queries. Memory ≈ 35 bytes per cell.
  *
@@ -91,7 +90,7 @@ export interface GridSearch {
   /** Current query generation. */
   stamp: number;
   /** Open list over padded node ids. */
-  readonly heap: OpenList;
+  readonly heap: IndexedHeap;
   /** Padded index offset of each direction (see {@link DirX}). */
   readonly offsets: Int32Array;
   /** FIFO buffer for breadth-first searches, `pw × ph` entries. */
@@ -120,7 +119,7 @@ export function createGridSearch(grid: Grid): GridSearch {
     seen: new Uint32Array(n),
     closed: new Uint32Array(n),
     stamp: 0,
-    heap: createOpenList(n),
+    heap: createIndexedHeap(n),
     offsets: Int32Array.from([-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1]),
     queue: new Int32Array(n),
   };
@@ -169,7 +168,7 @@ export function syncGridSearch(search: GridSearch): void {
 /** Starts a new query generation (O(1) amortised; O(cells) once every 2^32 queries). */
 export function beginQuery(search: GridSearch): number {
   syncGridSearch(search);
-  openListClear(search.heap);
+  indexedHeapClear(search.heap);
   if (search.stamp >= 0xfffffffe) {
     search.seen.fill(0);
     search.closed.fill(0);

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { createOpenList, openListPush, openListPop, openListClear, type OpenList } from "./open-list";
+import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -54,7 +53,7 @@ export interface Hpa {
   /** Abstract-search scratch: stamp. */
   stamp: number;
   /** Abstract open list. */
-  heap: OpenList;
+  heap: IndexedHeap;
   /** Query scratch: cost from each node of the goal's cluster to the goal (Infinity elsewhere). */
   toGoal: Float64Array;
   /** Query scratch: abstract path (node ids, start and goal as nodeCount, nodeCount + 1). */
@@ -97,7 +96,7 @@ export function createHpa(search: GridSearch, clusterSize = 16): Hpa {
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
     stamp: 0,
-    heap: createOpenList(2),
+    heap: createIndexedHeap(2),
     toGoal: new Float64Array(2),
     abstractPath: new Int32Array(2),
     tmp: new Float64Array(1),
@@ -133,9 +132,9 @@ function bounded(search: GridSearch, source: number, target: number, x0: number,
   const py0 = y0 + 1;
   const py1 = y1 + 1;
   heap.next[0] = 0;
-  openListPush(heap, source);
+  indexedHeapPushNext(heap, source);
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0 || p === target) break;
     closed[p] = stamp;
     const gp = g[p]!;
@@ -164,7 +163,7 @@ function bounded(search: GridSearch, source: number, target: number, x0: number,
         h = search.minCost * (dstep === 1 ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy);
       }
       heap.next[0] = ng + h;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
     }
   }
   return stamp;
@@ -296,7 +295,7 @@ export function rebuildHpa(hpa: Hpa, search: GridSearch): void {
   hpa.parent = new Int32Array(n + 2);
   hpa.closed = new Uint32Array(n + 2);
   hpa.stamp = 0;
-  hpa.heap = createOpenList(n + 2);
+  hpa.heap = createIndexedHeap(n + 2);
   hpa.toGoal = new Float64Array(n + 2).fill(Infinity);
   hpa.abstractPath = new Int32Array(n + 2);
   hpa.builtVersion = grid.version;
@@ -376,7 +375,7 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
   }
   const stamp = hpa.stamp;
   const { g, parent, closed, heap } = hpa;
-  openListClear(heap);
+  indexedHeapClear(heap);
   const minCost = search.minCost;
   // Start edges: bounded search from the start in its cluster.
   const scx = (sc % hpa.clustersX) * C;
@@ -393,12 +392,12 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
     parent[a] = S;
     octile(hpa.tmp, w, hpa.nodeCell[a]!, goalCell, eight);
     heap.next[0] = g[a] + minCost * hpa.tmp[0]!;
-    openListPush(heap, a);
+    indexedHeapPushNext(heap, a);
   }
   let expanded = 0;
   let reached = false;
   for (;;) {
-    const u = openListPop(heap);
+    const u = indexedHeapPop(heap);
     if (u < 0) break;
     if (u === G) {
       reached = true;
@@ -411,7 +410,7 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
       g[G] = gu + toGoal[u]!;
       parent[G] = u;
       heap.next[0] = g[G];
-      openListPush(heap, G);
+      indexedHeapPushNext(heap, G);
     }
     for (let e = hpa.edgeStart[u]!; e < hpa.edgeStart[u + 1]!; e++) {
       const v = hpa.edgeTo[e]!;
@@ -422,7 +421,7 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
       parent[v] = u;
       octile(hpa.tmp, w, hpa.nodeCell[v]!, goalCell, eight);
       heap.next[0] = ng + minCost * hpa.tmp[0]!;
-      openListPush(heap, v);
+      indexedHeapPushNext(heap, v);
     }
   }
   // Reset the goal-cluster scratch.

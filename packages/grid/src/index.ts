@@ -42,6 +42,5 @@ export * from "./breadcrumbs";
 export * from "./subgoal-graph";
 export * from "./two-level-subgoal-graph";
 export * from "./region-astar";
-export * from "./open-list";
 export * from "./explorer";
 export * from "./jps-plus-bucketed";

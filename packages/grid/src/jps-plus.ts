@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { openListPush, openListPop } from "./open-list";
+import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import type { Grid } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -184,11 +183,11 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
   seen[start] = stamp;
   dir[start] = 8;
   heap.next[0] = 0;
-  openListPush(heap, start);
+  indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     if (p === goal) {
       writeFoundPath(search, goal, out, expanded, generated);
@@ -254,7 +253,7 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
       if (hy < 0) hy = -hy;
       const hq = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
       heap.next[0] = ng + hq + hq * TIE;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
       generated++;
     }
   }

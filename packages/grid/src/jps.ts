@@ -1,4 +1,4 @@
-import { openListPush, openListPop } from "./open-list";
+import { indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
@@ -76,11 +76,11 @@ export function findPathJps(search: GridSearch, sx: number, sy: number, gx: numb
   seen[start] = stamp;
   dir[start] = 8;
   heap.next[0] = 0;
-  openListPush(heap, start);
+  indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     if (p === goal) {
       writeFoundPath(search, goal, out, expanded, generated);
@@ -124,7 +124,7 @@ export function findPathJps(search: GridSearch, sx: number, sy: number, gx: numb
       if (hy < 0) hy = -hy;
       const hq = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
       heap.next[0] = ng + hq + hq * TIE;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
       generated++;
     }
   }

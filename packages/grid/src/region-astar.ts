@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { createOpenList, openListClear, openListPop, openListPush, type OpenList } from "./open-list";
+import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { Connectivity, CornerCutting, type Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 
@@ -38,7 +37,7 @@ export interface RegionMap {
   /** Current query stamp. */
   stamp: number;
   /** Query scratch: open list over region ids. */
-  heap: OpenList;
+  heap: IndexedHeap;
   /** Query scratch: the region route, start region first. */
   route: Int32Array;
 }
@@ -83,7 +82,7 @@ export function createRegionMap(grid: Grid): RegionMap {
     seen: new Uint32Array(0),
     closed: new Uint32Array(0),
     stamp: 0,
-    heap: createOpenList(1),
+    heap: createIndexedHeap(1),
     route: new Int32Array(0),
   };
   rebuildRegionMap(rm);
@@ -189,7 +188,7 @@ export function rebuildRegionMap(rm: RegionMap): void {
   rm.seen = new Uint32Array(cap);
   rm.closed = new Uint32Array(cap);
   rm.stamp = 0;
-  rm.heap = createOpenList(cap);
+  rm.heap = createIndexedHeap(cap);
   rm.route = new Int32Array(cap);
   rm.builtVersion = grid.version;
 }
@@ -284,19 +283,19 @@ export function findPathRegionAStar(rm: RegionMap, sx: number, sy: number, gx: n
     rm.stamp = 0;
   }
   const stamp = ++rm.stamp;
-  openListClear(heap);
+  indexedHeapClear(heap);
   const gcx = (rects[4 * gr]! + rects[4 * gr + 2]!) / 2;
   const gcy = (rects[4 * gr + 1]! + rects[4 * gr + 3]!) / 2;
   g[sr] = 0;
   parent[sr] = -1;
   seen[sr] = stamp;
   heap.next[0] = 0;
-  openListPush(heap, sr);
+  indexedHeapPushNext(heap, sr);
   let expanded = 0;
   let generated = 1;
   let found = false;
   for (;;) {
-    const r = openListPop(heap);
+    const r = indexedHeapPop(heap);
     if (r < 0) break;
     if (r === gr) {
       found = true;
@@ -314,7 +313,7 @@ export function findPathRegionAStar(rm: RegionMap, sx: number, sy: number, gx: n
       g[s] = ng;
       parent[s] = r;
       heap.next[0] = ng + metric((rects[4 * s]! + rects[4 * s + 2]!) / 2 - gcx, (rects[4 * s + 1]! + rects[4 * s + 3]!) / 2 - gcy, eight);
-      openListPush(heap, s);
+      indexedHeapPushNext(heap, s);
       generated++;
     }
   }

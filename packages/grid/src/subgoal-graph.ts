@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { createOpenList, openListPush, openListPop, openListClear, type OpenList } from "./open-list";
+import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { directHReachable, directPathFree, DX, DY, oct, octile } from "./subgoal-internal";
@@ -44,7 +43,7 @@ export interface SubgoalGraph {
   /** Query scratch: stamp. */
   stamp: number;
   /** Query open list. */
-  heap: OpenList;
+  heap: IndexedHeap;
   /** Query scratch: cost from a subgoal to the goal when direct-h-reachable, else Infinity. */
   toGoal: Float64Array;
   /** Scratch list of direct-h-reachable subgoals (node ids). */
@@ -85,7 +84,7 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
     stamp: 0,
-    heap: createOpenList(2),
+    heap: createIndexedHeap(2),
     toGoal: new Float64Array(2),
     reach: new Int32Array(1),
     goalReach: new Int32Array(1),
@@ -148,7 +147,7 @@ export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
   sg.parent = new Int32Array(count + 2);
   sg.closed = new Uint32Array(count + 2);
   sg.stamp = 0;
-  sg.heap = createOpenList(count + 2);
+  sg.heap = createIndexedHeap(count + 2);
   sg.toGoal = new Float64Array(count + 2).fill(Infinity);
   sg.builtVersion = grid.version;
 }
@@ -194,7 +193,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     sg.stamp = 1;
   }
   const stamp = sg.stamp;
-  openListClear(heap);
+  indexedHeapClear(heap);
   g.fill(Infinity);
   // Goal connections.
   const goalNode = sg.nodeOf[t]!;
@@ -218,7 +217,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     parent[startNode] = S;
     oct(OCT, pw, s, t);
     heap.next[0] = OCT[0]!;
-    openListPush(heap, startNode);
+    indexedHeapPushNext(heap, startNode);
   } else {
     const k = directHReachable(sg, s);
     for (let i = 0; i < k; i++) {
@@ -230,14 +229,14 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
         parent[v] = S;
         oct(OCT, pw, sg.nodeCell[v]!, t);
         heap.next[0] = c + OCT[0]!;
-        openListPush(heap, v);
+        indexedHeapPushNext(heap, v);
       }
     }
   }
   let expanded = 0;
   let found = false;
   for (;;) {
-    const u = openListPop(heap);
+    const u = indexedHeapPop(heap);
     if (u < 0) break;
     if (u === G) {
       found = true;
@@ -251,7 +250,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       g[G] = gu + tg;
       parent[G] = u;
       heap.next[0] = g[G];
-      openListPush(heap, G);
+      indexedHeapPushNext(heap, G);
     }
     for (let e = sg.edgeStart[u]!; e < sg.edgeStart[u + 1]!; e++) {
       const v = sg.edgeTo[e]!;
@@ -262,7 +261,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       parent[v] = u;
       oct(OCT, pw, sg.nodeCell[v]!, t);
       heap.next[0] = ng + OCT[0]!;
-      openListPush(heap, v);
+      indexedHeapPushNext(heap, v);
     }
   }
   // Reset goal scratch.

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { openListPop, openListPush } from "./open-list";
+import { invalidArgument, indexedHeapPop, indexedHeapPushNext } from "@tactica/core";
 import { Connectivity, type Grid } from "./grid";
 import { beginQuery, cellOfPadded, type GridSearch } from "./grid-search";
 import { hasLineOfSight } from "./line-of-sight";
@@ -89,12 +88,12 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
     parent[p] = -1;
     seen[p] = stamp;
     heap.next[0] = 0;
-    openListPush(heap, p);
+    indexedHeapPushNext(heap, p);
   }
   let losChecks = 0;
   let expanded = 0;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     closed[p] = stamp;
     expanded++;
@@ -130,7 +129,7 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
       g[q] = ng;
       parent[q] = par;
       heap.next[0] = ng;
-      openListPush(heap, q); // re-opens q if it was closed: its cost dropped
+      indexedHeapPushNext(heap, q); // re-opens q if it was closed: its cost dropped
     }
   }
   // Export parents and recompute the integration as the exact chain length (costs only fall,

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { openListPush, openListPop } from "./open-list";
+import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { Connectivity } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { hasLineOfSight } from "./line-of-sight";
@@ -53,11 +52,11 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
   parent[start] = -1;
   seen[start] = stamp;
   heap.next[0] = dist(pw, start, goal);
-  openListPush(heap, start);
+  indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
   for (;;) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) break;
     if (lazy && parent[p] !== -1 && !los(search, parent[p]!, p)) {
       // Lazy Theta*: the assumed line of sight fails; take the best closed neighbour as parent.
@@ -110,7 +109,7 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
       parent[q] = par;
       const h = dist(pw, q, goal);
       heap.next[0] = ng + h + h * TIE;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
       generated++;
     }
   }

@@ -1,5 +1,4 @@
-import { ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { openListPush, openListPop } from "./open-list";
+import { ErrorCodes, invalidArgument, TacticaError, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "./grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "./heuristics";
 
@@ -77,7 +76,7 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
   const h = sliced.hScale * heuristicDistance(sliced.heuristic, sx - gx, sy - gy);
   sliced.bestH = h;
   search.heap.next[0] = h;
-  openListPush(search.heap, start);
+  indexedHeapPushNext(search.heap, start);
   sliced.generated = 1;
 }
 
@@ -118,7 +117,7 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
   const hk = sliced.heuristic;
   const hs = sliced.hScale;
   for (let budget = maxExpansions; budget > 0; budget--) {
-    const p = openListPop(heap);
+    const p = indexedHeapPop(heap);
     if (p < 0) {
       sliced.done = true;
       sliced.best = -1;
@@ -155,7 +154,7 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
         sliced.best = q;
       }
       heap.next[0] = ng + h + h * TIE;
-      openListPush(heap, q);
+      indexedHeapPushNext(heap, q);
       sliced.generated++;
     }
   }

@@ -1,5 +1,4 @@
-import { invalidArgument } from "@tactica/core";
-import { createOpenList, openListClear, openListPop, openListPush, type OpenList } from "./open-list";
+import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
@@ -50,7 +49,7 @@ export interface TwoLevelSubgoalGraph {
   /** Query scratch: stamp. */
   stamp: number;
   /** Query open list. */
-  heap: OpenList;
+  heap: IndexedHeap;
   /** Query scratch: cost from a node to the goal when direct-h-reachable, else Infinity. */
   toGoal: Float64Array;
   /** Scratch list of the start's direct-h-reachable subgoals. */
@@ -90,7 +89,7 @@ export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
     stamp: 0,
-    heap: createOpenList(2),
+    heap: createIndexedHeap(2),
     toGoal: new Float64Array(2),
     startReach: new Int32Array(1),
     goalReach: new Int32Array(1),
@@ -129,7 +128,7 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   // Witness search scratch.
   const dist = new Float64Array(Math.max(1, n));
   const seen = new Uint32Array(Math.max(1, n));
-  const heap = createOpenList(Math.max(1, n));
+  const heap = createIndexedHeap(Math.max(1, n));
   let stamp = 0;
   let order = 0;
   let globals = n;
@@ -148,13 +147,13 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
       if (limit === 0) continue;
       // Bounded Dijkstra from p over the globals other than s.
       stamp++;
-      openListClear(heap);
+      indexedHeapClear(heap);
       dist[p] = 0;
       seen[p] = stamp;
       heap.next[0] = 0;
-      openListPush(heap, p);
+      indexedHeapPushNext(heap, p);
       for (;;) {
-        const u = openListPop(heap);
+        const u = indexedHeapPop(heap);
         if (u < 0) break;
         const du = dist[u]!;
         if (du > limit + 1e-9) break;
@@ -165,7 +164,7 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
           seen[v] = stamp;
           dist[v] = nd;
           heap.next[0] = nd;
-          openListPush(heap, v);
+          indexedHeapPushNext(heap, v);
         }
       }
       for (let j = i + 1; j < nb.length; j++) {
@@ -228,7 +227,7 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   tsg.parent = new Int32Array(n + 2);
   tsg.closed = new Uint32Array(n + 2);
   tsg.stamp = 0;
-  tsg.heap = createOpenList(n + 2);
+  tsg.heap = createIndexedHeap(n + 2);
   tsg.toGoal = new Float64Array(n + 2).fill(Infinity);
   tsg.startReach = new Int32Array(Math.max(1, n));
   tsg.goalReach = new Int32Array(Math.max(1, n));
@@ -329,7 +328,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
     tsg.stamp = 1;
   }
   const stamp = tsg.stamp;
-  openListClear(heap);
+  indexedHeapClear(heap);
   g.fill(Infinity);
   const startNode = ssg.nodeOf[s]!;
   const goalNode = ssg.nodeOf[t]!;
@@ -356,13 +355,13 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       parent[v] = S;
       oct(OCT, pw, ssg.nodeCell[v]!, t);
       heap.next[0] = c + OCT[0]!;
-      openListPush(heap, v);
+      indexedHeapPushNext(heap, v);
     }
   }
   let expanded = 0;
   let found = false;
   for (;;) {
-    const u = openListPop(heap);
+    const u = indexedHeapPop(heap);
     if (u < 0) break;
     if (u === G) {
       found = true;
@@ -376,7 +375,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       g[G] = gu + tg;
       parent[G] = u;
       heap.next[0] = g[G];
-      openListPush(heap, G);
+      indexedHeapPushNext(heap, G);
     }
     for (let e = edgeStart[u]!; e < edgeStart[u + 1]!; e++) {
       const v = edgeTo[e]!;
@@ -387,7 +386,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       parent[v] = u;
       oct(OCT, pw, ssg.nodeCell[v]!, t);
       heap.next[0] = ng + OCT[0]!;
-      openListPush(heap, v);
+      indexedHeapPushNext(heap, v);
     }
   }
   for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
