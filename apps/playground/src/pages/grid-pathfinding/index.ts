@@ -32,6 +32,7 @@ import {
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, select } from "../../ui";
 import { createDemoMap } from "./demo-map";
+import { addSharedMapPicker } from "./shared-maps";
 
 const W = 800;
 const H = 600;
@@ -45,7 +46,7 @@ const page: DemoPage = {
   package: "grid",
   order: 1,
   description:
-    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input.",
+    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let base: Grid = createDemoMap(64, 48, 7);
@@ -315,6 +316,15 @@ const page: DemoPage = {
       rebuildRules();
       solve();
     });
+    const loadMapText = (text: string): void => {
+      try {
+        setGrid(parseMovingAiMap(text).grid);
+        solve();
+      } catch (err) {
+        message = isTacticaError(err) ? err.message : String(err);
+        render();
+      }
+    };
     const fileRow = el("label", "control");
     const file = el("input");
     file.type = "file";
@@ -324,15 +334,11 @@ const page: DemoPage = {
     file.addEventListener("change", () => {
       const f = file.files?.[0];
       if (!f) return;
-      void f.text().then((text) => {
-        try {
-          setGrid(parseMovingAiMap(text).grid);
-          solve();
-        } catch (err) {
-          message = isTacticaError(err) ? err.message : String(err);
-          render();
-        }
-      });
+      void f.text().then(loadMapText);
+    });
+    addSharedMapPicker(panel, loadMapText, (m) => {
+      message = m;
+      render();
     });
 
     rebuildRules();
