@@ -55,7 +55,7 @@ export const DirY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
 /**
  * Reusable search state for one grid: a padded copy of the passability (a ring of blocked cells
  * around the map, so inner loops need no bounds checks), per-node `g`, parent and direction
- * arrays with generation stamps (so a query never clears O(cells) memory), and an {@link IndexedHeap}.
+ * arrays with generation stamps (so a query never clears O(cells) memory), and an indexed heap (`IndexedHeap` from `@tactica/core`).
  * Every solver of this package runs on it; create one per grid (and per thread) and reuse it
  * for any number of queries. Memory ≈ 35 bytes per cell.
  *
