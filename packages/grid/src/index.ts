@@ -45,3 +45,4 @@ export * from "./region-astar";
 export * from "./explorer";
 export * from "./jps-plus-bucketed";
 export * from "./d-star-lite";
+export * from "./segment-penalty";
