@@ -70,8 +70,8 @@ export interface DStarLite {
 }
 
 /**
- * Creates the D* Lite state for `grid` (copies passability and terrain costs). O(cells); about
- * 60 bytes per cell. Terrain costs may be added to the grid later ({@link setCellCost}).
+ * Creates the D* Lite state for `grid` (copies passability and terrain costs). O(cells); 53 bytes
+ * per cell (of the grid padded by a ring of blocked cells). Terrain costs may be added to the grid later ({@link setCellCost}).
  */
 export function createDStarLite(grid: Grid): DStarLite {
   const pw = grid.width + 2;

@@ -1,7 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { keyHeapClear, keyHeapPush, keyHeapRemove, paddedGridDistance, paddedMoveCost } from "./incremental-shared";
+import { keyHeapClear, keyHeapPush, keyHeapRemove, paddedGridDistance } from "./incremental-shared";
 
 /**
  * Lifelong Planning A* (Koenig & Likhachev 2004) on a grid: incremental replanning between a
@@ -78,9 +78,19 @@ function h(l: LpaStar, p: number): number {
   return paddedGridDistance(l.pw, l.grid.connectivity === 8, p, l.goal);
 }
 
-// Cost of the move p → p + offsets[d], or Infinity when illegal.
+// Cost of the move p → p + offsets[d], or Infinity when illegal (uniform cost: kept apart from
+// the shared paddedMoveCost so the innermost loop has no terrain branch).
 function edge(l: LpaStar, p: number, d: number): number {
-  return paddedMoveCost(l.open, l.offsets, l.grid.connectivity === 8, l.grid.cornerCutting, null, p, d);
+  const open = l.open;
+  const o = l.offsets;
+  if (open[p] !== 1 || open[p + o[d]!] !== 1) return Infinity;
+  if ((d & 1) === 0) return 1;
+  if (l.grid.connectivity === 4) return Infinity;
+  const a = open[p + o[(d + 7) & 7]!]!;
+  const b = open[p + o[(d + 1) & 7]!]!;
+  const corner = l.grid.cornerCutting;
+  if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) return Infinity;
+  return Math.SQRT2;
 }
 
 function updateVertex(l: LpaStar, u: number): void {
