@@ -94,6 +94,9 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
   }
   const stamp = beginQuery(search);
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
+  // With a penalty, the integration array first memoises each cell's segment penalty (set with
+  // its parent), so the final chain costs need no second walk along the segments.
+  const integ = field.integration;
   const w = grid.width;
   const corner = grid.cornerCutting;
   for (let i = 0; i < goals.length; i++) {
@@ -136,6 +139,7 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
       }
       let ng = gp + ((d & 1) === 1 ? Math.SQRT2 : 1) + penP;
       let par = p;
+      let penPp = 0;
       if (pp !== -1) {
         let viaPp = g[pp]! + paddedDist(pw, pp, q);
         // Only worth a line-of-sight test if it can improve on q's current cost (the penalty
@@ -155,6 +159,7 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
             if (pen >= 0 && viaPp <= ng + 1e-12) {
               ng = Math.min(ng, viaPp);
               par = pp;
+              penPp = pen;
             }
           }
         }
@@ -163,6 +168,7 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
       seen[q] = stamp;
       g[q] = ng;
       parent[q] = par;
+      if (penalty !== undefined) integ[cellOfPadded(search, q)] = par === p ? penP : penPp;
       heap.next[0] = ng;
       indexedHeapPushNext(heap, q); // re-opens q if it was closed: its cost dropped
     }
@@ -170,36 +176,61 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
   // Export parents and recompute the integration as the exact chain length (costs only fall,
   // so a stored g may exceed its chain's length; g strictly decreases along parents: no cycles).
   const out = field.parent;
-  const integ = field.integration;
   out.fill(-1, 0, n);
-  integ.fill(Infinity, 0, n);
+  if (penalty === undefined) integ.fill(Infinity, 0, n);
+  // `done` (the search's direction scratch, padded) marks cells whose chain cost is final when a
+  // penalty memo sits in `integ`; without a penalty `integ !== Infinity` does that.
+  const done = search.dir;
   const h = grid.height;
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const pc = (y + 1) * pw + x + 1;
-      if (seen[pc] !== stamp) continue;
+      if (seen[pc] !== stamp) {
+        if (penalty !== undefined) integ[y * w + x] = Infinity;
+        continue;
+      }
       const par = parent[pc]!;
       out[y * w + x] = par === -1 ? -1 : cellOfPadded(search, par);
       if (par === -1) integ[y * w + x] = 0;
+      done[pc] = par === -1 ? 1 : 0;
     }
   }
   const stack = search.queue;
-  for (let c = 0; c < n; c++) {
-    if (out[c] === -1 || integ[c] !== Infinity) continue;
-    let top = 0;
-    let k = c;
-    while (integ[k] === Infinity) {
-      stack[top++] = k;
-      k = out[k]!;
+  if (penalty === undefined) {
+    for (let c = 0; c < n; c++) {
+      if (out[c] === -1 || integ[c] !== Infinity) continue;
+      let top = 0;
+      let k = c;
+      while (integ[k] === Infinity) {
+        stack[top++] = k;
+        k = out[k]!;
+      }
+      while (top > 0) {
+        const child = stack[--top]!;
+        const dx = (child % w) - (k % w);
+        const dy = ((child / w) | 0) - ((k / w) | 0);
+        integ[child] = integ[k]! + Math.sqrt(dx * dx + dy * dy);
+        k = child;
+      }
     }
-    while (top > 0) {
-      const child = stack[--top]!;
-      const dx = (child % w) - (k % w);
-      const dy = ((child / w) | 0) - ((k / w) | 0);
-      let step = Math.sqrt(dx * dx + dy * dy);
-      if (penalty !== undefined) step += lineOfSightPenalty(grid, penalty, child % w, (child / w) | 0, k % w, (k / w) | 0);
-      integ[child] = integ[k]! + step;
-      k = child;
+  } else {
+    for (let c = 0; c < n; c++) {
+      if (out[c] === -1) continue;
+      let top = 0;
+      let k = c;
+      while (done[pw + k + 2 * ((k / w) | 0) + 1] === 0) {
+        stack[top++] = k;
+        k = out[k]!;
+      }
+      while (top > 0) {
+        const child = stack[--top]!;
+        const dx = (child % w) - (k % w);
+        const dy = ((child / w) | 0) - ((k / w) | 0);
+        // Length plus the memoised penalty of the segment child → parent.
+        integ[child] = integ[k]! + Math.sqrt(dx * dx + dy * dy) + integ[child]!;
+        done[pw + child + 2 * ((child / w) | 0) + 1] = 1;
+        k = child;
+      }
     }
   }
   field.losChecks = losChecks;
