@@ -27,10 +27,29 @@ import {
   setLpaStarEndpoints,
   wasDStarLiteCellExpanded,
   writeDStarLitePath,
+  octileDistance,
+  type DStarLite,
 } from "../src";
 
 const W = 20;
 const N = W * W;
+
+// The invariant the key modifier km maintains: every queued key is at most the key the node
+// would get now (min(g, rhs) + h(agent, node) + km), however far the agent moved since.
+function expectKeysAreLowerBounds(d: DStarLite): void {
+  const pw = d.pw;
+  const sx = d.start % pw;
+  const sy = Math.floor(d.start / pw);
+  for (let i = 0; i < d.heapSize; i++) {
+    const u = d.heapIds[i]!;
+    const m = Math.min(d.g[u]!, d.rhs[u]!);
+    const dx = Math.abs((u % pw) - sx);
+    const dy = Math.abs(Math.floor(u / pw) - sy);
+    const h = d.grid.connectivity === 4 ? dx + dy : octileDistance(0, 0, dx, dy);
+    expect(d.heapK2[i]).toBe(m);
+    expect(d.heapK1[i]!).toBeLessThanOrEqual(m + d.hScale * h + d.km + 1e-9);
+  }
+}
 
 describe("D* Lite", () => {
   it("follows a moving agent through random edits: cost equals a fresh Dijkstra's, paths are legal (all rules, terrain costs)", () => {
@@ -69,6 +88,7 @@ describe("D* Lite", () => {
               }
             }
             computeDStarLitePath(d, out);
+            expectKeysAreLowerBounds(d);
             findPathDijkstra(search, agent % W, Math.floor(agent / W), t % W, Math.floor(t / W), ref);
             if (ref.status === PathFlags.NoPath) {
               expect(out.status).toBe(PathFlags.NoPath);
@@ -149,6 +169,27 @@ describe("D* Lite", () => {
     expect(cur).toBe(29 * 30 + 29);
     expect(dStarLiteNextCell(d)).toBe(cur);
     expect(walked).toBeCloseTo(total, 9);
+  });
+
+  it("keeps queued keys lower bounds after the agent walked far (the key modifier km)", () => {
+    // Open 30×9 room: the first plan expands the middle row and queues its neighbours, whose keys
+    // were computed from the agent's first cell. After 15 steps east they are 15 closer.
+    const grid = createGrid(30, 9);
+    const d = createDStarLite(grid);
+    const out = createGridPath(grid);
+    setDStarLiteEndpoints(d, 0, 4, 29, 4);
+    computeDStarLitePath(d, out);
+    expect(d.heapSize).toBeGreaterThan(0);
+    for (let i = 1; i <= 15; i++) moveDStarLiteStart(d, i, 4);
+    setCellPassable(grid, 16, 4, false);
+    notifyDStarLiteCellChanged(d, 16, 4);
+    expect(d.km).toBeCloseTo(15, 12);
+    expectKeysAreLowerBounds(d);
+    computeDStarLitePath(d, out);
+    expectKeysAreLowerBounds(d);
+    const ref = findPathDijkstra(createGridSearch(grid), 15, 4, 29, 4, createGridPath(grid));
+    expect(out.cost).toBeCloseTo(ref.cost, 9);
+    expect(out.cells[0]).toBe(4 * 30 + 15);
   });
 
   it("flags an unreachable goal, then finds the path again after an edit", () => {
