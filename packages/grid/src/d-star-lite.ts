@@ -1,7 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { keyHeapClear, keyHeapPush, keyHeapRemove, keyHeapSiftDown, keyHeapUpdateAt, keyLess, paddedGridDistance, paddedMoveCost } from "./incremental-shared";
+import { keyHeapClear, keyHeapPush, keyHeapRemove, keyHeapSiftDown, keyHeapUpdateAt, paddedGridDistance, paddedMoveCost } from "./incremental-shared";
 
 /**
  * D* Lite (Koenig & Likhachev 2002, the optimized version with the key modifier `km`) on a
@@ -45,6 +45,8 @@ export interface DStarLite {
   readonly heapK2: Float64Array;
   /** Heap slot per node, -1 when absent. */
   readonly heapPos: Int32Array;
+  /** Scratch: the key `[k1, k2]` of the next heap insert or update (2 entries). */
+  readonly heapNext: Float64Array;
   /** Number of queued nodes. */
   heapSize: number;
   /** Padded index offset of each direction (0 N, 1 NE, … 7 NW). */
@@ -88,6 +90,7 @@ export function createDStarLite(grid: Grid): DStarLite {
     heapK1: new Float64Array(n),
     heapK2: new Float64Array(n),
     heapPos: new Int32Array(n).fill(-1),
+    heapNext: new Float64Array(2),
     heapSize: 0,
     offsets: Int32Array.from([-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1]),
     start: -1,
@@ -137,9 +140,10 @@ function updateVertex(d: DStarLite, u: number): void {
   const i = d.heapPos[u]!;
   if (g !== rhs) {
     const m = g < rhs ? g : rhs;
-    const k1 = m + h(d, u) + d.km;
-    if (i >= 0) keyHeapUpdateAt(d, i, k1, m);
-    else keyHeapPush(d, u, k1, m);
+    d.heapNext[0] = m + h(d, u) + d.km;
+    d.heapNext[1] = m;
+    if (i >= 0) keyHeapUpdateAt(d, i);
+    else keyHeapPush(d, u);
   } else if (i >= 0) keyHeapRemove(d, u);
 }
 
@@ -194,7 +198,9 @@ export function setDStarLiteEndpoints(d: DStarLite, sx: number, sy: number, gx: 
   d.totalExpanded = 0;
   d.replans = 0;
   d.rhs[d.goal] = 0;
-  keyHeapPush(d, d.goal, h(d, d.goal), 0);
+  d.heapNext[0] = h(d, d.goal);
+  d.heapNext[1] = 0;
+  keyHeapPush(d, d.goal);
 }
 
 /**
@@ -254,7 +260,11 @@ function rescaleHeuristic(d: DStarLite, scale: number): void {
     const m = d.heapK2[i]!;
     d.heapK1[i] = m + h(d, u) + d.km;
   }
-  for (let i = (n >> 1) - 1; i >= 0; i--) keyHeapSiftDown(d, i, d.heapIds[i]!, d.heapK1[i]!, d.heapK2[i]!);
+  for (let i = (n >> 1) - 1; i >= 0; i--) {
+    d.heapNext[0] = d.heapK1[i]!;
+    d.heapNext[1] = d.heapK2[i]!;
+    keyHeapSiftDown(d, i, d.heapIds[i]!);
+  }
 }
 
 /**
@@ -285,9 +295,11 @@ export function computeDStarLite(d: DStarLite): number {
       const ru = rhs[u]!;
       const m = gu < ru ? gu : ru;
       const nk1 = m + h(d, u) + d.km;
-      if (keyLess(k1, d.heapK2[0]!, nk1, m)) {
+      if (k1 < nk1 || (k1 === nk1 && d.heapK2[0]! < m)) {
         // Key computed before the agent moved: lazily raise it.
-        keyHeapSiftDown(d, 0, u, nk1, m);
+        d.heapNext[0] = nk1;
+        d.heapNext[1] = m;
+        keyHeapSiftDown(d, 0, u);
         continue;
       }
       expanded++;

@@ -5,7 +5,11 @@ import { SQRT2_MINUS_1 } from "./heuristics";
 // per node (so keys can be changed and nodes removed), and both need the cost of a single move
 // on a padded grid copy.
 
-/** The two-key open list of LPA* / D* Lite (fields live directly on the planner state). */
+/**
+ * The two-key open list of LPA* / D* Lite (fields live directly on the planner state). The key
+ * of the next insert or update is written to `heapNext[0]` (k1) and `heapNext[1]` (k2) first, so
+ * no double crosses a call boundary (V8 would box it when the call is not inlined).
+ */
 export interface KeyHeap {
   /** Node ids in heap order. */
   readonly heapIds: Int32Array;
@@ -15,6 +19,8 @@ export interface KeyHeap {
   readonly heapK2: Float64Array;
   /** Heap slot per node, -1 when absent. */
   readonly heapPos: Int32Array;
+  /** Key `[k1, k2]` of the next insert or update. */
+  readonly heapNext: Float64Array;
   /** Number of queued nodes. */
   heapSize: number;
 }
@@ -24,48 +30,63 @@ export function keyLess(a1: number, a2: number, b1: number, b2: number): boolean
   return a1 < b1 || (a1 === b1 && a2 < b2);
 }
 
-function place(l: KeyHeap, i: number, id: number, k1: number, k2: number): void {
-  l.heapIds[i] = id;
-  l.heapK1[i] = k1;
-  l.heapK2[i] = k2;
-  l.heapPos[id] = i;
-}
-
-/** Moves the entry for `id` with key `[k1; k2]` up from slot `i`. */
-export function keyHeapSiftUp(l: KeyHeap, i: number, id: number, k1: number, k2: number): void {
+function siftUp(l: KeyHeap, i: number, id: number): void {
+  const k1 = l.heapNext[0]!;
+  const k2 = l.heapNext[1]!;
+  const { heapIds, heapK1, heapK2, heapPos } = l;
   while (i > 0) {
     const p = (i - 1) >> 1;
-    if (!keyLess(k1, k2, l.heapK1[p]!, l.heapK2[p]!)) break;
-    place(l, i, l.heapIds[p]!, l.heapK1[p]!, l.heapK2[p]!);
+    const p1 = heapK1[p]!;
+    if (!(k1 < p1 || (k1 === p1 && k2 < heapK2[p]!))) break;
+    const pid = heapIds[p]!;
+    heapIds[i] = pid;
+    heapK1[i] = p1;
+    heapK2[i] = heapK2[p]!;
+    heapPos[pid] = i;
     i = p;
   }
-  place(l, i, id, k1, k2);
+  heapIds[i] = id;
+  heapK1[i] = k1;
+  heapK2[i] = k2;
+  heapPos[id] = i;
 }
 
-/** Moves the entry for `id` with key `[k1; k2]` down from slot `i`. */
-export function keyHeapSiftDown(l: KeyHeap, i: number, id: number, k1: number, k2: number): void {
+/** Moves the entry for `id` with key `heapNext` down from slot `i`. */
+export function keyHeapSiftDown(l: KeyHeap, i: number, id: number): void {
+  const k1 = l.heapNext[0]!;
+  const k2 = l.heapNext[1]!;
+  const { heapIds, heapK1, heapK2, heapPos } = l;
   const n = l.heapSize;
   for (;;) {
     let c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && keyLess(l.heapK1[c + 1]!, l.heapK2[c + 1]!, l.heapK1[c]!, l.heapK2[c]!)) c++;
-    if (!keyLess(l.heapK1[c]!, l.heapK2[c]!, k1, k2)) break;
-    place(l, i, l.heapIds[c]!, l.heapK1[c]!, l.heapK2[c]!);
+    if (c + 1 < n && keyLess(heapK1[c + 1]!, heapK2[c + 1]!, heapK1[c]!, heapK2[c]!)) c++;
+    const c1 = heapK1[c]!;
+    if (!(c1 < k1 || (c1 === k1 && heapK2[c]! < k2))) break;
+    const cid = heapIds[c]!;
+    heapIds[i] = cid;
+    heapK1[i] = c1;
+    heapK2[i] = heapK2[c]!;
+    heapPos[cid] = i;
     i = c;
   }
-  place(l, i, id, k1, k2);
+  heapIds[i] = id;
+  heapK1[i] = k1;
+  heapK2[i] = k2;
+  heapPos[id] = i;
 }
 
-/** Inserts `id` (not queued) with key `[k1; k2]`. O(log n). */
-export function keyHeapPush(l: KeyHeap, id: number, k1: number, k2: number): void {
-  keyHeapSiftUp(l, l.heapSize++, id, k1, k2);
+/** Inserts `id` (not queued) with key `heapNext`. O(log n). */
+export function keyHeapPush(l: KeyHeap, id: number): void {
+  siftUp(l, l.heapSize++, id);
 }
 
-/** Gives the queued node at slot `i` the key `[k1; k2]`. O(log n). */
-export function keyHeapUpdateAt(l: KeyHeap, i: number, k1: number, k2: number): void {
+/** Gives the queued node at slot `i` the key `heapNext`. O(log n). */
+export function keyHeapUpdateAt(l: KeyHeap, i: number): void {
   const id = l.heapIds[i]!;
-  if (i > 0 && keyLess(k1, k2, l.heapK1[(i - 1) >> 1]!, l.heapK2[(i - 1) >> 1]!)) keyHeapSiftUp(l, i, id, k1, k2);
-  else keyHeapSiftDown(l, i, id, k1, k2);
+  const p = (i - 1) >> 1;
+  if (i > 0 && keyLess(l.heapNext[0]!, l.heapNext[1]!, l.heapK1[p]!, l.heapK2[p]!)) siftUp(l, i, id);
+  else keyHeapSiftDown(l, i, id);
 }
 
 /** Removes `id` if queued. O(log n). */
@@ -76,10 +97,11 @@ export function keyHeapRemove(l: KeyHeap, id: number): void {
   const last = --l.heapSize;
   if (i === last) return;
   const lid = l.heapIds[last]!;
-  const k1 = l.heapK1[last]!;
-  const k2 = l.heapK2[last]!;
-  if (i > 0 && keyLess(k1, k2, l.heapK1[(i - 1) >> 1]!, l.heapK2[(i - 1) >> 1]!)) keyHeapSiftUp(l, i, lid, k1, k2);
-  else keyHeapSiftDown(l, i, lid, k1, k2);
+  l.heapNext[0] = l.heapK1[last]!;
+  l.heapNext[1] = l.heapK2[last]!;
+  const p = (i - 1) >> 1;
+  if (i > 0 && keyLess(l.heapNext[0], l.heapNext[1], l.heapK1[p]!, l.heapK2[p]!)) siftUp(l, i, lid);
+  else keyHeapSiftDown(l, i, lid);
 }
 
 /** Empties the heap (O(queued)). */

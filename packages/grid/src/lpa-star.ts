@@ -32,6 +32,8 @@ export interface LpaStar {
   readonly heapK2: Float64Array;
   /** Heap slot per node, -1 when absent. */
   readonly heapPos: Int32Array;
+  /** Scratch: the key `[k1, k2]` of the next heap insert (2 entries). */
+  readonly heapNext: Float64Array;
   /** Number of queued nodes. */
   heapSize: number;
   /** Padded start node (-1 before {@link setLpaStarEndpoints}). */
@@ -66,6 +68,7 @@ export function createLpaStar(grid: Grid): LpaStar {
     heapK1: new Float64Array(n),
     heapK2: new Float64Array(n),
     heapPos,
+    heapNext: new Float64Array(2),
     heapSize: 0,
     start: -1,
     goal: -1,
@@ -111,7 +114,9 @@ function updateVertex(l: LpaStar, u: number): void {
   const rhs = l.rhs[u]!;
   if (g !== rhs) {
     const m = g < rhs ? g : rhs;
-    keyHeapPush(l, u, m + h(l, u), m);
+    l.heapNext[0] = m + h(l, u);
+    l.heapNext[1] = m;
+    keyHeapPush(l, u);
   }
 }
 
@@ -129,7 +134,9 @@ export function setLpaStarEndpoints(l: LpaStar, sx: number, sy: number, gx: numb
   l.start = (sy + 1) * l.pw + sx + 1;
   l.goal = (gy + 1) * l.pw + gx + 1;
   l.rhs[l.start] = 0;
-  keyHeapPush(l, l.start, h(l, l.start), 0);
+  l.heapNext[0] = h(l, l.start);
+  l.heapNext[1] = 0;
+  keyHeapPush(l, l.start);
 }
 
 /**
