@@ -38,6 +38,7 @@ import type { BenchRow } from "../row";
 import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
 import { prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
+import { computeDStarLitePath, createDStarLite, dStarLiteBytes, replanMarkdown, runGridReplan, setDStarLiteEndpoints } from "./grid-replan";
 
 interface SolverDef {
   readonly solver: string;
@@ -78,6 +79,8 @@ const SOLVERS: SolverDef[] = [
   { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
   { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
   { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, 16); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(hpa, search, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathHpa(hpa, search, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + hpaMemoryBytes(hpa) }; } },
+  // D* Lite's first plan (a backward A* on its own typed arrays, O(cells) reset per query).
+  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(d, out).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(d, out); }, bytes: dStarLiteBytes(d) + out.cells.byteLength }; } },
   { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
   { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8) }) },
   { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8) }) },
@@ -288,6 +291,8 @@ async function run(ctx: SuiteContext): Promise<void> {
     ratio(s, "easystar", "easystarjs");
     ratio(s, "ngraph-astar", "ngraph.path");
   }
+  // Replanning on a changing map (D* Lite vs LPA* vs A* from scratch), see grid-replan.ts.
+  if (args.only === null || args.only.includes("dstar-lite")) await runGridReplan(ctx, files);
 }
 
 interface GridRow {
@@ -357,6 +362,7 @@ function markdown(rows: readonly BenchRow[]): string {
     "",
     "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over 3,000 repeated queries on the first map after warm-up (the smaller of two passes) (Tactica solvers only; the bench runs Node with --expose-gc).",
   );
+  lines.push(...replanMarkdown(rows));
   return lines.join("\n");
 }
 

@@ -44,3 +44,5 @@ export * from "./two-level-subgoal-graph";
 export * from "./region-astar";
 export * from "./explorer";
 export * from "./jps-plus-bucketed";
+export * from "./d-star-lite";
+export * from "./segment-penalty";

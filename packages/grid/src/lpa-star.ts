@@ -1,7 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { SQRT2_MINUS_1 } from "./heuristics";
+import { keyHeapClear, keyHeapPush, keyHeapRemove, paddedGridDistance } from "./incremental-shared";
 
 /**
  * Lifelong Planning A* (Koenig & Likhachev 2004) on a grid: incremental replanning between a
@@ -32,6 +32,8 @@ export interface LpaStar {
   readonly heapK2: Float64Array;
   /** Heap slot per node, -1 when absent. */
   readonly heapPos: Int32Array;
+  /** Scratch: the key `[k1, k2]` of the next heap insert (2 entries). */
+  readonly heapNext: Float64Array;
   /** Number of queued nodes. */
   heapSize: number;
   /** Padded start node (-1 before {@link setLpaStarEndpoints}). */
@@ -66,6 +68,7 @@ export function createLpaStar(grid: Grid): LpaStar {
     heapK1: new Float64Array(n),
     heapK2: new Float64Array(n),
     heapPos,
+    heapNext: new Float64Array(2),
     heapSize: 0,
     start: -1,
     goal: -1,
@@ -74,66 +77,12 @@ export function createLpaStar(grid: Grid): LpaStar {
   };
 }
 
-function less(a1: number, a2: number, b1: number, b2: number): boolean {
-  return a1 < b1 || (a1 === b1 && a2 < b2);
-}
-
-function place(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
-  l.heapIds[i] = id;
-  l.heapK1[i] = k1;
-  l.heapK2[i] = k2;
-  l.heapPos[id] = i;
-}
-
-function siftUp(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!less(k1, k2, l.heapK1[p]!, l.heapK2[p]!)) break;
-    place(l, i, l.heapIds[p]!, l.heapK1[p]!, l.heapK2[p]!);
-    i = p;
-  }
-  place(l, i, id, k1, k2);
-}
-
-function siftDown(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
-  const n = l.heapSize;
-  for (;;) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && less(l.heapK1[c + 1]!, l.heapK2[c + 1]!, l.heapK1[c]!, l.heapK2[c]!)) c++;
-    if (!less(l.heapK1[c]!, l.heapK2[c]!, k1, k2)) break;
-    place(l, i, l.heapIds[c]!, l.heapK1[c]!, l.heapK2[c]!);
-    i = c;
-  }
-  place(l, i, id, k1, k2);
-}
-
-function heapRemove(l: LpaStar, id: number): void {
-  const i = l.heapPos[id]!;
-  if (i < 0) return;
-  l.heapPos[id] = -1;
-  const last = --l.heapSize;
-  if (i === last) return;
-  const lid = l.heapIds[last]!;
-  const k1 = l.heapK1[last]!;
-  const k2 = l.heapK2[last]!;
-  if (i > 0 && less(k1, k2, l.heapK1[(i - 1) >> 1]!, l.heapK2[(i - 1) >> 1]!)) siftUp(l, i, lid, k1, k2);
-  else siftDown(l, i, lid, k1, k2);
-}
-
 function h(l: LpaStar, p: number): number {
-  const pw = l.pw;
-  const py = (p / pw) | 0;
-  const gy = (l.goal / pw) | 0;
-  let dx = p - py * pw - (l.goal - gy * pw);
-  let dy = py - gy;
-  if (dx < 0) dx = -dx;
-  if (dy < 0) dy = -dy;
-  if (l.grid.connectivity === 4) return dx + dy;
-  return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  return paddedGridDistance(l.pw, l.grid.connectivity === 8, p, l.goal);
 }
 
-// Cost of the move p → p + offsets[d], or Infinity when illegal.
+// Cost of the move p → p + offsets[d], or Infinity when illegal (uniform cost: kept apart from
+// the shared paddedMoveCost so the innermost loop has no terrain branch).
 function edge(l: LpaStar, p: number, d: number): number {
   const open = l.open;
   const o = l.offsets;
@@ -160,12 +109,14 @@ function updateVertex(l: LpaStar, u: number): void {
     }
     l.rhs[u] = best;
   }
-  heapRemove(l, u);
+  keyHeapRemove(l, u);
   const g = l.g[u]!;
   const rhs = l.rhs[u]!;
   if (g !== rhs) {
     const m = g < rhs ? g : rhs;
-    siftUp(l, l.heapSize++, u, m + h(l, u), m);
+    l.heapNext[0] = m + h(l, u);
+    l.heapNext[1] = m;
+    keyHeapPush(l, u);
   }
 }
 
@@ -179,12 +130,13 @@ export function setLpaStarEndpoints(l: LpaStar, sx: number, sy: number, gx: numb
   checkEndpoints("@tactica/grid: setLpaStarEndpoints", l.grid, sx, sy, gx, gy);
   l.g.fill(Infinity);
   l.rhs.fill(Infinity);
-  for (let i = 0; i < l.heapSize; i++) l.heapPos[l.heapIds[i]!] = -1;
-  l.heapSize = 0;
+  keyHeapClear(l);
   l.start = (sy + 1) * l.pw + sx + 1;
   l.goal = (gy + 1) * l.pw + gx + 1;
   l.rhs[l.start] = 0;
-  siftUp(l, l.heapSize++, l.start, h(l, l.start), 0);
+  l.heapNext[0] = h(l, l.start);
+  l.heapNext[1] = 0;
+  keyHeapPush(l, l.start);
 }
 
 /**
@@ -230,7 +182,7 @@ export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
     // can step on is consistent.
     if (l.heapK1[0]! > gk1 + 1e-9 && rhs[goal] === g[goal]) break;
     const u = l.heapIds[0]!;
-    heapRemove(l, u);
+    keyHeapRemove(l, u);
     expanded++;
     if (g[u]! > rhs[u]!) {
       g[u] = rhs[u]!;

@@ -21,6 +21,9 @@ import {
   PathFlags,
   setCellPassable,
   withGridRules,
+  computeThetaFlowField,
+  createThetaFlowField,
+  thetaFlowFieldDirectionAt,
   type FlowField,
   type Grid,
   type GridPath,
@@ -57,6 +60,11 @@ const page: DemoPage = {
     let subgoals: SubgoalGraph | null = null;
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
+    // Flow-field mode: the 8-connected field, the Theta*-based one, or Theta* with a crowd (a
+    // congestion penalty blob halfway between start and goal).
+    let fieldKind: "8-connected" | "Theta*" | "Theta* + crowd" = "8-connected";
+    let thetaField = createThetaFlowField(grid);
+    let crowd = new Float64Array(grid.width * grid.height);
     let expanded = new Int32Array(grid.width * grid.height);
     let solver: SolverName = "JPS+";
     let connectivity: "8-connected" | "4-connected" = "8-connected";
@@ -82,6 +90,8 @@ const page: DemoPage = {
       subgoals = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
+      thetaField = createThetaFlowField(grid);
+      crowd = new Float64Array(grid.width * grid.height);
       expanded = new Int32Array(grid.width * grid.height);
       image.width = grid.width;
       image.height = grid.height;
@@ -146,6 +156,13 @@ const page: DemoPage = {
           findPathThetaStar(search, sx, sy, gx, gy, path, solver === "Lazy Theta*");
           break;
         case "flow field":
+          if (fieldKind !== "8-connected" && grid.connectivity === 8) {
+            crowd.fill(0);
+            const mx = (sx + gx) / 2;
+            const my = (sy + gy) / 2;
+            if (fieldKind === "Theta* + crowd") for (let i = 0; i < crowd.length; i++) crowd[i] = Math.max(0, 3 - 0.5 * Math.hypot((i % grid.width) - mx, Math.floor(i / grid.width) - my));
+            computeThetaFlowField(search, thetaField, [gy * grid.width + gx], crowd);
+          } else if (fieldKind !== "8-connected") message = "the Theta* field needs an 8-connected grid";
           computeFlowField(search, field, [gy * grid.width + gx]);
           path.length = 0;
           path.status = PathFlags.NoPath;
@@ -203,6 +220,9 @@ const page: DemoPage = {
             d[i * 4 + 2] = 235;
           }
         }
+        if (solver === "flow field" && fieldKind === "Theta* + crowd") {
+          for (let i = 0; i < grid.width * grid.height; i++) if (crowd[i]! > 0 && grid.passable[i] === 1) d[i * 4 + 1] = Math.max(0, 212 - 40 * crowd[i]!);
+        }
         ictx.putImageData(img, 0, 0);
         draw.ctx.imageSmoothingEnabled = false;
         draw.ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -213,7 +233,7 @@ const page: DemoPage = {
         const stride = Math.max(1, Math.ceil(grid.width / 64));
         for (let y = 0; y < grid.height; y += stride) {
           for (let x = 0; x < grid.width; x += stride) {
-            if (!flowFieldDirectionAt(field, x, y, dir)) continue;
+            if (!(fieldKind === "8-connected" || grid.connectivity !== 8 ? flowFieldDirectionAt(field, x, y, dir) : thetaFlowFieldDirectionAt(thetaField, x + 0.5, y + 0.5, dir))) continue;
             const cx = x + 0.5;
             const cy = y + 0.5;
             drawArrow(draw, cx - dir.x * 0.35 * stride, cy - dir.y * 0.35 * stride, cx + dir.x * 0.35 * stride, cy + dir.y * 0.35 * stride, 0.25 * stride, { color: "#2a6f97", width: 0.06 * stride });
@@ -297,6 +317,10 @@ const page: DemoPage = {
 
     select(panel, "solver", SOLVERS, solver, (v) => {
       solver = v;
+      solve();
+    });
+    select(panel, "flow field", ["8-connected", "Theta*", "Theta* + crowd"] as const, fieldKind, (v) => {
+      fieldKind = v;
       solve();
     });
     select(panel, "moves", ["8-connected", "4-connected"] as const, connectivity, (v) => {
