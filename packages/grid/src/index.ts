@@ -44,3 +44,6 @@ export * from "./two-level-subgoal-graph";
 export * from "./region-astar";
 export * from "./explorer";
 export * from "./jps-plus-bucketed";
+export * from "./goal-bounds";
+export * from "./goal-bounded-search";
+export * from "./goal-bounds-serialize";
