@@ -274,6 +274,28 @@ function push(s: GoalBoundsScratch, b: number, p: number): void {
   s.counts[b] = c + 1;
 }
 
+// Relaxes v with cost nd and first-move mask nm (union on ties). Returns 1 when v was pushed.
+// A settled v never changes: its g is at least 1 below nd.
+function relax(s: GoalBoundsScratch, stamp: number, v: number, nd: number, nm: number): number {
+  const { g, seen } = s;
+  if (seen[v] !== stamp || nd < g[v]! - EPS) {
+    seen[v] = stamp;
+    g[v] = nd;
+    s.mask[v] = nm;
+    push(s, (nd | 0) & 3, v);
+    return 1;
+  }
+  if (nd <= g[v]! + EPS) s.mask[v] = s.mask[v]! | nm;
+  return 0;
+}
+
+// True when the diagonal move d from u is legal under the grid's corner rule.
+function diagonalOk(open: Uint8Array, u: number, offs: readonly number[], d: number, corner: number): boolean {
+  const a = open[u + offs[(d + 7) & 7]!]!;
+  const c = open[u + offs[(d + 1) & 7]!]!;
+  return corner === CornerCutting.Never ? (a & c) === 1 : corner === CornerCutting.IfOneSideFree ? (a | c) === 1 : true;
+}
+
 // One Dijkstra from sources[row]; writes the 8 boxes of the row.
 function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
   const grid = gb.grid;
@@ -296,25 +318,28 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
   }
   const eight = grid.connectivity === 8;
   const corner = grid.cornerCutting;
+  // Fast path: 8-connected without corner cutting (the Moving AI rule), relaxations unrolled.
+  const mai = eight && corner === CornerCutting.Never;
   const dstep = eight ? 1 : 2;
-  const off0 = -pw;
-  const off1 = -pw + 1;
-  const off2 = 1;
-  const off3 = pw + 1;
-  const off4 = pw;
-  const off5 = pw - 1;
-  const off6 = -1;
-  const off7 = -pw - 1;
-  const offs = [off0, off1, off2, off3, off4, off5, off6, off7];
-  g[src] = 0;
-  mask[src] = 0;
-  seen[src] = stamp;
+  const offs = [-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1];
   counts.fill(0);
-  push(s, 0, src);
-  let pending = 1;
-  for (let bucket = 0; pending > 0; bucket++) {
+  // Seed: the source is settled; each legal neighbour starts with its own first-move bit.
+  seen[src] = stamp;
+  done[src] = stamp;
+  g[src] = 0;
+  let pending = 0;
+  for (let d = 0; d < 8; d += dstep) {
+    const v = src + offs[d]!;
+    if (open[v] !== 1) continue;
+    if ((d & 1) === 1 && !diagonalOk(open, src, offs, d, corner)) continue;
+    pending += relax(s, stamp, v, (d & 1) === 1 ? Math.SQRT2 : 1, 1 << d);
+  }
+  const nN = -pw;
+  const nS = pw;
+  for (let bucket = 1; pending > 0; bucket++) {
     const b = bucket & 3;
-    // Entries pushed into the current bucket while draining it are impossible (every step ≥ 1).
+    // Nothing is pushed into the bucket being drained (every step costs ≥ 1 = bucket width),
+    // and every tied optimal parent of a node lies in an earlier bucket, so masks are final.
     const n = counts[b]!;
     const arr = s.buckets[b]!;
     counts[b] = 0;
@@ -325,41 +350,40 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
       done[u] = stamp;
       const gu = g[u]!;
       const m = mask[u]!;
-      if (m !== 0) {
-        const uy = ((u / pw) | 0) - 1;
-        const ux = u - (uy + 1) * pw - 1;
-        let bits = m;
-        while (bits !== 0) {
-          const d = 31 - Math.clz32(bits);
-          bits &= ~(1 << d);
-          const k = base + d * 4;
-          if (ux < B[k]!) B[k] = ux;
-          if (uy < B[k + 1]!) B[k + 1] = uy;
-          if (ux > B[k + 2]!) B[k + 2] = ux;
-          if (uy > B[k + 3]!) B[k + 3] = uy;
-        }
+      const uy = ((u / pw) | 0) - 1;
+      const ux = u - (uy + 1) * pw - 1;
+      let bits = m;
+      while (bits !== 0) {
+        const d = 31 - Math.clz32(bits);
+        bits &= ~(1 << d);
+        const k = base + d * 4;
+        if (ux < B[k]!) B[k] = ux;
+        if (uy < B[k + 1]!) B[k + 1] = uy;
+        if (ux > B[k + 2]!) B[k + 2] = ux;
+        if (uy > B[k + 3]!) B[k + 3] = uy;
       }
-      const fromSource = u === src;
+      if (mai) {
+        const g1 = gu + 1;
+        const g2 = gu + Math.SQRT2;
+        const on = open[u + nN]!;
+        const oe = open[u + 1]!;
+        const os = open[u + nS]!;
+        const ow = open[u - 1]!;
+        if (on === 1) pending += relax(s, stamp, u + nN, g1, m);
+        if (oe === 1) pending += relax(s, stamp, u + 1, g1, m);
+        if (os === 1) pending += relax(s, stamp, u + nS, g1, m);
+        if (ow === 1) pending += relax(s, stamp, u - 1, g1, m);
+        if ((on & oe) === 1 && open[u + nN + 1] === 1) pending += relax(s, stamp, u + nN + 1, g2, m);
+        if ((os & oe) === 1 && open[u + nS + 1] === 1) pending += relax(s, stamp, u + nS + 1, g2, m);
+        if ((os & ow) === 1 && open[u + nS - 1] === 1) pending += relax(s, stamp, u + nS - 1, g2, m);
+        if ((on & ow) === 1 && open[u + nN - 1] === 1) pending += relax(s, stamp, u + nN - 1, g2, m);
+        continue;
+      }
       for (let d = 0; d < 8; d += dstep) {
         const v = u + offs[d]!;
-        if (open[v] !== 1 || done[v] === stamp) continue;
-        let nd = gu + 1;
-        if ((d & 1) === 1) {
-          const a = open[u + offs[(d + 7) & 7]!]!;
-          const c = open[u + offs[(d + 1) & 7]!]!;
-          if (corner === CornerCutting.Never ? (a & c) === 0 : corner === CornerCutting.IfOneSideFree ? (a | c) === 0 : false) continue;
-          nd = gu + Math.SQRT2;
-        }
-        const nm = fromSource ? 1 << d : m;
-        if (seen[v] !== stamp || nd < g[v]! - EPS) {
-          seen[v] = stamp;
-          g[v] = nd;
-          mask[v] = nm;
-          push(s, Math.floor(nd) & 3, v);
-          pending++;
-        } else if (nd <= g[v]! + EPS) {
-          mask[v] = mask[v]! | nm;
-        }
+        if (open[v] !== 1) continue;
+        if ((d & 1) === 1 && !diagonalOk(open, u, offs, d, corner)) continue;
+        pending += relax(s, stamp, v, (d & 1) === 1 ? gu + Math.SQRT2 : gu + 1, m);
       }
     }
   }
