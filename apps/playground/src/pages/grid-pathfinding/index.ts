@@ -46,7 +46,7 @@ const page: DemoPage = {
   package: "grid",
   order: 1,
   description:
-    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input.",
+    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input. 'JPS+ goal bounding' builds its bounds over a few frames and outlines the 8 boxes (one colour per first move) of the first waypoint that has them.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let base: Grid = createDemoMap(64, 48, 7);
