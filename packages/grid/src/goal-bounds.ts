@@ -75,20 +75,14 @@ export interface GoalBounds {
 export interface GoalBoundsScratch {
   /** Padded passability. */
   readonly open: Uint8Array;
-  /** Distance from the current source. */
+  /** Distance from the current source (`Infinity` = not reached; reset per Dijkstra). */
   readonly g: Float64Array;
   /** First-move bit mask (union over tied optimal parents) per padded cell. */
   readonly mask: Uint8Array;
-  /** Stamp: g/mask written in this Dijkstra. */
-  readonly seen: Uint32Array;
-  /** Stamp: settled in this Dijkstra. */
-  readonly done: Uint32Array;
   /** Four bucket rings of padded cells (bucket = ⌊g⌋ mod 4), grown on demand. */
   buckets: Int32Array[];
   /** Live entries per bucket. */
   readonly counts: Int32Array;
-  /** Current stamp. */
-  stamp: number;
 }
 
 /** Options for {@link createGoalBounds}. */
@@ -155,11 +149,8 @@ function createScratch(grid: Grid, pw: number): GoalBoundsScratch {
     open,
     g: new Float64Array(n),
     mask: new Uint8Array(n),
-    seen: new Uint32Array(n),
-    done: new Uint32Array(n),
     buckets: [new Int32Array(cap), new Int32Array(cap), new Int32Array(cap), new Int32Array(cap)],
     counts: new Int32Array(4),
-    stamp: 0,
   };
 }
 
@@ -181,7 +172,7 @@ function resetGoalBounds(gb: GoalBounds): void {
  * with a 4-bucket queue (Dial's algorithm with bucket width 1 ≤ every step cost, so each
  * bucket settles in any order) propagating first-move bit masks over all tied optimal parents.
  * O(covered × cells) time: seconds for every cell of a 200² map; memory 64 bytes per covered
- * cell + 4 per cell (+ ~26 bytes per cell of scratch while building).
+ * cell + 4 per cell (+ ~10 bytes per cell plus the bucket rings as scratch while building).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs, a bad coverage, or
  *   jump-point coverage on a grid JPS+ does not support.
@@ -276,16 +267,16 @@ function push(s: GoalBoundsScratch, b: number, p: number): void {
 
 // Relaxes v with cost nd and first-move mask nm (union on ties). Returns 1 when v was pushed.
 // A settled v never changes: its g is at least 1 below nd.
-function relax(s: GoalBoundsScratch, stamp: number, v: number, nd: number, nm: number): number {
-  const { g, seen } = s;
-  if (seen[v] !== stamp || nd < g[v]! - EPS) {
-    seen[v] = stamp;
+function relax(s: GoalBoundsScratch, v: number, nd: number, nm: number): number {
+  const g = s.g;
+  const gv = g[v]!;
+  if (nd < gv - EPS) {
     g[v] = nd;
     s.mask[v] = nm;
     push(s, (nd | 0) & 3, v);
     return 1;
   }
-  if (nd <= g[v]! + EPS) s.mask[v] = s.mask[v]! | nm;
+  if (nd <= gv + EPS) s.mask[v] = s.mask[v]! | nm;
   return 0;
 }
 
@@ -300,13 +291,8 @@ function diagonalOk(open: Uint8Array, u: number, offs: readonly number[], d: num
 function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
   const grid = gb.grid;
   const pw = gb.pw;
-  const { open, g, mask, seen, done, counts } = s;
-  if (s.stamp >= 0xfffffffe) {
-    seen.fill(0);
-    done.fill(0);
-    s.stamp = 0;
-  }
-  const stamp = ++s.stamp;
+  const { open, g, mask, counts } = s;
+  g.fill(Infinity);
   const src = gb.sources[row]!;
   const B = gb.boxes;
   const base = row * 32;
@@ -324,15 +310,13 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
   const offs = [-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1];
   counts.fill(0);
   // Seed: the source is settled; each legal neighbour starts with its own first-move bit.
-  seen[src] = stamp;
-  done[src] = stamp;
   g[src] = 0;
   let pending = 0;
   for (let d = 0; d < 8; d += dstep) {
     const v = src + offs[d]!;
     if (open[v] !== 1) continue;
     if ((d & 1) === 1 && !diagonalOk(open, src, offs, d, corner)) continue;
-    pending += relax(s, stamp, v, (d & 1) === 1 ? Math.SQRT2 : 1, 1 << d);
+    pending += relax(s, v, (d & 1) === 1 ? Math.SQRT2 : 1, 1 << d);
   }
   const nN = -pw;
   const nS = pw;
@@ -346,9 +330,11 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
     pending -= n;
     for (let i = 0; i < n; i++) {
       const u = arr[i]!;
-      if (done[u] === stamp) continue;
-      done[u] = stamp;
       const gu = g[u]!;
+      // Stale entry: u was improved into an earlier bucket (g values a + b√2 are never within
+      // 1e-9 of an integer unless integral, so the floor is exact). A repeat in this bucket is
+      // harmless: the same boxes and relaxations again.
+      if ((gu | 0) !== bucket) continue;
       const m = mask[u]!;
       const uy = ((u / pw) | 0) - 1;
       const ux = u - (uy + 1) * pw - 1;
@@ -369,21 +355,21 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
         const oe = open[u + 1]!;
         const os = open[u + nS]!;
         const ow = open[u - 1]!;
-        if (on === 1) pending += relax(s, stamp, u + nN, g1, m);
-        if (oe === 1) pending += relax(s, stamp, u + 1, g1, m);
-        if (os === 1) pending += relax(s, stamp, u + nS, g1, m);
-        if (ow === 1) pending += relax(s, stamp, u - 1, g1, m);
-        if ((on & oe) === 1 && open[u + nN + 1] === 1) pending += relax(s, stamp, u + nN + 1, g2, m);
-        if ((os & oe) === 1 && open[u + nS + 1] === 1) pending += relax(s, stamp, u + nS + 1, g2, m);
-        if ((os & ow) === 1 && open[u + nS - 1] === 1) pending += relax(s, stamp, u + nS - 1, g2, m);
-        if ((on & ow) === 1 && open[u + nN - 1] === 1) pending += relax(s, stamp, u + nN - 1, g2, m);
+        if (on === 1) pending += relax(s, u + nN, g1, m);
+        if (oe === 1) pending += relax(s, u + 1, g1, m);
+        if (os === 1) pending += relax(s, u + nS, g1, m);
+        if (ow === 1) pending += relax(s, u - 1, g1, m);
+        if ((on & oe) === 1 && open[u + nN + 1] === 1) pending += relax(s, u + nN + 1, g2, m);
+        if ((os & oe) === 1 && open[u + nS + 1] === 1) pending += relax(s, u + nS + 1, g2, m);
+        if ((os & ow) === 1 && open[u + nS - 1] === 1) pending += relax(s, u + nS - 1, g2, m);
+        if ((on & ow) === 1 && open[u + nN - 1] === 1) pending += relax(s, u + nN - 1, g2, m);
         continue;
       }
       for (let d = 0; d < 8; d += dstep) {
         const v = u + offs[d]!;
         if (open[v] !== 1) continue;
         if ((d & 1) === 1 && !diagonalOk(open, u, offs, d, corner)) continue;
-        pending += relax(s, stamp, v, (d & 1) === 1 ? gu + Math.SQRT2 : gu + 1, m);
+        pending += relax(s, v, (d & 1) === 1 ? gu + Math.SQRT2 : gu + 1, m);
       }
     }
   }
@@ -394,7 +380,7 @@ export function goalBoundsMemoryBytes(gb: GoalBounds): number {
   let bytes = gb.boxes.byteLength + gb.rowOf.byteLength + gb.sources.byteLength;
   const s = gb.scratch;
   if (s !== null) {
-    bytes += s.open.byteLength + s.g.byteLength + s.mask.byteLength + s.seen.byteLength + s.done.byteLength;
+    bytes += s.open.byteLength + s.g.byteLength + s.mask.byteLength;
     for (const b of s.buckets) bytes += b.byteLength;
   }
   return bytes;
