@@ -171,7 +171,8 @@ function resetGoalBounds(gb: GoalBounds): void {
  * Allocates goal bounds for `grid` and (by default) builds them: one Dijkstra per covered cell
  * with a 4-bucket queue (Dial's algorithm with bucket width 1 ≤ every step cost, so each
  * bucket settles in any order) propagating first-move bit masks over all tied optimal parents.
- * O(covered × cells) time: seconds for every cell of a 200² map; memory 64 bytes per covered
+ * O(covered × cells) time: 32 s for all 24,311 cells of `dao/arena2` on a shared 2-core machine,
+ * 8.6 s for its 6,001 jump points; memory 64 bytes per covered
  * cell + 4 per cell (+ ~10 bytes per cell plus the bucket rings as scratch while building).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs, a bad coverage, or
