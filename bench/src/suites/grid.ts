@@ -39,6 +39,7 @@ import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
 import { prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
 import { computeDStarLitePath, createDStarLite, dStarLiteBytes, replanMarkdown, runGridReplan, setDStarLiteEndpoints } from "./grid-replan";
+import { createGoalBounds, findPathAStarGoalBounded, findPathJpsPlusGoalBounded, GoalBoundsCoverage, goalBoundsMemoryBytes } from "@tactica/grid";
 
 interface SolverDef {
   readonly solver: string;
@@ -174,6 +175,8 @@ interface Acc {
   memory: number[];
   /** Bytes allocated per query (Tactica only; -1 = not measured). */
   allocBytes: number;
+  /** Per map file: all query times and the peer-subset times (for ratios on identical maps). */
+  byMap?: Map<string, { all: number[]; peer: number[] }>;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -243,6 +246,10 @@ async function run(ctx: SuiteContext): Promise<void> {
         const { us, cost } = timeQuery(q, c);
         acc.times.push(us);
         if (inPeerSet.has(c)) acc.peerTimes.push(us);
+        const mt = (acc.byMap ??= new Map()).get(file) ?? { all: [], peer: [] };
+        acc.byMap.set(file, mt);
+        mt.all.push(us);
+        if (inPeerSet.has(c)) mt.peer.push(us);
         const ok = def.connectivity === 8 ? matchesScenarioLength(c, cost) : Math.abs(cost - ref4!.get(c)!) <= 1e-6;
         if (!ok) acc.mismatches++;
       }
@@ -293,6 +300,7 @@ async function run(ctx: SuiteContext): Promise<void> {
   }
   // Replanning on a changing map (D* Lite vs LPA* vs A* from scratch), see grid-replan.ts.
   if (args.only === null || args.only.includes("dstar-lite")) await runGridReplan(ctx, files);
+  recordGoalBoundRatios(ctx, accs);
 }
 
 interface GridRow {
@@ -363,6 +371,7 @@ function markdown(rows: readonly BenchRow[]): string {
     "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over 3,000 repeated queries on the first map after warm-up (the smaller of two passes) (Tactica solvers only; the bench runs Node with --expose-gc).",
   );
   lines.push(...replanMarkdown(rows));
+  lines.push(...goalBoundNote(rows));
   return lines.join("\n");
 }
 
@@ -374,3 +383,50 @@ const suite: Suite = {
   run,
 };
 export default suite;
+
+// ---- Goal bounding (JPS+ with goal bounding, A* with goal bounding) ----
+// O(n²) preprocessing (one Dijkstra per covered cell), so these solvers skip large maps:
+// jps-plus-gb (bounds at JPS+ jump points only) up to GB_JP_MAX_CELLS cells, astar-gb and
+// jps-plus-gb-all (bounds at every cell, as in Rabin's talk) up to GB_ALL_MAX_CELLS. Their ratios
+// are computed on the maps they ran.
+const GB_JP_MAX_CELLS = 180 * 180;
+const GB_ALL_MAX_CELLS = 128 * 128;
+/** Covered cells (rows) per goal-bound solver, summed over maps, for the per-node preprocessing time. */
+const gbRows: Record<string, number> = {};
+
+SOLVERS.push(
+  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(s, gb, a, b, c, d, o), goalBoundsMemoryBytes(gb)); } },
+);
+
+function recordGoalBoundRatios(ctx: SuiteContext, accs: readonly Acc[]): void {
+  const find = (solver: string): Acc | undefined => accs.find((a) => a.def.solver === solver && a.times.length > 0);
+  const med = (xs: number[]): number => quantile(xs.sort((a, b) => a - b), 0.5);
+  for (const ours of ["jps-plus-gb", "jps-plus-gb-all", "astar-gb"]) {
+    const acc = find(ours);
+    if (acc?.byMap === undefined) continue;
+    const rows = gbRows[ours] ?? 0;
+    const ms = acc.preprocessMs.reduce((a, b) => a + b, 0);
+    if (rows > 0) ctx.record({ case: ours, library: "tactica", metric: "preprocess_us_per_node", value: (ms * 1000) / rows, unit: "us" });
+    const maps = [...acc.byMap.keys()];
+    const oursAll = med(maps.flatMap((m) => acc.byMap!.get(m)!.all));
+    const oursPeer = med(maps.flatMap((m) => acc.byMap!.get(m)!.peer));
+    // Same maps, same queries: all queries for Tactica solvers, the --peer-limit subset for peers.
+    for (const [theirs, lib, peer] of [["astar", "tactica-astar", false], ["jps-plus", "jps-plus", false], ["pf-astar", "pathfinding-astar", true]] as const) {
+      const other = find(theirs);
+      if (other?.byMap === undefined) continue;
+      const t = maps.flatMap((m) => (peer ? other.byMap!.get(m)?.peer : other.byMap!.get(m)?.all) ?? []);
+      const o = peer ? oursPeer : oursAll;
+      if (t.length > 0 && o > 0) ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}`, value: med(t) / o, unit: "x" });
+    }
+  }
+}
+
+function goalBoundNote(rows: readonly BenchRow[]): string[] {
+  if (!rows.some((r) => r.case.includes("-gb"))) return [];
+  return [
+    "",
+    `Goal bounding: preprocessing is O(n²) (one Dijkstra per covered cell), so jps-plus-gb (bounds at the JPS+ jump points) runs only on maps of at most ${GB_JP_MAX_CELLS.toLocaleString("en-US")} cells (≤ 180²), astar-gb and jps-plus-gb-all (bounds at every passable cell) on maps of at most ${GB_ALL_MAX_CELLS.toLocaleString("en-US")} cells (≤ 128²): in the default run that is part of dao, and every bg512 and sc1 map is skipped; larger maps are skipped to keep the run within minutes (studios bake the bounds offline). Their speed-ups are medians over the maps they ran, against the other solvers' times on those same maps.`,
+  ];
+}

@@ -9,6 +9,7 @@ import {
   type GridSearch,
 } from "./grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "./heuristics";
+import { goalBoundsMoves } from "./internal";
 
 // Tie-break: among equal f, prefer the larger g (smaller h). The nudge h × 1e-10 stays far below
 // the smallest difference between two distinct path costs a + b√2 on grids up to 32768 a side.
@@ -62,6 +63,8 @@ export function findPathDijkstra(search: GridSearch, sx: number, sy: number, gx:
 /**
  * The A* loop behind {@link findPathAStar} and {@link findPathDijkstra}, without argument
  * checks: `hScale` multiplies the heuristic (0 = Dijkstra). Endpoints must be inside the grid.
+ * With `rowOf`/`boxes` of a {@link GoalBounds} (see {@link findPathAStarGoalBounded}) it skips, at
+ * every node that has bounds, the moves whose box does not contain the goal.
  */
 export function runAStar(
   search: GridSearch,
@@ -72,6 +75,8 @@ export function runAStar(
   out: GridPath,
   heuristic: HeuristicValue,
   hScale: number,
+  rowOf: Int32Array | null = null,
+  boxes: Int16Array | null = null,
 ): GridPath {
   const stamp = beginQuery(search);
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
@@ -105,7 +110,13 @@ export function runAStar(
     closed[p] = stamp;
     expanded++;
     const gp = g[p]!;
+    let allowed = 0xff;
+    if (rowOf !== null) {
+      const row = rowOf[p]!;
+      if (row >= 0) allowed = goalBoundsMoves(boxes!, row * 32, gx, gy);
+    }
     for (let d = 0; d < 8; d += dstep) {
+      if (((allowed >> d) & 1) === 0) continue;
       const q = p + offsets[d]!;
       if (open[q] !== 1 || closed[q] === stamp) continue;
       let step = 1;

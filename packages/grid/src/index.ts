@@ -46,3 +46,6 @@ export * from "./explorer";
 export * from "./jps-plus-bucketed";
 export * from "./d-star-lite";
 export * from "./segment-penalty";
+export * from "./goal-bounds";
+export * from "./goal-bounded-search";
+export * from "./goal-bounds-serialize";

@@ -3,6 +3,7 @@ import type { Grid } from "./grid";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
+import { goalBoundsMoves } from "./internal";
 
 const TIE = 1e-10;
 
@@ -161,7 +162,27 @@ const DY = [-1, -1, 0, 1, 1, 1, 0, -1];
  *   to another grid than `search`.
  */
 export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
-  const where = "@tactica/grid: findPathJpsPlus";
+  return runJpsPlus("@tactica/grid: findPathJpsPlus", search, jp, sx, sy, gx, gy, out, null, null);
+}
+
+/**
+ * The JPS+ query behind {@link findPathJpsPlus} and {@link findPathJpsPlusGoalBounded}: with
+ * `rowOf`/`boxes` of a {@link GoalBounds} it skips, at every expanded node that has bounds, the
+ * directions whose box does not contain the goal; with `null` it is plain JPS+. `where` prefixes
+ * error messages. Same contract as {@link findPathJpsPlus}.
+ */
+export function runJpsPlus(
+  where: string,
+  search: GridSearch,
+  jp: JpsPlus,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  out: GridPath,
+  rowOf: Int32Array | null,
+  boxes: Int16Array | null,
+): GridPath {
   const grid = search.grid;
   if (jp.grid !== grid) invalidArgument(where, "jp", "was built for another grid than search", "Create both from the same Grid object.");
   checkEndpoints(where, grid, sx, sy, gx, gy);
@@ -200,6 +221,10 @@ export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy:
     const gp = g[p]!;
     const base = p * 8;
     let mask = jumpDirections(open, offsets, p, dir[p]!, eight);
+    if (rowOf !== null) {
+      const row = rowOf[p]!;
+      if (row >= 0) mask &= goalBoundsMoves(boxes!, row * 32, gx, gy);
+    }
     while (mask !== 0) {
       const d = 31 - Math.clz32(mask);
       mask &= ~(1 << d);

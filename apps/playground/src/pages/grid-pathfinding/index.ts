@@ -32,6 +32,7 @@ import {
   type JpsPlus,
   type SubgoalGraph,
 } from "@tactica/grid";
+import { buildGoalBoundsStep, createGoalBounds, findPathJpsPlusGoalBounded, GoalBoundsCoverage, type GoalBounds } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, select } from "../../ui";
 import { createDemoMap } from "./demo-map";
@@ -40,7 +41,7 @@ import { addSharedMapPicker } from "./shared-maps";
 const W = 800;
 const H = 600;
 
-const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field"] as const;
+const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field", "JPS+ goal bounding"] as const;
 type SolverName = (typeof SOLVERS)[number];
 
 const page: DemoPage = {
@@ -49,7 +50,7 @@ const page: DemoPage = {
   package: "grid",
   order: 1,
   description:
-    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps.",
+    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps. 'JPS+ goal bounding' builds its bounds over a few frames and outlines the 8 boxes (one colour per first move) of the first waypoint that has them.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let base: Grid = createDemoMap(64, 48, 7);
@@ -58,6 +59,10 @@ const page: DemoPage = {
     let jp: JpsPlus | null = null;
     let hpa: Hpa | null = null;
     let subgoals: SubgoalGraph | null = null;
+    // JPS+ goal bounding: bounds at the jump points, built on demand (across frames on big maps).
+    let gb: GoalBounds | null = null;
+    let gbFrame = 0;
+    let gbMs = 0;
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
     // Flow-field mode: the 8-connected field, the Theta*-based one, or Theta* with a crowd (a
@@ -88,6 +93,7 @@ const page: DemoPage = {
       jp = null;
       hpa = null;
       subgoals = null;
+      gb = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
       thetaField = createThetaFlowField(grid);
@@ -155,6 +161,25 @@ const page: DemoPage = {
           }
           findPathThetaStar(search, sx, sy, gx, gy, path, solver === "Lazy Theta*");
           break;
+        case "JPS+ goal bounding": {
+          jp ??= createJpsPlus(grid);
+          if (gb?.builtVersion !== grid.version) {
+            gb = createGoalBounds(grid, { coverage: GoalBoundsCoverage.JumpPoints, build: false });
+            gbMs = 0;
+          }
+          // O(n²) preprocessing spread over frames (a few hundred Dijkstras per frame), so painting
+          // walls stays responsive; the search prunes with the rows built so far.
+          const b0 = performance.now();
+          const done = buildGoalBoundsStep(gb, grid.width * grid.height <= 8192 ? 400 : 100);
+          gbMs += performance.now() - b0;
+          if (!done) {
+            message = `building goal bounds: ${gb.builtRows} / ${gb.rows} jump points (searching with the rows built so far)`;
+            cancelAnimationFrame(gbFrame);
+            gbFrame = requestAnimationFrame(() => solve());
+          }
+          findPathJpsPlusGoalBounded(search, jp, gb, sx, sy, gx, gy, path);
+          break;
+        }
         case "flow field":
           if (fieldKind !== "8-connected" && grid.connectivity === 8) {
             crowd.fill(0);
@@ -196,6 +221,7 @@ const page: DemoPage = {
 
     function render(): void {
       draw.clear("#0f1420");
+      boxCell = -1;
       const scale = Math.min(W / grid.width, H / grid.height);
       draw.view.scale = scale;
       draw.view.originX = 0;
@@ -247,6 +273,7 @@ const page: DemoPage = {
         }
         draw.polyline(pts, false, { color: "#e4572e", width: 0.25 });
         for (const p of pts) draw.point(p.x, p.y, 0.35, { color: "#e4572e" });
+        if (solver === "JPS+ goal bounding") drawBoxes();
       }
       draw.circle(start.x + 0.5, start.y + 0.5, 0.6, { color: "#2e7d32", fill: true });
       draw.circle(goal.x + 0.5, goal.y + 0.5, 0.6, { color: "#c62828", fill: true });
@@ -261,8 +288,32 @@ const page: DemoPage = {
             : "no path",
         solver === "subgoal graph" ? `${expandedCount} subgoals (tinted)` : solver.startsWith("HPA") ? `${expandedCount} transition cells (tinted)` : `expanded ${expandedCount} nodes (tinted)`,
         `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
+        solver === "JPS+ goal bounding" && gb !== null
+          ? `goal bounds: ${gb.rows} jump points, ${(gb.boxes.byteLength / 1024).toFixed(0)} kB, ${gb.builtRows === gb.rows ? "built in" : "building for"} ${gbMs.toFixed(0)} ms; boxes of ${boxCell < 0 ? "no waypoint (none has bounds)" : `waypoint (${boxCell % grid.width}, ${Math.floor(boxCell / grid.width)}), white dot`}, one colour per first move`
+          : "",
         message,
       ].join("\n");
+    }
+    // The 8 goal-bounding boxes of the first path waypoint that has bounds (a jump point).
+    const BOX_COLORS = ["#d62828", "#f77f00", "#fcbf49", "#2a9d8f", "#264653", "#8338ec", "#3a86ff", "#ff006e"];
+    let boxCell = -1;
+    function drawBoxes(): void {
+      boxCell = -1;
+      if (gb === null) return;
+      for (let i = 0; i < path.length && boxCell < 0; i++) {
+        const c = path.cells[i]!;
+        const row = gb.rowOf[(Math.floor(c / grid.width) + 1) * gb.pw + (c % grid.width) + 1]!;
+        if (row < 0) continue;
+        boxCell = c;
+        for (let d = 0; d < 8; d++) {
+          const k = row * 32 + d * 4;
+          const [x0, y0, x1, y1] = [gb.boxes[k]!, gb.boxes[k + 1]!, gb.boxes[k + 2]!, gb.boxes[k + 3]!];
+          if (x0 > x1) continue;
+          const inset = 0.08 * (d + 1);
+          draw.rect(x0 + inset, y0 + inset, x1 - x0 + 1 - 2 * inset, y1 - y0 + 1 - 2 * inset, { color: BOX_COLORS[d]!, width: 0.12 });
+        }
+        draw.circle((c % grid.width) + 0.5, Math.floor(c / grid.width) + 0.5, 0.45, { color: "#ffffff", fill: true });
+      }
     }
     let buffer = new Int32Array(0);
     function expandBuffer(): Int32Array {
@@ -368,6 +419,7 @@ const page: DemoPage = {
     rebuildRules();
     solve();
     return () => {
+      cancelAnimationFrame(gbFrame);
       canvas.removeEventListener("mousedown", onDown);
       canvas.removeEventListener("mousemove", onMove);
       window.removeEventListener("mouseup", onUp);
