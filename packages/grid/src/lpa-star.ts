@@ -74,38 +74,72 @@ export function createLpaStar(grid: Grid): LpaStar {
   };
 }
 
-function less(a1: number, a2: number, b1: number, b2: number): boolean {
-  return a1 < b1 || (a1 === b1 && a2 < b2);
-}
+// Keys travel between the heap helpers through this scratch pair (module scope: the calls are
+// synchronous), not as arguments or return values: a double passed to or returned from a call
+// that is not inlined is boxed, which made every plan allocate.
+const key = new Float64Array(2);
 
-function place(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
+/** Writes `id` with the keys in {@link key} into heap slot `i`. */
+function placeKey(l: LpaStar, i: number, id: number): void {
   l.heapIds[i] = id;
-  l.heapK1[i] = k1;
-  l.heapK2[i] = k2;
+  l.heapK1[i] = key[0]!;
+  l.heapK2[i] = key[1]!;
   l.heapPos[id] = i;
 }
 
-function siftUp(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
-  while (i > 0) {
-    const p = (i - 1) >> 1;
-    if (!less(k1, k2, l.heapK1[p]!, l.heapK2[p]!)) break;
-    place(l, i, l.heapIds[p]!, l.heapK1[p]!, l.heapK2[p]!);
-    i = p;
-  }
-  place(l, i, id, k1, k2);
+/** Moves the entry of heap slot `from` to slot `to`. */
+function moveSlot(l: LpaStar, from: number, to: number): void {
+  const id = l.heapIds[from]!;
+  l.heapIds[to] = id;
+  l.heapK1[to] = l.heapK1[from]!;
+  l.heapK2[to] = l.heapK2[from]!;
+  l.heapPos[id] = to;
 }
 
-function siftDown(l: LpaStar, i: number, id: number, k1: number, k2: number): void {
+/** Whether the keys in {@link key} order before heap slot `j`. */
+function keyBefore(l: LpaStar, j: number): boolean {
+  const a1 = key[0]!;
+  const b1 = l.heapK1[j]!;
+  return a1 < b1 || (a1 === b1 && key[1]! < l.heapK2[j]!);
+}
+
+/** Whether heap slot `j` orders before the keys in {@link key}. */
+function slotBeforeKey(l: LpaStar, j: number): boolean {
+  const a1 = l.heapK1[j]!;
+  const b1 = key[0]!;
+  return a1 < b1 || (a1 === b1 && l.heapK2[j]! < key[1]!);
+}
+
+/** Whether heap slot `i` orders before heap slot `j`. */
+function slotBefore(l: LpaStar, i: number, j: number): boolean {
+  const a1 = l.heapK1[i]!;
+  const b1 = l.heapK1[j]!;
+  return a1 < b1 || (a1 === b1 && l.heapK2[i]! < l.heapK2[j]!);
+}
+
+/** Sifts `id` (keys in {@link key}) up from the free slot `i`. */
+function siftUp(l: LpaStar, i: number, id: number): void {
+  while (i > 0) {
+    const p = (i - 1) >> 1;
+    if (!keyBefore(l, p)) break;
+    moveSlot(l, p, i);
+    i = p;
+  }
+  placeKey(l, i, id);
+}
+
+/** Sifts `id` (keys in {@link key}) down from the free slot `i`. */
+function siftDown(l: LpaStar, i: number, id: number): void {
   const n = l.heapSize;
   for (;;) {
     let c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && less(l.heapK1[c + 1]!, l.heapK2[c + 1]!, l.heapK1[c]!, l.heapK2[c]!)) c++;
-    if (!less(l.heapK1[c]!, l.heapK2[c]!, k1, k2)) break;
-    place(l, i, l.heapIds[c]!, l.heapK1[c]!, l.heapK2[c]!);
+    if (c + 1 < n && slotBefore(l, c + 1, c)) c++;
+    if (!slotBeforeKey(l, c)) break;
+    moveSlot(l, c, i);
     i = c;
   }
-  place(l, i, id, k1, k2);
+  placeKey(l, i, id);
 }
 
 function heapRemove(l: LpaStar, id: number): void {
@@ -115,22 +149,30 @@ function heapRemove(l: LpaStar, id: number): void {
   const last = --l.heapSize;
   if (i === last) return;
   const lid = l.heapIds[last]!;
-  const k1 = l.heapK1[last]!;
-  const k2 = l.heapK2[last]!;
-  if (i > 0 && less(k1, k2, l.heapK1[(i - 1) >> 1]!, l.heapK2[(i - 1) >> 1]!)) siftUp(l, i, lid, k1, k2);
-  else siftDown(l, i, lid, k1, k2);
+  key[0] = l.heapK1[last]!;
+  key[1] = l.heapK2[last]!;
+  if (i > 0 && keyBefore(l, (i - 1) >> 1)) siftUp(l, i, lid);
+  else siftDown(l, i, lid);
 }
 
-function h(l: LpaStar, p: number): number {
+/** Writes the key of node `u` with cost `min(g, rhs)` into {@link key}: `(m + h(u), m)`, the heuristic inline. */
+function setKey(l: LpaStar, u: number): void {
+  const g = l.g[u]!;
+  const rhs = l.rhs[u]!;
+  const m = g < rhs ? g : rhs;
+  key[1] = m;
+  if (m === Infinity) {
+    key[0] = Infinity;
+    return;
+  }
   const pw = l.pw;
-  const py = (p / pw) | 0;
+  const py = (u / pw) | 0;
   const gy = (l.goal / pw) | 0;
-  let dx = p - py * pw - (l.goal - gy * pw);
+  let dx = u - py * pw - (l.goal - gy * pw);
   let dy = py - gy;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  if (l.grid.connectivity === 4) return dx + dy;
-  return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  key[0] = m + (l.grid.connectivity === 4 ? dx + dy : dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
 }
 
 // Cost of the move p → p + offsets[d], or Infinity when illegal.
@@ -164,8 +206,8 @@ function updateVertex(l: LpaStar, u: number): void {
   const g = l.g[u]!;
   const rhs = l.rhs[u]!;
   if (g !== rhs) {
-    const m = g < rhs ? g : rhs;
-    siftUp(l, l.heapSize++, u, m + h(l, u), m);
+    setKey(l, u);
+    siftUp(l, l.heapSize++, u);
   }
 }
 
@@ -184,7 +226,8 @@ export function setLpaStarEndpoints(l: LpaStar, sx: number, sy: number, gx: numb
   l.start = (sy + 1) * l.pw + sx + 1;
   l.goal = (gy + 1) * l.pw + gx + 1;
   l.rhs[l.start] = 0;
-  siftUp(l, l.heapSize++, l.start, h(l, l.start), 0);
+  setKey(l, l.start);
+  siftUp(l, l.heapSize++, l.start);
 }
 
 /**
@@ -224,8 +267,8 @@ export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
   const { g, rhs } = l;
   let expanded = 0;
   while (l.heapSize > 0) {
-    const gm = g[goal]! < rhs[goal]! ? g[goal]! : rhs[goal]!;
-    const gk1 = gm + (gm === Infinity ? 0 : h(l, goal));
+    setKey(l, goal);
+    const gk1 = key[0]!;
     // Also settle ties with the goal's key (k1 within 1e-9), so every node the path walk below
     // can step on is consistent.
     if (l.heapK1[0]! > gk1 + 1e-9 && rhs[goal] === g[goal]) break;
