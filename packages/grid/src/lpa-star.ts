@@ -79,14 +79,6 @@ export function createLpaStar(grid: Grid): LpaStar {
 // that is not inlined is boxed, which made every plan allocate.
 const key = new Float64Array(2);
 
-/** Writes `id` with the keys in {@link key} into heap slot `i`. */
-function placeKey(l: LpaStar, i: number, id: number): void {
-  l.heapIds[i] = id;
-  l.heapK1[i] = key[0]!;
-  l.heapK2[i] = key[1]!;
-  l.heapPos[id] = i;
-}
-
 /** Moves the entry of heap slot `from` to slot `to`. */
 function moveSlot(l: LpaStar, from: number, to: number): void {
   const id = l.heapIds[from]!;
@@ -96,50 +88,49 @@ function moveSlot(l: LpaStar, from: number, to: number): void {
   l.heapPos[id] = to;
 }
 
-/** Whether the keys in {@link key} order before heap slot `j`. */
-function keyBefore(l: LpaStar, j: number): boolean {
-  const a1 = key[0]!;
-  const b1 = l.heapK1[j]!;
-  return a1 < b1 || (a1 === b1 && key[1]! < l.heapK2[j]!);
-}
-
-/** Whether heap slot `j` orders before the keys in {@link key}. */
-function slotBeforeKey(l: LpaStar, j: number): boolean {
-  const a1 = l.heapK1[j]!;
-  const b1 = key[0]!;
-  return a1 < b1 || (a1 === b1 && l.heapK2[j]! < key[1]!);
-}
-
-/** Whether heap slot `i` orders before heap slot `j`. */
-function slotBefore(l: LpaStar, i: number, j: number): boolean {
-  const a1 = l.heapK1[i]!;
-  const b1 = l.heapK1[j]!;
-  return a1 < b1 || (a1 === b1 && l.heapK2[i]! < l.heapK2[j]!);
-}
-
 /** Sifts `id` (keys in {@link key}) up from the free slot `i`. */
 function siftUp(l: LpaStar, i: number, id: number): void {
+  const k1 = key[0]!;
+  const k2 = key[1]!;
+  const h1 = l.heapK1;
+  const h2 = l.heapK2;
   while (i > 0) {
     const p = (i - 1) >> 1;
-    if (!keyBefore(l, p)) break;
+    const p1 = h1[p]!;
+    if (!(k1 < p1 || (k1 === p1 && k2 < h2[p]!))) break;
     moveSlot(l, p, i);
     i = p;
   }
-  placeKey(l, i, id);
+  l.heapIds[i] = id;
+  h1[i] = k1;
+  h2[i] = k2;
+  l.heapPos[id] = i;
 }
 
 /** Sifts `id` (keys in {@link key}) down from the free slot `i`. */
 function siftDown(l: LpaStar, i: number, id: number): void {
+  const k1 = key[0]!;
+  const k2 = key[1]!;
+  const h1 = l.heapK1;
+  const h2 = l.heapK2;
   const n = l.heapSize;
   for (;;) {
     let c = 2 * i + 1;
     if (c >= n) break;
-    if (c + 1 < n && slotBefore(l, c + 1, c)) c++;
-    if (!slotBeforeKey(l, c)) break;
+    if (c + 1 < n) {
+      const a = h1[c + 1]!;
+      const b = h1[c]!;
+      if (a < b || (a === b && h2[c + 1]! < h2[c]!)) c++;
+    }
+    const c1 = h1[c]!;
+    if (!(c1 < k1 || (c1 === k1 && h2[c]! < k2))) break;
     moveSlot(l, c, i);
     i = c;
   }
-  placeKey(l, i, id);
+  l.heapIds[i] = id;
+  h1[i] = k1;
+  h2[i] = k2;
+  l.heapPos[id] = i;
 }
 
 function heapRemove(l: LpaStar, id: number): void {
@@ -149,9 +140,11 @@ function heapRemove(l: LpaStar, id: number): void {
   const last = --l.heapSize;
   if (i === last) return;
   const lid = l.heapIds[last]!;
-  key[0] = l.heapK1[last]!;
+  const k1 = l.heapK1[last]!;
+  const p1 = i > 0 ? l.heapK1[(i - 1) >> 1]! : Infinity;
+  key[0] = k1;
   key[1] = l.heapK2[last]!;
-  if (i > 0 && keyBefore(l, (i - 1) >> 1)) siftUp(l, i, lid);
+  if (i > 0 && (k1 < p1 || (k1 === p1 && key[1]! < l.heapK2[(i - 1) >> 1]!))) siftUp(l, i, lid);
   else siftDown(l, i, lid);
 }
 
