@@ -144,7 +144,7 @@ function heapRemove(l: LpaStar, id: number): void {
   const p1 = i > 0 ? l.heapK1[(i - 1) >> 1]! : Infinity;
   key[0] = k1;
   key[1] = l.heapK2[last]!;
-  if (i > 0 && (k1 < p1 || (k1 === p1 && key[1]! < l.heapK2[(i - 1) >> 1]!))) siftUp(l, i, lid);
+  if (i > 0 && (k1 < p1 || (k1 === p1 && key[1] < l.heapK2[(i - 1) >> 1]!))) siftUp(l, i, lid);
   else siftDown(l, i, lid);
 }
 
