@@ -79,4 +79,25 @@ describe("playground", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  it("the grid page runs every solver in both connectivities without console errors", async () => {
+    const { page, errors } = await openWithErrorLog("index.html#/grid-pathfinding");
+    await page.waitForSelector(`section[data-page="grid-pathfinding"]`);
+    const solver = page.locator("section select").nth(0);
+    const moves = page.locator("section select").nth(1);
+    const names = await solver.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+    expect(names).toEqual(expect.arrayContaining(["region A*", "IDA* (small maps)", "A* + post-smoothing", "Theta* flow field", "BFS"]));
+    for (const connectivity of ["8-connected", "4-connected"]) {
+      await moves.selectOption(connectivity);
+      for (const name of names) {
+        await solver.selectOption(name);
+        const stats = (await page.locator("section .stats").textContent()) ?? "";
+        expect(stats, `${name}, ${connectivity}`).toContain(`solver ${name}`);
+        // On the 8-connected demo map every solver finds a path (the flow field: a start cost).
+        if (connectivity === "8-connected") expect(stats, `${name} finds a path`).toMatch(/cost \d/);
+      }
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

@@ -23,9 +23,11 @@ import {
   findPathJps,
   findPathJpsPlus,
   gridSearchMemoryBytes,
+  hasLineOfSight,
   jpsPlusMemoryBytes,
   matchesScenarioLength,
   parseMovingAiMap,
+  PathFlags,
   parseMovingAiScenarios,
   withGridRules,
   type Grid,
@@ -37,28 +39,52 @@ import { allocationPerCall, consume } from "../measure";
 import type { BenchRow } from "../row";
 import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
+import { COVERAGE_SOLVERS } from "./grid-coverage";
 import { prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
 import { computeDStarLitePath, createDStarLite, dStarLiteBytes, replanMarkdown, runGridReplan, setDStarLiteEndpoints } from "./grid-replan";
 import { createGoalBounds, findPathAStarGoalBounded, findPathJpsPlusGoalBounded, GoalBoundsCoverage, goalBoundsMemoryBytes } from "@tactica/grid";
 
-interface SolverDef {
+/**
+ * How a solver's costs are checked against the scenario's optimal (8-connected) length:
+ * - `optimal`: mismatches = queries whose cost differs (or that found no path);
+ * - `bounded`: suboptimal by design (weighted A*, bucketed JPS+, HPA*, region A*, BFS): mismatches
+ *   as above, plus the mean and max excess over the optimum (%);
+ * - `any-angle`: Theta*-style paths are shorter than the grid optimum: mean shortening (%), the
+ *   count of paths longer than the optimum and of waypoint segments without line of sight;
+ *   mismatches = no path or longer than the optimum;
+ * - `field`: the query builds a field towards the goal and returns the length an agent walks from
+ *   the start along it: mean / max excess of that walk (%); mismatches = walks that do not reach
+ *   the goal (and, for optimal fields, walks of another length). With `waypoints` the field's own
+ *   path is checked like an any-angle path too.
+ */
+export type CheckKind = "optimal" | "bounded" | "any-angle" | "field";
+
+export interface SolverDef {
   readonly solver: string;
   readonly library: string;
   readonly connectivity: 4 | 8;
   readonly optimal: boolean;
+  /** Correctness semantics (default: `optimal` when `optimal` is true, else `bounded`). */
+  readonly check?: CheckKind;
   /** Skip maps with more cells (peers whose memory explodes on 1024² maps). */
   readonly maxCells?: number;
-  /** Peers run on at most --peer-limit queries per map. */
+  /** Peers (and slow Tactica rows) run on at most --peer-limit queries per map. */
   readonly peer: boolean;
   prepare(grid: Grid): Prepared;
 }
 
 /** A prepared solver: the query function and, for Tactica, the exact bytes of its typed arrays. */
-interface Prepared {
+export interface Prepared {
   query: Query;
   bytes?: number;
   /** The query without a return value, for the allocation measurement (a returned fraction is boxed by V8). */
   exec?: (sx: number, sy: number, gx: number, gy: number) => void;
+  /** The waypoints of the last query (any-angle checks: line of sight of every segment, length). */
+  waypoints?: () => GridPath;
+}
+
+function checkKind(def: SolverDef): CheckKind {
+  return def.check ?? (def.optimal ? "optimal" : "bounded");
 }
 
 function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy: number, gx: number, gy: number) => void, extraBytes = 0): Prepared {
@@ -83,6 +109,7 @@ const SOLVERS: SolverDef[] = [
   // D* Lite's first plan (a backward A* on its own typed arrays, O(cells) reset per query).
   { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(d, out).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(d, out); }, bytes: dStarLiteBytes(d) + out.cells.byteLength }; } },
   { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
+  ...COVERAGE_SOLVERS,
   { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8) }) },
   { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8) }) },
   { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
@@ -177,6 +204,59 @@ interface Acc {
   allocBytes: number;
   /** Per map file: all query times and the peer-subset times (for ratios on identical maps). */
   byMap?: Map<string, { all: number[]; peer: number[] }>;
+  /** Queries without a path (no path, budget exhausted, a walk that stopped short). */
+  failed: number;
+  /** Signed deviations from the optimum (%), found paths only (bounded and field rows). */
+  excess: number[];
+  /** Shortening versus the optimum (%), found paths only (any-angle rows and fields with waypoints). */
+  shortening: number[];
+  /** Any-angle paths longer than the optimum. */
+  longer: number;
+  /** Waypoint segments without line of sight. */
+  losFailures: number;
+}
+
+/** Number of consecutive waypoints of `path` that do not see each other on `grid`. */
+function segmentsWithoutSight(grid: Grid, path: GridPath): number {
+  const w = grid.width;
+  let bad = 0;
+  for (let i = 1; i < path.length; i++) {
+    const a = path.cells[i - 1]!;
+    const b = path.cells[i]!;
+    if (!hasLineOfSight(grid, a % w, (a / w) | 0, b % w, (b / w) | 0)) bad++;
+  }
+  return bad;
+}
+
+/** Checks one query's cost (and waypoints) by the solver's {@link CheckKind}; updates `acc`. */
+function checkQuery(acc: Acc, grid: Grid, c: MovingAiScenario, cost: number, prepared: Prepared, ref4: number | undefined): void {
+  const def = acc.def;
+  if (def.connectivity === 4) {
+    if (!(Math.abs(cost - ref4!) <= 1e-6)) acc.mismatches++;
+    return;
+  }
+  const kind = checkKind(def);
+  const opt = c.optimalLength;
+  const found = Number.isFinite(cost);
+  if (!found) acc.failed++;
+  const matches = matchesScenarioLength(c, cost);
+  if (kind === "optimal" || kind === "bounded") {
+    if (!matches) acc.mismatches++;
+    if (kind === "bounded" && found && opt > 0) acc.excess.push(((cost - opt) / opt) * 100);
+    return;
+  }
+  if (kind === "field") {
+    if (!found || (def.optimal && !matches)) acc.mismatches++;
+    if (found && opt > 0) acc.excess.push(((cost - opt) / opt) * 100);
+  }
+  const path = prepared.waypoints?.();
+  if (kind === "field" && path === undefined) return;
+  const len = path === undefined ? cost : path.cost;
+  const longer = Number.isFinite(len) && len > opt && !matchesScenarioLength(c, len);
+  if (longer) acc.longer++;
+  if (kind === "any-angle" && (!found || longer)) acc.mismatches++;
+  if (Number.isFinite(len) && opt > 0) acc.shortening.push(((opt - len) / opt) * 100);
+  if (path !== undefined && (path.status & PathFlags.Found) !== 0) acc.losFailures += segmentsWithoutSight(grid, path);
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -190,7 +270,7 @@ async function run(ctx: SuiteContext): Promise<void> {
   const files = findScenarioFiles(args.maps, args.sets).slice(0, args.maxMaps);
   if (files.length === 0) throw new Error(`bench grid: no *.map.scen under ${args.maps}`);
   const defs = SOLVERS.filter((d) => args.only === null || args.only.includes(d.solver));
-  const accs = defs.map((def): Acc => ({ def, times: [], peerTimes: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [], allocBytes: -1 }));
+  const accs = defs.map((def): Acc => ({ def, times: [], peerTimes: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [], allocBytes: -1, failed: 0, excess: [], shortening: [], longer: 0, losFailures: 0 }));
   const memorySets = new Set<string>();
   ctx.log(`${files.length} maps, ≤ ${args.limit} queries per map (peers ≤ ${args.peerLimit})`);
   ctx.record({ case: "settings", library: "tactica", metric: "limit", value: args.limit, unit: "count" });
@@ -232,15 +312,26 @@ async function run(ctx: SuiteContext): Promise<void> {
       for (let i = 0; i < Math.min(3, qs.length); i++) q(qs[i]!.startX, qs[i]!.startY, qs[i]!.goalX, qs[i]!.goalY); // warm-up
       const exec = prepared.exec;
       if (exec !== undefined && acc.allocBytes < 0 && qs.length > 0) {
-        // Bytes allocated per query (heap growth over repeated queries after warm-up), first map only.
+        // Bytes allocated per query (heap growth over repeated queries after warm-up), on the
+        // first map where they take at most 2 ms, on its 5 shortest queries (a query that allocates nothing does so at any length;
+        // short ones allow many repetitions, hence a precise figure).
+        const short = qs.slice().sort((a, b) => a.optimalLength - b.optimalLength).slice(0, 5);
         let k = 0;
         const once = (): void => {
-          const c = qs[k++ % qs.length]!;
+          const c = short[k++ % short.length]!;
           exec(c.startX, c.startY, c.goalX, c.goalY);
         };
-        // Twice, keeping the smaller: the first pass also pays for JIT compilation.
-        const n = ctx.quick ? 200 : 3000;
-        acc.allocBytes = Math.min(allocationPerCall(once, n), allocationPerCall(once, n));
+        // Twice, keeping the smaller: the first pass also pays for JIT compilation. Slow queries
+        // get fewer repetitions: about 1 s per pass, at least 30.
+        const t0q = performance.now();
+        for (let i = 0; i < short.length; i++) once();
+        const perCall = (performance.now() - t0q) / short.length;
+        // Queries slower than 2 ms (whole fields on big maps) wait for a smaller map, where enough
+        // repetitions fit in the time.
+        if (perCall <= 2 || ctx.quick) {
+          const n = Math.max(30, Math.min(ctx.quick ? 200 : 3000, Math.round(1000 / Math.max(perCall, 1e-3))));
+          acc.allocBytes = Math.min(allocationPerCall(once, n), allocationPerCall(once, n));
+        }
       }
       for (const c of qs) {
         const { us, cost } = timeQuery(q, c);
@@ -250,8 +341,7 @@ async function run(ctx: SuiteContext): Promise<void> {
         acc.byMap.set(file, mt);
         mt.all.push(us);
         if (inPeerSet.has(c)) mt.peer.push(us);
-        const ok = def.connectivity === 8 ? matchesScenarioLength(c, cost) : Math.abs(cost - ref4!.get(c)!) <= 1e-6;
-        if (!ok) acc.mismatches++;
+        checkQuery(acc, grid, c, cost, prepared, ref4?.get(c));
       }
       acc.maps++;
     }
@@ -279,6 +369,20 @@ async function run(ctx: SuiteContext): Promise<void> {
     if (acc.allocBytes >= 0) rec("alloc_bytes_per_query", acc.allocBytes, "bytes");
     rec("connectivity", acc.def.connectivity, "count");
     rec("optimal", acc.def.optimal ? 1 : 0, "count");
+    rec("failed", acc.failed, "count");
+    if (acc.def.peer && lib === "tactica") rec("peer_subset", 1, "count");
+    if (acc.def.maxCells !== undefined) rec("max_cells", acc.def.maxCells, "count");
+    rec(`check_${checkKind(acc.def)}`, 1, "count");
+    const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
+    if (acc.excess.length > 0) {
+      rec("mean_excess_pct", mean(acc.excess), "%");
+      rec("max_excess_pct", Math.max(...acc.excess), "%");
+    }
+    if (acc.shortening.length > 0) {
+      rec("mean_shortening_pct", mean(acc.shortening), "%");
+      rec("longer_than_optimal", acc.longer, "count");
+      rec("segments_without_los", acc.losFailures, "count");
+    }
   }
   // Ratios on identical query sets: medians over the --peer-limit subset that every solver ran.
   const ratio = (ours: string, theirs: string, lib: string): void => {
@@ -315,14 +419,30 @@ interface GridRow {
   p95Us: number;
   preprocessMs: number;
   memoryBytes: number;
+  /** Correctness semantics of `mismatches` and of the fields below (see {@link CheckKind}). */
+  check: CheckKind;
+  /** Queries without a path (no path, budget exhausted, a field walk that stopped short). */
+  failed: number;
+  /** Mean / max signed excess of the path (or field walk) over the optimum, % (bounded and field rows; null otherwise). */
+  meanExcessPct: number | null;
+  maxExcessPct: number | null;
+  /** Mean shortening of any-angle paths versus the 8-connected optimum, % (null for other rows). */
+  meanShorteningPct: number | null;
+  /** Any-angle paths longer than the 8-connected optimum (null for other rows). */
+  longerThanOptimal: number | null;
+  /** Waypoint segments without line of sight, by the package's hasLineOfSight (null for other rows). */
+  segmentsWithoutLos: number | null;
 }
+
+const CHECK_KINDS: readonly CheckKind[] = ["optimal", "bounded", "any-angle", "field"];
 
 function gridRows(rows: readonly BenchRow[]): GridRow[] {
   const out: GridRow[] = [];
   const keys = [...new Set(rows.filter((r) => r.metric === "median_us").map((r) => `${r.case}\u0000${r.library}`))];
   for (const key of keys) {
     const [solver, library] = key.split("\u0000") as [string, string];
-    const v = (metric: string): number => rows.find((r) => r.case === solver && r.library === library && r.metric === metric)?.value ?? 0;
+    const find = (metric: string): number | null => rows.find((r) => r.case === solver && r.library === library && r.metric === metric)?.value ?? null;
+    const v = (metric: string): number => find(metric) ?? 0;
     out.push({
       solver,
       library,
@@ -335,6 +455,13 @@ function gridRows(rows: readonly BenchRow[]): GridRow[] {
       p95Us: v("p95_us"),
       preprocessMs: v("preprocess_ms"),
       memoryBytes: v("memory_bytes"),
+      check: CHECK_KINDS.find((k) => find(`check_${k}`) !== null) ?? (v("optimal") === 1 ? "optimal" : "bounded"),
+      failed: v("failed"),
+      meanExcessPct: find("mean_excess_pct"),
+      maxExcessPct: find("max_excess_pct"),
+      meanShorteningPct: find("mean_shortening_pct"),
+      longerThanOptimal: find("longer_than_optimal"),
+      segmentsWithoutLos: find("segments_without_los"),
     });
   }
   return out;
@@ -349,8 +476,10 @@ function fmt(n: number, digits = 1): string {
 function markdown(rows: readonly BenchRow[]): string {
   const g = gridRows(rows);
   const setting = (m: string): number => rows.find((r) => r.case === "settings" && r.metric === m)?.value ?? 0;
+  const slow = rows.filter((r) => r.metric === "peer_subset").map((r) => `\`${r.case}\``);
+  const capped = rows.filter((r) => r.metric === "max_cells").map((r) => `\`${r.case}\` only on maps of at most ${r.value.toLocaleString("en-US")} cells`);
   const lines = [
-    `Up to ${setting("limit")} scenarios per map, spread over the buckets; the slow solvers (the peers and Tactica's Dijkstra) run up to ${setting("peer_limit")} of them.`,
+    `Up to ${setting("limit")} scenarios per map, spread over the buckets; the slow solvers (the peers${slow.length > 0 ? ` and Tactica's ${slow.join(", ")}` : ""}) run up to ${setting("peer_limit")} of them${capped.length > 0 ? `; ${capped.join("; ")}` : ""}.`,
     "",
     "| solver | library | conn. | optimal | maps | queries | mismatches | median µs | p95 µs | preprocess ms / map | memory / map | allocated / query |",
     "|---|---|---:|:---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -361,6 +490,19 @@ function markdown(rows: readonly BenchRow[]): string {
     const allocText = alloc === undefined ? "—" : `${Math.round(alloc.value)} B`;
     lines.push(`| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} | ${allocText} |`);
   }
+  const quality = g.filter((r) => r.check !== "optimal" || r.failed > 0);
+  if (quality.length > 0) {
+    const pct = (x: number | null): string => (x === null ? "—" : x.toFixed(2));
+    const count = (x: number | null): string => (x === null ? "—" : String(x));
+    lines.push(
+      "",
+      "Path quality of the rows that are not plain optimal searches (and of any row with failed queries), against the scenario's optimal 8-connected length:",
+      "",
+      "| solver | check | failed | mean excess % | max excess % | mean shortening % | longer than optimum | segments without line of sight |",
+      "|---|---|---:|---:|---:|---:|---:|---:|",
+    );
+    for (const r of quality) lines.push(`| ${r.solver} | ${r.check} | ${r.failed} | ${pct(r.meanExcessPct)} | ${pct(r.maxExcessPct)} | ${pct(r.meanShorteningPct)} | ${count(r.longerThanOptimal)} | ${count(r.segmentsWithoutLos)} |`);
+  }
   const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_"));
   if (ratios.length > 0) {
     lines.push("", "Speed-up of the median query (peer median / Tactica median, same run, over the queries every solver ran):", "", "| Tactica solver | vs | speed-up |", "|---|---|---:|");
@@ -368,7 +510,9 @@ function markdown(rows: readonly BenchRow[]): string {
   }
   lines.push(
     "",
-    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over 3,000 repeated queries on the first map after warm-up (the smaller of two passes) (Tactica solvers only; the bench runs Node with --expose-gc).",
+    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over up to 3,000 repetitions of the 5 shortest queries of the first map where they take at most 2 ms (for whole fields: the first small map), after warm-up (the smaller of two passes; slower queries get fewer repetitions, about 1 s per pass but at least 30) (Tactica solvers only; the bench runs Node with --expose-gc).",
+    "",
+    "Check kinds: `optimal` — mismatches are queries whose cost differs from the optimum; `bounded` (suboptimal by design) — mismatches as for optimal rows, plus the mean and max excess over the optimum; `any-angle` — paths through cell centres in any direction, so shorter than the grid optimum: mismatches are queries without a path or with a path longer than the optimum, and every waypoint segment is checked with `hasLineOfSight`; `field` — each query builds a field towards the goal (the time columns are build + walk) and walks an agent from the start along the field's direction function: the excess is the walked length over the optimum, mismatches are walks that do not reach the goal (and, for the 8-connected flow field, walks of another length); the Theta*-based field's own parent chain from the start is also checked like an any-angle path. Failed: no path, IDA* budget exhausted, or a walk that stopped short. `distance-field` is a whole Dijkstra field from the goal, checked by its value at the start; `lpa-first` is LPA*'s first plan (endpoints set, O(cells) reset included); `astar-sliced-1k` runs time-sliced A* in slices of 1,000 expansions until done.",
   );
   lines.push(...replanMarkdown(rows));
   lines.push(...goalBoundNote(rows));

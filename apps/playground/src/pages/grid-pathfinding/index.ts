@@ -1,7 +1,15 @@
 import { drawArrow, isTacticaError } from "@tactica/core";
 import {
   computeFlowField,
+  computeThetaFlowField,
   createFlowField,
+  createIdaStar,
+  createRegionMap,
+  createThetaFlowField,
+  findPathIdaStar,
+  findPathRegionAStar,
+  smoothPath,
+  thetaFlowFieldDirectionAt,
   createGridPath,
   createGridSearch,
   createHpa,
@@ -21,11 +29,11 @@ import {
   PathFlags,
   setCellPassable,
   withGridRules,
-  computeThetaFlowField,
-  createThetaFlowField,
-  thetaFlowFieldDirectionAt,
   type FlowField,
   type Grid,
+  type IdaStar,
+  type RegionMap,
+  type ThetaFlowField,
   type GridPath,
   type GridSearch,
   type Hpa,
@@ -41,8 +49,42 @@ import { addSharedMapPicker } from "./shared-maps";
 const W = 800;
 const H = 600;
 
-const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field", "JPS+ goal bounding"] as const;
+const SOLVERS = [
+  "JPS+",
+  "JPS",
+  "A*",
+  "weighted A* (1.5)",
+  "Dijkstra",
+  "BFS",
+  "HPA* (8×8 clusters)",
+  "subgoal graph",
+  "region A*",
+  "IDA* (small maps)",
+  "Theta*",
+  "Lazy Theta*",
+  "A* + post-smoothing",
+  "flow field",
+  "Theta* flow field",
+  "JPS+ goal bounding",
+] as const;
 type SolverName = (typeof SOLVERS)[number];
+
+/** IDA* re-expands nodes on every iteration: the page runs it only on maps up to this many cells, with this node budget. */
+const IDA_MAX_CELLS = 64 * 64;
+const IDA_BUDGET = 2_000_000;
+const ANY_ANGLE: readonly SolverName[] = ["Theta*", "Lazy Theta*", "A* + post-smoothing", "Theta* flow field"];
+const FIELDS: readonly SolverName[] = ["flow field", "Theta* flow field"];
+
+/** Euclidean length of a waypoint path (cell centres). */
+function waypointLength(width: number, cells: Int32Array, length: number): number {
+  let total = 0;
+  for (let i = 1; i < length; i++) {
+    const dx = (cells[i]! % width) - (cells[i - 1]! % width);
+    const dy = Math.floor(cells[i]! / width) - Math.floor(cells[i - 1]! / width);
+    total += Math.sqrt(dx * dx + dy * dy);
+  }
+  return total;
+}
 
 const page: DemoPage = {
   id: "grid-pathfinding",
@@ -50,7 +92,7 @@ const page: DemoPage = {
   package: "grid",
   order: 1,
   description:
-    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' draws the direction every cell takes towards the goal. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps. 'JPS+ goal bounding' builds its bounds over a few frames and outlines the 8 boxes (one colour per first move) of the first waypoint that has them.",
+    "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' and 'Theta* flow field' draw the direction every cell takes towards the goal (any angle for the Theta* field); 'region A*' outlines its rectangular regions; IDA* runs on small maps only. 'crowd' adds a congestion penalty halfway between start and goal to both flow fields. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps. 'JPS+ goal bounding' builds its bounds over a few frames and outlines the 8 boxes (one colour per first move) of the first waypoint that has them.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let base: Grid = createDemoMap(64, 48, 7);
@@ -65,10 +107,12 @@ const page: DemoPage = {
     let gbMs = 0;
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
-    // Flow-field mode: the 8-connected field, the Theta*-based one, or Theta* with a crowd (a
-    // congestion penalty blob halfway between start and goal).
-    let fieldKind: "8-connected" | "Theta*" | "Theta* + crowd" = "8-connected";
-    let thetaField = createThetaFlowField(grid);
+    let thetaField: ThetaFlowField | null = null;
+    let regions: RegionMap | null = null;
+    let ida: IdaStar | null = null;
+    const goalCell = new Int32Array(1);
+    // 'crowd': a congestion penalty blob halfway between start and goal, for both flow fields.
+    let crowdOn = false;
     let crowd = new Float64Array(grid.width * grid.height);
     let expanded = new Int32Array(grid.width * grid.height);
     let solver: SolverName = "JPS+";
@@ -94,9 +138,11 @@ const page: DemoPage = {
       hpa = null;
       subgoals = null;
       gb = null;
+      thetaField = null;
+      regions = null;
+      ida = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
-      thetaField = createThetaFlowField(grid);
       crowd = new Float64Array(grid.width * grid.height);
       expanded = new Int32Array(grid.width * grid.height);
       image.width = grid.width;
@@ -181,16 +227,49 @@ const page: DemoPage = {
           break;
         }
         case "flow field":
-          if (fieldKind !== "8-connected" && grid.connectivity === 8) {
-            crowd.fill(0);
-            const mx = (sx + gx) / 2;
-            const my = (sy + gy) / 2;
-            if (fieldKind === "Theta* + crowd") for (let i = 0; i < crowd.length; i++) crowd[i] = Math.max(0, 3 - 0.5 * Math.hypot((i % grid.width) - mx, Math.floor(i / grid.width) - my));
-            computeThetaFlowField(search, thetaField, [gy * grid.width + gx], crowd);
-          } else if (fieldKind !== "8-connected") message = "the Theta* field needs an 8-connected grid";
-          computeFlowField(search, field, [gy * grid.width + gx]);
+          goalCell[0] = gy * grid.width + gx;
+          computeFlowField(search, field, goalCell, fillCrowd(sx, sy, gx, gy));
           path.length = 0;
           path.status = PathFlags.NoPath;
+          break;
+        case "A* + post-smoothing":
+          if (grid.connectivity !== 8) {
+            noPath("post-smoothing is shown on 8-connected grids (any-angle segments)");
+            break;
+          }
+          findPathAStar(search, sx, sy, gx, gy, path);
+          if (path.status & PathFlags.Found) {
+            path.length = smoothPath(grid, path.cells, path.length);
+            path.cost = waypointLength(grid.width, path.cells, path.length);
+          }
+          break;
+        case "IDA* (small maps)":
+          if (grid.width * grid.height > IDA_MAX_CELLS) {
+            noPath(`IDA* runs here only on maps up to ${IDA_MAX_CELLS} cells (this one has ${grid.width * grid.height}): it re-expands nodes on every iteration`);
+            break;
+          }
+          ida ??= createIdaStar(search);
+          findPathIdaStar(ida, sx, sy, gx, gy, path, IDA_BUDGET);
+          if (path.status & PathFlags.BudgetExhausted) message = `IDA* stopped after ${IDA_BUDGET} expansions (${ida.iterations} iterations)`;
+          else message = `IDA*: ${ida.iterations} iterations, ${path.expanded} expansions in total`;
+          break;
+        case "region A*":
+          if (grid.cornerCutting === 2) {
+            noPath("region A* needs a corner rule other than Always");
+            break;
+          }
+          regions ??= createRegionMap(grid);
+          findPathRegionAStar(regions, sx, sy, gx, gy, path);
+          break;
+        case "Theta* flow field":
+          if (grid.connectivity !== 8) {
+            noPath("the Theta* flow field needs an 8-connected grid");
+            break;
+          }
+          thetaField ??= createThetaFlowField(grid);
+          goalCell[0] = gy * grid.width + gx;
+          computeThetaFlowField(search, thetaField, goalCell, fillCrowd(sx, sy, gx, gy));
+          writeThetaChain(thetaField, sx, sy);
           break;
       }
       queryUs = (performance.now() - t0) * 1000;
@@ -198,7 +277,17 @@ const page: DemoPage = {
       // the graph-based solvers show their graph nodes instead (subgoals, HPA* transitions).
       let n = 0;
       const pw = search.pw;
-      if (solver === "subgoal graph" && subgoals !== null) {
+      if (solver === "IDA* (small maps)" || solver === "Theta* flow field") {
+        // IDA* marks only the current path as closed: show every node its last iteration reached.
+        // The Theta* field reaches every cell: tint nothing.
+        if (solver === "IDA* (small maps)") {
+          for (let p = 0; p < search.seen.length; p++) {
+            if (search.seen[p] === search.stamp) expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
+          }
+        }
+      } else if (solver === "region A*") {
+        // Regions are drawn as rectangles instead.
+      } else if (solver === "subgoal graph" && subgoals !== null) {
         for (let i = 0; i < subgoals.count; i++) {
           const p = subgoals.nodeCell[i]!;
           expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
@@ -219,6 +308,32 @@ const page: DemoPage = {
     }
     let expandedCount = 0;
 
+    /** The congestion penalty for the flow fields, or undefined when the crowd is off. */
+    function fillCrowd(sx: number, sy: number, gx: number, gy: number): Float64Array | undefined {
+      if (!crowdOn) return undefined;
+      const mx = (sx + gx) / 2;
+      const my = (sy + gy) / 2;
+      for (let i = 0; i < crowd.length; i++) crowd[i] = Math.max(0, 3 - 0.5 * Math.hypot((i % grid.width) - mx, Math.floor(i / grid.width) - my));
+      return crowd;
+    }
+
+    function noPath(why: string): void {
+      message = why;
+      path.status = PathFlags.NoPath;
+      path.length = 0;
+    }
+
+    /** The Theta* field's own path from the start: its chain of parents, written into `path`. */
+    function writeThetaChain(f: ThetaFlowField, sx: number, sy: number): void {
+      let n = 0;
+      for (let c = sy * grid.width + sx; c >= 0 && n < path.cells.length; c = f.parent[c]!) path.cells[n++] = c;
+      const end = n > 0 ? path.cells[n - 1]! : -1;
+      const reached = end >= 0 && f.integration[end] === 0;
+      path.length = reached ? n : 0;
+      path.status = reached ? PathFlags.Found : PathFlags.NoPath;
+      path.cost = reached ? waypointLength(grid.width, path.cells, n) : Infinity;
+    }
+
     function render(): void {
       draw.clear("#0f1420");
       boxCell = -1;
@@ -238,7 +353,7 @@ const page: DemoPage = {
           d[i * 4 + 2] = free ? 222 : 60;
           d[i * 4 + 3] = 255;
         }
-        if (solver !== "flow field") {
+        if (solver !== "flow field" && solver !== "Theta* flow field") {
           for (let k = 0; k < expandedCount; k++) {
             const i = expanded[k]!;
             d[i * 4] = 120;
@@ -246,7 +361,7 @@ const page: DemoPage = {
             d[i * 4 + 2] = 235;
           }
         }
-        if (solver === "flow field" && fieldKind === "Theta* + crowd") {
+        if (FIELDS.includes(solver) && crowdOn) {
           for (let i = 0; i < grid.width * grid.height; i++) if (crowd[i]! > 0 && grid.passable[i] === 1) d[i * 4 + 1] = Math.max(0, 212 - 40 * crowd[i]!);
         }
         ictx.putImageData(img, 0, 0);
@@ -255,17 +370,29 @@ const page: DemoPage = {
         draw.ctx.globalAlpha = 1;
         draw.ctx.drawImage(image, 0, 0, grid.width * scale, grid.height * scale);
       }
-      if (solver === "flow field") {
+      if (solver === "region A*" && regions !== null) {
+        const r = regions.rects;
+        const thin = Math.max(0.05, 1 / scale);
+        for (let i = 0; i < regions.regionCount; i++) {
+          const x0 = r[4 * i]!;
+          const y0 = r[4 * i + 1]!;
+          draw.rect(x0, y0, r[4 * i + 2]! - x0 + 1, r[4 * i + 3]! - y0 + 1, { color: "#6a4c93", width: thin });
+        }
+      }
+      if (FIELDS.includes(solver)) {
+        const tf = thetaField;
         const stride = Math.max(1, Math.ceil(grid.width / 64));
         for (let y = 0; y < grid.height; y += stride) {
           for (let x = 0; x < grid.width; x += stride) {
-            if (!(fieldKind === "8-connected" || grid.connectivity !== 8 ? flowFieldDirectionAt(field, x, y, dir) : thetaFlowFieldDirectionAt(thetaField, x + 0.5, y + 0.5, dir))) continue;
+            const has = solver === "flow field" ? flowFieldDirectionAt(field, x, y, dir) : tf !== null && thetaFlowFieldDirectionAt(tf, x, y, dir);
+            if (!has) continue;
             const cx = x + 0.5;
             const cy = y + 0.5;
             drawArrow(draw, cx - dir.x * 0.35 * stride, cy - dir.y * 0.35 * stride, cx + dir.x * 0.35 * stride, cy + dir.y * 0.35 * stride, 0.25 * stride, { color: "#2a6f97", width: 0.06 * stride });
           }
         }
-      } else if (path.status & PathFlags.Found) {
+      }
+      if (solver !== "flow field" && path.status & PathFlags.Found) {
         const pts: { x: number; y: number }[] = [];
         for (let i = 0; i < path.length; i++) {
           const c = path.cells[i]!;
@@ -284,9 +411,17 @@ const page: DemoPage = {
         solver === "flow field"
           ? `flow field: start cost ${Number.isFinite(field.integration[start.y * grid.width + start.x]!) ? field.integration[start.y * grid.width + start.x]!.toFixed(3) : "unreachable"}`
           : path.status & PathFlags.Found
-            ? `cost ${path.cost.toFixed(3)}, ${path.length} waypoints, ${solver.includes("Theta") ? "any-angle" : `${cells} cells`}`
+            ? `cost ${path.cost.toFixed(3)}, ${path.length} waypoints, ${ANY_ANGLE.includes(solver) ? "any-angle" : `${cells} cells`}`
             : "no path",
-        solver === "subgoal graph" ? `${expandedCount} subgoals (tinted)` : solver.startsWith("HPA") ? `${expandedCount} transition cells (tinted)` : `expanded ${expandedCount} nodes (tinted)`,
+        solver === "subgoal graph"
+          ? `${expandedCount} subgoals (tinted)`
+          : solver.startsWith("HPA")
+            ? `${expandedCount} transition cells (tinted)`
+            : solver === "region A*"
+              ? `${regions?.regionCount ?? 0} rectangular regions (outlined), ${path.expanded} expanded`
+              : solver === "Theta* flow field"
+                ? `Theta* field: ${thetaField?.losChecks ?? 0} line-of-sight tests; the path is the start's parent chain`
+                : `expanded ${expandedCount} nodes (tinted)`,
         `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
         solver === "JPS+ goal bounding" && gb !== null
           ? `goal bounds: ${gb.rows} jump points, ${(gb.boxes.byteLength / 1024).toFixed(0)} kB, ${gb.builtRows === gb.rows ? "built in" : "building for"} ${gbMs.toFixed(0)} ms; boxes of ${boxCell < 0 ? "no waypoint (none has bounds)" : `waypoint (${boxCell % grid.width}, ${Math.floor(boxCell / grid.width)}), white dot`}, one colour per first move`
@@ -370,8 +505,8 @@ const page: DemoPage = {
       solver = v;
       solve();
     });
-    select(panel, "flow field", ["8-connected", "Theta*", "Theta* + crowd"] as const, fieldKind, (v) => {
-      fieldKind = v;
+    select(panel, "crowd (flow fields)", ["off", "on"] as const, "off", (v) => {
+      crowdOn = v === "on";
       solve();
     });
     select(panel, "moves", ["8-connected", "4-connected"] as const, connectivity, (v) => {
