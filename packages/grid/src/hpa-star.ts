@@ -315,8 +315,9 @@ function octile(out: Float64Array, w: number, a: number, b: number, eight: boole
 /**
  * HPA* query from `(sx, sy)` to `(gx, gy)`: connects start and goal to the transitions of their
  * clusters, runs A* on the abstract graph, and refines every abstract edge with a search bounded
- * to one cluster, writing the full cell path into `out`. Start and goal in the same cluster use a
- * plain search bounded to that cluster first, then the abstract graph if that fails. Near-optimal;
+ * to one cluster, writing the full cell path into `out`. Start and goal in the same cluster get
+ * a direct abstract edge costing the path inside that cluster, and the abstract search keeps the
+ * cheaper of it and any route that leaves the cluster. Near-optimal;
  * complete (finds a path whenever one exists). `out.expanded` counts abstract nodes expanded.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a search of another grid.
@@ -341,15 +342,14 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
   const gc = clusterOf(hpa, goalCell);
   out.length = 0;
   out.cost = 0;
+  // Start and goal in one cluster: the path inside the cluster becomes a direct start–goal edge
+  // of the abstract search, which still looks for a cheaper way out through the neighbours (a
+  // cluster-local path can be many times longer than one that leaves the cluster).
+  let direct = Infinity;
   if (sc === gc) {
     const cx = (sc % hpa.clustersX) * C;
     const cy = Math.floor(sc / hpa.clustersX) * C;
-    if (refine(search, startCell, goalCell, cx, cy, Math.min(w, cx + C) - 1, Math.min(h, cy + C) - 1, out)) {
-      out.status = PathFlags.Found;
-      out.expanded = 0;
-      out.generated = 0;
-      return out;
-    }
+    if (refine(search, startCell, goalCell, cx, cy, Math.min(w, cx + C) - 1, Math.min(h, cy + C) - 1, out)) direct = out.cost;
     out.length = 0;
     out.cost = 0;
   }
@@ -384,6 +384,12 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
   for (let i = 0; i < n + 2; i++) g[i] = Infinity;
   g[S] = 0;
   parent[S] = -1;
+  if (direct < Infinity) {
+    g[G] = direct;
+    parent[G] = S;
+    heap.next[0] = direct;
+    indexedHeapPushNext(heap, G);
+  }
   for (let i = hpa.clusterStart[sc]!; i < hpa.clusterStart[sc + 1]!; i++) {
     const a = hpa.clusterNodes[i]!;
     const pc = paddedIndex(search, hpa.nodeCell[a]! % w, Math.floor(hpa.nodeCell[a]! / w));

@@ -15,6 +15,26 @@ import {
 import { loadMovingAi, sample } from "./movingai-data";
 
 describe("HPA*", () => {
+  it("leaves the shared cluster when the path inside it is the long way round", () => {
+    // Cluster (0..7, 0..7); a wall at x = 4 splits it except for a gap at the top. Start (3, 7) and
+    // goal (5, 7) are 4 moves apart through the cluster below, ~15 through the gap.
+    const grid = createGrid(16, 16);
+    for (let y = 1; y < 8; y++) setCellPassable(grid, 4, y, false);
+    const search = createGridSearch(grid);
+    const hpa = createHpa(search, 8);
+    const out = createGridPath(grid);
+    const ref = createGridPath(grid);
+    findPathHpa(hpa, search, 3, 7, 5, 7, out);
+    findPathDijkstra(search, 3, 7, 5, 7, ref);
+    expect(ref.cost).toBeCloseTo(4, 9);
+    expect(out.status & PathFlags.Found).toBeTruthy();
+    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+    expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+    // The in-cluster detour costs 6 + 2√2 + 6 ≈ 14.8; the abstract route through the cluster below
+    // costs 8 (its transitions sit mid-entrance), still twice the optimum but not four times.
+    expect(out.cost).toBeLessThanOrEqual(8 + 1e-9);
+  });
+
   for (const conn of [8, 4] as const) {
     it(`is complete, legal and never shorter than optimal on random maps (${conn}-connected)`, () => {
       fc.assert(
