@@ -72,7 +72,11 @@ function badPriority(fn: string): never {
   invalidArgument(`@tactica/core: ${fn}`, "priority", "must not be NaN", "Check the cost or heuristic that produced it.");
 }
 
-function siftUp(heap: IndexedHeap, index: number, id: number, priority: number): void {
+// The sift helpers take the moving priority from `heap.next[0]`, never as an argument: V8 boxes
+// a fractional argument of a call it does not inline (16 bytes per call).
+
+function siftUp(heap: IndexedHeap, index: number, id: number): void {
+  const priority = heap.next[0]!;
   const ids = heap.ids;
   const keys = heap.priorities;
   const pos = heap.positions;
@@ -92,7 +96,8 @@ function siftUp(heap: IndexedHeap, index: number, id: number, priority: number):
   pos[id] = i;
 }
 
-function siftDown(heap: IndexedHeap, index: number, id: number, priority: number): void {
+function siftDown(heap: IndexedHeap, index: number, id: number): void {
+  const priority = heap.next[0]!;
   const ids = heap.ids;
   const keys = heap.priorities;
   const pos = heap.positions;
@@ -131,21 +136,24 @@ function siftDown(heap: IndexedHeap, index: number, id: number, priority: number
 export function indexedHeapPush(heap: IndexedHeap, id: number, priority: number): void {
   if (id >>> 0 !== id || id >= heap.capacity) badId("indexedHeapPush", heap, id);
   if (priority !== priority) badPriority("indexedHeapPush");
+  heap.next[0] = priority;
+  moveTo(heap, id);
+}
+
+/** Inserts or moves `id` to the priority in `heap.next[0]` (checked by the caller). */
+function moveTo(heap: IndexedHeap, id: number): void {
   const at = heap.positions[id]!;
-  if (at < 0) {
-    siftUp(heap, heap.size++, id, priority);
-  } else if (priority < heap.priorities[at]!) {
-    siftUp(heap, at, id, priority);
-  } else {
-    siftDown(heap, at, id, priority);
-  }
+  if (at < 0) siftUp(heap, heap.size++, id);
+  else if (heap.next[0]! < heap.priorities[at]!) siftUp(heap, at, id);
+  else siftDown(heap, at, id);
 }
 
 /**
  * {@link indexedHeapPush} with the priority taken from `heap.next[0]` instead of an argument:
- * inserts `id`, or moves it (either direction) if already queued. The sifting is written out
- * in this function, so a search loop that calls it allocates nothing even where V8 does not
- * inline the call (a fractional argument would be boxed). O(log size), no allocation.
+ * inserts `id`, or moves it (either direction) if already queued. The priority never travels as
+ * a call argument inside the heap either, so a search loop that calls this allocates nothing even
+ * where V8 does not inline the call (a fractional argument would be boxed). O(log size), no
+ * allocation.
  *
  * @example
  * ```ts
@@ -156,45 +164,8 @@ export function indexedHeapPush(heap: IndexedHeap, id: number, priority: number)
  */
 export function indexedHeapPushNext(heap: IndexedHeap, id: number): void {
   if (id >>> 0 !== id || id >= heap.capacity) badId("indexedHeapPushNext", heap, id);
-  const priority = heap.next[0]!;
-  if (priority !== priority) badPriority("indexedHeapPushNext");
-  const ids = heap.ids;
-  const keys = heap.priorities;
-  const pos = heap.positions;
-  let i = pos[id]!;
-  if (i < 0) i = heap.size++;
-  else if (priority > keys[i]!) {
-    // Larger priority: sift down.
-    const n = heap.size;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && keys[c + 1]! < keys[c]!) c++;
-      if (keys[c]! >= priority) break;
-      const cid = ids[c]!;
-      ids[i] = cid;
-      keys[i] = keys[c]!;
-      pos[cid] = i;
-      i = c;
-    }
-    ids[i] = id;
-    keys[i] = priority;
-    pos[id] = i;
-    return;
-  }
-  while (i > 0) {
-    const parent = (i - 1) >> 1;
-    const pk = keys[parent]!;
-    if (pk <= priority) break;
-    const pid = ids[parent]!;
-    keys[i] = pk;
-    ids[i] = pid;
-    pos[pid] = i;
-    i = parent;
-  }
-  keys[i] = priority;
-  ids[i] = id;
-  pos[id] = i;
+  if (heap.next[0] !== heap.next[0]) badPriority("indexedHeapPushNext");
+  moveTo(heap, id);
 }
 
 /**
@@ -227,15 +198,10 @@ export function indexedHeapDecreaseKey(heap: IndexedHeap, id: number, priority: 
   if (id >>> 0 !== id || id >= heap.capacity) badId("indexedHeapDecreaseKey", heap, id);
   if (priority !== priority) badPriority("indexedHeapDecreaseKey");
   const at = heap.positions[id]!;
-  if (at < 0) {
-    siftUp(heap, heap.size++, id, priority);
-    return true;
-  }
-  if (priority < heap.priorities[at]!) {
-    siftUp(heap, at, id, priority);
-    return true;
-  }
-  return false;
+  if (at >= 0 && !(priority < heap.priorities[at]!)) return false;
+  heap.next[0] = priority;
+  siftUp(heap, at < 0 ? heap.size++ : at, id);
+  return true;
 }
 
 /** True when `id` is in the heap. Ids outside `[0, capacity)` are never in it. O(1). */
@@ -258,30 +224,13 @@ export function indexedHeapPop(heap: IndexedHeap): number {
   const n = heap.size - 1;
   if (n < 0) return -1;
   const ids = heap.ids;
-  const keys = heap.priorities;
-  const pos = heap.positions;
   const top = ids[0]!;
-  pos[top] = -1;
+  heap.positions[top] = -1;
   heap.size = n;
-  if (n === 0) return top;
-  // The sift-down is written out (no call) so the moved priority is never boxed.
-  const id = ids[n]!;
-  const priority = keys[n]!;
-  let i = 0;
-  for (;;) {
-    let c = 2 * i + 1;
-    if (c >= n) break;
-    if (c + 1 < n && keys[c + 1]! < keys[c]!) c++;
-    if (keys[c]! >= priority) break;
-    const cid = ids[c]!;
-    ids[i] = cid;
-    keys[i] = keys[c]!;
-    pos[cid] = i;
-    i = c;
+  if (n > 0) {
+    heap.next[0] = heap.priorities[n]!;
+    siftDown(heap, 0, ids[n]!);
   }
-  ids[i] = id;
-  keys[i] = priority;
-  pos[id] = i;
   return top;
 }
 
@@ -310,8 +259,9 @@ export function indexedHeapRemove(heap: IndexedHeap, id: number): boolean {
   const lastId = heap.ids[n]!;
   const lastKey = heap.priorities[n]!;
   // The last entry fills the hole; it may need to move either way.
-  if (at > 0 && lastKey < heap.priorities[(at - 1) >> 1]!) siftUp(heap, at, lastId, lastKey);
-  else siftDown(heap, at, lastId, lastKey);
+  heap.next[0] = lastKey;
+  if (at > 0 && lastKey < heap.priorities[(at - 1) >> 1]!) siftUp(heap, at, lastId);
+  else siftDown(heap, at, lastId);
   return true;
 }
 
