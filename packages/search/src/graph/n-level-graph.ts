@@ -1,0 +1,409 @@
+import { assertInteger, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
+import type { CsrGraph } from "./csr-graph";
+import { PathFlags } from "./flags";
+import { resetPathResult, type PathResult } from "./path-result";
+
+/**
+ * The property `P` every extra edge of an {@link NLevelGraph} must satisfy (Uras & Koenig,
+ * chapter 15): called while contracting a vertex with the two neighbours `p`, `q` it would
+ * bypass and the `length` of the path `p → vertex → q`. Return `true` to allow the extra edge
+ * `p–q` of that length, `false` to keep the vertex at the higher level instead. For subgoal
+ * graphs `P` is h-reachability; `() => false` (no extra edges) is always valid.
+ */
+export type NLevelEdgeProperty = (p: number, q: number, length: number) => boolean;
+
+/** Options of {@link createNLevelGraph}. */
+export interface NLevelGraphOptions {
+  /** Property extra edges must satisfy (default: none allowed, `() => false`). */
+  readonly allowExtraEdge?: NLevelEdgeProperty;
+  /**
+   * Largest level to build (integer ≥ 1, default 255). Partitioning stops earlier when a pass
+   * lowers no vertex. 1 gives a single level (every vertex in the core: plain search).
+   */
+  readonly maxLevels?: number;
+}
+
+/**
+ * An N-level graph (Uras & Koenig, chapter 15, "N-level graphs"): the vertices of an undirected
+ * graph partitioned into levels `1 .. levelCount` by applying the contraction of Listing 15.2
+ * recursively to the highest level until no vertex can be lowered. The highest-level vertices
+ * form the *core*, which every query searches; a query adds the start, the goal and the vertices
+ * {@link identifyConnectingVertices} finds upwards from them (Listing 15.3). Extra edges added
+ * by contraction remember the vertex they bypass ({@link NLevelGraph.mid}), so paths unpack into
+ * edges of the original graph. These are contraction hierarchies whose levels hold many
+ * vertices and whose shortcuts must satisfy a property `P`.
+ *
+ * Plain data (typed arrays), `structuredClone`-safe. Every undirected edge is stored in both
+ * directions.
+ */
+export interface NLevelGraph {
+  /** Number of vertices (ids `0 .. nodeCount - 1`, as in the input graph). */
+  readonly nodeCount: number;
+  /**
+   * Highest level (≥ 1); the core is the vertices at this level. It is empty (`coreCount` 0)
+   * when a pass could lower every vertex, which only a permissive property allows.
+   */
+  readonly levelCount: number;
+  /** Level of each vertex, `1 .. levelCount`. */
+  readonly level: Uint8Array;
+  /** Number of core vertices (level `levelCount`). */
+  readonly coreCount: number;
+  /** CSR row offsets of the final edge set (original edges plus extra edges), length `nodeCount + 1`. */
+  readonly offsets: Int32Array;
+  /** Edge targets. */
+  readonly targets: Int32Array;
+  /** Edge lengths (the length of a path in the original graph). */
+  readonly weights: Float64Array;
+  /** Per edge: the contracted vertex an extra edge bypasses (unpack through it), `-1` for an original edge. */
+  readonly mid: Int32Array;
+  /** Number of undirected extra edges added by contraction. */
+  readonly extraEdgeCount: number;
+}
+
+/**
+ * Reusable working memory of {@link findPathNLevel} for one {@link NLevelGraph}: create once with
+ * {@link createNLevelQuery}; queries allocate nothing.
+ */
+export interface NLevelQuery {
+  /** Stamp per vertex: added to the current query's search graph by {@link identifyConnectingVertices}. */
+  readonly mark: Uint32Array;
+  /** Current stamp (bumped per query). */
+  stamp: number;
+  /** Vertices marked in the current query, in marking order (`connectingCount` of them). */
+  readonly connecting: Int32Array;
+  /** Number of entries of {@link NLevelQuery.connecting}. */
+  connectingCount: number;
+  /** Scratch stack (upward walk, path unpacking). */
+  readonly stack: Int32Array;
+  /** Cost from the start per vertex. */
+  readonly g: Float64Array;
+  /** Parent of each vertex on the best high-level path (`-1` for the start). */
+  readonly parent: Int32Array;
+  /** Closed stamps. */
+  readonly closed: Uint32Array;
+  /** Reached stamps. */
+  readonly seen: Uint32Array;
+  /** Open list. */
+  readonly heap: IndexedHeap;
+}
+
+const NO_EXTRA: NLevelEdgeProperty = () => false;
+
+/**
+ * Builds an {@link NLevelGraph} from `graph`, read as undirected (an edge in either direction
+ * joins its ends; parallel edges keep the smaller weight; self loops are ignored). Every pass
+ * visits the vertices of the current top level in id order and lowers a vertex `s` unless two of
+ * its neighbours `p, q` (at the current level or above) have no path as short as `p → s → q`
+ * avoiding `s` and the vertices already lowered in this pass, and that detour fails
+ * `allowExtraEdge`; detours that pass become extra edges `p–q` remembering `s`. The result depends
+ * on vertex order. Allocates; O(passes × Σ deg(s)² × bounded Dijkstra) — seconds for ~10⁴ vertices
+ * with many extra edges, fast for sparse graphs without extra edges.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a weight that is not > 0 or an invalid `maxLevels`.
+ */
+export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions = {}): NLevelGraph {
+  const where = "@tactica/search: createNLevelGraph";
+  const allow = options.allowExtraEdge ?? NO_EXTRA;
+  const maxLevels = options.maxLevels ?? 255;
+  assertInteger(where, "options.maxLevels", maxLevels, 1, 255);
+  const n = graph.nodeCount;
+  const cost: Map<number, number>[] = [];
+  const mid: Map<number, number>[] = [];
+  for (let u = 0; u < n; u++) {
+    cost.push(new Map());
+    mid.push(new Map());
+  }
+  for (let u = 0; u < n; u++) {
+    for (let e = graph.offsets[u]!; e < graph.offsets[u + 1]!; e++) {
+      const v = graph.targets[e]!;
+      const w = graph.weights[e]!;
+      if (!(w > 0)) invalidArgument(where, `graph.weights[${e}]`, `must be > 0 but is ${w}`, "N-level graphs need positive edge lengths.");
+      if (v === u) continue;
+      const old = cost[u]!.get(v);
+      if (old !== undefined && old <= w) continue;
+      cost[u]!.set(v, w);
+      cost[v]!.set(u, w);
+      mid[u]!.set(v, -1);
+      mid[v]!.set(u, -1);
+    }
+  }
+  const level = new Uint8Array(n).fill(1);
+  const lowered = new Uint8Array(n); // pass number in which the vertex was lowered (levels fit a byte)
+  const dist = new Float64Array(Math.max(1, n));
+  const seen = new Uint32Array(Math.max(1, n));
+  const heap = createIndexedHeap(Math.max(1, n));
+  let stamp = 0;
+  let extraEdges = 0;
+  const nb: number[] = [];
+  const extra: number[] = [];
+  const top: number[] = [];
+  let L = 1;
+  while (L < maxLevels) {
+    top.length = 0;
+    for (let u = 0; u < n; u++) if (level[u] === L) top.push(u);
+    let loweredCount = 0;
+    let kept = 0;
+    for (const s of top) {
+      nb.length = 0;
+      for (const v of cost[s]!.keys()) if (level[v]! >= L) nb.push(v);
+      extra.length = 0;
+      let keep = false;
+      for (let i = 0; i < nb.length - 1 && !keep; i++) {
+        const p = nb[i]!;
+        const cps = cost[s]!.get(p)!;
+        let limit = 0;
+        for (let j = i + 1; j < nb.length; j++) limit = Math.max(limit, cps + cost[s]!.get(nb[j]!)!);
+        // Bounded Dijkstra from p through the current top level, avoiding s and the vertices lowered in this pass.
+        stamp++;
+        indexedHeapClear(heap);
+        dist[p] = 0;
+        seen[p] = stamp;
+        heap.next[0] = 0;
+        indexedHeapPushNext(heap, p);
+        for (;;) {
+          const u = indexedHeapPop(heap);
+          if (u < 0) break;
+          const du = dist[u]!;
+          if (du > limit * (1 + 1e-12)) break;
+          if (u !== p && lowered[u] === L) continue; // a lowered vertex may end a witness, not pass it on
+          for (const [v, c] of cost[u]!) {
+            if (v === s || level[v]! < L) continue;
+            const nd = du + c;
+            if (seen[v] === stamp && nd >= dist[v]!) continue;
+            seen[v] = stamp;
+            dist[v] = nd;
+            heap.next[0] = nd;
+            indexedHeapPushNext(heap, v);
+          }
+        }
+        for (let j = i + 1; j < nb.length; j++) {
+          const q = nb[j]!;
+          const via = cps + cost[s]!.get(q)!;
+          const d = seen[q] === stamp ? dist[q]! : Infinity;
+          if (d <= via * (1 + 1e-12)) continue;
+          if (!allow(p, q, via)) {
+            keep = true;
+            break;
+          }
+          extra.push(p, q);
+        }
+      }
+      if (keep) {
+        level[s] = L + 1;
+        kept++;
+        continue;
+      }
+      lowered[s] = L;
+      loweredCount++;
+      for (let k = 0; k < extra.length; k += 2) {
+        const p = extra[k]!;
+        const q = extra[k + 1]!;
+        const via = cost[s]!.get(p)! + cost[s]!.get(q)!;
+        const old = cost[p]!.get(q);
+        if (old !== undefined && old <= via) continue;
+        if (old === undefined || mid[p]!.get(q) === -1) extraEdges++;
+        cost[p]!.set(q, via);
+        cost[q]!.set(p, via);
+        mid[p]!.set(q, s);
+        mid[q]!.set(p, s);
+      }
+    }
+    if (loweredCount === 0) {
+      for (const s of top) level[s] = L; // nothing could be lowered: this level is the core
+      break;
+    }
+    L++;
+    if (kept === 0) break; // everything was lowered: the core (level L) is empty
+  }
+  const levelCount = L; // every exit leaves the kept vertices (if any) at level L
+  let coreCount = 0;
+  for (let u = 0; u < n; u++) if (level[u] === levelCount) coreCount++;
+  const offsets = new Int32Array(n + 1);
+  for (let u = 0; u < n; u++) offsets[u + 1] = offsets[u]! + cost[u]!.size;
+  const m = offsets[n]!;
+  const targets = new Int32Array(m);
+  const weights = new Float64Array(m);
+  const mids = new Int32Array(m);
+  for (let u = 0; u < n; u++) {
+    let e = offsets[u]!;
+    for (const [v, c] of cost[u]!) {
+      targets[e] = v;
+      weights[e] = c;
+      mids[e] = mid[u]!.get(v)!;
+      e++;
+    }
+  }
+  return { nodeCount: n, levelCount, level, coreCount, offsets, targets, weights, mid: mids, extraEdgeCount: extraEdges };
+}
+
+/** Creates the query scratch of `nl` (O(nodeCount) memory, once). */
+export function createNLevelQuery(nl: NLevelGraph): NLevelQuery {
+  const n = Math.max(1, nl.nodeCount);
+  return {
+    mark: new Uint32Array(n),
+    stamp: 0,
+    connecting: new Int32Array(n),
+    connectingCount: 0,
+    stack: new Int32Array(3 * n + 4),
+    g: new Float64Array(n),
+    parent: new Int32Array(n),
+    closed: new Uint32Array(n),
+    seen: new Uint32Array(n),
+    heap: createIndexedHeap(n),
+  };
+}
+
+/** Starts a new query on `query`: bumps its stamp (clearing stamps on wrap) and forgets the connecting vertices. O(1). */
+export function beginNLevelQuery(query: NLevelQuery): void {
+  if (++query.stamp >= 0xfffffffe) {
+    query.mark.fill(0);
+    query.closed.fill(0);
+    query.seen.fill(0);
+    query.stamp = 1;
+  }
+  query.connectingCount = 0;
+}
+
+/**
+ * Listing 15.3: marks `s` and every vertex reachable from it along edges to strictly higher
+ * levels, stopping at core vertices (which every query searches anyway). Marks use the current
+ * stamp of `query` (see {@link beginNLevelQuery}) and are appended to
+ * {@link NLevelQuery.connecting}. Returns the number of vertices newly marked. O(marked vertices ×
+ * degree), no allocation.
+ */
+export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, s: number): number {
+  const { mark, stack, connecting } = query;
+  const { level, offsets, targets } = nl;
+  const stamp = query.stamp;
+  const top = nl.levelCount;
+  if (mark[s] === stamp) return 0;
+  let added = 1;
+  mark[s] = stamp;
+  connecting[query.connectingCount++] = s;
+  let sp = 0;
+  stack[sp++] = s;
+  while (sp > 0) {
+    const u = stack[--sp]!;
+    const lu = level[u]!;
+    if (lu === top) continue;
+    for (let e = offsets[u]!; e < offsets[u + 1]!; e++) {
+      const v = targets[e]!;
+      if (level[v]! <= lu || mark[v] === stamp) continue;
+      mark[v] = stamp;
+      connecting[query.connectingCount++] = v;
+      added++;
+      stack[sp++] = v;
+    }
+  }
+  return added;
+}
+
+function findEdge(nl: NLevelGraph, u: number, v: number): number {
+  for (let e = nl.offsets[u]!; e < nl.offsets[u + 1]!; e++) if (nl.targets[e] === v) return e;
+  return -1;
+}
+
+/**
+ * Shortest path from `start` to `goal` on the N-level graph: A* (Dijkstra without `heuristic`)
+ * over the core plus the connecting vertices of start and goal, then every extra edge on the
+ * result unpacked through the vertices it bypasses, so `result.path` lists vertices of the
+ * original graph and `result.cost` is the shortest-path length. `heuristic(a, b)` must be an
+ * admissible, consistent estimate on the original graph. `result.expanded` counts expansions of
+ * the high-level search. No allocation.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for vertex ids out of range.
+ */
+export function findPathNLevel(
+  nl: NLevelGraph,
+  query: NLevelQuery,
+  start: number,
+  goal: number,
+  result: PathResult,
+  heuristic?: (from: number, to: number) => number,
+): PathResult {
+  const where = "@tactica/search: findPathNLevel";
+  assertInteger(where, "start", start, 0, nl.nodeCount - 1);
+  assertInteger(where, "goal", goal, 0, nl.nodeCount - 1);
+  resetPathResult(result);
+  beginNLevelQuery(query);
+  identifyConnectingVertices(nl, query, start);
+  identifyConnectingVertices(nl, query, goal);
+  const { g, parent, closed, seen, heap, mark, stack } = query;
+  const { level, offsets, targets, weights } = nl;
+  const stamp = query.stamp;
+  const top = nl.levelCount;
+  indexedHeapClear(heap);
+  g[start] = 0;
+  parent[start] = -1;
+  seen[start] = stamp;
+  heap.next[0] = heuristic === undefined ? 0 : heuristic(start, goal);
+  indexedHeapPushNext(heap, start);
+  let expanded = 0;
+  let found = false;
+  for (;;) {
+    const u = indexedHeapPop(heap);
+    if (u < 0) break;
+    if (u === goal) {
+      found = true;
+      break;
+    }
+    closed[u] = stamp;
+    expanded++;
+    const gu = g[u]!;
+    for (let e = offsets[u]!; e < offsets[u + 1]!; e++) {
+      const v = targets[e]!;
+      if (closed[v] === stamp || (level[v] !== top && mark[v] !== stamp)) continue;
+      const ng = gu + weights[e]!;
+      if (seen[v] === stamp && ng >= g[v]!) continue;
+      seen[v] = stamp;
+      g[v] = ng;
+      parent[v] = u;
+      heap.next[0] = heuristic === undefined ? ng : ng + heuristic(v, goal);
+      indexedHeapPushNext(heap, v);
+    }
+  }
+  result.expanded = expanded;
+  if (!found) {
+    result.flags = PathFlags.NoPath;
+    return result;
+  }
+  // High-level path (goal back to start) on the stack's low end; each edge unpacks through the
+  // vertices it bypasses on the stack above it (pairs a, b; at most 2 × path length entries).
+  let sp = 0;
+  for (let v = goal; v !== start; v = parent[v]!) stack[sp++] = v;
+  const path = result.path;
+  let len = 0;
+  if (len < path.length) path[len] = start;
+  len++;
+  let a0 = start;
+  while (sp > 0) {
+    const b0 = stack[--sp]!;
+    let hi = sp;
+    stack[hi++] = a0;
+    stack[hi++] = b0;
+    while (hi > sp) {
+      const b = stack[--hi]!;
+      const a = stack[--hi]!;
+      const m = nl.mid[findEdge(nl, a, b)]!;
+      if (m >= 0) {
+        stack[hi++] = m;
+        stack[hi++] = b;
+        stack[hi++] = a;
+        stack[hi++] = m;
+      } else {
+        if (len < path.length) path[len] = b;
+        len++;
+      }
+    }
+    a0 = b0;
+  }
+  result.length = len;
+  result.cost = g[goal]!;
+  result.flags = PathFlags.Found | (len > path.length ? PathFlags.PathTruncated : 0);
+  return result;
+}
+
+/** Bytes held by the typed arrays of an {@link NLevelGraph}. */
+export function nLevelGraphMemoryBytes(nl: NLevelGraph): number {
+  return nl.level.byteLength + nl.offsets.byteLength + nl.targets.byteLength + nl.weights.byteLength + nl.mid.byteLength;
+}
