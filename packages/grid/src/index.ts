@@ -44,3 +44,4 @@ export * from "./two-level-subgoal-graph";
 export * from "./region-astar";
 export * from "./explorer";
 export * from "./jps-plus-bucketed";
+export * from "./n-level-subgoal-graph";

@@ -236,20 +236,27 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
   return { nodeCount: n, levelCount, level, coreCount, offsets, targets, weights, mid: mids, extraEdgeCount: extraEdges };
 }
 
-/** Creates the query scratch of `nl` (O(nodeCount) memory, once). */
-export function createNLevelQuery(nl: NLevelGraph): NLevelQuery {
+/**
+ * Creates the query scratch of `nl` (O(nodeCount) memory, once). `extraSlots` (integer ≥ 0,
+ * default 0) adds search slots `nodeCount .. nodeCount + extraSlots - 1` to `g`, `parent`,
+ * `seen`, `closed` and the heap, for callers that run their own search with virtual start and
+ * goal nodes (as the grid's N-level subgoal graph does).
+ */
+export function createNLevelQuery(nl: NLevelGraph, extraSlots = 0): NLevelQuery {
+  assertInteger("@tactica/search: createNLevelQuery", "extraSlots", extraSlots, 0, 0x1000000);
   const n = Math.max(1, nl.nodeCount);
+  const m = nl.nodeCount + extraSlots + 1;
   return {
     mark: new Uint32Array(n),
     stamp: 0,
     connecting: new Int32Array(n),
     connectingCount: 0,
     stack: new Int32Array(3 * n + 4),
-    g: new Float64Array(n),
-    parent: new Int32Array(n),
-    closed: new Uint32Array(n),
-    seen: new Uint32Array(n),
-    heap: createIndexedHeap(n),
+    g: new Float64Array(m),
+    parent: new Int32Array(m),
+    closed: new Uint32Array(m),
+    seen: new Uint32Array(m),
+    heap: createIndexedHeap(m),
   };
 }
 
