@@ -60,7 +60,7 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
   const maxLevels = options.maxLevels ?? 255;
   assertInteger("@tactica/grid: createNLevelSubgoalGraph", "options.maxLevels", maxLevels, 1, 255);
   const ssg = createSubgoalGraph(grid);
-  const nl = createNLevelGraph(ssgAsCsr(ssg), { maxLevels });
+  const nl = createNLevelGraph({ nodeCount: 0, edgeCount: 0, offsets: new Int32Array(1), targets: new Int32Array(0), weights: new Float64Array(0), maxDegree: 1 }); // replaced by the rebuild
   const graph: NLevelSubgoalGraph = {
     ssg,
     maxLevels,

@@ -107,34 +107,53 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
   const maxLevels = options.maxLevels ?? 255;
   assertInteger(where, "options.maxLevels", maxLevels, 1, 255);
   const n = graph.nodeCount;
-  const cost: Map<number, number>[] = [];
-  const mid: Map<number, number>[] = [];
+  // Growable adjacency (target, length, bypassed vertex) per vertex; degrees stay small.
+  const adj: number[][] = [];
+  const len: number[][] = [];
+  const via: number[][] = [];
   for (let u = 0; u < n; u++) {
-    cost.push(new Map());
-    mid.push(new Map());
+    adj.push([]);
+    len.push([]);
+    via.push([]);
   }
+  // Sets u–v to length w (bypassing m, -1 for none) unless an edge at least as short exists; true if it changed.
+  const setEdge = (u: number, v: number, w: number, m: number): boolean => {
+    const i = adj[u]!.indexOf(v);
+    if (i >= 0) {
+      if (len[u]![i]! <= w) return false;
+      len[u]![i] = w;
+      via[u]![i] = m;
+      const j = adj[v]!.indexOf(u);
+      len[v]![j] = w;
+      via[v]![j] = m;
+      return true;
+    }
+    adj[u]!.push(v);
+    len[u]!.push(w);
+    via[u]!.push(m);
+    adj[v]!.push(u);
+    len[v]!.push(w);
+    via[v]!.push(m);
+    return true;
+  };
   for (let u = 0; u < n; u++) {
     for (let e = graph.offsets[u]!; e < graph.offsets[u + 1]!; e++) {
       const v = graph.targets[e]!;
       const w = graph.weights[e]!;
       if (!(w > 0)) invalidArgument(where, `graph.weights[${e}]`, `must be > 0 but is ${w}`, "N-level graphs need positive edge lengths.");
-      if (v === u) continue;
-      const old = cost[u]!.get(v);
-      if (old !== undefined && old <= w) continue;
-      cost[u]!.set(v, w);
-      cost[v]!.set(u, w);
-      mid[u]!.set(v, -1);
-      mid[v]!.set(u, -1);
+      if (v !== u) setEdge(u, v, w, -1);
     }
   }
   const level = new Uint8Array(n).fill(1);
   const lowered = new Uint8Array(n); // pass number in which the vertex was lowered (levels fit a byte)
   const dist = new Float64Array(Math.max(1, n));
   const seen = new Uint32Array(Math.max(1, n));
+  const target = new Uint32Array(Math.max(1, n));
   const heap = createIndexedHeap(Math.max(1, n));
   let stamp = 0;
   let extraEdges = 0;
   const nb: number[] = [];
+  const nbLen: number[] = [];
   const extra: number[] = [];
   const top: number[] = [];
   let L = 1;
@@ -145,16 +164,26 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
     let kept = 0;
     for (const s of top) {
       nb.length = 0;
-      for (const v of cost[s]!.keys()) if (level[v]! >= L) nb.push(v);
+      nbLen.length = 0;
+      const as = adj[s]!;
+      for (let k = 0; k < as.length; k++) {
+        if (level[as[k]!]! < L) continue;
+        nb.push(as[k]!);
+        nbLen.push(len[s]![k]!);
+      }
       extra.length = 0;
       let keep = false;
       for (let i = 0; i < nb.length - 1 && !keep; i++) {
         const p = nb[i]!;
-        const cps = cost[s]!.get(p)!;
+        const cps = nbLen[i]!;
         let limit = 0;
-        for (let j = i + 1; j < nb.length; j++) limit = Math.max(limit, cps + cost[s]!.get(nb[j]!)!);
-        // Bounded Dijkstra from p through the current top level, avoiding s and the vertices lowered in this pass.
         stamp++;
+        for (let j = i + 1; j < nb.length; j++) {
+          limit = Math.max(limit, cps + nbLen[j]!);
+          target[nb[j]!] = stamp;
+        }
+        let remaining = nb.length - 1 - i;
+        // Bounded Dijkstra from p through the current top level, avoiding s and the vertices lowered in this pass.
         indexedHeapClear(heap);
         dist[p] = 0;
         seen[p] = stamp;
@@ -165,10 +194,14 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
           if (u < 0) break;
           const du = dist[u]!;
           if (du > limit * (1 + 1e-12)) break;
+          if (target[u] === stamp && --remaining === 0) break;
           if (u !== p && lowered[u] === L) continue; // a lowered vertex may end a witness, not pass it on
-          for (const [v, c] of cost[u]!) {
+          const au = adj[u]!;
+          const lu = len[u]!;
+          for (let k = 0; k < au.length; k++) {
+            const v = au[k]!;
             if (v === s || level[v]! < L) continue;
-            const nd = du + c;
+            const nd = du + lu[k]!;
             if (seen[v] === stamp && nd >= dist[v]!) continue;
             seen[v] = stamp;
             dist[v] = nd;
@@ -178,14 +211,14 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
         }
         for (let j = i + 1; j < nb.length; j++) {
           const q = nb[j]!;
-          const via = cps + cost[s]!.get(q)!;
+          const detour = cps + nbLen[j]!;
           const d = seen[q] === stamp ? dist[q]! : Infinity;
-          if (d <= via * (1 + 1e-12)) continue;
-          if (!allow(p, q, via)) {
+          if (d <= detour * (1 + 1e-12)) continue;
+          if (!allow(p, q, detour)) {
             keep = true;
             break;
           }
-          extra.push(p, q);
+          extra.push(i, j);
         }
       }
       if (keep) {
@@ -196,16 +229,13 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
       lowered[s] = L;
       loweredCount++;
       for (let k = 0; k < extra.length; k += 2) {
-        const p = extra[k]!;
-        const q = extra[k + 1]!;
-        const via = cost[s]!.get(p)! + cost[s]!.get(q)!;
-        const old = cost[p]!.get(q);
-        if (old !== undefined && old <= via) continue;
-        if (old === undefined || mid[p]!.get(q) === -1) extraEdges++;
-        cost[p]!.set(q, via);
-        cost[q]!.set(p, via);
-        mid[p]!.set(q, s);
-        mid[q]!.set(p, s);
+        const i = extra[k]!;
+        const j = extra[k + 1]!;
+        const p = nb[i]!;
+        const q = nb[j]!;
+        const k0 = adj[p]!.indexOf(q);
+        const wasOriginalOrNone = k0 < 0 || via[p]![k0] === -1;
+        if (setEdge(p, q, nbLen[i]! + nbLen[j]!, s) && wasOriginalOrNone) extraEdges++;
       }
     }
     if (loweredCount === 0) {
@@ -219,18 +249,17 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
   let coreCount = 0;
   for (let u = 0; u < n; u++) if (level[u] === levelCount) coreCount++;
   const offsets = new Int32Array(n + 1);
-  for (let u = 0; u < n; u++) offsets[u + 1] = offsets[u]! + cost[u]!.size;
+  for (let u = 0; u < n; u++) offsets[u + 1] = offsets[u]! + adj[u]!.length;
   const m = offsets[n]!;
   const targets = new Int32Array(m);
   const weights = new Float64Array(m);
   const mids = new Int32Array(m);
   for (let u = 0; u < n; u++) {
-    let e = offsets[u]!;
-    for (const [v, c] of cost[u]!) {
-      targets[e] = v;
-      weights[e] = c;
-      mids[e] = mid[u]!.get(v)!;
-      e++;
+    const o = offsets[u]!;
+    for (let k = 0; k < adj[u]!.length; k++) {
+      targets[o + k] = adj[u]![k]!;
+      weights[o + k] = len[u]![k]!;
+      mids[o + k] = via[u]![k]!;
     }
   }
   return { nodeCount: n, levelCount, level, coreCount, offsets, targets, weights, mid: mids, extraEdgeCount: extraEdges };
