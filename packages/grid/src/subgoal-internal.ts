@@ -15,6 +15,7 @@ export function legalStep(open: Uint8Array, p: number, d: number, pw: number): b
 
 // Moves from p in direction d before reaching a subgoal or being blocked.
 export function clearance(sg: SubgoalGraph, p: number, d: number): number {
+  if ((d & 1) === 0) return sg.clear[(d >> 1) * sg.open.length + p]!;
   const { open, isSubgoal, pw } = sg;
   const step = DX[d]! + DY[d]! * pw;
   let k = 0;
@@ -94,23 +95,31 @@ export function octile(pw: number, a: number, b: number): number {
 
 // True when the diagonal-first path from a to b is unblocked.
 export function directPathFree(sg: SubgoalGraph, a: number, b: number): boolean {
-  const pw = sg.pw;
+  const { pw, open } = sg;
   const ay = (a / pw) | 0;
   const by = (b / pw) | 0;
-  let x = a - ay * pw;
-  let y = ay;
-  const bx = b - by * pw;
-  const sx = Math.sign(bx - x);
-  const sy = Math.sign(by - y);
-  while (x !== bx || y !== by) {
-    const mx = x !== bx ? sx : 0;
-    const my = y !== by ? sy : 0;
-    let d = 0;
-    for (; d < 8; d++) if (DX[d] === mx && DY[d] === my) break;
-    if (!legalStep(sg.open, y * pw + x, d, pw)) return false;
-    x += mx;
-    y += my;
+  const dx = b - by * pw - (a - ay * pw);
+  const dy = by - ay;
+  const sx = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+  const sy = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  const adx = dx * sx;
+  const ady = dy * sy;
+  const nDiag = adx < ady ? adx : ady;
+  let p = a;
+  if (nDiag > 0) {
+    const hs = sx;
+    const vs = sy * pw;
+    const ds = hs + vs;
+    for (let i = 0; i < nDiag; i++) {
+      if (open[p + ds] !== 1 || open[p + hs] !== 1 || open[p + vs] !== 1) return false;
+      p += ds;
+    }
+  }
+  const step = adx > ady ? sx : sy * pw;
+  const nCard = adx > ady ? adx - ady : ady - adx;
+  for (let i = 0; i < nCard; i++) {
+    p += step;
+    if (open[p] !== 1) return false;
   }
   return true;
 }
-

@@ -46,6 +46,8 @@ export interface TwoLevelSubgoalGraph {
   parent: Int32Array;
   /** Query scratch: closed stamps. */
   closed: Uint32Array;
+  /** Query scratch: reached stamps (`g` is valid where it holds the current stamp). */
+  seen: Uint32Array;
   /** Query scratch: stamp. */
   stamp: number;
   /** Query open list. */
@@ -88,6 +90,7 @@ export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
     g: new Float64Array(2),
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
+    seen: new Uint32Array(2),
     stamp: 0,
     heap: createIndexedHeap(2),
     toGoal: new Float64Array(2),
@@ -226,6 +229,7 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   tsg.g = new Float64Array(n + 2);
   tsg.parent = new Int32Array(n + 2);
   tsg.closed = new Uint32Array(n + 2);
+  tsg.seen = new Uint32Array(n + 2);
   tsg.stamp = 0;
   tsg.heap = createIndexedHeap(n + 2);
   tsg.toGoal = new Float64Array(n + 2).fill(Infinity);
@@ -321,15 +325,17 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
   const n = ssg.count;
   const S = n;
   const G = n + 1;
-  const { g, parent, closed, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
+  const { g, parent, closed, seen, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
   if (++tsg.stamp >= 0xfffffffe) {
     closed.fill(0);
+    seen.fill(0);
     mark.fill(0);
     tsg.stamp = 1;
   }
   const stamp = tsg.stamp;
   indexedHeapClear(heap);
-  g.fill(Infinity);
+  seen[G] = stamp;
+  g[G] = Infinity;
   const startNode = ssg.nodeOf[s]!;
   const goalNode = ssg.nodeOf[t]!;
   let startReach = 1;
@@ -350,7 +356,8 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
     const v = tsg.startReach[i]!;
     oct(OCT, pw, s, ssg.nodeCell[v]!);
     const c = OCT[0]!;
-    if (c < g[v]!) {
+    if (seen[v] !== stamp || c < g[v]!) {
+      seen[v] = stamp;
       g[v] = c;
       parent[v] = S;
       oct(OCT, pw, ssg.nodeCell[v]!, t);
@@ -371,7 +378,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
     expanded++;
     const gu = g[u]!;
     const tg = toGoal[u]!;
-    if (tg !== Infinity && gu + tg < g[G]! - 1e-12) {
+    if (tg !== Infinity && gu + tg < g[G] - 1e-12) {
       g[G] = gu + tg;
       parent[G] = u;
       heap.next[0] = g[G];
@@ -381,7 +388,8 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       const v = edgeTo[e]!;
       if (closed[v] === stamp || (isGlobal[v] !== 1 && mark[v] !== stamp)) continue;
       const ng = gu + edgeCost[e]!;
-      if (ng >= g[v]! - 1e-12) continue;
+      if (seen[v] === stamp && ng >= g[v]! - 1e-12) continue;
+      seen[v] = stamp;
       g[v] = ng;
       parent[v] = u;
       oct(OCT, pw, ssg.nodeCell[v]!, t);
@@ -426,7 +434,7 @@ export function twoLevelSubgoalGraphMemoryBytes(tsg: TwoLevelSubgoalGraph): numb
   return (
     subgoalGraphMemoryBytes(tsg.ssg) +
     tsg.isGlobal.byteLength + tsg.rank.byteLength + tsg.edgeStart.byteLength + tsg.edgeTo.byteLength + tsg.edgeCost.byteLength + tsg.edgeMid.byteLength +
-    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength +
+    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength + tsg.seen.byteLength +
     tsg.heap.ids.byteLength + tsg.heap.priorities.byteLength + tsg.heap.positions.byteLength + tsg.toGoal.byteLength + tsg.startReach.byteLength + tsg.goalReach.byteLength
   );
 }
