@@ -3,6 +3,7 @@ import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnect
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
+import { SQRT2_MINUS_1 } from "./heuristics";
 import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
 
 /**
@@ -217,6 +218,9 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
     heap.next[0] = c + OCT[0]!;
     indexedHeapPushNext(heap, v);
   }
+  const { nodeX, nodeY } = ssg;
+  const tx = t % pw;
+  const ty = (t - tx) / pw;
   let expanded = 0;
   let found = false;
   for (;;) {
@@ -244,8 +248,11 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
       seen[v] = stamp;
       g[v] = ng;
       parent[v] = u;
-      oct(OCT, pw, cell[v]!, t);
-      heap.next[0] = ng + OCT[0]!;
+      let dx = nodeX[v]! - tx;
+      let dy = nodeY[v]! - ty;
+      if (dx < 0) dx = -dx;
+      if (dy < 0) dy = -dy;
+      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
       indexedHeapPushNext(heap, v);
     }
   }

@@ -1,6 +1,7 @@
 import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { SQRT2_MINUS_1 } from "./heuristics";
 import { directHReachable, directPathFree, DX, DY, oct, octile } from "./subgoal-internal";
 
 /**
@@ -30,6 +31,10 @@ export interface SubgoalGraph {
   readonly nodeOf: Int32Array;
   /** Padded cell of each node. */
   nodeCell: Int32Array;
+  /** Padded x of each node (the search's heuristic reads coordinates, not cells). */
+  nodeX: Int32Array;
+  /** Padded y of each node. */
+  nodeY: Int32Array;
   /** Number of subgoals. */
   count: number;
   /** CSR offsets of each node's edges (`count + 1`). */
@@ -84,6 +89,8 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
     clear: new Uint16Array(4 * n),
     nodeOf: new Int32Array(n).fill(-1),
     nodeCell: new Int32Array(0),
+    nodeX: new Int32Array(0),
+    nodeY: new Int32Array(0),
     count: 0,
     edgeStart: new Int32Array(1),
     edgeTo: new Int32Array(0),
@@ -135,6 +142,8 @@ export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
   const count = cells.length;
   sg.count = count;
   sg.nodeCell = Int32Array.from(cells);
+  sg.nodeX = Int32Array.from(cells, (c) => c % pw);
+  sg.nodeY = Int32Array.from(cells, (c) => Math.floor(c / pw));
   sg.reach = new Int32Array(Math.max(1, count));
   sg.goalReach = new Int32Array(Math.max(1, count));
   const to: number[] = [];
@@ -272,6 +281,9 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       }
     }
   }
+  const { nodeX, nodeY } = sg;
+  const tx = t % pw;
+  const ty = (t - tx) / pw;
   let expanded = 0;
   let found = false;
   for (;;) {
@@ -299,8 +311,11 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       seen[v] = stamp;
       g[v] = ng;
       parent[v] = u;
-      oct(OCT, pw, sg.nodeCell[v]!, t);
-      heap.next[0] = ng + OCT[0]!;
+      let dx = nodeX[v]! - tx;
+      let dy = nodeY[v]! - ty;
+      if (dx < 0) dx = -dx;
+      if (dy < 0) dy = -dy;
+      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
       indexedHeapPushNext(heap, v);
     }
   }
@@ -340,7 +355,7 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
 /** Bytes held by the typed arrays of a {@link SubgoalGraph}. */
 export function subgoalGraphMemoryBytes(sg: SubgoalGraph): number {
   return (
-    sg.open.byteLength + sg.isSubgoal.byteLength + sg.clear.byteLength + sg.seen.byteLength + sg.nodeOf.byteLength + sg.nodeCell.byteLength + sg.edgeStart.byteLength + sg.edgeTo.byteLength + sg.edgeCost.byteLength +
+    sg.open.byteLength + sg.isSubgoal.byteLength + sg.clear.byteLength + sg.seen.byteLength + sg.nodeOf.byteLength + sg.nodeCell.byteLength + sg.nodeX.byteLength + sg.nodeY.byteLength + sg.edgeStart.byteLength + sg.edgeTo.byteLength + sg.edgeCost.byteLength +
     sg.g.byteLength + sg.parent.byteLength + sg.closed.byteLength + sg.heap.ids.byteLength + sg.heap.priorities.byteLength + sg.heap.positions.byteLength + sg.toGoal.byteLength + sg.reach.byteLength + sg.goalReach.byteLength
   );
 }

@@ -2,6 +2,7 @@ import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, i
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
+import { SQRT2_MINUS_1 } from "./heuristics";
 import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
 
 /**
@@ -365,6 +366,9 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       indexedHeapPushNext(heap, v);
     }
   }
+  const { nodeX, nodeY } = ssg;
+  const tx = t % pw;
+  const ty = (t - tx) / pw;
   let expanded = 0;
   let found = false;
   for (;;) {
@@ -392,8 +396,11 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       seen[v] = stamp;
       g[v] = ng;
       parent[v] = u;
-      oct(OCT, pw, ssg.nodeCell[v]!, t);
-      heap.next[0] = ng + OCT[0]!;
+      let dx = nodeX[v]! - tx;
+      let dy = nodeY[v]! - ty;
+      if (dx < 0) dx = -dx;
+      if (dy < 0) dy = -dy;
+      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
       indexedHeapPushNext(heap, v);
     }
   }

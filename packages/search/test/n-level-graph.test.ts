@@ -120,10 +120,11 @@ describe("createNLevelGraph / findPathNLevel", () => {
         expect(max).toBeGreaterThanOrEqual(nl.levelCount - 1);
         for (let v = 0; v < n; v++) if (nl.level[v] === nl.levelCount) core++;
         expect(core).toBe(nl.coreCount);
-        // Extra edges satisfy P and are no shorter than the true distance.
+        // Extra edges satisfy P and are no shorter than the true distance; upward edges come first.
         for (let u = 0; u < n; u++) {
           for (let e = nl.offsets[u]!; e < nl.offsets[u + 1]!; e++) {
             const v = nl.targets[e]!;
+            expect(nl.level[v]! > nl.level[u]!).toBe(e < nl.upEnd[u]!);
             expect(nl.weights[e]!).toBeGreaterThanOrEqual(ref[u]![v]! - 1e-9);
             if (nl.mid[e]! >= 0) expect(allow(u, v, nl.weights[e]!) || allow(v, u, nl.weights[e]!)).toBe(true);
           }

@@ -50,6 +50,12 @@ export interface NLevelGraph {
   readonly coreCount: number;
   /** CSR row offsets of the final edge set (original edges plus extra edges), length `nodeCount + 1`. */
   readonly offsets: Int32Array;
+  /**
+   * End of each vertex's upward edges: a vertex's edges are sorted by the target's level, highest
+   * first, and `offsets[u] .. upEnd[u]` are those to strictly higher levels (what
+   * {@link identifyConnectingVertices} follows).
+   */
+  readonly upEnd: Int32Array;
   /** Edge targets. */
   readonly targets: Int32Array;
   /** Edge lengths (the length of a path in the original graph). */
@@ -254,15 +260,26 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
   const targets = new Int32Array(m);
   const weights = new Float64Array(m);
   const mids = new Int32Array(m);
+  const upEnd = new Int32Array(n);
+  const order: number[] = [];
   for (let u = 0; u < n; u++) {
     const o = offsets[u]!;
-    for (let k = 0; k < adj[u]!.length; k++) {
-      targets[o + k] = adj[u]![k]!;
-      weights[o + k] = len[u]![k]!;
-      mids[o + k] = via[u]![k]!;
+    const au = adj[u]!;
+    // Edges to higher levels first (highest first), so upward walks stop at upEnd[u].
+    order.length = 0;
+    for (let k = 0; k < au.length; k++) order.push(k);
+    order.sort((x, y) => level[au[y]!]! - level[au[x]!]! || au[x]! - au[y]!);
+    let up = o;
+    for (let i = 0; i < order.length; i++) {
+      const k = order[i]!;
+      targets[o + i] = au[k]!;
+      weights[o + i] = len[u]![k]!;
+      mids[o + i] = via[u]![k]!;
+      if (level[au[k]!]! > level[u]!) up = o + i + 1;
     }
+    upEnd[u] = up;
   }
-  return { nodeCount: n, levelCount, level, coreCount, offsets, targets, weights, mid: mids, extraEdgeCount: extraEdges };
+  return { nodeCount: n, levelCount, level, coreCount, offsets, upEnd, targets, weights, mid: mids, extraEdgeCount: extraEdges };
 }
 
 /**
@@ -309,9 +326,8 @@ export function beginNLevelQuery(query: NLevelQuery): void {
  */
 export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, s: number): number {
   const { mark, stack, connecting } = query;
-  const { level, offsets, targets } = nl;
+  const { upEnd, offsets, targets } = nl;
   const stamp = query.stamp;
-  const top = nl.levelCount;
   if (mark[s] === stamp) return 0;
   let added = 1;
   mark[s] = stamp;
@@ -320,11 +336,9 @@ export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, 
   stack[sp++] = s;
   while (sp > 0) {
     const u = stack[--sp]!;
-    const lu = level[u]!;
-    if (lu === top) continue;
-    for (let e = offsets[u]!; e < offsets[u + 1]!; e++) {
+    for (let e = offsets[u]!, end = upEnd[u]!; e < end; e++) {
       const v = targets[e]!;
-      if (level[v]! <= lu || mark[v] === stamp) continue;
+      if (mark[v] === stamp) continue;
       mark[v] = stamp;
       connecting[query.connectingCount++] = v;
       added++;
@@ -441,5 +455,5 @@ export function findPathNLevel(
 
 /** Bytes held by the typed arrays of an {@link NLevelGraph}. */
 export function nLevelGraphMemoryBytes(nl: NLevelGraph): number {
-  return nl.level.byteLength + nl.offsets.byteLength + nl.targets.byteLength + nl.weights.byteLength + nl.mid.byteLength;
+  return nl.level.byteLength + nl.offsets.byteLength + nl.upEnd.byteLength + nl.targets.byteLength + nl.weights.byteLength + nl.mid.byteLength;
 }
