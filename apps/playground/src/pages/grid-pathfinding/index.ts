@@ -28,15 +28,22 @@ import {
   type Hpa,
   type JpsPlus,
   type SubgoalGraph,
+  createTwoLevelSubgoalGraph,
+  findPathTwoLevelSubgoal,
+  createNLevelSubgoalGraph,
+  findPathNLevelSubgoal,
+  type TwoLevelSubgoalGraph,
+  type NLevelSubgoalGraph,
 } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, select } from "../../ui";
 import { createDemoMap } from "./demo-map";
+import { drawSubgoalLevels } from "./subgoal-levels";
 
 const W = 800;
 const H = 600;
 
-const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field"] as const;
+const SOLVERS = ["JPS+", "JPS", "A*", "weighted A* (1.5)", "Dijkstra", "BFS", "HPA* (8×8 clusters)", "subgoal graph", "Theta*", "Lazy Theta*", "flow field", "two-level subgoal graph", "N-level subgoal graph"] as const;
 type SolverName = (typeof SOLVERS)[number];
 
 const page: DemoPage = {
@@ -54,6 +61,8 @@ const page: DemoPage = {
     let jp: JpsPlus | null = null;
     let hpa: Hpa | null = null;
     let subgoals: SubgoalGraph | null = null;
+    let levelled: TwoLevelSubgoalGraph | NLevelSubgoalGraph | null = null;
+    let levelLegend = "";
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
     let expanded = new Int32Array(grid.width * grid.height);
@@ -79,6 +88,7 @@ const page: DemoPage = {
       jp = null;
       hpa = null;
       subgoals = null;
+      levelled = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
       expanded = new Int32Array(grid.width * grid.height);
@@ -134,6 +144,22 @@ const page: DemoPage = {
         case "BFS":
           findPathBfs(search, sx, sy, gx, gy, path);
           break;
+        case "two-level subgoal graph":
+        case "N-level subgoal graph":
+          if (grid.connectivity !== 8) {
+            message = "subgoal graphs need an 8-connected grid";
+            path.status = PathFlags.NoPath;
+            path.length = 0;
+            break;
+          }
+          if (solver === "two-level subgoal graph") {
+            if (levelled === null || "nl" in levelled) levelled = createTwoLevelSubgoalGraph(grid);
+            findPathTwoLevelSubgoal(levelled, sx, sy, gx, gy, path);
+          } else {
+            if (levelled === null || !("nl" in levelled)) levelled = createNLevelSubgoalGraph(grid);
+            findPathNLevelSubgoal(levelled, sx, sy, gx, gy, path);
+          }
+          break;
         case "Theta*":
         case "Lazy Theta*":
           if (grid.connectivity !== 8) {
@@ -160,6 +186,8 @@ const page: DemoPage = {
           const p = subgoals.nodeCell[i]!;
           expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
         }
+      } else if (solver.endsWith("level subgoal graph")) {
+        // Subgoals are drawn coloured by level instead (drawSubgoalLevels).
       } else if (solver === "HPA* (8×8 clusters)" && hpa !== null) {
         for (let i = 0; i < hpa.nodeCount; i++) expanded[n++] = hpa.nodeCell[i]!;
       } else {
@@ -218,7 +246,9 @@ const page: DemoPage = {
             drawArrow(draw, cx - dir.x * 0.35 * stride, cy - dir.y * 0.35 * stride, cx + dir.x * 0.35 * stride, cy + dir.y * 0.35 * stride, 0.25 * stride, { color: "#2a6f97", width: 0.06 * stride });
           }
         }
-      } else if (path.status & PathFlags.Found) {
+      }
+      levelLegend = solver.endsWith("level subgoal graph") && levelled !== null ? drawSubgoalLevels(draw, levelled) : "";
+      if (solver !== "flow field" && path.status & PathFlags.Found) {
         const pts: { x: number; y: number }[] = [];
         for (let i = 0; i < path.length; i++) {
           const c = path.cells[i]!;
@@ -239,6 +269,7 @@ const page: DemoPage = {
             ? `cost ${path.cost.toFixed(3)}, ${path.length} waypoints, ${solver.includes("Theta") ? "any-angle" : `${cells} cells`}`
             : "no path",
         solver === "subgoal graph" ? `${expandedCount} subgoals (tinted)` : solver.startsWith("HPA") ? `${expandedCount} transition cells (tinted)` : `expanded ${expandedCount} nodes (tinted)`,
+        levelLegend === "" ? "" : `${levelLegend}; ${levelled?.expanded ?? 0} graph nodes expanded`,
         `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
         message,
       ].join("\n");
