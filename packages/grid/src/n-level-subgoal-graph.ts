@@ -1,10 +1,9 @@
-import { assertInteger, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, invalidArgument } from "@tactica/core";
+import { assertInteger, indexedHeapClear, indexedHeapPushNext } from "@tactica/core";
 import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnectingVertices, nLevelGraphMemoryBytes, type NLevelGraph, type NLevelQuery } from "@tactica/search";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { SQRT2_MINUS_1 } from "./heuristics";
-import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
+import { directHReachable, directPathFree, oct, octile, searchSubgoals, writeLevelledPath, writeWaypoint } from "./subgoal-internal";
 
 /**
  * An N-level subgoal graph (Uras & Koenig, chapter 15, "N-level graphs"): the subgoals of a
@@ -33,6 +32,8 @@ export interface NLevelSubgoalGraph {
   walk: NLevelQuery;
   /** Query scratch: cost from a node to the goal when direct-h-reachable, else Infinity. */
   toGoal: Float64Array;
+  /** 1 where a subgoal node is in the core (the highest level). */
+  isCore: Uint8Array;
   /** Scratch list of the start's direct-h-reachable subgoals. */
   startReach: Int32Array;
   /** Scratch list of the goal's direct-h-reachable subgoals. */
@@ -69,6 +70,7 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
     nl,
     walk: createNLevelQuery(nl, 2),
     toGoal: new Float64Array(2),
+    isCore: new Uint8Array(0),
     startReach: new Int32Array(1),
     goalReach: new Int32Array(1),
     expanded: 0,
@@ -95,48 +97,15 @@ export function rebuildNLevelSubgoalGraph(graph: NLevelSubgoalGraph): void {
   const n = ssg.count;
   graph.nl = nl;
   graph.walk = createNLevelQuery(nl, 2);
+  graph.isCore = new Uint8Array(n + 2);
+  for (let v = 0; v < n; v++) graph.isCore[v] = nl.level[v] === nl.levelCount ? 1 : 0;
   graph.toGoal = new Float64Array(n + 2).fill(Infinity);
   graph.startReach = new Int32Array(Math.max(1, n));
   graph.goalReach = new Int32Array(Math.max(1, n));
   graph.builtVersion = ssg.grid.version;
 }
 
-function writeWaypoint(ssg: SubgoalGraph, padded: number, out: GridPath, i: number): number {
-  if (i >= out.cells.length) invalidArgument("@tactica/grid: findPathNLevelSubgoal", "out", "is too small", "Create it with createGridPath(grid).");
-  const pw = ssg.pw;
-  const cy = ((padded / pw) | 0) - 1;
-  out.cells[i] = cy * ssg.grid.width + (padded - (cy + 1) * pw - 1);
-  return i + 1;
-}
-
-// Writes the waypoints after node a up to node b, unpacking extra edges through the subgoals they bypass; returns the new index.
-function writeEdge(graph: NLevelSubgoalGraph, a0: number, b0: number, out: GridPath, i: number): number {
-  const { nl, ssg } = graph;
-  const stack = graph.walk.stack;
-  let hi = 0;
-  stack[hi++] = a0;
-  stack[hi++] = b0;
-  while (hi > 0) {
-    const b = stack[--hi]!;
-    const a = stack[--hi]!;
-    let m = -1;
-    for (let e = nl.offsets[a]!; e < nl.offsets[a + 1]!; e++) {
-      if (nl.targets[e] === b) {
-        m = nl.mid[e]!;
-        break;
-      }
-    }
-    if (m >= 0) {
-      stack[hi++] = m;
-      stack[hi++] = b;
-      stack[hi++] = a;
-      stack[hi++] = m;
-    } else {
-      i = writeWaypoint(ssg, ssg.nodeCell[b]!, out, i);
-    }
-  }
-  return i;
-}
+const WHERE = "@tactica/grid: findPathNLevelSubgoal";
 
 /**
  * Shortest path from `(sx, sy)` to `(gx, gy)` on the N-level subgoal graph; writes the waypoints
@@ -151,7 +120,7 @@ function writeEdge(graph: NLevelSubgoalGraph, a0: number, b0: number, out: GridP
 export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
   const ssg = graph.ssg;
   const grid = ssg.grid;
-  checkEndpoints("@tactica/grid: findPathNLevelSubgoal", grid, sx, sy, gx, gy);
+  checkEndpoints(WHERE, grid, sx, sy, gx, gy);
   if (graph.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildNLevelSubgoalGraph(graph);
   const pw = ssg.pw;
   const OCT = ssg.tmp;
@@ -164,8 +133,8 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
     return out;
   }
   if (directPathFree(ssg, s, t)) {
-    let i = writeWaypoint(ssg, s, out, 0);
-    if (s !== t) i = writeWaypoint(ssg, t, out, i);
+    let i = writeWaypoint(ssg, s, out, 0, WHERE);
+    if (s !== t) i = writeWaypoint(ssg, t, out, i, WHERE);
     out.length = i;
     oct(OCT, pw, s, t);
     out.cost = OCT[0]!;
@@ -178,13 +147,10 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
   const S = n;
   const G = n + 1;
   const { toGoal, nl, walk } = graph;
-  const { g, parent, seen, closed, heap } = walk;
-  const { level, offsets, targets, weights } = nl;
-  const top = nl.levelCount;
+  const { g, parent, seen, heap } = walk;
   const cell = ssg.nodeCell;
   beginNLevelQuery(walk);
   const stamp = walk.stamp;
-  const mark = walk.mark;
   indexedHeapClear(heap);
   const startNode = ssg.nodeOf[s]!;
   const goalNode = ssg.nodeOf[t]!;
@@ -218,68 +184,15 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
     heap.next[0] = c + OCT[0]!;
     indexedHeapPushNext(heap, v);
   }
-  const { nodeX, nodeY } = ssg;
-  const tx = t % pw;
-  const ty = (t - tx) / pw;
-  let expanded = 0;
-  let found = false;
-  for (;;) {
-    const u = indexedHeapPop(heap);
-    if (u < 0) break;
-    if (u === G) {
-      found = true;
-      break;
-    }
-    closed[u] = stamp;
-    expanded++;
-    const gu = g[u]!;
-    const tg = toGoal[u]!;
-    if (tg !== Infinity && gu + tg < g[G] - 1e-12) {
-      g[G] = gu + tg;
-      parent[G] = u;
-      heap.next[0] = g[G];
-      indexedHeapPushNext(heap, G);
-    }
-    for (let e = offsets[u]!; e < offsets[u + 1]!; e++) {
-      const v = targets[e]!;
-      if (closed[v] === stamp || (level[v] !== top && mark[v] !== stamp)) continue;
-      const ng = gu + weights[e]!;
-      if (seen[v] === stamp && ng >= g[v]! - 1e-12) continue;
-      seen[v] = stamp;
-      g[v] = ng;
-      parent[v] = u;
-      let dx = nodeX[v]! - tx;
-      let dy = nodeY[v]! - ty;
-      if (dx < 0) dx = -dx;
-      if (dy < 0) dy = -dy;
-      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
-      indexedHeapPushNext(heap, v);
-    }
-  }
+  const expanded = searchSubgoals(ssg, nl.offsets, nl.targets, nl.weights, graph.isCore, walk.mark, walk, toGoal, stamp, t);
+  const found = g[G] < Infinity;
   for (let i = 0; i < goalReach; i++) toGoal[graph.goalReach[i]!] = Infinity;
   graph.expanded = expanded;
   if (!found) {
     writeNoPath(out, expanded, expanded);
     return out;
   }
-  // Reverse the node chain G → … → S into "next" pointers, then write it forwards.
-  let first = -1;
-  let prev = G;
-  for (let u = parent[G]!; u !== S; ) {
-    const p = parent[u]!;
-    parent[u] = prev;
-    prev = u;
-    if (p === S) first = u;
-    u = p;
-  }
-  let i = writeWaypoint(ssg, s, out, 0);
-  let u = first;
-  if (u !== startNode) i = writeWaypoint(ssg, cell[u]!, out, i);
-  for (let next = parent[u]!; next !== G; next = parent[u]!) {
-    i = writeEdge(graph, u, next, out, i);
-    u = next;
-  }
-  if (u !== goalNode) i = writeWaypoint(ssg, t, out, i);
+  const i = writeLevelledPath(ssg, nl.offsets, nl.targets, nl.mid, parent, s, t, out, walk.stack, WHERE);
   out.length = i;
   out.cost = g[G]!;
   out.status = PathFlags.Found;
@@ -294,6 +207,6 @@ export function nLevelSubgoalGraphMemoryBytes(graph: NLevelSubgoalGraph): number
   return (
     subgoalGraphMemoryBytes(graph.ssg) + nLevelGraphMemoryBytes(graph.nl) +
     w.mark.byteLength + w.connecting.byteLength + w.stack.byteLength + w.g.byteLength + w.parent.byteLength + w.closed.byteLength + w.seen.byteLength +
-    w.heap.ids.byteLength + w.heap.priorities.byteLength + w.heap.positions.byteLength + graph.toGoal.byteLength + graph.startReach.byteLength + graph.goalReach.byteLength
+    w.heap.ids.byteLength + w.heap.priorities.byteLength + w.heap.positions.byteLength + graph.toGoal.byteLength + graph.isCore.byteLength + graph.startReach.byteLength + graph.goalReach.byteLength
   );
 }

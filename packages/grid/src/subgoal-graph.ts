@@ -1,8 +1,7 @@
-import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { SQRT2_MINUS_1 } from "./heuristics";
-import { directHReachable, directPathFree, DX, DY, oct, octile } from "./subgoal-internal";
+import { searchSubgoals, directHReachable, directPathFree, DX, DY, oct, octile } from "./subgoal-internal";
 
 /**
  * A simple subgoal graph (Uras & Koenig, chapter 15): the convex corners of obstacles
@@ -45,6 +44,8 @@ export interface SubgoalGraph {
   edgeCost: Float64Array;
   /** {@link Grid.version} the graph was built for. */
   builtVersion: number;
+  /** 1 for every node (+2): the simple graph searches every subgoal (read by the search it shares with the levelled graphs). */
+  searchable: Uint8Array;
   /** Query scratch: g per node (+2 for start and goal). */
   g: Float64Array;
   /** Query scratch: parent per node. */
@@ -96,6 +97,7 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
     edgeTo: new Int32Array(0),
     edgeCost: new Float64Array(0),
     builtVersion: -1,
+    searchable: new Uint8Array(2).fill(1),
     g: new Float64Array(2),
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
@@ -163,6 +165,7 @@ export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
   sg.edgeStart = start;
   sg.edgeTo = Int32Array.from(to);
   sg.edgeCost = Float64Array.from(cost);
+  sg.searchable = new Uint8Array(count + 2).fill(1);
   sg.g = new Float64Array(count + 2);
   sg.parent = new Int32Array(count + 2);
   sg.closed = new Uint32Array(count + 2);
@@ -281,44 +284,8 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
       }
     }
   }
-  const { nodeX, nodeY } = sg;
-  const tx = t % pw;
-  const ty = (t - tx) / pw;
-  let expanded = 0;
-  let found = false;
-  for (;;) {
-    const u = indexedHeapPop(heap);
-    if (u < 0) break;
-    if (u === G) {
-      found = true;
-      break;
-    }
-    closed[u] = stamp;
-    expanded++;
-    const gu = g[u]!;
-    const tg = toGoal[u]!;
-    if (tg !== Infinity && gu + tg < g[G] - 1e-12) {
-      g[G] = gu + tg;
-      parent[G] = u;
-      heap.next[0] = g[G];
-      indexedHeapPushNext(heap, G);
-    }
-    for (let e = sg.edgeStart[u]!; e < sg.edgeStart[u + 1]!; e++) {
-      const v = sg.edgeTo[e]!;
-      if (closed[v] === stamp) continue;
-      const ng = gu + sg.edgeCost[e]!;
-      if (seen[v] === stamp && ng >= g[v]! - 1e-12) continue;
-      seen[v] = stamp;
-      g[v] = ng;
-      parent[v] = u;
-      let dx = nodeX[v]! - tx;
-      let dy = nodeY[v]! - ty;
-      if (dx < 0) dx = -dx;
-      if (dy < 0) dy = -dy;
-      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
-      indexedHeapPushNext(heap, v);
-    }
-  }
+  const expanded = searchSubgoals(sg, sg.edgeStart, sg.edgeTo, sg.edgeCost, sg.searchable, closed, sg, toGoal, stamp, t);
+  const found = g[G] < Infinity;
   // Reset goal scratch.
   if (goalNode >= 0) toGoal[goalNode] = Infinity;
   else for (let i = 0; i < goalReach; i++) toGoal[sg.goalReach[i]!] = Infinity;
@@ -356,6 +323,6 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
 export function subgoalGraphMemoryBytes(sg: SubgoalGraph): number {
   return (
     sg.open.byteLength + sg.isSubgoal.byteLength + sg.clear.byteLength + sg.seen.byteLength + sg.nodeOf.byteLength + sg.nodeCell.byteLength + sg.nodeX.byteLength + sg.nodeY.byteLength + sg.edgeStart.byteLength + sg.edgeTo.byteLength + sg.edgeCost.byteLength +
-    sg.g.byteLength + sg.parent.byteLength + sg.closed.byteLength + sg.heap.ids.byteLength + sg.heap.priorities.byteLength + sg.heap.positions.byteLength + sg.toGoal.byteLength + sg.reach.byteLength + sg.goalReach.byteLength
+    sg.searchable.byteLength + sg.g.byteLength + sg.parent.byteLength + sg.closed.byteLength + sg.heap.ids.byteLength + sg.heap.priorities.byteLength + sg.heap.positions.byteLength + sg.toGoal.byteLength + sg.reach.byteLength + sg.goalReach.byteLength
   );
 }

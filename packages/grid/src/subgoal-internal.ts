@@ -1,3 +1,6 @@
+import { indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { unpackNLevelEdge } from "@tactica/search";
+import type { GridPath } from "./grid-search";
 import type { SubgoalGraph } from "./subgoal-graph";
 import { SQRT2_MINUS_1 } from "./heuristics";
 
@@ -122,4 +125,104 @@ export function directPathFree(sg: SubgoalGraph, a: number, b: number): boolean 
     if (open[p] !== 1) return false;
   }
   return true;
+}
+
+/** Search scratch of the levelled subgoal graphs: per node (+2 for start S and goal G). */
+export interface SubgoalScratch {
+  readonly g: Float64Array;
+  readonly parent: Int32Array;
+  readonly seen: Uint32Array;
+  readonly closed: Uint32Array;
+  readonly heap: IndexedHeap;
+}
+
+/**
+ * A* over subgoal nodes (edges `edgeStart/edgeTo/edgeCost`) from the already seeded open list to
+ * the virtual goal node `G = count + 1`, reached from nodes with a finite `toGoal`; only nodes
+ * with `isCore[v] === 1` or `mark[v] === stamp` are searched. Returns the expansions; the goal was
+ * found iff `g[G]` is finite (the caller sets `seen[G] = stamp`, `g[G] = Infinity` first).
+ */
+export function searchSubgoals(sg: SubgoalGraph, edgeStart: Int32Array, edgeTo: Int32Array, edgeCost: Float64Array, isCore: Uint8Array, mark: Uint32Array, scratch: SubgoalScratch, toGoal: Float64Array, stamp: number, t: number): number {
+  const { g, parent, seen, closed, heap } = scratch;
+  const { nodeX, nodeY, pw } = sg;
+  const G = sg.count + 1;
+  const tx = t % pw;
+  const ty = (t - tx) / pw;
+  let expanded = 0;
+  for (;;) {
+    const u = indexedHeapPop(heap);
+    if (u < 0 || u === G) break;
+    closed[u] = stamp;
+    expanded++;
+    const gu = g[u]!;
+    const tg = toGoal[u]!;
+    if (tg !== Infinity && gu + tg < g[G]! - 1e-12) {
+      g[G] = gu + tg;
+      parent[G] = u;
+      heap.next[0] = g[G];
+      indexedHeapPushNext(heap, G);
+    }
+    for (let e = edgeStart[u]!, end = edgeStart[u + 1]!; e < end; e++) {
+      const v = edgeTo[e]!;
+      if (closed[v] === stamp || (isCore[v] !== 1 && mark[v] !== stamp)) continue;
+      const ng = gu + edgeCost[e]!;
+      if (seen[v] === stamp && ng >= g[v]! - 1e-12) continue;
+      seen[v] = stamp;
+      g[v] = ng;
+      parent[v] = u;
+      let dx = nodeX[v]! - tx;
+      let dy = nodeY[v]! - ty;
+      if (dx < 0) dx = -dx;
+      if (dy < 0) dy = -dy;
+      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
+      indexedHeapPushNext(heap, v);
+    }
+  }
+  return expanded;
+}
+
+// Writes padded cell p as a waypoint at out.cells[i]; returns i + 1.
+export function writeWaypoint(sg: SubgoalGraph, p: number, out: GridPath, i: number, where: string): number {
+  if (i >= out.cells.length) invalidArgument(where, "out", "is too small", "Create it with createGridPath(grid).");
+  const cy = ((p / sg.pw) | 0) - 1;
+  out.cells[i] = cy * sg.grid.width + (p - (cy + 1) * sg.pw - 1);
+  return i + 1;
+}
+
+/**
+ * Writes the waypoints of a levelled subgoal search's result into `out` and returns their count:
+ * the start cell `s`, the subgoals on the parent chain from `G` back to `S` (extra edges unpacked
+ * through the subgoals they bypass, so consecutive waypoints are direct-h-reachable), the goal
+ * cell `t`. Extra edges are read from `offsets/targets/mid` (`mid`: the bypassed node, -1 for a
+ * simple-graph edge). Reverses the parent chain in place. `stack` needs 2 × (subgoals + 2) entries.
+ */
+export function writeLevelledPath(sg: SubgoalGraph, offsets: Int32Array, targets: Int32Array, mid: Int32Array, parent: Int32Array, s: number, t: number, out: GridPath, stack: Int32Array, where: string): number {
+  const S = sg.count;
+  const G = S + 1;
+  let first = -1;
+  let prev = G;
+  for (let u = parent[G]!; u !== S; ) {
+    const p = parent[u]!;
+    parent[u] = prev; // now "next" pointers, ending at G
+    prev = u;
+    if (p === S) first = u;
+    u = p;
+  }
+  const cells = out.cells;
+  let i = writeWaypoint(sg, s, out, 0, where);
+  let u = first;
+  if (sg.nodeCell[u] !== s) i = writeWaypoint(sg, sg.nodeCell[u]!, out, i, where);
+  for (let next = parent[u]!; next !== G; next = parent[u]!) {
+    const from = i;
+    i = unpackNLevelEdge(offsets, targets, mid, u, next, stack, 0, cells, i);
+    if (i > cells.length) invalidArgument(where, "out", "is too small", "Create it with createGridPath(grid).");
+    for (let k = from; k < i; k++) {
+      const p = sg.nodeCell[cells[k]!]!;
+      const cy = ((p / sg.pw) | 0) - 1;
+      cells[k] = cy * sg.grid.width + (p - (cy + 1) * sg.pw - 1);
+    }
+    u = next;
+  }
+  if (sg.nodeCell[u] !== t) i = writeWaypoint(sg, t, out, i, where);
+  return i;
 }

@@ -1,9 +1,8 @@
-import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { SQRT2_MINUS_1 } from "./heuristics";
-import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
+import { directHReachable, directPathFree, oct, octile, searchSubgoals, writeLevelledPath, writeWaypoint } from "./subgoal-internal";
 
 /**
  * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
@@ -39,7 +38,7 @@ export interface TwoLevelSubgoalGraph {
   edgeMid: Int32Array;
   /** Query scratch: stamp marking local nodes taking part in the current query. */
   mark: Uint32Array;
-  /** Query scratch: depth-first stack for the upward walk. */
+  /** Query scratch: depth-first stack for the upward walk and for unpacking extra edges. */
   stack: Int32Array;
   /** Query scratch: g per node (+2 for start and goal). */
   g: Float64Array;
@@ -226,7 +225,7 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   tsg.edgeCost = edgeCost;
   tsg.edgeMid = edgeMid;
   tsg.mark = new Uint32Array(Math.max(1, n));
-  tsg.stack = new Int32Array(Math.max(1, n));
+  tsg.stack = new Int32Array(2 * n + 4);
   tsg.g = new Float64Array(n + 2);
   tsg.parent = new Int32Array(n + 2);
   tsg.closed = new Uint32Array(n + 2);
@@ -265,25 +264,7 @@ function markUpwards(tsg: TwoLevelSubgoalGraph, reach: Int32Array, k: number, st
   return added;
 }
 
-function edgeMidOf(tsg: TwoLevelSubgoalGraph, u: number, v: number): number {
-  for (let e = tsg.edgeStart[u]!; e < tsg.edgeStart[u + 1]!; e++) if (tsg.edgeTo[e] === v) return tsg.edgeMid[e]!;
-  return -1;
-}
-
-// Writes the waypoints after u up to v (through the bypassed nodes of extra edges) from index i; returns the new index.
-function writeEdge(tsg: TwoLevelSubgoalGraph, u: number, v: number, out: GridPath, i: number): number {
-  const mid = edgeMidOf(tsg, u, v);
-  if (mid >= 0) return writeEdge(tsg, mid, v, out, writeEdge(tsg, u, mid, out, i));
-  return writeWaypoint(tsg, tsg.ssg.nodeCell[v]!, out, i);
-}
-
-function writeWaypoint(tsg: TwoLevelSubgoalGraph, padded: number, out: GridPath, i: number): number {
-  if (i >= out.cells.length) invalidArgument("@tactica/grid: findPathTwoLevelSubgoal", "out", "is too small", "Create it with createGridPath(grid).");
-  const pw = tsg.ssg.pw;
-  const cy = ((padded / pw) | 0) - 1;
-  out.cells[i] = cy * tsg.ssg.grid.width + (padded - (cy + 1) * pw - 1);
-  return i + 1;
-}
+const WHERE = "@tactica/grid: findPathTwoLevelSubgoal";
 
 /**
  * Shortest path from `(sx, sy)` to `(gx, gy)` on the two-level subgoal graph; writes the
@@ -299,7 +280,7 @@ function writeWaypoint(tsg: TwoLevelSubgoalGraph, padded: number, out: GridPath,
 export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
   const ssg = tsg.ssg;
   const grid = ssg.grid;
-  checkEndpoints("@tactica/grid: findPathTwoLevelSubgoal", grid, sx, sy, gx, gy);
+  checkEndpoints(WHERE, grid, sx, sy, gx, gy);
   if (tsg.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildTwoLevelSubgoalGraph(tsg);
   const pw = ssg.pw;
   const OCT = ssg.tmp;
@@ -312,8 +293,8 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
     return out;
   }
   if (directPathFree(ssg, s, t)) {
-    let i = writeWaypoint(tsg, s, out, 0);
-    if (s !== t) i = writeWaypoint(tsg, t, out, i);
+    let i = writeWaypoint(ssg, s, out, 0, WHERE);
+    if (s !== t) i = writeWaypoint(ssg, t, out, i, WHERE);
     out.length = i;
     oct(OCT, pw, s, t);
     out.cost = OCT[0]!;
@@ -366,68 +347,14 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
       indexedHeapPushNext(heap, v);
     }
   }
-  const { nodeX, nodeY } = ssg;
-  const tx = t % pw;
-  const ty = (t - tx) / pw;
-  let expanded = 0;
-  let found = false;
-  for (;;) {
-    const u = indexedHeapPop(heap);
-    if (u < 0) break;
-    if (u === G) {
-      found = true;
-      break;
-    }
-    closed[u] = stamp;
-    expanded++;
-    const gu = g[u]!;
-    const tg = toGoal[u]!;
-    if (tg !== Infinity && gu + tg < g[G] - 1e-12) {
-      g[G] = gu + tg;
-      parent[G] = u;
-      heap.next[0] = g[G];
-      indexedHeapPushNext(heap, G);
-    }
-    for (let e = edgeStart[u]!; e < edgeStart[u + 1]!; e++) {
-      const v = edgeTo[e]!;
-      if (closed[v] === stamp || (isGlobal[v] !== 1 && mark[v] !== stamp)) continue;
-      const ng = gu + edgeCost[e]!;
-      if (seen[v] === stamp && ng >= g[v]! - 1e-12) continue;
-      seen[v] = stamp;
-      g[v] = ng;
-      parent[v] = u;
-      let dx = nodeX[v]! - tx;
-      let dy = nodeY[v]! - ty;
-      if (dx < 0) dx = -dx;
-      if (dy < 0) dy = -dy;
-      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
-      indexedHeapPushNext(heap, v);
-    }
-  }
+  const expanded = searchSubgoals(ssg, edgeStart, edgeTo, edgeCost, isGlobal, mark, tsg, toGoal, stamp, t);
   for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
   tsg.expanded = expanded;
-  if (!found) {
+  if (g[G] === Infinity) {
     writeNoPath(out, expanded, expanded);
     return out;
   }
-  // Reverse the node chain G → … → S in place in parent order, then write it forwards.
-  let first = -1;
-  let prev = G;
-  for (let u = parent[G]!; u !== S; ) {
-    const p = parent[u]!;
-    parent[u] = prev; // now "next" pointers, ending at G
-    prev = u;
-    if (p === S) first = u;
-    u = p;
-  }
-  let i = writeWaypoint(tsg, s, out, 0);
-  let u = first;
-  if (u !== startNode) i = writeWaypoint(tsg, ssg.nodeCell[u]!, out, i);
-  for (let next = parent[u]!; next !== G; next = parent[u]!) {
-    i = writeEdge(tsg, u, next, out, i);
-    u = next;
-  }
-  if (u !== goalNode) i = writeWaypoint(tsg, t, out, i);
+  const i = writeLevelledPath(ssg, edgeStart, edgeTo, tsg.edgeMid, parent, s, t, out, tsg.stack, WHERE);
   out.length = i;
   out.cost = g[G]!;
   out.status = PathFlags.Found;

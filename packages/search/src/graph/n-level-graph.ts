@@ -348,9 +348,39 @@ export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, 
   return added;
 }
 
-function findEdge(nl: NLevelGraph, u: number, v: number): number {
-  for (let e = nl.offsets[u]!; e < nl.offsets[u + 1]!; e++) if (nl.targets[e] === v) return e;
-  return -1;
+/**
+ * Unpacks the edge `a → b` of an {@link NLevelGraph} (pass its `offsets`, `targets` and `mid`, or
+ * the same arrays of any graph whose extra edges remember the vertex they bypass, `-1` for an
+ * original edge) into original edges, recursively through the bypassed vertices, and writes the vertices
+ * after `a` up to `b` into `out[at ..]` (entries past `out.length` are counted, not written).
+ * Returns the new end index. `stack[stackBase ..]` is scratch: it needs 2 × (unpacked vertices + 1)
+ * entries. O(unpacked vertices × degree), no allocation.
+ */
+export function unpackNLevelEdge(offsets: Int32Array, targets: Int32Array, mid: Int32Array, a: number, b: number, stack: Int32Array, stackBase: number, out: Int32Array, at: number): number {
+  let hi = stackBase;
+  stack[hi++] = a;
+  stack[hi++] = b;
+  while (hi > stackBase) {
+    const v = stack[--hi]!;
+    const u = stack[--hi]!;
+    let m = -1;
+    for (let e = offsets[u]!, end = offsets[u + 1]!; e < end; e++) {
+      if (targets[e] === v) {
+        m = mid[e]!;
+        break;
+      }
+    }
+    if (m >= 0) {
+      stack[hi++] = m;
+      stack[hi++] = v;
+      stack[hi++] = u;
+      stack[hi++] = m;
+    } else {
+      if (at < out.length) out[at] = v;
+      at++;
+    }
+  }
+  return at;
 }
 
 /**
@@ -428,23 +458,7 @@ export function findPathNLevel(
   let a0 = start;
   while (sp > 0) {
     const b0 = stack[--sp]!;
-    let hi = sp;
-    stack[hi++] = a0;
-    stack[hi++] = b0;
-    while (hi > sp) {
-      const b = stack[--hi]!;
-      const a = stack[--hi]!;
-      const m = nl.mid[findEdge(nl, a, b)]!;
-      if (m >= 0) {
-        stack[hi++] = m;
-        stack[hi++] = b;
-        stack[hi++] = a;
-        stack[hi++] = m;
-      } else {
-        if (len < path.length) path[len] = b;
-        len++;
-      }
-    }
+    len = unpackNLevelEdge(offsets, targets, nl.mid, a0, b0, stack, sp, path, len);
     a0 = b0;
   }
   result.length = len;
