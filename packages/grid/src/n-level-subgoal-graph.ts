@@ -1,9 +1,9 @@
-import { assertInteger, indexedHeapClear, indexedHeapPushNext } from "@tactica/core";
+import { assertInteger, indexedHeapClear } from "@tactica/core";
 import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnectingVertices, nLevelGraphMemoryBytes, type NLevelGraph, type NLevelQuery } from "@tactica/search";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { directHReachable, directPathFree, oct, octile, searchSubgoals, writeLevelledPath, writeWaypoint } from "./subgoal-internal";
+import { answerTrivialQuery, endpointReach, seedSubgoalSearch, octile, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
 
 /**
  * An N-level subgoal graph (Uras & Koenig, chapter 15, "N-level graphs"): the subgoals of a
@@ -123,69 +123,25 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
   checkEndpoints(WHERE, grid, sx, sy, gx, gy);
   if (graph.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildNLevelSubgoalGraph(graph);
   const pw = ssg.pw;
-  const OCT = ssg.tmp;
   const s = (sy + 1) * pw + sx + 1;
   const t = (gy + 1) * pw + gx + 1;
   graph.connectingAdded = 0;
   graph.expanded = 0;
-  if (ssg.open[s] !== 1 || ssg.open[t] !== 1) {
-    writeNoPath(out, 0, 0);
-    return out;
-  }
-  if (directPathFree(ssg, s, t)) {
-    let i = writeWaypoint(ssg, s, out, 0, WHERE);
-    if (s !== t) i = writeWaypoint(ssg, t, out, i, WHERE);
-    out.length = i;
-    oct(OCT, pw, s, t);
-    out.cost = OCT[0]!;
-    out.status = PathFlags.Found;
-    out.expanded = 0;
-    out.generated = 0;
-    return out;
-  }
-  const n = ssg.count;
-  const S = n;
-  const G = n + 1;
+  if (answerTrivialQuery(ssg, s, t, out, WHERE)) return out;
+  const G = ssg.count + 1;
   const { toGoal, nl, walk } = graph;
-  const { g, parent, seen, heap } = walk;
-  const cell = ssg.nodeCell;
+  const { g, parent, heap } = walk;
   beginNLevelQuery(walk);
   const stamp = walk.stamp;
   indexedHeapClear(heap);
-  const startNode = ssg.nodeOf[s]!;
-  const goalNode = ssg.nodeOf[t]!;
-  let startReach = 1;
-  if (startNode >= 0) graph.startReach[0] = startNode;
-  else startReach = directHReachable(ssg, s, graph.startReach);
-  let goalReach = 1;
-  if (goalNode >= 0) graph.goalReach[0] = goalNode;
-  else goalReach = directHReachable(ssg, t, graph.goalReach);
+  const startReach = endpointReach(ssg, s, graph.startReach);
+  const goalReach = endpointReach(ssg, t, graph.goalReach);
   for (let i = 0; i < startReach; i++) identifyConnectingVertices(nl, walk, graph.startReach[i]!);
   for (let i = 0; i < goalReach; i++) identifyConnectingVertices(nl, walk, graph.goalReach[i]!);
   graph.connectingAdded = walk.connectingCount;
-  for (let i = 0; i < goalReach; i++) {
-    const v = graph.goalReach[i]!;
-    oct(OCT, pw, cell[v]!, t);
-    toGoal[v] = OCT[0]!;
-  }
-  seen[S] = stamp;
-  g[S] = 0;
-  parent[S] = -1;
-  seen[G] = stamp;
-  g[G] = Infinity;
-  for (let i = 0; i < startReach; i++) {
-    const v = graph.startReach[i]!;
-    oct(OCT, pw, s, cell[v]!);
-    const c = OCT[0]!;
-    seen[v] = stamp;
-    g[v] = c;
-    parent[v] = S;
-    oct(OCT, pw, cell[v]!, t);
-    heap.next[0] = c + OCT[0]!;
-    indexedHeapPushNext(heap, v);
-  }
+  seedSubgoalSearch(ssg, s, t, graph.startReach, startReach, graph.goalReach, goalReach, toGoal, walk, stamp);
   const expanded = searchSubgoals(ssg, nl.offsets, nl.targets, nl.weights, graph.isCore, walk.mark, walk, toGoal, stamp, t);
-  const found = g[G] < Infinity;
+  const found = g[G]! < Infinity;
   for (let i = 0; i < goalReach; i++) toGoal[graph.goalReach[i]!] = Infinity;
   graph.expanded = expanded;
   if (!found) {

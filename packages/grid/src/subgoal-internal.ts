@@ -1,6 +1,6 @@
 import { indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
 import { unpackNLevelEdge } from "@tactica/search";
-import type { GridPath } from "./grid-search";
+import { PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import type { SubgoalGraph } from "./subgoal-graph";
 import { SQRT2_MINUS_1 } from "./heuristics";
 
@@ -225,4 +225,66 @@ export function writeLevelledPath(sg: SubgoalGraph, offsets: Int32Array, targets
   }
   if (sg.nodeCell[u] !== t) i = writeWaypoint(sg, t, out, i, where);
   return i;
+}
+
+/**
+ * The cheap endings of a subgoal query: a blocked endpoint (no path) or a free diagonal-first
+ * path (written as one or two waypoints). Returns true when `out` holds the answer.
+ */
+export function answerTrivialQuery(sg: SubgoalGraph, s: number, t: number, out: GridPath, where: string): boolean {
+  if (sg.open[s] !== 1 || sg.open[t] !== 1) {
+    writeNoPath(out, 0, 0);
+    return true;
+  }
+  if (!directPathFree(sg, s, t)) return false;
+  let i = writeWaypoint(sg, s, out, 0, where);
+  if (s !== t) i = writeWaypoint(sg, t, out, i, where);
+  out.length = i;
+  oct(sg.tmp, sg.pw, s, t);
+  out.cost = sg.tmp[0]!;
+  out.status = PathFlags.Found;
+  out.expanded = 0;
+  out.generated = 0;
+  return true;
+}
+
+/** Writes the direct-h-reachable subgoals of padded cell `p` into `reach` (just its own node when it is a subgoal); returns how many. */
+export function endpointReach(sg: SubgoalGraph, p: number, reach: Int32Array): number {
+  const node = sg.nodeOf[p]!;
+  if (node < 0) return directHReachable(sg, p, reach);
+  reach[0] = node;
+  return 1;
+}
+
+/**
+ * Seeds a levelled subgoal search: the goal's reach gets its octile cost to `t` in `toGoal`
+ * (reset it afterwards), the virtual start `S` and goal `G` their g, and the start's reach the
+ * open list.
+ */
+export function seedSubgoalSearch(sg: SubgoalGraph, s: number, t: number, startReach: Int32Array, ns: number, goalReach: Int32Array, ng: number, toGoal: Float64Array, scratch: SubgoalScratch, stamp: number): void {
+  const { g, parent, seen, heap } = scratch;
+  const { pw, nodeCell, tmp } = sg;
+  const S = sg.count;
+  const G = S + 1;
+  for (let i = 0; i < ng; i++) {
+    const v = goalReach[i]!;
+    oct(tmp, pw, nodeCell[v]!, t);
+    toGoal[v] = tmp[0]!;
+  }
+  seen[S] = stamp;
+  g[S] = 0;
+  parent[S] = -1;
+  seen[G] = stamp;
+  g[G] = Infinity;
+  for (let i = 0; i < ns; i++) {
+    const v = startReach[i]!;
+    oct(tmp, pw, s, nodeCell[v]!);
+    const c = tmp[0]!;
+    seen[v] = stamp;
+    g[v] = c;
+    parent[v] = S;
+    oct(tmp, pw, nodeCell[v]!, t);
+    heap.next[0] = c + tmp[0]!;
+    indexedHeapPushNext(heap, v);
+  }
 }

@@ -2,7 +2,7 @@ import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNex
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { directHReachable, directPathFree, oct, octile, searchSubgoals, writeLevelledPath, writeWaypoint } from "./subgoal-internal";
+import { answerTrivialQuery, endpointReach, seedSubgoalSearch, octile, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
 
 /**
  * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
@@ -283,30 +283,12 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
   checkEndpoints(WHERE, grid, sx, sy, gx, gy);
   if (tsg.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildTwoLevelSubgoalGraph(tsg);
   const pw = ssg.pw;
-  const OCT = ssg.tmp;
   const s = (sy + 1) * pw + sx + 1;
   const t = (gy + 1) * pw + gx + 1;
   tsg.localsAdded = 0;
-  if (ssg.open[s] !== 1 || ssg.open[t] !== 1) {
-    tsg.expanded = 0;
-    writeNoPath(out, 0, 0);
-    return out;
-  }
-  if (directPathFree(ssg, s, t)) {
-    let i = writeWaypoint(ssg, s, out, 0, WHERE);
-    if (s !== t) i = writeWaypoint(ssg, t, out, i, WHERE);
-    out.length = i;
-    oct(OCT, pw, s, t);
-    out.cost = OCT[0]!;
-    out.status = PathFlags.Found;
-    out.expanded = 0;
-    out.generated = 0;
-    tsg.expanded = 0;
-    return out;
-  }
-  const n = ssg.count;
-  const S = n;
-  const G = n + 1;
+  tsg.expanded = 0;
+  if (answerTrivialQuery(ssg, s, t, out, WHERE)) return out;
+  const G = ssg.count + 1;
   const { g, parent, closed, seen, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
   if (++tsg.stamp >= 0xfffffffe) {
     closed.fill(0);
@@ -316,37 +298,10 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
   }
   const stamp = tsg.stamp;
   indexedHeapClear(heap);
-  seen[G] = stamp;
-  g[G] = Infinity;
-  const startNode = ssg.nodeOf[s]!;
-  const goalNode = ssg.nodeOf[t]!;
-  let startReach = 1;
-  if (startNode >= 0) tsg.startReach[0] = startNode;
-  else startReach = directHReachable(ssg, s, tsg.startReach);
-  let goalReach = 1;
-  if (goalNode >= 0) tsg.goalReach[0] = goalNode;
-  else goalReach = directHReachable(ssg, t, tsg.goalReach);
+  const startReach = endpointReach(ssg, s, tsg.startReach);
+  const goalReach = endpointReach(ssg, t, tsg.goalReach);
   tsg.localsAdded = markUpwards(tsg, tsg.startReach, startReach, stamp) + markUpwards(tsg, tsg.goalReach, goalReach, stamp);
-  for (let i = 0; i < goalReach; i++) {
-    const v = tsg.goalReach[i]!;
-    oct(OCT, pw, ssg.nodeCell[v]!, t);
-    toGoal[v] = OCT[0]!;
-  }
-  g[S] = 0;
-  parent[S] = -1;
-  for (let i = 0; i < startReach; i++) {
-    const v = tsg.startReach[i]!;
-    oct(OCT, pw, s, ssg.nodeCell[v]!);
-    const c = OCT[0]!;
-    if (seen[v] !== stamp || c < g[v]!) {
-      seen[v] = stamp;
-      g[v] = c;
-      parent[v] = S;
-      oct(OCT, pw, ssg.nodeCell[v]!, t);
-      heap.next[0] = c + OCT[0]!;
-      indexedHeapPushNext(heap, v);
-    }
-  }
+  seedSubgoalSearch(ssg, s, t, tsg.startReach, startReach, tsg.goalReach, goalReach, toGoal, tsg, stamp);
   const expanded = searchSubgoals(ssg, edgeStart, edgeTo, edgeCost, isGlobal, mark, tsg, toGoal, stamp, t);
   for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
   tsg.expanded = expanded;
