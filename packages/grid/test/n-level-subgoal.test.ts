@@ -24,24 +24,10 @@ import {
   type NLevelSubgoalGraph,
 } from "../src";
 import { loadMovingAi, sample } from "./movingai-data";
+import { checkSubgoalQuery } from "./subgoal-check";
 
 function checkQuery(grid: Grid, graph: NLevelSubgoalGraph, start: number, goal: number, expected: number): void {
-  const w = grid.width;
-  const out = createGridPath(grid);
-  findPathNLevelSubgoal(graph, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), out);
-  if (expected === Infinity) {
-    expect(out.status).toBe(PathFlags.NoPath);
-    return;
-  }
-  expect(out.status).toBe(PathFlags.Found);
-  expect(out.cost).toBeCloseTo(expected, 9);
-  const cells = new Int32Array(w * grid.height * 2);
-  const n = expandPath(grid, out.cells, out.length, cells);
-  expect(cells[0]).toBe(start);
-  expect(cells[n - 1]).toBe(goal);
-  expect(isPathLegal(grid, cells, n)).toBe(true);
-  // The refined path costs exactly what the abstract path costs.
-  expect(pathCost(grid, cells, n)).toBeCloseTo(out.cost, 9);
+  checkSubgoalQuery(grid, (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out), start, goal, expected);
 }
 
 /** Dijkstra on the N-level edge set restricted to `keep` (plus the target). */
