@@ -8,7 +8,7 @@ import { answerTrivialQuery, endpointReach, seedSubgoalSearch, octile, searchSub
 /**
  * An N-level subgoal graph (Uras & Koenig, chapter 15, "N-level graphs"): the subgoals of a
  * {@link SubgoalGraph} partitioned into levels `1 .. levelCount` by `@tactica/search`'s
- * {@link createNLevelGraph} with the property P = *h-reachable* (an extra edge `p–q` of length
+ * `createNLevelGraph` with the property P = *h-reachable* (an extra edge `p–q` of length
  * `c` is allowed when `c` equals the octile distance of `p` and `q`). Level 1 holds the subgoals
  * lowered first; the highest level is the core. A query tries the direct path, connects start and
  * goal to their direct-h-reachable subgoals, adds the vertices reachable upwards from those
@@ -26,7 +26,7 @@ export interface NLevelSubgoalGraph {
   /** The levels and the edge set (simple-graph edges plus extra edges); vertex ids are subgoal node ids. */
   nl: NLevelGraph;
   /**
-   * Query scratch: the upward walks ({@link identifyConnectingVertices}) and the search (g,
+   * Query scratch: the upward walks (`identifyConnectingVertices` of `@tactica/search`) and the search (g,
    * parent, stamps and heap with two extra slots for the start and the goal).
    */
   walk: NLevelQuery;
