@@ -3,7 +3,7 @@ import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnect
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { answerTrivialQuery, endpointReach, seedSubgoalSearch, octile, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
+import { buildSubgoalLevels, answerTrivialQuery, endpointReach, seedSubgoalSearch, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
 
 /**
  * An N-level subgoal graph (Uras & Koenig, chapter 15, "N-level graphs"): the subgoals of a
@@ -80,20 +80,12 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
   return graph;
 }
 
-function ssgAsCsr(ssg: SubgoalGraph): { nodeCount: number; edgeCount: number; offsets: Int32Array; targets: Int32Array; weights: Float64Array; maxDegree: number } {
-  return { nodeCount: ssg.count, edgeCount: ssg.edgeTo.length, offsets: ssg.edgeStart, targets: ssg.edgeTo, weights: ssg.edgeCost, maxDegree: 1 };
-}
 
 /** Rebuilds the levels from the grid's current cells (called automatically after edits). Allocates. */
 export function rebuildNLevelSubgoalGraph(graph: NLevelSubgoalGraph): void {
   const ssg = graph.ssg;
   if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
-  const pw = ssg.pw;
-  const cell = ssg.nodeCell;
-  const nl = createNLevelGraph(ssgAsCsr(ssg), {
-    maxLevels: graph.maxLevels,
-    allowExtraEdge: (p, q, length) => Math.abs(length - octile(pw, cell[p]!, cell[q]!)) <= 1e-9,
-  });
+  const nl = buildSubgoalLevels(ssg, graph.maxLevels);
   const n = ssg.count;
   graph.nl = nl;
   graph.walk = createNLevelQuery(nl, 2);

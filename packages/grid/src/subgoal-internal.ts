@@ -1,5 +1,5 @@
 import { indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
-import { unpackNLevelEdge } from "@tactica/search";
+import { createNLevelGraph, unpackNLevelEdge, type CsrGraph, type NLevelGraph } from "@tactica/search";
 import { PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import type { SubgoalGraph } from "./subgoal-graph";
 import { SQRT2_MINUS_1 } from "./heuristics";
@@ -288,3 +288,22 @@ export function seedSubgoalSearch(sg: SubgoalGraph, s: number, t: number, startR
     indexedHeapPushNext(heap, v);
   }
 }
+
+// The simple graph's edges as a CsrGraph (shared arrays, no copy).
+function ssgAsCsr(ssg: SubgoalGraph): CsrGraph {
+  return { nodeCount: ssg.count, edgeCount: ssg.edgeTo.length, offsets: ssg.edgeStart, targets: ssg.edgeTo, weights: ssg.edgeCost, maxDegree: 1 };
+}
+
+/**
+ * Levels of the subgoals of `ssg` (up to `maxLevels`): `@tactica/search`'s N-level construction
+ * over the simple graph with h-reachable extra edges. Allocates.
+ */
+export function buildSubgoalLevels(ssg: SubgoalGraph, maxLevels: number): NLevelGraph {
+  const pw = ssg.pw;
+  const cell = ssg.nodeCell;
+  return createNLevelGraph(ssgAsCsr(ssg), {
+    maxLevels,
+    allowExtraEdge: (p, q, length) => Math.abs(length - octile(pw, cell[p]!, cell[q]!)) <= 1e-9,
+  });
+}
+

@@ -1,20 +1,21 @@
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { answerTrivialQuery, endpointReach, seedSubgoalSearch, octile, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
+import { buildSubgoalLevels, answerTrivialQuery, endpointReach, seedSubgoalSearch, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
 
 /**
  * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
- * {@link SubgoalGraph} split into *global* and *local* ones. Built by contraction: every subgoal
- * `s` in turn (node order) becomes local unless some pair `p, q` of its global neighbours has no
- * path as short as `p → s → q` avoiding `s` among the globals and that detour is not
+ * {@link SubgoalGraph} split into *global* and *local* ones. Built by one pass of contraction
+ * (the first level of the N-level subgoal graph's construction): every subgoal `s` in turn
+ * (node order) becomes local unless some pair `p, q` of its neighbours (global, or already local)
+ * has no path as short as `p → s → q` avoiding `s` and the locals, and that detour is not
  * h-reachable (`c(p,s) + c(s,q)` ≠ octile(p, q)); the h-reachable detours become extra edges
  * `p–q` remembering `s` (so a path along them refines by expanding through `s`, and every edge
  * keeps its true length). The result depends on the order (it is not unique). Queries search
- * the global core plus the local subgoals reachable *upwards* (towards later-contracted
- * subgoals) from the start's and goal's direct-h-reachable subgoals — the query-time connection
- * of start and goal — so most local subgoals are pruned. Optimal, like the simple graph.
+ * the global core plus the start's and goal's direct-h-reachable subgoals, as in the chapter:
+ * every local subgoal keeps its distances through its edges to globals (the two-level
+ * property), so the other local subgoals are pruned. Optimal, like the simple graph.
  * Plain data; rebuilt automatically after any edit of the grid.
  */
 export interface TwoLevelSubgoalGraph {
@@ -26,7 +27,7 @@ export interface TwoLevelSubgoalGraph {
   globalCount: number;
   /** 1 where a subgoal node is global. */
   isGlobal: Uint8Array;
-  /** Contraction order of each local node; global nodes hold the node count (the top level). */
+  /** 0 for a local node, the node count for a global one (the query's walk follows edges to higher ranks only, so it adds no local node beyond the start's and goal's). */
   rank: Int32Array;
   /** CSR offsets of each node's edges (`count + 1`): simple-graph edges plus extra edges. */
   edgeStart: Int32Array;
@@ -67,9 +68,9 @@ export interface TwoLevelSubgoalGraph {
 /**
  * Builds the two-level subgoal graph of `grid` (8-connected, uniform cost, no corner cutting):
  * the simple graph, then the contraction described at {@link TwoLevelSubgoalGraph}, with a
- * bounded Dijkstra witness search over the current globals per neighbour of each subgoal.
- * Preprocessing is much slower than the simple graph's (seconds on large 512² maps); memory
- * about the same.
+ * bounded Dijkstra witness search per neighbour of each subgoal (`@tactica/search`'s
+ * `createNLevelGraph` limited to two levels). Preprocessing is much slower than the simple
+ * graph's (about 0.3 s on 512² `dao` maps, seconds on large `sc1` maps); memory about the same.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs or corner cutting.
  */
@@ -108,122 +109,23 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   const ssg = tsg.ssg;
   if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
   const n = ssg.count;
-  const pw = ssg.pw;
-  const cell = ssg.nodeCell;
-  const cost: Map<number, number>[] = [];
-  const mid: Map<number, number>[] = [];
-  for (let u = 0; u < n; u++) {
-    cost.push(new Map());
-    mid.push(new Map());
-  }
-  for (let u = 0; u < n; u++) {
-    for (let e = ssg.edgeStart[u]!; e < ssg.edgeStart[u + 1]!; e++) {
-      const v = ssg.edgeTo[e]!;
-      const c = ssg.edgeCost[e]!;
-      cost[u]!.set(v, c);
-      mid[u]!.set(v, -1);
-      cost[v]!.set(u, c);
-      mid[v]!.set(u, -1);
-    }
-  }
-  const isGlobal = new Uint8Array(n).fill(1);
-  const rank = new Int32Array(n).fill(n);
-  // Witness search scratch.
-  const dist = new Float64Array(Math.max(1, n));
-  const seen = new Uint32Array(Math.max(1, n));
-  const heap = createIndexedHeap(Math.max(1, n));
-  let stamp = 0;
-  let order = 0;
-  let globals = n;
-  const nb: number[] = [];
-  const extra: number[] = [];
-  for (let s = 0; s < n; s++) {
-    nb.length = 0;
-    for (const v of cost[s]!.keys()) if (isGlobal[v] === 1) nb.push(v);
-    extra.length = 0;
-    let keep = false;
-    for (let i = 0; i < nb.length && !keep; i++) {
-      const p = nb[i]!;
-      const cps = cost[s]!.get(p)!;
-      let limit = 0;
-      for (let j = i + 1; j < nb.length; j++) limit = Math.max(limit, cps + cost[s]!.get(nb[j]!)!);
-      if (limit === 0) continue;
-      // Bounded Dijkstra from p over the globals other than s.
-      stamp++;
-      indexedHeapClear(heap);
-      dist[p] = 0;
-      seen[p] = stamp;
-      heap.next[0] = 0;
-      indexedHeapPushNext(heap, p);
-      for (;;) {
-        const u = indexedHeapPop(heap);
-        if (u < 0) break;
-        const du = dist[u]!;
-        if (du > limit + 1e-9) break;
-        for (const [v, c] of cost[u]!) {
-          if (v === s || isGlobal[v] !== 1) continue;
-          const nd = du + c;
-          if (seen[v] === stamp && nd >= dist[v]!) continue;
-          seen[v] = stamp;
-          dist[v] = nd;
-          heap.next[0] = nd;
-          indexedHeapPushNext(heap, v);
-        }
-      }
-      for (let j = i + 1; j < nb.length; j++) {
-        const q = nb[j]!;
-        const via = cps + cost[s]!.get(q)!;
-        const d = seen[q] === stamp ? dist[q]! : Infinity;
-        if (d <= via + 1e-9) continue;
-        if (Math.abs(via - octile(pw, cell[p]!, cell[q]!)) > 1e-9) {
-          keep = true;
-          break;
-        }
-        extra.push(p, q);
-      }
-    }
-    if (keep) continue;
-    isGlobal[s] = 0;
-    rank[s] = order++;
-    globals--;
-    for (let k = 0; k < extra.length; k += 2) {
-      const p = extra[k]!;
-      const q = extra[k + 1]!;
-      const via = cost[s]!.get(p)! + cost[s]!.get(q)!;
-      const old = cost[p]!.get(q);
-      if (old !== undefined && old <= via + 1e-9) continue;
-      cost[p]!.set(q, via);
-      mid[p]!.set(q, s);
-      cost[q]!.set(p, via);
-      mid[q]!.set(p, s);
-    }
-  }
-  const edgeStart = new Int32Array(n + 1);
-  let m = 0;
-  for (let u = 0; u < n; u++) {
-    edgeStart[u] = m;
-    m += cost[u]!.size;
-  }
-  edgeStart[n] = m;
-  const edgeTo = new Int32Array(m);
-  const edgeCost = new Float64Array(m);
-  const edgeMid = new Int32Array(m);
-  for (let u = 0; u < n; u++) {
-    let e = edgeStart[u]!;
-    for (const [v, c] of cost[u]!) {
-      edgeTo[e] = v;
-      edgeCost[e] = c;
-      edgeMid[e] = mid[u]!.get(v)!;
-      e++;
-    }
+  const nl = buildSubgoalLevels(ssg, 2);
+  const isGlobal = new Uint8Array(n);
+  const rank = new Int32Array(n);
+  let globals = 0;
+  for (let v = 0; v < n; v++) {
+    if (nl.level[v] !== nl.levelCount) continue;
+    isGlobal[v] = 1;
+    rank[v] = n;
+    globals++;
   }
   tsg.globalCount = globals;
   tsg.isGlobal = isGlobal;
   tsg.rank = rank;
-  tsg.edgeStart = edgeStart;
-  tsg.edgeTo = edgeTo;
-  tsg.edgeCost = edgeCost;
-  tsg.edgeMid = edgeMid;
+  tsg.edgeStart = nl.offsets;
+  tsg.edgeTo = nl.targets;
+  tsg.edgeCost = nl.weights;
+  tsg.edgeMid = nl.mid;
   tsg.mark = new Uint32Array(Math.max(1, n));
   tsg.stack = new Int32Array(2 * n + 4);
   tsg.g = new Float64Array(n + 2);
