@@ -1,9 +1,9 @@
 import { assertInteger, indexedHeapClear } from "@tactica/core";
 import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnectingVertices, nLevelGraphMemoryBytes, type NLevelGraph, type NLevelQuery } from "@tactica/search";
 import type { Grid } from "./grid";
-import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { checkEndpoints, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { buildSubgoalLevels, answerTrivialQuery, endpointReach, seedSubgoalSearch, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
+import { buildSubgoalLevels, answerTrivialQuery, endpointReach, finishLevelledQuery } from "./subgoal-internal";
 
 /**
  * An N-level subgoal graph (Uras & Koenig, chapter 15, "N-level graphs"): the subgoals of a
@@ -120,32 +120,16 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
   graph.connectingAdded = 0;
   graph.expanded = 0;
   if (answerTrivialQuery(ssg, s, t, out, WHERE)) return out;
-  const G = ssg.count + 1;
   const { toGoal, nl, walk } = graph;
-  const { g, parent, heap } = walk;
   beginNLevelQuery(walk);
   const stamp = walk.stamp;
-  indexedHeapClear(heap);
+  indexedHeapClear(walk.heap);
   const startReach = endpointReach(ssg, s, graph.startReach);
   const goalReach = endpointReach(ssg, t, graph.goalReach);
   for (let i = 0; i < startReach; i++) identifyConnectingVertices(nl, walk, graph.startReach[i]!);
   for (let i = 0; i < goalReach; i++) identifyConnectingVertices(nl, walk, graph.goalReach[i]!);
   graph.connectingAdded = walk.connectingCount;
-  seedSubgoalSearch(ssg, s, t, graph.startReach, startReach, graph.goalReach, goalReach, toGoal, walk, stamp);
-  const expanded = searchSubgoals(ssg, nl.offsets, nl.targets, nl.weights, graph.isCore, walk.mark, walk, toGoal, stamp, t);
-  const found = g[G]! < Infinity;
-  for (let i = 0; i < goalReach; i++) toGoal[graph.goalReach[i]!] = Infinity;
-  graph.expanded = expanded;
-  if (!found) {
-    writeNoPath(out, expanded, expanded);
-    return out;
-  }
-  const i = writeLevelledPath(ssg, nl.offsets, nl.targets, nl.mid, parent, s, t, out, walk.stack, WHERE);
-  out.length = i;
-  out.cost = g[G]!;
-  out.status = PathFlags.Found;
-  out.expanded = expanded;
-  out.generated = expanded;
+  graph.expanded = finishLevelledQuery(ssg, s, t, graph.startReach, startReach, graph.goalReach, goalReach, nl.offsets, nl.targets, nl.weights, nl.mid, graph.isCore, walk.mark, walk.stack, toGoal, walk, stamp, out, WHERE);
   return out;
 }
 

@@ -307,3 +307,46 @@ export function buildSubgoalLevels(ssg: SubgoalGraph, maxLevels: number): NLevel
   });
 }
 
+
+/**
+ * The shared end of the levelled subgoal queries, once the search's nodes are marked: seeds and
+ * runs the search over the core (`isCore`) and the marked nodes, resets the goal costs and writes
+ * the result (extra edges unpacked) into `out`. Returns the number of expansions.
+ */
+export function finishLevelledQuery(
+  sg: SubgoalGraph,
+  s: number,
+  t: number,
+  startReach: Int32Array,
+  ns: number,
+  goalReach: Int32Array,
+  ng: number,
+  offsets: Int32Array,
+  targets: Int32Array,
+  weights: Float64Array,
+  mid: Int32Array,
+  isCore: Uint8Array,
+  mark: Uint32Array,
+  stack: Int32Array,
+  toGoal: Float64Array,
+  scratch: SubgoalScratch,
+  stamp: number,
+  out: GridPath,
+  where: string,
+): number {
+  const g = scratch.g;
+  const G = sg.count + 1;
+  seedSubgoalSearch(sg, s, t, startReach, ns, goalReach, ng, toGoal, scratch, stamp);
+  const expanded = searchSubgoals(sg, offsets, targets, weights, isCore, mark, scratch, toGoal, stamp, t);
+  for (let i = 0; i < ng; i++) toGoal[goalReach[i]!] = Infinity;
+  if (g[G] === Infinity) {
+    writeNoPath(out, expanded, expanded);
+    return expanded;
+  }
+  out.length = writeLevelledPath(sg, offsets, targets, mid, scratch.parent, s, t, out, stack, where);
+  out.cost = g[G]!;
+  out.status = PathFlags.Found;
+  out.expanded = expanded;
+  out.generated = expanded;
+  return expanded;
+}

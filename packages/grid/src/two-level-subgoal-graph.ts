@@ -1,8 +1,8 @@
 import { createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
-import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { checkEndpoints, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { buildSubgoalLevels, answerTrivialQuery, endpointReach, seedSubgoalSearch, searchSubgoals, writeLevelledPath } from "./subgoal-internal";
+import { buildSubgoalLevels, answerTrivialQuery, endpointReach, finishLevelledQuery } from "./subgoal-internal";
 
 /**
  * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
@@ -190,8 +190,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
   tsg.localsAdded = 0;
   tsg.expanded = 0;
   if (answerTrivialQuery(ssg, s, t, out, WHERE)) return out;
-  const G = ssg.count + 1;
-  const { g, parent, closed, seen, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
+  const { closed, seen, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
   if (++tsg.stamp >= 0xfffffffe) {
     closed.fill(0);
     seen.fill(0);
@@ -203,20 +202,7 @@ export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, s
   const startReach = endpointReach(ssg, s, tsg.startReach);
   const goalReach = endpointReach(ssg, t, tsg.goalReach);
   tsg.localsAdded = markUpwards(tsg, tsg.startReach, startReach, stamp) + markUpwards(tsg, tsg.goalReach, goalReach, stamp);
-  seedSubgoalSearch(ssg, s, t, tsg.startReach, startReach, tsg.goalReach, goalReach, toGoal, tsg, stamp);
-  const expanded = searchSubgoals(ssg, edgeStart, edgeTo, edgeCost, isGlobal, mark, tsg, toGoal, stamp, t);
-  for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
-  tsg.expanded = expanded;
-  if (g[G] === Infinity) {
-    writeNoPath(out, expanded, expanded);
-    return out;
-  }
-  const i = writeLevelledPath(ssg, edgeStart, edgeTo, tsg.edgeMid, parent, s, t, out, tsg.stack, WHERE);
-  out.length = i;
-  out.cost = g[G]!;
-  out.status = PathFlags.Found;
-  out.expanded = expanded;
-  out.generated = expanded;
+  tsg.expanded = finishLevelledQuery(ssg, s, t, tsg.startReach, startReach, tsg.goalReach, goalReach, edgeStart, edgeTo, edgeCost, tsg.edgeMid, isGlobal, mark, tsg.stack, toGoal, tsg, stamp, out, WHERE);
   return out;
 }
 
