@@ -34,6 +34,12 @@ import {
   type GridPath,
   type GridSearch,
   type MovingAiScenario,
+  createTwoLevelSubgoalGraph,
+  findPathTwoLevelSubgoal,
+  twoLevelSubgoalGraphMemoryBytes,
+  createNLevelSubgoalGraph,
+  findPathNLevelSubgoal,
+  nLevelSubgoalGraphMemoryBytes,
 } from "@tactica/grid";
 import { allocationPerCall, consume } from "../measure";
 import type { BenchRow } from "../row";
@@ -120,6 +126,12 @@ const SOLVERS: SolverDef[] = [
   { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareEasystar(g) }) },
   { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: (g) => ({ query: prepareNgraph(g) }) },
 ];
+
+// Two-level and N-level subgoal graphs (chapter 15).
+SOLVERS.push(
+  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(sg, a, b, c, d, out), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
+  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(sg, a, b, c, d, out), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
+);
 
 interface Args {
   maps: string;
@@ -397,6 +409,11 @@ async function run(ctx: SuiteContext): Promise<void> {
   ratio("jps-plus", "astar", "tactica-astar");
   ratio("subgoal", "astar", "tactica-astar");
   ratio("jps", "astar", "tactica-astar");
+  for (const s of ["subgoal-2", "subgoal-n"]) {
+    ratio(s, "pf-astar", "pathfinding-astar");
+    ratio(s, "pf-jps", "pathfinding-jps");
+    ratio(s, "astar", "tactica-astar");
+  }
   for (const s of ["jps-plus-4", "jps-4", "astar-4", "bfs-4"]) {
     ratio(s, "l1-path-finder", "l1-path-finder");
     ratio(s, "easystar", "easystarjs");

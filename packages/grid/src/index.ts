@@ -49,3 +49,4 @@ export * from "./segment-penalty";
 export * from "./goal-bounds";
 export * from "./goal-bounded-search";
 export * from "./goal-bounds-serialize";
+export * from "./n-level-subgoal-graph";

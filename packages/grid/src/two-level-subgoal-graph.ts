@@ -1,20 +1,21 @@
-import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "./grid";
-import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { checkEndpoints, type GridPath } from "./grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
-import { directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
+import { buildSubgoalLevels, answerTrivialQuery, endpointReach, finishLevelledQuery } from "./subgoal-internal";
 
 /**
  * A two-level subgoal graph (Uras & Koenig, chapter 15, Listing 15.2): the subgoals of a
- * {@link SubgoalGraph} split into *global* and *local* ones. Built by contraction: every subgoal
- * `s` in turn (node order) becomes local unless some pair `p, q` of its global neighbours has no
- * path as short as `p → s → q` avoiding `s` among the globals and that detour is not
+ * {@link SubgoalGraph} split into *global* and *local* ones. Built by one pass of contraction
+ * (the first level of the N-level subgoal graph's construction): every subgoal `s` in turn
+ * (node order) becomes local unless some pair `p, q` of its neighbours (global, or already local)
+ * has no path as short as `p → s → q` avoiding `s` and the locals, and that detour is not
  * h-reachable (`c(p,s) + c(s,q)` ≠ octile(p, q)); the h-reachable detours become extra edges
  * `p–q` remembering `s` (so a path along them refines by expanding through `s`, and every edge
  * keeps its true length). The result depends on the order (it is not unique). Queries search
- * the global core plus the local subgoals reachable *upwards* (towards later-contracted
- * subgoals) from the start's and goal's direct-h-reachable subgoals — the query-time connection
- * of start and goal — so most local subgoals are pruned. Optimal, like the simple graph.
+ * the global core plus the start's and goal's direct-h-reachable subgoals, as in the chapter:
+ * every local subgoal keeps its distances through its edges to globals (the two-level
+ * property), so the other local subgoals are pruned. Optimal, like the simple graph.
  * Plain data; rebuilt automatically after any edit of the grid.
  */
 export interface TwoLevelSubgoalGraph {
@@ -26,7 +27,7 @@ export interface TwoLevelSubgoalGraph {
   globalCount: number;
   /** 1 where a subgoal node is global. */
   isGlobal: Uint8Array;
-  /** Contraction order of each local node; global nodes hold the node count (the top level). */
+  /** 0 for a local node, the node count for a global one (the query's walk follows edges to higher ranks only, so it adds no local node beyond the start's and goal's). */
   rank: Int32Array;
   /** CSR offsets of each node's edges (`count + 1`): simple-graph edges plus extra edges. */
   edgeStart: Int32Array;
@@ -38,7 +39,7 @@ export interface TwoLevelSubgoalGraph {
   edgeMid: Int32Array;
   /** Query scratch: stamp marking local nodes taking part in the current query. */
   mark: Uint32Array;
-  /** Query scratch: depth-first stack for the upward walk. */
+  /** Query scratch: depth-first stack for the upward walk and for unpacking extra edges. */
   stack: Int32Array;
   /** Query scratch: g per node (+2 for start and goal). */
   g: Float64Array;
@@ -46,6 +47,8 @@ export interface TwoLevelSubgoalGraph {
   parent: Int32Array;
   /** Query scratch: closed stamps. */
   closed: Uint32Array;
+  /** Query scratch: reached stamps (`g` is valid where it holds the current stamp). */
+  seen: Uint32Array;
   /** Query scratch: stamp. */
   stamp: number;
   /** Query open list. */
@@ -65,9 +68,9 @@ export interface TwoLevelSubgoalGraph {
 /**
  * Builds the two-level subgoal graph of `grid` (8-connected, uniform cost, no corner cutting):
  * the simple graph, then the contraction described at {@link TwoLevelSubgoalGraph}, with a
- * bounded Dijkstra witness search over the current globals per neighbour of each subgoal.
- * Preprocessing is much slower than the simple graph's (seconds on large 512² maps); memory
- * about the same.
+ * bounded Dijkstra witness search per neighbour of each subgoal (`@tactica/search`'s
+ * `createNLevelGraph` limited to two levels). Preprocessing is much slower than the simple
+ * graph's (about 0.3 s on 512² `dao` maps, seconds on large `sc1` maps); memory about the same.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs or corner cutting.
  */
@@ -88,6 +91,7 @@ export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
     g: new Float64Array(2),
     parent: new Int32Array(2),
     closed: new Uint32Array(2),
+    seen: new Uint32Array(2),
     stamp: 0,
     heap: createIndexedHeap(2),
     toGoal: new Float64Array(2),
@@ -105,127 +109,29 @@ export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   const ssg = tsg.ssg;
   if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
   const n = ssg.count;
-  const pw = ssg.pw;
-  const cell = ssg.nodeCell;
-  const cost: Map<number, number>[] = [];
-  const mid: Map<number, number>[] = [];
-  for (let u = 0; u < n; u++) {
-    cost.push(new Map());
-    mid.push(new Map());
-  }
-  for (let u = 0; u < n; u++) {
-    for (let e = ssg.edgeStart[u]!; e < ssg.edgeStart[u + 1]!; e++) {
-      const v = ssg.edgeTo[e]!;
-      const c = ssg.edgeCost[e]!;
-      cost[u]!.set(v, c);
-      mid[u]!.set(v, -1);
-      cost[v]!.set(u, c);
-      mid[v]!.set(u, -1);
-    }
-  }
-  const isGlobal = new Uint8Array(n).fill(1);
-  const rank = new Int32Array(n).fill(n);
-  // Witness search scratch.
-  const dist = new Float64Array(Math.max(1, n));
-  const seen = new Uint32Array(Math.max(1, n));
-  const heap = createIndexedHeap(Math.max(1, n));
-  let stamp = 0;
-  let order = 0;
-  let globals = n;
-  const nb: number[] = [];
-  const extra: number[] = [];
-  for (let s = 0; s < n; s++) {
-    nb.length = 0;
-    for (const v of cost[s]!.keys()) if (isGlobal[v] === 1) nb.push(v);
-    extra.length = 0;
-    let keep = false;
-    for (let i = 0; i < nb.length && !keep; i++) {
-      const p = nb[i]!;
-      const cps = cost[s]!.get(p)!;
-      let limit = 0;
-      for (let j = i + 1; j < nb.length; j++) limit = Math.max(limit, cps + cost[s]!.get(nb[j]!)!);
-      if (limit === 0) continue;
-      // Bounded Dijkstra from p over the globals other than s.
-      stamp++;
-      indexedHeapClear(heap);
-      dist[p] = 0;
-      seen[p] = stamp;
-      heap.next[0] = 0;
-      indexedHeapPushNext(heap, p);
-      for (;;) {
-        const u = indexedHeapPop(heap);
-        if (u < 0) break;
-        const du = dist[u]!;
-        if (du > limit + 1e-9) break;
-        for (const [v, c] of cost[u]!) {
-          if (v === s || isGlobal[v] !== 1) continue;
-          const nd = du + c;
-          if (seen[v] === stamp && nd >= dist[v]!) continue;
-          seen[v] = stamp;
-          dist[v] = nd;
-          heap.next[0] = nd;
-          indexedHeapPushNext(heap, v);
-        }
-      }
-      for (let j = i + 1; j < nb.length; j++) {
-        const q = nb[j]!;
-        const via = cps + cost[s]!.get(q)!;
-        const d = seen[q] === stamp ? dist[q]! : Infinity;
-        if (d <= via + 1e-9) continue;
-        if (Math.abs(via - octile(pw, cell[p]!, cell[q]!)) > 1e-9) {
-          keep = true;
-          break;
-        }
-        extra.push(p, q);
-      }
-    }
-    if (keep) continue;
-    isGlobal[s] = 0;
-    rank[s] = order++;
-    globals--;
-    for (let k = 0; k < extra.length; k += 2) {
-      const p = extra[k]!;
-      const q = extra[k + 1]!;
-      const via = cost[s]!.get(p)! + cost[s]!.get(q)!;
-      const old = cost[p]!.get(q);
-      if (old !== undefined && old <= via + 1e-9) continue;
-      cost[p]!.set(q, via);
-      mid[p]!.set(q, s);
-      cost[q]!.set(p, via);
-      mid[q]!.set(p, s);
-    }
-  }
-  const edgeStart = new Int32Array(n + 1);
-  let m = 0;
-  for (let u = 0; u < n; u++) {
-    edgeStart[u] = m;
-    m += cost[u]!.size;
-  }
-  edgeStart[n] = m;
-  const edgeTo = new Int32Array(m);
-  const edgeCost = new Float64Array(m);
-  const edgeMid = new Int32Array(m);
-  for (let u = 0; u < n; u++) {
-    let e = edgeStart[u]!;
-    for (const [v, c] of cost[u]!) {
-      edgeTo[e] = v;
-      edgeCost[e] = c;
-      edgeMid[e] = mid[u]!.get(v)!;
-      e++;
-    }
+  const nl = buildSubgoalLevels(ssg, 2);
+  const isGlobal = new Uint8Array(n);
+  const rank = new Int32Array(n);
+  let globals = 0;
+  for (let v = 0; v < n; v++) {
+    if (nl.level[v] !== nl.levelCount) continue;
+    isGlobal[v] = 1;
+    rank[v] = n;
+    globals++;
   }
   tsg.globalCount = globals;
   tsg.isGlobal = isGlobal;
   tsg.rank = rank;
-  tsg.edgeStart = edgeStart;
-  tsg.edgeTo = edgeTo;
-  tsg.edgeCost = edgeCost;
-  tsg.edgeMid = edgeMid;
+  tsg.edgeStart = nl.offsets;
+  tsg.edgeTo = nl.targets;
+  tsg.edgeCost = nl.weights;
+  tsg.edgeMid = nl.mid;
   tsg.mark = new Uint32Array(Math.max(1, n));
-  tsg.stack = new Int32Array(Math.max(1, n));
+  tsg.stack = new Int32Array(2 * n + 4);
   tsg.g = new Float64Array(n + 2);
   tsg.parent = new Int32Array(n + 2);
   tsg.closed = new Uint32Array(n + 2);
+  tsg.seen = new Uint32Array(n + 2);
   tsg.stamp = 0;
   tsg.heap = createIndexedHeap(n + 2);
   tsg.toGoal = new Float64Array(n + 2).fill(Infinity);
@@ -260,25 +166,7 @@ function markUpwards(tsg: TwoLevelSubgoalGraph, reach: Int32Array, k: number, st
   return added;
 }
 
-function edgeMidOf(tsg: TwoLevelSubgoalGraph, u: number, v: number): number {
-  for (let e = tsg.edgeStart[u]!; e < tsg.edgeStart[u + 1]!; e++) if (tsg.edgeTo[e] === v) return tsg.edgeMid[e]!;
-  return -1;
-}
-
-// Writes the waypoints after u up to v (through the bypassed nodes of extra edges) from index i; returns the new index.
-function writeEdge(tsg: TwoLevelSubgoalGraph, u: number, v: number, out: GridPath, i: number): number {
-  const mid = edgeMidOf(tsg, u, v);
-  if (mid >= 0) return writeEdge(tsg, mid, v, out, writeEdge(tsg, u, mid, out, i));
-  return writeWaypoint(tsg, tsg.ssg.nodeCell[v]!, out, i);
-}
-
-function writeWaypoint(tsg: TwoLevelSubgoalGraph, padded: number, out: GridPath, i: number): number {
-  if (i >= out.cells.length) invalidArgument("@tactica/grid: findPathTwoLevelSubgoal", "out", "is too small", "Create it with createGridPath(grid).");
-  const pw = tsg.ssg.pw;
-  const cy = ((padded / pw) | 0) - 1;
-  out.cells[i] = cy * tsg.ssg.grid.width + (padded - (cy + 1) * pw - 1);
-  return i + 1;
-}
+const WHERE = "@tactica/grid: findPathTwoLevelSubgoal";
 
 /**
  * Shortest path from `(sx, sy)` to `(gx, gy)` on the two-level subgoal graph; writes the
@@ -294,130 +182,27 @@ function writeWaypoint(tsg: TwoLevelSubgoalGraph, padded: number, out: GridPath,
 export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
   const ssg = tsg.ssg;
   const grid = ssg.grid;
-  checkEndpoints("@tactica/grid: findPathTwoLevelSubgoal", grid, sx, sy, gx, gy);
+  checkEndpoints(WHERE, grid, sx, sy, gx, gy);
   if (tsg.builtVersion !== grid.version || ssg.builtVersion !== grid.version) rebuildTwoLevelSubgoalGraph(tsg);
   const pw = ssg.pw;
-  const OCT = ssg.tmp;
   const s = (sy + 1) * pw + sx + 1;
   const t = (gy + 1) * pw + gx + 1;
   tsg.localsAdded = 0;
-  if (ssg.open[s] !== 1 || ssg.open[t] !== 1) {
-    tsg.expanded = 0;
-    writeNoPath(out, 0, 0);
-    return out;
-  }
-  if (directPathFree(ssg, s, t)) {
-    let i = writeWaypoint(tsg, s, out, 0);
-    if (s !== t) i = writeWaypoint(tsg, t, out, i);
-    out.length = i;
-    oct(OCT, pw, s, t);
-    out.cost = OCT[0]!;
-    out.status = PathFlags.Found;
-    out.expanded = 0;
-    out.generated = 0;
-    tsg.expanded = 0;
-    return out;
-  }
-  const n = ssg.count;
-  const S = n;
-  const G = n + 1;
-  const { g, parent, closed, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
+  tsg.expanded = 0;
+  if (answerTrivialQuery(ssg, s, t, out, WHERE)) return out;
+  const { closed, seen, heap, toGoal, isGlobal, mark, edgeStart, edgeTo, edgeCost } = tsg;
   if (++tsg.stamp >= 0xfffffffe) {
     closed.fill(0);
+    seen.fill(0);
     mark.fill(0);
     tsg.stamp = 1;
   }
   const stamp = tsg.stamp;
   indexedHeapClear(heap);
-  g.fill(Infinity);
-  const startNode = ssg.nodeOf[s]!;
-  const goalNode = ssg.nodeOf[t]!;
-  let startReach = 1;
-  if (startNode >= 0) tsg.startReach[0] = startNode;
-  else startReach = directHReachable(ssg, s, tsg.startReach);
-  let goalReach = 1;
-  if (goalNode >= 0) tsg.goalReach[0] = goalNode;
-  else goalReach = directHReachable(ssg, t, tsg.goalReach);
+  const startReach = endpointReach(ssg, s, tsg.startReach);
+  const goalReach = endpointReach(ssg, t, tsg.goalReach);
   tsg.localsAdded = markUpwards(tsg, tsg.startReach, startReach, stamp) + markUpwards(tsg, tsg.goalReach, goalReach, stamp);
-  for (let i = 0; i < goalReach; i++) {
-    const v = tsg.goalReach[i]!;
-    oct(OCT, pw, ssg.nodeCell[v]!, t);
-    toGoal[v] = OCT[0]!;
-  }
-  g[S] = 0;
-  parent[S] = -1;
-  for (let i = 0; i < startReach; i++) {
-    const v = tsg.startReach[i]!;
-    oct(OCT, pw, s, ssg.nodeCell[v]!);
-    const c = OCT[0]!;
-    if (c < g[v]!) {
-      g[v] = c;
-      parent[v] = S;
-      oct(OCT, pw, ssg.nodeCell[v]!, t);
-      heap.next[0] = c + OCT[0]!;
-      indexedHeapPushNext(heap, v);
-    }
-  }
-  let expanded = 0;
-  let found = false;
-  for (;;) {
-    const u = indexedHeapPop(heap);
-    if (u < 0) break;
-    if (u === G) {
-      found = true;
-      break;
-    }
-    closed[u] = stamp;
-    expanded++;
-    const gu = g[u]!;
-    const tg = toGoal[u]!;
-    if (tg !== Infinity && gu + tg < g[G]! - 1e-12) {
-      g[G] = gu + tg;
-      parent[G] = u;
-      heap.next[0] = g[G];
-      indexedHeapPushNext(heap, G);
-    }
-    for (let e = edgeStart[u]!; e < edgeStart[u + 1]!; e++) {
-      const v = edgeTo[e]!;
-      if (closed[v] === stamp || (isGlobal[v] !== 1 && mark[v] !== stamp)) continue;
-      const ng = gu + edgeCost[e]!;
-      if (ng >= g[v]! - 1e-12) continue;
-      g[v] = ng;
-      parent[v] = u;
-      oct(OCT, pw, ssg.nodeCell[v]!, t);
-      heap.next[0] = ng + OCT[0]!;
-      indexedHeapPushNext(heap, v);
-    }
-  }
-  for (let i = 0; i < goalReach; i++) toGoal[tsg.goalReach[i]!] = Infinity;
-  tsg.expanded = expanded;
-  if (!found) {
-    writeNoPath(out, expanded, expanded);
-    return out;
-  }
-  // Reverse the node chain G → … → S in place in parent order, then write it forwards.
-  let first = -1;
-  let prev = G;
-  for (let u = parent[G]!; u !== S; ) {
-    const p = parent[u]!;
-    parent[u] = prev; // now "next" pointers, ending at G
-    prev = u;
-    if (p === S) first = u;
-    u = p;
-  }
-  let i = writeWaypoint(tsg, s, out, 0);
-  let u = first;
-  if (u !== startNode) i = writeWaypoint(tsg, ssg.nodeCell[u]!, out, i);
-  for (let next = parent[u]!; next !== G; next = parent[u]!) {
-    i = writeEdge(tsg, u, next, out, i);
-    u = next;
-  }
-  if (u !== goalNode) i = writeWaypoint(tsg, t, out, i);
-  out.length = i;
-  out.cost = g[G]!;
-  out.status = PathFlags.Found;
-  out.expanded = expanded;
-  out.generated = expanded;
+  tsg.expanded = finishLevelledQuery(ssg, s, t, tsg.startReach, startReach, tsg.goalReach, goalReach, edgeStart, edgeTo, edgeCost, tsg.edgeMid, isGlobal, mark, tsg.stack, toGoal, tsg, stamp, out, WHERE);
   return out;
 }
 
@@ -426,7 +211,7 @@ export function twoLevelSubgoalGraphMemoryBytes(tsg: TwoLevelSubgoalGraph): numb
   return (
     subgoalGraphMemoryBytes(tsg.ssg) +
     tsg.isGlobal.byteLength + tsg.rank.byteLength + tsg.edgeStart.byteLength + tsg.edgeTo.byteLength + tsg.edgeCost.byteLength + tsg.edgeMid.byteLength +
-    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength +
+    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength + tsg.seen.byteLength +
     tsg.heap.ids.byteLength + tsg.heap.priorities.byteLength + tsg.heap.positions.byteLength + tsg.toGoal.byteLength + tsg.startReach.byteLength + tsg.goalReach.byteLength
   );
 }

@@ -13,7 +13,6 @@ import {
   findPathTwoLevelSubgoal,
   isPathLegal,
   matchesScenarioLength,
-  pathCost,
   PathFlags,
   setCellPassable,
   twoLevelSubgoalGraphMemoryBytes,
@@ -21,23 +20,10 @@ import {
   type TwoLevelSubgoalGraph,
 } from "../src";
 import { loadMovingAi, sample } from "./movingai-data";
+import { checkSubgoalQuery } from "./subgoal-check";
 
 function checkQuery(grid: Grid, tsg: TwoLevelSubgoalGraph, start: number, goal: number, expected: number): void {
-  const w = grid.width;
-  const out = createGridPath(grid);
-  findPathTwoLevelSubgoal(tsg, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), out);
-  if (expected === Infinity) {
-    expect(out.status).toBe(PathFlags.NoPath);
-    return;
-  }
-  expect(out.status).toBe(PathFlags.Found);
-  expect(out.cost).toBeCloseTo(expected, 9);
-  const cells = new Int32Array(w * grid.height * 2);
-  const n = expandPath(grid, out.cells, out.length, cells);
-  expect(cells[0]).toBe(start);
-  expect(cells[n - 1]).toBe(goal);
-  expect(isPathLegal(grid, cells, n)).toBe(true);
-  expect(pathCost(grid, cells, n)).toBeCloseTo(expected, 9);
+  checkSubgoalQuery(grid, (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(tsg, sx, sy, gx, gy, out), start, goal, expected);
 }
 
 describe("two-level subgoal graphs", () => {

@@ -37,3 +37,4 @@ export * from "./csp/level-coloring";
 export * from "./evolution/genetic-algorithm";
 export * from "./evolution/genetic-programming";
 export * from "./evolution/snake";
+export * from "./graph/n-level-graph";

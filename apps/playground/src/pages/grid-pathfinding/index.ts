@@ -39,12 +39,19 @@ import {
   type Hpa,
   type JpsPlus,
   type SubgoalGraph,
+  createTwoLevelSubgoalGraph,
+  findPathTwoLevelSubgoal,
+  createNLevelSubgoalGraph,
+  findPathNLevelSubgoal,
+  type TwoLevelSubgoalGraph,
+  type NLevelSubgoalGraph,
 } from "@tactica/grid";
 import { buildGoalBoundsStep, createGoalBounds, findPathJpsPlusGoalBounded, GoalBoundsCoverage, type GoalBounds } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, select } from "../../ui";
 import { createDemoMap } from "./demo-map";
 import { addSharedMapPicker } from "./shared-maps";
+import { drawSubgoalLevels } from "./subgoal-levels";
 
 const W = 800;
 const H = 600;
@@ -58,6 +65,8 @@ const SOLVERS = [
   "BFS",
   "HPA* (8×8 clusters)",
   "subgoal graph",
+  "two-level subgoal graph",
+  "N-level subgoal graph",
   "region A*",
   "IDA* (small maps)",
   "Theta*",
@@ -105,6 +114,8 @@ const page: DemoPage = {
     let gb: GoalBounds | null = null;
     let gbFrame = 0;
     let gbMs = 0;
+    let levelled: TwoLevelSubgoalGraph | NLevelSubgoalGraph | null = null;
+    let levelLegend = "";
     let path: GridPath = createGridPath(grid);
     let field: FlowField = createFlowField(grid);
     let thetaField: ThetaFlowField | null = null;
@@ -141,6 +152,7 @@ const page: DemoPage = {
       thetaField = null;
       regions = null;
       ida = null;
+      levelled = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
       crowd = new Float64Array(grid.width * grid.height);
@@ -196,6 +208,22 @@ const page: DemoPage = {
           break;
         case "BFS":
           findPathBfs(search, sx, sy, gx, gy, path);
+          break;
+        case "two-level subgoal graph":
+        case "N-level subgoal graph":
+          if (grid.connectivity !== 8) {
+            message = "subgoal graphs need an 8-connected grid";
+            path.status = PathFlags.NoPath;
+            path.length = 0;
+            break;
+          }
+          if (solver === "two-level subgoal graph") {
+            if (levelled === null || "nl" in levelled) levelled = createTwoLevelSubgoalGraph(grid);
+            findPathTwoLevelSubgoal(levelled, sx, sy, gx, gy, path);
+          } else {
+            if (levelled === null || !("nl" in levelled)) levelled = createNLevelSubgoalGraph(grid);
+            findPathNLevelSubgoal(levelled, sx, sy, gx, gy, path);
+          }
           break;
         case "Theta*":
         case "Lazy Theta*":
@@ -292,6 +320,8 @@ const page: DemoPage = {
           const p = subgoals.nodeCell[i]!;
           expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
         }
+      } else if (solver.endsWith("level subgoal graph")) {
+        // Subgoals are drawn coloured by level instead (drawSubgoalLevels).
       } else if (solver === "HPA* (8×8 clusters)" && hpa !== null) {
         for (let i = 0; i < hpa.nodeCount; i++) expanded[n++] = hpa.nodeCell[i]!;
       } else {
@@ -392,6 +422,7 @@ const page: DemoPage = {
           }
         }
       }
+      levelLegend = solver.endsWith("level subgoal graph") && levelled !== null ? drawSubgoalLevels(draw, levelled) : "";
       if (solver !== "flow field" && path.status & PathFlags.Found) {
         const pts: { x: number; y: number }[] = [];
         for (let i = 0; i < path.length; i++) {
@@ -422,6 +453,7 @@ const page: DemoPage = {
               : solver === "Theta* flow field"
                 ? `Theta* field: ${thetaField?.losChecks ?? 0} line-of-sight tests; the path is the start's parent chain`
                 : `expanded ${expandedCount} nodes (tinted)`,
+        levelLegend === "" ? "" : `${levelLegend}; ${levelled?.expanded ?? 0} graph nodes expanded`,
         `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
         solver === "JPS+ goal bounding" && gb !== null
           ? `goal bounds: ${gb.rows} jump points, ${(gb.boxes.byteLength / 1024).toFixed(0)} kB, ${gb.builtRows === gb.rows ? "built in" : "building for"} ${gbMs.toFixed(0)} ms; boxes of ${boxCell < 0 ? "no waypoint (none has bounds)" : `waypoint (${boxCell % grid.width}, ${Math.floor(boxCell / grid.width)}), white dot`}, one colour per first move`
