@@ -96,7 +96,7 @@ export interface GoalBoundsOptions {
   readonly build?: boolean;
 }
 
-/** Throws unless goal bounding supports `grid` (uniform cost; JPS+ rules for jump-point coverage). */
+/** Internal (not exported from the package index): throws unless goal bounding supports `grid` (uniform cost; JPS+ rules for jump-point coverage). */
 export function assertGoalBoundsGrid(where: string, grid: Grid, coverage: number): void {
   if (coverage !== GoalBoundsCoverage.AllCells && coverage !== GoalBoundsCoverage.JumpPoints) {
     invalidArgument(where, "coverage", `must be 0 (AllCells) or 1 (JumpPoints) but is ${String(coverage)}`, "Use a GoalBoundsCoverage value.");
@@ -243,7 +243,7 @@ export function buildGoalBoundsStep(gb: GoalBounds, maxSources: number): boolean
   return end === gb.rows;
 }
 
-/** Throws `INVALID_STATE` when the grid changed after `gb` was built. */
+/** Internal (not exported from the package index): throws `INVALID_STATE` when the grid changed after `gb` was built. */
 export function assertGoalBoundsCurrent(where: string, gb: GoalBounds): void {
   if (gb.builtVersion !== gb.grid.version) {
     throw new TacticaError(

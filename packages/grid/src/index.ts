@@ -46,7 +46,18 @@ export * from "./explorer";
 export * from "./jps-plus-bucketed";
 export * from "./d-star-lite";
 export * from "./segment-penalty";
-export * from "./goal-bounds";
+export {
+  GoalBoundsCoverage,
+  buildGoalBoundsStep,
+  createGoalBounds,
+  goalBoundsMemoryBytes,
+  isGoalBoundsComplete,
+  rebuildGoalBounds,
+  type GoalBounds,
+  type GoalBoundsCoverageValue,
+  type GoalBoundsOptions,
+  type GoalBoundsScratch,
+} from "./goal-bounds";
 export * from "./goal-bounded-search";
 export * from "./goal-bounds-serialize";
 export * from "./n-level-subgoal-graph";
