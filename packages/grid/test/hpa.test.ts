@@ -15,6 +15,24 @@ import {
 import { loadMovingAi, sample } from "./movingai-data";
 
 describe("HPA*", () => {
+  it("takes the short way across a cluster border instead of detouring through a transition", () => {
+    // An open map: (7, y) and (8, y) are neighbours in two clusters, but the border's transition
+    // cells sit elsewhere on it, so the abstract route alone walks there and back.
+    const grid = createGrid(16, 16);
+    const search = createGridSearch(grid);
+    const hpa = createHpa(search, 8);
+    const out = createGridPath(grid);
+    for (let y = 0; y < 8; y++) {
+      findPathHpa(hpa, search, 7, y, 8, y, out);
+      expect(out.status & PathFlags.Found).toBeTruthy();
+      expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+      expect(out.cost, `row ${y}`).toBeCloseTo(1, 9);
+    }
+    findPathHpa(hpa, search, 0, 0, 15, 15, out); // far apart: through the abstract graph
+    expect(out.status & PathFlags.Found).toBeTruthy();
+    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+  });
+
   it("leaves the shared cluster when the path inside it is the long way round", () => {
     // Cluster (0..7, 0..7); a wall at x = 4 splits it except for a gap at the top. Start (3, 7) and
     // goal (5, 7) are 4 moves apart through the cluster below, ~15 through the gap.
