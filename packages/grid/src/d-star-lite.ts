@@ -1,7 +1,8 @@
 import { invalidArgument } from "@tactica/core";
 import type { Grid } from "./grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { keyHeapClear, keyHeapPush, keyHeapRemove, keyHeapSiftDown, keyHeapUpdateAt, paddedGridDistance, paddedMoveCost } from "./incremental-shared";
+import { SQRT2_MINUS_1 } from "./heuristics";
+import { keyHeapClear, keyHeapPush, keyHeapRemove, keyHeapSiftDown, keyHeapUpdateAt, paddedGridDistance, paddedMoveKind } from "./incremental-shared";
 
 /**
  * D* Lite (Koenig & Likhachev 2002, the optimized version with the key modifier `km`) on a
@@ -47,6 +48,8 @@ export interface DStarLite {
   readonly heapPos: Int32Array;
   /** Scratch: the key `[k1, k2]` of the next heap insert or update (2 entries). */
   readonly heapNext: Float64Array;
+  /** Scratch: the cost of the move just checked (1 entry). */
+  readonly step: Float64Array;
   /** Number of queued nodes. */
   heapSize: number;
   /** Padded index offset of each direction (0 N, 1 NE, … 7 NW). */
@@ -91,6 +94,7 @@ export function createDStarLite(grid: Grid): DStarLite {
     heapK2: new Float64Array(n),
     heapPos: new Int32Array(n).fill(-1),
     heapNext: new Float64Array(2),
+    step: new Float64Array(1),
     heapSize: 0,
     offsets: Int32Array.from([-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1]),
     start: -1,
@@ -124,13 +128,35 @@ function copyGrid(d: DStarLite): void {
   d.hScale = minCost === Infinity ? 1 : minCost;
 }
 
-function edge(d: DStarLite, p: number, dir: number): number {
-  return paddedMoveCost(d.open, d.offsets, d.grid.connectivity === 8, d.grid.cornerCutting, d.cost, p, dir);
+// The helpers below return integers or write into the planner's arrays, never a fraction:
+// V8 boxes a double returned from (or passed to) a call it does not inline, which made every
+// plan allocate kilobytes.
+
+// Cost of the move p → p + offsets[dir] into d.step[0] (1 or √2 times the entered cell's
+// terrain cost); returns false when the move is illegal.
+function edge(d: DStarLite, p: number, dir: number): boolean {
+  const kind = paddedMoveKind(d.open, d.offsets, d.grid.connectivity === 8, d.grid.cornerCutting, p, dir);
+  if (kind === 0) return false;
+  const c = d.cost[p + d.offsets[dir]!]!;
+  d.step[0] = kind === 1 ? c : Math.SQRT2 * c;
+  return true;
 }
 
-// Heuristic from the agent to node s (a lower bound of the path cost start → s).
-function h(d: DStarLite, s: number): number {
-  return d.hScale * paddedGridDistance(d.pw, d.grid.connectivity === 8, d.start, s);
+// Writes the key of node u, [min(g, rhs) + h(start, u) + km; min(g, rhs)], into d.heapNext.
+function writeKey(d: DStarLite, u: number): void {
+  const g = d.g[u]!;
+  const rhs = d.rhs[u]!;
+  const m = g < rhs ? g : rhs;
+  const pw = d.pw;
+  const uy = (u / pw) | 0;
+  const sy = (d.start / pw) | 0;
+  let dx = u - uy * pw - (d.start - sy * pw);
+  let dy = uy - sy;
+  if (dx < 0) dx = -dx;
+  if (dy < 0) dy = -dy;
+  const dist = d.grid.connectivity !== 8 ? dx + dy : dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  d.heapNext[0] = m + d.hScale * dist + d.km;
+  d.heapNext[1] = m;
 }
 
 // UpdateVertex of the optimized D* Lite: (re)queue u with its key when inconsistent, else dequeue.
@@ -139,24 +165,21 @@ function updateVertex(d: DStarLite, u: number): void {
   const rhs = d.rhs[u]!;
   const i = d.heapPos[u]!;
   if (g !== rhs) {
-    const m = g < rhs ? g : rhs;
-    d.heapNext[0] = m + h(d, u) + d.km;
-    d.heapNext[1] = m;
+    writeKey(d, u);
     if (i >= 0) keyHeapUpdateAt(d, i);
     else keyHeapPush(d, u);
   } else if (i >= 0) keyHeapRemove(d, u);
 }
 
-// rhs(u) = min over successors s' of c(u, s') + g(s').
-function lookAhead(d: DStarLite, u: number): number {
+// rhs(u) = min over successors s' of c(u, s') + g(s'), written into d.rhs[u].
+function updateRhs(d: DStarLite, u: number): void {
   let best = Infinity;
   for (let k = 0; k < 8; k++) {
-    const c = edge(d, u, k);
-    if (c === Infinity) continue;
-    const v = c + d.g[u + d.offsets[k]!]!;
+    if (!edge(d, u, k)) continue;
+    const v = d.step[0]! + d.g[u + d.offsets[k]!]!;
     if (v < best) best = v;
   }
-  return best;
+  d.rhs[u] = best;
 }
 
 // The agent moved since the last key-modifier update: add the heuristic distance it moved.
@@ -198,8 +221,7 @@ export function setDStarLiteEndpoints(d: DStarLite, sx: number, sy: number, gx: 
   d.totalExpanded = 0;
   d.replans = 0;
   d.rhs[d.goal] = 0;
-  d.heapNext[0] = h(d, d.goal);
-  d.heapNext[1] = 0;
+  writeKey(d, d.goal);
   keyHeapPush(d, d.goal);
 }
 
@@ -240,13 +262,13 @@ export function notifyDStarLiteCellChanged(d: DStarLite, x: number, y: number): 
   }
   syncKeyModifier(d);
   if (c < d.hScale) rescaleHeuristic(d, c);
-  const { offsets, rhs, goal } = d;
+  const { offsets, goal } = d;
   for (let k = -1; k < 8; k++) {
     const u = k < 0 ? p : p + offsets[k]!;
     const uy = ((u / d.pw) | 0) - 1;
     const ux = u - (uy + 1) * d.pw - 1;
     if (ux < 0 || uy < 0 || ux >= grid.width || uy >= grid.height) continue;
-    if (u !== goal) rhs[u] = lookAhead(d, u);
+    if (u !== goal) updateRhs(d, u);
     updateVertex(d, u);
   }
 }
@@ -256,9 +278,9 @@ function rescaleHeuristic(d: DStarLite, scale: number): void {
   d.hScale = scale;
   const n = d.heapSize;
   for (let i = 0; i < n; i++) {
-    const u = d.heapIds[i]!;
-    const m = d.heapK2[i]!;
-    d.heapK1[i] = m + h(d, u) + d.km;
+    // A queued node's key is [min(g, rhs) + h + km; min(g, rhs)] with its current g and rhs.
+    writeKey(d, d.heapIds[i]!);
+    d.heapK1[i] = d.heapNext[0]!;
   }
   for (let i = (n >> 1) - 1; i >= 0; i--) {
     d.heapNext[0] = d.heapK1[i]!;
@@ -293,12 +315,10 @@ export function computeDStarLite(d: DStarLite): number {
       if (k1 > sk1 + 1e-9 && rhs[start] === g[start]) break;
       const gu = g[u]!;
       const ru = rhs[u]!;
-      const m = gu < ru ? gu : ru;
-      const nk1 = m + h(d, u) + d.km;
-      if (k1 < nk1 || (k1 === nk1 && d.heapK2[0]! < m)) {
+      writeKey(d, u);
+      const nk1 = d.heapNext[0]!;
+      if (k1 < nk1 || (k1 === nk1 && d.heapK2[0]! < d.heapNext[1]!)) {
         // Key computed before the agent moved: lazily raise it.
-        d.heapNext[0] = nk1;
-        d.heapNext[1] = m;
         keyHeapSiftDown(d, 0, u);
         continue;
       }
@@ -310,10 +330,8 @@ export function computeDStarLite(d: DStarLite): number {
         keyHeapRemove(d, u);
         for (let k = 0; k < 8; k++) {
           const s = u - offsets[k]!;
-          if (s === goal) continue;
-          const c = edge(d, s, k);
-          if (c === Infinity) continue;
-          const v = c + ru;
+          if (s === goal || !edge(d, s, k)) continue;
+          const v = d.step[0]! + ru;
           if (v < rhs[s]!) {
             rhs[s] = v;
             updateVertex(d, s);
@@ -324,9 +342,8 @@ export function computeDStarLite(d: DStarLite): number {
         g[u] = Infinity;
         for (let k = 0; k < 8; k++) {
           const s = u - offsets[k]!;
-          const c = edge(d, s, k);
-          if (c === Infinity) continue;
-          if (s !== goal && rhs[s] === c + gu) rhs[s] = lookAhead(d, s);
+          if (!edge(d, s, k)) continue;
+          if (s !== goal && rhs[s] === d.step[0]! + gu) updateRhs(d, s);
           updateVertex(d, s);
         }
         updateVertex(d, u);
@@ -360,9 +377,8 @@ function bestSuccessor(d: DStarLite, u: number): number {
   let best = Infinity;
   let arg = -1;
   for (let k = 0; k < 8; k++) {
-    const c = edge(d, u, k);
-    if (c === Infinity) continue;
-    const v = c + d.g[u + d.offsets[k]!]!;
+    if (!edge(d, u, k)) continue;
+    const v = d.step[0]! + d.g[u + d.offsets[k]!]!;
     if (v < best) {
       best = v;
       arg = u + d.offsets[k]!;

@@ -126,25 +126,18 @@ export function paddedGridDistance(pw: number, eight: boolean, a: number, b: num
 }
 
 /**
- * Cost of the move `p → p + offsets[d]` on a padded passability copy, or `Infinity` when the
- * move is illegal (blocked cell, diagonal on a 4-connected grid, corner rule). The step length
- * (1 or √2) is multiplied by `cost[target]` when `cost` is given (terrain paid on entering).
+ * Kind of the move `p → p + offsets[d]` on a padded passability copy: 0 when illegal (blocked
+ * cell, diagonal on a 4-connected grid, corner rule), 1 for a straight step, 2 for a diagonal
+ * one. An integer, so the caller multiplies the step length (1 or √2) by the terrain cost itself
+ * and no fraction is returned across the call (V8 would box it when the call is not inlined).
  */
-export function paddedMoveCost(
-  open: Uint8Array,
-  offsets: Int32Array,
-  eight: boolean,
-  corner: number,
-  cost: Float64Array | null,
-  p: number,
-  d: number,
-): number {
+export function paddedMoveKind(open: Uint8Array, offsets: Int32Array, eight: boolean, corner: number, p: number, d: number): number {
   const q = p + offsets[d]!;
-  if (open[p] !== 1 || open[q] !== 1) return Infinity;
-  if ((d & 1) === 0) return cost === null ? 1 : cost[q]!;
-  if (!eight) return Infinity;
+  if (open[p] !== 1 || open[q] !== 1) return 0;
+  if ((d & 1) === 0) return 1;
+  if (!eight) return 0;
   const a = open[p + offsets[(d + 7) & 7]!]!;
   const b = open[p + offsets[(d + 1) & 7]!]!;
-  if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) return Infinity;
-  return cost === null ? Math.SQRT2 : Math.SQRT2 * cost[q]!;
+  if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) return 0;
+  return 2;
 }
