@@ -2,10 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { NLevelGraph } from "@tactica/search";
 import {
-  computeDistanceField,
   createGrid,
   createGridPath,
-  createGridSearch,
   createNLevelSubgoalGraph,
   createSubgoalGraph,
   createTwoLevelSubgoalGraph,
@@ -20,15 +18,10 @@ import {
   pathCost,
   PathFlags,
   setCellPassable,
-  type Grid,
-  type NLevelSubgoalGraph,
 } from "../src";
 import { loadMovingAi, sample } from "./movingai-data";
-import { checkSubgoalQuery } from "./subgoal-check";
+import { checkRandomSubgoalMap } from "./subgoal-check";
 
-function checkQuery(grid: Grid, graph: NLevelSubgoalGraph, start: number, goal: number, expected: number): void {
-  checkSubgoalQuery(grid, (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out), start, goal, expected);
-}
 
 /** Dijkstra on the N-level edge set restricted to `keep` (plus the target). */
 function restrictedDistance(nl: NLevelGraph, keep: (v: number) => boolean, a: number, b: number): number {
@@ -61,19 +54,11 @@ describe("N-level subgoal graphs", () => {
         fc.constantFrom(2, 3, 255),
         fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 6, maxLength: 6 }),
         (w, h, bits, density, maxLevels, queries) => {
-          const grid = createGrid(w, h);
-          for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
-          grid.version++;
-          const graph = createNLevelSubgoalGraph(grid, { maxLevels });
-          expect(graph.nl.levelCount).toBeLessThanOrEqual(maxLevels);
-          const search = createGridSearch(grid);
-          const field = new Float64Array(w * h);
-          for (const [a, b] of queries) {
-            const start = a % (w * h);
-            const goal = b % (w * h);
-            computeDistanceField(search, [goal], field);
-            checkQuery(grid, graph, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
-          }
+          checkRandomSubgoalMap([w, h, bits, density, queries], (grid) => {
+            const graph = createNLevelSubgoalGraph(grid, { maxLevels });
+            expect(graph.nl.levelCount).toBeLessThanOrEqual(maxLevels);
+            return (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out);
+          });
         },
       ),
       { numRuns: 250 },

@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { createGridPath, expandPath, isPathLegal, pathCost, PathFlags, type Grid, type GridPath } from "../src";
+import { computeDistanceField, createGrid, createGridPath, createGridSearch, expandPath, isPathLegal, pathCost, PathFlags, type Grid, type GridPath } from "../src";
 
 /**
  * Runs one subgoal-graph query from cell `start` to cell `goal` and checks it against the
@@ -22,4 +22,30 @@ export function checkSubgoalQuery(grid: Grid, find: (sx: number, sy: number, gx:
   expect(cells[n - 1]).toBe(goal);
   expect(isPathLegal(grid, cells, n)).toBe(true);
   expect(pathCost(grid, cells, n)).toBeCloseTo(out.cost, 9);
+}
+
+/** A random-map case for the subgoal property tests: size, cell draws, wall density, query pairs. */
+export type RandomMapCase = [w: number, h: number, bits: readonly number[], density: number, queries: readonly (readonly [number, number])[]];
+
+/**
+ * Builds the 8-connected map of a {@link RandomMapCase} (cell i blocked when `bits[i] < density`),
+ * lets `prepare` build the graph, and checks every query with {@link checkSubgoalQuery} against a
+ * Dijkstra distance field from the goal.
+ */
+export function checkRandomSubgoalMap(
+  [w, h, bits, density, queries]: RandomMapCase,
+  prepare: (grid: Grid) => (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath,
+): void {
+  const grid = createGrid(w, h);
+  for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
+  grid.version++;
+  const find = prepare(grid);
+  const search = createGridSearch(grid);
+  const field = new Float64Array(w * h);
+  for (const [a, b] of queries) {
+    const start = a % (w * h);
+    const goal = b % (w * h);
+    computeDistanceField(search, [goal], field);
+    checkSubgoalQuery(grid, find, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
+  }
 }

@@ -1,10 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
-  computeDistanceField,
   createGrid,
   createGridPath,
-  createGridSearch,
   createSubgoalGraph,
   createTwoLevelSubgoalGraph,
   CornerCutting,
@@ -16,15 +14,10 @@ import {
   PathFlags,
   setCellPassable,
   twoLevelSubgoalGraphMemoryBytes,
-  type Grid,
-  type TwoLevelSubgoalGraph,
 } from "../src";
 import { loadMovingAi, sample } from "./movingai-data";
-import { checkSubgoalQuery } from "./subgoal-check";
+import { checkRandomSubgoalMap } from "./subgoal-check";
 
-function checkQuery(grid: Grid, tsg: TwoLevelSubgoalGraph, start: number, goal: number, expected: number): void {
-  checkSubgoalQuery(grid, (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(tsg, sx, sy, gx, gy, out), start, goal, expected);
-}
 
 describe("two-level subgoal graphs", () => {
   it("equal Dijkstra on random maps (paths legal, waypoints joined diagonal-first)", () => {
@@ -36,18 +29,10 @@ describe("two-level subgoal graphs", () => {
         fc.double({ min: 0, max: 0.45, noNaN: true }),
         fc.array(fc.tuple(fc.nat(), fc.nat()), { minLength: 6, maxLength: 6 }),
         (w, h, bits, density, queries) => {
-          const grid = createGrid(w, h);
-          for (let i = 0; i < w * h; i++) if (bits[i]! < density) grid.passable[i] = 0;
-          grid.version++;
-          const tsg = createTwoLevelSubgoalGraph(grid);
-          const search = createGridSearch(grid);
-          const field = new Float64Array(w * h);
-          for (const [a, b] of queries) {
-            const start = a % (w * h);
-            const goal = b % (w * h);
-            computeDistanceField(search, [goal], field);
-            checkQuery(grid, tsg, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
-          }
+          checkRandomSubgoalMap([w, h, bits, density, queries], (grid) => {
+            const tsg = createTwoLevelSubgoalGraph(grid);
+            return (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(tsg, sx, sy, gx, gy, out);
+          });
         },
       ),
       { numRuns: 250 },
