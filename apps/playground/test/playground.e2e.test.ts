@@ -83,8 +83,9 @@ describe("playground", () => {
   it("the grid page runs every solver in both connectivities without console errors", async () => {
     const { page, errors } = await openWithErrorLog("index.html#/grid-pathfinding");
     await page.waitForSelector(`section[data-page="grid-pathfinding"]`);
-    const solver = page.locator("section select").nth(0);
-    const moves = page.locator("section select").nth(1);
+    // The panel's selects, found by their label (`select()` in src/ui.ts: <label><span>label</span><select>).
+    const solver = page.locator("section label.control", { has: page.locator("span", { hasText: /^solver$/ }) }).locator("select");
+    const moves = page.locator("section label.control", { has: page.locator("span", { hasText: /^moves$/ }) }).locator("select");
     const names = await solver.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
     expect(names).toEqual(expect.arrayContaining(["region A*", "IDA* (small maps)", "A* + post-smoothing", "Theta* flow field", "BFS"]));
     for (const connectivity of ["8-connected", "4-connected"]) {
