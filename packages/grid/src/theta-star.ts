@@ -12,14 +12,6 @@ function los(search: GridSearch, a: number, b: number): boolean {
   return hasLineOfSight(search.grid, a - ay * pw - 1, ay - 1, b - by * pw - 1, by - 1);
 }
 
-function dist(pw: number, a: number, b: number): number {
-  const ay = (a / pw) | 0;
-  const by = (b / pw) | 0;
-  const dx = a - ay * pw - (b - by * pw);
-  const dy = ay - by;
-  return Math.sqrt(dx * dx + dy * dy);
-}
-
 /**
  * Theta* (Nash & Koenig): any-angle search on the cell centres of an 8-connected, uniform-cost
  * grid. It is A* with the Euclidean heuristic where a node may take its parent's parent as
@@ -51,7 +43,9 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
   g[start] = 0;
   parent[start] = -1;
   seen[start] = stamp;
-  heap.next[0] = dist(pw, start, goal);
+  const goalY = (goal / pw) | 0;
+  const goalX = goal - goalY * pw;
+  heap.next[0] = 0; // alone in the heap: its priority is irrelevant
   indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
@@ -97,7 +91,13 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
       let ng: number;
       let par: number;
       if (pp !== -1 && (lazy || los(search, pp, q))) {
-        ng = g[pp]! + dist(pw, pp, q);
+        // Euclidean |pp q| written out: a fraction returned by a call V8 does not inline is
+        // boxed, and with the line-of-sight calls this loop exceeds the inlining budget.
+        const ay = (pp / pw) | 0;
+        const by = (q / pw) | 0;
+        const dx = pp - ay * pw - (q - by * pw);
+        const dy = ay - by;
+        ng = g[pp]! + Math.sqrt(dx * dx + dy * dy);
         par = pp;
       } else {
         ng = g[p]! + ((d & 1) === 1 ? Math.SQRT2 : 1);
@@ -107,7 +107,10 @@ export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx
       seen[q] = stamp;
       g[q] = ng;
       parent[q] = par;
-      const h = dist(pw, q, goal);
+      const qy = (q / pw) | 0;
+      const hx = q - qy * pw - goalX;
+      const hy = qy - goalY;
+      const h = Math.sqrt(hx * hx + hy * hy);
       heap.next[0] = ng + h + h * TIE;
       indexedHeapPushNext(heap, q);
       generated++;
