@@ -8,19 +8,16 @@ import {
   createSubgoalGraph,
   createTwoLevelSubgoalGraph,
   CornerCutting,
-  expandPath,
   findPathNLevelSubgoal,
   findPathSubgoal,
   findPathTwoLevelSubgoal,
-  isPathLegal,
   matchesScenarioLength,
   nLevelSubgoalGraphMemoryBytes,
-  pathCost,
   PathFlags,
   setCellPassable,
 } from "../src";
 import { loadMovingAi, sample } from "./movingai-data";
-import { checkRandomSubgoalMap } from "./subgoal-check";
+import { checkRandomSubgoalMap, countBadScenarios } from "./subgoal-check";
 
 
 /** Dijkstra on the N-level edge set restricted to `keep` (plus the target). */
@@ -134,14 +131,7 @@ describe("N-level subgoal graphs", () => {
       const { map, scenarios } = loadMovingAi("dao", name);
       const grid = map.grid;
       const graph = createNLevelSubgoalGraph(grid);
-      const out = createGridPath(grid);
-      const cells = new Int32Array(grid.width * grid.height);
-      let bad = 0;
-      for (const c of scenarios) {
-        findPathNLevelSubgoal(graph, c.startX, c.startY, c.goalX, c.goalY, out);
-        const n = expandPath(grid, out.cells, out.length, cells);
-        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(grid, cells, n) || Math.abs(pathCost(grid, cells, n) - out.cost) > 1e-6 || cells[0] !== c.startY * grid.width + c.startX || cells[n - 1] !== c.goalY * grid.width + c.goalX) bad++;
-      }
+      const bad = countBadScenarios(grid, scenarios, (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out));
       expect(bad).toBe(0);
     });
   }

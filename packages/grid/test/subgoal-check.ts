@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { computeDistanceField, createGrid, createGridPath, createGridSearch, expandPath, isPathLegal, pathCost, PathFlags, type Grid, type GridPath } from "../src";
+import { computeDistanceField, createGrid, createGridPath, createGridSearch, expandPath, isPathLegal, matchesScenarioLength, pathCost, PathFlags, type Grid, type GridPath, type MovingAiScenario } from "../src";
 
 /**
  * Runs one subgoal-graph query from cell `start` to cell `goal` and checks it against the
@@ -48,4 +48,29 @@ export function checkRandomSubgoalMap(
     computeDistanceField(search, [goal], field);
     checkSubgoalQuery(grid, find, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
   }
+}
+
+/**
+ * Counts the scenarios whose subgoal-graph answer is wrong: cost other than the scenario's optimal
+ * length, an illegal expanded cell path, a refined cost other than the abstract one, or a path
+ * that does not run from start to goal. 0 means every scenario passed.
+ */
+export function countBadScenarios(grid: Grid, scenarios: readonly MovingAiScenario[], find: (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath): number {
+  const out = createGridPath(grid);
+  const cells = new Int32Array(grid.width * grid.height);
+  let bad = 0;
+  for (const c of scenarios) {
+    find(c.startX, c.startY, c.goalX, c.goalY, out);
+    const n = expandPath(grid, out.cells, out.length, cells);
+    if (
+      !matchesScenarioLength(c, out.cost) ||
+      !isPathLegal(grid, cells, n) ||
+      Math.abs(pathCost(grid, cells, n) - out.cost) > 1e-6 ||
+      cells[0] !== c.startY * grid.width + c.startX ||
+      cells[n - 1] !== c.goalY * grid.width + c.goalX
+    ) {
+      bad++;
+    }
+  }
+  return bad;
 }
