@@ -1,9 +1,9 @@
 import { bucketQueueClear, bucketQueuePop, bucketQueuePush, createBucketQueue, invalidArgument, type BucketQueue } from "@tactica/core";
 import type { GridSearch } from "./grid-search";
-import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "./grid-search";
+import { beginQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 import { rebuildJpsPlus, type JpsPlus } from "./jps-plus";
-import { jumpDirections } from "./jump-rules";
+import { jpsPlusSteps, jumpDirections } from "./jump-rules";
 
 /**
  * State for {@link findPathJpsPlusBucketed}: a bucket open list (core's `BucketQueue`, LIFO inside
@@ -94,31 +94,11 @@ export function findPathJpsPlusBucketed(search: GridSearch, jp: JpsPlus, open: B
     while (mask !== 0) {
       const d = 31 - Math.clz32(mask);
       mask &= ~(1 << d);
-      const val = T[base + d]!;
-      const abs = val < 0 ? -val : val;
-      const dx = d === 0 || d === 4 ? 0 : d < 4 ? 1 : -1;
-      const dy = d === 2 || d === 6 ? 0 : d > 2 && d < 6 ? 1 : -1;
-      let k: number;
-      let stepCost = 1;
-      if (dx !== 0 && dy !== 0) {
-        const ax = (goalPx - px) * dx;
-        const ay = (goalPy - py) * dy;
-        const m = ax < ay ? ax : ay;
-        if (m > 0 && m <= abs) k = m;
-        else if (val > 0) k = val;
-        else continue;
-        stepCost = Math.SQRT2;
-      } else if (dy === 0) {
-        const along = (goalPx - px) * dx;
-        if (goalPy === py && along > 0 && along <= abs) k = along;
-        else if (val > 0) k = val;
-        else continue;
-      } else {
-        const along = (goalPy - py) * dy;
-        if ((eight ? goalPx === px : true) && along > 0 && along <= abs) k = along;
-        else if (val > 0) k = val;
-        else continue;
-      }
+      const dx = DirX[d]!;
+      const dy = DirY[d]!;
+      const k = jpsPlusSteps(T[base + d]!, dx, dy, px, py, goalPx, goalPy, eight);
+      if (k === 0) continue;
+      const stepCost = (d & 1) === 1 ? Math.SQRT2 : 1;
       const n = p + k * offsets[d]!;
       const ng = gp + k * stepCost;
       if (seen[n] === stamp && ng >= g[n]! - 1e-12) continue;

@@ -1,8 +1,8 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import type { Grid } from "./grid";
-import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
+import { beginQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
-import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
+import { assertJumpPointGrid, jpsPlusSteps, jumpDirections } from "./jump-rules";
 import { goalBoundsMoves } from "./internal";
 
 const TIE = 1e-10;
@@ -146,8 +146,6 @@ function vertical4(open: Uint8Array, T: Int16Array, p: number, d: number, step: 
   T[p * 8 + d] = v;
 }
 
-const DX = [0, 1, 1, 1, 0, -1, -1, -1];
-const DY = [-1, -1, 0, 1, 1, 1, 0, -1];
 
 /**
  * JPS+ query (Rabin 2015): jump point search where every scan is one table look-up in the
@@ -228,40 +226,11 @@ export function runJpsPlus(
     while (mask !== 0) {
       const d = 31 - Math.clz32(mask);
       mask &= ~(1 << d);
-      const val = T[base + d]!;
-      const abs = val < 0 ? -val : val;
-      const dx = DX[d]!;
-      const dy = DY[d]!;
-      let k: number;
-      let stepCost = 1;
-      if (dx !== 0 && dy !== 0) {
-        // Diagonal: target jump point level with the goal row or column.
-        const ax = (goalPx - px) * dx;
-        const ay = (goalPy - py) * dy;
-        const m = ax < ay ? ax : ay;
-        if (m > 0 && m <= abs) k = m;
-        else if (val > 0) k = val;
-        else continue;
-        stepCost = Math.SQRT2;
-      } else if (dy === 0) {
-        // Horizontal.
-        const along = (goalPx - px) * dx;
-        if (goalPy === py && along > 0 && along <= abs) k = along;
-        else if (val > 0) k = val;
-        else continue;
-      } else if (eight) {
-        // Vertical, 8-connected: a straight run.
-        const along = (goalPy - py) * dy;
-        if (goalPx === px && along > 0 && along <= abs) k = along;
-        else if (val > 0) k = val;
-        else continue;
-      } else {
-        // Vertical, 4-connected: target jump point on the goal's row.
-        const along = (goalPy - py) * dy;
-        if (along > 0 && along <= abs) k = along;
-        else if (val > 0) k = val;
-        else continue;
-      }
+      const dx = DirX[d]!;
+      const dy = DirY[d]!;
+      const k = jpsPlusSteps(T[base + d]!, dx, dy, px, py, goalPx, goalPy, eight);
+      if (k === 0) continue;
+      const stepCost = (d & 1) === 1 ? Math.SQRT2 : 1;
       const q = p + k * offsets[d]!;
       if (closed[q] === stamp) continue;
       const ng = gp + k * stepCost;

@@ -42,3 +42,30 @@ export function jumpDirections(open: Uint8Array, offsets: Int32Array, p: number,
   return mask;
 }
 
+
+/**
+ * How many steps JPS+ moves from padded cell `(px, py)` in the direction with steps `(dx, dy)`
+ * (each -1, 0 or 1) given that direction's jump distance `val` (positive: to a jump point, negative or 0: to a
+ * wall): to the target jump point level with the goal when the goal's row or column lies within
+ * reach, else to the jump point; 0 when the direction yields no successor. An integer, so the
+ * call never boxes. Shared by JPS+ and bucketed JPS+.
+ */
+export function jpsPlusSteps(val: number, dx: number, dy: number, px: number, py: number, goalPx: number, goalPy: number, eight: boolean): number {
+  const abs = val < 0 ? -val : val;
+  let along: number;
+  if (dx !== 0 && dy !== 0) {
+    // Diagonal: the target jump point is level with the goal's row or column.
+    const ax = (goalPx - px) * dx;
+    const ay = (goalPy - py) * dy;
+    along = ax < ay ? ax : ay;
+  } else if (dy === 0) {
+    // Horizontal: the goal must be on this row.
+    along = goalPy === py ? (goalPx - px) * dx : 0;
+  } else {
+    // Vertical: on 8-connected grids the goal must be in this column; 4-connected runs stop on
+    // the goal's row (they turn there).
+    along = !eight || goalPx === px ? (goalPy - py) * dy : 0;
+  }
+  if (along > 0 && along <= abs) return along;
+  return val > 0 ? val : 0;
+}

@@ -1,7 +1,7 @@
 import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "./grid";
-import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
-import { searchSubgoals, directHReachable, directPathFree, DX, DY, oct, octile } from "./subgoal-internal";
+import { DirX, DirY, checkEndpoints, PathFlags, writeNoPath, type GridPath } from "./grid-search";
+import { searchSubgoals, directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
 
 /**
  * A simple subgoal graph (Uras & Koenig, chapter 15): the convex corners of obstacles
@@ -130,8 +130,8 @@ export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
       const p = y * pw + x;
       if (open[p] !== 1) continue;
       for (let d = 1; d < 8; d += 2) {
-        const t = p + DX[d]! + DY[d]! * pw;
-        if (open[t] === 0 && open[p + DX[d]!] === 1 && open[p + DY[d]! * pw] === 1) {
+        const t = p + DirX[d]! + DirY[d]! * pw;
+        if (open[t] === 0 && open[p + DirX[d]!] === 1 && open[p + DirY[d]! * pw] === 1) {
           isSubgoal[p] = 1;
           nodeOf[p] = cells.length;
           cells.push(p);
@@ -181,7 +181,7 @@ function computeCardinalClearances(sg: SubgoalGraph): void {
   const { open, isSubgoal, clear, pw } = sg;
   const n = open.length;
   for (let d = 0; d < 8; d += 2) {
-    const step = DX[d]! + DY[d]! * pw;
+    const step = DirX[d]! + DirY[d]! * pw;
     const base = (d >> 1) * n;
     const lo = pw;
     const hi = n - pw - 1;

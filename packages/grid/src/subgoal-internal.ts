@@ -2,25 +2,23 @@ import { indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap 
 import { createNLevelGraph, unpackNLevelEdge, type CsrGraph, type NLevelGraph } from "@tactica/search";
 import { PathFlags, writeNoPath, type GridPath } from "./grid-search";
 import type { SubgoalGraph } from "./subgoal-graph";
+import { DirX, DirY } from "./grid-search";
 import { SQRT2_MINUS_1 } from "./heuristics";
 
 // Helpers of the subgoal graphs (Uras & Koenig), shared by the simple and two-level graphs; not exported from the index.
 
-export const DX = [0, 1, 1, 1, 0, -1, -1, -1];
-export const DY = [-1, -1, 0, 1, 1, 1, 0, -1];
-
 export function legalStep(open: Uint8Array, p: number, d: number, pw: number): boolean {
-  const q = p + DX[d]! + DY[d]! * pw;
+  const q = p + DirX[d]! + DirY[d]! * pw;
   if (open[q] !== 1) return false;
   if ((d & 1) === 0) return true;
-  return open[p + DX[d]!] === 1 && open[p + DY[d]! * pw] === 1;
+  return open[p + DirX[d]!] === 1 && open[p + DirY[d]! * pw] === 1;
 }
 
 // Moves from p in direction d before reaching a subgoal or being blocked.
 export function clearance(sg: SubgoalGraph, p: number, d: number): number {
   if ((d & 1) === 0) return sg.clear[(d >> 1) * sg.open.length + p]!;
   const { open, isSubgoal, pw } = sg;
-  const step = DX[d]! + DY[d]! * pw;
+  const step = DirX[d]! + DirY[d]! * pw;
   let k = 0;
   while (legalStep(open, p, d, pw) && isSubgoal[p + step] !== 1) {
     p += step;
@@ -31,7 +29,7 @@ export function clearance(sg: SubgoalGraph, p: number, d: number): number {
 
 // The subgoal right after the clearance run from p in direction d, or -1.
 export function subgoalAfter(sg: SubgoalGraph, p: number, d: number, k: number): number {
-  const step = DX[d]! + DY[d]! * sg.pw;
+  const step = DirX[d]! + DirY[d]! * sg.pw;
   const last = p + k * step;
   if (!legalStep(sg.open, last, d, sg.pw)) return -1;
   const q = last + step;
@@ -55,7 +53,7 @@ export function directHReachable(sg: SubgoalGraph, s: number, reach: Int32Array 
   }
   const pw = sg.pw;
   for (let d = 1; d < 8; d += 2) {
-    const dstep = DX[d]! + DY[d]! * pw;
+    const dstep = DirX[d]! + DirY[d]! * pw;
     const nDiag = clearance(sg, s, d);
     for (let side = 0; side < 2; side++) {
       const c = side === 0 ? (d + 7) & 7 : (d + 1) & 7;
