@@ -87,7 +87,7 @@ const suite: Suite = {
     for (const n of ctx.quick ? [2000] : [10_000, 100_000]) {
       const coords = Float64Array.from({ length: n * 2 }, () => rngFloat(rng, 0, 1000));
       const probes = Float64Array.from({ length: 256 * 2 }, () => rngFloat(rng, 0, 1000));
-      const tree = createKdTree(coords, 2);
+      const tree = createKdTree(coords, { dimension: 2 });
       const hash = createSpatialHash({ cellSize: 20, capacity: n });
       for (let i = 0; i < n; i++) spatialHashInsert(hash, i, coords[i * 2]!, coords[i * 2 + 1]!);
       const out = new Int32Array(n);
@@ -108,8 +108,8 @@ const suite: Suite = {
         }
         return c;
       };
-      const kdR = measure(() => (next(), consume(kdRadius(tree, p, r, out))), { timeMs });
-      const hashR = measure(() => (next(), consume(spatialHashQueryRadius(hash, p.x, p.y, r, out))), { timeMs });
+      const kdR = measure(() => (next(), consume(kdRadius(out, tree, p, r))), { timeMs });
+      const hashR = measure(() => (next(), consume(spatialHashQueryRadius(out, hash, p.x, p.y, r))), { timeMs });
       const bruteR = measure(() => (next(), consume(brute())), { timeMs });
       const nk = `${n / 1000}k`;
       report(ctx, `radius-${nk}`, "tactica-kd-tree", kdR);
@@ -117,8 +117,8 @@ const suite: Suite = {
       report(ctx, `radius-${nk}`, "naive-brute-force", bruteR);
       ctx.record({ case: `radius-${nk}`, library: "tactica-kd-tree", metric: "ratio_vs_naive-brute-force", value: bruteR.medianUs / kdR.medianUs, unit: "x" });
       ctx.record({ case: `radius-${nk}`, library: "tactica-spatial-hash", metric: "ratio_vs_naive-brute-force", value: bruteR.medianUs / hashR.medianUs, unit: "x" });
-      ctx.record({ case: `radius-${nk}`, library: "tactica-kd-tree", metric: "bytes_per_op", value: allocationPerCall(() => (next(), kdRadius(tree, p, r, out))), unit: "bytes" });
-      ctx.record({ case: `radius-${nk}`, library: "tactica-spatial-hash", metric: "bytes_per_op", value: allocationPerCall(() => (next(), spatialHashQueryRadius(hash, p.x, p.y, r, out))), unit: "bytes" });
+      ctx.record({ case: `radius-${nk}`, library: "tactica-kd-tree", metric: "bytes_per_op", value: allocationPerCall(() => (next(), kdRadius(out, tree, p, r))), unit: "bytes" });
+      ctx.record({ case: `radius-${nk}`, library: "tactica-spatial-hash", metric: "bytes_per_op", value: allocationPerCall(() => (next(), spatialHashQueryRadius(out, hash, p.x, p.y, r))), unit: "bytes" });
 
       const k = 8;
       const ids = new Int32Array(k);
@@ -142,7 +142,7 @@ const suite: Suite = {
         }
         return bestI[0]!;
       };
-      const kdK = measure(() => (next(), consume(kdNearest(tree, p, k, ids))), { timeMs });
+      const kdK = measure(() => (next(), consume(kdNearest(ids, tree, p, k))), { timeMs });
       const bruteKT = measure(() => (next(), consume(bruteK())), { timeMs });
       report(ctx, `knn8-${nk}`, "tactica-kd-tree", kdK);
       report(ctx, `knn8-${nk}`, "naive-brute-force", bruteKT);
@@ -157,7 +157,7 @@ const suite: Suite = {
         }
       }, { timeMs });
       report(ctx, `hash-update-all-${nk}`, "tactica-spatial-hash", moveAll);
-      const build = measure(() => consume(createKdTree(coords, 2).size), { timeMs });
+      const build = measure(() => consume(createKdTree(coords, { dimension: 2 }).size), { timeMs });
       report(ctx, `kd-build-${nk}`, "tactica-kd-tree", build);
     }
   },

@@ -9,7 +9,7 @@ import { assertInteger, invalidArgument } from "./validate";
  * in the last word are always zero (every operation keeps that invariant), so word-wise
  * comparisons and counts are exact. Single-bit operations check the index (one comparison) and
  * throw `INVALID_ARGUMENT` when it is outside `[0, size)`; set operations throw when the sizes
- * differ. `structuredClone` copies a bitset; for JSON use {@link bitsetToString} or
+ * differ. `structuredClone` copies a bitset; for JSON use {@link formatBitset} or
  * {@link bitsetToIndices}.
  */
 export interface Bitset {
@@ -264,9 +264,9 @@ export function createBitsetFromIndices(size: number, indices: ArrayLike<number>
 
 /**
  * Allocates a string of `size` characters, `"1"` for a set bit and `"0"` otherwise, bit 0 first
- * (so `"0010"` is the set `{2}` of size 4). The inverse of {@link createBitsetFromString}.
+ * (so `"0010"` is the set `{2}` of size 4). The inverse of {@link parseBitset}.
  */
-export function bitsetToString(set: Bitset): string {
+export function formatBitset(set: Bitset): string {
   let s = "";
   for (let i = 0; i < set.size; i++) s += (set.words[i >>> 5]! & (1 << (i & 31))) !== 0 ? "1" : "0";
   return s;
@@ -277,14 +277,14 @@ export function bitsetToString(set: Bitset): string {
  *
  * @throws TacticaError `INVALID_ARGUMENT` naming the first character that is not `0` or `1`.
  */
-export function createBitsetFromString(text: string): Bitset {
+export function parseBitset(text: string): Bitset {
   const set = createBitset(text.length);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 49) set.words[i >>> 5]! |= 1 << (i & 31);
     else if (c !== 48) {
       invalidArgument(
-        "@tactica/core: createBitsetFromString",
+        "@tactica/core: parseBitset",
         `text[${i}]`,
         `must be "0" or "1" but is ${JSON.stringify(text[i])}`,
         "Use only the characters 0 and 1.",

@@ -116,7 +116,7 @@ function hull(where: string, n: number, out: number[] | Int32Array | Uint32Array
  * code `CAPACITY_EXCEEDED` is thrown. Non-finite coordinates throw `INVALID_ARGUMENT`. Uses
  * internal scratch buffers that grow on demand: no allocation once warmed up.
  */
-export function convexHullIndices(points: ArrayLike<ReadonlyVec2>, out: number[] | Int32Array | Uint32Array): number {
+export function convexHullIndices(out: number[] | Int32Array | Uint32Array, points: ArrayLike<ReadonlyVec2>): number {
   const where = "@tactica/core: convexHullIndices";
   const n = points.length;
   ensureScratch(n);
@@ -138,7 +138,7 @@ export function convexHullIndices(points: ArrayLike<ReadonlyVec2>, out: number[]
  * indices (pair numbers, not array offsets) into `out` and returns the count. An odd length throws
  * `INVALID_ARGUMENT`.
  */
-export function convexHullIndicesCoords(coords: ArrayLike<number>, out: number[] | Int32Array | Uint32Array): number {
+export function convexHullIndicesCoords(out: number[] | Int32Array | Uint32Array, coords: ArrayLike<number>): number {
   const where = "@tactica/core: convexHullIndicesCoords";
   if (coords.length % 2 !== 0) {
     invalidArgument(where, "coords", `has ${coords.length} numbers, not a multiple of 2`, "Pass x,y pairs.");
@@ -163,7 +163,7 @@ export function convexHullIndicesCoords(coords: ArrayLike<number>, out: number[]
  */
 export function convexHull(points: ArrayLike<ReadonlyVec2>): Vec2[] {
   const idx: number[] = [];
-  const k = convexHullIndices(points, idx);
+  const k = convexHullIndices(idx, points);
   const result: Vec2[] = new Array<Vec2>(k);
   for (let i = 0; i < k; i++) {
     const p = points[idx[i] as number] as ReadonlyVec2;

@@ -19,8 +19,23 @@ export const ErrorCodes = {
   InvalidState: "INVALID_STATE",
 } as const;
 
-/** One of the values of {@link ErrorCodes}. */
+/** One of the generic codes in {@link ErrorCodes}. */
 export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
+/**
+ * The `code` of a {@link TacticaError}: one of core's generic {@link ErrorCode}s, or a
+ * package-scoped code `PACKAGE_KIND` in upper snake case (`CORE_BAD_INPUT`, `GRID_BAD_INPUT`,
+ * `PLANNING_DOMAIN`), documented where it is thrown. Any package passes its own literal code
+ * without a cast: `new TacticaError("GRID_BAD_INPUT", "@tactica/grid: …")`.
+ */
+export type TacticaErrorCode = ErrorCode | `${Uppercase<string>}_${Uppercase<string>}`;
+
+/**
+ * The brand every {@link TacticaError} carries: a registry symbol, the same in every copy of
+ * `@tactica/core` (ESM build, CJS build, duplicated installs), so {@link isTacticaError} works where
+ * `instanceof` on one copy's class would not.
+ */
+const BRAND: unique symbol = Symbol.for("tactica.error");
 
 /** Optional details attached to a {@link TacticaError}. */
 export interface TacticaErrorDetails {
@@ -40,15 +55,18 @@ export interface TacticaErrorDetails {
  * The message starts with the package name and says what to fix, e.g.
  * `@tactica/core: createKdTree: "points" has 3 numbers, not a multiple of dimension 2. Pass x,y pairs.`
  *
+ * Test for it with {@link isTacticaError}, which works across the ESM and CJS builds; `instanceof
+ * TacticaError` does too (the class checks the brand).
+ *
  * @example
  * ```ts
- * try { createBinaryHeap(-1); }
- * catch (e) { if (e instanceof TacticaError && e.code === ErrorCodes.InvalidArgument) … }
+ * try { createNumericHeap(-1); }
+ * catch (e) { if (isTacticaError(e, ErrorCodes.InvalidArgument)) console.warn(e.message); }
  * ```
  */
 export class TacticaError extends Error {
-  /** Stable machine-readable code; see {@link ErrorCodes}. */
-  readonly code: ErrorCode;
+  /** Stable machine-readable code; see {@link ErrorCodes} and {@link TacticaErrorCode}. */
+  readonly code: TacticaErrorCode;
   /** Where the problem is (argument name, JSON path or `file:line`), when known. */
   readonly path: string | undefined;
   /** 1-based line number for parse errors, when known. */
@@ -59,16 +77,41 @@ export class TacticaError extends Error {
    * @param message - full message, starting with the package name (`@tactica/core: …`)
    * @param details - optional location and cause
    */
-  constructor(code: ErrorCode, message: string, details: TacticaErrorDetails = {}) {
+  constructor(code: TacticaErrorCode, message: string, details: TacticaErrorDetails = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "TacticaError";
     this.code = code;
     this.path = details.path;
     this.line = details.line;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /**
+   * `value instanceof TacticaError` tests the brand, so an error thrown by another copy of
+   * `@tactica/core` (the CJS build next to the ESM one) is recognised. Subclasses keep the
+   * ordinary prototype check.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    if (this !== TacticaError) return Function.prototype[Symbol.hasInstance].call(this, value);
+    return isTacticaError(value);
   }
 }
 
-/** True when `value` is a {@link TacticaError}, optionally with the given code. */
-export function isTacticaError(value: unknown, code?: ErrorCode): value is TacticaError {
-  return value instanceof TacticaError && (code === undefined || value.code === code);
+/**
+ * True when `value` is a {@link TacticaError} from any copy of `@tactica/core` (it tests the
+ * `Symbol.for("tactica.error")` brand, not the class identity), optionally with the given `code`.
+ *
+ * @example
+ * ```ts
+ * try { parseBitset("01x"); }
+ * catch (e) { if (isTacticaError(e, "INVALID_ARGUMENT")) console.warn(e.path); } // "text[2]"
+ * ```
+ */
+export function isTacticaError(value: unknown, code?: TacticaErrorCode): value is TacticaError {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { [BRAND]?: unknown })[BRAND] === true &&
+    (code === undefined || (value as { code?: unknown }).code === code)
+  );
 }

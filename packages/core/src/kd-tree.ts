@@ -51,23 +51,41 @@ export interface KdTree {
   heapDist: Float64Array;
 }
 
+/** Options of {@link createKdTree}. */
+export interface KdTreeOptions {
+  /** 2 for `[x, y, …]` points (the default) or 3 for `[x, y, z, …]` points. */
+  readonly dimension?: 2 | 3;
+}
+
 const LEAF_SIZE = 8;
 const STACK_SIZE = 128; // depth of a balanced tree over < 2^31 points is < 32
 
 /**
  * Builds a balanced {@link KdTree} over `points`, flat coordinates `[x0, y0, x1, y1, …]` for
- * `dimension` 2 or `[x0, y0, z0, …]` for `dimension` 3. Median splits by quickselect: O(n log n)
+ * `options.dimension` 2 (the default) or `[x0, y0, z0, …]` for `dimension` 3. Median splits by quickselect: O(n log n)
  * expected time, O(n) memory; the input is copied, not kept. Zero points make an empty tree.
  *
  * Throws a {@link TacticaError} (`INVALID_ARGUMENT`) when `dimension` is not 2 or 3, the length is
  * not a multiple of `dimension`, or any coordinate is not finite (the message names the index).
+ *
+ * @example
+ * ```ts
+ * const tree = createKdTree([0, 0, 10, 0, 5, 5], { dimension: 2 });
+ * const ids: number[] = [];
+ * kdNearest(ids, tree, { x: 4, y: 4 }, 2); // ids = [2, 0]
+ * kdRadius(ids, tree, { x: 0, y: 0 }, 10); // ids = [0, 1, 2] in some order
+ * ```
  */
-export function createKdTree(points: ArrayLike<number>, dimension: 2 | 3 = 2): KdTree {
+export function createKdTree(points: ArrayLike<number>, options: KdTreeOptions = {}): KdTree {
   const where = "@tactica/core: createKdTree";
+  if (typeof options !== "object" || options === null) {
+    invalidArgument(where, "options", `must be an object but is ${String(options)}`, "Pass { dimension: 2 } or { dimension: 3 }.");
+  }
+  const dimension = options.dimension ?? 2;
   if (dimension !== 2 && dimension !== 3) {
     invalidArgument(
       where,
-      "dimension",
+      "options.dimension",
       `must be 2 or 3 but is ${String(dimension)}`,
       "Pass 2 for x,y points or 3 for x,y,z points.",
     );
@@ -175,15 +193,16 @@ function distSq(coords: Float64Array, dim: number, pos: number, qx: number, qy: 
 }
 
 /**
- * Writes into `out` the ids of the points within distance `r` of `point` (inclusive, `dist <= r`)
- * and returns how many there are. Order is unspecified. A negative or NaN `r`, or a NaN coordinate
+ * Writes into `out` the ids of the points within distance `r` of `point` (inclusive: squared
+ * distance `<= r·r`, computed as a brute-force scan would, so tiny radii and tiny coordinates give
+ * the same answer) and returns how many there are. Order is unspecified. A negative or NaN `r`, or a NaN coordinate
  * in `point`, finds nothing.
  *
  * Output: a plain `number[]` is overwritten and its `length` set to the count; a typed array
  * receives at most `out.length` ids, and a return value larger than `out.length` tells you it was
  * truncated. O(log n + matches) for small radii; allocation-free.
  */
-export function kdRadius(tree: KdTree, point: KdPoint, r: number, out: number[] | Int32Array | Uint32Array): number {
+export function kdRadius(out: number[] | Int32Array | Uint32Array, tree: KdTree, point: KdPoint, r: number): number {
   const isArray = Array.isArray(out);
   const cap = isArray ? Infinity : out.length;
   let count = 0;
@@ -225,12 +244,16 @@ export function kdRadius(tree: KdTree, point: KdPoint, r: number, out: number[] 
     const axis = axes[mid] as number;
     const q = axis === 0 ? qx : axis === 1 ? qy : qz;
     const diff = q - (coords[mid * dim + axis] as number);
-    if (diff <= r && lo < mid) {
+    // Far side only when the plane is within r. Compare squares, as the point test does: a point
+    // beyond the plane has a rounded squared distance >= diff·diff, so this prunes nothing the
+    // point test would accept (comparing diff with r would, when r·r underflows).
+    const far = diff * diff <= rSq;
+    if ((diff <= 0 || far) && lo < mid) {
       stackLo[sp] = lo;
       stackHi[sp] = mid;
       sp++;
     }
-    if (diff >= -r && mid + 1 < hi) {
+    if ((diff >= 0 || far) && mid + 1 < hi) {
       stackLo[sp] = mid + 1;
       stackHi[sp] = hi;
       sp++;
@@ -291,10 +314,10 @@ function heapSiftUp(hd: Float64Array, hi: Int32Array, pos: number): void {
  * Allocation-free except that the tree's internal heap grows the first time a larger `k` is used.
  */
 export function kdNearest(
+  outIds: number[] | Int32Array | Uint32Array,
   tree: KdTree,
   point: KdPoint,
   k: number,
-  outIds: number[] | Int32Array | Uint32Array,
   outDistSq?: number[] | Float64Array | Float32Array,
 ): number {
   const nan = isNaNPoint(tree, point);

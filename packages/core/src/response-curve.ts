@@ -162,6 +162,12 @@ export interface CompiledResponseCurve {
 /** The `ε` the logit curve clamps its argument with: `u ∈ [ε, 1 − ε]`. */
 export const LOGIT_EPSILON = 1e-6;
 
+/** Options of {@link validateResponseCurve}. */
+export interface ValidateResponseCurveOptions {
+  /** JSON path of the curve inside a larger document, prefixed to every error path (default `"$"`). */
+  readonly path?: string;
+}
+
 const WHERE = "@tactica/core: validateResponseCurve";
 
 const ALLOWED_KEYS: Record<ResponseCurveType, readonly string[]> = {
@@ -208,13 +214,14 @@ function nonZeroField(obj: Record<string, unknown>, key: string, path: string): 
 
 /**
  * Checks that `json` is a valid {@link ResponseCurveDef} and returns it typed. Unknown keys are
- * rejected (they are usually typos). `path` is the JSON path of `json` inside a larger document
- * (default `"$"`) and prefixes every error path.
+ * rejected (they are usually typos). `options.path` is the JSON path of `json` inside a larger
+ * document (default `"$"`) and prefixes every error path.
  *
  * @throws TacticaError `INVALID_DEFINITION` whose `path` and message name the offending value,
  * e.g. `$.points[2].x must be greater than $.points[1].x (0.5 <= 0.5)`.
  */
-export function validateResponseCurve(json: unknown, path = "$"): ResponseCurveDef {
+export function validateResponseCurve(json: unknown, options: ValidateResponseCurveOptions = {}): ResponseCurveDef {
+  const path = options.path ?? "$";
   if (!isRecord(json)) fail(path, `must be an object but is ${show(json)}`, 'Write a curve like {"type": "linear"}.');
   const type = json.type;
   if (typeof type !== "string" || !(ResponseCurveTypes as readonly string[]).includes(type)) {

@@ -14,8 +14,7 @@ import { assertInteger, invalidArgument } from "./validate";
  * The {@link Rng} *is* its state: four `uint32` numbers in a plain object. It survives
  * `JSON.stringify`/`JSON.parse` and `structuredClone` unchanged, and so does its stream. The
  * functions here take it as their first argument and advance it; none allocates except
- * {@link createRng}, {@link createRngFromState}, {@link forkRng}, {@link cloneRng} and
- * {@link getRngState}.
+ * {@link createRng}, {@link forkRng}, {@link cloneRng} and {@link saveRng}.
  *
  * There is no default seed anywhere: determinism is the point, so the caller chooses.
  *
@@ -23,8 +22,8 @@ import { assertInteger, invalidArgument } from "./validate";
  * ```ts
  * const rng = createRng(42);
  * const roll = rngInt(rng, 1, 6);
- * const saved = JSON.stringify(rng);          // or getRngState(rng)
- * const again = JSON.parse(saved) as Rng;     // continues the same stream
+ * const saved = saveRng(rng);                // four numbers, JSON-safe
+ * const again = restoreRng(createRng(0), saved); // continues the same stream
  * ```
  */
 export interface Rng {
@@ -38,8 +37,11 @@ export interface Rng {
   s3: number;
 }
 
-/** The serialised form of an {@link Rng}: its four state words as `uint32` numbers. */
-export type RngState = [number, number, number, number];
+/**
+ * A snapshot of an {@link Rng} made by {@link saveRng}: its four state words as `uint32` numbers
+ * (JSON-safe). {@link restoreRng} puts it back.
+ */
+export type RngSnapshot = [number, number, number, number];
 
 const TWO_32 = 4294967296;
 const INV_TWO_32 = 1 / TWO_32;
@@ -91,44 +93,36 @@ export function createRng(seed: number | string): Rng {
   return { s0, s1, s2, s3 };
 }
 
-function checkState(where: string, state: ArrayLike<number>): void {
-  if (state === null || typeof state !== "object" || state.length !== 4) {
-    invalidArgument(where, "state", "must be an array of 4 numbers", "Pass the value returned by getRngState.");
+function checkSnapshot(where: string, snapshot: ArrayLike<number>): void {
+  if (snapshot === null || typeof snapshot !== "object" || snapshot.length !== 4) {
+    invalidArgument(where, "snapshot", "must be an array of 4 numbers", "Pass the value returned by saveRng.");
   }
-  for (let i = 0; i < 4; i++) assertInteger(where, `state[${i}]`, state[i], -0x80000000, 0xffffffff);
-  if ((state[0]! | state[1]! | state[2]! | state[3]!) === 0) {
-    invalidArgument(where, "state", "is all zeros, which xoshiro128** never reaches", "Pass the value returned by getRngState.");
+  for (let i = 0; i < 4; i++) assertInteger(where, `snapshot[${i}]`, snapshot[i], -0x80000000, 0xffffffff);
+  if ((snapshot[0]! | snapshot[1]! | snapshot[2]! | snapshot[3]!) === 0) {
+    invalidArgument(where, "snapshot", "is all zeros, which xoshiro128** never reaches", "Pass the value returned by saveRng.");
   }
 }
 
-/**
- * Creates a generator that continues from a state saved with {@link getRngState} (four integers;
- * `uint32`, or `int32` which is read modulo 2^32).
- *
- * @throws TacticaError `INVALID_ARGUMENT` for a malformed or all-zero state.
- */
-export function createRngFromState(state: ArrayLike<number>): Rng {
-  checkState("@tactica/core: createRngFromState", state);
-  return { s0: state[0]! >>> 0, s1: state[1]! >>> 0, s2: state[2]! >>> 0, s3: state[3]! >>> 0 };
-}
-
-/** Allocates the state of `rng` as four `uint32` numbers (JSON-safe). O(1). */
-export function getRngState(rng: Rng): RngState {
+/** Allocates a snapshot of `rng`: its four state words as `uint32` numbers (JSON-safe). O(1). */
+export function saveRng(rng: Rng): RngSnapshot {
   return [rng.s0 >>> 0, rng.s1 >>> 0, rng.s2 >>> 0, rng.s3 >>> 0];
 }
 
 /**
- * Restores `rng` to a state saved with {@link getRngState}; the stream continues exactly from
- * where it was saved.
+ * Restores `rng` to a snapshot made by {@link saveRng} (four integers; `uint32`, or `int32` read
+ * modulo 2^32) and returns `rng`; the stream continues exactly from where it was saved. The whole
+ * snapshot is checked first, so on a throw `rng` is unchanged. To start a new generator from a
+ * snapshot: `restoreRng(createRng(0), snapshot)`.
  *
- * @throws TacticaError `INVALID_ARGUMENT` for a malformed or all-zero state.
+ * @throws TacticaError `INVALID_ARGUMENT` naming the bad entry, for a malformed or all-zero snapshot.
  */
-export function setRngState(rng: Rng, state: ArrayLike<number>): void {
-  checkState("@tactica/core: setRngState", state);
-  rng.s0 = state[0]! >>> 0;
-  rng.s1 = state[1]! >>> 0;
-  rng.s2 = state[2]! >>> 0;
-  rng.s3 = state[3]! >>> 0;
+export function restoreRng(rng: Rng, snapshot: ArrayLike<number>): Rng {
+  checkSnapshot("@tactica/core: restoreRng", snapshot);
+  rng.s0 = snapshot[0]! >>> 0;
+  rng.s1 = snapshot[1]! >>> 0;
+  rng.s2 = snapshot[2]! >>> 0;
+  rng.s3 = snapshot[3]! >>> 0;
+  return rng;
 }
 
 /** Allocates an independent copy of `rng` that will produce the same stream. */

@@ -1,9 +1,11 @@
-// Internal (not re-exported by index.ts): the slab test shared by segment–box and ray–box casts.
+// The slab test shared by segment–box and ray–box casts.
 
 /**
  * Clips the parametric line `o + d·t`, `t ∈ [0, tMax]`, against the box `[minX, maxX] × [minY, maxY]`
  * (slab method). Returns the entry parameter (0 when `o` is inside or on the boundary) or -1 on a
  * miss. Axis-parallel directions are handled without division by zero.
+ *
+ * @internal Shared by aabb.ts and ray.ts; not exported from the package.
  */
 export function clipLineToBox(
   minX: number,

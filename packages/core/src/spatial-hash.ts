@@ -297,11 +297,11 @@ function clampCell(c: number): number {
  * truncated. Allocation-free (a `number[]` only grows while warming up).
  */
 export function spatialHashQueryRadius(
+  out: number[] | Int32Array | Uint32Array,
   hash: SpatialHash,
   x: number,
   y: number,
   r: number,
-  out: number[] | Int32Array | Uint32Array,
 ): number {
   if (!(r >= 0) || Number.isNaN(x) || Number.isNaN(y)) return finish(out, 0);
   const rSq = r * r;
@@ -356,7 +356,7 @@ export function spatialHashQueryRadius(
  * many there are; an empty box finds nothing. Order and output rules as for
  * {@link spatialHashQueryRadius}.
  */
-export function spatialHashQueryAabb(hash: SpatialHash, box: ReadonlyAabb, out: number[] | Int32Array | Uint32Array): number {
+export function spatialHashQueryAabb(out: number[] | Int32Array | Uint32Array, hash: SpatialHash, box: ReadonlyAabb): number {
   const bx0 = box.minX;
   const by0 = box.minY;
   const bx1 = box.maxX;

@@ -21,12 +21,12 @@ import {
   bitsetOr,
   bitsetSet,
   bitsetToIndices,
-  bitsetToString,
+  formatBitset,
   bitsetToggle,
   bitsetXor,
   createBitset,
   createBitsetFromIndices,
-  createBitsetFromString,
+  parseBitset,
   isTacticaError,
   type Bitset,
 } from "../src/index";
@@ -72,7 +72,7 @@ describe("bitset", () => {
     const empty = createBitset(0);
     bitsetFill(empty);
     expect(bitsetCount(empty)).toBe(0);
-    expect(bitsetToString(empty)).toBe("");
+    expect(formatBitset(empty)).toBe("");
   });
 
   it("throws for out-of-range indices and mismatched sizes", () => {
@@ -90,17 +90,17 @@ describe("bitset", () => {
   });
 
   it("serialises to and from strings and index arrays", () => {
-    const b = createBitsetFromString("0010011");
+    const b = parseBitset("0010011");
     expect(b.size).toBe(7);
     expect(bitsetToIndices(b)).toEqual([2, 5, 6]);
-    expect(bitsetToString(b)).toBe("0010011");
+    expect(formatBitset(b)).toBe("0010011");
     expect(bitsetEquals(createBitsetFromIndices(7, [6, 2, 5, 2]), b)).toBe(true);
-    expect(() => createBitsetFromString("01x")).toThrow(/"text\[2\]" must be "0" or "1"/);
+    expect(() => parseBitset("01x")).toThrow(/"text\[2\]" must be "0" or "1"/);
     expect(() => createBitsetFromIndices(4, [1, 4])).toThrow(/"indices\[1\]"/);
     const clone = structuredClone(b);
     expect(bitsetEquals(clone, b)).toBe(true);
-    const json = JSON.parse(JSON.stringify({ size: b.size, bits: bitsetToString(b) })) as { size: number; bits: string };
-    expect(bitsetEquals(createBitsetFromString(json.bits), b)).toBe(true);
+    const json = JSON.parse(JSON.stringify({ size: b.size, bits: formatBitset(b) })) as { size: number; bits: string };
+    expect(bitsetEquals(parseBitset(json.bits), b)).toBe(true);
   });
 
   const sized = fc.integer({ min: 0, max: 130 }).chain((size) =>
@@ -139,7 +139,7 @@ describe("bitset", () => {
         bitsetCopy(c, b);
         expect(bitsetEquals(c, b)).toBe(true);
         for (let i = 0; i < size; i++) expect(bitsetHas(a, i)).toBe(A.has(i));
-        expect(createBitsetFromString(bitsetToString(a)).words).toEqual(a.words);
+        expect(parseBitset(formatBitset(a)).words).toEqual(a.words);
       }),
       { seed: 7, numRuns: 150 },
     );

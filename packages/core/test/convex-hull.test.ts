@@ -18,25 +18,25 @@ describe("convexHullIndices", () => {
   it("square with interior, collinear and duplicate points", () => {
     const pts = [v(2, 2), v(0, 0), v(4, 0), v(2, 0), v(4, 4), v(0, 4), v(4, 4), v(1, 3)];
     const out: number[] = [99, 99, 99, 99, 99, 99, 99, 99, 99, 99];
-    expect(convexHullIndices(pts, out)).toBe(4);
+    expect(convexHullIndices(out, pts)).toBe(4);
     expect(out).toEqual([1, 2, 4, 5]); // CCW from the lowest-x, lowest-y point; duplicate by lowest index
   });
   it("degenerate inputs", () => {
     const out: number[] = [];
-    expect(convexHullIndices([], out)).toBe(0);
+    expect(convexHullIndices(out, [])).toBe(0);
     expect(out).toEqual([]);
-    expect(convexHullIndices([v(1, 1)], out)).toBe(1);
+    expect(convexHullIndices(out, [v(1, 1)])).toBe(1);
     expect(out).toEqual([0]);
-    expect(convexHullIndices([v(1, 1), v(1, 1), v(1, 1)], out)).toBe(1);
+    expect(convexHullIndices(out, [v(1, 1), v(1, 1), v(1, 1)])).toBe(1);
     expect(out).toEqual([0]);
-    expect(convexHullIndices([v(3, 3), v(1, 1)], out)).toBe(2);
+    expect(convexHullIndices(out, [v(3, 3), v(1, 1)])).toBe(2);
     expect(out).toEqual([1, 0]);
-    expect(convexHullIndices([v(2, 2), v(0, 0), v(3, 3), v(1, 1)], out)).toBe(2);
+    expect(convexHullIndices(out, [v(2, 2), v(0, 0), v(3, 3), v(1, 1)])).toBe(2);
     expect(out).toEqual([1, 2]);
   });
   it("writes into typed arrays and flat coordinates", () => {
     const out = new Int32Array(4);
-    expect(convexHullIndicesCoords([0, 0, 1, 0, 0, 1, 0.2, 0.2], out)).toBe(3);
+    expect(convexHullIndicesCoords(out, [0, 0, 1, 0, 0, 1, 0.2, 0.2])).toBe(3);
     expect(Array.from(out.subarray(0, 3))).toEqual([0, 1, 2]);
   });
   it("allocating convexHull returns point copies", () => {
@@ -46,17 +46,17 @@ describe("convexHullIndices", () => {
     expect(h[0]).not.toBe(pts[0]);
   });
   it("throws TacticaError for non-finite input, odd coords and a too-small typed out", () => {
-    expect(() => convexHullIndices([v(0, 0), v(Number.NaN, 1)], [])).toThrow(TacticaError);
+    expect(() => convexHullIndices([], [v(0, 0), v(Number.NaN, 1)])).toThrow(TacticaError);
     try {
-      convexHullIndices([v(0, 0), v(Infinity, 1)], []);
+      convexHullIndices([], [v(0, 0), v(Infinity, 1)]);
     } catch (e) {
       expect((e as TacticaError).code).toBe(ErrorCodes.InvalidArgument);
       expect((e as TacticaError).message).toContain("@tactica/core: convexHullIndices");
       expect((e as TacticaError).message).toContain("points[1]");
     }
-    expect(() => convexHullIndicesCoords([0, 0, 1], [])).toThrow(/convexHullIndicesCoords/);
+    expect(() => convexHullIndicesCoords([], [0, 0, 1])).toThrow(/convexHullIndicesCoords/);
     try {
-      convexHullIndices([v(0, 0), v(1, 0), v(0, 1)], new Int32Array(2));
+      convexHullIndices(new Int32Array(2), [v(0, 0), v(1, 0), v(0, 1)]);
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(TacticaError);
@@ -70,7 +70,7 @@ describe("convexHullIndices", () => {
     fc.assert(
       fc.property(fc.array(intPoint, { maxLength: 60 }), (pts) => {
         const idx: number[] = [];
-        const k = convexHullIndices(pts, idx);
+        const k = convexHullIndices(idx, pts);
         const hull = idx.map((i) => pts[i] as Vec2);
         // vertices are input points, distinct
         expect(new Set(hull.map((p) => `${p.x},${p.y}`)).size).toBe(k);
@@ -108,7 +108,7 @@ describe("convexHullIndices", () => {
     fc.assert(
       fc.property(fc.array(fp, { minLength: 3, maxLength: 80 }), (pts) => {
         const idx: number[] = [];
-        const k = convexHullIndices(pts, idx);
+        const k = convexHullIndices(idx, pts);
         if (k < 3) return;
         const hull = idx.map((i) => pts[i] as Vec2);
         for (const p of pts) {

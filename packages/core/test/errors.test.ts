@@ -10,6 +10,7 @@ import {
   ErrorCodes,
   isTacticaError,
   TacticaError,
+  type TacticaErrorCode,
 } from "../src/index";
 
 function thrown(fn: () => unknown): TacticaError {
@@ -33,6 +34,44 @@ describe("TacticaError", () => {
     expect(isTacticaError(e)).toBe(true);
     expect(isTacticaError(e, ErrorCodes.Empty)).toBe(false);
     expect(isTacticaError(new Error("x"))).toBe(false);
+  });
+
+  it("takes package-scoped codes without a cast", () => {
+    const e = new TacticaError("GRID_BAD_INPUT", "@tactica/grid: findPath: start is outside the grid. Pass a cell inside it.");
+    const code: TacticaErrorCode = "CORE_BAD_INPUT";
+    expect(isTacticaError(e, "GRID_BAD_INPUT")).toBe(true);
+    expect(isTacticaError(e, code)).toBe(false);
+    // @ts-expect-error codes are upper snake case PACKAGE_KIND (or one of ErrorCodes)
+    expect(new TacticaError("grid bad input", "m").code).toBe("grid bad input");
+  });
+
+  it("is recognised by its Symbol.for brand, not by class identity", () => {
+    const e = new TacticaError(ErrorCodes.Empty, "m");
+    expect((e as unknown as Record<symbol, unknown>)[Symbol.for("tactica.error")]).toBe(true);
+    // What an error from a second copy of core (the CJS build, a duplicated install) looks like:
+    // another class, the same registry symbol.
+    class OtherCopyError extends Error {
+      readonly code = "EMPTY";
+      constructor() {
+        super("m");
+        Object.defineProperty(this, Symbol.for("tactica.error"), { value: true });
+      }
+    }
+    const foreign = new OtherCopyError();
+    expect(isTacticaError(foreign)).toBe(true);
+    expect(isTacticaError(foreign, ErrorCodes.Empty)).toBe(true);
+    expect(isTacticaError(foreign, ErrorCodes.InvalidState)).toBe(false);
+    expect(foreign instanceof TacticaError).toBe(true);
+    // Look-alikes without the brand are not TacticaErrors.
+    expect(isTacticaError({ name: "TacticaError", code: "EMPTY", message: "m" })).toBe(false);
+    expect(isTacticaError(null)).toBe(false);
+    expect(isTacticaError("EMPTY")).toBe(false);
+    expect({} instanceof TacticaError).toBe(false);
+    // A subclass keeps the ordinary prototype check.
+    class Sub extends TacticaError {}
+    expect(new Sub(ErrorCodes.Empty, "m") instanceof Sub).toBe(true);
+    expect(e instanceof Sub).toBe(false);
+    expect(isTacticaError(new Sub(ErrorCodes.Empty, "m"))).toBe(true);
   });
 
   it("keeps the cause", () => {

@@ -44,22 +44,22 @@ function expectError(fn: () => unknown, code: string, name: string, text?: strin
 
 describe("createKdTree", () => {
   it("validates its input", () => {
-    expectError(() => createKdTree([1, 2, 3], 2), ErrorCodes.InvalidArgument, "createKdTree", "not a multiple of dimension 2");
-    expectError(() => createKdTree([1, 2, 3, 4], 3), ErrorCodes.InvalidArgument, "createKdTree", "dimension 3");
+    expectError(() => createKdTree([1, 2, 3], { dimension: 2 }), ErrorCodes.InvalidArgument, "createKdTree", "not a multiple of dimension 2");
+    expectError(() => createKdTree([1, 2, 3, 4], { dimension: 3 }), ErrorCodes.InvalidArgument, "createKdTree", "dimension 3");
     expectError(() => createKdTree([1, 2, Number.NaN, 4]), ErrorCodes.InvalidArgument, "createKdTree", "points[2]");
-    expectError(() => createKdTree([1, 2], 4 as 2), ErrorCodes.InvalidArgument, "createKdTree", "dimension");
+    expectError(() => createKdTree([1, 2], { dimension: 4 as 2 }), ErrorCodes.InvalidArgument, "createKdTree", "dimension");
   });
   it("handles empty and tiny trees", () => {
     const empty = createKdTree([]);
     const out: number[] = [7];
     expect(empty.size).toBe(0);
-    expect(kdRadius(empty, { x: 0, y: 0 }, 10, out)).toBe(0);
+    expect(kdRadius(out, empty, { x: 0, y: 0 }, 10)).toBe(0);
     expect(out).toEqual([]);
-    expect(kdNearest(empty, { x: 0, y: 0 }, 3, out)).toBe(0);
+    expect(kdNearest(out, empty, { x: 0, y: 0 }, 3)).toBe(0);
     expect(kdNearestOne(empty, { x: 0, y: 0 })).toBe(-1);
     const one = createKdTree([5, 5]);
     expect(kdNearestOne(one, { x: 0, y: 0 })).toBe(0);
-    expect(kdNearest(one, { x: 0, y: 0 }, 3, out)).toBe(1);
+    expect(kdNearest(out, one, { x: 0, y: 0 }, 3)).toBe(1);
     expect(out).toEqual([0]);
   });
   it("is plain data (structuredClone keeps it working)", () => {
@@ -74,41 +74,41 @@ describe("queries", () => {
   const t = createKdTree(pts);
   it("radius query is inclusive", () => {
     const out: number[] = [];
-    expect(sorted(out, kdRadius(t, { x: 0, y: 0 }, 5, out))).toEqual([0, 6]);
-    expect(kdRadius(t, { x: 0, y: 0 }, -1, out)).toBe(0);
-    expect(kdRadius(t, { x: 0, y: 0 }, Number.NaN, out)).toBe(0);
+    expect(sorted(out, kdRadius(out, t, { x: 0, y: 0 }, 5))).toEqual([0, 6]);
+    expect(kdRadius(out, t, { x: 0, y: 0 }, -1)).toBe(0);
+    expect(kdRadius(out, t, { x: 0, y: 0 }, Number.NaN)).toBe(0);
     const typed = new Int32Array(1);
-    expect(kdRadius(t, { x: 5, y: 5 }, 0, typed)).toBe(2);
+    expect(kdRadius(typed, t, { x: 5, y: 5 }, 0)).toBe(2);
   });
   it("k nearest is sorted by distance, ties by id, with squared distances", () => {
     const ids: number[] = [];
     const d: number[] = [];
-    expect(kdNearest(t, { x: 5, y: 5 }, 3, ids, d)).toBe(3);
+    expect(kdNearest(ids, t, { x: 5, y: 5 }, 3, d)).toBe(3);
     expect(ids).toEqual([4, 5, 6]);
     expect(d).toEqual([0, 0, 5]);
-    expect(kdNearest(t, { x: 5, y: 5 }, 100, ids)).toBe(7);
-    expect(kdNearest(t, { x: 5, y: 5 }, 0, ids)).toBe(0);
+    expect(kdNearest(ids, t, { x: 5, y: 5 }, 100)).toBe(7);
+    expect(kdNearest(ids, t, { x: 5, y: 5 }, 0)).toBe(0);
     expect(ids).toEqual([]);
-    expect(kdNearest(t, { x: 5, y: 5 }, 2.7, ids)).toBe(2);
+    expect(kdNearest(ids, t, { x: 5, y: 5 }, 2.7)).toBe(2);
     expect(kdNearestOne(t, { x: 5.1, y: 5 })).toBe(4);
     expect(kdNearestOne(t, { x: 9, y: 9.5 })).toBe(3);
     // NaN query coordinates find nothing (z is ignored by a 2D tree)
     expect(kdNearestOne(t, { x: Number.NaN, y: 0 })).toBe(-1);
-    expect(kdNearest(t, { x: 0, y: Number.NaN }, 3, ids)).toBe(0);
-    expect(kdRadius(t, { x: Number.NaN, y: 0 }, 100, ids)).toBe(0);
+    expect(kdNearest(ids, t, { x: 0, y: Number.NaN }, 3)).toBe(0);
+    expect(kdRadius(ids, t, { x: Number.NaN, y: 0 }, 100)).toBe(0);
     expect(kdNearestOne(t, { x: 0, y: 0, z: Number.NaN })).toBe(0);
   });
   it("typed outputs must be large enough", () => {
-    expectError(() => kdNearest(t, { x: 0, y: 0 }, 3, new Int32Array(2)), ErrorCodes.InvalidArgument, "kdNearest", "outIds");
+    expectError(() => kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 3), ErrorCodes.InvalidArgument, "kdNearest", "outIds");
     expectError(
-      () => kdNearest(t, { x: 0, y: 0 }, 3, new Int32Array(3), new Float64Array(1)),
+      () => kdNearest(new Int32Array(3), t, { x: 0, y: 0 }, 3, new Float64Array(1)),
       ErrorCodes.InvalidArgument,
       "kdNearest",
       "outDistSq",
     );
     const ids = new Int32Array(3);
     const d = new Float64Array(3);
-    expect(kdNearest(t, { x: 0, y: 0 }, 3, ids, d)).toBe(3);
+    expect(kdNearest(ids, t, { x: 0, y: 0 }, 3, d)).toBe(3);
     expect(ids[0]).toBe(0);
   });
 });
@@ -127,9 +127,9 @@ for (const dim of [2, 3] as const) {
     it("property: radius", () => {
       fc.assert(
         fc.property(pointsArb, queryArb, fc.double({ min: 0, max: 80, noNaN: true }), (pts, q, r) => {
-          const tree = createKdTree(pts, dim);
+          const tree = createKdTree(pts, { dimension: dim });
           const out: number[] = [];
-          const n = kdRadius(tree, dim === 3 ? q : { x: q.x, y: q.y }, r, out);
+          const n = kdRadius(out, tree, dim === 3 ? q : { x: q.x, y: q.y }, r);
           expect(n).toBe(out.length);
           expect(sorted(out)).toEqual(bruteRadius(pts, dim, q, r));
         }),
@@ -139,10 +139,10 @@ for (const dim of [2, 3] as const) {
     it("property: k nearest and nearest one", () => {
       fc.assert(
         fc.property(pointsArb, fc.record({ x: gridCoord, y: gridCoord, z: gridCoord }), fc.integer({ min: 0, max: 20 }), (pts, q, k) => {
-          const tree = createKdTree(pts, dim);
+          const tree = createKdTree(pts, { dimension: dim });
           const ids: number[] = [];
           const d: number[] = [];
-          const n = kdNearest(tree, q, k, ids, d);
+          const n = kdNearest(ids, tree, q, k, d);
           const expected = bruteNearest(pts, dim, q, k);
           expect(n).toBe(expected.length);
           expect(ids).toEqual(expected);
@@ -164,11 +164,11 @@ it("larger tree: queries stay correct (2000 points, 3D)", () => {
   };
   const pts = new Float64Array(2000 * 3);
   for (let i = 0; i < pts.length; i++) pts[i] = rnd() * 100;
-  const tree = createKdTree(pts, 3);
+  const tree = createKdTree(pts, { dimension: 3 });
   const ids = new Int32Array(10);
   for (let q = 0; q < 50; q++) {
     const p = { x: rnd() * 100, y: rnd() * 100, z: rnd() * 100 };
-    expect(kdNearest(tree, p, 10, ids)).toBe(10);
+    expect(kdNearest(ids, tree, p, 10)).toBe(10);
     expect(Array.from(ids)).toEqual(bruteNearest(pts, 3, p, 10));
   }
 });

@@ -13,7 +13,7 @@ import {
 
 function expectPathError(json: unknown, path: string, message?: RegExp, base?: string): void {
   try {
-    validateResponseCurve(json, base);
+    validateResponseCurve(json, base === undefined ? {} : { path: base });
   } catch (e) {
     expect(isTacticaError(e, ErrorCodes.InvalidDefinition)).toBe(true);
     expect((e as { path: string }).path).toBe(path);

@@ -4,9 +4,8 @@ import {
   ErrorCodes,
   cloneRng,
   createRng,
-  createRngFromState,
   forkRng,
-  getRngState,
+  saveRng,
   isTacticaError,
   rngBinomial,
   rngBool,
@@ -19,7 +18,7 @@ import {
   rngPoisson,
   rngShuffle,
   rngWeightedPick,
-  setRngState,
+  restoreRng,
   type Rng,
 } from "../src/index";
 
@@ -54,7 +53,7 @@ function expectError(f: () => unknown, code: string, message?: RegExp): void {
 
 describe("rng: generator and state", () => {
   it("is xoshiro128** (reference outputs for state [1, 2, 3, 4])", () => {
-    const rng = createRngFromState([1, 2, 3, 4]);
+    const rng = restoreRng(createRng(0), [1, 2, 3, 4]);
     expect(draws(rng, 3)).toEqual([11520, 0, 5927040]);
   });
 
@@ -83,19 +82,19 @@ describe("rng: generator and state", () => {
       fc.property(fc.integer(), fc.nat(50), (seed, skip) => {
         const rng = createRng(seed);
         draws(rng, skip);
-        const state = getRngState(rng);
+        const state = saveRng(rng);
         expect(state).toHaveLength(4);
         expect(state.every((x) => Number.isInteger(x) && x >= 0 && x < 2 ** 32)).toBe(true);
         const fromJson = JSON.parse(JSON.stringify(rng)) as Rng;
         const cloned = structuredClone(rng);
-        const restored = createRngFromState(JSON.parse(JSON.stringify(state)) as number[]);
+        const restored = restoreRng(createRng(0), JSON.parse(JSON.stringify(state)) as number[]);
         const copy = cloneRng(rng);
         const expected = draws(rng, 10);
         expect(draws(fromJson, 10)).toEqual(expected);
         expect(draws(cloned, 10)).toEqual(expected);
         expect(draws(restored, 10)).toEqual(expected);
         expect(draws(copy, 10)).toEqual(expected);
-        setRngState(rng, state);
+        restoreRng(rng, state);
         expect(draws(rng, 10)).toEqual(expected);
       }),
       { seed: 11, numRuns: 50 },
@@ -103,11 +102,15 @@ describe("rng: generator and state", () => {
   });
 
   it("rejects malformed or all-zero states", () => {
-    expectError(() => createRngFromState([0, 0, 0, 0]), ErrorCodes.InvalidArgument, /all zeros/);
-    expectError(() => createRngFromState([1, 2, 3]), ErrorCodes.InvalidArgument, /array of 4 numbers/);
-    expectError(() => setRngState(createRng(1), [1, 2, 3, 2 ** 32]), ErrorCodes.InvalidArgument, /state\[3\]/);
+    expectError(() => restoreRng(createRng(0), [0, 0, 0, 0]), ErrorCodes.InvalidArgument, /all zeros/);
+    expectError(() => restoreRng(createRng(0), [1, 2, 3]), ErrorCodes.InvalidArgument, /array of 4 numbers/);
+    const live = createRng(1);
+    const before = saveRng(live);
+    expectError(() => restoreRng(live, [1, 2, 3, 2 ** 32]), ErrorCodes.InvalidArgument, /snapshot\[3\]/);
+    expect(saveRng(live)).toEqual(before); // a failed restore leaves the generator as it was
+    expect(restoreRng(live, [5, 6, 7, 8])).toBe(live); // returns the rng it restored
     // int32 values are read modulo 2^32
-    expect(getRngState(createRngFromState([-1, 0, 0, 1]))).toEqual([2 ** 32 - 1, 0, 0, 1]);
+    expect(saveRng(restoreRng(createRng(0), [-1, 0, 0, 1]))).toEqual([2 ** 32 - 1, 0, 0, 1]);
   });
 
   it("forks deterministic streams that differ from the parent and from siblings", () => {

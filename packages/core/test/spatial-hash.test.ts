@@ -45,7 +45,7 @@ describe("createSpatialHash", () => {
     spatialHashInsert(h, 3, 0.5, 0.5);
     const copy = structuredClone(h);
     const out: number[] = [];
-    expect(spatialHashQueryRadius(copy, 0, 0, 1, out)).toBe(1);
+    expect(spatialHashQueryRadius(out, copy, 0, 0, 1)).toBe(1);
     expect(out).toEqual([3]);
   });
 });
@@ -58,47 +58,47 @@ describe("spatial hash operations", () => {
     spatialHashInsert(h, 2, 25, 25);
     spatialHashInsert(h, 3, -5, -5);
     const out: number[] = [];
-    expect(spatialHashQueryRadius(h, 0, 0, 5, out)).toBe(2);
+    expect(spatialHashQueryRadius(out, h, 0, 0, 5)).toBe(2);
     expect(sorted(out)).toEqual([0, 1]);
-    expect(spatialHashQueryRadius(h, 0, 0, Math.SQRT2 * 5, out)).toBe(3);
+    expect(spatialHashQueryRadius(out, h, 0, 0, Math.SQRT2 * 5)).toBe(3);
     spatialHashUpdate(h, 2, 1, 1);
-    expect(sorted(out, spatialHashQueryRadius(h, 0, 0, 2, out))).toEqual([0, 2]);
+    expect(sorted(out, spatialHashQueryRadius(out, h, 0, 0, 2))).toEqual([0, 2]);
     expect(spatialHashRemove(h, 0)).toBe(true);
     expect(spatialHashRemove(h, 0)).toBe(false);
     expect(spatialHashHas(h, 0)).toBe(false);
     expect(spatialHashHas(h, 99)).toBe(false);
-    expect(sorted(out, spatialHashQueryRadius(h, 0, 0, 2, out))).toEqual([2]);
+    expect(sorted(out, spatialHashQueryRadius(out, h, 0, 0, 2))).toEqual([2]);
     expect(h.count).toBe(3);
     const p: Vec2 = { x: 0, y: 0 };
     expect(spatialHashGetPosition(p, h, 2)).toBe(true);
     expect(p).toEqual({ x: 1, y: 1 });
     expect(spatialHashGetPosition(p, h, 0)).toBe(false);
-    expect(sorted(out, spatialHashQueryAabb(h, aabb(-5, -5, 1, 1), out))).toEqual([2, 3]);
-    expect(spatialHashQueryAabb(h, aabb(1, 1, 0, 0), out)).toBe(0);
+    expect(sorted(out, spatialHashQueryAabb(out, h, aabb(-5, -5, 1, 1)))).toEqual([2, 3]);
+    expect(spatialHashQueryAabb(out, h, aabb(1, 1, 0, 0))).toBe(0);
     spatialHashClear(h);
     expect(h.count).toBe(0);
-    expect(spatialHashQueryRadius(h, 0, 0, 100, out)).toBe(0);
+    expect(spatialHashQueryRadius(out, h, 0, 0, 100)).toBe(0);
     spatialHashInsert(h, 0, 0, 0); // reusable after clear
-    expect(spatialHashQueryRadius(h, 0, 0, 1, out)).toBe(1);
+    expect(spatialHashQueryRadius(out, h, 0, 0, 1)).toBe(1);
   });
   it("typed-array output truncates and reports the full count", () => {
     const h = createSpatialHash({ cellSize: 1, capacity: 8 });
     for (let i = 0; i < 5; i++) spatialHashInsert(h, i, i * 0.1, 0);
     const out = new Int32Array(3);
-    expect(spatialHashQueryRadius(h, 0, 0, 1, out)).toBe(5);
+    expect(spatialHashQueryRadius(out, h, 0, 0, 1)).toBe(5);
     expect(new Set(out).size).toBe(3);
   });
   it("degenerate queries find nothing; huge radii fall back to a scan", () => {
     const h = createSpatialHash({ cellSize: 1, capacity: 8 });
     spatialHashInsert(h, 1, 100, -100);
     const out: number[] = [];
-    expect(spatialHashQueryRadius(h, 0, 0, -1, out)).toBe(0);
-    expect(spatialHashQueryRadius(h, 0, 0, Number.NaN, out)).toBe(0);
-    expect(spatialHashQueryRadius(h, Number.NaN, 0, 1, out)).toBe(0);
-    expect(spatialHashQueryRadius(h, 0, 0, 1e6, out)).toBe(1);
-    expect(spatialHashQueryRadius(h, 0, 0, Infinity, out)).toBe(1);
-    expect(spatialHashQueryAabb(h, aabb(-1e9, -1e9, 1e9, 1e9), out)).toBe(1);
-    expect(spatialHashQueryRadius(h, 100, -100, 0, out)).toBe(1);
+    expect(spatialHashQueryRadius(out, h, 0, 0, -1)).toBe(0);
+    expect(spatialHashQueryRadius(out, h, 0, 0, Number.NaN)).toBe(0);
+    expect(spatialHashQueryRadius(out, h, Number.NaN, 0, 1)).toBe(0);
+    expect(spatialHashQueryRadius(out, h, 0, 0, 1e6)).toBe(1);
+    expect(spatialHashQueryRadius(out, h, 0, 0, Infinity)).toBe(1);
+    expect(spatialHashQueryAabb(out, h, aabb(-1e9, -1e9, 1e9, 1e9))).toBe(1);
+    expect(spatialHashQueryRadius(out, h, 100, -100, 0)).toBe(1);
   });
   it("misuse throws TacticaError with codes", () => {
     const h = createSpatialHash({ cellSize: 1, capacity: 4 });
@@ -143,19 +143,19 @@ describe("spatial hash operations", () => {
             expect(spatialHashRemove(h, o.id)).toBe(model.delete(o.id));
           } else {
             const expectR = [...model].filter(([, p]) => (p.x - o.x) ** 2 + (p.y - o.y) ** 2 <= o.r * o.r).map(([id]) => id);
-            expect(sorted(out, spatialHashQueryRadius(h, o.x, o.y, o.r, out))).toEqual(sorted(expectR));
-            const n = spatialHashQueryRadius(h, o.x, o.y, o.r, typed);
+            expect(sorted(out, spatialHashQueryRadius(out, h, o.x, o.y, o.r))).toEqual(sorted(expectR));
+            const n = spatialHashQueryRadius(typed, h, o.x, o.y, o.r);
             expect(sorted(typed, n)).toEqual(sorted(expectR));
             const box = aabb(o.x, o.y, o.x + o.w, o.y + o.h);
             const expectB = [...model]
               .filter(([, p]) => p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY)
               .map(([id]) => id);
-            expect(sorted(out, spatialHashQueryAabb(h, box, out))).toEqual(sorted(expectB));
+            expect(sorted(out, spatialHashQueryAabb(out, h, box))).toEqual(sorted(expectB));
           }
           expect(h.count).toBe(model.size);
         }
         // final full check
-        const all = spatialHashQueryRadius(h, 0, 0, 1e9, out);
+        const all = spatialHashQueryRadius(out, h, 0, 0, 1e9);
         expect(all).toBe(model.size);
       }),
       { numRuns: 150 },
@@ -187,7 +187,7 @@ describe("spatial hash operations", () => {
       for (let q = 0; q < 20; q++) {
         const qx = rnd() * 200;
         const qy = rnd() * 200;
-        const count = spatialHashQueryRadius(h, qx, qy, 8, out);
+        const count = spatialHashQueryRadius(out, h, qx, qy, 8);
         let expected = 0;
         for (let i = 0; i < n; i++) if (((xs[i] as number) - qx) ** 2 + ((ys[i] as number) - qy) ** 2 <= 64) expected++;
         expect(count).toBe(expected);

@@ -103,7 +103,7 @@ describe("ORCA crowd (RVO2 semantics)", () => {
       stepCrowdOrca(crowd, orca, 0.05);
       let done = true;
       for (let i = 0; i < n; i++) {
-        const c = spatialHashQueryRadius(crowd.hash, crowd.posX[i]!, crowd.posY[i]!, 3, buf);
+        const c = spatialHashQueryRadius(buf, crowd.hash, crowd.posX[i]!, crowd.posY[i]!, 3);
         for (let q = 0; q < c; q++) {
           const j = buf[q]!;
           if (j === i) continue;

@@ -1,4 +1,4 @@
-import { getRngState, invalidArgument, setRngState, type RngState } from "@tactica/core";
+import { saveRng, invalidArgument, restoreRng, type RngSnapshot } from "@tactica/core";
 import { restoreBlackboard, saveBlackboard, type BlackboardSnapshot } from "../blackboard";
 import type { BtInstance } from "./instance";
 import type { BtStatusValue } from "./status";
@@ -49,7 +49,7 @@ export interface BtSnapshot {
   /** Blackboard versions seen by the watches. */
   seenVersion: number[];
   /** RNG state. */
-  rng: RngState;
+  rng: RngSnapshot;
   /** The blackboard. */
   blackboard: BlackboardSnapshot;
 }
@@ -76,7 +76,7 @@ export function saveTree<A>(inst: BtInstance<A>): BtSnapshot {
     gen: Array.from(inst.gen),
     lastTick: Array.from(inst.lastTick),
     seenVersion: Array.from(inst.seenVersion),
-    rng: getRngState(inst.rng),
+    rng: saveRng(inst.rng),
     blackboard: saveBlackboard(inst.blackboard),
   };
 }
@@ -117,7 +117,7 @@ export function restoreTree<A>(inst: BtInstance<A>, snapshot: BtSnapshot): void 
   copy(where, "gen", inst.gen, snapshot.gen);
   copy(where, "lastTick", inst.lastTick, snapshot.lastTick);
   copy(where, "seenVersion", inst.seenVersion, snapshot.seenVersion);
-  setRngState(inst.rng, snapshot.rng);
+  restoreRng(inst.rng, snapshot.rng);
   restoreBlackboard(inst.blackboard, snapshot.blackboard);
   inst.inflight.fill(0);
   inst.time = snapshot.time;

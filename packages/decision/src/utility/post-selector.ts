@@ -59,7 +59,7 @@ export function createPostSelector<P extends object>(definition: PostSelectorDef
         } else if ("property" in c) {
           L.string(`${p}.property`, c["property"]);
           try {
-            validateResponseCurve(c["curve"], `${p}.curve`);
+            validateResponseCurve(c["curve"], { path: `${p}.curve` });
           } catch (e) {
             L.add((e as { path?: string }).path ?? `${p}.curve`, (e as Error).message);
           }

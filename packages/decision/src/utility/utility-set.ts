@@ -104,7 +104,7 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
           if (c["name"] !== undefined) L.string(`${cp}.name`, c["name"]);
           if (L.string(`${cp}.input`, c["input"]) && !inputs.has(c["input"])) L.add(`${cp}.input`, `names undeclared input ${JSON.stringify(c["input"])}`);
           try {
-            validateResponseCurve(c["curve"], `${cp}.curve`);
+            validateResponseCurve(c["curve"], { path: `${cp}.curve` });
           } catch (e) {
             L.add((e as { path?: string }).path ?? `${cp}.curve`, (e as Error).message.replace(/^@tactica\/core: validateResponseCurve: \S+ /, ""));
           }

@@ -256,7 +256,7 @@ export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: n
  */
 export function crowdGatherNeighbours(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbours: number): number {
   const nb = crowd.neighbours;
-  const found = spatialHashQueryRadius(crowd.hash, x, y, radius, nb);
+  const found = spatialHashQueryRadius(nb, crowd.hash, x, y, radius);
   const total = found < nb.length ? found : nb.length;
   let n = 0;
   if (maxNeighbours >= total) {

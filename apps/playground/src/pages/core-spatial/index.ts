@@ -61,12 +61,12 @@ const page: DemoPage = {
         }
       }
       const t0 = performance.now();
-      tree = createKdTree(coords, 2);
+      tree = createKdTree(coords, { dimension: 2 });
       hash = createSpatialHash({ cellSize: 40, capacity: count });
       for (let i = 0; i < count; i++) spatialHashInsert(hash, i, coords[i * 2]!, coords[i * 2 + 1]!);
       buildMs = performance.now() - t0;
       hull = new Int32Array(count);
-      hullCount = convexHullIndicesCoords(coords, hull);
+      hullCount = convexHullIndicesCoords(hull, coords);
       render();
     }
 
@@ -75,9 +75,9 @@ const page: DemoPage = {
       let n = 0;
       const reps = 20;
       for (let r = 0; r < reps; r++) {
-        if (query === "k nearest") n = kdNearest(tree!, probe, k, found);
-        else if (index === "k-d tree") n = kdRadius(tree!, probe, radius, found);
-        else n = spatialHashQueryRadius(hash!, probe.x, probe.y, radius, found);
+        if (query === "k nearest") n = kdNearest(found, tree!, probe, k);
+        else if (index === "k-d tree") n = kdRadius(found, tree!, probe, radius);
+        else n = spatialHashQueryRadius(found, hash!, probe.x, probe.y, radius);
       }
       queryUs = ((performance.now() - t0) * 1000) / reps;
       return Math.min(n, found.length);
