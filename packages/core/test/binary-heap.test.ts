@@ -57,7 +57,7 @@ describe("numeric heap", () => {
   it("matches a sorted-array model under random push/pop sequences", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(null)), { maxLength: 200 }),
+        fc.array(fc.oneof(fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.constant(null)), { minLength: 60, maxLength: 200, size: "max" }),
         (ops) => {
           const h = createNumericHeap(1);
           const model: number[] = [];
@@ -93,7 +93,7 @@ describe("numeric heap", () => {
 
   it("keeps value and priority paired", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 1000 }), { maxLength: 100 }), (prios) => {
+      fc.property(fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 20, maxLength: 100, size: "max" }), (prios) => {
         const h = createNumericHeap(8);
         prios.forEach((p, i) => numericHeapPush(h, i, p));
         let last = -Infinity;
@@ -144,7 +144,7 @@ describe("generic binary heap", () => {
 
   it("matches a sorted-array model", () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: -50, max: 50 }), { nil: undefined }), { maxLength: 200 }), (ops) => {
+      fc.property(fc.array(fc.option(fc.integer({ min: -50, max: 50 }), { nil: undefined }), { minLength: 60, maxLength: 200, size: "max" }), (ops) => {
         const h = createBinaryHeap<number>((a, b) => a - b);
         const model: number[] = [];
         for (const op of ops) {

@@ -106,8 +106,8 @@ describe("bitset", () => {
   const sized = fc.integer({ min: 0, max: 130 }).chain((size) =>
     fc.tuple(
       fc.constant(size),
-      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60 }),
-      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60 }),
+      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
+      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
     ),
   );
 
@@ -148,7 +148,7 @@ describe("bitset", () => {
   it("agrees with a Set model under random set/clear/toggle sequences", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.constantFrom("set", "clear", "toggle"), fc.nat(99)), { maxLength: 200 }),
+        fc.array(fc.tuple(fc.constantFrom("set", "clear", "toggle"), fc.nat(99)), { minLength: 60, maxLength: 200, size: "max" }),
         (ops) => {
           const b = createBitset(100);
           const model = new Set<number>();

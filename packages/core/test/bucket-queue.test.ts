@@ -92,7 +92,7 @@ describe("bucket queue", () => {
     const buckets = 12;
     fc.assert(
       fc.property(
-        fc.array(fc.option(fc.double({ min: 0, max: (buckets - 1) * width, noNaN: true }), { nil: undefined }), { maxLength: 200 }),
+        fc.array(fc.option(fc.double({ min: 0, max: (buckets - 1) * width, noNaN: true }), { nil: undefined }), { minLength: 60, maxLength: 200, size: "max" }),
         (ops) => {
           const q = createBucketQueue(buckets, width, 4);
           const model: { id: number; p: number; seq: number }[] = [];
@@ -127,7 +127,7 @@ describe("bucket queue", () => {
 
   it("pops sorted order exactly for integer priorities (width 1) against a sorted-array model", () => {
     fc.assert(
-      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), { maxLength: 200 }), (ops) => {
+      fc.property(fc.array(fc.option(fc.integer({ min: 0, max: 9 }), { nil: undefined }), { minLength: 60, maxLength: 200, size: "max" }), (ops) => {
         const q = createBucketQueue(10, 1, 8);
         const model: number[] = [];
         let last = 0;

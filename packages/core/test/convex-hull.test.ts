@@ -68,7 +68,7 @@ describe("convexHullIndices", () => {
   const intPoint = fc.record({ x: fc.integer({ min: -30, max: 30 }), y: fc.integer({ min: -30, max: 30 }) });
   it("property: hull vs brute force (integer coordinates, exact)", () => {
     fc.assert(
-      fc.property(fc.array(intPoint, { maxLength: 60 }), (pts) => {
+      fc.property(fc.array(intPoint, { maxLength: 60, size: "max" }), (pts) => {
         const idx: number[] = [];
         const k = convexHullIndices(idx, pts);
         const hull = idx.map((i) => pts[i] as Vec2);
@@ -106,7 +106,7 @@ describe("convexHullIndices", () => {
   it("property: float coordinates, every point inside within tolerance", () => {
     const fp = fc.record({ x: fc.double({ min: -1e3, max: 1e3, noNaN: true }), y: fc.double({ min: -1e3, max: 1e3, noNaN: true }) });
     fc.assert(
-      fc.property(fc.array(fp, { minLength: 3, maxLength: 80 }), (pts) => {
+      fc.property(fc.array(fp, { minLength: 3, maxLength: 80, size: "max" }), (pts) => {
         const idx: number[] = [];
         const k = convexHullIndices(idx, pts);
         if (k < 3) return;

@@ -116,18 +116,35 @@ describe("queries", () => {
 const coord = fc.double({ min: -100, max: 100, noNaN: true });
 // Some integer grids to provoke many duplicates and ties.
 const gridCoord = fc.integer({ min: -5, max: 5 });
+const denseCoord = fc.double({ min: -2, max: 2, noNaN: true });
+
+// fast-check 4 caps an array at 10 items unless told otherwise: the sizes here are explicit
+// (`minLength` and `size: "max"`), so most trees have 60–200 points and real internal nodes (a leaf
+// holds at most 8), which is where the pruning lives.
+const LEAF = 8;
+const pointsArb = (dim: 2 | 3): fc.Arbitrary<number[]> =>
+  fc
+    .oneof(
+      { weight: 1, arbitrary: fc.array(coord, { maxLength: 10 * dim, size: "max" }) },
+      { weight: 3, arbitrary: fc.array(coord, { minLength: 60 * dim, maxLength: 200 * dim, size: "max" }) },
+      { weight: 3, arbitrary: fc.array(gridCoord, { minLength: 60 * dim, maxLength: 120 * dim, size: "max" }) },
+      // Dense: neighbours closer than 1, where a squared plane distance is smaller than the plain one.
+      { weight: 2, arbitrary: fc.array(denseCoord, { minLength: 60 * dim, maxLength: 200 * dim, size: "max" }) },
+    )
+    .map((a) => a.slice(0, a.length - (a.length % dim)));
 
 for (const dim of [2, 3] as const) {
   describe(`${dim}D against brute force`, () => {
-    const pointsArb = fc.oneof(
-      fc.array(coord, { maxLength: 200 * dim }),
-      fc.array(gridCoord, { maxLength: 120 * dim }),
-    ).map((a) => a.slice(0, a.length - (a.length % dim)));
-    const queryArb = fc.record({ x: coord, y: coord, z: coord });
-    it("property: radius", () => {
+    const queryArb = fc.oneof(fc.record({ x: coord, y: coord, z: coord }), fc.record({ x: gridCoord, y: gridCoord, z: gridCoord }));
+    const nearQueryArb = fc.oneof(fc.record({ x: gridCoord, y: gridCoord, z: gridCoord }), fc.record({ x: denseCoord, y: denseCoord, z: denseCoord }));
+    // Integer radii around integer points put points exactly on the query circle and on split planes.
+    const radiusArb = fc.oneof(fc.double({ min: 0, max: 80, noNaN: true }), fc.integer({ min: 0, max: 6 }));
+    it("property: radius (60–200 points, internal nodes built)", () => {
+      let withInternalNodes = 0;
       fc.assert(
-        fc.property(pointsArb, queryArb, fc.double({ min: 0, max: 80, noNaN: true }), (pts, q, r) => {
+        fc.property(pointsArb(dim), queryArb, radiusArb, (pts, q, r) => {
           const tree = createKdTree(pts, { dimension: dim });
+          if (tree.size >= 60) withInternalNodes++;
           const out: number[] = [];
           const n = kdRadius(out, tree, dim === 3 ? q : { x: q.x, y: q.y }, r);
           expect(n).toBe(out.length);
@@ -135,11 +152,35 @@ for (const dim of [2, 3] as const) {
         }),
         { numRuns: 150 },
       );
+      expect(withInternalNodes).toBeGreaterThan(75);
     });
-    it("property: k nearest and nearest one", () => {
+    it("property: radius at tiny scales (r·r and distances underflow to 0)", () => {
       fc.assert(
-        fc.property(pointsArb, fc.record({ x: gridCoord, y: gridCoord, z: gridCoord }), fc.integer({ min: 0, max: 20 }), (pts, q, k) => {
+        fc.property(
+          fc.array(gridCoord, { minLength: 30 * dim, maxLength: 60 * dim, size: "max" }),
+          fc.record({ x: gridCoord, y: gridCoord, z: gridCoord }),
+          fc.integer({ min: 0, max: 3 }),
+          fc.constantFrom(1e-170, 1e-160, 1e-155),
+          (grid, g, ri, scale) => {
+            const pts = grid.slice(0, grid.length - (grid.length % dim)).map((v) => v * scale);
+            const q = { x: g.x * scale, y: g.y * scale, z: g.z * scale };
+            const r = ri * scale;
+            const tree = createKdTree(pts, { dimension: dim });
+            expect(tree.size).toBeGreaterThan(LEAF);
+            const out: number[] = [];
+            kdRadius(out, tree, q, r);
+            expect(sorted(out)).toEqual(bruteRadius(pts, dim, q, r));
+          },
+        ),
+        { numRuns: 60 },
+      );
+    });
+    it("property: k nearest and nearest one (60–200 points, many ties)", () => {
+      let withInternalNodes = 0;
+      fc.assert(
+        fc.property(pointsArb(dim), nearQueryArb, fc.integer({ min: 0, max: 20 }), (pts, q, k) => {
           const tree = createKdTree(pts, { dimension: dim });
+          if (tree.size >= 60) withInternalNodes++;
           const ids: number[] = [];
           const d: number[] = [];
           const n = kdNearest(ids, tree, q, k, d);
@@ -152,6 +193,7 @@ for (const dim of [2, 3] as const) {
         }),
         { numRuns: 150 },
       );
+      expect(withInternalNodes).toBeGreaterThan(75);
     });
   });
 }

@@ -93,7 +93,7 @@ describe("ring buffer", () => {
     for (const variant of ["number", "generic"] as const) {
       it(`matches an array model (${variant}, overwrite ${overwrite})`, () => {
         fc.assert(
-          fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { maxLength: 120 }), (cap, ops) => {
+          fc.property(fc.integer({ min: 1, max: 6 }), fc.array(op, { minLength: 30, maxLength: 120, size: "max" }), (cap, ops) => {
             const r = variant === "number" ? createNumberRingBuffer(cap, { overwrite }) : createRingBuffer<number>(cap, { overwrite });
             const model: number[] = [];
             for (const o of ops) {
