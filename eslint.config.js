@@ -4,6 +4,7 @@ import { defineConfig } from "eslint/config";
 import tseslint from "typescript-eslint";
 import { builtinModules } from "node:module";
 import { ALLOWED_IMPORTS, PACKAGES } from "./scripts/architecture.mjs";
+import noImportCycle from "./eslint-rules/no-import-cycle.mjs";
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 
@@ -85,11 +86,17 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // No import cycles between source files (ADR 0002); shared types go in a types.ts of their folder.
+    files: ["packages/*/src/**/*.ts"],
+    plugins: { tactica: { rules: { "no-import-cycle": noImportCycle } } },
+    rules: { "tactica/no-import-cycle": "error" },
+  },
   ...PACKAGES.map(packageRules),
   { files: ["**/*.js", "**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
   {
     // Node scripts (repository tooling, never shipped).
-    files: ["*.mjs", "scripts/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],
+    files: ["*.mjs", "scripts/**/*.mjs", "eslint-rules/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],
     languageOptions: {
       globals: { process: "readonly", console: "readonly", URL: "readonly", Buffer: "readonly" },
     },

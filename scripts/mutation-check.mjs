@@ -29,7 +29,7 @@ for (let i = 0; i < occurrence; i++) {
   }
 }
 writeFileSync(file, source.slice(0, at) + mutated + source.slice(at + original.length));
-let status = 2;
+let status;
 try {
   const r = spawnSync("pnpm", ["exec", "vitest", "run", ...tests], { encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" } });
   // eslint-disable-next-line no-control-regex -- strip ANSI colours from vitest's output

@@ -3,13 +3,14 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
+import type * as CoreModule from "@tactica/core";
 
 // The ESM and CJS builds of @tactica/core are two copies of the code with two TacticaError classes.
 // A project that mixes them (a CJS dependency next to ESM app code) must still recognise an error
 // thrown by one copy with the other's isTacticaError (the Symbol.for("tactica.error") brand,
 // ADR 0002). Needs `pnpm build` (or `pnpm --filter @tactica/core build`) first, as every e2e test.
 
-type Core = typeof import("@tactica/core");
+type Core = typeof CoreModule;
 
 const dist = join(import.meta.dirname, "..", "packages", "core", "dist");
 let esm: Core;
