@@ -52,13 +52,22 @@ export function importsOf(fileName, text) {
       const typeOnly =
         c !== undefined &&
         (c.isTypeOnly ||
-          (c.name === undefined && c.namedBindings !== undefined && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0 && c.namedBindings.elements.every((e) => e.isTypeOnly)));
+          (c.name === undefined &&
+            c.namedBindings !== undefined &&
+            ts.isNamedImports(c.namedBindings) &&
+            c.namedBindings.elements.length > 0 &&
+            c.namedBindings.elements.every((e) => e.isTypeOnly)));
       out.push({ spec: node.moduleSpecifier.text, typeOnly });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const cl = node.exportClause;
       const typeOnly = node.isTypeOnly || (cl !== undefined && ts.isNamedExports(cl) && cl.elements.length > 0 && cl.elements.every((e) => e.isTypeOnly));
       out.push({ spec: node.moduleSpecifier.text, typeOnly });
-    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteral(node.arguments[0])) {
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
       out.push({ spec: node.arguments[0].text, typeOnly: false });
     }
     ts.forEachChild(node, visit);
@@ -133,9 +142,10 @@ const rule = {
     const cwd = context.cwd;
     /** @param {import("eslint").Rule.Node} n */
     const check = (n) => {
-      const node = /** @type {{ source?: { type: string, value?: unknown } | null, importKind?: string, exportKind?: string, specifiers?: { importKind?: string, exportKind?: string }[] }} */ (
-        /** @type {unknown} */ (n)
-      );
+      const node =
+        /** @type {{ source?: { type: string, value?: unknown } | null, importKind?: string, exportKind?: string, specifiers?: { importKind?: string, exportKind?: string }[] }} */ (
+          /** @type {unknown} */ (n)
+        );
       const src = node.source;
       if (!src || src.type !== "Literal" || typeof src.value !== "string" || !src.value.startsWith(".")) return;
       const specs = node.specifiers ?? [];

@@ -32,8 +32,7 @@ function declaredExports(fileName: string, text: string): DeclaredExports {
   const values: string[] = [];
   const types: string[] = [];
   const problems: string[] = [];
-  const isExported = (node: ts.Node): boolean =>
-    ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+  const isExported = (node: ts.Node): boolean => ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
   for (const st of source.statements) {
     if (ts.isExportDeclaration(st)) {
       const clause = st.exportClause;
@@ -94,9 +93,7 @@ describe("export snapshots (tests/exports/<pkg>.txt)", () => {
         );
       }
       const expected = readFileSync(file, "utf8");
-      expect(actual, `the exports of @tactica/${pkg} changed: if deliberate, rerun with UPDATE_EXPORTS=1 and commit tests/exports/${pkg}.txt`).toBe(
-        expected,
-      );
+      expect(actual, `the exports of @tactica/${pkg} changed: if deliberate, rerun with UPDATE_EXPORTS=1 and commit tests/exports/${pkg}.txt`).toBe(expected);
     });
   }
 });
