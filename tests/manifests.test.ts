@@ -12,6 +12,9 @@ interface Manifest {
   name: string;
   private?: boolean;
   license?: string;
+  homepage?: string;
+  repository?: { type?: string; url?: string; directory?: string };
+  bugs?: { url?: string };
   sideEffects?: boolean;
   type?: string;
   files?: string[];
@@ -23,6 +26,14 @@ const manifests = dirs.map((d) => ({ dir: d, m: JSON.parse(readFileSync(join(roo
 describe("package manifests", () => {
   it("every folder in packages/ is an @tactica package named after it", () => {
     for (const { dir, m } of manifests) expect(m.name).toBe(`@tactica/${dir}`);
+  });
+
+  it("every package says where its source, home page and issue tracker are", () => {
+    for (const { dir, m } of manifests) {
+      expect(m.repository, dir).toEqual({ type: "git", url: "git+https://github.com/tactica/tactica.git", directory: `packages/${dir}` });
+      expect(m.homepage, dir).toBe(`https://github.com/tactica/tactica/tree/main/packages/${dir}#readme`);
+      expect(m.bugs, dir).toEqual({ url: "https://github.com/tactica/tactica/issues" });
+    }
   });
 
   for (const { dir, m } of manifests.filter((x) => !x.m.private)) {

@@ -1,6 +1,8 @@
-// `pnpm bench [suite…] [--json FILE] [--quick] [--no-md] [suite args…]`
-// Runs the named suites (all when none is named), prints a table per suite, writes the Markdown
-// tables the docs site shows (bench/results/<suite>.md) and, with --json, every row to FILE.
+// `pnpm bench [suite…] [--write-results] [--json FILE] [--quick] [suite args…]`
+// Runs the named suites (all when none is named) and prints a table per suite. Only with
+// --write-results does it rewrite the committed Markdown tables the docs site shows
+// (bench/results/<suite>.md): a run on another machine, other maps or short settings must not
+// overwrite them by accident. With --json it writes every row to FILE.
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -20,16 +22,18 @@ const available = readdirSync(suitesDir)
 const argv = process.argv.slice(2);
 let jsonFile: string | undefined;
 let quick = false;
-let writeMd = true;
+let writeMd = false;
 const names: string[] = [];
 const rest: string[] = [];
 for (let i = 0; i < argv.length; i++) {
   const a = argv[i]!;
   if (a === "--json") jsonFile = argv[++i];
   else if (a === "--quick") quick = true;
-  else if (a === "--no-md") writeMd = false;
+  else if (a === "--write-results") writeMd = true;
+  else if (a === "--no-md") writeMd = false; // the default now; kept so old command lines still work
   else if (a === "--help" || a === "-h") {
-    console.log(`usage: pnpm bench [${available.join("|")}…] [--json FILE] [--quick] [--no-md] [suite options]`);
+    console.log(`usage: pnpm bench [${available.join("|")}…] [--write-results] [--json FILE] [--quick] [suite options]`);
+    console.log("  --write-results  rewrite bench/results/<suite>.md (the committed tables); without it the run only prints");
     process.exit(0);
   } else if (available.includes(a) && rest.length === 0) names.push(a);
   else rest.push(a);
@@ -49,10 +53,12 @@ for (const name of selected) {
   console.error(`\n# ${suite.name}: ${suite.description}`);
   await suite.run(createContext(suite.name, rows, rest, quick));
   console.log(`\n## ${suite.name}\n\n${markdownTable(rows)}\n`);
+  if (writeMd && quick) console.error(`bench: not writing bench/results/${suite.name}.md from a --quick run`);
   if (writeMd && !quick) {
     const out = join(here, "..", "results", `${suite.name}.md`);
     mkdirSync(dirname(out), { recursive: true });
     writeFileSync(out, suiteMarkdown(suite.description, rows, machine, suite.markdown?.(rows)));
+    console.error(`wrote ${out}`);
   }
   all.push(...(suite.json ? suite.json(rows) : rows));
 }
