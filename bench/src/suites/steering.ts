@@ -2,7 +2,7 @@ import { createRng, rngFloat, type Rng } from "@tactica/core";
 import {
   createCrowd,
   createOrca,
-  crowdAddAgent,
+  addCrowdAgent,
   seedCrowdWander,
   stepCrowdBoids,
   stepCrowdOrca,
@@ -34,7 +34,7 @@ const WEIGHTS = { separation: 1.2, alignment: 1, cohesion: 1, wander: 0.6 };
 const WANDER = { radius: 1, distance: 5, jitter: 5 }; // Yuka's WanderBehavior defaults
 
 const boidsParams: BoidsParams = {
-  neighbourRadius: RADIUS,
+  neighborRadius: RADIUS,
   separationWeight: WEIGHTS.separation,
   alignmentWeight: WEIGHTS.alignment,
   cohesionWeight: WEIGHTS.cohesion,
@@ -51,7 +51,7 @@ function boidsCrowd(n: number, rng: Rng): Crowd {
   const crowd = createCrowd({ capacity: n, cellSize: RADIUS, rng });
   for (let i = 0; i < n; i++) {
     const a = rngFloat(rng, 0, 2 * Math.PI);
-    crowdAddAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 4, maxForce: 10 });
+    addCrowdAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 4, maxForce: 10 });
   }
   seedCrowdWander(crowd, WANDER.radius);
   return crowd;
@@ -129,7 +129,7 @@ function orcaCrowd(n: number, rng: Rng): { crowd: Crowd; gx: Float64Array; gy: F
   const gx = new Float64Array(n);
   const gy = new Float64Array(n);
   for (let i = 0; i < n; i++) {
-    crowdAddAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), radius: 0.5, maxSpeed: 2 });
+    addCrowdAgent(crowd, { x: rngFloat(rng, -s / 2, s / 2), y: rngFloat(rng, -s / 2, s / 2), radius: 0.5, maxSpeed: 2 });
     gx[i] = rngFloat(rng, -s / 2, s / 2);
     gy[i] = rngFloat(rng, -s / 2, s / 2);
   }
@@ -173,7 +173,7 @@ const suite: Suite = {
       }, short, long);
       ctx.record({ case: "alloc-orca-300", library: "tactica", metric: "bytes_per_step", value: orcaBytes, unit: "B" });
       const t = orcaCrowd(n, createRng(5));
-      const ttcParams = { timeHorizon: 4, maxNeighbours: 10 };
+      const ttcParams = { timeHorizon: 4, maxNeighbors: 10 };
       const ttcBytes = allocationSlope(() => {
         setGoals(t.crowd, t.gx, t.gy);
         stepCrowdTtc(t.crowd, ttcParams, 0.02);
@@ -223,7 +223,7 @@ const suite: Suite = {
     for (const n of ttcSizes) {
       const name = `ttc-${n >= 1000 ? `${n / 1000}k` : n}`;
       const { crowd, gx, gy } = orcaCrowd(n, createRng(11 + n));
-      const ttcParams = { timeHorizon: 4, maxNeighbours: 10 };
+      const ttcParams = { timeHorizon: 4, maxNeighbors: 10 };
       const step = (): void => {
         setGoals(crowd, gx, gy);
         stepCrowdTtc(crowd, ttcParams, 0.02);

@@ -19,15 +19,15 @@ export interface CrowdOptions {
   /** Largest number of live agents (integer in [1, 2^24]); every buffer is allocated once at this size. */
   readonly capacity: number;
   /**
-   * Cell size of the crowd's spatial hash (world units, > 0): about the most common neighbour
-   * query radius. Neighbour queries go through core's `createSpatialHash`.
+   * Cell size of the crowd's spatial hash (world units, > 0): about the most common neighbor
+   * query radius. Neighbor queries go through core's `createSpatialHash`.
    */
   readonly cellSize: number;
   /** Random stream for wander and jitter; forked per crowd by the caller (determinism). */
   readonly rng: Rng;
 }
 
-/** Per-agent settings for {@link crowdAddAgent}; omitted fields take the listed defaults. */
+/** Per-agent settings for {@link addCrowdAgent}; omitted fields take the listed defaults. */
 export interface CrowdAgentOptions {
   /** Start x (world units). */
   readonly x: number;
@@ -50,12 +50,12 @@ export interface CrowdAgentOptions {
 /**
  * A crowd of agents as structure-of-arrays typed buffers (plain data: `structuredClone`-safe and
  * transferable; the `rng` is a plain object too). Agents are addressed by **stable integer
- * handles** — the slot index, valid from {@link crowdAddAgent} until {@link crowdRemoveAgent};
+ * handles** — the slot index, valid from {@link addCrowdAgent} until {@link removeCrowdAgent};
  * a removed slot is reused by a later add. Slot order is the iteration order of every step, so
  * the same seed and the same calls give bit-identical state.
  *
- * Treat the buffers as read-mostly: set a goal with {@link crowdSetPreferredVelocity} (or write
- * `prefVelX/prefVelY` directly), teleport with {@link crowdSetPosition}. The step functions
+ * Treat the buffers as read-mostly: set a goal with {@link setCrowdAgentPreferredVelocity} (or write
+ * `prefVelX/prefVelY` directly), teleport with {@link setCrowdAgentPosition}. The step functions
  * ({@link stepCrowdBoids}, {@link stepCrowdTtc}, {@link stepCrowdOrca}, {@link stepCrowdFlow},
  * {@link stepCrowdPotential}) never allocate.
  */
@@ -106,10 +106,10 @@ export interface Crowd {
   freeCount: number;
   /** Spatial hash of the live agents' positions (core), kept in sync by the step functions. */
   readonly hash: SpatialHash;
-  /** Scratch: neighbour handles of the agent being processed. */
-  readonly neighbours: Int32Array;
-  /** Scratch: squared distances matching `neighbours` when a neighbour cap is applied. */
-  readonly neighbourDistSq: Float64Array;
+  /** Scratch: neighbor handles of the agent being processed. */
+  readonly neighbors: Int32Array;
+  /** Scratch: squared distances matching `neighbors` when a neighbor cap is applied. */
+  readonly neighborDistSq: Float64Array;
   /** The crowd's random stream (wander). */
   readonly rng: Rng;
 }
@@ -144,8 +144,8 @@ export function createCrowd(options: CrowdOptions): Crowd {
     freeSlots: new Int32Array(capacity),
     freeCount: 0,
     hash: createSpatialHash({ cellSize: options.cellSize, capacity }),
-    neighbours: new Int32Array(capacity),
-    neighbourDistSq: new Float64Array(capacity),
+    neighbors: new Int32Array(capacity),
+    neighborDistSq: new Float64Array(capacity),
     rng: options.rng,
   };
 }
@@ -155,8 +155,8 @@ export function createCrowd(options: CrowdOptions): Crowd {
  * Can be called at any time, also between steps of a running simulation. Throws
  * `CAPACITY_EXCEEDED` when the crowd is full, `INVALID_ARGUMENT` for bad values. O(1).
  */
-export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number {
-  const where = "@tactica/steering: crowdAddAgent";
+export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number {
+  const where = "@tactica/steering: addCrowdAgent";
   const x = assertFinite(where, "x", options.x);
   const y = assertFinite(where, "y", options.y);
   const vx = assertFinite(where, "vx", options.vx ?? 0);
@@ -199,13 +199,13 @@ export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number 
 }
 
 /** True when `handle` is a live agent of `crowd`. */
-export function crowdIsAlive(crowd: Crowd, handle: number): boolean {
+export function isCrowdAgentAlive(crowd: Crowd, handle: number): boolean {
   return Number.isInteger(handle) && handle >= 0 && handle < crowd.highWater && crowd.alive[handle] === 1;
 }
 
 /** Removes the agent `handle`; returns false (and does nothing) when it is not live. O(1). */
-export function crowdRemoveAgent(crowd: Crowd, handle: number): boolean {
-  if (!crowdIsAlive(crowd, handle)) return false;
+export function removeCrowdAgent(crowd: Crowd, handle: number): boolean {
+  if (!isCrowdAgentAlive(crowd, handle)) return false;
   crowd.alive[handle] = 0;
   crowd.count--;
   spatialHashRemove(crowd.hash, handle);
@@ -214,23 +214,23 @@ export function crowdRemoveAgent(crowd: Crowd, handle: number): boolean {
 }
 
 function checkHandle(where: string, crowd: Crowd, handle: number): void {
-  if (!crowdIsAlive(crowd, handle)) {
-    throw new TacticaError(ErrorCodes.InvalidHandle, `${where}: handle ${handle} is not a live agent. Use the value crowdAddAgent returned.`, {
+  if (!isCrowdAgentAlive(crowd, handle)) {
+    throw new TacticaError(ErrorCodes.InvalidHandle, `${where}: handle ${handle} is not a live agent. Use the value addCrowdAgent returned.`, {
       path: "handle",
     });
   }
 }
 
 /** Sets the preferred (goal) velocity of `handle`. Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
-  checkHandle("@tactica/steering: crowdSetPreferredVelocity", crowd, handle);
+export function setCrowdAgentPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  checkHandle("@tactica/steering: setCrowdAgentPreferredVelocity", crowd, handle);
   crowd.prefVelX[handle] = vx;
   crowd.prefVelY[handle] = vy;
 }
 
 /** Teleports `handle` to `(x, y)` (finite) and keeps the spatial hash in sync. Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetPosition(crowd: Crowd, handle: number, x: number, y: number): void {
-  const where = "@tactica/steering: crowdSetPosition";
+export function setCrowdAgentPosition(crowd: Crowd, handle: number, x: number, y: number): void {
+  const where = "@tactica/steering: setCrowdAgentPosition";
   checkHandle(where, crowd, handle);
   crowd.posX[handle] = assertFinite(where, "x", x);
   crowd.posY[handle] = assertFinite(where, "y", y);
@@ -238,8 +238,8 @@ export function crowdSetPosition(crowd: Crowd, handle: number, x: number, y: num
 }
 
 /** Sets the velocity of `handle` (and its forward vector when non-zero). Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
-  checkHandle("@tactica/steering: crowdSetVelocity", crowd, handle);
+export function setCrowdAgentVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  checkHandle("@tactica/steering: setCrowdAgentVelocity", crowd, handle);
   crowd.velX[handle] = vx;
   crowd.velY[handle] = vy;
   const sp = Math.sqrt(vx * vx + vy * vy);
@@ -250,34 +250,34 @@ export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: n
 }
 
 /**
- * Collects into `crowd.neighbours` the live agents other than `self` within `radius` of
- * `(x, y)`, keeping only the `maxNeighbours` closest (sorted by distance, ties by query order)
- * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbours) for k agents in range.
+ * Collects into `crowd.neighbors` the live agents other than `self` within `radius` of
+ * `(x, y)`, keeping only the `maxNeighbors` closest (sorted by distance, ties by query order)
+ * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbors) for k agents in range.
  */
-export function crowdGatherNeighbours(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbours: number): number {
-  const nb = crowd.neighbours;
+export function gatherCrowdNeighbors(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbors: number): number {
+  const nb = crowd.neighbors;
   const found = spatialHashQueryRadius(crowd.hash, x, y, radius, nb);
   const total = found < nb.length ? found : nb.length;
   let n = 0;
-  if (maxNeighbours >= total) {
+  if (maxNeighbors >= total) {
     for (let k = 0; k < total; k++) {
       const j = nb[k] as number;
       if (j !== self) nb[n++] = j;
     }
     return n;
   }
-  const dist = crowd.neighbourDistSq;
+  const dist = crowd.neighborDistSq;
   const px = crowd.posX;
   const py = crowd.posY;
-  // Partial insertion sort into the first maxNeighbours entries (RVO2's insertAgentNeighbor).
+  // Partial insertion sort into the first maxNeighbors entries (RVO2's insertAgentNeighbor).
   for (let k = 0; k < total; k++) {
     const j = nb[k] as number;
     if (j === self) continue;
     const dx = (px[j] as number) - x;
     const dy = (py[j] as number) - y;
     const d = dx * dx + dy * dy;
-    if (n === maxNeighbours && d >= (dist[n - 1] as number)) continue;
-    let i = n < maxNeighbours ? n++ : n - 1;
+    if (n === maxNeighbors && d >= (dist[n - 1] as number)) continue;
+    let i = n < maxNeighbors ? n++ : n - 1;
     while (i > 0 && d < (dist[i - 1] as number)) {
       dist[i] = dist[i - 1] as number;
       nb[i] = nb[i - 1] as number;

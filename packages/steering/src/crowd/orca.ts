@@ -7,12 +7,12 @@ import {
   type ReadonlyVec2,
   type Vec2,
 } from "@tactica/core";
-import { advanceCrowdPositions, crowdGatherNeighbours, type Crowd } from "./crowd";
+import { advanceCrowdPositions, gatherCrowdNeighbors, type Crowd } from "./crowd";
 import { createOrcaLines, orcaLinearProgram2, orcaLinearProgram3, ORCA_EPSILON, type OrcaLines } from "./orca-lp";
 
 /** ORCA parameters with RVO2's meaning (uniform for the crowd). */
 export interface OrcaParams {
-  /** Neighbour search radius for other agents (world units, ≥ 0). RVO2 `neighborDist`. */
+  /** Neighbor search radius for other agents (world units, ≥ 0). RVO2 `neighborDist`. */
   readonly neighborDist: number;
   /** At most this many nearest agents are considered (integer ≥ 0). RVO2 `maxNeighbors`. */
   readonly maxNeighbors: number;
@@ -109,9 +109,9 @@ export interface Orca {
   readonly lines: OrcaLines;
   /** Scratch: projected lines of linear program 3. */
   readonly projLines: OrcaLines;
-  /** Scratch: obstacle neighbours (edge index) sorted by squared distance. */
-  readonly obstacleNeighbours: Int32Array;
-  /** Scratch: squared distances of `obstacleNeighbours`. */
+  /** Scratch: obstacle neighbors (edge index) sorted by squared distance. */
+  readonly obstacleNeighbors: Int32Array;
+  /** Scratch: squared distances of `obstacleNeighbors`. */
   readonly obstacleDistSq: Float64Array;
   /** New velocity x per crowd slot (written for every agent before any moves: synchronous). */
   readonly newVelX: Float64Array;
@@ -121,11 +121,18 @@ export interface Orca {
   lastInfeasibleCount: number;
 }
 
+/** Options for {@link createOrca}. */
+export interface OrcaOptions {
+  /** Static obstacles from {@link createOrcaObstacles} (default none). */
+  readonly obstacles?: OrcaObstacles;
+}
+
 /**
  * Creates the {@link Orca} solver for `crowd` (its capacity sizes the buffers). Throws
  * `INVALID_ARGUMENT` for bad parameters.
  */
-export function createOrca(crowd: Crowd, params: OrcaParams, obstacles: OrcaObstacles = createOrcaObstacles([])): Orca {
+export function createOrca(crowd: Crowd, params: OrcaParams, options?: OrcaOptions): Orca {
+  const obstacles = options?.obstacles ?? createOrcaObstacles([]);
   const where = "@tactica/steering: createOrca";
   assertNonNegative(where, "neighborDist", params.neighborDist);
   assertInteger(where, "maxNeighbors", params.maxNeighbors, 0, 1 << 20);
@@ -137,7 +144,7 @@ export function createOrca(crowd: Crowd, params: OrcaParams, obstacles: OrcaObst
     obstacles,
     lines: createOrcaLines(cap),
     projLines: createOrcaLines(cap),
-    obstacleNeighbours: new Int32Array(obstacles.count + 1),
+    obstacleNeighbors: new Int32Array(obstacles.count + 1),
     obstacleDistSq: new Float64Array(obstacles.count + 1),
     newVelX: new Float64Array(crowd.capacity),
     newVelY: new Float64Array(crowd.capacity),
@@ -177,7 +184,7 @@ function distSqPointSegment(ax: number, ay: number, bx: number, by: number, cx: 
 
 function gatherObstacles(orca: Orca, px: number, py: number, rangeSq: number): number {
   const o = orca.obstacles;
-  const ids = orca.obstacleNeighbours;
+  const ids = orca.obstacleNeighbors;
   const dist = orca.obstacleDistSq;
   let n = 0;
   for (let e = 0; e < o.count; e++) {
@@ -207,7 +214,7 @@ function gatherObstacles(orca: Orca, px: number, py: number, rangeSq: number): n
  * Computes the ORCA velocity of agent `i` into `orca.newVelX/newVelY` (RVO2's
  * `computeNeighbors` + `computeNewVelocity`): obstacle lines first (sorted by distance,
  * skipping obstacles already covered, with RVO2's vertex/leg/cut-off cases and foreign legs),
- * then one line per neighbour agent (cut-off circle or legs of the truncated velocity obstacle,
+ * then one line per neighbor agent (cut-off circle or legs of the truncated velocity obstacle,
  * with the time step's cut-off when already colliding; each agent takes half the avoidance), then
  * linear program 2, falling back to linear program 3 when infeasible. A non-finite preferred
  * velocity gives a zero velocity (never NaN). Returns true when LP3 was needed. No allocation.
@@ -231,7 +238,7 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
     const nObst = gatherObstacles(orca, px, py, range * range);
     const invT = 1 / p.timeHorizonObst;
     for (let q = 0; q < nObst; q++) {
-      let o1 = orca.obstacleNeighbours[q] as number;
+      let o1 = orca.obstacleNeighbors[q] as number;
       let o2 = o.next[o1] as number;
       const rp1x = (o.pointX[o1] as number) - px;
       const rp1y = (o.pointY[o1] as number) - py;
@@ -270,7 +277,7 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
         }
         continue;
       } else if (s > 1 && distSq2 <= radiusSq) {
-        // Collision with right vertex; ignore if non-convex or handled by the neighbouring edge.
+        // Collision with right vertex; ignore if non-convex or handled by the neighboring edge.
         if (o.isConvex[o2] === 1 && rp2x * (o.unitDirY[o2] as number) - rp2y * (o.unitDirX[o2] as number) >= 0) {
           const l = Math.sqrt(distSq2) || 1;
           pushLine(lines, 0, 0, -rp2y / l, rp2x / l);
@@ -321,12 +328,12 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
           rly = o.unitDirY[o1] as number;
         }
       }
-      // Legs never point into the neighbouring edge at a convex vertex: take that edge's cut-off.
-      const leftNeighbour = o.prev[o1] as number;
+      // Legs never point into the neighboring edge at a convex vertex: take that edge's cut-off.
+      const leftNeighbor = o.prev[o1] as number;
       let leftForeign = false;
       let rightForeign = false;
-      const lnx = -(o.unitDirX[leftNeighbour] as number);
-      const lny = -(o.unitDirY[leftNeighbour] as number);
+      const lnx = -(o.unitDirX[leftNeighbor] as number);
+      const lny = -(o.unitDirY[leftNeighbor] as number);
       if (o.isConvex[o1] === 1 && llx * lny - lly * lnx >= 0) {
         llx = lnx;
         lly = lny;
@@ -339,7 +346,7 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
         rly = u2y;
         rightForeign = true;
       }
-      // Cut-off centres.
+      // Cut-off centers.
       const lcx = invT * ((o.pointX[o1] as number) - px);
       const lcy = invT * ((o.pointY[o1] as number) - py);
       const rcx = invT * ((o.pointX[o2] as number) - px);
@@ -410,8 +417,8 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
 
   const numObstLines = lines.count;
   const invTH = 1 / p.timeHorizon;
-  const nb = crowd.neighbours;
-  const count = p.maxNeighbors > 0 ? crowdGatherNeighbours(crowd, i, px, py, p.neighborDist, p.maxNeighbors) : 0;
+  const nb = crowd.neighbors;
+  const count = p.maxNeighbors > 0 ? gatherCrowdNeighbors(crowd, i, px, py, p.neighborDist, p.maxNeighbors) : 0;
   for (let q = 0; q < count; q++) {
     const j = nb[q] as number;
     const rpx = (posX[j] as number) - px;
@@ -426,7 +433,7 @@ export function computeOrcaVelocity(crowd: Crowd, orca: Orca, i: number, dt: num
     let ux: number;
     let uy: number;
     if (distSq > crSq) {
-      // No collision. w: from the cut-off centre to the relative velocity.
+      // No collision. w: from the cut-off center to the relative velocity.
       const wx = rvx - invTH * rpx;
       const wy = rvy - invTH * rpy;
       const wl2 = wx * wx + wy * wy;
