@@ -160,12 +160,20 @@ export {
   seedCrowdWander,
 } from "./crowd/boids";
 export {
+  type CrowdColumn,
+  type CrowdSnapshot,
+  saveCrowd,
+  restoreCrowd,
+} from "./crowd/crowd-snapshot";
+export {
   type CrowdOptions,
   type CrowdAgentOptions,
   type Crowd,
   createCrowd,
   addCrowdAgent,
   isCrowdAgentAlive,
+  getCrowdAgentSlot,
+  getCrowdAgentHandle,
   removeCrowdAgent,
   setCrowdAgentPreferredVelocity,
   setCrowdAgentPosition,

@@ -6,6 +6,8 @@ import {
   createOrca,
   addCrowdAgent,
   gatherCrowdNeighbors,
+  getCrowdAgentHandle,
+  getCrowdAgentSlot,
   isCrowdAgentAlive,
   removeCrowdAgent,
   setCrowdAgentPosition,
@@ -54,14 +56,22 @@ describe("crowd handles", () => {
     const b = addCrowdAgent(crowd, { x: 1, y: 0 });
     const c = addCrowdAgent(crowd, { x: 2, y: 0 });
     expect([a, b, c]).toEqual([0, 1, 2]);
-    expect(() => addCrowdAgent(crowd, { x: 3, y: 0 })).toThrow(/crowd is full/);
+    expect(addCrowdAgent(crowd, { x: 3, y: 0 })).toBe(-1); // full: a failure value, no throw
+    expect(crowd.count).toBe(3);
     expect(removeCrowdAgent(crowd, b)).toBe(true);
     expect(removeCrowdAgent(crowd, b)).toBe(false);
     expect(isCrowdAgentAlive(crowd, b)).toBe(false);
     expect(crowd.count).toBe(2);
     stepCrowdBoids(crowd, boids, 0.1); // a step with a hole
-    expect(addCrowdAgent(crowd, { x: 5, y: 5 })).toBe(b);
-    expect(isCrowdAgentAlive(crowd, a) && isCrowdAgentAlive(crowd, c)).toBe(true);
+    const d = addCrowdAgent(crowd, { x: 5, y: 5 });
+    expect(d).not.toBe(b); // same slot, new generation
+    expect(getCrowdAgentSlot(crowd, d)).toBe(1);
+    expect(getCrowdAgentHandle(crowd, 1)).toBe(d);
+    expect(isCrowdAgentAlive(crowd, b)).toBe(false); // the stale handle does not alias the new agent
+    expect(removeCrowdAgent(crowd, b)).toBe(false);
+    expect(() => setCrowdAgentPosition(crowd, b, 0, 0)).toThrow(/not a live agent/);
+    expect(crowd.posX[1]).toBe(5);
+    expect(isCrowdAgentAlive(crowd, a) && isCrowdAgentAlive(crowd, c) && isCrowdAgentAlive(crowd, d)).toBe(true);
     try {
       setCrowdAgentPreferredVelocity(crowd, 7, 0, 0);
       expect.unreachable();

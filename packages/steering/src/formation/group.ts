@@ -2,7 +2,7 @@ import { type ReadonlyVec2, type Vec2 } from "@tactica/core";
 import type { CircleObstacle } from "../behaviors/obstacle-avoidance";
 import { computeBrakingSpeed } from "../behaviors/arrive";
 import type { SteeringPath } from "../behaviors/path-following";
-import { gatherCrowdNeighbors, integrateCrowd, type Crowd } from "../crowd/crowd";
+import { gatherCrowdNeighbors, integrateCrowd, isCrowdAgentAlive, type Crowd } from "../crowd/crowd";
 import { getFormationSlotPosition, type Formation } from "./formation";
 
 /**
@@ -146,8 +146,9 @@ export function stepFormationMembers(
   const clearance = params.obstacleClearance ?? 1;
   const nb = crowd.neighbors;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
     getFormationSlotPosition(slot, formation, slots[m] as number, anchor.position, anchor.heading);
     const tx = slot.x + anchor.velocity.x * ex;
     const ty = slot.y + anchor.velocity.y * ex;
@@ -228,7 +229,7 @@ export interface GroupProperties {
 /**
  * Derives a group's position (the members' barycenter), bulk radius (containing every member
  * disc) and speed limit (the slowest member's max speed) from crowd `members` (handles).
- * Dead handles are skipped; with no live member everything is 0. O(count), no allocation.
+ * Removed or stale handles are skipped; with no live member everything is 0. O(count), no allocation.
  */
 export function computeGroupProperties(out: GroupProperties, crowd: Crowd, members: ArrayLike<number>, count: number): GroupProperties {
   let sx = 0;
@@ -236,8 +237,9 @@ export function computeGroupProperties(out: GroupProperties, crowd: Crowd, membe
   let n = 0;
   let ms = Infinity;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
     sx += crowd.posX[h] as number;
     sy += crowd.posY[h] as number;
     const s = crowd.maxSpeed[h] as number;
@@ -256,8 +258,9 @@ export function computeGroupProperties(out: GroupProperties, crowd: Crowd, membe
   out.y = sy / n;
   let r = 0;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
     const d = Math.hypot((crowd.posX[h] as number) - out.x, (crowd.posY[h] as number) - out.y) + (crowd.radius[h] as number);
     if (d > r) r = d;
   }

@@ -2,7 +2,6 @@ import { createRng } from "@tactica/core";
 import {
   createCrowd,
   addCrowdAgent,
-  setCrowdAgentPreferredVelocity,
   seedCrowdWander,
   stepCrowdBoids,
   ViewArcs,
@@ -73,7 +72,8 @@ const page: DemoPage = {
           const dx = attractor.x - crowd.posX[i]!;
           const dy = attractor.y - crowd.posY[i]!;
           const l = Math.hypot(dx, dy) || 1;
-          setCrowdAgentPreferredVelocity(crowd, i, (dx / l) * 80, (dy / l) * 80);
+          crowd.prefVelX[i] = (dx / l) * 80; // slot-indexed buffers: no handle needed
+          crowd.prefVelY[i] = (dy / l) * 80;
         }
       }
       params.preferredWeight = attractor ? 2 : 0;

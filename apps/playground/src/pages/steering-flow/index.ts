@@ -3,6 +3,7 @@ import {
   createCongestionMap,
   createCrowd,
   addCrowdAgent,
+  getCrowdAgentHandle,
   removeCrowdAgent,
   stepCrowdFlow,
   updateCongestionMap,
@@ -122,7 +123,7 @@ const page: DemoPage = {
         const inWall = cx >= 0 && cy >= 0 && cx < GW && cy < GH && blocked[cy * GW + cx] === 1;
         if (x >= W - CELL || x < -50 || inWall) {
           if (!inWall) arrived++;
-          removeCrowdAgent(crowd, i);
+          removeCrowdAgent(crowd, getCrowdAgentHandle(crowd, i)); // slot → handle (handles carry a generation)
         }
       }
       updateCongestionMap(cmap, crowd);

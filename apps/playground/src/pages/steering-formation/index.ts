@@ -10,6 +10,7 @@ import {
   createSteeringPath,
   createWedgeFormation,
   addCrowdAgent,
+  getCrowdAgentSlot,
   getFormationSlotPosition,
   stepFormationMembers,
   stepGroupAnchor,
@@ -95,7 +96,7 @@ const page: DemoPage = {
       for (let m = 0; m < count; m++) {
         getFormationSlotPosition(tmp, formation, slots[m]!, anchor.position, anchor.heading);
         draw.circle(tmp.x, tmp.y, 3, { color: "#565f89" });
-        const h = members[m]!;
+        const h = getCrowdAgentSlot(crowd, members[m]!);
         off = Math.max(off, Math.hypot(crowd.posX[h]! - tmp.x, crowd.posY[h]! - tmp.y));
         draw.circle(crowd.posX[h]!, crowd.posY[h]!, 6, { color: "#bb9af7", fill: true });
       }
