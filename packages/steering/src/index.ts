@@ -194,17 +194,23 @@ export {
 } from "./crowd/flow";
 export {
   type OrcaLines,
-} from "./crowd/orca-lp";
+} from "./crowd/orca/linear-program";
+export {
+  createOrcaObstacles,
+} from "./crowd/orca/obstacles";
+export {
+  type OrcaOptions,
+  createOrca,
+  stepCrowdOrca,
+} from "./crowd/orca/step";
 export {
   type OrcaParams,
   type OrcaObstacles,
-  createOrcaObstacles,
   type Orca,
-  type OrcaOptions,
-  createOrca,
+} from "./crowd/orca/types";
+export {
   computeOrcaVelocity,
-  stepCrowdOrca,
-} from "./crowd/orca";
+} from "./crowd/orca/velocity";
 export {
   type CrowdPotentialParams,
   stepCrowdPotential,

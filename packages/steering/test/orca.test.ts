@@ -10,7 +10,7 @@ import {
   stepCrowdOrca,
   type Crowd,
 } from "../src/index";
-import { createOrcaLines, orcaLinearProgram2 } from "../src/crowd/orca-lp";
+import { createOrcaLines, orcaLinearProgram2 } from "../src/crowd/orca/linear-program";
 
 function setPrefToGoals(crowd: Crowd, gx: Float64Array, gy: Float64Array): void {
   for (let i = 0; i < crowd.highWater; i++) {

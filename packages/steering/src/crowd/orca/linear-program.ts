@@ -214,3 +214,17 @@ export function orcaLinearProgram3(
     }
   }
 }
+
+/**
+ * Appends the line through `(px, py)` with direction `(dx, dy)` to `lines` (capacity is the
+ * caller's concern: {@link createOrca} sizes it for every obstacle edge and neighbor). No allocation.
+ *
+ * @internal
+ */
+export function pushOrcaLine(lines: OrcaLines, px: number, py: number, dx: number, dy: number): void {
+  const i = lines.count++;
+  lines.pointX[i] = px;
+  lines.pointY[i] = py;
+  lines.dirX[i] = dx;
+  lines.dirY[i] = dy;
+}
