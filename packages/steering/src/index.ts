@@ -12,10 +12,30 @@
  *   congestion and potential fields; neighbor queries through core's spatial hash.
  * - Context steering (interest/danger maps) and its 1D racing-line variant; slot formations.
  *
+ * - Start here: {@link steer} (level 2) moves one agent by a list of plain behavior descriptions
+ *   (`{ type: "arrive", target, slowingRadius }`, …) and returns a plain result.
+ *
  * Level-1 functions never allocate after creation; determinism comes from core's `Rng` and `dt`.
+ * Crowd handles carry a generation ({@link Crowd}); {@link saveCrowd}/{@link restoreCrowd}
+ * snapshot a running crowd.
  *
  * @packageDocumentation
  */
+export {
+  type SteeringBehaviorBase,
+  type SeekBehavior,
+  type FleeBehavior,
+  type ArriveBehavior,
+  type PursueBehavior,
+  type EvadeBehavior,
+  type WanderBehavior,
+  type AvoidObstaclesBehavior,
+  type FollowPathBehavior,
+  type SteeringBehavior,
+  type SteerOptions,
+  type SteerResult,
+  steer,
+} from "./steer";
 export {
   type SteeringAgent,
   type ReadonlySteeringAgent,
