@@ -2,41 +2,12 @@ import { gatherCrowdNeighbors, type Crowd } from "../crowd";
 import { pushOrcaLine } from "./linear-program";
 import type { Orca } from "./types";
 
-/** Scratch of {@link collisionProjection}: line direction and the velocity change `u`. */
-const hit = { dx: 0, dy: 0, ux: 0, uy: 0 };
-
-/**
- * Already colliding (RVO2): project the relative velocity on the cut-off circle of the time step
- * `dt`. Coincident agents with equal velocities are pushed apart along ±x, by slot order, so the
- * result is deterministic. Writes `hit`.
- */
-function collisionProjection(i: number, j: number, rpx: number, rpy: number, rvx: number, rvy: number, cr: number, dt: number): void {
-  const invDt = 1 / dt;
-  const wx = rvx - invDt * rpx;
-  const wy = rvy - invDt * rpy;
-  const wl = Math.sqrt(wx * wx + wy * wy);
-  let uwx: number;
-  let uwy: number;
-  if (wl > 1e-12) {
-    uwx = wx / wl;
-    uwy = wy / wl;
-  } else {
-    // Coincident with equal velocities: push apart along a deterministic axis.
-    uwx = j < i ? 1 : -1;
-    uwy = 0;
-  }
-  hit.dx = uwy;
-  hit.dy = -uwx;
-  hit.ux = (cr * invDt - wl) * uwx;
-  hit.uy = (cr * invDt - wl) * uwy;
-}
-
 /**
  * Adds one ORCA line per neighbor agent of slot `i` to `orca.lines` (RVO2's agent part of
  * `computeNewVelocity`): the `maxNeighbors` nearest agents within `neighborDist`
  * ({@link gatherCrowdNeighbors}); for each, the relative velocity is projected on the truncated
  * velocity obstacle (cut-off circle of `timeHorizon`, or the nearer leg), or on the time step's
- * cut-off when already colliding ({@link collisionProjection}); the agent takes half of the
+ * cut-off when already colliding; the agent takes half of the
  * avoidance (`v + u/2`). No allocation.
  *
  * @internal
@@ -97,11 +68,26 @@ export function addOrcaAgentLines(orca: Orca, crowd: Crowd, i: number, dt: numbe
         uy = dot2 * dy - rvy;
       }
     } else {
-      collisionProjection(i, j, rpx, rpy, rvx, rvy, cr, dt);
-      dx = hit.dx;
-      dy = hit.dy;
-      ux = hit.ux;
-      uy = hit.uy;
+      // Collision: project on the cut-off circle of time dt (inline: a helper taking these doubles
+      // would box them when not inlined, and this loop must not allocate).
+      const invDt = 1 / dt;
+      const wx = rvx - invDt * rpx;
+      const wy = rvy - invDt * rpy;
+      const wl = Math.sqrt(wx * wx + wy * wy);
+      let uwx: number;
+      let uwy: number;
+      if (wl > 1e-12) {
+        uwx = wx / wl;
+        uwy = wy / wl;
+      } else {
+        // Coincident with equal velocities: push apart along a deterministic axis (slot order).
+        uwx = j < i ? 1 : -1;
+        uwy = 0;
+      }
+      dx = uwy;
+      dy = -uwx;
+      ux = (cr * invDt - wl) * uwx;
+      uy = (cr * invDt - wl) * uwy;
     }
     pushOrcaLine(lines, vx + 0.5 * ux, vy + 0.5 * uy, dx, dy);
   }

@@ -1,4 +1,5 @@
 import { ORCA_EPSILON, pushOrcaLine, type OrcaLines } from "./linear-program";
+import type { Crowd } from "../crowd";
 import type { Orca, OrcaObstacles } from "./types";
 
 // Step 1 of the obstacle lines: which edges are close enough to matter, nearest first.
@@ -58,9 +59,17 @@ export function gatherOrcaObstacles(orca: Orca, px: number, py: number, rangeSq:
   return n;
 }
 
+/**
+ * The agent and edge being processed, shared by the steps below through one module-level object
+ * (plain double fields) so that no step passes doubles as arguments: a call that V8 does not
+ * inline would box them, and this code must not allocate.
+ */
+const q = { px: 0, py: 0, vx: 0, vy: 0, r: 0, invT: 0, rp1x: 0, rp1y: 0, rp2x: 0, rp2y: 0, distSq1: 0, distSq2: 0, distSqLine: 0, s: 0 };
+
 // Step 2: an edge whose both ends already satisfy an earlier obstacle line adds nothing.
 
-function isCoveredByLines(lines: OrcaLines, invT: number, r: number, rp1x: number, rp1y: number, rp2x: number, rp2y: number): boolean {
+function isCoveredByLines(lines: OrcaLines): boolean {
+  const { invT, r, rp1x, rp1y, rp2x, rp2y } = q;
   for (let j = 0; j < lines.count; j++) {
     const ljx = lines.dirX[j] as number;
     const ljy = lines.dirY[j] as number;
@@ -80,20 +89,8 @@ function isCoveredByLines(lines: OrcaLines, invT: number, r: number, rp1x: numbe
 const legs = { o1: 0, o2: 0, llx: 0, lly: 0, rlx: 0, rly: 0, leftForeign: false, rightForeign: false };
 
 /** Writes `legs` for edge `o1 → o2`; returns false when the obstacle is skipped (a non-convex vertex seen obliquely). */
-function obstacleLegs(
-  o: OrcaObstacles,
-  o1: number,
-  o2: number,
-  r: number,
-  s: number,
-  rp1x: number,
-  rp1y: number,
-  rp2x: number,
-  rp2y: number,
-  distSq1: number,
-  distSq2: number,
-  distSqLine: number,
-): boolean {
+function obstacleLegs(o: OrcaObstacles, o1: number, o2: number): boolean {
+  const { r, s, rp1x, rp1y, rp2x, rp2y, distSq1, distSq2, distSqLine } = q;
   const radiusSq = r * r;
   let llx: number;
   let lly: number;
@@ -165,8 +162,9 @@ function obstacleLegs(
 // Step 4: project the current velocity on the truncated obstacle cone (left/right cut-off
 // circle, cut-off line, left/right leg) and add the line of the closest feature.
 
-function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles, invT: number, px: number, py: number, vx: number, vy: number, r: number): void {
+function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles): void {
   const { o1, o2, llx, lly, rlx, rly } = legs;
+  const { invT, px, py, vx, vy, r } = q;
   // Cut-off centers.
   const lcx = invT * ((o.pointX[o1] as number) - px);
   const lcy = invT * ((o.pointY[o1] as number) - py);
@@ -233,8 +231,7 @@ function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles, invT: number, 
 }
 
 /**
- * Adds the ORCA lines of the static obstacles for the agent at `(px, py)` with velocity
- * `(vx, vy)`, radius `r` and top speed `maxSpeed` to `orca.lines` (RVO2's obstacle part of
+ * Adds the ORCA lines of the static obstacles for the agent in slot `i` of `crowd` to `orca.lines` (RVO2's obstacle part of
  * `computeNewVelocity`): edges within `timeHorizonObst · maxSpeed + r`, nearest first
  * ({@link gatherOrcaObstacles}); an edge already covered by earlier lines is skipped; a collision
  * with a vertex or the segment gives a hard line through the origin; otherwise the legs are
@@ -242,23 +239,35 @@ function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles, invT: number, 
  *
  * @internal
  */
-export function addOrcaObstacleLines(orca: Orca, px: number, py: number, vx: number, vy: number, r: number, maxSpeed: number): void {
+export function addOrcaObstacleLines(orca: Orca, crowd: Crowd, i: number): void {
   const o = orca.obstacles;
   if (o.count === 0) return;
   const lines = orca.lines;
   const p = orca.params;
+  const px = crowd.posX[i] as number;
+  const py = crowd.posY[i] as number;
+  const r = crowd.radius[i] as number;
+  q.px = px;
+  q.py = py;
+  q.vx = crowd.velX[i] as number;
+  q.vy = crowd.velY[i] as number;
+  q.r = r;
   const radiusSq = r * r;
-  const range = p.timeHorizonObst * maxSpeed + r;
+  const range = p.timeHorizonObst * (crowd.maxSpeed[i] as number) + r;
   const nObst = gatherOrcaObstacles(orca, px, py, range * range);
-  const invT = 1 / p.timeHorizonObst;
-  for (let q = 0; q < nObst; q++) {
-    const o1 = orca.obstacleNeighbors[q] as number;
+  q.invT = 1 / p.timeHorizonObst;
+  for (let k = 0; k < nObst; k++) {
+    const o1 = orca.obstacleNeighbors[k] as number;
     const o2 = o.next[o1] as number;
     const rp1x = (o.pointX[o1] as number) - px;
     const rp1y = (o.pointY[o1] as number) - py;
     const rp2x = (o.pointX[o2] as number) - px;
     const rp2y = (o.pointY[o2] as number) - py;
-    if (isCoveredByLines(lines, invT, r, rp1x, rp1y, rp2x, rp2y)) continue;
+    q.rp1x = rp1x;
+    q.rp1y = rp1y;
+    q.rp2x = rp2x;
+    q.rp2y = rp2y;
+    if (isCoveredByLines(lines)) continue;
     const distSq1 = rp1x * rp1x + rp1y * rp1y;
     const distSq2 = rp2x * rp2x + rp2y * rp2y;
     const ovx = (o.pointX[o2] as number) - (o.pointX[o1] as number);
@@ -289,7 +298,11 @@ export function addOrcaObstacleLines(orca: Orca, px: number, py: number, vx: num
       continue;
     }
     // No collision.
-    if (!obstacleLegs(o, o1, o2, r, s, rp1x, rp1y, rp2x, rp2y, distSq1, distSq2, distSqLine)) continue;
-    pushObstacleConeLine(lines, o, invT, px, py, vx, vy, r);
+    q.distSq1 = distSq1;
+    q.distSq2 = distSq2;
+    q.distSqLine = distSqLine;
+    q.s = s;
+    if (!obstacleLegs(o, o1, o2)) continue;
+    pushObstacleConeLine(lines, o);
   }
 }

@@ -48,7 +48,7 @@ function solveOrcaLines(orca: Orca, crowd: Crowd, i: number, numObstLines: numbe
  */
 export function computeOrcaVelocity(orca: Orca, crowd: Crowd, i: number, dt: number): boolean {
   orca.lines.count = 0;
-  addOrcaObstacleLines(orca, crowd.posX[i] as number, crowd.posY[i] as number, crowd.velX[i] as number, crowd.velY[i] as number, crowd.radius[i] as number, crowd.maxSpeed[i] as number);
+  addOrcaObstacleLines(orca, crowd, i);
   const numObstLines = orca.lines.count;
   addOrcaAgentLines(orca, crowd, i, dt);
   return solveOrcaLines(orca, crowd, i, numObstLines);
