@@ -133,17 +133,29 @@ function median(values: number[]): number {
   return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
 
-/** Milliseconds per Yuka step with `cellSize`: the best of `steps` timed steps after one warm-up. */
-function yukaProbe(n: number, cellSize: number, steps: number): number {
-  const world = yukaWorld(n, createRng(n), cellSize);
-  yukaStep(world);
-  let best = Infinity;
-  for (let i = 0; i < steps; i++) {
-    const t0 = performance.now();
-    yukaStep(world);
-    best = Math.min(best, performance.now() - t0);
+/**
+ * Yuka's fastest cell size for `n` agents: one world per candidate cell, stepped round-robin for
+ * `rounds` rounds after a warm-up step (so machine load hits every candidate alike); the cell
+ * with the lowest median step time wins. Returns the winner and the per-cell medians (ms).
+ */
+function bestYukaCell(n: number, cells: readonly number[], rounds: number): { cell: number; ms: Map<number, number> } {
+  const worlds = cells.map((c) => yukaWorld(n, createRng(n), c));
+  for (const w of worlds) yukaStep(w);
+  const times = cells.map((): number[] => []);
+  for (let r = 0; r < rounds; r++) {
+    worlds.forEach((w, k) => {
+      const t0 = performance.now();
+      yukaStep(w);
+      times[k]!.push(performance.now() - t0);
+    });
   }
-  return best;
+  const ms = new Map<number, number>();
+  let cell = cells[0]!;
+  cells.forEach((c, k) => {
+    ms.set(c, median(times[k]!));
+    if (ms.get(c)! < ms.get(cell)!) cell = c;
+  });
+  return { cell, ms };
 }
 
 /** Times `a` and `b` in `rounds` alternating rounds; returns each one's median of round medians. */
@@ -228,19 +240,10 @@ const suite: Suite = {
       const name = `boids-${n >= 1000 ? `${n / 1000}k` : n}`;
       const s = side(n);
       // Yuka's best cell size for this crowd size (its query cost is O(cells) + O(candidates)).
-      const probeSteps = quick ? 1 : n >= 10_000 ? 1 : 3;
-      let bestCell = RADIUS;
-      let bestMs = Infinity;
-      const probes: string[] = [];
-      for (const cell of quick ? [RADIUS, 12] : YUKA_CELLS) {
-        if (cell > s / 2) continue;
-        const ms = yukaProbe(n, cell, probeSteps);
-        probes.push(`${cell}: ${ms.toFixed(1)} ms`);
-        if (ms < bestMs) {
-          bestMs = ms;
-          bestCell = cell;
-        }
-      }
+      const candidates = (quick ? [RADIUS, 12] : YUKA_CELLS).filter((c) => c <= s / 2);
+      const probe = bestYukaCell(n, candidates, quick ? 1 : n >= 10_000 ? 2 : 5);
+      const bestCell = probe.cell;
+      const probes = candidates.map((c) => `${c}: ${probe.ms.get(c)!.toFixed(1)} ms`);
       ctx.log(`${name}: yuka cell sizes ${probes.join(", ")} -> ${bestCell}`);
       ctx.record({ case: name, library: "yuka", metric: "cell_size", value: bestCell, unit: "world units" });
       const crowd = boidsCrowd(n, createRng(n));

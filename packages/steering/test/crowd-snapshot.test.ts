@@ -126,7 +126,9 @@ describe("saveCrowd / restoreCrowd", () => {
   it("a bad snapshot throws INVALID_ARGUMENT naming the JSON path and leaves the crowd untouched", () => {
     const { crowd } = churned(6);
     const good = saveCrowd(crowd);
-    const target = churned(8).crowd;
+    // A target unlike the snapshot (other count, highWater, positions), so any early write shows.
+    const target = createCrowd({ capacity: 40, cellSize: 4, rng: createRng(8) });
+    for (let i = 0; i < 3; i++) addCrowdAgent(target, { x: 50 + i, y: -50 });
     const before = state(target);
     const cases: [string, (s: Record<string, unknown>) => void][] = [
       ["$.format", (s) => (s["format"] = "x")],

@@ -33,6 +33,19 @@ describe("steer (level 2)", () => {
     expect(structuredClone(r)).toEqual(r);
   });
 
+  it("prioritized gives the whole budget to the first behavior; weighted sums then truncates", () => {
+    const bs: SteeringBehavior[] = [
+      { type: "seek", target: { x: 0, y: 100 } },
+      { type: "seek", target: { x: 100, y: 0 } },
+    ];
+    const p = steer(createSteeringAgent({ maxSpeed: 10, maxForce: 1 }), bs, 0.1, { combine: "prioritized" });
+    expect(p.force.x).toBeCloseTo(0, 12);
+    expect(p.force.y).toBeCloseTo(1, 12);
+    const w = steer(createSteeringAgent({ maxSpeed: 10, maxForce: 1 }), bs, 0.1);
+    expect(w.force.x).toBeCloseTo(Math.SQRT1_2, 12);
+    expect(w.force.y).toBeCloseTo(Math.SQRT1_2, 12);
+  });
+
   it("followPath keeps its waypoint between calls and reports the end; prioritized avoidance wins over seek", () => {
     const agent = createSteeringAgent({ maxSpeed: 4, maxForce: 16, radius: 0.5 });
     const follow: SteeringBehavior = { type: "followPath", path: [{ x: 5, y: 0 }, { x: 5, y: 5 }, { x: 0, y: 5 }] };
