@@ -1,8 +1,27 @@
 import { ErrorCodes, spatialHashClear, spatialHashInsert, TacticaError } from "@tactica/core";
 import type { Crowd } from "./crowd";
 
+/** Name of one per-slot number column of a {@link Crowd} saved in a {@link CrowdSnapshot}. */
+export type CrowdColumn =
+  | "posX"
+  | "posY"
+  | "velX"
+  | "velY"
+  | "fwdX"
+  | "fwdY"
+  | "prefVelX"
+  | "prefVelY"
+  | "forceX"
+  | "forceY"
+  | "radius"
+  | "maxSpeed"
+  | "maxForce"
+  | "mass"
+  | "wanderX"
+  | "wanderY";
+
 /** The per-slot number columns a {@link CrowdSnapshot} carries, in this order. */
-const COLUMNS = [
+const COLUMNS: readonly CrowdColumn[] = [
   "posX",
   "posY",
   "velX",
@@ -19,10 +38,7 @@ const COLUMNS = [
   "mass",
   "wanderX",
   "wanderY",
-] as const;
-
-/** Name of one per-slot number column of a {@link Crowd} saved in a {@link CrowdSnapshot}. */
-export type CrowdColumn = (typeof COLUMNS)[number];
+];
 
 /**
  * A JSON-safe snapshot of a {@link Crowd}'s running state, made by {@link saveCrowd} and read by
