@@ -17,6 +17,9 @@ import {
   createSteeringPath,
   createWedgeFormation,
   addCrowdAgent,
+  getCrowdAgentHandle,
+  getCrowdAgentSlot,
+  removeCrowdAgent,
   defaultLennardJones,
   getFormationSlotPosition,
   lennardJonesEquilibrium,
@@ -70,6 +73,21 @@ describe("formations", () => {
     expect(g.y).toBeCloseTo(1, 12);
     expect(g.maxSpeed).toBe(2);
     for (let i = 0; i < 3; i++) expect(Math.hypot(crowd.posX[i]! - g.x, crowd.posY[i]! - g.y) + crowd.radius[i]!).toBeLessThanOrEqual(g.radius + 1e-12);
+  });
+
+  it("group properties skip a stale member handle after its slot is reused", () => {
+    const crowd = createCrowd({ capacity: 2, cellSize: 2, rng: createRng(1) });
+    const a = addCrowdAgent(crowd, { x: 0, y: 0, maxSpeed: 3 });
+    const b = addCrowdAgent(crowd, { x: 4, y: 0, maxSpeed: 2 });
+    removeCrowdAgent(crowd, a);
+    const c = addCrowdAgent(crowd, { x: 100, y: 100, maxSpeed: 1 }); // reuses a's slot
+    const g = computeGroupProperties({ x: 0, y: 0, radius: 0, maxSpeed: 0, count: 0 }, crowd, [a, b], 2);
+    expect(g.count).toBe(1);
+    expect(g.x).toBe(4);
+    expect(g.maxSpeed).toBe(2);
+    expect(getCrowdAgentHandle(crowd, getCrowdAgentSlot(crowd, c))).toBe(c);
+    removeCrowdAgent(crowd, c);
+    expect(getCrowdAgentHandle(crowd, 0)).toBe(-1);
   });
 
   it("a wedge following a path breaks around a pillar without touching it and re-forms", () => {
