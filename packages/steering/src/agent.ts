@@ -3,12 +3,12 @@ import { assertFinite, assertNonNegative, assertPositive, type ReadonlyVec2, typ
 /**
  * One steering agent (a Reynolds "vehicle") as plain data: JSON/`structuredClone`-safe.
  *
- * Units are whatever the game uses (world units, seconds, mass units); every behaviour is
+ * Units are whatever the game uses (world units, seconds, mass units); every behavior is
  * scale-free. `heading` follows core's frame convention (radians, world y-up,
  * counter-clockwise-positive; heading 0 faces world +y, local +y is forward and local +x is
  * starboard): convert with core's `frameForward` / `frameHeadingFromForward`.
  *
- * For thousands of agents use the structure-of-arrays {@link Crowd} instead; the behaviours
+ * For thousands of agents use the structure-of-arrays {@link Crowd} instead; the behaviors
  * in this package work on single agents and are the reference for the crowd's inner loops.
  */
 export interface SteeringAgent {
@@ -24,11 +24,11 @@ export interface SteeringAgent {
   maxSpeed: number;
   /** Largest steering force applied per step (≥ 0); larger requests are truncated. */
   maxForce: number;
-  /** Bounding radius (world units, ≥ 0) used by avoidance behaviours. */
+  /** Bounding radius (world units, ≥ 0) used by avoidance behaviors. */
   radius: number;
 }
 
-/** Read-only view of a {@link SteeringAgent}: what behaviours accept (three.js/Phaser-style objects fit too). */
+/** Read-only view of a {@link SteeringAgent}: what behaviors accept (three.js/Phaser-style objects fit too). */
 export interface ReadonlySteeringAgent {
   /** Position (world units). */
   readonly position: ReadonlyVec2;
@@ -128,7 +128,7 @@ export function applySteeringForce(agent: SteeringAgent, force: ReadonlyVec2, dt
 }
 
 /** Writes the agent's unit forward vector `(-sin heading, cos heading)` into `out`. */
-export function agentForward(out: Vec2, agent: ReadonlySteeringAgent): Vec2 {
+export function getAgentForward(out: Vec2, agent: ReadonlySteeringAgent): Vec2 {
   out.x = -Math.sin(agent.heading);
   out.y = Math.cos(agent.heading);
   return out;

@@ -24,8 +24,8 @@ export function combineWeightedTruncatedSum(
 }
 
 /**
- * Prioritised truncated running sum (Buckland's "weighted truncated running sum with
- * prioritisation"): forces are taken in priority order (index 0 first), each weighted; each adds
+ * Prioritized truncated running sum (Buckland's "weighted truncated running sum with
+ * prioritization"): forces are taken in priority order (index 0 first), each weighted; each adds
  * as much of itself as the remaining budget `maxForce − |sum|` allows, and the loop stops when the
  * budget is spent — so obstacle avoidance listed first is never drowned by wander. Returns the
  * number of forces that contributed. O(n), no allocation.
@@ -67,15 +67,21 @@ export function combinePrioritized(
 }
 
 /**
- * Evaluates behaviour `index` into `out` on demand. Used by {@link combineDithered} so that
- * behaviours that are skipped cost nothing; bind it once (not per frame) to stay allocation-free.
+ * Evaluates behavior `index` into `out` on demand. Used by {@link combineDithered} so that
+ * behaviors that are skipped cost nothing; bind it once (not per frame) to stay allocation-free.
  */
 export type SteeringEvaluator = (index: number, out: Vec2) => void;
 
 const scratch: Vec2 = { x: 0, y: 0 };
 
+/** Options for {@link combineDithered}. */
+export interface DitheredOptions {
+  /** A weighted force no longer than this counts as zero (default 1e-9). */
+  readonly epsilon?: number;
+}
+
 /**
- * Prioritised dithering (Reynolds; Buckland): in priority order, behaviour `i` is evaluated with
+ * Prioritized dithering (Reynolds; Buckland): in priority order, behavior `i` is evaluated with
  * probability `probabilities[i]` (one `rng` draw each); the first whose weighted force is non-zero
  * (length > `epsilon`) wins, scaled by `weights[i] / probabilities[i]` so its expected
  * contribution stays unbiased, and truncated to `maxForce`. The cheapest combiner per frame.
@@ -89,8 +95,9 @@ export function combineDithered(
   weights: ArrayLike<number>,
   maxForce: number,
   rng: Rng,
-  epsilon = 1e-9,
+  options?: DitheredOptions,
 ): number {
+  const epsilon = options?.epsilon ?? 1e-9;
   for (let i = 0; i < count; i++) {
     const p = probabilities[i] ?? 0;
     if (!(p > 0)) continue;

@@ -5,8 +5,8 @@ import {
   blurContextValues,
   clearContextMap,
   clearRacingContextMap,
-  contextAvoid,
-  contextChase,
+  writeContextAvoid,
+  writeContextChase,
   createContextDecision,
   createContextMap,
   createRacingContextMap,
@@ -33,7 +33,7 @@ describe("context map (chapter 18)", () => {
           const map = createContextMap(interest.length);
           map.interest.set(interest);
           map.danger.set(danger);
-          const d = resolveContextMap(map, createContextDecision());
+          const d = resolveContextMap(createContextDecision(), map);
           const min = Math.min(...danger);
           if (d.slot >= 0) {
             expect(danger[d.slot]).toBe(min);
@@ -53,9 +53,9 @@ describe("context map (chapter 18)", () => {
     const targets = [4, 0, -10, 0]; // A near (behind the obstacle), B far on the other side
     const obstacle = [{ x: 2, y: 0, radius: 1 }];
     const map = createContextMap(16);
-    contextChase(map, pos, targets, 2, 30, Math.PI / 2);
-    contextAvoid(map, pos, 0.5, obstacle, 3);
-    const d = resolveContextMap(map, createContextDecision());
+    writeContextChase(map, pos, targets, 2, 30, Math.PI / 2);
+    writeContextAvoid(map, pos, 0.5, obstacle, 3);
+    const d = resolveContextMap(createContextDecision(), map);
     expect(d.directionX).toBeLessThan(-0.9); // towards B
     expect(map.danger[d.slot]).toBe(d.minDanger);
     // classic: chase nearest target A plus avoid obstacle, averaged: about zero
@@ -68,8 +68,8 @@ describe("context map (chapter 18)", () => {
     const pos = { x: 0, y: 0 };
     const a = createContextMap(16);
     const b = createContextMap(16);
-    contextAvoid(a, pos, 0.5, [{ x: 2, y: 0, radius: 1 }], 3);
-    contextAvoid(b, pos, 0.5, [{ x: 2, y: 0, radius: 1 }, { x: 4, y: 0, radius: 1 }], 3);
+    writeContextAvoid(a, pos, 0.5, [{ x: 2, y: 0, radius: 1 }], 3);
+    writeContextAvoid(b, pos, 0.5, [{ x: 2, y: 0, radius: 1 }, { x: 4, y: 0, radius: 1 }], 3);
     expect([...b.danger]).toEqual([...a.danger]);
     const m = createContextMap(16);
     writeContextDirection(m.interest, 0, 1, 0.7, 0.5);
@@ -84,7 +84,7 @@ describe("context map (chapter 18)", () => {
     for (const angle of [0.2, 0.35, 1.1, 2.9, -2.0]) {
       clearContextMap(map);
       writeContextDirection(map.interest, Math.cos(angle), Math.sin(angle), 1, (2 * Math.PI) / n * 1.5);
-      const d = resolveContextMap(map, createContextDecision());
+      const d = resolveContextMap(createContextDecision(), map);
       const got = Math.atan2(d.directionY, d.directionX);
       const err = Math.abs(Math.atan2(Math.sin(got - angle), Math.cos(got - angle)));
       expect(err).toBeLessThan((2 * Math.PI) / n / 4);
@@ -102,9 +102,9 @@ describe("context map (chapter 18)", () => {
       clearContextMap(map);
       // 10 frames with A clearly nearer, then distances that wobble so the raw winner alternates
       const wobble = f < 10 ? -1 : f % 2 === 0 ? 0.1 : -0.1;
-      contextChase(map, pos, [5 + wobble, 0, -5 + wobble, 0], 2, 20, 0.6);
+      writeContextChase(map, pos, [5 + wobble, 0, -5 + wobble, 0], 2, 20, 0.6);
       blendContextMap(map, f === 0 ? 1 : 0.2);
-      picks.push(resolveContextMap(map, createContextDecision()).slot);
+      picks.push(resolveContextMap(createContextDecision(), map).slot);
     }
     const flips = picks.slice(1).filter((p, i) => p !== picks[i]).length;
     expect(flips).toBe(0);
@@ -113,8 +113,8 @@ describe("context map (chapter 18)", () => {
     for (let f = 0; f < 6; f++) {
       clearContextMap(map);
       const wobble = f % 2 === 0 ? 0.1 : -0.1;
-      contextChase(map, pos, [5 + wobble, 0, -5 + wobble, 0], 2, 20, 0.6);
-      raw.push(resolveContextMap(map, createContextDecision()).slot);
+      writeContextChase(map, pos, [5 + wobble, 0, -5 + wobble, 0], 2, 20, 0.6);
+      raw.push(resolveContextMap(createContextDecision(), map).slot);
     }
     expect(raw.slice(1).filter((p, i) => p !== raw[i]).length).toBe(5);
   });
@@ -127,7 +127,7 @@ describe("racing-line context map", () => {
     expect(Math.min(...m.interest)).toBeGreaterThan(0);
     // a car alongside on the line: it blocks slots 8..12 (+ skirt); we are at slot 4
     writeCarDanger(m, 10, 2, 1, 2);
-    const d = resolveRacingContextMap(m, 4, 0.5, createRacingDecision());
+    const d = resolveRacingContextMap(createRacingDecision(), m, 4, 0.5);
     expect(d.slot).toBeGreaterThanOrEqual(0);
     expect(d.slot).toBeLessThan(7); // the far side of the car is beyond the danger ridge
     expect(m.reachable[15]).toBe(0);
@@ -136,7 +136,7 @@ describe("racing-line context map", () => {
     clearRacingContextMap(m);
     writeRacingLineInterest(m, 10, 0.5, 0.1);
     writeCarDanger(m, 12, 1, 1, 3);
-    const e = resolveRacingContextMap(m, 10, 0.3, createRacingDecision());
+    const e = resolveRacingContextMap(createRacingDecision(), m, 10, 0.3);
     expect(e.pathDanger).toBeGreaterThan(0.3);
     expect(e.brake).toBe(e.pathDanger);
     expect(m.danger[e.slot]).toBeLessThanOrEqual(m.danger[10]!);

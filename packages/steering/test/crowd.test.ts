@@ -4,12 +4,14 @@ import {
   createCrowd,
   computeCrowdBoidsForces,
   createOrca,
-  crowdAddAgent,
-  crowdGatherNeighbours,
-  crowdIsAlive,
-  crowdRemoveAgent,
-  crowdSetPosition,
-  crowdSetPreferredVelocity,
+  addCrowdAgent,
+  gatherCrowdNeighbors,
+  getCrowdAgentHandle,
+  getCrowdAgentSlot,
+  isCrowdAgentAlive,
+  removeCrowdAgent,
+  setCrowdAgentPosition,
+  setCrowdAgentPreferredVelocity,
   seedCrowdWander,
   stepCrowdBoids,
   stepCrowdOrca,
@@ -21,7 +23,7 @@ import {
 } from "../src/index";
 
 const boids: BoidsParams = {
-  neighbourRadius: 4,
+  neighborRadius: 4,
   separationRadius: 1.5,
   separationWeight: 2,
   alignmentWeight: 1,
@@ -37,7 +39,7 @@ function build(seed: number, n: number): Crowd {
   const crowd = createCrowd({ capacity: n + 4, cellSize: 4, rng });
   for (let i = 0; i < n; i++) {
     const a = (i / n) * 2 * Math.PI;
-    crowdAddAgent(crowd, { x: 10 * Math.cos(a) + (i % 3), y: 10 * Math.sin(a), vx: Math.sin(a), vy: -Math.cos(a), maxSpeed: 2, maxForce: 4 });
+    addCrowdAgent(crowd, { x: 10 * Math.cos(a) + (i % 3), y: 10 * Math.sin(a), vx: Math.sin(a), vy: -Math.cos(a), maxSpeed: 2, maxForce: 4 });
   }
   seedCrowdWander(crowd, 1);
   return crowd;
@@ -50,37 +52,45 @@ function snapshot(c: Crowd): number[] {
 describe("crowd handles", () => {
   it("adds and removes at any time with stable handles; reuses freed slots; validates", () => {
     const crowd = createCrowd({ capacity: 3, cellSize: 2, rng: createRng(1) });
-    const a = crowdAddAgent(crowd, { x: 0, y: 0 });
-    const b = crowdAddAgent(crowd, { x: 1, y: 0 });
-    const c = crowdAddAgent(crowd, { x: 2, y: 0 });
+    const a = addCrowdAgent(crowd, { x: 0, y: 0 });
+    const b = addCrowdAgent(crowd, { x: 1, y: 0 });
+    const c = addCrowdAgent(crowd, { x: 2, y: 0 });
     expect([a, b, c]).toEqual([0, 1, 2]);
-    expect(() => crowdAddAgent(crowd, { x: 3, y: 0 })).toThrow(/crowd is full/);
-    expect(crowdRemoveAgent(crowd, b)).toBe(true);
-    expect(crowdRemoveAgent(crowd, b)).toBe(false);
-    expect(crowdIsAlive(crowd, b)).toBe(false);
+    expect(addCrowdAgent(crowd, { x: 3, y: 0 })).toBe(-1); // full: a failure value, no throw
+    expect(crowd.count).toBe(3);
+    expect(removeCrowdAgent(crowd, b)).toBe(true);
+    expect(removeCrowdAgent(crowd, b)).toBe(false);
+    expect(isCrowdAgentAlive(crowd, b)).toBe(false);
     expect(crowd.count).toBe(2);
     stepCrowdBoids(crowd, boids, 0.1); // a step with a hole
-    expect(crowdAddAgent(crowd, { x: 5, y: 5 })).toBe(b);
-    expect(crowdIsAlive(crowd, a) && crowdIsAlive(crowd, c)).toBe(true);
+    const d = addCrowdAgent(crowd, { x: 5, y: 5 });
+    expect(d).not.toBe(b); // same slot, new generation
+    expect(getCrowdAgentSlot(crowd, d)).toBe(1);
+    expect(getCrowdAgentHandle(crowd, 1)).toBe(d);
+    expect(isCrowdAgentAlive(crowd, b)).toBe(false); // the stale handle does not alias the new agent
+    expect(removeCrowdAgent(crowd, b)).toBe(false);
+    expect(() => setCrowdAgentPosition(crowd, b, 0, 0)).toThrow(/not a live agent/);
+    expect(crowd.posX[1]).toBe(5);
+    expect(isCrowdAgentAlive(crowd, a) && isCrowdAgentAlive(crowd, c) && isCrowdAgentAlive(crowd, d)).toBe(true);
     try {
-      crowdSetPreferredVelocity(crowd, 7, 0, 0);
+      setCrowdAgentPreferredVelocity(crowd, 7, 0, 0);
       expect.unreachable();
     } catch (e) {
       expect(isTacticaError(e, "INVALID_HANDLE")).toBe(true);
     }
-    expect(() => crowdAddAgent(crowd, { x: Number.NaN, y: 0 })).toThrow(/"x" must be a finite number/);
+    expect(() => addCrowdAgent(crowd, { x: Number.NaN, y: 0 })).toThrow(/"x" must be a finite number/);
     expect(() => createCrowd({ capacity: 0, cellSize: 1, rng: createRng(1) })).toThrow(/capacity/);
   });
 
-  it("neighbour gathering keeps the k nearest, excluding self", () => {
+  it("neighbor gathering keeps the k nearest, excluding self", () => {
     const crowd = createCrowd({ capacity: 10, cellSize: 2, rng: createRng(1) });
-    for (let i = 0; i < 10; i++) crowdAddAgent(crowd, { x: i, y: 0 });
-    const n = crowdGatherNeighbours(crowd, 5, 5, 0, 3.5, 4);
+    for (let i = 0; i < 10; i++) addCrowdAgent(crowd, { x: i, y: 0 });
+    const n = gatherCrowdNeighbors(crowd, 5, 5, 0, 3.5, 4);
     expect(n).toBe(4);
-    expect([...crowd.neighbours.subarray(0, 4)].sort()).toEqual([3, 4, 6, 7]);
-    expect(crowdGatherNeighbours(crowd, 5, 5, 0, 1.5, 100)).toBe(2);
-    crowdSetPosition(crowd, 4, 100, 100);
-    expect(crowdGatherNeighbours(crowd, 5, 5, 0, 1.5, 100)).toBe(1);
+    expect([...crowd.neighbors.subarray(0, 4)].sort()).toEqual([3, 4, 6, 7]);
+    expect(gatherCrowdNeighbors(crowd, 5, 5, 0, 1.5, 100)).toBe(2);
+    setCrowdAgentPosition(crowd, 4, 100, 100);
+    expect(gatherCrowdNeighbors(crowd, 5, 5, 0, 1.5, 100)).toBe(1);
   });
 });
 
@@ -89,8 +99,8 @@ describe("determinism", () => {
     const run = (seed: number): number[] => {
       const c = build(seed, 12);
       for (let s = 0; s < 10_000; s++) {
-        if (s === 3000) crowdRemoveAgent(c, 4);
-        if (s === 5000) crowdAddAgent(c, { x: 0, y: 0, maxSpeed: 2, maxForce: 4 });
+        if (s === 3000) removeCrowdAgent(c, 4);
+        if (s === 5000) addCrowdAgent(c, { x: 0, y: 0, maxSpeed: 2, maxForce: 4 });
         stepCrowdBoids(c, boids, 1 / 30);
         wrapCrowd(c, -30, -30, 30, 30);
       }
@@ -105,7 +115,7 @@ describe("determinism", () => {
   it("TTC and ORCA crowds are bit-identical across runs after 10,000 steps", () => {
     const run = (kind: "ttc" | "orca"): number[] => {
       const c = build(3, 10);
-      for (let i = 0; i < 10; i++) crowdSetPreferredVelocity(c, i, -c.posX[i]! / 10, -c.posY[i]! / 10);
+      for (let i = 0; i < 10; i++) setCrowdAgentPreferredVelocity(c, i, -c.posX[i]! / 10, -c.posY[i]! / 10);
       const orca = createOrca(c, { neighborDist: 5, maxNeighbors: 6, timeHorizon: 2, timeHorizonObst: 2 });
       for (let s = 0; s < 10_000; s++) {
         if (kind === "ttc") stepCrowdTtc(c, {}, 0.02);
@@ -135,11 +145,11 @@ describe("boids", () => {
       return s / 20;
     };
     const before = spread();
-    const params: BoidsParams = { neighbourRadius: 30, separationWeight: 0, alignmentWeight: 0, cohesionWeight: 1 };
+    const params: BoidsParams = { neighborRadius: 30, separationWeight: 0, alignmentWeight: 0, cohesionWeight: 1 };
     for (let s = 0; s < 200; s++) stepCrowdBoids(c, params, 0.05);
     expect(spread()).toBeLessThan(before / 2);
     // now with strong separation the minimum distance stays clear of zero
-    const sep: BoidsParams = { neighbourRadius: 30, separationRadius: 2, separationWeight: 20, alignmentWeight: 0, cohesionWeight: 1 };
+    const sep: BoidsParams = { neighborRadius: 30, separationRadius: 2, separationWeight: 20, alignmentWeight: 0, cohesionWeight: 1 };
     let minD = Infinity;
     for (let s = 0; s < 400; s++) {
       stepCrowdBoids(c, sep, 0.05);
@@ -155,7 +165,7 @@ describe("boids", () => {
     const c = createCrowd({ capacity: 30, cellSize: 10, rng });
     for (let i = 0; i < 30; i++) {
       const a = i * 2.39996;
-      crowdAddAgent(c, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 1, maxForce: 2 });
+      addCrowdAgent(c, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: Math.cos(a), vy: Math.sin(a), maxSpeed: 1, maxForce: 2 });
     }
     const order = (): number => {
       let sx = 0;
@@ -167,7 +177,7 @@ describe("boids", () => {
       return Math.hypot(sx, sy) / 30;
     };
     const before = order();
-    for (let s = 0; s < 300; s++) stepCrowdBoids(c, { neighbourRadius: 50, separationWeight: 0, alignmentWeight: 1, cohesionWeight: 0 }, 0.05);
+    for (let s = 0; s < 300; s++) stepCrowdBoids(c, { neighborRadius: 50, separationWeight: 0, alignmentWeight: 1, cohesionWeight: 0 }, 0.05);
     expect(before).toBeLessThan(0.5);
     expect(order()).toBeGreaterThan(0.99);
   });
@@ -189,10 +199,10 @@ describe("robustness", () => {
 describe("flocking + ORCA (Herd'Em, chapter 19)", () => {
   it("boids forces as the preferred velocity, ORCA with a small time horizon: the flock stays overlap-free", () => {
     const c = createCrowd({ capacity: 40, cellSize: 4, rng: createRng(8) });
-    for (let i = 0; i < 40; i++) crowdAddAgent(c, { x: (i % 8) * 1.5, y: Math.floor(i / 8) * 1.5, vx: 0.5, radius: 0.5, maxSpeed: 2, maxForce: 4 });
+    for (let i = 0; i < 40; i++) addCrowdAgent(c, { x: (i % 8) * 1.5, y: Math.floor(i / 8) * 1.5, vx: 0.5, radius: 0.5, maxSpeed: 2, maxForce: 4 });
     seedCrowdWander(c, 1);
     const orca = createOrca(c, { neighborDist: 4, maxNeighbors: 10, timeHorizon: 0.5, timeHorizonObst: 0.5 });
-    const params: BoidsParams = { neighbourRadius: 4, separationWeight: 0.5, alignmentWeight: 1, cohesionWeight: 2, wanderWeight: 0.5, wander: { radius: 1, distance: 2, jitter: 3 } };
+    const params: BoidsParams = { neighborRadius: 4, separationWeight: 0.5, alignmentWeight: 1, cohesionWeight: 2, wanderWeight: 0.5, wander: { radius: 1, distance: 2, jitter: 3 } };
     let worst = Infinity;
     for (let s = 0; s < 600; s++) {
       computeCrowdBoidsForces(c, params, 0.05);

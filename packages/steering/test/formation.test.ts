@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import {
   assignFormationSlots,
   computeGroupProperties,
-  congestionPenalty,
-  congestionPenaltyAt,
+  computeCongestionPenalty,
+  sampleCongestionPenalty,
   createCircleFormation,
   createColumnFormation,
   createCongestionMap,
@@ -16,9 +16,12 @@ import {
   createSlotAssignmentScratch,
   createSteeringPath,
   createWedgeFormation,
-  crowdAddAgent,
+  addCrowdAgent,
+  getCrowdAgentHandle,
+  getCrowdAgentSlot,
+  removeCrowdAgent,
   defaultLennardJones,
-  formationSlotPosition,
+  getFormationSlotPosition,
   lennardJonesEquilibrium,
   stepCrowdFlow,
   stepCrowdPotential,
@@ -28,7 +31,7 @@ import {
 } from "../src/index";
 
 describe("formations", () => {
-  it("layouts: centred and symmetric, rigid rotation with the anchor heading", () => {
+  it("layouts: centerd and symmetric, rigid rotation with the anchor heading", () => {
     const rank = createRankFormation(6, 10, 2); // Tactical Thinking's 60 men, SPACING 2
     let sx = 0;
     let sy = 0;
@@ -46,7 +49,7 @@ describe("formations", () => {
     expect(() => createCustomFormation([{ x: 1, y: Number.NaN }])).toThrow(/offsets\[0\]\.y/);
     // rotating by 90° maps local +y (forward) to world -x
     const p: Vec2 = { x: 0, y: 0 };
-    formationSlotPosition(p, createColumnFormation(2, 2), 1, { x: 10, y: 10 }, Math.PI / 2);
+    getFormationSlotPosition(p, createColumnFormation(2, 2), 1, { x: 10, y: 10 }, Math.PI / 2);
     expect(p.x).toBeCloseTo(12, 12);
     expect(p.y).toBeCloseTo(10, 12);
   });
@@ -55,21 +58,36 @@ describe("formations", () => {
     const line = createLineFormation(5, 2);
     const members = [3, -10, -4, -12, 0, -9, -3, -11, 5, -10]; // x,y pairs, scrambled order
     const out = new Int32Array(5);
-    assignFormationSlots(line, members, 5, { x: 0, y: 0 }, 0, out, createSlotAssignmentScratch(5));
+    assignFormationSlots(out, line, members, 5, { x: 0, y: 0 }, 0, createSlotAssignmentScratch(5));
     // member with the smallest x gets the leftmost slot (0) … largest x gets slot 4
     expect([...out]).toEqual([3, 0, 2, 1, 4]);
   });
 
-  it("group properties: barycentre, bulk radius containing every member, slowest max speed", () => {
+  it("group properties: barycenter, bulk radius containing every member, slowest max speed", () => {
     const crowd = createCrowd({ capacity: 3, cellSize: 2, rng: createRng(1) });
-    crowdAddAgent(crowd, { x: 0, y: 0, radius: 0.5, maxSpeed: 3 });
-    crowdAddAgent(crowd, { x: 4, y: 0, radius: 0.5, maxSpeed: 2 });
-    crowdAddAgent(crowd, { x: 2, y: 3, radius: 1, maxSpeed: 5 });
-    const g = computeGroupProperties(crowd, [0, 1, 2], 3, { x: 0, y: 0, radius: 0, maxSpeed: 0, count: 0 });
+    addCrowdAgent(crowd, { x: 0, y: 0, radius: 0.5, maxSpeed: 3 });
+    addCrowdAgent(crowd, { x: 4, y: 0, radius: 0.5, maxSpeed: 2 });
+    addCrowdAgent(crowd, { x: 2, y: 3, radius: 1, maxSpeed: 5 });
+    const g = computeGroupProperties({ x: 0, y: 0, radius: 0, maxSpeed: 0, count: 0 }, crowd, [0, 1, 2], 3);
     expect(g.x).toBeCloseTo(2, 12);
     expect(g.y).toBeCloseTo(1, 12);
     expect(g.maxSpeed).toBe(2);
     for (let i = 0; i < 3; i++) expect(Math.hypot(crowd.posX[i]! - g.x, crowd.posY[i]! - g.y) + crowd.radius[i]!).toBeLessThanOrEqual(g.radius + 1e-12);
+  });
+
+  it("group properties skip a stale member handle after its slot is reused", () => {
+    const crowd = createCrowd({ capacity: 2, cellSize: 2, rng: createRng(1) });
+    const a = addCrowdAgent(crowd, { x: 0, y: 0, maxSpeed: 3 });
+    const b = addCrowdAgent(crowd, { x: 4, y: 0, maxSpeed: 2 });
+    removeCrowdAgent(crowd, a);
+    const c = addCrowdAgent(crowd, { x: 100, y: 100, maxSpeed: 1 }); // reuses a's slot
+    const g = computeGroupProperties({ x: 0, y: 0, radius: 0, maxSpeed: 0, count: 0 }, crowd, [a, b], 2);
+    expect(g.count).toBe(1);
+    expect(g.x).toBe(4);
+    expect(g.maxSpeed).toBe(2);
+    expect(getCrowdAgentHandle(crowd, getCrowdAgentSlot(crowd, c))).toBe(c);
+    removeCrowdAgent(crowd, c);
+    expect(getCrowdAgentHandle(crowd, 0)).toBe(-1);
   });
 
   it("a wedge following a path breaks around a pillar without touching it and re-forms", () => {
@@ -80,8 +98,8 @@ describe("formations", () => {
     const anchor = createGroupAnchor({ x: 0, y: 0 }, -Math.PI / 2); // facing +x
     const p: Vec2 = { x: 0, y: 0 };
     for (let i = 0; i < n; i++) {
-      formationSlotPosition(p, wedge, i, anchor.position, anchor.heading);
-      members[i] = crowdAddAgent(crowd, { x: p.x, y: p.y, radius: 0.3, maxSpeed: 2, maxForce: 6 });
+      getFormationSlotPosition(p, wedge, i, anchor.position, anchor.heading);
+      members[i] = addCrowdAgent(crowd, { x: p.x, y: p.y, radius: 0.3, maxSpeed: 2, maxForce: 6 });
     }
     const slots = new Int32Array(n);
     const pos = new Float64Array(2 * n);
@@ -89,7 +107,7 @@ describe("formations", () => {
       pos[2 * i] = crowd.posX[i]!;
       pos[2 * i + 1] = crowd.posY[i]!;
     }
-    assignFormationSlots(wedge, pos, n, anchor.position, anchor.heading, slots, createSlotAssignmentScratch(n));
+    assignFormationSlots(slots, wedge, pos, n, anchor.position, anchor.heading, createSlotAssignmentScratch(n));
     const pillar = [{ x: 12, y: -1.5, radius: 1 }]; // on the path of the right-hand members
     const path = createSteeringPath([{ x: 30, y: 0 }]);
     let minGap = Infinity;
@@ -100,7 +118,7 @@ describe("formations", () => {
       for (let i = 0; i < n; i++) {
         minGap = Math.min(minGap, Math.hypot(crowd.posX[i]! - 12, crowd.posY[i]! + 1.5) - 1 - 0.3);
         if (crowd.posX[i]! > 10 && crowd.posX[i]! < 14) {
-          formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+          getFormationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
           maxSlotError = Math.max(maxSlotError, Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y));
         }
       }
@@ -108,7 +126,7 @@ describe("formations", () => {
     expect(minGap).toBeGreaterThan(0);
     expect(maxSlotError).toBeGreaterThan(0.3); // someone broke formation at the pillar
     for (let i = 0; i < n; i++) {
-      formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+      getFormationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
       expect(Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y)).toBeLessThan(0.1); // re-formed
     }
     // the anchor has stopped at the end of the path: slots are no longer extrapolated and the
@@ -116,7 +134,7 @@ describe("formations", () => {
     expect(anchor.velocity).toEqual({ x: 0, y: 0 });
     for (let s = 0; s < 500; s++) stepFormationMembers(crowd, members, slots, n, wedge, anchor, pillar, { extrapolation: 0.5, slowingRadius: 2 }, 0.02);
     for (let i = 0; i < n; i++) {
-      formationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
+      getFormationSlotPosition(p, wedge, slots[i]!, anchor.position, anchor.heading);
       expect(Math.hypot(crowd.posX[i]! - p.x, crowd.posY[i]! - p.y)).toBeLessThan(1e-6);
       expect(Math.hypot(crowd.velX[i]!, crowd.velY[i]!)).toBeLessThan(1e-6);
     }
@@ -125,19 +143,19 @@ describe("formations", () => {
 
 describe("flow-field crowd with congestion (chapter 17)", () => {
   it("congestion penalty: co-flow 0, stationary = density, cross = density, counter = 2·density, zero ideal safe", () => {
-    expect(congestionPenalty(1, 0, 1, 0, 3)).toBe(0);
-    expect(congestionPenalty(1, 0, 2, 0, 3)).toBe(0);
-    expect(congestionPenalty(1, 0, 0, 0, 3)).toBe(3);
-    expect(congestionPenalty(1, 0, 0, 1, 3)).toBe(3);
-    expect(congestionPenalty(1, 0, -1, 0, 3)).toBe(6);
-    expect(congestionPenalty(0, 0, -1, 0, 3)).toBe(0);
+    expect(computeCongestionPenalty(1, 0, 1, 0, 3)).toBe(0);
+    expect(computeCongestionPenalty(1, 0, 2, 0, 3)).toBe(0);
+    expect(computeCongestionPenalty(1, 0, 0, 0, 3)).toBe(3);
+    expect(computeCongestionPenalty(1, 0, 0, 1, 3)).toBe(3);
+    expect(computeCongestionPenalty(1, 0, -1, 0, 3)).toBe(6);
+    expect(computeCongestionPenalty(0, 0, -1, 0, 3)).toBe(0);
   });
 
   it("a crowd follows a directionAt field to its goal; the congestion map sees density and flow", () => {
     const crowd = createCrowd({ capacity: 20, cellSize: 2, rng: createRng(1) });
-    for (let i = 0; i < 20; i++) crowdAddAgent(crowd, { x: -20 + (i % 5) * 1.2, y: -3 + Math.floor(i / 5) * 1.5, radius: 0.4, maxSpeed: 1.5 });
+    for (let i = 0; i < 20; i++) addCrowdAgent(crowd, { x: -20 + (i % 5) * 1.2, y: -3 + Math.floor(i / 5) * 1.5, radius: 0.4, maxSpeed: 1.5 });
     const field = {
-      directionAt(x: number, y: number, out: Vec2): boolean {
+      directionAt(out: Vec2, x: number, y: number): boolean {
         // converge on the goal region x >= 15 (no direction there)
         if (x >= 15) return false;
         out.x = 15 - x;
@@ -160,7 +178,7 @@ describe("flow-field crowd with congestion (chapter 17)", () => {
       cx += crowd.posX[i]! / 20;
       cy += crowd.posY[i]! / 20;
     }
-    expect(congestionPenaltyAt(cmap, cx, cy, -1, 0)).toBeGreaterThan(congestionPenaltyAt(cmap, cx, cy, 1, 0));
+    expect(sampleCongestionPenalty(cmap, cx, cy, -1, 0)).toBeGreaterThan(sampleCongestionPenalty(cmap, cx, cy, 1, 0));
     for (let s = 0; s < 1500; s++) stepCrowdFlow(crowd, field, {}, 0.05);
     for (let i = 0; i < 20; i++) expect(crowd.posX[i]!).toBeGreaterThan(14);
   });
@@ -169,8 +187,8 @@ describe("flow-field crowd with congestion (chapter 17)", () => {
 describe("potential-field crowd", () => {
   it("two agents settle near the Lennard-Jones equilibrium distance", () => {
     const crowd = createCrowd({ capacity: 2, cellSize: 10, rng: createRng(1) });
-    crowdAddAgent(crowd, { x: 0, y: 0, maxSpeed: 5, maxForce: 1e6 });
-    crowdAddAgent(crowd, { x: 6, y: 0, maxSpeed: 5, maxForce: 1e6 });
+    addCrowdAgent(crowd, { x: 0, y: 0, maxSpeed: 5, maxForce: 1e6 });
+    addCrowdAgent(crowd, { x: 6, y: 0, maxSpeed: 5, maxForce: 1e6 });
     for (let s = 0; s < 4000; s++) {
       stepCrowdPotential(crowd, { potential: defaultLennardJones, cutoff: 20, preferredWeight: 3 }, 0.02); // goal term with zero preferred velocity = damping
     }

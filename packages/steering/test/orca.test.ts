@@ -4,27 +4,26 @@ import { describe, expect, it } from "vitest";
 import {
   createCrowd,
   createOrca,
-  createOrcaLines,
   createOrcaObstacles,
-  crowdAddAgent,
-  crowdSetPreferredVelocity,
-  orcaLinearProgram2,
+  addCrowdAgent,
+  setCrowdAgentPreferredVelocity,
   stepCrowdOrca,
   type Crowd,
 } from "../src/index";
+import { createOrcaLines, orcaLinearProgram2 } from "../src/crowd/orca/linear-program";
 
 function setPrefToGoals(crowd: Crowd, gx: Float64Array, gy: Float64Array): void {
   for (let i = 0; i < crowd.highWater; i++) {
     let dx = gx[i]! - crowd.posX[i]!;
     let dy = gy[i]! - crowd.posY[i]!;
     const l2 = dx * dx + dy * dy;
-    // RVO2 Circle example: normalise only when farther than 1.
+    // RVO2 Circle example: normalize only when farther than 1.
     if (l2 > 1) {
       const l = Math.sqrt(l2);
       dx /= l;
       dy /= l;
     }
-    crowdSetPreferredVelocity(crowd, i, dx, dy);
+    setCrowdAgentPreferredVelocity(crowd, i, dx, dy);
   }
 }
 
@@ -72,7 +71,7 @@ describe("ORCA linear program", () => {
 describe("ORCA crowd (RVO2 semantics)", () => {
   it("RVO2's circle scenario with 250 agents: every agent reaches its goal, no pair overlaps by more than 0.05", () => {
     // RVO2 Circle.cpp: 250 agents on a circle of radius 200, setAgentDefaults(15, 10, 10, 10, 1.5, 2),
-    // preferred velocity = goal vector normalised when longer than 1. Differences: dt 0.05 instead of
+    // preferred velocity = goal vector normalized when longer than 1. Differences: dt 0.05 instead of
     // 0.25 (at 0.25 linear program 3 lets dense jams overlap by up to ~0.7, see the guide), and
     // the Blocks example's tiny seeded perturbation (1e-4) to break the perfect symmetry.
     const n = 250;
@@ -83,7 +82,7 @@ describe("ORCA crowd (RVO2 semantics)", () => {
       const a = (i * 2 * Math.PI) / n;
       const x = 200 * Math.cos(a);
       const y = 200 * Math.sin(a);
-      crowdAddAgent(crowd, { x, y, radius: 1.5, maxSpeed: 2 });
+      addCrowdAgent(crowd, { x, y, radius: 1.5, maxSpeed: 2 });
       gx[i] = -x;
       gy[i] = -y;
     }
@@ -127,14 +126,14 @@ describe("ORCA crowd (RVO2 semantics)", () => {
       { x: -2, y: 2 },
     ];
     const obstacles = createOrcaObstacles([square]);
-    const orca = createOrca(crowd, { neighborDist: 5, maxNeighbors: 8, timeHorizon: 3, timeHorizonObst: 3 }, obstacles);
+    const orca = createOrca(crowd, { neighborDist: 5, maxNeighbors: 8, timeHorizon: 3, timeHorizonObst: 3 }, { obstacles });
     const gx = new Float64Array(8);
     const gy = new Float64Array(8);
     for (let i = 0; i < 8; i++) {
       // Sloped approach: lines from (-10, y) to (10, y + 4) hit the left face or graze the top
       // corner, so ORCA slides the agents along the face and around the corner.
       const y = -1.75 + i * 0.5;
-      crowdAddAgent(crowd, { x: -10, y, radius: 0.25, maxSpeed: 1.5 });
+      addCrowdAgent(crowd, { x: -10, y, radius: 0.25, maxSpeed: 1.5 });
       gx[i] = 10;
       gy[i] = y + 4;
     }
@@ -194,12 +193,12 @@ describe("ORCA on randomised scenarios", () => {
           let ok = !inBox(x, y, 0.6);
           for (let j = 0; j < placed && ok; j++) if (Math.hypot(crowd.posX[j]! - x, crowd.posY[j]! - y) < 0.9) ok = false;
           if (!ok) continue;
-          crowdAddAgent(crowd, { x, y, radius: 0.4, maxSpeed: 1.5 });
+          addCrowdAgent(crowd, { x, y, radius: 0.4, maxSpeed: 1.5 });
           gx[placed] = -x;
           gy[placed] = -y;
           placed++;
         }
-        const orca = createOrca(crowd, { neighborDist: 6, maxNeighbors: 10, timeHorizon: 3, timeHorizonObst: 2 }, createOrcaObstacles(boxes));
+        const orca = createOrca(crowd, { neighborDist: 6, maxNeighbors: 10, timeHorizon: 3, timeHorizonObst: 2 }, { obstacles: createOrcaObstacles(boxes) });
         let worst = Infinity;
         for (let s = 0; s < 400; s++) {
           setPrefToGoals(crowd, gx, gy);

@@ -1,6 +1,6 @@
 import { createRng, rngFloat, type Rng } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { computeTtcForces, createCrowd, crowdAddAgent, crowdSetPreferredVelocity, stepCrowdTtc, timeToCollision, type Crowd } from "../src/index";
+import { computeTtcForces, createCrowd, addCrowdAgent, setCrowdAgentPreferredVelocity, stepCrowdTtc, timeToCollision, type Crowd } from "../src/index";
 
 describe("timeToCollision (Listing 19.2)", () => {
   it("head-on at 10 m, radii 0.5, closing speed 2 m/s gives 4.5 s", () => {
@@ -25,9 +25,9 @@ function randomDirectionScenario(rng: Rng, n: number): Crowd {
     let ok = true;
     for (let j = 0; j < placed; j++) if (Math.hypot(crowd.posX[j]! - x, crowd.posY[j]! - y) < 1.2) ok = false;
     if (!ok) continue;
-    const h = crowdAddAgent(crowd, { x, y, radius: 0.5, maxSpeed: 3 });
+    const h = addCrowdAgent(crowd, { x, y, radius: 0.5, maxSpeed: 3 });
     const a = rngFloat(rng, 0, 2 * Math.PI);
-    crowdSetPreferredVelocity(crowd, h, 1.5 * Math.cos(a), 1.5 * Math.sin(a));
+    setCrowdAgentPreferredVelocity(crowd, h, 1.5 * Math.cos(a), 1.5 * Math.sin(a));
     crowd.velX[h] = crowd.prefVelX[h]!;
     crowd.velY[h] = crowd.prefVelY[h]!;
     placed++;
@@ -65,9 +65,9 @@ describe("anticipatory TTC crowd (chapter 19)", () => {
 
   it("never produces NaN, even for coincident agents with equal velocities", () => {
     const crowd = createCrowd({ capacity: 3, cellSize: 2, rng: createRng(1) });
-    crowdAddAgent(crowd, { x: 0, y: 0, vx: 1, vy: 0, maxSpeed: 2 });
-    crowdAddAgent(crowd, { x: 0, y: 0, vx: 1, vy: 0, maxSpeed: 2 });
-    crowdAddAgent(crowd, { x: 0, y: 5, vx: 1, vy: 0, maxSpeed: 2 });
+    addCrowdAgent(crowd, { x: 0, y: 0, vx: 1, vy: 0, maxSpeed: 2 });
+    addCrowdAgent(crowd, { x: 0, y: 0, vx: 1, vy: 0, maxSpeed: 2 });
+    addCrowdAgent(crowd, { x: 0, y: 5, vx: 1, vy: 0, maxSpeed: 2 });
     for (let s = 0; s < 50; s++) stepCrowdTtc(crowd, {}, 0.02);
     for (let i = 0; i < 3; i++) {
       expect(Number.isFinite(crowd.posX[i]!) && Number.isFinite(crowd.posY[i]!)).toBe(true);
@@ -76,10 +76,10 @@ describe("anticipatory TTC crowd (chapter 19)", () => {
 
   it("two agents head-on deviate early (anticipation), long before contact", () => {
     const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(1) });
-    const a = crowdAddAgent(crowd, { x: -10, y: 0.01, vx: 1.5, maxSpeed: 3 });
-    const b = crowdAddAgent(crowd, { x: 10, y: -0.01, vx: -1.5, maxSpeed: 3 });
-    crowdSetPreferredVelocity(crowd, a, 1.5, 0);
-    crowdSetPreferredVelocity(crowd, b, -1.5, 0);
+    const a = addCrowdAgent(crowd, { x: -10, y: 0.01, vx: 1.5, maxSpeed: 3 });
+    const b = addCrowdAgent(crowd, { x: 10, y: -0.01, vx: -1.5, maxSpeed: 3 });
+    setCrowdAgentPreferredVelocity(crowd, a, 1.5, 0);
+    setCrowdAgentPreferredVelocity(crowd, b, -1.5, 0);
     let deviatedAt = Infinity;
     let gap = Infinity;
     for (let s = 0; s < 600; s++) {
@@ -94,11 +94,11 @@ describe("anticipatory TTC crowd (chapter 19)", () => {
 });
 
 describe("PAM extensions", () => {
-  it("field of view: a neighbour behind (> 100° off the heading) exerts no force", () => {
+  it("field of view: a neighbor behind (> 100° off the heading) exerts no force", () => {
     const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(1) });
-    const a = crowdAddAgent(crowd, { x: 0, y: 0, vx: 1, maxSpeed: 3 });
-    crowdAddAgent(crowd, { x: -3, y: 0.2, vx: 2, maxSpeed: 3 }); // catching up from behind
-    crowdSetPreferredVelocity(crowd, a, 1, 0);
+    const a = addCrowdAgent(crowd, { x: 0, y: 0, vx: 1, maxSpeed: 3 });
+    addCrowdAgent(crowd, { x: -3, y: 0.2, vx: 2, maxSpeed: 3 }); // catching up from behind
+    setCrowdAgentPreferredVelocity(crowd, a, 1, 0);
     computeTtcForces(crowd, { fieldOfView: (100 * Math.PI) / 180 });
     expect(crowd.forceX[a]).toBe(0);
     expect(crowd.forceY[a]).toBe(0);
@@ -109,10 +109,10 @@ describe("PAM extensions", () => {
   it("personal space keeps a larger passing distance", () => {
     const pass = (personalSpace: number): number => {
       const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(1) });
-      const a = crowdAddAgent(crowd, { x: -10, y: 0.05, vx: 1.5, maxSpeed: 3 });
-      const b = crowdAddAgent(crowd, { x: 10, y: -0.05, vx: -1.5, maxSpeed: 3 });
-      crowdSetPreferredVelocity(crowd, a, 1.5, 0);
-      crowdSetPreferredVelocity(crowd, b, -1.5, 0);
+      const a = addCrowdAgent(crowd, { x: -10, y: 0.05, vx: 1.5, maxSpeed: 3 });
+      const b = addCrowdAgent(crowd, { x: 10, y: -0.05, vx: -1.5, maxSpeed: 3 });
+      setCrowdAgentPreferredVelocity(crowd, a, 1.5, 0);
+      setCrowdAgentPreferredVelocity(crowd, b, -1.5, 0);
       let gap = Infinity;
       for (let s = 0; s < 800; s++) {
         stepCrowdTtc(crowd, { personalSpace }, 0.02);
@@ -127,10 +127,10 @@ describe("PAM extensions", () => {
   it("exact antipodal agents dead-lock without perturbation and pass with a seeded perturbation", () => {
     const run = (perturbation: number): number => {
       const crowd = createCrowd({ capacity: 2, cellSize: 4, rng: createRng(3) });
-      const a = crowdAddAgent(crowd, { x: -5, y: 0, vx: 1.5, maxSpeed: 3 });
-      const b = crowdAddAgent(crowd, { x: 5, y: 0, vx: -1.5, maxSpeed: 3 });
-      crowdSetPreferredVelocity(crowd, a, 1.5, 0);
-      crowdSetPreferredVelocity(crowd, b, -1.5, 0);
+      const a = addCrowdAgent(crowd, { x: -5, y: 0, vx: 1.5, maxSpeed: 3 });
+      const b = addCrowdAgent(crowd, { x: 5, y: 0, vx: -1.5, maxSpeed: 3 });
+      setCrowdAgentPreferredVelocity(crowd, a, 1.5, 0);
+      setCrowdAgentPreferredVelocity(crowd, b, -1.5, 0);
       for (let s = 0; s < 1500; s++) stepCrowdTtc(crowd, { perturbation }, 0.02);
       return crowd.posX[a]!;
     };

@@ -1,10 +1,10 @@
 import { assertInteger, type ReadonlyVec2, type Vec2 } from "@tactica/core";
-import type { CircleObstacle } from "../behaviours/obstacle-avoidance";
+import type { CircleObstacle } from "../behaviors/obstacle-avoidance";
 
 /**
  * A context map (Fray, chapter 18): `slots` candidate headings spread evenly around the agent —
  * slot `i` points at world angle `2π·i / slots` (radians, counter-clockwise from +x) — with an
- * **interest** and a **danger** value per slot. Behaviours write into it (stateless, one loop
+ * **interest** and a **danger** value per slot. Behaviors write into it (stateless, one loop
  * each), {@link resolveContextMap} turns it into a direction. Plain typed arrays, allocated once.
  */
 export interface ContextMap {
@@ -45,7 +45,7 @@ export function clearContextMap(map: ContextMap): void {
 }
 
 /** Writes the unit direction of (possibly fractional) slot `slot` into `out`. */
-export function contextSlotDirection(out: Vec2, map: ContextMap, slot: number): Vec2 {
+export function getContextSlotDirection(out: Vec2, map: ContextMap, slot: number): Vec2 {
   const a = (slot * 2 * Math.PI) / map.slots;
   out.x = Math.cos(a);
   out.y = Math.sin(a);
@@ -75,12 +75,12 @@ export function writeContextDirection(values: Float64Array, dx: number, dy: numb
 }
 
 /**
- * Chase behaviour → interest (chapter 18): writes **every** target (no target selection) with an
+ * Chase behavior → interest (chapter 18): writes **every** target (no target selection) with an
  * intensity that falls linearly with distance, `1 − d / range` (targets beyond `range` are
  * skipped), spread over `width` radians either side. `targets` is a flat x,y array of `count`
  * points. Stateless; O(count · slots), no allocation.
  */
-export function contextChase(map: ContextMap, position: ReadonlyVec2, targets: ArrayLike<number>, count: number, range: number, width: number): void {
+export function writeContextChase(map: ContextMap, position: ReadonlyVec2, targets: ArrayLike<number>, count: number, range: number, width: number): void {
   for (let i = 0; i < count; i++) {
     const dx = (targets[2 * i] as number) - position.x;
     const dy = (targets[2 * i + 1] as number) - position.y;
@@ -91,13 +91,13 @@ export function contextChase(map: ContextMap, position: ReadonlyVec2, targets: A
 }
 
 /**
- * Avoid behaviour → danger (chapter 18): each circle whose edge is within `minDistance` of the
+ * Avoid behavior → danger (chapter 18): each circle whose edge is within `minDistance` of the
  * agent's edge writes danger `1 − gap / minDistance` (closer is more dangerous), spread over the
  * half-angle needed to pass it without re-entering the exclusion zone, `asin((r + agentRadius +
  * minDistance·0.25) / distance)` (π/2 when already inside). Obstacles beyond `minDistance` are
  * ignored. Stateless; O(obstacles · slots), no allocation.
  */
-export function contextAvoid(
+export function writeContextAvoid(
   map: ContextMap,
   position: ReadonlyVec2,
   agentRadius: number,
@@ -120,7 +120,7 @@ export function contextAvoid(
   }
 }
 
-/** Slot-wise maximum of two maps into `out` (may alias either): the chapter's merge of behaviours. O(slots). */
+/** Slot-wise maximum of two maps into `out` (may alias either): the chapter's merge of behaviors. O(slots). */
 export function mergeContextMaps(out: ContextMap, a: ContextMap, b: ContextMap): void {
   for (let i = 0; i < out.slots; i++) {
     const ai = a.interest[i] as number;
@@ -132,11 +132,18 @@ export function mergeContextMaps(out: ContextMap, a: ContextMap, b: ContextMap):
   }
 }
 
+/** Options for {@link blurContextValues}. */
+export interface BlurContextOptions {
+  /** Number of blur passes (default 1). */
+  readonly passes?: number;
+}
+
 /**
- * Circular blur of `values` with the kernel [¼, ½, ¼] applied `passes` times (removes spikes and
+ * Circular blur of `values` with the kernel [¼, ½, ¼] applied `options.passes` times (default 1) (removes spikes and
  * troughs, chapter 18's post-processing). Uses `scratch` (same length). O(passes · slots).
  */
-export function blurContextValues(values: Float64Array, scratch: Float64Array, passes = 1): void {
+export function blurContextValues(values: Float64Array, scratch: Float64Array, options?: BlurContextOptions): void {
+  const passes = options?.passes ?? 1;
   const n = values.length;
   for (let p = 0; p < passes; p++) {
     for (let i = 0; i < n; i++) {
@@ -151,7 +158,7 @@ export function blurContextValues(values: Float64Array, scratch: Float64Array, p
 /**
  * Temporal blending (chapter 18's "global hysteresis"): `current = previous + t · (current −
  * previous)` for interest and danger (`t` in [0, 1]; 1 keeps only this frame), then stores the
- * result as the new previous. Stops flip-flopping between equal targets with no per-behaviour
+ * result as the new previous. Stops flip-flopping between equal targets with no per-behavior
  * state. O(slots).
  */
 export function blendContextMap(map: ContextMap, t: number): void {
@@ -188,16 +195,23 @@ export function createContextDecision(): ContextDecision {
   return { slot: -1, subSlot: -1, directionX: 0, directionY: 0, strength: 0, minDanger: 0 };
 }
 
+/** Options for {@link resolveContextMap}. */
+export interface ResolveContextOptions {
+  /** Slots whose danger is at most the minimum danger plus this stay allowed (default 0). */
+  readonly tolerance?: number;
+}
+
 /**
  * Processes a context map, free 2D version (chapter 18): (1) find the lowest danger, (2) mask every
- * slot whose danger is above it (`+ tolerance`, default 0), (3) zero their interest, (4) pick the
+ * slot whose danger is above it (`+ options.tolerance`, default 0), (3) zero their interest, (4) pick the
  * highest remaining interest (ties: lowest index), (5) refine it to a sub-slot by fitting a
- * parabola through the chosen slot and its two neighbours (masked neighbours count as 0, so the
+ * parabola through the chosen slot and its two neighbors (masked neighbors count as 0, so the
  * refinement never leans into a dangerous slot by more than half a slot), and report speed
  * ∝ interest. **Guarantee (tested): the chosen slot never has more than the minimum danger
  * (+ tolerance).** Writes `out` and returns it. O(slots), no allocation.
  */
-export function resolveContextMap(map: ContextMap, out: ContextDecision, tolerance = 0): ContextDecision {
+export function resolveContextMap(out: ContextDecision, map: ContextMap, options?: ResolveContextOptions): ContextDecision {
+  const tolerance = options?.tolerance ?? 0;
   const n = map.slots;
   const { interest, danger, allowed } = map;
   let minD = Infinity;

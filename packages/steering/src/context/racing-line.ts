@@ -2,7 +2,7 @@ import { assertInteger } from "@tactica/core";
 
 /**
  * The 1D racing variant of context steering (chapter 18, *F1*): a **linear** map across the track,
- * slot 0 at one edge and slot `slots − 1` at the other; the behaviour layer only picks a lateral
+ * slot 0 at one edge and slot `slots − 1` at the other; the behavior layer only picks a lateral
  * offset and whether to brake. Plain typed arrays.
  */
 export interface RacingContextMap {
@@ -29,9 +29,9 @@ export function clearRacingContextMap(map: RacingContextMap): void {
 }
 
 /**
- * Racing-line behaviour → interest: peaks at `peak` on the (fractional) racing-line slot and falls
+ * Racing-line behavior → interest: peaks at `peak` on the (fractional) racing-line slot and falls
  * linearly towards `floor` at the far edge, **never reaching zero** (`floor > 0` keeps a gradient
- * back to the line everywhere); keep `peak` low so other behaviours can outbid it. Max-merged.
+ * back to the line everywhere); keep `peak` low so other behaviors can outbid it. Max-merged.
  * O(slots).
  */
 export function writeRacingLineInterest(map: RacingContextMap, lineSlot: number, peak: number, floor: number): void {
@@ -44,13 +44,13 @@ export function writeRacingLineInterest(map: RacingContextMap, lineSlot: number,
 
 /**
  * Another car → danger: `intensity` over the car's width (slots within `halfWidth` of
- * `centreSlot`) plus a linearly decreasing **skirt** of `skirt` slots on each side (a cautious
+ * `centerSlot`) plus a linearly decreasing **skirt** of `skirt` slots on each side (a cautious
  * driver uses a wider skirt). Max-merged. Whether to write a car at all is the caller's rule from
  * the chapter: cars alongside always, slower cars ahead yes, cars ahead at racing speed no. O(slots).
  */
-export function writeCarDanger(map: RacingContextMap, centreSlot: number, halfWidth: number, intensity: number, skirt: number): void {
+export function writeCarDanger(map: RacingContextMap, centerSlot: number, halfWidth: number, intensity: number, skirt: number): void {
   for (let i = 0; i < map.slots; i++) {
-    const d = Math.abs(i - centreSlot);
+    const d = Math.abs(i - centerSlot);
     let v: number;
     if (d <= halfWidth) v = intensity;
     else if (skirt > 0 && d < halfWidth + skirt) v = intensity * (1 - (d - halfWidth) / skirt);
@@ -83,10 +83,10 @@ export function createRacingDecision(): RacingDecision {
  * equal to the largest danger on the way when it exceeds `brakeThreshold`. O(slots), no allocation.
  */
 export function resolveRacingContextMap(
+  out: RacingDecision,
   map: RacingContextMap,
   currentSlot: number,
   brakeThreshold: number,
-  out: RacingDecision,
 ): RacingDecision {
   const n = map.slots;
   const { danger, interest, reachable } = map;

@@ -1,25 +1,25 @@
 import { rngNextFloat, spatialHashUpdate } from "@tactica/core";
-import { isInViewArc, ViewArcs, type ViewArc } from "../behaviours/flocking";
-import type { WanderParams } from "../behaviours/wander";
-import { crowdGatherNeighbours, integrateCrowd, type Crowd } from "./crowd";
+import { isInViewArc, ViewArcs, type ViewArc } from "../behaviors/flocking";
+import type { WanderParams } from "../behaviors/wander";
+import { gatherCrowdNeighbors, integrateCrowd, type Crowd } from "./crowd";
 
 /** Parameters of {@link stepCrowdBoids}. Weights of 0 switch a rule off. */
 export interface BoidsParams {
-  /** Neighbourhood radius for alignment and cohesion (world units, ≥ 0). */
-  readonly neighbourRadius: number;
-  /** Separation acts only on neighbours closer than this (default `neighbourRadius`). */
+  /** Neighborhood radius for alignment and cohesion (world units, ≥ 0). */
+  readonly neighborRadius: number;
+  /** Separation acts only on neighbors closer than this (default `neighborRadius`). */
   readonly separationRadius?: number;
   /** View arc (default {@link ViewArcs.Full}). */
   readonly arc?: ViewArc;
   /** Back-view factor of the arc (default 1). */
   readonly backViewFactor?: number;
-  /** Consider at most this many nearest neighbours (default: all in range). */
-  readonly maxNeighbours?: number;
+  /** Consider at most this many nearest neighbors (default: all in range). */
+  readonly maxNeighbors?: number;
   /** Weight of separation (Σ (p − pⱼ)/|p − pⱼ|²). */
   readonly separationWeight: number;
-  /** Weight of alignment (average neighbour forward − own forward). */
+  /** Weight of alignment (average neighbor forward − own forward). */
   readonly alignmentWeight: number;
-  /** Weight of cohesion (unit-length seek towards the neighbours' centre of mass). */
+  /** Weight of cohesion (unit-length seek towards the neighbors' center of mass). */
   readonly cohesionWeight: number;
   /** Weight of wander (default 0). */
   readonly wanderWeight?: number;
@@ -38,13 +38,13 @@ export interface BoidsParams {
 export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: number): void {
   const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } =
     crowd;
-  const nb = crowd.neighbours;
-  const radius = params.neighbourRadius;
+  const nb = crowd.neighbors;
+  const radius = params.neighborRadius;
   const sepR = params.separationRadius ?? radius;
   const sepR2 = sepR * sepR;
   const arc = params.arc ?? ViewArcs.Full;
   const k = params.backViewFactor ?? 1;
-  const maxN = params.maxNeighbours ?? crowd.capacity;
+  const maxN = params.maxNeighbors ?? crowd.capacity;
   const ws = params.separationWeight;
   const wa = params.alignmentWeight;
   const wc = params.cohesionWeight;
@@ -60,7 +60,7 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
     const py = posY[i] as number;
     const fx0 = fwdX[i] as number;
     const fy0 = fwdY[i] as number;
-    const count = crowdGatherNeighbours(crowd, i, px, py, queryR, maxN);
+    const count = gatherCrowdNeighbors(crowd, i, px, py, queryR, maxN);
     let sx = 0;
     let sy = 0;
     let ax = 0;
@@ -98,7 +98,7 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
       fx += wa * (ax / seen - fx0);
       fy += wa * (ay / seen - fy0);
       if (wc !== 0) {
-        // Cohesion: seek the centre of mass (relative offset c / seen), normalised.
+        // Cohesion: seek the center of mass (relative offset c / seen), normalized.
         const ox = cx / seen;
         const oy = cy / seen;
         const ol = Math.sqrt(ox * ox + oy * oy);
@@ -150,12 +150,12 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
 
 /**
  * One fixed step of `dt` seconds of boids (Reynolds 1987): for every live agent, in slot order,
- * separation, alignment and cohesion over the visible neighbours (core spatial-hash query, the
- * view arc of {@link isInViewArc}, the optional neighbour cap), plus wander and a goal term,
+ * separation, alignment and cohesion over the visible neighbors (core spatial-hash query, the
+ * view arc of {@link isInViewArc}, the optional neighbor cap), plus wander and a goal term,
  * combined as a weighted truncated sum (truncated to `maxForce`) into `forceX/forceY`; then all
  * agents are integrated together ({@link integrateCrowd}: a synchronous update, so the result does
  * not depend on update order). Wander draws two numbers per agent from `crowd.rng`.
- * No allocation. O(n · k) for k neighbours per agent.
+ * No allocation. O(n · k) for k neighbors per agent.
  */
 export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
   computeCrowdBoidsForces(crowd, params, dt);

@@ -19,15 +19,15 @@ export interface CrowdOptions {
   /** Largest number of live agents (integer in [1, 2^24]); every buffer is allocated once at this size. */
   readonly capacity: number;
   /**
-   * Cell size of the crowd's spatial hash (world units, > 0): about the most common neighbour
-   * query radius. Neighbour queries go through core's `createSpatialHash`.
+   * Cell size of the crowd's spatial hash (world units, > 0): about the most common neighbor
+   * query radius. Neighbor queries go through core's `createSpatialHash`.
    */
   readonly cellSize: number;
   /** Random stream for wander and jitter; forked per crowd by the caller (determinism). */
   readonly rng: Rng;
 }
 
-/** Per-agent settings for {@link crowdAddAgent}; omitted fields take the listed defaults. */
+/** Per-agent settings for {@link addCrowdAgent}; omitted fields take the listed defaults. */
 export interface CrowdAgentOptions {
   /** Start x (world units). */
   readonly x: number;
@@ -49,13 +49,21 @@ export interface CrowdAgentOptions {
 
 /**
  * A crowd of agents as structure-of-arrays typed buffers (plain data: `structuredClone`-safe and
- * transferable; the `rng` is a plain object too). Agents are addressed by **stable integer
- * handles** — the slot index, valid from {@link crowdAddAgent} until {@link crowdRemoveAgent};
- * a removed slot is reused by a later add. Slot order is the iteration order of every step, so
- * the same seed and the same calls give bit-identical state.
+ * transferable; the `rng` is a plain object too). The buffers are indexed by **slot**; agents are
+ * addressed by **handles** that carry a generation:
  *
- * Treat the buffers as read-mostly: set a goal with {@link crowdSetPreferredVelocity} (or write
- * `prefVelX/prefVelY` directly), teleport with {@link crowdSetPosition}. The step functions
+ * `handle = (generation << indexBits) | slot`, with `indexBits = ⌈log2(capacity)⌉` (at least 1)
+ * and the generation taking the remaining `31 − indexBits` bits (so a handle is a non-negative
+ * int32). A handle is valid from {@link addCrowdAgent} until {@link removeCrowdAgent}; removing
+ * bumps the slot's generation, so a later add that reuses the slot returns a different handle
+ * and the stale one fails {@link isCrowdAgentAlive} (until the generation wraps after
+ * `2^(31 − indexBits)` reuses of the same slot). The first handle of every slot equals the slot
+ * index. Turn a handle into a buffer index with {@link getCrowdAgentSlot}, a slot into its handle
+ * with {@link getCrowdAgentHandle}. Slot order is the iteration order of every step, so the same
+ * seed and the same calls give bit-identical state.
+ *
+ * Treat the buffers as read-mostly: set a goal with {@link setCrowdAgentPreferredVelocity} (or write
+ * `prefVelX/prefVelY` directly), teleport with {@link setCrowdAgentPosition}. The step functions
  * ({@link stepCrowdBoids}, {@link stepCrowdTtc}, {@link stepCrowdOrca}, {@link stepCrowdFlow},
  * {@link stepCrowdPotential}) never allocate.
  */
@@ -64,8 +72,12 @@ export interface Crowd {
   readonly capacity: number;
   /** Number of live agents. */
   count: number;
-  /** Every live handle is below this (slots at or above it were never used). */
+  /** Every live slot is below this (slots at or above it were never used). */
   highWater: number;
+  /** Number of low handle bits holding the slot index (see the layout above). */
+  readonly indexBits: number;
+  /** Generation per slot (bumped on remove, wraps at `2^(31 − indexBits)`). */
+  readonly generation: Uint32Array;
   /** 1 for a live slot, 0 for a free one. */
   readonly alive: Uint8Array;
   /** Position x per slot (world units). */
@@ -106,10 +118,10 @@ export interface Crowd {
   freeCount: number;
   /** Spatial hash of the live agents' positions (core), kept in sync by the step functions. */
   readonly hash: SpatialHash;
-  /** Scratch: neighbour handles of the agent being processed. */
-  readonly neighbours: Int32Array;
-  /** Scratch: squared distances matching `neighbours` when a neighbour cap is applied. */
-  readonly neighbourDistSq: Float64Array;
+  /** Scratch: neighbor slots of the agent being processed. */
+  readonly neighbors: Int32Array;
+  /** Scratch: squared distances matching `neighbors` when a neighbor cap is applied. */
+  readonly neighborDistSq: Float64Array;
   /** The crowd's random stream (wander). */
   readonly rng: Rng;
 }
@@ -120,10 +132,14 @@ export function createCrowd(options: CrowdOptions): Crowd {
   const capacity = assertInteger(where, "capacity", options.capacity, 1, 1 << 24);
   assertPositive(where, "cellSize", options.cellSize);
   const f = (): Float64Array => new Float64Array(capacity);
+  let indexBits = 1;
+  while (1 << indexBits < capacity) indexBits++;
   return {
     capacity,
     count: 0,
     highWater: 0,
+    indexBits,
+    generation: new Uint32Array(capacity),
     alive: new Uint8Array(capacity),
     posX: f(),
     posY: f(),
@@ -144,19 +160,32 @@ export function createCrowd(options: CrowdOptions): Crowd {
     freeSlots: new Int32Array(capacity),
     freeCount: 0,
     hash: createSpatialHash({ cellSize: options.cellSize, capacity }),
-    neighbours: new Int32Array(capacity),
-    neighbourDistSq: new Float64Array(capacity),
+    neighbors: new Int32Array(capacity),
+    neighborDistSq: new Float64Array(capacity),
     rng: options.rng,
   };
 }
 
 /**
- * Adds an agent and returns its handle (the lowest recently freed slot is reused first, LIFO).
- * Can be called at any time, also between steps of a running simulation. Throws
- * `CAPACITY_EXCEEDED` when the crowd is full, `INVALID_ARGUMENT` for bad values. O(1).
+ * Adds an agent and returns its handle (the most recently freed slot is reused first, LIFO, with
+ * a new generation). Can be called at any time, also between steps of a running simulation.
+ * Returns **-1** (and changes nothing) when the crowd is full — never throws mid-frame for that;
+ * throws `INVALID_ARGUMENT` for bad values (checked before anything changes). O(1).
+ *
+ * @example
+ * ```ts
+ * const crowd = createCrowd({ capacity: 2, cellSize: 2, rng: createRng(1) });
+ * const a = addCrowdAgent(crowd, { x: 0, y: 0, maxSpeed: 2 });
+ * addCrowdAgent(crowd, { x: 3, y: 0 });
+ * addCrowdAgent(crowd, { x: 6, y: 0 }); // -1: full
+ * removeCrowdAgent(crowd, a);
+ * const b = addCrowdAgent(crowd, { x: 1, y: 1 }); // reuses a's slot with a new generation
+ * isCrowdAgentAlive(crowd, a); // false: a is stale
+ * crowd.posX[getCrowdAgentSlot(crowd, b)]; // 1
+ * ```
  */
-export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number {
-  const where = "@tactica/steering: crowdAddAgent";
+export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number {
+  const where = "@tactica/steering: addCrowdAgent";
   const x = assertFinite(where, "x", options.x);
   const y = assertFinite(where, "y", options.y);
   const vx = assertFinite(where, "vx", options.vx ?? 0);
@@ -168,13 +197,7 @@ export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number 
   let h: number;
   if (crowd.freeCount > 0) h = crowd.freeSlots[--crowd.freeCount] as number;
   else if (crowd.highWater < crowd.capacity) h = crowd.highWater++;
-  else {
-    throw new TacticaError(
-      ErrorCodes.CapacityExceeded,
-      `${where}: the crowd is full (capacity ${crowd.capacity}). Remove agents first or create the crowd with a larger capacity.`,
-      { path: "capacity" },
-    );
-  }
+  else return -1;
   crowd.alive[h] = 1;
   crowd.count++;
   crowd.posX[h] = x;
@@ -195,51 +218,79 @@ export function crowdAddAgent(crowd: Crowd, options: CrowdAgentOptions): number 
   crowd.wanderX[h] = 0;
   crowd.wanderY[h] = 0;
   spatialHashInsert(crowd.hash, h, x, y);
-  return h;
+  return ((crowd.generation[h] as number) << crowd.indexBits) | h;
 }
 
-/** True when `handle` is a live agent of `crowd`. */
-export function crowdIsAlive(crowd: Crowd, handle: number): boolean {
-  return Number.isInteger(handle) && handle >= 0 && handle < crowd.highWater && crowd.alive[handle] === 1;
+/**
+ * True when `handle` is a live agent of `crowd` (right slot range, slot alive, same generation:
+ * a handle whose agent was removed stays false even after its slot is reused). O(1).
+ */
+export function isCrowdAgentAlive(crowd: Crowd, handle: number): boolean {
+  if (!Number.isInteger(handle) || handle < 0 || handle > 0x7fffffff) return false;
+  const slot = handle & ((1 << crowd.indexBits) - 1);
+  return slot < crowd.highWater && crowd.alive[slot] === 1 && crowd.generation[slot] === handle >>> crowd.indexBits;
 }
 
-/** Removes the agent `handle`; returns false (and does nothing) when it is not live. O(1). */
-export function crowdRemoveAgent(crowd: Crowd, handle: number): boolean {
-  if (!crowdIsAlive(crowd, handle)) return false;
+/**
+ * The buffer index (slot) of the live agent `handle`: read its state as `crowd.posX[slot]`.
+ * Throws `INVALID_HANDLE` for a removed, stale or foreign handle. O(1).
+ */
+export function getCrowdAgentSlot(crowd: Crowd, handle: number): number {
+  checkHandle("@tactica/steering: getCrowdAgentSlot", crowd, handle);
+  return handle & ((1 << crowd.indexBits) - 1);
+}
+
+/** The handle of the live agent in `slot`, or -1 when the slot is free or out of range. O(1). */
+export function getCrowdAgentHandle(crowd: Crowd, slot: number): number {
+  if (!Number.isInteger(slot) || slot < 0 || slot >= crowd.highWater || crowd.alive[slot] !== 1) return -1;
+  return ((crowd.generation[slot] as number) << crowd.indexBits) | slot;
+}
+
+/**
+ * Removes the agent `handle` and bumps its slot's generation; returns false (and does nothing)
+ * when it is not live. O(1).
+ */
+export function removeCrowdAgent(crowd: Crowd, handle: number): boolean {
+  if (!isCrowdAgentAlive(crowd, handle)) return false;
+  handle = handle & ((1 << crowd.indexBits) - 1);
   crowd.alive[handle] = 0;
   crowd.count--;
+  crowd.generation[handle] = ((crowd.generation[handle] as number) + 1) & ((1 << (31 - crowd.indexBits)) - 1);
   spatialHashRemove(crowd.hash, handle);
   crowd.freeSlots[crowd.freeCount++] = handle;
   return true;
 }
 
-function checkHandle(where: string, crowd: Crowd, handle: number): void {
-  if (!crowdIsAlive(crowd, handle)) {
-    throw new TacticaError(ErrorCodes.InvalidHandle, `${where}: handle ${handle} is not a live agent. Use the value crowdAddAgent returned.`, {
-      path: "handle",
-    });
+function checkHandle(where: string, crowd: Crowd, handle: number): number {
+  if (!isCrowdAgentAlive(crowd, handle)) {
+    throw new TacticaError(
+      ErrorCodes.InvalidHandle,
+      `${where}: handle ${handle} is not a live agent (removed, stale or from another crowd). Use the value addCrowdAgent returned and check isCrowdAgentAlive.`,
+      { path: "handle" },
+    );
   }
+  return handle & ((1 << crowd.indexBits) - 1);
 }
 
 /** Sets the preferred (goal) velocity of `handle`. Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
-  checkHandle("@tactica/steering: crowdSetPreferredVelocity", crowd, handle);
-  crowd.prefVelX[handle] = vx;
-  crowd.prefVelY[handle] = vy;
+export function setCrowdAgentPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  const slot = checkHandle("@tactica/steering: setCrowdAgentPreferredVelocity", crowd, handle);
+  crowd.prefVelX[slot] = vx;
+  crowd.prefVelY[slot] = vy;
 }
 
 /** Teleports `handle` to `(x, y)` (finite) and keeps the spatial hash in sync. Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetPosition(crowd: Crowd, handle: number, x: number, y: number): void {
-  const where = "@tactica/steering: crowdSetPosition";
-  checkHandle(where, crowd, handle);
+export function setCrowdAgentPosition(crowd: Crowd, handle: number, x: number, y: number): void {
+  const where = "@tactica/steering: setCrowdAgentPosition";
+  handle = checkHandle(where, crowd, handle);
   crowd.posX[handle] = assertFinite(where, "x", x);
   crowd.posY[handle] = assertFinite(where, "y", y);
   spatialHashUpdate(crowd.hash, handle, x, y);
 }
 
 /** Sets the velocity of `handle` (and its forward vector when non-zero). Throws `INVALID_HANDLE` for a dead handle. O(1). */
-export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
-  checkHandle("@tactica/steering: crowdSetVelocity", crowd, handle);
+export function setCrowdAgentVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
+  handle = checkHandle("@tactica/steering: setCrowdAgentVelocity", crowd, handle);
   crowd.velX[handle] = vx;
   crowd.velY[handle] = vy;
   const sp = Math.sqrt(vx * vx + vy * vy);
@@ -250,34 +301,34 @@ export function crowdSetVelocity(crowd: Crowd, handle: number, vx: number, vy: n
 }
 
 /**
- * Collects into `crowd.neighbours` the live agents other than `self` within `radius` of
- * `(x, y)`, keeping only the `maxNeighbours` closest (sorted by distance, ties by query order)
- * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbours) for k agents in range.
+ * Collects into `crowd.neighbors` the slots of the live agents other than slot `self` (-1: none) within `radius` of
+ * `(x, y)`, keeping only the `maxNeighbors` closest (sorted by distance, ties by query order)
+ * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbors) for k agents in range.
  */
-export function crowdGatherNeighbours(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbours: number): number {
-  const nb = crowd.neighbours;
+export function gatherCrowdNeighbors(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbors: number): number {
+  const nb = crowd.neighbors;
   const found = spatialHashQueryRadius(nb, crowd.hash, x, y, radius);
   const total = found < nb.length ? found : nb.length;
   let n = 0;
-  if (maxNeighbours >= total) {
+  if (maxNeighbors >= total) {
     for (let k = 0; k < total; k++) {
       const j = nb[k] as number;
       if (j !== self) nb[n++] = j;
     }
     return n;
   }
-  const dist = crowd.neighbourDistSq;
+  const dist = crowd.neighborDistSq;
   const px = crowd.posX;
   const py = crowd.posY;
-  // Partial insertion sort into the first maxNeighbours entries (RVO2's insertAgentNeighbor).
+  // Partial insertion sort into the first maxNeighbors entries (RVO2's insertAgentNeighbor).
   for (let k = 0; k < total; k++) {
     const j = nb[k] as number;
     if (j === self) continue;
     const dx = (px[j] as number) - x;
     const dy = (py[j] as number) - y;
     const d = dx * dx + dy * dy;
-    if (n === maxNeighbours && d >= (dist[n - 1] as number)) continue;
-    let i = n < maxNeighbours ? n++ : n - 1;
+    if (n === maxNeighbors && d >= (dist[n - 1] as number)) continue;
+    let i = n < maxNeighbors ? n++ : n - 1;
     while (i > 0 && d < (dist[i - 1] as number)) {
       dist[i] = dist[i - 1] as number;
       nb[i] = nb[i - 1] as number;

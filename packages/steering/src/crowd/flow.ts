@@ -1,5 +1,5 @@
 import { assertInteger, assertPositive, assertRange, type Vec2 } from "@tactica/core";
-import type { FlowField } from "../behaviours/flow-field";
+import type { FlowFieldSampler } from "../behaviors/flow-field";
 import { type Crowd } from "./crowd";
 import { stepCrowdTtc, type TtcParams } from "./ttc";
 
@@ -10,7 +10,7 @@ import { stepCrowdTtc, type TtcParams } from "./ttc";
  * `(1 − cost) · density`. Never negative (the heuristic stays admissible): counter-flow costs up to
  * more than `density`, cross-flow `density`, co-flow 0. A zero `ideal` gives 0, never NaN. O(1).
  */
-export function congestionPenalty(idealX: number, idealY: number, aggregateX: number, aggregateY: number, density: number): number {
+export function computeCongestionPenalty(idealX: number, idealY: number, aggregateX: number, aggregateY: number, density: number): number {
   const l2 = idealX * idealX + idealY * idealY;
   if (!(l2 > 0) || !(density > 0)) return 0;
   const cost = (idealX * aggregateX + idealY * aggregateY) / l2;
@@ -37,7 +37,7 @@ export interface CongestionMapOptions {
  * Chapter 17's congestion map: a **density layer** (agents per cell, splatted bilinearly) and an
  * **aggregate velocity layer** (density-weighted mean velocity per cell, kept as a rolling
  * average), rebuilt from the crowd with {@link updateCongestionMap}. Grid's flow-field builder can
- * read it through {@link congestionPenaltyAt} as an extra traversal cost. Plain typed arrays.
+ * read it through {@link sampleCongestionPenalty} as an extra traversal cost. Plain typed arrays.
  */
 export interface CongestionMap {
   /** World x of the lower-left corner. */
@@ -97,7 +97,7 @@ function splat(map: CongestionMap, cx: number, cy: number, w: number, vx: number
 
 /**
  * Rebuilds the density layer from the crowd's positions (bilinear splat: each agent adds 1 spread
- * over the four nearest cell centres) and blends this update's density-weighted mean velocity into
+ * over the four nearest cell centers) and blends this update's density-weighted mean velocity into
  * the velocity layer's rolling average. O(agents + cells), no allocation.
  */
 export function updateCongestionMap(map: CongestionMap, crowd: Crowd): void {
@@ -131,15 +131,15 @@ export function updateCongestionMap(map: CongestionMap, crowd: Crowd): void {
 }
 
 /**
- * {@link congestionPenalty} of moving with `ideal` velocity through the cell containing `(x, y)`;
+ * {@link computeCongestionPenalty} of moving with `ideal` velocity through the cell containing `(x, y)`;
  * 0 outside the map. O(1).
  */
-export function congestionPenaltyAt(map: CongestionMap, x: number, y: number, idealX: number, idealY: number): number {
+export function sampleCongestionPenalty(map: CongestionMap, x: number, y: number, idealX: number, idealY: number): number {
   const cx = Math.floor((x - map.originX) / map.cellSize);
   const cy = Math.floor((y - map.originY) / map.cellSize);
   if (cx < 0 || cy < 0 || cx >= map.width || cy >= map.height) return 0;
   const c = cy * map.width + cx;
-  return congestionPenalty(idealX, idealY, map.velocityX[c] as number, map.velocityY[c] as number, map.density[c] as number);
+  return computeCongestionPenalty(idealX, idealY, map.velocityX[c] as number, map.velocityY[c] as number, map.density[c] as number);
 }
 
 /** Parameters of {@link stepCrowdFlow}. */
@@ -161,13 +161,13 @@ const dir: Vec2 = { x: 0, y: 0 };
 
 /**
  * One fixed step of a crowd moving along a flow field (chapter 17): each agent's preferred
- * velocity is the field's direction at its position (normalised) times `maxSpeed · speedFactor`,
+ * velocity is the field's direction at its position (normalized) times `maxSpeed · speedFactor`,
  * reduced by the optional congestion slowdown, or zero where the field has no direction (the
  * goal); then chapter 19's TTC step ({@link stepCrowdTtc}) keeps local avoidance on. Any object
- * with `directionAt(x, y, out)` works — `@tactica/grid`'s flow fields, with or without their
+ * with `directionAt(out, x, y)` works — `@tactica/grid`'s flow fields, with or without their
  * congestion-aware costs. No allocation beyond what `directionAt` does.
  */
-export function stepCrowdFlow(crowd: Crowd, field: FlowField, params: CrowdFlowParams, dt: number): void {
+export function stepCrowdFlow(crowd: Crowd, field: FlowFieldSampler, params: CrowdFlowParams, dt: number): void {
   const factor = params.speedFactor ?? 1;
   const slow = params.congestionSlowdown ?? 0;
   const cmap = params.congestion;
@@ -177,11 +177,11 @@ export function stepCrowdFlow(crowd: Crowd, field: FlowField, params: CrowdFlowP
     const y = crowd.posY[i] as number;
     let px = 0;
     let py = 0;
-    if (field.directionAt(x, y, dir)) {
+    if (field.directionAt(dir, x, y)) {
       const l = Math.sqrt(dir.x * dir.x + dir.y * dir.y);
       if (l > 1e-12 && Number.isFinite(l)) {
         let speed = (crowd.maxSpeed[i] as number) * factor;
-        if (cmap !== undefined && slow > 0) speed /= 1 + slow * congestionPenaltyAt(cmap, x, y, dir.x / l, dir.y / l);
+        if (cmap !== undefined && slow > 0) speed /= 1 + slow * sampleCongestionPenalty(cmap, x, y, dir.x / l, dir.y / l);
         px = (dir.x / l) * speed;
         py = (dir.y / l) * speed;
       }

@@ -1,39 +1,39 @@
-import type { LennardJonesParams } from "../behaviours/potential-field";
-import { lennardJonesForce } from "../behaviours/potential-field";
-import { crowdGatherNeighbours, integrateCrowd, type Crowd } from "./crowd";
+import type { LennardJonesParams } from "../behaviors/potential-field";
+import { lennardJonesForce } from "../behaviors/potential-field";
+import { gatherCrowdNeighbors, integrateCrowd, type Crowd } from "./crowd";
 
 /** Parameters of {@link stepCrowdPotential}. */
 export interface CrowdPotentialParams {
   /** Lennard-Jones parameters (see {@link defaultLennardJones}). */
   readonly potential: LennardJonesParams;
-  /** Pairs farther apart than this are skipped (world units; the notes' optimisation). */
+  /** Pairs farther apart than this are skipped (world units; the notes' optimization). */
   readonly cutoff: number;
-  /** At most this many nearest neighbours (default: all within the cutoff). */
-  readonly maxNeighbours?: number;
+  /** At most this many nearest neighbors (default: all within the cutoff). */
+  readonly maxNeighbors?: number;
   /** Weight of `preferredVelocity − velocity` (a goal term, default 0). */
   readonly preferredWeight?: number;
 }
 
 /**
  * One fixed step of Lennard-Jones potential-function movement for the whole crowd (lecture
- * notes): each agent sums `F(r)` from the neighbours within `cutoff`, found through the crowd's
- * spatial hash (the notes' cell-plus-neighbours grid, not all pairs), adds the optional goal
+ * notes): each agent sums `F(r)` from the neighbors within `cutoff`, found through the crowd's
+ * spatial hash (the notes' cell-plus-neighbors grid, not all pairs), adds the optional goal
  * term, and all agents are integrated together ({@link integrateCrowd}: force truncated to
  * `maxForce`, acceleration = force / mass). Each pair is evaluated from both sides, so forces are
  * equal and opposite (Newton's third law). No allocation.
  */
 export function stepCrowdPotential(crowd: Crowd, params: CrowdPotentialParams, dt: number): void {
   const { alive, posX, posY, velX, velY, prefVelX, prefVelY, forceX, forceY } = crowd;
-  const nb = crowd.neighbours;
+  const nb = crowd.neighbors;
   const wp = params.preferredWeight ?? 0;
-  const maxN = params.maxNeighbours ?? crowd.capacity;
+  const maxN = params.maxNeighbors ?? crowd.capacity;
   for (let i = 0, n = crowd.highWater; i < n; i++) {
     if (alive[i] !== 1) continue;
     const px = posX[i] as number;
     const py = posY[i] as number;
     let fx = wp * ((prefVelX[i] as number) - (velX[i] as number));
     let fy = wp * ((prefVelY[i] as number) - (velY[i] as number));
-    const count = crowdGatherNeighbours(crowd, i, px, py, params.cutoff, maxN);
+    const count = gatherCrowdNeighbors(crowd, i, px, py, params.cutoff, maxN);
     for (let q = 0; q < count; q++) {
       const j = nb[q] as number;
       const dx = px - (posX[j] as number);

@@ -1,5 +1,5 @@
 import { rngNextFloat, spatialHashUpdate, type Rng } from "@tactica/core";
-import { crowdGatherNeighbours, type Crowd } from "./crowd";
+import { gatherCrowdNeighbors, type Crowd } from "./crowd";
 
 /**
  * Time to collision of two discs moving at constant velocity (Guy & Karamouzas, chapter 19,
@@ -40,16 +40,16 @@ export interface TtcParams {
   readonly timeHorizon?: number;
   /** Goal-force gain k (1/s): `F_goal = k (v_goal − v)`. Default 2. */
   readonly goalGain?: number;
-  /** Cap on each neighbour's avoidance magnitude (maxF). Default 20. */
+  /** Cap on each neighbor's avoidance magnitude (maxF). Default 20. */
   readonly maxAvoidForce?: number;
   /** Sensing radius (world units). Default: `timeHorizon · maxSpeed + 2 · radius` of each agent (how far it can travel within t_H). */
   readonly sensingRadius?: number;
-  /** At most this many nearest neighbours per agent (default 16): near-linear run time. */
-  readonly maxNeighbours?: number;
+  /** At most this many nearest neighbors per agent (default 16): near-linear run time. */
+  readonly maxNeighbors?: number;
   /** The listing's ε in `(t_H − τ) / (τ + ε)` (default 0.001). */
   readonly epsilon?: number;
   /**
-   * PAM field of view: neighbours more than this half-angle (radians) off the agent's forward
+   * PAM field of view: neighbors more than this half-angle (radians) off the agent's forward
    * direction exert no force (the chapter cites ±100° = 1.745 rad). Default π (see everything).
    */
   readonly fieldOfView?: number;
@@ -68,10 +68,10 @@ export interface TtcParams {
 
 /**
  * Computes chapter 19's anticipatory forces into `crowd.forceX/forceY` without moving anyone:
- * `F = k (v_goal − v) + Σ_j dir_j · min(maxF, (t_H − τ) / (τ + ε))` over the neighbours with
- * `τ = timeToCollision ≤ t_H`, where `dir_j` is the normalised separation of the predicted
- * positions at τ. Fixes the printed listing's bugs: neighbours with τ = ∞ or τ > t_H are skipped
- * **before** the direction is formed (no `∞ · 0 = NaN`), the direction is normalised unless
+ * `F = k (v_goal − v) + Σ_j dir_j · min(maxF, (t_H − τ) / (τ + ε))` over the neighbors with
+ * `τ = timeToCollision ≤ t_H`, where `dir_j` is the normalized separation of the predicted
+ * positions at τ. Fixes the printed listing's bugs: neighbors with τ = ∞ or τ > t_H are skipped
+ * **before** the direction is formed (no `∞ · 0 = NaN`), the direction is normalized unless
  * *both* components are zero, and forces are applied in a separate pass. The preferred velocity is
  * the goal velocity. Optional PAM features (Karamouzas 09, as summarised in the chapter): a field
  * of view, personal space and a seeded random perturbation. O(n · k), no allocation.
@@ -81,7 +81,7 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
   const k = params.goalGain ?? 2;
   const maxF = params.maxAvoidForce ?? 20;
   const eps = params.epsilon ?? 0.001;
-  const maxN = params.maxNeighbours ?? 16;
+  const maxN = params.maxNeighbors ?? 16;
   const fov = params.fieldOfView ?? Math.PI;
   const cosFov = Math.cos(fov);
   const limitView = fov < Math.PI;
@@ -89,7 +89,7 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
   const perturb = params.perturbation ?? 0;
   const rng: Rng = crowd.rng;
   const { alive, posX, posY, velX, velY, fwdX, fwdY, radius, maxSpeed, prefVelX, prefVelY, forceX, forceY } = crowd;
-  const nb = crowd.neighbours;
+  const nb = crowd.neighbors;
   for (let i = 0, n = crowd.highWater; i < n; i++) {
     if (alive[i] !== 1) continue;
     const xi = posX[i] as number;
@@ -106,7 +106,7 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
     const hx = fwdX[i] as number;
     const hy = fwdY[i] as number;
     const sense = params.sensingRadius ?? tH * (maxSpeed[i] as number) + 2 * ri;
-    const count = crowdGatherNeighbours(crowd, i, xi, yi, sense, maxN);
+    const count = gatherCrowdNeighbors(crowd, i, xi, yi, sense, maxN);
     for (let q = 0; q < count; q++) {
       const j = nb[q] as number;
       const xj = posX[j] as number;

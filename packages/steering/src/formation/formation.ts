@@ -23,7 +23,7 @@ function checkCount(where: string, count: number, spacing: number): void {
   assertPositive(where, "spacing", spacing);
 }
 
-/** A line abreast: `count` slots side by side, `spacing` apart, centred on the anchor. */
+/** A line abreast: `count` slots side by side, `spacing` apart, centerd on the anchor. */
 export function createLineFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createLineFormation", count, spacing);
   const f = make(count);
@@ -65,8 +65,8 @@ export function createCircleFormation(count: number, radius: number): Formation 
 
 /**
  * Tactical Thinking's rigid block: `ranks × columns` slots `spacing` apart, symmetric about the
- * anchor. The source's `xi − COLUMNS/2` is off-centre by half a spacing (integer division); this
- * uses `(COLUMNS − 1)/2` as a float, so the block is centred. Rank 0 is the front.
+ * anchor. The source's `xi − COLUMNS/2` is off-center by half a spacing (integer division); this
+ * uses `(COLUMNS − 1)/2` as a float, so the block is centerd. Rank 0 is the front.
  */
 export function createRankFormation(ranks: number, columns: number, spacing: number): Formation {
   const where = "@tactica/steering: createRankFormation";
@@ -101,7 +101,7 @@ export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formati
  * the offset rotated by the heading and translated — the formation rotates rigidly with its
  * anchor. Writes `out`. O(1).
  */
-export function formationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
+export function getFormationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
   const c = Math.cos(heading);
   const s = Math.sin(heading);
   const x = formation.offsets[2 * slot] as number;
@@ -157,12 +157,12 @@ function sortByKey(order: Int32Array, key: Float64Array, n: number): void {
  * no allocation.
  */
 export function assignFormationSlots(
+  outSlot: Int32Array,
   formation: Formation,
   members: ArrayLike<number>,
   count: number,
   anchor: ReadonlyVec2,
   heading: number,
-  outSlot: Int32Array,
   scratch: SlotAssignmentScratch,
 ): void {
   const n = Math.min(count, formation.count);

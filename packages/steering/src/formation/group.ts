@@ -1,9 +1,9 @@
 import { type ReadonlyVec2, type Vec2 } from "@tactica/core";
-import type { CircleObstacle } from "../behaviours/obstacle-avoidance";
-import { brakingSpeed } from "../behaviours/arrive";
-import type { SteeringPath } from "../behaviours/path-following";
-import { crowdGatherNeighbours, integrateCrowd, type Crowd } from "../crowd/crowd";
-import { formationSlotPosition, type Formation } from "./formation";
+import type { CircleObstacle } from "../behaviors/obstacle-avoidance";
+import { computeBrakingSpeed } from "../behaviors/arrive";
+import type { SteeringPath } from "../behaviors/path-following";
+import { gatherCrowdNeighbors, integrateCrowd, isCrowdAgentAlive, type Crowd } from "../crowd/crowd";
+import { getFormationSlotPosition, type Formation } from "./formation";
 
 /**
  * A virtual group anchor (chapter 20's invisible group entity): pose, velocity and progress along
@@ -39,7 +39,7 @@ export interface GroupAnchorParams {
 
 /**
  * Moves the anchor one fixed step of `dt` along `path` (waypoint following, stopping exactly at the
- * end of an open path with the discrete braking curve of {@link brakingSpeed}) and turns its heading
+ * end of an open path with the discrete braking curve of {@link computeBrakingSpeed}) and turns its heading
  * towards its velocity by at most `maxTurnRate · dt` (formation rotation). Returns true when it
  * has stopped at the end of an open path. O(1), no allocation.
  */
@@ -59,7 +59,7 @@ export function stepGroupAnchor(anchor: GroupAnchor, path: SteeringPath, params:
   }
   const dist = Math.sqrt(dx * dx + dy * dy);
   let speed = params.speed;
-  if (!path.loop && anchor.waypoint === n - 1) speed = Math.min(speed, brakingSpeed(dist, params.deceleration, dt));
+  if (!path.loop && anchor.waypoint === n - 1) speed = Math.min(speed, computeBrakingSpeed(dist, params.deceleration, dt));
   if (dist < 1e-12) speed = 0;
   const vx = dist > 0 ? (dx / dist) * speed : 0;
   const vy = dist > 0 ? (dy / dist) * speed : 0;
@@ -144,11 +144,12 @@ export function stepFormationMembers(
   const ws = params.separationWeight ?? 1;
   const wo = params.obstacleWeight ?? 4;
   const clearance = params.obstacleClearance ?? 1;
-  const nb = crowd.neighbours;
+  const nb = crowd.neighbors;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
-    formationSlotPosition(slot, formation, slots[m] as number, anchor.position, anchor.heading);
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
+    getFormationSlotPosition(slot, formation, slots[m] as number, anchor.position, anchor.heading);
     const tx = slot.x + anchor.velocity.x * ex;
     const ty = slot.y + anchor.velocity.y * ex;
     const px = posX[h] as number;
@@ -158,7 +159,7 @@ export function stepFormationMembers(
     const dist = Math.sqrt(dx * dx + dy * dy);
     const ms = maxSpeed[h] as number;
     const ma = (maxForce[h] as number) / (mass[h] as number);
-    let speed = Math.min(ms, (ms * dist) / params.slowingRadius, brakingSpeed(dist, ma, dt));
+    let speed = Math.min(ms, (ms * dist) / params.slowingRadius, computeBrakingSpeed(dist, ma, dt));
     if (dist < 1e-12) speed = 0;
     const vx = velX[h] as number;
     const vy = velY[h] as number;
@@ -167,13 +168,13 @@ export function stepFormationMembers(
     const ay = dist > 0 ? ((dy / dist) * speed - vy) * k : -vy * k;
     let fx = 0;
     let fy = 0;
-    // Priorities (prioritised truncated running sum): obstacles, then separation, then the slot.
+    // Priorities (prioritized truncated running sum): obstacles, then separation, then the slot.
     let ofx = 0;
     let ofy = 0;
     // Separation from other agents (members or not).
     const r = radius[h] as number;
     const sepR = params.separationRadius ?? 2 * r;
-    const c = crowdGatherNeighbours(crowd, h, px, py, sepR, 16);
+    const c = gatherCrowdNeighbors(crowd, h, px, py, sepR, 16);
     for (let q = 0; q < c; q++) {
       const j = nb[q] as number;
       const ox = px - (posX[j] as number);
@@ -213,11 +214,11 @@ export function stepFormationMembers(
 
 /** Derived properties of a group (chapter 20's composite entity), written by {@link computeGroupProperties}. */
 export interface GroupProperties {
-  /** Barycentre x of the members. */
+  /** Barycenter x of the members. */
   x: number;
-  /** Barycentre y of the members. */
+  /** Barycenter y of the members. */
   y: number;
-  /** Bulk radius: the smallest circle around the barycentre containing every member's disc. */
+  /** Bulk radius: the smallest circle around the barycenter containing every member's disc. */
   radius: number;
   /** The slowest member's max speed (a group must move below it). */
   maxSpeed: number;
@@ -226,18 +227,19 @@ export interface GroupProperties {
 }
 
 /**
- * Derives a group's position (the members' barycentre), bulk radius (containing every member
+ * Derives a group's position (the members' barycenter), bulk radius (containing every member
  * disc) and speed limit (the slowest member's max speed) from crowd `members` (handles).
- * Dead handles are skipped; with no live member everything is 0. O(count), no allocation.
+ * Removed or stale handles are skipped; with no live member everything is 0. O(count), no allocation.
  */
-export function computeGroupProperties(crowd: Crowd, members: ArrayLike<number>, count: number, out: GroupProperties): GroupProperties {
+export function computeGroupProperties(out: GroupProperties, crowd: Crowd, members: ArrayLike<number>, count: number): GroupProperties {
   let sx = 0;
   let sy = 0;
   let n = 0;
   let ms = Infinity;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
     sx += crowd.posX[h] as number;
     sy += crowd.posY[h] as number;
     const s = crowd.maxSpeed[h] as number;
@@ -256,8 +258,9 @@ export function computeGroupProperties(crowd: Crowd, members: ArrayLike<number>,
   out.y = sy / n;
   let r = 0;
   for (let m = 0; m < count; m++) {
-    const h = members[m] as number;
-    if (crowd.alive[h] !== 1) continue;
+    const handle = members[m] as number;
+    if (!isCrowdAgentAlive(crowd, handle)) continue;
+    const h = handle & ((1 << crowd.indexBits) - 1);
     const d = Math.hypot((crowd.posX[h] as number) - out.x, (crowd.posY[h] as number) - out.y) + (crowd.radius[h] as number);
     if (d > r) r = d;
   }

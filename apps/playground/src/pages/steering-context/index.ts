@@ -2,8 +2,8 @@ import {
   blendContextMap,
   blurContextValues,
   clearContextMap,
-  contextAvoid,
-  contextChase,
+  writeContextAvoid,
+  writeContextChase,
   createContextDecision,
   createContextMap,
   resolveContextMap,
@@ -54,13 +54,13 @@ const page: DemoPage = {
       targets[2] = targetB.x;
       targets[3] = targetB.y;
       clearContextMap(map);
-      contextChase(map, ctxAgent, targets, 2, 800, Math.PI / 2);
-      contextAvoid(map, ctxAgent, 8, obstacles, 90);
+      writeContextChase(map, ctxAgent, targets, 2, 800, Math.PI / 2);
+      writeContextAvoid(map, ctxAgent, 8, obstacles, 90);
       if (blur > 0) {
-        blurContextValues(map.interest, map.scratch, blur);
+        blurContextValues(map.interest, map.scratch, { passes: blur });
       }
       blendContextMap(map, blend);
-      resolveContextMap(map, decision);
+      resolveContextMap(decision, map);
       if (decision.slot >= 0) {
         ctxAgent.x += decision.directionX * speed * decision.strength * dt * 1.5;
         ctxAgent.y += decision.directionY * speed * decision.strength * dt * 1.5;

@@ -1,8 +1,7 @@
 import { createRng } from "@tactica/core";
 import {
   createCrowd,
-  crowdAddAgent,
-  crowdSetPreferredVelocity,
+  addCrowdAgent,
   seedCrowdWander,
   stepCrowdBoids,
   ViewArcs,
@@ -34,7 +33,7 @@ const page: DemoPage = {
     const GAIN = 80;
     const ui = { separation: 30, alignment: 1, cohesion: 1, wander: 0.5 };
     const params = {
-      neighbourRadius: 40,
+      neighborRadius: 40,
       separationRadius: 14,
       separationWeight: ui.separation * GAIN,
       alignmentWeight: ui.alignment * GAIN,
@@ -50,10 +49,10 @@ const page: DemoPage = {
 
     function rebuild(): void {
       const rng = createRng(seed);
-      crowd = createCrowd({ capacity: count, cellSize: params.neighbourRadius, rng });
+      crowd = createCrowd({ capacity: count, cellSize: params.neighborRadius, rng });
       for (let i = 0; i < count; i++) {
         const a = (i * 2.39996) % (2 * Math.PI);
-        crowdAddAgent(crowd, {
+        addCrowdAgent(crowd, {
           x: 50 + ((i * 97) % (W - 100)),
           y: 50 + ((i * 61) % (H - 100)),
           vx: 40 * Math.cos(a),
@@ -73,7 +72,8 @@ const page: DemoPage = {
           const dx = attractor.x - crowd.posX[i]!;
           const dy = attractor.y - crowd.posY[i]!;
           const l = Math.hypot(dx, dy) || 1;
-          crowdSetPreferredVelocity(crowd, i, (dx / l) * 80, (dy / l) * 80);
+          crowd.prefVelX[i] = (dx / l) * 80; // slot-indexed buffers: no handle needed
+          crowd.prefVelY[i] = (dy / l) * 80;
         }
       }
       params.preferredWeight = attractor ? 2 : 0;
@@ -103,8 +103,8 @@ const page: DemoPage = {
     slider(panel, "alignment", 0, 5, 0.1, ui.alignment, (v) => (params.alignmentWeight = v * GAIN));
     slider(panel, "cohesion", 0, 5, 0.1, ui.cohesion, (v) => (params.cohesionWeight = v * GAIN));
     slider(panel, "wander", 0, 5, 0.1, ui.wander, (v) => (params.wanderWeight = v * 4));
-    slider(panel, "neighbour radius", 10, 120, 1, params.neighbourRadius, (v) => {
-      params.neighbourRadius = v;
+    slider(panel, "neighbour radius", 10, 120, 1, params.neighborRadius, (v) => {
+      params.neighborRadius = v;
       rebuild();
     });
     select(panel, "view arc", ["full", "wide", "limited", "narrow"] as const, "wide", (v) => (params.arc = ARCS[v]!));

@@ -2,13 +2,14 @@ import { createRng, rngFloat, type Vec2 } from "@tactica/core";
 import {
   createCongestionMap,
   createCrowd,
-  crowdAddAgent,
-  crowdRemoveAgent,
+  addCrowdAgent,
+  getCrowdAgentHandle,
+  removeCrowdAgent,
   stepCrowdFlow,
   updateCongestionMap,
   type CongestionMap,
   type Crowd,
-  type FlowField,
+  type FlowFieldSampler,
 } from "@tactica/steering";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, slider } from "../../ui";
@@ -20,7 +21,7 @@ const GW = W / CELL;
 const GH = H / CELL;
 
 /** A tiny BFS flow field on a 40×30 grid (the page's own; any directionAt source works). */
-function buildField(blocked: Uint8Array): { dist: Int32Array; field: FlowField } {
+function buildField(blocked: Uint8Array): { dist: Int32Array; field: FlowFieldSampler } {
   const dist = new Int32Array(GW * GH).fill(-1);
   const queue = new Int32Array(GW * GH);
   let head = 0;
@@ -51,8 +52,8 @@ function buildField(blocked: Uint8Array): { dist: Int32Array; field: FlowField }
       queue[tail++] = n;
     }
   }
-  const field: FlowField = {
-    directionAt(px: number, py: number, out: Vec2): boolean {
+  const field: FlowFieldSampler = {
+    directionAt(out: Vec2, px: number, py: number): boolean {
       const x = Math.floor(px / CELL);
       const y = Math.floor(py / CELL);
       if (x < 0 || y < 0 || x >= GW || y >= GH) return false;
@@ -103,7 +104,7 @@ const page: DemoPage = {
 
     function spawn(k: number): void {
       for (let i = 0; i < k && crowd.count < crowd.capacity; i++) {
-        crowdAddAgent(crowd, { x: rngFloat(rng, 10, 80), y: rngFloat(rng, 20, H - 20), radius: 4, maxSpeed: 60 });
+        addCrowdAgent(crowd, { x: rngFloat(rng, 10, 80), y: rngFloat(rng, 20, H - 20), radius: 4, maxSpeed: 60 });
       }
     }
 
@@ -113,7 +114,7 @@ const page: DemoPage = {
       const k = Math.floor(spawnAcc);
       spawnAcc -= k;
       spawn(k);
-      stepCrowdFlow(crowd, built.field, { congestion: cmap, congestionSlowdown: slowdown, avoidance: { timeHorizon: 2, maxNeighbours: 8 } }, dt);
+      stepCrowdFlow(crowd, built.field, { congestion: cmap, congestionSlowdown: slowdown, avoidance: { timeHorizon: 2, maxNeighbors: 8 } }, dt);
       for (let i = 0; i < crowd.highWater; i++) {
         if (crowd.alive[i] !== 1) continue;
         const x = crowd.posX[i]!;
@@ -122,7 +123,7 @@ const page: DemoPage = {
         const inWall = cx >= 0 && cy >= 0 && cx < GW && cy < GH && blocked[cy * GW + cx] === 1;
         if (x >= W - CELL || x < -50 || inWall) {
           if (!inWall) arrived++;
-          crowdRemoveAgent(crowd, i);
+          removeCrowdAgent(crowd, getCrowdAgentHandle(crowd, i)); // slot → handle (handles carry a generation)
         }
       }
       updateCongestionMap(cmap, crowd);

@@ -9,8 +9,9 @@ import {
   createSlotAssignmentScratch,
   createSteeringPath,
   createWedgeFormation,
-  crowdAddAgent,
-  formationSlotPosition,
+  addCrowdAgent,
+  getCrowdAgentSlot,
+  getFormationSlotPosition,
   stepFormationMembers,
   stepGroupAnchor,
   type CircleObstacle,
@@ -49,7 +50,7 @@ const page: DemoPage = {
         { x: 680, y: 480 },
         { x: 120, y: 480 },
       ],
-      true,
+      { loop: true },
     );
     const pillars: CircleObstacle[] = [
       { x: 400, y: 130, radius: 22 },
@@ -75,11 +76,11 @@ const page: DemoPage = {
       for (let i = 0; i < count; i++) {
         const x = 60 + (i % 3) * 20;
         const y = 60 + Math.floor(i / 3) * 20;
-        members[i] = crowdAddAgent(crowd, { x, y, radius: 6, maxSpeed: 90, maxForce: 400 });
+        members[i] = addCrowdAgent(crowd, { x, y, radius: 6, maxSpeed: 90, maxForce: 400 });
         pos[2 * i] = x;
         pos[2 * i + 1] = y;
       }
-      assignFormationSlots(formation, pos, count, anchor.position, anchor.heading, slots, createSlotAssignmentScratch(count));
+      assignFormationSlots(slots, formation, pos, count, anchor.position, anchor.heading, createSlotAssignmentScratch(count));
     }
 
     function step(dt: number): void {
@@ -93,9 +94,9 @@ const page: DemoPage = {
       for (const p of pillars) draw.circle(p.x, p.y, p.radius, { color: "#414868", fill: true });
       let off = 0;
       for (let m = 0; m < count; m++) {
-        formationSlotPosition(tmp, formation, slots[m]!, anchor.position, anchor.heading);
+        getFormationSlotPosition(tmp, formation, slots[m]!, anchor.position, anchor.heading);
         draw.circle(tmp.x, tmp.y, 3, { color: "#565f89" });
-        const h = members[m]!;
+        const h = getCrowdAgentSlot(crowd, members[m]!);
         off = Math.max(off, Math.hypot(crowd.posX[h]! - tmp.x, crowd.posY[h]! - tmp.y));
         draw.circle(crowd.posX[h]!, crowd.posY[h]!, 6, { color: "#bb9af7", fill: true });
       }

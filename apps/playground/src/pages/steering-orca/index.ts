@@ -1,5 +1,5 @@
 import { createRng, rngNextFloat, type Rng } from "@tactica/core";
-import { createCrowd, createOrca, createOrcaObstacles, crowdAddAgent, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
+import { createCrowd, createOrca, createOrcaObstacles, addCrowdAgent, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, select, slider } from "../../ui";
 
@@ -73,10 +73,10 @@ const page: DemoPage = {
           gx[i] = -x;
           gy[i] = -y;
         }
-        crowdAddAgent(crowd, { x, y, radius: 1.5, maxSpeed: 4 });
+        addCrowdAgent(crowd, { x, y, radius: 1.5, maxSpeed: 4 });
       }
       const obstacles = createOrcaObstacles(scenario === "circle + pillars" ? pillars : []);
-      orca = createOrca(crowd, { neighborDist: 15, maxNeighbors: 10, timeHorizon, timeHorizonObst: 2 }, obstacles);
+      orca = createOrca(crowd, { neighborDist: 15, maxNeighbors: 10, timeHorizon, timeHorizonObst: 2 }, { obstacles });
       worst = 0;
     }
 

@@ -3,14 +3,14 @@ import type { ReadonlySteeringAgent } from "../agent";
 import { seek } from "./seek";
 
 /**
- * View arcs from the lecture notes (which neighbours a flock member sees). With `(x, y)` the
- * neighbour in the agent's local frame (+y forward) and `k` the back-view factor:
+ * View arcs from the lecture notes (which neighbors a flock member sees). With `(x, y)` the
+ * neighbor in the agent's local frame (+y forward) and `k` the back-view factor:
  * `Full` sees all around; `Wide`: `y ≥ 0 || |x| > |y|·k` (a blind cone behind);
  * `Limited`: `y > 0` (the front half-plane); `Narrow`: `y > 0 && |x| < |y|·k` (a cone ahead —
  * a very narrow view turns a flock into a follow-the-leader line).
  */
 export const ViewArcs = {
-  /** 360°: every neighbour in range. */
+  /** 360°: every neighbor in range. */
   Full: 0,
   /** Everything but a blind cone behind. */
   Wide: 1,
@@ -24,7 +24,7 @@ export const ViewArcs = {
 export type ViewArc = (typeof ViewArcs)[keyof typeof ViewArcs];
 
 /**
- * True when a neighbour at local `(x, y)` (core frame: +y forward, +x starboard) is inside the
+ * True when a neighbor at local `(x, y)` (core frame: +y forward, +x starboard) is inside the
  * view `arc` with back-view factor `k` (≥ 0; see {@link ViewArcs}; the notes' `backViewAngle`). O(1).
  */
 export function isInViewArc(x: number, y: number, arc: ViewArc, k: number): boolean {
@@ -40,9 +40,9 @@ export function isInViewArc(x: number, y: number, arc: ViewArc, k: number): bool
   }
 }
 
-/** Which neighbours a flocking rule considers. */
+/** Which neighbors a flocking rule considers. */
 export interface FlockView {
-  /** Neighbourhood radius (world units, ≥ 0). */
+  /** Neighborhood radius (world units, ≥ 0). */
   readonly radius: number;
   /** View arc (default {@link ViewArcs.Full}). */
   readonly arc?: ViewArc;
@@ -51,10 +51,10 @@ export interface FlockView {
 }
 
 /**
- * True when `other` is a visible neighbour of `agent`: a different object, within `view.radius`
+ * True when `other` is a visible neighbor of `agent`: a different object, within `view.radius`
  * and inside the view arc. O(1).
  */
-export function isVisibleNeighbour(agent: ReadonlySteeringAgent, other: ReadonlySteeringAgent, view: FlockView): boolean {
+export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlySteeringAgent, view: FlockView): boolean {
   if (other === agent) return false;
   const dx = other.position.x - agent.position.x;
   const dy = other.position.y - agent.position.y;
@@ -65,21 +65,21 @@ export function isVisibleNeighbour(agent: ReadonlySteeringAgent, other: Readonly
 }
 
 /**
- * Separation: the sum over visible neighbours of `(p − p_j) / |p − p_j|²` (a push away, inversely
- * proportional to distance, as in the notes and Buckland). Coincident neighbours are skipped.
+ * Separation: the sum over visible neighbors of `(p − p_j) / |p − p_j|²` (a push away, inversely
+ * proportional to distance, as in the notes and Buckland). Coincident neighbors are skipped.
  * O(count), no allocation.
  */
 export function separation(
   out: Vec2,
   agent: ReadonlySteeringAgent,
-  neighbours: ArrayLike<ReadonlySteeringAgent>,
+  neighbors: ArrayLike<ReadonlySteeringAgent>,
   view: FlockView,
 ): Vec2 {
   let fx = 0;
   let fy = 0;
-  for (let i = 0; i < neighbours.length; i++) {
-    const o = neighbours[i]!;
-    if (!isVisibleNeighbour(agent, o, view)) continue;
+  for (let i = 0; i < neighbors.length; i++) {
+    const o = neighbors[i]!;
+    if (!isVisibleNeighbor(agent, o, view)) continue;
     const dx = agent.position.x - o.position.x;
     const dy = agent.position.y - o.position.y;
     const d2 = dx * dx + dy * dy;
@@ -93,21 +93,21 @@ export function separation(
 }
 
 /**
- * Alignment: the average forward direction of the visible neighbours minus the agent's own
- * forward direction. Zero with no visible neighbour. O(count), no allocation.
+ * Alignment: the average forward direction of the visible neighbors minus the agent's own
+ * forward direction. Zero with no visible neighbor. O(count), no allocation.
  */
 export function alignment(
   out: Vec2,
   agent: ReadonlySteeringAgent,
-  neighbours: ArrayLike<ReadonlySteeringAgent>,
+  neighbors: ArrayLike<ReadonlySteeringAgent>,
   view: FlockView,
 ): Vec2 {
   let hx = 0;
   let hy = 0;
   let n = 0;
-  for (let i = 0; i < neighbours.length; i++) {
-    const o = neighbours[i]!;
-    if (!isVisibleNeighbour(agent, o, view)) continue;
+  for (let i = 0; i < neighbors.length; i++) {
+    const o = neighbors[i]!;
+    if (!isVisibleNeighbor(agent, o, view)) continue;
     hx += -Math.sin(o.heading);
     hy += Math.cos(o.heading);
     n++;
@@ -122,24 +122,24 @@ export function alignment(
   return out;
 }
 
-const centre: Vec2 = { x: 0, y: 0 };
+const center: Vec2 = { x: 0, y: 0 };
 
 /**
- * Cohesion: {@link seek} towards the centre of mass of the visible neighbours. Zero with no
- * visible neighbour. O(count), no allocation.
+ * Cohesion: {@link seek} towards the center of mass of the visible neighbors. Zero with no
+ * visible neighbor. O(count), no allocation.
  */
 export function cohesion(
   out: Vec2,
   agent: ReadonlySteeringAgent,
-  neighbours: ArrayLike<ReadonlySteeringAgent>,
+  neighbors: ArrayLike<ReadonlySteeringAgent>,
   view: FlockView,
 ): Vec2 {
   let cx = 0;
   let cy = 0;
   let n = 0;
-  for (let i = 0; i < neighbours.length; i++) {
-    const o = neighbours[i]!;
-    if (!isVisibleNeighbour(agent, o, view)) continue;
+  for (let i = 0; i < neighbors.length; i++) {
+    const o = neighbors[i]!;
+    if (!isVisibleNeighbor(agent, o, view)) continue;
     cx += o.position.x;
     cy += o.position.y;
     n++;
@@ -149,15 +149,21 @@ export function cohesion(
     out.y = 0;
     return out;
   }
-  centre.x = cx / n;
-  centre.y = cy / n;
-  return seek(out, agent, centre);
+  center.x = cx / n;
+  center.y = cy / n;
+  return seek(out, agent, center);
+}
+
+/** Options for {@link isImplicitLeader}. */
+export interface ImplicitLeaderOptions {
+  /** Back-view factor of the narrow cone (default 1: ±45°). */
+  readonly backViewFactor?: number;
 }
 
 /**
  * The lecture notes' implicit-leader rule (emergent leadership): an agent with **no other unit
  * directly in front of it and within view** leads; the others flock. "Directly in front" is the
- * {@link ViewArcs.Narrow} cone with back-view factor `k` (default 1: ±45°) within
+ * {@link ViewArcs.Narrow} cone with back-view factor `options.backViewFactor` (default 1: ±45°) within
  * `viewDistance`. In a queue only the front unit leads, and removing it promotes the next one on
  * the next call. O(count), no allocation.
  */
@@ -165,24 +171,25 @@ export function isImplicitLeader(
   agent: ReadonlySteeringAgent,
   others: ArrayLike<ReadonlySteeringAgent>,
   viewDistance: number,
-  k = 1,
+  options?: ImplicitLeaderOptions,
 ): boolean {
+  const k = options?.backViewFactor ?? 1;
   const view: FlockView = leaderView;
   leaderView.radius = viewDistance;
   leaderView.backViewFactor = k;
   for (let i = 0; i < others.length; i++) {
-    if (isVisibleNeighbour(agent, others[i]!, view)) return false;
+    if (isVisibleNeighbor(agent, others[i]!, view)) return false;
   }
   return true;
 }
 
 const leaderView: { radius: number; arc: ViewArc; backViewFactor: number } = { radius: 0, arc: ViewArcs.Narrow, backViewFactor: 1 };
 
-/** Parameters of {@link flockingTurnForce} (the lecture notes' rigid-body flocking). */
+/** Parameters of {@link computeFlockingTurnForce} (the lecture notes' rigid-body flocking). */
 export interface FlockingTurnParams {
-  /** Neighbours within this distance count for cohesion and alignment (the notes' `fLength · radiusFactor`). */
+  /** Neighbors within this distance count for cohesion and alignment (the notes' `fLength · radiusFactor`). */
   readonly radius: number;
-  /** Neighbours closer than this push the agent away (the notes' `fLength · separationFactor`). */
+  /** Neighbors closer than this push the agent away (the notes' `fLength · separationFactor`). */
   readonly separationDistance: number;
   /** View arc (default {@link ViewArcs.Wide}). */
   readonly arc?: ViewArc;
@@ -200,19 +207,19 @@ export interface FlockingTurnParams {
 
 /**
  * The lecture notes' flocking for rigid bodies that steer with a **lateral** force: cohesion and
- * alignment each add `steeringForce · angle / π` towards the side of the neighbours' average
+ * alignment each add `steeringForce · angle / π` towards the side of the neighbors' average
  * position / heading (proportional to the angle between the current and desired heading);
- * separation adds `steeringForce · separationDistance / d` away from each neighbour closer than
+ * separation adds `steeringForce · separationDistance / d` away from each neighbor closer than
  * `separationDistance` (inversely proportional to distance). The notes' snippet bugs are fixed:
  * separation and cohesion use two independent tests (the `else if` made separation unreachable),
  * separation pushes *away* (the snippet's sign steered towards), every `j ≠ i` is visited and the
- * neighbour count is incremented. Writes the world-space force (perpendicular to the heading) into
+ * neighbor count is incremented. Writes the world-space force (perpendicular to the heading) into
  * `out`. O(count), no allocation.
  */
-export function flockingTurnForce(
+export function computeFlockingTurnForce(
   out: Vec2,
   agent: ReadonlySteeringAgent,
-  neighbours: ArrayLike<ReadonlySteeringAgent>,
+  neighbors: ArrayLike<ReadonlySteeringAgent>,
   params: FlockingTurnParams,
 ): Vec2 {
   const c = Math.cos(agent.heading);
@@ -226,8 +233,8 @@ export function flockingTurnForce(
   let hy = 0;
   let n = 0;
   let lateral = 0;
-  for (let i = 0; i < neighbours.length; i++) {
-    const o = neighbours[i]!;
+  for (let i = 0; i < neighbors.length; i++) {
+    const o = neighbors[i]!;
     if (o === agent) continue;
     const dx = o.position.x - agent.position.x;
     const dy = o.position.y - agent.position.y;

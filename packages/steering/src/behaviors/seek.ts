@@ -20,12 +20,19 @@ export function seek(out: Vec2, agent: ReadonlySteeringAgent, target: ReadonlyVe
   return out;
 }
 
+/** Options for {@link flee} and {@link evade}. */
+export interface FleeOptions {
+  /** The force is zero while the threat is farther than this (world units, default ∞). */
+  readonly panicDistance?: number;
+}
+
 /**
  * Flee (Reynolds): the opposite of {@link seek}, `desired` pointing away from `threat` at
- * `maxSpeed`. With `panicDistance` (world units, default ∞) the force is zero while the threat is
- * farther than that. O(1), no allocation.
+ * `maxSpeed`. With `options.panicDistance` (world units, default ∞) the force is zero while the
+ * threat is farther than that. O(1), no allocation.
  */
-export function flee(out: Vec2, agent: ReadonlySteeringAgent, threat: ReadonlyVec2, panicDistance = Infinity): Vec2 {
+export function flee(out: Vec2, agent: ReadonlySteeringAgent, threat: ReadonlyVec2, options?: FleeOptions): Vec2 {
+  const panicDistance = options?.panicDistance ?? Infinity;
   const dx = agent.position.x - threat.x;
   const dy = agent.position.y - threat.y;
   const lenSq = dx * dx + dy * dy;

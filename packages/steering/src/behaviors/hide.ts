@@ -8,9 +8,9 @@ const spot: Vec2 = { x: 0, y: 0 };
 
 /**
  * The hiding spot behind `obstacle` as seen from `hunter`: on the line from the hunter through the
- * obstacle's centre, `distanceFromBoundary` (world units) beyond its edge. Writes into `out`. O(1).
+ * obstacle's center, `distanceFromBoundary` (world units) beyond its edge. Writes into `out`. O(1).
  */
-export function hidingSpot(out: Vec2, obstacle: CircleObstacle, hunter: ReadonlyVec2, distanceFromBoundary: number): Vec2 {
+export function findHidingSpot(out: Vec2, obstacle: CircleObstacle, hunter: ReadonlyVec2, distanceFromBoundary: number): Vec2 {
   let dx = obstacle.x - hunter.x;
   let dy = obstacle.y - hunter.y;
   const len = Math.sqrt(dx * dx + dy * dy);
@@ -28,7 +28,7 @@ export function hidingSpot(out: Vec2, obstacle: CircleObstacle, hunter: Readonly
 }
 
 /**
- * Hide (Buckland): arrives at the nearest {@link hidingSpot} behind any of `obstacles`; with no
+ * Hide (Buckland): arrives at the nearest {@link findHidingSpot} behind any of `obstacles`; with no
  * obstacles it evades the hunter. `slowingRadius` and `dt` as for {@link arrive}. Returns the
  * index of the obstacle used, or -1 when it evades. O(n), no allocation.
  */
@@ -46,7 +46,7 @@ export function hide(
   let bx = 0;
   let by = 0;
   for (let i = 0; i < obstacles.length; i++) {
-    hidingSpot(spot, obstacles[i]!, hunter.position, distanceFromBoundary);
+    findHidingSpot(spot, obstacles[i]!, hunter.position, distanceFromBoundary);
     const dx = spot.x - agent.position.x;
     const dy = spot.y - agent.position.y;
     const d = dx * dx + dy * dy;

@@ -17,11 +17,18 @@ export interface PathFollowState {
   index: number;
 }
 
+/** Options for {@link createSteeringPath}. */
+export interface SteeringPathOptions {
+  /** True when the last waypoint leads back to the first (default false). */
+  readonly loop?: boolean;
+}
+
 /**
  * Validates and returns a {@link SteeringPath} (set-up time). Throws `INVALID_ARGUMENT` naming
  * the bad point (`points[3].x`) when a coordinate is not finite, or when there are no points.
  */
-export function createSteeringPath(points: readonly ReadonlyVec2[], loop = false): SteeringPath {
+export function createSteeringPath(points: readonly ReadonlyVec2[], options?: SteeringPathOptions): SteeringPath {
+  const loop = options?.loop ?? false;
   const where = "@tactica/steering: createSteeringPath";
   if (points.length === 0) invalidArgument(where, "points", "is empty", "Pass at least one waypoint.");
   for (let i = 0; i < points.length; i++) {

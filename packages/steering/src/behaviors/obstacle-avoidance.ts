@@ -3,9 +3,9 @@ import type { ReadonlySteeringAgent } from "../agent";
 
 /** A circular obstacle (plain data; core's `Circle` fits). */
 export interface CircleObstacle {
-  /** Centre x (world units). */
+  /** Center x (world units). */
   readonly x: number;
-  /** Centre y (world units). */
+  /** Center y (world units). */
   readonly y: number;
   /** Radius (world units, ≥ 0). */
   readonly radius: number;
@@ -23,7 +23,7 @@ export interface ObstacleAvoidanceParams {
  * Obstacle avoidance with a detection box (Reynolds; Buckland's formulation): a box ahead of the
  * agent, as wide as its diameter and `minDetectionLength · (1 + speed / maxSpeed)` long, is tested
  * against every circle (in local coordinates, each circle expanded by the agent's radius). For the
- * closest circle that intersects the box's centre line the force pushes sideways away from it,
+ * closest circle that intersects the box's center line the force pushes sideways away from it,
  * stronger the nearer it is (`(R − |x|) · (1 + (L − y) / L)`), plus a braking component
  * `(R − y) · brakingWeight` along the heading. Circles behind the agent are ignored. Writes zero
  * when nothing is in the box. O(n) for n obstacles, no allocation; returns the index of the
@@ -83,7 +83,7 @@ export function avoidObstacles(
 
 /**
  * The lecture notes' feeler circle test: does the feeler `feeler` (a vector from `origin`) hit the
- * circle? With `a = centre − origin`, `p` the projection of `a` on the feeler and `b = a − p`, it
+ * circle? With `a = center − origin`, `p` the projection of `a` on the feeler and `b = a − p`, it
  * hits when `a · feeler > 0` (the obstacle is ahead: the notes omit this condition, so a circle
  * behind would count), `|p| < |feeler|` and `|b| < radius`. O(1).
  */
@@ -103,7 +103,7 @@ export function feelerHitsCircle(origin: ReadonlyVec2, feeler: ReadonlyVec2, obs
  * Feeler obstacle avoidance from the lecture notes: a feeler of `feelerLength` along the heading;
  * for the nearest circle it hits ({@link feelerHitsCircle}, circles expanded by the agent's radius)
  * the force is `maxSteer · |v| / |a|` (grows as the obstacle gets closer), perpendicular to the
- * feeler and away from the circle's centre side. Returns the index of the avoided obstacle or -1
+ * feeler and away from the circle's center side. Returns the index of the avoided obstacle or -1
  * (and writes zero). O(n), no allocation.
  */
 export function feelerAvoidance(
@@ -125,7 +125,7 @@ export function feelerAvoidance(
     const ay = o.y - agent.position.y;
     const p = ax * fx + ay * fy;
     if (!(p > 0) || p >= feelerLength) continue;
-    const lateral = ax * fy - ay * fx; // > 0: centre to starboard
+    const lateral = ax * fy - ay * fx; // > 0: center to starboard
     if (Math.abs(lateral) >= R) continue;
     const dSq = ax * ax + ay * ay;
     if (dSq < bestDistSq) {
@@ -140,7 +140,7 @@ export function feelerAvoidance(
     return -1;
   }
   const mag = (maxSteer * feelerLength) / Math.max(Math.sqrt(bestDistSq), 1e-9);
-  // Right (starboard) unit vector is (fy, -fx); push to port when the centre is to starboard.
+  // Right (starboard) unit vector is (fy, -fx); push to port when the center is to starboard.
   const sgn = bestSide >= 0 ? -1 : 1;
   out.x = sgn * fy * mag;
   out.y = sgn * -fx * mag;

@@ -77,7 +77,7 @@ export function createPatternState(): PatternState {
  * angle (the notes' way to turn without overshooting), ending when less than 1e-3 rad remains.
  * Returns the index of the step that produced the force. O(1), no allocation.
  */
-export function patternMovement(
+export function followMovementPattern(
   out: Vec2,
   agent: ReadonlySteeringAgent,
   pattern: MovementPattern,
@@ -128,12 +128,12 @@ function advance(state: PatternState, heading: number, n: number): void {
 /**
  * Tile pattern (lecture notes): joins the vertices `(x0, y0), (x1, y1), …` (integer tiles, a flat
  * array of `vertexCount` pairs) with Bresenham segments, closes the loop back to the first vertex,
- * and writes the cells as offsets **relative to the first vertex** (the notes' normalisation, so the
+ * and writes the cells as offsets **relative to the first vertex** (the notes' normalization, so the
  * pattern runs from anywhere) into `out` as x,y pairs, without repeating a segment's shared end
  * cell or the closing cell. Returns the cell count (more than `out.length / 2` means truncated).
  * Replaying `origin + offsets[i]` visits the pattern and loops. O(pattern length), no allocation.
  */
-export function normalizeTilePattern(vertices: ArrayLike<number>, vertexCount: number, out: Int32Array): number {
+export function normalizeTilePattern(out: Int32Array, vertices: ArrayLike<number>, vertexCount: number): number {
   if (vertexCount <= 0) return 0;
   const ox = vertices[0] as number;
   const oy = vertices[1] as number;
@@ -183,10 +183,10 @@ export function normalizeTilePattern(vertices: ArrayLike<number>, vertexCount: n
 export type TrackPredicate = (x: number, y: number) => boolean;
 
 /**
- * Track following on tiles (lecture notes): from `(x, y)` moves to a random 8-neighbour on the
+ * Track following on tiles (lecture notes): from `(x, y)` moves to a random 8-neighbor on the
  * track **other than the previous tile** `(prevX, prevY)`, so the agent does not flip back and
  * forth; it goes back only when that is the only option. Writes the new tile into `out` and returns
- * true, or returns false when no neighbour is on the track. One `rng` draw per move;
+ * true, or returns false when no neighbor is on the track. One `rng` draw per move;
  * no allocation when `isTrack` allocates nothing.
  */
 export function trackFollowStep(

@@ -18,10 +18,14 @@ export interface OrcaLines {
   readonly dirY: Float64Array;
 }
 
-/** RVO2's `RVO_EPSILON`: lines with |det| below it count as parallel. */
+/** RVO2's `RVO_EPSILON`: lines with |det| below it count as parallel.
+ *
+ * @internal */
 export const ORCA_EPSILON = 0.00001;
 
-/** Allocates an empty {@link OrcaLines} with room for `capacity` lines. */
+/** Allocates an empty {@link OrcaLines} with room for `capacity` lines.
+ *
+ * @internal */
 export function createOrcaLines(capacity: number): OrcaLines {
   return {
     count: 0,
@@ -33,10 +37,12 @@ export function createOrcaLines(capacity: number): OrcaLines {
 }
 
 /**
- * RVO2's `linearProgram1`: optimises on line `lineNo` subject to lines `0 … lineNo − 1` and the
+ * RVO2's `linearProgram1`: optimizes on line `lineNo` subject to lines `0 … lineNo − 1` and the
  * speed circle of `radius`. With `directionOpt` it maximises along the unit direction `opt`,
  * otherwise it finds the point closest to `opt`. Writes `result` and returns true, or returns
  * false (leaving `result`) when infeasible. O(lineNo), no allocation.
+ *
+ * @internal
  */
 export function orcaLinearProgram1(
   lines: OrcaLines,
@@ -92,6 +98,8 @@ export function orcaLinearProgram1(
  * `opt`), by incremental randomised-order LP (deterministic here: lines in order). Writes `result`
  * and returns `count` on success, or the index of the line where it failed (then `result` holds
  * the last feasible optimum). O(count²) worst case, expected O(count); no allocation.
+ *
+ * @internal
  */
 export function orcaLinearProgram2(
   lines: OrcaLines,
@@ -135,6 +143,8 @@ export function orcaLinearProgram2(
  * velocity that minimises the largest penetration into the agent lines (lines at or after
  * `numObstLines`), keeping the obstacle lines (before `numObstLines`) hard. `proj` is scratch
  * with at least `count` capacity. Updates `result` in place. No allocation.
+ *
+ * @internal
  */
 export function orcaLinearProgram3(
   lines: OrcaLines,
@@ -203,4 +213,18 @@ export function orcaLinearProgram3(
       distance = ix * (ipy - result.y) - iy * (ipx - result.x);
     }
   }
+}
+
+/**
+ * Appends the line through `(px, py)` with direction `(dx, dy)` to `lines` (capacity is the
+ * caller's concern: {@link createOrca} sizes it for every obstacle edge and neighbor). No allocation.
+ *
+ * @internal
+ */
+export function pushOrcaLine(lines: OrcaLines, px: number, py: number, dx: number, dy: number): void {
+  const i = lines.count++;
+  lines.pointX[i] = px;
+  lines.pointY[i] = py;
+  lines.dirX[i] = dx;
+  lines.dirY[i] = dy;
 }

@@ -1,7 +1,7 @@
 import type { ReadonlyVec2, Vec2 } from "@tactica/core";
 import type { ReadonlySteeringAgent } from "../agent";
 import { arrive } from "./arrive";
-import { flee, seek } from "./seek";
+import { flee, seek, type FleeOptions } from "./seek";
 
 /** A moving thing another agent reacts to: a position and a velocity (units per second). */
 export interface MovingTarget {
@@ -34,9 +34,10 @@ export function pursue(out: Vec2, agent: ReadonlySteeringAgent, target: MovingTa
 
 /**
  * Evade (Reynolds): flees from the pursuer's position predicted `distance / (maxSpeed +
- * pursuerSpeed)` seconds ahead; zero beyond `panicDistance` (default ∞). O(1), no allocation.
+ * pursuerSpeed)` seconds ahead; zero beyond `options.panicDistance` (default ∞). O(1), no allocation.
  */
-export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTarget, panicDistance = Infinity): Vec2 {
+export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTarget, options?: FleeOptions): Vec2 {
+  const panicDistance = options?.panicDistance ?? Infinity;
   const dx = pursuer.position.x - agent.position.x;
   const dy = pursuer.position.y - agent.position.y;
   const dist = Math.sqrt(dx * dx + dy * dy);
@@ -61,7 +62,7 @@ export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTa
  * meeting point into `out` and returns `t`, or returns `Infinity` (leaving `out` unchanged) when
  * the target cannot be caught. O(1), never NaN.
  */
-export function interceptPoint(
+export function computeInterceptPoint(
   out: Vec2,
   from: ReadonlyVec2,
   speed: number,
@@ -96,12 +97,12 @@ export function interceptPoint(
 }
 
 /**
- * Intercept: seeks the exact meeting point from {@link interceptPoint} at the agent's `maxSpeed`
+ * Intercept: seeks the exact meeting point from {@link computeInterceptPoint} at the agent's `maxSpeed`
  * (the minimum-time course for a constant-velocity target, which plain chasing is not). When the
  * target is too fast to catch it falls back to {@link pursue}. O(1), no allocation.
  */
 export function intercept(out: Vec2, agent: ReadonlySteeringAgent, target: MovingTarget): Vec2 {
-  const t = interceptPoint(tmp, agent.position, agent.maxSpeed, target.position, target.velocity);
+  const t = computeInterceptPoint(tmp, agent.position, agent.maxSpeed, target.position, target.velocity);
   if (t === Infinity) return pursue(out, agent, target);
   return seek(out, agent, tmp);
 }

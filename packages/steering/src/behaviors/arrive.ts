@@ -8,7 +8,7 @@ import type { ReadonlySteeringAgent } from "../agent";
  * must add up to exactly `distance`. With `k = ⌊(√(1 + 8d/(a·dt²)) − 1)/2⌋` full braking steps that
  * gives `s = d / (dt·(k + 1)) + a·dt·k / 2`. An agent that never exceeds it never overshoots. O(1).
  */
-export function brakingSpeed(distance: number, maxAccel: number, dt: number): number {
+export function computeBrakingSpeed(distance: number, maxAccel: number, dt: number): number {
   if (!(distance > 0) || !(dt > 0)) return 0;
   if (!(maxAccel > 0)) return distance / dt;
   const adt = maxAccel * dt;
@@ -19,7 +19,7 @@ export function brakingSpeed(distance: number, maxAccel: number, dt: number): nu
 /**
  * Arrive (Reynolds) with deceleration and no overshoot. The desired speed is the smallest of
  * `maxSpeed`, the linear ramp `maxSpeed · distance / slowingRadius` inside `slowingRadius`
- * (world units, > 0), and {@link brakingSpeed} for the agent's acceleration `maxForce / mass`; the
+ * (world units, > 0), and {@link computeBrakingSpeed} for the agent's acceleration `maxForce / mass`; the
  * force is what reaches that desired velocity in one step of `dt` seconds
  * (`mass · (desired − velocity) / dt`), which {@link applySteeringForce} truncates to `maxForce`.
  *
@@ -40,7 +40,7 @@ export function arrive(out: Vec2, agent: ReadonlySteeringAgent, target: Readonly
   let speed = agent.maxSpeed;
   if (slowingRadius > 0 && dist < slowingRadius) speed = (agent.maxSpeed * dist) / slowingRadius;
   if (dt > 0) {
-    const b = brakingSpeed(dist, agent.maxForce / agent.mass, dt);
+    const b = computeBrakingSpeed(dist, agent.maxForce / agent.mass, dt);
     if (b < speed) speed = b;
   }
   const s = speed / dist;

@@ -23,12 +23,12 @@ export function basicEvadeStep(out: Vec2, prey: ReadonlyVec2, predator: Readonly
 /**
  * Line-of-sight chase on tiles: the canonical Bresenham line from `(x0, y0)` to `(x1, y1)`
  * (integers) — 8-connected, exactly `max(|Δx|, |Δy|) + 1` cells, the minor coordinate changing
- * monotonically — written as x,y pairs into `out` (the notes' snippet initialises its error term
+ * monotonically — written as x,y pairs into `out` (the notes' snippet initializes its error term
  * with doubled deltas; this uses the textbook `2Δminor − Δmajor`). Writes at most
  * `floor(out.length / 2)` cells and returns the full cell count (larger means truncated).
  * Recompute it whenever the target moves. O(length), no allocation.
  */
-export function lineOfSightChasePath(x0: number, y0: number, x1: number, y1: number, out: Int32Array | number[]): number {
+export function lineOfSightChasePath(out: Int32Array | number[], x0: number, y0: number, x1: number, y1: number): number {
   const dx = Math.abs(x1 - x0);
   const dy = Math.abs(y1 - y0);
   const sx = x1 >= x0 ? 1 : -1;

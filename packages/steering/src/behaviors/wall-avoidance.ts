@@ -15,14 +15,14 @@ export interface Wall {
 
 /** Tuning of {@link avoidWalls}. */
 export interface WallAvoidanceParams {
-  /** Length of the centre feeler (world units, > 0); the two side feelers are half as long. */
+  /** Length of the center feeler (world units, > 0); the two side feelers are half as long. */
   readonly feelerLength: number;
   /** Angle of the side feelers from the heading (radians, default π/4). */
   readonly feelerAngle?: number;
 }
 
 /**
- * Wall avoidance with three feelers (Reynolds; Buckland's formulation): the centre feeler along
+ * Wall avoidance with three feelers (Reynolds; Buckland's formulation): the center feeler along
  * the heading and two shorter ones at ±`feelerAngle`. For each feeler the closest wall it crosses
  * gives a force along the wall's normal (pointing to the agent's side) with magnitude equal to how
  * far the feeler tip penetrates beyond the wall; the forces of the three feelers are summed. Writes

@@ -20,17 +20,17 @@ import {
   feelerAvoidance,
   feelerHitsCircle,
   flee,
-  flockingTurnForce,
+  computeFlockingTurnForce,
   followFlowField,
   followPath,
   hide,
-  hidingSpot,
+  findHidingSpot,
   intercept,
-  interceptPoint,
+  computeInterceptPoint,
   interpose,
   isImplicitLeader,
   isInViewArc,
-  isVisibleNeighbour,
+  isVisibleNeighbor,
   lennardJonesEquilibrium,
   lennardJonesForce,
   lennardJonesPotential,
@@ -40,7 +40,7 @@ import {
   normalizeTilePattern,
   trackFollowStep,
   offsetPursuit,
-  patternMovement,
+  followMovementPattern,
   potentialFieldForce,
   pursue,
   seek,
@@ -73,7 +73,7 @@ describe("seek, flee, arrive", () => {
     const a = createSteeringAgent({ maxSpeed: 3 });
     expect(seek(v(), a, v(10, 0))).toEqual({ x: 3, y: 0 });
     expect(flee(v(), a, v(10, 0))).toEqual({ x: -3, y: 0 });
-    expect(flee(v(), a, v(10, 0), 5)).toEqual({ x: 0, y: 0 });
+    expect(flee(v(), a, v(10, 0), { panicDistance: 5 })).toEqual({ x: 0, y: 0 });
     expect(seek(v(), a, v(0, 0))).toEqual({ x: 0, y: 0 });
   });
 
@@ -125,16 +125,16 @@ describe("pursuit family", () => {
     expect(caught).toBe(true);
   });
 
-  it("interceptPoint solves the meeting time exactly and reports uncatchable targets", () => {
+  it("computeInterceptPoint solves the meeting time exactly and reports uncatchable targets", () => {
     const out = v();
-    const t = interceptPoint(out, v(0, 0), 2, v(10, 0), v(0, 1));
+    const t = computeInterceptPoint(out, v(0, 0), 2, v(10, 0), v(0, 1));
     expect(Math.hypot(out.x, out.y)).toBeCloseTo(2 * t, 9);
     expect(out.x).toBe(10);
-    expect(interceptPoint(out, v(0, 0), 1, v(10, 0), v(5, 0))).toBe(Infinity);
+    expect(computeInterceptPoint(out, v(0, 0), 1, v(10, 0), v(5, 0))).toBe(Infinity);
     // intercept reaches the target sooner than pursue-less naive seek would: check it meets within the predicted time
     // start at full speed on the intercept course: intercept keeps it and meets on time
     const a = createSteeringAgent({ maxSpeed: 2, maxForce: 1000, velocity: v((2 * out.x) / (2 * t), 0) });
-    interceptPoint(out, v(0, 0), 2, v(10, 0), v(0, 1));
+    computeInterceptPoint(out, v(0, 0), 2, v(10, 0), v(0, 1));
     a.velocity.x = out.x / t;
     a.velocity.y = out.y / t;
     const target = { position: v(10, 0), velocity: v(0, 1) };
@@ -156,7 +156,7 @@ describe("pursuit family", () => {
     const a = createSteeringAgent({ maxSpeed: 1 });
     const f = evade(v(), a, { position: v(5, 0), velocity: v(-1, 0) });
     expect(f.x).toBeLessThan(0);
-    expect(evade(v(), a, { position: v(5, 0), velocity: v(-1, 0) }, 2)).toEqual({ x: 0, y: 0 });
+    expect(evade(v(), a, { position: v(5, 0), velocity: v(-1, 0) }, { panicDistance: 2 })).toEqual({ x: 0, y: 0 });
     const leader = { position: v(0, 0), velocity: v(0, 0), heading: 0 };
     const follower = createSteeringAgent({ position: v(5, 5), maxSpeed: 2, maxForce: 5 });
     const g = v();
@@ -176,7 +176,7 @@ describe("pursuit family", () => {
   });
 
   it("hide goes behind the nearest obstacle as seen from the hunter", () => {
-    const spot = hidingSpot(v(), { x: 5, y: 0, radius: 1 }, v(0, 0), 0.5);
+    const spot = findHidingSpot(v(), { x: 5, y: 0, radius: 1 }, v(0, 0), 0.5);
     expect(spot).toEqual({ x: 6.5, y: 0 });
     const a = createSteeringAgent({ position: v(5, 5), maxSpeed: 2, maxForce: 5 });
     const hunter = { position: v(0, 0), velocity: v() };
@@ -254,7 +254,7 @@ describe("obstacle and wall avoidance", () => {
 
 describe("flocking with view arcs", () => {
   const agentAt = (x: number, y: number, heading = 0): SteeringAgent => createSteeringAgent({ position: v(x, y), heading, maxSpeed: 1 });
-  it("view arcs include and exclude the right neighbours", () => {
+  it("view arcs include and exclude the right neighbors", () => {
     // local frame: +y ahead, +x starboard
     expect(isInViewArc(0, -1, ViewArcs.Full, 1)).toBe(true);
     expect(isInViewArc(0, -1, ViewArcs.Wide, 1)).toBe(false); // directly behind: blind spot
@@ -264,13 +264,13 @@ describe("flocking with view arcs", () => {
     expect(isInViewArc(2, 1, ViewArcs.Narrow, 1)).toBe(false);
     expect(isInViewArc(0.5, 1, ViewArcs.Narrow, 1)).toBe(true);
     const me = agentAt(0, 0, Math.PI / 2); // facing -x
-    expect(isVisibleNeighbour(me, agentAt(-2, 0), { radius: 5, arc: ViewArcs.Narrow })).toBe(true);
-    expect(isVisibleNeighbour(me, agentAt(2, 0), { radius: 5, arc: ViewArcs.Limited })).toBe(false);
-    expect(isVisibleNeighbour(me, agentAt(-6, 0), { radius: 5 })).toBe(false);
-    expect(isVisibleNeighbour(me, me, { radius: 5 })).toBe(false);
+    expect(isVisibleNeighbor(me, agentAt(-2, 0), { radius: 5, arc: ViewArcs.Narrow })).toBe(true);
+    expect(isVisibleNeighbor(me, agentAt(2, 0), { radius: 5, arc: ViewArcs.Limited })).toBe(false);
+    expect(isVisibleNeighbor(me, agentAt(-6, 0), { radius: 5 })).toBe(false);
+    expect(isVisibleNeighbor(me, me, { radius: 5 })).toBe(false);
   });
 
-  it("separation pushes away with 1/d, cohesion pulls to the centre, alignment turns to the average heading", () => {
+  it("separation pushes away with 1/d, cohesion pulls to the center, alignment turns to the average heading", () => {
     const me = agentAt(0, 0);
     const near = separation(v(), me, [agentAt(1, 0)], { radius: 5 });
     const far = separation(v(), me, [agentAt(2, 0)], { radius: 5 });
@@ -279,7 +279,7 @@ describe("flocking with view arcs", () => {
     const c = cohesion(v(), me, [agentAt(2, 2), agentAt(2, -2)], { radius: 5 });
     expect(c.x).toBeGreaterThan(0);
     expect(c.y).toBeCloseTo(0, 12);
-    const al = alignment(v(), me, [agentAt(3, 0, -Math.PI / 2)], { radius: 5 }); // neighbour faces +x
+    const al = alignment(v(), me, [agentAt(3, 0, -Math.PI / 2)], { radius: 5 }); // neighbor faces +x
     expect(al.x).toBeCloseTo(1, 12);
     expect(al.y).toBeCloseTo(-1, 12);
     expect(alignment(v(), me, [], { radius: 5 })).toEqual({ x: 0, y: 0 });
@@ -313,7 +313,7 @@ describe("path and flow-field following", () => {
 
   it("flow field: moves along the field, brakes where it has no direction", () => {
     const field = {
-      directionAt(x: number, _y: number, out: Vec2): boolean {
+      directionAt(out: Vec2, x: number, _y: number): boolean {
         if (x > 10) return false;
         out.x = 1;
         out.y = 0;
@@ -341,7 +341,7 @@ describe("chasing and pattern movement", () => {
     fc.assert(
       fc.property(fc.integer({ min: -30, max: 30 }), fc.integer({ min: -30, max: 30 }), (x1, y1) => {
         const out: number[] = [];
-        const n = lineOfSightChasePath(0, 0, x1, y1, out);
+        const n = lineOfSightChasePath(out, 0, 0, x1, y1);
         expect(n).toBe(Math.max(Math.abs(x1), Math.abs(y1)) + 1);
         expect(out.slice(-2)).toEqual([x1, y1]);
         for (let i = 1; i < n; i++) {
@@ -350,7 +350,7 @@ describe("chasing and pattern movement", () => {
       }),
     );
     const small = new Int32Array(4);
-    expect(lineOfSightChasePath(0, 0, 5, 0, small)).toBe(6);
+    expect(lineOfSightChasePath(small, 0, 0, 5, 0)).toBe(6);
   });
 
   it("continuous LOS chase: prey to starboard turns right (-1), to port turns left (+1)", () => {
@@ -372,12 +372,12 @@ describe("chasing and pattern movement", () => {
     const a = createSteeringAgent({ maxSpeed: 1, maxForce: 10, velocity: v(0, 0.5) });
     const f = v();
     const steps: number[] = [];
-    for (let s = 0; s < 5; s++) steps.push(patternMovement(f, a, pattern, st, 0.1));
+    for (let s = 0; s < 5; s++) steps.push(followMovementPattern(f, a, pattern, st, 0.1));
     expect(steps).toEqual([0, 0, 0, 0, 0]);
-    expect(patternMovement(f, a, pattern, st, 0.1)).toBe(1);
+    expect(followMovementPattern(f, a, pattern, st, 0.1)).toBe(1);
     let guard = 0;
     while (st.step === 1 && guard++ < 10000) {
-      patternMovement(f, a, pattern, st, 0.01);
+      followMovementPattern(f, a, pattern, st, 0.01);
       applySteeringForce(a, f, 0.01);
     }
     expect(st.step).toBe(0);
@@ -397,17 +397,17 @@ describe("Lennard-Jones potential field", () => {
     expect(rs).toBeCloseTo(3, 12);
     expect(Math.abs(lennardJonesForce(rs, p))).toBeLessThan(1e-9);
     expect(() => validateLennardJones({ a: 1, b: 1, n: 3, m: 2 })).toThrow(/"m" must be > n/);
-    const f = potentialFieldForce(v(), v(0, 0), [1, 0, 10, 0], 2, p, 5);
+    const f = potentialFieldForce(v(), v(0, 0), [1, 0, 10, 0], 2, p, { cutoff: 5 });
     expect(f.x).toBeLessThan(0); // the near one (r = 1 < r*) repels; the far one is beyond the cutoff
     expect(isTacticaError(new Error())).toBe(false);
   });
 });
 
 describe("tile patterns and track following", () => {
-  it("a normalised pattern is 8-connected, starts at the origin and closes its loop", () => {
+  it("a normalized pattern is 8-connected, starts at the origin and closes its loop", () => {
     const out = new Int32Array(200);
     const verts = [10, 10, 16, 10, 16, 14, 10, 14]; // a rectangle
-    const n = normalizeTilePattern(verts, 4, out);
+    const n = normalizeTilePattern(out, verts, 4);
     expect(n).toBe(6 + 4 + 6 + 4);
     expect([out[0], out[1]]).toEqual([0, 0]);
     for (let i = 0; i < n; i++) {
@@ -446,17 +446,17 @@ describe("tile patterns and track following", () => {
 
 describe("the notes' rigid-body flocking", () => {
   const at = (x: number, y: number, heading = 0): SteeringAgent => createSteeringAgent({ position: v(x, y), heading, maxSpeed: 1 });
-  it("cohesion turns towards the neighbours in proportion to the angle; separation pushes away as 1/d", () => {
+  it("cohesion turns towards the neighbors in proportion to the angle; separation pushes away as 1/d", () => {
     const me = at(0, 0); // facing +y, starboard +x
     const params = { radius: 10, separationDistance: 2, steeringForce: 1, alignment: false, separation: false, arc: ViewArcs.Full };
-    const right = flockingTurnForce(v(), me, [at(5, 5)], params); // 45° to starboard
+    const right = computeFlockingTurnForce(v(), me, [at(5, 5)], params); // 45° to starboard
     expect(right.x).toBeCloseTo(0.25, 12);
     expect(right.y).toBeCloseTo(0, 12);
-    const sharper = flockingTurnForce(v(), me, [at(5, 0)], params); // 90°
+    const sharper = computeFlockingTurnForce(v(), me, [at(5, 0)], params); // 90°
     expect(sharper.x).toBeCloseTo(0.5, 12);
     const sepParams = { ...params, cohesion: false, separation: true };
-    const near = flockingTurnForce(v(), me, [at(0.5, 1)], sepParams);
-    const far = flockingTurnForce(v(), me, [at(0.5, 1.5)], sepParams);
+    const near = computeFlockingTurnForce(v(), me, [at(0.5, 1)], sepParams);
+    const far = computeFlockingTurnForce(v(), me, [at(0.5, 1.5)], sepParams);
     expect(near.x).toBeLessThan(far.x); // both push to port, the nearer harder
     expect(far.x).toBeLessThan(0);
     expect(near.x / far.x).toBeCloseTo(Math.hypot(0.5, 1.5) / Math.hypot(0.5, 1), 9);

@@ -3,7 +3,7 @@ import type { ReadonlySteeringAgent } from "../agent";
 
 /**
  * Per-agent state of {@link wander}: the wander target on the wander circle, in the agent's local
- * frame (core convention: +x starboard, +y forward), relative to the circle's centre. Plain data.
+ * frame (core convention: +x starboard, +y forward), relative to the circle's center. Plain data.
  */
 export interface WanderState {
   /** Target x on the circle (local, world units). */
@@ -16,7 +16,7 @@ export interface WanderState {
 export interface WanderParams {
   /** Radius of the wander circle (world units, ≥ 0). Larger gives wider turns. */
   readonly radius: number;
-  /** How far ahead of the agent the circle's centre sits (world units, ≥ 0). */
+  /** How far ahead of the agent the circle's center sits (world units, ≥ 0). */
   readonly distance: number;
   /** Largest random displacement of the target per second (world units / s, ≥ 0). */
   readonly jitter: number;

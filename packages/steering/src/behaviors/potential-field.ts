@@ -53,9 +53,15 @@ export function lennardJonesEquilibrium(p: LennardJonesParams): number {
   return Math.pow((p.m * p.b) / (p.n * p.a), 1 / (p.m - p.n));
 }
 
+/** Options for {@link potentialFieldForce}. */
+export interface PotentialFieldOptions {
+  /** Points farther than this are skipped (world units, default ∞). */
+  readonly cutoff?: number;
+}
+
 /**
  * Potential-field steering: the sum of {@link lennardJonesForce} from every point of `others`
- * within `cutoff` (world units; the notes' "skip distant pairs"), directed along `position −
+ * within `options.cutoff` (world units, default ∞; the notes' "skip distant pairs"), directed along `position −
  * other` (positive = away). Coincident points are skipped. `others` is a flat x,y array (`count`
  * points). O(count), no allocation. For crowds, use {@link stepCrowdPotential} which walks the
  * spatial hash (the notes' 3×3 cells) instead of all pairs.
@@ -66,8 +72,9 @@ export function potentialFieldForce(
   others: ArrayLike<number>,
   count: number,
   params: LennardJonesParams,
-  cutoff = Infinity,
+  options?: PotentialFieldOptions,
 ): Vec2 {
+  const cutoff = options?.cutoff ?? Infinity;
   let fx = 0;
   let fy = 0;
   const c2 = cutoff * cutoff;

@@ -6,13 +6,13 @@ import type { ReadonlySteeringAgent } from "../agent";
  * sampled from a navmesh, an analytic field. Steering depends on this interface only (no grid
  * dependency); `@tactica/grid`'s flow fields can be wrapped in three lines.
  */
-export interface FlowField {
+export interface FlowFieldSampler {
   /**
    * Writes the direction to travel at `(x, y)` (world units) into `out` — any length, it is
-   * normalised by the caller — and returns true; returns false where there is no direction (a wall,
+   * normalized by the caller — and returns true; returns false where there is no direction (a wall,
    * an unreachable cell, the goal itself). Must not allocate if the caller is to stay allocation-free.
    */
-  directionAt(x: number, y: number, out: Vec2): boolean;
+  directionAt(out: Vec2, x: number, y: number): boolean;
 }
 
 const dir: Vec2 = { x: 0, y: 0 };
@@ -22,8 +22,8 @@ const dir: Vec2 = { x: 0, y: 0 };
  * agent's position (`desired − velocity`). Where the field has no direction it brakes
  * (`−velocity`). Returns whether the field gave a direction. O(1) plus one `directionAt` call.
  */
-export function followFlowField(out: Vec2, agent: ReadonlySteeringAgent, field: FlowField): boolean {
-  if (!field.directionAt(agent.position.x, agent.position.y, dir)) {
+export function followFlowField(out: Vec2, agent: ReadonlySteeringAgent, field: FlowFieldSampler): boolean {
+  if (!field.directionAt(dir, agent.position.x, agent.position.y)) {
     out.x = -agent.velocity.x;
     out.y = -agent.velocity.y;
     return false;

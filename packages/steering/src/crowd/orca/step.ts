@@ -1,0 +1,60 @@
+import { assertInteger, assertNonNegative, assertPositive } from "@tactica/core";
+import { advanceCrowdPositions, type Crowd } from "../crowd";
+import { createOrcaLines } from "./linear-program";
+import { createOrcaObstacles } from "./obstacles";
+import type { Orca, OrcaObstacles, OrcaParams } from "./types";
+import { computeOrcaVelocity } from "./velocity";
+
+/** Options for {@link createOrca}. */
+export interface OrcaOptions {
+  /** Static obstacles from {@link createOrcaObstacles} (default none). */
+  readonly obstacles?: OrcaObstacles;
+}
+
+/**
+ * Creates the {@link Orca} solver for `crowd` (its capacity sizes the buffers). Throws
+ * `INVALID_ARGUMENT` for bad parameters.
+ */
+export function createOrca(crowd: Crowd, params: OrcaParams, options?: OrcaOptions): Orca {
+  const obstacles = options?.obstacles ?? createOrcaObstacles([]);
+  const where = "@tactica/steering: createOrca";
+  assertNonNegative(where, "neighborDist", params.neighborDist);
+  assertInteger(where, "maxNeighbors", params.maxNeighbors, 0, 1 << 20);
+  assertPositive(where, "timeHorizon", params.timeHorizon);
+  assertPositive(where, "timeHorizonObst", params.timeHorizonObst);
+  const cap = params.maxNeighbors + obstacles.count + 1;
+  return {
+    params: { ...params },
+    obstacles,
+    lines: createOrcaLines(cap),
+    projLines: createOrcaLines(cap),
+    obstacleNeighbors: new Int32Array(obstacles.count + 1),
+    obstacleDistSq: new Float64Array(obstacles.count + 1),
+    newVelX: new Float64Array(crowd.capacity),
+    newVelY: new Float64Array(crowd.capacity),
+    lastInfeasibleCount: 0,
+  };
+}
+
+/**
+ * One fixed step of ORCA with RVO2's semantics (`RVOSimulator::doStep`): every live agent's new
+ * velocity is computed from the current state ({@link computeOrcaVelocity}, using
+ * `crowd.prefVelX/prefVelY` as the preferred velocity), then all agents take their new velocity
+ * and move `v·dt` together. Deterministic (slot order, no randomness). No allocation.
+ */
+export function stepCrowdOrca(crowd: Crowd, orca: Orca, dt: number): void {
+  let infeasible = 0;
+  const alive = crowd.alive;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    if (computeOrcaVelocity(orca, crowd, i, dt)) infeasible++;
+  }
+  orca.lastInfeasibleCount = infeasible;
+  const { velX, velY } = crowd;
+  for (let i = 0, n = crowd.highWater; i < n; i++) {
+    if (alive[i] !== 1) continue;
+    velX[i] = orca.newVelX[i] as number;
+    velY[i] = orca.newVelY[i] as number;
+  }
+  advanceCrowdPositions(crowd, dt);
+}

@@ -1,0 +1,55 @@
+import type { Vec2 } from "@tactica/core";
+import type { Crowd } from "../crowd";
+import { addOrcaAgentLines } from "./agent-lines";
+import { orcaLinearProgram2, orcaLinearProgram3 } from "./linear-program";
+import { addOrcaObstacleLines } from "./obstacle-lines";
+import type { Orca } from "./types";
+
+const result: Vec2 = { x: 0, y: 0 };
+
+/**
+ * Solves the lines in `orca.lines` for slot `i` (the first `numObstLines` are obstacle lines,
+ * kept hard): linear program 2 towards the preferred velocity within `maxSpeed`, falling back to
+ * linear program 3 when infeasible. Writes `orca.newVelX/newVelY[i]`; a non-finite result (only
+ * from a non-finite preferred velocity) gives zero. Returns true when LP3 was needed.
+ */
+function solveOrcaLines(orca: Orca, crowd: Crowd, i: number, numObstLines: number): boolean {
+  const lines = orca.lines;
+  const ms = crowd.maxSpeed[i] as number;
+  const total = lines.count;
+  const fail = orcaLinearProgram2(lines, total, ms, crowd.prefVelX[i] as number, crowd.prefVelY[i] as number, false, result);
+  let infeasible = false;
+  if (fail < total) {
+    orcaLinearProgram3(lines, total, numObstLines, fail, ms, result, orca.projLines);
+    infeasible = true;
+  }
+  if (Number.isFinite(result.x) && Number.isFinite(result.y)) {
+    orca.newVelX[i] = result.x;
+    orca.newVelY[i] = result.y;
+  } else {
+    // Only a non-finite preferred velocity gets here: stop rather than poison the state.
+    orca.newVelX[i] = 0;
+    orca.newVelY[i] = 0;
+  }
+  return infeasible;
+}
+
+/**
+ * Computes the ORCA velocity of the agent in slot `i` into `orca.newVelX/newVelY` (RVO2's
+ * `computeNeighbors` + `computeNewVelocity`), in three named steps:
+ * 1. obstacle lines (`addOrcaObstacleLines`: nearest edges first, skipping covered ones, with
+ *    RVO2's vertex/segment collision cases, legs and foreign legs);
+ * 2. one line per neighbor agent (`addOrcaAgentLines`: cut-off circle or legs of the truncated
+ *    velocity obstacle, the time step's cut-off when already colliding; each agent takes half);
+ * 3. the linear programs (LP2, then LP3 when infeasible, obstacle lines kept hard).
+ *
+ * `orca` is the output (its `newVel` buffers), `crowd` is read. Returns true when LP3 was needed.
+ * A non-finite preferred velocity gives a zero velocity (never NaN). No allocation.
+ */
+export function computeOrcaVelocity(orca: Orca, crowd: Crowd, i: number, dt: number): boolean {
+  orca.lines.count = 0;
+  addOrcaObstacleLines(orca, crowd, i);
+  const numObstLines = orca.lines.count;
+  addOrcaAgentLines(orca, crowd, i, dt);
+  return solveOrcaLines(orca, crowd, i, numObstLines);
+}
