@@ -6,7 +6,7 @@ import {
   chooseUtilityBatch,
   createBlackboard,
   createBehaviorTree,
-  createTreeInstance,
+  createTreeState,
   createUtilitySet,
   createUtilityState,
   tickTree,
@@ -31,7 +31,7 @@ function btBench(ctx: SuiteContext): void {
   // Tactica
   const ta = createBenchAgent();
   const tree = createBehaviorTree({ version: 1, root: benchTree }, tacticaBindings());
-  const inst = createTreeInstance(tree, ta);
+  const inst = createTreeState(tree, ta);
   const tTick = () => {
     ta.t++;
     return tickTree(inst, 1 / 60);
@@ -89,8 +89,8 @@ function eventDrivenBench(ctx: SuiteContext): void {
     },
     { actions: { react: () => BtStatus.Running, idle: () => BtStatus.Success }, blackboard: schema },
   );
-  const perTick = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
-  const events = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
+  const perTick = Array.from({ length: agents }, () => createTreeState(tree, null, { blackboard: createBlackboard(schema) }));
+  const events = Array.from({ length: agents }, () => createTreeState(tree, null, { blackboard: createBlackboard(schema) }));
   const dt = 1 / 60;
   const frameTick = () => {
     for (let i = 0; i < agents; i++) tickTree(perTick[i]!, dt);

@@ -3,7 +3,7 @@ import {
   acknowledgeRole,
   acquireToken,
   AnimationPriority,
-  blackboardAge,
+  getBlackboardAge,
   canPlayAnimation,
   createActionTokens,
   createAnimationBlackboard,
@@ -23,14 +23,14 @@ import {
   reinforceCase,
   releaseRole,
   releaseToken,
-  reprioritiseSquadEntry,
+  reprioritizeSquadEntry,
   requestRole,
   restoreBlackboard,
-  roleHolder,
+  getRoleHolder,
   saveBlackboard,
-  scopeOf,
+  getBlackboardScope,
   setTokenPopulation,
-  topSquadEntry,
+  getTopSquadEntry,
   tryPlayAnimation,
   updateCoordinator,
   writeBlackboard,
@@ -43,9 +43,9 @@ describe("blackboards", () => {
     expect(readBlackboard(bb, "hp")).toBe(100);
     advanceBlackboard(bb, 2.5);
     writeBlackboard(bb, "seen", true);
-    expect(blackboardAge(bb, "hp")).toBe(2.5);
-    expect(blackboardAge(bb, "seen")).toBe(0);
-    expect(blackboardAge(bb, "target")).toBe(Infinity);
+    expect(getBlackboardAge(bb, "hp")).toBe(2.5);
+    expect(getBlackboardAge(bb, "seen")).toBe(0);
+    expect(getBlackboardAge(bb, "target")).toBe(Infinity);
     expect(() => writeBlackboard(bb, "hp", NaN)).toThrow(/hp/);
     expect(() => writeBlackboard(bb, "hp", "x" as never)).toThrow(/declared number/);
     expect(() => readBlackboard(bb, "nope" as never)).toThrow(/unknown blackboard key/);
@@ -70,7 +70,7 @@ describe("blackboards", () => {
     expect(readScoped(b1, "target")).toBeUndefined();
     writeScoped(a2, "agent", "target", 9);
     expect(readScoped(a2, "target")).toBe(9);
-    expect(scopeOf(a2, "target")).toBe("agent");
+    expect(getBlackboardScope(a2, "target")).toBe("agent");
     expect(readScoped(b1, "weather")).toBe("rain");
     writeScoped(b1, "global", "alarm", true);
     expect(readScoped(a1, "alarm")).toBe(true);
@@ -109,9 +109,9 @@ describe("squad blackboard", () => {
     const board = createSquadBlackboard(8);
     postSquadEntry(board, "unitsInTrouble", { subject: 1, priority: 2, x: 0, y: 0, source: "squad-1", time: 0 });
     postSquadEntry(board, "unitsInTrouble", { subject: 2, priority: 5, x: 0, y: 0, source: "squad-2", time: 0 });
-    expect(topSquadEntry(board, "unitsInTrouble")?.subject).toBe(2);
-    reprioritiseSquadEntry(board, "unitsInTrouble", 1, 9); // flanked → raised
-    expect(topSquadEntry(board, "unitsInTrouble")?.subject).toBe(1);
+    expect(getTopSquadEntry(board, "unitsInTrouble")?.subject).toBe(2);
+    reprioritizeSquadEntry(board, "unitsInTrouble", 1, 9); // flanked → raised
+    expect(getTopSquadEntry(board, "unitsInTrouble")?.subject).toBe(1);
     expect(board.lists.threats.length).toBe(0);
   });
   it("case memory: recall known situations, improvise and reinforce", () => {
@@ -139,16 +139,16 @@ describe("coordinator roles (chapter 34)", () => {
     requestRole(c, "Flanker", 2, 0.9);
     requestRole(c, "Flanker", 3, 0.6);
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(2);
+    expect(getRoleHolder(c, "Flanker")).toBe(2);
     requestRole(c, "Flanker", 3, 0.95);
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(3); // not yet acknowledged: a better candidate wins
+    expect(getRoleHolder(c, "Flanker")).toBe(3); // not yet acknowledged: a better candidate wins
     expect(acknowledgeRole(c, "Flanker", 3)).toBe(true);
     requestRole(c, "Flanker", 1, 1);
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(3); // exclusive until released
+    expect(getRoleHolder(c, "Flanker")).toBe(3); // exclusive until released
     releaseRole(c, "Flanker", 3);
-    expect(roleHolder(c, "Flanker")).toBe(-1);
+    expect(getRoleHolder(c, "Flanker")).toBe(-1);
   });
 });
 

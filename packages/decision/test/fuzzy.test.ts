@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createFuzzySystem, defuzzify, evaluateFuzzy, fuzzify, fuzzyMembership, inferFuzzy, validateFuzzySystem, type FuzzySystemDefinition } from "../src/index";
+import { createFuzzySystem, defuzzify, evaluateFuzzy, fuzzify, getFuzzyMembership, inferFuzzy, validateFuzzySystem, type FuzzySystemDefinition } from "../src/index";
 import { weaponDesirability } from "./fuzzy-weapon";
 
 describe("fuzzy sets and operators", () => {
@@ -17,7 +17,7 @@ describe("fuzzy sets and operators", () => {
   };
   const sys = createFuzzySystem(def);
   it("memberships of every shape", () => {
-    const m = (set: number, x: number) => fuzzyMembership(sys, set, x);
+    const m = (set: number, x: number) => getFuzzyMembership(sys, set, x);
     expect([m(0, 2.5), m(0, 5), m(0, 7.5), m(0, 10)]).toEqual([0.5, 1, 0.5, 0]);
     expect([m(1, 1), m(1, 3), m(1, 5), m(1, 7)]).toEqual([0.5, 1, 0.5, 0]);
     expect([m(2, 1), m(2, 4), m(2, 6)]).toEqual([1, 0.5, 0]);
@@ -33,9 +33,9 @@ describe("fuzzy sets and operators", () => {
     expect(sys.dom[5]).toBe(0.5);
     expect(sys.dom[6]).toBe(0.5);
     // symmetric output: centroid and mean of maximum in the middle
-    expect(defuzzify(sys, "y", "centroid")).toBeCloseTo(5, 9);
-    expect(defuzzify(sys, "y", "meanOfMaximum")).toBeCloseTo(5, 9);
-    expect(defuzzify(sys, "y", "maxAverage")).toBeCloseTo(5, 9);
+    expect(defuzzify(sys, "y", { method: "centroid" })).toBeCloseTo(5, 9);
+    expect(defuzzify(sys, "y", { method: "meanOfMaximum" })).toBeCloseTo(5, 9);
+    expect(defuzzify(sys, "y", { method: "maxAverage" })).toBeCloseTo(5, 9);
   });
   it("clamps inputs into the range and returns 0 when nothing fires", () => {
     fuzzify(sys, "x", 1e9);
@@ -57,9 +57,9 @@ describe("fuzzy sets and operators", () => {
 describe("weapon desirability (Buckland) through a FAM", () => {
   const sys = createFuzzySystem(weaponDesirability);
   it("close targets are undesirable, medium with ammo very desirable", () => {
-    expect(evaluateFuzzy(sys, { distance: 10, ammo: 50 }, "desirability", "maxAverage")).toBeCloseTo(12.5, 9);
-    expect(evaluateFuzzy(sys, { distance: 150, ammo: 50 }, "desirability", "maxAverage")).toBeCloseTo(87.5, 9);
-    const c = evaluateFuzzy(sys, { distance: 200, ammo: 8 }, "desirability", "centroid");
+    expect(evaluateFuzzy(sys, { distance: 10, ammo: 50 }, "desirability", { method: "maxAverage" })).toBeCloseTo(12.5, 9);
+    expect(evaluateFuzzy(sys, { distance: 150, ammo: 50 }, "desirability", { method: "maxAverage" })).toBeCloseTo(87.5, 9);
+    const c = evaluateFuzzy(sys, { distance: 200, ammo: 8 }, "desirability", { method: "centroid" });
     expect(c).toBeGreaterThan(25);
     expect(c).toBeLessThan(75);
   });

@@ -36,7 +36,10 @@ describe("guide snippets", () => {
     expect(v).toBeGreaterThan(0);
     expect(v).toBeLessThan(100);
   });
-  it("utility: chooses an option", () => {
-    expect(run(firstSnippet("decision-utility.md"), "return choice;")).toBe(0);
+  it("utility: the level-2 pick chooses heal", () => {
+    expect(run(firstSnippet("decision-utility.md"), "return choice;")).toBe("heal");
+  });
+  it("utility: the level-1 loop chooses an option", () => {
+    expect(run(firstSnippet("decision-utility.md", 1), "return choice;")).toBe(0);
   });
 });

@@ -122,6 +122,6 @@ export function releaseRole(c: Coordinator, role: string, agent: number): boolea
 }
 
 /** The agent holding `role`, or -1. */
-export function roleHolder(c: Coordinator, role: string): number {
-  return c.holder[roleId(c, role, "roleHolder")]!;
+export function getRoleHolder(c: Coordinator, role: string): number {
+  return c.holder[roleId(c, role, "getRoleHolder")]!;
 }

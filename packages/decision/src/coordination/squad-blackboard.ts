@@ -81,8 +81,8 @@ export function postSquadEntry(board: SquadBlackboard, list: SquadList, entry: S
  * The commander's tool: changes the priority of `subject` in `list` (e.g. raise a unit in
  * trouble, raise a threat). Returns false when the subject is not listed.
  */
-export function reprioritiseSquadEntry(board: SquadBlackboard, list: SquadList, subject: number, priority: number): boolean {
-  assertFinite("@tactica/decision: reprioritiseSquadEntry", "priority", priority);
+export function reprioritizeSquadEntry(board: SquadBlackboard, list: SquadList, subject: number, priority: number): boolean {
+  assertFinite("@tactica/decision: reprioritizeSquadEntry", "priority", priority);
   const e = board.lists[list].find((x) => x.subject === subject);
   if (e === undefined) return false;
   e.priority = priority;
@@ -102,7 +102,7 @@ export function removeSquadEntry(board: SquadBlackboard, list: SquadList, subjec
 }
 
 /** The highest-priority entry of `list`, or undefined when empty. */
-export function topSquadEntry(board: SquadBlackboard, list: SquadList): SquadEntry | undefined {
+export function getTopSquadEntry(board: SquadBlackboard, list: SquadList): SquadEntry | undefined {
   return board.lists[list][0];
 }
 

@@ -404,7 +404,7 @@ function retest(e: RuleEngine, i: number): void {
 }
 
 /** Index of fact `name`, or -1. */
-export function factId(e: RuleEngine, name: string): number {
+export function getFactId(e: RuleEngine, name: string): number {
   const f = e.factIndex.get(name);
   return f === undefined ? -1 : f;
 }
@@ -560,12 +560,12 @@ export function runRuleCycle(e: RuleEngine): number {
 }
 
 /** Rules in the conflict set right now (after {@link matchRules}), by name. Allocates (debugging). */
-export function matchedRuleNames(e: RuleEngine): string[] {
+export function getMatchedRuleNames(e: RuleEngine): string[] {
   return Array.from(e.matched.subarray(0, e.matchedSize), (r) => e.ruleNames[r]!).sort();
 }
 
 /** Names of rules that have never fired (chapter 9's debug list). Allocates. */
-export function neverFiredRules(e: RuleEngine): string[] {
+export function getNeverFiredRules(e: RuleEngine): string[] {
   return e.ruleNames.filter((_, r) => e.fireCount[r] === 0);
 }
 

@@ -2,14 +2,14 @@ import {
   BtStatus,
   createBehaviorTree,
   createBlackboard,
-  createTreeInstance,
+  createTreeState,
   restoreTree,
   saveTree,
   tickTree,
   validateBehaviorTree,
   writeBlackboard,
   type BehaviorTreeDefinition,
-  type BtInstance,
+  type BtState,
   type BtNode,
   type BtSnapshot,
   type BtTickResult,
@@ -55,7 +55,7 @@ const initial: BehaviorTreeDefinition = {
 /** An action that runs for `seconds` of tree time, then succeeds. */
 function timed(seconds: number) {
   return {
-    tick(ctx: { agent: Guard; started: boolean; node: number; instance: BtInstance<Guard>; dt: number }): BtTickResult {
+    tick(ctx: { agent: Guard; started: boolean; node: number; instance: BtState<Guard>; dt: number }): BtTickResult {
       const inst = ctx.instance;
       // The action's progress lives in the tree's timer table, so save/restore keeps it.
       if (ctx.started) inst.timer[ctx.node] = 0;
@@ -84,7 +84,7 @@ const page: DemoPage = {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const bb = createBlackboard(schema, { health: 100, enemyNear: false, alarm: false });
     const agent: Guard = { work: 0, log: [] };
-    let inst: BtInstance<Guard> = createTreeInstance(createBehaviorTree<Guard>(initial, bindings), agent, { blackboard: bb, traceCapacity: 256 });
+    let inst: BtState<Guard> = createTreeState(createBehaviorTree<Guard>(initial, bindings), agent, { blackboard: bb, traceCapacity: 256 });
     let saved: string | null = null;
     let message = "";
     let acc = 0;
@@ -118,7 +118,7 @@ const page: DemoPage = {
         message = issues.map((i) => `${i.path}: ${i.message}`).join("\n");
         return;
       }
-      inst = createTreeInstance(createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings), agent, { blackboard: bb, traceCapacity: 256 });
+      inst = createTreeState(createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings), agent, { blackboard: bb, traceCapacity: 256 });
       saved = null;
       message = "applied";
     });
@@ -137,7 +137,7 @@ const page: DemoPage = {
 
     // Tidy layout from the compiled tables: leaves spread evenly, parents over their children.
     const layout = { x: new Float64Array(0), y: new Float64Array(0) };
-    let laidOut: BtInstance<Guard> | null = null;
+    let laidOut: BtState<Guard> | null = null;
     let names: string[] = [];
     function doLayout(): void {
       const t = inst.tree;

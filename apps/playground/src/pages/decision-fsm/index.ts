@@ -1,5 +1,5 @@
 import {
-  createMachineInstance,
+  createMachineState,
   createStateMachine,
   dispatchMachineEvent,
   isStateActive,
@@ -95,7 +95,7 @@ const page: DemoPage = {
       },
       guards: { empty: (a) => a.ammo <= 0 },
     });
-    const inst = createMachineInstance(machine, agent);
+    const inst = createMachineState(machine, agent);
     startMachine(inst);
     let last = "";
     const send = (e: string) => {
