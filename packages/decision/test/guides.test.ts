@@ -32,7 +32,7 @@ describe("guide snippets", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
   it("fuzzy logic: a desirability inside the output range", () => {
-    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", "centroid");') as number;
+    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", { method: "centroid" });') as number;
     expect(v).toBeGreaterThan(0);
     expect(v).toBeLessThan(100);
   });

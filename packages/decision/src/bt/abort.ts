@@ -1,4 +1,4 @@
-import { bindRun, type BtRun } from "./context";
+import { closeRun, openRun, type BtRun } from "./context";
 import { recordTrace } from "./trace-record";
 import { BtStatus } from "./status";
 import { NodeKind, type BehaviorTree, type BtState } from "./types";
@@ -54,5 +54,10 @@ export function abortChildrenExcept<A>(run: BtRun<A>, n: number, keep: number): 
  * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`.
  */
 export function abortTreeNode<A>(state: BtState, tree: BehaviorTree<A>, agent: A, node: number): void {
-  abortRunning(bindRun("abortTreeNode", state, tree, agent), node);
+  const run = openRun("abortTreeNode", state, tree, agent);
+  try {
+    abortRunning(run, node);
+  } finally {
+    closeRun();
+  }
 }

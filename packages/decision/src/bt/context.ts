@@ -3,10 +3,10 @@ import { checkTreeState } from "./state";
 import type { BehaviorTree, BtActionContext, BtState } from "./types";
 
 /**
- * @internal The per-state call context: the {@link BtActionContext} handed to actions (reused, so
- * ticking allocates nothing) plus what one evaluation needs (the tree, and the tree a hinted
- * controller's `hinter` nodes address). It is a cache, not state: it lives under a symbol key
- * that `structuredClone`, `JSON.stringify` and spreads skip, and a copied state builds its own.
+ * @internal The call context of one evaluation: the {@link BtActionContext} handed to actions
+ * plus what the evaluation needs (the tree, and the tree a hinted controller's `hinter` nodes
+ * address). It is not state: one shared object serves every top-level call (so ticking allocates
+ * nothing), and a call made from inside an action (a tree ticking another tree) gets its own.
  */
 export interface BtRun<A> extends BtActionContext<A> {
   agent: A;
@@ -21,38 +21,44 @@ export interface BtRun<A> extends BtActionContext<A> {
   hintState: BtState | null;
 }
 
-const RUN: unique symbol = Symbol("tactica.bt.run");
-type WithRun = BtState & { [RUN]?: BtRun<unknown> };
+function createRun(): BtRun<unknown> {
+  return {
+    agent: undefined,
+    blackboard: undefined as unknown as Blackboard,
+    args: {},
+    node: 0,
+    dt: 0.5,
+    time: 0.5,
+    started: false,
+    tree: undefined as unknown as BehaviorTree<unknown>,
+    state: undefined as unknown as BtState,
+    hintTree: null,
+    hintState: null,
+  };
+}
+
+const shared = createRun();
+let depth = 0;
 
 /**
- * @internal The reusable context of `state`, bound to `tree` and `agent` for this call. Checks that
- * `state` belongs to `tree` the first time a tree is seen. O(1), no allocation after the first call.
+ * @internal Opens a call on `state` with `tree` and `agent`: checks that the state belongs to the
+ * tree (a fingerprint comparison) and returns the context to evaluate with. Pair every call with
+ * {@link closeRun} (in a `finally`). O(1), no allocation outside nested calls.
  */
-export function bindRun<A>(fn: string, state: BtState, tree: BehaviorTree<A>, agent: A): BtRun<A> {
-  let run = (state as WithRun)[RUN] as BtRun<A> | undefined;
-  if (run === undefined || run.state !== state) {
-    checkTreeState(fn, tree as BehaviorTree<unknown>, state);
-    run = {
-      agent,
-      blackboard: state.blackboard,
-      args: {},
-      node: 0,
-      dt: state.dt,
-      time: state.time,
-      started: false,
-      tree,
-      state,
-      hintTree: null,
-      hintState: null,
-    };
-    Object.defineProperty(state, RUN, { value: run, writable: true, enumerable: false, configurable: true });
-  } else if (run.tree !== tree) {
-    checkTreeState(fn, tree as BehaviorTree<unknown>, state);
-    run.tree = tree;
-  }
+export function openRun<A>(fn: string, state: BtState, tree: BehaviorTree<A>, agent: A): BtRun<A> {
+  if (state === null || typeof state !== "object" || state.fingerprint !== tree.fingerprint) checkTreeState(fn, tree as BehaviorTree<unknown>, state);
+  const run = (depth === 0 ? shared : createRun()) as BtRun<A>;
+  depth++;
+  run.tree = tree;
+  run.state = state;
   run.agent = agent;
   run.blackboard = state.blackboard;
   run.hintTree = null;
   run.hintState = null;
   return run;
+}
+
+/** @internal Closes the call {@link openRun} opened. */
+export function closeRun(): void {
+  depth--;
 }

@@ -1,5 +1,5 @@
 import { invalidArgument } from "@tactica/core";
-import { bindRun } from "./context";
+import { closeRun, openRun } from "./context";
 import { clearTreeHints } from "./hints";
 import { checkTreeState } from "./state";
 import type { BtStatusValue } from "./status";
@@ -68,11 +68,20 @@ export function tickHintedController(c: HintedController, dt: number): BtStatusV
   for (let i = levels.length - 1; i > 0; i--) {
     const l = levels[i]!;
     const below = levels[i - 1]!;
-    const run = bindRun("tickHintedController", l.state, l.tree, l.agent);
-    run.hintTree = below.tree;
-    run.hintState = below.state;
-    tickRun(run, dt);
+    const run = openRun("tickHintedController", l.state, l.tree, l.agent);
+    try {
+      run.hintTree = below.tree;
+      run.hintState = below.state;
+      tickRun(run, dt);
+    } finally {
+      closeRun();
+    }
   }
   const base = levels[0]!;
-  return tickRun(bindRun("tickHintedController", base.state, base.tree, base.agent), dt);
+  const run = openRun("tickHintedController", base.state, base.tree, base.agent);
+  try {
+    return tickRun(run, dt);
+  } finally {
+    closeRun();
+  }
 }

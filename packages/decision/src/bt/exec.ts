@@ -223,34 +223,12 @@ function execGuard<A>(run: BtRun<A>, n: number, entering: boolean): number {
   return execNode(run, c);
 }
 
-/** Action: a pending asynchronous result, or the bound handler's tick. */
-function execAction<A>(run: BtRun<A>, n: number, entering: boolean): number {
-  const t = run.tree;
-  const state = run.state;
-  const p = state.pending[n]!;
-  state.pending[n] = 0;
-  if (p !== 0 && !entering) {
-    state.inflight[n] = 0;
-    return p;
-  }
-  if (entering) state.gen[n] = (state.gen[n]! + 1) >>> 0;
-  const h = t.handlers[n]!;
-  run.node = n;
-  run.args = t.args[n]!;
-  run.started = entering;
-  const r = h.tick(run) as number;
-  if (r === RUNNING) {
-    if (h.polled !== false) state.polling++;
-  } else if (r === SUCCESS || r === FAILURE) {
-    state.inflight[n] = 0;
-  } else {
-    throw new TacticaError(
-      ErrorCodes.InvalidState,
-      `@tactica/decision: tickTree: action at ${t.paths[n]} returned ${String(r)}. Return BtStatus.Success, Failure or Running.`,
-      { path: t.paths[n]! },
-    );
-  }
-  return r;
+function badActionResult(path: string, r: number): never {
+  throw new TacticaError(
+    ErrorCodes.InvalidState,
+    `@tactica/decision: tickTree: action at ${path} returned ${String(r)}. Return BtStatus.Success, Failure or Running.`,
+    { path },
+  );
 }
 
 /** Set: writes the node's value to its blackboard key. */
@@ -332,11 +310,36 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
     case NodeKind.Guard:
       r = execGuard(run, n, entering);
       break;
-    case NodeKind.Action:
-      r = execAction(run, n, entering);
+    case NodeKind.Action: {
+      // Inline (the hottest leaf): a pending asynchronous result, or the bound handler's tick.
+      const p = state.pending[n]!;
+      state.pending[n] = 0;
+      if (p !== 0 && !entering) {
+        state.inflight[n] = 0;
+        r = p;
+        break;
+      }
+      if (entering) state.gen[n] = (state.gen[n]! + 1) >>> 0;
+      const h = t.handlers[n]!;
+      run.node = n;
+      run.args = t.args[n]!;
+      run.started = entering;
+      r = h.tick(run) as number;
+      if (r === RUNNING) {
+        if (h.polled !== false) state.polling++;
+      } else if (r === SUCCESS || r === FAILURE) {
+        state.inflight[n] = 0;
+      } else badActionResult(t.paths[n]!, r);
       break;
+    }
     case NodeKind.Condition:
-      r = checkCondition(run, n) ? SUCCESS : FAILURE;
+      if ((t.flags[n]! & NodeFlag.ByKey) !== 0) r = compareKey(run as BtRun<unknown>, n) ? SUCCESS : FAILURE;
+      else {
+        run.node = n;
+        run.args = t.args[n]!;
+        run.started = true;
+        r = t.conditions[n]!(run) === true ? SUCCESS : FAILURE;
+      }
       break;
     case NodeKind.Compare:
       r = compareKey(run as BtRun<unknown>, n) ? SUCCESS : FAILURE;

@@ -1,6 +1,6 @@
 import { invalidArgument } from "@tactica/core";
 import { abortRunning } from "./abort";
-import { bindRun, type BtRun } from "./context";
+import { closeRun, openRun, type BtRun } from "./context";
 import { evaluateTree, TIME_EPS } from "./exec";
 import { checkTreeState } from "./state";
 import { BtStatus, type BtStatusValue } from "./status";
@@ -43,7 +43,12 @@ export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
  */
 export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
   checkDt("tickTree", dt);
-  return tickRun(bindRun("tickTree", state, tree, agent), dt);
+  const run = openRun("tickTree", state, tree, agent);
+  try {
+    return tickRun(run, dt);
+  } finally {
+    closeRun();
+  }
 }
 
 /**
@@ -70,12 +75,17 @@ export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): b
  */
 export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
   checkDt("updateTree", dt);
-  const run = bindRun("updateTree", state, tree, agent);
+  if (state === null || typeof state !== "object" || state.fingerprint !== tree.fingerprint) checkTreeState("updateTree", tree as BehaviorTree<unknown>, state);
   state.time += dt;
   state.dt = dt;
   if (!treeNeedsEvaluation(state, tree)) return state.rootStatus;
   state.ticks++;
-  return evaluateTree(run);
+  const run = openRun("updateTree", state, tree, agent);
+  try {
+    return evaluateTree(run);
+  } finally {
+    closeRun();
+  }
 }
 
 /** Requests an evaluation at the next {@link updateTree} (something the tree cares about happened). */
@@ -101,7 +111,12 @@ export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: nu
  * returns every node to `Idle`; timers, counters and hints are kept.
  */
 export function resetTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A): void {
-  abortRunning(bindRun("resetTree", state, tree, agent), 0);
+  const run = openRun("resetTree", state, tree, agent);
+  try {
+    abortRunning(run, 0);
+  } finally {
+    closeRun();
+  }
   state.status.fill(BtStatus.Idle);
   state.pending.fill(0);
   state.inflight.fill(0);

@@ -1,0 +1,97 @@
+import { assertFinite, assertInteger, rngNextFloat, type Rng } from "@tactica/core";
+
+/**
+ * Regret matching (chapter 25, Listing 25.2 with its errata fixed): cumulative regret per
+ * action; the strategy plays each action with probability proportional to its positive regret,
+ * or uniformly when none is positive. After each round every action's regret grows by
+ * `u(action) − u(taken)` (or `− E[u]` under the current mixed strategy). An optional floor
+ * bounds negative regret. The time-averaged strategy is accumulated too. Plain typed arrays.
+ */
+export interface RegretMatching {
+  /** Cumulative regret per action. */
+  readonly regret: Float64Array;
+  /** Sum of the strategies played (for the average strategy). */
+  readonly strategySum: Float64Array;
+  /** Current strategy (scratch, updated by {@link regretStrategy}). */
+  readonly strategy: Float64Array;
+  /** Lower bound on regret (-Infinity = none). */
+  readonly floor: number;
+  /** Rounds played. */
+  rounds: number;
+}
+
+/** Options for {@link createRegretMatching}. */
+export interface RegretMatchingOptions {
+  /** Initial regret of every action (default 0). Larger values adapt more slowly. */
+  initialRegret?: number;
+  /** Floor on negative regret (default -Infinity). */
+  floor?: number;
+}
+
+/** Creates regret matching over `actions` actions. */
+export function createRegretMatching(actions: number, options: RegretMatchingOptions = {}): RegretMatching {
+  const where = "@tactica/decision: createRegretMatching";
+  assertInteger(where, "actions", actions, 1, 1 << 20);
+  const init = assertFinite(where, "options.initialRegret", options.initialRegret ?? 0);
+  const floor = options.floor ?? -Infinity;
+  if (Number.isNaN(floor)) assertFinite(where, "options.floor", floor);
+  return { regret: new Float64Array(actions).fill(init), strategySum: new Float64Array(actions), strategy: new Float64Array(actions), floor, rounds: 0 };
+}
+
+/** Computes the current mixed strategy into `out` (default `rm.strategy`) and returns it. O(actions), no allocation. */
+export function regretStrategy(rm: RegretMatching, out: Float64Array = rm.strategy): Float64Array {
+  const n = rm.regret.length;
+  let pos = 0;
+  for (let i = 0; i < n; i++) if (rm.regret[i]! > 0) pos += rm.regret[i]!;
+  for (let i = 0; i < n; i++) out[i] = pos > 0 ? Math.max(0, rm.regret[i]!) / pos : 1 / n;
+  return out;
+}
+
+/**
+ * Samples an action from the current strategy (the draw is scaled by the positive-regret sum,
+ * the fix of the listing's unnormalised comparison). O(actions), no allocation.
+ */
+export function selectRegretMatching(rm: RegretMatching, rng: Rng): number {
+  const s = regretStrategy(rm);
+  let x = rngNextFloat(rng);
+  let last = 0;
+  for (let i = 0; i < s.length; i++) {
+    if (s[i]! <= 0) continue;
+    last = i;
+    x -= s[i]!;
+    if (x < 0) return i;
+  }
+  return last;
+}
+
+/**
+ * Records a round: `utilities[a]` is what action `a` would have earned against what the
+ * opponent did (counterfactual utilities); `taken` is the action played. Regret of each action
+ * grows by `utilities[a] − utilities[taken]`, or by `utilities[a] − Σ p(b)·utilities[b]` when
+ * `expected` is true; then the floor applies. Also accumulates the strategy for the average.
+ */
+export function updateRegretMatching(rm: RegretMatching, taken: number, utilities: ArrayLike<number>, expected = false): void {
+  const n = rm.regret.length;
+  assertInteger("@tactica/decision: updateRegretMatching", "taken", taken, 0, n - 1);
+  const s = regretStrategy(rm);
+  for (let i = 0; i < n; i++) rm.strategySum[i]! += s[i]!;
+  let base = utilities[taken]!;
+  if (expected) {
+    base = 0;
+    for (let i = 0; i < n; i++) base += s[i]! * utilities[i]!;
+  }
+  for (let i = 0; i < n; i++) {
+    const r = rm.regret[i]! + utilities[i]! - base;
+    rm.regret[i] = r < rm.floor ? rm.floor : r;
+  }
+  rm.rounds++;
+}
+
+/** The time-averaged strategy (what converges to equilibrium in self-play) into `out`. */
+export function averageRegretStrategy(rm: RegretMatching, out: Float64Array): Float64Array {
+  const n = rm.regret.length;
+  let total = 0;
+  for (let i = 0; i < n; i++) total += rm.strategySum[i]!;
+  for (let i = 0; i < n; i++) out[i] = total > 0 ? rm.strategySum[i]! / total : 1 / n;
+  return out;
+}

@@ -1,0 +1,538 @@
+import type { Blackboard, BlackboardSchema } from "../blackboard";
+import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import type { BehaviorTreeDefinition, BtNode } from "./definition";
+import { btNodeTypes } from "./definition";
+import type { BtTickResult } from "./status";
+import type { BtInstance } from "./instance";
+
+/**
+ * What an action or condition receives when ticked. One object per tree instance is reused
+ * for every call (no allocation): read it, do not keep it.
+ */
+export interface BtActionContext<A> {
+  /** The agent the tree runs for (given to {@link createTreeInstance}). */
+  readonly agent: A;
+  /** The instance's blackboard. */
+  readonly blackboard: Blackboard;
+  /** The node's `args` from the definition (shared, read-only; `{}` when absent). */
+  args: Readonly<Record<string, unknown>>;
+  /** Node index in the compiled tree (depth-first pre-order; root is 0). */
+  node: number;
+  /** Seconds since the previous tick. */
+  readonly dt: number;
+  /** Tree time, seconds. */
+  readonly time: number;
+  /** True on the tick the action is (re)started, false while it continues running. */
+  started: boolean;
+  /** The running instance (for {@link resolveAction} from asynchronous work). */
+  readonly instance: BtInstance<A>;
+}
+
+/** A plain action: returns success, failure or running. */
+export type BtActionFn<A> = (ctx: BtActionContext<A>) => BtTickResult;
+
+/** An action with an abort hook and polling control. */
+export interface BtActionHandler<A> {
+  /** Called on each tick while the node is active; returns its result. */
+  tick: BtActionFn<A>;
+  /** Called when a running action is interrupted (by an abort, timeout or reactive composite). */
+  abort?: (ctx: BtActionContext<A>) => void;
+  /**
+   * True (default): while running, the action must be ticked every update. False: the action
+   * finishes through {@link resolveAction}, so an event-driven tree ({@link updateTree}) may
+   * sleep while it runs.
+   */
+  polled?: boolean;
+}
+
+/** A condition: a predicate over the agent, blackboard and args. */
+export type BtConditionFn<A> = (ctx: BtActionContext<A>) => boolean;
+
+/** The code a definition's names bind to, plus the blackboard schema its keys refer to. */
+export interface BtBindings<A> {
+  /** Actions by name. */
+  actions?: Readonly<Record<string, BtActionFn<A> | BtActionHandler<A>>>;
+  /** Conditions by name. */
+  conditions?: Readonly<Record<string, BtConditionFn<A>>>;
+  /** Schema of the blackboard that `compare`, `set`, `guard` and `watch` keys refer to. */
+  blackboard?: BlackboardSchema;
+}
+
+/** @internal Node kinds in the compiled table. */
+export const K = {
+  Sequence: 0,
+  Selector: 1,
+  Shuffle: 2,
+  RandomSelector: 3,
+  Parallel: 4,
+  Inverter: 5,
+  Succeed: 6,
+  Fail: 7,
+  Repeat: 8,
+  Retry: 9,
+  Cooldown: 10,
+  Timeout: 11,
+  Guard: 12,
+  Action: 13,
+  Condition: 14,
+  Compare: 15,
+  Set: 16,
+  Wait: 17,
+  Hinter: 18,
+  HintCondition: 19,
+} as const;
+
+/** @internal Flag bits in the compiled table. */
+export const F = { Memory: 1, AbortSelf: 2, AbortLower: 4, SuccessOne: 8, FailureAll: 16, ByKey: 32 } as const;
+
+const OPS = ["<", "<=", "==", "!=", ">=", ">"] as const;
+
+/**
+ * A compiled behaviour tree: the definition flattened into typed node tables (depth-first
+ * pre-order, root = node 0) with every name bound. Immutable and shareable by any number of
+ * {@link BtInstance}s (the per-agent state lives in the instance). Create with
+ * {@link createBehaviorTree}.
+ */
+export interface BehaviorTree<A> {
+  /** The definition it was compiled from. */
+  readonly definition: BehaviorTreeDefinition;
+  /** Hash of the definition; snapshots carry it so a state is only restored into the same tree. */
+  readonly fingerprint: string;
+  /** Number of nodes. */
+  readonly nodeCount: number;
+  /** Node kind per node (internal codes). */
+  readonly kind: Uint8Array;
+  /** Flag bits per node (internal). */
+  readonly flags: Uint8Array;
+  /** Index into {@link BehaviorTree.children} of each node's first child. */
+  readonly childStart: Int32Array;
+  /** Number of children per node. */
+  readonly childCount: Int32Array;
+  /** Child node indices, grouped by parent. */
+  readonly children: Int32Array;
+  /** Parent node index (-1 for the root). */
+  readonly parent: Int32Array;
+  /** Numeric parameter per node: duration (s), count, attempts (-1 = forever) or compared number. */
+  readonly param: Float64Array;
+  /** Blackboard key index per node (-1 when none). */
+  readonly key: Int32Array;
+  /** Comparison operator index per node (`< <= == != >= >`). */
+  readonly op: Uint8Array;
+  /** Hint id per node: the hint a named selector child listens to, or that a hinter/hint condition names (-1 when none). */
+  readonly hint: Int32Array;
+  /** Hint value per hinter / hint-condition node: 1 positive, 0 neutral, -1 negative. */
+  readonly hintValue: Int8Array;
+  /** String value per node for string comparisons and `set` (empty otherwise). */
+  readonly strValue: readonly string[];
+  /** `args` per node (`{}` when absent). */
+  readonly args: readonly Readonly<Record<string, unknown>>[];
+  /** Node `type` per node, as in the definition. */
+  readonly types: readonly string[];
+  /** Node name per node (`""` when unnamed). */
+  readonly names: readonly string[];
+  /** JSON path per node, e.g. `$.root.children[1].child`. */
+  readonly paths: readonly string[];
+  /** Hint names (hint id → name). */
+  readonly hintNames: readonly string[];
+  /** Hint name → id. */
+  readonly hintIndex: ReadonlyMap<string, number>;
+  /** Per hint id, the selectors whose child order depends on it. */
+  readonly hintSelectors: readonly (readonly number[])[];
+  /** Bound action handler per node (null for non-actions). */
+  readonly handlers: readonly (BtActionHandler<A> | null)[];
+  /** Bound condition per node (null when none). */
+  readonly conditions: readonly (BtConditionFn<A> | null)[];
+  /** Blackboard key indices an event-driven instance watches. */
+  readonly watchKeys: Int32Array;
+  /** The blackboard schema the tree was compiled against (`{}` when none). */
+  readonly blackboardSchema: BlackboardSchema;
+  /** Key names of the blackboard schema the tree was compiled against. */
+  readonly blackboardKeys: readonly string[];
+  /** The largest child count of any node. */
+  readonly maxChildren: number;
+}
+
+const WHERE = "@tactica/decision: createBehaviorTree";
+
+function fnv(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0") + ":" + text.length.toString(16);
+}
+
+const COMMON = ["type", "name"];
+const ALLOWED: Record<string, readonly string[]> = {
+  sequence: [...COMMON, "children", "memory"],
+  selector: [...COMMON, "children", "memory"],
+  shuffle: [...COMMON, "children", "memory"],
+  randomSelector: [...COMMON, "children", "memory"],
+  parallel: [...COMMON, "children", "success", "failure", "memory"],
+  race: [...COMMON, "children"],
+  inverter: [...COMMON, "child"],
+  succeed: [...COMMON, "child"],
+  fail: [...COMMON, "child"],
+  repeat: [...COMMON, "child", "count"],
+  retry: [...COMMON, "child", "attempts"],
+  cooldown: [...COMMON, "child", "duration"],
+  timeout: [...COMMON, "child", "duration"],
+  guard: [...COMMON, "child", "condition", "args", "key", "op", "value", "abort", "watch"],
+  action: [...COMMON, "action", "args"],
+  condition: [...COMMON, "condition", "args", "watch"],
+  compare: [...COMMON, "key", "op", "value"],
+  set: [...COMMON, "key", "value"],
+  wait: [...COMMON, "duration"],
+  hinter: [...COMMON, "hint", "value"],
+  hintCondition: [...COMMON, "hint", "is"],
+};
+
+/**
+ * Validates a behaviour-tree definition against the schema ({@link behaviorTreeJsonSchema}) and,
+ * when `bindings` are given, checks that every action, condition and blackboard key exists and
+ * that compared values have the key's type. Returns every problem with its JSON path (empty when
+ * valid). O(nodes).
+ */
+export function validateBehaviorTree<A>(definition: unknown, bindings?: BtBindings<A>): DefinitionIssue[] {
+  const L = new IssueList();
+  if (!L.object("$", definition)) return L.issues;
+  L.known("$", definition, ["version", "root"]);
+  if (definition["version"] !== 1) L.add("$.version", "must be 1");
+  if (!("root" in definition)) L.add("$.root", "is required");
+  else validateNode(L, "$.root", definition["root"], bindings, 0);
+  return L.issues;
+}
+
+function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A> | undefined, depth: number): void {
+  if (depth > 200) {
+    L.add(path, "is nested deeper than 200 levels");
+    return;
+  }
+  if (!L.object(path, n)) return;
+  if (!L.oneOf(`${path}.type`, n["type"], btNodeTypes)) return;
+  const type = n["type"];
+  L.known(path, n, ALLOWED[type]!);
+  if (n["name"] !== undefined) L.string(`${path}.name`, n["name"]);
+  const key = (p: string, k: unknown): string | undefined => {
+    if (!L.string(p, k)) return undefined;
+    if (b !== undefined && b.blackboard === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
+    else if (b?.blackboard && !(k in b.blackboard)) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
+    return b?.blackboard?.[k];
+  };
+  const value = (p: string, v: unknown, t: string | undefined, op: unknown): void => {
+    if (typeof v !== "number" && typeof v !== "boolean" && typeof v !== "string") {
+      L.add(p, "must be a number, boolean or string");
+      return;
+    }
+    if (typeof v === "number" && !Number.isFinite(v)) L.add(p, "must be finite");
+    if (t !== undefined && typeof v !== t) L.add(p, `must be a ${t} (the key's type)`);
+    if (op !== undefined && op !== "==" && op !== "!=" && typeof v !== "number") L.add(p, `ordering operator ${JSON.stringify(op)} needs a number value`);
+  };
+  const watch = (p: string, w: unknown): void => {
+    if (w === undefined) return;
+    if (L.array(p, w)) w.forEach((k, i) => key(`${p}[${i}]`, k));
+  };
+  switch (type) {
+    case "sequence":
+    case "selector":
+    case "shuffle":
+    case "randomSelector":
+    case "parallel":
+    case "race": {
+      if (L.array(`${path}.children`, n["children"], 1)) {
+        n["children"].forEach((c, i) => validateNode(L, `${path}.children[${i}]`, c, b, depth + 1));
+      }
+      if (n["memory"] !== undefined) L.boolean(`${path}.memory`, n["memory"]);
+      if (n["success"] !== undefined) L.oneOf(`${path}.success`, n["success"], ["all", "one"]);
+      if (n["failure"] !== undefined) L.oneOf(`${path}.failure`, n["failure"], ["all", "one"]);
+      return;
+    }
+    default:
+      break;
+  }
+  if (ALLOWED[type]!.includes("child")) {
+    if (!("child" in n)) L.add(`${path}.child`, "is required");
+    else validateNode(L, `${path}.child`, n["child"], b, depth + 1);
+  }
+  switch (type) {
+    case "repeat":
+      if (n["count"] !== undefined) L.integer(`${path}.count`, n["count"], 1);
+      break;
+    case "retry":
+      if (n["attempts"] !== undefined) L.integer(`${path}.attempts`, n["attempts"], 1);
+      break;
+    case "cooldown":
+    case "timeout":
+    case "wait":
+      L.number(`${path}.duration`, n["duration"], 0);
+      break;
+    case "guard": {
+      const hasCond = n["condition"] !== undefined;
+      const hasKey = n["key"] !== undefined;
+      if (hasCond === hasKey) L.add(path, 'needs exactly one of "condition" or "key"/"value"');
+      if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+        L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
+      }
+      if (hasKey) {
+        const t = key(`${path}.key`, n["key"]);
+        if (n["op"] !== undefined) L.oneOf(`${path}.op`, n["op"], OPS);
+        if (!("value" in n)) L.add(`${path}.value`, "is required with key");
+        else value(`${path}.value`, n["value"], t, n["op"]);
+      }
+      if (n["abort"] !== undefined) L.oneOf(`${path}.abort`, n["abort"], ["none", "self", "lowerPriority", "both"]);
+      if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
+      watch(`${path}.watch`, n["watch"]);
+      break;
+    }
+    case "action":
+      if (L.string(`${path}.action`, n["action"]) && b && !b.actions?.[n["action"]]) {
+        L.add(`${path}.action`, `names action ${JSON.stringify(n["action"])}, which is not bound`);
+      }
+      if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
+      break;
+    case "condition":
+      if (L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+        L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
+      }
+      if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
+      watch(`${path}.watch`, n["watch"]);
+      break;
+    case "compare":
+    case "set": {
+      const t = key(`${path}.key`, n["key"]);
+      if (n["op"] !== undefined) L.oneOf(`${path}.op`, n["op"], OPS);
+      if (!("value" in n)) L.add(`${path}.value`, "is required");
+      else value(`${path}.value`, n["value"], t, n["op"]);
+      break;
+    }
+    case "hinter":
+      L.string(`${path}.hint`, n["hint"]);
+      L.oneOf(`${path}.value`, n["value"], ["positive", "negative", "neutral"]);
+      break;
+    case "hintCondition":
+      L.string(`${path}.hint`, n["hint"]);
+      L.oneOf(`${path}.is`, n["is"], ["positive", "negative", "neutral"]);
+      break;
+    default:
+      break;
+  }
+}
+
+const KIND: Record<string, number> = {
+  sequence: K.Sequence,
+  selector: K.Selector,
+  shuffle: K.Shuffle,
+  randomSelector: K.RandomSelector,
+  parallel: K.Parallel,
+  race: K.Parallel,
+  inverter: K.Inverter,
+  succeed: K.Succeed,
+  fail: K.Fail,
+  repeat: K.Repeat,
+  retry: K.Retry,
+  cooldown: K.Cooldown,
+  timeout: K.Timeout,
+  guard: K.Guard,
+  action: K.Action,
+  condition: K.Condition,
+  compare: K.Compare,
+  set: K.Set,
+  wait: K.Wait,
+  hinter: K.Hinter,
+  hintCondition: K.HintCondition,
+};
+
+const HINT: Record<string, number> = { positive: 1, neutral: 0, negative: -1 };
+const EMPTY_ARGS: Readonly<Record<string, unknown>> = Object.freeze({});
+
+/**
+ * Validates `definition` (see {@link validateBehaviorTree}) and compiles it into flat node tables
+ * bound to `bindings`. Do this once per definition at load time and share the result between
+ * agents. O(nodes).
+ *
+ * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
+ */
+export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindings: BtBindings<A> = {}): BehaviorTree<A> {
+  const issues = validateBehaviorTree(definition, bindings);
+  if (issues.length > 0) throwDefinitionIssues(WHERE, issues);
+  const flat: { node: BtNode; path: string; parent: number; parentKind: string }[] = [];
+  const kids: number[][] = [];
+  const visit = (node: BtNode, path: string, parent: number, parentKind: string): number => {
+    const id = flat.length;
+    flat.push({ node, path, parent, parentKind });
+    kids.push([]);
+    const list = "children" in node ? node.children : "child" in node ? [node.child] : [];
+    list.forEach((c, i) => {
+      const cp = "children" in node ? `${path}.children[${i}]` : `${path}.child`;
+      kids[id]!.push(visit(c, cp, id, node.type));
+    });
+    return id;
+  };
+  visit(definition.root, "$.root", -1, "");
+  const n = flat.length;
+  const bbKeys = bindings.blackboard ? Object.keys(bindings.blackboard) : [];
+  const keyIndex = new Map(bbKeys.map((k, i) => [k, i]));
+  const kind = new Uint8Array(n);
+  const flags = new Uint8Array(n);
+  const childStart = new Int32Array(n);
+  const childCount = new Int32Array(n);
+  const parent = new Int32Array(n);
+  const param = new Float64Array(n);
+  const key = new Int32Array(n).fill(-1);
+  const op = new Uint8Array(n);
+  const hint = new Int32Array(n).fill(-1);
+  const hintValue = new Int8Array(n);
+  const strValue: string[] = [];
+  const args: Readonly<Record<string, unknown>>[] = [];
+  const types: string[] = [];
+  const names: string[] = [];
+  const paths: string[] = [];
+  const handlers: (BtActionHandler<A> | null)[] = [];
+  const conditions: (BtConditionFn<A> | null)[] = [];
+  const hintNames: string[] = [];
+  const hintIndex = new Map<string, number>();
+  const hintId = (name: string): number => {
+    let h = hintIndex.get(name);
+    if (h === undefined) {
+      h = hintNames.length;
+      hintIndex.set(name, h);
+      hintNames.push(name);
+    }
+    return h;
+  };
+  const watch = new Set<number>();
+  const childrenFlat: number[] = [];
+  let maxChildren = 0;
+  for (let i = 0; i < n; i++) {
+    const { node, path, parent: p, parentKind } = flat[i]!;
+    const d = node as unknown as Record<string, unknown>;
+    kind[i] = KIND[node.type]!;
+    parent[i] = p;
+    childStart[i] = childrenFlat.length;
+    childCount[i] = kids[i]!.length;
+    maxChildren = Math.max(maxChildren, kids[i]!.length);
+    childrenFlat.push(...kids[i]!);
+    types.push(node.type);
+    names.push(node.name ?? "");
+    paths.push(path);
+    args.push(d["args"] ? Object.freeze({ ...(d["args"] as Record<string, unknown>) }) : EMPTY_ARGS);
+    strValue.push(typeof d["value"] === "string" ? d["value"] : "");
+    handlers.push(null);
+    conditions.push(null);
+    if (node.name !== undefined && (parentKind === "selector" || parentKind === "randomSelector")) hint[i] = hintId(node.name);
+    if (d["memory"] !== false) flags[i]! |= F.Memory;
+    const setKey = (k: unknown): void => {
+      if (typeof k === "string") {
+        key[i] = keyIndex.get(k) ?? -1;
+      }
+    };
+    const setValue = (): void => {
+      const v = d["value"];
+      param[i] = typeof v === "number" ? v : typeof v === "boolean" ? (v ? 1 : 0) : 0;
+      op[i] = OPS.indexOf((d["op"] as (typeof OPS)[number] | undefined) ?? "==");
+    };
+    switch (node.type) {
+      case "parallel":
+        if (node.success === "one") flags[i]! |= F.SuccessOne;
+        if (node.failure === "all") flags[i]! |= F.FailureAll;
+        break;
+      case "race":
+        flags[i]! |= F.SuccessOne | F.FailureAll | F.Memory;
+        break;
+      case "repeat":
+        param[i] = node.count ?? -1;
+        break;
+      case "retry":
+        param[i] = node.attempts ?? -1;
+        break;
+      case "cooldown":
+      case "timeout":
+      case "wait":
+        param[i] = node.duration;
+        break;
+      case "guard": {
+        const abort = node.abort ?? "none";
+        if (abort === "self" || abort === "both") flags[i]! |= F.AbortSelf;
+        if (abort === "lowerPriority" || abort === "both") flags[i]! |= F.AbortLower;
+        if (node.condition !== undefined) conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        else {
+          flags[i]! |= F.ByKey;
+          setKey(node.key);
+          setValue();
+          if (key[i]! >= 0) watch.add(key[i]!);
+        }
+        for (const w of node.watch ?? []) watch.add(keyIndex.get(w) ?? -1);
+        break;
+      }
+      case "action": {
+        const h = bindings.actions?.[node.action];
+        handlers[i] = typeof h === "function" ? { tick: h } : (h ?? null);
+        break;
+      }
+      case "condition":
+        conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        for (const w of node.watch ?? []) watch.add(keyIndex.get(w) ?? -1);
+        break;
+      case "compare":
+        setKey(node.key);
+        setValue();
+        if (key[i]! >= 0) watch.add(key[i]!);
+        break;
+      case "set":
+        setKey(node.key);
+        setValue();
+        break;
+      case "hinter":
+        hint[i] = hintId(node.hint);
+        hintValue[i] = HINT[node.value]!;
+        break;
+      case "hintCondition":
+        hint[i] = hintId(node.hint);
+        hintValue[i] = HINT[node.is]!;
+        break;
+      default:
+        break;
+    }
+  }
+  // Selectors whose child order depends on each hint.
+  const hintSelectors: number[][] = hintNames.map(() => []);
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== K.Selector) continue;
+    for (const c of kids[i]!) {
+      const h = hint[c]!;
+      if (h >= 0 && !hintSelectors[h]!.includes(i)) hintSelectors[h]!.push(i);
+    }
+  }
+  watch.delete(-1);
+  return {
+    definition,
+    fingerprint: fnv(JSON.stringify(definition)),
+    nodeCount: n,
+    kind,
+    flags,
+    childStart,
+    childCount,
+    children: Int32Array.from(childrenFlat),
+    parent,
+    param,
+    key,
+    op,
+    hint,
+    hintValue,
+    strValue,
+    args,
+    types,
+    names,
+    paths,
+    hintNames,
+    hintIndex,
+    hintSelectors,
+    handlers,
+    conditions,
+    watchKeys: Int32Array.from([...watch].sort((a, b) => a - b)),
+    blackboardSchema: bindings.blackboard ?? {},
+    blackboardKeys: bbKeys,
+    maxChildren,
+  };
+}

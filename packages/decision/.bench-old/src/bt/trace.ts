@@ -1,0 +1,31 @@
+import type { BtInstance } from "./instance";
+import type { BtStatusValue } from "./status";
+
+/** One entry of a readable tick trace. */
+export interface BtTraceEntry {
+  /** Node index. */
+  node: number;
+  /** Node type. */
+  type: string;
+  /** Node name (`""` when unnamed). */
+  name: string;
+  /** JSON path of the node in the definition. */
+  path: string;
+  /** Result of the visit; `Idle` (0) means the node was aborted. */
+  status: BtStatusValue;
+}
+
+/**
+ * The trace of the last evaluation as readable entries, in completion order (children before
+ * their parents). Needs `traceCapacity` > 0 at creation. Allocates (level 2; the raw pairs are in
+ * `inst.trace`).
+ */
+export function readTreeTrace<A>(inst: BtInstance<A>): BtTraceEntry[] {
+  const t = inst.tree;
+  const out: BtTraceEntry[] = [];
+  for (let i = 0; i < inst.traceLength; i += 2) {
+    const node = inst.trace[i]!;
+    out.push({ node, type: t.types[node]!, name: t.names[node]!, path: t.paths[node]!, status: inst.trace[i + 1]! as BtStatusValue });
+  }
+  return out;
+}

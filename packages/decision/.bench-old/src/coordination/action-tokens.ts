@@ -1,0 +1,111 @@
+import { assertFinite, assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+
+/** One token-limited action (chapter 36). */
+export interface ActionTokenDefinition {
+  /** Action name (e.g. `"throwGrenade"`). */
+  name: string;
+  /** Tokens available regardless of population, integer ≥ 0. */
+  count: number;
+  /** Extra tokens per character in the population (fractional; total = count + floor(population × perCharacter)). Default 0. */
+  perCharacter?: number;
+  /** Seconds an agent must wait after releasing a token before it may acquire one of this action again. Default 0. */
+  cooldown?: number;
+}
+
+/**
+ * Action tokens: at most N agents may perform an action at once (N optionally scaling with the
+ * number of characters), and an agent that released a token waits a minimum time before taking
+ * one again. Keeps behaviours distributed ("not everyone throws a grenade at once"). Plain typed
+ * arrays; no allocation per call.
+ */
+export interface ActionTokens {
+  /** Action names. */
+  readonly names: readonly string[];
+  /** Action name → index. */
+  readonly index: ReadonlyMap<string, number>;
+  /** Base count per action. */
+  readonly base: Int32Array;
+  /** Tokens per character per action. */
+  readonly perCharacter: Float64Array;
+  /** Cooldown per action, seconds. */
+  readonly cooldown: Float64Array;
+  /** Current capacity per action. */
+  readonly capacity: Int32Array;
+  /** Tokens in use per action. */
+  readonly inUse: Int32Array;
+  /** Per (action, agent): 1 while holding a token. */
+  readonly holding: Uint8Array;
+  /** Per (action, agent): time of the last release (seconds; -Infinity never). */
+  readonly releasedAt: Float64Array;
+  /** Maximum agent id + 1. */
+  readonly agentCapacity: number;
+}
+
+/** Creates token pools for `actions`, for agents with ids in `[0, agentCapacity)`, sized for `population` characters. */
+export function createActionTokens(actions: readonly ActionTokenDefinition[], agentCapacity: number, population = 0): ActionTokens {
+  const where = "@tactica/decision: createActionTokens";
+  assertInteger(where, "agentCapacity", agentCapacity, 1, 1 << 24);
+  const index = new Map<string, number>();
+  actions.forEach((a, i) => {
+    if (index.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${JSON.stringify(a.name)}`, "Use unique names.");
+    index.set(a.name, i);
+    assertInteger(where, `actions[${i}].count`, a.count, 0);
+    assertNonNegative(where, `actions[${i}].perCharacter`, a.perCharacter ?? 0);
+    assertNonNegative(where, `actions[${i}].cooldown`, a.cooldown ?? 0);
+  });
+  const t: ActionTokens = {
+    names: actions.map((a) => a.name),
+    index,
+    base: Int32Array.from(actions, (a) => a.count),
+    perCharacter: Float64Array.from(actions, (a) => a.perCharacter ?? 0),
+    cooldown: Float64Array.from(actions, (a) => a.cooldown ?? 0),
+    capacity: new Int32Array(actions.length),
+    inUse: new Int32Array(actions.length),
+    holding: new Uint8Array(actions.length * agentCapacity),
+    releasedAt: new Float64Array(actions.length * agentCapacity).fill(-Infinity),
+    agentCapacity,
+  };
+  setTokenPopulation(t, population);
+  return t;
+}
+
+/** Re-sizes every pool for `population` characters (tokens already held stay held). */
+export function setTokenPopulation(t: ActionTokens, population: number): void {
+  assertInteger("@tactica/decision: setTokenPopulation", "population", population, 0);
+  for (let i = 0; i < t.names.length; i++) t.capacity[i] = t.base[i]! + Math.floor(population * t.perCharacter[i]!);
+}
+
+function actionId(t: ActionTokens, action: string, agent: number, fn: string): number {
+  const a = t.index.get(action);
+  if (a === undefined) invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${JSON.stringify(action)}`, `Use one of ${t.names.join(", ")}.`);
+  if (!(agent >= 0 && agent < t.agentCapacity && Number.isInteger(agent))) invalidArgument(`@tactica/decision: ${fn}`, "agent", `must be an integer in [0, ${t.agentCapacity - 1}]`, "Use agent ids below agentCapacity.");
+  return a;
+}
+
+/**
+ * Tries to take a token of `action` for `agent` at game time `now` (seconds). Succeeds when the
+ * agent already holds one, or a token is free and the agent's cooldown since its last release has
+ * passed. O(1), no allocation.
+ */
+export function acquireToken(t: ActionTokens, action: string, agent: number, now: number): boolean {
+  const a = actionId(t, action, agent, "acquireToken");
+  assertFinite("@tactica/decision: acquireToken", "now", now);
+  const k = a * t.agentCapacity + agent;
+  if (t.holding[k] === 1) return true;
+  if (t.inUse[a]! >= t.capacity[a]!) return false;
+  if (now - t.releasedAt[k]! < t.cooldown[a]!) return false;
+  t.holding[k] = 1;
+  t.inUse[a]!++;
+  return true;
+}
+
+/** Returns `agent`'s token of `action` at time `now`; returns whether it held one. */
+export function releaseToken(t: ActionTokens, action: string, agent: number, now: number): boolean {
+  const a = actionId(t, action, agent, "releaseToken");
+  const k = a * t.agentCapacity + agent;
+  if (t.holding[k] !== 1) return false;
+  t.holding[k] = 0;
+  t.inUse[a]!--;
+  t.releasedAt[k] = now;
+  return true;
+}

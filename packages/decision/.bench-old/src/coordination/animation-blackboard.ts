@@ -1,0 +1,139 @@
+import { assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+
+/** Priority classes of {@link AnimationBlackboard} entries (chapter 6). */
+export const AnimationPriority = {
+  /** Ordinary animations: 1 s minimum delay by default. */
+  Normal: 0,
+  /** Reactions: 300 ms minimum delay by default. */
+  Reaction: 1,
+} as const;
+
+/**
+ * The anti-twinning blackboard of chapter 6 (Dawe): a fixed circular queue of recently started
+ * animations shared by all agents. Before playing an animation an agent asks whether another
+ * agent started the same one within that entry's priority delay; after starting it, it registers.
+ * Works for barks and dialogue lines too. Plain typed arrays; no allocation per query.
+ */
+export interface AnimationBlackboard {
+  /** Animation id (hash) per slot. */
+  readonly ids: Int32Array;
+  /** Start time per slot, seconds of game time. */
+  readonly times: Float64Array;
+  /** Priority class per slot. */
+  readonly priorities: Uint8Array;
+  /** World position per slot (x, y, z). */
+  readonly positions: Float64Array;
+  /** Minimum delay per priority class, seconds. */
+  readonly delays: Float64Array;
+  /** Largest delay (entries older than this are dropped). */
+  readonly maxDelay: number;
+  /** Minimum distance at which a duplicate is allowed anyway (Infinity = never). */
+  readonly minDistance: number;
+  /** Index of the oldest entry. */
+  front: number;
+  /** Number of live entries. */
+  count: number;
+}
+
+/** Options for {@link createAnimationBlackboard}. */
+export interface AnimationBlackboardOptions {
+  /** Ring capacity ("sized for population"), default 32. */
+  capacity?: number;
+  /** Minimum delay per priority class in seconds, default `[1, 0.3]` (Normal, Reaction). */
+  delays?: readonly number[];
+  /** A duplicate at least this far from every matching entry is allowed (default Infinity: off). */
+  minDistance?: number;
+}
+
+/** Creates an anti-twinning blackboard (defaults: 32 entries, 1 s normal, 300 ms reaction). */
+export function createAnimationBlackboard(options: AnimationBlackboardOptions = {}): AnimationBlackboard {
+  const where = "@tactica/decision: createAnimationBlackboard";
+  const cap = assertInteger(where, "options.capacity", options.capacity ?? 32, 1, 1 << 20);
+  const delays = options.delays ?? [1, 0.3];
+  if (delays.length === 0 || delays.length > 255) invalidArgument(where, "options.delays", "must list 1 to 255 delays", "Give one delay per priority class.");
+  delays.forEach((d, i) => assertNonNegative(where, `options.delays[${i}]`, d));
+  const minDistance = options.minDistance ?? Infinity;
+  if (!(minDistance > 0)) invalidArgument(where, "options.minDistance", "must be > 0", "Pass a distance or omit it.");
+  return {
+    ids: new Int32Array(cap),
+    times: new Float64Array(cap),
+    priorities: new Uint8Array(cap),
+    positions: new Float64Array(cap * 3),
+    delays: Float64Array.from(delays),
+    maxDelay: Math.max(...delays),
+    minDistance,
+    front: 0,
+    count: 0,
+  };
+}
+
+/**
+ * Listing 6.3 `CanPlayAnim`: walks the queue from the oldest entry; entries older than the largest
+ * delay are dropped (the front advances); a matching id started less than its entry's priority
+ * delay ago refuses the request — unless a `minDistance` is configured and the request at
+ * `(x, y, z)` is at least that far from the entry (then every entry is checked). O(entries), no
+ * allocation.
+ *
+ * @param now - current game time, seconds
+ */
+export function canPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, x = 0, y = 0, z = 0): boolean {
+  const cap = bb.ids.length;
+  while (bb.count > 0 && now - bb.times[bb.front]! >= bb.maxDelay) {
+    bb.front = (bb.front + 1) % cap;
+    bb.count--;
+  }
+  const md2 = bb.minDistance * bb.minDistance;
+  for (let k = 0; k < bb.count; k++) {
+    const i = (bb.front + k) % cap;
+    if (bb.ids[i] !== animId) continue;
+    if (now - bb.times[i]! >= bb.delays[bb.priorities[i]!]!) continue;
+    if (md2 !== Infinity) {
+      const dx = bb.positions[i * 3]! - x;
+      const dy = bb.positions[i * 3 + 1]! - y;
+      const dz = bb.positions[i * 3 + 2]! - z;
+      if (dx * dx + dy * dy + dz * dz >= md2) continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/**
+ * Registers an animation that just started. When the queue is full the oldest entry is
+ * overwritten. O(1), no allocation.
+ */
+export function registerAnimation(bb: AnimationBlackboard, animId: number, now: number, priority: number = AnimationPriority.Normal, x = 0, y = 0, z = 0): void {
+  if (!(priority >= 0 && priority < bb.delays.length)) {
+    invalidArgument("@tactica/decision: registerAnimation", "priority", `must be a priority class in [0, ${bb.delays.length - 1}]`, "Use AnimationPriority or an index into delays.");
+  }
+  const cap = bb.ids.length;
+  if (bb.count === cap) {
+    bb.front = (bb.front + 1) % cap;
+    bb.count--;
+  }
+  const i = (bb.front + bb.count) % cap;
+  bb.ids[i] = animId;
+  bb.times[i] = now;
+  bb.priorities[i] = priority;
+  bb.positions[i * 3] = x;
+  bb.positions[i * 3 + 1] = y;
+  bb.positions[i * 3 + 2] = z;
+  bb.count++;
+}
+
+/** {@link canPlayAnimation}, then {@link registerAnimation} when allowed. Returns whether it may play. */
+export function tryPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, priority: number = AnimationPriority.Normal, x = 0, y = 0, z = 0): boolean {
+  if (!canPlayAnimation(bb, animId, now, x, y, z)) return false;
+  registerAnimation(bb, animId, now, priority, x, y, z);
+  return true;
+}
+
+/** 32-bit FNV-1a hash of an animation name, for use as an id. */
+export function hashAnimationName(name: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < name.length; i++) {
+    h ^= name.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}

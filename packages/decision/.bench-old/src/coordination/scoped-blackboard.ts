@@ -1,0 +1,66 @@
+import { invalidArgument } from "@tactica/core";
+import { blackboardKeyIndex, readBlackboardAt, writeBlackboardAt, type Blackboard } from "../blackboard";
+
+/** The three blackboard scopes of chapter 36: per agent (local), per group (squad) and global. */
+export type BlackboardScopeName = "agent" | "group" | "global";
+
+/**
+ * An agent's view of the scoped blackboards: its own board, its group's (shared only among the
+ * group's members) and the global one. Lookups go agent → group → global.
+ */
+export interface BlackboardScope {
+  /** The agent's own board (or null). */
+  agent: Blackboard | null;
+  /** The group's board, shared by its members (or null). */
+  group: Blackboard | null;
+  /** The world board shared by everyone (or null). */
+  global: Blackboard | null;
+}
+
+/** Creates a scope over up to three boards (share one `group` object among the group's members). */
+export function createBlackboardScope(agent: Blackboard | null, group: Blackboard | null = null, global: Blackboard | null = null): BlackboardScope {
+  return { agent, group, global };
+}
+
+/**
+ * Reads `key` from the innermost scope that declares it and has written it (agent, then group,
+ * then global). Returns `undefined` when no scope has a value. O(1) per scope, no allocation.
+ */
+export function readScoped(scope: BlackboardScope, key: string): number | boolean | string | undefined {
+  for (let s = 0; s < 3; s++) {
+    const bb = s === 0 ? scope.agent : s === 1 ? scope.group : scope.global;
+    if (bb === null) continue;
+    const i = blackboardKeyIndex(bb, key);
+    if (i >= 0 && bb.stamp[i]! >= 0) return readBlackboardAt(bb, i);
+  }
+  return undefined;
+}
+
+/**
+ * The scope `readScoped` would answer `key` from (`undefined` when none has a value). Useful to
+ * debug which level overrides which.
+ */
+export function scopeOf(scope: BlackboardScope, key: string): BlackboardScopeName | undefined {
+  const names: BlackboardScopeName[] = ["agent", "group", "global"];
+  for (const n of names) {
+    const bb = scope[n];
+    if (bb === null) continue;
+    const i = blackboardKeyIndex(bb, key);
+    if (i >= 0 && bb.stamp[i]! >= 0) return n;
+  }
+  return undefined;
+}
+
+/**
+ * Writes `key` in an explicit scope.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when that scope has no board or does not declare the key.
+ */
+export function writeScoped(scope: BlackboardScope, where: BlackboardScopeName, key: string, value: number | boolean | string): void {
+  const bb = scope[where];
+  const i = bb === null ? -1 : blackboardKeyIndex(bb, key);
+  if (bb === null || i < 0) {
+    invalidArgument("@tactica/decision: writeScoped", key, `is not a key of the ${where} board${bb === null ? " (the scope has none)" : ""}`, "Declare the key in that board's schema.");
+  }
+  writeBlackboardAt(bb, i, value);
+}

@@ -1,0 +1,207 @@
+import { assertInteger, assertPositive, assertRange, invalidArgument, rngFloat, type Rng } from "@tactica/core";
+
+/**
+ * A multi-layer perceptron with sigmoid units, trained by back-propagation. `layers` lists the
+ * sizes from input to output (e.g. `[3, 8, 8, 2]` for the vehicle controller). Weights and
+ * biases are flat `Float64Array`s; {@link saveMlp} / {@link loadMlp} give plain number arrays.
+ */
+export interface Mlp {
+  /** Layer sizes, input first. */
+  readonly layers: readonly number[];
+  /** All weights: for each layer l ≥ 1, `layers[l] × layers[l−1]` row-major (row = neuron). */
+  readonly weights: Float64Array;
+  /** All biases: for each layer l ≥ 1, `layers[l]` values. */
+  readonly biases: Float64Array;
+  /** Activations per neuron of every layer (scratch, input layer included). */
+  readonly activations: Float64Array;
+  /** Back-propagated deltas (scratch). */
+  readonly deltas: Float64Array;
+  /** Previous weight changes (momentum). */
+  readonly weightMomentum: Float64Array;
+  /** Previous bias changes (momentum). */
+  readonly biasMomentum: Float64Array;
+}
+
+/** Plain-data weights of an {@link Mlp} (JSON-safe, round-trips exactly). */
+export interface MlpWeights {
+  /** Layer sizes. */
+  layers: number[];
+  /** Weights. */
+  weights: number[];
+  /** Biases. */
+  biases: number[];
+}
+
+/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (default 0.5) from `rng`. */
+export function createMlp(layers: readonly number[], rng: Rng, scale = 0.5): Mlp {
+  const where = "@tactica/decision: createMlp";
+  if (layers.length < 2) invalidArgument(where, "layers", "needs at least an input and an output layer", "Pass sizes like [3, 8, 2].");
+  layers.forEach((n, i) => assertInteger(where, `layers[${i}]`, n, 1, 1 << 16));
+  assertPositive(where, "scale", scale);
+  let nw = 0;
+  let nb = 0;
+  let na = 0;
+  for (let l = 0; l < layers.length; l++) {
+    na += layers[l]!;
+    if (l > 0) {
+      nw += layers[l]! * layers[l - 1]!;
+      nb += layers[l]!;
+    }
+  }
+  const net: Mlp = {
+    layers: layers.slice(),
+    weights: new Float64Array(nw),
+    biases: new Float64Array(nb),
+    activations: new Float64Array(na),
+    deltas: new Float64Array(na),
+    weightMomentum: new Float64Array(nw),
+    biasMomentum: new Float64Array(nb),
+  };
+  for (let i = 0; i < nw; i++) net.weights[i] = rngFloat(rng, -scale, scale);
+  for (let i = 0; i < nb; i++) net.biases[i] = rngFloat(rng, -scale, scale);
+  return net;
+}
+
+/**
+ * Forward pass: writes the output layer into `out` (and every activation into
+ * `net.activations`). O(weights), no allocation.
+ */
+export function runMlp(net: Mlp, input: ArrayLike<number>, out?: { [i: number]: number; length: number }): void {
+  const L = net.layers;
+  const a = net.activations;
+  for (let i = 0; i < L[0]!; i++) a[i] = input[i]!;
+  let w = 0;
+  let b = 0;
+  let prev = 0;
+  let cur = L[0]!;
+  for (let l = 1; l < L.length; l++) {
+    const nIn = L[l - 1]!;
+    const nOut = L[l]!;
+    for (let j = 0; j < nOut; j++) {
+      let s = net.biases[b + j]!;
+      for (let i = 0; i < nIn; i++) s += net.weights[w + j * nIn + i]! * a[prev + i]!;
+      a[cur + j] = 1 / (1 + Math.exp(-s));
+    }
+    w += nIn * nOut;
+    b += nOut;
+    prev = cur;
+    cur += nOut;
+  }
+  if (out) {
+    const nOut = L[L.length - 1]!;
+    for (let j = 0; j < nOut; j++) out[j] = a[prev + j]!;
+  }
+}
+
+/**
+ * One back-propagation step on a single sample (online gradient descent with momentum):
+ * forward, output deltas `(t − y)·y·(1 − y)`, hidden deltas back through the weights, then
+ * `Δw = rate·δ·x + momentum·Δw_prev`. Returns the sample's squared error `Σ (t − y)²`. No allocation.
+ */
+export function trainMlpSample(net: Mlp, input: ArrayLike<number>, target: ArrayLike<number>, rate: number, momentum = 0): number {
+  runMlp(net, input);
+  const L = net.layers;
+  const a = net.activations;
+  const d = net.deltas;
+  // Offsets of each layer in activations / weights / biases.
+  let aOff = 0;
+  for (let l = 0; l < L.length - 1; l++) aOff += L[l]!;
+  const nOut = L[L.length - 1]!;
+  let err = 0;
+  for (let j = 0; j < nOut; j++) {
+    const y = a[aOff + j]!;
+    const e = target[j]! - y;
+    err += e * e;
+    d[aOff + j] = e * y * (1 - y);
+  }
+  let wEnd = net.weights.length;
+  let bEnd = net.biases.length;
+  let curOff = aOff;
+  for (let l = L.length - 1; l >= 1; l--) {
+    const nI = L[l - 1]!;
+    const nO = L[l]!;
+    const wOff = wEnd - nI * nO;
+    const bOff = bEnd - nO;
+    const prevOff = curOff - nI;
+    if (l > 1) {
+      for (let i = 0; i < nI; i++) {
+        let s = 0;
+        for (let j = 0; j < nO; j++) s += net.weights[wOff + j * nI + i]! * d[curOff + j]!;
+        const y = a[prevOff + i]!;
+        d[prevOff + i] = s * y * (1 - y);
+      }
+    }
+    for (let j = 0; j < nO; j++) {
+      const dj = d[curOff + j]!;
+      for (let i = 0; i < nI; i++) {
+        const k = wOff + j * nI + i;
+        const dw = rate * dj * a[prevOff + i]! + momentum * net.weightMomentum[k]!;
+        net.weights[k]! += dw;
+        net.weightMomentum[k] = dw;
+      }
+      const db = rate * dj + momentum * net.biasMomentum[bOff + j]!;
+      net.biases[bOff + j]! += db;
+      net.biasMomentum[bOff + j] = db;
+    }
+    wEnd = wOff;
+    bEnd = bOff;
+    curOff = prevOff;
+  }
+  return err;
+}
+
+/** Options for {@link trainMlp}. */
+export interface TrainMlpOptions {
+  /** Maximum epochs (default 10,000). */
+  epochs?: number;
+  /** Learning rate (default 0.5). */
+  rate?: number;
+  /** Momentum in [0, 1) (default 0.9). */
+  momentum?: number;
+  /** Stop when the mean squared error per output falls below this (default 0). */
+  targetMse?: number;
+}
+
+/**
+ * Trains on `samples` (input, target pairs) for up to `epochs` passes in the given order
+ * (deterministic), stopping early at `targetMse`. Returns the final mean squared error per
+ * output value.
+ */
+export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets: readonly ArrayLike<number>[], options: TrainMlpOptions = {}): number {
+  const where = "@tactica/decision: trainMlp";
+  if (inputs.length === 0 || inputs.length !== targets.length) invalidArgument(where, "targets", "must have one target per input", "Pass matching arrays.");
+  const epochs = assertInteger(where, "options.epochs", options.epochs ?? 10_000, 1);
+  const rate = assertPositive(where, "options.rate", options.rate ?? 0.5);
+  const momentum = assertRange(where, "options.momentum", options.momentum ?? 0.9, 0, 0.999);
+  const target = options.targetMse ?? 0;
+  const nOut = net.layers[net.layers.length - 1]!;
+  let mse = Infinity;
+  for (let e = 0; e < epochs; e++) {
+    let sum = 0;
+    for (let k = 0; k < inputs.length; k++) sum += trainMlpSample(net, inputs[k]!, targets[k]!, rate, momentum);
+    mse = sum / (inputs.length * nOut);
+    if (mse < target) break;
+  }
+  return mse;
+}
+
+/** Copies the weights into plain arrays (JSON-safe). */
+export function saveMlp(net: Mlp): MlpWeights {
+  return { layers: net.layers.slice(), weights: Array.from(net.weights), biases: Array.from(net.biases) };
+}
+
+/**
+ * Rebuilds an MLP from {@link saveMlp} output; inference gives bit-identical results.
+ *
+ * @throws TacticaError when the array lengths do not fit the layer sizes.
+ */
+export function loadMlp(data: MlpWeights): Mlp {
+  const where = "@tactica/decision: loadMlp";
+  const net = createMlp(data.layers, { s0: 1, s1: 2, s2: 3, s3: 4 });
+  if (data.weights.length !== net.weights.length || data.biases.length !== net.biases.length) {
+    invalidArgument(where, "data", "has weight or bias arrays that do not fit the layer sizes", "Load what saveMlp produced.");
+  }
+  net.weights.set(data.weights);
+  net.biases.set(data.biases);
+  return net;
+}

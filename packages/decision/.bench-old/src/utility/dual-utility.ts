@@ -1,0 +1,65 @@
+import { rngNextFloat, type Rng } from "@tactica/core";
+
+/**
+ * Weight-based random choice (Dill, eq. 3.1): option `i` is picked with probability
+ * `w_i / Σ w` over options with `w_i > 0` among the first `count`. Draws `r ∈ [0, Σw)` and
+ * walks the options subtracting weights; the first whose remainder is `≤ 0` wins (a float
+ * leftover at the end falls to the last valid option). Options with `mask[i] === 0` (when a mask
+ * is given) are skipped. Returns -1 when no option has a positive weight. O(count), no allocation.
+ */
+export function pickWeighted(rng: Rng, weights: ArrayLike<number>, count: number, mask?: ArrayLike<number>): number {
+  let total = 0;
+  let last = -1;
+  for (let i = 0; i < count; i++) {
+    const w = weights[i]!;
+    if (w > 0 && (mask === undefined || mask[i] !== 0)) {
+      total += w;
+      last = i;
+    }
+  }
+  if (last < 0) return -1;
+  let r = rngNextFloat(rng) * total;
+  for (let i = 0; i < count; i++) {
+    const w = weights[i]!;
+    if (!(w > 0) || (mask !== undefined && mask[i] === 0)) continue;
+    r -= w;
+    if (r <= 0) return i;
+  }
+  return last;
+}
+
+/**
+ * Dual-utility selection (Dill, chapter 3), exactly the four steps:
+ * 1. drop options with weight ≤ 0 (invalid whatever their rank);
+ * 2. keep only the highest rank among the rest;
+ * 3. if `cutoff > 0`, drop options whose weight is below `cutoff × (highest remaining weight)`;
+ * 4. weight-based random among the survivors ({@link pickWeighted}).
+ *
+ * `mask` (length ≥ count) is scratch the function writes (1 = survivor). Returns the chosen index
+ * or -1 when every weight is ≤ 0. O(count), no allocation.
+ *
+ * @param cutoff - fraction in [0, 1] of the best weight an option needs to stay in the draw
+ */
+export function selectDualUtility(
+  rng: Rng,
+  ranks: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  count: number,
+  cutoff: number,
+  mask: { [i: number]: number; length: number },
+): number {
+  let best = -Infinity;
+  for (let i = 0; i < count; i++) if (weights[i]! > 0 && ranks[i]! > best) best = ranks[i]!;
+  if (best === -Infinity) return -1;
+  let maxW = 0;
+  for (let i = 0; i < count; i++) {
+    const keep = weights[i]! > 0 && ranks[i] === best;
+    mask[i] = keep ? 1 : 0;
+    if (keep && weights[i]! > maxW) maxW = weights[i]!;
+  }
+  if (cutoff > 0) {
+    const min = cutoff * maxW;
+    for (let i = 0; i < count; i++) if (mask[i] === 1 && weights[i]! < min) mask[i] = 0;
+  }
+  return pickWeighted(rng, weights, count, mask);
+}

@@ -1,0 +1,101 @@
+import { assertInteger } from "@tactica/core";
+import { IssueList, throwDefinitionIssues } from "../definition-error";
+
+/**
+ * Personality traits (chapter 23, Nieves): each trait is a utility function that looks at one
+ * aspect of a candidate (a move, a map space); an archetype ("coward", "defender", "psycho") is a
+ * weight per trait, loaded as data. Weights may be negative and only their ratios matter.
+ */
+export interface PersonalityDefinition {
+  /** Schema version; must be 1. */
+  version: 1;
+  /** Trait names, in the column order of the raw score matrix. */
+  traits: string[];
+  /** Archetypes: name → weight per trait (missing traits weigh 0). */
+  archetypes: Record<string, Record<string, number>>;
+}
+
+/** A compiled personality set. */
+export interface Personality {
+  /** Trait names. */
+  readonly traits: readonly string[];
+  /** Archetype names. */
+  readonly archetypes: readonly string[];
+  /** Archetype name → index. */
+  readonly archetypeIndex: ReadonlyMap<string, number>;
+  /** Weights, archetypes × traits, row-major. */
+  readonly weights: Float64Array;
+  /** Per-trait minimum of the last scoring (scratch). */
+  readonly lo: Float64Array;
+  /** Per-trait maximum of the last scoring (scratch). */
+  readonly hi: Float64Array;
+}
+
+/**
+ * Validates and compiles a personality definition.
+ *
+ * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of an unknown trait or bad weight.
+ */
+export function createPersonality(definition: PersonalityDefinition): Personality {
+  const L = new IssueList();
+  const d = definition as unknown as Record<string, unknown>;
+  if (L.object("$", d)) {
+    if (d["version"] !== 1) L.add("$.version", "must be 1");
+    if (L.array("$.traits", d["traits"], 1)) d["traits"].forEach((t, i) => L.string(`$.traits[${i}]`, t));
+    if (L.object("$.archetypes", d["archetypes"])) {
+      const traits = Array.isArray(d["traits"]) ? (d["traits"] as unknown[]) : [];
+      for (const [a, w] of Object.entries(d["archetypes"])) {
+        if (!L.object(`$.archetypes.${a}`, w)) continue;
+        for (const [t, v] of Object.entries(w)) {
+          if (!traits.includes(t)) L.add(`$.archetypes.${a}.${t}`, `names unknown trait ${JSON.stringify(t)}`);
+          else L.number(`$.archetypes.${a}.${t}`, v);
+        }
+      }
+    }
+  }
+  if (L.issues.length > 0) throwDefinitionIssues("@tactica/decision: createPersonality", L.issues);
+  const traits = definition.traits;
+  const archetypes = Object.keys(definition.archetypes);
+  const weights = new Float64Array(archetypes.length * traits.length);
+  archetypes.forEach((a, ai) => traits.forEach((t, ti) => (weights[ai * traits.length + ti] = definition.archetypes[a]![t] ?? 0)));
+  return { traits, archetypes, archetypeIndex: new Map(archetypes.map((a, i) => [a, i])), weights, lo: new Float64Array(traits.length), hi: new Float64Array(traits.length) };
+}
+
+/**
+ * Scores `count` candidates for archetype `archetype` (index): `raw` holds one row of trait
+ * utilities per candidate (`count × traits`). Each trait column is normalised linearly to [0, 1]
+ * over the candidates (a constant column counts as 0 — note that one huge outlier squashes the
+ * rest, as the chapter warns), multiplied by the archetype's weight and summed into `out[i]`.
+ * Returns the best candidate (ties to the lower index), or -1 when `count` is 0. O(count ×
+ * traits), no allocation.
+ */
+export function scorePersonality(p: Personality, archetype: number, raw: ArrayLike<number>, count: number, out: { [i: number]: number; length: number }): number {
+  assertInteger("@tactica/decision: scorePersonality", "archetype", archetype, 0, p.archetypes.length - 1);
+  const T = p.traits.length;
+  p.lo.fill(Infinity);
+  p.hi.fill(-Infinity);
+  for (let i = 0; i < count; i++) {
+    for (let t = 0; t < T; t++) {
+      const v = raw[i * T + t]!;
+      if (v < p.lo[t]!) p.lo[t] = v;
+      if (v > p.hi[t]!) p.hi[t] = v;
+    }
+  }
+  let best = -1;
+  let bestScore = -Infinity;
+  const w = archetype * T;
+  for (let i = 0; i < count; i++) {
+    let s = 0;
+    for (let t = 0; t < T; t++) {
+      const range = p.hi[t]! - p.lo[t]!;
+      const norm = range > 0 ? (raw[i * T + t]! - p.lo[t]!) / range : 0;
+      s += p.weights[w + t]! * norm;
+    }
+    out[i] = s;
+    if (s > bestScore) {
+      bestScore = s;
+      best = i;
+    }
+  }
+  return best;
+}
