@@ -26,6 +26,14 @@ export function throwDefinitionIssues(where: string, issues: readonly Definition
   );
 }
 
+/**
+ * @internal `record[key]` when `key` is the record's own property, else `undefined`: names from
+ * JSON (`"constructor"`, `"__proto__"`, `"toString"`) never reach `Object.prototype`.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | null, key: string): T | undefined {
+  return record != null && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+}
+
 /** @internal Small collector used by the validators. */
 export class IssueList {
   /** The collected issues. */

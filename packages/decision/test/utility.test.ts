@@ -155,15 +155,32 @@ describe("post selectors (chapter 34)", () => {
     available: boolean;
   }
   it("rates by the product of criteria; a zero criterion rejects", () => {
+    // The chapter's cover selector: path valid × available × distance (3 m → 0 … 5 m → 1). The
+    // curve's input range maps metres to [0, 1] first (10 m → 1), so its points sit at 0.3 and 0.5.
     const sel = createPostSelector<Post>(
       {
         name: "cover-near",
         postType: "cover",
-        criteria: [{ criterion: "path-valid" }, { criterion: "available" }, { property: "distance", curve: { type: "piecewise", points: [{ x: 3, y: 0 }, { x: 5, y: 1 }], input: { min: 0, max: 1 }, clamp: true } }],
+        criteria: [
+          { criterion: "path-valid" },
+          { criterion: "available" },
+          { property: "distance", curve: { type: "piecewise", points: [{ x: 0.3, y: 0 }, { x: 0.5, y: 1 }], input: { min: 0, max: 10 }, clamp: true } },
+        ],
       },
       { "path-valid": (p) => (p.pathValid ? 1 : 0), available: (p) => (p.available ? 1 : 0) },
     );
-    void sel;
+    const cover: Post[] = [
+      { distance: 10, pathValid: false, available: true }, // no path: rejected
+      { distance: 4, pathValid: true, available: true }, // halfway up the ramp: 0.5
+      { distance: 2, pathValid: true, available: false }, // taken: rejected
+      { distance: 4.5, pathValid: true, available: true }, // 0.75
+      { distance: 0.5, pathValid: true, available: true }, // too close: 0
+      { distance: 6, pathValid: true, available: true }, // past the ramp: 1
+    ];
+    const rated = new Float64Array(cover.length);
+    expect(ratePosts(rated, sel, cover)).toBe(5);
+    expect(Array.from(rated, (r) => Number(r.toFixed(12)))).toEqual([0, 0.5, 0, 0.75, 0, 1]);
+    expect(sel.postType).toBe("cover");
     const sel2 = createPostSelector<Post>(
       { name: "d", criteria: [{ criterion: "path-valid" }, { property: "distance", curve: { type: "linear", input: { min: 3, max: 5 } } }] },
       { "path-valid": (p) => (p.pathValid ? 1 : 0) },

@@ -1,4 +1,4 @@
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { BehaviorTreeDefinition, BtNode } from "./definition";
 import { btNodeTypes } from "./definition";
 import { CompareOp, NodeFlag, NodeKind, type BehaviorTree, type BtActionHandler, type BtBindings, type BtConditionFn } from "./types";
@@ -78,8 +78,8 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
   const key = (p: string, k: unknown): string | undefined => {
     if (!L.string(p, k)) return undefined;
     if (b !== undefined && b.blackboard === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
-    else if (b?.blackboard && !(k in b.blackboard)) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
-    return b?.blackboard?.[k];
+    else if (b?.blackboard && ownValue(b.blackboard, k) === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
+    return ownValue(b?.blackboard, k);
   };
   const value = (p: string, v: unknown, t: string | undefined, op: unknown): void => {
     if (typeof v !== "number" && typeof v !== "boolean" && typeof v !== "string") {
@@ -132,7 +132,7 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
       const hasCond = n["condition"] !== undefined;
       const hasKey = n["key"] !== undefined;
       if (hasCond === hasKey) L.add(path, 'needs exactly one of "condition" or "key"/"value"');
-      if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+      if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
         L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
       }
       if (hasKey) {
@@ -147,13 +147,13 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
       break;
     }
     case "action":
-      if (L.string(`${path}.action`, n["action"]) && b && !b.actions?.[n["action"]]) {
+      if (L.string(`${path}.action`, n["action"]) && b && !ownValue(b.actions, n["action"])) {
         L.add(`${path}.action`, `names action ${JSON.stringify(n["action"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
       break;
     case "condition":
-      if (L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+      if (L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
         L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
@@ -316,7 +316,7 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
         const abort = node.abort ?? "none";
         if (abort === "self" || abort === "both") flags[i]! |= NodeFlag.AbortSelf;
         if (abort === "lowerPriority" || abort === "both") flags[i]! |= NodeFlag.AbortLower;
-        if (node.condition !== undefined) conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        if (node.condition !== undefined) conditions[i] = ownValue(bindings.conditions, node.condition) ?? null;
         else {
           flags[i]! |= NodeFlag.ByKey;
           setKey(node.key);
@@ -327,12 +327,12 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
         break;
       }
       case "action": {
-        const h = bindings.actions?.[node.action];
+        const h = ownValue(bindings.actions, node.action);
         handlers[i] = typeof h === "function" ? { tick: h } : (h ?? null);
         break;
       }
       case "condition":
-        conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        conditions[i] = ownValue(bindings.conditions, node.condition) ?? null;
         for (const w of node.watch ?? []) watch.add(keyIndex.get(w) ?? -1);
         break;
       case "compare":

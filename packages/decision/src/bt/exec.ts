@@ -324,7 +324,7 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
       run.node = n;
       run.args = t.args[n]!;
       run.started = entering;
-      r = h.tick(run) as number;
+      r = h.tick(run);
       if (r === RUNNING) {
         if (h.polled !== false) state.polling++;
       } else if (r === SUCCESS || r === FAILURE) {

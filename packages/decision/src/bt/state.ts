@@ -23,7 +23,10 @@ export interface BtStateOptions {
  * ```ts
  * const tree = createBehaviorTree({ version: 1, root: { type: "wait", duration: 1 } });
  * const state = createTreeState(tree, { seed: 7 });
- * tickTree(state, tree, agent, 0.5); // BtStatus.Running
+ * const copy = structuredClone(state);        // plain data: an independent copy
+ * tickTree(state, tree, null, 0);             // BtStatus.Running: the wait starts at tree time 0
+ * tickTree(state, tree, null, 1);             // BtStatus.Success: one second later
+ * tickTree(copy, tree, null, 1);              // BtStatus.Running: the copy has its own clock
  * ```
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the blackboard's keys differ from the tree's schema.

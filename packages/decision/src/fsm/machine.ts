@@ -1,5 +1,5 @@
 import { assertInteger, assertNonNegative, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { MachineBindings, MachineCallbackContext, StateCallback, StateDefinition, StateMachineDefinition, TransitionGuard } from "./definition";
 
 const WHERE = "@tactica/decision";
@@ -61,7 +61,7 @@ export interface StateMachine<A> {
 function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<Record<string, unknown>> | undefined, what: string): void {
   if (v === undefined || typeof v === "function") return;
   if (!L.string(path, v)) return;
-  if (!names?.[v]) L.add(path, `names ${what} ${JSON.stringify(v)}, which is not bound`);
+  if (!ownValue(names, v)) L.add(path, `names ${what} ${JSON.stringify(v)}, which is not bound`);
 }
 
 /**
@@ -91,7 +91,7 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
   if (L.issues.length > 0 && L.issues.some((i) => i.message.startsWith("is nested deeper"))) return L.issues;
   if (definition["initial"] !== undefined && L.string("$.initial", definition["initial"])) {
     const st = definition["states"] as Record<string, unknown> | undefined;
-    if (st && !(definition["initial"] in st)) L.add("$.initial", "must name a top-level state");
+    if (st && ownValue(st, definition["initial"]) === undefined) L.add("$.initial", "must name a top-level state");
   }
   const check = (path: string, states: Record<string, unknown>): void => {
     for (const [name, raw] of Object.entries(states)) {
@@ -104,7 +104,7 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
       checkCallback(L, `${p}.onExit`, s["onExit"], bindings.callbacks, "callback");
       if (s["history"] !== undefined) L.oneOf(`${p}.history`, s["history"], ["none", "shallow", "deep"]);
       const kids = s["states"] as Record<string, unknown> | undefined;
-      if (s["initial"] !== undefined && L.string(`${p}.initial`, s["initial"]) && !(kids && s["initial"] in kids)) {
+      if (s["initial"] !== undefined && L.string(`${p}.initial`, s["initial"]) && ownValue(kids, s["initial"]) === undefined) {
         L.add(`${p}.initial`, "must name a child state");
       }
       if ((s["initial"] !== undefined || s["history"] !== undefined) && kids === undefined) L.add(p, "uses initial/history but has no child states");
@@ -161,7 +161,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
   walk(definition.states, -1, 0);
   const index = new Map(names.map((n, i) => [n, i]));
   const cb = (v: string | StateCallback<A> | undefined): StateCallback<A> | null =>
-    v === undefined ? null : typeof v === "function" ? v : (bindings.callbacks?.[v] ?? null);
+    v === undefined ? null : typeof v === "function" ? v : (ownValue(bindings.callbacks, v) ?? null);
   const events: string[] = [];
   const eventIndex = new Map<string, number>();
   const n = names.length;
@@ -197,7 +197,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
       tTo.push(tr.pop ? -1 : index.get(tr.to!)!);
       tAfter.push(tr.after ?? -1);
       tKind.push(tr.pop ? TRANS.pop : tr.push ? TRANS.push : TRANS.plain);
-      tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (bindings.guards?.[tr.guard] ?? null));
+      tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (ownValue(bindings.guards, tr.guard) ?? null));
       tAction.push(cb(tr.action));
     }
     transCount[i] = tEvent.length - transStart[i]!;
@@ -278,8 +278,9 @@ export interface MachineStateOptions {
  * ```ts
  * const machine = createStateMachine({ version: 1, states: { idle: { transitions: [{ event: "see", to: "chase" }] }, chase: {} } });
  * const state = createMachineState(machine);
- * startMachine(state, machine, agent);
- * dispatchMachineEvent(state, machine, agent, "see"); // true; getActiveStateName(state, machine) === "chase"
+ * startMachine(state, machine, null);
+ * dispatchMachineEvent(state, machine, null, "see"); // true
+ * getActiveStateName(state, machine);                // "chase"
  * ```
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a capacity that is not an integer in [0, 2^20].
