@@ -22,7 +22,6 @@ import {
   tickTree,
   updateMachine,
   writeBlackboard,
-  type BlackboardSnapshot,
   type BtSnapshot,
   type MachineSnapshot,
 } from "../src/index";
