@@ -30,45 +30,15 @@ export {
   type BlackboardValue,
   type BlackboardValueType,
 } from "./blackboard";
+export { BtStatus, type BtStatusValue, type BtTickResult } from "./bt/status";
 export {
-  abortTreeNode,
-  behaviorTreeJsonSchema,
   btNodeTypes,
-  BtStatus,
-  clearTreeHints,
-  createAsyncAction,
-  createBehaviorTree,
-  createHintedController,
-  createTreeState,
-  getSelectorOrder,
-  popHintLevel,
-  postTreeEvent,
-  pushHintLevel,
-  readTreeTrace,
-  resetTree,
-  resolveAction,
-  restoreTree,
-  runBehaviorTree,
-  saveTree,
-  setTreeHint,
-  tickHintedController,
-  tickTree,
-  treeNeedsEvaluation,
-  updateTree,
-  validateBehaviorTree,
-  type BehaviorTree,
   type BehaviorTreeDefinition,
-  type BehaviorTreeRunResult,
   type BtAbortMode,
-  type BtActionContext,
-  type BtActionFn,
-  type BtActionHandler,
   type BtActionNode,
-  type BtBindings,
   type BtCompareNode,
   type BtCompareOp,
   type BtCompositeNode,
-  type BtConditionFn,
   type BtConditionNode,
   type BtGuardNode,
   type BtHintConditionNode,
@@ -82,17 +52,21 @@ export {
   type BtRetryNode,
   type BtSetNode,
   type BtSimpleDecoratorNode,
-  type BtSnapshot,
-  type BtState,
-  type BtStateOptions,
-  type BtStatusValue,
-  type BtTickResult,
   type BtTimedDecoratorNode,
-  type BtTraceEntry,
   type BtWaitNode,
-  type HintedController,
-  type HintLevel,
-} from "./bt/index";
+} from "./bt/definition";
+export { behaviorTreeJsonSchema } from "./bt/schema";
+export type { BehaviorTree, BtActionContext, BtActionFn, BtActionHandler, BtBindings, BtConditionFn, BtState } from "./bt/types";
+export { createBehaviorTree, validateBehaviorTree } from "./bt/compile";
+export { createTreeState, type BtStateOptions } from "./bt/state";
+export { postTreeEvent, resetTree, resolveAction, tickTree, treeNeedsEvaluation, updateTree } from "./bt/tick";
+export { abortTreeNode } from "./bt/abort";
+export { clearTreeHints, getSelectorOrder, setTreeHint } from "./bt/hints";
+export { createAsyncAction } from "./bt/async-action";
+export { restoreTree, saveTree, type BtSnapshot } from "./bt/snapshot";
+export { readTreeTrace, type BtTraceEntry } from "./bt/trace";
+export { createHintedController, popHintLevel, pushHintLevel, tickHintedController, type HintedController, type HintLevel } from "./bt/controller";
+export { runBehaviorTree, type BehaviorTreeRunResult } from "./bt/run";
 export type {
   MachineBindings,
   MachineCallbackContext,

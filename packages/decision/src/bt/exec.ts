@@ -7,6 +7,13 @@ import { BtStatus, type BtStatusValue } from "./status";
 import { recordTrace } from "./trace-record";
 import { CompareOp, NodeFlag, NodeKind, type BtState } from "./types";
 
+// Module-local copies of the opcode tables: the hot switch and flag tests read locals, never a
+// property of another module's export (which some loaders, e.g. tsx's CommonJS transform, turn
+// into a getter call per access).
+const { Sequence: K_SEQUENCE, Selector: K_SELECTOR, Shuffle: K_SHUFFLE, RandomSelector: K_RANDOM_SELECTOR, Parallel: K_PARALLEL, Inverter: K_INVERTER, Succeed: K_SUCCEED, Fail: K_FAIL, Repeat: K_REPEAT, Retry: K_RETRY, Cooldown: K_COOLDOWN, Timeout: K_TIMEOUT, Guard: K_GUARD, Action: K_ACTION, Condition: K_CONDITION, Compare: K_COMPARE, Set: K_SET, Wait: K_WAIT, Hinter: K_HINTER, HintCondition: K_HINT_CONDITION } = NodeKind;
+const { Memory: F_MEMORY, AbortSelf: F_ABORT_SELF, AbortLower: F_ABORT_LOWER, SuccessOne: F_SUCCESS_ONE, FailureAll: F_FAILURE_ALL, ByKey: F_BY_KEY } = NodeFlag;
+const { Less: OP_LESS, LessEqual: OP_LESS_EQUAL, Equal: OP_EQUAL, NotEqual: OP_NOT_EQUAL, GreaterEqual: OP_GREATER_EQUAL, Greater: OP_GREATER } = CompareOp;
+
 const IDLE = BtStatus.Idle;
 const SUCCESS = BtStatus.Success;
 const FAILURE = BtStatus.Failure;
@@ -22,20 +29,20 @@ function compareKey(run: BtRun<unknown>, n: number): boolean {
   const op = t.op[n]!;
   if (bb.types[k] === "string") {
     const eq = bb.str[k] === t.strValue[n];
-    return op === CompareOp.NotEqual ? !eq : eq;
+    return op === OP_NOT_EQUAL ? !eq : eq;
   }
   const a = bb.num[k]!;
   const b = t.param[n]!;
   switch (op) {
-    case CompareOp.Less:
+    case OP_LESS:
       return a < b;
-    case CompareOp.LessEqual:
+    case OP_LESS_EQUAL:
       return a <= b;
-    case CompareOp.Equal:
+    case OP_EQUAL:
       return a === b;
-    case CompareOp.NotEqual:
+    case OP_NOT_EQUAL:
       return a !== b;
-    case CompareOp.GreaterEqual:
+    case OP_GREATER_EQUAL:
       return a >= b;
     default:
       return a > b;
@@ -45,7 +52,7 @@ function compareKey(run: BtRun<unknown>, n: number): boolean {
 /** A `condition` node or a guard: a bound predicate, or a blackboard comparison. */
 function checkCondition<A>(run: BtRun<A>, n: number): boolean {
   const t = run.tree;
-  if ((t.flags[n]! & NodeFlag.ByKey) !== 0) return compareKey(run as BtRun<unknown>, n);
+  if ((t.flags[n]! & F_BY_KEY) !== 0) return compareKey(run as BtRun<unknown>, n);
   run.node = n;
   run.args = t.args[n]!;
   run.started = true;
@@ -71,9 +78,9 @@ function execSequence<A>(run: BtRun<A>, n: number, entering: boolean): number {
   const order = state.order;
   if (entering) {
     state.cursor[n] = 0;
-    if (t.kind[n] === NodeKind.Shuffle) shuffleSegment(state, start, cnt);
+    if (t.kind[n] === K_SHUFFLE) shuffleSegment(state, start, cnt);
   }
-  if ((t.flags[n]! & NodeFlag.Memory) !== 0) {
+  if ((t.flags[n]! & F_MEMORY) !== 0) {
     for (let p = state.cursor[n]!; p < cnt; p++) {
       const cr = execNode(run, t.children[start + order[start + p]!]!);
       if (cr === SUCCESS) continue;
@@ -102,14 +109,14 @@ function execSelector<A>(run: BtRun<A>, n: number, entering: boolean): number {
   const order = state.order;
   if (entering) {
     state.cursor[n] = 0;
-    if (t.kind[n] === NodeKind.RandomSelector) shuffleSegment(state, start, cnt);
+    if (t.kind[n] === K_RANDOM_SELECTOR) shuffleSegment(state, start, cnt);
   }
-  if ((t.flags[n]! & NodeFlag.Memory) !== 0) {
+  if ((t.flags[n]! & F_MEMORY) !== 0) {
     let from = state.cursor[n]!;
     if (!entering) {
       for (let q = 0; q < from; q++) {
         const g = t.children[start + order[start + q]!]!;
-        if (t.kind[g] === NodeKind.Guard && (t.flags[g]! & NodeFlag.AbortLower) !== 0 && checkCondition(run, g)) {
+        if (t.kind[g] === K_GUARD && (t.flags[g]! & F_ABORT_LOWER) !== 0 && checkCondition(run, g)) {
           abortRunning(run, t.children[start + order[start + from]!]!);
           from = q;
           break;
@@ -142,7 +149,7 @@ function execParallel<A>(run: BtRun<A>, n: number, entering: boolean): number {
   const start = t.childStart[n]!;
   const cnt = t.childCount[n]!;
   const flags = t.flags[n]!;
-  const memory = (flags & NodeFlag.Memory) !== 0;
+  const memory = (flags & F_MEMORY) !== 0;
   if (entering) for (let i = start; i < start + cnt; i++) st[t.children[i]!] = IDLE;
   let succ = 0;
   let fail = 0;
@@ -155,8 +162,8 @@ function execParallel<A>(run: BtRun<A>, n: number, entering: boolean): number {
     else if (cr === FAILURE) fail++;
     else running++;
   }
-  const needS = (flags & NodeFlag.SuccessOne) !== 0 ? 1 : cnt;
-  const needF = (flags & NodeFlag.FailureAll) !== 0 ? cnt : 1;
+  const needS = (flags & F_SUCCESS_ONE) !== 0 ? 1 : cnt;
+  const needF = (flags & F_FAILURE_ALL) !== 0 ? cnt : 1;
   const r = succ >= needS ? SUCCESS : fail >= needF ? FAILURE : running === 0 ? FAILURE : RUNNING;
   if (r !== RUNNING) abortChildrenExcept(run, n, -1);
   return r;
@@ -169,7 +176,7 @@ function execRepeat<A>(run: BtRun<A>, n: number, entering: boolean): number {
   if (entering) state.cursor[n] = 0;
   const cr = execNode(run, t.children[t.childStart[n]!]!);
   if (cr === RUNNING) return RUNNING;
-  const again = t.kind[n] === NodeKind.Repeat ? SUCCESS : FAILURE;
+  const again = t.kind[n] === K_REPEAT ? SUCCESS : FAILURE;
   if (cr !== again) return cr;
   const count = state.cursor[n]! + 1;
   state.cursor[n] = count;
@@ -216,7 +223,7 @@ function execGuard<A>(run: BtRun<A>, n: number, entering: boolean): number {
   const t = run.tree;
   const c = t.children[t.childStart[n]!]!;
   if (entering) return checkCondition(run, n) ? execNode(run, c) : FAILURE;
-  if ((t.flags[n]! & NodeFlag.AbortSelf) !== 0 && !checkCondition(run, n)) {
+  if ((t.flags[n]! & F_ABORT_SELF) !== 0 && !checkCondition(run, n)) {
     abortRunning(run, c);
     return FAILURE;
   }
@@ -271,46 +278,46 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
   const entering = st[n] !== RUNNING;
   let r: number;
   switch (t.kind[n]) {
-    case NodeKind.Sequence:
-    case NodeKind.Shuffle:
+    case K_SEQUENCE:
+    case K_SHUFFLE:
       r = execSequence(run, n, entering);
       break;
-    case NodeKind.Selector:
-    case NodeKind.RandomSelector:
+    case K_SELECTOR:
+    case K_RANDOM_SELECTOR:
       r = execSelector(run, n, entering);
       break;
-    case NodeKind.Parallel:
+    case K_PARALLEL:
       r = execParallel(run, n, entering);
       break;
-    case NodeKind.Inverter: {
+    case K_INVERTER: {
       const cr = execNode(run, t.children[t.childStart[n]!]!);
       r = cr === SUCCESS ? FAILURE : cr === FAILURE ? SUCCESS : cr;
       break;
     }
-    case NodeKind.Succeed: {
+    case K_SUCCEED: {
       const cr = execNode(run, t.children[t.childStart[n]!]!);
       r = cr === RUNNING ? RUNNING : SUCCESS;
       break;
     }
-    case NodeKind.Fail: {
+    case K_FAIL: {
       const cr = execNode(run, t.children[t.childStart[n]!]!);
       r = cr === RUNNING ? RUNNING : FAILURE;
       break;
     }
-    case NodeKind.Repeat:
-    case NodeKind.Retry:
+    case K_REPEAT:
+    case K_RETRY:
       r = execRepeat(run, n, entering);
       break;
-    case NodeKind.Cooldown:
+    case K_COOLDOWN:
       r = execCooldown(run, n, entering);
       break;
-    case NodeKind.Timeout:
+    case K_TIMEOUT:
       r = execTimeout(run, n, entering);
       break;
-    case NodeKind.Guard:
+    case K_GUARD:
       r = execGuard(run, n, entering);
       break;
-    case NodeKind.Action: {
+    case K_ACTION: {
       // Inline (the hottest leaf): a pending asynchronous result, or the bound handler's tick.
       const p = state.pending[n]!;
       state.pending[n] = 0;
@@ -332,8 +339,8 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
       } else badActionResult(t.paths[n]!, r);
       break;
     }
-    case NodeKind.Condition:
-      if ((t.flags[n]! & NodeFlag.ByKey) !== 0) r = compareKey(run as BtRun<unknown>, n) ? SUCCESS : FAILURE;
+    case K_CONDITION:
+      if ((t.flags[n]! & F_BY_KEY) !== 0) r = compareKey(run as BtRun<unknown>, n) ? SUCCESS : FAILURE;
       else {
         run.node = n;
         run.args = t.args[n]!;
@@ -341,19 +348,19 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
         r = t.conditions[n]!(run) === true ? SUCCESS : FAILURE;
       }
       break;
-    case NodeKind.Compare:
+    case K_COMPARE:
       r = compareKey(run as BtRun<unknown>, n) ? SUCCESS : FAILURE;
       break;
-    case NodeKind.Set:
+    case K_SET:
       r = execSet(run, n);
       break;
-    case NodeKind.Wait:
+    case K_WAIT:
       r = execWait(run, n, entering);
       break;
-    case NodeKind.Hinter:
+    case K_HINTER:
       r = execHinter(run, n);
       break;
-    default: // NodeKind.HintCondition
+    default: // K_HINT_CONDITION
       r = state.hints[t.hint[n]!] === t.hintValue[n] ? SUCCESS : FAILURE;
       break;
   }

@@ -6,6 +6,12 @@ import { checkTreeState } from "./state";
 import { BtStatus, type BtStatusValue } from "./status";
 import { NodeKind, type BehaviorTree, type BtState } from "./types";
 
+// Bound once at load: the per-tick calls below go to module locals, not through another module's
+// export (which some loaders, e.g. tsx's CommonJS transform, turn into a getter call per use).
+const open = openRun;
+const close = closeRun;
+const evaluate = evaluateTree;
+
 function checkDt(fn: string, dt: number): void {
   if (!(dt >= 0) || dt === Infinity) {
     invalidArgument(`@tactica/decision: ${fn}`, "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
@@ -18,7 +24,7 @@ export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
   state.time += dt;
   state.dt = dt;
   state.ticks++;
-  return evaluateTree(run);
+  return evaluate(run);
 }
 
 /**
@@ -43,11 +49,11 @@ export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
  */
 export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
   checkDt("tickTree", dt);
-  const run = openRun("tickTree", state, tree, agent);
+  const run = open("tickTree", state, tree, agent);
   try {
     return tickRun(run, dt);
   } finally {
-    closeRun();
+    close();
   }
 }
 
@@ -80,11 +86,11 @@ export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, d
   state.dt = dt;
   if (!treeNeedsEvaluation(state, tree)) return state.rootStatus;
   state.ticks++;
-  const run = openRun("updateTree", state, tree, agent);
+  const run = open("updateTree", state, tree, agent);
   try {
-    return evaluateTree(run);
+    return evaluate(run);
   } finally {
-    closeRun();
+    close();
   }
 }
 
@@ -111,11 +117,11 @@ export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: nu
  * returns every node to `Idle`; timers, counters and hints are kept.
  */
 export function resetTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A): void {
-  const run = openRun("resetTree", state, tree, agent);
+  const run = open("resetTree", state, tree, agent);
   try {
     abortRunning(run, 0);
   } finally {
-    closeRun();
+    close();
   }
   state.status.fill(BtStatus.Idle);
   state.pending.fill(0);
