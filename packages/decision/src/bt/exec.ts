@@ -44,6 +44,7 @@ function compareKey(run: BtRun<unknown>, n: number): boolean {
       return a !== b;
     case OP_GREATER_EQUAL:
       return a >= b;
+    case OP_GREATER:
     default:
       return a > b;
   }
