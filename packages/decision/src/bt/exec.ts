@@ -361,7 +361,8 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
     case K_HINTER:
       r = execHinter(run, n);
       break;
-    default: // K_HINT_CONDITION
+    case K_HINT_CONDITION:
+    default:
       r = state.hints[t.hint[n]!] === t.hintValue[n] ? SUCCESS : FAILURE;
       break;
   }
