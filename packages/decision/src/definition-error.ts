@@ -9,7 +9,7 @@ export interface DefinitionIssue {
 }
 
 /**
- * Throws a `TacticaError` with code `INVALID_DEFINITION` listing `issues` (at most the first
+ * @internal Throws a `TacticaError` with code `INVALID_DEFINITION` listing `issues` (at most the first
  * ten in the message; the first one's path in `error.path`).
  *
  * @param where - `@tactica/decision: fnName`

@@ -173,7 +173,9 @@ export {
   removeSquadEntry,
   reprioritizeSquadEntry,
   type CaseMemory,
+  type CaseMemoryOptions,
   type SquadBlackboard,
+  type SquadBlackboardOptions,
   type SquadEntry,
   type SquadList,
 } from "./coordination/squad-blackboard";
@@ -216,6 +218,7 @@ export {
   setFact,
   setRuleEnabled,
   validateRuleBase,
+  type ReinforceRuleOptions,
   type RuleBindings,
   type RuleCall,
   type RuleEngine,

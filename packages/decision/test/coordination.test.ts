@@ -106,7 +106,7 @@ describe("anti-twinning blackboard (chapter 6)", () => {
 
 describe("squad blackboard", () => {
   it("keeps lists sorted; the commander edits priorities", () => {
-    const board = createSquadBlackboard(8);
+    const board = createSquadBlackboard({ capacity: 8 });
     postSquadEntry(board, "unitsInTrouble", { subject: 1, priority: 2, x: 0, y: 0, source: "squad-1", time: 0 });
     postSquadEntry(board, "unitsInTrouble", { subject: 2, priority: 5, x: 0, y: 0, source: "squad-2", time: 0 });
     expect(getTopSquadEntry(board, "unitsInTrouble")?.subject).toBe(2);
@@ -115,7 +115,7 @@ describe("squad blackboard", () => {
     expect(board.lists.threats.length).toBe(0);
   });
   it("case memory: recall known situations, improvise and reinforce", () => {
-    const mem = createCaseMemory(2, 4);
+    const mem = createCaseMemory(2, { capacity: 4 });
     expect(recallCase(mem, [0.5, 0.5], 0.8)).toBe(-1);
     const c = recordCase(mem, [0.5, 0.5], 3);
     reinforceCase(mem, c, true);
@@ -135,16 +135,16 @@ describe("coordinator roles (chapter 34)", () => {
   });
   it("ideal-candidate roles go to the best-rated requester each frame until acknowledged", () => {
     const c = createCoordinator([{ name: "Flanker", policy: "idealCandidate" }]);
-    requestRole(c, "Flanker", 1, 0.4);
-    requestRole(c, "Flanker", 2, 0.9);
-    requestRole(c, "Flanker", 3, 0.6);
+    requestRole(c, "Flanker", 1, { rating: 0.4 });
+    requestRole(c, "Flanker", 2, { rating: 0.9 });
+    requestRole(c, "Flanker", 3, { rating: 0.6 });
     updateCoordinator(c);
     expect(getRoleHolder(c, "Flanker")).toBe(2);
-    requestRole(c, "Flanker", 3, 0.95);
+    requestRole(c, "Flanker", 3, { rating: 0.95 });
     updateCoordinator(c);
     expect(getRoleHolder(c, "Flanker")).toBe(3); // not yet acknowledged: a better candidate wins
     expect(acknowledgeRole(c, "Flanker", 3)).toBe(true);
-    requestRole(c, "Flanker", 1, 1);
+    requestRole(c, "Flanker", 1, { rating: 1 });
     updateCoordinator(c);
     expect(getRoleHolder(c, "Flanker")).toBe(3); // exclusive until released
     releaseRole(c, "Flanker", 3);
@@ -154,7 +154,7 @@ describe("coordinator roles (chapter 34)", () => {
 
 describe("action tokens (chapter 36)", () => {
   it("limits holders, enforces the re-acquire cooldown, scales with population", () => {
-    const t = createActionTokens([{ name: "grenade", count: 1, perCharacter: 0.1, cooldown: 5 }], 32, 0);
+    const t = createActionTokens([{ name: "grenade", count: 1, perCharacter: 0.1, cooldown: 5 }], 32, { population: 0 });
     expect(acquireToken(t, "grenade", 0, 0)).toBe(true);
     expect(acquireToken(t, "grenade", 1, 0)).toBe(false);
     releaseToken(t, "grenade", 0, 1);

@@ -50,10 +50,10 @@ describe("Hopfield net (worked example, errata applied)", () => {
   it("recalls each exemplar and the noisy (0,1,1,1) as I3, using fh(x) = x ≥ 0", () => {
     const out = [0, 0, 0, 0];
     for (const I of [I1, I2, I3]) {
-      expect(recallHopfield(net, I, out)).toBeGreaterThan(0);
+      expect(recallHopfield(out, net, I)).toBeGreaterThan(0);
       expect(out).toEqual(I);
     }
-    recallHopfield(net, [0, 1, 1, 1], out);
+    recallHopfield(out, net, [0, 1, 1, 1]);
     expect(out).toEqual(I3);
   });
 });

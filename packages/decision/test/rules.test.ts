@@ -96,8 +96,8 @@ describe("production rules", () => {
     const e = createRuleEngine({ version: 1, facts: {}, refraction: false, strategy: "weighted", rules: [{ name: "a", when: [], then: [], weight: 1 }, { name: "b", when: [], then: [], weight: 0 }] });
     for (let i = 0; i < 10; i++) runRuleCycle(e);
     expect(e.fireCount[1]).toBe(0);
-    reinforceRule(e, "b", true, 5);
-    reinforceRule(e, "a", false, 5);
+    reinforceRule(e, "b", true, { step: 5 });
+    reinforceRule(e, "a", false, { step: 5 });
     runRuleCycle(e);
     expect(e.ruleNames[e.lastFired[0]!]).toBe("b");
     setRuleEnabled(e, 1, false);

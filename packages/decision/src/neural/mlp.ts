@@ -32,8 +32,9 @@ export interface MlpWeights {
   biases: number[];
 }
 
-/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (default 0.5) from `rng`. */
-export function createMlp(layers: readonly number[], rng: Rng, scale = 0.5): Mlp {
+/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (`options.scale`, default 0.5) from `rng`. */
+export function createMlp(layers: readonly number[], rng: Rng, options?: { scale?: number }): Mlp {
+  const scale = options?.scale ?? 0.5;
   const where = "@tactica/decision: createMlp";
   if (layers.length < 2) invalidArgument(where, "layers", "needs at least an input and an output layer", "Pass sizes like [3, 8, 2].");
   layers.forEach((n, i) => assertInteger(where, `layers[${i}]`, n, 1, 1 << 16));
