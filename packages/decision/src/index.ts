@@ -224,7 +224,6 @@ export {
   type RuleEngine,
   type RuleEngineOptions,
   type RuleTest,
-  type TestTables,
 } from "./rules/engine";
 export {
   adaptScriptWeights,
