@@ -206,3 +206,37 @@ describe("state-machine state is plain data", () => {
     }
   });
 });
+
+describe("call context", () => {
+  it("a tree ticked from inside an action gets its own context; a throwing action leaves none behind", () => {
+    const inner = createBehaviorTree<{ log: string[] }>(
+      { version: 1, root: { type: "action", action: "note", args: { what: "inner" } } },
+      { actions: { note: (c) => (c.agent.log.push(`${c.args["what"] as string}@${c.node}`), BtStatus.Success) } },
+    );
+    const innerState = createTreeState(inner);
+    const outer = createBehaviorTree<{ log: string[] }>(
+      { version: 1, root: { type: "sequence", children: [{ type: "action", action: "nest", args: { what: "outer" } }, { type: "action", action: "boom" }] } },
+      {
+        actions: {
+          nest: (c) => {
+            tickTree(innerState, inner, c.agent, c.dt);
+            // The outer context is untouched by the nested call.
+            c.agent.log.push(`${c.args["what"] as string}@${c.node}:${c.tree === outer ? "outer" : "?"}`);
+            return BtStatus.Success;
+          },
+          boom: () => {
+            throw new Error("boom");
+          },
+        },
+      },
+    );
+    const state = createTreeState(outer);
+    const agent = { log: [] as string[] };
+    expect(() => tickTree(state, outer, agent, 0.1)).toThrow("boom");
+    expect(agent.log).toEqual(["inner@0", "outer@1:outer"]);
+    // After the throw, calls still work and see their own tree.
+    agent.log.length = 0;
+    expect(tickTree(innerState, inner, agent, 0.1)).toBe(BtStatus.Success);
+    expect(agent.log).toEqual(["inner@0"]);
+  });
+});
