@@ -160,6 +160,8 @@ export {
   tryPlayAnimation,
   type AnimationBlackboard,
   type AnimationBlackboardOptions,
+  type AnimationPlaceOptions,
+  type AnimationPlayOptions,
 } from "./coordination/animation-blackboard";
 export {
   SquadLists,

@@ -87,15 +87,15 @@ describe("anti-twinning blackboard (chapter 6)", () => {
     expect(canPlayAnimation(bb, wave, 10.5)).toBe(false);
     expect(canPlayAnimation(bb, flinch, 10.5)).toBe(true); // different ids never block
     expect(canPlayAnimation(bb, wave, 11)).toBe(true);
-    registerAnimation(bb, flinch, 20, AnimationPriority.Reaction);
+    registerAnimation(bb, flinch, 20, { priority: AnimationPriority.Reaction });
     expect(canPlayAnimation(bb, flinch, 20.2)).toBe(false);
     expect(canPlayAnimation(bb, flinch, 20.3)).toBe(true);
   });
   it("distance relaxation and bounded ring", () => {
     const bb = createAnimationBlackboard({ minDistance: 10, capacity: 4 });
-    tryPlayAnimation(bb, wave, 0, AnimationPriority.Normal, 0, 0, 0);
-    expect(canPlayAnimation(bb, wave, 0.1, 3, 0, 0)).toBe(false);
-    expect(canPlayAnimation(bb, wave, 0.1, 30, 0, 0)).toBe(true);
+    tryPlayAnimation(bb, wave, 0, { priority: AnimationPriority.Normal, x: 0, y: 0, z: 0 });
+    expect(canPlayAnimation(bb, wave, 0.1, { x: 3 })).toBe(false);
+    expect(canPlayAnimation(bb, wave, 0.1, { x: 30 })).toBe(true);
     for (let i = 0; i < 10; i++) registerAnimation(bb, i + 100, 0.2);
     expect(bb.count).toBe(4);
     expect(canPlayAnimation(bb, wave, 0.3)).toBe(true); // overwritten
