@@ -65,7 +65,7 @@ export { clearTreeHints, getSelectorOrder, setTreeHint } from "./bt/hints";
 export { createAsyncAction } from "./bt/async-action";
 export { restoreTree, saveTree, type BtSnapshot } from "./bt/snapshot";
 export { readTreeTrace, type BtTraceEntry } from "./bt/trace";
-export { createHintedController, popHintLevel, pushHintLevel, tickHintedController, type HintedController, type HintLevel } from "./bt/controller";
+export { createHintedController, createHintLevel, popHintLevel, pushHintLevel, tickHintedController, type HintedController, type HintLevel } from "./bt/controller";
 export { runBehaviorTree, type BehaviorTreeRunResult } from "./bt/run";
 export type {
   MachineBindings,

@@ -6,6 +6,7 @@ import {
   createBehaviorTree,
   createBlackboard,
   createHintedController,
+  createHintLevel,
   createTreeState,
   popHintLevel,
   postTreeEvent,
@@ -122,7 +123,7 @@ describe("hinted execution (chapter 10)", () => {
     // Without the high level the NPC attacks a visible enemy.
     tick(baseInst, 0.1);
     expect(npc.did).toEqual(["attack"]);
-    const ctrl = createHintedController(baseInst as never, highInst);
+    const ctrl = createHintedController(createHintLevel(baseInst.tree, baseInst.state, baseInst.agent), highInst);
     tickHintedController(ctrl, 0.1);
     expect(npc.did[npc.did.length - 1]).toBe("patrol"); // same tick: hint PATROL+ already applies
     writeBlackboard(bb, "attacked", true);

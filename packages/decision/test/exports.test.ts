@@ -35,6 +35,7 @@ const EXPECTED = [
   "createCoordinator",
   "createDynamicScripting",
   "createFuzzySystem",
+  "createHintLevel",
   "createHintedController",
   "createMachineState",
   "createMlp",

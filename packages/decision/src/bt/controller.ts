@@ -17,6 +17,17 @@ export interface HintLevel {
 }
 
 /**
+ * Makes a {@link HintLevel} from a tree of any agent type, its state and its agent (checks that
+ * the state belongs to the tree).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`.
+ */
+export function createHintLevel<A>(tree: BehaviorTree<A>, state: BtState, agent: A): HintLevel {
+  checkTreeState("createHintLevel", tree as BehaviorTree<unknown>, state);
+  return { tree: tree as BehaviorTree<unknown>, state, agent };
+}
+
+/**
  * A hinted-execution behaviour controller: a stack of trees, level 0 the base tree (actions),
  * higher levels steering the level directly below through `hinter` nodes. Each update runs
  * top-down, so hints sent at level k in a tick already shape level k−1's choice in the same tick.
