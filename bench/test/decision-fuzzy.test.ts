@@ -66,7 +66,7 @@ describe("fuzzy logic vs Yuka", () => {
         yuka.fuzzify("distance", dist);
         yuka.fuzzify("ammo", ammo);
         const expected = yuka.defuzzify("desirability", FuzzyModule.DEFUZ_TYPE.MAXAV);
-        expect(evaluateFuzzy(sys, { distance: dist, ammo }, "desirability", "maxAverage")).toBeCloseTo(expected, 9);
+        expect(evaluateFuzzy(sys, { distance: dist, ammo }, "desirability", { method: "maxAverage" })).toBeCloseTo(expected, 9);
         compared++;
       }
     }

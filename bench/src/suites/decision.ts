@@ -6,7 +6,7 @@ import {
   chooseUtilityBatch,
   createBlackboard,
   createBehaviorTree,
-  createTreeInstance,
+  createTreeState,
   createUtilitySet,
   createUtilityState,
   tickTree,
@@ -31,10 +31,10 @@ function btBench(ctx: SuiteContext): void {
   // Tactica
   const ta = createBenchAgent();
   const tree = createBehaviorTree({ version: 1, root: benchTree }, tacticaBindings());
-  const inst = createTreeInstance(tree, ta);
+  const state = createTreeState(tree);
   const tTick = () => {
     ta.t++;
-    return tickTree(inst, 1 / 60);
+    return tickTree(state, tree, ta, 1 / 60);
   };
   // mistreevous
   const ma = createBenchAgent();
@@ -89,14 +89,14 @@ function eventDrivenBench(ctx: SuiteContext): void {
     },
     { actions: { react: () => BtStatus.Running, idle: () => BtStatus.Success }, blackboard: schema },
   );
-  const perTick = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
-  const events = Array.from({ length: agents }, () => createTreeInstance(tree, null, { blackboard: createBlackboard(schema) }));
+  const perTick = Array.from({ length: agents }, () => createTreeState(tree, { blackboard: createBlackboard(schema) }));
+  const events = Array.from({ length: agents }, () => createTreeState(tree, { blackboard: createBlackboard(schema) }));
   const dt = 1 / 60;
   const frameTick = () => {
-    for (let i = 0; i < agents; i++) tickTree(perTick[i]!, dt);
+    for (let i = 0; i < agents; i++) tickTree(perTick[i]!, tree, null, dt);
   };
   const frameEvents = () => {
-    for (let i = 0; i < agents; i++) updateTree(events[i]!, dt);
+    for (let i = 0; i < agents; i++) updateTree(events[i]!, tree, null, dt);
   };
   const timeMs = ctx.quick ? 60 : 1000;
   const a = measure(frameTick, { timeMs });
@@ -135,7 +135,7 @@ function utilityBench(ctx: SuiteContext): void {
   for (let i = 0; i < data.length; i++) data[i] = ((i * 2654435761) % 1000) / 1000;
   const current = new Int32Array(agents).fill(-1);
   const frame = () => {
-    chooseUtilityBatch(set, state, data, agents, current, rng);
+    chooseUtilityBatch(current, state, set, data, { rng });
     return current[0];
   };
   const r = measure(frame, { timeMs: ctx.quick ? 60 : 1500 });

@@ -1,4 +1,4 @@
-import { assertNonNegative, assertFinite, invalidArgument, ErrorCodes, TacticaError } from "@tactica/core";
+import { assertNonNegative, invalidArgument, ErrorCodes, TacticaError } from "@tactica/core";
 
 /** The value types a blackboard key may hold. */
 export type BlackboardValueType = "number" | "boolean" | "string";
@@ -21,7 +21,8 @@ export type BlackboardValue<T extends BlackboardValueType> = T extends "number"
  * trees watch.
  *
  * Numbers and booleans (stored as 0/1) live in a `Float64Array`, strings in an array, so reads
- * and writes by key index never allocate. Save with {@link saveBlackboard}.
+ * and writes by key index never allocate. The board is plain data (`structuredClone` copies it);
+ * save it as JSON with {@link saveBlackboard}.
  */
 export interface Blackboard<S extends BlackboardSchema = BlackboardSchema> {
   /** The schema the board was created with. */
@@ -30,8 +31,8 @@ export interface Blackboard<S extends BlackboardSchema = BlackboardSchema> {
   readonly keys: readonly string[];
   /** Value type per key index. */
   readonly types: readonly BlackboardValueType[];
-  /** Key name → index (built at creation; lookup does not allocate). */
-  readonly index: ReadonlyMap<string, number>;
+  /** Key name → index (a plain record built at creation; lookup does not allocate). */
+  readonly index: Readonly<Record<string, number>>;
   /** Number and boolean values by key index (booleans as 0/1). */
   readonly num: Float64Array;
   /** String values by key index (`""` for non-string keys). */
@@ -78,13 +79,13 @@ export function createBlackboard<S extends BlackboardSchema>(
 ): Blackboard<S> {
   const keys = Object.keys(schema);
   const types: BlackboardValueType[] = [];
-  const index = new Map<string, number>();
+  const index: Record<string, number> = {};
   for (const k of keys) {
     const t = schema[k];
     if (t !== "number" && t !== "boolean" && t !== "string") {
       invalidArgument(`${WHERE}: createBlackboard`, `schema.${k}`, `must be "number", "boolean" or "string"`, "Fix the key's type.");
     }
-    index.set(k, types.length);
+    index[k] = types.length;
     types.push(t);
   }
   const bb: Blackboard<S> = {
@@ -110,14 +111,14 @@ export function createBlackboard<S extends BlackboardSchema>(
  * Index of `key` in `bb`, or -1 when absent. Use the index with {@link readBlackboardAt} /
  * {@link writeBlackboardAt} in hot loops. O(1), no allocation.
  */
-export function blackboardKeyIndex(bb: Blackboard, key: string): number {
-  const i = bb.index.get(key);
-  return i === undefined ? -1 : i;
+export function getBlackboardKeyIndex(bb: Blackboard, key: string): number {
+  // Own keys only: `constructor`, `__proto__` and friends are not keys of the board.
+  return Object.prototype.hasOwnProperty.call(bb.index, key) ? bb.index[key]! : -1;
 }
 
 function keyOf(bb: Blackboard, key: string, fn: string): number {
-  const i = bb.index.get(key);
-  if (i === undefined) {
+  const i = getBlackboardKeyIndex(bb, key);
+  if (i < 0) {
     throw new TacticaError(
       ErrorCodes.InvalidArgument,
       `${WHERE}: ${fn}: unknown blackboard key ${JSON.stringify(key)}. Declare it in the schema (keys: ${bb.keys.join(", ")}).`,
@@ -196,8 +197,8 @@ export function hasBlackboardValue(bb: Blackboard, key: string): boolean {
 }
 
 /** Seconds since `key` was last written (board time), or `Infinity` when never written. */
-export function blackboardAge(bb: Blackboard, key: string): number {
-  const s = bb.stamp[keyOf(bb, key, "blackboardAge")]!;
+export function getBlackboardAge(bb: Blackboard, key: string): number {
+  const s = bb.stamp[keyOf(bb, key, "getBlackboardAge")]!;
   return s < 0 ? Infinity : bb.time - s;
 }
 
@@ -221,32 +222,54 @@ export function saveBlackboard(bb: Blackboard): BlackboardSnapshot {
 }
 
 /**
- * Restores `bb` from {@link saveBlackboard} output. The key list must match.
+ * @internal Throws `INVALID_ARGUMENT` naming the JSON path (under `path`) unless `snap` is a
+ * well-formed {@link BlackboardSnapshot} of a board with `bb`'s keys and types. Touches nothing.
+ */
+export function checkBlackboardSnapshot(where: string, bb: Blackboard, snap: unknown, path: string): asserts snap is BlackboardSnapshot {
+  const fix = "Restore a snapshot saved from a board with the same schema.";
+  if (snap === null || typeof snap !== "object") invalidArgument(where, path, "must be a blackboard snapshot object", fix);
+  const s = snap as Record<string, unknown>;
+  const n = bb.keys.length;
+  for (const f of ["keys", "num", "str", "stamp", "version"]) {
+    const a = s[f];
+    if (!Array.isArray(a) || a.length !== n) invalidArgument(where, `${path}.${f}`, `must be an array of ${n} entries (one per key)`, fix);
+  }
+  const keys = s["keys"] as unknown[];
+  const num = s["num"] as unknown[];
+  const str = s["str"] as unknown[];
+  const stamp = s["stamp"] as unknown[];
+  const version = s["version"] as unknown[];
+  for (let i = 0; i < n; i++) {
+    if (keys[i] !== bb.keys[i]) invalidArgument(where, `${path}.keys[${i}]`, `must be ${JSON.stringify(bb.keys[i])}`, fix);
+    const v = num[i];
+    if (typeof v !== "number" || !Number.isFinite(v)) invalidArgument(where, `${path}.num[${i}]`, "must be a finite number", fix);
+    if (bb.types[i] === "boolean" && v !== 0 && v !== 1) invalidArgument(where, `${path}.num[${i}]`, "must be 0 or 1 (a boolean key)", fix);
+    if (typeof str[i] !== "string") invalidArgument(where, `${path}.str[${i}]`, "must be a string", fix);
+    const t = stamp[i];
+    if (typeof t !== "number" || !Number.isFinite(t)) invalidArgument(where, `${path}.stamp[${i}]`, "must be a finite number", fix);
+    const ver = version[i];
+    if (typeof ver !== "number" || !Number.isInteger(ver) || ver < 0 || ver > 0xffffffff) invalidArgument(where, `${path}.version[${i}]`, "must be an integer in [0, 2^32)", fix);
+  }
+  const time = s["time"];
+  if (typeof time !== "number" || !Number.isFinite(time)) invalidArgument(where, `${path}.time`, "must be a finite number", fix);
+  const changes = s["changes"];
+  if (typeof changes !== "number" || !Number.isInteger(changes) || changes < 0) invalidArgument(where, `${path}.changes`, "must be an integer >= 0", fix);
+}
+
+/**
+ * Restores `bb` from {@link saveBlackboard} output. The whole snapshot is checked first: when it
+ * throws, `bb` is unchanged.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when the snapshot does not belong to a board with this schema.
+ * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the snapshot does not belong to a board with this schema.
  */
 export function restoreBlackboard(bb: Blackboard, snap: BlackboardSnapshot): void {
-  const where = `${WHERE}: restoreBlackboard`;
+  checkBlackboardSnapshot("@tactica/decision: restoreBlackboard", bb, snap, "snap");
   const n = bb.keys.length;
-  if (
-    snap === null ||
-    typeof snap !== "object" ||
-    !Array.isArray(snap.keys) ||
-    snap.keys.length !== n ||
-    snap.keys.some((k, i) => k !== bb.keys[i]) ||
-    snap.num?.length !== n ||
-    snap.str?.length !== n ||
-    snap.stamp?.length !== n ||
-    snap.version?.length !== n
-  ) {
-    invalidArgument(where, "snap", "does not match the board's keys", "Restore a snapshot saved from a board with the same schema.");
-  }
-  assertFinite(where, "snap.time", snap.time);
   for (let i = 0; i < n; i++) {
-    bb.num[i] = assertFinite(where, `snap.num[${i}]`, snap.num[i]);
-    bb.str[i] = String(snap.str[i]);
-    bb.stamp[i] = assertFinite(where, `snap.stamp[${i}]`, snap.stamp[i]);
-    bb.version[i] = snap.version[i]! >>> 0;
+    bb.num[i] = snap.num[i]!;
+    bb.str[i] = snap.str[i]!;
+    bb.stamp[i] = snap.stamp[i]!;
+    bb.version[i] = snap.version[i]!;
   }
   bb.time = snap.time;
   bb.changes = snap.changes;

@@ -9,7 +9,7 @@ export interface DefinitionIssue {
 }
 
 /**
- * Throws a `TacticaError` with code `INVALID_DEFINITION` listing `issues` (at most the first
+ * @internal Throws a `TacticaError` with code `INVALID_DEFINITION` listing `issues` (at most the first
  * ten in the message; the first one's path in `error.path`).
  *
  * @param where - `@tactica/decision: fnName`
@@ -24,6 +24,14 @@ export function throwDefinitionIssues(where: string, issues: readonly Definition
     `${where}: invalid definition: ${shown.join("; ")}${more}. Fix the listed JSON paths.`,
     first === undefined ? {} : { path: first.path },
   );
+}
+
+/**
+ * @internal `record[key]` when `key` is the record's own property, else `undefined`: names from
+ * JSON (`"constructor"`, `"__proto__"`, `"toString"`) never reach `Object.prototype`.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | null, key: string): T | undefined {
+  return record != null && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
 /** @internal Small collector used by the validators. */

@@ -1,13 +1,13 @@
 import { createRng, rngInt } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import {
-  averageRegretStrategy,
+  computeAverageRegretStrategy,
+  computeRegretStrategy,
   createRegretMatching,
   createUcb1,
-  regretStrategy,
   selectRegretMatching,
   selectUcb1,
-  ucb1Value,
+  getUcb1Value,
   updateRegretMatching,
   updateUcb1,
 } from "../src/index";
@@ -23,11 +23,11 @@ describe("UCB1 (chapter 25, Table 25.1)", () => {
       const arm = selectUcb1(b);
       played.push(arm);
       updateUcb1(b, arm, payoff(arm, 0));
-      if (t === 2) expect(ucb1Value(b, 1)).toBeCloseTo(2.48, 2); // "1 + √(2·ln 3/1) = 2.48"
+      if (t === 2) expect(getUcb1Value(b, 1)).toBeCloseTo(2.48, 2); // "1 + √(2·ln 3/1) = 2.48"
     }
     expect(played).toEqual([0, 1, 2, 1, 1, 1, 1]);
-    expect(ucb1Value(b, 0)).toBeCloseTo(1.97, 2);
-    expect(ucb1Value(b, 1)).toBeCloseTo(1.88, 2);
+    expect(getUcb1Value(b, 0)).toBeCloseTo(1.97, 2);
+    expect(getUcb1Value(b, 1)).toBeCloseTo(1.88, 2);
     expect(selectUcb1(b)).toBe(0); // at t = 7 rock (1.97) beats paper (1.88): UCB1 explores rock
   });
 
@@ -66,13 +66,13 @@ describe("regret matching (chapter 25)", () => {
     // We played rock, the opponent paper.
     updateRegretMatching(rm, 0, [payoff(0, 1), payoff(1, 1), payoff(2, 1)]);
     expect(Array.from(rm.regret)).toEqual([0, 1, 2]);
-    const s = regretStrategy(rm);
+    const s = computeRegretStrategy(new Float64Array(3), rm);
     expect(s[2]).toBeCloseTo(2 / 3);
     expect(s[1]).toBeCloseTo(1 / 3);
     // Scissors against scissors.
     updateRegretMatching(rm, 2, [payoff(0, 2), payoff(1, 2), payoff(2, 2)]);
     expect(Array.from(rm.regret)).toEqual([1, 0, 2]);
-    const s2 = regretStrategy(rm);
+    const s2 = computeRegretStrategy(new Float64Array(3), rm);
     expect(s2[0]).toBeCloseTo(1 / 3);
     expect(s2[2]).toBeCloseTo(2 / 3);
   });
@@ -87,7 +87,7 @@ describe("regret matching (chapter 25)", () => {
       updateRegretMatching(a, x, [payoff(0, y), payoff(1, y), payoff(2, y)]);
       updateRegretMatching(b, y, [payoff(0, x), payoff(1, x), payoff(2, x)]);
     }
-    const avg = averageRegretStrategy(a, new Float64Array(3));
+    const avg = computeAverageRegretStrategy(new Float64Array(3), a);
     for (const p of avg) expect(Math.abs(p - 1 / 3)).toBeLessThan(0.03);
     const fixed = createRegretMatching(3, { initialRegret: 0 });
     fixed.regret.set([0, 1, 3]);

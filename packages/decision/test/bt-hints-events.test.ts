@@ -6,21 +6,37 @@ import {
   createBehaviorTree,
   createBlackboard,
   createHintedController,
-  createTreeInstance,
+  createHintLevel,
+  createTreeState,
   popHintLevel,
   postTreeEvent,
   restoreTree,
   saveTree,
-  selectorOrder,
+  getSelectorOrder,
   setTreeHint,
   tickHintedController,
   tickTree,
   updateTree,
   writeBlackboard,
+  type BehaviorTree,
   type BtNode,
   type BtSnapshot,
+  type BtState,
+  type BtStateOptions,
   type BtTickResult,
 } from "../src/index";
+
+/** A tree, one agent's plain state and the agent (also a hinted-controller level). */
+interface Running<A> {
+  tree: BehaviorTree<A>;
+  state: BtState;
+  agent: A;
+}
+function start<A>(tree: BehaviorTree<A>, agent: A, options: BtStateOptions = {}): Running<A> {
+  return { tree, state: createTreeState(tree, options), agent };
+}
+const tick = <A,>(r: Running<A>, dt: number) => tickTree(r.state, r.tree, r.agent, dt);
+const update = <A,>(r: Running<A>, dt: number) => updateTree(r.state, r.tree, r.agent, dt);
 
 const S = BtStatus.Success;
 const R = BtStatus.Running;
@@ -30,16 +46,16 @@ describe("hinted execution (chapter 10)", () => {
   const def = { version: 1 as const, root: { type: "selector" as const, children: names.map((n): BtNode => ({ type: "wait", duration: 1, name: n })) } };
 
   it("Figure 10.5: hints {D+, E+, A-} order [A..E] as D, E, B, C, A; neutral restores", () => {
-    const inst = createTreeInstance(createBehaviorTree(def), null);
-    const label = () => selectorOrder(inst, 0).map((n) => inst.tree.names[n]).join("");
+    const inst = start(createBehaviorTree(def), null);
+    const label = () => getSelectorOrder(inst.state, inst.tree, 0).map((n) => inst.tree.names[n]).join("");
     expect(label()).toBe("ABCDE");
-    setTreeHint(inst, "D", "positive");
-    setTreeHint(inst, "E", "positive");
-    setTreeHint(inst, "A", "negative");
+    setTreeHint(inst.state, inst.tree, "D", "positive");
+    setTreeHint(inst.state, inst.tree, "E", "positive");
+    setTreeHint(inst.state, inst.tree, "A", "negative");
     expect(label()).toBe("DEBCA");
-    for (const n of names) setTreeHint(inst, n, "neutral");
+    for (const n of names) setTreeHint(inst.state, inst.tree, n, "neutral");
     expect(label()).toBe("ABCDE");
-    expect(setTreeHint(inst, "Z", "positive")).toBe(false);
+    expect(setTreeHint(inst.state, inst.tree, "Z", "positive")).toBe(false);
   });
 
   it("hint conditions and a two-level controller (disguise scenario)", () => {
@@ -86,7 +102,7 @@ describe("hinted execution (chapter 10)", () => {
         blackboard: schema,
       },
     );
-    const high = createTreeInstance(
+    const high = start(
       createBehaviorTree({
         version: 1,
         root: {
@@ -102,12 +118,12 @@ describe("hinted execution (chapter 10)", () => {
     );
     const npc: Npc = { did: [] };
     const bb = createBlackboard(schema, { enemyVisible: true, disguised: true });
-    const baseInst = createTreeInstance(base, npc, { blackboard: bb });
-    const highInst = createTreeInstance(high.tree, null, { blackboard: bb });
+    const baseInst = start(base, npc, { blackboard: bb });
+    const highInst = start(high.tree, null, { blackboard: bb });
     // Without the high level the NPC attacks a visible enemy.
-    tickTree(baseInst, 0.1);
+    tick(baseInst, 0.1);
     expect(npc.did).toEqual(["attack"]);
-    const ctrl = createHintedController(baseInst as never, highInst);
+    const ctrl = createHintedController(createHintLevel(baseInst.tree, baseInst.state, baseInst.agent), highInst);
     tickHintedController(ctrl, 0.1);
     expect(npc.did[npc.did.length - 1]).toBe("patrol"); // same tick: hint PATROL+ already applies
     writeBlackboard(bb, "attacked", true);
@@ -149,21 +165,21 @@ describe("event-driven evaluation and async actions", () => {
         blackboard: schema,
       },
     );
-    const inst = createTreeInstance(t, null, { blackboard: createBlackboard(schema) });
-    expect(updateTree(inst, 0.1)).toBe(S);
+    const inst = start(t, null, { blackboard: createBlackboard(schema) });
+    expect(update(inst, 0.1)).toBe(S);
     const after = evaluations;
-    for (let i = 0; i < 10; i++) updateTree(inst, 0.1);
+    for (let i = 0; i < 10; i++) update(inst, 0.1);
     expect(evaluations).toBe(after); // nothing changed: no evaluation
-    writeBlackboard(inst.blackboard, "alarm", true);
-    expect(updateTree(inst, 0.1)).toBe(R);
+    writeBlackboard(inst.state.blackboard, "alarm", true);
+    expect(update(inst, 0.1)).toBe(R);
     const e2 = evaluations;
-    for (let i = 0; i < 5; i++) expect(updateTree(inst, 0.1)).toBe(R); // the wait is not due yet
+    for (let i = 0; i < 5; i++) expect(update(inst, 0.1)).toBe(R); // the wait is not due yet
     expect(evaluations).toBe(e2);
-    for (let i = 0; i < 5; i++) updateTree(inst, 0.1);
-    expect(inst.rootStatus).toBe(S);
+    for (let i = 0; i < 5; i++) update(inst, 0.1);
+    expect(inst.state.rootStatus).toBe(S);
     const e3 = evaluations;
-    postTreeEvent(inst);
-    updateTree(inst, 0.1);
+    postTreeEvent(inst.state);
+    update(inst, 0.1);
     expect(evaluations).toBeGreaterThan(e3);
   });
 
@@ -174,32 +190,32 @@ describe("event-driven evaluation and async actions", () => {
       { version: 1, root: { type: "guard", key: "stop", value: false, abort: "self", child: { type: "action", action: "load" } } },
       { actions: { load: createAsyncAction(() => new Promise<boolean>((res) => resolvers.push(res))) }, blackboard: schema },
     );
-    const inst = createTreeInstance(t, null);
+    const inst = start(t, null);
     const flush = async () => {
       for (let i = 0; i < 3; i++) await Promise.resolve();
     };
-    expect(updateTree(inst, 0.1)).toBe(R);
-    expect(updateTree(inst, 0.1)).toBe(R);
+    expect(update(inst, 0.1)).toBe(R);
+    expect(update(inst, 0.1)).toBe(R);
     expect(resolvers.length).toBe(1);
     resolvers[0]!(true);
     await flush();
-    expect(updateTree(inst, 0.1)).toBe(S);
+    expect(update(inst, 0.1)).toBe(S);
     // Start again, abort the run (guard turns false), then let the stale promise resolve.
-    writeBlackboard(inst.blackboard, "stop", false);
-    postTreeEvent(inst);
-    expect(updateTree(inst, 0.1)).toBe(R);
+    writeBlackboard(inst.state.blackboard, "stop", false);
+    postTreeEvent(inst.state);
+    expect(update(inst, 0.1)).toBe(R);
     expect(resolvers.length).toBe(2);
-    writeBlackboard(inst.blackboard, "stop", true);
-    expect(updateTree(inst, 0.1)).toBe(BtStatus.Failure);
-    writeBlackboard(inst.blackboard, "stop", false);
-    expect(updateTree(inst, 0.1)).toBe(R); // third run in flight
+    writeBlackboard(inst.state.blackboard, "stop", true);
+    expect(update(inst, 0.1)).toBe(BtStatus.Failure);
+    writeBlackboard(inst.state.blackboard, "stop", false);
+    expect(update(inst, 0.1)).toBe(R); // third run in flight
     expect(resolvers.length).toBe(3);
     resolvers[1]!(true); // stale: belongs to the aborted second run
     await flush();
-    expect(updateTree(inst, 0.1)).toBe(R);
+    expect(update(inst, 0.1)).toBe(R);
     resolvers[2]!(false);
     await flush();
-    expect(updateTree(inst, 0.1)).toBe(BtStatus.Failure);
+    expect(update(inst, 0.1)).toBe(BtStatus.Failure);
   });
 });
 
@@ -237,18 +253,18 @@ describe("save and restore a running tree", () => {
     fc.assert(
       fc.property(nodeArb, fc.integer({ min: 0, max: 1000 }), fc.integer({ min: 1, max: 15 }), (root, seed, before) => {
         const t = createBehaviorTree<null>({ version: 1, root }, { actions: { step }, blackboard: schema });
-        const a = createTreeInstance(t, null, { seed, traceCapacity: 512 });
-        for (let i = 0; i < before; i++) tickTree(a, 0.1);
-        const json = JSON.stringify(saveTree(a));
-        const b = createTreeInstance(t, null, { seed: seed + 1, traceCapacity: 512 });
-        restoreTree(b, JSON.parse(json) as BtSnapshot);
+        const a = start(t, null, { seed, traceCapacity: 512 });
+        for (let i = 0; i < before; i++) tick(a, 0.1);
+        const json = JSON.stringify(saveTree(a.state));
+        const b = start(t, null, { seed: seed + 1, traceCapacity: 512 });
+        restoreTree(b.state, JSON.parse(json) as BtSnapshot);
         for (let i = 0; i < 15; i++) {
-          expect(tickTree(b, 0.1)).toBe(tickTree(a, 0.1));
-          expect(Array.from(b.trace.subarray(0, b.traceLength))).toEqual(Array.from(a.trace.subarray(0, a.traceLength)));
+          expect(tick(b, 0.1)).toBe(tick(a, 0.1));
+          expect(Array.from(b.state.trace.subarray(0, b.state.traceLength))).toEqual(Array.from(a.state.trace.subarray(0, a.state.traceLength)));
         }
-        expect(Array.from(b.status)).toEqual(Array.from(a.status));
-        expect(Array.from(b.timer)).toEqual(Array.from(a.timer));
-        expect(b.blackboard.num[0]).toBe(a.blackboard.num[0]);
+        expect(Array.from(b.state.status)).toEqual(Array.from(a.state.status));
+        expect(Array.from(b.state.timer)).toEqual(Array.from(a.state.timer));
+        expect(b.state.blackboard.num[0]).toBe(a.state.blackboard.num[0]);
       }),
       { numRuns: 150 },
     );
@@ -257,7 +273,7 @@ describe("save and restore a running tree", () => {
   it("refuses a snapshot of another tree", () => {
     const t1 = createBehaviorTree({ version: 1, root: { type: "wait", duration: 1 } });
     const t2 = createBehaviorTree({ version: 1, root: { type: "wait", duration: 2 } });
-    const snap = saveTree(createTreeInstance(t1, null));
-    expect(() => restoreTree(createTreeInstance(t2, null), snap)).toThrow(/different tree/);
+    const snap = saveTree(createTreeState(t1));
+    expect(() => restoreTree(createTreeState(t2), snap)).toThrow(/different tree/);
   });
 });

@@ -3,12 +3,15 @@ import {
   BtStatus,
   createBehaviorTree,
   createBlackboard,
-  createTreeInstance,
+  createTreeState,
   readTreeTrace,
   tickTree,
   validateBehaviorTree,
   writeBlackboard,
+  type BehaviorTree,
   type BehaviorTreeDefinition,
+  type BtState,
+  type BtStateOptions,
   type BtNode,
   type BtTickResult,
 } from "../src/index";
@@ -52,9 +55,21 @@ const bindings = {
 function tree(root: BtNode): BehaviorTreeDefinition {
   return { version: 1, root };
 }
-function make(root: BtNode, a: Agent, trace = 0) {
+/** A tree, one agent's plain state and the agent: what every level-1 call takes. */
+interface Running {
+  tree: BehaviorTree<Agent>;
+  state: BtState;
+  agent: Agent;
+}
+function start(t: BehaviorTree<Agent>, a: Agent, options: BtStateOptions = {}): Running {
+  return { tree: t, state: createTreeState(t, options), agent: a };
+}
+function tick(r: Running, dt: number) {
+  return tickTree(r.state, r.tree, r.agent, dt);
+}
+function make(root: BtNode, a: Agent, trace = 0): Running {
   const t = createBehaviorTree<Agent>(tree(root), bindings);
-  return createTreeInstance(t, a, { traceCapacity: trace, blackboard: createBlackboard(bindings.blackboard) });
+  return start(t, a, { traceCapacity: trace, blackboard: createBlackboard(bindings.blackboard) });
 }
 
 describe("behaviour tree validation", () => {
@@ -95,65 +110,65 @@ describe("composites", () => {
   it("memory sequence resumes the running child", () => {
     const a = agent({ b: [R, R, S] });
     const inst = make({ type: "sequence", children: [act("a"), act("b"), act("c")] }, a);
-    expect(tickTree(inst, 0.1)).toBe(R);
-    expect(tickTree(inst, 0.1)).toBe(R);
-    expect(tickTree(inst, 0.1)).toBe(S);
+    expect(tick(inst, 0.1)).toBe(R);
+    expect(tick(inst, 0.1)).toBe(R);
+    expect(tick(inst, 0.1)).toBe(S);
     expect(a.log).toEqual(["a", "b", "b", "b", "c"]);
   });
 
   it("reactive sequence re-checks earlier children and aborts the running one", () => {
     const a = agent({ b: [R] }, { ok: true });
     const inst = make({ type: "sequence", memory: false, children: [{ type: "condition", condition: "flag", args: { f: "ok" } }, act("b")] }, a);
-    expect(tickTree(inst, 0.1)).toBe(R);
+    expect(tick(inst, 0.1)).toBe(R);
     a.flags["ok"] = false;
-    expect(tickTree(inst, 0.1)).toBe(Fl);
+    expect(tick(inst, 0.1)).toBe(Fl);
     expect(a.aborted).toEqual(["b"]);
   });
 
   it("selector tries children until one succeeds; reactive selector pre-empts lower priority", () => {
     const a = agent({ a: [Fl], b: [R] });
     const inst = make({ type: "selector", memory: false, children: [act("a"), act("b")] }, a);
-    expect(tickTree(inst, 0.1)).toBe(R);
+    expect(tick(inst, 0.1)).toBe(R);
     a.results["a"] = [S];
-    expect(tickTree(inst, 0.1)).toBe(S);
+    expect(tick(inst, 0.1)).toBe(S);
     expect(a.aborted).toEqual(["b"]);
   });
 
   it("parallel policies: all/one and race", () => {
     const a = agent({ a: [R, S], b: [R, R, S] });
     const all = make({ type: "parallel", children: [act("a"), act("b")] }, a);
-    expect(tickTree(all, 0.1)).toBe(R);
-    expect(tickTree(all, 0.1)).toBe(R);
-    expect(tickTree(all, 0.1)).toBe(S);
+    expect(tick(all, 0.1)).toBe(R);
+    expect(tick(all, 0.1)).toBe(R);
+    expect(tick(all, 0.1)).toBe(S);
     expect(a.log).toEqual(["a", "b", "a", "b", "b"]);
 
     const b = agent({ a: [R, S], b: [R] });
     const one = make({ type: "parallel", success: "one", children: [act("a"), act("b")] }, b);
-    tickTree(one, 0.1);
-    expect(tickTree(one, 0.1)).toBe(S);
+    tick(one, 0.1);
+    expect(tick(one, 0.1)).toBe(S);
     expect(b.aborted).toEqual(["b"]);
 
     const c = agent({ a: [Fl], b: [R] });
     const failOne = make({ type: "parallel", children: [act("a"), act("b")] }, c);
-    expect(tickTree(failOne, 0.1)).toBe(Fl);
+    expect(tick(failOne, 0.1)).toBe(Fl);
     expect(c.aborted).toEqual(["b"]);
 
     const d = agent({ a: [Fl], b: [R, Fl] });
     const race = make({ type: "race", children: [act("a"), act("b")] }, d);
-    expect(tickTree(race, 0.1)).toBe(R);
-    expect(tickTree(race, 0.1)).toBe(Fl);
+    expect(tick(race, 0.1)).toBe(R);
+    expect(tick(race, 0.1)).toBe(Fl);
     const e = agent({ a: [Fl], b: [R, S] });
     const race2 = make({ type: "race", children: [act("a"), act("b")] }, e);
-    tickTree(race2, 0.1);
-    expect(tickTree(race2, 0.1)).toBe(S);
+    tick(race2, 0.1);
+    expect(tick(race2, 0.1)).toBe(S);
   });
 
   it("parallel without memory re-ticks finished children", () => {
     const a = agent({ a: [S], b: [R, R, S] });
     const inst = make({ type: "parallel", memory: false, children: [act("a"), act("b")] }, a);
-    tickTree(inst, 0.1);
-    tickTree(inst, 0.1);
-    expect(tickTree(inst, 0.1)).toBe(S);
+    tick(inst, 0.1);
+    tick(inst, 0.1);
+    expect(tick(inst, 0.1)).toBe(S);
     expect(a.log).toEqual(["a", "b", "a", "b", "a", "b"]);
   });
 
@@ -162,18 +177,18 @@ describe("composites", () => {
     for (let seed = 0; seed < 20; seed++) {
       const a = agent();
       const t = createBehaviorTree<Agent>(tree({ type: "shuffle", children: [act("a"), act("b"), act("c"), act("d")] }), bindings);
-      const inst = createTreeInstance(t, a, { seed, blackboard: createBlackboard(bindings.blackboard) });
-      tickTree(inst, 0.1);
+      const inst = start(t, a, { seed, blackboard: createBlackboard(bindings.blackboard) });
+      tick(inst, 0.1);
       expect([...a.log].sort()).toEqual(["a", "b", "c", "d"]);
       orders.add(a.log.join(""));
       const again = agent();
-      tickTree(createTreeInstance(t, again, { seed, blackboard: createBlackboard(bindings.blackboard) }), 0.1);
+      tick(start(t, again, { seed, blackboard: createBlackboard(bindings.blackboard) }), 0.1);
       expect(again.log).toEqual(a.log);
     }
     expect(orders.size).toBeGreaterThan(5);
     const a = agent({ a: [Fl], b: [Fl], c: [S] });
     const inst = make({ type: "randomSelector", children: [act("a"), act("b"), act("c")] }, a);
-    expect(tickTree(inst, 0.1)).toBe(S);
+    expect(tick(inst, 0.1)).toBe(S);
     expect(a.log[a.log.length - 1]).toBe("c");
   });
 });
@@ -181,28 +196,28 @@ describe("composites", () => {
 describe("decorators and leaves", () => {
   it("inverter, succeed, fail", () => {
     const a = agent({ a: [Fl] });
-    expect(tickTree(make({ type: "inverter", child: act("a") }, a), 0)).toBe(S);
-    expect(tickTree(make({ type: "succeed", child: act("a") }, a), 0)).toBe(S);
-    expect(tickTree(make({ type: "fail", child: act("b") }, a), 0)).toBe(Fl);
+    expect(tick(make({ type: "inverter", child: act("a") }, a), 0)).toBe(S);
+    expect(tick(make({ type: "succeed", child: act("a") }, a), 0)).toBe(S);
+    expect(tick(make({ type: "fail", child: act("b") }, a), 0)).toBe(Fl);
   });
 
   it("repeat counts successes once per tick; retry counts failures", () => {
     const a = agent();
     const rep = make({ type: "repeat", count: 3, child: act("a") }, a);
-    expect([tickTree(rep, 0), tickTree(rep, 0), tickTree(rep, 0)]).toEqual([R, R, S]);
+    expect([tick(rep, 0), tick(rep, 0), tick(rep, 0)]).toEqual([R, R, S]);
     expect(a.log.length).toBe(3);
     const b = agent({ a: [Fl, Fl, S] });
     const retry = make({ type: "retry", attempts: 5, child: act("a") }, b);
-    expect([tickTree(retry, 0), tickTree(retry, 0), tickTree(retry, 0)]).toEqual([R, R, S]);
+    expect([tick(retry, 0), tick(retry, 0), tick(retry, 0)]).toEqual([R, R, S]);
     const c = agent({ a: [Fl] });
     const retry2 = make({ type: "retry", attempts: 2, child: act("a") }, c);
-    expect([tickTree(retry2, 0), tickTree(retry2, 0)]).toEqual([R, Fl]);
+    expect([tick(retry2, 0), tick(retry2, 0)]).toEqual([R, Fl]);
   });
 
   it("wait finishes once duration of tree time has passed since entry", () => {
     const inst = make({ type: "wait", duration: 1 }, agent());
     const out = [];
-    for (let i = 0; i < 6; i++) out.push(tickTree(inst, 0.25));
+    for (let i = 0; i < 6; i++) out.push(tick(inst, 0.25));
     expect(out).toEqual([R, R, R, R, S, R]);
   });
 
@@ -210,7 +225,7 @@ describe("decorators and leaves", () => {
     const a = agent();
     const inst = make({ type: "cooldown", duration: 1, child: act("a") }, a);
     const out = [];
-    for (let i = 0; i < 6; i++) out.push(tickTree(inst, 0.5));
+    for (let i = 0; i < 6; i++) out.push(tick(inst, 0.5));
     expect(out).toEqual([S, Fl, S, Fl, S, Fl]);
     expect(a.log.length).toBe(3);
   });
@@ -218,7 +233,7 @@ describe("decorators and leaves", () => {
   it("timeout aborts a child that runs too long", () => {
     const a = agent({ a: [R] });
     const inst = make({ type: "timeout", duration: 1, child: act("a") }, a);
-    expect([tickTree(inst, 0.5), tickTree(inst, 0.5), tickTree(inst, 0.5)]).toEqual([R, R, Fl]);
+    expect([tick(inst, 0.5), tick(inst, 0.5), tick(inst, 0.5)]).toEqual([R, R, Fl]);
     expect(a.aborted).toEqual(["a"]);
   });
 
@@ -226,17 +241,17 @@ describe("decorators and leaves", () => {
     const a = agent({ a: [R] });
     const bb = createBlackboard(bindings.blackboard, { hp: 50 });
     const t = createBehaviorTree<Agent>(tree({ type: "guard", key: "hp", op: ">", value: 20, abort: "self", child: act("a") }), bindings);
-    const inst = createTreeInstance(t, a, { blackboard: bb });
-    expect(tickTree(inst, 0.1)).toBe(R);
+    const inst = start(t, a, { blackboard: bb });
+    expect(tick(inst, 0.1)).toBe(R);
     writeBlackboard(bb, "hp", 10);
-    expect(tickTree(inst, 0.1)).toBe(Fl);
+    expect(tick(inst, 0.1)).toBe(Fl);
     expect(a.aborted).toEqual(["a"]);
-    const noAbort = createTreeInstance(createBehaviorTree<Agent>(tree({ type: "guard", key: "hp", op: ">", value: 20, child: act("a") }), bindings), agent({ a: [R] }), {
+    const noAbort = start(createBehaviorTree<Agent>(tree({ type: "guard", key: "hp", op: ">", value: 20, child: act("a") }), bindings), agent({ a: [R] }), {
       blackboard: createBlackboard(bindings.blackboard, { hp: 50 }),
     });
-    tickTree(noAbort, 0.1);
-    writeBlackboard(noAbort.blackboard, "hp", 10);
-    expect(tickTree(noAbort, 0.1)).toBe(R);
+    tick(noAbort, 0.1);
+    writeBlackboard(noAbort.state.blackboard, "hp", 10);
+    expect(tick(noAbort, 0.1)).toBe(R);
   });
 
   it("guard with abort lowerPriority pre-empts a running lower-priority sibling", () => {
@@ -246,15 +261,15 @@ describe("decorators and leaves", () => {
       tree({ type: "selector", children: [{ type: "guard", key: "alarm", value: true, abort: "lowerPriority", child: act("flee") }, act("patrol")] }),
       bindings,
     );
-    const inst = createTreeInstance(t, a, { blackboard: bb, traceCapacity: 16 });
-    tickTree(inst, 0.1);
-    tickTree(inst, 0.1);
+    const inst = start(t, a, { blackboard: bb, traceCapacity: 16 });
+    tick(inst, 0.1);
+    tick(inst, 0.1);
     expect(a.log).toEqual(["patrol", "patrol"]);
     writeBlackboard(bb, "alarm", true);
-    expect(tickTree(inst, 0.1)).toBe(R);
+    expect(tick(inst, 0.1)).toBe(R);
     expect(a.aborted).toEqual(["patrol"]);
     expect(a.log).toEqual(["patrol", "patrol", "flee"]);
-    const tr = readTreeTrace(inst);
+    const tr = readTreeTrace(inst.state, inst.tree);
     expect(tr.map((e) => [e.name || e.type, e.status])).toEqual([
       ["patrol", BtStatus.Idle],
       ["flee", R],
@@ -269,16 +284,16 @@ describe("decorators and leaves", () => {
       tree({ type: "sequence", children: [{ type: "compare", key: "hp", op: "<=", value: 5 }, { type: "compare", key: "mode", op: "!=", value: "angry" }, { type: "set", key: "mode", value: "angry" }, { type: "set", key: "alarm", value: true }] }),
       bindings,
     );
-    const inst = createTreeInstance(t, agent(), { blackboard: bb });
-    expect(tickTree(inst, 0)).toBe(S);
+    const inst = start(t, agent(), { blackboard: bb });
+    expect(tick(inst, 0)).toBe(S);
     expect(bb.str[2]).toBe("angry");
-    expect(tickTree(inst, 0)).toBe(Fl);
+    expect(tick(inst, 0)).toBe(Fl);
   });
 
   it("rejects a bad dt and a bad action result", () => {
     const inst = make(act("a"), agent({ a: [7 as BtTickResult] }));
-    expect(() => tickTree(inst, -1)).toThrow(/dt/);
-    expect(() => tickTree(inst, NaN)).toThrow(/dt/);
-    expect(() => tickTree(inst, 0)).toThrow(/returned 7/);
+    expect(() => tick(inst, -1)).toThrow(/dt/);
+    expect(() => tick(inst, NaN)).toThrow(/dt/);
+    expect(() => tick(inst, 0)).toThrow(/returned 7/);
   });
 });

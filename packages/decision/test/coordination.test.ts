@@ -3,7 +3,7 @@ import {
   acknowledgeRole,
   acquireToken,
   AnimationPriority,
-  blackboardAge,
+  getBlackboardAge,
   canPlayAnimation,
   createActionTokens,
   createAnimationBlackboard,
@@ -23,14 +23,14 @@ import {
   reinforceCase,
   releaseRole,
   releaseToken,
-  reprioritiseSquadEntry,
+  reprioritizeSquadEntry,
   requestRole,
   restoreBlackboard,
-  roleHolder,
+  getRoleHolder,
   saveBlackboard,
-  scopeOf,
+  getBlackboardScope,
   setTokenPopulation,
-  topSquadEntry,
+  getTopSquadEntry,
   tryPlayAnimation,
   updateCoordinator,
   writeBlackboard,
@@ -43,9 +43,9 @@ describe("blackboards", () => {
     expect(readBlackboard(bb, "hp")).toBe(100);
     advanceBlackboard(bb, 2.5);
     writeBlackboard(bb, "seen", true);
-    expect(blackboardAge(bb, "hp")).toBe(2.5);
-    expect(blackboardAge(bb, "seen")).toBe(0);
-    expect(blackboardAge(bb, "target")).toBe(Infinity);
+    expect(getBlackboardAge(bb, "hp")).toBe(2.5);
+    expect(getBlackboardAge(bb, "seen")).toBe(0);
+    expect(getBlackboardAge(bb, "target")).toBe(Infinity);
     expect(() => writeBlackboard(bb, "hp", NaN)).toThrow(/hp/);
     expect(() => writeBlackboard(bb, "hp", "x" as never)).toThrow(/declared number/);
     expect(() => readBlackboard(bb, "nope" as never)).toThrow(/unknown blackboard key/);
@@ -70,7 +70,7 @@ describe("blackboards", () => {
     expect(readScoped(b1, "target")).toBeUndefined();
     writeScoped(a2, "agent", "target", 9);
     expect(readScoped(a2, "target")).toBe(9);
-    expect(scopeOf(a2, "target")).toBe("agent");
+    expect(getBlackboardScope(a2, "target")).toBe("agent");
     expect(readScoped(b1, "weather")).toBe("rain");
     writeScoped(b1, "global", "alarm", true);
     expect(readScoped(a1, "alarm")).toBe(true);
@@ -87,15 +87,15 @@ describe("anti-twinning blackboard (chapter 6)", () => {
     expect(canPlayAnimation(bb, wave, 10.5)).toBe(false);
     expect(canPlayAnimation(bb, flinch, 10.5)).toBe(true); // different ids never block
     expect(canPlayAnimation(bb, wave, 11)).toBe(true);
-    registerAnimation(bb, flinch, 20, AnimationPriority.Reaction);
+    registerAnimation(bb, flinch, 20, { priority: AnimationPriority.Reaction });
     expect(canPlayAnimation(bb, flinch, 20.2)).toBe(false);
     expect(canPlayAnimation(bb, flinch, 20.3)).toBe(true);
   });
   it("distance relaxation and bounded ring", () => {
     const bb = createAnimationBlackboard({ minDistance: 10, capacity: 4 });
-    tryPlayAnimation(bb, wave, 0, AnimationPriority.Normal, 0, 0, 0);
-    expect(canPlayAnimation(bb, wave, 0.1, 3, 0, 0)).toBe(false);
-    expect(canPlayAnimation(bb, wave, 0.1, 30, 0, 0)).toBe(true);
+    tryPlayAnimation(bb, wave, 0, { priority: AnimationPriority.Normal, x: 0, y: 0, z: 0 });
+    expect(canPlayAnimation(bb, wave, 0.1, { x: 3 })).toBe(false);
+    expect(canPlayAnimation(bb, wave, 0.1, { x: 30 })).toBe(true);
     for (let i = 0; i < 10; i++) registerAnimation(bb, i + 100, 0.2);
     expect(bb.count).toBe(4);
     expect(canPlayAnimation(bb, wave, 0.3)).toBe(true); // overwritten
@@ -106,16 +106,16 @@ describe("anti-twinning blackboard (chapter 6)", () => {
 
 describe("squad blackboard", () => {
   it("keeps lists sorted; the commander edits priorities", () => {
-    const board = createSquadBlackboard(8);
+    const board = createSquadBlackboard({ capacity: 8 });
     postSquadEntry(board, "unitsInTrouble", { subject: 1, priority: 2, x: 0, y: 0, source: "squad-1", time: 0 });
     postSquadEntry(board, "unitsInTrouble", { subject: 2, priority: 5, x: 0, y: 0, source: "squad-2", time: 0 });
-    expect(topSquadEntry(board, "unitsInTrouble")?.subject).toBe(2);
-    reprioritiseSquadEntry(board, "unitsInTrouble", 1, 9); // flanked → raised
-    expect(topSquadEntry(board, "unitsInTrouble")?.subject).toBe(1);
+    expect(getTopSquadEntry(board, "unitsInTrouble")?.subject).toBe(2);
+    reprioritizeSquadEntry(board, "unitsInTrouble", 1, 9); // flanked → raised
+    expect(getTopSquadEntry(board, "unitsInTrouble")?.subject).toBe(1);
     expect(board.lists.threats.length).toBe(0);
   });
   it("case memory: recall known situations, improvise and reinforce", () => {
-    const mem = createCaseMemory(2, 4);
+    const mem = createCaseMemory(2, { capacity: 4 });
     expect(recallCase(mem, [0.5, 0.5], 0.8)).toBe(-1);
     const c = recordCase(mem, [0.5, 0.5], 3);
     reinforceCase(mem, c, true);
@@ -135,26 +135,26 @@ describe("coordinator roles (chapter 34)", () => {
   });
   it("ideal-candidate roles go to the best-rated requester each frame until acknowledged", () => {
     const c = createCoordinator([{ name: "Flanker", policy: "idealCandidate" }]);
-    requestRole(c, "Flanker", 1, 0.4);
-    requestRole(c, "Flanker", 2, 0.9);
-    requestRole(c, "Flanker", 3, 0.6);
+    requestRole(c, "Flanker", 1, { rating: 0.4 });
+    requestRole(c, "Flanker", 2, { rating: 0.9 });
+    requestRole(c, "Flanker", 3, { rating: 0.6 });
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(2);
-    requestRole(c, "Flanker", 3, 0.95);
+    expect(getRoleHolder(c, "Flanker")).toBe(2);
+    requestRole(c, "Flanker", 3, { rating: 0.95 });
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(3); // not yet acknowledged: a better candidate wins
+    expect(getRoleHolder(c, "Flanker")).toBe(3); // not yet acknowledged: a better candidate wins
     expect(acknowledgeRole(c, "Flanker", 3)).toBe(true);
-    requestRole(c, "Flanker", 1, 1);
+    requestRole(c, "Flanker", 1, { rating: 1 });
     updateCoordinator(c);
-    expect(roleHolder(c, "Flanker")).toBe(3); // exclusive until released
+    expect(getRoleHolder(c, "Flanker")).toBe(3); // exclusive until released
     releaseRole(c, "Flanker", 3);
-    expect(roleHolder(c, "Flanker")).toBe(-1);
+    expect(getRoleHolder(c, "Flanker")).toBe(-1);
   });
 });
 
 describe("action tokens (chapter 36)", () => {
   it("limits holders, enforces the re-acquire cooldown, scales with population", () => {
-    const t = createActionTokens([{ name: "grenade", count: 1, perCharacter: 0.1, cooldown: 5 }], 32, 0);
+    const t = createActionTokens([{ name: "grenade", count: 1, perCharacter: 0.1, cooldown: 5 }], 32, { population: 0 });
     expect(acquireToken(t, "grenade", 0, 0)).toBe(true);
     expect(acquireToken(t, "grenade", 1, 0)).toBe(false);
     releaseToken(t, "grenade", 0, 1);

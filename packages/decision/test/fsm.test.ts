@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  createMachineInstance,
+  createMachineState,
   createStateMachine,
-  currentStateName,
+  getActiveStateName,
   dispatchMachineEvent,
   isStateActive,
   postMachineEvent,
@@ -11,8 +11,20 @@ import {
   startMachine,
   updateMachine,
   validateStateMachine,
+  type MachineState,
+  type StateMachine,
   type StateMachineDefinition,
 } from "../src/index";
+
+/** A compiled machine, one agent's plain state and the agent: what every level-1 call takes. */
+interface Running<A> {
+  machine: StateMachine<A>;
+  state: MachineState;
+  agent: A;
+}
+function start<A>(machine: StateMachine<A>, agent: A): Running<A> {
+  return { machine, state: createMachineState(machine), agent };
+}
 
 interface Guard {
   log: string[];
@@ -53,74 +65,74 @@ const bindings = {
 describe("state machines", () => {
   it("enters nested initial states outermost first and exits innermost first", () => {
     const g: Guard = { log: [], ammo: 2 };
-    const inst = createMachineInstance(createStateMachine(def, bindings), g);
-    startMachine(inst);
+    const inst = start(createStateMachine(def, bindings), g);
+    startMachine(inst.state, inst.machine, inst.agent);
     expect(g.log).toEqual(["enter:idle"]);
-    expect(dispatchMachineEvent(inst, "see")).toBe(true);
+    expect(dispatchMachineEvent(inst.state, inst.machine, inst.agent, "see")).toBe(true);
     expect(g.log).toEqual(["enter:idle", "exit:idle", "enter:combat", "enter:shoot"]);
-    expect(isStateActive(inst, "combat")).toBe(true);
-    expect(dispatchMachineEvent(inst, "bye")).toBe(false);
+    expect(isStateActive(inst.state, inst.machine, "combat")).toBe(true);
+    expect(dispatchMachineEvent(inst.state, inst.machine, inst.agent, "bye")).toBe(false);
   });
 
   it("guards, after-transitions (dt) and transition actions", () => {
     const g: Guard = { log: [], ammo: 2 };
-    const inst = createMachineInstance(createStateMachine(def, bindings), g);
-    startMachine(inst);
-    updateMachine(inst, 1.5);
-    expect(currentStateName(inst)).toBe("idle");
-    updateMachine(inst, 0.5);
-    expect(currentStateName(inst)).toBe("patrol");
-    dispatchMachineEvent(inst, "see");
-    updateMachine(inst, 0.1); // fire → 1
-    updateMachine(inst, 0.1); // fire → 0
+    const inst = start(createStateMachine(def, bindings), g);
+    startMachine(inst.state, inst.machine, inst.agent);
+    updateMachine(inst.state, inst.machine, inst.agent, 1.5);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("idle");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.5);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("patrol");
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "see");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.1); // fire → 1
+    updateMachine(inst.state, inst.machine, inst.agent, 0.1); // fire → 0
     expect(g.ammo).toBe(0);
-    updateMachine(inst, 0.1); // guard empty → reload
-    expect(currentStateName(inst)).toBe("reload");
-    updateMachine(inst, 0.5);
-    expect(currentStateName(inst)).toBe("reload");
-    updateMachine(inst, 0.5);
-    expect(currentStateName(inst)).toBe("shoot");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.1); // guard empty → reload
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("reload");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.5);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("reload");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.5);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("shoot");
     expect(g.ammo).toBe(2); // refilled to 3 by the action, then one shot in the same update
   });
 
   it("shallow history returns to the last active child", () => {
     const g: Guard = { log: [], ammo: 0 };
-    const inst = createMachineInstance(createStateMachine(def, bindings), g);
-    startMachine(inst);
-    dispatchMachineEvent(inst, "see");
-    updateMachine(inst, 0.1);
-    expect(currentStateName(inst)).toBe("reload");
-    dispatchMachineEvent(inst, "lost");
-    expect(currentStateName(inst)).toBe("idle");
-    dispatchMachineEvent(inst, "see");
-    expect(currentStateName(inst)).toBe("reload");
+    const inst = start(createStateMachine(def, bindings), g);
+    startMachine(inst.state, inst.machine, inst.agent);
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "see");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.1);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("reload");
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "lost");
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("idle");
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "see");
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("reload");
   });
 
   it("push-down stack: push on talk, pop back on bye", () => {
     const g: Guard = { log: [], ammo: 1 };
-    const inst = createMachineInstance(createStateMachine(def, bindings), g);
-    startMachine(inst);
-    updateMachine(inst, 2);
-    dispatchMachineEvent(inst, "talk");
-    expect(currentStateName(inst)).toBe("chat");
-    expect(inst.stackSize).toBe(1);
-    dispatchMachineEvent(inst, "bye");
-    expect(currentStateName(inst)).toBe("patrol");
-    expect(dispatchMachineEvent(inst, "bye")).toBe(false);
+    const inst = start(createStateMachine(def, bindings), g);
+    startMachine(inst.state, inst.machine, inst.agent);
+    updateMachine(inst.state, inst.machine, inst.agent, 2);
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "talk");
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("chat");
+    expect(inst.state.stackSize).toBe(1);
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "bye");
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("patrol");
+    expect(dispatchMachineEvent(inst.state, inst.machine, inst.agent, "bye")).toBe(false);
   });
 
   it("delayed events are delivered through dt in due order", () => {
     const g: Guard = { log: [], ammo: 1 };
-    const inst = createMachineInstance(createStateMachine(def, bindings), g);
-    startMachine(inst);
-    postMachineEvent(inst, "lost", 1.0);
-    postMachineEvent(inst, "see", 0.5);
-    updateMachine(inst, 0.4);
-    expect(currentStateName(inst)).toBe("idle");
-    updateMachine(inst, 0.2);
-    expect(isStateActive(inst, "combat")).toBe(true);
-    updateMachine(inst, 0.4);
-    expect(currentStateName(inst)).toBe("idle");
+    const inst = start(createStateMachine(def, bindings), g);
+    startMachine(inst.state, inst.machine, inst.agent);
+    postMachineEvent(inst.state, inst.machine, "lost", { delay: 1.0 });
+    postMachineEvent(inst.state, inst.machine, "see", { delay: 0.5 });
+    updateMachine(inst.state, inst.machine, inst.agent, 0.4);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("idle");
+    updateMachine(inst.state, inst.machine, inst.agent, 0.2);
+    expect(isStateActive(inst.state, inst.machine, "combat")).toBe(true);
+    updateMachine(inst.state, inst.machine, inst.agent, 0.4);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("idle");
   });
 
   it("deep history and save/restore", () => {
@@ -132,16 +144,16 @@ describe("state machines", () => {
       },
     };
     const m = createStateMachine(d);
-    const inst = createMachineInstance(m, null);
-    startMachine(inst);
-    expect(currentStateName(inst)).toBe("x");
-    dispatchMachineEvent(inst, "go");
-    dispatchMachineEvent(inst, "out");
-    const snap = JSON.parse(JSON.stringify(saveMachine(inst))) as ReturnType<typeof saveMachine>;
-    const other = createMachineInstance(m, null);
-    restoreMachine(other, snap);
-    dispatchMachineEvent(other, "back");
-    expect(currentStateName(other)).toBe("y");
+    const inst = start(m, null);
+    startMachine(inst.state, inst.machine, inst.agent);
+    expect(getActiveStateName(inst.state, inst.machine)).toBe("x");
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "go");
+    dispatchMachineEvent(inst.state, inst.machine, inst.agent, "out");
+    const snap = JSON.parse(JSON.stringify(saveMachine(inst.state, inst.machine))) as ReturnType<typeof saveMachine>;
+    const other = start(m, null);
+    restoreMachine(other.state, other.machine, snap);
+    dispatchMachineEvent(other.state, other.machine, other.agent, "back");
+    expect(getActiveStateName(other.state, other.machine)).toBe("y");
   });
 
   it("validates by JSON path", () => {
@@ -168,23 +180,23 @@ describe("state machine save/restore (property)", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), fc.array(step, { maxLength: 30 }), (before, after) => {
         const m = createStateMachine(def, bindings);
-        const a = createMachineInstance(m, { log: [], ammo: 2 });
-        startMachine(a);
+        const a = start(m, { log: [], ammo: 2 });
+        startMachine(a.state, a.machine, a.agent);
         const apply = (inst: typeof a, s: { e?: string; dt?: number; post?: string; delay?: number }) => {
-          if (s.e !== undefined) dispatchMachineEvent(inst, s.e);
-          else if (s.dt !== undefined) updateMachine(inst, s.dt);
-          else postMachineEvent(inst, s.post!, s.delay);
+          if (s.e !== undefined) dispatchMachineEvent(inst.state, inst.machine, inst.agent, s.e);
+          else if (s.dt !== undefined) updateMachine(inst.state, inst.machine, inst.agent, s.dt);
+          else postMachineEvent(inst.state, inst.machine, s.post!, { delay: s.delay ?? 0 });
         };
         before.forEach((s) => apply(a, s));
-        const b = createMachineInstance(m, { log: [], ammo: a.agent.ammo });
-        restoreMachine(b, JSON.parse(JSON.stringify(saveMachine(a))) as ReturnType<typeof saveMachine>);
+        const b = start(m, { log: [], ammo: a.agent.ammo });
+        restoreMachine(b.state, b.machine, JSON.parse(JSON.stringify(saveMachine(a.state, a.machine))) as ReturnType<typeof saveMachine>);
         for (const s of after) {
           apply(a, s);
           apply(b, s);
-          expect(currentStateName(b)).toBe(currentStateName(a));
+          expect(getActiveStateName(b.state, b.machine)).toBe(getActiveStateName(a.state, a.machine));
           expect(b.agent.ammo).toBe(a.agent.ammo);
         }
-        expect(saveMachine(b)).toEqual(saveMachine(a));
+        expect(saveMachine(b.state, b.machine)).toEqual(saveMachine(a.state, a.machine));
       }),
       { numRuns: 200 },
     );

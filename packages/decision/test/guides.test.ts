@@ -32,11 +32,20 @@ describe("guide snippets", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
   it("fuzzy logic: a desirability inside the output range", () => {
-    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", "centroid");') as number;
+    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", { method: "centroid" });') as number;
     expect(v).toBeGreaterThan(0);
     expect(v).toBeLessThan(100);
   });
-  it("utility: chooses an option", () => {
-    expect(run(firstSnippet("decision-utility.md"), "return choice;")).toBe(0);
+  it("behaviour trees: the level-2 one-liner heals and waits", () => {
+    expect(run(firstSnippet("decision-behavior-trees.md"), "return [result, npc.hp];")).toEqual([{ status: decision.BtStatus.Running, running: true, time: 0.5 }, 40]);
+  });
+  it("state machines: the level-2 one-liner reloads an empty gun", () => {
+    expect(run(firstSnippet("decision-state-machines.md", 1), "return result;")).toEqual({ state: "reload", transitions: 1, timeInState: 0 });
+  });
+  it("utility: the level-2 pick chooses heal", () => {
+    expect(run(firstSnippet("decision-utility.md"), "return choice;")).toBe("heal");
+  });
+  it("utility: the level-1 loop chooses an option", () => {
+    expect(run(firstSnippet("decision-utility.md", 1), "return choice;")).toBe(0);
   });
 });

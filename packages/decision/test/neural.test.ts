@@ -1,6 +1,6 @@
 import { createRng } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { activate, classifyHebb, createMlp, loadMlp, mcCullochPitts, recallHopfield, runMlp, saveMlp, trainHebb, trainHopfield, trainMlp } from "../src/index";
+import { activate, classifyHebb, createMlp, mlpFromJson, mcCullochPitts, recallHopfield, runMlp, mlpToJson, trainHebb, trainHopfield, trainMlp } from "../src/index";
 
 describe("McCulloch–Pitts and activations (Neural Netware)", () => {
   it("AND (θ = 2), OR (θ = 1) and two-layer XOR (θ = 1 everywhere)", () => {
@@ -50,10 +50,10 @@ describe("Hopfield net (worked example, errata applied)", () => {
   it("recalls each exemplar and the noisy (0,1,1,1) as I3, using fh(x) = x ≥ 0", () => {
     const out = [0, 0, 0, 0];
     for (const I of [I1, I2, I3]) {
-      expect(recallHopfield(net, I, out)).toBeGreaterThan(0);
+      expect(recallHopfield(out, net, I)).toBeGreaterThan(0);
       expect(out).toEqual(I);
     }
-    recallHopfield(net, [0, 1, 1, 1], out);
+    recallHopfield(out, net, [0, 1, 1, 1]);
     expect(out).toEqual(I3);
   });
 });
@@ -96,7 +96,7 @@ describe("MLP with back-propagation: vehicle control (3-8-8-2, Table 2)", () => 
       expect(Math.abs(out[0]! - targets[k]![0]!)).toBeLessThan(0.1);
       expect(Math.abs(out[1]! - targets[k]![1]!)).toBeLessThan(0.1);
     }
-    const copy = loadMlp(JSON.parse(JSON.stringify(saveMlp(net))) as ReturnType<typeof saveMlp>);
+    const copy = mlpFromJson(JSON.parse(JSON.stringify(mlpToJson(net))) as ReturnType<typeof mlpToJson>);
     const a = [0, 0];
     const b = [0, 0];
     runMlp(net, [0.3, 0.7, 0.1], a);

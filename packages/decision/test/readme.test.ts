@@ -14,9 +14,9 @@ describe("README example", () => {
     const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
     // Running documentation code is the point of this test.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    const run = new Function("decision", js) as (d: typeof decision) => { npc: { agent: { hp: number } }; save: string };
+    const run = new Function("decision", js) as (d: typeof decision) => { npc: { hp: number }; save: string };
     const { npc, save } = run(decision);
-    expect(npc.agent.hp).toBe(40);
+    expect(npc.hp).toBe(40);
     expect((JSON.parse(save) as { format: string }).format).toBe("tactica-bt-state");
   });
 });

@@ -8,9 +8,9 @@ import {
   enableScript,
   generateScript,
   getFact,
-  matchedRuleNames,
+  getMatchedRuleNames,
   matchRules,
-  neverFiredRules,
+  getNeverFiredRules,
   reinforceRule,
   runRuleCycle,
   setFact,
@@ -49,7 +49,7 @@ describe("production rules", () => {
     expect(getFact(e, "state")).toBe(3);
     runRuleCycle(e); // flee and attack refracted: alarm (salience 0)
     expect(getFact(e, "alarms")).toBe(1);
-    expect(neverFiredRules(e)).toEqual([]);
+    expect(getNeverFiredRules(e)).toEqual([]);
   });
 
   it("strategies: order, recency, unique, maxFirings, random is seeded", () => {
@@ -96,8 +96,8 @@ describe("production rules", () => {
     const e = createRuleEngine({ version: 1, facts: {}, refraction: false, strategy: "weighted", rules: [{ name: "a", when: [], then: [], weight: 1 }, { name: "b", when: [], then: [], weight: 0 }] });
     for (let i = 0; i < 10; i++) runRuleCycle(e);
     expect(e.fireCount[1]).toBe(0);
-    reinforceRule(e, "b", true, 5);
-    reinforceRule(e, "a", false, 5);
+    reinforceRule(e, "b", true, { step: 5 });
+    reinforceRule(e, "a", false, { step: 5 });
     runRuleCycle(e);
     expect(e.ruleNames[e.lastFired[0]!]).toBe("b");
     setRuleEnabled(e, 1, false);
@@ -141,7 +141,7 @@ describe("production rules", () => {
             .map((cs, i) => (cs.every((c) => cmp(e.facts[c.fact]!, c.op, c.other === null ? c.value : e.facts[c.other]!)) ? `r${i}` : ""))
             .filter((n) => n !== "")
             .sort();
-          expect(matchedRuleNames(e)).toEqual(expected);
+          expect(getMatchedRuleNames(e)).toEqual(expected);
         }
       }),
       { numRuns: 200 },

@@ -38,7 +38,7 @@ describe("utility scoring", () => {
   it("multiplies compensated considerations and weights", () => {
     const set = createUtilitySet(def);
     const st = createUtilityState(set);
-    const best = scoreUtility(set, st, [25, 25, 15]);
+    const best = scoreUtility(st, set, [25, 25, 15]);
     expect(st.scores[0]).toBeCloseTo(0.75, 12); // one consideration: no compensation (1 − 1/1 = 0)
     // two considerations 0.5 and 0.5: each 0.5 + 0.5·0.5·0.5 = 0.625; product 0.390625
     expect(st.scores[1]).toBeCloseTo(0.390625, 12);
@@ -46,9 +46,9 @@ describe("utility scoring", () => {
     expect(best).toBe(0);
     const noComp = createUtilitySet({ ...def, selection: { compensation: false } });
     const st2 = createUtilityState(noComp);
-    scoreUtility(noComp, st2, [25, 25, 15]);
+    scoreUtility(st2, noComp, [25, 25, 15]);
     expect(st2.scores[1]).toBeCloseTo(0.25, 12);
-    const b = explainUtility(set, st, [25, 25, 15]);
+    const b = explainUtility(st, set, [25, 25, 15]);
     expect(b[1]!.considerations.map((c) => [c.input, c.value, c.score])).toEqual([
       ["ammo", 15, 0.625],
       ["enemyDistance", 25, 0.625],
@@ -58,13 +58,13 @@ describe("utility scoring", () => {
   it("momentum keeps the current choice until another option is clearly better", () => {
     const set = createUtilitySet({ ...def, selection: { momentum: 0.25 } });
     const st = createUtilityState(set);
-    expect(chooseUtility(set, st, [25, 25, 15])).toBe(0); // heal 0.75
+    expect(chooseUtility(st, set, [25, 25, 15])).toBe(0); // heal 0.75
     // attack now slightly better than heal without momentum, but not with it
     // heal 0.7·1.25 = 0.875 vs attack (0.8 → 0.88)·(0.9 → 0.945) = 0.8316
-    expect(chooseUtility(set, st, [30, 5, 24])).toBe(0);
+    expect(chooseUtility(st, set, [30, 5, 24])).toBe(0);
     expect(st.scores[0]).toBeCloseTo(0.875, 12);
     expect(st.scores[1]).toBeCloseTo(0.8316, 12);
-    expect(chooseUtility(set, st, [60, 0, 30])).toBe(1);
+    expect(chooseUtility(st, set, [60, 0, 30])).toBe(1);
   });
 
   it("batch choice equals per-agent choice", () => {
@@ -72,10 +72,10 @@ describe("utility scoring", () => {
     const st = createUtilityState(set);
     const inputs = Float64Array.from({ length: 30 }, (_, i) => (i * 37) % 100);
     const cur = new Int32Array(10).fill(-1);
-    chooseUtilityBatch(set, st, inputs, 10, cur);
+    chooseUtilityBatch(cur, st, set, inputs);
     for (let a = 0; a < 10; a++) {
       const s = createUtilityState(set);
-      expect(cur[a]).toBe(chooseUtility(set, s, inputs, undefined, a * 3));
+      expect(cur[a]).toBe(chooseUtility(s, set, inputs, { offset: a * 3 }));
     }
   });
 
@@ -142,9 +142,9 @@ describe("dual utility (chapter 3)", () => {
     });
     const st = createUtilityState(set);
     const rng = createRng(1);
-    expect(chooseUtility(set, st, [0.9, 0], rng) >= 0).toBe(true);
-    for (let k = 0; k < 20; k++) expect(chooseUtility(set, st, [0.9, 100], rng)).toBe(1);
-    expect(() => chooseUtility(set, st, [0.9, 0])).toThrow(/rng/);
+    expect(chooseUtility(st, set, [0.9, 0], { rng }) >= 0).toBe(true);
+    for (let k = 0; k < 20; k++) expect(chooseUtility(st, set, [0.9, 100], { rng })).toBe(1);
+    expect(() => chooseUtility(st, set, [0.9, 0])).toThrow(/rng/);
   });
 });
 
@@ -155,15 +155,32 @@ describe("post selectors (chapter 34)", () => {
     available: boolean;
   }
   it("rates by the product of criteria; a zero criterion rejects", () => {
+    // The chapter's cover selector: path valid × available × distance (3 m → 0 … 5 m → 1). The
+    // curve's input range maps metres to [0, 1] first (10 m → 1), so its points sit at 0.3 and 0.5.
     const sel = createPostSelector<Post>(
       {
         name: "cover-near",
         postType: "cover",
-        criteria: [{ criterion: "path-valid" }, { criterion: "available" }, { property: "distance", curve: { type: "piecewise", points: [{ x: 3, y: 0 }, { x: 5, y: 1 }], input: { min: 0, max: 1 }, clamp: true } }],
+        criteria: [
+          { criterion: "path-valid" },
+          { criterion: "available" },
+          { property: "distance", curve: { type: "piecewise", points: [{ x: 0.3, y: 0 }, { x: 0.5, y: 1 }], input: { min: 0, max: 10 }, clamp: true } },
+        ],
       },
       { "path-valid": (p) => (p.pathValid ? 1 : 0), available: (p) => (p.available ? 1 : 0) },
     );
-    void sel;
+    const cover: Post[] = [
+      { distance: 10, pathValid: false, available: true }, // no path: rejected
+      { distance: 4, pathValid: true, available: true }, // halfway up the ramp: 0.5
+      { distance: 2, pathValid: true, available: false }, // taken: rejected
+      { distance: 4.5, pathValid: true, available: true }, // 0.75
+      { distance: 0.5, pathValid: true, available: true }, // too close: 0
+      { distance: 6, pathValid: true, available: true }, // past the ramp: 1
+    ];
+    const rated = new Float64Array(cover.length);
+    expect(ratePosts(rated, sel, cover)).toBe(5);
+    expect(Array.from(rated, (r) => Number(r.toFixed(12)))).toEqual([0, 0.5, 0, 0.75, 0, 1]);
+    expect(sel.postType).toBe("cover");
     const sel2 = createPostSelector<Post>(
       { name: "d", criteria: [{ criterion: "path-valid" }, { property: "distance", curve: { type: "linear", input: { min: 3, max: 5 } } }] },
       { "path-valid": (p) => (p.pathValid ? 1 : 0) },
@@ -175,7 +192,7 @@ describe("post selectors (chapter 34)", () => {
       { distance: 4.5, pathValid: true, available: true },
     ];
     const out = new Float64Array(4);
-    expect(ratePosts(sel2, posts, out)).toBe(3);
+    expect(ratePosts(out, sel2, posts)).toBe(3);
     expect(Array.from(out)).toEqual([0, 0.5, 0, 0.75]);
     expect(() => createPostSelector<Post>({ name: "x", criteria: [{ criterion: "nope" }] })).toThrow(/\$\.criteria\[0\]\.criterion/);
   });
@@ -195,16 +212,16 @@ describe("personality traits (chapter 23)", () => {
   ].flat();
   it("each archetype prefers its own kind of move", () => {
     const out = new Float64Array(3);
-    expect(scorePersonality(p, p.archetypeIndex.get("psycho")!, raw, 3, out)).toBe(0);
-    expect(scorePersonality(p, p.archetypeIndex.get("coward")!, raw, 3, out)).toBe(1);
-    expect(scorePersonality(p, p.archetypeIndex.get("defender")!, raw, 3, out)).toBe(2);
+    expect(scorePersonality(out, p, p.archetypeIndex.get("psycho")!, raw, 3)).toBe(0);
+    expect(scorePersonality(out, p, p.archetypeIndex.get("coward")!, raw, 3)).toBe(1);
+    expect(scorePersonality(out, p, p.archetypeIndex.get("defender")!, raw, 3)).toBe(2);
   });
   it("only weight ratios matter", () => {
     const q = createPersonality({ version: 1, traits: ["a", "b"], archetypes: { x: { a: 5, b: 10 }, y: { a: 0.2, b: 0.4 } } });
     const r = [1, 0, 0, 0.6, 0.4, 0.3];
     const o1 = new Float64Array(3);
     const o2 = new Float64Array(3);
-    expect(scorePersonality(q, 0, r, 3, o1)).toBe(scorePersonality(q, 1, r, 3, o2));
+    expect(scorePersonality(o1, q, 0, r, 3)).toBe(scorePersonality(o2, q, 1, r, 3));
     for (let i = 0; i < 3; i++) expect(o1[i]! / o2[i]!).toBeCloseTo(25);
     expect(() => createPersonality({ version: 1, traits: ["a"], archetypes: { x: { b: 1 } } })).toThrow(/\$\.archetypes\.x\.b/);
   });

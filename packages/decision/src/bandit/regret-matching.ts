@@ -12,7 +12,7 @@ export interface RegretMatching {
   readonly regret: Float64Array;
   /** Sum of the strategies played (for the average strategy). */
   readonly strategySum: Float64Array;
-  /** Current strategy (scratch, updated by {@link regretStrategy}). */
+  /** Current strategy (scratch, updated by {@link computeRegretStrategy}). */
   readonly strategy: Float64Array;
   /** Lower bound on regret (-Infinity = none). */
   readonly floor: number;
@@ -28,6 +28,12 @@ export interface RegretMatchingOptions {
   floor?: number;
 }
 
+/** Options for {@link updateRegretMatching}. */
+export interface UpdateRegretMatchingOptions {
+  /** Measure regret against the expected utility of the current mixed strategy instead of the taken action's (default false). */
+  expected?: boolean;
+}
+
 /** Creates regret matching over `actions` actions. */
 export function createRegretMatching(actions: number, options: RegretMatchingOptions = {}): RegretMatching {
   const where = "@tactica/decision: createRegretMatching";
@@ -38,8 +44,8 @@ export function createRegretMatching(actions: number, options: RegretMatchingOpt
   return { regret: new Float64Array(actions).fill(init), strategySum: new Float64Array(actions), strategy: new Float64Array(actions), floor, rounds: 0 };
 }
 
-/** Computes the current mixed strategy into `out` (default `rm.strategy`) and returns it. O(actions), no allocation. */
-export function regretStrategy(rm: RegretMatching, out: Float64Array = rm.strategy): Float64Array {
+/** Computes the current mixed strategy of `rm` into `out` (e.g. `rm.strategy`) and returns it. O(actions), no allocation. */
+export function computeRegretStrategy(out: Float64Array, rm: RegretMatching): Float64Array {
   const n = rm.regret.length;
   let pos = 0;
   for (let i = 0; i < n; i++) if (rm.regret[i]! > 0) pos += rm.regret[i]!;
@@ -52,7 +58,7 @@ export function regretStrategy(rm: RegretMatching, out: Float64Array = rm.strate
  * the fix of the listing's unnormalised comparison). O(actions), no allocation.
  */
 export function selectRegretMatching(rm: RegretMatching, rng: Rng): number {
-  const s = regretStrategy(rm);
+  const s = computeRegretStrategy(rm.strategy, rm);
   let x = rngNextFloat(rng);
   let last = 0;
   for (let i = 0; i < s.length; i++) {
@@ -68,12 +74,13 @@ export function selectRegretMatching(rm: RegretMatching, rng: Rng): number {
  * Records a round: `utilities[a]` is what action `a` would have earned against what the
  * opponent did (counterfactual utilities); `taken` is the action played. Regret of each action
  * grows by `utilities[a] − utilities[taken]`, or by `utilities[a] − Σ p(b)·utilities[b]` when
- * `expected` is true; then the floor applies. Also accumulates the strategy for the average.
+ * `options.expected` is true; then the floor applies. Also accumulates the strategy for the average.
  */
-export function updateRegretMatching(rm: RegretMatching, taken: number, utilities: ArrayLike<number>, expected = false): void {
+export function updateRegretMatching(rm: RegretMatching, taken: number, utilities: ArrayLike<number>, options?: UpdateRegretMatchingOptions): void {
+  const expected = options?.expected === true;
   const n = rm.regret.length;
   assertInteger("@tactica/decision: updateRegretMatching", "taken", taken, 0, n - 1);
-  const s = regretStrategy(rm);
+  const s = computeRegretStrategy(rm.strategy, rm);
   for (let i = 0; i < n; i++) rm.strategySum[i]! += s[i]!;
   let base = utilities[taken]!;
   if (expected) {
@@ -87,8 +94,8 @@ export function updateRegretMatching(rm: RegretMatching, taken: number, utilitie
   rm.rounds++;
 }
 
-/** The time-averaged strategy (what converges to equilibrium in self-play) into `out`. */
-export function averageRegretStrategy(rm: RegretMatching, out: Float64Array): Float64Array {
+/** Computes the time-averaged strategy of `rm` (what converges to equilibrium in self-play) into `out` and returns it. */
+export function computeAverageRegretStrategy(out: Float64Array, rm: RegretMatching): Float64Array {
   const n = rm.regret.length;
   let total = 0;
   for (let i = 0; i < n; i++) total += rm.strategySum[i]!;

@@ -52,7 +52,7 @@ export function createUcb1(arms: number, options: Ucb1Options = {}): Ucb1 {
 }
 
 /** The UCB1 value of arm `i` (`Infinity` for an unplayed arm). */
-export function ucb1Value(b: Ucb1, i: number): number {
+export function getUcb1Value(b: Ucb1, i: number): number {
   const c = b.counts[i]!;
   if (!(c > 0)) return Infinity;
   return b.sums[i]! / c + Math.sqrt((b.k * Math.log(b.total)) / c);
@@ -66,7 +66,7 @@ export function selectUcb1(b: Ucb1): number {
   let best = 0;
   let bestV = -Infinity;
   for (let i = 0; i < b.counts.length; i++) {
-    const v = ucb1Value(b, i);
+    const v = getUcb1Value(b, i);
     if (v === Infinity) return i;
     if (v > bestV) {
       bestV = v;

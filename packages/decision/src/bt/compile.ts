@@ -1,156 +1,17 @@
-import type { Blackboard, BlackboardSchema } from "../blackboard";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { BehaviorTreeDefinition, BtNode } from "./definition";
 import { btNodeTypes } from "./definition";
-import type { BtTickResult } from "./status";
-import type { BtInstance } from "./instance";
-
-/**
- * What an action or condition receives when ticked. One object per tree instance is reused
- * for every call (no allocation): read it, do not keep it.
- */
-export interface BtActionContext<A> {
-  /** The agent the tree runs for (given to {@link createTreeInstance}). */
-  readonly agent: A;
-  /** The instance's blackboard. */
-  readonly blackboard: Blackboard;
-  /** The node's `args` from the definition (shared, read-only; `{}` when absent). */
-  args: Readonly<Record<string, unknown>>;
-  /** Node index in the compiled tree (depth-first pre-order; root is 0). */
-  node: number;
-  /** Seconds since the previous tick. */
-  readonly dt: number;
-  /** Tree time, seconds. */
-  readonly time: number;
-  /** True on the tick the action is (re)started, false while it continues running. */
-  started: boolean;
-  /** The running instance (for {@link resolveAction} from asynchronous work). */
-  readonly instance: BtInstance<A>;
-}
-
-/** A plain action: returns success, failure or running. */
-export type BtActionFn<A> = (ctx: BtActionContext<A>) => BtTickResult;
-
-/** An action with an abort hook and polling control. */
-export interface BtActionHandler<A> {
-  /** Called on each tick while the node is active; returns its result. */
-  tick: BtActionFn<A>;
-  /** Called when a running action is interrupted (by an abort, timeout or reactive composite). */
-  abort?: (ctx: BtActionContext<A>) => void;
-  /**
-   * True (default): while running, the action must be ticked every update. False: the action
-   * finishes through {@link resolveAction}, so an event-driven tree ({@link updateTree}) may
-   * sleep while it runs.
-   */
-  polled?: boolean;
-}
-
-/** A condition: a predicate over the agent, blackboard and args. */
-export type BtConditionFn<A> = (ctx: BtActionContext<A>) => boolean;
-
-/** The code a definition's names bind to, plus the blackboard schema its keys refer to. */
-export interface BtBindings<A> {
-  /** Actions by name. */
-  actions?: Readonly<Record<string, BtActionFn<A> | BtActionHandler<A>>>;
-  /** Conditions by name. */
-  conditions?: Readonly<Record<string, BtConditionFn<A>>>;
-  /** Schema of the blackboard that `compare`, `set`, `guard` and `watch` keys refer to. */
-  blackboard?: BlackboardSchema;
-}
-
-/** @internal Node kinds in the compiled table. */
-export const K = {
-  Sequence: 0,
-  Selector: 1,
-  Shuffle: 2,
-  RandomSelector: 3,
-  Parallel: 4,
-  Inverter: 5,
-  Succeed: 6,
-  Fail: 7,
-  Repeat: 8,
-  Retry: 9,
-  Cooldown: 10,
-  Timeout: 11,
-  Guard: 12,
-  Action: 13,
-  Condition: 14,
-  Compare: 15,
-  Set: 16,
-  Wait: 17,
-  Hinter: 18,
-  HintCondition: 19,
-} as const;
-
-/** @internal Flag bits in the compiled table. */
-export const F = { Memory: 1, AbortSelf: 2, AbortLower: 4, SuccessOne: 8, FailureAll: 16, ByKey: 32 } as const;
+import { CompareOp, NodeFlag, NodeKind, type BehaviorTree, type BtActionHandler, type BtBindings, type BtConditionFn } from "./types";
 
 const OPS = ["<", "<=", "==", "!=", ">=", ">"] as const;
-
-/**
- * A compiled behaviour tree: the definition flattened into typed node tables (depth-first
- * pre-order, root = node 0) with every name bound. Immutable and shareable by any number of
- * {@link BtInstance}s (the per-agent state lives in the instance). Create with
- * {@link createBehaviorTree}.
- */
-export interface BehaviorTree<A> {
-  /** The definition it was compiled from. */
-  readonly definition: BehaviorTreeDefinition;
-  /** Hash of the definition; snapshots carry it so a state is only restored into the same tree. */
-  readonly fingerprint: string;
-  /** Number of nodes. */
-  readonly nodeCount: number;
-  /** Node kind per node (internal codes). */
-  readonly kind: Uint8Array;
-  /** Flag bits per node (internal). */
-  readonly flags: Uint8Array;
-  /** Index into {@link BehaviorTree.children} of each node's first child. */
-  readonly childStart: Int32Array;
-  /** Number of children per node. */
-  readonly childCount: Int32Array;
-  /** Child node indices, grouped by parent. */
-  readonly children: Int32Array;
-  /** Parent node index (-1 for the root). */
-  readonly parent: Int32Array;
-  /** Numeric parameter per node: duration (s), count, attempts (-1 = forever) or compared number. */
-  readonly param: Float64Array;
-  /** Blackboard key index per node (-1 when none). */
-  readonly key: Int32Array;
-  /** Comparison operator index per node (`< <= == != >= >`). */
-  readonly op: Uint8Array;
-  /** Hint id per node: the hint a named selector child listens to, or that a hinter/hint condition names (-1 when none). */
-  readonly hint: Int32Array;
-  /** Hint value per hinter / hint-condition node: 1 positive, 0 neutral, -1 negative. */
-  readonly hintValue: Int8Array;
-  /** String value per node for string comparisons and `set` (empty otherwise). */
-  readonly strValue: readonly string[];
-  /** `args` per node (`{}` when absent). */
-  readonly args: readonly Readonly<Record<string, unknown>>[];
-  /** Node `type` per node, as in the definition. */
-  readonly types: readonly string[];
-  /** Node name per node (`""` when unnamed). */
-  readonly names: readonly string[];
-  /** JSON path per node, e.g. `$.root.children[1].child`. */
-  readonly paths: readonly string[];
-  /** Hint names (hint id → name). */
-  readonly hintNames: readonly string[];
-  /** Hint name → id. */
-  readonly hintIndex: ReadonlyMap<string, number>;
-  /** Per hint id, the selectors whose child order depends on it. */
-  readonly hintSelectors: readonly (readonly number[])[];
-  /** Bound action handler per node (null for non-actions). */
-  readonly handlers: readonly (BtActionHandler<A> | null)[];
-  /** Bound condition per node (null when none). */
-  readonly conditions: readonly (BtConditionFn<A> | null)[];
-  /** Blackboard key indices an event-driven instance watches. */
-  readonly watchKeys: Int32Array;
-  /** The blackboard schema the tree was compiled against (`{}` when none). */
-  readonly blackboardSchema: BlackboardSchema;
-  /** Key names of the blackboard schema the tree was compiled against. */
-  readonly blackboardKeys: readonly string[];
-  /** The largest child count of any node. */
-  readonly maxChildren: number;
-}
+const OP_CODE: Readonly<Record<(typeof OPS)[number], number>> = {
+  "<": CompareOp.Less,
+  "<=": CompareOp.LessEqual,
+  "==": CompareOp.Equal,
+  "!=": CompareOp.NotEqual,
+  ">=": CompareOp.GreaterEqual,
+  ">": CompareOp.Greater,
+};
 
 const WHERE = "@tactica/decision: createBehaviorTree";
 
@@ -217,8 +78,8 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
   const key = (p: string, k: unknown): string | undefined => {
     if (!L.string(p, k)) return undefined;
     if (b !== undefined && b.blackboard === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
-    else if (b?.blackboard && !(k in b.blackboard)) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
-    return b?.blackboard?.[k];
+    else if (b?.blackboard && ownValue(b.blackboard, k) === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
+    return ownValue(b?.blackboard, k);
   };
   const value = (p: string, v: unknown, t: string | undefined, op: unknown): void => {
     if (typeof v !== "number" && typeof v !== "boolean" && typeof v !== "string") {
@@ -271,7 +132,7 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
       const hasCond = n["condition"] !== undefined;
       const hasKey = n["key"] !== undefined;
       if (hasCond === hasKey) L.add(path, 'needs exactly one of "condition" or "key"/"value"');
-      if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+      if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
         L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
       }
       if (hasKey) {
@@ -286,13 +147,13 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
       break;
     }
     case "action":
-      if (L.string(`${path}.action`, n["action"]) && b && !b.actions?.[n["action"]]) {
+      if (L.string(`${path}.action`, n["action"]) && b && !ownValue(b.actions, n["action"])) {
         L.add(`${path}.action`, `names action ${JSON.stringify(n["action"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
       break;
     case "condition":
-      if (L.string(`${path}.condition`, n["condition"]) && b && !b.conditions?.[n["condition"]]) {
+      if (L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
         L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
@@ -320,27 +181,27 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
 }
 
 const KIND: Record<string, number> = {
-  sequence: K.Sequence,
-  selector: K.Selector,
-  shuffle: K.Shuffle,
-  randomSelector: K.RandomSelector,
-  parallel: K.Parallel,
-  race: K.Parallel,
-  inverter: K.Inverter,
-  succeed: K.Succeed,
-  fail: K.Fail,
-  repeat: K.Repeat,
-  retry: K.Retry,
-  cooldown: K.Cooldown,
-  timeout: K.Timeout,
-  guard: K.Guard,
-  action: K.Action,
-  condition: K.Condition,
-  compare: K.Compare,
-  set: K.Set,
-  wait: K.Wait,
-  hinter: K.Hinter,
-  hintCondition: K.HintCondition,
+  sequence: NodeKind.Sequence,
+  selector: NodeKind.Selector,
+  shuffle: NodeKind.Shuffle,
+  randomSelector: NodeKind.RandomSelector,
+  parallel: NodeKind.Parallel,
+  race: NodeKind.Parallel,
+  inverter: NodeKind.Inverter,
+  succeed: NodeKind.Succeed,
+  fail: NodeKind.Fail,
+  repeat: NodeKind.Repeat,
+  retry: NodeKind.Retry,
+  cooldown: NodeKind.Cooldown,
+  timeout: NodeKind.Timeout,
+  guard: NodeKind.Guard,
+  action: NodeKind.Action,
+  condition: NodeKind.Condition,
+  compare: NodeKind.Compare,
+  set: NodeKind.Set,
+  wait: NodeKind.Wait,
+  hinter: NodeKind.Hinter,
+  hintCondition: NodeKind.HintCondition,
 };
 
 const HINT: Record<string, number> = { positive: 1, neutral: 0, negative: -1 };
@@ -421,7 +282,7 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
     handlers.push(null);
     conditions.push(null);
     if (node.name !== undefined && (parentKind === "selector" || parentKind === "randomSelector")) hint[i] = hintId(node.name);
-    if (d["memory"] !== false) flags[i]! |= F.Memory;
+    if (d["memory"] !== false) flags[i]! |= NodeFlag.Memory;
     const setKey = (k: unknown): void => {
       if (typeof k === "string") {
         key[i] = keyIndex.get(k) ?? -1;
@@ -430,15 +291,15 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
     const setValue = (): void => {
       const v = d["value"];
       param[i] = typeof v === "number" ? v : typeof v === "boolean" ? (v ? 1 : 0) : 0;
-      op[i] = OPS.indexOf((d["op"] as (typeof OPS)[number] | undefined) ?? "==");
+      op[i] = OP_CODE[(d["op"] as (typeof OPS)[number] | undefined) ?? "=="];
     };
     switch (node.type) {
       case "parallel":
-        if (node.success === "one") flags[i]! |= F.SuccessOne;
-        if (node.failure === "all") flags[i]! |= F.FailureAll;
+        if (node.success === "one") flags[i]! |= NodeFlag.SuccessOne;
+        if (node.failure === "all") flags[i]! |= NodeFlag.FailureAll;
         break;
       case "race":
-        flags[i]! |= F.SuccessOne | F.FailureAll | F.Memory;
+        flags[i]! |= NodeFlag.SuccessOne | NodeFlag.FailureAll | NodeFlag.Memory;
         break;
       case "repeat":
         param[i] = node.count ?? -1;
@@ -453,11 +314,11 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
         break;
       case "guard": {
         const abort = node.abort ?? "none";
-        if (abort === "self" || abort === "both") flags[i]! |= F.AbortSelf;
-        if (abort === "lowerPriority" || abort === "both") flags[i]! |= F.AbortLower;
-        if (node.condition !== undefined) conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        if (abort === "self" || abort === "both") flags[i]! |= NodeFlag.AbortSelf;
+        if (abort === "lowerPriority" || abort === "both") flags[i]! |= NodeFlag.AbortLower;
+        if (node.condition !== undefined) conditions[i] = ownValue(bindings.conditions, node.condition) ?? null;
         else {
-          flags[i]! |= F.ByKey;
+          flags[i]! |= NodeFlag.ByKey;
           setKey(node.key);
           setValue();
           if (key[i]! >= 0) watch.add(key[i]!);
@@ -466,12 +327,12 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
         break;
       }
       case "action": {
-        const h = bindings.actions?.[node.action];
+        const h = ownValue(bindings.actions, node.action);
         handlers[i] = typeof h === "function" ? { tick: h } : (h ?? null);
         break;
       }
       case "condition":
-        conditions[i] = bindings.conditions?.[node.condition] ?? null;
+        conditions[i] = ownValue(bindings.conditions, node.condition) ?? null;
         for (const w of node.watch ?? []) watch.add(keyIndex.get(w) ?? -1);
         break;
       case "compare":
@@ -498,7 +359,7 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
   // Selectors whose child order depends on each hint.
   const hintSelectors: number[][] = hintNames.map(() => []);
   for (let i = 0; i < n; i++) {
-    if (kind[i] !== K.Selector) continue;
+    if (kind[i] !== NodeKind.Selector) continue;
     for (const c of kids[i]!) {
       const h = hint[c]!;
       if (h >= 0 && !hintSelectors[h]!.includes(i)) hintSelectors[h]!.push(i);

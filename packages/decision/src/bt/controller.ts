@@ -1,47 +1,98 @@
 import { invalidArgument } from "@tactica/core";
-import { clearTreeHints, tickTree, type BtInstance } from "./instance";
+import { closeRun, openRun } from "./context";
+import { clearTreeHints } from "./hints";
+import { checkTreeState } from "./state";
 import type { BtStatusValue } from "./status";
+import { tickRun } from "./tick";
+import type { BehaviorTree, BtState } from "./types";
+
+/** One level of a {@link HintedController}: a compiled tree, its state and the agent it runs for. */
+export interface HintLevel {
+  /** The compiled tree. */
+  readonly tree: BehaviorTree<unknown>;
+  /** Its running state. */
+  readonly state: BtState;
+  /** The agent passed to its actions and conditions. */
+  readonly agent: unknown;
+}
 
 /**
- * A hinted-execution behaviour controller: a stack of tree instances, level 0 the base tree
- * (actions), higher levels steering the level directly below through `hinter` nodes. Each
- * update runs top-down, so hints sent at level k in a tick already shape level k−1's choice in
- * the same tick.
+ * Makes a {@link HintLevel} from a tree of any agent type, its state and its agent (checks that
+ * the state belongs to the tree).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`.
+ */
+export function createHintLevel<A>(tree: BehaviorTree<A>, state: BtState, agent: A): HintLevel {
+  checkTreeState("createHintLevel", tree as BehaviorTree<unknown>, state);
+  return { tree: tree as BehaviorTree<unknown>, state, agent };
+}
+
+/**
+ * A hinted-execution behaviour controller: a stack of trees, level 0 the base tree (actions),
+ * higher levels steering the level directly below through `hinter` nodes. Each update runs
+ * top-down, so hints sent at level k in a tick already shape level k−1's choice in the same tick.
+ * The levels' states are plain data; the controller itself only lists them.
  */
 export interface HintedController {
   /** Levels, bottom (base behaviour) first. */
-  readonly levels: BtInstance<unknown>[];
+  readonly levels: HintLevel[];
 }
 
 /** Creates a controller over `base` (level 0) and optional higher levels, bottom first. */
-export function createHintedController(base: BtInstance<unknown>, ...higher: BtInstance<unknown>[]): HintedController {
+export function createHintedController(base: HintLevel, ...higher: HintLevel[]): HintedController {
   const c: HintedController = { levels: [] };
   pushHintLevel(c, base);
   for (const h of higher) pushHintLevel(c, h);
   return c;
 }
 
-/** Pushes a higher-level tree on top; it hints the current top level. */
-export function pushHintLevel(c: HintedController, inst: BtInstance<unknown>): void {
-  if (c.levels.includes(inst)) invalidArgument("@tactica/decision: pushHintLevel", "inst", "is already in the controller", "Push each instance once.");
-  inst.hintTarget = c.levels[c.levels.length - 1] ?? null;
-  c.levels.push(inst);
+/**
+ * Pushes a higher-level tree on top; it hints the current top level.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when the level's state is already in the controller or belongs to another tree.
+ */
+export function pushHintLevel(c: HintedController, level: HintLevel): void {
+  const where = "pushHintLevel";
+  checkTreeState(where, level.tree, level.state);
+  if (c.levels.some((l) => l.state === level.state)) invalidArgument(`@tactica/decision: ${where}`, "level.state", "is already in the controller", "Push each state once.");
+  c.levels.push(level);
 }
 
 /**
  * Pops the top level and returns it; the level below gets all its hints reset to neutral, so
  * its behaviour is exactly the authored one again from the next tick. Never pops the base.
  */
-export function popHintLevel(c: HintedController): BtInstance<unknown> | undefined {
+export function popHintLevel(c: HintedController): HintLevel | undefined {
   if (c.levels.length <= 1) return undefined;
   const top = c.levels.pop()!;
-  top.hintTarget = null;
-  clearTreeHints(c.levels[c.levels.length - 1]!);
+  const below = c.levels[c.levels.length - 1]!;
+  clearTreeHints(below.state, below.tree);
   return top;
 }
 
 /** Ticks every level top-down with `dt` seconds; returns the base tree's root status. No allocation. */
 export function tickHintedController(c: HintedController, dt: number): BtStatusValue {
-  for (let i = c.levels.length - 1; i > 0; i--) tickTree(c.levels[i]!, dt);
-  return tickTree(c.levels[0]!, dt);
+  if (!(dt >= 0) || dt === Infinity) {
+    invalidArgument("@tactica/decision: tickHintedController", "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
+  }
+  const levels = c.levels;
+  for (let i = levels.length - 1; i > 0; i--) {
+    const l = levels[i]!;
+    const below = levels[i - 1]!;
+    const run = openRun("tickHintedController", l.state, l.tree, l.agent);
+    try {
+      run.hintTree = below.tree;
+      run.hintState = below.state;
+      tickRun(run, dt);
+    } finally {
+      closeRun();
+    }
+  }
+  const base = levels[0]!;
+  const run = openRun("tickHintedController", base.state, base.tree, base.agent);
+  try {
+    return tickRun(run, dt);
+  } finally {
+    closeRun();
+  }
 }

@@ -1,7 +1,7 @@
-import { saveRng, invalidArgument, restoreRng, type RngSnapshot } from "@tactica/core";
-import { restoreBlackboard, saveBlackboard, type BlackboardSnapshot } from "../blackboard";
-import type { BtInstance } from "./instance";
-import type { BtStatusValue } from "./status";
+import { invalidArgument, restoreRng, saveRng, type RngSnapshot } from "@tactica/core";
+import { checkBlackboardSnapshot, restoreBlackboard, saveBlackboard, type BlackboardSnapshot } from "../blackboard";
+import { BtStatus, type BtStatusValue } from "./status";
+import type { BtState } from "./types";
 
 /**
  * The whole state of a running behaviour tree as plain JSON-safe data: node statuses, cursors
@@ -54,12 +54,16 @@ export interface BtSnapshot {
   blackboard: BlackboardSnapshot;
 }
 
-/** Copies the running state of `inst` into plain data (see {@link BtSnapshot}). O(nodes), allocates. */
-export function saveTree<A>(inst: BtInstance<A>): BtSnapshot {
+/**
+ * Copies the running state `inst` into JSON-safe plain data (see {@link BtSnapshot}). O(nodes),
+ * allocates. (A {@link BtState} is itself plain data: `structuredClone` copies it too; the
+ * snapshot is the form for JSON save games.)
+ */
+export function saveTree(inst: BtState): BtSnapshot {
   return {
     format: "tactica-bt-state",
     version: 1,
-    fingerprint: inst.tree.fingerprint,
+    fingerprint: inst.fingerprint,
     time: inst.time,
     dt: inst.dt,
     ticks: inst.ticks,
@@ -81,43 +85,73 @@ export function saveTree<A>(inst: BtInstance<A>): BtSnapshot {
   };
 }
 
-function copy(where: string, name: string, dst: { length: number; [i: number]: number }, src: unknown): void {
+type NumArray = { readonly length: number; [i: number]: number };
+
+function checkArray(where: string, name: string, dst: NumArray, src: unknown, min: number, max: number): void {
   if (!Array.isArray(src) || src.length !== dst.length) {
     invalidArgument(where, `snapshot.${name}`, `must be an array of ${dst.length} numbers`, "Restore a snapshot saved from the same tree.");
   }
   for (let i = 0; i < dst.length; i++) {
     const v: unknown = src[i];
-    if (typeof v !== "number" || !Number.isFinite(v)) invalidArgument(where, `snapshot.${name}[${i}]`, "must be a finite number", "Restore an unmodified snapshot.");
-    dst[i] = v;
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max) {
+      invalidArgument(where, `snapshot.${name}[${i}]`, `must be a finite number in [${min}, ${max}]`, "Restore an unmodified snapshot.");
+    }
   }
 }
 
+function checkNumber(where: string, name: string, v: unknown, min: number): number {
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min) invalidArgument(where, `snapshot.${name}`, `must be a finite number >= ${min}`, "Restore an unmodified snapshot.");
+  return v;
+}
+
 /**
- * Restores `inst` (an instance of the same tree, e.g. freshly created after loading a save game)
- * from {@link saveTree} output; the next tick continues exactly as the saved instance would
- * have. Running actions continue (their `started` flag is false); asynchronous work that was in
- * flight is started again (see {@link createAsyncAction}).
+ * Restores `inst` (a state of the same tree, e.g. freshly created after loading a save game)
+ * from {@link saveTree} output; the next tick continues exactly as the saved state would have.
+ * Running actions continue (their `started` flag is false); asynchronous work that was in flight
+ * is started again (see {@link createAsyncAction}). The whole snapshot is checked first: when it
+ * throws, `inst` is unchanged.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when the snapshot is malformed or from another tree.
+ * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the snapshot is malformed or from another tree.
  */
-export function restoreTree<A>(inst: BtInstance<A>, snapshot: BtSnapshot): void {
+export function restoreTree(inst: BtState, snapshot: BtSnapshot): void {
   const where = "@tactica/decision: restoreTree";
   if (snapshot === null || typeof snapshot !== "object" || snapshot.format !== "tactica-bt-state" || snapshot.version !== 1) {
     invalidArgument(where, "snapshot", "is not a behaviour-tree snapshot (format tactica-bt-state, version 1)", "Pass the value saveTree returned.");
   }
-  if (snapshot.fingerprint !== inst.tree.fingerprint) {
-    invalidArgument(where, "snapshot.fingerprint", "belongs to a different tree definition", "Restore into an instance of the tree the snapshot was saved from.");
+  if (snapshot.fingerprint !== inst.fingerprint) {
+    invalidArgument(where, "snapshot.fingerprint", "belongs to a different tree definition", "Restore into a state of the tree the snapshot was saved from.");
   }
-  copy(where, "status", inst.status, snapshot.status);
-  copy(where, "cursor", inst.cursor, snapshot.cursor);
-  copy(where, "timer", inst.timer, snapshot.timer);
-  copy(where, "order", inst.order, snapshot.order);
-  copy(where, "hints", inst.hints, snapshot.hints);
-  copy(where, "pending", inst.pending, snapshot.pending);
-  copy(where, "gen", inst.gen, snapshot.gen);
-  copy(where, "lastTick", inst.lastTick, snapshot.lastTick);
-  copy(where, "seenVersion", inst.seenVersion, snapshot.seenVersion);
+  const U32 = 0xffffffff;
+  checkArray(where, "status", inst.status, snapshot.status, BtStatus.Idle, BtStatus.Running);
+  checkArray(where, "cursor", inst.cursor, snapshot.cursor, -0x80000000, 0x7fffffff);
+  checkArray(where, "timer", inst.timer, snapshot.timer, -Number.MAX_VALUE, Number.MAX_VALUE);
+  checkArray(where, "order", inst.order, snapshot.order, 0, inst.scratch.length - 1);
+  checkArray(where, "hints", inst.hints, snapshot.hints, -1, 1);
+  checkArray(where, "pending", inst.pending, snapshot.pending, 0, BtStatus.Failure);
+  checkArray(where, "gen", inst.gen, snapshot.gen, 0, U32);
+  checkArray(where, "lastTick", inst.lastTick, snapshot.lastTick, 0, U32);
+  checkArray(where, "seenVersion", inst.seenVersion, snapshot.seenVersion, 0, U32);
+  checkNumber(where, "time", snapshot.time, -Number.MAX_VALUE);
+  checkNumber(where, "dt", snapshot.dt, 0);
+  checkNumber(where, "ticks", snapshot.ticks, 0);
+  checkNumber(where, "polling", snapshot.polling, 0);
+  if (snapshot.nextWake !== null) checkNumber(where, "nextWake", snapshot.nextWake, -Number.MAX_VALUE);
+  if (snapshot.rootStatus !== 0 && snapshot.rootStatus !== 1 && snapshot.rootStatus !== 2 && snapshot.rootStatus !== 3) {
+    invalidArgument(where, "snapshot.rootStatus", "must be a BtStatus value (0-3)", "Restore an unmodified snapshot.");
+  }
+  if (typeof snapshot.wake !== "boolean") invalidArgument(where, "snapshot.wake", "must be a boolean", "Restore an unmodified snapshot.");
+  checkBlackboardSnapshot(where, inst.blackboard, snapshot.blackboard, "snapshot.blackboard");
+  // Everything checked; the RNG restore validates its own words before writing them.
   restoreRng(inst.rng, snapshot.rng);
+  inst.status.set(snapshot.status);
+  inst.cursor.set(snapshot.cursor);
+  inst.timer.set(snapshot.timer);
+  inst.order.set(snapshot.order);
+  inst.hints.set(snapshot.hints);
+  inst.pending.set(snapshot.pending);
+  inst.gen.set(snapshot.gen);
+  inst.lastTick.set(snapshot.lastTick);
+  inst.seenVersion.set(snapshot.seenVersion);
   restoreBlackboard(inst.blackboard, snapshot.blackboard);
   inst.inflight.fill(0);
   inst.time = snapshot.time;

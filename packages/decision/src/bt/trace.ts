@@ -1,5 +1,5 @@
-import type { BtInstance } from "./instance";
 import type { BtStatusValue } from "./status";
+import type { BehaviorTree, BtState } from "./types";
 
 /** One entry of a readable tick trace. */
 export interface BtTraceEntry {
@@ -18,10 +18,11 @@ export interface BtTraceEntry {
 /**
  * The trace of the last evaluation as readable entries, in completion order (children before
  * their parents). Needs `traceCapacity` > 0 at creation. Allocates (level 2; the raw pairs are in
- * `inst.trace`).
+ * `state.trace`).
  */
-export function readTreeTrace<A>(inst: BtInstance<A>): BtTraceEntry[] {
-  const t = inst.tree;
+export function readTreeTrace<A>(state: BtState, tree: BehaviorTree<A>): BtTraceEntry[] {
+  const t = tree;
+  const inst = state;
   const out: BtTraceEntry[] = [];
   for (let i = 0; i < inst.traceLength; i += 2) {
     const node = inst.trace[i]!;

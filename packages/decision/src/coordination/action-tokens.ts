@@ -41,8 +41,9 @@ export interface ActionTokens {
   readonly agentCapacity: number;
 }
 
-/** Creates token pools for `actions`, for agents with ids in `[0, agentCapacity)`, sized for `population` characters. */
-export function createActionTokens(actions: readonly ActionTokenDefinition[], agentCapacity: number, population = 0): ActionTokens {
+/** Creates token pools for `actions`, for agents with ids in `[0, agentCapacity)`, sized for `options.population` characters (default 0). */
+export function createActionTokens(actions: readonly ActionTokenDefinition[], agentCapacity: number, options?: { population?: number }): ActionTokens {
+  const population = options?.population ?? 0;
   const where = "@tactica/decision: createActionTokens";
   assertInteger(where, "agentCapacity", agentCapacity, 1, 1 << 24);
   const index = new Map<string, number>();

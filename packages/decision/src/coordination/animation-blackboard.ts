@@ -67,16 +67,36 @@ export function createAnimationBlackboard(options: AnimationBlackboardOptions = 
   };
 }
 
+/** Where an animation plays, for the blackboard's `minDistance` rule (default the origin). */
+export interface AnimationPlaceOptions {
+  /** Position x (default 0). */
+  x?: number;
+  /** Position y (default 0). */
+  y?: number;
+  /** Position z (default 0). */
+  z?: number;
+}
+
+/** Options for {@link registerAnimation} and {@link tryPlayAnimation}. */
+export interface AnimationPlayOptions extends AnimationPlaceOptions {
+  /** Priority class (default {@link AnimationPriority.Normal}). */
+  priority?: number;
+}
+
 /**
  * Listing 6.3 `CanPlayAnim`: walks the queue from the oldest entry; entries older than the largest
  * delay are dropped (the front advances); a matching id started less than its entry's priority
  * delay ago refuses the request — unless a `minDistance` is configured and the request at
- * `(x, y, z)` is at least that far from the entry (then every entry is checked). O(entries), no
- * allocation.
+ * `options` (x, y, z) is at least that far from the entry (then every entry is checked).
+ * O(entries), no allocation.
  *
  * @param now - current game time, seconds
  */
-export function canPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, x = 0, y = 0, z = 0): boolean {
+export function canPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlaceOptions): boolean {
+  return canPlayAt(bb, animId, now, options?.x ?? 0, options?.y ?? 0, options?.z ?? 0);
+}
+
+function canPlayAt(bb: AnimationBlackboard, animId: number, now: number, x: number, y: number, z: number): boolean {
   const cap = bb.ids.length;
   while (bb.count > 0 && now - bb.times[bb.front]! >= bb.maxDelay) {
     bb.front = (bb.front + 1) % cap;
@@ -102,7 +122,11 @@ export function canPlayAnimation(bb: AnimationBlackboard, animId: number, now: n
  * Registers an animation that just started. When the queue is full the oldest entry is
  * overwritten. O(1), no allocation.
  */
-export function registerAnimation(bb: AnimationBlackboard, animId: number, now: number, priority: number = AnimationPriority.Normal, x = 0, y = 0, z = 0): void {
+export function registerAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlayOptions): void {
+  registerAt(bb, animId, now, options?.priority ?? AnimationPriority.Normal, options?.x ?? 0, options?.y ?? 0, options?.z ?? 0);
+}
+
+function registerAt(bb: AnimationBlackboard, animId: number, now: number, priority: number, x: number, y: number, z: number): void {
   if (!(priority >= 0 && priority < bb.delays.length)) {
     invalidArgument("@tactica/decision: registerAnimation", "priority", `must be a priority class in [0, ${bb.delays.length - 1}]`, "Use AnimationPriority or an index into delays.");
   }
@@ -122,9 +146,12 @@ export function registerAnimation(bb: AnimationBlackboard, animId: number, now: 
 }
 
 /** {@link canPlayAnimation}, then {@link registerAnimation} when allowed. Returns whether it may play. */
-export function tryPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, priority: number = AnimationPriority.Normal, x = 0, y = 0, z = 0): boolean {
-  if (!canPlayAnimation(bb, animId, now, x, y, z)) return false;
-  registerAnimation(bb, animId, now, priority, x, y, z);
+export function tryPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlayOptions): boolean {
+  const x = options?.x ?? 0;
+  const y = options?.y ?? 0;
+  const z = options?.z ?? 0;
+  if (!canPlayAt(bb, animId, now, x, y, z)) return false;
+  registerAt(bb, animId, now, options?.priority ?? AnimationPriority.Normal, x, y, z);
   return true;
 }
 

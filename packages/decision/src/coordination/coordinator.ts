@@ -66,11 +66,12 @@ function roleId(c: Coordinator, role: string, fn: string): number {
 
 /**
  * `RequestRole`: asks for `role` on behalf of `agent` (an integer id ≥ 0). First-come roles are
- * granted at once when free. Ideal-candidate roles record the request with `rating` (higher is
- * better); the grant happens in {@link updateCoordinator}. Returns true when `agent` holds the role
- * after the call. No allocation.
+ * granted at once when free. Ideal-candidate roles record the request with `options.rating`
+ * (default 0, higher is better); the grant happens in {@link updateCoordinator}. Returns true when
+ * `agent` holds the role after the call.
  */
-export function requestRole(c: Coordinator, role: string, agent: number, rating = 0): boolean {
+export function requestRole(c: Coordinator, role: string, agent: number, options?: { rating?: number }): boolean {
+  const rating = options?.rating ?? 0;
   const r = roleId(c, role, "requestRole");
   assertInteger("@tactica/decision: requestRole", "agent", agent, 0);
   if (c.holder[r] === agent) return true;
@@ -122,6 +123,6 @@ export function releaseRole(c: Coordinator, role: string, agent: number): boolea
 }
 
 /** The agent holding `role`, or -1. */
-export function roleHolder(c: Coordinator, role: string): number {
-  return c.holder[roleId(c, role, "roleHolder")]!;
+export function getRoleHolder(c: Coordinator, role: string): number {
+  return c.holder[roleId(c, role, "getRoleHolder")]!;
 }

@@ -1,5 +1,5 @@
 import { invalidArgument } from "@tactica/core";
-import { blackboardKeyIndex, readBlackboardAt, writeBlackboardAt, type Blackboard } from "../blackboard";
+import { getBlackboardKeyIndex, readBlackboardAt, writeBlackboardAt, type Blackboard } from "../blackboard";
 
 /** The three blackboard scopes of chapter 36: per agent (local), per group (squad) and global. */
 export type BlackboardScopeName = "agent" | "group" | "global";
@@ -30,7 +30,7 @@ export function readScoped(scope: BlackboardScope, key: string): number | boolea
   for (let s = 0; s < 3; s++) {
     const bb = s === 0 ? scope.agent : s === 1 ? scope.group : scope.global;
     if (bb === null) continue;
-    const i = blackboardKeyIndex(bb, key);
+    const i = getBlackboardKeyIndex(bb, key);
     if (i >= 0 && bb.stamp[i]! >= 0) return readBlackboardAt(bb, i);
   }
   return undefined;
@@ -40,12 +40,12 @@ export function readScoped(scope: BlackboardScope, key: string): number | boolea
  * The scope `readScoped` would answer `key` from (`undefined` when none has a value). Useful to
  * debug which level overrides which.
  */
-export function scopeOf(scope: BlackboardScope, key: string): BlackboardScopeName | undefined {
+export function getBlackboardScope(scope: BlackboardScope, key: string): BlackboardScopeName | undefined {
   const names: BlackboardScopeName[] = ["agent", "group", "global"];
   for (const n of names) {
     const bb = scope[n];
     if (bb === null) continue;
-    const i = blackboardKeyIndex(bb, key);
+    const i = getBlackboardKeyIndex(bb, key);
     if (i >= 0 && bb.stamp[i]! >= 0) return n;
   }
   return undefined;
@@ -58,7 +58,7 @@ export function scopeOf(scope: BlackboardScope, key: string): BlackboardScopeNam
  */
 export function writeScoped(scope: BlackboardScope, where: BlackboardScopeName, key: string, value: number | boolean | string): void {
   const bb = scope[where];
-  const i = bb === null ? -1 : blackboardKeyIndex(bb, key);
+  const i = bb === null ? -1 : getBlackboardKeyIndex(bb, key);
   if (bb === null || i < 0) {
     invalidArgument("@tactica/decision: writeScoped", key, `is not a key of the ${where} board${bb === null ? " (the scope has none)" : ""}`, "Declare the key in that board's schema.");
   }

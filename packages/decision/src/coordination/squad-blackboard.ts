@@ -37,8 +37,15 @@ export interface SquadBlackboard {
   edits: number;
 }
 
-/** Creates an empty squad blackboard holding up to `capacity` entries per list. */
-export function createSquadBlackboard(capacity = 64): SquadBlackboard {
+/** Options for {@link createSquadBlackboard}. */
+export interface SquadBlackboardOptions {
+  /** Entries per list (default 64). */
+  capacity?: number;
+}
+
+/** Creates an empty squad blackboard holding up to `options.capacity` entries per list. */
+export function createSquadBlackboard(options?: SquadBlackboardOptions): SquadBlackboard {
+  const capacity = options?.capacity ?? 64;
   assertInteger("@tactica/decision: createSquadBlackboard", "capacity", capacity, 1, 1 << 20);
   return { lists: { objectives: [], threats: [], unitsInTrouble: [], supportCapable: [] }, capacity, edits: 0 };
 }
@@ -81,8 +88,8 @@ export function postSquadEntry(board: SquadBlackboard, list: SquadList, entry: S
  * The commander's tool: changes the priority of `subject` in `list` (e.g. raise a unit in
  * trouble, raise a threat). Returns false when the subject is not listed.
  */
-export function reprioritiseSquadEntry(board: SquadBlackboard, list: SquadList, subject: number, priority: number): boolean {
-  assertFinite("@tactica/decision: reprioritiseSquadEntry", "priority", priority);
+export function reprioritizeSquadEntry(board: SquadBlackboard, list: SquadList, subject: number, priority: number): boolean {
+  assertFinite("@tactica/decision: reprioritizeSquadEntry", "priority", priority);
   const e = board.lists[list].find((x) => x.subject === subject);
   if (e === undefined) return false;
   e.priority = priority;
@@ -102,7 +109,7 @@ export function removeSquadEntry(board: SquadBlackboard, list: SquadList, subjec
 }
 
 /** The highest-priority entry of `list`, or undefined when empty. */
-export function topSquadEntry(board: SquadBlackboard, list: SquadList): SquadEntry | undefined {
+export function getTopSquadEntry(board: SquadBlackboard, list: SquadList): SquadEntry | undefined {
   return board.lists[list][0];
 }
 
@@ -127,8 +134,15 @@ export interface CaseMemory {
   size: number;
 }
 
-/** Creates an empty case memory. */
-export function createCaseMemory(featureCount: number, capacity = 256): CaseMemory {
+/** Options for {@link createCaseMemory}. */
+export interface CaseMemoryOptions {
+  /** Most cases kept (default 256); when full the least confident case is replaced. */
+  capacity?: number;
+}
+
+/** Creates an empty case memory over `featureCount` situation features. */
+export function createCaseMemory(featureCount: number, options?: CaseMemoryOptions): CaseMemory {
+  const capacity = options?.capacity ?? 256;
   const where = "@tactica/decision: createCaseMemory";
   assertInteger(where, "featureCount", featureCount, 1, 1 << 16);
   assertInteger(where, "capacity", capacity, 1, 1 << 24);
@@ -161,10 +175,11 @@ export function recallCase(mem: CaseMemory, situation: ArrayLike<number>, thresh
 }
 
 /**
- * Records a new case (an improvised response) with `confidence` (default 0.5) and returns its
- * index. When full, the case with the lowest confidence is replaced.
+ * Records a new case (an improvised response) with `options.confidence` (default 0.5) and returns
+ * its index. When full, the case with the lowest confidence is replaced.
  */
-export function recordCase(mem: CaseMemory, situation: ArrayLike<number>, response: number, confidence = 0.5): number {
+export function recordCase(mem: CaseMemory, situation: ArrayLike<number>, response: number, options?: { confidence?: number }): number {
+  const confidence = options?.confidence ?? 0.5;
   let c = mem.size;
   if (c >= mem.capacity) {
     c = 0;
@@ -177,11 +192,12 @@ export function recordCase(mem: CaseMemory, situation: ArrayLike<number>, respon
 }
 
 /**
- * Outcome feedback: confidence moves toward 1 on success and toward 0 on failure by `rate`
- * (`c += rate·(target − c)`, rate in (0, 1]). "If an old reaction works again, increase
- * confidence in it."
+ * Outcome feedback: confidence moves toward 1 on success and toward 0 on failure by
+ * `options.rate` (default 0.25; `c += rate·(target − c)`, rate in (0, 1]). "If an old reaction
+ * works again, increase confidence in it."
  */
-export function reinforceCase(mem: CaseMemory, index: number, success: boolean, rate = 0.25): void {
+export function reinforceCase(mem: CaseMemory, index: number, success: boolean, options?: { rate?: number }): void {
+  const rate = options?.rate ?? 0.25;
   assertInteger("@tactica/decision: reinforceCase", "index", index, 0, mem.size - 1);
   const c = mem.confidence[index]!;
   mem.confidence[index] = c + rate * ((success ? 1 : 0) - c);

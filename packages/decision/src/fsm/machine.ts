@@ -1,9 +1,14 @@
 import { assertInteger, assertNonNegative, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { MachineBindings, MachineCallbackContext, StateCallback, StateDefinition, StateMachineDefinition, TransitionGuard } from "./definition";
 
 const WHERE = "@tactica/decision";
+/** Deepest state nesting a definition may use (deeper input is rejected, never a stack overflow). */
+const MAX_DEPTH = 100;
+/** History kinds in {@link StateMachine.history}. */
 const HIST = { none: 0, shallow: 1, deep: 2 } as const;
+/** Transition kinds in {@link StateMachine.transKind}. */
+const TRANS = { plain: 0, push: 1, pop: 2 } as const;
 
 /**
  * A compiled state machine: states flattened into tables (parent, depth, initial child,
@@ -56,7 +61,7 @@ export interface StateMachine<A> {
 function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<Record<string, unknown>> | undefined, what: string): void {
   if (v === undefined || typeof v === "function") return;
   if (!L.string(path, v)) return;
-  if (!names?.[v]) L.add(path, `names ${what} ${JSON.stringify(v)}, which is not bound`);
+  if (!ownValue(names, v)) L.add(path, `names ${what} ${JSON.stringify(v)}, which is not bound`);
 }
 
 /**
@@ -69,19 +74,24 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
   L.known("$", definition, ["version", "initial", "states"]);
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const all = new Set<string>();
-  const collect = (path: string, states: unknown): void => {
+  const collect = (path: string, states: unknown, depth: number): void => {
+    if (depth > MAX_DEPTH) {
+      L.add(path, `is nested deeper than ${MAX_DEPTH} levels`);
+      return;
+    }
     if (!L.object(path, states)) return;
     if (Object.keys(states).length === 0) L.add(path, "must declare at least one state");
     for (const [name, s] of Object.entries(states)) {
       if (all.has(name)) L.add(`${path}.${name}`, `duplicates state name ${JSON.stringify(name)}; names are unique across the machine`);
       all.add(name);
-      if (L.object(`${path}.${name}`, s) && s["states"] !== undefined) collect(`${path}.${name}.states`, s["states"]);
+      if (L.object(`${path}.${name}`, s) && s["states"] !== undefined) collect(`${path}.${name}.states`, s["states"], depth + 1);
     }
   };
-  collect("$.states", definition["states"]);
+  collect("$.states", definition["states"], 0);
+  if (L.issues.length > 0 && L.issues.some((i) => i.message.startsWith("is nested deeper"))) return L.issues;
   if (definition["initial"] !== undefined && L.string("$.initial", definition["initial"])) {
     const st = definition["states"] as Record<string, unknown> | undefined;
-    if (st && !(definition["initial"] in st)) L.add("$.initial", "must name a top-level state");
+    if (st && ownValue(st, definition["initial"]) === undefined) L.add("$.initial", "must name a top-level state");
   }
   const check = (path: string, states: Record<string, unknown>): void => {
     for (const [name, raw] of Object.entries(states)) {
@@ -94,7 +104,7 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
       checkCallback(L, `${p}.onExit`, s["onExit"], bindings.callbacks, "callback");
       if (s["history"] !== undefined) L.oneOf(`${p}.history`, s["history"], ["none", "shallow", "deep"]);
       const kids = s["states"] as Record<string, unknown> | undefined;
-      if (s["initial"] !== undefined && L.string(`${p}.initial`, s["initial"]) && !(kids && s["initial"] in kids)) {
+      if (s["initial"] !== undefined && L.string(`${p}.initial`, s["initial"]) && ownValue(kids, s["initial"]) === undefined) {
         L.add(`${p}.initial`, "must name a child state");
       }
       if ((s["initial"] !== undefined || s["history"] !== undefined) && kids === undefined) L.add(p, "uses initial/history but has no child states");
@@ -151,7 +161,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
   walk(definition.states, -1, 0);
   const index = new Map(names.map((n, i) => [n, i]));
   const cb = (v: string | StateCallback<A> | undefined): StateCallback<A> | null =>
-    v === undefined ? null : typeof v === "function" ? v : (bindings.callbacks?.[v] ?? null);
+    v === undefined ? null : typeof v === "function" ? v : (ownValue(bindings.callbacks, v) ?? null);
   const events: string[] = [];
   const eventIndex = new Map<string, number>();
   const n = names.length;
@@ -186,8 +196,8 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
       tEvent.push(ev);
       tTo.push(tr.pop ? -1 : index.get(tr.to!)!);
       tAfter.push(tr.after ?? -1);
-      tKind.push(tr.pop ? 2 : tr.push ? 1 : 0);
-      tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (bindings.guards?.[tr.guard] ?? null));
+      tKind.push(tr.pop ? TRANS.pop : tr.push ? TRANS.push : TRANS.plain);
+      tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (ownValue(bindings.guards, tr.guard) ?? null));
       tAction.push(cb(tr.action));
     }
     transCount[i] = tEvent.length - transStart[i]!;
@@ -217,15 +227,15 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
 }
 
 /**
- * The running state of a {@link StateMachine} for one agent: the active leaf state, its time,
- * the history per composite state, the push-down stack and the queue of delayed events. Plain
- * typed arrays; updates and event dispatch allocate nothing.
+ * The running state of a {@link StateMachine} for one agent, as plain data: the active leaf
+ * state, its time, the history per composite state, the push-down stack and the queue of
+ * delayed events. It holds no functions and no reference to the machine or the agent (both are
+ * passed to every call), so `structuredClone(state)` gives an independent copy. Updates and
+ * event dispatch allocate nothing.
  */
-export interface MachineInstance<A> {
-  /** The compiled machine. */
-  readonly machine: StateMachine<A>;
-  /** The agent passed to callbacks. */
-  readonly agent: A;
+export interface MachineState {
+  /** Number of states of the machine this state belongs to (checked when the machine is passed in). */
+  readonly stateCount: number;
   /** Active leaf state (-1 before {@link startMachine}). */
   current: number;
   /** Seconds the active leaf state has been active. */
@@ -238,7 +248,7 @@ export interface MachineInstance<A> {
   readonly stack: Int32Array;
   /** Number of states on the stack. */
   stackSize: number;
-  /** Delayed events: event ids (ring buffer, kept sorted by due time). */
+  /** Delayed events: event ids (kept sorted by due time). */
   readonly queueEvent: Int32Array;
   /** Delayed events: due times (machine time, seconds). */
   readonly queueDue: Float64Array;
@@ -246,30 +256,43 @@ export interface MachineInstance<A> {
   queueSize: number;
   /** Number of transitions taken so far. */
   transitions: number;
-  /** Reused callback context. */
+  /** Reused callback context (plain data). */
   readonly ctx: MachineCallbackContext;
   /** Scratch path buffer for entering nested states. */
   readonly path: Int32Array;
 }
 
-/** Options for {@link createMachineInstance}. */
-export interface MachineInstanceOptions {
+/** Options for {@link createMachineState}. */
+export interface MachineStateOptions {
   /** Capacity of the push-down stack (default 16). */
   stackCapacity?: number;
   /** Capacity of the delayed-event queue (default 32). */
   queueCapacity?: number;
 }
 
-/** Creates a machine instance (not yet started: call {@link startMachine}). */
-export function createMachineInstance<A>(machine: StateMachine<A>, agent: A, options: MachineInstanceOptions = {}): MachineInstance<A> {
-  const where = `${WHERE}: createMachineInstance`;
+/**
+ * Creates the running state of `machine` for one agent (not yet started: call
+ * {@link startMachine}). Plain data; O(states) allocation once.
+ *
+ * @example
+ * ```ts
+ * const machine = createStateMachine({ version: 1, states: { idle: { transitions: [{ event: "see", to: "chase" }] }, chase: {} } });
+ * const state = createMachineState(machine);
+ * startMachine(state, machine, null);
+ * dispatchMachineEvent(state, machine, null, "see"); // true
+ * getActiveStateName(state, machine);                // "chase"
+ * ```
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a capacity that is not an integer in [0, 2^20].
+ */
+export function createMachineState<A>(machine: StateMachine<A>, options: MachineStateOptions = {}): MachineState {
+  const where = `${WHERE}: createMachineState`;
   const sc = assertInteger(where, "options.stackCapacity", options.stackCapacity ?? 16, 0, 1 << 20);
   const qc = assertInteger(where, "options.queueCapacity", options.queueCapacity ?? 32, 0, 1 << 20);
   let maxDepth = 0;
   for (const d of machine.depth) maxDepth = Math.max(maxDepth, d + 1);
   return {
-    machine,
-    agent,
+    stateCount: machine.names.length,
     current: -1,
     timeInState: 0,
     time: 0,
@@ -285,47 +308,51 @@ export function createMachineInstance<A>(machine: StateMachine<A>, agent: A, opt
   };
 }
 
-function call<A>(inst: MachineInstance<A>, fn: StateCallback<A> | null, state: number, dt: number): void {
+function checkMachineState<A>(fn: string, st: MachineState, m: StateMachine<A>): void {
+  if (st === null || typeof st !== "object" || st.stateCount !== m.names.length || st.remembered?.length !== m.names.length) {
+    invalidArgument(`${WHERE}: ${fn}`, "state", "was not created for this machine", "Pass the state createMachineState(machine) returned for the same machine.");
+  }
+}
+
+function call<A>(st: MachineState, m: StateMachine<A>, agent: A, fn: StateCallback<A> | null, state: number, dt: number): void {
   if (fn === null) return;
-  const ctx = inst.ctx;
-  ctx.state = inst.machine.names[state]!;
+  const ctx = st.ctx;
+  ctx.state = m.names[state]!;
   ctx.dt = dt;
-  ctx.timeInState = inst.timeInState;
-  ctx.time = inst.time;
-  fn(inst.agent, ctx);
+  ctx.timeInState = st.timeInState;
+  ctx.time = st.time;
+  fn(agent, ctx);
 }
 
 /** Enters `target` from just below `from` (an ancestor or -1), then descends to a leaf. */
-function enterDown<A>(inst: MachineInstance<A>, from: number, target: number): void {
-  const m = inst.machine;
+function enterDown<A>(st: MachineState, m: StateMachine<A>, agent: A, from: number, target: number): void {
   let k = 0;
-  for (let s = target; s !== from && s >= 0; s = m.parent[s]!) inst.path[k++] = s;
-  for (let i = k - 1; i >= 0; i--) call(inst, m.onEnter[inst.path[i]!]!, inst.path[i]!, 0);
+  for (let s = target; s !== from && s >= 0; s = m.parent[s]!) st.path[k++] = s;
+  for (let i = k - 1; i >= 0; i--) call(st, m, agent, m.onEnter[st.path[i]!]!, st.path[i]!, 0);
   let s = target;
   while (m.initialChild[s]! >= 0) {
     const h = m.history[s]!;
-    const rem = inst.remembered[s]!;
+    const rem = st.remembered[s]!;
     if (h === HIST.deep && rem >= 0) {
-      enterDown(inst, s, rem);
+      enterDown(st, m, agent, s, rem);
       return;
     }
     s = h === HIST.shallow && rem >= 0 ? rem : m.initialChild[s]!;
-    call(inst, m.onEnter[s]!, s, 0);
+    call(st, m, agent, m.onEnter[s]!, s, 0);
   }
-  inst.current = s;
-  inst.timeInState = 0;
+  st.current = s;
+  st.timeInState = 0;
 }
 
 /** Exits from the active leaf up to (not including) `ancestor`, recording history. */
-function exitUp<A>(inst: MachineInstance<A>, ancestor: number): void {
-  const m = inst.machine;
-  const leaf = inst.current;
+function exitUp<A>(st: MachineState, m: StateMachine<A>, agent: A, ancestor: number): void {
+  const leaf = st.current;
   for (let s = leaf; s !== ancestor && s >= 0; s = m.parent[s]!) {
-    call(inst, m.onExit[s]!, s, 0);
+    call(st, m, agent, m.onExit[s]!, s, 0);
     const p = m.parent[s]!;
     if (p >= 0) {
-      if (m.history[p] === HIST.shallow) inst.remembered[p] = s;
-      else if (m.history[p] === HIST.deep) inst.remembered[p] = leaf;
+      if (m.history[p] === HIST.shallow) st.remembered[p] = s;
+      else if (m.history[p] === HIST.deep) st.remembered[p] = leaf;
     }
   }
 }
@@ -335,65 +362,69 @@ function isAncestorOrSelf(m: StateMachine<unknown>, a: number, s: number): boole
   return false;
 }
 
-function transition<A>(inst: MachineInstance<A>, source: number, t: number, target: number): void {
-  const m = inst.machine;
+function transition<A>(st: MachineState, m: StateMachine<A>, agent: A, source: number, t: number, target: number): void {
   // Least common ancestor of source and target; a self or ancestor target is exited and re-entered.
   let lca = m.parent[source]!;
   while (lca >= 0 && !isAncestorOrSelf(m as StateMachine<unknown>, lca, target)) lca = m.parent[lca]!;
   if (lca === target) lca = m.parent[target]!;
-  exitUp(inst, lca);
-  call(inst, m.transAction[t]!, source, 0);
-  enterDown(inst, lca, target);
-  inst.transitions++;
+  exitUp(st, m, agent, lca);
+  call(st, m, agent, m.transAction[t]!, source, 0);
+  enterDown(st, m, agent, lca, target);
+  st.transitions++;
 }
 
 /** Tries transitions of the active states (innermost first) for event `ev` (-1 = eventless/after). */
-function fire<A>(inst: MachineInstance<A>, ev: number): boolean {
-  const m = inst.machine;
-  const ctx = inst.ctx;
-  for (let s = inst.current; s >= 0; s = m.parent[s]!) {
+function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): boolean {
+  const ctx = st.ctx;
+  for (let s = st.current; s >= 0; s = m.parent[s]!) {
     const a = m.transStart[s]!;
     const b = a + m.transCount[s]!;
     for (let t = a; t < b; t++) {
       if (m.transEvent[t] !== ev) continue;
       const after = m.transAfter[t]!;
-      if (ev < 0 && after >= 0 && inst.timeInState < after - 1e-9) continue;
+      if (ev < 0 && after >= 0 && st.timeInState < after - 1e-9) continue;
       const kind = m.transKind[t]!;
       let target = m.transTo[t]!;
-      if (kind === 2) {
-        if (inst.stackSize === 0) continue;
-        target = inst.stack[inst.stackSize - 1]!;
+      if (kind === TRANS.pop) {
+        if (st.stackSize === 0) continue;
+        target = st.stack[st.stackSize - 1]!;
       }
       const g = m.transGuard[t]!;
       if (g !== null) {
         ctx.state = m.names[s]!;
         ctx.dt = 0;
-        ctx.timeInState = inst.timeInState;
-        ctx.time = inst.time;
-        if (!g(inst.agent, ctx)) continue;
+        ctx.timeInState = st.timeInState;
+        ctx.time = st.time;
+        if (!g(agent, ctx)) continue;
       }
-      if (kind === 1) {
-        if (inst.stackSize >= inst.stack.length) {
-          throw new TacticaError(ErrorCodes.CapacityExceeded, `${WHERE}: state stack is full (${inst.stack.length}). Raise stackCapacity in createMachineInstance or pop states.`);
+      if (kind === TRANS.push) {
+        if (st.stackSize >= st.stack.length) {
+          throw new TacticaError(ErrorCodes.CapacityExceeded, `${WHERE}: state stack is full (${st.stack.length}). Raise stackCapacity in createMachineState or pop states.`);
         }
-        inst.stack[inst.stackSize++] = inst.current;
-      } else if (kind === 2) inst.stackSize--;
-      transition(inst, s, t, target);
+        st.stack[st.stackSize++] = st.current;
+      } else if (kind === TRANS.pop) st.stackSize--;
+      transition(st, m, agent, s, t, target);
       return true;
     }
   }
   return false;
 }
 
-/** Enters the initial state (and its initial descendants), calling `onEnter` outermost first. */
-export function startMachine<A>(inst: MachineInstance<A>): void {
-  if (inst.current >= 0) throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: startMachine: the machine is already started. Create a new instance to start over.`);
-  inst.ctx.event = "";
-  enterDown(inst, -1, inst.machine.initial);
+/**
+ * Enters the initial state (and its initial descendants), calling `onEnter` outermost first.
+ *
+ * @throws TacticaError `INVALID_STATE` when already started; `INVALID_ARGUMENT` for a state of another machine.
+ */
+export function startMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A): void {
+  checkMachineState("startMachine", state, machine);
+  if (state.current >= 0) throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: startMachine: the machine is already started. Create a new state to start over.`);
+  state.ctx.event = "";
+  enterDown(state, machine, agent, -1, machine.initial);
 }
 
-function checkStarted<A>(inst: MachineInstance<A>, fn: string): void {
-  if (inst.current < 0) throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: ${fn}: the machine is not started. Call startMachine first.`);
+function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: string): void {
+  checkMachineState(fn, state, machine);
+  if (state.current < 0) throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: ${fn}: the machine is not started. Call startMachine first.`);
 }
 
 /**
@@ -401,82 +432,99 @@ function checkStarted<A>(inst: MachineInstance<A>, fn: string): void {
  * the active leaf outwards, fires. Returns true when a transition fired; an event nothing
  * listens to is ignored (false). No allocation.
  */
-export function dispatchMachineEvent<A>(inst: MachineInstance<A>, name: string): boolean {
-  checkStarted(inst, "dispatchMachineEvent");
-  const ev = inst.machine.eventIndex.get(name);
+export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
+  checkStarted(state, machine, "dispatchMachineEvent");
+  const ev = machine.eventIndex.get(name);
   if (ev === undefined) return false;
-  inst.ctx.event = name;
-  const r = fire(inst, ev);
-  inst.ctx.event = "";
+  state.ctx.event = name;
+  const r = fire(state, machine, agent, ev);
+  state.ctx.event = "";
   return r;
 }
 
+/** Options for {@link postMachineEvent}. */
+export interface PostMachineEventOptions {
+  /** Seconds of machine time until delivery (default 0: at the next update). */
+  delay?: number;
+}
+
 /**
- * Queues event `name` for delivery after `delay` seconds of machine time (delivered by
- * {@link updateMachine}, in due-time order, FIFO among equal times). Returns false when the
- * queue is full or no transition listens to the event.
+ * Queues event `name` for delivery by {@link updateMachine} after `options.delay` seconds of
+ * machine time (in due-time order, FIFO among equal times). Returns false when the queue is full
+ * or no transition listens to the event.
  */
-export function postMachineEvent<A>(inst: MachineInstance<A>, name: string, delay = 0): boolean {
-  assertNonNegative(`${WHERE}: postMachineEvent`, "delay", delay);
-  const ev = inst.machine.eventIndex.get(name);
-  if (ev === undefined || inst.queueSize >= inst.queueEvent.length) return false;
-  const due = inst.time + delay;
-  let i = inst.queueSize++;
-  while (i > 0 && inst.queueDue[i - 1]! > due) {
-    inst.queueDue[i] = inst.queueDue[i - 1]!;
-    inst.queueEvent[i] = inst.queueEvent[i - 1]!;
+export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A>, name: string, options: PostMachineEventOptions = {}): boolean {
+  checkMachineState("postMachineEvent", state, machine);
+  const delay = options.delay ?? 0;
+  assertNonNegative(`${WHERE}: postMachineEvent`, "options.delay", delay);
+  const ev = machine.eventIndex.get(name);
+  if (ev === undefined || state.queueSize >= state.queueEvent.length) return false;
+  const due = state.time + delay;
+  let i = state.queueSize++;
+  while (i > 0 && state.queueDue[i - 1]! > due) {
+    state.queueDue[i] = state.queueDue[i - 1]!;
+    state.queueEvent[i] = state.queueEvent[i - 1]!;
     i--;
   }
-  inst.queueDue[i] = due;
-  inst.queueEvent[i] = ev;
+  state.queueDue[i] = due;
+  state.queueEvent[i] = ev;
   return true;
+}
+
+/** Options for {@link updateMachine}. */
+export interface UpdateMachineOptions {
+  /** Most eventless/`after` transitions taken in a row in one update (default 16), so a cycle of always-true guards cannot hang. */
+  maxTransitions?: number;
 }
 
 /**
  * Advances the machine by `dt` seconds: delivers due delayed events, fires eventless and `after`
- * transitions (at most `maxTransitions` in a row, default 16, so a cycle of always-true guards
- * cannot hang), then runs `onUpdate` of the active states outermost first. No allocation.
+ * transitions (at most `options.maxTransitions` in a row), then runs `onUpdate` of the active
+ * states outermost first. No allocation. For a one-liner that creates and starts the state, see
+ * {@link runStateMachine}.
  *
  * @returns the number of transitions taken.
  */
-export function updateMachine<A>(inst: MachineInstance<A>, dt: number, maxTransitions = 16): number {
-  checkStarted(inst, "updateMachine");
+export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A, dt: number, options?: UpdateMachineOptions): number {
+  checkStarted(state, machine, "updateMachine");
   if (!(dt >= 0) || dt === Infinity) invalidArgument(`${WHERE}: updateMachine`, "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
-  inst.time += dt;
-  inst.timeInState += dt;
-  const m = inst.machine;
+  const maxTransitions = options?.maxTransitions ?? 16;
+  const st = state;
+  const m = machine;
+  st.time += dt;
+  st.timeInState += dt;
   let taken = 0;
-  while (inst.queueSize > 0 && inst.queueDue[0]! <= inst.time + 1e-9) {
-    const ev = inst.queueEvent[0]!;
-    inst.queueSize--;
-    inst.queueEvent.copyWithin(0, 1, inst.queueSize + 1);
-    inst.queueDue.copyWithin(0, 1, inst.queueSize + 1);
-    inst.ctx.event = m.events[ev]!;
-    if (fire(inst, ev)) taken++;
-    inst.ctx.event = "";
+  while (st.queueSize > 0 && st.queueDue[0]! <= st.time + 1e-9) {
+    const ev = st.queueEvent[0]!;
+    st.queueSize--;
+    st.queueEvent.copyWithin(0, 1, st.queueSize + 1);
+    st.queueDue.copyWithin(0, 1, st.queueSize + 1);
+    st.ctx.event = m.events[ev]!;
+    if (fire(st, m, agent, ev)) taken++;
+    st.ctx.event = "";
   }
-  while (taken < maxTransitions && fire(inst, -1)) taken++;
+  while (taken < maxTransitions && fire(st, m, agent, -1)) taken++;
   // onUpdate, outermost first: walk up into the path buffer, then call down.
   let k = 0;
-  for (let s = inst.current; s >= 0; s = m.parent[s]!) inst.path[k++] = s;
-  for (let i = k - 1; i >= 0; i--) call(inst, m.onUpdate[inst.path[i]!]!, inst.path[i]!, dt);
+  for (let s = st.current; s >= 0; s = m.parent[s]!) st.path[k++] = s;
+  for (let i = k - 1; i >= 0; i--) call(st, m, agent, m.onUpdate[st.path[i]!]!, st.path[i]!, dt);
   return taken;
 }
 
 /** Name of the active leaf state (`""` before start). */
-export function currentStateName<A>(inst: MachineInstance<A>): string {
-  return inst.current < 0 ? "" : inst.machine.names[inst.current]!;
+export function getActiveStateName<A>(state: MachineState, machine: StateMachine<A>): string {
+  return state.current < 0 ? "" : machine.names[state.current]!;
 }
 
 /** True when state `name` is active (the leaf or one of its ancestors). */
-export function isStateActive<A>(inst: MachineInstance<A>, name: string): boolean {
-  const s = inst.machine.index.get(name);
-  return s !== undefined && inst.current >= 0 && isAncestorOrSelf(inst.machine as StateMachine<unknown>, s, inst.current);
+export function isStateActive<A>(state: MachineState, machine: StateMachine<A>, name: string): boolean {
+  const s = machine.index.get(name);
+  return s !== undefined && state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
 }
 
-/** Plain-data state of a {@link MachineInstance}. */
+/** JSON-safe snapshot of a {@link MachineState} (states and events by name). */
 export interface MachineSnapshot {
-  /** Active leaf state name. */
+  /** Active leaf state name (`""` before start). */
   current: string;
   /** Seconds in the active leaf. */
   timeInState: number;
@@ -492,51 +540,79 @@ export interface MachineSnapshot {
   transitions: number;
 }
 
-/** Saves the machine state as plain data. Allocates. */
-export function saveMachine<A>(inst: MachineInstance<A>): MachineSnapshot {
-  const m = inst.machine;
+/** Saves the machine state as JSON-safe plain data, states and events by name. Allocates. */
+export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): MachineSnapshot {
+  checkMachineState("saveMachine", state, machine);
   const queue: { event: string; due: number }[] = [];
-  for (let i = 0; i < inst.queueSize; i++) queue.push({ event: m.events[inst.queueEvent[i]!]!, due: inst.queueDue[i]! });
+  for (let i = 0; i < state.queueSize; i++) queue.push({ event: machine.events[state.queueEvent[i]!]!, due: state.queueDue[i]! });
   return {
-    current: currentStateName(inst),
-    timeInState: inst.timeInState,
-    time: inst.time,
-    remembered: Array.from(inst.remembered),
-    stack: Array.from(inst.stack.subarray(0, inst.stackSize), (s) => m.names[s]!),
+    current: getActiveStateName(state, machine),
+    timeInState: state.timeInState,
+    time: state.time,
+    remembered: Array.from(state.remembered),
+    stack: Array.from(state.stack.subarray(0, state.stackSize), (s) => machine.names[s]!),
     queue,
-    transitions: inst.transitions,
+    transitions: state.transitions,
   };
 }
 
 /**
- * Restores a machine instance from {@link saveMachine} output without calling any callbacks.
+ * Restores `state` from {@link saveMachine} output without calling any callbacks. The whole
+ * snapshot is checked first: when it throws, `state` is unchanged.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when names do not exist or capacities are too small.
+ * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when names do not exist, values are malformed or capacities are too small.
  */
-export function restoreMachine<A>(inst: MachineInstance<A>, snap: MachineSnapshot): void {
+export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>, snapshot: MachineSnapshot): void {
   const where = `${WHERE}: restoreMachine`;
-  const m = inst.machine;
-  const id = (name: string, path: string): number => {
-    const s = m.index.get(name);
-    if (s === undefined) invalidArgument(where, path, `names unknown state ${JSON.stringify(name)}`, "Restore a snapshot of the same machine.");
+  checkMachineState("restoreMachine", state, machine);
+  const m = machine;
+  const fix = "Restore a snapshot saved from the same machine.";
+  const id = (name: unknown, path: string): number => {
+    const s = typeof name === "string" ? m.index.get(name) : undefined;
+    if (s === undefined) invalidArgument(where, path, `names unknown state ${JSON.stringify(name)}`, fix);
     return s;
   };
-  if (snap.remembered.length !== m.names.length) invalidArgument(where, "snap.remembered", "has the wrong length", "Restore a snapshot of the same machine.");
-  if (snap.stack.length > inst.stack.length || snap.queue.length > inst.queueEvent.length) {
-    invalidArgument(where, "snap", "holds more stack or queue entries than this instance's capacities", "Create the instance with larger capacities.");
-  }
-  inst.current = snap.current === "" ? -1 : id(snap.current, "snap.current");
-  inst.timeInState = snap.timeInState;
-  inst.time = snap.time;
-  inst.remembered.set(snap.remembered);
-  snap.stack.forEach((s, i) => (inst.stack[i] = id(s, `snap.stack[${i}]`)));
-  inst.stackSize = snap.stack.length;
-  snap.queue.forEach((q, i) => {
-    const ev = m.eventIndex.get(q.event);
-    if (ev === undefined) invalidArgument(where, `snap.queue[${i}].event`, "is unknown", "Restore a snapshot of the same machine.");
-    inst.queueEvent[i] = ev;
-    inst.queueDue[i] = q.due;
+  const num = (v: unknown, path: string, min: number): number => {
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min) invalidArgument(where, path, `must be a finite number >= ${min}`, fix);
+    return v;
+  };
+  const snap = snapshot as unknown as Record<string, unknown>;
+  if (snap === null || typeof snap !== "object") invalidArgument(where, "snapshot", "must be a machine snapshot object", "Pass the value saveMachine returned.");
+  const current = snap["current"] === "" ? -1 : id(snap["current"], "snapshot.current");
+  if (current >= 0 && m.initialChild[current]! >= 0) invalidArgument(where, "snapshot.current", "must name a leaf state", fix);
+  const timeInState = num(snap["timeInState"], "snapshot.timeInState", 0);
+  const time = num(snap["time"], "snapshot.time", -Number.MAX_VALUE);
+  const transitions = num(snap["transitions"], "snapshot.transitions", 0);
+  const remembered = snap["remembered"];
+  if (!Array.isArray(remembered) || remembered.length !== m.names.length) invalidArgument(where, "snapshot.remembered", `must be an array of ${m.names.length} state indices`, fix);
+  remembered.forEach((r: unknown, i) => {
+    if (!Number.isInteger(r) || (r as number) < -1 || (r as number) >= m.names.length) invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state index", fix);
   });
-  inst.queueSize = snap.queue.length;
-  inst.transitions = snap.transitions;
+  const stack = snap["stack"];
+  if (!Array.isArray(stack)) invalidArgument(where, "snapshot.stack", "must be an array of state names", fix);
+  if (stack.length > state.stack.length) invalidArgument(where, "snapshot.stack", `holds ${stack.length} states; this state's stackCapacity is ${state.stack.length}`, "Create the state with a larger stackCapacity.");
+  const stackIds = stack.map((s: unknown, i) => id(s, `snapshot.stack[${i}]`));
+  const queue = snap["queue"];
+  if (!Array.isArray(queue)) invalidArgument(where, "snapshot.queue", "must be an array of { event, due }", fix);
+  if (queue.length > state.queueEvent.length) invalidArgument(where, "snapshot.queue", `holds ${queue.length} events; this state's queueCapacity is ${state.queueEvent.length}`, "Create the state with a larger queueCapacity.");
+  const queueIds = queue.map((q: unknown, i) => {
+    const e = q !== null && typeof q === "object" ? (q as Record<string, unknown>)["event"] : undefined;
+    const ev = typeof e === "string" ? m.eventIndex.get(e) : undefined;
+    if (ev === undefined) invalidArgument(where, `snapshot.queue[${i}].event`, "names an event no transition listens to", fix);
+    num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, -Number.MAX_VALUE);
+    return ev;
+  });
+  // Everything checked: write.
+  state.current = current;
+  state.timeInState = timeInState;
+  state.time = time;
+  state.remembered.set(remembered as number[]);
+  stackIds.forEach((s, i) => (state.stack[i] = s));
+  state.stackSize = stackIds.length;
+  queueIds.forEach((ev, i) => {
+    state.queueEvent[i] = ev;
+    state.queueDue[i] = (queue[i] as { due: number }).due;
+  });
+  state.queueSize = queueIds.length;
+  state.transitions = transitions;
 }

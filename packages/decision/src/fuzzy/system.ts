@@ -302,7 +302,7 @@ function varId(sys: FuzzySystem, v: string | number, fn: string): number {
 }
 
 /** Degree of membership of `x` in set `set` (global set index). O(1). */
-export function fuzzyMembership(sys: FuzzySystem, set: number, x: number): number {
+export function getFuzzyMembership(sys: FuzzySystem, set: number, x: number): number {
   return membership(sys.setType[set]!, sys.setPoints, set * 4, x);
 }
 
@@ -315,7 +315,7 @@ export function fuzzify(sys: FuzzySystem, variable: string | number, value: numb
   let x = value;
   if (!(x >= sys.min[v]!)) x = sys.min[v]!;
   else if (x > sys.max[v]!) x = sys.max[v]!;
-  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) sys.dom[s] = fuzzyMembership(sys, s, x);
+  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) sys.dom[s] = getFuzzyMembership(sys, s, x);
 }
 
 /**
@@ -351,6 +351,14 @@ export function inferFuzzy(sys: FuzzySystem): void {
   }
 }
 
+/** Options for {@link defuzzify} and {@link evaluateFuzzy}. */
+export interface DefuzzifyOptions {
+  /** Defuzzification method (default `"centroid"`). */
+  method?: DefuzzifyMethod;
+  /** Sample points over the output range for centroid / mean of maximum (default 101, at least 2). */
+  samples?: number;
+}
+
 /**
  * Defuzzifies output variable `variable` after {@link inferFuzzy}:
  * `"centroid"` — Σx·μ(x)/Σμ(x) over `samples` evenly spaced points of the range (ends included),
@@ -359,9 +367,14 @@ export function inferFuzzy(sys: FuzzySystem): void {
  * `"maxAverage"` — Σ rep·strength / Σ strength over the sets (Buckland's MaxAv).
  * Returns 0 when no rule fired. O(samples × sets) or O(sets), no allocation.
  */
-export function defuzzify(sys: FuzzySystem, variable: string | number, method: DefuzzifyMethod = "centroid", samples = 101): number {
+export function defuzzify(sys: FuzzySystem, variable: string | number, options?: DefuzzifyOptions): number {
   const v = varId(sys, variable, "defuzzify");
-  assertInteger("@tactica/decision: defuzzify", "samples", samples, 2, 1 << 20);
+  const method = options?.method ?? "centroid";
+  const samples = options?.samples ?? 101;
+  if (method !== "centroid" && method !== "meanOfMaximum" && method !== "maxAverage") {
+    invalidArgument("@tactica/decision: defuzzify", "options.method", `must be "centroid", "meanOfMaximum" or "maxAverage" but is ${String(method)}`, "Pick one of the three methods.");
+  }
+  assertInteger("@tactica/decision: defuzzify", "options.samples", samples, 2, 1 << 20);
   const s0 = sys.setStart[v]!;
   const s1 = s0 + sys.setCount[v]!;
   if (method === "maxAverage") {
@@ -386,7 +399,7 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, method: D
     for (let s = s0; s < s1; s++) {
       const d = sys.dom[s]!;
       if (d <= mu) continue;
-      const m = Math.min(d, fuzzyMembership(sys, s, x));
+      const m = Math.min(d, getFuzzyMembership(sys, s, x));
       if (m > mu) mu = m;
     }
     area += mu;
@@ -409,8 +422,8 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, method: D
  * `output`. Allocates nothing itself but iterates the record's keys; use {@link fuzzify},
  * {@link inferFuzzy}, {@link defuzzify} in hot loops.
  */
-export function evaluateFuzzy(sys: FuzzySystem, inputs: Readonly<Record<string, number>>, output: string, method: DefuzzifyMethod = "centroid", samples = 101): number {
+export function evaluateFuzzy(sys: FuzzySystem, inputs: Readonly<Record<string, number>>, output: string, options?: DefuzzifyOptions): number {
   for (const k in inputs) fuzzify(sys, k, inputs[k]!);
   inferFuzzy(sys);
-  return defuzzify(sys, output, method, samples);
+  return defuzzify(sys, output, options);
 }

@@ -31,11 +31,12 @@ export function trainHopfield(exemplars: readonly ArrayLike<number>[]): Hopfield
 /**
  * Recalls from a binary input ("train bipolar, recall binary"): repeats `y = fh(x·W)` with
  * `fh(s) = 1 if s ≥ 0 else 0` (note `≥`: with `>` the worked example fails), feeding the output
- * back synchronously until it stops changing or `maxIterations` (default 100) is reached (allocates
+ * back synchronously until it stops changing or `options.maxIterations` (default 100) is reached (allocates
  * two n-vectors of scratch). Writes
  * the result to `out` and returns the number of iterations used (or -1 when it did not settle).
  */
-export function recallHopfield(net: HopfieldNet, input: ArrayLike<number>, out: { [i: number]: number; length: number }, maxIterations = 100): number {
+export function recallHopfield(out: { [i: number]: number; length: number }, net: HopfieldNet, input: ArrayLike<number>, options?: { maxIterations?: number }): number {
+  const maxIterations = options?.maxIterations ?? 100;
   assertInteger("@tactica/decision: recallHopfield", "maxIterations", maxIterations, 1);
   const n = net.size;
   if (input.length !== n || out.length < n) invalidArgument("@tactica/decision: recallHopfield", "input", `must have ${n} values (and out room for them)`, "Pass vectors of the net's size.");

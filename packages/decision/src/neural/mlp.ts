@@ -3,7 +3,7 @@ import { assertInteger, assertPositive, assertRange, invalidArgument, rngFloat, 
 /**
  * A multi-layer perceptron with sigmoid units, trained by back-propagation. `layers` lists the
  * sizes from input to output (e.g. `[3, 8, 8, 2]` for the vehicle controller). Weights and
- * biases are flat `Float64Array`s; {@link saveMlp} / {@link loadMlp} give plain number arrays.
+ * biases are flat `Float64Array`s; {@link mlpToJson} / {@link mlpFromJson} give plain number arrays.
  */
 export interface Mlp {
   /** Layer sizes, input first. */
@@ -32,8 +32,9 @@ export interface MlpWeights {
   biases: number[];
 }
 
-/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (default 0.5) from `rng`. */
-export function createMlp(layers: readonly number[], rng: Rng, scale = 0.5): Mlp {
+/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (`options.scale`, default 0.5) from `rng`. */
+export function createMlp(layers: readonly number[], rng: Rng, options?: { scale?: number }): Mlp {
+  const scale = options?.scale ?? 0.5;
   const where = "@tactica/decision: createMlp";
   if (layers.length < 2) invalidArgument(where, "layers", "needs at least an input and an output layer", "Pass sizes like [3, 8, 2].");
   layers.forEach((n, i) => assertInteger(where, `layers[${i}]`, n, 1, 1 << 16));
@@ -185,23 +186,36 @@ export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets
   return mse;
 }
 
-/** Copies the weights into plain arrays (JSON-safe). */
-export function saveMlp(net: Mlp): MlpWeights {
+/** Copies the weights into plain arrays (JSON-safe data, see {@link mlpFromJson}). */
+export function mlpToJson(net: Mlp): MlpWeights {
   return { layers: net.layers.slice(), weights: Array.from(net.weights), biases: Array.from(net.biases) };
 }
 
 /**
- * Rebuilds an MLP from {@link saveMlp} output; inference gives bit-identical results.
+ * Rebuilds an MLP from {@link mlpToJson} output (validated: any JSON value is accepted as input);
+ * inference gives bit-identical results.
  *
- * @throws TacticaError when the array lengths do not fit the layer sizes.
+ * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the data is malformed or the array lengths do not fit the layer sizes.
  */
-export function loadMlp(data: MlpWeights): Mlp {
-  const where = "@tactica/decision: loadMlp";
-  const net = createMlp(data.layers, { s0: 1, s1: 2, s2: 3, s3: 4 });
-  if (data.weights.length !== net.weights.length || data.biases.length !== net.biases.length) {
-    invalidArgument(where, "data", "has weight or bias arrays that do not fit the layer sizes", "Load what saveMlp produced.");
+export function mlpFromJson(json: unknown): Mlp {
+  const where = "@tactica/decision: mlpFromJson";
+  const fix = "Pass what mlpToJson produced.";
+  if (json === null || typeof json !== "object") invalidArgument(where, "json", "must be an object { layers, weights, biases }", fix);
+  const data = json as Record<string, unknown>;
+  for (const f of ["layers", "weights", "biases"]) {
+    const a = data[f];
+    if (!Array.isArray(a)) invalidArgument(where, `json.${f}`, "must be an array of numbers", fix);
+    a.forEach((v: unknown, i) => {
+      if (typeof v !== "number" || !Number.isFinite(v)) invalidArgument(where, `json.${f}[${i}]`, "must be a finite number", fix);
+    });
   }
-  net.weights.set(data.weights);
-  net.biases.set(data.biases);
+  const net = createMlp(data["layers"] as number[], { s0: 1, s1: 2, s2: 3, s3: 4 });
+  const weights = data["weights"] as number[];
+  const biases = data["biases"] as number[];
+  if (weights.length !== net.weights.length || biases.length !== net.biases.length) {
+    invalidArgument(where, "json", "has weight or bias arrays that do not fit the layer sizes", fix);
+  }
+  net.weights.set(weights);
+  net.biases.set(biases);
   return net;
 }

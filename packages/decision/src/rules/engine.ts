@@ -404,7 +404,7 @@ function retest(e: RuleEngine, i: number): void {
 }
 
 /** Index of fact `name`, or -1. */
-export function factId(e: RuleEngine, name: string): number {
+export function getFactId(e: RuleEngine, name: string): number {
   const f = e.factIndex.get(name);
   return f === undefined ? -1 : f;
 }
@@ -560,20 +560,33 @@ export function runRuleCycle(e: RuleEngine): number {
 }
 
 /** Rules in the conflict set right now (after {@link matchRules}), by name. Allocates (debugging). */
-export function matchedRuleNames(e: RuleEngine): string[] {
+export function getMatchedRuleNames(e: RuleEngine): string[] {
   return Array.from(e.matched.subarray(0, e.matchedSize), (r) => e.ruleNames[r]!).sort();
 }
 
 /** Names of rules that have never fired (chapter 9's debug list). Allocates. */
-export function neverFiredRules(e: RuleEngine): string[] {
+export function getNeverFiredRules(e: RuleEngine): string[] {
   return e.ruleNames.filter((_, r) => e.fireCount[r] === 0);
 }
 
+/** Options for {@link reinforceRule}. */
+export interface ReinforceRuleOptions {
+  /** Weight change per outcome (default 0.1). */
+  step?: number;
+  /** Lowest weight (default 0). */
+  min?: number;
+  /** Highest weight (default `Infinity`). */
+  max?: number;
+}
+
 /**
- * Weight training (chapter 9): adds `step` to rule `rule`'s weight on success and subtracts it on
- * failure, clamped to `[min, max]`. Used with the `"weighted"` strategy.
+ * Weight training (chapter 9): adds `options.step` to rule `rule`'s weight on success and
+ * subtracts it on failure, clamped to `[min, max]`. Used with the `"weighted"` strategy.
  */
-export function reinforceRule(e: RuleEngine, rule: string | number, success: boolean, step = 0.1, min = 0, max = Infinity): void {
+export function reinforceRule(e: RuleEngine, rule: string | number, success: boolean, options?: ReinforceRuleOptions): void {
+  const step = options?.step ?? 0.1;
+  const min = options?.min ?? 0;
+  const max = options?.max ?? Infinity;
   const r = typeof rule === "number" ? rule : (e.ruleIndex.get(rule) ?? -1);
   if (!(r >= 0 && r < e.ruleNames.length)) invalidArgument("@tactica/decision: reinforceRule", "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
   const w = e.weight[r]! + (success ? step : -step);

@@ -7,7 +7,18 @@ import { rngNextFloat, type Rng } from "@tactica/core";
  * leftover at the end falls to the last valid option). Options with `mask[i] === 0` (when a mask
  * is given) are skipped. Returns -1 when no option has a positive weight. O(count), no allocation.
  */
-export function pickWeighted(rng: Rng, weights: ArrayLike<number>, count: number, mask?: ArrayLike<number>): number {
+export function pickWeighted(rng: Rng, weights: ArrayLike<number>, count: number, options?: PickWeightedOptions): number {
+  return pickWeightedMasked(rng, weights, count, options?.mask);
+}
+
+/** Options for {@link pickWeighted}. */
+export interface PickWeightedOptions {
+  /** Options with `mask[i] === 0` are skipped (default: none skipped). */
+  mask?: ArrayLike<number>;
+}
+
+/** @internal {@link pickWeighted} with a positional mask (no options object in the hot path). */
+export function pickWeightedMasked(rng: Rng, weights: ArrayLike<number>, count: number, mask: ArrayLike<number> | undefined): number {
   let total = 0;
   let last = -1;
   for (let i = 0; i < count; i++) {
@@ -61,5 +72,5 @@ export function selectDualUtility(
     const min = cutoff * maxW;
     for (let i = 0; i < count; i++) if (mask[i] === 1 && weights[i]! < min) mask[i] = 0;
   }
-  return pickWeighted(rng, weights, count, mask);
+  return pickWeightedMasked(rng, weights, count, mask);
 }

@@ -69,7 +69,7 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
  * Returns the best candidate (ties to the lower index), or -1 when `count` is 0. O(count ×
  * traits), no allocation.
  */
-export function scorePersonality(p: Personality, archetype: number, raw: ArrayLike<number>, count: number, out: { [i: number]: number; length: number }): number {
+export function scorePersonality(out: { [i: number]: number; length: number }, p: Personality, archetype: number, raw: ArrayLike<number>, count: number): number {
   assertInteger("@tactica/decision: scorePersonality", "archetype", archetype, 0, p.archetypes.length - 1);
   const T = p.traits.length;
   p.lo.fill(Infinity);

@@ -87,7 +87,7 @@ export function createPostSelector<P extends object>(definition: PostSelectorDef
  * returns the index of the highest rating (ties to the lower index) or -1 when every post is
  * rejected. O(posts × criteria), no allocation beyond what the criteria do.
  */
-export function ratePosts<P>(selector: PostSelector<P>, posts: ArrayLike<P>, out: { [i: number]: number; length: number }): number {
+export function ratePosts<P>(out: { [i: number]: number; length: number }, selector: PostSelector<P>, posts: ArrayLike<P>): number {
   let best = -1;
   let bestRating = 0;
   const cr = selector.criteria;

@@ -1,7 +1,7 @@
 import { compileResponseCurve, invalidArgument, validateResponseCurve, type Rng } from "@tactica/core";
 import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { UtilityDefinition } from "./definition";
-import { pickWeighted, selectDualUtility } from "./dual-utility";
+import { pickWeightedMasked, selectDualUtility } from "./dual-utility";
 
 /**
  * A compiled utility decision: considerations flattened into tables with compiled response
@@ -181,6 +181,20 @@ export function createUtilityState(set: UtilitySet): UtilityState {
   };
 }
 
+/** Options for {@link scoreUtility} and {@link explainUtility}. */
+export interface ScoreUtilityOptions {
+  /** Index of the agent's first input in `inputs` (default 0), for packed per-agent inputs. */
+  offset?: number;
+}
+
+/** Options for {@link chooseUtility} and {@link chooseUtilityBatch}. */
+export interface ChooseUtilityOptions {
+  /** Generator for the relative and dual selection modes (required by them). */
+  rng?: Rng;
+  /** Index of the agent's first input in `inputs` (default 0; {@link chooseUtility} only). */
+  offset?: number;
+}
+
 /**
  * Scores every option for one agent whose inputs are `inputs[offset … offset + inputCount)`:
  * `score = weight × Π c'_j`, where each consideration `c_j = curve_j(input)` is compensated for
@@ -190,7 +204,11 @@ export function createUtilityState(set: UtilitySet): UtilityState {
  * best-scoring option (ties to the lower index) or -1 when all scores are 0. O(considerations),
  * no allocation.
  */
-export function scoreUtility(set: UtilitySet, state: UtilityState, inputs: ArrayLike<number>, offset = 0): number {
+export function scoreUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ScoreUtilityOptions): number {
+  return scoreAt(state, set, inputs, options?.offset ?? 0);
+}
+
+function scoreAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, offset: number): number {
   const cs = state.considerationScores;
   let best = -1;
   let bestScore = 0;
@@ -226,33 +244,39 @@ export function scoreUtility(set: UtilitySet, state: UtilityState, inputs: Array
 /**
  * Scores (see {@link scoreUtility}) and chooses an option by the set's selection mode, makes it
  * `state.current` (so it gets the momentum bonus next time) and returns it, or -1 when every
- * option scores 0 (then `state.current` is left unchanged). `rng` is needed for the relative
- * and dual modes. No allocation.
+ * option scores 0 (then `state.current` is left unchanged). `options.rng` is needed for the
+ * relative and dual modes. No allocation. For a one-liner over named inputs, see
+ * {@link pickUtilityOption}.
  *
  * @throws TacticaError `INVALID_ARGUMENT` when a random mode is used without an `rng`.
  */
-export function chooseUtility(set: UtilitySet, state: UtilityState, inputs: ArrayLike<number>, rng?: Rng, offset = 0): number {
-  const best = scoreUtility(set, state, inputs, offset);
+export function chooseUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ChooseUtilityOptions): number {
+  return chooseAt(state, set, inputs, options?.rng, options?.offset ?? 0);
+}
+
+function chooseAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, rng: Rng | undefined, offset: number): number {
+  const best = scoreAt(state, set, inputs, offset);
   let pick = best;
   if (set.mode !== 0 && best >= 0) {
     if (rng === undefined) invalidArgument("@tactica/decision: chooseUtility", "rng", "is required for relative and dual selection", "Pass a core Rng.");
-    pick = set.mode === 1 ? pickWeighted(rng, state.scores, set.optionCount) : selectDualUtility(rng, state.ranks, state.scores, set.optionCount, set.cutoff, state.mask);
+    pick = set.mode === 1 ? pickWeightedMasked(rng, state.scores, set.optionCount, undefined) : selectDualUtility(rng, state.ranks, state.scores, set.optionCount, set.cutoff, state.mask);
   }
   if (pick >= 0) state.current = pick;
   return pick;
 }
 
 /**
- * Chooses for `agentCount` agents in one call: agent `a` reads
+ * Chooses for `current.length` agents in one call: agent `a` reads
  * `inputs[a × inputCount … (a+1) × inputCount)`, its current choice from `current[a]` (-1 =
- * none) and receives its new choice there. Uses one scratch `state`. O(agents × considerations),
- * no allocation.
+ * none) and receives its new choice there (`current` is the output). Uses one scratch `state`.
+ * O(agents × considerations), no allocation.
  */
-export function chooseUtilityBatch(set: UtilitySet, state: UtilityState, inputs: ArrayLike<number>, agentCount: number, current: Int32Array, rng?: Rng): void {
+export function chooseUtilityBatch(current: Int32Array, state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ChooseUtilityOptions): void {
   const stride = set.inputCount;
-  for (let a = 0; a < agentCount; a++) {
+  const rng = options?.rng;
+  for (let a = 0; a < current.length; a++) {
     state.current = current[a]!;
-    const pick = chooseUtility(set, state, inputs, rng, a * stride);
+    const pick = chooseAt(state, set, inputs, rng, a * stride);
     if (pick >= 0) current[a] = pick;
   }
 }
@@ -275,7 +299,8 @@ export interface UtilityBreakdown {
  * The breakdown of the last {@link scoreUtility} for debugging: per option its score, rank and
  * each consideration's raw input and compensated score. Allocates (level 2).
  */
-export function explainUtility(set: UtilitySet, state: UtilityState, inputs: ArrayLike<number>, offset = 0): UtilityBreakdown[] {
+export function explainUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ScoreUtilityOptions): UtilityBreakdown[] {
+  const offset = options?.offset ?? 0;
   const out: UtilityBreakdown[] = [];
   for (let o = 0; o < set.optionCount; o++) {
     const list: UtilityBreakdown["considerations"] = [];

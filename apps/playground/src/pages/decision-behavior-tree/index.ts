@@ -2,14 +2,14 @@ import {
   BtStatus,
   createBehaviorTree,
   createBlackboard,
-  createTreeInstance,
+  createTreeState,
   restoreTree,
   saveTree,
   tickTree,
   validateBehaviorTree,
   writeBlackboard,
   type BehaviorTreeDefinition,
-  type BtInstance,
+  type BtState,
   type BtNode,
   type BtSnapshot,
   type BtTickResult,
@@ -55,9 +55,9 @@ const initial: BehaviorTreeDefinition = {
 /** An action that runs for `seconds` of tree time, then succeeds. */
 function timed(seconds: number) {
   return {
-    tick(ctx: { agent: Guard; started: boolean; node: number; instance: BtInstance<Guard>; dt: number }): BtTickResult {
-      const inst = ctx.instance;
-      // The action's progress lives in the tree's timer table, so save/restore keeps it.
+    tick(ctx: { agent: Guard; started: boolean; node: number; state: BtState; dt: number }): BtTickResult {
+      const inst = ctx.state;
+      // The action's progress lives in the state's timer table, so save/restore keeps it.
       if (ctx.started) inst.timer[ctx.node] = 0;
       inst.timer[ctx.node] = inst.timer[ctx.node]! + ctx.dt;
       ctx.agent.work++;
@@ -84,7 +84,9 @@ const page: DemoPage = {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const bb = createBlackboard(schema, { health: 100, enemyNear: false, alarm: false });
     const agent: Guard = { work: 0, log: [] };
-    let inst: BtInstance<Guard> = createTreeInstance(createBehaviorTree<Guard>(initial, bindings), agent, { blackboard: bb, traceCapacity: 256 });
+    let tree = createBehaviorTree<Guard>(initial, bindings);
+    // The running tree is plain data; the compiled tree and the agent are passed to every tick.
+    let inst: BtState = createTreeState(tree, { blackboard: bb, traceCapacity: 256 });
     let saved: string | null = null;
     let message = "";
     let acc = 0;
@@ -118,7 +120,8 @@ const page: DemoPage = {
         message = issues.map((i) => `${i.path}: ${i.message}`).join("\n");
         return;
       }
-      inst = createTreeInstance(createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings), agent, { blackboard: bb, traceCapacity: 256 });
+      tree = createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings);
+      inst = createTreeState(tree, { blackboard: bb, traceCapacity: 256 });
       saved = null;
       message = "applied";
     });
@@ -137,10 +140,10 @@ const page: DemoPage = {
 
     // Tidy layout from the compiled tables: leaves spread evenly, parents over their children.
     const layout = { x: new Float64Array(0), y: new Float64Array(0) };
-    let laidOut: BtInstance<Guard> | null = null;
+    let laidOut: BtState | null = null;
     let names: string[] = [];
     function doLayout(): void {
-      const t = inst.tree;
+      const t = tree;
       layout.x = new Float64Array(t.nodeCount);
       layout.y = new Float64Array(t.nodeCount);
       let leaves = 0;
@@ -175,7 +178,7 @@ const page: DemoPage = {
 
     function render(): void {
       if (laidOut !== inst) doLayout();
-      const t = inst.tree;
+      const t = tree;
       draw.clear();
       // Results of the last tick from the trace (aborted nodes included).
       const result = new Int8Array(t.nodeCount).fill(-1);
@@ -204,7 +207,7 @@ const page: DemoPage = {
         acc += dt;
         while (acc >= tickDt) {
           acc -= tickDt;
-          tickTree(inst, tickDt);
+          tickTree(inst, tree, agent, tickDt);
         }
       },
       render,

@@ -1,5 +1,5 @@
 import {
-  createMachineInstance,
+  createMachineState,
   createStateMachine,
   dispatchMachineEvent,
   isStateActive,
@@ -95,16 +95,17 @@ const page: DemoPage = {
       },
       guards: { empty: (a) => a.ammo <= 0 },
     });
-    const inst = createMachineInstance(machine, agent);
-    startMachine(inst);
+    // The running machine is plain data; the compiled machine and the agent are passed to every call.
+    const inst = createMachineState(machine);
+    startMachine(inst, machine, agent);
     let last = "";
     const send = (e: string) => {
-      const fired = dispatchMachineEvent(inst, e);
+      const fired = dispatchMachineEvent(inst, machine, agent, e);
       last = `${e}: ${fired ? "transition" : "ignored"}`;
     };
     for (const e of ["see", "lost", "talk", "bye"]) button(panel, `event: ${e}`, () => send(e));
     button(panel, "post 'see' in 2 s", () => {
-      postMachineEvent(inst, "see", 2);
+      postMachineEvent(inst, machine, "see", { delay: 2 });
       last = "queued see (+2 s)";
     });
     const click = (ev: MouseEvent) => {
@@ -120,14 +121,14 @@ const page: DemoPage = {
     };
     const stop = fixedLoop(
       (dt) => {
-        updateMachine(inst, dt);
+        updateMachine(inst, machine, agent, dt);
       },
       () => {
         draw.clear();
         // States first (the composite behind its children), then transitions on top.
         for (const name of ["combat", "idle", "patrol", "chat", "shoot", "reload"]) {
           const [x, y, w, h] = BOX[name]!;
-          const active = isStateActive(inst, name);
+          const active = isStateActive(inst, machine, name);
           const composite = name === "combat";
           draw.rect(x, y, w, h, { color: active ? (composite ? "#2d3a5a" : "#e0af68") : "#1f2937", fill: true });
           draw.rect(x, y, w, h, { color: active ? "#e0af68" : "#3b4261", width: 2 });

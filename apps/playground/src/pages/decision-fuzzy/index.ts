@@ -63,7 +63,7 @@ const page: DemoPage = {
       fuzzify(sys, "distance", d);
       fuzzify(sys, "ammo", a);
       inferFuzzy(sys);
-      return defuzzify(sys, "desirability", method);
+      return defuzzify(sys, "desirability", { method });
     };
     const render = () => {
       draw.clear();

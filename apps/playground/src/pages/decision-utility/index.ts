@@ -92,14 +92,14 @@ const page: DemoPage = {
         if (acc >= 0.25) {
           acc = 0;
           const before = choice;
-          const c = chooseUtility(set, state, inputs, rng);
+          const c = chooseUtility(state, set, inputs, { rng });
           if (c >= 0) choice = c;
           if (choice !== before) changes++;
         }
       },
       () => {
         draw.clear();
-        const rows = explainUtility(set, state, inputs);
+        const rows = explainUtility(state, set, inputs);
         const barW = 420;
         rows.forEach((r, i) => {
           const y = 40 + i * 105;

@@ -1,0 +1,131 @@
+import { invalidArgument } from "@tactica/core";
+import { abortRunning } from "./abort";
+import { closeRun, openRun, type BtRun } from "./context";
+import { evaluateTree, TIME_EPS } from "./exec";
+import { checkTreeState } from "./state";
+import { BtStatus, type BtStatusValue } from "./status";
+import { NodeKind, type BehaviorTree, type BtState } from "./types";
+
+// Bound once at load: the per-tick calls below go to module locals, not through another module's
+// export (which some loaders, e.g. tsx's CommonJS transform, turn into a getter call per use).
+const open = openRun;
+const close = closeRun;
+const evaluate = evaluateTree;
+
+function checkDt(fn: string, dt: number): void {
+  if (!(dt >= 0) || dt === Infinity) {
+    invalidArgument(`@tactica/decision: ${fn}`, "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
+  }
+}
+
+/** @internal {@link tickTree} on a bound context (the hinted controller sets the hint target first). */
+export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
+  const state = run.state;
+  state.time += dt;
+  state.dt = dt;
+  state.ticks++;
+  return evaluate(run);
+}
+
+/**
+ * Per-tick evaluation: advances tree time by `dt` seconds and evaluates the tree from the root
+ * (memory composites resume their running child; reactive ones re-check from the first). A
+ * finished root starts again on the next tick. Returns the root status. Allocates nothing
+ * (unless an action does). Cost: the nodes visited. For a one-liner without managing the state,
+ * see {@link runBehaviorTree}.
+ *
+ * @example
+ * ```ts
+ * const tree = createBehaviorTree<{ hp: number }>(
+ *   { version: 1, root: { type: "action", action: "heal" } },
+ *   { actions: { heal: (c) => ((c.agent.hp += 10), BtStatus.Success) } },
+ * );
+ * const npc = { hp: 30 };
+ * const state = createTreeState(tree);
+ * tickTree(state, tree, npc, 1 / 60); // BtStatus.Success, npc.hp === 40
+ * ```
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite `dt`, or a state of another tree.
+ */
+export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
+  checkDt("tickTree", dt);
+  const run = open("tickTree", state, tree, agent);
+  try {
+    return tickRun(run, dt);
+  } finally {
+    close();
+  }
+}
+
+/**
+ * True when an event-driven {@link updateTree} would evaluate now: an event was posted, a hint
+ * changed or an asynchronous action resolved; a polled action (or repeat/retry) is running; a
+ * wait, timeout or cooldown is due; or a watched blackboard key changed.
+ */
+export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): boolean {
+  if (state.wake || state.polling > 0 || state.time >= state.nextWake - TIME_EPS) return true;
+  const wk = tree.watchKeys;
+  const ver = state.blackboard.version;
+  for (let i = 0; i < wk.length; i++) if (ver[wk[i]!] !== state.seenVersion[i]) return true;
+  return false;
+}
+
+/**
+ * Event-driven evaluation: advances tree time by `dt` and evaluates the tree only when
+ * {@link treeNeedsEvaluation} says so; otherwise returns the last root status at O(watched keys)
+ * cost. A finished tree sleeps until an event ({@link postTreeEvent}, a watched key change, a
+ * hint). Conditions bound in code are re-checked only when something wakes the tree — list the
+ * keys they read in `watch`. Allocates nothing.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite `dt`, or a state of another tree.
+ */
+export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
+  checkDt("updateTree", dt);
+  if (state === null || typeof state !== "object" || state.fingerprint !== tree.fingerprint) checkTreeState("updateTree", tree as BehaviorTree<unknown>, state);
+  state.time += dt;
+  state.dt = dt;
+  if (!treeNeedsEvaluation(state, tree)) return state.rootStatus;
+  state.ticks++;
+  const run = open("updateTree", state, tree, agent);
+  try {
+    return evaluate(run);
+  } finally {
+    close();
+  }
+}
+
+/** Requests an evaluation at the next {@link updateTree} (something the tree cares about happened). */
+export function postTreeEvent(state: BtState): void {
+  state.wake = true;
+}
+
+/**
+ * Finishes a running action from outside the tick (asynchronous work): the action node returns
+ * `success ? Success : Failure` on the next evaluation, which an event-driven tree performs at
+ * its next update. Returns false (and does nothing) when the node is not a running action.
+ */
+export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: number, success: boolean): boolean {
+  checkTreeState("resolveAction", tree as BehaviorTree<unknown>, state);
+  if (!(node >= 0 && node < tree.nodeCount) || tree.kind[node] !== NodeKind.Action || state.status[node] !== BtStatus.Running) return false;
+  state.pending[node] = success ? BtStatus.Success : BtStatus.Failure;
+  state.wake = true;
+  return true;
+}
+
+/**
+ * Aborts whatever is running (calling the running actions' `abort` hooks with `agent`) and
+ * returns every node to `Idle`; timers, counters and hints are kept.
+ */
+export function resetTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A): void {
+  const run = open("resetTree", state, tree, agent);
+  try {
+    abortRunning(run, 0);
+  } finally {
+    close();
+  }
+  state.status.fill(BtStatus.Idle);
+  state.pending.fill(0);
+  state.inflight.fill(0);
+  state.rootStatus = BtStatus.Idle;
+  state.wake = true;
+}

@@ -1,0 +1,171 @@
+import { isTacticaError } from "@tactica/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  BtStatus,
+  createBehaviorTree,
+  createMachineState,
+  createStateMachine,
+  createTreeState,
+  mlpFromJson,
+  restoreMachine,
+  restoreTree,
+  saveMachine,
+  saveTree,
+  startMachine,
+  tickTree,
+  updateMachine,
+  validateBehaviorTree,
+  validateStateMachine,
+  type BehaviorTreeDefinition,
+  type BtSnapshot,
+  type MachineSnapshot,
+  type StateMachineDefinition,
+} from "../src/index";
+
+/** Runs `f`; passes when it returns or throws a TacticaError, fails on any other throw (TypeError, RangeError …). */
+function onlyTacticaErrors(f: () => unknown): void {
+  try {
+    f();
+  } catch (e) {
+    if (!isTacticaError(e)) throw new Error(`threw a non-TacticaError: ${String(e)}`, { cause: e });
+  }
+}
+
+// Hostile names: prototype keys and the like, mixed into random JSON.
+const hostileKey = fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "type", "children", "child", "states", "root", "version", "initial");
+const json = fc.letrec<{ v: unknown }>((tie) => ({
+  v: fc.oneof(
+    { depthSize: "small", maxDepth: 5 },
+    fc.constantFrom(null, true, false, 0, -1, 1, 1e308, Number.NaN, Infinity, "", "sequence", "action", "wait", "__proto__"),
+    fc.double(),
+    fc.string({ maxLength: 8 }),
+    fc.array(tie("v"), { minLength: 0, maxLength: 4 }),
+    fc.dictionary(fc.oneof(hostileKey, fc.string({ maxLength: 6 })), tie("v"), { minKeys: 0, maxKeys: 4 }),
+  ),
+})).v;
+
+const btBindings = { actions: { run: () => BtStatus.Success }, conditions: { ok: () => true }, blackboard: { hp: "number" } } as const;
+const validTree: BehaviorTreeDefinition = {
+  version: 1,
+  root: { type: "selector", children: [{ type: "sequence", children: [{ type: "condition", condition: "ok" }, { type: "action", action: "run" }] }, { type: "wait", duration: 1 }] },
+};
+const validMachine: StateMachineDefinition = {
+  version: 1,
+  initial: "a",
+  states: { a: { transitions: [{ event: "go", to: "b" }] }, b: { states: { b1: {}, b2: {} }, transitions: [{ after: 1, to: "a" }] } },
+};
+
+/** Replaces the value at a random path of `base` with `value` (returns a copy). */
+function graft(base: unknown, path: readonly number[], value: unknown): unknown {
+  const copy = JSON.parse(JSON.stringify(base)) as unknown;
+  let parent: Record<string, unknown> | null = null;
+  let key = "";
+  let cur: unknown = copy;
+  for (const step of path) {
+    if (cur === null || typeof cur !== "object") break;
+    const keys = Object.keys(cur);
+    if (keys.length === 0) break;
+    parent = cur as Record<string, unknown>;
+    key = keys[step % keys.length]!;
+    cur = parent[key];
+  }
+  if (parent === null) return value;
+  parent[key] = value;
+  return copy;
+}
+
+describe("loaders reject hostile input with a TacticaError (never a deep crash)", () => {
+  it("behaviour trees: random JSON, and random JSON grafted into a valid tree", () => {
+    fc.assert(
+      fc.property(json, fc.array(fc.nat({ max: 7 }), { minLength: 0, maxLength: 6 }), (v, path) => {
+        for (const def of [v, { version: 1, root: v }, graft(validTree, path, v)]) {
+          expect(Array.isArray(validateBehaviorTree(def, btBindings))).toBe(true);
+          onlyTacticaErrors(() => {
+            const tree = createBehaviorTree(def as BehaviorTreeDefinition, btBindings);
+            const state = createTreeState(tree);
+            for (let i = 0; i < 3; i++) tickTree(state, tree, null, 0.5);
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("state machines: random JSON, and random JSON grafted into a valid machine", () => {
+    fc.assert(
+      fc.property(json, fc.array(fc.nat({ max: 7 }), { minLength: 0, maxLength: 6 }), (v, path) => {
+        for (const def of [v, { version: 1, states: v }, graft(validMachine, path, v)]) {
+          expect(Array.isArray(validateStateMachine(def))).toBe(true);
+          onlyTacticaErrors(() => {
+            const m = createStateMachine(def as StateMachineDefinition);
+            const s = createMachineState(m);
+            startMachine(s, m, null);
+            updateMachine(s, m, null, 2);
+          });
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("snapshots: random JSON grafted into a valid snapshot never half-restores", () => {
+    const tree = createBehaviorTree(validTree, btBindings);
+    const machine = createStateMachine(validMachine);
+    fc.assert(
+      fc.property(json, fc.array(fc.nat({ max: 7 }), { minLength: 0, maxLength: 4 }), (v, path) => {
+        const bt = createTreeState(tree);
+        tickTree(bt, tree, null, 0.3);
+        const btBefore = JSON.stringify(saveTree(bt));
+        try {
+          restoreTree(bt, graft(saveTree(bt), path, v) as BtSnapshot);
+        } catch (e) {
+          expect(isTacticaError(e)).toBe(true);
+          expect(JSON.stringify(saveTree(bt))).toBe(btBefore);
+        }
+        const fsm = createMachineState(machine);
+        startMachine(fsm, machine, null);
+        const fsmBefore = JSON.stringify(saveMachine(fsm, machine));
+        try {
+          restoreMachine(fsm, machine, graft(saveMachine(fsm, machine), path, v) as MachineSnapshot);
+        } catch (e) {
+          expect(isTacticaError(e)).toBe(true);
+          expect(JSON.stringify(saveMachine(fsm, machine))).toBe(fsmBefore);
+        }
+        onlyTacticaErrors(() => mlpFromJson(v));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("deep nesting and cycles are refused by path, not by a stack overflow", () => {
+    let deep: unknown = { type: "wait", duration: 1 };
+    for (let i = 0; i < 5000; i++) deep = { type: "inverter", child: deep };
+    expect(() => createBehaviorTree({ version: 1, root: deep } as BehaviorTreeDefinition)).toThrow(/nested deeper than 200/);
+    const cyclic: Record<string, unknown> = { type: "sequence" };
+    cyclic["children"] = [cyclic];
+    expect(() => createBehaviorTree({ version: 1, root: cyclic } as unknown as BehaviorTreeDefinition)).toThrow(/nested deeper/);
+
+    let states: Record<string, unknown> = { leaf: {} };
+    for (let i = 0; i < 5000; i++) states = { [`s${i}`]: { states } };
+    onlyTacticaErrors(() => createStateMachine({ version: 1, states } as StateMachineDefinition));
+    expect(() => createStateMachine({ version: 1, states } as StateMachineDefinition)).toThrow(/nested deeper than 100/);
+    const loop: Record<string, unknown> = {};
+    loop["a"] = { states: loop };
+    let err: unknown;
+    try {
+      createStateMachine({ version: 1, states: loop } as StateMachineDefinition);
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err, "INVALID_DEFINITION")).toBe(true);
+    expect(validateStateMachine({ version: 1, states: loop }).some((i) => i.message.includes("nested deeper"))).toBe(true);
+  });
+
+  it("prototype names are not bindings or states", () => {
+    expect(() => createBehaviorTree({ version: 1, root: { type: "action", action: "constructor" } }, btBindings)).toThrow(/\$\.root\.action/);
+    expect(() => createBehaviorTree({ version: 1, root: { type: "compare", key: "toString", value: 1 } }, btBindings)).toThrow(/\$\.root\.key/);
+    expect(() => createStateMachine({ version: 1, initial: "constructor", states: { a: {} } })).toThrow(/\$\.initial/);
+    expect(() => createStateMachine({ version: 1, states: { a: { onEnter: "toString" } } })).toThrow(/\$\.states\.a\.onEnter/);
+  });
+});
