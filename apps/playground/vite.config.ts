@@ -1,6 +1,11 @@
 import { defaultClientConditions, defineConfig } from "vite";
 import { sharedMapsPlugin } from "./scripts/shared-maps-plugin";
 
+// Cross-origin isolation in dev and preview: with it, `performance.now()` is precise to 5 µs
+// instead of 100 µs, so per-query timings on the pages read in µs rather than "0.0 µs".
+// (A static host needs the same two headers for the built playground.)
+const isolation = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
+
 // Workspace packages resolve to their TypeScript source through the "@tactica/source" export
 // condition, so the playground needs no package build. Vite's defaults stay after it.
 export default defineConfig({
@@ -8,7 +13,7 @@ export default defineConfig({
   // `pnpm start` serves the Moving AI maps of ../shared to the grid page (never bundled).
   plugins: [sharedMapsPlugin()],
   resolve: { conditions: ["@tactica/source", ...defaultClientConditions] },
-  server: { port: Number(process.env["PORT"] ?? 5173), strictPort: true },
-  preview: { port: Number(process.env["PORT"] ?? 4173) },
+  server: { port: Number(process.env["PORT"] ?? 5173), strictPort: true, headers: isolation },
+  preview: { port: Number(process.env["PORT"] ?? 4173), headers: isolation },
   build: { target: "es2022", chunkSizeWarningLimit: 2000 },
 });
