@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error plain ESM script without types
 import * as meta from "../scripts/package-metadata.mjs";
 
 // Every published package carries what its registry page needs (scripts/package-metadata.mjs is
@@ -30,16 +29,20 @@ describe("package metadata", () => {
   for (const dir of dirs) {
     it(`@tactica/${dir} has every field a registry page needs (fix: node scripts/package-metadata.mjs ${dir})`, () => {
       expect(api.checkPackage(dir)).toEqual([]);
-      const m = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as Record<string, any>;
+      const m = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as Record<string, unknown> & {
+        repository: { directory: string };
+        publishConfig: { access: string; exports: Record<string, unknown> };
+        exports: Record<string, unknown>;
+      };
       for (const field of ["description", "keywords", "license", "repository", "homepage", "bugs", "files", "exports", "types", "engines"]) {
         expect(m[field], field).toBeTruthy();
       }
       expect(m["sideEffects"]).toBe(false);
-      expect(m["repository"].directory).toBe(`packages/${dir}`);
-      expect(m["publishConfig"].access).toBe("public");
+      expect(m.repository.directory).toBe(`packages/${dir}`);
+      expect(m.publishConfig.access).toBe("public");
       // The published manifest has no workspace-only condition, and otherwise the same entry points.
-      expect(JSON.stringify(m["publishConfig"].exports)).not.toContain("@tactica/source");
-      expect(Object.keys(m["publishConfig"].exports)).toEqual(Object.keys(m["exports"]));
+      expect(JSON.stringify(m.publishConfig.exports)).not.toContain("@tactica/source");
+      expect(Object.keys(m.publishConfig.exports)).toEqual(Object.keys(m.exports));
     });
   }
 

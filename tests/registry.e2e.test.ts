@@ -45,7 +45,7 @@ function run(cmd: string, args: string[], cwd: string): string {
     });
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };
-    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${err.stdout ?? ""}\n${err.stderr ?? err.message}`);
+    throw new Error(`${cmd} ${args.join(" ")} failed in ${cwd}:\n${err.stdout ?? ""}\n${err.stderr ?? err.message}`, { cause: e });
   }
 }
 
@@ -154,7 +154,7 @@ describe("local registry (verdaccio)", () => {
     const grid = publishable.find((p) => p.manifest.name === "@tactica/grid")!;
     const expected = ["grid", ...Object.keys(grid.manifest.dependencies ?? {}).map((n) => n.replace("@tactica/", ""))].sort();
     expect(installed).toEqual(expected);
-    expect(JSON.parse(readFileSync(join(app, "package.json"), "utf8")).dependencies).toEqual({ "@tactica/grid": `^${grid.manifest.version}` });
+    expect((JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { dependencies: unknown }).dependencies).toEqual({ "@tactica/grid": `^${grid.manifest.version}` });
 
     const map = "type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@@.\\n....\\n";
     writeFileSync(

@@ -82,6 +82,6 @@ describe("release flow (changesets with this repo's config)", () => {
     changeset(dir, "grid-jps.md", "grid", "minor", "Jump point search.");
     run(dir, "version");
     expect(version(dir, "grid")).toBe("0.1.0-next.0");
-    expect(JSON.parse(readFileSync(join(dir, ".changeset", "pre.json"), "utf8")).tag).toBe("next");
+    expect((JSON.parse(readFileSync(join(dir, ".changeset", "pre.json"), "utf8")) as { tag: string }).tag).toBe("next");
   });
 });
