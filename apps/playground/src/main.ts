@@ -76,12 +76,67 @@ function landing(filter: string | null): void {
     const li = el("li");
     li.dataset["page"] = p.id;
     const a = link(p.title, `#/${p.id}`, "card-title");
-    li.append(el("span", "card-package", `@tactica/${p.package}`), a, el("p", "", p.description));
+    const thumb = link("", `#/${p.id}`, "thumb");
+    thumb.setAttribute("aria-hidden", "true");
+    thumb.tabIndex = -1;
+    const cached = sessionStorage.getItem(THUMB_KEY + p.id);
+    if (cached) thumb.style.backgroundImage = `url(${cached})`;
+    li.append(thumb, el("span", "card-package", `@tactica/${p.package}`), a, el("p", "", p.description));
     ul.append(li);
   }
   wrap.append(ul);
   main.append(wrap);
   document.title = "Tactica playground";
+  void drawThumbnails(wrap, shown);
+}
+
+const THUMB_KEY = "tactica-playground-thumb-v1:";
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 500 }) : setTimeout(resolve, 30)));
+
+/**
+ * Thumbnails for the landing cards: each demo is mounted once, off screen, for two frames; its
+ * canvas is scaled into a 240×150 picture kept for the session. One demo per idle period, so the
+ * landing page stays responsive; stops as soon as the landing page is left.
+ */
+async function drawThumbnails(landingRoot: HTMLElement, shown: readonly DemoPage[]): Promise<void> {
+  for (const p of shown) {
+    if (sessionStorage.getItem(THUMB_KEY + p.id)) continue;
+    await idle();
+    if (!landingRoot.isConnected) return;
+    const host = el("section", "page thumb-host");
+    document.body.append(host);
+    let stop: (() => void) | undefined;
+    try {
+      stop = p.mount(host);
+      await nextFrame();
+      await nextFrame();
+      const source = host.querySelector("canvas");
+      if (source && source.width > 0 && source.height > 0) {
+        const thumb = document.createElement("canvas");
+        thumb.width = 240;
+        thumb.height = 150;
+        const ctx = thumb.getContext("2d");
+        if (ctx) {
+          ctx.fillStyle = "#0f1420";
+          ctx.fillRect(0, 0, thumb.width, thumb.height);
+          const scale = Math.min(thumb.width / source.width, thumb.height / source.height);
+          const w = source.width * scale;
+          const h = source.height * scale;
+          ctx.drawImage(source, (thumb.width - w) / 2, (thumb.height - h) / 2, w, h);
+          const url = thumb.toDataURL("image/png");
+          sessionStorage.setItem(THUMB_KEY + p.id, url);
+          const target = landingRoot.querySelector<HTMLElement>(`li[data-page="${p.id}"] .thumb`);
+          if (target) target.style.backgroundImage = `url(${url})`;
+        }
+      }
+    } catch {
+      // A demo that cannot render off screen keeps its plain card.
+    } finally {
+      stop?.();
+      host.remove();
+    }
+  }
 }
 
 function notFound(id: string): void {

@@ -72,6 +72,16 @@ describe("playground shell at 1280×800", () => {
     await page.close();
   });
 
+  it("landing cards get a thumbnail of their demo, drawn off screen without errors", async () => {
+    const { page, errors } = await open("#/");
+    const cards = await page.locator(".cards li").count();
+    const withPicture = () => page.locator(".cards .thumb").evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).style.backgroundImage.startsWith("url(")).length);
+    await expect.poll(withPicture, { timeout: 60_000, intervals: [500] }).toBe(cards);
+    expect(await page.locator(".thumb-host").count(), "off-screen hosts are removed").toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("every demo fits: canvas and control panel in view, no window scroll", async () => {
     const { page } = await open("#/");
     const ids = await page.locator("#nav a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).dataset["page"]!));
