@@ -135,6 +135,7 @@ async function drawThumbnails(landingRoot: HTMLElement, shown: readonly DemoPage
     } finally {
       stop?.();
       host.remove();
+      loopTiming.active = false;
     }
   }
 }
