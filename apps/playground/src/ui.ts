@@ -33,6 +33,7 @@ export function demoLayout(root: HTMLElement, width = 800, height = 600): { canv
   panel.append(stats);
   wrap.append(stage, panel);
   root.append(wrap);
+  zoomPan(stage, canvas);
   const ctx = canvas.getContext("2d");
   if (!ctx) throw new Error("Canvas 2D is not available in this browser");
   return { canvas, draw: new CanvasDebugDraw(ctx), panel, stats };
@@ -208,4 +209,100 @@ function reportLoopTiming(step: number, render: number, steps: number): void {
   loopTiming.render = loopTiming.render * 0.9 + render * 0.1;
   loopTiming.steps = steps;
   loopTiming.active = true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Zoom and pan for every demo canvas, done by the shell with a CSS transform: the wheel zooms about
+// the pointer (1× to 8×), a middle-button or Alt+left drag pans, the "1:1" button resets. Pages map
+// pointer events through getBoundingClientRect(), which includes the transform, so their clicks
+// stay exact at any zoom; pan gestures are taken before the page sees them.
+
+/** Installs wheel zoom and drag pan on a demo's stage; returns the current view (for tests and pages). */
+export function zoomPan(stage: HTMLElement, canvas: HTMLCanvasElement): { readonly view: { scale: number; x: number; y: number }; reset(): void } {
+  const view = { scale: 1, x: 0, y: 0 };
+  const reset = el("button", "zoom-reset", "1:1");
+  reset.title = "Reset zoom and pan (wheel zooms; middle-drag or Alt+drag pans)";
+  reset.hidden = true;
+  stage.append(reset);
+  const apply = () => {
+    // Keep the canvas covering its box: no panning past the edges.
+    const w = canvas.offsetWidth;
+    const h = canvas.offsetHeight;
+    view.x = Math.min(0, Math.max(w - w * view.scale, view.x));
+    view.y = Math.min(0, Math.max(h - h * view.scale, view.y));
+    canvas.style.transform = view.scale === 1 ? "" : `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+    canvas.classList.toggle("zoomed", view.scale !== 1);
+    reset.hidden = view.scale === 1;
+    reset.textContent = `1:1 (${Math.round(view.scale * 100)} %)`;
+  };
+  stage.addEventListener(
+    "wheel",
+    (e) => {
+      if (e.target !== canvas) return;
+      e.preventDefault();
+      const box = canvas.parentElement!.getBoundingClientRect();
+      const left = canvas.offsetLeft + box.left;
+      const top = canvas.offsetTop + box.top;
+      const px = e.clientX - left;
+      const py = e.clientY - top;
+      const next = Math.min(8, Math.max(1, view.scale * Math.exp(-e.deltaY * 0.0015)));
+      // The canvas point under the pointer stays under the pointer.
+      view.x = px - ((px - view.x) * next) / view.scale;
+      view.y = py - ((py - view.y) * next) / view.scale;
+      view.scale = next;
+      apply();
+    },
+    { passive: false },
+  );
+  let drag: { id: number; x: number; y: number } | null = null;
+  const isPan = (e: PointerEvent | MouseEvent) => e.button === 1 || (e.button === 0 && e.altKey);
+  stage.addEventListener(
+    "pointerdown",
+    (e) => {
+      if (e.target !== canvas || !isPan(e) || view.scale === 1) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      drag = { id: e.pointerId, x: e.clientX, y: e.clientY };
+      canvas.setPointerCapture(e.pointerId);
+    },
+    { capture: true },
+  );
+  stage.addEventListener(
+    "pointermove",
+    (e) => {
+      if (!drag || e.pointerId !== drag.id) return;
+      e.stopImmediatePropagation();
+      view.x += e.clientX - drag.x;
+      view.y += e.clientY - drag.y;
+      drag.x = e.clientX;
+      drag.y = e.clientY;
+      apply();
+    },
+    { capture: true },
+  );
+  const end = (e: PointerEvent) => {
+    if (!drag || e.pointerId !== drag.id) return;
+    e.stopImmediatePropagation();
+    drag = null;
+  };
+  stage.addEventListener("pointerup", end, { capture: true });
+  stage.addEventListener("pointercancel", end, { capture: true });
+  // Middle-click and Alt+click while zoomed are pan gestures, not page clicks.
+  for (const type of ["mousedown", "mouseup", "click", "auxclick"] as const) {
+    stage.addEventListener(
+      type,
+      (e) => {
+        if (e.target === canvas && view.scale !== 1 && isPan(e)) e.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
+  }
+  const resetView = () => {
+    view.scale = 1;
+    view.x = 0;
+    view.y = 0;
+    apply();
+  };
+  reset.addEventListener("click", resetView);
+  return { view, reset: resetView };
 }

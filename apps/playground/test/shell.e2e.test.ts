@@ -122,6 +122,38 @@ describe("playground shell at 1280×800", () => {
     await again.close();
   });
 
+  it("the wheel zooms a demo about the pointer, Alt+drag pans without reaching the page, 1:1 resets", async () => {
+    const { page, errors } = await open("#/grid-pathfinding");
+    await page.waitForSelector('section[data-page="grid-pathfinding"] canvas');
+    const canvas = page.locator("section.page canvas.demo-canvas");
+    const before = (await canvas.boundingBox())!;
+    const cx = before.x + before.width * 0.5;
+    const cy = before.y + before.height * 0.5;
+    await page.mouse.move(cx, cy);
+    await page.mouse.wheel(0, -600);
+    await expect.poll(async () => (await canvas.boundingBox())!.width).toBeGreaterThan(before.width * 1.5);
+    const zoomed = (await canvas.boundingBox())!;
+    // The point under the pointer stayed put: same canvas fraction before and after.
+    expect((cx - zoomed.x) / zoomed.width).toBeCloseTo(0.5, 1);
+    expect((cy - zoomed.y) / zoomed.height).toBeCloseTo(0.5, 1);
+    // Alt+drag pans, and is not a click for the page (the page would paint a wall).
+    const stats = await page.locator("section .stats").textContent();
+    await page.keyboard.down("Alt");
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 80, cy + 40, { steps: 4 });
+    await page.mouse.up();
+    await page.keyboard.up("Alt");
+    const panned = (await canvas.boundingBox())!;
+    expect(panned.x).toBeCloseTo(zoomed.x + 80, 0);
+    expect(await page.locator("section .stats").textContent()).toBe(stats);
+    await page.click(".zoom-reset");
+    await expect.poll(async () => (await canvas.boundingBox())!.width).toBeCloseTo(before.width, 0);
+    expect(await page.locator(".zoom-reset").isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("an unknown page id says so and links back to the demos", async () => {
     const { page, errors } = await open("#/grid-no-such-demo?x=1");
     await page.waitForSelector("[data-not-found]");
