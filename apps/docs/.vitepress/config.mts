@@ -14,6 +14,8 @@ const PACKAGE_ORDER = ["getting-started", "conventions", "releasing", "core", "s
 const PACKAGES = PACKAGE_ORDER.slice(3);
 /** Where the repository lives (the same constant as scripts/package-metadata.mjs). */
 const REPOSITORY = "https://github.com/tactica-ai/tactica";
+/** Where the built playground is served (apps/playground; `pnpm start` runs it locally). */
+const PLAYGROUND = "https://tactica-ai.github.io/tactica/playground/";
 
 /** Guide pages grouped by package (`search-graph.md` → @tactica/search); general pages first. */
 function guideGroups(): DefaultTheme.SidebarItem[] {
@@ -134,6 +136,7 @@ export default defineConfigWithTheme<DefaultTheme.Config & { packages: PackageRo
       { text: "Guide", link: "/guide/getting-started" },
       { text: "API", link: "/api/" },
       { text: "Benchmarks", link: "/benchmarks/" },
+      { text: "Playground", link: PLAYGROUND },
       { text: "Releasing", link: "/guide/releasing" },
     ],
     sidebar: {
