@@ -1,3 +1,5 @@
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
 import { defaultClientConditions, defineConfig } from "vite";
 import { sharedMapsPlugin } from "./scripts/shared-maps-plugin";
 
@@ -6,12 +8,18 @@ import { sharedMapsPlugin } from "./scripts/shared-maps-plugin";
 // (A static host needs the same two headers for the built playground.)
 const isolation = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
+// The docs guide names (apps/docs/guide/*.md), so each demo links the guide it illustrates.
+const guides = readdirSync(join(import.meta.dirname, "..", "docs", "guide"))
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => f.slice(0, -3));
+
 // Workspace packages resolve to their TypeScript source through the "@tactica/source" export
 // condition, so the playground needs no package build. Vite's defaults stay after it.
 export default defineConfig({
   base: "./",
   // `pnpm start` serves the Moving AI maps of ../shared to the grid page (never bundled).
   plugins: [sharedMapsPlugin()],
+  define: { __TACTICA_GUIDES__: JSON.stringify(guides) },
   resolve: { conditions: ["@tactica/source", ...defaultClientConditions] },
   server: { port: Number(process.env["PORT"] ?? 5173), strictPort: true, headers: isolation },
   preview: { port: Number(process.env["PORT"] ?? 4173), headers: isolation },

@@ -11,6 +11,20 @@ import { el, loopTiming, parseHash, simulation } from "./ui";
 /** The docs site (guides and API); `VITE_DOCS_URL` overrides it, e.g. for a local `pnpm docs:dev`. */
 const DOCS_URL = (import.meta.env["VITE_DOCS_URL"] as string | undefined) ?? "https://tactica-ai.github.io/tactica/";
 const REPOSITORY = "https://github.com/tactica-ai/tactica";
+/** Guide page names of the docs site, read at build time (vite.config.ts). */
+declare const __TACTICA_GUIDES__: readonly string[];
+
+/**
+ * The guide a demo illustrates: its own `guide`, else the guide named like the page
+ * (`grid-replanning`, `decision-behavior-tree` → `decision-behavior-trees`), else the package's guide.
+ */
+export function guideOf(page: Pick<DemoPage, "id" | "package" | "guide">, guides: readonly string[] = __TACTICA_GUIDES__): string {
+  if (page.guide) return page.guide;
+  const match = guides.find((g) => g === page.id) ?? guides.find((g) => g.startsWith(page.id) && g.length - page.id.length <= 2);
+  if (match) return `guide/${match}`;
+  return guides.includes(page.package) ? `guide/${page.package}` : "guide/getting-started";
+}
+
 const PACKAGE_ORDER = ["core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
 
 const modules = import.meta.glob<{ default: DemoPage }>("./pages/*/index.ts", { eager: true });
@@ -166,7 +180,7 @@ function pageHeader(page: DemoPage, root: HTMLElement): HTMLElement {
   const row = el("div", "page-title");
   row.append(el("h1", "", page.title));
   const links = el("span", "page-links");
-  links.append(link("guide", `${DOCS_URL}${page.guide ?? `guide/${page.package}`}`), link("API", `${DOCS_URL}api/${page.package}/`));
+  links.append(link("guide", `${DOCS_URL}${guideOf(page)}`), link("API", `${DOCS_URL}api/${page.package}/`));
   row.append(links);
 
   const tabs = el("span", "tabs");
@@ -176,7 +190,7 @@ function pageHeader(page: DemoPage, root: HTMLElement): HTMLElement {
   code.hidden = true;
   code.textContent =
     page.code ??
-    `// ${page.title}\n// npm install @tactica/${page.package}\nimport { … } from "@tactica/${page.package}";\n\n// The calls behind this demo are in the guide:\n// ${DOCS_URL}${page.guide ?? `guide/${page.package}`}`;
+    `// ${page.title}\n// npm install @tactica/${page.package}\nimport { … } from "@tactica/${page.package}";\n\n// The calls behind this demo are in the guide:\n// ${DOCS_URL}${guideOf(page)}`;
   const show = (codeView: boolean) => {
     code.hidden = !codeView;
     root.hidden = codeView;

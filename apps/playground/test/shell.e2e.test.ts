@@ -99,6 +99,12 @@ describe("playground shell at 1280×800", () => {
       expect(panel.y, `${id}: panel starts at the canvas's top`).toBeLessThan(canvas.y + canvas.height / 2);
       expect(canvas.width, `${id}: canvas keeps a usable size`).toBeGreaterThan(300);
       expect(await windowScrolls(p), `${id}: window scrolls`).toBe(false);
+      // The header links an existing docs guide (the one named like the page when there is one) and the package's API.
+      const [guide, api] = await p.locator(".page-links a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
+      const guideName = /\/guide\/([\w-]+)$/.exec(guide ?? "")?.[1];
+      expect(guideName && existsSync(join(import.meta.dirname, "..", "..", "docs", "guide", `${guideName}.md`)), `${id}: guide ${guide}`).toBe(true);
+      if (existsSync(join(import.meta.dirname, "..", "..", "docs", "guide", `${id}.md`))) expect(guideName).toBe(id);
+      expect(api).toMatch(/\/api\/[a-z]+\/$/);
       expect(errors, `${id} console errors`).toEqual([]);
       await p.close();
     }
