@@ -1,5 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -101,5 +101,14 @@ describe("release flow (changesets with this repo's config)", () => {
     run(dir, "version");
     expect(version(dir, "grid")).toBe("0.1.0-next.0");
     expect((JSON.parse(readFileSync(join(dir, ".changeset", "pre.json"), "utf8")) as { tag: string }).tag).toBe("next");
+  });
+
+  it("`pnpm release` refuses to run while changesets are pending, before any check or publish", () => {
+    const pending = readdirSync(join(root, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md");
+    if (pending.length === 0) return; // right after `pnpm version-packages` there is nothing to refuse
+    const r = spawnSync(process.execPath, [join(root, "scripts", "release.mjs"), "--dry-run"], { cwd: root, encoding: "utf8" });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("not yet applied");
+    expect(r.stdout).not.toContain("=== release:");
   });
 });
