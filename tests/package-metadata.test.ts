@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as meta from "../scripts/package-metadata.mjs";
@@ -82,4 +82,20 @@ describe("package metadata", () => {
     expect(out).toContain(`(${api.REPOSITORY}/blob/main/bench/README.md)`);
     expect(api.relativeReadmeLinks(out)).toEqual([]);
   });
+
+  // The READMEs are rewritten by the integrator (`node scripts/package-metadata.mjs --readme`); this
+  // checks that the rewrite of today's READMEs lands on pages that exist on the docs site.
+  for (const dir of dirs) {
+    it(`@tactica/${dir} README links, made absolute, point at existing docs pages`, () => {
+      const text = readFileSync(join(root, "packages", dir, "README.md"), "utf8");
+      const out = api.absoluteReadmeLinks(text, dir);
+      expect(api.relativeReadmeLinks(out)).toEqual([]);
+      for (const m of out.matchAll(/\]\((https?:[^)\s]+)\)/g)) {
+        const url = m[1]!.split("#")[0]!;
+        if (!url.startsWith(api.HOMEPAGE)) continue;
+        const page = url.slice(api.HOMEPAGE.length).replace(/\/$/, "/index");
+        expect(existsSync(join(root, "apps", "docs", `${page}.md`)), `${url} -> apps/docs/${page}.md`).toBe(true);
+      }
+    });
+  }
 });
