@@ -22,14 +22,15 @@ import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } fr
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-/** Where the code lives and where the docs site is served. Change here only. */
-export const REPOSITORY = "https://github.com/tactica-ai/tactica";
-export const HOMEPAGE = "https://tactica-ai.github.io/tactica/";
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Where the code lives and where the docs site is served: scripts/site-urls.json, shared with the docs site and the playground. */
+const SITE = JSON.parse(readFileSync(join(root, "scripts", "site-urls.json"), "utf8"));
+export const REPOSITORY = SITE.repository;
+export const HOMEPAGE = SITE.docs;
 export const SOURCE_CONDITION = "@tactica/source";
 export const NODE_ENGINE = ">=18";
 export const BASE_KEYWORDS = ["tactica", "game-ai", "gamedev", "typescript"];
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 const TSUP_CONFIG = `import { defineConfig } from "tsup";
 

@@ -12,10 +12,10 @@ import { apiSymbolIndex, linkApiSymbols } from "./api-links";
 const root = import.meta.dirname ? join(import.meta.dirname, "..") : process.cwd();
 const PACKAGE_ORDER = ["getting-started", "conventions", "releasing", "core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
 const PACKAGES = PACKAGE_ORDER.slice(3);
-/** Where the repository lives (the same constant as scripts/package-metadata.mjs). */
-const REPOSITORY = "https://github.com/tactica-ai/tactica";
-/** Where the built playground is served (apps/playground; `pnpm start` runs it locally). */
-const PLAYGROUND = "https://tactica-ai.github.io/tactica/playground/";
+/** The repository and the built playground's address (scripts/site-urls.json, shared with package.json metadata and the playground). */
+const SITE = JSON.parse(readFileSync(join(root, "..", "..", "scripts", "site-urls.json"), "utf8")) as { repository: string; docs: string; playground: string };
+const REPOSITORY = SITE.repository;
+const PLAYGROUND = SITE.playground;
 
 /** Guide pages grouped by package (`search-graph.md` → @tactica/search); general pages first. */
 function guideGroups(): DefaultTheme.SidebarItem[] {

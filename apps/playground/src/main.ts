@@ -8,9 +8,11 @@ import { el, loopTiming, parseHash, simulation } from "./ui";
 // with its settings, anything else a "not found" page. Every folder in src/pages/ registers itself
 // by exporting a DemoPage; adding a demo needs no change here.
 
+/** The docs site and repository (scripts/site-urls.json, via vite.config.ts). */
+declare const __TACTICA_SITE__: { readonly repository: string; readonly docs: string };
 /** The docs site (guides and API); `VITE_DOCS_URL` overrides it, e.g. for a local `pnpm docs:dev`. */
-const DOCS_URL = (import.meta.env["VITE_DOCS_URL"] as string | undefined) ?? "https://tactica-ai.github.io/tactica/";
-const REPOSITORY = "https://github.com/tactica-ai/tactica";
+const DOCS_URL = (import.meta.env["VITE_DOCS_URL"] as string | undefined) ?? __TACTICA_SITE__.docs;
+const REPOSITORY = __TACTICA_SITE__.repository;
 /** Guide page names of the docs site, read at build time (vite.config.ts). */
 declare const __TACTICA_GUIDES__: readonly string[];
 
