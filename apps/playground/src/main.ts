@@ -30,6 +30,13 @@ export function guideOf(page: Pick<DemoPage, "id" | "package" | "guide">, guides
 const PACKAGE_ORDER = ["core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
 
 const modules = import.meta.glob<{ default: DemoPage }>("./pages/*/index.ts", { eager: true });
+/** Each page's source text, loaded only when its "Code" tab is opened (a separate chunk per page). */
+const sources = import.meta.glob<string>("./pages/*/index.ts", { query: "?raw", import: "default" });
+
+/** The `import { … } from "@tactica/…"` statements of a page's source: the API the demo calls. */
+export function tacticaImports(source: string): string[] {
+  return [...source.matchAll(/^import\s+(?:type\s+)?\{[^}]*\}\s+from\s+"@tactica\/[a-z-]+(?:\/[a-z-]+)?";?/gm)].map((m) => m[0].replace(/\s+/g, " ").replace(/;?$/, ";"));
+}
 const rank = (pkg: string) => {
   const i = PACKAGE_ORDER.indexOf(pkg);
   return i < 0 ? PACKAGE_ORDER.length : i;
@@ -190,10 +197,19 @@ function pageHeader(page: DemoPage, root: HTMLElement): HTMLElement {
   const codeTab = el("button", "tab", "Code");
   const code = el("pre", "code-view");
   code.hidden = true;
-  code.textContent =
-    page.code ??
-    `// ${page.title}\n// npm install @tactica/${page.package}\nimport { … } from "@tactica/${page.package}";\n\n// The calls behind this demo are in the guide:\n// ${DOCS_URL}${guideOf(page)}`;
+  code.textContent = page.code ?? "";
+  const fillCode = async () => {
+    if (page.code || code.textContent) return;
+    const load = Object.entries(sources).find(([path]) => path === `./pages/${page.id}/index.ts`)?.[1];
+    const imports = load ? tacticaImports(await load()) : [];
+    code.textContent =
+      `// ${page.title}: the Tactica API this demo calls.\n` +
+      `// npm install ${[...new Set(imports.map((i) => /"(@tactica\/[a-z-]+)/.exec(i)?.[1]).filter(Boolean))].join(" ") || `@tactica/${page.package}`}\n\n` +
+      (imports.length ? imports.join("\n") : `import { … } from "@tactica/${page.package}";`) +
+      `\n\n// How the calls fit together: ${DOCS_URL}${guideOf(page)}\n// Every function: ${DOCS_URL}api/${page.package}/\n`;
+  };
   const show = (codeView: boolean) => {
+    if (codeView) void fillCode();
     code.hidden = !codeView;
     root.hidden = codeView;
     demoTab.classList.toggle("active", !codeView);

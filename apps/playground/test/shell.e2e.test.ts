@@ -160,6 +160,23 @@ describe("playground shell at 1280×800", () => {
     await page.close();
   });
 
+  it("the Code tab shows the Tactica imports the demo calls, and Demo brings the canvas back", async () => {
+    const { page, errors } = await open("#/grid-pathfinding");
+    await page.waitForSelector('section[data-page="grid-pathfinding"] canvas');
+    await page.click(".tabs button:has-text('Code')");
+    const code = page.locator(".code-view");
+    await expect.poll(() => code.textContent()).toContain('from "@tactica/grid";');
+    const text = (await code.textContent()) ?? "";
+    expect(text).toContain("findPathJpsPlusGoalBounded");
+    expect(text).toMatch(/npm install .*@tactica\/grid/);
+    expect(await page.locator("section.page").isHidden()).toBe(true);
+    await page.click(".tabs button:has-text('Demo')");
+    expect(await page.locator("section.page canvas").isVisible()).toBe(true);
+    expect(await code.isHidden()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it("an unknown page id says so and links back to the demos", async () => {
     const { page, errors } = await open("#/grid-no-such-demo?x=1");
     await page.waitForSelector("[data-not-found]");
