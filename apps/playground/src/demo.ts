@@ -18,7 +18,7 @@ export interface DemoPage {
    * (`"guide/grid-replanning"`). Default: the package's guide (`guide/<package>`).
    */
   readonly guide?: string;
-  /** Optional: the minimal calls that reproduce what the page shows, shown in the page's "Code" tab. */
+  /** Optional: the minimal calls that reproduce what the page shows, shown in the page's "Code" tab (default: the page's `@tactica/*` imports). */
   readonly code?: string;
   /** Builds the page inside `root`; returns a function that stops timers and listeners. */
   mount(root: HTMLElement): () => void;
