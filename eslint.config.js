@@ -93,7 +93,12 @@ export default defineConfig(
     rules: { "tactica/no-import-cycle": "error" },
   },
   ...PACKAGES.map(packageRules),
-  { files: ["**/*.js", "**/*.mjs"], extends: [tseslint.configs.disableTypeChecked] },
+  { files: ["**/*.js", "**/*.mjs", "**/*.cjs"], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // CommonJS tooling loaded by require() (the changesets changelog formatter).
+    files: ["scripts/**/*.cjs"],
+    languageOptions: { sourceType: "commonjs", globals: { module: "writable", require: "readonly" } },
+  },
   {
     // Node scripts (repository tooling, never shipped).
     files: ["*.mjs", "scripts/**/*.mjs", "eslint-rules/**/*.mjs", "apps/*/scripts/**/*.mjs", "bench/**/*.mjs"],

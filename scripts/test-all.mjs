@@ -49,7 +49,7 @@ step("typecheck", "pnpm", ["run", "typecheck"]);
 step("lint", "pnpm", ["run", "lint"]);
 step("unit tests", "pnpm", ["exec", "vitest", "run", ...json("unit.json")], "unit.json");
 step("build", "pnpm", ["run", "build"]);
-step("e2e tests (packed tarballs, playground and docs in Chromium)", "pnpm", ["exec", "vitest", "run", "--config", "vitest.e2e.config.ts", ...json("e2e.json")], "e2e.json");
+step("e2e tests (packed tarballs, local registry, playground and docs in Chromium)", "pnpm", ["exec", "vitest", "run", "--config", "vitest.e2e.config.ts", ...json("e2e.json")], "e2e.json");
 
 console.log(`\nTimings: ${timings.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -3,7 +3,7 @@
  * the navigation is built from them, grouped by package, in `order`.
  */
 export interface DemoPage {
-  /** URL id: the page lives at `#/<id>`. */
+  /** URL id: the page lives at `#/<id>` (settings follow as `#/<id>?key=value&…`). */
   readonly id: string;
   /** Title shown in the navigation and the page header. */
   readonly title: string;
@@ -13,6 +13,13 @@ export interface DemoPage {
   readonly order?: number;
   /** One or two sentences under the title: what to try. */
   readonly description: string;
+  /**
+   * Optional: the docs guide page this demo illustrates, as a path inside the docs site
+   * (`"guide/grid-replanning"`). Default: the package's guide (`guide/<package>`).
+   */
+  readonly guide?: string;
+  /** Optional: the minimal calls that reproduce what the page shows, shown in the page's "Code" tab (default: the page's `@tactica/*` imports). */
+  readonly code?: string;
   /** Builds the page inside `root`; returns a function that stops timers and listeners. */
   mount(root: HTMLElement): () => void;
 }
