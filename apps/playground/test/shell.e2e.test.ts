@@ -78,7 +78,7 @@ describe("playground shell at 1280×800", () => {
     const { page, errors } = await open("#/");
     const cards = await page.locator(".cards li").count();
     const withPicture = () => page.locator(".cards .thumb").evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).style.backgroundImage.startsWith("url(")).length);
-    await expect.poll(withPicture, { timeout: 60_000, intervals: [500] }).toBe(cards);
+    await expect.poll(withPicture, { timeout: 60_000, interval: 500 }).toBe(cards);
     expect(await page.locator(".thumb-host").count(), "off-screen hosts are removed").toBe(0);
     expect(errors).toEqual([]);
     await page.close();
@@ -217,7 +217,7 @@ describe("playground shell at 1280×800", () => {
     const preview = spawn(join(app, "node_modules", ".bin", "vite"), ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: app, stdio: "ignore" });
     try {
       const url = `http://127.0.0.1:${port}/`;
-      await expect.poll(async () => (await fetch(url).catch(() => null))?.status ?? 0, { timeout: 30_000, intervals: [300] }).toBe(200);
+      await expect.poll(async () => (await fetch(url).catch(() => null))?.status ?? 0, { timeout: 30_000, interval: 300 }).toBe(200);
       const page = await browser.newPage({ viewport: VIEW });
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(String(e)));
