@@ -44,7 +44,7 @@ describe("alpha-beta", () => {
     const res = createAlphaBetaResult();
     for (const [name, opts] of Object.entries(VARIANTS)) {
       const g = createTicTacToe();
-      searchBestMove(engine, g, { maxDepth: 9, ...opts }, res);
+      searchBestMove(res, engine, g, 9, { ...opts });
       expect(res.score, name).toBe(0);
       expect(res.flags & AlphaBetaFlags.Completed).toBeTruthy();
       expect(g.moveCount).toBe(0);
@@ -55,14 +55,14 @@ describe("alpha-beta", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 9 });
     const res = createAlphaBetaResult();
     // X X . / O O . / . . .  — X to move wins at 2.
-    const g = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
-    searchBestMove(engine, g, { maxDepth: 9 }, res);
+    const g = createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] });
+    searchBestMove(res, engine, g, 9);
     expect(res.bestMove).toBe(2);
     expect(res.score).toBe(GameScore.Win - 1);
     expect(res.flags & AlphaBetaFlags.ForcedResult).toBeTruthy();
     // X . . / . O . / . . X with O to move must not lose: the engine's value is a draw.
-    const h = createTicTacToe([0, -1, -1, -1, 1, -1, -1, -1, 0]);
-    searchBestMove(engine, h, { maxDepth: 9 }, res);
+    const h = createTicTacToe({ cells: [0, -1, -1, -1, 1, -1, -1, -1, 0] });
+    searchBestMove(res, engine, h, 9);
     expect(res.score).toBe(0);
   });
 
@@ -75,7 +75,7 @@ describe("alpha-beta", () => {
       const want = minimax(g, 4, 0);
       for (const [name, opts] of Object.entries(VARIANTS)) {
         const before = [g.hashLo(), g.hashHi()];
-        searchBestMove(engine, g, { maxDepth: 4, ...opts }, res);
+        searchBestMove(res, engine, g, 4, { ...opts });
         expect(res.score, `${name} seed ${seed}`).toBe(want);
         expect([g.hashLo(), g.hashHi()]).toEqual(before);
         expect(res.pvLength).toBeGreaterThan(0);
@@ -88,10 +88,10 @@ describe("alpha-beta", () => {
     const g = randomConnectFour(99, 4);
     const engine = createAlphaBeta({ ttSizeLog2: 16, maxMoves: 7 });
     const res = createAlphaBetaResult();
-    searchBestMove(engine, g, { maxDepth: 7, ...VARIANTS.plain }, res);
+    searchBestMove(res, engine, g, 7, { ...VARIANTS.plain });
     const plainNodes = res.counters.nodes;
     const plainScore = res.score;
-    searchBestMove(engine, g, { maxDepth: 7 }, res);
+    searchBestMove(res, engine, g, 7);
     expect(res.score).toBe(plainScore);
     expect(res.counters.nodes).toBeLessThan(plainNodes);
     expect(res.counters.ttHits).toBeGreaterThan(0);
@@ -105,12 +105,12 @@ describe("alpha-beta", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 });
     const a = createAlphaBetaResult();
     const b = createAlphaBetaResult();
-    searchBestMove(engine, g, { maxDepth: 20, maxNodes: 3000 }, a);
+    searchBestMove(a, engine, g, 20, { maxNodes: 3000 });
     expect(a.flags & AlphaBetaFlags.BudgetExhausted).toBeTruthy();
     expect(a.depth).toBeGreaterThan(0);
     expect(a.bestMove).toBeGreaterThanOrEqual(0);
     const engine2 = createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 });
-    searchBestMove(engine2, g, { maxDepth: 20, maxNodes: 3000 }, b);
+    searchBestMove(b, engine2, g, 20, { maxNodes: 3000 });
     expect([b.bestMove, b.score, b.depth]).toEqual([a.bestMove, a.score, a.depth]);
   });
 
@@ -118,7 +118,7 @@ describe("alpha-beta", () => {
     const g = randomConnectFour(7, 3);
     const engine = createAlphaBeta({ ttSizeLog2: 0, maxMoves: 7 });
     const res = createAlphaBetaResult();
-    searchBestMove(engine, g, { maxDepth: 4, moveChop: 2, ...VARIANTS.plain, useQuiescence: false }, res);
+    searchBestMove(res, engine, g, 4, { moveChop: 2, ...VARIANTS.plain, useQuiescence: false });
     // Root: 7 moves, then at most 2 per node for 3 more plies: at most 1 + 7 + 14 + 28 + 56 nodes at the final depth.
     expect(res.counters.nodes).toBeLessThanOrEqual(4 * (1 + 7 + 14 + 28 + 56));
   });
@@ -127,20 +127,20 @@ describe("alpha-beta", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 16 });
     const res = createAlphaBetaResult();
     // Scholar's-mate pattern: Qxf7#.
-    const m1 = createChess("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-    searchBestMove(engine, m1, { maxDepth: 3 }, res);
+    const m1 = createChess({ fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4" });
+    searchBestMove(res, engine, m1, 3);
     expect(chessMoveToUci(res.bestMove)).toBe("f3f7");
     expect(res.score).toBe(GameScore.Win - 1);
     // Mate in two: 1. Nf6+ gxf6 2. Bxf7#.
-    const m2 = createChess("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    const m2 = createChess({ fen: "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1" });
     expect(minimax(m2, 1, 0)).toBeLessThan(GameScore.WinThreshold);
-    searchBestMove(engine, m2, { maxDepth: 5 }, res);
+    searchBestMove(res, engine, m2, 5);
     expect(res.score).toBe(GameScore.Win - 3);
     expect(chessMoveToUci(res.bestMove)).toBe("d5f6");
     expect(res.pvLength).toBe(3);
     // White to move can take an undefended queen.
-    const hang = createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
-    searchBestMove(engine, hang, { maxDepth: 1 }, res);
+    const hang = createChess({ fen: "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1" });
+    searchBestMove(res, engine, hang, 1);
     expect(chessMoveToUci(res.bestMove)).toBe("d2d5");
   });
 
@@ -152,9 +152,9 @@ describe("alpha-beta", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 16 });
     const res = createAlphaBetaResult();
     for (const fen of fens) {
-      searchBestMove(engine, createChess(fen), { maxDepth: 3, ...VARIANTS.plain, useNullMove: false }, res);
+      searchBestMove(res, engine, createChess({ fen }), 3, { ...VARIANTS.plain, useNullMove: false });
       const plain = res.score;
-      searchBestMove(engine, createChess(fen), { maxDepth: 3, useNullMove: false }, res);
+      searchBestMove(res, engine, createChess({ fen }), 3, { useNullMove: false });
       expect(res.score).toBe(plain);
     }
   });
@@ -162,18 +162,18 @@ describe("alpha-beta", () => {
   it("reports terminal roots and rejects bad options", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 8, maxMoves: 9 });
     const res = createAlphaBetaResult();
-    const won = createTicTacToe([0, 0, 0, 1, 1, -1, -1, -1, -1]);
-    searchBestMove(engine, won, { maxDepth: 3 }, res);
+    const won = createTicTacToe({ cells: [0, 0, 0, 1, 1, -1, -1, -1, -1] });
+    searchBestMove(res, engine, won, 3);
     expect(res.flags & AlphaBetaFlags.NoMove).toBeTruthy();
     expect(res.bestMove).toBe(-1);
-    expect(() => searchBestMove(engine, createTicTacToe(), { maxDepth: 0 }, res)).toThrow(/options.maxDepth/);
-    expect(() => searchBestMove(engine, createChess(), { maxDepth: 2 }, res)).toThrow(/maxMoves/);
+    expect(() => searchBestMove(res, engine, createTicTacToe(), 0)).toThrow(/"maxDepth"/);
+    expect(() => searchBestMove(res, engine, createChess(), 2)).toThrow(/maxMoves/);
     // A NaN evaluation is reported, not propagated.
     const bad = createTicTacToe();
     const nanGame: Game = Object.assign(Object.create(bad) as Game, { evaluate: () => NaN });
-    expect(() => searchBestMove(engine, nanGame, { maxDepth: 2 }, res)).toThrow(/evaluate\(\)" returned NaN/);
-    expect(() => createConnectFour([7])).toThrow(/moves\[0\]/);
-    expect(() => createConnectFour([0, 0, 0, 0, 0, 0, 0])).toThrow(/moves\[6\]/);
-    expect(() => createTicTacToe([1, -1, -1, -1, -1, -1, -1, -1, -1])).toThrow(/X moves first/);
+    expect(() => searchBestMove(res, engine, nanGame, 2)).toThrow(/evaluate\(\)" returned NaN/);
+    expect(() => createConnectFour({ moves: [7] })).toThrow(/moves\[0\]/);
+    expect(() => createConnectFour({ moves: [0, 0, 0, 0, 0, 0, 0] })).toThrow(/moves\[6\]/);
+    expect(() => createTicTacToe({ cells: [1, -1, -1, -1, -1, -1, -1, -1, -1] })).toThrow(/X moves first/);
   });
 });

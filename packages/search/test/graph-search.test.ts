@@ -5,10 +5,10 @@ import {
   astar,
   bfs,
   bidirectionalAStar,
-  computeNextHopTable,
+  computeRouteTable,
   createCsrGraph,
   createDepthFirstContext,
-  createLazyNextHopTable,
+  createLazyRouteTable,
   createPathResult,
   createSearchContext,
   createTimeSlicedAStar,
@@ -17,16 +17,16 @@ import {
   dijkstra,
   extractPath,
   idaStar,
-  lazyNextHop,
-  lazyNextHopDistance,
-  nextHop,
-  nextHopDistance,
+  lazyRouteNextHop,
+  lazyRouteDistance,
+  routeNextHop,
+  routeDistance,
   pathToArray,
   reverseCsrGraph,
   searchDistance,
-  timeSlicedAStarFinish,
-  timeSlicedAStarInit,
-  timeSlicedAStarStep,
+  finishTimeSlicedAStar,
+  startTimeSlicedAStar,
+  stepTimeSlicedAStar,
   type CsrGraph,
   type PathResult,
   type SearchDomain,
@@ -94,12 +94,12 @@ const geoGraph = (directed: boolean) =>
         // Weight >= Euclidean distance, so the Euclidean heuristic is consistent.
         w.push(Math.hypot(xs[i]! - xs[j]!, ys[i]! - ys[j]!) * f + (f - 1));
       }
-      return { graph: createCsrGraph(n, from, to, w, { directed }), xs, ys };
+      return { graph: createCsrGraph(n, from, to, { weights: w, directed }), xs, ys };
     });
 
 function geoDomain({ graph, xs, ys }: GeoGraph, withReverse: boolean): SearchDomain {
   const h = (a: number, b: number) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!);
-  return csrDomain(graph, h, withReverse ? reverseCsrGraph(graph) : undefined);
+  return csrDomain(graph, { heuristic: h, reverse: withReverse ? reverseCsrGraph(graph) : undefined });
 }
 
 describe("graph search optimality (property)", () => {
@@ -125,18 +125,18 @@ describe("graph search optimality (property)", () => {
             expectValidPath(g, r, start, goal);
           }
         };
-        check(astar(domain, start, goal, ctx, res));
-        check(astar(domain, start, goal, ctx, res, { weight: 1.5 }), 1.5);
-        check(bidirectionalAStar(domain, start, goal, ctx, ctx2, res));
-        check(dijkstra(domain, start, ctx, res, { goal }));
+        check(astar(res, domain, ctx, start, goal));
+        check(astar(res, domain, ctx, start, goal, { weight: 1.5 }), 1.5);
+        check(bidirectionalAStar(res, domain, ctx, ctx2, start, goal));
+        check(dijkstra(res, domain, ctx, start, { goal }));
         const dfsCtx = createDepthFirstContext(n, n, domain.maxDegree);
-        check(idaStar(domain, start, goal, dfsCtx, res));
+        check(idaStar(res, domain, dfsCtx, start, goal));
         const ts = createTimeSlicedAStar(n, domain.maxDegree);
-        timeSlicedAStarInit(ts, domain, start, goal);
+        startTimeSlicedAStar(ts, domain, start, goal);
         let steps = 0;
-        while (timeSlicedAStarStep(ts, 3) === PathFlags.InProgress) steps++;
+        while (stepTimeSlicedAStar(ts, 3) === PathFlags.InProgress) steps++;
         expect(steps).toBeLessThanOrEqual(n);
-        check(timeSlicedAStarFinish(ts, res));
+        check(finishTimeSlicedAStar(res, ts));
       }),
       { numRuns: 150 },
     );
@@ -155,13 +155,13 @@ describe("graph search optimality (property)", () => {
           const start = a % n;
           const goal = b % n;
           const ref = referenceDistances(g, start)[goal]!;
-          const r = bidirectionalAStar(domain, start, goal, ctx, ctx2, res);
+          const r = bidirectionalAStar(res, domain, ctx, ctx2, start, goal);
           if (ref === Infinity) expect(r.flags).toBe(PathFlags.NoPath);
           else {
             expect(r.cost).toBeCloseTo(ref, 6);
             expectValidPath(g, r, start, goal);
           }
-          const r2 = astar(domain, start, goal, ctx, res);
+          const r2 = astar(res, domain, ctx, start, goal);
           expect(r2.cost).toBeCloseTo(ref, 6);
         }
       }),
@@ -179,19 +179,19 @@ describe("graph search optimality (property)", () => {
         const refs = sources.map((s) => referenceDistances(g, s));
         const ctx = createSearchContext(n, domain.maxDegree);
         const res = createPathResult(n + 1);
-        dijkstra(domain, sources, ctx, res);
+        dijkstra(res, domain, ctx, sources);
         for (let v = 0; v < n; v++) {
           const want = Math.min(...refs.map((r) => r[v]!));
           expect(searchDistance(ctx, v)).toBeCloseTo(want, 6);
         }
-        const full = computeNextHopTable(domain);
-        const lazy = createLazyNextHopTable(domain);
+        const full = computeRouteTable(domain);
+        const lazy = createLazyRouteTable(domain);
         for (const s of sources) {
           const ref = referenceDistances(g, s);
           for (let t = 0; t < n; t++) {
-            expect(nextHopDistance(full, s, t)).toBeCloseTo(ref[t]!, 6);
-            expect(lazyNextHopDistance(lazy, s, t)).toBeCloseTo(ref[t]!, 6);
-            for (const hop of [(a: number) => nextHop(full, a, t), (a: number) => lazyNextHop(lazy, a, t)]) {
+            expect(routeDistance(full, s, t)).toBeCloseTo(ref[t]!, 6);
+            expect(lazyRouteDistance(lazy, s, t)).toBeCloseTo(ref[t]!, 6);
+            for (const hop of [(a: number) => routeNextHop(full, a, t), (a: number) => lazyRouteNextHop(lazy, a, t)]) {
               // Walking the hops reaches t with the reference cost.
               if (ref[t] === Infinity) {
                 expect(hop(s)).toBe(-1);
@@ -219,19 +219,19 @@ describe("graph search optimality (property)", () => {
 
 describe("unit behaviour", () => {
   // 0 - 1 - 2 - 3, plus a long direct edge 0 - 3 of cost 10.
-  const line = createCsrGraph(5, [0, 1, 2, 0], [1, 2, 3, 3], [1, 1, 1, 10], { directed: false });
+  const line = createCsrGraph(5, [0, 1, 2, 0], [1, 2, 3, 3], { weights: [1, 1, 1, 10], directed: false });
   const domain = csrDomain(line);
 
   it("BFS finds the fewest-steps path and reports its cost; A* the cheapest", () => {
     const ctx = createSearchContext(5, domain.maxDegree);
     const res = createPathResult(8);
-    bfs(domain, 0, 3, ctx, res);
+    bfs(res, domain, ctx, 0, 3);
     expect(pathToArray(res)).toEqual([0, 3]);
     expect(res.cost).toBe(10);
-    astar(domain, 0, 3, ctx, res);
+    astar(res, domain, ctx, 0, 3);
     expect(pathToArray(res)).toEqual([0, 1, 2, 3]);
     expect(res.cost).toBe(3);
-    expect(astar(domain, 0, 4, ctx, res).flags).toBe(PathFlags.NoPath);
+    expect(astar(res, domain, ctx, 0, 4).flags).toBe(PathFlags.NoPath);
     expect(res.length).toBe(0);
   });
 
@@ -239,24 +239,24 @@ describe("unit behaviour", () => {
     const res = createPathResult(8);
     const dctx = createDepthFirstContext(5, 1, domain.maxDegree);
     // Depth 1 reaches 3 only by the direct edge.
-    expect(depthLimitedDfs(domain, 0, 3, dctx, res).flags).toBe(PathFlags.Found);
+    expect(depthLimitedDfs(res, domain, dctx, 0, 3).flags).toBe(PathFlags.Found);
     expect(pathToArray(res)).toEqual([0, 3]);
-    expect(depthLimitedDfs(domain, 0, 2, dctx, res).flags).toBe(PathFlags.NoPath | PathFlags.BudgetExhausted);
+    expect(depthLimitedDfs(res, domain, dctx, 0, 2).flags).toBe(PathFlags.NoPath | PathFlags.BudgetExhausted);
     const deep = createDepthFirstContext(5, 3, domain.maxDegree);
-    expect(depthLimitedDfs(domain, 0, 2, deep, res).flags).toBe(PathFlags.Found);
+    expect(depthLimitedDfs(res, domain, deep, 0, 2).flags).toBe(PathFlags.Found);
     // Node 4 is isolated, but the depth limit cut branches, so the search cannot claim "no path at any depth".
-    expect(depthLimitedDfs(domain, 0, 4, deep, res).flags).toBe(PathFlags.NoPath | PathFlags.BudgetExhausted);
-    expect(depthLimitedDfs(domain, 0, 4, createDepthFirstContext(5, 8, domain.maxDegree), res).flags).toBe(PathFlags.NoPath);
+    expect(depthLimitedDfs(res, domain, deep, 0, 4).flags).toBe(PathFlags.NoPath | PathFlags.BudgetExhausted);
+    expect(depthLimitedDfs(res, domain, createDepthFirstContext(5, 8, domain.maxDegree), 0, 4).flags).toBe(PathFlags.NoPath);
   });
 
   it("IDA* raises its threshold to the next minimum f and finds the cheapest path", () => {
     const res = createPathResult(8);
     const dctx = createDepthFirstContext(5, 4, domain.maxDegree);
-    idaStar(domain, 0, 3, dctx, res);
+    idaStar(res, domain, dctx, 0, 3);
     expect(res.flags).toBe(PathFlags.Found);
     expect(res.cost).toBe(3);
     expect(pathToArray(res)).toEqual([0, 1, 2, 3]);
-    expect(idaStar(domain, 0, 4, dctx, res).flags).toBe(PathFlags.NoPath);
+    expect(idaStar(res, domain, dctx, 0, 4).flags).toBe(PathFlags.NoPath);
   });
 
   it("budgets: A* returns a partial path to the node closest to the goal", () => {
@@ -282,34 +282,34 @@ describe("unit behaviour", () => {
     };
     const ctx = createSearchContext(W * W, 4);
     const res = createPathResult(64);
-    astar(grid, 0, W * W - 1, ctx, res, { maxExpansions: 10 });
+    astar(res, grid, ctx, 0, W * W - 1, { maxExpansions: 10 });
     expect(res.flags).toBe(PathFlags.Partial | PathFlags.BudgetExhausted);
     expect(res.path[0]).toBe(0);
     expect(res.length).toBeGreaterThan(1);
     const ts = createTimeSlicedAStar(W * W, 4);
-    timeSlicedAStarInit(ts, grid, 0, W * W - 1);
-    expect(timeSlicedAStarStep(ts, 5)).toBe(PathFlags.InProgress);
-    const partial = timeSlicedAStarFinish(ts, res);
+    startTimeSlicedAStar(ts, grid, 0, W * W - 1);
+    expect(stepTimeSlicedAStar(ts, 5)).toBe(PathFlags.InProgress);
+    const partial = finishTimeSlicedAStar(res, ts);
     expect(partial.flags & PathFlags.Partial).toBeTruthy();
     expect(partial.flags & PathFlags.InProgress).toBeTruthy();
     expect(res.path[0]).toBe(0);
-    while (timeSlicedAStarStep(ts, 5) === PathFlags.InProgress);
-    expect(timeSlicedAStarFinish(ts, res).flags).toBe(PathFlags.Found);
+    while (stepTimeSlicedAStar(ts, 5) === PathFlags.InProgress);
+    expect(finishTimeSlicedAStar(res, ts).flags).toBe(PathFlags.Found);
     expect(res.cost).toBe(2 * (W - 1));
     // A small path buffer truncates but keeps the cost.
     const small = createPathResult(4);
-    astar(grid, 0, W * W - 1, ctx, small);
+    astar(small, grid, ctx, 0, W * W - 1);
     expect(small.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(small.length).toBe(2 * (W - 1) + 1);
-    extractPath(ctx, 1, small);
+    extractPath(small, ctx, 1);
     expect(pathToArray(small)).toEqual([0, 1]);
   });
 
   it("validates set-up misuse with TacticaError", () => {
     expect(() => createCsrGraph(2, [0], [5])).toThrow(/@tactica\/search: createCsrGraph: "to\[0\]"/);
-    expect(() => createCsrGraph(2, [0], [1], [-1])).toThrow(/weights\[0\]/);
+    expect(() => createCsrGraph(2, [0], [1], { weights: [-1] })).toThrow(/weights\[0\]/);
     const ctx = createSearchContext(2, 1);
-    expect(() => astar(domain, 0, 3, ctx, createPathResult(4))).toThrow(/createSearchContext/);
-    expect(() => timeSlicedAStarStep(createTimeSlicedAStar(4, 2), 1)).toThrow(/timeSlicedAStarInit/);
+    expect(() => astar(createPathResult(4), domain, ctx, 0, 3)).toThrow(/createSearchContext/);
+    expect(() => stepTimeSlicedAStar(createTimeSlicedAStar(4, 2), 1)).toThrow(/startTimeSlicedAStar/);
   });
 });

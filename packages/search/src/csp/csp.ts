@@ -160,7 +160,11 @@ export function addCustomConstraint(csp: Csp, vars: readonly number[], propagate
   add(csp, ConstraintKind.Custom, vars, 0, 0, propagate);
 }
 
-/** Number of set bits of a 32-bit mask. O(1). */
+/**
+ * Number of set bits of a 32-bit mask. O(1).
+ *
+ * @internal
+ */
 export function popcount32(x: number): number {
   x = x - ((x >>> 1) & 0x55555555);
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -648,7 +652,7 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: (
  * state lives in the solver, so solvers are independent: a custom propagator or a `visit`
  * callback may run a search on another solver. A solver runs one search at a time.
  */
-export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions = {}): number {
+export function solveCsp(out: Int32Array, s: CspSolver, options: CspSolveOptions = {}): number {
   const n = s.csp.names.length;
   if (out.length < n) {
     invalidArgument(`${WHERE}: solveCsp`, "out", `has length ${out.length}`, `Pass an Int32Array of at least ${n} entries.`);
@@ -665,12 +669,24 @@ export function solveCsp(s: CspSolver, out: Int32Array, options: CspSolveOptions
   return CspFlags.Solved;
 }
 
+/** Options of {@link countCspSolutions}. */
+export interface CspCountOptions {
+  /** Stop counting at this many solutions (default unlimited). */
+  readonly limit?: number;
+  /** Called with the solver at each solution (read it with {@link domainMin}). */
+  readonly visit?: (solver: CspSolver) => void;
+  /** Maximum number of value assignments (default unlimited); running out throws `INVALID_STATE`. */
+  readonly maxAssignments?: number;
+}
+
 /**
- * Counts solutions (up to `limit`, default unlimited) by exhaustive search; `visit` (optional)
- * sees the solver at each solution (read it with {@link domainMin}). The count does not depend on the
- * value order. Returns the count; throws `INVALID_STATE` if `maxAssignments` runs out first.
+ * Counts solutions by exhaustive search. The count does not depend on the value order. Returns
+ * the count; throws `INVALID_STATE` if `options.maxAssignments` runs out first.
  */
-export function countCspSolutions(s: CspSolver, limit = Infinity, visit?: (solver: CspSolver) => void, maxAssignments = Infinity): number {
+export function countCspSolutions(s: CspSolver, options: CspCountOptions = {}): number {
+  const limit = options.limit ?? Infinity;
+  const visit = options.visit;
+  const maxAssignments = options.maxAssignments ?? Infinity;
   if (!resetCspSolver(s)) return 0;
   s.solutionsFound = 0;
   s.solutionLimit = limit;

@@ -22,7 +22,7 @@ export const LevelColor = {
  * catalogue: two blocks the same colour (v0 = v1), three blocks all different (v2, v3, v4), a
  * block must be blue (v5), a block cannot be green (v6), diagonal neighbours differ, at most four
  * blocks of each colour, at least three red. Allocates; solve it with
- * `solveCsp(createCspSolver(csp), out, { rng })` for a random valid level.
+ * `solveCsp(out, createCspSolver(csp), { rng })` for a random valid level.
  */
 export function createLevelColoringCsp(): Csp {
   const csp = createCsp(6);
