@@ -112,6 +112,7 @@ export {
   type OnePlyMonteCarloConfig,
   type OnePlyMonteCarloOptions,
 } from "./monte-carlo/one-ply";
+export { ConstraintKind, CspFlags, type Csp, type CspConstraint, type CspSolver, type CustomPropagator } from "./csp/types";
 export {
   addAllDifferent,
   addAtLeast,
@@ -122,33 +123,23 @@ export {
   addFixed,
   addForbidden,
   addNotEqual,
-  assignValue,
-  ConstraintKind,
-  countCspSolutions,
   createCsp,
+} from "./csp/model";
+export { isSingleton, lowestValue } from "./csp/bits";
+export {
   createCspSolver,
-  CspFlags,
   domainHas,
   domainMin,
   domainSize,
   fixValue,
-  isSingleton,
-  lowestValue,
   markTrail,
-  propagate,
   removeValue,
-  resetCspSolver,
   restrictDomain,
   restrictDomainWords,
   rollbackTo,
-  solveCsp,
-  type Csp,
-  type CspConstraint,
-  type CspCountOptions,
-  type CspSolveOptions,
-  type CspSolver,
-  type CustomPropagator,
-} from "./csp/csp";
+} from "./csp/domains";
+export { assignValue, propagate, resetCspSolver } from "./csp/propagation";
+export { countCspSolutions, solveCsp, type CspCountOptions, type CspSolveOptions } from "./csp/solve";
 export { createLevelColoringCsp, LevelColor } from "./csp/level-coloring";
 export {
   createGeneticAlgorithm,

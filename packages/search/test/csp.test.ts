@@ -24,7 +24,7 @@ import {
   solveCsp,
   type Csp,
 } from "../src";
-import { popcount32 } from "../src/csp/csp";
+import { popcount32 } from "../src/csp/bits";
 
 const [R, G, B, C, M, Y] = [0, 1, 2, 3, 4, 5];
 const mask = (...vals: number[]) => vals.reduce((m, v) => m | (1 << v), 0);

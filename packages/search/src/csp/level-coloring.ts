@@ -1,4 +1,5 @@
-import { addAllDifferent, addAtLeast, addAtMost, addCspVariable, addEqual, addFixed, addForbidden, addNotEqual, createCsp, type Csp } from "./csp";
+import { addAllDifferent, addAtLeast, addAtMost, addCspVariable, addEqual, addFixed, addForbidden, addNotEqual, createCsp } from "./model";
+import type { Csp } from "./types";
 
 /** The six block colours of chapter 26's level example, as value indices. */
 export const LevelColor = {
