@@ -67,6 +67,7 @@ export {
   type NLevelQuery,
   type NLevelQueryOptions,
 } from "./graph/n-level-graph";
+export { findPath, type FindPathOptions, type FoundPath } from "./graph/find-path";
 export { checkedEvaluate, GameScore, terminalScore, type Game } from "./adversarial/game";
 export {
   AlphaBetaFlags,
@@ -79,6 +80,7 @@ export {
   type AlphaBetaRunState,
 } from "./adversarial/types";
 export { clearTranspositionTable, createAlphaBeta, createAlphaBetaResult, searchBestMove, type AlphaBetaResultOptions } from "./adversarial/alpha-beta";
+export { findBestMove, type BestMove, type FindBestMoveOptions } from "./adversarial/find-best-move";
 export { createPerftBuffers, perft, type PerftBuffers } from "./adversarial/perft";
 export { interestCost, searchInterest, type InterestSearchOptions } from "./adversarial/interest-search";
 export { addToMoveSetKey, hashUnitMove, removeFromMoveSetKey } from "./adversarial/move-set-key";
@@ -105,6 +107,7 @@ export {
   type MctsResult,
   type MctsTree,
 } from "./monte-carlo/mcts";
+export { findMctsMove, type FindMctsMoveOptions, type MctsMove } from "./monte-carlo/find-mcts-move";
 export {
   createOnePlyMonteCarlo,
   monteCarloOnePly,

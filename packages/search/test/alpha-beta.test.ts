@@ -177,3 +177,72 @@ describe("alpha-beta", () => {
     expect(() => createTicTacToe({ cells: [1, -1, -1, -1, -1, -1, -1, -1, -1] })).toThrow(/X moves first/);
   });
 });
+
+/**
+ * A zugzwang trap for null-move pruning. The root player A has two moves: M1 (value +10 for A
+ * forever after) and M0, after which B must move and every B move leaves A at +500 — but if B could
+ * pass, A would stand at 0. Null-move pruning lets B "pass" at the node after M0: the reduced
+ * search sees 0 ≥ beta (−10 for B), prunes, and A believes M0 is worth 0 < 10, so it plays M1.
+ * `hasZugzwangRisk()` switches null moves off there.
+ */
+function zugzwangGame(withGuard: boolean): Game {
+  const hist: number[] = []; // moves 0/1, 2 = a pass
+  const valueForA = (): number => {
+    if (hist.length === 0) return 0;
+    if (hist[0] === 1) return 10;
+    if (hist.length >= 2 && hist[1] === 2) return 0;
+    return hist.length >= 2 ? 500 : 0;
+  };
+  const game: Game = {
+    playerCount: 2,
+    maxMoves: 2,
+    currentPlayer: () => hist.length % 2,
+    generateMoves(out, offset, noisyOnly) {
+      if (noisyOnly) return 0;
+      out[offset] = 0;
+      out[offset + 1] = 1;
+      return 2;
+    },
+    makeMove: (m) => void hist.push(m),
+    undoMove: () => void hist.pop(),
+    isTerminal: () => false,
+    terminalValue: () => 0.5,
+    evaluate: () => (hist.length % 2 === 0 ? valueForA() : -valueForA()),
+    orderMove: (m) => m, // M1 first, so M0 is searched with a null window
+    hashLo: () => hist.reduce((h, m) => (Math.imul(h, 31) + m + 1) | 0, 7),
+    hashHi: () => hist.length,
+    makeNullMove: () => void hist.push(2),
+    undoNullMove: () => void hist.pop(),
+  };
+  if (withGuard) game.hasZugzwangRisk = () => hist[0] === 0;
+  return game;
+}
+
+describe("null-move pruning and zugzwang", () => {
+  const options = { useTT: false, useKillers: false, useHistory: false } as const;
+  it("without null moves the search finds M0 (+500)", () => {
+    const res = createAlphaBetaResult();
+    searchBestMove(res, createAlphaBeta({ maxMoves: 2 }), zugzwangGame(false), 4, { ...options, useNullMove: false });
+    expect(res.bestMove).toBe(0);
+    expect(res.score).toBe(500);
+  });
+  it("with null moves and the game's hasZugzwangRisk guard it still finds M0", () => {
+    const res = createAlphaBetaResult();
+    searchBestMove(res, createAlphaBeta({ maxMoves: 2 }), zugzwangGame(true), 4, options);
+    expect(res.bestMove).toBe(0);
+    expect(res.score).toBe(500);
+  });
+  it("without the guard null-move pruning falls into the trap (why the guard exists)", () => {
+    const res = createAlphaBetaResult();
+    searchBestMove(res, createAlphaBeta({ maxMoves: 2 }), zugzwangGame(false), 4, options);
+    expect(res.bestMove).toBe(1);
+    expect(res.counters.nullCutoffs).toBeGreaterThan(0);
+  });
+  it("chess reports zugzwang risk with only king and pawns for the side to move", () => {
+    expect(createChess().hasZugzwangRisk!()).toBe(false);
+    expect(createChess({ fen: "8/8/8/4k3/8/4P3/4K3/8 w - - 0 1" }).hasZugzwangRisk!()).toBe(true);
+    expect(createChess({ fen: "8/8/8/4k3/8/4P3/4K3/8 b - - 0 1" }).hasZugzwangRisk!()).toBe(true);
+    expect(createChess({ fen: "8/8/8/4k3/8/4P3/4K2N/8 w - - 0 1" }).hasZugzwangRisk!()).toBe(false);
+    expect(createChess({ fen: "8/8/8/4k3/8/4P3/4K2N/8 b - - 0 1" }).hasZugzwangRisk!()).toBe(true);
+  });
+});

@@ -190,3 +190,56 @@ describe("UCT on chapter 25's two-spell example (single player)", () => {
   });
 });
 
+
+/**
+ * A 2-ply game where the opponent's best reply decides: the root player picks Left or Right, then
+ * the opponent picks a or b. Left: a = root player wins, b = root player loses. Right: both draw.
+ * With correct UCT the opponent refutes Left (b), so Right (a sure draw) is best. A search that
+ * maximised the root player's value at every node would believe the opponent plays Left-a and
+ * pick Left.
+ */
+function opponentReplyGame(): Game {
+  const hist: number[] = [];
+  return {
+    playerCount: 2,
+    maxMoves: 2,
+    currentPlayer: () => hist.length % 2,
+    generateMoves(out, offset, noisyOnly) {
+      if (noisyOnly || hist.length >= 2) return 0;
+      out[offset] = 0;
+      out[offset + 1] = 1;
+      return 2;
+    },
+    makeMove: (m) => void hist.push(m),
+    undoMove: () => void hist.pop(),
+    isTerminal: () => hist.length >= 2,
+    terminalValue(player) {
+      const rootValue = hist[0] === 1 ? 0.5 : hist[1] === 0 ? 1 : 0;
+      return player === 0 ? rootValue : 1 - rootValue;
+    },
+    evaluate: () => 0,
+    hashLo: () => hist.reduce((h, m) => h * 3 + m + 1, 0),
+    hashHi: () => hist.length,
+  };
+}
+
+describe("MCTS: the opponent's best reply matters", () => {
+  it("picks the move whose worst case is best (Right), for both final-move policies and several seeds", () => {
+    const tree = createMcts({ maxNodes: 64, maxMoves: 2 });
+    const res = createMctsResult();
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const finalMove of [FinalMovePolicy.MostVisited, FinalMovePolicy.HighestMean]) {
+        runMcts(res, tree, opponentReplyGame(), createRng(seed), 400, { finalMove });
+        expect(res.bestMove).toBe(1);
+        expect(res.bestMean).toBeCloseTo(0.5, 5);
+      }
+    }
+    // The root's view of Left: the opponent refutes it, so its mean falls well below the draw.
+    const moves = new Int32Array(2);
+    const visits = new Float64Array(2);
+    const means = new Float64Array(2);
+    expect(getMctsRootStats(moves, visits, means, tree)).toBe(2);
+    expect(means[0]).toBeLessThan(0.3);
+    expect(visits[1]).toBeGreaterThan(visits[0]!);
+  });
+});
