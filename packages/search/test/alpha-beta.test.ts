@@ -246,3 +246,81 @@ describe("null-move pruning and zugzwang", () => {
     expect(createChess({ fen: "8/8/8/4k3/8/4P3/4K2N/8 b - - 0 1" }).hasZugzwangRisk!()).toBe(true);
   });
 });
+
+/**
+ * A game with many transpositions and fine-grained evaluations, where transposition-table bound
+ * errors change the root score: each side has 3 counters; a move increments one of the mover's
+ * counters, so move orders commute. The evaluation is a hash of the position (in [-100, 100]).
+ */
+function transpositionGame(salt: number): Game {
+  const c = new Int32Array(6);
+  let side = 0;
+  let plies = 0;
+  const mix = (seed: number): number => {
+    let h = seed ^ salt;
+    for (let i = 0; i < 6; i++) h = Math.imul(h ^ (c[i]! + 17 * i), 0x9e3779b1) ^ (h >>> 15);
+    h = Math.imul(h ^ side, 0x85ebca6b);
+    return (h ^ (h >>> 13)) | 0;
+  };
+  return {
+    playerCount: 2,
+    maxMoves: 3,
+    currentPlayer: () => side,
+    generateMoves(out, offset, noisyOnly) {
+      if (noisyOnly || plies >= 12) return 0;
+      out[offset] = 0;
+      out[offset + 1] = 1;
+      out[offset + 2] = 2;
+      return 3;
+    },
+    makeMove(m) {
+      c[side * 3 + m]!++;
+      side ^= 1;
+      plies++;
+    },
+    undoMove(m) {
+      side ^= 1;
+      plies--;
+      c[side * 3 + m]!--;
+    },
+    isTerminal: () => plies >= 12,
+    terminalValue: () => 0.5,
+    evaluate: () => (((mix(1) >>> 0) % 201) - 100),
+    hashLo: () => mix(2),
+    hashHi: () => mix(3),
+  };
+}
+
+function plainNegamax(g: Game, depth: number): number {
+  if (depth === 0 || g.isTerminal()) return g.evaluate();
+  const moves = new Int32Array(g.maxMoves);
+  const n = g.generateMoves(moves, 0, false);
+  let best = -Infinity;
+  for (let i = 0; i < n; i++) {
+    g.makeMove(moves[i]!);
+    best = Math.max(best, -plainNegamax(g, depth - 1));
+    g.undoMove(moves[i]!);
+  }
+  return best;
+}
+
+describe("transposition-table bounds", () => {
+  it("TT with PVS, plain windows, aspiration windows and MTD(f) equals plain negamax where transpositions abound", () => {
+    const variants: AlphaBetaOptions[] = [
+      { useTT: true },
+      { useTT: true, usePVS: false },
+      { useTT: true, aspirationWindow: 7 },
+      { useTT: true, useMtdf: true },
+    ];
+    const res = createAlphaBetaResult();
+    for (let salt = 1; salt <= 25; salt++) {
+      const depth = 4 + (salt % 3);
+      const expected = plainNegamax(transpositionGame(salt), depth);
+      for (const v of variants) {
+        const engine = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 3 });
+        searchBestMove(res, engine, transpositionGame(salt), depth, { ...v, useQuiescence: false, useKillers: salt % 2 === 0 });
+        expect(res.score, `salt ${salt} depth ${depth} ${JSON.stringify(v)}`).toBe(expected);
+      }
+    }
+  });
+});

@@ -33,10 +33,14 @@ describe("level 2", () => {
         const x = n % W;
         const y = (n / W) | 0;
         let k = 0;
-        if (x > 0) (outNodes[k] = n - 1), (outCosts[k++] = 1);
-        if (x < W - 1) (outNodes[k] = n + 1), (outCosts[k++] = 1);
-        if (y > 0) (outNodes[k] = n - W), (outCosts[k++] = 1);
-        if (y < W - 1) (outNodes[k] = n + W), (outCosts[k++] = 1);
+        const add = (m: number): void => {
+          outNodes[k] = m;
+          outCosts[k++] = 1;
+        };
+        if (x > 0) add(n - 1);
+        if (x < W - 1) add(n + 1);
+        if (y > 0) add(n - W);
+        if (y < W - 1) add(n + W);
         return k;
       },
     };
