@@ -553,11 +553,13 @@ export function createChess(options: ChessOptions = {}): Chess {
     },
     inCheck: () => attacked(kingSq[side]!, side ^ 1),
     hasZugzwangRisk() {
-      // Only king and pawns for the side to move: passing may beat every move.
+      // Only king and pawns for the side to move: passing may beat every move. Scans from the
+      // mover's back rank, where its pieces usually are, so it stops after a few squares.
       const own = side === 0 ? 0 : 8;
-      for (let sq = 0; sq < 128; sq++) {
+      const step = side === 0 ? 1 : -1;
+      for (let sq = side === 0 ? 0 : 119; sq >= 0 && sq < 128; sq += step) {
         if (sq & 0x88) {
-          sq += 7;
+          sq += 7 * step;
           continue;
         }
         const p = board[sq]!;
