@@ -82,7 +82,7 @@ export {
 export { clearTranspositionTable, createAlphaBeta, createAlphaBetaResult, searchBestMove, type AlphaBetaResultOptions } from "./adversarial/alpha-beta";
 export { findBestMove, type BestMove, type FindBestMoveOptions } from "./adversarial/find-best-move";
 export { createPerftBuffers, perft, type PerftBuffers } from "./adversarial/perft";
-export { interestCost, searchInterest, type InterestSearchOptions } from "./adversarial/interest-search";
+export { interestCost, searchInterest, type InterestCostOptions, type InterestSearchOptions } from "./adversarial/interest-search";
 export { addToMoveSetKey, hashUnitMove, removeFromMoveSetKey } from "./adversarial/move-set-key";
 export {
   createMonteCarloUcb1,
@@ -165,6 +165,8 @@ export {
   randomGpProgram,
   stepGp,
   type GeneticProgramming,
+  type GpCrossoverOptions,
+  type RandomGpProgramOptions,
   type GeneticProgrammingConfig,
   type GpPrimitiveSet,
 } from "./evolution/genetic-programming";

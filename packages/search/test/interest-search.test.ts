@@ -5,7 +5,7 @@ import { chessMoveToUci, createChess, createConnectFour, createTicTacToe } from 
 describe("interest search (chapter 24)", () => {
   it("the move cost K / interest lies in (0, K] for interest >= 1", () => {
     for (const i of [1, 2, 10, 1000, 1e9]) {
-      const c = interestCost(i, 1);
+      const c = interestCost(i, { costScale: 1 });
       expect(c).toBeGreaterThan(0);
       expect(c).toBeLessThanOrEqual(1);
     }

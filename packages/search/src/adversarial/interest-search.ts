@@ -142,8 +142,15 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/** Options of {@link interestCost}. */
+export interface InterestCostOptions {
+  /** The constant `K` of the cost `K / interest` (default 1). */
+  readonly costScale?: number;
+}
+
 /** The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves. */
-export function interestCost(interest: number, costScale = 1): number {
+export function interestCost(interest: number, options: InterestCostOptions = {}): number {
+  const costScale = options.costScale ?? 1;
   assertPositive("@tactica/search: interestCost", "interest", interest);
   return costScale / interest;
 }
