@@ -10,7 +10,13 @@ import {
   createAlphaBetaResult,
   createCsp,
   createCspSolver,
+  createCsrGraph,
+  createDepthFirstContext,
   createLevelColoringCsp,
+  createPathResult,
+  csrDomain,
+  idaStar,
+  type SearchDomain,
   searchBestMove,
   searchInterest,
   solveCsp,
@@ -171,5 +177,48 @@ describe("re-entrancy: engine and solver state is per object", () => {
       } })).toBe(expectedCount);
       expect(visits).toBe(expectedCount);
     }
+  });
+});
+
+describe("depth-first searches are re-entrant across contexts", () => {
+  it("an IDA* run inside another IDA*'s neighbors callback leaves both results unchanged", () => {
+    // A 4 × 4 grid with unit weights (many IDA* passes) and a 6-node line.
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) {
+      if (x < 3) {
+        from.push(y * 4 + x);
+        to.push(y * 4 + x + 1);
+      }
+      if (y < 3) {
+        from.push(y * 4 + x);
+        to.push(y * 4 + x + 4);
+      }
+    }
+    // No heuristic: IDA* then needs a pass per cost bound 0 … 6, with many expansions.
+    const grid = csrDomain(createCsrGraph(16, from, to, { directed: false }));
+    const line = csrDomain(createCsrGraph(6, [0, 1, 2, 3, 4], [1, 2, 3, 4, 5], { directed: false }));
+    const innerCtx = createDepthFirstContext(6, 8, line.maxDegree);
+    const inner = createPathResult(8);
+    const alone = idaStar(createPathResult(8), line, innerCtx, 0, 5);
+    const innerAlone = { flags: alone.flags, cost: alone.cost, expanded: alone.expanded };
+    const outerCtx = createDepthFirstContext(16, 16, grid.maxDegree);
+    const outerAlone = idaStar(createPathResult(16), grid, outerCtx, 0, 15);
+    const expectedOuter = { flags: outerAlone.flags, cost: outerAlone.cost, expanded: outerAlone.expanded };
+    let calls = 0;
+    const hooked: SearchDomain = {
+      nodeCount: grid.nodeCount,
+      maxDegree: grid.maxDegree,
+      neighbors(n, nodes, costs) {
+        if (++calls % 5 === 0) {
+          idaStar(inner, line, innerCtx, 0, 5);
+          expect({ flags: inner.flags, cost: inner.cost, expanded: inner.expanded }).toEqual(innerAlone);
+        }
+        return grid.neighbors(n, nodes, costs);
+      },
+    };
+    const outer = idaStar(createPathResult(16), hooked, outerCtx, 0, 15);
+    expect(calls).toBeGreaterThan(10);
+    expect({ flags: outer.flags, cost: outer.cost, expanded: outer.expanded }).toEqual(expectedOuter);
   });
 });

@@ -40,6 +40,8 @@ export interface DepthFirstContext {
   readonly onPath: Uint32Array;
   /** Current generation for {@link DepthFirstContext.onPath}. */
   generation: number;
+  /** Work counters of the query in progress: `[0]` expansions, `[1]` 1 when the depth limit cut a branch. */
+  readonly counters: Float64Array;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createDepthFirstContext(capacity: number, maxDepth: number, maxD
     scratchCosts: new Float64Array(maxDegree),
     onPath: new Uint32Array(capacity),
     generation: 0,
+    counters: new Float64Array(2),
   };
 }
 
@@ -178,7 +181,6 @@ export interface DepthFirstOptions {
   readonly maxExpansions?: number;
 }
 
-const counters = new Float64Array(2);
 const EMPTY: DepthFirstOptions = {};
 
 /**
@@ -201,6 +203,7 @@ export function depthLimitedDfs(
   const result = out;
   check("depthLimitedDfs", domain, ctx, start, goal);
   resetPathResult(result);
+  const counters = ctx.counters;
   counters[0] = 0;
   counters[1] = 0;
   if (start === goal) return writeSingleNodePath(result, start);
@@ -234,6 +237,7 @@ export function idaStar(
   const result = out;
   check("idaStar", domain, ctx, start, goal);
   resetPathResult(result);
+  const counters = ctx.counters;
   if (start === goal) return writeSingleNodePath(result, start);
   const budget = options.maxExpansions ?? Infinity;
   let threshold = domain.heuristic === undefined ? 0 : domain.heuristic(start, goal);
