@@ -159,7 +159,7 @@ describe("CSP domains of more than 32 values (multi-word bitsets)", () => {
           }
         },
       ),
-      { numRuns: 12 },
+      { numRuns: 8 },
     );
   });
 });

@@ -219,7 +219,7 @@ describe("graph search optimality (property)", () => {
           }
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 25 },
     );
   });
 });
