@@ -41,7 +41,7 @@ export function gridGraph(side: number): BenchGraph {
   const weights = new Float64Array(from.length).fill(1);
   const f = Int32Array.from(from);
   const t = Int32Array.from(to);
-  return { name: `grid-${side}x${side}`, csr: createCsrGraph(n, f, t, weights, { directed: false }), xs, ys, from: f, to: t, weights, manhattan: true };
+  return { name: `grid-${side}x${side}`, csr: createCsrGraph(n, f, t, { weights, directed: false }), xs, ys, from: f, to: t, weights, manhattan: true };
 }
 
 /** A random geometric graph: `n` points in the unit square joined when closer than `radius` (Euclidean weights). */
@@ -84,7 +84,7 @@ export function geometricGraph(n: number, seed: number): BenchGraph {
   const f = Int32Array.from(from);
   const t = Int32Array.from(to);
   const weights = Float64Array.from(w);
-  return { name: `geometric-${Math.round(n / 1000)}k`, csr: createCsrGraph(n, f, t, weights, { directed: false }), xs, ys, from: f, to: t, weights, manhattan: false };
+  return { name: `geometric-${Math.round(n / 1000)}k`, csr: createCsrGraph(n, f, t, { weights, directed: false }), xs, ys, from: f, to: t, weights, manhattan: false };
 }
 
 export interface NodeData {

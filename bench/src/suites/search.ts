@@ -27,16 +27,16 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   const h = g.manhattan
     ? (a: number, b: number) => Math.abs(xs[a]! - xs[b]!) + Math.abs(ys[a]! - ys[b]!)
     : (a: number, b: number) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!);
-  const domain: SearchDomain = csrDomain(g.csr, h);
+  const domain: SearchDomain = csrDomain(g.csr, { heuristic: h });
   const n = g.csr.nodeCount;
   const ctxA = createSearchContext(n, domain.maxDegree);
   const ctxB = createSearchContext(n, domain.maxDegree);
   const res = createPathResult(n);
   // Keep only connected pairs (the geometric graph may have small islands).
   const pairs = queryPairs(n, queries * 3, 77)
-    .filter(([s, t]) => (astar(domain, s, t, ctxA, res).flags & PathFlags.Found) !== 0)
+    .filter(([s, t]) => (astar(res, domain, ctxA, s, t).flags & PathFlags.Found) !== 0)
     .slice(0, queries);
-  const costs = pairs.map(([s, t]) => astar(domain, s, t, ctxA, res).cost);
+  const costs = pairs.map(([s, t]) => astar(res, domain, ctxA, s, t).cost);
   const ng = toNgraph(g);
   const nh = g.manhattan
     ? (a: { data: { x: number; y: number } }, b: { data: { x: number; y: number } }) => Math.abs(a.data.x - b.data.x) + Math.abs(a.data.y - b.data.y)
@@ -53,7 +53,7 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   pairs.forEach(([s, t], i) => {
     const a = pathCost(ngA.find(s, t));
     const b = pathCost(ngN.find(s, t));
-    const c = bidirectionalAStar(domain, s, t, ctxA, ctxB, res).cost;
+    const c = bidirectionalAStar(res, domain, ctxA, ctxB, s, t).cost;
     if (Math.abs(a - costs[i]!) > 1e-6 * (1 + a) || Math.abs(b - costs[i]!) > 1e-6 * (1 + b) || Math.abs(c - costs[i]!) > 1e-6 * (1 + c)) {
       throw new Error(`search bench: cost mismatch on ${g.name} query ${s}->${t}: tactica ${costs[i]} / ${c}, ngraph ${a} / ${b}`);
     }
@@ -66,7 +66,7 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   const label = `${g.name}-${pairs.length}q`;
   const runOurs = () => {
     let s = 0;
-    for (const [a, b] of pairs) s += astar(domain, a, b, ctxA, res).expanded;
+    for (const [a, b] of pairs) s += astar(res, domain, ctxA, a, b).expanded;
     consume(s);
   };
   const runTheirs = () => {
@@ -76,7 +76,7 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   };
   const runOursBi = () => {
     let s = 0;
-    for (const [a, b] of pairs) s += bidirectionalAStar(domain, a, b, ctxA, ctxB, res).expanded;
+    for (const [a, b] of pairs) s += bidirectionalAStar(res, domain, ctxA, ctxB, a, b).expanded;
     consume(s);
   };
   const runTheirsBi = () => {
@@ -105,10 +105,10 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   record(ctx, `bidirectional-${label}`, "tactica", "ratio_vs_ngraph.path", ratio(samples[3]!, samples[2]!), "x");
   // Heap growth per query after warm-up (Tactica's contexts are reused; ngraph allocates per query).
   const [qa, qb] = pairs[0]!;
-  record(ctx, `astar-${label}`, "tactica", "expansions_alloc_query", astar(domain, qa, qb, ctxA, res).expanded, "count");
-  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(domain, qa, qb, ctxA, res), ctx.quick ? 20 : 400), "bytes");
+  record(ctx, `astar-${label}`, "tactica", "expansions_alloc_query", astar(res, domain, ctxA, qa, qb).expanded, "count");
+  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(res, domain, ctxA, qa, qb), ctx.quick ? 20 : 400), "bytes");
   record(ctx, `astar-${label}`, "ngraph.path", "bytes_per_query", allocationPerCall(() => ngA.find(qa, qb), ctx.quick ? 5 : 10), "bytes");
-  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(domain, qa, qb, ctxA, ctxB, res), ctx.quick ? 20 : 400), "bytes");
+  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(res, domain, ctxA, ctxB, qa, qb), ctx.quick ? 20 : 400), "bytes");
 }
 
 const SECTIONS: Array<[string, string, (c: string) => boolean]> = [
@@ -140,7 +140,7 @@ const suite: Suite = {
           ["perft-kiwipete-d4", KIWIPETE, 4, 4085603],
         ];
     for (const [name, fen, depth, expected] of perftCases) {
-      const game = createChess(fen);
+      const game = createChess({ fen });
       const t0 = performance.now();
       const nodes = perft(game, depth, buffers);
       const ms = performance.now() - t0;
@@ -163,17 +163,17 @@ const suite: Suite = {
     let nodes = 0;
     const t0 = performance.now();
     for (const fen of positions) {
-      searchBestMove(engine, createChess(fen), { maxDepth: depth, aspirationWindow: 50 }, abRes);
+      searchBestMove(abRes, engine, createChess({ fen }), depth, { aspirationWindow: 50 });
       nodes += abRes.counters.nodes + abRes.counters.qnodes;
     }
     const abMs = performance.now() - t0;
     record(ctx, `alphabeta-chess-4pos-d${depth}`, "tactica", "nodes", nodes, "count");
     record(ctx, `alphabeta-chess-4pos-d${depth}`, "tactica", "nodes_per_s", (nodes / abMs) * 1000, "nodes/s");
-    const c4 = createConnectFour([3, 3, 2]);
+    const c4 = createConnectFour({ moves: [3, 3, 2] });
     const c4Engine = createAlphaBeta({ ttSizeLog2: 20, maxMoves: 7 });
     const c4Depth = ctx.quick ? 6 : 12;
     const t1 = performance.now();
-    searchBestMove(c4Engine, c4, { maxDepth: c4Depth }, abRes);
+    searchBestMove(abRes, c4Engine, c4, c4Depth);
     const c4Ms = performance.now() - t1;
     record(ctx, `alphabeta-connect4-d${c4Depth}`, "tactica", "nodes_per_s", ((abRes.counters.nodes + abRes.counters.qnodes) / c4Ms) * 1000, "nodes/s");
     record(
@@ -181,7 +181,7 @@ const suite: Suite = {
       `alphabeta-connect4-d6`,
       "tactica",
       "bytes_per_search",
-      allocationPerCall(() => searchBestMove(c4Engine, c4, { maxDepth: 6 }, abRes), ctx.quick ? 20 : 200),
+      allocationPerCall(() => searchBestMove(abRes, c4Engine, c4, 6), ctx.quick ? 20 : 200),
       "bytes",
     );
 
@@ -197,11 +197,11 @@ const suite: Suite = {
       let draws = 0;
       for (let n = 0; n < games; n++) {
         // Two seeded opening moves per game for variety; colours alternate.
-        const g = createConnectFour([n % 7, Math.floor(n / 7) % 7]);
+        const g = createConnectFour({ moves: [n % 7, Math.floor(n / 7) % 7] });
         const interestSide = n & 1;
         while (!g.isTerminal()) {
-          if (g.currentPlayer() === interestSide) searchInterest(e1, g, { limitStep: 0.002, iterations: 400, maxNodes: budget }, abRes);
-          else searchBestMove(e2, g, { maxDepth: 42, maxNodes: budget }, abRes);
+          if (g.currentPlayer() === interestSide) searchInterest(abRes, e1, g, { limitStep: 0.002, iterations: 400, maxNodes: budget });
+          else searchBestMove(abRes, e2, g, 42, { maxNodes: budget });
           g.makeMove(abRes.bestMove);
         }
         if (g.winner === interestSide) wins++;
@@ -217,7 +217,7 @@ const suite: Suite = {
     const mres = createMctsResult();
     const iters = ctx.quick ? 2000 : 50_000;
     const t2 = performance.now();
-    runMcts(tree, createConnectFour(), createRng(1), { iterations: iters }, mres);
+    runMcts(mres, tree, createConnectFour(), createRng(1), iters);
     const mMs = performance.now() - t2;
     record(ctx, `mcts-connect4-${iters}it`, "tactica", "playouts_per_s", (mres.playouts / mMs) * 1000, "playouts/s");
     const mctsRng = createRng(2);
@@ -226,7 +226,7 @@ const suite: Suite = {
       "mcts-connect4-1000it",
       "tactica",
       "bytes_per_search",
-      allocationPerCall(() => runMcts(tree, createConnectFourOnce, mctsRng, { iterations: 1000 }, mres), ctx.quick ? 5 : 300),
+      allocationPerCall(() => runMcts(mres, tree, createConnectFourOnce, mctsRng, 1000), ctx.quick ? 5 : 300),
       "bytes",
     );
 
@@ -236,7 +236,7 @@ const suite: Suite = {
     const out = new Int32Array(16);
     let seed = 0;
     const cspT = measure(() => {
-      consume(solveCsp(solver, out, { rng: createRng(seed++) }));
+      consume(solveCsp(out, solver, { rng: createRng(seed++) }));
     }, { timeMs: ctx.quick ? 30 : 1000 });
     record(ctx, "csp-level-16x6", "tactica", "median_us", cspT.medianUs, "us");
     record(ctx, "csp-level-16x6", "tactica", "solves_per_s", cspT.opsPerSec, "solves/s");

@@ -68,7 +68,7 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
     maxLevels,
     builtVersion: -1,
     nl,
-    walk: createNLevelQuery(nl, 2),
+    walk: createNLevelQuery(nl, { extraSlots: 2 }),
     toGoal: new Float64Array(2),
     isCore: new Uint8Array(0),
     startReach: new Int32Array(1),
@@ -88,7 +88,7 @@ export function rebuildNLevelSubgoalGraph(graph: NLevelSubgoalGraph): void {
   const nl = buildSubgoalLevels(ssg, graph.maxLevels);
   const n = ssg.count;
   graph.nl = nl;
-  graph.walk = createNLevelQuery(nl, 2);
+  graph.walk = createNLevelQuery(nl, { extraSlots: 2 });
   graph.isCore = new Uint8Array(n + 2);
   for (let v = 0; v < n; v++) graph.isCore[v] = nl.level[v] === nl.levelCount ? 1 : 0;
   graph.toGoal = new Float64Array(n + 2).fill(Infinity);
@@ -126,8 +126,8 @@ export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy:
   indexedHeapClear(walk.heap);
   const startReach = endpointReach(ssg, s, graph.startReach);
   const goalReach = endpointReach(ssg, t, graph.goalReach);
-  for (let i = 0; i < startReach; i++) identifyConnectingVertices(nl, walk, graph.startReach[i]!);
-  for (let i = 0; i < goalReach; i++) identifyConnectingVertices(nl, walk, graph.goalReach[i]!);
+  for (let i = 0; i < startReach; i++) identifyConnectingVertices(walk, nl, graph.startReach[i]!);
+  for (let i = 0; i < goalReach; i++) identifyConnectingVertices(walk, nl, graph.goalReach[i]!);
   graph.connectingAdded = walk.connectingCount;
   graph.expanded = finishLevelledQuery(ssg, s, t, graph.startReach, startReach, graph.goalReach, goalReach, nl.offsets, nl.targets, nl.weights, nl.mid, graph.isCore, walk.mark, walk.stack, toGoal, walk, stamp, out, WHERE);
   return out;

@@ -212,7 +212,7 @@ export function writeLevelledPath(sg: SubgoalGraph, offsets: Int32Array, targets
   if (sg.nodeCell[u] !== s) i = writeWaypoint(sg, sg.nodeCell[u]!, out, i, where);
   for (let next = parent[u]!; next !== G; next = parent[u]!) {
     const from = i;
-    i = unpackNLevelEdge(offsets, targets, mid, u, next, stack, 0, cells, i);
+    i = unpackNLevelEdge(cells, i, offsets, targets, mid, u, next, stack, 0);
     if (i > cells.length) invalidArgument(where, "out", "is too small", "Create it with createGridPath(grid).");
     for (let k = from; k < i; k++) {
       const p = sg.nodeCell[cells[k]!]!;

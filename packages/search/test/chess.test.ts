@@ -19,26 +19,26 @@ describe("chess move generator (perft)", () => {
   });
 
   it("Kiwipete to depth 3: 48 / 2,039 / 97,862", () => {
-    const g = createChess(KIWIPETE);
+    const g = createChess({ fen: KIWIPETE });
     expect([1, 2, 3].map((d) => perft(g, d, buffers))).toEqual([48, 2039, 97862]);
   });
 
   it("other standard positions at shallow depth", () => {
-    expect([1, 2, 3, 4].map((d) => perft(createChess(POSITION_3), d, buffers))).toEqual([14, 191, 2812, 43238]);
-    expect([1, 2, 3].map((d) => perft(createChess(POSITION_4), d, buffers))).toEqual([6, 264, 9467]);
-    expect([1, 2, 3].map((d) => perft(createChess(POSITION_5), d, buffers))).toEqual([44, 1486, 62379]);
-    expect([1, 2].map((d) => perft(createChess(POSITION_6), d, buffers))).toEqual([46, 2079]);
+    expect([1, 2, 3, 4].map((d) => perft(createChess({ fen: POSITION_3 }), d, buffers))).toEqual([14, 191, 2812, 43238]);
+    expect([1, 2, 3].map((d) => perft(createChess({ fen: POSITION_4 }), d, buffers))).toEqual([6, 264, 9467]);
+    expect([1, 2, 3].map((d) => perft(createChess({ fen: POSITION_5 }), d, buffers))).toEqual([44, 1486, 62379]);
+    expect([1, 2].map((d) => perft(createChess({ fen: POSITION_6 }), d, buffers))).toEqual([46, 2079]);
   });
 
   it("make/undo restores the position and its Zobrist key; keys are path-independent", () => {
-    const g = createChess(KIWIPETE);
+    const g = createChess({ fen: KIWIPETE });
     const lo = g.hashLo();
     const hi = g.hashHi();
     const buf = new Int32Array(256);
     const n = g.generateMoves(buf, 0, false);
     for (let i = 0; i < n; i++) {
       g.makeMove(buf[i]!);
-      const after = createChess(g.getFen());
+      const after = createChess({ fen: g.getFen() });
       expect([g.hashLo(), g.hashHi()]).toEqual([after.hashLo(), after.hashHi()]);
       g.undoMove(buf[i]!);
       expect([g.hashLo(), g.hashHi()]).toEqual([lo, hi]);
@@ -47,7 +47,7 @@ describe("chess move generator (perft)", () => {
   });
 
   it("special moves: castling, en passant, promotion, UCI round trip", () => {
-    const g = createChess("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1");
+    const g = createChess({ fen: "r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1" });
     expect(findChessMove(g, "e1g1")).toBeGreaterThan(0);
     expect(findChessMove(g, "e1c1")).toBeGreaterThan(0);
     const ep = findChessMove(g, "e5d6");
@@ -55,8 +55,8 @@ describe("chess move generator (perft)", () => {
     g.makeMove(ep);
     expect(g.getFen()).toBe("r3k2r/8/3P4/8/8/8/8/R3K2R b KQkq - 0 1");
     // A pawn attacking f1 forbids O-O (the king may not cross an attacked square).
-    expect(findChessMove(createChess("r3k2r/8/8/8/8/8/6p1/R3K2R w KQkq - 0 1"), "e1g1")).toBe(-1);
-    const p = createChess("8/8/8/8/8/8/6p1/4K2k b - - 0 1");
+    expect(findChessMove(createChess({ fen: "r3k2r/8/8/8/8/8/6p1/R3K2R w KQkq - 0 1" }), "e1g1")).toBe(-1);
+    const p = createChess({ fen: "8/8/8/8/8/8/6p1/4K2k b - - 0 1" });
     const promo = findChessMove(p, "g2g1q");
     expect(chessMoveToUci(promo)).toBe("g2g1q");
     p.makeMove(promo);
@@ -65,13 +65,13 @@ describe("chess move generator (perft)", () => {
   });
 
   it("terminal states: checkmate, stalemate, FEN errors", () => {
-    const mate = createChess("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
+    const mate = createChess({ fen: "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3" });
     expect(mate.isTerminal()).toBe(true);
     expect(mate.terminalValue(0)).toBe(0);
     expect(mate.terminalValue(1)).toBe(1);
-    const stale = createChess("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    const stale = createChess({ fen: "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1" });
     expect(stale.isTerminal()).toBe(true);
     expect(stale.terminalValue(1)).toBe(0.5);
-    expect(() => createChess("8/8/8 w - -")).toThrow(/@tactica\/search: createChess: FEN/);
+    expect(() => createChess({ fen: "8/8/8 w - -" })).toThrow(/@tactica\/search: createChess: FEN/);
   });
 });

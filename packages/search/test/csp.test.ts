@@ -17,7 +17,6 @@ import {
   createCspSolver,
   createLevelColoringCsp,
   markTrail,
-  popcount32,
   propagate,
   resetCspSolver,
   restrictDomain,
@@ -25,6 +24,7 @@ import {
   solveCsp,
   type Csp,
 } from "../src";
+import { popcount32 } from "../src/csp/bits";
 
 const [R, G, B, C, M, Y] = [0, 1, 2, 3, 4, 5];
 const mask = (...vals: number[]) => vals.reduce((m, v) => m | (1 << v), 0);
@@ -60,7 +60,7 @@ describe("constraint solver (chapter 26)", () => {
     rollbackTo(s, mark);
     expect(Array.from(s.domains)).toEqual(before);
     const out = new Int32Array(4);
-    expect(solveCsp(s, out)).toBe(CspFlags.Solved);
+    expect(solveCsp(out, s)).toBe(CspFlags.Solved);
     expect(out[3]).toBe(out[0]);
   });
 
@@ -98,7 +98,7 @@ describe("constraint solver (chapter 26)", () => {
     const out = new Int32Array(16);
     const levels = new Set<string>();
     for (let seed = 0; seed < 10; seed++) {
-      expect(solveCsp(s, out, { rng: createRng(seed) })).toBe(CspFlags.Solved);
+      expect(solveCsp(out, s, { rng: createRng(seed) })).toBe(CspFlags.Solved);
       const lvl = Array.from(out);
       expect(lvl[0]).toBe(lvl[1]);
       expect(new Set([lvl[2], lvl[3], lvl[4]]).size).toBe(3);
@@ -113,7 +113,7 @@ describe("constraint solver (chapter 26)", () => {
       expect(lvl.filter((v) => v === R).length).toBeGreaterThanOrEqual(3);
       levels.add(lvl.join(","));
       const again = new Int32Array(16);
-      solveCsp(s, again, { rng: createRng(seed) });
+      solveCsp(again, s, { rng: createRng(seed) });
       expect(Array.from(again)).toEqual(lvl);
     }
     expect(levels.size).toBeGreaterThan(5);
@@ -125,13 +125,13 @@ describe("constraint solver (chapter 26)", () => {
     const vars = Array.from({ length: 7 }, () => addCspVariable(csp));
     addAllDifferent(csp, vars);
     const out = new Int32Array(7);
-    expect(solveCsp(createCspSolver(csp), out)).toBe(CspFlags.Unsatisfiable);
+    expect(solveCsp(out, createCspSolver(csp))).toBe(CspFlags.Unsatisfiable);
     // Pairwise NotEqual hides the pigeonhole from propagation: the search must prove it, or hit the budget.
     const hard = createCsp(6);
     const hv = Array.from({ length: 9 }, () => addCspVariable(hard));
     for (let a = 0; a < 9; a++) for (let b = a + 1; b < 9; b++) addNotEqual(hard, a, b);
     const hs = createCspSolver(hard);
-    expect(solveCsp(hs, new Int32Array(9), { maxAssignments: 500 })).toBe(CspFlags.BudgetExhausted);
+    expect(solveCsp(new Int32Array(9), hs, { maxAssignments: 500 })).toBe(CspFlags.BudgetExhausted);
     expect(hv.length).toBe(9);
   });
 
@@ -184,7 +184,7 @@ describe("constraint solver (chapter 26)", () => {
           }
           expect(total).toBe(brute);
           const out = new Int32Array(6);
-          const flags = solveCsp(s, out, { rng: createRng(seed) });
+          const flags = solveCsp(out, s, { rng: createRng(seed) });
           expect(flags).toBe(brute > 0 ? CspFlags.Solved : CspFlags.Unsatisfiable);
           expect(popcount32(0xffffffff)).toBe(32);
         },

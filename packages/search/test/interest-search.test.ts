@@ -5,7 +5,7 @@ import { chessMoveToUci, createChess, createConnectFour, createTicTacToe } from 
 describe("interest search (chapter 24)", () => {
   it("the move cost K / interest lies in (0, K] for interest >= 1", () => {
     for (const i of [1, 2, 10, 1000, 1e9]) {
-      const c = interestCost(i, 1);
+      const c = interestCost(i, { costScale: 1 });
       expect(c).toBeGreaterThan(0);
       expect(c).toBeLessThanOrEqual(1);
     }
@@ -15,24 +15,24 @@ describe("interest search (chapter 24)", () => {
   it("with a generous limit it searches tic-tac-toe to the end: a draw", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 });
     const res = createAlphaBetaResult();
-    searchInterest(engine, createTicTacToe(), { limitStep: 0.5, iterations: 2 }, res);
+    searchInterest(res, engine, createTicTacToe(), { limitStep: 0.5, iterations: 2 });
     expect(res.score).toBe(0);
-    searchInterest(engine, createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]), { limitStep: 0.5, iterations: 2 }, res);
+    searchInterest(res, engine, createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] }), { limitStep: 0.5, iterations: 2 });
     expect(res.bestMove).toBe(2);
     expect(res.score).toBe(GameScore.Win - 1);
   });
 
   it("the tree grows more smoothly than with fixed-depth iterations", () => {
     const res = createAlphaBetaResult();
-    const g = createConnectFour([3, 3]);
+    const g = createConnectFour({ moves: [3, 3] });
     const nodes: number[] = [];
     for (let i = 1; i <= 40; i++) {
-      searchInterest(createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, { limitStep: 0.001 * i, iterations: 1 }, res);
+      searchInterest(res, createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, { limitStep: 0.001 * i, iterations: 1 });
       nodes.push(res.counters.nodes);
     }
     const depthNodes: number[] = [];
     for (let d = 1; d <= 7; d++) {
-      searchBestMove(createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, { maxDepth: d }, res);
+      searchBestMove(res, createAlphaBeta({ ttSizeLog2: 14, maxMoves: 7 }), g, d);
       depthNodes.push(res.counters.nodes);
     }
     const maxJump = (xs: number[]) => Math.max(...xs.slice(1).map((x, i) => (xs[i]! >= 10 ? x / xs[i]! : 1)));
@@ -66,24 +66,24 @@ describe("interest search (chapter 24)", () => {
     const res = createAlphaBetaResult();
     // Side 0's forced move costs 1/1000; side 1's first move costs 1/20 = 0.05 > 0.004, so side 1
     // is a leaf: two nodes. Side 0's own tally does not charge side 1 and vice versa.
-    searchInterest(engine, game, { limitStep: 0.004, iterations: 1, useQuiescence: false }, res);
+    searchInterest(res, engine, game, { limitStep: 0.004, iterations: 1, useQuiescence: false });
     expect(res.counters.nodes).toBe(2);
     // Raising the limit past side 1's cost lets both sides continue.
-    searchInterest(engine, game, { limitStep: 0.06, iterations: 1, useQuiescence: false }, res);
+    searchInterest(res, engine, game, { limitStep: 0.06, iterations: 1, useQuiescence: false });
     expect(res.counters.nodes).toBeGreaterThan(2);
   });
 
   it("chess: finds the mate in one and agrees with alpha-beta on a hanging queen", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 16 });
     const res = createAlphaBetaResult();
-    const m1 = createChess("r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4");
-    searchInterest(engine, m1, { limitStep: 0.02, iterations: 4 }, res);
+    const m1 = createChess({ fen: "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4" });
+    searchInterest(res, engine, m1, { limitStep: 0.02, iterations: 4 });
     expect(chessMoveToUci(res.bestMove)).toBe("f3f7");
     expect(res.score).toBe(GameScore.Win - 1);
-    const hang = createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1");
-    searchInterest(engine, hang, { limitStep: 0.02, iterations: 3 }, res);
+    const hang = createChess({ fen: "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1" });
+    searchInterest(res, engine, hang, { limitStep: 0.02, iterations: 3 });
     const ab = createAlphaBetaResult();
-    searchBestMove(engine, createChess("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1"), { maxDepth: 3 }, ab);
+    searchBestMove(ab, engine, createChess({ fen: "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1" }), 3);
     expect(chessMoveToUci(res.bestMove)).toBe(chessMoveToUci(ab.bestMove));
   });
 });

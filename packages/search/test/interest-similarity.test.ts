@@ -41,10 +41,10 @@ describe("interest search: similarity penalties (chapter 24)", () => {
   it("after a rook drop is searched, the other drops fall below the pawn push (order changes)", () => {
     const res = createAlphaBetaResult();
     const plain: number[] = [];
-    searchInterest(createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(plain), { limitStep: 1, iterations: 1 }, res);
+    searchInterest(res, createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(plain), { limitStep: 1, iterations: 1 });
     expect(plain).toEqual([0, 1, 2, 3, 4]);
     const penalised: number[] = [];
-    searchInterest(createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(penalised), { limitStep: 1, iterations: 1, similarityPenalty: 0.5 }, res);
+    searchInterest(res, createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(penalised), { limitStep: 1, iterations: 1, similarityPenalty: 0.5 });
     expect(penalised).toEqual([0, 4, 1, 2, 3]);
   });
 
@@ -53,15 +53,15 @@ describe("interest search: similarity penalties (chapter 24)", () => {
     // With penalty 0.5: 1/100 + 1/90 + 1/49.5 ≈ 0.0413, and + 1/49 ≈ 0.0617 > 0.06: three fit.
     const res = createAlphaBetaResult();
     const plain: number[] = [];
-    searchInterest(createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(plain), { limitStep: 0.06, iterations: 1 }, res);
+    searchInterest(res, createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(plain), { limitStep: 0.06, iterations: 1 });
     expect(plain.length).toBe(5);
     const penalised: number[] = [];
-    searchInterest(createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(penalised), { limitStep: 0.06, iterations: 1, similarityPenalty: 0.5 }, res);
+    searchInterest(res, createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 }), dropGame(penalised), { limitStep: 0.06, iterations: 1, similarityPenalty: 0.5 });
     expect(penalised).toEqual([0, 4, 1]);
   });
 
   it("rejects a penalty outside [0, 1)", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 });
-    expect(() => searchInterest(engine, dropGame([]), { limitStep: 1, iterations: 1, similarityPenalty: 1 }, createAlphaBetaResult())).toThrow(/similarityPenalty/);
+    expect(() => searchInterest(createAlphaBetaResult(), engine, dropGame([]), { limitStep: 1, iterations: 1, similarityPenalty: 1 })).toThrow(/similarityPenalty/);
   });
 });

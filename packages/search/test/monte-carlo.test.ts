@@ -1,23 +1,23 @@
 import { createRng, rngInt } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { FinalMovePolicy, MctsFlags, createMcts, createMctsResult, createOnePlyMonteCarlo, createUcb1, getMctsRootStats, monteCarloOnePly, runMcts, ucb1Select, ucb1Update, ucb1Value, type Game } from "../src";
+import { FinalMovePolicy, MctsFlags, createMcts, createMctsResult, createOnePlyMonteCarlo, createMonteCarloUcb1, getMctsRootStats, monteCarloOnePly, runMcts, selectMonteCarloUcb1, updateMonteCarloUcb1, monteCarloUcb1Value, type Game } from "../src";
 import { createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("UCB1", () => {
   it("reproduces chapter 25's Table 25.1 (k = 2, against an always-rock opponent)", () => {
     // Arms: 0 rock, 1 paper, 2 scissors. Utility against rock: draw 0, win +1, loss -1.
     const utility = [0, 1, -1];
-    const bandit = createUcb1(3);
+    const bandit = createMonteCarloUcb1(3);
     const chosen: number[] = [];
     for (let t = 0; t < 8; t++) {
-      const arm = ucb1Select(bandit, 2);
-      if (t === 3) expect(ucb1Value(bandit, 1, 2)).toBeCloseTo(2.48, 2); // "1 + sqrt(2 ln 3 / 1) = 2.48"
+      const arm = selectMonteCarloUcb1(bandit, { exploration: 2 });
+      if (t === 3) expect(monteCarloUcb1Value(bandit, 1, { exploration: 2 })).toBeCloseTo(2.48, 2); // "1 + sqrt(2 ln 3 / 1) = 2.48"
       if (t === 7) {
-        expect(ucb1Value(bandit, 0, 2)).toBeCloseTo(1.97, 2);
-        expect(ucb1Value(bandit, 1, 2)).toBeCloseTo(1.88, 2);
+        expect(monteCarloUcb1Value(bandit, 0, { exploration: 2 })).toBeCloseTo(1.97, 2);
+        expect(monteCarloUcb1Value(bandit, 1, { exploration: 2 })).toBeCloseTo(1.88, 2);
       }
       chosen.push(arm);
-      ucb1Update(bandit, arm, utility[arm]!);
+      updateMonteCarloUcb1(bandit, arm, utility[arm]!);
     }
     // Each arm once, paper while it leads, then at t = 7 rock's bonus (1.97) beats paper (1.88).
     expect(chosen).toEqual([0, 1, 2, 1, 1, 1, 1, 0]);
@@ -40,7 +40,7 @@ describe("MCTS", () => {
       const g = createConnectFour();
       const mctsPlayer = gameNo & 1;
       while (!g.isTerminal()) {
-        if (g.currentPlayer() === mctsPlayer) g.makeMove(runMcts(tree, g, rng, { iterations: 60 }, res).bestMove);
+        if (g.currentPlayer() === mctsPlayer) g.makeMove(runMcts(res, tree, g, rng, 60).bestMove);
         else g.makeMove(randomMove(g, rng, buf));
       }
       if (g.winner === mctsPlayer) wins++;
@@ -49,35 +49,35 @@ describe("MCTS", () => {
   });
 
   it("finds the winning move, restores the game, is deterministic, and respects the pool and threshold", () => {
-    const g = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
+    const g = createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] });
     const before = [g.hashLo(), g.hashHi()];
     const tree = createMcts({ maxNodes: 5000, maxMoves: 9 });
     const a = createMctsResult();
-    runMcts(tree, g, createRng(7), { iterations: 500 }, a);
+    runMcts(a, tree, g, createRng(7), 500);
     expect(a.bestMove).toBe(2);
     expect(a.flags).toBe(MctsFlags.Completed);
     expect([g.hashLo(), g.hashHi()]).toEqual(before);
     const b = createMctsResult();
-    runMcts(tree, g, createRng(7), { iterations: 500, finalMove: FinalMovePolicy.HighestMean }, b);
+    runMcts(b, tree, g, createRng(7), 500, { finalMove: FinalMovePolicy.HighestMean });
     expect(b.bestMove).toBe(2);
     expect(b.bestMean).toBe(1);
     // Same seed, same tree.
     const c = createMctsResult();
-    runMcts(tree, g, createRng(7), { iterations: 500 }, c);
+    runMcts(c, tree, g, createRng(7), 500);
     expect([c.bestMove, c.bestVisits, c.nodes]).toEqual([a.bestMove, a.bestVisits, a.nodes]);
     // Root visits sum to the iterations.
     const moves = new Int32Array(9);
     const visits = new Float64Array(9);
     const means = new Float64Array(9);
-    const n = getMctsRootStats(tree, moves, visits, means);
+    const n = getMctsRootStats(moves, visits, means, tree);
     expect(n).toBe(5);
     expect(visits.slice(0, n).reduce((s, v) => s + v, 0)).toBe(500);
     // A huge expansion threshold keeps the tree at the root's children.
-    runMcts(tree, createTicTacToe(), createRng(1), { iterations: 200, expandThreshold: 1e6 }, c);
+    runMcts(c, tree, createTicTacToe(), createRng(1), 200, { expandThreshold: 1e6 });
     expect(c.nodes).toBe(10);
     // A tiny pool fills up and says so.
     const small = createMcts({ maxNodes: 30, maxMoves: 9 });
-    runMcts(small, createTicTacToe(), createRng(1), { iterations: 200 }, c);
+    runMcts(c, small, createTicTacToe(), createRng(1), 200);
     expect(c.flags & MctsFlags.PoolFull).toBeTruthy();
     expect(c.nodes).toBeLessThanOrEqual(30);
   });
@@ -126,7 +126,7 @@ describe("MCTS", () => {
     g.makeMove(2);
     const tree = createMcts({ maxNodes: 2000, maxMoves: 2, playerCount: 3 });
     const res = createMctsResult();
-    runMcts(tree, g, createRng(3), { iterations: 300 }, res);
+    runMcts(res, tree, g, createRng(3), 300);
     expect(res.bestMove).toBe(2);
     expect(res.bestMean).toBe(1);
   });
@@ -136,12 +136,12 @@ describe("1-ply Monte Carlo", () => {
   it("picks the winning move and the blocking move in tic-tac-toe", () => {
     const mc = createOnePlyMonteCarlo(9);
     const rng = createRng(11);
-    const win = createTicTacToe([0, 0, -1, 1, 1, -1, -1, -1, -1]);
+    const win = createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] });
     expect(monteCarloOnePly(mc, win, rng, 400)).toBe(2);
     // O threatens 3-4-5; X (to move) must block at 5.
-    const block = createTicTacToe([0, -1, -1, 1, 1, -1, -1, -1, 0]);
+    const block = createTicTacToe({ cells: [0, -1, -1, 1, 1, -1, -1, -1, 0] });
     expect(monteCarloOnePly(mc, block, rng, 2000)).toBe(5);
-    expect(monteCarloOnePly(mc, createTicTacToe([0, 0, 0, 1, 1, -1, -1, -1, -1]), rng, 10)).toBe(-1);
+    expect(monteCarloOnePly(mc, createTicTacToe({ cells: [0, 0, 0, 1, 1, -1, -1, -1, -1] }), rng, 10)).toBe(-1);
   });
 });
 
@@ -183,10 +183,63 @@ describe("UCT on chapter 25's two-spell example (single player)", () => {
     };
     const tree = createMcts({ maxNodes: 100, maxMoves: 2, playerCount: 1 });
     const res = createMctsResult();
-    runMcts(tree, battle, createRng(4), { iterations: 200 }, res);
+    runMcts(res, tree, battle, createRng(4), 200);
     expect(res.bestMove).toBe(GAS);
     expect(res.bestMean).toBeGreaterThan(0.5);
     expect([hp, gas, casts]).toEqual([21, false, 0]);
   });
 });
 
+
+/**
+ * A 2-ply game where the opponent's best reply decides: the root player picks Left or Right, then
+ * the opponent picks a or b. Left: a = root player wins, b = root player loses. Right: both draw.
+ * With correct UCT the opponent refutes Left (b), so Right (a sure draw) is best. A search that
+ * maximised the root player's value at every node would believe the opponent plays Left-a and
+ * pick Left.
+ */
+function opponentReplyGame(): Game {
+  const hist: number[] = [];
+  return {
+    playerCount: 2,
+    maxMoves: 2,
+    currentPlayer: () => hist.length % 2,
+    generateMoves(out, offset, noisyOnly) {
+      if (noisyOnly || hist.length >= 2) return 0;
+      out[offset] = 0;
+      out[offset + 1] = 1;
+      return 2;
+    },
+    makeMove: (m) => void hist.push(m),
+    undoMove: () => void hist.pop(),
+    isTerminal: () => hist.length >= 2,
+    terminalValue(player) {
+      const rootValue = hist[0] === 1 ? 0.5 : hist[1] === 0 ? 1 : 0;
+      return player === 0 ? rootValue : 1 - rootValue;
+    },
+    evaluate: () => 0,
+    hashLo: () => hist.reduce((h, m) => h * 3 + m + 1, 0),
+    hashHi: () => hist.length,
+  };
+}
+
+describe("MCTS: the opponent's best reply matters", () => {
+  it("picks the move whose worst case is best (Right), for both final-move policies and several seeds", () => {
+    const tree = createMcts({ maxNodes: 64, maxMoves: 2 });
+    const res = createMctsResult();
+    for (const seed of [1, 2, 3, 4, 5]) {
+      for (const finalMove of [FinalMovePolicy.MostVisited, FinalMovePolicy.HighestMean]) {
+        runMcts(res, tree, opponentReplyGame(), createRng(seed), 400, { finalMove });
+        expect(res.bestMove).toBe(1);
+        expect(res.bestMean).toBeCloseTo(0.5, 5);
+      }
+    }
+    // The root's view of Left: the opponent refutes it, so its mean falls well below the draw.
+    const moves = new Int32Array(2);
+    const visits = new Float64Array(2);
+    const means = new Float64Array(2);
+    expect(getMctsRootStats(moves, visits, means, tree)).toBe(2);
+    expect(means[0]).toBeLessThan(0.3);
+    expect(visits[1]).toBeGreaterThan(visits[0]!);
+  });
+});

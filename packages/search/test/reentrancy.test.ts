@@ -10,7 +10,13 @@ import {
   createAlphaBetaResult,
   createCsp,
   createCspSolver,
+  createCsrGraph,
+  createDepthFirstContext,
   createLevelColoringCsp,
+  createPathResult,
+  csrDomain,
+  idaStar,
+  type SearchDomain,
   searchBestMove,
   searchInterest,
   solveCsp,
@@ -47,30 +53,30 @@ function snapshot(r: AlphaBetaResult): unknown {
 
 describe("re-entrancy: engine and solver state is per object", () => {
   it("alpha-beta: a search run inside another engine's evaluate callback leaves both results unchanged", () => {
-    const opts = { maxDepth: 5, aspirationWindow: 20 };
-    const innerOpts = { maxDepth: 4 };
+    const opts = { aspirationWindow: 20 };
+
     // Separately.
     const outerAlone = createAlphaBetaResult();
-    searchBestMove(createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 }), createConnectFour([3, 3, 2]), opts, outerAlone);
+    searchBestMove(outerAlone, createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 }), createConnectFour({ moves: [3, 3, 2] }), 5, opts);
     const innerAlone = createAlphaBetaResult();
-    searchBestMove(createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 }), createTicTacToe([0, -1, -1, -1, 1, -1, -1, -1, -1]), innerOpts, innerAlone);
+    searchBestMove(innerAlone, createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 }), createTicTacToe({ cells: [0, -1, -1, -1, 1, -1, -1, -1, -1] }), 4);
     // Nested: every 50th evaluation of the outer search runs a whole inner search on a second engine.
     const innerEngine = createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 });
-    const innerGame = createTicTacToe([0, -1, -1, -1, 1, -1, -1, -1, -1]);
+    const innerGame = createTicTacToe({ cells: [0, -1, -1, -1, 1, -1, -1, -1, -1] });
     const innerRes = createAlphaBetaResult();
     let calls = 0;
     let nested = 0;
-    const outerGame = withEvaluateHook(createConnectFour([3, 3, 2]), () => {
+    const outerGame = withEvaluateHook(createConnectFour({ moves: [3, 3, 2] }), () => {
       if (++calls % 50 !== 0) return;
       nested++;
-      searchBestMove(innerEngine, innerGame, innerOpts, innerRes);
+      searchBestMove(innerRes, innerEngine, innerGame, 4);
       // The inner engine's TT persists between its searches: compare what does not depend on it.
       expect(innerRes.bestMove).toBe(innerAlone.bestMove);
       expect(innerRes.score).toBe(innerAlone.score);
       expect(innerRes.depth).toBe(innerAlone.depth);
     });
     const outerNested = createAlphaBetaResult();
-    searchBestMove(createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 }), outerGame, opts, outerNested);
+    searchBestMove(outerNested, createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 }), outerGame, 5, opts);
     expect(nested).toBeGreaterThan(2);
     expect(snapshot(outerNested)).toEqual(snapshot(outerAlone));
   });
@@ -79,18 +85,18 @@ describe("re-entrancy: engine and solver state is per object", () => {
     const run = (interleave: boolean): unknown[] => {
       const a = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 });
       const b = createAlphaBeta({ ttSizeLog2: 12, maxMoves: 7 });
-      const ga = createConnectFour([3]);
-      const gb = createConnectFour([2, 4, 3]);
+      const ga = createConnectFour({ moves: [3] });
+      const gb = createConnectFour({ moves: [2, 4, 3] });
       const ra = createAlphaBetaResult();
       const rb = createAlphaBetaResult();
       const outA: unknown[] = [];
       const outB: unknown[] = [];
       const stepA = (d: number): void => {
-        searchBestMove(a, ga, { maxDepth: d, maxNodes: 3000 }, ra);
+        searchBestMove(ra, a, ga, d, { maxNodes: 3000 });
         outA.push(snapshot(ra));
       };
       const stepB = (d: number): void => {
-        searchInterest(b, gb, { limitStep: 0.005 * d, iterations: 2 }, rb);
+        searchInterest(rb, b, gb, { limitStep: 0.005 * d, iterations: 2 });
         outB.push(snapshot(rb));
       };
       if (interleave)
@@ -109,15 +115,15 @@ describe("re-entrancy: engine and solver state is per object", () => {
 
   it("interest search inside an alpha-beta evaluate callback (and vice versa) gives the separate results", () => {
     const alone = createAlphaBetaResult();
-    searchInterest(createAlphaBeta({ ttSizeLog2: 10, maxMoves: 7 }), createConnectFour([3, 2]), { limitStep: 0.008, iterations: 4 }, alone);
+    searchInterest(alone, createAlphaBeta({ ttSizeLog2: 10, maxMoves: 7 }), createConnectFour({ moves: [3, 2] }), { limitStep: 0.008, iterations: 4 });
     const nestedRes = createAlphaBetaResult();
     const innerEngine = createAlphaBeta({ ttSizeLog2: 10, maxMoves: 9 });
     const innerRes = createAlphaBetaResult();
     let hits = 0;
-    const g = withEvaluateHook(createConnectFour([3, 2]), () => {
-      if (++hits % 40 === 0) searchBestMove(innerEngine, createTicTacToe(), { maxDepth: 3 }, innerRes);
+    const g = withEvaluateHook(createConnectFour({ moves: [3, 2] }), () => {
+      if (++hits % 40 === 0) searchBestMove(innerRes, innerEngine, createTicTacToe(), 3);
     });
-    searchInterest(createAlphaBeta({ ttSizeLog2: 10, maxMoves: 7 }), g, { limitStep: 0.008, iterations: 4 }, nestedRes);
+    searchInterest(nestedRes, createAlphaBeta({ ttSizeLog2: 10, maxMoves: 7 }), g, { limitStep: 0.008, iterations: 4 });
     expect(hits).toBeGreaterThan(40);
     expect(snapshot(nestedRes)).toEqual(snapshot(alone));
   });
@@ -140,11 +146,11 @@ describe("re-entrancy: engine and solver state is per object", () => {
     const expectedCount = countCspSolutions(createCspSolver(small())); // 3 · 2^3 = 24
     expect(expectedCount).toBe(24);
     const innerAlone = new Int32Array(16);
-    expect(solveCsp(createCspSolver(createLevelColoringCsp()), innerAlone, { rng: createRng(99) })).toBe(CspFlags.Solved);
+    expect(solveCsp(innerAlone, createCspSolver(createLevelColoringCsp()), { rng: createRng(99) })).toBe(CspFlags.Solved);
     for (const seed of [1, 2, 3]) {
       const aloneOut = new Int32Array(16);
       const alone = createCspSolver(withHook(() => {}));
-      expect(solveCsp(alone, aloneOut, { rng: createRng(seed) })).toBe(CspFlags.Solved);
+      expect(solveCsp(aloneOut, alone, { rng: createRng(seed) })).toBe(CspFlags.Solved);
 
       const inner = createCspSolver(createLevelColoringCsp());
       const counter = createCspSolver(small());
@@ -153,23 +159,66 @@ describe("re-entrancy: engine and solver state is per object", () => {
       const nested = createCspSolver(
         withHook(() => {
           calls++;
-          expect(solveCsp(inner, innerOut, { rng: createRng(99) })).toBe(CspFlags.Solved);
+          expect(solveCsp(innerOut, inner, { rng: createRng(99) })).toBe(CspFlags.Solved);
           expect(Array.from(innerOut)).toEqual(Array.from(innerAlone));
           expect(countCspSolutions(counter)).toBe(expectedCount);
         }),
       );
       const nestedOut = new Int32Array(16);
-      expect(solveCsp(nested, nestedOut, { rng: createRng(seed) })).toBe(CspFlags.Solved);
+      expect(solveCsp(nestedOut, nested, { rng: createRng(seed) })).toBe(CspFlags.Solved);
       expect(calls).toBeGreaterThan(0);
       expect(Array.from(nestedOut)).toEqual(Array.from(aloneOut));
       expect([nested.assignments, nested.backtracks]).toEqual([alone.assignments, alone.backtracks]);
       // Counting from a visit callback while another solver counts.
       let visits = 0;
-      expect(countCspSolutions(createCspSolver(small()), Infinity, () => {
+      expect(countCspSolutions(createCspSolver(small()), { limit: Infinity, visit: () => {
         visits++;
         expect(countCspSolutions(counter)).toBe(expectedCount);
-      })).toBe(expectedCount);
+      } })).toBe(expectedCount);
       expect(visits).toBe(expectedCount);
     }
+  });
+});
+
+describe("depth-first searches are re-entrant across contexts", () => {
+  it("an IDA* run inside another IDA*'s neighbors callback leaves both results unchanged", () => {
+    // A 4 × 4 grid with unit weights (many IDA* passes) and a 6-node line.
+    const from: number[] = [];
+    const to: number[] = [];
+    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) {
+      if (x < 3) {
+        from.push(y * 4 + x);
+        to.push(y * 4 + x + 1);
+      }
+      if (y < 3) {
+        from.push(y * 4 + x);
+        to.push(y * 4 + x + 4);
+      }
+    }
+    // No heuristic: IDA* then needs a pass per cost bound 0 … 6, with many expansions.
+    const grid = csrDomain(createCsrGraph(16, from, to, { directed: false }));
+    const line = csrDomain(createCsrGraph(6, [0, 1, 2, 3, 4], [1, 2, 3, 4, 5], { directed: false }));
+    const innerCtx = createDepthFirstContext(6, 8, line.maxDegree);
+    const inner = createPathResult(8);
+    const alone = idaStar(createPathResult(8), line, innerCtx, 0, 5);
+    const innerAlone = { flags: alone.flags, cost: alone.cost, expanded: alone.expanded };
+    const outerCtx = createDepthFirstContext(16, 16, grid.maxDegree);
+    const outerAlone = idaStar(createPathResult(16), grid, outerCtx, 0, 15);
+    const expectedOuter = { flags: outerAlone.flags, cost: outerAlone.cost, expanded: outerAlone.expanded };
+    let calls = 0;
+    const hooked: SearchDomain = {
+      nodeCount: grid.nodeCount,
+      maxDegree: grid.maxDegree,
+      neighbors(n, nodes, costs) {
+        if (++calls % 5 === 0) {
+          idaStar(inner, line, innerCtx, 0, 5);
+          expect({ flags: inner.flags, cost: inner.cost, expanded: inner.expanded }).toEqual(innerAlone);
+        }
+        return grid.neighbors(n, nodes, costs);
+      },
+    };
+    const outer = idaStar(createPathResult(16), hooked, outerCtx, 0, 15);
+    expect(calls).toBeGreaterThan(10);
+    expect({ flags: outer.flags, cost: outer.cost, expanded: outer.expanded }).toEqual(expectedOuter);
   });
 });

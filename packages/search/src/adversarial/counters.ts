@@ -1,5 +1,5 @@
 // Internal helpers (not re-exported from the package index).
-import type { AlphaBetaCounters } from "./alpha-beta";
+import type { AlphaBetaCounters } from "./types";
 
 /** Zeroes a counters record. */
 export function resetCounters(c: AlphaBetaCounters): void {

@@ -67,6 +67,12 @@ export interface Game {
   moveClasses?(move: number): number;
   /** Optional: true when the player to move is in check (null move is skipped then). */
   inCheck?(): boolean;
+  /**
+   * Optional: true when passing might be better than every legal move here (zugzwang risk, e.g.
+   * few pieces besides kings and pawns). Null-move pruning is skipped where it returns true, since
+   * its assumption "passing is never best" fails there and would prune the only good line.
+   */
+  hasZugzwangRisk?(): boolean;
   /** Optional: passes the turn (for null-move pruning). Must flip the side in the key. */
   makeNullMove?(): void;
   /** Optional: takes back {@link Game.makeNullMove}. */

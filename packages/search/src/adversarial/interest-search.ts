@@ -1,5 +1,5 @@
 import { assertInteger, assertPositive, assertRange, invalidArgument } from "@tactica/core";
-import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./alpha-beta";
+import { AlphaBetaFlags, type AlphaBetaEngine, type AlphaBetaResult } from "./types";
 import { copyCounters, resetCounters } from "./counters";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 import { quiesce } from "./move-ordering";
@@ -142,8 +142,15 @@ function popcount(x: number): number {
   return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
+/** Options of {@link interestCost}. */
+export interface InterestCostOptions {
+  /** The constant `K` of the cost `K / interest` (default 1). */
+  readonly costScale?: number;
+}
+
 /** The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves. */
-export function interestCost(interest: number, costScale = 1): number {
+export function interestCost(interest: number, options: InterestCostOptions = {}): number {
+  const costScale = options.costScale ?? 1;
   assertPositive("@tactica/search: interestCost", "interest", interest);
   return costScale / interest;
 }
@@ -162,8 +169,11 @@ export function interestCost(interest: number, costScale = 1): number {
  * searched move lose interest (chapter 24's dynamic similarity penalties). Writes into `result` like {@link searchBestMove} (`depth` = iterations completed).
  * The table is used for move ordering only. No allocation. Its state lives in the engine, so it is re-entrant across engines like
  * {@link searchBestMove} (one search per engine at a time).
+ *
+ * @param out - the caller-owned result ({@link createAlphaBetaResult}), overwritten (returned).
  */
-export function searchInterest(engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions, result: AlphaBetaResult): AlphaBetaResult {
+export function searchInterest(out: AlphaBetaResult, engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions): AlphaBetaResult {
+  const result = out;
   const where = "@tactica/search: searchInterest";
   const step = assertPositive(where, "options.limitStep", options.limitStep);
   const iterations = assertInteger(where, "options.iterations", options.iterations, 1);

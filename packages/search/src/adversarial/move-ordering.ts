@@ -1,6 +1,6 @@
 // Internal (not re-exported by the package index): move ordering and the quiescence search shared
 // by alpha-beta (alpha-beta.ts) and interest search (interest-search.ts).
-import type { AlphaBetaEngine } from "./alpha-beta";
+import type { AlphaBetaEngine } from "./types";
 import { checkedEvaluate, terminalScore, type Game } from "./game";
 
 /** Entries in the history-heuristic table (a power of two). */

@@ -1,4 +1,5 @@
-import { addAllDifferent, addAtLeast, addAtMost, addCspVariable, addEqual, addFixed, addForbidden, addNotEqual, createCsp, type Csp } from "./csp";
+import { addAllDifferent, addAtLeast, addAtMost, addCspVariable, addEqual, addFixed, addForbidden, addNotEqual, createCsp } from "./model";
+import type { Csp } from "./types";
 
 /** The six block colours of chapter 26's level example, as value indices. */
 export const LevelColor = {
@@ -22,7 +23,7 @@ export const LevelColor = {
  * catalogue: two blocks the same colour (v0 = v1), three blocks all different (v2, v3, v4), a
  * block must be blue (v5), a block cannot be green (v6), diagonal neighbours differ, at most four
  * blocks of each colour, at least three red. Allocates; solve it with
- * `solveCsp(createCspSolver(csp), out, { rng })` for a random valid level.
+ * `solveCsp(out, createCspSolver(csp), { rng })` for a random valid level.
  */
 export function createLevelColoringCsp(): Csp {
   const csp = createCsp(6);

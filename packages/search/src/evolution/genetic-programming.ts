@@ -56,8 +56,15 @@ function grow(set: GpPrimitiveSet, rng: Rng, depth: number, maxDepth: number, fu
   for (let k = 0; k < set.arities[f]!; k++) grow(set, rng, depth + 1, maxDepth, full, out);
 }
 
+/** Options of {@link randomGpProgram}. */
+export interface RandomGpProgramOptions {
+  /** `true`: Koza's "full" method (every branch reaches `maxDepth`); `false` (default): "grow". */
+  readonly full?: boolean;
+}
+
 /** A random program of depth ≤ `maxDepth` (0 = a single terminal) by the "full" or "grow" method. Allocates. */
-export function randomGpProgram(set: GpPrimitiveSet, rng: Rng, maxDepth: number, full: boolean): Int16Array {
+export function randomGpProgram(set: GpPrimitiveSet, rng: Rng, maxDepth: number, options: RandomGpProgramOptions = {}): Int16Array {
+  const full = options.full ?? false;
   assertInteger("@tactica/search: randomGpProgram", "maxDepth", maxDepth, 0, 32);
   const out: number[] = [];
   grow(set, rng, 0, maxDepth, full, out);
@@ -75,7 +82,7 @@ export function rampedHalfAndHalf(set: GpPrimitiveSet, rng: Rng, count: number, 
   assertInteger(where, "maxDepth", maxDepth, minDepth, 32);
   const span = maxDepth - minDepth + 1;
   const out: Int16Array[] = [];
-  for (let i = 0; i < count; i++) out.push(randomGpProgram(set, rng, minDepth + (i % span), Math.floor(i / span) % 2 === 0));
+  for (let i = 0; i < count; i++) out.push(randomGpProgram(set, rng, minDepth + (i % span), { full: Math.floor(i / span) % 2 === 0 }));
   return out;
 }
 
@@ -88,13 +95,24 @@ function pickPoint(set: GpPrimitiveSet, program: Int16Array, rng: Rng, internal:
   return 0;
 }
 
+const INTERNAL: GpCrossoverOptions = { internalProbability: 1 };
+const LEAF: GpCrossoverOptions = { internalProbability: 0 };
+const EITHER: GpCrossoverOptions = { internalProbability: 0.5 };
+
+/** Options of {@link gpSubtreeCrossover}. */
+export interface GpCrossoverOptions {
+  /** Probability that each crossover point is an internal node rather than a leaf (default 0.9). */
+  readonly internalProbability?: number;
+}
+
 /**
  * Subtree crossover: replaces a subtree of `a` with a subtree of `b`. Each crossover point is an
- * internal node with probability `internalProbability` (Koza's 0.9; the Snake article's 0.8 : 0.1
+ * internal node with probability `options.internalProbability` (default Koza's 0.9; the Snake article's 0.8 : 0.1
  * split is 8/9), else a leaf. If the child would exceed `maxSize` nodes, a copy of `a` is
  * returned. Allocates the child.
  */
-export function gpSubtreeCrossover(set: GpPrimitiveSet, a: Int16Array, b: Int16Array, rng: Rng, maxSize: number, internalProbability = 0.9): Int16Array {
+export function gpSubtreeCrossover(set: GpPrimitiveSet, a: Int16Array, b: Int16Array, rng: Rng, maxSize: number, options: GpCrossoverOptions = {}): Int16Array {
+  const internalProbability = options.internalProbability ?? 0.9;
   const pa = pickPoint(set, a, rng, rngNextFloat(rng) < internalProbability);
   const pb = pickPoint(set, b, rng, rngNextFloat(rng) < internalProbability);
   const ea = gpSubtreeEnd(set, a, pa);
@@ -236,11 +254,11 @@ export function stepGp(gp: GeneticProgramming, rng: Rng): void {
     const a = gp.programs[tournament(gp, rng)]!;
     const r = rngNextFloat(rng);
     let child: Int16Array;
-    if (r < gp.internalCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, 1);
-    else if (r < gp.internalCrossover + gp.leafCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, 0);
+    if (r < gp.internalCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, INTERNAL);
+    else if (r < gp.internalCrossover + gp.leafCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, LEAF);
     else child = a;
     if (gp.mutationRate > 0 && rngNextFloat(rng) < gp.mutationRate) {
-      child = gpSubtreeCrossover(gp.set, child, randomGpProgram(gp.set, rng, 4, false), rng, gp.maxSize, 0.5);
+      child = gpSubtreeCrossover(gp.set, child, randomGpProgram(gp.set, rng, 4), rng, gp.maxSize, EITHER);
     }
     next.push(child);
   }

@@ -118,8 +118,34 @@ export function findChessMove(game: Chess, uci: string): number {
   return -1;
 }
 
-/** Creates a chess game at the position of `fen` (default: the starting position). @throws TacticaError `PARSE_ERROR` on a malformed FEN. */
-export function createChess(fen: string = CHESS_START_FEN): Chess {
+/** Options of {@link createChess}. */
+export interface ChessOptions {
+  /** Starting position as FEN (default {@link CHESS_START_FEN}). */
+  readonly fen?: string;
+}
+
+/**
+ * Reads a FEN position into a new chess game (the text-format reader; same as
+ * `createChess({ fen })`). Allocates.
+ *
+ * @throws TacticaError `PARSE_ERROR` on a malformed FEN, naming what is wrong.
+ */
+export function parseChessFen(fen: string): Chess {
+  return createChess({ fen });
+}
+
+/** The current position of `game` as FEN text (the text-format writer). Allocates. */
+export function formatChessFen(game: Chess): string {
+  return game.getFen();
+}
+
+/**
+ * Creates a chess game at the position `options.fen` (default: the starting position).
+ *
+ * @throws TacticaError `PARSE_ERROR` on a malformed FEN.
+ */
+export function createChess(options: ChessOptions = {}): Chess {
+  const fen = options.fen ?? CHESS_START_FEN;
   zobrist ??= createZobristTable(Z_SIDE + 1, 0xc4e55);
   const z = zobrist;
   const board = new Int8Array(128);
@@ -526,6 +552,22 @@ export function createChess(fen: string = CHESS_START_FEN): Chess {
       return 10 * VALUE[victim]! + (promo ? VALUE[promo]! : 0) - VALUE[board[move & 127]! & 7]! / 100 + 1;
     },
     inCheck: () => attacked(kingSq[side]!, side ^ 1),
+    hasZugzwangRisk() {
+      // Only king and pawns for the side to move: passing may beat every move. Scans from the
+      // mover's back rank, where its pieces usually are, so it stops after a few squares.
+      const own = side === 0 ? 0 : 8;
+      const step = side === 0 ? 1 : -1;
+      for (let sq = side === 0 ? 0 : 119; sq >= 0 && sq < 128; sq += step) {
+        if (sq & 0x88) {
+          sq += 7 * step;
+          continue;
+        }
+        const p = board[sq]!;
+        const t = p & 7;
+        if (p !== 0 && (p & 8) === own && t >= 2 && t <= 5) return false;
+      }
+      return true;
+    },
     makeNullMove() {
       if (ply >= MAX_HISTORY) throw new TacticaError(ErrorCodes.InvalidState, `@tactica/search: chess makeNullMove: history full. Call setFen(getFen()).`);
       uEp[ply] = ep;

@@ -75,8 +75,15 @@ function fourFrom(cells: Int8Array, col: number, row: number, p: number): boolea
   return false;
 }
 
-/** Creates a Connect Four game at the empty board, then plays `moves` (columns) if given. */
-export function createConnectFour(moves: ArrayLike<number> = []): ConnectFour {
+/** Options of {@link createConnectFour}. */
+export interface ConnectFourOptions {
+  /** Columns to play from the empty board (default none). */
+  readonly moves?: ArrayLike<number>;
+}
+
+/** Creates a Connect Four game at the empty board, then plays `options.moves` (columns) if given. */
+export function createConnectFour(options: ConnectFourOptions = {}): ConnectFour {
+  const moves = options.moves ?? [];
   zobrist ??= createZobristTable(2 * W * H + 1, 0xc4);
   const z = zobrist;
   const side = 2 * W * H;

@@ -6,7 +6,18 @@
  *
  * @packageDocumentation
  */
-export * from "./tic-tac-toe";
-export * from "./connect-four";
-export * from "./chess";
-export * from "./zobrist";
+export { createTicTacToe, type TicTacToe, type TicTacToeOptions } from "./tic-tac-toe";
+export { CONNECT_FOUR_COLUMNS, CONNECT_FOUR_ROWS, createConnectFour, type ConnectFour, type ConnectFourOptions } from "./connect-four";
+export {
+  CHESS_START_FEN,
+  ChessPiece,
+  chessMoveToUci,
+  chessSquareName,
+  createChess,
+  findChessMove,
+  formatChessFen,
+  parseChessFen,
+  type Chess,
+  type ChessOptions,
+} from "./chess";
+export { createZobristTable } from "./zobrist";

@@ -20,8 +20,15 @@ export interface TicTacToe extends Game {
 
 let zobrist: Int32Array | undefined;
 
-/** Creates a tic-tac-toe game at the empty board (or from `cells`: 9 values of -1, 0, 1 with a legal move count). */
-export function createTicTacToe(cells?: ArrayLike<number>): TicTacToe {
+/** Options of {@link createTicTacToe}. */
+export interface TicTacToeOptions {
+  /** Starting board: 9 values of -1 (empty), 0, 1 with a legal move count (default: empty board). */
+  readonly cells?: ArrayLike<number>;
+}
+
+/** Creates a tic-tac-toe game at the empty board or at `options.cells`. */
+export function createTicTacToe(options: TicTacToeOptions = {}): TicTacToe {
+  const cells = options.cells;
   zobrist ??= createZobristTable(19, 0x7177);
   const z = zobrist;
   const board = new Int8Array(9).fill(-1);

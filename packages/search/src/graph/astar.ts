@@ -3,7 +3,9 @@ import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
 import { resetPathResult } from "./path-result";
-import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+import { beginSearchContextQuery, checkContext, checkNode, writeTreePath, type SearchContext } from "./search-context";
+
+const EMPTY: AStarOptions = {};
 
 /** Options of {@link astar}. */
 export interface AStarOptions {
@@ -23,16 +25,21 @@ export interface AStarOptions {
  * Ties on `f` prefer the larger `g` (deeper node).
  *
  * On budget exhaustion the result holds a partial path to the expanded node with the smallest
- * heuristic (`Partial | BudgetExhausted`). O((V + E) log V) worst case; no allocation.
+ * heuristic (`Partial | BudgetExhausted`). A path longer than `out.path` sets `PathTruncated`.
+ * O((V + E) log V) worst case; no allocation. For one-off queries see {@link findPath}.
+ *
+ * @param out - the caller-owned result, overwritten (returned).
+ * @param ctx - working memory sized for `domain` ({@link createSearchContext}).
  */
 export function astar(
+  out: PathResult,
   domain: SearchDomain,
+  ctx: SearchContext,
   start: number,
   goal: number,
-  ctx: SearchContext,
-  result: PathResult,
-  options: AStarOptions = {},
+  options: AStarOptions = EMPTY,
 ): PathResult {
+  const result = out;
   checkContext("astar", domain, ctx);
   checkNode("astar", "start", domain, start);
   checkNode("astar", "goal", domain, goal);
@@ -40,7 +47,7 @@ export function astar(
   if (weight !== 1) assertRange("@tactica/search: astar", "options.weight", weight, 1, 1e9);
   const budget = options.maxExpansions ?? Infinity;
   resetPathResult(result);
-  beginQuery(ctx);
+  beginSearchContextQuery(ctx);
   const { g, parent, seen, closed, open, nbrNodes, nbrCosts } = ctx;
   const gen = ctx.generation;
   const h = domain.heuristic;
@@ -59,12 +66,12 @@ export function astar(
     const n = indexedHeapPop(open);
     if (n === goal) {
       result.expanded = expanded;
-      extractPath(ctx, n, result);
+      writeTreePath(result, ctx, n, PathFlags.Found);
       return result;
     }
     if (expanded >= budget) {
       result.expanded = expanded;
-      extractPath(ctx, bestNode, result, PathFlags.Partial | PathFlags.BudgetExhausted);
+      writeTreePath(result, ctx, bestNode, PathFlags.Partial | PathFlags.BudgetExhausted);
       return result;
     }
     closed[n] = gen;
@@ -96,7 +103,11 @@ export function astar(
   return result;
 }
 
-/** Throws when a heuristic returned a value search cannot use. */
+/**
+ * Throws when a heuristic returned a value search cannot use.
+ *
+ * @internal
+ */
 export function checkHeuristic(h: number): void {
   if (!(h >= 0) || h === Infinity) {
     invalidArgument("@tactica/search: astar", "domain.heuristic", `returned ${h}`, "Return a finite estimate >= 0.");

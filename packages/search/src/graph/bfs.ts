@@ -2,20 +2,24 @@ import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
 import { resetPathResult } from "./path-result";
-import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+import { beginSearchContextQuery, checkContext, checkNode, writeTreePath, type SearchContext } from "./search-context";
 
 /**
  * Breadth-first search from `start`: finds a path with the fewest *steps* (edge costs are ignored
  * for ordering; {@link PathResult.cost} is still the sum of the step costs along the path found).
  * Pass `goal = -1` to build the whole BFS tree (read it with `searchDistance`/`extractPath`; the
- * result then reports `NoPath`). O(V + E), no allocation.
+ * result then reports `NoPath`). A path longer than `out.path` sets `PathTruncated`. O(V + E), no
+ * allocation.
+ *
+ * @param out - the caller-owned result, overwritten (returned).
  */
-export function bfs(domain: SearchDomain, start: number, goal: number, ctx: SearchContext, result: PathResult): PathResult {
+export function bfs(out: PathResult, domain: SearchDomain, ctx: SearchContext, start: number, goal: number): PathResult {
+  const result = out;
   checkContext("bfs", domain, ctx);
   checkNode("bfs", "start", domain, start);
   if (goal !== -1) checkNode("bfs", "goal", domain, goal);
   resetPathResult(result);
-  beginQuery(ctx);
+  beginSearchContextQuery(ctx);
   const { g, parent, seen, queue, nbrNodes, nbrCosts } = ctx;
   const gen = ctx.generation;
   let head = 0;
@@ -29,7 +33,7 @@ export function bfs(domain: SearchDomain, start: number, goal: number, ctx: Sear
     const n = queue[head++]!;
     if (n === goal) {
       result.expanded = expanded;
-      extractPath(ctx, n, result);
+      writeTreePath(result, ctx, n, PathFlags.Found);
       return result;
     }
     expanded++;

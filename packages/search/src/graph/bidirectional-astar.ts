@@ -2,14 +2,16 @@ import { indexedHeapPop, indexedHeapPush } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
-import { resetPathResult } from "./path-result";
-import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+import { resetPathResult, writeSingleNodePath } from "./path-result";
+import { beginSearchContextQuery, checkContext, checkNode, writeTreePath, type SearchContext } from "./search-context";
 
 /** Options of {@link bidirectionalAStar}. */
 export interface BidirectionalOptions {
   /** Maximum number of expansions of both sides together (default unlimited). */
   readonly maxExpansions?: number;
 }
+
+const EMPTY: BidirectionalOptions = {};
 
 function peekPriority(ctx: SearchContext): number {
   return ctx.open.size > 0 ? ctx.open.priorities[0]! : Infinity;
@@ -24,32 +26,29 @@ function peekPriority(ctx: SearchContext): number {
  * `L`. The result is optimal for a *consistent* heuristic (with none it is bidirectional Dijkstra).
  *
  * Needs two contexts of the domain's size (`forward`, `backward`); no allocation per query. On a
- * directed domain supply `domain.predecessors`.
+ * directed domain supply `domain.predecessors`. A path longer than `out.path` sets `PathTruncated`.
+ *
+ * @param out - the caller-owned result, overwritten (returned).
  */
 export function bidirectionalAStar(
+  out: PathResult,
   domain: SearchDomain,
-  start: number,
-  goal: number,
   forward: SearchContext,
   backward: SearchContext,
-  result: PathResult,
-  options: BidirectionalOptions = {},
+  start: number,
+  goal: number,
+  options: BidirectionalOptions = EMPTY,
 ): PathResult {
+  const result = out;
   checkContext("bidirectionalAStar", domain, forward);
   checkContext("bidirectionalAStar", domain, backward);
   checkNode("bidirectionalAStar", "start", domain, start);
   checkNode("bidirectionalAStar", "goal", domain, goal);
   resetPathResult(result);
-  if (start === goal) {
-    result.path[0] = start;
-    result.length = 1;
-    result.cost = 0;
-    result.flags = PathFlags.Found;
-    return result;
-  }
+  if (start === goal) return writeSingleNodePath(result, start);
   const budget = options.maxExpansions ?? Infinity;
-  beginQuery(forward);
-  beginQuery(backward);
+  beginSearchContextQuery(forward);
+  beginSearchContextQuery(backward);
   const h = domain.heuristic;
   const pred = domain.predecessors ?? domain.neighbors;
   const genF = forward.generation;
@@ -133,7 +132,7 @@ export function bidirectionalAStar(
     return result;
   }
   // Forward half: start → meet, then follow backward parents meet → goal.
-  extractPath(forward, meet, result);
+  writeTreePath(result, forward, meet, PathFlags.Found);
   const path = result.path;
   let len = result.length;
   for (let n = backward.parent[meet]!; n !== -1; n = backward.parent[n]!) {

@@ -26,13 +26,16 @@ export interface CsrGraph {
 
 /** Options of {@link createCsrGraph}. */
 export interface CsrGraphOptions {
+  /** Weight of each edge, parallel to `from`/`to` (finite, `>= 0`; default 1 for every edge). */
+  readonly weights?: ArrayLike<number>;
   /** `true` (default): each edge `(from, to)` is one-way. `false`: it is stored in both directions. */
   readonly directed?: boolean;
 }
 
 /**
- * Builds a {@link CsrGraph} from an edge list: `from[i] → to[i]` with weight `weights[i]` (default
- * 1 when `weights` is omitted). Edge order within a node follows input order. O(nodes + edges).
+ * Builds a {@link CsrGraph} from an edge list: `from[i] → to[i]` with weight `options.weights[i]`
+ * (default 1 when `weights` is omitted). Edge order within a node follows input order.
+ * O(nodes + edges).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for mismatched lengths, ids outside `[0, nodeCount)`, or
  * weights that are negative or not finite (the message names the first bad index).
@@ -41,9 +44,9 @@ export function createCsrGraph(
   nodeCount: number,
   from: ArrayLike<number>,
   to: ArrayLike<number>,
-  weights?: ArrayLike<number>,
   options: CsrGraphOptions = {},
 ): CsrGraph {
+  const weights = options.weights;
   const where = "@tactica/search: createCsrGraph";
   assertInteger(where, "nodeCount", nodeCount, 0, 0x40000000);
   const m = from.length;
@@ -100,16 +103,23 @@ export function reverseCsrGraph(graph: CsrGraph): CsrGraph {
   for (let n = 0; n < graph.nodeCount; n++) {
     for (let e = graph.offsets[n]!; e < graph.offsets[n + 1]!; e++) from[e] = n;
   }
-  return createCsrGraph(graph.nodeCount, graph.targets, from, graph.weights);
+  return createCsrGraph(graph.nodeCount, graph.targets, from, { weights: graph.weights });
 }
 
-/**
- * Wraps a {@link CsrGraph} as a {@link SearchDomain}. `heuristic` is an optional admissible
- * estimate (e.g. Euclidean distance over node coordinates). For a directed graph pass its
- * {@link reverseCsrGraph} as `reverse` so bidirectional search can walk edges backwards; an
- * undirected graph needs none.
- */
-export function csrDomain(graph: CsrGraph, heuristic?: (from: number, to: number) => number, reverse?: CsrGraph): SearchDomain {
+/** Options of {@link csrDomain}. */
+export interface CsrDomainOptions {
+  /** Admissible estimate of the cost `from → to` (e.g. Euclidean distance over node coordinates); default none (0). */
+  readonly heuristic?: ((from: number, to: number) => number) | undefined;
+  /**
+   * The graph with every edge reversed ({@link reverseCsrGraph}), so bidirectional search can walk
+   * a directed graph backwards; an undirected graph needs none.
+   */
+  readonly reverse?: CsrGraph | undefined;
+}
+
+/** Wraps a {@link CsrGraph} as a {@link SearchDomain} (the domain reads the graph's arrays; no copy). */
+export function csrDomain(graph: CsrGraph, options: CsrDomainOptions = {}): SearchDomain {
+  const { heuristic, reverse } = options;
   const { offsets, targets, weights } = graph;
   const domain: {
     nodeCount: number;

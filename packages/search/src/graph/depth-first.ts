@@ -2,7 +2,7 @@ import { assertInteger, invalidArgument } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
-import { resetPathResult } from "./path-result";
+import { resetPathResult, writeSingleNodePath } from "./path-result";
 import { checkNode } from "./search-context";
 
 /**
@@ -40,6 +40,8 @@ export interface DepthFirstContext {
   readonly onPath: Uint32Array;
   /** Current generation for {@link DepthFirstContext.onPath}. */
   generation: number;
+  /** Work counters of the query in progress: `[0]` expansions, `[1]` 1 when the depth limit cut a branch. */
+  readonly counters: Float64Array;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createDepthFirstContext(capacity: number, maxDepth: number, maxD
     scratchCosts: new Float64Array(maxDegree),
     onPath: new Uint32Array(capacity),
     generation: 0,
+    counters: new Float64Array(2),
   };
 }
 
@@ -178,33 +181,32 @@ export interface DepthFirstOptions {
   readonly maxExpansions?: number;
 }
 
-const counters = new Float64Array(2);
+const EMPTY: DepthFirstOptions = {};
 
 /**
  * Depth-first search for *a* path (not necessarily the cheapest) of at most `ctx.maxDepth`
  * edges, with cycle checking along the current path. Returns `Found`, or `NoPath` (with
  * `BudgetExhausted` when the depth limit cut branches off — a longer path may exist). Time
- * O(b^d) worst case; memory O(d · b); no allocation.
+ * O(b^d) worst case; memory O(d · b); no allocation. A path longer than `out.path` sets
+ * `PathTruncated`.
+ *
+ * @param out - the caller-owned result, overwritten (returned).
  */
 export function depthLimitedDfs(
+  out: PathResult,
   domain: SearchDomain,
+  ctx: DepthFirstContext,
   start: number,
   goal: number,
-  ctx: DepthFirstContext,
-  result: PathResult,
-  options: DepthFirstOptions = {},
+  options: DepthFirstOptions = EMPTY,
 ): PathResult {
+  const result = out;
   check("depthLimitedDfs", domain, ctx, start, goal);
   resetPathResult(result);
+  const counters = ctx.counters;
   counters[0] = 0;
   counters[1] = 0;
-  if (start === goal) {
-    result.path[0] = start;
-    result.length = 1;
-    result.cost = 0;
-    result.flags = PathFlags.Found;
-    return result;
-  }
+  if (start === goal) return writeSingleNodePath(result, start);
   const r = boundedPass(domain, start, goal, ctx, Infinity, false, options.maxExpansions ?? Infinity, counters, result);
   result.expanded = counters[0]!;
   if (r === -2) result.flags = PathFlags.BudgetExhausted;
@@ -219,25 +221,24 @@ export function depthLimitedDfs(
  * checks cycles along the current path only, so graphs with many transpositions re-expand
  * nodes. Paths are limited to `ctx.maxDepth` edges (cut branches set `BudgetExhausted` if no path
  * is found). Each pass raises the bound to the next distinct `f`, so graphs with many distinct real
- * costs need many passes: bound the work with `maxExpansions`. No allocation.
+ * costs need many passes: bound the work with `maxExpansions`. A path longer than `out.path` sets
+ * `PathTruncated`. No allocation.
+ *
+ * @param out - the caller-owned result, overwritten (returned).
  */
 export function idaStar(
+  out: PathResult,
   domain: SearchDomain,
+  ctx: DepthFirstContext,
   start: number,
   goal: number,
-  ctx: DepthFirstContext,
-  result: PathResult,
-  options: DepthFirstOptions = {},
+  options: DepthFirstOptions = EMPTY,
 ): PathResult {
+  const result = out;
   check("idaStar", domain, ctx, start, goal);
   resetPathResult(result);
-  if (start === goal) {
-    result.path[0] = start;
-    result.length = 1;
-    result.cost = 0;
-    result.flags = PathFlags.Found;
-    return result;
-  }
+  const counters = ctx.counters;
+  if (start === goal) return writeSingleNodePath(result, start);
   const budget = options.maxExpansions ?? Infinity;
   let threshold = domain.heuristic === undefined ? 0 : domain.heuristic(start, goal);
   counters[0] = 0;

@@ -3,7 +3,7 @@ import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
 import { resetPathResult } from "./path-result";
-import { beginQuery, checkContext, checkNode, extractPath, type SearchContext } from "./search-context";
+import { beginSearchContextQuery, checkContext, checkNode, writeTreePath, type SearchContext } from "./search-context";
 
 /** Options of {@link dijkstra}. */
 export interface DijkstraOptions {
@@ -13,29 +13,33 @@ export interface DijkstraOptions {
   readonly maxCost?: number;
 }
 
+const EMPTY: DijkstraOptions = {};
+
 /**
  * Dijkstra's algorithm from one or several sources (each starting at cost 0). Without a goal it
  * builds the full shortest-path tree (or the part within `maxCost`): afterwards
- * `searchDistance(ctx, n)` is the distance from the nearest source and `extractPath(ctx, n, out)`
+ * `searchDistance(ctx, n)` is the distance from the nearest source and `extractPath(out, ctx, n)`
  * the path. With a goal the result holds the shortest path to it, else `NoPath` (for a full-tree
  * query the result reports `NoPath` with the number of settled nodes in `expanded`).
- * O((V + E) log V), no allocation.
+ * A path longer than `out.path` sets `PathTruncated`. O((V + E) log V), no allocation.
  *
+ * @param out - the caller-owned result, overwritten (returned).
  * @param sources - one node id or an array of them (multi-source: distance to the nearest source).
  */
 export function dijkstra(
+  out: PathResult,
   domain: SearchDomain,
-  sources: number | ArrayLike<number>,
   ctx: SearchContext,
-  result: PathResult,
-  options: DijkstraOptions = {},
+  sources: number | ArrayLike<number>,
+  options: DijkstraOptions = EMPTY,
 ): PathResult {
+  const result = out;
   checkContext("dijkstra", domain, ctx);
   const goal = options.goal ?? -1;
   if (goal !== -1) checkNode("dijkstra", "options.goal", domain, goal);
   const maxCost = options.maxCost ?? Infinity;
   resetPathResult(result);
-  beginQuery(ctx);
+  beginSearchContextQuery(ctx);
   const { g, parent, seen, closed, open, nbrNodes, nbrCosts } = ctx;
   const gen = ctx.generation;
   if (typeof sources === "number") {
@@ -67,7 +71,7 @@ export function dijkstra(
     closed[n] = gen;
     if (n === goal) {
       result.expanded = expanded;
-      extractPath(ctx, n, result);
+      writeTreePath(result, ctx, n, PathFlags.Found);
       return result;
     }
     expanded++;

@@ -94,6 +94,7 @@ export interface NLevelQuery {
 }
 
 const NO_EXTRA: NLevelEdgeProperty = () => false;
+const NO_PATH_OPTIONS: NLevelPathOptions = {};
 
 /**
  * Builds an {@link NLevelGraph} from `graph`, read as undirected (an edge in either direction
@@ -282,14 +283,26 @@ export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions =
   return { nodeCount: n, levelCount, level, coreCount, offsets, upEnd, targets, weights, mid: mids, extraEdgeCount: extraEdges };
 }
 
-/**
- * Creates the query scratch of `nl` (O(nodeCount) memory, once). `extraSlots` (integer ≥ 0,
- * default 0) adds search slots `nodeCount .. nodeCount + extraSlots - 1` to `g`, `parent`,
- * `seen`, `closed` and the heap, for callers that run their own search with virtual start and
- * goal nodes (as the grid's N-level subgoal graph does).
- */
-export function createNLevelQuery(nl: NLevelGraph, extraSlots = 0): NLevelQuery {
-  assertInteger("@tactica/search: createNLevelQuery", "extraSlots", extraSlots, 0, 0x1000000);
+/** Options of {@link createNLevelQuery}. */
+export interface NLevelQueryOptions {
+  /**
+   * Extra search slots `nodeCount .. nodeCount + extraSlots - 1` in `g`, `parent`, `seen`, `closed`
+   * and the heap (integer ≥ 0, default 0), for callers that run their own search with virtual
+   * start and goal nodes (as the grid's N-level subgoal graph does).
+   */
+  readonly extraSlots?: number;
+}
+
+/** Options of {@link findPathNLevel}. */
+export interface NLevelPathOptions {
+  /** Admissible, consistent estimate of the distance `from → to` on the original graph (default none: Dijkstra). */
+  readonly heuristic?: ((from: number, to: number) => number) | undefined;
+}
+
+/** Creates the query scratch of `nl` (O(nodeCount) memory, once). */
+export function createNLevelQuery(nl: NLevelGraph, options: NLevelQueryOptions = {}): NLevelQuery {
+  const extraSlots = options.extraSlots ?? 0;
+  assertInteger("@tactica/search: createNLevelQuery", "options.extraSlots", extraSlots, 0, 0x1000000);
   const n = Math.max(1, nl.nodeCount);
   const m = nl.nodeCount + extraSlots + 1;
   return {
@@ -324,7 +337,7 @@ export function beginNLevelQuery(query: NLevelQuery): void {
  * {@link NLevelQuery.connecting}. Returns the number of vertices newly marked. O(marked vertices ×
  * degree), no allocation.
  */
-export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, s: number): number {
+export function identifyConnectingVertices(query: NLevelQuery, nl: NLevelGraph, s: number): number {
   const { mark, stack, connecting } = query;
   const { upEnd, offsets, targets } = nl;
   const stamp = query.stamp;
@@ -352,11 +365,22 @@ export function identifyConnectingVertices(nl: NLevelGraph, query: NLevelQuery, 
  * Unpacks the edge `a → b` of an {@link NLevelGraph} (pass its `offsets`, `targets` and `mid`, or
  * the same arrays of any graph whose extra edges remember the vertex they bypass, `-1` for an
  * original edge) into original edges, recursively through the bypassed vertices, and writes the vertices
- * after `a` up to `b` into `out[at ..]` (entries past `out.length` are counted, not written).
+ * after `a` up to `b` into `out[at ..]` (entries past `out.length` are counted, not written, so a
+ * caller detects truncation by comparing the returned end with `out.length`).
  * Returns the new end index. `stack[stackBase ..]` is scratch: it needs 2 × (unpacked vertices + 1)
  * entries. O(unpacked vertices × degree), no allocation.
  */
-export function unpackNLevelEdge(offsets: Int32Array, targets: Int32Array, mid: Int32Array, a: number, b: number, stack: Int32Array, stackBase: number, out: Int32Array, at: number): number {
+export function unpackNLevelEdge(
+  out: Int32Array,
+  at: number,
+  offsets: Int32Array,
+  targets: Int32Array,
+  mid: Int32Array,
+  a: number,
+  b: number,
+  stack: Int32Array,
+  stackBase: number,
+): number {
   let hi = stackBase;
   stack[hi++] = a;
   stack[hi++] = b;
@@ -387,27 +411,29 @@ export function unpackNLevelEdge(offsets: Int32Array, targets: Int32Array, mid: 
  * Shortest path from `start` to `goal` on the N-level graph: A* (Dijkstra without `heuristic`)
  * over the core plus the connecting vertices of start and goal, then every extra edge on the
  * result unpacked through the vertices it bypasses, so `result.path` lists vertices of the
- * original graph and `result.cost` is the shortest-path length. `heuristic(a, b)` must be an
- * admissible, consistent estimate on the original graph. `result.expanded` counts expansions of
- * the high-level search. No allocation.
+ * original graph and `result.cost` is the shortest-path length. `result.expanded` counts expansions
+ * of the high-level search. A path longer than `out.path` sets `PathTruncated`. No allocation.
  *
+ * @param out - the caller-owned result, overwritten (returned).
  * @throws TacticaError `INVALID_ARGUMENT` for vertex ids out of range.
  */
 export function findPathNLevel(
+  out: PathResult,
   nl: NLevelGraph,
   query: NLevelQuery,
   start: number,
   goal: number,
-  result: PathResult,
-  heuristic?: (from: number, to: number) => number,
+  options: NLevelPathOptions = NO_PATH_OPTIONS,
 ): PathResult {
+  const result = out;
+  const heuristic = options.heuristic;
   const where = "@tactica/search: findPathNLevel";
   assertInteger(where, "start", start, 0, nl.nodeCount - 1);
   assertInteger(where, "goal", goal, 0, nl.nodeCount - 1);
   resetPathResult(result);
   beginNLevelQuery(query);
-  identifyConnectingVertices(nl, query, start);
-  identifyConnectingVertices(nl, query, goal);
+  identifyConnectingVertices(query, nl, start);
+  identifyConnectingVertices(query, nl, goal);
   const { g, parent, closed, seen, heap, mark, stack } = query;
   const { level, offsets, targets, weights } = nl;
   const stamp = query.stamp;
@@ -458,7 +484,7 @@ export function findPathNLevel(
   let a0 = start;
   while (sp > 0) {
     const b0 = stack[--sp]!;
-    len = unpackNLevelEdge(offsets, targets, nl.mid, a0, b0, stack, sp, path, len);
+    len = unpackNLevelEdge(path, len, offsets, targets, nl.mid, a0, b0, stack, sp);
     a0 = b0;
   }
   result.length = len;

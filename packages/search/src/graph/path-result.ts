@@ -2,18 +2,34 @@ import { assertInteger } from "@tactica/core";
 import { PathFlags } from "./flags";
 
 /**
- * The caller-owned result of a path query. Create once with {@link createPathResult} and pass it
- * to every query: searches overwrite it and never allocate.
+ * The writable array type a {@link PathResult} stores its path in: `Int32Array` for node ids and
+ * grid cells, `Float64Array` for navmesh polygon refs (which exceed 32 bits).
  */
-export interface PathResult {
-  /** Bit set of {@link PathFlags}: `Found`, `Partial`, `NoPath`, `BudgetExhausted`, `PathTruncated`. */
+export interface PathArray {
+  /** Capacity of the buffer (entries past it are counted in {@link PathResult.length}, not written). */
+  readonly length: number;
+  /** Entry `i` of the path. */
+  [index: number]: number;
+}
+
+/**
+ * The caller-owned result of every path query of Tactica (search, grid, navmesh): create once and
+ * pass it to every query; searches overwrite it and never allocate. `P` is the path array type
+ * (`Int32Array` here: node ids).
+ *
+ * A path that does not fit sets {@link PathFlags.PathTruncated}: `length` and `cost` still
+ * describe the full path, and `path` holds its first `path.length` entries. No path, a partial
+ * path and an exhausted budget are flags, never exceptions.
+ */
+export interface PathResult<P extends PathArray = Int32Array> {
+  /** Bit set of {@link PathFlags}: `Found`, `Partial`, `NoPath`, `BudgetExhausted`, `PathTruncated`, `InProgress`. */
   flags: number;
   /** Cost of the returned path (sum of step costs), or `Infinity` when there is none. */
   cost: number;
   /** Number of nodes in the path, start and end included (0 when there is none). May exceed `path.length` when truncated. */
   length: number;
-  /** Node ids of the path from start to end in `path[0 .. min(length, path.length))`. */
-  readonly path: Int32Array;
+  /** The path from start to end in `path[0 .. min(length, path.length))`. */
+  readonly path: P;
   /** Number of node expansions the query performed (a work counter, not a time). */
   expanded: number;
 }
@@ -27,16 +43,31 @@ export function createPathResult(maxPathLength: number): PathResult {
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Int32Array(maxPathLength), expanded: 0 };
 }
 
-/** Resets `result` to "no result yet". O(1). */
-export function resetPathResult(result: PathResult): void {
+/** Resets `result` to "no result yet" (flags `None`, cost `Infinity`, length and expanded 0). O(1). */
+export function resetPathResult(result: PathResult<PathArray>): void {
   result.flags = PathFlags.None;
   result.cost = Infinity;
   result.length = 0;
   result.expanded = 0;
 }
 
-/** Allocating convenience: the path of `result` as a plain array (level 2 over {@link PathResult.path}). */
-export function pathToArray(result: PathResult): number[] {
+/** Allocating convenience: the stored part of `result.path` as a plain array (level 2 over {@link PathResult.path}). */
+export function pathToArray(result: PathResult<PathArray>): number[] {
   const n = Math.min(result.length, result.path.length);
-  return Array.from(result.path.subarray(0, n));
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = result.path[i]!;
+  return out;
+}
+
+/**
+ * Writes a one-node path (`start === goal`) into `out`: `Found`, cost 0, length 1.
+ *
+ * @internal
+ */
+export function writeSingleNodePath(out: PathResult, node: number): PathResult {
+  if (out.path.length > 0) out.path[0] = node;
+  out.length = 1;
+  out.cost = 0;
+  out.flags = PathFlags.Found | (out.path.length < 1 ? PathFlags.PathTruncated : 0);
+  return out;
 }

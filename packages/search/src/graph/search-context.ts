@@ -59,8 +59,12 @@ export function createSearchContext(capacity: number, maxDegree: number): Search
   };
 }
 
-/** Starts a new query on `ctx`: bumps the generation (clearing stamps on wrap) and empties the open list. */
-export function beginQuery(ctx: SearchContext): void {
+/**
+ * Starts a new query on a {@link SearchContext}: bumps the generation (clearing stamps on wrap) and
+ * empties the open list. The searches of this package call it; call it yourself only when writing
+ * your own search over a context. O(open list size).
+ */
+export function beginSearchContextQuery(ctx: SearchContext): void {
   ctx.generation = (ctx.generation + 1) >>> 0;
   if (ctx.generation === 0) {
     ctx.seen.fill(0);
@@ -72,7 +76,11 @@ export function beginQuery(ctx: SearchContext): void {
   open.size = 0;
 }
 
-/** Throws unless `ctx` fits `domain` (set-up misuse). */
+/**
+ * Throws unless `ctx` fits `domain` (set-up misuse).
+ *
+ * @internal
+ */
 export function checkContext(fn: string, domain: SearchDomain, ctx: SearchContext): void {
   if (ctx.capacity < domain.nodeCount || ctx.nbrNodes.length < domain.maxDegree) {
     invalidArgument(
@@ -84,7 +92,11 @@ export function checkContext(fn: string, domain: SearchDomain, ctx: SearchContex
   }
 }
 
-/** Throws unless `node` is a valid id of `domain`. */
+/**
+ * Throws unless `node` is a valid id of `domain`.
+ *
+ * @internal
+ */
 export function checkNode(fn: string, name: string, domain: SearchDomain, node: number): void {
   if (!Number.isInteger(node) || node < 0 || node >= domain.nodeCount) {
     invalidArgument(`@tactica/search: ${fn}`, name, `must be a node id in [0, ${domain.nodeCount - 1}] but is ${node}`, "Pass a node id of the domain.");
@@ -102,11 +114,23 @@ export function searchParent(ctx: SearchContext, node: number): number {
 }
 
 /**
- * Writes the tree path from the source to `node` (as found by the last query on `ctx`) into
- * `result` with `flags` and the node's cost. Sets `NoPath` if `node` was not reached. O(path length),
- * no allocation.
+ * Writes the tree path from the source to `node` (as found by the last query on `ctx`) into `out`:
+ * `Found` with the node's cost, or `NoPath` if `node` was not reached; `PathTruncated` when the
+ * path does not fit `out.path`. Read a Dijkstra or BFS tree with it. O(path length), no allocation.
+ *
+ * @returns `out`.
  */
-export function extractPath(ctx: SearchContext, node: number, result: PathResult, flags: number = PathFlags.Found): void {
+export function extractPath(out: PathResult, ctx: SearchContext, node: number): PathResult {
+  writeTreePath(out, ctx, node, PathFlags.Found);
+  return out;
+}
+
+/**
+ * {@link extractPath} with the flags to report for a reached node.
+ *
+ * @internal
+ */
+export function writeTreePath(result: PathResult, ctx: SearchContext, node: number, flags: number): void {
   if (node < 0 || ctx.seen[node] !== ctx.generation) {
     result.flags = PathFlags.NoPath;
     result.cost = Infinity;

@@ -4,11 +4,11 @@ import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
 import { resetPathResult } from "./path-result";
-import { beginQuery, checkContext, checkNode, createSearchContext, extractPath, type SearchContext } from "./search-context";
+import { beginSearchContextQuery, checkContext, checkNode, createSearchContext, writeTreePath, type SearchContext } from "./search-context";
 
 /**
- * An A* query that runs in slices under a per-frame budget: {@link timeSlicedAStarInit} once,
- * {@link timeSlicedAStarStep} each frame with an expansion budget, {@link timeSlicedAStarFinish}
+ * An A* query that runs in slices under a per-frame budget: {@link startTimeSlicedAStar} once,
+ * {@link stepTimeSlicedAStar} each frame with an expansion budget, {@link finishTimeSlicedAStar}
  * to read the path — complete if found, otherwise the partial path to the best node so far
  * (smallest heuristic), which an agent can start walking. The budget is a count of expansions,
  * not a time, so results are deterministic; convert a time budget with a measured
@@ -50,14 +50,23 @@ export function createTimeSlicedAStar(capacity: number, maxDegree: number): Time
   };
 }
 
-/** Starts a query from `start` to `goal` (abandoning any running one). `weight >= 1` as in `astar`. O(1) amortised. */
-export function timeSlicedAStarInit(search: TimeSlicedAStar, domain: SearchDomain, start: number, goal: number, weight = 1): void {
-  checkContext("timeSlicedAStarInit", domain, search.ctx);
-  checkNode("timeSlicedAStarInit", "start", domain, start);
-  checkNode("timeSlicedAStarInit", "goal", domain, goal);
-  assertRange("@tactica/search: timeSlicedAStarInit", "weight", weight, 1, 1e9);
+/** Options of {@link startTimeSlicedAStar}. */
+export interface TimeSlicedAStarOptions {
+  /** Heuristic weight `w >= 1` (default 1), as in {@link astar}. */
+  readonly weight?: number;
+}
+
+const EMPTY: TimeSlicedAStarOptions = {};
+
+/** Starts a query from `start` to `goal` on `search` (abandoning any running one). O(1) amortised. */
+export function startTimeSlicedAStar(search: TimeSlicedAStar, domain: SearchDomain, start: number, goal: number, options: TimeSlicedAStarOptions = EMPTY): void {
+  const weight = options.weight ?? 1;
+  checkContext("startTimeSlicedAStar", domain, search.ctx);
+  checkNode("startTimeSlicedAStar", "start", domain, start);
+  checkNode("startTimeSlicedAStar", "goal", domain, goal);
+  assertRange("@tactica/search: startTimeSlicedAStar", "options.weight", weight, 1, 1e9);
   const ctx = search.ctx;
-  beginQuery(ctx);
+  beginSearchContextQuery(ctx);
   search.domain = domain;
   search.start = start;
   search.goal = goal;
@@ -80,11 +89,11 @@ export function timeSlicedAStarInit(search: TimeSlicedAStar, domain: SearchDomai
  *
  * @throws TacticaError `INVALID_STATE` when no query was initialised.
  */
-export function timeSlicedAStarStep(search: TimeSlicedAStar, maxExpansions: number): number {
-  assertInteger("@tactica/search: timeSlicedAStarStep", "maxExpansions", maxExpansions, 1);
+export function stepTimeSlicedAStar(search: TimeSlicedAStar, maxExpansions: number): number {
+  assertInteger("@tactica/search: stepTimeSlicedAStar", "maxExpansions", maxExpansions, 1);
   const domain = search.domain;
   if (domain === undefined) {
-    throw new TacticaError(ErrorCodes.InvalidState, "@tactica/search: timeSlicedAStarStep: no query. Call timeSlicedAStarInit first.");
+    throw new TacticaError(ErrorCodes.InvalidState, "@tactica/search: stepTimeSlicedAStar: no query. Call startTimeSlicedAStar first.");
   }
   if (search.flags !== PathFlags.InProgress) return search.flags;
   const ctx = search.ctx;
@@ -131,12 +140,15 @@ export function timeSlicedAStarStep(search: TimeSlicedAStar, maxExpansions: numb
 }
 
 /**
- * Writes the current query's path into `result`: the full path when `Found`; otherwise the
+ * Writes the current query's path into `out`: the full path when `Found`; otherwise the
  * partial path to the best node so far with `Partial` (plus `InProgress` while the search is still
- * running, or `NoPath` when it finished without reaching the goal). May be called between steps.
- * O(path length), no allocation.
+ * running, or `NoPath` when it finished without reaching the goal). A path longer than `out.path`
+ * sets `PathTruncated`. May be called between steps. O(path length), no allocation.
+ *
+ * @returns `out`.
  */
-export function timeSlicedAStarFinish(search: TimeSlicedAStar, result: PathResult): PathResult {
+export function finishTimeSlicedAStar(out: PathResult, search: TimeSlicedAStar): PathResult {
+  const result = out;
   resetPathResult(result);
   result.expanded = search.expanded;
   if (search.domain === undefined) {
@@ -144,9 +156,9 @@ export function timeSlicedAStarFinish(search: TimeSlicedAStar, result: PathResul
     return result;
   }
   if (search.flags === PathFlags.Found) {
-    extractPath(search.ctx, search.goal, result);
+    writeTreePath(result, search.ctx, search.goal, PathFlags.Found);
   } else {
-    extractPath(search.ctx, search.bestNode, result, PathFlags.Partial | search.flags);
+    writeTreePath(result, search.ctx, search.bestNode, PathFlags.Partial | search.flags);
   }
   return result;
 }

@@ -40,8 +40,6 @@ export interface MctsConfig {
 
 /** Per-search options of {@link runMcts}. */
 export interface MctsOptions {
-  /** Number of iterations (selection, expansion, playout, backpropagation), integer ≥ 1. */
-  readonly iterations: number;
   /** UCB1 exploration constant `C` in `mean + C · sqrt(ln N / n)` (default √2 for values in [0, 1]). */
   readonly exploration?: number;
   /** A leaf is expanded once it has been visited this many times (default 1: expand on the second visit). */
@@ -155,6 +153,8 @@ function initNode(tree: MctsTree, node: number, move: number, toMove: number): v
   for (let p = 0; p < P; p++) tree.values[node * P + p] = 0;
 }
 
+const EMPTY: MctsOptions = {};
+
 /** Expands `node` (the game is at its position); returns false when the pool is full. */
 function expand(tree: MctsTree, game: Game, node: number): boolean {
   const n = game.generateMoves(tree.moveBuffer, 0, false);
@@ -214,7 +214,8 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
 /**
  * Runs UCT (chapter 25, Listing 25.4 with its erratum fixed: a leaf is expanded, one child is
  * chosen and the playout starts from that child, so no node is updated twice) on `game` from its
- * current position for `options.iterations` iterations, then writes the chosen move into `result`
+ * current position for `iterations` iterations (selection, expansion, playout, backpropagation;
+ * integer ≥ 1), then writes the chosen move into `out`
  * by the final-move policy. Playouts pick uniformly random legal moves from `rng` and are played
  * with apply/undo; the game is restored afterwards. Deterministic for a given `rng` state. No
  * allocation.
@@ -222,10 +223,15 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
  * Selection uses UCB1 (`mean + C·sqrt(ln N / n)`, unvisited children first, in move order); a
  * leaf is expanded (all children at once, from the pool) once visited `expandThreshold` times.
  * When the pool is full, the tree stops growing and `PoolFull` is set.
+ *
+ * For a one-off search without managing a tree see {@link findMctsMove}.
+ *
+ * @param out - the caller-owned result ({@link createMctsResult}), overwritten (returned).
  */
-export function runMcts(tree: MctsTree, game: Game, rng: Rng, options: MctsOptions, result: MctsResult): MctsResult {
+export function runMcts(out: MctsResult, tree: MctsTree, game: Game, rng: Rng, iterations: number, options: MctsOptions = EMPTY): MctsResult {
   const where = "@tactica/search: runMcts";
-  const iterations = assertInteger(where, "options.iterations", options.iterations, 1);
+  const result = out;
+  assertInteger(where, "iterations", iterations, 1);
   const c = assertNonNegative(where, "options.exploration", options.exploration ?? Math.SQRT2);
   const threshold = assertInteger(where, "options.expandThreshold", options.expandThreshold ?? 1, 0);
   if (game.maxMoves > tree.maxMoves || game.playerCount > tree.playerCount) {
@@ -310,10 +316,10 @@ export function runMcts(tree: MctsTree, game: Game, rng: Rng, options: MctsOptio
 
 /**
  * Writes the root's children after {@link runMcts} — move, visits and mean value for the root's
- * player to move — into the output arrays (length ≥ the child count) and returns the count.
+ * player to move — into the output arrays (as many as fit) and returns the child count.
  * For displaying visit counts. No allocation.
  */
-export function getMctsRootStats(tree: MctsTree, outMoves: Int32Array, outVisits: Float64Array, outMeans: Float64Array): number {
+export function getMctsRootStats(outMoves: Int32Array, outVisits: Float64Array, outMeans: Float64Array, tree: MctsTree): number {
   const first = tree.firstChild[0]!;
   const count = first === -1 || tree.nodeCount === 0 ? 0 : tree.childCount[0]!;
   const P = tree.playerCount;

@@ -1,11 +1,12 @@
-import { assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+import { assertInteger, assertNonNegative } from "@tactica/core";
 
 /**
- * Per-arm statistics of a UCB1 bandit (Auer et al. 2002; chapter 25, Eq. 25.1):
- * `v(i) = mean(i) + sqrt(k · ln t / count(i))` with `t` the number of plays so far. Plain typed
- * arrays; create with {@link createUcb1}.
+ * Per-arm statistics of the UCB1 bandit Monte Carlo search uses at the root (Auer et al. 2002;
+ * chapter 25, Eq. 25.1): `v(i) = mean(i) + sqrt(k · ln t / count(i))` with `t` the number of plays
+ * so far. Plain typed arrays; create with {@link createMonteCarloUcb1}. (`@tactica/decision`'s
+ * `selectUcb1` is a different, option-scoring helper; these names keep the two apart.)
  */
-export interface Ucb1 {
+export interface MonteCarloUcb1 {
   /** Number of arms. */
   readonly armCount: number;
   /** Plays per arm. */
@@ -16,40 +17,53 @@ export interface Ucb1 {
   total: number;
 }
 
-/** Creates a {@link Ucb1} bandit with `armCount` arms (integer ≥ 1), all unplayed. */
-export function createUcb1(armCount: number): Ucb1 {
-  assertInteger("@tactica/search: createUcb1", "armCount", armCount, 1, 1 << 24);
+/** Options of {@link selectMonteCarloUcb1} and {@link monteCarloUcb1Value}. */
+export interface MonteCarloUcb1Options {
+  /** Exploration constant `k` (≥ 0, default 2: the classic choice for rewards in [0, 1]). */
+  readonly exploration?: number;
+  /** Consider only the first `armCount` arms (default: all). */
+  readonly armCount?: number;
+}
+
+const EMPTY: MonteCarloUcb1Options = {};
+
+/** Creates a {@link MonteCarloUcb1} bandit with `armCount` arms (integer ≥ 1), all unplayed. */
+export function createMonteCarloUcb1(armCount: number): MonteCarloUcb1 {
+  assertInteger("@tactica/search: createMonteCarloUcb1", "armCount", armCount, 1, 1 << 24);
   return { armCount, counts: new Float64Array(armCount), sums: new Float64Array(armCount), total: 0 };
 }
 
-/** Resets every arm of `bandit` to unplayed, keeping the first `armCount` arms (≤ its capacity) in use. */
-export function resetUcb1(bandit: Ucb1, armCount: number = bandit.armCount): void {
-  if (armCount > bandit.armCount) invalidArgument("@tactica/search: resetUcb1", "armCount", `is ${armCount} > capacity ${bandit.armCount}`, "Create a larger bandit.");
+/** Resets every arm of `bandit` to unplayed. O(arms). */
+export function resetMonteCarloUcb1(bandit: MonteCarloUcb1): void {
   bandit.counts.fill(0);
   bandit.sums.fill(0);
   bandit.total = 0;
 }
 
-/**
- * UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`.
- * With rewards in [0, 1], `k = 2` is the classic choice. O(1).
- */
-export function ucb1Value(bandit: Ucb1, arm: number, k = 2): number {
+function value(bandit: MonteCarloUcb1, arm: number, k: number): number {
   const c = bandit.counts[arm]!;
   if (c === 0) return Infinity;
   return bandit.sums[arm]! / c + Math.sqrt((k * Math.log(bandit.total)) / c);
 }
 
+/** UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`. O(1). */
+export function monteCarloUcb1Value(bandit: MonteCarloUcb1, arm: number, options: MonteCarloUcb1Options = EMPTY): number {
+  return value(bandit, arm, options.exploration ?? 2);
+}
+
 /**
- * The arm to play next among the first `armCount` arms: the first unplayed arm, else the arm
- * with the largest {@link ucb1Value} (lowest index on ties). O(arms), no allocation.
+ * The arm to play next among the first `options.armCount` arms: the first unplayed arm, else the
+ * arm with the largest {@link monteCarloUcb1Value} (lowest index on ties). O(arms), no allocation.
  */
-export function ucb1Select(bandit: Ucb1, k = 2, armCount: number = bandit.armCount): number {
-  assertNonNegative("@tactica/search: ucb1Select", "k", k);
+export function selectMonteCarloUcb1(bandit: MonteCarloUcb1, options: MonteCarloUcb1Options = EMPTY): number {
+  const k = options.exploration ?? 2;
+  assertNonNegative("@tactica/search: selectMonteCarloUcb1", "options.exploration", k);
+  const armCount = options.armCount ?? bandit.armCount;
+  if (armCount !== bandit.armCount) assertInteger("@tactica/search: selectMonteCarloUcb1", "options.armCount", armCount, 1, bandit.armCount);
   let best = 0;
   let bestV = -Infinity;
   for (let i = 0; i < armCount; i++) {
-    const v = ucb1Value(bandit, i, k);
+    const v = value(bandit, i, k);
     if (v === Infinity) return i;
     if (v > bestV) {
       bestV = v;
@@ -60,14 +74,14 @@ export function ucb1Select(bandit: Ucb1, k = 2, armCount: number = bandit.armCou
 }
 
 /** Records `reward` for `arm`. O(1). */
-export function ucb1Update(bandit: Ucb1, arm: number, reward: number): void {
+export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward: number): void {
   bandit.counts[arm]!++;
   bandit.sums[arm]! += reward;
   bandit.total++;
 }
 
 /** Mean reward of `arm` (`-Infinity` while unplayed). O(1). */
-export function ucb1Mean(bandit: Ucb1, arm: number): number {
+export function monteCarloUcb1Mean(bandit: MonteCarloUcb1, arm: number): number {
   const c = bandit.counts[arm]!;
   return c === 0 ? -Infinity : bandit.sums[arm]! / c;
 }

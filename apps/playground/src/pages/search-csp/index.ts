@@ -26,7 +26,7 @@ const page: DemoPage = {
 
     function generate(): void {
       const t0 = performance.now();
-      flags = solveCsp(solver, out, { rng: createRng(seed) });
+      flags = solveCsp(out, solver, { rng: createRng(seed) });
       us = (performance.now() - t0) * 1000;
       render();
     }

@@ -65,7 +65,7 @@ const page: DemoPage = {
       let move: number;
       if (ai === "alpha-beta") {
         const depth = gameName === "chess" ? Math.min(strength, 5) : gameName === "tic-tac-toe" ? Math.min(strength * 2, 9) : strength * 2;
-        searchBestMove(engine, game, { maxDepth: depth, maxNodes: 400_000, aspirationWindow: gameName === "chess" ? 50 : 0 }, abResult);
+        searchBestMove(abResult, engine, game, depth, { maxNodes: 400_000, aspirationWindow: gameName === "chess" ? 50 : 0 });
         move = abResult.bestMove;
         rootCount = 0;
         const pv = Array.from(abResult.pv.subarray(0, abResult.pvLength), moveText).join(" ");
@@ -78,9 +78,9 @@ const page: DemoPage = {
       } else {
         const iterations = (gameName === "chess" ? 25 : 200) * 2 ** strength;
         const t = gameName === "chess" ? chessTree : tree;
-        runMcts(t, game, rng, { iterations }, mctsResult);
+        runMcts(mctsResult, t, game, rng, iterations);
         move = mctsResult.bestMove;
-        rootCount = getMctsRootStats(t, rootMoves, rootVisits, rootMeans);
+        rootCount = getMctsRootStats(rootMoves, rootVisits, rootMeans, t);
         info = [`MCTS ${mctsResult.iterations} iterations, ${mctsResult.nodes} nodes`, `best ${moveText(move)}: ${mctsResult.bestVisits} visits, mean ${mctsResult.bestMean.toFixed(2)}`];
       }
       info.push(`time ${(performance.now() - t0).toFixed(0)} ms`);

@@ -66,8 +66,8 @@ const page: DemoPage = {
             w.push(d);
           }
         }
-      graph = createCsrGraph(count, from, to, w, { directed: false });
-      domain = csrDomain(graph, (a, b) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!));
+      graph = createCsrGraph(count, from, to, { weights: w, directed: false });
+      domain = csrDomain(graph, { heuristic: (a, b) => Math.hypot(xs[a]! - xs[b]!, ys[a]! - ys[b]!) });
       fwd = createSearchContext(count, graph.maxDegree);
       bwd = createSearchContext(count, graph.maxDegree);
       result = createPathResult(count);
@@ -85,11 +85,11 @@ const page: DemoPage = {
     function run(): void {
       if (!domain || !fwd || !bwd) return;
       const t0 = performance.now();
-      if (algo === "A*") astar(domain, start, goal, fwd, result);
-      else if (algo === "weighted A* (w=2)") astar(domain, start, goal, fwd, result, { weight: 2 });
-      else if (algo === "bidirectional A* (NBA*)") bidirectionalAStar(domain, start, goal, fwd, bwd, result);
-      else if (algo === "Dijkstra") dijkstra(domain, start, fwd, result, { goal });
-      else bfs(domain, start, goal, fwd, result);
+      if (algo === "A*") astar(result, domain, fwd, start, goal);
+      else if (algo === "weighted A* (w=2)") astar(result, domain, fwd, start, goal, { weight: 2 });
+      else if (algo === "bidirectional A* (NBA*)") bidirectionalAStar(result, domain, fwd, bwd, start, goal);
+      else if (algo === "Dijkstra") dijkstra(result, domain, fwd, start, { goal });
+      else bfs(result, domain, fwd, start, goal);
       us = (performance.now() - t0) * 1000;
       render();
     }

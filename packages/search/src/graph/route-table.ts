@@ -5,21 +5,23 @@ import { createPathResult, type PathResult } from "./path-result";
 import { createSearchContext, type SearchContext } from "./search-context";
 
 /**
- * An all-pairs next-hop table: `next[from * n + to]` is the first node after `from` on a
+ * An all-pairs route table (search's next-hop table over any {@link SearchDomain}; grid's
+ * `NextHopTable` is a different thing over waypoints, and returns `-1` for `from === to` where this
+ * one returns `from`): `next[from * n + to]` is the first node after `from` on a
  * shortest route to `to` (`to` itself for a direct edge, `from` when `from === to`, `-1` when
  * unreachable) and `dist[from * n + to]` the route's cost (`Infinity` when unreachable). An
  * agent looks up (current, destination) each time it reaches a node: O(1) per step.
  *
  * Two ways to fill it:
- * - {@link computeNextHopTable}: every row at once with Floyd–Warshall, O(n³) time — for small
+ * - {@link computeRouteTable}: every row at once with Floyd–Warshall, O(n³) time — for small
  *   waypoint or region graphs (a few thousand nodes).
- * - {@link createLazyNextHopTable}: rows filled on demand by one Dijkstra from the row's source
+ * - {@link createLazyRouteTable}: rows filled on demand by one Dijkstra from the row's source
  *   the first time it is asked (chapter 31's next-hop cache), O((V + E) log V) per new source.
  *
  * Memory: 12 bytes × n² when full. Ties: Floyd–Warshall keeps the first route found (lowest
  * intermediate index); Dijkstra keeps the first parent settled. Both give shortest distances.
  */
-export interface NextHopTable {
+export interface RouteTable {
   /** Number of nodes `n`. */
   readonly nodeCount: number;
   /** Row-major n × n distances (rows not yet filled in a lazy table hold `NaN`). */
@@ -34,7 +36,7 @@ export interface NextHopTable {
 
 const MAX_TABLE_NODES = 16384;
 
-function allocateTable(where: string, n: number): NextHopTable {
+function allocateTable(where: string, n: number): RouteTable {
   assertInteger(where, "domain.nodeCount", n, 1, MAX_TABLE_NODES);
   const dist = new Float64Array(n * n);
   dist.fill(NaN);
@@ -42,11 +44,11 @@ function allocateTable(where: string, n: number): NextHopTable {
 }
 
 /**
- * Fills a {@link NextHopTable} for every pair with Floyd–Warshall. O(n³) time, O(n²) memory;
+ * Fills a {@link RouteTable} for every pair with Floyd–Warshall. O(n³) time, O(n²) memory;
  * `n <= 16384` (but keep it to a few thousand: 2,000 nodes is 8·10⁹ steps… about 10 s).
  */
-export function computeNextHopTable(domain: SearchDomain): NextHopTable {
-  const where = "@tactica/search: computeNextHopTable";
+export function computeRouteTable(domain: SearchDomain): RouteTable {
+  const where = "@tactica/search: computeRouteTable";
   const n = domain.nodeCount;
   const table = allocateTable(where, n);
   const { dist, next } = table;
@@ -88,10 +90,10 @@ export function computeNextHopTable(domain: SearchDomain): NextHopTable {
 }
 
 /**
- * A {@link NextHopTable} whose rows are computed on first use by {@link lazyNextHop}. Holds the
+ * A {@link RouteTable} whose rows are computed on first use by {@link lazyRouteNextHop}. Holds the
  * domain and a search context; the n² arrays are allocated up front, so queries never allocate.
  */
-export interface LazyNextHopTable extends NextHopTable {
+export interface LazyRouteTable extends RouteTable {
   /** The graph the rows are computed on. */
   readonly domain: SearchDomain;
   /** Working memory for the per-row Dijkstra. */
@@ -100,16 +102,16 @@ export interface LazyNextHopTable extends NextHopTable {
   readonly scratch: PathResult;
 }
 
-/** Creates an empty {@link LazyNextHopTable} for `domain` (`nodeCount <= 16384`). O(n²) memory. */
-export function createLazyNextHopTable(domain: SearchDomain): LazyNextHopTable {
-  const table = allocateTable("@tactica/search: createLazyNextHopTable", domain.nodeCount);
+/** Creates an empty {@link LazyRouteTable} for `domain` (`nodeCount <= 16384`). O(n²) memory. */
+export function createLazyRouteTable(domain: SearchDomain): LazyRouteTable {
+  const table = allocateTable("@tactica/search: createLazyRouteTable", domain.nodeCount);
   return { ...table, domain, ctx: createSearchContext(domain.nodeCount, domain.maxDegree), scratch: createPathResult(1) };
 }
 
-function fillRow(table: LazyNextHopTable, from: number): void {
+function fillRow(table: LazyRouteTable, from: number): void {
   const n = table.nodeCount;
   const ctx = table.ctx;
-  dijkstra(table.domain, from, ctx, table.scratch);
+  dijkstra(table.scratch, table.domain, ctx, from);
   const { dist, next } = table;
   const row = from * n;
   const gen = ctx.generation;
@@ -144,7 +146,7 @@ function fillRow(table: LazyNextHopTable, from: number): void {
   table.rowsFilled++;
 }
 
-function checkPair(where: string, table: NextHopTable, from: number, to: number): void {
+function checkPair(where: string, table: RouteTable, from: number, to: number): void {
   const n = table.nodeCount;
   if (!(from >= 0 && from < n && Number.isInteger(from)) || !(to >= 0 && to < n && Number.isInteger(to))) {
     invalidArgument(where, "from/to", `must be node ids in [0, ${n - 1}] but are ${from} and ${to}`, "Pass ids of the table's graph.");
@@ -155,28 +157,28 @@ function checkPair(where: string, table: NextHopTable, from: number, to: number)
  * First node after `from` on a shortest route to `to`, `from` when they are equal, `-1` when
  * `to` is unreachable. Fills row `from` first if needed. O(1) after the row is filled.
  */
-export function lazyNextHop(table: LazyNextHopTable, from: number, to: number): number {
-  checkPair("@tactica/search: lazyNextHop", table, from, to);
+export function lazyRouteNextHop(table: LazyRouteTable, from: number, to: number): number {
+  checkPair("@tactica/search: lazyRouteNextHop", table, from, to);
   if (table.rowReady[from] !== 1) fillRow(table, from);
   return table.next[from * table.nodeCount + to]!;
 }
 
 /** Cost of the shortest route `from → to` (`Infinity` when unreachable); fills row `from` first if needed. */
-export function lazyNextHopDistance(table: LazyNextHopTable, from: number, to: number): number {
-  checkPair("@tactica/search: lazyNextHopDistance", table, from, to);
+export function lazyRouteDistance(table: LazyRouteTable, from: number, to: number): number {
+  checkPair("@tactica/search: lazyRouteDistance", table, from, to);
   if (table.rowReady[from] !== 1) fillRow(table, from);
   return table.dist[from * table.nodeCount + to]!;
 }
 
-/** Next hop in a filled table ({@link computeNextHopTable}); `-1` if unreachable or the row is not filled. O(1). */
-export function nextHop(table: NextHopTable, from: number, to: number): number {
-  checkPair("@tactica/search: nextHop", table, from, to);
+/** Next hop in a filled table ({@link computeRouteTable}); `-1` if unreachable or the row is not filled. O(1). */
+export function routeNextHop(table: RouteTable, from: number, to: number): number {
+  checkPair("@tactica/search: routeNextHop", table, from, to);
   return table.next[from * table.nodeCount + to]!;
 }
 
 /** Distance in a filled table; `Infinity` if unreachable, `NaN`-free: an unfilled row gives `Infinity`. O(1). */
-export function nextHopDistance(table: NextHopTable, from: number, to: number): number {
-  checkPair("@tactica/search: nextHopDistance", table, from, to);
+export function routeDistance(table: RouteTable, from: number, to: number): number {
+  checkPair("@tactica/search: routeDistance", table, from, to);
   const d = table.dist[from * table.nodeCount + to]!;
   return d === d ? d : Infinity;
 }

@@ -1,0 +1,103 @@
+import { assertInteger, invalidArgument } from "@tactica/core";
+import { ConstraintKind, type Csp, type CustomPropagator } from "./types";
+
+const WHERE = "@tactica/search";
+
+/** Creates an empty {@link Csp} whose variables range over `valueCount` values (integer 1..65536; up to 32 is one word per domain). */
+export function createCsp(valueCount: number): Csp {
+  assertInteger(`${WHERE}: createCsp`, "valueCount", valueCount, 1, 65536);
+  return { valueCount, words: (valueCount + 31) >>> 5, initial: [], names: [], constraints: [] };
+}
+
+/** Full mask of word `w` of a domain. */
+function fullWord(csp: Csp, w: number): number {
+  const r = csp.valueCount - w * 32;
+  return r >= 32 ? -1 : (1 << r) - 1;
+}
+
+/**
+ * Adds a variable whose domain is `values` (default: every value) and returns its id (0, 1, …).
+ * @throws TacticaError `INVALID_ARGUMENT` for a value outside `[0, valueCount)` or an empty domain.
+ */
+export function addCspVariable(csp: Csp, name?: string, values?: readonly number[]): number {
+  const W = csp.words;
+  const base = csp.initial.length;
+  if (values === undefined) for (let w = 0; w < W; w++) csp.initial.push(fullWord(csp, w));
+  else {
+    if (values.length === 0) invalidArgument(`${WHERE}: addCspVariable`, "values", "is empty", "Give every variable at least one value.");
+    for (let i = 0; i < values.length; i++) assertInteger(`${WHERE}: addCspVariable`, `values[${i}]`, values[i], 0, csp.valueCount - 1);
+    for (let w = 0; w < W; w++) csp.initial.push(0);
+    for (const x of values) csp.initial[base + (x >>> 5)] = csp.initial[base + (x >>> 5)]! | (1 << (x & 31));
+  }
+  csp.names.push(name ?? `v${csp.names.length}`);
+  return csp.names.length - 1;
+}
+
+function checkVars(csp: Csp, fn: string, vars: readonly number[], min: number): void {
+  if (vars.length < min) invalidArgument(`${WHERE}: ${fn}`, "vars", `has ${vars.length} variables`, `Pass at least ${min}.`);
+  for (let i = 0; i < vars.length; i++) assertInteger(`${WHERE}: ${fn}`, `vars[${i}]`, vars[i], 0, csp.names.length - 1);
+}
+
+function add(csp: Csp, kind: number, vars: readonly number[], value = 0, limit = 0, propagate?: CustomPropagator): void {
+  csp.constraints.push({ kind, vars: vars.slice(), value, limit, propagate });
+}
+
+/** Constrains all `vars` to take the same value ("two blocks the same colour"). */
+export function addEqual(csp: Csp, vars: readonly number[]): void {
+  checkVars(csp, "addEqual", vars, 2);
+  add(csp, ConstraintKind.Equal, vars);
+}
+
+/** Constrains `a` and `b` to differ ("diagonal neighbours differ"). */
+export function addNotEqual(csp: Csp, a: number, b: number): void {
+  checkVars(csp, "addNotEqual", [a, b], 2);
+  if (a === b) invalidArgument(`${WHERE}: addNotEqual`, "a/b", "are the same variable", "Pass two different variables.");
+  add(csp, ConstraintKind.NotEqual, [a, b]);
+}
+
+/** Constrains `vars` to pairwise different values ("three blocks all different"). */
+export function addAllDifferent(csp: Csp, vars: readonly number[]): void {
+  checkVars(csp, "addAllDifferent", vars, 2);
+  add(csp, ConstraintKind.AllDifferent, vars);
+}
+
+/** At most `limit` of `vars` take `value` ("at most four of each colour"). */
+export function addAtMost(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
+  assertInteger(`${WHERE}: addAtMost`, "value", value, 0, csp.valueCount - 1);
+  assertInteger(`${WHERE}: addAtMost`, "limit", limit, 0);
+  checkVars(csp, "addAtMost", vars, 1);
+  add(csp, ConstraintKind.AtMost, vars, value, limit);
+}
+
+/** At least `limit` of `vars` take `value` ("at least three red"). */
+export function addAtLeast(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
+  assertInteger(`${WHERE}: addAtLeast`, "value", value, 0, csp.valueCount - 1);
+  assertInteger(`${WHERE}: addAtLeast`, "limit", limit, 0);
+  checkVars(csp, "addAtLeast", vars, 1);
+  add(csp, ConstraintKind.AtLeast, vars, value, limit);
+}
+
+/** Fixes `v` to `value` ("a block must be blue"): narrows its initial domain. */
+export function addFixed(csp: Csp, v: number, value: number): void {
+  checkVars(csp, "addFixed", [v], 1);
+  assertInteger(`${WHERE}: addFixed`, "value", value, 0, csp.valueCount - 1);
+  for (let w = 0; w < csp.words; w++) {
+    const i = v * csp.words + w;
+    csp.initial[i] = w === value >>> 5 ? csp.initial[i]! & (1 << (value & 31)) : 0;
+  }
+}
+
+/** Forbids `value` for `v` ("a block cannot be green"): narrows its initial domain. */
+export function addForbidden(csp: Csp, v: number, value: number): void {
+  checkVars(csp, "addForbidden", [v], 1);
+  assertInteger(`${WHERE}: addForbidden`, "value", value, 0, csp.valueCount - 1);
+  const i = v * csp.words + (value >>> 5);
+  csp.initial[i] = csp.initial[i]! & ~(1 << (value & 31));
+}
+
+/** Adds a user-defined constraint over `vars` with its narrowing function. */
+export function addCustomConstraint(csp: Csp, vars: readonly number[], propagate: CustomPropagator): void {
+  checkVars(csp, "addCustomConstraint", vars, 1);
+  if (typeof propagate !== "function") invalidArgument(`${WHERE}: addCustomConstraint`, "propagate", "must be a function", "Pass (solver, vars) => boolean.");
+  add(csp, ConstraintKind.Custom, vars, 0, 0, propagate);
+}
