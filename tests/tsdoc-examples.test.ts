@@ -4,7 +4,7 @@ import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 // Every `@example` in the TSDoc of a published package runs, against the package's source, so the
-// first code a user copies from the API pages works. An example may use anything exported by its own
+// first code a user copies from the API pages works. An example may use anything exported by (any entry point of) its own
 // package and by the @tactica packages that package depends on (imports of @tactica/* are optional:
 // they are bound automatically). An example that is deliberately a fragment (it continues code the
 // reader already has) is listed in FRAGMENTS below, which is the only way to skip one.
@@ -63,7 +63,14 @@ async function scopeOf(pkg: string): Promise<Record<string, unknown>> {
     .map((d) => d.slice("@tactica/".length));
   const scope: Record<string, unknown> = {};
   for (const name of [...deps, pkg]) {
-    Object.assign(scope, (await import(/* @vite-ignore */ join(root, "packages", name, "src", "index.ts"))) as Record<string, unknown>);
+    // Every entry point of the package (".", and subpaths such as "@tactica/search/games"), main entry last so it wins.
+    const exportsMap = (JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")) as { exports?: Record<string, unknown> }).exports ?? {};
+    const entries = Object.entries(exportsMap)
+      .filter(([key, value]) => key !== "." && typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)["@tactica/source"] === "string")
+      .map(([, value]) => (value as Record<string, string>)["@tactica/source"]!);
+    for (const entry of [...entries, "./src/index.ts"]) {
+      Object.assign(scope, (await import(/* @vite-ignore */ join(root, "packages", name, entry))) as Record<string, unknown>);
+    }
   }
   return scope;
 }
