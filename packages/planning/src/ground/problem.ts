@@ -71,14 +71,20 @@ export interface PlanningProblem {
 export interface CompileProblemOptions {
   /** Refuse to ground more actions than this (default 1 000 000). */
   readonly maxActions?: number;
+  /**
+   * Treat predicates no action changes as fixed to the initial state (default false): bindings
+   * whose static preconditions fail there are dropped and static facts get no bit, which shrinks
+   * big domains. Only valid when every start state agrees with the initial state on those facts.
+   */
+  readonly pruneStatic?: boolean;
 }
 
 const FN = "compileProblem";
 
 /**
- * Grounds a domain: binds every action parameter to the objects of its type, prunes bindings whose
- * static preconditions (predicates no action changes) fail in the initial state, interns facts to
- * bits and builds the bitset rows.
+ * Grounds a domain: binds every action parameter to the objects of its type (with `pruneStatic`,
+ * drops bindings whose static preconditions fail in the initial state), interns facts to bits and
+ * builds the bitset rows.
  * @throws TacticaError `PLANNING_DOMAIN` when grounding exceeds `maxActions`.
  * @example
  * ```ts
@@ -93,6 +99,7 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
   objectNames.forEach((n, i) => objectId.set(n, i));
   const changed = new Set<string>();
   for (const a of domain.actions) for (const e of a.effects) changed.add(e.predicate);
+  if (options.pruneStatic !== true) for (const a of domain.actions) for (const l of a.preconditions) changed.add(l.predicate);
   const initialKeys = new Set(domain.initial.map((f) => formatLiteral(f)));
 
   const factIndex: Record<string, number> = Object.create(null) as Record<string, number>;
