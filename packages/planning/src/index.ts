@@ -21,3 +21,22 @@ export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";
 export { enumerateApplicable, type ApplicableEnumeration } from "./lifted/enumerate-applicable";
 export { findAlternativePlans, findUnreachableGoals, type AlternativePlan, type AlternativePlansOptions } from "./alternatives";
 export { compileHtn, planHtn, replanHtn, type HtnMethod, type HtnOptions, type HtnProblem, type HtnResult, type HtnTraceNode } from "./htn/htn";
+export {
+  RunnerStatus,
+  StepStatus,
+  ReplanReason,
+  createPlanRunner,
+  pushRunnerGoal,
+  removeRunnerGoal,
+  insertRunnerDetour,
+  watchRunnerFact,
+  setRunnerFact,
+  tickPlanRunner,
+  saveRunner,
+  restoreRunner,
+  type PlanRunner,
+  type PlanRunnerHooks,
+  type PlanRunnerOptions,
+  type PlanRunnerSnapshot,
+  type RunnerGoal,
+} from "./runner/plan-runner";
