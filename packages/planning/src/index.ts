@@ -40,3 +40,24 @@ export {
   type PlanRunnerSnapshot,
   type RunnerGoal,
 } from "./runner/plan-runner";
+export { addSmartObjects, createSmartObjectRegistry, reserveSmartObject, releaseSmartObject, writeSmartObjectMask, type SmartObjectDefinition, type SmartObjectRegistry } from "./smart/smart-object";
+export {
+  createSmartZone,
+  areSmartZoneTriggersMet,
+  castSmartZone,
+  stepSmartZone,
+  joinSmartZone,
+  leaveSmartZone,
+  selectZoneBehavior,
+  type SmartZone,
+  type SmartZoneDefinition,
+  type SmartZoneRole,
+  type SmartZoneStage,
+  type SmartZoneState,
+  type SmartZoneTrigger,
+  type ZoneBehaviorOption,
+  type ZoneChooser,
+  type ZoneMember,
+  type ZoneNpc,
+  type ZoneWorld,
+} from "./smart/smart-zone";
