@@ -95,6 +95,23 @@ describe("forward BFS", () => {
   });
 });
 
+describe("states wider than one word", () => {
+  it("bit 31 and later words work in every planner (40-fact chain with a negative precondition)", () => {
+    const n = 40;
+    const acts = Array.from({ length: n - 1 }, (_, i) => `(:action a${i} :preconditions (p${i}${i === 31 ? " and not block" : ""}) :effects (p${i + 1}))`).join("\n");
+    const p = compileProblem(parseDomain(`(:predicates ${Array.from({ length: n }, (_, i) => `p${i}`).join(", ")}, block)\n${acts}\n(:initial (p0))\n(:goal (p${n - 1}))`));
+    expect(p.words).toBe(2);
+    for (const out of [planBfs(createPlanResult(64), p, p.initial, p.goal), planForwardAStar(createPlanResult(64), p, p.initial, p.goal), planGoap(createPlanResult(64), p, p.initial, p.goal)]) {
+      expect(out.flags).toBe(PathFlags.Found);
+      expect(out.length).toBe(n - 1);
+      expect(valid(p, out)).toBe(true);
+    }
+    const blocked = stateFromFacts(p, ["p0", "block"]);
+    expect(planBfs(createPlanResult(64), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
+    expect(planGoap(createPlanResult(64), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
+  });
+});
+
 describe("cost-optimal planners", () => {
   it("forward A*, Dijkstra and regressive A* (GOAP) all find the brute-force cheapest cost", () => {
     fc.assert(

@@ -93,7 +93,7 @@ export function planForwardAStar(out: PlanResult, problem: PlanningProblem, star
       for (let w = 0; w < W; w++) {
         const sw = data[so + w]!;
         const t = preT[ao + w]!;
-        if ((sw & t) !== t || (sw & preF[ao + w]!) !== 0) {
+        if ((t & ~sw) !== 0 || (sw & preF[ao + w]!) !== 0) {
           ok = false;
           break;
         }

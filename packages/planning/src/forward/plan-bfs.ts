@@ -77,7 +77,7 @@ export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32
       for (let w = 0; w < W; w++) {
         const sw = data[so + w]!;
         const t = preT[ao + w]!;
-        if ((sw & t) !== t || (sw & preF[ao + w]!) !== 0) {
+        if ((t & ~sw) !== 0 || (sw & preF[ao + w]!) !== 0) {
           ok = false;
           break;
         }
@@ -87,7 +87,7 @@ export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32
       for (let w = 0; w < W; w++) {
         const r = (data[so + w]! & ~del[ao + w]!) | add[ao + w]!;
         scratch[w] = r;
-        if ((r & gp[w]!) !== gp[w]! || (r & gn[w]!) !== 0) goalOk = false;
+        if ((gp[w]! & ~r) !== 0 || (r & gn[w]!) !== 0) goalOk = false;
       }
       const id = storeInsert(store, scratch, 0);
       if (!store.added) continue;

@@ -156,7 +156,7 @@ export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
     for (let w = 0; w < W; w++) {
       const s = start[w]!;
       const t = d[no + w]!;
-      if ((s & t) !== t || (s & d[no + W + w]!) !== 0) {
+      if ((t & ~s) !== 0 || (s & d[no + W + w]!) !== 0) {
         done = false;
         break;
       }

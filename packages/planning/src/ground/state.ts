@@ -31,7 +31,7 @@ export function isActionApplicable(problem: PlanningProblem, state: Uint32Array,
   for (let w = 0; w < W; w++) {
     const s = state[w]!;
     const t = pt[o + w]!;
-    if ((s & t) !== t || (s & pf[o + w]!) !== 0) return false;
+    if ((t & ~s) !== 0 || (s & pf[o + w]!) !== 0) return false;
   }
   return true;
 }
@@ -53,7 +53,7 @@ export function isGoalSatisfied(goal: PlanningGoal, state: Uint32Array): boolean
   for (let w = 0; w < goal.pos.length; w++) {
     const s = state[w]!;
     const p = goal.pos[w]!;
-    if ((s & p) !== p || (s & goal.neg[w]!) !== 0) return false;
+    if ((p & ~s) !== 0 || (s & goal.neg[w]!) !== 0) return false;
   }
   return true;
 }
