@@ -10,15 +10,10 @@ import { boxDomainText, compileText, fearDomainText, fearMethods, fearQueries, n
 
 const sig4 = (x: number) => Number(x.toPrecision(4));
 
-/** Median over queries of the time of one plan, µs (each query timed over `reps` runs). */
-function perQueryMedianUs(n: number, reps: number, run: (i: number) => void): number {
+/** Median over queries of the median time of one plan, µs (each query measured on its own). */
+function perQueryMedianUs(n: number, timeMs: number, run: (i: number) => void): number {
   const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    for (let r = 0; r < 20; r++) run(i);
-    const t0 = performance.now();
-    for (let r = 0; r < reps; r++) run(i);
-    times.push(((performance.now() - t0) * 1000) / reps);
-  }
+  for (let i = 0; i < n; i++) times.push(measure(() => run(i), { timeMs, sampleMs: 2, minSamples: 3 }).medianUs);
   times.sort((a, b) => a - b);
   return quantile(times, 0.5);
 }
@@ -59,11 +54,11 @@ function fear(ctx: SuiteContext): void {
   }
   ctx.record({ case: `${caseName}-goap-regressive-astar`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(ops["goap-regressive-astar"]! / ops["naive-bfs"]!), unit: "x" });
   ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(ops["forward-bfs"]! / ops["naive-bfs"]!), unit: "x" });
-  const reps = ctx.quick ? 20 : 300;
+  const reps = ctx.quick ? 5 : 40;
   const medGoap = perQueryMedianUs(queries.length, reps, (i) => planGoap(out, problem, queries[i]!.start, queries[i]!.goal));
   const medBfs = perQueryMedianUs(queries.length, reps, (i) => planBfs(out, problem, queries[i]!.start, queries[i]!.goal));
   const medHtn = perQueryMedianUs(htnQueries.length, reps, (i) => planHtn(htn, htnQueries[i]!.start, ["kill()"]));
-  const medNaive = perQueryMedianUs(nq.length, Math.max(5, reps / 20), (i) => naiveBfs(naive, nq[i]!.start, nq[i]!.goal));
+  const medNaive = perQueryMedianUs(nq.length, reps, (i) => naiveBfs(naive, nq[i]!.start, nq[i]!.goal));
   ctx.record({ case: `${caseName}-goap-regressive-astar`, library: "tactica", metric: "median_plan_us", value: sig4(medGoap), unit: "us" });
   ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "median_plan_us", value: sig4(medBfs), unit: "us" });
   ctx.record({ case: `${caseName}-htn`, library: "tactica", metric: "median_plan_us", value: sig4(medHtn), unit: "us" });

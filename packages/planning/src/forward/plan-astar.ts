@@ -99,7 +99,14 @@ export function planForwardAStar(out: PlanResult, problem: PlanningProblem, star
         }
       }
       if (!ok) continue;
-      for (let w = 0; w < W; w++) scratch[w] = (data[so + w]! & ~del[ao + w]!) | add[ao + w]!;
+      let changed = 0;
+      for (let w = 0; w < W; w++) {
+        const sw = data[so + w]!;
+        const r = (sw & ~del[ao + w]!) | add[ao + w]!;
+        scratch[w] = r;
+        changed |= r ^ sw;
+      }
+      if (changed === 0) continue; // a self-loop never improves a cost
       const id = storeInsert(store, scratch, 0);
       if (store.added) out.generated++;
       const g = gs + actionCost[a]!;

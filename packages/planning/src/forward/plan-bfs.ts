@@ -84,11 +84,16 @@ export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32
       }
       if (!ok) continue;
       let goalOk = true;
+      let changed = 0;
       for (let w = 0; w < W; w++) {
-        const r = (data[so + w]! & ~del[ao + w]!) | add[ao + w]!;
+        const sw = data[so + w]!;
+        const r = (sw & ~del[ao + w]!) | add[ao + w]!;
         scratch[w] = r;
+        changed |= r ^ sw;
         if ((gp[w]! & ~r) !== 0 || (r & gn[w]!) !== 0) goalOk = false;
       }
+      // An action that changes nothing leads back to this state: no hashing needed.
+      if (changed === 0) continue;
       const id = storeInsert(store, scratch, 0);
       if (!store.added) continue;
       out.generated++;

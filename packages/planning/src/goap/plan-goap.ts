@@ -83,6 +83,8 @@ export function createGoapSearch(problem: PlanningProblem): GoapSearch {
   };
 }
 
+const NO_OPTIONS: GoapOptions<unknown> = {};
+
 function h(search: GoapSearch, id: number): number {
   if (search.hScale === 0) return 0;
   const W = search.problem.words;
@@ -103,7 +105,7 @@ function h(search: GoapSearch, id: number): number {
 export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): GoapSearch {
   const p = search.problem;
   checkPlanArgs("startGoapSearch", p, start, goal);
-  const opts = (options ?? {}) as GoapOptions<unknown>;
+  const opts = (options ?? NO_OPTIONS) as GoapOptions<unknown>;
   const W = p.words;
   search.options = opts;
   search.budget = opts.maxExpansions ?? 1_000_000;

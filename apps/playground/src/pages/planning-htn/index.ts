@@ -66,7 +66,7 @@ const page: DemoPage = {
         const k = rows.get(n.depth) ?? 0;
         rows.set(n.depth, k + 1);
         pos[i] = { x: 30 + k * 190, y: 90 + n.depth * 110 };
-        if (n.parent >= 0 && pos[n.parent]) draw.line(pos[n.parent]!.x + 80, pos[n.parent]!.y + 24, pos[i]!.x + 80, pos[i]!.y, { color: "#3b4261" });
+        if (n.parent >= 0 && pos[n.parent]) draw.line(pos[n.parent]!.x + 80, pos[n.parent]!.y + 24, pos[i].x + 80, pos[i].y, { color: "#3b4261" });
       });
       result.trace.forEach((n, i) => {
         const p = pos[i]!;
