@@ -76,6 +76,19 @@ describe("forward BFS", () => {
     expect(all.flags).toBe(PathFlags.NoPath);
   });
 
+  it("a state reached again keeps its first (shallowest) parent", () => {
+    // root → P and root → Q; Q → P again; P → R → G. The plan must stay root → P → R → G.
+    const p = compileProblem(parseDomain(`
+      (:action a-p :preconditions (not p and not q and not r) :effects (p))
+      (:action a-q :preconditions (not p and not q and not r) :effects (q))
+      (:action q2p :preconditions (q) :effects (p and not q))
+      (:action p2r :preconditions (p) :effects (r and not p))
+      (:action r2g :preconditions (r) :effects (g))
+      (:goal (g))`));
+    const out = planBfs(createPlanResult(), p, p.initial, p.goal);
+    expect(Array.from(out.path.subarray(0, out.length), (a) => p.actionNames[a])).toEqual(["a-p()", "p2r()", "r2g()"]);
+  });
+
   it("a short buffer sets PathTruncated and keeps length and cost", () => {
     const p = compileProblem(parseDomain(TAKE));
     const out = planBfs(createPlanResult(1), p, p.initial, p.goal);
@@ -130,6 +143,25 @@ describe("cost-optimal planners", () => {
       }),
       { numRuns: 150 },
     );
+  });
+
+  it("GOAP's heuristic stays admissible when one action meets many conditions", () => {
+    // g via G1 (cost 1, needs a b c d) + X (cost 1, gives a b c d) = 2 beats G2 = 2.5.
+    const p = compileProblem(parseDomain(`
+      (:action g1 :preconditions (a and b and c and d) :effects (g))
+      (:action x :preconditions () :effects (a and b and c and d))
+      (:action g2 :cost 2.5 :preconditions () :effects (g))
+      (:goal (g))`));
+    const out = planGoap(createPlanResult(), p, p.initial, p.goal);
+    expect(out.cost).toBe(2);
+    expect(Array.from(out.path.subarray(0, out.length), (a) => p.actionNames[a])).toEqual(["x()", "g1()"]);
+  });
+
+  it("GOAP regression honours delete-then-add (an action deleting and adding x achieves x)", () => {
+    const p = compileProblem(parseDomain("(:action t :preconditions () :effects (not x and x)) (:goal (x))"));
+    const out = planGoap(createPlanResult(), p, p.initial, p.goal);
+    expect(out.flags).toBe(PathFlags.Found);
+    expect(out.length).toBe(1);
   });
 
   it("GOAP dynamic costs and procedural checks", () => {
