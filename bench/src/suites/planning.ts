@@ -89,7 +89,7 @@ function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number
     if (out.length !== naiveLen) throw new Error(`bench: ${caseName}: BFS ${out.length} vs naive ${naiveLen}`);
     const tOurs = measure(() => consume(planBfs(out, problem, problem.initial, problem.goal).length), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
     const tNaive = measure(() => consume(naiveBfs(naive, start, goal)), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
-    const bOurs = allocationPerCall(() => planBfs(out, problem, problem.initial, problem.goal), ctx.quick ? 20 : 200);
+    const bOurs = allocationPerCall(() => planBfs(out, problem, problem.initial, problem.goal), ctx.quick ? 20 : 5000);
     const bNaive = allocationPerCall(() => naiveBfs(naive, start, goal), ctx.quick ? 3 : 10);
     ctx.record({ case: caseName, library: "tactica", metric: "plan_length", value: out.length, unit: "count" });
     ctx.record({ case: caseName, library: "tactica", metric: "expanded", value: out.expanded, unit: "count" });
