@@ -22,7 +22,7 @@ export interface FindPlanOptions {
 export interface FindPlanResult {
   /** True when a plan was found. */
   readonly found: boolean;
-  /** {@link PathFlags} bits. */
+  /** `PathFlags` (`@tactica/search`) bits. */
   readonly flags: number;
   /** Sum of action costs. */
   readonly cost: number;

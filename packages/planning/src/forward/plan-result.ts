@@ -3,13 +3,13 @@ import type { StateStore } from "../ground/state-store";
 import type { PlanningProblem } from "../ground/problem";
 
 /**
- * A plan result in the `PathResult` shape of `@tactica/search`: `flags` ({@link PathFlags}),
+ * A plan result in the `PathResult` shape of `@tactica/search`: `flags` (`PathFlags` (`@tactica/search`)),
  * `cost` (sum of action costs), `length` (number of actions), `path` (ground action indices in
  * `path[0 .. min(length, path.length))`), `expanded` (states expanded). `generated` counts states
  * added to the visited store. A too-short `path` sets `PathTruncated`.
  */
 export interface PlanResult {
-  /** {@link PathFlags} bits. */
+  /** `PathFlags` (`@tactica/search`) bits. */
   flags: number;
   /** Total cost of the plan (0 when none). */
   cost: number;

@@ -34,7 +34,7 @@ export interface GoapOptions<C = unknown> {
 export interface GoapSearch {
   /** The problem searched. */
   readonly problem: PlanningProblem;
-  /** {@link PathFlags}: `InProgress` while running, then `Found`, `NoPath` or `BudgetExhausted`. */
+  /** `PathFlags` (`@tactica/search`): `InProgress` while running, then `Found`, `NoPath` or `BudgetExhausted`. */
   flags: number;
   /** Nodes expanded so far. */
   expanded: number;
