@@ -11,11 +11,12 @@ export type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, Pla
 export { parseDomain, formatDomain } from "./domain/parse-domain";
 export { domainToJson, domainFromJson, type PlanningDomainJson } from "./domain/domain-json";
 export { compileProblem, compileGoal, stateFromFacts, factsOfState, type CompileProblemOptions, type PlanningGoal, type PlanningProblem } from "./ground/problem";
-export { createPlanningState, hasFact, setFact, isActionApplicable, applyAction, isGoalSatisfied, hashStateWords } from "./ground/state";
+export { createPlanningState, hasFact, setFact, isActionApplicable, applyAction, isGoalSatisfied, hashStateWords, stateToIds, stateFromIds } from "./ground/state";
 export { createPlanResult, type PlanResult } from "./forward/plan-result";
 export { planBfs, type ForwardPlanOptions } from "./forward/plan-bfs";
 export { planForwardAStar, type ForwardAStarOptions } from "./forward/plan-astar";
 export { createGoapSearch, startGoapSearch, stepGoapSearch, readGoapPlan, planGoap, type GoapOptions, type GoapSearch } from "./goap/plan-goap";
+export { createGoapPlanCache, planGoapCached, type GoapPlanCache } from "./goap/plan-cache";
 export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan";
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";
 export { enumerateApplicable, type ApplicableEnumeration } from "./lifted/enumerate-applicable";

@@ -233,3 +233,32 @@ describe("chapter 42: alternatives after the wolf dies", () => {
     expect(stateFromFacts(p, ["alive(red)"]).length).toBe(p.words);
   });
 });
+
+describe("plan cache and compact states", () => {
+  it("a repeated query is answered from the cache with the same plan", async () => {
+    const { createGoapPlanCache, planGoapCached } = await import("../src/index");
+    const p = compileProblem(parseDomain(TAKE));
+    const cache = createGoapPlanCache(2);
+    const a = planGoapCached(createPlanResult(), cache, p, p.initial, p.goal);
+    const b = planGoapCached(createPlanResult(), cache, p, p.initial, p.goal);
+    expect(b.expanded).toBe(0);
+    expect(Array.from(b.path.subarray(0, b.length))).toEqual(Array.from(a.path.subarray(0, a.length)));
+    expect(b.cost).toBe(a.cost);
+    expect([cache.hits, cache.misses]).toEqual([1, 1]);
+    const other = compileGoal(p, ["holding(c4, o4)"]);
+    planGoapCached(createPlanResult(), cache, p, p.initial, other);
+    planGoapCached(createPlanResult(), cache, p, p.initial, compileGoal(p, ["holding(c1, o3)"]));
+    planGoapCached(createPlanResult(), cache, p, p.initial, p.goal); // evicted (capacity 2)
+    expect(cache.misses).toBe(4);
+    expect(() => createGoapPlanCache(0)).toThrow(/capacity/);
+  });
+
+  it("compact id arrays round-trip to bitsets", async () => {
+    const { stateToIds, stateFromIds } = await import("../src/index");
+    const p = compileProblem(parseDomain(TAKE));
+    const ids = stateToIds(p, p.initial);
+    expect(ids).toBeInstanceOf(Uint8Array);
+    expect(ids.length).toBe(9);
+    expect(Array.from(stateFromIds(new Uint32Array(p.words), ids))).toEqual(Array.from(p.initial));
+  });
+});

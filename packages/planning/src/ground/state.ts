@@ -71,3 +71,37 @@ export function hashStateWords(data: Uint32Array, offset: number, words: number)
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   return (h ^ (h >>> 13)) | 0;
 }
+
+/**
+ * Chapter 13's compact form of a state at rest: the ids of the facts that hold, in a `Uint8Array`
+ * when the problem has fewer than 256 facts, else a `Uint16Array` (or `Uint32Array` beyond 65 536).
+ * Convert back with {@link stateFromIds} to compute successors on the bitset.
+ * @example
+ * ```ts
+ * const ids = stateToIds(problem, state); // e.g. Uint8Array [0, 3, 17]
+ * ```
+ */
+export function stateToIds(problem: PlanningProblem, state: Uint32Array): Uint8Array | Uint16Array | Uint32Array {
+  let n = 0;
+  for (let w = 0; w < problem.words; w++) {
+    let x = state[w]!;
+    while (x !== 0) {
+      x &= x - 1;
+      n++;
+    }
+  }
+  const out = problem.factCount < 256 ? new Uint8Array(n) : problem.factCount < 65536 ? new Uint16Array(n) : new Uint32Array(n);
+  let k = 0;
+  for (let f = 0; f < problem.factCount; f++) if ((state[f >>> 5]! >>> (f & 31)) & 1) out[k++] = f;
+  return out;
+}
+
+/** Writes the bitset of a compact id list ({@link stateToIds}) into `out` (cleared first); returns `out`. */
+export function stateFromIds(out: Uint32Array, ids: ArrayLike<number>): Uint32Array {
+  out.fill(0);
+  for (let i = 0; i < ids.length; i++) {
+    const f = ids[i]!;
+    out[f >>> 5]! |= 1 << (f & 31);
+  }
+  return out;
+}
