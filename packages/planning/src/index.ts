@@ -62,3 +62,4 @@ export {
   type ZoneNpc,
   type ZoneWorld,
 } from "./smart/smart-zone";
+export { planningDomainJsonSchema } from "./domain/domain-schema";

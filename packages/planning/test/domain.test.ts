@@ -103,3 +103,20 @@ describe("chapter 42: eat(wolf, red)", () => {
     expect(factsOfState(p, applyAction(new Uint32Array(p.words), p, p.initial, 0))).toEqual(["x()"]);
   });
 });
+
+describe("published domain JSON Schema", () => {
+  it("ships as schema/planning-domain.schema.json, identical to the exported const, and matches domainToJson's keys", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { planningDomainJsonSchema } = await import("../src/index");
+    const file = JSON.parse(readFileSync(new URL("../schema/planning-domain.schema.json", import.meta.url), "utf8")) as unknown;
+    expect(file).toEqual(JSON.parse(JSON.stringify(planningDomainJsonSchema)));
+    const json = domainToJson(parseDomain(RED));
+    for (const k of Object.keys(json)) expect(Object.keys(planningDomainJsonSchema.properties)).toContain(k);
+    const lit = new RegExp(planningDomainJsonSchema.$defs.literal.pattern);
+    for (const a of json.actions) {
+      for (const k of Object.keys(a)) expect(Object.keys(planningDomainJsonSchema.properties.actions.items.properties)).toContain(k);
+      for (const l of [...a.preconditions, ...a.effects]) expect(l).toMatch(lit);
+      for (const prm of a.parameters) expect(prm).toMatch(new RegExp(planningDomainJsonSchema.properties.actions.items.properties.parameters.items.pattern));
+    }
+  });
+});
