@@ -58,6 +58,43 @@ export interface HtnProblem {
   readonly taskArity: readonly number[];
   /** @internal */
   readonly methods: readonly (readonly CompiledMethod[])[];
+  /** @internal ground action index by schema and mixed-radix argument code (-1: none), or null when too big */
+  readonly actionTable: readonly (Int32Array | null)[];
+  /** @internal fact bit by predicate name and mixed-radix argument code (-1: none), or null when too big */
+  readonly factTable: Readonly<Record<string, Int32Array | null>>;
+}
+
+const TABLE_LIMIT = 1 << 20;
+
+function buildTables(problem: PlanningProblem): { actionTable: (Int32Array | null)[]; factTable: Record<string, Int32Array | null> } {
+  const n = problem.objectNames.length;
+  const objectId = new Map(problem.objectNames.map((o, i) => [o, i] as const));
+  const size = (arity: number) => (n ** arity <= TABLE_LIMIT ? n ** arity : -1);
+  const actionTable = problem.domain.actions.map((a) => {
+    const s = size(a.parameters.length);
+    return s < 0 ? null : new Int32Array(Math.max(1, s)).fill(-1);
+  });
+  for (let a = 0; a < problem.actionCount; a++) {
+    const t = actionTable[problem.actionSchema[a]!];
+    if (!t) continue;
+    let code = 0;
+    for (let k = problem.actionArgStart[a]!; k < problem.actionArgStart[a + 1]!; k++) code = code * n + problem.actionArgs[k]!;
+    t[code] = a;
+  }
+  const factTable: Record<string, Int32Array | null> = Object.create(null) as Record<string, Int32Array | null>;
+  problem.factNames.forEach((name, f) => {
+    const l = parseLiteral(name, "compileHtn", "fact");
+    let t = factTable[l.predicate];
+    if (t === undefined) {
+      const s = size(l.args.length);
+      t = factTable[l.predicate] = s < 0 ? null : new Int32Array(Math.max(1, s)).fill(-1);
+    }
+    if (!t) return;
+    let code = 0;
+    for (const a of l.args) code = code * n + objectId.get(a)!;
+    t[code] = f;
+  });
+  return { actionTable, factTable };
 }
 
 const FN = "compileHtn";
@@ -135,7 +172,7 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
     });
     compiled[taskId.get(head.predicate)!]!.push({ name: m.name, arity: head.args.length, pre, subs, ordered: m.ordered !== false });
   });
-  return { problem, taskNames, taskArity, methods: compiled };
+  return { problem, taskNames, taskArity, methods: compiled, ...buildTables(problem) };
 }
 
 /** One node of an HTN decomposition trace. */
@@ -198,7 +235,46 @@ function taskName(h: HtnProblem, t: Task): string {
   return `${name}(${Array.from(t.args, (o) => p.objectNames[o]).join(", ")})`;
 }
 
-function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: HtnOptions, plan: number[], trace: HtnTraceNode[], conts: unknown[]): { flags: number; expanded: number; best: number[] } {
+function groundAction(h: HtnProblem, t: Task): number {
+  const table = h.actionTable[t.id];
+  const n = h.problem.objectNames.length;
+  if (table) {
+    let code = 0;
+    for (let i = 0; i < t.args.length; i++) code = code * n + t.args[i]!;
+    return table[code]!;
+  }
+  return h.problem.actionIndex[taskName(h, t)] ?? -1;
+}
+
+function groundFact(h: HtnProblem, l: LitRef, args: Int32Array): number {
+  const table = h.factTable[l.predicate];
+  const n = h.problem.objectNames.length;
+  if (table === undefined) return -1;
+  if (table) {
+    let code = 0;
+    for (let i = 0; i < l.args.length; i++) {
+      const r = l.args[i]!;
+      code = code * n + (r >= 0 ? args[r]! : -(r + 1));
+    }
+    return table[code]!;
+  }
+  const p = h.problem;
+  return p.factIndex[`${l.predicate}(${Array.from(l.args, (r) => p.objectNames[r >= 0 ? args[r]! : -(r + 1)]).join(", ")})`] ?? -1;
+}
+
+interface RawNode {
+  task: Task;
+  method: string | null;
+  parent: number;
+  depth: number;
+  step: number;
+}
+
+function named(h: HtnProblem, raw: RawNode[]): HtnTraceNode[] {
+  return raw.map((r) => ({ task: taskName(h, r.task), method: r.method, parent: r.parent, depth: r.depth, step: r.step }));
+}
+
+function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: HtnOptions, plan: number[], trace: RawNode[], conts: unknown[]): { flags: number; expanded: number; best: number[] } {
   const p = h.problem;
   const maxDepth = options.maxDepth ?? 64;
   const maxNodes = options.maxNodes ?? 100_000;
@@ -225,14 +301,13 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
     }
     const t = ag.task!;
     if (t.primitive) {
-      const sig = taskName(h, t);
-      const a = p.actionIndex[sig];
-      if (a === undefined || !isActionApplicable(p, s, a)) return false;
+      const a = groundAction(h, t);
+      if (a < 0 || !isActionApplicable(p, s, a)) return false;
       const s2 = new Uint32Array(p.words);
       const o = a * p.words;
       for (let w = 0; w < p.words; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
       plan.push(a);
-      trace.push({ task: sig, method: null, parent: ag.parent, depth: ag.depth, step: plan.length - 1 });
+      trace.push({ task: t, method: null, parent: ag.parent, depth: ag.depth, step: plan.length - 1 });
       conts.push(ag.next);
       if (plan.length > best.length) best = plan.slice();
       if (solve(ag.next, s2)) return true;
@@ -245,14 +320,12 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
       cut = true;
       return false;
     }
-    const name = taskName(h, t);
     for (const m of h.methods[t.id]!) {
       const bind = (r: number) => (r >= 0 ? t.args[r]! : -(r + 1));
       let ok = true;
       for (const l of m.pre) {
-        const key = `${l.predicate}(${Array.from(l.args, (r) => p.objectNames[bind(r)]).join(", ")})`;
-        const k = p.factIndex[key];
-        const holds = k !== undefined && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
+        const k = groundFact(h, l, t.args);
+        const holds = k >= 0 && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
         if (holds === l.negated) {
           ok = false;
           break;
@@ -260,7 +333,7 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
       }
       if (!ok) continue;
       const idx = trace.length;
-      trace.push({ task: name, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
+      trace.push({ task: t, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
       conts.push(ag.next);
       const subs: Task[] = m.subs.map((sr) => ({ primitive: sr.primitive, id: sr.id, args: Int32Array.from(sr.args, bind) }));
       let next: Agenda | null = ag.next;
@@ -315,11 +388,11 @@ export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly str
   let agenda: Agenda | null = null;
   for (let k = roots.length - 1; k >= 0; k--) agenda = { task: roots[k]!, group: null, parent: -1, depth: 0, next: agenda };
   const plan: number[] = [];
-  const trace: HtnTraceNode[] = [];
+  const trace: RawNode[] = [];
   const conts: unknown[] = [];
   const r = run(htn, state, agenda, options, plan, trace, conts);
   const found = (r.flags & PathFlags.Found) !== 0;
-  return { flags: r.flags, plan: found ? plan : r.best, trace: found ? trace : [], expanded: r.expanded, replannedTask: "", continuations: found ? conts : [] };
+  return { flags: r.flags, plan: found ? plan : r.best, trace: found ? named(htn, trace) : [], expanded: r.expanded, replannedTask: "", continuations: found ? conts : [] };
 }
 
 /**
@@ -342,11 +415,11 @@ export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResu
     const [task] = parseTasks(htn, [n.task], "replanHtn");
     const agenda: Agenda = { task: task!, group: null, parent: -1, depth: n.depth, next: previous.continuations[anc] as Agenda | null };
     const plan: number[] = [];
-    const trace: HtnTraceNode[] = [];
+    const trace: RawNode[] = [];
     const conts: unknown[] = [];
     const r = run(htn, state, agenda, options, plan, trace, conts);
     expanded += r.expanded;
-    if (r.flags & PathFlags.Found) return { flags: r.flags, plan, trace, expanded, replannedTask: n.task, continuations: conts };
+    if (r.flags & PathFlags.Found) return { flags: r.flags, plan, trace: named(htn, trace), expanded, replannedTask: n.task, continuations: conts };
   }
   return { flags: PathFlags.NoPath, plan: [], trace: [], expanded, replannedTask: "", continuations: [] };
 }
