@@ -59,6 +59,9 @@ describe("forward BFS", () => {
         }
         expect(out.flags & PathFlags.Found).toBeTruthy();
         expect(out.length).toBe(ref.steps);
+        // Visited states are never expanded twice: at most one expansion per state of the space.
+        expect(out.expanded).toBeLessThanOrEqual(2 ** d.predicates.length);
+        expect(out.generated).toBeLessThanOrEqual(2 ** d.predicates.length);
         expect(valid(p, out)).toBe(true);
       }),
       { numRuns: 150 },

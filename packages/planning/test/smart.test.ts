@@ -127,6 +127,26 @@ describe("smart zones (chapter 11)", () => {
     expect(selectZoneBehavior(opts, { allowed: [] })).toBe(-1);
   });
 
+  it("triggers: time of day (across midnight), presence, interaction, all required", async () => {
+    const { areSmartZoneTriggersMet } = await import("../src/index");
+    const waiter = createSmartZone({
+      id: "restaurant",
+      priority: 1,
+      x: 0,
+      y: 0,
+      radius: 5,
+      roles: [{ id: "waiter", kind: "main" }],
+      triggers: [{ kind: "time", from: 20, to: 2 }, { kind: "presence", count: 2 }, { kind: "interaction", name: "door-bell" }],
+      stages: [{ name: "serve", duration: 10, behaviors: { waiter: ["interact"] } }],
+    });
+    const two = [{ id: "w", x: 0, y: 0, roles: ["waiter"] }, { id: "c", x: 1, y: 1, roles: [] }];
+    expect(areSmartZoneTriggersMet(waiter, { hour: 21, npcs: two, interactions: ["door-bell"] })).toBe(true);
+    expect(areSmartZoneTriggersMet(waiter, { hour: 1, npcs: two, interactions: ["door-bell"] })).toBe(true);
+    expect(areSmartZoneTriggersMet(waiter, { hour: 19, npcs: two, interactions: ["door-bell"] })).toBe(false);
+    expect(areSmartZoneTriggersMet(waiter, { hour: 21, npcs: two.slice(0, 1), interactions: ["door-bell"] })).toBe(false);
+    expect(areSmartZoneTriggersMet(waiter, { hour: 21, npcs: two })).toBe(false);
+  });
+
   it("seeded choices are reproducible", () => {
     const run = (seed: number) => {
       const zone = createSmartZone(JUGGLING);
