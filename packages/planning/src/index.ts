@@ -63,3 +63,4 @@ export {
   type ZoneWorld,
 } from "./smart/smart-zone";
 export { planningDomainJsonSchema } from "./domain/domain-schema";
+export { createLiftedPlanner, planLiftedBfs, type LiftedPlanner } from "./lifted/plan-lifted-bfs";

@@ -42,8 +42,9 @@ export interface ActionLayout {
 /**
  * Builds the six-range layout of an action schema. A literal whose arguments are not all
  * parameters (a constant) is rejected: the layout stores parameter indices only.
- * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments, more than 255 parameters, or
- * an atom both required and added (or forbidden and deleted), which the layout cannot hold.
+ * An atom both required and added (or forbidden and deleted) is a no-op effect and is kept as a
+ * precondition only.
+ * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments or more than 255 parameters.
  * @example
  * ```ts
  * const take = compileActionLayout(domain.actions[0]!); // Take: a = 1, b = c = d = 2, e = p = 3
@@ -73,7 +74,8 @@ export function compileActionLayout(action: PlanningAction): ActionLayout {
   for (const l of action.effects) note(l, false);
   const ranges: Atom[][] = [[], [], [], [], [], []];
   for (const at of atoms.values()) {
-    if (at.pre !== 0 && at.pre === at.eff) throw planningError(PlanningErrorCodes.Domain, FN, `"${key(at.lit)}" in action "${action.name}" is both a precondition and an effect of the same sign; drop the effect.`);
+    // A precondition that is also an effect of the same sign is a no-op effect: keep the precondition.
+    if (at.pre !== 0 && at.pre === at.eff) at.eff = 0;
     if (at.pre === 1) ranges[at.eff === -1 ? 1 : 0]!.push(at);
     else if (at.pre === -1) ranges[at.eff === 1 ? 4 : 5]!.push(at);
     else ranges[at.eff === -1 ? 2 : 3]!.push(at);
