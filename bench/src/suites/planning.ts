@@ -2,7 +2,7 @@
 // to 4 actions) for regressive A* (GOAP), forward BFS and HTN; chapter 13's scaling suite (box-1 …
 // box-N, only box-1 in the goal) and competition suite (k boxes). No JS planner is a fair peer, so
 // ratios are against a baseline: BFS over string-keyed Set states without bitsets or pre-tests.
-import { compileHtn, createPlanResult, planBfs, planGoap, planHtn } from "@tactica/planning";
+import { compileHtn, createLiftedPlanner, createPlanResult, planBfs, planGoap, planHtn, planLiftedBfs } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import { allocationPerCall, consume, measure, quantile } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
@@ -89,6 +89,13 @@ function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number
     if (out.length !== naiveLen) throw new Error(`bench: ${caseName}: BFS ${out.length} vs naive ${naiveLen}`);
     const tOurs = measure(() => consume(planBfs(out, problem, problem.initial, problem.goal).length), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
     const tNaive = measure(() => consume(naiveBfs(naive, start, goal)), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
+    const lifted = createLiftedPlanner(problem);
+    planLiftedBfs(out, lifted, problem.initial, problem.goal);
+    if (out.length !== naiveLen) throw new Error(`bench: ${caseName}: lifted BFS ${out.length} vs naive ${naiveLen}`);
+    const tLifted = measure(() => consume(planLiftedBfs(out, lifted, problem.initial, problem.goal).length), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
+    ctx.record({ case: `${caseName}-lifted`, library: "tactica", metric: "median_us", value: sig4(tLifted.medianUs), unit: "us" });
+    ctx.record({ case: `${caseName}-lifted`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(tNaive.medianUs / tLifted.medianUs), unit: "x" });
+    planBfs(out, problem, problem.initial, problem.goal);
     const bOurs = allocationPerCall(() => planBfs(out, problem, problem.initial, problem.goal), ctx.quick ? 20 : 5000);
     const bNaive = allocationPerCall(() => naiveBfs(naive, start, goal), ctx.quick ? 3 : 10);
     ctx.record({ case: caseName, library: "tactica", metric: "plan_length", value: out.length, unit: "count" });
@@ -99,7 +106,7 @@ function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number
     ctx.record({ case: caseName, library: "tactica", metric: "bytes_per_plan", value: sig4(bOurs), unit: "bytes" });
     ctx.record({ case: caseName, library: "naive-bfs", metric: "bytes_per_plan", value: sig4(bNaive), unit: "bytes" });
     ctx.record({ case: caseName, library: "tactica", metric: "store_bytes", value: problem.words * 4 * out.generated, unit: "bytes" });
-    ctx.log(`${caseName}: length ${out.length}, expanded ${out.expanded}, tactica ${tOurs.medianUs.toPrecision(4)} us vs naive ${tNaive.medianUs.toPrecision(4)} us (${(tNaive.medianUs / tOurs.medianUs).toFixed(1)}x), ${bOurs.toFixed(0)} B vs ${bNaive.toFixed(0)} B per plan`);
+    ctx.log(`${caseName}: length ${out.length}, expanded ${out.expanded}, tactica ${tOurs.medianUs.toPrecision(4)} us vs naive ${tNaive.medianUs.toPrecision(4)} us (${(tNaive.medianUs / tOurs.medianUs).toFixed(1)}x; lifted ${tLifted.medianUs.toPrecision(4)} us), ${bOurs.toFixed(0)} B vs ${bNaive.toFixed(0)} B per plan`);
   }
 }
 
