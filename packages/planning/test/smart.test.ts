@@ -5,6 +5,9 @@ import {
   addSmartObjects,
   castSmartZone,
   compileGoal,
+  compileHtn,
+  planGoap,
+  planHtn,
   compileProblem,
   createPlanResult,
   createSmartObjectRegistry,
@@ -201,6 +204,12 @@ describe("smart objects", () => {
     expect(p.actionNames[out.path[0]!]).toBe("wait-standing(a1)");
     writeSmartObjectMask(mask, reg, 7);
     expect(mask[sit]).toBe(0);
+    // GOAP reads the same mask through its procedural check; HTN methods name the advertised action.
+    writeSmartObjectMask(mask, reg, 8);
+    const goap = planGoap(createPlanResult(), p, p.initial, compileGoal(p, ["rested(a1)"]), { check: (a) => mask[a] === 0 });
+    expect(p.actionNames[goap.path[0]!]).toBe("wait-standing(a1)");
+    const htn = compileHtn(p, [{ name: "sit-down", task: "rest(?a)", subtasks: ["sit(?a)"] }]);
+    expect(planHtn(htn, p.initial, ["rest(a1)"]).plan.map((a) => p.actionNames[a])).toEqual(["sit(a1)"]);
     expect(releaseSmartObject(reg, 0, 7)).toBe(true);
     expect(releaseSmartObject(reg, 0, 7)).toBe(false);
     expect(() => addSmartObjects(base, [{ ...bench, slots: 0 }])).toThrow(/slots/);
