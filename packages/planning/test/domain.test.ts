@@ -49,6 +49,7 @@ describe("text format", () => {
     expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (room ?x) :preconditions (at(?y)) :effects ())")).message).toMatch(/unknown parameter "\?y"/);
     expect(code(() => parseDomain("(:predicates at(room)) (:objects (room a)) (:initial (at(a, a)))")).message).toMatch(/arity mismatch/);
     expect(code(() => parseDomain("(:objects (room a)) (:initial (at(b)))")).message).toMatch(/unknown object "b"/);
+    expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (rom ?x) :preconditions () :effects (at(?x)))")).message).toMatch(/unknown type "rom"/);
     const syn = code(() => parseDomain("(:action go\n  :parameters (room ?x\n"));
     expect(syn.code).toBe("PLANNING_PARSE");
     expect(code(() => parseDomain("(:action go :preconditions (a or b))")).message).toMatch(/expected "and" or "\)".*line 1, column 31/);
