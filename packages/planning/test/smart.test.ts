@@ -162,6 +162,27 @@ describe("smart zones (chapter 11)", () => {
     expect(run(42)).toBe(run(42));
   });
 
+  it("save/restore: a restored zone continues exactly like the original", async () => {
+    const { saveSmartZone, restoreSmartZone } = await import("../src/index");
+    const a = createSmartZone(JUGGLING);
+    const world = { hour: 0, npcs: [joe, ...crowd(7)] };
+    stepSmartZone(a, world, 0, createRng(5));
+    stepSmartZone(a, world, 6, createRng(6));
+    const snap = JSON.parse(JSON.stringify(saveSmartZone(a))) as unknown;
+    const b = createSmartZone(JUGGLING);
+    restoreSmartZone(b, snap);
+    expect(b.state).toEqual(a.state);
+    stepSmartZone(a, world, 21, createRng(9));
+    stepSmartZone(b, world, 21, createRng(9));
+    expect(b.state).toEqual(a.state);
+    const before = JSON.stringify(b.state);
+    const bad = JSON.parse(JSON.stringify(saveSmartZone(a))) as { state: { members: { role: string }[] } };
+    bad.state.members[0]!.role = "ghost";
+    expect(() => restoreSmartZone(b, bad)).toThrow(/unknown role "ghost"/);
+    expect(JSON.stringify(b.state)).toBe(before);
+    expect(() => restoreSmartZone(b, { version: 1, zone: "other" })).toThrow(/not "SZ5 juggling"/);
+  });
+
   it("a zone without a main role is PLANNING_DOMAIN", () => {
     try {
       createSmartZone({ ...JUGGLING, roles: [{ id: "spectator", kind: "supporting" }] });

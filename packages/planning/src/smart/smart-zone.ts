@@ -366,3 +366,50 @@ export function selectZoneBehavior(options: readonly ZoneBehaviorOption[], npc: 
   if (shared !== undefined) return shared;
   return order.find((i) => allowed(options[i]!)) ?? -1;
 }
+
+/** JSON-safe snapshot of a zone's running state (from {@link saveSmartZone}). */
+export interface SmartZoneSnapshot {
+  /** Snapshot version, 1. */
+  version: 1;
+  /** Zone id it was taken from. */
+  zone: string;
+  /** The state. */
+  state: SmartZoneState;
+}
+
+/** Returns a JSON-safe snapshot of the zone's running state. */
+export function saveSmartZone(zone: SmartZone): SmartZoneSnapshot {
+  return { version: 1, zone: zone.definition.id, state: JSON.parse(JSON.stringify(zone.state)) as SmartZoneState };
+}
+
+/**
+ * Restores a snapshot into `zone` after checking all of it (zone id, stage index, member roles);
+ * a failed restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves the zone unchanged.
+ */
+export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
+  const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreSmartZone", msg, { path });
+  const s = snapshot as Partial<SmartZoneSnapshot> | null;
+  if (typeof s !== "object" || s === null || s.version !== 1) throw fail("$.version", "expected a snapshot from saveSmartZone (version 1).");
+  if (s.zone !== zone.definition.id) throw fail("$.zone", `snapshot of zone "${String(s.zone)}", not "${zone.definition.id}".`);
+  const st = s.state as Partial<SmartZoneState> | undefined;
+  if (typeof st !== "object" || st === null) throw fail("$.state", "missing state.");
+  if (typeof st.active !== "boolean") throw fail("$.state.active", "expected a boolean.");
+  if (typeof st.armed !== "boolean") throw fail("$.state.armed", "expected a boolean.");
+  if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length) throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
+  if (typeof st.stageTime !== "number" || !(st.stageTime >= 0)) throw fail("$.state.stageTime", "expected a number >= 0.");
+  if (!Number.isInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
+  if (!Array.isArray(st.members)) throw fail("$.state.members", "expected an array.");
+  const roles = new Set(zone.definition.roles.map((r) => r.id));
+  st.members.forEach((m: unknown, i) => {
+    const x = m as Partial<ZoneMember> | null;
+    if (typeof x !== "object" || x === null || typeof x.npc !== "string" || typeof x.role !== "string" || typeof x.behavior !== "string") throw fail(`$.state.members[${i}]`, "expected { npc, role, behavior } strings.");
+    if (!roles.has(x.role)) throw fail(`$.state.members[${i}].role`, `unknown role "${x.role}".`);
+  });
+  const target = zone.state;
+  target.active = st.active;
+  target.armed = st.armed;
+  target.stage = st.stage!;
+  target.stageTime = st.stageTime;
+  target.runs = st.runs!;
+  target.members = (st.members as ZoneMember[]).map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
+}
