@@ -411,5 +411,5 @@ export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   target.stage = st.stage!;
   target.stageTime = st.stageTime;
   target.runs = st.runs!;
-  target.members = (st.members as ZoneMember[]).map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
+  target.members = (st.members).map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
 }
