@@ -174,7 +174,7 @@ export function setRunnerFact(runner: PlanRunner, fact: number, value: boolean):
 
 function replan(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerHooks, out: PlanResult): void {
   const top = runner.goals[0]!;
-  const goal = compileGoal(problem, top.goal);
+  const goal = goalOf(problem, top);
   (hooks.plan ?? planBfs)(out, problem, runner.facts, goal);
   runner.replans++;
   runner.cooldown = runner.cooldownSetting;
@@ -195,6 +195,16 @@ function replan(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerH
 }
 
 const outs = new WeakMap<PlanningProblem, PlanResult>();
+const compiledGoals = new WeakMap<RunnerGoal, { problem: PlanningProblem; goal: PlanningGoal }>();
+
+/** The compiled form of a queued goal, cached per goal object so ticks do not re-parse literals. */
+function goalOf(problem: PlanningProblem, g: RunnerGoal): PlanningGoal {
+  const hit = compiledGoals.get(g);
+  if (hit && hit.problem === problem) return hit.goal;
+  const goal = compileGoal(problem, g.goal);
+  compiledGoals.set(g, { problem, goal });
+  return goal;
+}
 
 /**
  * Advances the runner by `dt` seconds: takes the top goal, checks watched facts, the period and
@@ -214,7 +224,7 @@ export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hoo
     runner.activeGoal = "";
     return runner.status;
   }
-  if (isGoalSatisfied(compileGoal(problem, top.goal), runner.facts)) {
+  if (isGoalSatisfied(goalOf(problem, top), runner.facts)) {
     runner.goals.shift();
     runner.plan = [];
     runner.activeGoal = "";
