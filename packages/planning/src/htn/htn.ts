@@ -39,6 +39,8 @@ interface SubRef extends Ref {
   readonly primitive: boolean;
   /** Compound task id or action schema index. */
   readonly id: number;
+  /** The task itself when every argument is a constant (shared, never rebuilt). */
+  readonly constant: Task | null;
 }
 interface CompiledMethod {
   readonly name: string;
@@ -168,7 +170,11 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
       if (tid === undefined && aid < 0) throw planningError(PlanningErrorCodes.Domain, FN, `unknown task "${l.predicate}": not a method head nor an action.`, { path });
       const arity = tid !== undefined ? taskArity[tid]! : d.actions[aid]!.parameters.length;
       if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
-      return { primitive: tid === undefined, id: tid ?? aid, args: refs(l, path) };
+      const args = refs(l, path);
+      const primitive = tid === undefined;
+      const id = tid ?? aid;
+      const constant = args.every((r) => r < 0) ? { primitive, id, args: Int32Array.from(args, (r) => -(r + 1)) } : null;
+      return { primitive, id, args, constant };
     });
     compiled[taskId.get(head.predicate)!]!.push({ name: m.name, arity: head.args.length, pre, subs, ordered: m.ordered !== false });
   });
@@ -274,15 +280,32 @@ function named(h: HtnProblem, raw: RawNode[]): HtnTraceNode[] {
   return raw.map((r) => ({ task: taskName(h, r.task), method: r.method, parent: r.parent, depth: r.depth, step: r.step }));
 }
 
+const scratch = new WeakMap<HtnProblem, { states: Uint32Array[]; best: number[] }>();
+
+function subTask(sr: SubRef, args: Int32Array): Task {
+  if (sr.constant !== null) return sr.constant;
+  const out = new Int32Array(sr.args.length);
+  for (let i = 0; i < sr.args.length; i++) {
+    const r = sr.args[i]!;
+    out[i] = r >= 0 ? args[r]! : -(r + 1);
+  }
+  return { primitive: sr.primitive, id: sr.id, args: out };
+}
+
 function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: HtnOptions, plan: number[], trace: RawNode[], conts: unknown[]): { flags: number; expanded: number; best: number[] } {
   const p = h.problem;
+  const W = p.words;
   const maxDepth = options.maxDepth ?? 64;
   const maxNodes = options.maxNodes ?? 100_000;
   const partialOrder = options.partialOrder === true;
+  let ws = scratch.get(h);
+  if (!ws) scratch.set(h, (ws = { states: [], best: [] }));
+  const states = ws.states;
+  const best = ws.best;
+  best.length = 0;
   let expanded = 0;
   let cut = false;
   let exhausted = false;
-  let best: number[] = [];
   const solve = (ag: Agenda | null, s: Uint32Array): boolean => {
     if (ag === null) return true;
     if (expanded >= maxNodes) {
@@ -303,13 +326,18 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
     if (t.primitive) {
       const a = groundAction(h, t);
       if (a < 0 || !isActionApplicable(p, s, a)) return false;
-      const s2 = new Uint32Array(p.words);
-      const o = a * p.words;
-      for (let w = 0; w < p.words; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
+      // One state buffer per plan step, reused between searches: the search is depth first.
+      let s2 = states[plan.length];
+      if (s2 === undefined || s2.length !== W) states[plan.length] = s2 = new Uint32Array(W);
+      const o = a * W;
+      for (let w = 0; w < W; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
       plan.push(a);
       trace.push({ task: t, method: null, parent: ag.parent, depth: ag.depth, step: plan.length - 1 });
       conts.push(ag.next);
-      if (plan.length > best.length) best = plan.slice();
+      if (plan.length > best.length) {
+        best.length = 0;
+        for (let i = 0; i < plan.length; i++) best.push(plan[i]!);
+      }
       if (solve(ag.next, s2)) return true;
       plan.pop();
       trace.pop();
@@ -320,10 +348,12 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
       cut = true;
       return false;
     }
-    for (const m of h.methods[t.id]!) {
-      const bind = (r: number) => (r >= 0 ? t.args[r]! : -(r + 1));
+    const methods = h.methods[t.id]!;
+    for (let mi = 0; mi < methods.length; mi++) {
+      const m = methods[mi]!;
       let ok = true;
-      for (const l of m.pre) {
+      for (let li = 0; li < m.pre.length; li++) {
+        const l = m.pre[li]!;
         const k = groundFact(h, l, t.args);
         const holds = k >= 0 && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
         if (holds === l.negated) {
@@ -335,10 +365,9 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
       const idx = trace.length;
       trace.push({ task: t, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
       conts.push(ag.next);
-      const subs: Task[] = m.subs.map((sr) => ({ primitive: sr.primitive, id: sr.id, args: Int32Array.from(sr.args, bind) }));
       let next: Agenda | null = ag.next;
-      if (!m.ordered && partialOrder && subs.length > 1) next = { task: null, group: subs, parent: idx, depth: ag.depth + 1, next };
-      else for (let k = subs.length - 1; k >= 0; k--) next = { task: subs[k]!, group: null, parent: idx, depth: ag.depth + 1, next };
+      if (!m.ordered && partialOrder && m.subs.length > 1) next = { task: null, group: m.subs.map((sr) => subTask(sr, t.args)), parent: idx, depth: ag.depth + 1, next };
+      else for (let k = m.subs.length - 1; k >= 0; k--) next = { task: subTask(m.subs[k]!, t.args), group: null, parent: idx, depth: ag.depth + 1, next };
       if (solve(next, s)) return true;
       trace.length = idx;
       conts.length = idx;
@@ -349,7 +378,7 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
   const found = solve(agenda, state);
   let flags: number = found ? PathFlags.Found : exhausted ? PathFlags.BudgetExhausted : PathFlags.NoPath;
   if (!found && cut) flags |= PathFlags.Partial;
-  return { flags, expanded, best };
+  return { flags, expanded, best: found ? [] : best.slice() };
 }
 
 function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[] {
