@@ -15,7 +15,7 @@ export { createPlanningState, hasFact, setFact, isActionApplicable, applyAction,
 export { createPlanResult, type PlanResult } from "./forward/plan-result";
 export { planBfs, type ForwardPlanOptions } from "./forward/plan-bfs";
 export { planForwardAStar, type ForwardAStarOptions } from "./forward/plan-astar";
-export { createGoapSearch, startGoapSearch, stepGoapSearch, readGoapPlan, planGoap, type GoapOptions, type GoapSearch } from "./goap/plan-goap";
+export { createGoapSearch, startGoapSearch, stepGoapSearch, readGoapPlan, readGoapNodes, planGoap, type GoapNodeView, type GoapOptions, type GoapSearch } from "./goap/plan-goap";
 export { createGoapPlanCache, planGoapCached, type GoapPlanCache } from "./goap/plan-cache";
 export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan";
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";

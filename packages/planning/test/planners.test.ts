@@ -17,6 +17,7 @@ import {
   planForwardAStar,
   planGoap,
   readGoapPlan,
+  readGoapNodes,
   startGoapSearch,
   stepGoapSearch,
   stateFromFacts,
@@ -193,6 +194,19 @@ describe("cost-optimal planners", () => {
       }),
       { numRuns: 80 },
     );
+  });
+
+  it("readGoapNodes shows the regression: goal first, then the nodes behind each action", () => {
+    const p = compileProblem(parseDomain(TAKE));
+    const s = createGoapSearch(p);
+    startGoapSearch(s, p.initial, p.goal);
+    while (stepGoapSearch(s, 8) & PathFlags.InProgress);
+    const nodes = readGoapNodes(s, 100);
+    expect(nodes[0]).toEqual({ mustHold: ["holding(c1, o1)", "holding(c2, o3)"], mustNotHold: [], cost: 0, action: "", parent: -1, expanded: true });
+    const plan = readGoapPlan(createPlanResult(), s);
+    const first = nodes.find((n) => n.action === p.actionNames[plan.path[0]!] && n.mustHold.every((f) => p.factNames.includes(f)) && n.parent >= 0 && nodes[n.parent]!.action !== "")!;
+    expect(first.mustNotHold).toContain("holding(c1, o1)");
+    expect(first.mustHold).toContain("at-o(o1, loc1)");
   });
 
   it("GOAP budget exhaustion is a status", () => {

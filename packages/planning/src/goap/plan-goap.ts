@@ -268,3 +268,48 @@ export function planGoap<C>(out: PlanResult, problem: PlanningProblem, start: Ui
   stepGoapSearch(s, Infinity);
   return readGoapPlan(out, s);
 }
+
+/** One regression node of a GOAP search, for debugging and visualisation ({@link readGoapNodes}). */
+export interface GoapNodeView {
+  /** Facts still required to hold. */
+  readonly mustHold: string[];
+  /** Facts still required to be false. */
+  readonly mustNotHold: string[];
+  /** Cost from the goal (sum of the regressed actions' costs). */
+  readonly cost: number;
+  /** The action regressed to reach the node (`""` for the goal node). */
+  readonly action: string;
+  /** Index of the parent node, -1 for the goal node. */
+  readonly parent: number;
+  /** True when the node was expanded. */
+  readonly expanded: boolean;
+}
+
+/**
+ * Lists the first `max` nodes (default 64) a GOAP search generated, in generation order: what the
+ * regressive search looked at. Allocates; meant for debug views, not frame loops.
+ * @example
+ * ```ts
+ * readGoapNodes(search, 10).map((n) => `${n.action}: ${n.mustHold.join(", ")}`);
+ * ```
+ */
+export function readGoapNodes(search: GoapSearch, max = 64): GoapNodeView[] {
+  const p = search.problem;
+  const W = p.words;
+  const st = search.store;
+  const out: GoapNodeView[] = [];
+  for (let id = 0; id < Math.min(max, st.count); id++) {
+    const o = id * 2 * W;
+    const mustHold: string[] = [];
+    const mustNotHold: string[] = [];
+    for (let f = 0; f < p.factCount; f++) {
+      const w = f >>> 5;
+      const bit = 1 << (f & 31);
+      if ((st.data[o + w]! & bit) !== 0) mustHold.push(p.factNames[f]!);
+      if ((st.data[o + W + w]! & bit) !== 0) mustNotHold.push(p.factNames[f]!);
+    }
+    const a = st.action[id]!;
+    out.push({ mustHold, mustNotHold, cost: st.g[id]!, action: a >= 0 ? p.actionNames[a]! : "", parent: st.parent[id]!, expanded: st.closed[id] === 1 });
+  }
+  return out;
+}

@@ -1,19 +1,26 @@
 import {
   compileProblem,
+  createGoapSearch,
   createPlanRunner,
   createPlanResult,
   factsOfState,
   hasFact,
   parseDomain,
-  planGoap,
   pushRunnerGoal,
+  readGoapNodes,
+  readGoapPlan,
+  startGoapSearch,
+  stepGoapSearch,
   RunnerStatus,
   setRunnerFact,
   StepStatus,
   tickPlanRunner,
   watchRunnerFact,
+  type GoapNodeView,
+  type PlanningGoal,
   type PlanResult,
 } from "@tactica/planning";
+import { PathFlags } from "@tactica/search";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, select } from "../../ui";
 
@@ -44,7 +51,7 @@ const page: DemoPage = {
   package: "planning",
   order: 1,
   description:
-    "A soldier plans with regressive A* (GOAP) and executes its plan, one action per second. Click a fact on the left to change the world: the runner notices the watched fact and replans (after a short cooldown). The right column shows the plan, the current step, cost and expanded regression nodes.",
+    "A soldier plans with regressive A* (GOAP, 4 nodes per slice) and executes its plan, one action per second. Click a fact on the left to change the world: the runner notices the watched fact and replans (after a short cooldown). The right column shows the plan, the current step, and the regression nodes the search generated (grey: not expanded).",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const problem = compileProblem(parseDomain(DOMAIN));
@@ -53,6 +60,8 @@ const page: DemoPage = {
     let goal: string = GOALS[0];
     pushRunnerGoal(runner, { id: goal, priority: 1, goal: [goal] });
     const last: PlanResult = createPlanResult(16);
+    const search = createGoapSearch(problem);
+    let nodes: GoapNodeView[] = [];
     const log: string[] = [];
     select(panel, "goal", GOALS, GOALS[0], (g) => {
       runner.goals.length = 0;
@@ -71,8 +80,12 @@ const page: DemoPage = {
         }
         return timer >= 1 ? StepStatus.Succeeded : StepStatus.Running;
       },
-      plan(out: PlanResult, p: typeof problem, start: Uint32Array, g: Parameters<typeof planGoap>[3]): PlanResult {
-        planGoap(out, p, start, g);
+      plan(out: PlanResult, _p: typeof problem, start: Uint32Array, g: PlanningGoal): PlanResult {
+        // Regressive A* in slices of 4 nodes (a frame budget), then the nodes it looked at.
+        startGoapSearch(search, start, g);
+        while ((stepGoapSearch(search, 4) & PathFlags.InProgress) !== 0);
+        readGoapPlan(out, search);
+        nodes = readGoapNodes(search, 14);
         last.flags = out.flags;
         last.cost = out.cost;
         last.length = out.length;
@@ -96,6 +109,11 @@ const page: DemoPage = {
         const color = i < runner.step ? "#565f89" : i === runner.step ? "#e0af68" : "#7aa2f7";
         draw.rect(320, 40 + i * rowH, 300, rowH - 6, { color, fill: true, alpha: 0.85 });
         draw.text(328, 40 + i * rowH + 16, `${i + 1}. ${problem.actionNames[a]}`, { color: "#0f1420" });
+      });
+      draw.text(320, 330, "regression nodes (goal first): conditions still to meet", { color: "#9aa5ce" });
+      nodes.forEach((n, i) => {
+        const label = `${n.action || "goal"} → ${[...n.mustHold, ...n.mustNotHold.map((f) => `¬${f}`)].join(" ") || "(start satisfies)"} [g ${n.cost}]`;
+        draw.text(320, 350 + i * 17, label.slice(0, 70), { color: n.expanded ? "#c0caf5" : "#565f89" });
       });
       const status = ["idle", "running", "succeeded", "failed"][runner.status];
       stats.textContent =
