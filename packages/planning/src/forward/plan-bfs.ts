@@ -1,0 +1,110 @@
+import { PathFlags } from "@tactica/search";
+import { planningError, PlanningErrorCodes } from "../internal/errors";
+import type { PlanningGoal, PlanningProblem } from "../ground/problem";
+import { isGoalSatisfied } from "../ground/state";
+import { resetStateStore, storeInsert } from "../ground/state-store";
+import { workspaceOf } from "../internal/workspace";
+import { writeForwardPlan, type PlanResult } from "./plan-result";
+
+/** Options of the forward planners {@link planBfs} and {@link planForwardAStar}. */
+export interface ForwardPlanOptions {
+  /** Stop after expanding this many states (default 1 000 000): `BudgetExhausted`. */
+  readonly maxExpansions?: number;
+  /** Ground actions to skip: `forbidden[a] !== 0` removes action `a`. */
+  readonly forbidden?: ArrayLike<number>;
+}
+
+/** @internal */
+export function checkPlanArgs(fn: string, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal): void {
+  if (!(start instanceof Uint32Array) || start.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, fn, `start must be a Uint32Array of ${problem.words} words (createPlanningState / stateFromFacts).`, { path: "start" });
+  if (goal.pos.length !== problem.words || goal.neg.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, fn, `goal was compiled for another problem; use compileGoal(problem, …).`, { path: "goal" });
+}
+
+/**
+ * Chapter 13's forward breadth-first planner over bitset states: returns a shortest plan (fewest
+ * actions). The visited store doubles as the FIFO queue (states are appended in BFS order), a
+ * state is never expanded twice, and the goal is tested when a state is generated. Allocation-free
+ * once the per-problem store has grown to the search's size.
+ *
+ * @param out - result written in place ({@link createPlanResult})
+ * @returns `out`: `Found`, `NoPath`, or `BudgetExhausted` (with `PathTruncated` when `out.path` is short)
+ * @example
+ * ```ts
+ * const out = planBfs(createPlanResult(), problem, problem.initial, problem.goal);
+ * if (out.flags & PathFlags.Found) console.log(problem.actionNames[out.path[0]!]);
+ * ```
+ */
+export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: ForwardPlanOptions): PlanResult {
+  checkPlanArgs("planBfs", problem, start, goal);
+  const maxExpansions = options?.maxExpansions ?? 1_000_000;
+  const forbidden = options?.forbidden;
+  const ws = workspaceOf(problem);
+  const store = ws.store;
+  const W = problem.words;
+  resetStateStore(store, W);
+  out.expanded = 0;
+  out.cost = 0;
+  out.length = 0;
+  storeInsert(store, start, 0);
+  out.generated = 1;
+  if (isGoalSatisfied(goal, start)) {
+    out.flags = PathFlags.Found;
+    return out;
+  }
+  if (goal.impossible) {
+    out.flags = PathFlags.NoPath;
+    return out;
+  }
+  const A = problem.actionCount;
+  const { preT, preF, add, del } = problem;
+  const scratch = ws.scratch;
+  const gp = goal.pos;
+  const gn = goal.neg;
+  let head = 0;
+  while (head < store.count) {
+    if (out.expanded >= maxExpansions) {
+      out.flags = PathFlags.BudgetExhausted;
+      return out;
+    }
+    const s = head++;
+    out.expanded++;
+    const so = s * W;
+    for (let a = 0; a < A; a++) {
+      if (forbidden !== undefined && forbidden[a] !== 0) continue;
+      const ao = a * W;
+      const data = store.data;
+      let ok = true;
+      for (let w = 0; w < W; w++) {
+        const sw = data[so + w]!;
+        const t = preT[ao + w]!;
+        if ((t & ~sw) !== 0 || (sw & preF[ao + w]!) !== 0) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      let goalOk = true;
+      let changed = 0;
+      for (let w = 0; w < W; w++) {
+        const sw = data[so + w]!;
+        const r = (sw & ~del[ao + w]!) | add[ao + w]!;
+        scratch[w] = r;
+        changed |= r ^ sw;
+        if ((gp[w]! & ~r) !== 0 || (r & gn[w]!) !== 0) goalOk = false;
+      }
+      // An action that changes nothing leads back to this state: no hashing needed.
+      if (changed === 0) continue;
+      const id = storeInsert(store, scratch, 0);
+      if (!store.added) continue;
+      out.generated++;
+      store.parent[id] = s;
+      store.action[id] = a;
+      if (goalOk) {
+        writeForwardPlan(out, problem, store, id);
+        return out;
+      }
+    }
+  }
+  out.flags = PathFlags.NoPath;
+  return out;
+}

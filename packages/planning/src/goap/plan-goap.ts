@@ -1,0 +1,315 @@
+import { PathFlags } from "@tactica/search";
+import { checkPlanArgs } from "../forward/plan-bfs";
+import { popcount } from "../forward/plan-astar";
+import type { PlanResult } from "../forward/plan-result";
+import type { PlanningGoal, PlanningProblem } from "../ground/problem";
+import { createStateStore, resetStateStore, storeInsert, type StateStore } from "../ground/state-store";
+import { createIdHeap, heapPop, heapPush, type IdHeap } from "../internal/heap";
+import { planningError, PlanningErrorCodes } from "../internal/errors";
+
+/** Options of the GOAP planner ({@link planGoap}, {@link startGoapSearch}). */
+export interface GoapOptions<C = unknown> {
+  /** Total expansion budget of one search (default 1 000 000): beyond it, `BudgetExhausted`. */
+  readonly maxExpansions?: number;
+  /** Context handed to `cost` and `check` (the agent, the world…). */
+  readonly context?: C;
+  /** Dynamic cost of ground action `action` (default: its static cost). Must be ≥ `minCost`. */
+  readonly cost?: (action: number, context: C) => number;
+  /** Procedural check (F.E.A.R.'s context preconditions): `false` removes the action from this search. */
+  readonly check?: (action: number, context: C) => boolean;
+  /** Lower bound of every action cost, used by the heuristic (default: the problem's cheapest static cost). */
+  readonly minCost?: number;
+  /** Heuristic weight (default 1, optimal; larger values search less and may return costlier plans). */
+  readonly weight?: number;
+}
+
+/**
+ * A regressive (goal-to-start) A* search in progress, F.E.A.R. style: a node is the set of
+ * conditions still to satisfy (facts that must hold, facts that must not), the heuristic counts the
+ * conditions the start state does not meet (divided by the most conditions one action can meet,
+ * times the cheapest cost, so it stays admissible), and an action regresses a node when it achieves
+ * one of its conditions without contradicting another. Advance it with {@link stepGoapSearch}
+ * under a node budget per frame (time slicing).
+ */
+export interface GoapSearch {
+  /** The problem searched. */
+  readonly problem: PlanningProblem;
+  /** `PathFlags` (`@tactica/search`): `InProgress` while running, then `Found`, `NoPath` or `BudgetExhausted`. */
+  flags: number;
+  /** Nodes expanded so far. */
+  expanded: number;
+  /** @internal */
+  store: StateStore;
+  /** @internal */
+  heap: IdHeap;
+  /** @internal */
+  start: Uint32Array;
+  /** @internal */
+  scratch: Uint32Array;
+  /** @internal */
+  found: number;
+  /** @internal */
+  options: GoapOptions<unknown>;
+  /** @internal */
+  budget: number;
+  /** @internal */
+  hScale: number;
+}
+
+/**
+ * Creates a reusable GOAP search for a problem (its store and heap are kept between searches).
+ * @example
+ * ```ts
+ * const search = createGoapSearch(problem);
+ * startGoapSearch(search, problem.initial, problem.goal);
+ * while (stepGoapSearch(search, 64) & PathFlags.InProgress) {} // 64 nodes per frame
+ * readGoapPlan(createPlanResult(), search);
+ * ```
+ */
+export function createGoapSearch(problem: PlanningProblem): GoapSearch {
+  const W = problem.words;
+  return {
+    problem,
+    flags: PathFlags.None,
+    expanded: 0,
+    store: createStateStore(2 * W),
+    heap: createIdHeap(),
+    start: new Uint32Array(W),
+    scratch: new Uint32Array(2 * W),
+    found: -1,
+    options: {},
+    budget: 0,
+    hScale: 0,
+  };
+}
+
+const NO_OPTIONS: GoapOptions<unknown> = {};
+
+function h(search: GoapSearch, id: number): number {
+  if (search.hScale === 0) return 0;
+  const W = search.problem.words;
+  const d = search.store.data;
+  const o = id * 2 * W;
+  let n = 0;
+  for (let w = 0; w < W; w++) {
+    const s = search.start[w]!;
+    n += popcount(d[o + w]! & ~s) + popcount(d[o + W + w]! & s);
+  }
+  return Math.ceil(n / Math.max(1, search.problem.maxChanged)) * search.hScale;
+}
+
+/**
+ * Starts (or restarts) a search from `start` towards `goal`; the search's previous content is
+ * discarded. Sets `flags` to `InProgress`.
+ */
+export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): GoapSearch {
+  const p = search.problem;
+  checkPlanArgs("startGoapSearch", p, start, goal);
+  const opts = (options ?? NO_OPTIONS) as GoapOptions<unknown>;
+  const W = p.words;
+  search.options = opts;
+  search.budget = opts.maxExpansions ?? 1_000_000;
+  const minCost = opts.minCost ?? p.minCost;
+  if (!(minCost >= 0)) throw planningError(PlanningErrorCodes.Argument, "startGoapSearch", `minCost must be >= 0, got ${minCost}.`, { path: "options.minCost" });
+  search.hScale = minCost * (opts.weight ?? 1);
+  search.start.set(start);
+  search.expanded = 0;
+  search.found = -1;
+  resetStateStore(search.store, 2 * W);
+  search.heap.size = 0;
+  if (goal.impossible) {
+    search.flags = PathFlags.NoPath;
+    return search;
+  }
+  const sc = search.scratch;
+  for (let w = 0; w < W; w++) {
+    sc[w] = goal.pos[w]!;
+    sc[W + w] = goal.neg[w]!;
+  }
+  const root = storeInsert(search.store, sc, 0);
+  search.store.g[root] = 0;
+  heapPush(search.heap, h(search, root), 0, root);
+  search.flags = PathFlags.InProgress;
+  return search;
+}
+
+/**
+ * Expands up to `maxNodes` nodes of a started search; returns its flags (`InProgress` when the
+ * slice ended before an answer).
+ */
+export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
+  if ((search.flags & PathFlags.InProgress) === 0) return search.flags;
+  const p = search.problem;
+  const W = p.words;
+  const W2 = 2 * W;
+  const { store, heap, start, scratch, options } = search;
+  const { preT, preF, add, del, actionCost } = p;
+  const A = p.actionCount;
+  const cost = options.cost;
+  const check = options.check;
+  const ctx = options.context;
+  let slice = 0;
+  while (heap.size > 0) {
+    const n = heapPop(heap);
+    if (store.closed[n] === 1) continue;
+    const no = n * W2;
+    let d = store.data;
+    let done = true;
+    for (let w = 0; w < W; w++) {
+      const s = start[w]!;
+      const t = d[no + w]!;
+      if ((t & ~s) !== 0 || (s & d[no + W + w]!) !== 0) {
+        done = false;
+        break;
+      }
+    }
+    if (done) {
+      search.found = n;
+      search.flags = PathFlags.Found;
+      return search.flags;
+    }
+    if (search.expanded >= search.budget) {
+      heapPush(heap, 0, Infinity, n);
+      search.flags = PathFlags.BudgetExhausted;
+      return search.flags;
+    }
+    if (slice >= maxNodes) {
+      heapPush(heap, 0, Infinity, n);
+      return search.flags;
+    }
+    slice++;
+    search.expanded++;
+    store.closed[n] = 1;
+    const gn = store.g[n]!;
+    for (let a = 0; a < A; a++) {
+      const ao = a * W;
+      d = store.data;
+      let relevant = false;
+      let ok = true;
+      for (let w = 0; w < W; w++) {
+        const t = d[no + w]!;
+        const f = d[no + W + w]!;
+        const ad = add[ao + w]!;
+        const de = del[ao + w]!;
+        if ((ad & t) !== 0 || (de & f) !== 0) relevant = true;
+        if ((de & t) !== 0 || (ad & f) !== 0) {
+          ok = false;
+          break;
+        }
+        const nt = (t & ~ad) | preT[ao + w]!;
+        const nf = (f & ~de) | preF[ao + w]!;
+        if ((nt & nf) !== 0) {
+          ok = false;
+          break;
+        }
+        scratch[w] = nt;
+        scratch[W + w] = nf;
+      }
+      if (!ok || !relevant) continue;
+      if (check !== undefined && !check(a, ctx)) continue;
+      const c = cost !== undefined ? cost(a, ctx) : actionCost[a]!;
+      const id = storeInsert(store, scratch, 0);
+      const g = gn + c;
+      if (g < store.g[id]!) {
+        store.g[id] = g;
+        store.parent[id] = n;
+        store.action[id] = a;
+        store.closed[id] = 0;
+        heapPush(heap, g + h(search, id), g, id);
+      }
+    }
+  }
+  search.flags = PathFlags.NoPath;
+  return search.flags;
+}
+
+/**
+ * Writes the plan of a finished search into `out` (execution order: the first action applies to
+ * the start state). When the search has not found a plan, `out` gets its flags and length 0.
+ */
+export function readGoapPlan(out: PlanResult, search: GoapSearch): PlanResult {
+  out.expanded = search.expanded;
+  out.generated = search.store.count;
+  if (search.flags !== PathFlags.Found) {
+    out.flags = search.flags;
+    out.length = 0;
+    out.cost = 0;
+    return out;
+  }
+  const store = search.store;
+  let n = 0;
+  for (let s = search.found; store.parent[s]! >= 0; s = store.parent[s]!) {
+    if (n < out.path.length) out.path[n] = store.action[s]!;
+    n++;
+  }
+  out.length = n;
+  out.cost = store.g[search.found]!;
+  out.flags = PathFlags.Found | (n > out.path.length ? PathFlags.PathTruncated : 0);
+  return out;
+}
+
+const searches = new WeakMap<PlanningProblem, GoapSearch>();
+
+/**
+ * One-shot GOAP planning: regressive A* from `goal` back to `start` with a per-problem search
+ * reused between calls (no allocation once warmed up). Costs equal forward Dijkstra's.
+ * @example
+ * ```ts
+ * const out = planGoap(createPlanResult(), problem, problem.initial, problem.goal, { cost: (a) => 1 + a % 3, minCost: 1 });
+ * ```
+ */
+export function planGoap<C>(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): PlanResult {
+  let s = searches.get(problem);
+  if (!s) {
+    s = createGoapSearch(problem);
+    searches.set(problem, s);
+  }
+  startGoapSearch(s, start, goal, options);
+  stepGoapSearch(s, Infinity);
+  return readGoapPlan(out, s);
+}
+
+/** One regression node of a GOAP search, for debugging and visualisation ({@link readGoapNodes}). */
+export interface GoapNodeView {
+  /** Facts still required to hold. */
+  readonly mustHold: string[];
+  /** Facts still required to be false. */
+  readonly mustNotHold: string[];
+  /** Cost from the goal (sum of the regressed actions' costs). */
+  readonly cost: number;
+  /** The action regressed to reach the node (`""` for the goal node). */
+  readonly action: string;
+  /** Index of the parent node, -1 for the goal node. */
+  readonly parent: number;
+  /** True when the node was expanded. */
+  readonly expanded: boolean;
+}
+
+/**
+ * Lists the first `max` nodes (default 64) a GOAP search generated, in generation order: what the
+ * regressive search looked at. Allocates; meant for debug views, not frame loops.
+ * @example
+ * ```ts
+ * readGoapNodes(search, 10).map((n) => `${n.action}: ${n.mustHold.join(", ")}`);
+ * ```
+ */
+export function readGoapNodes(search: GoapSearch, max = 64): GoapNodeView[] {
+  const p = search.problem;
+  const W = p.words;
+  const st = search.store;
+  const out: GoapNodeView[] = [];
+  for (let id = 0; id < Math.min(max, st.count); id++) {
+    const o = id * 2 * W;
+    const mustHold: string[] = [];
+    const mustNotHold: string[] = [];
+    for (let f = 0; f < p.factCount; f++) {
+      const w = f >>> 5;
+      const bit = 1 << (f & 31);
+      if ((st.data[o + w]! & bit) !== 0) mustHold.push(p.factNames[f]!);
+      if ((st.data[o + W + w]! & bit) !== 0) mustNotHold.push(p.factNames[f]!);
+    }
+    const a = st.action[id]!;
+    out.push({ mustHold, mustNotHold, cost: st.g[id]!, action: a >= 0 ? p.actionNames[a]! : "", parent: st.parent[id]!, expanded: st.closed[id] === 1 });
+  }
+  return out;
+}

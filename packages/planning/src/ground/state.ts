@@ -1,0 +1,107 @@
+import type { PlanningGoal, PlanningProblem } from "./problem";
+
+/**
+ * A fresh all-false state bitset for a problem (`problem.words` words).
+ * @example
+ * ```ts
+ * const s = createPlanningState(problem);
+ * ```
+ */
+export function createPlanningState(problem: PlanningProblem): Uint32Array {
+  return new Uint32Array(problem.words);
+}
+
+/** True when fact bit `fact` is set in `state`. */
+export function hasFact(state: Uint32Array, fact: number): boolean {
+  return ((state[fact >>> 5]! >>> (fact & 31)) & 1) === 1;
+}
+
+/** Sets or clears fact bit `fact` in `state` (mutates it). */
+export function setFact(state: Uint32Array, fact: number, value: boolean): void {
+  if (value) state[fact >>> 5]! |= 1 << (fact & 31);
+  else state[fact >>> 5]! &= ~(1 << (fact & 31));
+}
+
+/** True when ground action `action` is applicable in `state` (all positive, no negative preconditions). */
+export function isActionApplicable(problem: PlanningProblem, state: Uint32Array, action: number): boolean {
+  const W = problem.words;
+  const o = action * W;
+  const pt = problem.preT;
+  const pf = problem.preF;
+  for (let w = 0; w < W; w++) {
+    const s = state[w]!;
+    const t = pt[o + w]!;
+    if ((t & ~s) !== 0 || (s & pf[o + w]!) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * Writes the successor `r = (s − del) ∪ add` of `state` under `action` into `out` (which may be
+ * `state`). Does not check applicability. Returns `out`.
+ */
+export function applyAction(out: Uint32Array, problem: PlanningProblem, state: Uint32Array, action: number): Uint32Array {
+  const W = problem.words;
+  const o = action * W;
+  for (let w = 0; w < W; w++) out[w] = (state[w]! & ~problem.del[o + w]!) | problem.add[o + w]!;
+  return out;
+}
+
+/** True when `state` satisfies `goal`. */
+export function isGoalSatisfied(goal: PlanningGoal, state: Uint32Array): boolean {
+  if (goal.impossible) return false;
+  for (let w = 0; w < goal.pos.length; w++) {
+    const s = state[w]!;
+    const p = goal.pos[w]!;
+    if ((p & ~s) !== 0 || (s & goal.neg[w]!) !== 0) return false;
+  }
+  return true;
+}
+
+/**
+ * 32-bit hash of `words` words of `data` from `offset` (FNV-1a over words with a final mix), as
+ * used by the visited-state store.
+ */
+export function hashStateWords(data: Uint32Array, offset: number, words: number): number {
+  let h = 0x811c9dc5 | 0;
+  for (let w = 0; w < words; w++) {
+    h = Math.imul(h ^ data[offset + w]!, 0x01000193);
+    h ^= h >>> 15;
+  }
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  return (h ^ (h >>> 13)) | 0;
+}
+
+/**
+ * Chapter 13's compact form of a state at rest: the ids of the facts that hold, in a `Uint8Array`
+ * when the problem has fewer than 256 facts, else a `Uint16Array` (or `Uint32Array` beyond 65 536).
+ * Convert back with {@link stateFromIds} to compute successors on the bitset.
+ * @example
+ * ```ts
+ * const ids = stateToIds(problem, state); // e.g. Uint8Array [0, 3, 17]
+ * ```
+ */
+export function stateToIds(problem: PlanningProblem, state: Uint32Array): Uint8Array | Uint16Array | Uint32Array {
+  let n = 0;
+  for (let w = 0; w < problem.words; w++) {
+    let x = state[w]!;
+    while (x !== 0) {
+      x &= x - 1;
+      n++;
+    }
+  }
+  const out = problem.factCount < 256 ? new Uint8Array(n) : problem.factCount < 65536 ? new Uint16Array(n) : new Uint32Array(n);
+  let k = 0;
+  for (let f = 0; f < problem.factCount; f++) if ((state[f >>> 5]! >>> (f & 31)) & 1) out[k++] = f;
+  return out;
+}
+
+/** Writes the bitset of a compact id list ({@link stateToIds}) into `out` (cleared first); returns `out`. */
+export function stateFromIds(out: Uint32Array, ids: ArrayLike<number>): Uint32Array {
+  out.fill(0);
+  for (let i = 0; i < ids.length; i++) {
+    const f = ids[i]!;
+    out[f >>> 5]! |= 1 << (f & 31);
+  }
+  return out;
+}

@@ -1,0 +1,454 @@
+import { PathFlags } from "@tactica/search";
+import { formatLiteral, parseLiteral } from "../domain/literal";
+import type { PlanningLiteral } from "../domain/types";
+import type { PlanningProblem } from "../ground/problem";
+import { isActionApplicable } from "../ground/state";
+import { planningError, PlanningErrorCodes } from "../internal/errors";
+
+/**
+ * An HTN method: how to perform compound task `task` (a head like `"deliver(?pkg, ?to)"`, whose
+ * `?` arguments are the method's parameters) when `preconditions` hold, as the ordered list
+ * `subtasks` (compound task heads or action names of the planning domain, with parameters or
+ * objects as arguments).
+ */
+export interface HtnMethod {
+  /** Method name (shown in the decomposition trace). */
+  readonly name: string;
+  /** The compound task head this method decomposes: `name(?p, …)`. */
+  readonly task: string;
+  /** Literals over the head's parameters and objects (`"at(?pkg, ?to)"`, `"not busy()"`). */
+  readonly preconditions?: readonly string[];
+  /** Subtasks: compound tasks or primitive actions, e.g. `"go(?from, ?to)"`. At least one. */
+  readonly subtasks: readonly string[];
+  /**
+   * `false` lets the planner try the subtasks in any order (partial-order method). Experimental:
+   * only read when `planHtn` is called with `partialOrder: true`; the search may grow factorially.
+   */
+  readonly ordered?: boolean;
+}
+
+interface Ref {
+  /** ≥ 0: parameter index; < 0: object id -(ref + 1). */
+  readonly args: Int32Array;
+}
+interface LitRef extends Ref {
+  readonly predicate: string;
+  readonly negated: boolean;
+}
+interface SubRef extends Ref {
+  readonly primitive: boolean;
+  /** Compound task id or action schema index. */
+  readonly id: number;
+  /** The task itself when every argument is a constant (shared, never rebuilt). */
+  readonly constant: Task | null;
+}
+interface CompiledMethod {
+  readonly name: string;
+  readonly arity: number;
+  readonly pre: readonly LitRef[];
+  readonly subs: readonly SubRef[];
+  readonly ordered: boolean;
+}
+
+/** Methods compiled against a grounded problem by {@link compileHtn}. */
+export interface HtnProblem {
+  /** The problem whose actions are the primitive tasks. */
+  readonly problem: PlanningProblem;
+  /** Compound task names, by id. */
+  readonly taskNames: readonly string[];
+  /** @internal */
+  readonly taskArity: readonly number[];
+  /** @internal */
+  readonly methods: readonly (readonly CompiledMethod[])[];
+  /** @internal ground action index by schema and mixed-radix argument code (-1: none), or null when too big */
+  readonly actionTable: readonly (Int32Array | null)[];
+  /** @internal fact bit by predicate name and mixed-radix argument code (-1: none), or null when too big */
+  readonly factTable: Readonly<Record<string, Int32Array | null>>;
+}
+
+const TABLE_LIMIT = 1 << 20;
+
+function buildTables(problem: PlanningProblem): { actionTable: (Int32Array | null)[]; factTable: Record<string, Int32Array | null> } {
+  const n = problem.objectNames.length;
+  const objectId = new Map(problem.objectNames.map((o, i) => [o, i] as const));
+  const size = (arity: number) => (n ** arity <= TABLE_LIMIT ? n ** arity : -1);
+  const actionTable = problem.domain.actions.map((a) => {
+    const s = size(a.parameters.length);
+    return s < 0 ? null : new Int32Array(Math.max(1, s)).fill(-1);
+  });
+  for (let a = 0; a < problem.actionCount; a++) {
+    const t = actionTable[problem.actionSchema[a]!];
+    if (!t) continue;
+    let code = 0;
+    for (let k = problem.actionArgStart[a]!; k < problem.actionArgStart[a + 1]!; k++) code = code * n + problem.actionArgs[k]!;
+    t[code] = a;
+  }
+  const factTable: Record<string, Int32Array | null> = Object.create(null) as Record<string, Int32Array | null>;
+  problem.factNames.forEach((name, f) => {
+    const l = parseLiteral(name, "compileHtn", "fact");
+    let t = factTable[l.predicate];
+    if (t === undefined) {
+      const s = size(l.args.length);
+      t = factTable[l.predicate] = s < 0 ? null : new Int32Array(Math.max(1, s)).fill(-1);
+    }
+    if (!t) return;
+    let code = 0;
+    for (const a of l.args) code = code * n + objectId.get(a)!;
+    t[code] = f;
+  });
+  return { actionTable, factTable };
+}
+
+const FN = "compileHtn";
+
+/**
+ * Compiles HTN methods against a grounded problem: compound tasks are the method heads, primitive
+ * tasks are the problem's action schemas (operators over the same facts).
+ * @throws TacticaError `PLANNING_DOMAIN` naming `methods[i]…` for an unknown task, predicate,
+ * parameter or object, an arity mismatch, or a method without subtasks.
+ * @example
+ * ```ts
+ * const htn = compileHtn(problem, [{ name: "fetch", task: "get(?i)", subtasks: ["go(hall, kitchen)", "take(kitchen, ?i)"] }]);
+ * ```
+ */
+export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod[]): HtnProblem {
+  const d = problem.domain;
+  const objectId = new Map(problem.objectNames.map((n, i) => [n, i] as const));
+  const taskId = new Map<string, number>();
+  const taskNames: string[] = [];
+  const taskArity: number[] = [];
+  const heads = methods.map((m, i) => {
+    const path = `methods[${i}].task`;
+    const h = parseLiteral(m?.task, FN, path);
+    if (h.negated) throw planningError(PlanningErrorCodes.Domain, FN, `a task head cannot be negated.`, { path });
+    if (d.actions.some((a) => a.name === h.predicate)) throw planningError(PlanningErrorCodes.Domain, FN, `task "${h.predicate}" is also an action; compound tasks need their own names.`, { path });
+    let id = taskId.get(h.predicate);
+    if (id === undefined) {
+      id = taskNames.length;
+      taskId.set(h.predicate, id);
+      taskNames.push(h.predicate);
+      taskArity.push(h.args.length);
+    } else if (taskArity[id] !== h.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `task "${h.predicate}" takes ${taskArity[id]} argument(s) in an earlier method, ${h.args.length} here (arity mismatch).`, { path });
+    return h;
+  });
+  const predArity = new Map<string, number>();
+  for (const p of d.predicates) predArity.set(p.name, p.types.length);
+  for (const l of [...d.initial, ...d.actions.flatMap((a) => [...a.preconditions, ...a.effects]), ...d.goal]) if (!predArity.has(l.predicate)) predArity.set(l.predicate, l.args.length);
+  const compiled: CompiledMethod[][] = taskNames.map(() => []);
+  methods.forEach((m, i) => {
+    const head = heads[i]!;
+    const params = new Map<string, number>();
+    head.args.forEach((a, k) => {
+      if (!a.startsWith("?")) throw planningError(PlanningErrorCodes.Domain, FN, `task head arguments must be parameters ("?x"), got "${a}".`, { path: `methods[${i}].task` });
+      params.set(a, k);
+    });
+    const refs = (l: PlanningLiteral, path: string) =>
+      Int32Array.from(l.args, (a) => {
+        if (a.startsWith("?")) {
+          const k = params.get(a);
+          if (k === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown parameter "${a}" in "${formatLiteral(l)}"; method parameters come from the task head "${m.task}".`, { path });
+          return k;
+        }
+        const o = objectId.get(a);
+        if (o === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown object "${a}" in "${formatLiteral(l)}".`, { path });
+        return -(o + 1);
+      });
+    const pre = (m.preconditions ?? []).map((s, k) => {
+      const path = `methods[${i}].preconditions[${k}]`;
+      const l = parseLiteral(s, FN, path);
+      const n = predArity.get(l.predicate);
+      if (n === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown predicate "${l.predicate}".`, { path });
+      if (n !== l.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `predicate "${l.predicate}" takes ${n} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+      return { predicate: l.predicate, negated: l.negated, args: refs(l, path) };
+    });
+    if (!Array.isArray(m.subtasks) || m.subtasks.length === 0) throw planningError(PlanningErrorCodes.Domain, FN, `method "${m.name}" has no subtasks; give it at least one.`, { path: `methods[${i}].subtasks` });
+    const subs = m.subtasks.map((s, k) => {
+      const path = `methods[${i}].subtasks[${k}]`;
+      const l = parseLiteral(s, FN, path);
+      const tid = taskId.get(l.predicate);
+      const aid = d.actions.findIndex((a) => a.name === l.predicate);
+      if (tid === undefined && aid < 0) throw planningError(PlanningErrorCodes.Domain, FN, `unknown task "${l.predicate}": not a method head nor an action.`, { path });
+      const arity = tid !== undefined ? taskArity[tid]! : d.actions[aid]!.parameters.length;
+      if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+      const args = refs(l, path);
+      const primitive = tid === undefined;
+      const id = tid ?? aid;
+      const constant = args.every((r) => r < 0) ? { primitive, id, args: Int32Array.from(args, (r) => -(r + 1)) } : null;
+      return { primitive, id, args, constant };
+    });
+    compiled[taskId.get(head.predicate)!]!.push({ name: m.name, arity: head.args.length, pre, subs, ordered: m.ordered !== false });
+  });
+  return { problem, taskNames, taskArity, methods: compiled, ...buildTables(problem) };
+}
+
+/** One node of an HTN decomposition trace. */
+export interface HtnTraceNode {
+  /** The task, ground: `"deliver(pkg, b)"` or `"go(a, b)"`. */
+  readonly task: string;
+  /** Method chosen for a compound task; `null` for a primitive step. */
+  readonly method: string | null;
+  /** Index of the parent node in the trace, -1 for a root task. */
+  readonly parent: number;
+  /** Depth (roots are 0). */
+  readonly depth: number;
+  /** Plan step of a primitive node, -1 for compound nodes. */
+  readonly step: number;
+}
+
+/** Result of {@link planHtn} / {@link replanHtn}. */
+export interface HtnResult {
+  /** `Found`, `NoPath`, or `BudgetExhausted`; `Partial` when a budget cut the search and `plan` is the longest prefix reached. */
+  readonly flags: number;
+  /** Ground action indices, in order. */
+  readonly plan: number[];
+  /** The decomposition tree of the plan (parents before children). */
+  readonly trace: HtnTraceNode[];
+  /** Task nodes expanded. */
+  readonly expanded: number;
+  /** For a replan: the task that was decomposed again (`""` for a full plan). */
+  readonly replannedTask: string;
+  /** @internal continuation agenda of each trace node, for partial replanning */
+  readonly continuations: readonly unknown[];
+}
+
+/** Options of {@link planHtn}. */
+export interface HtnOptions {
+  /** Deepest decomposition (default 64). */
+  readonly maxDepth?: number;
+  /** Most task nodes expanded (default 100 000). */
+  readonly maxNodes?: number;
+  /** Experimental: honour `ordered: false` methods (try subtasks in every order). */
+  readonly partialOrder?: boolean;
+}
+
+interface Task {
+  readonly primitive: boolean;
+  readonly id: number;
+  readonly args: Int32Array;
+}
+interface Agenda {
+  readonly task: Task | null;
+  /** Unordered group (experimental partial order). */
+  readonly group: readonly Task[] | null;
+  readonly parent: number;
+  readonly depth: number;
+  readonly next: Agenda | null;
+}
+
+function taskName(h: HtnProblem, t: Task): string {
+  const p = h.problem;
+  const name = t.primitive ? p.domain.actions[t.id]!.name : h.taskNames[t.id]!;
+  return `${name}(${Array.from(t.args, (o) => p.objectNames[o]).join(", ")})`;
+}
+
+function groundAction(h: HtnProblem, t: Task): number {
+  const table = h.actionTable[t.id];
+  const n = h.problem.objectNames.length;
+  if (table) {
+    let code = 0;
+    for (let i = 0; i < t.args.length; i++) code = code * n + t.args[i]!;
+    return table[code]!;
+  }
+  return h.problem.actionIndex[taskName(h, t)] ?? -1;
+}
+
+function groundFact(h: HtnProblem, l: LitRef, args: Int32Array): number {
+  const table = h.factTable[l.predicate];
+  const n = h.problem.objectNames.length;
+  if (table === undefined) return -1;
+  if (table) {
+    let code = 0;
+    for (let i = 0; i < l.args.length; i++) {
+      const r = l.args[i]!;
+      code = code * n + (r >= 0 ? args[r]! : -(r + 1));
+    }
+    return table[code]!;
+  }
+  const p = h.problem;
+  return p.factIndex[`${l.predicate}(${Array.from(l.args, (r) => p.objectNames[r >= 0 ? args[r]! : -(r + 1)]).join(", ")})`] ?? -1;
+}
+
+interface RawNode {
+  task: Task;
+  method: string | null;
+  parent: number;
+  depth: number;
+  step: number;
+}
+
+function named(h: HtnProblem, raw: RawNode[]): HtnTraceNode[] {
+  return raw.map((r) => ({ task: taskName(h, r.task), method: r.method, parent: r.parent, depth: r.depth, step: r.step }));
+}
+
+const scratch = new WeakMap<HtnProblem, { states: Uint32Array[]; best: number[] }>();
+
+function subTask(sr: SubRef, args: Int32Array): Task {
+  if (sr.constant !== null) return sr.constant;
+  const out = new Int32Array(sr.args.length);
+  for (let i = 0; i < sr.args.length; i++) {
+    const r = sr.args[i]!;
+    out[i] = r >= 0 ? args[r]! : -(r + 1);
+  }
+  return { primitive: sr.primitive, id: sr.id, args: out };
+}
+
+function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: HtnOptions, plan: number[], trace: RawNode[], conts: unknown[]): { flags: number; expanded: number; best: number[] } {
+  const p = h.problem;
+  const W = p.words;
+  const maxDepth = options.maxDepth ?? 64;
+  const maxNodes = options.maxNodes ?? 100_000;
+  const partialOrder = options.partialOrder === true;
+  let ws = scratch.get(h);
+  if (!ws) scratch.set(h, (ws = { states: [], best: [] }));
+  const states = ws.states;
+  const best = ws.best;
+  best.length = 0;
+  let expanded = 0;
+  let cut = false;
+  let exhausted = false;
+  const solve = (ag: Agenda | null, s: Uint32Array): boolean => {
+    if (ag === null) return true;
+    if (expanded >= maxNodes) {
+      exhausted = cut = true;
+      return false;
+    }
+    expanded++;
+    if (ag.group !== null) {
+      for (let i = 0; i < ag.group.length; i++) {
+        const rest = ag.group.filter((_, k) => k !== i);
+        const tail: Agenda | null = rest.length ? { task: null, group: rest, parent: ag.parent, depth: ag.depth, next: ag.next } : ag.next;
+        if (solve({ task: ag.group[i]!, group: null, parent: ag.parent, depth: ag.depth, next: tail }, s)) return true;
+        if (exhausted) return false;
+      }
+      return false;
+    }
+    const t = ag.task!;
+    if (t.primitive) {
+      const a = groundAction(h, t);
+      if (a < 0 || !isActionApplicable(p, s, a)) return false;
+      // One state buffer per plan step, reused between searches: the search is depth first.
+      let s2 = states[plan.length];
+      if (s2 === undefined || s2.length !== W) states[plan.length] = s2 = new Uint32Array(W);
+      const o = a * W;
+      for (let w = 0; w < W; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
+      plan.push(a);
+      trace.push({ task: t, method: null, parent: ag.parent, depth: ag.depth, step: plan.length - 1 });
+      conts.push(ag.next);
+      if (plan.length > best.length) {
+        best.length = 0;
+        for (let i = 0; i < plan.length; i++) best.push(plan[i]!);
+      }
+      if (solve(ag.next, s2)) return true;
+      plan.pop();
+      trace.pop();
+      conts.pop();
+      return false;
+    }
+    if (ag.depth >= maxDepth) {
+      cut = true;
+      return false;
+    }
+    const methods = h.methods[t.id]!;
+    for (let mi = 0; mi < methods.length; mi++) {
+      const m = methods[mi]!;
+      let ok = true;
+      for (let li = 0; li < m.pre.length; li++) {
+        const l = m.pre[li]!;
+        const k = groundFact(h, l, t.args);
+        const holds = k >= 0 && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
+        if (holds === l.negated) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const idx = trace.length;
+      trace.push({ task: t, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
+      conts.push(ag.next);
+      let next: Agenda | null = ag.next;
+      if (!m.ordered && partialOrder && m.subs.length > 1) next = { task: null, group: m.subs.map((sr) => subTask(sr, t.args)), parent: idx, depth: ag.depth + 1, next };
+      else for (let k = m.subs.length - 1; k >= 0; k--) next = { task: subTask(m.subs[k]!, t.args), group: null, parent: idx, depth: ag.depth + 1, next };
+      if (solve(next, s)) return true;
+      trace.length = idx;
+      conts.length = idx;
+      if (exhausted) return false;
+    }
+    return false;
+  };
+  const found = solve(agenda, state);
+  let flags: number = found ? PathFlags.Found : exhausted ? PathFlags.BudgetExhausted : PathFlags.NoPath;
+  if (!found && cut) flags |= PathFlags.Partial;
+  return { flags, expanded, best: found ? [] : best.slice() };
+}
+
+function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[] {
+  const p = h.problem;
+  return tasks.map((s, i) => {
+    const path = `tasks[${i}]`;
+    const l = parseLiteral(s, fn, path);
+    const tid = h.taskNames.indexOf(l.predicate);
+    const aid = p.domain.actions.findIndex((a) => a.name === l.predicate);
+    if (tid < 0 && aid < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown task "${l.predicate}".`, { path });
+    const arity = tid >= 0 ? h.taskArity[tid]! : p.domain.actions[aid]!.parameters.length;
+    if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, fn, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+    const args = Int32Array.from(l.args, (a) => {
+      const o = p.objectNames.indexOf(a);
+      if (o < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}".`, { path });
+      return o;
+    });
+    return { primitive: tid < 0, id: tid >= 0 ? tid : aid, args };
+  });
+}
+
+/**
+ * Total-order HTN planning: decomposes `tasks` (ground task heads, `"deliver(pkg, b)"`) depth first,
+ * trying each task's methods in order and backtracking when a method's preconditions fail or a
+ * primitive action is not applicable in the state reached. Returns the plan and the decomposition
+ * trace. A depth or node budget turns an unfinished search into `BudgetExhausted`/`Partial`.
+ * @example
+ * ```ts
+ * const r = planHtn(htn, problem.initial, ["get(key)"]);
+ * r.plan.map((a) => problem.actionNames[a]);
+ * ```
+ */
+export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options: HtnOptions = {}): HtnResult {
+  if (!(state instanceof Uint32Array) || state.length !== htn.problem.words) throw planningError(PlanningErrorCodes.Argument, "planHtn", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
+  const roots = parseTasks(htn, tasks, "planHtn");
+  let agenda: Agenda | null = null;
+  for (let k = roots.length - 1; k >= 0; k--) agenda = { task: roots[k]!, group: null, parent: -1, depth: 0, next: agenda };
+  const plan: number[] = [];
+  const trace: RawNode[] = [];
+  const conts: unknown[] = [];
+  const r = run(htn, state, agenda, options, plan, trace, conts);
+  const found = (r.flags & PathFlags.Found) !== 0;
+  return { flags: r.flags, plan: found ? plan : r.best, trace: found ? named(htn, trace) : [], expanded: r.expanded, replannedTask: "", continuations: found ? conts : [] };
+}
+
+/**
+ * Partial replanning: step `failedStep` of `previous` failed (or its effects did not happen) and
+ * the world is now `state`. Steps before it are kept as executed; the planner decomposes again the
+ * innermost compound task above the failed step (with the tasks that followed it), walking up to
+ * the roots until a decomposition succeeds. The returned plan holds the new steps only (from the
+ * failed step on); `replannedTask` names the task decomposed again.
+ * @example
+ * ```ts
+ * const again = replanHtn(htn, stateNow, previous, 1);
+ * ```
+ */
+export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResult, failedStep: number, options: HtnOptions = {}): HtnResult {
+  const node = previous.trace.findIndex((n) => n.step === failedStep);
+  if (node < 0) throw planningError(PlanningErrorCodes.Argument, "replanHtn", `step ${failedStep} is not in the previous plan's trace.`, { path: "failedStep" });
+  let expanded = 0;
+  for (let anc = previous.trace[node]!.parent; anc >= 0; anc = previous.trace[anc]!.parent) {
+    const n = previous.trace[anc]!;
+    const [task] = parseTasks(htn, [n.task], "replanHtn");
+    const agenda: Agenda = { task: task!, group: null, parent: -1, depth: n.depth, next: previous.continuations[anc] as Agenda | null };
+    const plan: number[] = [];
+    const trace: RawNode[] = [];
+    const conts: unknown[] = [];
+    const r = run(htn, state, agenda, options, plan, trace, conts);
+    expanded += r.expanded;
+    if (r.flags & PathFlags.Found) return { flags: r.flags, plan, trace: named(htn, trace), expanded, replannedTask: n.task, continuations: conts };
+  }
+  return { flags: PathFlags.NoPath, plan: [], trace: [], expanded, replannedTask: "", continuations: [] };
+}

@@ -1,0 +1,350 @@
+import { PathFlags } from "@tactica/search";
+import { planBfs } from "../forward/plan-bfs";
+import { createPlanResult, type PlanResult } from "../forward/plan-result";
+import { compileGoal, type PlanningGoal, type PlanningProblem } from "../ground/problem";
+import { applyAction, hasFact, isActionApplicable, isGoalSatisfied, setFact } from "../ground/state";
+import { planningError, PlanningErrorCodes } from "../internal/errors";
+
+/** Status of a {@link PlanRunner}. */
+export const RunnerStatus = {
+  /** No goal. */
+  Idle: 0,
+  /** Executing (or waiting out a replanning cooldown). */
+  Running: 1,
+  /** The last goal was reached and removed from the queue. */
+  Succeeded: 2,
+  /** No plan reaches the top goal (the runner retries after the cooldown). */
+  Failed: 3,
+} as const;
+
+/** Status of the current step, returned by {@link PlanRunnerHooks.execute}. */
+export const StepStatus = {
+  /** Still running; call again next tick. */
+  Running: 0,
+  /** Done; the action's effects are applied to the runner's facts. */
+  Succeeded: 1,
+  /** Failed; the runner replans. */
+  Failed: 2,
+} as const;
+
+/** Why the runner (re)plans: a bitset, each member a distinct bit. */
+export const ReplanReason = {
+  /** No reason. */
+  None: 0,
+  /** There is no plan yet (or it ended without reaching the goal). */
+  NoPlan: 1,
+  /** The current step reported failure. */
+  StepFailed: 2,
+  /** The top goal changed. */
+  GoalChanged: 4,
+  /** A watched fact changed since the plan was made. */
+  Invalidated: 8,
+  /** The replanning period elapsed. */
+  Period: 16,
+  /** The current step's preconditions no longer hold. */
+  PreconditionFailed: 32,
+} as const;
+
+/** A goal in the runner's priority queue. `data` must be JSON-safe (it is saved). */
+export interface RunnerGoal {
+  /** Identifier (unique in the queue). */
+  readonly id: string;
+  /** Higher runs first; equal priorities keep insertion order. */
+  readonly priority: number;
+  /** Goal literals (`"has(key)"`, `"not alarm()"`). */
+  readonly goal: readonly string[];
+  /** Free JSON-safe payload. */
+  readonly data?: unknown;
+}
+
+/** Options of {@link createPlanRunner}. */
+export interface PlanRunnerOptions {
+  /** Seconds after a replan before the next one is allowed (default 0.25): against thrashing. */
+  readonly cooldown?: number;
+  /** Replan every `period` seconds even when nothing failed (default 0: never). */
+  readonly period?: number;
+}
+
+/**
+ * A running plan as plain data (`structuredClone` works; {@link saveRunner} gives a JSON-safe
+ * snapshot): the agent's facts, the goal queue, the plan and the current step, the detour queue,
+ * the watched facts, and the replanning bookkeeping.
+ */
+export interface PlanRunner {
+  /** The agent's belief state (a bitset of the problem's facts). */
+  facts: Uint32Array;
+  /** Goals by descending priority. */
+  goals: RunnerGoal[];
+  /** Id of the goal the current plan serves (`""` when none). */
+  activeGoal: string;
+  /** Ground action indices of the plan. */
+  plan: number[];
+  /** Index of the current step in `plan`. */
+  step: number;
+  /** {@link StepStatus} of the current step. */
+  stepStatus: number;
+  /** Seconds spent in the current step. */
+  stepTime: number;
+  /** Actions queued before the current goal's plan (C.13 detours), run first. */
+  detours: number[];
+  /** {@link RunnerStatus}. */
+  status: number;
+  /** Fact bits whose change invalidates the plan. */
+  watched: number[];
+  /** Their values (0/1) when the plan was made. */
+  watchedValues: number[];
+  /** Pending {@link ReplanReason} bits. */
+  reason: number;
+  /** Seconds left before replanning is allowed. */
+  cooldown: number;
+  /** Seconds since the last replan. */
+  sinceReplan: number;
+  /** Number of plans made. */
+  replans: number;
+  /** Runner time in seconds. */
+  time: number;
+  /** Cooldown setting. */
+  cooldownSetting: number;
+  /** Period setting (0: off). */
+  period: number;
+}
+
+/** What the runner calls out to. Not state: pass the same hooks every tick. */
+export interface PlanRunnerHooks {
+  /**
+   * Runs one tick of ground action `action` (`started` is true on its first tick) and returns a
+   * {@link StepStatus}. Macro actions delegate here (move-to calls a path query and returns
+   * Running until arrival).
+   */
+  execute(action: number, runner: PlanRunner, dt: number, started: boolean): number;
+  /** Planner used to (re)plan (default {@link planBfs}). */
+  plan?(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal): PlanResult;
+}
+
+/**
+ * Creates a plan runner for an agent whose beliefs start as `facts` (copied).
+ * @example
+ * ```ts
+ * const runner = createPlanRunner(problem, problem.initial, { cooldown: 0.5 });
+ * pushRunnerGoal(runner, { id: "fetch", priority: 1, goal: ["has(key)"] });
+ * tickPlanRunner(runner, problem, { execute: () => StepStatus.Succeeded }, 1 / 60);
+ * ```
+ */
+export function createPlanRunner(problem: PlanningProblem, facts: Uint32Array, options: PlanRunnerOptions = {}): PlanRunner {
+  if (!(facts instanceof Uint32Array) || facts.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", `facts must be a Uint32Array of ${problem.words} words.`, { path: "facts" });
+  const cooldown = options.cooldown ?? 0.25;
+  const period = options.period ?? 0;
+  if (!(cooldown >= 0) || !(period >= 0)) throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", "cooldown and period must be >= 0.", { path: "options" });
+  return { facts: facts.slice(), goals: [], activeGoal: "", plan: [], step: 0, stepStatus: StepStatus.Running, stepTime: 0, detours: [], status: RunnerStatus.Idle, watched: [], watchedValues: [], reason: ReplanReason.NoPlan, cooldown: 0, sinceReplan: 0, replans: 0, time: 0, cooldownSetting: cooldown, period };
+}
+
+/** Adds (or replaces, by id) a goal in the priority queue. */
+export function pushRunnerGoal(runner: PlanRunner, goal: RunnerGoal): void {
+  removeRunnerGoal(runner, goal.id);
+  let i = 0;
+  while (i < runner.goals.length && runner.goals[i]!.priority >= goal.priority) i++;
+  runner.goals.splice(i, 0, { id: goal.id, priority: goal.priority, goal: [...goal.goal], ...(goal.data !== undefined ? { data: goal.data } : {}) });
+}
+
+/** Removes a goal by id; returns true when it was queued. */
+export function removeRunnerGoal(runner: PlanRunner, id: string): boolean {
+  const i = runner.goals.findIndex((g) => g.id === id);
+  if (i < 0) return false;
+  runner.goals.splice(i, 1);
+  return true;
+}
+
+/** Queues actions to run before the current goal's plan resumes (a detour: open a door, reload). */
+export function insertRunnerDetour(runner: PlanRunner, actions: readonly number[]): void {
+  runner.detours.unshift(...actions);
+}
+
+/** Watches a fact: when its value differs from the value at planning time, the plan is invalid. */
+export function watchRunnerFact(runner: PlanRunner, fact: number): void {
+  if (!runner.watched.includes(fact)) {
+    runner.watched.push(fact);
+    runner.watchedValues.push(hasFact(runner.facts, fact) ? 1 : 0);
+  }
+}
+
+/** Changes one of the runner's facts (perception, another agent's action). */
+export function setRunnerFact(runner: PlanRunner, fact: number, value: boolean): void {
+  setFact(runner.facts, fact, value);
+}
+
+function replan(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerHooks, out: PlanResult): void {
+  const top = runner.goals[0]!;
+  const goal = goalOf(problem, top);
+  (hooks.plan ?? planBfs)(out, problem, runner.facts, goal);
+  runner.replans++;
+  runner.cooldown = runner.cooldownSetting;
+  runner.sinceReplan = 0;
+  runner.activeGoal = top.id;
+  runner.reason = ReplanReason.None;
+  runner.step = 0;
+  runner.stepTime = 0;
+  runner.stepStatus = StepStatus.Running;
+  for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasFact(runner.facts, runner.watched[i]!) ? 1 : 0;
+  if ((out.flags & PathFlags.Found) !== 0 && (out.flags & PathFlags.PathTruncated) === 0) {
+    runner.plan = Array.from(out.path.subarray(0, out.length));
+    runner.status = RunnerStatus.Running;
+  } else {
+    runner.plan = [];
+    runner.status = RunnerStatus.Failed;
+  }
+}
+
+const outs = new WeakMap<PlanningProblem, PlanResult>();
+const compiledGoals = new WeakMap<RunnerGoal, { problem: PlanningProblem; goal: PlanningGoal }>();
+
+/** The compiled form of a queued goal, cached per goal object so ticks do not re-parse literals. */
+function goalOf(problem: PlanningProblem, g: RunnerGoal): PlanningGoal {
+  const hit = compiledGoals.get(g);
+  if (hit && hit.problem === problem) return hit.goal;
+  const goal = compileGoal(problem, g.goal);
+  compiledGoals.set(g, { problem, goal });
+  return goal;
+}
+
+/**
+ * Advances the runner by `dt` seconds: takes the top goal, checks watched facts, the period and
+ * the current step's preconditions, replans when needed (after the cooldown), runs detours first,
+ * then the current step through `hooks.execute`, applying its effects on success. Returns the
+ * runner's {@link RunnerStatus}.
+ */
+export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerHooks, dt: number): number {
+  if (!(dt >= 0)) throw planningError(PlanningErrorCodes.Argument, "tickPlanRunner", `dt must be >= 0, got ${dt}.`, { path: "dt" });
+  runner.time += dt;
+  runner.sinceReplan += dt;
+  runner.cooldown = Math.max(0, runner.cooldown - dt);
+  const top = runner.goals[0];
+  if (!top) {
+    runner.status = runner.status === RunnerStatus.Succeeded ? RunnerStatus.Succeeded : RunnerStatus.Idle;
+    runner.plan = [];
+    runner.activeGoal = "";
+    return runner.status;
+  }
+  if (isGoalSatisfied(goalOf(problem, top), runner.facts)) {
+    runner.goals.shift();
+    runner.plan = [];
+    runner.activeGoal = "";
+    runner.reason = ReplanReason.NoPlan;
+    runner.status = RunnerStatus.Succeeded;
+    return runner.status;
+  }
+  if (runner.status !== RunnerStatus.Failed) runner.status = RunnerStatus.Running;
+  if (top.id !== runner.activeGoal) runner.reason |= ReplanReason.GoalChanged;
+  for (let i = 0; i < runner.watched.length; i++) if ((hasFact(runner.facts, runner.watched[i]!) ? 1 : 0) !== runner.watchedValues[i]) runner.reason |= ReplanReason.Invalidated;
+  if (runner.period > 0 && runner.sinceReplan >= runner.period) runner.reason |= ReplanReason.Period;
+  if (runner.step >= runner.plan.length) runner.reason |= ReplanReason.NoPlan;
+
+  if (runner.detours.length > 0) {
+    const a = runner.detours[0]!;
+    if (!isActionApplicable(problem, runner.facts, a)) {
+      runner.detours.shift();
+      return runner.status;
+    }
+    const st = hooks.execute(a, runner, dt, runner.stepTime === 0);
+    runner.stepTime += dt;
+    if (st !== StepStatus.Running) {
+      if (st === StepStatus.Succeeded) applyAction(runner.facts, problem, runner.facts, a);
+      runner.detours.shift();
+      runner.stepTime = 0;
+    }
+    return runner.status;
+  }
+  if (runner.reason !== ReplanReason.None) {
+    if (runner.cooldown > 0) return runner.status;
+    let out = outs.get(problem);
+    if (!out) outs.set(problem, (out = createPlanResult(256)));
+    replan(runner, problem, hooks, out);
+    if (runner.status === RunnerStatus.Failed) return runner.status;
+  }
+  const a = runner.plan[runner.step]!;
+  if (!isActionApplicable(problem, runner.facts, a)) {
+    runner.reason |= ReplanReason.PreconditionFailed;
+    runner.stepStatus = StepStatus.Failed;
+    return runner.status;
+  }
+  const st = hooks.execute(a, runner, dt, runner.stepTime === 0);
+  runner.stepTime += dt;
+  runner.stepStatus = st;
+  if (st === StepStatus.Succeeded) {
+    applyAction(runner.facts, problem, runner.facts, a);
+    runner.step++;
+    runner.stepTime = 0;
+    runner.stepStatus = StepStatus.Running;
+    for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasFact(runner.facts, runner.watched[i]!) ? 1 : 0;
+  } else if (st === StepStatus.Failed) {
+    runner.reason |= ReplanReason.StepFailed;
+    runner.stepTime = 0;
+  }
+  return runner.status;
+}
+
+/** JSON-safe snapshot of a {@link PlanRunner} (from {@link saveRunner}). */
+export interface PlanRunnerSnapshot {
+  /** Snapshot version, 1. */
+  version: 1;
+  /** Every field of the runner, `facts` as a number array. */
+  runner: Omit<PlanRunner, "facts"> & { facts: number[] };
+}
+
+/**
+ * Returns a JSON-safe snapshot of the runner.
+ * @example
+ * ```ts
+ * const json = JSON.stringify(saveRunner(runner));
+ * restoreRunner(runner, JSON.parse(json));
+ * ```
+ */
+export function saveRunner(runner: PlanRunner): PlanRunnerSnapshot {
+  const copy = JSON.parse(JSON.stringify({ ...runner, facts: [] })) as Omit<PlanRunner, "facts">;
+  return { version: 1, runner: { ...copy, facts: Array.from(runner.facts) } };
+}
+
+const NUM_FIELDS = ["activeGoal", "step", "stepStatus", "stepTime", "status", "reason", "cooldown", "sinceReplan", "replans", "time", "cooldownSetting", "period"] as const;
+
+/**
+ * Restores a snapshot into `runner` after checking all of it (sizes, types, action indices when
+ * `problem` is given); a failed restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves
+ * the runner unchanged.
+ */
+export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: PlanningProblem): void {
+  const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreRunner", msg, { path });
+  if (typeof snapshot !== "object" || snapshot === null || (snapshot as { version?: unknown }).version !== 1) throw fail("$.version", "expected a snapshot from saveRunner (version 1).");
+  const r = (snapshot as { runner?: unknown }).runner as Record<string, unknown> | undefined;
+  if (typeof r !== "object" || r === null) throw fail("$.runner", "missing runner.");
+  const ints = (key: string, max: number) => {
+    const v = r[key];
+    if (!Array.isArray(v) || v.some((x) => !Number.isInteger(x) || x < 0 || x > max)) throw fail(`$.runner.${key}`, `expected an array of integers in [0, ${max}].`);
+    return v as number[];
+  };
+  const facts = ints("facts", 0xffffffff);
+  if (facts.length !== runner.facts.length) throw fail("$.runner.facts", `expected ${runner.facts.length} words, got ${facts.length}.`);
+  const maxAction = problem ? problem.actionCount - 1 : 0x7fffffff;
+  const plan = ints("plan", maxAction);
+  const detours = ints("detours", maxAction);
+  const watched = ints("watched", problem ? problem.factCount - 1 : 0x7fffffff);
+  const watchedValues = ints("watchedValues", 1);
+  if (watchedValues.length !== watched.length) throw fail("$.runner.watchedValues", "must have one value per watched fact.");
+  for (const k of NUM_FIELDS) {
+    const v = r[k];
+    if (k === "activeGoal" ? typeof v !== "string" : typeof v !== "number" || !Number.isFinite(v)) throw fail(`$.runner.${k}`, `bad value ${JSON.stringify(v)}.`);
+  }
+  const goals = r["goals"];
+  if (!Array.isArray(goals)) throw fail("$.runner.goals", "expected an array.");
+  goals.forEach((g: unknown, i) => {
+    const x = g as Record<string, unknown> | null;
+    if (typeof x !== "object" || x === null || typeof x["id"] !== "string" || typeof x["priority"] !== "number" || !Array.isArray(x["goal"]) || (x["goal"] as unknown[]).some((s) => typeof s !== "string")) throw fail(`$.runner.goals[${i}]`, "expected { id, priority, goal: string[] }.");
+    if (problem) compileGoal(problem, x["goal"] as string[]);
+  });
+  runner.facts.set(facts);
+  runner.plan = plan.slice();
+  runner.detours = detours.slice();
+  runner.watched = watched.slice();
+  runner.watchedValues = watchedValues.slice();
+  runner.goals = JSON.parse(JSON.stringify(goals)) as RunnerGoal[];
+  const target = runner as unknown as Record<string, unknown>;
+  for (const k of NUM_FIELDS) target[k] = r[k];
+}

@@ -1,0 +1,133 @@
+import type { PlanningAction, PlanningDomain, PlanningFact } from "../domain/types";
+import { checkDomain } from "../domain/validate-domain";
+import type { PlanningProblem } from "../ground/problem";
+import { planningError, PlanningErrorCodes } from "../internal/errors";
+
+/**
+ * A smart object: a world object that advertises the actions agents can perform with it (their
+ * preconditions and effects name the object), how many agents may use it at once (`slots`), and
+ * the facts it brings to the world.
+ */
+export interface SmartObjectDefinition {
+  /** Object name in the domain (added with `type` when the domain does not declare it). */
+  readonly object: string;
+  /** Type used when the object is added (default `any`). */
+  readonly type?: string;
+  /** Agents that may use it at the same time (≥ 1). */
+  readonly slots: number;
+  /** Action schemas it advertises; their literals may name the object as a constant. */
+  readonly actions: readonly PlanningAction[];
+  /** Facts it brings to the initial state. */
+  readonly facts?: readonly PlanningFact[];
+}
+
+/**
+ * Returns a new domain with the smart objects' objects, advertised actions and facts added, so GOAP,
+ * forward search and HTN (whose primitive tasks are these actions) can use them.
+ * @throws TacticaError `PLANNING_DOMAIN` for a duplicate action name, bad slots or an invalid action.
+ * @example
+ * ```ts
+ * const d2 = addSmartObjects(domain, [{ object: "bench1", type: "bench", slots: 2, actions: [sit] }]);
+ * ```
+ */
+export function addSmartObjects(domain: PlanningDomain, objects: readonly SmartObjectDefinition[]): PlanningDomain {
+  const FN = "addSmartObjects";
+  const names = new Set(domain.actions.map((a) => a.name));
+  const added = [...domain.objects];
+  const actions = [...domain.actions];
+  const initial = [...domain.initial];
+  objects.forEach((o, i) => {
+    if (!(Number.isInteger(o.slots) && o.slots >= 1)) throw planningError(PlanningErrorCodes.Domain, FN, `smart object "${o.object}" needs slots >= 1, got ${o.slots}.`, { path: `objects[${i}].slots` });
+    if (!added.some((x) => x.name === o.object)) added.push({ name: o.object, type: o.type ?? "any" });
+    o.actions.forEach((a, k) => {
+      if (names.has(a.name)) throw planningError(PlanningErrorCodes.Domain, FN, `action "${a.name}" of smart object "${o.object}" already exists; rename it.`, { path: `objects[${i}].actions[${k}]` });
+      names.add(a.name);
+      actions.push(a);
+    });
+    if (o.facts) initial.push(...o.facts);
+  });
+  const d: PlanningDomain = { predicates: domain.predicates, actions, objects: added, initial, goal: domain.goal };
+  checkDomain(d, FN, (_n, path) => ({ path }));
+  return d;
+}
+
+/**
+ * Slot bookkeeping of smart objects over a grounded problem (plain data): which ground actions each
+ * object advertises and who holds its slots.
+ */
+export interface SmartObjectRegistry {
+  /** Object names. */
+  readonly objects: readonly string[];
+  /** First slot of each object in `users`; length objects + 1. */
+  readonly slotStart: Int32Array;
+  /** Agent id holding each slot, -1 when free. */
+  readonly users: Int32Array;
+  /** Object index advertising each ground action, -1 for ordinary actions. */
+  readonly owner: Int32Array;
+}
+
+/**
+ * Builds the registry: ground action `a` belongs to smart object `k` when its schema is one of
+ * `k`'s advertised actions.
+ * @example
+ * ```ts
+ * const reg = createSmartObjectRegistry(compileProblem(d2), defs);
+ * ```
+ */
+export function createSmartObjectRegistry(problem: PlanningProblem, objects: readonly SmartObjectDefinition[]): SmartObjectRegistry {
+  const slotStart = new Int32Array(objects.length + 1);
+  objects.forEach((o, k) => (slotStart[k + 1] = slotStart[k]! + o.slots));
+  const owner = new Int32Array(problem.actionCount).fill(-1);
+  const bySchema = new Map<string, number>();
+  objects.forEach((o, k) => o.actions.forEach((a) => bySchema.set(a.name, k)));
+  for (let a = 0; a < problem.actionCount; a++) owner[a] = bySchema.get(problem.domain.actions[problem.actionSchema[a]!]!.name) ?? -1;
+  return { objects: objects.map((o) => o.object), slotStart, users: new Int32Array(slotStart[objects.length]!).fill(-1), owner };
+}
+
+/** Reserves a slot of object `k` for `agent` (≥ 0); returns the slot, the agent's existing slot, or -1 when full. */
+export function reserveSmartObject(registry: SmartObjectRegistry, k: number, agent: number): number {
+  let free = -1;
+  for (let s = registry.slotStart[k]!; s < registry.slotStart[k + 1]!; s++) {
+    if (registry.users[s] === agent) return s;
+    if (free < 0 && registry.users[s] === -1) free = s;
+  }
+  if (free >= 0) registry.users[free] = agent;
+  return free;
+}
+
+/** Releases `agent`'s slot on object `k`; returns true when it held one. */
+export function releaseSmartObject(registry: SmartObjectRegistry, k: number, agent: number): boolean {
+  for (let s = registry.slotStart[k]!; s < registry.slotStart[k + 1]!; s++) {
+    if (registry.users[s] === agent) {
+      registry.users[s] = -1;
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Writes into `out` (one entry per ground action) 1 for the actions `agent` cannot use now because
+ * their smart object has no free slot for it, 0 otherwise: pass it as `forbidden` to the forward
+ * planners, or test it in a GOAP `check`. Returns `out`.
+ */
+export function writeSmartObjectMask(out: Uint8Array, registry: SmartObjectRegistry, agent: number): Uint8Array {
+  const n = registry.objects.length;
+  for (let a = 0; a < out.length; a++) {
+    const k = registry.owner[a] ?? -1;
+    if (k < 0 || k >= n) {
+      out[a] = 0;
+      continue;
+    }
+    let usable = 0;
+    for (let s = registry.slotStart[k]!; s < registry.slotStart[k + 1]!; s++) {
+      const u = registry.users[s]!;
+      if (u === -1 || u === agent) {
+        usable = 1;
+        break;
+      }
+    }
+    out[a] = usable ? 0 : 1;
+  }
+  return out;
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { isTacticaError } from "@tactica/core";
+import { PathFlags } from "@tactica/search";
+import { compileHtn, compileProblem, parseDomain, planHtn, replanHtn, stateFromFacts, type HtnMethod } from "../src/index";
+
+const TOWN = parseDomain(`
+(:objects (place home, shop) (vehicle taxi))
+(:action walk :parameters (place ?a, place ?b) :preconditions (at(?a) and near(?a, ?b)) :effects (not at(?a) and at(?b)))
+(:action call :parameters (vehicle ?v, place ?a) :preconditions (at(?a) and has-money) :effects (waiting(?v, ?a)))
+(:action ride :parameters (vehicle ?v, place ?a, place ?b) :preconditions (at(?a) and waiting(?v, ?a) and has-money) :effects (not at(?a) and at(?b) and not waiting(?v, ?a) and not has-money))
+(:action buy-cash :parameters (place ?p) :preconditions (at(?p) and shop(?p) and has-money) :effects (has-goods and not has-money))
+(:action buy-card :parameters (place ?p) :preconditions (at(?p) and shop(?p) and has-card) :effects (has-goods))
+(:initial (at(home) and near(home, shop) and has-money and shop(shop)))
+`);
+
+export const TOWN_METHODS: HtnMethod[] = [
+  { name: "errand", task: "errand(?a, ?b)", subtasks: ["travel(?a, ?b)", "pay(?b)"] },
+  { name: "by-taxi", task: "travel(?a, ?b)", preconditions: ["has-money"], subtasks: ["call(taxi, ?a)", "ride(taxi, ?a, ?b)"] },
+  { name: "by-foot", task: "travel(?a, ?b)", preconditions: ["near(?a, ?b)"], subtasks: ["walk(?a, ?b)"] },
+  { name: "cash", task: "pay(?p)", preconditions: ["has-money"], subtasks: ["buy-cash(?p)"] },
+  { name: "card", task: "pay(?p)", preconditions: ["has-card"], subtasks: ["buy-card(?p)"] },
+];
+
+const p = compileProblem(TOWN);
+const htn = compileHtn(p, TOWN_METHODS);
+const names = (plan: number[]) => plan.map((a) => p.actionNames[a]);
+
+describe("HTN", () => {
+  it("decomposes depth first and backtracks when a later primitive fails", () => {
+    const r = planHtn(htn, p.initial, ["errand(home, shop)"]);
+    expect(r.flags).toBe(PathFlags.Found);
+    // The taxi spends the money, so paying fails; the planner backtracks to walking.
+    expect(names(r.plan)).toEqual(["walk(home, shop)", "buy-cash(shop)"]);
+    expect(r.trace.map((n) => `${"  ".repeat(n.depth)}${n.task}${n.method ? ` [${n.method}]` : ""}`)).toEqual([
+      "errand(home, shop) [errand]",
+      "  travel(home, shop) [by-foot]",
+      "    walk(home, shop)",
+      "  pay(shop) [cash]",
+      "    buy-cash(shop)",
+    ]);
+    expect(r.trace[2]!.parent).toBe(1);
+    expect(r.trace[2]!.step).toBe(0);
+  });
+
+  it("replans from the failed task only", () => {
+    const first = planHtn(htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "has-money", "has-card", "shop(shop)"]), ["errand(home, shop)"]);
+    expect(names(first.plan)).toEqual(["call(taxi, home)", "ride(taxi, home, shop)", "buy-card(shop)"]);
+    // The taxi never comes (step 1 fails) and the money is gone: re-decompose travel(home, shop).
+    const now = stateFromFacts(p, ["at(home)", "near(home, shop)", "has-card", "shop(shop)"]);
+    const again = replanHtn(htn, now, first, 1);
+    expect(again.flags).toBe(PathFlags.Found);
+    expect(again.replannedTask).toBe("travel(home, shop)");
+    expect(names(again.plan)).toEqual(["walk(home, shop)", "buy-card(shop)"]);
+    const stuck = replanHtn(htn, stateFromFacts(p, ["at(home)", "shop(shop)"]), first, 1);
+    expect(stuck.flags).toBe(PathFlags.NoPath);
+  });
+
+  it("reports no plan and budgets with flags", () => {
+    expect(planHtn(htn, stateFromFacts(p, ["at(home)"]), ["errand(home, shop)"]).flags).toBe(PathFlags.NoPath);
+    const b = planHtn(htn, p.initial, ["errand(home, shop)"], { maxNodes: 3 });
+    expect(b.flags).toBe(PathFlags.BudgetExhausted | PathFlags.Partial);
+    const deep = compileHtn(p, [{ name: "loop", task: "forever(?a)", subtasks: ["forever(?a)"] }]);
+    const d = planHtn(deep, p.initial, ["forever(home)"], { maxDepth: 10 });
+    expect(d.flags).toBe(PathFlags.NoPath | PathFlags.Partial);
+  });
+
+  it("partial-order methods (experimental) try other subtask orders", () => {
+    const methods: HtnMethod[] = [...TOWN_METHODS, { name: "any-order", task: "shop-and-go(?a, ?b)", ordered: false, subtasks: ["pay(?b)", "travel(?a, ?b)"] }];
+    const h = compileHtn(p, methods);
+    expect(planHtn(h, p.initial, ["shop-and-go(home, shop)"]).flags).toBe(PathFlags.NoPath);
+    const r = planHtn(h, p.initial, ["shop-and-go(home, shop)"], { partialOrder: true });
+    expect(names(r.plan)).toEqual(["walk(home, shop)", "buy-cash(shop)"]);
+  });
+
+  it("rejects unknown tasks, parameters, arity mismatches and methods without subtasks", () => {
+    const err = (m: HtnMethod[]) => {
+      try {
+        compileHtn(p, m);
+      } catch (e) {
+        if (isTacticaError(e)) return `${e.code} ${e.path} ${e.message}`;
+      }
+      return "no error";
+    };
+    expect(err([{ name: "x", task: "t(?a)", subtasks: ["fly(?a)"] }])).toMatch(/PLANNING_DOMAIN methods\[0\]\.subtasks\[0\] .*unknown task "fly"/);
+    expect(err([{ name: "x", task: "t(?a)", subtasks: ["walk(?a, ?z)"] }])).toMatch(/unknown parameter "\?z"/);
+    expect(err([{ name: "x", task: "t(?a)", subtasks: ["walk(?a)"] }])).toMatch(/arity mismatch/);
+    expect(err([{ name: "x", task: "t(?a)", subtasks: [] }])).toMatch(/no subtasks/);
+    expect(err([{ name: "x", task: "t(?a)", preconditions: ["flying(?a)"], subtasks: ["t(?a)"] }])).toMatch(/unknown predicate/);
+    expect(() => planHtn(htn, p.initial, ["nothing()"])).toThrow(/unknown task/);
+  });
+});
