@@ -28,11 +28,12 @@ describe("package manifests", () => {
     for (const { dir, m } of manifests) expect(m.name).toBe(`@tactica/${dir}`);
   });
 
-  it("every package says where its source, home page and issue tracker are", () => {
+  it("every package says where its source, home page and issue tracker are (addresses from scripts/site-urls.json)", () => {
+    const site = JSON.parse(readFileSync(join(root, "scripts", "site-urls.json"), "utf8")) as { repository: string; docs: string };
     for (const { dir, m } of manifests) {
-      expect(m.repository, dir).toEqual({ type: "git", url: "git+https://github.com/tactica/tactica.git", directory: `packages/${dir}` });
-      expect(m.homepage, dir).toBe(`https://github.com/tactica/tactica/tree/main/packages/${dir}#readme`);
-      expect(m.bugs, dir).toEqual({ url: "https://github.com/tactica/tactica/issues" });
+      expect(m.repository, dir).toEqual({ type: "git", url: `git+${site.repository}.git`, directory: `packages/${dir}` });
+      expect(m.homepage, dir).toMatch(new RegExp(`^(${site.docs}|${site.repository}/)`));
+      expect(m.bugs, dir).toEqual({ url: `${site.repository}/issues` });
     }
   });
 
