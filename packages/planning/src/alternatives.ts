@@ -32,8 +32,12 @@ export interface AlternativePlan {
  * count once.
  * @example
  * ```ts
- * const alts = findAlternativePlans(problem, state, compileGoal(problem, ["eaten(granny)"]), 2);
- * alts.map((p) => p.actions.map((a) => problem.actionNames[a]));
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (character wolf, bear, granny))
+ *   (:action eat :parameters (character ?p, character ?v) :preconditions (predator(?p) and alive(?v)) :effects (eaten(?v) and not alive(?v)))
+ *   (:initial (predator(wolf) and predator(bear) and alive(granny)))`));
+ * const alts = findAlternativePlans(problem, problem.initial, compileGoal(problem, ["eaten(granny)"]), 2);
+ * alts.map((p) => p.actions.map((a) => problem.actionNames[a])); // → [["eat(wolf, granny)"], ["eat(bear, granny)"]]
  * ```
  */
 export function findAlternativePlans(problem: PlanningProblem, state: Uint32Array, goal: PlanningGoal, k: number, options: AlternativePlansOptions = {}): AlternativePlan[] {
@@ -74,7 +78,13 @@ export function findAlternativePlans(problem: PlanningProblem, state: Uint32Arra
  * counts as reachable (unknown), so only proven dead ends are returned.
  * @example
  * ```ts
- * const dead = findUnreachableGoals(problem, state, [compileGoal(problem, ["eaten(granny)"])]);
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (character wolf, bear, granny))
+ *   (:action eat :parameters (character ?p, character ?v) :preconditions (predator(?p) and alive(?v)) :effects (eaten(?v) and not alive(?v)))
+ *   (:initial (predator(wolf) and predator(bear) and alive(granny)))`));
+ * // The wolf and the bear are gone: granny can no longer be eaten, but she can stay alive.
+ * const now = stateFromFacts(problem, ["alive(granny)"]);
+ * findUnreachableGoals(problem, now, [compileGoal(problem, ["eaten(granny)"]), compileGoal(problem, ["alive(granny)"])]); // → [0]
  * ```
  */
 export function findUnreachableGoals(problem: PlanningProblem, state: Uint32Array, goals: readonly PlanningGoal[], options: { readonly maxExpansions?: number; readonly forbidden?: ArrayLike<number> } = {}): number[] {

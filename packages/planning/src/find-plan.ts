@@ -68,7 +68,7 @@ function problemOf(domain: PlanningDomain | string): PlanningProblem {
  *   (:initial (at(hall) and in(key, kitchen)))
  *   (:goal (has(key)))`);
  * const result = findPlan(domain, undefined, ["has(key)", "at(hall)"]);
- * // result.plan: ["go(hall, kitchen)", "take(kitchen, key)", "go(kitchen, hall)"]
+ * result.plan; // → ["go(hall, kitchen)", "take(kitchen, key)", "go(kitchen, hall)"]
  * ```
  */
 export function findPlan(domain: PlanningDomain | string, start?: readonly string[], goal?: readonly (string | PlanningLiteral)[], options: FindPlanOptions = {}): FindPlanResult {

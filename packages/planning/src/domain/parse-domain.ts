@@ -66,7 +66,7 @@ function tokenize(text: string): Token[] {
  * @example
  * ```ts
  * const d = parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a))) (:goal (at(b)))");
- * d.actions[0]!.name; // "go"
+ * d.actions[0]!.name; // → "go"
  * ```
  */
 export function parseDomain(text: string): PlanningDomain {

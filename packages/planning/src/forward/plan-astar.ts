@@ -41,7 +41,16 @@ export function popcount(x: number): number {
  * @returns `out`: `Found`, `NoPath` or `BudgetExhausted`
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room a, b, c))
+ *   (:action walk :parameters (room ?x, room ?y) :preconditions (at(?x) and road(?x, ?y)) :effects (not at(?x) and at(?y)))
+ *   (:action fly :parameters (room ?x) :cost 5 :preconditions (at(?x)) :effects (not at(?x) and at(c)))
+ *   (:initial (at(a) and road(a, b) and road(b, c)))
+ *   (:goal (at(c)))`));
  * const out = planForwardAStar(createPlanResult(), problem, problem.initial, problem.goal);
+ * out.cost; // → 2
+ * // Two walks (cost 2) beat one flight (cost 5); planBfs would fly (fewest actions).
+ * Array.from(out.path.subarray(0, out.length), (a) => problem.actionNames[a]); // → ["walk(a, b)", "walk(b, c)"]
  * ```
  */
 export function planForwardAStar(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: ForwardAStarOptions): PlanResult {

@@ -30,8 +30,15 @@ export function checkPlanArgs(fn: string, problem: PlanningProblem, start: Uint3
  * @returns `out`: `Found`, `NoPath`, or `BudgetExhausted` (with `PathTruncated` when `out.path` is short)
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const out = planBfs(createPlanResult(), problem, problem.initial, problem.goal);
- * if (out.flags & PathFlags.Found) console.log(problem.actionNames[out.path[0]!]);
+ * (out.flags & PathFlags.Found) !== 0; // → true
+ * Array.from(out.path.subarray(0, out.length), (a) => problem.actionNames[a]); // → ["go(hall, kitchen)", "take(kitchen, key)"]
  * ```
  */
 export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: ForwardPlanOptions): PlanResult {

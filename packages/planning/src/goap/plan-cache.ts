@@ -24,8 +24,18 @@ export interface GoapPlanCache {
  * Creates a plan cache holding up to `capacity` plans (default 256).
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const cache = createGoapPlanCache(64);
- * planGoapCached(createPlanResult(), cache, problem, problem.initial, problem.goal);
+ * const out = createPlanResult();
+ * planGoapCached(out, cache, problem, problem.initial, problem.goal); // searches
+ * planGoapCached(out, cache, problem, problem.initial, problem.goal); // same start and goal: from the cache
+ * cache.hits; // → 1
+ * out.length; // → 2
  * ```
  */
 export function createGoapPlanCache(capacity = 256): GoapPlanCache {

@@ -60,10 +60,17 @@ export interface GoapSearch {
  * Creates a reusable GOAP search for a problem (its store and heap are kept between searches).
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const search = createGoapSearch(problem);
  * startGoapSearch(search, problem.initial, problem.goal);
  * while (stepGoapSearch(search, 64) & PathFlags.InProgress) {} // 64 nodes per frame
- * readGoapPlan(createPlanResult(), search);
+ * const out = readGoapPlan(createPlanResult(), search);
+ * Array.from(out.path.subarray(0, out.length), (a) => problem.actionNames[a]); // → ["go(hall, kitchen)", "take(kitchen, key)"]
  * ```
  */
 export function createGoapSearch(problem: PlanningProblem): GoapSearch {
@@ -255,7 +262,16 @@ const searches = new WeakMap<PlanningProblem, GoapSearch>();
  * reused between calls (no allocation once warmed up). Costs equal forward Dijkstra's.
  * @example
  * ```ts
- * const out = planGoap(createPlanResult(), problem, problem.initial, problem.goal, { cost: (a) => 1 + a % 3, minCost: 1 });
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * // Dynamic costs: walking costs 2, everything else 1.
+ * const walking = (a: number) => problem.actionNames[a]!.startsWith("go(");
+ * const out = planGoap(createPlanResult(), problem, problem.initial, problem.goal, { cost: (a) => (walking(a) ? 2 : 1), minCost: 1 });
+ * out.cost; // → 3
  * ```
  */
 export function planGoap<C>(out: PlanResult, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): PlanResult {
@@ -290,7 +306,18 @@ export interface GoapNodeView {
  * regressive search looked at. Allocates; meant for debug views, not frame loops.
  * @example
  * ```ts
- * readGoapNodes(search, 10).map((n) => `${n.action}: ${n.mustHold.join(", ")}`);
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const search = createGoapSearch(problem);
+ * startGoapSearch(search, problem.initial, problem.goal);
+ * stepGoapSearch(search, Infinity);
+ * const nodes = readGoapNodes(search); // the goal first, then what regressing each action left to achieve
+ * nodes.map((n) => n.action || "goal"); // → ["goal", "take(hall, key)", "take(kitchen, key)", "go(kitchen, hall)", "go(hall, kitchen)"]
+ * nodes[2]!.mustHold; // → ["in(key, kitchen)", "at(kitchen)"]
  * ```
  */
 export function readGoapNodes(search: GoapSearch, max = 64): GoapNodeView[] {

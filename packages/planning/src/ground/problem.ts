@@ -89,7 +89,7 @@ const FN = "compileProblem";
  * @example
  * ```ts
  * const p = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a))) (:goal (at(b)))"));
- * p.actionNames; // ["go(a, a)", "go(a, b)", "go(b, a)", "go(b, b)"]
+ * p.actionNames; // → ["go(a, a)", "go(a, b)", "go(b, a)", "go(b, b)"]
  * ```
  */
 export function compileProblem(domain: PlanningDomain, options: CompileProblemOptions = {}): PlanningProblem {
@@ -267,7 +267,9 @@ function goalFrom(p: FactSpace, literals: readonly (string | PlanningLiteral)[],
  * @throws TacticaError `PLANNING_DOMAIN` on an unknown predicate or object or an arity mismatch.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
  * const goal = compileGoal(problem, ["at(b)"]);
+ * isGoalSatisfied(goal, problem.initial); // → false
  * ```
  */
 export function compileGoal(problem: PlanningProblem, literals: readonly (string | PlanningLiteral)[]): PlanningGoal {
@@ -280,7 +282,9 @@ export function compileGoal(problem: PlanningProblem, literals: readonly (string
  * @throws TacticaError `PLANNING_DOMAIN` on an unknown predicate or object.
  * @example
  * ```ts
- * const s = stateFromFacts(problem, ["at(a)"]);
+ * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
+ * const s = stateFromFacts(problem, ["at(b)"]);
+ * isActionApplicable(problem, s, problem.actionIndex["go(b, a)"]!); // → true
  * ```
  */
 export function stateFromFacts(problem: PlanningProblem, facts: readonly string[]): Uint32Array {
@@ -299,7 +303,8 @@ export function stateFromFacts(problem: PlanningProblem, facts: readonly string[
  * Lists the facts set in a state, in bit order.
  * @example
  * ```ts
- * factsOfState(problem, problem.initial); // ["at(a)"]
+ * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
+ * factsOfState(problem, problem.initial); // → ["at(a)"]
  * ```
  */
 export function factsOfState(problem: PlanningProblem, state: Uint32Array): string[] {

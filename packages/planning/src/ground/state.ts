@@ -4,7 +4,10 @@ import type { PlanningGoal, PlanningProblem } from "./problem";
  * A fresh all-false state bitset for a problem (`problem.words` words).
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
  * const s = createPlanningState(problem);
+ * setFact(s, problem.factIndex["at(b)"]!, true);
+ * factsOfState(problem, s); // → ["at(b)"]
  * ```
  */
 export function createPlanningState(problem: PlanningProblem): Uint32Array {
@@ -78,7 +81,14 @@ export function hashStateWords(data: Uint32Array, offset: number, words: number)
  * Convert back with {@link stateFromIds} to compute successors on the bitset.
  * @example
  * ```ts
- * const ids = stateToIds(problem, state); // e.g. Uint8Array [0, 3, 17]
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const ids = stateToIds(problem, problem.initial); // → Uint8Array [0, 1]
+ * factsOfState(problem, stateFromIds(createPlanningState(problem), ids)); // → ["at(hall)", "in(key, kitchen)"]
  * ```
  */
 export function stateToIds(problem: PlanningProblem, state: Uint32Array): Uint8Array | Uint16Array | Uint32Array {

@@ -108,7 +108,14 @@ const FN = "compileHtn";
  * parameter or object, an arity mismatch, or a method without subtasks.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const htn = compileHtn(problem, [{ name: "fetch", task: "get(?i)", subtasks: ["go(hall, kitchen)", "take(kitchen, ?i)"] }]);
+ * htn.taskNames; // → ["get"]
  * ```
  */
 export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod[]): HtnProblem {
@@ -407,8 +414,16 @@ function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[]
  * trace. A depth or node budget turns an unfinished search into `BudgetExhausted`/`Partial`.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const htn = compileHtn(problem, [{ name: "fetch", task: "get(?i)", subtasks: ["go(hall, kitchen)", "take(kitchen, ?i)"] }]);
  * const r = planHtn(htn, problem.initial, ["get(key)"]);
- * r.plan.map((a) => problem.actionNames[a]);
+ * r.plan.map((a) => problem.actionNames[a]); // → ["go(hall, kitchen)", "take(kitchen, key)"]
+ * r.trace.map((n) => n.task); // → ["get(key)", "go(hall, kitchen)", "take(kitchen, key)"]
  * ```
  */
 export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options: HtnOptions = {}): HtnResult {
@@ -432,7 +447,22 @@ export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly str
  * failed step on); `replannedTask` names the task decomposed again.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const htn = compileHtn(problem, [
+ *   { name: "from-kitchen", task: "get(?i)", preconditions: ["in(?i, kitchen)"], subtasks: ["go(hall, kitchen)", "take(kitchen, ?i)"] },
+ *   { name: "from-hall", task: "get(?i)", preconditions: ["in(?i, hall)"], subtasks: ["go(kitchen, hall)", "take(hall, ?i)"] },
+ * ]);
+ * const previous = planHtn(htn, problem.initial, ["get(key)"]); // go(hall, kitchen), take(kitchen, key)
+ * // Step 0 ran, then step 1 failed: somebody carried the key to the hall.
+ * const stateNow = stateFromFacts(problem, ["at(kitchen)", "in(key, hall)"]);
  * const again = replanHtn(htn, stateNow, previous, 1);
+ * again.replannedTask; // → "get(key)"
+ * again.plan.map((a) => problem.actionNames[a]); // → ["go(kitchen, hall)", "take(hall, key)"]
  * ```
  */
 export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResult, failedStep: number, options: HtnOptions = {}): HtnResult {

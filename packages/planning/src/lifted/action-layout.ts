@@ -47,7 +47,15 @@ export interface ActionLayout {
  * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments or more than 255 parameters.
  * @example
  * ```ts
- * const take = compileActionLayout(domain.actions[0]!); // Take: a = 1, b = c = d = 2, e = p = 3
+ * // Chapter 13's Take: at-c and at-o are required, at-o is also deleted, holding is added and forbidden.
+ * const domain = parseDomain(`
+ *   (:objects (location loc1) (creature c1) (object o1))
+ *   (:action Take :parameters (location ?l, creature ?c, object ?o)
+ *     :preconditions (at-c(?c, ?l) and at-o(?o, ?l) and not holding(?c, ?o))
+ *     :effects (not at-o(?o, ?l) and holding(?c, ?o)))`);
+ * const take = compileActionLayout(domain.actions[0]!);
+ * [take.a, take.b, take.c, take.d, take.e, take.p]; // → [1, 2, 2, 2, 3, 3]
+ * take.predicates; // → ["at-c", "at-o", "holding"]
  * ```
  */
 export function compileActionLayout(action: PlanningAction): ActionLayout {

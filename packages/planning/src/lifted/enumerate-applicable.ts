@@ -22,7 +22,16 @@ export interface ApplicableEnumeration {
  * are not supported here (they need an object list); such actions report no bindings.
  * @example
  * ```ts
- * const r = enumerateApplicable(compileActionLayout(take), state); // r.candidates === 20
+ * const domain = parseDomain(`
+ *   (:objects (location loc1, loc2) (creature c1, c2) (object o1, o2))
+ *   (:action Take :parameters (location ?l, creature ?c, object ?o)
+ *     :preconditions (at-c(?c, ?l) and at-o(?o, ?l) and not holding(?c, ?o))
+ *     :effects (not at-o(?o, ?l) and holding(?c, ?o)))
+ *   (:initial (at-c(c1, loc1) and at-c(c2, loc2) and at-o(o1, loc1) and at-o(o2, loc1)))`);
+ * const take = domain.actions[0]!;
+ * const r = enumerateApplicable(compileActionLayout(take), domain.initial);
+ * r.candidates; // → 4
+ * r.bindings; // → [["loc1", "c1", "o1"], ["loc1", "c1", "o2"]]
  * ```
  */
 export function enumerateApplicable(layout: ActionLayout, state: readonly PlanningFact[]): ApplicableEnumeration {

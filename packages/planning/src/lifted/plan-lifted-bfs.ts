@@ -59,8 +59,16 @@ export interface LiftedPlanner {
  * {@link planBfs} then.
  * @example
  * ```ts
- * const lifted = createLiftedPlanner(problem);
- * planLiftedBfs(createPlanResult(), lifted, problem.initial, problem.goal);
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const lifted = createLiftedPlanner(problem); // build once per problem, plan many times
+ * const out = createPlanResult();
+ * planLiftedBfs(out, lifted, problem.initial, problem.goal).length; // → 2
+ * planLiftedBfs(out, lifted, problem.initial, compileGoal(problem, ["at(kitchen)"])).length; // → 1
  * ```
  */
 export function createLiftedPlanner(problem: PlanningProblem): LiftedPlanner {
@@ -154,7 +162,14 @@ export function createLiftedPlanner(problem: PlanningProblem): LiftedPlanner {
  * scanning every ground action at every state.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const out = planLiftedBfs(createPlanResult(), createLiftedPlanner(problem), problem.initial, problem.goal);
+ * Array.from(out.path.subarray(0, out.length), (a) => problem.actionNames[a]); // → ["go(hall, kitchen)", "take(kitchen, key)"]
  * ```
  */
 export function planLiftedBfs(out: PlanResult, lifted: LiftedPlanner, start: Uint32Array, goal: PlanningGoal, options?: ForwardPlanOptions): PlanResult {

@@ -125,9 +125,21 @@ export interface PlanRunnerHooks {
  * Creates a plan runner for an agent whose beliefs start as `facts` (copied).
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
  * const runner = createPlanRunner(problem, problem.initial, { cooldown: 0.5 });
  * pushRunnerGoal(runner, { id: "fetch", priority: 1, goal: ["has(key)"] });
- * tickPlanRunner(runner, problem, { execute: () => StepStatus.Succeeded }, 1 / 60);
+ * // Every action succeeds at once here; a game would start an animation and return Running until it ends.
+ * const hooks = { execute: () => StepStatus.Succeeded };
+ * tickPlanRunner(runner, problem, hooks, 1 / 60); // plans go(hall, kitchen), take(kitchen, key); runs step 0
+ * tickPlanRunner(runner, problem, hooks, 1 / 60); // runs step 1
+ * // The goal holds: the runner drops it from its queue.
+ * tickPlanRunner(runner, problem, hooks, 1 / 60) === RunnerStatus.Succeeded; // → true
+ * factsOfState(problem, runner.facts); // → ["at(kitchen)", "has(key)"]
  * ```
  */
 export function createPlanRunner(problem: PlanningProblem, facts: Uint32Array, options: PlanRunnerOptions = {}): PlanRunner {
@@ -294,8 +306,18 @@ export interface PlanRunnerSnapshot {
  * Returns a JSON-safe snapshot of the runner.
  * @example
  * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const runner = createPlanRunner(problem, problem.initial);
+ * pushRunnerGoal(runner, { id: "fetch", priority: 1, goal: ["has(key)"] });
  * const json = JSON.stringify(saveRunner(runner));
- * restoreRunner(runner, JSON.parse(json));
+ * const copy = createPlanRunner(problem, problem.initial);
+ * restoreRunner(copy, JSON.parse(json), problem);
+ * copy.goals.map((g) => g.id); // → ["fetch"]
  * ```
  */
 export function saveRunner(runner: PlanRunner): PlanRunnerSnapshot {

@@ -27,7 +27,11 @@ export interface SmartObjectDefinition {
  * @throws TacticaError `PLANNING_DOMAIN` for a duplicate action name, bad slots or an invalid action.
  * @example
  * ```ts
- * const d2 = addSmartObjects(domain, [{ object: "bench1", type: "bench", slots: 2, actions: [sit] }]);
+ * const domain = parseDomain("(:objects (npc ann, bob)) (:initial (standing(ann) and standing(bob)))");
+ * // The bench advertises its own action; its literals name the bench as a constant.
+ * const [sit] = parseDomain("(:objects (npc ann) (bench bench1)) (:action sit :parameters (npc ?n) :preconditions (standing(?n)) :effects (not standing(?n) and on(?n, bench1)))").actions;
+ * const d2 = addSmartObjects(domain, [{ object: "bench1", type: "bench", slots: 2, actions: [sit!] }]);
+ * compileProblem(d2).actionNames; // → ["sit(ann)", "sit(bob)"]
  * ```
  */
 export function addSmartObjects(domain: PlanningDomain, objects: readonly SmartObjectDefinition[]): PlanningDomain {
@@ -71,7 +75,13 @@ export interface SmartObjectRegistry {
  * `k`'s advertised actions.
  * @example
  * ```ts
+ * const sit = parseDomain("(:objects (npc ann) (bench bench1)) (:action sit :parameters (npc ?n) :preconditions (standing(?n)) :effects (not standing(?n) and on(?n, bench1)))").actions[0]!;
+ * const defs = [{ object: "bench1", type: "bench", slots: 1, actions: [sit] }];
+ * const d2 = addSmartObjects(parseDomain("(:objects (npc ann, bob)) (:initial (standing(ann) and standing(bob)))"), defs);
  * const reg = createSmartObjectRegistry(compileProblem(d2), defs);
+ * reserveSmartObject(reg, 0, 1); // → 0
+ * reserveSmartObject(reg, 0, 2); // → -1
+ * releaseSmartObject(reg, 0, 1); // → true
  * ```
  */
 export function createSmartObjectRegistry(problem: PlanningProblem, objects: readonly SmartObjectDefinition[]): SmartObjectRegistry {

@@ -238,8 +238,11 @@ function stop(zone: SmartZone): void {
  * stage the scene ends. Choices among parallel behaviours use `rng` (core's seeded Rng).
  * @example
  * ```ts
- * stepSmartZone(zone, world, dt, rng);
- * zone.state.members; // [{ npc: "joe", role: "juggler", behavior: "juggle" }, …]
+ * const zone = createSmartZone({ id: "juggling", priority: 2, x: 0, y: 0, radius: 10, roles: [{ id: "juggler", kind: "main", npc: "joe" }], triggers: [], stages: [{ name: "juggle", duration: 5, behaviors: { juggler: ["juggle"] } }] });
+ * const world = { hour: 12, npcs: [{ id: "joe", x: 1, y: 2, roles: ["juggler"] }] };
+ * const rng = createRng(1);
+ * stepSmartZone(zone, world, 0.1, rng);
+ * zone.state.members; // → [{ npc: "joe", role: "juggler", behavior: "juggle" }]
  * ```
  */
 export function stepSmartZone(zone: SmartZone, world: ZoneWorld, dt: number, rng: Rng): SmartZoneState {
