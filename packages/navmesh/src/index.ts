@@ -1,0 +1,25 @@
+/**
+ * `@tactica/navmesh`: navigation meshes as plain typed-array data.
+ *
+ * - Data: {@link NavMesh} (convex polygons over shared vertices, neighbor links, area ids, flags,
+ *   tags, a grid index for point location), validated by {@link createNavMesh}; JSON round trip.
+ * - Building: {@link buildNavMeshFromPolygons} (polygons with holes → triangles → convex polygons,
+ *   Hertel–Mehlhorn), {@link parseObj} + {@link navMeshFromTriangles} (walkable triangles of a 3D soup).
+ *
+ * @packageDocumentation
+ */
+export { NavMeshErrorCodes, type NavMeshErrorCode } from "./errors";
+export {
+  NAVMESH_MAX_VERTS_PER_POLY,
+  NAVMESH_AREA_COUNT,
+  createNavMesh,
+  getPolygonCenter,
+  getPolygonArea,
+  type NavMesh,
+  type NavMeshInput,
+  type CreateNavMeshOptions,
+} from "./navmesh";
+export { navMeshToJson, navMeshFromJson, type NavMeshJson } from "./serialize";
+export { parseObj, type ObjMesh } from "./obj";
+export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";
+export { buildNavMeshFromPolygons, type PolygonWithHoles, type BuildNavMeshOptions } from "./build";

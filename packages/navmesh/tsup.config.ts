@@ -1,0 +1,12 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts"],
+  format: ["esm", "cjs"],
+  // tsup's dts worker sets `baseUrl`, which TypeScript 6 rejects (TS5101) unless silenced.
+  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
+  sourcemap: true,
+  clean: true,
+  target: "es2022",
+  treeshake: true,
+});
