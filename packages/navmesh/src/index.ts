@@ -23,3 +23,35 @@ export { navMeshToJson, navMeshFromJson, type NavMeshJson } from "./serialize";
 export { parseObj, type ObjMesh } from "./obj";
 export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";
 export { buildNavMeshFromPolygons, type PolygonWithHoles, type BuildNavMeshOptions } from "./build";
+export {
+  findPolygon,
+  findNearestPoint,
+  findPolygonsInCircle,
+  closestPointOnPolygon,
+  getHeightOnPolygon,
+  getTagAt,
+  type FindPolygonOptions,
+  type FindNearestPointOptions,
+} from "./locate";
+export { raycast, createRaycastResult, hasLineOfSight, type RaycastResult } from "./raycast";
+export {
+  createNavPath,
+  createNavMeshQuery,
+  findPolygonPath,
+  type NavPath,
+  type NavQueryFilter,
+  type FindPolygonPathOptions,
+  type NavMeshQuery,
+  type CreateNavMeshQueryOptions,
+} from "./query";
+export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type FindStraightPathOptions } from "./funnel";
+export { findPathAnyAngle, type FindPathAnyAngleOptions } from "./any-angle";
+export {
+  OFF_MESH_LINK_INDEX_BITS,
+  createOffMeshLinks,
+  addOffMeshLink,
+  removeOffMeshLink,
+  isValidOffMeshLink,
+  type OffMeshLinks,
+  type AddOffMeshLinkOptions,
+} from "./links";

@@ -45,3 +45,29 @@ export function ringArea(ring: ArrayLike<number>): number {
   }
   return a / 2;
 }
+
+/** A 20 × 20 square room with up to 8 star-shaped pillars (radius ≤ 2.2) in a 4 × 4 grid of disjoint slots. */
+export function arbRoomWithPillars(): fc.Arbitrary<{ outer: number[]; holes: number[][] }> {
+  const pillar = fc.record({
+    slot: fc.integer({ min: 0, max: 15 }),
+    phase: fc.double({ min: 0, max: 1, noNaN: true }),
+      radii: fc.array(fc.double({ min: 1.2, max: 2.2, noNaN: true }), { minLength: 3, maxLength: 6 }),
+  });
+  return fc.array(pillar, { minLength: 5, maxLength: 10 }).map((ps) => {
+    const used = new Set<number>();
+    const holes: number[][] = [];
+    for (const p of ps) {
+      if (used.has(p.slot)) continue;
+      used.add(p.slot);
+      const cx = -7.5 + 5 * (p.slot % 4), cy = -7.5 + 5 * Math.floor(p.slot / 4);
+      const ring: number[] = [];
+      const n = p.radii.length;
+      for (let i = 0; i < n; i++) {
+        const a = ((i + p.phase * 0.9) / n) * Math.PI * 2;
+        ring.push(cx + p.radii[i]! * Math.cos(a), cy + p.radii[i]! * Math.sin(a));
+      }
+      holes.push(ring);
+    }
+    return { outer: [-10, -10, 10, -10, 10, 10, -10, 10], holes };
+  });
+}
