@@ -145,6 +145,7 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
   for (const [k, val] of [["sx", sx], ["sy", sy], ["gx", gx], ["gy", gy]] as const) assertFiniteNumber("findPathAnyAngle", k, val);
   out.count = 0;
   out.length = 0;
+  out.expanded = 0;
   const ps = findPolygon(mesh, sx, sy), pg = findPolygon(mesh, gx, gy);
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
@@ -207,6 +208,7 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
       }
     }
   }
+  out.expanded = expanded;
   if (!found) {
     out.flags = budget ? PathFlags.BudgetExhausted : PathFlags.NoPath;
     out.length = Infinity;

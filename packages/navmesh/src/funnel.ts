@@ -26,12 +26,14 @@ export interface StraightPath {
   readonly points: Float64Array;
   /** {@link StraightPathFlags} of each corner. */
   readonly pointFlags: Uint8Array;
+  /** Nodes expanded by the search that produced the path (0 for plain string pulling). */
+  expanded: number;
 }
 
 /** Creates a {@link StraightPath} holding up to `maxPoints` corners (default 256). */
 export function createStraightPath(maxPoints = 256): StraightPath {
   if (!Number.isInteger(maxPoints) || maxPoints < 2) throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
-  return { flags: 0, count: 0, length: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints) };
+  return { flags: 0, count: 0, length: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints), expanded: 0 };
 }
 
 /** Options of {@link findStraightPath}. */
@@ -54,6 +56,7 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
   }
   out.count = 0;
   out.length = 0;
+  out.expanded = 0;
   out.flags = PathFlags.Found;
   const last = corridor[corridorLength - 1]!;
   if (!pointInPolygon(mesh, last, gx, gy, meshEpsilon(mesh))) {

@@ -55,3 +55,4 @@ export {
   type OffMeshLinks,
   type AddOffMeshLinkOptions,
 } from "./links";
+export { findPath, type FindPathOptions, type FindPathResult } from "./find-path";
