@@ -4,15 +4,12 @@ import { assertFiniteNumber } from "./errors";
 import type { StraightPath } from "./funnel";
 import { findPolygon } from "./locate";
 import type { NavMesh } from "./navmesh";
-import { createRaycastResult, raycast } from "./raycast";
+import { createRaycastResult, polygonToward, raycast } from "./raycast";
 
 /** Corners (reflex boundary vertices) of a mesh, their incident polygons and lazily computed visibility. */
 interface CornerGraph {
   /** Vertex id of each corner. */
   readonly corners: Int32Array;
-  /** Incident polygons of each vertex (CSR). */
-  readonly vertPolyStart: Int32Array;
-  readonly vertPolys: Int32Array;
   /** Visible corners of each corner, computed on first expansion. */
   readonly visible: (Int32Array | null)[];
   readonly g: Float64Array;
@@ -30,7 +27,6 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   if (cg) return cg;
   const stride = mesh.maxVertsPerPoly;
   const nv = mesh.vertexCount;
-  const vertPolyStart = new Int32Array(nv + 1);
   const angle = new Float64Array(nv);
   const boundaryEdges = new Int32Array(nv);
   const v = mesh.vertices;
@@ -39,7 +35,6 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
     for (let i = 0; i < n; i++) {
       const u = mesh.polyVerts[p * stride + i]!;
       const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-      vertPolyStart[u + 1]!++;
       const ax = v[2 * a]! - v[2 * u]!, ay = v[2 * a + 1]! - v[2 * u + 1]!, bx = v[2 * b]! - v[2 * u]!, by = v[2 * b + 1]! - v[2 * u + 1]!;
       angle[u]! += Math.atan2(bx * ay - by * ax, bx * ax + by * ay);
       if (mesh.neighbors[p * stride + i]! < 0) {
@@ -47,13 +42,6 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
         boundaryEdges[b]!++;
       }
     }
-  }
-  for (let i = 0; i < nv; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
-  const fill = vertPolyStart.slice(0, nv);
-  const vertPolys = new Int32Array(vertPolyStart[nv]!);
-  for (let p = 0; p < mesh.polyCount; p++) {
-    const n = mesh.polyVertCount[p]!;
-    for (let i = 0; i < n; i++) vertPolys[fill[mesh.polyVerts[p * stride + i]!]!++] = p;
   }
   const list: number[] = [];
   for (let u = 0; u < nv; u++) {
@@ -64,8 +52,6 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   const n = corners.length + 2;
   cg = {
     corners,
-    vertPolyStart,
-    vertPolys,
     visible: new Array<Int32Array | null>(corners.length).fill(null),
     g: new Float64Array(n),
     parent: new Int32Array(n),
@@ -77,28 +63,9 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   return cg;
 }
 
-/** The incident polygon of vertex `u` whose corner sector contains direction (dx, dy), or -1. */
-function polygonToward(mesh: NavMesh, cg: CornerGraph, u: number, dx: number, dy: number): number {
-  const stride = mesh.maxVertsPerPoly;
-  const v = mesh.vertices;
-  const ux = v[2 * u]!, uy = v[2 * u + 1]!;
-  const dl = Math.hypot(dx, dy);
-  for (let k = cg.vertPolyStart[u]!; k < cg.vertPolyStart[u + 1]!; k++) {
-    const p = cg.vertPolys[k]!;
-    const n = mesh.polyVertCount[p]!;
-    let i = 0;
-    while (mesh.polyVerts[p * stride + i] !== u) i++;
-    const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-    const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
-    const tol = -1e-12 * dl;
-    if ((bx * dy - by * dx) / Math.hypot(bx, by) >= tol && (dx * ay - dy * ax) / Math.hypot(ax, ay) >= tol) return p;
-  }
-  return -1;
-}
-
 function visibleFromVertex(mesh: NavMesh, cg: CornerGraph, u: number, x: number, y: number): boolean {
   const ux = mesh.vertices[2 * u]!, uy = mesh.vertices[2 * u + 1]!;
-  const p = polygonToward(mesh, cg, u, x - ux, y - uy);
+  const p = polygonToward(mesh, u, x - ux, y - uy, -1);
   return p >= 0 && raycast(ray, mesh, p, ux, uy, x, y).t === Infinity;
 }
 

@@ -58,6 +58,10 @@ export interface NavMesh {
   readonly cellStart: Int32Array;
   /** Grid index: polygon ids by cell. */
   readonly cellPolys: Int32Array;
+  /** Polygons around vertex `v` are `vertPolys[vertPolyStart[v] .. vertPolyStart[v + 1])` (derived). */
+  readonly vertPolyStart: Int32Array;
+  /** Polygon ids by vertex. */
+  readonly vertPolys: Int32Array;
 }
 
 /** Plain input of {@link createNavMesh}. */
@@ -253,6 +257,12 @@ export function assembleNavMesh(
   }
   if (vertexCount === 0) bounds.fill(0);
   const index = buildPolygonIndex(vertices, polyVerts, polyVertCount, stride, bounds);
+  const vertPolyStart = new Int32Array(vertexCount + 1);
+  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolyStart[polyVerts[p * stride + i]! + 1]!++;
+  for (let i = 0; i < vertexCount; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
+  const fill = vertPolyStart.slice(0, vertexCount);
+  const vertPolys = new Int32Array(vertPolyStart[vertexCount]!);
+  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolys[fill[polyVerts[p * stride + i]!]!++] = p;
   return {
     version: 1,
     maxVertsPerPoly: stride,
@@ -272,6 +282,8 @@ export function assembleNavMesh(
     gridHeight: index.gridHeight,
     cellStart: index.cellStart,
     cellPolys: index.cellPolys,
+    vertPolyStart,
+    vertPolys,
   };
 }
 

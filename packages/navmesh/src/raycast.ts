@@ -56,7 +56,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     out.lastPoly = cur;
     // Cyrus–Beck clip of the segment against convex polygon `cur` (unit outward normals).
     const n = mesh.polyVertCount[cur]!;
-    let tmin = 0, tmax = 1, segMax = -1, segMax2 = -1;
+    let tmin = 0, tmax = 1, segMax = -1;
     let ok = true;
     for (let i = 0; i < n; i++) {
       const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
@@ -77,12 +77,9 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
       const t = num / den;
       if (den > 0) {
         // Leaving through this edge at t.
-        if (segMax >= 0 && Math.abs(t - tmax) * dlen <= eps) {
-          segMax2 = i;
-        } else if (t < tmax) {
+        if (t < tmax) {
           tmax = t;
           segMax = i;
-          segMax2 = -1;
         }
       } else if (t > tmin) {
         tmin = t;
@@ -95,13 +92,42 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
       return out;
     }
     if (segMax < 0) return out; // the end point is inside: reached.
-    let next = mesh.neighbors[cur * stride + segMax]!;
-    let edge = segMax;
-    if ((next < 0 || next === prev) && segMax2 >= 0) {
-      const alt = mesh.neighbors[cur * stride + segMax2]!;
-      if (alt >= 0 && alt !== prev) {
-        next = alt;
-        edge = segMax2;
+    // Several edge lines may be crossed at (numerically) the same t: collinear edges, or a vertex.
+    // Take the edge whose segment holds the exit point most squarely.
+    {
+      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      let bestScore = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+        const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+        const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
+        const len = Math.hypot(exx, eyy);
+        if ((eyy * dx - exx * dy) / len <= 1e-12 * dlen) continue; // not an exiting edge
+        if (Math.abs((eyy * (hx - ax) - exx * (hy - ay)) / len) > eps) continue; // the exit point is not on this edge's line
+        const u = ((hx - ax) * exx + (hy - ay) * eyy) / (len * len);
+        const score = Math.min(u, 1 - u) * len;
+        if (score > bestScore) {
+          bestScore = score;
+          segMax = i;
+        }
+      }
+    }
+    const next = mesh.neighbors[cur * stride + segMax]!;
+    const edge = segMax;
+    // Leaving exactly through a vertex: continue in the polygon around it that the ray enters
+    // (it may touch this one only at that vertex).
+    {
+      const a = mesh.polyVerts[cur * stride + segMax]!, b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
+      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      const z = Math.hypot(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : Math.hypot(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
+      if (z >= 0 && tmax < 1) {
+        const p = polygonToward(mesh, z, dx, dy, cur);
+        if (p >= 0 && p !== prev) {
+          prev = cur;
+          cur = p;
+          tEnter = tmax;
+          continue;
+        }
       }
     }
     if (next < 0) {
@@ -118,6 +144,30 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     tEnter = tmax;
   }
   return out;
+}
+
+/**
+ * The polygon around vertex `u` (other than `except`) whose corner sector at `u` contains the
+ * direction `(dx, dy)` (boundary directions count), or -1 when the direction leaves the mesh.
+ * @internal
+ */
+export function polygonToward(mesh: NavMesh, u: number, dx: number, dy: number, except: number): number {
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const ux = v[2 * u]!, uy = v[2 * u + 1]!;
+  const dl = Math.hypot(dx, dy);
+  const tol = -1e-12 * dl;
+  for (let k = mesh.vertPolyStart[u]!; k < mesh.vertPolyStart[u + 1]!; k++) {
+    const p = mesh.vertPolys[k]!;
+    if (p === except) continue;
+    const n = mesh.polyVertCount[p]!;
+    let i = 0;
+    while (mesh.polyVerts[p * stride + i] !== u) i++;
+    const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
+    const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
+    if ((bx * dy - by * dx) / Math.hypot(bx, by) >= tol && (dx * ay - dy * ax) / Math.hypot(ax, ay) >= tol) return p;
+  }
+  return -1;
 }
 
 const losScratch = createRaycastResult(0);
