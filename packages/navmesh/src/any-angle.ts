@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { createIndexedHeap, indexedHeapClear, indexedHeapContains, indexedHeapDecreaseKey, indexedHeapPop, indexedHeapPush, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber } from "./errors";
@@ -138,7 +139,7 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
   stamp[START] = epoch;
   g[START] = 0;
   parent[START] = -1;
-  indexedHeapPush(heap, START, Math.hypot(gx - sx, gy - sy));
+  indexedHeapPush(heap, START, hypot2(gx - sx, gy - sy));
   const maxExp = options?.maxExpansions ?? Infinity;
   let expanded = 0;
   let found = false, budget = false;
@@ -157,13 +158,13 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
     const gu = g[u]!;
     // Goal visible?
     const seesGoal = u === START ? false : visibleFromVertex(mesh, cg, cg.corners[u]!, gx, gy);
-    if (seesGoal) relaxAnyAngle(cg, u, GOAL, gu + Math.hypot(gx - ux, gy - uy), 0, epoch);
+    if (seesGoal) relaxAnyAngle(cg, u, GOAL, gu + hypot2(gx - ux, gy - uy), 0, epoch);
     if (u === START) {
       for (let k = 0; k < C; k++) {
         const w = cg.corners[k]!;
         const wx = v[2 * w]!, wy = v[2 * w + 1]!;
         if (raycast(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity) continue;
-        relaxAnyAngle(cg, u, k, gu + Math.hypot(wx - ux, wy - uy), Math.hypot(gx - wx, gy - wy), epoch);
+        relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
     } else {
       const vis = visibleCorners(mesh, cg, u);
@@ -171,7 +172,7 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
         const k = vis[j]!;
         const w = cg.corners[k]!;
         const wx = v[2 * w]!, wy = v[2 * w + 1]!;
-        relaxAnyAngle(cg, u, k, gu + Math.hypot(wx - ux, wy - uy), Math.hypot(gx - wx, gy - wy), epoch);
+        relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
     }
   }
@@ -221,10 +222,10 @@ function writePoints(out: StraightPath, mesh: NavMesh, cg: CornerGraph | null, g
       const w = cg.corners[p]!;
       const x = mesh.vertices[2 * w]!, y = mesh.vertices[2 * w + 1]!;
       put(i, x, y, 0);
-      length += Math.hypot(nx - x, ny - y);
+      length += hypot2(nx - x, ny - y);
       nx = x;
       ny = y;
     }
   }
-  out.length = length + Math.hypot(nx - sx, ny - sy);
+  out.length = length + hypot2(nx - sx, ny - sy);
 }

@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -112,20 +113,21 @@ function findLink(links: OffMeshLinks | undefined, a: number, b: number): number
 
 function pushPoint(out: StraightPath, x: number, y: number, flags: number): void {
   const n = out.count;
-  if (n > 0 && lastX === x && lastY === y) return;
+  if (n > 0 && last[0] === x && last[1] === y) return;
   // The previous point may be past the buffer; the length still needs it, so keep a running last point.
-  if (n > 0) out.length += Math.hypot(x - lastX, y - lastY);
+  if (n > 0) out.length += hypot2(x - last[0]!, y - last[1]!);
   if (n < out.pointFlags.length) {
     out.points[2 * n] = x;
     out.points[2 * n + 1] = y;
     out.pointFlags[n] = flags;
   }
-  lastX = x;
-  lastY = y;
+  last[0] = x;
+  last[1] = y;
   out.count = n + 1;
 }
 
-let lastX = 0, lastY = 0;
+// The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
+const last = new Float64Array(2);
 const goalScratch = { x: 0, y: 0 };
 
 function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {

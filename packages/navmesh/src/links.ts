@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import { findPolygon } from "./locate";
 import type { NavMesh } from "./navmesh";
@@ -72,7 +73,7 @@ export interface AddOffMeshLinkOptions {
  * pool is full or an end point is off the mesh (no throw at run time). Non-finite input throws.
  */
 export function addOffMeshLink(links: OffMeshLinks, mesh: NavMesh, sx: number, sy: number, ex: number, ey: number, options: AddOffMeshLinkOptions = {}): number {
-  const cost = options.cost ?? Math.hypot(ex - sx, ey - sy);
+  const cost = options.cost ?? hypot2(ex - sx, ey - sy);
   if (!Number.isFinite(cost) || cost < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${String(cost)}.`, { path: "cost" });
   const a = findPolygon(mesh, sx, sy), b = findPolygon(mesh, ex, ey);
   if (a < 0 || b < 0) return -1;

@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { assertFiniteNumber } from "./errors";
 import type { NavMesh } from "./navmesh";
 
@@ -17,7 +18,7 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
     const ax = v[2 * a]!, ay = v[2 * a + 1]!;
     const dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
     const cross = dx * (y - ay) - dy * (x - ax);
-    if (cross < -eps * Math.hypot(dx, dy)) return false;
+    if (cross < -eps * hypot2(dx, dy)) return false;
   }
   return true;
 }

@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, indexedHeapDecreaseKey, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
@@ -162,15 +163,15 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
   posY[startPoly] = sy;
   parent[startPoly] = -1;
   viaLink[startPoly] = -1;
-  indexedHeapPush(heap, startPoly, Math.hypot(gx - sx, gy - sy) * hScale);
+  indexedHeapPush(heap, startPoly, hypot2(gx - sx, gy - sy) * hScale);
   query.best = startPoly;
-  query.bestH = Math.hypot(gx - sx, gy - sy);
+  query.bestH = hypot2(gx - sx, gy - sy);
   query.touched = 1;
   ctxOptions = options;
   ctxGoal = goalPoly;
-  ctxGx = gx;
-  ctxGy = gy;
-  ctxHScale = hScale;
+  ctxNum[0] = gx;
+  ctxNum[1] = gy;
+  ctxNum[2] = hScale;
   let found = false, budget = false;
   while (heap.size > 0) {
     const cur = indexedHeapPop(heap);
@@ -192,7 +193,7 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
       if (nb < 0 || closed[nb] === epoch) continue;
       const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
       const mx = (v[2 * a]! + v[2 * b]!) / 2, my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
-      if (relax(query, cur, nb, -1, mx, my, cg + Math.hypot(mx - cx, my - cy) * curCost)) {
+      if (relax(query, cur, nb, -1, mx, my, cg + hypot2(mx - cx, my - cy) * curCost)) {
         budget = true;
         break;
       }
@@ -218,7 +219,7 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
           ty = links.startY[k]!;
         } else continue;
         if (closed[to] === epoch) continue;
-        if (relax(query, cur, to, from, tx, ty, cg + Math.hypot(fx - cx, fy - cy) * curCost + links.cost[k]!)) {
+        if (relax(query, cur, to, from, tx, ty, cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!)) {
           budget = true;
           break;
         }
@@ -232,14 +233,16 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
 
 /** Context of one running search, kept in module scope so relaxing a neighbor allocates nothing. */
 let ctxOptions: FindPolygonPathOptions | undefined;
-let ctxGoal = -1, ctxGx = 0, ctxGy = 0, ctxHScale = 1;
+let ctxGoal = -1;
+// Goal x, goal y, heuristic scale: a typed array, since module-level number variables box every write.
+const ctxNum = new Float64Array(3);
 
 function relax(query: NavMeshQuery, cur: number, nb: number, link: number, px: number, py: number, ng: number): boolean {
   const mesh = query.mesh;
   const nbCost = polygonCost(mesh, nb, ctxOptions);
   if (nbCost === Infinity) return false;
   let total = ng;
-  if (nb === ctxGoal) total += Math.hypot(ctxGx - px, ctxGy - py) * nbCost;
+  if (nb === ctxGoal) total += hypot2(ctxNum[0]! - px, ctxNum[1]! - py) * nbCost;
   const epoch = query.epoch;
   if (query.stamp[nb] === epoch) {
     if (!(total < query.g[nb]!)) return false;
@@ -253,8 +256,8 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number, px: n
   query.posY[nb] = py;
   query.parent[nb] = cur;
   query.viaLink[nb] = link;
-  const h = nb === ctxGoal ? 0 : Math.hypot(ctxGx - px, ctxGy - py);
-  const f = total + h * ctxHScale;
+  const h = nb === ctxGoal ? 0 : hypot2(ctxNum[0]! - px, ctxNum[1]! - py);
+  const f = total + h * ctxNum[2]!;
   indexedHeapDecreaseKey(query.heap, nb, f); // inserts when absent
   if (h < query.bestH) {
     query.bestH = h;

@@ -1,3 +1,4 @@
+import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
 import { findPolygon, meshEpsilon } from "./locate";
 import type { NavMesh } from "./navmesh";
@@ -46,7 +47,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
   const dx = ex - sx, dy = ey - sy;
-  const dlen = Math.hypot(dx, dy);
+  const dlen = hypot2(dx, dy);
   let cur = startPoly;
   let prev = -1;
   let tEnter = 0;
@@ -62,7 +63,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
       const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
       const ax = v[2 * a]!, ay = v[2 * a + 1]!;
       const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
-      const len = Math.hypot(exx, eyy);
+      const len = hypot2(exx, eyy);
       const nx = eyy / len, ny = -exx / len;
       const num = -(nx * (sx - ax) + ny * (sy - ay)); // ≥ 0 when the start is inside this edge
       const den = nx * dx + ny * dy;
@@ -101,7 +102,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
         const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
         const ax = v[2 * a]!, ay = v[2 * a + 1]!;
         const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
-        const len = Math.hypot(exx, eyy);
+        const len = hypot2(exx, eyy);
         if ((eyy * dx - exx * dy) / len <= 1e-12 * dlen) continue; // not an exiting edge
         if (Math.abs((eyy * (hx - ax) - exx * (hy - ay)) / len) > eps) continue; // the exit point is not on this edge's line
         const u = ((hx - ax) * exx + (hy - ay) * eyy) / (len * len);
@@ -119,7 +120,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     {
       const a = mesh.polyVerts[cur * stride + segMax]!, b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
       const hx = sx + tmax * dx, hy = sy + tmax * dy;
-      const z = Math.hypot(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : Math.hypot(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
+      const z = hypot2(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : hypot2(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
       if (z >= 0 && tmax < 1) {
         const p = polygonToward(mesh, z, dx, dy, cur);
         if (p >= 0 && p !== prev) {
@@ -133,7 +134,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     if (next < 0) {
       const a = mesh.polyVerts[cur * stride + edge]!, b = mesh.polyVerts[cur * stride + (edge + 1 === n ? 0 : edge + 1)]!;
       const exx = v[2 * b]! - v[2 * a]!, eyy = v[2 * b + 1]! - v[2 * a + 1]!;
-      const len = Math.hypot(exx, eyy);
+      const len = hypot2(exx, eyy);
       out.t = tmax;
       out.hitNormalX = -eyy / len;
       out.hitNormalY = exx / len;
@@ -155,7 +156,7 @@ export function polygonToward(mesh: NavMesh, u: number, dx: number, dy: number, 
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
   const ux = v[2 * u]!, uy = v[2 * u + 1]!;
-  const dl = Math.hypot(dx, dy);
+  const dl = hypot2(dx, dy);
   const tol = -1e-12 * dl;
   for (let k = mesh.vertPolyStart[u]!; k < mesh.vertPolyStart[u + 1]!; k++) {
     const p = mesh.vertPolys[k]!;
@@ -165,7 +166,7 @@ export function polygonToward(mesh: NavMesh, u: number, dx: number, dy: number, 
     while (mesh.polyVerts[p * stride + i] !== u) i++;
     const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
     const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
-    if ((bx * dy - by * dx) / Math.hypot(bx, by) >= tol && (dx * ay - dy * ax) / Math.hypot(ax, ay) >= tol) return p;
+    if ((bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol) return p;
   }
   return -1;
 }
