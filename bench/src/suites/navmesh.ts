@@ -277,9 +277,10 @@ const suite: Suite = {
       for (const p of optPairs) {
         findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
         findStraightPath(sp, mesh, np.path, np.length, p.s[0], p.s[2], p.g[0], p.g[2]);
-        findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2]);
+        findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp });
         if (!(op.flags & PathFlags.Found) || op.length === 0) continue;
         const ex = sp.length / op.length - 1;
+        if (process.env["NAVMESH_BENCH_DEBUG"] && ex > 1) ctx.log(JSON.stringify({ ex, p, funnel: sp.length, opt: op.length, fpts: Array.from(sp.points.subarray(0, 2 * sp.count)), opts: Array.from(op.points.subarray(0, 2 * op.count)) }));
         sumEx += ex;
         maxEx = Math.max(maxEx, ex);
         nEx++;
@@ -291,7 +292,7 @@ const suite: Suite = {
         let j = 0;
         const tOpt = measure(() => {
           const p = optPairs[j++ % optPairs.length]!;
-          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2]).length);
+          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp }).length);
         }, { timeMs });
         record(ctx, `${name}-anyangle`, "tactica", tOpt);
         ctx.record({ case: `${name}-anyangle`, library: "tactica", metric: "ratio_vs_funnel", value: tOpt.medianUs / tPath.medianUs, unit: "x" });

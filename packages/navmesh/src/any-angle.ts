@@ -1,16 +1,18 @@
 import { hypot2 } from "./math";
 import { createIndexedHeap, indexedHeapClear, indexedHeapContains, indexedHeapDecreaseKey, indexedHeapPop, indexedHeapPush, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { assertFiniteNumber } from "./errors";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
 import type { StraightPath } from "./funnel";
 import { findPolygon } from "./locate";
 import type { NavMesh } from "./navmesh";
-import { createRaycastResult, polygonToward, raycast } from "./raycast";
+import { createRaycastResult, fanToward, inFan, raycast, sectorContains, vertexSlot } from "./raycast";
 
 /** Corners (reflex boundary vertices) of a mesh, their incident polygons and lazily computed visibility. */
 interface CornerGraph {
   /** Vertex id of each corner. */
   readonly corners: Int32Array;
+  /** One polygon of each corner's fan (the polygons around the vertex joined by shared edges). */
+  readonly cornerPoly: Int32Array;
   /** Visible corners of each corner, computed on first expansion. */
   readonly visible: (Int32Array | null)[];
   readonly g: Float64Array;
@@ -28,31 +30,64 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   if (cg) return cg;
   const stride = mesh.maxVertsPerPoly;
   const nv = mesh.vertexCount;
-  const angle = new Float64Array(nv);
   const boundaryEdges = new Int32Array(nv);
-  const v = mesh.vertices;
   for (let p = 0; p < mesh.polyCount; p++) {
     const n = mesh.polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
       const u = mesh.polyVerts[p * stride + i]!;
-      const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-      const ax = v[2 * a]! - v[2 * u]!, ay = v[2 * a + 1]! - v[2 * u + 1]!, bx = v[2 * b]! - v[2 * u]!, by = v[2 * b + 1]! - v[2 * u + 1]!;
-      angle[u]! += Math.atan2(bx * ay - by * ax, bx * ax + by * ay);
+      const b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
       if (mesh.neighbors[p * stride + i]! < 0) {
         boundaryEdges[u]!++;
         boundaryEdges[b]!++;
       }
     }
   }
+  // A corner is one fan of polygons around a boundary vertex (joined by shared edges) whose angle
+  // exceeds π: free space turns around an obstacle there. A vertex where separate fans touch
+  // (a pinch) gives one corner per reflex fan, so no path slips from one fan to another.
   const list: number[] = [];
+  const polys: number[] = [];
+  const seen = new Set<number>();
   for (let u = 0; u < nv; u++) {
-    // Boundary vertices where free space turns around an obstacle (angle > π), and pinch vertices.
-    if (boundaryEdges[u]! > 2 || (boundaryEdges[u]! > 0 && angle[u]! > Math.PI + 1e-9)) list.push(u);
+    if (boundaryEdges[u] === 0) continue;
+    seen.clear();
+    for (let k = mesh.vertPolyStart[u]!; k < mesh.vertPolyStart[u + 1]!; k++) {
+      const p0 = mesh.vertPolys[k]!;
+      if (seen.has(p0)) continue;
+      // Walk the fan both ways from p0, summing angles.
+      let sum = 0;
+      let open = false;
+      for (let dir = 0; dir < 2; dir++) {
+        let p = p0;
+        for (let guard = 0; guard < 256; guard++) {
+          if (dir === 0 || p !== p0) {
+            if (seen.has(p)) break;
+            seen.add(p);
+            sum += cornerAngle(mesh, p, u);
+          }
+          const n = mesh.polyVertCount[p]!;
+          const i = vertexSlot(mesh, p, u);
+          const q = mesh.neighbors[p * stride + (dir === 0 ? i : (i + n - 1) % n)]!;
+          if (q < 0) {
+            open = true;
+            break;
+          }
+          if (q === p0) break;
+          p = q;
+        }
+      }
+      if (open && sum > Math.PI + 1e-9) {
+        list.push(u);
+        polys.push(p0);
+      }
+    }
   }
   const corners = new Int32Array(list);
+  const cornerPoly = new Int32Array(polys);
   const n = corners.length + 2;
   cg = {
     corners,
+    cornerPoly,
     visible: new Array<Int32Array | null>(corners.length).fill(null),
     g: new Float64Array(n),
     parent: new Int32Array(n),
@@ -64,27 +99,33 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   return cg;
 }
 
-function visibleFromVertex(mesh: NavMesh, cg: CornerGraph, u: number, x: number, y: number): boolean {
+/** Visibility from corner `c` to corner `k`: the ray must arrive in `k`'s fan. */
+function cornerSeesCorner(mesh: NavMesh, cg: CornerGraph, c: number, k: number): boolean {
+  const w = cg.corners[k]!;
+  return visibleFromCorner(mesh, cg, c, mesh.vertices[2 * w]!, mesh.vertices[2 * w + 1]!) && inFan(mesh, cg.cornerPoly[k]!, w, ray.lastPoly);
+}
+
+function visibleFromCorner(mesh: NavMesh, cg: CornerGraph, c: number, x: number, y: number): boolean {
+  const u = cg.corners[c]!;
   const ux = mesh.vertices[2 * u]!, uy = mesh.vertices[2 * u + 1]!;
-  const p = polygonToward(mesh, u, x - ux, y - uy, -1);
+  const p0 = cg.cornerPoly[c]!;
+  const p = sectorContains(mesh, p0, u, x - ux, y - uy) ? p0 : fanToward(mesh, p0, u, x - ux, y - uy);
   return p >= 0 && raycast(ray, mesh, p, ux, uy, x, y).t === Infinity;
 }
 
 function visibleCorners(mesh: NavMesh, cg: CornerGraph, c: number): Int32Array {
   const cached = cg.visible[c];
   if (cached) return cached;
-  const u = cg.corners[c]!;
   const out: number[] = [];
   for (let k = 0; k < cg.corners.length; k++) {
     if (k === c) continue;
-    const w = cg.corners[k]!;
     const other = cg.visible[k];
     if (other) {
       // Visibility is symmetric: reuse the other side when it is known.
       if (other.includes(c)) out.push(k);
       continue;
     }
-    if (visibleFromVertex(mesh, cg, u, mesh.vertices[2 * w]!, mesh.vertices[2 * w + 1]!)) out.push(k);
+    if (cornerSeesCorner(mesh, cg, c, k)) out.push(k);
   }
   const arr = new Int32Array(out);
   cg.visible[c] = arr;
@@ -93,6 +134,10 @@ function visibleCorners(mesh: NavMesh, cg: CornerGraph, c: number): Int32Array {
 
 /** Options of {@link findPathAnyAngle}. */
 export interface FindPathAnyAngleOptions {
+  /** Polygon holding the start (default: located with `findPolygon`; pass it on multi-level meshes). */
+  readonly startPoly?: number;
+  /** Polygon holding the goal (default: located with `findPolygon`; pass it on multi-level meshes). */
+  readonly goalPoly?: number;
   /** Stop after this many node expansions (`BudgetExhausted`, no path). */
   readonly maxExpansions?: number;
 }
@@ -114,13 +159,14 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
-  const ps = findPolygon(mesh, sx, sy), pg = findPolygon(mesh, gx, gy);
+  const ps = options?.startPoly ?? findPolygon(mesh, sx, sy), pg = options?.goalPoly ?? findPolygon(mesh, gx, gy);
+  if (ps >= mesh.polyCount || pg >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, "findPathAnyAngle", "startPoly/goalPoly is not a polygon of this mesh.");
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
     out.length = Infinity;
     return out;
   }
-  if (raycast(ray, mesh, ps, sx, sy, gx, gy).t === Infinity) {
+  if (reaches(mesh, ps, sx, sy, gx, gy, pg)) {
     writePoints(out, mesh, null, -1, sx, sy, gx, gy);
     return out;
   }
@@ -157,13 +203,13 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
     const ux = u === START ? sx : v[2 * cg.corners[u]!]!, uy = u === START ? sy : v[2 * cg.corners[u]! + 1]!;
     const gu = g[u]!;
     // Goal visible?
-    const seesGoal = u === START ? false : visibleFromVertex(mesh, cg, cg.corners[u]!, gx, gy);
+    const seesGoal = u === START ? false : visibleFromCorner(mesh, cg, u, gx, gy) && arrivedAt(mesh, ray.lastPoly, pg);
     if (seesGoal) relaxAnyAngle(cg, u, GOAL, gu + hypot2(gx - ux, gy - uy), 0, epoch);
     if (u === START) {
       for (let k = 0; k < C; k++) {
         const w = cg.corners[k]!;
         const wx = v[2 * w]!, wy = v[2 * w + 1]!;
-        if (raycast(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity) continue;
+        if (raycast(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity || !inFan(mesh, cg.cornerPoly[k]!, w, ray.lastPoly)) continue;
         relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
     } else {
@@ -228,4 +274,27 @@ function writePoints(out: StraightPath, mesh: NavMesh, cg: CornerGraph | null, g
     }
   }
   out.length = length + hypot2(nx - sx, ny - sy);
+}
+
+/** Interior angle of polygon `p` at its vertex `u`. */
+function cornerAngle(mesh: NavMesh, p: number, u: number): number {
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const n = mesh.polyVertCount[p]!;
+  const i = vertexSlot(mesh, p, u);
+  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
+  const ax = v[2 * a]! - v[2 * u]!, ay = v[2 * a + 1]! - v[2 * u + 1]!, bx = v[2 * b]! - v[2 * u]!, by = v[2 * b + 1]! - v[2 * u + 1]!;
+  return Math.atan2(bx * ay - by * ax, bx * ax + by * ay);
+}
+
+/** The ray ended in the goal polygon or in a neighbor sharing the edge the goal lies on (same level). */
+function arrivedAt(mesh: NavMesh, last: number, goalPoly: number): boolean {
+  if (last === goalPoly) return true;
+  const n = mesh.polyVertCount[last]!;
+  for (let i = 0; i < n; i++) if (mesh.neighbors[last * mesh.maxVertsPerPoly + i] === goalPoly) return true;
+  return false;
+}
+
+function reaches(mesh: NavMesh, ps: number, sx: number, sy: number, gx: number, gy: number, pg: number): boolean {
+  return raycast(ray, mesh, ps, sx, sy, gx, gy).t === Infinity && arrivedAt(mesh, ray.lastPoly, pg);
 }

@@ -75,7 +75,7 @@ export function findPath(mesh: NavMesh, start: { readonly x: number; readonly y:
   const uniform = options.areaCosts === undefined && options.polyCost === undefined && options.links === undefined && options.includeFlags === undefined && options.excludeFlags === undefined;
   const sp = cache.straight;
   if ((options.algorithm ?? "optimal") === "optimal" && uniform) {
-    findPathAnyAngle(sp, mesh, sx, sy, gx, gy);
+    findPathAnyAngle(sp, mesh, sx, sy, gx, gy, { startPoly: ps, goalPoly: pg });
     return { found: (sp.flags & PathFlags.Found) !== 0, flags: sp.flags, cost: sp.length, length: sp.length, path: points(sp), expanded: sp.expanded, algorithm: "any-angle" };
   }
   const corridor = findPolygonPath(cache.corridor, cache.query, ps, sx, sy, pg, gx, gy, options);

@@ -122,7 +122,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
       const hx = sx + tmax * dx, hy = sy + tmax * dy;
       const z = hypot2(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : hypot2(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
       if (z >= 0 && tmax < 1) {
-        const p = polygonToward(mesh, z, dx, dy, cur);
+        const p = fanToward(mesh, cur, z, dx, dy);
         if (p >= 0 && p !== prev) {
           prev = cur;
           cur = p;
@@ -147,28 +147,64 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
   return out;
 }
 
-/**
- * The polygon around vertex `u` (other than `except`) whose corner sector at `u` contains the
- * direction `(dx, dy)` (boundary directions count), or -1 when the direction leaves the mesh.
- * @internal
- */
-export function polygonToward(mesh: NavMesh, u: number, dx: number, dy: number, except: number): number {
+/** Index of vertex `u` in polygon `p` (it must be there). @internal */
+export function vertexSlot(mesh: NavMesh, p: number, u: number): number {
+  let i = 0;
+  while (mesh.polyVerts[p * mesh.maxVertsPerPoly + i] !== u) i++;
+  return i;
+}
+
+/** True when direction (dx, dy) from vertex `u` points into polygon `p` (its corner sector at `u`, boundaries included). @internal */
+export function sectorContains(mesh: NavMesh, p: number, u: number, dx: number, dy: number): boolean {
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
+  const n = mesh.polyVertCount[p]!;
+  const i = vertexSlot(mesh, p, u);
+  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
   const ux = v[2 * u]!, uy = v[2 * u + 1]!;
-  const dl = hypot2(dx, dy);
-  const tol = -1e-12 * dl;
-  for (let k = mesh.vertPolyStart[u]!; k < mesh.vertPolyStart[u + 1]!; k++) {
-    const p = mesh.vertPolys[k]!;
-    if (p === except) continue;
-    const n = mesh.polyVertCount[p]!;
-    let i = 0;
-    while (mesh.polyVerts[p * stride + i] !== u) i++;
-    const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-    const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
-    if ((bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol) return p;
+  const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
+  const tol = -1e-12 * hypot2(dx, dy);
+  return (bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol;
+}
+
+/**
+ * Rotates around vertex `u` from polygon `start` through shared edges (both ways) and returns the
+ * first polygon whose sector at `u` contains direction (dx, dy), or -1: polygons that touch
+ * `start`'s fan only at the vertex are not reachable, exactly as for the polygon search.
+ * @internal
+ */
+export function fanToward(mesh: NavMesh, start: number, u: number, dx: number, dy: number): number {
+  const stride = mesh.maxVertsPerPoly;
+  for (let dir = 0; dir < 2; dir++) {
+    let p = start;
+    for (let guard = 0; guard < 256; guard++) {
+      const n = mesh.polyVertCount[p]!;
+      const i = vertexSlot(mesh, p, u);
+      const q = mesh.neighbors[p * stride + (dir === 0 ? i : (i + n - 1) % n)]!;
+      if (q < 0 || q === start) break;
+      if (sectorContains(mesh, q, u, dx, dy)) return q;
+      p = q;
+    }
   }
   return -1;
+}
+
+/** True when polygon `target` is in the fan of `start` around vertex `u` (joined by shared edges). @internal */
+export function inFan(mesh: NavMesh, start: number, u: number, target: number): boolean {
+  if (start === target) return true;
+  const stride = mesh.maxVertsPerPoly;
+  for (let dir = 0; dir < 2; dir++) {
+    let p = start;
+    for (let guard = 0; guard < 256; guard++) {
+      const n = mesh.polyVertCount[p]!;
+      const i = vertexSlot(mesh, p, u);
+      const q = mesh.neighbors[p * stride + (dir === 0 ? i : (i + n - 1) % n)]!;
+      if (q < 0 || q === start) break;
+      if (q === target) return true;
+      p = q;
+    }
+  }
+  return false;
 }
 
 const losScratch = createRaycastResult(0);
