@@ -78,6 +78,21 @@ describe("point location", () => {
     expect(findNearestPoint({ x: 0, y: 0 }, mesh, 50, 50, { maxDistance: 1 })).toBe(-1);
   });
 
+  it("findNearestPoint agrees with a brute-force scan on fine meshes, from far outside too", () => {
+    fc.assert(
+      fc.property(arbRoomWithPillars(), fc.double({ min: -40, max: 40, noNaN: true }), fc.double({ min: -40, max: 40, noNaN: true }), (region, x, y) => {
+        const mesh = buildNavMeshFromPolygons([region], { maxVertsPerPoly: 3 });
+        const out = { x: 0, y: 0 };
+        findNearestPoint(out, mesh, x, y);
+        let best = Infinity;
+        const tmp = { x: 0, y: 0 };
+        for (let q = 0; q < mesh.polyCount; q++) best = Math.min(best, closestPointOnPolygon(tmp, mesh, q, x, y));
+        expect(Math.abs((out.x - x) ** 2 + (out.y - y) ** 2 - best)).toBeLessThanOrEqual(1e-9 * (1 + best));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it("findPolygonsInCircle reports each overlapping polygon once", () => {
     const mesh = room();
     const out = new Int32Array(64);
