@@ -197,9 +197,12 @@ const suite: Suite = {
       const next = (): Pair => pairs[i++ % pairs.length]!;
 
       // Find path + straight path (start and goal located each time, as the peers do).
+      const hs = { height: 0 }, hg = { height: 0 };
       const ourPath = (): void => {
         const p = next();
-        const a = findPolygon(mesh, p.s[0], p.s[2], { height: p.s[1] }), b = findPolygon(mesh, p.g[0], p.g[2], { height: p.g[1] });
+        hs.height = p.s[1];
+        hg.height = p.g[1];
+        const a = findPolygon(mesh, p.s[0], p.s[2], hs), b = findPolygon(mesh, p.g[0], p.g[2], hg);
         findPolygonPath(np, q, a, p.s[0], p.s[2], b, p.g[0], p.g[2]);
         findStraightPath(sp, mesh, np.path, Math.min(np.length, np.path.length), p.s[0], p.s[2], p.g[0], p.g[2]);
         consume(sp.count);

@@ -65,7 +65,9 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
     gx = goalScratch.x;
     gy = goalScratch.y;
   }
-  pushPoint(out, sx, sy, StraightPathFlags.Start);
+  pt[2] = sx;
+  pt[3] = sy;
+  pushPoint(out, StraightPathFlags.Start);
   let i0 = 0;
   let cx = sx, cy = sy;
   while (i0 < corridorLength) {
@@ -83,7 +85,9 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
     const lx1 = forward ? links.endX[link]! : links.startX[link]!, ly1 = forward ? links.endY[link]! : links.startY[link]!;
     pull(out, mesh, corridor, i0, i1, cx, cy, lx0, ly0);
     if (out.count <= out.pointFlags.length) out.pointFlags[out.count - 1] = out.pointFlags[out.count - 1]! | StraightPathFlags.OffMeshLink;
-    pushPoint(out, lx1, ly1, 0);
+    pt[2] = lx1;
+    pt[3] = ly1;
+    pushPoint(out, 0);
     cx = lx1;
     cy = ly1;
     i0 = i1 + 1;
@@ -111,23 +115,24 @@ function findLink(links: OffMeshLinks | undefined, a: number, b: number): number
   return best;
 }
 
-function pushPoint(out: StraightPath, x: number, y: number, flags: number): void {
+function pushPoint(out: StraightPath, flags: number): void {
+  const x = pt[2]!, y = pt[3]!;
   const n = out.count;
-  if (n > 0 && last[0] === x && last[1] === y) return;
+  if (n > 0 && pt[0] === x && pt[1] === y) return;
   // The previous point may be past the buffer; the length still needs it, so keep a running last point.
-  if (n > 0) out.length += hypot2(x - last[0]!, y - last[1]!);
+  if (n > 0) out.length += hypot2(x - pt[0]!, y - pt[1]!);
   if (n < out.pointFlags.length) {
     out.points[2 * n] = x;
     out.points[2 * n + 1] = y;
     out.pointFlags[n] = flags;
   }
-  last[0] = x;
-  last[1] = y;
+  pt[0] = x;
+  pt[1] = y;
   out.count = n + 1;
 }
 
 // The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
-const last = new Float64Array(2);
+const pt = new Float64Array(4); // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
 const goalScratch = { x: 0, y: 0 };
 
 function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
@@ -161,7 +166,9 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
         rightY = ry;
         rightIndex = i;
       } else {
-        pushPoint(out, leftX, leftY, 0);
+        pt[2] = leftX;
+        pt[3] = leftY;
+        pushPoint(out, 0);
         apexX = rightX = leftX;
         apexY = rightY = leftY;
         rightIndex = leftIndex;
@@ -176,7 +183,9 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
         leftY = ly;
         leftIndex = i;
       } else {
-        pushPoint(out, rightX, rightY, 0);
+        pt[2] = rightX;
+        pt[3] = rightY;
+        pushPoint(out, 0);
         apexX = leftX = rightX;
         apexY = leftY = rightY;
         leftIndex = rightIndex;
@@ -185,5 +194,7 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       }
     }
   }
-  pushPoint(out, ex, ey, 0);
+  pt[2] = ex;
+  pt[3] = ey;
+  pushPoint(out, 0);
 }

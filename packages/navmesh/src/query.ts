@@ -1,5 +1,5 @@
 import { hypot2 } from "./math";
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, indexedHeapDecreaseKey, type IndexedHeap } from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, indexedHeapDecreaseKey, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -186,14 +186,17 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
     }
     out.expanded++;
     const cx = posX[cur]!, cy = posY[cur]!, cg = g[cur]!;
-    const curCost = polygonCost(mesh, cur, options);
+    const curCost = options === undefined ? 1 : polygonCost(mesh, cur, options);
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
       const nb = mesh.neighbors[cur * stride + i]!;
       if (nb < 0 || closed[nb] === epoch) continue;
       const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
       const mx = (v[2 * a]! + v[2 * b]!) / 2, my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
-      if (relax(query, cur, nb, -1, mx, my, cg + hypot2(mx - cx, my - cy) * curCost)) {
+      ctxNum[3] = mx;
+      ctxNum[4] = my;
+      ctxNum[5] = cg + hypot2(mx - cx, my - cy) * curCost;
+      if (relax(query, cur, nb, -1)) {
         budget = true;
         break;
       }
@@ -219,7 +222,10 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
           ty = links.startY[k]!;
         } else continue;
         if (closed[to] === epoch) continue;
-        if (relax(query, cur, to, from, tx, ty, cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!)) {
+        ctxNum[3] = tx;
+        ctxNum[4] = ty;
+        ctxNum[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
+        if (relax(query, cur, to, from)) {
           budget = true;
           break;
         }
@@ -235,11 +241,12 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
 let ctxOptions: FindPolygonPathOptions | undefined;
 let ctxGoal = -1;
 // Goal x, goal y, heuristic scale: a typed array, since module-level number variables box every write.
-const ctxNum = new Float64Array(3);
+const ctxNum = new Float64Array(6); // [3..5]: the candidate position x, y and cost passed to relax (doubles passed as arguments to a call V8 does not inline are boxed)
 
-function relax(query: NavMeshQuery, cur: number, nb: number, link: number, px: number, py: number, ng: number): boolean {
+function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
   const mesh = query.mesh;
-  const nbCost = polygonCost(mesh, nb, ctxOptions);
+  const px = ctxNum[3]!, py = ctxNum[4]!, ng = ctxNum[5]!;
+  const nbCost = ctxOptions === undefined ? 1 : polygonCost(mesh, nb, ctxOptions);
   if (nbCost === Infinity) return false;
   let total = ng;
   if (nb === ctxGoal) total += hypot2(ctxNum[0]! - px, ctxNum[1]! - py) * nbCost;
@@ -258,7 +265,13 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number, px: n
   query.viaLink[nb] = link;
   const h = nb === ctxGoal ? 0 : hypot2(ctxNum[0]! - px, ctxNum[1]! - py);
   const f = total + h * ctxNum[2]!;
-  indexedHeapDecreaseKey(query.heap, nb, f); // inserts when absent
+  if (query.heap.positions[nb]! < 0) {
+    // Insert through the heap's `next` slot: a double passed to a non-inlined call is boxed.
+    query.heap.next[0] = f;
+    indexedHeapPushNext(query.heap, nb);
+  } else {
+    indexedHeapDecreaseKey(query.heap, nb, f);
+  }
   if (h < query.bestH) {
     query.bestH = h;
     query.best = nb;
