@@ -14,7 +14,8 @@ describe("README", () => {
     const logs: unknown[][] = [];
     // Running documentation code is the point of this test.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    new Function("navmesh", "console", js)(navmesh, { log: (...a: unknown[]) => logs.push(a) });
+    const run = new Function("navmesh", "console", js) as (m: typeof navmesh, c: { log: (...a: unknown[]) => void }) => void;
+    run(navmesh, { log: (...a: unknown[]) => logs.push(a) });
     expect(logs).toEqual([[true, "any-angle", 4, "8.325"]]);
   });
 });
