@@ -1,7 +1,7 @@
 import { TacticaError, type ErrorCode } from "@tactica/core";
 
 /**
- * Error codes thrown by `@tactica/navmesh` (the `code` of its {@link @tactica/core!TacticaError}s).
+ * Error codes thrown by `@tactica/navmesh` (the `code` of its `TacticaError`s).
  * Codes never change meaning; messages may be reworded.
  */
 export const NavMeshErrorCodes = {
