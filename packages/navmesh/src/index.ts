@@ -3,6 +3,9 @@
  *
  * - Data: {@link NavMesh} (convex polygons over shared vertices, neighbor links, area ids, flags,
  *   tags, a grid index for point location), validated by {@link createNavMesh}; JSON round trip.
+ * - Queries: point location, nearest point, raycasts, A* over polygons with filters and off-mesh
+ *   links, funnel string pulling, the exact shortest path ({@link findPathAnyAngle}), random points;
+ *   level 2 {@link findPath}.
  * - Building: {@link buildNavMeshFromPolygons} (polygons with holes → triangles → convex polygons,
  *   Hertel–Mehlhorn), {@link parseObj} + {@link navMeshFromTriangles} (walkable triangles of a 3D soup).
  *
@@ -56,3 +59,4 @@ export {
   type AddOffMeshLinkOptions,
 } from "./links";
 export { findPath, type FindPathOptions, type FindPathResult } from "./find-path";
+export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
