@@ -23,6 +23,7 @@ export {
   type CreateNavMeshOptions,
 } from "./navmesh";
 export { navMeshToJson, navMeshFromJson, type NavMeshJson } from "./serialize";
+export { navMeshToBytes, navMeshFromBytes } from "./bytes";
 export { parseObj, type ObjMesh } from "./obj";
 export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";
 export { buildNavMeshFromPolygons, type PolygonWithHoles, type BuildNavMeshOptions } from "./build";

@@ -1,6 +1,6 @@
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { createNavMesh, getPolygonArea, getPolygonCenter, navMeshFromJson, navMeshToJson, NavMeshErrorCodes } from "../src";
+import { createNavMesh, getPolygonArea, getPolygonCenter, navMeshFromBytes, navMeshFromJson, navMeshToBytes, navMeshToJson, NavMeshErrorCodes } from "../src";
 
 const twoSquares = { vertices: [0, 0, 1, 0, 2, 0, 2, 1, 1, 1, 0, 1], polygons: [[0, 1, 4, 5], [1, 2, 3, 4]] };
 
@@ -63,5 +63,31 @@ describe("navMeshToJson / navMeshFromJson", () => {
     expect(code(() => navMeshFromJson({ ...json, version: 2 }))).toBe(NavMeshErrorCodes.Format);
     expect(code(() => navMeshFromJson({ ...json, polygons: "no" }))).toBe(NavMeshErrorCodes.Format);
     expect(code(() => navMeshFromJson({ ...json, polygons: [[0, 1, 99]] }))).toBe(NavMeshErrorCodes.BadMesh);
+  });
+});
+
+describe("navMeshToBytes / navMeshFromBytes", () => {
+  it("round-trips exactly, also from an offset view", () => {
+    const mesh = createNavMesh({ ...twoSquares, heights: [0, 0.5, 1, 1, 0.5, -0.25], areas: [3, 63], flags: [1, 0xffff], tags: [-5, 9] });
+    const bytes = navMeshToBytes(mesh);
+    expect(navMeshFromBytes(bytes)).toEqual(mesh);
+    const padded = new Uint8Array(bytes.length + 3);
+    padded.set(bytes, 3);
+    expect(navMeshFromBytes(padded.subarray(3))).toEqual(mesh);
+  });
+
+  it("rejects corrupt, truncated or newer data with NAVMESH_FORMAT", () => {
+    const bytes = navMeshToBytes(createNavMesh(twoSquares));
+    expect(code(() => navMeshFromBytes(bytes.subarray(0, bytes.length - 1)))).toBe(NavMeshErrorCodes.Format);
+    expect(code(() => navMeshFromBytes(new Uint8Array(4)))).toBe(NavMeshErrorCodes.Format);
+    const bad = bytes.slice();
+    bad[0] = 0;
+    expect(code(() => navMeshFromBytes(bad))).toBe(NavMeshErrorCodes.Format);
+    const newer = bytes.slice();
+    new DataView(newer.buffer).setUint32(4, 2, true);
+    expect(() => navMeshFromBytes(newer)).toThrow(/version 2; this build reads version 1/);
+    const badIndex = bytes.slice();
+    new DataView(badIndex.buffer).setInt32(20 + 6 * 24 + 2, 77, true);
+    expect(code(() => navMeshFromBytes(badIndex))).toBe(NavMeshErrorCodes.BadMesh);
   });
 });

@@ -13,7 +13,9 @@ import {
   findPolygonPath,
   findStraightPath,
   getPolygonCenter,
+  navMeshFromBytes,
   navMeshFromJson,
+  navMeshToBytes,
   navMeshFromTriangles,
   navMeshToJson,
   parseObj,
@@ -25,10 +27,11 @@ import {
 // and the mesh survives a JSON round trip. (Multi-level meshes: start and goal polygons are given.)
 describe("golden: bench meshes", () => {
   for (const name of ["convex", "nav_test", "annotation_test"]) {
-    it(`${name}: exact ≤ funnel on 40 seeded connected pairs, JSON round trip`, () => {
+    it(`${name}: exact ≤ funnel on 40 seeded connected pairs, JSON and binary round trips`, () => {
       const obj = parseObj(readFileSync(join(sharedBenchDir(), "meshes", `${name}.obj`), "utf8"));
       const mesh = navMeshFromTriangles(obj.positions, obj.triangles);
       expect(navMeshFromJson(navMeshToJson(mesh))).toEqual(mesh);
+      expect(navMeshFromBytes(navMeshToBytes(mesh))).toEqual(mesh);
       const q = createNavMeshQuery(mesh);
       const np = createNavPath(mesh.polyCount);
       const sp = createStraightPath(2 * mesh.vertexCount + 4);
