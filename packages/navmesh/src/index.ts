@@ -61,3 +61,4 @@ export {
 } from "./links";
 export { findPath, type FindPathOptions, type FindPathResult } from "./find-path";
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
+export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
