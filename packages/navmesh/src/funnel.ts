@@ -59,7 +59,7 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
   out.length = 0;
   out.expanded = 0;
   out.flags = PathFlags.Found;
-  const last = corridor[corridorLength - 1]!;
+  const last = corridor[corridorLength - 1]! | 0; // refs as int32: a double passed to a call is boxed
   if (!pointInPolygon(mesh, last, gx, gy, meshEpsilon(mesh))) {
     closestPointOnPolygon(goalScratch, mesh, last, gx, gy);
     gx = goalScratch.x;
@@ -72,18 +72,26 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
   let cx = sx, cy = sy;
   while (i0 < corridorLength) {
     let i1 = i0;
-    while (i1 + 1 < corridorLength && portalEdge(mesh, corridor[i1]!, corridor[i1 + 1]!) >= 0) i1++;
+    while (i1 + 1 < corridorLength && portalEdge(mesh, corridor[i1]! | 0, corridor[i1 + 1]! | 0) >= 0) i1++;
     if (i1 === corridorLength - 1) {
-      pull(out, mesh, corridor, i0, i1, cx, cy, gx, gy);
+      pt[4] = cx;
+      pt[5] = cy;
+      pt[6] = gx;
+      pt[7] = gy;
+      pull(out, mesh, corridor, i0, i1);
       break;
     }
-    const link = findLink(options?.links, corridor[i1]!, corridor[i1 + 1]!);
+    const link = findLink(options?.links, corridor[i1]! | 0, corridor[i1 + 1]! | 0);
     if (link < 0) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor polygons ${corridor[i1]} and ${corridor[i1 + 1]} (positions ${i1}, ${i1 + 1}) share no edge and no off-mesh link joins them.`, { path: `corridor[${i1 + 1}]` });
     const links = options!.links!;
     const forward = links.startPoly[link] === corridor[i1];
     const lx0 = forward ? links.startX[link]! : links.endX[link]!, ly0 = forward ? links.startY[link]! : links.endY[link]!;
     const lx1 = forward ? links.endX[link]! : links.startX[link]!, ly1 = forward ? links.endY[link]! : links.startY[link]!;
-    pull(out, mesh, corridor, i0, i1, cx, cy, lx0, ly0);
+    pt[4] = cx;
+    pt[5] = cy;
+    pt[6] = lx0;
+    pt[7] = ly0;
+    pull(out, mesh, corridor, i0, i1);
     if (out.count <= out.pointFlags.length) out.pointFlags[out.count - 1] = out.pointFlags[out.count - 1]! | StraightPathFlags.OffMeshLink;
     pt[2] = lx1;
     pt[3] = ly1;
@@ -132,7 +140,7 @@ function pushPoint(out: StraightPath, flags: number): void {
 }
 
 // The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
-const pt = new Float64Array(4); // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
+const pt = new Float64Array(8); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
 const goalScratch = { x: 0, y: 0 };
 
 function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
@@ -140,7 +148,8 @@ function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy
 }
 
 /** Funnel over corridor[i0..i1] from (sx,sy) to (ex,ey); appends corners after the start, the end included. */
-function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0: number, i1: number, sx: number, sy: number, ex: number, ey: number): void {
+function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0: number, i1: number): void {
+  const sx = pt[4]!, sy = pt[5]!, ex = pt[6]!, ey = pt[7]!;
   const nPortals = i1 - i0 + 2; // start, the shared edges, end
   let apexX = sx, apexY = sy, leftX = sx, leftY = sy, rightX = sx, rightY = sy;
   let leftIndex = 0, rightIndex = 0;
@@ -150,7 +159,7 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       lx = rx = ex;
       ly = ry = ey;
     } else {
-      const a = corridor[i0 + i - 1]!, b = corridor[i0 + i]!;
+      const a = corridor[i0 + i - 1]! | 0, b = corridor[i0 + i]! | 0;
       const e = portalEdge(mesh, a, b);
       const n = mesh.polyVertCount[a]!;
       const va = mesh.polyVerts[a * mesh.maxVertsPerPoly + e]!, vb = mesh.polyVerts[a * mesh.maxVertsPerPoly + (e + 1 === n ? 0 : e + 1)]!;
