@@ -72,6 +72,17 @@ export interface NavMeshQuery {
   /** @internal */ touched: number;
   /** @internal */ best: number;
   /** @internal */ bestH: number;
+  /** @internal */ expanded: number;
+  /** @internal */ goal: number;
+  /** @internal */ status: number;
+  /** @internal */ maxExpansions: number;
+  /** @internal */ includeFlags: number;
+  /** @internal */ excludeFlags: number;
+  /** @internal */ hasAreaCosts: boolean;
+  /** @internal */ readonly areaCosts: Float64Array;
+  /** @internal */ polyCost: ((poly: number) => number) | undefined;
+  /** @internal */ links: OffMeshLinks | undefined;
+  /** @internal */ readonly num: Float64Array;
 }
 
 /** Options of {@link createNavMeshQuery}. */
@@ -100,17 +111,18 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
     touched: 0,
     best: -1,
     bestH: Infinity,
+    expanded: 0,
+    goal: -1,
+    status: PathFlags.None,
+    maxExpansions: Infinity,
+    includeFlags: 0xffff,
+    excludeFlags: 0,
+    hasAreaCosts: false,
+    areaCosts: new Float64Array(NAVMESH_AREA_COUNT),
+    polyCost: undefined,
+    links: undefined,
+    num: new Float64Array(6),
   };
-}
-
-/** Area cost of polygon `p` under a filter, `Infinity` when the polygon is filtered out. @internal */
-export function polygonCost(mesh: NavMesh, p: number, filter: NavQueryFilter | undefined): number {
-  if (filter === undefined) return 1;
-  const f = mesh.flags[p]!;
-  if ((f & (filter.includeFlags ?? 0xffff)) === 0 || (f & (filter.excludeFlags ?? 0)) !== 0) return Infinity;
-  let c = filter.areaCosts ? filter.areaCosts[mesh.areas[p]!]! : 1;
-  if (filter.polyCost) c *= filter.polyCost(p);
-  return c;
 }
 
 /** Smallest multiplier the filter can apply (for an admissible heuristic). @internal */
@@ -133,19 +145,28 @@ export function minCost(filter: NavQueryFilter | undefined): number {
  *
  * Unreachable goals give `NoPath | Partial` with the corridor to the polygon nearest the goal;
  * `maxExpansions` or the query's node pool running out give `BudgetExhausted | Partial`. Turn the
- * corridor into points with `findStraightPath`.
+ * corridor into points with `findStraightPath`. The same search spread over frames:
+ * {@link initSlicedPolygonPath}, {@link updateSlicedPolygonPath}, {@link finalizeSlicedPolygonPath}.
  */
 export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): NavPath {
+  initSlicedPolygonPath(query, startPoly, sx, sy, goalPoly, gx, gy, options);
+  updateSlicedPolygonPath(query, Infinity);
+  return finalizeSlicedPolygonPath(out, query);
+}
+
+/**
+ * Starts a polygon search that {@link updateSlicedPolygonPath} advances a few expansions at a time
+ * (time slicing across frames). The query keeps a copy of the filter's flags and area costs and
+ * references to its `polyCost` callback and `links` until the search is finalized. Returns
+ * `PathFlags.InProgress`.
+ */
+export function initSlicedPolygonPath(query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): number {
   const mesh = query.mesh;
   const fn = "findPolygonPath";
   if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
   if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
   const hScale = minCost(options);
-  const maxExp = options?.maxExpansions ?? Infinity;
-  const links = options?.links;
-  const stride = mesh.maxVertsPerPoly;
-  const v = mesh.vertices;
   const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
   query.epoch = (query.epoch + 1) >>> 0;
   if (query.epoch === 0) {
@@ -155,8 +176,6 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
   }
   const epoch = query.epoch;
   indexedHeapClear(heap);
-  out.expanded = 0;
-  out.flags = PathFlags.None;
   stamp[startPoly] = epoch;
   g[startPoly] = 0;
   posX[startPoly] = sx;
@@ -167,54 +186,77 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
   query.best = startPoly;
   query.bestH = hypot2(gx - sx, gy - sy);
   query.touched = 1;
-  ctxOptions = options;
-  ctxGoal = goalPoly;
-  ctxNum[0] = gx;
-  ctxNum[1] = gy;
-  ctxNum[2] = hScale;
-  let found = false, budget = false;
-  while (heap.size > 0) {
+  query.expanded = 0;
+  query.goal = goalPoly;
+  query.status = PathFlags.InProgress;
+  query.maxExpansions = options?.maxExpansions ?? Infinity;
+  query.includeFlags = options?.includeFlags ?? 0xffff;
+  query.excludeFlags = options?.excludeFlags ?? 0;
+  query.hasAreaCosts = options?.areaCosts !== undefined;
+  if (options?.areaCosts) for (let i = 0; i < NAVMESH_AREA_COUNT; i++) query.areaCosts[i] = options.areaCosts[i]!;
+  query.polyCost = options?.polyCost;
+  query.links = options?.links;
+  query.num[0] = gx;
+  query.num[1] = gy;
+  query.num[2] = hScale;
+  return PathFlags.InProgress;
+}
+
+/**
+ * Advances a search started by {@link initSlicedPolygonPath} by up to `maxIterations` expansions.
+ * Returns `PathFlags.InProgress` while it runs, then `Found`, `NoPath` or `BudgetExhausted`.
+ */
+export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: number): number {
+  if (query.status !== PathFlags.InProgress) return query.status;
+  const mesh = query.mesh;
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const { g, posX, posY, closed, heap, num } = query;
+  const epoch = query.epoch;
+  const links = query.links;
+  for (let it = 0; it < maxIterations; it++) {
+    if (heap.size === 0) {
+      query.status = PathFlags.NoPath;
+      return query.status;
+    }
     const cur = indexedHeapPop(heap);
-    if (cur === goalPoly) {
-      found = true;
-      break;
+    if (cur === query.goal) {
+      query.status = PathFlags.Found;
+      return query.status;
     }
     closed[cur] = epoch;
-    if (out.expanded >= maxExp) {
-      budget = true;
-      break;
+    if (query.expanded >= query.maxExpansions) {
+      query.status = PathFlags.BudgetExhausted;
+      return query.status;
     }
-    out.expanded++;
+    query.expanded++;
     const cx = posX[cur]!, cy = posY[cur]!, cg = g[cur]!;
-    const curCost = options === undefined ? 1 : polygonCost(mesh, cur, options);
+    const curCost = filteredCost(query, cur);
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
       const nb = mesh.neighbors[cur * stride + i]!;
       if (nb < 0 || closed[nb] === epoch) continue;
       const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
       const mx = (v[2 * a]! + v[2 * b]!) / 2, my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
-      ctxNum[3] = mx;
-      ctxNum[4] = my;
-      ctxNum[5] = cg + hypot2(mx - cx, my - cy) * curCost;
+      num[3] = mx;
+      num[4] = my;
+      num[5] = cg + hypot2(mx - cx, my - cy) * curCost;
       if (relax(query, cur, nb, -1)) {
-        budget = true;
-        break;
+        query.status = PathFlags.BudgetExhausted;
+        return query.status;
       }
     }
-    if (budget) break;
     if (links) {
       for (let k = 0; k < links.count; k++) {
         if (!links.alive[k]) continue;
-        let from: number, to: number, fx: number, fy: number, tx: number, ty: number;
+        let to: number, fx: number, fy: number, tx: number, ty: number;
         if (links.startPoly[k] === cur) {
-          from = k;
           to = links.endPoly[k]!;
           fx = links.startX[k]!;
           fy = links.startY[k]!;
           tx = links.endX[k]!;
           ty = links.endY[k]!;
         } else if (links.bidirectional[k] && links.endPoly[k] === cur) {
-          from = k;
           to = links.startPoly[k]!;
           fx = links.endX[k]!;
           fy = links.endY[k]!;
@@ -222,34 +264,50 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
           ty = links.startY[k]!;
         } else continue;
         if (closed[to] === epoch) continue;
-        ctxNum[3] = tx;
-        ctxNum[4] = ty;
-        ctxNum[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
-        if (relax(query, cur, to, from)) {
-          budget = true;
-          break;
+        num[3] = tx;
+        num[4] = ty;
+        num[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
+        if (relax(query, cur, to, k)) {
+          query.status = PathFlags.BudgetExhausted;
+          return query.status;
         }
       }
-      if (budget) break;
     }
   }
-
-  return writeCorridor(out, query, found ? goalPoly : query.best, found, budget);
+  return query.status;
 }
 
-/** Context of one running search, kept in module scope so relaxing a neighbor allocates nothing. */
-let ctxOptions: FindPolygonPathOptions | undefined;
-let ctxGoal = -1;
-// Goal x, goal y, heuristic scale: a typed array, since module-level number variables box every write.
-const ctxNum = new Float64Array(6); // [3..5]: the candidate position x, y and cost passed to relax (doubles passed as arguments to a call V8 does not inline are boxed)
+/**
+ * Writes the corridor of the search into `out`: the full path (`Found`), or the path to the
+ * polygon nearest the goal so far (`Partial`, with `NoPath`, `BudgetExhausted` or `InProgress` when
+ * finalized early). Returns `out`.
+ */
+export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): NavPath {
+  const found = query.status === PathFlags.Found;
+  writeCorridor(out, query, found ? query.goal : query.best, found, query.status);
+  out.expanded = query.expanded;
+  query.polyCost = undefined;
+  query.links = undefined;
+  return out;
+}
+
+function filteredCost(query: NavMeshQuery, p: number): number {
+  const mesh = query.mesh;
+  const f = mesh.flags[p]!;
+  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) return Infinity;
+  let c = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
+  if (query.polyCost !== undefined) c *= query.polyCost(p);
+  return c;
+}
 
 function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
-  const mesh = query.mesh;
-  const px = ctxNum[3]!, py = ctxNum[4]!, ng = ctxNum[5]!;
-  const nbCost = ctxOptions === undefined ? 1 : polygonCost(mesh, nb, ctxOptions);
+  const num = query.num;
+  const px = num[3]!, py = num[4]!, ng = num[5]!;
+  const nbCost = filteredCost(query, nb);
   if (nbCost === Infinity) return false;
   let total = ng;
-  if (nb === ctxGoal) total += hypot2(ctxNum[0]! - px, ctxNum[1]! - py) * nbCost;
+  const goal = query.goal;
+  if (nb === goal) total += hypot2(num[0]! - px, num[1]! - py) * nbCost;
   const epoch = query.epoch;
   if (query.stamp[nb] === epoch) {
     if (!(total < query.g[nb]!)) return false;
@@ -263,8 +321,8 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   query.posY[nb] = py;
   query.parent[nb] = cur;
   query.viaLink[nb] = link;
-  const h = nb === ctxGoal ? 0 : hypot2(ctxNum[0]! - px, ctxNum[1]! - py);
-  const f = total + h * ctxNum[2]!;
+  const h = nb === goal ? 0 : hypot2(num[0]! - px, num[1]! - py);
+  const f = total + h * num[2]!;
   if (query.heap.positions[nb]! < 0) {
     // Insert through the heap's `next` slot: a double passed to a non-inlined call is boxed.
     query.heap.next[0] = f;
@@ -279,14 +337,14 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   return false;
 }
 
-function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: boolean, budget: boolean): NavPath {
+function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: boolean, status: number): NavPath {
   let count = 0;
   for (let p = end; p >= 0; p = query.parent[p]!) count++;
   out.length = count;
   let k = count - 1;
   for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = p;
   out.cost = query.g[end]!;
-  out.flags = found ? PathFlags.Found : PathFlags.Partial | (budget ? PathFlags.BudgetExhausted : PathFlags.NoPath);
+  out.flags = found ? PathFlags.Found : PathFlags.Partial | status;
   if (count > out.path.length) out.flags |= PathFlags.PathTruncated;
   return out;
 }
