@@ -55,6 +55,11 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
   if (!Number.isInteger(corridorLength) || corridorLength < 1 || corridorLength > corridor.length) {
     throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"corridorLength" ${corridorLength} must be in 1..${corridor.length} (a truncated corridor cannot be string-pulled; use a larger NavPath).`, { path: "corridorLength" });
   }
+  if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
+  for (let i = 0; i < corridorLength; i++) {
+    const p = corridor[i]!;
+    if (!(p >= 0 && p < mesh.polyCount && p === Math.floor(p))) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${p}, not a polygon of this mesh.`, { path: `corridor[${i}]` });
+  }
   out.count = 0;
   out.length = 0;
   out.expanded = 0;

@@ -173,6 +173,8 @@ export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x
  * `out.length`; the rest are not written).
  */
 export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, y: number, radius: number): number {
+  assertFiniteNumber("findPolygonsInCircle", "x", x);
+  assertFiniteNumber("findPolygonsInCircle", "y", y);
   assertFiniteNumber("findPolygonsInCircle", "radius", radius);
   const cs = mesh.cellSize;
   const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));

@@ -39,6 +39,7 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
   if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
     throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", `"startPoly" ${startPoly} is not a polygon of this mesh (0..${mesh.polyCount - 1}).`, { path: "startPoly" });
   }
+  if (!Number.isFinite(sx + sy + ex + ey)) throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", "start and end coordinates must be finite.");
   out.t = Infinity;
   out.hitNormalX = 0;
   out.hitNormalY = 0;
