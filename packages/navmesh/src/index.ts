@@ -65,3 +65,4 @@ export {
 export { findPath, type FindPathOptions, type FindPathResult } from "./find-path";
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
+export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
