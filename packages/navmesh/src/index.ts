@@ -31,6 +31,7 @@ export {
   findPolygon,
   findNearestPoint,
   findPolygonsInCircle,
+  findPolygonsInBox,
   closestPointOnPolygon,
   getHeightOnPolygon,
   getTagAt,

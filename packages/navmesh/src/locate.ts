@@ -212,6 +212,54 @@ function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: numbe
   return fx === gx && fy === gy;
 }
 
+/**
+ * Writes into `out` (from index 0) the polygons whose area overlaps the axis-aligned box
+ * `[minX, maxX] × [minY, maxY]` (touching counts), up to `out.length`, and returns how many overlap
+ * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
+ */
+export function findPolygonsInBox(out: Int32Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
+  for (const [k, val] of [["minX", minX], ["minY", minY], ["maxX", maxX], ["maxY", maxY]] as const) assertFiniteNumber("findPolygonsInBox", k, val);
+  const cs = mesh.cellSize;
+  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
+  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)), y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
+  let count = 0;
+  for (let gy = y0; gy <= y1; gy++) {
+    for (let gx = x0; gx <= x1; gx++) {
+      const c = gy * mesh.gridWidth + gx;
+      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
+        const p = mesh.cellPolys[i]!;
+        if (!firstCellOf(mesh, p, gx, gy, x0, y0) || !polygonOverlapsBox(mesh, p, minX, minY, maxX, maxY)) continue;
+        if (count < out.length) out[count] = p;
+        count++;
+      }
+    }
+  }
+  return count;
+}
+
+function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  const n = mesh.polyVertCount[p]!;
+  const base = p * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const k = mesh.polyVerts[base + i]!;
+    px0 = Math.min(px0, v[2 * k]!);
+    px1 = Math.max(px1, v[2 * k]!);
+    py0 = Math.min(py0, v[2 * k + 1]!);
+    py1 = Math.max(py1, v[2 * k + 1]!);
+  }
+  if (px1 < minX || px0 > maxX || py1 < minY || py0 > maxY) return false;
+  // Polygon edges as separating axes: the box is outside when all four corners are right of an edge.
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const side = (x: number, y: number): number => dx * (y - ay) - dy * (x - ax);
+    if (side(minX, minY) < 0 && side(maxX, minY) < 0 && side(maxX, maxY) < 0 && side(minX, maxY) < 0) return false;
+  }
+  return true;
+}
+
 /** The tag of the polygon under `(x, y)`, or `-1` off the mesh (tags are 0 when unset). */
 export function getTagAt(mesh: NavMesh, x: number, y: number): number {
   const p = findPolygon(mesh, x, y);

@@ -3,6 +3,8 @@ import { PathFlags } from "@tactica/search";
 import { describe, expect, it } from "vitest";
 import {
   buildNavMeshFromPolygons,
+  createNavMesh,
+  findPolygonsInBox,
   closestPointOnPolygon,
   createNavMeshQuery,
   createNavPath,
@@ -201,3 +203,46 @@ describe("A* + funnel and the exact any-angle path", () => {
     );
   });
 });
+
+describe("findPolygonsInBox", () => {
+  it("property: reports every polygon the box overlaps (sampled), each once; no bounding-box false positives", () => {
+    // Unit squares split along alternating diagonals: box/triangle overlaps that bounding boxes get wrong.
+    const vertices: number[] = [];
+    for (let y = 0; y <= 6; y++) for (let x = 0; x <= 6; x++) vertices.push(x, y);
+    const polygons: number[][] = [];
+    for (let y = 0; y < 6; y++) {
+      for (let x = 0; x < 6; x++) {
+        const a = y * 7 + x, b = a + 1, c = a + 8, d = a + 7;
+        if ((x + y) % 2) polygons.push([a, b, c], [a, c, d]);
+        else polygons.push([a, b, d], [b, c, d]);
+      }
+    }
+    const mesh = createNavMesh({ vertices, polygons });
+    const out = new Int32Array(256);
+    fc.assert(
+      fc.property(unit, unit, unit, unit, (a, b, c, d) => {
+        const x0 = a * 7 - 0.5, y0 = b * 7 - 0.5, x1 = x0 + c * 2, y1 = y0 + d * 2;
+        const n = findPolygonsInBox(out, mesh, x0, y0, x1, y1);
+        const got = new Set(out.subarray(0, n));
+        expect(got.size).toBe(n);
+        for (let p = 0; p < mesh.polyCount; p++) {
+          // Reference: the polygon overlaps the box when the box clipped... sample a fine grid of the box.
+          let hit = false;
+          for (let i = 0; i <= 40 && !hit; i++) for (let j = 0; j <= 40 && !hit; j++) {
+            const x = x0 + ((x1 - x0) * i) / 40, y = y0 + ((y1 - y0) * j) / 40;
+            if (findPolygonOfAll(mesh, p, x, y)) hit = true;
+          }
+          if (hit) expect(got.has(p)).toBe(true);
+        }
+      }),
+      { numRuns: 40 },
+    );
+    // The box [0.8, 0.9]² is inside the bounding box of triangle 0 ((0,0), (1,0), (0,1)) but only overlaps triangle 1.
+    expect(Array.from(out.subarray(0, findPolygonsInBox(out, mesh, 0.8, 0.8, 0.9, 0.9)))).toEqual([1]);
+  });
+});
+
+function findPolygonOfAll(mesh: NavMesh, p: number, x: number, y: number): boolean {
+  const tmp = { x: 0, y: 0 };
+  return closestPointOnPolygon(tmp, mesh, p, x, y) === 0;
+}
