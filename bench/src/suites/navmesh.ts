@@ -11,6 +11,7 @@ import {
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
+  findRandomPoint,
   findStraightPath,
   getPolygonArea,
   parseObj,
@@ -18,7 +19,7 @@ import {
   type NavMesh,
 } from "@tactica/navmesh";
 import { PathFlags } from "@tactica/search";
-import { DEFAULT_QUERY_FILTER, createFindNearestPolyResult, findNearestPoly, findPath as navcatFindPath, raycast as navcatRaycast, type NavMesh as NavcatMesh } from "navcat";
+import { DEFAULT_QUERY_FILTER, createFindNearestPolyResult, findNearestPoly, findPath as navcatFindPath, findRandomPoint as navcatRandomPoint, raycast as navcatRaycast, type NavMesh as NavcatMesh } from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import { init as recastInit, NavMeshQuery as RecastQuery } from "recast-navigation";
 import { generateSoloNavMesh as recastGenerate } from "recast-navigation/generators";
@@ -272,6 +273,15 @@ const suite: Suite = {
       }, { timeMs });
       record(ctx, `${name}-raycast`, "navcat", tNcRay);
       ratio(ctx, `${name}-raycast`, tRay, tNcRay, "navcat");
+
+      // Random point, uniform by area (same seeded generator for both).
+      const rr = createRng(99);
+      const tRand = measure(() => consume(findRandomPoint(near, mesh, rr)), { timeMs });
+      record(ctx, `${name}-randompoint`, "tactica", tRand);
+      const rand = (): number => rngNextFloat(rr);
+      const tNcRand = measure(() => consume(navcatRandomPoint(nc, DEFAULT_QUERY_FILTER, rand).success), { timeMs });
+      record(ctx, `${name}-randompoint`, "navcat", tNcRand);
+      ratio(ctx, `${name}-randompoint`, tRand, tNcRand, "navcat");
 
       // Exact any-angle vs A* + funnel: time (after the corner graph is warm) and excess length.
       const optPairs = pairs.slice(0, Math.min(pairs.length, ctx.quick ? 30 : 300)).filter((p) => findPolygon(mesh, p.s[0], p.s[2]) === p.sp && findPolygon(mesh, p.g[0], p.g[2]) === p.gp);
