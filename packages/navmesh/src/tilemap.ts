@@ -17,6 +17,12 @@ export interface BuildNavMeshFromTilemapOptions {
   readonly epsilon?: number;
   /** Largest polygon after merging (default 6). */
   readonly maxVertsPerPoly?: number;
+  /**
+   * Agent radius in world units (default 0). A cell whose centre is within this distance of a
+   * blocked cell (or of the map's edge) is treated as blocked, so queries can treat the agent as a
+   * point — the obstacles are inflated by the radius at cell resolution.
+   */
+  readonly agentRadius?: number;
 }
 
 const FN = "buildNavMeshFromTilemap";
@@ -35,7 +41,10 @@ export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number,
   if (!cells || cells.length !== width * height) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"cells" must hold width × height = ${width * height} values.`, { path: "cells" });
   const cs = options.cellSize ?? 1, ox = options.originX ?? 0, oy = options.originY ?? 0, eps = options.epsilon ?? 0;
   if (!(cs > 0) || !Number.isFinite(cs + ox + oy + eps) || eps < 0) throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
-  const walk = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && cells[y * width + x] !== 0;
+  const radius = options.agentRadius ?? 0;
+  if (!(radius >= 0) || !Number.isFinite(radius)) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "agentRadius" });
+  const open = radius > 0 ? erode(cells, width, height, radius / cs) : cells;
+  const walk = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && open[y * width + x] !== 0;
   const W1 = width + 1;
   // Directed boundary edges with the walkable cell on the left, keyed by start corner.
   // dir: 0 = +x, 1 = +y, 2 = -x, 3 = -y. Each corner has at most two outgoing edges.
@@ -187,4 +196,28 @@ function simplify(r: number[], eps: number): number[] {
   const out: number[] = [];
   for (let i = 0; i < n; i++) if (keep[i]) out.push(r[2 * i]!, r[2 * i + 1]!);
   return out.length >= 6 ? out : r;
+}
+
+/** Cells whose centre lies within `r` cells of a blocked cell's square or of the map edge become blocked. */
+function erode(cells: ArrayLike<number>, w: number, h: number, r: number): Uint8Array {
+  const out = new Uint8Array(w * h);
+  const k = Math.ceil(r + 0.5);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (cells[y * w + x] === 0) continue;
+      // Distance from the centre to the map edge.
+      let ok = Math.min(x + 0.5, y + 0.5, w - x - 0.5, h - y - 0.5) > r;
+      for (let dy = -k; dy <= k && ok; dy++) {
+        for (let dx = -k; dx <= k && ok; dx++) {
+          const nx = x + dx, ny = y + dy;
+          if (nx < 0 || ny < 0 || nx >= w || ny >= h || cells[ny * w + nx] !== 0) continue;
+          // Distance from this centre to the blocked square [nx, nx+1] × [ny, ny+1].
+          const ex = Math.max(0, Math.abs(dx) - 0.5), ey = Math.max(0, Math.abs(dy) - 0.5);
+          if (Math.sqrt(ex * ex + ey * ey) <= r) ok = false;
+        }
+      }
+      if (ok) out[y * w + x] = 1;
+    }
+  }
+  return out;
 }

@@ -82,3 +82,37 @@ describe("buildNavMeshFromTilemap", () => {
     expect(Math.abs(area(simple) - area(exact)) / area(exact)).toBeLessThan(0.1);
   });
 });
+
+describe("buildNavMeshFromTilemap agentRadius", () => {
+  it("property: every walkable point of the eroded mesh keeps the agent radius from blocked cells and the map edge", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 3, max: 10 }), fc.integer({ min: 3, max: 10 }), fc.array(fc.boolean(), { minLength: 100, maxLength: 100 }), fc.integer({ min: 1, max: 4 }), (w, h, bits, r4) => {
+        const r = r4 / 4;
+        const cells: number[] = Array.from({ length: w * h }, (_, i) => (bits[i] || i % 3 === 0 ? 1 : 0));
+        const mesh = buildNavMeshFromTilemap(cells, w, h, { agentRadius: r });
+        for (let y = 0; y < h; y++) {
+          for (let x = 0; x < w; x++) {
+            if (findPolygon(mesh, x + 0.5, y + 0.5) < 0) continue;
+            expect(cells[y * w + x]).toBe(1);
+            expect(Math.min(x + 0.5, y + 0.5, w - x - 0.5, h - y - 0.5)).toBeGreaterThan(r);
+            for (let by = 0; by < h; by++) {
+              for (let bx = 0; bx < w; bx++) {
+                if (cells[by * w + bx]) continue;
+                const ex = Math.max(0, Math.abs(bx - x) - 0.5), ey = Math.max(0, Math.abs(by - y) - 0.5);
+                expect(Math.hypot(ex, ey)).toBeGreaterThan(r);
+              }
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("a 7 × 7 open room with radius 1 keeps its 5 × 5 middle (cell centres more than 1 from the edge)", () => {
+    const mesh = buildNavMeshFromTilemap(new Array<number>(49).fill(1), 7, 7, { agentRadius: 1 });
+    expect(area(mesh)).toBeCloseTo(25, 9);
+    expect(findPolygon(mesh, 1.5, 1.5)).toBeGreaterThanOrEqual(0);
+    expect(findPolygon(mesh, 0.5, 3.5)).toBe(-1);
+  });
+});
