@@ -1,0 +1,317 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { basename, join, resolve } from "node:path";
+import { createRng, rngNextFloat } from "@tactica/core";
+import {
+  createNavMesh,
+  createNavMeshQuery,
+  createNavPath,
+  createRaycastResult,
+  createStraightPath,
+  findNearestPoint,
+  findPathAnyAngle,
+  findPolygon,
+  findPolygonPath,
+  findRandomPoint,
+  findStraightPath,
+  getPolygonArea,
+  parseObj,
+  raycast,
+  type NavMesh,
+} from "@tactica/navmesh";
+import { PathFlags } from "@tactica/search";
+import { DEFAULT_QUERY_FILTER, createFindNearestPolyResult, findNearestPoly, findPath as navcatFindPath, findRandomPoint as navcatRandomPoint, raycast as navcatRaycast, type NavMesh as NavcatMesh } from "navcat";
+import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
+import { init as recastInit, NavMeshQuery as RecastQuery } from "recast-navigation";
+import { generateSoloNavMesh as recastGenerate } from "recast-navigation/generators";
+import { sharedBenchDir } from "../shared-data";
+import { allocationPerCall, consume, measure, type Timing } from "../measure";
+import type { Suite, SuiteContext } from "../suite";
+
+// Every OBJ under --meshes (default ../shared/bench/meshes): one solo navmesh per mesh with navcat
+// and with recast-navigation (WASM) under one configuration; navcat's polygons are imported into
+// Tactica (createNavMesh: x,z plane, y as height). Seeded start/goal pairs on Tactica's mesh (the
+// same 3D points for every library): nearest polygon, find path + straight path, raycast; median
+// and p95 µs per query, Tactica's bytes per query, ratios in the same run. Also Tactica's exact
+// any-angle path vs A* + funnel (time and the funnel's excess length over the optimum).
+
+// navcat README defaults for a human-sized agent in a 1 m world.
+const CS = 0.15, CH = 0.25, RADIUS = 0.3, HEIGHT = 2, CLIMB = 0.5, SLOPE = 45, MAX_VERTS = 6;
+const navcatOptions = {
+  cellSize: CS,
+  cellHeight: CH,
+  walkableRadiusWorld: RADIUS,
+  walkableRadiusVoxels: Math.ceil(RADIUS / CS),
+  walkableClimbWorld: CLIMB,
+  walkableClimbVoxels: Math.ceil(CLIMB / CH),
+  walkableHeightWorld: HEIGHT,
+  walkableHeightVoxels: Math.ceil(HEIGHT / CH),
+  walkableSlopeAngleDegrees: SLOPE,
+  borderSize: 0,
+  minRegionArea: 8,
+  mergeRegionArea: 20,
+  maxSimplificationError: 1.3,
+  maxEdgeLength: 12,
+  maxVerticesPerPoly: MAX_VERTS,
+  detailSampleDistance: CS * 6,
+  detailSampleMaxError: CH,
+};
+const recastConfig = {
+  cs: CS,
+  ch: CH,
+  walkableRadius: Math.ceil(RADIUS / CS),
+  walkableClimb: Math.ceil(CLIMB / CH),
+  walkableHeight: Math.ceil(HEIGHT / CH),
+  walkableSlopeAngle: SLOPE,
+  minRegionArea: 8,
+  mergeRegionArea: 20,
+  maxSimplificationError: 1.3,
+  maxEdgeLen: 12,
+  maxVertsPerPoly: MAX_VERTS,
+  // detailSampleDist is left at recast-navigation's default: 0.9 (= navcat's value) crashes its
+  // WASM build with "memory access out of bounds" on every bench mesh.
+  detailSampleMaxError: CH,
+};
+
+function arg(args: readonly string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+/** navcat's solo navmesh polygons as a Tactica mesh (external polygon import). */
+function importNavcat(nm: NavcatMesh): NavMesh {
+  const vertices: number[] = [];
+  const heights: number[] = [];
+  const polygons: number[][] = [];
+  for (const tile of Object.values(nm.tiles)) {
+    const base = heights.length;
+    for (let i = 0; i < tile.vertices.length; i += 3) {
+      vertices.push(tile.vertices[i]!, tile.vertices[i + 2]!);
+      heights.push(tile.vertices[i + 1]!);
+    }
+    for (const poly of tile.polys) polygons.push(poly.vertices.map((v) => v + base));
+  }
+  return createNavMesh({ vertices, heights, polygons }, { maxVertsPerPoly: MAX_VERTS });
+}
+
+interface Pair {
+  s: [number, number, number];
+  g: [number, number, number];
+  sp: number;
+  gp: number;
+}
+
+/** Seeded points on the mesh, area-weighted polygon choice; pairs connected on Tactica's mesh. */
+function makePairs(mesh: NavMesh, count: number, seed: number): Pair[] {
+  const rng = createRng(seed);
+  const cum = new Float64Array(mesh.polyCount);
+  let total = 0;
+  for (let p = 0; p < mesh.polyCount; p++) cum[p] = total += getPolygonArea(mesh, p);
+  const pick = (): [number, number, number, number] => {
+    const r = rngNextFloat(rng) * total;
+    let lo = 0, hi = mesh.polyCount - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cum[mid]! < r) lo = mid + 1;
+      else hi = mid;
+    }
+    const p = lo;
+    const n = mesh.polyVertCount[p]!;
+    const k = 1 + Math.floor(rngNextFloat(rng) * (n - 2));
+    const a = mesh.polyVerts[p * mesh.maxVertsPerPoly]!, b = mesh.polyVerts[p * mesh.maxVertsPerPoly + k]!, c = mesh.polyVerts[p * mesh.maxVertsPerPoly + k + 1]!;
+    let u = rngNextFloat(rng), v = rngNextFloat(rng);
+    if (u + v > 1) [u, v] = [1 - u, 1 - v];
+    const V = mesh.vertices, H = mesh.heights;
+    const x = V[2 * a]! + u * (V[2 * b]! - V[2 * a]!) + v * (V[2 * c]! - V[2 * a]!);
+    const z = V[2 * a + 1]! + u * (V[2 * b + 1]! - V[2 * a + 1]!) + v * (V[2 * c + 1]! - V[2 * a + 1]!);
+    const y = H[a]! + u * (H[b]! - H[a]!) + v * (H[c]! - H[a]!);
+    return [x, y, z, p];
+  };
+  const q = createNavMeshQuery(mesh);
+  const path = createNavPath(mesh.polyCount);
+  const pairs: Pair[] = [];
+  for (let tries = 0; pairs.length < count && tries < count * 20; tries++) {
+    const [sx, sy, sz, sp] = pick();
+    const [gx, gy, gz, gp] = pick();
+    if (!(findPolygonPath(path, q, sp, sx, sz, gp, gx, gz).flags & PathFlags.Found)) continue;
+    pairs.push({ s: [sx, sy, sz], g: [gx, gy, gz], sp, gp });
+  }
+  return pairs;
+}
+
+function record(ctx: SuiteContext, c: string, library: string, t: Timing): void {
+  ctx.record({ case: c, library, metric: "median_us", value: t.medianUs, unit: "us" });
+  ctx.record({ case: c, library, metric: "p95_us", value: t.p95Us, unit: "us" });
+}
+
+function ratio(ctx: SuiteContext, c: string, ours: Timing, peer: Timing | undefined, peerName: string): void {
+  if (peer) ctx.record({ case: c, library: "tactica", metric: `ratio_vs_${peerName}`, value: ours.medianUs / peer.medianUs, unit: "x" });
+}
+
+const suite: Suite = {
+  name: "navmesh",
+  description: "Navmesh queries on the bench meshes: Tactica (navcat's polygons imported) vs navcat 0.4.1 and recast-navigation 0.43.1 (WASM), same points, same run",
+  async run(ctx) {
+    const dir = resolve(arg(ctx.args, "--meshes") ?? join(sharedBenchDir(), "meshes"));
+    const nQueries = Number(arg(ctx.args, "--queries") ?? (ctx.quick ? 300 : 10_000));
+    const timeMs = ctx.quick ? 60 : 500;
+    let recastReady = false;
+    try {
+      const t0 = performance.now();
+      await recastInit();
+      recastReady = true;
+      ctx.record({ case: "init", library: "recast-navigation", metric: "init_ms", value: performance.now() - t0, unit: "ms" });
+    } catch (e) {
+      ctx.log(`recast-navigation init failed: ${String(e)}`);
+    }
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".obj")).sort()) {
+      const name = basename(file, ".obj");
+      const obj = parseObj(readFileSync(join(dir, file), "utf8"));
+      let t0 = performance.now();
+      const nc = navcatGenerate({ positions: obj.positions, indices: obj.triangles }, navcatOptions).navMesh;
+      ctx.record({ case: `${name}-generate`, library: "navcat", metric: "time_ms", value: performance.now() - t0, unit: "ms" });
+      const mesh = importNavcat(nc);
+      ctx.record({ case: `${name}-polygons`, library: "tactica", metric: "polygons", value: mesh.polyCount, unit: "count" });
+      if (mesh.polyCount === 0) continue;
+      let rc: RecastQuery | undefined;
+      if (recastReady) {
+        try {
+          t0 = performance.now();
+          const res = recastGenerate(new Float32Array(obj.positions), new Uint32Array(obj.triangles), recastConfig);
+          ctx.record({ case: `${name}-generate`, library: "recast-navigation", metric: "time_ms", value: performance.now() - t0, unit: "ms" });
+          if (res.success) rc = new RecastQuery(res.navMesh);
+        } catch (e) {
+          ctx.log(`${name}: recast generation failed: ${String(e)}`);
+        }
+      }
+      const pairs = makePairs(mesh, Math.min(nQueries, 2000), 2026);
+      if (pairs.length === 0) continue;
+      ctx.log(`${name}: ${mesh.polyCount} polygons, ${pairs.length} connected pairs`);
+      const q = createNavMeshQuery(mesh);
+      const np = createNavPath(mesh.polyCount);
+      const sp = createStraightPath(2 * mesh.vertexCount + 4);
+      const op = createStraightPath(2 * mesh.vertexCount + 4);
+      const near = { x: 0, y: 0 };
+      const ray = createRaycastResult(0);
+      const half: [number, number, number] = [1, 2, 1];
+      const half3 = { x: 1, y: 2, z: 1 };
+      let i = 0;
+      const next = (): Pair => pairs[i++ % pairs.length]!;
+
+      // Find path + straight path (start and goal located each time, as the peers do).
+      const hs = { height: 0 }, hg = { height: 0 };
+      const ourPath = (): void => {
+        const p = next();
+        hs.height = p.s[1];
+        hg.height = p.g[1];
+        const a = findPolygon(mesh, p.s[0], p.s[2], hs), b = findPolygon(mesh, p.g[0], p.g[2], hg);
+        findPolygonPath(np, q, a, p.s[0], p.s[2], b, p.g[0], p.g[2]);
+        findStraightPath(sp, mesh, np.path, Math.min(np.length, np.path.length), p.s[0], p.s[2], p.g[0], p.g[2]);
+        consume(sp.count);
+      };
+      const tPath = measure(ourPath, { timeMs });
+      record(ctx, `${name}-findpath`, "tactica", tPath);
+      ctx.record({ case: `${name}-findpath`, library: "tactica", metric: "bytes_per_op", value: allocationPerCall(ourPath, Math.min(2000, nQueries)), unit: "B" });
+      const tNc = measure(() => {
+        const p = next();
+        consume(navcatFindPath(nc, p.s, p.g, half, DEFAULT_QUERY_FILTER).path.length);
+      }, { timeMs });
+      record(ctx, `${name}-findpath`, "navcat", tNc);
+      let tRc: Timing | undefined;
+      if (rc) {
+        const r = rc;
+        tRc = measure(() => {
+          const p = next();
+          consume(r.computePath({ x: p.s[0], y: p.s[1], z: p.s[2] }, { x: p.g[0], y: p.g[1], z: p.g[2] }, { halfExtents: half3 }).path.length);
+        }, { timeMs });
+        record(ctx, `${name}-findpath`, "recast-navigation", tRc);
+      }
+      ratio(ctx, `${name}-findpath`, tPath, tNc, "navcat");
+      ratio(ctx, `${name}-findpath`, tPath, tRc, "recast-navigation");
+
+      // Nearest polygon (points lifted 0.5 above / shifted off the surface).
+      const tNear = measure(() => {
+        const p = next();
+        consume(findNearestPoint(near, mesh, p.s[0] + 0.3, p.s[2] - 0.3));
+      }, { timeMs });
+      record(ctx, `${name}-nearest`, "tactica", tNear);
+      const nr = createFindNearestPolyResult();
+      const tNcNear = measure(() => {
+        const p = next();
+        consume(findNearestPoly(nr, nc, [p.s[0] + 0.3, p.s[1] + 0.5, p.s[2] - 0.3], half, DEFAULT_QUERY_FILTER).success);
+      }, { timeMs });
+      record(ctx, `${name}-nearest`, "navcat", tNcNear);
+      ratio(ctx, `${name}-nearest`, tNear, tNcNear, "navcat");
+      if (rc) {
+        const r = rc;
+        const t = measure(() => {
+          const p = next();
+          consume(r.findNearestPoly({ x: p.s[0] + 0.3, y: p.s[1] + 0.5, z: p.s[2] - 0.3 }, { halfExtents: half3 }).nearestRef);
+        }, { timeMs });
+        record(ctx, `${name}-nearest`, "recast-navigation", t);
+        ratio(ctx, `${name}-nearest`, tNear, t, "recast-navigation");
+      }
+
+      // Raycast from the start towards the goal.
+      const tRay = measure(() => {
+        const p = next();
+        consume(raycast(ray, mesh, p.sp, p.s[0], p.s[2], p.g[0], p.g[2]).t);
+      }, { timeMs });
+      record(ctx, `${name}-raycast`, "tactica", tRay);
+      const ncRefs = new Map<number, number>();
+      const ncStart = (p: Pair): number => {
+        let r = ncRefs.get(p.sp);
+        if (r === undefined) {
+          r = findNearestPoly(createFindNearestPolyResult(), nc, p.s, half, DEFAULT_QUERY_FILTER).nodeRef;
+          ncRefs.set(p.sp, r);
+        }
+        return r;
+      };
+      for (const p of pairs) ncStart(p);
+      const tNcRay = measure(() => {
+        const p = next();
+        consume(navcatRaycast(nc, ncStart(p), p.s, p.g, DEFAULT_QUERY_FILTER).t);
+      }, { timeMs });
+      record(ctx, `${name}-raycast`, "navcat", tNcRay);
+      ratio(ctx, `${name}-raycast`, tRay, tNcRay, "navcat");
+
+      // Random point, uniform by area (same seeded generator for both).
+      const rr = createRng(99);
+      const tRand = measure(() => consume(findRandomPoint(near, mesh, rr)), { timeMs });
+      record(ctx, `${name}-randompoint`, "tactica", tRand);
+      const rand = (): number => rngNextFloat(rr);
+      const tNcRand = measure(() => consume(navcatRandomPoint(nc, DEFAULT_QUERY_FILTER, rand).success), { timeMs });
+      record(ctx, `${name}-randompoint`, "navcat", tNcRand);
+      ratio(ctx, `${name}-randompoint`, tRand, tNcRand, "navcat");
+
+      // Exact any-angle vs A* + funnel: time (after the corner graph is warm) and excess length.
+      const optPairs = pairs.slice(0, Math.min(pairs.length, ctx.quick ? 30 : 300)).filter((p) => findPolygon(mesh, p.s[0], p.s[2]) === p.sp && findPolygon(mesh, p.g[0], p.g[2]) === p.gp);
+      let sumEx = 0, maxEx = 0, nEx = 0;
+      t0 = performance.now();
+      for (const p of optPairs) {
+        findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
+        findStraightPath(sp, mesh, np.path, np.length, p.s[0], p.s[2], p.g[0], p.g[2]);
+        findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp });
+        if (!(op.flags & PathFlags.Found) || op.length === 0) continue;
+        const ex = sp.length / op.length - 1;
+        if (process.env["NAVMESH_BENCH_DEBUG"] && ex > 1) ctx.log(JSON.stringify({ ex, p, funnel: sp.length, opt: op.length, fpts: Array.from(sp.points.subarray(0, 2 * sp.count)), opts: Array.from(op.points.subarray(0, 2 * op.count)) }));
+        sumEx += ex;
+        maxEx = Math.max(maxEx, ex);
+        nEx++;
+      }
+      ctx.record({ case: `${name}-anyangle-cold`, library: "tactica", metric: "time_ms", value: performance.now() - t0, unit: "ms" });
+      if (nEx > 0) {
+        ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "mean_pct", value: (100 * sumEx) / nEx, unit: "%" });
+        ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "max_pct", value: 100 * maxEx, unit: "%" });
+        let j = 0;
+        const tOpt = measure(() => {
+          const p = optPairs[j++ % optPairs.length]!;
+          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp }).length);
+        }, { timeMs });
+        record(ctx, `${name}-anyangle`, "tactica", tOpt);
+        ctx.record({ case: `${name}-anyangle`, library: "tactica", metric: "ratio_vs_funnel", value: tOpt.medianUs / tPath.medianUs, unit: "x" });
+      }
+    }
+  },
+};
+
+export default suite;

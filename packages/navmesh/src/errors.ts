@@ -1,0 +1,37 @@
+import { TacticaError } from "@tactica/core";
+
+/**
+ * Error codes thrown by `@tactica/navmesh` (the `code` of its `TacticaError`s).
+ * Codes never change meaning; messages may be reworded.
+ */
+export const NavMeshErrorCodes = {
+  /** An input polygon is malformed: too few vertices, self-intersecting ring, hole outside the outer ring, non-finite coordinate. */
+  BadPolygon: "NAVMESH_BAD_POLYGON",
+  /** A navmesh definition is inconsistent: vertex index out of range, non-convex or degenerate polygon, bad area id. */
+  BadMesh: "NAVMESH_BAD_MESH",
+  /** A Wavefront OBJ file could not be read; the message names the line. */
+  ObjParse: "NAVMESH_OBJ_PARSE",
+  /** Serialized navmesh data is corrupt or from a newer format version. */
+  Format: "NAVMESH_FORMAT",
+  /** An argument is out of range or not finite. */
+  BadInput: "NAVMESH_BAD_INPUT",
+} as const;
+
+/** One of the values of {@link NavMeshErrorCodes}. */
+export type NavMeshErrorCode = (typeof NavMeshErrorCodes)[keyof typeof NavMeshErrorCodes];
+
+/**
+ * Builds a navmesh {@link TacticaError}. The message is prefixed with `@tactica/navmesh: fn:`.
+ * @internal
+ */
+export function navMeshError(code: NavMeshErrorCode, fn: string, message: string, details: { path?: string; line?: number } = {}): TacticaError {
+  return new TacticaError(code, `@tactica/navmesh: ${fn}: ${message}`, details);
+}
+
+/** @internal */
+export function assertFiniteNumber(fn: string, name: string, value: unknown): number {
+  if (typeof value !== "number" || !Number.isFinite(value)) {
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${name}" must be a finite number, got ${String(value)}.`, { path: name });
+  }
+  return value;
+}

@@ -1,0 +1,99 @@
+import { PathFlags } from "@tactica/search";
+import { assertFiniteNumber } from "./errors";
+import { findPathAnyAngle } from "./any-angle";
+import { createStraightPath, findStraightPath, type StraightPath } from "./funnel";
+import { findNearestPoint } from "./locate";
+import type { NavMesh } from "./navmesh";
+import { createNavMeshQuery, createNavPath, findPolygonPath, type NavMeshQuery, type NavPath, type NavQueryFilter } from "./query";
+
+/** Options of {@link findPath}. */
+export interface FindPathOptions extends NavQueryFilter {
+  /**
+   * `"optimal"` (default): the exact shortest path ({@link findPathAnyAngle}) when every cost is
+   * uniform, else A* + funnel (and `result.algorithm` says so). `"funnel"`: always A* + funnel.
+   */
+  readonly algorithm?: "optimal" | "funnel";
+}
+
+/** The plain result of {@link findPath}. */
+export interface FindPathResult {
+  /** True when the path reaches the goal. */
+  readonly found: boolean;
+  /** `PathFlags` bits (`Found`, `Partial`, `NoPath`, …). */
+  readonly flags: number;
+  /** Path cost (the length, or with area costs the weighted cost of the polygon search). */
+  readonly cost: number;
+  /** Euclidean length of `path`. */
+  readonly length: number;
+  /** Corners from the start (snapped onto the mesh) to the goal (or the nearest reachable point). */
+  readonly path: { x: number; y: number }[];
+  /** Nodes expanded. */
+  readonly expanded: number;
+  /** Which search produced the path: `"any-angle"` (exact) or `"funnel"` (A* + string pulling). */
+  readonly algorithm: "any-angle" | "funnel";
+}
+
+interface Cache {
+  query: NavMeshQuery;
+  corridor: NavPath;
+  straight: StraightPath;
+}
+
+const caches = new WeakMap<NavMesh, Cache>();
+const snap = { x: 0, y: 0 };
+
+/**
+ * Level 2: the path from `start` to `goal` on `mesh` as plain objects. Both points are snapped to
+ * the nearest point on the mesh. Search state is cached per mesh in a `WeakMap`. In a frame loop
+ * use the level-1 functions instead: {@link findPolygonPath} + {@link findStraightPath}, or
+ * {@link findPathAnyAngle}, with results created once.
+ *
+ * @example
+ * ```ts
+ * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
+ * const r = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
+ * r.found;     // true
+ * r.path;      // [{x:1,y:5}, {x:4,y:6}, {x:6,y:6}, {x:9,y:5}] (or the mirror image below the pillar)
+ * r.algorithm; // "any-angle"
+ * ```
+ */
+export function findPath(mesh: NavMesh, start: { readonly x: number; readonly y: number }, goal: { readonly x: number; readonly y: number }, options: FindPathOptions = {}): FindPathResult {
+  assertFiniteNumber("findPath", "start.x", start.x);
+  assertFiniteNumber("findPath", "start.y", start.y);
+  assertFiniteNumber("findPath", "goal.x", goal.x);
+  assertFiniteNumber("findPath", "goal.y", goal.y);
+  const ps = findNearestPoint(snap, mesh, start.x, start.y);
+  if (ps < 0) return { found: false, flags: PathFlags.NoPath, cost: Infinity, length: Infinity, path: [], expanded: 0, algorithm: "funnel" };
+  const sx = snap.x, sy = snap.y;
+  const pg = findNearestPoint(snap, mesh, goal.x, goal.y);
+  const gx = snap.x, gy = snap.y;
+  let cache = caches.get(mesh);
+  if (!cache) {
+    cache = { query: createNavMeshQuery(mesh), corridor: createNavPath(Math.max(1, mesh.polyCount)), straight: createStraightPath(2 * mesh.vertexCount + 16) };
+    caches.set(mesh, cache);
+  }
+  const uniform = options.areaCosts === undefined && options.polyCost === undefined && options.links === undefined && options.includeFlags === undefined && options.excludeFlags === undefined;
+  const sp = cache.straight;
+  if ((options.algorithm ?? "optimal") === "optimal" && uniform) {
+    findPathAnyAngle(sp, mesh, sx, sy, gx, gy, { startPoly: ps, goalPoly: pg });
+    return { found: (sp.flags & PathFlags.Found) !== 0, flags: sp.flags, cost: sp.length, length: sp.length, path: points(sp), expanded: sp.expanded, algorithm: "any-angle" };
+  }
+  const corridor = findPolygonPath(cache.corridor, cache.query, ps, sx, sy, pg, gx, gy, options);
+  findStraightPath(sp, mesh, corridor.path, corridor.length, sx, sy, gx, gy, options);
+  return {
+    found: (corridor.flags & PathFlags.Found) !== 0,
+    flags: corridor.flags,
+    cost: corridor.cost,
+    length: sp.length,
+    path: points(sp),
+    expanded: corridor.expanded,
+    algorithm: "funnel",
+  };
+}
+
+function points(sp: StraightPath): { x: number; y: number }[] {
+  const out: { x: number; y: number }[] = [];
+  const n = Math.min(sp.count, sp.pointFlags.length);
+  for (let i = 0; i < n; i++) out.push({ x: sp.points[2 * i]!, y: sp.points[2 * i + 1]! });
+  return out;
+}

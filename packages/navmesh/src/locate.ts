@@ -1,0 +1,267 @@
+import { hypot2 } from "./math";
+import { assertFiniteNumber } from "./errors";
+import type { NavMesh } from "./navmesh";
+
+/** Tolerance (in mesh units, scaled by the mesh extent) under which a point on an edge counts as inside. @internal */
+export function meshEpsilon(mesh: NavMesh): number {
+  const b = mesh.bounds;
+  return 1e-9 * Math.max(1, b[2]! - b[0]!, b[3]! - b[1]!);
+}
+
+/** True when `(x, y)` is inside convex polygon `poly` or on its boundary (within `eps`). @internal */
+export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number, eps: number): boolean {
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+    const dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const cross = dx * (y - ay) - dy * (x - ax);
+    if (cross < -eps * hypot2(dx, dy)) return false;
+  }
+  return true;
+}
+
+/** Options of {@link findPolygon}. */
+export interface FindPolygonOptions {
+  /** On multi-level meshes, prefer the polygon whose surface height is nearest to this (default: the first found). */
+  readonly height?: number;
+}
+
+/**
+ * The polygon containing `(x, y)` (points on an edge count), or `-1` when the point is off the
+ * mesh. Uses the mesh's grid index: O(polygons per cell). On overlapping levels pass
+ * `options.height` to pick the nearest surface.
+ */
+export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
+  assertFiniteNumber("findPolygon", "x", x);
+  assertFiniteNumber("findPolygon", "y", y);
+  if (mesh.polyCount === 0) return -1;
+  // The index buckets polygons by the same clamped floor, so the point's cell holds every candidate.
+  const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
+  const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
+  const eps = meshEpsilon(mesh);
+  const h = options?.height;
+  let best = -1, bestDh = Infinity;
+  const c = cy * mesh.gridWidth + cx;
+  for (let k = mesh.cellStart[c]!; k < mesh.cellStart[c + 1]!; k++) {
+    const p = mesh.cellPolys[k]!;
+    if (!pointInPolygon(mesh, p, x, y, eps)) continue;
+    if (h === undefined) return p;
+    const dh = Math.abs(getHeightOnPolygon(mesh, p, x, y) - h);
+    if (dh < bestDh) {
+      bestDh = dh;
+      best = p;
+    }
+  }
+  return best;
+}
+
+/**
+ * Surface height at `(x, y)` on polygon `poly`, interpolated over the polygon's fan triangles
+ * (for points outside the polygon: the height of its nearest fan triangle's plane).
+ */
+export function getHeightOnPolygon(mesh: NavMesh, poly: number, x: number, y: number): number {
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices, hs = mesh.heights;
+  const a = mesh.polyVerts[base]!;
+  const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+  let fallback = hs[a]!;
+  for (let i = 1; i + 1 < n; i++) {
+    const b = mesh.polyVerts[base + i]!, c = mesh.polyVerts[base + i + 1]!;
+    const bx = v[2 * b]! - ax, by = v[2 * b + 1]! - ay, cx = v[2 * c]! - ax, cy = v[2 * c + 1]! - ay;
+    const px = x - ax, py = y - ay;
+    const det = bx * cy - by * cx;
+    if (det === 0) continue;
+    const u = (px * cy - py * cx) / det, w = (bx * py - by * px) / det;
+    const hgt = hs[a]! + u * (hs[b]! - hs[a]!) + w * (hs[c]! - hs[a]!);
+    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return hgt;
+    if (i === 1) fallback = hgt;
+  }
+  return fallback;
+}
+
+/**
+ * Writes into `out` the point of polygon `poly` nearest to `(x, y)` (the point itself when inside)
+ * and returns the squared distance.
+ */
+export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, poly: number, x: number, y: number): number {
+  if (pointInPolygon(mesh, poly, x, y, 0)) {
+    out.x = x;
+    out.y = y;
+    return 0;
+  }
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * dx, qy = ay + t * dy;
+    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
+    if (d < best) {
+      best = d;
+      out.x = qx;
+      out.y = qy;
+    }
+  }
+  return best;
+}
+
+/** Options of {@link findNearestPoint}. */
+export interface FindNearestPointOptions {
+  /** Search no farther than this (default: unbounded). */
+  readonly maxDistance?: number;
+}
+
+/**
+ * The polygon nearest to `(x, y)`, with the nearest point on it written into `out`; `-1` (and
+ * `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Searches the grid
+ * index ring by ring around the point.
+ */
+export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, options?: FindNearestPointOptions): number {
+  assertFiniteNumber("findNearestPoint", "x", x);
+  assertFiniteNumber("findNearestPoint", "y", y);
+  const inside = findPolygon(mesh, x, y);
+  if (inside >= 0) {
+    out.x = x;
+    out.y = y;
+    return inside;
+  }
+  const maxD = options?.maxDistance ?? Infinity;
+  const gw = mesh.gridWidth, gh = mesh.gridHeight, cs = mesh.cellSize;
+  const cx = Math.min(gw - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / cs)));
+  const cy = Math.min(gh - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / cs)));
+  let best = -1, bestD2 = maxD * maxD;
+  const tmp = { x: 0, y: 0 };
+  const maxRing = Math.max(gw, gh);
+  for (let k = 0; k <= maxRing; k++) {
+    for (let gy = cy - k; gy <= cy + k; gy++) {
+      if (gy < 0 || gy >= gh) continue;
+      const step = gy === cy - k || gy === cy + k ? 1 : 2 * k;
+      for (let gx = cx - k; gx <= cx + k; gx += step || 1) {
+        if (gx < 0 || gx >= gw) continue;
+        const c = gy * gw + gx;
+        for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
+          const p = mesh.cellPolys[i]!;
+          const d2 = closestPointOnPolygon(tmp, mesh, p, x, y);
+          if (d2 < bestD2 || (best < 0 && d2 <= bestD2)) {
+            bestD2 = d2;
+            best = p;
+            out.x = tmp.x;
+            out.y = tmp.y;
+          }
+        }
+      }
+    }
+    // Cells outside ring k are at least k cell sizes away.
+    if (best >= 0 && Math.sqrt(bestD2) <= k * cs) break;
+    if (k * cs > maxD + cs * 2 && best < 0) break;
+  }
+  return best;
+}
+
+/**
+ * Writes into `out` (from index 0) the polygons whose area overlaps the circle at `(x, y)` with
+ * radius `radius`, up to `out.length`, and returns how many overlap (which may exceed
+ * `out.length`; the rest are not written).
+ */
+export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, y: number, radius: number): number {
+  assertFiniteNumber("findPolygonsInCircle", "x", x);
+  assertFiniteNumber("findPolygonsInCircle", "y", y);
+  assertFiniteNumber("findPolygonsInCircle", "radius", radius);
+  const cs = mesh.cellSize;
+  const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
+  const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)), y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
+  const tmp = { x: 0, y: 0 };
+  const r2 = radius * radius;
+  let count = 0;
+  for (let gy = y0; gy <= y1; gy++) {
+    for (let gx = x0; gx <= x1; gx++) {
+      const c = gy * mesh.gridWidth + gx;
+      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
+        const p = mesh.cellPolys[i]!;
+        if (closestPointOnPolygon(tmp, mesh, p, x, y) > r2) continue;
+        // A polygon spanning several cells is reported once: from the first cell it shares with the query box.
+        if (!firstCellOf(mesh, p, gx, gy, x0, y0)) continue;
+        if (count < out.length) out[count] = p;
+        count++;
+      }
+    }
+  }
+  return count;
+}
+
+function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: number, y0: number): boolean {
+  // The polygon's bbox cells: recompute its min cell and clamp to the query box.
+  const n = mesh.polyVertCount[p]!;
+  let minX = Infinity, minY = Infinity;
+  for (let i = 0; i < n; i++) {
+    const v = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!;
+    minX = Math.min(minX, mesh.vertices[2 * v]!);
+    minY = Math.min(minY, mesh.vertices[2 * v + 1]!);
+  }
+  const fx = Math.max(x0, Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((minX - mesh.bounds[0]!) / mesh.cellSize))));
+  const fy = Math.max(y0, Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((minY - mesh.bounds[1]!) / mesh.cellSize))));
+  return fx === gx && fy === gy;
+}
+
+/**
+ * Writes into `out` (from index 0) the polygons whose area overlaps the axis-aligned box
+ * `[minX, maxX] × [minY, maxY]` (touching counts), up to `out.length`, and returns how many overlap
+ * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
+ */
+export function findPolygonsInBox(out: Int32Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
+  for (const [k, val] of [["minX", minX], ["minY", minY], ["maxX", maxX], ["maxY", maxY]] as const) assertFiniteNumber("findPolygonsInBox", k, val);
+  const cs = mesh.cellSize;
+  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
+  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)), y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
+  let count = 0;
+  for (let gy = y0; gy <= y1; gy++) {
+    for (let gx = x0; gx <= x1; gx++) {
+      const c = gy * mesh.gridWidth + gx;
+      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
+        const p = mesh.cellPolys[i]!;
+        if (!firstCellOf(mesh, p, gx, gy, x0, y0) || !polygonOverlapsBox(mesh, p, minX, minY, maxX, maxY)) continue;
+        if (count < out.length) out[count] = p;
+        count++;
+      }
+    }
+  }
+  return count;
+}
+
+function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+  const n = mesh.polyVertCount[p]!;
+  const base = p * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
+  for (let i = 0; i < n; i++) {
+    const k = mesh.polyVerts[base + i]!;
+    px0 = Math.min(px0, v[2 * k]!);
+    px1 = Math.max(px1, v[2 * k]!);
+    py0 = Math.min(py0, v[2 * k + 1]!);
+    py1 = Math.max(py1, v[2 * k + 1]!);
+  }
+  if (px1 < minX || px0 > maxX || py1 < minY || py0 > maxY) return false;
+  // Polygon edges as separating axes: the box is outside when all four corners are right of an edge.
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const side = (x: number, y: number): number => dx * (y - ay) - dy * (x - ax);
+    if (side(minX, minY) < 0 && side(maxX, minY) < 0 && side(maxX, maxY) < 0 && side(minX, maxY) < 0) return false;
+  }
+  return true;
+}
+
+/** The tag of the polygon under `(x, y)`, or `-1` off the mesh (tags are 0 when unset). */
+export function getTagAt(mesh: NavMesh, x: number, y: number): number {
+  const p = findPolygon(mesh, x, y);
+  return p < 0 ? -1 : mesh.tags[p]!;
+}

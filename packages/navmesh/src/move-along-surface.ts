@@ -1,0 +1,110 @@
+import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { meshEpsilon, pointInPolygon } from "./locate";
+import { hypot2 } from "./math";
+import type { NavMesh } from "./navmesh";
+
+/** Caller-owned result of {@link moveAlongSurface}. Create with {@link createMoveResult}. */
+export interface MoveResult {
+  /** Where the move ends (the target, or the nearest reachable point to it). */
+  x: number;
+  /** Where the move ends (y). */
+  y: number;
+  /** Polygon holding the end point. */
+  poly: number;
+  /** Polygons visited by the search (the first `visited.length` are in `visited`). */
+  visitedCount: number;
+  /** Visited polygons, in search order. */
+  readonly visited: Int32Array;
+}
+
+/** Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64). */
+export function createMoveResult(maxVisited = 64): MoveResult {
+  if (!Number.isInteger(maxVisited) || maxVisited < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
+  return { x: 0, y: 0, poly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
+}
+
+interface Scratch {
+  stamp: Uint32Array;
+  queue: Int32Array;
+  epoch: number;
+}
+const scratches = new WeakMap<NavMesh, Scratch>();
+
+/**
+ * Moves from `(sx, sy)` on polygon `startPoly` towards `(tx, ty)` constrained to the mesh
+ * (Detour's `moveAlongSurface`): a breadth-first search over the polygons within half the move
+ * distance of the segment's midpoint; if the target is on one of them the move ends there,
+ * otherwise at the point of the nearest boundary edge closest to the target (the agent slides along
+ * walls and never leaves the mesh). Meant for small per-frame moves. Returns `out`; the per-mesh
+ * scratch is created on first use, later calls allocate nothing.
+ */
+export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
+  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "moveAlongSurface", `"startPoly" ${startPoly} is not a polygon of this mesh.`, { path: "startPoly" });
+  }
+  if (!Number.isFinite(sx + sy + tx + ty)) throw navMeshError(NavMeshErrorCodes.BadInput, "moveAlongSurface", "coordinates must be finite.");
+  let sc = scratches.get(mesh);
+  if (!sc) {
+    sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), epoch: 0 };
+    scratches.set(mesh, sc);
+  }
+  sc.epoch = (sc.epoch + 1) >>> 0;
+  if (sc.epoch === 0) {
+    sc.stamp.fill(0);
+    sc.epoch = 1;
+  }
+  const epoch = sc.epoch;
+  const eps = meshEpsilon(mesh);
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const cx = (sx + tx) / 2, cy = (sy + ty) / 2;
+  const r = hypot2(tx - sx, ty - sy) / 2 + eps;
+  let head = 0, tail = 0;
+  sc.queue[tail++] = startPoly;
+  sc.stamp[startPoly] = epoch;
+  out.x = sx;
+  out.y = sy;
+  out.poly = startPoly;
+  out.visitedCount = 0;
+  let bestD = Infinity;
+  while (head < tail) {
+    const cur = sc.queue[head++]!;
+    if (out.visitedCount < out.visited.length) out.visited[out.visitedCount] = cur;
+    out.visitedCount++;
+    if (pointInPolygon(mesh, cur, tx, ty, eps)) {
+      out.x = tx;
+      out.y = ty;
+      out.poly = cur;
+      return out;
+    }
+    const n = mesh.polyVertCount[cur]!;
+    for (let i = 0; i < n; i++) {
+      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+      const len2 = dx * dx + dy * dy;
+      const nb = mesh.neighbors[cur * stride + i]!;
+      if (nb >= 0) {
+        if (sc.stamp[nb] === epoch) continue;
+        // Expand only through portals that touch the search circle.
+        let t = len2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy) / len2 : 0;
+        t = t < 0 ? 0 : t > 1 ? 1 : t;
+        if (hypot2(ax + t * dx - cx, ay + t * dy - cy) > r) continue;
+        sc.stamp[nb] = epoch;
+        sc.queue[tail++] = nb;
+        continue;
+      }
+      // A wall: the point on it nearest to the target.
+      let t = len2 > 0 ? ((tx - ax) * dx + (ty - ay) * dy) / len2 : 0;
+      t = t < 0 ? 0 : t > 1 ? 1 : t;
+      const px = ax + t * dx, py = ay + t * dy;
+      const d = hypot2(px - tx, py - ty);
+      if (d < bestD) {
+        bestD = d;
+        out.x = px;
+        out.y = py;
+        out.poly = cur;
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,350 @@
+import { hypot2 } from "./math";
+import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, indexedHeapDecreaseKey, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { PathFlags } from "@tactica/search";
+import { navMeshError, NavMeshErrorCodes } from "./errors";
+import type { OffMeshLinks } from "./links";
+import { NAVMESH_AREA_COUNT, type NavMesh } from "./navmesh";
+
+/**
+ * Caller-owned result of a polygon path query, shaped like search's `PathResult`
+ * (`{ flags, cost, length, path, expanded }`, ADR 0002): `flags` are `PathFlags` bits from
+ * `@tactica/search`, `path[0 .. min(length, path.length))` holds polygon refs (a `Float64Array`,
+ * as refs may exceed 32 bits in tiled meshes). A path longer than the buffer sets
+ * `PathFlags.PathTruncated` and keeps `length` and `cost` of the full path.
+ */
+export interface NavPath {
+  /** `PathFlags` bits: `Found`, `Partial`, `NoPath`, `BudgetExhausted`, `PathTruncated`. */
+  flags: number;
+  /** Cost of the path (distance × area cost, plus link costs), `Infinity` when there is none. */
+  cost: number;
+  /** Number of polygons of the full path, start and end included (0 when there is none). */
+  length: number;
+  /** The path: polygon refs from start to end. */
+  readonly path: Float64Array;
+  /** Nodes expanded by the search (a work counter). */
+  expanded: number;
+}
+
+/** Creates a {@link NavPath} holding up to `maxLength` polygons (default 256). */
+export function createNavPath(maxLength = 256): NavPath {
+  if (!Number.isInteger(maxLength) || maxLength < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${String(maxLength)}.`, { path: "maxLength" });
+  return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Float64Array(maxLength), expanded: 0 };
+}
+
+/** Which polygons a query may use and what they cost. Read, never kept. */
+export interface NavQueryFilter {
+  /** Cost multiplier per area id (64 entries; default all 1). `Infinity` makes an area impassable. Entries must be ≥ 0. */
+  readonly areaCosts?: ArrayLike<number>;
+  /** A polygon is usable only if `flags & includeFlags` is non-zero (default 0xffff). */
+  readonly includeFlags?: number;
+  /** A polygon is unusable if `flags & excludeFlags` is non-zero (default 0). */
+  readonly excludeFlags?: number;
+  /**
+   * Extra cost multiplier per polygon, e.g. danger or exposure (`≥ 1` keeps A* optimal over the
+   * portal graph; `Infinity` blocks the polygon). Called once per polygon entered.
+   */
+  readonly polyCost?: (poly: number) => number;
+  /** Off-mesh links the search may take. */
+  readonly links?: OffMeshLinks;
+}
+
+/** Options of {@link findPolygonPath}: a {@link NavQueryFilter} plus a work limit. */
+export interface FindPolygonPathOptions extends NavQueryFilter {
+  /** Stop after this many expansions with a partial path (`BudgetExhausted | Partial`). */
+  readonly maxExpansions?: number;
+}
+
+/** Reusable search state for one mesh (typed arrays sized to its polygon count). Plain data. */
+export interface NavMeshQuery {
+  /** The mesh this state searches. */
+  readonly mesh: NavMesh;
+  /** Most polygons one search may touch; more ends the search with `BudgetExhausted | Partial`. */
+  readonly maxNodes: number;
+  /** @internal */ readonly g: Float64Array;
+  /** @internal */ readonly posX: Float64Array;
+  /** @internal */ readonly posY: Float64Array;
+  /** @internal */ readonly parent: Int32Array;
+  /** @internal */ readonly viaLink: Int32Array;
+  /** @internal */ readonly stamp: Uint32Array;
+  /** @internal */ readonly closed: Uint32Array;
+  /** @internal */ readonly heap: IndexedHeap;
+  /** @internal */ epoch: number;
+  /** @internal */ touched: number;
+  /** @internal */ best: number;
+  /** @internal */ bestH: number;
+  /** @internal */ expanded: number;
+  /** @internal */ goal: number;
+  /** @internal */ status: number;
+  /** @internal */ maxExpansions: number;
+  /** @internal */ includeFlags: number;
+  /** @internal */ excludeFlags: number;
+  /** @internal */ hasAreaCosts: boolean;
+  /** @internal */ readonly areaCosts: Float64Array;
+  /** @internal */ polyCost: ((poly: number) => number) | undefined;
+  /** @internal */ links: OffMeshLinks | undefined;
+  /** @internal */ readonly num: Float64Array;
+}
+
+/** Options of {@link createNavMeshQuery}. */
+export interface CreateNavMeshQueryOptions {
+  /** Node-pool capacity: most polygons one search may touch (default: all). */
+  readonly maxNodes?: number;
+}
+
+/** Allocates the search state for `mesh` once; every query reuses it without allocating. */
+export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOptions = {}): NavMeshQuery {
+  const n = Math.max(1, mesh.polyCount);
+  const maxNodes = options.maxNodes ?? n;
+  if (!Number.isInteger(maxNodes) || maxNodes < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createNavMeshQuery", `"maxNodes" must be a positive integer.`, { path: "maxNodes" });
+  return {
+    mesh,
+    maxNodes,
+    g: new Float64Array(n),
+    posX: new Float64Array(n),
+    posY: new Float64Array(n),
+    parent: new Int32Array(n),
+    viaLink: new Int32Array(n),
+    stamp: new Uint32Array(n),
+    closed: new Uint32Array(n),
+    heap: createIndexedHeap(n),
+    epoch: 0,
+    touched: 0,
+    best: -1,
+    bestH: Infinity,
+    expanded: 0,
+    goal: -1,
+    status: PathFlags.None,
+    maxExpansions: Infinity,
+    includeFlags: 0xffff,
+    excludeFlags: 0,
+    hasAreaCosts: false,
+    areaCosts: new Float64Array(NAVMESH_AREA_COUNT),
+    polyCost: undefined,
+    links: undefined,
+    num: new Float64Array(6),
+  };
+}
+
+/** Smallest multiplier the filter can apply (for an admissible heuristic). @internal */
+export function minCost(filter: NavQueryFilter | undefined): number {
+  if (!filter?.areaCosts) return 1;
+  let m = Infinity;
+  for (let i = 0; i < NAVMESH_AREA_COUNT; i++) {
+    const c = filter.areaCosts[i];
+    if (typeof c !== "number" || Number.isNaN(c) || c < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${String(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
+    if (c < m) m = c;
+  }
+  return filter.polyCost ? Math.min(m, 1) : m;
+}
+
+/**
+ * A* over the polygons of `query.mesh` from `startPoly` (holding `(sx, sy)`) to `goalPoly`
+ * (holding `(gx, gy)`), Detour style: one node per polygon, placed at the midpoint of the edge it
+ * was entered through; edge cost = distance × area cost (× `polyCost`); off-mesh links add their
+ * own cost. Writes the polygon corridor into `out` and returns it; no allocation.
+ *
+ * Unreachable goals give `NoPath | Partial` with the corridor to the polygon nearest the goal;
+ * `maxExpansions` or the query's node pool running out give `BudgetExhausted | Partial`. Turn the
+ * corridor into points with `findStraightPath`. The same search spread over frames:
+ * {@link initSlicedPolygonPath}, {@link updateSlicedPolygonPath}, {@link finalizeSlicedPolygonPath}.
+ */
+export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): NavPath {
+  initSlicedPolygonPath(query, startPoly, sx, sy, goalPoly, gx, gy, options);
+  updateSlicedPolygonPath(query, Infinity);
+  return finalizeSlicedPolygonPath(out, query);
+}
+
+/**
+ * Starts a polygon search that {@link updateSlicedPolygonPath} advances a few expansions at a time
+ * (time slicing across frames). The query keeps a copy of the filter's flags and area costs and
+ * references to its `polyCost` callback and `links` until the search is finalized. Returns
+ * `PathFlags.InProgress`.
+ */
+export function initSlicedPolygonPath(query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): number {
+  const mesh = query.mesh;
+  const fn = "findPolygonPath";
+  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
+  if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
+  if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
+  const hScale = minCost(options);
+  const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
+  query.epoch = (query.epoch + 1) >>> 0;
+  if (query.epoch === 0) {
+    stamp.fill(0);
+    closed.fill(0);
+    query.epoch = 1;
+  }
+  const epoch = query.epoch;
+  indexedHeapClear(heap);
+  stamp[startPoly] = epoch;
+  g[startPoly] = 0;
+  posX[startPoly] = sx;
+  posY[startPoly] = sy;
+  parent[startPoly] = -1;
+  viaLink[startPoly] = -1;
+  indexedHeapPush(heap, startPoly, hypot2(gx - sx, gy - sy) * hScale);
+  query.best = startPoly;
+  query.bestH = hypot2(gx - sx, gy - sy);
+  query.touched = 1;
+  query.expanded = 0;
+  query.goal = goalPoly;
+  query.status = PathFlags.InProgress;
+  query.maxExpansions = options?.maxExpansions ?? Infinity;
+  query.includeFlags = options?.includeFlags ?? 0xffff;
+  query.excludeFlags = options?.excludeFlags ?? 0;
+  query.hasAreaCosts = options?.areaCosts !== undefined;
+  if (options?.areaCosts) for (let i = 0; i < NAVMESH_AREA_COUNT; i++) query.areaCosts[i] = options.areaCosts[i]!;
+  query.polyCost = options?.polyCost;
+  query.links = options?.links;
+  query.num[0] = gx;
+  query.num[1] = gy;
+  query.num[2] = hScale;
+  return PathFlags.InProgress;
+}
+
+/**
+ * Advances a search started by {@link initSlicedPolygonPath} by up to `maxIterations` expansions.
+ * Returns `PathFlags.InProgress` while it runs, then `Found`, `NoPath` or `BudgetExhausted`.
+ */
+export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: number): number {
+  if (query.status !== PathFlags.InProgress) return query.status;
+  const mesh = query.mesh;
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const { g, posX, posY, closed, heap, num } = query;
+  const epoch = query.epoch;
+  const links = query.links;
+  for (let it = 0; it < maxIterations; it++) {
+    if (heap.size === 0) {
+      query.status = PathFlags.NoPath;
+      return query.status;
+    }
+    const cur = indexedHeapPop(heap);
+    if (cur === query.goal) {
+      query.status = PathFlags.Found;
+      return query.status;
+    }
+    closed[cur] = epoch;
+    if (query.expanded >= query.maxExpansions) {
+      query.status = PathFlags.BudgetExhausted;
+      return query.status;
+    }
+    query.expanded++;
+    const cx = posX[cur]!, cy = posY[cur]!, cg = g[cur]!;
+    const curCost = filteredCost(query, cur);
+    const n = mesh.polyVertCount[cur]!;
+    for (let i = 0; i < n; i++) {
+      const nb = mesh.neighbors[cur * stride + i]!;
+      if (nb < 0 || closed[nb] === epoch) continue;
+      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const mx = (v[2 * a]! + v[2 * b]!) / 2, my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
+      num[3] = mx;
+      num[4] = my;
+      num[5] = cg + hypot2(mx - cx, my - cy) * curCost;
+      if (relax(query, cur, nb, -1)) {
+        query.status = PathFlags.BudgetExhausted;
+        return query.status;
+      }
+    }
+    if (links) {
+      for (let k = 0; k < links.count; k++) {
+        if (!links.alive[k]) continue;
+        let to: number, fx: number, fy: number, tx: number, ty: number;
+        if (links.startPoly[k] === cur) {
+          to = links.endPoly[k]!;
+          fx = links.startX[k]!;
+          fy = links.startY[k]!;
+          tx = links.endX[k]!;
+          ty = links.endY[k]!;
+        } else if (links.bidirectional[k] && links.endPoly[k] === cur) {
+          to = links.startPoly[k]!;
+          fx = links.endX[k]!;
+          fy = links.endY[k]!;
+          tx = links.startX[k]!;
+          ty = links.startY[k]!;
+        } else continue;
+        if (closed[to] === epoch) continue;
+        num[3] = tx;
+        num[4] = ty;
+        num[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
+        if (relax(query, cur, to, k)) {
+          query.status = PathFlags.BudgetExhausted;
+          return query.status;
+        }
+      }
+    }
+  }
+  return query.status;
+}
+
+/**
+ * Writes the corridor of the search into `out`: the full path (`Found`), or the path to the
+ * polygon nearest the goal so far (`Partial`, with `NoPath`, `BudgetExhausted` or `InProgress` when
+ * finalized early). Returns `out`.
+ */
+export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): NavPath {
+  const found = query.status === PathFlags.Found;
+  writeCorridor(out, query, found ? query.goal : query.best, found, query.status);
+  out.expanded = query.expanded;
+  query.polyCost = undefined;
+  query.links = undefined;
+  return out;
+}
+
+function filteredCost(query: NavMeshQuery, p: number): number {
+  const mesh = query.mesh;
+  const f = mesh.flags[p]!;
+  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) return Infinity;
+  let c = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
+  if (query.polyCost !== undefined) c *= query.polyCost(p);
+  return c;
+}
+
+function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
+  const num = query.num;
+  const px = num[3]!, py = num[4]!, ng = num[5]!;
+  const nbCost = filteredCost(query, nb);
+  if (nbCost === Infinity) return false;
+  let total = ng;
+  const goal = query.goal;
+  if (nb === goal) total += hypot2(num[0]! - px, num[1]! - py) * nbCost;
+  const epoch = query.epoch;
+  if (query.stamp[nb] === epoch) {
+    if (!(total < query.g[nb]!)) return false;
+  } else {
+    if (query.touched >= query.maxNodes) return true;
+    query.touched++;
+    query.stamp[nb] = epoch;
+  }
+  query.g[nb] = total;
+  query.posX[nb] = px;
+  query.posY[nb] = py;
+  query.parent[nb] = cur;
+  query.viaLink[nb] = link;
+  const h = nb === goal ? 0 : hypot2(num[0]! - px, num[1]! - py);
+  const f = total + h * num[2]!;
+  if (query.heap.positions[nb]! < 0) {
+    // Insert through the heap's `next` slot: a double passed to a non-inlined call is boxed.
+    query.heap.next[0] = f;
+    indexedHeapPushNext(query.heap, nb);
+  } else {
+    indexedHeapDecreaseKey(query.heap, nb, f);
+  }
+  if (h < query.bestH) {
+    query.bestH = h;
+    query.best = nb;
+  }
+  return false;
+}
+
+function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: boolean, status: number): NavPath {
+  let count = 0;
+  for (let p = end; p >= 0; p = query.parent[p]!) count++;
+  out.length = count;
+  let k = count - 1;
+  for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = p;
+  out.cost = query.g[end]!;
+  out.flags = found ? PathFlags.Found : PathFlags.Partial | status;
+  if (count > out.path.length) out.flags |= PathFlags.PathTruncated;
+  return out;
+}

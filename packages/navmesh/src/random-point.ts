@@ -1,0 +1,101 @@
+import { rngNextFloat, type Rng } from "@tactica/core";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { findPolygon } from "./locate";
+import { getPolygonArea, type NavMesh } from "./navmesh";
+
+const cumulative = new WeakMap<NavMesh, Float64Array>();
+
+function areaTable(mesh: NavMesh): Float64Array {
+  let t = cumulative.get(mesh);
+  if (!t) {
+    t = new Float64Array(mesh.polyCount);
+    let sum = 0;
+    for (let p = 0; p < mesh.polyCount; p++) t[p] = sum += getPolygonArea(mesh, p);
+    cumulative.set(mesh, t);
+  }
+  return t;
+}
+
+/**
+ * Writes a point drawn uniformly by area over the whole mesh into `out` and returns its polygon
+ * (`-1` for an empty mesh). Randomness comes only from `rng` (a core `Rng`); the per-mesh area table
+ * is built on first use and cached, later calls allocate nothing.
+ */
+export function findRandomPoint(out: { x: number; y: number }, mesh: NavMesh, rng: Rng): number {
+  if (mesh.polyCount === 0) return -1;
+  const table = areaTable(mesh);
+  const r = rngNextFloat(rng) * table[mesh.polyCount - 1]!;
+  let lo = 0, hi = mesh.polyCount - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (table[mid]! <= r) lo = mid + 1;
+    else hi = mid;
+  }
+  randomPointInPolygon(out, mesh, lo, rng);
+  return lo;
+}
+
+/** Writes a point drawn uniformly by area inside polygon `poly` into `out`. */
+export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMesh, poly: number, rng: Rng): void {
+  const stride = mesh.maxVertsPerPoly;
+  const n = mesh.polyVertCount[poly]!;
+  const v = mesh.vertices;
+  const a = mesh.polyVerts[poly * stride]!;
+  const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+  // Pick a fan triangle by area, then a uniform point in it.
+  let total = 0;
+  for (let i = 1; i + 1 < n; i++) total += fanArea(mesh, poly, i, ax, ay);
+  let r = rngNextFloat(rng) * total;
+  let k = 1;
+  for (; k + 2 < n; k++) {
+    const t = fanArea(mesh, poly, k, ax, ay);
+    if (r < t) break;
+    r -= t;
+  }
+  const b = mesh.polyVerts[poly * stride + k]!, c = mesh.polyVerts[poly * stride + k + 1]!;
+  let u = rngNextFloat(rng), w = rngNextFloat(rng);
+  if (u + w > 1) {
+    u = 1 - u;
+    w = 1 - w;
+  }
+  out.x = ax + u * (v[2 * b]! - ax) + w * (v[2 * c]! - ax);
+  out.y = ay + u * (v[2 * b + 1]! - ay) + w * (v[2 * c + 1]! - ay);
+}
+
+function fanArea(mesh: NavMesh, poly: number, i: number, ax: number, ay: number): number {
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const b = mesh.polyVerts[poly * stride + i]!, c = mesh.polyVerts[poly * stride + i + 1]!;
+  return Math.abs((v[2 * b]! - ax) * (v[2 * c + 1]! - ay) - (v[2 * b + 1]! - ay) * (v[2 * c]! - ax)) / 2;
+}
+
+/** Options of {@link findRandomPointInCircle}. */
+export interface FindRandomPointInCircleOptions {
+  /** Rejection-sampling attempts before giving up with `-1` (default 64). */
+  readonly maxTries?: number;
+}
+
+/**
+ * Writes a point drawn uniformly by area over the part of the mesh inside the circle at `(x, y)`
+ * with radius `radius` into `out` and returns its polygon, or `-1` when `maxTries` uniform samples
+ * of the disc all fell off the mesh (the disc barely overlaps it). Rejection sampling of the disc,
+ * so the result is exactly uniform over mesh ∩ disc.
+ */
+export function findRandomPointInCircle(out: { x: number; y: number }, mesh: NavMesh, rng: Rng, x: number, y: number, radius: number, options?: FindRandomPointInCircleOptions): number {
+  assertFiniteNumber("findRandomPointInCircle", "x", x);
+  assertFiniteNumber("findRandomPointInCircle", "y", y);
+  if (!(radius >= 0) || !Number.isFinite(radius)) throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "radius" });
+  const tries = options?.maxTries ?? 64;
+  for (let t = 0; t < tries; t++) {
+    const rr = radius * Math.sqrt(rngNextFloat(rng));
+    const a = 2 * Math.PI * rngNextFloat(rng);
+    const px = x + rr * Math.cos(a), py = y + rr * Math.sin(a);
+    const p = findPolygon(mesh, px, py);
+    if (p >= 0) {
+      out.x = px;
+      out.y = py;
+      return p;
+    }
+  }
+  return -1;
+}

@@ -1,0 +1,222 @@
+import { hypot2 } from "./math";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { findPolygon, meshEpsilon } from "./locate";
+import type { NavMesh } from "./navmesh";
+
+/** Caller-owned result of {@link raycast}. Create with {@link createRaycastResult}. */
+export interface RaycastResult {
+  /**
+   * Fraction of the segment walked before hitting the mesh boundary (`0 ≤ t < 1`), or `Infinity`
+   * when the end point was reached along the mesh.
+   */
+  t: number;
+  /** Unit normal of the boundary edge hit (x), 0 when nothing was hit. */
+  hitNormalX: number;
+  /** Unit normal of the boundary edge hit (y), 0 when nothing was hit. */
+  hitNormalY: number;
+  /** Polygon holding the hit point (or the end point). */
+  lastPoly: number;
+  /** Number of polygons visited (start included); the first `visited.length` are in `visited`. */
+  visitedCount: number;
+  /** Polygons visited, in order. */
+  readonly visited: Int32Array;
+}
+
+/** Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256). */
+export function createRaycastResult(maxVisited = 256): RaycastResult {
+  if (!Number.isInteger(maxVisited) || maxVisited < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
+  return { t: Infinity, hitNormalX: 0, hitNormalY: 0, lastPoly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
+}
+
+/**
+ * Walks the straight segment `(sx, sy) → (ex, ey)` across the mesh from polygon `startPoly`
+ * (which must contain the start point) through shared edges, Detour style: stops at the first
+ * boundary edge it crosses (`out.t` = fraction, hit normal set) or reaches the end (`out.t =
+ * Infinity`). Returns `out`; never allocates. The walk is the mesh's line of sight: a segment is
+ * walkable exactly when `t` is `Infinity`.
+ */
+export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
+  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", `"startPoly" ${startPoly} is not a polygon of this mesh (0..${mesh.polyCount - 1}).`, { path: "startPoly" });
+  }
+  if (!Number.isFinite(sx + sy + ex + ey)) throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", "start and end coordinates must be finite.");
+  out.t = Infinity;
+  out.hitNormalX = 0;
+  out.hitNormalY = 0;
+  out.visitedCount = 0;
+  const eps = meshEpsilon(mesh);
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const dx = ex - sx, dy = ey - sy;
+  const dlen = hypot2(dx, dy);
+  let cur = startPoly;
+  let prev = -1;
+  let tEnter = 0;
+  for (let guard = 0; guard <= mesh.polyCount; guard++) {
+    if (out.visitedCount < out.visited.length) out.visited[out.visitedCount] = cur;
+    out.visitedCount++;
+    out.lastPoly = cur;
+    // Cyrus–Beck clip of the segment against convex polygon `cur` (unit outward normals).
+    const n = mesh.polyVertCount[cur]!;
+    let tmin = 0, tmax = 1, segMax = -1;
+    let ok = true;
+    for (let i = 0; i < n; i++) {
+      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+      const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
+      const len = hypot2(exx, eyy);
+      const nx = eyy / len, ny = -exx / len;
+      const num = -(nx * (sx - ax) + ny * (sy - ay)); // ≥ 0 when the start is inside this edge
+      const den = nx * dx + ny * dy;
+      if (Math.abs(den) <= 1e-12 * dlen) {
+        // Parallel to the edge: inside (or on it) or entirely outside.
+        if (num < -eps) {
+          ok = false;
+          break;
+        }
+        continue;
+      }
+      const t = num / den;
+      if (den > 0) {
+        // Leaving through this edge at t.
+        if (t < tmax) {
+          tmax = t;
+          segMax = i;
+        }
+      } else if (t > tmin) {
+        tmin = t;
+      }
+    }
+    if (ok && tmin * dlen > tmax * dlen + eps) ok = false;
+    if (!ok) {
+      // The segment does not pass through this polygon (start off the polygon, or numeric drift).
+      out.t = tEnter;
+      return out;
+    }
+    if (segMax < 0) return out; // the end point is inside: reached.
+    // Several edge lines may be crossed at (numerically) the same t: collinear edges, or a vertex.
+    // Take the edge whose segment holds the exit point most squarely.
+    {
+      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      let bestScore = -Infinity;
+      for (let i = 0; i < n; i++) {
+        const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+        const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+        const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
+        const len = hypot2(exx, eyy);
+        if ((eyy * dx - exx * dy) / len <= 1e-12 * dlen) continue; // not an exiting edge
+        if (Math.abs((eyy * (hx - ax) - exx * (hy - ay)) / len) > eps) continue; // the exit point is not on this edge's line
+        const u = ((hx - ax) * exx + (hy - ay) * eyy) / (len * len);
+        const score = Math.min(u, 1 - u) * len;
+        if (score > bestScore) {
+          bestScore = score;
+          segMax = i;
+        }
+      }
+    }
+    const next = mesh.neighbors[cur * stride + segMax]!;
+    const edge = segMax;
+    // Leaving exactly through a vertex: continue in the polygon around it that the ray enters
+    // (it may touch this one only at that vertex).
+    {
+      const a = mesh.polyVerts[cur * stride + segMax]!, b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
+      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      const z = hypot2(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : hypot2(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
+      if (z >= 0 && tmax < 1) {
+        const p = fanToward(mesh, cur, z, dx, dy);
+        if (p >= 0 && p !== prev) {
+          prev = cur;
+          cur = p;
+          tEnter = tmax;
+          continue;
+        }
+      }
+    }
+    if (next < 0) {
+      const a = mesh.polyVerts[cur * stride + edge]!, b = mesh.polyVerts[cur * stride + (edge + 1 === n ? 0 : edge + 1)]!;
+      const exx = v[2 * b]! - v[2 * a]!, eyy = v[2 * b + 1]! - v[2 * a + 1]!;
+      const len = hypot2(exx, eyy);
+      out.t = tmax;
+      out.hitNormalX = -eyy / len;
+      out.hitNormalY = exx / len;
+      return out;
+    }
+    prev = cur;
+    cur = next;
+    tEnter = tmax;
+  }
+  return out;
+}
+
+/** Index of vertex `u` in polygon `p` (it must be there). @internal */
+export function vertexSlot(mesh: NavMesh, p: number, u: number): number {
+  let i = 0;
+  while (mesh.polyVerts[p * mesh.maxVertsPerPoly + i] !== u) i++;
+  return i;
+}
+
+/** True when direction (dx, dy) from vertex `u` points into polygon `p` (its corner sector at `u`, boundaries included). @internal */
+export function sectorContains(mesh: NavMesh, p: number, u: number, dx: number, dy: number): boolean {
+  const stride = mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  const n = mesh.polyVertCount[p]!;
+  const i = vertexSlot(mesh, p, u);
+  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
+  const ux = v[2 * u]!, uy = v[2 * u + 1]!;
+  const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
+  const tol = -1e-12 * hypot2(dx, dy);
+  return (bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol;
+}
+
+/**
+ * Rotates around vertex `u` from polygon `start` through shared edges (both ways) and returns the
+ * first polygon whose sector at `u` contains direction (dx, dy), or -1: polygons that touch
+ * `start`'s fan only at the vertex are not reachable, exactly as for the polygon search.
+ * @internal
+ */
+export function fanToward(mesh: NavMesh, start: number, u: number, dx: number, dy: number): number {
+  const stride = mesh.maxVertsPerPoly;
+  for (let dir = 0; dir < 2; dir++) {
+    let p = start;
+    for (let guard = 0; guard < 256; guard++) {
+      const n = mesh.polyVertCount[p]!;
+      const i = vertexSlot(mesh, p, u);
+      const q = mesh.neighbors[p * stride + (dir === 0 ? i : (i + n - 1) % n)]!;
+      if (q < 0 || q === start) break;
+      if (sectorContains(mesh, q, u, dx, dy)) return q;
+      p = q;
+    }
+  }
+  return -1;
+}
+
+/** True when polygon `target` is in the fan of `start` around vertex `u` (joined by shared edges). @internal */
+export function inFan(mesh: NavMesh, start: number, u: number, target: number): boolean {
+  if (start === target) return true;
+  const stride = mesh.maxVertsPerPoly;
+  for (let dir = 0; dir < 2; dir++) {
+    let p = start;
+    for (let guard = 0; guard < 256; guard++) {
+      const n = mesh.polyVertCount[p]!;
+      const i = vertexSlot(mesh, p, u);
+      const q = mesh.neighbors[p * stride + (dir === 0 ? i : (i + n - 1) % n)]!;
+      if (q < 0 || q === start) break;
+      if (q === target) return true;
+      p = q;
+    }
+  }
+  return false;
+}
+
+const losScratch = createRaycastResult(0);
+
+/**
+ * True when the straight segment between the two points stays on the mesh (both points must be
+ * on the mesh; the start point is located with {@link findPolygon}). Level 2 over {@link raycast}.
+ */
+export function hasLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
+  for (const [k, val] of [["sx", sx], ["sy", sy], ["ex", ex], ["ey", ey]] as const) assertFiniteNumber("hasLineOfSight", k, val);
+  const start = findPolygon(mesh, sx, sy);
+  if (start < 0 || findPolygon(mesh, ex, ey) < 0) return false;
+  return raycast(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;
+}
