@@ -16,36 +16,36 @@
  *
  * @packageDocumentation
  */
-export * from "./grid";
-export * from "./movingai";
-export * from "./serialize";
-export * from "./tiled";
-export * from "./heuristics";
-export * from "./grid-search";
-export * from "./astar";
-export * from "./bfs";
-export * from "./distance-field";
-export * from "./path-utils";
-export * from "./jps";
-export * from "./jps-plus";
-export * from "./line-of-sight";
-export * from "./theta-star";
-export * from "./flow-field";
-export * from "./theta-flow-field";
-export * from "./time-sliced";
-export * from "./ida-star";
-export * from "./lpa-star";
-export * from "./hpa-star";
-export * from "./local-navigation";
-export * from "./next-hop-table";
-export * from "./breadcrumbs";
-export * from "./subgoal-graph";
-export * from "./two-level-subgoal-graph";
-export * from "./region-astar";
-export * from "./explorer";
-export * from "./jps-plus-bucketed";
-export * from "./d-star-lite";
-export * from "./segment-penalty";
+export * from "./model/grid";
+export * from "./io/movingai";
+export * from "./io/serialize";
+export * from "./io/tiled";
+export * from "./model/heuristics";
+export * from "./query/grid-search";
+export * from "./solvers/astar";
+export * from "./solvers/bfs";
+export * from "./fields/distance-field";
+export * from "./model/path-utils";
+export * from "./jump-point/jps";
+export * from "./jump-point/jps-plus";
+export * from "./model/line-of-sight";
+export * from "./solvers/theta-star";
+export * from "./fields/flow-field";
+export * from "./fields/theta-flow-field";
+export * from "./solvers/time-sliced";
+export * from "./solvers/ida-star";
+export * from "./incremental/lpa-star";
+export * from "./hierarchical/hpa-star";
+export * from "./local/local-navigation";
+export * from "./waypoints/next-hop-table";
+export * from "./local/breadcrumbs";
+export * from "./subgoal/subgoal-graph";
+export * from "./subgoal/two-level-subgoal-graph";
+export * from "./solvers/region-astar";
+export * from "./local/explorer";
+export * from "./jump-point/jps-plus-bucketed";
+export * from "./incremental/d-star-lite";
+export * from "./model/segment-penalty";
 export {
   GoalBoundsCoverage,
   buildGoalBoundsStep,
@@ -57,7 +57,7 @@ export {
   type GoalBoundsCoverageValue,
   type GoalBoundsOptions,
   type GoalBoundsScratch,
-} from "./goal-bounds";
-export * from "./goal-bounded-search";
-export * from "./goal-bounds-serialize";
-export * from "./n-level-subgoal-graph";
+} from "./goal-bounding/goal-bounds";
+export * from "./goal-bounding/goal-bounded-search";
+export * from "./goal-bounding/goal-bounds-serialize";
+export * from "./subgoal/n-level-subgoal-graph";

@@ -1,0 +1,259 @@
+import { invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import type { Grid } from "../model/grid";
+
+/**
+ * Outcome flags of a grid path query (bit flags in {@link GridPath.status}). Expected outcomes,
+ * never exceptions.
+ */
+export const PathFlags = {
+  /** A path from start to goal was found and written. */
+  Found: 1,
+  /** The goal is unreachable (or start/goal is blocked); no path was written. */
+  NoPath: 2,
+  /** The path written ends at the best node found so far, not at the goal (time-sliced search). */
+  Partial: 4,
+  /** The step budget ran out before the search finished. */
+  BudgetExhausted: 8,
+} as const;
+
+/**
+ * A caller-owned result buffer for path queries, reused across queries (level 1: the solvers
+ * write into it and never allocate). Create it once with {@link createGridPath}.
+ */
+export interface GridPath {
+  /** {@link PathFlags} bits of the last query. */
+  status: number;
+  /** Cost of the written path (sum of step lengths × terrain costs); `Infinity` when none. */
+  cost: number;
+  /**
+   * Cell indices (`y × width + x`) of the path from start to goal; entries `[0, length)` are
+   * live. Solvers that return waypoints (JPS, JPS+, any-angle) write only the turning points;
+   * consecutive waypoints are then joined by straight or 45° runs (see {@link expandPath}).
+   */
+  cells: Int32Array;
+  /** Number of live entries in {@link GridPath.cells}. */
+  length: number;
+  /** Nodes expanded (taken from the open list) by the last query. */
+  expanded: number;
+  /** Nodes generated (pushed or improved on the open list) by the last query. */
+  generated: number;
+}
+
+/**
+ * Creates a {@link GridPath} with room for `capacity` cells (default: every cell of `grid`,
+ * which no path can exceed). O(capacity).
+ */
+export function createGridPath(grid: Grid, capacity: number = grid.width * grid.height): GridPath {
+  return { status: 0, cost: Infinity, cells: new Int32Array(Math.max(1, capacity)), length: 0, expanded: 0, generated: 0 };
+}
+
+/** Neighbour direction indices: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW (y grows downwards). */
+export const DirX: readonly number[] = [0, 1, 1, 1, 0, -1, -1, -1];
+/** Row step of each direction of {@link DirX}. */
+export const DirY: readonly number[] = [-1, -1, 0, 1, 1, 1, 0, -1];
+
+/**
+ * Reusable search state for one grid: a padded copy of the passability (a ring of blocked cells
+ * around the map, so inner loops need no bounds checks), per-node `g`, parent and direction
+ * arrays with generation stamps (so a query never clears O(cells) memory), and an indexed heap (`IndexedHeap` from `@tactica/core`).
+ * Every solver of this package runs on it; create one per grid (and per thread) and reuse it
+ * for any number of queries. Memory ≈ 35 bytes per cell.
+ *
+ * The padded copy is refreshed automatically at the start of a query when {@link Grid.version}
+ * changed (O(cells) once per edit batch).
+ */
+export interface GridSearch {
+  /** The grid searched. */
+  readonly grid: Grid;
+  /** Padded width (`grid.width + 2`). */
+  readonly pw: number;
+  /** Padded height (`grid.height + 2`). */
+  readonly ph: number;
+  /** Padded passability, `pw × ph`, 1 = passable; the border ring is 0. */
+  readonly open: Uint8Array;
+  /** Padded terrain cost or `null` for uniform cost. */
+  cost: Float64Array | null;
+  /** Smallest terrain cost (scales the heuristics so they stay admissible); 1 for uniform grids. */
+  minCost: number;
+  /** {@link Grid.version} the padded copy reflects (-1 = never synced). */
+  syncedVersion: number;
+  /** Best known cost per padded node (valid where `seen[p] === stamp`). */
+  readonly g: Float64Array;
+  /** Parent padded node per node, -1 for the start. */
+  readonly parent: Int32Array;
+  /** Arrival direction per node (0..7, 8 = start) for jump-point searches. */
+  readonly dir: Uint8Array;
+  /** Generation at which `g[p]` was last written. */
+  readonly seen: Uint32Array;
+  /** Generation at which the node was closed. */
+  readonly closed: Uint32Array;
+  /** Current query generation. */
+  stamp: number;
+  /** Open list over padded node ids. */
+  readonly heap: IndexedHeap;
+  /** Padded index offset of each direction (see {@link DirX}). */
+  readonly offsets: Int32Array;
+  /** FIFO buffer for breadth-first searches, `pw × ph` entries. */
+  readonly queue: Int32Array;
+}
+
+/**
+ * Creates the reusable {@link GridSearch} state for `grid`. O(cells) time and memory; queries
+ * afterwards allocate nothing.
+ */
+export function createGridSearch(grid: Grid): GridSearch {
+  const pw = grid.width + 2;
+  const ph = grid.height + 2;
+  const n = pw * ph;
+  const search: GridSearch = {
+    grid,
+    pw,
+    ph,
+    open: new Uint8Array(n),
+    cost: null,
+    minCost: 1,
+    syncedVersion: -1,
+    g: new Float64Array(n),
+    parent: new Int32Array(n),
+    dir: new Uint8Array(n),
+    seen: new Uint32Array(n),
+    closed: new Uint32Array(n),
+    stamp: 0,
+    heap: createIndexedHeap(n),
+    offsets: Int32Array.from([-pw, -pw + 1, 1, pw + 1, pw, pw - 1, -1, -pw - 1]),
+    queue: new Int32Array(n),
+  };
+  syncGridSearch(search);
+  return search;
+}
+
+/**
+ * Refreshes the padded copy from the grid if {@link Grid.version} changed since the last sync.
+ * Solvers call it at the start of each query; O(cells) only after an edit.
+ */
+export function syncGridSearch(search: GridSearch): void {
+  const grid = search.grid;
+  if (search.syncedVersion === grid.version) return;
+  const { pw, open } = search;
+  const w = grid.width;
+  const h = grid.height;
+  const src = grid.passable;
+  for (let y = 0; y < h; y++) {
+    const row = (y + 1) * pw + 1;
+    for (let x = 0; x < w; x++) open[row + x] = src[y * w + x] === 1 ? 1 : 0;
+  }
+  if (grid.cost !== null) {
+    if (search.cost === null) search.cost = new Float64Array(open.length).fill(1);
+    let min = Infinity;
+    const c = search.cost;
+    for (let y = 0; y < h; y++) {
+      const row = (y + 1) * pw + 1;
+      for (let x = 0; x < w; x++) {
+        const v = grid.cost[y * w + x]!;
+        if (!(v > 0) || !Number.isFinite(v)) {
+          invalidArgument("@tactica/grid: syncGridSearch", `grid.cost[${y * w + x}]`, `must be a finite number > 0 but is ${v}`, "Block the cell instead of using a zero or infinite cost.");
+        }
+        c[row + x] = v;
+        if (src[y * w + x] === 1 && v < min) min = v;
+      }
+    }
+    search.minCost = min === Infinity ? 1 : min;
+  } else {
+    search.cost = null;
+    search.minCost = 1;
+  }
+  search.syncedVersion = grid.version;
+}
+
+/** Starts a new query generation (O(1) amortised; O(cells) once every 2^32 queries). */
+export function beginQuery(search: GridSearch): number {
+  syncGridSearch(search);
+  indexedHeapClear(search.heap);
+  if (search.stamp >= 0xfffffffe) {
+    search.seen.fill(0);
+    search.closed.fill(0);
+    search.stamp = 0;
+  }
+  return ++search.stamp;
+}
+
+/** Padded node of cell `(x, y)`. */
+export function paddedIndex(search: GridSearch, x: number, y: number): number {
+  return (y + 1) * search.pw + x + 1;
+}
+
+/** Cell index (`y × width + x`) of padded node `p`. */
+export function cellOfPadded(search: GridSearch, p: number): number {
+  const py = (p / search.pw) | 0;
+  const px = p - py * search.pw;
+  return (py - 1) * search.grid.width + (px - 1);
+}
+
+/**
+ * Checks query endpoints (integers inside the grid); throws `INVALID_ARGUMENT` otherwise.
+ * Blocked endpoints are not an error: the query reports {@link PathFlags.NoPath}.
+ */
+export function checkEndpoints(where: string, grid: Grid, sx: number, sy: number, gx: number, gy: number): void {
+  const w = grid.width;
+  const h = grid.height;
+  if (!(sx >= 0 && sx < w && sy >= 0 && sy < h && Number.isInteger(sx) && Number.isInteger(sy))) {
+    invalidArgument(where, "start", `(${sx}, ${sy}) is not a cell of the ${w}×${h} grid`, "Pass integer coordinates inside the grid.");
+  }
+  if (!(gx >= 0 && gx < w && gy >= 0 && gy < h && Number.isInteger(gx) && Number.isInteger(gy))) {
+    invalidArgument(where, "goal", `(${gx}, ${gy}) is not a cell of the ${w}×${h} grid`, "Pass integer coordinates inside the grid.");
+  }
+}
+
+/** Writes the parent chain ending at padded node `end` into `out` (start first). */
+export function writeParentChain(search: GridSearch, end: number, out: GridPath): void {
+  const parent = search.parent;
+  let count = 0;
+  for (let p = end; p !== -1; p = parent[p]!) count++;
+  if (count > out.cells.length) {
+    invalidArgument("@tactica/grid: findPath", "out", `holds ${out.cells.length} cells but the path has ${count}`, "Create the GridPath with createGridPath(grid) (default capacity = all cells).");
+  }
+  const cells = out.cells;
+  let i = count;
+  for (let p = end; p !== -1; p = parent[p]!) cells[--i] = cellOfPadded(search, p);
+  out.length = count;
+}
+
+/**
+ * Marks `out` as found: writes the parent chain ending at padded node `goal` (start first), its cost
+ * `search.g[goal]` and the counters. The shared ending of every optimal solver's query.
+ */
+export function writeFoundPath(search: GridSearch, goal: number, out: GridPath, expanded: number, generated: number): void {
+  writeParentChain(search, goal, out);
+  out.status = PathFlags.Found;
+  out.cost = search.g[goal]!;
+  out.expanded = expanded;
+  out.generated = generated;
+}
+
+/** Marks `out` as "no path". */
+export function writeNoPath(out: GridPath, expanded: number, generated: number): void {
+  out.status = PathFlags.NoPath;
+  out.cost = Infinity;
+  out.length = 0;
+  out.expanded = expanded;
+  out.generated = generated;
+}
+
+/** Bytes held by the typed arrays of a {@link GridSearch} (its whole memory, give or take a few object headers). */
+export function gridSearchMemoryBytes(search: GridSearch): number {
+  const h = search.heap;
+  return (
+    search.open.byteLength +
+    (search.cost?.byteLength ?? 0) +
+    search.g.byteLength +
+    search.parent.byteLength +
+    search.dir.byteLength +
+    search.seen.byteLength +
+    search.closed.byteLength +
+    search.queue.byteLength +
+    search.offsets.byteLength +
+    h.ids.byteLength +
+    h.priorities.byteLength +
+    h.positions.byteLength
+  );
+}

@@ -1,0 +1,148 @@
+import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
+import {
+  beginQuery,
+  checkEndpoints,
+  paddedIndex,
+  writeFoundPath,
+  writeNoPath,
+  type GridPath,
+  type GridSearch,
+} from "../query/grid-search";
+import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
+import { goalBoundsMoves } from "../internal/goal-bounds-moves";
+
+// Tie-break: among equal f, prefer the larger g (smaller h). The nudge h × 1e-10 stays far below
+// the smallest difference between two distinct path costs a + b√2 on grids up to 32768 a side.
+const TIE = 1e-10;
+
+/**
+ * A* from `(sx, sy)` to `(gx, gy)` on `search.grid`, writing the cell-by-cell path into `out`
+ * (level 1: no allocation). Honours the grid's connectivity, corner rule and terrain costs.
+ * Ties between equal `f` go to the node with the larger `g`.
+ *
+ * Optimal when the heuristic is admissible for the grid (octile or Euclidean on 8-connected,
+ * Manhattan on 4-connected) and `weight` is 1; with `weight = w > 1` (weighted A*) the cost is at
+ * most `w` × optimal and far fewer nodes are expanded. Each node is expanded at most once.
+ *
+ * O(E log V) time in the worst case; memory is the preallocated {@link GridSearch}.
+ *
+ * @param heuristic - a {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids)
+ * @param weight - heuristic weight ≥ 1 (default 1)
+ * @returns `out`, with `status` {@link PathFlags.Found} or {@link PathFlags.NoPath}
+ * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a weight < 1.
+ */
+export function findPathAStar(
+  search: GridSearch,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  out: GridPath,
+  heuristic?: HeuristicValue,
+  weight = 1,
+): GridPath {
+  const grid = search.grid;
+  checkEndpoints("@tactica/grid: findPathAStar", grid, sx, sy, gx, gy);
+  if (!(weight >= 1) || !Number.isFinite(weight)) {
+    invalidArgument("@tactica/grid: findPathAStar", "weight", `must be a finite number >= 1 but is ${weight}`, "Use 1 for optimal paths, > 1 for weighted A*.");
+  }
+  const h = heuristic ?? (grid.connectivity === 4 ? Heuristics.Manhattan : Heuristics.Octile);
+  // Pass `weight` itself when no scaling is needed: a freshly computed double handed to the
+  // (not inlined) loop is boxed, 16 bytes of garbage per query.
+  const minCost = search.minCost;
+  return runAStar(search, sx, sy, gx, gy, out, h, minCost === 1 ? weight : weight * minCost);
+}
+
+/**
+ * Dijkstra's algorithm from `(sx, sy)` to `(gx, gy)`: A* with a zero heuristic, so it stops as
+ * soon as the goal is settled. Always optimal. See {@link findPathAStar} for the contract and
+ * {@link computeDistanceField} for the whole distance field.
+ */
+export function findPathDijkstra(search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+  checkEndpoints("@tactica/grid: findPathDijkstra", search.grid, sx, sy, gx, gy);
+  return runAStar(search, sx, sy, gx, gy, out, Heuristics.Zero, 0);
+}
+
+/**
+ * The A* loop behind {@link findPathAStar} and {@link findPathDijkstra}, without argument
+ * checks: `hScale` multiplies the heuristic (0 = Dijkstra). Endpoints must be inside the grid.
+ * With `rowOf`/`boxes` of a {@link GoalBounds} (see {@link findPathAStarGoalBounded}) it skips, at
+ * every node that has bounds, the moves whose box does not contain the goal.
+ */
+export function runAStar(
+  search: GridSearch,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  out: GridPath,
+  heuristic: HeuristicValue,
+  hScale: number,
+  rowOf: Int32Array | null = null,
+  boxes: Int16Array | null = null,
+): GridPath {
+  const stamp = beginQuery(search);
+  const { open, g, parent, seen, closed, heap, offsets, pw } = search;
+  const cost = search.cost;
+  const grid = search.grid;
+  const start = paddedIndex(search, sx, sy);
+  const goal = paddedIndex(search, gx, gy);
+  if (open[start] !== 1 || open[goal] !== 1) {
+    writeNoPath(out, 0, 0);
+    return out;
+  }
+  const eight = grid.connectivity === 8;
+  const corner = grid.cornerCutting;
+  const dstep = eight ? 1 : 2;
+  g[start] = 0;
+  parent[start] = -1;
+  seen[start] = stamp;
+  const goalPx = gx + 1;
+  const goalPy = gy + 1;
+  // The start is alone on the open list, so its priority is never compared: 0 saves a call
+  // whose boxed double result would be the query's only allocation.
+  heap.next[0] = 0;
+  indexedHeapPushNext(heap, start);
+  let expanded = 0;
+  let generated = 1;
+  for (;;) {
+    const p = indexedHeapPop(heap);
+    if (p < 0) break;
+    if (p === goal) {
+      writeFoundPath(search, goal, out, expanded, generated);
+      return out;
+    }
+    closed[p] = stamp;
+    expanded++;
+    const gp = g[p]!;
+    let allowed = 0xff;
+    if (rowOf !== null) {
+      const row = rowOf[p]!;
+      if (row >= 0) allowed = goalBoundsMoves(boxes!, row * 32, gx, gy);
+    }
+    for (let d = 0; d < 8; d += dstep) {
+      if (((allowed >> d) & 1) === 0) continue;
+      const q = p + offsets[d]!;
+      if (open[q] !== 1 || closed[q] === stamp) continue;
+      let step = 1;
+      if ((d & 1) === 1) {
+        const a = open[p + offsets[(d + 7) & 7]!]!;
+        const b = open[p + offsets[(d + 1) & 7]!]!;
+        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        step = Math.SQRT2;
+      }
+      const ng = gp + (cost === null ? step : step * cost[q]!);
+      if (seen[q] === stamp && ng >= g[q]!) continue;
+      seen[q] = stamp;
+      g[q] = ng;
+      parent[q] = p;
+      const qy = (q / pw) | 0;
+      const hq = hScale === 0 ? 0 : hScale * heuristicDistance(heuristic, q - qy * pw - goalPx, qy - goalPy);
+      heap.next[0] = ng + hq + hq * TIE;
+      indexedHeapPushNext(heap, q);
+      generated++;
+    }
+  }
+  writeNoPath(out, expanded, generated);
+  return out;
+}
