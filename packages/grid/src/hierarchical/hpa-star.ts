@@ -462,6 +462,7 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
   for (let u = G; u !== -1; u = parent[u]!) hpa.abstractPath[len++] = u;
   out.length = 0;
   out.cost = 0;
+  out.flags = PathFlags.Found;
   for (let i = len - 1; i > 0; i--) {
     const ua = hpa.abstractPath[i]!;
     const ub = hpa.abstractPath[i - 1]!;
@@ -494,7 +495,6 @@ export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number
       return out;
     }
   }
-  out.status = PathFlags.Found;
   out.expanded = expanded;
   out.generated = expanded;
   return out;
@@ -511,12 +511,13 @@ function refine(search: GridSearch, a: number, b: number, x0: number, y0: number
   for (let p = pb; p !== -1; p = search.parent[p]!) count++;
   const skip = out.length === 0 ? 0 : 1;
   const base = out.length - skip;
-  if (base + count > out.cells.length) invalidArgument("@tactica/grid: findPathHpa", "out", "is too small", "Create it with createGridPath(grid).");
+  const cap = out.path.length;
+  if (base + count > cap) out.flags |= PathFlags.PathTruncated;
   let i = base + count;
   const pw = search.pw;
   for (let p = pb; p !== -1; p = search.parent[p]!) {
     const py = ((p / pw) | 0) - 1;
-    out.cells[--i] = py * w + (p - (py + 1) * pw - 1);
+    if (--i < cap) out.path[i] = py * w + (p - (py + 1) * pw - 1);
   }
   out.length = base + count;
   out.cost += search.g[pb]!;

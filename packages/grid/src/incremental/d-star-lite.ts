@@ -63,7 +63,7 @@ export interface DStarLite {
   /** Key modifier `km`: the heuristic distance the agent moved between edits, summed. */
   km: number;
   /** {@link PathFlags} of the last {@link computeDStarLite}: `Found` or `NoPath` (0 before). */
-  status: number;
+  flags: number;
   /** Expansions of the last {@link computeDStarLite}. */
   expanded: number;
   /** Expansions since {@link setDStarLiteEndpoints} (the first plan included). */
@@ -101,7 +101,7 @@ export function createDStarLite(grid: Grid): DStarLite {
     goal: -1,
     last: -1,
     km: 0,
-    status: 0,
+    flags: 0,
     expanded: 0,
     totalExpanded: 0,
     replans: 0,
@@ -216,7 +216,7 @@ export function setDStarLiteEndpoints(d: DStarLite, sx: number, sy: number, gx: 
   d.last = d.start;
   d.goal = (gy + 1) * d.pw + gx + 1;
   d.km = 0;
-  d.status = 0;
+  d.flags = 0;
   d.expanded = 0;
   d.totalExpanded = 0;
   d.replans = 0;
@@ -291,7 +291,7 @@ function rescaleHeuristic(d: DStarLite, scale: number): void {
 
 /**
  * Brings the plan up to date (the optimized D* Lite's ComputeShortestPath) and returns
- * {@link PathFlags.Found} or {@link PathFlags.NoPath} (also stored in {@link DStarLite.status}).
+ * {@link PathFlags.Found} or {@link PathFlags.NoPath} (also stored in {@link DStarLite.flags}).
  * The first call costs about one backward A*; later calls only repair what the notified edits
  * changed. {@link DStarLite.expanded} counts this call's expansions. A blocked agent or goal
  * cell gives `NoPath` at once (the queue is kept for when it opens). No allocation.
@@ -352,8 +352,8 @@ export function computeDStarLite(d: DStarLite): number {
   }
   d.expanded = expanded;
   d.totalExpanded += expanded;
-  d.status = d.open[start] === 1 && d.open[goal] === 1 && g[start]! < Infinity ? PathFlags.Found : PathFlags.NoPath;
-  return d.status;
+  d.flags = d.open[start] === 1 && d.open[goal] === 1 && g[start]! < Infinity ? PathFlags.Found : PathFlags.NoPath;
+  return d.flags;
 }
 
 /**
@@ -363,7 +363,7 @@ export function computeDStarLite(d: DStarLite): number {
  * after moving or editing). O(1), no allocation.
  */
 export function dStarLiteNextCell(d: DStarLite): number {
-  if (d.status !== PathFlags.Found || d.start < 0) return -1;
+  if (d.flags !== PathFlags.Found || d.start < 0) return -1;
   const s = d.start === d.goal ? d.start : bestSuccessor(d, d.start);
   return s < 0 ? -1 : cellOf(d, s);
 }
@@ -392,25 +392,25 @@ function bestSuccessor(d: DStarLite, u: number): number {
  * move cost + cost-to-goal), with its cost and this plan's {@link DStarLite.expanded}; or
  * {@link PathFlags.NoPath}. Call after {@link computeDStarLite}. O(path length), no allocation.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when `out` is too small.
+ * A too-short `out` gets the first cells and {@link PathFlags.PathTruncated}.
  */
 export function writeDStarLitePath(d: DStarLite, out: GridPath): GridPath {
-  if (d.status !== PathFlags.Found) {
+  if (d.flags !== PathFlags.Found) {
     writeNoPath(out, d.expanded, d.expanded);
     return out;
   }
   const limit = d.grid.width * d.grid.height;
-  const cells = out.cells;
+  const cells = out.path;
   let count = 0;
   for (let u = d.start; ; u = bestSuccessor(d, u)) {
     if (u < 0 || count >= limit) throw new Error("@tactica/grid: writeDStarLitePath: internal error, the plan is inconsistent. Please report it.");
-    if (count >= cells.length) invalidArgument("@tactica/grid: writeDStarLitePath", "out", `holds ${cells.length} cells, too few for the path`, "Create it with createGridPath(grid).");
-    cells[count++] = cellOf(d, u);
+    if (count < cells.length) cells[count] = cellOf(d, u);
+    count++;
     if (u === d.goal) break;
   }
   out.length = count;
   out.cost = d.g[d.start] === Infinity ? d.rhs[d.start]! : d.g[d.start]!;
-  out.status = PathFlags.Found;
+  out.flags = count > cells.length ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
   out.expanded = d.expanded;
   out.generated = d.expanded;
   return out;

@@ -207,16 +207,16 @@ export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
     u = bestPredecessor(l, u);
     if (u < 0 || count > limit) throw new Error("@tactica/grid: computeLpaStarPath: internal error, the plan is inconsistent. Please report it.");
   }
-  if (count > out.cells.length) invalidArgument("@tactica/grid: computeLpaStarPath", "out", "is too small", "Create it with createGridPath(grid).");
+  const cap = out.path.length;
   let i = count;
   for (let u = goal; ; u = bestPredecessor(l, u)) {
     const uy = ((u / pw) | 0) - 1;
-    out.cells[--i] = uy * w + (u - (uy + 1) * pw - 1);
+    if (--i < cap) out.path[i] = uy * w + (u - (uy + 1) * pw - 1);
     if (u === l.start) break;
   }
   out.length = count;
   out.cost = g[goal]!;
-  out.status = PathFlags.Found;
+  out.flags = count > cap ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
   out.expanded = expanded;
   out.generated = expanded;
   return out;

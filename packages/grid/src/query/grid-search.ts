@@ -1,50 +1,48 @@
-import { invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { assertInteger, invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { PathFlags, type PathResult } from "@tactica/search";
 import type { Grid } from "../model/grid";
 
 /**
- * Outcome flags of a grid path query (bit flags in {@link GridPath.status}). Expected outcomes,
- * never exceptions.
+ * The outcome bits of every path query ({@link GridPath.flags}): `@tactica/search`'s `PathFlags`,
+ * re-exported (the same object) so a grid-only user can read it. Expected outcomes (no path, a
+ * partial path, an exhausted budget, a too-short buffer) are flags, never exceptions.
  */
-export const PathFlags = {
-  /** A path from start to goal was found and written. */
-  Found: 1,
-  /** The goal is unreachable (or start/goal is blocked); no path was written. */
-  NoPath: 2,
-  /** The path written ends at the best node found so far, not at the goal (time-sliced search). */
-  Partial: 4,
-  /** The step budget ran out before the search finished. */
-  BudgetExhausted: 8,
-} as const;
+export { PathFlags };
 
 /**
  * A caller-owned result buffer for path queries, reused across queries (level 1: the solvers
- * write into it and never allocate). Create it once with {@link createGridPath}.
+ * write into it and never allocate). Create it once with {@link createGridPath}. It is
+ * `@tactica/search`'s `PathResult` (`flags`, `cost`, `length`, `path`, `expanded`) plus the
+ * `generated` counter.
+ *
+ * `path` holds cell indices (`y × width + x`) of the path from start to goal in
+ * `path[0 .. min(length, path.length))`. Solvers that return waypoints (JPS, JPS+, any-angle)
+ * write only the turning points; consecutive waypoints are then joined by straight or 45° runs
+ * (see {@link expandPath}). When the path does not fit, the query sets
+ * {@link PathFlags.PathTruncated}, keeps `length` and `cost` of the full path and writes the first
+ * `path.length` cells.
  */
-export interface GridPath {
-  /** {@link PathFlags} bits of the last query. */
-  status: number;
-  /** Cost of the written path (sum of step lengths × terrain costs); `Infinity` when none. */
-  cost: number;
-  /**
-   * Cell indices (`y × width + x`) of the path from start to goal; entries `[0, length)` are
-   * live. Solvers that return waypoints (JPS, JPS+, any-angle) write only the turning points;
-   * consecutive waypoints are then joined by straight or 45° runs (see {@link expandPath}).
-   */
-  cells: Int32Array;
-  /** Number of live entries in {@link GridPath.cells}. */
-  length: number;
-  /** Nodes expanded (taken from the open list) by the last query. */
-  expanded: number;
+export interface GridPath extends PathResult {
   /** Nodes generated (pushed or improved on the open list) by the last query. */
   generated: number;
 }
 
+/** Options of {@link createGridPath}. */
+export interface GridPathOptions {
+  /** Room for this many cells (default: every cell of the grid, which no path can exceed). */
+  readonly capacity?: number;
+}
+
 /**
- * Creates a {@link GridPath} with room for `capacity` cells (default: every cell of `grid`,
- * which no path can exceed). O(capacity).
+ * Creates a {@link GridPath} with room for `options.capacity` cells (default: every cell of
+ * `grid`). O(capacity).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `capacity` is not an integer ≥ 1.
  */
-export function createGridPath(grid: Grid, capacity: number = grid.width * grid.height): GridPath {
-  return { status: 0, cost: Infinity, cells: new Int32Array(Math.max(1, capacity)), length: 0, expanded: 0, generated: 0 };
+export function createGridPath(grid: Grid, options: GridPathOptions = {}): GridPath {
+  const capacity = options.capacity ?? Math.max(1, grid.width * grid.height);
+  assertInteger("@tactica/grid: createGridPath", "options.capacity", capacity, 1, 0x40000000);
+  return { flags: PathFlags.None, cost: Infinity, path: new Int32Array(capacity), length: 0, expanded: 0, generated: 0 };
 }
 
 /** Neighbour direction indices: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW (y grows downwards). */
@@ -204,18 +202,24 @@ export function checkEndpoints(where: string, grid: Grid, sx: number, sy: number
   }
 }
 
-/** Writes the parent chain ending at padded node `end` into `out` (start first). */
+/**
+ * @internal
+ * Writes the parent chain ending at padded node `end` into `out` (start first) and sets
+ * `out.length`. When the chain does not fit, writes its first `out.path.length` cells and sets
+ * {@link PathFlags.PathTruncated} (on top of the flags already in `out.flags`).
+ */
 export function writeParentChain(search: GridSearch, end: number, out: GridPath): void {
   const parent = search.parent;
   let count = 0;
   for (let p = end; p !== -1; p = parent[p]!) count++;
-  if (count > out.cells.length) {
-    invalidArgument("@tactica/grid: findPath", "out", `holds ${out.cells.length} cells but the path has ${count}`, "Create the GridPath with createGridPath(grid) (default capacity = all cells).");
-  }
-  const cells = out.cells;
+  const cells = out.path;
+  const cap = cells.length;
   let i = count;
-  for (let p = end; p !== -1; p = parent[p]!) cells[--i] = cellOfPadded(search, p);
+  for (let p = end; p !== -1; p = parent[p]!) {
+    if (--i < cap) cells[i] = cellOfPadded(search, p);
+  }
   out.length = count;
+  if (count > cap) out.flags |= PathFlags.PathTruncated;
 }
 
 /**
@@ -223,8 +227,8 @@ export function writeParentChain(search: GridSearch, end: number, out: GridPath)
  * `search.g[goal]` and the counters. The shared ending of every optimal solver's query.
  */
 export function writeFoundPath(search: GridSearch, goal: number, out: GridPath, expanded: number, generated: number): void {
+  out.flags = PathFlags.Found;
   writeParentChain(search, goal, out);
-  out.status = PathFlags.Found;
   out.cost = search.g[goal]!;
   out.expanded = expanded;
   out.generated = generated;
@@ -232,7 +236,7 @@ export function writeFoundPath(search: GridSearch, goal: number, out: GridPath, 
 
 /** Marks `out` as "no path". */
 export function writeNoPath(out: GridPath, expanded: number, generated: number): void {
-  out.status = PathFlags.NoPath;
+  out.flags = PathFlags.NoPath;
   out.cost = Infinity;
   out.length = 0;
   out.expanded = expanded;

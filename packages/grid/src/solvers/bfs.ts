@@ -50,19 +50,17 @@ export function findPathBfs(search: GridSearch, sx: number, sy: number, gx: numb
     writeNoPath(out, expanded, tail);
     return out;
   }
+  out.flags = PathFlags.Found;
   writeParentChain(search, goal, out);
-  out.status = PathFlags.Found;
-  // The cost of the cell path (what pathCost computes), summed here: a double returned by a call
-  // that is not inlined is boxed, 16 bytes per query on 8-connected grids.
-  const cells = out.cells;
-  const w = grid.width;
-  const terrain = grid.cost;
+  // The cost of the cell path (what pathCost computes), summed here over the parent chain (so a
+  // truncated buffer still gets the full cost): a double returned by a call that is not inlined
+  // is boxed, 16 bytes per query on 8-connected grids.
+  const terrain = search.cost;
   let total = 0;
-  for (let i = 1; i < out.length; i++) {
-    const a = cells[i - 1]!;
-    const b = cells[i]!;
-    const diagonal = a % w !== b % w && ((a / w) | 0) !== ((b / w) | 0);
-    total += (diagonal ? Math.SQRT2 : 1) * (terrain === null ? 1 : terrain[b]!);
+  for (let p = goal, q = parent[p]!; q !== -1; p = q, q = parent[q]!) {
+    const step = p - q;
+    const straight = step === 1 || step === -1 || step === pw || step === -pw;
+    total += (straight ? 1 : Math.SQRT2) * (terrain === null ? 1 : terrain[p]!);
   }
   out.cost = total;
   out.expanded = expanded;

@@ -86,7 +86,7 @@ export function findPathIdaStar(ida: IdaStar, sx: number, sy: number, gx: number
       if (d === 0) {
         if (++expanded > maxExpansions) {
           writeNoPath(out, expanded - 1, expanded - 1);
-          out.status = PathFlags.BudgetExhausted;
+          out.flags = PathFlags.BudgetExhausted;
           return out;
         }
       }
@@ -122,11 +122,11 @@ export function findPathIdaStar(ida: IdaStar, sx: number, sy: number, gx: number
       stackG[depth] = ng;
     }
     if (found) {
-      const cells = out.cells;
-      if (cells.length < depth + 1) invalidArgument(where, "out", `holds ${cells.length} cells but the path has ${depth + 1}`, "Create it with createGridPath(grid).");
-      for (let i = 0; i <= depth; i++) cells[i] = cellOfPadded(search, stackNode[i]!);
+      const cells = out.path;
+      const n = Math.min(cells.length, depth + 1);
+      for (let i = 0; i < n; i++) cells[i] = cellOfPadded(search, stackNode[i]!);
       out.length = depth + 1;
-      out.status = PathFlags.Found;
+      out.flags = n < depth + 1 ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
       out.cost = stackG[depth]!;
       out.expanded = expanded;
       out.generated = expanded;

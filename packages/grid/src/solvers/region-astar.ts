@@ -217,8 +217,9 @@ export function regionMapMemoryBytes(rm: RegionMap): number {
 const walkState = { x: 0, y: 0, len: 0, cost: 0 };
 
 function pushCell(st: typeof walkState, out: GridPath, w: number): void {
-  if (st.len >= out.cells.length) invalidArgument("@tactica/grid: findPathRegionAStar", "out", `holds ${out.cells.length} cells but the path is longer`, "Create the GridPath with createGridPath(grid) (default capacity = all cells).");
-  out.cells[st.len++] = st.y * w + st.x;
+  if (st.len < out.path.length) out.path[st.len] = st.y * w + st.x;
+  else out.flags |= PathFlags.PathTruncated;
+  st.len++;
 }
 
 /** Walks from the cursor to `(tx, ty)` inside one rectangle: diagonal moves first (8-connected), then cardinal. */
@@ -331,6 +332,7 @@ export function findPathRegionAStar(rm: RegionMap, sx: number, sy: number, gx: n
   st.y = sy;
   st.len = 0;
   st.cost = 0;
+  out.flags = PathFlags.Found;
   pushCell(st, out, w);
   for (let i = 1; i < m; i++) {
     const a = route[i - 1]!;
@@ -381,7 +383,6 @@ export function findPathRegionAStar(rm: RegionMap, sx: number, sy: number, gx: n
   }
   walkTo(st, out, w, eight, gx, gy);
   out.length = st.len;
-  out.status = PathFlags.Found;
   out.cost = st.cost;
   out.expanded = expanded;
   out.generated = generated;

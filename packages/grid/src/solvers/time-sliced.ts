@@ -84,7 +84,7 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
  * Runs up to `maxExpansions` node expansions (integer ≥ 1) and writes the outcome into `out`:
  * - {@link PathFlags.Found} with the full path when the goal was reached;
  * - {@link PathFlags.NoPath} when the goal is unreachable;
- * - {@link PathFlags.BudgetExhausted} | {@link PathFlags.Partial} with the path to the node
+ * - {@link PathFlags.BudgetExhausted} | {@link PathFlags.Partial} | {@link PathFlags.InProgress} with the path to the node
  *   closest to the goal (by heuristic) so far, when the budget ran out — move towards it and
  *   call again next frame.
  * No allocation.
@@ -158,8 +158,8 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
       sliced.generated++;
     }
   }
+  out.flags = PathFlags.BudgetExhausted | PathFlags.Partial | PathFlags.InProgress;
   writeParentChain(search, sliced.best, out);
-  out.status = PathFlags.BudgetExhausted | PathFlags.Partial;
   out.cost = g[sliced.best]!;
   out.expanded = sliced.expanded;
   out.generated = sliced.generated;

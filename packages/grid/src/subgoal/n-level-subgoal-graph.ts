@@ -107,7 +107,7 @@ const WHERE = "@tactica/grid: findPathNLevelSubgoal";
  * in the subgoals reachable upwards (Listing 15.3), and A* runs on them plus the core. Optimal.
  * Rebuilt first if the grid changed. No allocation per query.
  *
- * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or an `out` too small.
+ * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
 export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
   const ssg = graph.ssg;

@@ -156,12 +156,16 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
     return out;
   }
   if (directPathFree(sg, s, t)) {
-    out.cells[0] = sy * w + sx;
+    out.path[0] = sy * w + sx;
     out.length = 1;
-    if (s !== t) out.cells[out.length++] = gy * w + gx;
+    out.flags = PathFlags.Found;
+    if (s !== t) {
+      if (out.path.length > 1) out.path[1] = gy * w + gx;
+      else out.flags |= PathFlags.PathTruncated;
+      out.length = 2;
+    }
     oct(OCT, pw, s, t);
     out.cost = OCT[0]!;
-    out.status = PathFlags.Found;
     out.expanded = 0;
     out.generated = 0;
     sg.expanded = 0;
@@ -236,20 +240,21 @@ export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: nu
   // A start that is itself a subgoal appears twice (S and its node): skip S then.
   const skipS = startNode >= 0;
   const total = skipS ? count - 1 : count;
-  if (total > out.cells.length) invalidArgument("@tactica/grid: findPathSubgoal", "out", "is too small", "Create it with createGridPath(grid).");
+  const cap = out.path.length;
   let i = total;
   for (let u = G; u !== -1; u = parent[u]!) {
     if (u === S && skipS) break;
     const cell = u === G ? t : u === S ? s : sg.nodeCell[u]!;
     const cy = ((cell / pw) | 0) - 1;
-    out.cells[--i] = cy * w + (cell - (cy + 1) * pw - 1);
+    if (--i < cap) out.path[i] = cy * w + (cell - (cy + 1) * pw - 1);
   }
   // A goal that is itself a subgoal appears twice (its node and G): drop the duplicate.
   let len = total;
-  if (goalNode >= 0 && len >= 2 && out.cells[len - 1] === out.cells[len - 2]) len--;
+  const beforeGoal = parent[G]!;
+  if (goalNode >= 0 && len >= 2 && beforeGoal !== S && sg.nodeCell[beforeGoal] === t) len--;
   out.length = len;
   out.cost = g[G]!;
-  out.status = PathFlags.Found;
+  out.flags = len > cap ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
   out.expanded = expanded;
   out.generated = expanded;
   return out;

@@ -179,11 +179,12 @@ export function searchSubgoals(sg: SubgoalGraph, edgeStart: Int32Array, edgeTo: 
   return expanded;
 }
 
-// Writes padded cell p as a waypoint at out.cells[i]; returns i + 1.
-export function writeWaypoint(sg: SubgoalGraph, p: number, out: GridPath, i: number, where: string): number {
-  if (i >= out.cells.length) invalidArgument(where, "out", "is too small", "Create it with createGridPath(grid).");
-  const cy = ((p / sg.pw) | 0) - 1;
-  out.cells[i] = cy * sg.grid.width + (p - (cy + 1) * sg.pw - 1);
+// Writes padded cell p as a waypoint at out.path[i] when it fits (the caller flags a truncated path); returns i + 1.
+export function writeWaypoint(sg: SubgoalGraph, p: number, out: GridPath, i: number, _where: string): number {
+  if (i < out.path.length) {
+    const cy = ((p / sg.pw) | 0) - 1;
+    out.path[i] = cy * sg.grid.width + (p - (cy + 1) * sg.pw - 1);
+  }
   return i + 1;
 }
 
@@ -206,15 +207,14 @@ export function writeLevelledPath(sg: SubgoalGraph, offsets: Int32Array, targets
     if (p === S) first = u;
     u = p;
   }
-  const cells = out.cells;
+  const cells = out.path;
   let i = writeWaypoint(sg, s, out, 0, where);
   let u = first;
   if (sg.nodeCell[u] !== s) i = writeWaypoint(sg, sg.nodeCell[u]!, out, i, where);
   for (let next = parent[u]!; next !== G; next = parent[u]!) {
     const from = i;
     i = unpackNLevelEdge(offsets, targets, mid, u, next, stack, 0, cells, i);
-    if (i > cells.length) invalidArgument(where, "out", "is too small", "Create it with createGridPath(grid).");
-    for (let k = from; k < i; k++) {
+    for (let k = from, end = Math.min(i, cells.length); k < end; k++) {
       const p = sg.nodeCell[cells[k]!]!;
       const cy = ((p / sg.pw) | 0) - 1;
       cells[k] = cy * sg.grid.width + (p - (cy + 1) * sg.pw - 1);
@@ -240,7 +240,7 @@ export function answerTrivialQuery(sg: SubgoalGraph, s: number, t: number, out: 
   out.length = i;
   oct(sg.tmp, sg.pw, s, t);
   out.cost = sg.tmp[0]!;
-  out.status = PathFlags.Found;
+  out.flags = i > out.path.length ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
   out.expanded = 0;
   out.generated = 0;
   return true;
@@ -343,7 +343,7 @@ export function finishLevelledQuery(
   }
   out.length = writeLevelledPath(sg, offsets, targets, mid, scratch.parent, s, t, out, stack, where);
   out.cost = g[G]!;
-  out.status = PathFlags.Found;
+  out.flags = out.length > out.path.length ? PathFlags.Found | PathFlags.PathTruncated : PathFlags.Found;
   out.expanded = expanded;
   out.generated = expanded;
   return expanded;

@@ -177,7 +177,7 @@ const WHERE = "@tactica/grid: findPathTwoLevelSubgoal";
  * upwards, and A* runs on those plus the global core. Optimal. Rebuilt first if the grid
  * changed. No allocation per query.
  *
- * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or an `out` too small.
+ * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
 export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
   const ssg = tsg.ssg;
