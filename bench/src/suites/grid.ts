@@ -101,27 +101,27 @@ function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy:
     return out.cost;
   };
   const exec = (sx: number, sy: number, gx: number, gy: number): void => run(search, out, sx, sy, gx, gy);
-  return { query, exec, bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + extraBytes };
+  return { query, exec, bytes: gridSearchMemoryBytes(search) + out.path.byteLength + extraBytes };
 }
 
 const SOLVERS: SolverDef[] = [
-  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, 0.1); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
-  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathSubgoal(sg, a, b, c, d, out), bytes: subgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
-  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
-  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
-  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
-  { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, 16); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(hpa, search, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathHpa(hpa, search, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + hpaMemoryBytes(hpa) }; } },
+  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
+  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, { bucketWidth: 0.1 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
+  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathSubgoal(out, sg, a, b, c, d), bytes: subgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
+  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
+  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
+  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d, { weight: 1.5 })) },
+  { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, { clusterSize: 16 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(out, hpa, search, a, b, c, d).cost, exec: (a, b, c, d) => void findPathHpa(out, hpa, search, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + hpaMemoryBytes(hpa) }; } },
   // D* Lite's first plan (a backward A* on its own typed arrays, O(cells) reset per query).
-  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(d, out).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(d, out); }, bytes: dStarLiteBytes(d) + out.cells.byteLength }; } },
-  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
+  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(out, d).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(out, d); }, bytes: dStarLiteBytes(d) + out.path.byteLength }; } },
+  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(o, s, a, b, c, d)) },
   ...COVERAGE_SOLVERS,
   { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8) }) },
   { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8) }) },
-  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
-  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
-  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(s, a, b, c, d, o)) },
+  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
+  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
+  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
+  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(o, s, a, b, c, d)) },
   { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareL1(g) }) },
   { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareEasystar(g) }) },
   { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: (g) => ({ query: prepareNgraph(g) }) },
@@ -129,8 +129,8 @@ const SOLVERS: SolverDef[] = [
 
 // Two-level and N-level subgoal graphs (chapter 15).
 SOLVERS.push(
-  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(sg, a, b, c, d, out), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
-  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(sg, a, b, c, d, out), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
+  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(out, sg, a, b, c, d), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
+  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(out, sg, a, b, c, d), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
 );
 
 interface Args {
@@ -233,8 +233,8 @@ function segmentsWithoutSight(grid: Grid, path: GridPath): number {
   const w = grid.width;
   let bad = 0;
   for (let i = 1; i < path.length; i++) {
-    const a = path.cells[i - 1]!;
-    const b = path.cells[i]!;
+    const a = path.path[i - 1]!;
+    const b = path.path[i]!;
     if (!hasLineOfSight(grid, a % w, (a / w) | 0, b % w, (b / w) | 0)) bad++;
   }
   return bad;
@@ -268,7 +268,7 @@ function checkQuery(acc: Acc, grid: Grid, c: MovingAiScenario, cost: number, pre
   if (longer) acc.longer++;
   if (kind === "any-angle" && (!found || longer)) acc.mismatches++;
   if (Number.isFinite(len) && opt > 0) acc.shortening.push(((opt - len) / opt) * 100);
-  if (path !== undefined && (path.status & PathFlags.Found) !== 0) acc.losFailures += segmentsWithoutSight(grid, path);
+  if (path !== undefined && (path.flags & PathFlags.Found) !== 0) acc.losFailures += segmentsWithoutSight(grid, path);
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -297,7 +297,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     const peerQueries = spread(queries, args.peerLimit);
     const inPeerSet = new Set(peerQueries);
     const grid8 = parsed.grid;
-    const grid4 = withGridRules(grid8, 4);
+    const grid4 = withGridRules(grid8, { connectivity: 4 });
     // 4-connected reference costs from our Dijkstra.
     let ref4: Map<MovingAiScenario, number> | null = null;
     const measureMemory = !memorySets.has(set);
@@ -310,7 +310,7 @@ async function run(ctx: SuiteContext): Promise<void> {
         ref4 = new Map();
         const s = createGridSearch(grid4);
         const o = createGridPath(grid4);
-        for (const c of queries) ref4.set(c, findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, o).cost);
+        for (const c of queries) ref4.set(c, findPathDijkstra(o, s, c.startX, c.startY, c.goalX, c.goalY).cost);
       }
       const measureHeap = measureMemory && def.library !== "tactica";
       const before = measureHeap ? heapBytes() : 0;
@@ -560,9 +560,9 @@ const GB_ALL_MAX_CELLS = 128 * 128;
 const gbRows: Record<string, number> = {};
 
 SOLVERS.push(
-  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(s, gb, a, b, c, d, o), goalBoundsMemoryBytes(gb)); } },
+  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(o, s, gb, a, b, c, d), goalBoundsMemoryBytes(gb)); } },
 );
 
 function recordGoalBoundRatios(ctx: SuiteContext, accs: readonly Acc[]): void {

@@ -33,7 +33,7 @@ function check(set: string, name: string, count: number, solvers: Record<string,
       let bad = 0;
       for (const c of picked) {
         solve(search, c, out);
-        const n = expandPath(map.grid, out.cells, out.length, cells);
+        const n = expandPath(cells, map.grid, out.path, out.length);
         if (!matchesScenarioLength(c, out.cost) || !isPathLegal(map.grid, cells, n) || cells[0] !== c.startY * map.grid.width + c.startX || cells[n - 1] !== c.goalY * map.grid.width + c.goalX) {
           bad++;
           if (bad < 4) expect.soft(out.cost, `${c.startX},${c.startY} → ${c.goalX},${c.goalY}`).toBeCloseTo(c.optimalLength, 4);
@@ -44,17 +44,17 @@ function check(set: string, name: string, count: number, solvers: Record<string,
   }
 }
 
-const astar = (): Solver => (s, c, out) => findPathAStar(s, c.startX, c.startY, c.goalX, c.goalY, out);
-const dijkstra = (): Solver => (s, c, out) => findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, out);
-const jps = (): Solver => (s, c, out) => findPathJps(s, c.startX, c.startY, c.goalX, c.goalY, out);
+const astar = (): Solver => (s, c, out) => findPathAStar(out, s, c.startX, c.startY, c.goalX, c.goalY);
+const dijkstra = (): Solver => (s, c, out) => findPathDijkstra(out, s, c.startX, c.startY, c.goalX, c.goalY);
+const jps = (): Solver => (s, c, out) => findPathJps(out, s, c.startX, c.startY, c.goalX, c.goalY);
 const jpsPlus = (s: GridSearch): Solver => {
   const jp = createJpsPlus(s.grid);
-  return (s2, c, out) => findPathJpsPlus(s2, jp, c.startX, c.startY, c.goalX, c.goalY, out);
+  return (s2, c, out) => findPathJpsPlus(out, s2, jp, c.startX, c.startY, c.goalX, c.goalY);
 };
 
 const subgoal = (s: GridSearch): Solver => {
   const sg = createSubgoalGraph(s.grid);
-  return (_s, c, out) => findPathSubgoal(sg, c.startX, c.startY, c.goalX, c.goalY, out);
+  return (_s, c, out) => findPathSubgoal(out, sg, c.startX, c.startY, c.goalX, c.goalY);
 };
 
 describe("Moving AI golden lengths", () => {

@@ -1,6 +1,23 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search";
 
+/** Options of {@link computeDistanceField}. */
+export interface DistanceFieldOptions {
+  /** Stop expanding beyond this cost (default `Infinity`). */
+  readonly maxCost?: number | undefined;
+  /**
+   * `false` (default): cost *from* the sources (terrain cost paid on entering each cell away from
+   * them); `true`: cost *to* the nearest source (the cost of a move is the cell moved into on the
+   * way to the source) — what a flow field needs. Equal on uniform grids.
+   */
+  readonly toSources?: boolean | undefined;
+  /**
+   * Extra cost ≥ 0 per cell, added once whenever a path enters the cell (e.g. a congestion
+   * penalty); negative entries count as 0.
+   */
+  readonly penalty?: ArrayLike<number> | undefined;
+}
+
 /**
  * Multi-source Dijkstra: writes into `out[cell]` the least cost from the nearest source to every
  * cell (`Infinity` for unreachable or blocked cells, and for cells whose cost exceeds
@@ -10,25 +27,16 @@ import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search"
  * Use it for flow fields, "distance to the nearest exit" maps and influence-style queries.
  * O(V log V).
  *
+ * @param out - `Float64Array` of `width × height` entries, written
  * @param sources - cell indices (`y × width + x`); blocked sources are ignored
- * @param out - `Float64Array` of `width × height` entries
- * @param maxCost - stop expanding beyond this cost (default `Infinity`)
- * @param toSources - `false` (default): cost *from* the sources (terrain cost paid on entering
- *   each cell away from them); `true`: cost *to* the nearest source (the cost of a move is the
- *   cell moved into on the way to the source) — what a flow field needs. Equal on uniform grids.
- * @param penalty - optional extra cost ≥ 0 per cell, added once whenever a path enters the cell
- *   (e.g. a congestion penalty); negative entries count as 0
+ * @param options - `maxCost`, `toSources`, `penalty` ({@link DistanceFieldOptions})
  * @returns the number of cells settled
  * @throws TacticaError `INVALID_ARGUMENT` for a source outside the grid or a short `out`.
  */
-export function computeDistanceField(
-  search: GridSearch,
-  sources: ArrayLike<number>,
-  out: Float64Array,
-  maxCost = Infinity,
-  toSources = false,
-  penalty?: ArrayLike<number>,
-): number {
+export function computeDistanceField(out: Float64Array, search: GridSearch, sources: ArrayLike<number>, options?: DistanceFieldOptions): number {
+  const maxCost = options?.maxCost ?? Infinity;
+  const toSources = options?.toSources === true;
+  const penalty = options?.penalty;
   const where = "@tactica/grid: computeDistanceField";
   const grid = search.grid;
   const n = grid.width * grid.height;

@@ -30,6 +30,12 @@ export function createFlowField(grid: Grid): FlowField {
   return { width: grid.width, height: grid.height, integration, direction };
 }
 
+/** Options of {@link computeFlowField} and {@link computeThetaFlowField}. */
+export interface FlowFieldOptions {
+  /** Extra cost ≥ 0 per cell (`y × width + x`), added whenever a path enters it (e.g. congestion). */
+  readonly penalty?: ArrayLike<number> | undefined;
+}
+
 /**
  * Fills `field` for `goals` (cell indices): runs a multi-source Dijkstra from the goals
  * ({@link computeDistanceField}, honouring connectivity, corner rule and terrain costs), then
@@ -40,13 +46,14 @@ export function createFlowField(grid: Grid): FlowField {
  *
  * @throws TacticaError `INVALID_ARGUMENT` when `field` does not match the grid or `penalty` is short.
  */
-export function computeFlowField(search: GridSearch, field: FlowField, goals: ArrayLike<number>, penalty?: ArrayLike<number>): void {
+export function computeFlowField(field: FlowField, search: GridSearch, goals: ArrayLike<number>, options?: FlowFieldOptions): void {
+  const penalty = options?.penalty;
   const where = "@tactica/grid: computeFlowField";
   const grid = search.grid;
   if (field.width !== grid.width || field.height !== grid.height) invalidArgument(where, "field", "was created for another grid size", "Create it with createFlowField(grid).");
   const n = grid.width * grid.height;
   if (penalty !== undefined && penalty.length < n) invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than ${n} cells`, "Pass one value per cell.");
-  computeDistanceField(search, goals, field.integration, Infinity, true, penalty);
+  computeDistanceField(field.integration, search, goals, { maxCost: Infinity, toSources: true, penalty });
   const { integration, direction } = field;
   const w = grid.width;
   const h = grid.height;
@@ -92,7 +99,7 @@ export function computeFlowField(search: GridSearch, field: FlowField, goals: Ar
  * (y grows downwards; diagonals are normalised) and returns `true`; returns `false` and writes
  * `(0, 0)` at a goal, outside the grid, on blocked or unreachable cells. O(1), no allocation.
  */
-export function flowFieldDirectionAt(field: FlowField, x: number, y: number, out: { x: number; y: number }): boolean {
+export function flowFieldDirectionAt(out: { x: number; y: number }, field: FlowField, x: number, y: number): boolean {
   const cx = Math.floor(x);
   const cy = Math.floor(y);
   if (cx < 0 || cy < 0 || cx >= field.width || cy >= field.height) {

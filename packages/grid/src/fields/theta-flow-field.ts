@@ -3,6 +3,7 @@ import { Connectivity, type Grid } from "../model/grid";
 import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search";
 import { hasLineOfSight } from "../model/line-of-sight";
 import { lineOfSightPenalty } from "../model/segment-penalty";
+import type { FlowFieldOptions } from "./flow-field";
 
 /**
  * An any-angle flow field towards one or more goals (plain data), built by
@@ -76,12 +77,13 @@ function paddedDist(pw: number, a: number, b: number): number {
  * goals are ignored; the corner rule applies to moves and to line of sight. Time
  * O(V log V × line length) in practice, no allocation (reuses `search`).
  *
- * @param penalty - optional congestion penalty, one finite value per cell (`y × width + x`)
+ * @param options - `penalty`: optional congestion penalty, one finite value per cell (`y × width + x`)
  * @throws TacticaError `INVALID_ARGUMENT` when `field` was made for another grid size, a goal is
  *   not a cell index, the grid is 4-connected or has terrain costs, or `penalty` is short or
  *   holds a non-finite value.
  */
-export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField, goals: ArrayLike<number>, penalty?: ArrayLike<number>): void {
+export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch, goals: ArrayLike<number>, options?: FlowFieldOptions): void {
+  const penalty = options?.penalty;
   const where = "@tactica/grid: computeThetaFlowField";
   const grid = search.grid;
   if (field.width !== grid.width || field.height !== grid.height) invalidArgument(where, "field", "was created for another grid size", "Create it with createThetaFlowField(grid).");
@@ -243,7 +245,7 @@ export function computeThetaFlowField(search: GridSearch, field: ThetaFlowField,
  * `false` and writes `(0, 0)` at a goal, outside the grid, on blocked or unreachable cells.
  * O(1), no allocation.
  */
-export function thetaFlowFieldDirectionAt(field: ThetaFlowField, x: number, y: number, out: { x: number; y: number }): boolean {
+export function thetaFlowFieldDirectionAt(out: { x: number; y: number }, field: ThetaFlowField, x: number, y: number): boolean {
   const cx = Math.floor(x);
   const cy = Math.floor(y);
   const w = field.width;

@@ -22,7 +22,7 @@ function checkBounds(where: string, search: GridSearch, gb: GoalBounds): void {
  *   another grid; `INVALID_STATE` when the grid was edited after `gb` was built (the jump table
  *   `jp` is rebuilt automatically as in JPS+, the O(n²) bounds are not: call {@link rebuildGoalBounds}).
  */
-export function findPathJpsPlusGoalBounded(search: GridSearch, jp: JpsPlus, gb: GoalBounds, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathJpsPlusGoalBounded(out: GridPath, search: GridSearch, jp: JpsPlus, gb: GoalBounds, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathJpsPlusGoalBounded";
   checkBounds(where, search, gb);
   return runJpsPlus(where, search, jp, sx, sy, gx, gy, out, gb.rowOf, gb.boxes);
@@ -38,10 +38,10 @@ export function findPathJpsPlusGoalBounded(search: GridSearch, jp: JpsPlus, gb: 
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a `gb` of another
  *   grid; `INVALID_STATE` when the grid was edited after `gb` was built.
  */
-export function findPathAStarGoalBounded(search: GridSearch, gb: GoalBounds, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathAStarGoalBounded(out: GridPath, search: GridSearch, gb: GoalBounds, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathAStarGoalBounded";
   checkBounds(where, search, gb);
   checkEndpoints(where, search.grid, sx, sy, gx, gy);
   const h = search.grid.connectivity === 4 ? Heuristics.Manhattan : Heuristics.Octile;
-  return runAStar(search, sx, sy, gx, gy, out, h, 1, gb.rowOf, gb.boxes);
+  return runAStar(out, search, sx, sy, gx, gy, h, 1, Infinity, gb.rowOf, gb.boxes);
 }

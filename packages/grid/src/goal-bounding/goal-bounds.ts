@@ -201,13 +201,20 @@ export function createGoalBounds(grid: Grid, options: GoalBoundsOptions = {}): G
   return gb;
 }
 
+/** Options of {@link rebuildGoalBounds}. */
+export interface RebuildGoalBoundsOptions {
+  /** Build every source now (default true); false only resets, for {@link buildGoalBoundsStep}. */
+  readonly build?: boolean | undefined;
+}
+
 /**
  * Throws away the bounds and builds them again for the grid's current cells (after an edit).
  * O(covered × cells); with `build = false` only resets, for {@link buildGoalBoundsStep}.
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the edited grid no longer suits the coverage.
  */
-export function rebuildGoalBounds(gb: GoalBounds, build = true): void {
+export function rebuildGoalBounds(gb: GoalBounds, options?: RebuildGoalBoundsOptions): void {
+  const build = options?.build ?? true;
   assertGoalBoundsGrid("@tactica/grid: rebuildGoalBounds", gb.grid, gb.coverage);
   resetGoalBounds(gb);
   if (build) buildGoalBoundsStep(gb, Infinity);

@@ -66,6 +66,12 @@ export interface Hpa {
   expanded: number;
 }
 
+/** Options of {@link createHpa}. */
+export interface HpaOptions {
+  /** Cluster side in cells, an integer in [4, 1024] (default 16). */
+  readonly clusterSize?: number | undefined;
+}
+
 /**
  * Builds the {@link Hpa} abstraction of `grid` with square clusters of `clusterSize` cells
  * (integer in [4, 1024]; 8–32 is typical). The grid must be 4-connected or 8-connected with no
@@ -74,7 +80,8 @@ export interface Hpa {
  * @throws TacticaError `INVALID_ARGUMENT` for a bad cluster size, a corner-cutting grid or a
  *   search of another grid.
  */
-export function createHpa(search: GridSearch, clusterSize = 16): Hpa {
+export function createHpa(search: GridSearch, options?: HpaOptions): Hpa {
+  const clusterSize = options?.clusterSize ?? 16;
   const where = "@tactica/grid: createHpa";
   const grid = search.grid;
   if (!Number.isInteger(clusterSize) || clusterSize < 4 || clusterSize > 1024) invalidArgument(where, "clusterSize", `must be an integer in [4, 1024] but is ${clusterSize}`, "Use 8 to 32.");
@@ -344,7 +351,7 @@ function octile(out: Float64Array, w: number, a: number, b: number, eight: boole
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a search of another grid.
  */
-export function findPathHpa(hpa: Hpa, search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathHpa(out: GridPath, hpa: Hpa, search: GridSearch, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathHpa";
   const grid = hpa.grid;
   if (search.grid !== grid) invalidArgument(where, "search", "belongs to another grid", "Create both from the same Grid object.");

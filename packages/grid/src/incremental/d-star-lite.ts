@@ -394,7 +394,7 @@ function bestSuccessor(d: DStarLite, u: number): number {
  *
  * A too-short `out` gets the first cells and {@link PathFlags.PathTruncated}.
  */
-export function writeDStarLitePath(d: DStarLite, out: GridPath): GridPath {
+export function writeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
   if (d.flags !== PathFlags.Found) {
     writeNoPath(out, d.expanded, d.expanded);
     return out;
@@ -422,9 +422,9 @@ export function writeDStarLitePath(d: DStarLite, out: GridPath): GridPath {
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the endpoints were never set or `out` is too small.
  */
-export function computeDStarLitePath(d: DStarLite, out: GridPath): GridPath {
+export function computeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
   computeDStarLite(d);
-  return writeDStarLitePath(d, out);
+  return writeDStarLitePath(out, d);
 }
 
 /**

@@ -170,7 +170,7 @@ export function notifyLpaStarCellChanged(l: LpaStar, x: number, y: number): void
  *
  * @throws TacticaError `INVALID_STATE`-like misuse (`INVALID_ARGUMENT`) when the endpoints were never set.
  */
-export function computeLpaStarPath(l: LpaStar, out: GridPath): GridPath {
+export function computeLpaStarPath(out: GridPath, l: LpaStar): GridPath {
   if (l.start < 0) invalidArgument("@tactica/grid: computeLpaStarPath", "l", "has no endpoints", "Call setLpaStarEndpoints first.");
   const goal = l.goal;
   const { g, rhs } = l;

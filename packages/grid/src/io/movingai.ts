@@ -70,6 +70,12 @@ function headerNumber(where: string, lines: readonly string[], index: number, ke
   return n;
 }
 
+/** Options of {@link parseMovingAiMap}. */
+export interface ParseMovingAiMapOptions {
+  /** Passability per letter (default {@link MovingAiTerrain}). */
+  readonly terrain?: Readonly<Record<string, boolean>> | undefined;
+}
+
 /**
  * Parses a Moving AI `.map` file (`type octile`, `height H`, `width W`, `map`, then `H` rows of
  * `W` terrain letters). LF and CRLF line endings are accepted; trailing blank lines are ignored.
@@ -77,11 +83,12 @@ function headerNumber(where: string, lines: readonly string[], index: number, ke
  * overridden. O(width × height).
  *
  * @param text - file contents
- * @param terrain - passability per letter (default {@link MovingAiTerrain})
+ * @param options - `terrain`: passability per letter (default {@link MovingAiTerrain})
  * @throws TacticaError `PARSE_ERROR` naming the line for a bad header, a short/long row, an
  *   unknown letter or a wrong number of rows.
  */
-export function parseMovingAiMap(text: string, terrain: Readonly<Record<string, boolean>> = MovingAiTerrain): MovingAiMap {
+export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions): MovingAiMap {
+  const terrain = options?.terrain ?? MovingAiTerrain;
   const where = "@tactica/grid: parseMovingAiMap";
   const lines = splitLines(text);
   const typeLine = (lines[0] ?? "").trim().split(/\s+/);
@@ -119,12 +126,22 @@ export function parseMovingAiMap(text: string, terrain: Readonly<Record<string, 
   return { type: typeLine[1]!, grid, rows };
 }
 
+/** Options of {@link formatMovingAiMap}. */
+export interface FormatMovingAiMapOptions {
+  /** Original rows (e.g. from {@link parseMovingAiMap}): their letters are kept where passability still matches. */
+  readonly rows?: readonly string[] | undefined;
+  /** The `type` line (default `octile`). */
+  readonly type?: string | undefined;
+}
+
 /**
  * Writes a grid as a Moving AI `.map` file (LF line endings). Passable cells become `.` and
  * blocked cells `@`, unless `rows` (e.g. from {@link parseMovingAiMap}) gives the original
  * letters of cells whose passability still matches. O(width × height).
  */
-export function writeMovingAiMap(grid: Grid, rows?: readonly string[], type = "octile"): string {
+export function formatMovingAiMap(grid: Grid, options?: FormatMovingAiMapOptions): string {
+  const rows = options?.rows;
+  const type = options?.type ?? "octile";
   const out: string[] = [`type ${type}`, `height ${grid.height}`, `width ${grid.width}`, "map"];
   for (let y = 0; y < grid.height; y++) {
     const original = rows?.[y];
@@ -194,7 +211,7 @@ export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
  * Writes scenarios as a Moving AI `.scen` file (`version 1`, tab-separated, lengths with 8
  * decimals, LF endings). O(scenarios).
  */
-export function writeMovingAiScenarios(scenarios: readonly MovingAiScenario[]): string {
+export function formatMovingAiScenarios(scenarios: readonly MovingAiScenario[]): string {
   let s = "version 1\n";
   for (const c of scenarios) {
     s += `${c.bucket}\t${c.map}\t${c.width}\t${c.height}\t${c.startX}\t${c.startY}\t${c.goalX}\t${c.goalY}\t${c.optimalLength.toFixed(8)}\n`;

@@ -5,7 +5,7 @@ import { definitionError } from "../internal/errors";
  * JSON form of a {@link Grid} (version 1): rows of `.` (passable) and `#` (blocked) characters,
  * plus the optional terrain costs row by row. Readable, diff-friendly and round-trips exactly.
  */
-export interface GridData {
+export interface GridJson {
   /** Schema version, always 1. */
   readonly version: 1;
   /** Columns. */
@@ -22,8 +22,8 @@ export interface GridData {
   readonly cost?: readonly number[];
 }
 
-/** Converts a grid to its {@link GridData} JSON form. O(cells). */
-export function gridToData(grid: Grid): GridData {
+/** Converts a grid to its {@link GridJson} JSON form. O(cells). */
+export function gridToJson(grid: Grid): GridJson {
   const rows: string[] = [];
   for (let y = 0; y < grid.height; y++) {
     let r = "";
@@ -35,13 +35,13 @@ export function gridToData(grid: Grid): GridData {
 }
 
 /**
- * Builds a grid from {@link GridData} (e.g. parsed JSON), validating every field. O(cells).
+ * Builds a grid from {@link GridJson} (e.g. parsed JSON), validating every field. O(cells).
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of the first bad field.
  */
-export function gridFromData(data: unknown): Grid {
-  const where = "@tactica/grid: gridFromData";
-  if (typeof data !== "object" || data === null) definitionError(where, "$", "must be an object", "Pass the result of gridToData.");
+export function gridFromJson(data: unknown): Grid {
+  const where = "@tactica/grid: gridFromJson";
+  if (typeof data !== "object" || data === null) definitionError(where, "$", "must be an object", "Pass the result of gridToJson.");
   const d = data as Record<string, unknown>;
   if (d["version"] !== 1) definitionError(where, "$.version", `must be 1 but is ${JSON.stringify(d["version"])}`, "Only version 1 exists.");
   const width = d["width"];

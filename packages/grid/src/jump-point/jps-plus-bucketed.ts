@@ -19,6 +19,12 @@ export interface BucketedJpsPlus {
   readonly expandedG: Float64Array;
 }
 
+/** Options of {@link createBucketedJpsPlus}. */
+export interface BucketedJpsPlusOptions {
+  /** Width of a bucket in f units (default 0.1): wider buckets are faster and less exact. */
+  readonly bucketWidth?: number | undefined;
+}
+
 /**
  * Creates the bucketed open list for `search`'s grid. `bucketWidth` (default 0.1) bounds the
  * suboptimality; the ring covers the largest f increase along one jump (≈ 3 × the map's larger
@@ -27,7 +33,8 @@ export interface BucketedJpsPlus {
  * @throws TacticaError `INVALID_ARGUMENT` for a width ≤ 0 or one so small that the ring would
  *   exceed 2^24 buckets.
  */
-export function createBucketedJpsPlus(search: GridSearch, bucketWidth = 0.1): BucketedJpsPlus {
+export function createBucketedJpsPlus(search: GridSearch, options?: BucketedJpsPlusOptions): BucketedJpsPlus {
+  const bucketWidth = options?.bucketWidth ?? 0.1;
   const where = "@tactica/grid: createBucketedJpsPlus";
   if (!(bucketWidth > 0) || !Number.isFinite(bucketWidth)) invalidArgument(where, "bucketWidth", `must be a finite number > 0 but is ${bucketWidth}`, "Use 0.1 as in the JPS+ chapter.");
   const side = Math.max(search.grid.width, search.grid.height);
@@ -44,7 +51,7 @@ export function createBucketedJpsPlus(search: GridSearch, bucketWidth = 0.1): Bu
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or mismatched objects.
  */
-export function findPathJpsPlusBucketed(search: GridSearch, jp: JpsPlus, open: BucketedJpsPlus, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: JpsPlus, open: BucketedJpsPlus, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathJpsPlusBucketed";
   const grid = search.grid;
   if (jp.grid !== grid) invalidArgument(where, "jp", "was built for another grid than search", "Create both from the same Grid object.");

@@ -159,11 +159,12 @@ function vertical4(open: Uint8Array, T: Int16Array, p: number, d: number, step: 
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, or when `jp` belongs
  *   to another grid than `search`.
  */
-export function findPathJpsPlus(search: GridSearch, jp: JpsPlus, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathJpsPlus(out: GridPath, search: GridSearch, jp: JpsPlus, sx: number, sy: number, gx: number, gy: number): GridPath {
   return runJpsPlus("@tactica/grid: findPathJpsPlus", search, jp, sx, sy, gx, gy, out, null, null);
 }
 
 /**
+ * @internal
  * The JPS+ query behind {@link findPathJpsPlus} and {@link findPathJpsPlusGoalBounded}: with
  * `rowOf`/`boxes` of a {@link GoalBounds} it skips, at every expanded node that has bounds, the
  * directions whose box does not contain the goal; with `null` it is plain JPS+. `where` prefixes

@@ -55,7 +55,7 @@ function jumpVertical4(open: Uint8Array, p: number, v: number, pw: number, goal:
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a grid with terrain
  *   costs, or an 8-connected grid that allows corner cutting.
  */
-export function findPathJps(search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathJps(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathJps";
   const grid = search.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);

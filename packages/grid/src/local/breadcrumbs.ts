@@ -43,7 +43,7 @@ export function breadcrumbAt(trail: BreadcrumbTrail, age: number): number {
  * crumbs are skipped). Writes the cell into `out` and returns `true`; returns `false` when the
  * follower is on the newest crumb or no crumb is adjacent (it lost the trail). O(count), no allocation.
  */
-export function followBreadcrumbs(grid: Grid, trail: BreadcrumbTrail, x: number, y: number, out: { x: number; y: number }): boolean {
+export function followBreadcrumbs(out: { x: number; y: number }, grid: Grid, trail: BreadcrumbTrail, x: number, y: number): boolean {
   const w = grid.width;
   for (let age = 0; age < trail.count; age++) {
     const c = trail.cells[(trail.head - age + trail.capacity) % trail.capacity]!;

@@ -73,7 +73,7 @@ export function startExplorerTrip(ex: Explorer, gx: number, gy: number): void {
  *
  * @throws TacticaError `INVALID_ARGUMENT` when no trip was started or the grid size differs.
  */
-export function stepExplorer(grid: Grid, ex: Explorer): number {
+export function stepExplorer(ex: Explorer, grid: Grid): number {
   const where = "@tactica/grid: stepExplorer";
   if (ex.goal < 0) invalidArgument(where, "ex", "has no trip", "Call startExplorerTrip first.");
   if (grid.width !== ex.width || grid.height !== ex.height) invalidArgument(where, "grid", "differs in size from the explored one", "Use the same grid.");

@@ -86,8 +86,15 @@ export interface LocalAgent {
   steps: number;
 }
 
+/** Options of {@link createLocalAgent}. */
+export interface LocalAgentOptions {
+  /** Which side a tracing agent keeps the wall on (default {@link WallSide.LeastDeviation}). */
+  readonly side?: WallSideValue | undefined;
+}
+
 /** Creates a {@link LocalAgent} at cell `(x, y)`. */
-export function createLocalAgent(x: number, y: number, method: LocalMethodValue, side: WallSideValue = WallSide.LeastDeviation): LocalAgent {
+export function createLocalAgent(x: number, y: number, method: LocalMethodValue, options?: LocalAgentOptions): LocalAgent {
+  const side = options?.side ?? WallSide.LeastDeviation;
   const a: LocalAgent = {
     x,
     y,
@@ -145,6 +152,12 @@ function legal(grid: Grid, agent: LocalAgent, d: number): boolean {
   return isMoveLegal(grid, agent.x, agent.y, DirX[d]!, DirY[d]!);
 }
 
+/** Options of {@link stepLocalAgent}. */
+export interface StepLocalAgentOptions {
+  /** Seeded generator for the random-move method (core's `Rng`); required by {@link LocalMethod.RandomMoves}. */
+  readonly rng?: Rng | null | undefined;
+}
+
 /**
  * Advances the agent one cell towards `(gx, gy)` with its {@link LocalMethod}. `rng` is needed
  * for {@link LocalMethod.RandomMove} and {@link WallSide.Random}. Returns a {@link LocalStatus}.
@@ -152,7 +165,8 @@ function legal(grid: Grid, agent: LocalAgent, d: number): boolean {
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the method needs an `rng` and none is given.
  */
-export function stepLocalAgent(grid: Grid, agent: LocalAgent, gx: number, gy: number, rng: Rng | null = null): number {
+export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: number, options?: StepLocalAgentOptions): number {
+  const rng = options?.rng ?? null;
   if (agent.x === gx && agent.y === gy) return LocalStatus.Arrived;
   const needsRng = agent.method === LocalMethod.RandomMove || agent.side === WallSide.Random;
   if (needsRng && rng === null) invalidArgument("@tactica/grid: stepLocalAgent", "rng", "is required by this method or side rule", "Pass a core Rng (createRng(seed)).");

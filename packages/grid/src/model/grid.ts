@@ -205,11 +205,21 @@ export function cloneGrid(grid: Grid): Grid {
   };
 }
 
+/** Options of {@link withGridRules}. */
+export interface GridRulesOptions {
+  /** Connectivity of the view (default: the grid's). */
+  readonly connectivity?: ConnectivityValue | undefined;
+  /** Corner rule of the view (default: the grid's). */
+  readonly cornerCutting?: CornerCuttingValue | undefined;
+}
+
 /**
  * Returns a copy of `grid` with a different connectivity or corner rule (the cells are copied).
  * O(width × height).
  */
-export function withGridRules(grid: Grid, connectivity: ConnectivityValue, cornerCutting: CornerCuttingValue = grid.cornerCutting): Grid {
+export function withGridRules(grid: Grid, options: GridRulesOptions): Grid {
+  const connectivity = options.connectivity ?? grid.connectivity;
+  const cornerCutting = options.cornerCutting ?? grid.cornerCutting;
   const g = createGrid(grid.width, grid.height, { connectivity, cornerCutting });
   g.passable.set(grid.passable);
   if (grid.cost !== null) g.cost = grid.cost.slice();

@@ -24,7 +24,7 @@ export const Heuristics = {
 /** One of the values of {@link Heuristics}. */
 export type HeuristicValue = (typeof Heuristics)[keyof typeof Heuristics];
 
-/** √2 − 1, the extra cost of a diagonal step over a straight one. */
+/** @internal √2 − 1, the extra cost of a diagonal step over a straight one. */
 export const SQRT2_MINUS_1 = Math.SQRT2 - 1;
 
 /** Octile distance between two cells (8-connected, √2 diagonals, no obstacles). O(1). */

@@ -10,7 +10,7 @@ import { CornerCutting, type Grid } from "./grid";
  *
  * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short.
  */
-export function bresenhamLine(grid: { readonly width: number }, x0: number, y0: number, x1: number, y1: number, out: Int32Array): number {
+export function bresenhamLine(out: Int32Array, grid: { readonly width: number }, x0: number, y0: number, x1: number, y1: number): number {
   const dx = Math.abs(x1 - x0);
   const dy = Math.abs(y1 - y0);
   const n = Math.max(dx, dy) + 1;

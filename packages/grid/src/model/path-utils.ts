@@ -48,7 +48,7 @@ function tooShort(out: Int32Array): never {
  *
  * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short.
  */
-export function expandPath(grid: { readonly width: number }, cells: ArrayLike<number>, length: number, out: Int32Array): number {
+export function expandPath(out: Int32Array, grid: { readonly width: number }, cells: ArrayLike<number>, length: number): number {
   const w = grid.width;
   if (length === 0) return 0;
   let n = 0;

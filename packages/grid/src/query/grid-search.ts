@@ -30,7 +30,7 @@ export interface GridPath extends PathResult {
 /** Options of {@link createGridPath}. */
 export interface GridPathOptions {
   /** Room for this many cells (default: every cell of the grid, which no path can exceed). */
-  readonly capacity?: number;
+  readonly capacity?: number | undefined;
 }
 
 /**
@@ -126,6 +126,7 @@ export function createGridSearch(grid: Grid): GridSearch {
 }
 
 /**
+ * @internal
  * Refreshes the padded copy from the grid if {@link Grid.version} changed since the last sync.
  * Solvers call it at the start of each query; O(cells) only after an edit.
  */
@@ -163,7 +164,7 @@ export function syncGridSearch(search: GridSearch): void {
   search.syncedVersion = grid.version;
 }
 
-/** Starts a new query generation (O(1) amortised; O(cells) once every 2^32 queries). */
+/** @internal Starts a new query generation (O(1) amortised; O(cells) once every 2^32 queries). */
 export function beginQuery(search: GridSearch): number {
   syncGridSearch(search);
   indexedHeapClear(search.heap);
@@ -175,12 +176,12 @@ export function beginQuery(search: GridSearch): number {
   return ++search.stamp;
 }
 
-/** Padded node of cell `(x, y)`. */
+/** @internal Padded node of cell `(x, y)`. */
 export function paddedIndex(search: GridSearch, x: number, y: number): number {
   return (y + 1) * search.pw + x + 1;
 }
 
-/** Cell index (`y × width + x`) of padded node `p`. */
+/** @internal Cell index (`y × width + x`) of padded node `p`. */
 export function cellOfPadded(search: GridSearch, p: number): number {
   const py = (p / search.pw) | 0;
   const px = p - py * search.pw;
@@ -188,6 +189,7 @@ export function cellOfPadded(search: GridSearch, p: number): number {
 }
 
 /**
+ * @internal
  * Checks query endpoints (integers inside the grid); throws `INVALID_ARGUMENT` otherwise.
  * Blocked endpoints are not an error: the query reports {@link PathFlags.NoPath}.
  */
@@ -223,6 +225,7 @@ export function writeParentChain(search: GridSearch, end: number, out: GridPath)
 }
 
 /**
+ * @internal
  * Marks `out` as found: writes the parent chain ending at padded node `goal` (start first), its cost
  * `search.g[goal]` and the counters. The shared ending of every optimal solver's query.
  */
@@ -234,7 +237,7 @@ export function writeFoundPath(search: GridSearch, goal: number, out: GridPath, 
   out.generated = generated;
 }
 
-/** Marks `out` as "no path". */
+/** @internal Marks `out` as "no path". */
 export function writeNoPath(out: GridPath, expanded: number, generated: number): void {
   out.flags = PathFlags.NoPath;
   out.cost = Infinity;

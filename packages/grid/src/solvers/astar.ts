@@ -3,6 +3,7 @@ import {
   beginQuery,
   checkEndpoints,
   paddedIndex,
+  PathFlags,
   writeFoundPath,
   writeNoPath,
   type GridPath,
@@ -10,10 +11,30 @@ import {
 } from "../query/grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
 import { goalBoundsMoves } from "../internal/goal-bounds-moves";
+import { readMaxExpansions } from "../internal/options";
 
 // Tie-break: among equal f, prefer the larger g (smaller h). The nudge h × 1e-10 stays far below
 // the smallest difference between two distinct path costs a + b√2 on grids up to 32768 a side.
 const TIE = 1e-10;
+
+/** Options of {@link findPathAStar}. */
+export interface AStarOptions {
+  /** A {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids). */
+  readonly heuristic?: HeuristicValue | undefined;
+  /** Heuristic weight ≥ 1 (default 1 = optimal; `w > 1` is weighted A*, cost ≤ w × optimal). */
+  readonly weight?: number | undefined;
+  /**
+   * Node budget (integer ≥ 1, default no limit): after that many expansions the query stops with
+   * {@link PathFlags.BudgetExhausted} | {@link PathFlags.NoPath} and writes no path.
+   */
+  readonly maxExpansions?: number | undefined;
+}
+
+/** Options of {@link findPathDijkstra}. */
+export interface DijkstraOptions {
+  /** Node budget (integer ≥ 1, default no limit); see {@link AStarOptions.maxExpansions}. */
+  readonly maxExpansions?: number | undefined;
+}
 
 /**
  * A* from `(sx, sy)` to `(gx, gy)` on `search.grid`, writing the cell-by-cell path into `out`
@@ -26,23 +47,29 @@ const TIE = 1e-10;
  *
  * O(E log V) time in the worst case; memory is the preallocated {@link GridSearch}.
  *
- * @param heuristic - a {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids)
- * @param weight - heuristic weight ≥ 1 (default 1)
- * @returns `out`, with `status` {@link PathFlags.Found} or {@link PathFlags.NoPath}
- * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a weight < 1.
+ * @param out - the caller-owned result, written and returned
+ * @param options - heuristic, weight and node budget ({@link AStarOptions})
+ * @returns `out`, with `flags` {@link PathFlags.Found} (plus `PathTruncated` when `out.path` is
+ *   too short) or {@link PathFlags.NoPath} (plus `BudgetExhausted` when the budget ran out)
+ * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a weight < 1 or a bad budget.
+ *
+ * @example
+ * ```ts
+ * import { createGrid, createGridPath, createGridSearch, findPathAStar, PathFlags } from "@tactica/grid";
+ *
+ * const grid = createGrid(8, 8);
+ * const search = createGridSearch(grid); // once per grid
+ * const path = createGridPath(grid); // once, reused by every query
+ * findPathAStar(path, search, 0, 0, 7, 7);
+ * console.log((path.flags & PathFlags.Found) !== 0, path.cost); // true 9.899…
+ * ```
  */
-export function findPathAStar(
-  search: GridSearch,
-  sx: number,
-  sy: number,
-  gx: number,
-  gy: number,
-  out: GridPath,
-  heuristic?: HeuristicValue,
-  weight = 1,
-): GridPath {
+export function findPathAStar(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: AStarOptions): GridPath {
   const grid = search.grid;
   checkEndpoints("@tactica/grid: findPathAStar", grid, sx, sy, gx, gy);
+  const heuristic = options?.heuristic;
+  const weight = options?.weight ?? 1;
+  const maxExpansions = readMaxExpansions("@tactica/grid: findPathAStar", options?.maxExpansions);
   if (!(weight >= 1) || !Number.isFinite(weight)) {
     invalidArgument("@tactica/grid: findPathAStar", "weight", `must be a finite number >= 1 but is ${weight}`, "Use 1 for optimal paths, > 1 for weighted A*.");
   }
@@ -50,7 +77,7 @@ export function findPathAStar(
   // Pass `weight` itself when no scaling is needed: a freshly computed double handed to the
   // (not inlined) loop is boxed, 16 bytes of garbage per query.
   const minCost = search.minCost;
-  return runAStar(search, sx, sy, gx, gy, out, h, minCost === 1 ? weight : weight * minCost);
+  return runAStar(out, search, sx, sy, gx, gy, h, minCost === 1 ? weight : weight * minCost, maxExpansions);
 }
 
 /**
@@ -58,26 +85,29 @@ export function findPathAStar(
  * soon as the goal is settled. Always optimal. See {@link findPathAStar} for the contract and
  * {@link computeDistanceField} for the whole distance field.
  */
-export function findPathDijkstra(search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathDijkstra(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: DijkstraOptions): GridPath {
   checkEndpoints("@tactica/grid: findPathDijkstra", search.grid, sx, sy, gx, gy);
-  return runAStar(search, sx, sy, gx, gy, out, Heuristics.Zero, 0);
+  const maxExpansions = readMaxExpansions("@tactica/grid: findPathDijkstra", options?.maxExpansions);
+  return runAStar(out, search, sx, sy, gx, gy, Heuristics.Zero, 0, maxExpansions);
 }
 
 /**
+ * @internal
  * The A* loop behind {@link findPathAStar} and {@link findPathDijkstra}, without argument
  * checks: `hScale` multiplies the heuristic (0 = Dijkstra). Endpoints must be inside the grid.
  * With `rowOf`/`boxes` of a {@link GoalBounds} (see {@link findPathAStarGoalBounded}) it skips, at
  * every node that has bounds, the moves whose box does not contain the goal.
  */
 export function runAStar(
+  out: GridPath,
   search: GridSearch,
   sx: number,
   sy: number,
   gx: number,
   gy: number,
-  out: GridPath,
   heuristic: HeuristicValue,
   hScale: number,
+  maxExpansions: number,
   rowOf: Int32Array | null = null,
   boxes: Int16Array | null = null,
 ): GridPath {
@@ -110,6 +140,11 @@ export function runAStar(
     if (p < 0) break;
     if (p === goal) {
       writeFoundPath(search, goal, out, expanded, generated);
+      return out;
+    }
+    if (expanded >= maxExpansions) {
+      writeNoPath(out, expanded, generated);
+      out.flags |= PathFlags.BudgetExhausted;
       return out;
     }
     closed[p] = stamp;

@@ -7,7 +7,7 @@ import { beginQuery, PathFlags, writeNoPath, writeParentChain, type GridPath, ty
  * 4-connected grids; on 8-connected grids it minimises moves, not length. `out.cost` is the real
  * cost of the returned path. O(V), no heap, no allocation.
  */
-export function findPathBfs(search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathBfs(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number): GridPath {
   const grid = search.grid;
   const where = "@tactica/grid: findPathBfs";
   if (!(sx >= 0 && sx < grid.width && sy >= 0 && sy < grid.height && gx >= 0 && gx < grid.width && gy >= 0 && gy < grid.height && Number.isInteger(sx + sy + gx + gy))) {

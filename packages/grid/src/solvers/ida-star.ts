@@ -27,6 +27,14 @@ export function createIdaStar(search: GridSearch): IdaStar {
   return { search, stackNode: new Int32Array(n), stackDir: new Uint8Array(n), stackG: new Float64Array(n), iterations: 0 };
 }
 
+/** Options of {@link findPathIdaStar}. */
+export interface IdaStarOptions {
+  /** Total node budget over all iterations, an integer ≥ 1 (default 1,000,000). */
+  readonly maxExpansions?: number | undefined;
+  /** A {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids). */
+  readonly heuristic?: HeuristicValue | undefined;
+}
+
 /**
  * IDA* (Korf 1985): depth-first searches bounded by an `f = g + h` threshold that rises, after
  * each iteration, to the smallest `f` that exceeded it. Optimal with an admissible heuristic and
@@ -40,7 +48,9 @@ export function createIdaStar(search: GridSearch): IdaStar {
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a bad budget.
  */
-export function findPathIdaStar(ida: IdaStar, sx: number, sy: number, gx: number, gy: number, out: GridPath, maxExpansions = 1_000_000, heuristic?: HeuristicValue): GridPath {
+export function findPathIdaStar(out: GridPath, ida: IdaStar, sx: number, sy: number, gx: number, gy: number, options?: IdaStarOptions): GridPath {
+  const maxExpansions = options?.maxExpansions ?? 1_000_000;
+  const heuristic = options?.heuristic;
   const where = "@tactica/grid: findPathIdaStar";
   const search = ida.search;
   const grid = search.grid;

@@ -263,7 +263,7 @@ function walkTo(st: typeof walkState, out: GridPath, w: number, eight: boolean, 
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, unsupported rules (see
  *   {@link createRegionMap}) or an `out` too short for the path.
  */
-export function findPathRegionAStar(rm: RegionMap, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathRegionAStar(out: GridPath, rm: RegionMap, sx: number, sy: number, gx: number, gy: number): GridPath {
   const where = "@tactica/grid: findPathRegionAStar";
   const grid = rm.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);

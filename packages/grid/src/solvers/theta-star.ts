@@ -12,6 +12,12 @@ function los(search: GridSearch, a: number, b: number): boolean {
   return hasLineOfSight(search.grid, a - ay * pw - 1, ay - 1, b - by * pw - 1, by - 1);
 }
 
+/** Options of {@link findPathThetaStar}. */
+export interface ThetaStarOptions {
+  /** Lazy Theta*: line of sight assumed at generation, checked once at expansion (default false). */
+  readonly lazy?: boolean | undefined;
+}
+
 /**
  * Theta* (Nash & Koenig): any-angle search on the cell centres of an 8-connected, uniform-cost
  * grid. It is A* with the Euclidean heuristic where a node may take its parent's parent as
@@ -25,7 +31,8 @@ function los(search: GridSearch, a: number, b: number): boolean {
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a 4-connected grid or a
  *   grid with terrain costs.
  */
-export function findPathThetaStar(search: GridSearch, sx: number, sy: number, gx: number, gy: number, out: GridPath, lazy = false): GridPath {
+export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: ThetaStarOptions): GridPath {
+  const lazy = options?.lazy === true;
   const where = "@tactica/grid: findPathThetaStar";
   const grid = search.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);

@@ -42,12 +42,22 @@ export function createSlicedAStar(search: GridSearch): SlicedAStar {
   return { search, stamp: 0, goal: -1, goalPx: 0, goalPy: 0, heuristic: Heuristics.Octile, hScale: 1, best: -1, bestH: Infinity, expanded: 0, generated: 0, done: true };
 }
 
+/** Options of {@link startSlicedAStar}. */
+export interface SlicedAStarOptions {
+  /** A {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids). */
+  readonly heuristic?: HeuristicValue | undefined;
+  /** Heuristic weight ≥ 1 (default 1). */
+  readonly weight?: number | undefined;
+}
+
 /**
  * Starts (or restarts) a time-sliced A* query; call {@link stepSlicedAStar} each frame. O(1).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a weight < 1.
  */
-export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx: number, gy: number, heuristic?: HeuristicValue, weight = 1): void {
+export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx: number, gy: number, options?: SlicedAStarOptions): void {
+  const heuristic = options?.heuristic;
+  const weight = options?.weight ?? 1;
   const where = "@tactica/grid: startSlicedAStar";
   const search = sliced.search;
   checkEndpoints(where, search.grid, sx, sy, gx, gy);
@@ -92,7 +102,7 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
  * @throws TacticaError `INVALID_STATE` when another query ran on the same {@link GridSearch}
  *   since {@link startSlicedAStar} (restart it), `INVALID_ARGUMENT` for a bad budget.
  */
-export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out: GridPath): GridPath {
+export function stepSlicedAStar(out: GridPath, sliced: SlicedAStar, maxExpansions: number): GridPath {
   const where = "@tactica/grid: stepSlicedAStar";
   if (!Number.isInteger(maxExpansions) || maxExpansions < 1) invalidArgument(where, "maxExpansions", `must be an integer >= 1 but is ${maxExpansions}`, "Pass the per-frame node budget.");
   const search = sliced.search;
@@ -127,7 +137,7 @@ export function stepSlicedAStar(sliced: SlicedAStar, maxExpansions: number, out:
     if (p === goal) {
       sliced.done = true;
       sliced.best = goal;
-      return stepSlicedAStar(sliced, 1, out);
+      return stepSlicedAStar(out, sliced, 1);
     }
     closed[p] = stamp;
     sliced.expanded++;

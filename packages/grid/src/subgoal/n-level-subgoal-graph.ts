@@ -109,7 +109,7 @@ const WHERE = "@tactica/grid: findPathNLevelSubgoal";
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
-export function findPathNLevelSubgoal(graph: NLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathNLevelSubgoal(out: GridPath, graph: NLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number): GridPath {
   const ssg = graph.ssg;
   const grid = ssg.grid;
   checkEndpoints(WHERE, grid, sx, sy, gx, gy);

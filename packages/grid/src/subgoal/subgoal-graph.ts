@@ -142,7 +142,7 @@ function computeCardinalClearances(sg: SubgoalGraph): void {
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid.
  */
-export function findPathSubgoal(sg: SubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathSubgoal(out: GridPath, sg: SubgoalGraph, sx: number, sy: number, gx: number, gy: number): GridPath {
   const grid = sg.grid;
   checkEndpoints("@tactica/grid: findPathSubgoal", grid, sx, sy, gx, gy);
   if (sg.builtVersion !== grid.version) rebuildSubgoalGraph(sg);

@@ -179,7 +179,7 @@ const WHERE = "@tactica/grid: findPathTwoLevelSubgoal";
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
-export function findPathTwoLevelSubgoal(tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number, out: GridPath): GridPath {
+export function findPathTwoLevelSubgoal(out: GridPath, tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number): GridPath {
   const ssg = tsg.ssg;
   const grid = ssg.grid;
   checkEndpoints(WHERE, grid, sx, sy, gx, gy);

@@ -1,23 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createGrid, createNextHopTable, nextHop, nextHopDistance, setCellPassable, updateNextHopTable, type NextHopTable } from "../src";
+import { createGrid, createWaypointRoutes, nextWaypoint, waypointRouteDistance, setCellPassable, updateWaypointRoutes, type WaypointRoutes } from "../src";
 
-function checkConsistent(t: NextHopTable, fresh: NextHopTable): void {
+function checkConsistent(t: WaypointRoutes, fresh: WaypointRoutes): void {
   const n = t.count;
   for (let a = 0; a < n; a++) {
     for (let b = 0; b < n; b++) {
-      const d = nextHopDistance(t, a, b);
-      const ref = nextHopDistance(fresh, a, b);
+      const d = waypointRouteDistance(t, a, b);
+      const ref = waypointRouteDistance(fresh, a, b);
       if (ref === Infinity) expect(d).toBe(Infinity);
       else expect(d).toBeCloseTo(ref, 9);
-      const h = nextHop(t, a, b);
+      const h = nextWaypoint(t, a, b);
       if (a === b || d === Infinity) {
         expect(h).toBe(-1);
         continue;
       }
       // The next hop is linked and lies on a shortest route.
       expect(t.links[a * n + h]).toBeLessThan(Infinity);
-      expect(t.links[a * n + h]! + nextHopDistance(t, h, b)).toBeCloseTo(d, 9);
+      expect(t.links[a * n + h]! + waypointRouteDistance(t, h, b)).toBeCloseTo(d, 9);
     }
   }
 }
@@ -28,17 +28,17 @@ describe("next-hop tables", () => {
     const g = createGrid(11, 11);
     for (let y = 3; y <= 7; y++) for (let x = 3; x <= 7; x++) setCellPassable(g, x, y, false);
     const wp = [0, 10, 120, 110, 5, 115]; // corners and top/bottom middles
-    const t = createNextHopTable(g, wp);
-    expect(nextHop(t, 0, 0)).toBe(-1);
+    const t = createWaypointRoutes(g, wp);
+    expect(nextWaypoint(t, 0, 0)).toBe(-1);
     // From the top-left corner to the bottom-right corner: two hops around the pillar.
     let at = 0;
     let hops = 0;
     while (at !== 2 && hops < 10) {
-      at = nextHop(t, at, 2);
+      at = nextWaypoint(t, at, 2);
       hops++;
     }
     expect(at).toBe(2);
-    expect(nextHopDistance(t, 0, 2)).toBeCloseTo(20, 9);
+    expect(waypointRouteDistance(t, 0, 2)).toBeCloseTo(20, 9);
     expect(t.next).toBeInstanceOf(Uint8Array);
   });
 
@@ -53,14 +53,14 @@ describe("next-hop tables", () => {
           for (let i = 0; i < 256; i++) if (bits[i]! < 0.2) g.passable[i] = 0;
           const wp = points.filter((p) => g.passable[p] === 1);
           if (wp.length < 2) return;
-          const t = createNextHopTable(g, wp, 8);
+          const t = createWaypointRoutes(g, wp, { maxLink: 8 });
           for (const e of edits) {
             if (wp.includes(e)) continue;
             setCellPassable(g, e % 16, e >> 4, g.passable[e] !== 1);
           }
-          const rows = updateNextHopTable(t);
+          const rows = updateWaypointRoutes(t);
           expect(rows).toBeLessThanOrEqual(wp.length);
-          checkConsistent(t, createNextHopTable(g, wp, 8));
+          checkConsistent(t, createWaypointRoutes(g, wp, { maxLink: 8 }));
         },
       ),
       { numRuns: 120 },
@@ -69,8 +69,8 @@ describe("next-hop tables", () => {
 
   it("an edit far from every link recomputes no row", () => {
     const g = createGrid(20, 10);
-    const t = createNextHopTable(g, [0, 9, 19]);
+    const t = createWaypointRoutes(g, [0, 9, 19]);
     setCellPassable(g, 5, 8, false);
-    expect(updateNextHopTable(t)).toBe(0);
+    expect(updateWaypointRoutes(t)).toBe(0);
   });
 });

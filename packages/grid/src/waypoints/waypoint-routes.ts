@@ -10,10 +10,10 @@ import { hasLineOfSight } from "../model/line-of-sight";
  * agent finds its next waypoint in O(1) however often its target changes.
  *
  * Memory is n² next-hop entries (1, 2 or 4 bytes each, chosen by n) plus n² distances (8 bytes).
- * After grid edits, {@link updateNextHopTable} re-links the waypoints and repairs only the rows
+ * After grid edits, {@link updateWaypointRoutes} re-links the waypoints and repairs only the rows
  * whose distances change ("ripple propagation"; distances are compared, not only next hops).
  */
-export interface NextHopTable {
+export interface WaypointRoutes {
   /** The grid the waypoints live on. */
   readonly grid: Grid;
   /** Waypoint cells (`y × width + x`). */
@@ -41,14 +41,21 @@ export interface NextHopTable {
 const NONE8 = 0xff;
 const NONE16 = 0xffff;
 
+/** Options of {@link createWaypointRoutes}. */
+export interface WaypointRoutesOptions {
+  /** Longest straight link between two waypoints that see each other (default `Infinity`). */
+  readonly maxLink?: number | undefined;
+}
+
 /**
  * Builds the table for the given waypoint cells (each passable; at most 65,535). O(n² × link test
  * + n × Dijkstra). Use it at load time or offline; the result is plain data.
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a waypoint outside the grid or blocked, or too many.
  */
-export function createNextHopTable(grid: Grid, waypoints: ArrayLike<number>, maxLink = Infinity): NextHopTable {
-  const where = "@tactica/grid: createNextHopTable";
+export function createWaypointRoutes(grid: Grid, waypoints: ArrayLike<number>, options?: WaypointRoutesOptions): WaypointRoutes {
+  const maxLink = options?.maxLink ?? Infinity;
+  const where = "@tactica/grid: createWaypointRoutes";
   const n = waypoints.length;
   if (n < 1 || n > 65535) invalidArgument(where, "waypoints", `has ${n} cells`, "Pass between 1 and 65,535 waypoint cells.");
   const cells = new Int32Array(n);
@@ -61,7 +68,7 @@ export function createNextHopTable(grid: Grid, waypoints: ArrayLike<number>, max
   }
   const size = n * n;
   const next = n < NONE8 ? new Uint8Array(size) : n < NONE16 ? new Uint16Array(size) : new Int32Array(size);
-  const t: NextHopTable = {
+  const t: WaypointRoutes = {
     grid,
     waypoints: cells,
     count: n,
@@ -80,7 +87,7 @@ export function createNextHopTable(grid: Grid, waypoints: ArrayLike<number>, max
 }
 
 // Recomputes the link matrix; returns the nodes whose links changed (as a flag array).
-function relink(t: NextHopTable): Uint8Array {
+function relink(t: WaypointRoutes): Uint8Array {
   const { count: n, waypoints: cells, grid, links } = t;
   const w = grid.width;
   const changed = new Uint8Array(n);
@@ -105,12 +112,12 @@ function relink(t: NextHopTable): Uint8Array {
   return changed;
 }
 
-function none(t: NextHopTable): number {
+function none(t: WaypointRoutes): number {
   return t.next instanceof Uint8Array ? NONE8 : t.next instanceof Uint16Array ? NONE16 : -1;
 }
 
 // Dijkstra from waypoint `s` over the link matrix; writes row s. Returns true if a distance changed.
-function computeRow(t: NextHopTable, s: number): boolean {
+function computeRow(t: WaypointRoutes, s: number): boolean {
   const { count: n, links, heap, first, distance, next } = t;
   const row = s * n;
   indexedHeapClear(heap);
@@ -151,13 +158,13 @@ function computeRow(t: NextHopTable, s: number): boolean {
  * The waypoint index after `from` on a shortest route to `to`, or -1 when `to` is unreachable or
  * equal to `from`. O(1), no allocation.
  */
-export function nextHop(t: NextHopTable, from: number, to: number): number {
+export function nextWaypoint(t: WaypointRoutes, from: number, to: number): number {
   const v = t.next[from * t.count + to]!;
   return v === none(t) ? -1 : v;
 }
 
 /** Least route cost between two waypoints (`Infinity` when unreachable). O(1). */
-export function nextHopDistance(t: NextHopTable, from: number, to: number): number {
+export function waypointRouteDistance(t: WaypointRoutes, from: number, to: number): number {
   return t.distance[from * t.count + to]!;
 }
 
@@ -165,10 +172,10 @@ export function nextHopDistance(t: NextHopTable, from: number, to: number): numb
  * Repairs the table after the grid changed: re-tests every link, then recomputes rows by ripple
  * propagation — starting from the waypoints whose links changed, a recomputed row whose distances
  * changed queues its linked neighbours (including those it just lost), each node once. Returns
- * the number of rows recomputed (compare with {@link NextHopTable.count} for a full rebuild).
+ * the number of rows recomputed (compare with {@link WaypointRoutes.count} for a full rebuild).
  * O(n² link tests + rows × Dijkstra); allocates O(n) scratch.
  */
-export function updateNextHopTable(t: NextHopTable): number {
+export function updateWaypointRoutes(t: WaypointRoutes): number {
   const n = t.count;
   const before = t.links.slice();
   const changed = relink(t);
