@@ -1,5 +1,6 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /** Options of {@link computeDistanceField}. */
 export interface DistanceFieldOptions {
@@ -79,7 +80,7 @@ export function computeDistanceField(out: Float64Array, search: GridSearch, sour
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
         step = Math.SQRT2;
       }
       // The moving cell is q (away from the sources) or p (towards them).

@@ -2,6 +2,7 @@ import { invalidArgument } from "@tactica/core";
 import type { Grid } from "../model/grid";
 import { DirX, DirY, type GridSearch } from "../query/grid-search";
 import { computeDistanceField } from "./distance-field";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * A flow field towards one or more goals (plain data): the integration field (least cost to
@@ -77,9 +78,9 @@ export function computeFlowField(field: FlowField, search: GridSearch, goals: Ar
         if (p[j] !== 1) continue;
         let step = 1;
         if ((d & 1) === 1) {
-          const a = p[y * w + nx] === 1;
-          const b = p[ny * w + x] === 1;
-          if (corner === 0 ? !(a && b) : corner === 1 ? !(a || b) : false) continue;
+          const a = p[y * w + nx] === 1 ? 1 : 0;
+          const b = p[ny * w + x] === 1 ? 1 : 0;
+          if (isCornerBlocked(corner, a, b)) continue;
           step = Math.SQRT2;
         }
         const pen = penalty === undefined ? 0 : Math.max(0, penalty[j]!);

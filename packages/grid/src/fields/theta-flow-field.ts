@@ -4,6 +4,7 @@ import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search"
 import { hasLineOfSight } from "../model/line-of-sight";
 import { lineOfSightPenalty } from "../model/segment-penalty";
 import type { FlowFieldOptions } from "./flow-field";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * An any-angle flow field towards one or more goals (plain data), built by
@@ -137,7 +138,7 @@ export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch,
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
       }
       let ng = gp + ((d & 1) === 1 ? Math.SQRT2 : 1) + penP;
       let par = p;

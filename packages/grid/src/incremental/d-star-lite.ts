@@ -1,8 +1,8 @@
 import { invalidArgument } from "@tactica/core";
 import type { Grid } from "../model/grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
-import { SQRT2_MINUS_1 } from "../model/heuristics";
 import { keyHeapClear, keyHeapPush, keyHeapRemove, keyHeapSiftDown, keyHeapUpdateAt, paddedGridDistance, paddedMoveKind } from "./incremental-shared";
+import { octileDelta } from "../internal/hot-path";
 
 /**
  * D* Lite (Koenig & Likhachev 2002, the optimized version with the key modifier `km`) on a
@@ -154,7 +154,7 @@ function writeKey(d: DStarLite, u: number): void {
   let dy = uy - sy;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  const dist = d.grid.connectivity !== 8 ? dx + dy : dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  const dist = d.grid.connectivity !== 8 ? dx + dy : octileDelta(dx, dy);
   d.heapNext[0] = m + d.hScale * dist + d.km;
   d.heapNext[1] = m;
 }

@@ -1,4 +1,4 @@
-import { SQRT2_MINUS_1 } from "../model/heuristics";
+import { isCornerBlocked, octileDelta } from "../internal/hot-path";
 
 // Internal mechanism shared by the incremental planners (LPA*, D* Lite); not exported from the
 // index. Both keep a binary heap ordered by the lexicographic key pair [k1; k2] with a position
@@ -122,7 +122,7 @@ export function paddedGridDistance(pw: number, eight: boolean, a: number, b: num
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
   if (!eight) return dx + dy;
-  return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  return octileDelta(dx, dy);
 }
 
 /**
@@ -138,6 +138,6 @@ export function paddedMoveKind(open: Uint8Array, offsets: Int32Array, eight: boo
   if (!eight) return 0;
   const a = open[p + offsets[(d + 7) & 7]!]!;
   const b = open[p + offsets[(d + 1) & 7]!]!;
-  if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) return 0;
+  if (isCornerBlocked(corner, a, b)) return 0;
   return 2;
 }

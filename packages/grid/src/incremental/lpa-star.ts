@@ -2,6 +2,7 @@ import { invalidArgument } from "@tactica/core";
 import type { Grid } from "../model/grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import { keyHeapClear, keyHeapPush, keyHeapRemove, paddedGridDistance } from "./incremental-shared";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * Lifelong Planning A* (Koenig & Likhachev 2004) on a grid: incremental replanning between a
@@ -92,7 +93,7 @@ function edge(l: LpaStar, p: number, d: number): number {
   const a = open[p + o[(d + 7) & 7]!]!;
   const b = open[p + o[(d + 1) & 7]!]!;
   const corner = l.grid.cornerCutting;
-  if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) return Infinity;
+  if (isCornerBlocked(corner, a, b)) return Infinity;
   return Math.SQRT2;
 }
 

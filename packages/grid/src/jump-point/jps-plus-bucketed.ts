@@ -1,9 +1,9 @@
 import { bucketQueueClear, bucketQueuePop, bucketQueuePush, createBucketQueue, invalidArgument, type BucketQueue } from "@tactica/core";
 import type { GridSearch } from "../query/grid-search";
-import { beginQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "../query/grid-search";
-import { SQRT2_MINUS_1 } from "../model/heuristics";
+import { beginPathQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "../query/grid-search";
 import { rebuildJpsPlus, type JpsPlus } from "./jps-plus";
 import { jpsPlusSteps, jumpDirections } from "./jump-rules";
+import { octileDelta } from "../internal/hot-path";
 
 /**
  * State for {@link findPathJpsPlusBucketed}: a bucket open list (core's `BucketQueue`, LIFO inside
@@ -58,7 +58,11 @@ export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: J
   if (open.expandedG.length !== search.open.length) invalidArgument(where, "open", "was created for another grid size", "Create it with createBucketedJpsPlus(search).");
   checkEndpoints(where, grid, sx, sy, gx, gy);
   if (jp.builtVersion !== grid.version) rebuildJpsPlus(jp);
-  const stamp = beginQuery(search);
+  const stamp = beginPathQuery(search, sx, sy, gx, gy);
+  if (stamp === 0) {
+    writeNoPath(out, 0, 0);
+    return out;
+  }
   const { g, parent, seen, closed, offsets, pw, dir } = search;
   const cells = search.open;
   const T = jp.distances;
@@ -68,17 +72,9 @@ export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: J
   bucketQueueClear(q);
   const start = paddedIndex(search, sx, sy);
   const goal = paddedIndex(search, gx, gy);
-  if (cells[start] !== 1 || cells[goal] !== 1) {
-    writeNoPath(out, 0, 0);
-    return out;
-  }
   const eight = grid.connectivity === 8;
   const goalPx = gx + 1;
   const goalPy = gy + 1;
-  g[start] = 0;
-  parent[start] = -1;
-  seen[start] = stamp;
-  dir[start] = 8;
   bucketQueuePush(q, start, 0);
   let expanded = 0;
   let generated = 1;
@@ -117,7 +113,7 @@ export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: J
       let hy = py + k * dy - goalPy;
       if (hx < 0) hx = -hx;
       if (hy < 0) hy = -hy;
-      const h = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
+      const h = eight ? octileDelta(hx, hy) : hx + hy;
       bucketQueuePush(q, n, Math.floor((ng + h) * inv));
       generated++;
     }

@@ -1,11 +1,9 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import type { Grid } from "../model/grid";
-import { beginQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
-import { SQRT2_MINUS_1 } from "../model/heuristics";
+import { beginPathQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { assertJumpPointGrid, jpsPlusSteps, jumpDirections } from "./jump-rules";
 import { goalBoundsMoves } from "../internal/goal-bounds-moves";
-
-const TIE = 1e-10;
+import { octileDelta, TIE } from "../internal/hot-path";
 
 /**
  * Preprocessed jump distances for JPS+ (Rabin 2015): for every cell and each of the 8
@@ -186,22 +184,18 @@ export function runJpsPlus(
   if (jp.grid !== grid) invalidArgument(where, "jp", "was built for another grid than search", "Create both from the same Grid object.");
   checkEndpoints(where, grid, sx, sy, gx, gy);
   if (jp.builtVersion !== grid.version) rebuildJpsPlus(jp);
-  const stamp = beginQuery(search);
+  const stamp = beginPathQuery(search, sx, sy, gx, gy);
+  if (stamp === 0) {
+    writeNoPath(out, 0, 0);
+    return out;
+  }
   const { open, g, parent, seen, closed, heap, offsets, pw, dir } = search;
   const T = jp.distances;
   const start = paddedIndex(search, sx, sy);
   const goal = paddedIndex(search, gx, gy);
-  if (open[start] !== 1 || open[goal] !== 1) {
-    writeNoPath(out, 0, 0);
-    return out;
-  }
   const eight = grid.connectivity === 8;
   const goalPx = gx + 1;
   const goalPy = gy + 1;
-  g[start] = 0;
-  parent[start] = -1;
-  seen[start] = stamp;
-  dir[start] = 8;
   heap.next[0] = 0;
   indexedHeapPushNext(heap, start);
   let expanded = 0;
@@ -246,7 +240,7 @@ export function runJpsPlus(
       let hy = qy - goalPy;
       if (hx < 0) hx = -hx;
       if (hy < 0) hy = -hy;
-      const hq = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
+      const hq = eight ? octileDelta(hx, hy) : hx + hy;
       heap.next[0] = ng + hq + hq * TIE;
       indexedHeapPushNext(heap, q);
       generated++;

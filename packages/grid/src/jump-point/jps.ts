@@ -1,9 +1,7 @@
 import { indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
-import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
-import { SQRT2_MINUS_1 } from "../model/heuristics";
+import { beginPathQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { assertJumpPointGrid, jumpDirections } from "./jump-rules";
-
-const TIE = 1e-10;
+import { octileDelta, TIE } from "../internal/hot-path";
 
 // Straight scan from p along `step` (±1 or ±pw); `side` is the perpendicular offset (pw or 1).
 // Stops at the goal, at a cell with a forced neighbour (a side cell that is free while the cell
@@ -60,21 +58,17 @@ export function findPathJps(out: GridPath, search: GridSearch, sx: number, sy: n
   const grid = search.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);
   assertJumpPointGrid(where, grid);
-  const stamp = beginQuery(search);
-  const { open, g, parent, seen, closed, heap, offsets, pw, dir } = search;
-  const start = paddedIndex(search, sx, sy);
-  const goal = paddedIndex(search, gx, gy);
-  if (open[start] !== 1 || open[goal] !== 1) {
+  const stamp = beginPathQuery(search, sx, sy, gx, gy);
+  if (stamp === 0) {
     writeNoPath(out, 0, 0);
     return out;
   }
+  const { open, g, parent, seen, closed, heap, offsets, pw, dir } = search;
+  const start = paddedIndex(search, sx, sy);
+  const goal = paddedIndex(search, gx, gy);
   const eight = grid.connectivity === 8;
   const goalPx = gx + 1;
   const goalPy = gy + 1;
-  g[start] = 0;
-  parent[start] = -1;
-  seen[start] = stamp;
-  dir[start] = 8;
   heap.next[0] = 0;
   indexedHeapPushNext(heap, start);
   let expanded = 0;
@@ -112,7 +106,7 @@ export function findPathJps(out: GridPath, search: GridSearch, sx: number, sy: n
       let dy = qy - py;
       if (dx < 0) dx = -dx;
       if (dy < 0) dy = -dy;
-      const ng = gp + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
+      const ng = gp + octileDelta(dx, dy);
       if (seen[q] === stamp && ng >= g[q]!) continue;
       seen[q] = stamp;
       g[q] = ng;
@@ -122,7 +116,7 @@ export function findPathJps(out: GridPath, search: GridSearch, sx: number, sy: n
       let hy = qy - goalPy;
       if (hx < 0) hx = -hx;
       if (hy < 0) hy = -hy;
-      const hq = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
+      const hq = eight ? octileDelta(hx, hy) : hx + hy;
       heap.next[0] = ng + hq + hq * TIE;
       indexedHeapPushNext(heap, q);
       generated++;

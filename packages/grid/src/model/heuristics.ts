@@ -1,3 +1,5 @@
+import { octileDelta } from "../internal/hot-path";
+
 /**
  * Distance estimates for A* on grids (codes passed to {@link findPathAStar}). All are admissible
  * for the grids they are named after when costs are ≥ 1 (solvers scale them by the smallest
@@ -24,14 +26,11 @@ export const Heuristics = {
 /** One of the values of {@link Heuristics}. */
 export type HeuristicValue = (typeof Heuristics)[keyof typeof Heuristics];
 
-/** @internal √2 − 1, the extra cost of a diagonal step over a straight one. */
-export const SQRT2_MINUS_1 = Math.SQRT2 - 1;
-
 /** Octile distance between two cells (8-connected, √2 diagonals, no obstacles). O(1). */
 export function octileDistance(ax: number, ay: number, bx: number, by: number): number {
   const dx = Math.abs(ax - bx);
   const dy = Math.abs(ay - by);
-  return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  return octileDelta(dx, dy);
 }
 
 /** Evaluates heuristic `kind` for the offset `(dx, dy)` (absolute values). O(1). */
@@ -42,7 +41,7 @@ export function heuristicDistance(kind: HeuristicValue, dx: number, dy: number):
     case 0:
       return dx + dy;
     case 1:
-      return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+      return octileDelta(dx, dy);
     case 2:
       return Math.sqrt(dx * dx + dy * dy);
     case 3:

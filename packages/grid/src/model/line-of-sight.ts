@@ -1,5 +1,6 @@
 import { invalidArgument } from "@tactica/core";
-import { CornerCutting, type Grid } from "./grid";
+import type { Grid } from "./grid";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * Writes the cells of the Bresenham line from `(x0, y0)` to `(x1, y1)` into `out` as cell
@@ -121,9 +122,9 @@ export function hasLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y
   while (ix < nx || iy < ny) {
     const dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
     if (dec === 0) {
-      const a = p[y * w + x + sx] === 1;
-      const b = p[(y + sy) * w + x] === 1;
-      if (corner === CornerCutting.Never ? !(a && b) : corner === CornerCutting.IfOneSideFree ? !(a || b) : false) return false;
+      const a = p[y * w + x + sx] === 1 ? 1 : 0;
+      const b = p[(y + sy) * w + x] === 1 ? 1 : 0;
+      if (isCornerBlocked(corner, a, b)) return false;
       x += sx;
       y += sy;
       ix++;

@@ -1,4 +1,5 @@
-import { CornerCutting, type Grid } from "./grid";
+import type { Grid } from "./grid";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * Line of sight and travel penalty of the straight segment between the centres of cells
@@ -34,9 +35,9 @@ export function lineOfSightPenalty(grid: Grid, penalty: ArrayLike<number>, x0: n
   while (ix < nx || iy < ny) {
     const dec = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx;
     if (dec === 0) {
-      const a = p[y * w + x + sx] === 1;
-      const b = p[(y + sy) * w + x] === 1;
-      if (corner === CornerCutting.Never ? !(a && b) : corner === CornerCutting.IfOneSideFree ? !(a || b) : false) return -1;
+      const a = p[y * w + x + sx] === 1 ? 1 : 0;
+      const b = p[(y + sy) * w + x] === 1 ? 1 : 0;
+      if (isCornerBlocked(corner, a, b)) return -1;
       x += sx;
       y += sy;
       ix++;

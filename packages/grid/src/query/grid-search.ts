@@ -176,6 +176,27 @@ export function beginQuery(search: GridSearch): number {
   return ++search.stamp;
 }
 
+/**
+ * @internal
+ * The shared opening of the A*-family queries (A*, Dijkstra, JPS, JPS+, bucketed JPS+,
+ * time-sliced A*): starts a query generation ({@link beginQuery}) and, when both endpoints are
+ * passable, seeds the start (g 0, no parent, arrival direction 8 = none) and returns the
+ * generation stamp (≥ 1). Returns 0 when an endpoint is blocked. Pushing the start onto the open
+ * list is left to the caller (indexed heap or bucket queue). Endpoints must be inside the grid.
+ */
+export function beginPathQuery(search: GridSearch, sx: number, sy: number, gx: number, gy: number): number {
+  const stamp = beginQuery(search);
+  const pw = search.pw;
+  const start = (sy + 1) * pw + sx + 1;
+  const open = search.open;
+  if (open[start] !== 1 || open[(gy + 1) * pw + gx + 1] !== 1) return 0;
+  search.g[start] = 0;
+  search.parent[start] = -1;
+  search.seen[start] = stamp;
+  search.dir[start] = 8;
+  return stamp;
+}
+
 /** @internal Padded node of cell `(x, y)`. */
 export function paddedIndex(search: GridSearch, x: number, y: number): number {
   return (y + 1) * search.pw + x + 1;

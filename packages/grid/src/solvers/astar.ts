@@ -1,6 +1,6 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import {
-  beginQuery,
+  beginPathQuery,
   checkEndpoints,
   paddedIndex,
   PathFlags,
@@ -12,10 +12,7 @@ import {
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
 import { goalBoundsMoves } from "../internal/goal-bounds-moves";
 import { readMaxExpansions } from "../internal/options";
-
-// Tie-break: among equal f, prefer the larger g (smaller h). The nudge h × 1e-10 stays far below
-// the smallest difference between two distinct path costs a + b√2 on grids up to 32768 a side.
-const TIE = 1e-10;
+import { isCornerBlocked, TIE } from "../internal/hot-path";
 
 /** Options of {@link findPathAStar}. */
 export interface AStarOptions {
@@ -111,22 +108,19 @@ export function runAStar(
   rowOf: Int32Array | null = null,
   boxes: Int16Array | null = null,
 ): GridPath {
-  const stamp = beginQuery(search);
+  const stamp = beginPathQuery(search, sx, sy, gx, gy);
+  if (stamp === 0) {
+    writeNoPath(out, 0, 0);
+    return out;
+  }
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
   const cost = search.cost;
   const grid = search.grid;
   const start = paddedIndex(search, sx, sy);
   const goal = paddedIndex(search, gx, gy);
-  if (open[start] !== 1 || open[goal] !== 1) {
-    writeNoPath(out, 0, 0);
-    return out;
-  }
   const eight = grid.connectivity === 8;
   const corner = grid.cornerCutting;
   const dstep = eight ? 1 : 2;
-  g[start] = 0;
-  parent[start] = -1;
-  seen[start] = stamp;
   const goalPx = gx + 1;
   const goalPy = gy + 1;
   // The start is alone on the open list, so its priority is never compared: 0 saves a call
@@ -163,7 +157,7 @@ export function runAStar(
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
         step = Math.SQRT2;
       }
       const ng = gp + (cost === null ? step : step * cost[q]!);

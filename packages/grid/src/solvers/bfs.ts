@@ -1,5 +1,6 @@
 import { invalidArgument } from "@tactica/core";
 import { beginQuery, PathFlags, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "../query/grid-search";
+import { isCornerBlocked } from "../internal/hot-path";
 
 /**
  * Breadth-first search from `(sx, sy)` to `(gx, gy)`: the path with the fewest moves (every
@@ -39,7 +40,7 @@ export function findPathBfs(out: GridPath, search: GridSearch, sx: number, sy: n
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
       }
       seen[q] = stamp;
       parent[q] = p;

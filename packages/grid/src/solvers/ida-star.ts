@@ -1,6 +1,7 @@
 import { invalidArgument } from "@tactica/core";
 import { beginQuery, cellOfPadded, checkEndpoints, paddedIndex, PathFlags, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
+import { isCornerBlocked } from "../internal/hot-path";
 
 const EPS = 1e-9;
 
@@ -112,7 +113,7 @@ export function findPathIdaStar(out: GridPath, ida: IdaStar, sx: number, sy: num
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
         step = Math.SQRT2;
       }
       const ng = stackG[depth]! + (cost === null ? step : step * cost[q]!);

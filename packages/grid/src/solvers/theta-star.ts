@@ -2,8 +2,7 @@ import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/c
 import { Connectivity } from "../model/grid";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { hasLineOfSight } from "../model/line-of-sight";
-
-const TIE = 1e-10;
+import { isCornerBlocked, TIE } from "../internal/hot-path";
 
 function los(search: GridSearch, a: number, b: number): boolean {
   const pw = search.pw;
@@ -69,7 +68,7 @@ export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number,
         if ((d & 1) === 1) {
           const a = open[p + offsets[(d + 7) & 7]!]!;
           const b = open[p + offsets[(d + 1) & 7]!]!;
-          if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+          if (isCornerBlocked(corner, a, b)) continue;
         }
         const c = g[q]! + ((d & 1) === 1 ? Math.SQRT2 : 1);
         if (c < best) {
@@ -93,7 +92,7 @@ export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number,
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
       }
       let ng: number;
       let par: number;

@@ -1,8 +1,7 @@
 import { ErrorCodes, invalidArgument, TacticaError, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
-import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "../query/grid-search";
+import { beginPathQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "../query/grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
-
-const TIE = 1e-10;
+import { isCornerBlocked, TIE } from "../internal/hot-path";
 
 /**
  * A* that runs in slices under a per-frame budget of node expansions ({@link stepSlicedAStar}),
@@ -62,8 +61,8 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
   const search = sliced.search;
   checkEndpoints(where, search.grid, sx, sy, gx, gy);
   if (!(weight >= 1) || !Number.isFinite(weight)) invalidArgument(where, "weight", `must be a finite number >= 1 but is ${weight}`, "Use 1 for optimal paths.");
-  const stamp = beginQuery(search);
-  sliced.stamp = stamp;
+  const stamp = beginPathQuery(search, sx, sy, gx, gy);
+  sliced.stamp = search.stamp;
   sliced.heuristic = heuristic ?? (search.grid.connectivity === 4 ? Heuristics.Manhattan : Heuristics.Octile);
   sliced.hScale = weight * search.minCost;
   sliced.goal = paddedIndex(search, gx, gy);
@@ -75,14 +74,11 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
   const start = paddedIndex(search, sx, sy);
   sliced.best = start;
   sliced.bestH = Infinity;
-  if (search.open[start] !== 1 || search.open[sliced.goal] !== 1) {
+  if (stamp === 0) {
     sliced.best = -1;
     sliced.done = true;
     return;
   }
-  search.g[start] = 0;
-  search.parent[start] = -1;
-  search.seen[start] = stamp;
   const h = sliced.hScale * heuristicDistance(sliced.heuristic, sx - gx, sy - gy);
   sliced.bestH = h;
   search.heap.next[0] = h;
@@ -149,7 +145,7 @@ export function stepSlicedAStar(out: GridPath, sliced: SlicedAStar, maxExpansion
       if ((d & 1) === 1) {
         const a = open[p + offsets[(d + 7) & 7]!]!;
         const b = open[p + offsets[(d + 1) & 7]!]!;
-        if (corner === 0 ? (a & b) === 0 : corner === 1 ? (a | b) === 0 : false) continue;
+        if (isCornerBlocked(corner, a, b)) continue;
         step = Math.SQRT2;
       }
       const ng = gp + (cost === null ? step : step * cost[q]!);

@@ -1,4 +1,4 @@
-import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear } from "@tactica/core";
 import { CornerCutting, type Grid } from "../model/grid";
 import { DirX, DirY, checkEndpoints, PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import { searchSubgoals, directHReachable, directPathFree, oct, octile } from "./subgoal-internal";

@@ -1,9 +1,9 @@
-import { indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { createNLevelGraph, unpackNLevelEdge, type CsrGraph, type NLevelGraph } from "@tactica/search";
 import { PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import type { SubgoalGraph } from "./types";
 import { DirX, DirY } from "../query/grid-search";
-import { SQRT2_MINUS_1 } from "../model/heuristics";
+import { octileDelta } from "../internal/hot-path";
 
 // Helpers of the subgoal graphs (Uras & Koenig), shared by the simple and two-level graphs; not exported from the index.
 
@@ -81,7 +81,7 @@ export function oct(out: Float64Array, pw: number, a: number, b: number): void {
   let dy = ay - by;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  out[0] = dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  out[0] = octileDelta(dx, dy);
 }
 
 export function octile(pw: number, a: number, b: number): number {
@@ -91,7 +91,7 @@ export function octile(pw: number, a: number, b: number): number {
   let dy = ay - by;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  return dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx;
+  return octileDelta(dx, dy);
 }
 
 // True when the diagonal-first path from a to b is unblocked.
@@ -172,7 +172,7 @@ export function searchSubgoals(sg: SubgoalGraph, edgeStart: Int32Array, edgeTo: 
       let dy = nodeY[v]! - ty;
       if (dx < 0) dx = -dx;
       if (dy < 0) dy = -dy;
-      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx);
+      heap.next[0] = ng + octileDelta(dx, dy);
       indexedHeapPushNext(heap, v);
     }
   }
