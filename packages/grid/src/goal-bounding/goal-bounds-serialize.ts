@@ -167,9 +167,9 @@ function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the field that does not match.
  */
-export function goalBoundsFromJson(grid: Grid, json: GoalBoundsJson): GoalBounds {
+export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
   const where = "@tactica/grid: goalBoundsFromJson";
-  const j = json as unknown as Record<string, unknown> | null;
+  const j = json as Record<string, unknown> | null;
   if (j === null || typeof j !== "object") definitionError(where, "$", "is not an object", "Pass the object written by goalBoundsToJson.");
   const sources = j.sources;
   const boxes = j.boxes;
