@@ -1,3 +1,4 @@
+import { PathFlags as SearchPathFlags } from "@tactica/search";
 import { describe, expect, it } from "vitest";
 import {
   computeDStarLitePath,
@@ -94,6 +95,11 @@ const solvers: Record<string, Solver> = {
 };
 
 describe("a too-short result buffer is a flag, never a throw", () => {
+  it("uses @tactica/search's PathFlags object (one flag set)", () => {
+    expect(PathFlags).toBe(SearchPathFlags);
+    expect(PathFlags.PathTruncated).toBe(16);
+  });
+
   for (const [name, run] of Object.entries(solvers)) {
     it(`${name}: PathTruncated, full length and cost, the first cells written`, () => {
       const grid = map();

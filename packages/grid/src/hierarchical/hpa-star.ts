@@ -1,7 +1,7 @@
 import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "../model/grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
-import { octileDelta } from "../internal/hot-path";
+import { octileDelta, SQRT2_MINUS_1 } from "../internal/hot-path";
 
 /**
  * A hierarchical pathfinding structure (HPA*, Botea, Müller & Schaeffer 2004): the grid cut into
@@ -338,7 +338,7 @@ function octile(out: Float64Array, w: number, a: number, b: number, eight: boole
   let dy = (a - ax) / w - (b - bx) / w;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  out[0] = eight ? octileDelta(dx, dy) : dx + dy;
+  out[0] = eight ? (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx) : dx + dy; // by hand: a call returning a fraction may box it
 }
 
 /**

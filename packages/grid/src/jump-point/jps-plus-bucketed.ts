@@ -3,7 +3,7 @@ import type { GridSearch } from "../query/grid-search";
 import { beginPathQuery, checkEndpoints, DirX, DirY, paddedIndex, writeFoundPath, writeNoPath, type GridPath } from "../query/grid-search";
 import { rebuildJpsPlus, type JpsPlus } from "./jps-plus";
 import { jpsPlusSteps, jumpDirections } from "./jump-rules";
-import { octileDelta } from "../internal/hot-path";
+import { SQRT2_MINUS_1 } from "../internal/hot-path";
 
 /**
  * State for {@link findPathJpsPlusBucketed}: a bucket open list (core's `BucketQueue`, LIFO inside
@@ -113,7 +113,8 @@ export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: J
       let hy = py + k * dy - goalPy;
       if (hx < 0) hx = -hx;
       if (hy < 0) hy = -hy;
-      const h = eight ? octileDelta(hx, hy) : hx + hy;
+      // octileDelta by hand: the call would exceed this loop's inlining budget and box its double result (measured: JPS +27 %).
+      const h = eight ? (hx > hy ? hx + SQRT2_MINUS_1 * hy : hy + SQRT2_MINUS_1 * hx) : hx + hy;
       bucketQueuePush(q, n, Math.floor((ng + h) * inv));
       generated++;
     }

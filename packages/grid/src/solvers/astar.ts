@@ -129,6 +129,7 @@ export function runAStar(
   indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
+  const tie = TIE; // read the shared constant once: a local in the loop
   for (;;) {
     const p = indexedHeapPop(heap);
     if (p < 0) break;
@@ -167,7 +168,7 @@ export function runAStar(
       parent[q] = p;
       const qy = (q / pw) | 0;
       const hq = hScale === 0 ? 0 : hScale * heuristicDistance(heuristic, q - qy * pw - goalPx, qy - goalPy);
-      heap.next[0] = ng + hq + hq * TIE;
+      heap.next[0] = ng + hq + hq * tie;
       indexedHeapPushNext(heap, q);
       generated++;
     }

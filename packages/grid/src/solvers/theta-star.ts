@@ -55,6 +55,7 @@ export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number,
   indexedHeapPushNext(heap, start);
   let expanded = 0;
   let generated = 1;
+  const tie = TIE; // read the shared constant once: a local in the loop
   for (;;) {
     const p = indexedHeapPop(heap);
     if (p < 0) break;
@@ -117,7 +118,7 @@ export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number,
       const hx = q - qy * pw - goalX;
       const hy = qy - goalY;
       const h = Math.sqrt(hx * hx + hy * hy);
-      heap.next[0] = ng + h + h * TIE;
+      heap.next[0] = ng + h + h * tie;
       indexedHeapPushNext(heap, q);
       generated++;
     }

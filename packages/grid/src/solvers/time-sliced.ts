@@ -122,6 +122,7 @@ export function stepSlicedAStar(out: GridPath, sliced: SlicedAStar, maxExpansion
   const dstep = grid.connectivity === 8 ? 1 : 2;
   const hk = sliced.heuristic;
   const hs = sliced.hScale;
+  const tie = TIE; // read the shared constant once: a local in the loop
   for (let budget = maxExpansions; budget > 0; budget--) {
     const p = indexedHeapPop(heap);
     if (p < 0) {
@@ -159,7 +160,7 @@ export function stepSlicedAStar(out: GridPath, sliced: SlicedAStar, maxExpansion
         sliced.bestH = h;
         sliced.best = q;
       }
-      heap.next[0] = ng + h + h * TIE;
+      heap.next[0] = ng + h + h * tie;
       indexedHeapPushNext(heap, q);
       sliced.generated++;
     }

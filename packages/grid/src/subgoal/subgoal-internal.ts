@@ -3,7 +3,7 @@ import { createNLevelGraph, unpackNLevelEdge, type CsrGraph, type NLevelGraph } 
 import { PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import type { SubgoalGraph } from "./types";
 import { DirX, DirY } from "../query/grid-search";
-import { octileDelta } from "../internal/hot-path";
+import { octileDelta, SQRT2_MINUS_1 } from "../internal/hot-path";
 
 // Helpers of the subgoal graphs (Uras & Koenig), shared by the simple and two-level graphs; not exported from the index.
 
@@ -81,7 +81,7 @@ export function oct(out: Float64Array, pw: number, a: number, b: number): void {
   let dy = ay - by;
   if (dx < 0) dx = -dx;
   if (dy < 0) dy = -dy;
-  out[0] = octileDelta(dx, dy);
+  out[0] = dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx; // by hand: a call returning a fraction may box it
 }
 
 export function octile(pw: number, a: number, b: number): number {
@@ -172,7 +172,7 @@ export function searchSubgoals(sg: SubgoalGraph, edgeStart: Int32Array, edgeTo: 
       let dy = nodeY[v]! - ty;
       if (dx < 0) dx = -dx;
       if (dy < 0) dy = -dy;
-      heap.next[0] = ng + octileDelta(dx, dy);
+      heap.next[0] = ng + (dx > dy ? dx + SQRT2_MINUS_1 * dy : dy + SQRT2_MINUS_1 * dx); // octileDelta by hand (hot loop)
       indexedHeapPushNext(heap, v);
     }
   }
