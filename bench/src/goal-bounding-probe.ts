@@ -22,11 +22,11 @@ const gba = all ? createGoalBounds(grid) : null;
 const allMs = performance.now() - t0;
 const out = createGridPath(grid);
 const solvers: [string, (a: number, b: number, c: number, d: number) => GridPath][] = [
-  ["astar", (a, b, c, d) => findPathAStar(search, a, b, c, d, out)],
-  ["jps-plus", (a, b, c, d) => findPathJpsPlus(search, jp, a, b, c, d, out)],
-  ["jps-plus-gb(jp)", (a, b, c, d) => findPathJpsPlusGoalBounded(search, jp, gbj, a, b, c, d, out)],
+  ["astar", (a, b, c, d) => findPathAStar(out, search, a, b, c, d)],
+  ["jps-plus", (a, b, c, d) => findPathJpsPlus(out, search, jp, a, b, c, d)],
+  ["jps-plus-gb(jp)", (a, b, c, d) => findPathJpsPlusGoalBounded(out, search, jp, gbj, a, b, c, d)],
 ];
-if (gba) solvers.push(["jps-plus-gb(all)", (a, b, c, d) => findPathJpsPlusGoalBounded(search, jp, gba, a, b, c, d, out)], ["astar-gb", (a, b, c, d) => findPathAStarGoalBounded(search, gba, a, b, c, d, out)]);
+if (gba) solvers.push(["jps-plus-gb(all)", (a, b, c, d) => findPathJpsPlusGoalBounded(out, search, jp, gba, a, b, c, d)], ["astar-gb", (a, b, c, d) => findPathAStarGoalBounded(out, search, gba, a, b, c, d)]);
 console.log(`${name} ${grid.width}x${grid.height} scen ${scen.length} jp rows ${gbj.rows} (${jpMs.toFixed(0)} ms) all rows ${gba?.rows ?? "-"} (${allMs.toFixed(0)} ms)`);
 for (const round of [1, 2, 3]) {
   for (const [label, f] of solvers) {

@@ -77,12 +77,12 @@ function prepareFlowField(grid: Grid): Prepared {
   const goals = new Int32Array(1);
   const dir = { x: 0, y: 0 };
   const w = grid.width;
-  const at = (x: number, y: number, o: { x: number; y: number }): boolean => flowFieldDirectionAt(field, x, y, o);
+  const at = (x: number, y: number, o: { x: number; y: number }): boolean => flowFieldDirectionAt(o, field, x, y);
   // The walked length goes to a typed array: a double kept in a closure variable is boxed per write.
   const last = new Float64Array(1);
   const run = (sx: number, sy: number, gx: number, gy: number): void => {
     goals[0] = gy * w + gx;
-    computeFlowField(search, field, goals);
+    computeFlowField(field, search, goals);
     walkCells(sx, sy, gx, gy, grid.width * grid.height, at, dir, last);
   };
   return { query: (a, b, c, d) => (run(a, b, c, d), last[0]!), exec: run, bytes: gridSearchMemoryBytes(search) + bytesOf(field.integration, field.direction) };
@@ -135,7 +135,7 @@ function walkHops(field: ThetaFlowField, dir: { x: number; y: number }, sx: numb
   result[0] = Infinity;
   for (let k = field.parent.length; k > 0; k--) {
     const c = Math.floor(y) * w + Math.floor(x);
-    if (!thetaFlowFieldDirectionAt(field, x, y, dir)) {
+    if (!thetaFlowFieldDirectionAt(dir, field, x, y)) {
       if (c === gy * w + gx) result[0] = walked;
       return;
     }
@@ -160,18 +160,18 @@ function prepareThetaFlowField(grid: Grid): Prepared {
   let from = 0;
   const run = (sx: number, sy: number, gx: number, gy: number): void => {
     goals[0] = gy * w + gx;
-    computeThetaFlowField(search, field, goals);
+    computeThetaFlowField(field, search, goals);
     walkHops(field, dir, sx, sy, gx, gy, last);
     from = sy * w + sx;
   };
   // The field's own path from the start (its parent chain), for the any-angle checks.
   const chain = (): GridPath => {
     let n = 0;
-    for (let c = from; c >= 0 && n < out.cells.length; c = field.parent[c]!) out.cells[n++] = c;
+    for (let c = from; c >= 0 && n < out.path.length; c = field.parent[c]!) out.path[n++] = c;
     out.length = n;
-    const reached = n > 0 && field.integration[out.cells[n - 1]!] === 0;
-    out.status = reached ? PathFlags.Found : PathFlags.NoPath;
-    out.cost = reached ? waypointLength(w, out.cells, n) : Infinity;
+    const reached = n > 0 && field.integration[out.path[n - 1]!] === 0;
+    out.flags = reached ? PathFlags.Found : PathFlags.NoPath;
+    out.cost = reached ? waypointLength(w, out.path, n) : Infinity;
     return out;
   };
   return { query: (a, b, c, d) => (run(a, b, c, d), last[0]!), exec: run, bytes: gridSearchMemoryBytes(search) + bytesOf(field.integration, field.parent), waypoints: chain };
@@ -184,7 +184,7 @@ function prepareDistanceField(grid: Grid): Prepared {
   const w = grid.width;
   const run = (sx: number, sy: number, gx: number, gy: number): void => {
     goals[0] = gy * w + gx;
-    computeDistanceField(search, goals, dist);
+    computeDistanceField(dist, search, goals);
     void sx;
     void sy;
   };
@@ -199,12 +199,12 @@ function prepareSmoothed(grid: Grid): Prepared {
   return prepared(
     out,
     (sx, sy, gx, gy) => {
-      findPathAStar(search, sx, sy, gx, gy, out);
-      if ((out.status & PathFlags.Found) === 0) return;
-      out.length = smoothPath(grid, out.cells, out.length);
-      out.cost = waypointLength(w, out.cells, out.length);
+      findPathAStar(out, search, sx, sy, gx, gy);
+      if ((out.flags & PathFlags.Found) === 0) return;
+      out.length = smoothPath(grid, out.path, out.length);
+      out.cost = waypointLength(w, out.path, out.length);
     },
-    gridSearchMemoryBytes(search) + out.cells.byteLength,
+    gridSearchMemoryBytes(search) + out.path.byteLength,
     true,
   );
 }
@@ -212,14 +212,14 @@ function prepareSmoothed(grid: Grid): Prepared {
 function prepareTheta(grid: Grid, lazy: boolean): Prepared {
   const search = createGridSearch(grid);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathThetaStar(search, sx, sy, gx, gy, out, lazy), gridSearchMemoryBytes(search) + out.cells.byteLength, true);
+  return prepared(out, (sx, sy, gx, gy) => void findPathThetaStar(out, search, sx, sy, gx, gy, { lazy }), gridSearchMemoryBytes(search) + out.path.byteLength, true);
 }
 
 function prepareIda(grid: Grid): Prepared {
   const search = createGridSearch(grid);
   const ida = createIdaStar(search);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathIdaStar(ida, sx, sy, gx, gy, out, IDA_BUDGET), gridSearchMemoryBytes(search) + out.cells.byteLength + bytesOf(ida.stackNode, ida.stackDir, ida.stackG));
+  return prepared(out, (sx, sy, gx, gy) => void findPathIdaStar(out, ida, sx, sy, gx, gy, { maxExpansions: IDA_BUDGET }), gridSearchMemoryBytes(search) + out.path.byteLength + bytesOf(ida.stackNode, ida.stackDir, ida.stackG));
 }
 
 function lpaBytes(l: LpaStar): number {
@@ -233,9 +233,9 @@ function prepareLpa(grid: Grid): Prepared {
     out,
     (sx, sy, gx, gy) => {
       setLpaStarEndpoints(lpa, sx, sy, gx, gy);
-      computeLpaStarPath(lpa, out);
+      computeLpaStarPath(out, lpa);
     },
-    lpaBytes(lpa) + out.cells.byteLength,
+    lpaBytes(lpa) + out.path.byteLength,
   );
 }
 
@@ -247,23 +247,23 @@ function prepareSliced(grid: Grid): Prepared {
     out,
     (sx, sy, gx, gy) => {
       startSlicedAStar(sliced, sx, sy, gx, gy);
-      do stepSlicedAStar(sliced, SLICE_EXPANSIONS, out);
-      while ((out.status & PathFlags.BudgetExhausted) !== 0);
+      do stepSlicedAStar(out, sliced, SLICE_EXPANSIONS);
+      while ((out.flags & PathFlags.BudgetExhausted) !== 0);
     },
-    gridSearchMemoryBytes(search) + out.cells.byteLength,
+    gridSearchMemoryBytes(search) + out.path.byteLength,
   );
 }
 
 function prepareRegion(grid: Grid): Prepared {
   const rm = createRegionMap(grid);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathRegionAStar(rm, sx, sy, gx, gy, out), regionMapMemoryBytes(rm) + out.cells.byteLength);
+  return prepared(out, (sx, sy, gx, gy) => void findPathRegionAStar(out, rm, sx, sy, gx, gy), regionMapMemoryBytes(rm) + out.path.byteLength);
 }
 
 function prepareBfs(grid: Grid): Prepared {
   const search = createGridSearch(grid);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathBfs(search, sx, sy, gx, gy, out), gridSearchMemoryBytes(search) + out.cells.byteLength);
+  return prepared(out, (sx, sy, gx, gy) => void findPathBfs(out, search, sx, sy, gx, gy), gridSearchMemoryBytes(search) + out.path.byteLength);
 }
 
 /**

@@ -39,6 +39,31 @@ function matrix(grid: Grid): number[][] {
   return rows;
 }
 
+/**
+ * Median time of `PF.Grid#clone()` for this map in µs: PathFinding.js writes its search state into
+ * the grid's nodes, so every query needs a fresh clone; that clone is most of its query time on big
+ * maps. The suite reports PathFinding.js with the clone (what a user pays, the headline ratio) and
+ * without it (this time subtracted from every query on the map), side by side.
+ */
+export function pathfindingCloneUs(grid: Grid): number {
+  const PF = require("pathfinding") as PfModule;
+  const base = new PF.Grid(grid.width, grid.height, matrix(grid));
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    let n = 0;
+    const t0 = performance.now();
+    let t: number;
+    do {
+      base.clone();
+      n++;
+      t = performance.now();
+    } while (t - t0 < 2);
+    times.push(((t - t0) * 1000) / n);
+  }
+  times.sort((a, b) => a - b);
+  return times[3]!;
+}
+
 /** PathFinding.js (`pathfinding`) A* or JPS, 8-connected without corner cutting; clones the grid per query as its API requires. */
 export function preparePathfinding(grid: Grid, kind: "astar" | "jps", connectivity: 4 | 8): Query {
   const PF = require("pathfinding") as PfModule;

@@ -87,10 +87,10 @@ function generateWalk(grid0: Grid, start: number, goal: number, k: number, every
       moveDStarLiteStart(d, agent % w, (agent / w) | 0);
     }
     if (step % every !== 0) continue;
-    writeDStarLitePath(d, path);
+    writeDStarLitePath(path, d);
     const toggles: number[] = [];
     for (let i = 0; i < k; i++) {
-      const base = path.length > 0 ? path.cells[Math.min(path.length - 1, rngInt(rng, 0, 29))]! : agent;
+      const base = path.length > 0 ? path.path[Math.min(path.length - 1, rngInt(rng, 0, 29))]! : agent;
       const x = Math.min(w - 1, Math.max(0, (base % w) + rngInt(rng, -2, 2)));
       const y = Math.min(grid.height - 1, Math.max(0, ((base / w) | 0) + rngInt(rng, -2, 2)));
       const c = y * w + x;
@@ -142,7 +142,7 @@ function replayLpaStar(walk: Walk): Totals {
     }
     // LPA*'s keys depend on its start: a moved agent means a reset (a from-scratch LPA*).
     setLpaStarEndpoints(l, e.agent % w, (e.agent / w) | 0, walk.goal % w, (walk.goal / w) | 0);
-    computeLpaStarPath(l, out);
+    computeLpaStarPath(out, l);
     expanded += l.expanded;
     costs.push(out.cost);
   }
@@ -159,7 +159,7 @@ function replayAStar(walk: Walk): Totals {
   const t0 = performance.now();
   for (const e of walk.events) {
     for (const c of e.toggles) setCellPassable(grid, c % w, (c / w) | 0, grid.passable[c] !== 1);
-    findPathAStar(search, e.agent % w, (e.agent / w) | 0, walk.goal % w, (walk.goal / w) | 0, out);
+    findPathAStar(out, search, e.agent % w, (e.agent / w) | 0, walk.goal % w, (walk.goal / w) | 0);
     expanded += out.expanded;
     costs.push(out.cost);
   }

@@ -46,7 +46,7 @@ import type { BenchRow } from "../row";
 import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
 import { COVERAGE_SOLVERS } from "./grid-coverage";
-import { prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
+import { pathfindingCloneUs, prepareEasystar, prepareL1, prepareNgraph, preparePathfinding, type Query } from "./grid-peers";
 import { computeDStarLitePath, createDStarLite, dStarLiteBytes, replanMarkdown, runGridReplan, setDStarLiteEndpoints } from "./grid-replan";
 import { createGoalBounds, findPathAStarGoalBounded, findPathJpsPlusGoalBounded, GoalBoundsCoverage, goalBoundsMemoryBytes } from "@tactica/grid";
 
@@ -87,6 +87,11 @@ export interface Prepared {
   exec?: (sx: number, sy: number, gx: number, gy: number) => void;
   /** The waypoints of the last query (any-angle checks: line of sight of every segment, length). */
   waypoints?: () => GridPath;
+  /**
+   * Per-query time (µs) of work the library's API forces but that is not search (PathFinding.js's
+   * grid clone); the suite also reports the times with it subtracted (`*_without_clone` rows).
+   */
+  overheadUs?: number;
 }
 
 function checkKind(def: SolverDef): CheckKind {
@@ -101,27 +106,27 @@ function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy:
     return out.cost;
   };
   const exec = (sx: number, sy: number, gx: number, gy: number): void => run(search, out, sx, sy, gx, gy);
-  return { query, exec, bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + extraBytes };
+  return { query, exec, bytes: gridSearchMemoryBytes(search) + out.path.byteLength + extraBytes };
 }
 
 const SOLVERS: SolverDef[] = [
-  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, 0.1); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(search, jp, open, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
-  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathSubgoal(sg, a, b, c, d, out), bytes: subgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
-  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
-  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
-  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o, undefined, 1.5)) },
-  { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, 16); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(hpa, search, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathHpa(hpa, search, a, b, c, d, out), bytes: gridSearchMemoryBytes(search) + out.cells.byteLength + hpaMemoryBytes(hpa) }; } },
+  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
+  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, { bucketWidth: 0.1 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
+  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathSubgoal(out, sg, a, b, c, d), bytes: subgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
+  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
+  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
+  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d, { weight: 1.5 })) },
+  { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, { clusterSize: 16 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(out, hpa, search, a, b, c, d).cost, exec: (a, b, c, d) => void findPathHpa(out, hpa, search, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + hpaMemoryBytes(hpa) }; } },
   // D* Lite's first plan (a backward A* on its own typed arrays, O(cells) reset per query).
-  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(d, out).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(d, out); }, bytes: dStarLiteBytes(d) + out.cells.byteLength }; } },
-  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(s, a, b, c, d, o)) },
+  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(out, d).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(out, d); }, bytes: dStarLiteBytes(d) + out.path.byteLength }; } },
+  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(o, s, a, b, c, d)) },
   ...COVERAGE_SOLVERS,
-  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8) }) },
-  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8) }) },
-  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(s, jp, a, b, c, d, o), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(s, a, b, c, d, o)) },
-  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(s, a, b, c, d, o)) },
-  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(s, a, b, c, d, o)) },
+  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8), overheadUs: pathfindingCloneUs(g) }) },
+  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8), overheadUs: pathfindingCloneUs(g) }) },
+  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
+  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
+  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
+  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(o, s, a, b, c, d)) },
   { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareL1(g) }) },
   { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareEasystar(g) }) },
   { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: (g) => ({ query: prepareNgraph(g) }) },
@@ -129,8 +134,8 @@ const SOLVERS: SolverDef[] = [
 
 // Two-level and N-level subgoal graphs (chapter 15).
 SOLVERS.push(
-  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(sg, a, b, c, d, out), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
-  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(sg, a, b, c, d, out).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(sg, a, b, c, d, out), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.cells.byteLength }; } },
+  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(out, sg, a, b, c, d), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
+  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(out, sg, a, b, c, d), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
 );
 
 interface Args {
@@ -215,7 +220,7 @@ interface Acc {
   /** Bytes allocated per query (Tactica only; -1 = not measured). */
   allocBytes: number;
   /** Per map file: all query times and the peer-subset times (for ratios on identical maps). */
-  byMap?: Map<string, { all: number[]; peer: number[] }>;
+  byMap?: Map<string, { all: number[]; peer: number[]; peerBare: number[] }>;
   /** Queries without a path (no path, budget exhausted, a walk that stopped short). */
   failed: number;
   /** Signed deviations from the optimum (%), found paths only (bounded and field rows). */
@@ -233,8 +238,8 @@ function segmentsWithoutSight(grid: Grid, path: GridPath): number {
   const w = grid.width;
   let bad = 0;
   for (let i = 1; i < path.length; i++) {
-    const a = path.cells[i - 1]!;
-    const b = path.cells[i]!;
+    const a = path.path[i - 1]!;
+    const b = path.path[i]!;
     if (!hasLineOfSight(grid, a % w, (a / w) | 0, b % w, (b / w) | 0)) bad++;
   }
   return bad;
@@ -268,7 +273,7 @@ function checkQuery(acc: Acc, grid: Grid, c: MovingAiScenario, cost: number, pre
   if (longer) acc.longer++;
   if (kind === "any-angle" && (!found || longer)) acc.mismatches++;
   if (Number.isFinite(len) && opt > 0) acc.shortening.push(((opt - len) / opt) * 100);
-  if (path !== undefined && (path.status & PathFlags.Found) !== 0) acc.losFailures += segmentsWithoutSight(grid, path);
+  if (path !== undefined && (path.flags & PathFlags.Found) !== 0) acc.losFailures += segmentsWithoutSight(grid, path);
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -297,7 +302,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     const peerQueries = spread(queries, args.peerLimit);
     const inPeerSet = new Set(peerQueries);
     const grid8 = parsed.grid;
-    const grid4 = withGridRules(grid8, 4);
+    const grid4 = withGridRules(grid8, { connectivity: 4 });
     // 4-connected reference costs from our Dijkstra.
     let ref4: Map<MovingAiScenario, number> | null = null;
     const measureMemory = !memorySets.has(set);
@@ -310,7 +315,7 @@ async function run(ctx: SuiteContext): Promise<void> {
         ref4 = new Map();
         const s = createGridSearch(grid4);
         const o = createGridPath(grid4);
-        for (const c of queries) ref4.set(c, findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, o).cost);
+        for (const c of queries) ref4.set(c, findPathDijkstra(o, s, c.startX, c.startY, c.goalX, c.goalY).cost);
       }
       const measureHeap = measureMemory && def.library !== "tactica";
       const before = measureHeap ? heapBytes() : 0;
@@ -353,10 +358,13 @@ async function run(ctx: SuiteContext): Promise<void> {
         const { us, cost } = timeQuery(q, c);
         acc.times.push(us);
         if (inPeerSet.has(c)) acc.peerTimes.push(us);
-        const mt = (acc.byMap ??= new Map()).get(file) ?? { all: [], peer: [] };
+        const mt = (acc.byMap ??= new Map()).get(file) ?? { all: [], peer: [], peerBare: [] };
         acc.byMap.set(file, mt);
         mt.all.push(us);
-        if (inPeerSet.has(c)) mt.peer.push(us);
+        if (inPeerSet.has(c)) {
+          mt.peer.push(us);
+          mt.peerBare.push(Math.max(0, us - (prepared.overheadUs ?? 0)));
+        }
         checkQuery(acc, grid, c, cost, prepared, ref4?.get(c));
       }
       acc.maps++;
@@ -366,7 +374,6 @@ async function run(ctx: SuiteContext): Promise<void> {
     await Promise.resolve();
   }
   const median: Record<string, number> = {};
-  const peerMedian: Record<string, number> = {};
   for (const acc of accs) {
     if (acc.times.length === 0) continue;
     const t = acc.times.slice().sort((a, b) => a - b);
@@ -374,7 +381,6 @@ async function run(ctx: SuiteContext): Promise<void> {
     const lib = acc.def.library;
     const rec = (metric: string, value: number, unit: string): void => ctx.record({ case: c, library: lib, metric, value, unit });
     median[c] = quantile(t, 0.5);
-    peerMedian[c] = quantile(acc.peerTimes.slice().sort((a, b) => a - b), 0.5);
     rec("median_us", quantile(t, 0.5), "us");
     rec("p95_us", quantile(t, 0.95), "us");
     rec("queries", t.length, "count");
@@ -400,11 +406,24 @@ async function run(ctx: SuiteContext): Promise<void> {
       rec("segments_without_los", acc.losFailures, "count");
     }
   }
-  // Ratios on identical query sets: medians over the --peer-limit subset that every solver ran.
+  // Ratios on identical query sets: medians over the --peer-limit subset, on the maps BOTH solvers
+  // ran (a peer capped by maxCells skips the big maps; its ratio must not compare other maps).
+  // PathFinding.js also gets a ratio without its per-query grid clone, printed beside the headline.
+  const med = (xs: number[]): number => quantile(xs.sort((a, b) => a - b), 0.5);
   const ratio = (ours: string, theirs: string, lib: string): void => {
-    const a = peerMedian[ours];
-    const b = peerMedian[theirs];
-    if (a !== undefined && b !== undefined && a > 0) ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}`, value: b / a, unit: "x" });
+    const A = accs.find((x) => x.def.solver === ours)?.byMap;
+    const B = accs.find((x) => x.def.solver === theirs)?.byMap;
+    if (A === undefined || B === undefined) return;
+    const maps = [...A.keys()].filter((m) => B.has(m));
+    const a = med(maps.flatMap((m) => A.get(m)!.peer));
+    const b = med(maps.flatMap((m) => B.get(m)!.peer));
+    if (!(a > 0) || !Number.isFinite(b)) return;
+    ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}`, value: b / a, unit: "x" });
+    ctx.record({ case: ours, library: "tactica", metric: `ratio_maps_vs_${lib}`, value: maps.length, unit: "count" });
+    if (theirs.startsWith("pf-")) {
+      const bare = med(maps.flatMap((m) => B.get(m)!.peerBare));
+      ctx.record({ case: ours, library: "tactica", metric: `ratio_vs_${lib}_without_clone`, value: bare / a, unit: "x" });
+    }
   };
   for (const s of ["jps-plus", "subgoal", "jps", "astar"]) {
     ratio(s, "pf-astar", "pathfinding-astar");
@@ -524,10 +543,22 @@ function markdown(rows: readonly BenchRow[]): string {
     );
     for (const r of quality) lines.push(`| ${r.solver} | ${r.check} | ${r.failed} | ${pct(r.meanExcessPct)} | ${pct(r.maxExcessPct)} | ${pct(r.meanShorteningPct)} | ${count(r.longerThanOptimal)} | ${count(r.segmentsWithoutLos)} |`);
   }
-  const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_"));
+  const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_") && !r.metric.endsWith("_without_clone"));
   if (ratios.length > 0) {
-    lines.push("", "Speed-up of the median query (peer median / Tactica median, same run, over the queries every solver ran):", "", "| Tactica solver | vs | speed-up |", "|---|---|---:|");
-    for (const r of ratios) lines.push(`| ${r.case} | ${r.metric.slice("ratio_vs_".length)} | ${fmt(r.value)}× |`);
+    const extra = (r: BenchRow, metric: string): BenchRow | undefined => rows.find((x) => x.case === r.case && x.metric === metric);
+    lines.push(
+      "",
+      "Speed-up of the median query (peer median / Tactica median, same run, over the queries both solvers ran on the maps both ran; PathFinding.js also without its per-query `grid.clone()`, which it needs but which is not search):",
+      "",
+      "| Tactica solver | vs | speed-up | without clone | maps |",
+      "|---|---|---:|---:|---:|",
+    );
+    for (const r of ratios) {
+      const lib = r.metric.slice("ratio_vs_".length);
+      const bare = extra(r, `${r.metric}_without_clone`);
+      const maps = extra(r, `ratio_maps_vs_${lib}`);
+      lines.push(`| ${r.case} | ${lib} | ${fmt(r.value)}× | ${bare === undefined ? "" : `${fmt(bare.value)}×`} | ${maps === undefined ? "" : maps.value} |`);
+    }
   }
   lines.push(
     "",
@@ -560,9 +591,9 @@ const GB_ALL_MAX_CELLS = 128 * 128;
 const gbRows: Record<string, number> = {};
 
 SOLVERS.push(
-  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(s, jp, gb, a, b, c, d, o), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(s, gb, a, b, c, d, o), goalBoundsMemoryBytes(gb)); } },
+  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
+  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(o, s, gb, a, b, c, d), goalBoundsMemoryBytes(gb)); } },
 );
 
 function recordGoalBoundRatios(ctx: SuiteContext, accs: readonly Acc[]): void {

@@ -16,36 +16,37 @@
  *
  * @packageDocumentation
  */
-export * from "./grid";
-export * from "./movingai";
-export * from "./serialize";
-export * from "./tiled";
-export * from "./heuristics";
-export * from "./grid-search";
-export * from "./astar";
-export * from "./bfs";
-export * from "./distance-field";
-export * from "./path-utils";
-export * from "./jps";
-export * from "./jps-plus";
-export * from "./line-of-sight";
-export * from "./theta-star";
-export * from "./flow-field";
-export * from "./theta-flow-field";
-export * from "./time-sliced";
-export * from "./ida-star";
-export * from "./lpa-star";
-export * from "./hpa-star";
-export * from "./local-navigation";
-export * from "./next-hop-table";
-export * from "./breadcrumbs";
-export * from "./subgoal-graph";
-export * from "./two-level-subgoal-graph";
-export * from "./region-astar";
-export * from "./explorer";
-export * from "./jps-plus-bucketed";
-export * from "./d-star-lite";
-export * from "./segment-penalty";
+export { createGrid, isInsideGrid, isCellPassable, cellIndex, setCellPassable, setCellCost, markGridChanged, isMoveLegal, cloneGrid, withGridRules, Connectivity, type ConnectivityValue, CornerCutting, type CornerCuttingValue, type Grid, type GridOptions, type GridRulesOptions } from "./model/grid";
+export { parseMovingAiMap, formatMovingAiMap, parseMovingAiScenarios, formatMovingAiScenarios, scenarioMapName, scenarioLengthTolerance, matchesScenarioLength, MovingAiTerrain, type MovingAiMap, type MovingAiScenario, type ParseMovingAiMapOptions, type FormatMovingAiMapOptions } from "./io/movingai";
+export { gridToJson, gridFromJson, type GridJson } from "./io/serialize";
+export { gridFromTiled, type TiledGridOptions } from "./io/tiled";
+export { octileDistance, heuristicDistance, Heuristics, type HeuristicValue } from "./model/heuristics";
+export { findPath, type FindPathOptions, type FindPathResult, type GridPoint, type GridSolver } from "./query/find-path";
+export { createGridPath, createGridSearch, gridSearchMemoryBytes, PathFlags, type GridPath, type GridPathOptions, DirX, DirY, type GridSearch } from "./query/grid-search";
+export { findPathAStar, findPathDijkstra, type AStarOptions, type DijkstraOptions } from "./solvers/astar";
+export { findPathBfs } from "./solvers/bfs";
+export { computeDistanceField, type DistanceFieldOptions } from "./fields/distance-field";
+export { pathCost, expandPath, isPathLegal } from "./model/path-utils";
+export { findPathJps } from "./jump-point/jps";
+export { createJpsPlus, rebuildJpsPlus, findPathJpsPlus, jpsPlusMemoryBytes, type JpsPlus } from "./jump-point/jps-plus";
+export { bresenhamLine, hasBresenhamLineOfSight, hasLineOfSight, smoothPath } from "./model/line-of-sight";
+export { findPathThetaStar, type ThetaStarOptions } from "./solvers/theta-star";
+export { createFlowField, computeFlowField, flowFieldDirectionAt, type FlowField, type FlowFieldOptions } from "./fields/flow-field";
+export { createThetaFlowField, computeThetaFlowField, thetaFlowFieldDirectionAt, type ThetaFlowField } from "./fields/theta-flow-field";
+export { createSlicedAStar, startSlicedAStar, stepSlicedAStar, type SlicedAStar, type SlicedAStarOptions } from "./solvers/time-sliced";
+export { createIdaStar, findPathIdaStar, type IdaStar, type IdaStarOptions } from "./solvers/ida-star";
+export { createLpaStar, setLpaStarEndpoints, notifyLpaStarCellChanged, computeLpaStarPath, type LpaStar } from "./incremental/lpa-star";
+export { createHpa, rebuildHpa, findPathHpa, hpaMemoryBytes, type Hpa, type HpaOptions } from "./hierarchical/hpa-star";
+export { createLocalAgent, resetLocalAgent, stepLocalAgent, LocalMethod, type LocalMethodValue, WallSide, type WallSideValue, LocalStatus, type LocalAgent, type LocalAgentOptions, type StepLocalAgentOptions } from "./local/local-navigation";
+export { createWaypointRoutes, nextWaypoint, waypointRouteDistance, updateWaypointRoutes, type WaypointRoutes, type WaypointRoutesOptions } from "./waypoints/waypoint-routes";
+export { createBreadcrumbTrail, dropBreadcrumb, breadcrumbAt, followBreadcrumbs, type BreadcrumbTrail } from "./local/breadcrumbs";
+export { createSubgoalGraph, rebuildSubgoalGraph, findPathSubgoal, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal/subgoal-graph";
+export { createTwoLevelSubgoalGraph, rebuildTwoLevelSubgoalGraph, findPathTwoLevelSubgoal, twoLevelSubgoalGraphMemoryBytes, type TwoLevelSubgoalGraph } from "./subgoal/two-level-subgoal-graph";
+export { createRegionMap, rebuildRegionMap, regionMapMemoryBytes, findPathRegionAStar, type RegionMap } from "./solvers/region-astar";
+export { createExplorer, startExplorerTrip, stepExplorer, type Explorer } from "./local/explorer";
+export { createBucketedJpsPlus, findPathJpsPlusBucketed, type BucketedJpsPlus, type BucketedJpsPlusOptions } from "./jump-point/jps-plus-bucketed";
+export { createDStarLite, setDStarLiteEndpoints, moveDStarLiteStart, notifyDStarLiteCellChanged, computeDStarLite, dStarLiteNextCell, writeDStarLitePath, computeDStarLitePath, wasDStarLiteCellExpanded, type DStarLite } from "./incremental/d-star-lite";
+export { lineOfSightPenalty } from "./model/segment-penalty";
 export {
   GoalBoundsCoverage,
   buildGoalBoundsStep,
@@ -57,7 +58,8 @@ export {
   type GoalBoundsCoverageValue,
   type GoalBoundsOptions,
   type GoalBoundsScratch,
-} from "./goal-bounds";
-export * from "./goal-bounded-search";
-export * from "./goal-bounds-serialize";
-export * from "./n-level-subgoal-graph";
+  type RebuildGoalBoundsOptions,
+} from "./goal-bounding/goal-bounds";
+export { findPathJpsPlusGoalBounded, findPathAStarGoalBounded } from "./goal-bounding/goal-bounded-search";
+export { passabilityHash, goalBoundsToJson, goalBoundsToBytes, goalBoundsFromJson, goalBoundsFromBytes, GOAL_BOUNDS_FORMAT, GOAL_BOUNDS_VERSION, type GoalBoundsJson } from "./goal-bounding/goal-bounds-serialize";
+export { createNLevelSubgoalGraph, rebuildNLevelSubgoalGraph, findPathNLevelSubgoal, nLevelSubgoalGraphMemoryBytes, type NLevelSubgoalGraph, type NLevelSubgoalGraphOptions } from "./subgoal/n-level-subgoal-graph";

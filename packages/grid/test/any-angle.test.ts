@@ -49,7 +49,7 @@ describe("Bresenham", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), (x0, y0, x1, y1) => {
         const out = new Int32Array(64);
-        const n = bresenhamLine({ width: 64 }, x0, y0, x1, y1, out);
+        const n = bresenhamLine(out, { width: 64 }, x0, y0, x1, y1);
         expect(n).toBe(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) + 1);
         expect(out[0]).toBe(y0 * 64 + x0);
         expect(out[n - 1]).toBe(y1 * 64 + x1);
@@ -65,7 +65,7 @@ describe("Bresenham", () => {
   });
   it("matches the reference line (0,0)→(5,2)", () => {
     const out = new Int32Array(6);
-    bresenhamLine({ width: 10 }, 0, 0, 5, 2, out);
+    bresenhamLine(out, { width: 10 }, 0, 0, 5, 2);
     expect(Array.from(out, (c) => [c % 10, Math.floor(c / 10)])).toEqual([[0, 0], [1, 0], [2, 1], [3, 1], [4, 2], [5, 2]]);
   });
 });
@@ -105,7 +105,7 @@ describe("Theta*, Lazy Theta* and post-smoothing", () => {
     const g = createGrid(20, 10);
     const s = createGridSearch(g);
     const out = createGridPath(g);
-    findPathThetaStar(s, 1, 1, 18, 7, out);
+    findPathThetaStar(out, s, 1, 1, 18, 7);
     expect(out.length).toBe(2);
     expect(out.cost).toBeCloseTo(Math.hypot(17, 6), 12);
   });
@@ -116,21 +116,21 @@ describe("Theta*, Lazy Theta* and post-smoothing", () => {
         const s = createGridSearch(g);
         const out = createGridPath(g);
         const ax = a % 20, ay = Math.floor(a / 20), bx = b % 20, by = Math.floor(b / 20);
-        const astar = findPathAStar(s, ax, ay, bx, by, out).cost;
+        const astar = findPathAStar(out, s, ax, ay, bx, by).cost;
         for (const lazy of [false, true]) {
-          findPathThetaStar(s, ax, ay, bx, by, out, lazy);
+          findPathThetaStar(out, s, ax, ay, bx, by, { lazy });
           if (astar === Infinity) {
-            expect(out.status).toBe(PathFlags.NoPath);
+            expect(out.flags).toBe(PathFlags.NoPath);
             continue;
           }
           expect(out.cost).toBeLessThanOrEqual(astar + 1e-9);
-          expect(out.cost).toBeCloseTo(euclid(g, out.cells, out.length), 9);
-          expect(segmentsSee(g, out.cells, out.length)).toBe(true);
+          expect(out.cost).toBeCloseTo(euclid(g, out.path, out.length), 9);
+          expect(segmentsSee(g, out.path, out.length)).toBe(true);
         }
-        findPathAStar(s, ax, ay, bx, by, out, Heuristics.Euclidean);
-        const n = smoothPath(g, out.cells, out.length);
-        expect(segmentsSee(g, out.cells, n)).toBe(true);
-        expect(euclid(g, out.cells, n)).toBeLessThanOrEqual(astar + 1e-9);
+        findPathAStar(out, s, ax, ay, bx, by, { heuristic: Heuristics.Euclidean });
+        const n = smoothPath(g, out.path, out.length);
+        expect(segmentsSee(g, out.path, n)).toBe(true);
+        expect(euclid(g, out.path, n)).toBeLessThanOrEqual(astar + 1e-9);
       }),
       { numRuns: 150 },
     );

@@ -24,12 +24,12 @@ describe("findPathBfs cost", () => {
           const start = s % (w * h);
           const goal = g % (w * h);
           const search = createGridSearch(grid);
-          const out = findPathBfs(search, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), createGridPath(grid));
-          const best = findPathDijkstra(search, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), createGridPath(grid));
-          expect(out.status).toBe(best.status);
-          if (out.status !== PathFlags.Found) return;
-          expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
-          expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+          const out = findPathBfs(createGridPath(grid), search, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w));
+          const best = findPathDijkstra(createGridPath(grid), search, start % w, Math.floor(start / w), goal % w, Math.floor(goal / w));
+          expect(out.flags).toBe(best.flags);
+          if (out.flags !== PathFlags.Found) return;
+          expect(isPathLegal(grid, out.path, out.length)).toBe(true);
+          expect(out.cost).toBeCloseTo(pathCost(grid, out.path, out.length), 9);
           expect(out.cost).toBeGreaterThanOrEqual(best.cost - 1e-9);
         },
       ),

@@ -23,7 +23,7 @@ describe("breadcrumbs", () => {
     const at = { x: 2, y: 0 };
     const out = { x: 0, y: 0 };
     let steps = 0;
-    while (followBreadcrumbs(g, t, at.x, at.y, out)) {
+    while (followBreadcrumbs(out, g, t, at.x, at.y)) {
       expect(Math.max(Math.abs(out.x - at.x), Math.abs(out.y - at.y))).toBe(1);
       at.x = out.x;
       at.y = out.y;
@@ -33,6 +33,6 @@ describe("breadcrumbs", () => {
     expect(at).toEqual({ x: 9, y: 0 });
     // Diagonal shortcuts at the corners skip crumbs: fewer steps than crumbs.
     expect(steps).toBeLessThan(path.length - 1);
-    expect(followBreadcrumbs(g, t, 0, 7, out)).toBe(false); // off the trail
+    expect(followBreadcrumbs(out, g, t, 0, 7)).toBe(false); // off the trail
   });
 });

@@ -87,23 +87,23 @@ describe("D* Lite", () => {
                 notifyDStarLiteCellChanged(d, x, y);
               }
             }
-            computeDStarLitePath(d, out);
+            computeDStarLitePath(out, d);
             expectKeysAreLowerBounds(d);
-            findPathDijkstra(search, agent % W, Math.floor(agent / W), t % W, Math.floor(t / W), ref);
-            if (ref.status === PathFlags.NoPath) {
-              expect(out.status).toBe(PathFlags.NoPath);
+            findPathDijkstra(ref, search, agent % W, Math.floor(agent / W), t % W, Math.floor(t / W));
+            if (ref.flags === PathFlags.NoPath) {
+              expect(out.flags).toBe(PathFlags.NoPath);
               expect(dStarLiteNextCell(d)).toBe(-1);
               continue;
             }
-            expect(out.status).toBe(PathFlags.Found);
+            expect(out.flags).toBe(PathFlags.Found);
             expect(out.cost).toBeCloseTo(ref.cost, 9);
-            expect(out.cells[0]).toBe(agent);
-            expect(out.cells[out.length - 1]).toBe(t);
-            expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
-            expect(pathCost(grid, out.cells, out.length)).toBeCloseTo(ref.cost, 9);
+            expect(out.path[0]).toBe(agent);
+            expect(out.path[out.length - 1]).toBe(t);
+            expect(isPathLegal(grid, out.path, out.length)).toBe(true);
+            expect(pathCost(grid, out.path, out.length)).toBeCloseTo(ref.cost, 9);
             // Walk one step along the plan.
             const next = dStarLiteNextCell(d);
-            expect(next).toBe(out.length > 1 ? out.cells[1] : agent);
+            expect(next).toBe(out.length > 1 ? out.path[1] : agent);
             agent = next;
             moveDStarLiteStart(d, agent % W, Math.floor(agent / W));
           }
@@ -120,22 +120,22 @@ describe("D* Lite", () => {
     const d = createDStarLite(grid);
     const out = createGridPath(grid);
     setDStarLiteEndpoints(d, 0, 0, 79, 0);
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     const first = d.expanded;
     // Walk a third of the way, then put a pillar on the path a few steps ahead of the agent
     // (the search runs from the goal, so changes near the agent are the cheap ones to repair).
     const at = Math.floor(out.length / 3);
-    const agent = out.cells[at]!;
+    const agent = out.path[at]!;
     moveDStarLiteStart(d, agent % 80, Math.floor(agent / 80));
-    const c = out.cells[at + 4]!;
+    const c = out.path[at + 4]!;
     setCellPassable(grid, c % 80, Math.floor(c / 80), false);
     notifyDStarLiteCellChanged(d, c % 80, Math.floor(c / 80));
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     const repair = d.expanded;
     const scratch = createDStarLite(grid);
     setDStarLiteEndpoints(scratch, agent % 80, Math.floor(agent / 80), 79, 0);
     computeDStarLite(scratch);
-    const astar = findPathAStar(createGridSearch(grid), agent % 80, Math.floor(agent / 80), 79, 0, createGridPath(grid), Heuristics.Octile);
+    const astar = findPathAStar(createGridPath(grid), createGridSearch(grid), agent % 80, Math.floor(agent / 80), 79, 0, { heuristic: Heuristics.Octile });
     expect(out.cost).toBeCloseTo(astar.cost, 9);
     expect(repair).toBeGreaterThan(0);
     expect(repair).toBeLessThan(first / 5);
@@ -153,13 +153,13 @@ describe("D* Lite", () => {
     const d = createDStarLite(grid);
     const out = createGridPath(grid);
     setDStarLiteEndpoints(d, 0, 29, 29, 29);
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     const total = out.cost;
     let walked = 0;
     let cur = 29 * 30;
     for (let i = 1; i < out.length; i++) {
       const next = dStarLiteNextCell(d);
-      expect(next).toBe(out.cells[i]);
+      expect(next).toBe(out.path[i]);
       walked += pathCost(grid, [cur, next], 2);
       cur = next;
       moveDStarLiteStart(d, next % 30, Math.floor(next / 30));
@@ -178,18 +178,18 @@ describe("D* Lite", () => {
     const d = createDStarLite(grid);
     const out = createGridPath(grid);
     setDStarLiteEndpoints(d, 0, 4, 29, 4);
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     expect(d.heapSize).toBeGreaterThan(0);
     for (let i = 1; i <= 15; i++) moveDStarLiteStart(d, i, 4);
     setCellPassable(grid, 16, 4, false);
     notifyDStarLiteCellChanged(d, 16, 4);
     expect(d.km).toBeCloseTo(15, 12);
     expectKeysAreLowerBounds(d);
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     expectKeysAreLowerBounds(d);
-    const ref = findPathDijkstra(createGridSearch(grid), 15, 4, 29, 4, createGridPath(grid));
+    const ref = findPathDijkstra(createGridPath(grid), createGridSearch(grid), 15, 4, 29, 4);
     expect(out.cost).toBeCloseTo(ref.cost, 9);
-    expect(out.cells[0]).toBe(4 * 30 + 15);
+    expect(out.path[0]).toBe(4 * 30 + 15);
   });
 
   it("flags an unreachable goal, then finds the path again after an edit", () => {
@@ -199,17 +199,17 @@ describe("D* Lite", () => {
     const out = createGridPath(grid);
     setDStarLiteEndpoints(d, 0, 5, 19, 5);
     expect(computeDStarLite(d)).toBe(PathFlags.NoPath);
-    expect(d.status).toBe(PathFlags.NoPath);
+    expect(d.flags).toBe(PathFlags.NoPath);
     expect(dStarLiteNextCell(d)).toBe(-1);
-    writeDStarLitePath(d, out);
-    expect(out.status).toBe(PathFlags.NoPath);
+    writeDStarLitePath(out, d);
+    expect(out.flags).toBe(PathFlags.NoPath);
     expect(out.length).toBe(0);
     setCellPassable(grid, 10, 2, true);
     notifyDStarLiteCellChanged(d, 10, 2);
-    computeDStarLitePath(d, out);
-    expect(out.status).toBe(PathFlags.Found);
+    computeDStarLitePath(out, d);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(out.cost).toBe(19 + 6);
-    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+    expect(isPathLegal(grid, out.path, out.length)).toBe(true);
     // Wall the agent in: blocked agent cell → NoPath at once, found again when it opens.
     setCellPassable(grid, 0, 5, false);
     notifyDStarLiteCellChanged(d, 0, 5);
@@ -227,7 +227,7 @@ describe("D* Lite", () => {
     const d = createDStarLite(grid);
     const out = createGridPath(grid);
     setDStarLiteEndpoints(d, 0, 0, 11, 11);
-    computeDStarLitePath(d, out);
+    computeDStarLitePath(out, d);
     expect(d.hScale).toBe(2);
     for (let i = 0; i < 12; i++) {
       setCellCost(grid, i, 0, 0.25);
@@ -236,8 +236,8 @@ describe("D* Lite", () => {
       notifyDStarLiteCellChanged(d, 11, i);
     }
     expect(d.hScale).toBe(0.25);
-    computeDStarLitePath(d, out);
-    const ref = findPathDijkstra(createGridSearch(grid), 0, 0, 11, 11, createGridPath(grid));
+    computeDStarLitePath(out, d);
+    const ref = findPathDijkstra(createGridPath(grid), createGridSearch(grid), 0, 0, 11, 11);
     expect(out.cost).toBeCloseTo(ref.cost, 9);
   });
 
@@ -257,9 +257,9 @@ describe("D* Lite", () => {
       setCellPassable(grid, c % 24, Math.floor(c / 24), grid.passable[c] !== 1);
       notifyDStarLiteCellChanged(d, c % 24, Math.floor(c / 24));
       notifyLpaStarCellChanged(l, c % 24, Math.floor(c / 24));
-      computeDStarLitePath(d, a);
-      computeLpaStarPath(l, b);
-      expect(a.status).toBe(b.status);
+      computeDStarLitePath(a, d);
+      computeLpaStarPath(b, l);
+      expect(a.flags).toBe(b.flags);
       expect(a.cost).toBeCloseTo(b.cost, 9);
     }
   });
@@ -282,7 +282,10 @@ describe("D* Lite", () => {
     setDStarLiteEndpoints(d, 0, 0, 3, 3);
     expect(code(() => moveDStarLiteStart(d, 0.5, 0))).toBe(ErrorCodes.InvalidArgument);
     computeDStarLite(d);
-    expect(code(() => writeDStarLitePath(d, createGridPath(grid, 2)))).toBe(ErrorCodes.InvalidArgument);
+    const short = writeDStarLitePath(createGridPath(grid, { capacity: 2 }), d);
+    expect(short.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
+    expect(short.length).toBe(4);
+    expect(short.cost).toBeCloseTo(3 * Math.SQRT2, 9);
     expect(wasDStarLiteCellExpanded(d, 9, 9)).toBe(false);
   });
 });

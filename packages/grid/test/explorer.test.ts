@@ -8,7 +8,7 @@ function rect(grid: Grid, x0: number, y0: number, x1: number, y1: number): void 
 function trip(grid: Grid, ex: Explorer, gx: number, gy: number): { status: number; steps: number } {
   startExplorerTrip(ex, gx, gy);
   for (let i = 0; i < 20000; i++) {
-    const s = stepExplorer(grid, ex);
+    const s = stepExplorer(ex, grid);
     if (s !== LocalStatus.Moving) return { status: s, steps: ex.steps };
     expect(grid.passable[ex.y * grid.width + ex.x]).toBe(1);
   }

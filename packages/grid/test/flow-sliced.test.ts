@@ -34,7 +34,7 @@ describe("flow fields", () => {
         g.version++;
         const s = createGridSearch(g);
         const field = createFlowField(g);
-        computeFlowField(s, field, [goal]);
+        computeFlowField(field, s, [goal]);
         const out = createGridPath(g);
         const dir = { x: 0, y: 0 };
         for (let c = 0; c < 225; c++) {
@@ -42,7 +42,7 @@ describe("flow fields", () => {
           if (v === Infinity || c === goal) continue;
           let x = c % 15, y = Math.floor(c / 15), total = 0;
           for (let k = 0; k < 300 && y * 15 + x !== goal; k++) {
-            expect(flowFieldDirectionAt(field, x + 0.5, y + 0.5, dir)).toBe(true);
+            expect(flowFieldDirectionAt(dir, field, x + 0.5, y + 0.5)).toBe(true);
             const nx = x + Math.round(dir.x / Math.abs(dir.x || 1));
             const ny = y + Math.round(dir.y / Math.abs(dir.y || 1));
             total += (nx !== x && ny !== y ? Math.SQRT2 : 1) * g.cost[ny * 15 + nx]!;
@@ -52,7 +52,7 @@ describe("flow fields", () => {
           expect(y * 15 + x).toBe(goal);
           expect(total).toBeCloseTo(v, 9);
           // The field is the cost *to* the goal: equal to A* from the cell.
-          expect(findPathAStar(s, c % 15, Math.floor(c / 15), goal % 15, Math.floor(goal / 15), out).cost).toBeCloseTo(v, 9);
+          expect(findPathAStar(out, s, c % 15, Math.floor(c / 15), goal % 15, Math.floor(goal / 15)).cost).toBeCloseTo(v, 9);
         }
       }),
       { numRuns: 60 },
@@ -74,26 +74,26 @@ describe("flow fields", () => {
     const goal = 2 * 7 + 6;
     const start = { x: 0.5, y: 2.5 };
     const dir = { x: 0, y: 0 };
-    computeFlowField(s, field, [goal]);
-    flowFieldDirectionAt(field, start.x, start.y, dir);
+    computeFlowField(field, s, [goal]);
+    flowFieldDirectionAt(dir, field, start.x, start.y);
     expect(dir.y).toBe(-1); // ties resolve to the first direction (north)
     const penalty = new Float64Array(35);
     penalty[1 * 7 + 3] = 5;
-    computeFlowField(s, field, [goal], penalty);
-    flowFieldDirectionAt(field, start.x, start.y, dir);
+    computeFlowField(field, s, [goal], { penalty });
+    flowFieldDirectionAt(dir, field, start.x, start.y);
     expect(dir.y).toBe(1);
-    expect(flowFieldDirectionAt(field, 6.5, 2.5, dir)).toBe(false);
-    expect(flowFieldDirectionAt(field, -1, 0, dir)).toBe(false);
+    expect(flowFieldDirectionAt(dir, field, 6.5, 2.5)).toBe(false);
+    expect(flowFieldDirectionAt(dir, field, -1, 0)).toBe(false);
   });
 
   it("multi-source distance fields take the nearest source", () => {
     const g = createGrid(9, 1);
     const s = createGridSearch(g);
     const out = new Float64Array(9);
-    computeDistanceField(s, [0, 8], out);
+    computeDistanceField(out, s, [0, 8]);
     expect(Array.from(out)).toEqual([0, 1, 2, 3, 4, 3, 2, 1, 0]);
     setCellCost(g, 4, 0, 3);
-    computeDistanceField(s, [0], out, 5);
+    computeDistanceField(out, s, [0], { maxCost: 5 });
     expect(out[3]).toBe(3);
     expect(out[4]).toBe(Infinity); // 3 + 3 > maxCost
   });
@@ -106,23 +106,23 @@ describe("time-sliced A*", () => {
         const g = randomGrid(20, 20, bits, 0.3);
         const s = createGridSearch(g);
         const out = createGridPath(g);
-        const expected = findPathAStar(s, a % 20, Math.floor(a / 20), b % 20, Math.floor(b / 20), out).cost;
+        const expected = findPathAStar(out, s, a % 20, Math.floor(a / 20), b % 20, Math.floor(b / 20)).cost;
         const sliced = createSlicedAStar(s);
         startSlicedAStar(sliced, a % 20, Math.floor(a / 20), b % 20, Math.floor(b / 20));
         let steps = 0;
         for (;;) {
-          stepSlicedAStar(sliced, budget, out);
+          stepSlicedAStar(out, sliced, budget);
           steps++;
-          if (out.status !== (PathFlags.BudgetExhausted | PathFlags.Partial)) break;
-          expect(out.cells[0]).toBe(a);
+          if (out.flags !== (PathFlags.BudgetExhausted | PathFlags.Partial | PathFlags.InProgress)) break;
+          expect(out.path[0]).toBe(a);
           expect(out.length).toBeGreaterThan(0);
           expect(steps).toBeLessThan(1000);
         }
-        if (expected === Infinity) expect(out.status).toBe(PathFlags.NoPath);
+        if (expected === Infinity) expect(out.flags).toBe(PathFlags.NoPath);
         else {
-          expect(out.status).toBe(PathFlags.Found);
+          expect(out.flags).toBe(PathFlags.Found);
           expect(out.cost).toBeCloseTo(expected, 9);
-          expect(out.cells[out.length - 1]).toBe(b);
+          expect(out.path[out.length - 1]).toBe(b);
         }
       }),
       { numRuns: 100 },
@@ -134,8 +134,8 @@ describe("time-sliced A*", () => {
     const out = createGridPath(g);
     const sliced = createSlicedAStar(s);
     startSlicedAStar(sliced, 0, 0, 29, 29);
-    expect(stepSlicedAStar(sliced, 2, out).status).toBe(PathFlags.BudgetExhausted | PathFlags.Partial);
-    findPathAStar(s, 0, 0, 1, 1, out);
-    expect(() => stepSlicedAStar(sliced, 2, out)).toThrow(expect.objectContaining({ code: ErrorCodes.InvalidState }));
+    expect(stepSlicedAStar(out, sliced, 2).flags).toBe(PathFlags.BudgetExhausted | PathFlags.Partial | PathFlags.InProgress);
+    findPathAStar(out, s, 0, 0, 1, 1);
+    expect(() => stepSlicedAStar(out, sliced, 2)).toThrow(expect.objectContaining({ code: ErrorCodes.InvalidState }));
   });
 });

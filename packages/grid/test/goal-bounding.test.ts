@@ -58,7 +58,7 @@ function allPairs(grid: Grid): Float64Array[] {
   const out: Float64Array[] = [];
   for (let g = 0; g < n; g++) {
     const f = new Float64Array(n);
-    computeDistanceField(search, [g], f);
+    computeDistanceField(f, search, [g]);
     out.push(f);
   }
   return out;
@@ -145,24 +145,24 @@ function checkQueries(grid: Grid, gbs: GoalBounds[], pairs: readonly [number, nu
   const cells = new Int32Array(n);
   const field = new Float64Array(n);
   for (const [a, b] of pairs) {
-    computeDistanceField(search, [b], field);
+    computeDistanceField(field, search, [b]);
     const expected = grid.passable[a] === 1 && grid.passable[b] === 1 ? field[a]! : Infinity;
     const [sx, sy, gx, gy] = [a % w, Math.floor(a / w), b % w, Math.floor(b / w)];
     const runs: [string, () => void][] = [];
     for (const gb of gbs) {
-      if (gb.coverage === GoalBoundsCoverage.AllCells) runs.push([`astar-gb/${gb.coverage}`, () => findPathAStarGoalBounded(search, gb, sx, sy, gx, gy, out)]);
-      if (jp !== null) runs.push([`jps-plus-gb/${gb.coverage}`, () => findPathJpsPlusGoalBounded(search, jp, gb, sx, sy, gx, gy, out)]);
+      if (gb.coverage === GoalBoundsCoverage.AllCells) runs.push([`astar-gb/${gb.coverage}`, () => findPathAStarGoalBounded(out, search, gb, sx, sy, gx, gy)]);
+      if (jp !== null) runs.push([`jps-plus-gb/${gb.coverage}`, () => findPathJpsPlusGoalBounded(out, search, jp, gb, sx, sy, gx, gy)]);
     }
-    if (jp !== null) findPathJpsPlus(search, jp, sx, sy, gx, gy, plain);
+    if (jp !== null) findPathJpsPlus(plain, search, jp, sx, sy, gx, gy);
     for (const [label, run] of runs) {
       run();
       if (expected === Infinity) {
-        expect(out.status, label).toBe(PathFlags.NoPath);
+        expect(out.flags, label).toBe(PathFlags.NoPath);
         continue;
       }
-      expect(out.status, label).toBe(PathFlags.Found);
+      expect(out.flags, label).toBe(PathFlags.Found);
       expect(out.cost, label).toBeCloseTo(expected, 9);
-      const m = expandPath(grid, out.cells, out.length, cells);
+      const m = expandPath(cells, grid, out.path, out.length);
       expect(isPathLegal(grid, cells, m), label).toBe(true);
       expect(cells[0]).toBe(a);
       expect(cells[m - 1]).toBe(b);
@@ -210,16 +210,16 @@ describe("goal-bounded searches", () => {
       let gbExpanded = 0;
       let plainExpanded = 0;
       for (const c of scenarios) {
-        findPathJpsPlus(search, jp, c.startX, c.startY, c.goalX, c.goalY, plain);
+        findPathJpsPlus(plain, search, jp, c.startX, c.startY, c.goalX, c.goalY);
         plainExpanded += plain.expanded;
         for (const gb of [all, jumps]) {
-          findPathJpsPlusGoalBounded(search, jp, gb, c.startX, c.startY, c.goalX, c.goalY, out);
-          const m = expandPath(grid, out.cells, out.length, cells);
+          findPathJpsPlusGoalBounded(out, search, jp, gb, c.startX, c.startY, c.goalX, c.goalY);
+          const m = expandPath(cells, grid, out.path, out.length);
           if (!matchesScenarioLength(c, out.cost) || !isPathLegal(grid, cells, m) || out.expanded > plain.expanded) bad++;
           if (gb === all) gbExpanded += out.expanded;
         }
-        findPathAStarGoalBounded(search, all, c.startX, c.startY, c.goalX, c.goalY, out);
-        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(grid, out.cells, out.length)) bad++;
+        findPathAStarGoalBounded(out, search, all, c.startX, c.startY, c.goalX, c.goalY);
+        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(grid, out.path, out.length)) bad++;
       }
       expect(scenarios.length).toBeGreaterThan(10);
       expect(bad, name).toBe(0);
@@ -244,8 +244,8 @@ describe("incremental build, invalidation and baking", () => {
     let calls = 0;
     while (!buildGoalBoundsStep(step, 7)) {
       calls++;
-      findPathJpsPlusGoalBounded(search, jp, step, 0, 0, 13, 9, out);
-      findPathJpsPlus(search, jp, 0, 0, 13, 9, ref);
+      findPathJpsPlusGoalBounded(out, search, jp, step, 0, 0, 13, 9);
+      findPathJpsPlus(ref, search, jp, 0, 0, 13, 9);
       expect(out.cost).toBeCloseTo(ref.cost, 9);
     }
     expect(calls).toBe(Math.ceil(full.rows / 7) - 1);
@@ -262,13 +262,13 @@ describe("incremental build, invalidation and baking", () => {
     const jp = createJpsPlus(g);
     const out = createGridPath(g);
     setCellPassable(g, 3, 3, false);
-    expect(() => findPathJpsPlusGoalBounded(search, jp, gb, 0, 0, 7, 7, out)).toThrow(/edited.*rebuildGoalBounds/);
-    expect(() => findPathAStarGoalBounded(search, gb, 0, 0, 7, 7, out)).toThrowError(expect.objectContaining({ code: "INVALID_STATE" }));
+    expect(() => findPathJpsPlusGoalBounded(out, search, jp, gb, 0, 0, 7, 7)).toThrow(/edited.*rebuildGoalBounds/);
+    expect(() => findPathAStarGoalBounded(out, search, gb, 0, 0, 7, 7)).toThrowError(expect.objectContaining({ code: "INVALID_STATE" }));
     expect(() => buildGoalBoundsStep(gb, 1)).toThrow(TacticaError);
     rebuildGoalBounds(gb);
     expect(gb.builds).toBe(2);
     expect(gb.rows).toBe(63);
-    findPathJpsPlusGoalBounded(search, jp, gb, 3, 2, 3, 4, out);
+    findPathJpsPlusGoalBounded(out, search, jp, gb, 3, 2, 3, 4);
     expect(out.cost).toBe(4); // around the blocked cell: no corner cutting
     setCellCost(g, 1, 1, 2);
     expect(() => rebuildGoalBounds(gb)).toThrow(/uniform-cost/);
@@ -283,8 +283,8 @@ describe("incremental build, invalidation and baking", () => {
     const gb = createGoalBounds(grid);
     const other = createGrid(14, 10);
     const out = createGridPath(other);
-    expect(() => findPathAStarGoalBounded(createGridSearch(other), gb, 0, 0, 1, 1, out)).toThrow(/another grid/);
-    expect(() => findPathJpsPlusGoalBounded(createGridSearch(grid), createJpsPlus(grid), gb, 0, 0, 14, 1, out)).toThrow(/goal/);
+    expect(() => findPathAStarGoalBounded(out, createGridSearch(other), gb, 0, 0, 1, 1)).toThrow(/another grid/);
+    expect(() => findPathJpsPlusGoalBounded(out, createGridSearch(grid), createJpsPlus(grid), gb, 0, 0, 14, 1)).toThrow(/goal/);
   });
 
   it("round-trips through JSON and bytes and validates what it loads", () => {
@@ -301,8 +301,8 @@ describe("incremental build, invalidation and baking", () => {
     }
     const search = createGridSearch(grid);
     const out = createGridPath(grid);
-    findPathJpsPlusGoalBounded(search, createJpsPlus(grid), fromBytes, 0, 0, 13, 9, out);
-    expect(out.cost).toBeCloseTo(findPathJpsPlus(search, createJpsPlus(grid), 0, 0, 13, 9, createGridPath(grid)).cost, 9);
+    findPathJpsPlusGoalBounded(out, search, createJpsPlus(grid), fromBytes, 0, 0, 13, 9);
+    expect(out.cost).toBeCloseTo(findPathJpsPlus(createGridPath(grid), search, createJpsPlus(grid), 0, 0, 13, 9).cost, 9);
 
     const wider = createGrid(15, 10);
     expect(() => goalBoundsFromJson(wider, json)).toThrow(/width is 14 but the grid's width is 15/);

@@ -20,17 +20,17 @@ describe("HPA*", () => {
     // cells sit elsewhere on it, so the abstract route alone walks there and back.
     const grid = createGrid(16, 16);
     const search = createGridSearch(grid);
-    const hpa = createHpa(search, 8);
+    const hpa = createHpa(search, { clusterSize: 8 });
     const out = createGridPath(grid);
     for (let y = 0; y < 8; y++) {
-      findPathHpa(hpa, search, 7, y, 8, y, out);
-      expect(out.status & PathFlags.Found).toBeTruthy();
-      expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+      findPathHpa(out, hpa, search, 7, y, 8, y);
+      expect(out.flags & PathFlags.Found).toBeTruthy();
+      expect(isPathLegal(grid, out.path, out.length)).toBe(true);
       expect(out.cost, `row ${y}`).toBeCloseTo(1, 9);
     }
-    findPathHpa(hpa, search, 0, 0, 15, 15, out); // far apart: through the abstract graph
-    expect(out.status & PathFlags.Found).toBeTruthy();
-    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+    findPathHpa(out, hpa, search, 0, 0, 15, 15); // far apart: through the abstract graph
+    expect(out.flags & PathFlags.Found).toBeTruthy();
+    expect(isPathLegal(grid, out.path, out.length)).toBe(true);
   });
 
   it("leaves the shared cluster when the path inside it is the long way round", () => {
@@ -39,15 +39,15 @@ describe("HPA*", () => {
     const grid = createGrid(16, 16);
     for (let y = 1; y < 8; y++) setCellPassable(grid, 4, y, false);
     const search = createGridSearch(grid);
-    const hpa = createHpa(search, 8);
+    const hpa = createHpa(search, { clusterSize: 8 });
     const out = createGridPath(grid);
     const ref = createGridPath(grid);
-    findPathHpa(hpa, search, 3, 7, 5, 7, out);
-    findPathDijkstra(search, 3, 7, 5, 7, ref);
+    findPathHpa(out, hpa, search, 3, 7, 5, 7);
+    findPathDijkstra(ref, search, 3, 7, 5, 7);
     expect(ref.cost).toBeCloseTo(4, 9);
-    expect(out.status & PathFlags.Found).toBeTruthy();
-    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
-    expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+    expect(out.flags & PathFlags.Found).toBeTruthy();
+    expect(isPathLegal(grid, out.path, out.length)).toBe(true);
+    expect(out.cost).toBeCloseTo(pathCost(grid, out.path, out.length), 9);
     // The in-cluster detour costs 6 + 2√2 + 6 ≈ 14.8; the abstract route through the cluster below
     // costs 8 (its transitions sit mid-entrance), still twice the optimum but not four times.
     expect(out.cost).toBeLessThanOrEqual(8 + 1e-9);
@@ -71,22 +71,22 @@ describe("HPA*", () => {
             if (costs) grid.cost = Float64Array.from({ length: w * h }, (_, i) => 1 + ((bits[i]! * 7) % 3));
             grid.version++;
             const search = createGridSearch(grid);
-            const hpa = createHpa(search, cs);
+            const hpa = createHpa(search, { clusterSize: cs });
             const out = createGridPath(grid);
             const ref = createGridPath(grid);
             const a = s % (w * h);
             const b = t % (w * h);
-            findPathDijkstra(search, a % w, Math.floor(a / w), b % w, Math.floor(b / w), ref);
-            findPathHpa(hpa, search, a % w, Math.floor(a / w), b % w, Math.floor(b / w), out);
-            if (ref.status === PathFlags.NoPath) {
-              expect(out.status).toBe(PathFlags.NoPath);
+            findPathDijkstra(ref, search, a % w, Math.floor(a / w), b % w, Math.floor(b / w));
+            findPathHpa(out, hpa, search, a % w, Math.floor(a / w), b % w, Math.floor(b / w));
+            if (ref.flags === PathFlags.NoPath) {
+              expect(out.flags).toBe(PathFlags.NoPath);
               return;
             }
-            expect(out.status).toBe(PathFlags.Found);
-            expect(out.cells[0]).toBe(a);
-            expect(out.cells[out.length - 1]).toBe(b);
-            expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
-            expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+            expect(out.flags).toBe(PathFlags.Found);
+            expect(out.path[0]).toBe(a);
+            expect(out.path[out.length - 1]).toBe(b);
+            expect(isPathLegal(grid, out.path, out.length)).toBe(true);
+            expect(out.cost).toBeCloseTo(pathCost(grid, out.path, out.length), 9);
             expect(out.cost).toBeGreaterThanOrEqual(ref.cost - 1e-9);
           },
         ),
@@ -98,14 +98,14 @@ describe("HPA*", () => {
   it("stays close to optimal on a Moving AI map and follows edits", () => {
     const { map, scenarios } = loadMovingAi("dao", "arena2.map");
     const search = createGridSearch(map.grid);
-    const hpa = createHpa(search, 16);
+    const hpa = createHpa(search, { clusterSize: 16 });
     const out = createGridPath(map.grid);
     let worst = 1;
     let sum = 0;
     const picked = sample(scenarios, 60);
     for (const c of picked) {
-      findPathHpa(hpa, search, c.startX, c.startY, c.goalX, c.goalY, out);
-      expect(out.status).toBe(PathFlags.Found);
+      findPathHpa(out, hpa, search, c.startX, c.startY, c.goalX, c.goalY);
+      expect(out.flags).toBe(PathFlags.Found);
       expect(out.cost).toBeGreaterThanOrEqual(c.optimalLength - 1e-4);
       const r = out.cost / Math.max(1, c.optimalLength);
       worst = Math.max(worst, r);
@@ -117,8 +117,8 @@ describe("HPA*", () => {
     expect(worst).toBeLessThan(2);
     const g = createGrid(20, 10);
     const s2 = createGridSearch(g);
-    const h2 = createHpa(s2, 5);
+    const h2 = createHpa(s2, { clusterSize: 5 });
     for (let y = 0; y < 10; y++) setCellPassable(g, 10, y, false);
-    expect(findPathHpa(h2, s2, 0, 0, 19, 0, out).status).toBe(PathFlags.NoPath);
+    expect(findPathHpa(out, h2, s2, 0, 0, 19, 0).flags).toBe(PathFlags.NoPath);
   });
 });

@@ -40,17 +40,17 @@ describe("LPA* incremental replanning", () => {
                 setCellPassable(grid, c % 16, c >> 4, grid.passable[c] !== 1);
                 notifyLpaStarCellChanged(lpa, c % 16, c >> 4);
               }
-              computeLpaStarPath(lpa, out);
-              findPathDijkstra(search, s % 16, s >> 4, t % 16, t >> 4, ref);
-              if (ref.status === PathFlags.NoPath) {
-                expect(out.status).toBe(PathFlags.NoPath);
+              computeLpaStarPath(out, lpa);
+              findPathDijkstra(ref, search, s % 16, s >> 4, t % 16, t >> 4);
+              if (ref.flags === PathFlags.NoPath) {
+                expect(out.flags).toBe(PathFlags.NoPath);
                 continue;
               }
-              expect(out.status).toBe(PathFlags.Found);
+              expect(out.flags).toBe(PathFlags.Found);
               expect(out.cost).toBeCloseTo(ref.cost, 9);
-              expect(out.cells[0]).toBe(s);
-              expect(out.cells[out.length - 1]).toBe(t);
-              expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+              expect(out.path[0]).toBe(s);
+              expect(out.path[out.length - 1]).toBe(t);
+              expect(isPathLegal(grid, out.path, out.length)).toBe(true);
             }
           },
         ),
@@ -66,15 +66,15 @@ describe("LPA* incremental replanning", () => {
     const lpa = createLpaStar(grid);
     const out = createGridPath(grid);
     setLpaStarEndpoints(lpa, 0, 0, 59, 0);
-    computeLpaStarPath(lpa, out);
+    computeLpaStarPath(out, lpa);
     const first = lpa.expanded;
     const before = out.cost;
     // Put a pillar on the path on the far side of the gap.
-    const c = out.cells[Math.floor(out.length * 0.8)]!;
+    const c = out.path[Math.floor(out.length * 0.8)]!;
     setCellPassable(grid, c % 60, Math.floor(c / 60), false);
     notifyLpaStarCellChanged(lpa, c % 60, Math.floor(c / 60));
-    computeLpaStarPath(lpa, out);
-    const ref = findPathDijkstra(createGridSearch(grid), 0, 0, 59, 0, createGridPath(grid));
+    computeLpaStarPath(out, lpa);
+    const ref = findPathDijkstra(createGridPath(grid), createGridSearch(grid), 0, 0, 59, 0);
     expect(out.cost).toBeCloseTo(ref.cost, 9);
     expect(out.cost).toBeGreaterThanOrEqual(before);
     expect(lpa.expanded).toBeLessThan(first / 4);
@@ -87,10 +87,10 @@ describe("IDA*", () => {
     for (let y = 0; y < 199; y++) setCellPassable(grid, 100, y, false);
     const ida = createIdaStar(createGridSearch(grid));
     const out = createGridPath(grid);
-    findPathIdaStar(ida, 0, 0, 199, 0, out, 5000);
-    expect(out.status).toBe(PathFlags.BudgetExhausted);
-    findPathIdaStar(ida, 0, 0, 10, 7, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathIdaStar(out, ida, 0, 0, 199, 0, { maxExpansions: 5000 });
+    expect(out.flags).toBe(PathFlags.BudgetExhausted);
+    findPathIdaStar(out, ida, 0, 0, 10, 7);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(out.cost).toBeCloseTo(3 + 7 * Math.SQRT2, 9);
     expect(ida.iterations).toBe(1);
   });

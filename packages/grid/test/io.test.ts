@@ -4,9 +4,9 @@ import {
   cloneGrid,
   createGrid,
   CornerCutting,
-  gridFromData,
+  gridFromJson,
   gridFromTiled,
-  gridToData,
+  gridToJson,
   isCellPassable,
   isMoveLegal,
   parseMovingAiMap,
@@ -14,8 +14,8 @@ import {
   scenarioMapName,
   setCellCost,
   setCellPassable,
-  writeMovingAiMap,
-  writeMovingAiScenarios,
+  formatMovingAiMap,
+  formatMovingAiScenarios,
 } from "../src";
 
 const MAP = "type octile\nheight 3\nwidth 4\nmap\n.G@S\nTOW.\n....\n";
@@ -74,10 +74,10 @@ describe("Moving AI files", () => {
 
   it("accepts CRLF and round-trips through the writer", () => {
     const m = parseMovingAiMap(MAP.replace(/\n/g, "\r\n"));
-    expect(writeMovingAiMap(m.grid, m.rows)).toBe(MAP);
+    expect(formatMovingAiMap(m.grid, { rows: m.rows })).toBe(MAP);
     const edited = cloneGrid(m.grid);
     setCellPassable(edited, 0, 0, false);
-    expect(writeMovingAiMap(edited, m.rows).split("\n")[4]).toBe("@G@S");
+    expect(formatMovingAiMap(edited, { rows: m.rows }).split("\n")[4]).toBe("@G@S");
   });
 
   it("names the line of a malformed map", () => {
@@ -97,7 +97,7 @@ describe("Moving AI files", () => {
     expect(s).toHaveLength(2);
     expect(s[0]).toMatchObject({ bucket: 1, startX: 299, startY: 465, goalX: 305, goalY: 461, optimalLength: 7.65685 });
     expect(scenarioMapName(s[0]!)).toBe("r.map");
-    expect(parseMovingAiScenarios(writeMovingAiScenarios(s))).toEqual(s);
+    expect(parseMovingAiScenarios(formatMovingAiScenarios(s))).toEqual(s);
     const bad = thrown(() => parseMovingAiScenarios("version 1\n0\ta.map\t1\t1\t0\t0\t0\n"));
     expect(bad.line).toBe(2);
     expect(bad.message).toMatch(/expected 9 fields but found 7/);
@@ -111,15 +111,15 @@ describe("plain-data serialization", () => {
     const g = createGrid(3, 2, { connectivity: 4 });
     setCellPassable(g, 2, 1, false);
     setCellCost(g, 1, 0, 3);
-    const back = gridFromData(JSON.parse(JSON.stringify(gridToData(g))));
+    const back = gridFromJson(JSON.parse(JSON.stringify(gridToJson(g))));
     expect(Array.from(back.passable)).toEqual(Array.from(g.passable));
     expect(Array.from(back.cost!)).toEqual(Array.from(g.cost!));
     expect(back.connectivity).toBe(4);
     expect(structuredClone(g).passable).toEqual(g.passable);
   });
   it("names the JSON path of a bad field", () => {
-    const data = { ...gridToData(createGrid(2, 2)), rows: ["..", ".x"] };
-    const e = thrown(() => gridFromData(data));
+    const data = { ...gridToJson(createGrid(2, 2)), rows: ["..", ".x"] };
+    const e = thrown(() => gridFromJson(data));
     expect(isTacticaError(e, ErrorCodes.InvalidDefinition)).toBe(true);
     expect(e.path).toBe("$.rows[1]");
   });

@@ -36,19 +36,19 @@ describe("JPS+ with a bucketed open list", () => {
             const b = t % n;
             const search = createGridSearch(grid);
             const field = new Float64Array(n);
-            computeDistanceField(search, [b], field);
+            computeDistanceField(field, search, [b]);
             const expected = grid.passable[a] === 1 ? field[a]! : Infinity;
             const out = createGridPath(grid);
-            findPathJpsPlusBucketed(search, createJpsPlus(grid), createBucketedJpsPlus(search, width), a % w, Math.floor(a / w), b % w, Math.floor(b / w), out);
+            findPathJpsPlusBucketed(out, search, createJpsPlus(grid), createBucketedJpsPlus(search, { bucketWidth: width }), a % w, Math.floor(a / w), b % w, Math.floor(b / w));
             if (expected === Infinity) {
-              expect(out.status).toBe(PathFlags.NoPath);
+              expect(out.flags).toBe(PathFlags.NoPath);
               return;
             }
-            expect(out.status).toBe(PathFlags.Found);
+            expect(out.flags).toBe(PathFlags.Found);
             expect(out.cost).toBeGreaterThanOrEqual(expected - 1e-9);
             expect(out.cost).toBeLessThanOrEqual(expected + width + 1e-9);
             const cells = new Int32Array(n);
-            const m = expandPath(grid, out.cells, out.length, cells);
+            const m = expandPath(cells, grid, out.path, out.length);
             expect(isPathLegal(grid, cells, m)).toBe(true);
             expect(pathCost(grid, cells, m)).toBeCloseTo(out.cost, 9);
           },
@@ -62,10 +62,10 @@ describe("JPS+ with a bucketed open list", () => {
     const { map, scenarios } = loadMovingAi("dao", "arena2.map");
     const search = createGridSearch(map.grid);
     const jp = createJpsPlus(map.grid);
-    const open = createBucketedJpsPlus(search, 0.1);
+    const open = createBucketedJpsPlus(search, { bucketWidth: 0.1 });
     const out = createGridPath(map.grid);
     for (const c of sample(scenarios, 150)) {
-      findPathJpsPlusBucketed(search, jp, open, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathJpsPlusBucketed(out, search, jp, open, c.startX, c.startY, c.goalX, c.goalY);
       expect(out.cost).toBeGreaterThanOrEqual(c.optimalLength - 1e-4);
       expect(out.cost).toBeLessThanOrEqual(c.optimalLength + 0.1 + 1e-4);
     }

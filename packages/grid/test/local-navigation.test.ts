@@ -36,10 +36,10 @@ function cupMap(): Grid {
 }
 
 function run(grid: Grid, method: LocalMethodValue, side: WallSideValue, sx: number, sy: number, gx: number, gy: number, seed = 1, maxSteps = 3000): { status: number; steps: number } {
-  const agent = createLocalAgent(sx, sy, method, side);
+  const agent = createLocalAgent(sx, sy, method, { side });
   const rng = createRng(seed);
   for (let i = 0; i < maxSteps; i++) {
-    const s = stepLocalAgent(grid, agent, gx, gy, rng);
+    const s = stepLocalAgent(agent, grid, gx, gy, { rng });
     if (s !== LocalStatus.Moving) return { status: s, steps: agent.steps };
     expect(grid.passable[agent.y * grid.width + agent.x]).toBe(1);
   }
@@ -96,6 +96,6 @@ describe("local navigation", () => {
 
   it("needs an Rng for the random rules", () => {
     const agent = createLocalAgent(0, 0, LocalMethod.RandomMove);
-    expect(() => stepLocalAgent(createGrid(5, 5), agent, 4, 4)).toThrow(/rng/);
+    expect(() => stepLocalAgent(agent, createGrid(5, 5), 4, 4)).toThrow(/rng/);
   });
 });

@@ -12,6 +12,8 @@ import {
   findPathJpsPlus,
   isPathLegal,
   matchesScenarioLength,
+  pathCost,
+  PathFlags,
   scenarioLengthTolerance,
   type GridPath,
   type GridSearch,
@@ -28,13 +30,22 @@ function check(set: string, name: string, count: number, solvers: Record<string,
   const out = createGridPath(map.grid);
   const cells = new Int32Array(map.grid.width * map.grid.height);
   for (const [label, make] of Object.entries(solvers)) {
-    it(`${label} matches every optimal length on ${set}/${name} (${picked.length} scenarios)`, () => {
+    it(`${label} matches every optimal length, with a legal path of that real cost, on ${set}/${name} (${picked.length} scenarios)`, () => {
       const solve = make(search);
       let bad = 0;
       for (const c of picked) {
         solve(search, c, out);
-        const n = expandPath(map.grid, out.cells, out.length, cells);
-        if (!matchesScenarioLength(c, out.cost) || !isPathLegal(map.grid, cells, n) || cells[0] !== c.startY * map.grid.width + c.startX || cells[n - 1] !== c.goalY * map.grid.width + c.goalX) {
+        const n = expandPath(cells, map.grid, out.path, out.length);
+        // The reported cost must match the scenario's optimum AND the real cost of the expanded
+        // cell path (a solver that reports the right number for a wrong path fails here).
+        if (
+          out.flags !== PathFlags.Found ||
+          !matchesScenarioLength(c, out.cost) ||
+          !isPathLegal(map.grid, cells, n) ||
+          Math.abs(pathCost(map.grid, cells, n) - out.cost) > 1e-6 ||
+          cells[0] !== c.startY * map.grid.width + c.startX ||
+          cells[n - 1] !== c.goalY * map.grid.width + c.goalX
+        ) {
           bad++;
           if (bad < 4) expect.soft(out.cost, `${c.startX},${c.startY} → ${c.goalX},${c.goalY}`).toBeCloseTo(c.optimalLength, 4);
         }
@@ -44,17 +55,17 @@ function check(set: string, name: string, count: number, solvers: Record<string,
   }
 }
 
-const astar = (): Solver => (s, c, out) => findPathAStar(s, c.startX, c.startY, c.goalX, c.goalY, out);
-const dijkstra = (): Solver => (s, c, out) => findPathDijkstra(s, c.startX, c.startY, c.goalX, c.goalY, out);
-const jps = (): Solver => (s, c, out) => findPathJps(s, c.startX, c.startY, c.goalX, c.goalY, out);
+const astar = (): Solver => (s, c, out) => findPathAStar(out, s, c.startX, c.startY, c.goalX, c.goalY);
+const dijkstra = (): Solver => (s, c, out) => findPathDijkstra(out, s, c.startX, c.startY, c.goalX, c.goalY);
+const jps = (): Solver => (s, c, out) => findPathJps(out, s, c.startX, c.startY, c.goalX, c.goalY);
 const jpsPlus = (s: GridSearch): Solver => {
   const jp = createJpsPlus(s.grid);
-  return (s2, c, out) => findPathJpsPlus(s2, jp, c.startX, c.startY, c.goalX, c.goalY, out);
+  return (s2, c, out) => findPathJpsPlus(out, s2, jp, c.startX, c.startY, c.goalX, c.goalY);
 };
 
 const subgoal = (s: GridSearch): Solver => {
   const sg = createSubgoalGraph(s.grid);
-  return (_s, c, out) => findPathSubgoal(sg, c.startX, c.startY, c.goalX, c.goalY, out);
+  return (_s, c, out) => findPathSubgoal(out, sg, c.startX, c.startY, c.goalX, c.goalY);
 };
 
 describe("Moving AI golden lengths", () => {

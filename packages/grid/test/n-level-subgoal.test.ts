@@ -54,7 +54,7 @@ describe("N-level subgoal graphs", () => {
           checkRandomSubgoalMap([w, h, bits, density, queries], (grid) => {
             const graph = createNLevelSubgoalGraph(grid, { maxLevels });
             expect(graph.nl.levelCount).toBeLessThanOrEqual(maxLevels);
-            return (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out);
+            return (sx, sy, gx, gy, out) => findPathNLevelSubgoal(out, graph, sx, sy, gx, gy);
           });
         },
       ),
@@ -114,12 +114,12 @@ describe("N-level subgoal graphs", () => {
     let et = 0;
     let es = 0;
     for (const c of sample(scenarios, 60)) {
-      findPathNLevelSubgoal(graph, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathNLevelSubgoal(out, graph, c.startX, c.startY, c.goalX, c.goalY);
       expect(matchesScenarioLength(c, out.cost)).toBe(true);
       en += graph.expanded;
-      findPathTwoLevelSubgoal(tsg, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathTwoLevelSubgoal(out, tsg, c.startX, c.startY, c.goalX, c.goalY);
       et += tsg.expanded;
-      findPathSubgoal(ssg, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathSubgoal(out, ssg, c.startX, c.startY, c.goalX, c.goalY);
       es += ssg.expanded;
     }
     expect(en).toBeLessThan(es);
@@ -131,7 +131,7 @@ describe("N-level subgoal graphs", () => {
       const { map, scenarios } = loadMovingAi("dao", name);
       const grid = map.grid;
       const graph = createNLevelSubgoalGraph(grid);
-      const bad = countBadScenarios(grid, scenarios, (sx, sy, gx, gy, out) => findPathNLevelSubgoal(graph, sx, sy, gx, gy, out));
+      const bad = countBadScenarios(grid, scenarios, (sx, sy, gx, gy, out) => findPathNLevelSubgoal(out, graph, sx, sy, gx, gy));
       expect(bad).toBe(0);
     });
   }
@@ -141,14 +141,14 @@ describe("N-level subgoal graphs", () => {
     for (let y = 2; y < 6; y++) setCellPassable(grid, 8, y, false);
     const graph = createNLevelSubgoalGraph(grid);
     const out = createGridPath(grid);
-    findPathNLevelSubgoal(graph, 0, 0, 6, 3, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathNLevelSubgoal(out, graph, 0, 0, 6, 3);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(out.length).toBe(2);
     expect(graph.expanded).toBe(0);
     expect(out.cost).toBeCloseTo(3 + 3 * Math.SQRT2, 9);
     // Behind the wall the direct path is blocked: a search runs.
-    findPathNLevelSubgoal(graph, 6, 4, 10, 4, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathNLevelSubgoal(out, graph, 6, 4, 10, 4);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(graph.expanded).toBeGreaterThan(0);
   });
 
@@ -157,14 +157,14 @@ describe("N-level subgoal graphs", () => {
     for (let y = 0; y < 4; y++) setCellPassable(grid, 3, y, false);
     const graph = createNLevelSubgoalGraph(grid);
     const out = createGridPath(grid);
-    findPathNLevelSubgoal(graph, 0, 0, 6, 0, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathNLevelSubgoal(out, graph, 0, 0, 6, 0);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(out.cost).toBeCloseTo(2 * (2 + 2 * Math.SQRT2) + 2, 9);
     setCellPassable(grid, 3, 4, false);
-    findPathNLevelSubgoal(graph, 0, 0, 6, 0, out);
-    expect(out.status).toBe(PathFlags.NoPath);
+    findPathNLevelSubgoal(out, graph, 0, 0, 6, 0);
+    expect(out.flags).toBe(PathFlags.NoPath);
     expect(() => createNLevelSubgoalGraph(createGrid(3, 3, { cornerCutting: CornerCutting.Always }))).toThrow(/createSubgoalGraph/);
     expect(() => createNLevelSubgoalGraph(createGrid(3, 3), { maxLevels: 0 })).toThrow(/maxLevels/);
-    expect(() => findPathNLevelSubgoal(graph, 0, 0, 7, 0, out)).toThrow(/^@tactica\/grid: findPathNLevelSubgoal:/);
+    expect(() => findPathNLevelSubgoal(out, graph, 0, 0, 7, 0)).toThrow(/^@tactica\/grid: findPathNLevelSubgoal:/);
   });
 });

@@ -68,17 +68,17 @@ describe("region-based A*", () => {
             for (const [s, t] of queries) {
               const a = s % (w * h);
               const b = t % (w * h);
-              findPathDijkstra(search, a % w, Math.floor(a / w), b % w, Math.floor(b / w), ref);
-              findPathRegionAStar(rm, a % w, Math.floor(a / w), b % w, Math.floor(b / w), out);
-              if (ref.status === PathFlags.NoPath) {
-                expect(out.status).toBe(PathFlags.NoPath);
+              findPathDijkstra(ref, search, a % w, Math.floor(a / w), b % w, Math.floor(b / w));
+              findPathRegionAStar(out, rm, a % w, Math.floor(a / w), b % w, Math.floor(b / w));
+              if (ref.flags === PathFlags.NoPath) {
+                expect(out.flags).toBe(PathFlags.NoPath);
                 continue;
               }
-              expect(out.status).toBe(PathFlags.Found);
-              expect(out.cells[0]).toBe(a);
-              expect(out.cells[out.length - 1]).toBe(b);
-              expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
-              expect(out.cost).toBeCloseTo(pathCost(grid, out.cells, out.length), 9);
+              expect(out.flags).toBe(PathFlags.Found);
+              expect(out.path[0]).toBe(a);
+              expect(out.path[out.length - 1]).toBe(b);
+              expect(isPathLegal(grid, out.path, out.length)).toBe(true);
+              expect(out.cost).toBeCloseTo(pathCost(grid, out.path, out.length), 9);
               expect(out.cost).toBeGreaterThanOrEqual(ref.cost - 1e-9);
             }
           },
@@ -95,20 +95,20 @@ describe("region-based A*", () => {
     const rm = createRegionMap(grid);
     checkPartition(rm);
     const out = createGridPath(grid);
-    findPathRegionAStar(rm, 0, 0, 4, 4, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathRegionAStar(out, rm, 0, 0, 4, 4);
+    expect(out.flags).toBe(PathFlags.Found);
     expect(out.cost).toBeCloseTo(4 * Math.SQRT2, 12);
-    findPathRegionAStar(rm, 0, 0, 10, 4, out);
-    expect(out.status).toBe(PathFlags.Found);
-    expect(Array.from(out.cells.subarray(0, out.length))).toContain(2 * 11 + 5);
-    expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+    findPathRegionAStar(out, rm, 0, 0, 10, 4);
+    expect(out.flags).toBe(PathFlags.Found);
+    expect(Array.from(out.path.subarray(0, out.length))).toContain(2 * 11 + 5);
+    expect(isPathLegal(grid, out.path, out.length)).toBe(true);
     // Close the door: no path, found by exhausting the (small) region graph.
     setCellPassable(grid, 5, 2, false);
-    findPathRegionAStar(rm, 0, 0, 10, 4, out);
-    expect(out.status).toBe(PathFlags.NoPath);
+    findPathRegionAStar(out, rm, 0, 0, 10, 4);
+    expect(out.flags).toBe(PathFlags.NoPath);
     expect(rm.builtVersion).toBe(grid.version);
-    findPathRegionAStar(rm, 5, 2, 10, 4, out);
-    expect(out.status).toBe(PathFlags.NoPath);
+    findPathRegionAStar(out, rm, 5, 2, 10, 4);
+    expect(out.flags).toBe(PathFlags.NoPath);
     expect(regionMapMemoryBytes(rm)).toBeGreaterThan(0);
   });
 
@@ -122,14 +122,14 @@ describe("region-based A*", () => {
     expect(rm.regionCount * 20).toBeLessThan(free);
     const out = createGridPath(grid);
     for (const sc of sample(scenarios, 40)) {
-      findPathRegionAStar(rm, sc.startX, sc.startY, sc.goalX, sc.goalY, out);
-      expect(out.status).toBe(PathFlags.Found);
-      expect(isPathLegal(grid, out.cells, out.length)).toBe(true);
+      findPathRegionAStar(out, rm, sc.startX, sc.startY, sc.goalX, sc.goalY);
+      expect(out.flags).toBe(PathFlags.Found);
+      expect(isPathLegal(grid, out.path, out.length)).toBe(true);
       expect(out.cost).toBeGreaterThanOrEqual(sc.optimalLength - 1e-4);
     }
   });
 
-  it("throws on unsupported rules, bad endpoints and a short out", () => {
+  it("throws on unsupported rules and bad endpoints; a short out is flagged PathTruncated", () => {
     const bad = (fn: () => void, name: string): void => {
       try {
         fn();
@@ -146,7 +146,10 @@ describe("region-based A*", () => {
     bad(() => createRegionMap(costly), "createRegionMap");
     const grid = createGrid(6, 1);
     const rm = createRegionMap(grid);
-    bad(() => findPathRegionAStar(rm, -1, 0, 3, 0, createGridPath(grid)), "findPathRegionAStar");
-    bad(() => findPathRegionAStar(rm, 0, 0, 5, 0, createGridPath(grid, 3)), "findPathRegionAStar");
+    bad(() => findPathRegionAStar(createGridPath(grid), rm, -1, 0, 3, 0), "findPathRegionAStar");
+    const short = findPathRegionAStar(createGridPath(grid, { capacity: 3 }), rm, 0, 0, 5, 0);
+    expect(short.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
+    expect(short.length).toBe(6);
+    expect(short.cost).toBe(5);
   });
 });

@@ -47,13 +47,13 @@ function build(m: { w: number; h: number; bits: number[]; density: number }, con
 
 function checkPath(grid: Grid, out: GridPath, start: number, goal: number, expected: number): void {
   if (expected === Infinity) {
-    expect(out.status).toBe(PathFlags.NoPath);
+    expect(out.flags).toBe(PathFlags.NoPath);
     return;
   }
-  expect(out.status).toBe(PathFlags.Found);
+  expect(out.flags).toBe(PathFlags.Found);
   expect(out.cost).toBeCloseTo(expected, 9);
   const cells = new Int32Array(grid.width * grid.height);
-  const n = expandPath(grid, out.cells, out.length, cells);
+  const n = expandPath(cells, grid, out.path, out.length);
   expect(cells[0]).toBe(start);
   expect(cells[n - 1]).toBe(goal);
   expect(isPathLegal(grid, cells, n)).toBe(true);
@@ -76,7 +76,7 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
           const goal = m.g % n;
           const search = createGridSearch(grid);
           const field = new Float64Array(n);
-          computeDistanceField(search, [goal], field);
+          computeDistanceField(field, search, [goal]);
           // Moves are symmetric and uniform, so distance-from-goal equals distance-to-goal.
           const expected = grid.passable[start] === 1 ? field[start]! : Infinity;
           const out = createGridPath(grid);
@@ -84,19 +84,19 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
           const sy = (start - sx) / m.w;
           const gx = goal % m.w;
           const gy = (goal - gx) / m.w;
-          checkPath(grid, findPathAStar(search, sx, sy, gx, gy, out), start, goal, expected);
-          checkPath(grid, findPathDijkstra(search, sx, sy, gx, gy, out), start, goal, expected);
-          checkPath(grid, findPathAStar(search, sx, sy, gx, gy, out, Heuristics.Euclidean), start, goal, expected);
-          checkPath(grid, findPathIdaStar(createIdaStar(search), sx, sy, gx, gy, out), start, goal, expected);
+          checkPath(grid, findPathAStar(out, search, sx, sy, gx, gy), start, goal, expected);
+          checkPath(grid, findPathDijkstra(out, search, sx, sy, gx, gy), start, goal, expected);
+          checkPath(grid, findPathAStar(out, search, sx, sy, gx, gy, { heuristic: Heuristics.Euclidean }), start, goal, expected);
+          checkPath(grid, findPathIdaStar(out, createIdaStar(search), sx, sy, gx, gy), start, goal, expected);
           if (corner === CornerCutting.Never || grid.connectivity === 4) {
-            checkPath(grid, findPathJps(search, sx, sy, gx, gy, out), start, goal, expected);
+            checkPath(grid, findPathJps(out, search, sx, sy, gx, gy), start, goal, expected);
             const jp = createJpsPlus(grid);
-            checkPath(grid, findPathJpsPlus(search, jp, sx, sy, gx, gy, out), start, goal, expected);
-            if (grid.connectivity === 8) checkPath(grid, findPathSubgoal(createSubgoalGraph(grid), sx, sy, gx, gy, out), start, goal, expected);
+            checkPath(grid, findPathJpsPlus(out, search, jp, sx, sy, gx, gy), start, goal, expected);
+            if (grid.connectivity === 8) checkPath(grid, findPathSubgoal(out, createSubgoalGraph(grid), sx, sy, gx, gy), start, goal, expected);
           }
-          if (grid.connectivity === 4) checkPath(grid, findPathBfs(search, sx, sy, gx, gy, out), start, goal, expected);
+          if (grid.connectivity === 4) checkPath(grid, findPathBfs(out, search, sx, sy, gx, gy), start, goal, expected);
           // Weighted A* stays within its bound.
-          findPathAStar(search, sx, sy, gx, gy, out, undefined, 1.5);
+          findPathAStar(out, search, sx, sy, gx, gy, { weight: 1.5 });
           if (expected !== Infinity) expect(out.cost).toBeLessThanOrEqual(expected * 1.5 + 1e-9);
         }),
         { numRuns: 300 },
@@ -119,12 +119,12 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
         const sy = (start - sx) / m.w;
         const gx = goal % m.w;
         const gy = (goal - gx) / m.w;
-        const d = findPathDijkstra(search, sx, sy, gx, gy, out).cost;
-        const a = findPathAStar(search, sx, sy, gx, gy, out).cost;
+        const d = findPathDijkstra(out, search, sx, sy, gx, gy).cost;
+        const a = findPathAStar(out, search, sx, sy, gx, gy).cost;
         if (d === Infinity) expect(a).toBe(Infinity);
         else {
           expect(a).toBeCloseTo(d, 9);
-          expect(pathCost(grid, out.cells, out.length)).toBeCloseTo(d, 9);
+          expect(pathCost(grid, out.path, out.length)).toBeCloseTo(d, 9);
         }
       }),
       { numRuns: 200 },
@@ -136,11 +136,11 @@ describe("solvers on random maps agree with a Dijkstra distance field", () => {
     const search = createGridSearch(grid);
     const jp = createJpsPlus(grid);
     const out = createGridPath(grid);
-    expect(findPathJpsPlus(search, jp, 0, 2, 4, 2, out).cost).toBe(4);
+    expect(findPathJpsPlus(out, search, jp, 0, 2, 4, 2).cost).toBe(4);
     for (let y = 0; y < 4; y++) setCellPassable(grid, 2, y, false);
-    expect(findPathJpsPlus(search, jp, 0, 2, 4, 2, out).cost).toBeCloseTo(4 + 2 * Math.SQRT2, 9);
+    expect(findPathJpsPlus(out, search, jp, 0, 2, 4, 2).cost).toBeCloseTo(4 + 2 * Math.SQRT2, 9);
     expect(jp.builds).toBe(2);
     setCellPassable(grid, 2, 4, false);
-    expect(findPathJpsPlus(search, jp, 0, 2, 4, 2, out).status).toBe(PathFlags.NoPath);
+    expect(findPathJpsPlus(out, search, jp, 0, 2, 4, 2).flags).toBe(PathFlags.NoPath);
   });
 });

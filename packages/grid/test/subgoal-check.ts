@@ -11,13 +11,13 @@ export function checkSubgoalQuery(grid: Grid, find: (sx: number, sy: number, gx:
   const out = createGridPath(grid);
   find(start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), out);
   if (expected === Infinity) {
-    expect(out.status).toBe(PathFlags.NoPath);
+    expect(out.flags).toBe(PathFlags.NoPath);
     return;
   }
-  expect(out.status).toBe(PathFlags.Found);
+  expect(out.flags).toBe(PathFlags.Found);
   expect(out.cost).toBeCloseTo(expected, 9);
   const cells = new Int32Array(w * grid.height * 2);
-  const n = expandPath(grid, out.cells, out.length, cells);
+  const n = expandPath(cells, grid, out.path, out.length);
   expect(cells[0]).toBe(start);
   expect(cells[n - 1]).toBe(goal);
   expect(isPathLegal(grid, cells, n)).toBe(true);
@@ -45,7 +45,7 @@ export function checkRandomSubgoalMap(
   for (const [a, b] of queries) {
     const start = a % (w * h);
     const goal = b % (w * h);
-    computeDistanceField(search, [goal], field);
+    computeDistanceField(field, search, [goal]);
     checkSubgoalQuery(grid, find, start, goal, grid.passable[start] === 1 ? field[start]! : Infinity);
   }
 }
@@ -61,7 +61,7 @@ export function countBadScenarios(grid: Grid, scenarios: readonly MovingAiScenar
   let bad = 0;
   for (const c of scenarios) {
     find(c.startX, c.startY, c.goalX, c.goalY, out);
-    const n = expandPath(grid, out.cells, out.length, cells);
+    const n = expandPath(cells, grid, out.path, out.length);
     if (
       !matchesScenarioLength(c, out.cost) ||
       !isPathLegal(grid, cells, n) ||

@@ -58,8 +58,8 @@ describe("Theta*-based flow field with a congestion penalty", () => {
         const s = createGridSearch(grid);
         const plain = createThetaFlowField(grid);
         const zero = createThetaFlowField(grid);
-        computeThetaFlowField(s, plain, [g1, g2]);
-        computeThetaFlowField(s, zero, [g1, g2], new Float64Array(N));
+        computeThetaFlowField(plain, s, [g1, g2]);
+        computeThetaFlowField(zero, s, [g1, g2], { penalty: new Float64Array(N) });
         expect(Array.from(zero.parent)).toEqual(Array.from(plain.parent));
         expect(Array.from(zero.integration)).toEqual(Array.from(plain.integration));
         expect(zero.losChecks).toBe(plain.losChecks);
@@ -75,8 +75,8 @@ describe("Theta*-based flow field with a congestion penalty", () => {
         const s = createGridSearch(grid);
         const f = createThetaFlowField(grid);
         const eight = createFlowField(grid);
-        computeThetaFlowField(s, f, [goal], pen);
-        computeFlowField(s, eight, [goal], pen);
+        computeThetaFlowField(f, s, [goal], { penalty: pen });
+        computeFlowField(eight, s, [goal], { penalty: pen });
         for (let c = 0; c < N; c++) {
           const v = f.integration[c]!;
           expect(Number.isNaN(v)).toBe(false);
@@ -152,20 +152,20 @@ describe("Theta*-based flow field with a congestion penalty", () => {
     const goal = 5 * 21 + 20;
     const agent = 5 * 21 + 0;
     const f = createThetaFlowField(grid);
-    computeThetaFlowField(s, f, [goal]);
+    computeThetaFlowField(f, s, [goal]);
     expect(chainCrosses(f, agent, 21, 5)).toBe(true);
     const free = f.integration[agent]!;
     expect(free).toBeCloseTo(20, 9);
     // A crowd in the middle corridor: 5 cells × 2 = 10 extra, more than the bottom detour's extra length.
     const pen = new Float64Array(21 * 11);
     for (let x = 8; x <= 12; x++) pen[5 * 21 + x] = 2;
-    computeThetaFlowField(s, f, [goal], pen);
+    computeThetaFlowField(f, s, [goal], { penalty: pen });
     expect(chainCrosses(f, agent, 21, 10)).toBe(true);
     expect(chainCrosses(f, agent, 21, 5)).toBe(false);
     expect(f.integration[agent]!).toBeLessThan(free + 10);
     // A light crowd (5 × 0.2 = 1 extra): the middle corridor is still the cheapest.
     for (let x = 8; x <= 12; x++) pen[5 * 21 + x] = 0.2;
-    computeThetaFlowField(s, f, [goal], pen);
+    computeThetaFlowField(f, s, [goal], { penalty: pen });
     expect(chainCrosses(f, agent, 21, 5)).toBe(true);
     expect(f.integration[agent]!).toBeCloseTo(free + 1, 9);
   });
@@ -176,7 +176,7 @@ describe("Theta*-based flow field with a congestion penalty", () => {
     const f = createThetaFlowField(grid);
     for (const pen of [new Float64Array(15), Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? NaN : 0))]) {
       try {
-        computeThetaFlowField(s, f, [0], pen);
+        computeThetaFlowField(f, s, [0], { penalty: pen });
         expect.unreachable();
       } catch (e) {
         expect(e).toBeInstanceOf(TacticaError);

@@ -34,8 +34,8 @@ describe("Theta*-based flow field", () => {
         const s = createGridSearch(grid);
         const eight = createFlowField(grid);
         const any = createThetaFlowField(grid);
-        computeFlowField(s, eight, [g1, g2]);
-        computeThetaFlowField(s, any, [g1, g2]);
+        computeFlowField(eight, s, [g1, g2]);
+        computeThetaFlowField(any, s, [g1, g2]);
         for (let c = 0; c < N; c++) {
           const a = any.integration[c]!;
           const e = eight.integration[c]!;
@@ -53,7 +53,7 @@ describe("Theta*-based flow field", () => {
         const grid = randomGrid(W, W, bits, 0.3, corner);
         const s = createGridSearch(grid);
         const f = createThetaFlowField(grid);
-        computeThetaFlowField(s, f, [goal]);
+        computeThetaFlowField(f, s, [goal]);
         for (let c = 0; c < N; c++) {
           const p = f.parent[c]!;
           if (p === -1) {
@@ -86,18 +86,18 @@ describe("Theta*-based flow field", () => {
         const grid = randomGrid(W, W, bits, 0.25);
         const s = createGridSearch(grid);
         const f = createThetaFlowField(grid);
-        computeThetaFlowField(s, f, [goal]);
+        computeThetaFlowField(f, s, [goal]);
         const dir = { x: 0, y: 0 };
         for (const start of starts) {
           if (f.integration[start] === Infinity) {
-            expect(thetaFlowFieldDirectionAt(f, start % W, Math.floor(start / W), dir)).toBe(false);
+            expect(thetaFlowFieldDirectionAt(dir, f, start % W, Math.floor(start / W))).toBe(false);
             continue;
           }
           // Steer from cell centre to the centre of the cell's parent, then read the field again.
           let x = (start % W) + 0.5;
           let y = Math.floor(start / W) + 0.5;
           let hops = 0;
-          while (thetaFlowFieldDirectionAt(f, x, y, dir)) {
+          while (thetaFlowFieldDirectionAt(dir, f, x, y)) {
             const c = Math.floor(y) * W + Math.floor(x);
             const p = f.parent[c]!;
             const tx = (p % W) + 0.5;
@@ -121,15 +121,15 @@ describe("Theta*-based flow field", () => {
     const grid = createGrid(20, 20);
     const s = createGridSearch(grid);
     const f = createThetaFlowField(grid);
-    computeThetaFlowField(s, f, [0]);
+    computeThetaFlowField(f, s, [0]);
     const dir = { x: 0, y: 0 };
-    expect(thetaFlowFieldDirectionAt(f, 19.5, 9.2, dir)).toBe(true);
+    expect(thetaFlowFieldDirectionAt(dir, f, 19.5, 9.2)).toBe(true);
     expect(dir.x).toBeCloseTo(-19 / Math.hypot(19, 9), 12);
     expect(dir.y).toBeCloseTo(-9 / Math.hypot(19, 9), 12);
     expect(f.integration[9 * 20 + 19]!).toBeCloseTo(Math.hypot(19, 9), 12);
     expect(f.parent[9 * 20 + 19]).toBe(0);
-    expect(thetaFlowFieldDirectionAt(f, 0, 0, dir)).toBe(false);
-    expect(thetaFlowFieldDirectionAt(f, -1, 3, dir)).toBe(false);
+    expect(thetaFlowFieldDirectionAt(dir, f, 0, 0)).toBe(false);
+    expect(thetaFlowFieldDirectionAt(dir, f, -1, 3)).toBe(false);
     expect(f.losChecks).toBeGreaterThan(0);
     expect(f.losChecks).toBeLessThan(400 * 8);
   });
@@ -140,9 +140,9 @@ describe("Theta*-based flow field", () => {
     grid.version++;
     const s = createGridSearch(grid);
     const f = createThetaFlowField(grid);
-    computeThetaFlowField(s, f, [0]);
+    computeThetaFlowField(f, s, [0]);
     const eight = createFlowField(grid);
-    computeFlowField(s, eight, [0]);
+    computeFlowField(eight, s, [0]);
     let k = 8;
     let vertices = 1;
     while (f.parent[k] !== -1) {
@@ -169,9 +169,9 @@ describe("Theta*-based flow field", () => {
         expect((e as Error).message).toMatch(/^@tactica\/grid: computeThetaFlowField:/);
       }
     };
-    bad(() => computeThetaFlowField(s, createThetaFlowField(createGrid(3, 4)), [0]));
-    bad(() => computeThetaFlowField(s, createThetaFlowField(grid), [16]));
+    bad(() => computeThetaFlowField(createThetaFlowField(createGrid(3, 4)), s, [0]));
+    bad(() => computeThetaFlowField(createThetaFlowField(grid), s, [16]));
     const four = createGrid(4, 4, { connectivity: 4 });
-    bad(() => computeThetaFlowField(createGridSearch(four), createThetaFlowField(four), [0]));
+    bad(() => computeThetaFlowField(createThetaFlowField(four), createGridSearch(four), [0]));
   });
 });

@@ -29,7 +29,7 @@ describe("two-level subgoal graphs", () => {
         (w, h, bits, density, queries) => {
           checkRandomSubgoalMap([w, h, bits, density, queries], (grid) => {
             const tsg = createTwoLevelSubgoalGraph(grid);
-            return (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(tsg, sx, sy, gx, gy, out);
+            return (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(out, tsg, sx, sy, gx, gy);
           });
         },
       ),
@@ -48,10 +48,10 @@ describe("two-level subgoal graphs", () => {
     let expandedTsg = 0;
     let expandedSsg = 0;
     for (const c of sample(scenarios, 60)) {
-      findPathTwoLevelSubgoal(tsg, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathTwoLevelSubgoal(out, tsg, c.startX, c.startY, c.goalX, c.goalY);
       expect(matchesScenarioLength(c, out.cost)).toBe(true);
       expandedTsg += tsg.expanded;
-      findPathSubgoal(ssg, c.startX, c.startY, c.goalX, c.goalY, out);
+      findPathSubgoal(out, ssg, c.startX, c.startY, c.goalX, c.goalY);
       expandedSsg += ssg.expanded;
     }
     expect(expandedTsg).toBeLessThan(expandedSsg);
@@ -62,7 +62,7 @@ describe("two-level subgoal graphs", () => {
       const { map, scenarios } = loadMovingAi("dao", name);
       const grid = map.grid;
       const tsg = createTwoLevelSubgoalGraph(grid);
-      const bad = countBadScenarios(grid, scenarios, (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(tsg, sx, sy, gx, gy, out));
+      const bad = countBadScenarios(grid, scenarios, (sx, sy, gx, gy, out) => findPathTwoLevelSubgoal(out, tsg, sx, sy, gx, gy));
       expect(bad).toBe(0);
     });
   }
@@ -72,14 +72,14 @@ describe("two-level subgoal graphs", () => {
     for (let y = 0; y < 4; y++) setCellPassable(grid, 3, y, false);
     const tsg = createTwoLevelSubgoalGraph(grid);
     const out = createGridPath(grid);
-    findPathTwoLevelSubgoal(tsg, 0, 0, 6, 0, out);
-    expect(out.status).toBe(PathFlags.Found);
+    findPathTwoLevelSubgoal(out, tsg, 0, 0, 6, 0);
+    expect(out.flags).toBe(PathFlags.Found);
     // Around the wall's end, with no corner cutting: (0,0) → (2,4) → (4,4) → (6,0).
     expect(out.cost).toBeCloseTo(2 * (2 + 2 * Math.SQRT2) + 2, 9);
     setCellPassable(grid, 3, 4, false);
-    findPathTwoLevelSubgoal(tsg, 0, 0, 6, 0, out);
-    expect(out.status).toBe(PathFlags.NoPath);
+    findPathTwoLevelSubgoal(out, tsg, 0, 0, 6, 0);
+    expect(out.flags).toBe(PathFlags.NoPath);
     expect(() => createTwoLevelSubgoalGraph(createGrid(3, 3, { cornerCutting: CornerCutting.Always }))).toThrow(/createSubgoalGraph/);
-    expect(() => findPathTwoLevelSubgoal(tsg, 0, 0, 7, 0, out)).toThrow(/^@tactica\/grid: findPathTwoLevelSubgoal:/);
+    expect(() => findPathTwoLevelSubgoal(out, tsg, 0, 0, 7, 0)).toThrow(/^@tactica\/grid: findPathTwoLevelSubgoal:/);
   });
 });

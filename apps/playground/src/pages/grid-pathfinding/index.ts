@@ -143,7 +143,7 @@ const page: DemoPage = {
     }
 
     function rebuildRules(): void {
-      grid = withGridRules(base, connectivity === "8-connected" ? 8 : 4);
+      grid = withGridRules(base, { connectivity: connectivity === "8-connected" ? 8 : 4 });
       search = createGridSearch(grid);
       jp = null;
       hpa = null;
@@ -178,62 +178,62 @@ const page: DemoPage = {
       switch (solver) {
         case "JPS+":
           jp ??= createJpsPlus(grid);
-          findPathJpsPlus(search, jp, sx, sy, gx, gy, path);
+          findPathJpsPlus(path, search, jp, sx, sy, gx, gy);
           break;
         case "JPS":
-          findPathJps(search, sx, sy, gx, gy, path);
+          findPathJps(path, search, sx, sy, gx, gy);
           break;
         case "A*":
-          findPathAStar(search, sx, sy, gx, gy, path);
+          findPathAStar(path, search, sx, sy, gx, gy);
           break;
         case "weighted A* (1.5)":
-          findPathAStar(search, sx, sy, gx, gy, path, undefined, 1.5);
+          findPathAStar(path, search, sx, sy, gx, gy, { weight: 1.5 });
           break;
         case "Dijkstra":
-          findPathDijkstra(search, sx, sy, gx, gy, path);
+          findPathDijkstra(path, search, sx, sy, gx, gy);
           break;
         case "HPA* (8×8 clusters)":
-          hpa ??= createHpa(search, 8);
-          findPathHpa(hpa, search, sx, sy, gx, gy, path);
+          hpa ??= createHpa(search, { clusterSize: 8 });
+          findPathHpa(path, hpa, search, sx, sy, gx, gy);
           break;
         case "subgoal graph":
           if (grid.connectivity !== 8) {
             message = "subgoal graphs need an 8-connected grid";
-            path.status = PathFlags.NoPath;
+            path.flags = PathFlags.NoPath;
             path.length = 0;
             break;
           }
           subgoals ??= createSubgoalGraph(grid);
-          findPathSubgoal(subgoals, sx, sy, gx, gy, path);
+          findPathSubgoal(path, subgoals, sx, sy, gx, gy);
           break;
         case "BFS":
-          findPathBfs(search, sx, sy, gx, gy, path);
+          findPathBfs(path, search, sx, sy, gx, gy);
           break;
         case "two-level subgoal graph":
         case "N-level subgoal graph":
           if (grid.connectivity !== 8) {
             message = "subgoal graphs need an 8-connected grid";
-            path.status = PathFlags.NoPath;
+            path.flags = PathFlags.NoPath;
             path.length = 0;
             break;
           }
           if (solver === "two-level subgoal graph") {
             if (levelled === null || "nl" in levelled) levelled = createTwoLevelSubgoalGraph(grid);
-            findPathTwoLevelSubgoal(levelled, sx, sy, gx, gy, path);
+            findPathTwoLevelSubgoal(path, levelled, sx, sy, gx, gy);
           } else {
             if (levelled === null || !("nl" in levelled)) levelled = createNLevelSubgoalGraph(grid);
-            findPathNLevelSubgoal(levelled, sx, sy, gx, gy, path);
+            findPathNLevelSubgoal(path, levelled, sx, sy, gx, gy);
           }
           break;
         case "Theta*":
         case "Lazy Theta*":
           if (grid.connectivity !== 8) {
             message = "Theta* needs an 8-connected grid";
-            path.status = PathFlags.NoPath;
+            path.flags = PathFlags.NoPath;
             path.length = 0;
             break;
           }
-          findPathThetaStar(search, sx, sy, gx, gy, path, solver === "Lazy Theta*");
+          findPathThetaStar(path, search, sx, sy, gx, gy, { lazy: solver === "Lazy Theta*" });
           break;
         case "JPS+ goal bounding": {
           jp ??= createJpsPlus(grid);
@@ -251,24 +251,24 @@ const page: DemoPage = {
             cancelAnimationFrame(gbFrame);
             gbFrame = requestAnimationFrame(() => solve());
           }
-          findPathJpsPlusGoalBounded(search, jp, gb, sx, sy, gx, gy, path);
+          findPathJpsPlusGoalBounded(path, search, jp, gb, sx, sy, gx, gy);
           break;
         }
         case "flow field":
           goalCell[0] = gy * grid.width + gx;
-          computeFlowField(search, field, goalCell, fillCrowd(sx, sy, gx, gy));
+          computeFlowField(field, search, goalCell, { penalty: fillCrowd(sx, sy, gx, gy) });
           path.length = 0;
-          path.status = PathFlags.NoPath;
+          path.flags = PathFlags.NoPath;
           break;
         case "A* + post-smoothing":
           if (grid.connectivity !== 8) {
             noPath("post-smoothing is shown on 8-connected grids (any-angle segments)");
             break;
           }
-          findPathAStar(search, sx, sy, gx, gy, path);
-          if (path.status & PathFlags.Found) {
-            path.length = smoothPath(grid, path.cells, path.length);
-            path.cost = waypointLength(grid.width, path.cells, path.length);
+          findPathAStar(path, search, sx, sy, gx, gy);
+          if (path.flags & PathFlags.Found) {
+            path.length = smoothPath(grid, path.path, path.length);
+            path.cost = waypointLength(grid.width, path.path, path.length);
           }
           break;
         case "IDA* (small maps)":
@@ -277,8 +277,8 @@ const page: DemoPage = {
             break;
           }
           ida ??= createIdaStar(search);
-          findPathIdaStar(ida, sx, sy, gx, gy, path, IDA_BUDGET);
-          if (path.status & PathFlags.BudgetExhausted) message = `IDA* stopped after ${IDA_BUDGET} expansions (${ida.iterations} iterations)`;
+          findPathIdaStar(path, ida, sx, sy, gx, gy, { maxExpansions: IDA_BUDGET });
+          if (path.flags & PathFlags.BudgetExhausted) message = `IDA* stopped after ${IDA_BUDGET} expansions (${ida.iterations} iterations)`;
           else message = `IDA*: ${ida.iterations} iterations, ${path.expanded} expansions in total`;
           break;
         case "region A*":
@@ -287,7 +287,7 @@ const page: DemoPage = {
             break;
           }
           regions ??= createRegionMap(grid);
-          findPathRegionAStar(regions, sx, sy, gx, gy, path);
+          findPathRegionAStar(path, regions, sx, sy, gx, gy);
           break;
         case "Theta* flow field":
           if (grid.connectivity !== 8) {
@@ -296,7 +296,7 @@ const page: DemoPage = {
           }
           thetaField ??= createThetaFlowField(grid);
           goalCell[0] = gy * grid.width + gx;
-          computeThetaFlowField(search, thetaField, goalCell, fillCrowd(sx, sy, gx, gy));
+          computeThetaFlowField(thetaField, search, goalCell, { penalty: fillCrowd(sx, sy, gx, gy) });
           writeThetaChain(thetaField, sx, sy);
           break;
       }
@@ -349,19 +349,19 @@ const page: DemoPage = {
 
     function noPath(why: string): void {
       message = why;
-      path.status = PathFlags.NoPath;
+      path.flags = PathFlags.NoPath;
       path.length = 0;
     }
 
     /** The Theta* field's own path from the start: its chain of parents, written into `path`. */
     function writeThetaChain(f: ThetaFlowField, sx: number, sy: number): void {
       let n = 0;
-      for (let c = sy * grid.width + sx; c >= 0 && n < path.cells.length; c = f.parent[c]!) path.cells[n++] = c;
-      const end = n > 0 ? path.cells[n - 1]! : -1;
+      for (let c = sy * grid.width + sx; c >= 0 && n < path.path.length; c = f.parent[c]!) path.path[n++] = c;
+      const end = n > 0 ? path.path[n - 1]! : -1;
       const reached = end >= 0 && f.integration[end] === 0;
       path.length = reached ? n : 0;
-      path.status = reached ? PathFlags.Found : PathFlags.NoPath;
-      path.cost = reached ? waypointLength(grid.width, path.cells, n) : Infinity;
+      path.flags = reached ? PathFlags.Found : PathFlags.NoPath;
+      path.cost = reached ? waypointLength(grid.width, path.path, n) : Infinity;
     }
 
     function render(): void {
@@ -414,7 +414,7 @@ const page: DemoPage = {
         const stride = Math.max(1, Math.ceil(grid.width / 64));
         for (let y = 0; y < grid.height; y += stride) {
           for (let x = 0; x < grid.width; x += stride) {
-            const has = solver === "flow field" ? flowFieldDirectionAt(field, x, y, dir) : tf !== null && thetaFlowFieldDirectionAt(tf, x, y, dir);
+            const has = solver === "flow field" ? flowFieldDirectionAt(dir, field, x, y) : tf !== null && thetaFlowFieldDirectionAt(dir, tf, x, y);
             if (!has) continue;
             const cx = x + 0.5;
             const cy = y + 0.5;
@@ -423,10 +423,10 @@ const page: DemoPage = {
         }
       }
       levelLegend = solver.endsWith("level subgoal graph") && levelled !== null ? drawSubgoalLevels(draw, levelled) : "";
-      if (solver !== "flow field" && path.status & PathFlags.Found) {
+      if (solver !== "flow field" && path.flags & PathFlags.Found) {
         const pts: { x: number; y: number }[] = [];
         for (let i = 0; i < path.length; i++) {
-          const c = path.cells[i]!;
+          const c = path.path[i]!;
           pts.push({ x: (c % grid.width) + 0.5, y: Math.floor(c / grid.width) + 0.5 });
         }
         draw.polyline(pts, false, { color: "#e4572e", width: 0.25 });
@@ -435,13 +435,13 @@ const page: DemoPage = {
       }
       draw.circle(start.x + 0.5, start.y + 0.5, 0.6, { color: "#2e7d32", fill: true });
       draw.circle(goal.x + 0.5, goal.y + 0.5, 0.6, { color: "#c62828", fill: true });
-      const cells = expandPath(grid, path.cells, path.length, expandBuffer());
+      const cells = expandPath(expandBuffer(), grid, path.path, path.length);
       stats.textContent = [
         `map ${grid.width}×${grid.height}, ${grid.connectivity}-connected`,
         `solver ${solver}`,
         solver === "flow field"
           ? `flow field: start cost ${Number.isFinite(field.integration[start.y * grid.width + start.x]!) ? field.integration[start.y * grid.width + start.x]!.toFixed(3) : "unreachable"}`
-          : path.status & PathFlags.Found
+          : path.flags & PathFlags.Found
             ? `cost ${path.cost.toFixed(3)}, ${path.length} waypoints, ${ANY_ANGLE.includes(solver) ? "any-angle" : `${cells} cells`}`
             : "no path",
         solver === "subgoal graph"
@@ -468,7 +468,7 @@ const page: DemoPage = {
       boxCell = -1;
       if (gb === null) return;
       for (let i = 0; i < path.length && boxCell < 0; i++) {
-        const c = path.cells[i]!;
+        const c = path.path[i]!;
         const row = gb.rowOf[(Math.floor(c / grid.width) + 1) * gb.pw + (c % grid.width) + 1]!;
         if (row < 0) continue;
         boxCell = c;

@@ -87,8 +87,8 @@ const page: DemoPage = {
 
     function replan(): void {
       computeDStarLite(d);
-      writeDStarLitePath(d, path);
-      findPathAStar(search, agent.x, agent.y, goal.x, goal.y, ref);
+      writeDStarLitePath(path, d);
+      findPathAStar(ref, search, agent.x, agent.y, goal.x, goal.y);
       lastAStar = ref.expanded;
       replans++;
       if (replans > 1) {
@@ -109,7 +109,7 @@ const page: DemoPage = {
       // Random toggles near the next cells of the plan (never on the plan's next two cells).
       for (let i = 0; i < randomWalls; i++) {
         if (path.length < 4) return;
-        const c = path.cells[rngInt(rng, 3, Math.min(path.length - 1, 25))]!;
+        const c = path.path[rngInt(rng, 3, Math.min(path.length - 1, 25))]!;
         const x = Math.min(GW - 1, Math.max(0, (c % GW) + rngInt(rng, -1, 1)));
         const y = Math.min(GH - 1, Math.max(0, Math.floor(c / GW) + rngInt(rng, -1, 1)));
         setWall(x, y, free(x, y));
@@ -171,10 +171,10 @@ const page: DemoPage = {
         draw.ctx.globalAlpha = 1;
         draw.ctx.drawImage(image, 0, 0, GW * scale, GH * scale);
       }
-      if (path.status === PathFlags.Found) {
+      if (path.flags === PathFlags.Found) {
         const pts: { x: number; y: number }[] = [];
         for (let i = 0; i < path.length; i++) {
-          const c = path.cells[i]!;
+          const c = path.path[i]!;
           pts.push({ x: (c % GW) + 0.5, y: Math.floor(c / GW) + 0.5 });
         }
         draw.polyline(pts, false, { color: "#e4572e", width: 0.2 });
@@ -184,7 +184,7 @@ const page: DemoPage = {
       const ratio = dstarTotal > 0 ? (astarTotal / dstarTotal).toFixed(1) : "—";
       stats.textContent = [
         `map ${GW}×${GH}, 8-connected`,
-        d.status === PathFlags.Found ? `path cost ${path.cost.toFixed(2)}, ${path.length} cells` : "no path: the agent waits (erase a wall)",
+        d.flags === PathFlags.Found ? `path cost ${path.cost.toFixed(2)}, ${path.length} cells` : "no path: the agent waits (erase a wall)",
         `last replan: D* Lite expanded ${d.expanded} (tinted), A* from scratch ${lastAStar}`,
         `first plan: D* Lite ${firstPlan}`,
         `since then: ${Math.max(0, replans - 1)} replans, D* Lite ${dstarTotal} vs A* ${astarTotal} expansions (${ratio}× fewer)`,

@@ -1,0 +1,242 @@
+import { Connectivity, CornerCutting, createGrid, type Grid } from "../model/grid";
+import { parseError } from "../internal/errors";
+
+/**
+ * Terrain letters of the Moving AI `.map` format and whether the octile benchmark treats them as
+ * passable: `.` `G` `S` are passable; `@` `O` `T` (out of bounds, trees) and `W` (water) are
+ * blocked. Swamp `S` is passable ground.
+ */
+export const MovingAiTerrain: Readonly<Record<string, boolean>> = {
+  ".": true,
+  G: true,
+  S: true,
+  "@": false,
+  O: false,
+  T: false,
+  W: false,
+};
+
+/** A parsed Moving AI map: the grid plus the original terrain letters (for lossless writing). */
+export interface MovingAiMap {
+  /** The `type` header value, usually `octile`. */
+  readonly type: string;
+  /** The grid: 8-connected, no corner cutting, passable cells from {@link MovingAiTerrain}. */
+  readonly grid: Grid;
+  /** The terrain letters row by row, `height` strings of `width` characters. */
+  readonly rows: readonly string[];
+}
+
+/** One line of a Moving AI `.scen` file. */
+export interface MovingAiScenario {
+  /** Bucket number (scenarios are grouped by optimal length, 10 per bucket). */
+  readonly bucket: number;
+  /** Map file name as written (may carry a path prefix, e.g. `maps/random/x.map`). */
+  readonly map: string;
+  /** Map width in cells. */
+  readonly width: number;
+  /** Map height in cells. */
+  readonly height: number;
+  /** Start column. */
+  readonly startX: number;
+  /** Start row. */
+  readonly startY: number;
+  /** Goal column. */
+  readonly goalX: number;
+  /** Goal row. */
+  readonly goalY: number;
+  /** Optimal path length (diagonal √2, no corner cutting), as printed in the file. */
+  readonly optimalLength: number;
+}
+
+function splitLines(text: string): string[] {
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.endsWith("\r")) lines[i] = l.slice(0, -1);
+  }
+  return lines;
+}
+
+function headerNumber(where: string, lines: readonly string[], index: number, key: string): number {
+  const line = lines[index];
+  const parts = line === undefined ? [] : line.trim().split(/\s+/);
+  if (parts.length !== 2 || parts[0] !== key) {
+    parseError(where, index + 1, `expected "${key} <n>" but found ${JSON.stringify(line ?? "end of file")}`, "Check the Moving AI header: type, height, width, map.");
+  }
+  const n = Number(parts[1]);
+  if (!Number.isInteger(n) || n < 1 || n > 32768) {
+    parseError(where, index + 1, `"${key}" must be an integer in [1, 32768] but is ${JSON.stringify(parts[1])}`, "Fix the header value.");
+  }
+  return n;
+}
+
+/** Options of {@link parseMovingAiMap}. */
+export interface ParseMovingAiMapOptions {
+  /** Passability per letter (default {@link MovingAiTerrain}). */
+  readonly terrain?: Readonly<Record<string, boolean>> | undefined;
+}
+
+/**
+ * Parses a Moving AI `.map` file (`type octile`, `height H`, `width W`, `map`, then `H` rows of
+ * `W` terrain letters). LF and CRLF line endings are accepted; trailing blank lines are ignored.
+ * The grid uses the benchmark's rules (8-connected, √2 diagonals, no corner cutting) unless
+ * overridden. O(width × height).
+ *
+ * @param text - file contents
+ * @param options - `terrain`: passability per letter (default {@link MovingAiTerrain})
+ * @throws TacticaError `PARSE_ERROR` naming the line for a bad header, a short/long row, an
+ *   unknown letter or a wrong number of rows.
+ */
+export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions): MovingAiMap {
+  const terrain = options?.terrain ?? MovingAiTerrain;
+  const where = "@tactica/grid: parseMovingAiMap";
+  const lines = splitLines(text);
+  const typeLine = (lines[0] ?? "").trim().split(/\s+/);
+  if (typeLine.length !== 2 || typeLine[0] !== "type") {
+    parseError(where, 1, `expected "type <name>" but found ${JSON.stringify(lines[0] ?? "")}`, "A Moving AI map starts with a line like \"type octile\".");
+  }
+  const height = headerNumber(where, lines, 1, "height");
+  const width = headerNumber(where, lines, 2, "width");
+  if ((lines[3] ?? "").trim() !== "map") {
+    parseError(where, 4, `expected "map" but found ${JSON.stringify(lines[3] ?? "end of file")}`, "The header ends with a line \"map\".");
+  }
+  let last = lines.length;
+  while (last > 4 && lines[last - 1]!.trim() === "") last--;
+  if (last - 4 !== height) {
+    parseError(where, Math.min(last, 4 + height) + 1, `the header says height ${height} but there are ${last - 4} map rows`, "Make the row count match the height line.");
+  }
+  const grid = createGrid(width, height, { connectivity: Connectivity.Eight, cornerCutting: CornerCutting.Never, passable: false });
+  const rows: string[] = [];
+  const pass = grid.passable;
+  for (let y = 0; y < height; y++) {
+    const row = lines[4 + y]!;
+    if (row.length !== width) {
+      parseError(where, 5 + y, `row ${y} has ${row.length} characters, not ${width}`, "Every map row must be exactly width letters.");
+    }
+    for (let x = 0; x < width; x++) {
+      const c = row[x]!;
+      const p = terrain[c];
+      if (p === undefined) {
+        parseError(where, 5 + y, `unknown terrain letter ${JSON.stringify(c)} at column ${x}`, `Use one of ${Object.keys(terrain).join(" ")}.`);
+      }
+      if (p) pass[y * width + x] = 1;
+    }
+    rows.push(row);
+  }
+  return { type: typeLine[1]!, grid, rows };
+}
+
+/** Options of {@link formatMovingAiMap}. */
+export interface FormatMovingAiMapOptions {
+  /** Original rows (e.g. from {@link parseMovingAiMap}): their letters are kept where passability still matches. */
+  readonly rows?: readonly string[] | undefined;
+  /** The `type` line (default `octile`). */
+  readonly type?: string | undefined;
+}
+
+/**
+ * Writes a grid as a Moving AI `.map` file (LF line endings). Passable cells become `.` and
+ * blocked cells `@`, unless `rows` (e.g. from {@link parseMovingAiMap}) gives the original
+ * letters of cells whose passability still matches. O(width × height).
+ */
+export function formatMovingAiMap(grid: Grid, options?: FormatMovingAiMapOptions): string {
+  const rows = options?.rows;
+  const type = options?.type ?? "octile";
+  const out: string[] = [`type ${type}`, `height ${grid.height}`, `width ${grid.width}`, "map"];
+  for (let y = 0; y < grid.height; y++) {
+    const original = rows?.[y];
+    let line = "";
+    for (let x = 0; x < grid.width; x++) {
+      const p = grid.passable[y * grid.width + x] === 1;
+      const c = original?.[x];
+      if (c !== undefined && MovingAiTerrain[c] === p) line += c;
+      else line += p ? "." : "@";
+    }
+    out.push(line);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/**
+ * Parses a Moving AI `.scen` file: `version 1` (or `version 1.0`) then one scenario per line of
+ * 9 whitespace-separated fields. Works with tabs or spaces and CRLF endings; blank lines are
+ * skipped. O(lines).
+ *
+ * @throws TacticaError `PARSE_ERROR` naming the line for a missing version line, a wrong field
+ *   count, or a field that is not a number of the right kind.
+ */
+export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
+  const where = "@tactica/grid: parseMovingAiScenarios";
+  const lines = splitLines(text);
+  const head = (lines[0] ?? "").trim().split(/\s+/);
+  if (head[0] !== "version" || head.length !== 2 || !Number.isFinite(Number(head[1]))) {
+    parseError(where, 1, `expected "version <n>" but found ${JSON.stringify(lines[0] ?? "")}`, "A scenario file starts with \"version 1\".");
+  }
+  const out: MovingAiScenario[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === "") continue;
+    const f = line.split(/\s+/);
+    if (f.length !== 9) {
+      parseError(where, i + 1, `expected 9 fields but found ${f.length}`, "Fields: bucket map width height startX startY goalX goalY optimalLength.");
+    }
+    const ints: number[] = [];
+    for (const k of [0, 2, 3, 4, 5, 6, 7]) {
+      const v = Number(f[k]);
+      if (!Number.isInteger(v) || v < 0) {
+        parseError(where, i + 1, `field ${k + 1} must be a non-negative integer but is ${JSON.stringify(f[k])}`, "Fix the scenario line.");
+      }
+      ints.push(v);
+    }
+    const len = Number(f[8]);
+    if (!Number.isFinite(len) || len < 0) {
+      parseError(where, i + 1, `field 9 (optimal length) must be a number >= 0 but is ${JSON.stringify(f[8])}`, "Fix the scenario line.");
+    }
+    out.push({
+      bucket: ints[0]!,
+      map: f[1]!,
+      width: ints[1]!,
+      height: ints[2]!,
+      startX: ints[3]!,
+      startY: ints[4]!,
+      goalX: ints[5]!,
+      goalY: ints[6]!,
+      optimalLength: len,
+    });
+  }
+  return out;
+}
+
+/**
+ * Writes scenarios as a Moving AI `.scen` file (`version 1`, tab-separated, lengths with 8
+ * decimals, LF endings). O(scenarios).
+ */
+export function formatMovingAiScenarios(scenarios: readonly MovingAiScenario[]): string {
+  let s = "version 1\n";
+  for (const c of scenarios) {
+    s += `${c.bucket}\t${c.map}\t${c.width}\t${c.height}\t${c.startX}\t${c.startY}\t${c.goalX}\t${c.goalY}\t${c.optimalLength.toFixed(8)}\n`;
+  }
+  return s;
+}
+
+/** The map file name without any directory prefix (`maps/random/x.map` → `x.map`). */
+export function scenarioMapName(scenario: MovingAiScenario): string {
+  const m = scenario.map;
+  const i = Math.max(m.lastIndexOf("/"), m.lastIndexOf("\\"));
+  return i < 0 ? m : m.slice(i + 1);
+}
+
+/**
+ * The tolerance to compare a computed length with a scenario's printed optimal length: `1e-4`
+ * for files printing 8 decimals, and `max(1e-5 × length, 0.005)` for the older generation whose
+ * map field carries a path prefix and prints 6 significant digits (e.g. `random512`).
+ */
+export function scenarioLengthTolerance(scenario: MovingAiScenario): number {
+  const prefixed = scenario.map.includes("/") || scenario.map.includes("\\");
+  return prefixed ? Math.max(1e-5 * scenario.optimalLength, 0.005) : 1e-4;
+}
+
+/** True when `length` equals the scenario's optimal length within {@link scenarioLengthTolerance}. */
+export function matchesScenarioLength(scenario: MovingAiScenario, length: number): boolean {
+  return Math.abs(length - scenario.optimalLength) <= scenarioLengthTolerance(scenario);
+}

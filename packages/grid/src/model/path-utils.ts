@@ -1,0 +1,95 @@
+import { invalidArgument } from "@tactica/core";
+import { isMoveLegal, type Grid } from "./grid";
+import { octileDistance } from "./heuristics";
+
+/**
+ * Cost of a waypoint path `cells[0 .. length)` (cell indices): the sum over consecutive waypoints
+ * of the octile length of the straight / 45° run between them, times the terrain cost of each
+ * cell entered when the grid has a cost layer (each run is walked diagonally first, then straight). O(length) on
+ * uniform grids, O(cells entered) with costs.
+ */
+export function pathCost(grid: { readonly width: number; readonly cost: Float64Array | null }, cells: ArrayLike<number>, length: number): number {
+  const w = grid.width;
+  let total = 0;
+  for (let i = 1; i < length; i++) {
+    const a = cells[i - 1]!;
+    const b = cells[i]!;
+    const ax = a % w;
+    const ay = (a - ax) / w;
+    const bx = b % w;
+    const by = (b - bx) / w;
+    if (grid.cost === null) {
+      total += octileDistance(ax, ay, bx, by);
+    } else {
+      const dx = Math.sign(bx - ax);
+      const dy = Math.sign(by - ay);
+      let x = ax;
+      let y = ay;
+      while (x !== bx || y !== by) {
+        const mx = x !== bx;
+        const my = y !== by;
+        if (mx) x += dx;
+        if (my) y += dy;
+        total += (mx && my ? Math.SQRT2 : 1) * grid.cost[y * w + x]!;
+      }
+    }
+  }
+  return total;
+}
+
+function tooShort(out: Int32Array): never {
+  invalidArgument("@tactica/grid: expandPath", "out", `holds ${out.length} cells, too few for the expanded path`, "Pass new Int32Array(width * height).");
+}
+
+/**
+ * Expands a waypoint path (as written by JPS, JPS+ or the any-angle solvers' grid variants)
+ * into every cell it passes: each run between waypoints is walked diagonally first, then
+ * straight. Writes into `out` and returns the number of cells. O(cells written), no allocation.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short.
+ */
+export function expandPath(out: Int32Array, grid: { readonly width: number }, cells: ArrayLike<number>, length: number): number {
+  const w = grid.width;
+  if (length === 0) return 0;
+  let n = 0;
+  if (out.length < 1) tooShort(out);
+  out[n++] = cells[0]!;
+  for (let i = 1; i < length; i++) {
+    const a = cells[i - 1]!;
+    const b = cells[i]!;
+    let x = a % w;
+    let y = (a - x) / w;
+    const bx = b % w;
+    const by = (b - bx) / w;
+    const dx = Math.sign(bx - x);
+    const dy = Math.sign(by - y);
+    while (x !== bx || y !== by) {
+      if (x !== bx) x += dx;
+      if (y !== by) y += dy;
+      if (n >= out.length) tooShort(out);
+      out[n++] = y * w + x;
+    }
+  }
+  return n;
+}
+
+/**
+ * True when the cell path `cells[0 .. length)` is legal on `grid` step by step: every cell
+ * passable and every consecutive pair one legal move apart (connectivity and corner rule, see
+ * {@link isMoveLegal}). Expand waypoint paths first with {@link expandPath}. O(length).
+ */
+export function isPathLegal(grid: Grid, cells: ArrayLike<number>, length: number): boolean {
+  const w = grid.width;
+  for (let i = 0; i < length; i++) {
+    const c = cells[i]!;
+    if (!(c >= 0 && c < w * grid.height) || grid.passable[c] !== 1) return false;
+    if (i === 0) continue;
+    const a = cells[i - 1]!;
+    const ax = a % w;
+    const ay = (a - ax) / w;
+    const cx = c % w;
+    const cy = (c - cx) / w;
+    if (!isMoveLegal(grid, ax, ay, cx - ax, cy - ay)) return false;
+  }
+  return true;
+}
