@@ -159,19 +159,20 @@ describe("local registry (verdaccio)", () => {
     const map = "type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@@.\\n....\\n";
     writeFileSync(
       join(app, "query.mjs"),
-      `import { createGrid, parseMovingAiMap } from "@tactica/grid";\n` +
-        `const parsed = parseMovingAiMap("${map}");\n` +
-        `const grid = createGrid(5, 2);\n` +
-        `console.log(JSON.stringify({ w: parsed.grid.width, h: parsed.grid.height, created: [grid.width, grid.height] }));\n`,
+      `import { findPath, parseMovingAiMap } from "@tactica/grid";\n` +
+        `const { grid } = parseMovingAiMap("${map}");\n` +
+        `const r = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "jps" });\n` +
+        `console.log(JSON.stringify({ w: grid.width, h: grid.height, found: r.found, cost: Math.round(r.cost * 1000) / 1000, steps: r.path.length }));\n`,
     );
     writeFileSync(
       join(app, "query.cjs"),
-      `const { createGrid, parseMovingAiMap } = require("@tactica/grid");\n` +
-        `const parsed = parseMovingAiMap("${map}");\n` +
-        `const grid = createGrid(5, 2);\n` +
-        `console.log(JSON.stringify({ w: parsed.grid.width, h: parsed.grid.height, created: [grid.width, grid.height] }));\n`,
+      `const { findPath, parseMovingAiMap } = require("@tactica/grid");\n` +
+        `const { grid } = parseMovingAiMap("${map}");\n` +
+        `const r = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "astar" });\n` +
+        `console.log(JSON.stringify({ w: grid.width, h: grid.height, found: r.found, cost: Math.round(r.cost * 1000) / 1000, steps: r.path.length }));\n`,
     );
-    const want = { w: 4, h: 3, created: [5, 2] };
+    // Around the two-cell wall in the middle row: no corner cutting, so five straight steps (JPS and A* agree).
+    const want = { w: 4, h: 3, found: true, cost: 5, steps: 6 };
     expect(JSON.parse(run("node", ["query.mjs"], app))).toEqual(want);
     expect(JSON.parse(run("node", ["query.cjs"], app))).toEqual(want);
   });
