@@ -22,7 +22,7 @@ export { gridToJson, gridFromJson, type GridJson } from "./io/serialize";
 export { gridFromTiled, type TiledGridOptions } from "./io/tiled";
 export { octileDistance, heuristicDistance, Heuristics, type HeuristicValue } from "./model/heuristics";
 export { findPath, type FindPathOptions, type FindPathResult, type GridPoint, type GridSolver } from "./query/find-path";
-export { createGridPath, createGridSearch, gridSearchMemoryBytes, PathFlags, type GridPath, type GridPathOptions, DirX, DirY, type GridSearch } from "./query/grid-search";
+export { createGridPath, createGridSearch, gridSearchMemoryBytes, PathFlags, type PathResult, type GridPath, type GridPathOptions, DirX, DirY, type GridSearch } from "./query/grid-search";
 export { findPathAStar, findPathDijkstra, type AStarOptions, type DijkstraOptions } from "./solvers/astar";
 export { findPathBfs } from "./solvers/bfs";
 export { computeDistanceField, type DistanceFieldOptions } from "./fields/distance-field";

@@ -20,7 +20,7 @@ export const LocalMethod = {
   TraceToLine: 1,
   /** Obstacle tracing that leaves the wall as soon as the goal is in line of sight. */
   TraceToSight: 2,
-  /** Straight at the goal while it is in sight, otherwise a random legal step (needs an core `Rng`). */
+  /** Straight at the goal while it is in sight, otherwise a random legal step (needs a core `Rng`). */
   RandomMove: 3,
 } as const;
 
@@ -31,7 +31,7 @@ export type LocalMethodValue = (typeof LocalMethod)[keyof typeof LocalMethod];
 export const WallSide = {
   /** The side whose first heading deviates least from the direction to the goal. */
   LeastDeviation: 0,
-  /** A random side (needs an core `Rng`); "works surprisingly well". */
+  /** A random side (needs a core `Rng`); "works surprisingly well". */
   Random: 1,
   /** Always keep the left hand on the wall. */
   Left: 2,
@@ -154,7 +154,7 @@ function legal(grid: Grid, agent: LocalAgent, d: number): boolean {
 
 /** Options of {@link stepLocalAgent}. */
 export interface StepLocalAgentOptions {
-  /** Seeded generator for the random-move method (core's `Rng`); required by {@link LocalMethod.RandomMoves}. */
+  /** Seeded generator for the random-move method (core's `Rng`); required by {@link LocalMethod.RandomMove}. */
   readonly rng?: Rng | null | undefined;
 }
 

@@ -7,7 +7,7 @@ import type { Grid } from "../model/grid";
  * re-exported (the same object) so a grid-only user can read it. Expected outcomes (no path, a
  * partial path, an exhausted budget, a too-short buffer) are flags, never exceptions.
  */
-export { PathFlags };
+export { PathFlags, type PathResult };
 
 /**
  * A caller-owned result buffer for path queries, reused across queries (level 1: the solvers
