@@ -60,9 +60,13 @@ describe("docs site", () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/guide/getting-started.html`);
     await page.locator(".DocSearch-Button, .VPNavBarSearchButton").first().click();
-    await page.keyboard.type("findPathJps");
+    // The search box and its index load lazily (a 2 MB chunk): type only once the input is there.
+    const input = page.locator(".VPLocalSearchBox input").first();
+    await input.waitFor({ state: "visible", timeout: 60_000 });
+    await input.fill("findPathJps");
     const first = page.locator(".VPLocalSearchBox .result").first();
-    await expect.poll(() => first.textContent()).toContain("findPathJps");
+    await first.waitFor({ state: "attached", timeout: 60_000 });
+    await expect.poll(() => first.textContent(), { timeout: 60_000 }).toContain("findPathJps");
     expect(await first.getAttribute("href")).toMatch(/\/api\/grid\/functions\/findPathJps/);
     await page.goto(`${server.url}/guide/grid.html`);
     expect(await page.locator('.vp-doc a.api-link[href*="/api/grid/functions/"]').count()).toBeGreaterThan(3);
