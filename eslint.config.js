@@ -57,10 +57,7 @@ export default defineConfig(
     rules: {
       "@typescript-eslint/consistent-type-imports": "error",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
-      "no-restricted-syntax": [
-        "error",
-        { selector: "TSEnumDeclaration", message: "No enums (DESIGN.md): use an `XFlags` const object or a union type." },
-      ],
+      "no-restricted-syntax": ["error", { selector: "TSEnumDeclaration", message: "No enums (DESIGN.md): use an `XFlags` const object or a union type." }],
     },
   },
   {

@@ -75,7 +75,11 @@ export function publishedExports(exports) {
 export function homepageOf(dir) {
   const guides = join(root, "apps", "docs", "guide");
   if (existsSync(join(guides, `${dir}.md`))) return `${HOMEPAGE}guide/${dir}`;
-  const first = existsSync(guides) ? readdirSync(guides).filter((f) => f.startsWith(`${dir}-`)).sort()[0] : undefined;
+  const first = existsSync(guides)
+    ? readdirSync(guides)
+        .filter((f) => f.startsWith(`${dir}-`))
+        .sort()[0]
+    : undefined;
   return first ? `${HOMEPAGE}guide/${first.replace(/\.md$/, "")}` : HOMEPAGE;
 }
 
@@ -132,9 +136,31 @@ export function fillManifest(manifest, dir) {
   return order(m);
 }
 
-const ORDER = ["name", "version", "private", "description", "keywords", "homepage", "bugs", "repository", "license", "author",
-  "type", "sideEffects", "main", "module", "types", "exports", "files", "engines", "publishConfig", "scripts",
-  "dependencies", "peerDependencies", "devDependencies"];
+const ORDER = [
+  "name",
+  "version",
+  "private",
+  "description",
+  "keywords",
+  "homepage",
+  "bugs",
+  "repository",
+  "license",
+  "author",
+  "type",
+  "sideEffects",
+  "main",
+  "module",
+  "types",
+  "exports",
+  "files",
+  "engines",
+  "publishConfig",
+  "scripts",
+  "dependencies",
+  "peerDependencies",
+  "devDependencies",
+];
 
 function order(m) {
   const out = {};
@@ -192,7 +218,14 @@ export function publishableDirs() {
 
 function main(argv) {
   const flags = new Set(argv.filter((a) => a.startsWith("--")));
-  const named = argv.filter((a) => !a.startsWith("--")).map((a) => a.replace(/^@tactica\//, "").replace(/^packages\//, "").replace(/\/$/, ""));
+  const named = argv
+    .filter((a) => !a.startsWith("--"))
+    .map((a) =>
+      a
+        .replace(/^@tactica\//, "")
+        .replace(/^packages\//, "")
+        .replace(/\/$/, ""),
+    );
   for (const d of named) {
     if (!existsSync(join(root, "packages", d, "package.json"))) {
       console.error(`packages/${d}/package.json not found`);

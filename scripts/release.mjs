@@ -31,7 +31,9 @@ function run(title, cmd, cmdArgs) {
 
 const pending = readdirSync(join(root, ".changeset")).filter((f) => f.endsWith(".md") && f !== "README.md");
 if (pending.length) {
-  console.error(`release stopped: ${pending.length} changeset(s) not yet applied (${pending.slice(0, 3).join(", ")}${pending.length > 3 ? ", …" : ""}).\nRun \`pnpm version-packages\`, review and commit the versions and CHANGELOGs, then \`pnpm release\`.`);
+  console.error(
+    `release stopped: ${pending.length} changeset(s) not yet applied (${pending.slice(0, 3).join(", ")}${pending.length > 3 ? ", …" : ""}).\nRun \`pnpm version-packages\`, review and commit the versions and CHANGELOGs, then \`pnpm release\`.`,
+  );
   process.exit(1);
 }
 run("package metadata", "node", ["scripts/package-metadata.mjs", "--check", "--strict"]);

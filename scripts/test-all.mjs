@@ -47,9 +47,15 @@ const json = (file) => ["--reporter=default", "--reporter=json", `--outputFile.j
 
 step("typecheck", "pnpm", ["run", "typecheck"]);
 step("lint", "pnpm", ["run", "lint"]);
+step("format", "pnpm", ["run", "format:check"]);
 step("unit tests", "pnpm", ["exec", "vitest", "run", ...json("unit.json")], "unit.json");
 step("build", "pnpm", ["run", "build"]);
-step("e2e tests (packed tarballs, local registry, playground and docs in Chromium)", "pnpm", ["exec", "vitest", "run", "--config", "vitest.e2e.config.ts", ...json("e2e.json")], "e2e.json");
+step(
+  "e2e tests (packed tarballs, local registry, playground and docs in Chromium)",
+  "pnpm",
+  ["exec", "vitest", "run", "--config", "vitest.e2e.config.ts", ...json("e2e.json")],
+  "e2e.json",
+);
 
 console.log(`\nTimings: ${timings.join(", ")}`);
 console.log(`${passed} passed, ${failed} failed`);

@@ -30,7 +30,9 @@ describe("docs: guide code → API links", () => {
   it("links exported names in guides, called or not, and nothing else", async () => {
     const md = await createMarkdownRenderer(work);
     linkApiSymbols(md, symbols);
-    const html = md.render("Call `findPathJps(out, grid, 0, 9)` on a `Grid`; see [`findPathJps`](/x); `clamp` and `notExported` stay code.", { relativePath: "guide/grid.md" });
+    const html = md.render("Call `findPathJps(out, grid, 0, 9)` on a `Grid`; see [`findPathJps`](/x); `clamp` and `notExported` stay code.", {
+      relativePath: "guide/grid.md",
+    });
     // (VitePress adds .html to internal links.)
     expect(html).toMatch(/<a href="\/api\/grid\/functions\/findPathJps(\.html)?" class="api-link"><code>findPathJps\(out, grid, 0, 9\)<\/code><\/a>/);
     expect(html).toMatch(/<a href="\/api\/grid\/interfaces\/Grid(\.html)?" class="api-link"><code>Grid<\/code><\/a>/);

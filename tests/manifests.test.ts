@@ -53,7 +53,10 @@ describe("package manifests", () => {
         if (typeof value === "string") {
           // A data file (e.g. a JSON Schema) exported as it is: it must exist and be shipped.
           expect(existsSync(join(root, "packages", dir, value)), `${key} -> ${value} exists`).toBe(true);
-          expect(m.files?.some((f) => value.startsWith(`./${f}`)), `${value} is in "files"`).toBe(true);
+          expect(
+            m.files?.some((f) => value.startsWith(`./${f}`)),
+            `${value} is in "files"`,
+          ).toBe(true);
           continue;
         }
         const name = key.slice(2);

@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
 const publishable = readdirSync(join(root, "packages"))
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; private?: boolean; exports: Record<string, unknown> } }))
+  .map((dir) => ({
+    dir,
+    manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as {
+      name: string;
+      private?: boolean;
+      exports: Record<string, unknown>;
+    },
+  }))
   .filter((p) => !p.manifest.private);
 
 const work = mkdtempSync(join(tmpdir(), "tactica-pack-"));
@@ -56,9 +63,25 @@ describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
   });
 
   it("ships dist, src, README and LICENSE and no test or benchmark data", () => {
-    const listing = run("tar", ["-tzf", tarballs.get(manifest.name)!], work).split("\n").filter(Boolean);
-    expect(listing).toEqual(expect.arrayContaining(["package/dist/index.js", "package/dist/index.cjs", "package/dist/index.d.ts", "package/dist/index.d.cts", "package/README.md", "package/LICENSE"]));
-    expect(listing.filter((f) => /\/test\/|\.map$|\.scen$|\.obj$/.test(f) && !f.endsWith(".js.map") && !f.endsWith(".cjs.map") && !f.endsWith(".ts.map") && !f.endsWith(".cts.map"))).toEqual([]);
+    const listing = run("tar", ["-tzf", tarballs.get(manifest.name)!], work)
+      .split("\n")
+      .filter(Boolean);
+    expect(listing).toEqual(
+      expect.arrayContaining([
+        "package/dist/index.js",
+        "package/dist/index.cjs",
+        "package/dist/index.d.ts",
+        "package/dist/index.d.cts",
+        "package/README.md",
+        "package/LICENSE",
+      ]),
+    );
+    expect(
+      listing.filter(
+        (f) =>
+          /\/test\/|\.map$|\.scen$|\.obj$/.test(f) && !f.endsWith(".js.map") && !f.endsWith(".cjs.map") && !f.endsWith(".ts.map") && !f.endsWith(".cts.map"),
+      ),
+    ).toEqual([]);
   });
 
   it("passes publint", () => {

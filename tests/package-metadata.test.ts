@@ -69,11 +69,15 @@ describe("package metadata", () => {
       ".": { "@tactica/source": "./src/index.ts", import: { types: "./dist/index.d.ts", default: "./dist/index.js" } },
       "./schema.json": "./schema.json",
     };
-    expect(api.publishedExports(exports)).toEqual({ ".": { import: { types: "./dist/index.d.ts", default: "./dist/index.js" } }, "./schema.json": "./schema.json" });
+    expect(api.publishedExports(exports)).toEqual({
+      ".": { import: { types: "./dist/index.d.ts", default: "./dist/index.js" } },
+      "./schema.json": "./schema.json",
+    });
   });
 
   it("rewrites README links that only work inside the repository", () => {
-    const text = "See [the guide](../../apps/docs/guide/grid.md#jps), [Tactica](../../README.md), [core](../core/README.md) and [bench](../../bench/README.md).";
+    const text =
+      "See [the guide](../../apps/docs/guide/grid.md#jps), [Tactica](../../README.md), [core](../core/README.md) and [bench](../../bench/README.md).";
     expect(api.relativeReadmeLinks(text)).toHaveLength(4);
     const out = api.absoluteReadmeLinks(text, "grid");
     expect(out).toContain(`(${api.HOMEPAGE}guide/grid#jps)`);

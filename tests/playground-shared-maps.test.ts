@@ -59,7 +59,17 @@ describe("playground shared-maps plugin", () => {
     expect(handleSharedMapRequest(dir, `${SHARED_MAPS_PREFIX}dao/arena.map`, r.res)).toBe(true);
     expect(r.out.statusCode).toBe(200);
     expect(r.out.body).toContain("type octile");
-    for (const bad of ["dao/../secret.txt", "..%2Fsecret.txt", "dao/missing.map", "dao/arena.map.scen", "dao", "dao/x/arena.map", "..%2Foutside.map", "../outside.map", ".%2Fdao/arena.map"]) {
+    for (const bad of [
+      "dao/../secret.txt",
+      "..%2Fsecret.txt",
+      "dao/missing.map",
+      "dao/arena.map.scen",
+      "dao",
+      "dao/x/arena.map",
+      "..%2Foutside.map",
+      "../outside.map",
+      ".%2Fdao/arena.map",
+    ]) {
       r = fakeResponse();
       expect(handleSharedMapRequest(dir, `${SHARED_MAPS_PREFIX}${bad}`, r.res), bad).toBe(true);
       expect(r.out.statusCode, bad).toBe(404);

@@ -15,7 +15,15 @@ const root = join(import.meta.dirname, "..");
 const work = mkdtempSync(join(tmpdir(), "tactica-registry-"));
 const publishable = readdirSync(join(root, "packages"))
   .filter((dir) => existsSync(join(root, "packages", dir, "package.json")))
-  .map((dir) => ({ dir, manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as { name: string; version: string; private?: boolean; dependencies?: Record<string, string> } }))
+  .map((dir) => ({
+    dir,
+    manifest: JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as {
+      name: string;
+      version: string;
+      private?: boolean;
+      dependencies?: Record<string, string>;
+    },
+  }))
   .filter((p) => !p.manifest.private);
 
 let registry: ChildProcess | undefined;
@@ -59,7 +67,8 @@ async function waitForRegistry(url: string, timeoutMs: number): Promise<void> {
       // not up yet
     }
     if (Date.now() - start > timeoutMs) throw new Error(`verdaccio did not answer on ${url} within ${timeoutMs} ms:\n${registryLog.join("")}`);
-    if (registry?.exitCode !== null && registry?.exitCode !== undefined) throw new Error(`verdaccio exited with ${registry.exitCode}:\n${registryLog.join("")}`);
+    if (registry?.exitCode !== null && registry?.exitCode !== undefined)
+      throw new Error(`verdaccio exited with ${registry.exitCode}:\n${registryLog.join("")}`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -94,7 +103,10 @@ beforeAll(async () => {
   );
   const port = await freePort();
   registryUrl = `http://127.0.0.1:${port}/`;
-  registry = spawn(join(root, "node_modules", ".bin", "verdaccio"), ["--config", config, "--listen", `127.0.0.1:${port}`], { cwd: work, stdio: ["ignore", "pipe", "pipe"] });
+  registry = spawn(join(root, "node_modules", ".bin", "verdaccio"), ["--config", config, "--listen", `127.0.0.1:${port}`], {
+    cwd: work,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   registry.stdout?.on("data", (d: Buffer) => registryLog.push(d.toString()));
   registry.stderr?.on("data", (d: Buffer) => registryLog.push(d.toString()));
   await waitForRegistry(registryUrl, 60_000);
@@ -154,7 +166,9 @@ describe("local registry (verdaccio)", () => {
     const grid = publishable.find((p) => p.manifest.name === "@tactica/grid")!;
     const expected = ["grid", ...Object.keys(grid.manifest.dependencies ?? {}).map((n) => n.replace("@tactica/", ""))].sort();
     expect(installed).toEqual(expected);
-    expect((JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { dependencies: unknown }).dependencies).toEqual({ "@tactica/grid": `^${grid.manifest.version}` });
+    expect((JSON.parse(readFileSync(join(app, "package.json"), "utf8")) as { dependencies: unknown }).dependencies).toEqual({
+      "@tactica/grid": `^${grid.manifest.version}`,
+    });
 
     const map = "type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@@.\\n....\\n";
     writeFileSync(

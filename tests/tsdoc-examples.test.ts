@@ -66,7 +66,10 @@ async function scopeOf(pkg: string): Promise<Record<string, unknown>> {
     // Every entry point of the package (".", and subpaths such as "@tactica/search/games"), main entry last so it wins.
     const exportsMap = (JSON.parse(readFileSync(join(root, "packages", name, "package.json"), "utf8")) as { exports?: Record<string, unknown> }).exports ?? {};
     const entries = Object.entries(exportsMap)
-      .filter(([key, value]) => key !== "." && typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)["@tactica/source"] === "string")
+      .filter(
+        ([key, value]) =>
+          key !== "." && typeof value === "object" && value !== null && typeof (value as Record<string, unknown>)["@tactica/source"] === "string",
+      )
       .map(([, value]) => (value as Record<string, string>)["@tactica/source"]!);
     for (const entry of [...entries, "./src/index.ts"]) {
       Object.assign(scope, (await import(/* @vite-ignore */ join(root, "packages", name, entry))) as Record<string, unknown>);

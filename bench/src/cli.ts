@@ -30,7 +30,8 @@ for (let i = 0; i < argv.length; i++) {
   if (a === "--json") jsonFile = argv[++i];
   else if (a === "--quick") quick = true;
   else if (a === "--write-results") writeMd = true;
-  else if (a === "--no-md") writeMd = false; // the default now; kept so old command lines still work
+  else if (a === "--no-md")
+    writeMd = false; // the default now; kept so old command lines still work
   else if (a === "--help" || a === "-h") {
     console.log(`usage: pnpm bench [${available.join("|")}…] [--write-results] [--json FILE] [--quick] [suite options]`);
     console.log("  --write-results  rewrite bench/results/<suite>.md (the committed tables); without it the run only prints");

@@ -6,7 +6,20 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { sharedBenchDir } from "./shared-data";
-import { createGoalBounds, createGridPath, createGridSearch, createJpsPlus, findPathAStar, findPathAStarGoalBounded, findPathJpsPlus, findPathJpsPlusGoalBounded, GoalBoundsCoverage, parseMovingAiMap, parseMovingAiScenarios, type GridPath } from "@tactica/grid";
+import {
+  createGoalBounds,
+  createGridPath,
+  createGridSearch,
+  createJpsPlus,
+  findPathAStar,
+  findPathAStarGoalBounded,
+  findPathJpsPlus,
+  findPathJpsPlusGoalBounded,
+  GoalBoundsCoverage,
+  parseMovingAiMap,
+  parseMovingAiScenarios,
+  type GridPath,
+} from "@tactica/grid";
 const name = process.argv[2] ?? "dao/arena2.map";
 const all = process.argv[3] !== "jp";
 const file = join(sharedBenchDir(), "movingai", name);
@@ -26,8 +39,14 @@ const solvers: [string, (a: number, b: number, c: number, d: number) => GridPath
   ["jps-plus", (a, b, c, d) => findPathJpsPlus(out, search, jp, a, b, c, d)],
   ["jps-plus-gb(jp)", (a, b, c, d) => findPathJpsPlusGoalBounded(out, search, jp, gbj, a, b, c, d)],
 ];
-if (gba) solvers.push(["jps-plus-gb(all)", (a, b, c, d) => findPathJpsPlusGoalBounded(out, search, jp, gba, a, b, c, d)], ["astar-gb", (a, b, c, d) => findPathAStarGoalBounded(out, search, gba, a, b, c, d)]);
-console.log(`${name} ${grid.width}x${grid.height} scen ${scen.length} jp rows ${gbj.rows} (${jpMs.toFixed(0)} ms) all rows ${gba?.rows ?? "-"} (${allMs.toFixed(0)} ms)`);
+if (gba)
+  solvers.push(
+    ["jps-plus-gb(all)", (a, b, c, d) => findPathJpsPlusGoalBounded(out, search, jp, gba, a, b, c, d)],
+    ["astar-gb", (a, b, c, d) => findPathAStarGoalBounded(out, search, gba, a, b, c, d)],
+  );
+console.log(
+  `${name} ${grid.width}x${grid.height} scen ${scen.length} jp rows ${gbj.rows} (${jpMs.toFixed(0)} ms) all rows ${gba?.rows ?? "-"} (${allMs.toFixed(0)} ms)`,
+);
 for (const round of [1, 2, 3]) {
   for (const [label, f] of solvers) {
     let best = Infinity;

@@ -7,7 +7,9 @@ export default defineConfig({
   // stripInternal: helpers marked `@internal` stay out of the published declarations (ADR 0002).
   dts: { compilerOptions: { ignoreDeprecations: "6.0", stripInternal: true } },
   sourcemap: true,
-  esbuildOptions: (o) => { o.sourcesContent = false; },
+  esbuildOptions: (o) => {
+    o.sourcesContent = false;
+  },
   clean: true,
   target: "es2022",
   treeshake: true,

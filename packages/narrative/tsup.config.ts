@@ -6,7 +6,9 @@ export default defineConfig({
   // tsup's dts worker sets `baseUrl`, which TypeScript 6 rejects (TS5101) unless silenced.
   dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
   sourcemap: true,
-  esbuildOptions: (o) => { o.sourcesContent = false; },
+  esbuildOptions: (o) => {
+    o.sourcesContent = false;
+  },
   clean: true,
   target: "es2022",
   treeshake: true,

@@ -52,7 +52,10 @@ export function linkApiSymbols(md: MarkdownRenderer, symbols: ReadonlyMap<string
           continue;
         }
         const open = new state.Token("link_open", "a", 1);
-        open.attrs = [["href", href], ["class", "api-link"]];
+        open.attrs = [
+          ["href", href],
+          ["class", "api-link"],
+        ];
         const close = new state.Token("link_close", "a", -1);
         out.push(open, token, close);
       }

@@ -10,7 +10,20 @@ import { apiSymbolIndex, linkApiSymbols } from "./api-links";
 // dead links fail the build. The sidebar is built from the files, so adding a guide needs no change here.
 
 const root = import.meta.dirname ? join(import.meta.dirname, "..") : process.cwd();
-const PACKAGE_ORDER = ["getting-started", "conventions", "releasing", "core", "search", "grid", "navmesh", "steering", "decision", "perception", "planning", "narrative"];
+const PACKAGE_ORDER = [
+  "getting-started",
+  "conventions",
+  "releasing",
+  "core",
+  "search",
+  "grid",
+  "navmesh",
+  "steering",
+  "decision",
+  "perception",
+  "planning",
+  "narrative",
+];
 const PACKAGES = PACKAGE_ORDER.slice(3);
 /** The repository and the built playground's address (scripts/site-urls.json, shared with package.json metadata and the playground). */
 const SITE = JSON.parse(readFileSync(join(root, "..", "..", "scripts", "site-urls.json"), "utf8")) as { repository: string; docs: string; playground: string };
@@ -102,7 +115,11 @@ function packageRows(): PackageRow[] {
   return PACKAGES.filter((p) => existsSync(join(dir, p, "package.json"))).map((p) => {
     const m = JSON.parse(readFileSync(join(dir, p, "package.json"), "utf8")) as { name: string; description?: string; version: string; private?: boolean };
     const status: PackageRow["status"] = m.private ? "in-development" : m.version === "0.0.0" ? "unreleased" : "released";
-    const guideFile = existsSync(join(root, "guide", `${p}.md`)) ? p : readdirSync(join(root, "guide")).find((f) => f.startsWith(`${p}-`))?.replace(/\.md$/, "");
+    const guideFile = existsSync(join(root, "guide", `${p}.md`))
+      ? p
+      : readdirSync(join(root, "guide"))
+          .find((f) => f.startsWith(`${p}-`))
+          ?.replace(/\.md$/, "");
     return {
       name: m.name,
       description: m.description ?? "",

@@ -50,7 +50,8 @@ export function handleSharedMapRequest(dir: string | null, url: string, res: Ser
   if (!path.startsWith(SHARED_MAPS_PREFIX)) return false;
   const parts = decodeURIComponent(path.slice(SHARED_MAPS_PREFIX.length)).split("/");
   const [set, file] = parts;
-  const ok = dir !== null && parts.length === 2 && set !== undefined && file !== undefined && SAFE_NAME.test(set) && SAFE_NAME.test(file) && file.endsWith(".map");
+  const ok =
+    dir !== null && parts.length === 2 && set !== undefined && file !== undefined && SAFE_NAME.test(set) && SAFE_NAME.test(file) && file.endsWith(".map");
   const full = ok ? join(dir, set, file) : "";
   if (!ok || !existsSync(full)) {
     res.statusCode = 404;

@@ -35,7 +35,9 @@ const sources = import.meta.glob<string>("./pages/*/index.ts", { query: "?raw", 
 
 /** The `import { … } from "@tactica/…"` statements of a page's source: the API the demo calls. */
 export function tacticaImports(source: string): string[] {
-  return [...source.matchAll(/^import\s+(?:type\s+)?\{[^}]*\}\s+from\s+"@tactica\/[a-z-]+(?:\/[a-z-]+)?";?/gm)].map((m) => m[0].replace(/\s+/g, " ").replace(/;?$/, ";"));
+  return [...source.matchAll(/^import\s+(?:type\s+)?\{[^}]*\}\s+from\s+"@tactica\/[a-z-]+(?:\/[a-z-]+)?";?/gm)].map((m) =>
+    m[0].replace(/\s+/g, " ").replace(/;?$/, ";"),
+  );
 }
 const rank = (pkg: string) => {
   const i = PACKAGE_ORDER.indexOf(pkg);
@@ -115,7 +117,10 @@ function landing(filter: string | null): void {
 
 const THUMB_KEY = "tactica-playground-thumb-v1:";
 const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
-const idle = () => new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 500 }) : setTimeout(resolve, 30)));
+const idle = () =>
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 500 }) : setTimeout(resolve, 30),
+  );
 
 /**
  * Thumbnails for the landing cards: each demo is mounted once, off screen, for two frames; its

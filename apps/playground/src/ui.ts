@@ -16,7 +16,11 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = ""
  * it, with the key stats overlaid on its corner; the control panel on the right, scrolling by itself.
  * Pages map pointer events through `getBoundingClientRect()`, so CSS scaling keeps clicks exact.
  */
-export function demoLayout(root: HTMLElement, width = 800, height = 600): { canvas: HTMLCanvasElement; draw: CanvasDebugDraw; panel: HTMLElement; stats: HTMLElement } {
+export function demoLayout(
+  root: HTMLElement,
+  width = 800,
+  height = 600,
+): { canvas: HTMLCanvasElement; draw: CanvasDebugDraw; panel: HTMLElement; stats: HTMLElement } {
   const wrap = el("div", "demo");
   const stage = el("div", "stage");
   const canvas = el("canvas", "demo-canvas");
@@ -40,7 +44,15 @@ export function demoLayout(root: HTMLElement, width = 800, height = 600): { canv
 }
 
 /** A labelled range slider; calls `onInput` with the new value (also once at creation). */
-export function slider(panel: HTMLElement, label: string, min: number, max: number, step: number, value: number, onInput: (v: number) => void): HTMLInputElement {
+export function slider(
+  panel: HTMLElement,
+  label: string,
+  min: number,
+  max: number,
+  step: number,
+  value: number,
+  onInput: (v: number) => void,
+): HTMLInputElement {
   const row = el("label", "control");
   const name = el("span", "", label);
   const out = el("output", "", String(value));
@@ -142,7 +154,10 @@ export function fixedLoop(step: (dt: number) => void, render: () => void, dt = 1
 
 /** The URL key for a control label: "Solver" → "solver", "moves / turn" → "moves-turn". */
 export function urlKey(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  return label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 }
 
 /** The hash split into page id and parameters. */

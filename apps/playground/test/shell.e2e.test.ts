@@ -77,7 +77,8 @@ describe("playground shell at 1280×800", () => {
   it("landing cards get a thumbnail of their demo, drawn off screen without errors", async () => {
     const { page, errors } = await open("#/");
     const cards = await page.locator(".cards li").count();
-    const withPicture = () => page.locator(".cards .thumb").evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).style.backgroundImage.startsWith("url(")).length);
+    const withPicture = () =>
+      page.locator(".cards .thumb").evaluateAll((ts) => ts.filter((t) => (t as HTMLElement).style.backgroundImage.startsWith("url(")).length);
     await expect.poll(withPicture, { timeout: 60_000, interval: 500 }).toBe(cards);
     expect(await page.locator(".thumb-host").count(), "off-screen hosts are removed").toBe(0);
     expect(errors).toEqual([]);
@@ -214,7 +215,10 @@ describe("playground shell at 1280×800", () => {
       });
     });
     const app = join(import.meta.dirname, "..");
-    const preview = spawn(join(app, "node_modules", ".bin", "vite"), ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], { cwd: app, stdio: "ignore" });
+    const preview = spawn(join(app, "node_modules", ".bin", "vite"), ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
+      cwd: app,
+      stdio: "ignore",
+    });
     try {
       const url = `http://127.0.0.1:${port}/`;
       await expect.poll(async () => (await fetch(url).catch(() => null))?.status ?? 0, { timeout: 30_000, interval: 300 }).toBe(200);

@@ -42,45 +42,63 @@ const suite: Suite = {
       const prios = Float64Array.from({ length: n }, () => rngFloat(rng, 0, 1e6));
       const heap = createNumericHeap(n);
       const indexed = createIndexedHeap(n);
-      const ours = measure(() => {
-        for (let i = 0; i < n; i++) numericHeapPush(heap, i, prios[i]!);
-        let s = 0;
-        for (let i = 0; i < n; i++) s += numericHeapPop(heap);
-        consume(s);
-      }, { timeMs });
-      const idx = measure(() => {
-        for (let i = 0; i < n; i++) indexedHeapPush(indexed, i, prios[i]!);
-        let s = 0;
-        for (let i = 0; i < n; i++) s += indexedHeapPop(indexed);
-        consume(s);
-      }, { timeMs });
+      const ours = measure(
+        () => {
+          for (let i = 0; i < n; i++) numericHeapPush(heap, i, prios[i]!);
+          let s = 0;
+          for (let i = 0; i < n; i++) s += numericHeapPop(heap);
+          consume(s);
+        },
+        { timeMs },
+      );
+      const idx = measure(
+        () => {
+          for (let i = 0; i < n; i++) indexedHeapPush(indexed, i, prios[i]!);
+          let s = 0;
+          for (let i = 0; i < n; i++) s += indexedHeapPop(indexed);
+          consume(s);
+        },
+        { timeMs },
+      );
       const sortedQueue: number[] = [];
-      const naive = measure(() => {
-        // Binary-search insertion into a sorted array (descending), pop from the end: O(n) per push.
-        for (let i = 0; i < n; i++) {
-          const p = prios[i]!;
-          let lo = 0;
-          let hi = sortedQueue.length;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (prios[sortedQueue[mid]!]! > p) lo = mid + 1;
-            else hi = mid;
+      const naive = measure(
+        () => {
+          // Binary-search insertion into a sorted array (descending), pop from the end: O(n) per push.
+          for (let i = 0; i < n; i++) {
+            const p = prios[i]!;
+            let lo = 0;
+            let hi = sortedQueue.length;
+            while (lo < hi) {
+              const mid = (lo + hi) >> 1;
+              if (prios[sortedQueue[mid]!]! > p) lo = mid + 1;
+              else hi = mid;
+            }
+            sortedQueue.splice(lo, 0, i);
           }
-          sortedQueue.splice(lo, 0, i);
-        }
-        let s = 0;
-        while (sortedQueue.length) s += sortedQueue.pop()!;
-        consume(s);
-      }, { timeMs });
+          let s = 0;
+          while (sortedQueue.length) s += sortedQueue.pop()!;
+          consume(s);
+        },
+        { timeMs },
+      );
       const name = `heap-push-pop-${n / 1000}k`;
       report(ctx, name, "tactica", ours);
       report(ctx, `${name}-indexed`, "tactica", idx);
       report(ctx, name, "naive-sorted-array", naive);
       ratio(ctx, name, "naive-sorted-array", ours, naive);
-      ctx.record({ case: name, library: "tactica", metric: "bytes_per_op", value: allocationPerCall(() => {
-        for (let i = 0; i < n; i++) numericHeapPush(heap, i, prios[i]!);
-        for (let i = 0; i < n; i++) numericHeapPop(heap);
-      }, ctx.quick ? 50 : 500), unit: "bytes" });
+      ctx.record({
+        case: name,
+        library: "tactica",
+        metric: "bytes_per_op",
+        value: allocationPerCall(
+          () => {
+            for (let i = 0; i < n; i++) numericHeapPush(heap, i, prios[i]!);
+            for (let i = 0; i < n; i++) numericHeapPop(heap);
+          },
+          ctx.quick ? 50 : 500,
+        ),
+        unit: "bytes",
+      });
     }
 
     // Neighbour queries over N points in a 1000 × 1000 world.
@@ -116,9 +134,27 @@ const suite: Suite = {
       report(ctx, `radius-${nk}`, "tactica-spatial-hash", hashR);
       report(ctx, `radius-${nk}`, "naive-brute-force", bruteR);
       ctx.record({ case: `radius-${nk}`, library: "tactica-kd-tree", metric: "ratio_vs_naive-brute-force", value: bruteR.medianUs / kdR.medianUs, unit: "x" });
-      ctx.record({ case: `radius-${nk}`, library: "tactica-spatial-hash", metric: "ratio_vs_naive-brute-force", value: bruteR.medianUs / hashR.medianUs, unit: "x" });
-      ctx.record({ case: `radius-${nk}`, library: "tactica-kd-tree", metric: "bytes_per_op", value: allocationPerCall(() => (next(), kdRadius(out, tree, p, r))), unit: "bytes" });
-      ctx.record({ case: `radius-${nk}`, library: "tactica-spatial-hash", metric: "bytes_per_op", value: allocationPerCall(() => (next(), spatialHashQueryRadius(out, hash, p.x, p.y, r))), unit: "bytes" });
+      ctx.record({
+        case: `radius-${nk}`,
+        library: "tactica-spatial-hash",
+        metric: "ratio_vs_naive-brute-force",
+        value: bruteR.medianUs / hashR.medianUs,
+        unit: "x",
+      });
+      ctx.record({
+        case: `radius-${nk}`,
+        library: "tactica-kd-tree",
+        metric: "bytes_per_op",
+        value: allocationPerCall(() => (next(), kdRadius(out, tree, p, r))),
+        unit: "bytes",
+      });
+      ctx.record({
+        case: `radius-${nk}`,
+        library: "tactica-spatial-hash",
+        metric: "bytes_per_op",
+        value: allocationPerCall(() => (next(), spatialHashQueryRadius(out, hash, p.x, p.y, r))),
+        unit: "bytes",
+      });
 
       const k = 8;
       const ids = new Int32Array(k);
@@ -149,13 +185,16 @@ const suite: Suite = {
       ctx.record({ case: `knn8-${nk}`, library: "tactica-kd-tree", metric: "ratio_vs_naive-brute-force", value: bruteKT.medianUs / kdK.medianUs, unit: "x" });
 
       // Moving agents: update every position by a small step, per frame.
-      const moveAll = measure(() => {
-        for (let i = 0; i < n; i++) {
-          const x = coords[i * 2]! + ((i & 1) * 2 - 1) * 0.5;
-          coords[i * 2] = x < 0 ? 999 : x > 1000 ? 1 : x;
-          spatialHashUpdate(hash, i, coords[i * 2]!, coords[i * 2 + 1]!);
-        }
-      }, { timeMs });
+      const moveAll = measure(
+        () => {
+          for (let i = 0; i < n; i++) {
+            const x = coords[i * 2]! + ((i & 1) * 2 - 1) * 0.5;
+            coords[i * 2] = x < 0 ? 999 : x > 1000 ? 1 : x;
+            spatialHashUpdate(hash, i, coords[i * 2]!, coords[i * 2 + 1]!);
+          }
+        },
+        { timeMs },
+      );
       report(ctx, `hash-update-all-${nk}`, "tactica-spatial-hash", moveAll);
       const build = measure(() => consume(createKdTree(coords, { dimension: 2 }).size), { timeMs });
       report(ctx, `kd-build-${nk}`, "tactica-kd-tree", build);

@@ -58,7 +58,8 @@ function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   // Naive: the same working memory updates, then every condition of every rule is re-tested.
   const wm = Float64Array.from(engine.facts);
   let ni = 0;
-  const test = (a: number, op: number, b: number) => (op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a === b : op === 3 ? a !== b : op === 4 ? a >= b : a > b);
+  const test = (a: number, op: number, b: number) =>
+    op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a === b : op === 3 ? a !== b : op === 4 ? a >= b : a > b;
   const nCycle = () => {
     for (let k = 0; k < changesPerCycle; k++) {
       wm[changes[ni]!] = changes[ni + 1]!;

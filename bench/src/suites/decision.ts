@@ -69,7 +69,9 @@ function btBench(ctx: SuiteContext): void {
   const mb = allocationPerCall(mTick, allocItersPeer);
   ctx.record({ case: caseName, library: "tactica", metric: "bytes_per_tick", value: tb, unit: "bytes" });
   ctx.record({ case: caseName, library: "mistreevous", metric: "bytes_per_tick", value: mb, unit: "bytes" });
-  ctx.log(`bt: tactica ${t.opsPerSec.toFixed(0)} ticks/s (${tb.toFixed(1)} B/tick), mistreevous ${m.opsPerSec.toFixed(0)} ticks/s (${mb.toFixed(1)} B/tick), ratio ${(t.opsPerSec / m.opsPerSec).toFixed(1)}x`);
+  ctx.log(
+    `bt: tactica ${t.opsPerSec.toFixed(0)} ticks/s (${tb.toFixed(1)} B/tick), mistreevous ${m.opsPerSec.toFixed(0)} ticks/s (${mb.toFixed(1)} B/tick), ratio ${(t.opsPerSec / m.opsPerSec).toFixed(1)}x`,
+  );
 }
 
 /** Many idle agents: per-tick evaluation against event-driven updates of the same trees. */
@@ -83,7 +85,13 @@ function eventDrivenBench(ctx: SuiteContext): void {
         type: "selector",
         children: [
           { type: "guard", key: "alarm", value: true, abort: "lowerPriority", child: { type: "action", action: "react" } },
-          { type: "sequence", children: [{ type: "action", action: "idle" }, { type: "wait", duration: 5 }] },
+          {
+            type: "sequence",
+            children: [
+              { type: "action", action: "idle" },
+              { type: "wait", duration: 5 },
+            ],
+          },
         ],
       },
     },

@@ -174,7 +174,12 @@ function prepareThetaFlowField(grid: Grid): Prepared {
     out.cost = reached ? waypointLength(w, out.path, n) : Infinity;
     return out;
   };
-  return { query: (a, b, c, d) => (run(a, b, c, d), last[0]!), exec: run, bytes: gridSearchMemoryBytes(search) + bytesOf(field.integration, field.parent), waypoints: chain };
+  return {
+    query: (a, b, c, d) => (run(a, b, c, d), last[0]!),
+    exec: run,
+    bytes: gridSearchMemoryBytes(search) + bytesOf(field.integration, field.parent),
+    waypoints: chain,
+  };
 }
 
 function prepareDistanceField(grid: Grid): Prepared {
@@ -212,14 +217,23 @@ function prepareSmoothed(grid: Grid): Prepared {
 function prepareTheta(grid: Grid, lazy: boolean): Prepared {
   const search = createGridSearch(grid);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathThetaStar(out, search, sx, sy, gx, gy, { lazy }), gridSearchMemoryBytes(search) + out.path.byteLength, true);
+  return prepared(
+    out,
+    (sx, sy, gx, gy) => void findPathThetaStar(out, search, sx, sy, gx, gy, { lazy }),
+    gridSearchMemoryBytes(search) + out.path.byteLength,
+    true,
+  );
 }
 
 function prepareIda(grid: Grid): Prepared {
   const search = createGridSearch(grid);
   const ida = createIdaStar(search);
   const out = createGridPath(grid);
-  return prepared(out, (sx, sy, gx, gy) => void findPathIdaStar(out, ida, sx, sy, gx, gy, { maxExpansions: IDA_BUDGET }), gridSearchMemoryBytes(search) + out.path.byteLength + bytesOf(ida.stackNode, ida.stackDir, ida.stackG));
+  return prepared(
+    out,
+    (sx, sy, gx, gy) => void findPathIdaStar(out, ida, sx, sy, gx, gy, { maxExpansions: IDA_BUDGET }),
+    gridSearchMemoryBytes(search) + out.path.byteLength + bytesOf(ida.stackNode, ida.stackDir, ida.stackG),
+  );
 }
 
 function lpaBytes(l: LpaStar): number {

@@ -38,7 +38,17 @@ export { computeDStarLitePath, createDStarLite, setDStarLiteEndpoints } from "@t
 
 /** Bytes held by the typed arrays of a D* Lite state. */
 export function dStarLiteBytes(d: DStarLite): number {
-  return d.open.byteLength + d.cost.byteLength + d.g.byteLength + d.rhs.byteLength + d.heapIds.byteLength + d.heapK1.byteLength + d.heapK2.byteLength + d.heapPos.byteLength + d.touched.byteLength;
+  return (
+    d.open.byteLength +
+    d.cost.byteLength +
+    d.g.byteLength +
+    d.rhs.byteLength +
+    d.heapIds.byteLength +
+    d.heapK1.byteLength +
+    d.heapK2.byteLength +
+    d.heapPos.byteLength +
+    d.touched.byteLength
+  );
 }
 import type { SuiteContext } from "../suite";
 
@@ -250,7 +260,9 @@ export function replanMarkdown(rows: readonly BenchRow[]): string[] {
     const ex = v(`${name}_expanded`) ?? 0;
     const tr = v(`${name}_time_ratio_vs_astar`);
     const er = v(`${name}_expanded_ratio_vs_astar`);
-    lines.push(`| ${name} | ${ms.toFixed(1)} | ${Math.round(ex).toLocaleString("en-US")} | ${tr === undefined ? "1" : tr.toFixed(2)}× | ${er === undefined ? "1" : er.toFixed(2)}× |`);
+    lines.push(
+      `| ${name} | ${ms.toFixed(1)} | ${Math.round(ex).toLocaleString("en-US")} | ${tr === undefined ? "1" : tr.toFixed(2)}× | ${er === undefined ? "1" : er.toFixed(2)}× |`,
+    );
   }
   return lines;
 }

@@ -110,32 +110,222 @@ function tactica(grid: Grid, run: (s: GridSearch, out: GridPath, sx: number, sy:
 }
 
 const SOLVERS: SolverDef[] = [
-  { solver: "jps-plus", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-plus-bucket-0.1", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const jp = createJpsPlus(g); const search = createGridSearch(g); const open = createBucketedJpsPlus(search, { bucketWidth: 0.1 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d).cost, exec: (a, b, c, d) => void findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength }; } },
-  { solver: "subgoal", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathSubgoal(out, sg, a, b, c, d), bytes: subgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
-  { solver: "jps", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
-  { solver: "astar", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
-  { solver: "astar-w1.5", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d, { weight: 1.5 })) },
-  { solver: "hpa-16", library: "tactica", connectivity: 8, optimal: false, peer: false, prepare: (g) => { const search = createGridSearch(g); const hpa = createHpa(search, { clusterSize: 16 }); const out = createGridPath(g); return { query: (a, b, c, d) => findPathHpa(out, hpa, search, a, b, c, d).cost, exec: (a, b, c, d) => void findPathHpa(out, hpa, search, a, b, c, d), bytes: gridSearchMemoryBytes(search) + out.path.byteLength + hpaMemoryBytes(hpa) }; } },
+  {
+    solver: "jps-plus",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const jp = createJpsPlus(g);
+      return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp));
+    },
+  },
+  {
+    solver: "jps-plus-bucket-0.1",
+    library: "tactica",
+    connectivity: 8,
+    optimal: false,
+    peer: false,
+    prepare: (g) => {
+      const jp = createJpsPlus(g);
+      const search = createGridSearch(g);
+      const open = createBucketedJpsPlus(search, { bucketWidth: 0.1 });
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, d) => findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d).cost,
+        exec: (a, b, c, d) => void findPathJpsPlusBucketed(out, search, jp, open, a, b, c, d),
+        bytes: gridSearchMemoryBytes(search) + out.path.byteLength + jpsPlusMemoryBytes(jp) + open.expandedG.byteLength,
+      };
+    },
+  },
+  {
+    solver: "subgoal",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const sg = createSubgoalGraph(g);
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, d) => findPathSubgoal(out, sg, a, b, c, d).cost,
+        exec: (a, b, c, d) => void findPathSubgoal(out, sg, a, b, c, d),
+        bytes: subgoalGraphMemoryBytes(sg) + out.path.byteLength,
+      };
+    },
+  },
+  {
+    solver: "jps",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)),
+  },
+  {
+    solver: "astar",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)),
+  },
+  {
+    solver: "astar-w1.5",
+    library: "tactica",
+    connectivity: 8,
+    optimal: false,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d, { weight: 1.5 })),
+  },
+  {
+    solver: "hpa-16",
+    library: "tactica",
+    connectivity: 8,
+    optimal: false,
+    peer: false,
+    prepare: (g) => {
+      const search = createGridSearch(g);
+      const hpa = createHpa(search, { clusterSize: 16 });
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, d) => findPathHpa(out, hpa, search, a, b, c, d).cost,
+        exec: (a, b, c, d) => void findPathHpa(out, hpa, search, a, b, c, d),
+        bytes: gridSearchMemoryBytes(search) + out.path.byteLength + hpaMemoryBytes(hpa),
+      };
+    },
+  },
   // D* Lite's first plan (a backward A* on its own typed arrays, O(cells) reset per query).
-  { solver: "dstar-lite", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const d = createDStarLite(g); const out = createGridPath(g); return { query: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); return computeDStarLitePath(out, d).cost; }, exec: (a, b, c, e) => { setDStarLiteEndpoints(d, a, b, c, e); computeDStarLitePath(out, d); }, bytes: dStarLiteBytes(d) + out.path.byteLength }; } },
-  { solver: "dijkstra", library: "tactica", connectivity: 8, optimal: true, peer: true, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(o, s, a, b, c, d)) },
+  {
+    solver: "dstar-lite",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const d = createDStarLite(g);
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, e) => {
+          setDStarLiteEndpoints(d, a, b, c, e);
+          return computeDStarLitePath(out, d).cost;
+        },
+        exec: (a, b, c, e) => {
+          setDStarLiteEndpoints(d, a, b, c, e);
+          computeDStarLitePath(out, d);
+        },
+        bytes: dStarLiteBytes(d) + out.path.byteLength,
+      };
+    },
+  },
+  {
+    solver: "dijkstra",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: true,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathDijkstra(o, s, a, b, c, d)),
+  },
   ...COVERAGE_SOLVERS,
-  { solver: "pf-astar", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "astar", 8), overheadUs: pathfindingCloneUs(g) }) },
-  { solver: "pf-jps", library: "pathfinding", connectivity: 8, optimal: true, peer: true, prepare: (g) => ({ query: preparePathfinding(g, "jps", 8), overheadUs: pathfindingCloneUs(g) }) },
-  { solver: "jps-plus-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => { const jp = createJpsPlus(g); return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp)); } },
-  { solver: "jps-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)) },
-  { solver: "astar-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)) },
-  { solver: "bfs-4", library: "tactica", connectivity: 4, optimal: true, peer: false, prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(o, s, a, b, c, d)) },
+  {
+    solver: "pf-astar",
+    library: "pathfinding",
+    connectivity: 8,
+    optimal: true,
+    peer: true,
+    prepare: (g) => ({ query: preparePathfinding(g, "astar", 8), overheadUs: pathfindingCloneUs(g) }),
+  },
+  {
+    solver: "pf-jps",
+    library: "pathfinding",
+    connectivity: 8,
+    optimal: true,
+    peer: true,
+    prepare: (g) => ({ query: preparePathfinding(g, "jps", 8), overheadUs: pathfindingCloneUs(g) }),
+  },
+  {
+    solver: "jps-plus-4",
+    library: "tactica",
+    connectivity: 4,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const jp = createJpsPlus(g);
+      return tactica(g, (s, o, a, b, c, d) => findPathJpsPlus(o, s, jp, a, b, c, d), jpsPlusMemoryBytes(jp));
+    },
+  },
+  {
+    solver: "jps-4",
+    library: "tactica",
+    connectivity: 4,
+    optimal: true,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathJps(o, s, a, b, c, d)),
+  },
+  {
+    solver: "astar-4",
+    library: "tactica",
+    connectivity: 4,
+    optimal: true,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathAStar(o, s, a, b, c, d)),
+  },
+  {
+    solver: "bfs-4",
+    library: "tactica",
+    connectivity: 4,
+    optimal: true,
+    peer: false,
+    prepare: (g) => tactica(g, (s, o, a, b, c, d) => findPathBfs(o, s, a, b, c, d)),
+  },
   { solver: "l1-path-finder", library: "l1-path-finder", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareL1(g) }) },
   { solver: "easystar", library: "easystarjs", connectivity: 4, optimal: true, peer: true, prepare: (g) => ({ query: prepareEasystar(g) }) },
-  { solver: "ngraph-astar", library: "ngraph.path", connectivity: 4, optimal: true, peer: true, maxCells: 512 * 512, prepare: (g) => ({ query: prepareNgraph(g) }) },
+  {
+    solver: "ngraph-astar",
+    library: "ngraph.path",
+    connectivity: 4,
+    optimal: true,
+    peer: true,
+    maxCells: 512 * 512,
+    prepare: (g) => ({ query: prepareNgraph(g) }),
+  },
 ];
 
 // Two-level and N-level subgoal graphs (chapter 15).
 SOLVERS.push(
-  { solver: "subgoal-2", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createTwoLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathTwoLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathTwoLevelSubgoal(out, sg, a, b, c, d), bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
-  { solver: "subgoal-n", library: "tactica", connectivity: 8, optimal: true, peer: false, prepare: (g) => { const sg = createNLevelSubgoalGraph(g); const out = createGridPath(g); return { query: (a, b, c, d) => findPathNLevelSubgoal(out, sg, a, b, c, d).cost, exec: (a, b, c, d) => void findPathNLevelSubgoal(out, sg, a, b, c, d), bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength }; } },
+  {
+    solver: "subgoal-2",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const sg = createTwoLevelSubgoalGraph(g);
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, d) => findPathTwoLevelSubgoal(out, sg, a, b, c, d).cost,
+        exec: (a, b, c, d) => void findPathTwoLevelSubgoal(out, sg, a, b, c, d),
+        bytes: twoLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength,
+      };
+    },
+  },
+  {
+    solver: "subgoal-n",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    prepare: (g) => {
+      const sg = createNLevelSubgoalGraph(g);
+      const out = createGridPath(g);
+      return {
+        query: (a, b, c, d) => findPathNLevelSubgoal(out, sg, a, b, c, d).cost,
+        exec: (a, b, c, d) => void findPathNLevelSubgoal(out, sg, a, b, c, d),
+        bytes: nLevelSubgoalGraphMemoryBytes(sg) + out.path.byteLength,
+      };
+    },
+  },
 );
 
 interface Args {
@@ -287,7 +477,21 @@ async function run(ctx: SuiteContext): Promise<void> {
   const files = findScenarioFiles(args.maps, args.sets).slice(0, args.maxMaps);
   if (files.length === 0) throw new Error(`bench grid: no *.map.scen under ${args.maps}`);
   const defs = SOLVERS.filter((d) => args.only === null || args.only.includes(d.solver));
-  const accs = defs.map((def): Acc => ({ def, times: [], peerTimes: [], mismatches: 0, maps: 0, preprocessMs: [], memory: [], allocBytes: -1, failed: 0, excess: [], shortening: [], longer: 0, losFailures: 0 }));
+  const accs = defs.map((def): Acc => ({
+    def,
+    times: [],
+    peerTimes: [],
+    mismatches: 0,
+    maps: 0,
+    preprocessMs: [],
+    memory: [],
+    allocBytes: -1,
+    failed: 0,
+    excess: [],
+    shortening: [],
+    longer: 0,
+    losFailures: 0,
+  }));
   const memorySets = new Set<string>();
   ctx.log(`${files.length} maps, ≤ ${args.limit} queries per map (peers ≤ ${args.peerLimit})`);
   ctx.record({ case: "settings", library: "tactica", metric: "limit", value: args.limit, unit: "count" });
@@ -409,7 +613,11 @@ async function run(ctx: SuiteContext): Promise<void> {
   // Ratios on identical query sets: medians over the --peer-limit subset, on the maps BOTH solvers
   // ran (a peer capped by maxCells skips the big maps; its ratio must not compare other maps).
   // PathFinding.js also gets a ratio without its per-query grid clone, printed beside the headline.
-  const med = (xs: number[]): number => quantile(xs.sort((a, b) => a - b), 0.5);
+  const med = (xs: number[]): number =>
+    quantile(
+      xs.sort((a, b) => a - b),
+      0.5,
+    );
   const ratio = (ours: string, theirs: string, lib: string): void => {
     const A = accs.find((x) => x.def.solver === ours)?.byMap;
     const B = accs.find((x) => x.def.solver === theirs)?.byMap;
@@ -528,7 +736,9 @@ function markdown(rows: readonly BenchRow[]): string {
     const mem = r.memoryBytes >= 1e6 ? `${(r.memoryBytes / 1e6).toFixed(1)} MB` : `${Math.round(r.memoryBytes / 1e3)} kB`;
     const alloc = rows.find((x) => x.case === r.solver && x.library === r.library && x.metric === "alloc_bytes_per_query");
     const allocText = alloc === undefined ? "—" : `${Math.round(alloc.value)} B`;
-    lines.push(`| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} | ${allocText} |`);
+    lines.push(
+      `| ${r.solver} | ${r.library} | ${r.connectivity} | ${r.optimal ? "yes" : "no"} | ${r.maps} | ${r.queries} | ${r.mismatches} | ${fmt(r.medianUs)} | ${fmt(r.p95Us)} | ${fmt(r.preprocessMs, 2)} | ${mem} | ${allocText} |`,
+    );
   }
   const quality = g.filter((r) => r.check !== "optimal" || r.failed > 0);
   if (quality.length > 0) {
@@ -541,7 +751,10 @@ function markdown(rows: readonly BenchRow[]): string {
       "| solver | check | failed | mean excess % | max excess % | mean shortening % | longer than optimum | segments without line of sight |",
       "|---|---|---:|---:|---:|---:|---:|---:|",
     );
-    for (const r of quality) lines.push(`| ${r.solver} | ${r.check} | ${r.failed} | ${pct(r.meanExcessPct)} | ${pct(r.maxExcessPct)} | ${pct(r.meanShorteningPct)} | ${count(r.longerThanOptimal)} | ${count(r.segmentsWithoutLos)} |`);
+    for (const r of quality)
+      lines.push(
+        `| ${r.solver} | ${r.check} | ${r.failed} | ${pct(r.meanExcessPct)} | ${pct(r.maxExcessPct)} | ${pct(r.meanShorteningPct)} | ${count(r.longerThanOptimal)} | ${count(r.segmentsWithoutLos)} |`,
+      );
   }
   const ratios = rows.filter((r) => r.metric.startsWith("ratio_vs_") && !r.metric.endsWith("_without_clone"));
   if (ratios.length > 0) {
@@ -591,14 +804,56 @@ const GB_ALL_MAX_CELLS = 128 * 128;
 const gbRows: Record<string, number> = {};
 
 SOLVERS.push(
-  { solver: "jps-plus-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_JP_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }); gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "jps-plus-gb-all", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const jp = createJpsPlus(g); const gb = createGoalBounds(g); gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb)); } },
-  { solver: "astar-gb", library: "tactica", connectivity: 8, optimal: true, peer: false, maxCells: GB_ALL_MAX_CELLS, prepare: (g) => { const gb = createGoalBounds(g); gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows; return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(o, s, gb, a, b, c, d), goalBoundsMemoryBytes(gb)); } },
+  {
+    solver: "jps-plus-gb",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    maxCells: GB_JP_MAX_CELLS,
+    prepare: (g) => {
+      const jp = createJpsPlus(g);
+      const gb = createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints });
+      gbRows["jps-plus-gb"] = (gbRows["jps-plus-gb"] ?? 0) + gb.rows;
+      return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb));
+    },
+  },
+  {
+    solver: "jps-plus-gb-all",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    maxCells: GB_ALL_MAX_CELLS,
+    prepare: (g) => {
+      const jp = createJpsPlus(g);
+      const gb = createGoalBounds(g);
+      gbRows["jps-plus-gb-all"] = (gbRows["jps-plus-gb-all"] ?? 0) + gb.rows;
+      return tactica(g, (s, o, a, b, c, d) => findPathJpsPlusGoalBounded(o, s, jp, gb, a, b, c, d), jpsPlusMemoryBytes(jp) + goalBoundsMemoryBytes(gb));
+    },
+  },
+  {
+    solver: "astar-gb",
+    library: "tactica",
+    connectivity: 8,
+    optimal: true,
+    peer: false,
+    maxCells: GB_ALL_MAX_CELLS,
+    prepare: (g) => {
+      const gb = createGoalBounds(g);
+      gbRows["astar-gb"] = (gbRows["astar-gb"] ?? 0) + gb.rows;
+      return tactica(g, (s, o, a, b, c, d) => findPathAStarGoalBounded(o, s, gb, a, b, c, d), goalBoundsMemoryBytes(gb));
+    },
+  },
 );
 
 function recordGoalBoundRatios(ctx: SuiteContext, accs: readonly Acc[]): void {
   const find = (solver: string): Acc | undefined => accs.find((a) => a.def.solver === solver && a.times.length > 0);
-  const med = (xs: number[]): number => quantile(xs.sort((a, b) => a - b), 0.5);
+  const med = (xs: number[]): number =>
+    quantile(
+      xs.sort((a, b) => a - b),
+      0.5,
+    );
   for (const ours of ["jps-plus-gb", "jps-plus-gb-all", "astar-gb"]) {
     const acc = find(ours);
     if (acc?.byMap === undefined) continue;
@@ -609,7 +864,11 @@ function recordGoalBoundRatios(ctx: SuiteContext, accs: readonly Acc[]): void {
     const oursAll = med(maps.flatMap((m) => acc.byMap!.get(m)!.all));
     const oursPeer = med(maps.flatMap((m) => acc.byMap!.get(m)!.peer));
     // Same maps, same queries: all queries for Tactica solvers, the --peer-limit subset for peers.
-    for (const [theirs, lib, peer] of [["astar", "tactica-astar", false], ["jps-plus", "jps-plus", false], ["pf-astar", "pathfinding-astar", true]] as const) {
+    for (const [theirs, lib, peer] of [
+      ["astar", "tactica-astar", false],
+      ["jps-plus", "jps-plus", false],
+      ["pf-astar", "pathfinding-astar", true],
+    ] as const) {
       const other = find(theirs);
       if (other?.byMap === undefined) continue;
       const t = maps.flatMap((m) => (peer ? other.byMap!.get(m)?.peer : other.byMap!.get(m)?.all) ?? []);

@@ -19,7 +19,15 @@ import {
   type NavMesh,
 } from "@tactica/navmesh";
 import { PathFlags } from "@tactica/search";
-import { DEFAULT_QUERY_FILTER, createFindNearestPolyResult, findNearestPoly, findPath as navcatFindPath, findRandomPoint as navcatRandomPoint, raycast as navcatRaycast, type NavMesh as NavcatMesh } from "navcat";
+import {
+  DEFAULT_QUERY_FILTER,
+  createFindNearestPolyResult,
+  findNearestPoly,
+  findPath as navcatFindPath,
+  findRandomPoint as navcatRandomPoint,
+  raycast as navcatRaycast,
+  type NavMesh as NavcatMesh,
+} from "navcat";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import { init as recastInit, NavMeshQuery as RecastQuery } from "recast-navigation";
 import { generateSoloNavMesh as recastGenerate } from "recast-navigation/generators";
@@ -35,7 +43,13 @@ import type { Suite, SuiteContext } from "../suite";
 // any-angle path vs A* + funnel (time and the funnel's excess length over the optimum).
 
 // navcat README defaults for a human-sized agent in a 1 m world.
-const CS = 0.15, CH = 0.25, RADIUS = 0.3, HEIGHT = 2, CLIMB = 0.5, SLOPE = 45, MAX_VERTS = 6;
+const CS = 0.15,
+  CH = 0.25,
+  RADIUS = 0.3,
+  HEIGHT = 2,
+  CLIMB = 0.5,
+  SLOPE = 45,
+  MAX_VERTS = 6;
 const navcatOptions = {
   cellSize: CS,
   cellHeight: CH,
@@ -108,7 +122,8 @@ function makePairs(mesh: NavMesh, count: number, seed: number): Pair[] {
   for (let p = 0; p < mesh.polyCount; p++) cum[p] = total += getPolygonArea(mesh, p);
   const pick = (): [number, number, number, number] => {
     const r = rngNextFloat(rng) * total;
-    let lo = 0, hi = mesh.polyCount - 1;
+    let lo = 0,
+      hi = mesh.polyCount - 1;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
       if (cum[mid]! < r) lo = mid + 1;
@@ -117,10 +132,14 @@ function makePairs(mesh: NavMesh, count: number, seed: number): Pair[] {
     const p = lo;
     const n = mesh.polyVertCount[p]!;
     const k = 1 + Math.floor(rngNextFloat(rng) * (n - 2));
-    const a = mesh.polyVerts[p * mesh.maxVertsPerPoly]!, b = mesh.polyVerts[p * mesh.maxVertsPerPoly + k]!, c = mesh.polyVerts[p * mesh.maxVertsPerPoly + k + 1]!;
-    let u = rngNextFloat(rng), v = rngNextFloat(rng);
+    const a = mesh.polyVerts[p * mesh.maxVertsPerPoly]!,
+      b = mesh.polyVerts[p * mesh.maxVertsPerPoly + k]!,
+      c = mesh.polyVerts[p * mesh.maxVertsPerPoly + k + 1]!;
+    let u = rngNextFloat(rng),
+      v = rngNextFloat(rng);
     if (u + v > 1) [u, v] = [1 - u, 1 - v];
-    const V = mesh.vertices, H = mesh.heights;
+    const V = mesh.vertices,
+      H = mesh.heights;
     const x = V[2 * a]! + u * (V[2 * b]! - V[2 * a]!) + v * (V[2 * c]! - V[2 * a]!);
     const z = V[2 * a + 1]! + u * (V[2 * b + 1]! - V[2 * a + 1]!) + v * (V[2 * c + 1]! - V[2 * a + 1]!);
     const y = H[a]! + u * (H[b]! - H[a]!) + v * (H[c]! - H[a]!);
@@ -149,7 +168,8 @@ function ratio(ctx: SuiteContext, c: string, ours: Timing, peer: Timing | undefi
 
 const suite: Suite = {
   name: "navmesh",
-  description: "Navmesh queries on the bench meshes: Tactica (navcat's polygons imported) vs navcat 0.4.1 and recast-navigation 0.43.1 (WASM), same points, same run",
+  description:
+    "Navmesh queries on the bench meshes: Tactica (navcat's polygons imported) vs navcat 0.4.1 and recast-navigation 0.43.1 (WASM), same points, same run",
   async run(ctx) {
     const dir = resolve(arg(ctx.args, "--meshes") ?? join(sharedBenchDir(), "meshes"));
     const nQueries = Number(arg(ctx.args, "--queries") ?? (ctx.quick ? 300 : 10_000));
@@ -163,7 +183,9 @@ const suite: Suite = {
     } catch (e) {
       ctx.log(`recast-navigation init failed: ${String(e)}`);
     }
-    for (const file of readdirSync(dir).filter((f) => f.endsWith(".obj")).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith(".obj"))
+      .sort()) {
       const name = basename(file, ".obj");
       const obj = parseObj(readFileSync(join(dir, file), "utf8"));
       let t0 = performance.now();
@@ -198,64 +220,90 @@ const suite: Suite = {
       const next = (): Pair => pairs[i++ % pairs.length]!;
 
       // Find path + straight path (start and goal located each time, as the peers do).
-      const hs = { height: 0 }, hg = { height: 0 };
+      const hs = { height: 0 },
+        hg = { height: 0 };
       const ourPath = (): void => {
         const p = next();
         hs.height = p.s[1];
         hg.height = p.g[1];
-        const a = findPolygon(mesh, p.s[0], p.s[2], hs), b = findPolygon(mesh, p.g[0], p.g[2], hg);
+        const a = findPolygon(mesh, p.s[0], p.s[2], hs),
+          b = findPolygon(mesh, p.g[0], p.g[2], hg);
         findPolygonPath(np, q, a, p.s[0], p.s[2], b, p.g[0], p.g[2]);
         findStraightPath(sp, mesh, np.path, Math.min(np.length, np.path.length), p.s[0], p.s[2], p.g[0], p.g[2]);
         consume(sp.count);
       };
       const tPath = measure(ourPath, { timeMs });
       record(ctx, `${name}-findpath`, "tactica", tPath);
-      ctx.record({ case: `${name}-findpath`, library: "tactica", metric: "bytes_per_op", value: allocationPerCall(ourPath, Math.min(2000, nQueries)), unit: "B" });
-      const tNc = measure(() => {
-        const p = next();
-        consume(navcatFindPath(nc, p.s, p.g, half, DEFAULT_QUERY_FILTER).path.length);
-      }, { timeMs });
+      ctx.record({
+        case: `${name}-findpath`,
+        library: "tactica",
+        metric: "bytes_per_op",
+        value: allocationPerCall(ourPath, Math.min(2000, nQueries)),
+        unit: "B",
+      });
+      const tNc = measure(
+        () => {
+          const p = next();
+          consume(navcatFindPath(nc, p.s, p.g, half, DEFAULT_QUERY_FILTER).path.length);
+        },
+        { timeMs },
+      );
       record(ctx, `${name}-findpath`, "navcat", tNc);
       let tRc: Timing | undefined;
       if (rc) {
         const r = rc;
-        tRc = measure(() => {
-          const p = next();
-          consume(r.computePath({ x: p.s[0], y: p.s[1], z: p.s[2] }, { x: p.g[0], y: p.g[1], z: p.g[2] }, { halfExtents: half3 }).path.length);
-        }, { timeMs });
+        tRc = measure(
+          () => {
+            const p = next();
+            consume(r.computePath({ x: p.s[0], y: p.s[1], z: p.s[2] }, { x: p.g[0], y: p.g[1], z: p.g[2] }, { halfExtents: half3 }).path.length);
+          },
+          { timeMs },
+        );
         record(ctx, `${name}-findpath`, "recast-navigation", tRc);
       }
       ratio(ctx, `${name}-findpath`, tPath, tNc, "navcat");
       ratio(ctx, `${name}-findpath`, tPath, tRc, "recast-navigation");
 
       // Nearest polygon (points lifted 0.5 above / shifted off the surface).
-      const tNear = measure(() => {
-        const p = next();
-        consume(findNearestPoint(near, mesh, p.s[0] + 0.3, p.s[2] - 0.3));
-      }, { timeMs });
+      const tNear = measure(
+        () => {
+          const p = next();
+          consume(findNearestPoint(near, mesh, p.s[0] + 0.3, p.s[2] - 0.3));
+        },
+        { timeMs },
+      );
       record(ctx, `${name}-nearest`, "tactica", tNear);
       const nr = createFindNearestPolyResult();
-      const tNcNear = measure(() => {
-        const p = next();
-        consume(findNearestPoly(nr, nc, [p.s[0] + 0.3, p.s[1] + 0.5, p.s[2] - 0.3], half, DEFAULT_QUERY_FILTER).success);
-      }, { timeMs });
+      const tNcNear = measure(
+        () => {
+          const p = next();
+          consume(findNearestPoly(nr, nc, [p.s[0] + 0.3, p.s[1] + 0.5, p.s[2] - 0.3], half, DEFAULT_QUERY_FILTER).success);
+        },
+        { timeMs },
+      );
       record(ctx, `${name}-nearest`, "navcat", tNcNear);
       ratio(ctx, `${name}-nearest`, tNear, tNcNear, "navcat");
       if (rc) {
         const r = rc;
-        const t = measure(() => {
-          const p = next();
-          consume(r.findNearestPoly({ x: p.s[0] + 0.3, y: p.s[1] + 0.5, z: p.s[2] - 0.3 }, { halfExtents: half3 }).nearestRef);
-        }, { timeMs });
+        const t = measure(
+          () => {
+            const p = next();
+            consume(r.findNearestPoly({ x: p.s[0] + 0.3, y: p.s[1] + 0.5, z: p.s[2] - 0.3 }, { halfExtents: half3 }).nearestRef);
+          },
+          { timeMs },
+        );
         record(ctx, `${name}-nearest`, "recast-navigation", t);
         ratio(ctx, `${name}-nearest`, tNear, t, "recast-navigation");
       }
 
       // Raycast from the start towards the goal.
-      const tRay = measure(() => {
-        const p = next();
-        consume(raycast(ray, mesh, p.sp, p.s[0], p.s[2], p.g[0], p.g[2]).t);
-      }, { timeMs });
+      const tRay = measure(
+        () => {
+          const p = next();
+          consume(raycast(ray, mesh, p.sp, p.s[0], p.s[2], p.g[0], p.g[2]).t);
+        },
+        { timeMs },
+      );
       record(ctx, `${name}-raycast`, "tactica", tRay);
       const ncRefs = new Map<number, number>();
       const ncStart = (p: Pair): number => {
@@ -267,10 +315,13 @@ const suite: Suite = {
         return r;
       };
       for (const p of pairs) ncStart(p);
-      const tNcRay = measure(() => {
-        const p = next();
-        consume(navcatRaycast(nc, ncStart(p), p.s, p.g, DEFAULT_QUERY_FILTER).t);
-      }, { timeMs });
+      const tNcRay = measure(
+        () => {
+          const p = next();
+          consume(navcatRaycast(nc, ncStart(p), p.s, p.g, DEFAULT_QUERY_FILTER).t);
+        },
+        { timeMs },
+      );
       record(ctx, `${name}-raycast`, "navcat", tNcRay);
       ratio(ctx, `${name}-raycast`, tRay, tNcRay, "navcat");
 
@@ -284,8 +335,12 @@ const suite: Suite = {
       ratio(ctx, `${name}-randompoint`, tRand, tNcRand, "navcat");
 
       // Exact any-angle vs A* + funnel: time (after the corner graph is warm) and excess length.
-      const optPairs = pairs.slice(0, Math.min(pairs.length, ctx.quick ? 30 : 300)).filter((p) => findPolygon(mesh, p.s[0], p.s[2]) === p.sp && findPolygon(mesh, p.g[0], p.g[2]) === p.gp);
-      let sumEx = 0, maxEx = 0, nEx = 0;
+      const optPairs = pairs
+        .slice(0, Math.min(pairs.length, ctx.quick ? 30 : 300))
+        .filter((p) => findPolygon(mesh, p.s[0], p.s[2]) === p.sp && findPolygon(mesh, p.g[0], p.g[2]) === p.gp);
+      let sumEx = 0,
+        maxEx = 0,
+        nEx = 0;
       t0 = performance.now();
       for (const p of optPairs) {
         findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
@@ -293,7 +348,17 @@ const suite: Suite = {
         findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp });
         if (!(op.flags & PathFlags.Found) || op.length === 0) continue;
         const ex = sp.length / op.length - 1;
-        if (process.env["NAVMESH_BENCH_DEBUG"] && ex > 1) ctx.log(JSON.stringify({ ex, p, funnel: sp.length, opt: op.length, fpts: Array.from(sp.points.subarray(0, 2 * sp.count)), opts: Array.from(op.points.subarray(0, 2 * op.count)) }));
+        if (process.env["NAVMESH_BENCH_DEBUG"] && ex > 1)
+          ctx.log(
+            JSON.stringify({
+              ex,
+              p,
+              funnel: sp.length,
+              opt: op.length,
+              fpts: Array.from(sp.points.subarray(0, 2 * sp.count)),
+              opts: Array.from(op.points.subarray(0, 2 * op.count)),
+            }),
+          );
         sumEx += ex;
         maxEx = Math.max(maxEx, ex);
         nEx++;
@@ -303,10 +368,13 @@ const suite: Suite = {
         ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "mean_pct", value: (100 * sumEx) / nEx, unit: "%" });
         ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "max_pct", value: 100 * maxEx, unit: "%" });
         let j = 0;
-        const tOpt = measure(() => {
-          const p = optPairs[j++ % optPairs.length]!;
-          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp }).length);
-        }, { timeMs });
+        const tOpt = measure(
+          () => {
+            const p = optPairs[j++ % optPairs.length]!;
+            consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp }).length);
+          },
+          { timeMs },
+        );
         record(ctx, `${name}-anyangle`, "tactica", tOpt);
         ctx.record({ case: `${name}-anyangle`, library: "tactica", metric: "ratio_vs_funnel", value: tOpt.medianUs / tPath.medianUs, unit: "x" });
       }

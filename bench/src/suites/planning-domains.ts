@@ -13,8 +13,15 @@ const COVERS = new Set(["cover1", "cover2", "cover3"]);
 /** The F.E.A.R.-like domain text (propositional: 0-ary predicates). */
 export function fearDomainText(): string {
   const a: string[] = [];
-  const act = (name: string, cost: number, pre: string[], eff: string[]) => a.push(`(:action ${name} :cost ${cost} :preconditions (${pre.join(" and ")}) :effects (${eff.join(" and ")}))`);
-  for (const p of PLACES) act(`goto-${p}`, 2, [`not at-${p}`], [`at-${p}`, ...PLACES.filter((q) => q !== p).map((q) => `not at-${q}`), COVERS.has(p) ? "in-cover" : "not in-cover", "not enemy-visible"]);
+  const act = (name: string, cost: number, pre: string[], eff: string[]) =>
+    a.push(`(:action ${name} :cost ${cost} :preconditions (${pre.join(" and ")}) :effects (${eff.join(" and ")}))`);
+  for (const p of PLACES)
+    act(
+      `goto-${p}`,
+      2,
+      [`not at-${p}`],
+      [`at-${p}`, ...PLACES.filter((q) => q !== p).map((q) => `not at-${q}`), COVERS.has(p) ? "in-cover" : "not in-cover", "not enemy-visible"],
+    );
   WEAPONS.forEach((w, i) => {
     act(`draw-${w}`, 1, [`has-${w}`, "hands-free"], [`armed-${w}`, "not hands-free"]);
     act(`holster-${w}`, 1, [`armed-${w}`], [`not armed-${w}`, "hands-free"]);
@@ -67,7 +74,10 @@ export function fearQueries(problem: PlanningProblem, count: number, seed = 13):
     for (let k = 0; k < 35; k++) facts.push(`world-${k}`);
     const start = stateOf(problem, facts);
     const goalText = goals[rngInt(rng, 0, goals.length - 1)]!;
-    const goal = compileGoal(problem, goalText.map((g) => (g.startsWith("not ") ? `not ${g.slice(4)}()` : `${g}()`)));
+    const goal = compileGoal(
+      problem,
+      goalText.map((g) => (g.startsWith("not ") ? `not ${g.slice(4)}()` : `${g}()`)),
+    );
     planBfs(res, problem, start, goal);
     if (res.flags === PathFlags.Found && res.length >= 1 && res.length <= 4) out.push({ start, goal, goalText, bfsLength: res.length });
   }
@@ -86,7 +96,8 @@ function stateOf(problem: PlanningProblem, facts: string[]): Uint32Array {
 /** HTN methods for the soldier's `kill()` task. */
 export function fearMethods(): HtnMethod[] {
   const m: HtnMethod[] = [{ name: "melee", task: "kill()", preconditions: ["hands-free()", "enemy-visible()", "enemy-flushed()"], subtasks: ["melee()"] }];
-  for (const w of WEAPONS) m.push({ name: `kill-with-${w}`, task: "kill()", preconditions: [`has-${w}()`], subtasks: [`ready-${w}()`, "engage()", `attack-${w}()`] });
+  for (const w of WEAPONS)
+    m.push({ name: `kill-with-${w}`, task: "kill()", preconditions: [`has-${w}()`], subtasks: [`ready-${w}()`, "engage()", `attack-${w}()`] });
   for (const w of WEAPONS) {
     m.push({ name: "ready", task: `ready-${w}()`, preconditions: [`armed-${w}()`, `loaded-${w}()`], subtasks: ["idle()"] });
     m.push({ name: "reload", task: `ready-${w}()`, preconditions: [`armed-${w}()`, `ammo-${w}()`], subtasks: [`reload-${w}()`] });
@@ -95,7 +106,8 @@ export function fearMethods(): HtnMethod[] {
   }
   m.push({ name: "visible", task: "engage()", preconditions: ["in-cover()", "enemy-visible()"], subtasks: ["idle()"] });
   m.push({ name: "peek", task: "engage()", preconditions: ["in-cover()"], subtasks: ["peek()"] });
-  for (const p of ["cover1", "cover2", "cover3"]) m.push({ name: `take-${p}`, task: "engage()", preconditions: ["not in-cover()"], subtasks: [`goto-${p}()`, "peek()"] });
+  for (const p of ["cover1", "cover2", "cover3"])
+    m.push({ name: `take-${p}`, task: "engage()", preconditions: ["not in-cover()"], subtasks: [`goto-${p}()`, "peek()"] });
   return m;
 }
 
@@ -107,7 +119,10 @@ export function boxDomainText(boxes: number, goalBoxes: number): string {
 (:action pick :parameters (box ?x, room ?r) :preconditions (robot(?r) and in(?x, ?r) and free) :effects (not in(?x, ?r) and not free and holding(?x)))
 (:action drop :parameters (box ?x, room ?r) :preconditions (robot(?r) and holding(?x)) :effects (in(?x, ?r) and free and not holding(?x)))
 (:initial (robot(r1) and free and ${names.map((n) => `in(${n}, r1)`).join(" and ")}))
-(:goal (${names.slice(0, goalBoxes).map((n) => `in(${n}, r2)`).join(" and ")}))
+(:goal (${names
+    .slice(0, goalBoxes)
+    .map((n) => `in(${n}, r2)`)
+    .join(" and ")}))
 `;
 }
 
@@ -126,7 +141,15 @@ export function naiveFrom(problem: PlanningProblem): NaiveProblem {
     for (let k = 0; k < problem.factCount; k++) if ((arr[a * problem.words + (k >>> 5)]! >>> (k & 31)) & 1) out.push(problem.factNames[k]!);
     return out;
   };
-  return { actions: problem.actionNames.map((name, a) => ({ name, pre: bits(problem.preT, a), neg: bits(problem.preF, a), add: bits(problem.add, a), del: bits(problem.del, a) })) };
+  return {
+    actions: problem.actionNames.map((name, a) => ({
+      name,
+      pre: bits(problem.preT, a),
+      neg: bits(problem.preF, a),
+      add: bits(problem.add, a),
+      del: bits(problem.del, a),
+    })),
+  };
 }
 
 export function naiveFacts(problem: PlanningProblem, state: Uint32Array): string[] {

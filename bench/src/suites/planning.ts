@@ -38,10 +38,10 @@ function fear(ctx: SuiteContext): void {
   const htnQueries = queries.filter((q) => (planHtn(htn, q.start, ["kill()"]).flags & PathFlags.Found) !== 0);
   let qi = 0;
   const runs: [string, () => void][] = [
-    ["goap-regressive-astar", () => consume(planGoap(out, problem, queries[qi = (qi + 1) % queries.length]!.start, queries[qi]!.goal).length)],
-    ["forward-bfs", () => consume(planBfs(out, problem, queries[qi = (qi + 1) % queries.length]!.start, queries[qi]!.goal).length)],
-    ["htn", () => consume(planHtn(htn, htnQueries[qi = (qi + 1) % htnQueries.length]!.start, ["kill()"]).plan.length)],
-    ["naive-bfs", () => consume(naiveBfs(naive, nq[qi = (qi + 1) % nq.length]!.start, nq[qi]!.goal))],
+    ["goap-regressive-astar", () => consume(planGoap(out, problem, queries[(qi = (qi + 1) % queries.length)]!.start, queries[qi]!.goal).length)],
+    ["forward-bfs", () => consume(planBfs(out, problem, queries[(qi = (qi + 1) % queries.length)]!.start, queries[qi]!.goal).length)],
+    ["htn", () => consume(planHtn(htn, htnQueries[(qi = (qi + 1) % htnQueries.length)]!.start, ["kill()"]).plan.length)],
+    ["naive-bfs", () => consume(naiveBfs(naive, nq[(qi = (qi + 1) % nq.length)]!.start, nq[qi]!.goal))],
   ];
   const timeMs = ctx.quick ? 80 : 1200;
   const ops: Record<string, number> = {};
@@ -52,8 +52,20 @@ function fear(ctx: SuiteContext): void {
     const c = name === "naive-bfs" ? `${caseName}` : `${caseName}-${name}`;
     ctx.record({ case: c, library, metric: "plans_per_s", value: sig4(t.opsPerSec), unit: "ops/s" });
   }
-  ctx.record({ case: `${caseName}-goap-regressive-astar`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(ops["goap-regressive-astar"]! / ops["naive-bfs"]!), unit: "x" });
-  ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(ops["forward-bfs"]! / ops["naive-bfs"]!), unit: "x" });
+  ctx.record({
+    case: `${caseName}-goap-regressive-astar`,
+    library: "tactica",
+    metric: "ratio_vs_naive-bfs",
+    value: sig4(ops["goap-regressive-astar"]! / ops["naive-bfs"]!),
+    unit: "x",
+  });
+  ctx.record({
+    case: `${caseName}-forward-bfs`,
+    library: "tactica",
+    metric: "ratio_vs_naive-bfs",
+    value: sig4(ops["forward-bfs"]! / ops["naive-bfs"]!),
+    unit: "x",
+  });
   const reps = ctx.quick ? 5 : 40;
   const medGoap = perQueryMedianUs(queries.length, reps, (i) => planGoap(out, problem, queries[i]!.start, queries[i]!.goal));
   const medBfs = perQueryMedianUs(queries.length, reps, (i) => planBfs(out, problem, queries[i]!.start, queries[i]!.goal));
@@ -73,7 +85,9 @@ function fear(ctx: SuiteContext): void {
   ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "bytes_per_plan", value: sig4(bBfs), unit: "bytes" });
   ctx.record({ case: `${caseName}-htn`, library: "tactica", metric: "bytes_per_plan", value: sig4(bHtn), unit: "bytes" });
   ctx.record({ case: caseName, library: "naive-bfs", metric: "bytes_per_plan", value: sig4(bNaive), unit: "bytes" });
-  ctx.log(`fear-like: ${queries.length} queries; goap ${ops["goap-regressive-astar"]!.toFixed(0)}/s (median ${medGoap.toFixed(2)} us, ${bGoap.toFixed(1)} B), bfs ${ops["forward-bfs"]!.toFixed(0)}/s (median ${medBfs.toFixed(2)} us, ${bBfs.toFixed(1)} B), htn ${ops["htn"]!.toFixed(0)}/s (median ${medHtn.toFixed(2)} us), naive ${ops["naive-bfs"]!.toFixed(0)}/s (median ${medNaive.toFixed(1)} us)`);
+  ctx.log(
+    `fear-like: ${queries.length} queries; goap ${ops["goap-regressive-astar"]!.toFixed(0)}/s (median ${medGoap.toFixed(2)} us, ${bGoap.toFixed(1)} B), bfs ${ops["forward-bfs"]!.toFixed(0)}/s (median ${medBfs.toFixed(2)} us, ${bBfs.toFixed(1)} B), htn ${ops["htn"]!.toFixed(0)}/s (median ${medHtn.toFixed(2)} us), naive ${ops["naive-bfs"]!.toFixed(0)}/s (median ${medNaive.toFixed(1)} us)`,
+  );
 }
 
 function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number[]): void {
@@ -87,12 +101,20 @@ function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number
     planBfs(out, problem, problem.initial, problem.goal);
     const naiveLen = naiveBfs(naive, start, goal);
     if (out.length !== naiveLen) throw new Error(`bench: ${caseName}: BFS ${out.length} vs naive ${naiveLen}`);
-    const tOurs = measure(() => consume(planBfs(out, problem, problem.initial, problem.goal).length), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
+    const tOurs = measure(() => consume(planBfs(out, problem, problem.initial, problem.goal).length), {
+      timeMs: ctx.quick ? 40 : 400,
+      sampleMs: 5,
+      minSamples: 3,
+    });
     const tNaive = measure(() => consume(naiveBfs(naive, start, goal)), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
     const lifted = createLiftedPlanner(problem);
     planLiftedBfs(out, lifted, problem.initial, problem.goal);
     if (out.length !== naiveLen) throw new Error(`bench: ${caseName}: lifted BFS ${out.length} vs naive ${naiveLen}`);
-    const tLifted = measure(() => consume(planLiftedBfs(out, lifted, problem.initial, problem.goal).length), { timeMs: ctx.quick ? 40 : 400, sampleMs: 5, minSamples: 3 });
+    const tLifted = measure(() => consume(planLiftedBfs(out, lifted, problem.initial, problem.goal).length), {
+      timeMs: ctx.quick ? 40 : 400,
+      sampleMs: 5,
+      minSamples: 3,
+    });
     ctx.record({ case: `${caseName}-lifted`, library: "tactica", metric: "median_us", value: sig4(tLifted.medianUs), unit: "us" });
     ctx.record({ case: `${caseName}-lifted`, library: "tactica", metric: "ratio_vs_naive-bfs", value: sig4(tNaive.medianUs / tLifted.medianUs), unit: "x" });
     planBfs(out, problem, problem.initial, problem.goal);
@@ -106,13 +128,16 @@ function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number
     ctx.record({ case: caseName, library: "tactica", metric: "bytes_per_plan", value: sig4(bOurs), unit: "bytes" });
     ctx.record({ case: caseName, library: "naive-bfs", metric: "bytes_per_plan", value: sig4(bNaive), unit: "bytes" });
     ctx.record({ case: caseName, library: "tactica", metric: "store_bytes", value: problem.words * 4 * out.generated, unit: "bytes" });
-    ctx.log(`${caseName}: length ${out.length}, expanded ${out.expanded}, tactica ${tOurs.medianUs.toPrecision(4)} us vs naive ${tNaive.medianUs.toPrecision(4)} us (${(tNaive.medianUs / tOurs.medianUs).toFixed(1)}x; lifted ${tLifted.medianUs.toPrecision(4)} us), ${bOurs.toFixed(0)} B vs ${bNaive.toFixed(0)} B per plan`);
+    ctx.log(
+      `${caseName}: length ${out.length}, expanded ${out.expanded}, tactica ${tOurs.medianUs.toPrecision(4)} us vs naive ${tNaive.medianUs.toPrecision(4)} us (${(tNaive.medianUs / tOurs.medianUs).toFixed(1)}x; lifted ${tLifted.medianUs.toPrecision(4)} us), ${bOurs.toFixed(0)} B vs ${bNaive.toFixed(0)} B per plan`,
+    );
   }
 }
 
 const suite: Suite = {
   name: "planning",
-  description: "GOAP regressive A*, forward BFS and HTN on a F.E.A.R.-like domain; chapter 13's box scaling and competition suites; ratios vs a naive string-Set BFS",
+  description:
+    "GOAP regressive A*, forward BFS and HTN on a F.E.A.R.-like domain; chapter 13's box scaling and competition suites; ratios vs a naive string-Set BFS",
   run(ctx) {
     fear(ctx);
     boxes(ctx, "scaling", ctx.quick ? [1, 4] : [1, 2, 4, 8, 16, 32, 64]);

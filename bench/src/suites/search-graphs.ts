@@ -84,7 +84,16 @@ export function geometricGraph(n: number, seed: number): BenchGraph {
   const f = Int32Array.from(from);
   const t = Int32Array.from(to);
   const weights = Float64Array.from(w);
-  return { name: `geometric-${Math.round(n / 1000)}k`, csr: createCsrGraph(n, f, t, { weights, directed: false }), xs, ys, from: f, to: t, weights, manhattan: false };
+  return {
+    name: `geometric-${Math.round(n / 1000)}k`,
+    csr: createCsrGraph(n, f, t, { weights, directed: false }),
+    xs,
+    ys,
+    from: f,
+    to: t,
+    weights,
+    manhattan: false,
+  };
 }
 
 export interface NodeData {

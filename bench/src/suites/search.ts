@@ -1,5 +1,25 @@
 import { createRng } from "@tactica/core";
-import { createAlphaBeta, createAlphaBetaResult, createCspSolver, createLevelColoringCsp, createMcts, createMctsResult, createPathResult, createPerftBuffers, createSearchContext, csrDomain, astar, bidirectionalAStar, perft, runMcts, searchBestMove, searchInterest, solveCsp, PathFlags, type SearchDomain } from "@tactica/search";
+import {
+  createAlphaBeta,
+  createAlphaBetaResult,
+  createCspSolver,
+  createLevelColoringCsp,
+  createMcts,
+  createMctsResult,
+  createPathResult,
+  createPerftBuffers,
+  createSearchContext,
+  csrDomain,
+  astar,
+  bidirectionalAStar,
+  perft,
+  runMcts,
+  searchBestMove,
+  searchInterest,
+  solveCsp,
+  PathFlags,
+  type SearchDomain,
+} from "@tactica/search";
 import { CHESS_START_FEN, createChess, createConnectFour } from "@tactica/search/games";
 import ngraphPath from "ngraph.path";
 import { allocationPerCall, consume, measure, type Timing } from "../measure";
@@ -106,13 +126,38 @@ function graphBench(ctx: SuiteContext, g: BenchGraph, queries: number): void {
   // Heap growth per query after warm-up (Tactica's contexts are reused; ngraph allocates per query).
   const [qa, qb] = pairs[0]!;
   record(ctx, `astar-${label}`, "tactica", "expansions_alloc_query", astar(res, domain, ctxA, qa, qb).expanded, "count");
-  record(ctx, `astar-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => astar(res, domain, ctxA, qa, qb), ctx.quick ? 20 : 400), "bytes");
-  record(ctx, `astar-${label}`, "ngraph.path", "bytes_per_query", allocationPerCall(() => ngA.find(qa, qb), ctx.quick ? 5 : 10), "bytes");
-  record(ctx, `bidirectional-${label}`, "tactica", "bytes_per_query", allocationPerCall(() => bidirectionalAStar(res, domain, ctxA, ctxB, qa, qb), ctx.quick ? 20 : 400), "bytes");
+  record(
+    ctx,
+    `astar-${label}`,
+    "tactica",
+    "bytes_per_query",
+    allocationPerCall(() => astar(res, domain, ctxA, qa, qb), ctx.quick ? 20 : 400),
+    "bytes",
+  );
+  record(
+    ctx,
+    `astar-${label}`,
+    "ngraph.path",
+    "bytes_per_query",
+    allocationPerCall(() => ngA.find(qa, qb), ctx.quick ? 5 : 10),
+    "bytes",
+  );
+  record(
+    ctx,
+    `bidirectional-${label}`,
+    "tactica",
+    "bytes_per_query",
+    allocationPerCall(() => bidirectionalAStar(res, domain, ctxA, ctxB, qa, qb), ctx.quick ? 20 : 400),
+    "bytes",
+  );
 }
 
 const SECTIONS: Array<[string, string, (c: string) => boolean]> = [
-  ["Graph search vs ngraph.path", "Median time for the whole query set; `ratio_vs_ngraph.path` = ngraph time / Tactica time.", (c) => c.startsWith("astar-") || c.startsWith("bidirectional-")],
+  [
+    "Graph search vs ngraph.path",
+    "Median time for the whole query set; `ratio_vs_ngraph.path` = ngraph time / Tactica time.",
+    (c) => c.startsWith("astar-") || c.startsWith("bidirectional-"),
+  ],
   ["Chess perft", "Legal-move tree leaf counts (verified against the published values) and speed.", (c) => c.startsWith("perft-")],
   ["Game-tree search, Monte Carlo and constraints", "", (c) => !(c.startsWith("astar-") || c.startsWith("bidirectional-") || c.startsWith("perft-"))],
 ];
@@ -235,9 +280,12 @@ const suite: Suite = {
     const solver = createCspSolver(csp);
     const out = new Int32Array(16);
     let seed = 0;
-    const cspT = measure(() => {
-      consume(solveCsp(out, solver, { rng: createRng(seed++) }));
-    }, { timeMs: ctx.quick ? 30 : 1000 });
+    const cspT = measure(
+      () => {
+        consume(solveCsp(out, solver, { rng: createRng(seed++) }));
+      },
+      { timeMs: ctx.quick ? 30 : 1000 },
+    );
     record(ctx, "csp-level-16x6", "tactica", "median_us", cspT.medianUs, "us");
     record(ctx, "csp-level-16x6", "tactica", "solves_per_s", cspT.opsPerSec, "solves/s");
   },

@@ -11,15 +11,7 @@ import {
   type BoidsParams,
   type Crowd,
 } from "@tactica/steering";
-import {
-  AlignmentBehavior,
-  CellSpacePartitioning,
-  CohesionBehavior,
-  EntityManager,
-  SeparationBehavior,
-  Vehicle,
-  WanderBehavior,
-} from "yuka";
+import { AlignmentBehavior, CellSpacePartitioning, CohesionBehavior, EntityManager, SeparationBehavior, Vehicle, WanderBehavior } from "yuka";
 import { allocationPerCall, consume, measure, type Timing } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
 
@@ -168,7 +160,13 @@ function interleaved(a: () => void, b: () => void, rounds: number, roundMsA: num
   }
   const pick = (ts: Timing[]): Timing => {
     const us = median(ts.map((t) => t.medianUs));
-    return { opsPerSec: 1e6 / us, medianUs: us, p95Us: Math.max(...ts.map((t) => t.p95Us)), samples: ts.reduce((k, t) => k + t.samples, 0), batch: ts[0]!.batch };
+    return {
+      opsPerSec: 1e6 / us,
+      medianUs: us,
+      p95Us: Math.max(...ts.map((t) => t.p95Us)),
+      samples: ts.reduce((k, t) => k + t.samples, 0),
+      batch: ts[0]!.batch,
+    };
   };
   return [pick(ta), pick(tb)];
 }
@@ -204,7 +202,8 @@ function setGoals(crowd: Crowd, gx: Float64Array, gy: Float64Array): void {
 
 const suite: Suite = {
   name: "steering",
-  description: "boids crowd vs Yuka (same behaviors, radius, weights; Yuka at its fastest cell size, interleaved), ORCA and TTC step times, allocation per step",
+  description:
+    "boids crowd vs Yuka (same behaviors, radius, weights; Yuka at its fastest cell size, interleaved), ORCA and TTC step times, allocation per step",
   run(ctx) {
     const quick = ctx.quick;
     // Allocation per step at 300 agents, measured first (before the big crowds and Yuka's object
@@ -215,24 +214,36 @@ const suite: Suite = {
       const n = 300;
       const crowd = boidsCrowd(n, createRng(3));
       const s = side(n);
-      const bytes = allocationSlope(() => {
-        stepCrowdBoids(crowd, boidsParams, DT);
-        wrapCrowd(crowd, -s / 2, -s / 2, s / 2, s / 2);
-      }, short, long);
+      const bytes = allocationSlope(
+        () => {
+          stepCrowdBoids(crowd, boidsParams, DT);
+          wrapCrowd(crowd, -s / 2, -s / 2, s / 2, s / 2);
+        },
+        short,
+        long,
+      );
       ctx.record({ case: "alloc-boids-300", library: "tactica", metric: "bytes_per_step", value: bytes, unit: "B" });
       const o = orcaCrowd(n, createRng(4));
       const orca = createOrca(o.crowd, { neighborDist: 5, maxNeighbors: 10, timeHorizon: 2, timeHorizonObst: 2 });
-      const orcaBytes = allocationSlope(() => {
-        setGoals(o.crowd, o.gx, o.gy);
-        stepCrowdOrca(o.crowd, orca, 0.1);
-      }, short, long);
+      const orcaBytes = allocationSlope(
+        () => {
+          setGoals(o.crowd, o.gx, o.gy);
+          stepCrowdOrca(o.crowd, orca, 0.1);
+        },
+        short,
+        long,
+      );
       ctx.record({ case: "alloc-orca-300", library: "tactica", metric: "bytes_per_step", value: orcaBytes, unit: "B" });
       const t = orcaCrowd(n, createRng(5));
       const ttcParams = { timeHorizon: 4, maxNeighbors: 10 };
-      const ttcBytes = allocationSlope(() => {
-        setGoals(t.crowd, t.gx, t.gy);
-        stepCrowdTtc(t.crowd, ttcParams, 0.02);
-      }, short, long);
+      const ttcBytes = allocationSlope(
+        () => {
+          setGoals(t.crowd, t.gx, t.gy);
+          stepCrowdTtc(t.crowd, ttcParams, 0.02);
+        },
+        short,
+        long,
+      );
       ctx.record({ case: "alloc-ttc-300", library: "tactica", metric: "bytes_per_step", value: ttcBytes, unit: "B" });
     }
     const sizes = quick ? [300] : [1000, 5000, 10_000, 20_000];
@@ -259,7 +270,9 @@ const suite: Suite = {
       timing(ctx, name, "yuka", yuka);
       ctx.record({ case: name, library: "tactica", metric: "ratio_vs_yuka", value: ours.opsPerSec / yuka.opsPerSec, unit: "x" });
       ctx.record({ case: name, library: "yuka", metric: "samples", value: yuka.samples, unit: "samples" });
-      ctx.log(`${name}: tactica ${ours.opsPerSec.toFixed(1)} steps/s, yuka ${yuka.opsPerSec.toFixed(1)} steps/s (cell ${bestCell}), ratio ${(ours.opsPerSec / yuka.opsPerSec).toFixed(2)}`);
+      ctx.log(
+        `${name}: tactica ${ours.opsPerSec.toFixed(1)} steps/s, yuka ${yuka.opsPerSec.toFixed(1)} steps/s (cell ${bestCell}), ratio ${(ours.opsPerSec / yuka.opsPerSec).toFixed(2)}`,
+      );
     }
 
     const orcaSizes = quick ? [300] : [1000, 5000, 10_000];
@@ -291,7 +304,6 @@ const suite: Suite = {
       const t = measure(step, { timeMs: quick ? 40 : 1500, minSamples: quick ? 2 : 5 });
       ctx.record({ case: name, library: "tactica", metric: "median_ms", value: t.medianUs / 1000, unit: "ms" });
     }
-
   },
 };
 

@@ -137,14 +137,7 @@ export function aabbContainsAabb(outer: ReadonlyAabb, inner: ReadonlyAabb): bool
 /** True when `a` and `b` overlap or touch. False when either is empty. */
 export function aabbOverlaps(a: ReadonlyAabb, b: ReadonlyAabb): boolean {
   return (
-    a.minX <= b.maxX &&
-    b.minX <= a.maxX &&
-    a.minY <= b.maxY &&
-    b.minY <= a.maxY &&
-    a.minX <= a.maxX &&
-    a.minY <= a.maxY &&
-    b.minX <= b.maxX &&
-    b.minY <= b.maxY
+    a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY && a.minX <= a.maxX && a.minY <= a.maxY && b.minX <= b.maxX && b.minY <= b.maxY
   );
 }
 
@@ -152,13 +145,7 @@ export function aabbOverlaps(a: ReadonlyAabb, b: ReadonlyAabb): boolean {
 export function aabbUnion(out: Aabb, a: ReadonlyAabb, b: ReadonlyAabb): Aabb {
   if (aabbIsEmpty(a)) return aabbCopy(out, b);
   if (aabbIsEmpty(b)) return aabbCopy(out, a);
-  return aabbSet(
-    out,
-    Math.min(a.minX, b.minX),
-    Math.min(a.minY, b.minY),
-    Math.max(a.maxX, b.maxX),
-    Math.max(a.maxY, b.maxY),
-  );
+  return aabbSet(out, Math.min(a.minX, b.minX), Math.min(a.minY, b.minY), Math.max(a.maxX, b.maxX), Math.max(a.maxY, b.maxY));
 }
 
 /**

@@ -26,12 +26,7 @@ export function createBitset(size: number): Bitset {
 }
 
 function badIndex(fn: string, set: Bitset, index: number): never {
-  invalidArgument(
-    `@tactica/core: ${fn}`,
-    "index",
-    `must be an integer in [0, ${set.size - 1}] but is ${index}`,
-    "Create the bitset with a larger size.",
-  );
+  invalidArgument(`@tactica/core: ${fn}`, "index", `must be an integer in [0, ${set.size - 1}] but is ${index}`, "Create the bitset with a larger size.");
 }
 
 function checkSizes(fn: string, a: Bitset, b: Bitset): void {
@@ -283,12 +278,7 @@ export function parseBitset(text: string): Bitset {
     const c = text.charCodeAt(i);
     if (c === 49) set.words[i >>> 5]! |= 1 << (i & 31);
     else if (c !== 48) {
-      invalidArgument(
-        "@tactica/core: parseBitset",
-        `text[${i}]`,
-        `must be "0" or "1" but is ${JSON.stringify(text[i])}`,
-        "Use only the characters 0 and 1.",
-      );
+      invalidArgument("@tactica/core: parseBitset", `text[${i}]`, `must be "0" or "1" but is ${JSON.stringify(text[i])}`, "Use only the characters 0 and 1.");
     }
   }
   return set;

@@ -58,15 +58,7 @@ export const nullDebugDraw: DebugDraw = {
  * Draws an arrow from `(x1, y1)` to `(x2, y2)` with a head of `headSize` world units, through any
  * {@link DebugDraw}. Used for velocities, steering forces and flow-field directions.
  */
-export function drawArrow(
-  draw: DebugDraw,
-  x1: number,
-  y1: number,
-  x2: number,
-  y2: number,
-  headSize: number,
-  style?: DebugStyle,
-): void {
+export function drawArrow(draw: DebugDraw, x1: number, y1: number, x2: number, y2: number, headSize: number, style?: DebugStyle): void {
   draw.line(x1, y1, x2, y2, style);
   const dx = x2 - x1;
   const dy = y2 - y1;

@@ -177,11 +177,9 @@ export function indexedHeapPushNext(heap: IndexedHeap, id: number): void {
 export function indexedHeapUpdate(heap: IndexedHeap, id: number, priority: number): void {
   if (id >>> 0 !== id || id >= heap.capacity) badId("indexedHeapUpdate", heap, id);
   if (heap.positions[id]! < 0) {
-    throw new TacticaError(
-      ErrorCodes.InvalidHandle,
-      `@tactica/core: indexedHeapUpdate: "id" ${id} is not in the heap. Use indexedHeapPush to insert it.`,
-      { path: "id" },
-    );
+    throw new TacticaError(ErrorCodes.InvalidHandle, `@tactica/core: indexedHeapUpdate: "id" ${id} is not in the heap. Use indexedHeapPush to insert it.`, {
+      path: "id",
+    });
   }
   indexedHeapPush(heap, id, priority);
 }

@@ -83,12 +83,7 @@ export function createKdTree(points: ArrayLike<number>, options: KdTreeOptions =
   }
   const dimension = options.dimension ?? 2;
   if (dimension !== 2 && dimension !== 3) {
-    invalidArgument(
-      where,
-      "options.dimension",
-      `must be 2 or 3 but is ${String(dimension)}`,
-      "Pass 2 for x,y points or 3 for x,y,z points.",
-    );
+    invalidArgument(where, "options.dimension", `must be 2 or 3 but is ${String(dimension)}`, "Pass 2 for x,y points or 3 for x,y,z points.");
   }
   if (points.length % dimension !== 0) {
     invalidArgument(

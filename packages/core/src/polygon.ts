@@ -91,9 +91,7 @@ export function polygonEnsureCounterClockwise<T extends ReadonlyVec2>(points: T[
  * Flat-coordinate version of {@link polygonEnsureCounterClockwise}: reverses the `(x, y)` pairs of
  * `coords` in place (keeping the first pair first) when the polygon is clockwise; returns `coords`.
  */
-export function polygonEnsureCounterClockwiseCoords<T extends { [index: number]: number; readonly length: number }>(
-  coords: T,
-): T {
+export function polygonEnsureCounterClockwiseCoords<T extends { [index: number]: number; readonly length: number }>(coords: T): T {
   if (polygonSignedAreaCoords(coords) >= 0) return coords;
   const n = coords.length >> 1;
   for (let i = 1, j = n - 1; i < j; i++, j--) {

@@ -22,13 +22,7 @@ import { ErrorCodes, TacticaError } from "./errors";
  * Use {@link compileResponseCurve} once and call `evaluate` per frame (allocation-free), or
  * {@link evaluateResponseCurve} for convenience.
  */
-export type ResponseCurveDef =
-  | LinearCurveDef
-  | PolynomialCurveDef
-  | LogisticCurveDef
-  | LogitCurveDef
-  | StepCurveDef
-  | PiecewiseCurveDef;
+export type ResponseCurveDef = LinearCurveDef | PolynomialCurveDef | LogisticCurveDef | LogitCurveDef | StepCurveDef | PiecewiseCurveDef;
 
 /** The `type` tags of {@link ResponseCurveDef}, in a stable order (for editors and menus). */
 export const ResponseCurveTypes = ["linear", "polynomial", "logistic", "logit", "step", "piecewise"] as const;
@@ -289,7 +283,7 @@ export function validateResponseCurve(json: unknown, options: ValidateResponseCu
         finiteField(point, "y", at, true);
         if (i > 0) {
           const prev = (points[i - 1] as ResponseCurvePoint).x;
-          if (!(point.x as number > prev)) {
+          if (!((point.x as number) > prev)) {
             fail(
               `${at}.x`,
               `must be greater than ${pp}[${i - 1}].x (${show(point.x)} <= ${show(prev)})`,
@@ -397,7 +391,8 @@ export function compileResponseCurve(def: ResponseCurveDef): CompiledResponseCur
   const clamp = def.clamp ?? true;
   const evaluate = (x: number): number => {
     let t = (x - inMin) * scale;
-    if (!(t > 0)) t = 0; // also NaN
+    if (!(t > 0))
+      t = 0; // also NaN
     else if (t > 1) t = 1;
     const y = shape(t);
     if (clamp) return y > 0 ? (y < 1 ? y : 1) : 0; // NaN → 0

@@ -91,13 +91,7 @@ function paramOn(px: number, py: number, ox: number, oy: number, dx: number, dy:
  * coordinates' magnitude, so results near those cases are stable rather than exact. `result` may
  * be the same object as an input point.
  */
-export function segmentIntersectSegment(
-  result: SegmentIntersection,
-  a: ReadonlyVec2,
-  b: ReadonlyVec2,
-  c: ReadonlyVec2,
-  d: ReadonlyVec2,
-): boolean {
+export function segmentIntersectSegment(result: SegmentIntersection, a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): boolean {
   const ax = a.x;
   const ay = a.y;
   const rx = b.x - ax;
@@ -123,17 +117,7 @@ export function segmentIntersectSegment(
   }
 
   // Parallel or degenerate. Absolute tolerance scaled by the coordinates' magnitude.
-  const scale = Math.max(
-    1,
-    Math.abs(ax),
-    Math.abs(ay),
-    Math.abs(b.x),
-    Math.abs(b.y),
-    Math.abs(cx),
-    Math.abs(cy),
-    Math.abs(d.x),
-    Math.abs(d.y),
-  );
+  const scale = Math.max(1, Math.abs(ax), Math.abs(ay), Math.abs(b.x), Math.abs(b.y), Math.abs(cx), Math.abs(cy), Math.abs(d.x), Math.abs(d.y));
   const tol = REL_EPS * 1e3 * scale;
   const tolSq = tol * tol;
 
@@ -189,14 +173,7 @@ export function segmentIntersectsSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: Re
  * Zero-length segments are points. `outP` and `outQ` must be different objects; they may alias
  * the inputs.
  */
-export function segmentClosestPoints(
-  outP: Vec2,
-  outQ: Vec2,
-  a: ReadonlyVec2,
-  b: ReadonlyVec2,
-  c: ReadonlyVec2,
-  d: ReadonlyVec2,
-): number {
+export function segmentClosestPoints(outP: Vec2, outQ: Vec2, a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   if (segmentIntersectSegment(scratch, a, b, c, d)) {
     outP.x = scratch.x;
     outP.y = scratch.y;

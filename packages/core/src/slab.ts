@@ -7,17 +7,7 @@
  *
  * @internal Shared by aabb.ts and ray.ts; not exported from the package.
  */
-export function clipLineToBox(
-  minX: number,
-  minY: number,
-  maxX: number,
-  maxY: number,
-  ox: number,
-  oy: number,
-  dx: number,
-  dy: number,
-  tMax: number,
-): number {
+export function clipLineToBox(minX: number, minY: number, maxX: number, maxY: number, ox: number, oy: number, dx: number, dy: number, tMax: number): number {
   let lo = 0;
   let hi = tMax;
   if (dx === 0) {

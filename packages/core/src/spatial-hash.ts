@@ -206,11 +206,9 @@ export function spatialHashInsert(hash: SpatialHash, id: number, x: number, y: n
   const where = "@tactica/core: spatialHashInsert";
   checkId(where, hash, id);
   if (hash.present[id] === 1) {
-    throw new TacticaError(
-      ErrorCodes.InvalidState,
-      `${where}: id ${id} is already in the hash. Move it with spatialHashUpdate, or remove it first.`,
-      { path: "id" },
-    );
+    throw new TacticaError(ErrorCodes.InvalidState, `${where}: id ${id} is already in the hash. Move it with spatialHashUpdate, or remove it first.`, {
+      path: "id",
+    });
   }
   const cx = cellOf(where, x, hash.inverseCellSize, "x");
   const cy = cellOf(where, y, hash.inverseCellSize, "y");
@@ -230,11 +228,7 @@ export function spatialHashUpdate(hash: SpatialHash, id: number, x: number, y: n
   const where = "@tactica/core: spatialHashUpdate";
   checkId(where, hash, id);
   if (hash.present[id] !== 1) {
-    throw new TacticaError(
-      ErrorCodes.InvalidHandle,
-      `${where}: id ${id} is not in the hash. Insert it first with spatialHashInsert.`,
-      { path: "id" },
-    );
+    throw new TacticaError(ErrorCodes.InvalidHandle, `${where}: id ${id} is not in the hash. Insert it first with spatialHashInsert.`, { path: "id" });
   }
   const cx = cellOf(where, x, hash.inverseCellSize, "x");
   const cy = cellOf(where, y, hash.inverseCellSize, "y");
@@ -296,13 +290,7 @@ function clampCell(c: number): number {
  * receives at most `out.length` ids, and a return value larger than `out.length` tells you it was
  * truncated. Allocation-free (a `number[]` only grows while warming up).
  */
-export function spatialHashQueryRadius(
-  out: number[] | Int32Array | Uint32Array,
-  hash: SpatialHash,
-  x: number,
-  y: number,
-  r: number,
-): number {
+export function spatialHashQueryRadius(out: number[] | Int32Array | Uint32Array, hash: SpatialHash, x: number, y: number, r: number): number {
   if (!(r >= 0) || Number.isNaN(x) || Number.isNaN(y)) return finish(out, 0);
   const rSq = r * r;
   const inv = hash.inverseCellSize;

@@ -28,20 +28,9 @@ export function assertFinite(where: string, name: string, value: unknown): numbe
 }
 
 /** Asserts `value` is an integer in `[min, max]` (inclusive). Returns it. */
-export function assertInteger(
-  where: string,
-  name: string,
-  value: unknown,
-  min = Number.MIN_SAFE_INTEGER,
-  max = Number.MAX_SAFE_INTEGER,
-): number {
+export function assertInteger(where: string, name: string, value: unknown, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
-    invalidArgument(
-      where,
-      name,
-      `must be an integer in [${min}, ${max}] but is ${describe(value)}`,
-      `Pass a whole number between ${min} and ${max}.`,
-    );
+    invalidArgument(where, name, `must be an integer in [${min}, ${max}] but is ${describe(value)}`, `Pass a whole number between ${min} and ${max}.`);
   }
   return value;
 }
@@ -49,12 +38,7 @@ export function assertInteger(
 /** Asserts `value` is a finite number in `[min, max]` (inclusive). Returns it. */
 export function assertRange(where: string, name: string, value: unknown, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
-    invalidArgument(
-      where,
-      name,
-      `must be a number in [${min}, ${max}] but is ${describe(value)}`,
-      `Pass a value between ${min} and ${max}.`,
-    );
+    invalidArgument(where, name, `must be a number in [${min}, ${max}] but is ${describe(value)}`, `Pass a value between ${min} and ${max}.`);
   }
   return value;
 }
@@ -80,12 +64,7 @@ export function assertFiniteArray(where: string, name: string, values: ArrayLike
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
     if (typeof v !== "number" || !Number.isFinite(v)) {
-      invalidArgument(
-        where,
-        `${name}[${i}]`,
-        `must be a finite number but is ${describe(v)}`,
-        "Remove or fix the non-finite entry.",
-      );
+      invalidArgument(where, `${name}[${i}]`, `must be a finite number but is ${describe(v)}`, "Remove or fix the non-finite entry.");
     }
   }
 }

@@ -103,13 +103,15 @@ describe("bitset", () => {
     expect(bitsetEquals(parseBitset(json.bits), b)).toBe(true);
   });
 
-  const sized = fc.integer({ min: 0, max: 130 }).chain((size) =>
-    fc.tuple(
-      fc.constant(size),
-      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
-      fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
-    ),
-  );
+  const sized = fc
+    .integer({ min: 0, max: 130 })
+    .chain((size) =>
+      fc.tuple(
+        fc.constant(size),
+        fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
+        fc.array(fc.nat(Math.max(0, size - 1)), { maxLength: size === 0 ? 0 : 60, size: "max" }),
+      ),
+    );
 
   it("agrees with a Set model on set algebra, counts, subsets and iteration", () => {
     fc.assert(
@@ -147,29 +149,26 @@ describe("bitset", () => {
 
   it("agrees with a Set model under random set/clear/toggle sequences", () => {
     fc.assert(
-      fc.property(
-        fc.array(fc.tuple(fc.constantFrom("set", "clear", "toggle"), fc.nat(99)), { minLength: 60, maxLength: 200, size: "max" }),
-        (ops) => {
-          const b = createBitset(100);
-          const model = new Set<number>();
-          for (const [op, i] of ops) {
-            if (op === "set") {
-              bitsetSet(b, i);
-              model.add(i);
-            } else if (op === "clear") {
-              bitsetClear(b, i);
-              model.delete(i);
-            } else {
-              const now = bitsetToggle(b, i);
-              if (model.has(i)) model.delete(i);
-              else model.add(i);
-              expect(now).toBe(model.has(i));
-            }
+      fc.property(fc.array(fc.tuple(fc.constantFrom("set", "clear", "toggle"), fc.nat(99)), { minLength: 60, maxLength: 200, size: "max" }), (ops) => {
+        const b = createBitset(100);
+        const model = new Set<number>();
+        for (const [op, i] of ops) {
+          if (op === "set") {
+            bitsetSet(b, i);
+            model.add(i);
+          } else if (op === "clear") {
+            bitsetClear(b, i);
+            model.delete(i);
+          } else {
+            const now = bitsetToggle(b, i);
+            if (model.has(i)) model.delete(i);
+            else model.add(i);
+            expect(now).toBe(model.has(i));
           }
-          expect(toSet(b)).toEqual(model);
-          expect(bitsetCount(b)).toBe(model.size);
-        },
-      ),
+        }
+        expect(toSet(b)).toEqual(model);
+        expect(bitsetCount(b)).toBe(model.size);
+      }),
       { seed: 8, numRuns: 200 },
     );
   });

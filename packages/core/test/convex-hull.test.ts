@@ -1,15 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  ErrorCodes,
-  TacticaError,
-  convexHull,
-  convexHullIndices,
-  convexHullIndicesCoords,
-  polygonIsConvex,
-  polygonSignedArea,
-  type Vec2,
-} from "../src/index";
+import { ErrorCodes, TacticaError, convexHull, convexHullIndices, convexHullIndicesCoords, polygonIsConvex, polygonSignedArea, type Vec2 } from "../src/index";
 
 const v = (x: number, y: number): Vec2 => ({ x, y });
 const cross = (o: Vec2, a: Vec2, b: Vec2): number => (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);

@@ -4,14 +4,24 @@ import { createRecordingDebugDraw, drawArrow, nullDebugDraw } from "../src/index
 describe("DebugDraw", () => {
   it("records calls as plain data that survives structuredClone", () => {
     const d = createRecordingDebugDraw();
-    const pts = [{ x: 0, y: 0 }, { x: 1, y: 0 }];
+    const pts = [
+      { x: 0, y: 0 },
+      { x: 1, y: 0 },
+    ];
     d.line(0, 0, 1, 1, { color: "#f00" });
     d.polyline(pts, true);
     pts[0]!.x = 99; // the recording copied the points
     d.circle(1, 2, 3, { fill: true });
     d.text(0, 0, "hi");
     expect(d.commands.map((c) => c.kind)).toEqual(["line", "polyline", "circle", "text"]);
-    expect(d.commands[1]).toMatchObject({ kind: "polyline", closed: true, points: [{ x: 0, y: 0 }, { x: 1, y: 0 }] });
+    expect(d.commands[1]).toMatchObject({
+      kind: "polyline",
+      closed: true,
+      points: [
+        { x: 0, y: 0 },
+        { x: 1, y: 0 },
+      ],
+    });
     expect(structuredClone(d.commands)).toEqual(d.commands);
     d.clear();
     expect(d.commands).toHaveLength(0);

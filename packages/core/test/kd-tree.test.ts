@@ -27,7 +27,10 @@ function bruteNearest(coords: ArrayLike<number>, dim: number, q: P3, k: number):
   return ids.slice(0, Math.max(0, k));
 }
 
-const sorted = (a: ArrayLike<number>, n = a.length): number[] => Array.from(a).slice(0, n).sort((x, y) => x - y);
+const sorted = (a: ArrayLike<number>, n = a.length): number[] =>
+  Array.from(a)
+    .slice(0, n)
+    .sort((x, y) => x - y);
 
 function expectError(fn: () => unknown, code: string, name: string, text?: string): void {
   try {
@@ -100,12 +103,7 @@ describe("queries", () => {
   });
   it("typed outputs must be large enough", () => {
     expectError(() => kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 3), ErrorCodes.InvalidArgument, "kdNearest", "outIds");
-    expectError(
-      () => kdNearest(new Int32Array(3), t, { x: 0, y: 0 }, 3, new Float64Array(1)),
-      ErrorCodes.InvalidArgument,
-      "kdNearest",
-      "outDistSq",
-    );
+    expectError(() => kdNearest(new Int32Array(3), t, { x: 0, y: 0 }, 3, new Float64Array(1)), ErrorCodes.InvalidArgument, "kdNearest", "outDistSq");
     const ids = new Int32Array(3);
     const d = new Float64Array(3);
     expect(kdNearest(ids, t, { x: 0, y: 0 }, 3, d)).toBe(3);

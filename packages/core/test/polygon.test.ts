@@ -136,7 +136,10 @@ describe("polygonCentroid", () => {
     // U = 4x2 base (centroid (2,1), area 8) + two 1x2 posts (centroids (0.5,3) and (3.5,3), area 2 each)
     expect(cu.x).toBeCloseTo(2, 12);
     expect(cu.y).toBeCloseTo((8 * 1 + 2 * 3 + 2 * 3) / 12, 12);
-    const far = polygonCentroid(v(0, 0), square.map((p) => v(p.x + 1e7, p.y + 1e7)));
+    const far = polygonCentroid(
+      v(0, 0),
+      square.map((p) => v(p.x + 1e7, p.y + 1e7)),
+    );
     expect(far.x).toBeCloseTo(1e7 + 2, 6);
   });
   it("degenerate: zero area gives the vertex mean, empty gives the origin", () => {

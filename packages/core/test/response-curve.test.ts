@@ -142,15 +142,13 @@ describe("response curves: properties", () => {
       clamp: fc.boolean(),
     }),
     fc.record({ type: fc.constant("step" as const), threshold: finite(-1, 2), low: finite(-2, 2), high: finite(-2, 2), clamp: fc.boolean() }),
-    fc
-      .uniqueArray(finite(-0.5, 1.5), { minLength: 1, maxLength: 8, comparator: (a, b) => a === b || Object.is(a, b) || a + 0 === b + 0 })
-      .chain((xs) =>
-        fc.record({
-          type: fc.constant("piecewise" as const),
-          points: fc.tuple(...xs.sort((a, b) => a - b).map((x) => fc.record({ x: fc.constant(x), y: finite(-2, 2) }))),
-          clamp: fc.boolean(),
-        }),
-      ),
+    fc.uniqueArray(finite(-0.5, 1.5), { minLength: 1, maxLength: 8, comparator: (a, b) => a === b || Object.is(a, b) || a + 0 === b + 0 }).chain((xs) =>
+      fc.record({
+        type: fc.constant("piecewise" as const),
+        points: fc.tuple(...xs.sort((a, b) => a - b).map((x) => fc.record({ x: fc.constant(x), y: finite(-2, 2) }))),
+        clamp: fc.boolean(),
+      }),
+    ),
   );
 
   it("never returns NaN, and stays in [0, 1] when clamped, for any input", () => {
@@ -175,7 +173,14 @@ describe("response curves: properties", () => {
       { type: "logistic", m: 12, c: 0.4 },
       { type: "logit" },
       { type: "step", threshold: 0.3 },
-      { type: "piecewise", points: [{ x: 0, y: 0 }, { x: 0.5, y: 0.2 }, { x: 1, y: 1 }] },
+      {
+        type: "piecewise",
+        points: [
+          { x: 0, y: 0 },
+          { x: 0.5, y: 0.2 },
+          { x: 1, y: 1 },
+        ],
+      },
     ];
     const decreasing: ResponseCurveDef[] = [
       { type: "linear", m: -1, b: 1 },
@@ -224,8 +229,26 @@ describe("response curves: validation errors name the JSON path", () => {
     expectPathError({ type: "piecewise", points: [] }, "$.points", /at least one point/);
     expectPathError({ type: "piecewise" }, "$.points");
     expectPathError({ type: "piecewise", points: [{ x: 0, y: 0 }, 5] }, "$.points[1]");
-    expectPathError({ type: "piecewise", points: [{ x: 0, y: 0 }, { x: 1, y: NaN }] }, "$.points[1].y");
-    expectPathError({ type: "piecewise", points: [{ x: 0, y: 0 }, { x: 1, y: 0, z: 1 }] }, "$.points[1].z");
+    expectPathError(
+      {
+        type: "piecewise",
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: NaN },
+        ],
+      },
+      "$.points[1].y",
+    );
+    expectPathError(
+      {
+        type: "piecewise",
+        points: [
+          { x: 0, y: 0 },
+          { x: 1, y: 0, z: 1 },
+        ],
+      },
+      "$.points[1].z",
+    );
     expectPathError(
       {
         type: "piecewise",

@@ -16,7 +16,10 @@ import {
   type Vec2,
 } from "../src/index";
 
-const sorted = (a: ArrayLike<number>, n = a.length): number[] => Array.from(a).slice(0, n).sort((x, y) => x - y);
+const sorted = (a: ArrayLike<number>, n = a.length): number[] =>
+  Array.from(a)
+    .slice(0, n)
+    .sort((x, y) => x - y);
 
 function expectError(fn: () => unknown, code: string, name: string): void {
   try {
@@ -149,9 +152,7 @@ describe("spatial hash operations", () => {
             const n = spatialHashQueryRadius(typed, h, o.x, o.y, o.r);
             expect(sorted(typed, n)).toEqual(sorted(expectR));
             const box = aabb(o.x, o.y, o.x + o.w, o.y + o.h);
-            const expectB = [...model]
-              .filter(([, p]) => p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY)
-              .map(([id]) => id);
+            const expectB = [...model].filter(([, p]) => p.x >= box.minX && p.x <= box.maxX && p.y >= box.minY && p.y <= box.maxY).map(([id]) => id);
             expect(sorted(out, spatialHashQueryAabb(out, h, box))).toEqual(sorted(expectB));
           }
           expect(h.count).toBe(model.size);

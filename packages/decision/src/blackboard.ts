@@ -7,11 +7,7 @@ export type BlackboardValueType = "number" | "boolean" | "string";
 export type BlackboardSchema = Readonly<Record<string, BlackboardValueType>>;
 
 /** The TypeScript type of a value of blackboard type `T`. */
-export type BlackboardValue<T extends BlackboardValueType> = T extends "number"
-  ? number
-  : T extends "boolean"
-    ? boolean
-    : string;
+export type BlackboardValue<T extends BlackboardValueType> = T extends "number" ? number : T extends "boolean" ? boolean : string;
 
 /**
  * A typed key-value store shared between behaviours (a behaviour tree and its actions, the
@@ -73,10 +69,7 @@ const WHERE = "@tactica/decision";
  *
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown type or an initial value of the wrong type.
  */
-export function createBlackboard<S extends BlackboardSchema>(
-  schema: S,
-  initial: { [K in keyof S]?: BlackboardValue<S[K]> } = {},
-): Blackboard<S> {
+export function createBlackboard<S extends BlackboardSchema>(schema: S, initial: { [K in keyof S]?: BlackboardValue<S[K]> } = {}): Blackboard<S> {
   const keys = Object.keys(schema);
   const types: BlackboardValueType[] = [];
   const index: Record<string, number> = {};
@@ -129,10 +122,7 @@ function keyOf(bb: Blackboard, key: string, fn: string): number {
 }
 
 /** Reads `key` with its declared type. O(1), no allocation. @throws TacticaError for an unknown key. */
-export function readBlackboard<S extends BlackboardSchema, K extends keyof S & string>(
-  bb: Blackboard<S>,
-  key: K,
-): BlackboardValue<S[K]> {
+export function readBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K): BlackboardValue<S[K]> {
   return readBlackboardAt(bb, keyOf(bb, key, "readBlackboard")) as BlackboardValue<S[K]>;
 }
 
@@ -150,11 +140,7 @@ export function readBlackboardAt(bb: Blackboard, i: number): number | boolean | 
  *
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown key, a wrong type or a non-finite number.
  */
-export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & string>(
-  bb: Blackboard<S>,
-  key: K,
-  value: BlackboardValue<S[K]>,
-): void {
+export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K, value: BlackboardValue<S[K]>): void {
   writeBlackboardAt(bb, keyOf(bb, key, "writeBlackboard"), value);
 }
 
@@ -188,7 +174,12 @@ export function writeBlackboardAt(bb: Blackboard, i: number, value: number | boo
 
 function badType(bb: Blackboard, i: number, value: unknown): never {
   const k = bb.keys[i] ?? String(i);
-  invalidArgument(`${WHERE}: writeBlackboard`, k, `is declared ${bb.types[i]} but got ${typeof value === "number" ? String(value) : typeof value}`, `Write a ${bb.types[i]} (numbers must be finite).`);
+  invalidArgument(
+    `${WHERE}: writeBlackboard`,
+    k,
+    `is declared ${bb.types[i]} but got ${typeof value === "number" ? String(value) : typeof value}`,
+    `Write a ${bb.types[i]} (numbers must be finite).`,
+  );
 }
 
 /** True when `key` has been written at least once. */
@@ -248,7 +239,8 @@ export function checkBlackboardSnapshot(where: string, bb: Blackboard, snap: unk
     const t = stamp[i];
     if (typeof t !== "number" || !Number.isFinite(t)) invalidArgument(where, `${path}.stamp[${i}]`, "must be a finite number", fix);
     const ver = version[i];
-    if (typeof ver !== "number" || !Number.isInteger(ver) || ver < 0 || ver > 0xffffffff) invalidArgument(where, `${path}.version[${i}]`, "must be an integer in [0, 2^32)", fix);
+    if (typeof ver !== "number" || !Number.isInteger(ver) || ver < 0 || ver > 0xffffffff)
+      invalidArgument(where, `${path}.version[${i}]`, "must be an integer in [0, 2^32)", fix);
   }
   const time = s["time"];
   if (typeof time !== "number" || !Number.isFinite(time)) invalidArgument(where, `${path}.time`, "must be a finite number", fix);

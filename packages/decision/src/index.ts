@@ -65,7 +65,15 @@ export { clearTreeHints, getSelectorOrder, setTreeHint } from "./bt/hints";
 export { createAsyncAction } from "./bt/async-action";
 export { restoreTree, saveTree, type BtSnapshot } from "./bt/snapshot";
 export { readTreeTrace, type BtTraceEntry } from "./bt/trace";
-export { createHintedController, createHintLevel, popHintLevel, pushHintLevel, tickHintedController, type HintedController, type HintLevel } from "./bt/controller";
+export {
+  createHintedController,
+  createHintLevel,
+  popHintLevel,
+  pushHintLevel,
+  tickHintedController,
+  type HintedController,
+  type HintLevel,
+} from "./bt/controller";
 export { runBehaviorTree, type BehaviorTreeRunResult } from "./bt/run";
 export type {
   MachineBindings,
@@ -95,16 +103,8 @@ export {
   type StateMachine,
   type UpdateMachineOptions,
 } from "./fsm/machine";
-export {
-  runStateMachine,
-  type StateMachineRunResult,
-} from "./fsm/run";
-export type {
-  ConsiderationDefinition,
-  UtilityDefinition,
-  UtilityOptionDefinition,
-  UtilitySelectionDefinition,
-} from "./utility/definition";
+export { runStateMachine, type StateMachineRunResult } from "./fsm/run";
+export type { ConsiderationDefinition, UtilityDefinition, UtilityOptionDefinition, UtilitySelectionDefinition } from "./utility/definition";
 export {
   chooseUtility,
   chooseUtilityBatch,
@@ -119,16 +119,8 @@ export {
   type UtilitySet,
   type UtilityState,
 } from "./utility/utility-set";
-export {
-  pickWeighted,
-  selectDualUtility,
-  type PickWeightedOptions,
-} from "./utility/dual-utility";
-export {
-  pickUtilityOption,
-  type PickUtilityOptionOptions,
-  type UtilityPick,
-} from "./utility/pick";
+export { pickWeighted, selectDualUtility, type PickWeightedOptions } from "./utility/dual-utility";
+export { pickUtilityOption, type PickUtilityOptionOptions, type UtilityPick } from "./utility/pick";
 export {
   createPostSelector,
   ratePosts,
@@ -137,12 +129,7 @@ export {
   type PostSelector,
   type PostSelectorDefinition,
 } from "./utility/post-selector";
-export {
-  createPersonality,
-  scorePersonality,
-  type Personality,
-  type PersonalityDefinition,
-} from "./utility/personality";
+export { createPersonality, scorePersonality, type Personality, type PersonalityDefinition } from "./utility/personality";
 export {
   createBlackboardScope,
   getBlackboardScope,
@@ -200,14 +187,7 @@ export {
   type ActionTokenDefinition,
   type ActionTokens,
 } from "./coordination/action-tokens";
-export type {
-  ConflictStrategy,
-  RuleAction,
-  RuleBaseDefinition,
-  RuleCondition,
-  RuleDefinition,
-  RuleOp,
-} from "./rules/definition";
+export type { ConflictStrategy, RuleAction, RuleBaseDefinition, RuleCondition, RuleDefinition, RuleOp } from "./rules/definition";
 export {
   createRuleEngine,
   getFact,
@@ -249,14 +229,7 @@ export {
   type ResourceWorld,
   type ResourceWorldOptions,
 } from "./rules/resource-rules";
-export {
-  createUcb1,
-  getUcb1Value,
-  selectUcb1,
-  updateUcb1,
-  type Ucb1,
-  type Ucb1Options,
-} from "./bandit/ucb1";
+export { createUcb1, getUcb1Value, selectUcb1, updateUcb1, type Ucb1, type Ucb1Options } from "./bandit/ucb1";
 export {
   computeAverageRegretStrategy,
   computeRegretStrategy,
@@ -267,33 +240,10 @@ export {
   type RegretMatchingOptions,
   type UpdateRegretMatchingOptions,
 } from "./bandit/regret-matching";
-export {
-  activate,
-  mcCullochPitts,
-  neurode,
-  type Activation,
-} from "./neural/activation";
-export {
-  classifyHebb,
-  trainHebb,
-  type HebbNet,
-} from "./neural/hebb";
-export {
-  recallHopfield,
-  trainHopfield,
-  type HopfieldNet,
-} from "./neural/hopfield";
-export {
-  createMlp,
-  mlpFromJson,
-  mlpToJson,
-  runMlp,
-  trainMlp,
-  trainMlpSample,
-  type Mlp,
-  type MlpWeights,
-  type TrainMlpOptions,
-} from "./neural/mlp";
+export { activate, mcCullochPitts, neurode, type Activation } from "./neural/activation";
+export { classifyHebb, trainHebb, type HebbNet } from "./neural/hebb";
+export { recallHopfield, trainHopfield, type HopfieldNet } from "./neural/hopfield";
+export { createMlp, mlpFromJson, mlpToJson, runMlp, trainMlp, trainMlpSample, type Mlp, type MlpWeights, type TrainMlpOptions } from "./neural/mlp";
 export type {
   DefuzzifyMethod,
   FuzzyExpression,

@@ -35,8 +35,8 @@ interface Running<A> {
 function start<A>(tree: BehaviorTree<A>, agent: A, options: BtStateOptions = {}): Running<A> {
   return { tree, state: createTreeState(tree, options), agent };
 }
-const tick = <A,>(r: Running<A>, dt: number) => tickTree(r.state, r.tree, r.agent, dt);
-const update = <A,>(r: Running<A>, dt: number) => updateTree(r.state, r.tree, r.agent, dt);
+const tick = <A>(r: Running<A>, dt: number) => tickTree(r.state, r.tree, r.agent, dt);
+const update = <A>(r: Running<A>, dt: number) => updateTree(r.state, r.tree, r.agent, dt);
 
 const S = BtStatus.Success;
 const R = BtStatus.Running;
@@ -47,7 +47,10 @@ describe("hinted execution (chapter 10)", () => {
 
   it("Figure 10.5: hints {D+, E+, A-} order [A..E] as D, E, B, C, A; neutral restores", () => {
     const inst = start(createBehaviorTree(def), null);
-    const label = () => getSelectorOrder(inst.state, inst.tree, 0).map((n) => inst.tree.names[n]).join("");
+    const label = () =>
+      getSelectorOrder(inst.state, inst.tree, 0)
+        .map((n) => inst.tree.names[n])
+        .join("");
     expect(label()).toBe("ABCDE");
     setTreeHint(inst.state, inst.tree, "D", "positive");
     setTreeHint(inst.state, inst.tree, "E", "positive");
@@ -75,7 +78,13 @@ describe("hinted execution (chapter 10)", () => {
               memory: false,
               name: "PATROL",
               children: [
-                { type: "selector", children: [{ type: "compare", key: "enemyVisible", value: false }, { type: "hintCondition", hint: "PATROL", is: "positive" }] },
+                {
+                  type: "selector",
+                  children: [
+                    { type: "compare", key: "enemyVisible", value: false },
+                    { type: "hintCondition", hint: "PATROL", is: "positive" },
+                  ],
+                },
                 { type: "action", action: "do", args: { what: "patrol" } },
               ],
             },
@@ -84,7 +93,13 @@ describe("hinted execution (chapter 10)", () => {
               memory: false,
               name: "COVER",
               children: [
-                { type: "selector", children: [{ type: "compare", key: "lowHealth", value: true }, { type: "hintCondition", hint: "COVER", is: "positive" }] },
+                {
+                  type: "selector",
+                  children: [
+                    { type: "compare", key: "lowHealth", value: true },
+                    { type: "hintCondition", hint: "COVER", is: "positive" },
+                  ],
+                },
                 { type: "action", action: "do", args: { what: "cover" } },
               ],
             },
@@ -103,17 +118,33 @@ describe("hinted execution (chapter 10)", () => {
       },
     );
     const high = start(
-      createBehaviorTree({
-        version: 1,
-        root: {
-          type: "selector",
-          children: [
-            { type: "sequence", children: [{ type: "compare", key: "attacked", value: true }, { type: "set", key: "disguised", value: false }, { type: "hinter", hint: "PATROL", value: "neutral" }] },
-            { type: "sequence", children: [{ type: "compare", key: "disguised", value: true }, { type: "hinter", hint: "PATROL", value: "positive" }] },
-            { type: "hinter", hint: "PATROL", value: "neutral" },
-          ],
+      createBehaviorTree(
+        {
+          version: 1,
+          root: {
+            type: "selector",
+            children: [
+              {
+                type: "sequence",
+                children: [
+                  { type: "compare", key: "attacked", value: true },
+                  { type: "set", key: "disguised", value: false },
+                  { type: "hinter", hint: "PATROL", value: "neutral" },
+                ],
+              },
+              {
+                type: "sequence",
+                children: [
+                  { type: "compare", key: "disguised", value: true },
+                  { type: "hinter", hint: "PATROL", value: "positive" },
+                ],
+              },
+              { type: "hinter", hint: "PATROL", value: "neutral" },
+            ],
+          },
         },
-      }, { blackboard: schema }),
+        { blackboard: schema },
+      ),
       null,
     );
     const npc: Npc = { did: [] };
@@ -150,7 +181,14 @@ describe("event-driven evaluation and async actions", () => {
         root: {
           type: "selector",
           children: [
-            { type: "sequence", children: [{ type: "condition", condition: "count" }, { type: "compare", key: "alarm", value: true }, { type: "wait", duration: 1 }] },
+            {
+              type: "sequence",
+              children: [
+                { type: "condition", condition: "count" },
+                { type: "compare", key: "alarm", value: true },
+                { type: "wait", duration: 1 },
+              ],
+            },
             { type: "condition", condition: "count" },
           ],
         },
@@ -223,19 +261,40 @@ describe("event-driven evaluation and async actions", () => {
 const leafArb: fc.Arbitrary<BtNode> = fc.oneof(
   fc.record({ type: fc.constant("action" as const), action: fc.constant("step"), args: fc.record({ k: fc.integer({ min: 0, max: 5 }) }) }),
   fc.record({ type: fc.constant("wait" as const), duration: fc.constantFrom(0, 0.2, 0.5) }),
-  fc.record({ type: fc.constant("compare" as const), key: fc.constant("n"), op: fc.constantFrom("<" as const, ">=" as const), value: fc.integer({ min: 0, max: 20 }) }),
+  fc.record({
+    type: fc.constant("compare" as const),
+    key: fc.constant("n"),
+    op: fc.constantFrom("<" as const, ">=" as const),
+    value: fc.integer({ min: 0, max: 20 }),
+  }),
   fc.record({ type: fc.constant("set" as const), key: fc.constant("n"), value: fc.integer({ min: 0, max: 20 }) }),
 );
 const nodeArb: fc.Arbitrary<BtNode> = fc.letrec<{ node: BtNode }>((tie) => ({
   node: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     leafArb,
-    fc.record({ type: fc.constantFrom("sequence" as const, "selector" as const, "shuffle" as const, "randomSelector" as const), memory: fc.boolean(), children: fc.array(tie("node"), { minLength: 1, maxLength: 3 }) }),
-    fc.record({ type: fc.constant("parallel" as const), success: fc.constantFrom("all" as const, "one" as const), failure: fc.constantFrom("all" as const, "one" as const), children: fc.array(tie("node"), { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      type: fc.constantFrom("sequence" as const, "selector" as const, "shuffle" as const, "randomSelector" as const),
+      memory: fc.boolean(),
+      children: fc.array(tie("node"), { minLength: 1, maxLength: 3 }),
+    }),
+    fc.record({
+      type: fc.constant("parallel" as const),
+      success: fc.constantFrom("all" as const, "one" as const),
+      failure: fc.constantFrom("all" as const, "one" as const),
+      children: fc.array(tie("node"), { minLength: 1, maxLength: 3 }),
+    }),
     fc.record({ type: fc.constantFrom("inverter" as const, "succeed" as const), child: tie("node") }),
     fc.record({ type: fc.constant("repeat" as const), count: fc.integer({ min: 1, max: 3 }), child: tie("node") }),
     fc.record({ type: fc.constantFrom("cooldown" as const, "timeout" as const), duration: fc.constantFrom(0.3, 1), child: tie("node") }),
-    fc.record({ type: fc.constant("guard" as const), key: fc.constant("n"), op: fc.constant("<" as const), value: fc.integer({ min: 0, max: 20 }), abort: fc.constantFrom("none" as const, "self" as const, "both" as const), child: tie("node") }),
+    fc.record({
+      type: fc.constant("guard" as const),
+      key: fc.constant("n"),
+      op: fc.constant("<" as const),
+      value: fc.integer({ min: 0, max: 20 }),
+      abort: fc.constantFrom("none" as const, "self" as const, "both" as const),
+      child: tie("node"),
+    }),
   ),
 })).node;
 

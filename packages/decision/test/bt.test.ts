@@ -75,7 +75,18 @@ function make(root: BtNode, a: Agent, trace = 0): Running {
 describe("behaviour tree validation", () => {
   it("reports every problem by JSON path", () => {
     const issues = validateBehaviorTree(
-      { version: 1, root: { type: "sequence", children: [{ type: "wait", duration: -1 }, { type: "action", action: "nope" }, { type: "compare", key: "hp", op: "<", value: "x" }, { type: "bogus" }] } },
+      {
+        version: 1,
+        root: {
+          type: "sequence",
+          children: [
+            { type: "wait", duration: -1 },
+            { type: "action", action: "nope" },
+            { type: "compare", key: "hp", op: "<", value: "x" },
+            { type: "bogus" },
+          ],
+        },
+      },
       bindings,
     );
     const paths = issues.map((i) => i.path);
@@ -281,7 +292,15 @@ describe("decorators and leaves", () => {
   it("compare and set use the blackboard", () => {
     const bb = createBlackboard(bindings.blackboard, { hp: 5, mode: "calm" });
     const t = createBehaviorTree<Agent>(
-      tree({ type: "sequence", children: [{ type: "compare", key: "hp", op: "<=", value: 5 }, { type: "compare", key: "mode", op: "!=", value: "angry" }, { type: "set", key: "mode", value: "angry" }, { type: "set", key: "alarm", value: true }] }),
+      tree({
+        type: "sequence",
+        children: [
+          { type: "compare", key: "hp", op: "<=", value: 5 },
+          { type: "compare", key: "mode", op: "!=", value: "angry" },
+          { type: "set", key: "mode", value: "angry" },
+          { type: "set", key: "alarm", value: true },
+        ],
+      }),
       bindings,
     );
     const inst = start(t, agent(), { blackboard: bb });

@@ -127,7 +127,10 @@ describe("squad blackboard", () => {
 
 describe("coordinator roles (chapter 34)", () => {
   it("first-come roles go to the first requester and are exclusive", () => {
-    const c = createCoordinator([{ name: "OpportunisticShooter", policy: "firstCome" }, { name: "Flanker", policy: "idealCandidate" }]);
+    const c = createCoordinator([
+      { name: "OpportunisticShooter", policy: "firstCome" },
+      { name: "Flanker", policy: "idealCandidate" },
+    ]);
     expect(requestRole(c, "OpportunisticShooter", 4)).toBe(true);
     expect(requestRole(c, "OpportunisticShooter", 5)).toBe(false);
     releaseRole(c, "OpportunisticShooter", 4);

@@ -49,13 +49,18 @@ describe("TSDoc @example blocks run as documented", () => {
     const code = example("bt/state.ts", "createTreeState");
     const lines = code.split("\n");
     const ticks = lines.filter((l) => l.startsWith("tickTree(")).map((l, i) => l.replace(/^tickTree\(([^)]*)\);.*$/, `const t${i} = tickTree($1);`));
-    const body = lines.filter((l) => !l.startsWith("tickTree(")).concat(ticks).join("\n");
+    const body = lines
+      .filter((l) => !l.startsWith("tickTree("))
+      .concat(ticks)
+      .join("\n");
     expect(run(body, "return [t0, t1, t2];")).toEqual([BtStatus.Running, BtStatus.Success, BtStatus.Running]);
   });
 
   it("createMachineState: the event moves the machine to chase", () => {
     const code = example("fsm/machine.ts", "createMachineState");
-    const body = code.replace(/^dispatchMachineEvent\((.*)\);.*$/m, "const fired = dispatchMachineEvent($1);").replace(/^getActiveStateName\((.*)\);.*$/m, "const name = getActiveStateName($1);");
+    const body = code
+      .replace(/^dispatchMachineEvent\((.*)\);.*$/m, "const fired = dispatchMachineEvent($1);")
+      .replace(/^getActiveStateName\((.*)\);.*$/m, "const name = getActiveStateName($1);");
     expect(run(body, "return [fired, name];")).toEqual([true, "chase"]);
   });
 

@@ -155,7 +155,21 @@ describe("@tactica/decision exports", () => {
     expect(Object.keys(decision).sort()).toEqual(EXPECTED);
   });
   it("keep internals out", () => {
-    for (const name of ["K", "F", "NodeKind", "NodeFlag", "CompareOp", "IssueList", "throwDefinitionIssues", "ownValue", "checkBlackboardSnapshot", "pickWeightedMasked", "openRun", "setHintById", "execNode"]) {
+    for (const name of [
+      "K",
+      "F",
+      "NodeKind",
+      "NodeFlag",
+      "CompareOp",
+      "IssueList",
+      "throwDefinitionIssues",
+      "ownValue",
+      "checkBlackboardSnapshot",
+      "pickWeightedMasked",
+      "openRun",
+      "setHintById",
+      "execNode",
+    ]) {
       expect(name in decision, name).toBe(false);
     }
   });

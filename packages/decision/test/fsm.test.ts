@@ -36,8 +36,22 @@ const def: StateMachineDefinition<Guard> = {
   version: 1,
   initial: "idle",
   states: {
-    idle: { onEnter: "enter", onExit: "exit", transitions: [{ event: "see", to: "combat" }, { after: 2, to: "patrol" }] },
-    patrol: { onEnter: "enter", onExit: "exit", transitions: [{ event: "see", to: "combat" }, { event: "talk", to: "chat", push: true }] },
+    idle: {
+      onEnter: "enter",
+      onExit: "exit",
+      transitions: [
+        { event: "see", to: "combat" },
+        { after: 2, to: "patrol" },
+      ],
+    },
+    patrol: {
+      onEnter: "enter",
+      onExit: "exit",
+      transitions: [
+        { event: "see", to: "combat" },
+        { event: "talk", to: "chat", push: true },
+      ],
+    },
     chat: { onEnter: "enter", onExit: "exit", transitions: [{ event: "bye", pop: true }] },
     combat: {
       onEnter: "enter",
@@ -139,7 +153,11 @@ describe("state machines", () => {
     const d: StateMachineDefinition<null> = {
       version: 1,
       states: {
-        a: { history: "deep", states: { a1: { states: { x: { transitions: [{ event: "go", to: "y" }] }, y: {} } }, a2: {} }, transitions: [{ event: "out", to: "b" }] },
+        a: {
+          history: "deep",
+          states: { a1: { states: { x: { transitions: [{ event: "go", to: "y" }] }, y: {} } }, a2: {} },
+          transitions: [{ event: "out", to: "b" }],
+        },
         b: { transitions: [{ event: "back", to: "a" }] },
       },
     };
@@ -159,7 +177,17 @@ describe("state machines", () => {
   it("validates by JSON path", () => {
     const paths = validateStateMachine({
       version: 1,
-      states: { a: { transitions: [{ event: "x", to: "nowhere" }, { event: "y", after: 1, to: "a" }, { pop: true, to: "a" }], onEnter: "missing" }, b: { states: { a: {} } } },
+      states: {
+        a: {
+          transitions: [
+            { event: "x", to: "nowhere" },
+            { event: "y", after: 1, to: "a" },
+            { pop: true, to: "a" },
+          ],
+          onEnter: "missing",
+        },
+        b: { states: { a: {} } },
+      },
     }).map((i) => i.path);
     expect(paths).toEqual([
       "$.states.b.states.a",
@@ -176,7 +204,11 @@ describe("state machine save/restore (property)", () => {
   it("a restored machine continues exactly like the original", async () => {
     const fc = (await import("fast-check")).default;
     const events = ["see", "lost", "talk", "bye"];
-    const step = fc.oneof(fc.record({ e: fc.constantFrom(...events) }), fc.record({ dt: fc.constantFrom(0.1, 0.5, 1, 2) }), fc.record({ post: fc.constantFrom(...events), delay: fc.constantFrom(0, 0.3, 1.5) }));
+    const step = fc.oneof(
+      fc.record({ e: fc.constantFrom(...events) }),
+      fc.record({ dt: fc.constantFrom(0.1, 0.5, 1, 2) }),
+      fc.record({ post: fc.constantFrom(...events), delay: fc.constantFrom(0, 0.3, 1.5) }),
+    );
     fc.assert(
       fc.property(fc.array(step, { maxLength: 30 }), fc.array(step, { maxLength: 30 }), (before, after) => {
         const m = createStateMachine(def, bindings);

@@ -1,16 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { createFuzzySystem, defuzzify, evaluateFuzzy, fuzzify, getFuzzyMembership, inferFuzzy, validateFuzzySystem, type FuzzySystemDefinition } from "../src/index";
+import {
+  createFuzzySystem,
+  defuzzify,
+  evaluateFuzzy,
+  fuzzify,
+  getFuzzyMembership,
+  inferFuzzy,
+  validateFuzzySystem,
+  type FuzzySystemDefinition,
+} from "../src/index";
 import { weaponDesirability } from "./fuzzy-weapon";
 
 describe("fuzzy sets and operators", () => {
   const def: FuzzySystemDefinition = {
     version: 1,
     variables: {
-      x: { sets: { tri: { type: "triangle", points: [0, 5, 10] }, trap: { type: "trapezoid", points: [0, 2, 4, 6] }, ls: { type: "leftShoulder", points: [0, 2, 6] }, rs: { type: "rightShoulder", points: [4, 8, 10] }, one: { type: "singleton", points: [3] } } },
+      x: {
+        sets: {
+          tri: { type: "triangle", points: [0, 5, 10] },
+          trap: { type: "trapezoid", points: [0, 2, 4, 6] },
+          ls: { type: "leftShoulder", points: [0, 2, 6] },
+          rs: { type: "rightShoulder", points: [4, 8, 10] },
+          one: { type: "singleton", points: [3] },
+        },
+      },
       y: { sets: { lo: { type: "leftShoulder", points: [0, 0, 10] }, hi: { type: "rightShoulder", points: [0, 10, 10] } } },
     },
     rules: [
-      { if: { and: [{ var: "x", is: "tri" }, { var: "x", is: "trap" }] }, then: { var: "y", is: "lo" } },
+      {
+        if: {
+          and: [
+            { var: "x", is: "tri" },
+            { var: "x", is: "trap" },
+          ],
+        },
+        then: { var: "y", is: "lo" },
+      },
       { if: { or: [{ very: { var: "x", is: "ls" } }, { fairly: { var: "x", is: "rs" } }] }, then: { var: "y", is: "hi" } },
       { if: { not: { var: "x", is: "one" } }, then: { var: "y", is: "hi" }, weight: 0.5 },
     ],
@@ -40,17 +65,32 @@ describe("fuzzy sets and operators", () => {
   it("clamps inputs into the range and returns 0 when nothing fires", () => {
     fuzzify(sys, "x", 1e9);
     expect(sys.dom[3]).toBe(1);
-    const quiet = createFuzzySystem({ version: 1, variables: { a: { sets: { s: { type: "triangle", points: [0, 1, 2] } } }, b: { sets: { t: { type: "triangle", points: [0, 1, 2] } } } }, rules: [{ if: { var: "a", is: "s" }, then: { var: "b", is: "t" } }] });
+    const quiet = createFuzzySystem({
+      version: 1,
+      variables: { a: { sets: { s: { type: "triangle", points: [0, 1, 2] } } }, b: { sets: { t: { type: "triangle", points: [0, 1, 2] } } } },
+      rules: [{ if: { var: "a", is: "s" }, then: { var: "b", is: "t" } }],
+    });
     expect(evaluateFuzzy(quiet, { a: 5 }, "b")).toBe(0);
   });
   it("validates by JSON path", () => {
     const paths = validateFuzzySystem({
       version: 1,
       variables: { a: { sets: { s: { type: "triangle", points: [0, 2, 1] } } }, b: { sets: { t: { type: "blob", points: [] } } } },
-      rules: [{ if: { var: "a", is: "zz" }, then: { var: "b", is: "t" } }, { if: { and: [] }, then: { var: "q", is: "t" } }],
+      rules: [
+        { if: { var: "a", is: "zz" }, then: { var: "b", is: "t" } },
+        { if: { and: [] }, then: { var: "q", is: "t" } },
+      ],
       fams: [{ inputs: ["a", "b"], output: "b", table: [["x"]] }],
     }).map((i) => i.path);
-    expect(paths).toEqual(["$.variables.a.sets.s.points[2]", "$.variables.b.sets.t.type", "$.rules[0].if.is", "$.rules[1].if.and", "$.rules[1].then.var", "$.fams[0].table[0][0]", "$.variables.b"]);
+    expect(paths).toEqual([
+      "$.variables.a.sets.s.points[2]",
+      "$.variables.b.sets.t.type",
+      "$.rules[0].if.is",
+      "$.rules[1].if.and",
+      "$.rules[1].then.var",
+      "$.fams[0].table[0][0]",
+      "$.variables.b",
+    ]);
   });
 });
 

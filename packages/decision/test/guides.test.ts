@@ -37,7 +37,10 @@ describe("guide snippets", () => {
     expect(v).toBeLessThan(100);
   });
   it("behaviour trees: the level-2 one-liner heals and waits", () => {
-    expect(run(firstSnippet("decision-behavior-trees.md"), "return [result, npc.hp];")).toEqual([{ status: decision.BtStatus.Running, running: true, time: 0.5 }, 40]);
+    expect(run(firstSnippet("decision-behavior-trees.md"), "return [result, npc.hp];")).toEqual([
+      { status: decision.BtStatus.Running, running: true, time: 0.5 },
+      40,
+    ]);
   });
   it("state machines: the level-2 one-liner reloads an empty gun", () => {
     expect(run(firstSnippet("decision-state-machines.md", 1), "return result;")).toEqual({ state: "reload", transitions: 1, timeInState: 0 });

@@ -33,7 +33,20 @@ function onlyTacticaErrors(f: () => unknown): void {
 }
 
 // Hostile names: prototype keys and the like, mixed into random JSON.
-const hostileKey = fc.constantFrom("__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "type", "children", "child", "states", "root", "version", "initial");
+const hostileKey = fc.constantFrom(
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "valueOf",
+  "type",
+  "children",
+  "child",
+  "states",
+  "root",
+  "version",
+  "initial",
+);
 const json = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small", maxDepth: 5 },
@@ -48,7 +61,19 @@ const json = fc.letrec<{ v: unknown }>((tie) => ({
 const btBindings = { actions: { run: () => BtStatus.Success }, conditions: { ok: () => true }, blackboard: { hp: "number" } } as const;
 const validTree: BehaviorTreeDefinition = {
   version: 1,
-  root: { type: "selector", children: [{ type: "sequence", children: [{ type: "condition", condition: "ok" }, { type: "action", action: "run" }] }, { type: "wait", duration: 1 }] },
+  root: {
+    type: "selector",
+    children: [
+      {
+        type: "sequence",
+        children: [
+          { type: "condition", condition: "ok" },
+          { type: "action", action: "run" },
+        ],
+      },
+      { type: "wait", duration: 1 },
+    ],
+  },
 };
 const validMachine: StateMachineDefinition = {
   version: 1,

@@ -1,6 +1,18 @@
 import { createRng } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { activate, classifyHebb, createMlp, mlpFromJson, mcCullochPitts, recallHopfield, runMlp, mlpToJson, trainHebb, trainHopfield, trainMlp } from "../src/index";
+import {
+  activate,
+  classifyHebb,
+  createMlp,
+  mlpFromJson,
+  mcCullochPitts,
+  recallHopfield,
+  runMlp,
+  mlpToJson,
+  trainHebb,
+  trainHopfield,
+  trainMlp,
+} from "../src/index";
 
 describe("McCulloch–Pitts and activations (Neural Netware)", () => {
   it("AND (θ = 2), OR (θ = 1) and two-layer XOR (θ = 1 everywhere)", () => {

@@ -47,8 +47,28 @@ const tree = createBehaviorTree<Npc>(
     root: {
       type: "selector",
       children: [
-        { type: "guard", key: "alarm", value: true, abort: "lowerPriority", child: { type: "sequence", children: [{ type: "set", key: "target", value: "enemy" }, { type: "action", action: "step" }, { type: "wait", duration: 0.5 }] } },
-        { type: "shuffle", children: [{ type: "action", action: "step" }, { type: "wait", duration: 0.3 }, { type: "action", action: "step" }] },
+        {
+          type: "guard",
+          key: "alarm",
+          value: true,
+          abort: "lowerPriority",
+          child: {
+            type: "sequence",
+            children: [
+              { type: "set", key: "target", value: "enemy" },
+              { type: "action", action: "step" },
+              { type: "wait", duration: 0.5 },
+            ],
+          },
+        },
+        {
+          type: "shuffle",
+          children: [
+            { type: "action", action: "step" },
+            { type: "wait", duration: 0.3 },
+            { type: "action", action: "step" },
+          ],
+        },
       ],
     },
   },
@@ -155,8 +175,19 @@ describe("state-machine state is plain data", () => {
   const machine = createStateMachine<{ n: number }>({
     version: 1,
     states: {
-      idle: { transitions: [{ event: "go", to: "busy" }, { event: "talk", to: "chat", push: true }] },
-      busy: { onUpdate: (a) => void a.n++, transitions: [{ after: 1, to: "idle" }, { event: "talk", to: "chat", push: true }] },
+      idle: {
+        transitions: [
+          { event: "go", to: "busy" },
+          { event: "talk", to: "chat", push: true },
+        ],
+      },
+      busy: {
+        onUpdate: (a) => void a.n++,
+        transitions: [
+          { after: 1, to: "idle" },
+          { event: "talk", to: "chat", push: true },
+        ],
+      },
       chat: { transitions: [{ event: "bye", pop: true }] },
     },
   });
@@ -170,7 +201,13 @@ describe("state-machine state is plain data", () => {
     expect(isPlainData(state)).toBe(true);
     const copy = structuredClone(state);
     const b = { ...a };
-    for (const [step, arg] of [["u", 0.2], ["e", "bye"], ["u", 0.5], ["u", 0.7], ["e", "go"]] as const) {
+    for (const [step, arg] of [
+      ["u", 0.2],
+      ["e", "bye"],
+      ["u", 0.5],
+      ["u", 0.7],
+      ["e", "go"],
+    ] as const) {
       if (step === "u") {
         expect(updateMachine(copy, machine, b, arg)).toBe(updateMachine(state, machine, a, arg));
       } else expect(dispatchMachineEvent(copy, machine, b, arg)).toBe(dispatchMachineEvent(state, machine, a, arg));
@@ -215,7 +252,16 @@ describe("call context", () => {
     );
     const innerState = createTreeState(inner);
     const outer = createBehaviorTree<{ log: string[] }>(
-      { version: 1, root: { type: "sequence", children: [{ type: "action", action: "nest", args: { what: "outer" } }, { type: "action", action: "boom" }] } },
+      {
+        version: 1,
+        root: {
+          type: "sequence",
+          children: [
+            { type: "action", action: "nest", args: { what: "outer" } },
+            { type: "action", action: "boom" },
+          ],
+        },
+      },
       {
         actions: {
           nest: (c) => {

@@ -10,7 +10,8 @@ describe("README example", () => {
     const md = readFileSync(fileURLToPath(new URL("../README.md", import.meta.url)), "utf8");
     const code = [...md.matchAll(/```ts\n([\s\S]*?)```/g)][0]![1]!;
     expect(code.trim().split("\n").length).toBeLessThanOrEqual(12);
-    const body = code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/decision";?/, (_m, names: string) => `const {${names}} = decision;`) + "\nreturn { npc, save };";
+    const body =
+      code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/decision";?/, (_m, names: string) => `const {${names}} = decision;`) + "\nreturn { npc, save };";
     const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
     // Running documentation code is the point of this test.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { addResourceUnit, advanceResourceRules, createResourceWorld, getResource, setResource, validateResourceRules, type ResourceRulesDefinition } from "../src/index";
+import {
+  addResourceUnit,
+  advanceResourceRules,
+  createResourceWorld,
+  getResource,
+  setResource,
+  validateResourceRules,
+  type ResourceRulesDefinition,
+} from "../src/index";
 
 // The *1849* example rules of chapter 8, as data.
 const def: ResourceRulesDefinition = {

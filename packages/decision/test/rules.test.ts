@@ -24,8 +24,27 @@ const guardBase: RuleBaseDefinition = {
   version: 1,
   facts: { health: 100, enemyVisible: false, ammo: 10, state: 0, alarms: 0 },
   rules: [
-    { name: "flee", salience: 10, when: [{ fact: "health", op: "<", value: 30 }, { fact: "enemyVisible", value: true }], then: [{ set: "state", value: 3 }] },
-    { name: "attack", salience: 5, when: [{ fact: "enemyVisible", value: true }, { fact: "ammo", op: ">", value: 0 }], then: [{ set: "state", value: 2 }, { add: "ammo", value: -1 }] },
+    {
+      name: "flee",
+      salience: 10,
+      when: [
+        { fact: "health", op: "<", value: 30 },
+        { fact: "enemyVisible", value: true },
+      ],
+      then: [{ set: "state", value: 3 }],
+    },
+    {
+      name: "attack",
+      salience: 5,
+      when: [
+        { fact: "enemyVisible", value: true },
+        { fact: "ammo", op: ">", value: 0 },
+      ],
+      then: [
+        { set: "state", value: 2 },
+        { add: "ammo", value: -1 },
+      ],
+    },
     { name: "alarm", when: [{ fact: "enemyVisible", value: true }], then: [{ add: "alarms", value: 1 }] },
     { name: "idle", when: [{ fact: "enemyVisible", value: false }], then: [{ set: "state", value: 0 }] },
     { name: "fallbackRule", when: [{ fact: "state", value: 99 }], then: [{ set: "state", value: -1 }] },
@@ -85,7 +104,11 @@ describe("production rules", () => {
     runRuleCycle(uniq);
     expect(uniq.ruleNames[uniq.lastFired[0]!]).toBe("special");
     const picks = (seed: number) => {
-      const r = createRuleEngine({ version: 1, facts: {}, refraction: false, strategy: "random", rules: ["a", "b", "c", "d"].map((n) => ({ name: n, when: [], then: [] })) }, {}, { seed });
+      const r = createRuleEngine(
+        { version: 1, facts: {}, refraction: false, strategy: "random", rules: ["a", "b", "c", "d"].map((n) => ({ name: n, when: [], then: [] })) },
+        {},
+        { seed },
+      );
       return Array.from({ length: 20 }, () => (runRuleCycle(r), r.lastFired[0]));
     };
     expect(picks(3)).toEqual(picks(3));
@@ -93,7 +116,16 @@ describe("production rules", () => {
   });
 
   it("weighted strategy, weight training and disabling", () => {
-    const e = createRuleEngine({ version: 1, facts: {}, refraction: false, strategy: "weighted", rules: [{ name: "a", when: [], then: [], weight: 1 }, { name: "b", when: [], then: [], weight: 0 }] });
+    const e = createRuleEngine({
+      version: 1,
+      facts: {},
+      refraction: false,
+      strategy: "weighted",
+      rules: [
+        { name: "a", when: [], then: [], weight: 1 },
+        { name: "b", when: [], then: [], weight: 0 },
+      ],
+    });
     for (let i = 0; i < 10; i++) runRuleCycle(e);
     expect(e.fireCount[1]).toBe(0);
     reinforceRule(e, "b", true, { step: 5 });
@@ -107,8 +139,15 @@ describe("production rules", () => {
   it("bound tests with reads, and actions", () => {
     const calls: string[] = [];
     const e = createRuleEngine(
-      { version: 1, facts: { dist: 10 }, rules: [{ name: "near", when: [{ test: "close", reads: ["dist"], args: { r: 5 } }], then: [{ call: "bark", args: { line: "hey" } }] }] },
-      { tests: { close: (eng, args) => getFact(eng, "dist") < (args["r"] as number) }, actions: { bark: (_e, args) => void calls.push(args["line"] as string) } },
+      {
+        version: 1,
+        facts: { dist: 10 },
+        rules: [{ name: "near", when: [{ test: "close", reads: ["dist"], args: { r: 5 } }], then: [{ call: "bark", args: { line: "hey" } }] }],
+      },
+      {
+        tests: { close: (eng, args) => getFact(eng, "dist") < (args["r"] as number) },
+        actions: { bark: (_e, args) => void calls.push(args["line"] as string) },
+      },
     );
     expect(runRuleCycle(e)).toBe(0);
     setFact(e, "dist", 3);
@@ -117,33 +156,44 @@ describe("production rules", () => {
   });
 
   it("incremental matching equals a full re-evaluation, touching only changed facts", () => {
-    const condArb = fc.record({ fact: fc.integer({ min: 0, max: 5 }), op: fc.constantFrom("<" as const, "<=" as const, "==" as const, "!=" as const, ">=" as const, ">" as const), value: fc.integer({ min: 0, max: 4 }), other: fc.option(fc.integer({ min: 0, max: 5 })) });
+    const condArb = fc.record({
+      fact: fc.integer({ min: 0, max: 5 }),
+      op: fc.constantFrom("<" as const, "<=" as const, "==" as const, "!=" as const, ">=" as const, ">" as const),
+      value: fc.integer({ min: 0, max: 4 }),
+      other: fc.option(fc.integer({ min: 0, max: 5 })),
+    });
     fc.assert(
-      fc.property(fc.array(fc.array(condArb, { maxLength: 4 }), { minLength: 1, maxLength: 12 }), fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 4 })), { maxLength: 40 }), (rules, changes) => {
-        const facts: Record<string, number> = { f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 0 };
-        const e = createRuleEngine({
-          version: 1,
-          facts,
-          rules: rules.map((cs, i) => ({
-            name: `r${i}`,
-            when: cs.map((c): RuleCondition => (c.other === null ? { fact: `f${c.fact}`, op: c.op, value: c.value } : { fact: `f${c.fact}`, op: c.op, otherFact: `f${c.other}` })),
-            then: [],
-          })),
-        });
-        const cmp = (a: number, op: string, b: number) => ({ "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b, ">=": a >= b, ">": a > b })[op];
-        for (const [f, v] of changes) {
-          setFact(e, `f${f}`, v);
-          const before = e.testsEvaluated;
-          matchRules(e);
-          const touched = rules.reduce((s, cs) => s + cs.filter((c) => c.fact === f || c.other === f).length, 0);
-          expect(e.testsEvaluated - before).toBeLessThanOrEqual(touched);
-          const expected = rules
-            .map((cs, i) => (cs.every((c) => cmp(e.facts[c.fact]!, c.op, c.other === null ? c.value : e.facts[c.other]!)) ? `r${i}` : ""))
-            .filter((n) => n !== "")
-            .sort();
-          expect(getMatchedRuleNames(e)).toEqual(expected);
-        }
-      }),
+      fc.property(
+        fc.array(fc.array(condArb, { maxLength: 4 }), { minLength: 1, maxLength: 12 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 4 })), { maxLength: 40 }),
+        (rules, changes) => {
+          const facts: Record<string, number> = { f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 0 };
+          const e = createRuleEngine({
+            version: 1,
+            facts,
+            rules: rules.map((cs, i) => ({
+              name: `r${i}`,
+              when: cs.map((c): RuleCondition =>
+                c.other === null ? { fact: `f${c.fact}`, op: c.op, value: c.value } : { fact: `f${c.fact}`, op: c.op, otherFact: `f${c.other}` },
+              ),
+              then: [],
+            })),
+          });
+          const cmp = (a: number, op: string, b: number) => ({ "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b, ">=": a >= b, ">": a > b })[op];
+          for (const [f, v] of changes) {
+            setFact(e, `f${f}`, v);
+            const before = e.testsEvaluated;
+            matchRules(e);
+            const touched = rules.reduce((s, cs) => s + cs.filter((c) => c.fact === f || c.other === f).length, 0);
+            expect(e.testsEvaluated - before).toBeLessThanOrEqual(touched);
+            const expected = rules
+              .map((cs, i) => (cs.every((c) => cmp(e.facts[c.fact]!, c.op, c.other === null ? c.value : e.facts[c.other]!)) ? `r${i}` : ""))
+              .filter((n) => n !== "")
+              .sort();
+            expect(getMatchedRuleNames(e)).toEqual(expected);
+          }
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -184,7 +234,12 @@ describe("dynamic scripting (chapter 39)", () => {
   });
 
   it("a drawn script enables exactly its rules in an engine", () => {
-    const e = createRuleEngine({ version: 1, facts: {}, refraction: false, rules: ["a", "b", "c", "d"].map((n, i) => ({ name: n, salience: i, when: [], then: [] })) });
+    const e = createRuleEngine({
+      version: 1,
+      facts: {},
+      refraction: false,
+      rules: ["a", "b", "c", "d"].map((n, i) => ({ name: n, salience: i, when: [], then: [] })),
+    });
     const ds = createDynamicScripting(4);
     ds.weights.set([0, 5, 0, 5]);
     const script = new Int32Array(2);

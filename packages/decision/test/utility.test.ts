@@ -83,7 +83,24 @@ describe("utility scoring", () => {
     const paths = validateUtility({
       version: 1,
       inputs: ["a"],
-      options: [{ name: "x", considerations: [{ input: "b", curve: { type: "linear" } }, { input: "a", curve: { type: "piecewise", points: [{ x: 0.5, y: 0 }, { x: 0.5, y: 1 }] } }] }],
+      options: [
+        {
+          name: "x",
+          considerations: [
+            { input: "b", curve: { type: "linear" } },
+            {
+              input: "a",
+              curve: {
+                type: "piecewise",
+                points: [
+                  { x: 0.5, y: 0 },
+                  { x: 0.5, y: 1 },
+                ],
+              },
+            },
+          ],
+        },
+      ],
       selection: { mode: "best" },
     }).map((i) => i.path);
     expect(paths).toEqual(["$.options[0].considerations[0].input", "$.options[0].considerations[1].curve.points[1].x", "$.selection.mode"]);
@@ -94,7 +111,10 @@ describe("dual utility (chapter 3)", () => {
   it("never picks weight 0, only the highest rank, respects the cutoff", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ rank: fc.integer({ min: 0, max: 3 }), w: fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 10, noNaN: true })) }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.record({ rank: fc.integer({ min: 0, max: 3 }), w: fc.oneof(fc.constant(0), fc.double({ min: 0.01, max: 10, noNaN: true })) }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         fc.double({ min: 0, max: 1, noNaN: true }),
         fc.integer(),
         (opts, cutoff, seed) => {
@@ -164,7 +184,18 @@ describe("post selectors (chapter 34)", () => {
         criteria: [
           { criterion: "path-valid" },
           { criterion: "available" },
-          { property: "distance", curve: { type: "piecewise", points: [{ x: 0.3, y: 0 }, { x: 0.5, y: 1 }], input: { min: 0, max: 10 }, clamp: true } },
+          {
+            property: "distance",
+            curve: {
+              type: "piecewise",
+              points: [
+                { x: 0.3, y: 0 },
+                { x: 0.5, y: 1 },
+              ],
+              input: { min: 0, max: 10 },
+              clamp: true,
+            },
+          },
         ],
       },
       { "path-valid": (p) => (p.pathValid ? 1 : 0), available: (p) => (p.available ? 1 : 0) },

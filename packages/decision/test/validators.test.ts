@@ -3,7 +3,41 @@ import { describe, expect, it } from "vitest";
 import { validateBehaviorTree, validateFuzzySystem, validateRuleBase, validateStateMachine, validateUtility } from "../src/index";
 
 // Validators take untrusted JSON: whatever the input, they return a list of issues and never throw.
-const keys = ["version", "root", "type", "children", "child", "states", "transitions", "to", "event", "options", "inputs", "considerations", "curve", "facts", "rules", "when", "then", "variables", "sets", "points", "fams", "table", "if", "and", "or", "not", "var", "is", "value", "key", "duration", "name", "initial"];
+const keys = [
+  "version",
+  "root",
+  "type",
+  "children",
+  "child",
+  "states",
+  "transitions",
+  "to",
+  "event",
+  "options",
+  "inputs",
+  "considerations",
+  "curve",
+  "facts",
+  "rules",
+  "when",
+  "then",
+  "variables",
+  "sets",
+  "points",
+  "fams",
+  "table",
+  "if",
+  "and",
+  "or",
+  "not",
+  "var",
+  "is",
+  "value",
+  "key",
+  "duration",
+  "name",
+  "initial",
+];
 const json = fc.letrec<{ v: unknown }>((tie) => ({
   v: fc.oneof(
     { depthSize: "small" },

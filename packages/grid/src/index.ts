@@ -16,13 +16,55 @@
  *
  * @packageDocumentation
  */
-export { createGrid, isInsideGrid, isCellPassable, cellIndex, setCellPassable, setCellCost, markGridChanged, isMoveLegal, cloneGrid, withGridRules, Connectivity, type ConnectivityValue, CornerCutting, type CornerCuttingValue, type Grid, type GridOptions, type GridRulesOptions } from "./model/grid";
-export { parseMovingAiMap, formatMovingAiMap, parseMovingAiScenarios, formatMovingAiScenarios, scenarioMapName, scenarioLengthTolerance, matchesScenarioLength, MovingAiTerrain, type MovingAiMap, type MovingAiScenario, type ParseMovingAiMapOptions, type FormatMovingAiMapOptions } from "./io/movingai";
+export {
+  createGrid,
+  isInsideGrid,
+  isCellPassable,
+  cellIndex,
+  setCellPassable,
+  setCellCost,
+  markGridChanged,
+  isMoveLegal,
+  cloneGrid,
+  withGridRules,
+  Connectivity,
+  type ConnectivityValue,
+  CornerCutting,
+  type CornerCuttingValue,
+  type Grid,
+  type GridOptions,
+  type GridRulesOptions,
+} from "./model/grid";
+export {
+  parseMovingAiMap,
+  formatMovingAiMap,
+  parseMovingAiScenarios,
+  formatMovingAiScenarios,
+  scenarioMapName,
+  scenarioLengthTolerance,
+  matchesScenarioLength,
+  MovingAiTerrain,
+  type MovingAiMap,
+  type MovingAiScenario,
+  type ParseMovingAiMapOptions,
+  type FormatMovingAiMapOptions,
+} from "./io/movingai";
 export { gridToJson, gridFromJson, type GridJson } from "./io/serialize";
 export { gridFromTiled, type TiledGridOptions } from "./io/tiled";
 export { octileDistance, heuristicDistance, Heuristics, type HeuristicValue } from "./model/heuristics";
 export { findPath, type FindPathOptions, type FindPathResult, type GridPoint, type GridSolver } from "./query/find-path";
-export { createGridPath, createGridSearch, gridSearchMemoryBytes, PathFlags, type PathResult, type GridPath, type GridPathOptions, DirX, DirY, type GridSearch } from "./query/grid-search";
+export {
+  createGridPath,
+  createGridSearch,
+  gridSearchMemoryBytes,
+  PathFlags,
+  type PathResult,
+  type GridPath,
+  type GridPathOptions,
+  DirX,
+  DirY,
+  type GridSearch,
+} from "./query/grid-search";
 export { findPathAStar, findPathDijkstra, type AStarOptions, type DijkstraOptions } from "./solvers/astar";
 export { findPathBfs } from "./solvers/bfs";
 export { computeDistanceField, type DistanceFieldOptions } from "./fields/distance-field";
@@ -37,15 +79,51 @@ export { createSlicedAStar, startSlicedAStar, stepSlicedAStar, type SlicedAStar,
 export { createIdaStar, findPathIdaStar, type IdaStar, type IdaStarOptions } from "./solvers/ida-star";
 export { createLpaStar, setLpaStarEndpoints, notifyLpaStarCellChanged, computeLpaStarPath, type LpaStar } from "./incremental/lpa-star";
 export { createHpa, rebuildHpa, findPathHpa, hpaMemoryBytes, type Hpa, type HpaOptions } from "./hierarchical/hpa-star";
-export { createLocalAgent, resetLocalAgent, stepLocalAgent, LocalMethod, type LocalMethodValue, WallSide, type WallSideValue, LocalStatus, type LocalAgent, type LocalAgentOptions, type StepLocalAgentOptions } from "./local/local-navigation";
-export { createWaypointRoutes, nextWaypoint, waypointRouteDistance, updateWaypointRoutes, type WaypointRoutes, type WaypointRoutesOptions } from "./waypoints/waypoint-routes";
+export {
+  createLocalAgent,
+  resetLocalAgent,
+  stepLocalAgent,
+  LocalMethod,
+  type LocalMethodValue,
+  WallSide,
+  type WallSideValue,
+  LocalStatus,
+  type LocalAgent,
+  type LocalAgentOptions,
+  type StepLocalAgentOptions,
+} from "./local/local-navigation";
+export {
+  createWaypointRoutes,
+  nextWaypoint,
+  waypointRouteDistance,
+  updateWaypointRoutes,
+  type WaypointRoutes,
+  type WaypointRoutesOptions,
+} from "./waypoints/waypoint-routes";
 export { createBreadcrumbTrail, dropBreadcrumb, breadcrumbAt, followBreadcrumbs, type BreadcrumbTrail } from "./local/breadcrumbs";
 export { createSubgoalGraph, rebuildSubgoalGraph, findPathSubgoal, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal/subgoal-graph";
-export { createTwoLevelSubgoalGraph, rebuildTwoLevelSubgoalGraph, findPathTwoLevelSubgoal, twoLevelSubgoalGraphMemoryBytes, type TwoLevelSubgoalGraph } from "./subgoal/two-level-subgoal-graph";
+export {
+  createTwoLevelSubgoalGraph,
+  rebuildTwoLevelSubgoalGraph,
+  findPathTwoLevelSubgoal,
+  twoLevelSubgoalGraphMemoryBytes,
+  type TwoLevelSubgoalGraph,
+} from "./subgoal/two-level-subgoal-graph";
 export { createRegionMap, rebuildRegionMap, regionMapMemoryBytes, findPathRegionAStar, type RegionMap } from "./solvers/region-astar";
 export { createExplorer, startExplorerTrip, stepExplorer, type Explorer } from "./local/explorer";
 export { createBucketedJpsPlus, findPathJpsPlusBucketed, type BucketedJpsPlus, type BucketedJpsPlusOptions } from "./jump-point/jps-plus-bucketed";
-export { createDStarLite, setDStarLiteEndpoints, moveDStarLiteStart, notifyDStarLiteCellChanged, computeDStarLite, dStarLiteNextCell, writeDStarLitePath, computeDStarLitePath, wasDStarLiteCellExpanded, type DStarLite } from "./incremental/d-star-lite";
+export {
+  createDStarLite,
+  setDStarLiteEndpoints,
+  moveDStarLiteStart,
+  notifyDStarLiteCellChanged,
+  computeDStarLite,
+  dStarLiteNextCell,
+  writeDStarLitePath,
+  computeDStarLitePath,
+  wasDStarLiteCellExpanded,
+  type DStarLite,
+} from "./incremental/d-star-lite";
 export { lineOfSightPenalty } from "./model/segment-penalty";
 export {
   GoalBoundsCoverage,
@@ -61,5 +139,21 @@ export {
   type RebuildGoalBoundsOptions,
 } from "./goal-bounding/goal-bounds";
 export { findPathJpsPlusGoalBounded, findPathAStarGoalBounded } from "./goal-bounding/goal-bounded-search";
-export { passabilityHash, goalBoundsToJson, goalBoundsToBytes, goalBoundsFromJson, goalBoundsFromBytes, GOAL_BOUNDS_FORMAT, GOAL_BOUNDS_VERSION, type GoalBoundsJson } from "./goal-bounding/goal-bounds-serialize";
-export { createNLevelSubgoalGraph, rebuildNLevelSubgoalGraph, findPathNLevelSubgoal, nLevelSubgoalGraphMemoryBytes, type NLevelSubgoalGraph, type NLevelSubgoalGraphOptions } from "./subgoal/n-level-subgoal-graph";
+export {
+  passabilityHash,
+  goalBoundsToJson,
+  goalBoundsToBytes,
+  goalBoundsFromJson,
+  goalBoundsFromBytes,
+  GOAL_BOUNDS_FORMAT,
+  GOAL_BOUNDS_VERSION,
+  type GoalBoundsJson,
+} from "./goal-bounding/goal-bounds-serialize";
+export {
+  createNLevelSubgoalGraph,
+  rebuildNLevelSubgoalGraph,
+  findPathNLevelSubgoal,
+  nLevelSubgoalGraphMemoryBytes,
+  type NLevelSubgoalGraph,
+  type NLevelSubgoalGraphOptions,
+} from "./subgoal/n-level-subgoal-graph";

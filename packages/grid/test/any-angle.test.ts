@@ -47,26 +47,39 @@ function segmentsSee(grid: Grid, cells: Int32Array, n: number): boolean {
 describe("Bresenham", () => {
   it("has max(|dx|,|dy|)+1 cells, 8-adjacent, minor axis monotone, exact endpoints", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 40 }), (x0, y0, x1, y1) => {
-        const out = new Int32Array(64);
-        const n = bresenhamLine(out, { width: 64 }, x0, y0, x1, y1);
-        expect(n).toBe(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) + 1);
-        expect(out[0]).toBe(y0 * 64 + x0);
-        expect(out[n - 1]).toBe(y1 * 64 + x1);
-        for (let i = 1; i < n; i++) {
-          const dx = (out[i]! % 64) - (out[i - 1]! % 64);
-          const dy = Math.floor(out[i]! / 64) - Math.floor(out[i - 1]! / 64);
-          expect(Math.max(Math.abs(dx), Math.abs(dy))).toBe(1);
-          if (x1 !== x0) expect(dx * Math.sign(x1 - x0)).toBeGreaterThanOrEqual(0);
-          if (y1 !== y0) expect(dy * Math.sign(y1 - y0)).toBeGreaterThanOrEqual(0);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        fc.integer({ min: 0, max: 40 }),
+        (x0, y0, x1, y1) => {
+          const out = new Int32Array(64);
+          const n = bresenhamLine(out, { width: 64 }, x0, y0, x1, y1);
+          expect(n).toBe(Math.max(Math.abs(x1 - x0), Math.abs(y1 - y0)) + 1);
+          expect(out[0]).toBe(y0 * 64 + x0);
+          expect(out[n - 1]).toBe(y1 * 64 + x1);
+          for (let i = 1; i < n; i++) {
+            const dx = (out[i]! % 64) - (out[i - 1]! % 64);
+            const dy = Math.floor(out[i]! / 64) - Math.floor(out[i - 1]! / 64);
+            expect(Math.max(Math.abs(dx), Math.abs(dy))).toBe(1);
+            if (x1 !== x0) expect(dx * Math.sign(x1 - x0)).toBeGreaterThanOrEqual(0);
+            if (y1 !== y0) expect(dy * Math.sign(y1 - y0)).toBeGreaterThanOrEqual(0);
+          }
+        },
+      ),
     );
   });
   it("matches the reference line (0,0)→(5,2)", () => {
     const out = new Int32Array(6);
     bresenhamLine(out, { width: 10 }, 0, 0, 5, 2);
-    expect(Array.from(out, (c) => [c % 10, Math.floor(c / 10)])).toEqual([[0, 0], [1, 0], [2, 1], [3, 1], [4, 2], [5, 2]]);
+    expect(Array.from(out, (c) => [c % 10, Math.floor(c / 10)])).toEqual([
+      [0, 0],
+      [1, 0],
+      [2, 1],
+      [3, 1],
+      [4, 2],
+      [5, 2],
+    ]);
   });
 });
 
@@ -85,7 +98,10 @@ describe("line of sight", () => {
     fc.assert(
       fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 100, maxLength: 100 }), fc.nat(99), fc.nat(99), (bits, a, b) => {
         const g = randomGrid(10, 10, bits, 0.2);
-        const ax = a % 10, ay = Math.floor(a / 10), bx = b % 10, by = Math.floor(b / 10);
+        const ax = a % 10,
+          ay = Math.floor(a / 10),
+          bx = b % 10,
+          by = Math.floor(b / 10);
         if (!hasLineOfSight(g, ax, ay, bx, by)) return;
         for (let t = 0; t <= 1; t += 1 / 512) {
           const x = ax + 0.5 + (bx - ax) * t;
@@ -111,27 +127,36 @@ describe("Theta*, Lazy Theta* and post-smoothing", () => {
   });
   it("is never longer than A*, and every segment has line of sight", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 400, maxLength: 400 }), fc.double({ min: 0, max: 0.4, noNaN: true }), fc.nat(399), fc.nat(399), (bits, density, a, b) => {
-        const g = randomGrid(20, 20, bits, density);
-        const s = createGridSearch(g);
-        const out = createGridPath(g);
-        const ax = a % 20, ay = Math.floor(a / 20), bx = b % 20, by = Math.floor(b / 20);
-        const astar = findPathAStar(out, s, ax, ay, bx, by).cost;
-        for (const lazy of [false, true]) {
-          findPathThetaStar(out, s, ax, ay, bx, by, { lazy });
-          if (astar === Infinity) {
-            expect(out.flags).toBe(PathFlags.NoPath);
-            continue;
+      fc.property(
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 400, maxLength: 400 }),
+        fc.double({ min: 0, max: 0.4, noNaN: true }),
+        fc.nat(399),
+        fc.nat(399),
+        (bits, density, a, b) => {
+          const g = randomGrid(20, 20, bits, density);
+          const s = createGridSearch(g);
+          const out = createGridPath(g);
+          const ax = a % 20,
+            ay = Math.floor(a / 20),
+            bx = b % 20,
+            by = Math.floor(b / 20);
+          const astar = findPathAStar(out, s, ax, ay, bx, by).cost;
+          for (const lazy of [false, true]) {
+            findPathThetaStar(out, s, ax, ay, bx, by, { lazy });
+            if (astar === Infinity) {
+              expect(out.flags).toBe(PathFlags.NoPath);
+              continue;
+            }
+            expect(out.cost).toBeLessThanOrEqual(astar + 1e-9);
+            expect(out.cost).toBeCloseTo(euclid(g, out.path, out.length), 9);
+            expect(segmentsSee(g, out.path, out.length)).toBe(true);
           }
-          expect(out.cost).toBeLessThanOrEqual(astar + 1e-9);
-          expect(out.cost).toBeCloseTo(euclid(g, out.path, out.length), 9);
-          expect(segmentsSee(g, out.path, out.length)).toBe(true);
-        }
-        findPathAStar(out, s, ax, ay, bx, by, { heuristic: Heuristics.Euclidean });
-        const n = smoothPath(g, out.path, out.length);
-        expect(segmentsSee(g, out.path, n)).toBe(true);
-        expect(euclid(g, out.path, n)).toBeLessThanOrEqual(astar + 1e-9);
-      }),
+          findPathAStar(out, s, ax, ay, bx, by, { heuristic: Heuristics.Euclidean });
+          const n = smoothPath(g, out.path, out.length);
+          expect(segmentsSee(g, out.path, n)).toBe(true);
+          expect(euclid(g, out.path, n)).toBeLessThanOrEqual(astar + 1e-9);
+        },
+      ),
       { numRuns: 150 },
     );
   });

@@ -63,7 +63,14 @@ describe("D* Lite", () => {
         fc.boolean(),
         // Per step: up to three edits, each (cell, kind): kind < 0.6 toggles passability, else sets a cost.
         // Most steps have no edit, so the agent often moves several cells between repairs (km grows).
-        fc.array(fc.oneof(fc.constant([]), fc.constant([]), fc.array(fc.tuple(fc.nat(N - 1), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 4 })), { minLength: 1, maxLength: 40 }),
+        fc.array(
+          fc.oneof(
+            fc.constant([]),
+            fc.constant([]),
+            fc.array(fc.tuple(fc.nat(N - 1), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 4 }),
+          ),
+          { minLength: 1, maxLength: 40 },
+        ),
         (bits, s, t, conn, corner, costs, steps) => {
           const grid = createGrid(W, W, { connectivity: conn, cornerCutting: corner, withCost: costs });
           for (let i = 0; i < N; i++) {

@@ -1,16 +1,6 @@
 import { ErrorCodes, isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import {
-  createGrid,
-  createGridPath,
-  createGridSearch,
-  findPath,
-  findPathAStar,
-  isPathLegal,
-  PathFlags,
-  setCellPassable,
-  type GridSolver,
-} from "../src";
+import { createGrid, createGridPath, createGridSearch, findPath, findPathAStar, isPathLegal, PathFlags, setCellPassable, type GridSolver } from "../src";
 
 function wallMap(): ReturnType<typeof createGrid> {
   const grid = createGrid(5, 5);

@@ -118,7 +118,13 @@ describe("goal bounds", () => {
 
   it("cover only the JPS+ jump points with JumpPoints coverage", () => {
     const grid = createGrid(12, 9);
-    for (const [x, y] of [[3, 3], [4, 3], [8, 5], [8, 6]] as const) setCellPassable(grid, x, y, false);
+    for (const [x, y] of [
+      [3, 3],
+      [4, 3],
+      [8, 5],
+      [8, 6],
+    ] as const)
+      setCellPassable(grid, x, y, false);
     const all = createGoalBounds(grid);
     const jp = createGoalBounds(grid, { coverage: GoalBoundsCoverage.JumpPoints });
     expect(all.rows).toBe(12 * 9 - 4);
@@ -187,7 +193,11 @@ describe("goal-bounded searches", () => {
             const jumpOk = conn === 4 || corner === 0;
             const gbs = [createGoalBounds(grid)];
             if (jumpOk) gbs.push(createGoalBounds(grid, { coverage: GoalBoundsCoverage.JumpPoints }));
-            checkQueries(grid, gbs, raw.map(([s, t]) => [s % (w * h), t % (w * h)] as [number, number]));
+            checkQueries(
+              grid,
+              gbs,
+              raw.map(([s, t]) => [s % (w * h), t % (w * h)] as [number, number]),
+            );
           },
         ),
         { numRuns: 150 },

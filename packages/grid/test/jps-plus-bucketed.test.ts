@@ -39,7 +39,16 @@ describe("JPS+ with a bucketed open list", () => {
             computeDistanceField(field, search, [b]);
             const expected = grid.passable[a] === 1 ? field[a]! : Infinity;
             const out = createGridPath(grid);
-            findPathJpsPlusBucketed(out, search, createJpsPlus(grid), createBucketedJpsPlus(search, { bucketWidth: width }), a % w, Math.floor(a / w), b % w, Math.floor(b / w));
+            findPathJpsPlusBucketed(
+              out,
+              search,
+              createJpsPlus(grid),
+              createBucketedJpsPlus(search, { bucketWidth: width }),
+              a % w,
+              Math.floor(a / w),
+              b % w,
+              Math.floor(b / w),
+            );
             if (expected === Infinity) {
               expect(out.flags).toBe(PathFlags.NoPath);
               return;

@@ -35,7 +35,17 @@ function cupMap(): Grid {
   return g;
 }
 
-function run(grid: Grid, method: LocalMethodValue, side: WallSideValue, sx: number, sy: number, gx: number, gy: number, seed = 1, maxSteps = 3000): { status: number; steps: number } {
+function run(
+  grid: Grid,
+  method: LocalMethodValue,
+  side: WallSideValue,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  seed = 1,
+  maxSteps = 3000,
+): { status: number; steps: number } {
   const agent = createLocalAgent(sx, sy, method, { side });
   const rng = createRng(seed);
   for (let i = 0; i < maxSteps; i++) {
@@ -49,7 +59,11 @@ function run(grid: Grid, method: LocalMethodValue, side: WallSideValue, sx: numb
 describe("local navigation", () => {
   it("crash and turn reaches the goal around disjoint convex obstacles, with either side rule", () => {
     for (const side of [WallSide.LeastDeviation, WallSide.Left, WallSide.Right, WallSide.Random]) {
-      for (const [sx, sy, gx, gy] of [[2, 14, 37, 15], [2, 2, 37, 27], [37, 27, 1, 20]] as const) {
+      for (const [sx, sy, gx, gy] of [
+        [2, 14, 37, 15],
+        [2, 2, 37, 27],
+        [37, 27, 1, 20],
+      ] as const) {
         expect(run(convexMap(), LocalMethod.CrashAndTurn, side, sx, sy, gx, gy, 7).status).toBe(LocalStatus.Arrived);
       }
     }

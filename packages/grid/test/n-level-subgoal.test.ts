@@ -19,7 +19,6 @@ import {
 import { loadMovingAi, sample } from "./movingai-data";
 import { checkRandomSubgoalMap, countBadScenarios } from "./subgoal-check";
 
-
 /** Dijkstra on the N-level edge set restricted to `keep` (plus the target). */
 function restrictedDistance(nl: NLevelGraph, keep: (v: number) => boolean, a: number, b: number): number {
   const n = nl.nodeCount;

@@ -1,12 +1,31 @@
 import { expect } from "vitest";
-import { computeDistanceField, createGrid, createGridPath, createGridSearch, expandPath, isPathLegal, matchesScenarioLength, pathCost, PathFlags, type Grid, type GridPath, type MovingAiScenario } from "../src";
+import {
+  computeDistanceField,
+  createGrid,
+  createGridPath,
+  createGridSearch,
+  expandPath,
+  isPathLegal,
+  matchesScenarioLength,
+  pathCost,
+  PathFlags,
+  type Grid,
+  type GridPath,
+  type MovingAiScenario,
+} from "../src";
 
 /**
  * Runs one subgoal-graph query from cell `start` to cell `goal` and checks it against the
  * `expected` optimal cost: status, cost, a legal cell path from start to goal once the waypoints
  * are expanded, and a refined cost equal to the abstract path's cost.
  */
-export function checkSubgoalQuery(grid: Grid, find: (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath, start: number, goal: number, expected: number): void {
+export function checkSubgoalQuery(
+  grid: Grid,
+  find: (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath,
+  start: number,
+  goal: number,
+  expected: number,
+): void {
   const w = grid.width;
   const out = createGridPath(grid);
   find(start % w, Math.floor(start / w), goal % w, Math.floor(goal / w), out);
@@ -55,7 +74,11 @@ export function checkRandomSubgoalMap(
  * length, an illegal expanded cell path, a refined cost other than the abstract one, or a path
  * that does not run from start to goal. 0 means every scenario passed.
  */
-export function countBadScenarios(grid: Grid, scenarios: readonly MovingAiScenario[], find: (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath): number {
+export function countBadScenarios(
+  grid: Grid,
+  scenarios: readonly MovingAiScenario[],
+  find: (sx: number, sy: number, gx: number, gy: number, out: GridPath) => GridPath,
+): number {
   const out = createGridPath(grid);
   const cells = new Int32Array(grid.width * grid.height);
   let bad = 0;

@@ -29,20 +29,26 @@ const mapArb = fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength:
 describe("Theta*-based flow field", () => {
   it("costs never exceed the 8-connected field's, and reachability is the same (all corner rules)", () => {
     fc.assert(
-      fc.property(mapArb, fc.nat(N - 1), fc.nat(N - 1), fc.constantFrom(CornerCutting.Never, CornerCutting.IfOneSideFree, CornerCutting.Always), (bits, g1, g2, corner) => {
-        const grid = randomGrid(W, W, bits, 0.3, corner);
-        const s = createGridSearch(grid);
-        const eight = createFlowField(grid);
-        const any = createThetaFlowField(grid);
-        computeFlowField(eight, s, [g1, g2]);
-        computeThetaFlowField(any, s, [g1, g2]);
-        for (let c = 0; c < N; c++) {
-          const a = any.integration[c]!;
-          const e = eight.integration[c]!;
-          expect(a === Infinity).toBe(e === Infinity);
-          if (e !== Infinity) expect(a).toBeLessThanOrEqual(e + 1e-9);
-        }
-      }),
+      fc.property(
+        mapArb,
+        fc.nat(N - 1),
+        fc.nat(N - 1),
+        fc.constantFrom(CornerCutting.Never, CornerCutting.IfOneSideFree, CornerCutting.Always),
+        (bits, g1, g2, corner) => {
+          const grid = randomGrid(W, W, bits, 0.3, corner);
+          const s = createGridSearch(grid);
+          const eight = createFlowField(grid);
+          const any = createThetaFlowField(grid);
+          computeFlowField(eight, s, [g1, g2]);
+          computeThetaFlowField(any, s, [g1, g2]);
+          for (let c = 0; c < N; c++) {
+            const a = any.integration[c]!;
+            const e = eight.integration[c]!;
+            expect(a === Infinity).toBe(e === Infinity);
+            if (e !== Infinity) expect(a).toBeLessThanOrEqual(e + 1e-9);
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });

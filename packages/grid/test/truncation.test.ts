@@ -76,7 +76,8 @@ const solvers: Record<string, Solver> = {
   "two-level-subgoal": (o, g) => findPathTwoLevelSubgoal(o, createTwoLevelSubgoalGraph(g), ...S, ...G),
   "n-level-subgoal": (o, g) => findPathNLevelSubgoal(o, createNLevelSubgoalGraph(g), ...S, ...G),
   "astar-goal-bounded": (o, g) => findPathAStarGoalBounded(o, createGridSearch(g), createGoalBounds(g), ...S, ...G),
-  "jps-plus-goal-bounded": (o, g) => findPathJpsPlusGoalBounded(o, createGridSearch(g), createJpsPlus(g), createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }), ...S, ...G),
+  "jps-plus-goal-bounded": (o, g) =>
+    findPathJpsPlusGoalBounded(o, createGridSearch(g), createJpsPlus(g), createGoalBounds(g, { coverage: GoalBoundsCoverage.JumpPoints }), ...S, ...G),
   "time-sliced": (o, g) => {
     const sliced = createSlicedAStar(createGridSearch(g));
     startSlicedAStar(sliced, ...S, ...G);

@@ -16,7 +16,6 @@ import {
 import { loadMovingAi, sample } from "./movingai-data";
 import { checkRandomSubgoalMap, countBadScenarios } from "./subgoal-check";
 
-
 describe("two-level subgoal graphs", () => {
   it("equal Dijkstra on random maps (paths legal, waypoints joined diagonal-first)", () => {
     fc.assert(

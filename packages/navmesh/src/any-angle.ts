@@ -1,5 +1,13 @@
 import { hypot2 } from "./math";
-import { createIndexedHeap, indexedHeapClear, indexedHeapContains, indexedHeapDecreaseKey, indexedHeapPop, indexedHeapPush, type IndexedHeap } from "@tactica/core";
+import {
+  createIndexedHeap,
+  indexedHeapClear,
+  indexedHeapContains,
+  indexedHeapDecreaseKey,
+  indexedHeapPop,
+  indexedHeapPush,
+  type IndexedHeap,
+} from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
 import type { StraightPath } from "./funnel";
@@ -107,7 +115,8 @@ function cornerSeesCorner(mesh: NavMesh, cg: CornerGraph, c: number, k: number):
 
 function visibleFromCorner(mesh: NavMesh, cg: CornerGraph, c: number, x: number, y: number): boolean {
   const u = cg.corners[c]!;
-  const ux = mesh.vertices[2 * u]!, uy = mesh.vertices[2 * u + 1]!;
+  const ux = mesh.vertices[2 * u]!,
+    uy = mesh.vertices[2 * u + 1]!;
   const p0 = cg.cornerPoly[c]!;
   const p = sectorContains(mesh, p0, u, x - ux, y - uy) ? p0 : fanToward(mesh, p0, u, x - ux, y - uy);
   return p >= 0 && raycast(ray, mesh, p, ux, uy, x, y).t === Infinity;
@@ -154,13 +163,29 @@ export interface FindPathAnyAngleOptions {
  * first queries on a large mesh are slower; later queries only raycast from the start and towards
  * the goal. For weighted areas use `findPolygonPath` + `findStraightPath`.
  */
-export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, sy: number, gx: number, gy: number, options?: FindPathAnyAngleOptions): StraightPath {
-  for (const [k, val] of [["sx", sx], ["sy", sy], ["gx", gx], ["gy", gy]] as const) assertFiniteNumber("findPathAnyAngle", k, val);
+export function findPathAnyAngle(
+  out: StraightPath,
+  mesh: NavMesh,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  options?: FindPathAnyAngleOptions,
+): StraightPath {
+  for (const [k, val] of [
+    ["sx", sx],
+    ["sy", sy],
+    ["gx", gx],
+    ["gy", gy],
+  ] as const)
+    assertFiniteNumber("findPathAnyAngle", k, val);
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
-  const ps = options?.startPoly ?? findPolygon(mesh, sx, sy), pg = options?.goalPoly ?? findPolygon(mesh, gx, gy);
-  if (ps >= mesh.polyCount || pg >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, "findPathAnyAngle", "startPoly/goalPoly is not a polygon of this mesh.");
+  const ps = options?.startPoly ?? findPolygon(mesh, sx, sy),
+    pg = options?.goalPoly ?? findPolygon(mesh, gx, gy);
+  if (ps >= mesh.polyCount || pg >= mesh.polyCount)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "findPathAnyAngle", "startPoly/goalPoly is not a polygon of this mesh.");
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
     out.length = Infinity;
@@ -172,7 +197,8 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
   }
   const cg = cornerGraph(mesh);
   const C = cg.corners.length;
-  const START = C, GOAL = C + 1;
+  const START = C,
+    GOAL = C + 1;
   cg.epoch = (cg.epoch + 1) >>> 0;
   if (cg.epoch === 0) {
     cg.stamp.fill(0);
@@ -188,7 +214,8 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
   indexedHeapPush(heap, START, hypot2(gx - sx, gy - sy));
   const maxExp = options?.maxExpansions ?? Infinity;
   let expanded = 0;
-  let found = false, budget = false;
+  let found = false,
+    budget = false;
   while (heap.size > 0) {
     const u = indexedHeapPop(heap);
     if (u === GOAL) {
@@ -200,7 +227,8 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
       break;
     }
     expanded++;
-    const ux = u === START ? sx : v[2 * cg.corners[u]!]!, uy = u === START ? sy : v[2 * cg.corners[u]! + 1]!;
+    const ux = u === START ? sx : v[2 * cg.corners[u]!]!,
+      uy = u === START ? sy : v[2 * cg.corners[u]! + 1]!;
     const gu = g[u]!;
     // Goal visible?
     const seesGoal = u === START ? false : visibleFromCorner(mesh, cg, u, gx, gy) && arrivedAt(mesh, ray.lastPoly, pg);
@@ -208,7 +236,8 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
     if (u === START) {
       for (let k = 0; k < C; k++) {
         const w = cg.corners[k]!;
-        const wx = v[2 * w]!, wy = v[2 * w + 1]!;
+        const wx = v[2 * w]!,
+          wy = v[2 * w + 1]!;
         if (raycast(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity || !inFan(mesh, cg.cornerPoly[k]!, w, ray.lastPoly)) continue;
         relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
@@ -217,7 +246,8 @@ export function findPathAnyAngle(out: StraightPath, mesh: NavMesh, sx: number, s
       for (let j = 0; j < vis.length; j++) {
         const k = vis[j]!;
         const w = cg.corners[k]!;
-        const wx = v[2 * w]!, wy = v[2 * w + 1]!;
+        const wx = v[2 * w]!,
+          wy = v[2 * w + 1]!;
         relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
     }
@@ -261,12 +291,14 @@ function writePoints(out: StraightPath, mesh: NavMesh, cg: CornerGraph | null, g
   put(0, sx, sy, 1);
   put(count - 1, gx, gy, 2);
   let length = 0;
-  let nx = gx, ny = gy;
+  let nx = gx,
+    ny = gy;
   let i = count - 2;
   if (cg) {
     for (let p = cg.parent[goal]!; p !== cg.corners.length; p = cg.parent[p]!, i--) {
       const w = cg.corners[p]!;
-      const x = mesh.vertices[2 * w]!, y = mesh.vertices[2 * w + 1]!;
+      const x = mesh.vertices[2 * w]!,
+        y = mesh.vertices[2 * w + 1]!;
       put(i, x, y, 0);
       length += hypot2(nx - x, ny - y);
       nx = x;
@@ -282,8 +314,12 @@ function cornerAngle(mesh: NavMesh, p: number, u: number): number {
   const v = mesh.vertices;
   const n = mesh.polyVertCount[p]!;
   const i = vertexSlot(mesh, p, u);
-  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-  const ax = v[2 * a]! - v[2 * u]!, ay = v[2 * a + 1]! - v[2 * u + 1]!, bx = v[2 * b]! - v[2 * u]!, by = v[2 * b + 1]! - v[2 * u + 1]!;
+  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!,
+    b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
+  const ax = v[2 * a]! - v[2 * u]!,
+    ay = v[2 * a + 1]! - v[2 * u + 1]!,
+    bx = v[2 * b]! - v[2 * u]!,
+    by = v[2 * b + 1]! - v[2 * u + 1]!;
   return Math.atan2(bx * ay - by * ax, bx * ax + by * ay);
 }
 

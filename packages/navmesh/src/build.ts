@@ -47,7 +47,9 @@ const FN = "buildNavMeshFromPolygons";
 export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, options: BuildNavMeshOptions = {}): NavMesh {
   const maxVerts = options.maxVertsPerPoly ?? 6;
   if (!Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > NAVMESH_MAX_VERTS_PER_POLY) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(maxVerts)}.`, { path: "maxVertsPerPoly" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(maxVerts)}.`, {
+      path: "maxVertsPerPoly",
+    });
   }
   if (!regions || typeof regions.length !== "number") throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, "expected an array of { outer, holes } regions.");
   const vertices: number[] = [];
@@ -58,12 +60,16 @@ export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, o
   const tags: number[] = [];
   for (let r = 0; r < regions.length; r++) {
     const region = regions[r];
-    if (!region || typeof region !== "object") throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r} is not an object { outer, holes }.`, { path: `[${r}]` });
+    if (!region || typeof region !== "object")
+      throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r} is not an object { outer, holes }.`, { path: `[${r}]` });
     const rings: ArrayLike<number>[] = [region.outer];
     if (region.holes !== undefined) for (let h = 0; h < region.holes.length; h++) rings.push(region.holes[h]!);
     validateRegion(r, rings);
-    const area = region.area ?? 0, flag = region.flags ?? 1, tag = region.tag ?? 0;
-    if (!Number.isInteger(area) || area < 0 || area > 63) throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r}: "area" must be an integer in 0..63.`, { path: `[${r}].area` });
+    const area = region.area ?? 0,
+      flag = region.flags ?? 1,
+      tag = region.tag ?? 0;
+    if (!Number.isInteger(area) || area < 0 || area > 63)
+      throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r}: "area" must be an integer in 0..63.`, { path: `[${r}].area` });
     const coords: number[] = [];
     const holeStarts: number[] = [];
     for (let k = 0; k < rings.length; k++) {
@@ -74,7 +80,8 @@ export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, o
     const local = coords.length / 2;
     const toGlobal = new Int32Array(local);
     for (let i = 0; i < local; i++) {
-      const x = coords[2 * i]!, y = coords[2 * i + 1]!;
+      const x = coords[2 * i]!,
+        y = coords[2 * i + 1]!;
       const k = `${x},${y}`;
       let g = weld.get(k);
       if (g === undefined) {
@@ -88,8 +95,11 @@ export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, o
     const triangles: number[][] = [];
     for (let t = 0; t < tris.length; t += 3) {
       const a = toGlobal[tris[t]!]!;
-      let b = toGlobal[tris[t + 1]!]!, c = toGlobal[tris[t + 2]!]!;
-      const cross = (vertices[2 * b]! - vertices[2 * a]!) * (vertices[2 * c + 1]! - vertices[2 * a + 1]!) - (vertices[2 * b + 1]! - vertices[2 * a + 1]!) * (vertices[2 * c]! - vertices[2 * a]!);
+      let b = toGlobal[tris[t + 1]!]!,
+        c = toGlobal[tris[t + 2]!]!;
+      const cross =
+        (vertices[2 * b]! - vertices[2 * a]!) * (vertices[2 * c + 1]! - vertices[2 * a + 1]!) -
+        (vertices[2 * b + 1]! - vertices[2 * a + 1]!) * (vertices[2 * c]! - vertices[2 * a]!);
       if (cross === 0 || a === b || b === c || a === c) continue;
       if (cross < 0) [b, c] = [c, b];
       triangles.push([a, b, c]);
@@ -107,7 +117,9 @@ export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, o
 
 function bad(r: number, k: number, i: number, what: string): never {
   const ring = k === 0 ? "outer ring" : `hole ${k - 1}`;
-  throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r} ${ring} vertex ${i}: ${what}`, { path: k === 0 ? `[${r}].outer[${2 * i}]` : `[${r}].holes[${k - 1}][${2 * i}]` });
+  throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r} ${ring} vertex ${i}: ${what}`, {
+    path: k === 0 ? `[${r}].outer[${2 * i}]` : `[${r}].holes[${k - 1}][${2 * i}]`,
+  });
 }
 
 function validateRegion(r: number, rings: ArrayLike<number>[]): void {
@@ -132,7 +144,8 @@ function validateRegion(r: number, rings: ArrayLike<number>[]): void {
         if (ring[2 * i] === ring[2 * j] && ring[2 * i + 1] === ring[2 * j + 1]) bad(r, k, j, `repeats vertex ${i}; rings must be simple.`);
         const adjacent = j === i + 1 || (i === 0 && j === n - 1);
         if (adjacent) continue;
-        if (segmentsTouch(ring, i, (i + 1) % n, ring, j, (j + 1) % n)) bad(r, k, i, `edge ${i}–${(i + 1) % n} crosses edge ${j}–${(j + 1) % n}; the ring is self-intersecting.`);
+        if (segmentsTouch(ring, i, (i + 1) % n, ring, j, (j + 1) % n))
+          bad(r, k, i, `edge ${i}–${(i + 1) % n} crosses edge ${j}–${(j + 1) % n}; the ring is self-intersecting.`);
       }
     }
   }
@@ -152,7 +165,8 @@ function validateRegion(r: number, rings: ArrayLike<number>[]): void {
       const m = other.length / 2;
       for (let i = 0; i < n; i++) {
         for (let j = 0; j < m; j++) {
-          if (segmentsTouch(hole, i, (i + 1) % n, other, j, (j + 1) % m)) bad(r, k, i, `edge ${i}–${(i + 1) % n} touches ${q === 0 ? "the outer ring" : `hole ${q - 1}`}; holes must be strictly inside and disjoint.`);
+          if (segmentsTouch(hole, i, (i + 1) % n, other, j, (j + 1) % m))
+            bad(r, k, i, `edge ${i}–${(i + 1) % n} touches ${q === 0 ? "the outer ring" : `hole ${q - 1}`}; holes must be strictly inside and disjoint.`);
         }
       }
     }
@@ -169,10 +183,18 @@ function onSeg(ax: number, ay: number, bx: number, by: number, px: number, py: n
 }
 
 function segmentsTouch(r1: ArrayLike<number>, i1: number, j1: number, r2: ArrayLike<number>, i2: number, j2: number): boolean {
-  const ax = r1[2 * i1]!, ay = r1[2 * i1 + 1]!, bx = r1[2 * j1]!, by = r1[2 * j1 + 1]!;
-  const cx = r2[2 * i2]!, cy = r2[2 * i2 + 1]!, dx = r2[2 * j2]!, dy = r2[2 * j2 + 1]!;
-  const o1 = orient(ax, ay, bx, by, cx, cy), o2 = orient(ax, ay, bx, by, dx, dy);
-  const o3 = orient(cx, cy, dx, dy, ax, ay), o4 = orient(cx, cy, dx, dy, bx, by);
+  const ax = r1[2 * i1]!,
+    ay = r1[2 * i1 + 1]!,
+    bx = r1[2 * j1]!,
+    by = r1[2 * j1 + 1]!;
+  const cx = r2[2 * i2]!,
+    cy = r2[2 * i2 + 1]!,
+    dx = r2[2 * j2]!,
+    dy = r2[2 * j2 + 1]!;
+  const o1 = orient(ax, ay, bx, by, cx, cy),
+    o2 = orient(ax, ay, bx, by, dx, dy);
+  const o3 = orient(cx, cy, dx, dy, ax, ay),
+    o4 = orient(cx, cy, dx, dy, bx, by);
   if (o1 !== o2 && o3 !== o4) return true;
   if (o1 === 0 && onSeg(ax, ay, bx, by, cx, cy)) return true;
   if (o2 === 0 && onSeg(ax, ay, bx, by, dx, dy)) return true;
@@ -185,7 +207,11 @@ function pointInRingOrOn(ring: ArrayLike<number>, px: number, py: number): boole
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    if (orient(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 && onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py)) return true;
+    if (
+      orient(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 &&
+      onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py)
+    )
+      return true;
   }
   return crossingInside(ring, px, py);
 }
@@ -194,7 +220,11 @@ function pointStrictlyInRing(ring: ArrayLike<number>, px: number, py: number): b
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    if (orient(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 && onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py)) return false;
+    if (
+      orient(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 &&
+      onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py)
+    )
+      return false;
   }
   return crossingInside(ring, px, py);
 }
@@ -203,7 +233,10 @@ function crossingInside(ring: ArrayLike<number>, px: number, py: number): boolea
   const n = ring.length / 2;
   let inside = false;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i]!, yi = ring[2 * i + 1]!, xj = ring[2 * j]!, yj = ring[2 * j + 1]!;
+    const xi = ring[2 * i]!,
+      yi = ring[2 * i + 1]!,
+      xj = ring[2 * j]!,
+      yj = ring[2 * j + 1]!;
     if (yi > py !== yj > py && px < ((xj - xi) * (py - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;

@@ -12,7 +12,9 @@ const HEADER = 20;
  * Neighbors and the index are derived and rebuilt by {@link navMeshFromBytes}, which round-trips exactly.
  */
 export function navMeshToBytes(mesh: NavMesh): Uint8Array {
-  const n = mesh.vertexCount, p = mesh.polyCount, s = mesh.maxVertsPerPoly;
+  const n = mesh.vertexCount,
+    p = mesh.polyCount,
+    s = mesh.maxVertsPerPoly;
   const size = HEADER + n * 24 + p * (1 + 4 * s + 1 + 2 + 4);
   const bytes = new Uint8Array(size);
   const dv = new DataView(bytes.buffer);
@@ -46,17 +48,28 @@ export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
   if (!(bytes instanceof Uint8Array)) throw navMeshError(NavMeshErrorCodes.Format, fn, "expected a Uint8Array from navMeshToBytes.");
   if (bytes.length < HEADER) throw navMeshError(NavMeshErrorCodes.Format, fn, `${bytes.length} bytes is shorter than the ${HEADER}-byte header.`);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (dv.getUint32(0, true) !== MAGIC) throw navMeshError(NavMeshErrorCodes.Format, fn, "not navmesh data (magic number is not \"TNAV\").");
+  if (dv.getUint32(0, true) !== MAGIC) throw navMeshError(NavMeshErrorCodes.Format, fn, 'not navmesh data (magic number is not "TNAV").');
   const version = dv.getUint32(4, true);
   if (version !== VERSION) {
-    throw navMeshError(NavMeshErrorCodes.Format, fn, version > VERSION ? `data is format version ${version}; this build reads version ${VERSION}. Upgrade @tactica/navmesh.` : `unknown format version ${version}.`);
+    throw navMeshError(
+      NavMeshErrorCodes.Format,
+      fn,
+      version > VERSION
+        ? `data is format version ${version}; this build reads version ${VERSION}. Upgrade @tactica/navmesh.`
+        : `unknown format version ${version}.`,
+    );
   }
-  const s = dv.getUint32(8, true), n = dv.getUint32(12, true), p = dv.getUint32(16, true);
-  if (s < 3 || s > NAVMESH_MAX_VERTS_PER_POLY) throw navMeshError(NavMeshErrorCodes.Format, fn, `vertex slots per polygon is ${s}, not in 3..${NAVMESH_MAX_VERTS_PER_POLY}.`);
+  const s = dv.getUint32(8, true),
+    n = dv.getUint32(12, true),
+    p = dv.getUint32(16, true);
+  if (s < 3 || s > NAVMESH_MAX_VERTS_PER_POLY)
+    throw navMeshError(NavMeshErrorCodes.Format, fn, `vertex slots per polygon is ${s}, not in 3..${NAVMESH_MAX_VERTS_PER_POLY}.`);
   const size = HEADER + n * 24 + p * (1 + 4 * s + 1 + 2 + 4);
-  if (bytes.length !== size) throw navMeshError(NavMeshErrorCodes.Format, fn, `expected ${size} bytes for ${n} vertices and ${p} polygons, got ${bytes.length} (truncated or corrupt).`);
+  if (bytes.length !== size)
+    throw navMeshError(NavMeshErrorCodes.Format, fn, `expected ${size} bytes for ${n} vertices and ${p} polygons, got ${bytes.length} (truncated or corrupt).`);
   let o = HEADER;
-  const vertices = new Float64Array(2 * n), heights = new Float64Array(n);
+  const vertices = new Float64Array(2 * n),
+    heights = new Float64Array(n);
   for (let i = 0; i < 2 * n; i++, o += 8) vertices[i] = dv.getFloat64(o, true);
   for (let i = 0; i < n; i++, o += 8) heights[i] = dv.getFloat64(o, true);
   const counts = new Uint8Array(p);
@@ -69,7 +82,9 @@ export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
     for (let k = 0; k < s; k++, o += 4) if (k < c) poly.push(dv.getInt32(o, true));
     polygons.push(poly);
   }
-  const areas = new Uint8Array(p), flags = new Uint16Array(p), tags = new Int32Array(p);
+  const areas = new Uint8Array(p),
+    flags = new Uint16Array(p),
+    tags = new Int32Array(p);
   for (let i = 0; i < p; i++, o++) areas[i] = dv.getUint8(o);
   for (let i = 0; i < p; i++, o += 2) flags[i] = dv.getUint16(o, true);
   for (let i = 0; i < p; i++, o += 4) tags[i] = dv.getInt32(o, true);

@@ -57,26 +57,46 @@ const snap = { x: 0, y: 0 };
  * r.algorithm; // "any-angle"
  * ```
  */
-export function findPath(mesh: NavMesh, start: { readonly x: number; readonly y: number }, goal: { readonly x: number; readonly y: number }, options: FindPathOptions = {}): FindPathResult {
+export function findPath(
+  mesh: NavMesh,
+  start: { readonly x: number; readonly y: number },
+  goal: { readonly x: number; readonly y: number },
+  options: FindPathOptions = {},
+): FindPathResult {
   assertFiniteNumber("findPath", "start.x", start.x);
   assertFiniteNumber("findPath", "start.y", start.y);
   assertFiniteNumber("findPath", "goal.x", goal.x);
   assertFiniteNumber("findPath", "goal.y", goal.y);
   const ps = findNearestPoint(snap, mesh, start.x, start.y);
   if (ps < 0) return { found: false, flags: PathFlags.NoPath, cost: Infinity, length: Infinity, path: [], expanded: 0, algorithm: "funnel" };
-  const sx = snap.x, sy = snap.y;
+  const sx = snap.x,
+    sy = snap.y;
   const pg = findNearestPoint(snap, mesh, goal.x, goal.y);
-  const gx = snap.x, gy = snap.y;
+  const gx = snap.x,
+    gy = snap.y;
   let cache = caches.get(mesh);
   if (!cache) {
     cache = { query: createNavMeshQuery(mesh), corridor: createNavPath(Math.max(1, mesh.polyCount)), straight: createStraightPath(2 * mesh.vertexCount + 16) };
     caches.set(mesh, cache);
   }
-  const uniform = options.areaCosts === undefined && options.polyCost === undefined && options.links === undefined && options.includeFlags === undefined && options.excludeFlags === undefined;
+  const uniform =
+    options.areaCosts === undefined &&
+    options.polyCost === undefined &&
+    options.links === undefined &&
+    options.includeFlags === undefined &&
+    options.excludeFlags === undefined;
   const sp = cache.straight;
   if ((options.algorithm ?? "optimal") === "optimal" && uniform) {
     findPathAnyAngle(sp, mesh, sx, sy, gx, gy, { startPoly: ps, goalPoly: pg });
-    return { found: (sp.flags & PathFlags.Found) !== 0, flags: sp.flags, cost: sp.length, length: sp.length, path: points(sp), expanded: sp.expanded, algorithm: "any-angle" };
+    return {
+      found: (sp.flags & PathFlags.Found) !== 0,
+      flags: sp.flags,
+      cost: sp.length,
+      length: sp.length,
+      path: points(sp),
+      expanded: sp.expanded,
+      algorithm: "any-angle",
+    };
   }
   const corridor = findPolygonPath(cache.corridor, cache.query, ps, sx, sy, pg, gx, gy, options);
   findStraightPath(sp, mesh, corridor.path, corridor.length, sx, sy, gx, gy, options);

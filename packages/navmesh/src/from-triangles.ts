@@ -28,16 +28,22 @@ const FN = "navMeshFromTriangles";
  */
 export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: NavMeshFromTrianglesOptions = {}): NavMesh {
   const slope = options.maxSlopeDegrees ?? 45;
-  if (typeof slope !== "number" || !(slope >= 0 && slope <= 90)) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxSlopeDegrees" must be in 0..90, got ${String(slope)}.`, { path: "maxSlopeDegrees" });
+  if (typeof slope !== "number" || !(slope >= 0 && slope <= 90))
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxSlopeDegrees" must be in 0..90, got ${String(slope)}.`, { path: "maxSlopeDegrees" });
   const maxVerts = options.maxVertsPerPoly ?? 6;
   if (!Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > NAVMESH_MAX_VERTS_PER_POLY) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}.`, { path: "maxVertsPerPoly" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}.`, {
+      path: "maxVertsPerPoly",
+    });
   }
-  if (positions.length % 3 !== 0) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"positions" must hold x,y,z triples (got ${positions.length} numbers).`, { path: "positions" });
-  if (triangles.length % 3 !== 0) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"triangles" must hold index triples (got ${triangles.length} numbers).`, { path: "triangles" });
+  if (positions.length % 3 !== 0)
+    throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"positions" must hold x,y,z triples (got ${positions.length} numbers).`, { path: "positions" });
+  if (triangles.length % 3 !== 0)
+    throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"triangles" must hold index triples (got ${triangles.length} numbers).`, { path: "triangles" });
   const nv = positions.length / 3;
   for (let i = 0; i < positions.length; i++) {
-    if (!Number.isFinite(positions[i])) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `position ${Math.floor(i / 3)} is not finite.`, { path: `positions[${i}]` });
+    if (!Number.isFinite(positions[i]))
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `position ${Math.floor(i / 3)} is not finite.`, { path: `positions[${i}]` });
   }
   const cosMax = Math.cos((slope * Math.PI) / 180);
   const weld = new Map<string, number>();
@@ -47,7 +53,9 @@ export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: Ar
   const vertexOf = (i: number): number => {
     let g = remap[i]!;
     if (g >= 0) return g;
-    const x = positions[3 * i]!, y = positions[3 * i + 1]!, z = positions[3 * i + 2]!;
+    const x = positions[3 * i]!,
+      y = positions[3 * i + 1]!,
+      z = positions[3 * i + 2]!;
     const k = `${x},${y},${z}`;
     g = weld.get(k) ?? -1;
     if (g < 0) {
@@ -62,19 +70,31 @@ export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: Ar
   const tris: number[][] = [];
   const seen = new Set<string>();
   for (let t = 0; t < triangles.length; t += 3) {
-    const ia = triangles[t]!, ib = triangles[t + 1]!, ic = triangles[t + 2]!;
+    const ia = triangles[t]!,
+      ib = triangles[t + 1]!,
+      ic = triangles[t + 2]!;
     for (const i of [ia, ib, ic]) {
-      if (!Number.isInteger(i) || i < 0 || i >= nv) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `triangle ${t / 3} uses vertex ${i}, not in 0..${nv - 1}.`, { path: `triangles[${t}]` });
+      if (!Number.isInteger(i) || i < 0 || i >= nv)
+        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `triangle ${t / 3} uses vertex ${i}, not in 0..${nv - 1}.`, { path: `triangles[${t}]` });
     }
-    const e1x = positions[3 * ib]! - positions[3 * ia]!, e1y = positions[3 * ib + 1]! - positions[3 * ia + 1]!, e1z = positions[3 * ib + 2]! - positions[3 * ia + 2]!;
-    const e2x = positions[3 * ic]! - positions[3 * ia]!, e2y = positions[3 * ic + 1]! - positions[3 * ia + 1]!, e2z = positions[3 * ic + 2]! - positions[3 * ia + 2]!;
-    const nx = e1y * e2z - e1z * e2y, ny = e1z * e2x - e1x * e2z, nz = e1x * e2y - e1y * e2x;
+    const e1x = positions[3 * ib]! - positions[3 * ia]!,
+      e1y = positions[3 * ib + 1]! - positions[3 * ia + 1]!,
+      e1z = positions[3 * ib + 2]! - positions[3 * ia + 2]!;
+    const e2x = positions[3 * ic]! - positions[3 * ia]!,
+      e2y = positions[3 * ic + 1]! - positions[3 * ia + 1]!,
+      e2z = positions[3 * ic + 2]! - positions[3 * ia + 2]!;
+    const nx = e1y * e2z - e1z * e2y,
+      ny = e1z * e2x - e1x * e2z,
+      nz = e1x * e2y - e1y * e2x;
     const len = Math.hypot(nx, ny, nz);
     if (!(len > 0) || ny < cosMax * len || ny <= 0) continue;
     const a = vertexOf(ia);
-    let b = vertexOf(ib), c = vertexOf(ic);
+    let b = vertexOf(ib),
+      c = vertexOf(ic);
     if (a === b || b === c || a === c) continue;
-    const cross = (planar[2 * b]! - planar[2 * a]!) * (planar[2 * c + 1]! - planar[2 * a + 1]!) - (planar[2 * b + 1]! - planar[2 * a + 1]!) * (planar[2 * c]! - planar[2 * a]!);
+    const cross =
+      (planar[2 * b]! - planar[2 * a]!) * (planar[2 * c + 1]! - planar[2 * a + 1]!) -
+      (planar[2 * b + 1]! - planar[2 * a + 1]!) * (planar[2 * c]! - planar[2 * a]!);
     if (cross === 0) continue;
     if (cross < 0) [b, c] = [c, b];
     const key = [a, b, c].sort((p, q) => p - q).join(",");

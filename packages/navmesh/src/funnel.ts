@@ -33,7 +33,8 @@ export interface StraightPath {
 
 /** Creates a {@link StraightPath} holding up to `maxPoints` corners (default 256). */
 export function createStraightPath(maxPoints = 256): StraightPath {
-  if (!Number.isInteger(maxPoints) || maxPoints < 2) throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
+  if (!Number.isInteger(maxPoints) || maxPoints < 2)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
   return { flags: 0, count: 0, length: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints), expanded: 0 };
 }
 
@@ -50,15 +51,31 @@ export interface FindStraightPathOptions {
  * of that polygon. Consecutive polygons that share no edge must be joined by one of
  * `options.links`; the path goes straight to the link, hops, and continues. Returns `out`.
  */
-export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, corridorLength: number, sx: number, sy: number, gx: number, gy: number, options?: FindStraightPathOptions): StraightPath {
+export function findStraightPath(
+  out: StraightPath,
+  mesh: NavMesh,
+  corridor: ArrayLike<number>,
+  corridorLength: number,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+  options?: FindStraightPathOptions,
+): StraightPath {
   const fn = "findStraightPath";
   if (!Number.isInteger(corridorLength) || corridorLength < 1 || corridorLength > corridor.length) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"corridorLength" ${corridorLength} must be in 1..${corridor.length} (a truncated corridor cannot be string-pulled; use a larger NavPath).`, { path: "corridorLength" });
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      fn,
+      `"corridorLength" ${corridorLength} must be in 1..${corridor.length} (a truncated corridor cannot be string-pulled; use a larger NavPath).`,
+      { path: "corridorLength" },
+    );
   }
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
   for (let i = 0; i < corridorLength; i++) {
     const p = corridor[i]!;
-    if (!(p >= 0 && p < mesh.polyCount && p === Math.floor(p))) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${p}, not a polygon of this mesh.`, { path: `corridor[${i}]` });
+    if (!(p >= 0 && p < mesh.polyCount && p === Math.floor(p)))
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${p}, not a polygon of this mesh.`, { path: `corridor[${i}]` });
   }
   out.count = 0;
   out.length = 0;
@@ -74,7 +91,8 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
   pt[3] = sy;
   pushPoint(out, StraightPathFlags.Start);
   let i0 = 0;
-  let cx = sx, cy = sy;
+  let cx = sx,
+    cy = sy;
   while (i0 < corridorLength) {
     let i1 = i0;
     while (i1 + 1 < corridorLength && portalEdge(mesh, corridor[i1]! | 0, corridor[i1 + 1]! | 0) >= 0) i1++;
@@ -87,11 +105,19 @@ export function findStraightPath(out: StraightPath, mesh: NavMesh, corridor: Arr
       break;
     }
     const link = findLink(options?.links, corridor[i1]! | 0, corridor[i1 + 1]! | 0);
-    if (link < 0) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor polygons ${corridor[i1]} and ${corridor[i1 + 1]} (positions ${i1}, ${i1 + 1}) share no edge and no off-mesh link joins them.`, { path: `corridor[${i1 + 1}]` });
+    if (link < 0)
+      throw navMeshError(
+        NavMeshErrorCodes.BadInput,
+        fn,
+        `corridor polygons ${corridor[i1]} and ${corridor[i1 + 1]} (positions ${i1}, ${i1 + 1}) share no edge and no off-mesh link joins them.`,
+        { path: `corridor[${i1 + 1}]` },
+      );
     const links = options!.links!;
     const forward = links.startPoly[link] === corridor[i1];
-    const lx0 = forward ? links.startX[link]! : links.endX[link]!, ly0 = forward ? links.startY[link]! : links.endY[link]!;
-    const lx1 = forward ? links.endX[link]! : links.startX[link]!, ly1 = forward ? links.endY[link]! : links.startY[link]!;
+    const lx0 = forward ? links.startX[link]! : links.endX[link]!,
+      ly0 = forward ? links.startY[link]! : links.endY[link]!;
+    const lx1 = forward ? links.endX[link]! : links.startX[link]!,
+      ly1 = forward ? links.endY[link]! : links.startY[link]!;
     pt[4] = cx;
     pt[5] = cy;
     pt[6] = lx0;
@@ -129,7 +155,8 @@ function findLink(links: OffMeshLinks | undefined, a: number, b: number): number
 }
 
 function pushPoint(out: StraightPath, flags: number): void {
-  const x = pt[2]!, y = pt[3]!;
+  const x = pt[2]!,
+    y = pt[3]!;
   const n = out.count;
   if (n > 0 && pt[0] === x && pt[1] === y) return;
   // The previous point may be past the buffer; the length still needs it, so keep a running last point.
@@ -154,20 +181,31 @@ function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy
 
 /** Funnel over corridor[i0..i1] from (sx,sy) to (ex,ey); appends corners after the start, the end included. */
 function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0: number, i1: number): void {
-  const sx = pt[4]!, sy = pt[5]!, ex = pt[6]!, ey = pt[7]!;
+  const sx = pt[4]!,
+    sy = pt[5]!,
+    ex = pt[6]!,
+    ey = pt[7]!;
   const nPortals = i1 - i0 + 2; // start, the shared edges, end
-  let apexX = sx, apexY = sy, leftX = sx, leftY = sy, rightX = sx, rightY = sy;
-  let leftIndex = 0, rightIndex = 0;
+  let apexX = sx,
+    apexY = sy,
+    leftX = sx,
+    leftY = sy,
+    rightX = sx,
+    rightY = sy;
+  let leftIndex = 0,
+    rightIndex = 0;
   for (let i = 1; i < nPortals; i++) {
     let lx: number, ly: number, rx: number, ry: number;
     if (i === nPortals - 1) {
       lx = rx = ex;
       ly = ry = ey;
     } else {
-      const a = corridor[i0 + i - 1]! | 0, b = corridor[i0 + i]! | 0;
+      const a = corridor[i0 + i - 1]! | 0,
+        b = corridor[i0 + i]! | 0;
       const e = portalEdge(mesh, a, b);
       const n = mesh.polyVertCount[a]!;
-      const va = mesh.polyVerts[a * mesh.maxVertsPerPoly + e]!, vb = mesh.polyVerts[a * mesh.maxVertsPerPoly + (e + 1 === n ? 0 : e + 1)]!;
+      const va = mesh.polyVerts[a * mesh.maxVertsPerPoly + e]!,
+        vb = mesh.polyVerts[a * mesh.maxVertsPerPoly + (e + 1 === n ? 0 : e + 1)]!;
       rx = mesh.vertices[2 * va]!;
       ry = mesh.vertices[2 * va + 1]!;
       lx = mesh.vertices[2 * vb]!;

@@ -42,7 +42,9 @@ export interface OffMeshLinks {
 /** Creates an empty pool of up to `capacity` off-mesh links (1..65536). */
 export function createOffMeshLinks(capacity: number): OffMeshLinks {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << OFF_MESH_LINK_INDEX_BITS) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${String(capacity)}.`, { path: "capacity" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${String(capacity)}.`, {
+      path: "capacity",
+    });
   }
   return {
     capacity,
@@ -72,10 +74,20 @@ export interface AddOffMeshLinkOptions {
  * Adds a link from `(sx, sy)` to `(ex, ey)`, both on `mesh`. Returns its handle, or `-1` when the
  * pool is full or an end point is off the mesh (no throw at run time). Non-finite input throws.
  */
-export function addOffMeshLink(links: OffMeshLinks, mesh: NavMesh, sx: number, sy: number, ex: number, ey: number, options: AddOffMeshLinkOptions = {}): number {
+export function addOffMeshLink(
+  links: OffMeshLinks,
+  mesh: NavMesh,
+  sx: number,
+  sy: number,
+  ex: number,
+  ey: number,
+  options: AddOffMeshLinkOptions = {},
+): number {
   const cost = options.cost ?? hypot2(ex - sx, ey - sy);
-  if (!Number.isFinite(cost) || cost < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${String(cost)}.`, { path: "cost" });
-  const a = findPolygon(mesh, sx, sy), b = findPolygon(mesh, ex, ey);
+  if (!Number.isFinite(cost) || cost < 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${String(cost)}.`, { path: "cost" });
+  const a = findPolygon(mesh, sx, sy),
+    b = findPolygon(mesh, ex, ey);
   if (a < 0 || b < 0) return -1;
   let slot = -1;
   for (let i = 0; i < links.count; i++) {

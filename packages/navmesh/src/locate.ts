@@ -14,9 +14,12 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
   const base = poly * mesh.maxVertsPerPoly;
   const v = mesh.vertices;
   for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
-    const ax = v[2 * a]!, ay = v[2 * a + 1]!;
-    const dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!;
+    const dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
     const cross = dx * (y - ay) - dy * (x - ax);
     if (cross < -eps * hypot2(dx, dy)) return false;
   }
@@ -43,7 +46,8 @@ export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindP
   const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
   const eps = meshEpsilon(mesh);
   const h = options?.height;
-  let best = -1, bestDh = Infinity;
+  let best = -1,
+    bestDh = Infinity;
   const c = cy * mesh.gridWidth + cx;
   for (let k = mesh.cellStart[c]!; k < mesh.cellStart[c + 1]!; k++) {
     const p = mesh.cellPolys[k]!;
@@ -65,17 +69,25 @@ export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindP
 export function getHeightOnPolygon(mesh: NavMesh, poly: number, x: number, y: number): number {
   const n = mesh.polyVertCount[poly]!;
   const base = poly * mesh.maxVertsPerPoly;
-  const v = mesh.vertices, hs = mesh.heights;
+  const v = mesh.vertices,
+    hs = mesh.heights;
   const a = mesh.polyVerts[base]!;
-  const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+  const ax = v[2 * a]!,
+    ay = v[2 * a + 1]!;
   let fallback = hs[a]!;
   for (let i = 1; i + 1 < n; i++) {
-    const b = mesh.polyVerts[base + i]!, c = mesh.polyVerts[base + i + 1]!;
-    const bx = v[2 * b]! - ax, by = v[2 * b + 1]! - ay, cx = v[2 * c]! - ax, cy = v[2 * c + 1]! - ay;
-    const px = x - ax, py = y - ay;
+    const b = mesh.polyVerts[base + i]!,
+      c = mesh.polyVerts[base + i + 1]!;
+    const bx = v[2 * b]! - ax,
+      by = v[2 * b + 1]! - ay,
+      cx = v[2 * c]! - ax,
+      cy = v[2 * c + 1]! - ay;
+    const px = x - ax,
+      py = y - ay;
     const det = bx * cy - by * cx;
     if (det === 0) continue;
-    const u = (px * cy - py * cx) / det, w = (bx * py - by * px) / det;
+    const u = (px * cy - py * cx) / det,
+      w = (bx * py - by * px) / det;
     const hgt = hs[a]! + u * (hs[b]! - hs[a]!) + w * (hs[c]! - hs[a]!);
     if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return hgt;
     if (i === 1) fallback = hgt;
@@ -98,12 +110,17 @@ export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMe
   const v = mesh.vertices;
   let best = Infinity;
   for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
-    const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!,
+      dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
     const len2 = dx * dx + dy * dy;
     let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
     t = t < 0 ? 0 : t > 1 ? 1 : t;
-    const qx = ax + t * dx, qy = ay + t * dy;
+    const qx = ax + t * dx,
+      qy = ay + t * dy;
     const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
     if (d < best) {
       best = d;
@@ -135,10 +152,13 @@ export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x
     return inside;
   }
   const maxD = options?.maxDistance ?? Infinity;
-  const gw = mesh.gridWidth, gh = mesh.gridHeight, cs = mesh.cellSize;
+  const gw = mesh.gridWidth,
+    gh = mesh.gridHeight,
+    cs = mesh.cellSize;
   const cx = Math.min(gw - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / cs)));
   const cy = Math.min(gh - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / cs)));
-  let best = -1, bestD2 = maxD * maxD;
+  let best = -1,
+    bestD2 = maxD * maxD;
   const tmp = { x: 0, y: 0 };
   const maxRing = Math.max(gw, gh);
   for (let k = 0; k <= maxRing; k++) {
@@ -177,8 +197,10 @@ export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, 
   assertFiniteNumber("findPolygonsInCircle", "y", y);
   assertFiniteNumber("findPolygonsInCircle", "radius", radius);
   const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)), y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
+  const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)),
+    x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
+  const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)),
+    y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
   const tmp = { x: 0, y: 0 };
   const r2 = radius * radius;
   let count = 0;
@@ -201,7 +223,8 @@ export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, 
 function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: number, y0: number): boolean {
   // The polygon's bbox cells: recompute its min cell and clamp to the query box.
   const n = mesh.polyVertCount[p]!;
-  let minX = Infinity, minY = Infinity;
+  let minX = Infinity,
+    minY = Infinity;
   for (let i = 0; i < n; i++) {
     const v = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!;
     minX = Math.min(minX, mesh.vertices[2 * v]!);
@@ -218,10 +241,18 @@ function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: numbe
  * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
  */
 export function findPolygonsInBox(out: Int32Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
-  for (const [k, val] of [["minX", minX], ["minY", minY], ["maxX", maxX], ["maxY", maxY]] as const) assertFiniteNumber("findPolygonsInBox", k, val);
+  for (const [k, val] of [
+    ["minX", minX],
+    ["minY", minY],
+    ["maxX", maxX],
+    ["maxY", maxY],
+  ] as const)
+    assertFiniteNumber("findPolygonsInBox", k, val);
   const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)), x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)), y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
+  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)),
+    x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
+  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)),
+    y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
   let count = 0;
   for (let gy = y0; gy <= y1; gy++) {
     for (let gx = x0; gx <= x1; gx++) {
@@ -241,7 +272,10 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
   const n = mesh.polyVertCount[p]!;
   const base = p * mesh.maxVertsPerPoly;
   const v = mesh.vertices;
-  let px0 = Infinity, py0 = Infinity, px1 = -Infinity, py1 = -Infinity;
+  let px0 = Infinity,
+    py0 = Infinity,
+    px1 = -Infinity,
+    py1 = -Infinity;
   for (let i = 0; i < n; i++) {
     const k = mesh.polyVerts[base + i]!;
     px0 = Math.min(px0, v[2 * k]!);
@@ -252,8 +286,12 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
   if (px1 < minX || px0 > maxX || py1 < minY || py0 > maxY) return false;
   // Polygon edges as separating axes: the box is outside when all four corners are right of an edge.
   for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[base + i]!, b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
-    const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!,
+      dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
     const side = (x: number, y: number): number => dx * (y - ay) - dy * (x - ax);
     if (side(minX, minY) < 0 && side(maxX, minY) < 0 && side(maxX, maxY) < 0 && side(minX, maxY) < 0) return false;
   }

@@ -19,7 +19,8 @@ export interface MoveResult {
 
 /** Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64). */
 export function createMoveResult(maxVisited = 64): MoveResult {
-  if (!Number.isInteger(maxVisited) || maxVisited < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
+  if (!Number.isInteger(maxVisited) || maxVisited < 1)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
   return { x: 0, y: 0, poly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
 }
 
@@ -57,9 +58,11 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
   const eps = meshEpsilon(mesh);
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
-  const cx = (sx + tx) / 2, cy = (sy + ty) / 2;
+  const cx = (sx + tx) / 2,
+    cy = (sy + ty) / 2;
   const r = hypot2(tx - sx, ty - sy) / 2 + eps;
-  let head = 0, tail = 0;
+  let head = 0,
+    tail = 0;
   sc.queue[tail++] = startPoly;
   sc.stamp[startPoly] = epoch;
   out.x = sx;
@@ -79,8 +82,12 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
     }
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
-      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
-      const ax = v[2 * a]!, ay = v[2 * a + 1]!, dx = v[2 * b]! - ax, dy = v[2 * b + 1]! - ay;
+      const a = mesh.polyVerts[cur * stride + i]!,
+        b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const ax = v[2 * a]!,
+        ay = v[2 * a + 1]!,
+        dx = v[2 * b]! - ax,
+        dy = v[2 * b + 1]! - ay;
       const len2 = dx * dx + dy * dy;
       const nb = mesh.neighbors[cur * stride + i]!;
       if (nb >= 0) {
@@ -96,7 +103,8 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
       // A wall: the point on it nearest to the target.
       let t = len2 > 0 ? ((tx - ax) * dx + (ty - ay) * dy) / len2 : 0;
       t = t < 0 ? 0 : t > 1 ? 1 : t;
-      const px = ax + t * dx, py = ay + t * dy;
+      const px = ax + t * dx,
+        py = ay + t * dy;
       const d = hypot2(px - tx, py - ty);
       if (d < bestD) {
         bestD = d;

@@ -116,64 +116,88 @@ export function createNavMesh(input: NavMeshInput, options: CreateNavMeshOptions
   const vertices = new Float64Array(vin.length);
   for (let i = 0; i < vin.length; i++) {
     const v = vin[i];
-    if (typeof v !== "number" || !Number.isFinite(v)) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `vertex ${i >> 1} has a non-finite coordinate (${String(v)}).`, { path: `vertices[${i}]` });
+    if (typeof v !== "number" || !Number.isFinite(v))
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `vertex ${i >> 1} has a non-finite coordinate (${String(v)}).`, { path: `vertices[${i}]` });
     vertices[i] = v;
   }
   const heights = new Float64Array(vertexCount);
   if (input.heights !== undefined) {
-    if (input.heights.length !== vertexCount) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"heights" has ${input.heights.length} entries; expected one per vertex (${vertexCount}).`, { path: "heights" });
+    if (input.heights.length !== vertexCount)
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"heights" has ${input.heights.length} entries; expected one per vertex (${vertexCount}).`, {
+        path: "heights",
+      });
     for (let i = 0; i < vertexCount; i++) {
       const h = input.heights[i];
-      if (typeof h !== "number" || !Number.isFinite(h)) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `height of vertex ${i} is not finite.`, { path: `heights[${i}]` });
+      if (typeof h !== "number" || !Number.isFinite(h))
+        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `height of vertex ${i} is not finite.`, { path: `heights[${i}]` });
       heights[i] = h;
     }
   }
-  if (!pin || typeof pin.length !== "number") throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"polygons" must be an array of vertex index lists.`, { path: "polygons" });
+  if (!pin || typeof pin.length !== "number")
+    throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"polygons" must be an array of vertex index lists.`, { path: "polygons" });
   const polyCount = pin.length;
   let largest = 3;
   for (let p = 0; p < polyCount; p++) {
     const poly = pin[p];
-    if (!poly || typeof poly.length !== "number") throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} is not an array of vertex indices.`, { path: `polygons[${p}]` });
+    if (!poly || typeof poly.length !== "number")
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} is not an array of vertex indices.`, { path: `polygons[${p}]` });
     largest = Math.max(largest, poly.length);
   }
   const stride = options.maxVertsPerPoly ?? largest;
   if (!Number.isInteger(stride) || stride < 3 || stride > NAVMESH_MAX_VERTS_PER_POLY) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(stride)}.`, { path: "maxVertsPerPoly" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(stride)}.`, {
+      path: "maxVertsPerPoly",
+    });
   }
   const polyVerts = new Int32Array(polyCount * stride).fill(-1);
   const polyVertCount = new Uint8Array(polyCount);
   for (let p = 0; p < polyCount; p++) {
     const poly = pin[p]!;
     const n = poly.length;
-    if (n < 3 || n > stride) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} has ${n} vertices; it needs 3..${stride}.`, { path: `polygons[${p}]` });
+    if (n < 3 || n > stride)
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} has ${n} vertices; it needs 3..${stride}.`, { path: `polygons[${p}]` });
     for (let i = 0; i < n; i++) {
       const v = poly[i];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= vertexCount) {
-        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} vertex ${i} is ${String(v)}, not a vertex index in 0..${vertexCount - 1}.`, { path: `polygons[${p}][${i}]` });
+        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} vertex ${i} is ${String(v)}, not a vertex index in 0..${vertexCount - 1}.`, {
+          path: `polygons[${p}][${i}]`,
+        });
       }
       for (let j = 0; j < i; j++) {
-        if (poly[j] === v) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} uses vertex ${v} twice (positions ${j} and ${i}).`, { path: `polygons[${p}][${i}]` });
+        if (poly[j] === v)
+          throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} uses vertex ${v} twice (positions ${j} and ${i}).`, { path: `polygons[${p}][${i}]` });
       }
     }
     // Orientation: store counter-clockwise.
     let area2 = 0;
     for (let i = 0; i < n; i++) {
-      const a = poly[i]!, b = poly[(i + 1) % n]!;
+      const a = poly[i]!,
+        b = poly[(i + 1) % n]!;
       area2 += vertices[2 * a]! * vertices[2 * b + 1]! - vertices[2 * b]! * vertices[2 * a + 1]!;
     }
-    if (!(Math.abs(area2) > 0)) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} has zero area; drop degenerate polygons before building.`, { path: `polygons[${p}]` });
+    if (!(Math.abs(area2) > 0))
+      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} has zero area; drop degenerate polygons before building.`, { path: `polygons[${p}]` });
     const base = p * stride;
     for (let i = 0; i < n; i++) polyVerts[base + i] = area2 > 0 ? poly[i]! : poly[n - 1 - i]!;
     polyVertCount[p] = n;
     // Convexity (collinear vertices allowed, within a relative tolerance).
     for (let i = 0; i < n; i++) {
-      const a = polyVerts[base + i]!, b = polyVerts[base + ((i + 1) % n)]!, c = polyVerts[base + ((i + 2) % n)]!;
-      const abx = vertices[2 * b]! - vertices[2 * a]!, aby = vertices[2 * b + 1]! - vertices[2 * a + 1]!;
-      const bcx = vertices[2 * c]! - vertices[2 * b]!, bcy = vertices[2 * c + 1]! - vertices[2 * b + 1]!;
+      const a = polyVerts[base + i]!,
+        b = polyVerts[base + ((i + 1) % n)]!,
+        c = polyVerts[base + ((i + 2) % n)]!;
+      const abx = vertices[2 * b]! - vertices[2 * a]!,
+        aby = vertices[2 * b + 1]! - vertices[2 * a + 1]!;
+      const bcx = vertices[2 * c]! - vertices[2 * b]!,
+        bcy = vertices[2 * c + 1]! - vertices[2 * b + 1]!;
       const cross = abx * bcy - aby * bcx;
       const scale = Math.hypot(abx, aby) * Math.hypot(bcx, bcy);
       if (cross < -1e-9 * scale) {
-        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `polygon ${p} is not convex at vertex ${b} (position ${(i + 1) % n}); split it into convex parts (buildNavMeshFromPolygons does).`, { path: `polygons[${p}]` });
+        throw navMeshError(
+          NavMeshErrorCodes.BadMesh,
+          FN,
+          `polygon ${p} is not convex at vertex ${b} (position ${(i + 1) % n}); split it into convex parts (buildNavMeshFromPolygons does).`,
+          { path: `polygons[${p}]` },
+        );
       }
     }
   }
@@ -187,9 +211,17 @@ export function createNavMesh(input: NavMeshInput, options: CreateNavMeshOptions
   return assembleNavMesh(stride, vertices, heights, polyVerts, polyVertCount, neighbors, areas, flags, tags);
 }
 
-function copyPerPoly(name: string, src: ArrayLike<number> | undefined, count: number, dst: Uint8Array | Uint16Array | Int32Array, min: number, max: number): void {
+function copyPerPoly(
+  name: string,
+  src: ArrayLike<number> | undefined,
+  count: number,
+  dst: Uint8Array | Uint16Array | Int32Array,
+  min: number,
+  max: number,
+): void {
   if (src === undefined) return;
-  if (src.length !== count) throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"${name}" has ${src.length} entries; expected one per polygon (${count}).`, { path: name });
+  if (src.length !== count)
+    throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"${name}" has ${src.length} entries; expected one per polygon (${count}).`, { path: name });
   for (let i = 0; i < count; i++) {
     const v = src[i];
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
@@ -209,7 +241,8 @@ export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, 
   for (let p = 0; p < polyCount; p++) {
     const n = polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!, b = polyVerts[p * stride + ((i + 1) % n)]!;
+      const a = polyVerts[p * stride + i]!,
+        b = polyVerts[p * stride + ((i + 1) % n)]!;
       const key = Math.min(a, b) * vertexCount + Math.max(a, b);
       count.set(key, (count.get(key) ?? 0) + 1);
       if (!first.has(key)) first.set(key, p * stride + i);
@@ -218,12 +251,14 @@ export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, 
   for (let p = 0; p < polyCount; p++) {
     const n = polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!, b = polyVerts[p * stride + ((i + 1) % n)]!;
+      const a = polyVerts[p * stride + i]!,
+        b = polyVerts[p * stride + ((i + 1) % n)]!;
       const key = Math.min(a, b) * vertexCount + Math.max(a, b);
       if (count.get(key) !== 2) continue;
       const slot = first.get(key)!;
       if (slot === p * stride + i) continue;
-      const q = Math.floor(slot / stride), j = slot - q * stride;
+      const q = Math.floor(slot / stride),
+        j = slot - q * stride;
       const qa = polyVerts[slot]!;
       if (qa !== b || q === p) continue; // same direction: inconsistent winding, leave as boundary
       neighbors[p * stride + i] = q;
@@ -249,7 +284,8 @@ export function assembleNavMesh(
   const polyCount = polyVertCount.length;
   const bounds = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
   for (let i = 0; i < vertexCount; i++) {
-    const x = vertices[2 * i]!, y = vertices[2 * i + 1]!;
+    const x = vertices[2 * i]!,
+      y = vertices[2 * i + 1]!;
     if (x < bounds[0]!) bounds[0] = x;
     if (y < bounds[1]!) bounds[1] = y;
     if (x > bounds[2]!) bounds[2] = x;
@@ -290,7 +326,8 @@ export function assembleNavMesh(
 /** Writes the centroid (vertex average) of polygon `poly` into `out` and returns `out`. */
 export function getPolygonCenter<T extends { x: number; y: number }>(out: T, mesh: NavMesh, poly: number): T {
   const n = mesh.polyVertCount[poly]!;
-  let x = 0, y = 0;
+  let x = 0,
+    y = 0;
   for (let i = 0; i < n; i++) {
     const v = mesh.polyVerts[poly * mesh.maxVertsPerPoly + i]!;
     x += mesh.vertices[2 * v]!;
@@ -307,7 +344,8 @@ export function getPolygonArea(mesh: NavMesh, poly: number): number {
   const base = poly * mesh.maxVertsPerPoly;
   let a = 0;
   for (let i = 0; i < n; i++) {
-    const p = mesh.polyVerts[base + i]!, q = mesh.polyVerts[base + ((i + 1) % n)]!;
+    const p = mesh.polyVerts[base + i]!,
+      q = mesh.polyVerts[base + ((i + 1) % n)]!;
     a += mesh.vertices[2 * p]! * mesh.vertices[2 * q + 1]! - mesh.vertices[2 * q]! * mesh.vertices[2 * p + 1]!;
   }
   return a / 2;

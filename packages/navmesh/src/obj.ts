@@ -48,9 +48,11 @@ export function parseObj(text: string): ObjMesh {
         const slash = field.indexOf("/");
         const s = slash < 0 ? field : field.slice(0, slash);
         const i = Number(s);
-        if (s === "" || !Number.isInteger(i) || i === 0) throw navMeshError(NavMeshErrorCodes.ObjParse, fn, `line ${ln + 1}: "${field}" is not a vertex index.`, { line: ln + 1 });
+        if (s === "" || !Number.isInteger(i) || i === 0)
+          throw navMeshError(NavMeshErrorCodes.ObjParse, fn, `line ${ln + 1}: "${field}" is not a vertex index.`, { line: ln + 1 });
         const idx = i > 0 ? i - 1 : nv + i;
-        if (idx < 0 || idx >= nv) throw navMeshError(NavMeshErrorCodes.ObjParse, fn, `line ${ln + 1}: vertex index ${i} is out of range (${nv} vertices so far).`, { line: ln + 1 });
+        if (idx < 0 || idx >= nv)
+          throw navMeshError(NavMeshErrorCodes.ObjParse, fn, `line ${ln + 1}: vertex index ${i} is out of range (${nv} vertices so far).`, { line: ln + 1 });
         face.push(idx);
       }
       if (face.length < 3) throw navMeshError(NavMeshErrorCodes.ObjParse, fn, `line ${ln + 1}: a face needs at least 3 vertices.`, { line: ln + 1 });

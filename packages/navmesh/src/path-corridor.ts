@@ -28,7 +28,8 @@ export interface PathCorridor {
 
 /** Creates an empty corridor holding up to `capacity` polygons (default 256). */
 export function createPathCorridor(capacity = 256): PathCorridor {
-  if (!Number.isInteger(capacity) || capacity < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createPathCorridor", `"capacity" must be a positive integer.`, { path: "capacity" });
+  if (!Number.isInteger(capacity) || capacity < 1)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createPathCorridor", `"capacity" must be a positive integer.`, { path: "capacity" });
   return { x: 0, y: 0, targetX: 0, targetY: 0, length: 0, polys: new Float64Array(capacity), move: createMoveResult(64) };
 }
 

@@ -1,5 +1,13 @@
 import { hypot2 } from "./math";
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, indexedHeapDecreaseKey, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import {
+  createIndexedHeap,
+  indexedHeapClear,
+  indexedHeapPop,
+  indexedHeapPush,
+  indexedHeapDecreaseKey,
+  indexedHeapPushNext,
+  type IndexedHeap,
+} from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -27,7 +35,8 @@ export interface NavPath {
 
 /** Creates a {@link NavPath} holding up to `maxLength` polygons (default 256). */
 export function createNavPath(maxLength = 256): NavPath {
-  if (!Number.isInteger(maxLength) || maxLength < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${String(maxLength)}.`, { path: "maxLength" });
+  if (!Number.isInteger(maxLength) || maxLength < 1)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${String(maxLength)}.`, { path: "maxLength" });
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Float64Array(maxLength), expanded: 0 };
 }
 
@@ -95,7 +104,8 @@ export interface CreateNavMeshQueryOptions {
 export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOptions = {}): NavMeshQuery {
   const n = Math.max(1, mesh.polyCount);
   const maxNodes = options.maxNodes ?? n;
-  if (!Number.isInteger(maxNodes) || maxNodes < 1) throw navMeshError(NavMeshErrorCodes.BadInput, "createNavMeshQuery", `"maxNodes" must be a positive integer.`, { path: "maxNodes" });
+  if (!Number.isInteger(maxNodes) || maxNodes < 1)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavMeshQuery", `"maxNodes" must be a positive integer.`, { path: "maxNodes" });
   return {
     mesh,
     maxNodes,
@@ -131,7 +141,8 @@ export function minCost(filter: NavQueryFilter | undefined): number {
   let m = Infinity;
   for (let i = 0; i < NAVMESH_AREA_COUNT; i++) {
     const c = filter.areaCosts[i];
-    if (typeof c !== "number" || Number.isNaN(c) || c < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${String(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
+    if (typeof c !== "number" || Number.isNaN(c) || c < 0)
+      throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${String(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
     if (c < m) m = c;
   }
   return filter.polyCost ? Math.min(m, 1) : m;
@@ -148,7 +159,17 @@ export function minCost(filter: NavQueryFilter | undefined): number {
  * corridor into points with `findStraightPath`. The same search spread over frames:
  * {@link initSlicedPolygonPath}, {@link updateSlicedPolygonPath}, {@link finalizeSlicedPolygonPath}.
  */
-export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): NavPath {
+export function findPolygonPath(
+  out: NavPath,
+  query: NavMeshQuery,
+  startPoly: number,
+  sx: number,
+  sy: number,
+  goalPoly: number,
+  gx: number,
+  gy: number,
+  options?: FindPolygonPathOptions,
+): NavPath {
   initSlicedPolygonPath(query, startPoly, sx, sy, goalPoly, gx, gy, options);
   updateSlicedPolygonPath(query, Infinity);
   return finalizeSlicedPolygonPath(out, query);
@@ -160,11 +181,22 @@ export function findPolygonPath(out: NavPath, query: NavMeshQuery, startPoly: nu
  * references to its `polyCost` callback and `links` until the search is finalized. Returns
  * `PathFlags.InProgress`.
  */
-export function initSlicedPolygonPath(query: NavMeshQuery, startPoly: number, sx: number, sy: number, goalPoly: number, gx: number, gy: number, options?: FindPolygonPathOptions): number {
+export function initSlicedPolygonPath(
+  query: NavMeshQuery,
+  startPoly: number,
+  sx: number,
+  sy: number,
+  goalPoly: number,
+  gx: number,
+  gy: number,
+  options?: FindPolygonPathOptions,
+): number {
   const mesh = query.mesh;
   const fn = "findPolygonPath";
-  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
-  if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
+  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount)
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
+  if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount)
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
   const hScale = minCost(options);
   const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
@@ -230,14 +262,18 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
       return query.status;
     }
     query.expanded++;
-    const cx = posX[cur]!, cy = posY[cur]!, cg = g[cur]!;
+    const cx = posX[cur]!,
+      cy = posY[cur]!,
+      cg = g[cur]!;
     const curCost = filteredCost(query, cur);
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
       const nb = mesh.neighbors[cur * stride + i]!;
       if (nb < 0 || closed[nb] === epoch) continue;
-      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
-      const mx = (v[2 * a]! + v[2 * b]!) / 2, my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
+      const a = mesh.polyVerts[cur * stride + i]!,
+        b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const mx = (v[2 * a]! + v[2 * b]!) / 2,
+        my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
       num[3] = mx;
       num[4] = my;
       num[5] = cg + hypot2(mx - cx, my - cy) * curCost;
@@ -302,7 +338,9 @@ function filteredCost(query: NavMeshQuery, p: number): number {
 
 function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
   const num = query.num;
-  const px = num[3]!, py = num[4]!, ng = num[5]!;
+  const px = num[3]!,
+    py = num[4]!,
+    ng = num[5]!;
   const nbCost = filteredCost(query, nb);
   if (nbCost === Infinity) return false;
   let total = ng;

@@ -25,7 +25,8 @@ export function findRandomPoint(out: { x: number; y: number }, mesh: NavMesh, rn
   if (mesh.polyCount === 0) return -1;
   const table = areaTable(mesh);
   const r = rngNextFloat(rng) * table[mesh.polyCount - 1]!;
-  let lo = 0, hi = mesh.polyCount - 1;
+  let lo = 0,
+    hi = mesh.polyCount - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (table[mid]! <= r) lo = mid + 1;
@@ -41,7 +42,8 @@ export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMes
   const n = mesh.polyVertCount[poly]!;
   const v = mesh.vertices;
   const a = mesh.polyVerts[poly * stride]!;
-  const ax = v[2 * a]!, ay = v[2 * a + 1]!;
+  const ax = v[2 * a]!,
+    ay = v[2 * a + 1]!;
   // Pick a fan triangle by area, then a uniform point in it.
   let total = 0;
   for (let i = 1; i + 1 < n; i++) total += fanArea(mesh, poly, i, ax, ay);
@@ -52,8 +54,10 @@ export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMes
     if (r < t) break;
     r -= t;
   }
-  const b = mesh.polyVerts[poly * stride + k]!, c = mesh.polyVerts[poly * stride + k + 1]!;
-  let u = rngNextFloat(rng), w = rngNextFloat(rng);
+  const b = mesh.polyVerts[poly * stride + k]!,
+    c = mesh.polyVerts[poly * stride + k + 1]!;
+  let u = rngNextFloat(rng),
+    w = rngNextFloat(rng);
   if (u + w > 1) {
     u = 1 - u;
     w = 1 - w;
@@ -65,7 +69,8 @@ export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMes
 function fanArea(mesh: NavMesh, poly: number, i: number, ax: number, ay: number): number {
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
-  const b = mesh.polyVerts[poly * stride + i]!, c = mesh.polyVerts[poly * stride + i + 1]!;
+  const b = mesh.polyVerts[poly * stride + i]!,
+    c = mesh.polyVerts[poly * stride + i + 1]!;
   return Math.abs((v[2 * b]! - ax) * (v[2 * c + 1]! - ay) - (v[2 * b + 1]! - ay) * (v[2 * c]! - ax)) / 2;
 }
 
@@ -81,15 +86,27 @@ export interface FindRandomPointInCircleOptions {
  * of the disc all fell off the mesh (the disc barely overlaps it). Rejection sampling of the disc,
  * so the result is exactly uniform over mesh ∩ disc.
  */
-export function findRandomPointInCircle(out: { x: number; y: number }, mesh: NavMesh, rng: Rng, x: number, y: number, radius: number, options?: FindRandomPointInCircleOptions): number {
+export function findRandomPointInCircle(
+  out: { x: number; y: number },
+  mesh: NavMesh,
+  rng: Rng,
+  x: number,
+  y: number,
+  radius: number,
+  options?: FindRandomPointInCircleOptions,
+): number {
   assertFiniteNumber("findRandomPointInCircle", "x", x);
   assertFiniteNumber("findRandomPointInCircle", "y", y);
-  if (!(radius >= 0) || !Number.isFinite(radius)) throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "radius" });
+  if (!(radius >= 0) || !Number.isFinite(radius))
+    throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${String(radius)}.`, {
+      path: "radius",
+    });
   const tries = options?.maxTries ?? 64;
   for (let t = 0; t < tries; t++) {
     const rr = radius * Math.sqrt(rngNextFloat(rng));
     const a = 2 * Math.PI * rngNextFloat(rng);
-    const px = x + rr * Math.cos(a), py = y + rr * Math.sin(a);
+    const px = x + rr * Math.cos(a),
+      py = y + rr * Math.sin(a);
     const p = findPolygon(mesh, px, py);
     if (p >= 0) {
       out.x = px;

@@ -24,7 +24,8 @@ export interface RaycastResult {
 
 /** Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256). */
 export function createRaycastResult(maxVisited = 256): RaycastResult {
-  if (!Number.isInteger(maxVisited) || maxVisited < 0) throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
+  if (!Number.isInteger(maxVisited) || maxVisited < 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
   return { t: Infinity, hitNormalX: 0, hitNormalY: 0, lastPoly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
 }
 
@@ -37,7 +38,9 @@ export function createRaycastResult(maxVisited = 256): RaycastResult {
  */
 export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
   if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", `"startPoly" ${startPoly} is not a polygon of this mesh (0..${mesh.polyCount - 1}).`, { path: "startPoly" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", `"startPoly" ${startPoly} is not a polygon of this mesh (0..${mesh.polyCount - 1}).`, {
+      path: "startPoly",
+    });
   }
   if (!Number.isFinite(sx + sy + ex + ey)) throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", "start and end coordinates must be finite.");
   out.t = Infinity;
@@ -47,7 +50,8 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
   const eps = meshEpsilon(mesh);
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
-  const dx = ex - sx, dy = ey - sy;
+  const dx = ex - sx,
+    dy = ey - sy;
   const dlen = hypot2(dx, dy);
   let cur = startPoly;
   let prev = -1;
@@ -58,14 +62,20 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     out.lastPoly = cur;
     // Cyrus–Beck clip of the segment against convex polygon `cur` (unit outward normals).
     const n = mesh.polyVertCount[cur]!;
-    let tmin = 0, tmax = 1, segMax = -1;
+    let tmin = 0,
+      tmax = 1,
+      segMax = -1;
     let ok = true;
     for (let i = 0; i < n; i++) {
-      const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
-      const ax = v[2 * a]!, ay = v[2 * a + 1]!;
-      const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
+      const a = mesh.polyVerts[cur * stride + i]!,
+        b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+      const ax = v[2 * a]!,
+        ay = v[2 * a + 1]!;
+      const exx = v[2 * b]! - ax,
+        eyy = v[2 * b + 1]! - ay;
       const len = hypot2(exx, eyy);
-      const nx = eyy / len, ny = -exx / len;
+      const nx = eyy / len,
+        ny = -exx / len;
       const num = -(nx * (sx - ax) + ny * (sy - ay)); // ≥ 0 when the start is inside this edge
       const den = nx * dx + ny * dy;
       if (Math.abs(den) <= 1e-12 * dlen) {
@@ -97,12 +107,16 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     // Several edge lines may be crossed at (numerically) the same t: collinear edges, or a vertex.
     // Take the edge whose segment holds the exit point most squarely.
     {
-      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      const hx = sx + tmax * dx,
+        hy = sy + tmax * dy;
       let bestScore = -Infinity;
       for (let i = 0; i < n; i++) {
-        const a = mesh.polyVerts[cur * stride + i]!, b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
-        const ax = v[2 * a]!, ay = v[2 * a + 1]!;
-        const exx = v[2 * b]! - ax, eyy = v[2 * b + 1]! - ay;
+        const a = mesh.polyVerts[cur * stride + i]!,
+          b = mesh.polyVerts[cur * stride + (i + 1 === n ? 0 : i + 1)]!;
+        const ax = v[2 * a]!,
+          ay = v[2 * a + 1]!;
+        const exx = v[2 * b]! - ax,
+          eyy = v[2 * b + 1]! - ay;
         const len = hypot2(exx, eyy);
         if ((eyy * dx - exx * dy) / len <= 1e-12 * dlen) continue; // not an exiting edge
         if (Math.abs((eyy * (hx - ax) - exx * (hy - ay)) / len) > eps) continue; // the exit point is not on this edge's line
@@ -119,8 +133,10 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
     // Leaving exactly through a vertex: continue in the polygon around it that the ray enters
     // (it may touch this one only at that vertex).
     {
-      const a = mesh.polyVerts[cur * stride + segMax]!, b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
-      const hx = sx + tmax * dx, hy = sy + tmax * dy;
+      const a = mesh.polyVerts[cur * stride + segMax]!,
+        b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
+      const hx = sx + tmax * dx,
+        hy = sy + tmax * dy;
       const z = hypot2(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : hypot2(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
       if (z >= 0 && tmax < 1) {
         const p = fanToward(mesh, cur, z, dx, dy);
@@ -133,8 +149,10 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
       }
     }
     if (next < 0) {
-      const a = mesh.polyVerts[cur * stride + edge]!, b = mesh.polyVerts[cur * stride + (edge + 1 === n ? 0 : edge + 1)]!;
-      const exx = v[2 * b]! - v[2 * a]!, eyy = v[2 * b + 1]! - v[2 * a + 1]!;
+      const a = mesh.polyVerts[cur * stride + edge]!,
+        b = mesh.polyVerts[cur * stride + (edge + 1 === n ? 0 : edge + 1)]!;
+      const exx = v[2 * b]! - v[2 * a]!,
+        eyy = v[2 * b + 1]! - v[2 * a + 1]!;
       const len = hypot2(exx, eyy);
       out.t = tmax;
       out.hitNormalX = -eyy / len;
@@ -161,9 +179,14 @@ export function sectorContains(mesh: NavMesh, p: number, u: number, dx: number, 
   const v = mesh.vertices;
   const n = mesh.polyVertCount[p]!;
   const i = vertexSlot(mesh, p, u);
-  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!, b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
-  const ux = v[2 * u]!, uy = v[2 * u + 1]!;
-  const bx = v[2 * b]! - ux, by = v[2 * b + 1]! - uy, ax = v[2 * a]! - ux, ay = v[2 * a + 1]! - uy;
+  const a = mesh.polyVerts[p * stride + ((i + n - 1) % n)]!,
+    b = mesh.polyVerts[p * stride + ((i + 1) % n)]!;
+  const ux = v[2 * u]!,
+    uy = v[2 * u + 1]!;
+  const bx = v[2 * b]! - ux,
+    by = v[2 * b + 1]! - uy,
+    ax = v[2 * a]! - ux,
+    ay = v[2 * a + 1]! - uy;
   const tol = -1e-12 * hypot2(dx, dy);
   return (bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol;
 }
@@ -215,7 +238,13 @@ const losScratch = createRaycastResult(0);
  * on the mesh; the start point is located with {@link findPolygon}). Level 2 over {@link raycast}.
  */
 export function hasLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
-  for (const [k, val] of [["sx", sx], ["sy", sy], ["ex", ex], ["ey", ey]] as const) assertFiniteNumber("hasLineOfSight", k, val);
+  for (const [k, val] of [
+    ["sx", sx],
+    ["sy", sy],
+    ["ex", ex],
+    ["ey", ey],
+  ] as const)
+    assertFiniteNumber("hasLineOfSight", k, val);
   const start = findPolygon(mesh, sx, sy);
   if (start < 0 || findPolygon(mesh, ex, ey) < 0) return false;
   return raycast(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;

@@ -55,17 +55,22 @@ export function navMeshFromJson(json: unknown): NavMesh {
   const fn = "navMeshFromJson";
   if (json === null || typeof json !== "object") throw navMeshError(NavMeshErrorCodes.Format, fn, "expected an object from navMeshToJson.", { path: "$" });
   const o = json as Record<string, unknown>;
-  if (o["format"] !== "tactica-navmesh") throw navMeshError(NavMeshErrorCodes.Format, fn, `"format" is ${JSON.stringify(o["format"])}, expected "tactica-navmesh".`, { path: "$.format" });
+  if (o["format"] !== "tactica-navmesh")
+    throw navMeshError(NavMeshErrorCodes.Format, fn, `"format" is ${JSON.stringify(o["format"])}, expected "tactica-navmesh".`, { path: "$.format" });
   if (typeof o["version"] !== "number" || !Number.isInteger(o["version"]) || o["version"] < 1) {
     throw navMeshError(NavMeshErrorCodes.Format, fn, `"version" must be a positive integer.`, { path: "$.version" });
   }
-  if (o["version"] > 1) throw navMeshError(NavMeshErrorCodes.Format, fn, `data is format version ${o["version"]}; this build reads version 1. Upgrade @tactica/navmesh.`, { path: "$.version" });
+  if (o["version"] > 1)
+    throw navMeshError(NavMeshErrorCodes.Format, fn, `data is format version ${o["version"]}; this build reads version 1. Upgrade @tactica/navmesh.`, {
+      path: "$.version",
+    });
   for (const key of ["vertices", "heights", "polygons", "areas", "flags", "tags"]) {
     if (!Array.isArray(o[key])) throw navMeshError(NavMeshErrorCodes.Format, fn, `"${key}" must be an array.`, { path: `$.${key}` });
   }
   const polygons = o["polygons"] as unknown[];
   for (let i = 0; i < polygons.length; i++) {
-    if (!Array.isArray(polygons[i])) throw navMeshError(NavMeshErrorCodes.Format, fn, `polygon ${i} must be an array of vertex indices.`, { path: `$.polygons[${i}]` });
+    if (!Array.isArray(polygons[i]))
+      throw navMeshError(NavMeshErrorCodes.Format, fn, `polygon ${i} must be an array of vertex indices.`, { path: `$.polygons[${i}]` });
   }
   return createNavMesh(
     {

@@ -11,9 +11,16 @@ export interface PolygonIndex {
  * Buckets every polygon into the grid cells its bounding box overlaps; about one cell per polygon.
  * @internal
  */
-export function buildPolygonIndex(vertices: Float64Array, polyVerts: Int32Array, polyVertCount: Uint8Array, stride: number, bounds: Float64Array): PolygonIndex {
+export function buildPolygonIndex(
+  vertices: Float64Array,
+  polyVerts: Int32Array,
+  polyVertCount: Uint8Array,
+  stride: number,
+  bounds: Float64Array,
+): PolygonIndex {
   const polyCount = polyVertCount.length;
-  const w = Math.max(bounds[2]! - bounds[0]!, 1e-9), h = Math.max(bounds[3]! - bounds[1]!, 1e-9);
+  const w = Math.max(bounds[2]! - bounds[0]!, 1e-9),
+    h = Math.max(bounds[3]! - bounds[1]!, 1e-9);
   const cells = Math.max(1, Math.min(polyCount, 1 << 20));
   let cellSize = Math.sqrt((w * h) / cells);
   if (!(cellSize > 0)) cellSize = Math.max(w, h);
@@ -23,11 +30,15 @@ export function buildPolygonIndex(vertices: Float64Array, polyVerts: Int32Array,
   const cellStart = new Int32Array(gridWidth * gridHeight + 1);
   const boxes = new Int32Array(polyCount * 4);
   for (let p = 0; p < polyCount; p++) {
-    let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity;
     const n = polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
       const v = polyVerts[p * stride + i]!;
-      const x = vertices[2 * v]!, y = vertices[2 * v + 1]!;
+      const x = vertices[2 * v]!,
+        y = vertices[2 * v + 1]!;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;

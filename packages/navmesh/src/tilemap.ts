@@ -37,12 +37,19 @@ const PINCH = 1e-4;
  * corner is pulled 10⁻⁴ cell into each cell, so the contours never touch.
  */
 export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number, height: number, options: BuildNavMeshFromTilemapOptions = {}): NavMesh {
-  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${width} × ${height}).`);
-  if (!cells || cells.length !== width * height) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"cells" must hold width × height = ${width * height} values.`, { path: "cells" });
-  const cs = options.cellSize ?? 1, ox = options.originX ?? 0, oy = options.originY ?? 0, eps = options.epsilon ?? 0;
-  if (!(cs > 0) || !Number.isFinite(cs + ox + oy + eps) || eps < 0) throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
+  if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${width} × ${height}).`);
+  if (!cells || cells.length !== width * height)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"cells" must hold width × height = ${width * height} values.`, { path: "cells" });
+  const cs = options.cellSize ?? 1,
+    ox = options.originX ?? 0,
+    oy = options.originY ?? 0,
+    eps = options.epsilon ?? 0;
+  if (!(cs > 0) || !Number.isFinite(cs + ox + oy + eps) || eps < 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
   const radius = options.agentRadius ?? 0;
-  if (!(radius >= 0) || !Number.isFinite(radius)) throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "agentRadius" });
+  if (!(radius >= 0) || !Number.isFinite(radius))
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "agentRadius" });
   const open = radius > 0 ? erode(cells, width, height, radius / cs) : cells;
   const walk = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && open[y * width + x] !== 0;
   const W1 = width + 1;
@@ -65,23 +72,29 @@ export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number,
       if (!walk(x - 1, y)) add(x, y + 1, 3);
     }
   }
-  const DX = [1, 0, -1, 0], DY = [0, 1, 0, -1];
+  const DX = [1, 0, -1, 0],
+    DY = [0, 1, 0, -1];
   const loops: number[][] = [];
   for (let c0 = 0; c0 < out0.length; c0++) {
     for (const first of [out0[c0]!, out1[c0]!]) {
       if (first < 0 || used[c0 * 4 + first]) continue;
       const ring: number[] = [];
-      let c = c0, dir = first;
+      let c = c0,
+        dir = first;
       for (let guard = 0; guard < used.length; guard++) {
         used[c * 4 + dir] = 1;
-        const cx = c % W1, cy = (c - cx) / W1;
-        const nx = cx + DX[dir]!, ny = cy + DY[dir]!;
+        const cx = c % W1,
+          cy = (c - cx) / W1;
+        const nx = cx + DX[dir]!,
+          ny = cy + DY[dir]!;
         const nc = ny * W1 + nx;
-        const a = out0[nc]!, b = out1[nc]!;
+        const a = out0[nc]!,
+          b = out1[nc]!;
         // At a pinch corner prefer the left turn: keep going around the same cell.
         const left = (dir + 1) % 4;
         const next = b < 0 ? a : a === left || b === left ? left : a;
-        let px = nx, py = ny;
+        let px = nx,
+          py = ny;
         if (b >= 0) {
           // Pull the corner into the cell on our left (the one we keep going around).
           // Into that cell: back along the edge plus the edge's left normal.
@@ -142,7 +155,10 @@ function inRing(r: number[], x: number, y: number): boolean {
   let inside = false;
   const n = r.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = r[2 * i]!, yi = r[2 * i + 1]!, xj = r[2 * j]!, yj = r[2 * j + 1]!;
+    const xi = r[2 * i]!,
+      yi = r[2 * i + 1]!,
+      xj = r[2 * j]!,
+      yj = r[2 * j + 1]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -152,7 +168,8 @@ function dropCollinear(r: number[]): number[] {
   const n = r.length / 2;
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    const p = (i + n - 1) % n, q = (i + 1) % n;
+    const p = (i + n - 1) % n,
+      q = (i + 1) % n;
     const cross = (r[2 * i]! - r[2 * p]!) * (r[2 * q + 1]! - r[2 * i + 1]!) - (r[2 * i + 1]! - r[2 * p + 1]!) * (r[2 * q]! - r[2 * i]!);
     if (cross !== 0) out.push(r[2 * i]!, r[2 * i + 1]!);
   }
@@ -163,7 +180,8 @@ function dropCollinear(r: number[]): number[] {
 function simplify(r: number[], eps: number): number[] {
   const n = r.length / 2;
   if (n <= 4) return r;
-  let far = 0, farD = -1;
+  let far = 0,
+    farD = -1;
   for (let i = 1; i < n; i++) {
     const d = (r[2 * i]! - r[0]!) ** 2 + (r[2 * i + 1]! - r[1]!) ** 2;
     if (d > farD) {
@@ -174,13 +192,22 @@ function simplify(r: number[], eps: number): number[] {
   const keep = new Uint8Array(n);
   keep[0] = 1;
   keep[far] = 1;
-  const stack: [number, number][] = [[0, far], [far, n]];
+  const stack: [number, number][] = [
+    [0, far],
+    [far, n],
+  ];
   while (stack.length) {
     const [a, b] = stack.pop()!;
     const bi = b % n;
-    const ax = r[2 * a]!, ay = r[2 * a + 1]!, bx = r[2 * bi]!, by = r[2 * bi + 1]!;
-    const dx = bx - ax, dy = by - ay, len = Math.hypot(dx, dy) || 1;
-    let worst = -1, worstD = eps;
+    const ax = r[2 * a]!,
+      ay = r[2 * a + 1]!,
+      bx = r[2 * bi]!,
+      by = r[2 * bi + 1]!;
+    const dx = bx - ax,
+      dy = by - ay,
+      len = Math.hypot(dx, dy) || 1;
+    let worst = -1,
+      worstD = eps;
     for (let i = a + 1; i < b; i++) {
       const d = Math.abs((r[2 * i]! - ax) * dy - (r[2 * i + 1]! - ay) * dx) / len;
       if (d > worstD) {
@@ -209,10 +236,12 @@ function erode(cells: ArrayLike<number>, w: number, h: number, r: number): Uint8
       let ok = Math.min(x + 0.5, y + 0.5, w - x - 0.5, h - y - 0.5) > r;
       for (let dy = -k; dy <= k && ok; dy++) {
         for (let dx = -k; dx <= k && ok; dx++) {
-          const nx = x + dx, ny = y + dy;
+          const nx = x + dx,
+            ny = y + dy;
           if (nx < 0 || ny < 0 || nx >= w || ny >= h || cells[ny * w + nx] !== 0) continue;
           // Distance from this centre to the blocked square [nx, nx+1] × [ny, ny+1].
-          const ex = Math.max(0, Math.abs(dx) - 0.5), ey = Math.max(0, Math.abs(dy) - 0.5);
+          const ex = Math.max(0, Math.abs(dx) - 0.5),
+            ey = Math.max(0, Math.abs(dy) - 0.5);
           if (Math.sqrt(ex * ex + ey * ey) <= r) ok = false;
         }
       }

@@ -63,7 +63,8 @@ function earcutLinked(start: EarNode | null, out: number[], pass: number): void 
   let ear = start;
   let stop = ear;
   while (ear.prev !== ear.next) {
-    const prev = ear.prev, next = ear.next;
+    const prev = ear.prev,
+      next = ear.next;
     if (isEar(ear)) {
       out.push(prev.i, ear.i, next.i);
       removeNode(ear);
@@ -82,7 +83,9 @@ function earcutLinked(start: EarNode | null, out: number[], pass: number): void 
 }
 
 function isEar(ear: EarNode): boolean {
-  const a = ear.prev, b = ear, c = ear.next;
+  const a = ear.prev,
+    b = ear,
+    c = ear.next;
   if (area(a, b, c) >= 0) return false;
   let p = ear.next.next;
   while (p !== ear.prev) {
@@ -95,7 +98,8 @@ function isEar(ear: EarNode): boolean {
 function cureLocalIntersections(start: EarNode, out: number[]): EarNode {
   let p = start;
   do {
-    const a = p.prev, b = p.next.next;
+    const a = p.prev,
+      b = p.next.next;
     if (!equals(a, b) && intersects(a, p, p.next, b) && locallyInside(a, b) && locallyInside(b, a)) {
       out.push(a.i, p.i, b.i);
       removeNode(p);
@@ -151,7 +155,8 @@ function eliminateHole(hole: EarNode, outer: EarNode): EarNode {
 
 function findHoleBridge(hole: EarNode, outer: EarNode): EarNode | null {
   let p = outer;
-  const hx = hole.x, hy = hole.y;
+  const hx = hole.x,
+    hy = hole.y;
   let qx = -Infinity;
   let m: EarNode | null = null;
   do {
@@ -166,7 +171,9 @@ function findHoleBridge(hole: EarNode, outer: EarNode): EarNode | null {
     p = p.next;
   } while (p !== outer);
   if (!m) return null;
-  const stop = m, mx = m.x, my = m.y;
+  const stop = m,
+    mx = m.x,
+    my = m.y;
   let tanMin = Infinity;
   p = m;
   do {
@@ -187,7 +194,8 @@ function sectorContainsSector(m: EarNode, p: EarNode): boolean {
 }
 
 function getLeftmost(start: EarNode): EarNode {
-  let p = start, leftmost = start;
+  let p = start,
+    leftmost = start;
   do {
     if (p.x < leftmost.x || (p.x === leftmost.x && p.y < leftmost.y)) leftmost = p;
     p = p.next;
@@ -218,8 +226,10 @@ function pointInTriangle(ax: number, ay: number, bx: number, by: number, cx: num
 }
 
 function intersects(p1: EarNode, q1: EarNode, p2: EarNode, q2: EarNode): boolean {
-  const o1 = Math.sign(area(p1, q1, p2)), o2 = Math.sign(area(p1, q1, q2));
-  const o3 = Math.sign(area(p2, q2, p1)), o4 = Math.sign(area(p2, q2, q1));
+  const o1 = Math.sign(area(p1, q1, p2)),
+    o2 = Math.sign(area(p1, q1, q2));
+  const o3 = Math.sign(area(p2, q2, p1)),
+    o4 = Math.sign(area(p2, q2, q1));
   if (o1 !== o2 && o3 !== o4) return true;
   if (o1 === 0 && onSegment(p1, p2, q1)) return true;
   if (o2 === 0 && onSegment(p1, q2, q1)) return true;
@@ -246,8 +256,10 @@ function locallyInside(a: EarNode, b: EarNode): boolean {
 }
 
 function middleInside(a: EarNode, b: EarNode): boolean {
-  let p = a, inside = false;
-  const px = (a.x + b.x) / 2, py = (a.y + b.y) / 2;
+  let p = a,
+    inside = false;
+  const px = (a.x + b.x) / 2,
+    py = (a.y + b.y) / 2;
   do {
     if (p.y > py !== p.next.y > py && p.next.y !== p.y && px < ((p.next.x - p.x) * (py - p.y)) / (p.next.y - p.y) + p.x) inside = !inside;
     p = p.next;
@@ -256,8 +268,10 @@ function middleInside(a: EarNode, b: EarNode): boolean {
 }
 
 function splitPolygon(a: EarNode, b: EarNode): EarNode {
-  const a2 = createNode(a.i, a.x, a.y), b2 = createNode(b.i, b.x, b.y);
-  const an = a.next, bp = b.prev;
+  const a2 = createNode(a.i, a.x, a.y),
+    b2 = createNode(b.i, b.x, b.y);
+  const an = a.next,
+    bp = b.prev;
   a.next = b;
   b.prev = a;
   a2.next = an;

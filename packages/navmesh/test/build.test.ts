@@ -13,7 +13,9 @@ function totalArea(mesh: NavMesh): number {
 function isStrictlyConvexCcw(mesh: NavMesh, p: number): boolean {
   const n = mesh.polyVertCount[p]!;
   for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!, b = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 1) % n)]!, c = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 2) % n)]!;
+    const a = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!,
+      b = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 1) % n)]!,
+      c = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 2) % n)]!;
     const v = mesh.vertices;
     const cross = (v[2 * b]! - v[2 * a]!) * (v[2 * c + 1]! - v[2 * b + 1]!) - (v[2 * b + 1]! - v[2 * a + 1]!) * (v[2 * c]! - v[2 * b]!);
     if (!(cross > 0)) return false;
@@ -28,7 +30,8 @@ function boundaryEdges(mesh: NavMesh): Set<string> {
     const n = mesh.polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
       if (mesh.neighbors[p * mesh.maxVertsPerPoly + i] !== -1) continue;
-      const a = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!, b = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 1) % n)]!;
+      const a = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!,
+        b = mesh.polyVerts[p * mesh.maxVertsPerPoly + ((i + 1) % n)]!;
       out.add([`${mesh.vertices[2 * a]},${mesh.vertices[2 * a + 1]}`, `${mesh.vertices[2 * b]},${mesh.vertices[2 * b + 1]}`].sort().join("|"));
     }
   }
@@ -83,7 +86,18 @@ describe("buildNavMeshFromPolygons", () => {
       [[{ outer: [0, 0, 1, 0] }], /at least 3 vertices/],
       [[{ outer: [0, 0, 1, 0, Infinity, 1] }], /vertex 2: coordinate Infinity/],
       [[{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[8, 8, 12, 8, 12, 9]] }], /hole 0 vertex 1: lies outside/],
-      [[{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[1, 1, 5, 1, 5, 5], [2, 1.5, 4, 1.5, 4, 3]] }], /hole 0 vertex 0: lies inside or on hole 1|hole 1 vertex 0: lies inside or on hole 0|touches/],
+      [
+        [
+          {
+            outer: [0, 0, 10, 0, 10, 10, 0, 10],
+            holes: [
+              [1, 1, 5, 1, 5, 5],
+              [2, 1.5, 4, 1.5, 4, 3],
+            ],
+          },
+        ],
+        /hole 0 vertex 0: lies inside or on hole 1|hole 1 vertex 0: lies inside or on hole 0|touches/,
+      ],
     ];
     for (const [input, msg] of cases) {
       let err: unknown;

@@ -23,7 +23,12 @@ import {
 const twoCorridors = () =>
   createNavMesh({
     vertices: [0, 0, 2, 0, 2, 2, 2, 4, 2, 6, 0, 6, 8, 0, 10, 0, 10, 6, 8, 6, 8, 4, 8, 2],
-    polygons: [[0, 1, 2, 3, 4, 5], [6, 7, 8, 9, 10, 11], [1, 6, 11, 2], [3, 10, 9, 4]],
+    polygons: [
+      [0, 1, 2, 3, 4, 5],
+      [6, 7, 8, 9, 10, 11],
+      [1, 6, 11, 2],
+      [3, 10, 9, 4],
+    ],
     areas: [0, 0, 1, 0],
     tags: [0, 0, 7, 0],
     flags: [1, 1, 2, 1],
@@ -76,7 +81,8 @@ describe("off-mesh links", () => {
     const h = addOffMeshLink(links, mesh, 0.9, 0.5, 3.1, 0.5, { cost: 5, bidirectional: false });
     expect(isValidOffMeshLink(links, h)).toBe(true);
     const q = createNavMeshQuery(mesh);
-    const a = findPolygon(mesh, 0.2, 0.5), b = findPolygon(mesh, 3.8, 0.5);
+    const a = findPolygon(mesh, 0.2, 0.5),
+      b = findPolygon(mesh, 3.8, 0.5);
     const r = findPolygonPath(createNavPath(), q, a, 0.2, 0.5, b, 3.8, 0.5, { links });
     expect(r.flags).toBe(PathFlags.Found);
     expect(r.cost).toBeCloseTo(0.7 + 5 + 0.7, 12);
@@ -107,7 +113,20 @@ describe("findPath (level 2)", () => {
     const r = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
     expect(r.found).toBe(true);
     expect(r.algorithm).toBe("any-angle");
-    expect([[{ x: 1, y: 5 }, { x: 4, y: 6 }, { x: 6, y: 6 }, { x: 9, y: 5 }], [{ x: 1, y: 5 }, { x: 4, y: 4 }, { x: 6, y: 4 }, { x: 9, y: 5 }]]).toContainEqual(r.path);
+    expect([
+      [
+        { x: 1, y: 5 },
+        { x: 4, y: 6 },
+        { x: 6, y: 6 },
+        { x: 9, y: 5 },
+      ],
+      [
+        { x: 1, y: 5 },
+        { x: 4, y: 4 },
+        { x: 6, y: 4 },
+        { x: 9, y: 5 },
+      ],
+    ]).toContainEqual(r.path);
     const f = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { algorithm: "funnel" });
     expect(f.algorithm).toBe("funnel");
     expect(f.length).toBeGreaterThanOrEqual(r.length - 1e-12);

@@ -2,7 +2,13 @@ import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import { createNavMesh, getPolygonArea, getPolygonCenter, navMeshFromBytes, navMeshFromJson, navMeshToBytes, navMeshToJson, NavMeshErrorCodes } from "../src";
 
-const twoSquares = { vertices: [0, 0, 1, 0, 2, 0, 2, 1, 1, 1, 0, 1], polygons: [[0, 1, 4, 5], [1, 2, 3, 4]] };
+const twoSquares = {
+  vertices: [0, 0, 1, 0, 2, 0, 2, 1, 1, 1, 0, 1],
+  polygons: [
+    [0, 1, 4, 5],
+    [1, 2, 3, 4],
+  ],
+};
 
 function code(f: () => unknown): string | undefined {
   try {

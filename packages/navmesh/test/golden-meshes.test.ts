@@ -37,10 +37,13 @@ describe("golden: bench meshes", () => {
       const sp = createStraightPath(2 * mesh.vertexCount + 4);
       const op = createStraightPath(2 * mesh.vertexCount + 4);
       const rng = createRng(name);
-      let checked = 0, shorter = 0;
+      let checked = 0,
+        shorter = 0;
       for (let tries = 0; tries < 4000 && checked < 40; tries++) {
-        const a = Math.floor(rngNextFloat(rng) * mesh.polyCount), b = Math.floor(rngNextFloat(rng) * mesh.polyCount);
-        const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a), g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
+        const a = Math.floor(rngNextFloat(rng) * mesh.polyCount),
+          b = Math.floor(rngNextFloat(rng) * mesh.polyCount);
+        const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a),
+          g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
         if (findPolygon(mesh, s.x, s.y) !== a || findPolygon(mesh, g.x, g.y) !== b) continue; // overlapping levels
         if (!(findPolygonPath(np, q, a, s.x, s.y, b, g.x, g.y).flags & PathFlags.Found)) continue;
         findStraightPath(sp, mesh, np.path, np.length, s.x, s.y, g.x, g.y);

@@ -8,7 +8,12 @@ export function arbPolygonWithHoles(maxHoles = 4): fc.Arbitrary<{ outer: number[
       .chain(([count, phase]) =>
         fc.array(fc.double({ min: rmin, max: rmax, noNaN: true }), { minLength: count, maxLength: count }).map((radii) => ({ phase, radii })),
       );
-  const slots: [number, number][] = [[-2.2, -2.2], [2.2, -2.2], [2.2, 2.2], [-2.2, 2.2]];
+  const slots: [number, number][] = [
+    [-2.2, -2.2],
+    [2.2, -2.2],
+    [2.2, 2.2],
+    [-2.2, 2.2],
+  ];
   return fc
     .record({
       outer: ring({ min: 8, max: 16 }, 8, 10),
@@ -51,7 +56,7 @@ export function arbRoomWithPillars(): fc.Arbitrary<{ outer: number[]; holes: num
   const pillar = fc.record({
     slot: fc.integer({ min: 0, max: 15 }),
     phase: fc.double({ min: 0, max: 1, noNaN: true }),
-      radii: fc.array(fc.double({ min: 1.2, max: 2.2, noNaN: true }), { minLength: 3, maxLength: 6 }),
+    radii: fc.array(fc.double({ min: 1.2, max: 2.2, noNaN: true }), { minLength: 3, maxLength: 6 }),
   });
   return fc.array(pillar, { minLength: 5, maxLength: 10 }).map((ps) => {
     const used = new Set<number>();
@@ -59,7 +64,8 @@ export function arbRoomWithPillars(): fc.Arbitrary<{ outer: number[]; holes: num
     for (const p of ps) {
       if (used.has(p.slot)) continue;
       used.add(p.slot);
-      const cx = -7.5 + 5 * (p.slot % 4), cy = -7.5 + 5 * Math.floor(p.slot / 4);
+      const cx = -7.5 + 5 * (p.slot % 4),
+        cy = -7.5 + 5 * Math.floor(p.slot / 4);
       const ring: number[] = [];
       const n = p.radii.length;
       for (let i = 0; i < n; i++) {

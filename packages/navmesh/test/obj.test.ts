@@ -7,7 +7,8 @@ import { navMeshFromTriangles, NavMeshErrorCodes, parseObj } from "../src";
 
 describe("parseObj", () => {
   it("reads i, i/t, i/t/n, i//n, negative indices, n-gons, CRLF and ignores the rest", () => {
-    const text = "# c\r\nmtllib x.mtl\r\nv 0 0 0\r\nv 1 0 0\r\nv 1 0 1\r\nv 0 0 1\r\nvt 0 0\r\nvn 0 1 0\r\ng a\r\nusemtl m\r\nl 1 2\r\nf 1/1/1 2//1 3/1 -1\r\nf -4 -3 -2\r\n";
+    const text =
+      "# c\r\nmtllib x.mtl\r\nv 0 0 0\r\nv 1 0 0\r\nv 1 0 1\r\nv 0 0 1\r\nvt 0 0\r\nvn 0 1 0\r\ng a\r\nusemtl m\r\nl 1 2\r\nf 1/1/1 2//1 3/1 -1\r\nf -4 -3 -2\r\n";
     const obj = parseObj(text);
     expect(obj.positions.length).toBe(12);
     expect(obj.faceCount).toBe(2);

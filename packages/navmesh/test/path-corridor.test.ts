@@ -15,12 +15,24 @@ import {
   setPathCorridor,
 } from "../src";
 
-const room = () => buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6], [2, 7, 3, 7, 3, 9.5, 2, 9.5]] }]);
+const room = () =>
+  buildNavMeshFromPolygons([
+    {
+      outer: [0, 0, 10, 0, 10, 10, 0, 10],
+      holes: [
+        [4, 4, 6, 4, 6, 6, 4, 6],
+        [2, 7, 3, 7, 3, 9.5, 2, 9.5],
+      ],
+    },
+  ]);
 
 describe("path corridor", () => {
   it("an agent following the corridor's corners reaches the target; its polygon is always the corridor's first", () => {
     const mesh = room();
-    const sx = 1, sy = 8, tx = 9, ty = 5;
+    const sx = 1,
+      sy = 8,
+      tx = 9,
+      ty = 5;
     const corridor = createPathCorridor();
     resetPathCorridor(corridor, findPolygon(mesh, sx, sy), sx, sy);
     const path = findPolygonPath(createNavPath(), createNavMeshQuery(mesh), corridor.polys[0]!, sx, sy, findPolygon(mesh, tx, ty), tx, ty);
@@ -32,11 +44,15 @@ describe("path corridor", () => {
     const startLength = findCorridorCorners(corners, corridor, mesh).length;
     while (Math.hypot(corridor.targetX - corridor.x, corridor.targetY - corridor.y) > 1e-9 && steps < 500) {
       findCorridorCorners(corners, corridor, mesh);
-      const nx = corners.points[2]!, ny = corners.points[3]!;
+      const nx = corners.points[2]!,
+        ny = corners.points[3]!;
       const d = Math.hypot(nx - corridor.x, ny - corridor.y);
       const step = Math.min(0.25, d);
-      const px = corridor.x, py = corridor.y;
-      expect(moveCorridorPosition(corridor, mesh, corridor.x + ((nx - corridor.x) * step) / (d || 1), corridor.y + ((ny - corridor.y) * step) / (d || 1))).toBe(true);
+      const px = corridor.x,
+        py = corridor.y;
+      expect(moveCorridorPosition(corridor, mesh, corridor.x + ((nx - corridor.x) * step) / (d || 1), corridor.y + ((ny - corridor.y) * step) / (d || 1))).toBe(
+        true,
+      );
       walked += Math.hypot(corridor.x - px, corridor.y - py);
       expect(closestPointOnPolygon(tmp, mesh, corridor.polys[0]!, corridor.x, corridor.y)).toBeLessThanOrEqual(1e-12);
       steps++;

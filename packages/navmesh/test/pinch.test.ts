@@ -4,7 +4,14 @@ import { createNavMesh, createNavMeshQuery, createNavPath, createRaycastResult, 
 
 // Two squares that touch only at the vertex (1, 1): a zero-width pinch. The polygon search cannot
 // cross it (no shared edge), so neither may raycasts nor the exact any-angle search.
-const pinch = () => createNavMesh({ vertices: [0, 0, 1, 0, 1, 1, 0, 1, 2, 1, 2, 2, 1, 2], polygons: [[0, 1, 2, 3], [2, 4, 5, 6]] });
+const pinch = () =>
+  createNavMesh({
+    vertices: [0, 0, 1, 0, 1, 1, 0, 1, 2, 1, 2, 2, 1, 2],
+    polygons: [
+      [0, 1, 2, 3],
+      [2, 4, 5, 6],
+    ],
+  });
 
 describe("pinch vertices", () => {
   it("raycasts stop at a vertex-only contact", () => {

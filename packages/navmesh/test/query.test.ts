@@ -159,46 +159,44 @@ describe("A* + funnel and the exact any-angle path", () => {
 
   it("property: funnel paths are valid and no longer than the portal-midpoint polyline; any-angle = visibility-graph optimum ≤ funnel", () => {
     fc.assert(
-      fc.property(
-        fc.oneof(arbPolygonWithHoles(), arbRoomWithPillars()),
-        unit3,
-        unit3,
-        (region, a, b) => {
-          const mesh = buildNavMeshFromPolygons([region]);
-          const d: Domain = region;
-          const s = pointOnMesh(mesh, ...a), g = pointOnMesh(mesh, ...b);
-          const q = createNavMeshQuery(mesh);
-          const path = findPolygonPath(createNavPath(512), q, findPolygon(mesh, s.x, s.y), s.x, s.y, findPolygon(mesh, g.x, g.y), g.x, g.y);
-          expect(path.flags).toBe(PathFlags.Found);
-          const sp = findStraightPath(createStraightPath(512), mesh, path.path, path.length, s.x, s.y, g.x, g.y);
-          const pts = pointsOf(sp);
-          expect(pts[0]).toEqual([s.x, s.y]);
-          expect(pts[pts.length - 1]).toEqual([g.x, g.y]);
-          for (let i = 1; i < pts.length; i++) expect(segmentFree(d, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
-          expect(Math.abs(polylineLength(pts) - sp.length)).toBeLessThanOrEqual(1e-9 * (1 + sp.length));
-          // Portal-midpoint polyline of the same corridor.
-          const mids: [number, number][] = [[s.x, s.y]];
-          for (let i = 1; i < path.length; i++) {
-            const p0 = path.path[i - 1]!, p1 = path.path[i]!;
-            const n = mesh.polyVertCount[p0]!;
-            for (let e = 0; e < n; e++) {
-              if (mesh.neighbors[p0 * mesh.maxVertsPerPoly + e] !== p1) continue;
-              const va = mesh.polyVerts[p0 * mesh.maxVertsPerPoly + e]!, vb = mesh.polyVerts[p0 * mesh.maxVertsPerPoly + ((e + 1) % n)]!;
-              mids.push([(mesh.vertices[2 * va]! + mesh.vertices[2 * vb]!) / 2, (mesh.vertices[2 * va + 1]! + mesh.vertices[2 * vb + 1]!) / 2]);
-            }
+      fc.property(fc.oneof(arbPolygonWithHoles(), arbRoomWithPillars()), unit3, unit3, (region, a, b) => {
+        const mesh = buildNavMeshFromPolygons([region]);
+        const d: Domain = region;
+        const s = pointOnMesh(mesh, ...a),
+          g = pointOnMesh(mesh, ...b);
+        const q = createNavMeshQuery(mesh);
+        const path = findPolygonPath(createNavPath(512), q, findPolygon(mesh, s.x, s.y), s.x, s.y, findPolygon(mesh, g.x, g.y), g.x, g.y);
+        expect(path.flags).toBe(PathFlags.Found);
+        const sp = findStraightPath(createStraightPath(512), mesh, path.path, path.length, s.x, s.y, g.x, g.y);
+        const pts = pointsOf(sp);
+        expect(pts[0]).toEqual([s.x, s.y]);
+        expect(pts[pts.length - 1]).toEqual([g.x, g.y]);
+        for (let i = 1; i < pts.length; i++) expect(segmentFree(d, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
+        expect(Math.abs(polylineLength(pts) - sp.length)).toBeLessThanOrEqual(1e-9 * (1 + sp.length));
+        // Portal-midpoint polyline of the same corridor.
+        const mids: [number, number][] = [[s.x, s.y]];
+        for (let i = 1; i < path.length; i++) {
+          const p0 = path.path[i - 1]!,
+            p1 = path.path[i]!;
+          const n = mesh.polyVertCount[p0]!;
+          for (let e = 0; e < n; e++) {
+            if (mesh.neighbors[p0 * mesh.maxVertsPerPoly + e] !== p1) continue;
+            const va = mesh.polyVerts[p0 * mesh.maxVertsPerPoly + e]!,
+              vb = mesh.polyVerts[p0 * mesh.maxVertsPerPoly + ((e + 1) % n)]!;
+            mids.push([(mesh.vertices[2 * va]! + mesh.vertices[2 * vb]!) / 2, (mesh.vertices[2 * va + 1]! + mesh.vertices[2 * vb + 1]!) / 2]);
           }
-          mids.push([g.x, g.y]);
-          expect(sp.length).toBeLessThanOrEqual(polylineLength(mids) + 1e-9);
-          // Exact any-angle path against the reference.
-          const opt = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
-          expect(opt.flags).toBe(PathFlags.Found);
-          const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
-          expect(Math.abs(opt.length - ref)).toBeLessThanOrEqual(1e-9 * ref);
-          expect(opt.length).toBeLessThanOrEqual(sp.length + 1e-9 * sp.length);
-          const opts = pointsOf(opt);
-          for (let i = 1; i < opts.length; i++) expect(segmentFree(d, ...opts[i - 1]!, ...opts[i]!)).toBe(true);
-        },
-      ),
+        }
+        mids.push([g.x, g.y]);
+        expect(sp.length).toBeLessThanOrEqual(polylineLength(mids) + 1e-9);
+        // Exact any-angle path against the reference.
+        const opt = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
+        expect(opt.flags).toBe(PathFlags.Found);
+        const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
+        expect(Math.abs(opt.length - ref)).toBeLessThanOrEqual(1e-9 * ref);
+        expect(opt.length).toBeLessThanOrEqual(sp.length + 1e-9 * sp.length);
+        const opts = pointsOf(opt);
+        for (let i = 1; i < opts.length; i++) expect(segmentFree(d, ...opts[i - 1]!, ...opts[i]!)).toBe(true);
+      }),
       { numRuns: 100 },
     );
   });
@@ -212,7 +210,10 @@ describe("findPolygonsInBox", () => {
     const polygons: number[][] = [];
     for (let y = 0; y < 6; y++) {
       for (let x = 0; x < 6; x++) {
-        const a = y * 7 + x, b = a + 1, c = a + 8, d = a + 7;
+        const a = y * 7 + x,
+          b = a + 1,
+          c = a + 8,
+          d = a + 7;
         if ((x + y) % 2) polygons.push([a, b, c], [a, c, d]);
         else polygons.push([a, b, d], [b, c, d]);
       }
@@ -221,17 +222,22 @@ describe("findPolygonsInBox", () => {
     const out = new Int32Array(256);
     fc.assert(
       fc.property(unit, unit, unit, unit, (a, b, c, d) => {
-        const x0 = a * 7 - 0.5, y0 = b * 7 - 0.5, x1 = x0 + c * 2, y1 = y0 + d * 2;
+        const x0 = a * 7 - 0.5,
+          y0 = b * 7 - 0.5,
+          x1 = x0 + c * 2,
+          y1 = y0 + d * 2;
         const n = findPolygonsInBox(out, mesh, x0, y0, x1, y1);
         const got = new Set(out.subarray(0, n));
         expect(got.size).toBe(n);
         for (let p = 0; p < mesh.polyCount; p++) {
           // Reference: the polygon overlaps the box when the box clipped... sample a fine grid of the box.
           let hit = false;
-          for (let i = 0; i <= 40 && !hit; i++) for (let j = 0; j <= 40 && !hit; j++) {
-            const x = x0 + ((x1 - x0) * i) / 40, y = y0 + ((y1 - y0) * j) / 40;
-            if (findPolygonOfAll(mesh, p, x, y)) hit = true;
-          }
+          for (let i = 0; i <= 40 && !hit; i++)
+            for (let j = 0; j <= 40 && !hit; j++) {
+              const x = x0 + ((x1 - x0) * i) / 40,
+                y = y0 + ((y1 - y0) * j) / 40;
+              if (findPolygonOfAll(mesh, p, x, y)) hit = true;
+            }
           if (hit) expect(got.has(p)).toBe(true);
         }
       }),

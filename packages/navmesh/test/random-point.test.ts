@@ -11,7 +11,13 @@ function chi2(counts: number[], expected: number[]): number {
 
 describe("random points (uniform by area)", () => {
   // A 1 × 1 square (polygon 0) and a 3 × 1 rectangle split as a hexagon-free quad (polygon 1).
-  const mesh = createNavMesh({ vertices: [0, 0, 1, 0, 4, 0, 4, 1, 1, 1, 0, 1], polygons: [[0, 1, 4, 5], [1, 2, 3, 4]] });
+  const mesh = createNavMesh({
+    vertices: [0, 0, 1, 0, 4, 0, 4, 1, 1, 1, 0, 1],
+    polygons: [
+      [0, 1, 4, 5],
+      [1, 2, 3, 4],
+    ],
+  });
 
   it("polygons are chosen by area and points are uniform inside them (χ²)", () => {
     const rng = createRng(7);

@@ -20,10 +20,20 @@ describe("raycast through vertices and collinear edges", () => {
   it("a polygon with a collinear vertex on its top edge hands the ray to the polygon above the exit point", () => {
     const mesh = createNavMesh({
       vertices: [0, 0, 2, 0, 2, 1, 1, 1, 0, 1, 2, 2, 1, 2, 0, 2],
-      polygons: [[0, 1, 2, 3, 4], [3, 2, 5, 6], [4, 3, 6, 7]],
+      polygons: [
+        [0, 1, 2, 3, 4],
+        [3, 2, 5, 6],
+        [4, 3, 6, 7],
+      ],
     });
     const out = createRaycastResult();
-    for (const [ex, ey] of [[1.02, 1.5], [0.98, 1.5], [1.5, 1.5], [0.2, 1.9], [1, 2]] as const) {
+    for (const [ex, ey] of [
+      [1.02, 1.5],
+      [0.98, 1.5],
+      [1.5, 1.5],
+      [0.2, 1.9],
+      [1, 2],
+    ] as const) {
       expect(raycast(out, mesh, 0, 1.01, 0.5, ex, ey).t).toBe(Infinity);
     }
     expect(raycast(out, mesh, 0, 0.5, 0.5, 1.5, 1.5).t).toBe(Infinity);

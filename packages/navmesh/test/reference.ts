@@ -11,8 +11,10 @@ function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: 
 }
 
 function properCross(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
-  const o1 = orient(ax, ay, bx, by, cx, cy), o2 = orient(ax, ay, bx, by, dx, dy);
-  const o3 = orient(cx, cy, dx, dy, ax, ay), o4 = orient(cx, cy, dx, dy, bx, by);
+  const o1 = orient(ax, ay, bx, by, cx, cy),
+    o2 = orient(ax, ay, bx, by, dx, dy);
+  const o3 = orient(cx, cy, dx, dy, ax, ay),
+    o4 = orient(cx, cy, dx, dy, bx, by);
   return ((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0));
 }
 
@@ -20,7 +22,10 @@ function inRing(ring: number[], x: number, y: number): boolean {
   let inside = false;
   const n = ring.length / 2;
   for (let i = 0, j = n - 1; i < n; j = i++) {
-    const xi = ring[2 * i]!, yi = ring[2 * i + 1]!, xj = ring[2 * j]!, yj = ring[2 * j + 1]!;
+    const xi = ring[2 * i]!,
+      yi = ring[2 * i + 1]!,
+      xj = ring[2 * j]!,
+      yj = ring[2 * j + 1]!;
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
   }
   return inside;
@@ -30,7 +35,10 @@ function onRing(ring: number[], x: number, y: number, eps: number): boolean {
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
-    const ax = ring[2 * i]!, ay = ring[2 * i + 1]!, bx = ring[2 * j]!, by = ring[2 * j + 1]!;
+    const ax = ring[2 * i]!,
+      ay = ring[2 * i + 1]!,
+      bx = ring[2 * j]!,
+      by = ring[2 * j + 1]!;
     const l2 = (bx - ax) ** 2 + (by - ay) ** 2;
     const t = Math.max(0, Math.min(1, ((x - ax) * (bx - ax) + (y - ay) * (by - ay)) / l2));
     if (Math.hypot(ax + t * (bx - ax) - x, ay + t * (by - ay) - y) <= eps) return true;

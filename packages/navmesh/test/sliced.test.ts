@@ -19,15 +19,19 @@ describe("sliced polygon search", () => {
     fc.assert(
       fc.property(arbRoomWithPillars(), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 0, max: 10_000 }), (region, k, seed) => {
         const mesh = buildNavMeshFromPolygons([region]);
-        const a = seed % mesh.polyCount, b = (seed * 7 + 3) % mesh.polyCount;
-        const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a), g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
+        const a = seed % mesh.polyCount,
+          b = (seed * 7 + 3) % mesh.polyCount;
+        const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a),
+          g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
         const costs = new Float64Array(NAVMESH_AREA_COUNT).fill(1);
         const opts = { areaCosts: costs, polyCost: (p: number) => 1 + (p % 3) };
         const one = findPolygonPath(createNavPath(512), createNavMeshQuery(mesh), a, s.x, s.y, b, g.x, g.y, opts);
-        const q1 = createNavMeshQuery(mesh), q2 = createNavMeshQuery(mesh);
+        const q1 = createNavMeshQuery(mesh),
+          q2 = createNavMeshQuery(mesh);
         initSlicedPolygonPath(q1, a, s.x, s.y, b, g.x, g.y, opts);
         initSlicedPolygonPath(q2, b, g.x, g.y, a, s.x, s.y);
-        let st1 = PathFlags.InProgress as number, st2 = PathFlags.InProgress as number;
+        let st1 = PathFlags.InProgress as number,
+          st2 = PathFlags.InProgress as number;
         for (let guard = 0; guard < 10_000 && (st1 === PathFlags.InProgress || st2 === PathFlags.InProgress); guard++) {
           st1 = updateSlicedPolygonPath(q1, k);
           st2 = updateSlicedPolygonPath(q2, k);
@@ -47,8 +51,10 @@ describe("sliced polygon search", () => {
   it("finalizing early gives the best partial corridor, flagged Partial | InProgress", () => {
     const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 20, 0, 20, 1, 0, 1] }], { maxVertsPerPoly: 3 });
     const q = createNavMeshQuery(mesh);
-    const a = 0, b = mesh.polyCount - 1;
-    const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a), g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
+    const a = 0,
+      b = mesh.polyCount - 1;
+    const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a),
+      g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
     expect(initSlicedPolygonPath(q, a, s.x, s.y, b, g.x, g.y)).toBe(PathFlags.InProgress);
     expect(updateSlicedPolygonPath(q, 1)).toBe(PathFlags.InProgress);
     const part = finalizeSlicedPolygonPath(createNavPath(), q);

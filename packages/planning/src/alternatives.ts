@@ -40,8 +40,15 @@ export interface AlternativePlan {
  * alts.map((p) => p.actions.map((a) => problem.actionNames[a])); // → [["eat(wolf, granny)"], ["eat(bear, granny)"]]
  * ```
  */
-export function findAlternativePlans(problem: PlanningProblem, state: Uint32Array, goal: PlanningGoal, k: number, options: AlternativePlansOptions = {}): AlternativePlan[] {
-  if (!Number.isInteger(k) || k < 1) throw planningError(PlanningErrorCodes.Argument, "findAlternativePlans", `k must be an integer >= 1, got ${k}.`, { path: "k" });
+export function findAlternativePlans(
+  problem: PlanningProblem,
+  state: Uint32Array,
+  goal: PlanningGoal,
+  k: number,
+  options: AlternativePlansOptions = {},
+): AlternativePlan[] {
+  if (!Number.isInteger(k) || k < 1)
+    throw planningError(PlanningErrorCodes.Argument, "findAlternativePlans", `k must be an integer >= 1, got ${k}.`, { path: "k" });
   const maxSearches = options.maxSearches ?? 8 * k;
   const opts = { maxExpansions: options.maxExpansions ?? 100_000 };
   const out = createPlanResult(256);
@@ -87,7 +94,12 @@ export function findAlternativePlans(problem: PlanningProblem, state: Uint32Arra
  * findUnreachableGoals(problem, now, [compileGoal(problem, ["eaten(granny)"]), compileGoal(problem, ["alive(granny)"])]); // → [0]
  * ```
  */
-export function findUnreachableGoals(problem: PlanningProblem, state: Uint32Array, goals: readonly PlanningGoal[], options: { readonly maxExpansions?: number; readonly forbidden?: ArrayLike<number> } = {}): number[] {
+export function findUnreachableGoals(
+  problem: PlanningProblem,
+  state: Uint32Array,
+  goals: readonly PlanningGoal[],
+  options: { readonly maxExpansions?: number; readonly forbidden?: ArrayLike<number> } = {},
+): number[] {
   const out = createPlanResult(0);
   const dead: number[] = [];
   goals.forEach((g, i) => {

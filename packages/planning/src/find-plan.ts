@@ -71,7 +71,12 @@ function problemOf(domain: PlanningDomain | string): PlanningProblem {
  * result.plan; // → ["go(hall, kitchen)", "take(kitchen, key)", "go(kitchen, hall)"]
  * ```
  */
-export function findPlan(domain: PlanningDomain | string, start?: readonly string[], goal?: readonly (string | PlanningLiteral)[], options: FindPlanOptions = {}): FindPlanResult {
+export function findPlan(
+  domain: PlanningDomain | string,
+  start?: readonly string[],
+  goal?: readonly (string | PlanningLiteral)[],
+  options: FindPlanOptions = {},
+): FindPlanResult {
   const problem = problemOf(domain);
   const s = start === undefined ? problem.initial : stateFromFacts(problem, start);
   const g = goal === undefined ? problem.goal : compileGoal(problem, goal);

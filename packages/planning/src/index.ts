@@ -10,12 +10,40 @@ export { PlanningErrorCodes, type PlanningErrorCode } from "./internal/errors";
 export type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningParameter, PlanningPredicate } from "./domain/types";
 export { parseDomain, formatDomain } from "./domain/parse-domain";
 export { domainToJson, domainFromJson, type PlanningDomainJson } from "./domain/domain-json";
-export { compileProblem, compileGoal, stateFromFacts, factsOfState, type CompileProblemOptions, type PlanningGoal, type PlanningProblem } from "./ground/problem";
-export { createPlanningState, hasFact, setFact, isActionApplicable, applyAction, isGoalSatisfied, hashStateWords, stateToIds, stateFromIds } from "./ground/state";
+export {
+  compileProblem,
+  compileGoal,
+  stateFromFacts,
+  factsOfState,
+  type CompileProblemOptions,
+  type PlanningGoal,
+  type PlanningProblem,
+} from "./ground/problem";
+export {
+  createPlanningState,
+  hasFact,
+  setFact,
+  isActionApplicable,
+  applyAction,
+  isGoalSatisfied,
+  hashStateWords,
+  stateToIds,
+  stateFromIds,
+} from "./ground/state";
 export { createPlanResult, type PlanResult } from "./forward/plan-result";
 export { planBfs, type ForwardPlanOptions } from "./forward/plan-bfs";
 export { planForwardAStar, type ForwardAStarOptions } from "./forward/plan-astar";
-export { createGoapSearch, startGoapSearch, stepGoapSearch, readGoapPlan, readGoapNodes, planGoap, type GoapNodeView, type GoapOptions, type GoapSearch } from "./goap/plan-goap";
+export {
+  createGoapSearch,
+  startGoapSearch,
+  stepGoapSearch,
+  readGoapPlan,
+  readGoapNodes,
+  planGoap,
+  type GoapNodeView,
+  type GoapOptions,
+  type GoapSearch,
+} from "./goap/plan-goap";
 export { createGoapPlanCache, planGoapCached, type GoapPlanCache } from "./goap/plan-cache";
 export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan";
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";
@@ -41,7 +69,15 @@ export {
   type PlanRunnerSnapshot,
   type RunnerGoal,
 } from "./runner/plan-runner";
-export { addSmartObjects, createSmartObjectRegistry, reserveSmartObject, releaseSmartObject, writeSmartObjectMask, type SmartObjectDefinition, type SmartObjectRegistry } from "./smart/smart-object";
+export {
+  addSmartObjects,
+  createSmartObjectRegistry,
+  reserveSmartObject,
+  releaseSmartObject,
+  writeSmartObjectMask,
+  type SmartObjectDefinition,
+  type SmartObjectRegistry,
+} from "./smart/smart-object";
 export {
   createSmartZone,
   areSmartZoneTriggersMet,

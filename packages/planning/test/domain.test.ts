@@ -1,7 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isTacticaError } from "@tactica/core";
-import { compileActionLayout, compileProblem, domainFromJson, domainToJson, enumerateApplicable, formatDomain, parseDomain, applyAction, factsOfState, stateFromFacts, isActionApplicable } from "../src/index";
+import {
+  compileActionLayout,
+  compileProblem,
+  domainFromJson,
+  domainToJson,
+  enumerateApplicable,
+  formatDomain,
+  parseDomain,
+  applyAction,
+  factsOfState,
+  stateFromFacts,
+  isActionApplicable,
+} from "../src/index";
 import { arbDomain, RED, TAKE } from "./fixtures";
 
 function code(fn: () => unknown): { code: string; message: string; line: number | undefined; path: string | undefined } {
@@ -42,14 +54,20 @@ describe("text format", () => {
   });
 
   it("reports bad input with PLANNING_* codes and line/column", () => {
-    const bad = code(() => parseDomain("(:predicates at(room))\n(:objects (room a))\n(:action go :parameters (room ?x)\n  :preconditions (at(?x) and near(?x)) :effects ())"));
+    const bad = code(() =>
+      parseDomain("(:predicates at(room))\n(:objects (room a))\n(:action go :parameters (room ?x)\n  :preconditions (at(?x) and near(?x)) :effects ())"),
+    );
     expect(bad.code).toBe("PLANNING_DOMAIN");
     expect(bad.message).toMatch(/unknown predicate "near".*line 4, column 30/);
     expect(bad.line).toBe(4);
-    expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (room ?x) :preconditions (at(?y)) :effects ())")).message).toMatch(/unknown parameter "\?y"/);
+    expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (room ?x) :preconditions (at(?y)) :effects ())")).message).toMatch(
+      /unknown parameter "\?y"/,
+    );
     expect(code(() => parseDomain("(:predicates at(room)) (:objects (room a)) (:initial (at(a, a)))")).message).toMatch(/arity mismatch/);
     expect(code(() => parseDomain("(:objects (room a)) (:initial (at(b)))")).message).toMatch(/unknown object "b"/);
-    expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (rom ?x) :preconditions () :effects (at(?x)))")).message).toMatch(/unknown type "rom"/);
+    expect(code(() => parseDomain("(:objects (room a)) (:action go :parameters (rom ?x) :preconditions () :effects (at(?x)))")).message).toMatch(
+      /unknown type "rom"/,
+    );
     const syn = code(() => parseDomain("(:action go\n  :parameters (room ?x\n"));
     expect(syn.code).toBe("PLANNING_PARSE");
     expect(code(() => parseDomain("(:action go :preconditions (a or b))")).message).toMatch(/expected "and" or "\)".*line 1, column 31/);
@@ -58,7 +76,16 @@ describe("text format", () => {
   });
 
   it("JSON errors name the JSON path", () => {
-    const e = code(() => domainFromJson({ version: 1, predicates: ["at(room)"], objects: [{ name: "a", type: "room" }], actions: [{ name: "go", parameters: ["room ?x"], preconditions: ["at(?x)", "at(?z)"], effects: [] }], initial: [], goal: [] }));
+    const e = code(() =>
+      domainFromJson({
+        version: 1,
+        predicates: ["at(room)"],
+        objects: [{ name: "a", type: "room" }],
+        actions: [{ name: "go", parameters: ["room ?x"], preconditions: ["at(?x)", "at(?z)"], effects: [] }],
+        initial: [],
+        goal: [],
+      }),
+    );
     expect(e.code).toBe("PLANNING_DOMAIN");
     expect(e.path).toBe("$.actions[0].preconditions[1].args[0]");
     expect(code(() => domainFromJson({ version: 2 })).path).toBe("$.version");
@@ -77,7 +104,13 @@ describe("chapter 13: Take", () => {
     const d = parseDomain(TAKE);
     const r = enumerateApplicable(compileActionLayout(d.actions[0]!), d.initial);
     expect(r.candidates).toBe(20);
-    expect(r.bindings.map((b) => `Take(${b.join(", ")})`)).toEqual(["Take(loc1, c1, o1)", "Take(loc1, c2, o1)", "Take(loc1, c1, o3)", "Take(loc1, c2, o3)", "Take(loc3, c4, o4)"]);
+    expect(r.bindings.map((b) => `Take(${b.join(", ")})`)).toEqual([
+      "Take(loc1, c1, o1)",
+      "Take(loc1, c2, o1)",
+      "Take(loc1, c1, o3)",
+      "Take(loc1, c2, o3)",
+      "Take(loc3, c4, o4)",
+    ]);
     expect(r.labels).toEqual(["00", "01", "20", "21", "33"]);
     // The grounded planner agrees.
     const p = compileProblem(d);
@@ -95,7 +128,10 @@ describe("chapter 42: eat(wolf, red)", () => {
     const after = new Set(factsOfState(p, applyAction(new Uint32Array(p.words), p, p.initial, a)));
     expect([...after].filter((f) => !before.has(f)).sort()).toEqual(["eaten(red)", "in(red, wolf)"]);
     expect([...before].filter((f) => !after.has(f))).toEqual(["hungry(wolf)"]);
-    const fed = stateFromFacts(p, [...before].filter((f) => f !== "hungry(wolf)"));
+    const fed = stateFromFacts(
+      p,
+      [...before].filter((f) => f !== "hungry(wolf)"),
+    );
     expect(isActionApplicable(p, fed, a)).toBe(false);
   });
 

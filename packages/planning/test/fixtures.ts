@@ -47,24 +47,26 @@ export function arbDomain(maxFacts = 5, maxActions = 6): fc.Arbitrary<PlanningDo
     const sub = fc.array(fc.integer({ min: 0, max: n - 1 }), { minLength: 0, maxLength: n }).map((xs) => [...new Set(xs)]);
     const lit = (k: number, negated = false): PlanningLiteral => ({ predicate: `p${k}`, args: [], negated });
     const action = fc.record({ pt: sub, pf: sub, add: sub, del: sub, cost: fc.integer({ min: 1, max: 3 }) });
-    return fc.record({
-      actions: fc.array(action, { minLength: 1, maxLength: maxActions }),
-      initial: sub,
-      goalT: sub,
-      goalF: sub,
-    }).map(({ actions, initial, goalT, goalF }) => ({
-      predicates: Array.from({ length: n }, (_, k) => ({ name: `p${k}`, types: [] })),
-      objects: [],
-      actions: actions.map((a, i) => ({
-        name: `a${i}`,
-        parameters: [],
-        cost: a.cost,
-        preconditions: [...a.pt.map((k) => lit(k)), ...a.pf.filter((k) => !a.pt.includes(k)).map((k) => lit(k, true))],
-        effects: [...a.del.filter((k) => !a.add.includes(k)).map((k) => lit(k, true)), ...a.add.map((k) => lit(k))],
-      })),
-      initial: initial.map((k) => ({ predicate: `p${k}`, args: [] })),
-      goal: [...goalT.map((k) => lit(k)), ...goalF.filter((k) => !goalT.includes(k)).map((k) => lit(k, true))],
-    }));
+    return fc
+      .record({
+        actions: fc.array(action, { minLength: 1, maxLength: maxActions }),
+        initial: sub,
+        goalT: sub,
+        goalF: sub,
+      })
+      .map(({ actions, initial, goalT, goalF }) => ({
+        predicates: Array.from({ length: n }, (_, k) => ({ name: `p${k}`, types: [] })),
+        objects: [],
+        actions: actions.map((a, i) => ({
+          name: `a${i}`,
+          parameters: [],
+          cost: a.cost,
+          preconditions: [...a.pt.map((k) => lit(k)), ...a.pf.filter((k) => !a.pt.includes(k)).map((k) => lit(k, true))],
+          effects: [...a.del.filter((k) => !a.add.includes(k)).map((k) => lit(k, true)), ...a.add.map((k) => lit(k))],
+        })),
+        initial: initial.map((k) => ({ predicate: `p${k}`, args: [] })),
+        goal: [...goalT.map((k) => lit(k)), ...goalF.filter((k) => !goalT.includes(k)).map((k) => lit(k, true))],
+      }));
   });
 }
 

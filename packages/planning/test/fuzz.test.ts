@@ -34,7 +34,14 @@ describe("bad input never crashes deep", () => {
       { numRuns: 200 },
     );
     fc.assert(
-      fc.property(fc.record({ version: fc.constant(1), actions: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 }), goal: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }) }), (v) => onlyTacticaErrors(() => domainFromJson(v))),
+      fc.property(
+        fc.record({
+          version: fc.constant(1),
+          actions: fc.array(fc.jsonValue({ maxDepth: 3 }), { maxLength: 3 }),
+          goal: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }),
+        }),
+        (v) => onlyTacticaErrors(() => domainFromJson(v)),
+      ),
       { numRuns: 200 },
     );
   });

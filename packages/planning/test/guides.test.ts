@@ -16,7 +16,9 @@ describe("planning guide", () => {
   });
 
   it("findPlan: BFS takes the fewest actions, GOAP the cheapest plan", () => {
-    const body = block("ts").replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/planning";?/, (_m, names: string) => `const {${names}} = planning;`) + "\nreturn { bfs, goap };";
+    const body =
+      block("ts").replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/planning";?/, (_m, names: string) => `const {${names}} = planning;`) +
+      "\nreturn { bfs, goap };";
     const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
     // Running documentation code is the point of this test.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval

@@ -11,7 +11,10 @@ const BOXES = (n: number, goal: number) => {
 (:action pick :parameters (box ?x, room ?r) :preconditions (robot(?r) and in(?x, ?r) and free) :effects (not in(?x, ?r) and not free and holding(?x)))
 (:action drop :parameters (box ?x, room ?r) :preconditions (robot(?r) and holding(?x)) :effects (in(?x, ?r) and free and not holding(?x)))
 (:initial (robot(r1) and free and ${names.map((x) => `in(${x}, r1)`).join(" and ")}))
-(:goal (${names.slice(0, goal).map((x) => `in(${x}, r2)`).join(" and ")}))`;
+(:goal (${names
+    .slice(0, goal)
+    .map((x) => `in(${x}, r2)`)
+    .join(" and ")}))`;
 };
 
 describe("lifted BFS (chapter 13)", () => {

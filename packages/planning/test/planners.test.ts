@@ -70,7 +70,11 @@ describe("forward BFS", () => {
   });
 
   it("never expands a state twice (expanded ≤ reachable states)", () => {
-    const p = compileProblem(parseDomain("(:action a :preconditions () :effects (x)) (:action b :preconditions () :effects (not x)) (:action c :preconditions (x) :effects (y)) (:goal (z))"));
+    const p = compileProblem(
+      parseDomain(
+        "(:action a :preconditions () :effects (x)) (:action b :preconditions () :effects (not x)) (:action c :preconditions (x) :effects (y)) (:goal (z))",
+      ),
+    );
     const out = planBfs(createPlanResult(), p, p.initial, compileGoal(p, ["not x()", "y()"]));
     expect(out.flags).toBe(PathFlags.Found);
     const none = planBfs(createPlanResult(), p, p.initial, p.goal);
@@ -82,13 +86,15 @@ describe("forward BFS", () => {
 
   it("a state reached again keeps its first (shallowest) parent", () => {
     // root → P and root → Q; Q → P again; P → R → G. The plan must stay root → P → R → G.
-    const p = compileProblem(parseDomain(`
+    const p = compileProblem(
+      parseDomain(`
       (:action a-p :preconditions (not p and not q and not r) :effects (p))
       (:action a-q :preconditions (not p and not q and not r) :effects (q))
       (:action q2p :preconditions (q) :effects (p and not q))
       (:action p2r :preconditions (p) :effects (r and not p))
       (:action r2g :preconditions (r) :effects (g))
-      (:goal (g))`));
+      (:goal (g))`),
+    );
     const out = planBfs(createPlanResult(), p, p.initial, p.goal);
     expect(Array.from(out.path.subarray(0, out.length), (a) => p.actionNames[a])).toEqual(["a-p()", "p2r()", "r2g()"]);
   });
@@ -115,10 +121,18 @@ describe("forward BFS", () => {
 describe("states wider than one word", () => {
   it("bit 31 and later words work in every planner (40-fact chain with a negative precondition)", () => {
     const n = 40;
-    const acts = Array.from({ length: n - 1 }, (_, i) => `(:action a${i} :preconditions (p${i}${i === 31 ? " and not block" : ""}) :effects (p${i + 1}))`).join("\n");
-    const p = compileProblem(parseDomain(`(:predicates ${Array.from({ length: n }, (_, i) => `p${i}`).join(", ")}, block)\n${acts}\n(:initial (p0))\n(:goal (p${n - 1}))`));
+    const acts = Array.from({ length: n - 1 }, (_, i) => `(:action a${i} :preconditions (p${i}${i === 31 ? " and not block" : ""}) :effects (p${i + 1}))`).join(
+      "\n",
+    );
+    const p = compileProblem(
+      parseDomain(`(:predicates ${Array.from({ length: n }, (_, i) => `p${i}`).join(", ")}, block)\n${acts}\n(:initial (p0))\n(:goal (p${n - 1}))`),
+    );
     expect(p.words).toBe(2);
-    for (const out of [planBfs(createPlanResult(64), p, p.initial, p.goal), planForwardAStar(createPlanResult(64), p, p.initial, p.goal), planGoap(createPlanResult(64), p, p.initial, p.goal)]) {
+    for (const out of [
+      planBfs(createPlanResult(64), p, p.initial, p.goal),
+      planForwardAStar(createPlanResult(64), p, p.initial, p.goal),
+      planGoap(createPlanResult(64), p, p.initial, p.goal),
+    ]) {
       expect(out.flags).toBe(PathFlags.Found);
       expect(out.length).toBe(n - 1);
       expect(valid(p, out)).toBe(true);
@@ -135,7 +149,11 @@ describe("cost-optimal planners", () => {
       fc.property(arbDomain(5, 7), (d) => {
         const p = compileProblem(d);
         const ref = bruteForce(d);
-        const outs = [planForwardAStar(createPlanResult(64), p, p.initial, p.goal), planForwardAStar(createPlanResult(64), p, p.initial, p.goal, { heuristic: "none" }), planGoap(createPlanResult(64), p, p.initial, p.goal)];
+        const outs = [
+          planForwardAStar(createPlanResult(64), p, p.initial, p.goal),
+          planForwardAStar(createPlanResult(64), p, p.initial, p.goal, { heuristic: "none" }),
+          planGoap(createPlanResult(64), p, p.initial, p.goal),
+        ];
         for (const out of outs) {
           if (ref.cost === Infinity) expect(out.flags).toBe(PathFlags.NoPath);
           else {
@@ -151,11 +169,13 @@ describe("cost-optimal planners", () => {
 
   it("GOAP's heuristic stays admissible when one action meets many conditions", () => {
     // g via G1 (cost 1, needs a b c d) + X (cost 1, gives a b c d) = 2 beats G2 = 2.5.
-    const p = compileProblem(parseDomain(`
+    const p = compileProblem(
+      parseDomain(`
       (:action g1 :preconditions (a and b and c and d) :effects (g))
       (:action x :preconditions () :effects (a and b and c and d))
       (:action g2 :cost 2.5 :preconditions () :effects (g))
-      (:goal (g))`));
+      (:goal (g))`),
+    );
     const out = planGoap(createPlanResult(), p, p.initial, p.goal);
     expect(out.cost).toBe(2);
     expect(Array.from(out.path.subarray(0, out.length), (a) => p.actionNames[a])).toEqual(["x()", "g1()"]);
@@ -169,7 +189,11 @@ describe("cost-optimal planners", () => {
   });
 
   it("GOAP dynamic costs and procedural checks", () => {
-    const p = compileProblem(parseDomain("(:action walk :preconditions () :effects (there)) (:action drive :preconditions (car) :effects (there)) (:action getcar :preconditions () :effects (car)) (:goal (there))"));
+    const p = compileProblem(
+      parseDomain(
+        "(:action walk :preconditions () :effects (there)) (:action drive :preconditions (car) :effects (there)) (:action getcar :preconditions () :effects (car)) (:goal (there))",
+      ),
+    );
     const out = createPlanResult();
     const ctx = { walkCost: 10 };
     planGoap(out, p, p.initial, p.goal, { context: ctx, cost: (a, c) => (p.actionNames[a] === "walk()" ? c.walkCost : 1), minCost: 1 });
@@ -204,7 +228,9 @@ describe("cost-optimal planners", () => {
     const nodes = readGoapNodes(s, 100);
     expect(nodes[0]).toEqual({ mustHold: ["holding(c1, o1)", "holding(c2, o3)"], mustNotHold: [], cost: 0, action: "", parent: -1, expanded: true });
     const plan = readGoapPlan(createPlanResult(), s);
-    const first = nodes.find((n) => n.action === p.actionNames[plan.path[0]!] && n.mustHold.every((f) => p.factNames.includes(f)) && n.parent >= 0 && nodes[n.parent]!.action !== "")!;
+    const first = nodes.find(
+      (n) => n.action === p.actionNames[plan.path[0]!] && n.mustHold.every((f) => p.factNames.includes(f)) && n.parent >= 0 && nodes[n.parent]!.action !== "",
+    )!;
     expect(first.mustNotHold).toContain("holding(c1, o1)");
     expect(first.mustHold).toContain("at-o(o1, loc1)");
   });

@@ -46,7 +46,8 @@ export const JUGGLING: SmartZoneDefinition = {
   ],
 };
 
-const crowd = (n: number, x = 3): ZoneNpc[] => Array.from({ length: n }, (_, i) => ({ id: `npc${i}`, x, y: i * 0.5, roles: ["spectator", "passerby", "cash taker", "client"] }));
+const crowd = (n: number, x = 3): ZoneNpc[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `npc${i}`, x, y: i * 0.5, roles: ["spectator", "passerby", "cash taker", "client"] }));
 const joe: ZoneNpc = { id: "joe", x: 0, y: 0, roles: ["juggler"] };
 
 describe("smart zones (chapter 11)", () => {
@@ -107,15 +108,45 @@ describe("smart zones (chapter 11)", () => {
   });
 
   it("dynamic main roles: an expanding search finds the nearest qualified NPC outside the zone", () => {
-    const cash = createSmartZone({ id: "SZ1 cash machine", priority: 1, x: 0, y: 0, radius: 2, roles: [{ id: "cash taker", kind: "main" }, { id: "queued", kind: "supporting" }], triggers: [], stages: [{ name: "take cash", duration: 3, behaviors: { "cash taker": ["take cash"], queued: ["wait for my turn"] } }] });
-    expect(castSmartZone(cash, { hour: 0, npcs: [{ id: "far", x: 30, y: 0, roles: ["cash taker"] }, { id: "near", x: 9, y: 0, roles: ["cash taker"] }] })).toBe(true);
+    const cash = createSmartZone({
+      id: "SZ1 cash machine",
+      priority: 1,
+      x: 0,
+      y: 0,
+      radius: 2,
+      roles: [
+        { id: "cash taker", kind: "main" },
+        { id: "queued", kind: "supporting" },
+      ],
+      triggers: [],
+      stages: [{ name: "take cash", duration: 3, behaviors: { "cash taker": ["take cash"], queued: ["wait for my turn"] } }],
+    });
+    expect(
+      castSmartZone(cash, {
+        hour: 0,
+        npcs: [
+          { id: "far", x: 30, y: 0, roles: ["cash taker"] },
+          { id: "near", x: 9, y: 0, roles: ["cash taker"] },
+        ],
+      }),
+    ).toBe(true);
     expect(cash.state.members).toEqual([{ npc: "near", role: "cash taker", behavior: "" }]);
     expect(castSmartZone(cash, { hour: 0, npcs: [{ id: "nobody", x: 1, y: 0, roles: ["dreamer"] }] })).toBe(false);
     expect(cash.state.members).toEqual([]);
   });
 
   it("overlapping zones: priority, then the three exceptions", () => {
-    const zone = (id: string, priority: number) => createSmartZone({ id, priority, x: 0, y: 0, radius: 5, roles: [{ id: "m", kind: "main" }], triggers: [], stages: [{ name: "s", duration: 1, behaviors: {} }] });
+    const zone = (id: string, priority: number) =>
+      createSmartZone({
+        id,
+        priority,
+        x: 0,
+        y: 0,
+        radius: 5,
+        roles: [{ id: "m", kind: "main" }],
+        triggers: [],
+        stages: [{ name: "s", duration: 1, behaviors: {} }],
+      });
     const friends = zone("friends", 2);
     const clients = zone("clients", 1);
     const bar = zone("bar", 0);
@@ -139,10 +170,17 @@ describe("smart zones (chapter 11)", () => {
       y: 0,
       radius: 5,
       roles: [{ id: "waiter", kind: "main" }],
-      triggers: [{ kind: "time", from: 20, to: 2 }, { kind: "presence", count: 2 }, { kind: "interaction", name: "door-bell" }],
+      triggers: [
+        { kind: "time", from: 20, to: 2 },
+        { kind: "presence", count: 2 },
+        { kind: "interaction", name: "door-bell" },
+      ],
       stages: [{ name: "serve", duration: 10, behaviors: { waiter: ["interact"] } }],
     });
-    const two = [{ id: "w", x: 0, y: 0, roles: ["waiter"] }, { id: "c", x: 1, y: 1, roles: [] }];
+    const two = [
+      { id: "w", x: 0, y: 0, roles: ["waiter"] },
+      { id: "c", x: 1, y: 1, roles: [] },
+    ];
     expect(areSmartZoneTriggersMet(waiter, { hour: 21, npcs: two, interactions: ["door-bell"] })).toBe(true);
     expect(areSmartZoneTriggersMet(waiter, { hour: 1, npcs: two, interactions: ["door-bell"] })).toBe(true);
     expect(areSmartZoneTriggersMet(waiter, { hour: 19, npcs: two, interactions: ["door-bell"] })).toBe(false);
@@ -204,7 +242,21 @@ describe("smart objects", () => {
     object: "bench1",
     type: "bench",
     slots: 1,
-    actions: [{ name: "sit", parameters: [{ name: "?a", type: "agent" }], cost: 1, preconditions: [{ predicate: "tired", args: ["?a"], negated: false }, { predicate: "free", args: ["bench1"], negated: false }], effects: [{ predicate: "tired", args: ["?a"], negated: true }, { predicate: "rested", args: ["?a"], negated: false }] }],
+    actions: [
+      {
+        name: "sit",
+        parameters: [{ name: "?a", type: "agent" }],
+        cost: 1,
+        preconditions: [
+          { predicate: "tired", args: ["?a"], negated: false },
+          { predicate: "free", args: ["bench1"], negated: false },
+        ],
+        effects: [
+          { predicate: "tired", args: ["?a"], negated: true },
+          { predicate: "rested", args: ["?a"], negated: false },
+        ],
+      },
+    ],
     facts: [{ predicate: "free", args: ["bench1"] }],
   };
 

@@ -20,14 +20,7 @@
 export { type SearchDomain } from "./graph/domain";
 export { PathFlags, type PathFlag } from "./graph/flags";
 export { createPathResult, pathToArray, resetPathResult, type PathArray, type PathResult } from "./graph/path-result";
-export {
-  beginSearchContextQuery,
-  createSearchContext,
-  extractPath,
-  searchDistance,
-  searchParent,
-  type SearchContext,
-} from "./graph/search-context";
+export { beginSearchContextQuery, createSearchContext, extractPath, searchDistance, searchParent, type SearchContext } from "./graph/search-context";
 export { createCsrGraph, csrDomain, reverseCsrGraph, type CsrDomainOptions, type CsrGraph, type CsrGraphOptions } from "./graph/csr-graph";
 export { bfs } from "./graph/bfs";
 export { dijkstra, type DijkstraOptions } from "./graph/dijkstra";

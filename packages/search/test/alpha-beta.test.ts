@@ -285,7 +285,7 @@ function transpositionGame(salt: number): Game {
     },
     isTerminal: () => plies >= 12,
     terminalValue: () => 0.5,
-    evaluate: () => (((mix(1) >>> 0) % 201) - 100),
+    evaluate: () => ((mix(1) >>> 0) % 201) - 100,
     hashLo: () => mix(2),
     hashHi: () => mix(3),
   };

@@ -193,4 +193,3 @@ describe("constraint solver (chapter 26)", () => {
     );
   });
 });
-

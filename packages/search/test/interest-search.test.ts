@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { GameScore, addToMoveSetKey, hashUnitMove, removeFromMoveSetKey, createAlphaBeta, createAlphaBetaResult, interestCost, searchBestMove, searchInterest, type Game } from "../src";
+import {
+  GameScore,
+  addToMoveSetKey,
+  hashUnitMove,
+  removeFromMoveSetKey,
+  createAlphaBeta,
+  createAlphaBetaResult,
+  interestCost,
+  searchBestMove,
+  searchInterest,
+  type Game,
+} from "../src";
 import { chessMoveToUci, createChess, createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("interest search (chapter 24)", () => {

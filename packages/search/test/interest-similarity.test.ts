@@ -62,6 +62,8 @@ describe("interest search: similarity penalties (chapter 24)", () => {
 
   it("rejects a penalty outside [0, 1)", () => {
     const engine = createAlphaBeta({ ttSizeLog2: 4, maxMoves: 5 });
-    expect(() => searchInterest(createAlphaBetaResult(), engine, dropGame([]), { limitStep: 1, iterations: 1, similarityPenalty: 1 })).toThrow(/similarityPenalty/);
+    expect(() => searchInterest(createAlphaBetaResult(), engine, dropGame([]), { limitStep: 1, iterations: 1, similarityPenalty: 1 })).toThrow(
+      /similarityPenalty/,
+    );
   });
 });

@@ -1,6 +1,20 @@
 import { createRng, rngInt } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { FinalMovePolicy, MctsFlags, createMcts, createMctsResult, createOnePlyMonteCarlo, createMonteCarloUcb1, getMctsRootStats, monteCarloOnePly, runMcts, selectMonteCarloUcb1, updateMonteCarloUcb1, monteCarloUcb1Value, type Game } from "../src";
+import {
+  FinalMovePolicy,
+  MctsFlags,
+  createMcts,
+  createMctsResult,
+  createOnePlyMonteCarlo,
+  createMonteCarloUcb1,
+  getMctsRootStats,
+  monteCarloOnePly,
+  runMcts,
+  selectMonteCarloUcb1,
+  updateMonteCarloUcb1,
+  monteCarloUcb1Value,
+  type Game,
+} from "../src";
 import { createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("UCB1", () => {
@@ -189,7 +203,6 @@ describe("UCT on chapter 25's two-spell example (single player)", () => {
     expect([hp, gas, casts]).toEqual([21, false, 0]);
   });
 });
-
 
 /**
  * A 2-ply game where the opponent's best reply decides: the root player picks Left or Right, then

@@ -47,15 +47,17 @@ function inducedDistance(nl: NLevelGraph, keep: (v: number) => boolean, a: numbe
   return d[b]!;
 }
 
-const graphArb = fc
-  .integer({ min: 2, max: 22 })
-  .chain((n) =>
-    fc.record({
-      n: fc.constant(n),
-      edges: fc.array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 1, max: 9 })), { minLength: n, maxLength: 3 * n, size: "max" }),
-      rule: fc.constantFrom("none", "all", "parity", "short"),
+const graphArb = fc.integer({ min: 2, max: 22 }).chain((n) =>
+  fc.record({
+    n: fc.constant(n),
+    edges: fc.array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 1, max: 9 })), {
+      minLength: n,
+      maxLength: 3 * n,
+      size: "max",
     }),
-  );
+    rule: fc.constantFrom("none", "all", "parity", "short"),
+  }),
+);
 
 function property(rule: string): NLevelEdgeProperty {
   if (rule === "all") return () => true;

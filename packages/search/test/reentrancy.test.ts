@@ -171,10 +171,15 @@ describe("re-entrancy: engine and solver state is per object", () => {
       expect([nested.assignments, nested.backtracks]).toEqual([alone.assignments, alone.backtracks]);
       // Counting from a visit callback while another solver counts.
       let visits = 0;
-      expect(countCspSolutions(createCspSolver(small()), { limit: Infinity, visit: () => {
-        visits++;
-        expect(countCspSolutions(counter)).toBe(expectedCount);
-      } })).toBe(expectedCount);
+      expect(
+        countCspSolutions(createCspSolver(small()), {
+          limit: Infinity,
+          visit: () => {
+            visits++;
+            expect(countCspSolutions(counter)).toBe(expectedCount);
+          },
+        }),
+      ).toBe(expectedCount);
       expect(visits).toBe(expectedCount);
     }
   });
@@ -185,16 +190,17 @@ describe("depth-first searches are re-entrant across contexts", () => {
     // A 4 × 4 grid with unit weights (many IDA* passes) and a 6-node line.
     const from: number[] = [];
     const to: number[] = [];
-    for (let y = 0; y < 4; y++) for (let x = 0; x < 4; x++) {
-      if (x < 3) {
-        from.push(y * 4 + x);
-        to.push(y * 4 + x + 1);
+    for (let y = 0; y < 4; y++)
+      for (let x = 0; x < 4; x++) {
+        if (x < 3) {
+          from.push(y * 4 + x);
+          to.push(y * 4 + x + 1);
+        }
+        if (y < 3) {
+          from.push(y * 4 + x);
+          to.push(y * 4 + x + 4);
+        }
       }
-      if (y < 3) {
-        from.push(y * 4 + x);
-        to.push(y * 4 + x + 4);
-      }
-    }
     // No heuristic: IDA* then needs a pass per cost bound 0 … 6, with many expansions.
     const grid = csrDomain(createCsrGraph(16, from, to, { directed: false }));
     const line = csrDomain(createCsrGraph(6, [0, 1, 2, 3, 4], [1, 2, 3, 4, 5], { directed: false }));

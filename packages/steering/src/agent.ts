@@ -74,12 +74,7 @@ export function createSteeringAgent(options: SteeringAgentOptions = {}): Steerin
   const py = assertFinite(where, "position.y", options.position?.y ?? 0);
   const vx = assertFinite(where, "velocity.x", options.velocity?.x ?? 0);
   const vy = assertFinite(where, "velocity.y", options.velocity?.y ?? 0);
-  const heading =
-    options.heading !== undefined
-      ? assertFinite(where, "heading", options.heading)
-      : vx === 0 && vy === 0
-        ? 0
-        : Math.atan2(-vx, vy);
+  const heading = options.heading !== undefined ? assertFinite(where, "heading", options.heading) : vx === 0 && vy === 0 ? 0 : Math.atan2(-vx, vy);
   return {
     position: { x: px, y: py },
     velocity: { x: vx, y: vy },

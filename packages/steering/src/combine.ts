@@ -5,12 +5,7 @@ import { rngNextFloat, type ReadonlyVec2, type Rng, type Vec2 } from "@tactica/c
  * smooth, but a large force can cancel or drown another (tune weights carefully). `forces` and
  * `weights` are parallel (the shorter length wins). O(n), no allocation.
  */
-export function combineWeightedTruncatedSum(
-  out: Vec2,
-  forces: ArrayLike<ReadonlyVec2>,
-  weights: ArrayLike<number>,
-  maxForce: number,
-): Vec2 {
+export function combineWeightedTruncatedSum(out: Vec2, forces: ArrayLike<ReadonlyVec2>, weights: ArrayLike<number>, maxForce: number): Vec2 {
   const n = Math.min(forces.length, weights.length);
   let x = 0;
   let y = 0;
@@ -30,12 +25,7 @@ export function combineWeightedTruncatedSum(
  * budget is spent — so obstacle avoidance listed first is never drowned by wander. Returns the
  * number of forces that contributed. O(n), no allocation.
  */
-export function combinePrioritized(
-  out: Vec2,
-  forces: ArrayLike<ReadonlyVec2>,
-  weights: ArrayLike<number>,
-  maxForce: number,
-): number {
+export function combinePrioritized(out: Vec2, forces: ArrayLike<ReadonlyVec2>, weights: ArrayLike<number>, maxForce: number): number {
   const n = Math.min(forces.length, weights.length);
   let x = 0;
   let y = 0;

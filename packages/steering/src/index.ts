@@ -36,62 +36,15 @@ export {
   type SteerResult,
   steer,
 } from "./steer";
-export {
-  type SteeringAgent,
-  type ReadonlySteeringAgent,
-  type SteeringAgentOptions,
-  createSteeringAgent,
-  applySteeringForce,
-  getAgentForward,
-} from "./agent";
-export {
-  seek,
-  type FleeOptions,
-  flee,
-} from "./behaviors/seek";
-export {
-  computeBrakingSpeed,
-  arrive,
-} from "./behaviors/arrive";
-export {
-  type MovingTarget,
-  pursue,
-  evade,
-  computeInterceptPoint,
-  intercept,
-  type HeadedTarget,
-  offsetPursuit,
-  interpose,
-} from "./behaviors/pursuit";
-export {
-  type WanderState,
-  type WanderParams,
-  createWanderState,
-  wander,
-} from "./behaviors/wander";
-export {
-  type CircleObstacle,
-  type ObstacleAvoidanceParams,
-  avoidObstacles,
-  feelerHitsCircle,
-  feelerAvoidance,
-} from "./behaviors/obstacle-avoidance";
-export {
-  type Wall,
-  type WallAvoidanceParams,
-  avoidWalls,
-} from "./behaviors/wall-avoidance";
-export {
-  findHidingSpot,
-  hide,
-} from "./behaviors/hide";
-export {
-  type SteeringPath,
-  type PathFollowState,
-  type SteeringPathOptions,
-  createSteeringPath,
-  followPath,
-} from "./behaviors/path-following";
+export { type SteeringAgent, type ReadonlySteeringAgent, type SteeringAgentOptions, createSteeringAgent, applySteeringForce, getAgentForward } from "./agent";
+export { seek, type FleeOptions, flee } from "./behaviors/seek";
+export { computeBrakingSpeed, arrive } from "./behaviors/arrive";
+export { type MovingTarget, pursue, evade, computeInterceptPoint, intercept, type HeadedTarget, offsetPursuit, interpose } from "./behaviors/pursuit";
+export { type WanderState, type WanderParams, createWanderState, wander } from "./behaviors/wander";
+export { type CircleObstacle, type ObstacleAvoidanceParams, avoidObstacles, feelerHitsCircle, feelerAvoidance } from "./behaviors/obstacle-avoidance";
+export { type Wall, type WallAvoidanceParams, avoidWalls } from "./behaviors/wall-avoidance";
+export { findHidingSpot, hide } from "./behaviors/hide";
+export { type SteeringPath, type PathFollowState, type SteeringPathOptions, createSteeringPath, followPath } from "./behaviors/path-following";
 export {
   ViewArcs,
   type ViewArc,
@@ -106,17 +59,8 @@ export {
   type FlockingTurnParams,
   computeFlockingTurnForce,
 } from "./behaviors/flocking";
-export {
-  type FlowFieldSampler,
-  followFlowField,
-} from "./behaviors/flow-field";
-export {
-  basicChaseStep,
-  basicEvadeStep,
-  lineOfSightChasePath,
-  lineOfSightChaseTurn,
-  lineOfSightChase,
-} from "./behaviors/chase";
+export { type FlowFieldSampler, followFlowField } from "./behaviors/flow-field";
+export { basicChaseStep, basicEvadeStep, lineOfSightChasePath, lineOfSightChaseTurn, lineOfSightChase } from "./behaviors/chase";
 export {
   type PatternStep,
   type MovementPattern,
@@ -138,13 +82,7 @@ export {
   type PotentialFieldOptions,
   potentialFieldForce,
 } from "./behaviors/potential-field";
-export {
-  combineWeightedTruncatedSum,
-  combinePrioritized,
-  type SteeringEvaluator,
-  type DitheredOptions,
-  combineDithered,
-} from "./combine";
+export { combineWeightedTruncatedSum, combinePrioritized, type SteeringEvaluator, type DitheredOptions, combineDithered } from "./combine";
 export {
   type ContextMap,
   createContextMap,
@@ -172,19 +110,8 @@ export {
   createRacingDecision,
   resolveRacingContextMap,
 } from "./context/racing-line";
-export {
-  type BoidsParams,
-  computeCrowdBoidsForces,
-  stepCrowdBoids,
-  wrapCrowd,
-  seedCrowdWander,
-} from "./crowd/boids";
-export {
-  type CrowdColumn,
-  type CrowdSnapshot,
-  saveCrowd,
-  restoreCrowd,
-} from "./crowd/crowd-snapshot";
+export { type BoidsParams, computeCrowdBoidsForces, stepCrowdBoids, wrapCrowd, seedCrowdWander } from "./crowd/boids";
+export { type CrowdColumn, type CrowdSnapshot, saveCrowd, restoreCrowd } from "./crowd/crowd-snapshot";
 export {
   type CrowdOptions,
   type CrowdAgentOptions,
@@ -212,35 +139,13 @@ export {
   type CrowdFlowParams,
   stepCrowdFlow,
 } from "./crowd/flow";
-export {
-  type OrcaLines,
-} from "./crowd/orca/linear-program";
-export {
-  createOrcaObstacles,
-} from "./crowd/orca/obstacles";
-export {
-  type OrcaOptions,
-  createOrca,
-  stepCrowdOrca,
-} from "./crowd/orca/step";
-export {
-  type OrcaParams,
-  type OrcaObstacles,
-  type Orca,
-} from "./crowd/orca/types";
-export {
-  computeOrcaVelocity,
-} from "./crowd/orca/velocity";
-export {
-  type CrowdPotentialParams,
-  stepCrowdPotential,
-} from "./crowd/potential";
-export {
-  timeToCollision,
-  type TtcParams,
-  computeTtcForces,
-  stepCrowdTtc,
-} from "./crowd/ttc";
+export { type OrcaLines } from "./crowd/orca/linear-program";
+export { createOrcaObstacles } from "./crowd/orca/obstacles";
+export { type OrcaOptions, createOrca, stepCrowdOrca } from "./crowd/orca/step";
+export { type OrcaParams, type OrcaObstacles, type Orca } from "./crowd/orca/types";
+export { computeOrcaVelocity } from "./crowd/orca/velocity";
+export { type CrowdPotentialParams, stepCrowdPotential } from "./crowd/potential";
+export { timeToCollision, type TtcParams, computeTtcForces, stepCrowdTtc } from "./crowd/ttc";
 export {
   type Formation,
   createLineFormation,

@@ -98,14 +98,7 @@ export interface FollowPathBehavior extends SteeringBehaviorBase {
 
 /** One behavior for {@link steer}: plain data, discriminated by `type`. */
 export type SteeringBehavior =
-  | SeekBehavior
-  | FleeBehavior
-  | ArriveBehavior
-  | PursueBehavior
-  | EvadeBehavior
-  | WanderBehavior
-  | AvoidObstaclesBehavior
-  | FollowPathBehavior;
+  SeekBehavior | FleeBehavior | ArriveBehavior | PursueBehavior | EvadeBehavior | WanderBehavior | AvoidObstaclesBehavior | FollowPathBehavior;
 
 /** Options for {@link steer}. */
 export interface SteerOptions {

@@ -430,7 +430,16 @@ describe("tile patterns and track following", () => {
     for (let s = 0; s < 200; s++) {
       expect(trackFollowStep(out, x, y, px, py, isTrack, rng)).toBe(true);
       let others = 0;
-      for (const [dx, dy] of [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]] as const) {
+      for (const [dx, dy] of [
+        [1, 0],
+        [1, 1],
+        [0, 1],
+        [-1, 1],
+        [-1, 0],
+        [-1, -1],
+        [0, -1],
+        [1, -1],
+      ] as const) {
         if (isTrack(x + dx, y + dy) && !(x + dx === px && y + dy === py)) others++;
       }
       if (others > 0) expect(out.x === px && out.y === py).toBe(false);

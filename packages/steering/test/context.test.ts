@@ -23,12 +23,14 @@ describe("context map (chapter 18)", () => {
   it("never picks a slot with more than the minimum danger (property)", () => {
     fc.assert(
       fc.property(
-        fc.integer({ min: 3, max: 40 }).chain((n) =>
-          fc.tuple(
-            fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
-            fc.array(fc.constantFrom(0, 0.25, 0.5, 1), { minLength: n, maxLength: n }),
+        fc
+          .integer({ min: 3, max: 40 })
+          .chain((n) =>
+            fc.tuple(
+              fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n, maxLength: n }),
+              fc.array(fc.constantFrom(0, 0.25, 0.5, 1), { minLength: n, maxLength: n }),
+            ),
           ),
-        ),
         ([interest, danger]) => {
           const map = createContextMap(interest.length);
           map.interest.set(interest);
@@ -69,7 +71,16 @@ describe("context map (chapter 18)", () => {
     const a = createContextMap(16);
     const b = createContextMap(16);
     writeContextAvoid(a, pos, 0.5, [{ x: 2, y: 0, radius: 1 }], 3);
-    writeContextAvoid(b, pos, 0.5, [{ x: 2, y: 0, radius: 1 }, { x: 4, y: 0, radius: 1 }], 3);
+    writeContextAvoid(
+      b,
+      pos,
+      0.5,
+      [
+        { x: 2, y: 0, radius: 1 },
+        { x: 4, y: 0, radius: 1 },
+      ],
+      3,
+    );
     expect([...b.danger]).toEqual([...a.danger]);
     const m = createContextMap(16);
     writeContextDirection(m.interest, 0, 1, 0.7, 0.5);
@@ -83,7 +94,7 @@ describe("context map (chapter 18)", () => {
     const map = createContextMap(n);
     for (const angle of [0.2, 0.35, 1.1, 2.9, -2.0]) {
       clearContextMap(map);
-      writeContextDirection(map.interest, Math.cos(angle), Math.sin(angle), 1, (2 * Math.PI) / n * 1.5);
+      writeContextDirection(map.interest, Math.cos(angle), Math.sin(angle), 1, ((2 * Math.PI) / n) * 1.5);
       const d = resolveContextMap(createContextDecision(), map);
       const got = Math.atan2(d.directionY, d.directionX);
       const err = Math.abs(Math.atan2(Math.sin(got - angle), Math.cos(got - angle)));

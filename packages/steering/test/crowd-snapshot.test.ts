@@ -42,7 +42,8 @@ function state(c: Crowd): unknown {
 function churned(seed: number): { crowd: Crowd; handles: number[] } {
   const crowd = createCrowd({ capacity: 40, cellSize: 4, rng: createRng(seed) });
   const handles: number[] = [];
-  for (let i = 0; i < 30; i++) handles.push(addCrowdAgent(crowd, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: 1, vy: (i % 3) - 1, maxSpeed: 2, maxForce: 4 }));
+  for (let i = 0; i < 30; i++)
+    handles.push(addCrowdAgent(crowd, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: 1, vy: (i % 3) - 1, maxSpeed: 2, maxForce: 4 }));
   seedCrowdWander(crowd, 1);
   for (let s = 0; s < 200; s++) {
     if (s % 40 === 7) removeCrowdAgent(crowd, handles[(s * 7) % handles.length]!);

@@ -202,7 +202,14 @@ describe("flocking + ORCA (Herd'Em, chapter 19)", () => {
     for (let i = 0; i < 40; i++) addCrowdAgent(c, { x: (i % 8) * 1.5, y: Math.floor(i / 8) * 1.5, vx: 0.5, radius: 0.5, maxSpeed: 2, maxForce: 4 });
     seedCrowdWander(c, 1);
     const orca = createOrca(c, { neighborDist: 4, maxNeighbors: 10, timeHorizon: 0.5, timeHorizonObst: 0.5 });
-    const params: BoidsParams = { neighborRadius: 4, separationWeight: 0.5, alignmentWeight: 1, cohesionWeight: 2, wanderWeight: 0.5, wander: { radius: 1, distance: 2, jitter: 3 } };
+    const params: BoidsParams = {
+      neighborRadius: 4,
+      separationWeight: 0.5,
+      alignmentWeight: 1,
+      cohesionWeight: 2,
+      wanderWeight: 0.5,
+      wander: { radius: 1, distance: 2, jitter: 3 },
+    };
     let worst = Infinity;
     for (let s = 0; s < 600; s++) {
       computeCrowdBoidsForces(c, params, 0.05);

@@ -97,11 +97,16 @@ describe("ORCA obstacle lines", () => {
 
   it("an agent already overlapping an edge never gets a velocity further into it", () => {
     fc.assert(
-      fc.property(fc.double({ min: -1.5, max: 1.5, noNaN: true }), fc.double({ min: 0.05, max: 0.45, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }), (along, gap, side) => {
-        // Below the bottom edge of the square (outside), closer than the radius, pushing up into it.
-        const o = solve(along, -2 - gap, 0, 0, side, 2, [SQUARE]);
-        expect(o.vy).toBeLessThanOrEqual(1e-9);
-      }),
+      fc.property(
+        fc.double({ min: -1.5, max: 1.5, noNaN: true }),
+        fc.double({ min: 0.05, max: 0.45, noNaN: true }),
+        fc.double({ min: -2, max: 2, noNaN: true }),
+        (along, gap, side) => {
+          // Below the bottom edge of the square (outside), closer than the radius, pushing up into it.
+          const o = solve(along, -2 - gap, 0, 0, side, 2, [SQUARE]);
+          expect(o.vy).toBeLessThanOrEqual(1e-9);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -1,15 +1,7 @@
 import { createRng, rngFloat, rngNextFloat, spatialHashQueryRadius } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  createCrowd,
-  createOrca,
-  createOrcaObstacles,
-  addCrowdAgent,
-  setCrowdAgentPreferredVelocity,
-  stepCrowdOrca,
-  type Crowd,
-} from "../src/index";
+import { createCrowd, createOrca, createOrcaObstacles, addCrowdAgent, setCrowdAgentPreferredVelocity, stepCrowdOrca, type Crowd } from "../src/index";
 import { createOrcaLines, orcaLinearProgram2 } from "../src/crowd/orca/linear-program";
 
 function setPrefToGoals(crowd: Crowd, gx: Float64Array, gy: Float64Array): void {

@@ -48,7 +48,14 @@ describe("steer (level 2)", () => {
 
   it("followPath keeps its waypoint between calls and reports the end; prioritized avoidance wins over seek", () => {
     const agent = createSteeringAgent({ maxSpeed: 4, maxForce: 16, radius: 0.5 });
-    const follow: SteeringBehavior = { type: "followPath", path: [{ x: 5, y: 0 }, { x: 5, y: 5 }, { x: 0, y: 5 }] };
+    const follow: SteeringBehavior = {
+      type: "followPath",
+      path: [
+        { x: 5, y: 0 },
+        { x: 5, y: 5 },
+        { x: 0, y: 5 },
+      ],
+    };
     let done = false;
     for (let i = 0; i < 600 && !done; i++) done = steer(agent, [follow], 1 / 30).pathDone;
     expect(done).toBe(true);

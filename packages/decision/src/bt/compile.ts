@@ -77,7 +77,8 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
   if (n["name"] !== undefined) L.string(`${path}.name`, n["name"]);
   const key = (p: string, k: unknown): string | undefined => {
     if (!L.string(p, k)) return undefined;
-    if (b !== undefined && b.blackboard === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
+    if (b !== undefined && b.blackboard === undefined)
+      L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
     else if (b?.blackboard && ownValue(b.blackboard, k) === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
     return ownValue(b?.blackboard, k);
   };

@@ -54,7 +54,8 @@ export function createHintedController(base: HintLevel, ...higher: HintLevel[]):
 export function pushHintLevel(c: HintedController, level: HintLevel): void {
   const where = "pushHintLevel";
   checkTreeState(where, level.tree, level.state);
-  if (c.levels.some((l) => l.state === level.state)) invalidArgument(`@tactica/decision: ${where}`, "level.state", "is already in the controller", "Push each state once.");
+  if (c.levels.some((l) => l.state === level.state))
+    invalidArgument(`@tactica/decision: ${where}`, "level.state", "is already in the controller", "Push each state once.");
   c.levels.push(level);
 }
 

@@ -10,8 +10,36 @@ import { CompareOp, NodeFlag, NodeKind, type BtState } from "./types";
 // Module-local copies of the opcode tables: the hot switch and flag tests read locals, never a
 // property of another module's export (which some loaders, e.g. tsx's CommonJS transform, turn
 // into a getter call per access).
-const { Sequence: K_SEQUENCE, Selector: K_SELECTOR, Shuffle: K_SHUFFLE, RandomSelector: K_RANDOM_SELECTOR, Parallel: K_PARALLEL, Inverter: K_INVERTER, Succeed: K_SUCCEED, Fail: K_FAIL, Repeat: K_REPEAT, Retry: K_RETRY, Cooldown: K_COOLDOWN, Timeout: K_TIMEOUT, Guard: K_GUARD, Action: K_ACTION, Condition: K_CONDITION, Compare: K_COMPARE, Set: K_SET, Wait: K_WAIT, Hinter: K_HINTER, HintCondition: K_HINT_CONDITION } = NodeKind;
-const { Memory: F_MEMORY, AbortSelf: F_ABORT_SELF, AbortLower: F_ABORT_LOWER, SuccessOne: F_SUCCESS_ONE, FailureAll: F_FAILURE_ALL, ByKey: F_BY_KEY } = NodeFlag;
+const {
+  Sequence: K_SEQUENCE,
+  Selector: K_SELECTOR,
+  Shuffle: K_SHUFFLE,
+  RandomSelector: K_RANDOM_SELECTOR,
+  Parallel: K_PARALLEL,
+  Inverter: K_INVERTER,
+  Succeed: K_SUCCEED,
+  Fail: K_FAIL,
+  Repeat: K_REPEAT,
+  Retry: K_RETRY,
+  Cooldown: K_COOLDOWN,
+  Timeout: K_TIMEOUT,
+  Guard: K_GUARD,
+  Action: K_ACTION,
+  Condition: K_CONDITION,
+  Compare: K_COMPARE,
+  Set: K_SET,
+  Wait: K_WAIT,
+  Hinter: K_HINTER,
+  HintCondition: K_HINT_CONDITION,
+} = NodeKind;
+const {
+  Memory: F_MEMORY,
+  AbortSelf: F_ABORT_SELF,
+  AbortLower: F_ABORT_LOWER,
+  SuccessOne: F_SUCCESS_ONE,
+  FailureAll: F_FAILURE_ALL,
+  ByKey: F_BY_KEY,
+} = NodeFlag;
 const { Less: OP_LESS, LessEqual: OP_LESS_EQUAL, Equal: OP_EQUAL, NotEqual: OP_NOT_EQUAL, GreaterEqual: OP_GREATER_EQUAL, Greater: OP_GREATER } = CompareOp;
 
 const IDLE = BtStatus.Idle;

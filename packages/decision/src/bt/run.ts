@@ -36,7 +36,12 @@ const states = new WeakMap<object, WeakMap<object, BtState>>();
  */
 export function runBehaviorTree<A extends object>(tree: BehaviorTree<A>, agent: A, dt: number): BehaviorTreeRunResult {
   if (agent === null || (typeof agent !== "object" && typeof agent !== "function")) {
-    invalidArgument("@tactica/decision: runBehaviorTree", "agent", "must be an object (the per-agent state is cached by agent identity)", "Pass an object, or use createTreeState + tickTree.");
+    invalidArgument(
+      "@tactica/decision: runBehaviorTree",
+      "agent",
+      "must be an object (the per-agent state is cached by agent identity)",
+      "Pass an object, or use createTreeState + tickTree.",
+    );
   }
   let byAgent = states.get(tree);
   if (byAgent === undefined) {

@@ -100,7 +100,8 @@ function checkArray(where: string, name: string, dst: NumArray, src: unknown, mi
 }
 
 function checkNumber(where: string, name: string, v: unknown, min: number): number {
-  if (typeof v !== "number" || !Number.isFinite(v) || v < min) invalidArgument(where, `snapshot.${name}`, `must be a finite number >= ${min}`, "Restore an unmodified snapshot.");
+  if (typeof v !== "number" || !Number.isFinite(v) || v < min)
+    invalidArgument(where, `snapshot.${name}`, `must be a finite number >= ${min}`, "Restore an unmodified snapshot.");
   return v;
 }
 

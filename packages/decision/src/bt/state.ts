@@ -35,7 +35,12 @@ export function createTreeState<A>(tree: BehaviorTree<A>, options: BtStateOption
   const where = "@tactica/decision: createTreeState";
   const bb = options.blackboard ?? createBlackboard(tree.blackboardSchema);
   if (tree.blackboardKeys.length !== bb.keys.length || tree.blackboardKeys.some((k, i) => bb.keys[i] !== k)) {
-    invalidArgument(where, "options.blackboard", "has different keys from the tree's schema", "Create the blackboard from the same schema as the tree's bindings.blackboard.");
+    invalidArgument(
+      where,
+      "options.blackboard",
+      "has different keys from the tree's schema",
+      "Create the blackboard from the same schema as the tree's bindings.blackboard.",
+    );
   }
   const cap = options.traceCapacity ?? 0;
   if (!Number.isInteger(cap) || cap < 0) invalidArgument(where, "options.traceCapacity", "must be an integer >= 0", "Pass a capacity in entries.");

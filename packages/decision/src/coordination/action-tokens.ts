@@ -78,8 +78,10 @@ export function setTokenPopulation(t: ActionTokens, population: number): void {
 
 function actionId(t: ActionTokens, action: string, agent: number, fn: string): number {
   const a = t.index.get(action);
-  if (a === undefined) invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${JSON.stringify(action)}`, `Use one of ${t.names.join(", ")}.`);
-  if (!(agent >= 0 && agent < t.agentCapacity && Number.isInteger(agent))) invalidArgument(`@tactica/decision: ${fn}`, "agent", `must be an integer in [0, ${t.agentCapacity - 1}]`, "Use agent ids below agentCapacity.");
+  if (a === undefined)
+    invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${JSON.stringify(action)}`, `Use one of ${t.names.join(", ")}.`);
+  if (!(agent >= 0 && agent < t.agentCapacity && Number.isInteger(agent)))
+    invalidArgument(`@tactica/decision: ${fn}`, "agent", `must be an integer in [0, ${t.agentCapacity - 1}]`, "Use agent ids below agentCapacity.");
   return a;
 }
 

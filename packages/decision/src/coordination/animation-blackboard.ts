@@ -128,7 +128,12 @@ export function registerAnimation(bb: AnimationBlackboard, animId: number, now: 
 
 function registerAt(bb: AnimationBlackboard, animId: number, now: number, priority: number, x: number, y: number, z: number): void {
   if (!(priority >= 0 && priority < bb.delays.length)) {
-    invalidArgument("@tactica/decision: registerAnimation", "priority", `must be a priority class in [0, ${bb.delays.length - 1}]`, "Use AnimationPriority or an index into delays.");
+    invalidArgument(
+      "@tactica/decision: registerAnimation",
+      "priority",
+      `must be a priority class in [0, ${bb.delays.length - 1}]`,
+      "Use AnimationPriority or an index into delays.",
+    );
   }
   const cap = bb.ids.length;
   if (bb.count === cap) {

@@ -43,7 +43,8 @@ export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator
   const policy = new Uint8Array(roles.length);
   roles.forEach((r, i) => {
     if (roleIndex.has(r.name)) invalidArgument(where, `roles[${i}].name`, `duplicates ${JSON.stringify(r.name)}`, "Give each role a unique name.");
-    if (r.policy !== "firstCome" && r.policy !== "idealCandidate") invalidArgument(where, `roles[${i}].policy`, 'must be "firstCome" or "idealCandidate"', "Fix the policy.");
+    if (r.policy !== "firstCome" && r.policy !== "idealCandidate")
+      invalidArgument(where, `roles[${i}].policy`, 'must be "firstCome" or "idealCandidate"', "Fix the policy.");
     roleIndex.set(r.name, i);
     policy[i] = r.policy === "idealCandidate" ? 1 : 0;
   });

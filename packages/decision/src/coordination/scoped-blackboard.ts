@@ -60,7 +60,12 @@ export function writeScoped(scope: BlackboardScope, where: BlackboardScopeName, 
   const bb = scope[where];
   const i = bb === null ? -1 : getBlackboardKeyIndex(bb, key);
   if (bb === null || i < 0) {
-    invalidArgument("@tactica/decision: writeScoped", key, `is not a key of the ${where} board${bb === null ? " (the scope has none)" : ""}`, "Declare the key in that board's schema.");
+    invalidArgument(
+      "@tactica/decision: writeScoped",
+      key,
+      `is not a key of the ${where} board${bb === null ? " (the scope has none)" : ""}`,
+      "Declare the key in that board's schema.",
+    );
   }
   writeBlackboardAt(bb, i, value);
 }

@@ -76,7 +76,10 @@ export function postSquadEntry(board: SquadBlackboard, list: SquadList, entry: S
   if (i >= 0) l[i] = { ...entry };
   else {
     if (l.length >= board.capacity) {
-      throw new TacticaError(ErrorCodes.CapacityExceeded, `@tactica/decision: postSquadEntry: list ${list} is full (${board.capacity}). Remove entries or create the board with a larger capacity.`);
+      throw new TacticaError(
+        ErrorCodes.CapacityExceeded,
+        `@tactica/decision: postSquadEntry: list ${list} is full (${board.capacity}). Remove entries or create the board with a larger capacity.`,
+      );
     }
     l.push({ ...entry });
   }
@@ -146,7 +149,14 @@ export function createCaseMemory(featureCount: number, options?: CaseMemoryOptio
   const where = "@tactica/decision: createCaseMemory";
   assertInteger(where, "featureCount", featureCount, 1, 1 << 16);
   assertInteger(where, "capacity", capacity, 1, 1 << 24);
-  return { featureCount, capacity, features: new Float64Array(featureCount * capacity), responses: new Int32Array(capacity), confidence: new Float64Array(capacity), size: 0 };
+  return {
+    featureCount,
+    capacity,
+    features: new Float64Array(featureCount * capacity),
+    responses: new Int32Array(capacity),
+    confidence: new Float64Array(capacity),
+    size: 0,
+  };
 }
 
 /**

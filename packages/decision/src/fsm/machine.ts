@@ -310,7 +310,12 @@ export function createMachineState<A>(machine: StateMachine<A>, options: Machine
 
 function checkMachineState<A>(fn: string, st: MachineState, m: StateMachine<A>): void {
   if (st === null || typeof st !== "object" || st.stateCount !== m.names.length || st.remembered?.length !== m.names.length) {
-    invalidArgument(`${WHERE}: ${fn}`, "state", "was not created for this machine", "Pass the state createMachineState(machine) returned for the same machine.");
+    invalidArgument(
+      `${WHERE}: ${fn}`,
+      "state",
+      "was not created for this machine",
+      "Pass the state createMachineState(machine) returned for the same machine.",
+    );
   }
 }
 
@@ -399,7 +404,10 @@ function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): bo
       }
       if (kind === TRANS.push) {
         if (st.stackSize >= st.stack.length) {
-          throw new TacticaError(ErrorCodes.CapacityExceeded, `${WHERE}: state stack is full (${st.stack.length}). Raise stackCapacity in createMachineState or pop states.`);
+          throw new TacticaError(
+            ErrorCodes.CapacityExceeded,
+            `${WHERE}: state stack is full (${st.stack.length}). Raise stackCapacity in createMachineState or pop states.`,
+          );
         }
         st.stack[st.stackSize++] = st.current;
       } else if (kind === TRANS.pop) st.stackSize--;
@@ -417,7 +425,8 @@ function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): bo
  */
 export function startMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A): void {
   checkMachineState("startMachine", state, machine);
-  if (state.current >= 0) throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: startMachine: the machine is already started. Create a new state to start over.`);
+  if (state.current >= 0)
+    throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: startMachine: the machine is already started. Create a new state to start over.`);
   state.ctx.event = "";
   enterDown(state, machine, agent, -1, machine.initial);
 }
@@ -487,7 +496,8 @@ export interface UpdateMachineOptions {
  */
 export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A, dt: number, options?: UpdateMachineOptions): number {
   checkStarted(state, machine, "updateMachine");
-  if (!(dt >= 0) || dt === Infinity) invalidArgument(`${WHERE}: updateMachine`, "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
+  if (!(dt >= 0) || dt === Infinity)
+    invalidArgument(`${WHERE}: updateMachine`, "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");
   const maxTransitions = options?.maxTransitions ?? 16;
   const st = state;
   const m = machine;
@@ -577,24 +587,39 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
     return v;
   };
   const snap = snapshot as unknown as Record<string, unknown>;
-  if (snap === null || typeof snap !== "object") invalidArgument(where, "snapshot", "must be a machine snapshot object", "Pass the value saveMachine returned.");
+  if (snap === null || typeof snap !== "object")
+    invalidArgument(where, "snapshot", "must be a machine snapshot object", "Pass the value saveMachine returned.");
   const current = snap["current"] === "" ? -1 : id(snap["current"], "snapshot.current");
   if (current >= 0 && m.initialChild[current]! >= 0) invalidArgument(where, "snapshot.current", "must name a leaf state", fix);
   const timeInState = num(snap["timeInState"], "snapshot.timeInState", 0);
   const time = num(snap["time"], "snapshot.time", -Number.MAX_VALUE);
   const transitions = num(snap["transitions"], "snapshot.transitions", 0);
   const remembered = snap["remembered"];
-  if (!Array.isArray(remembered) || remembered.length !== m.names.length) invalidArgument(where, "snapshot.remembered", `must be an array of ${m.names.length} state indices`, fix);
+  if (!Array.isArray(remembered) || remembered.length !== m.names.length)
+    invalidArgument(where, "snapshot.remembered", `must be an array of ${m.names.length} state indices`, fix);
   remembered.forEach((r: unknown, i) => {
-    if (!Number.isInteger(r) || (r as number) < -1 || (r as number) >= m.names.length) invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state index", fix);
+    if (!Number.isInteger(r) || (r as number) < -1 || (r as number) >= m.names.length)
+      invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state index", fix);
   });
   const stack = snap["stack"];
   if (!Array.isArray(stack)) invalidArgument(where, "snapshot.stack", "must be an array of state names", fix);
-  if (stack.length > state.stack.length) invalidArgument(where, "snapshot.stack", `holds ${stack.length} states; this state's stackCapacity is ${state.stack.length}`, "Create the state with a larger stackCapacity.");
+  if (stack.length > state.stack.length)
+    invalidArgument(
+      where,
+      "snapshot.stack",
+      `holds ${stack.length} states; this state's stackCapacity is ${state.stack.length}`,
+      "Create the state with a larger stackCapacity.",
+    );
   const stackIds = stack.map((s: unknown, i) => id(s, `snapshot.stack[${i}]`));
   const queue = snap["queue"];
   if (!Array.isArray(queue)) invalidArgument(where, "snapshot.queue", "must be an array of { event, due }", fix);
-  if (queue.length > state.queueEvent.length) invalidArgument(where, "snapshot.queue", `holds ${queue.length} events; this state's queueCapacity is ${state.queueEvent.length}`, "Create the state with a larger queueCapacity.");
+  if (queue.length > state.queueEvent.length)
+    invalidArgument(
+      where,
+      "snapshot.queue",
+      `holds ${queue.length} events; this state's queueCapacity is ${state.queueEvent.length}`,
+      "Create the state with a larger queueCapacity.",
+    );
   const queueIds = queue.map((q: unknown, i) => {
     const e = q !== null && typeof q === "object" ? (q as Record<string, unknown>)["event"] : undefined;
     const ev = typeof e === "string" ? m.eventIndex.get(e) : undefined;

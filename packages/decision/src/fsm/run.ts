@@ -33,7 +33,12 @@ const states = new WeakMap<object, WeakMap<object, MachineState>>();
  */
 export function runStateMachine<A extends object>(machine: StateMachine<A>, agent: A, dt: number): StateMachineRunResult {
   if (agent === null || (typeof agent !== "object" && typeof agent !== "function")) {
-    invalidArgument("@tactica/decision: runStateMachine", "agent", "must be an object (the per-agent state is cached by agent identity)", "Pass an object, or use createMachineState + updateMachine.");
+    invalidArgument(
+      "@tactica/decision: runStateMachine",
+      "agent",
+      "must be an object (the per-agent state is cached by agent identity)",
+      "Pass an object, or use createMachineState + updateMachine.",
+    );
   }
   let byAgent = states.get(machine);
   if (byAgent === undefined) {

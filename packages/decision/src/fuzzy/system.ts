@@ -89,7 +89,8 @@ function validateSet(L: IssueList, p: string, s: unknown): void {
     return;
   }
   pts.forEach((v, i) => L.number(`${p}.points[${i}]`, v));
-  for (let i = 1; i < pts.length; i++) if ((pts[i] as number) < (pts[i - 1] as number)) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
+  for (let i = 1; i < pts.length; i++)
+    if ((pts[i] as number) < (pts[i - 1] as number)) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
 }
 
 /** Validates a fuzzy-system definition; returns problems by JSON path (empty when valid). */
@@ -110,7 +111,8 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
     }
     if (v["range"] !== undefined) {
       const r = v["range"];
-      if (!Array.isArray(r) || r.length !== 2 || !(typeof r[0] === "number" && typeof r[1] === "number" && r[0] < r[1])) L.add(`${p}.range`, "must be [min, max] with min < max");
+      if (!Array.isArray(r) || r.length !== 2 || !(typeof r[0] === "number" && typeof r[1] === "number" && r[0] < r[1]))
+        L.add(`${p}.range`, "must be [min, max] with min < max");
     }
   }
   const hasSet = (v: unknown, s: unknown): boolean => {
@@ -137,7 +139,11 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
       if (L.array(`${p}.${k}`, e[k], 1)) e[k].forEach((x, i) => expr(`${p}.${k}[${i}]`, x, depth + 1));
     } else if ("not" in e || "very" in e || "fairly" in e) {
       const k = keys[0]!;
-      L.known(p, e, ["not", "very", "fairly"].filter((x) => x === k));
+      L.known(
+        p,
+        e,
+        ["not", "very", "fairly"].filter((x) => x === k),
+      );
       expr(`${p}.${k}`, e[k], depth + 1);
     } else L.add(p, 'needs one of "var"/"is", "and", "or", "not", "very", "fairly"');
   };
@@ -177,7 +183,8 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
       const t = f["table"];
       if (!Array.isArray(t) || t.length !== rows.length) return L.add(`${p}.table`, `must have ${rows.length} rows (the sets of ${String(ins[0])})`);
       t.forEach((row: unknown, r) => {
-        if (!Array.isArray(row) || row.length !== cols.length) return L.add(`${p}.table[${r}]`, `must have ${cols.length} cells (the sets of ${String(ins[1])})`);
+        if (!Array.isArray(row) || row.length !== cols.length)
+          return L.add(`${p}.table[${r}]`, `must have ${cols.length} cells (the sets of ${String(ins[1])})`);
         row.forEach((cell: unknown, c) => {
           if (cell !== null && !hasSet(out, cell)) L.add(`${p}.table[${r}][${c}]`, `names unknown set ${JSON.stringify(cell)} of ${out}`);
         });
@@ -268,7 +275,18 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
     const cols = Object.keys(definition.variables[f.inputs[1]]!.sets);
     f.table.forEach((row, i) =>
       row.forEach((cell, j) => {
-        if (cell !== null) addRule({ and: [{ var: f.inputs[0], is: rows[i]! }, { var: f.inputs[1], is: cols[j]! }] }, f.output, cell, 1);
+        if (cell !== null)
+          addRule(
+            {
+              and: [
+                { var: f.inputs[0], is: rows[i]! },
+                { var: f.inputs[1], is: cols[j]! },
+              ],
+            },
+            f.output,
+            cell,
+            1,
+          );
       }),
     );
   }
@@ -297,7 +315,8 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
 
 function varId(sys: FuzzySystem, v: string | number, fn: string): number {
   const i = typeof v === "number" ? v : (sys.variableIndex.get(v) ?? -1);
-  if (!(i >= 0 && i < sys.variables.length)) invalidArgument(`@tactica/decision: ${fn}`, "variable", `is not a variable of this system (${String(v)})`, `Use one of ${sys.variables.join(", ")}.`);
+  if (!(i >= 0 && i < sys.variables.length))
+    invalidArgument(`@tactica/decision: ${fn}`, "variable", `is not a variable of this system (${String(v)})`, `Use one of ${sys.variables.join(", ")}.`);
   return i;
 }
 
@@ -372,7 +391,12 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, options?:
   const method = options?.method ?? "centroid";
   const samples = options?.samples ?? 101;
   if (method !== "centroid" && method !== "meanOfMaximum" && method !== "maxAverage") {
-    invalidArgument("@tactica/decision: defuzzify", "options.method", `must be "centroid", "meanOfMaximum" or "maxAverage" but is ${String(method)}`, "Pick one of the three methods.");
+    invalidArgument(
+      "@tactica/decision: defuzzify",
+      "options.method",
+      `must be "centroid", "meanOfMaximum" or "maxAverage" but is ${String(method)}`,
+      "Pick one of the three methods.",
+    );
   }
   assertInteger("@tactica/decision: defuzzify", "options.samples", samples, 2, 1 << 20);
   const s0 = sys.setStart[v]!;

@@ -18,7 +18,8 @@ export interface HebbNet {
  */
 export function trainHebb(inputs: readonly ArrayLike<number>[], targets: ArrayLike<number>): HebbNet {
   const where = "@tactica/decision: trainHebb";
-  if (inputs.length === 0 || inputs.length !== targets.length) invalidArgument(where, "targets", "must have one target per input vector", "Pass matching arrays.");
+  if (inputs.length === 0 || inputs.length !== targets.length)
+    invalidArgument(where, "targets", "must have one target per input vector", "Pass matching arrays.");
   const n = inputs[0]!.length;
   const net: HebbNet = { weights: new Array<number>(n).fill(0), bias: 0 };
   inputs.forEach((x, k) => {

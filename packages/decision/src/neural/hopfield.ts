@@ -21,7 +21,8 @@ export function trainHopfield(exemplars: readonly ArrayLike<number>[]): Hopfield
   exemplars.forEach((e, k) => {
     if (e.length !== n) invalidArgument(where, `exemplars[${k}]`, `has ${e.length} values, not ${n}`, "Give every exemplar the same length.");
     for (let i = 0; i < n; i++) {
-      if (e[i] !== 0 && e[i] !== 1) invalidArgument(where, `exemplars[${k}][${i}]`, "must be 0 or 1", "Exemplars are binary; they are made bipolar internally.");
+      if (e[i] !== 0 && e[i] !== 1)
+        invalidArgument(where, `exemplars[${k}][${i}]`, "must be 0 or 1", "Exemplars are binary; they are made bipolar internally.");
       for (let j = 0; j < n; j++) if (i !== j) w[i * n + j]! += (2 * e[i]! - 1) * (2 * e[j]! - 1);
     }
   });
@@ -35,11 +36,17 @@ export function trainHopfield(exemplars: readonly ArrayLike<number>[]): Hopfield
  * two n-vectors of scratch). Writes
  * the result to `out` and returns the number of iterations used (or -1 when it did not settle).
  */
-export function recallHopfield(out: { [i: number]: number; length: number }, net: HopfieldNet, input: ArrayLike<number>, options?: { maxIterations?: number }): number {
+export function recallHopfield(
+  out: { [i: number]: number; length: number },
+  net: HopfieldNet,
+  input: ArrayLike<number>,
+  options?: { maxIterations?: number },
+): number {
   const maxIterations = options?.maxIterations ?? 100;
   assertInteger("@tactica/decision: recallHopfield", "maxIterations", maxIterations, 1);
   const n = net.size;
-  if (input.length !== n || out.length < n) invalidArgument("@tactica/decision: recallHopfield", "input", `must have ${n} values (and out room for them)`, "Pass vectors of the net's size.");
+  if (input.length !== n || out.length < n)
+    invalidArgument("@tactica/decision: recallHopfield", "input", `must have ${n} values (and out room for them)`, "Pass vectors of the net's size.");
   const cur = new Float64Array(n);
   const next = new Float64Array(n);
   for (let i = 0; i < n; i++) cur[i] = input[i]!;

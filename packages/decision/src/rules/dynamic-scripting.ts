@@ -37,7 +37,8 @@ export function createDynamicScripting(ruleCount: number, options: DynamicScript
   const init = assertFinite(where, "options.initialWeight", options.initialWeight ?? 100);
   const min = assertFinite(where, "options.minWeight", options.minWeight ?? 0);
   const max = assertFinite(where, "options.maxWeight", options.maxWeight ?? 2000);
-  if (!(min >= 0 && min <= init && init <= max)) invalidArgument(where, "options", "needs 0 <= minWeight <= initialWeight <= maxWeight", "Fix the weight bounds.");
+  if (!(min >= 0 && min <= init && init <= max))
+    invalidArgument(where, "options", "needs 0 <= minWeight <= initialWeight <= maxWeight", "Fix the weight bounds.");
   return { weights: new Float64Array(ruleCount).fill(init), minWeight: min, maxWeight: max, used: new Uint8Array(ruleCount) };
 }
 

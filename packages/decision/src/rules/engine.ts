@@ -150,7 +150,8 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if (!L.object(cp, c)) return;
           if ("test" in c) {
             L.known(cp, c, ["test", "reads", "args"]);
-            if (L.string(`${cp}.test`, c["test"]) && !bindings.tests?.[c["test"]]) L.add(`${cp}.test`, `names test ${JSON.stringify(c["test"])}, which is not bound`);
+            if (L.string(`${cp}.test`, c["test"]) && !bindings.tests?.[c["test"]])
+              L.add(`${cp}.test`, `names test ${JSON.stringify(c["test"])}, which is not bound`);
             if (c["reads"] !== undefined && L.array(`${cp}.reads`, c["reads"])) c["reads"].forEach((f, k) => factOk(`${cp}.reads[${k}]`, f));
             if (c["args"] !== undefined) L.object(`${cp}.args`, c["args"]);
             return;
@@ -170,7 +171,8 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if (!L.object(ap, a)) return;
           if ("call" in a) {
             L.known(ap, a, ["call", "args"]);
-            if (L.string(`${ap}.call`, a["call"]) && !bindings.actions?.[a["call"]]) L.add(`${ap}.call`, `names action ${JSON.stringify(a["call"])}, which is not bound`);
+            if (L.string(`${ap}.call`, a["call"]) && !bindings.actions?.[a["call"]])
+              L.add(`${ap}.call`, `names action ${JSON.stringify(a["call"])}, which is not bound`);
           } else if ("set" in a) {
             L.known(ap, a, ["set", "value"]);
             factOk(`${ap}.set`, a["set"]);
@@ -412,7 +414,8 @@ export function getFactId(e: RuleEngine, name: string): number {
 /** Reads fact `name` (booleans are 1/0). @throws TacticaError for an unknown fact. */
 export function getFact(e: RuleEngine, name: string): number {
   const f = e.factIndex.get(name);
-  if (f === undefined) invalidArgument("@tactica/decision: getFact", "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
+  if (f === undefined)
+    invalidArgument("@tactica/decision: getFact", "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
   return e.facts[f]!;
 }
 
@@ -424,7 +427,8 @@ export function getFact(e: RuleEngine, name: string): number {
  */
 export function setFact(e: RuleEngine, fact: string | number, value: number | boolean): void {
   const f = typeof fact === "number" ? fact : (e.factIndex.get(fact) ?? -1);
-  if (!(f >= 0 && f < e.facts.length)) invalidArgument("@tactica/decision: setFact", "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
+  if (!(f >= 0 && f < e.facts.length))
+    invalidArgument("@tactica/decision: setFact", "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
   const v = typeof value === "boolean" ? (value ? 1 : 0) : value;
   if (!Number.isFinite(v)) assertFinite("@tactica/decision: setFact", "value", v);
   if (e.facts[f] === v) return;
@@ -495,7 +499,9 @@ function pick(e: RuleEngine, uniqueOnly: boolean): number {
         let better: boolean;
         if (strat === "order") better = r < best;
         else if (strat === "recency") {
-          better = e.ruleStamp[r]! > e.ruleStamp[best]! || (e.ruleStamp[r] === e.ruleStamp[best] && (e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best)));
+          better =
+            e.ruleStamp[r]! > e.ruleStamp[best]! ||
+            (e.ruleStamp[r] === e.ruleStamp[best] && (e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best)));
         } else better = e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best);
         if (better) best = r;
       }
@@ -588,7 +594,8 @@ export function reinforceRule(e: RuleEngine, rule: string | number, success: boo
   const min = options?.min ?? 0;
   const max = options?.max ?? Infinity;
   const r = typeof rule === "number" ? rule : (e.ruleIndex.get(rule) ?? -1);
-  if (!(r >= 0 && r < e.ruleNames.length)) invalidArgument("@tactica/decision: reinforceRule", "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
+  if (!(r >= 0 && r < e.ruleNames.length))
+    invalidArgument("@tactica/decision: reinforceRule", "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
   const w = e.weight[r]! + (success ? step : -step);
   e.weight[r] = w < min ? min : w > max ? max : w;
 }

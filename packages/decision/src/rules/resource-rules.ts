@@ -132,7 +132,8 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
     list("checks", (sp, w) => {
       bin(sp, w[0]);
       resource(sp, w[1]);
-      if (!(OPS as readonly string[]).includes(w[2] ?? "") || Number.isNaN(parseNumber(w[3])) || w.length !== 4) L.add(sp, 'must read "<bin> <resource> <op> <number>"');
+      if (!(OPS as readonly string[]).includes(w[2] ?? "") || Number.isNaN(parseNumber(w[3])) || w.length !== 4)
+        L.add(sp, 'must read "<bin> <resource> <op> <number>"');
     });
     for (const k of ["inputs", "outputs"]) {
       list(k, (sp, w) => {
@@ -140,7 +141,8 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
         if (Number.isNaN(parseNumber(w[1])) || parseNumber(w[1]) < 0) L.add(sp, 'must read "<bin> <amount ≥ 0> <resource>"');
         resource(sp, w[2]);
         const capped = w.length === 5 && w[3] === "max" && !Number.isNaN(parseNumber(w[4]));
-        if (!(w.length === 3 || (k === "outputs" && capped))) L.add(sp, k === "outputs" ? 'must read "<bin> <amount> <resource> [max <cap>]"' : 'must read "<bin> <amount> <resource>"');
+        if (!(w.length === 3 || (k === "outputs" && capped)))
+          L.add(sp, k === "outputs" ? 'must read "<bin> <amount> <resource> [max <cap>]"' : 'must read "<bin> <amount> <resource>"');
       });
     }
     for (const k of ["success", "failedInputs", "failedChecks"]) {
@@ -166,7 +168,11 @@ export interface ResourceWorldOptions {
  *
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
-export function createResourceWorld(definition: ResourceRulesDefinition, actions: Readonly<Record<string, ResourceAction>> = {}, options: ResourceWorldOptions = {}): ResourceWorld {
+export function createResourceWorld(
+  definition: ResourceRulesDefinition,
+  actions: Readonly<Record<string, ResourceAction>> = {},
+  options: ResourceWorldOptions = {},
+): ResourceWorld {
   const issues = validateResourceRules(definition, actions);
   if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createResourceWorld", issues);
   const where = "@tactica/decision: createResourceWorld";
@@ -176,7 +182,12 @@ export function createResourceWorld(definition: ResourceRulesDefinition, actions
   const words = (s: string) => s.trim().split(/\s+/);
   const amount = (s: string): Amount => {
     const w = words(s);
-    return { bin: BINS.indexOf(w[0] as (typeof BINS)[number]), amount: Number(w[1]), res: resourceIndex.get(w[2]!)!, cap: w[3] === "max" ? Number(w[4]) : Infinity };
+    return {
+      bin: BINS.indexOf(w[0] as (typeof BINS)[number]),
+      amount: Number(w[1]),
+      res: resourceIndex.get(w[2]!)!,
+      cap: w[3] === "max" ? Number(w[4]) : Infinity,
+    };
   };
   const call = (s: string): Call => {
     const w = words(s);
@@ -192,7 +203,12 @@ export function createResourceWorld(definition: ResourceRulesDefinition, actions
     every: r.every ?? 1,
     checks: (r.checks ?? []).map((s) => {
       const w = words(s);
-      return { bin: BINS.indexOf(w[0] as (typeof BINS)[number]), res: resourceIndex.get(w[1]!)!, op: OPS.indexOf(w[2] as (typeof OPS)[number]), value: Number(w[3]) };
+      return {
+        bin: BINS.indexOf(w[0] as (typeof BINS)[number]),
+        res: resourceIndex.get(w[1]!)!,
+        op: OPS.indexOf(w[2] as (typeof OPS)[number]),
+        value: Number(w[3]),
+      };
     }),
     inputs: (r.inputs ?? []).map(amount),
     outputs: (r.outputs ?? []).map(amount),
@@ -226,7 +242,8 @@ export function addResourceUnit(world: ResourceWorld, rules: readonly string[], 
   const where = "@tactica/decision: addResourceUnit";
   const R = world.resources.length;
   const unit = world.footprints.length;
-  if ((unit + 1) * R > world.units.length) throw new TacticaError(ErrorCodes.CapacityExceeded, `${where}: the world holds ${world.units.length / R} units. Raise unitCapacity.`);
+  if ((unit + 1) * R > world.units.length)
+    throw new TacticaError(ErrorCodes.CapacityExceeded, `${where}: the world holds ${world.units.length / R} units. Raise unitCapacity.`);
   tiles.forEach((t, i) => assertInteger(where, `tiles[${i}]`, t, 0, world.tiles.length / R - 1));
   const ids = rules.map((name, i) => {
     const r = world.ruleIndex.get(name);
@@ -293,7 +310,11 @@ export interface ResourceRunResult {
  * (nothing consumed); if a check fails, `failedChecks` runs. Each pair is then rescheduled
  * `every` days later. Writes and returns outcome counts in `out`.
  */
-export function advanceResourceRules(world: ResourceWorld, days: number, out: ResourceRunResult = { succeeded: 0, failedInputs: 0, failedChecks: 0 }): ResourceRunResult {
+export function advanceResourceRules(
+  world: ResourceWorld,
+  days: number,
+  out: ResourceRunResult = { succeeded: 0, failedInputs: 0, failedChecks: 0 },
+): ResourceRunResult {
   assertInteger("@tactica/decision: advanceResourceRules", "days", days, 0);
   const nr = world.rules.length;
   for (let d = 0; d < days; d++) {
@@ -331,14 +352,16 @@ export function advanceResourceRules(world: ResourceWorld, days: number, out: Re
 /** Reads resource `name` of a bin: `"unit"` (needs `unit`), `"map"` (sum under `unit`) or `"player"`. */
 export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, unit = 0): number {
   const r = world.resourceIndex.get(name);
-  if (r === undefined) invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
+  if (r === undefined)
+    invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
   return read(world, BINS.indexOf(bin), unit, r);
 }
 
 /** Sets resource `name` of a bin (for `"map"`, of every tile under `unit`). */
 export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, value: number, unit = 0): void {
   const r = world.resourceIndex.get(name);
-  if (r === undefined) invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
+  if (r === undefined)
+    invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
   const b = BINS.indexOf(bin);
   const R = world.resources.length;
   if (b === 0) world.units[unit * R + r] = value;

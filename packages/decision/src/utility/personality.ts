@@ -58,7 +58,14 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
   const archetypes = Object.keys(definition.archetypes);
   const weights = new Float64Array(archetypes.length * traits.length);
   archetypes.forEach((a, ai) => traits.forEach((t, ti) => (weights[ai * traits.length + ti] = definition.archetypes[a]![t] ?? 0)));
-  return { traits, archetypes, archetypeIndex: new Map(archetypes.map((a, i) => [a, i])), weights, lo: new Float64Array(traits.length), hi: new Float64Array(traits.length) };
+  return {
+    traits,
+    archetypes,
+    archetypeIndex: new Map(archetypes.map((a, i) => [a, i])),
+    weights,
+    lo: new Float64Array(traits.length),
+    hi: new Float64Array(traits.length),
+  };
 }
 
 /**
@@ -69,7 +76,13 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
  * Returns the best candidate (ties to the lower index), or -1 when `count` is 0. O(count ×
  * traits), no allocation.
  */
-export function scorePersonality(out: { [i: number]: number; length: number }, p: Personality, archetype: number, raw: ArrayLike<number>, count: number): number {
+export function scorePersonality(
+  out: { [i: number]: number; length: number },
+  p: Personality,
+  archetype: number,
+  raw: ArrayLike<number>,
+  count: number,
+): number {
   assertInteger("@tactica/decision: scorePersonality", "archetype", archetype, 0, p.archetypes.length - 1);
   const T = p.traits.length;
   p.lo.fill(Infinity);

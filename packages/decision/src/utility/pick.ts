@@ -49,7 +49,11 @@ const cache = new WeakMap<object, Cached>();
  *
  * @throws TacticaError `INVALID_DEFINITION` for a bad definition; `INVALID_ARGUMENT` for a missing or non-finite input.
  */
-export function pickUtilityOption(utility: UtilityDefinition | UtilitySet, inputs: Readonly<Record<string, number>>, options?: PickUtilityOptionOptions): UtilityPick {
+export function pickUtilityOption(
+  utility: UtilityDefinition | UtilitySet,
+  inputs: Readonly<Record<string, number>>,
+  options?: PickUtilityOptionOptions,
+): UtilityPick {
   let c = cache.get(utility);
   if (c === undefined) {
     const set = "curves" in utility ? utility : createUtilitySet(utility);

@@ -44,7 +44,10 @@ export interface PostSelector<P> {
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of an unknown criterion, property or bad curve.
  */
-export function createPostSelector<P extends object>(definition: PostSelectorDefinition, criteria: Readonly<Record<string, PostCriterion<P>>> = {}): PostSelector<P> {
+export function createPostSelector<P extends object>(
+  definition: PostSelectorDefinition,
+  criteria: Readonly<Record<string, PostCriterion<P>>> = {},
+): PostSelector<P> {
   const L = new IssueList();
   const d = definition as unknown as Record<string, unknown>;
   if (L.object("$", d)) {
@@ -55,7 +58,8 @@ export function createPostSelector<P extends object>(definition: PostSelectorDef
         const p = `$.criteria[${i}]`;
         if (!L.object(p, c)) return;
         if ("criterion" in c) {
-          if (L.string(`${p}.criterion`, c["criterion"]) && !criteria[c["criterion"]]) L.add(`${p}.criterion`, `names criterion ${JSON.stringify(c["criterion"])}, which is not bound`);
+          if (L.string(`${p}.criterion`, c["criterion"]) && !criteria[c["criterion"]])
+            L.add(`${p}.criterion`, `names criterion ${JSON.stringify(c["criterion"])}, which is not bound`);
         } else if ("property" in c) {
           L.string(`${p}.property`, c["property"]);
           try {

@@ -259,7 +259,10 @@ function chooseAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number
   let pick = best;
   if (set.mode !== 0 && best >= 0) {
     if (rng === undefined) invalidArgument("@tactica/decision: chooseUtility", "rng", "is required for relative and dual selection", "Pass a core Rng.");
-    pick = set.mode === 1 ? pickWeightedMasked(rng, state.scores, set.optionCount, undefined) : selectDualUtility(rng, state.ranks, state.scores, set.optionCount, set.cutoff, state.mask);
+    pick =
+      set.mode === 1
+        ? pickWeightedMasked(rng, state.scores, set.optionCount, undefined)
+        : selectDualUtility(rng, state.ranks, state.scores, set.optionCount, set.cutoff, state.mask);
   }
   if (pick >= 0) state.current = pick;
   return pick;

@@ -42,14 +42,16 @@ export function computeDistanceField(out: Float64Array, search: GridSearch, sour
   const grid = search.grid;
   const n = grid.width * grid.height;
   if (out.length < n) invalidArgument(where, "out", `has ${out.length} entries, fewer than the ${n} cells`, "Pass new Float64Array(width * height).");
-  if (penalty !== undefined && penalty.length < n) invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than the ${n} cells`, "Pass one value per cell.");
+  if (penalty !== undefined && penalty.length < n)
+    invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than the ${n} cells`, "Pass one value per cell.");
   const stamp = beginQuery(search);
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
   const cost = search.cost;
   out.fill(Infinity, 0, n);
   for (let i = 0; i < sources.length; i++) {
     const c = sources[i]!;
-    if (!Number.isInteger(c) || c < 0 || c >= n) invalidArgument(where, `sources[${i}]`, `must be a cell index in [0, ${n - 1}] but is ${c}`, "Pass y * width + x.");
+    if (!Number.isInteger(c) || c < 0 || c >= n)
+      invalidArgument(where, `sources[${i}]`, `must be a cell index in [0, ${n - 1}] but is ${c}`, "Pass y * width + x.");
     const x = c % grid.width;
     const y = (c - x) / grid.width;
     const p = (y + 1) * pw + x + 1;

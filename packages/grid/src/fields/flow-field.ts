@@ -51,9 +51,11 @@ export function computeFlowField(field: FlowField, search: GridSearch, goals: Ar
   const penalty = options?.penalty;
   const where = "@tactica/grid: computeFlowField";
   const grid = search.grid;
-  if (field.width !== grid.width || field.height !== grid.height) invalidArgument(where, "field", "was created for another grid size", "Create it with createFlowField(grid).");
+  if (field.width !== grid.width || field.height !== grid.height)
+    invalidArgument(where, "field", "was created for another grid size", "Create it with createFlowField(grid).");
   const n = grid.width * grid.height;
-  if (penalty !== undefined && penalty.length < n) invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than ${n} cells`, "Pass one value per cell.");
+  if (penalty !== undefined && penalty.length < n)
+    invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than ${n} cells`, "Pass one value per cell.");
   computeDistanceField(field.integration, search, goals, { maxCost: Infinity, toSources: true, penalty });
   const { integration, direction } = field;
   const w = grid.width;

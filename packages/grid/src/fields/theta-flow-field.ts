@@ -87,9 +87,12 @@ export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch,
   const penalty = options?.penalty;
   const where = "@tactica/grid: computeThetaFlowField";
   const grid = search.grid;
-  if (field.width !== grid.width || field.height !== grid.height) invalidArgument(where, "field", "was created for another grid size", "Create it with createThetaFlowField(grid).");
-  if (grid.connectivity !== Connectivity.Eight) invalidArgument(where, "grid.connectivity", "must be 8 for an any-angle field", "Create the grid with connectivity 8, or use computeFlowField.");
-  if (grid.cost !== null) invalidArgument(where, "grid.cost", "is set, but the Theta* field needs a uniform-cost grid", "Use computeFlowField with terrain costs.");
+  if (field.width !== grid.width || field.height !== grid.height)
+    invalidArgument(where, "field", "was created for another grid size", "Create it with createThetaFlowField(grid).");
+  if (grid.connectivity !== Connectivity.Eight)
+    invalidArgument(where, "grid.connectivity", "must be 8 for an any-angle field", "Create the grid with connectivity 8, or use computeFlowField.");
+  if (grid.cost !== null)
+    invalidArgument(where, "grid.cost", "is set, but the Theta* field needs a uniform-cost grid", "Use computeFlowField with terrain costs.");
   const n = grid.width * grid.height;
   if (penalty !== undefined) {
     if (penalty.length < n) invalidArgument(where, "penalty", `has ${penalty.length} entries, fewer than ${n} cells`, "Pass one value per cell.");
@@ -104,7 +107,8 @@ export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch,
   const corner = grid.cornerCutting;
   for (let i = 0; i < goals.length; i++) {
     const c = goals[i]!;
-    if (!Number.isInteger(c) || c < 0 || c >= n) invalidArgument(where, `goals[${i}]`, `must be a cell index in [0, ${n - 1}] but is ${c}`, "Pass y * width + x.");
+    if (!Number.isInteger(c) || c < 0 || c >= n)
+      invalidArgument(where, `goals[${i}]`, `must be a cell index in [0, ${n - 1}] but is ${c}`, "Pass y * width + x.");
     const x = c % w;
     const y = (c - x) / w;
     const p = (y + 1) * pw + x + 1;

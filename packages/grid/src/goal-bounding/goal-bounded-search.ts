@@ -22,7 +22,16 @@ function checkBounds(where: string, search: GridSearch, gb: GoalBounds): void {
  *   another grid; `INVALID_STATE` when the grid was edited after `gb` was built (the jump table
  *   `jp` is rebuilt automatically as in JPS+, the O(n²) bounds are not: call {@link rebuildGoalBounds}).
  */
-export function findPathJpsPlusGoalBounded(out: GridPath, search: GridSearch, jp: JpsPlus, gb: GoalBounds, sx: number, sy: number, gx: number, gy: number): GridPath {
+export function findPathJpsPlusGoalBounded(
+  out: GridPath,
+  search: GridSearch,
+  jp: JpsPlus,
+  gb: GoalBounds,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+): GridPath {
   const where = "@tactica/grid: findPathJpsPlusGoalBounded";
   checkBounds(where, search, gb);
   return runJpsPlus(where, search, jp, sx, sy, gx, gy, out, gb.rowOf, gb.boxes);

@@ -49,7 +49,11 @@ export function passabilityHash(grid: Grid): number {
 function assertComplete(where: string, gb: GoalBounds): void {
   assertGoalBoundsCurrent(where, gb);
   if (gb.builtRows !== gb.rows) {
-    throw new TacticaError(ErrorCodes.InvalidState, `${where}: only ${gb.builtRows} of ${gb.rows} rows are built. Finish with buildGoalBoundsStep(gb, Infinity) first.`, { path: "gb" });
+    throw new TacticaError(
+      ErrorCodes.InvalidState,
+      `${where}: only ${gb.builtRows} of ${gb.rows} rows are built. Finish with buildGoalBoundsStep(gb, Infinity) first.`,
+      { path: "gb" },
+    );
   }
 }
 
@@ -121,7 +125,13 @@ interface Loaded {
 
 function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
   const expect = (path: string, value: unknown, want: unknown, what: string): void => {
-    if (value !== want) definitionError(where, path, `is ${String(value)} but ${what} is ${String(want)}`, "Bake the bounds again for this map (createGoalBounds + goalBoundsToJson/Bytes).");
+    if (value !== want)
+      definitionError(
+        where,
+        path,
+        `is ${String(value)} but ${what} is ${String(want)}`,
+        "Bake the bounds again for this map (createGoalBounds + goalBoundsToJson/Bytes).",
+      );
   };
   expect("format", d.format, GOAL_BOUNDS_FORMAT, "the expected format");
   expect("version", d.version, GOAL_BOUNDS_VERSION, "the supported format version");
@@ -135,7 +145,8 @@ function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
   const coverage: GoalBoundsCoverageValue = d.coverage;
   assertGoalBoundsGrid(where, grid, coverage);
   expect("passableHash", d.passableHash, passabilityHash(grid), "the hash of the grid's passability (the map differs)");
-  if (d.boxCount !== d.rows * 32) definitionError(where, "boxes", `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`, "Pass the arrays written by goalBoundsToJson unchanged.");
+  if (d.boxCount !== d.rows * 32)
+    definitionError(where, "boxes", `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`, "Pass the arrays written by goalBoundsToJson unchanged.");
   const pw = grid.width + 2;
   const n = grid.width * grid.height;
   const rowOf = new Int32Array(pw * (grid.height + 2)).fill(-1);
@@ -200,13 +211,15 @@ export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
  */
 export function goalBoundsFromBytes(grid: Grid, bytes: Uint8Array): GoalBounds {
   const where = "@tactica/grid: goalBoundsFromBytes";
-  if (bytes.byteLength < HEADER * 4) definitionError(where, "bytes", `has ${bytes.byteLength} bytes, fewer than the ${HEADER * 4}-byte header`, "Pass the bytes written by goalBoundsToBytes.");
+  if (bytes.byteLength < HEADER * 4)
+    definitionError(where, "bytes", `has ${bytes.byteLength} bytes, fewer than the ${HEADER * 4}-byte header`, "Pass the bytes written by goalBoundsToBytes.");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const at = (i: number): number => view.getInt32(i * 4, true);
   if (at(0) !== MAGIC) definitionError(where, "magic", "is not 'TGB1'", "Pass the bytes written by goalBoundsToBytes.");
   const rows = at(8);
   const need = HEADER * 4 + rows * 68;
-  if (rows < 0 || bytes.byteLength !== need) definitionError(where, "bytes", `has ${bytes.byteLength} bytes but ${rows} rows need ${need}`, "Pass the bytes written by goalBoundsToBytes unchanged.");
+  if (rows < 0 || bytes.byteLength !== need)
+    definitionError(where, "bytes", `has ${bytes.byteLength} bytes but ${rows} rows need ${need}`, "Pass the bytes written by goalBoundsToBytes unchanged.");
   const so = HEADER * 4;
   const bo = so + rows * 4;
   return restore(where, grid, {

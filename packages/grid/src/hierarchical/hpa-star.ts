@@ -84,8 +84,10 @@ export function createHpa(search: GridSearch, options?: HpaOptions): Hpa {
   const clusterSize = options?.clusterSize ?? 16;
   const where = "@tactica/grid: createHpa";
   const grid = search.grid;
-  if (!Number.isInteger(clusterSize) || clusterSize < 4 || clusterSize > 1024) invalidArgument(where, "clusterSize", `must be an integer in [4, 1024] but is ${clusterSize}`, "Use 8 to 32.");
-  if (grid.connectivity === 8 && grid.cornerCutting !== CornerCutting.Never) invalidArgument(where, "grid.cornerCutting", "must be CornerCutting.Never for HPA*", "Use findPathAStar for corner-cutting rules.");
+  if (!Number.isInteger(clusterSize) || clusterSize < 4 || clusterSize > 1024)
+    invalidArgument(where, "clusterSize", `must be an integer in [4, 1024] but is ${clusterSize}`, "Use 8 to 32.");
+  if (grid.connectivity === 8 && grid.cornerCutting !== CornerCutting.Never)
+    invalidArgument(where, "grid.cornerCutting", "must be CornerCutting.Never for HPA*", "Use findPathAStar for corner-cutting rules.");
   const hpa: Hpa = {
     grid,
     clusterSize,

@@ -53,7 +53,8 @@ export interface LpaStar {
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs.
  */
 export function createLpaStar(grid: Grid): LpaStar {
-  if (grid.cost !== null) invalidArgument("@tactica/grid: createLpaStar", "grid.cost", "is set, but this LPA* handles uniform-cost grids", "Use findPathAStar for terrain costs.");
+  if (grid.cost !== null)
+    invalidArgument("@tactica/grid: createLpaStar", "grid.cost", "is set, but this LPA* handles uniform-cost grids", "Use findPathAStar for terrain costs.");
   const pw = grid.width + 2;
   const n = pw * (grid.height + 2);
   const open = new Uint8Array(n);

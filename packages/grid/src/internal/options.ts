@@ -7,7 +7,12 @@ import { invalidArgument } from "@tactica/core";
 export function readMaxExpansions(where: string, value: number | undefined): number {
   if (value === undefined) return Infinity;
   if (!(value >= 1) || !(Number.isInteger(value) || value === Infinity)) {
-    invalidArgument(where, "options.maxExpansions", `must be an integer >= 1 (or Infinity) but is ${value}`, "Pass the node budget, or leave it out for no limit.");
+    invalidArgument(
+      where,
+      "options.maxExpansions",
+      `must be an integer >= 1 (or Infinity) but is ${value}`,
+      "Pass the node budget, or leave it out for no limit.",
+    );
   }
   return value;
 }

@@ -61,7 +61,12 @@ function headerNumber(where: string, lines: readonly string[], index: number, ke
   const line = lines[index];
   const parts = line === undefined ? [] : line.trim().split(/\s+/);
   if (parts.length !== 2 || parts[0] !== key) {
-    parseError(where, index + 1, `expected "${key} <n>" but found ${JSON.stringify(line ?? "end of file")}`, "Check the Moving AI header: type, height, width, map.");
+    parseError(
+      where,
+      index + 1,
+      `expected "${key} <n>" but found ${JSON.stringify(line ?? "end of file")}`,
+      "Check the Moving AI header: type, height, width, map.",
+    );
   }
   const n = Number(parts[1]);
   if (!Number.isInteger(n) || n < 1 || n > 32768) {
@@ -93,17 +98,22 @@ export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions
   const lines = splitLines(text);
   const typeLine = (lines[0] ?? "").trim().split(/\s+/);
   if (typeLine.length !== 2 || typeLine[0] !== "type") {
-    parseError(where, 1, `expected "type <name>" but found ${JSON.stringify(lines[0] ?? "")}`, "A Moving AI map starts with a line like \"type octile\".");
+    parseError(where, 1, `expected "type <name>" but found ${JSON.stringify(lines[0] ?? "")}`, 'A Moving AI map starts with a line like "type octile".');
   }
   const height = headerNumber(where, lines, 1, "height");
   const width = headerNumber(where, lines, 2, "width");
   if ((lines[3] ?? "").trim() !== "map") {
-    parseError(where, 4, `expected "map" but found ${JSON.stringify(lines[3] ?? "end of file")}`, "The header ends with a line \"map\".");
+    parseError(where, 4, `expected "map" but found ${JSON.stringify(lines[3] ?? "end of file")}`, 'The header ends with a line "map".');
   }
   let last = lines.length;
   while (last > 4 && lines[last - 1]!.trim() === "") last--;
   if (last - 4 !== height) {
-    parseError(where, Math.min(last, 4 + height) + 1, `the header says height ${height} but there are ${last - 4} map rows`, "Make the row count match the height line.");
+    parseError(
+      where,
+      Math.min(last, 4 + height) + 1,
+      `the header says height ${height} but there are ${last - 4} map rows`,
+      "Make the row count match the height line.",
+    );
   }
   const grid = createGrid(width, height, { connectivity: Connectivity.Eight, cornerCutting: CornerCutting.Never, passable: false });
   const rows: string[] = [];
@@ -170,7 +180,7 @@ export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
   const lines = splitLines(text);
   const head = (lines[0] ?? "").trim().split(/\s+/);
   if (head[0] !== "version" || head.length !== 2 || !Number.isFinite(Number(head[1]))) {
-    parseError(where, 1, `expected "version <n>" but found ${JSON.stringify(lines[0] ?? "")}`, "A scenario file starts with \"version 1\".");
+    parseError(where, 1, `expected "version <n>" but found ${JSON.stringify(lines[0] ?? "")}`, 'A scenario file starts with "version 1".');
   }
   const out: MovingAiScenario[] = [];
   for (let i = 1; i < lines.length; i++) {

@@ -46,12 +46,15 @@ export function gridFromJson(data: unknown): Grid {
   if (d["version"] !== 1) definitionError(where, "$.version", `must be 1 but is ${JSON.stringify(d["version"])}`, "Only version 1 exists.");
   const width = d["width"];
   const height = d["height"];
-  if (typeof width !== "number" || !Number.isInteger(width) || width < 1 || width > 32768) definitionError(where, "$.width", "must be an integer in [1, 32768]", "Fix the width.");
-  if (typeof height !== "number" || !Number.isInteger(height) || height < 1 || height > 32768) definitionError(where, "$.height", "must be an integer in [1, 32768]", "Fix the height.");
+  if (typeof width !== "number" || !Number.isInteger(width) || width < 1 || width > 32768)
+    definitionError(where, "$.width", "must be an integer in [1, 32768]", "Fix the width.");
+  if (typeof height !== "number" || !Number.isInteger(height) || height < 1 || height > 32768)
+    definitionError(where, "$.height", "must be an integer in [1, 32768]", "Fix the height.");
   const connectivity = d["connectivity"];
   if (connectivity !== 4 && connectivity !== 8) definitionError(where, "$.connectivity", "must be 4 or 8", "Fix the connectivity.");
   const cornerCutting = d["cornerCutting"];
-  if (cornerCutting !== 0 && cornerCutting !== 1 && cornerCutting !== 2) definitionError(where, "$.cornerCutting", "must be 0, 1 or 2", "Use a CornerCutting value.");
+  if (cornerCutting !== 0 && cornerCutting !== 1 && cornerCutting !== 2)
+    definitionError(where, "$.cornerCutting", "must be 0, 1 or 2", "Use a CornerCutting value.");
   const rows = d["rows"];
   if (!Array.isArray(rows) || rows.length !== height) definitionError(where, "$.rows", `must be an array of ${height} strings`, "One string per row.");
   const grid = createGrid(width, height, { connectivity, cornerCutting, passable: false });
@@ -66,11 +69,13 @@ export function gridFromJson(data: unknown): Grid {
   }
   const cost = d["cost"];
   if (cost !== undefined) {
-    if (!Array.isArray(cost) || cost.length !== width * height) definitionError(where, "$.cost", `must be an array of ${width * height} numbers`, "One cost per cell in row order.");
+    if (!Array.isArray(cost) || cost.length !== width * height)
+      definitionError(where, "$.cost", `must be an array of ${width * height} numbers`, "One cost per cell in row order.");
     const c = new Float64Array(width * height);
     for (let i = 0; i < c.length; i++) {
       const v: unknown = cost[i];
-      if (typeof v !== "number" || !Number.isFinite(v) || v <= 0) definitionError(where, `$.cost[${i}]`, "must be a finite number > 0", "Block the cell instead.");
+      if (typeof v !== "number" || !Number.isFinite(v) || v <= 0)
+        definitionError(where, `$.cost[${i}]`, "must be a finite number > 0", "Block the cell instead.");
       c[i] = v;
     }
     grid.cost = c;

@@ -33,8 +33,10 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
   const m = map as Record<string, unknown>;
   const width = m["width"];
   const height = m["height"];
-  if (typeof width !== "number" || !Number.isInteger(width) || width < 1) definitionError(where, "$.width", "must be a positive integer", "Export the map as Tiled JSON.");
-  if (typeof height !== "number" || !Number.isInteger(height) || height < 1) definitionError(where, "$.height", "must be a positive integer", "Export the map as Tiled JSON.");
+  if (typeof width !== "number" || !Number.isInteger(width) || width < 1)
+    definitionError(where, "$.width", "must be a positive integer", "Export the map as Tiled JSON.");
+  if (typeof height !== "number" || !Number.isInteger(height) || height < 1)
+    definitionError(where, "$.height", "must be a positive integer", "Export the map as Tiled JSON.");
   const layers = m["layers"];
   if (!Array.isArray(layers)) definitionError(where, "$.layers", "must be an array", "Export the map as Tiled JSON.");
   let index = -1;
@@ -46,7 +48,13 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
       break;
     }
   }
-  if (index < 0) definitionError(where, "$.layers", options.layer === undefined ? "has no tile layer" : `has no tile layer named ${JSON.stringify(options.layer)}`, "Check the layer name.");
+  if (index < 0)
+    definitionError(
+      where,
+      "$.layers",
+      options.layer === undefined ? "has no tile layer" : `has no tile layer named ${JSON.stringify(options.layer)}`,
+      "Check the layer name.",
+    );
   const layer = layers[index] as Record<string, unknown>;
   const data = layer["data"];
   if (!Array.isArray(data) || data.length !== width * height) {
@@ -83,7 +91,8 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
   const emptyPassable = options.emptyPassable === true;
   for (let i = 0; i < data.length; i++) {
     const raw: unknown = data[i];
-    if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0) definitionError(where, `$.layers[${index}].data[${i}]`, "must be a non-negative integer gid", "Save the layer with CSV encoding.");
+    if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0)
+      definitionError(where, `$.layers[${index}].data[${i}]`, "must be a non-negative integer gid", "Save the layer with CSV encoding.");
     const gid = raw & GID_MASK;
     if (gid === 0) {
       grid.passable[i] = emptyPassable ? 1 : 0;

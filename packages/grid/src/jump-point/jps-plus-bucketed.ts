@@ -36,7 +36,8 @@ export interface BucketedJpsPlusOptions {
 export function createBucketedJpsPlus(search: GridSearch, options?: BucketedJpsPlusOptions): BucketedJpsPlus {
   const bucketWidth = options?.bucketWidth ?? 0.1;
   const where = "@tactica/grid: createBucketedJpsPlus";
-  if (!(bucketWidth > 0) || !Number.isFinite(bucketWidth)) invalidArgument(where, "bucketWidth", `must be a finite number > 0 but is ${bucketWidth}`, "Use 0.1 as in the JPS+ chapter.");
+  if (!(bucketWidth > 0) || !Number.isFinite(bucketWidth))
+    invalidArgument(where, "bucketWidth", `must be a finite number > 0 but is ${bucketWidth}`, "Use 0.1 as in the JPS+ chapter.");
   const side = Math.max(search.grid.width, search.grid.height);
   const buckets = Math.ceil((3 * side + 4) / bucketWidth) + 2;
   if (buckets > 1 << 24) invalidArgument(where, "bucketWidth", `${bucketWidth} needs ${buckets} buckets on this map`, "Use a wider bucket.");
@@ -51,11 +52,21 @@ export function createBucketedJpsPlus(search: GridSearch, options?: BucketedJpsP
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or mismatched objects.
  */
-export function findPathJpsPlusBucketed(out: GridPath, search: GridSearch, jp: JpsPlus, open: BucketedJpsPlus, sx: number, sy: number, gx: number, gy: number): GridPath {
+export function findPathJpsPlusBucketed(
+  out: GridPath,
+  search: GridSearch,
+  jp: JpsPlus,
+  open: BucketedJpsPlus,
+  sx: number,
+  sy: number,
+  gx: number,
+  gy: number,
+): GridPath {
   const where = "@tactica/grid: findPathJpsPlusBucketed";
   const grid = search.grid;
   if (jp.grid !== grid) invalidArgument(where, "jp", "was built for another grid than search", "Create both from the same Grid object.");
-  if (open.expandedG.length !== search.open.length) invalidArgument(where, "open", "was created for another grid size", "Create it with createBucketedJpsPlus(search).");
+  if (open.expandedG.length !== search.open.length)
+    invalidArgument(where, "open", "was created for another grid size", "Create it with createBucketedJpsPlus(search).");
   checkEndpoints(where, grid, sx, sy, gx, gy);
   if (jp.builtVersion !== grid.version) rebuildJpsPlus(jp);
   const stamp = beginPathQuery(search, sx, sy, gx, gy);

@@ -144,7 +144,6 @@ function vertical4(open: Uint8Array, T: Int16Array, p: number, d: number, step: 
   T[p * 8 + d] = v;
 }
 
-
 /**
  * JPS+ query (Rabin 2015): jump point search where every scan is one table look-up in the
  * precomputed {@link JpsPlus} distances, plus "target jump points" that stop a run level with

@@ -93,7 +93,7 @@ export function findPathJps(out: GridPath, search: GridSearch, sx: number, sy: n
       let q: number;
       if ((d & 1) === 1) {
         const step = offsets[d]!;
-        const h = (d === 1 || d === 3) ? 1 : -1;
+        const h = d === 1 || d === 3 ? 1 : -1;
         q = jumpDiagonal(open, p, h, step - h, pw, goal);
       } else if (!eight && (d === 0 || d === 4)) {
         q = jumpVertical4(open, p, offsets[d]!, pw, goal);

@@ -9,7 +9,12 @@ export function assertJumpPointGrid(where: string, grid: Grid): void {
     invalidArgument(where, "grid.cost", "is set, but jump-point search needs a uniform-cost grid", "Use findPathAStar for grids with terrain costs.");
   }
   if (grid.connectivity === 8 && grid.cornerCutting !== CornerCutting.Never) {
-    invalidArgument(where, "grid.cornerCutting", "must be CornerCutting.Never for 8-connected jump-point search", "Use findPathAStar for corner-cutting rules.");
+    invalidArgument(
+      where,
+      "grid.cornerCutting",
+      "must be CornerCutting.Never for 8-connected jump-point search",
+      "Use findPathAStar for corner-cutting rules.",
+    );
   }
 }
 
@@ -41,7 +46,6 @@ export function jumpDirections(open: Uint8Array, offsets: Int32Array, p: number,
   if (open[p - n - step] === 0 && open[p - n] === 1) mask |= 1 << 4;
   return mask;
 }
-
 
 /**
  * How many steps JPS+ moves from padded cell `(px, py)` in the direction with steps `(dx, dy)`

@@ -44,7 +44,20 @@ export function createExplorer(grid: Grid, x: number, y: number): Explorer {
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= grid.width || y >= grid.height) {
     invalidArgument("@tactica/grid: createExplorer", "x, y", `(${x}, ${y}) is not a cell of the grid`, "Start inside the grid.");
   }
-  return { width: grid.width, height: grid.height, x, y, known: new Uint8Array(n), failed: new Uint8Array(n), visited: new Uint32Array(n), trip: 0, stack: new Int32Array(n), depth: 0, goal: -1, steps: 0 };
+  return {
+    width: grid.width,
+    height: grid.height,
+    x,
+    y,
+    known: new Uint8Array(n),
+    failed: new Uint8Array(n),
+    visited: new Uint32Array(n),
+    trip: 0,
+    stack: new Int32Array(n),
+    depth: 0,
+    goal: -1,
+    steps: 0,
+  };
 }
 
 /**

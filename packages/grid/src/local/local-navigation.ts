@@ -169,7 +169,8 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
   const rng = options?.rng ?? null;
   if (agent.x === gx && agent.y === gy) return LocalStatus.Arrived;
   const needsRng = agent.method === LocalMethod.RandomMove || agent.side === WallSide.Random;
-  if (needsRng && rng === null) invalidArgument("@tactica/grid: stepLocalAgent", "rng", "is required by this method or side rule", "Pass a core Rng (createRng(seed)).");
+  if (needsRng && rng === null)
+    invalidArgument("@tactica/grid: stepLocalAgent", "rng", "is required by this method or side rule", "Pass a core Rng (createRng(seed)).");
   const direct = directDirection(agent.x, agent.y, gx, gy);
   if (agent.method === LocalMethod.RandomMove) {
     if (hasLineOfSight(grid, agent.x, agent.y, gx, gy) && legal(grid, agent, direct)) {

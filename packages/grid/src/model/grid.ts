@@ -155,7 +155,12 @@ export function setCellCost(grid: Grid, x: number, y: number, cost: number): voi
   const where = "@tactica/grid: setCellCost";
   checkCell(where, grid, x, y);
   if (typeof cost !== "number" || !Number.isFinite(cost) || cost <= 0) {
-    invalidArgument(where, "cost", `must be a finite number > 0 but is ${String(cost)}`, "Block the cell with setCellPassable instead of a zero or infinite cost.");
+    invalidArgument(
+      where,
+      "cost",
+      `must be a finite number > 0 but is ${String(cost)}`,
+      "Block the cell with setCellPassable instead of a zero or infinite cost.",
+    );
   }
   if (grid.cost === null) {
     grid.cost = new Float64Array(grid.width * grid.height);

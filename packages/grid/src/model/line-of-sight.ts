@@ -15,7 +15,13 @@ export function bresenhamLine(out: Int32Array, grid: { readonly width: number },
   const dx = Math.abs(x1 - x0);
   const dy = Math.abs(y1 - y0);
   const n = Math.max(dx, dy) + 1;
-  if (out.length < n) invalidArgument("@tactica/grid: bresenhamLine", "out", `holds ${out.length} cells but the line has ${n}`, "Pass an Int32Array of at least max(|dx|, |dy|) + 1 entries.");
+  if (out.length < n)
+    invalidArgument(
+      "@tactica/grid: bresenhamLine",
+      "out",
+      `holds ${out.length} cells but the line has ${n}`,
+      "Pass an Int32Array of at least max(|dx|, |dy|) + 1 entries.",
+    );
   const sx = x1 > x0 ? 1 : -1;
   const sy = y1 > y0 ? 1 : -1;
   const w = grid.width;

@@ -74,7 +74,15 @@ const caches = new WeakMap<Grid, GridCache>();
 function cacheOf(grid: Grid): GridCache {
   let c = caches.get(grid);
   if (c === undefined) {
-    c = { search: createGridSearch(grid), out: createGridPath(grid), cells: new Int32Array(Math.max(1, grid.width * grid.height)), jps: null, subgoal: null, twoLevel: null, hpa: null };
+    c = {
+      search: createGridSearch(grid),
+      out: createGridPath(grid),
+      cells: new Int32Array(Math.max(1, grid.width * grid.height)),
+      jps: null,
+      subgoal: null,
+      twoLevel: null,
+      hpa: null,
+    };
     caches.set(grid, c);
   }
   return c;
@@ -156,7 +164,12 @@ export function findPath(grid: Grid, start: GridPoint, goal: GridPoint, options:
       findPathHpa(out, c.hpa, search, s.x, s.y, g.x, g.y);
       break;
     default:
-      invalidArgument(where, "options.solver", `is ${JSON.stringify(solver)}, not a known solver`, 'Use one of "astar", "dijkstra", "bfs", "jps", "jps-plus", "theta-star", "lazy-theta-star", "subgoal", "two-level-subgoal", "hpa".');
+      invalidArgument(
+        where,
+        "options.solver",
+        `is ${JSON.stringify(solver)}, not a known solver`,
+        'Use one of "astar", "dijkstra", "bfs", "jps", "jps-plus", "theta-star", "lazy-theta-star", "subgoal", "two-level-subgoal", "hpa".',
+      );
   }
   const found = (out.flags & PathFlags.Found) !== 0;
   const path: GridPoint[] = [];

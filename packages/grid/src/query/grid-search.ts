@@ -150,7 +150,12 @@ export function syncGridSearch(search: GridSearch): void {
       for (let x = 0; x < w; x++) {
         const v = grid.cost[y * w + x]!;
         if (!(v > 0) || !Number.isFinite(v)) {
-          invalidArgument("@tactica/grid: syncGridSearch", `grid.cost[${y * w + x}]`, `must be a finite number > 0 but is ${v}`, "Block the cell instead of using a zero or infinite cost.");
+          invalidArgument(
+            "@tactica/grid: syncGridSearch",
+            `grid.cost[${y * w + x}]`,
+            `must be a finite number > 0 but is ${v}`,
+            "Block the cell instead of using a zero or infinite cost.",
+          );
         }
         c[row + x] = v;
         if (src[y * w + x] === 1 && v < min) min = v;

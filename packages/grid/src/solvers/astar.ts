@@ -1,14 +1,5 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
-import {
-  beginPathQuery,
-  checkEndpoints,
-  paddedIndex,
-  PathFlags,
-  writeFoundPath,
-  writeNoPath,
-  type GridPath,
-  type GridSearch,
-} from "../query/grid-search";
+import { beginPathQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
 import { goalBoundsMoves } from "../internal/goal-bounds-moves";
 import { readMaxExpansions } from "../internal/options";

@@ -11,8 +11,23 @@ import { isCornerBlocked } from "../internal/hot-path";
 export function findPathBfs(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number): GridPath {
   const grid = search.grid;
   const where = "@tactica/grid: findPathBfs";
-  if (!(sx >= 0 && sx < grid.width && sy >= 0 && sy < grid.height && gx >= 0 && gx < grid.width && gy >= 0 && gy < grid.height && Number.isInteger(sx + sy + gx + gy))) {
-    invalidArgument(where, "start/goal", `(${sx}, ${sy}) → (${gx}, ${gy}) is not inside the ${grid.width}×${grid.height} grid`, "Pass integer cells inside the grid.");
+  if (!(
+    sx >= 0 &&
+    sx < grid.width &&
+    sy >= 0 &&
+    sy < grid.height &&
+    gx >= 0 &&
+    gx < grid.width &&
+    gy >= 0 &&
+    gy < grid.height &&
+    Number.isInteger(sx + sy + gx + gy)
+  )) {
+    invalidArgument(
+      where,
+      "start/goal",
+      `(${sx}, ${sy}) → (${gx}, ${gy}) is not inside the ${grid.width}×${grid.height} grid`,
+      "Pass integer cells inside the grid.",
+    );
   }
   const stamp = beginQuery(search);
   const { open, parent, seen, offsets, pw, queue } = search;

@@ -56,7 +56,8 @@ export function findPathIdaStar(out: GridPath, ida: IdaStar, sx: number, sy: num
   const search = ida.search;
   const grid = search.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);
-  if (!Number.isInteger(maxExpansions) || maxExpansions < 1) invalidArgument(where, "maxExpansions", `must be an integer >= 1 but is ${maxExpansions}`, "Pass a node budget.");
+  if (!Number.isInteger(maxExpansions) || maxExpansions < 1)
+    invalidArgument(where, "maxExpansions", `must be an integer >= 1 but is ${maxExpansions}`, "Pass a node budget.");
   const hk = heuristic ?? (grid.connectivity === 4 ? Heuristics.Manhattan : Heuristics.Octile);
   const hScale = search.minCost;
   let stamp = beginQuery(search);

@@ -45,7 +45,12 @@ export interface RegionMap {
 function checkRules(where: string, grid: Grid): void {
   if (grid.cost !== null) invalidArgument(where, "grid.cost", "is set, but region-based A* needs a uniform-cost grid", "Use findPathAStar with terrain costs.");
   if (grid.connectivity === Connectivity.Eight && grid.cornerCutting === CornerCutting.Always) {
-    invalidArgument(where, "grid.cornerCutting", "is Always: regions joined only through a cut corner would be missed", "Use CornerCutting.Never or IfOneSideFree, or findPathAStar.");
+    invalidArgument(
+      where,
+      "grid.cornerCutting",
+      "is Always: regions joined only through a cut corner would be missed",
+      "Use CornerCutting.Never or IfOneSideFree, or findPathAStar.",
+    );
   }
 }
 

@@ -35,7 +35,8 @@ export function findPathThetaStar(out: GridPath, search: GridSearch, sx: number,
   const where = "@tactica/grid: findPathThetaStar";
   const grid = search.grid;
   checkEndpoints(where, grid, sx, sy, gx, gy);
-  if (grid.connectivity !== Connectivity.Eight) invalidArgument(where, "grid.connectivity", "must be 8 for any-angle search", "Create the grid with connectivity 8.");
+  if (grid.connectivity !== Connectivity.Eight)
+    invalidArgument(where, "grid.connectivity", "must be 8 for any-angle search", "Create the grid with connectivity 8.");
   if (grid.cost !== null) invalidArgument(where, "grid.cost", "is set, but Theta* needs a uniform-cost grid", "Use findPathAStar with terrain costs.");
   const stamp = beginQuery(search);
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;

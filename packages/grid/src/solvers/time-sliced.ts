@@ -1,5 +1,15 @@
 import { ErrorCodes, invalidArgument, TacticaError, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
-import { beginPathQuery, checkEndpoints, paddedIndex, PathFlags, writeFoundPath, writeNoPath, writeParentChain, type GridPath, type GridSearch } from "../query/grid-search";
+import {
+  beginPathQuery,
+  checkEndpoints,
+  paddedIndex,
+  PathFlags,
+  writeFoundPath,
+  writeNoPath,
+  writeParentChain,
+  type GridPath,
+  type GridSearch,
+} from "../query/grid-search";
 import { Heuristics, heuristicDistance, type HeuristicValue } from "../model/heuristics";
 import { isCornerBlocked, TIE } from "../internal/hot-path";
 
@@ -38,7 +48,20 @@ export interface SlicedAStar {
 
 /** Creates an idle {@link SlicedAStar} on `search`. O(1). */
 export function createSlicedAStar(search: GridSearch): SlicedAStar {
-  return { search, stamp: 0, goal: -1, goalPx: 0, goalPy: 0, heuristic: Heuristics.Octile, hScale: 1, best: -1, bestH: Infinity, expanded: 0, generated: 0, done: true };
+  return {
+    search,
+    stamp: 0,
+    goal: -1,
+    goalPx: 0,
+    goalPy: 0,
+    heuristic: Heuristics.Octile,
+    hScale: 1,
+    best: -1,
+    bestH: Infinity,
+    expanded: 0,
+    generated: 0,
+    done: true,
+  };
 }
 
 /** Options of {@link startSlicedAStar}. */
@@ -100,10 +123,14 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
  */
 export function stepSlicedAStar(out: GridPath, sliced: SlicedAStar, maxExpansions: number): GridPath {
   const where = "@tactica/grid: stepSlicedAStar";
-  if (!Number.isInteger(maxExpansions) || maxExpansions < 1) invalidArgument(where, "maxExpansions", `must be an integer >= 1 but is ${maxExpansions}`, "Pass the per-frame node budget.");
+  if (!Number.isInteger(maxExpansions) || maxExpansions < 1)
+    invalidArgument(where, "maxExpansions", `must be an integer >= 1 but is ${maxExpansions}`, "Pass the per-frame node budget.");
   const search = sliced.search;
   if (sliced.stamp === 0 || sliced.stamp !== search.stamp) {
-    throw new TacticaError(ErrorCodes.InvalidState, `${where}: the search was not started or another query ran on its GridSearch since. Call startSlicedAStar again (or give the sliced search its own GridSearch).`);
+    throw new TacticaError(
+      ErrorCodes.InvalidState,
+      `${where}: the search was not started or another query ran on its GridSearch since. Call startSlicedAStar again (or give the sliced search its own GridSearch).`,
+    );
   }
   const { open, g, parent, seen, closed, heap, offsets, pw } = search;
   const cost = search.cost;

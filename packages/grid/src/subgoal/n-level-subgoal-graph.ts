@@ -1,5 +1,13 @@
 import { assertInteger, indexedHeapClear } from "@tactica/core";
-import { beginNLevelQuery, createNLevelGraph, createNLevelQuery, identifyConnectingVertices, nLevelGraphMemoryBytes, type NLevelGraph, type NLevelQuery } from "@tactica/search";
+import {
+  beginNLevelQuery,
+  createNLevelGraph,
+  createNLevelQuery,
+  identifyConnectingVertices,
+  nLevelGraphMemoryBytes,
+  type NLevelGraph,
+  type NLevelQuery,
+} from "@tactica/search";
 import type { Grid } from "../model/grid";
 import { checkEndpoints, type GridPath } from "../query/grid-search";
 import { createSubgoalGraph, rebuildSubgoalGraph, subgoalGraphMemoryBytes, type SubgoalGraph } from "./subgoal-graph";
@@ -62,7 +70,14 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
   const maxLevels = options.maxLevels ?? 255;
   assertInteger("@tactica/grid: createNLevelSubgoalGraph", "options.maxLevels", maxLevels, 1, 255);
   const ssg = createSubgoalGraph(grid);
-  const nl = createNLevelGraph({ nodeCount: 0, edgeCount: 0, offsets: new Int32Array(1), targets: new Int32Array(0), weights: new Float64Array(0), maxDegree: 1 }); // replaced by the rebuild
+  const nl = createNLevelGraph({
+    nodeCount: 0,
+    edgeCount: 0,
+    offsets: new Int32Array(1),
+    targets: new Int32Array(0),
+    weights: new Float64Array(0),
+    maxDegree: 1,
+  }); // replaced by the rebuild
   const graph: NLevelSubgoalGraph = {
     ssg,
     maxLevels,
@@ -79,7 +94,6 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
   rebuildNLevelSubgoalGraph(graph);
   return graph;
 }
-
 
 /** Rebuilds the levels from the grid's current cells (called automatically after edits). Allocates. */
 export function rebuildNLevelSubgoalGraph(graph: NLevelSubgoalGraph): void {
@@ -129,7 +143,27 @@ export function findPathNLevelSubgoal(out: GridPath, graph: NLevelSubgoalGraph, 
   for (let i = 0; i < startReach; i++) identifyConnectingVertices(walk, nl, graph.startReach[i]!);
   for (let i = 0; i < goalReach; i++) identifyConnectingVertices(walk, nl, graph.goalReach[i]!);
   graph.connectingAdded = walk.connectingCount;
-  graph.expanded = finishLevelledQuery(ssg, s, t, graph.startReach, startReach, graph.goalReach, goalReach, nl.offsets, nl.targets, nl.weights, nl.mid, graph.isCore, walk.mark, walk.stack, toGoal, walk, stamp, out, WHERE);
+  graph.expanded = finishLevelledQuery(
+    ssg,
+    s,
+    t,
+    graph.startReach,
+    startReach,
+    graph.goalReach,
+    goalReach,
+    nl.offsets,
+    nl.targets,
+    nl.weights,
+    nl.mid,
+    graph.isCore,
+    walk.mark,
+    walk.stack,
+    toGoal,
+    walk,
+    stamp,
+    out,
+    WHERE,
+  );
   return out;
 }
 
@@ -137,8 +171,21 @@ export function findPathNLevelSubgoal(out: GridPath, graph: NLevelSubgoalGraph, 
 export function nLevelSubgoalGraphMemoryBytes(graph: NLevelSubgoalGraph): number {
   const w = graph.walk;
   return (
-    subgoalGraphMemoryBytes(graph.ssg) + nLevelGraphMemoryBytes(graph.nl) +
-    w.mark.byteLength + w.connecting.byteLength + w.stack.byteLength + w.g.byteLength + w.parent.byteLength + w.closed.byteLength + w.seen.byteLength +
-    w.heap.ids.byteLength + w.heap.priorities.byteLength + w.heap.positions.byteLength + graph.toGoal.byteLength + graph.isCore.byteLength + graph.startReach.byteLength + graph.goalReach.byteLength
+    subgoalGraphMemoryBytes(graph.ssg) +
+    nLevelGraphMemoryBytes(graph.nl) +
+    w.mark.byteLength +
+    w.connecting.byteLength +
+    w.stack.byteLength +
+    w.g.byteLength +
+    w.parent.byteLength +
+    w.closed.byteLength +
+    w.seen.byteLength +
+    w.heap.ids.byteLength +
+    w.heap.priorities.byteLength +
+    w.heap.positions.byteLength +
+    graph.toGoal.byteLength +
+    graph.isCore.byteLength +
+    graph.startReach.byteLength +
+    graph.goalReach.byteLength
   );
 }

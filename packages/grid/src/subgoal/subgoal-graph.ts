@@ -14,7 +14,8 @@ export type { SubgoalGraph } from "./types";
  */
 export function createSubgoalGraph(grid: Grid): SubgoalGraph {
   const where = "@tactica/grid: createSubgoalGraph";
-  if (grid.connectivity !== 8 || grid.cornerCutting !== CornerCutting.Never) invalidArgument(where, "grid", "must be 8-connected without corner cutting", "Use JPS+ for 4-connected grids, A* for corner cutting.");
+  if (grid.connectivity !== 8 || grid.cornerCutting !== CornerCutting.Never)
+    invalidArgument(where, "grid", "must be 8-connected without corner cutting", "Use JPS+ for 4-connected grids, A* for corner cutting.");
   if (grid.cost !== null) invalidArgument(where, "grid.cost", "is set, but subgoal graphs need a uniform-cost grid", "Use findPathAStar for terrain costs.");
   const pw = grid.width + 2;
   const n = pw * (grid.height + 2);
@@ -263,7 +264,26 @@ export function findPathSubgoal(out: GridPath, sg: SubgoalGraph, sx: number, sy:
 /** Bytes held by the typed arrays of a {@link SubgoalGraph}. */
 export function subgoalGraphMemoryBytes(sg: SubgoalGraph): number {
   return (
-    sg.open.byteLength + sg.isSubgoal.byteLength + sg.clear.byteLength + sg.seen.byteLength + sg.nodeOf.byteLength + sg.nodeCell.byteLength + sg.nodeX.byteLength + sg.nodeY.byteLength + sg.edgeStart.byteLength + sg.edgeTo.byteLength + sg.edgeCost.byteLength +
-    sg.searchable.byteLength + sg.g.byteLength + sg.parent.byteLength + sg.closed.byteLength + sg.heap.ids.byteLength + sg.heap.priorities.byteLength + sg.heap.positions.byteLength + sg.toGoal.byteLength + sg.reach.byteLength + sg.goalReach.byteLength
+    sg.open.byteLength +
+    sg.isSubgoal.byteLength +
+    sg.clear.byteLength +
+    sg.seen.byteLength +
+    sg.nodeOf.byteLength +
+    sg.nodeCell.byteLength +
+    sg.nodeX.byteLength +
+    sg.nodeY.byteLength +
+    sg.edgeStart.byteLength +
+    sg.edgeTo.byteLength +
+    sg.edgeCost.byteLength +
+    sg.searchable.byteLength +
+    sg.g.byteLength +
+    sg.parent.byteLength +
+    sg.closed.byteLength +
+    sg.heap.ids.byteLength +
+    sg.heap.priorities.byteLength +
+    sg.heap.positions.byteLength +
+    sg.toGoal.byteLength +
+    sg.reach.byteLength +
+    sg.goalReach.byteLength
   );
 }

@@ -140,7 +140,18 @@ export interface SubgoalScratch {
  * with `isCore[v] === 1` or `mark[v] === stamp` are searched. Returns the expansions; the goal was
  * found iff `g[G]` is finite (the caller sets `seen[G] = stamp`, `g[G] = Infinity` first).
  */
-export function searchSubgoals(sg: SubgoalGraph, edgeStart: Int32Array, edgeTo: Int32Array, edgeCost: Float64Array, isCore: Uint8Array, mark: Uint32Array, scratch: SubgoalScratch, toGoal: Float64Array, stamp: number, t: number): number {
+export function searchSubgoals(
+  sg: SubgoalGraph,
+  edgeStart: Int32Array,
+  edgeTo: Int32Array,
+  edgeCost: Float64Array,
+  isCore: Uint8Array,
+  mark: Uint32Array,
+  scratch: SubgoalScratch,
+  toGoal: Float64Array,
+  stamp: number,
+  t: number,
+): number {
   const { g, parent, seen, closed, heap } = scratch;
   const { nodeX, nodeY, pw } = sg;
   const G = sg.count + 1;
@@ -195,12 +206,23 @@ export function writeWaypoint(sg: SubgoalGraph, p: number, out: GridPath, i: num
  * cell `t`. Extra edges are read from `offsets/targets/mid` (`mid`: the bypassed node, -1 for a
  * simple-graph edge). Reverses the parent chain in place. `stack` needs 2 × (subgoals + 2) entries.
  */
-export function writeLevelledPath(sg: SubgoalGraph, offsets: Int32Array, targets: Int32Array, mid: Int32Array, parent: Int32Array, s: number, t: number, out: GridPath, stack: Int32Array, where: string): number {
+export function writeLevelledPath(
+  sg: SubgoalGraph,
+  offsets: Int32Array,
+  targets: Int32Array,
+  mid: Int32Array,
+  parent: Int32Array,
+  s: number,
+  t: number,
+  out: GridPath,
+  stack: Int32Array,
+  where: string,
+): number {
   const S = sg.count;
   const G = S + 1;
   let first = -1;
   let prev = G;
-  for (let u = parent[G]!; u !== S; ) {
+  for (let u = parent[G]!; u !== S;) {
     const p = parent[u]!;
     parent[u] = prev; // now "next" pointers, ending at G
     prev = u;
@@ -259,7 +281,18 @@ export function endpointReach(sg: SubgoalGraph, p: number, reach: Int32Array): n
  * (reset it afterwards), the virtual start `S` and goal `G` their g, and the start's reach the
  * open list.
  */
-export function seedSubgoalSearch(sg: SubgoalGraph, s: number, t: number, startReach: Int32Array, ns: number, goalReach: Int32Array, ng: number, toGoal: Float64Array, scratch: SubgoalScratch, stamp: number): void {
+export function seedSubgoalSearch(
+  sg: SubgoalGraph,
+  s: number,
+  t: number,
+  startReach: Int32Array,
+  ns: number,
+  goalReach: Int32Array,
+  ng: number,
+  toGoal: Float64Array,
+  scratch: SubgoalScratch,
+  stamp: number,
+): void {
   const { g, parent, seen, heap } = scratch;
   const { pw, nodeCell, tmp } = sg;
   const S = sg.count;
@@ -304,7 +337,6 @@ export function buildSubgoalLevels(ssg: SubgoalGraph, maxLevels: number): NLevel
     allowExtraEdge: (p, q, length) => Math.abs(length - octile(pw, cell[p]!, cell[q]!)) <= 1e-9,
   });
 }
-
 
 /**
  * The shared end of the levelled subgoal queries, once the search's nodes are marked: seeds and

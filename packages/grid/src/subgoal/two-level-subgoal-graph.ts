@@ -202,7 +202,27 @@ export function findPathTwoLevelSubgoal(out: GridPath, tsg: TwoLevelSubgoalGraph
   const startReach = endpointReach(ssg, s, tsg.startReach);
   const goalReach = endpointReach(ssg, t, tsg.goalReach);
   tsg.localsAdded = markUpwards(tsg, tsg.startReach, startReach, stamp) + markUpwards(tsg, tsg.goalReach, goalReach, stamp);
-  tsg.expanded = finishLevelledQuery(ssg, s, t, tsg.startReach, startReach, tsg.goalReach, goalReach, edgeStart, edgeTo, edgeCost, tsg.edgeMid, isGlobal, mark, tsg.stack, toGoal, tsg, stamp, out, WHERE);
+  tsg.expanded = finishLevelledQuery(
+    ssg,
+    s,
+    t,
+    tsg.startReach,
+    startReach,
+    tsg.goalReach,
+    goalReach,
+    edgeStart,
+    edgeTo,
+    edgeCost,
+    tsg.edgeMid,
+    isGlobal,
+    mark,
+    tsg.stack,
+    toGoal,
+    tsg,
+    stamp,
+    out,
+    WHERE,
+  );
   return out;
 }
 
@@ -210,8 +230,23 @@ export function findPathTwoLevelSubgoal(out: GridPath, tsg: TwoLevelSubgoalGraph
 export function twoLevelSubgoalGraphMemoryBytes(tsg: TwoLevelSubgoalGraph): number {
   return (
     subgoalGraphMemoryBytes(tsg.ssg) +
-    tsg.isGlobal.byteLength + tsg.rank.byteLength + tsg.edgeStart.byteLength + tsg.edgeTo.byteLength + tsg.edgeCost.byteLength + tsg.edgeMid.byteLength +
-    tsg.mark.byteLength + tsg.stack.byteLength + tsg.g.byteLength + tsg.parent.byteLength + tsg.closed.byteLength + tsg.seen.byteLength +
-    tsg.heap.ids.byteLength + tsg.heap.priorities.byteLength + tsg.heap.positions.byteLength + tsg.toGoal.byteLength + tsg.startReach.byteLength + tsg.goalReach.byteLength
+    tsg.isGlobal.byteLength +
+    tsg.rank.byteLength +
+    tsg.edgeStart.byteLength +
+    tsg.edgeTo.byteLength +
+    tsg.edgeCost.byteLength +
+    tsg.edgeMid.byteLength +
+    tsg.mark.byteLength +
+    tsg.stack.byteLength +
+    tsg.g.byteLength +
+    tsg.parent.byteLength +
+    tsg.closed.byteLength +
+    tsg.seen.byteLength +
+    tsg.heap.ids.byteLength +
+    tsg.heap.priorities.byteLength +
+    tsg.heap.positions.byteLength +
+    tsg.toGoal.byteLength +
+    tsg.startReach.byteLength +
+    tsg.goalReach.byteLength
   );
 }

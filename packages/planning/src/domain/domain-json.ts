@@ -55,7 +55,8 @@ function arr(v: unknown, path: string): unknown[] {
   return v;
 }
 function str(v: unknown, path: string): string {
-  if (typeof v !== "string" || v.length === 0) throw planningError(PlanningErrorCodes.Domain, FN, `expected a non-empty string, got ${JSON.stringify(v)}.`, { path });
+  if (typeof v !== "string" || v.length === 0)
+    throw planningError(PlanningErrorCodes.Domain, FN, `expected a non-empty string, got ${JSON.stringify(v)}.`, { path });
   return v;
 }
 
@@ -71,7 +72,8 @@ function str(v: unknown, path: string): string {
 export function domainFromJson(json: unknown): PlanningDomain {
   if (typeof json !== "object" || json === null) throw planningError(PlanningErrorCodes.Domain, FN, "expected an object.", { path: "$" });
   const j = json as Record<string, unknown>;
-  if (j["version"] !== 1) throw planningError(PlanningErrorCodes.Domain, FN, `unsupported version ${JSON.stringify(j["version"])}; expected 1.`, { path: "$.version" });
+  if (j["version"] !== 1)
+    throw planningError(PlanningErrorCodes.Domain, FN, `unsupported version ${JSON.stringify(j["version"])}; expected 1.`, { path: "$.version" });
   const predicates: PlanningPredicate[] = arr(j["predicates"], "$.predicates").map((p, i) => {
     const l = parseLiteral(p, FN, `$.predicates[${i}]`);
     if (l.negated) throw planningError(PlanningErrorCodes.Domain, FN, "a declaration cannot be negated.", { path: `$.predicates[${i}]` });
@@ -104,7 +106,7 @@ export function domainFromJson(json: unknown): PlanningDomain {
   });
   const initial: PlanningFact[] = arr(j["initial"], "$.initial").map((f, i) => {
     const l = parseLiteral(f, FN, `$.initial[${i}]`);
-    if (l.negated) throw planningError(PlanningErrorCodes.Domain, FN, "the initial state lists facts that hold; remove \"not\".", { path: `$.initial[${i}]` });
+    if (l.negated) throw planningError(PlanningErrorCodes.Domain, FN, 'the initial state lists facts that hold; remove "not".', { path: `$.initial[${i}]` });
     return { predicate: l.predicate, args: l.args };
   });
   const goal: PlanningLiteral[] = arr(j["goal"], "$.goal").map((l, i) => parseLiteral(l, FN, `$.goal[${i}]`));

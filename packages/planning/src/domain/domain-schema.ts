@@ -12,10 +12,15 @@ export const planningDomainJsonSchema = {
   additionalProperties: false,
   properties: {
     version: { const: 1 },
-    predicates: { type: "array", items: { $ref: "#/$defs/literal" }, description: "Declarations \"name(type, …)\"; empty: declared by first use." },
+    predicates: { type: "array", items: { $ref: "#/$defs/literal" }, description: 'Declarations "name(type, …)"; empty: declared by first use.' },
     objects: {
       type: "array",
-      items: { type: "object", required: ["name"], additionalProperties: false, properties: { name: { type: "string", minLength: 1 }, type: { type: "string", minLength: 1 } } },
+      items: {
+        type: "object",
+        required: ["name"],
+        additionalProperties: false,
+        properties: { name: { type: "string", minLength: 1 }, type: { type: "string", minLength: 1 } },
+      },
     },
     actions: {
       type: "array",
@@ -36,6 +41,6 @@ export const planningDomainJsonSchema = {
     goal: { type: "array", items: { $ref: "#/$defs/literal" } },
   },
   $defs: {
-    literal: { type: "string", pattern: "^\\s*(not\\s+)?[A-Za-z0-9_\\-?:.'+]+\\s*(\\([^()]*\\))?\\s*$", description: "\"pred(a, ?b)\" or \"not pred(a)\"" },
+    literal: { type: "string", pattern: "^\\s*(not\\s+)?[A-Za-z0-9_\\-?:.'+]+\\s*(\\([^()]*\\))?\\s*$", description: '"pred(a, ?b)" or "not pred(a)"' },
   },
 } as const;

@@ -9,11 +9,13 @@ const LIT = /^\s*(not\s+)?([A-Za-z0-9_\-?:.'+]+)\s*(?:\(\s*([^()]*?)\s*\))?\s*$/
  * @internal
  */
 export function parseLiteral(text: unknown, fn: string, path: string): PlanningLiteral {
-  if (typeof text !== "string") throw planningError(PlanningErrorCodes.Domain, fn, `expected a literal string like "at(?x, room)", got ${JSON.stringify(text)}.`, { path });
+  if (typeof text !== "string")
+    throw planningError(PlanningErrorCodes.Domain, fn, `expected a literal string like "at(?x, room)", got ${JSON.stringify(text)}.`, { path });
   const m = LIT.exec(text);
   if (!m) throw planningError(PlanningErrorCodes.Domain, fn, `"${text}" is not a literal; write "pred(a, b)" or "not pred(a)".`, { path });
   const args = m[3] === undefined || m[3] === "" ? [] : m[3].split(",").map((s) => s.trim());
-  if (args.some((a) => !/^[A-Za-z0-9_\-?:.'+]+$/.test(a))) throw planningError(PlanningErrorCodes.Domain, fn, `"${text}" has an empty or malformed argument.`, { path });
+  if (args.some((a) => !/^[A-Za-z0-9_\-?:.'+]+$/.test(a)))
+    throw planningError(PlanningErrorCodes.Domain, fn, `"${text}" has an empty or malformed argument.`, { path });
   return { predicate: m[2]!, args, negated: m[1] !== undefined };
 }
 

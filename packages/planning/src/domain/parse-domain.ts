@@ -230,7 +230,7 @@ export function parseDomain(text: string): PlanningDomain {
       }
       case ":initial": {
         for (const l of literalList()) {
-          if (l.negated) throw fail(undefined, "the initial state lists the facts that hold; remove \"not\".");
+          if (l.negated) throw fail(undefined, 'the initial state lists the facts that hold; remove "not".');
           const f: PlanningFact = { predicate: l.predicate, args: l.args };
           pos.set(f, pos.get(l)!);
           initial.push(f);

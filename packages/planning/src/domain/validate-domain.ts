@@ -51,7 +51,12 @@ export function checkDomain(domain: PlanningDomain, fn: string, where: (node: ob
     if (!(Number.isFinite(act.cost) && act.cost >= 0)) throw err(act, `${base}.cost`, `action "${act.name}" has cost ${act.cost}; use a finite number >= 0.`);
     const params = new Set<string>();
     act.parameters.forEach((p, k) => {
-      if (p.type !== ANY_TYPE && !types.has(p.type)) throw err(act, `${base}.parameters[${k}]`, `unknown type "${p.type}" for parameter "${p.name}": no object has it. Check the spelling or declare objects of that type.`);
+      if (p.type !== ANY_TYPE && !types.has(p.type))
+        throw err(
+          act,
+          `${base}.parameters[${k}]`,
+          `unknown type "${p.type}" for parameter "${p.name}": no object has it. Check the spelling or declare objects of that type.`,
+        );
       if (!p.name.startsWith("?")) throw err(act, `${base}.parameters[${k}]`, `parameter "${p.name}" must start with "?".`);
       if (params.has(p.name)) throw err(act, `${base}.parameters[${k}]`, `parameter "${p.name}" is declared twice.`);
       params.add(p.name);

@@ -16,8 +16,12 @@ export interface ForwardPlanOptions {
 
 /** @internal */
 export function checkPlanArgs(fn: string, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal): void {
-  if (!(start instanceof Uint32Array) || start.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, fn, `start must be a Uint32Array of ${problem.words} words (createPlanningState / stateFromFacts).`, { path: "start" });
-  if (goal.pos.length !== problem.words || goal.neg.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, fn, `goal was compiled for another problem; use compileGoal(problem, …).`, { path: "goal" });
+  if (!(start instanceof Uint32Array) || start.length !== problem.words)
+    throw planningError(PlanningErrorCodes.Argument, fn, `start must be a Uint32Array of ${problem.words} words (createPlanningState / stateFromFacts).`, {
+      path: "start",
+    });
+  if (goal.pos.length !== problem.words || goal.neg.length !== problem.words)
+    throw planningError(PlanningErrorCodes.Argument, fn, `goal was compiled for another problem; use compileGoal(problem, …).`, { path: "goal" });
 }
 
 /**

@@ -39,7 +39,8 @@ export interface GoapPlanCache {
  * ```
  */
 export function createGoapPlanCache(capacity = 256): GoapPlanCache {
-  if (!(Number.isInteger(capacity) && capacity >= 1)) throw planningError(PlanningErrorCodes.Argument, "createGoapPlanCache", `capacity must be an integer >= 1, got ${capacity}.`, { path: "capacity" });
+  if (!(Number.isInteger(capacity) && capacity >= 1))
+    throw planningError(PlanningErrorCodes.Argument, "createGoapPlanCache", `capacity must be an integer >= 1, got ${capacity}.`, { path: "capacity" });
   return { capacity, hits: 0, misses: 0, entries: new Map() };
 }
 
@@ -50,7 +51,14 @@ let nextId = 1;
  * {@link planGoap} through a cache: a repeated (start, goal) pair returns the stored plan without
  * searching (`out.expanded` is then 0). Calls with `cost` or `check` callbacks bypass the cache.
  */
-export function planGoapCached<C>(out: PlanResult, cache: GoapPlanCache, problem: PlanningProblem, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): PlanResult {
+export function planGoapCached<C>(
+  out: PlanResult,
+  cache: GoapPlanCache,
+  problem: PlanningProblem,
+  start: Uint32Array,
+  goal: PlanningGoal,
+  options?: GoapOptions<C>,
+): PlanResult {
   if (options?.cost !== undefined || options?.check !== undefined) return planGoap(out, problem, start, goal, options);
   let pid = ids.get(problem);
   if (pid === undefined) ids.set(problem, (pid = nextId++));

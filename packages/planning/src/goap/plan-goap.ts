@@ -117,7 +117,8 @@ export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal:
   search.options = opts;
   search.budget = opts.maxExpansions ?? 1_000_000;
   const minCost = opts.minCost ?? p.minCost;
-  if (!(minCost >= 0)) throw planningError(PlanningErrorCodes.Argument, "startGoapSearch", `minCost must be >= 0, got ${minCost}.`, { path: "options.minCost" });
+  if (!(minCost >= 0))
+    throw planningError(PlanningErrorCodes.Argument, "startGoapSearch", `minCost must be >= 0, got ${minCost}.`, { path: "options.minCost" });
   search.hScale = minCost * (opts.weight ?? 1);
   search.start.set(start);
   search.expanded = 0;

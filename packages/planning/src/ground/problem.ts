@@ -130,7 +130,9 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
     const params = act.parameters;
     const pIndex = new Map<string, number>();
     params.forEach((p, k) => pIndex.set(p.name, k));
-    const candidates = params.map((p) => (p.type === ANY_TYPE ? objectNames.map((_, k) => k) : domain.objects.flatMap((o, k) => (o.type === p.type ? [k] : []))));
+    const candidates = params.map((p) =>
+      p.type === ANY_TYPE ? objectNames.map((_, k) => k) : domain.objects.flatMap((o, k) => (o.type === p.type ? [k] : [])),
+    );
     // Static preconditions are checked at the depth where their last parameter gets bound.
     const staticAt: PlanningLiteral[][] = params.map(() => []);
     const staticGround: PlanningLiteral[] = [];
@@ -142,15 +144,30 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
       else staticAt[depth]!.push(l);
     }
     const binding: number[] = new Array<number>(params.length).fill(0);
-    const groundKey = (l: PlanningLiteral) => `${l.predicate}(${l.args.map((a) => (a.startsWith("?") ? objectNames[binding[pIndex.get(a)!]!]! : a)).join(", ")})`;
+    const groundKey = (l: PlanningLiteral) =>
+      `${l.predicate}(${l.args.map((a) => (a.startsWith("?") ? objectNames[binding[pIndex.get(a)!]!]! : a)).join(", ")})`;
     const staticOk = (ls: PlanningLiteral[]) => {
       for (const l of ls) if (initialKeys.has(groundKey(l)) === l.negated) return false;
       return true;
     };
     if (!staticOk(staticGround)) return;
     const emit = () => {
-      if (grounds.length >= maxActions) throw planningError(PlanningErrorCodes.Domain, FN, `grounding makes more than ${maxActions} actions; raise maxActions or add types/static preconditions.`);
-      const g: Ground = { schema: s, args: binding.slice(), name: `${act.name}(${binding.map((b) => objectNames[b]).join(", ")})`, cost: act.cost, preT: [], preF: [], add: [], del: [] };
+      if (grounds.length >= maxActions)
+        throw planningError(
+          PlanningErrorCodes.Domain,
+          FN,
+          `grounding makes more than ${maxActions} actions; raise maxActions or add types/static preconditions.`,
+        );
+      const g: Ground = {
+        schema: s,
+        args: binding.slice(),
+        name: `${act.name}(${binding.map((b) => objectNames[b]).join(", ")})`,
+        cost: act.cost,
+        preT: [],
+        preF: [],
+        add: [],
+        del: [],
+      };
       for (const l of act.preconditions) {
         if (!changed.has(l.predicate)) continue;
         (l.negated ? g.preF : g.preT).push(intern(groundKey(l)));
@@ -234,12 +251,19 @@ function checkLiteral(p: FactSpace, l: PlanningLiteral, fn: string, path: string
   const decl = d.predicates.find((q) => q.name === l.predicate);
   let arity = decl?.types.length;
   if (arity === undefined) {
-    const use = d.initial.find((f) => f.predicate === l.predicate) ?? d.actions.flatMap((a) => [...a.preconditions, ...a.effects]).find((x) => x.predicate === l.predicate) ?? d.goal.find((x) => x.predicate === l.predicate);
+    const use =
+      d.initial.find((f) => f.predicate === l.predicate) ??
+      d.actions.flatMap((a) => [...a.preconditions, ...a.effects]).find((x) => x.predicate === l.predicate) ??
+      d.goal.find((x) => x.predicate === l.predicate);
     if (!use) throw planningError(PlanningErrorCodes.Domain, fn, `unknown predicate "${l.predicate}".`, { path });
     arity = use.args.length;
   }
-  if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, fn, `predicate "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
-  for (const a of l.args) if (!d.objects.some((o) => o.name === a)) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}" in "${formatLiteral(l)}".`, { path });
+  if (arity !== l.args.length)
+    throw planningError(PlanningErrorCodes.Domain, fn, `predicate "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, {
+      path,
+    });
+  for (const a of l.args)
+    if (!d.objects.some((o) => o.name === a)) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}" in "${formatLiteral(l)}".`, { path });
 }
 
 function goalFrom(p: FactSpace, literals: readonly (string | PlanningLiteral)[], fn: string): PlanningGoal {
@@ -291,7 +315,8 @@ export function stateFromFacts(problem: PlanningProblem, facts: readonly string[
   const s = new Uint32Array(problem.words);
   facts.forEach((f, i) => {
     const l = parseLiteral(f, "stateFromFacts", `facts[${i}]`);
-    if (l.negated) throw planningError(PlanningErrorCodes.Argument, "stateFromFacts", `"${f}": a state lists facts that hold; remove "not".`, { path: `facts[${i}]` });
+    if (l.negated)
+      throw planningError(PlanningErrorCodes.Argument, "stateFromFacts", `"${f}": a state lists facts that hold; remove "not".`, { path: `facts[${i}]` });
     checkLiteral(problem, l, "stateFromFacts", `facts[${i}]`);
     const k = problem.factIndex[formatLiteral(l)];
     if (k !== undefined) s[k >>> 5]! |= 1 << (k & 31);

@@ -128,32 +128,47 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
     const path = `methods[${i}].task`;
     const h = parseLiteral(m?.task, FN, path);
     if (h.negated) throw planningError(PlanningErrorCodes.Domain, FN, `a task head cannot be negated.`, { path });
-    if (d.actions.some((a) => a.name === h.predicate)) throw planningError(PlanningErrorCodes.Domain, FN, `task "${h.predicate}" is also an action; compound tasks need their own names.`, { path });
+    if (d.actions.some((a) => a.name === h.predicate))
+      throw planningError(PlanningErrorCodes.Domain, FN, `task "${h.predicate}" is also an action; compound tasks need their own names.`, { path });
     let id = taskId.get(h.predicate);
     if (id === undefined) {
       id = taskNames.length;
       taskId.set(h.predicate, id);
       taskNames.push(h.predicate);
       taskArity.push(h.args.length);
-    } else if (taskArity[id] !== h.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `task "${h.predicate}" takes ${taskArity[id]} argument(s) in an earlier method, ${h.args.length} here (arity mismatch).`, { path });
+    } else if (taskArity[id] !== h.args.length)
+      throw planningError(
+        PlanningErrorCodes.Domain,
+        FN,
+        `task "${h.predicate}" takes ${taskArity[id]} argument(s) in an earlier method, ${h.args.length} here (arity mismatch).`,
+        { path },
+      );
     return h;
   });
   const predArity = new Map<string, number>();
   for (const p of d.predicates) predArity.set(p.name, p.types.length);
-  for (const l of [...d.initial, ...d.actions.flatMap((a) => [...a.preconditions, ...a.effects]), ...d.goal]) if (!predArity.has(l.predicate)) predArity.set(l.predicate, l.args.length);
+  for (const l of [...d.initial, ...d.actions.flatMap((a) => [...a.preconditions, ...a.effects]), ...d.goal])
+    if (!predArity.has(l.predicate)) predArity.set(l.predicate, l.args.length);
   const compiled: CompiledMethod[][] = taskNames.map(() => []);
   methods.forEach((m, i) => {
     const head = heads[i]!;
     const params = new Map<string, number>();
     head.args.forEach((a, k) => {
-      if (!a.startsWith("?")) throw planningError(PlanningErrorCodes.Domain, FN, `task head arguments must be parameters ("?x"), got "${a}".`, { path: `methods[${i}].task` });
+      if (!a.startsWith("?"))
+        throw planningError(PlanningErrorCodes.Domain, FN, `task head arguments must be parameters ("?x"), got "${a}".`, { path: `methods[${i}].task` });
       params.set(a, k);
     });
     const refs = (l: PlanningLiteral, path: string) =>
       Int32Array.from(l.args, (a) => {
         if (a.startsWith("?")) {
           const k = params.get(a);
-          if (k === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown parameter "${a}" in "${formatLiteral(l)}"; method parameters come from the task head "${m.task}".`, { path });
+          if (k === undefined)
+            throw planningError(
+              PlanningErrorCodes.Domain,
+              FN,
+              `unknown parameter "${a}" in "${formatLiteral(l)}"; method parameters come from the task head "${m.task}".`,
+              { path },
+            );
           return k;
         }
         const o = objectId.get(a);
@@ -165,18 +180,26 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
       const l = parseLiteral(s, FN, path);
       const n = predArity.get(l.predicate);
       if (n === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown predicate "${l.predicate}".`, { path });
-      if (n !== l.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `predicate "${l.predicate}" takes ${n} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+      if (n !== l.args.length)
+        throw planningError(PlanningErrorCodes.Domain, FN, `predicate "${l.predicate}" takes ${n} argument(s), got ${l.args.length} (arity mismatch).`, {
+          path,
+        });
       return { predicate: l.predicate, negated: l.negated, args: refs(l, path) };
     });
-    if (!Array.isArray(m.subtasks) || m.subtasks.length === 0) throw planningError(PlanningErrorCodes.Domain, FN, `method "${m.name}" has no subtasks; give it at least one.`, { path: `methods[${i}].subtasks` });
+    if (!Array.isArray(m.subtasks) || m.subtasks.length === 0)
+      throw planningError(PlanningErrorCodes.Domain, FN, `method "${m.name}" has no subtasks; give it at least one.`, { path: `methods[${i}].subtasks` });
     const subs = m.subtasks.map((s, k) => {
       const path = `methods[${i}].subtasks[${k}]`;
       const l = parseLiteral(s, FN, path);
       const tid = taskId.get(l.predicate);
       const aid = d.actions.findIndex((a) => a.name === l.predicate);
-      if (tid === undefined && aid < 0) throw planningError(PlanningErrorCodes.Domain, FN, `unknown task "${l.predicate}": not a method head nor an action.`, { path });
+      if (tid === undefined && aid < 0)
+        throw planningError(PlanningErrorCodes.Domain, FN, `unknown task "${l.predicate}": not a method head nor an action.`, { path });
       const arity = tid !== undefined ? taskArity[tid]! : d.actions[aid]!.parameters.length;
-      if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, FN, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+      if (arity !== l.args.length)
+        throw planningError(PlanningErrorCodes.Domain, FN, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, {
+          path,
+        });
       const args = refs(l, path);
       const primitive = tid === undefined;
       const id = tid ?? aid;
@@ -299,7 +322,15 @@ function subTask(sr: SubRef, args: Int32Array): Task {
   return { primitive: sr.primitive, id: sr.id, args: out };
 }
 
-function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: HtnOptions, plan: number[], trace: RawNode[], conts: unknown[]): { flags: number; expanded: number; best: number[] } {
+function run(
+  h: HtnProblem,
+  state: Uint32Array,
+  agenda: Agenda | null,
+  options: HtnOptions,
+  plan: number[],
+  trace: RawNode[],
+  conts: unknown[],
+): { flags: number; expanded: number; best: number[] } {
   const p = h.problem;
   const W = p.words;
   const maxDepth = options.maxDepth ?? 64;
@@ -373,7 +404,8 @@ function run(h: HtnProblem, state: Uint32Array, agenda: Agenda | null, options: 
       trace.push({ task: t, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
       conts.push(ag.next);
       let next: Agenda | null = ag.next;
-      if (!m.ordered && partialOrder && m.subs.length > 1) next = { task: null, group: m.subs.map((sr) => subTask(sr, t.args)), parent: idx, depth: ag.depth + 1, next };
+      if (!m.ordered && partialOrder && m.subs.length > 1)
+        next = { task: null, group: m.subs.map((sr) => subTask(sr, t.args)), parent: idx, depth: ag.depth + 1, next };
       else for (let k = m.subs.length - 1; k >= 0; k--) next = { task: subTask(m.subs[k]!, t.args), group: null, parent: idx, depth: ag.depth + 1, next };
       if (solve(next, s)) return true;
       trace.length = idx;
@@ -397,7 +429,8 @@ function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[]
     const aid = p.domain.actions.findIndex((a) => a.name === l.predicate);
     if (tid < 0 && aid < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown task "${l.predicate}".`, { path });
     const arity = tid >= 0 ? h.taskArity[tid]! : p.domain.actions[aid]!.parameters.length;
-    if (arity !== l.args.length) throw planningError(PlanningErrorCodes.Domain, fn, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+    if (arity !== l.args.length)
+      throw planningError(PlanningErrorCodes.Domain, fn, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
     const args = Int32Array.from(l.args, (a) => {
       const o = p.objectNames.indexOf(a);
       if (o < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}".`, { path });
@@ -427,7 +460,8 @@ function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[]
  * ```
  */
 export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options: HtnOptions = {}): HtnResult {
-  if (!(state instanceof Uint32Array) || state.length !== htn.problem.words) throw planningError(PlanningErrorCodes.Argument, "planHtn", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
+  if (!(state instanceof Uint32Array) || state.length !== htn.problem.words)
+    throw planningError(PlanningErrorCodes.Argument, "planHtn", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
   const roots = parseTasks(htn, tasks, "planHtn");
   let agenda: Agenda | null = null;
   for (let k = roots.length - 1; k >= 0; k--) agenda = { task: roots[k]!, group: null, parent: -1, depth: 0, next: agenda };
@@ -436,7 +470,14 @@ export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly str
   const conts: unknown[] = [];
   const r = run(htn, state, agenda, options, plan, trace, conts);
   const found = (r.flags & PathFlags.Found) !== 0;
-  return { flags: r.flags, plan: found ? plan : r.best, trace: found ? named(htn, trace) : [], expanded: r.expanded, replannedTask: "", continuations: found ? conts : [] };
+  return {
+    flags: r.flags,
+    plan: found ? plan : r.best,
+    trace: found ? named(htn, trace) : [],
+    expanded: r.expanded,
+    replannedTask: "",
+    continuations: found ? conts : [],
+  };
 }
 
 /**
@@ -467,7 +508,8 @@ export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly str
  */
 export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResult, failedStep: number, options: HtnOptions = {}): HtnResult {
   const node = previous.trace.findIndex((n) => n.step === failedStep);
-  if (node < 0) throw planningError(PlanningErrorCodes.Argument, "replanHtn", `step ${failedStep} is not in the previous plan's trace.`, { path: "failedStep" });
+  if (node < 0)
+    throw planningError(PlanningErrorCodes.Argument, "replanHtn", `step ${failedStep} is not in the previous plan's trace.`, { path: "failedStep" });
   let expanded = 0;
   for (let anc = previous.trace[node]!.parent; anc >= 0; anc = previous.trace[anc]!.parent) {
     const n = previous.trace[anc]!;

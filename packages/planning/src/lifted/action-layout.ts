@@ -70,7 +70,13 @@ export function compileActionLayout(action: PlanningAction): ActionLayout {
   }
   const atoms = new Map<string, Atom>();
   const note = (l: PlanningLiteral, isPre: boolean) => {
-    for (const arg of l.args) if (!pIndex.has(arg)) throw planningError(PlanningErrorCodes.Domain, FN, `"${key(l)}" in action "${action.name}" uses "${arg}", which is not a parameter; the layout needs parameters only.`);
+    for (const arg of l.args)
+      if (!pIndex.has(arg))
+        throw planningError(
+          PlanningErrorCodes.Domain,
+          FN,
+          `"${key(l)}" in action "${action.name}" uses "${arg}", which is not a parameter; the layout needs parameters only.`,
+        );
     const k = key(l);
     let at = atoms.get(k);
     if (!at) atoms.set(k, (at = { lit: l, pre: 0, eff: 0 }));

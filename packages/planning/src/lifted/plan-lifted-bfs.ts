@@ -94,7 +94,8 @@ export function createLiftedPlanner(problem: PlanningProblem): LiftedPlanner {
   const factArgs = new Int32Array(problem.factCount * stride);
   const size = (ar: number) => {
     const s = n ** ar;
-    if (s > 1 << 22) throw planningError(PlanningErrorCodes.Domain, FN, `a predicate or action of arity ${ar} over ${n} objects needs a table of ${s} entries; use planBfs.`);
+    if (s > 1 << 22)
+      throw planningError(PlanningErrorCodes.Domain, FN, `a predicate or action of arity ${ar} over ${n} objects needs a table of ${s} entries; use planBfs.`);
     return Math.max(1, s);
   };
   const factTable = arity.map((ar) => new Int32Array(size(ar)).fill(-1));
@@ -195,7 +196,23 @@ export function planLiftedBfs(out: PlanResult, lifted: LiftedPlanner, start: Uin
     return out;
   }
   const n = Math.max(1, problem.objectNames.length);
-  const { predOf, factArgs, stride, bucket, bucketStart, bucketCount, digits, bound, layouts, atomPred, factTable, actionTable, typeOk, freeParams, freeObjects } = lifted;
+  const {
+    predOf,
+    factArgs,
+    stride,
+    bucket,
+    bucketStart,
+    bucketCount,
+    digits,
+    bound,
+    layouts,
+    atomPred,
+    factTable,
+    actionTable,
+    typeOk,
+    freeParams,
+    freeObjects,
+  } = lifted;
   const scratch = ws.scratch;
   const gp = goal.pos;
   const gn = goal.neg;

@@ -143,11 +143,32 @@ export interface PlanRunnerHooks {
  * ```
  */
 export function createPlanRunner(problem: PlanningProblem, facts: Uint32Array, options: PlanRunnerOptions = {}): PlanRunner {
-  if (!(facts instanceof Uint32Array) || facts.length !== problem.words) throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", `facts must be a Uint32Array of ${problem.words} words.`, { path: "facts" });
+  if (!(facts instanceof Uint32Array) || facts.length !== problem.words)
+    throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", `facts must be a Uint32Array of ${problem.words} words.`, { path: "facts" });
   const cooldown = options.cooldown ?? 0.25;
   const period = options.period ?? 0;
-  if (!(cooldown >= 0) || !(period >= 0)) throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", "cooldown and period must be >= 0.", { path: "options" });
-  return { facts: facts.slice(), goals: [], activeGoal: "", plan: [], step: 0, stepStatus: StepStatus.Running, stepTime: 0, detours: [], status: RunnerStatus.Idle, watched: [], watchedValues: [], reason: ReplanReason.NoPlan, cooldown: 0, sinceReplan: 0, replans: 0, time: 0, cooldownSetting: cooldown, period };
+  if (!(cooldown >= 0) || !(period >= 0))
+    throw planningError(PlanningErrorCodes.Argument, "createPlanRunner", "cooldown and period must be >= 0.", { path: "options" });
+  return {
+    facts: facts.slice(),
+    goals: [],
+    activeGoal: "",
+    plan: [],
+    step: 0,
+    stepStatus: StepStatus.Running,
+    stepTime: 0,
+    detours: [],
+    status: RunnerStatus.Idle,
+    watched: [],
+    watchedValues: [],
+    reason: ReplanReason.NoPlan,
+    cooldown: 0,
+    sinceReplan: 0,
+    replans: 0,
+    time: 0,
+    cooldownSetting: cooldown,
+    period,
+  };
 }
 
 /** Adds (or replaces, by id) a goal in the priority queue. */
@@ -246,7 +267,8 @@ export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hoo
   }
   if (runner.status !== RunnerStatus.Failed) runner.status = RunnerStatus.Running;
   if (top.id !== runner.activeGoal) runner.reason |= ReplanReason.GoalChanged;
-  for (let i = 0; i < runner.watched.length; i++) if ((hasFact(runner.facts, runner.watched[i]!) ? 1 : 0) !== runner.watchedValues[i]) runner.reason |= ReplanReason.Invalidated;
+  for (let i = 0; i < runner.watched.length; i++)
+    if ((hasFact(runner.facts, runner.watched[i]!) ? 1 : 0) !== runner.watchedValues[i]) runner.reason |= ReplanReason.Invalidated;
   if (runner.period > 0 && runner.sinceReplan >= runner.period) runner.reason |= ReplanReason.Period;
   if (runner.step >= runner.plan.length) runner.reason |= ReplanReason.NoPlan;
 
@@ -325,7 +347,20 @@ export function saveRunner(runner: PlanRunner): PlanRunnerSnapshot {
   return { version: 1, runner: { ...copy, facts: Array.from(runner.facts) } };
 }
 
-const NUM_FIELDS = ["activeGoal", "step", "stepStatus", "stepTime", "status", "reason", "cooldown", "sinceReplan", "replans", "time", "cooldownSetting", "period"] as const;
+const NUM_FIELDS = [
+  "activeGoal",
+  "step",
+  "stepStatus",
+  "stepTime",
+  "status",
+  "reason",
+  "cooldown",
+  "sinceReplan",
+  "replans",
+  "time",
+  "cooldownSetting",
+  "period",
+] as const;
 
 /**
  * Restores a snapshot into `runner` after checking all of it (sizes, types, action indices when
@@ -334,12 +369,14 @@ const NUM_FIELDS = ["activeGoal", "step", "stepStatus", "stepTime", "status", "r
  */
 export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: PlanningProblem): void {
   const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreRunner", msg, { path });
-  if (typeof snapshot !== "object" || snapshot === null || (snapshot as { version?: unknown }).version !== 1) throw fail("$.version", "expected a snapshot from saveRunner (version 1).");
+  if (typeof snapshot !== "object" || snapshot === null || (snapshot as { version?: unknown }).version !== 1)
+    throw fail("$.version", "expected a snapshot from saveRunner (version 1).");
   const r = (snapshot as { runner?: unknown }).runner as Record<string, unknown> | undefined;
   if (typeof r !== "object" || r === null) throw fail("$.runner", "missing runner.");
   const ints = (key: string, max: number) => {
     const v = r[key];
-    if (!Array.isArray(v) || v.some((x) => !Number.isInteger(x) || x < 0 || x > max)) throw fail(`$.runner.${key}`, `expected an array of integers in [0, ${max}].`);
+    if (!Array.isArray(v) || v.some((x) => !Number.isInteger(x) || x < 0 || x > max))
+      throw fail(`$.runner.${key}`, `expected an array of integers in [0, ${max}].`);
     return v as number[];
   };
   const facts = ints("facts", 0xffffffff);
@@ -352,13 +389,22 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
   if (watchedValues.length !== watched.length) throw fail("$.runner.watchedValues", "must have one value per watched fact.");
   for (const k of NUM_FIELDS) {
     const v = r[k];
-    if (k === "activeGoal" ? typeof v !== "string" : typeof v !== "number" || !Number.isFinite(v)) throw fail(`$.runner.${k}`, `bad value ${JSON.stringify(v)}.`);
+    if (k === "activeGoal" ? typeof v !== "string" : typeof v !== "number" || !Number.isFinite(v))
+      throw fail(`$.runner.${k}`, `bad value ${JSON.stringify(v)}.`);
   }
   const goals = r["goals"];
   if (!Array.isArray(goals)) throw fail("$.runner.goals", "expected an array.");
   goals.forEach((g: unknown, i) => {
     const x = g as Record<string, unknown> | null;
-    if (typeof x !== "object" || x === null || typeof x["id"] !== "string" || typeof x["priority"] !== "number" || !Array.isArray(x["goal"]) || (x["goal"] as unknown[]).some((s) => typeof s !== "string")) throw fail(`$.runner.goals[${i}]`, "expected { id, priority, goal: string[] }.");
+    if (
+      typeof x !== "object" ||
+      x === null ||
+      typeof x["id"] !== "string" ||
+      typeof x["priority"] !== "number" ||
+      !Array.isArray(x["goal"]) ||
+      (x["goal"] as unknown[]).some((s) => typeof s !== "string")
+    )
+      throw fail(`$.runner.goals[${i}]`, "expected { id, priority, goal: string[] }.");
     if (problem) compileGoal(problem, x["goal"] as string[]);
   });
   runner.facts.set(facts);

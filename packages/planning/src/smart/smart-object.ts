@@ -41,10 +41,14 @@ export function addSmartObjects(domain: PlanningDomain, objects: readonly SmartO
   const actions = [...domain.actions];
   const initial = [...domain.initial];
   objects.forEach((o, i) => {
-    if (!(Number.isInteger(o.slots) && o.slots >= 1)) throw planningError(PlanningErrorCodes.Domain, FN, `smart object "${o.object}" needs slots >= 1, got ${o.slots}.`, { path: `objects[${i}].slots` });
+    if (!(Number.isInteger(o.slots) && o.slots >= 1))
+      throw planningError(PlanningErrorCodes.Domain, FN, `smart object "${o.object}" needs slots >= 1, got ${o.slots}.`, { path: `objects[${i}].slots` });
     if (!added.some((x) => x.name === o.object)) added.push({ name: o.object, type: o.type ?? "any" });
     o.actions.forEach((a, k) => {
-      if (names.has(a.name)) throw planningError(PlanningErrorCodes.Domain, FN, `action "${a.name}" of smart object "${o.object}" already exists; rename it.`, { path: `objects[${i}].actions[${k}]` });
+      if (names.has(a.name))
+        throw planningError(PlanningErrorCodes.Domain, FN, `action "${a.name}" of smart object "${o.object}" already exists; rename it.`, {
+          path: `objects[${i}].actions[${k}]`,
+        });
       names.add(a.name);
       actions.push(a);
     });

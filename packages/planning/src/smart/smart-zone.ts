@@ -365,7 +365,9 @@ export function selectZoneBehavior(options: readonly ZoneBehaviorOption[], npc: 
   const order = options.map((_, i) => i).sort((a, b) => options[b]!.zone.definition.priority - options[a]!.zone.definition.priority || a - b);
   const goal = order.find((i) => allowed(options[i]!) && (npc.goals ?? []).includes(options[i]!.behavior));
   if (goal !== undefined) return goal;
-  const shared = order.find((i) => allowed(options[i]!) && options.filter((o) => o.behavior === options[i]!.behavior && o.zone !== options[i]!.zone).length > 0);
+  const shared = order.find(
+    (i) => allowed(options[i]!) && options.filter((o) => o.behavior === options[i]!.behavior && o.zone !== options[i]!.zone).length > 0,
+  );
   if (shared !== undefined) return shared;
   return order.find((i) => allowed(options[i]!)) ?? -1;
 }
@@ -398,14 +400,16 @@ export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   if (typeof st !== "object" || st === null) throw fail("$.state", "missing state.");
   if (typeof st.active !== "boolean") throw fail("$.state.active", "expected a boolean.");
   if (typeof st.armed !== "boolean") throw fail("$.state.armed", "expected a boolean.");
-  if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length) throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
+  if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length)
+    throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
   if (typeof st.stageTime !== "number" || !(st.stageTime >= 0)) throw fail("$.state.stageTime", "expected a number >= 0.");
   if (!Number.isInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
   if (!Array.isArray(st.members)) throw fail("$.state.members", "expected an array.");
   const roles = new Set(zone.definition.roles.map((r) => r.id));
   st.members.forEach((m: unknown, i) => {
     const x = m as Partial<ZoneMember> | null;
-    if (typeof x !== "object" || x === null || typeof x.npc !== "string" || typeof x.role !== "string" || typeof x.behavior !== "string") throw fail(`$.state.members[${i}]`, "expected { npc, role, behavior } strings.");
+    if (typeof x !== "object" || x === null || typeof x.npc !== "string" || typeof x.role !== "string" || typeof x.behavior !== "string")
+      throw fail(`$.state.members[${i}]`, "expected { npc, role, behavior } strings.");
     if (!roles.has(x.role)) throw fail(`$.state.members[${i}].role`, `unknown role "${x.role}".`);
   });
   const target = zone.state;
@@ -414,5 +418,5 @@ export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   target.stage = st.stage!;
   target.stageTime = st.stageTime;
   target.runs = st.runs!;
-  target.members = (st.members).map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
+  target.members = st.members.map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
 }

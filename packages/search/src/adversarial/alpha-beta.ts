@@ -1,13 +1,6 @@
 import { assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
 import { copyCounters, resetCounters } from "./counters";
-import {
-  AlphaBetaFlags,
-  BoundFlags,
-  type AlphaBetaConfig,
-  type AlphaBetaEngine,
-  type AlphaBetaOptions,
-  type AlphaBetaResult,
-} from "./types";
+import { AlphaBetaFlags, BoundFlags, type AlphaBetaConfig, type AlphaBetaEngine, type AlphaBetaOptions, type AlphaBetaResult } from "./types";
 import { checkedEvaluate, GameScore, terminalScore, type Game } from "./game";
 import { HISTORY_SIZE, historyIndex, orderMoves, pickMove, quiesce } from "./move-ordering";
 
@@ -73,7 +66,6 @@ export function createAlphaBeta(config: AlphaBetaConfig = {}): AlphaBetaEngine {
     },
   };
 }
-
 
 /** Empties the transposition table and the history table (e.g. for a new game). O(slots). */
 export function clearTranspositionTable(engine: AlphaBetaEngine): void {
@@ -146,7 +138,15 @@ function negamax(e: AlphaBetaEngine, g: Game, depth: number, ply: number, alpha:
     }
   }
   const nullR = r.nullMoveReduction;
-  if (r.useNullMove && allowNull && ply > 0 && depth >= nullR + 1 && beta < GameScore.WinThreshold && !(g.inCheck?.() ?? false) && !(g.hasZugzwangRisk?.() ?? false)) {
+  if (
+    r.useNullMove &&
+    allowNull &&
+    ply > 0 &&
+    depth >= nullR + 1 &&
+    beta < GameScore.WinThreshold &&
+    !(g.inCheck?.() ?? false) &&
+    !(g.hasZugzwangRisk?.() ?? false)
+  ) {
     g.makeNullMove!();
     const v = -negamax(e, g, depth - 1 - nullR, ply + 1, -beta, -beta + 1, false);
     g.undoNullMove!();
@@ -253,12 +253,23 @@ function mtdf(e: AlphaBetaEngine, game: Game, depth: number, guess: number): num
  * @param maxDepth - iterative deepening up to this depth in plies (integer ≥ 1, < the engine's `maxPly`).
  * @throws TacticaError `INVALID_ARGUMENT` for a bad depth, or a game whose `maxMoves` exceeds the engine's.
  */
-export function searchBestMove(out: AlphaBetaResult, engine: AlphaBetaEngine, game: Game, maxDepth: number, options: AlphaBetaOptions = EMPTY): AlphaBetaResult {
+export function searchBestMove(
+  out: AlphaBetaResult,
+  engine: AlphaBetaEngine,
+  game: Game,
+  maxDepth: number,
+  options: AlphaBetaOptions = EMPTY,
+): AlphaBetaResult {
   const where = "@tactica/search: searchBestMove";
   assertInteger(where, "maxDepth", maxDepth, 1, engine.maxPly - 1);
   const result = out;
   if (game.maxMoves > engine.maxMoves) {
-    invalidArgument(where, "game.maxMoves", `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`, "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).");
+    invalidArgument(
+      where,
+      "game.maxMoves",
+      `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`,
+      "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).",
+    );
   }
   const chop = options.moveChop ?? Infinity;
   if (chop !== Infinity) assertInteger(where, "options.moveChop", chop, 1);
@@ -330,6 +341,7 @@ export function searchBestMove(out: AlphaBetaResult, engine: AlphaBetaEngine, ga
     if (n > 0) R.bestMove = engine.moves[0]!;
   }
   copyCounters(C, R.counters);
-  R.flags = (aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(R.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
+  R.flags =
+    (aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(R.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
   return R;
 }

@@ -179,7 +179,12 @@ export function searchInterest(out: AlphaBetaResult, engine: AlphaBetaEngine, ga
   const iterations = assertInteger(where, "options.iterations", options.iterations, 1);
   const K = assertPositive(where, "options.costScale", options.costScale ?? 1);
   if (game.maxMoves > engine.maxMoves) {
-    invalidArgument(where, "game.maxMoves", `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`, "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).");
+    invalidArgument(
+      where,
+      "game.maxMoves",
+      `is ${game.maxMoves} but the engine holds ${engine.maxMoves}`,
+      "Create the engine with createAlphaBeta({ maxMoves: game.maxMoves }).",
+    );
   }
   const run = engine.run;
   resetCounters(run.counters);
@@ -220,6 +225,8 @@ export function searchInterest(out: AlphaBetaResult, engine: AlphaBetaEngine, ga
     if (n > 0) result.bestMove = engine.moves[0]!;
   }
   copyCounters(run.counters, result.counters);
-  result.flags = (run.aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) | (Math.abs(result.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
+  result.flags =
+    (run.aborted ? AlphaBetaFlags.BudgetExhausted : AlphaBetaFlags.Completed) |
+    (Math.abs(result.score) > GameScore.WinThreshold ? AlphaBetaFlags.ForcedResult : 0);
   return result;
 }

@@ -71,7 +71,10 @@ export function clearQueue(s: CspSolver): void {
  */
 export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
   if (s.words !== 1) {
-    throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: restrictDomain: the problem has ${s.csp.valueCount} values (more than 32). Use restrictDomainWords, removeValue or fixValue.`);
+    throw new TacticaError(
+      ErrorCodes.InvalidState,
+      `${WHERE}: restrictDomain: the problem has ${s.csp.valueCount} values (more than 32). Use restrictDomainWords, removeValue or fixValue.`,
+    );
   }
   const old = s.domains[v]!;
   const d = old & mask;

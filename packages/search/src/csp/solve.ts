@@ -111,7 +111,10 @@ export function countCspSolutions(s: CspSolver, options: CspCountOptions = {}): 
   s.exhausted = false;
   search(s, 0, undefined, visit);
   if (s.exhausted) {
-    throw new TacticaError(ErrorCodes.InvalidState, `${WHERE}: countCspSolutions: the budget of ${maxAssignments} assignments ran out. Raise maxAssignments or lower limit.`);
+    throw new TacticaError(
+      ErrorCodes.InvalidState,
+      `${WHERE}: countCspSolutions: the budget of ${maxAssignments} assignments ran out. Raise maxAssignments or lower limit.`,
+    );
   }
   return s.solutionsFound;
 }

@@ -88,10 +88,10 @@ export function rampedHalfAndHalf(set: GpPrimitiveSet, rng: Rng, count: number, 
 
 function pickPoint(set: GpPrimitiveSet, program: Int16Array, rng: Rng, internal: boolean): number {
   let count = 0;
-  for (let i = 0; i < program.length; i++) if ((set.arities[program[i]!]! > 0) === internal) count++;
+  for (let i = 0; i < program.length; i++) if (set.arities[program[i]!]! > 0 === internal) count++;
   if (count === 0) return rngInt(rng, 0, program.length - 1);
   let k = rngInt(rng, 0, count - 1);
-  for (let i = 0; i < program.length; i++) if ((set.arities[program[i]!]! > 0) === internal && k-- === 0) return i;
+  for (let i = 0; i < program.length; i++) if (set.arities[program[i]!]! > 0 === internal && k-- === 0) return i;
   return 0;
 }
 

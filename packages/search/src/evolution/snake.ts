@@ -129,10 +129,11 @@ export function stepSnake(g: SnakeGame, action: number): void {
       return;
     }
     let k = rngInt(g.rng, 0, free - 1);
-    for (let c = 0; c < N; c++) if (g.occupied[c] === 0 && k-- === 0) {
-      g.food = c;
-      break;
-    }
+    for (let c = 0; c < N; c++)
+      if (g.occupied[c] === 0 && k-- === 0) {
+        g.food = c;
+        break;
+      }
   }
   if (action === SnakeAction.Left) g.heading = (g.heading + 3) & 3;
   else if (action === SnakeAction.Right) g.heading = (g.heading + 1) & 3;

@@ -58,7 +58,7 @@ for (let s = 0; s < 128; s++) {
   if (s & 0x88) continue;
   const f = s & 7;
   const r = s >> 4;
-  CENTRE[s] = 10 * (Math.min(f, 7 - f) + Math.min(r, 7 - r)) / 2;
+  CENTRE[s] = (10 * (Math.min(f, 7 - f) + Math.min(r, 7 - r))) / 2;
 }
 
 /**
@@ -246,7 +246,7 @@ export function createChess(options: ChessOptions = {}): Chess {
       const type = p & 7;
       if (type === 1) {
         const one = sq + fwd;
-        if (board[one] === 0 && (!noisy || (sq >> 4) === promoRank)) {
+        if (board[one] === 0 && (!noisy || sq >> 4 === promoRank)) {
           addPawn(sq, one);
           const two = one + fwd;
           if (!noisy && sq >> 4 === startRank && board[two] === 0) add(sq, two, 0, FLAG_DOUBLE);
@@ -275,7 +275,14 @@ export function createChess(options: ChessOptions = {}): Chess {
             if (castling & kBit && board[home + 1] === 0 && board[home + 2] === 0 && !attacked(home + 1, by) && !attacked(home + 2, by)) {
               add(home, home + 2, 0, FLAG_CASTLE);
             }
-            if (castling & qBit && board[home - 1] === 0 && board[home - 2] === 0 && board[home - 3] === 0 && !attacked(home - 1, by) && !attacked(home - 2, by)) {
+            if (
+              castling & qBit &&
+              board[home - 1] === 0 &&
+              board[home - 2] === 0 &&
+              board[home - 3] === 0 &&
+              !attacked(home - 1, by) &&
+              !attacked(home - 2, by)
+            ) {
               add(home, home - 2, 0, FLAG_CASTLE);
             }
           }
@@ -306,7 +313,10 @@ export function createChess(options: ChessOptions = {}): Chess {
     const promo = (move >> 14) & 7;
     const flags = move >> 17;
     if (ply >= MAX_HISTORY) {
-      throw new TacticaError(ErrorCodes.InvalidState, `@tactica/search: chess makeMove: more than ${MAX_HISTORY} moves since the position was set. Call setFen(getFen()) to start a new history.`);
+      throw new TacticaError(
+        ErrorCodes.InvalidState,
+        `@tactica/search: chess makeMove: more than ${MAX_HISTORY} moves since the position was set. Call setFen(getFen()) to start a new history.`,
+      );
     }
     const piece = board[from]!;
     const capSq = flags & FLAG_EP ? to - (side === 0 ? 16 : -16) : to;

@@ -161,7 +161,12 @@ export function createConnectFour(options: ConnectFourOptions = {}): ConnectFour
   for (let i = 0; i < moves.length; i++) {
     const m = moves[i]!;
     if (!Number.isInteger(m) || m < 0 || m >= W || heights[m]! >= H || winner !== -1) {
-      invalidArgument("@tactica/search: createConnectFour", `moves[${i}]`, `(${m}) is not a legal move here`, "Pass columns 0..6 that are not full, before the game ends.");
+      invalidArgument(
+        "@tactica/search: createConnectFour",
+        `moves[${i}]`,
+        `(${m}) is not a legal move here`,
+        "Pass columns 0..6 that are not full, before the game ends.",
+      );
     }
     game.makeMove(m);
   }

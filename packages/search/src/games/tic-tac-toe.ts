@@ -59,7 +59,8 @@ export function createTicTacToe(options: TicTacToeOptions = {}): TicTacToe {
         hi ^= z[(v * 9 + i) * 2 + 1]!;
       }
     }
-    if (xs !== os && xs !== os + 1) invalidArgument("@tactica/search: createTicTacToe", "cells", `has ${xs} X and ${os} O`, "X moves first: X count equals O count or exceeds it by one.");
+    if (xs !== os && xs !== os + 1)
+      invalidArgument("@tactica/search: createTicTacToe", "cells", `has ${xs} X and ${os} O`, "X moves first: X count equals O count or exceeds it by one.");
     if (count & 1) {
       lo ^= z[36]!;
       hi ^= z[37]!;

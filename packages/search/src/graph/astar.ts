@@ -31,14 +31,7 @@ export interface AStarOptions {
  * @param out - the caller-owned result, overwritten (returned).
  * @param ctx - working memory sized for `domain` ({@link createSearchContext}).
  */
-export function astar(
-  out: PathResult,
-  domain: SearchDomain,
-  ctx: SearchContext,
-  start: number,
-  goal: number,
-  options: AStarOptions = EMPTY,
-): PathResult {
+export function astar(out: PathResult, domain: SearchDomain, ctx: SearchContext, start: number, goal: number, options: AStarOptions = EMPTY): PathResult {
   const result = out;
   checkContext("astar", domain, ctx);
   checkNode("astar", "start", domain, start);

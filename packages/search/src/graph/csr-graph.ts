@@ -40,12 +40,7 @@ export interface CsrGraphOptions {
  * @throws TacticaError `INVALID_ARGUMENT` for mismatched lengths, ids outside `[0, nodeCount)`, or
  * weights that are negative or not finite (the message names the first bad index).
  */
-export function createCsrGraph(
-  nodeCount: number,
-  from: ArrayLike<number>,
-  to: ArrayLike<number>,
-  options: CsrGraphOptions = {},
-): CsrGraph {
+export function createCsrGraph(nodeCount: number, from: ArrayLike<number>, to: ArrayLike<number>, options: CsrGraphOptions = {}): CsrGraph {
   const weights = options.weights;
   const where = "@tactica/search: createCsrGraph";
   assertInteger(where, "nodeCount", nodeCount, 0, 0x40000000);

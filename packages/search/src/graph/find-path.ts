@@ -48,7 +48,12 @@ function cached(graph: CsrGraph | SearchDomain): Cached {
   if (c === undefined) {
     const domain = isCsrGraph(graph) ? csrDomain(graph) : graph;
     if (typeof domain.neighbors !== "function") {
-      invalidArgument("@tactica/search: findPath", "graph", "is neither a CsrGraph nor a SearchDomain", "Pass createCsrGraph(...) or an object with nodeCount, maxDegree and neighbors().");
+      invalidArgument(
+        "@tactica/search: findPath",
+        "graph",
+        "is neither a CsrGraph nor a SearchDomain",
+        "Pass createCsrGraph(...) or an object with nodeCount, maxDegree and neighbors().",
+      );
     }
     const n = Math.max(1, domain.nodeCount);
     c = {

@@ -59,7 +59,13 @@ export interface TimeSlicedAStarOptions {
 const EMPTY: TimeSlicedAStarOptions = {};
 
 /** Starts a query from `start` to `goal` on `search` (abandoning any running one). O(1) amortised. */
-export function startTimeSlicedAStar(search: TimeSlicedAStar, domain: SearchDomain, start: number, goal: number, options: TimeSlicedAStarOptions = EMPTY): void {
+export function startTimeSlicedAStar(
+  search: TimeSlicedAStar,
+  domain: SearchDomain,
+  start: number,
+  goal: number,
+  options: TimeSlicedAStarOptions = EMPTY,
+): void {
   const weight = options.weight ?? 1;
   checkContext("startTimeSlicedAStar", domain, search.ctx);
   checkNode("startTimeSlicedAStar", "start", domain, start);

@@ -204,7 +204,8 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
   if (game.isTerminal()) {
     for (let p = 0; p < P; p++) {
       const v = game.terminalValue(p);
-      if (!(v >= 0 && v <= 1)) invalidArgument("@tactica/search: runMcts", "game.terminalValue()", `returned ${v} for player ${p}`, "Return a result in [0, 1].");
+      if (!(v >= 0 && v <= 1))
+        invalidArgument("@tactica/search: runMcts", "game.terminalValue()", `returned ${v} for player ${p}`, "Return a result in [0, 1].");
       tree.utility[p] = v;
     }
   } else for (let p = 0; p < P; p++) tree.utility[p] = 1 / P;

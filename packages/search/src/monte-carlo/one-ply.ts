@@ -90,5 +90,3 @@ export function monteCarloOnePly(mc: OnePlyMonteCarlo, game: Game, rng: Rng, ite
   for (let i = 1; i < arms; i++) if (monteCarloUcb1Mean(bandit, i) > monteCarloUcb1Mean(bandit, best)) best = i;
   return mc.rootMoves[best]!;
 }
-
-

@@ -69,12 +69,7 @@ export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlyS
  * proportional to distance, as in the notes and Buckland). Coincident neighbors are skipped.
  * O(count), no allocation.
  */
-export function separation(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  neighbors: ArrayLike<ReadonlySteeringAgent>,
-  view: FlockView,
-): Vec2 {
+export function separation(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let fx = 0;
   let fy = 0;
   for (let i = 0; i < neighbors.length; i++) {
@@ -96,12 +91,7 @@ export function separation(
  * Alignment: the average forward direction of the visible neighbors minus the agent's own
  * forward direction. Zero with no visible neighbor. O(count), no allocation.
  */
-export function alignment(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  neighbors: ArrayLike<ReadonlySteeringAgent>,
-  view: FlockView,
-): Vec2 {
+export function alignment(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let hx = 0;
   let hy = 0;
   let n = 0;
@@ -128,12 +118,7 @@ const center: Vec2 = { x: 0, y: 0 };
  * Cohesion: {@link seek} towards the center of mass of the visible neighbors. Zero with no
  * visible neighbor. O(count), no allocation.
  */
-export function cohesion(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  neighbors: ArrayLike<ReadonlySteeringAgent>,
-  view: FlockView,
-): Vec2 {
+export function cohesion(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let cx = 0;
   let cy = 0;
   let n = 0;

@@ -29,12 +29,7 @@ export interface ObstacleAvoidanceParams {
  * when nothing is in the box. O(n) for n obstacles, no allocation; returns the index of the
  * avoided obstacle or -1.
  */
-export function avoidObstacles(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  obstacles: ArrayLike<CircleObstacle>,
-  params: ObstacleAvoidanceParams,
-): number {
+export function avoidObstacles(out: Vec2, agent: ReadonlySteeringAgent, obstacles: ArrayLike<CircleObstacle>, params: ObstacleAvoidanceParams): number {
   const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
   const L = params.minDetectionLength * (1 + (agent.maxSpeed > 0 ? Math.min(1, speed / agent.maxSpeed) : 0));
   const c = Math.cos(agent.heading);
@@ -106,13 +101,7 @@ export function feelerHitsCircle(origin: ReadonlyVec2, feeler: ReadonlyVec2, obs
  * feeler and away from the circle's center side. Returns the index of the avoided obstacle or -1
  * (and writes zero). O(n), no allocation.
  */
-export function feelerAvoidance(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  obstacles: ArrayLike<CircleObstacle>,
-  feelerLength: number,
-  maxSteer: number,
-): number {
+export function feelerAvoidance(out: Vec2, agent: ReadonlySteeringAgent, obstacles: ArrayLike<CircleObstacle>, feelerLength: number, maxSteer: number): number {
   const fx = -Math.sin(agent.heading);
   const fy = Math.cos(agent.heading);
   let best = -1;

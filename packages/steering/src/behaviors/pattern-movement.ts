@@ -57,7 +57,12 @@ export function createMovementPattern(steps: readonly PatternStep[]): MovementPa
       out.push({ forward: s.forward, turn: s.turn, maxSteer });
     } else {
       if (s.duration === undefined || !(s.duration > 0) || !Number.isFinite(s.duration)) {
-        invalidArgument(where, `${p}.duration`, `must be a finite number > 0 but is ${String(s.duration)}`, "Give each timed step a positive duration, or a turn angle.");
+        invalidArgument(
+          where,
+          `${p}.duration`,
+          `must be a finite number > 0 but is ${String(s.duration)}`,
+          "Give each timed step a positive duration, or a turn angle.",
+        );
       }
       out.push({ forward: s.forward, lateral: assertFinite(where, `${p}.lateral`, s.lateral ?? 0), duration: s.duration });
     }
@@ -77,13 +82,7 @@ export function createPatternState(): PatternState {
  * angle (the notes' way to turn without overshooting), ending when less than 1e-3 rad remains.
  * Returns the index of the step that produced the force. O(1), no allocation.
  */
-export function followMovementPattern(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  pattern: MovementPattern,
-  state: PatternState,
-  dt: number,
-): number {
+export function followMovementPattern(out: Vec2, agent: ReadonlySteeringAgent, pattern: MovementPattern, state: PatternState, dt: number): number {
   const n = pattern.steps.length;
   if (state.step < 0 || state.step >= n) state.step = 0;
   if (Number.isNaN(state.startHeading)) state.startHeading = agent.heading;
@@ -189,15 +188,7 @@ export type TrackPredicate = (x: number, y: number) => boolean;
  * true, or returns false when no neighbor is on the track. One `rng` draw per move;
  * no allocation when `isTrack` allocates nothing.
  */
-export function trackFollowStep(
-  out: Vec2,
-  x: number,
-  y: number,
-  prevX: number,
-  prevY: number,
-  isTrack: TrackPredicate,
-  rng: Rng,
-): boolean {
+export function trackFollowStep(out: Vec2, x: number, y: number, prevX: number, prevY: number, isTrack: TrackPredicate, rng: Rng): boolean {
   let options = 0;
   let back = false;
   for (let d = 0; d < 8; d++) {

@@ -29,7 +29,8 @@ export function validateLennardJones(params: LennardJonesParams): LennardJonesPa
   assertPositive(where, "b", params.b);
   assertPositive(where, "n", params.n);
   assertPositive(where, "m", params.m);
-  if (!(params.m > params.n)) invalidArgument(where, "m", `must be > n (${params.n}) but is ${params.m}`, "Make the repulsion exponent larger so repulsion is short-range.");
+  if (!(params.m > params.n))
+    invalidArgument(where, "m", `must be > n (${params.n}) but is ${params.m}`, "Make the repulsion exponent larger so repulsion is short-range.");
   return params;
 }
 

@@ -62,13 +62,7 @@ export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTa
  * meeting point into `out` and returns `t`, or returns `Infinity` (leaving `out` unchanged) when
  * the target cannot be caught. O(1), never NaN.
  */
-export function computeInterceptPoint(
-  out: Vec2,
-  from: ReadonlyVec2,
-  speed: number,
-  targetPosition: ReadonlyVec2,
-  targetVelocity: ReadonlyVec2,
-): number {
+export function computeInterceptPoint(out: Vec2, from: ReadonlyVec2, speed: number, targetPosition: ReadonlyVec2, targetVelocity: ReadonlyVec2): number {
   const dx = targetPosition.x - from.x;
   const dy = targetPosition.y - from.y;
   const vx = targetVelocity.x;
@@ -119,14 +113,7 @@ export interface HeadedTarget extends MovingTarget {
  * (maxSpeed + leaderSpeed)` seconds ahead. `slowingRadius` and `dt` as for {@link arrive}.
  * Used for formations and escorts. O(1), no allocation.
  */
-export function offsetPursuit(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  leader: HeadedTarget,
-  offset: ReadonlyVec2,
-  slowingRadius: number,
-  dt: number,
-): Vec2 {
+export function offsetPursuit(out: Vec2, agent: ReadonlySteeringAgent, leader: HeadedTarget, offset: ReadonlyVec2, slowingRadius: number, dt: number): Vec2 {
   const c = Math.cos(leader.heading);
   const s = Math.sin(leader.heading);
   const wx = leader.position.x + offset.x * c - offset.y * s;
@@ -147,14 +134,7 @@ export function offsetPursuit(
  * gets there (time estimated as distance to the current midpoint / `maxSpeed`), e.g. a bodyguard
  * stepping between a VIP and a threat. O(1), no allocation.
  */
-export function interpose(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  a: MovingTarget,
-  b: MovingTarget,
-  slowingRadius: number,
-  dt: number,
-): Vec2 {
+export function interpose(out: Vec2, agent: ReadonlySteeringAgent, a: MovingTarget, b: MovingTarget, slowingRadius: number, dt: number): Vec2 {
   const mx = 0.5 * (a.position.x + b.position.x);
   const my = 0.5 * (a.position.y + b.position.y);
   const dx = mx - agent.position.x;

@@ -38,14 +38,7 @@ export function createWanderState(rng: Rng, radius: number): WanderState {
  * the agent plus that target: the force is the world-space offset from the agent to it (as in
  * Buckland). Deterministic for a given `rng` state; two draws per call; no allocation.
  */
-export function wander(
-  out: Vec2,
-  agent: ReadonlySteeringAgent,
-  state: WanderState,
-  params: WanderParams,
-  rng: Rng,
-  dt: number,
-): Vec2 {
+export function wander(out: Vec2, agent: ReadonlySteeringAgent, state: WanderState, params: WanderParams, rng: Rng, dt: number): Vec2 {
   const j = params.jitter * dt;
   let x = state.x + (rngNextFloat(rng) * 2 - 1) * j;
   let y = state.y + (rngNextFloat(rng) * 2 - 1) * j;

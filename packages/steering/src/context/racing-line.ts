@@ -82,12 +82,7 @@ export function createRacingDecision(): RacingDecision {
  * interest (ties: nearest the current slot), and request **emergency braking** with intensity
  * equal to the largest danger on the way when it exceeds `brakeThreshold`. O(slots), no allocation.
  */
-export function resolveRacingContextMap(
-  out: RacingDecision,
-  map: RacingContextMap,
-  currentSlot: number,
-  brakeThreshold: number,
-): RacingDecision {
+export function resolveRacingContextMap(out: RacingDecision, map: RacingContextMap, currentSlot: number, brakeThreshold: number): RacingDecision {
   const n = map.slots;
   const { danger, interest, reachable } = map;
   const c = Math.min(n - 1, Math.max(0, Math.round(currentSlot)));

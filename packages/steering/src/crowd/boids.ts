@@ -36,8 +36,7 @@ export interface BoidsParams {
  * and step ORCA with a small time horizon. `dt` scales the wander jitter. No allocation.
  */
 export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: number): void {
-  const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } =
-    crowd;
+  const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } = crowd;
   const nb = crowd.neighbors;
   const radius = params.neighborRadius;
   const sepR = params.separationRadius ?? radius;
@@ -176,11 +175,11 @@ export function wrapCrowd(crowd: Crowd, minX: number, minY: number, maxX: number
     let y = posY[i] as number;
     let moved = false;
     if (x < minX || x >= maxX) {
-      x = minX + (((x - minX) % w) + w) % w;
+      x = minX + ((((x - minX) % w) + w) % w);
       moved = true;
     }
     if (y < minY || y >= maxY) {
-      y = minY + (((y - minY) % h) + h) % h;
+      y = minY + ((((y - minY) % h) + h) % h);
       moved = true;
     }
     if (moved) {

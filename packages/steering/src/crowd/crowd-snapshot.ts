@@ -122,10 +122,12 @@ function bad(path: string, problem: string, fix: string): never {
 
 function intArray(value: unknown, path: string, length: number | undefined, min: number, max: number): number[] {
   if (!Array.isArray(value)) bad(path, "is not an array", "Pass the object saveCrowd returned.");
-  if (length !== undefined && value.length !== length) bad(path, `has ${value.length} entries, not ${length}`, "Pass the object saveCrowd returned, unmodified.");
+  if (length !== undefined && value.length !== length)
+    bad(path, `has ${value.length} entries, not ${length}`, "Pass the object saveCrowd returned, unmodified.");
   for (let i = 0; i < value.length; i++) {
     const v: unknown = value[i];
-    if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) bad(`${path}[${i}]`, `is ${String(v)}, not an integer in [${min}, ${max}]`, "Pass the object saveCrowd returned, unmodified.");
+    if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
+      bad(`${path}[${i}]`, `is ${String(v)}, not an integer in [${min}, ${max}]`, "Pass the object saveCrowd returned, unmodified.");
   }
   return value as number[];
 }
@@ -144,7 +146,11 @@ export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
   if (s["format"] !== "tactica-crowd") bad("$.format", `is ${JSON.stringify(s["format"])}, not "tactica-crowd"`, "Pass the object saveCrowd returned.");
   if (s["version"] !== 1) bad("$.version", `is ${JSON.stringify(s["version"])}, not 1`, "This version of @tactica/steering reads snapshot version 1.");
   if (s["capacity"] !== crowd.capacity) {
-    bad("$.capacity", `is ${String(s["capacity"])}, but the crowd's capacity is ${crowd.capacity}`, "Restore into a crowd created with the snapshot's capacity.");
+    bad(
+      "$.capacity",
+      `is ${String(s["capacity"])}, but the crowd's capacity is ${crowd.capacity}`,
+      "Restore into a crowd created with the snapshot's capacity.",
+    );
   }
   const highWater = s["highWater"];
   if (typeof highWater !== "number" || !Number.isInteger(highWater) || highWater < 0 || highWater > crowd.capacity) {
@@ -158,15 +164,18 @@ export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
   const hashOrder = intArray(s["hashOrder"], "$.hashOrder", live, 0, highWater - 1);
   const seen = new Uint8Array(highWater);
   freeSlots.forEach((slot, i) => {
-    if (alive[slot] !== 0 || seen[slot] !== 0) bad(`$.freeSlots[${i}]`, `is slot ${slot}, which is live or listed twice`, "Pass the object saveCrowd returned, unmodified.");
+    if (alive[slot] !== 0 || seen[slot] !== 0)
+      bad(`$.freeSlots[${i}]`, `is slot ${slot}, which is live or listed twice`, "Pass the object saveCrowd returned, unmodified.");
     seen[slot] = 1;
   });
   hashOrder.forEach((slot, i) => {
-    if (alive[slot] !== 1 || seen[slot] !== 0) bad(`$.hashOrder[${i}]`, `is slot ${slot}, which is free or listed twice`, "Pass the object saveCrowd returned, unmodified.");
+    if (alive[slot] !== 1 || seen[slot] !== 0)
+      bad(`$.hashOrder[${i}]`, `is slot ${slot}, which is free or listed twice`, "Pass the object saveCrowd returned, unmodified.");
     seen[slot] = 1;
   });
   const rng = intArray(s["rng"], "$.rng", 4, 0, 0xffffffff);
-  if ((rng[0] as number) + (rng[1] as number) + (rng[2] as number) + (rng[3] as number) === 0) bad("$.rng", "is all zero", "Pass the object saveCrowd returned, unmodified.");
+  if ((rng[0] as number) + (rng[1] as number) + (rng[2] as number) + (rng[3] as number) === 0)
+    bad("$.rng", "is all zero", "Pass the object saveCrowd returned, unmodified.");
   const cols = s["columns"];
   if (typeof cols !== "object" || cols === null) bad("$.columns", "is not an object", "Pass the object saveCrowd returned.");
   const columns = cols as Record<string, unknown>;
@@ -179,7 +188,11 @@ export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
     for (let i = 0; i < highWater; i++) {
       const v: unknown = col[i];
       if (typeof v !== "number" || !Number.isFinite(v) || v < min || (c === "mass" && !(v > 0))) {
-        bad(`${path}[${i}]`, `is ${String(v)}`, c === "mass" ? "Masses must be finite and > 0." : min === 0 ? "Use a finite number ≥ 0." : "Use a finite number.");
+        bad(
+          `${path}[${i}]`,
+          `is ${String(v)}`,
+          c === "mass" ? "Masses must be finite and > 0." : min === 0 ? "Use a finite number ≥ 0." : "Use a finite number.",
+        );
       }
       if ((c === "posX" || c === "posY") && Math.abs(v) * crowd.hash.inverseCellSize >= 2 ** 30) {
         bad(`${path}[${i}]`, `is ${v}, more than 2^30 cells from the origin`, "Keep positions within the spatial hash's range.");

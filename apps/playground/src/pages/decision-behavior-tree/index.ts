@@ -34,19 +34,46 @@ const initial: BehaviorTreeDefinition = {
     type: "selector",
     name: "root",
     children: [
-      { type: "guard", name: "low health?", key: "health", op: "<", value: 30, abort: "both", child: { type: "sequence", children: [{ type: "action", action: "flee" }, { type: "action", action: "heal" }] } },
+      {
+        type: "guard",
+        name: "low health?",
+        key: "health",
+        op: "<",
+        value: 30,
+        abort: "both",
+        child: {
+          type: "sequence",
+          children: [
+            { type: "action", action: "flee" },
+            { type: "action", action: "heal" },
+          ],
+        },
+      },
       {
         type: "guard",
         name: "enemy near?",
         key: "enemyNear",
         value: true,
         abort: "both",
-        child: { type: "sequence", children: [{ type: "set", key: "alarm", value: true }, { type: "action", action: "aim" }, { type: "repeat", count: 3, child: { type: "action", action: "shoot" } }] },
+        child: {
+          type: "sequence",
+          children: [
+            { type: "set", key: "alarm", value: true },
+            { type: "action", action: "aim" },
+            { type: "repeat", count: 3, child: { type: "action", action: "shoot" } },
+          ],
+        },
       },
       {
         type: "sequence",
         name: "patrol",
-        children: [{ type: "set", key: "alarm", value: false }, { type: "action", action: "walk", args: { to: "A" } }, { type: "wait", duration: 1 }, { type: "action", action: "walk", args: { to: "B" } }, { type: "cooldown", duration: 3, child: { type: "action", action: "lookAround" } }],
+        children: [
+          { type: "set", key: "alarm", value: false },
+          { type: "action", action: "walk", args: { to: "A" } },
+          { type: "wait", duration: 1 },
+          { type: "action", action: "walk", args: { to: "B" } },
+          { type: "cooldown", duration: 3, child: { type: "action", action: "lookAround" } },
+        ],
       },
     ],
   },
@@ -71,7 +98,12 @@ const bindings = {
   blackboard: schema,
 };
 
-const COLORS: Record<number, string> = { [BtStatus.Success]: "#9ece6a", [BtStatus.Failure]: "#f7768e", [BtStatus.Running]: "#e0af68", [BtStatus.Idle]: "#565f89" };
+const COLORS: Record<number, string> = {
+  [BtStatus.Success]: "#9ece6a",
+  [BtStatus.Failure]: "#f7768e",
+  [BtStatus.Running]: "#e0af68",
+  [BtStatus.Idle]: "#565f89",
+};
 
 const page: DemoPage = {
   id: "decision-behavior-tree",
@@ -202,16 +234,13 @@ const page: DemoPage = {
         `nodes ${t.nodeCount}, trace entries ${inst.traceLength / 2}\n${message}`;
     }
 
-    const stop = fixedLoop(
-      (dt) => {
-        acc += dt;
-        while (acc >= tickDt) {
-          acc -= tickDt;
-          tickTree(inst, tree, agent, tickDt);
-        }
-      },
-      render,
-    );
+    const stop = fixedLoop((dt) => {
+      acc += dt;
+      while (acc >= tickDt) {
+        acc -= tickDt;
+        tickTree(inst, tree, agent, tickDt);
+      }
+    }, render);
     const onClick = (e: MouseEvent) => {
       e.preventDefault();
       // Click toggles the enemy; right click drops health to 10 (triggers the flee guard).

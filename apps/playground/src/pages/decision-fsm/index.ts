@@ -23,9 +23,26 @@ const definition: StateMachineDefinition<Guard> = {
   version: 1,
   initial: "idle",
   states: {
-    idle: { transitions: [{ event: "see", to: "combat" }, { after: 3, to: "patrol" }, { event: "talk", to: "chat", push: true }] },
-    patrol: { transitions: [{ event: "see", to: "combat" }, { after: 5, to: "idle" }, { event: "talk", to: "chat", push: true }] },
-    chat: { transitions: [{ event: "bye", pop: true }, { after: 4, pop: true }] },
+    idle: {
+      transitions: [
+        { event: "see", to: "combat" },
+        { after: 3, to: "patrol" },
+        { event: "talk", to: "chat", push: true },
+      ],
+    },
+    patrol: {
+      transitions: [
+        { event: "see", to: "combat" },
+        { after: 5, to: "idle" },
+        { event: "talk", to: "chat", push: true },
+      ],
+    },
+    chat: {
+      transitions: [
+        { event: "bye", pop: true },
+        { after: 4, pop: true },
+      ],
+    },
     combat: {
       history: "shallow",
       initial: "shoot",

@@ -13,9 +13,28 @@ function definition(mode: "absolute" | "relative" | "dual", momentum: number): U
     version: 1,
     inputs: [...NEEDS, "fleeRank"],
     options: [
-      { name: "eat", considerations: [{ name: "hungry", input: "hunger", curve: { type: "logistic", m: 12, c: 0.5 } }, { name: "safe", input: "threat", curve: { type: "linear", m: -1, b: 1 } }] },
-      { name: "sleep", considerations: [{ name: "tired", input: "energy", curve: { type: "polynomial", m: -1, k: 2, b: 1 } }, { name: "safe", input: "threat", curve: { type: "linear", m: -1, b: 1 } }] },
-      { name: "play", weight: 0.8, considerations: [{ name: "bored", input: "fun", curve: { type: "linear", m: -1, b: 1 } }, { name: "awake", input: "energy", curve: { type: "linear" } }] },
+      {
+        name: "eat",
+        considerations: [
+          { name: "hungry", input: "hunger", curve: { type: "logistic", m: 12, c: 0.5 } },
+          { name: "safe", input: "threat", curve: { type: "linear", m: -1, b: 1 } },
+        ],
+      },
+      {
+        name: "sleep",
+        considerations: [
+          { name: "tired", input: "energy", curve: { type: "polynomial", m: -1, k: 2, b: 1 } },
+          { name: "safe", input: "threat", curve: { type: "linear", m: -1, b: 1 } },
+        ],
+      },
+      {
+        name: "play",
+        weight: 0.8,
+        considerations: [
+          { name: "bored", input: "fun", curve: { type: "linear", m: -1, b: 1 } },
+          { name: "awake", input: "energy", curve: { type: "linear" } },
+        ],
+      },
       { name: "wash", weight: 0.7, considerations: [{ name: "dirty", input: "dirt", curve: { type: "polynomial", k: 3 } }] },
       { name: "flee", rankInput: "fleeRank", considerations: [{ name: "danger", input: "threat", curve: { type: "step", threshold: 0.6, low: 0, high: 1 } }] },
     ],

@@ -273,7 +273,9 @@ const page: DemoPage = {
           break;
         case "IDA* (small maps)":
           if (grid.width * grid.height > IDA_MAX_CELLS) {
-            noPath(`IDA* runs here only on maps up to ${IDA_MAX_CELLS} cells (this one has ${grid.width * grid.height}): it re-expands nodes on every iteration`);
+            noPath(
+              `IDA* runs here only on maps up to ${IDA_MAX_CELLS} cells (this one has ${grid.width * grid.height}): it re-expands nodes on every iteration`,
+            );
             break;
           }
           ida ??= createIdaStar(search);
@@ -418,7 +420,10 @@ const page: DemoPage = {
             if (!has) continue;
             const cx = x + 0.5;
             const cy = y + 0.5;
-            drawArrow(draw, cx - dir.x * 0.35 * stride, cy - dir.y * 0.35 * stride, cx + dir.x * 0.35 * stride, cy + dir.y * 0.35 * stride, 0.25 * stride, { color: "#2a6f97", width: 0.06 * stride });
+            drawArrow(draw, cx - dir.x * 0.35 * stride, cy - dir.y * 0.35 * stride, cx + dir.x * 0.35 * stride, cy + dir.y * 0.35 * stride, 0.25 * stride, {
+              color: "#2a6f97",
+              width: 0.06 * stride,
+            });
           }
         }
       }

@@ -25,15 +25,22 @@ const H = 600;
 function makeRoom(seed: number, pillars: number): PolygonWithHoles {
   const rng = createRng(seed);
   const holes: number[][] = [];
-  const cols = 6, rows = 4, cw = (W - 80) / cols, ch = (H - 80) / rows;
+  const cols = 6,
+    rows = 4,
+    cw = (W - 80) / cols,
+    ch = (H - 80) / rows;
   const slots = Array.from({ length: cols * rows }, (_, i) => i);
   for (let k = 0; k < pillars && slots.length; k++) {
     const s = slots.splice(rngInt(rng, 0, slots.length - 1), 1)[0]!;
-    const cx = 40 + (s % cols) * cw + cw / 2, cy = 40 + Math.floor(s / cols) * ch + ch / 2;
-    const n = rngInt(rng, 3, 7), r = Math.min(cw, ch) * 0.42, phase = rngFloat(rng, 0, 1);
+    const cx = 40 + (s % cols) * cw + cw / 2,
+      cy = 40 + Math.floor(s / cols) * ch + ch / 2;
+    const n = rngInt(rng, 3, 7),
+      r = Math.min(cw, ch) * 0.42,
+      phase = rngFloat(rng, 0, 1);
     const ring: number[] = [];
     for (let i = 0; i < n; i++) {
-      const a = ((i + phase) / n) * 2 * Math.PI, rr = r * rngFloat(rng, 0.45, 1);
+      const a = ((i + phase) / n) * 2 * Math.PI,
+        rr = r * rngFloat(rng, 0.45, 1);
       ring.push(cx + rr * Math.cos(a), cy + rr * Math.sin(a));
     }
     holes.push(ring);
@@ -59,10 +66,14 @@ const page: DemoPage = {
     "A room with pillars, triangulated and merged into convex polygons. Left-click sets the start, right-click the goal. Compare the centroid polyline of the A* corridor, the funnel (string-pulled) path and the exact shortest path; switch to raycast mode to cast from the start towards the cursor.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
-    let seed = 3, pillars = 12, maxVerts = 6;
+    let seed = 3,
+      pillars = 12,
+      maxVerts = 6;
     let mesh: NavMesh = buildNavMeshFromPolygons([makeRoom(seed, pillars)], { maxVertsPerPoly: maxVerts });
     let query = createNavMeshQuery(mesh);
-    let start = { x: 40, y: 40 }, goal = { x: W - 40, y: H - 40 }, cursor = { x: W / 2, y: H / 2 };
+    let start = { x: 40, y: 40 },
+      goal = { x: W - 40, y: H - 40 },
+      cursor = { x: W / 2, y: H / 2 };
     let mode: "paths" | "raycast" = "paths";
     const corridor = createNavPath(4096);
     const funnel = createStraightPath(4096);
@@ -110,7 +121,8 @@ const page: DemoPage = {
         let cenLen = 0;
         for (let i = 1; i < cen.length; i++) cenLen += Math.hypot(cen[i]!.x - cen[i - 1]!.x, cen[i]!.y - cen[i - 1]!.y);
         draw.polyline(cen, false, { color: "#565f89", width: 1.5 });
-        const pts = (sp: typeof funnel) => Array.from({ length: Math.min(sp.count, sp.pointFlags.length) }, (_, i) => ({ x: sp.points[2 * i]!, y: sp.points[2 * i + 1]! }));
+        const pts = (sp: typeof funnel) =>
+          Array.from({ length: Math.min(sp.count, sp.pointFlags.length) }, (_, i) => ({ x: sp.points[2 * i]!, y: sp.points[2 * i + 1]! }));
         draw.polyline(pts(funnel), false, { color: "#e0af68", width: 3 });
         if (exact.flags & PathFlags.Found) draw.polyline(pts(exact), false, { color: "#9ece6a", width: 2 });
         const found = (corridor.flags & PathFlags.Found) !== 0;
@@ -118,8 +130,10 @@ const page: DemoPage = {
       } else if (ps >= 0 && mode === "raycast") {
         raycast(ray, mesh, ps, s.x, s.y, cursor.x, cursor.y);
         const t = Math.min(1, ray.t);
-        const hx = s.x + t * (cursor.x - s.x), hy = s.y + t * (cursor.y - s.y);
-        for (let i = 0; i < Math.min(ray.visitedCount, ray.visited.length); i++) draw.polygon(polygonPoints(mesh, ray.visited[i]!), { color: "#3b4a75", width: 1.5 });
+        const hx = s.x + t * (cursor.x - s.x),
+          hy = s.y + t * (cursor.y - s.y);
+        for (let i = 0; i < Math.min(ray.visitedCount, ray.visited.length); i++)
+          draw.polygon(polygonPoints(mesh, ray.visited[i]!), { color: "#3b4a75", width: 1.5 });
         draw.line(s.x, s.y, hx, hy, { color: ray.t === Infinity ? "#9ece6a" : "#f7768e", width: 2 });
         if (ray.t !== Infinity) draw.line(hx, hy, hx + ray.hitNormalX * 20, hy + ray.hitNormalY * 20, { color: "#f7768e", width: 1 });
         text += `\nraycast: ${ray.t === Infinity ? "reaches the cursor" : `hit at t = ${ray.t.toFixed(3)}`}, ${ray.visitedCount} polygons`;

@@ -52,7 +52,15 @@ const page: DemoPage = {
     let hour = 1.6;
     let speed = 0.05;
     const npcs: Walker[] = [{ id: "juggler", x: 400, y: 300, vx: 0, vy: 0, roles: ["juggler"] }];
-    for (let i = 0; i < 7; i++) npcs.push({ id: `npc${i}`, x: rngFloat(rng, 300, 500), y: rngFloat(rng, 200, 400), vx: rngFloat(rng, -10, 10), vy: rngFloat(rng, -10, 10), roles: ["spectator", "passerby"] });
+    for (let i = 0; i < 7; i++)
+      npcs.push({
+        id: `npc${i}`,
+        x: rngFloat(rng, 300, 500),
+        y: rngFloat(rng, 200, 400),
+        vx: rngFloat(rng, -10, 10),
+        vy: rngFloat(rng, -10, 10),
+        roles: ["spectator", "passerby"],
+      });
     let added = 0;
     slider(panel, "hours per second", 0, 0.3, 0.01, speed, (v) => (speed = v));
     button(panel, "Leave (first spectator)", () => {
@@ -89,7 +97,14 @@ const page: DemoPage = {
     }, render);
     const onClick = (e: MouseEvent) => {
       const r = canvas.getBoundingClientRect();
-      const npc = { id: `late${added++}`, x: ((e.clientX - r.left) * W) / r.width, y: ((e.clientY - r.top) * H) / r.height, vx: 0, vy: 0, roles: ["spectator", "passerby"] };
+      const npc = {
+        id: `late${added++}`,
+        x: ((e.clientX - r.left) * W) / r.width,
+        y: ((e.clientY - r.top) * H) / r.height,
+        vx: 0,
+        vy: 0,
+        roles: ["spectator", "passerby"],
+      };
       npcs.push(npc);
       joinSmartZone(zone, npc, rng);
     };

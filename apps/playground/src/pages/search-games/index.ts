@@ -1,6 +1,17 @@
 import { createRng, type Rng } from "@tactica/core";
 import { createAlphaBeta, createAlphaBetaResult, createMcts, createMctsResult, getMctsRootStats, runMcts, searchBestMove, type Game } from "@tactica/search";
-import { ChessPiece, chessMoveToUci, createChess, createConnectFour, createTicTacToe, CONNECT_FOUR_COLUMNS, CONNECT_FOUR_ROWS, type Chess, type ConnectFour, type TicTacToe } from "@tactica/search/games";
+import {
+  ChessPiece,
+  chessMoveToUci,
+  createChess,
+  createConnectFour,
+  createTicTacToe,
+  CONNECT_FOUR_COLUMNS,
+  CONNECT_FOUR_ROWS,
+  type Chess,
+  type ConnectFour,
+  type TicTacToe,
+} from "@tactica/search/games";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, select, slider } from "../../ui";
 
@@ -81,7 +92,10 @@ const page: DemoPage = {
         runMcts(mctsResult, t, game, rng, iterations);
         move = mctsResult.bestMove;
         rootCount = getMctsRootStats(rootMoves, rootVisits, rootMeans, t);
-        info = [`MCTS ${mctsResult.iterations} iterations, ${mctsResult.nodes} nodes`, `best ${moveText(move)}: ${mctsResult.bestVisits} visits, mean ${mctsResult.bestMean.toFixed(2)}`];
+        info = [
+          `MCTS ${mctsResult.iterations} iterations, ${mctsResult.nodes} nodes`,
+          `best ${moveText(move)}: ${mctsResult.bestVisits} visits, mean ${mctsResult.bestMean.toFixed(2)}`,
+        ];
       }
       info.push(`time ${(performance.now() - t0).toFixed(0)} ms`);
       if (move >= 0) play(move);

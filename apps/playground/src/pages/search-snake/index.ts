@@ -80,7 +80,11 @@ const page: DemoPage = {
       }
       const head = game.body[game.head]!;
       draw.rect(OX + (head % SNAKE_WIDTH) * CELL + 1, OY + Math.floor(head / SNAKE_WIDTH) * CELL + 1, CELL - 2, CELL - 2, { color: "#e0af68", fill: true });
-      if (game.food >= 0) draw.circle(OX + (game.food % SNAKE_WIDTH) * CELL + CELL / 2, OY + Math.floor(game.food / SNAKE_WIDTH) * CELL + CELL / 2, CELL / 3, { color: "#f7768e", fill: true });
+      if (game.food >= 0)
+        draw.circle(OX + (game.food % SNAKE_WIDTH) * CELL + CELL / 2, OY + Math.floor(game.food / SNAKE_WIDTH) * CELL + CELL / 2, CELL / 3, {
+          color: "#f7768e",
+          fill: true,
+        });
       // Best fitness per generation.
       const gx = OX;
       const gy = 560;

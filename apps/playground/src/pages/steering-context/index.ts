@@ -100,7 +100,11 @@ const page: DemoPage = {
           color: map.allowed[i] === 1 ? "#9ece6a" : "#3b4a63",
           width: 3,
         });
-        if (map.danger[i]! > 0) draw.line(ctxAgent.x + c * 8, ctxAgent.y + s * 8, ctxAgent.x + c * (8 + map.danger[i]! * 40), ctxAgent.y + s * (8 + map.danger[i]! * 40), { color: "#f7768e", width: 2 });
+        if (map.danger[i]! > 0)
+          draw.line(ctxAgent.x + c * 8, ctxAgent.y + s * 8, ctxAgent.x + c * (8 + map.danger[i]! * 40), ctxAgent.y + s * (8 + map.danger[i]! * 40), {
+            color: "#f7768e",
+            width: 2,
+          });
       }
       draw.circle(ctxAgent.x, ctxAgent.y, 8, { color: "#7dcfff", fill: true });
       draw.circle(classic.x, classic.y, 8, { color: "#ff9e64", fill: true });

@@ -1,14 +1,5 @@
 import { createRng } from "@tactica/core";
-import {
-  createCrowd,
-  addCrowdAgent,
-  seedCrowdWander,
-  stepCrowdBoids,
-  ViewArcs,
-  wrapCrowd,
-  type Crowd,
-  type ViewArc,
-} from "@tactica/steering";
+import { createCrowd, addCrowdAgent, seedCrowdWander, stepCrowdBoids, ViewArcs, wrapCrowd, type Crowd, type ViewArc } from "@tactica/steering";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, select, slider } from "../../ui";
 

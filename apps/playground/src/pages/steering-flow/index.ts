@@ -139,7 +139,8 @@ const page: DemoPage = {
         const y = Math.floor(c / cmap.width) * 40;
         draw.rect(x, y, 40, 40, { color: "#f7768e", fill: true, alpha: Math.min(0.5, d / 20) });
       }
-      for (let y = 0; y < GH; y++) for (let x = 0; x < GW; x++) if (blocked[y * GW + x]) draw.rect(x * CELL, y * CELL, CELL, CELL, { color: "#414868", fill: true });
+      for (let y = 0; y < GH; y++)
+        for (let x = 0; x < GW; x++) if (blocked[y * GW + x]) draw.rect(x * CELL, y * CELL, CELL, CELL, { color: "#414868", fill: true });
       draw.rect(W - CELL, 0, CELL, H, { color: "#9ece6a", fill: true, alpha: 0.25 });
       for (let i = 0; i < crowd.highWater; i++) {
         if (crowd.alive[i] !== 1) continue;
@@ -153,8 +154,8 @@ const page: DemoPage = {
     button(panel, "burst of 100", () => spawn(100));
     const toCell = (e: MouseEvent): number => {
       const rect = canvas.getBoundingClientRect();
-      const x = Math.floor((((e.clientX - rect.left) * W) / rect.width) / CELL);
-      const y = Math.floor((((e.clientY - rect.top) * H) / rect.height) / CELL);
+      const x = Math.floor(((e.clientX - rect.left) * W) / rect.width / CELL);
+      const y = Math.floor(((e.clientY - rect.top) * H) / rect.height / CELL);
       return Math.min(GH - 1, Math.max(0, y)) * GW + Math.min(GW - 2, Math.max(0, x));
     };
     const click = (e: MouseEvent): void => {

@@ -44,15 +44,7 @@ export function createOrcaLines(capacity: number): OrcaLines {
  *
  * @internal
  */
-export function orcaLinearProgram1(
-  lines: OrcaLines,
-  lineNo: number,
-  radius: number,
-  optX: number,
-  optY: number,
-  directionOpt: boolean,
-  result: Vec2,
-): boolean {
+export function orcaLinearProgram1(lines: OrcaLines, lineNo: number, radius: number, optX: number, optY: number, directionOpt: boolean, result: Vec2): boolean {
   const { pointX, pointY, dirX, dirY } = lines;
   const px = pointX[lineNo] as number;
   const py = pointY[lineNo] as number;
@@ -101,15 +93,7 @@ export function orcaLinearProgram1(
  *
  * @internal
  */
-export function orcaLinearProgram2(
-  lines: OrcaLines,
-  count: number,
-  radius: number,
-  optX: number,
-  optY: number,
-  directionOpt: boolean,
-  result: Vec2,
-): number {
+export function orcaLinearProgram2(lines: OrcaLines, count: number, radius: number, optX: number, optY: number, directionOpt: boolean, result: Vec2): number {
   if (directionOpt) {
     result.x = optX * radius;
     result.y = optY * radius;
