@@ -1,0 +1,12 @@
+// @tactica/narrative: storylets, bark and dialogue rules, AI-director pacing, text grammars.
+export type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./types.js";
+export { applyEffects, matchCondition, matchConditions } from "./conditions.js";
+
+export type { Storylet, StoryletDeck, StoryletState } from "./storylets/types.js";
+export { storyletDeckFromJson, storyletDeckToJson } from "./storylets/deck.js";
+export { createStoryletState, restoreStoryletState, saveStoryletState, type RestoreStoryletReport } from "./storylets/state.js";
+export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStorylet, selectStorylet } from "./storylets/select.js";
+
+export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";
+export { barkRulesFromJson, createBarkState, stepBarks } from "./barks/rules.js";
+export { findBark, recordBark, sayBark } from "./barks/query.js";
