@@ -10,3 +10,17 @@ export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStoryle
 export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";
 export { barkRulesFromJson, createBarkState, stepBarks } from "./barks/rules.js";
 export { findBark, recordBark, sayBark } from "./barks/query.js";
+
+export {
+  addDirectorIntensity,
+  createDirector,
+  DirectorPhases,
+  getDirectorSpawnBudget,
+  restoreDirector,
+  saveDirector,
+  stepDirector,
+  type Director,
+  type DirectorConfig,
+  type DirectorPhase,
+  type DirectorSnapshot,
+} from "./director/director.js";
