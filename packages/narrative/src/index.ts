@@ -24,3 +24,15 @@ export {
   type DirectorPhase,
   type DirectorSnapshot,
 } from "./director/director.js";
+
+export { GrammarFlags, type ExpandGrammarOptions, type Grammar, type GrammarExpansion, type GrammarRule, type GrammarTraceNode } from "./grammar/types.js";
+export {
+  expandGrammar,
+  formatGrammar,
+  generateAccepted,
+  generateText,
+  grammarFromJson,
+  grammarToJson,
+  parseGrammar,
+  type GenerateAcceptedResult,
+} from "./grammar/grammar.js";
