@@ -36,3 +36,6 @@ export {
   parseGrammar,
   type GenerateAcceptedResult,
 } from "./grammar/grammar.js";
+
+export { addPlayerAction, createPlayerModel, decayPlayerModel, inferGoals, PlayStyles, type GoalInference, type PlayerModel } from "./experience/player-model.js";
+export { appraiseEmotions, emotionDistance, selectByEmotion, selectByStyle, type AppraisedGoal, type Emotions, type NarrativeChoice } from "./experience/appraisal.js";
