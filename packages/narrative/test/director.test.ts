@@ -53,18 +53,33 @@ describe("AI director", () => {
     }
   });
 
-  it("relax ends early once the players travelled relaxDistance", () => {
+  it("relax ends early once the players travelled relaxDistance (counted afresh in each relax)", () => {
     const d = createDirector({ relaxDistance: 100 }, 1);
-    addDirectorIntensity(d, 1.5);
-    while (d.phase !== "relax") stepDirector(d, 0.1);
-    let t = 0;
-    while (d.phase === "relax") {
-      stepDirector(d, 0.1, 1); // 10 units per second
-      t += 0.1;
+    for (let round = 0; round < 2; round++) {
+      addDirectorIntensity(d, 1.5);
+      while (d.phase !== "relax") stepDirector(d, 0.1, 1);
+      let t = 0;
+      while (d.phase === "relax") {
+        stepDirector(d, 0.1, 1); // 10 units per second
+        t += 0.1;
+      }
+      expect(t).toBeGreaterThan(9.8);
+      expect(t).toBeLessThan(10.2);
+      expect(d.phase).toBe("build-up");
     }
-    expect(t).toBeGreaterThan(9.8);
-    expect(t).toBeLessThan(10.2);
-    expect(d.phase).toBe("build-up");
+  });
+
+  it("peak fade ends on the step intensity falls below fadeBelow", () => {
+    const d = createDirector({ fadeBelow: 0.6, decayPerSecond: 0.1 }, 2);
+    addDirectorIntensity(d, 1.5);
+    let prev = d.intensity;
+    while (d.phase !== "relax") {
+      prev = d.intensity;
+      stepDirector(d, 0.05);
+      if (d.phase === "peak-fade") expect(d.intensity).toBeGreaterThanOrEqual(0.6);
+    }
+    expect(d.intensity).toBeLessThan(0.6);
+    expect(prev).toBeGreaterThanOrEqual(0.6);
   });
 
   it("intensity decays linearly, is capped and never negative; spawn budget follows the phase", () => {

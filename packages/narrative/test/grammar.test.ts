@@ -15,12 +15,12 @@ function code(fn: () => unknown): string | undefined {
 describe("grammar loading", () => {
   it("a symbol that can never terminate throws NARRATIVE_GRAMMAR naming it", () => {
     try {
-      grammarFromJson({ origin: ["#a#", "#b#"], a: "x #a#", b: ["#c#"], c: "#b# and #a#", ok: ["#ok# or done", "done"] });
+      grammarFromJson({ origin: ["#a#", "#b#"], a: "x #a#", b: ["#c#"], c: "#b# and #a#", ok: ["#ok# or done", "done"], x: "#ok# #x#" });
       expect.unreachable();
     } catch (e) {
       expect(isTacticaError(e, "NARRATIVE_GRAMMAR")).toBe(true);
       const m = (e as Error).message;
-      for (const s of ['"a"', '"b"', '"c"', '"origin"']) expect(m).toContain(s);
+      for (const s of ['"a"', '"b"', '"c"', '"origin"', '"x"']) expect(m).toContain(s);
       expect(m).not.toContain('"ok"');
     }
     // one terminating alternative is enough; undefined symbols and action keys count as terminating

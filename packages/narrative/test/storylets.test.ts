@@ -159,7 +159,7 @@ describe("storylet save/restore", () => {
     const t = createStoryletState();
     const report = restoreStoryletState(t, { turn: 2, qualities: {}, lastPlayed: { a: 0, gone: 1 }, playCount: { a: 1, gone: 1 } }, deck);
     expect(report.missing).toEqual(["gone"]);
-    expect(t.lastPlayed).toEqual({ a: 0 });
+    expect(t).toEqual({ turn: 2, qualities: {}, lastPlayed: { a: 0 }, playCount: { a: 1 } });
   });
 
   it("validates the whole snapshot before touching the state", () => {
