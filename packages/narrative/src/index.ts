@@ -39,3 +39,6 @@ export {
 
 export { addPlayerAction, createPlayerModel, decayPlayerModel, inferGoals, PlayStyles, type GoalInference, type PlayerModel } from "./experience/player-model.js";
 export { appraiseEmotions, emotionDistance, selectByEmotion, selectByStyle, type AppraisedGoal, type Emotions, type NarrativeChoice } from "./experience/appraisal.js";
+
+export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
+export { createMerchantItem, tradeMerchantItem, visitMerchantItem, type MerchantItem } from "./merchant/merchant.js";
