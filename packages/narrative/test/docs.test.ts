@@ -29,7 +29,7 @@ describe("README", () => {
 });
 
 describe("narrative guide", () => {
-  const [storylets, barks, director, grammar, experience] = blocks("../../../apps/docs/guide/narrative.md");
+  const [storylets, barks, director, grammar, experience, merchants] = blocks("../../../apps/docs/guide/narrative.md");
 
   it("storylets: salience, cooldown, save against an edited deck", () => {
     const r = run(storylets!, "played, report");
@@ -62,5 +62,11 @@ describe("narrative guide", () => {
     expect(r.now!.fear).toBeCloseTo(0.03, 12);
     expect(r.byStyle!.index).toBe(0);
     expect(r.byEmotion!.index).toBe(1);
+  });
+
+  it("merchants: Table 37.1 and a visit after a trade", () => {
+    const r = run(merchants!, "table, atFirstVisit, twoDaysLater") as { table: Float64Array; atFirstVisit: number; twoDaysLater: number };
+    expect(r.table[3]!.toFixed(3)).toBe("0.103");
+    expect(Number.isInteger(r.atFirstVisit) && Number.isInteger(r.twoDaysLater)).toBe(true);
   });
 });

@@ -39,6 +39,11 @@ describe("M/M/1 queues (chapter 37)", () => {
         expect(Math.abs(p.reduce((a, b) => a + b, 0) - 1), `ρ=${add / remove} t=${t}`).toBeLessThan(1e-6);
       }
     }
+    // not cut to the stationary distribution too early: at (√μ − √λ)²·t = 7 it still differs
+    const t7 = 7 / (1 - Math.sqrt(0.5)) ** 2;
+    const near = mm1Transient(new Float64Array(20), 0.5, 1, 6, t7);
+    const st7 = mm1Stationary(new Float64Array(20), 0.5, 1);
+    expect(Math.max(...near.map((v, n) => Math.abs(v - st7[n]!)))).toBeGreaterThan(1e-9);
     const far = mm1Transient(new Float64Array(10), 0.3, 1, 5, 500);
     const st = mm1Stationary(new Float64Array(10), 0.3, 1);
     far.forEach((v, n) => expect(v).toBeCloseTo(st[n]!, 9));
@@ -117,6 +122,14 @@ describe("M/M/1 queues (chapter 37)", () => {
       return s / 400 / (add / remove / (1 - add / remove));
     };
     expect(mean(1, 2)).toBeGreaterThan(mean(1 / 200, 1 / 100) * 5);
+    // a visit right after a buy-out sees (almost) the bought-out stock, not a fresh stationary draw
+    const rng = createRng(8);
+    for (let i = 0; i < 50; i++) {
+      const arrows = createMerchantItem(1, 1 / 0.98);
+      visitMerchantItem(arrows, rng, 0);
+      tradeMerchantItem(arrows, -arrows.count);
+      expect(visitMerchantItem(arrows, rng, 0.001)).toBeLessThanOrEqual(1);
+    }
     const item = createMerchantItem(0.5, 1);
     expect(() => tradeMerchantItem(item, 1)).toThrow(/visit the merchant/);
     visitMerchantItem(item, createRng(2), 10);
