@@ -42,3 +42,7 @@ export { appraiseEmotions, emotionDistance, selectByEmotion, selectByStyle, type
 
 export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
 export { createMerchantItem, tradeMerchantItem, visitMerchantItem, type MerchantItem } from "./merchant/merchant.js";
+
+export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
+export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
+export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";

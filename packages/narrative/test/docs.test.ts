@@ -29,7 +29,7 @@ describe("README", () => {
 });
 
 describe("narrative guide", () => {
-  const [storylets, barks, director, grammar, experience, merchants] = blocks("../../../apps/docs/guide/narrative.md");
+  const [storylets, barks, director, grammar, experience, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
 
   it("storylets: salience, cooldown, save against an edited deck", () => {
     const r = run(storylets!, "played, report");
@@ -68,5 +68,14 @@ describe("narrative guide", () => {
     const r = run(merchants!, "table, atFirstVisit, twoDaysLater") as { table: Float64Array; atFirstVisit: number; twoDaysLater: number };
     expect(r.table[3]!.toFixed(3)).toBe("0.103");
     expect(Number.isInteger(r.atFirstVisit) && Number.isInteger(r.twoDaysLater)).toBe(true);
+  });
+
+  it("analytics: profiles, Elo, teams", () => {
+    const r = run(analytics!, "profiles, winner, loser, teams") as { profiles: number[]; winner: number; loser: number; teams: number[][] };
+    expect(r.profiles[0]).toBe(r.profiles[1]);
+    expect(r.profiles[2]).toBe(r.profiles[3]);
+    expect(r.profiles[0]).not.toBe(r.profiles[2]);
+    expect(Math.round(r.winner)).toBe(1524);
+    expect(r.teams.map((t) => t.length)).toEqual([2, 2]);
   });
 });
