@@ -46,3 +46,4 @@ export { createMerchantItem, tradeMerchantItem, visitMerchantItem, type Merchant
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
 export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";
+export { evaluateTensionArc, type TensionArc } from "./director/tension-arc.js";

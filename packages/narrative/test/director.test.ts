@@ -152,3 +152,20 @@ describe("AI director", () => {
     expect(getDirectorSpawnBudget(director)).toBe(0);
   });
 });
+
+describe("tension arcs", () => {
+  it("sinusoidal and Aristotelian arcs", async () => {
+    const { evaluateTensionArc } = await import("../src/index.js");
+    const sin = { kind: "sinusoidal", min: 0.2, max: 1, period: 60 } as const;
+    expect(evaluateTensionArc(sin, 0)).toBeCloseTo(0.2, 12);
+    expect(evaluateTensionArc(sin, 30)).toBeCloseTo(1, 12);
+    expect(evaluateTensionArc(sin, 15)).toBeCloseTo(0.6, 12);
+    expect(evaluateTensionArc(sin, 60)).toBeCloseTo(0.2, 12);
+    const ar = { kind: "aristotelian", start: 0, peak: 1, end: 0.2, climax: 0.8, duration: 100 } as const;
+    expect(evaluateTensionArc(ar, 40)).toBeCloseTo(0.5, 12);
+    expect(evaluateTensionArc(ar, 80)).toBeCloseTo(1, 12);
+    expect(evaluateTensionArc(ar, 90)).toBeCloseTo(0.6, 12);
+    expect(evaluateTensionArc(ar, 500)).toBe(0.2);
+    expect(() => evaluateTensionArc(ar, -1)).toThrow(/t must be/);
+  });
+});
