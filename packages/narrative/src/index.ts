@@ -5,6 +5,7 @@ export { applyEffects, matchCondition, matchConditions } from "./conditions.js";
 export type { Storylet, StoryletDeck, StoryletState } from "./storylets/types.js";
 export { storyletDeckFromJson, storyletDeckToJson } from "./storylets/deck.js";
 export { createStoryletState, restoreStoryletState, saveStoryletState, type RestoreStoryletReport } from "./storylets/state.js";
+export { analyzeStoryletDeck, type StoryletAnalysis } from "./storylets/analyze.js";
 export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStorylet, selectStorylet } from "./storylets/select.js";
 
 export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";

@@ -183,3 +183,34 @@ describe("storylet save/restore", () => {
     expect(state.qualities).toEqual({ inForest: true, metWolf: true, flowers: 1 });
   });
 });
+
+describe("storylet analysis", () => {
+  it("finds storylets no effects make eligible and dead-end states", async () => {
+    const { analyzeStoryletDeck } = await import("../src/index.js");
+    const deck = storyletDeckFromJson([
+      { id: "start", once: true, effects: [{ key: "door", op: "set", value: "open" }] },
+      { id: "enter", conditions: [{ key: "door", op: "==", value: "open" }], once: true, effects: [{ key: "inside", op: "set", value: true }] },
+      { id: "secret", conditions: [{ key: "door", op: "==", value: "broken" }] },
+    ]);
+    const r = analyzeStoryletDeck(deck, {});
+    expect(r.unreachable).toEqual(["secret"]);
+    expect(r.complete).toBe(true);
+    expect(r.deadEnds).toEqual([{ door: "open", inside: true }]);
+    expect(r.statesExplored).toBe(3);
+    // a counter reaching a threshold makes a storylet reachable; unbounded counters stop at maxStates
+    const counting = storyletDeckFromJson([
+      { id: "tick", effects: [{ key: "n", op: "add", value: 1 }] },
+      { id: "five", conditions: [{ key: "n", op: ">=", value: 5 }] },
+      { id: "never", conditions: [{ key: "n", op: "<", value: 0 }] },
+    ]);
+    const c = analyzeStoryletDeck(counting, {}, { maxStates: 50 });
+    expect(c.unreachable).toEqual(["never"]);
+    expect(c.complete).toBe(false);
+    expect(c.statesExplored).toBe(50);
+    expect(c.deadEnds).toEqual([]);
+    // the initial state itself can be a dead end
+    expect(analyzeStoryletDeck(counting, { n: -5 }, { maxStates: 3 }).deadEnds).toEqual([]);
+    const stuck = analyzeStoryletDeck(storyletDeckFromJson([{ id: "a", conditions: [{ key: "k", op: "==", value: true }] }]), { k: false });
+    expect(stuck).toEqual({ unreachable: ["a"], deadEnds: [{ k: false }], statesExplored: 1, complete: true });
+  });
+});
