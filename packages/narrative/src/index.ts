@@ -48,3 +48,12 @@ export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from 
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
 export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";
 export { evaluateTensionArc, type TensionArc } from "./director/tension-arc.js";
+export {
+  findSquadDialogue,
+  squadDialoguesFromJson,
+  type SquadDialogue,
+  type SquadDialogueLine,
+  type SquadDialogueQuery,
+  type SquadDialogueResult,
+  type SquadMember,
+} from "./barks/squad-dialogue.js";

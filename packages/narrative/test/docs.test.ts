@@ -29,7 +29,7 @@ describe("README", () => {
 });
 
 describe("narrative guide", () => {
-  const [storylets, barks, director, grammar, experience, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
+  const [storylets, barks, squad, director, grammar, experience, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
 
   it("storylets: salience, cooldown, save against an edited deck", () => {
     const r = run(storylets!, "played, report");
@@ -77,5 +77,11 @@ describe("narrative guide", () => {
     expect(r.profiles[0]).not.toBe(r.profiles[2]);
     expect(Math.round(r.winner)).toBe(1524);
     expect(r.teams.map((t) => t.length)).toEqual([2, 2]);
+  });
+
+  it("squad dialogue: two speakers, region filled", () => {
+    const r = run(squad!, "talk") as { talk: { lines: { speaker: string; text: string }[] } };
+    expect(r.talk.lines.map((l) => l.text)).toEqual(["Anyone see him?", "He's behind the tree!"]);
+    expect(r.talk.lines[0]!.speaker).not.toBe(r.talk.lines[1]!.speaker);
   });
 });
