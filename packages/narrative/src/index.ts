@@ -42,7 +42,7 @@ export { addPlayerAction, createPlayerModel, decayPlayerModel, inferGoals, PlayS
 export { appraiseEmotions, emotionDistance, selectByEmotion, selectByStyle, type AppraisedGoal, type Emotions, type NarrativeChoice } from "./experience/appraisal.js";
 
 export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
-export { createMerchantItem, tradeMerchantItem, visitMerchantItem, type MerchantItem } from "./merchant/merchant.js";
+export { countBatchItems, createMerchantItem, restockMerchantItem, setMerchantRates, tradeMerchantItem, visitMerchantItem, type MerchantItem } from "./merchant/merchant.js";
 
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";

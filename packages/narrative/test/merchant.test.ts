@@ -145,3 +145,38 @@ describe("M/M/1 queues (chapter 37)", () => {
     expect(visitMerchantItem(swords, rng, 48)).toBeGreaterThanOrEqual(0);
   });
 });
+
+describe("merchant virtual observations", () => {
+  it("restock, rate change and batches", async () => {
+    const { countBatchItems, restockMerchantItem, setMerchantRates } = await import("../src/index.js");
+    const rng = createRng(4);
+    const arrows = createMerchantItem(1, 1 / 0.98);
+    visitMerchantItem(arrows, rng, 0);
+    tradeMerchantItem(arrows, -arrows.count);
+    expect(restockMerchantItem(arrows, rng, 0.001, { below: 50, amount: 50 })).toBeGreaterThanOrEqual(50);
+    expect(arrows.time).toBe(0.001);
+    // not restocked when the stock is already high
+    const before = restockMerchantItem(arrows, rng, 0.002, { below: 10, amount: 50 });
+    expect(before).toBeLessThan(60);
+    expect(() => restockMerchantItem(arrows, rng, 0, { below: 1, amount: 1 })).toThrow(/time order/);
+    // a rate change validates first and leaves the item alone on ρ ≥ 1
+    const snapshot = { ...arrows };
+    try {
+      setMerchantRates(arrows, rng, 1, 2, 1);
+      expect.unreachable();
+    } catch (e) {
+      expect(isTacticaError(e, "NARRATIVE_QUEUE")).toBe(true);
+    }
+    expect(arrows).toEqual(snapshot);
+    setMerchantRates(arrows, rng, 1, 0.1, 1);
+    expect(arrows.addRate).toBe(0.1);
+    expect(arrows.time).toBe(1);
+    // batches of 25: two batches are 26..50 arrows
+    for (let i = 0; i < 200; i++) {
+      const n = countBatchItems(rng, 2, 25);
+      expect(n).toBeGreaterThanOrEqual(26);
+      expect(n).toBeLessThanOrEqual(50);
+    }
+    expect(countBatchItems(rng, 0, 25)).toBe(0);
+  });
+});
