@@ -59,7 +59,8 @@ export function readConditions(fn: string, json: unknown, path: string): Conditi
     if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
     if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${JSON.stringify(c.op)}.`, `${p}.op`);
     if (!isQualityValue(c.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
-    if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number") fail("NARRATIVE_BAD_INPUT", fn, `${p}: ${String(c.op)} compares numbers; give a number value.`, `${p}.value`);
+    if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number")
+      fail("NARRATIVE_BAD_INPUT", fn, `${p}: ${String(c.op)} compares numbers; give a number value.`, `${p}.value`);
     return { key: c.key, op: c.op as ConditionOp, value: c.value };
   });
 }

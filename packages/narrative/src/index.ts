@@ -38,11 +38,35 @@ export {
   type GenerateAcceptedResult,
 } from "./grammar/grammar.js";
 
-export { addPlayerAction, createPlayerModel, decayPlayerModel, inferGoals, PlayStyles, type GoalInference, type PlayerModel } from "./experience/player-model.js";
-export { appraiseEmotions, emotionDistance, selectByEmotion, selectByStyle, type AppraisedGoal, type Emotions, type NarrativeChoice } from "./experience/appraisal.js";
+export {
+  addPlayerAction,
+  createPlayerModel,
+  decayPlayerModel,
+  inferGoals,
+  PlayStyles,
+  type GoalInference,
+  type PlayerModel,
+} from "./experience/player-model.js";
+export {
+  appraiseEmotions,
+  emotionDistance,
+  selectByEmotion,
+  selectByStyle,
+  type AppraisedGoal,
+  type Emotions,
+  type NarrativeChoice,
+} from "./experience/appraisal.js";
 
 export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
-export { countBatchItems, createMerchantItem, restockMerchantItem, setMerchantRates, tradeMerchantItem, visitMerchantItem, type MerchantItem } from "./merchant/merchant.js";
+export {
+  countBatchItems,
+  createMerchantItem,
+  restockMerchantItem,
+  setMerchantRates,
+  tradeMerchantItem,
+  visitMerchantItem,
+  type MerchantItem,
+} from "./merchant/merchant.js";
 
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";

@@ -60,32 +60,37 @@ describe("analytics (chapter 39)", () => {
 
   it("property: rows go to their nearest centre; converged centres are means / best medoids; medoids are rows", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 })), { minLength: 3, maxLength: 30 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 0, max: 99 }), (pts, k, seed) => {
-        const data = pts.map(([x, y]) => [x, y]);
-        for (const c of [clusterKMeans(data, k, createRng(seed)), clusterKMedoids(data, k, createRng(seed))]) {
-          for (let i = 0; i < data.length; i++) {
-            const d = (j: number): number => (data[i]![0]! - c.centers[j]![0]!) ** 2 + (data[i]![1]! - c.centers[j]![1]!) ** 2;
-            const mine = d(c.assignment[i]!);
-            for (let j = 0; j < k; j++) if (d(j) < mine - 1e-9) return false;
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: -20, max: 20 }), fc.integer({ min: -20, max: 20 })), { minLength: 3, maxLength: 30 }),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 0, max: 99 }),
+        (pts, k, seed) => {
+          const data = pts.map(([x, y]) => [x, y]);
+          for (const c of [clusterKMeans(data, k, createRng(seed)), clusterKMedoids(data, k, createRng(seed))]) {
+            for (let i = 0; i < data.length; i++) {
+              const d = (j: number): number => (data[i]![0]! - c.centers[j]![0]!) ** 2 + (data[i]![1]! - c.centers[j]![1]!) ** 2;
+              const mine = d(c.assignment[i]!);
+              for (let j = 0; j < k; j++) if (d(j) < mine - 1e-9) return false;
+            }
           }
-        }
-        // k-means converged: each centre is the mean of its members
-        const km = clusterKMeans(data, k, createRng(seed));
-        for (let j = 0; j < k; j++) {
-          const members = data.filter((_, i) => km.assignment[i] === j);
-          if (members.length === 0) continue;
-          for (const axis of [0, 1]) if (Math.abs(members.reduce((t, r) => t + r[axis]!, 0) / members.length - km.centers[j]![axis]!) > 1e-9) return false;
-        }
-        // k-medoids converged: each medoid has the least total squared distance within its cluster
-        const m = clusterKMedoids(data, k, createRng(seed));
-        const sq = (a: number[], b: number[]): number => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2;
-        for (let j = 0; j < k; j++) {
-          const members = data.filter((_, i) => m.assignment[i] === j);
-          const cost = (c: number[]): number => members.reduce((t, r) => t + sq(c, r), 0);
-          if (members.some((r) => cost(r) < cost(data[m.medoids[j]!]!) - 1e-9)) return false;
-        }
-        return m.medoids.every((idx, j) => data[idx]![0] === m.centers[j]![0] && data[idx]![1] === m.centers[j]![1]);
-      }),
+          // k-means converged: each centre is the mean of its members
+          const km = clusterKMeans(data, k, createRng(seed));
+          for (let j = 0; j < k; j++) {
+            const members = data.filter((_, i) => km.assignment[i] === j);
+            if (members.length === 0) continue;
+            for (const axis of [0, 1]) if (Math.abs(members.reduce((t, r) => t + r[axis]!, 0) / members.length - km.centers[j]![axis]!) > 1e-9) return false;
+          }
+          // k-medoids converged: each medoid has the least total squared distance within its cluster
+          const m = clusterKMedoids(data, k, createRng(seed));
+          const sq = (a: number[], b: number[]): number => (a[0]! - b[0]!) ** 2 + (a[1]! - b[1]!) ** 2;
+          for (let j = 0; j < k; j++) {
+            const members = data.filter((_, i) => m.assignment[i] === j);
+            const cost = (c: number[]): number => members.reduce((t, r) => t + sq(c, r), 0);
+            if (members.some((r) => cost(r) < cost(data[m.medoids[j]!]!) - 1e-9)) return false;
+          }
+          return m.medoids.every((idx, j) => data[idx]![0] === m.centers[j]![0] && data[idx]![1] === m.centers[j]![1]);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -35,7 +35,14 @@ describe("bark rules", () => {
   it("rejects bad rules with the JSON path", () => {
     expect(code(() => barkRulesFromJson({}))).toBe("NARRATIVE_BAD_INPUT $");
     expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT [0].lines");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"] }, { id: "a", concept: "c", lines: ["y"] }]))).toBe("NARRATIVE_BAD_INPUT [1].id");
+    expect(
+      code(() =>
+        barkRulesFromJson([
+          { id: "a", concept: "c", lines: ["x"] },
+          { id: "a", concept: "c", lines: ["y"] },
+        ]),
+      ),
+    ).toBe("NARRATIVE_BAD_INPUT [1].id");
     expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT [0].concept");
     expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
     expect(code(() => stepBarks(createBarkState(), Number.NaN))).toBe("INVALID_ARGUMENT dt");
@@ -100,7 +107,9 @@ describe("bark selection", () => {
     const arbFacts = fc.record({ a: fc.boolean(), b: fc.boolean(), c: fc.boolean() });
     fc.assert(
       fc.property(arbRules, arbFacts, fc.integer({ min: 0, max: 99 }), (crit, facts, seed) => {
-        const rules = barkRulesFromJson(crit.map((ks, i) => ({ id: `r${i}`, concept: "x", criteria: ks.map((k) => ({ key: k, op: "==", value: true })), lines: [`l${i}`] })));
+        const rules = barkRulesFromJson(
+          crit.map((ks, i) => ({ id: `r${i}`, concept: "x", criteria: ks.map((k) => ({ key: k, op: "==", value: true })), lines: [`l${i}`] })),
+        );
         const choice = findBark(rules, createBarkState(), { concept: "x", facts }, createRng(seed));
         const matching = crit.map((ks, i) => ({ i, n: ks.length, ok: ks.every((k) => facts[k as "a"]) })).filter((r) => r.ok);
         if (matching.length === 0) return choice === null;

@@ -13,7 +13,8 @@ function blocks(rel: string): string[] {
 
 function run(code: string, result: string): Record<string, unknown> {
   const body =
-    code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/(core|narrative)";?/g, (_m, names: string, pkg: string) => `const {${names}} = ${pkg};`) + `\nreturn { ${result} };`;
+    code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/(core|narrative)";?/g, (_m, names: string, pkg: string) => `const {${names}} = ${pkg};`) +
+    `\nreturn { ${result} };`;
   const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
   // Running documentation code is the point of this test.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
@@ -23,7 +24,14 @@ function run(code: string, result: string): Record<string, unknown> {
 describe("README", () => {
   const [storylets, barks] = blocks("../README.md");
   it("storylet and bark examples run", () => {
-    expect(run(storylets!, "state")).toEqual({ state: { turn: 2, qualities: { inForest: true, metWolf: true, flowers: 1 }, lastPlayed: { "meet-wolf": 0, "pick-flowers": 1 }, playCount: { "meet-wolf": 1, "pick-flowers": 1 } } });
+    expect(run(storylets!, "state")).toEqual({
+      state: {
+        turn: 2,
+        qualities: { inForest: true, metWolf: true, flowers: 1 },
+        lastPlayed: { "meet-wolf": 0, "pick-flowers": 1 },
+        playCount: { "meet-wolf": 1, "pick-flowers": 1 },
+      },
+    });
     expect(run(barks!, "rules")).toHaveProperty("rules");
   });
 });

@@ -1,7 +1,17 @@
 import { isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addPlayerAction, appraiseEmotions, createPlayerModel, decayPlayerModel, emotionDistance, inferGoals, PlayStyles, selectByEmotion, selectByStyle } from "../src/index.js";
+import {
+  addPlayerAction,
+  appraiseEmotions,
+  createPlayerModel,
+  decayPlayerModel,
+  emotionDistance,
+  inferGoals,
+  PlayStyles,
+  selectByEmotion,
+  selectByStyle,
+} from "../src/index.js";
 
 const MODEL = [0.9, 0.2, 0.1, 0.4, 0.3];
 
@@ -30,7 +40,12 @@ describe("experience management (chapter 42)", () => {
     expect(e.hope).toBeCloseTo(0.35, 12);
     expect(e.fear).toBeCloseTo(0.03, 12);
     expect(e.distress).toBe(0);
-    expect(appraiseEmotions([{ desirability: 0.5, likelihood: 1 }, { desirability: -0.25, likelihood: 1 }])).toEqual({ joy: 0.5, hope: 0, fear: 0, distress: 0.25 });
+    expect(
+      appraiseEmotions([
+        { desirability: 0.5, likelihood: 1 },
+        { desirability: -0.25, likelihood: 1 },
+      ]),
+    ).toEqual({ joy: 0.5, hope: 0, fear: 0, distress: 0.25 });
     try {
       appraiseEmotions([{ desirability: 2, likelihood: 0.5 }]);
       expect.unreachable();

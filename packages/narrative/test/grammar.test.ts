@@ -89,7 +89,13 @@ describe("grammar expansion", () => {
   });
 
   it("rule frequencies match the weights (χ²)", () => {
-    const g = grammarFromJson({ origin: [{ text: "a", weight: 1 }, { text: "b", weight: 2 }, { text: "c", weight: 5 }] });
+    const g = grammarFromJson({
+      origin: [
+        { text: "a", weight: 1 },
+        { text: "b", weight: 2 },
+        { text: "c", weight: 5 },
+      ],
+    });
     const rng = createRng(99);
     const n = 8000;
     const counts: Record<string, number> = { a: 0, b: 0, c: 0 };
@@ -128,7 +134,12 @@ describe("grammar expansion", () => {
 
   it("the level-2 and level-1 examples hold", () => {
     expect(generateText({ origin: "The #adj# #noun#", adj: ["Prancing", "Rusty"], noun: ["Pony", "Anchor"] }, 7)).toBe("The Rusty Pony");
-    const grammar = grammarFromJson({ origin: "#[hero:#name#]story#", story: "#hero# met #animal.a#. #hero.capitalize# ran.", name: ["ada", "bo"], animal: [{ text: "wolf", weight: 3 }, "owl"] });
+    const grammar = grammarFromJson({
+      origin: "#[hero:#name#]story#",
+      story: "#hero# met #animal.a#. #hero.capitalize# ran.",
+      name: ["ada", "bo"],
+      animal: [{ text: "wolf", weight: 3 }, "owl"],
+    });
     const result = expandGrammar(grammar, createRng(4), { trace: true });
     expect(result.text).toBe("ada met a wolf. Ada ran.");
     expect(result.trace?.children[0]!.children[0]).toEqual({ symbol: "name", rule: 0, text: "ada", children: [] });

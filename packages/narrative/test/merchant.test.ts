@@ -1,7 +1,15 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createMerchantItem, mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue, tradeMerchantItem, visitMerchantItem } from "../src/index.js";
+import {
+  createMerchantItem,
+  mm1Stationary,
+  mm1Transient,
+  sampleStationaryQueue,
+  sampleTransientQueue,
+  tradeMerchantItem,
+  visitMerchantItem,
+} from "../src/index.js";
 
 const TABLE_37_1: [number, number[]][] = [
   [0.01, [0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.985, 0.005, 0.0]],
@@ -24,16 +32,25 @@ describe("M/M/1 queues (chapter 37)", () => {
 
   it("rows sum to 1; t = 0 is δ_m; t → ∞ is stationary", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0.01, max: 0.95, noNaN: true }), fc.integer({ min: 0, max: 8 }), fc.double({ min: 0.01, max: 30, noNaN: true }), (rho, m, t) => {
-        const p = mm1Transient(new Float64Array(1200), rho, 1, m, t);
-        const sum = p.reduce((a, b) => a + b, 0);
-        return Math.abs(sum - 1) < 1e-6;
-      }),
+      fc.property(
+        fc.double({ min: 0.01, max: 0.95, noNaN: true }),
+        fc.integer({ min: 0, max: 8 }),
+        fc.double({ min: 0.01, max: 30, noNaN: true }),
+        (rho, m, t) => {
+          const p = mm1Transient(new Float64Array(1200), rho, 1, m, t);
+          const sum = p.reduce((a, b) => a + b, 0);
+          return Math.abs(sum - 1) < 1e-6;
+        },
+      ),
       { numRuns: 40 },
     );
     expect(Array.from(mm1Transient(new Float64Array(5), 0.5, 1, 3, 0))).toEqual([0, 0, 0, 1, 0]);
     // Table 37.2's rates (truffles ρ = 0.001, arrows ρ = 0.98, swords ρ = 0.5) over its visit times
-    for (const [add, remove, m] of [[0.001, 1, 5], [1, 1 / 0.98, 33], [1 / 200, 1 / 100, 1]] as const) {
+    for (const [add, remove, m] of [
+      [0.001, 1, 5],
+      [1, 1 / 0.98, 33],
+      [1 / 200, 1 / 100, 1],
+    ] as const) {
       for (const t of [1, 47, 52, 100, 200, 5000]) {
         const p = mm1Transient(new Float64Array(4000), add, remove, m, t);
         expect(Math.abs(p.reduce((a, b) => a + b, 0) - 1), `ρ=${add / remove} t=${t}`).toBeLessThan(1e-6);
@@ -55,7 +72,12 @@ describe("M/M/1 queues (chapter 37)", () => {
   });
 
   it("ρ ≥ 1 throws NARRATIVE_QUEUE", () => {
-    for (const fn of [() => mm1Stationary([], 1, 1), () => mm1Transient([], 2, 1, 0, 1), () => sampleStationaryQueue(createRng(1), 1, 0.5), () => createMerchantItem(1, 0.98)]) {
+    for (const fn of [
+      () => mm1Stationary([], 1, 1),
+      () => mm1Transient([], 2, 1, 0, 1),
+      () => sampleStationaryQueue(createRng(1), 1, 0.5),
+      () => createMerchantItem(1, 0.98),
+    ]) {
       try {
         fn();
         expect.unreachable();

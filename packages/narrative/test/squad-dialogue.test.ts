@@ -50,11 +50,16 @@ describe("squad dialogue (chapter 2)", () => {
   });
 
   it("fills region names and man-down counts from slots and facts; triggers pick the variant dialogue", () => {
-    const r = findSquadDialogue(DIALOGUES, { concept: "lostTarget", facts: {}, x: 0, y: 0, members: squad(1), slots: { region: "behind the tree" } }, createRng(2));
-    expect(r?.lines.map((l) => l.text)).toEqual(["Anyone see him?", "He's behind the tree!"]);
-    expect(findSquadDialogue(DIALOGUES, { concept: "manDown", facts: { down: 2 }, x: 0, y: 0, members: squad(1), slots: { down: "two" } }, createRng(1))?.lines[0]!.text).toBe(
-      "I've got two men down!",
+    const r = findSquadDialogue(
+      DIALOGUES,
+      { concept: "lostTarget", facts: {}, x: 0, y: 0, members: squad(1), slots: { region: "behind the tree" } },
+      createRng(2),
     );
+    expect(r?.lines.map((l) => l.text)).toEqual(["Anyone see him?", "He's behind the tree!"]);
+    expect(
+      findSquadDialogue(DIALOGUES, { concept: "manDown", facts: { down: 2 }, x: 0, y: 0, members: squad(1), slots: { down: "two" } }, createRng(1))?.lines[0]!
+        .text,
+    ).toBe("I've got two men down!");
     expect(findSquadDialogue(DIALOGUES, { concept: "manDown", facts: { down: 1 }, x: 0, y: 0, members: squad(1) }, createRng(1))?.dialogueId).toBe("man-down");
   });
 
@@ -78,7 +83,9 @@ describe("squad dialogue (chapter 2)", () => {
       }
       return undefined;
     };
-    expect(code([{ id: "x", concept: "c", minMembers: 1, lines: [{ variants: [{ text: "a" }] }, { variants: [{ text: "b" }] }] }])).toBe("NARRATIVE_BAD_INPUT [0].minMembers");
+    expect(code([{ id: "x", concept: "c", minMembers: 1, lines: [{ variants: [{ text: "a" }] }, { variants: [{ text: "b" }] }] }])).toBe(
+      "NARRATIVE_BAD_INPUT [0].minMembers",
+    );
     expect(code([{ id: "x", concept: "c", lines: [{ variants: [] }] }])).toBe("NARRATIVE_BAD_INPUT [0].lines[0].variants");
     expect(code([{ id: "x", concept: "c", radius: 0, lines: [{ variants: [{ text: "a" }] }] }])).toBe("NARRATIVE_BAD_INPUT [0].radius");
   });

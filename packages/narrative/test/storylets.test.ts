@@ -39,7 +39,13 @@ describe("conditions", () => {
 
 describe("storylet deck", () => {
   it("fills defaults and round-trips through JSON", () => {
-    const deck = storyletDeckFromJson({ version: 1, storylets: [{ id: "a", tags: ["t"], conditions: [{ key: "q", op: ">", value: 1 }] }, { id: "b", weight: 2, once: true }] });
+    const deck = storyletDeckFromJson({
+      version: 1,
+      storylets: [
+        { id: "a", tags: ["t"], conditions: [{ key: "q", op: ">", value: 1 }] },
+        { id: "b", weight: 2, once: true },
+      ],
+    });
     expect(deck.storylets[0]).toMatchObject({ salience: 0, weight: 1, cooldown: 0, once: false, content: "", tags: ["t"] });
     expect(storyletDeckFromJson(JSON.parse(JSON.stringify(storyletDeckToJson(deck))))).toEqual(deck);
   });
@@ -52,7 +58,9 @@ describe("storylet deck", () => {
     expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", conditions: [{ key: "q", op: "~", value: 1 }] }] }))).toBe(
       "NARRATIVE_BAD_INPUT storylets[0].conditions[0].op",
     );
-    expect(code(() => storyletDeckFromJson([{ id: "a", conditions: [{ key: "q", op: "<", value: "x" }] }]))).toBe("NARRATIVE_BAD_INPUT [0].conditions[0].value");
+    expect(code(() => storyletDeckFromJson([{ id: "a", conditions: [{ key: "q", op: "<", value: "x" }] }]))).toBe(
+      "NARRATIVE_BAD_INPUT [0].conditions[0].value",
+    );
     expect(code(() => storyletDeckFromJson([{ id: "a", effects: [{ key: "q", op: "add", value: true }] }]))).toBe("NARRATIVE_BAD_INPUT [0].effects[0].value");
     expect(code(() => storyletDeckFromJson([{ id: "a", salience: Number.NaN }]))).toBe("NARRATIVE_BAD_INPUT [0].salience");
   });
@@ -111,13 +119,25 @@ describe("storylet selection", () => {
 
   it("property: a drawn storylet was eligible, and none of higher salience was", () => {
     const arb = fc.array(
-      fc.record({ salience: fc.integer({ min: 0, max: 3 }), need: fc.integer({ min: 0, max: 4 }), cooldown: fc.integer({ min: 0, max: 3 }), once: fc.boolean() }),
+      fc.record({
+        salience: fc.integer({ min: 0, max: 3 }),
+        need: fc.integer({ min: 0, max: 4 }),
+        cooldown: fc.integer({ min: 0, max: 3 }),
+        once: fc.boolean(),
+      }),
       { minLength: 1, maxLength: 12 },
     );
     fc.assert(
       fc.property(arb, fc.integer({ min: 0, max: 1000 }), (specs, seed) => {
         const d = storyletDeckFromJson(
-          specs.map((s, i) => ({ id: `s${i}`, salience: s.salience, cooldown: s.cooldown, once: s.once, conditions: [{ key: "level", op: ">=", value: s.need }], effects: [{ key: "level", op: "add", value: 1 }] })),
+          specs.map((s, i) => ({
+            id: `s${i}`,
+            salience: s.salience,
+            cooldown: s.cooldown,
+            once: s.once,
+            conditions: [{ key: "level", op: ">=", value: s.need }],
+            effects: [{ key: "level", op: "add", value: 1 }],
+          })),
         );
         const st = createStoryletState();
         const rng = createRng(seed);
@@ -173,7 +193,13 @@ describe("storylet save/restore", () => {
 
   it("the level-2 example holds", () => {
     const d = storyletDeckFromJson([
-      { id: "meet-wolf", conditions: [{ key: "inForest", op: "==", value: true }], once: true, salience: 10, effects: [{ key: "metWolf", op: "set", value: true }] },
+      {
+        id: "meet-wolf",
+        conditions: [{ key: "inForest", op: "==", value: true }],
+        once: true,
+        salience: 10,
+        effects: [{ key: "metWolf", op: "set", value: true }],
+      },
       { id: "pick-flowers", effects: [{ key: "flowers", op: "add", value: 1 }] },
     ]);
     const state = createStoryletState({ inForest: true });

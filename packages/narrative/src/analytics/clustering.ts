@@ -59,7 +59,8 @@ function assign(data: readonly ArrayLike<number>[], centers: readonly ArrayLike<
 }
 
 function checkK(fn: string, data: readonly ArrayLike<number>[], k: number): void {
-  if (!Number.isInteger(k) || k < 1 || k > data.length) fail("INVALID_ARGUMENT", fn, `k must be an integer in [1, ${data.length}] (the number of rows), got ${k}.`, "k");
+  if (!Number.isInteger(k) || k < 1 || k > data.length)
+    fail("INVALID_ARGUMENT", fn, `k must be an integer in [1, ${data.length}] (the number of rows), got ${k}.`, "k");
 }
 
 /**
@@ -109,7 +110,11 @@ export function clusterKMedoids(data: readonly ArrayLike<number>[], k: number, r
   const maxIterations = options.maxIterations ?? 100;
   const medoids = seedCenters(data, k, rng);
   const assignment = new Array<number>(data.length).fill(-1);
-  let cost = assign(data, medoids.map((i) => data[i]!), assignment);
+  let cost = assign(
+    data,
+    medoids.map((i) => data[i]!),
+    assignment,
+  );
   let iterations = 0;
   while (iterations < maxIterations) {
     iterations++;
@@ -132,7 +137,11 @@ export function clusterKMedoids(data: readonly ArrayLike<number>[], k: number, r
         changed = true;
       }
     }
-    cost = assign(data, medoids.map((i) => data[i]!), assignment);
+    cost = assign(
+      data,
+      medoids.map((i) => data[i]!),
+      assignment,
+    );
     if (!changed) break;
   }
   return { centers: medoids.map((i) => Array.from(data[i]!)), medoids, assignment, cost, iterations };

@@ -6,7 +6,8 @@ export function checkRows(fn: string, data: readonly ArrayLike<number>[], name =
   const d = data[0]!.length;
   data.forEach((row, i) => {
     if (row.length !== d) fail("INVALID_ARGUMENT", fn, `${name}[${i}] has ${row.length} values, row 0 has ${d}.`, `${name}[${i}]`);
-    for (let j = 0; j < d; j++) if (!isFiniteNumber(row[j])) fail("INVALID_ARGUMENT", fn, `${name}[${i}][${j}] must be a finite number.`, `${name}[${i}][${j}]`);
+    for (let j = 0; j < d; j++)
+      if (!isFiniteNumber(row[j])) fail("INVALID_ARGUMENT", fn, `${name}[${i}][${j}] must be a finite number.`, `${name}[${i}][${j}]`);
   });
   return d;
 }

@@ -42,7 +42,15 @@ export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery,
       candidates.push(r);
     }
     if (candidates.length === 0) continue;
-    const rule = candidates.length === 1 ? candidates[0]! : candidates[rngWeightedPick(rng, candidates.map((c) => c.weight))]!;
+    const rule =
+      candidates.length === 1
+        ? candidates[0]!
+        : candidates[
+            rngWeightedPick(
+              rng,
+              candidates.map((c) => c.weight),
+            )
+          ]!;
     const n = freeLines(rule, state, lineScratch);
     const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
     return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };

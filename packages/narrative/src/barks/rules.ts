@@ -18,7 +18,8 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
     if (seen.has(r.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${r.id}".`, `${p}.id`);
     seen.add(r.id);
     if (typeof r.concept !== "string" || r.concept === "") fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string.`, `${p}.concept`);
-    if (!Array.isArray(r.lines) || r.lines.length === 0 || !r.lines.every((l) => typeof l === "string")) fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines`);
+    if (!Array.isArray(r.lines) || r.lines.length === 0 || !r.lines.every((l) => typeof l === "string"))
+      fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines`);
     const num = (key: string, def: number, ok: (v: number) => boolean, what: string): number => {
       const v = r[key];
       if (v === undefined) return def;
@@ -29,7 +30,7 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
       id: r.id,
       concept: r.concept,
       criteria: readConditions(FN, r.criteria, `${p}.criteria`),
-      lines: [...(r.lines)],
+      lines: [...r.lines],
       weight: num("weight", 1, (v) => v > 0, "a number > 0"),
       cooldown: num("cooldown", 0, (v) => v >= 0, "a number ≥ 0"),
       lineCooldown: num("lineCooldown", 0, (v) => v >= 0, "a number ≥ 0"),

@@ -77,14 +77,22 @@ export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
     const radius = d.radius ?? Infinity;
     if (typeof radius !== "number" || Number.isNaN(radius) || radius <= 0) fail("NARRATIVE_BAD_INPUT", FN, `${p}.radius must be a number > 0.`, `${p}.radius`);
     if (!Array.isArray(d.lines) || d.lines.length === 0) fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array.`, `${p}.lines`);
-    if (minMembers < d.lines.length) fail("NARRATIVE_BAD_INPUT", FN, `${p}.minMembers (${minMembers}) must be at least the number of lines (${d.lines.length}): each line has its own speaker.`, `${p}.minMembers`);
+    if (minMembers < d.lines.length)
+      fail(
+        "NARRATIVE_BAD_INPUT",
+        FN,
+        `${p}.minMembers (${minMembers}) must be at least the number of lines (${d.lines.length}): each line has its own speaker.`,
+        `${p}.minMembers`,
+      );
     const lines = d.lines.map((l: unknown, j): SquadDialogueLine => {
       const lp = `${p}.lines[${j}]`;
-      if (!isRecord(l) || !Array.isArray(l.variants) || l.variants.length === 0) fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants must be a non-empty array of { criteria?, text }.`, `${lp}.variants`);
+      if (!isRecord(l) || !Array.isArray(l.variants) || l.variants.length === 0)
+        fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants must be a non-empty array of { criteria?, text }.`, `${lp}.variants`);
       return {
         speaker: readConditions(FN, l.speaker, `${lp}.speaker`),
         variants: l.variants.map((v: unknown, k) => {
-          if (!isRecord(v) || typeof v.text !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants[${k}] needs a string text.`, `${lp}.variants[${k}].text`);
+          if (!isRecord(v) || typeof v.text !== "string")
+            fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants[${k}] needs a string text.`, `${lp}.variants[${k}].text`);
           return { criteria: readConditions(FN, v.criteria, `${lp}.variants[${k}].criteria`), text: v.text };
         }),
       };
@@ -123,7 +131,8 @@ function fill(text: string, slots: Record<string, string | number> | undefined):
  * ```
  */
 export function findSquadDialogue(dialogues: readonly SquadDialogue[], query: SquadDialogueQuery, rng: Rng): SquadDialogueResult | null {
-  if (!isFiniteNumber(query.x) || !isFiniteNumber(query.y)) fail("INVALID_ARGUMENT", "findSquadDialogue", "query.x and query.y must be finite numbers.", "query.x");
+  if (!isFiniteNumber(query.x) || !isFiniteNumber(query.y))
+    fail("INVALID_ARGUMENT", "findSquadDialogue", "query.x and query.y must be finite numbers.", "query.x");
   for (const d of dialogues) {
     if (d.concept !== query.concept || !matchConditions(d.trigger, query.facts)) continue;
     const inRange = query.members.filter((m) => Math.hypot(m.x - query.x, m.y - query.y) <= d.radius);

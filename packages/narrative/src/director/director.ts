@@ -78,7 +78,8 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
   for (const k of ["peak", "fadeBelow", "decayPerSecond", "maxIntensity", "sustainMin", "sustainMax", "relaxMin", "relaxMax"] as const) {
     if (!isFiniteNumber(c[k]) || c[k] < 0) bad(k, "a finite number ≥ 0");
   }
-  if (typeof c.relaxDistance !== "number" || Number.isNaN(c.relaxDistance) || c.relaxDistance <= 0) bad("relaxDistance", "a number > 0 (Infinity for time only)");
+  if (typeof c.relaxDistance !== "number" || Number.isNaN(c.relaxDistance) || c.relaxDistance <= 0)
+    bad("relaxDistance", "a number > 0 (Infinity for time only)");
   if (c.fadeBelow > c.peak) bad("fadeBelow", "≤ peak");
   if (c.maxIntensity < c.peak) bad("maxIntensity", "≥ peak");
   if (c.sustainMax < c.sustainMin) bad("sustainMax", "≥ sustainMin");
@@ -212,7 +213,12 @@ export function restoreDirector(director: Director, snapshot: unknown): Director
     if (!isFiniteNumber(s[k]) || s[k] < 0) fail("NARRATIVE_BAD_INPUT", FN, `${k} must be a finite number ≥ 0.`, k);
   }
   const words = s.rng;
-  if (!Array.isArray(words) || words.length !== 4 || !words.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) <= 0xffffffff) || words.every((w) => w === 0)) {
+  if (
+    !Array.isArray(words) ||
+    words.length !== 4 ||
+    !words.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) <= 0xffffffff) ||
+    words.every((w) => w === 0)
+  ) {
     fail("NARRATIVE_BAD_INPUT", FN, "rng must be four uint32 words, not all zero (saveRng's snapshot).", "rng");
   }
   director.config = { ...config, spawnBudget: { ...config.spawnBudget } };

@@ -47,7 +47,8 @@ export function evaluateTensionArc(arc: TensionArc, t: number): number {
     return arc.min + ((arc.max - arc.min) * (1 - Math.cos((2 * Math.PI * t) / arc.period))) / 2;
   }
   if (arc.kind !== "aristotelian") fail("INVALID_ARGUMENT", "evaluateTensionArc", `arc.kind must be "aristotelian" or "sinusoidal".`, "arc.kind");
-  if (!(arc.duration > 0) || !(arc.climax > 0 && arc.climax <= 1)) fail("INVALID_ARGUMENT", "evaluateTensionArc", "arc.duration must be > 0 and arc.climax in (0, 1].", "arc");
+  if (!(arc.duration > 0) || !(arc.climax > 0 && arc.climax <= 1))
+    fail("INVALID_ARGUMENT", "evaluateTensionArc", "arc.duration must be > 0 and arc.climax in (0, 1].", "arc");
   const tc = arc.climax * arc.duration;
   if (t <= tc) return arc.start + ((arc.peak - arc.start) * t) / tc;
   if (t >= arc.duration) return arc.end;

@@ -36,8 +36,10 @@ export interface AppraisedGoal {
 export function appraiseEmotions(goals: readonly AppraisedGoal[]): Emotions {
   const e: Emotions = { joy: 0, hope: 0, fear: 0, distress: 0 };
   goals.forEach((g, i) => {
-    if (!isFiniteNumber(g.desirability) || g.desirability < -1 || g.desirability > 1) fail("INVALID_ARGUMENT", "appraiseEmotions", `goals[${i}].desirability must be in [−1, 1] (negative = undesirable).`, `goals[${i}].desirability`);
-    if (!isFiniteNumber(g.likelihood) || g.likelihood < 0 || g.likelihood > 1) fail("INVALID_ARGUMENT", "appraiseEmotions", `goals[${i}].likelihood must be in [0, 1].`, `goals[${i}].likelihood`);
+    if (!isFiniteNumber(g.desirability) || g.desirability < -1 || g.desirability > 1)
+      fail("INVALID_ARGUMENT", "appraiseEmotions", `goals[${i}].desirability must be in [−1, 1] (negative = undesirable).`, `goals[${i}].desirability`);
+    if (!isFiniteNumber(g.likelihood) || g.likelihood < 0 || g.likelihood > 1)
+      fail("INVALID_ARGUMENT", "appraiseEmotions", `goals[${i}].likelihood must be in [0, 1].`, `goals[${i}].likelihood`);
     const d = g.desirability;
     const p = g.likelihood;
     if (p === 1) {
@@ -63,7 +65,8 @@ export interface NarrativeChoice {
  */
 export function selectByStyle(annotations: readonly ArrayLike<number>[], style: ArrayLike<number>): NarrativeChoice {
   const scores = annotations.map((a, k) => {
-    if (a.length !== style.length) fail("INVALID_ARGUMENT", "selectByStyle", `annotations[${k}] has ${a.length} entries, the model ${style.length}.`, `annotations[${k}]`);
+    if (a.length !== style.length)
+      fail("INVALID_ARGUMENT", "selectByStyle", `annotations[${k}] has ${a.length} entries, the model ${style.length}.`, `annotations[${k}]`);
     let s = 0;
     for (let i = 0; i < style.length; i++) s += a[i]! * style[i]!;
     return s;

@@ -38,7 +38,8 @@ export function createPlayerModel(options: { style?: ArrayLike<number>; neutral?
   checkVector("createPlayerModel", style, n, "options.style");
   checkVector("createPlayerModel", neutral, n, "options.neutral");
   const rate = options.decayPerSecond ?? 0;
-  if (!isFiniteNumber(rate) || rate < 0) fail("INVALID_ARGUMENT", "createPlayerModel", `options.decayPerSecond must be a finite number ≥ 0, got ${rate}.`, "options.decayPerSecond");
+  if (!isFiniteNumber(rate) || rate < 0)
+    fail("INVALID_ARGUMENT", "createPlayerModel", `options.decayPerSecond must be a finite number ≥ 0, got ${rate}.`, "options.decayPerSecond");
   return { style: Array.from(style), neutral: Array.from(neutral), decayPerSecond: rate };
 }
 

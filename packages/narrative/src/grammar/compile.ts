@@ -109,7 +109,7 @@ export function compileText(text: string, w: Where): Part[] {
     if (lit !== "") parts.push(lit);
     lit = "";
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text[i]!;
     if (c === "\\" && i + 1 < text.length) {
       lit += text[i + 1];
@@ -170,7 +170,7 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
   }
   const done = new Set<string>();
   const ok = (s: string): boolean => done.has(s) || actionKeys.has(s) || rules[s] === undefined;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const symbol of Object.keys(rules)) {
       if (done.has(symbol)) continue;
@@ -182,7 +182,12 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
   }
   const never = Object.keys(rules).filter((s) => !done.has(s));
   if (never.length > 0) {
-    fail("NARRATIVE_GRAMMAR", fn, `symbol${never.length > 1 ? "s" : ""} ${never.map((s) => `"${s}"`).join(", ")} can never finish expanding (every rule recurses without end); give each a rule that terminates.`, never[0]);
+    fail(
+      "NARRATIVE_GRAMMAR",
+      fn,
+      `symbol${never.length > 1 ? "s" : ""} ${never.map((s) => `"${s}"`).join(", ")} can never finish expanding (every rule recurses without end); give each a rule that terminates.`,
+      never[0],
+    );
   }
   return { rules, uniform, weights };
 }

@@ -30,12 +30,14 @@ export function grammarFromJson(json: unknown): Grammar {
   if (!isRecord(json)) fail("NARRATIVE_GRAMMAR", FN, "expected an object of symbol → rule or rules.", "$");
   const symbols: Record<string, GrammarRule[]> = {};
   for (const [symbol, value] of Object.entries(json)) {
-    if (symbol === "" || /[#[\].:\\]/.test(symbol)) fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, symbol);
+    if (symbol === "" || /[#[\].:\\]/.test(symbol))
+      fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, symbol);
     const list = Array.isArray(value) ? value : [value];
     if (list.length === 0) fail("NARRATIVE_GRAMMAR", FN, `symbol "${symbol}" has no rules; give it at least one.`, symbol);
     symbols[symbol] = list.map((r: unknown, i): GrammarRule => {
       if (typeof r === "string") return { text: r, weight: 1 };
-      if (isRecord(r) && typeof r.text === "string" && (r.weight === undefined || (isFiniteNumber(r.weight) && r.weight > 0))) return { text: r.text, weight: (r.weight) ?? 1 };
+      if (isRecord(r) && typeof r.text === "string" && (r.weight === undefined || (isFiniteNumber(r.weight) && r.weight > 0)))
+        return { text: r.text, weight: r.weight ?? 1 };
       return fail("NARRATIVE_GRAMMAR", FN, `${symbol}[${i}] must be a string or { text, weight > 0 }.`, `${symbol}[${i}]`);
     });
   }
@@ -154,8 +156,10 @@ export function expandGrammar(grammar: Grammar, rng: Rng, options: ExpandGrammar
   const g = compiledOf(grammar, FN);
   const maxDepth = options.maxDepth ?? 64;
   const maxExpansions = options.maxExpansions ?? 10_000;
-  if (!Number.isInteger(maxDepth) || maxDepth < 0) fail("INVALID_ARGUMENT", FN, `options.maxDepth must be an integer ≥ 0, got ${maxDepth}.`, "options.maxDepth");
-  if (!Number.isInteger(maxExpansions) || maxExpansions < 0) fail("INVALID_ARGUMENT", FN, `options.maxExpansions must be an integer ≥ 0, got ${maxExpansions}.`, "options.maxExpansions");
+  if (!Number.isInteger(maxDepth) || maxDepth < 0)
+    fail("INVALID_ARGUMENT", FN, `options.maxDepth must be an integer ≥ 0, got ${maxDepth}.`, "options.maxDepth");
+  if (!Number.isInteger(maxExpansions) || maxExpansions < 0)
+    fail("INVALID_ARGUMENT", FN, `options.maxExpansions must be an integer ≥ 0, got ${maxExpansions}.`, "options.maxExpansions");
   const start = options.start ?? "#origin#";
   const parts = startParts(start);
   const run: Run = { g, rng, stacks: {}, flags: 0, expansions: 0, maxDepth, maxExpansions, trace: options.trace === true };
@@ -190,9 +194,15 @@ export interface GenerateAcceptedResult {
  * Generate-and-test: expands until `accept(text)` holds or `maxTries` (default 100) runs were
  * made. `tries` over many calls estimates the acceptance rate (1 / mean tries).
  */
-export function generateAccepted(grammar: Grammar, rng: Rng, accept: (text: string) => boolean, options: ExpandGrammarOptions & { maxTries?: number } = {}): GenerateAcceptedResult {
+export function generateAccepted(
+  grammar: Grammar,
+  rng: Rng,
+  accept: (text: string) => boolean,
+  options: ExpandGrammarOptions & { maxTries?: number } = {},
+): GenerateAcceptedResult {
   const maxTries = options.maxTries ?? 100;
-  if (!Number.isInteger(maxTries) || maxTries < 1) fail("INVALID_ARGUMENT", "generateAccepted", `options.maxTries must be an integer ≥ 1, got ${maxTries}.`, "options.maxTries");
+  if (!Number.isInteger(maxTries) || maxTries < 1)
+    fail("INVALID_ARGUMENT", "generateAccepted", `options.maxTries must be an integer ≥ 1, got ${maxTries}.`, "options.maxTries");
   let text = "";
   for (let tries = 1; tries <= maxTries; tries++) {
     text = expandGrammar(grammar, rng, options).text;

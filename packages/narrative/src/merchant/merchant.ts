@@ -45,7 +45,8 @@ export function visitMerchantItem(item: MerchantItem, rng: Rng, now: number): nu
     item.count = sampleStationaryQueue(rng, item.addRate, item.removeRate);
     item.observed = true;
   } else {
-    if (now < item.time) fail("INVALID_ARGUMENT", "visitMerchantItem", `now (${now}) is before the last observation (${item.time}); time only moves forward.`, "now");
+    if (now < item.time)
+      fail("INVALID_ARGUMENT", "visitMerchantItem", `now (${now}) is before the last observation (${item.time}); time only moves forward.`, "now");
     item.count = sampleTransientQueue(rng, item.addRate, item.removeRate, item.count, now - item.time);
   }
   item.time = now;
@@ -58,7 +59,8 @@ export function visitMerchantItem(item: MerchantItem, rng: Rng, now: number): nu
  */
 export function tradeMerchantItem(item: MerchantItem, delta: number): MerchantItem {
   if (!item.observed) fail("INVALID_ARGUMENT", "tradeMerchantItem", "visit the merchant (visitMerchantItem) before trading.", "item");
-  if (!Number.isInteger(delta) || item.count + delta < 0) fail("INVALID_ARGUMENT", "tradeMerchantItem", `delta must be an integer and leave a stock ≥ 0 (stock ${item.count}, delta ${delta}).`, "delta");
+  if (!Number.isInteger(delta) || item.count + delta < 0)
+    fail("INVALID_ARGUMENT", "tradeMerchantItem", `delta must be an integer and leave a stock ≥ 0 (stock ${item.count}, delta ${delta}).`, "delta");
   item.count += delta;
   return item;
 }
@@ -66,7 +68,8 @@ export function tradeMerchantItem(item: MerchantItem, delta: number): MerchantIt
 /** Brings the item to time `at` by a virtual observation (a sample there, as if the player had looked). */
 function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
   if (!isFiniteNumber(at)) fail("INVALID_ARGUMENT", fn, `time must be a finite number, got ${String(at)}.`, "time");
-  if (item.observed && at < item.time) fail("INVALID_ARGUMENT", fn, `time (${at}) is before the last observation (${item.time}); apply events in time order.`, "time");
+  if (item.observed && at < item.time)
+    fail("INVALID_ARGUMENT", fn, `time (${at}) is before the last observation (${item.time}); apply events in time order.`, "time");
   visitMerchantItem(item, rng, at);
 }
 
@@ -85,7 +88,8 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
  * ```
  */
 export function restockMerchantItem(item: MerchantItem, rng: Rng, time: number, rule: { below: number; amount: number }): number {
-  if (!Number.isInteger(rule.amount) || rule.amount < 0 || !isFiniteNumber(rule.below)) fail("INVALID_ARGUMENT", "restockMerchantItem", "rule.amount must be an integer ≥ 0 and rule.below a finite number.", "rule");
+  if (!Number.isInteger(rule.amount) || rule.amount < 0 || !isFiniteNumber(rule.below))
+    fail("INVALID_ARGUMENT", "restockMerchantItem", "rule.amount must be an integer ≥ 0 and rule.below a finite number.", "rule");
   observeAt("restockMerchantItem", item, rng, time);
   if (item.count < rule.below) item.count += rule.amount;
   return item.count;
@@ -108,6 +112,7 @@ export function setMerchantRates(item: MerchantItem, rng: Rng, time: number, add
  * uniformly in [(b − 1)·size + 1, b·size]); 0 batches is 0 items.
  */
 export function countBatchItems(rng: Rng, batches: number, size: number): number {
-  if (!Number.isInteger(batches) || batches < 0 || !Number.isInteger(size) || size < 1) fail("INVALID_ARGUMENT", "countBatchItems", `batches must be an integer ≥ 0 and size an integer ≥ 1 (got ${batches}, ${size}).`, "batches");
+  if (!Number.isInteger(batches) || batches < 0 || !Number.isInteger(size) || size < 1)
+    fail("INVALID_ARGUMENT", "countBatchItems", `batches must be an integer ≥ 0 and size an integer ≥ 1 (got ${batches}, ${size}).`, "batches");
   return batches === 0 ? 0 : rngInt(rng, (batches - 1) * size + 1, batches * size);
 }

@@ -5,7 +5,13 @@ function checkRates(fn: string, addRate: number, removeRate: number): number {
   if (!isFiniteNumber(addRate) || addRate < 0) fail("INVALID_ARGUMENT", fn, `addRate must be a finite number ≥ 0, got ${addRate}.`, "addRate");
   if (!isFiniteNumber(removeRate) || removeRate <= 0) fail("INVALID_ARGUMENT", fn, `removeRate must be a finite number > 0, got ${removeRate}.`, "removeRate");
   const rho = addRate / removeRate;
-  if (rho >= 1) fail("NARRATIVE_QUEUE", fn, `rate ratio ρ = addRate / removeRate = ${rho} must be < 1 for the queue to have a finite length; lower addRate or raise removeRate.`, "addRate");
+  if (rho >= 1)
+    fail(
+      "NARRATIVE_QUEUE",
+      fn,
+      `rate ratio ρ = addRate / removeRate = ${rho} must be < 1 for the queue to have a finite length; lower addRate or raise removeRate.`,
+      "addRate",
+    );
   return rho;
 }
 

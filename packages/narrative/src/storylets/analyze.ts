@@ -16,7 +16,12 @@ export interface StoryletAnalysis {
 }
 
 function keyOf(q: Qualities, used: readonly string[]): string {
-  return JSON.stringify([Object.keys(q).sort().map((k) => [k, q[k]]), used]);
+  return JSON.stringify([
+    Object.keys(q)
+      .sort()
+      .map((k) => [k, q[k]]),
+    used,
+  ]);
 }
 
 /**
@@ -41,7 +46,8 @@ function keyOf(q: Qualities, used: readonly string[]): string {
 export function analyzeStoryletDeck(deck: StoryletDeck, initial: Qualities, options: { maxStates?: number; maxDeadEnds?: number } = {}): StoryletAnalysis {
   const maxStates = options.maxStates ?? 10_000;
   const maxDeadEnds = options.maxDeadEnds ?? 10;
-  if (!Number.isInteger(maxStates) || maxStates < 1) fail("INVALID_ARGUMENT", "analyzeStoryletDeck", `options.maxStates must be an integer ≥ 1, got ${maxStates}.`, "options.maxStates");
+  if (!Number.isInteger(maxStates) || maxStates < 1)
+    fail("INVALID_ARGUMENT", "analyzeStoryletDeck", `options.maxStates must be an integer ≥ 1, got ${maxStates}.`, "options.maxStates");
   const reached = new Set<string>();
   const deadEnds: Qualities[] = [];
   const seen = new Set<string>();

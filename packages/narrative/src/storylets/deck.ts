@@ -37,7 +37,8 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
     };
     if (s.once !== undefined && typeof s.once !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, `${p}.once must be a boolean.`, `${p}.once`);
     if (s.content !== undefined && typeof s.content !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${p}.content must be a string.`, `${p}.content`);
-    if (s.tags !== undefined && !(Array.isArray(s.tags) && s.tags.every((t) => typeof t === "string"))) fail("NARRATIVE_BAD_INPUT", FN, `${p}.tags must be an array of strings.`, `${p}.tags`);
+    if (s.tags !== undefined && !(Array.isArray(s.tags) && s.tags.every((t) => typeof t === "string")))
+      fail("NARRATIVE_BAD_INPUT", FN, `${p}.tags must be an array of strings.`, `${p}.tags`);
     return {
       id: s.id,
       conditions: readConditions(FN, s.conditions, `${p}.conditions`),
@@ -45,9 +46,9 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
       salience: num("salience", 0, () => true, "a finite number"),
       weight: num("weight", 1, (v) => v > 0, "a number > 0"),
       cooldown: num("cooldown", 0, (v) => v >= 0 && Number.isInteger(v), "an integer ≥ 0"),
-      once: (s.once) ?? false,
-      tags: [...((s.tags) ?? [])],
-      content: (s.content) ?? "",
+      once: s.once ?? false,
+      tags: [...(s.tags ?? [])],
+      content: s.content ?? "",
     };
   });
   return { version: 1, storylets };

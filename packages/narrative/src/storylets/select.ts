@@ -52,7 +52,8 @@ export function selectStorylet(deck: StoryletDeck, state: StoryletState, rng: Rn
  */
 export function playStorylet(deck: StoryletDeck, state: StoryletState, index: number): Storylet {
   const s = deck.storylets[index];
-  if (s === undefined || !Number.isInteger(index)) fail("NARRATIVE_BAD_INPUT", "playStorylet", `index ${index} is not a storylet of the deck (0..${deck.storylets.length - 1}).`, "index");
+  if (s === undefined || !Number.isInteger(index))
+    fail("NARRATIVE_BAD_INPUT", "playStorylet", `index ${index} is not a storylet of the deck (0..${deck.storylets.length - 1}).`, "index");
   applyEffects(state.qualities, s.effects);
   state.lastPlayed[s.id] = state.turn;
   state.playCount[s.id] = (state.playCount[s.id] ?? 0) + 1;
