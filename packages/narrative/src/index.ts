@@ -6,6 +6,7 @@ export type { Storylet, StoryletDeck, StoryletState } from "./storylets/types.js
 export { storyletDeckFromJson, storyletDeckToJson } from "./storylets/deck.js";
 export { createStoryletState, restoreStoryletState, saveStoryletState, type RestoreStoryletReport } from "./storylets/state.js";
 export { analyzeStoryletDeck, type StoryletAnalysis } from "./storylets/analyze.js";
+export { directStorylet } from "./storylets/direct.js";
 export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStorylet, selectStorylet } from "./storylets/select.js";
 
 export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";

@@ -240,3 +240,30 @@ describe("storylet analysis", () => {
     expect(stuck).toEqual({ unreachable: ["a"], deadEnds: [{ k: false }], statesExplored: 1, complete: true });
   });
 });
+
+describe("drama manager", () => {
+  it("salience first, then the objective, then a seeded weighted pick", async () => {
+    const { directStorylet, evaluateTensionArc } = await import("../src/index.js");
+    const deck = storyletDeckFromJson([
+      { id: "ambush", tags: ["combat"] },
+      { id: "campfire", tags: ["calm"] },
+      { id: "song", tags: ["calm"], weight: 3 },
+      { id: "locked", salience: 5, conditions: [{ key: "key", op: "==", value: true }] },
+    ]);
+    const tension = (s: { tags: string[] }): number => (s.tags.includes("combat") ? 1 : 0.1);
+    const arc = { kind: "sinusoidal", min: 0, max: 1, period: 60 } as const;
+    const pick = (t: number, q = {}): string => {
+      const target = evaluateTensionArc(arc, t);
+      return deck.storylets[directStorylet(deck, createStoryletState(q), createRng(t), (s) => -Math.abs(tension(s) - target))]!.id;
+    };
+    expect(pick(30)).toBe("ambush"); // peak of the wave
+    expect(["campfire", "song"]).toContain(pick(0));
+    expect(pick(30, { key: true })).toBe("locked"); // salience beats the objective
+    const rng = createRng(5);
+    let song = 0;
+    for (let i = 0; i < 2000; i++) if (deck.storylets[directStorylet(deck, createStoryletState(), rng, (s) => -tension(s))]!.id === "song") song++;
+    expect(song / 2000).toBeGreaterThan(0.7);
+    expect(song / 2000).toBeLessThan(0.8);
+    expect(directStorylet(storyletDeckFromJson([]), createStoryletState(), rng, () => 0)).toBe(-1);
+  });
+});
