@@ -82,3 +82,4 @@ export {
   type SquadDialogueResult,
   type SquadMember,
 } from "./barks/squad-dialogue.js";
+export { addLevelCounter, createLevelState, drainLevelChanges, setLevelValue, type LevelChange, type LevelState, type LevelValueType } from "./level-state.js";
