@@ -1,0 +1,92 @@
+import { rngInt, rngWeightedPick, type Rng } from "@tactica/core";
+import { matchConditions } from "../conditions.js";
+import type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./types.js";
+
+function ready(used: number | undefined, cooldown: number, now: number): boolean {
+  return used === undefined || now - used >= cooldown;
+}
+
+/** Lines of `rule` that may be said now: off cooldown and not the line said last for the concept. */
+function freeLines(rule: BarkRule, state: BarkState, out: number[]): number {
+  out.length = 0;
+  const last = state.lastLine[rule.concept];
+  for (let i = 0; i < rule.lines.length; i++) {
+    const key = `${rule.id}#${i}`;
+    if (!ready(state.lineUsed[key], rule.lineCooldown, state.time)) continue;
+    if (key !== last) out.push(i);
+  }
+  return out.length;
+}
+
+const lineScratch: number[] = [];
+
+/**
+ * Finds the line to say for `query` without saying it: among the rules of the concept whose
+ * criteria all match, the most specific tier (most criteria) that has a rule off cooldown with a
+ * free line wins; ties by seeded weight, then a seeded line. A line on cooldown, or the line said
+ * last for this concept (never the same line twice in a row), is skipped, so a tier used up falls back to the next (specific → class
+ * → generic). Returns `null` when nothing can be said.
+ */
+export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
+  const list = rules.byConcept[query.concept];
+  if (list === undefined) return null;
+  let i = 0;
+  while (i < list.length) {
+    const tier = rules.rules[list[i]!]!.criteria.length;
+    const candidates: BarkRule[] = [];
+    for (; i < list.length && rules.rules[list[i]!]!.criteria.length === tier; i++) {
+      const r = rules.rules[list[i]!]!;
+      if (!ready(state.ruleUsed[r.id], r.cooldown, state.time)) continue;
+      if (!matchConditions(r.criteria, query.facts)) continue;
+      if (freeLines(r, state, lineScratch) === 0) continue;
+      candidates.push(r);
+    }
+    if (candidates.length === 0) continue;
+    const rule =
+      candidates.length === 1
+        ? candidates[0]!
+        : candidates[
+            rngWeightedPick(
+              rng,
+              candidates.map((c) => c.weight),
+            )
+          ]!;
+    const n = freeLines(rule, state, lineScratch);
+    const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
+    return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
+  }
+  return null;
+}
+
+/** Records that `choice` was said for `concept` now (rule and line cooldowns, last line). */
+export function recordBark(state: BarkState, concept: string, choice: BarkChoice): BarkState {
+  const key = `${choice.ruleId}#${choice.lineIndex}`;
+  state.ruleUsed[choice.ruleId] = state.time;
+  state.lineUsed[key] = state.time;
+  state.lastLine[concept] = key;
+  return state;
+}
+
+/**
+ * Level 2: {@link findBark} then {@link recordBark}; returns the line said, or `null`.
+ *
+ * @example
+ * ```ts
+ * const rules = barkRulesFromJson([
+ *   { id: "generic", concept: "reload", lines: ["Reloading!"] },
+ *   { id: "medic", concept: "reload", criteria: [{ key: "class", op: "==", value: "medic" }],
+ *     lines: ["Medic reloading!"], lineCooldown: 10 },
+ * ]);
+ * const memory = createBarkState();
+ * const rng = createRng(7);
+ * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
+ * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Reloading!" (line on cooldown)
+ * stepBarks(memory, 10);
+ * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
+ * ```
+ */
+export function sayBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
+  const choice = findBark(rules, state, query, rng);
+  if (choice !== null) recordBark(state, query.concept, choice);
+  return choice;
+}

@@ -1,0 +1,92 @@
+import { fail, isFiniteNumber, isRecord } from "./internal/fail.js";
+import type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./types.js";
+
+const OPS: readonly ConditionOp[] = ["==", "!=", "<", "<=", ">", ">="];
+
+function read(facts: Qualities, key: string, like: QualityValue): QualityValue {
+  const v = facts[key];
+  if (v !== undefined) return v;
+  return typeof like === "number" ? 0 : typeof like === "string" ? "" : false;
+}
+
+/**
+ * True when `facts[condition.key] condition.op condition.value` holds. A missing fact reads as
+ * `0`, `""` or `false` (the type of `condition.value`); ordering operators are false unless both
+ * sides are numbers.
+ *
+ * @example
+ * ```ts
+ * matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 12 }); // → true
+ * matchCondition({ key: "met", op: "==", value: true }, {});          // → false (missing reads as false)
+ * ```
+ */
+export function matchCondition(condition: Condition, facts: Qualities): boolean {
+  const a = read(facts, condition.key, condition.value);
+  const b = condition.value;
+  switch (condition.op) {
+    case "==":
+      return a === b;
+    case "!=":
+      return a !== b;
+    case "<":
+      return typeof a === "number" && typeof b === "number" && a < b;
+    case "<=":
+      return typeof a === "number" && typeof b === "number" && a <= b;
+    case ">":
+      return typeof a === "number" && typeof b === "number" && a > b;
+    case ">=":
+      return typeof a === "number" && typeof b === "number" && a >= b;
+  }
+}
+
+/** True when every condition holds (an empty list always holds). See {@link matchCondition}. */
+export function matchConditions(conditions: readonly Condition[], facts: Qualities): boolean {
+  for (let i = 0; i < conditions.length; i++) if (!matchCondition(conditions[i]!, facts)) return false;
+  return true;
+}
+
+/** @internal */
+export function isQualityValue(v: unknown): v is QualityValue {
+  return typeof v === "string" || typeof v === "boolean" || isFiniteNumber(v);
+}
+
+/** @internal Validates a list of conditions from JSON. */
+export function readConditions(fn: string, json: unknown, path: string): Condition[] {
+  if (json === undefined) return [];
+  if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
+  return json.map((c: unknown, i) => {
+    const p = `${path}[${i}]`;
+    if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
+    if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${JSON.stringify(c.op)}.`, `${p}.op`);
+    if (!isQualityValue(c.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
+    if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number")
+      fail("NARRATIVE_BAD_INPUT", fn, `${p}: ${String(c.op)} compares numbers; give a number value.`, `${p}.value`);
+    return { key: c.key, op: c.op as ConditionOp, value: c.value };
+  });
+}
+
+/** @internal Validates a list of effects from JSON. */
+export function readEffects(fn: string, json: unknown, path: string): Effect[] {
+  if (json === undefined) return [];
+  if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
+  return json.map((e: unknown, i) => {
+    const p = `${path}[${i}]`;
+    if (!isRecord(e) || typeof e.key !== "string" || e.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
+    if (e.op !== "set" && e.op !== "add") fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be "set" or "add".`, `${p}.op`);
+    if (!isQualityValue(e.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
+    if (e.op === "add" && typeof e.value !== "number") fail("NARRATIVE_BAD_INPUT", fn, `${p}: "add" needs a number value.`, `${p}.value`);
+    return { key: e.key, op: e.op, value: e.value };
+  });
+}
+
+/** Applies effects to `qualities` in order (mutates and returns it). `add` on a missing or non-number quality starts from 0. */
+export function applyEffects(qualities: Qualities, effects: readonly Effect[]): Qualities {
+  for (const e of effects) {
+    if (e.op === "set") qualities[e.key] = e.value;
+    else {
+      const cur = qualities[e.key];
+      qualities[e.key] = (typeof cur === "number" ? cur : 0) + (e.value as number);
+    }
+  }
+  return qualities;
+}

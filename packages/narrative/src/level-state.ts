@@ -1,0 +1,88 @@
+import { fail, isFiniteNumber } from "./internal/fail.js";
+import type { Qualities, QualityValue } from "./types.js";
+
+/** Type of a level-state entry: a boolean flag, a number counter or a text value. */
+export type LevelValueType = "flag" | "counter" | "text";
+
+/** One change of a level-state value, queued for the game to react to. */
+export interface LevelChange {
+  /** The entry. */
+  key: string;
+  /** Value before. */
+  from: QualityValue;
+  /** Value after. */
+  to: QualityValue;
+}
+
+/**
+ * Typed level state (flags, counters, text) with a queue of change events. Plain data: the
+ * `values` record is the {@link Qualities} storylets and bark rules read.
+ */
+export interface LevelState {
+  /** Entry → its type (fixed at creation). */
+  types: Record<string, LevelValueType>;
+  /** Entry → current value. */
+  values: Qualities;
+  /** Changes not yet drained ({@link drainLevelChanges}). */
+  changes: LevelChange[];
+}
+
+const DEFAULTS: Record<LevelValueType, QualityValue> = { flag: false, counter: 0, text: "" };
+
+function ok(type: LevelValueType, v: unknown): boolean {
+  return type === "flag" ? typeof v === "boolean" : type === "counter" ? isFiniteNumber(v) : typeof v === "string";
+}
+
+/**
+ * Makes a level state with the given entry types; values start at `false`, `0`, `""` or
+ * `initial`.
+ *
+ * @example
+ * ```ts
+ * const level = createLevelState({ alarm: "flag", guardsDown: "counter" });
+ * setLevelValue(level, "alarm", true);
+ * addLevelCounter(level, "guardsDown", 2);
+ * const changes = [];
+ * drainLevelChanges(level, changes); // → 2
+ * changes[1];                        // → { key: "guardsDown", from: 0, to: 2 }
+ * ```
+ */
+export function createLevelState(types: Record<string, LevelValueType>, initial: Qualities = {}): LevelState {
+  const values: Qualities = {};
+  for (const [key, type] of Object.entries(types)) {
+    if (DEFAULTS[type] === undefined) fail("INVALID_ARGUMENT", "createLevelState", `types.${key} must be "flag", "counter" or "text".`, `types.${key}`);
+    const v = initial[key] ?? DEFAULTS[type];
+    if (!ok(type, v)) fail("INVALID_ARGUMENT", "createLevelState", `initial.${key} must be a ${type}.`, `initial.${key}`);
+    values[key] = v;
+  }
+  for (const key of Object.keys(initial))
+    if (types[key] === undefined) fail("INVALID_ARGUMENT", "createLevelState", `initial.${key} has no type; declare it in types.`, `initial.${key}`);
+  return { types: { ...types }, values, changes: [] };
+}
+
+/** Sets an entry (type-checked); queues a change when the value differs. Returns true when it changed. */
+export function setLevelValue(state: LevelState, key: string, value: QualityValue): boolean {
+  const type = state.types[key];
+  if (type === undefined) fail("INVALID_ARGUMENT", "setLevelValue", `unknown entry "${key}"; declare it in createLevelState.`, "key");
+  if (!ok(type, value)) fail("INVALID_ARGUMENT", "setLevelValue", `"${key}" is a ${type}, got ${JSON.stringify(value)}.`, "value");
+  const from = state.values[key]!;
+  if (from === value) return false;
+  state.values[key] = value;
+  state.changes.push({ key, from, to: value });
+  return true;
+}
+
+/** Adds `amount` to a counter (see {@link setLevelValue}). */
+export function addLevelCounter(state: LevelState, key: string, amount: number): boolean {
+  if (state.types[key] !== "counter") fail("INVALID_ARGUMENT", "addLevelCounter", `"${key}" is not a counter.`, "key");
+  if (!isFiniteNumber(amount)) fail("INVALID_ARGUMENT", "addLevelCounter", `amount must be a finite number, got ${String(amount)}.`, "amount");
+  return setLevelValue(state, key, (state.values[key] as number) + amount);
+}
+
+/** Moves the queued changes, oldest first, to the end of `out`; returns how many. */
+export function drainLevelChanges(state: LevelState, out: LevelChange[]): number {
+  const n = state.changes.length;
+  for (const c of state.changes) out.push(c);
+  state.changes.length = 0;
+  return n;
+}

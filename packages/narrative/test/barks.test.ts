@@ -1,0 +1,137 @@
+import { createRng, isTacticaError } from "@tactica/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { barkRulesFromJson, createBarkState, findBark, sayBark, stepBarks } from "../src/index.js";
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return isTacticaError(e) ? `${e.code} ${e.path ?? ""}` : `other: ${String(e)}`;
+  }
+  return undefined;
+}
+
+const tiered = barkRulesFromJson([
+  { id: "generic", concept: "seeObject", lines: ["What's that?", "Huh."] },
+  { id: "class", concept: "seeObject", criteria: [{ key: "object.class", op: "==", value: "barrel" }], lines: ["A barrel."], lineCooldown: 1000 },
+  {
+    id: "specific",
+    concept: "seeObject",
+    criteria: [
+      { key: "object.class", op: "==", value: "barrel" },
+      { key: "object.id", op: "==", value: "red-barrel-7" },
+    ],
+    lines: ["That red barrel again!", "Stay away from the red barrel!"],
+    lineCooldown: 1000,
+  },
+]);
+
+describe("bark rules", () => {
+  it("indexes by concept, most specific first", () => {
+    expect(tiered.byConcept["seeObject"]).toEqual([2, 1, 0]);
+  });
+
+  it("rejects bad rules with the JSON path", () => {
+    expect(code(() => barkRulesFromJson({}))).toBe("NARRATIVE_BAD_INPUT $");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT [0].lines");
+    expect(
+      code(() =>
+        barkRulesFromJson([
+          { id: "a", concept: "c", lines: ["x"] },
+          { id: "a", concept: "c", lines: ["y"] },
+        ]),
+      ),
+    ).toBe("NARRATIVE_BAD_INPUT [1].id");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT [0].concept");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
+    expect(code(() => stepBarks(createBarkState(), Number.NaN))).toBe("INVALID_ARGUMENT dt");
+  });
+});
+
+describe("bark selection", () => {
+  it("chapter 28 tiers: specific lines first, then class, then generic; never the same line twice in a row", () => {
+    const memory = createBarkState();
+    const rng = createRng(5);
+    const facts = { "object.class": "barrel", "object.id": "red-barrel-7" };
+    const said: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      said.push(sayBark(tiered, memory, { concept: "seeObject", facts }, rng)!.ruleId);
+      stepBarks(memory, 1);
+    }
+    expect(said.slice(0, 3)).toEqual(["specific", "specific", "class"]);
+    expect(said.slice(3).every((r) => r === "generic")).toBe(true);
+    // generic has two lines and alternates
+    const lines = Array.from({ length: 6 }, () => sayBark(tiered, memory, { concept: "seeObject", facts }, rng)!.text);
+    for (let i = 1; i < lines.length; i++) expect(lines[i]).not.toBe(lines[i - 1]);
+  });
+
+  it("facts that match no specific rule go to the generic tier; unknown concepts say nothing", () => {
+    const memory = createBarkState();
+    const rng = createRng(1);
+    expect(sayBark(tiered, memory, { concept: "seeObject", facts: { "object.class": "crate" } }, rng)?.ruleId).toBe("generic");
+    expect(sayBark(tiered, memory, { concept: "nothing", facts: {} }, rng)).toBeNull();
+  });
+
+  it("a shared memory keeps two agents from saying the same line within its cooldown (anti-twinning)", () => {
+    const rules = barkRulesFromJson([{ id: "hit", concept: "hit", lines: ["I'm hit!"], lineCooldown: 1 }]);
+    const shared = createBarkState();
+    const rng = createRng(2);
+    expect(sayBark(rules, shared, { concept: "hit", facts: { speaker: "a" } }, rng)?.text).toBe("I'm hit!");
+    expect(sayBark(rules, shared, { concept: "hit", facts: { speaker: "b" } }, rng)).toBeNull();
+  });
+
+  it("rule cooldown and ties by seeded weight (χ²)", () => {
+    const rules = barkRulesFromJson([
+      { id: "a", concept: "c", lines: ["a"], weight: 1 },
+      { id: "b", concept: "c", lines: ["b"], weight: 4 },
+      { id: "slow", concept: "d", lines: ["x", "y"], cooldown: 5 },
+    ]);
+    const memory = createBarkState();
+    const rng = createRng(11);
+    const n = 5000;
+    let b = 0;
+    for (let i = 0; i < n; i++) if (findBark(rules, memory, { concept: "c", facts: {} }, rng)?.ruleId === "b") b++;
+    const chi2 = (b - 0.8 * n) ** 2 / (0.8 * n) + (n - b - 0.2 * n) ** 2 / (0.2 * n);
+    expect(chi2).toBeLessThan(10.83);
+    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).not.toBeNull();
+    stepBarks(memory, 4.9);
+    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).toBeNull();
+    stepBarks(memory, 0.1);
+    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).not.toBeNull();
+  });
+
+  it("property: the chosen rule matches and no matching, free rule is more specific", () => {
+    const keys = ["a", "b", "c"];
+    const arbRules = fc.array(fc.subarray(keys), { minLength: 1, maxLength: 10 });
+    const arbFacts = fc.record({ a: fc.boolean(), b: fc.boolean(), c: fc.boolean() });
+    fc.assert(
+      fc.property(arbRules, arbFacts, fc.integer({ min: 0, max: 99 }), (crit, facts, seed) => {
+        const rules = barkRulesFromJson(
+          crit.map((ks, i) => ({ id: `r${i}`, concept: "x", criteria: ks.map((k) => ({ key: k, op: "==", value: true })), lines: [`l${i}`] })),
+        );
+        const choice = findBark(rules, createBarkState(), { concept: "x", facts }, createRng(seed));
+        const matching = crit.map((ks, i) => ({ i, n: ks.length, ok: ks.every((k) => facts[k as "a"]) })).filter((r) => r.ok);
+        if (matching.length === 0) return choice === null;
+        if (choice === null) return false;
+        const i = Number(choice.ruleId.slice(1));
+        return matching.some((m) => m.i === i) && crit[i]!.length === Math.max(...matching.map((m) => m.n));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the level-2 example holds", () => {
+    const rules = barkRulesFromJson([
+      { id: "generic", concept: "reload", lines: ["Reloading!"] },
+      { id: "medic", concept: "reload", criteria: [{ key: "class", op: "==", value: "medic" }], lines: ["Medic reloading!"], lineCooldown: 10 },
+    ]);
+    const memory = createBarkState();
+    const rng = createRng(7);
+    const q = { concept: "reload", facts: { class: "medic" } };
+    expect(sayBark(rules, memory, q, rng)?.text).toBe("Medic reloading!");
+    expect(sayBark(rules, memory, q, rng)?.text).toBe("Reloading!");
+    stepBarks(memory, 10);
+    expect(sayBark(rules, memory, q, rng)?.text).toBe("Medic reloading!");
+  });
+});

@@ -1,0 +1,269 @@
+import { createRng, isTacticaError } from "@tactica/core";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  collectEligibleStorylets,
+  createStoryletState,
+  drawStorylet,
+  matchCondition,
+  playStorylet,
+  restoreStoryletState,
+  saveStoryletState,
+  selectStorylet,
+  storyletDeckFromJson,
+  storyletDeckToJson,
+} from "../src/index.js";
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return isTacticaError(e) ? `${e.code} ${e.path ?? ""}` : `other: ${String(e)}`;
+  }
+  return undefined;
+}
+
+describe("conditions", () => {
+  it("compares, with missing facts reading as 0 / '' / false", () => {
+    expect(matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 12 })).toBe(true);
+    expect(matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 9 })).toBe(false);
+    expect(matchCondition({ key: "gold", op: "<", value: 1 }, {})).toBe(true);
+    expect(matchCondition({ key: "met", op: "==", value: true }, {})).toBe(false);
+    expect(matchCondition({ key: "met", op: "!=", value: true }, {})).toBe(true);
+    expect(matchCondition({ key: "name", op: "==", value: "" }, {})).toBe(true);
+    expect(matchCondition({ key: "x", op: ">", value: 0 }, { x: "5" })).toBe(false);
+    expect(matchCondition({ key: "x", op: "<=", value: 5 }, { x: 5 })).toBe(true);
+    expect(matchCondition({ key: "x", op: "<", value: 5 }, { x: 5 })).toBe(false);
+  });
+});
+
+describe("storylet deck", () => {
+  it("fills defaults and round-trips through JSON", () => {
+    const deck = storyletDeckFromJson({
+      version: 1,
+      storylets: [
+        { id: "a", tags: ["t"], conditions: [{ key: "q", op: ">", value: 1 }] },
+        { id: "b", weight: 2, once: true },
+      ],
+    });
+    expect(deck.storylets[0]).toMatchObject({ salience: 0, weight: 1, cooldown: 0, once: false, content: "", tags: ["t"] });
+    expect(storyletDeckFromJson(JSON.parse(JSON.stringify(storyletDeckToJson(deck))))).toEqual(deck);
+  });
+
+  it("rejects bad input with NARRATIVE_BAD_INPUT and the JSON path", () => {
+    expect(code(() => storyletDeckFromJson({ version: 2, storylets: [] }))).toBe("NARRATIVE_BAD_INPUT version");
+    expect(code(() => storyletDeckFromJson([{ id: "a" }, { id: "a" }]))).toBe("NARRATIVE_BAD_INPUT [1].id");
+    expect(code(() => storyletDeckFromJson([{ id: "a", weight: 0 }]))).toBe("NARRATIVE_BAD_INPUT [0].weight");
+    expect(code(() => storyletDeckFromJson([{ id: "a", cooldown: 1.5 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
+    expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", conditions: [{ key: "q", op: "~", value: 1 }] }] }))).toBe(
+      "NARRATIVE_BAD_INPUT storylets[0].conditions[0].op",
+    );
+    expect(code(() => storyletDeckFromJson([{ id: "a", conditions: [{ key: "q", op: "<", value: "x" }] }]))).toBe(
+      "NARRATIVE_BAD_INPUT [0].conditions[0].value",
+    );
+    expect(code(() => storyletDeckFromJson([{ id: "a", effects: [{ key: "q", op: "add", value: true }] }]))).toBe("NARRATIVE_BAD_INPUT [0].effects[0].value");
+    expect(code(() => storyletDeckFromJson([{ id: "a", salience: Number.NaN }]))).toBe("NARRATIVE_BAD_INPUT [0].salience");
+  });
+});
+
+describe("storylet selection", () => {
+  const deck = storyletDeckFromJson([
+    { id: "low", salience: 0, weight: 1 },
+    { id: "hiA", salience: 5, weight: 1, conditions: [{ key: "act", op: "==", value: 1 }] },
+    { id: "hiB", salience: 5, weight: 3, conditions: [{ key: "act", op: "==", value: 1 }] },
+    { id: "locked", salience: 9, conditions: [{ key: "key", op: "==", value: true }] },
+  ]);
+
+  it("eligibility, then highest salience, then a weighted pick (χ² on the weights)", () => {
+    const state = createStoryletState({ act: 1 });
+    const out: number[] = [];
+    expect(collectEligibleStorylets(out, deck, state)).toBe(3);
+    expect(out).toEqual([0, 1, 2]);
+    const rng = createRng(42);
+    const counts = [0, 0, 0, 0];
+    const n = 4000;
+    for (let i = 0; i < n; i++) counts[selectStorylet(deck, state, rng)]!++;
+    expect(counts[0]).toBe(0);
+    expect(counts[3]).toBe(0);
+    const exp = [n / 4, (3 * n) / 4];
+    const chi2 = (counts[1]! - exp[0]!) ** 2 / exp[0]! + (counts[2]! - exp[1]!) ** 2 / exp[1]!;
+    expect(chi2).toBeLessThan(10.83); // 1 degree of freedom, p = 0.001
+    expect(selectStorylet(deck, createStoryletState({ act: 1, key: true }), rng)).toBe(3);
+    expect(selectStorylet(storyletDeckFromJson([]), state, rng)).toBe(-1);
+  });
+
+  it("the same seed gives the same sequence", () => {
+    const run = (): string[] => {
+      const s = createStoryletState({ act: 1 });
+      const rng = createRng("seed");
+      return Array.from({ length: 20 }, () => drawStorylet(deck, s, rng)?.id ?? "-");
+    };
+    expect(run()).toEqual(run());
+  });
+
+  it("cooldown counts plays; once-only plays once; effects apply", () => {
+    const d = storyletDeckFromJson([
+      { id: "cd", salience: 2, cooldown: 2, effects: [{ key: "n", op: "add", value: 1 }] },
+      { id: "one", salience: 1, once: true, effects: [{ key: "done", op: "set", value: true }] },
+      { id: "filler", salience: 0 },
+    ]);
+    const s = createStoryletState();
+    const rng = createRng(3);
+    const seq = Array.from({ length: 7 }, () => drawStorylet(d, s, rng)?.id);
+    expect(seq).toEqual(["cd", "one", "filler", "cd", "filler", "filler", "cd"]);
+    expect(s.qualities).toEqual({ n: 3, done: true });
+    expect(s.turn).toBe(7);
+    expect(s.playCount).toEqual({ cd: 3, one: 1, filler: 3 });
+    expect(code(() => playStorylet(d, s, 3))).toBe("NARRATIVE_BAD_INPUT index");
+  });
+
+  it("property: a drawn storylet was eligible, and none of higher salience was", () => {
+    const arb = fc.array(
+      fc.record({
+        salience: fc.integer({ min: 0, max: 3 }),
+        need: fc.integer({ min: 0, max: 4 }),
+        cooldown: fc.integer({ min: 0, max: 3 }),
+        once: fc.boolean(),
+      }),
+      { minLength: 1, maxLength: 12 },
+    );
+    fc.assert(
+      fc.property(arb, fc.integer({ min: 0, max: 1000 }), (specs, seed) => {
+        const d = storyletDeckFromJson(
+          specs.map((s, i) => ({
+            id: `s${i}`,
+            salience: s.salience,
+            cooldown: s.cooldown,
+            once: s.once,
+            conditions: [{ key: "level", op: ">=", value: s.need }],
+            effects: [{ key: "level", op: "add", value: 1 }],
+          })),
+        );
+        const st = createStoryletState();
+        const rng = createRng(seed);
+        for (let k = 0; k < 10; k++) {
+          const eligible: number[] = [];
+          collectEligibleStorylets(eligible, d, st);
+          const i = selectStorylet(d, st, rng);
+          if (eligible.length === 0) return i === -1;
+          if (!eligible.includes(i)) return false;
+          if (eligible.some((j) => d.storylets[j]!.salience > d.storylets[i]!.salience)) return false;
+          playStorylet(d, st, i);
+        }
+        return true;
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("storylet save/restore", () => {
+  const deck = storyletDeckFromJson([{ id: "a", cooldown: 1 }, { id: "b" }]);
+
+  it("round-trips: a restored state continues exactly as the original", () => {
+    const s = createStoryletState({ x: 1 });
+    const rng = createRng(9);
+    for (let i = 0; i < 3; i++) drawStorylet(deck, s, rng);
+    const snap = JSON.parse(JSON.stringify(saveStoryletState(s))) as unknown;
+    const t = createStoryletState();
+    expect(restoreStoryletState(t, snap, deck)).toEqual({ missing: [] });
+    expect(t).toEqual(s);
+    const r2 = createRng(10);
+    const r3 = createRng(10);
+    const a = Array.from({ length: 5 }, () => drawStorylet(deck, s, r2)?.id);
+    const b = Array.from({ length: 5 }, () => drawStorylet(deck, t, r3)?.id);
+    expect(b).toEqual(a);
+  });
+
+  it("reports ids the edited deck lost instead of failing", () => {
+    const t = createStoryletState();
+    const report = restoreStoryletState(t, { turn: 2, qualities: {}, lastPlayed: { a: 0, gone: 1 }, playCount: { a: 1, gone: 1 } }, deck);
+    expect(report.missing).toEqual(["gone"]);
+    expect(t).toEqual({ turn: 2, qualities: {}, lastPlayed: { a: 0 }, playCount: { a: 1 } });
+  });
+
+  it("validates the whole snapshot before touching the state", () => {
+    const t = createStoryletState({ keep: true });
+    const before = JSON.stringify(t);
+    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: {}, lastPlayed: {}, playCount: { a: -1 } }))).toBe("NARRATIVE_BAD_INPUT playCount.a");
+    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: { q: null }, lastPlayed: {}, playCount: {} }))).toBe("NARRATIVE_BAD_INPUT qualities.q");
+    expect(code(() => restoreStoryletState(t, null))).toBe("NARRATIVE_BAD_INPUT $");
+    expect(JSON.stringify(t)).toBe(before);
+  });
+
+  it("the level-2 example holds", () => {
+    const d = storyletDeckFromJson([
+      {
+        id: "meet-wolf",
+        conditions: [{ key: "inForest", op: "==", value: true }],
+        once: true,
+        salience: 10,
+        effects: [{ key: "metWolf", op: "set", value: true }],
+      },
+      { id: "pick-flowers", effects: [{ key: "flowers", op: "add", value: 1 }] },
+    ]);
+    const state = createStoryletState({ inForest: true });
+    const rng = createRng(1);
+    expect(drawStorylet(d, state, rng)?.id).toBe("meet-wolf");
+    expect(drawStorylet(d, state, rng)?.id).toBe("pick-flowers");
+    expect(state.qualities).toEqual({ inForest: true, metWolf: true, flowers: 1 });
+  });
+});
+
+describe("storylet analysis", () => {
+  it("finds storylets no effects make eligible and dead-end states", async () => {
+    const { analyzeStoryletDeck } = await import("../src/index.js");
+    const deck = storyletDeckFromJson([
+      { id: "start", once: true, effects: [{ key: "door", op: "set", value: "open" }] },
+      { id: "enter", conditions: [{ key: "door", op: "==", value: "open" }], once: true, effects: [{ key: "inside", op: "set", value: true }] },
+      { id: "secret", conditions: [{ key: "door", op: "==", value: "broken" }] },
+    ]);
+    const r = analyzeStoryletDeck(deck, {});
+    expect(r.unreachable).toEqual(["secret"]);
+    expect(r.complete).toBe(true);
+    expect(r.deadEnds).toEqual([{ door: "open", inside: true }]);
+    expect(r.statesExplored).toBe(3);
+    // a counter reaching a threshold makes a storylet reachable; unbounded counters stop at maxStates
+    const counting = storyletDeckFromJson([
+      { id: "tick", effects: [{ key: "n", op: "add", value: 1 }] },
+      { id: "five", conditions: [{ key: "n", op: ">=", value: 5 }] },
+      { id: "never", conditions: [{ key: "n", op: "<", value: 0 }] },
+    ]);
+    const c = analyzeStoryletDeck(counting, {}, { maxStates: 50 });
+    expect(c.unreachable).toEqual(["never"]);
+    expect(c.complete).toBe(false);
+    expect(c.statesExplored).toBe(50);
+    expect(c.deadEnds).toEqual([]);
+    // the initial state itself can be a dead end
+    expect(analyzeStoryletDeck(counting, { n: -5 }, { maxStates: 3 }).deadEnds).toEqual([]);
+    const stuck = analyzeStoryletDeck(storyletDeckFromJson([{ id: "a", conditions: [{ key: "k", op: "==", value: true }] }]), { k: false });
+    expect(stuck).toEqual({ unreachable: ["a"], deadEnds: [{ k: false }], statesExplored: 1, complete: true });
+  });
+});
+
+describe("drama manager", () => {
+  it("salience first, then the objective, then a seeded weighted pick", async () => {
+    const { directStorylet, evaluateTensionArc } = await import("../src/index.js");
+    const deck = storyletDeckFromJson([
+      { id: "ambush", tags: ["combat"] },
+      { id: "campfire", tags: ["calm"] },
+      { id: "song", tags: ["calm"], weight: 3 },
+      { id: "locked", salience: 5, conditions: [{ key: "key", op: "==", value: true }] },
+    ]);
+    const tension = (s: { tags: string[] }): number => (s.tags.includes("combat") ? 1 : 0.1);
+    const arc = { kind: "sinusoidal", min: 0, max: 1, period: 60 } as const;
+    const pick = (t: number, q = {}): string => {
+      const target = evaluateTensionArc(arc, t);
+      return deck.storylets[directStorylet(deck, createStoryletState(q), createRng(t), (s) => -Math.abs(tension(s) - target))]!.id;
+    };
+    expect(pick(30)).toBe("ambush"); // peak of the wave
+    expect(["campfire", "song"]).toContain(pick(0));
+    expect(pick(30, { key: true })).toBe("locked"); // salience beats the objective
+    const rng = createRng(5);
+    let song = 0;
+    for (let i = 0; i < 2000; i++) if (deck.storylets[directStorylet(deck, createStoryletState(), rng, (s) => -tension(s))]!.id === "song") song++;
+    expect(song / 2000).toBeGreaterThan(0.7);
+    expect(song / 2000).toBeLessThan(0.8);
+    expect(directStorylet(storyletDeckFromJson([]), createStoryletState(), rng, () => 0)).toBe(-1);
+  });
+});
