@@ -299,6 +299,36 @@ function heapSiftUp(hd: Float64Array, hi: Int32Array, pos: number): void {
 }
 
 /**
+ * The nearest-neighbour walk's descent step, shared by {@link kdNearest} and {@link kdNearestOne}:
+ * pushes the children of the inner node at `mid` of range [lo, hi) onto the tree's stack, far side
+ * first (so the near side is explored first), the far side with the lower bound max(bound, plane²).
+ * Returns the new stack size.
+ */
+function pushNearestChildren(tree: KdTree, sp: number, lo: number, hi: number, mid: number, bound: number, qx: number, qy: number, qz: number): number {
+  const axis = tree.axes[mid] as number;
+  const q = axis === 0 ? qx : axis === 1 ? qy : qz;
+  const diff = q - (tree.coords[mid * tree.dimension + axis] as number);
+  const farLo = diff <= 0 ? mid + 1 : lo;
+  const farHi = diff <= 0 ? hi : mid;
+  const nearLo = diff <= 0 ? lo : mid + 1;
+  const nearHi = diff <= 0 ? mid : hi;
+  if (farLo < farHi) {
+    const planeSq = diff * diff;
+    tree.stackLo[sp] = farLo;
+    tree.stackHi[sp] = farHi;
+    tree.stackDist[sp] = planeSq > bound ? planeSq : bound;
+    sp++;
+  }
+  if (nearLo < nearHi) {
+    tree.stackLo[sp] = nearLo;
+    tree.stackHi[sp] = nearHi;
+    tree.stackDist[sp] = bound;
+    sp++;
+  }
+  return sp;
+}
+
+/**
  * Finds the `k` points nearest to `point`: writes their ids into `outIds` sorted by increasing
  * distance (ties by increasing id, so results are deterministic) and, when given, their squared
  * distances into `outDistSq`; returns the count, `min(k, size)` (0 for `k <= 0` or an empty tree;
@@ -349,7 +379,6 @@ export function kdNearest(
   const dim = tree.dimension;
   const coords = tree.coords;
   const ids = tree.ids;
-  const axes = tree.axes;
   const qx = point.x;
   const qy = point.y;
   const qz = point.z ?? 0;
@@ -384,27 +413,7 @@ export function kdNearest(
       }
     }
     if (mid < 0) continue;
-    const axis = axes[mid] as number;
-    const q = axis === 0 ? qx : axis === 1 ? qy : qz;
-    const diff = q - (coords[mid * dim + axis] as number);
-    const farLo = diff <= 0 ? mid + 1 : lo;
-    const farHi = diff <= 0 ? hiPos : mid;
-    const nearLo = diff <= 0 ? lo : mid + 1;
-    const nearHi = diff <= 0 ? mid : hiPos;
-    // Far side first on the stack, so the near side is explored first.
-    if (farLo < farHi) {
-      const planeSq = diff * diff;
-      stackLo[sp] = farLo;
-      stackHi[sp] = farHi;
-      stackDist[sp] = planeSq > bound ? planeSq : bound;
-      sp++;
-    }
-    if (nearLo < nearHi) {
-      stackLo[sp] = nearLo;
-      stackHi[sp] = nearHi;
-      stackDist[sp] = bound;
-      sp++;
-    }
+    sp = pushNearestChildren(tree, sp, lo, hiPos, mid, bound, qx, qy, qz);
   }
   // Pop the max-heap from the back: ascending order.
   const count = size;
@@ -433,7 +442,6 @@ export function kdNearestOne(tree: KdTree, point: KdPoint): number {
   const dim = tree.dimension;
   const coords = tree.coords;
   const ids = tree.ids;
-  const axes = tree.axes;
   const qx = point.x;
   const qy = point.y;
   const qz = point.z ?? 0;
@@ -464,26 +472,7 @@ export function kdNearestOne(tree: KdTree, point: KdPoint): number {
       }
     }
     if (mid < 0) continue;
-    const axis = axes[mid] as number;
-    const q = axis === 0 ? qx : axis === 1 ? qy : qz;
-    const diff = q - (coords[mid * dim + axis] as number);
-    const farLo = diff <= 0 ? mid + 1 : lo;
-    const farHi = diff <= 0 ? hiPos : mid;
-    const nearLo = diff <= 0 ? lo : mid + 1;
-    const nearHi = diff <= 0 ? mid : hiPos;
-    if (farLo < farHi) {
-      const planeSq = diff * diff;
-      stackLo[sp] = farLo;
-      stackHi[sp] = farHi;
-      stackDist[sp] = planeSq > bound ? planeSq : bound;
-      sp++;
-    }
-    if (nearLo < nearHi) {
-      stackLo[sp] = nearLo;
-      stackHi[sp] = nearHi;
-      stackDist[sp] = bound;
-      sp++;
-    }
+    sp = pushNearestChildren(tree, sp, lo, hiPos, mid, bound, qx, qy, qz);
   }
   return bestId;
 }
