@@ -1,0 +1,48 @@
+/**
+ * `@tactica/perception`: what game agents notice and remember.
+ *
+ * - Senses: Boolean vision (distance, cone, then a line-of-sight ray), identification certainty from
+ *   nested vision zones, hearing with radius, falloff, sensitivity and occlusion; a plain-data
+ *   {@link SenseManager} for many agents per frame and the one-call {@link senseTargets}.
+ * - Memory: per-agent {@link TargetMemory} with decaying confidence, last known position, an
+ *   intuition window, awareness levels and validated save/restore.
+ * - Influence maps on a grid: stamping, propagation with momentum and decay, combining maps.
+ *
+ * @packageDocumentation
+ */
+
+export { PerceptionErrorCodes } from "./errors";
+export { type LineOfSight, type Occlusion } from "./types";
+export { canSee, type CanSeeOptions, type VisionCertaintyOptions, visionCertainty, type VisionCone, type VisionZone, validateVisionZones } from "./vision";
+export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
+export { gridLineOfSight } from "./grid-line-of-sight";
+export {
+  addSensor,
+  createSenseManager,
+  createSenseResult,
+  type SenseManager,
+  type SenseOptions,
+  type SenseResult,
+  SenseResultFlags,
+  senseInto,
+  type SensorDefinition,
+  setSensorPose,
+} from "./sense-manager";
+export { type Observer, senseTargets, type SenseTargetsOptions, type SenseTargetsResult } from "./sense-targets";
+export {
+  Awareness,
+  awarenessOf,
+  type AwarenessValue,
+  createTargetMemory,
+  findTargetMemory,
+  recordPerception,
+  restoreTargetMemory,
+  saveTargetMemory,
+  SenseKind,
+  type SenseKindValue,
+  type TargetMemory,
+  type TargetMemoryOptions,
+  type TargetMemorySnapshot,
+  trackTargetIntuition,
+  updateTargetMemory,
+} from "./target-memory";
