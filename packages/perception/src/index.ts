@@ -46,3 +46,28 @@ export {
   trackTargetIntuition,
   updateTargetMemory,
 } from "./target-memory";
+export {
+  addInfluence,
+  type AddInfluenceOptions,
+  createInfluenceLayer,
+  findHighestInfluence,
+  findLowestInfluence,
+  InfluenceFalloff,
+  type InfluenceFalloffValue,
+  type InfluenceLayer,
+  invertInfluence,
+  multiplyInfluence,
+  normalizeInfluence,
+  stampInfluence,
+  type StampOptions,
+} from "./influence-layer";
+export {
+  type AdvanceInfluenceOptions,
+  advanceInfluenceMap,
+  createInfluenceMap,
+  influenceAt,
+  type InfluenceMap,
+  type InfluenceMapOptions,
+  propagateInfluence,
+  setInfluenceSource,
+} from "./influence-map";

@@ -52,4 +52,8 @@ describe("@example blocks run and do what their comments say", () => {
     expect(x).toBe(3);
     expect(a).toBe(perception.Awareness.Investigate);
   });
+
+  it("stampInfluence", () => {
+    expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([255, 1, 0]);
+  });
 });
