@@ -6,7 +6,7 @@ import { TacticaError } from "@tactica/core";
  * - `PERCEPTION_CONFIG`: a configuration or argument is out of range (a certainty outside [0, 1],
  *   a radius below its minimum, maps of different sizes, a malformed snapshot).
  * - `PERCEPTION_NOT_NORMALIZED`: an operation that needs a map normalised to [0, 1] (such as
- *   {@link invertInfluenceMap}) was given a raw map.
+ *   {@link invertInfluence}) was given a raw map.
  */
 export const PerceptionErrorCodes = {
   /** Bad configuration, argument or snapshot. */

@@ -195,6 +195,22 @@ describe("sense manager", () => {
     expect(short.heardCount).toBe(1);
     expect(short.flags & SenseResultFlags.Truncated).toBe(SenseResultFlags.Truncated);
 
+    senseInto(out, m, a, targets, sounds, { hearingThreshold: 0.6 });
+    expect(out.heardCount).toBe(0);
+    senseInto(out, m, a, targets, sounds, { hearingThreshold: 0.5 });
+    expect(out.heardCount).toBe(1);
+    senseInto(out, m, a, targets, sounds, { lineOfSight: (_x0, _y0, x1) => x1 !== 5 });
+    expect([...out.seen.subarray(0, out.seenCount)]).toEqual([3]);
+
+    const onlySeen = senseInto(createSenseResult(1, 4), m, a, targets, sounds);
+    expect(onlySeen.flags).toBe(SenseResultFlags.Truncated); // the seen list alone overflows
+    expect(senseInto(createSenseResult(4, 4), m, a, targets, sounds).flags).toBe(SenseResultFlags.None);
+
+    const soft = createSenseManager(1);
+    addSensor(soft, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1, hearing: 0.5 });
+    const r = senseInto(createSenseResult(0, 2), soft, 0, [], sounds);
+    expect(r.heardIntensity[0]).toBe(0.25); // 0.5 at 2 of 4, halved by the sensor's hearing
+
     setSensorPose(m, a, 0, 0, Math.PI);
     senseInto(out, m, a, targets, sounds);
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([2]);
