@@ -71,3 +71,4 @@ export {
   propagateInfluence,
   setInfluenceSource,
 } from "./influence-map";
+export { createProbabilityMap, decideInstantiation, observeProbabilityState, priorProbability, type ProbabilityMap, stepProbabilityMap } from "./probability-map";

@@ -56,4 +56,9 @@ describe("@example blocks run and do what their comments say", () => {
   it("stampInfluence", () => {
     expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([255, 1, 0]);
   });
+
+  it("createProbabilityMap", () => {
+    const p = run(example("probability-map.ts", "createProbabilityMap"), "return [...guard.probabilities];") as number[];
+    [0.97, 0.026, 0.003, 0, 0.001].forEach((v, i) => expect(Math.abs(p[i]! - v)).toBeLessThanOrEqual(0.001));
+  });
 });
