@@ -24,6 +24,12 @@ export interface HearingOptions {
    * 2 is a softer edge, 0.5 a louder one.
    */
   readonly falloff?: number;
+  /**
+   * Scale of the event's radius for this listener (default 1). *Splinter Cell Blacklist* used ½ for
+   * off-screen listeners far enough away to plausibly miss the sound (ch. 28), so unseen NPCs do not
+   * detect the player unfairly.
+   */
+  readonly radiusScale?: number;
 }
 
 /**
@@ -54,7 +60,7 @@ export function hearingIntensity(event: SoundEvent, lx: number, ly: number, opti
   const dx = lx - event.x;
   const dy = ly - event.y;
   const d2 = dx * dx + dy * dy;
-  const r = event.radius;
+  const r = event.radius * (options?.radiusScale ?? 1);
   if (!(d2 < r * r)) return 0;
   const t = 1 - Math.sqrt(d2) / r;
   const falloff = options?.falloff ?? 1;

@@ -61,4 +61,14 @@ describe("@example blocks run and do what their comments say", () => {
     const p = run(example("probability-map.ts", "createProbabilityMap"), "return [...guard.probabilities];") as number[];
     [0.97, 0.026, 0.003, 0, 0.001].forEach((v, i) => expect(Math.abs(p[i]! - v)).toBeLessThanOrEqual(0.001));
   });
+
+  it("stepDetection", () => {
+    const code = example("detection.ts", "stepDetection");
+    const [first, second] = code.split("\n").filter((l) => l.startsWith("for"));
+    const a = run(`let meter = 0;\n${first}`, "return meter;") as number;
+    const b = run(`let meter = 0;\n${first}\n${second}`, "return meter;") as number;
+    expect(a).toBeCloseTo(2 / 3, 9);
+    expect(b).toBeCloseTo(2 / 3 - 0.25, 9);
+    expect(run(code, "return meter;")).toBeCloseTo(b, 12);
+  });
 });
