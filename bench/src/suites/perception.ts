@@ -60,7 +60,7 @@ function influenceBench(ctx: SuiteContext): void {
   ctx.record({ case: c, library: "per-cell-curves", metric: "median_us_per_frame", value: n.medianUs, unit: "us" });
   ctx.record({ case: c, library: "tactica", metric: "ratio_vs_per-cell-curves", value: n.medianUs / t.medianUs, unit: "x" });
   ctx.record({ case: c, library: "tactica", metric: "frame_percent", value: (100 * t.medianUs) / 1000 / FRAME_MS, unit: "%" });
-  ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: allocationPerCall(tactica, ctx.quick ? 20 : 200), unit: "bytes" });
+  ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: allocationPerCall(tactica, ctx.quick ? 20 : 2000), unit: "bytes" });
   ctx.log(`influence: tactica ${(t.medianUs / 1000).toFixed(2)} ms, per-cell ${(n.medianUs / 1000).toFixed(2)} ms`);
 }
 
@@ -126,7 +126,7 @@ function visionBench(ctx: SuiteContext): void {
   ctx.record({ case: c, library: "tactica-boolean", metric: "median_us_per_frame", value: b.medianUs, unit: "us" });
   ctx.record({ case: c, library: "tactica-zones", metric: "median_us_per_frame", value: z.medianUs, unit: "us" });
   ctx.record({ case: c, library: "tactica-zones", metric: "ratio_vs_tactica-boolean", value: z.medianUs / b.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: allocationPerCall(boolean, ctx.quick ? 20 : 500), unit: "bytes" });
+  ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: allocationPerCall(boolean, ctx.quick ? 20 : 2000), unit: "bytes" });
   ctx.log(`vision: boolean ${b.medianUs.toFixed(0)} us, zones ${z.medianUs.toFixed(0)} us`);
 }
 

@@ -126,6 +126,25 @@ export function propagateInfluence(map: InfluenceMap): InfluenceMap {
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
+      if (passable === null && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
+        // Interior cell of an open map: the 8 neighbours without bounds or passability checks
+        // (same values as the general path below; max and min do not depend on the order).
+        const up = i - w;
+        const down = i + w;
+        const hi = Math.max(
+          Math.max(old[i - 1]!, old[i + 1]!, old[up]!, old[down]!) * straight,
+          Math.max(old[up - 1]!, old[up + 1]!, old[down - 1]!, old[down + 1]!) * diagonal,
+          0,
+        );
+        const lo = Math.min(
+          Math.min(oldMin[i - 1]!, oldMin[i + 1]!, oldMin[up]!, oldMin[down]!) * straight,
+          Math.min(oldMin[up - 1]!, oldMin[up + 1]!, oldMin[down - 1]!, oldMin[down + 1]!) * diagonal,
+          0,
+        );
+        next[i] = m * old[i]! + (1 - m) * hi;
+        nextMin[i] = m * oldMin[i]! + (1 - m) * lo;
+        continue;
+      }
       if (passable !== null && passable[i] !== 1) {
         next[i] = 0;
         nextMin[i] = 0;

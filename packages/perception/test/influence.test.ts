@@ -184,6 +184,32 @@ describe("influence map propagation", () => {
     );
   });
 
+  it("an open map and a map over an all-open grid are bit-identical (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 6 }), fc.double({ min: -2, max: 2, noNaN: true })), { minLength: 1, maxLength: 8 }),
+        fc.double({ min: 0, max: 0.9, noNaN: true }),
+        fc.double({ min: 0, max: 3, noNaN: true }),
+        fc.integer({ min: 1, max: 8 }),
+        (sources, momentum, decay, steps) => {
+          const open = createInfluenceMap(10, 7, { momentum, decay });
+          const gridded = createInfluenceMap(10, 7, { momentum, decay, grid: createGrid(10, 7) });
+          for (const [x, y, v] of sources) {
+            setInfluenceSource(open, x, y, v);
+            setInfluenceSource(gridded, x, y, v);
+          }
+          for (let k = 0; k < steps; k++) {
+            propagateInfluence(open);
+            propagateInfluence(gridded);
+          }
+          expect(open.values).toEqual(gridded.values);
+          expect(open.minValues).toEqual(gridded.minValues);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it("runs at its own rate and stays plain data", () => {
     const map = createInfluenceMap(4, 4, { rateHz: 2 });
     expect(advanceInfluenceMap(map, 0.3)).toBe(0);
