@@ -74,3 +74,20 @@ export {
 export { createProbabilityMap, decideInstantiation, observeProbabilityState, priorProbability, type ProbabilityMap, stepProbabilityMap } from "./probability-map";
 export { type DetectionOptions, detectionTime, ReactionTime, reactionDelay, type ReactionDelayOptions, stepDetection } from "./detection";
 export { type SoundChoke, soundPathDistance } from "./sound-path";
+export {
+  advanceSearch,
+  clearVisibleSpots,
+  createSearchCoordinator,
+  investigatorLimit,
+  isSearchOver,
+  requestSearchSpot,
+  type SearchCoordinator,
+  type SearchCoordinatorOptions,
+  SearchMode,
+  type SearchModeValue,
+  setSearchTarget,
+  SpotState,
+  type SpotStateValue,
+  staggerStandDown,
+  startSearch,
+} from "./search-coordinator";
