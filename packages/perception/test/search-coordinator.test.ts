@@ -110,6 +110,8 @@ describe("search coordinator (ch. 27)", () => {
     const b = staggerStandDown(new Float64Array(6), createRng(5), 1, 4);
     expect(a).toEqual(b);
     expect(new Set(a).size).toBe(6);
+    const sorted = [...a].sort((x, y) => x - y);
+    for (let i = 1; i < 6; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThanOrEqual(0.1 - 1e-12); // a fifth of a 0.5 s slot apart at least
     for (const d of a) {
       expect(d).toBeGreaterThanOrEqual(1);
       expect(d).toBeLessThan(4);
