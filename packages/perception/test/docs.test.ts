@@ -46,8 +46,14 @@ describe("guide snippets (apps/docs/guide/perception.md)", () => {
     const belief = run(guide[2]!, "return belief;") as number[];
     [0.97, 0.026, 0.003, 0, 0.001].forEach((v, i) => expect(Math.abs(belief[i]! - v)).toBeLessThanOrEqual(0.001));
   });
+  it("search coordinator", () => {
+    const [first, second] = run(guide[3]!, "return [first, second];") as number[];
+    expect(first).toBeGreaterThanOrEqual(0);
+    expect(second).toBeGreaterThanOrEqual(0);
+    expect(second).not.toBe(first);
+  });
   it("influence", () => {
-    const [front, ours, theirs] = run(guide[3]!, "return [front, influenceAt(control, 3, 3), influenceAt(control, 12, 3)];") as number[];
+    const [front, ours, theirs] = run(guide[4]!, "return [front, influenceAt(control, 3, 3), influenceAt(control, 12, 3)];") as number[];
     expect(Math.abs(front!)).toBeLessThan(0.02);
     expect(ours).toBeGreaterThan(0.3);
     expect(theirs).toBeLessThan(-0.3);
