@@ -91,3 +91,11 @@ export {
   staggerStandDown,
   startSearch,
 } from "./search-coordinator";
+export {
+  decomposeTerrain,
+  type DecomposeTerrainOptions,
+  findCulDeSacs,
+  isChokepoint,
+  rectangleNeighbors,
+  type TerrainRectangles,
+} from "./terrain-regions";

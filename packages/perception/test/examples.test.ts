@@ -71,4 +71,8 @@ describe("@example blocks run and do what their comments say", () => {
     expect(b).toBeCloseTo(2 / 3 - 0.25, 9);
     expect(run(code, "return meter;")).toBeCloseTo(b, 12);
   });
+
+  it("decomposeTerrain", () => {
+    expect(run(example("terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
+  });
 });
