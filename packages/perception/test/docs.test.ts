@@ -52,8 +52,13 @@ describe("guide snippets (apps/docs/guide/perception.md)", () => {
     expect(second).toBeGreaterThanOrEqual(0);
     expect(second).not.toBe(first);
   });
+  it("terrain", () => {
+    const [choke, deadEnds] = run(guide[4]!, "return [choke, deadEnds.length];") as [boolean, number];
+    expect(choke).toBe(true);
+    expect(deadEnds).toBeGreaterThan(0);
+  });
   it("influence", () => {
-    const [front, ours, theirs] = run(guide[4]!, "return [front, influenceAt(control, 3, 3), influenceAt(control, 12, 3)];") as number[];
+    const [front, ours, theirs] = run(guide[5]!, "return [front, influenceAt(control, 3, 3), influenceAt(control, 12, 3)];") as number[];
     expect(Math.abs(front!)).toBeLessThan(0.02);
     expect(ours).toBeGreaterThan(0.3);
     expect(theirs).toBeLessThan(-0.3);
