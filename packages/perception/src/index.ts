@@ -99,3 +99,12 @@ export {
   rectangleNeighbors,
   type TerrainRectangles,
 } from "./terrain-regions";
+export {
+  addDangerRegion,
+  advanceDangerRegions,
+  createDangerRegions,
+  dangerAt,
+  type DangerRegions,
+  selectTarget,
+  type SelectTargetOptions,
+} from "./danger-regions";
