@@ -13,7 +13,17 @@
 
 export { PerceptionErrorCodes } from "./errors";
 export { type LineOfSight, type Occlusion } from "./types";
-export { canSee, type CanSeeOptions, type VisionCertaintyOptions, visionCertainty, type VisionCone, type VisionZone, validateVisionZones } from "./vision";
+export {
+  canSee,
+  type CanSeeOptions,
+  type VisionCertaintyOptions,
+  visionCertainty,
+  type VisionCone,
+  VisionShape,
+  type VisionShapeValue,
+  type VisionZone,
+  validateVisionZones,
+} from "./vision";
 export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
 export { gridLineOfSight } from "./grid-line-of-sight";
 export {

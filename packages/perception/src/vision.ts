@@ -52,18 +52,44 @@ export function canSee(ox: number, oy: number, heading: number, tx: number, ty: 
   return los === undefined || los(ox, oy, tx, ty);
 }
 
+/** Shapes of a {@link VisionZone}, in the eye's frame (forward along the heading). */
+export const VisionShape = {
+  /** Distance ≤ `range` and angle off the heading ≤ `halfAngle`. */
+  Cone: 0,
+  /** Forward distance in [0, `range`] and lateral offset ≤ `halfWidth` (*Splinter Cell Conviction*'s distance boxes). */
+  Box: 1,
+  /**
+   * Widens like a cone of `halfAngle` up to forward distance `widestAt`, then narrows linearly to
+   * `endHalfWidth` at `range` (*Splinter Cell Blacklist*'s coffin, ch. 28): far away it is narrower
+   * than the cone, so the guard does not notice things far off to the side.
+   */
+  Coffin: 2,
+} as const;
+
+/** One of the {@link VisionShape} values. */
+export type VisionShapeValue = (typeof VisionShape)[keyof typeof VisionShape];
+
 /**
- * One identification zone: a cone of `range` and half-angle `halfAngle` in which a target is
- * identified with `certainty` (in [0, 1]). Nested zones model the *Game AI Pro* ch. 28 sweet spot:
- * a narrow far cone and a wide near one can both reach high certainty.
+ * One identification zone in which a target is identified with `certainty` (in [0, 1]): a cone by
+ * default, or a box or coffin ({@link VisionShape}). Nested zones model the *Game AI Pro 2* ch. 4
+ * sweet spot that widens and then narrows: a narrow far zone and a wide near one can both reach high
+ * certainty.
  */
 export interface VisionZone {
-  /** Maximum distance of the zone, ≥ 0. */
+  /** Shape (default {@link VisionShape.Cone}). */
+  readonly shape?: VisionShapeValue;
+  /** Maximum (forward, for box and coffin) distance of the zone, ≥ 0. */
   readonly range: number;
-  /** Half of the zone's opening angle in radians, in [0, π]. */
+  /** Half of the zone's opening angle in radians, in [0, π] (cone, coffin). */
   readonly halfAngle: number;
   /** Identification certainty inside the zone, in [0, 1]. */
   readonly certainty: number;
+  /** Box: half of its width, ≥ 0 (default 0). */
+  readonly halfWidth?: number;
+  /** Coffin: forward distance of its widest point, in (0, range] (default range / 2). */
+  readonly widestAt?: number;
+  /** Coffin: half-width at `range`, ≥ 0 (default 0). */
+  readonly endHalfWidth?: number;
 }
 
 /** Options for {@link visionCertainty}. */
@@ -87,6 +113,14 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
     checkNumber(fn, "range", z.range, 0);
     checkNumber(fn, "halfAngle", z.halfAngle, 0, Math.PI);
     checkNumber(fn, "certainty", z.certainty, 0, 1);
+    const shape = z.shape ?? VisionShape.Cone;
+    if (shape !== VisionShape.Cone && shape !== VisionShape.Box && shape !== VisionShape.Coffin) {
+      configError("validateVisionZones", `zones[${i}].shape is ${String(shape)}; use VisionShape.Cone, Box or Coffin.`, `zones[${i}].shape`);
+    }
+    if (z.halfWidth !== undefined) checkNumber(fn, "halfWidth", z.halfWidth, 0);
+    if (z.widestAt !== undefined) checkNumber(fn, "widestAt", z.widestAt, Number.MIN_VALUE, Math.max(z.range, Number.MIN_VALUE));
+    if (z.endHalfWidth !== undefined) checkNumber(fn, "endHalfWidth", z.endHalfWidth, 0);
+    if (shape === VisionShape.Coffin && z.halfAngle >= Math.PI / 2) configError("validateVisionZones", `zones[${i}].halfAngle must be below π/2 for a coffin.`, `zones[${i}].halfAngle`);
   });
   return zones;
 }
@@ -102,16 +136,31 @@ export function visionCertainty(ox: number, oy: number, heading: number, tx: num
   const dx = tx - ox;
   const dy = ty - oy;
   const d = Math.sqrt(dx * dx + dy * dy);
+  const cos = Math.cos(heading);
+  const sin = Math.sin(heading);
+  const forward = dx * cos + dy * sin;
+  const lateral = Math.abs(dy * cos - dx * sin);
   let angle = 0;
   if (d > 0) {
-    const c = (dx * Math.cos(heading) + dy * Math.sin(heading)) / d;
+    const c = forward / d;
     angle = Math.acos(c > 1 ? 1 : c < -1 ? -1 : c);
   }
   let best = 0;
   let inside = false;
   for (let i = 0; i < zones.length; i++) {
     const z = zones[i]!;
-    if (d <= z.range && angle <= z.halfAngle) {
+    const shape = z.shape;
+    let contains: boolean;
+    if (shape === undefined || shape === VisionShape.Cone) contains = d <= z.range && angle <= z.halfAngle;
+    else if (shape === VisionShape.Box) contains = forward >= 0 && forward <= z.range && lateral <= (z.halfWidth ?? 0);
+    else {
+      const widestAt = z.widestAt ?? z.range / 2;
+      const widest = widestAt * Math.tan(z.halfAngle);
+      const end = z.endHalfWidth ?? 0;
+      const half = forward <= widestAt ? forward * Math.tan(z.halfAngle) : z.range > widestAt ? widest + ((end - widest) * (forward - widestAt)) / (z.range - widestAt) : end;
+      contains = forward >= 0 && forward <= z.range && lateral <= half;
+    }
+    if (contains) {
       inside = true;
       if (z.certainty > best) best = z.certainty;
     }

@@ -16,6 +16,7 @@ import {
   validateSoundEvent,
   validateVisionZones,
   visionCertainty,
+  VisionShape,
 } from "../src/index";
 
 const cone = { range: 10, fieldOfView: Math.PI / 2 };
@@ -124,6 +125,28 @@ describe("visionCertainty", () => {
       ),
       { numRuns: 300 },
     );
+  });
+
+  it("supports box and coffin shapes; far away the coffin is narrower than the cone", () => {
+    const cone = validateVisionZones([{ range: 20, halfAngle: Math.PI / 6, certainty: 1 }]);
+    const coffin = validateVisionZones([{ shape: VisionShape.Coffin, range: 20, halfAngle: Math.PI / 6, widestAt: 10, endHalfWidth: 1, certainty: 1 }]);
+    const box = validateVisionZones([{ shape: VisionShape.Box, range: 20, halfAngle: 0, halfWidth: 2, certainty: 0.7 }]);
+    // At 18 forward and 5 to the side: inside the cone (≈15.5°), outside the coffin (half-width ≈ 1.95 there).
+    expect(visionCertainty(0, 0, 0, 18, 5, cone)).toBe(1);
+    expect(visionCertainty(0, 0, 0, 18, 5, coffin)).toBe(0);
+    expect(visionCertainty(0, 0, 0, 18, 1.5, coffin)).toBe(1);
+    // The coffin widens like the cone up to its widest point.
+    expect(visionCertainty(0, 0, 0, 9, 5, coffin)).toBe(1); // 9 · tan 30° ≈ 5.2
+    expect(visionCertainty(0, 0, 0, 9, 5.3, coffin)).toBe(0);
+    // Box: lateral offset, not angle; nothing behind the eye.
+    expect(visionCertainty(0, 0, 0, 0.5, 1.9, box)).toBe(0.7);
+    expect(visionCertainty(0, 0, 0, 19, 1.9, box)).toBe(0.7);
+    expect(visionCertainty(0, 0, 0, 19, 2.1, box)).toBe(0);
+    expect(visionCertainty(0, 0, 0, -1, 0, box)).toBe(0);
+    // Shapes turn with the eye.
+    expect(visionCertainty(0, 0, Math.PI / 2, -1.9, 19, box)).toBe(0.7);
+    throwsCode(() => validateVisionZones([{ shape: 7 as never, range: 5, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ shape: VisionShape.Coffin, range: 5, halfAngle: 2, certainty: 1 }]), "PERCEPTION_CONFIG");
   });
 
   it("rejects certainties outside [0, 1] and bad zones", () => {
