@@ -5,7 +5,7 @@ import { button, demoLayout, fixedLoop, slider } from "../../ui";
 
 const W = 800;
 const H = 600;
-const CELL = 16;
+const CELL = 20;
 const GW = W / CELL;
 const GH = H / CELL;
 
@@ -22,14 +22,14 @@ advanceInfluenceMap(map, dt);            // propagates at rateHz, whatever the f
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const grid = createGrid(GW, GH);
-    for (let y = 0; y < 28; y++) setCellPassable(grid, 25, y, false);
-    for (let x = 8; x < 20; x++) setCellPassable(grid, x, 12, false);
-    for (let x = 30; x < 44; x++) setCellPassable(grid, x, 26, false);
+    for (let y = 0; y < 24; y++) setCellPassable(grid, 20, y, false);
+    for (let x = 5; x < 15; x++) setCellPassable(grid, x, 12, false);
+    for (let x = 25; x < 37; x++) setCellPassable(grid, x, 22, false);
     const settings = { momentum: 0.3, decay: 0.15, rateHz: 4 };
     let map: InfluenceMap = createInfluenceMap(GW, GH, { ...settings, grid });
     const sources: { x: number; y: number; v: number }[] = [
       { x: 5, y: 5, v: 1 },
-      { x: 44, y: 8, v: -1 },
+      { x: 35, y: 8, v: -1 },
     ];
     let steps = 0;
 
