@@ -59,6 +59,7 @@ export {
 export {
   addInfluence,
   type AddInfluenceOptions,
+  addInverseInfluence,
   createInfluenceLayer,
   findHighestInfluence,
   findLowestInfluence,

@@ -1,5 +1,6 @@
 import { TacticaError } from "@tactica/core";
 import { checkNumber, configError, PerceptionErrorCodes } from "./errors";
+import type { LineOfSight } from "./types";
 
 /**
  * A grid of influence values (a "working map" in *Game AI Pro* ch. 30): plain data, row-major,
@@ -37,6 +38,11 @@ export type InfluenceFalloffValue = (typeof InfluenceFalloff)[keyof typeof Influ
 export interface StampOptions {
   /** Falloff shape (default {@link InfluenceFalloff.Linear}). */
   readonly falloff?: InfluenceFalloffValue;
+  /**
+   * LOS mask for direct-fire threat (*Game AI Pro 2* ch. 30): only cells whose centre `(x + 0.5, y + 0.5)`
+   * is visible from the stamp's centre `(cx + 0.5, cy + 0.5)` receive influence. Costs one ray per cell.
+   */
+  readonly lineOfSight?: LineOfSight;
 }
 
 /** Options for {@link addInfluence}. */
@@ -83,6 +89,7 @@ export function stampInfluence(layer: InfluenceLayer, cx: number, cy: number, st
   checkNumber("stampInfluence", "strength", strength);
   if (!(radius >= 1) || radius === Infinity) configError("stampInfluence", `"radius" is ${radius}; pass a finite template radius ≥ 1 cell.`, "radius");
   const falloff = options?.falloff ?? InfluenceFalloff.Linear;
+  const los = options?.lineOfSight;
   const { width, values } = layer;
   const x0 = Math.max(0, Math.ceil(cx - radius));
   const x1 = Math.min(width - 1, Math.floor(cx + radius));
@@ -95,6 +102,7 @@ export function stampInfluence(layer: InfluenceLayer, cx: number, cy: number, st
       const dx = x - cx;
       const d2 = dx * dx + dy * dy;
       if (d2 > r2) continue;
+      if (los !== undefined && !los(cx + 0.5, cy + 0.5, x + 0.5, y + 0.5)) continue;
       let f: number;
       if (falloff === InfluenceFalloff.Linear) f = 1 - Math.sqrt(d2) / radius;
       else if (falloff === InfluenceFalloff.Quadratic) f = 1 - d2 / r2;
@@ -116,6 +124,26 @@ export function addInfluence(out: InfluenceLayer, a: InfluenceLayer, b: Influenc
   const av = a.values;
   const bv = b.values;
   for (let i = 0; i < o.length; i++) o[i] = av[i]! + w * bv[i]!;
+  out.normalized = false;
+  return out;
+}
+
+/**
+ * `out = a + weight · (1 − b)` (ch. 30's AddInverse: "away from b"). `b` must be normalised
+ * (`PERCEPTION_NOT_NORMALIZED` otherwise: a raw stamped map exceeds 1 where agents overlap).
+ * Sizes must match. Returns `out`.
+ */
+export function addInverseInfluence(out: InfluenceLayer, a: InfluenceLayer, b: InfluenceLayer, options?: AddInfluenceOptions): InfluenceLayer {
+  sameSize("addInverseInfluence", out, a, "a");
+  sameSize("addInverseInfluence", out, b, "b");
+  if (!b.normalized) {
+    throw new TacticaError(PerceptionErrorCodes.NotNormalized, "@tactica/perception: addInverseInfluence: map b is not normalised; call normalizeInfluence(b, b) first.", { path: "b" });
+  }
+  const w = options?.weight ?? 1;
+  const o = out.values;
+  const av = a.values;
+  const bv = b.values;
+  for (let i = 0; i < o.length; i++) o[i] = av[i]! + w * (1 - bv[i]!);
   out.normalized = false;
   return out;
 }

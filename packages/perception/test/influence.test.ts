@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addInfluence,
+  addInverseInfluence,
   advanceInfluenceMap,
   createInfluenceLayer,
   createInfluenceMap,
@@ -79,6 +80,35 @@ describe("influence layers (working maps)", () => {
     const flat = createInfluenceLayer(2, 2);
     flat.values.fill(3);
     expect([...normalizeInfluence(flat, flat).values]).toEqual([0, 0, 0, 0]);
+  });
+
+  it("ch. 30 recipes: stamp/un-stamp, overlaps, quartic ≥ linear, AoE, safer spot, LOS mask", () => {
+    const l = createInfluenceLayer(12, 12);
+    stampInfluence(l, 3, 3, 1, 5);
+    stampInfluence(l, 3, 3, -1, 5);
+    expect(l.values.every((v) => v === 0)).toBe(true); // un-stamping restores zero exactly
+    stampInfluence(l, 4, 4, 1, 4);
+    stampInfluence(l, 6, 4, 1, 4);
+    expect(l.values[4 * 12 + 5]).toBeGreaterThan(1); // overlap
+    const lin = stampInfluence(createInfluenceLayer(11, 11), 5, 5, 1, 5);
+    const quart = stampInfluence(createInfluenceLayer(11, 11), 5, 5, 1, 5, { falloff: InfluenceFalloff.Quartic });
+    for (let i = 0; i < 121; i++) expect(quart.values[i]).toBeGreaterThanOrEqual(lin.values[i]!);
+    // AoE: three clustered enemies × the caster's interest template → the cluster's centre.
+    const enemies = createInfluenceLayer(20, 20);
+    for (const [x, y] of [[10, 10], [12, 10], [11, 12]] as const) stampInfluence(enemies, x, y, 1, 3);
+    const interest = stampInfluence(createInfluenceLayer(20, 20), 6, 6, 1, 12, { falloff: InfluenceFalloff.Constant }); // in casting range
+    const aoe = multiplyInfluence(createInfluenceLayer(20, 20), enemies, interest);
+    expect(findHighestInfluence(aoe)).toBe(11 * 20 + 11); // (11, 11), next to the centroid (11, 10.7)
+    // Safer spot: AddInverse of the normalised enemy map, inside the interest radius.
+    const safe = addInverseInfluence(createInfluenceLayer(20, 20), createInfluenceLayer(20, 20), normalizeInfluence(createInfluenceLayer(20, 20), enemies));
+    const spot = findHighestInfluence(multiplyInfluence(safe, safe, interest));
+    expect(enemies.values[spot]).toBe(0);
+    expect(interest.values[spot]).toBeGreaterThan(0);
+    throwsCode(() => addInverseInfluence(safe, safe, enemies), "PERCEPTION_NOT_NORMALIZED");
+    // LOS mask: a wall column at x = 7 hides everything behind it.
+    const masked = stampInfluence(createInfluenceLayer(12, 12), 4, 4, 1, 6, { lineOfSight: (_x0, _y0, x1) => x1 < 7 });
+    expect(masked.values[4 * 12 + 8]).toBe(0);
+    expect(masked.values[4 * 12 + 6]).toBeGreaterThan(0);
   });
 
   it("refuses to invert a raw map and to combine maps of different sizes", () => {
