@@ -119,3 +119,4 @@ export {
   selectTarget,
   type SelectTargetOptions,
 } from "./danger-regions";
+export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
