@@ -120,3 +120,4 @@ export {
   type SelectTargetOptions,
 } from "./danger-regions";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
+export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
