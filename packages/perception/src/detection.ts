@@ -84,3 +84,43 @@ export function reactionDelay(base: number, options?: ReactionDelayOptions): num
   const lapseMax = checkNumber("reactionDelay", "lapseMax", options?.lapseMax ?? 0.1, 0);
   return base + (1 - certainty) * weak + aim + lapse * lapseMax;
 }
+
+/**
+ * Field-of-view half-angle that shrinks with distance (*The Last of Us*, *Game AI Pro 2* ch. 34:
+ * "the angle of view is inversely proportional to distance"): `clamp(k / distance, minHalfAngle,
+ * maxHalfAngle)`, `maxHalfAngle` at distance 0. A near player at a wide angle is seen, a far
+ * player off-axis is not. Angles in radians.
+ */
+export function viewHalfAngle(distance: number, k: number, minHalfAngle: number, maxHalfAngle: number): number {
+  checkNumber("viewHalfAngle", "k", k, 0);
+  checkNumber("viewHalfAngle", "minHalfAngle", minHalfAngle, 0, Math.PI);
+  checkNumber("viewHalfAngle", "maxHalfAngle", maxHalfAngle, minHalfAngle, Math.PI);
+  if (!(distance > 0)) return maxHalfAngle;
+  const a = k / distance;
+  return a < minHalfAngle ? minHalfAngle : a > maxHalfAngle ? maxHalfAngle : a;
+}
+
+/**
+ * Perception-timer thresholds in seconds (ch. 34), for illustration: lower in combat, higher before
+ * the NPC has first perceived the player (stealth). Only their order, combat < default < stealth,
+ * comes from the chapter.
+ */
+export const PerceptionThreshold = {
+  /** Already fighting: 0.25 s. */
+  Combat: 0.25,
+  /** Alerted: 0.5 s. */
+  Default: 0.5,
+  /** Never perceived the player yet: 1 s. */
+  Stealth: 1,
+} as const;
+
+/**
+ * The ch. 34 perception timer: grows by `dt` while the player is seen, shrinks by `dt` while not
+ * (never below 0). The player is perceived once it reaches a {@link PerceptionThreshold}. Returns
+ * the new timer value.
+ */
+export function stepPerceptionTimer(timer: number, seen: boolean, dt: number): number {
+  if (!(dt >= 0) || dt === Infinity) checkNumber("stepPerceptionTimer", "dt", dt, 0);
+  const v = seen ? timer + dt : timer - dt;
+  return v > 0 ? v : 0;
+}

@@ -83,7 +83,17 @@ export {
   setInfluenceSource,
 } from "./influence-map";
 export { createProbabilityMap, decideInstantiation, observeProbabilityState, priorProbability, type ProbabilityMap, stepProbabilityMap } from "./probability-map";
-export { type DetectionOptions, detectionTime, ReactionTime, reactionDelay, type ReactionDelayOptions, stepDetection } from "./detection";
+export {
+  type DetectionOptions,
+  detectionTime,
+  PerceptionThreshold,
+  ReactionTime,
+  reactionDelay,
+  type ReactionDelayOptions,
+  stepDetection,
+  stepPerceptionTimer,
+  viewHalfAngle,
+} from "./detection";
 export { type SoundChoke, soundPathDistance } from "./sound-path";
 export {
   advanceSearch,

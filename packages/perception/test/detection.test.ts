@@ -1,7 +1,7 @@
 import { createRng, isTacticaError, rngNextFloat, type TacticaErrorCode } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { detectionTime, hearingIntensity, ReactionTime, reactionDelay, soundPathDistance, stepDetection } from "../src/index";
+import { canSee, detectionTime, hearingIntensity, PerceptionThreshold, ReactionTime, reactionDelay, soundPathDistance, stepDetection, stepPerceptionTimer, viewHalfAngle } from "../src/index";
 
 function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
   let caught: unknown;
@@ -71,6 +71,34 @@ describe("detection over time", () => {
     }
     throwsCode(() => reactionDelay(0.2, { certainty: 2 }), "PERCEPTION_CONFIG");
     throwsCode(() => reactionDelay(-1), "PERCEPTION_CONFIG");
+  });
+});
+
+describe("ch. 34 vision: half-angle clamp(k/d) and the perception timer", () => {
+  it("a near player at a wide angle is seen, a far player off-axis is not", () => {
+    expect(viewHalfAngle(0, 10, 0.2, 1.2)).toBe(1.2);
+    expect(viewHalfAngle(5, 10, 0.2, 1.2)).toBe(1.2);
+    expect(viewHalfAngle(20, 10, 0.2, 1.2)).toBe(0.5);
+    expect(viewHalfAngle(100, 10, 0.2, 1.2)).toBe(0.2);
+    const coneAt = (d: number) => ({ range: 50, fieldOfView: 2 * viewHalfAngle(d, 10, 0.2, 1.2) });
+    const near = { x: 4 * Math.cos(1), y: 4 * Math.sin(1) }; // 4 away, 57° off the heading
+    const far = { x: 40 * Math.cos(0.4), y: 40 * Math.sin(0.4) }; // 40 away, 23° off
+    expect(canSee(0, 0, 0, near.x, near.y, coneAt(4))).toBe(true);
+    expect(canSee(0, 0, 0, far.x, far.y, coneAt(40))).toBe(false);
+    throwsCode(() => viewHalfAngle(1, 1, 1, 0.5), "PERCEPTION_CONFIG");
+  });
+
+  it("the timer rises while seen, falls while unseen, and thresholds order combat < default < stealth", () => {
+    expect(PerceptionThreshold.Combat).toBeLessThan(PerceptionThreshold.Default);
+    expect(PerceptionThreshold.Default).toBeLessThan(PerceptionThreshold.Stealth);
+    let t = 0;
+    for (let i = 0; i < 3; i++) t = stepPerceptionTimer(t, true, 0.1);
+    expect(t).toBeCloseTo(0.3, 12);
+    expect(t >= PerceptionThreshold.Combat && t < PerceptionThreshold.Default).toBe(true);
+    t = stepPerceptionTimer(t, false, 0.2);
+    expect(t).toBeCloseTo(0.1, 12);
+    expect(stepPerceptionTimer(t, false, 1)).toBe(0);
+    throwsCode(() => stepPerceptionTimer(0, true, -1), "PERCEPTION_CONFIG");
   });
 });
 
