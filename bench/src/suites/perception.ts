@@ -3,15 +3,7 @@
 // neighbours among 200 boxes: the Boolean check against certainty zones. The yuka `Vision`
 // comparison of the issue is not measured yet (yuka's line of sight needs mesh obstacles).
 import { aabbIntersectsSegment, createRng, rngFloat, type Aabb } from "@tactica/core";
-import {
-  canSee,
-  createInfluenceMap,
-  propagateInfluence,
-  stampInfluence,
-  validateVisionZones,
-  visionCertainty,
-  type LineOfSight,
-} from "@tactica/perception";
+import { canSee, createInfluenceMap, propagateInfluence, stampInfluence, validateVisionZones, visionCertainty, type LineOfSight } from "@tactica/perception";
 import { allocationPerCall, consume, measure } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
 

@@ -36,7 +36,13 @@ export function createDisappearanceWatch(): DisappearanceWatch {
  * resets the watch. Returns `true` on the frame the investigation event should be raised (at most
  * once per cooldown).
  */
-export function stepDisappearanceWatch(watch: DisappearanceWatch, inEarshot: boolean, makingNoise: boolean, dt: number, options?: DisappearanceWatchOptions): boolean {
+export function stepDisappearanceWatch(
+  watch: DisappearanceWatch,
+  inEarshot: boolean,
+  makingNoise: boolean,
+  dt: number,
+  options?: DisappearanceWatchOptions,
+): boolean {
   if (!(dt >= 0) || dt === Infinity) configError("stepDisappearanceWatch", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
   const hearTime = checkNumber("stepDisappearanceWatch", "hearTime", options?.hearTime ?? 10, 0);
   const silenceTime = checkNumber("stepDisappearanceWatch", "silenceTime", options?.silenceTime ?? 5, 0);

@@ -82,7 +82,14 @@ export {
   propagateInfluence,
   setInfluenceSource,
 } from "./influence-map";
-export { createProbabilityMap, decideInstantiation, observeProbabilityState, priorProbability, type ProbabilityMap, stepProbabilityMap } from "./probability-map";
+export {
+  createProbabilityMap,
+  decideInstantiation,
+  observeProbabilityState,
+  priorProbability,
+  type ProbabilityMap,
+  stepProbabilityMap,
+} from "./probability-map";
 export {
   type DetectionOptions,
   detectionTime,
@@ -112,14 +119,7 @@ export {
   staggerStandDown,
   startSearch,
 } from "./search-coordinator";
-export {
-  decomposeTerrain,
-  type DecomposeTerrainOptions,
-  findCulDeSacs,
-  isChokepoint,
-  rectangleNeighbors,
-  type TerrainRectangles,
-} from "./terrain-regions";
+export { decomposeTerrain, type DecomposeTerrainOptions, findCulDeSacs, isChokepoint, rectangleNeighbors, type TerrainRectangles } from "./terrain-regions";
 export {
   addDangerRegion,
   advanceDangerRegions,

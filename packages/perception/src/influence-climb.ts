@@ -57,7 +57,8 @@ export function climbInfluence(layer: InfluenceLayer, start: number, options?: C
  */
 export function influenceGradient(out: { x: number; y: number }, layer: InfluenceLayer, x: number, y: number): { x: number; y: number } {
   const { width: w, height: h, values } = layer;
-  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= w || y >= h) configError("influenceGradient", `cell (${x}, ${y}) is outside the ${w}×${h} layer.`, "x");
+  if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= w || y >= h)
+    configError("influenceGradient", `cell (${x}, ${y}) is outside the ${w}×${h} layer.`, "x");
   const xl = x > 0 ? x - 1 : x;
   const xr = x < w - 1 ? x + 1 : x;
   const yu = y > 0 ? y - 1 : y;

@@ -137,7 +137,11 @@ export function addInverseInfluence(out: InfluenceLayer, a: InfluenceLayer, b: I
   sameSize("addInverseInfluence", out, a, "a");
   sameSize("addInverseInfluence", out, b, "b");
   if (!b.normalized) {
-    throw new TacticaError(PerceptionErrorCodes.NotNormalized, "@tactica/perception: addInverseInfluence: map b is not normalised; call normalizeInfluence(b, b) first.", { path: "b" });
+    throw new TacticaError(
+      PerceptionErrorCodes.NotNormalized,
+      "@tactica/perception: addInverseInfluence: map b is not normalised; call normalizeInfluence(b, b) first.",
+      { path: "b" },
+    );
   }
   const w = options?.weight ?? 1;
   const o = out.values;
@@ -188,7 +192,11 @@ export function normalizeInfluence(out: InfluenceLayer, a: InfluenceLayer): Infl
 export function invertInfluence(out: InfluenceLayer, a: InfluenceLayer): InfluenceLayer {
   sameSize("invertInfluence", out, a, "a");
   if (!a.normalized) {
-    throw new TacticaError(PerceptionErrorCodes.NotNormalized, "@tactica/perception: invertInfluence: the map is not normalised; call normalizeInfluence(map, map) first.", { path: "a" });
+    throw new TacticaError(
+      PerceptionErrorCodes.NotNormalized,
+      "@tactica/perception: invertInfluence: the map is not normalised; call normalizeInfluence(map, map) first.",
+      { path: "a" },
+    );
   }
   const o = out.values;
   const av = a.values;

@@ -54,12 +54,14 @@ function checkDistribution(fn: string, values: readonly number[], path: string):
  */
 export function createProbabilityMap(transitions: readonly (readonly number[])[], initial: readonly number[]): ProbabilityMap {
   const rows: unknown = transitions;
-  if (!Array.isArray(rows) || rows.length === 0) configError("createProbabilityMap", "transitions must be a non-empty square matrix (array of rows).", "transitions");
+  if (!Array.isArray(rows) || rows.length === 0)
+    configError("createProbabilityMap", "transitions must be a non-empty square matrix (array of rows).", "transitions");
   const n = transitions.length;
   const flat = new Float64Array(n * n);
   transitions.forEach((row, i) => {
     const r: unknown = row;
-    if (!Array.isArray(r) || r.length !== n) configError("createProbabilityMap", `transitions[${i}] must have ${n} entries (the matrix is square).`, `transitions[${i}]`);
+    if (!Array.isArray(r) || r.length !== n)
+      configError("createProbabilityMap", `transitions[${i}] must have ${n} entries (the matrix is square).`, `transitions[${i}]`);
     checkDistribution("createProbabilityMap", row, `transitions[${i}]`);
     flat.set(row, i * n);
   });
@@ -93,7 +95,8 @@ export function stepProbabilityMap(map: ProbabilityMap): ProbabilityMap {
  * decide with {@link decideInstantiation} first). Returns `map`.
  */
 export function observeProbabilityState(map: ProbabilityMap, state: number, present: boolean): ProbabilityMap {
-  if (!Number.isInteger(state) || state < 0 || state >= map.size) configError("observeProbabilityState", `state ${state} does not exist (size ${map.size}).`, "state");
+  if (!Number.isInteger(state) || state < 0 || state >= map.size)
+    configError("observeProbabilityState", `state ${state} does not exist (size ${map.size}).`, "state");
   const p = map.probabilities;
   if (present) {
     p.fill(0);
@@ -102,7 +105,11 @@ export function observeProbabilityState(map: ProbabilityMap, state: number, pres
   }
   const rest = 1 - p[state]!;
   if (!(rest > 0)) {
-    throw new TacticaError("INVALID_STATE", `@tactica/perception: observeProbabilityState: state ${state} holds all the probability, so it cannot be observed empty; instantiate the NPC there instead.`, { path: "state" });
+    throw new TacticaError(
+      "INVALID_STATE",
+      `@tactica/perception: observeProbabilityState: state ${state} holds all the probability, so it cannot be observed empty; instantiate the NPC there instead.`,
+      { path: "state" },
+    );
   }
   p[state] = 0;
   for (let i = 0; i < p.length; i++) p[i] = p[i]! / rest;
@@ -115,7 +122,8 @@ export function observeProbabilityState(map: ProbabilityMap, state: number, pres
  * {@link observeProbabilityState}`(map, state, result)`.
  */
 export function decideInstantiation(map: ProbabilityMap, state: number, rng: Rng): boolean {
-  if (!Number.isInteger(state) || state < 0 || state >= map.size) configError("decideInstantiation", `state ${state} does not exist (size ${map.size}).`, "state");
+  if (!Number.isInteger(state) || state < 0 || state >= map.size)
+    configError("decideInstantiation", `state ${state} does not exist (size ${map.size}).`, "state");
   return rngNextFloat(rng) < map.probabilities[state]!;
 }
 
@@ -126,8 +134,10 @@ export function decideInstantiation(map: ProbabilityMap, state: number, rng: Rng
  * Throws `PERCEPTION_CONFIG` for priors outside [0, 1] or arrays of different lengths.
  */
 export function priorProbability(priors: ArrayLike<number>, possible: ArrayLike<boolean | number>, state: number): number {
-  if (priors.length !== possible.length) configError("priorProbability", `priors has ${priors.length} entries but possible has ${possible.length}; give one per state.`, "possible");
-  if (!Number.isInteger(state) || state < 0 || state >= priors.length) configError("priorProbability", `state ${state} does not exist (${priors.length} states).`, "state");
+  if (priors.length !== possible.length)
+    configError("priorProbability", `priors has ${priors.length} entries but possible has ${possible.length}; give one per state.`, "possible");
+  if (!Number.isInteger(state) || state < 0 || state >= priors.length)
+    configError("priorProbability", `state ${state} does not exist (${priors.length} states).`, "state");
   let sum = 0;
   for (let i = 0; i < priors.length; i++) {
     const v = priors[i]!;

@@ -173,7 +173,9 @@ export function requestSearchSpot(coordinator: SearchCoordinator, searcher: numb
     const x = c.x[i]!;
     const y = c.y[i]!;
     const score =
-      c.estimatedWeight * Math.hypot(x - c.estimatedX, y - c.estimatedY) + c.searcherWeight * Math.hypot(x - sx, y - sy) + c.actualWeight * Math.hypot(x - c.actualX, y - c.actualY);
+      c.estimatedWeight * Math.hypot(x - c.estimatedX, y - c.estimatedY) +
+      c.searcherWeight * Math.hypot(x - sx, y - sy) +
+      c.actualWeight * Math.hypot(x - c.actualX, y - c.actualY);
     if (score < bestScore) {
       bestScore = score;
       best = i;
@@ -193,7 +195,15 @@ export function requestSearchSpot(coordinator: SearchCoordinator, searcher: numb
  * that is seen is searched too, and its searcher is released. Run it every 1–2 s per searcher, with
  * `maxRays` sized to your ray budget. Returns the number of spots cleared.
  */
-export function clearVisibleSpots(coordinator: SearchCoordinator, sx: number, sy: number, heading: number, cone: VisionCone, lineOfSight: LineOfSight, maxRays: number): number {
+export function clearVisibleSpots(
+  coordinator: SearchCoordinator,
+  sx: number,
+  sy: number,
+  heading: number,
+  cone: VisionCone,
+  lineOfSight: LineOfSight,
+  maxRays: number,
+): number {
   const c = coordinator;
   let cleared = 0;
   let tested = 0;

@@ -115,7 +115,8 @@ export function addSensor(manager: SenseManager, sensor: SensorDefinition): numb
 
 /** Moves and turns sensor `index` (its eye frame). O(1). */
 export function setSensorPose(manager: SenseManager, index: number, x: number, y: number, heading: number): void {
-  if (!(index >= 0 && index < manager.count && Number.isInteger(index))) configError("setSensorPose", `sensor ${index} does not exist (count ${manager.count}).`, "index");
+  if (!(index >= 0 && index < manager.count && Number.isInteger(index)))
+    configError("setSensorPose", `sensor ${index} does not exist (count ${manager.count}).`, "index");
   manager.x[index] = x;
   manager.y[index] = y;
   manager.heading[index] = heading;
@@ -138,8 +139,16 @@ const hearingOptions: { sensitivity: number; occlusion: Occlusion | undefined } 
  * {@link hearingIntensity} scaled by the sensor's hearing multiplier. Writes into `out` and returns
  * it; a short buffer sets {@link SenseResultFlags.Truncated}, never throws. No allocation.
  */
-export function senseInto(out: SenseResult, manager: SenseManager, index: number, targets: ArrayLike<number>, sounds: readonly SoundEvent[], options?: SenseOptions): SenseResult {
-  if (!(index >= 0 && index < manager.count && Number.isInteger(index))) configError("senseInto", `sensor ${index} does not exist (count ${manager.count}).`, "index");
+export function senseInto(
+  out: SenseResult,
+  manager: SenseManager,
+  index: number,
+  targets: ArrayLike<number>,
+  sounds: readonly SoundEvent[],
+  options?: SenseOptions,
+): SenseResult {
+  if (!(index >= 0 && index < manager.count && Number.isInteger(index)))
+    configError("senseInto", `sensor ${index} does not exist (count ${manager.count}).`, "index");
   if (targets.length % 2 !== 0) configError("senseInto", `"targets" has ${targets.length} numbers; pass x, y pairs.`, "targets");
   const ox = manager.x[index]!;
   const oy = manager.y[index]!;

@@ -60,7 +60,11 @@ export interface SenseTargetsResult {
  * // r.heard = [{ index: 0, intensity: 0.5 }]
  * ```
  */
-export function senseTargets(observer: Observer, targets: readonly { readonly x: number; readonly y: number }[], options: SenseTargetsOptions = {}): SenseTargetsResult {
+export function senseTargets(
+  observer: Observer,
+  targets: readonly { readonly x: number; readonly y: number }[],
+  options: SenseTargetsOptions = {},
+): SenseTargetsResult {
   checkVisionCone("senseTargets", { range: observer.viewRange, fieldOfView: observer.fieldOfView });
   const input: unknown = targets;
   if (!Array.isArray(input)) configError("senseTargets", "targets must be an array of { x, y }.", "targets");

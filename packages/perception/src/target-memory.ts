@@ -238,7 +238,8 @@ export function restoreTargetMemory(memory: TargetMemory, snapshot: unknown): vo
   if (s.version !== 1) snapshotError(`version is ${String(s.version)}; this release reads version 1.`, "$.version");
   if (!Array.isArray(s.records)) snapshotError("records is not an array.", "$.records");
   const records = s.records as unknown[];
-  if (records.length > memory.capacity) snapshotError(`${records.length} records do not fit a memory of capacity ${memory.capacity}; create a larger memory.`, "$.records");
+  if (records.length > memory.capacity)
+    snapshotError(`${records.length} records do not fit a memory of capacity ${memory.capacity}; create a larger memory.`, "$.records");
   const seen = new Set<number>();
   records.forEach((r, i) => {
     const at = `$.records[${i}]`;

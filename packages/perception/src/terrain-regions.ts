@@ -49,7 +49,8 @@ export interface DecomposeTerrainOptions {
 export function decomposeTerrain(terrain: ArrayLike<number>, width: number, height: number, options?: DecomposeTerrainOptions): TerrainRectangles {
   if (!Number.isInteger(width) || width < 1) configError("decomposeTerrain", `"width" is ${width}; pass an integer ≥ 1.`, "width");
   if (!Number.isInteger(height) || height < 1) configError("decomposeTerrain", `"height" is ${height}; pass an integer ≥ 1.`, "height");
-  if (terrain.length !== width * height) configError("decomposeTerrain", `"terrain" has ${terrain.length} tiles, not ${width}×${height} = ${width * height}.`, "terrain");
+  if (terrain.length !== width * height)
+    configError("decomposeTerrain", `"terrain" has ${terrain.length} tiles, not ${width}×${height} = ${width * height}.`, "terrain");
   const maxSize = options?.maxSize ?? 16;
   if (!Number.isInteger(maxSize) || maxSize < 1) configError("decomposeTerrain", `"maxSize" is ${maxSize}; pass an integer ≥ 1.`, "maxSize");
   const owner = new Int32Array(width * height).fill(-1);
@@ -169,7 +170,8 @@ export function findCulDeSacs(neighbors: readonly (readonly number[])[], passabl
  * makes a region a chokepoint; with an unlimited depth only a true cut does.
  */
 export function isChokepoint(neighbors: readonly (readonly number[])[], region: number, maxDepth: number, passable?: ArrayLike<boolean | number>): boolean {
-  if (!Number.isInteger(region) || region < 0 || region >= neighbors.length) configError("isChokepoint", `region ${region} does not exist (${neighbors.length} regions).`, "region");
+  if (!Number.isInteger(region) || region < 0 || region >= neighbors.length)
+    configError("isChokepoint", `region ${region} does not exist (${neighbors.length} regions).`, "region");
   if (!(maxDepth >= 1)) configError("isChokepoint", `"maxDepth" is ${maxDepth}; pass a depth ≥ 1 (or Infinity).`, "maxDepth");
   const open = (r: number): boolean => passable === undefined || Boolean(passable[r]);
   const around = neighbors[region]!.filter(open);

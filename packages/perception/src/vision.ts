@@ -120,7 +120,8 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
     if (z.halfWidth !== undefined) checkNumber(fn, "halfWidth", z.halfWidth, 0);
     if (z.widestAt !== undefined) checkNumber(fn, "widestAt", z.widestAt, Number.MIN_VALUE, Math.max(z.range, Number.MIN_VALUE));
     if (z.endHalfWidth !== undefined) checkNumber(fn, "endHalfWidth", z.endHalfWidth, 0);
-    if (shape === VisionShape.Coffin && z.halfAngle >= Math.PI / 2) configError("validateVisionZones", `zones[${i}].halfAngle must be below π/2 for a coffin.`, `zones[${i}].halfAngle`);
+    if (shape === VisionShape.Coffin && z.halfAngle >= Math.PI / 2)
+      configError("validateVisionZones", `zones[${i}].halfAngle must be below π/2 for a coffin.`, `zones[${i}].halfAngle`);
   });
   return zones;
 }
@@ -132,7 +133,15 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
  * the modifier. Certainty never increases with distance or with the angle off the heading.
  * Validate the zones once with {@link validateVisionZones}.
  */
-export function visionCertainty(ox: number, oy: number, heading: number, tx: number, ty: number, zones: readonly VisionZone[], options?: VisionCertaintyOptions): number {
+export function visionCertainty(
+  ox: number,
+  oy: number,
+  heading: number,
+  tx: number,
+  ty: number,
+  zones: readonly VisionZone[],
+  options?: VisionCertaintyOptions,
+): number {
   const dx = tx - ox;
   const dy = ty - oy;
   const d = Math.sqrt(dx * dx + dy * dy);
@@ -157,7 +166,12 @@ export function visionCertainty(ox: number, oy: number, heading: number, tx: num
       const widestAt = z.widestAt ?? z.range / 2;
       const widest = widestAt * Math.tan(z.halfAngle);
       const end = z.endHalfWidth ?? 0;
-      const half = forward <= widestAt ? forward * Math.tan(z.halfAngle) : z.range > widestAt ? widest + ((end - widest) * (forward - widestAt)) / (z.range - widestAt) : end;
+      const half =
+        forward <= widestAt
+          ? forward * Math.tan(z.halfAngle)
+          : z.range > widestAt
+            ? widest + ((end - widest) * (forward - widestAt)) / (z.range - widestAt)
+            : end;
       contains = forward >= 0 && forward <= z.range && lateral <= half;
     }
     if (contains) {

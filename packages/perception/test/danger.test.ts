@@ -38,13 +38,17 @@ describe("danger regions (ch. 2)", () => {
 
   it("forgets exactly the expired regions (property)", () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: 0.5, max: 10, noNaN: true }), { minLength: 1, maxLength: 12 }), fc.double({ min: 0, max: 12, noNaN: true }), (durations, dt) => {
-        const d = createDangerRegions(12);
-        durations.forEach((t, i) => addDangerRegion(d, i * 100, 0, 1, t));
-        advanceDangerRegions(d, dt);
-        expect(d.count).toBe(durations.filter((t) => t - dt > 0).length);
-        durations.forEach((t, i) => expect(dangerAt(d, i * 100, 0)).toBeCloseTo(t - dt > 0 ? (t - dt) / t : 0, 9));
-      }),
+      fc.property(
+        fc.array(fc.double({ min: 0.5, max: 10, noNaN: true }), { minLength: 1, maxLength: 12 }),
+        fc.double({ min: 0, max: 12, noNaN: true }),
+        (durations, dt) => {
+          const d = createDangerRegions(12);
+          durations.forEach((t, i) => addDangerRegion(d, i * 100, 0, 1, t));
+          advanceDangerRegions(d, dt);
+          expect(d.count).toBe(durations.filter((t) => t - dt > 0).length);
+          durations.forEach((t, i) => expect(dangerAt(d, i * 100, 0)).toBeCloseTo(t - dt > 0 ? (t - dt) / t : 0, 9));
+        },
+      ),
       { numRuns: 100 },
     );
   });

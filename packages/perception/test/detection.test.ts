@@ -1,7 +1,18 @@
 import { createRng, isTacticaError, rngNextFloat, type TacticaErrorCode } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canSee, detectionTime, hearingIntensity, PerceptionThreshold, ReactionTime, reactionDelay, soundPathDistance, stepDetection, stepPerceptionTimer, viewHalfAngle } from "../src/index";
+import {
+  canSee,
+  detectionTime,
+  hearingIntensity,
+  PerceptionThreshold,
+  ReactionTime,
+  reactionDelay,
+  soundPathDistance,
+  stepDetection,
+  stepPerceptionTimer,
+  viewHalfAngle,
+} from "../src/index";
 
 function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
   let caught: unknown;
@@ -36,10 +47,15 @@ describe("detection over time", () => {
 
   it("identifies sooner at higher certainty (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b, m) => {
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(stepDetection(m, hi, 0.1)).toBeGreaterThanOrEqual(stepDetection(m, lo, 0.1));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (a, b, m) => {
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(stepDetection(m, hi, 0.1)).toBeGreaterThanOrEqual(stepDetection(m, lo, 0.1));
+        },
+      ),
       { numRuns: 200 },
     );
   });

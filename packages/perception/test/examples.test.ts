@@ -32,13 +32,19 @@ function run(code: string, tail: string): unknown {
 describe("@example blocks run and do what their comments say", () => {
   it("canSee", () => {
     const code = example("vision.ts", "canSee");
-    const calls = code.split("\n").filter((l) => l.startsWith("canSee")).map((l) => l.replace(/;.*$/, ""));
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("canSee"))
+      .map((l) => l.replace(/;.*$/, ""));
     expect(run(code, `return [${calls.join(", ")}];`)).toEqual([true, false]);
   });
 
   it("hearingIntensity", () => {
     const code = example("hearing.ts", "hearingIntensity");
-    const calls = code.split("\n").filter((l) => l.startsWith("hearingIntensity")).map((l) => l.replace(/;.*$/, ""));
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("hearingIntensity"))
+      .map((l) => l.replace(/;.*$/, ""));
     expect(run(code, `return [${calls.join(", ")}];`)).toEqual([0.75, 0.375, 0]);
   });
 
@@ -47,14 +53,19 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("createTargetMemory", () => {
-    const [c, x, a] = run(example("target-memory.ts", "createTargetMemory"), "return [memory.confidence[slot], memory.x[slot], awarenessOf(memory, slot)];") as number[];
+    const [c, x, a] = run(
+      example("target-memory.ts", "createTargetMemory"),
+      "return [memory.confidence[slot], memory.x[slot], awarenessOf(memory, slot)];",
+    ) as number[];
     expect(c).toBeCloseTo(0.6, 12);
     expect(x).toBe(3);
     expect(a).toBe(perception.Awareness.Investigate);
   });
 
   it("stampInfluence", () => {
-    expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([255, 1, 0]);
+    expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([
+      255, 1, 0,
+    ]);
   });
 
   it("createProbabilityMap", () => {

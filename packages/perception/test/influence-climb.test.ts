@@ -26,11 +26,12 @@ describe("gradient search (ch. 29)", () => {
         expect(l.values[end]).toBeGreaterThanOrEqual(l.values[start]!);
         const x = end % 8;
         const y = (end - x) / 8;
-        for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) {
-          const nx = x + dx;
-          const ny = y + dy;
-          if (nx >= 0 && ny >= 0 && nx < 8 && ny < 8) expect(l.values[ny * 8 + nx]).toBeLessThanOrEqual(l.values[end]!);
-        }
+        for (let dy = -1; dy <= 1; dy++)
+          for (let dx = -1; dx <= 1; dx++) {
+            const nx = x + dx;
+            const ny = y + dy;
+            if (nx >= 0 && ny >= 0 && nx < 8 && ny < 8) expect(l.values[ny * 8 + nx]).toBeLessThanOrEqual(l.values[end]!);
+          }
       }),
       { numRuns: 100 },
     );

@@ -95,7 +95,12 @@ describe("influence layers (working maps)", () => {
     for (let i = 0; i < 121; i++) expect(quart.values[i]).toBeGreaterThanOrEqual(lin.values[i]!);
     // AoE: three clustered enemies × the caster's interest template → the cluster's centre.
     const enemies = createInfluenceLayer(20, 20);
-    for (const [x, y] of [[10, 10], [12, 10], [11, 12]] as const) stampInfluence(enemies, x, y, 1, 3);
+    for (const [x, y] of [
+      [10, 10],
+      [12, 10],
+      [11, 12],
+    ] as const)
+      stampInfluence(enemies, x, y, 1, 3);
     const interest = stampInfluence(createInfluenceLayer(20, 20), 6, 6, 1, 12, { falloff: InfluenceFalloff.Constant }); // in casting range
     const aoe = multiplyInfluence(createInfluenceLayer(20, 20), enemies, interest);
     expect(findHighestInfluence(aoe)).toBe(11 * 20 + 11); // (11, 11), next to the centroid (11, 10.7)
@@ -217,7 +222,10 @@ describe("influence map propagation", () => {
   it("an open map and a map over an all-open grid are bit-identical (property)", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 6 }), fc.double({ min: -2, max: 2, noNaN: true })), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 9 }), fc.integer({ min: 0, max: 6 }), fc.double({ min: -2, max: 2, noNaN: true })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
         fc.double({ min: 0, max: 0.9, noNaN: true }),
         fc.double({ min: 0, max: 3, noNaN: true }),
         fc.integer({ min: 1, max: 8 }),

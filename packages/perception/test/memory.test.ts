@@ -144,7 +144,11 @@ describe("saveTargetMemory / restoreTargetMemory", () => {
   });
 
   it("round-trips random memories (property)", () => {
-    const rec = fc.record({ id: fc.integer({ min: -1000, max: 1000 }), c: fc.double({ min: 0, max: 1, noNaN: true }), x: fc.double({ min: -1e6, max: 1e6, noNaN: true }) });
+    const rec = fc.record({
+      id: fc.integer({ min: -1000, max: 1000 }),
+      c: fc.double({ min: 0, max: 1, noNaN: true }),
+      x: fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+    });
     fc.assert(
       fc.property(fc.array(rec, { minLength: 0, maxLength: 12 }), fc.double({ min: 0, max: 2, noNaN: true }), (recs, dt) => {
         const a = createTargetMemory(12, { decayPerSecond: 0.05 });

@@ -44,7 +44,13 @@ describe("plain-data state", () => {
     propagateInfluence(map2);
     expect(map2).toEqual(map);
 
-    const guard = createProbabilityMap([[0.5, 0.5], [0.2, 0.8]], [1, 0]);
+    const guard = createProbabilityMap(
+      [
+        [0.5, 0.5],
+        [0.2, 0.8],
+      ],
+      [1, 0],
+    );
     const g2 = structuredClone(guard);
     expect(stepProbabilityMap(g2).probabilities).toEqual(stepProbabilityMap(guard).probabilities);
 

@@ -95,7 +95,18 @@ describe("probability maps (ch. 7)", () => {
     bad[3]![3] = 0.7;
     throwsCode(() => createProbabilityMap(bad, [0, 1, 0, 0, 0]), "PERCEPTION_CONFIG", "transitions[3]");
     throwsCode(() => createProbabilityMap([[1, 0]], [1]), "PERCEPTION_CONFIG", "transitions[0]");
-    throwsCode(() => createProbabilityMap([[1.5, -0.5], [0, 1]], [1, 0]), "PERCEPTION_CONFIG", "transitions[0][0]");
+    throwsCode(
+      () =>
+        createProbabilityMap(
+          [
+            [1.5, -0.5],
+            [0, 1],
+          ],
+          [1, 0],
+        ),
+      "PERCEPTION_CONFIG",
+      "transitions[0][0]",
+    );
     throwsCode(() => createProbabilityMap(TABLE_7_1, [0.5, 0.6, 0, 0, 0]), "PERCEPTION_CONFIG", "initial");
     throwsCode(() => createProbabilityMap(TABLE_7_1, [1, 0]), "PERCEPTION_CONFIG", "initial");
     throwsCode(() => createProbabilityMap([], []), "PERCEPTION_CONFIG", "transitions");

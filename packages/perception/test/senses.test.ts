@@ -176,10 +176,15 @@ describe("hearingIntensity", () => {
 
   it("never increases with distance (property)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0, max: 30, noNaN: true }), fc.double({ min: 0.1, max: 4, noNaN: true }), (a, b, falloff) => {
-        const [n, f] = a <= b ? [a, b] : [b, a];
-        expect(hearingIntensity(shot, n, 0, { falloff })).toBeGreaterThanOrEqual(hearingIntensity(shot, f, 0, { falloff }));
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        fc.double({ min: 0, max: 30, noNaN: true }),
+        fc.double({ min: 0.1, max: 4, noNaN: true }),
+        (a, b, falloff) => {
+          const [n, f] = a <= b ? [a, b] : [b, a];
+          expect(hearingIntensity(shot, n, 0, { falloff })).toBeGreaterThanOrEqual(hearingIntensity(shot, f, 0, { falloff }));
+        },
+      ),
       { numRuns: 200 },
     );
   });
@@ -199,7 +204,10 @@ describe("sense manager", () => {
     expect([a, b]).toEqual([0, 1]);
     expect(addSensor(m, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1 })).toBe(-1); // full: no throw
     const targets = new Float64Array([5, 0, 15, 0, -3, 0, 6, 1]);
-    const sounds = [{ x: 2, y: 0, radius: 4 }, { x: 18, y: 0, radius: 10 }];
+    const sounds = [
+      { x: 2, y: 0, radius: 4 },
+      { x: 18, y: 0, radius: 10 },
+    ];
     const out = createSenseResult(4, 4);
     senseInto(out, m, a, targets, sounds);
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([0, 3]);
@@ -258,7 +266,13 @@ describe("sense manager", () => {
       fc.property(fc.array(point, { minLength: 0, maxLength: 30 }), fc.double({ min: -4, max: 4, noNaN: true }), (pts, heading) => {
         const m = createSenseManager(1);
         addSensor(m, { x: 0, y: 0, heading, viewRange: 10, fieldOfView: 2 });
-        const out = senseInto(createSenseResult(pts.length), m, 0, pts.flatMap((p) => [p.x, p.y]), []);
+        const out = senseInto(
+          createSenseResult(pts.length),
+          m,
+          0,
+          pts.flatMap((p) => [p.x, p.y]),
+          [],
+        );
         const r = senseTargets({ x: 0, y: 0, heading, viewRange: 10, fieldOfView: 2 }, pts);
         expect([...out.seen.subarray(0, out.seenCount)]).toEqual(r.seen);
       }),
@@ -272,7 +286,15 @@ describe("senseTargets", () => {
     const grid = createGrid(12, 12);
     setCellPassable(grid, 3, 0, false);
     const guard = { x: 0, y: 0, heading: 0, viewRange: 10, fieldOfView: Math.PI / 2 };
-    const r = senseTargets(guard, [{ x: 6.5, y: 0.5 }, { x: 6.5, y: 3.5 }, { x: -4, y: 0 }], { grid, sounds: [{ x: -4, y: 0, radius: 8 }] });
+    const r = senseTargets(
+      guard,
+      [
+        { x: 6.5, y: 0.5 },
+        { x: 6.5, y: 3.5 },
+        { x: -4, y: 0 },
+      ],
+      { grid, sounds: [{ x: -4, y: 0, radius: 8 }] },
+    );
     expect(r).toEqual({ seen: [1], heard: [{ index: 0, intensity: 0.5 }] });
     // A custom ray test wins over the grid.
     expect(senseTargets(guard, [{ x: 6.5, y: 0.5 }], { grid, lineOfSight: () => true }).seen).toEqual([0]);

@@ -75,7 +75,15 @@ describe("cul-de-sacs and chokepoints", () => {
   // (a) room 0 — corridor 1 — room 2, and a closet 3 off room 2.
   const a = [[1], [0, 2], [1, 3], [2]];
   // (b) a ring 0-1-2-3-4-5-6-0: region 0's neighbours 1 and 6 are joined the long way round.
-  const b = [[1, 6], [0, 2], [1, 3], [2, 4], [3, 5], [4, 6], [5, 0]];
+  const b = [
+    [1, 6],
+    [0, 2],
+    [1, 3],
+    [2, 4],
+    [3, 5],
+    [4, 6],
+    [5, 0],
+  ];
 
   it("finds cul-de-sacs", () => {
     expect(findCulDeSacs(a)).toEqual([0, 3]);

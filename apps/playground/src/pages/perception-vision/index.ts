@@ -62,7 +62,10 @@ meter = stepDetection(meter, certainty, dt);`,
         }
       }
       draw.circle(guard.x * CELL, guard.y * CELL, 8, { color: "#7aa2f7", fill: true });
-      draw.line(guard.x * CELL, guard.y * CELL, (guard.x + Math.cos(heading) * 2) * CELL, (guard.y + Math.sin(heading) * 2) * CELL, { color: "#7aa2f7", width: 2 });
+      draw.line(guard.x * CELL, guard.y * CELL, (guard.x + Math.cos(heading) * 2) * CELL, (guard.y + Math.sin(heading) * 2) * CELL, {
+        color: "#7aa2f7",
+        width: 2,
+      });
       draw.circle(player.x * CELL, player.y * CELL, 6, { color: meter >= 1 ? "#f7768e" : "#9ece6a", fill: true });
       draw.rect(20, H - 30, 200, 12, { color: "#c0caf5" });
       draw.rect(20, H - 30, 200 * meter, 12, { color: meter >= 1 ? "#f7768e" : "#e0af68", fill: true });
