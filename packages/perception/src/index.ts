@@ -131,3 +131,4 @@ export {
 } from "./danger-regions";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
+export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
