@@ -5,7 +5,7 @@ import { advanceSharedBelief, createSharedBelief, reportSighting, shouldApproach
 describe("shared belief and pacing (ch. 34)", () => {
   it("approaches after 10 s unseen, or at once when the player is 5 m from the belief", () => {
     const b = createSharedBelief();
-    expect(shouldApproach(b, 0, 0)).toBe(false); // nobody knows anything yet
+    expect(shouldApproach(b, 50, 50)).toBe(false); // nobody knows anything yet
     reportSighting(b, 10, 10);
     expect(shouldApproach(b, 12, 13)).toBe(false); // 3.6 m away, just seen
     advanceSharedBelief(b, 9.9);
