@@ -1,0 +1,93 @@
+import { createGrid, setCellPassable } from "@tactica/grid";
+import { gridLineOfSight, stepDetection, validateVisionZones, visionCertainty } from "@tactica/perception";
+import type { DemoPage } from "../../demo";
+import { demoLayout, fixedLoop, select, slider } from "../../ui";
+
+const W = 800;
+const H = 600;
+const CELL = 20;
+const GW = W / CELL;
+const GH = H / CELL;
+
+const page: DemoPage = {
+  id: "perception-vision",
+  title: "Vision zones and a stealth meter",
+  package: "perception",
+  order: 1,
+  description:
+    "A guard sweeps its gaze; the heat map is its identification certainty per cell (nested zones, walls block sight). Move the mouse to be the player: the meter fills at the certainty of your position and drains while you are hidden.",
+  code: `const certainty = visionCertainty(gx, gy, heading, px, py, zones, { lineOfSight: gridLineOfSight(grid), modifier });
+meter = stepDetection(meter, certainty, dt);`,
+  mount(root) {
+    const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    const grid = createGrid(GW, GH);
+    for (let y = 6; y < 12; y++) setCellPassable(grid, 26, y, false);
+    for (let x = 8; x < 14; x++) setCellPassable(grid, x, 20, false);
+    for (let y = 2; y < 6; y++) setCellPassable(grid, 12, y, false);
+    const los = gridLineOfSight(grid);
+    const zones = validateVisionZones([
+      { range: 6, halfAngle: Math.PI / 3, certainty: 1 },
+      { range: 16, halfAngle: Math.PI / 10, certainty: 0.9 },
+      { range: 12, halfAngle: Math.PI / 4, certainty: 0.5 },
+      { range: 4, halfAngle: (3 * Math.PI) / 4, certainty: 0.3 },
+    ]);
+    const guard = { x: GW / 2 + 0.5, y: GH / 2 + 0.5 };
+    let heading = 0;
+    let sweep = 0.4;
+    let modifier = 0;
+    let heat = true;
+    let meter = 0;
+    let certainty = 0;
+    const player = { x: 5.5, y: 5.5 };
+    let time = 0;
+
+    function step(dt: number): void {
+      time += dt;
+      heading = Math.sin(time * sweep) * 1.6;
+      certainty = visionCertainty(guard.x, guard.y, heading, player.x, player.y, zones, { lineOfSight: los, modifier });
+      meter = stepDetection(meter, certainty, dt);
+    }
+
+    function render(): void {
+      draw.clear();
+      for (let y = 0; y < GH; y++) {
+        for (let x = 0; x < GW; x++) {
+          if (grid.passable[y * GW + x] !== 1) {
+            draw.rect(x * CELL, y * CELL, CELL, CELL, { color: "#565f89", fill: true });
+            continue;
+          }
+          if (!heat) continue;
+          const c = visionCertainty(guard.x, guard.y, heading, x + 0.5, y + 0.5, zones, { lineOfSight: los, modifier });
+          if (c > 0) draw.rect(x * CELL, y * CELL, CELL, CELL, { color: "#f7768e", fill: true, alpha: 0.15 + 0.6 * c });
+        }
+      }
+      draw.circle(guard.x * CELL, guard.y * CELL, 8, { color: "#7aa2f7", fill: true });
+      draw.line(guard.x * CELL, guard.y * CELL, (guard.x + Math.cos(heading) * 2) * CELL, (guard.y + Math.sin(heading) * 2) * CELL, {
+        color: "#7aa2f7",
+        width: 2,
+      });
+      draw.circle(player.x * CELL, player.y * CELL, 6, { color: meter >= 1 ? "#f7768e" : "#9ece6a", fill: true });
+      draw.rect(20, H - 30, 200, 12, { color: "#c0caf5" });
+      draw.rect(20, H - 30, 200 * meter, 12, { color: meter >= 1 ? "#f7768e" : "#e0af68", fill: true });
+      stats.textContent = `certainty: ${certainty.toFixed(2)}\nmeter: ${(meter * 100).toFixed(0)}%${meter >= 1 ? " — DETECTED" : ""}`;
+    }
+
+    slider(panel, "sweep speed", 0, 1.5, 0.05, sweep, (v) => (sweep = v));
+    slider(panel, "modifier", -0.5, 0.5, 0.05, modifier, (v) => (modifier = v));
+    select(panel, "heat map", ["on", "off"] as const, "on", (v) => (heat = v === "on"));
+    const move = (e: MouseEvent): void => {
+      const rect = canvas.getBoundingClientRect();
+      player.x = ((e.clientX - rect.left) * W) / rect.width / CELL;
+      player.y = ((e.clientY - rect.top) * H) / rect.height / CELL;
+    };
+    canvas.addEventListener("mousemove", move);
+    render();
+    const stop = fixedLoop(step, render);
+    return () => {
+      stop();
+      canvas.removeEventListener("mousemove", move);
+    };
+  },
+};
+
+export default page;

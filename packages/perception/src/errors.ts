@@ -1,0 +1,36 @@
+import { TacticaError } from "@tactica/core";
+
+/**
+ * Error codes thrown by `@tactica/perception`, besides core's generic ones.
+ *
+ * - `PERCEPTION_CONFIG`: a configuration or argument is out of range (a certainty outside [0, 1],
+ *   a radius below its minimum, maps of different sizes, a malformed snapshot).
+ * - `PERCEPTION_NOT_NORMALIZED`: an operation that needs a map normalised to [0, 1] (such as
+ *   {@link invertInfluence}) was given a raw map.
+ */
+export const PerceptionErrorCodes = {
+  /** Bad configuration, argument or snapshot. */
+  Config: "PERCEPTION_CONFIG",
+  /** A raw (not normalised) map where a normalised one is required. */
+  NotNormalized: "PERCEPTION_NOT_NORMALIZED",
+} as const;
+
+/**
+ * Throws `PERCEPTION_CONFIG` with a message in the package's format.
+ * @internal
+ */
+export function configError(fn: string, message: string, path?: string): never {
+  throw new TacticaError(PerceptionErrorCodes.Config, `@tactica/perception: ${fn}: ${message}`, path === undefined ? {} : { path });
+}
+
+/**
+ * Checks that `value` is a finite number (and within `[min, max]`), else throws `PERCEPTION_CONFIG`.
+ * @internal
+ */
+export function checkNumber(fn: string, name: string, value: unknown, min = -Infinity, max = Infinity): number {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+    const range = min === -Infinity && max === Infinity ? "a finite number" : `a finite number in [${min}, ${max}]`;
+    configError(fn, `"${name}" is ${String(value)}; pass ${range}.`, name);
+  }
+  return value;
+}

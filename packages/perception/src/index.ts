@@ -1,0 +1,134 @@
+/**
+ * `@tactica/perception`: what game agents notice and remember.
+ *
+ * - Senses: Boolean vision (distance, cone, then a line-of-sight ray), identification certainty from
+ *   nested vision zones, hearing with radius, falloff, sensitivity and occlusion; a plain-data
+ *   {@link SenseManager} for many agents per frame and the one-call {@link senseTargets}.
+ * - Memory: per-agent {@link TargetMemory} with decaying confidence, last known position, an
+ *   intuition window, awareness levels and validated save/restore.
+ * - Influence maps on a grid: stamping, propagation with momentum and decay, combining maps.
+ *
+ * @packageDocumentation
+ */
+
+export { PerceptionErrorCodes } from "./errors";
+export { type LineOfSight, type Occlusion } from "./types";
+export {
+  canSee,
+  type CanSeeOptions,
+  type VisionCertaintyOptions,
+  visionCertainty,
+  type VisionCone,
+  VisionShape,
+  type VisionShapeValue,
+  type VisionZone,
+  validateVisionZones,
+} from "./vision";
+export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
+export { gridLineOfSight } from "./grid-line-of-sight";
+export {
+  addSensor,
+  createSenseManager,
+  createSenseResult,
+  type SenseManager,
+  type SenseOptions,
+  type SenseResult,
+  SenseResultFlags,
+  senseInto,
+  type SensorDefinition,
+  setSensorPose,
+} from "./sense-manager";
+export { type Observer, senseTargets, type SenseTargetsOptions, type SenseTargetsResult } from "./sense-targets";
+export {
+  Awareness,
+  awarenessOf,
+  type AwarenessValue,
+  createTargetMemory,
+  findTargetMemory,
+  recordPerception,
+  restoreTargetMemory,
+  saveTargetMemory,
+  SenseKind,
+  type SenseKindValue,
+  type TargetMemory,
+  type TargetMemoryOptions,
+  type TargetMemorySnapshot,
+  trackTargetIntuition,
+  updateTargetMemory,
+} from "./target-memory";
+export {
+  addInfluence,
+  type AddInfluenceOptions,
+  addInverseInfluence,
+  createInfluenceLayer,
+  findHighestInfluence,
+  findLowestInfluence,
+  InfluenceFalloff,
+  type InfluenceFalloffValue,
+  type InfluenceLayer,
+  invertInfluence,
+  multiplyInfluence,
+  normalizeInfluence,
+  stampInfluence,
+  type StampOptions,
+} from "./influence-layer";
+export {
+  type AdvanceInfluenceOptions,
+  advanceInfluenceMap,
+  createInfluenceMap,
+  influenceAt,
+  type InfluenceMap,
+  type InfluenceMapOptions,
+  propagateInfluence,
+  setInfluenceSource,
+} from "./influence-map";
+export {
+  createProbabilityMap,
+  decideInstantiation,
+  observeProbabilityState,
+  priorProbability,
+  type ProbabilityMap,
+  stepProbabilityMap,
+} from "./probability-map";
+export {
+  type DetectionOptions,
+  detectionTime,
+  PerceptionThreshold,
+  ReactionTime,
+  reactionDelay,
+  type ReactionDelayOptions,
+  stepDetection,
+  stepPerceptionTimer,
+  viewHalfAngle,
+} from "./detection";
+export { type SoundChoke, soundPathDistance } from "./sound-path";
+export {
+  advanceSearch,
+  clearVisibleSpots,
+  createSearchCoordinator,
+  investigatorLimit,
+  isSearchOver,
+  requestSearchSpot,
+  type SearchCoordinator,
+  type SearchCoordinatorOptions,
+  SearchMode,
+  type SearchModeValue,
+  setSearchTarget,
+  SpotState,
+  type SpotStateValue,
+  staggerStandDown,
+  startSearch,
+} from "./search-coordinator";
+export { decomposeTerrain, type DecomposeTerrainOptions, findCulDeSacs, isChokepoint, rectangleNeighbors, type TerrainRectangles } from "./terrain-regions";
+export {
+  addDangerRegion,
+  advanceDangerRegions,
+  createDangerRegions,
+  dangerAt,
+  type DangerRegions,
+  selectTarget,
+  type SelectTargetOptions,
+} from "./danger-regions";
+export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
+export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
+export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";

@@ -1,0 +1,89 @@
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as core from "@tactica/core";
+import * as grid from "@tactica/grid";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+import * as perception from "../src/index";
+
+/** The `@example` code block of the TSDoc comment above `export function <fn>` in `file`. */
+function example(file: string, fn: string): string {
+  const src = readFileSync(fileURLToPath(new URL(`../src/${file}`, import.meta.url)), "utf8");
+  const at = src.indexOf(`export function ${fn}`);
+  const doc = src.slice(src.lastIndexOf("/**", at), at);
+  const m = /@example\s*\n\s*\*\s*```ts\n([\s\S]*?)\n\s*\*\s*```/.exec(doc);
+  if (!m) throw new Error(`no @example on ${fn}`);
+  return m[1]!
+    .split("\n")
+    .map((l) => l.replace(/^\s*\* ?/, ""))
+    .join("\n");
+}
+
+/** Runs example code (perception, grid and core exports in scope) followed by `tail`; returns what `tail` returns. */
+function run(code: string, tail: string): unknown {
+  const scope = { ...core, ...grid, ...perception } as Record<string, unknown>;
+  const names = Object.keys(scope).join(", ");
+  const js = ts.transpileModule(`const { ${names} } = __scope;\n${code}\n${tail}`, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
+  // Running documentation code is the point of this test.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  return (new Function("__scope", js) as (d: unknown) => unknown)(scope);
+}
+
+describe("@example blocks run and do what their comments say", () => {
+  it("canSee", () => {
+    const code = example("vision.ts", "canSee");
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("canSee"))
+      .map((l) => l.replace(/;.*$/, ""));
+    expect(run(code, `return [${calls.join(", ")}];`)).toEqual([true, false]);
+  });
+
+  it("hearingIntensity", () => {
+    const code = example("hearing.ts", "hearingIntensity");
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("hearingIntensity"))
+      .map((l) => l.replace(/;.*$/, ""));
+    expect(run(code, `return [${calls.join(", ")}];`)).toEqual([0.75, 0.375, 0]);
+  });
+
+  it("senseTargets", () => {
+    expect(run(example("sense-targets.ts", "senseTargets"), "return r;")).toEqual({ seen: [1], heard: [{ index: 0, intensity: 0.5 }] });
+  });
+
+  it("createTargetMemory", () => {
+    const [c, x, a] = run(
+      example("target-memory.ts", "createTargetMemory"),
+      "return [memory.confidence[slot], memory.x[slot], awarenessOf(memory, slot)];",
+    ) as number[];
+    expect(c).toBeCloseTo(0.6, 12);
+    expect(x).toBe(3);
+    expect(a).toBe(perception.Awareness.Investigate);
+  });
+
+  it("stampInfluence", () => {
+    expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([
+      255, 1, 0,
+    ]);
+  });
+
+  it("createProbabilityMap", () => {
+    const p = run(example("probability-map.ts", "createProbabilityMap"), "return [...guard.probabilities];") as number[];
+    [0.97, 0.026, 0.003, 0, 0.001].forEach((v, i) => expect(Math.abs(p[i]! - v)).toBeLessThanOrEqual(0.001));
+  });
+
+  it("stepDetection", () => {
+    const code = example("detection.ts", "stepDetection");
+    const [first, second] = code.split("\n").filter((l) => l.startsWith("for"));
+    const a = run(`let meter = 0;\n${first}`, "return meter;") as number;
+    const b = run(`let meter = 0;\n${first}\n${second}`, "return meter;") as number;
+    expect(a).toBeCloseTo(2 / 3, 9);
+    expect(b).toBeCloseTo(2 / 3 - 0.25, 9);
+    expect(run(code, "return meter;")).toBeCloseTo(b, 12);
+  });
+
+  it("decomposeTerrain", () => {
+    expect(run(example("terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
+  });
+});
