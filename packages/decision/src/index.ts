@@ -137,6 +137,7 @@ export {
   writeScoped,
   type BlackboardScope,
   type BlackboardScopeName,
+  type BlackboardScopeOptions,
 } from "./coordination/scoped-blackboard";
 export {
   AnimationPriority,
@@ -222,6 +223,7 @@ export {
   getResource,
   setResource,
   validateResourceRules,
+  type ResourceAccessOptions,
   type ResourceAction,
   type ResourceRuleDefinition,
   type ResourceRulesDefinition,
@@ -243,7 +245,18 @@ export {
 export { activate, mcCullochPitts, neurode, type Activation } from "./neural/activation";
 export { classifyHebb, trainHebb, type HebbNet } from "./neural/hebb";
 export { recallHopfield, trainHopfield, type HopfieldNet } from "./neural/hopfield";
-export { createMlp, mlpFromJson, mlpToJson, runMlp, trainMlp, trainMlpSample, type Mlp, type MlpWeights, type TrainMlpOptions } from "./neural/mlp";
+export {
+  createMlp,
+  mlpFromJson,
+  mlpToJson,
+  runMlp,
+  trainMlp,
+  trainMlpSample,
+  type Mlp,
+  type MlpWeights,
+  type TrainMlpOptions,
+  type TrainMlpSampleOptions,
+} from "./neural/mlp";
 export type {
   DefuzzifyMethod,
   FuzzyExpression,

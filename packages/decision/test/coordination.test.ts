@@ -62,9 +62,9 @@ describe("blackboards", () => {
     const global = createBlackboard({ alarm: "boolean", weather: "string" }, { weather: "rain" });
     const groupA = createBlackboard({ alarm: "boolean", target: "number" });
     const groupB = createBlackboard({ alarm: "boolean", target: "number" });
-    const a1 = createBlackboardScope(createBlackboard({ target: "number" }), groupA, global);
-    const a2 = createBlackboardScope(createBlackboard({ target: "number" }), groupA, global);
-    const b1 = createBlackboardScope(createBlackboard({ target: "number" }), groupB, global);
+    const a1 = createBlackboardScope(createBlackboard({ target: "number" }), { group: groupA, global: global });
+    const a2 = createBlackboardScope(createBlackboard({ target: "number" }), { group: groupA, global: global });
+    const b1 = createBlackboardScope(createBlackboard({ target: "number" }), { group: groupB, global: global });
     writeScoped(a1, "group", "target", 7);
     expect(readScoped(a2, "target")).toBe(7);
     expect(readScoped(b1, "target")).toBeUndefined();

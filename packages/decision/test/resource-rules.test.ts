@@ -43,28 +43,28 @@ describe("resource rules (1849, chapter 8)", () => {
   it("ranch produces daily and delivers every 5 days; actions get their parsed arguments", () => {
     const { w, calls } = world();
     const ranch = addResourceUnit(w, ["ranch-doWork", "ranch-deliverWork"]);
-    setResource(w, "unit", "workers", 1, ranch);
+    setResource(w, "unit", "workers", 1, { unit: ranch });
     advanceResourceRules(w, 5);
     // day 5: delivery (24 → 4) runs before that day's production (→ 10)
-    expect(getResource(w, "unit", "leather", ranch)).toBe(10);
+    expect(getResource(w, "unit", "leather", { unit: ranch })).toBe(10);
     expect(getResource(w, "player", "leather")).toBe(20);
     expect(calls[0]).toBe("spawn npc-farmer for 0 for 7 days");
     expect(calls.filter((c) => c === "walker").length).toBe(1);
     advanceResourceRules(w, 5);
-    expect(getResource(w, "unit", "leather", ranch)).toBe(20);
+    expect(getResource(w, "unit", "leather", { unit: ranch })).toBe(20);
     expect(getResource(w, "player", "leather")).toBe(40);
-    expect(getResource(w, "unit", "meat", ranch)).toBe(60);
+    expect(getResource(w, "unit", "meat", { unit: ranch })).toBe(60);
   });
 
   it("cobbler chain matches a hand computation", () => {
     const { w } = world();
     const cobbler = addResourceUnit(w, ["cobbler-bringMaterials", "cobbler-doWork"]);
-    setResource(w, "unit", "workers", 1, cobbler);
+    setResource(w, "unit", "workers", 1, { unit: cobbler });
     setResource(w, "player", "leather", 16);
     const r = advanceResourceRules(w, 10);
-    expect(getResource(w, "unit", "shoes", cobbler)).toBe(24);
+    expect(getResource(w, "unit", "shoes", { unit: cobbler })).toBe(24);
     expect(getResource(w, "player", "leather")).toBe(0);
-    expect(getResource(w, "unit", "leather", cobbler)).toBe(0);
+    expect(getResource(w, "unit", "leather", { unit: cobbler })).toBe(0);
     expect(r.succeeded).toBe(2 + 8);
     expect(r.failedChecks).toBe(6);
     expect(r.failedInputs).toBe(4);
@@ -73,28 +73,28 @@ describe("resource rules (1849, chapter 8)", () => {
   it("map queries sum the footprint; inputs are atomic; caps hold; rules are not evaluated between due days", () => {
     const { w, calls } = world();
     const mine = addResourceUnit(w, ["gold-mine"], [0, 1]);
-    setResource(w, "map", "gold", 3, mine); // 3 on each of the two tiles
-    expect(getResource(w, "map", "gold", mine)).toBe(6);
+    setResource(w, "map", "gold", 3, { unit: mine }); // 3 on each of the two tiles
+    expect(getResource(w, "map", "gold", { unit: mine })).toBe(6);
     advanceResourceRules(w, 2);
-    expect(getResource(w, "unit", "gold", mine)).toBe(5);
-    expect(getResource(w, "map", "gold", mine)).toBe(1);
+    expect(getResource(w, "unit", "gold", { unit: mine })).toBe(5);
+    expect(getResource(w, "map", "gold", { unit: mine })).toBe(1);
     expect(calls).toEqual(["complain gold"]); // "_ complain about gold" → args { about: "gold" }
 
     const hut = addResourceUnit(w, ["fire-hazard", "atomic"], [2, 3]);
-    setResource(w, "unit", "a", 3, hut);
-    setResource(w, "unit", "b", 4, hut);
+    setResource(w, "unit", "a", 3, { unit: hut });
+    setResource(w, "unit", "b", 4, { unit: hut });
     const before = w.evaluations;
     advanceResourceRules(w, 21);
     expect(w.evaluations - before).toBe(21 /* mine */ + 3 /* fire hazard, days 7, 14, 21 */ + 21 /* atomic */);
-    expect(getResource(w, "map", "fire-hazard", hut)).toBeCloseTo(0.24, 12); // 3 × 0.04 on each of 2 tiles
-    expect(getResource(w, "unit", "a", hut)).toBe(3); // b was short: nothing consumed
-    setResource(w, "map", "fire-hazard", 0.5, hut); // the check sums the footprint: 1.0 is not < 1
+    expect(getResource(w, "map", "fire-hazard", { unit: hut })).toBeCloseTo(0.24, 12); // 3 × 0.04 on each of 2 tiles
+    expect(getResource(w, "unit", "a", { unit: hut })).toBe(3); // b was short: nothing consumed
+    setResource(w, "map", "fire-hazard", 0.5, { unit: hut }); // the check sums the footprint: 1.0 is not < 1
     advanceResourceRules(w, 7);
-    expect(getResource(w, "map", "fire-hazard", hut)).toBe(1);
+    expect(getResource(w, "map", "fire-hazard", { unit: hut })).toBe(1);
     const stove = addResourceUnit(w, ["heat"], [0]);
-    setResource(w, "map", "fire-hazard", 0.8, stove);
+    setResource(w, "map", "fire-hazard", 0.8, { unit: stove });
     advanceResourceRules(w, 1);
-    expect(getResource(w, "map", "fire-hazard", stove)).toBe(1); // 0.8 + 0.5 capped at 1
+    expect(getResource(w, "map", "fire-hazard", { unit: stove })).toBe(1); // 0.8 + 0.5 capped at 1
   });
 
   it("validates statements by JSON path", () => {

@@ -17,9 +17,17 @@ export interface BlackboardScope {
   global: Blackboard | null;
 }
 
-/** Creates a scope over up to three boards (share one `group` object among the group's members). */
-export function createBlackboardScope(agent: Blackboard | null, group: Blackboard | null = null, global: Blackboard | null = null): BlackboardScope {
-  return { agent, group, global };
+/** The shared boards of a {@link createBlackboardScope} scope. */
+export interface BlackboardScopeOptions {
+  /** The group's board; pass the same object to every member of the group. Default null. */
+  group?: Blackboard | null;
+  /** The world board shared by everyone. Default null. */
+  global?: Blackboard | null;
+}
+
+/** Creates a scope over up to three boards: the agent's own, and `options.group` / `options.global` shared ones. */
+export function createBlackboardScope(agent: Blackboard | null, options: BlackboardScopeOptions = {}): BlackboardScope {
+  return { agent, group: options.group ?? null, global: options.global ?? null };
 }
 
 /**

@@ -94,12 +94,19 @@ export function runMlp(net: Mlp, input: ArrayLike<number>, out?: { [i: number]: 
   }
 }
 
+/** Options of {@link trainMlpSample}. */
+export interface TrainMlpSampleOptions {
+  /** Fraction of the previous weight change added to this one, in [0, 1). Default 0. */
+  momentum?: number;
+}
+
 /**
  * One back-propagation step on a single sample (online gradient descent with momentum):
  * forward, output deltas `(t − y)·y·(1 − y)`, hidden deltas back through the weights, then
  * `Δw = rate·δ·x + momentum·Δw_prev`. Returns the sample's squared error `Σ (t − y)²`. No allocation.
  */
-export function trainMlpSample(net: Mlp, input: ArrayLike<number>, target: ArrayLike<number>, rate: number, momentum = 0): number {
+export function trainMlpSample(net: Mlp, input: ArrayLike<number>, target: ArrayLike<number>, rate: number, options: TrainMlpSampleOptions = {}): number {
+  const momentum = options.momentum ?? 0;
   runMlp(net, input);
   const L = net.layers;
   const a = net.activations;
@@ -176,10 +183,11 @@ export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets
   const momentum = assertRange(where, "options.momentum", options.momentum ?? 0.9, 0, 0.999);
   const target = options.targetMse ?? 0;
   const nOut = net.layers[net.layers.length - 1]!;
+  const sampleOptions: TrainMlpSampleOptions = { momentum };
   let mse = Infinity;
   for (let e = 0; e < epochs; e++) {
     let sum = 0;
-    for (let k = 0; k < inputs.length; k++) sum += trainMlpSample(net, inputs[k]!, targets[k]!, rate, momentum);
+    for (let k = 0; k < inputs.length; k++) sum += trainMlpSample(net, inputs[k]!, targets[k]!, rate, sampleOptions);
     mse = sum / (inputs.length * nOut);
     if (mse < target) break;
   }

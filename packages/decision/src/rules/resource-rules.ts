@@ -349,16 +349,24 @@ export function advanceResourceRules(
   return out;
 }
 
-/** Reads resource `name` of a bin: `"unit"` (needs `unit`), `"map"` (sum under `unit`) or `"player"`. */
-export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, unit = 0): number {
+/** Which unit a resource read or write is about ({@link getResource}, {@link setResource}). */
+export interface ResourceAccessOptions {
+  /** The unit whose bin (`"unit"`) or footprint (`"map"`) is meant; ignored for `"player"`. Default 0. */
+  unit?: number;
+}
+
+/** Reads resource `name` of a bin: `"unit"` (of `options.unit`), `"map"` (sum under `options.unit`'s footprint) or `"player"`. */
+export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, options: ResourceAccessOptions = {}): number {
+  const unit = options.unit ?? 0;
   const r = world.resourceIndex.get(name);
   if (r === undefined)
     invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
   return read(world, BINS.indexOf(bin), unit, r);
 }
 
-/** Sets resource `name` of a bin (for `"map"`, of every tile under `unit`). */
-export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, value: number, unit = 0): void {
+/** Sets resource `name` of a bin (for `"map"`, of every tile under `options.unit`'s footprint). */
+export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, value: number, options: ResourceAccessOptions = {}): void {
+  const unit = options.unit ?? 0;
   const r = world.resourceIndex.get(name);
   if (r === undefined)
     invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
