@@ -55,6 +55,56 @@ describe("HTN", () => {
     expect(stuck.flags).toBe(PathFlags.NoPath);
   });
 
+  it("a replan's trace is self-contained: parents index the same trace and every step's chain reaches its root", () => {
+    const first = planHtn(htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "has-money", "has-card", "shop(shop)"]), ["errand(home, shop)"]);
+    const now = stateFromFacts(p, ["at(home)", "near(home, shop)", "has-card", "shop(shop)"]);
+    const again = replanHtn(htn, now, first, 1);
+    expect(again.replannedTask).toBe("travel(home, shop)");
+    const check = (r: typeof again) => {
+      r.trace.forEach((n, i) => {
+        expect(n.parent === -1 || (Number.isInteger(n.parent) && n.parent >= 0 && n.parent < i), `trace[${i}].parent ${n.parent}`).toBe(true);
+        expect(n.depth, `trace[${i}].depth`).toBe(n.parent === -1 ? 0 : r.trace[n.parent]!.depth + 1);
+      });
+      const chains = r.plan.map((_, s) => {
+        const at = r.trace.findIndex((n) => n.step === s);
+        expect(at, `step ${s} in the trace`).toBeGreaterThanOrEqual(0);
+        const chain: string[] = [];
+        for (let k = at, hops = 0; k !== -1; k = r.trace[k]!.parent, hops++) {
+          expect(hops).toBeLessThan(r.trace.length);
+          chain.push(r.trace[k]!.task);
+        }
+        return chain.reverse().join(" > ");
+      });
+      return chains;
+    };
+    expect(check(again)).toEqual(["errand(home, shop) > travel(home, shop) > walk(home, shop)", "errand(home, shop) > pay(shop) > buy-card(shop)"]);
+    expect(again.trace.map((n) => `${"  ".repeat(n.depth)}${n.task}${n.method ? ` [${n.method}]` : ""}`)).toEqual([
+      "errand(home, shop) [errand]",
+      "  travel(home, shop) [by-foot]",
+      "    walk(home, shop)",
+      "  pay(shop) [card]",
+      "    buy-card(shop)",
+    ]);
+    // A replan of the replan stays consistent too (its continuations point into its own trace).
+    const twice = replanHtn(htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "has-card", "shop(shop)"]), again, 0);
+    expect(twice.flags).toBe(PathFlags.Found);
+    expect(twice.replannedTask).toBe("travel(home, shop)");
+    expect(check(twice)).toEqual(["errand(home, shop) > travel(home, shop) > walk(home, shop)", "errand(home, shop) > pay(shop) > buy-card(shop)"]);
+    // Two roots: the replanned task's ancestor sits at index 6 of the previous trace but 0 of the new one.
+    const two = ["errand(home, shop)", "errand(shop, home)"];
+    const all = ["at(home)", "near(home, shop)", "near(shop, home)", "has-money", "has-card", "shop(shop)", "shop(home)"];
+    const long = planHtn(htn, stateFromFacts(p, all), two);
+    expect(names(long.plan)).toEqual(["call(taxi, home)", "ride(taxi, home, shop)", "buy-card(shop)", "walk(shop, home)", "buy-card(home)"]);
+    // The path back is closed (step 3 fails), but money turned up: take a taxi.
+    const late = replanHtn(htn, stateFromFacts(p, ["at(shop)", "has-money", "has-card", "shop(home)"]), long, 3);
+    expect(late.replannedTask).toBe("travel(shop, home)");
+    expect(check(late)).toEqual([
+      "errand(shop, home) > travel(shop, home) > call(taxi, shop)",
+      "errand(shop, home) > travel(shop, home) > ride(taxi, shop, home)",
+      "errand(shop, home) > pay(home) > buy-card(home)",
+    ]);
+  });
+
   it("reports no plan and budgets with flags", () => {
     expect(planHtn(htn, stateFromFacts(p, ["at(home)"]), ["errand(home, shop)"]).flags).toBe(PathFlags.NoPath);
     const b = planHtn(htn, p.initial, ["errand(home, shop)"], { maxNodes: 3 });

@@ -480,6 +480,23 @@ export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly str
   };
 }
 
+/** Copies a continuation agenda with its parent trace indices mapped through `remap` (replanning only). */
+function remapAgenda(ag: Agenda | null, remap: ReadonlyMap<number, number>): Agenda | null {
+  const items: Agenda[] = [];
+  for (let a = ag; a !== null; a = a.next) items.push(a);
+  let out: Agenda | null = null;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const a = items[i]!;
+    const parent = remap.get(a.parent);
+    if (parent === undefined)
+      throw planningError(PlanningErrorCodes.Argument, "replanHtn", `previous's continuations do not match its trace; pass a result of planHtn or replanHtn.`, {
+        path: "previous",
+      });
+    out = { task: a.task, group: a.group, parent, depth: a.depth, next: out };
+  }
+  return out;
+}
+
 /**
  * Partial replanning: step `failedStep` of `previous` failed (or its effects did not happen) and
  * the world is now `state`. Steps before it are kept as executed; the planner decomposes again the
@@ -514,10 +531,28 @@ export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResu
   for (let anc = previous.trace[node]!.parent; anc >= 0; anc = previous.trace[anc]!.parent) {
     const n = previous.trace[anc]!;
     const [task] = parseTasks(htn, [n.task], "replanHtn");
-    const agenda: Agenda = { task: task!, group: null, parent: -1, depth: n.depth, next: previous.continuations[anc] as Agenda | null };
+    // The new trace starts with copies of the replanned task's ancestors (root first), and the kept
+    // continuation's parent indices are remapped onto them, so the trace never points into `previous`.
+    const chain: number[] = [];
+    for (let k = n.parent; k >= 0; k = previous.trace[k]!.parent) chain.push(k);
+    chain.reverse();
+    const remap = new Map<number, number>([[-1, -1]]);
+    chain.forEach((k, i) => remap.set(k, i));
     const plan: number[] = [];
     const trace: RawNode[] = [];
     const conts: unknown[] = [];
+    for (const k of chain) {
+      const a = previous.trace[k]!;
+      trace.push({ task: parseTasks(htn, [a.task], "replanHtn")[0]!, method: a.method, parent: remap.get(a.parent)!, depth: a.depth, step: -1 });
+      conts.push(remapAgenda(previous.continuations[k] as Agenda | null, remap));
+    }
+    const agenda: Agenda = {
+      task: task!,
+      group: null,
+      parent: remap.get(n.parent)!,
+      depth: n.depth,
+      next: remapAgenda(previous.continuations[anc] as Agenda | null, remap),
+    };
     const r = run(htn, state, agenda, options, plan, trace, conts);
     expanded += r.expanded;
     if (r.flags & PathFlags.Found) return { flags: r.flags, plan, trace: named(htn, trace), expanded, replannedTask: n.task, continuations: conts };
