@@ -2,7 +2,7 @@ import { PathFlags } from "@tactica/search";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 import type { PlanningGoal, PlanningProblem } from "../ground/problem";
 import { isGoalSatisfied } from "../ground/state";
-import { resetStateStore, storeInsert } from "../ground/state-store";
+import { resetStateStore, storeInsert, type StateStore } from "../ground/state-store";
 import { workspaceOf } from "../internal/workspace";
 import { writeForwardPlan, type PlanResult } from "./plan-result";
 
@@ -22,6 +22,30 @@ export function checkPlanArgs(fn: string, problem: PlanningProblem, start: Uint3
     });
   if (goal.pos.length !== problem.words || goal.neg.length !== problem.words)
     throw planningError(PlanningErrorCodes.Argument, fn, `goal was compiled for another problem; use compileGoal(problem, …).`, { path: "goal" });
+}
+
+/**
+ * Opening of a breadth-first plan query, shared by {@link planBfs} and the lifted BFS: clears the
+ * state store and the result, stores `start`, and answers at once when `start` already satisfies
+ * the goal (Found, empty plan) or the goal is impossible (NoPath). Returns true when answered.
+ * @internal
+ */
+export function beginBfsQuery(out: PlanResult, store: StateStore, words: number, start: Uint32Array, goal: PlanningGoal): boolean {
+  resetStateStore(store, words);
+  out.expanded = 0;
+  out.cost = 0;
+  out.length = 0;
+  storeInsert(store, start, 0);
+  out.generated = 1;
+  if (isGoalSatisfied(goal, start)) {
+    out.flags = PathFlags.Found;
+    return true;
+  }
+  if (goal.impossible) {
+    out.flags = PathFlags.NoPath;
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -52,20 +76,7 @@ export function planBfs(out: PlanResult, problem: PlanningProblem, start: Uint32
   const ws = workspaceOf(problem);
   const store = ws.store;
   const W = problem.words;
-  resetStateStore(store, W);
-  out.expanded = 0;
-  out.cost = 0;
-  out.length = 0;
-  storeInsert(store, start, 0);
-  out.generated = 1;
-  if (isGoalSatisfied(goal, start)) {
-    out.flags = PathFlags.Found;
-    return out;
-  }
-  if (goal.impossible) {
-    out.flags = PathFlags.NoPath;
-    return out;
-  }
+  if (beginBfsQuery(out, store, W, start, goal)) return out;
   const A = problem.actionCount;
   const { preT, preF, add, del } = problem;
   const scratch = ws.scratch;

@@ -1,10 +1,9 @@
 import { PathFlags } from "@tactica/search";
-import { checkPlanArgs, type ForwardPlanOptions } from "../forward/plan-bfs";
+import { beginBfsQuery, checkPlanArgs, type ForwardPlanOptions } from "../forward/plan-bfs";
 import { writeForwardPlan, type PlanResult } from "../forward/plan-result";
 import { parseLiteral } from "../domain/literal";
 import type { PlanningGoal, PlanningProblem } from "../ground/problem";
-import { isGoalSatisfied } from "../ground/state";
-import { resetStateStore, storeInsert } from "../ground/state-store";
+import { storeInsert } from "../ground/state-store";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 import { workspaceOf } from "../internal/workspace";
 import { compileActionLayout, type ActionLayout } from "./action-layout";
@@ -181,20 +180,7 @@ export function planLiftedBfs(out: PlanResult, lifted: LiftedPlanner, start: Uin
   const ws = workspaceOf(problem);
   const store = ws.store;
   const W = problem.words;
-  resetStateStore(store, W);
-  out.expanded = 0;
-  out.cost = 0;
-  out.length = 0;
-  storeInsert(store, start, 0);
-  out.generated = 1;
-  if (isGoalSatisfied(goal, start)) {
-    out.flags = PathFlags.Found;
-    return out;
-  }
-  if (goal.impossible) {
-    out.flags = PathFlags.NoPath;
-    return out;
-  }
+  if (beginBfsQuery(out, store, W, start, goal)) return out;
   const n = Math.max(1, problem.objectNames.length);
   const {
     predOf,
