@@ -26,6 +26,8 @@ import {
   findPathThetaStar,
   flowFieldDirectionAt,
   parseMovingAiMap,
+  heuristicDistance,
+  Heuristics,
   PathFlags,
   setCellPassable,
   withGridRules,
@@ -48,7 +50,7 @@ import {
 } from "@tactica/grid";
 import { buildGoalBoundsStep, createGoalBounds, findPathJpsPlusGoalBounded, GoalBoundsCoverage, type GoalBounds } from "@tactica/grid";
 import type { DemoPage } from "../../demo";
-import { button, demoLayout, el, select } from "../../ui";
+import { button, demoLayout, el, select, setUrlParam, urlParam } from "../../ui";
 import { createDemoMap } from "./demo-map";
 import { addSharedMapPicker } from "./shared-maps";
 import { drawSubgoalLevels } from "./subgoal-levels";
@@ -83,6 +85,14 @@ const IDA_MAX_CELLS = 64 * 64;
 const IDA_BUDGET = 2_000_000;
 const ANY_ANGLE: readonly SolverName[] = ["Theta*", "Lazy Theta*", "A* + post-smoothing", "Theta* flow field"];
 const FIELDS: readonly SolverName[] = ["flow field", "Theta* flow field"];
+/** Solvers that take a node budget, so the page can replay them one expansion at a time (step-through). */
+const STEPPABLE: readonly SolverName[] = ["A*", "weighted A* (1.5)", "Dijkstra"];
+
+/** A cell written as `x,y` in the URL (`#/grid-pathfinding?start=3,4&goal=60,40&seed=9`); null when malformed. */
+export function parseCellParam(text: string | undefined): { x: number; y: number } | null {
+  const m = text === undefined ? null : /^(\d{1,5}),(\d{1,5})$/.exec(text);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+}
 
 /** Euclidean length of a waypoint path (cell centres). */
 function waypointLength(width: number, cells: Int32Array, length: number): number {
@@ -104,7 +114,10 @@ const page: DemoPage = {
     "Left-drag paints or erases walls, right-click moves the goal, shift-click moves the start. Pick a solver to see the cells it expanded (tinted), its path and its cost; 'flow field' and 'Theta* flow field' draw the direction every cell takes towards the goal (any angle for the Theta* field); 'region A*' outlines its rectangular regions; IDA* runs on small maps only. 'crowd' adds a congestion penalty halfway between start and goal to both flow fields. Load any Moving AI .map file with the file input, or, under `pnpm start`, pick one of the shared benchmark maps. 'JPS+ goal bounding' builds its bounds over a few frames and outlines the 8 boxes (one colour per first move) of the first waypoint that has them.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
-    let base: Grid = createDemoMap(64, 48, 7);
+    // Shareable view: the map seed, start and goal live in the URL next to the solver and moves.
+    const seedParam = Number(urlParam("seed"));
+    let seed = Number.isInteger(seedParam) && seedParam >= 0 && seedParam < 1e9 ? seedParam : 7;
+    let base: Grid = createDemoMap(64, 48, seed);
     let grid: Grid = base;
     let search: GridSearch = createGridSearch(grid);
     let jp: JpsPlus | null = null;
@@ -128,10 +141,22 @@ const page: DemoPage = {
     let expanded = new Int32Array(grid.width * grid.height);
     let solver: SolverName = "JPS+";
     let connectivity: "8-connected" | "4-connected" = "8-connected";
-    let start = { x: 1, y: 1 };
-    let goal = { x: 62, y: 46 };
+    const freeCell = (c: { x: number; y: number } | null): c is { x: number; y: number } =>
+      c !== null && c.x < grid.width && c.y < grid.height && grid.passable[c.y * grid.width + c.x] === 1;
+    const startParam = parseCellParam(urlParam("start"));
+    const goalParam = parseCellParam(urlParam("goal"));
+    let start = freeCell(startParam) ? startParam : { x: 1, y: 1 };
+    let goal = freeCell(goalParam) ? goalParam : { x: 62, y: 46 };
     let message = "";
     let queryUs = 0;
+    // One-off preprocessing (JPS+ tables, HPA* graph, subgoal graphs, regions) is timed apart from the query.
+    let prepMs = 0;
+    let prepSolver = "";
+    // Step-through: `stepAt` expansions of the current query are shown (-1 = the finished search).
+    let stepAt = -1;
+    let fullExpanded = 0;
+    let openCount = 0;
+    let opened = new Int32Array(grid.width * grid.height);
     const image = document.createElement("canvas");
     const dir = { x: 0, y: 0 };
 
@@ -157,6 +182,7 @@ const page: DemoPage = {
       field = createFlowField(grid);
       crowd = new Float64Array(grid.width * grid.height);
       expanded = new Int32Array(grid.width * grid.height);
+      opened = new Int32Array(grid.width * grid.height);
       image.width = grid.width;
       image.height = grid.height;
     }
@@ -170,8 +196,26 @@ const page: DemoPage = {
       return { x: x0, y: y0 };
     }
 
+    /** Builds the solver's one-off data before the query, timed apart (shown once, not added to the query time). */
+    function prepare(): void {
+      const t = performance.now();
+      let built = true;
+      if ((solver === "JPS+" || solver === "JPS+ goal bounding") && jp === null) jp = createJpsPlus(grid);
+      else if (solver === "HPA* (8×8 clusters)" && hpa === null) hpa = createHpa(search, { clusterSize: 8 });
+      else if (solver === "subgoal graph" && subgoals === null && grid.connectivity === 8) subgoals = createSubgoalGraph(grid);
+      else if (solver === "region A*" && regions === null && grid.cornerCutting !== 2) regions = createRegionMap(grid);
+      else built = false;
+      if (built) {
+        prepMs = performance.now() - t;
+        prepSolver = solver;
+      }
+    }
+
     function solve(): void {
       message = "";
+      prepare();
+      if (!STEPPABLE.includes(solver)) stepAt = -1;
+      const budget = stepAt >= 0 ? { maxExpansions: Math.max(1, stepAt) } : {};
       const t0 = performance.now();
       const { x: sx, y: sy } = start;
       const { x: gx, y: gy } = goal;
@@ -184,13 +228,13 @@ const page: DemoPage = {
           findPathJps(path, search, sx, sy, gx, gy);
           break;
         case "A*":
-          findPathAStar(path, search, sx, sy, gx, gy);
+          findPathAStar(path, search, sx, sy, gx, gy, budget);
           break;
         case "weighted A* (1.5)":
-          findPathAStar(path, search, sx, sy, gx, gy, { weight: 1.5 });
+          findPathAStar(path, search, sx, sy, gx, gy, { weight: 1.5, ...budget });
           break;
         case "Dijkstra":
-          findPathDijkstra(path, search, sx, sy, gx, gy);
+          findPathDijkstra(path, search, sx, sy, gx, gy, budget);
           break;
         case "HPA* (8×8 clusters)":
           hpa ??= createHpa(search, { clusterSize: 8 });
@@ -306,8 +350,15 @@ const page: DemoPage = {
       // Snapshot the closed set of this query (the search state is reused by the next one); for
       // the graph-based solvers show their graph nodes instead (subgoals, HPA* transitions).
       let n = 0;
+      let o = 0;
       const pw = search.pw;
-      if (solver === "IDA* (small maps)" || solver === "Theta* flow field") {
+      if (solver === "BFS") {
+        // BFS closes nothing: the cells it expanded are the first `expanded` entries of its FIFO
+        // queue, the rest of the queue is its frontier.
+        const q = search.queue;
+        for (let k = 0; k < path.expanded; k++) expanded[n++] = (Math.floor(q[k]! / pw) - 1) * grid.width + (q[k]! % pw) - 1;
+        for (let k = path.expanded; k < path.generated; k++) opened[o++] = (Math.floor(q[k]! / pw) - 1) * grid.width + (q[k]! % pw) - 1;
+      } else if (solver === "IDA* (small maps)" || solver === "Theta* flow field") {
         // IDA* marks only the current path as closed: show every node its last iteration reached.
         // The Theta* field reaches every cell: tint nothing.
         if (solver === "IDA* (small maps)") {
@@ -328,14 +379,16 @@ const page: DemoPage = {
         for (let i = 0; i < hpa.nodeCount; i++) expanded[n++] = hpa.nodeCell[i]!;
       } else {
         for (let p = 0; p < search.closed.length; p++) {
-          if (search.closed[p] === search.stamp) {
-            const y = Math.floor(p / pw) - 1;
-            const x = (p % pw) - 1;
-            expanded[n++] = y * grid.width + x;
-          }
+          const y = Math.floor(p / pw) - 1;
+          const x = (p % pw) - 1;
+          if (search.closed[p] === search.stamp) expanded[n++] = y * grid.width + x;
+          else if (search.seen[p] === search.stamp && x >= 0 && y >= 0 && x < grid.width && y < grid.height) opened[o++] = y * grid.width + x;
         }
       }
       expandedCount = n;
+      openCount = o;
+      if (stepAt < 0) fullExpanded = path.expanded;
+      updateStepper();
       render();
     }
     let expandedCount = 0;
@@ -391,6 +444,13 @@ const page: DemoPage = {
             d[i * 4] = 120;
             d[i * 4 + 1] = 170;
             d[i * 4 + 2] = 235;
+          }
+          // The open set (seen, not yet expanded), as PathFinding.js shows it: green.
+          for (let k = 0; k < openCount; k++) {
+            const i = opened[k]!;
+            d[i * 4] = 140;
+            d[i * 4 + 1] = 220;
+            d[i * 4 + 2] = 150;
           }
         }
         if (FIELDS.includes(solver) && crowdOn) {
@@ -457,14 +517,19 @@ const page: DemoPage = {
               ? `${regions?.regionCount ?? 0} rectangular regions (outlined), ${path.expanded} expanded`
               : solver === "Theta* flow field"
                 ? `Theta* field: ${thetaField?.losChecks ?? 0} line-of-sight tests; the path is the start's parent chain`
-                : `expanded ${expandedCount} nodes (tinted)`,
+                : `expanded ${expandedCount} nodes (blue), ${openCount} open (green)`,
+        stepAt >= 0 ? `step-through: ${Math.min(stepAt, fullExpanded)} / ${fullExpanded} expansions` : "",
         levelLegend === "" ? "" : `${levelLegend}; ${levelled?.expanded ?? 0} graph nodes expanded`,
-        `time ${queryUs.toFixed(0)} µs (first JPS+ query includes preprocessing)`,
+        `query ${queryUs < 100 ? queryUs.toFixed(1) : queryUs.toFixed(0)} µs`,
+        prepSolver === solver && prepMs > 0 ? `preprocessing (once per map) ${prepMs.toFixed(2)} ms` : "",
+        `start (${start.x}, ${start.y}) → goal (${goal.x}, ${goal.y}), map seed ${seed}`,
         solver === "JPS+ goal bounding" && gb !== null
           ? `goal bounds: ${gb.rows} jump points, ${(gb.boxes.byteLength / 1024).toFixed(0)} kB, ${gb.builtRows === gb.rows ? "built in" : "building for"} ${gbMs.toFixed(0)} ms; boxes of ${boxCell < 0 ? "no waypoint (none has bounds)" : `waypoint (${boxCell % grid.width}, ${Math.floor(boxCell / grid.width)}), white dot`}, one colour per first move`
           : "",
         message,
-      ].join("\n");
+      ]
+        .filter((line) => line !== "")
+        .join("\n");
     }
     // The 8 goal-bounding boxes of the first path waypoint that has bounds (a jump point).
     const BOX_COLORS = ["#d62828", "#f77f00", "#fcbf49", "#2a9d8f", "#264653", "#8338ec", "#3a86ff", "#ff006e"];
@@ -514,8 +579,10 @@ const page: DemoPage = {
       if (!c) return;
       if (e.button === 2) {
         if (grid.passable[c.y * grid.width + c.x] === 1) goal = c;
+        writeEnds();
       } else if (e.shiftKey) {
         if (grid.passable[c.y * grid.width + c.x] === 1) start = c;
+        writeEnds();
       } else {
         painting = grid.passable[c.y * grid.width + c.x] !== 1;
         paint(c);
@@ -523,6 +590,7 @@ const page: DemoPage = {
       solve();
     };
     const onMove = (e: MouseEvent): void => {
+      showTip(e);
       if (painting === null) return;
       const c = cellAt(e);
       if (!c) return;
@@ -533,6 +601,10 @@ const page: DemoPage = {
       painting = null;
     };
     const onMenu = (e: Event): void => e.preventDefault();
+    const onLeave = (): void => {
+      tip.hidden = true;
+    };
+    canvas.addEventListener("mouseleave", onLeave);
     canvas.addEventListener("mousedown", onDown);
     canvas.addEventListener("mousemove", onMove);
     window.addEventListener("mouseup", onUp);
@@ -540,6 +612,8 @@ const page: DemoPage = {
 
     select(panel, "solver", SOLVERS, solver, (v) => {
       solver = v;
+      stepAt = -1;
+      stopPlay();
       solve();
     });
     select(panel, "crowd (flow fields)", ["off", "on"] as const, "off", (v) => {
@@ -551,10 +625,11 @@ const page: DemoPage = {
       rebuildRules();
       solve();
     });
-    let seed = 7;
     button(panel, "new demo map", () => {
       seed++;
+      setUrlParam("seed", seed === 7 ? undefined : seed);
       setGrid(createDemoMap(64, 48, seed));
+      writeEnds();
       solve();
     });
     button(panel, "clear walls", () => {
@@ -588,6 +663,87 @@ const page: DemoPage = {
       render();
     });
 
+    // Step-through of the open and closed sets (A*, weighted A*, Dijkstra): replays the query with a
+    // node budget of k expansions, so the picture is the search's state after k steps.
+    const stepRow = el("div", "control stepper");
+    const back = el("button", "", "◀");
+    back.title = "One expansion back";
+    const fwd = el("button", "", "▶");
+    fwd.title = "One expansion forward";
+    const play = el("button", "", "play");
+    play.title = "Replay the search from the first expansion";
+    const stepLabel = el("span", "", "step-through");
+    stepRow.append(stepLabel, back, fwd, play);
+    panel.insertBefore(stepRow, stats);
+    let playTimer = 0;
+    function stopPlay(): void {
+      clearInterval(playTimer);
+      playTimer = 0;
+      play.textContent = "play";
+    }
+    function stepTo(k: number): void {
+      stepAt = k >= fullExpanded ? -1 : Math.max(0, k);
+      solve();
+    }
+    back.addEventListener("click", () => {
+      stopPlay();
+      stepTo((stepAt < 0 ? fullExpanded : stepAt) - 1);
+    });
+    fwd.addEventListener("click", () => {
+      stopPlay();
+      stepTo(stepAt < 0 ? 1 : stepAt + 1);
+    });
+    play.addEventListener("click", () => {
+      if (playTimer) {
+        stopPlay();
+        return;
+      }
+      play.textContent = "stop";
+      stepTo(1);
+      playTimer = window.setInterval(() => {
+        const per = Math.max(1, Math.ceil(fullExpanded / 150));
+        stepTo(stepAt + per);
+        if (stepAt < 0) stopPlay();
+      }, 30);
+    });
+    function updateStepper(): void {
+      const on = STEPPABLE.includes(solver);
+      back.disabled = fwd.disabled = play.disabled = !on;
+      stepLabel.textContent = on ? "step-through" : "step-through (A*, Dijkstra)";
+    }
+
+    // Tooltip: the hovered cell's g, h and f (= g + w·h) from the last query.
+    const tip = el("div", "cell-tip");
+    tip.hidden = true;
+    canvas.parentElement!.append(tip);
+    function showTip(e: MouseEvent): void {
+      const c = cellAt(e);
+      if (!c) {
+        tip.hidden = true;
+        return;
+      }
+      const p = (c.y + 1) * search.pw + c.x + 1;
+      const seen = search.seen[p] === search.stamp;
+      const closed = search.closed[p] === search.stamp;
+      const kind = grid.connectivity === 4 ? Heuristics.Manhattan : Heuristics.Octile;
+      const w = solver === "Dijkstra" ? 0 : solver === "weighted A* (1.5)" ? 1.5 : 1;
+      const h = w === 0 ? 0 : heuristicDistance(kind, c.x - goal.x, c.y - goal.y) * search.minCost;
+      const g = seen && solver !== "BFS" ? search.g[p]! : Number.NaN;
+      const lines = [`cell (${c.x}, ${c.y})${grid.passable[c.y * grid.width + c.x] === 1 ? "" : " wall"}`];
+      if (seen && solver !== "BFS") lines.push(`g ${g.toFixed(2)}  h ${h.toFixed(2)}  f ${(g + w * h).toFixed(2)}`, closed ? "closed" : "open");
+      else lines.push(`h ${h.toFixed(2)}`, solver === "BFS" && seen ? "reached (BFS keeps no g)" : "not reached by this query");
+      tip.textContent = lines.join("\n");
+      const box = canvas.parentElement!.getBoundingClientRect();
+      tip.style.left = `${e.clientX - box.left + 14}px`;
+      tip.style.top = `${e.clientY - box.top + 14}px`;
+      tip.hidden = false;
+    }
+
+    function writeEnds(): void {
+      setUrlParam("start", `${start.x},${start.y}`);
+      setUrlParam("goal", `${goal.x},${goal.y}`);
+    }
+
     rebuildRules();
     solve();
     return () => {
@@ -596,6 +752,8 @@ const page: DemoPage = {
       canvas.removeEventListener("mousemove", onMove);
       window.removeEventListener("mouseup", onUp);
       canvas.removeEventListener("contextmenu", onMenu);
+      canvas.removeEventListener("mouseleave", onLeave);
+      stopPlay();
     };
   },
 };
