@@ -4,6 +4,6 @@ import { defineConfig } from "vitest/config";
 // Browser and end-to-end tests run separately through vitest.e2e.config.ts.
 export default defineConfig({
   test: {
-    projects: ["packages/*/vitest.config.ts", "bench/vitest.config.ts", "qa/vitest.config.ts", "tests/vitest.config.ts"],
+    projects: ["packages/*/vitest.config.ts", "bench/vitest.config.ts", "qa/vitest.config.ts", "tests/vitest.config.ts", "apps/playground/vitest.config.ts"],
   },
 });

@@ -27,4 +27,6 @@ export default defineConfig({
   server: { port: Number(process.env["PORT"] ?? 5173), strictPort: true, headers: isolation },
   preview: { port: Number(process.env["PORT"] ?? 4173), headers: isolation },
   build: { target: "es2022", chunkSizeWarningLimit: 2000 },
+  // Heavy work (Snake evolution, IDA*, flow fields on big maps) runs in module workers.
+  worker: { format: "es" },
 });
