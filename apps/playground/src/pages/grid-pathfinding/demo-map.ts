@@ -13,7 +13,8 @@ export function createDemoMap(width: number, height: number, seed: number): Grid
   // Room walls every ~12 cells with random doorways.
   for (let x = 12; x < width - 4; x += rngInt(rng, 10, 14)) {
     for (let y = 0; y < height; y++) p[y * width + x] = 0;
-    for (let d = 0; d < 3; d++) {
+    // Three doorways per 48 rows (exactly 3 on the 64×48 default map), so tall maps stay connected.
+    for (let d = 0; d < Math.max(3, Math.round(height / 16)); d++) {
       const y = rngInt(rng, 1, height - 4);
       for (let k = 0; k < 3; k++) p[(y + k) * width + x] = 1;
     }

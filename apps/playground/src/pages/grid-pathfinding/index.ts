@@ -3,10 +3,8 @@ import {
   computeFlowField,
   computeThetaFlowField,
   createFlowField,
-  createIdaStar,
   createRegionMap,
   createThetaFlowField,
-  findPathIdaStar,
   findPathRegionAStar,
   smoothPath,
   thetaFlowFieldDirectionAt,
@@ -33,7 +31,6 @@ import {
   withGridRules,
   type FlowField,
   type Grid,
-  type IdaStar,
   type RegionMap,
   type ThetaFlowField,
   type GridPath,
@@ -54,6 +51,7 @@ import { button, demoLayout, el, select, setUrlParam, urlParam } from "../../ui"
 import { createDemoMap } from "./demo-map";
 import { addSharedMapPicker } from "./shared-maps";
 import { drawSubgoalLevels } from "./subgoal-levels";
+import type { GridWorkerRequest, GridWorkerResponse } from "./grid-worker";
 
 const W = 800;
 const H = 600;
@@ -87,6 +85,10 @@ const ANY_ANGLE: readonly SolverName[] = ["Theta*", "Lazy Theta*", "A* + post-sm
 const FIELDS: readonly SolverName[] = ["flow field", "Theta* flow field"];
 /** Solvers that take a node budget, so the page can replay them one expansion at a time (step-through). */
 const STEPPABLE: readonly SolverName[] = ["A*", "weighted A* (1.5)", "Dijkstra"];
+/** Demo map sizes (the `map` URL key); flow fields on maps above WORKER_CELLS cells, and IDA* always, run in a web worker. */
+const MAP_SIZES = { "64×48": [64, 48], "256×256": [256, 256], "512×512": [512, 512] } as const;
+type MapSize = keyof typeof MAP_SIZES;
+const WORKER_CELLS = 128 * 128;
 
 /** A cell written as `x,y` in the URL (`#/grid-pathfinding?start=3,4&goal=60,40&seed=9`); null when malformed. */
 export function parseCellParam(text: string | undefined): { x: number; y: number } | null {
@@ -117,7 +119,10 @@ const page: DemoPage = {
     // Shareable view: the map seed, start and goal live in the URL next to the solver and moves.
     const seedParam = Number(urlParam("seed"));
     let seed = Number.isInteger(seedParam) && seedParam >= 0 && seedParam < 1e9 ? seedParam : 7;
-    let base: Grid = createDemoMap(64, 48, seed);
+    const sizeParam = urlParam("map");
+    let mapSize: MapSize = sizeParam !== undefined && sizeParam in MAP_SIZES ? (sizeParam as MapSize) : "64×48";
+    const demoMap = (): Grid => createDemoMap(MAP_SIZES[mapSize][0], MAP_SIZES[mapSize][1], seed);
+    let base: Grid = demoMap();
     let grid: Grid = base;
     let search: GridSearch = createGridSearch(grid);
     let jp: JpsPlus | null = null;
@@ -133,7 +138,6 @@ const page: DemoPage = {
     let field: FlowField = createFlowField(grid);
     let thetaField: ThetaFlowField | null = null;
     let regions: RegionMap | null = null;
-    let ida: IdaStar | null = null;
     const goalCell = new Int32Array(1);
     // 'crowd': a congestion penalty blob halfway between start and goal, for both flow fields.
     let crowdOn = false;
@@ -145,8 +149,9 @@ const page: DemoPage = {
       c !== null && c.x < grid.width && c.y < grid.height && grid.passable[c.y * grid.width + c.x] === 1;
     const startParam = parseCellParam(urlParam("start"));
     const goalParam = parseCellParam(urlParam("goal"));
-    let start = freeCell(startParam) ? startParam : { x: 1, y: 1 };
-    let goal = freeCell(goalParam) ? goalParam : { x: 62, y: 46 };
+    const small = mapSize === "64×48";
+    let start = freeCell(startParam) ? startParam : small ? { x: 1, y: 1 } : firstFree(0, 0, 1);
+    let goal = freeCell(goalParam) ? goalParam : small ? { x: 62, y: 46 } : firstFree(grid.width - 1, grid.height - 1, -1);
     let message = "";
     let queryUs = 0;
     // One-off preprocessing (JPS+ tables, HPA* graph, subgoal graphs, regions) is timed apart from the query.
@@ -168,6 +173,7 @@ const page: DemoPage = {
     }
 
     function rebuildRules(): void {
+      requestId++;
       grid = withGridRules(base, { connectivity: connectivity === "8-connected" ? 8 : 4 });
       search = createGridSearch(grid);
       jp = null;
@@ -176,7 +182,6 @@ const page: DemoPage = {
       gb = null;
       thetaField = null;
       regions = null;
-      ida = null;
       levelled = null;
       path = createGridPath(grid);
       field = createFlowField(grid);
@@ -194,6 +199,96 @@ const page: DemoPage = {
         if (grid.passable[i] === 1) return { x: i % grid.width, y: Math.floor(i / grid.width) };
       }
       return { x: x0, y: y0 };
+    }
+
+    // The web worker for IDA* and for flow fields on big maps: one request in flight; a newer one
+    // waits in `queued` and replaces any older waiting one; answers to superseded requests are dropped.
+    let worker: Worker | null = null;
+    let requestId = 0;
+    let busy = false;
+    let queued: GridWorkerRequest | null = null;
+    let workerStatus = "";
+    const usesWorker = (s: SolverName) => s === "IDA* (small maps)" || (FIELDS.includes(s) && grid.width * grid.height > WORKER_CELLS);
+    function requestWorker(kind: GridWorkerRequest["kind"], penalty: Float64Array | undefined): void {
+      const request: GridWorkerRequest = {
+        id: ++requestId,
+        kind,
+        width: grid.width,
+        height: grid.height,
+        passable: grid.passable.slice(),
+        connectivity: grid.connectivity,
+        cornerCutting: grid.cornerCutting,
+        start: [start.x, start.y],
+        goal: [goal.x, goal.y],
+        penalty: penalty?.slice(),
+        maxExpansions: IDA_BUDGET,
+      };
+      workerStatus = `${kind} running in a web worker…`;
+      if (busy) {
+        queued = request;
+        return;
+      }
+      post(request);
+    }
+    function post(request: GridWorkerRequest): void {
+      if (worker === null) {
+        worker = new Worker(new URL("./grid-worker.ts", import.meta.url), { type: "module" });
+        worker.addEventListener("message", (e: MessageEvent<GridWorkerResponse>) => onWorker(e.data));
+      }
+      busy = true;
+      worker.postMessage(request, [request.passable.buffer]);
+    }
+    function onWorker(m: GridWorkerResponse): void {
+      if (m.type === "progress") {
+        if (m.id === requestId) {
+          workerStatus = m.text;
+          scheduleRender();
+        }
+        return;
+      }
+      busy = false;
+      if (queued) {
+        const next = queued;
+        queued = null;
+        post(next);
+      }
+      if (m.id !== requestId) return;
+      workerStatus = "";
+      if (m.field && m.field.width === grid.width && m.field.height === grid.height) {
+        field = m.field;
+        message = `flow field computed in a web worker in ${m.ms.toFixed(0)} ms`;
+      } else if (m.thetaField && m.thetaField.width === grid.width && m.thetaField.height === grid.height) {
+        thetaField = m.thetaField;
+        writeThetaChain(thetaField, start.x, start.y);
+        message = `Theta* flow field computed in a web worker in ${m.ms.toFixed(0)} ms`;
+      } else if (m.path && m.reached) {
+        path.flags = m.flags ?? PathFlags.NoPath;
+        path.path.set(m.path.subarray(0, path.path.length));
+        path.length = Math.min(m.path.length, path.path.length);
+        path.cost = m.cost ?? Infinity;
+        path.expanded = m.expanded ?? 0;
+        expanded.set(m.reached.subarray(0, expanded.length));
+        expandedCount = Math.min(m.reached.length, expanded.length);
+        openCount = 0;
+        message =
+          path.flags & PathFlags.BudgetExhausted
+            ? `IDA* stopped after ${IDA_BUDGET} expansions (${m.iterations} iterations), in a web worker in ${m.ms.toFixed(0)} ms`
+            : `IDA*: ${m.iterations} iterations, ${path.expanded} expansions in total, in a web worker in ${m.ms.toFixed(0)} ms`;
+      }
+      scheduleRender();
+    }
+    let renderFrame = 0;
+    /** Renders now on small maps, once per animation frame on big ones (painting walls fires many events). */
+    function scheduleRender(): void {
+      if (grid.width * grid.height <= WORKER_CELLS) {
+        render();
+        return;
+      }
+      if (renderFrame === 0)
+        renderFrame = requestAnimationFrame(() => {
+          renderFrame = 0;
+          render();
+        });
     }
 
     /** Builds the solver's one-off data before the query, timed apart (shown once, not added to the query time). */
@@ -299,6 +394,12 @@ const page: DemoPage = {
           break;
         }
         case "flow field":
+          if (usesWorker(solver)) {
+            requestWorker("flow field", fillCrowd(sx, sy, gx, gy));
+            path.length = 0;
+            path.flags = PathFlags.NoPath;
+            break;
+          }
           goalCell[0] = gy * grid.width + gx;
           computeFlowField(field, search, goalCell, { penalty: fillCrowd(sx, sy, gx, gy) });
           path.length = 0;
@@ -322,10 +423,10 @@ const page: DemoPage = {
             );
             break;
           }
-          ida ??= createIdaStar(search);
-          findPathIdaStar(path, ida, sx, sy, gx, gy, { maxExpansions: IDA_BUDGET });
-          if (path.flags & PathFlags.BudgetExhausted) message = `IDA* stopped after ${IDA_BUDGET} expansions (${ida.iterations} iterations)`;
-          else message = `IDA*: ${ida.iterations} iterations, ${path.expanded} expansions in total`;
+          // IDA* re-expands nodes on every iteration (up to 300 ms here): always in the worker.
+          requestWorker("IDA*", undefined);
+          path.length = 0;
+          path.flags = PathFlags.NoPath;
           break;
         case "region A*":
           if (grid.cornerCutting === 2) {
@@ -340,6 +441,11 @@ const page: DemoPage = {
             noPath("the Theta* flow field needs an 8-connected grid");
             break;
           }
+          if (usesWorker(solver)) {
+            requestWorker("Theta* flow field", fillCrowd(sx, sy, gx, gy));
+            if (thetaField) writeThetaChain(thetaField, sx, sy);
+            break;
+          }
           thetaField ??= createThetaFlowField(grid);
           goalCell[0] = gy * grid.width + gx;
           computeThetaFlowField(thetaField, search, goalCell, { penalty: fillCrowd(sx, sy, gx, gy) });
@@ -352,20 +458,19 @@ const page: DemoPage = {
       let n = 0;
       let o = 0;
       const pw = search.pw;
-      if (solver === "BFS") {
+      if (solver === "IDA* (small maps)") {
+        // Filled in by the worker's answer (onWorker).
+        n = expandedCount;
+      } else if (usesWorker(solver)) {
+        // A flow field from the worker: the search state here is not its own.
+      } else if (solver === "BFS") {
         // BFS closes nothing: the cells it expanded are the first `expanded` entries of its FIFO
         // queue, the rest of the queue is its frontier.
         const q = search.queue;
         for (let k = 0; k < path.expanded; k++) expanded[n++] = (Math.floor(q[k]! / pw) - 1) * grid.width + (q[k]! % pw) - 1;
         for (let k = path.expanded; k < path.generated; k++) opened[o++] = (Math.floor(q[k]! / pw) - 1) * grid.width + (q[k]! % pw) - 1;
-      } else if (solver === "IDA* (small maps)" || solver === "Theta* flow field") {
-        // IDA* marks only the current path as closed: show every node its last iteration reached.
+      } else if (solver === "Theta* flow field") {
         // The Theta* field reaches every cell: tint nothing.
-        if (solver === "IDA* (small maps)") {
-          for (let p = 0; p < search.seen.length; p++) {
-            if (search.seen[p] === search.stamp) expanded[n++] = (Math.floor(p / pw) - 1) * grid.width + (p % pw) - 1;
-          }
-        }
       } else if (solver === "region A*") {
         // Regions are drawn as rectangles instead.
       } else if (solver === "subgoal graph" && subgoals !== null) {
@@ -389,7 +494,8 @@ const page: DemoPage = {
       openCount = o;
       if (stepAt < 0) fullExpanded = path.expanded;
       updateStepper();
-      render();
+      if (!usesWorker(solver)) workerStatus = "";
+      scheduleRender();
     }
     let expandedCount = 0;
 
@@ -527,6 +633,7 @@ const page: DemoPage = {
           ? `goal bounds: ${gb.rows} jump points, ${(gb.boxes.byteLength / 1024).toFixed(0)} kB, ${gb.builtRows === gb.rows ? "built in" : "building for"} ${gbMs.toFixed(0)} ms; boxes of ${boxCell < 0 ? "no waypoint (none has bounds)" : `waypoint (${boxCell % grid.width}, ${Math.floor(boxCell / grid.width)}), white dot`}, one colour per first move`
           : "",
         message,
+        workerStatus,
       ]
         .filter((line) => line !== "")
         .join("\n");
@@ -625,10 +732,17 @@ const page: DemoPage = {
       rebuildRules();
       solve();
     });
+    select(panel, "map", Object.keys(MAP_SIZES) as MapSize[], "64×48", (v) => {
+      if (v === mapSize) return; // the URL's map, already loaded at mount
+      mapSize = v;
+      setGrid(demoMap());
+      writeEnds();
+      solve();
+    });
     button(panel, "new demo map", () => {
       seed++;
       setUrlParam("seed", seed === 7 ? undefined : seed);
-      setGrid(createDemoMap(64, 48, seed));
+      setGrid(demoMap());
       writeEnds();
       solve();
     });
@@ -754,6 +868,8 @@ const page: DemoPage = {
       canvas.removeEventListener("contextmenu", onMenu);
       canvas.removeEventListener("mouseleave", onLeave);
       stopPlay();
+      cancelAnimationFrame(renderFrame);
+      worker?.terminate();
     };
   },
 };
