@@ -5,7 +5,7 @@
 // worst gap exceeds N ms. Needs the built playground (`pnpm playground:build`) and a Chromium
 // (tests/helpers/browser.ts finds it; CHROMIUM_PATH overrides).
 //
-//   node scripts/playground-stalls.mjs [--seconds 3] [--max-ms 50] [page-id…]
+//   node scripts/playground-stalls.mjs [--seconds 3] [--max-ms 50] [page-id[?settings]…]
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer } from "node:http";
 import { extname, join, normalize } from "node:path";
@@ -15,7 +15,8 @@ import { chromium } from "playwright-core";
 /* global PerformanceObserver, performance, requestAnimationFrame -- inside page.evaluate, run by the browser */
 
 const root = join(fileURLToPath(new URL(".", import.meta.url)), "..");
-const dist = join(root, "apps", "playground", "dist");
+// DIST=<folder> measures another build (e.g. a copy of an older one, for before/after figures).
+const dist = process.env.DIST ?? join(root, "apps", "playground", "dist");
 const args = process.argv.slice(2);
 const opt = (name, fallback) => {
   const i = args.indexOf(name);
@@ -53,7 +54,8 @@ let bad = 0;
 for (const id of ids) {
   const p = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await p.goto(`${url}#/${id}`);
-  await p.waitForSelector(`section[data-page="${id}"]`);
+  // An argument may carry settings (`grid-pathfinding?map=512×512&solver=flow+field`); the page id is before the `?`.
+  await p.waitForSelector(`section[data-page="${id.split("?")[0]}"]`);
   const r = await p.evaluate(
     (ms) =>
       new Promise((resolve) => {

@@ -174,6 +174,7 @@ const page: DemoPage = {
     const layout = { x: new Float64Array(0), y: new Float64Array(0) };
     let laidOut: BtState | null = null;
     let names: string[] = [];
+    let leafSlot = 100;
     function doLayout(): void {
       const t = tree;
       layout.x = new Float64Array(t.nodeCount);
@@ -192,6 +193,9 @@ const page: DemoPage = {
       const place = (n: number, d: number): void => {
         layout.y[n] = 30 + d * dy;
         if (t.childCount[n] === 0) {
+          // Neighbouring leaves alternate between two rows when they are close, so each label
+          // can use two leaf slots of width.
+          if (dx < 110 && next % 2 === 1) layout.y[n] += 24;
           layout.x[n] = 20 + (next++ + 0.5) * dx;
           return;
         }
@@ -204,6 +208,7 @@ const page: DemoPage = {
         layout.x[n] = sum / t.childCount[n]!;
       };
       place(0, 0);
+      leafSlot = dx;
       laidOut = inst;
       names = labels(t.definition);
     }
@@ -219,15 +224,34 @@ const page: DemoPage = {
         const p = t.parent[n]!;
         draw.line(layout.x[p]!, layout.y[p]! + 10, layout.x[n]!, layout.y[n]! - 10, { color: "#2a3350" });
       }
+      const ctx = draw.ctx;
+      let clipped = 0;
       for (let n = 0; n < t.nodeCount; n++) {
         const r = result[n]!;
         const color = r < 0 ? "#1f2937" : COLORS[r]!;
         const x = layout.x[n]!;
         const y = layout.y[n]!;
-        draw.rect(x - 30, y - 10, 60, 20, { color, fill: true, alpha: r < 0 ? 1 : 0.85 });
-        draw.rect(x - 30, y - 10, 60, 20, { color: "#3b4261" });
-        draw.text(x - 28, y + 4, (names[n] ?? "").slice(0, 10), { color: r < 0 ? "#9aa5ce" : "#0f1420" });
+        // The whole label, never cut: the box grows to the text; a label wider than the room it
+        // has (two leaf slots, as neighbouring leaves alternate rows) gets a smaller font.
+        const label = names[n] ?? "";
+        const room = t.childCount[n] === 0 ? Math.max(60, (leafSlot < 110 ? 2 * leafSlot : leafSlot) - 8) : 200;
+        let size = 12;
+        ctx.font = `${size}px ui-monospace, monospace`;
+        while (size > 8 && ctx.measureText(label).width + 10 > room) ctx.font = `${--size}px ui-monospace, monospace`;
+        const w = Math.max(60, ctx.measureText(label).width + 10);
+        if (w > room + 0.5) clipped++;
+        draw.rect(x - w / 2, y - 10, w, 20, { color, fill: true, alpha: r < 0 ? 1 : 0.85 });
+        draw.rect(x - w / 2, y - 10, w, 20, { color: "#3b4261" });
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.globalAlpha = 1;
+        ctx.fillStyle = r < 0 ? "#9aa5ce" : "#0f1420";
+        ctx.textAlign = "center";
+        ctx.textBaseline = "middle";
+        ctx.fillText(label, x, y + 1);
+        ctx.restore();
       }
+      canvas.dataset["clippedLabels"] = String(clipped);
       stats.textContent =
         `tick ${inst.ticks}, t = ${inst.time.toFixed(1)} s, root ${["idle", "success", "failure", "running"][inst.rootStatus]}\n` +
         `health ${bb.num[0]!.toFixed(0)}, enemy ${bb.num[1] ? "yes" : "no"}, alarm ${bb.num[2] ? "on" : "off"}\n` +

@@ -151,6 +151,18 @@ const page: DemoPage = {
           draw.rect(x, y, w, h, { color: active ? "#e0af68" : "#3b4261", width: 2 });
           draw.text(x + 8, y + 18, name + (composite ? " (shallow history)" : ""), { color: active && !composite ? "#0f1420" : "#e6edf3" });
         }
+        // Edge labels: each tries spots along its edge (middle first, then towards the ends, then
+        // further out to the side) and takes the first that overlaps no label placed before it.
+        const ctx = draw.ctx;
+        ctx.font = "12px ui-monospace, monospace";
+        // The state names count as placed labels too: edge labels keep off them.
+        const placed: [number, number, number, number][] = Object.entries(BOX).map(([name, [x, y]]) => [
+          x + 4,
+          y + 4,
+          ctx.measureText(name === "combat" ? "combat (shallow history)" : name).width + 8,
+          18,
+        ]);
+        let overlaps = 0;
         for (const [from, to, label] of ARROWS) {
           const [cx1, cy1] = center(from);
           const [cx2, cy2] = center(to);
@@ -164,9 +176,31 @@ const page: DemoPage = {
           const ang = Math.atan2(y2 - y1, x2 - x1);
           draw.line(x2, y2, x2 - 10 * Math.cos(ang - 0.4), y2 - 10 * Math.sin(ang - 0.4), { color: "#7aa2f7", width: 2 });
           draw.line(x2, y2, x2 - 10 * Math.cos(ang + 0.4), y2 - 10 * Math.sin(ang + 0.4), { color: "#7aa2f7", width: 2 });
-          const lx = (x1 + x2) / 2 + nx * 0.6 + (nx < -1 ? -label.length * 7 - 4 : 4);
-          draw.text(lx, (y1 + y2) / 2 + ny * 0.6 + 4, label, { color: "#c0caf5" });
+          const tw = ctx.measureText(label).width + 6;
+          const th = 16;
+          let best: [number, number, number, number] | null = null;
+          search: for (const side of [0.6, 1.6, 2.6]) {
+            for (const t of [0.5, 0.35, 0.65, 0.25, 0.75]) {
+              const mx = x1 + (x2 - x1) * t + nx * side;
+              const my = y1 + (y2 - y1) * t + ny * side;
+              // Anchor the label on the edge's side it is offset to.
+              const bx = nx < -1 ? mx - tw - 2 : nx > 1 ? mx + 2 : mx - tw / 2;
+              const by = ny < -1 ? my - th - 2 : ny > 1 ? my + 2 : my - th / 2;
+              const box: [number, number, number, number] = [bx, by, tw, th];
+              best ??= box;
+              if (!placed.some((o) => bx < o[0] + o[2] && o[0] < bx + tw && by < o[1] + o[3] && o[1] < by + th)) {
+                best = box;
+                break search;
+              }
+            }
+          }
+          const [bx, by] = best!;
+          if (placed.some((o) => bx < o[0] + o[2] && o[0] < bx + tw && by < o[1] + o[3] && o[1] < by + th)) overlaps++;
+          placed.push(best!);
+          draw.rect(bx, by, tw, th, { color: "rgba(15, 20, 32, 0.85)", fill: true });
+          draw.text(bx + 3, by + 12, label, { color: "#c0caf5" });
         }
+        canvas.dataset["labelOverlaps"] = String(overlaps);
         const stack = Array.from(inst.stack.subarray(0, inst.stackSize), (s) => machine.names[s]).join(", ");
         stats.textContent =
           `state: ${machine.names[inst.current]}  (${inst.timeInState.toFixed(1)} s)\n` +

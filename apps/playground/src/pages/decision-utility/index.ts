@@ -57,7 +57,7 @@ const page: DemoPage = {
   package: "decision",
   order: 2,
   description:
-    "A creature chooses among eat, sleep, play, wash and flee by multiplying response-curve considerations. Bars show each option's score and its considerations; the chosen option is outlined. Momentum keeps it from dithering; dual utility makes flee a higher rank when danger spikes. Click the canvas to scare it.",
+    "A creature chooses among eat, sleep, play, wash and flee by multiplying response-curve considerations. Bars show each option's score and its considerations; the chosen option is outlined. Momentum keeps it from dithering; dual utility (Game AI Pro 2, chapter 3, Dill) makes flee a higher rank when danger spikes. Click the canvas to scare it.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let mode: "absolute" | "relative" | "dual" = "dual";

@@ -44,7 +44,7 @@ const page: DemoPage = {
   package: "planning",
   order: 3,
   description:
-    "The juggling zone of a shopping street: every two game hours the juggler starts (main role), five NPCs become spectators and the rest passers-by. Stages end at sync points: when the juggler's behaviour ends, everybody switches. Click to drop a late joiner, who syncs to the current stage; 'Leave' makes a spectator walk away and be recast.",
+    "Smart zones from Game AI Pro 2, chapter 11 (de Sevin, Chopinaud and Mars): the juggling zone of a shopping street: every two game hours the juggler starts (main role), five NPCs become spectators and the rest passers-by. Stages end at sync points: when the juggler's behaviour ends, everybody switches. Click to drop a late joiner, who syncs to the current stage; 'Leave' makes a spectator walk away and be recast.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const rng = createRng(11);

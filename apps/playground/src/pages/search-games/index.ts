@@ -20,7 +20,10 @@ type AiName = "alpha-beta" | "MCTS";
 
 const W = 800;
 const H = 600;
-const PIECE_GLYPH = ["", "P", "N", "B", "R", "Q", "K"];
+/** Unicode chess glyphs by piece type (index = type), white then black; every piece is drawn with the filled (black) set, coloured. */
+const PIECE_GLYPH = ["", "♟", "♞", "♝", "♜", "♛", "♚"];
+/** Chess board geometry on the canvas: square size and top-left corner (room for rank numbers on the left). */
+const CHESS = { s: 64, ox: 40, oy: 30 };
 
 const page: DemoPage = {
   id: "search-games",
@@ -162,24 +165,60 @@ const page: DemoPage = {
       }
     }
 
+    /** Destination squares of the legal moves of the piece on `from` (0x88 squares). */
+    function legalTargets(from: number): Set<number> {
+      const targets = new Set<number>();
+      if (from < 0 || game.isTerminal()) return targets;
+      const n = game.generateMoves(moveBuf, 0, false);
+      for (let i = 0; i < n; i++) if ((moveBuf[i]! & 127) === from) targets.add((moveBuf[i]! >> 7) & 127);
+      return targets;
+    }
+
     function renderChess(g: Chess): void {
-      const s = 64;
-      const ox = 20;
-      const oy = 40;
+      const { s, ox, oy } = CHESS;
+      const last = history.length > 0 ? history[history.length - 1]! : -1;
+      const lastFrom = last >= 0 ? last & 127 : -1;
+      const lastTo = last >= 0 ? (last >> 7) & 127 : -1;
+      const targets = legalTargets(selected);
+      const ctx = draw.ctx;
       for (let r = 0; r < 8; r++) {
         for (let f = 0; f < 8; f++) {
           const sq = r * 16 + f;
           const x = ox + f * s;
           const y = oy + (7 - r) * s;
-          draw.rect(x, y, s, s, { color: sq === selected ? "#9ece6a" : (r + f) % 2 ? "#c0a47a" : "#6d5337", fill: true });
+          const light = (r + f) % 2 === 1;
+          draw.rect(x, y, s, s, { color: light ? "#e9d7b4" : "#a9825a", fill: true });
+          // Last move: both squares tinted yellow; the selected piece's square green.
+          if (sq === lastFrom || sq === lastTo) draw.rect(x, y, s, s, { color: light ? "#f2e27a" : "#c9b344", fill: true });
+          if (sq === selected) draw.rect(x, y, s, s, { color: "#8fbf5a", fill: true });
           const p = g.board[sq]!;
           if (p !== ChessPiece.Empty) {
             const black = (p & ChessPiece.Black) !== 0;
-            draw.circle(x + s / 2, y + s / 2, 24, { color: black ? "#111111" : "#f5f5f5", fill: true });
-            draw.text(x + s / 2 - 5, y + s / 2 + 5, PIECE_GLYPH[p & 7]!, { color: black ? "#f5f5f5" : "#111111" });
+            ctx.save();
+            ctx.setTransform(1, 0, 0, 1, 0, 0);
+            ctx.font = `${Math.round(s * 0.78)}px "DejaVu Sans", "Segoe UI Symbol", "Noto Sans Symbols 2", serif`;
+            ctx.textAlign = "center";
+            ctx.textBaseline = "middle";
+            ctx.fillStyle = black ? "#1b1b1b" : "#fafafa";
+            ctx.strokeStyle = black ? "#fafafa" : "#1b1b1b";
+            ctx.lineWidth = 1.5;
+            ctx.fillText(PIECE_GLYPH[p & 7]!, x + s / 2, y + s / 2 + 3);
+            ctx.strokeText(PIECE_GLYPH[p & 7]!, x + s / 2, y + s / 2 + 3);
+            ctx.restore();
+          }
+          // Legal moves of the selected piece: a dot on an empty square, a ring around a capture.
+          if (targets.has(sq)) {
+            if (p === ChessPiece.Empty) draw.circle(x + s / 2, y + s / 2, 9, { color: "rgba(20, 60, 20, 0.55)", fill: true });
+            else draw.circle(x + s / 2, y + s / 2, s / 2 - 4, { color: "rgba(20, 90, 20, 0.8)", width: 4 });
           }
         }
+        // Coordinates: ranks on the left, files below.
+        draw.text(ox - 16, oy + (7 - r) * s + s / 2 + 4, String(r + 1), { color: "#9aa7b6" });
       }
+      for (let f = 0; f < 8; f++) draw.text(ox + f * s + s / 2 - 4, oy + 8 * s + 16, "abcdefgh"[f]!, { color: "#9aa7b6" });
+      // For tests and screen readers: what the markers show.
+      canvas.dataset["lastMove"] = last >= 0 ? chessMoveToUci(last) : "";
+      canvas.dataset["legalTargets"] = [...targets].map((t) => "abcdefgh"[t & 7]! + String((t >> 4) + 1)).join(" ");
     }
 
     function render(): void {
@@ -205,8 +244,8 @@ const page: DemoPage = {
         const c = Math.floor((x - 20) / 70);
         if (c >= 0 && c < CONNECT_FOUR_COLUMNS) humanMove(c);
       } else {
-        const f = Math.floor((x - 20) / 64);
-        const r = 7 - Math.floor((y - 40) / 64);
+        const f = Math.floor((x - CHESS.ox) / CHESS.s);
+        const r = 7 - Math.floor((y - CHESS.oy) / CHESS.s);
         if (f < 0 || f > 7 || r < 0 || r > 7) return;
         const sq = r * 16 + f;
         const chess = game as Chess;

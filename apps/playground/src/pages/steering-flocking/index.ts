@@ -1,5 +1,5 @@
 import { createRng } from "@tactica/core";
-import { createCrowd, addCrowdAgent, seedCrowdWander, stepCrowdBoids, ViewArcs, wrapCrowd, type Crowd, type ViewArc } from "@tactica/steering";
+import { createCrowd, addCrowdAgent, isInViewArc, seedCrowdWander, stepCrowdBoids, ViewArcs, wrapCrowd, type Crowd, type ViewArc } from "@tactica/steering";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, select, slider } from "../../ui";
 
@@ -7,13 +7,29 @@ const W = 800;
 const H = 600;
 const ARCS: Record<string, ViewArc> = { full: ViewArcs.Full, wide: ViewArcs.Wide, limited: ViewArcs.Limited, narrow: ViewArcs.Narrow };
 
+/** Half-angle (radians, from the heading) of the region `isInViewArc` accepts for `arc` and back-view factor `k`. */
+export function viewArcHalfAngle(arc: ViewArc, k: number): number {
+  switch (arc) {
+    case ViewArcs.Full:
+      return Math.PI;
+    case ViewArcs.Wide:
+      return Math.PI - Math.atan(k); // all but a blind cone behind
+    case ViewArcs.Limited:
+      return Math.PI / 2; // the front half-plane
+    default:
+      return Math.atan(k); // a cone ahead
+  }
+}
+/** Agents (slot indices) whose view arcs are drawn; the first is the highlighted one. */
+const WATCHED = [0, 97, 211, 333, 457];
+
 const page: DemoPage = {
   id: "steering-flocking",
   title: "Flocking (boids) with view arcs",
   package: "steering",
   order: 1,
   description:
-    "A structure-of-arrays crowd running separation, alignment, cohesion and wander. Tune the weights, the neighbour radius and the view arc; click to pull the flock towards a point (right-click releases it).",
+    "A structure-of-arrays crowd running separation, alignment, cohesion and wander. Five agents draw the view arc the rules use (neighbour radius × arc); the orange one rings the neighbours it sees. Tune the weights, the neighbour radius and the view arc; click to pull the flock towards a point (right-click releases it).",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let count = 600;
@@ -73,8 +89,48 @@ const page: DemoPage = {
       stepMs = performance.now() - t0;
     }
 
+    /** The view arcs the boids use: a sector of the neighbour radius around the heading. */
+    function drawViewArcs(): number {
+      const ctx = draw.ctx;
+      const half = viewArcHalfAngle(params.arc, params.backViewFactor);
+      let seen = 0;
+      WATCHED.forEach((i, n) => {
+        if (i >= crowd.highWater || crowd.alive[i] !== 1) return;
+        const x = crowd.posX[i]!;
+        const y = crowd.posY[i]!;
+        const heading = Math.atan2(crowd.fwdY[i]!, crowd.fwdX[i]!);
+        ctx.save();
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.beginPath();
+        ctx.moveTo(x, y);
+        ctx.arc(x, y, params.neighborRadius, heading - half, heading + half);
+        ctx.closePath();
+        ctx.fillStyle = n === 0 ? "rgba(224, 175, 104, 0.22)" : "rgba(122, 162, 247, 0.12)";
+        ctx.strokeStyle = n === 0 ? "rgba(224, 175, 104, 0.9)" : "rgba(122, 162, 247, 0.5)";
+        ctx.fill();
+        ctx.stroke();
+        ctx.restore();
+        if (n !== 0) return;
+        // The highlighted agent's neighbours: those inside the radius and the arc are ringed.
+        const fx = crowd.fwdX[i]!;
+        const fy = crowd.fwdY[i]!;
+        for (let j = 0; j < crowd.highWater; j++) {
+          if (j === i || crowd.alive[j] !== 1) continue;
+          const dx = crowd.posX[j]! - x;
+          const dy = crowd.posY[j]! - y;
+          if (dx * dx + dy * dy > params.neighborRadius * params.neighborRadius) continue;
+          if (!isInViewArc(dx * -fy + dy * fx, dx * fx + dy * fy, params.arc, params.backViewFactor)) continue;
+          draw.circle(crowd.posX[j]!, crowd.posY[j]!, 5, { color: "#e0af68", width: 1.5 });
+          seen++;
+        }
+      });
+      return seen;
+    }
+
     function render(): void {
       draw.clear();
+      const seen = drawViewArcs();
+      canvas.dataset["arcHalfAngle"] = viewArcHalfAngle(params.arc, params.backViewFactor).toFixed(4);
       for (let i = 0; i < crowd.highWater; i++) {
         if (crowd.alive[i] !== 1) continue;
         const x = crowd.posX[i]!;
@@ -83,7 +139,10 @@ const page: DemoPage = {
         draw.point(x, y, 3, { color: "#c0caf5" });
       }
       if (attractor) draw.circle(attractor.x, attractor.y, 8, { color: "#f7768e", width: 2 });
-      stats.textContent = `agents: ${crowd.count}\nstep: ${stepMs.toFixed(2)} ms\nview arc: ${Object.keys(ARCS).find((k) => ARCS[k] === params.arc)}`;
+      stats.textContent =
+        `agents: ${crowd.count}\nstep: ${stepMs.toFixed(2)} ms\nview arc: ${Object.keys(ARCS).find((k) => ARCS[k] === params.arc)} ` +
+        `(±${Math.round((viewArcHalfAngle(params.arc, params.backViewFactor) * 180) / Math.PI)}°, drawn for ${WATCHED.length} agents)\n` +
+        `highlighted agent sees ${seen} neighbours (ringed)`;
     }
 
     slider(panel, "agents", 50, 4000, 50, count, (v) => {

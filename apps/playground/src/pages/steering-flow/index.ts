@@ -87,7 +87,7 @@ const page: DemoPage = {
   package: "steering",
   order: 5,
   description:
-    "Agents spawn on the left and follow a flow field (any object with directionAt) to the right edge through two gaps, with chapter 19's time-to-collision avoidance; the red overlay is chapter 17's congestion density. Click to toggle a wall cell, right-click to spawn a burst.",
+    "Agents spawn on the left and follow a flow field (any object with directionAt) to the right edge through two gaps, with the time-to-collision avoidance of Game AI Pro 2, chapter 19 (Guy and Karamouzas); the red overlay is the congestion density of Game AI Pro 2, chapter 17 (Pentheny). Click to toggle a wall cell, right-click to spawn a burst.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const blocked = new Uint8Array(GW * GH);

@@ -32,7 +32,7 @@ const page: DemoPage = {
   package: "steering",
   order: 4,
   description:
-    "A virtual group anchor follows a looping path; members steer to their extrapolated slots, break formation around the pillars and re-form. Pick the shape; click to drop a pillar, right-click to clear them.",
+    "Game AI Pro 2, chapter 20 (Mars and Chanut, group navigation): a virtual group anchor follows a looping path; members steer to their extrapolated slots, break formation around the pillars and re-form. Pick the shape; click to drop a pillar, right-click to clear them.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let shape: Shape = "wedge";

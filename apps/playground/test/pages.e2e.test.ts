@@ -1,0 +1,98 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchChromium } from "../../../tests/helpers/browser";
+import { serveStatic } from "../../../tests/helpers/static-server";
+
+// Page details in Chromium (built playground): chess markers, whole BT labels, FSM edge labels
+// apart, flocking view arcs, book citations by name, and a Code tab with real calls on every page.
+
+const dist = join(import.meta.dirname, "..", "dist");
+let browser: Browser;
+let server: { url: string; close: () => Promise<void> };
+
+beforeAll(async () => {
+  if (!existsSync(join(dist, "index.html"))) throw new Error("apps/playground/dist is missing: run `pnpm build` first");
+  server = await serveStatic(dist);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function open(hash: string, id: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(`${server.url}/index.html${hash}`);
+  if (id) await page.waitForSelector(`section[data-page="${id}"]`);
+  return { page, errors };
+}
+
+const dataset = (page: Page, key: string) => page.locator("section canvas").first().evaluate((c, k) => (c as HTMLCanvasElement).dataset[k] ?? null, key);
+
+/** Clicks canvas pixel (x, y) of an 800×600 demo canvas, whatever its CSS scale. */
+async function clickCanvas(page: Page, x: number, y: number): Promise<void> {
+  const box = (await page.locator("section canvas").first().boundingBox())!;
+  await page.mouse.click(box.x + (x * box.width) / 800, box.y + (y * box.height) / 600);
+}
+
+describe("page details", () => {
+  it("chess: legal-move markers for the selected piece, then the last move marked", async () => {
+    const { page, errors } = await open("#/search-games?game=chess&strength=1", "search-games");
+    await expect.poll(() => dataset(page, "lastMove")).toBe("");
+    // e2: file e (4), rank 2 — squares are 64 px from (40, 30), rank 8 on top.
+    await clickCanvas(page, 40 + 4 * 64 + 32, 30 + 6 * 64 + 32);
+    expect((await dataset(page, "legalTargets"))!.split(" ").sort()).toEqual(["e3", "e4"]);
+    await clickCanvas(page, 40 + 4 * 64 + 32, 30 + 4 * 64 + 32); // e4
+    const stats = (await page.locator("section .stats").textContent()) ?? "";
+    expect(stats).toMatch(/moves: e2e4 \S+/);
+    const reply = /moves: e2e4 (\S+)/.exec(stats)![1];
+    expect(await dataset(page, "lastMove")).toBe(reply);
+    expect(await dataset(page, "legalTargets")).toBe("");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("behaviour tree: every node label fits its box", async () => {
+    const { page, errors } = await open("#/decision-behavior-tree", "decision-behavior-tree");
+    await expect.poll(() => dataset(page, "clippedLabels")).toBe("0");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("state machine: no two edge labels overlap", async () => {
+    const { page, errors } = await open("#/decision-fsm", "decision-fsm");
+    await expect.poll(() => dataset(page, "labelOverlaps")).toBe("0");
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("flocking draws the view arc its rules use, and it follows the setting", async () => {
+    const { page, errors } = await open("#/steering-flocking", "steering-flocking");
+    await expect.poll(() => dataset(page, "arcHalfAngle")).toBe((Math.PI - Math.PI / 4).toFixed(4)); // wide, k = 1
+    expect(await page.locator("section .stats").textContent()).toMatch(/view arc: wide \(±135°, drawn for 5 agents\)\nhighlighted agent sees \d+ neighbours/);
+    await page.locator("section label.control", { has: page.locator("span", { hasText: /^view arc$/ }) }).locator("select").selectOption("narrow");
+    await expect.poll(() => dataset(page, "arcHalfAngle")).toBe((Math.PI / 4).toFixed(4));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("pages cite the book by name, never a bare chapter number", async () => {
+    // The landing cards carry every page's description.
+    const { page } = await open("#/", "");
+    const cards = await page.locator(".cards li").evaluateAll((lis) => lis.map((li) => [(li as HTMLElement).dataset["page"]!, li.querySelector("p")?.textContent ?? ""] as const));
+    await page.close();
+    expect(cards.length).toBeGreaterThan(10);
+    for (const [id, lead] of cards.filter(([i]) => !/^(perception|narrative|navmesh)-/.test(i))) {
+      for (const m of lead.matchAll(/chapter \d+/gi)) {
+        const before = lead.slice(0, m.index);
+        expect(/Game AI Pro 2[^.]*$/.test(before), `${id}: "${m[0]}" names its book`).toBe(true);
+      }
+    }
+  });
+});
