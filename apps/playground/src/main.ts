@@ -1,6 +1,7 @@
 import "./style.css";
 import type { DemoPage } from "./demo";
 import { el, loopTiming, parseHash, simulation } from "./ui";
+import { PAGE_CODE } from "./page-code";
 
 // The playground shell: header (packages, docs links, frame meter), the demo list, and one page at a
 // time in the remaining space, sized to fit a 1280×800 laptop screen without scrolling the window.
@@ -202,7 +203,7 @@ function pageHeader(page: DemoPage, root: HTMLElement): HTMLElement {
   const codeTab = el("button", "tab", "Code");
   const code = el("pre", "code-view");
   code.hidden = true;
-  code.textContent = page.code ?? "";
+  code.textContent = page.code ?? PAGE_CODE[page.id] ?? "";
   const fillCode = async () => {
     if (page.code || code.textContent) return;
     const load = Object.entries(sources).find(([path]) => path === `./pages/${page.id}/index.ts`)?.[1];

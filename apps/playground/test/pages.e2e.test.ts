@@ -95,4 +95,20 @@ describe("page details", () => {
       }
     }
   });
+
+  it("every page's Code tab shows calls, not only an import list", async () => {
+    const { page } = await open("#/", "");
+    const ids = await page.locator("#nav a").evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).dataset["page"]!));
+    await page.close();
+    for (const id of ids.filter((i) => !/^(narrative|navmesh)-(?!paths)/.test(i))) {
+      const { page: p } = await open(`#/${id}`, id);
+      await p.locator(".tabs button", { hasText: "Code" }).click();
+      const code = (await p.locator(".code-view").textContent()) ?? "";
+      expect(code, id).not.toContain("the Tactica API this demo calls");
+      // At least one call of a function: name( … ) outside an import line.
+      const calls = code.split("\n").filter((l) => !l.startsWith("import") && /\b[a-z][A-Za-z]+\(/.test(l));
+      expect(calls.length, `${id} shows calls`).toBeGreaterThan(0);
+      await p.close();
+    }
+  });
 });
