@@ -72,6 +72,15 @@ const MAX_CELL = 2 ** 30;
 /**
  * Creates an empty {@link SpatialHash}. Throws a {@link TacticaError} (`INVALID_ARGUMENT`) when
  * `cellSize` is not a finite number > 0 or `capacity` is not an integer in `[1, 2^24]`.
+ *
+ * @example
+ * ```ts
+ * const hash = createSpatialHash({ cellSize: 10, capacity: 100 });
+ * spatialHashInsert(hash, 0, 5, 5);
+ * spatialHashInsert(hash, 1, 40, 40);
+ * const ids = new Int32Array(100);
+ * const n = spatialHashQueryRadius(ids, hash, 0, 0, 10); // n = 1, ids[0] = 0
+ * ```
  */
 export function createSpatialHash(options: SpatialHashOptions): SpatialHash {
   const where = "@tactica/core: createSpatialHash";

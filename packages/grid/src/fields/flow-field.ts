@@ -46,6 +46,15 @@ export interface FlowFieldOptions {
  * corridors; recompute every few frames as it changes. O(V log V), no allocation.
  *
  * @throws TacticaError `INVALID_ARGUMENT` when `field` does not match the grid or `penalty` is short.
+ *
+ * @example
+ * ```ts
+ * const grid = createGrid(16, 16);
+ * const field = createFlowField(grid);
+ * computeFlowField(field, createGridSearch(grid), [15 * 16 + 15]); // one goal: the bottom-right cell
+ * const dir = { x: 0, y: 0 };
+ * flowFieldDirectionAt(dir, field, 0, 0); // dir ≈ (0.71, 0.71): diagonally towards the goal
+ * ```
  */
 export function computeFlowField(field: FlowField, search: GridSearch, goals: ArrayLike<number>, options?: FlowFieldOptions): void {
   const penalty = options?.penalty;

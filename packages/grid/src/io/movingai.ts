@@ -91,6 +91,13 @@ export interface ParseMovingAiMapOptions {
  * @param options - `terrain`: passability per letter (default {@link MovingAiTerrain})
  * @throws TacticaError `PARSE_ERROR` naming the line for a bad header, a short/long row, an
  *   unknown letter or a wrong number of rows.
+ *
+ * @example
+ * ```ts
+ * const { grid } = parseMovingAiMap("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n");
+ * // grid.width = 4, grid.height = 3; grid.passable[5] = 0 ('@' is out of bounds)
+ * const path = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }); // level 2: plain inputs, cached per grid
+ * ```
  */
 export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions): MovingAiMap {
   const terrain = options?.terrain ?? MovingAiTerrain;

@@ -155,6 +155,17 @@ function vertical4(open: Uint8Array, T: Int16Array, p: number, d: number, step: 
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, or when `jp` belongs
  *   to another grid than `search`.
+ *
+ * @example
+ * ```ts
+ * const grid = createGrid(32, 32);
+ * const search = createGridSearch(grid);
+ * const jp = createJpsPlus(grid); // preprocessing, once per map (rebuilt when the grid changes)
+ * const path = createGridPath(grid);
+ * findPathJpsPlus(path, search, jp, 0, 0, 31, 20);
+ * const cells = new Int32Array(32 * 32);
+ * const n = expandPath(cells, grid, path.path, path.length); // waypoints → every cell on the way
+ * ```
  */
 export function findPathJpsPlus(out: GridPath, search: GridSearch, jp: JpsPlus, sx: number, sy: number, gx: number, gy: number): GridPath {
   return runJpsPlus("@tactica/grid: findPathJpsPlus", search, jp, sx, sy, gx, gy, out, null, null);

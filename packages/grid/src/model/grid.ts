@@ -81,6 +81,16 @@ const MAX_SIDE = 1 << 15;
  * passable. O(width × height).
  *
  * @throws TacticaError `INVALID_ARGUMENT` for bad sizes or options.
+ *
+ * @example
+ * ```ts
+ * const grid = createGrid(8, 6);
+ * setCellPassable(grid, 3, 0, false); // a wall
+ * const search = createGridSearch(grid); // reusable per-query state
+ * const path = createGridPath(grid);
+ * findPathAStar(path, search, 0, 0, 7, 5);
+ * // (path.flags & PathFlags.Found) !== 0; path.path.subarray(0, path.length) are the cells
+ * ```
  */
 export function createGrid(width: number, height: number, options: GridOptions = {}): Grid {
   const where = "@tactica/grid: createGrid";

@@ -39,6 +39,15 @@ export interface CsrGraphOptions {
  *
  * @throws TacticaError `INVALID_ARGUMENT` for mismatched lengths, ids outside `[0, nodeCount)`, or
  * weights that are negative or not finite (the message names the first bad index).
+ *
+ * @example
+ * ```ts
+ * // 0 → 1 → 3 costs 2, 0 → 2 → 3 costs 6.
+ * const graph = createCsrGraph(4, [0, 1, 0, 2], [1, 3, 2, 3], { weights: [1, 1, 5, 1] });
+ * const result = createPathResult(4);
+ * dijkstra(result, csrDomain(graph), createSearchContext(4, graph.maxDegree), 0, { goal: 3 });
+ * // result.path.subarray(0, result.length) = [0, 1, 3], result.cost = 2
+ * ```
  */
 export function createCsrGraph(nodeCount: number, from: ArrayLike<number>, to: ArrayLike<number>, options: CsrGraphOptions = {}): CsrGraph {
   const weights = options.weights;

@@ -155,6 +155,17 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
  * agents are integrated together ({@link integrateCrowd}: a synchronous update, so the result does
  * not depend on update order). Wander draws two numbers per agent from `crowd.rng`.
  * No allocation. O(n · k) for k neighbors per agent.
+ *
+ * @example
+ * ```ts
+ * const crowd = createCrowd({ capacity: 50, cellSize: 40, rng: createRng(1) });
+ * for (let i = 0; i < 50; i++) {
+ *   addCrowdAgent(crowd, { x: (i % 10) * 20, y: Math.floor(i / 10) * 20, vx: 30, vy: 0, maxSpeed: 80, maxForce: 250, radius: 3 });
+ * }
+ * const params = { neighborRadius: 40, separationRadius: 14, separationWeight: 2400, alignmentWeight: 80, cohesionWeight: 80, arc: ViewArcs.Wide };
+ * for (let step = 0; step < 60; step++) stepCrowdBoids(crowd, params, 1 / 60);
+ * // crowd.posX / posY / fwdX / fwdY: where the flock went
+ * ```
  */
 export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
   computeCrowdBoidsForces(crowd, params, dt);

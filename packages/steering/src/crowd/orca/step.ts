@@ -41,6 +41,17 @@ export function createOrca(crowd: Crowd, params: OrcaParams, options?: OrcaOptio
  * velocity is computed from the current state ({@link computeOrcaVelocity}, using
  * `crowd.prefVelX/prefVelY` as the preferred velocity), then all agents take their new velocity
  * and move `v·dt` together. Deterministic (slot order, no randomness). No allocation.
+ *
+ * @example
+ * ```ts
+ * const crowd = createCrowd({ capacity: 2, cellSize: 10, rng: createRng(1) });
+ * addCrowdAgent(crowd, { x: 0, y: 0, radius: 1, maxSpeed: 2 });
+ * addCrowdAgent(crowd, { x: 10, y: 0.2, radius: 1, maxSpeed: 2 });
+ * crowd.prefVelX[0] = 2; // head-on (preferred velocities are slot-indexed)
+ * crowd.prefVelX[1] = -2;
+ * const orca = createOrca(crowd, { neighborDist: 10, maxNeighbors: 4, timeHorizon: 2, timeHorizonObst: 2 });
+ * for (let step = 0; step < 100; step++) stepCrowdOrca(crowd, orca, 0.05); // they pass without touching
+ * ```
  */
 export function stepCrowdOrca(crowd: Crowd, orca: Orca, dt: number): void {
   let infeasible = 0;
