@@ -34,7 +34,11 @@ async function open(hash: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const stats = (page: Page) => page.locator("section .stats").textContent().then((t) => t ?? "");
+const stats = (page: Page) =>
+  page
+    .locator("section .stats")
+    .textContent()
+    .then((t) => t ?? "");
 const solver = (page: Page) => page.locator("section label.control", { has: page.locator("span", { hasText: /^solver$/ }) }).locator("select");
 
 /** Client position of the centre of grid cell (x, y) on the 64×48 demo map drawn into the 800×600 canvas. */

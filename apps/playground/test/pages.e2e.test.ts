@@ -33,7 +33,11 @@ async function open(hash: string, id: string): Promise<{ page: Page; errors: str
   return { page, errors };
 }
 
-const dataset = (page: Page, key: string) => page.locator("section canvas").first().evaluate((c, k) => (c as HTMLCanvasElement).dataset[k] ?? null, key);
+const dataset = (page: Page, key: string) =>
+  page
+    .locator("section canvas")
+    .first()
+    .evaluate((c, k) => (c as HTMLCanvasElement).dataset[k] ?? null, key);
 
 /** Clicks canvas pixel (x, y) of an 800×600 demo canvas, whatever its CSS scale. */
 async function clickCanvas(page: Page, x: number, y: number): Promise<void> {
@@ -76,7 +80,10 @@ describe("page details", () => {
     const { page, errors } = await open("#/steering-flocking", "steering-flocking");
     await expect.poll(() => dataset(page, "arcHalfAngle")).toBe((Math.PI - Math.PI / 4).toFixed(4)); // wide, k = 1
     expect(await page.locator("section .stats").textContent()).toMatch(/view arc: wide \(±135°, drawn for 5 agents\)\nhighlighted agent sees \d+ neighbours/);
-    await page.locator("section label.control", { has: page.locator("span", { hasText: /^view arc$/ }) }).locator("select").selectOption("narrow");
+    await page
+      .locator("section label.control", { has: page.locator("span", { hasText: /^view arc$/ }) })
+      .locator("select")
+      .selectOption("narrow");
     await expect.poll(() => dataset(page, "arcHalfAngle")).toBe((Math.PI / 4).toFixed(4));
     expect(errors).toEqual([]);
     await page.close();
@@ -85,7 +92,9 @@ describe("page details", () => {
   it("pages cite the book by name, never a bare chapter number", async () => {
     // The landing cards carry every page's description.
     const { page } = await open("#/", "");
-    const cards = await page.locator(".cards li").evaluateAll((lis) => lis.map((li) => [(li as HTMLElement).dataset["page"]!, li.querySelector("p")?.textContent ?? ""] as const));
+    const cards = await page
+      .locator(".cards li")
+      .evaluateAll((lis) => lis.map((li) => [(li as HTMLElement).dataset["page"]!, li.querySelector("p")?.textContent ?? ""] as const));
     await page.close();
     expect(cards.length).toBeGreaterThan(10);
     for (const [id, lead] of cards.filter(([i]) => !/^(perception|narrative|navmesh)-/.test(i))) {

@@ -93,7 +93,8 @@ describe("playground", () => {
       for (const name of names) {
         await solver.selectOption(name);
         // IDA* answers from a web worker: wait for its result line.
-        if (name.startsWith("IDA*")) await expect.poll(() => page.locator("section .stats").textContent()).toMatch(/IDA\*: \d+ iterations|IDA\* stopped|IDA\* runs here only/);
+        if (name.startsWith("IDA*"))
+          await expect.poll(() => page.locator("section .stats").textContent()).toMatch(/IDA\*: \d+ iterations|IDA\* stopped|IDA\* runs here only/);
         const stats = (await page.locator("section .stats").textContent()) ?? "";
         expect(stats, `${name}, ${connectivity}`).toContain(`solver ${name}`);
         // On the 8-connected demo map every solver finds a path (the flow field: a start cost).

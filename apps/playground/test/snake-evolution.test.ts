@@ -23,7 +23,13 @@ describe("Snake evolution with the page's defaults", () => {
   it("prints a program as a tree, one node per line", () => {
     const run = createSnakeEvolution({ ...SNAKE_DEFAULTS, population: 20 });
     const names = run.set.names;
-    const program = Int16Array.of(names.indexOf("ifFoodAhead"), names.indexOf("forward"), names.indexOf("progn2"), names.indexOf("left"), names.indexOf("right"));
+    const program = Int16Array.of(
+      names.indexOf("ifFoodAhead"),
+      names.indexOf("forward"),
+      names.indexOf("progn2"),
+      names.indexOf("left"),
+      names.indexOf("right"),
+    );
     expect(formatProgramTree(run.set, program)).toBe(["ifFoodAhead", "├─ forward", "└─ progn2", "   ├─ left", "   └─ right"].join("\n"));
   });
 });

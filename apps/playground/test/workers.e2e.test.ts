@@ -53,7 +53,11 @@ function worstFrameGap(page: Page, ms: number): Promise<number> {
   );
 }
 
-const stats = (page: Page) => page.locator("section .stats").textContent().then((t) => t ?? "");
+const stats = (page: Page) =>
+  page
+    .locator("section .stats")
+    .textContent()
+    .then((t) => t ?? "");
 
 describe("worker-backed pages", () => {
   it("Snake evolves in a worker with progress, shows the best program as a tree, and never stalls", async () => {

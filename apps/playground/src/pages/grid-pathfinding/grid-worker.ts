@@ -81,7 +81,11 @@ addEventListener("message", (e: MessageEvent<GridWorkerRequest>) => {
     for (let budget = Math.min(max, 20_000); ; budget = Math.min(max, budget * 4)) {
       findPathIdaStar(path, ida, sx, sy, gx, gy, { maxExpansions: budget });
       if (!(path.flags & PathFlags.BudgetExhausted) || budget >= max) break;
-      reply({ id: r.id, type: "progress", text: `IDA* in a worker: no path within ${budget.toLocaleString("en")} expansions (${ida.iterations} iterations), widening…` });
+      reply({
+        id: r.id,
+        type: "progress",
+        text: `IDA* in a worker: no path within ${budget.toLocaleString("en")} expansions (${ida.iterations} iterations), widening…`,
+      });
     }
     const pw = search.pw;
     const reached: number[] = [];

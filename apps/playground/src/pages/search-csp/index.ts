@@ -14,7 +14,7 @@ const page: DemoPage = {
   package: "search",
   order: 3,
   description:
-    "The level generator of Game AI Pro 2, chapter 26 (Foged and Horswill, \"Rolling Your Own Finite-Domain Constraint Solver\"): 16 tiles, 6 colours, and constraints (v0 = v1, v2..v4 all different, v5 blue, v6 not green, diagonal neighbours differ, at most 4 per colour, at least 3 red) solved by forward checking with a seeded value order. Click the canvas or press the button for a new level.",
+    'The level generator of Game AI Pro 2, chapter 26 (Foged and Horswill, "Rolling Your Own Finite-Domain Constraint Solver"): 16 tiles, 6 colours, and constraints (v0 = v1, v2..v4 all different, v5 blue, v6 not green, diagonal neighbours differ, at most 4 per colour, at least 3 red) solved by forward checking with a seeded value order. Click the canvas or press the button for a new level.',
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const csp = createLevelColoringCsp();

@@ -1,13 +1,5 @@
 import { createRng, type Rng } from "@tactica/core";
-import {
-  createGeneticProgramming,
-  createSnakePrimitives,
-  evaluateGp,
-  playSnake,
-  stepGp,
-  type GeneticProgramming,
-  type GpPrimitiveSet,
-} from "@tactica/search";
+import { createGeneticProgramming, createSnakePrimitives, evaluateGp, playSnake, stepGp, type GeneticProgramming, type GpPrimitiveSet } from "@tactica/search";
 
 // The Snake evolution the page shows, kept apart from the DOM so it runs in a web worker
 // (snake-worker.ts) and in a node test (test/snake-evolution.test.ts) alike.

@@ -6,7 +6,8 @@ import { createSnakeEvolution, evolveSnakeGeneration, type SnakeEvolution, type 
 // and the best program, so the page stays responsive and shows progress while a batch runs.
 
 /** Messages the page sends. */
-export type SnakeWorkerRequest = { readonly type: "restart"; readonly settings: SnakeEvolutionSettings } | { readonly type: "evolve"; readonly generations: number };
+export type SnakeWorkerRequest =
+  { readonly type: "restart"; readonly settings: SnakeEvolutionSettings } | { readonly type: "evolve"; readonly generations: number };
 /** Progress the worker posts after each generation. */
 export interface SnakeWorkerProgress {
   readonly generation: number;

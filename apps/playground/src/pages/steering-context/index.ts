@@ -22,7 +22,7 @@ const page: DemoPage = {
   package: "steering",
   order: 3,
   description:
-    "The failure case of Game AI Pro 2, chapter 18 (Fray, \"Context Steering\"): target A is nearer but behind an obstacle, target B is clear. The classic agent (orange) averages chase-A and avoid and stalls; the context-steering agent (cyan) masks the dangerous slots and heads for B. Click to move target B, right-click to move target A.",
+    'The failure case of Game AI Pro 2, chapter 18 (Fray, "Context Steering"): target A is nearer but behind an obstacle, target B is clear. The classic agent (orange) averages chase-A and avoid and stalls; the context-steering agent (cyan) masks the dangerous slots and heads for B. Click to move target B, right-click to move target A.',
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let slots = 16;
