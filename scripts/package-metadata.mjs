@@ -17,7 +17,7 @@
 // each with its own types), engines.node, publishConfig { access: public, exports: <exports without
 // the internal "@tactica/source" condition> } so the published manifest carries no workspace-only
 // condition (pnpm applies publishConfig.exports on pack/publish), a LICENSE copied from the root,
-// scripts.build "tsup" and a tsup.config.ts (source maps without embedded sources) when missing.
+// scripts.build "tsup" and a tsup.config.ts (scripts/tsup-shared.mjs: source maps without embedded sources, one declaration set) when missing.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,19 +32,10 @@ export const SOURCE_CONDITION = "@tactica/source";
 export const NODE_ENGINE = ">=18";
 export const BASE_KEYWORDS = ["tactica", "game-ai", "gamedev", "typescript"];
 
-const TSUP_CONFIG = `import { defineConfig } from "tsup";
+const TSUP_CONFIG = `import { tacticaBuild } from "../../scripts/tsup-shared.mjs";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm", "cjs"],
-  // tsup's dts worker sets \`baseUrl\`, which TypeScript 6 rejects (TS5101) unless silenced.
-  dts: { compilerOptions: { ignoreDeprecations: "6.0" } },
-  sourcemap: true,
-  esbuildOptions: (o) => { o.sourcesContent = false; },
-  clean: true,
-  target: "es2022",
-  treeshake: true,
-});
+// ESM + CJS, source maps without sources, one declaration set (see scripts/tsup-shared.mjs).
+export default tacticaBuild({ index: "src/index.ts" });
 `;
 
 /** The standard conditional export for one entry (`index` for "."). */
@@ -182,8 +173,10 @@ export function checkPackage(dir, { strict = false } = {}) {
   for (const f of ["README.md", "LICENSE", "tsup.config.ts", "src/index.ts"]) {
     if (!existsSync(join(pkgDir, f))) problems.push(`${f} is missing`);
   }
-  if (existsSync(join(pkgDir, "tsup.config.ts")) && !/sourcesContent\s*=\s*false/.test(readFileSync(join(pkgDir, "tsup.config.ts"), "utf8"))) {
-    problems.push("tsup.config.ts should set `esbuildOptions: (o) => { o.sourcesContent = false; }` (src is shipped; maps must not embed it again)");
+  if (existsSync(join(pkgDir, "tsup.config.ts")) && !/tacticaBuild\(/.test(readFileSync(join(pkgDir, "tsup.config.ts"), "utf8"))) {
+    problems.push(
+      'tsup.config.ts should be `export default tacticaBuild({ index: "src/index.ts" })` from scripts/tsup-shared.mjs (maps without embedded sources, one declaration set)',
+    );
   }
   if (strict && existsSync(join(pkgDir, "README.md"))) {
     for (const link of relativeReadmeLinks(readFileSync(join(pkgDir, "README.md"), "utf8"))) {
