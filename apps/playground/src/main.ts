@@ -34,6 +34,12 @@ const modules = import.meta.glob<{ default: DemoPage }>("./pages/*/index.ts", { 
 /** Each page's source text, loaded only when its "Code" tab is opened (a separate chunk per page). */
 const sources = import.meta.glob<string>("./pages/*/index.ts", { query: "?raw", import: "default" });
 
+/** The packages a snippet imports, for its `npm install` line (subpaths folded: "@tactica/search/games" → "@tactica/search"). */
+export function installsOf(code: string, fallback: string): string {
+  const names = [...code.matchAll(/from\s+"(@tactica\/[a-z-]+)(?:\/[a-z-]+)?"/g)].map((m) => m[1]!);
+  return [...new Set(names)].join(" ") || `@tactica/${fallback}`;
+}
+
 /** The `import { … } from "@tactica/…"` statements of a page's source: the API the demo calls. */
 export function tacticaImports(source: string): string[] {
   return [...source.matchAll(/^import\s+(?:type\s+)?\{[^}]*\}\s+from\s+"@tactica\/[a-z-]+(?:\/[a-z-]+)?";?/gm)].map((m) =>
@@ -203,7 +209,9 @@ function pageHeader(page: DemoPage, root: HTMLElement): HTMLElement {
   const codeTab = el("button", "tab", "Code");
   const code = el("pre", "code-view");
   code.hidden = true;
-  code.textContent = page.code ?? PAGE_CODE[page.id] ?? "";
+  const snippet = page.code ?? PAGE_CODE[page.id];
+  code.textContent =
+    snippet === undefined ? "" : `// ${page.title}: the calls behind this demo.\n// npm install ${installsOf(snippet, page.package)}\n\n${snippet}\n`;
   const fillCode = async () => {
     if (page.code || code.textContent) return;
     const load = Object.entries(sources).find(([path]) => path === `./pages/${page.id}/index.ts`)?.[1];

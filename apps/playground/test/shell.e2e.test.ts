@@ -161,14 +161,14 @@ describe("playground shell at 1280×800", () => {
     await page.close();
   });
 
-  it("the Code tab shows the Tactica imports the demo calls, and Demo brings the canvas back", async () => {
+  it("the Code tab shows the calls behind the demo, and Demo brings the canvas back", async () => {
     const { page, errors } = await open("#/grid-pathfinding");
     await page.waitForSelector('section[data-page="grid-pathfinding"] canvas');
     await page.click(".tabs button:has-text('Code')");
     const code = page.locator(".code-view");
     await expect.poll(() => code.textContent()).toContain('from "@tactica/grid";');
     const text = (await code.textContent()) ?? "";
-    expect(text).toContain("findPathJpsPlusGoalBounded");
+    expect(text).toContain("findPathJpsPlus(path, search, jps, 1, 1, 62, 46);");
     expect(text).toMatch(/npm install .*@tactica\/grid/);
     expect(await page.locator("section.page").isHidden()).toBe(true);
     await page.click(".tabs button:has-text('Demo')");
