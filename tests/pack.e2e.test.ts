@@ -45,6 +45,9 @@ beforeAll(() => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** A folder name for a package name ("@tactica/grid" → "tactica-grid"). */
+const dir_ = (name: string) => name.replace(/^@/, "").replace("/", "-");
+
 describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
   const app = () => join(work, "app");
 
@@ -82,6 +85,32 @@ describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
           /\/test\/|\.map$|\.scen$|\.obj$/.test(f) && !f.endsWith(".js.map") && !f.endsWith(".cjs.map") && !f.endsWith(".ts.map") && !f.endsWith(".cts.map"),
       ),
     ).toEqual([]);
+  });
+
+  it("ships one declaration set: each <entry>.d.ts re-exports its <entry>.d.cts (scripts/tsup-shared.mjs)", () => {
+    const entries = Object.keys(manifest.exports).filter((k) => k !== "./package.json" && typeof manifest.exports[k] === "object");
+    for (const entry of entries) {
+      const name = entry === "." ? "index" : entry.slice(2);
+      const dts = run("tar", ["-xzOf", tarballs.get(manifest.name)!, `package/dist/${name}.d.ts`], work);
+      expect(dts, `${manifest.name} dist/${name}.d.ts`).toBe(`export * from "./${name}.cjs";\n`);
+      expect(run("tar", ["-xzOf", tarballs.get(manifest.name)!, `package/dist/${name}.d.cts`], work).length).toBeGreaterThan(100);
+    }
+  });
+
+  it("type-checks from an ESM and a CJS consumer (module nodenext)", () => {
+    const dir = join(app(), `types-${dir_(manifest.name)}`);
+    mkdirSync(dir, { recursive: true });
+    const spec = JSON.stringify(manifest.name);
+    writeFileSync(join(dir, "esm.mts"), `import * as m from ${spec};\nexport const names: string[] = Object.keys(m);\n`);
+    writeFileSync(join(dir, "cjs.cts"), `import m = require(${spec});\nexport const names: string[] = Object.keys(m);\n`);
+    writeFileSync(
+      join(dir, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        include: ["*.mts", "*.cts"],
+      }),
+    );
+    run(join(root, "node_modules", ".bin", "tsc"), ["-p", dir], dir);
   });
 
   it("passes publint", () => {

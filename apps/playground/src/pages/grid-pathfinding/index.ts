@@ -626,7 +626,8 @@ const page: DemoPage = {
                 : `expanded ${expandedCount} nodes (blue), ${openCount} open (green)`,
         stepAt >= 0 ? `step-through: ${Math.min(stepAt, fullExpanded)} / ${fullExpanded} expansions` : "",
         levelLegend === "" ? "" : `${levelLegend}; ${levelled?.expanded ?? 0} graph nodes expanded`,
-        `query ${queryUs < 100 ? queryUs.toFixed(1) : queryUs.toFixed(0)} µs`,
+        // Worker answers carry their own time (the message line); the main thread only posted the request.
+        usesWorker(solver) ? "" : `query ${queryUs < 100 ? queryUs.toFixed(1) : queryUs.toFixed(0)} µs`,
         prepSolver === solver && prepMs > 0 ? `preprocessing (once per map) ${prepMs.toFixed(2)} ms` : "",
         `start (${start.x}, ${start.y}) → goal (${goal.x}, ${goal.y}), map seed ${seed}`,
         solver === "JPS+ goal bounding" && gb !== null
