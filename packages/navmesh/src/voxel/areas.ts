@@ -1,6 +1,9 @@
 // Area marking on the compact heightfield, after Recast's RecastArea.cpp (Recast © Mikko Mononen, zlib licence).
-import { pointInPolygonXZ } from "./rasterize-shapes";
-import { NULL_AREA, type CompactHeightfield } from "./types";
+import { pointInPolygonXZ as pointInPolygonXZ_ } from "./rasterize-shapes";
+import { NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const pointInPolygonXZ = pointInPolygonXZ_;
+const NULL_AREA = NULL_AREA_;
 
 function markCells(
   chf: CompactHeightfield,

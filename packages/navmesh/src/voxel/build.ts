@@ -12,7 +12,9 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
-import { WALKABLE_AREA, type CompactHeightfield, type ContourSet, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
+import { WALKABLE_AREA as WALKABLE_AREA_, type CompactHeightfield, type ContourSet, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const WALKABLE_AREA = WALKABLE_AREA_;
 
 /** Flags of a {@link VoxelBuildReport} (single bits). */
 export const VoxelBuildFlags = {
@@ -329,11 +331,10 @@ export interface BuildNavMeshFromTriangles3dResult {
  * empty; // false
  * report.regionCount > 0; // true
  * findPolygon(navMesh, 1, 1) >= 0; // true: the floor is walkable
- * findPolygon(navMesh, 5, 5) >= 0 && navMesh.heights.some((h) => h > 1); // the box top may be walkable too
  * ```
  */
 export function buildNavMeshFromTriangles3d(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: BuildNavMeshFromTriangles3dOptions = {}): BuildNavMeshFromTriangles3dResult {
-  const config = { ...VoxelConfigPresets.default, ...(options.config ?? {}) } as VoxelConfig;
+  const config = { ...VoxelConfigPresets.default, ...(options.config ?? {}) };
   const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});
   return { navMesh: r.navMesh, empty: (r.report.flags & VoxelBuildFlags.Empty) !== 0, report: r.report };
 }

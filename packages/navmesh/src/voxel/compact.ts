@@ -1,5 +1,9 @@
 // Compact heightfield, after Recast's rcBuildCompactHeightfield (Recast © Mikko Mononen, zlib licence).
-import { MAX_HEIGHTFIELD_HEIGHT, NOT_CONNECTED, NULL_AREA, type CompactHeightfield, type Heightfield } from "./types";
+import { MAX_HEIGHTFIELD_HEIGHT as MAX_HEIGHTFIELD_HEIGHT_, NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield, type Heightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const MAX_HEIGHTFIELD_HEIGHT = MAX_HEIGHTFIELD_HEIGHT_;
+const NOT_CONNECTED = NOT_CONNECTED_;
+const NULL_AREA = NULL_AREA_;
 
 /** Direction offsets: 0 = -x, 1 = +z, 2 = +x, 3 = -z. @internal */
 export const DIR_X = [-1, 0, 1, 0] as const;

@@ -16,11 +16,11 @@ export interface VoxelConfig {
   readonly cellHeight: number;
   /** Steepest slope still walkable. [Limit: 0 <= value <= 89.9] [Units: deg] */
   readonly walkableSlopeAngle: number;
-  /** Smallest floor-to-ceiling height an agent fits under. [Limit: >= 3] [Units: vx] */
+  /** Smallest floor-to-ceiling height an agent fits under. [Limit: 3..255] [Units: vx] */
   readonly walkableHeight: number;
-  /** Highest ledge an agent can step up or down. [Limit: >= 0] [Units: vx] */
+  /** Highest ledge an agent can step up or down. [Limit: 0..8191] [Units: vx] */
   readonly walkableClimb: number;
-  /** Agent radius: walkable area is eroded this far from walls and ledges. [Limit: >= 0] [Units: vx] */
+  /** Agent radius: walkable area is eroded this far from walls and ledges. [Limit: 0..255] [Units: vx] */
   readonly walkableRadius: number;
   /** Longest contour edge along the mesh border (0 = no limit). [Limit: >= 0] [Units: vx] */
   readonly maxEdgeLen: number;
@@ -146,7 +146,7 @@ const LIMITS: readonly Limit[] = [
   { name: "cellHeight", min: 0, max: Infinity, integer: false, exclusiveMin: true, unit: "wu" },
   { name: "walkableSlopeAngle", min: 0, max: MAX_WALKABLE_SLOPE_DEGREES, integer: false, unit: "deg" },
   { name: "walkableHeight", min: 3, max: 255, integer: true, unit: "vx" },
-  { name: "walkableClimb", min: 0, max: 255, integer: true, unit: "vx" },
+  { name: "walkableClimb", min: 0, max: 0x1fff, integer: true, unit: "vx" },
   { name: "walkableRadius", min: 0, max: 255, integer: true, unit: "vx" },
   { name: "maxEdgeLen", min: 0, max: 1 << 16, integer: true, unit: "vx" },
   { name: "maxSimplificationError", min: 0, max: 1 << 16, integer: false, unit: "vx" },

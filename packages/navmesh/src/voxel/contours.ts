@@ -1,8 +1,19 @@
 // Region contours, after Recast's RecastContour.cpp (Recast © Mikko Mononen, zlib licence).
-import { DIR_X, DIR_Z, getCon } from "./compact";
-import { neighborSpan } from "./erode";
-import { intersect, leftOn, left, vequal } from "./geometry2d";
-import { BORDER_REG, NOT_CONNECTED, type CompactHeightfield, type ContourSet } from "./types";
+import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
+import { neighborSpan as neighborSpan_ } from "./erode";
+import { intersect as intersect_, leftOn as leftOn_, left as left_, vequal as vequal_ } from "./geometry2d";
+import { BORDER_REG as BORDER_REG_, NOT_CONNECTED as NOT_CONNECTED_, type CompactHeightfield, type ContourSet } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const DIR_X = DIR_X_;
+const DIR_Z = DIR_Z_;
+const getCon = getCon_;
+const neighborSpan = neighborSpan_;
+const intersect = intersect_;
+const leftOn = leftOn_;
+const left = left_;
+const vequal = vequal_;
+const BORDER_REG = BORDER_REG_;
+const NOT_CONNECTED = NOT_CONNECTED_;
 
 /** Contour vertex flag: the vertex lies on the tile border and is removed by the polygon mesh. */
 export const CONTOUR_BORDER_VERTEX = 0x10000;

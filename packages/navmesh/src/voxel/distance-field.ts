@@ -1,7 +1,11 @@
 // Distance field, after Recast's RecastRegion.cpp (Recast © Mikko Mononen, zlib licence).
-import { getCon } from "./compact";
-import { chamfer, neighborSpan } from "./erode";
-import { NOT_CONNECTED, type CompactHeightfield } from "./types";
+import { getCon as getCon_ } from "./compact";
+import { chamfer, neighborSpan as neighborSpan_ } from "./erode";
+import { NOT_CONNECTED as NOT_CONNECTED_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const getCon = getCon_;
+const neighborSpan = neighborSpan_;
+const NOT_CONNECTED = NOT_CONNECTED_;
 
 /**
  * Computes each span's distance to the nearest region boundary (an unconnected side or a

@@ -1,6 +1,12 @@
 // Erosion and median filter, after Recast's RecastArea.cpp (Recast © Mikko Mononen, zlib licence).
-import { DIR_X, DIR_Z, getCon } from "./compact";
-import { NOT_CONNECTED, NULL_AREA, type CompactHeightfield } from "./types";
+import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
+import { NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const DIR_X = DIR_X_;
+const DIR_Z = DIR_Z_;
+const getCon = getCon_;
+const NOT_CONNECTED = NOT_CONNECTED_;
+const NULL_AREA = NULL_AREA_;
 
 /** @internal Index of the neighbor span of `i` (in cell x,z) in direction `dir` (connected). */
 export function neighborSpan(chf: CompactHeightfield, x: number, z: number, i: number, dir: number): number {

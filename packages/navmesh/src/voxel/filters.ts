@@ -1,5 +1,8 @@
 // Heightfield filters, after Recast's RecastFilter.cpp (Recast © Mikko Mononen, zlib licence).
-import { MAX_HEIGHTFIELD_HEIGHT, NULL_AREA, type Heightfield } from "./types";
+import { MAX_HEIGHTFIELD_HEIGHT as MAX_HEIGHTFIELD_HEIGHT_, NULL_AREA as NULL_AREA_, type Heightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const MAX_HEIGHTFIELD_HEIGHT = MAX_HEIGHTFIELD_HEIGHT_;
+const NULL_AREA = NULL_AREA_;
 
 /**
  * Lets an agent step onto low obstacles (curbs, stair edges): a non-walkable span whose top is

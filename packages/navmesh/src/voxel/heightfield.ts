@@ -1,7 +1,11 @@
 // Span heightfield and triangle rasterisation, after Recast's RecastRasterization.cpp
 // (Recast © Mikko Mononen, zlib licence); rewritten over plain typed arrays.
 import { voxelError, VoxelErrorCodes } from "./errors";
-import { NULL_AREA, SPAN_MAX_HEIGHT, WALKABLE_AREA, type Heightfield } from "./types";
+import { NULL_AREA as NULL_AREA_, SPAN_MAX_HEIGHT as SPAN_MAX_HEIGHT_, WALKABLE_AREA as WALKABLE_AREA_, type Heightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const NULL_AREA = NULL_AREA_;
+const SPAN_MAX_HEIGHT = SPAN_MAX_HEIGHT_;
+const WALKABLE_AREA = WALKABLE_AREA_;
 
 /** Most columns a heightfield may have (width × depth). */
 export const MAX_HEIGHTFIELD_CELLS = 1 << 26;

@@ -1,5 +1,11 @@
 // Polygon mesh from contours, after Recast's RecastMesh.cpp (Recast © Mikko Mononen, zlib licence).
-import { intersect, intersectProper, left, leftOn, vequal } from "./geometry2d";
+import { intersect as intersect_, intersectProper as intersectProper_, left as left_, leftOn as leftOn_, vequal as vequal_ } from "./geometry2d";
+// Local bindings: hot loops must not go through module live-binding getters.
+const intersect = intersect_;
+const intersectProper = intersectProper_;
+const left = left_;
+const leftOn = leftOn_;
+const vequal = vequal_;
 import type { ContourSet, PolyMesh } from "./types";
 
 const FLAG = 1 << 28;

@@ -1,6 +1,9 @@
 // Solid shapes as spans: boxes, cylinders and convex volumes (extruded convex polygons).
-import { addSpan } from "./heightfield";
-import { SPAN_MAX_HEIGHT, type Heightfield } from "./types";
+import { addSpan as addSpan_ } from "./heightfield";
+import { SPAN_MAX_HEIGHT as SPAN_MAX_HEIGHT_, type Heightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const addSpan = addSpan_;
+const SPAN_MAX_HEIGHT = SPAN_MAX_HEIGHT_;
 
 function spanRange(hf: Heightfield, ymin: number, ymax: number): [number, number] | undefined {
   const by = hf.bmax[1]! - hf.bmin[1]!;
@@ -14,7 +17,7 @@ function spanRange(hf: Heightfield, ymin: number, ymax: number): [number, number
   return [a, b];
 }
 
-function columns(hf: Heightfield, minX: number, minZ: number, maxX: number, maxZ: number, inside: (x: number, z: number) => boolean, lo: number, hi: number, area: number, merge: number): number {
+function columns(hf: Heightfield, minX: number, minZ: number, maxX: number, maxZ: number, inside: (x: number, z: number) => boolean, lo: number, hi: number, area: number): number {
   const cs = hf.cellSize;
   const x0 = Math.max(0, Math.floor((minX - hf.bmin[0]!) / cs)),
     x1 = Math.min(hf.width - 1, Math.floor((maxX - hf.bmin[0]!) / cs));
@@ -41,7 +44,7 @@ function columns(hf: Heightfield, minX: number, minZ: number, maxX: number, maxZ
 export function rasterizeBox(hf: Heightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number): number {
   const r = spanRange(hf, bmin[1]!, bmax[1]!);
   if (!r) return 0;
-  return columns(hf, bmin[0]!, bmin[2]!, bmax[0]!, bmax[2]!, () => true, r[0], r[1], area, 1);
+  return columns(hf, bmin[0]!, bmin[2]!, bmax[0]!, bmax[2]!, () => true, r[0], r[1], area);
 }
 
 /**
@@ -54,7 +57,7 @@ export function rasterizeCylinder(hf: Heightfield, base: ArrayLike<number>, radi
   const cx = base[0]!,
     cz = base[2]!,
     r2 = radius * radius;
-  return columns(hf, cx - radius, cz - radius, cx + radius, cz + radius, (x, z) => (x - cx) * (x - cx) + (z - cz) * (z - cz) <= r2, r[0], r[1], area, 1);
+  return columns(hf, cx - radius, cz - radius, cx + radius, cz + radius, (x, z) => (x - cx) * (x - cx) + (z - cz) * (z - cz) <= r2, r[0], r[1], area);
 }
 
 /**
@@ -74,7 +77,7 @@ export function rasterizeConvexVolume(hf: Heightfield, xz: ArrayLike<number>, ym
     minZ = Math.min(minZ, xz[i + 1]!);
     maxZ = Math.max(maxZ, xz[i + 1]!);
   }
-  return columns(hf, minX, minZ, maxX, maxZ, (x, z) => pointInPolygonXZ(xz, x, z), r[0], r[1], area, 1);
+  return columns(hf, minX, minZ, maxX, maxZ, (x, z) => pointInPolygonXZ(xz, x, z), r[0], r[1], area);
 }
 
 /** Even-odd point-in-polygon test on `x0, z0, x1, z1, …`. @internal */

@@ -1,9 +1,17 @@
 // Watershed regions, after Recast's rcBuildRegions (RecastRegion.cpp, Recast © Mikko Mononen,
 // zlib licence). Stacks are flat number arrays of (x, z, span) triples.
-import { DIR_X, DIR_Z, getCon } from "./compact";
-import { neighborSpan } from "./erode";
+import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
+import { neighborSpan as neighborSpan_ } from "./erode";
 import { voxelError, VoxelErrorCodes } from "./errors";
-import { BORDER_REG, NOT_CONNECTED, NULL_AREA, type CompactHeightfield } from "./types";
+import { BORDER_REG as BORDER_REG_, NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const DIR_X = DIR_X_;
+const DIR_Z = DIR_Z_;
+const getCon = getCon_;
+const neighborSpan = neighborSpan_;
+const BORDER_REG = BORDER_REG_;
+const NOT_CONNECTED = NOT_CONNECTED_;
+const NULL_AREA = NULL_AREA_;
 
 const NB_STACKS = 8;
 
@@ -261,7 +269,7 @@ function replaceNeighbor(reg: Region, oldId: number, newId: number): void {
   if (changed) removeAdjacentDuplicates(reg.connections);
 }
 
-function mergeAndFilterRegions(minRegionArea: number, mergeRegionSize: number, maxRegionId: number, chf: CompactHeightfield, srcReg: Uint16Array, stats: RegionStats): number {
+function mergeAndFilterRegions(minRegionArea: number, mergeRegionSize: number, maxRegionId: number, chf: CompactHeightfield, srcReg: Uint16Array, stats: RegionStats): [number, number] {
   const nreg = maxRegionId + 1;
   const regions: Region[] = [];
   for (let i = 0; i < nreg; i++) regions.push({ spanCount: 0, id: i, areaType: 0, remap: false, visited: false, overlap: false, connections: [], floors: [] });
@@ -378,7 +386,17 @@ function mergeAndFilterRegions(minRegionArea: number, mergeRegionSize: number, m
       }
   }
   for (let i = 0; i < chf.spanCount; i++) if ((srcReg[i]! & BORDER_REG) === 0) srcReg[i] = regions[srcReg[i]!]!.id;
-  return gen;
+  // Ids are compact, but the last id may have no spans (Recast reserves it): count the used ones.
+  const used = new Uint8Array(gen + 1);
+  let count = 0;
+  for (let i = 0; i < chf.spanCount; i++) {
+    const r = srcReg[i]!;
+    if (r !== 0 && (r & BORDER_REG) === 0 && !used[r]) {
+      used[r] = 1;
+      count++;
+    }
+  }
+  return [gen, count];
 }
 
 /**
@@ -427,9 +445,9 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
   }
   expandRegions(expandIters * 8, 0, chf, srcReg, srcDist, stack, true);
   const stats: RegionStats = { regionCount: 0, removedRegions: 0, mergedRegions: 0 };
-  const count = mergeAndFilterRegions(minRegionArea, mergeRegionArea, regionId, chf, srcReg, stats);
+  const [maxId, count] = mergeAndFilterRegions(minRegionArea, mergeRegionArea, regionId, chf, srcReg, stats);
   stats.regionCount = count;
-  chf.maxRegions = count + 1;
+  chf.maxRegions = maxId + 1;
   chf.regions = srcReg;
   return stats;
 }
