@@ -5,28 +5,32 @@
 import type { CompactHeightfield, PolyMesh, PolyMeshDetail } from "./types";
 
 /** Most interior samples added to one polygon. */
-const MAX_INTERIOR = 48;
+const MAX_INTERIOR = 96;
 /** Most samples along one edge. */
 const MAX_EDGE_SAMPLES = 64;
 
-function sampleHeight(chf: CompactHeightfield, x: number, z: number, refY: number): number {
+function sampleHeight(chf: CompactHeightfield, x: number, z: number, refY: number, region: number): number {
   const ix = Math.floor((x - chf.bmin[0]!) / chf.cellSize),
     iz = Math.floor((z - chf.bmin[2]!) / chf.cellSize);
   const cx = Math.min(Math.max(ix, 0), chf.width - 1),
     cz = Math.min(Math.max(iz, 0), chf.depth - 1);
   const c = cx + cz * chf.width;
   let best = refY,
-    bestD = Infinity;
+    bestD = Infinity,
+    own = false;
   for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
     const y = chf.bmin[1]! + chf.y[i]! * chf.cellHeight;
     const d = Math.abs(y - refY);
-    if (d < bestD) {
+    const mine = chf.regions[i] === region;
+    // A span of the polygon's own region wins over any other; then the nearest height.
+    if ((mine && !own) || (mine === own && d < bestD)) {
       bestD = d;
       best = y;
+      own = mine;
     }
   }
-  // Far from any span (a hole in the heightfield): keep the polygon's own height.
-  return bestD <= (chf.walkableClimb + 1) * chf.cellHeight ? best : refY;
+  // Far from any span of its region (a hole in the heightfield): keep the polygon's own height.
+  return own || bestD <= (chf.walkableClimb + 1) * chf.cellHeight ? best : refY;
 }
 
 function distPtSeg(px: number, py: number, pz: number, ax: number, ay: number, az: number, bx: number, by: number, bz: number): number {
@@ -86,6 +90,7 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
   for (let p = 0; p < mesh.polyCount; p++) {
     v.length = 0;
     tris.length = 0;
+    const region = mesh.regions[p]!;
     let n = 0;
     while (n < nvp && mesh.polys[p * nvp + n] !== -1) n++;
     // Hull: polygon vertices with edge samples between them.
@@ -113,7 +118,7 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
         const t = k / nn;
         const x = sx + (ex - sx) * t,
           z = sz + (ez - sz) * t;
-        const y = k === 0 ? sy : k === nn ? ey : sampleHeight(chf, x, z, sy + (ey - sy) * t);
+        const y = k === 0 ? sy : k === nn ? ey : sampleHeight(chf, x, z, sy + (ey - sy) * t, region);
         edge.push(x, y, z);
       }
       keep.length = 0;
@@ -157,7 +162,7 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
     cyv /= n;
     cz /= n;
     const centre = v.length / 3;
-    v.push(cx, sampleDist > 0 ? sampleHeight(chf, cx, cz, cyv) : cyv, cz);
+    v.push(cx, sampleDist > 0 ? sampleHeight(chf, cx, cz, cyv, region) : cyv, cz);
     for (let i = 0; i < hull.length; i++) tris.push(centre, hull[i]!, hull[(i + 1) % hull.length]!);
     // Interior samples.
     if (sampleDist > 0) {
@@ -183,7 +188,7 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
           let ref: number | undefined;
           for (let t = 0; t < tris.length && ref === undefined; t += 3) ref = heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, x, z);
           if (ref === undefined) continue;
-          samples.push(x, sampleHeight(chf, x, z, ref), z);
+          samples.push(x, sampleHeight(chf, x, z, ref, region), z);
         }
       const used = new Uint8Array(samples.length / 3);
       for (let added = 0; added < MAX_INTERIOR; added++) {
