@@ -59,7 +59,8 @@ export function trianglesStats(positions: ArrayLike<number>, indices: ArrayLike<
   const nt = indices.length / 3;
   const uf = new UnionFind(nt);
   const areas = new Float64Array(nt);
-  const key = (i: number): string => `${Math.round(positions[3 * i]! * 1000)},${Math.round(positions[3 * i + 1]! * 1000)},${Math.round(positions[3 * i + 2]! * 1000)}`;
+  const key = (i: number): string =>
+    `${Math.round(positions[3 * i]! * 1000)},${Math.round(positions[3 * i + 1]! * 1000)},${Math.round(positions[3 * i + 2]! * 1000)}`;
   const edges = new Map<string, number>();
   let area = 0;
   for (let t = 0; t < nt; t++) {
@@ -67,7 +68,10 @@ export function trianglesStats(positions: ArrayLike<number>, indices: ArrayLike<
       b = indices[3 * t + 1]!,
       c = indices[3 * t + 2]!;
     areas[t] =
-      Math.abs((positions[3 * b]! - positions[3 * a]!) * (positions[3 * c + 2]! - positions[3 * a + 2]!) - (positions[3 * c]! - positions[3 * a]!) * (positions[3 * b + 2]! - positions[3 * a + 2]!)) / 2;
+      Math.abs(
+        (positions[3 * b]! - positions[3 * a]!) * (positions[3 * c + 2]! - positions[3 * a + 2]!) -
+          (positions[3 * c]! - positions[3 * a]!) * (positions[3 * b + 2]! - positions[3 * a + 2]!),
+      ) / 2;
     area += areas[t]!;
     const ks = [key(a), key(b), key(c)];
     for (let k = 0; k < 3; k++) {
@@ -93,7 +97,10 @@ export function navcatStats(nm: NavcatMesh): MeshStats {
           q = ids[(i + 1) % ids.length]!;
         a2 += v[3 * p]! * v[3 * q + 2]! - v[3 * q]! * v[3 * p + 2]!;
       }
-      polys.push({ area: Math.abs(a2) / 2, verts: ids.map((i) => `${Math.round(v[3 * i]! * 1000)},${Math.round(v[3 * i + 1]! * 1000)},${Math.round(v[3 * i + 2]! * 1000)}`) });
+      polys.push({
+        area: Math.abs(a2) / 2,
+        verts: ids.map((i) => `${Math.round(v[3 * i]! * 1000)},${Math.round(v[3 * i + 1]! * 1000)},${Math.round(v[3 * i + 2]! * 1000)}`),
+      });
     }
   }
   const uf = new UnionFind(polys.length);

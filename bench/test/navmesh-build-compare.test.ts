@@ -32,20 +32,24 @@ describe("voxel navmesh vs recast-navigation", () => {
     await recastInit();
   });
   for (const name of ["annotation_test", "convex", "dungeon", "house", "nav_test"]) {
-    it(name, () => {
-      const obj = parseObj(readFileSync(join(sharedBenchDir(), "meshes", `${name}.obj`), "utf8"));
-      const ours = tacticaStats(buildVoxelNavMesh(obj.positions, obj.triangles, cfg).navMesh);
-      const res = recastGenerate(new Float32Array(obj.positions), new Uint32Array(obj.triangles), recastConfig);
-      expect(res.success).toBe(true);
-      if (!res.success) return;
-      const [p, i] = getNavMeshPositionsAndIndices(res.navMesh);
-      const theirs = trianglesStats(p, i, 0);
-      res.navMesh.destroy();
-      expect(Math.abs(ours.area - theirs.area) / theirs.area).toBeLessThanOrEqual(0.02);
-      const a = significantComponents(ours, 1),
-        b = significantComponents(theirs, 1);
-      expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(2);
-      for (let k = 0; k < Math.min(3, a.length, b.length); k++) expect(Math.abs(a[k]! - b[k]!) / b[k]!).toBeLessThanOrEqual(0.02);
-    }, 20_000);
+    it(
+      name,
+      () => {
+        const obj = parseObj(readFileSync(join(sharedBenchDir(), "meshes", `${name}.obj`), "utf8"));
+        const ours = tacticaStats(buildVoxelNavMesh(obj.positions, obj.triangles, cfg).navMesh);
+        const res = recastGenerate(new Float32Array(obj.positions), new Uint32Array(obj.triangles), recastConfig);
+        expect(res.success).toBe(true);
+        if (!res.success) return;
+        const [p, i] = getNavMeshPositionsAndIndices(res.navMesh);
+        const theirs = trianglesStats(p, i, 0);
+        res.navMesh.destroy();
+        expect(Math.abs(ours.area - theirs.area) / theirs.area).toBeLessThanOrEqual(0.02);
+        const a = significantComponents(ours, 1),
+          b = significantComponents(theirs, 1);
+        expect(Math.abs(a.length - b.length)).toBeLessThanOrEqual(2);
+        for (let k = 0; k < Math.min(3, a.length, b.length); k++) expect(Math.abs(a[k]! - b[k]!) / b[k]!).toBeLessThanOrEqual(0.02);
+      },
+      20_000,
+    );
   }
 });

@@ -116,10 +116,14 @@ const suite: Suite = {
           for (let t = 0; t < res.navMesh.getMaxTiles(); t++) polys += res.navMesh.getTile(t).header()?.polyCount() ?? 0;
           recordStats(ctx, name, "recast-navigation", trianglesStats(p, i, polys));
           res.navMesh.destroy();
-          const tRc = medianMs(() => {
-            const r = recastGenerate(pos, idx, recastConfig);
-            if (r.success) r.navMesh.destroy();
-          }, warmups, runs);
+          const tRc = medianMs(
+            () => {
+              const r = recastGenerate(pos, idx, recastConfig);
+              if (r.success) r.navMesh.destroy();
+            },
+            warmups,
+            runs,
+          );
           ctx.record({ case: `${name}-solo`, library: "recast-navigation", metric: "median_ms", value: tRc, unit: "ms" });
           ctx.record({ case: `${name}-solo`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tOurs / tRc, unit: "x" });
         } else ctx.log(`${name}: recast-navigation generation failed`);

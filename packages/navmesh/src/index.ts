@@ -93,7 +93,15 @@ export {
   type PolyMesh,
   type PolyMeshDetail,
 } from "./voxel/types";
-export { MAX_HEIGHTFIELD_CELLS, createHeightfield, addSpan, countSpans, markWalkableTriangles, rasterizeTriangle, rasterizeTriangles } from "./voxel/heightfield";
+export {
+  MAX_HEIGHTFIELD_CELLS,
+  createHeightfield,
+  addSpan,
+  countSpans,
+  markWalkableTriangles,
+  rasterizeTriangle,
+  rasterizeTriangles,
+} from "./voxel/heightfield";
 export { rasterizeBox, rasterizeCylinder, rasterizeConvexVolume } from "./voxel/rasterize-shapes";
 export { filterLowHangingObstacles, filterLedgeSpans, filterLowHeightSpans } from "./voxel/filters";
 export { buildCompactHeightfield, getCon } from "./voxel/compact";

@@ -73,10 +73,9 @@ describe("voxel config", () => {
     expect(c.mergeRegionArea).toBe(400);
     expect(c.detailSampleDist).toBeCloseTo(1.8);
     expect(c.detailSampleMaxError).toBeCloseTo(0.2);
-    expect(codeAndPath(() => voxelConfigFromWorld({ cellSize: 0, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45 }))).toEqual([
-      VoxelErrorCodes.Config,
-      "cellSize",
-    ]);
+    expect(
+      codeAndPath(() => voxelConfigFromWorld({ cellSize: 0, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45 })),
+    ).toEqual([VoxelErrorCodes.Config, "cellSize"]);
   });
 });
 
@@ -159,10 +158,30 @@ describe("build context", () => {
   it("level 2 example: a floor with a box", () => {
     const obj = parseObj(
       [
-        "v 0 0 0", "v 10 0 0", "v 10 0 10", "v 0 0 10",
-        "v 4 0 4", "v 6 0 4", "v 6 2 4", "v 4 2 4", "v 4 0 6", "v 6 0 6", "v 6 2 6", "v 4 2 6",
-        "f 1 3 2", "f 1 4 3",
-        "f 7 8 12", "f 7 12 11", "f 5 6 7", "f 5 7 8", "f 9 12 11", "f 9 11 10", "f 5 8 12", "f 5 12 9", "f 6 10 11", "f 6 11 7",
+        "v 0 0 0",
+        "v 10 0 0",
+        "v 10 0 10",
+        "v 0 0 10",
+        "v 4 0 4",
+        "v 6 0 4",
+        "v 6 2 4",
+        "v 4 2 4",
+        "v 4 0 6",
+        "v 6 0 6",
+        "v 6 2 6",
+        "v 4 2 6",
+        "f 1 3 2",
+        "f 1 4 3",
+        "f 7 8 12",
+        "f 7 12 11",
+        "f 5 6 7",
+        "f 5 7 8",
+        "f 9 12 11",
+        "f 9 11 10",
+        "f 5 8 12",
+        "f 5 12 9",
+        "f 6 10 11",
+        "f 6 11 7",
       ].join("\n"),
     );
     const { navMesh, empty, report } = buildNavMeshFromTriangles3d(obj.positions, obj.triangles, { config: { cellSize: 0.2 } });

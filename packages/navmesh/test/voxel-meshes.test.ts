@@ -25,7 +25,8 @@ function detailHeightAt(b: VoxelNavMeshBuild, p: number, x: number, z: number): 
     if (den === 0) continue;
     const u = (v1z * (x - ax) - v1x * (z - az)) / den,
       w = (v0x * (z - az) - v0z * (x - ax)) / den;
-    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return d.verts[3 * a + 1]! + (d.verts[3 * e + 1]! - d.verts[3 * a + 1]!) * u + (d.verts[3 * c + 1]! - d.verts[3 * a + 1]!) * w;
+    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9)
+      return d.verts[3 * a + 1]! + (d.verts[3 * e + 1]! - d.verts[3 * a + 1]!) * u + (d.verts[3 * c + 1]! - d.verts[3 * a + 1]!) * w;
   }
   return undefined;
 }
@@ -53,7 +54,9 @@ describe("voxel navmesh on the bench meshes", () => {
             const a = m.polys[p * m.maxVertsPerPoly + i]!,
               c = m.polys[p * m.maxVertsPerPoly + ((i + 1) % n)]!,
               e = m.polys[p * m.maxVertsPerPoly + ((i + 2) % n)]!;
-            const cross = (m.verts[3 * c]! - m.verts[3 * a]!) * (m.verts[3 * e + 2]! - m.verts[3 * a + 2]!) - (m.verts[3 * e]! - m.verts[3 * a]!) * (m.verts[3 * c + 2]! - m.verts[3 * a + 2]!);
+            const cross =
+              (m.verts[3 * c]! - m.verts[3 * a]!) * (m.verts[3 * e + 2]! - m.verts[3 * a + 2]!) -
+              (m.verts[3 * e]! - m.verts[3 * a]!) * (m.verts[3 * c + 2]! - m.verts[3 * a + 2]!);
             expect(cross).toBeLessThanOrEqual(0); // Recast winding: clockwise in (x, z), never reflex
           }
         }
@@ -83,7 +86,9 @@ describe("voxel navmesh on the bench meshes", () => {
           for (let p = 0; p < count; p++) for (let k = 0; k < nvp; k++) if (nb[p * nvp + k]! > p) out.push(`${p}-${nb[p * nvp + k]}`);
           return out.sort();
         };
-        expect(pairs(b.navMesh.neighbors, b.navMesh.maxVertsPerPoly, b.navMesh.polyCount)).toEqual(pairs(b.polyMesh.neighbors, b.polyMesh.maxVertsPerPoly, b.polyMesh.polyCount));
+        expect(pairs(b.navMesh.neighbors, b.navMesh.maxVertsPerPoly, b.navMesh.polyCount)).toEqual(
+          pairs(b.polyMesh.neighbors, b.polyMesh.maxVertsPerPoly, b.polyMesh.polyCount),
+        );
       });
 
       it("keeps detail heights within the sample error of the voxel floor", () => {
@@ -109,7 +114,8 @@ describe("voxel navmesh on the bench meshes", () => {
               if (h === undefined) continue;
               const c = Math.floor((x - chf.bmin[0]!) / cfg.cellSize) + Math.floor((z - chf.bmin[2]!) / cfg.cellSize) * chf.width;
               let best = Infinity;
-              for (let i = chf.cellIndex[c]!; i < chf.cellIndex[c]! + chf.cellCount[c]!; i++) best = Math.min(best, Math.abs(chf.bmin[1]! + chf.y[i]! * cfg.cellHeight - h));
+              for (let i = chf.cellIndex[c]!; i < chf.cellIndex[c]! + chf.cellCount[c]!; i++)
+                best = Math.min(best, Math.abs(chf.bmin[1]! + chf.y[i]! * cfg.cellHeight - h));
               if (best === Infinity) continue; // no floor under this point (eroded or a gap)
               samples++;
               if (best > cfg.detailSampleMaxError + 1e-6) bad++;

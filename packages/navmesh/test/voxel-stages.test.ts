@@ -226,7 +226,12 @@ describe("contours and polygons", () => {
 
   it("area marking survives to the navmesh as polygon areas", () => {
     const s = addFloor(createSoup(), 0, 0, 20, 20);
-    const r = buildVoxelNavMesh(s.positions, s.triangles, { ...VoxelConfigPresets.default, cellSize: 0.25 }, { markAreas: (chf) => void markBoxArea(chf, [0, -1, 0], [10, 1, 20], 3) });
+    const r = buildVoxelNavMesh(
+      s.positions,
+      s.triangles,
+      { ...VoxelConfigPresets.default, cellSize: 0.25 },
+      { markAreas: (chf) => void markBoxArea(chf, [0, -1, 0], [10, 1, 20], 3) },
+    );
     const left = findPolygon(r.navMesh, 4, 10),
       right = findPolygon(r.navMesh, 16, 10);
     expect(r.navMesh.areas[left]).toBe(3);
@@ -259,7 +264,12 @@ describe("chapter 32: a table 1.5 m high", () => {
   });
 });
 
-function polygonContains(m: { polyVerts: Int32Array; polyVertCount: Uint8Array; maxVertsPerPoly: number; vertices: Float64Array }, p: number, x: number, y: number): boolean {
+function polygonContains(
+  m: { polyVerts: Int32Array; polyVertCount: Uint8Array; maxVertsPerPoly: number; vertices: Float64Array },
+  p: number,
+  x: number,
+  y: number,
+): boolean {
   const n = m.polyVertCount[p]!;
   for (let i = 0; i < n; i++) {
     const a = m.polyVerts[p * m.maxVertsPerPoly + i]!,

@@ -7,7 +7,7 @@ import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea, medianFilterWalkableArea } from "./erode";
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { showValue, voxelError, VoxelErrorCodes } from "./errors";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
@@ -110,11 +110,16 @@ export function validateTriangleSoup(positions: ArrayLike<number>, triangles: Ar
   if (positions.length % 3 !== 0)
     throw voxelError(VoxelErrorCodes.BadGeometry, fn, `"positions" holds ${positions.length} numbers, not a multiple of 3 (x,y,z per vertex).`, "positions");
   if (triangles.length % 3 !== 0)
-    throw voxelError(VoxelErrorCodes.BadGeometry, fn, `"triangles" holds ${triangles.length} indices, not a multiple of 3 (one triple per triangle).`, "triangles");
+    throw voxelError(
+      VoxelErrorCodes.BadGeometry,
+      fn,
+      `"triangles" holds ${triangles.length} indices, not a multiple of 3 (one triple per triangle).`,
+      "triangles",
+    );
   for (let i = 0; i < positions.length; i++) {
     const v = positions[i];
     if (typeof v !== "number" || !Number.isFinite(v))
-      throw voxelError(VoxelErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${String(v)}).`, `positions[${i}]`);
+      throw voxelError(VoxelErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${showValue(v)}).`, `positions[${i}]`);
   }
   const nv = positions.length / 3;
   let degenerate = 0;
@@ -122,7 +127,12 @@ export function validateTriangleSoup(positions: ArrayLike<number>, triangles: Ar
     for (let k = 0; k < 3; k++) {
       const i = triangles[t + k];
       if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= nv)
-        throw voxelError(VoxelErrorCodes.BadGeometry, fn, `triangle ${t / 3} uses vertex ${String(i)}, not an index in 0..${nv - 1}.`, `triangles[${t + k}]`);
+        throw voxelError(
+          VoxelErrorCodes.BadGeometry,
+          fn,
+          `triangle ${t / 3} uses vertex ${showValue(i)}, not an index in 0..${nv - 1}.`,
+          `triangles[${t + k}]`,
+        );
     }
     const a = triangles[t]! * 3,
       b = triangles[t + 1]! * 3,
@@ -167,7 +177,12 @@ export function soupBounds(positions: ArrayLike<number>, triangles: ArrayLike<nu
  * no walkable area gives an empty navmesh and the `Empty` flag. Recast's walkable area id 63
  * becomes area 0 of the navmesh (the default cost); other marked area ids are kept.
  */
-export function buildVoxelNavMesh(positions: ArrayLike<number>, triangles: ArrayLike<number>, config: VoxelConfig, options: BuildVoxelNavMeshOptions = {}): VoxelNavMeshBuild {
+export function buildVoxelNavMesh(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  config: VoxelConfig,
+  options: BuildVoxelNavMeshOptions = {},
+): VoxelNavMeshBuild {
   const cfg = validateVoxelConfig(config, FN);
   const degenerate = validateTriangleSoup(positions, triangles, FN);
   const ctx = options.context;
@@ -185,15 +200,25 @@ export function buildVoxelNavMesh(positions: ArrayLike<number>, triangles: Array
   const bmin = bounds.subarray(0, 3),
     bmax = bounds.subarray(3, 6);
   const border = cfg.borderSize * cfg.cellSize;
-  const hf = createHeightfield([bmin[0]! - border, bmin[1]!, bmin[2]! - border], [bmax[0]! + border, bmax[1]!, bmax[2]! + border], cfg.cellSize, cfg.cellHeight);
+  const hf = createHeightfield(
+    [bmin[0]! - border, bmin[1]!, bmin[2]! - border],
+    [bmax[0]! + border, bmax[1]!, bmax[2]! + border],
+    cfg.cellSize,
+    cfg.cellHeight,
+  );
   const areas = new Uint8Array(ntris);
   if (options.triangleAreas) {
     if (options.triangleAreas.length !== ntris)
-      throw voxelError(VoxelErrorCodes.BadGeometry, FN, `"triangleAreas" has ${options.triangleAreas.length} entries; expected one per triangle (${ntris}).`, "triangleAreas");
+      throw voxelError(
+        VoxelErrorCodes.BadGeometry,
+        FN,
+        `"triangleAreas" has ${options.triangleAreas.length} entries; expected one per triangle (${ntris}).`,
+        "triangleAreas",
+      );
     for (let t = 0; t < ntris; t++) {
       const a = options.triangleAreas[t];
       if (typeof a !== "number" || !Number.isInteger(a) || a < 0 || a > 63)
-        throw voxelError(VoxelErrorCodes.BadGeometry, FN, `triangleAreas[${t}] is ${String(a)}; it must be an integer in 0..63.`, `triangleAreas[${t}]`);
+        throw voxelError(VoxelErrorCodes.BadGeometry, FN, `triangleAreas[${t}] is ${showValue(a)}; it must be an integer in 0..63.`, `triangleAreas[${t}]`);
       areas[t] = a;
     }
   } else markWalkableTriangles(areas, positions, triangles, cfg.walkableSlopeAngle);
@@ -333,7 +358,11 @@ export interface BuildNavMeshFromTriangles3dResult {
  * findPolygon(navMesh, 1, 1) >= 0; // true: the floor is walkable
  * ```
  */
-export function buildNavMeshFromTriangles3d(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: BuildNavMeshFromTriangles3dOptions = {}): BuildNavMeshFromTriangles3dResult {
+export function buildNavMeshFromTriangles3d(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  options: BuildNavMeshFromTriangles3dOptions = {},
+): BuildNavMeshFromTriangles3dResult {
   const config = { ...VoxelConfigPresets.default, ...(options.config ?? {}) };
   const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});
   return { navMesh: r.navMesh, empty: (r.report.flags & VoxelBuildFlags.Empty) !== 0, report: r.report };

@@ -1,5 +1,11 @@
 // Compact heightfield, after Recast's rcBuildCompactHeightfield (Recast © Mikko Mononen, zlib licence).
-import { MAX_HEIGHTFIELD_HEIGHT as MAX_HEIGHTFIELD_HEIGHT_, NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield, type Heightfield } from "./types";
+import {
+  MAX_HEIGHTFIELD_HEIGHT as MAX_HEIGHTFIELD_HEIGHT_,
+  NOT_CONNECTED as NOT_CONNECTED_,
+  NULL_AREA as NULL_AREA_,
+  type CompactHeightfield,
+  type Heightfield,
+} from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const MAX_HEIGHTFIELD_HEIGHT = MAX_HEIGHTFIELD_HEIGHT_;
 const NOT_CONNECTED = NOT_CONNECTED_;
@@ -24,7 +30,13 @@ const MAX_LAYERS = NOT_CONNECTED - 1;
  * and a step of at most `walkableClimb`, both in voxels). `onWarn` hears about columns with
  * more than 62 layers (their extra links are dropped, as in Recast).
  */
-export function buildCompactHeightfield(hf: Heightfield, walkableHeight: number, walkableClimb: number, borderSize = 0, onWarn?: (message: string) => void): CompactHeightfield {
+export function buildCompactHeightfield(
+  hf: Heightfield,
+  walkableHeight: number,
+  walkableClimb: number,
+  borderSize = 0,
+  onWarn?: (message: string) => void,
+): CompactHeightfield {
   const { width: w, depth: h, head, spanNext, spanMin, spanMax, spanArea } = hf;
   let spanCount = 0;
   for (let c = 0; c < head.length; c++) for (let s = head[c]!; s !== -1; s = spanNext[s]!) if (spanArea[s] !== NULL_AREA) spanCount++;

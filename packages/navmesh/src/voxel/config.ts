@@ -1,4 +1,4 @@
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { showValue, voxelError, VoxelErrorCodes } from "./errors";
 
 /** Largest walkable slope the generator accepts, degrees (a slope must stay below 90°). */
 export const MAX_WALKABLE_SLOPE_DEGREES = 89.9;
@@ -77,7 +77,7 @@ const FN_WORLD = "voxelConfigFromWorld";
 function worldNumber(fn: string, src: Record<string, unknown>, name: string, min: number, exclusiveMin: boolean, fallback?: number): number {
   const v = src[name] === undefined ? fallback : src[name];
   if (typeof v !== "number" || !Number.isFinite(v) || (exclusiveMin ? !(v > min) : !(v >= min))) {
-    throw voxelError(VoxelErrorCodes.Config, fn, `"${name}" must be a finite number ${exclusiveMin ? ">" : ">="} ${min}, got ${String(v)}.`, name);
+    throw voxelError(VoxelErrorCodes.Config, fn, `"${name}" must be a finite number ${exclusiveMin ? ">" : ">="} ${min}, got ${showValue(v)}.`, name);
   }
   return v;
 }
@@ -95,7 +95,7 @@ function worldNumber(fn: string, src: Record<string, unknown>, name: string, min
  * ```
  */
 export function voxelConfigFromWorld(world: WorldVoxelConfig): VoxelConfig {
-  if (world === null || typeof world !== "object") throw voxelError(VoxelErrorCodes.Config, FN_WORLD, "expected a settings object.");
+  if (world === null || typeof world !== "object") throw voxelError(VoxelErrorCodes.Config, FN_WORLD, "expected a settings object.", "settings");
   const w = world as unknown as Record<string, unknown>;
   const cs = worldNumber(FN_WORLD, w, "cellSize", 0, true);
   const ch = worldNumber(FN_WORLD, w, "cellHeight", 0, true);
@@ -164,20 +164,32 @@ const LIMITS: readonly Limit[] = [
  * `walkableSlopeAngle` for a slope ≥ 90°).
  */
 export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConfig"): VoxelConfig {
-  if (config === null || typeof config !== "object") throw voxelError(VoxelErrorCodes.Config, fn, "the config must be an object (see VoxelConfigPresets).");
+  if (config === null || typeof config !== "object")
+    throw voxelError(VoxelErrorCodes.Config, fn, "the config must be an object (see VoxelConfigPresets).", "config");
   const c = config as unknown as Record<string, unknown>;
   const out: Record<string, number> = {};
   for (const l of LIMITS) {
     const v = c[l.name];
-    const inRange = typeof v === "number" && Number.isFinite(v) && (l.exclusiveMin ? v > l.min : v >= l.min) && v <= l.max && (!l.integer || Number.isInteger(v));
+    const inRange =
+      typeof v === "number" && Number.isFinite(v) && (l.exclusiveMin ? v > l.min : v >= l.min) && v <= l.max && (!l.integer || Number.isInteger(v));
     if (!inRange) {
       const range = `${l.exclusiveMin ? "> " : ""}${l.exclusiveMin ? l.min : `${l.min}..${l.max === Infinity ? "∞" : l.max}`}`;
-      throw voxelError(VoxelErrorCodes.Config, fn, `"${l.name}" must be ${l.integer ? "an integer" : "a finite number"} in ${range} (${l.unit}), got ${String(v)}.`, l.name);
+      throw voxelError(
+        VoxelErrorCodes.Config,
+        fn,
+        `"${l.name}" must be ${l.integer ? "an integer" : "a finite number"} in ${range} (${l.unit}), got ${showValue(v)}.`,
+        l.name,
+      );
     }
     out[l.name] = v;
   }
   if (out["detailSampleDist"]! > 0 && out["detailSampleDist"]! < 0.9 * out["cellSize"]!) {
-    throw voxelError(VoxelErrorCodes.Config, fn, `"detailSampleDist" must be 0 or at least 0.9 × cellSize (${0.9 * out["cellSize"]!}), got ${out["detailSampleDist"]}.`, "detailSampleDist");
+    throw voxelError(
+      VoxelErrorCodes.Config,
+      fn,
+      `"detailSampleDist" must be 0 or at least 0.9 × cellSize (${0.9 * out["cellSize"]!}), got ${out["detailSampleDist"]}.`,
+      "detailSampleDist",
+    );
   }
   return Object.freeze(out as unknown as VoxelConfig);
 }

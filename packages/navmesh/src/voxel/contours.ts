@@ -176,7 +176,7 @@ function simplifyContour(points: number[], out: number[], maxError: number, maxE
     out.push(llx, lly, llz, lli, urx, ury, urz, uri);
   }
   const maxErrSq = maxError * maxError;
-  for (let i = 0; i < out.length / 4; ) {
+  for (let i = 0; i < out.length / 4;) {
     const ii = (i + 1) % (out.length / 4);
     let ax = out[i * 4]!,
       az = out[i * 4 + 2]!;
@@ -212,7 +212,7 @@ function simplifyContour(points: number[], out: number[], maxError: number, maxE
     else i++;
   }
   if (maxEdgeLen > 0) {
-    for (let i = 0; i < out.length / 4; ) {
+    for (let i = 0; i < out.length / 4;) {
       const ii = (i + 1) % (out.length / 4);
       const ax = out[i * 4]!,
         az = out[i * 4 + 2]!,

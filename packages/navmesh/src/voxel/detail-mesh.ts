@@ -130,7 +130,17 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
           const a0 = keep[k]!,
             b0 = keep[k + 1]!;
           for (let m = a0 + 1; m < b0; m++) {
-            const d = distPtSeg(edge[m * 3]!, edge[m * 3 + 1]!, edge[m * 3 + 2]!, edge[a0 * 3]!, edge[a0 * 3 + 1]!, edge[a0 * 3 + 2]!, edge[b0 * 3]!, edge[b0 * 3 + 1]!, edge[b0 * 3 + 2]!);
+            const d = distPtSeg(
+              edge[m * 3]!,
+              edge[m * 3 + 1]!,
+              edge[m * 3 + 2]!,
+              edge[a0 * 3]!,
+              edge[a0 * 3 + 1]!,
+              edge[a0 * 3 + 2]!,
+              edge[b0 * 3]!,
+              edge[b0 * 3 + 1]!,
+              edge[b0 * 3 + 2]!,
+            );
             if (d > maxd) {
               maxd = d;
               maxi = m;
@@ -229,5 +239,12 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
     for (const x of v) allVerts.push(x);
     for (const t of tris) allTris.push(t);
   }
-  return { meshVertStart: vStart, meshVertCount: vCount, meshTriStart: tStart, meshTriCount: tCount, verts: Float64Array.from(allVerts), tris: Int32Array.from(allTris) };
+  return {
+    meshVertStart: vStart,
+    meshVertCount: vCount,
+    meshTriStart: tStart,
+    meshTriCount: tCount,
+    verts: Float64Array.from(allVerts),
+    tris: Int32Array.from(allTris),
+  };
 }

@@ -20,3 +20,14 @@ export type VoxelErrorCode = (typeof VoxelErrorCodes)[keyof typeof VoxelErrorCod
 export function voxelError(code: VoxelErrorCode, fn: string, message: string, path?: string): TacticaError {
   return new TacticaError(code, `@tactica/navmesh: ${fn}: ${message}`, path === undefined ? {} : { path });
 }
+
+/** @internal Formats any input value for an error message without calling its own methods. */
+export function showValue(v: unknown): string {
+  if (v === null) return "null";
+  if (Array.isArray(v)) return "an array";
+  if (typeof v === "object") return "an object";
+  if (typeof v === "function") return "a function";
+  if (typeof v === "string") return JSON.stringify(v.length > 20 ? `${v.slice(0, 20)}…` : v);
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint") return String(v);
+  return typeof v;
+}

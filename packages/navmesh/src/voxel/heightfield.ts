@@ -1,6 +1,6 @@
 // Span heightfield and triangle rasterisation, after Recast's RecastRasterization.cpp
 // (Recast © Mikko Mononen, zlib licence); rewritten over plain typed arrays.
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { showValue, voxelError, VoxelErrorCodes } from "./errors";
 import { NULL_AREA as NULL_AREA_, SPAN_MAX_HEIGHT as SPAN_MAX_HEIGHT_, WALKABLE_AREA as WALKABLE_AREA_, type Heightfield } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const NULL_AREA = NULL_AREA_;
@@ -8,7 +8,7 @@ const SPAN_MAX_HEIGHT = SPAN_MAX_HEIGHT_;
 const WALKABLE_AREA = WALKABLE_AREA_;
 
 /** Most columns a heightfield may have (width × depth). */
-export const MAX_HEIGHTFIELD_CELLS = 1 << 26;
+export const MAX_HEIGHTFIELD_CELLS = 1 << 24;
 
 /**
  * Creates an empty span heightfield over the box `bmin .. bmax` (world units, y up) with the
@@ -17,11 +17,18 @@ export const MAX_HEIGHTFIELD_CELLS = 1 << 26;
  */
 export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<number>, cellSize: number, cellHeight: number): Heightfield {
   const fn = "createHeightfield";
-  if (!(cellSize > 0) || !Number.isFinite(cellSize)) throw voxelError(VoxelErrorCodes.Config, fn, `"cellSize" must be > 0, got ${String(cellSize)}.`, "cellSize");
-  if (!(cellHeight > 0) || !Number.isFinite(cellHeight)) throw voxelError(VoxelErrorCodes.Config, fn, `"cellHeight" must be > 0, got ${String(cellHeight)}.`, "cellHeight");
+  if (!(cellSize > 0) || !Number.isFinite(cellSize))
+    throw voxelError(VoxelErrorCodes.Config, fn, `"cellSize" must be > 0, got ${showValue(cellSize)}.`, "cellSize");
+  if (!(cellHeight > 0) || !Number.isFinite(cellHeight))
+    throw voxelError(VoxelErrorCodes.Config, fn, `"cellHeight" must be > 0, got ${showValue(cellHeight)}.`, "cellHeight");
   for (let i = 0; i < 3; i++) {
     if (!Number.isFinite(bmin[i]) || !Number.isFinite(bmax[i]) || bmax[i]! < bmin[i]!)
-      throw voxelError(VoxelErrorCodes.BadGeometry, fn, `bounds axis ${i} is not a finite range (${String(bmin[i])} .. ${String(bmax[i])}).`, `bounds[${i}]`);
+      throw voxelError(
+        VoxelErrorCodes.BadGeometry,
+        fn,
+        `bounds axis ${i} is not a finite range (${showValue(bmin[i])} .. ${showValue(bmax[i])}).`,
+        `bounds[${i}]`,
+      );
   }
   const width = Math.max(1, Math.floor((bmax[0]! - bmin[0]!) / cellSize + 0.5));
   const depth = Math.max(1, Math.floor((bmax[2]! - bmin[2]!) / cellSize + 0.5));
@@ -129,7 +136,12 @@ export function countSpans(hf: Heightfield): number {
  * `outAreas[t]` when triangle `t`'s normal (`(v1 − v0) × (v2 − v0)`) points up within
  * `walkableSlopeAngle` degrees, else 0. Degenerate triangles get 0. Returns `outAreas`.
  */
-export function markWalkableTriangles(outAreas: Uint8Array, positions: ArrayLike<number>, triangles: ArrayLike<number>, walkableSlopeAngle: number): Uint8Array {
+export function markWalkableTriangles(
+  outAreas: Uint8Array,
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  walkableSlopeAngle: number,
+): Uint8Array {
   const thr = Math.cos((walkableSlopeAngle / 180) * Math.PI);
   const n = Math.min(outAreas.length, Math.floor(triangles.length / 3));
   for (let t = 0; t < n; t++) {
@@ -159,7 +171,17 @@ const bufP2 = new Float64Array(7 * 3 * 4);
 const dist = new Float64Array(12 * 4);
 
 /** Splits polygon `src[0..n)` by the plane `axis = line`: below → out1, above → out2; returns counts packed as n1 | n2 << 8. */
-function dividePoly(src: Float64Array, so: number, n: number, out1: Float64Array, o1: number, out2: Float64Array, o2: number, line: number, axis: number): number {
+function dividePoly(
+  src: Float64Array,
+  so: number,
+  n: number,
+  out1: Float64Array,
+  o1: number,
+  out2: Float64Array,
+  o2: number,
+  line: number,
+  axis: number,
+): number {
   for (let i = 0; i < n; i++) dist[i] = line - src[so + i * 3 + axis]!;
   let m = 0,
     k = 0;
@@ -300,7 +322,13 @@ export function rasterizeTriangle(
  * from `areas` (see {@link markWalkableTriangles}). Input must be validated (the level-2 entry
  * does it). Returns the number of triangles that touched the heightfield.
  */
-export function rasterizeTriangles(hf: Heightfield, positions: ArrayLike<number>, triangles: ArrayLike<number>, areas: Uint8Array, flagMergeThreshold: number): number {
+export function rasterizeTriangles(
+  hf: Heightfield,
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  areas: Uint8Array,
+  flagMergeThreshold: number,
+): number {
   let n = 0;
   const count = Math.floor(triangles.length / 3);
   for (let t = 0; t < count; t++) {

@@ -17,7 +17,17 @@ function spanRange(hf: Heightfield, ymin: number, ymax: number): [number, number
   return [a, b];
 }
 
-function columns(hf: Heightfield, minX: number, minZ: number, maxX: number, maxZ: number, inside: (x: number, z: number) => boolean, lo: number, hi: number, area: number): number {
+function columns(
+  hf: Heightfield,
+  minX: number,
+  minZ: number,
+  maxX: number,
+  maxZ: number,
+  inside: (x: number, z: number) => boolean,
+  lo: number,
+  hi: number,
+  area: number,
+): number {
   const cs = hf.cellSize;
   const x0 = Math.max(0, Math.floor((minX - hf.bmin[0]!) / cs)),
     x1 = Math.min(hf.width - 1, Math.floor((maxX - hf.bmin[0]!) / cs));

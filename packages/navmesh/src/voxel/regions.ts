@@ -57,7 +57,15 @@ function appendStacks(src: number[], dst: number[], srcReg: Uint16Array): void {
   }
 }
 
-function expandRegions(maxIter: number, level: number, chf: CompactHeightfield, srcReg: Uint16Array, srcDist: Uint16Array, stack: number[], fillStack: boolean): void {
+function expandRegions(
+  maxIter: number,
+  level: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  srcDist: Uint16Array,
+  stack: number[],
+  fillStack: boolean,
+): void {
   if (fillStack) {
     stack.length = 0;
     for (let z = 0; z < chf.depth; z++)
@@ -114,7 +122,17 @@ function expandRegions(maxIter: number, level: number, chf: CompactHeightfield, 
   }
 }
 
-function floodRegion(x0: number, z0: number, i0: number, level: number, r: number, chf: CompactHeightfield, srcReg: Uint16Array, srcDist: Uint16Array, stack: number[]): boolean {
+function floodRegion(
+  x0: number,
+  z0: number,
+  i0: number,
+  level: number,
+  r: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  srcDist: Uint16Array,
+  stack: number[],
+): boolean {
   const area = chf.areas[i0]!;
   stack.length = 0;
   stack.push(x0, z0, i0);
@@ -189,7 +207,7 @@ function isSolidEdge(chf: CompactHeightfield, srcReg: Uint16Array, x: number, z:
 }
 
 function removeAdjacentDuplicates(a: number[]): void {
-  for (let i = 0; i < a.length && a.length > 1; ) {
+  for (let i = 0; i < a.length && a.length > 1;) {
     const ni = (i + 1) % a.length;
     if (a[i] === a[ni]) a.splice(i, 1);
     else i++;
@@ -269,7 +287,14 @@ function replaceNeighbor(reg: Region, oldId: number, newId: number): void {
   if (changed) removeAdjacentDuplicates(reg.connections);
 }
 
-function mergeAndFilterRegions(minRegionArea: number, mergeRegionSize: number, maxRegionId: number, chf: CompactHeightfield, srcReg: Uint16Array, stats: RegionStats): [number, number] {
+function mergeAndFilterRegions(
+  minRegionArea: number,
+  mergeRegionSize: number,
+  maxRegionId: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  stats: RegionStats,
+): [number, number] {
   const nreg = maxRegionId + 1;
   const regions: Region[] = [];
   for (let i = 0; i < nreg; i++) regions.push({ spanCount: 0, id: i, areaType: 0, remap: false, visited: false, overlap: false, connections: [], floors: [] });
@@ -437,7 +462,13 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
       const i = cur[j + 2]!;
       if (i >= 0 && srcReg[i] === 0) {
         if (floodRegion(cur[j]!, cur[j + 1]!, i, level, regionId, chf, srcReg, srcDist, stack)) {
-          if (regionId === 0x7fff) throw voxelError(VoxelErrorCodes.Config, "buildRegions", "more than 32,766 regions; raise cellSize or minRegionArea, or build in tiles.", "cellSize");
+          if (regionId === 0x7fff)
+            throw voxelError(
+              VoxelErrorCodes.Config,
+              "buildRegions",
+              "more than 32,766 regions; raise cellSize or minRegionArea, or build in tiles.",
+              "cellSize",
+            );
           regionId++;
         }
       }

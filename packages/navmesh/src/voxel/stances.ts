@@ -1,5 +1,5 @@
 import { voxelConfigFromWorld, type VoxelConfig, type WorldVoxelConfig } from "./config";
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { showValue, voxelError, VoxelErrorCodes } from "./errors";
 
 /**
  * An agent parameter set (Game AI Pro 3, chapter 32, Listing 32.1), in metres and radians.
@@ -51,10 +51,12 @@ export type VoxelQuality = Omit<WorldVoxelConfig, "agentHeight" | "agentRadius" 
  */
 export function voxelConfigFromAgent(agent: AgentParameterSet, quality: VoxelQuality): VoxelConfig {
   const fn = "voxelConfigFromAgent";
-  if (agent === null || typeof agent !== "object") throw voxelError(VoxelErrorCodes.Config, fn, "expected an agent parameter set (see StancePresets).");
+  if (agent === null || typeof agent !== "object")
+    throw voxelError(VoxelErrorCodes.Config, fn, "expected an agent parameter set (see StancePresets).", "agent");
   for (const k of ["radius", "height", "maxStepHeight", "maxSlopeRad"] as const) {
     const v = agent[k];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < 0) throw voxelError(VoxelErrorCodes.Config, fn, `agent "${k}" must be a finite number >= 0, got ${String(v)}.`, k);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
+      throw voxelError(VoxelErrorCodes.Config, fn, `agent "${k}" must be a finite number >= 0, got ${showValue(v)}.`, k);
   }
   return voxelConfigFromWorld({
     ...quality,
