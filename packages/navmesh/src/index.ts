@@ -124,3 +124,9 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
+export {
+  buildStanceNavMesh,
+  type StancePass,
+  type BuildStanceNavMeshOptions,
+  type StanceNavMeshBuild,
+} from "./voxel/stance-passes";

@@ -195,6 +195,40 @@ describe("contours and polygons", () => {
     expect(mesh.vertCount).toBe(4);
   });
 
+  it("merges a region's hole into its outline (one contour, polygons around the hole only)", () => {
+    const chf = floorChf();
+    for (let z = 0; z < 20; z++)
+      for (let x = 0; x < 20; x++) {
+        const i = chf.cellIndex[x + z * 20]!;
+        const hole = x >= 8 && x < 12 && z >= 8 && z < 12;
+        chf.regions[i] = hole ? 0 : 1;
+        if (hole) chf.areas[i] = NULL_AREA;
+      }
+    chf.maxRegions = 2;
+    const cset = buildContours(chf, 1.3, 0);
+    expect(cset.count).toBe(1);
+    expect(cset.vertCount[0]).toBe(4 + 4 + 2); // outline, hole, and the two bridge vertices
+    const { mesh } = buildPolyMesh(cset, 6);
+    let covered = 0;
+    for (let p = 0; p < mesh.polyCount; p++) {
+      // Does polygon p contain the hole's centre (10, 10)? (clockwise in x, z)
+      let inside = true;
+      let n = 0;
+      while (n < 6 && mesh.polys[p * 6 + n] !== -1) n++;
+      for (let k = 0; k < n; k++) {
+        const a = mesh.polys[p * 6 + k]!,
+          b = mesh.polys[p * 6 + ((k + 1) % n)]!;
+        const cross =
+          (mesh.verts[3 * b]! - mesh.verts[3 * a]!) * (10 - mesh.verts[3 * a + 2]!) -
+          (mesh.verts[3 * b + 2]! - mesh.verts[3 * a + 2]!) * (10 - mesh.verts[3 * a]!);
+        if (cross > 0) inside = false;
+      }
+      if (inside) covered++;
+    }
+    expect(mesh.polyCount).toBeGreaterThan(1);
+    expect(covered).toBe(0);
+  });
+
   it("a pillar makes a hole: no polygon covers it, polygons around it link up", () => {
     const s = addBox(addFloor(createSoup(), 0, 0, 20, 20), 9, 9, 11, 11, 0, 1.5); // its top is too small once eroded
     const r = buildVoxelNavMesh(s.positions, s.triangles, { ...VoxelConfigPresets.default, cellSize: 0.25 }, { keepIntermediates: true });
