@@ -82,7 +82,10 @@ function walkContour(chf: CompactHeightfield, x: number, z: number, i: number, f
     starti = i;
   const area = chf.areas[i]!;
   let iter = 0;
-  while (++iter < 40000) {
+  // Recast stops after 40,000 steps, which truncates the outline of a long region; a closed walk
+  // visits each side of each span at most once, so 4 steps per span (plus slack) always suffice.
+  const maxIter = 4 * chf.spanCount + 16;
+  while (++iter < maxIter) {
     if (flags[i]! & (1 << dir)) {
       const [py, isBorder] = cornerHeight(chf, x, z, i, dir);
       let px = x,

@@ -6,6 +6,8 @@ import type { CompactHeightfield, PolyMesh, PolyMeshDetail } from "./types";
 
 /** Most interior samples added to one polygon. */
 const MAX_INTERIOR = 96;
+/** Most interior sample points tested in one polygon (the spacing doubles until they fit). */
+const MAX_SAMPLES = 2048;
 /** Most samples along one edge. */
 const MAX_EDGE_SAMPLES = 64;
 
@@ -174,7 +176,9 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
     const centre = v.length / 3;
     v.push(cx, sampleDist > 0 ? sampleHeight(chf, cx, cz, cyv, region) : cyv, cz);
     for (let i = 0; i < hull.length; i++) tris.push(centre, hull[i]!, hull[(i + 1) % hull.length]!);
-    // Interior samples.
+    // Interior samples: a grid of at most MAX_SAMPLES points (spacing widened for huge polygons);
+    // each remembers the triangle holding it and its height error, so an insertion re-checks only
+    // the samples of the triangle it split.
     if (sampleDist > 0) {
       let minX = Infinity,
         maxX = -Infinity,
@@ -186,50 +190,65 @@ export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sam
         minZ = Math.min(minZ, v[h * 3 + 2]!);
         maxZ = Math.max(maxZ, v[h * 3 + 2]!);
       }
+      let step = sampleDist;
+      while (((maxX - minX) / step + 1) * ((maxZ - minZ) / step + 1) > MAX_SAMPLES) step *= 2;
       const samples: number[] = [];
-      const x0 = Math.floor(minX / sampleDist),
-        x1 = Math.ceil(maxX / sampleDist);
-      const z0 = Math.floor(minZ / sampleDist),
-        z1 = Math.ceil(maxZ / sampleDist);
-      for (let zi = z0; zi < z1 && samples.length < 3 * 4096; zi++)
+      const triOf: number[] = [];
+      const x0 = Math.floor(minX / step),
+        x1 = Math.ceil(maxX / step);
+      const z0 = Math.floor(minZ / step),
+        z1 = Math.ceil(maxZ / step);
+      for (let zi = z0; zi < z1; zi++)
         for (let xi = x0; xi < x1; xi++) {
-          const x = xi * sampleDist,
-            z = zi * sampleDist;
+          const x = xi * step,
+            z = zi * step;
           let ref: number | undefined;
-          for (let t = 0; t < tris.length && ref === undefined; t += 3) ref = heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, x, z);
+          let t = 0;
+          for (; t < tris.length; t += 3) {
+            ref = heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, x, z);
+            if (ref !== undefined) break;
+          }
           if (ref === undefined) continue;
           samples.push(x, sampleHeight(chf, x, z, ref, region), z);
+          triOf.push(t);
         }
-      const used = new Uint8Array(samples.length / 3);
+      const ns = triOf.length;
+      const err = new Float64Array(ns);
+      const errorOf = (k: number): void => {
+        const t = triOf[k]!;
+        const hy = heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, samples[k * 3]!, samples[k * 3 + 2]!);
+        err[k] = hy === undefined ? 0 : Math.abs(hy - samples[k * 3 + 1]!);
+      };
+      for (let k = 0; k < ns; k++) errorOf(k);
       for (let added = 0; added < MAX_INTERIOR; added++) {
         let worst = -1,
-          worstErr = sampleMaxError,
-          worstTri = -1;
-        for (let s = 0; s < used.length; s++) {
-          if (used[s]) continue;
-          const x = samples[s * 3]!,
-            z = samples[s * 3 + 2]!;
-          for (let t = 0; t < tris.length; t += 3) {
-            const hy = heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, x, z);
-            if (hy === undefined) continue;
-            const err = Math.abs(hy - samples[s * 3 + 1]!);
-            if (err > worstErr) {
-              worstErr = err;
-              worst = s;
-              worstTri = t;
-            }
-            break;
+          worstErr = sampleMaxError;
+        for (let k = 0; k < ns; k++)
+          if (err[k]! > worstErr) {
+            worstErr = err[k]!;
+            worst = k;
           }
-        }
         if (worst === -1) break;
-        used[worst] = 1;
+        const t = triOf[worst]!;
         const nvI = v.length / 3;
         v.push(samples[worst * 3]!, samples[worst * 3 + 1]!, samples[worst * 3 + 2]!);
-        const a = tris[worstTri]!,
-          b = tris[worstTri + 1]!,
-          c = tris[worstTri + 2]!;
-        tris[worstTri + 2] = nvI;
+        const a = tris[t]!,
+          b = tris[t + 1]!,
+          c = tris[t + 2]!;
+        tris[t + 2] = nvI;
+        const t1 = tris.length,
+          t2 = t1 + 3;
         tris.push(b, c, nvI, c, a, nvI);
+        err[worst] = 0;
+        for (let k = 0; k < ns; k++) {
+          if (triOf[k] !== t || k === worst) continue;
+          const x = samples[k * 3]!,
+            z = samples[k * 3 + 2]!;
+          if (heightInTri(v, tris[t]!, tris[t + 1]!, tris[t + 2]!, x, z) !== undefined) triOf[k] = t;
+          else if (heightInTri(v, tris[t1]!, tris[t1 + 1]!, tris[t1 + 2]!, x, z) !== undefined) triOf[k] = t1;
+          else triOf[k] = t2;
+          errorOf(k);
+        }
       }
     }
     vStart[p] = allVerts.length / 3;

@@ -184,6 +184,7 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
   const ind = new Int32Array(maxPerCont);
   const tris: number[] = [];
   const ev = [0, 0];
+  const edgeOwner = new Map<number, number>();
   for (let c = 0; c < cset.count; c++) {
     const n = cset.vertCount[c]!;
     if (n < 3) continue;
@@ -219,17 +220,46 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
           bestB = 0,
           bestEa = 0,
           bestEb = 0;
-        for (let j = 0; j < np - 1; j++)
-          for (let k = j + 1; k < np; k++) {
-            const v = mergeValue(polys, j * nvp, k * nvp, verts, nvp, ev);
-            if (v > best) {
-              best = v;
-              bestA = j;
-              bestB = k;
-              bestEa = ev[0]!;
-              bestEb = ev[1]!;
+        if (np <= 32) {
+          for (let j = 0; j < np - 1; j++)
+            for (let k = j + 1; k < np; k++) {
+              const v = mergeValue(polys, j * nvp, k * nvp, verts, nvp, ev);
+              if (v > best) {
+                best = v;
+                bestA = j;
+                bestB = k;
+                bestEa = ev[0]!;
+                bestEb = ev[1]!;
+              }
+            }
+        } else {
+          // Large contours: only polygons sharing an edge can merge, so test those pairs instead
+          // of all O(n²); the same pair wins (largest value, then smallest j, then smallest k).
+          edgeOwner.clear();
+          for (let j = 0; j < np; j++) {
+            const n0 = countVerts(polys, j * nvp, nvp);
+            for (let e = 0; e < n0; e++) {
+              const a = polys[j * nvp + e]!,
+                b = polys[j * nvp + ((e + 1) % n0)]!;
+              const key = Math.min(a, b) * 0x4000000 + Math.max(a, b);
+              const other = edgeOwner.get(key);
+              if (other === undefined) {
+                edgeOwner.set(key, j);
+                continue;
+              }
+              const lo = Math.min(other, j),
+                hi = Math.max(other, j);
+              const v = mergeValue(polys, lo * nvp, hi * nvp, verts, nvp, ev);
+              if (v > best || (v === best && v > 0 && (lo < bestA || (lo === bestA && hi < bestB)))) {
+                best = v;
+                bestA = lo;
+                bestB = hi;
+                bestEa = ev[0]!;
+                bestEb = ev[1]!;
+              }
             }
           }
+        }
         if (best <= 0) break;
         const pa = bestA * nvp,
           pb = bestB * nvp;

@@ -221,7 +221,8 @@ function walkRegionContour(x: number, z: number, i: number, dir: number, chf: Co
   if (getCon(chf, i, dir) !== NOT_CONNECTED) curReg = srcReg[neighborSpan(chf, x, z, i, dir)]!;
   cont.push(curReg);
   let iter = 0;
-  while (++iter < 40000) {
+  const maxIter = 4 * chf.spanCount + 16; // Recast: 40,000, too few for long regions
+  while (++iter < maxIter) {
     if (isSolidEdge(chf, srcReg, x, z, i, dir)) {
       let r = 0;
       if (getCon(chf, i, dir) !== NOT_CONNECTED) r = srcReg[neighborSpan(chf, x, z, i, dir)]!;

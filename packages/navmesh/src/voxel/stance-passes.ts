@@ -80,7 +80,8 @@ export function buildStanceNavMesh(
   quality: VoxelQuality,
   options: BuildStanceNavMeshOptions = {},
 ): StanceNavMeshBuild {
-  if (typeof passes !== "object" || passes === null || typeof passes.length !== "number" || passes.length === 0) throw voxelError(VoxelErrorCodes.Config, FN, "give at least one stance pass.", "passes");
+  if (typeof passes !== "object" || passes === null || typeof passes.length !== "number" || passes.length === 0)
+    throw voxelError(VoxelErrorCodes.Config, FN, "give at least one stance pass.", "passes");
   const seen = new Set<number>();
   passes.forEach((p, i) => {
     if (!Number.isInteger(p.area) || p.area < 1 || p.area > 63 || seen.has(p.area))
