@@ -130,3 +130,4 @@ export {
   type BuildStanceNavMeshOptions,
   type StanceNavMeshBuild,
 } from "./voxel/stance-passes";
+export { markStancePath } from "./voxel/stance-path";
