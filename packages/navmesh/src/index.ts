@@ -68,3 +68,66 @@ export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type Fi
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
 export { createPathCorridor, resetPathCorridor, setPathCorridor, findCorridorCorners, moveCorridorPosition, type PathCorridor } from "./path-corridor";
+// Voxel generation from 3D triangle soup (issue 12): src/voxel/.
+export { VoxelErrorCodes, type VoxelErrorCode } from "./voxel/errors";
+export {
+  MAX_WALKABLE_SLOPE_DEGREES,
+  VoxelConfigPresets,
+  validateVoxelConfig,
+  voxelConfigFromWorld,
+  type VoxelConfig,
+  type WorldVoxelConfig,
+} from "./voxel/config";
+export { StancePresets, voxelConfigFromAgent, type AgentParameterSet, type StanceName, type VoxelQuality } from "./voxel/stances";
+export { BUILD_STAGES, type BuildStage, type BuildContext } from "./voxel/context";
+export {
+  NULL_AREA,
+  WALKABLE_AREA,
+  SPAN_MAX_HEIGHT,
+  MAX_HEIGHTFIELD_HEIGHT,
+  NOT_CONNECTED,
+  BORDER_REG,
+  type Heightfield,
+  type CompactHeightfield,
+  type ContourSet,
+  type PolyMesh,
+  type PolyMeshDetail,
+} from "./voxel/types";
+export {
+  MAX_HEIGHTFIELD_CELLS,
+  createHeightfield,
+  addSpan,
+  countSpans,
+  markWalkableTriangles,
+  rasterizeTriangle,
+  rasterizeTriangles,
+} from "./voxel/heightfield";
+export { rasterizeBox, rasterizeCylinder, rasterizeConvexVolume } from "./voxel/rasterize-shapes";
+export { filterLowHangingObstacles, filterLedgeSpans, filterLowHeightSpans } from "./voxel/filters";
+export { buildCompactHeightfield, getCon } from "./voxel/compact";
+export { erodeWalkableArea, medianFilterWalkableArea } from "./voxel/erode";
+export { markBoxArea, markCylinderArea, markPolygonArea } from "./voxel/areas";
+export { buildDistanceField } from "./voxel/distance-field";
+export { buildRegions, type RegionStats } from "./voxel/regions";
+export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildContours } from "./voxel/contours";
+export { buildPolyMesh } from "./voxel/poly-mesh";
+export { buildPolyMeshDetail } from "./voxel/detail-mesh";
+export {
+  VoxelBuildFlags,
+  buildVoxelNavMesh,
+  buildNavMeshFromTriangles3d,
+  polyMeshToNavMesh,
+  validateTriangleSoup,
+  type VoxelBuildReport,
+  type BuildVoxelNavMeshOptions,
+  type VoxelNavMeshBuild,
+  type BuildNavMeshFromTriangles3dOptions,
+  type BuildNavMeshFromTriangles3dResult,
+} from "./voxel/build";
+export {
+  buildStanceNavMesh,
+  type StancePass,
+  type BuildStanceNavMeshOptions,
+  type StanceNavMeshBuild,
+} from "./voxel/stance-passes";
+export { markStancePath } from "./voxel/stance-path";

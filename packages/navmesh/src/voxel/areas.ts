@@ -1,0 +1,82 @@
+// Area marking on the compact heightfield, after Recast's RecastArea.cpp (Recast © Mikko Mononen, zlib licence).
+import { pointInPolygonXZ as pointInPolygonXZ_ } from "./rasterize-shapes";
+import { NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const pointInPolygonXZ = pointInPolygonXZ_;
+const NULL_AREA = NULL_AREA_;
+
+function markCells(
+  chf: CompactHeightfield,
+  minX: number,
+  minZ: number,
+  maxX: number,
+  maxZ: number,
+  ymin: number,
+  ymax: number,
+  inside: (x: number, z: number) => boolean,
+  area: number,
+): number {
+  const cs = chf.cellSize,
+    ch = chf.cellHeight;
+  const x0 = Math.max(0, Math.floor((minX - chf.bmin[0]!) / cs)),
+    x1 = Math.min(chf.width - 1, Math.floor((maxX - chf.bmin[0]!) / cs));
+  const z0 = Math.max(0, Math.floor((minZ - chf.bmin[2]!) / cs)),
+    z1 = Math.min(chf.depth - 1, Math.floor((maxZ - chf.bmin[2]!) / cs));
+  const y0 = Math.floor((ymin - chf.bmin[1]!) / ch),
+    y1 = Math.floor((ymax - chf.bmin[1]!) / ch);
+  let n = 0;
+  for (let z = z0; z <= z1; z++) {
+    for (let x = x0; x <= x1; x++) {
+      if (!inside(chf.bmin[0]! + (x + 0.5) * cs, chf.bmin[2]! + (z + 0.5) * cs)) continue;
+      const c = x + z * chf.width;
+      for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
+        if (chf.areas[i] === NULL_AREA) continue;
+        const y = chf.y[i]!;
+        if (y >= y0 && y <= y1) {
+          chf.areas[i] = area;
+          n++;
+        }
+      }
+    }
+  }
+  return n;
+}
+
+/**
+ * Sets area id `area` (0..63) on walkable spans whose floor lies inside the box `bmin .. bmax`
+ * (world units). Returns the number of spans changed.
+ */
+export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number): number {
+  return markCells(chf, bmin[0]!, bmin[2]!, bmax[0]!, bmax[2]!, bmin[1]!, bmax[1]!, () => true, area);
+}
+
+/**
+ * Sets area id `area` on walkable spans inside the vertical cylinder standing on `base`
+ * (`x, y, z`) with `radius` and `height` (world units). Returns the number of spans changed.
+ */
+export function markCylinderArea(chf: CompactHeightfield, base: ArrayLike<number>, radius: number, height: number, area: number): number {
+  const cx = base[0]!,
+    cz = base[2]!,
+    r2 = radius * radius;
+  return markCells(chf, cx - radius, cz - radius, cx + radius, cz + radius, base[1]!, base[1]! + height, (x, z) => (x - cx) ** 2 + (z - cz) ** 2 <= r2, area);
+}
+
+/**
+ * Sets area id `area` on walkable spans inside the polygon `xz` (`x0, z0, x1, z1, …`, convex or
+ * not: an extruded polygon) between heights `ymin` and `ymax` (world units). Returns the number
+ * of spans changed.
+ */
+export function markPolygonArea(chf: CompactHeightfield, xz: ArrayLike<number>, ymin: number, ymax: number, area: number): number {
+  if (xz.length < 6) return 0;
+  let minX = Infinity,
+    minZ = Infinity,
+    maxX = -Infinity,
+    maxZ = -Infinity;
+  for (let i = 0; i + 1 < xz.length; i += 2) {
+    minX = Math.min(minX, xz[i]!);
+    maxX = Math.max(maxX, xz[i]!);
+    minZ = Math.min(minZ, xz[i + 1]!);
+    maxZ = Math.max(maxZ, xz[i + 1]!);
+  }
+  return markCells(chf, minX, minZ, maxX, maxZ, ymin, ymax, (x, z) => pointInPolygonXZ(xz, x, z), area);
+}

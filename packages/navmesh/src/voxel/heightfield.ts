@@ -1,0 +1,357 @@
+// Span heightfield and triangle rasterisation, after Recast's RecastRasterization.cpp
+// (Recast © Mikko Mononen, zlib licence); rewritten over plain typed arrays.
+import { showValue, voxelError, VoxelErrorCodes } from "./errors";
+import { NULL_AREA as NULL_AREA_, SPAN_MAX_HEIGHT as SPAN_MAX_HEIGHT_, WALKABLE_AREA as WALKABLE_AREA_, type Heightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const NULL_AREA = NULL_AREA_;
+const SPAN_MAX_HEIGHT = SPAN_MAX_HEIGHT_;
+const WALKABLE_AREA = WALKABLE_AREA_;
+
+/** Most columns a heightfield may have (width × depth). */
+export const MAX_HEIGHTFIELD_CELLS = 1 << 24;
+
+/**
+ * Creates an empty span heightfield over the box `bmin .. bmax` (world units, y up) with the
+ * given cell size and height. Throws `NAVMESH_CONFIG` when the grid would exceed
+ * {@link MAX_HEIGHTFIELD_CELLS} columns (raise `cellSize`) or a size is not positive.
+ */
+export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<number>, cellSize: number, cellHeight: number): Heightfield {
+  const fn = "createHeightfield";
+  if (!(cellSize > 0) || !Number.isFinite(cellSize))
+    throw voxelError(VoxelErrorCodes.Config, fn, `"cellSize" must be > 0, got ${showValue(cellSize)}.`, "cellSize");
+  if (!(cellHeight > 0) || !Number.isFinite(cellHeight))
+    throw voxelError(VoxelErrorCodes.Config, fn, `"cellHeight" must be > 0, got ${showValue(cellHeight)}.`, "cellHeight");
+  for (let i = 0; i < 3; i++) {
+    if (!Number.isFinite(bmin[i]) || !Number.isFinite(bmax[i]) || bmax[i]! < bmin[i]!)
+      throw voxelError(
+        VoxelErrorCodes.BadGeometry,
+        fn,
+        `bounds axis ${i} is not a finite range (${showValue(bmin[i])} .. ${showValue(bmax[i])}).`,
+        `bounds[${i}]`,
+      );
+  }
+  const width = Math.max(1, Math.floor((bmax[0]! - bmin[0]!) / cellSize + 0.5));
+  const depth = Math.max(1, Math.floor((bmax[2]! - bmin[2]!) / cellSize + 0.5));
+  if (width * depth > MAX_HEIGHTFIELD_CELLS || (bmax[1]! - bmin[1]!) / cellHeight > SPAN_MAX_HEIGHT) {
+    throw voxelError(
+      VoxelErrorCodes.Config,
+      fn,
+      `the grid would be ${width} × ${depth} cells and ${Math.ceil((bmax[1]! - bmin[1]!) / cellHeight)} layers (limits ${MAX_HEIGHTFIELD_CELLS} cells, ${SPAN_MAX_HEIGHT} layers); raise cellSize / cellHeight or build in tiles.`,
+      width * depth > MAX_HEIGHTFIELD_CELLS ? "cellSize" : "cellHeight",
+    );
+  }
+  const cap = Math.max(64, Math.min(width * depth * 2, 1 << 20));
+  return {
+    width,
+    depth,
+    bmin: Float64Array.from([bmin[0]!, bmin[1]!, bmin[2]!]),
+    bmax: Float64Array.from([bmax[0]!, bmax[1]!, bmax[2]!]),
+    cellSize,
+    cellHeight,
+    head: new Int32Array(width * depth).fill(-1),
+    spanMin: new Int32Array(cap),
+    spanMax: new Int32Array(cap),
+    spanArea: new Uint8Array(cap),
+    spanNext: new Int32Array(cap),
+    spanUsed: 0,
+    freeHead: -1,
+  };
+}
+
+function allocSpan(hf: Heightfield): number {
+  if (hf.freeHead >= 0) {
+    const s = hf.freeHead;
+    hf.freeHead = hf.spanNext[s]!;
+    return s;
+  }
+  if (hf.spanUsed === hf.spanMin.length) {
+    const cap = hf.spanMin.length * 2;
+    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(cap);
+      b.set(a);
+      return b;
+    };
+    hf.spanMin = grow(hf.spanMin, (n) => new Int32Array(n));
+    hf.spanMax = grow(hf.spanMax, (n) => new Int32Array(n));
+    hf.spanArea = grow(hf.spanArea, (n) => new Uint8Array(n));
+    hf.spanNext = grow(hf.spanNext, (n) => new Int32Array(n));
+  }
+  return hf.spanUsed++;
+}
+
+/**
+ * Adds the solid span `[smin, smax)` (voxels) with area id `area` to column `(x, z)`, merging it
+ * with the spans it overlaps. When the merged top is within `flagMergeThreshold` voxels of an
+ * existing top, the larger area id wins (Recast's rule).
+ */
+export function addSpan(hf: Heightfield, x: number, z: number, smin: number, smax: number, area: number, flagMergeThreshold: number): void {
+  const col = x + z * hf.width;
+  const { spanMin, spanMax, spanArea, spanNext } = hf;
+  let prev = -1;
+  let cur = hf.head[col]!;
+  let nmin = smin,
+    nmax = smax,
+    narea = area;
+  while (cur !== -1) {
+    const cmin = spanMin[cur]!,
+      cmax = spanMax[cur]!;
+    if (cmin > nmax) break;
+    if (cmax < nmin) {
+      prev = cur;
+      cur = spanNext[cur]!;
+      continue;
+    }
+    if (cmin < nmin) nmin = cmin;
+    if (cmax > nmax) nmax = cmax;
+    if (Math.abs(nmax - cmax) <= flagMergeThreshold) narea = Math.max(narea, spanArea[cur]!);
+    const next = spanNext[cur]!;
+    spanNext[cur] = hf.freeHead;
+    hf.freeHead = cur;
+    if (prev === -1) hf.head[col] = next;
+    else hf.spanNext[prev] = next;
+    cur = next;
+  }
+  const s = allocSpan(hf);
+  hf.spanMin[s] = nmin;
+  hf.spanMax[s] = nmax;
+  hf.spanArea[s] = narea;
+  if (prev === -1) {
+    hf.spanNext[s] = hf.head[col]!;
+    hf.head[col] = s;
+  } else {
+    hf.spanNext[s] = hf.spanNext[prev]!;
+    hf.spanNext[prev] = s;
+  }
+}
+
+/** Number of live spans in a heightfield. */
+export function countSpans(hf: Heightfield): number {
+  let n = 0;
+  for (let c = 0; c < hf.head.length; c++) for (let s = hf.head[c]!; s !== -1; s = hf.spanNext[s]!) n++;
+  return n;
+}
+
+/**
+ * Marks triangles by slope (Recast's `rcMarkWalkableTriangles`): writes `WALKABLE_AREA` (63) into
+ * `outAreas[t]` when triangle `t`'s normal (`(v1 − v0) × (v2 − v0)`) points up within
+ * `walkableSlopeAngle` degrees, else 0. Degenerate triangles get 0. Returns `outAreas`.
+ */
+export function markWalkableTriangles(
+  outAreas: Uint8Array,
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  walkableSlopeAngle: number,
+): Uint8Array {
+  const thr = Math.cos((walkableSlopeAngle / 180) * Math.PI);
+  const n = Math.min(outAreas.length, Math.floor(triangles.length / 3));
+  for (let t = 0; t < n; t++) {
+    const a = triangles[3 * t]! * 3,
+      b = triangles[3 * t + 1]! * 3,
+      c = triangles[3 * t + 2]! * 3;
+    const e0x = positions[b]! - positions[a]!,
+      e0y = positions[b + 1]! - positions[a + 1]!,
+      e0z = positions[b + 2]! - positions[a + 2]!;
+    const e1x = positions[c]! - positions[a]!,
+      e1y = positions[c + 1]! - positions[a + 1]!,
+      e1z = positions[c + 2]! - positions[a + 2]!;
+    const nx = e0y * e1z - e0z * e1y,
+      ny = e0z * e1x - e0x * e1z,
+      nz = e0x * e1y - e0y * e1x;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz);
+    outAreas[t] = len > 0 && ny / len > thr ? WALKABLE_AREA : NULL_AREA;
+  }
+  return outAreas;
+}
+
+// Scratch buffers for clipping (a triangle clipped by axis-aligned planes has at most 7 vertices).
+const bufIn = new Float64Array(7 * 3 * 4);
+const bufRow = new Float64Array(7 * 3 * 4);
+const bufP1 = new Float64Array(7 * 3 * 4);
+const bufP2 = new Float64Array(7 * 3 * 4);
+const dist = new Float64Array(12 * 4);
+
+/** Splits polygon `src[0..n)` by the plane `axis = line`: below → out1, above → out2; returns counts packed as n1 | n2 << 8. */
+function dividePoly(
+  src: Float64Array,
+  so: number,
+  n: number,
+  out1: Float64Array,
+  o1: number,
+  out2: Float64Array,
+  o2: number,
+  line: number,
+  axis: number,
+): number {
+  for (let i = 0; i < n; i++) dist[i] = line - src[so + i * 3 + axis]!;
+  let m = 0,
+    k = 0;
+  for (let i = 0, j = n - 1; i < n; j = i, i++) {
+    const ina = dist[j]! >= 0,
+      inb = dist[i]! >= 0;
+    if (ina !== inb) {
+      const s = dist[j]! / (dist[j]! - dist[i]!);
+      for (let c = 0; c < 3; c++) {
+        const v = src[so + j * 3 + c]! + (src[so + i * 3 + c]! - src[so + j * 3 + c]!) * s;
+        out1[o1 + m * 3 + c] = v;
+        out2[o2 + k * 3 + c] = v;
+      }
+      m++;
+      k++;
+      if (dist[i]! > 0) {
+        for (let c = 0; c < 3; c++) out1[o1 + m * 3 + c] = src[so + i * 3 + c]!;
+        m++;
+      } else if (dist[i]! < 0) {
+        for (let c = 0; c < 3; c++) out2[o2 + k * 3 + c] = src[so + i * 3 + c]!;
+        k++;
+      }
+    } else {
+      if (dist[i]! >= 0) {
+        for (let c = 0; c < 3; c++) out1[o1 + m * 3 + c] = src[so + i * 3 + c]!;
+        m++;
+        if (dist[i]! !== 0) continue;
+      }
+      for (let c = 0; c < 3; c++) out2[o2 + k * 3 + c] = src[so + i * 3 + c]!;
+      k++;
+    }
+  }
+  return m | (k << 8);
+}
+
+/**
+ * Rasterises one triangle (world units) into the heightfield as solid spans with area id `area`
+ * (Recast's `rcRasterizeTriangle`): the triangle is clipped against every cell it overlaps and the
+ * clipped polygon's height range becomes a span. Returns false when the triangle lies outside
+ * the heightfield.
+ */
+export function rasterizeTriangle(
+  hf: Heightfield,
+  ax: number,
+  ay: number,
+  az: number,
+  bx: number,
+  by: number,
+  bz: number,
+  cx: number,
+  cy: number,
+  cz: number,
+  area: number,
+  flagMergeThreshold: number,
+): boolean {
+  const { bmin, bmax, cellSize: cs, width: w, depth: h } = hf;
+  const ics = 1 / cs,
+    ich = 1 / hf.cellHeight;
+  const by0 = bmax[1]! - bmin[1]!;
+  const tminX = Math.min(ax, bx, cx),
+    tmaxX = Math.max(ax, bx, cx);
+  const tminY = Math.min(ay, by, cy),
+    tmaxY = Math.max(ay, by, cy);
+  const tminZ = Math.min(az, bz, cz),
+    tmaxZ = Math.max(az, bz, cz);
+  if (tminX > bmax[0]! || tmaxX < bmin[0]! || tminY > bmax[1]! || tmaxY < bmin[1]! || tminZ > bmax[2]! || tmaxZ < bmin[2]!) return false;
+  let z0 = Math.floor((tminZ - bmin[2]!) * ics),
+    z1 = Math.floor((tmaxZ - bmin[2]!) * ics);
+  z0 = Math.min(Math.max(z0, -1), h - 1);
+  z1 = Math.min(Math.max(z1, 0), h - 1);
+  let inBuf = bufIn,
+    p1Buf = bufP1;
+  let rowBuf = bufRow,
+    p2Buf = bufP2;
+  inBuf[0] = ax;
+  inBuf[1] = ay;
+  inBuf[2] = az;
+  inBuf[3] = bx;
+  inBuf[4] = by;
+  inBuf[5] = bz;
+  inBuf[6] = cx;
+  inBuf[7] = cy;
+  inBuf[8] = cz;
+  let nvIn = 3;
+  for (let z = z0; z <= z1; z++) {
+    const cellZ = bmin[2]! + z * cs;
+    const r = dividePoly(inBuf, 0, nvIn, rowBuf, 0, p1Buf, 0, cellZ + cs, 2);
+    const nvRow = r & 0xff;
+    nvIn = r >> 8;
+    const t = inBuf;
+    inBuf = p1Buf;
+    p1Buf = t;
+    if (nvRow < 3 || z < 0) continue;
+    let minX = rowBuf[0]!,
+      maxX = rowBuf[0]!;
+    for (let i = 1; i < nvRow; i++) {
+      const x = rowBuf[i * 3]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+    }
+    let x0 = Math.floor((minX - bmin[0]!) * ics),
+      x1 = Math.floor((maxX - bmin[0]!) * ics);
+    if (x1 < 0 || x0 >= w) continue;
+    x0 = Math.min(Math.max(x0, -1), w - 1);
+    x1 = Math.min(Math.max(x1, 0), w - 1);
+    let nv2 = nvRow;
+    for (let x = x0; x <= x1; x++) {
+      const cellX = bmin[0]! + x * cs;
+      const r2 = dividePoly(rowBuf, 0, nv2, p1Buf, 0, p2Buf, 0, cellX + cs, 0);
+      const nv = r2 & 0xff;
+      nv2 = r2 >> 8;
+      const t2 = rowBuf;
+      rowBuf = p2Buf;
+      p2Buf = t2;
+      if (nv < 3 || x < 0) continue;
+      let smin = p1Buf[1]!,
+        smax = p1Buf[1]!;
+      for (let i = 1; i < nv; i++) {
+        const y = p1Buf[i * 3 + 1]!;
+        if (y < smin) smin = y;
+        if (y > smax) smax = y;
+      }
+      smin -= bmin[1]!;
+      smax -= bmin[1]!;
+      if (smax < 0 || smin > by0) continue;
+      if (smin < 0) smin = 0;
+      if (smax > by0) smax = by0;
+      const ismin = Math.min(Math.max(Math.floor(smin * ich), 0), SPAN_MAX_HEIGHT);
+      const ismax = Math.min(Math.max(Math.ceil(smax * ich), ismin + 1), SPAN_MAX_HEIGHT);
+      addSpan(hf, x, z, ismin, ismax, area, flagMergeThreshold);
+    }
+  }
+  return true;
+}
+
+/**
+ * Rasterises every triangle of an indexed soup (Recast's `rcRasterizeTriangles`) with its area id
+ * from `areas` (see {@link markWalkableTriangles}). Input must be validated (the level-2 entry
+ * does it). Returns the number of triangles that touched the heightfield.
+ */
+export function rasterizeTriangles(
+  hf: Heightfield,
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  areas: Uint8Array,
+  flagMergeThreshold: number,
+): number {
+  let n = 0;
+  const count = Math.floor(triangles.length / 3);
+  for (let t = 0; t < count; t++) {
+    const a = triangles[3 * t]! * 3,
+      b = triangles[3 * t + 1]! * 3,
+      c = triangles[3 * t + 2]! * 3;
+    if (
+      rasterizeTriangle(
+        hf,
+        positions[a]!,
+        positions[a + 1]!,
+        positions[a + 2]!,
+        positions[b]!,
+        positions[b + 1]!,
+        positions[b + 2]!,
+        positions[c]!,
+        positions[c + 1]!,
+        positions[c + 2]!,
+        areas[t]!,
+        flagMergeThreshold,
+      )
+    )
+      n++;
+  }
+  return n;
+}

@@ -1,0 +1,485 @@
+// Watershed regions, after Recast's rcBuildRegions (RecastRegion.cpp, Recast © Mikko Mononen,
+// zlib licence). Stacks are flat number arrays of (x, z, span) triples.
+import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
+import { neighborSpan as neighborSpan_ } from "./erode";
+import { voxelError, VoxelErrorCodes } from "./errors";
+import { BORDER_REG as BORDER_REG_, NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
+// Local bindings: hot loops must not go through module live-binding getters.
+const DIR_X = DIR_X_;
+const DIR_Z = DIR_Z_;
+const getCon = getCon_;
+const neighborSpan = neighborSpan_;
+const BORDER_REG = BORDER_REG_;
+const NOT_CONNECTED = NOT_CONNECTED_;
+const NULL_AREA = NULL_AREA_;
+
+const NB_STACKS = 8;
+
+/** What {@link buildRegions} reports. */
+export interface RegionStats {
+  /** Regions left after filtering and merging. */
+  regionCount: number;
+  /** Regions dropped as smaller than `minRegionArea`. */
+  removedRegions: number;
+  /** Regions merged into a neighbor. */
+  mergedRegions: number;
+}
+
+function paintRect(chf: CompactHeightfield, minx: number, maxx: number, minz: number, maxz: number, reg: number, srcReg: Uint16Array): void {
+  for (let z = minz; z < maxz; z++)
+    for (let x = minx; x < maxx; x++) {
+      const c = x + z * chf.width;
+      for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) if (chf.areas[i] !== NULL_AREA) srcReg[i] = reg;
+    }
+}
+
+function sortCellsByLevel(startLevel: number, chf: CompactHeightfield, srcReg: Uint16Array, stacks: number[][]): void {
+  const start = startLevel >> 1;
+  for (const s of stacks) s.length = 0;
+  for (let z = 0; z < chf.depth; z++)
+    for (let x = 0; x < chf.width; x++) {
+      const c = x + z * chf.width;
+      for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
+        if (chf.areas[i] === NULL_AREA || srcReg[i] !== 0) continue;
+        let sId = start - (chf.dist[i]! >> 1);
+        if (sId >= NB_STACKS) continue;
+        if (sId < 0) sId = 0;
+        stacks[sId]!.push(x, z, i);
+      }
+    }
+}
+
+function appendStacks(src: number[], dst: number[], srcReg: Uint16Array): void {
+  for (let j = 0; j < src.length; j += 3) {
+    const i = src[j + 2]!;
+    if (i < 0 || srcReg[i] !== 0) continue;
+    dst.push(src[j]!, src[j + 1]!, i);
+  }
+}
+
+function expandRegions(
+  maxIter: number,
+  level: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  srcDist: Uint16Array,
+  stack: number[],
+  fillStack: boolean,
+): void {
+  if (fillStack) {
+    stack.length = 0;
+    for (let z = 0; z < chf.depth; z++)
+      for (let x = 0; x < chf.width; x++) {
+        const c = x + z * chf.width;
+        for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
+          if (chf.dist[i]! >= level && srcReg[i] === 0 && chf.areas[i] !== NULL_AREA) stack.push(x, z, i);
+        }
+      }
+  } else {
+    for (let j = 0; j < stack.length; j += 3) if (srcReg[stack[j + 2]!] !== 0) stack[j + 2] = -1;
+  }
+  const dirty: number[] = [];
+  let iter = 0;
+  while (stack.length > 0) {
+    let failed = 0;
+    dirty.length = 0;
+    for (let j = 0; j < stack.length; j += 3) {
+      const x = stack[j]!,
+        z = stack[j + 1]!,
+        i = stack[j + 2]!;
+      if (i < 0) {
+        failed++;
+        continue;
+      }
+      let r = srcReg[i]!;
+      let d2 = 0xffff;
+      const area = chf.areas[i]!;
+      for (let dir = 0; dir < 4; dir++) {
+        if (getCon(chf, i, dir) === NOT_CONNECTED) continue;
+        const ai = neighborSpan(chf, x, z, i, dir);
+        if (chf.areas[ai] !== area) continue;
+        if (srcReg[ai]! > 0 && (srcReg[ai]! & BORDER_REG) === 0) {
+          if (srcDist[ai]! + 2 < d2) {
+            r = srcReg[ai]!;
+            d2 = srcDist[ai]! + 2;
+          }
+        }
+      }
+      if (r) {
+        stack[j + 2] = -1;
+        dirty.push(i, r, d2);
+      } else failed++;
+    }
+    for (let k = 0; k < dirty.length; k += 3) {
+      srcReg[dirty[k]!] = dirty[k + 1]!;
+      srcDist[dirty[k]!] = dirty[k + 2]!;
+    }
+    if (failed * 3 === stack.length) break;
+    if (level > 0) {
+      iter++;
+      if (iter >= maxIter) break;
+    }
+  }
+}
+
+function floodRegion(
+  x0: number,
+  z0: number,
+  i0: number,
+  level: number,
+  r: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  srcDist: Uint16Array,
+  stack: number[],
+): boolean {
+  const area = chf.areas[i0]!;
+  stack.length = 0;
+  stack.push(x0, z0, i0);
+  srcReg[i0] = r;
+  srcDist[i0] = 0;
+  const lev = level >= 2 ? level - 2 : 0;
+  let count = 0;
+  while (stack.length > 0) {
+    const ci = stack.pop()!,
+      cz = stack.pop()!,
+      cx = stack.pop()!;
+    let ar = 0;
+    for (let dir = 0; dir < 4; dir++) {
+      if (getCon(chf, ci, dir) === NOT_CONNECTED) continue;
+      const ax = cx + DIR_X[dir]!,
+        az = cz + DIR_Z[dir]!;
+      const ai = chf.cellIndex[ax + az * chf.width]! + getCon(chf, ci, dir);
+      if (chf.areas[ai] !== area) continue;
+      const nr = srcReg[ai]!;
+      if (nr & BORDER_REG) continue;
+      if (nr !== 0 && nr !== r) {
+        ar = nr;
+        break;
+      }
+      const dir2 = (dir + 1) & 3;
+      if (getCon(chf, ai, dir2) !== NOT_CONNECTED) {
+        const ai2 = neighborSpan(chf, ax, az, ai, dir2);
+        if (chf.areas[ai2] !== area) continue;
+        const nr2 = srcReg[ai2]!;
+        if (nr2 !== 0 && nr2 !== r) {
+          ar = nr2;
+          break;
+        }
+      }
+    }
+    if (ar !== 0) {
+      srcReg[ci] = 0;
+      continue;
+    }
+    count++;
+    for (let dir = 0; dir < 4; dir++) {
+      if (getCon(chf, ci, dir) === NOT_CONNECTED) continue;
+      const ax = cx + DIR_X[dir]!,
+        az = cz + DIR_Z[dir]!;
+      const ai = chf.cellIndex[ax + az * chf.width]! + getCon(chf, ci, dir);
+      if (chf.areas[ai] !== area) continue;
+      if (chf.dist[ai]! >= lev && srcReg[ai] === 0) {
+        srcReg[ai] = r;
+        srcDist[ai] = 0;
+        stack.push(ax, az, ai);
+      }
+    }
+  }
+  return count > 0;
+}
+
+interface Region {
+  spanCount: number;
+  id: number;
+  areaType: number;
+  remap: boolean;
+  visited: boolean;
+  overlap: boolean;
+  connections: number[];
+  floors: number[];
+}
+
+function isSolidEdge(chf: CompactHeightfield, srcReg: Uint16Array, x: number, z: number, i: number, dir: number): boolean {
+  let r = 0;
+  if (getCon(chf, i, dir) !== NOT_CONNECTED) r = srcReg[neighborSpan(chf, x, z, i, dir)]!;
+  return r !== srcReg[i];
+}
+
+function removeAdjacentDuplicates(a: number[]): void {
+  for (let i = 0; i < a.length && a.length > 1;) {
+    const ni = (i + 1) % a.length;
+    if (a[i] === a[ni]) a.splice(i, 1);
+    else i++;
+  }
+}
+
+function walkRegionContour(x: number, z: number, i: number, dir: number, chf: CompactHeightfield, srcReg: Uint16Array, cont: number[]): void {
+  const startDir = dir,
+    starti = i;
+  let curReg = 0;
+  if (getCon(chf, i, dir) !== NOT_CONNECTED) curReg = srcReg[neighborSpan(chf, x, z, i, dir)]!;
+  cont.push(curReg);
+  let iter = 0;
+  const maxIter = 4 * chf.spanCount + 16; // Recast: 40,000, too few for long regions
+  while (++iter < maxIter) {
+    if (isSolidEdge(chf, srcReg, x, z, i, dir)) {
+      let r = 0;
+      if (getCon(chf, i, dir) !== NOT_CONNECTED) r = srcReg[neighborSpan(chf, x, z, i, dir)]!;
+      if (r !== curReg) {
+        curReg = r;
+        cont.push(curReg);
+      }
+      dir = (dir + 1) & 3;
+    } else {
+      if (getCon(chf, i, dir) === NOT_CONNECTED) return;
+      const ni = neighborSpan(chf, x, z, i, dir);
+      x += DIR_X[dir]!;
+      z += DIR_Z[dir]!;
+      i = ni;
+      dir = (dir + 3) & 3;
+    }
+    if (starti === i && startDir === dir) break;
+  }
+  if (cont.length > 1) removeAdjacentDuplicates(cont);
+}
+
+function addUnique(a: number[], v: number): void {
+  if (!a.includes(v)) a.push(v);
+}
+
+function canMerge(a: Region, b: Region): boolean {
+  if (a.areaType !== b.areaType) return false;
+  let n = 0;
+  for (const c of a.connections) if (c === b.id) n++;
+  if (n > 1) return false;
+  if (a.floors.includes(b.id)) return false;
+  return true;
+}
+
+function mergeRegions(a: Region, b: Region): boolean {
+  const aid = a.id,
+    bid = b.id;
+  const acon = a.connections.slice();
+  const bcon = b.connections;
+  const insa = acon.indexOf(bid);
+  if (insa === -1) return false;
+  const insb = bcon.indexOf(aid);
+  if (insb === -1) return false;
+  a.connections = [];
+  for (let i = 0, ni = acon.length; i < ni - 1; i++) a.connections.push(acon[(insa + 1 + i) % ni]!);
+  for (let i = 0, ni = bcon.length; i < ni - 1; i++) a.connections.push(bcon[(insb + 1 + i) % ni]!);
+  removeAdjacentDuplicates(a.connections);
+  for (const f of b.floors) addUnique(a.floors, f);
+  a.spanCount += b.spanCount;
+  b.spanCount = 0;
+  b.connections = [];
+  return true;
+}
+
+function replaceNeighbor(reg: Region, oldId: number, newId: number): void {
+  let changed = false;
+  for (let i = 0; i < reg.connections.length; i++)
+    if (reg.connections[i] === oldId) {
+      reg.connections[i] = newId;
+      changed = true;
+    }
+  for (let i = 0; i < reg.floors.length; i++) if (reg.floors[i] === oldId) reg.floors[i] = newId;
+  if (changed) removeAdjacentDuplicates(reg.connections);
+}
+
+function mergeAndFilterRegions(
+  minRegionArea: number,
+  mergeRegionSize: number,
+  maxRegionId: number,
+  chf: CompactHeightfield,
+  srcReg: Uint16Array,
+  stats: RegionStats,
+): [number, number] {
+  const nreg = maxRegionId + 1;
+  const regions: Region[] = [];
+  for (let i = 0; i < nreg; i++) regions.push({ spanCount: 0, id: i, areaType: 0, remap: false, visited: false, overlap: false, connections: [], floors: [] });
+  for (let z = 0; z < chf.depth; z++)
+    for (let x = 0; x < chf.width; x++) {
+      const c = x + z * chf.width;
+      const s0 = chf.cellIndex[c]!,
+        s1 = s0 + chf.cellCount[c]!;
+      for (let i = s0; i < s1; i++) {
+        const r = srcReg[i]!;
+        if (r === 0 || r >= nreg) continue;
+        const reg = regions[r]!;
+        reg.spanCount++;
+        for (let j = s0; j < s1; j++) {
+          if (i === j) continue;
+          const f = srcReg[j]!;
+          if (f === 0 || f >= nreg) continue;
+          if (f === r) reg.overlap = true;
+          addUnique(reg.floors, f);
+        }
+        if (reg.connections.length > 0) continue;
+        reg.areaType = chf.areas[i]!;
+        let ndir = -1;
+        for (let dir = 0; dir < 4; dir++)
+          if (isSolidEdge(chf, srcReg, x, z, i, dir)) {
+            ndir = dir;
+            break;
+          }
+        if (ndir !== -1) walkRegionContour(x, z, i, ndir, chf, srcReg, reg.connections);
+      }
+    }
+  // Remove too small regions.
+  const stack: number[] = [];
+  const trace: number[] = [];
+  for (let i = 0; i < nreg; i++) {
+    const reg = regions[i]!;
+    if (reg.id === 0 || reg.id & BORDER_REG || reg.spanCount === 0 || reg.visited) continue;
+    let connectsToBorder = false;
+    let spanCount = 0;
+    stack.length = 0;
+    trace.length = 0;
+    reg.visited = true;
+    stack.push(i);
+    while (stack.length) {
+      const ri = stack.pop()!;
+      const creg = regions[ri]!;
+      spanCount += creg.spanCount;
+      trace.push(ri);
+      for (const cn of creg.connections) {
+        if (cn & BORDER_REG) {
+          connectsToBorder = true;
+          continue;
+        }
+        const nei = regions[cn]!;
+        if (nei.visited || nei.id === 0 || nei.id & BORDER_REG) continue;
+        stack.push(nei.id);
+        nei.visited = true;
+      }
+    }
+    if (spanCount < minRegionArea && !connectsToBorder) {
+      for (const t of trace) {
+        regions[t]!.spanCount = 0;
+        regions[t]!.id = 0;
+        stats.removedRegions++;
+      }
+    }
+  }
+  // Merge too small regions into neighbors.
+  let mergeCount: number;
+  do {
+    mergeCount = 0;
+    for (let i = 0; i < nreg; i++) {
+      const reg = regions[i]!;
+      if (reg.id === 0 || reg.id & BORDER_REG || reg.overlap || reg.spanCount === 0) continue;
+      if (reg.spanCount > mergeRegionSize && reg.connections.includes(0)) continue;
+      let smallest = 0xfffffff;
+      let mergeId = reg.id;
+      for (const cn of reg.connections) {
+        if (cn & BORDER_REG) continue;
+        const m = regions[cn]!;
+        if (m.id === 0 || m.id & BORDER_REG || m.overlap) continue;
+        if (m.spanCount < smallest && canMerge(reg, m) && canMerge(m, reg)) {
+          smallest = m.spanCount;
+          mergeId = m.id;
+        }
+      }
+      if (mergeId !== reg.id) {
+        const oldId = reg.id;
+        const target = regions[mergeId]!;
+        if (mergeRegions(target, reg)) {
+          for (let j = 0; j < nreg; j++) {
+            const rj = regions[j]!;
+            if (rj.id === 0 || rj.id & BORDER_REG) continue;
+            if (rj.id === oldId) rj.id = mergeId;
+            replaceNeighbor(rj, oldId, mergeId);
+          }
+          mergeCount++;
+          stats.mergedRegions++;
+        }
+      }
+    }
+  } while (mergeCount > 0);
+  // Compress ids.
+  for (const r of regions) r.remap = r.id !== 0 && (r.id & BORDER_REG) === 0;
+  let gen = 0;
+  for (let i = 0; i < nreg; i++) {
+    if (!regions[i]!.remap) continue;
+    const oldId = regions[i]!.id;
+    const newId = ++gen;
+    for (let j = i; j < nreg; j++)
+      if (regions[j]!.id === oldId) {
+        regions[j]!.id = newId;
+        regions[j]!.remap = false;
+      }
+  }
+  for (let i = 0; i < chf.spanCount; i++) if ((srcReg[i]! & BORDER_REG) === 0) srcReg[i] = regions[srcReg[i]!]!.id;
+  // Ids are compact, but the last id may have no spans (Recast reserves it): count the used ones.
+  const used = new Uint8Array(gen + 1);
+  let count = 0;
+  for (let i = 0; i < chf.spanCount; i++) {
+    const r = srcReg[i]!;
+    if (r !== 0 && (r & BORDER_REG) === 0 && !used[r]) {
+      used[r] = 1;
+      count++;
+    }
+  }
+  return [gen, count];
+}
+
+/**
+ * Partitions the walkable spans into regions by watershed over the distance field (Recast's
+ * `rcBuildRegions`; call {@link buildDistanceField} first): flood from the deepest spans level
+ * by level, grow regions, then drop isolated groups under `minRegionArea` cells and merge
+ * regions under `mergeRegionArea` cells into their smallest neighbor. Writes `chf.regions` and
+ * `chf.maxRegions`; `borderSize` cells at the edges get border regions (tiles).
+ */
+export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mergeRegionArea: number): RegionStats {
+  const { width: w, depth: h } = chf;
+  const borderSize = chf.borderSize;
+  const srcReg = new Uint16Array(chf.spanCount);
+  const srcDist = new Uint16Array(chf.spanCount);
+  const stacks: number[][] = [];
+  for (let i = 0; i < NB_STACKS; i++) stacks.push([]);
+  const stack: number[] = [];
+  let regionId = 1;
+  let level = (chf.maxDistance + 1) & ~1;
+  const expandIters = 8;
+  if (borderSize > 0) {
+    const bw = Math.min(w, borderSize),
+      bh = Math.min(h, borderSize);
+    paintRect(chf, 0, bw, 0, h, regionId++ | BORDER_REG, srcReg);
+    paintRect(chf, w - bw, w, 0, h, regionId++ | BORDER_REG, srcReg);
+    paintRect(chf, 0, w, 0, bh, regionId++ | BORDER_REG, srcReg);
+    paintRect(chf, 0, w, h - bh, h, regionId++ | BORDER_REG, srcReg);
+  }
+  let sId = -1;
+  while (level > 0) {
+    level = level >= 2 ? level - 2 : 0;
+    sId = (sId + 1) & (NB_STACKS - 1);
+    if (sId === 0) sortCellsByLevel(level, chf, srcReg, stacks);
+    else appendStacks(stacks[sId - 1]!, stacks[sId]!, srcReg);
+    const cur = stacks[sId]!;
+    expandRegions(expandIters, level, chf, srcReg, srcDist, cur, false);
+    for (let j = 0; j < cur.length; j += 3) {
+      const i = cur[j + 2]!;
+      if (i >= 0 && srcReg[i] === 0) {
+        if (floodRegion(cur[j]!, cur[j + 1]!, i, level, regionId, chf, srcReg, srcDist, stack)) {
+          if (regionId === 0x7fff)
+            throw voxelError(
+              VoxelErrorCodes.Config,
+              "buildRegions",
+              "more than 32,766 regions; raise cellSize or minRegionArea, or build in tiles.",
+              "cellSize",
+            );
+          regionId++;
+        }
+      }
+    }
+  }
+  expandRegions(expandIters * 8, 0, chf, srcReg, srcDist, stack, true);
+  const stats: RegionStats = { regionCount: 0, removedRegions: 0, mergedRegions: 0 };
+  const [maxId, count] = mergeAndFilterRegions(minRegionArea, mergeRegionArea, regionId, chf, srcReg, stats);
+  stats.regionCount = count;
+  chf.maxRegions = maxId + 1;
+  chf.regions = srcReg;
+  return stats;
+}
