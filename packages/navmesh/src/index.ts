@@ -68,3 +68,7 @@ export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type Fi
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
 export { createPathCorridor, resetPathCorridor, setPathCorridor, findCorridorCorners, moveCorridorPosition, type PathCorridor } from "./path-corridor";
+// Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
+export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
+export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";
+export { buildNavMeshCdt, buildNavMeshInputCdt, type BuildNavMeshCdtOptions } from "./build/build-navmesh-cdt";

@@ -1,0 +1,122 @@
+import type { Cdt } from "./cdt";
+import { insertConstraint, insertPoint } from "./cdt";
+
+/**
+ * The obstacle shapes of an agent-radius erosion (Minkowski sum of every ring edge with a disc of
+ * radius `r`, C.1.3): per edge a rectangle of half-width `r`, per vertex a regular `k`-gon
+ * circumscribing the disc (rounded corners, at most `tolerance` outside the true disc).
+ * @internal
+ */
+export interface ErosionShapes {
+  readonly radius: number;
+  /** Sides of each corner polygon (a multiple of 8). */
+  readonly sides: number;
+  /** Circumradius of the corner polygons, `radius / cos(π / sides)`. */
+  readonly outerRadius: number;
+  /** Edges `x0, y0, x1, y1` per ring edge. */
+  readonly edges: number[];
+  /** Corner centres `x, y`. */
+  readonly corners: number[];
+}
+
+/** Sides of a regular polygon circumscribing a disc of radius `r` that stays within `tolerance` of it (a multiple of 8, 8..256). @internal */
+export function cornerSides(r: number, tolerance: number): number {
+  const k = Math.PI / Math.acos(1 / (1 + tolerance / r));
+  return Math.min(256, Math.max(8, Math.ceil(k / 8) * 8));
+}
+
+/** @internal */
+export function createErosionShapes(rings: readonly number[][], radius: number, tolerance: number): ErosionShapes {
+  const sides = cornerSides(radius, tolerance);
+  const edges: number[] = [];
+  const corners: number[] = [];
+  for (const ring of rings) {
+    const n = ring.length / 2;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      edges.push(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!);
+      corners.push(ring[2 * i]!, ring[2 * i + 1]!);
+    }
+  }
+  return { radius, sides, outerRadius: radius / Math.cos(Math.PI / sides), edges, corners };
+}
+
+/** Outline of edge rectangle `e` as 4 corners `x, y`. */
+function rectangle(sh: ErosionShapes, e: number, out: number[]): void {
+  const x0 = sh.edges[4 * e]!,
+    y0 = sh.edges[4 * e + 1]!,
+    x1 = sh.edges[4 * e + 2]!,
+    y1 = sh.edges[4 * e + 3]!;
+  const len = Math.hypot(x1 - x0, y1 - y0);
+  const nx = (-(y1 - y0) / len) * sh.radius,
+    ny = ((x1 - x0) / len) * sh.radius;
+  out.length = 0;
+  out.push(x0 + nx, y0 + ny, x0 - nx, y0 - ny, x1 - nx, y1 - ny, x1 + nx, y1 + ny);
+}
+
+function corner(sh: ErosionShapes, c: number, out: number[]): void {
+  const cx = sh.corners[2 * c]!,
+    cy = sh.corners[2 * c + 1]!;
+  out.length = 0;
+  for (let j = 0; j < sh.sides; j++) {
+    const a = (2 * Math.PI * j) / sh.sides;
+    out.push(cx + sh.outerRadius * Math.cos(a), cy + sh.outerRadius * Math.sin(a));
+  }
+}
+
+/** Extends a bounding box `[minX, minY, maxX, maxY]` to hold every shape. @internal */
+export function extendBounds(sh: ErosionShapes, box: number[]): void {
+  const m = sh.outerRadius + sh.radius;
+  for (let i = 0; i < 4; i++) box[i] = box[i]! + (i < 2 ? -m : m);
+}
+
+/** Inserts every shape outline into the triangulation as constraints (crossings are split). @internal */
+export function insertErosionShapes(s: Cdt, sh: ErosionShapes): void {
+  const outline: number[] = [];
+  const ids: number[] = [];
+  const addOutline = (): void => {
+    ids.length = 0;
+    for (let i = 0; i < outline.length; i += 2) ids.push(insertPoint(s, outline[i]!, outline[i + 1]!, true));
+    for (let i = 0; i < ids.length; i++) insertConstraint(s, ids[i]!, ids[(i + 1) % ids.length]!);
+  };
+  for (let e = 0; e < sh.edges.length / 4; e++) {
+    rectangle(sh, e, outline);
+    addOutline();
+  }
+  for (let c = 0; c < sh.corners.length / 2; c++) {
+    corner(sh, c, outline);
+    addOutline();
+  }
+}
+
+/** True when `(x, y)` lies strictly inside one of the shapes (closer than the radius to an edge, up to the corner polygons). @internal */
+export function insideErosionShapes(sh: ErosionShapes, x: number, y: number): boolean {
+  const r = sh.radius;
+  for (let e = 0; e < sh.edges.length / 4; e++) {
+    const x0 = sh.edges[4 * e]!,
+      y0 = sh.edges[4 * e + 1]!,
+      x1 = sh.edges[4 * e + 2]!,
+      y1 = sh.edges[4 * e + 3]!;
+    const dx = x1 - x0,
+      dy = y1 - y0;
+    const len = Math.hypot(dx, dy);
+    const along = ((x - x0) * dx + (y - y0) * dy) / len;
+    if (along <= 0 || along >= len) continue;
+    const across = ((x - x0) * dy - (y - y0) * dx) / len;
+    if (Math.abs(across) < r) return true;
+  }
+  const step = (2 * Math.PI) / sh.sides;
+  for (let c = 0; c < sh.corners.length / 2; c++) {
+    const dx = x - sh.corners[2 * c]!,
+      dy = y - sh.corners[2 * c + 1]!;
+    if (Math.abs(dx) >= sh.outerRadius || Math.abs(dy) >= sh.outerRadius) continue;
+    let inside = true;
+    const sector = Math.floor((Math.atan2(dy, dx) + 2 * Math.PI) / step);
+    for (let d = -1; d <= 1 && inside; d++) {
+      const a = (sector + d + 0.5) * step;
+      if (dx * Math.cos(a) + dy * Math.sin(a) >= r) inside = false;
+    }
+    if (inside) return true;
+  }
+  return false;
+}
