@@ -30,7 +30,7 @@ export function createTriangulationDomain(tri: CdtTriangulation): TriangulationD
   return { tri, edges, boundaryVertices: [...onBoundary] };
 }
 
-/** The point lies in a triangle (closed). @internal */
+/** The point lies in a triangle, or within a rounding tolerance of one (closed). @internal */
 export function pointInDomain(d: TriangulationDomain, x: number, y: number): boolean {
   const v = d.tri.vertices,
     T = d.tri.triangles;
@@ -39,7 +39,15 @@ export function pointInDomain(d: TriangulationDomain, x: number, y: number): boo
     for (let i = 0; i < 3 && ok; i++) {
       const a = T[t + i]!,
         b = T[t + ((i + 1) % 3)]!;
-      if (orient2d(v[2 * a]!, v[2 * a + 1]!, v[2 * b]!, v[2 * b + 1]!, x, y) < 0) ok = false;
+      const ax = v[2 * a]!,
+        ay = v[2 * a + 1]!,
+        bx = v[2 * b]!,
+        by = v[2 * b + 1]!;
+      if (orient2d(ax, ay, bx, by, x, y) >= 0) continue;
+      // Slightly outside this edge: accept rounding of points computed on it.
+      const len = Math.hypot(bx - ax, by - ay);
+      const scale = Math.max(Math.abs(ax), Math.abs(ay), Math.abs(bx), Math.abs(by), len);
+      if (((bx - ax) * (y - ay) - (by - ay) * (x - ax)) / len < -1e-12 * scale) ok = false;
     }
     if (ok) return true;
   }
