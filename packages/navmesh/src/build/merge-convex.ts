@@ -31,7 +31,7 @@ export interface ConvexPolygons {
 export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?: MergeConvexOptions): ConvexPolygons {
   const maxVerts = options?.maxVertsPerPoly ?? 6;
   if (typeof maxVerts !== "number" || !Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > 6)
-    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: mergeTrianglesToConvex: "maxVertsPerPoly" must be an integer in 3..6, got ${String(maxVerts)}.`, {
+    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: mergeTrianglesToConvex: "maxVertsPerPoly" must be an integer in 3..6, got ${typeof maxVerts === "number" ? maxVerts : typeof maxVerts}.`, {
       path: "options.maxVertsPerPoly",
     });
   const { vertices: coords, triangles, boundary, regions } = triangulation;

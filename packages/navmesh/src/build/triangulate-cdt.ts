@@ -49,10 +49,10 @@ function badOption(name: string, message: string): never {
 /** @internal */
 export function readCdtOptions(options: TriangulateCdtOptions | undefined): { radius: number; tolerance: number } {
   const radius = options?.agentRadius ?? 0;
-  if (typeof radius !== "number" || !(radius >= 0) || radius > 1e9) badOption("agentRadius", `must be a finite number ≥ 0, got ${String(radius)}.`);
+  if (typeof radius !== "number" || !(radius >= 0) || radius > 1e9) badOption("agentRadius", `must be a finite number ≥ 0, got ${typeof radius === "number" ? radius : typeof radius}.`);
   const tolerance = options?.tolerance ?? radius / 100;
   if (radius > 0 && (typeof tolerance !== "number" || !(tolerance > 0) || !Number.isFinite(tolerance)))
-    badOption("tolerance", `must be a finite number > 0, got ${String(tolerance)}.`);
+    badOption("tolerance", `must be a finite number > 0, got ${typeof tolerance === "number" ? tolerance : typeof tolerance}.`);
   return { radius, tolerance: Math.max(tolerance, radius * 1e-6) };
 }
 

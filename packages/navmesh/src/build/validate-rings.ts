@@ -78,7 +78,7 @@ function checkRing(fn: string, r: number, k: number, ring: unknown): number[] {
   for (let i = 0; i < ring.length; i++) {
     const v = ring[i];
     if (typeof v !== "number" || !Number.isFinite(v) || Math.abs(v) > MAX_BUILD_COORDINATE)
-      fail(fn, `${path}[${i}]`, `${ringName(r, k)} vertex ${i >> 1}: coordinate ${String(v)} is not a finite number within ±${MAX_BUILD_COORDINATE}.`);
+      fail(fn, `${path}[${i}]`, `${ringName(r, k)} vertex ${i >> 1}: coordinate ${typeof v === "number" ? v : typeof v} is not a finite number within ±${MAX_BUILD_COORDINATE}.`);
     c[i] = v;
   }
   let a2 = 0;

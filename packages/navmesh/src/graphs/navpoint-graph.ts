@@ -94,7 +94,8 @@ export function isTraversable(ax: number, ay: number, az: number, bx: number, by
  * ```
  */
 export function buildNavpointGraph(points: ArrayLike<number>, options: BuildNavpointGraphOptions): NavGraph {
-  if (!points || typeof points.length !== "number" || points.length % 3 !== 0) bad("points", "points must be x, y, z triples.");
+  if (!points || typeof points !== "object" || !Number.isInteger(points.length) || points.length < 0 || points.length % 3 !== 0 || points.length > 3e6)
+    bad("points", "points must be an array of x, y, z triples (at most a million).");
   checkTraversal(options);
   const { maxRadius, maxVertical } = options;
   if (!(maxRadius >= 0) || !Number.isFinite(maxRadius)) bad("options.maxRadius", "\"maxRadius\" must be a finite number ≥ 0.");

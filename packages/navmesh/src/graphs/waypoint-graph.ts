@@ -70,7 +70,7 @@ function bad(path: string, message: string): never {
  * ```
  */
 export function buildWaypointGraph(points: ArrayLike<number>, blockers: readonly Blocker[] = [], options: BuildWaypointGraphOptions = {}): WaypointGraph {
-  if (!points || typeof points.length !== "number" || points.length % 2 !== 0) bad("points", "points must be x, y pairs.");
+  if (!points || typeof points !== "object" || !Number.isInteger(points.length) || points.length < 0 || points.length % 2 !== 0) bad("points", "points must be an array of x, y pairs.");
   const n = points.length / 2;
   if (n > 100000) bad("points", `at most 100000 waypoints (got ${n}).`);
   const checked = checkBlockers(FN, blockers);
