@@ -89,6 +89,23 @@ describe("triangulatePolygonsCdt", () => {
     expect(fromZero).toBeLessThan(10);
   });
 
+  it("recovers ring edges that are not Delaunay edges of the points (a thin slot), then restores Delaunay", () => {
+    // The slot's long edges have vertices of the other bar inside every circle through them.
+    const slot = { outer: [0, 0.3, 10, 0.3, 10, -0.3, 5, -0.3, 0, -0.3, 0, -1, 11, -1, 11, 1, 5, 1, 0, 1], holes: [] };
+    checkCdt(slot, triangulatePolygonsCdt([slot]));
+    const comb: number[] = [0, 0];
+    for (let i = 0; i < 6; i++) comb.push(2 * i + 1.9, 0, 2 * i + 1.9, 5, 2 * i + 2, 5, 2 * i + 2, 0.01);
+    comb.push(14, 0, 14, 6, 0, 6);
+    checkCdt({ outer: comb, holes: [] }, triangulatePolygonsCdt([{ outer: comb }]));
+    // A long slot whose walls carry many vertices: recovery flips leave edges that need re-flipping.
+    const wall: number[] = [0, 0.2, 20, 0.2, 20, -0.2];
+    for (let x = 19; x >= 1; x--) wall.push(x + 0.37 * Math.sin(x), -0.2 - 0.05 * (x % 3));
+    wall.push(0, -0.2, 0, -2, 21, -2, 21, 2);
+    for (let x = 20; x >= 1; x--) wall.push(x - 0.5, 0.6 + 0.3 * Math.cos(x));
+    wall.push(0, 2);
+    checkCdt({ outer: wall, holes: [] }, triangulatePolygonsCdt([{ outer: wall }]));
+  });
+
   it("welds regions that share an edge and labels triangles by region", () => {
     const tri = triangulatePolygonsCdt([{ outer: [0, 0, 1, 0, 1, 1, 0, 1] }, { outer: [1, 0, 2, 0, 2, 1, 1, 1] }]);
     expect(tri.vertices.length / 2).toBe(6);
@@ -107,6 +124,7 @@ describe("triangulatePolygonsCdt", () => {
     const cases: [unknown, string][] = [
       [[{ outer: [0, 0, 1, 0] }], "$[0].outer"],
       [[{ outer: [0, 0, 2, 0, 0, 2, 2, 2] }], "$[0].outer[0]"],
+      [[{ outer: [0, 0, 4, 0, 0, 3, 3, 4] }], "$[0].outer[2]"],
       [[{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: [[3, 3, 5, 3, 5, 5]] }], "$[0].holes[0][2]"],
       [[{ outer: [0, 0, 4, 0, 4, 4, 0, Number.NaN] }], "$[0].outer[7]"],
       [[{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: [[1, 1, 3, 1, 3, 3], [1.5, 1.2, 2.5, 1.2, 2.5, 2]] }], "$[0].holes[1][0]"],

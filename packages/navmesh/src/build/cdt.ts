@@ -483,7 +483,10 @@ function splitAtCrossing(s: Cdt, a: number, b: number, c: number, d: number, wor
   else if (near(d)) v = d;
   else {
     const e = findEdge(s, c, d);
-    if (e >= 0) markConstraint(s, e, 0);
+    if (e >= 0) {
+      markConstraint(s, e, 0);
+      s.last = (e / 3) | 0; // start the point location next to the crossing
+    }
     v = near(a) ? a : near(b) ? b : insertPoint(s, x, y, true);
     if (v !== c && v !== d) {
       // c–d is split at v: re-add its two halves.
