@@ -76,6 +76,7 @@ export { buildNavMeshCdt, buildNavMeshInputCdt, type BuildNavMeshCdtOptions } fr
 export { NavGraphNodeKind, type NavGraphNodeKindValue, type NavGraph } from "./graphs/types";
 export { hasNavGraphEdge } from "./graphs/create-nav-graph";
 export { findNavGraphPath, findNearestClearNode, type FindNavGraphPathOptions } from "./graphs/find-nav-graph-path";
+export { findNavGraphRoute, type FindNavGraphRouteOptions, type NavGraphRoute } from "./graphs/find-nav-graph-route";
 export { isCorridorClear, segmentBlockerDistance, type Blocker } from "./graphs/blockers";
 export { buildWaypointGraph, type WaypointGraph, type WaypointWarning, type BuildWaypointGraphOptions } from "./graphs/waypoint-graph";
 export { buildArtGalleryGraph } from "./graphs/art-gallery-graph";

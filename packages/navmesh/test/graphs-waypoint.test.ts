@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { buildWaypointGraph, findNavGraphPath, findNearestClearNode, hasNavGraphEdge, isCorridorClear, NavMeshErrorCodes, segmentBlockerDistance, type Blocker } from "../src";
+import { buildWaypointGraph, findNavGraphPath, findNavGraphRoute, findNearestClearNode, hasNavGraphEdge, isCorridorClear, NavMeshErrorCodes, segmentBlockerDistance, type Blocker } from "../src";
 import { createPathResult, PathFlags } from "@tactica/search";
 
 describe("isCorridorClear (corridor = hull of two agent discs, C.1.3)", () => {
@@ -115,5 +115,37 @@ describe("buildWaypointGraph (Delaunay + validator, C.1.4)", () => {
         expect((e as { path: string }).path).toBe(path);
       }
     }
+  });
+});
+
+describe("findNavGraphRoute (level 2, C.1.2 + the skip-leading-nodes post-process)", () => {
+  const wall: Blocker = { kind: "box", minX: 4.9, minY: 0, maxX: 5.1, maxY: 8 };
+  const isClear = (x0: number, y0: number, x1: number, y1: number): boolean => isCorridorClear(x0, y0, x1, y1, 0, [wall]);
+
+  it("the @example: around the wall's end, every leg clear", () => {
+    const { graph } = buildWaypointGraph([2, 2, 2, 9, 8, 9, 8, 2], [wall]);
+    const route = findNavGraphRoute(graph, { x: 1, y: 1 }, { x: 9, y: 1 }, { isClear });
+    expect(route.found).toBe(true);
+    expect(route.points).toEqual([
+      { x: 1, y: 1 },
+      { x: 2, y: 9 },
+      { x: 8, y: 9 },
+      { x: 9, y: 1 },
+    ]);
+    for (let i = 0; i + 1 < route.points.length; i++) expect(isClear(route.points[i]!.x, route.points[i]!.y, route.points[i + 1]!.x, route.points[i + 1]!.y)).toBe(true);
+  });
+
+  it("drops a leading corner node when a later node is reachable by a clear ray (no backtracking)", () => {
+    const { graph } = buildWaypointGraph([2, 2, 2, 9, 8, 9, 8, 2], [wall]);
+    const kept = findNavGraphRoute(graph, { x: 1, y: 1 }, { x: 9, y: 1 }, { isClear, skipReachable: false });
+    expect(kept.nodes).toEqual([0, 1, 2, 3]);
+    const skipped = findNavGraphRoute(graph, { x: 1, y: 1 }, { x: 9, y: 1 }, { isClear });
+    expect(skipped.nodes).toEqual([1, 2]);
+    expect(skipped.cost).toBeLessThan(kept.cost);
+  });
+
+  it("no clear node near the start is NoPath, not an exception", () => {
+    const { graph } = buildWaypointGraph([2, 2, 2, 9], [wall]);
+    expect(findNavGraphRoute(graph, { x: 9, y: 1 }, { x: 1, y: 1 }, { isClear }).flags).toBe(PathFlags.NoPath);
   });
 });
