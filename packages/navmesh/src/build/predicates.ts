@@ -60,6 +60,8 @@ export function orient2d(ax: number, ay: number, bx: number, by: number, cx: num
   const det = detLeft - detRight;
   const detSum = Math.abs(detLeft) + Math.abs(detRight);
   if (Math.abs(det) > CCW_BOUND * detSum) return det;
+  // A repeated coordinate makes a product exactly 0 (x - y === 0 only when x === y).
+  if ((ax === cx || by === cy) && (ay === cy || bx === cx)) return 0;
   const [iax, iay, ibx, iby, icx, icy] = toExact([ax, ay, bx, by, cx, cy]) as [bigint, bigint, bigint, bigint, bigint, bigint];
   return sign((iax - icx) * (iby - icy) - (iay - icy) * (ibx - icx));
 }

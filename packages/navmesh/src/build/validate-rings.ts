@@ -195,6 +195,11 @@ export function pointOnRing(ring: readonly number[], px: number, py: number): bo
   const n = ring.length / 2;
   for (let i = 0; i < n; i++) {
     const j = (i + 1) % n;
+    const ax = ring[2 * i]!,
+      ay = ring[2 * i + 1]!,
+      bx = ring[2 * j]!,
+      by = ring[2 * j + 1]!;
+    if (px < Math.min(ax, bx) || px > Math.max(ax, bx) || py < Math.min(ay, by) || py > Math.max(ay, by)) continue;
     if (o3(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 && onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py))
       return true;
   }
