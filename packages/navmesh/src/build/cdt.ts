@@ -326,6 +326,7 @@ export function findEdge(s: Cdt, a: number, b: number): number {
 }
 
 function markConstraint(s: Cdt, e: number, value: number): void {
+  if (value !== 0) value = Math.max(value, s.tc[e]!);
   s.tc[e] = value;
   const t = (e / 3) | 0,
     i = e % 3;
@@ -350,17 +351,18 @@ function properCross(s: Cdt, a: number, b: number, c: number, d: number): boolea
  * segment splits it; a crossing constraint is split at the intersection point (snapped to a vertex
  * within `s.snap`). @internal
  */
-export function insertConstraint(s: Cdt, a0: number, b0: number): void {
-  const work = [a0, b0];
+export function insertConstraint(s: Cdt, a0: number, b0: number, kind = 1): void {
+  const work = [a0, b0, kind];
   const cross: number[] = [];
   while (work.length > 0) {
+    const k = work.pop()!;
     const b = work.pop()!;
     const a = work.pop()!;
     if (a === b) continue;
     if (--s.budget < 0) giveUp();
     const e = findEdge(s, a, b);
     if (e >= 0) {
-      markConstraint(s, e, 1);
+      markConstraint(s, e, k);
       continue;
     }
     // Find the triangle at a whose opposite edge the segment crosses.
@@ -396,7 +398,7 @@ export function insertConstraint(s: Cdt, a0: number, b0: number): void {
       }
     }
     if (collinear >= 0) {
-      work.push(collinear, b, a, collinear);
+      work.push(collinear, b, k, a, collinear, k);
       continue;
     }
     if (t < 0) giveUp();
@@ -408,7 +410,7 @@ export function insertConstraint(s: Cdt, a0: number, b0: number): void {
       let i = 0;
       while (!(s.tv[o + i] === right && s.tv[o + ((i + 1) % 3)] === left)) i++;
       if (s.tc[o + i]) {
-        split = splitAtCrossing(s, a, b, right, left, work);
+        split = splitAtCrossing(s, a, b, k, right, left, s.tc[o + i]!, work);
         break;
       }
       cross.push(right, left);
@@ -420,7 +422,7 @@ export function insertConstraint(s: Cdt, a0: number, b0: number): void {
       const ow = orientV(s, a, b, w);
       if (ow === 0) {
         split = w;
-        work.push(w, b, a, w);
+        work.push(w, b, k, a, w, k);
         break;
       }
       if (ow > 0) left = w;
@@ -455,7 +457,7 @@ export function insertConstraint(s: Cdt, a0: number, b0: number): void {
     }
     const fe = findEdge(s, a, b);
     if (fe < 0) giveUp();
-    markConstraint(s, fe, 1);
+    markConstraint(s, fe, k);
   }
 }
 
@@ -463,7 +465,7 @@ export function insertConstraint(s: Cdt, a0: number, b0: number): void {
  * The segment a–b crosses the constraint c–d: split both at their intersection (or at a vertex
  * within snapping distance) and queue the pieces. Returns the split vertex.
  */
-function splitAtCrossing(s: Cdt, a: number, b: number, c: number, d: number, work: number[]): number {
+function splitAtCrossing(s: Cdt, a: number, b: number, kind: number, c: number, d: number, crossedKind: number, work: number[]): number {
   const ax = s.xs[a]!,
     ay = s.ys[a]!,
     bx = s.xs[b]!,
@@ -490,13 +492,13 @@ function splitAtCrossing(s: Cdt, a: number, b: number, c: number, d: number, wor
     v = near(a) ? a : near(b) ? b : insertPoint(s, x, y, true);
     if (v !== c && v !== d) {
       // c–d is split at v: re-add its two halves.
-      work.push(a, b);
-      work.push(v, d, c, v);
+      work.push(a, b, kind);
+      work.push(v, d, crossedKind, c, v, crossedKind);
       return v;
     }
   }
   // The segment a–b passes through v (a vertex of c–d).
-  work.push(v, b, a, v);
+  work.push(v, b, kind, a, v, kind);
   return v;
 }
 
@@ -534,7 +536,7 @@ export function restoreDelaunay(s: Cdt, keep: Uint8Array): void {
  * triangle, crossing a constraint flips inside/outside).
  * @internal
  */
-export function classifyByParity(s: Cdt): Uint8Array {
+export function classifyByParity(s: Cdt, kind = 1): Uint8Array {
   const n = cdtTriangleCount(s);
   const depth = new Int32Array(n).fill(-1);
   let frontier: number[] = [];
@@ -553,7 +555,7 @@ export function classifyByParity(s: Cdt): Uint8Array {
       for (let i = 0; i < 3; i++) {
         const u = s.tn[3 * t + i]!;
         if (u < 0 || depth[u] !== -1) continue;
-        if (s.tc[3 * t + i]) {
+        if (s.tc[3 * t + i] === kind) {
           depth[u] = level + 1;
           next.push(u);
         } else {

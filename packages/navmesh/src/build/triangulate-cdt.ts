@@ -3,7 +3,7 @@ import { NavMeshErrorCodes } from "../errors";
 import type { PolygonWithHoles } from "../build";
 import { cdtTriangleCount, classifyByParity, createCdt, insertConstraint, insertPoint, restoreDelaunay, type Cdt } from "./cdt";
 import { createErosionShapes, extendBounds, insertErosionShapes, insideErosionShapes } from "./erode";
-import { checkRegions, insideRing, type CheckedRegion } from "./validate-rings";
+import { checkRegions, type CheckedRegion } from "./validate-rings";
 
 /**
  * A triangulation of polygons with holes, as plain typed arrays: triangle `t` has the
@@ -38,6 +38,10 @@ export interface TriangulateCdtOptions {
 }
 
 const FN = "triangulatePolygonsCdt";
+
+/** Constraint kinds: ring edges decide inside/outside; erosion outlines only cut. */
+const RING = 2,
+  SHAPE = 1;
 
 /** Work units per constraint vertex before the triangulator gives up on a degenerate input. */
 const BUDGET_PER_VERTEX = 4096;
@@ -140,22 +144,19 @@ export function triangulateRegion(region: CheckedRegion, radius: number, toleran
     for (let i = 0; i < ring.length; i += 2) out.push(insertPoint(s, ring[i]!, ring[i + 1]!, false));
     return out;
   });
-  for (const ring of ids) for (let i = 0; i < ring.length; i++) insertConstraint(s, ring[i]!, ring[(i + 1) % ring.length]!);
+  for (const ring of ids) for (let i = 0; i < ring.length; i++) insertConstraint(s, ring[i]!, ring[(i + 1) % ring.length]!, RING);
   let keep: Uint8Array;
   if (shapes) {
-    insertErosionShapes(s, shapes);
+    insertErosionShapes(s, shapes, SHAPE);
+    // Inside the rings (parity over ring constraints only) and outside every erosion shape.
+    keep = classifyByParity(s, RING);
     const n = cdtTriangleCount(s);
-    keep = new Uint8Array(n);
     for (let t = 0; t < n; t++) {
+      if (!keep[t]) continue;
       const a = s.tv[3 * t]!,
         b = s.tv[3 * t + 1]!,
         c = s.tv[3 * t + 2]!;
-      if (a < 3 || b < 3 || c < 3) continue;
-      const x = (s.xs[a]! + s.xs[b]! + s.xs[c]!) / 3,
-        y = (s.ys[a]! + s.ys[b]! + s.ys[c]!) / 3;
-      let inside = false;
-      for (const ring of rings) if (insideRing(ring, x, y)) inside = !inside;
-      if (inside && !insideErosionShapes(shapes, x, y)) keep[t] = 1;
+      if (insideErosionShapes(shapes, (s.xs[a]! + s.xs[b]! + s.xs[c]!) / 3, (s.ys[a]! + s.ys[b]! + s.ys[c]!) / 3)) keep[t] = 0;
     }
     // Constraints between two kept triangles are not on the walkable boundary: free them.
     for (let t = 0; t < n; t++) {
@@ -165,7 +166,7 @@ export function triangulateRegion(region: CheckedRegion, radius: number, toleran
         if (u >= 0 && keep[u]) s.tc[3 * t + i] = 0;
       }
     }
-  } else keep = classifyByParity(s);
+  } else keep = classifyByParity(s, RING);
   restoreDelaunay(s, keep);
   return { s, keep };
 }
