@@ -87,7 +87,7 @@ export function createErosionShapes(rings: readonly number[][], radius: number, 
   const cellStart = new Int32Array(cols * rows + 1);
   for (let k = 0; k < buckets.length; k++) cellStart[k + 1] = cellStart[k]! + buckets[k]!.length;
   const cellShapes = new Int32Array(cellStart[cols * rows]!);
-  for (let k = 0; k < buckets.length; k++) cellShapes.set(buckets[k]!, cellStart[k]!);
+  for (let k = 0; k < buckets.length; k++) cellShapes.set(buckets[k]!, cellStart[k]);
   return { radius, sides, outerRadius, edges, corners, grid: { x0, y0, cell, cols, rows }, cellStart, cellShapes };
 }
 
