@@ -158,9 +158,22 @@ function autoRegions(base: NavGraph, size: number | undefined): Int32Array {
   return region;
 }
 
-/** The result of {@link findHierarchicalPath}: a `PathResult` over base nodes plus the super-graph work. */
-export interface HierarchicalPathResult extends PathResult {
-  /** Super-graph (region) expansions of the last query; `expanded` counts base-graph expansions. */
+/**
+ * The result of {@link findHierarchicalPath}: the `PathResult` shape of `@tactica/search` over base
+ * nodes, plus the super-graph work.
+ */
+export interface HierarchicalPathResult {
+  /** Bit set of `PathFlags`: `Found`, `NoPath`, `PathTruncated`. */
+  flags: number;
+  /** Cost of the returned path, or `Infinity` when there is none. */
+  cost: number;
+  /** Number of base nodes in the path (may exceed `path.length` when truncated). */
+  length: number;
+  /** The base nodes of the path in `path[0 .. min(length, path.length))`. */
+  readonly path: Int32Array;
+  /** Base-graph expansions of the last query (0 when the super-graph answered "no path"). */
+  expanded: number;
+  /** Super-graph (region) expansions of the last query. */
   superExpanded: number;
 }
 

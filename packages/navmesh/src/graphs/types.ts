@@ -18,7 +18,7 @@ export type NavGraphNodeKindValue = (typeof NavGraphNodeKind)[keyof typeof NavGr
 
 /**
  * A navigation graph as plain data (C.1.2): nodes are discs (position and radius; any straight
- * path inside a node is valid) and `edges` is a `@tactica/search` {@link CsrGraph} whose weights are
+ * path inside a node is valid) and `edges` is a `@tactica/search` `CsrGraph` whose weights are
  * Euclidean lengths (3D when `z` is not all 0), so A* with a straight-line heuristic is optimal.
  * Edges are directed; undirected graphs store both directions.
  */
