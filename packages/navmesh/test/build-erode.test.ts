@@ -122,6 +122,24 @@ describe("agent-radius erosion (Minkowski, C.1.3)", () => {
     );
   });
 
+  it("regions sharing an edge are eroded as one walkable area (their common border is not a wall)", () => {
+    const left = { outer: [0, 0, 10, 0, 10, 10, 0, 10] };
+    const right = { outer: [10, 0, 20, 0, 20, 10, 10, 10], area: 3 };
+    const tri = triangulatePolygonsCdt([left, right], { agentRadius: 1 });
+    // 18 × 8, less the corner polygons' overshoot (≤ tolerance) where the border meets the walls.
+    expect(trianglesArea(tri.vertices, tri.triangles)).toBeLessThanOrEqual(18 * 8 + 1e-9);
+    expect(trianglesArea(tri.vertices, tri.triangles)).toBeGreaterThan(18 * 8 - 0.01);
+    expect(inTriangulation(tri, 10, 5)).toBe(true);
+    expect(inTriangulation(tri, 10, 0.5)).toBe(false);
+    // A region enclosed by others gets no erosion at all.
+    const ring = { outer: [0, 0, 30, 0, 30, 30, 0, 30], holes: [[10, 10, 20, 10, 20, 20, 10, 20]] };
+    const inner = { outer: [10, 10, 20, 10, 20, 20, 10, 20] };
+    const both = triangulatePolygonsCdt([ring, inner], { agentRadius: 1 });
+    let innerArea = 0;
+    for (let t = 0; t < both.regions.length; t++) if (both.regions[t] === 1) innerArea += trianglesArea(both.vertices, both.triangles.subarray(3 * t, 3 * t + 3));
+    expect(innerArea).toBeCloseTo(100, 9);
+  });
+
   it("corner polygons get more sides for a tighter tolerance", () => {
     expect(cornerSides(1, 0.1)).toBe(8);
     expect(cornerSides(1, 0.01)).toBe(24);

@@ -31,18 +31,20 @@ export function cornerSides(r: number, tolerance: number): number {
   return Math.min(256, Math.max(8, Math.ceil(k / 8) * 8));
 }
 
-/** @internal */
-export function createErosionShapes(rings: readonly number[][], radius: number, tolerance: number): ErosionShapes {
+/**
+ * The shapes for boundary edges `x0, y0, x1, y1, …` (a corner polygon at every edge end).
+ * @internal
+ */
+export function createErosionShapes(boundary: readonly number[], radius: number, tolerance: number): ErosionShapes {
   const sides = cornerSides(radius, tolerance);
-  const edges: number[] = [];
+  const edges = boundary.slice();
   const corners: number[] = [];
-  for (const ring of rings) {
-    const n = ring.length / 2;
-    for (let i = 0; i < n; i++) {
-      const j = (i + 1) % n;
-      edges.push(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!);
-      corners.push(ring[2 * i]!, ring[2 * i + 1]!);
-    }
+  const seen = new Set<string>();
+  for (let i = 0; i < edges.length; i += 2) {
+    const key = `${edges[i]},${edges[i + 1]}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    corners.push(edges[i]!, edges[i + 1]!);
   }
   const outerRadius = radius / Math.cos(Math.PI / sides);
   // Grid index over the shapes' bounding boxes (cells of about two corner diameters, at most 512²).

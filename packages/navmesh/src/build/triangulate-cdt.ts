@@ -2,7 +2,7 @@ import { TacticaError } from "@tactica/core";
 import { NavMeshErrorCodes } from "../errors";
 import type { PolygonWithHoles } from "../build";
 import { cdtTriangleCount, classifyByParity, createCdt, insertConstraint, insertPoint, restoreDelaunay, type Cdt } from "./cdt";
-import { createErosionShapes, extendBounds, insertErosionShapes, insideErosionShapes } from "./erode";
+import { createErosionShapes, extendBounds, insertErosionShapes, insideErosionShapes, type ErosionShapes } from "./erode";
 import { checkRegions, type CheckedRegion } from "./validate-rings";
 
 /**
@@ -86,8 +86,9 @@ export function triangulatePolygonsCdt(regions: ArrayLike<PolygonWithHoles>, opt
   const triangles: number[] = [];
   const boundary: number[] = [];
   const regionOf: number[] = [];
+  const walls = radius > 0 ? unionBoundary(checked) : [];
   for (let r = 0; r < checked.length; r++) {
-    const { s, keep } = triangulateRegion(checked[r]!, radius, tolerance);
+    const { s, keep } = triangulateRegion(checked[r]!, radius, tolerance, walls);
     const map = new Map<number, number>();
     const vid = (v: number): number => {
       let g = map.get(v);
@@ -119,7 +120,7 @@ export function triangulatePolygonsCdt(regions: ArrayLike<PolygonWithHoles>, opt
 }
 
 /** Triangulates one validated region; `keep` marks the walkable triangles of `s`. @internal */
-export function triangulateRegion(region: CheckedRegion, radius: number, tolerance: number): { s: Cdt; keep: Uint8Array } {
+export function triangulateRegion(region: CheckedRegion, radius: number, tolerance: number, boundary: readonly number[]): { s: Cdt; keep: Uint8Array } {
   const rings = region.rings;
   const box = [Infinity, Infinity, -Infinity, -Infinity];
   let count = 0;
@@ -132,10 +133,21 @@ export function triangulateRegion(region: CheckedRegion, radius: number, toleran
       box[3] = Math.max(box[3]!, ring[i + 1]!);
     }
   }
-  const shapes = radius > 0 ? createErosionShapes(rings, radius, tolerance) : null;
+  let shapes: ErosionShapes | null = null;
+  if (radius > 0) {
+    // The union's boundary edges near this region (a neighbour's wall also pushes the agent off).
+    const reach = 2 * radius + tolerance;
+    const near: number[] = [];
+    for (let e = 0; e < boundary.length; e += 4) {
+      if (Math.max(boundary[e]!, boundary[e + 2]!) < box[0]! - reach || Math.min(boundary[e]!, boundary[e + 2]!) > box[2]! + reach) continue;
+      if (Math.max(boundary[e + 1]!, boundary[e + 3]!) < box[1]! - reach || Math.min(boundary[e + 1]!, boundary[e + 3]!) > box[3]! + reach) continue;
+      near.push(boundary[e]!, boundary[e + 1]!, boundary[e + 2]!, boundary[e + 3]!);
+    }
+    if (near.length > 0) shapes = createErosionShapes(near, radius, tolerance);
+  }
   if (shapes) {
     extendBounds(shapes, box);
-    count *= 4 + shapes.sides;
+    count += (shapes.edges.length / 4) * (4 + shapes.sides);
   }
   const scale = Math.max(box[2]! - box[0]!, box[3]! - box[1]!);
   const s = createCdt(box[0]!, box[1]!, box[2]!, box[3]!, scale * 1e-10, BUDGET_PER_VERTEX * (count + 16) + 1e6);
@@ -169,4 +181,32 @@ export function triangulateRegion(region: CheckedRegion, radius: number, toleran
   } else keep = classifyByParity(s, RING);
   restoreDelaunay(s, keep);
   return { s, keep };
+}
+
+/**
+ * Ring edges `x0, y0, x1, y1, …` on the boundary of the union of the regions: an edge that two
+ * regions share (same end points) is an inner border and is left out. @internal
+ */
+export function unionBoundary(regions: readonly CheckedRegion[]): number[] {
+  const count = new Map<string, number>();
+  const key = (x0: number, y0: number, x1: number, y1: number): string => (x0 < x1 || (x0 === x1 && y0 < y1) ? `${x0},${y0},${x1},${y1}` : `${x1},${y1},${x0},${y0}`);
+  const each = (f: (x0: number, y0: number, x1: number, y1: number) => void): void => {
+    for (const region of regions)
+      for (const ring of region.rings) {
+        const n = ring.length / 2;
+        for (let i = 0; i < n; i++) {
+          const j = (i + 1) % n;
+          f(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!);
+        }
+      }
+  };
+  each((x0, y0, x1, y1) => {
+    const k = key(x0, y0, x1, y1);
+    count.set(k, (count.get(k) ?? 0) + 1);
+  });
+  const out: number[] = [];
+  each((x0, y0, x1, y1) => {
+    if (count.get(key(x0, y0, x1, y1)) === 1) out.push(x0, y0, x1, y1);
+  });
+  return out;
 }
