@@ -98,3 +98,10 @@ export {
   type FindNearestNavpointOptions,
 } from "./graphs/navpoint-graph";
 export { NAV_GRAPH_JSON_VERSION, navGraphToJson, navGraphFromJson, type NavGraphJson } from "./graphs/nav-graph-json";
+export {
+  NAVPOINT_PARAMS_JSON_VERSION,
+  navpointParamsToJson,
+  navpointParamsFromJson,
+  type NavpointParams,
+  type NavpointParamsJson,
+} from "./graphs/navpoint-params-json";

@@ -1,6 +1,6 @@
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { buildNavpointGraph, findNavGraphPath, findNearestNavpoint, hasNavGraphEdge, isTraversable, NavMeshErrorCodes, navGraphFromJson, navGraphToJson } from "../src";
+import { buildNavpointGraph, findNavGraphPath, findNearestNavpoint, hasNavGraphEdge, isTraversable, NavMeshErrorCodes, navGraphFromJson, navGraphToJson, navpointParamsFromJson, navpointParamsToJson } from "../src";
 import { createPathResult, PathFlags } from "@tactica/search";
 
 const ledge = { heightAt: (x: number) => (x < 5 ? 2 : 0), maxStepUp: 0.5, maxDropSlope: Infinity, sampleStep: 0.25 };
@@ -112,6 +112,36 @@ describe("navGraphToJson / navGraphFromJson", () => {
     for (const [json, path] of cases) {
       try {
         navGraphFromJson(json);
+        expect.unreachable(path);
+      } catch (e) {
+        expect(isTacticaError(e, NavMeshErrorCodes.Format), String(e)).toBe(true);
+        expect((e as { path: string }).path).toBe(path);
+      }
+    }
+  });
+});
+
+describe("navpointParamsToJson / navpointParamsFromJson (versioned parameters, C.4)", () => {
+  it("the @example: null drop slope is Infinity; a round trip is exact; pruneAngle defaults for older files", () => {
+    const params = navpointParamsFromJson({ format: "tactica-navpoint-params", version: 1, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: null, sampleStep: 0.25 });
+    expect(params).toEqual({ maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: Infinity, sampleStep: 0.25, pruneAngle: 0 });
+    expect(navpointParamsFromJson(JSON.parse(JSON.stringify(navpointParamsToJson(params))))).toEqual(params);
+    const g = buildNavpointGraph([0, 0, 0, 5, 0, 0], { ...params, heightAt: () => 0 });
+    expect(g.edges.edgeCount).toBe(2);
+  });
+
+  it("rejects bad fields with NAVMESH_FORMAT and a JSON path", () => {
+    const ok = { format: "tactica-navpoint-params", version: 1, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: 1, sampleStep: 0.25 };
+    const cases: [unknown, string][] = [
+      [{ ...ok, version: 2 }, "$.version"],
+      [{ ...ok, sampleStep: 0 }, "$.sampleStep"],
+      [{ ...ok, maxRadius: -1 }, "$.maxRadius"],
+      [{ ...ok, pruneAngle: 4 }, "$.pruneAngle"],
+      [{ ...ok, maxDropSlope: "steep" }, "$.maxDropSlope"],
+    ];
+    for (const [json, path] of cases) {
+      try {
+        navpointParamsFromJson(json);
         expect.unreachable(path);
       } catch (e) {
         expect(isTacticaError(e, NavMeshErrorCodes.Format), String(e)).toBe(true);

@@ -6,6 +6,8 @@ import {
   buildWaypointGraph,
   navGraphFromJson,
   navGraphToJson,
+  navpointParamsFromJson,
+  navpointParamsToJson,
   triangulatePolygonsCdt,
   type Blocker,
   type PolygonWithHoles,
@@ -54,6 +56,7 @@ const triangulateCase: LoaderCase<unknown> = {
   seeds: polygonSeeds,
   wrong: wrongPolygons,
   load: (input) => triangulatePolygonsCdt(input as PolygonWithHoles[]),
+  ciRuns: 1200,
 };
 
 const erodeCase: LoaderCase<unknown> = {
@@ -119,5 +122,21 @@ const graphJsonCase: LoaderCase<unknown> = {
   load: (input) => navGraphFromJson(input),
 };
 
+const paramsCase: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "navpointParamsFromJson",
+  kind: "json",
+  seeds: [
+    navpointParamsToJson({ maxRadius: 8, maxVertical: 2, maxStepUp: 0.5, maxDropSlope: Infinity, sampleStep: 0.25, pruneAngle: 0.3 }),
+    { format: "tactica-navpoint-params", version: 1, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: 2, sampleStep: 0.25 },
+  ],
+  wrong: fc.constantFrom<unknown>(
+    { format: "tactica-navpoint-params", version: 9, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: 2, sampleStep: 0.25 },
+    { format: "tactica-navpoint-params", version: 1, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: 2, sampleStep: 1e-300 },
+    { format: "tactica-navpoint-params", version: 1, maxRadius: 1e300, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: 2, sampleStep: 1 },
+  ),
+  load: (input) => navpointParamsFromJson(input),
+};
+
 /** Every loader of the navmesh builders and graphs, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [triangulateCase, erodeCase, waypointCase, graphJsonCase];
+export const cases: readonly LoaderCase<unknown>[] = [triangulateCase, erodeCase, waypointCase, graphJsonCase, paramsCase];
