@@ -171,7 +171,7 @@ describe("mergeTrianglesToConvex + buildNavMeshCdt", () => {
   });
 
   it("buildNavMeshCdt's @example: the agent's centre stays a radius away from walls", () => {
-    const mesh = buildNavMeshCdt([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }], { agentRadius: 0.5 });
+    const mesh = buildNavMeshCdt([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }], { agentRadius: 0.5, tolerance: 0.05 });
     expect(findPolygon(mesh, 0.2, 0.2)).toBe(-1);
     expect(findPolygon(mesh, 1, 1)).toBeGreaterThanOrEqual(0);
     expect(findPolygon(mesh, 3.7, 5)).toBe(-1);

@@ -48,7 +48,7 @@ export function buildNavMeshInputCdt(regions: ArrayLike<PolygonWithHoles>, optio
  * @example
  * ```ts
  * // A 10 × 10 room with a 2 × 2 pillar, for an agent of radius 0.5.
- * const mesh = buildNavMeshCdt([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }], { agentRadius: 0.5 });
+ * const mesh = buildNavMeshCdt([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }], { agentRadius: 0.5, tolerance: 0.05 });
  * findPolygon(mesh, 0.2, 0.2); // -1: too close to the wall for the agent's centre
  * ```
  */
