@@ -131,3 +131,40 @@ export {
   type StanceNavMeshBuild,
 } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
+// Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
+export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
+export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";
+export { buildNavMeshCdt, buildNavMeshInputCdt, type BuildNavMeshCdtOptions } from "./build/build-navmesh-cdt";
+// Navigation graphs (C.1, C.4): plain data searched with @tactica/search.
+export { NavGraphNodeKind, type NavGraphNodeKindValue, type NavGraph } from "./graphs/types";
+export { hasNavGraphEdge } from "./graphs/create-nav-graph";
+export { findNavGraphPath, findNearestClearNode, type FindNavGraphPathOptions } from "./graphs/find-nav-graph-path";
+export { findNavGraphRoute, type FindNavGraphRouteOptions, type NavGraphRoute } from "./graphs/find-nav-graph-route";
+export { isCorridorClear, segmentBlockerDistance, type Blocker } from "./graphs/blockers";
+export { buildWaypointGraph, type WaypointGraph, type WaypointWarning, type BuildWaypointGraphOptions } from "./graphs/waypoint-graph";
+export { buildArtGalleryGraph } from "./graphs/art-gallery-graph";
+export { buildDualGraph } from "./graphs/dual-graph";
+export {
+  buildHierarchicalGraph,
+  createHierarchicalPathResult,
+  findHierarchicalPath,
+  type HierarchicalGraph,
+  type HierarchicalPathResult,
+  type BuildHierarchicalGraphOptions,
+} from "./graphs/hierarchical-graph";
+export {
+  buildNavpointGraph,
+  findNearestNavpoint,
+  isTraversable,
+  type NavpointTraversal,
+  type BuildNavpointGraphOptions,
+  type FindNearestNavpointOptions,
+} from "./graphs/navpoint-graph";
+export { NAV_GRAPH_JSON_VERSION, navGraphToJson, navGraphFromJson, type NavGraphJson } from "./graphs/nav-graph-json";
+export {
+  NAVPOINT_PARAMS_JSON_VERSION,
+  navpointParamsToJson,
+  navpointParamsFromJson,
+  type NavpointParams,
+  type NavpointParamsJson,
+} from "./graphs/navpoint-params-json";
