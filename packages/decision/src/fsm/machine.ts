@@ -591,16 +591,29 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
     invalidArgument(where, "snapshot", "must be a machine snapshot object", "Pass the value saveMachine returned.");
   const current = snap["current"] === "" ? -1 : id(snap["current"], "snapshot.current");
   if (current >= 0 && m.initialChild[current]! >= 0) invalidArgument(where, "snapshot.current", "must name a leaf state", fix);
+  const time = num(snap["time"], "snapshot.time", 0);
   const timeInState = num(snap["timeInState"], "snapshot.timeInState", 0);
-  const time = num(snap["time"], "snapshot.time", -Number.MAX_VALUE);
+  if (timeInState > time) invalidArgument(where, "snapshot.timeInState", `must be <= snapshot.time (${time})`, fix);
   const transitions = num(snap["transitions"], "snapshot.transitions", 0);
+  if (!Number.isInteger(transitions)) invalidArgument(where, "snapshot.transitions", "must be an integer >= 0", fix);
   const remembered = snap["remembered"];
   if (!Array.isArray(remembered) || remembered.length !== m.names.length)
     invalidArgument(where, "snapshot.remembered", `must be an array of ${m.names.length} state indices`, fix);
-  remembered.forEach((r: unknown, i) => {
-    if (!Number.isInteger(r) || (r as number) < -1 || (r as number) >= m.names.length)
-      invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state index", fix);
-  });
+  for (let i = 0; i < m.names.length; i++) {
+    const r: unknown = remembered[i];
+    const h = m.history[i]!;
+    // -1, or (shallow) a child of state i, or (deep) a leaf below state i.
+    const ok =
+      r === -1 ||
+      (typeof r === "number" &&
+        Number.isInteger(r) &&
+        r >= 0 &&
+        r < m.names.length &&
+        r !== i &&
+        ((h === HIST.shallow && m.parent[r] === i) ||
+          (h === HIST.deep && m.initialChild[r] === -1 && isAncestorOrSelf(m as StateMachine<unknown>, i, r))));
+    if (!ok) invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state this state's history can remember", fix);
+  }
   const stack = snap["stack"];
   if (!Array.isArray(stack)) invalidArgument(where, "snapshot.stack", "must be an array of state names", fix);
   if (stack.length > state.stack.length)
@@ -610,7 +623,11 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
       `holds ${stack.length} states; this state's stackCapacity is ${state.stack.length}`,
       "Create the state with a larger stackCapacity.",
     );
-  const stackIds = stack.map((s: unknown, i) => id(s, `snapshot.stack[${i}]`));
+  const stackIds = stack.map((s: unknown, i) => {
+    const k = id(s, `snapshot.stack[${i}]`);
+    if (m.initialChild[k]! >= 0) invalidArgument(where, `snapshot.stack[${i}]`, "must name a leaf state", fix);
+    return k;
+  });
   const queue = snap["queue"];
   if (!Array.isArray(queue)) invalidArgument(where, "snapshot.queue", "must be an array of { event, due }", fix);
   if (queue.length > state.queueEvent.length)
@@ -620,11 +637,14 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
       `holds ${queue.length} events; this state's queueCapacity is ${state.queueEvent.length}`,
       "Create the state with a larger queueCapacity.",
     );
+  const queueDue: number[] = [];
   const queueIds = queue.map((q: unknown, i) => {
-    const e = q !== null && typeof q === "object" ? (q as Record<string, unknown>)["event"] : undefined;
+    if (q === null || typeof q !== "object" || Array.isArray(q)) invalidArgument(where, `snapshot.queue[${i}]`, "must be an object { event, due }", fix);
+    const e = (q as Record<string, unknown>)["event"];
     const ev = typeof e === "string" ? m.eventIndex.get(e) : undefined;
     if (ev === undefined) invalidArgument(where, `snapshot.queue[${i}].event`, "names an event no transition listens to", fix);
-    num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, -Number.MAX_VALUE);
+    const due = num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, i > 0 ? queueDue[i - 1]! : 0);
+    queueDue.push(due);
     return ev;
   });
   // Everything checked: write.
@@ -636,7 +656,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   state.stackSize = stackIds.length;
   queueIds.forEach((ev, i) => {
     state.queueEvent[i] = ev;
-    state.queueDue[i] = (queue[i] as { due: number }).due;
+    state.queueDue[i] = queueDue[i]!;
   });
   state.queueSize = queueIds.length;
   state.transitions = transitions;
