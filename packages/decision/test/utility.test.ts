@@ -243,9 +243,9 @@ describe("personality traits (chapter 23)", () => {
   ].flat();
   it("each archetype prefers its own kind of move", () => {
     const out = new Float64Array(3);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("psycho")!, raw, 3)).toBe(0);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("coward")!, raw, 3)).toBe(1);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("defender")!, raw, 3)).toBe(2);
+    expect(scorePersonality(out, p, p.archetypeIndex["psycho"]!, raw, 3)).toBe(0);
+    expect(scorePersonality(out, p, p.archetypeIndex["coward"]!, raw, 3)).toBe(1);
+    expect(scorePersonality(out, p, p.archetypeIndex["defender"]!, raw, 3)).toBe(2);
   });
   it("only weight ratios matter", () => {
     const q = createPersonality({ version: 1, traits: ["a", "b"], archetypes: { x: { a: 5, b: 10 }, y: { a: 0.2, b: 0.4 } } });

@@ -1,5 +1,5 @@
 import { assertInteger, assertNonNegative, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { MachineBindings, MachineCallbackContext, StateCallback, StateDefinition, StateMachineDefinition, TransitionGuard } from "./definition";
 
 const WHERE = "@tactica/decision";
@@ -18,8 +18,8 @@ const TRANS = { plain: 0, push: 1, pop: 2 } as const;
 export interface StateMachine<A> {
   /** State names by index (depth-first order). */
   readonly names: readonly string[];
-  /** State name → index. */
-  readonly index: ReadonlyMap<string, number>;
+  /** State name → index (own keys only). */
+  readonly index: Readonly<Record<string, number>>;
   /** Parent state index (-1 for top level). */
   readonly parent: Int32Array;
   /** Nesting depth (0 for top level). */
@@ -54,8 +54,8 @@ export interface StateMachine<A> {
   readonly transAction: readonly (StateCallback<A> | null)[];
   /** Event names by id. */
   readonly events: readonly string[];
-  /** Event name → id. */
-  readonly eventIndex: ReadonlyMap<string, number>;
+  /** Event name → id (own keys only). */
+  readonly eventIndex: Readonly<Record<string, number>>;
 }
 
 function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<Record<string, unknown>> | undefined, what: string): void {
@@ -159,11 +159,11 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     }
   };
   walk(definition.states, -1, 0);
-  const index = new Map(names.map((n, i) => [n, i]));
+  const index = indexRecord(names);
   const cb = (v: string | StateCallback<A> | undefined): StateCallback<A> | null =>
     v === undefined ? null : typeof v === "function" ? v : (ownValue(bindings.callbacks, v) ?? null);
   const events: string[] = [];
-  const eventIndex = new Map<string, number>();
+  const eventIds = new Map<string, number>();
   const n = names.length;
   const initialChild = new Int32Array(n).fill(-1);
   const history = new Uint8Array(n);
@@ -179,22 +179,22 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     const s = defs[i]!;
     if (s.states) {
       const first = Object.keys(s.states)[0]!;
-      initialChild[i] = index.get(s.initial ?? first)!;
+      initialChild[i] = index[s.initial ?? first]!;
       history[i] = HIST[s.history ?? "none"];
     }
     transStart[i] = tEvent.length;
     for (const tr of s.transitions ?? []) {
       let ev = -1;
       if (tr.event !== undefined) {
-        ev = eventIndex.get(tr.event) ?? -1;
+        ev = eventIds.get(tr.event) ?? -1;
         if (ev < 0) {
           ev = events.length;
           events.push(tr.event);
-          eventIndex.set(tr.event, ev);
+          eventIds.set(tr.event, ev);
         }
       }
       tEvent.push(ev);
-      tTo.push(tr.pop ? -1 : index.get(tr.to!)!);
+      tTo.push(tr.pop ? -1 : index[tr.to!]!);
       tAfter.push(tr.after ?? -1);
       tKind.push(tr.pop ? TRANS.pop : tr.push ? TRANS.push : TRANS.plain);
       tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (ownValue(bindings.guards, tr.guard) ?? null));
@@ -209,7 +209,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     depth: Int32Array.from(depthL),
     initialChild,
     history,
-    initial: index.get(definition.initial ?? Object.keys(definition.states)[0]!)!,
+    initial: index[definition.initial ?? Object.keys(definition.states)[0]!]!,
     onEnter: defs.map((d) => cb(d.onEnter)),
     onUpdate: defs.map((d) => cb(d.onUpdate)),
     onExit: defs.map((d) => cb(d.onExit)),
@@ -222,7 +222,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     transGuard: tGuard,
     transAction: tAction,
     events,
-    eventIndex,
+    eventIndex: indexRecord(events),
   };
 }
 
@@ -443,7 +443,7 @@ function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: stri
  */
 export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
   checkStarted(state, machine, "dispatchMachineEvent");
-  const ev = machine.eventIndex.get(name);
+  const ev = ownValue(machine.eventIndex, name);
   if (ev === undefined) return false;
   state.ctx.event = name;
   const r = fire(state, machine, agent, ev);
@@ -466,7 +466,7 @@ export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A
   checkMachineState("postMachineEvent", state, machine);
   const delay = options.delay ?? 0;
   assertNonNegative(`${WHERE}: postMachineEvent`, "options.delay", delay);
-  const ev = machine.eventIndex.get(name);
+  const ev = ownValue(machine.eventIndex, name);
   if (ev === undefined || state.queueSize >= state.queueEvent.length) return false;
   const due = state.time + delay;
   let i = state.queueSize++;
@@ -528,7 +528,7 @@ export function getActiveStateName<A>(state: MachineState, machine: StateMachine
 
 /** True when state `name` is active (the leaf or one of its ancestors). */
 export function isStateActive<A>(state: MachineState, machine: StateMachine<A>, name: string): boolean {
-  const s = machine.index.get(name);
+  const s = ownValue(machine.index, name);
   return s !== undefined && state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
 }
 
@@ -578,7 +578,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   const m = machine;
   const fix = "Restore a snapshot saved from the same machine.";
   const id = (name: unknown, path: string): number => {
-    const s = typeof name === "string" ? m.index.get(name) : undefined;
+    const s = typeof name === "string" ? ownValue(m.index, name) : undefined;
     if (s === undefined) invalidArgument(where, path, `names unknown state ${JSON.stringify(name)}`, fix);
     return s;
   };
@@ -641,7 +641,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   const queueIds = queue.map((q: unknown, i) => {
     if (q === null || typeof q !== "object" || Array.isArray(q)) invalidArgument(where, `snapshot.queue[${i}]`, "must be an object { event, due }", fix);
     const e = (q as Record<string, unknown>)["event"];
-    const ev = typeof e === "string" ? m.eventIndex.get(e) : undefined;
+    const ev = typeof e === "string" ? ownValue(m.eventIndex, e) : undefined;
     if (ev === undefined) invalidArgument(where, `snapshot.queue[${i}].event`, "names an event no transition listens to", fix);
     const due = num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, i > 0 ? queueDue[i - 1]! : 0);
     queueDue.push(due);

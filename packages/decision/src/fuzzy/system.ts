@@ -1,5 +1,5 @@
 import { assertInteger, invalidArgument } from "@tactica/core";
-import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { DefuzzifyMethod, FuzzyExpression, FuzzySetDefinition, FuzzySystemDefinition } from "./definition";
 
 const SET_TYPES = ["triangle", "trapezoid", "leftShoulder", "rightShoulder", "singleton"] as const;
@@ -220,8 +220,7 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
   const issues = validateFuzzySystem(definition);
   if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createFuzzySystem", issues);
   const variables = Object.keys(definition.variables);
-  const variableIndex: Record<string, number> = {};
-  variables.forEach((v, i) => Object.defineProperty(variableIndex, v, { value: i, enumerable: true, writable: false, configurable: false }));
+  const variableIndex = indexRecord(variables);
   const setStart = new Int32Array(variables.length);
   const setCount = new Int32Array(variables.length);
   const min = new Float64Array(variables.length);
@@ -310,7 +309,7 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
   ruleStart.push(program.length);
   return Object.freeze({
     variables: Object.freeze(variables),
-    variableIndex: Object.freeze(variableIndex),
+    variableIndex,
     setStart,
     setCount,
     min,

@@ -1,5 +1,5 @@
 import { assertFinite, assertInteger, createRng, invalidArgument, restoreRng, rngNextFloat, saveRng, type Rng, type RngSnapshot } from "@tactica/core";
-import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { ConflictStrategy, RuleBaseDefinition } from "./definition";
 
 /** A bound test: reads working memory through {@link getFact}; returns whether it holds. */
@@ -234,12 +234,6 @@ export interface RuleStateOptions {
 }
 
 const num = (v: number | boolean): number => (typeof v === "boolean" ? (v ? 1 : 0) : v);
-
-function indexRecord(names: readonly string[]): Readonly<Record<string, number>> {
-  const r: Record<string, number> = {};
-  names.forEach((n, i) => Object.defineProperty(r, n, { value: i, enumerable: true, writable: false, configurable: false }));
-  return Object.freeze(r);
-}
 
 /**
  * Validates and compiles a rule base into immutable tables shared by every agent. O(rules ×

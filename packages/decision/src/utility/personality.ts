@@ -1,5 +1,5 @@
 import { assertInteger } from "@tactica/core";
-import { IssueList, throwDefinitionIssues } from "../definition-error";
+import { indexRecord, IssueList, throwDefinitionIssues } from "../definition-error";
 
 /**
  * Personality traits (chapter 23, Nieves): each trait is a utility function that looks at one
@@ -22,7 +22,7 @@ export interface Personality {
   /** Archetype names. */
   readonly archetypes: readonly string[];
   /** Archetype name → index. */
-  readonly archetypeIndex: ReadonlyMap<string, number>;
+  readonly archetypeIndex: Readonly<Record<string, number>>;
   /** Weights, archetypes × traits, row-major. */
   readonly weights: Float64Array;
   /** Per-trait minimum of the last scoring (scratch). */
@@ -61,7 +61,7 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
   return {
     traits,
     archetypes,
-    archetypeIndex: new Map(archetypes.map((a, i) => [a, i])),
+    archetypeIndex: indexRecord(archetypes),
     weights,
     lo: new Float64Array(traits.length),
     hi: new Float64Array(traits.length),
