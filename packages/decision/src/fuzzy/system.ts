@@ -333,12 +333,21 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
  *
  * @example
  * ```ts
- * const sys = createFuzzySystem(definition);
- * const state = createFuzzyState(sys);
- * fuzzify(state, sys, "distance", 120);
- * fuzzify(state, sys, "ammo", 8);
+ * const sys = createFuzzySystem({
+ *   version: 1,
+ *   variables: {
+ *     distance: { sets: { close: { type: "leftShoulder", points: [0, 25, 150] }, far: { type: "rightShoulder", points: [25, 150, 300] } } },
+ *     desirability: { sets: { low: { type: "leftShoulder", points: [0, 25, 50] }, high: { type: "rightShoulder", points: [50, 75, 100] } } },
+ *   },
+ *   rules: [
+ *     { if: { var: "distance", is: "close" }, then: { var: "desirability", is: "low" } },
+ *     { if: { var: "distance", is: "far" }, then: { var: "desirability", is: "high" } },
+ *   ],
+ * });
+ * const state = createFuzzyState(sys); // one per agent
+ * fuzzify(state, sys, "distance", 200);
  * inferFuzzy(state, sys);
- * defuzzify(state, sys, "desirability"); // a number in the output range
+ * defuzzify(state, sys, "desirability"); // above 50: mostly "high"
  * ```
  */
 export function createFuzzyState(sys: FuzzySystem): FuzzyState {
@@ -506,8 +515,18 @@ const level2 = new WeakMap<FuzzySystem, FuzzyState>();
  *
  * @example
  * ```ts
- * const sys = createFuzzySystem(definition);
- * evaluateFuzzy(sys, { distance: 120, ammo: 8 }, "desirability"); // a number in the output range
+ * const sys = createFuzzySystem({
+ *   version: 1,
+ *   variables: {
+ *     distance: { sets: { close: { type: "leftShoulder", points: [0, 25, 150] }, far: { type: "rightShoulder", points: [25, 150, 300] } } },
+ *     desirability: { sets: { low: { type: "leftShoulder", points: [0, 25, 50] }, high: { type: "rightShoulder", points: [50, 75, 100] } } },
+ *   },
+ *   rules: [
+ *     { if: { var: "distance", is: "close" }, then: { var: "desirability", is: "low" } },
+ *     { if: { var: "distance", is: "far" }, then: { var: "desirability", is: "high" } },
+ *   ],
+ * });
+ * evaluateFuzzy(sys, { distance: 200 }, "desirability"); // above 50: mostly "high"
  * ```
  */
 export function evaluateFuzzy(sys: FuzzySystem, inputs: Readonly<Record<string, number>>, output: string, options?: DefuzzifyOptions): number {
