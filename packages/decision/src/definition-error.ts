@@ -40,7 +40,10 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | nu
  */
 export function indexRecord(names: readonly string[]): Readonly<Record<string, number>> {
   const r: Record<string, number> = {};
-  names.forEach((n, i) => Object.defineProperty(r, n, { value: i, enumerable: true, writable: false, configurable: false }));
+  names.forEach((n, i) => {
+    // The first occurrence wins (validators reject duplicates; this never throws on one).
+    if (!Object.prototype.hasOwnProperty.call(r, n)) Object.defineProperty(r, n, { value: i, enumerable: true, writable: false, configurable: false });
+  });
   return Object.freeze(r);
 }
 

@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import {
   BtStatus,
   createBehaviorTree,
+  createFuzzySystem,
   createMachineState,
+  createResourceWorld,
   createStateMachine,
   createTreeState,
   dispatchMachineEvent,
@@ -21,6 +23,8 @@ import {
   validateStateMachine,
   type BehaviorTreeDefinition,
   type BtSnapshot,
+  type FuzzySystemDefinition,
+  type ResourceRulesDefinition,
   type MachineSnapshot,
   type StateMachineDefinition,
 } from "../src/index";
@@ -264,5 +268,37 @@ describe("issue 18's two named defects stay fixed", () => {
     const other = createMachineState(machine);
     restoreMachine(other, machine, JSON.parse(JSON.stringify(saved)) as MachineSnapshot);
     expect(saveMachine(other, machine)).toEqual(saved);
+  });
+});
+
+describe("found by the qa fuzz suite (qa/src/fuzz/cases/decision.ts)", () => {
+  const located = (f: () => unknown): string | undefined => {
+    try {
+      f();
+    } catch (e) {
+      if (!isTacticaError(e)) throw new Error(`threw a non-TacticaError: ${String(e)}`, { cause: e });
+      return e.path;
+    }
+    return "accepted";
+  };
+
+  it("a fuzzy set point that is an object is a path, not a TypeError from comparing it", () => {
+    const def = {
+      version: 1,
+      variables: { a: { sets: { s: { type: "triangle", points: [0, { toString: [1] }, 2] } } }, b: { sets: { t: { type: "singleton", points: [1] } } } },
+      rules: [{ if: { var: "a", is: "s" }, then: { var: "b", is: "t" } }],
+    };
+    expect(located(() => createFuzzySystem(def as unknown as FuzzySystemDefinition))).toBe("$.variables.a.sets.s.points[1]");
+  });
+
+  it("a duplicated resource name is a path, not a TypeError from the name index", () => {
+    const def = { version: 1, resources: ["meat", "leather", "meat"], rules: { r: { outputs: ["unit 1 meat"] } } };
+    expect(located(() => createResourceWorld(def as ResourceRulesDefinition))).toBe("$.resources[2]");
+  });
+
+  it("MLP weights declaring gigabyte layers are refused before anything is allocated", () => {
+    expect(located(() => mlpFromJson({ layers: [65536, 65536], weights: [], biases: [] }))).toBe("json.weights");
+    expect(located(() => mlpFromJson({ layers: [1e9, 2], weights: [], biases: [] }))).toBe("json.layers[0]");
+    expect(located(() => mlpFromJson({ layers: [3], weights: [], biases: [] }))).toBe("json.layers");
   });
 });

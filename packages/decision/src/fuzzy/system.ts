@@ -102,8 +102,11 @@ function validateSet(L: IssueList, p: string, s: unknown): void {
     return;
   }
   pts.forEach((v, i) => L.number(`${p}.points[${i}]`, v));
-  for (let i = 1; i < pts.length; i++)
-    if ((pts[i] as number) < (pts[i - 1] as number)) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
+  for (let i = 1; i < pts.length; i++) {
+    const a: unknown = pts[i - 1];
+    const b: unknown = pts[i];
+    if (typeof a === "number" && typeof b === "number" && b < a) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
+  }
 }
 
 /** Validates a fuzzy-system definition; returns problems by JSON path (empty when valid). */

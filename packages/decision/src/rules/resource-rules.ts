@@ -111,7 +111,12 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
   L.known("$", definition, ["version", "resources", "rules"]);
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const res = new Set<string>();
-  if (L.array("$.resources", definition["resources"], 1)) definition["resources"].forEach((r, i) => L.string(`$.resources[${i}]`, r) && res.add(r));
+  if (L.array("$.resources", definition["resources"], 1))
+    definition["resources"].forEach((r, i) => {
+      if (!L.string(`$.resources[${i}]`, r)) return;
+      if (res.has(r)) L.add(`$.resources[${i}]`, `duplicates resource ${JSON.stringify(r)}`);
+      res.add(r);
+    });
   if (!L.object("$.rules", definition["rules"])) return L.issues;
   for (const [name, rule] of Object.entries(definition["rules"])) {
     const p = `$.rules.${name}`;
