@@ -122,7 +122,7 @@ const trees: BehaviorTreeDefinition[] = [
 ];
 
 const treeWrong: fc.Arbitrary<unknown> = fc.oneof(
-  fc.nat({ max: 3000 }).map((d) => ({ version: 1, root: nest(d, { type: "wait", duration: 1 }, (c) => ({ type: "inverter", child: c })) })),
+  fc.integer({ min: 150, max: 800 }).map((d) => ({ version: 1, root: nest(d, { type: "wait", duration: 1 }, (c) => ({ type: "inverter", child: c })) })),
   fc.constantFrom("missing", "constructor", "__proto__", "toString").map((a) => ({ version: 1, root: { type: "action", action: a } })),
   fc.constantFrom("nope", "constructor", "__proto__").map((k) => ({ version: 1, root: { type: "compare", key: k, value: 1 } })),
   fc.integer({ min: -5, max: 1e9 }).map((n) => ({ version: 1, root: { type: "repeat", count: n, child: { type: "action", action: "run" } } })),
@@ -133,6 +133,8 @@ const btCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createBehaviorTree",
   kind: "json",
+  // Mutated definitions are large (nested, duplicated subtrees): fewer in the unit suite; `pnpm fuzz` runs 100,000.
+  ciRuns: 800,
   seeds: trees,
   wrong: treeWrong,
   load(input) {
@@ -154,6 +156,7 @@ const btRestore: LoaderCase<unknown> = {
   pkg: PKG,
   name: "restoreTree",
   kind: "json",
+  ciRuns: 1000,
   seeds: btSeeds,
   wrong: fc.record({ time: fc.double(), ticks: fc.integer({ min: -10, max: 1e12 }) }).map((o) => ({ ...btSeeds[1]!, ...o })),
   target: {
@@ -187,7 +190,7 @@ const machines: StateMachineDefinition[] = [
 ];
 
 const machineWrong: fc.Arbitrary<unknown> = fc.oneof(
-  fc.nat({ max: 3000 }).map((d) => ({ version: 1, states: nest(d, { leaf: {} }, (s) => ({ n: { states: s } })) })),
+  fc.integer({ min: 150, max: 800 }).map((d) => ({ version: 1, states: nest(d, { leaf: {} }, (s) => ({ n: { states: s } })) })),
   fc.constantFrom("nowhere", "constructor", "__proto__", "toString").map((to) => ({ version: 1, states: { a: { transitions: [{ event: "e", to }] } } })),
   fc.constantFrom("nowhere", "constructor", "valueOf").map((initial) => ({ version: 1, initial, states: { a: {}, b: {} } })),
   fc.constantFrom("nowhere", "hasOwnProperty").map((g) => ({ version: 1, states: { a: { transitions: [{ to: "a", guard: g }] } } })),
@@ -198,6 +201,7 @@ const fsmCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createStateMachine",
   kind: "json",
+  ciRuns: 1000,
   seeds: machines,
   wrong: machineWrong,
   load(input) {
@@ -294,6 +298,7 @@ const utilityCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createUtilitySet",
   kind: "json",
+  ciRuns: 1000,
   seeds: utilities,
   wrong: fc.oneof(
     fc.constantFrom("nowhere", "constructor", "__proto__").map((input) => ({
@@ -366,6 +371,7 @@ const rulesRestore: LoaderCase<unknown> = {
   pkg: PKG,
   name: "restoreRuleState",
   kind: "json",
+  ciRuns: 1000,
   seeds: ruleSeeds,
   wrong: fc.oneof(
     fc.array(fc.integer({ min: -1, max: 2 }), { minLength: 5, maxLength: 5 }).map((truth) => ({ ...ruleSeeds[0]!, truth })),
@@ -477,9 +483,10 @@ const fuzzyCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createFuzzySystem",
   kind: "json",
+  ciRuns: 1000,
   seeds: fuzzySystems,
   wrong: fc.oneof(
-    fc.nat({ max: 3000 }).map((d) => ({
+    fc.integer({ min: 150, max: 800 }).map((d) => ({
       version: 1,
       variables: { a: { sets: { s: { type: "singleton", points: [1] } } }, b: { sets: { t: { type: "singleton", points: [1] } } } },
       rules: [{ if: nest(d, { var: "a", is: "s" }, (e) => ({ not: e })), then: { var: "b", is: "t" } }],
