@@ -358,13 +358,8 @@ export function createFuzzyState(sys: FuzzySystem): FuzzyState {
 }
 
 function checkState(fn: string, st: FuzzyState, sys: FuzzySystem): void {
-  if (
-    st === null ||
-    typeof st !== "object" ||
-    st.dom?.length !== sys.setNames.length ||
-    st.ruleStrength?.length !== sys.ruleOutput.length ||
-    !(st.stack?.length >= sys.stackSize)
-  ) {
+  // Two length comparisons: cheap enough for the per-call hot path.
+  if (st?.dom?.length !== sys.setNames.length || st.ruleStrength?.length !== sys.ruleOutput.length || !(st.stack?.length >= sys.stackSize)) {
     invalidArgument(
       `@tactica/decision: ${fn}`,
       "state",
