@@ -1,7 +1,7 @@
 // Production-rule cycle at 1,000 facts × 200 rules: Tactica's incremental (indexed) matcher
 // against a naive matcher that re-tests every condition of every rule each cycle.
 import { createRng, rngInt, type Rng } from "@tactica/core";
-import { createRuleEngine, runRuleCycle, setFact, type RuleBaseDefinition } from "@tactica/decision";
+import { createRuleEngine, createRuleState, runRuleCycle, setFact, type RuleBaseDefinition } from "@tactica/decision";
 import { allocationPerCall, measure } from "../measure";
 import type { SuiteContext } from "../suite";
 
@@ -40,6 +40,7 @@ function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   const rng = createRng(42);
   const { def, conds } = makeBase(facts, rules, rng);
   const engine = createRuleEngine(def);
+  const state = createRuleState(engine);
   const salience = def.rules.map((r) => r.salience ?? 0);
   const changes = new Int32Array(4096 * 2);
   for (let i = 0; i < changes.length; i += 2) {
@@ -49,14 +50,14 @@ function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   let ci = 0;
   const tCycle = () => {
     for (let k = 0; k < changesPerCycle; k++) {
-      setFact(engine, changes[ci]!, changes[ci + 1]!);
+      setFact(state, engine, changes[ci]!, changes[ci + 1]!);
       ci = (ci + 2) % changes.length;
     }
-    runRuleCycle(engine);
-    return engine.lastFiredCount;
+    runRuleCycle(state, engine);
+    return state.lastFiredCount;
   };
   // Naive: the same working memory updates, then every condition of every rule is re-tested.
-  const wm = Float64Array.from(engine.facts);
+  const wm = Float64Array.from(state.facts);
   let ni = 0;
   const test = (a: number, op: number, b: number) =>
     op === 0 ? a < b : op === 1 ? a <= b : op === 2 ? a === b : op === 3 ? a !== b : op === 4 ? a >= b : a > b;
@@ -78,7 +79,7 @@ function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   for (let i = 0; i < 300; i++) {
     tCycle();
     const n = nCycle();
-    const t = engine.lastFiredCount > 0 ? engine.lastFired[0]! : -1;
+    const t = state.lastFiredCount > 0 ? state.lastFired[0]! : -1;
     if (n !== t) throw new Error(`bench: rule engines disagree at cycle ${i}: tactica ${t}, naive ${n}`);
   }
   const c = `rules-${facts}-facts-${rules}-rules-${changesPerCycle}-changes`;

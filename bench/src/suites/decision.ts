@@ -19,6 +19,7 @@ import { markdownTable } from "../report";
 import type { BenchRow } from "../row";
 import type { Suite, SuiteContext } from "../suite";
 import { benchTree, createBenchAgent, mistreevousAgent, mistreevousDefinition, tacticaBindings } from "./decision-bt";
+import { runFuzzyBench } from "./decision-fuzzy";
 import { runRuleBench } from "./decision-rules";
 
 function btBench(ctx: SuiteContext): void {
@@ -157,13 +158,14 @@ function utilityBench(ctx: SuiteContext): void {
 
 const suite: Suite = {
   name: "decision",
-  description: "Behaviour-tree ticks vs mistreevous (speed, bytes per tick), utility scoring for many agents, production-rule cycles.",
+  description: "Behaviour-tree ticks vs mistreevous (speed, bytes per tick), utility scoring for many agents, production-rule cycles, fuzzy inference.",
   markdown(rows: readonly BenchRow[]) {
     const groups: [string, (c: string) => boolean][] = [
       ["Behaviour tree against mistreevous (same tree, same agent code)", (c) => c.startsWith("bt-npc")],
       ["Idle agents: per-tick against event-driven evaluation", (c) => c.includes("idle-agents")],
       ["Utility scoring, dual utility with momentum", (c) => c.startsWith("utility")],
       ["Production rules: one recognise–act cycle after N fact changes", (c) => c.startsWith("rules")],
+      ["Fuzzy inference: fuzzify two inputs, fire a 3 × 3 FAM, defuzzify", (c) => c.startsWith("fuzzy")],
     ];
     return groups
       .map(([title, pick]) => [title, rows.filter((r) => pick(r.case))] as const)
@@ -171,11 +173,16 @@ const suite: Suite = {
       .map(([title, rs]) => `### ${title}\n\n${markdownTable(rs)}`)
       .join("\n\n");
   },
+  // `pnpm bench:decision --only rules,fuzzy` runs a subset (bt, idle, utility, rules, fuzzy).
   run(ctx) {
-    btBench(ctx);
-    eventDrivenBench(ctx);
-    utilityBench(ctx);
-    runRuleBench(ctx);
+    const at = ctx.args.indexOf("--only");
+    const only = at >= 0 ? (ctx.args[at + 1] ?? "").split(",") : null;
+    const want = (part: string): boolean => only === null || only.includes(part);
+    if (want("bt")) btBench(ctx);
+    if (want("idle")) eventDrivenBench(ctx);
+    if (want("utility")) utilityBench(ctx);
+    if (want("rules")) runRuleBench(ctx);
+    if (want("fuzzy")) runFuzzyBench(ctx);
   },
 };
 export default suite;

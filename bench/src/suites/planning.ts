@@ -2,7 +2,7 @@
 // to 4 actions) for regressive A* (GOAP), forward BFS and HTN; chapter 13's scaling suite (box-1 …
 // box-N, only box-1 in the goal) and competition suite (k boxes). No JS planner is a fair peer, so
 // ratios are against a baseline: BFS over string-keyed Set states without bitsets or pre-tests.
-import { compileHtn, createLiftedPlanner, createPlanResult, planBfs, planGoap, planHtn, planLiftedBfs } from "@tactica/planning";
+import { compileHtn, createHtnResult, createLiftedPlanner, createPlanResult, planBfs, planGoap, planHtn, planHtnInto, planLiftedBfs } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import { allocationPerCall, consume, measure, quantile } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
@@ -36,11 +36,14 @@ function fear(ctx: SuiteContext): void {
     if (out.length !== n || n !== q.bfsLength) throw new Error(`bench: planners disagree on query ${i} (${out.length} vs ${n})`);
   });
   const htnQueries = queries.filter((q) => (planHtn(htn, q.start, ["kill()"]).flags & PathFlags.Found) !== 0);
+  // HTN at level 1, like GOAP and BFS: a caller-owned result buffer and a task list made once.
+  const htnOut = createHtnResult();
+  const killTasks = ["kill()"];
   let qi = 0;
   const runs: [string, () => void][] = [
     ["goap-regressive-astar", () => consume(planGoap(out, problem, queries[(qi = (qi + 1) % queries.length)]!.start, queries[qi]!.goal).length)],
     ["forward-bfs", () => consume(planBfs(out, problem, queries[(qi = (qi + 1) % queries.length)]!.start, queries[qi]!.goal).length)],
-    ["htn", () => consume(planHtn(htn, htnQueries[(qi = (qi + 1) % htnQueries.length)]!.start, ["kill()"]).plan.length)],
+    ["htn", () => consume(planHtnInto(htnOut, htn, htnQueries[(qi = (qi + 1) % htnQueries.length)]!.start, killTasks).plan.length)],
     ["naive-bfs", () => consume(naiveBfs(naive, nq[(qi = (qi + 1) % nq.length)]!.start, nq[qi]!.goal))],
   ];
   const timeMs = ctx.quick ? 80 : 1200;
@@ -69,7 +72,7 @@ function fear(ctx: SuiteContext): void {
   const reps = ctx.quick ? 5 : 40;
   const medGoap = perQueryMedianUs(queries.length, reps, (i) => planGoap(out, problem, queries[i]!.start, queries[i]!.goal));
   const medBfs = perQueryMedianUs(queries.length, reps, (i) => planBfs(out, problem, queries[i]!.start, queries[i]!.goal));
-  const medHtn = perQueryMedianUs(htnQueries.length, reps, (i) => planHtn(htn, htnQueries[i]!.start, ["kill()"]));
+  const medHtn = perQueryMedianUs(htnQueries.length, reps, (i) => planHtnInto(htnOut, htn, htnQueries[i]!.start, killTasks));
   const medNaive = perQueryMedianUs(nq.length, reps, (i) => naiveBfs(naive, nq[i]!.start, nq[i]!.goal));
   ctx.record({ case: `${caseName}-goap-regressive-astar`, library: "tactica", metric: "median_plan_us", value: sig4(medGoap), unit: "us" });
   ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "median_plan_us", value: sig4(medBfs), unit: "us" });
@@ -79,7 +82,7 @@ function fear(ctx: SuiteContext): void {
   let ai = 0;
   const bGoap = allocationPerCall(() => planGoap(out, problem, queries[(ai = (ai + 1) % queries.length)]!.start, queries[ai]!.goal), allocIters);
   const bBfs = allocationPerCall(() => planBfs(out, problem, queries[(ai = (ai + 1) % queries.length)]!.start, queries[ai]!.goal), allocIters);
-  const bHtn = allocationPerCall(() => planHtn(htn, htnQueries[(ai = (ai + 1) % htnQueries.length)]!.start, ["kill()"]), allocIters);
+  const bHtn = allocationPerCall(() => planHtnInto(htnOut, htn, htnQueries[(ai = (ai + 1) % htnQueries.length)]!.start, killTasks), allocIters);
   const bNaive = allocationPerCall(() => naiveBfs(naive, nq[(ai = (ai + 1) % nq.length)]!.start, nq[ai]!.goal), 200);
   ctx.record({ case: `${caseName}-goap-regressive-astar`, library: "tactica", metric: "bytes_per_plan", value: sig4(bGoap), unit: "bytes" });
   ctx.record({ case: `${caseName}-forward-bfs`, library: "tactica", metric: "bytes_per_plan", value: sig4(bBfs), unit: "bytes" });
@@ -138,10 +141,14 @@ const suite: Suite = {
   name: "planning",
   description:
     "GOAP regressive A*, forward BFS and HTN on a F.E.A.R.-like domain; chapter 13's box scaling and competition suites; ratios vs a naive string-Set BFS",
+  // `pnpm bench:planning --only fear` runs a subset (fear, scaling, competition).
   run(ctx) {
-    fear(ctx);
-    boxes(ctx, "scaling", ctx.quick ? [1, 4] : [1, 2, 4, 8, 16, 32, 64]);
-    boxes(ctx, "competition", ctx.quick ? [1, 2] : [1, 2, 3, 4, 5]);
+    const at = ctx.args.indexOf("--only");
+    const only = at >= 0 ? (ctx.args[at + 1] ?? "").split(",") : null;
+    const want = (part: string): boolean => only === null || only.includes(part);
+    if (want("fear")) fear(ctx);
+    if (want("scaling")) boxes(ctx, "scaling", ctx.quick ? [1, 4] : [1, 2, 4, 8, 16, 32, 64]);
+    if (want("competition")) boxes(ctx, "competition", ctx.quick ? [1, 2] : [1, 2, 3, 4, 5]);
   },
 };
 

@@ -34,6 +34,19 @@ export function ownValue<T>(record: Readonly<Record<string, T>> | undefined | nu
   return record != null && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
+/**
+ * @internal A frozen name → index record (own properties only, `__proto__` included as a plain
+ * key): the plain-data replacement for `Map<string, number>`. Look names up with {@link ownValue}.
+ */
+export function indexRecord(names: readonly string[]): Readonly<Record<string, number>> {
+  const r: Record<string, number> = {};
+  names.forEach((n, i) => {
+    // The first occurrence wins (validators reject duplicates; this never throws on one).
+    if (!Object.prototype.hasOwnProperty.call(r, n)) Object.defineProperty(r, n, { value: i, enumerable: true, writable: false, configurable: false });
+  });
+  return Object.freeze(r);
+}
+
 /** @internal Small collector used by the validators. */
 export class IssueList {
   /** The collected issues. */

@@ -191,13 +191,16 @@ export {
 export type { ConflictStrategy, RuleAction, RuleBaseDefinition, RuleCondition, RuleDefinition, RuleOp } from "./rules/definition";
 export {
   createRuleEngine,
+  createRuleState,
   getFact,
   getFactId,
   getMatchedRuleNames,
   getNeverFiredRules,
   matchRules,
   reinforceRule,
+  restoreRuleState,
   runRuleCycle,
+  saveRuleState,
   setFact,
   setRuleEnabled,
   validateRuleBase,
@@ -205,7 +208,9 @@ export {
   type RuleBindings,
   type RuleCall,
   type RuleEngine,
-  type RuleEngineOptions,
+  type RuleSnapshot,
+  type RuleState,
+  type RuleStateOptions,
   type RuleTest,
 } from "./rules/engine";
 export {
@@ -267,13 +272,18 @@ export type {
   FuzzyVariableDefinition,
 } from "./fuzzy/definition";
 export {
+  createFuzzyState,
   createFuzzySystem,
   defuzzify,
   evaluateFuzzy,
   fuzzify,
   getFuzzyMembership,
   inferFuzzy,
+  restoreFuzzyState,
+  saveFuzzyState,
   validateFuzzySystem,
   type DefuzzifyOptions,
+  type FuzzySnapshot,
+  type FuzzyState,
   type FuzzySystem,
 } from "./fuzzy/system";

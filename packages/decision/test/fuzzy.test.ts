@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  createFuzzyState,
   createFuzzySystem,
   defuzzify,
   evaluateFuzzy,
@@ -41,6 +42,7 @@ describe("fuzzy sets and operators", () => {
     ],
   };
   const sys = createFuzzySystem(def);
+  const st = createFuzzyState(sys);
   it("memberships of every shape", () => {
     const m = (set: number, x: number) => getFuzzyMembership(sys, set, x);
     expect([m(0, 2.5), m(0, 5), m(0, 7.5), m(0, 10)]).toEqual([0.5, 1, 0.5, 0]);
@@ -50,21 +52,21 @@ describe("fuzzy sets and operators", () => {
     expect([m(4, 3), m(4, 3.1)]).toEqual([1, 0]);
   });
   it("AND = min, OR = max, NOT, very, fairly, weights", () => {
-    fuzzify(sys, "x", 5); // tri 1, trap 0.5, ls 0.25, rs 0.25, one 0
-    inferFuzzy(sys);
-    expect(sys.ruleStrength[0]).toBe(0.5);
-    expect(sys.ruleStrength[1]).toBe(0.5); // max(0.25², √0.25)
-    expect(sys.ruleStrength[2]).toBe(0.5); // (1 − 0) × 0.5
-    expect(sys.dom[5]).toBe(0.5);
-    expect(sys.dom[6]).toBe(0.5);
+    fuzzify(st, sys, "x", 5); // tri 1, trap 0.5, ls 0.25, rs 0.25, one 0
+    inferFuzzy(st, sys);
+    expect(st.ruleStrength[0]).toBe(0.5);
+    expect(st.ruleStrength[1]).toBe(0.5); // max(0.25², √0.25)
+    expect(st.ruleStrength[2]).toBe(0.5); // (1 − 0) × 0.5
+    expect(st.dom[5]).toBe(0.5);
+    expect(st.dom[6]).toBe(0.5);
     // symmetric output: centroid and mean of maximum in the middle
-    expect(defuzzify(sys, "y", { method: "centroid" })).toBeCloseTo(5, 9);
-    expect(defuzzify(sys, "y", { method: "meanOfMaximum" })).toBeCloseTo(5, 9);
-    expect(defuzzify(sys, "y", { method: "maxAverage" })).toBeCloseTo(5, 9);
+    expect(defuzzify(st, sys, "y", { method: "centroid" })).toBeCloseTo(5, 9);
+    expect(defuzzify(st, sys, "y", { method: "meanOfMaximum" })).toBeCloseTo(5, 9);
+    expect(defuzzify(st, sys, "y", { method: "maxAverage" })).toBeCloseTo(5, 9);
   });
   it("clamps inputs into the range and returns 0 when nothing fires", () => {
-    fuzzify(sys, "x", 1e9);
-    expect(sys.dom[3]).toBe(1);
+    fuzzify(st, sys, "x", 1e9);
+    expect(st.dom[3]).toBe(1);
     const quiet = createFuzzySystem({
       version: 1,
       variables: { a: { sets: { s: { type: "triangle", points: [0, 1, 2] } } }, b: { sets: { t: { type: "triangle", points: [0, 1, 2] } } } },
@@ -110,21 +112,22 @@ describe("defuzzification against hand-computed values", () => {
       { if: { var: "b", is: "s" }, then: { var: "z", is: "hi" } },
     ],
   });
-  fuzzify(sys, "a", 0.2);
-  fuzzify(sys, "b", 0.5);
-  inferFuzzy(sys);
+  const st = createFuzzyState(sys);
+  fuzzify(st, sys, "a", 0.2);
+  fuzzify(st, sys, "b", 0.5);
+  inferFuzzy(st, sys);
 
   it("centroid clips each set at its strength (min), then takes the max", () => {
     // 11 samples x = 0..10: μ(x) = max(min(0.2, 1 − x/10), min(0.5, x/10))
     //   = 0.2, 0.2, 0.2, 0.3, 0.4, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5
     // Σμ = 4.3, Σxμ = 0 + 0.2 + 0.4 + 0.9 + 1.6 + 0.5·(5+6+7+8+9+10) = 25.6 → 25.6 / 4.3.
     // (Scaling each set by its strength instead of clipping gives 6.2102; one set alone, 6.375 vs 7.)
-    expect(defuzzify(sys, "z", { method: "centroid", samples: 11 })).toBeCloseTo(25.6 / 4.3, 12);
+    expect(defuzzify(st, sys, "z", { method: "centroid", samples: 11 })).toBeCloseTo(25.6 / 4.3, 12);
   });
 
   it("mean of maximum averages the sample points at the top plateau", () => {
     // μ = 0.5 at x = 5, 6, …, 10 → 7.5.
-    expect(defuzzify(sys, "z", { method: "meanOfMaximum", samples: 11 })).toBeCloseTo(7.5, 12);
+    expect(defuzzify(st, sys, "z", { method: "meanOfMaximum", samples: 11 })).toBeCloseTo(7.5, 12);
   });
 
   it("one clipped set: 6.375, not the 7 a product (scaled) set gives", () => {
@@ -138,8 +141,8 @@ describe("defuzzification against hand-computed values", () => {
   });
 
   it("rejects a bad method or sample count with a TacticaError", () => {
-    expect(() => defuzzify(sys, "z", { method: "middle" as never })).toThrow(/options\.method/);
-    expect(() => defuzzify(sys, "z", { samples: 1 })).toThrow(/options\.samples/);
+    expect(() => defuzzify(st, sys, "z", { method: "middle" as never })).toThrow(/options\.method/);
+    expect(() => defuzzify(st, sys, "z", { samples: 1 })).toThrow(/options\.samples/);
   });
 });
 

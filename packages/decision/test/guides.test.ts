@@ -26,15 +26,16 @@ function run(source: string, tail: string): unknown {
 
 describe("guide snippets", () => {
   it("production rules: attack sets state 2", () => {
-    expect(run(firstSnippet("decision-rules.md"), 'return getFact(rules, "state");')).toBe(2);
+    expect(run(firstSnippet("decision-rules.md"), 'return getFact(rules, engine, "state");')).toBe(2);
   });
   it("resource rules: the ranch delivers 40 leather in 10 days", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
   it("fuzzy logic: a desirability inside the output range", () => {
-    const v = run(firstSnippet("decision-fuzzy.md"), 'return defuzzify(weapon, "desirability", { method: "centroid" });') as number;
-    expect(v).toBeGreaterThan(0);
-    expect(v).toBeLessThan(100);
+    const v = run(firstSnippet("decision-fuzzy.md"), 'return [defuzzify(state, weapon, "desirability", { method: "centroid" }), evaluateFuzzy(weapon, { distance: 200, ammo: 8 }, "desirability")];') as number[];
+    expect(v[0]).toBe(v[1]);
+    expect(v[0]).toBeGreaterThan(0);
+    expect(v[0]).toBeLessThan(100);
   });
   it("behaviour trees: the level-2 one-liner heals and waits", () => {
     expect(run(firstSnippet("decision-behavior-trees.md"), "return [result, npc.hp];")).toEqual([

@@ -4,9 +4,13 @@ import { describe, expect, it } from "vitest";
 import {
   BtStatus,
   createBehaviorTree,
+  createFuzzySystem,
   createMachineState,
+  createResourceWorld,
   createStateMachine,
   createTreeState,
+  dispatchMachineEvent,
+  postMachineEvent,
   mlpFromJson,
   restoreMachine,
   restoreTree,
@@ -19,6 +23,8 @@ import {
   validateStateMachine,
   type BehaviorTreeDefinition,
   type BtSnapshot,
+  type FuzzySystemDefinition,
+  type ResourceRulesDefinition,
   type MachineSnapshot,
   type StateMachineDefinition,
 } from "../src/index";
@@ -192,5 +198,107 @@ describe("loaders reject hostile input with a TacticaError (never a deep crash)"
     expect(() => createBehaviorTree({ version: 1, root: { type: "compare", key: "toString", value: 1 } }, btBindings)).toThrow(/\$\.root\.key/);
     expect(() => createStateMachine({ version: 1, initial: "constructor", states: { a: {} } })).toThrow(/\$\.initial/);
     expect(() => createStateMachine({ version: 1, states: { a: { onEnter: "toString" } } })).toThrow(/\$\.states\.a\.onEnter/);
+  });
+});
+
+describe("issue 18's two named defects stay fixed", () => {
+  const codeAndPath = (f: () => unknown): { code: string; path: string | undefined } => {
+    try {
+      f();
+    } catch (e) {
+      if (!isTacticaError(e)) throw new Error(`threw a non-TacticaError: ${String(e)}`, { cause: e });
+      return { code: e.code, path: e.path };
+    }
+    throw new Error("accepted");
+  };
+
+  it("createStateMachine on mutated JSON names the JSON path", () => {
+    const r = codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"initial":"idle","states":-1}') as StateMachineDefinition));
+    expect(r).toEqual({ code: "INVALID_DEFINITION", path: "$.states" });
+    expect(codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"states":{"a":{"transitions":[[1]]}}}') as StateMachineDefinition)).path).toBe(
+      "$.states.a.transitions[0]",
+    );
+    expect(codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"states":{"a":{"states":[]}}}') as StateMachineDefinition)).path).toBe("$.states.a.states");
+  });
+
+  it("restoreMachine rejects malformed saves by path, before touching the state", () => {
+    const machine = createStateMachine<null>({
+      version: 1,
+      initial: "a",
+      states: {
+        a: { transitions: [{ event: "go", to: "b" }, { event: "push", to: "b", push: true }] },
+        b: { history: "shallow", states: { b1: { transitions: [{ event: "next", to: "b2" }] }, b2: {} }, transitions: [{ event: "back", pop: true }] },
+      },
+    });
+    const state = createMachineState(machine);
+    startMachine(state, machine, null);
+    const good = saveMachine(state, machine);
+    const before = JSON.stringify(good);
+    const bad: [unknown, string][] = [
+      [{}, "snapshot.current"],
+      [null, "snapshot"],
+      [[], "snapshot.current"],
+      [{ ...good, stack: [["a"]] }, "snapshot.stack[0]"],
+      [{ ...good, stack: ["b"] }, "snapshot.stack[0]"],
+      [{ ...good, time: -1 }, "snapshot.time"],
+      [{ ...good, time: Number.NaN }, "snapshot.time"],
+      [{ ...good, timeInState: -0.5 }, "snapshot.timeInState"],
+      [{ ...good, timeInState: Number.NaN }, "snapshot.timeInState"],
+      [{ ...good, time: 1, timeInState: 2 }, "snapshot.timeInState"],
+      [{ ...good, transitions: 1.5 }, "snapshot.transitions"],
+      [{ ...good, remembered: [0, 0, 0, 0] }, "snapshot.remembered[0]"],
+      [{ ...good, remembered: [-1, 0, -1, -1] }, "snapshot.remembered[1]"],
+      [{ ...good, remembered: null }, "snapshot.remembered"],
+      [{ ...good, queue: [null] }, "snapshot.queue[0]"],
+      [{ ...good, queue: [[]] }, "snapshot.queue[0]"],
+      [{ ...good, queue: [{ event: "go", due: -1 }] }, "snapshot.queue[0].due"],
+      [{ ...good, queue: [{ event: "go", due: Number.NaN }] }, "snapshot.queue[0].due"],
+      [{ ...good, queue: [{ event: "go", due: 2 }, { event: "go", due: 1 }] }, "snapshot.queue[1].due"],
+      [{ ...good, queue: [{ event: "toString", due: 1 }] }, "snapshot.queue[0].event"],
+    ];
+    for (const [snap, path] of bad) {
+      expect(codeAndPath(() => restoreMachine(state, machine, snap as MachineSnapshot))).toEqual({ code: "INVALID_ARGUMENT", path });
+      expect(JSON.stringify(saveMachine(state, machine))).toBe(before);
+    }
+    // A well-formed save with history and a queue still restores.
+    dispatchMachineEvent(state, machine, null, "push");
+    dispatchMachineEvent(state, machine, null, "next");
+    postMachineEvent(state, machine, "back", { delay: 1 });
+    const saved = saveMachine(state, machine);
+    const other = createMachineState(machine);
+    restoreMachine(other, machine, JSON.parse(JSON.stringify(saved)) as MachineSnapshot);
+    expect(saveMachine(other, machine)).toEqual(saved);
+  });
+});
+
+describe("found by the qa fuzz suite (qa/src/fuzz/cases/decision.ts)", () => {
+  const located = (f: () => unknown): string | undefined => {
+    try {
+      f();
+    } catch (e) {
+      if (!isTacticaError(e)) throw new Error(`threw a non-TacticaError: ${String(e)}`, { cause: e });
+      return e.path;
+    }
+    return "accepted";
+  };
+
+  it("a fuzzy set point that is an object is a path, not a TypeError from comparing it", () => {
+    const def = {
+      version: 1,
+      variables: { a: { sets: { s: { type: "triangle", points: [0, { toString: [1] }, 2] } } }, b: { sets: { t: { type: "singleton", points: [1] } } } },
+      rules: [{ if: { var: "a", is: "s" }, then: { var: "b", is: "t" } }],
+    };
+    expect(located(() => createFuzzySystem(def as unknown as FuzzySystemDefinition))).toBe("$.variables.a.sets.s.points[1]");
+  });
+
+  it("a duplicated resource name is a path, not a TypeError from the name index", () => {
+    const def = { version: 1, resources: ["meat", "leather", "meat"], rules: { r: { outputs: ["unit 1 meat"] } } };
+    expect(located(() => createResourceWorld(def as ResourceRulesDefinition))).toBe("$.resources[2]");
+  });
+
+  it("MLP weights declaring gigabyte layers are refused before anything is allocated", () => {
+    expect(located(() => mlpFromJson({ layers: [65536, 65536], weights: [], biases: [] }))).toBe("json.weights");
+    expect(located(() => mlpFromJson({ layers: [1e9, 2], weights: [], biases: [] }))).toBe("json.layers[0]");
+    expect(located(() => mlpFromJson({ layers: [3], weights: [], biases: [] }))).toBe("json.layers");
   });
 });

@@ -5,6 +5,7 @@ import {
   adaptScriptWeights,
   createDynamicScripting,
   createRuleEngine,
+  createRuleState,
   enableScript,
   generateScript,
   getFact,
@@ -17,8 +18,18 @@ import {
   setRuleEnabled,
   validateRuleBase,
   type RuleBaseDefinition,
+  type RuleBindings,
+  type RuleEngine,
+  type RuleState,
+  type RuleStateOptions,
   type RuleCondition,
 } from "../src/index";
+
+/** Compiles a rule base and creates one agent's state: `{ e: engine, s: state }`. */
+function mk(def: RuleBaseDefinition, bindings?: RuleBindings, options?: RuleStateOptions): { e: RuleEngine; s: RuleState } {
+  const e = createRuleEngine(def, bindings);
+  return { e, s: createRuleState(e, options) };
+}
 
 const guardBase: RuleBaseDefinition = {
   version: 1,
@@ -54,31 +65,31 @@ const guardBase: RuleBaseDefinition = {
 
 describe("production rules", () => {
   it("salience picks the highest; refraction fires once per match; fallback runs when nothing is eligible", () => {
-    const e = createRuleEngine(guardBase);
-    expect(runRuleCycle(e)).toBe(1);
-    expect(e.ruleNames[e.lastFired[0]!]).toBe("idle");
-    expect(runRuleCycle(e)).toBe(1); // idle refracted → fallback
-    expect(e.ruleNames[e.lastFired[0]!]).toBe("fallbackRule");
-    expect(e.noMatchCount).toBe(1);
-    setFact(e, "enemyVisible", true);
-    runRuleCycle(e);
-    expect(getFact(e, "state")).toBe(2);
-    setFact(e, "health", 20);
-    runRuleCycle(e);
-    expect(getFact(e, "state")).toBe(3);
-    runRuleCycle(e); // flee and attack refracted: alarm (salience 0)
-    expect(getFact(e, "alarms")).toBe(1);
-    expect(getNeverFiredRules(e)).toEqual([]);
+    const e = mk(guardBase);
+    expect(runRuleCycle(e.s, e.e)).toBe(1);
+    expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("idle");
+    expect(runRuleCycle(e.s, e.e)).toBe(1); // idle refracted → fallback
+    expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("fallbackRule");
+    expect(e.s.noMatchCount).toBe(1);
+    setFact(e.s, e.e, "enemyVisible", true);
+    runRuleCycle(e.s, e.e);
+    expect(getFact(e.s, e.e, "state")).toBe(2);
+    setFact(e.s, e.e, "health", 20);
+    runRuleCycle(e.s, e.e);
+    expect(getFact(e.s, e.e, "state")).toBe(3);
+    runRuleCycle(e.s, e.e); // flee and attack refracted: alarm (salience 0)
+    expect(getFact(e.s, e.e, "alarms")).toBe(1);
+    expect(getNeverFiredRules(e.s, e.e)).toEqual([]);
   });
 
   it("strategies: order, recency, unique, maxFirings, random is seeded", () => {
-    const order = createRuleEngine({ ...guardBase, strategy: "order", facts: { ...guardBase.facts, enemyVisible: true, health: 10 } });
-    runRuleCycle(order);
-    expect(order.ruleNames[order.lastFired[0]!]).toBe("flee");
-    const multi = createRuleEngine({ ...guardBase, facts: { ...guardBase.facts, enemyVisible: true, health: 10 } }, {}, { maxFirings: 3 });
-    expect(runRuleCycle(multi)).toBe(3);
-    expect(Array.from(multi.lastFired.subarray(0, 3), (r) => multi.ruleNames[r])).toEqual(["flee", "attack", "alarm"]);
-    const rec = createRuleEngine({
+    const order = mk({ ...guardBase, strategy: "order", facts: { ...guardBase.facts, enemyVisible: true, health: 10 } });
+    runRuleCycle(order.s, order.e);
+    expect(order.e.ruleNames[order.s.lastFired[0]!]).toBe("flee");
+    const multi = mk({ ...guardBase, facts: { ...guardBase.facts, enemyVisible: true, health: 10 } }, {}, { maxFirings: 3 });
+    expect(runRuleCycle(multi.s, multi.e)).toBe(3);
+    expect(Array.from(multi.s.lastFired.subarray(0, 3), (r) => multi.e.ruleNames[r])).toEqual(["flee", "attack", "alarm"]);
+    const rec = mk({
       version: 1,
       facts: { a: 0, b: 0 },
       strategy: "recency",
@@ -88,12 +99,12 @@ describe("production rules", () => {
         { name: "onB", when: [{ fact: "b", value: 1 }], then: [] },
       ],
     });
-    setFact(rec, "b", 1);
-    runRuleCycle(rec);
-    setFact(rec, "a", 1);
-    runRuleCycle(rec);
-    expect(rec.ruleNames[rec.lastFired[0]!]).toBe("onA");
-    const uniq = createRuleEngine({
+    setFact(rec.s, rec.e, "b", 1);
+    runRuleCycle(rec.s, rec.e);
+    setFact(rec.s, rec.e, "a", 1);
+    runRuleCycle(rec.s, rec.e);
+    expect(rec.e.ruleNames[rec.s.lastFired[0]!]).toBe("onA");
+    const uniq = mk({
       version: 1,
       facts: { x: 1 },
       rules: [
@@ -101,22 +112,22 @@ describe("production rules", () => {
         { name: "special", unique: true, when: [{ fact: "x", value: 1 }], then: [] },
       ],
     });
-    runRuleCycle(uniq);
-    expect(uniq.ruleNames[uniq.lastFired[0]!]).toBe("special");
+    runRuleCycle(uniq.s, uniq.e);
+    expect(uniq.e.ruleNames[uniq.s.lastFired[0]!]).toBe("special");
     const picks = (seed: number) => {
-      const r = createRuleEngine(
+      const r = mk(
         { version: 1, facts: {}, refraction: false, strategy: "random", rules: ["a", "b", "c", "d"].map((n) => ({ name: n, when: [], then: [] })) },
         {},
         { seed },
       );
-      return Array.from({ length: 20 }, () => (runRuleCycle(r), r.lastFired[0]));
+      return Array.from({ length: 20 }, () => (runRuleCycle(r.s, r.e), r.s.lastFired[0]));
     };
     expect(picks(3)).toEqual(picks(3));
     expect(new Set(picks(3)).size).toBeGreaterThan(2);
   });
 
   it("weighted strategy, weight training and disabling", () => {
-    const e = createRuleEngine({
+    const e = mk({
       version: 1,
       facts: {},
       refraction: false,
@@ -126,32 +137,32 @@ describe("production rules", () => {
         { name: "b", when: [], then: [], weight: 0 },
       ],
     });
-    for (let i = 0; i < 10; i++) runRuleCycle(e);
-    expect(e.fireCount[1]).toBe(0);
-    reinforceRule(e, "b", true, { step: 5 });
-    reinforceRule(e, "a", false, { step: 5 });
-    runRuleCycle(e);
-    expect(e.ruleNames[e.lastFired[0]!]).toBe("b");
-    setRuleEnabled(e, 1, false);
-    expect(runRuleCycle(e)).toBe(0);
+    for (let i = 0; i < 10; i++) runRuleCycle(e.s, e.e);
+    expect(e.s.fireCount[1]).toBe(0);
+    reinforceRule(e.s, e.e, "b", true, { step: 5 });
+    reinforceRule(e.s, e.e, "a", false, { step: 5 });
+    runRuleCycle(e.s, e.e);
+    expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("b");
+    setRuleEnabled(e.s, e.e, 1, false);
+    expect(runRuleCycle(e.s, e.e)).toBe(0);
   });
 
   it("bound tests with reads, and actions", () => {
     const calls: string[] = [];
-    const e = createRuleEngine(
+    const e = mk(
       {
         version: 1,
         facts: { dist: 10 },
         rules: [{ name: "near", when: [{ test: "close", reads: ["dist"], args: { r: 5 } }], then: [{ call: "bark", args: { line: "hey" } }] }],
       },
       {
-        tests: { close: (eng, args) => getFact(eng, "dist") < (args["r"] as number) },
-        actions: { bark: (_e, args) => void calls.push(args["line"] as string) },
+        tests: { close: (st, eng, args) => getFact(st, eng, "dist") < (args["r"] as number) },
+        actions: { bark: (_s, _e, args) => void calls.push(args["line"] as string) },
       },
     );
-    expect(runRuleCycle(e)).toBe(0);
-    setFact(e, "dist", 3);
-    runRuleCycle(e);
+    expect(runRuleCycle(e.s, e.e)).toBe(0);
+    setFact(e.s, e.e, "dist", 3);
+    runRuleCycle(e.s, e.e);
     expect(calls).toEqual(["hey"]);
   });
 
@@ -168,7 +179,7 @@ describe("production rules", () => {
         fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 4 })), { maxLength: 40 }),
         (rules, changes) => {
           const facts: Record<string, number> = { f0: 0, f1: 1, f2: 2, f3: 3, f4: 4, f5: 0 };
-          const e = createRuleEngine({
+          const e = mk({
             version: 1,
             facts,
             rules: rules.map((cs, i) => ({
@@ -181,16 +192,16 @@ describe("production rules", () => {
           });
           const cmp = (a: number, op: string, b: number) => ({ "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b, ">=": a >= b, ">": a > b })[op];
           for (const [f, v] of changes) {
-            setFact(e, `f${f}`, v);
-            const before = e.testsEvaluated;
-            matchRules(e);
+            setFact(e.s, e.e, `f${f}`, v);
+            const before = e.s.testsEvaluated;
+            matchRules(e.s, e.e);
             const touched = rules.reduce((s, cs) => s + cs.filter((c) => c.fact === f || c.other === f).length, 0);
-            expect(e.testsEvaluated - before).toBeLessThanOrEqual(touched);
+            expect(e.s.testsEvaluated - before).toBeLessThanOrEqual(touched);
             const expected = rules
-              .map((cs, i) => (cs.every((c) => cmp(e.facts[c.fact]!, c.op, c.other === null ? c.value : e.facts[c.other]!)) ? `r${i}` : ""))
+              .map((cs, i) => (cs.every((c) => cmp(e.s.facts[c.fact]!, c.op, c.other === null ? c.value : e.s.facts[c.other]!)) ? `r${i}` : ""))
               .filter((n) => n !== "")
               .sort();
-            expect(getMatchedRuleNames(e)).toEqual(expected);
+            expect(getMatchedRuleNames(e.s, e.e)).toEqual(expected);
           }
         },
       ),
@@ -234,7 +245,7 @@ describe("dynamic scripting (chapter 39)", () => {
   });
 
   it("a drawn script enables exactly its rules in an engine", () => {
-    const e = createRuleEngine({
+    const e = mk({
       version: 1,
       facts: {},
       refraction: false,
@@ -244,10 +255,10 @@ describe("dynamic scripting (chapter 39)", () => {
     ds.weights.set([0, 5, 0, 5]);
     const script = new Int32Array(2);
     const n = generateScript(ds, 2, createRng(1), script);
-    enableScript(e, script, n);
-    expect(Array.from(e.enabled)).toEqual([0, 1, 0, 1]);
-    runRuleCycle(e);
-    expect(e.ruleNames[e.lastFired[0]!]).toBe("d");
+    enableScript(e.s, e.e, script, n);
+    expect(Array.from(e.s.enabled)).toEqual([0, 1, 0, 1]);
+    runRuleCycle(e.s, e.e);
+    expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("d");
   });
 
   it("losses lower weights, clamped at the minimum", () => {

@@ -243,9 +243,20 @@ describe("personality traits (chapter 23)", () => {
   ].flat();
   it("each archetype prefers its own kind of move", () => {
     const out = new Float64Array(3);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("psycho")!, raw, 3)).toBe(0);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("coward")!, raw, 3)).toBe(1);
-    expect(scorePersonality(out, p, p.archetypeIndex.get("defender")!, raw, 3)).toBe(2);
+    expect(scorePersonality(out, p, p.archetypeIndex["psycho"]!, raw, 3)).toBe(0);
+    expect(scorePersonality(out, p, p.archetypeIndex["coward"]!, raw, 3)).toBe(1);
+    expect(scorePersonality(out, p, p.archetypeIndex["defender"]!, raw, 3)).toBe(2);
+  });
+  it("normalises each trait column over the candidates (hand values), with no scratch in the shared personality", () => {
+    const out = new Float64Array(3);
+    scorePersonality(out, p, p.archetypeIndex["psycho"]!, raw, 3);
+    expect(Array.from(out)).toEqual([1, 0, 0.4]); // aggression 10, 0, 4 → 1, 0, 0.4
+    scorePersonality(out, p, p.archetypeIndex["coward"]!, raw, 3);
+    // safety 0, 8, 4 → 0, 1, 0.5; minus half the aggression column.
+    expect(out[0]).toBeCloseTo(-0.5, 12);
+    expect(out[1]).toBeCloseTo(1, 12);
+    expect(out[2]).toBeCloseTo(0.3, 12);
+    expect(Object.keys(p).sort()).toEqual(["archetypeIndex", "archetypes", "traits", "weights"]);
   });
   it("only weight ratios matter", () => {
     const q = createPersonality({ version: 1, traits: ["a", "b"], archetypes: { x: { a: 5, b: 10 }, y: { a: 0.2, b: 0.4 } } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isTacticaError } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { compileHtn, compileProblem, parseDomain, planHtn, replanHtn, stateFromFacts, type HtnMethod } from "../src/index";
+import { compileHtn, compileProblem, createHtnResult, parseDomain, planHtn, planHtnInto, replanHtn, stateFromFacts, type HtnMethod, type HtnResult } from "../src/index";
 
 const TOWN = parseDomain(`
 (:objects (place home, shop) (vehicle taxi))
@@ -137,5 +137,79 @@ describe("HTN", () => {
     expect(err([{ name: "x", task: "t(?a)", subtasks: [] }])).toMatch(/no subtasks/);
     expect(err([{ name: "x", task: "t(?a)", preconditions: ["flying(?a)"], subtasks: ["t(?a)"] }])).toMatch(/unknown predicate/);
     expect(() => planHtn(htn, p.initial, ["nothing()"])).toThrow(/unknown task/);
+  });
+});
+
+describe("HTN into a caller-owned result (level 1)", () => {
+  const plain = (r: HtnResult) => ({ flags: r.flags, plan: [...r.plan], trace: r.trace.map((n) => ({ ...n })), expanded: r.expanded });
+  const states = [
+    p.initial,
+    stateFromFacts(p, ["at(home)", "near(home, shop)", "has-card", "shop(shop)"]),
+    stateFromFacts(p, ["at(home)"]),
+    stateFromFacts(p, ["at(home)", "has-money", "has-card", "shop(shop)"]),
+  ];
+
+  it("a reused buffer answers exactly like fresh planHtn calls, in any order and size", () => {
+    const out = createHtnResult();
+    // Two roots with backtracking (the taxi spends the money): the second root's agenda cell must survive it.
+    planHtnInto(out, htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "near(shop, home)", "has-money", "shop(shop)"]), [
+      "errand(home, shop)",
+      "travel(shop, home)",
+    ]);
+    expect(names(out.plan)).toEqual(["walk(home, shop)", "buy-cash(shop)", "walk(shop, home)"]);
+    const tasks = [["errand(home, shop)"], ["errand(home, shop)", "errand(shop, home)"], ["pay(shop)"], ["travel(home, shop)"]];
+    for (let round = 0; round < 3; round++) {
+      for (const st of states) {
+        for (const t of tasks) {
+          const fresh = planHtn(htn, st, t, { maxNodes: 50 + round * 20 });
+          expect(planHtnInto(out, htn, st, t, { maxNodes: 50 + round * 20 })).toBe(out);
+          expect(plain(out)).toEqual(plain(fresh));
+        }
+      }
+    }
+  });
+
+  it("replanning a buffered result stays valid after the buffer is reused", () => {
+    const out = createHtnResult();
+    planHtnInto(out, htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "has-money", "has-card", "shop(shop)"]), ["errand(home, shop)"]);
+    const fresh = planHtn(htn, stateFromFacts(p, ["at(home)", "near(home, shop)", "has-money", "has-card", "shop(shop)"]), ["errand(home, shop)"]);
+    const now = stateFromFacts(p, ["at(shop)", "has-card", "shop(shop)"]);
+    const again = replanHtn(htn, now, out, 1);
+    expect(plain(again)).toEqual(plain(replanHtn(htn, now, fresh, 1)));
+    const before = plain(again);
+    for (const st of states) planHtnInto(out, htn, st, ["errand(home, shop)", "errand(shop, home)"]);
+    expect(plain(again)).toEqual(before);
+  });
+
+  it("a replan of a buffered plan keeps its own continuations (the buffer's pooled tasks are copied)", () => {
+    const rich = ["at(home)", "near(home, shop)", "near(shop, home)", "has-money", "has-card", "shop(shop)", "shop(home)"];
+    const tasks = ["errand(home, shop)", "errand(shop, home)"];
+    const out = createHtnResult();
+    planHtnInto(out, htn, stateFromFacts(p, rich), tasks);
+    const fresh = planHtn(htn, stateFromFacts(p, rich), tasks);
+    expect(plain(out)).toEqual(plain(fresh));
+    // Step 0 failed: the travel is decomposed again; the kept continuation holds pay(shop) and the second errand.
+    const now = stateFromFacts(p, rich.filter((f) => f !== "has-money"));
+    const again = replanHtn(htn, now, out, 0);
+    const againFresh = replanHtn(htn, now, fresh, 0);
+    expect(plain(again)).toEqual(plain(againFresh));
+    // Reuse the buffer with other tasks (its pooled tasks are overwritten), then replan from `again`.
+    // White box: no task object of the replan's continuations lives in the buffer's task pool.
+    const pooled = new Set((out.pool as { tasks: unknown[] }).tasks);
+    for (let c of again.continuations as ({ task: unknown; next: unknown } | null)[])
+      for (; c !== null; c = c.next as typeof c) expect(pooled.has(c.task)).toBe(false);
+    for (const st of states) planHtnInto(out, htn, st, ["travel(shop, home)", "pay(home)", "travel(home, shop)"]);
+    for (const step of again.trace.filter((n) => n.step >= 0).map((n) => n.step)) {
+      const later = stateFromFacts(p, ["at(shop)", "near(shop, home)", "has-card", "shop(home)", "shop(shop)"]);
+      expect(plain(replanHtn(htn, later, again, step))).toEqual(plain(replanHtn(htn, later, againFresh, step)));
+    }
+  });
+
+  it("rejects a buffer that createHtnResult did not make, and bad tasks, before touching the buffer", () => {
+    expect(() => planHtnInto({} as HtnResult, htn, p.initial, ["errand(home, shop)"])).toThrow(/createHtnResult/);
+    const out = planHtnInto(createHtnResult(), htn, p.initial, ["errand(home, shop)"]);
+    const before = plain(out);
+    expect(() => planHtnInto(out, htn, p.initial, ["errand(home, shop)", "nothing()"])).toThrow(/unknown task/);
+    expect(plain(out)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { BehaviorTreeDefinition, BtNode } from "./definition";
 import { btNodeTypes } from "./definition";
 import { CompareOp, NodeFlag, NodeKind, type BehaviorTree, type BtActionHandler, type BtBindings, type BtConditionFn } from "./types";
@@ -388,7 +388,7 @@ export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindin
     names,
     paths,
     hintNames,
-    hintIndex,
+    hintIndex: indexRecord(hintNames),
     hintSelectors,
     handlers,
     conditions,

@@ -1,3 +1,4 @@
+import { ownValue } from "../definition-error";
 import { ErrorCodes, rngNextFloat, TacticaError } from "@tactica/core";
 import { writeBlackboardAt } from "../blackboard";
 import { abortChildrenExcept, abortRunning } from "./abort";
@@ -292,7 +293,7 @@ function execHinter<A>(run: BtRun<A>, n: number): number {
   const target = run.hintTree;
   if (target !== null) {
     const t = run.tree;
-    const id = target.hintIndex.get(t.hintNames[t.hint[n]!]!);
+    const id = ownValue(target.hintIndex, t.hintNames[t.hint[n]!]!);
     if (id !== undefined) setHintById(run.hintState!, target, id, t.hintValue[n]!);
   }
   return SUCCESS;

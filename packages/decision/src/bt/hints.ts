@@ -1,3 +1,4 @@
+import { ownValue } from "../definition-error";
 import { BtStatus } from "./status";
 import type { BehaviorTree, BtState } from "./types";
 
@@ -36,7 +37,7 @@ function resortSelector<A>(state: BtState, t: BehaviorTree<A>, s: number): void 
  * false when the tree has no such hint. O(selectors using the hint × children).
  */
 export function setTreeHint<A>(state: BtState, tree: BehaviorTree<A>, name: string, value: "positive" | "negative" | "neutral"): boolean {
-  const id = tree.hintIndex.get(name);
+  const id = ownValue(tree.hintIndex, name);
   if (id === undefined) return false;
   setHintById(state, tree, id, value === "positive" ? 1 : value === "negative" ? -1 : 0);
   return true;

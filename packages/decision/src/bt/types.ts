@@ -155,7 +155,7 @@ export interface BehaviorTree<A> {
   /** Hint names (hint id → name). */
   readonly hintNames: readonly string[];
   /** Hint name → id. */
-  readonly hintIndex: ReadonlyMap<string, number>;
+  readonly hintIndex: Readonly<Record<string, number>>;
   /** Per hint id, the selectors whose child order depends on it. */
   readonly hintSelectors: readonly (readonly number[])[];
   /** Bound action handler per node (null for non-actions). */

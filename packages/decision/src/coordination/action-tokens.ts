@@ -1,4 +1,5 @@
 import { assertFinite, assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+import { indexRecord, ownValue } from "../definition-error";
 
 /** One token-limited action (chapter 36). */
 export interface ActionTokenDefinition {
@@ -22,7 +23,7 @@ export interface ActionTokens {
   /** Action names. */
   readonly names: readonly string[];
   /** Action name → index. */
-  readonly index: ReadonlyMap<string, number>;
+  readonly index: Readonly<Record<string, number>>;
   /** Base count per action. */
   readonly base: Int32Array;
   /** Tokens per character per action. */
@@ -46,17 +47,17 @@ export function createActionTokens(actions: readonly ActionTokenDefinition[], ag
   const population = options?.population ?? 0;
   const where = "@tactica/decision: createActionTokens";
   assertInteger(where, "agentCapacity", agentCapacity, 1, 1 << 24);
-  const index = new Map<string, number>();
+  const seen = new Set<string>();
   actions.forEach((a, i) => {
-    if (index.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${JSON.stringify(a.name)}`, "Use unique names.");
-    index.set(a.name, i);
+    if (seen.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${JSON.stringify(a.name)}`, "Use unique names.");
+    seen.add(a.name);
     assertInteger(where, `actions[${i}].count`, a.count, 0);
     assertNonNegative(where, `actions[${i}].perCharacter`, a.perCharacter ?? 0);
     assertNonNegative(where, `actions[${i}].cooldown`, a.cooldown ?? 0);
   });
   const t: ActionTokens = {
     names: actions.map((a) => a.name),
-    index,
+    index: indexRecord(actions.map((a) => a.name)),
     base: Int32Array.from(actions, (a) => a.count),
     perCharacter: Float64Array.from(actions, (a) => a.perCharacter ?? 0),
     cooldown: Float64Array.from(actions, (a) => a.cooldown ?? 0),
@@ -77,7 +78,7 @@ export function setTokenPopulation(t: ActionTokens, population: number): void {
 }
 
 function actionId(t: ActionTokens, action: string, agent: number, fn: string): number {
-  const a = t.index.get(action);
+  const a = ownValue(t.index, action);
   if (a === undefined)
     invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${JSON.stringify(action)}`, `Use one of ${t.names.join(", ")}.`);
   if (!(agent >= 0 && agent < t.agentCapacity && Number.isInteger(agent)))

@@ -1,4 +1,5 @@
 import { assertInteger, invalidArgument } from "@tactica/core";
+import { indexRecord, ownValue } from "../definition-error";
 
 /**
  * How a coordinator role is granted (chapter 34, *The Last of Us*):
@@ -23,7 +24,7 @@ export interface Coordinator {
   /** Role names. */
   readonly roles: readonly string[];
   /** Role name → index. */
-  readonly roleIndex: ReadonlyMap<string, number>;
+  readonly roleIndex: Readonly<Record<string, number>>;
   /** Policy per role: 0 first-come, 1 ideal-candidate. */
   readonly policy: Uint8Array;
   /** Holder agent per role (-1 = free). */
@@ -39,18 +40,18 @@ export interface Coordinator {
 /** Creates a coordinator for `roles`. @throws TacticaError for duplicate names or unknown policies. */
 export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator {
   const where = "@tactica/decision: createCoordinator";
-  const roleIndex = new Map<string, number>();
+  const seen = new Set<string>();
   const policy = new Uint8Array(roles.length);
   roles.forEach((r, i) => {
-    if (roleIndex.has(r.name)) invalidArgument(where, `roles[${i}].name`, `duplicates ${JSON.stringify(r.name)}`, "Give each role a unique name.");
+    if (seen.has(r.name)) invalidArgument(where, `roles[${i}].name`, `duplicates ${JSON.stringify(r.name)}`, "Give each role a unique name.");
     if (r.policy !== "firstCome" && r.policy !== "idealCandidate")
       invalidArgument(where, `roles[${i}].policy`, 'must be "firstCome" or "idealCandidate"', "Fix the policy.");
-    roleIndex.set(r.name, i);
+    seen.add(r.name);
     policy[i] = r.policy === "idealCandidate" ? 1 : 0;
   });
   return {
     roles: roles.map((r) => r.name),
-    roleIndex,
+    roleIndex: indexRecord(roles.map((r) => r.name)),
     policy,
     holder: new Int32Array(roles.length).fill(-1),
     acknowledged: new Uint8Array(roles.length),
@@ -60,7 +61,7 @@ export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator
 }
 
 function roleId(c: Coordinator, role: string, fn: string): number {
-  const r = c.roleIndex.get(role);
+  const r = ownValue(c.roleIndex, role);
   if (r === undefined) invalidArgument(`@tactica/decision: ${fn}`, "role", `names unknown role ${JSON.stringify(role)}`, `Use one of ${c.roles.join(", ")}.`);
   return r;
 }

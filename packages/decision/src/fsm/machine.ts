@@ -1,5 +1,5 @@
 import { assertInteger, assertNonNegative, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { MachineBindings, MachineCallbackContext, StateCallback, StateDefinition, StateMachineDefinition, TransitionGuard } from "./definition";
 
 const WHERE = "@tactica/decision";
@@ -18,8 +18,8 @@ const TRANS = { plain: 0, push: 1, pop: 2 } as const;
 export interface StateMachine<A> {
   /** State names by index (depth-first order). */
   readonly names: readonly string[];
-  /** State name → index. */
-  readonly index: ReadonlyMap<string, number>;
+  /** State name → index (own keys only). */
+  readonly index: Readonly<Record<string, number>>;
   /** Parent state index (-1 for top level). */
   readonly parent: Int32Array;
   /** Nesting depth (0 for top level). */
@@ -54,8 +54,8 @@ export interface StateMachine<A> {
   readonly transAction: readonly (StateCallback<A> | null)[];
   /** Event names by id. */
   readonly events: readonly string[];
-  /** Event name → id. */
-  readonly eventIndex: ReadonlyMap<string, number>;
+  /** Event name → id (own keys only). */
+  readonly eventIndex: Readonly<Record<string, number>>;
 }
 
 function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<Record<string, unknown>> | undefined, what: string): void {
@@ -159,11 +159,11 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     }
   };
   walk(definition.states, -1, 0);
-  const index = new Map(names.map((n, i) => [n, i]));
+  const index = indexRecord(names);
   const cb = (v: string | StateCallback<A> | undefined): StateCallback<A> | null =>
     v === undefined ? null : typeof v === "function" ? v : (ownValue(bindings.callbacks, v) ?? null);
   const events: string[] = [];
-  const eventIndex = new Map<string, number>();
+  const eventIds = new Map<string, number>();
   const n = names.length;
   const initialChild = new Int32Array(n).fill(-1);
   const history = new Uint8Array(n);
@@ -179,22 +179,22 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     const s = defs[i]!;
     if (s.states) {
       const first = Object.keys(s.states)[0]!;
-      initialChild[i] = index.get(s.initial ?? first)!;
+      initialChild[i] = index[s.initial ?? first]!;
       history[i] = HIST[s.history ?? "none"];
     }
     transStart[i] = tEvent.length;
     for (const tr of s.transitions ?? []) {
       let ev = -1;
       if (tr.event !== undefined) {
-        ev = eventIndex.get(tr.event) ?? -1;
+        ev = eventIds.get(tr.event) ?? -1;
         if (ev < 0) {
           ev = events.length;
           events.push(tr.event);
-          eventIndex.set(tr.event, ev);
+          eventIds.set(tr.event, ev);
         }
       }
       tEvent.push(ev);
-      tTo.push(tr.pop ? -1 : index.get(tr.to!)!);
+      tTo.push(tr.pop ? -1 : index[tr.to!]!);
       tAfter.push(tr.after ?? -1);
       tKind.push(tr.pop ? TRANS.pop : tr.push ? TRANS.push : TRANS.plain);
       tGuard.push(tr.guard === undefined ? null : typeof tr.guard === "function" ? tr.guard : (ownValue(bindings.guards, tr.guard) ?? null));
@@ -209,7 +209,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     depth: Int32Array.from(depthL),
     initialChild,
     history,
-    initial: index.get(definition.initial ?? Object.keys(definition.states)[0]!)!,
+    initial: index[definition.initial ?? Object.keys(definition.states)[0]!]!,
     onEnter: defs.map((d) => cb(d.onEnter)),
     onUpdate: defs.map((d) => cb(d.onUpdate)),
     onExit: defs.map((d) => cb(d.onExit)),
@@ -222,7 +222,7 @@ export function createStateMachine<A>(definition: StateMachineDefinition<A>, bin
     transGuard: tGuard,
     transAction: tAction,
     events,
-    eventIndex,
+    eventIndex: indexRecord(events),
   };
 }
 
@@ -443,7 +443,7 @@ function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: stri
  */
 export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
   checkStarted(state, machine, "dispatchMachineEvent");
-  const ev = machine.eventIndex.get(name);
+  const ev = ownValue(machine.eventIndex, name);
   if (ev === undefined) return false;
   state.ctx.event = name;
   const r = fire(state, machine, agent, ev);
@@ -466,7 +466,7 @@ export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A
   checkMachineState("postMachineEvent", state, machine);
   const delay = options.delay ?? 0;
   assertNonNegative(`${WHERE}: postMachineEvent`, "options.delay", delay);
-  const ev = machine.eventIndex.get(name);
+  const ev = ownValue(machine.eventIndex, name);
   if (ev === undefined || state.queueSize >= state.queueEvent.length) return false;
   const due = state.time + delay;
   let i = state.queueSize++;
@@ -528,7 +528,7 @@ export function getActiveStateName<A>(state: MachineState, machine: StateMachine
 
 /** True when state `name` is active (the leaf or one of its ancestors). */
 export function isStateActive<A>(state: MachineState, machine: StateMachine<A>, name: string): boolean {
-  const s = machine.index.get(name);
+  const s = ownValue(machine.index, name);
   return s !== undefined && state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
 }
 
@@ -578,7 +578,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   const m = machine;
   const fix = "Restore a snapshot saved from the same machine.";
   const id = (name: unknown, path: string): number => {
-    const s = typeof name === "string" ? m.index.get(name) : undefined;
+    const s = typeof name === "string" ? ownValue(m.index, name) : undefined;
     if (s === undefined) invalidArgument(where, path, `names unknown state ${JSON.stringify(name)}`, fix);
     return s;
   };
@@ -591,16 +591,29 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
     invalidArgument(where, "snapshot", "must be a machine snapshot object", "Pass the value saveMachine returned.");
   const current = snap["current"] === "" ? -1 : id(snap["current"], "snapshot.current");
   if (current >= 0 && m.initialChild[current]! >= 0) invalidArgument(where, "snapshot.current", "must name a leaf state", fix);
+  const time = num(snap["time"], "snapshot.time", 0);
   const timeInState = num(snap["timeInState"], "snapshot.timeInState", 0);
-  const time = num(snap["time"], "snapshot.time", -Number.MAX_VALUE);
+  if (timeInState > time) invalidArgument(where, "snapshot.timeInState", `must be <= snapshot.time (${time})`, fix);
   const transitions = num(snap["transitions"], "snapshot.transitions", 0);
+  if (!Number.isInteger(transitions)) invalidArgument(where, "snapshot.transitions", "must be an integer >= 0", fix);
   const remembered = snap["remembered"];
   if (!Array.isArray(remembered) || remembered.length !== m.names.length)
     invalidArgument(where, "snapshot.remembered", `must be an array of ${m.names.length} state indices`, fix);
-  remembered.forEach((r: unknown, i) => {
-    if (!Number.isInteger(r) || (r as number) < -1 || (r as number) >= m.names.length)
-      invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state index", fix);
-  });
+  for (let i = 0; i < m.names.length; i++) {
+    const r: unknown = remembered[i];
+    const h = m.history[i]!;
+    // -1, or (shallow) a child of state i, or (deep) a leaf below state i.
+    const ok =
+      r === -1 ||
+      (typeof r === "number" &&
+        Number.isInteger(r) &&
+        r >= 0 &&
+        r < m.names.length &&
+        r !== i &&
+        ((h === HIST.shallow && m.parent[r] === i) ||
+          (h === HIST.deep && m.initialChild[r] === -1 && isAncestorOrSelf(m as StateMachine<unknown>, i, r))));
+    if (!ok) invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state this state's history can remember", fix);
+  }
   const stack = snap["stack"];
   if (!Array.isArray(stack)) invalidArgument(where, "snapshot.stack", "must be an array of state names", fix);
   if (stack.length > state.stack.length)
@@ -610,7 +623,11 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
       `holds ${stack.length} states; this state's stackCapacity is ${state.stack.length}`,
       "Create the state with a larger stackCapacity.",
     );
-  const stackIds = stack.map((s: unknown, i) => id(s, `snapshot.stack[${i}]`));
+  const stackIds = stack.map((s: unknown, i) => {
+    const k = id(s, `snapshot.stack[${i}]`);
+    if (m.initialChild[k]! >= 0) invalidArgument(where, `snapshot.stack[${i}]`, "must name a leaf state", fix);
+    return k;
+  });
   const queue = snap["queue"];
   if (!Array.isArray(queue)) invalidArgument(where, "snapshot.queue", "must be an array of { event, due }", fix);
   if (queue.length > state.queueEvent.length)
@@ -620,11 +637,14 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
       `holds ${queue.length} events; this state's queueCapacity is ${state.queueEvent.length}`,
       "Create the state with a larger queueCapacity.",
     );
+  const queueDue: number[] = [];
   const queueIds = queue.map((q: unknown, i) => {
-    const e = q !== null && typeof q === "object" ? (q as Record<string, unknown>)["event"] : undefined;
-    const ev = typeof e === "string" ? m.eventIndex.get(e) : undefined;
+    if (q === null || typeof q !== "object" || Array.isArray(q)) invalidArgument(where, `snapshot.queue[${i}]`, "must be an object { event, due }", fix);
+    const e = (q as Record<string, unknown>)["event"];
+    const ev = typeof e === "string" ? ownValue(m.eventIndex, e) : undefined;
     if (ev === undefined) invalidArgument(where, `snapshot.queue[${i}].event`, "names an event no transition listens to", fix);
-    num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, -Number.MAX_VALUE);
+    const due = num((q as Record<string, unknown>)["due"], `snapshot.queue[${i}].due`, i > 0 ? queueDue[i - 1]! : 0);
+    queueDue.push(due);
     return ev;
   });
   // Everything checked: write.
@@ -636,7 +656,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   state.stackSize = stackIds.length;
   queueIds.forEach((ev, i) => {
     state.queueEvent[i] = ev;
-    state.queueDue[i] = (queue[i] as { due: number }).due;
+    state.queueDue[i] = queueDue[i]!;
   });
   state.queueSize = queueIds.length;
   state.transitions = transitions;

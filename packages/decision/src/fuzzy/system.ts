@@ -1,20 +1,23 @@
 import { assertInteger, invalidArgument } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { DefuzzifyMethod, FuzzyExpression, FuzzySetDefinition, FuzzySystemDefinition } from "./definition";
 
 const SET_TYPES = ["triangle", "trapezoid", "leftShoulder", "rightShoulder", "singleton"] as const;
+/** Most rules (explicit plus FAM cells) one system may hold. */
+const MAX_RULES = 1 << 16;
 const OP = { Push: 0, And: 1, Or: 2, Not: 3, Very: 4, Fairly: 5 } as const;
 
 /**
- * A compiled fuzzy system: sets in flat tables, rule antecedents as small postfix programs,
- * degrees of membership in a `Float64Array`. Fuzzify, infer and defuzzify without allocating.
- * Create with {@link createFuzzySystem}.
+ * A compiled fuzzy system: sets in flat tables, rule antecedents as small postfix programs.
+ * Immutable plain data (arrays, typed arrays, a string-keyed record), shareable between any
+ * number of agents; the degrees of membership live in a {@link FuzzyState} made by
+ * {@link createFuzzyState}. Create with {@link createFuzzySystem}.
  */
 export interface FuzzySystem {
   /** Variable names. */
   readonly variables: readonly string[];
-  /** Variable name → index. */
-  readonly variableIndex: ReadonlyMap<string, number>;
+  /** Variable name → index (own keys only; look names up with {@link fuzzify}'s name form). */
+  readonly variableIndex: Readonly<Record<string, number>>;
   /** First set of each variable. */
   readonly setStart: Int32Array;
   /** Set count per variable. */
@@ -31,8 +34,6 @@ export interface FuzzySystem {
   readonly setPoints: Float64Array;
   /** Representative value per set. */
   readonly setRep: Float64Array;
-  /** Degree of membership per set (inputs after fuzzify, outputs after inference). */
-  readonly dom: Float64Array;
   /** 1 for output variables (those in rule consequents). */
   readonly isOutput: Uint8Array;
   /** Concatenated antecedent programs. */
@@ -43,6 +44,18 @@ export interface FuzzySystem {
   readonly ruleOutput: Int32Array;
   /** Weight per rule. */
   readonly ruleWeight: Float64Array;
+  /** Evaluation stack size a {@link FuzzyState} needs. */
+  readonly stackSize: number;
+}
+
+/**
+ * The running state of a {@link FuzzySystem} for one agent, as plain data: degrees of membership
+ * per set and firing strengths per rule. It holds no reference to the system (pass both to every
+ * call), so `structuredClone(state)` gives an independent copy. Create with {@link createFuzzyState}.
+ */
+export interface FuzzyState {
+  /** Degree of membership per set (inputs after {@link fuzzify}, outputs after {@link inferFuzzy}). */
+  readonly dom: Float64Array;
   /** Firing strength per rule at the last inference. */
   readonly ruleStrength: Float64Array;
   /** Evaluation stack (scratch). */
@@ -89,8 +102,11 @@ function validateSet(L: IssueList, p: string, s: unknown): void {
     return;
   }
   pts.forEach((v, i) => L.number(`${p}.points[${i}]`, v));
-  for (let i = 1; i < pts.length; i++)
-    if ((pts[i] as number) < (pts[i - 1] as number)) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
+  for (let i = 1; i < pts.length; i++) {
+    const a: unknown = pts[i - 1];
+    const b: unknown = pts[i];
+    if (typeof a === "number" && typeof b === "number" && b < a) L.add(`${p}.points[${i}]`, "must not be smaller than the previous point");
+  }
 }
 
 /** Validates a fuzzy-system definition; returns problems by JSON path (empty when valid). */
@@ -115,11 +131,13 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
         L.add(`${p}.range`, "must be [min, max] with min < max");
     }
   }
-  const hasSet = (v: unknown, s: unknown): boolean => {
-    const vd = typeof v === "string" ? (vars[v] as Record<string, unknown> | undefined) : undefined;
-    const sets = vd?.["sets"] as Record<string, unknown> | undefined;
-    return typeof s === "string" && sets !== undefined && s in sets;
+  const isVar = (v: unknown): v is string => typeof v === "string" && ownValue(vars, v) !== undefined;
+  const setsOf = (v: string): Record<string, unknown> | undefined => {
+    const vd = ownValue(vars, v);
+    const sets = vd !== null && typeof vd === "object" ? (vd as Record<string, unknown>)["sets"] : undefined;
+    return sets !== null && typeof sets === "object" && !Array.isArray(sets) ? (sets as Record<string, unknown>) : undefined;
   };
+  const hasSet = (v: unknown, s: unknown): boolean => typeof s === "string" && isVar(v) && ownValue(setsOf(v), s) !== undefined;
   const inputs = new Set<string>();
   const outputs = new Set<string>();
   const expr = (p: string, e: unknown, depth: number): void => {
@@ -128,7 +146,7 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
     const keys = Object.keys(e);
     if ("var" in e) {
       L.known(p, e, ["var", "is"]);
-      if (!(typeof e["var"] === "string" && e["var"] in vars)) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(e["var"])}`);
+      if (!isVar(e["var"])) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(e["var"])}`);
       else {
         inputs.add(e["var"]);
         if (!hasSet(e["var"], e["is"])) L.add(`${p}.is`, `names unknown set ${JSON.stringify(e["is"])} of ${e["var"]}`);
@@ -148,13 +166,14 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
     } else L.add(p, 'needs one of "var"/"is", "and", "or", "not", "very", "fairly"');
   };
   const consequent = (p: string, v: unknown, s: unknown): void => {
-    if (!(typeof v === "string" && v in vars)) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(v)}`);
+    if (!isVar(v)) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(v)}`);
     else {
       outputs.add(v);
       if (!hasSet(v, s)) L.add(`${p}.is`, `names unknown set ${JSON.stringify(s)} of ${v}`);
     }
   };
   if (definition["rules"] !== undefined && L.array("$.rules", definition["rules"])) {
+    if (definition["rules"].length > MAX_RULES) L.add("$.rules", `holds ${definition["rules"].length} rules; at most ${MAX_RULES} are allowed`);
     definition["rules"].forEach((r, i) => {
       const p = `$.rules[${i}]`;
       if (!L.object(p, r)) return;
@@ -170,15 +189,15 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
       if (!L.object(p, f)) return;
       L.known(p, f, ["inputs", "output", "table"]);
       const ins = f["inputs"];
-      if (!Array.isArray(ins) || ins.length !== 2 || !ins.every((v) => typeof v === "string" && v in vars)) {
+      if (!Array.isArray(ins) || ins.length !== 2 || !ins.every(isVar)) {
         L.add(`${p}.inputs`, "must name two declared variables");
         return;
       }
-      ins.forEach((v) => inputs.add(v as string));
-      const rows = Object.keys((vars[ins[0] as string] as { sets: object }).sets);
-      const cols = Object.keys((vars[ins[1] as string] as { sets: object }).sets);
+      ins.forEach((v) => inputs.add(v));
+      const rows = Object.keys(setsOf(ins[0] as string) ?? {});
+      const cols = Object.keys(setsOf(ins[1] as string) ?? {});
       const out = f["output"];
-      if (!(typeof out === "string" && out in vars)) return L.add(`${p}.output`, "must name a declared variable");
+      if (!isVar(out)) return L.add(`${p}.output`, "must name a declared variable");
       outputs.add(out);
       const t = f["table"];
       if (!Array.isArray(t) || t.length !== rows.length) return L.add(`${p}.table`, `must have ${rows.length} rows (the sets of ${String(ins[0])})`);
@@ -204,7 +223,7 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
   const issues = validateFuzzySystem(definition);
   if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createFuzzySystem", issues);
   const variables = Object.keys(definition.variables);
-  const variableIndex = new Map(variables.map((v, i) => [v, i]));
+  const variableIndex = indexRecord(variables);
   const setStart = new Int32Array(variables.length);
   const setCount = new Int32Array(variables.length);
   const min = new Float64Array(variables.length);
@@ -267,7 +286,7 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
     emit(e);
     ruleOutput.push(setIds.get(`${v}\u0000${s}`)!);
     ruleWeight.push(w);
-    isOutput[variableIndex.get(v)!] = 1;
+    isOutput[variableIndex[v]!] = 1;
   };
   for (const r of definition.rules ?? []) addRule(r.if, r.then.var, r.then.is, r.weight ?? 1);
   for (const f of definition.fams ?? []) {
@@ -291,30 +310,67 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
     );
   }
   ruleStart.push(program.length);
-  return {
-    variables,
+  return Object.freeze({
+    variables: Object.freeze(variables),
     variableIndex,
     setStart,
     setCount,
     min,
     max,
-    setNames,
+    setNames: Object.freeze(setNames),
     setType: Uint8Array.from(types),
     setPoints: Float64Array.from(pts),
     setRep: Float64Array.from(reps),
-    dom: new Float64Array(setNames.length),
     isOutput,
     program: Int32Array.from(program),
     ruleStart: Int32Array.from(ruleStart),
     ruleOutput: Int32Array.from(ruleOutput),
     ruleWeight: Float64Array.from(ruleWeight),
-    ruleStrength: new Float64Array(ruleOutput.length),
-    stack: new Float64Array(maxDepth + 1),
-  };
+    stackSize: maxDepth + 1,
+  });
+}
+
+/**
+ * Creates the running state of `sys` for one agent (all memberships 0). Plain data; O(sets +
+ * rules) allocation once.
+ *
+ * @example
+ * ```ts
+ * const sys = createFuzzySystem({
+ *   version: 1,
+ *   variables: {
+ *     distance: { sets: { close: { type: "leftShoulder", points: [0, 25, 150] }, far: { type: "rightShoulder", points: [25, 150, 300] } } },
+ *     desirability: { sets: { low: { type: "leftShoulder", points: [0, 25, 50] }, high: { type: "rightShoulder", points: [50, 75, 100] } } },
+ *   },
+ *   rules: [
+ *     { if: { var: "distance", is: "close" }, then: { var: "desirability", is: "low" } },
+ *     { if: { var: "distance", is: "far" }, then: { var: "desirability", is: "high" } },
+ *   ],
+ * });
+ * const state = createFuzzyState(sys); // one per agent
+ * fuzzify(state, sys, "distance", 200);
+ * inferFuzzy(state, sys);
+ * defuzzify(state, sys, "desirability"); // above 50: mostly "high"
+ * ```
+ */
+export function createFuzzyState(sys: FuzzySystem): FuzzyState {
+  return { dom: new Float64Array(sys.setNames.length), ruleStrength: new Float64Array(sys.ruleOutput.length), stack: new Float64Array(sys.stackSize) };
+}
+
+function checkState(fn: string, st: FuzzyState, sys: FuzzySystem): void {
+  // Two length comparisons: cheap enough for the per-call hot path.
+  if (st?.dom?.length !== sys.setNames.length || st.ruleStrength?.length !== sys.ruleOutput.length || !(st.stack?.length >= sys.stackSize)) {
+    invalidArgument(
+      `@tactica/decision: ${fn}`,
+      "state",
+      "was not created for this fuzzy system",
+      "Pass the state createFuzzyState(sys) returned for the same system.",
+    );
+  }
 }
 
 function varId(sys: FuzzySystem, v: string | number, fn: string): number {
-  const i = typeof v === "number" ? v : (sys.variableIndex.get(v) ?? -1);
+  const i = typeof v === "number" ? v : (ownValue(sys.variableIndex, v) ?? -1);
   if (!(i >= 0 && i < sys.variables.length))
     invalidArgument(`@tactica/decision: ${fn}`, "variable", `is not a variable of this system (${String(v)})`, `Use one of ${sys.variables.join(", ")}.`);
   return i;
@@ -327,33 +383,37 @@ export function getFuzzyMembership(sys: FuzzySystem, set: number, x: number): nu
 
 /**
  * Fuzzifies a crisp input: clamps `value` into the variable's range (NaN counts as the minimum)
- * and writes the degree of membership of every set of the variable. O(sets), no allocation.
+ * and writes the degree of membership of every set of the variable into `state`. O(sets), no
+ * allocation.
  */
-export function fuzzify(sys: FuzzySystem, variable: string | number, value: number): void {
+export function fuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | number, value: number): void {
+  checkState("fuzzify", state, sys);
   const v = varId(sys, variable, "fuzzify");
   let x = value;
   if (!(x >= sys.min[v]!)) x = sys.min[v]!;
   else if (x > sys.max[v]!) x = sys.max[v]!;
-  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) sys.dom[s] = getFuzzyMembership(sys, s, x);
+  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) state.dom[s] = getFuzzyMembership(sys, s, x);
 }
 
 /**
  * Fires every rule on the current input memberships: AND = min, OR = max, NOT = 1 − x, very =
  * x², fairly = √x; each output set's membership is the maximum strength (× weight) of the rules
- * concluding it. O(rule size), no allocation.
+ * concluding it. Reads and writes `state`. O(rule size), no allocation.
  */
-export function inferFuzzy(sys: FuzzySystem): void {
+export function inferFuzzy(state: FuzzyState, sys: FuzzySystem): void {
+  checkState("inferFuzzy", state, sys);
+  const dom = state.dom;
   for (let v = 0; v < sys.variables.length; v++) {
-    if (sys.isOutput[v] === 1) sys.dom.fill(0, sys.setStart[v], sys.setStart[v]! + sys.setCount[v]!);
+    if (sys.isOutput[v] === 1) dom.fill(0, sys.setStart[v], sys.setStart[v]! + sys.setCount[v]!);
   }
   const prog = sys.program;
-  const st = sys.stack;
+  const st = state.stack;
   for (let r = 0; r < sys.ruleOutput.length; r++) {
     let sp = 0;
     for (let pc = sys.ruleStart[r]!; pc < sys.ruleStart[r + 1]!; pc += 2) {
       const op = prog[pc]!;
       const arg = prog[pc + 1]!;
-      if (op === OP.Push) st[sp++] = sys.dom[arg]!;
+      if (op === OP.Push) st[sp++] = dom[arg]!;
       else if (op === OP.And || op === OP.Or) {
         let acc = st[sp - arg]!;
         for (let k = sp - arg + 1; k < sp; k++) acc = op === OP.And ? Math.min(acc, st[k]!) : Math.max(acc, st[k]!);
@@ -364,9 +424,9 @@ export function inferFuzzy(sys: FuzzySystem): void {
       else st[sp - 1] = Math.sqrt(st[sp - 1]!);
     }
     const strength = st[0]! * sys.ruleWeight[r]!;
-    sys.ruleStrength[r] = strength;
+    state.ruleStrength[r] = strength;
     const o = sys.ruleOutput[r]!;
-    if (strength > sys.dom[o]!) sys.dom[o] = strength;
+    if (strength > dom[o]!) dom[o] = strength;
   }
 }
 
@@ -386,8 +446,10 @@ export interface DefuzzifyOptions {
  * `"maxAverage"` — Σ rep·strength / Σ strength over the sets (Buckland's MaxAv).
  * Returns 0 when no rule fired. O(samples × sets) or O(sets), no allocation.
  */
-export function defuzzify(sys: FuzzySystem, variable: string | number, options?: DefuzzifyOptions): number {
+export function defuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | number, options?: DefuzzifyOptions): number {
+  checkState("defuzzify", state, sys);
   const v = varId(sys, variable, "defuzzify");
+  const dom = state.dom;
   const method = options?.method ?? "centroid";
   const samples = options?.samples ?? 101;
   if (method !== "centroid" && method !== "meanOfMaximum" && method !== "maxAverage") {
@@ -405,8 +467,8 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, options?:
     let top = 0;
     let bottom = 0;
     for (let s = s0; s < s1; s++) {
-      bottom += sys.dom[s]!;
-      top += sys.setRep[s]! * sys.dom[s]!;
+      bottom += dom[s]!;
+      top += sys.setRep[s]! * dom[s]!;
     }
     return bottom === 0 ? 0 : top / bottom;
   }
@@ -421,7 +483,7 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, options?:
     const x = lo + k * step;
     let mu = 0;
     for (let s = s0; s < s1; s++) {
-      const d = sys.dom[s]!;
+      const d = dom[s]!;
       if (d <= mu) continue;
       const m = Math.min(d, getFuzzyMembership(sys, s, x));
       if (m > mu) mu = m;
@@ -441,13 +503,83 @@ export function defuzzify(sys: FuzzySystem, variable: string | number, options?:
   return area === 0 ? 0 : moment / area;
 }
 
+const level2 = new WeakMap<FuzzySystem, FuzzyState>();
+
 /**
  * Level-2 convenience: fuzzifies every input in `inputs` (by name), infers, and defuzzifies
- * `output`. Allocates nothing itself but iterates the record's keys; use {@link fuzzify},
- * {@link inferFuzzy}, {@link defuzzify} in hot loops.
+ * `output`, using a state cached per system (a private `WeakMap`). Iterates the record's keys;
+ * in hot loops keep a {@link FuzzyState} per agent and call {@link fuzzify}, {@link inferFuzzy},
+ * {@link defuzzify}.
+ *
+ * @example
+ * ```ts
+ * const sys = createFuzzySystem({
+ *   version: 1,
+ *   variables: {
+ *     distance: { sets: { close: { type: "leftShoulder", points: [0, 25, 150] }, far: { type: "rightShoulder", points: [25, 150, 300] } } },
+ *     desirability: { sets: { low: { type: "leftShoulder", points: [0, 25, 50] }, high: { type: "rightShoulder", points: [50, 75, 100] } } },
+ *   },
+ *   rules: [
+ *     { if: { var: "distance", is: "close" }, then: { var: "desirability", is: "low" } },
+ *     { if: { var: "distance", is: "far" }, then: { var: "desirability", is: "high" } },
+ *   ],
+ * });
+ * evaluateFuzzy(sys, { distance: 200 }, "desirability"); // above 50: mostly "high"
+ * ```
  */
 export function evaluateFuzzy(sys: FuzzySystem, inputs: Readonly<Record<string, number>>, output: string, options?: DefuzzifyOptions): number {
-  for (const k in inputs) fuzzify(sys, k, inputs[k]!);
-  inferFuzzy(sys);
-  return defuzzify(sys, output, options);
+  let state = level2.get(sys);
+  if (state === undefined) {
+    state = createFuzzyState(sys);
+    level2.set(sys, state);
+  }
+  for (const k of Object.keys(inputs)) fuzzify(state, sys, k, inputs[k]!);
+  inferFuzzy(state, sys);
+  return defuzzify(state, sys, output, options);
+}
+
+/** JSON-safe snapshot of a {@link FuzzyState} made by {@link saveFuzzyState}. */
+export interface FuzzySnapshot {
+  /** Format tag. */
+  format: "tactica-fuzzy-state";
+  /** Format version (1). */
+  version: 1;
+  /** Degree of membership per set, each in [0, 1]. */
+  dom: number[];
+  /** Firing strength per rule, each in [0, 1]. */
+  ruleStrength: number[];
+}
+
+/** Saves the memberships and rule strengths of `state` as JSON-safe plain data. Allocates. */
+export function saveFuzzyState(state: FuzzyState, sys: FuzzySystem): FuzzySnapshot {
+  checkState("saveFuzzyState", state, sys);
+  return { format: "tactica-fuzzy-state", version: 1, dom: Array.from(state.dom), ruleStrength: Array.from(state.ruleStrength) };
+}
+
+function checkUnitArray(where: string, path: string, v: unknown, length: number): number[] {
+  if (!Array.isArray(v) || v.length !== length)
+    invalidArgument(where, path, `must be an array of ${length} numbers in [0, 1]`, "Restore a snapshot saved from the same fuzzy system.");
+  for (let i = 0; i < length; i++) {
+    const x: unknown = v[i];
+    if (typeof x !== "number" || !(x >= 0 && x <= 1)) invalidArgument(where, `${path}[${i}]`, "must be a number in [0, 1]", "Restore an unmodified snapshot.");
+  }
+  return v as number[];
+}
+
+/**
+ * Restores `state` from {@link saveFuzzyState} output. The whole snapshot is checked first: when
+ * it throws, `state` is unchanged.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` naming the snapshot path when the snapshot is malformed or from a system of another size.
+ */
+export function restoreFuzzyState(state: FuzzyState, sys: FuzzySystem, snapshot: FuzzySnapshot): void {
+  const where = "@tactica/decision: restoreFuzzyState";
+  checkState("restoreFuzzyState", state, sys);
+  const snap = snapshot as unknown as Record<string, unknown> | null;
+  if (snap === null || typeof snap !== "object" || Array.isArray(snap) || snap["format"] !== "tactica-fuzzy-state" || snap["version"] !== 1)
+    invalidArgument(where, "snapshot", "is not a fuzzy-state snapshot (format tactica-fuzzy-state, version 1)", "Pass the value saveFuzzyState returned.");
+  const dom = checkUnitArray(where, "snapshot.dom", snap["dom"], state.dom.length);
+  const strength = checkUnitArray(where, "snapshot.ruleStrength", snap["ruleStrength"], state.ruleStrength.length);
+  state.dom.set(dom);
+  state.ruleStrength.set(strength);
 }

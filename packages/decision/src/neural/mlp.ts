@@ -32,7 +32,14 @@ export interface MlpWeights {
   biases: number[];
 }
 
-/** Creates an MLP with weights drawn uniformly in `[−scale, scale]` (`options.scale`, default 0.5) from `rng`. */
+/** Most weights one network may hold (2^24: 128 MB of weights plus momentum). */
+const MAX_WEIGHTS = 1 << 24;
+
+/**
+ * Creates an MLP with weights drawn uniformly in `[−scale, scale]` (`options.scale`, default 0.5) from `rng`.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for fewer than two layers, a layer size outside [1, 65536] or more than 2^24 weights.
+ */
 export function createMlp(layers: readonly number[], rng: Rng, options?: { scale?: number }): Mlp {
   const scale = options?.scale ?? 0.5;
   const where = "@tactica/decision: createMlp";
@@ -49,6 +56,8 @@ export function createMlp(layers: readonly number[], rng: Rng, options?: { scale
       nb += layers[l]!;
     }
   }
+  if (nw > MAX_WEIGHTS)
+    invalidArgument(where, "layers", `needs ${nw} weights; at most ${MAX_WEIGHTS} are allowed`, "Use smaller layers (this is a small-network module).");
   const net: Mlp = {
     layers: layers.slice(),
     weights: new Float64Array(nw),
@@ -217,12 +226,23 @@ export function mlpFromJson(json: unknown): Mlp {
       if (typeof v !== "number" || !Number.isFinite(v)) invalidArgument(where, `json.${f}[${i}]`, "must be a finite number", fix);
     });
   }
-  const net = createMlp(data["layers"] as number[], { s0: 1, s1: 2, s2: 3, s3: 4 });
+  const layers = data["layers"] as number[];
   const weights = data["weights"] as number[];
   const biases = data["biases"] as number[];
-  if (weights.length !== net.weights.length || biases.length !== net.biases.length) {
-    invalidArgument(where, "json", "has weight or bias arrays that do not fit the layer sizes", fix);
-  }
+  if (layers.length < 2) invalidArgument(where, "json.layers", "needs at least an input and an output layer", fix);
+  // Sizes are checked against the arrays actually given before anything is allocated.
+  let nw = 0;
+  let nb = 0;
+  layers.forEach((n, i) => {
+    if (!Number.isInteger(n) || n < 1 || n > 1 << 16) invalidArgument(where, `json.layers[${i}]`, "must be an integer in [1, 65536]", fix);
+    if (i > 0) {
+      nw += n * layers[i - 1]!;
+      nb += n;
+    }
+  });
+  if (weights.length !== nw) invalidArgument(where, "json.weights", `must hold ${nw} numbers for these layer sizes (holds ${weights.length})`, fix);
+  if (biases.length !== nb) invalidArgument(where, "json.biases", `must hold ${nb} numbers for these layer sizes (holds ${biases.length})`, fix);
+  const net = createMlp(layers, { s0: 1, s1: 2, s2: 3, s3: 4 });
   net.weights.set(weights);
   net.biases.set(biases);
   return net;

@@ -1,5 +1,5 @@
 import { assertFinite, assertInteger, invalidArgument, rngNextFloat, type Rng } from "@tactica/core";
-import { setRuleEnabled, type RuleEngine } from "./engine";
+import { setRuleEnabled, type RuleEngine, type RuleState } from "./engine";
 
 /**
  * Dynamic scripting (Spronck et al.; chapter 39): a rule base with one weight per rule. Before
@@ -101,11 +101,11 @@ export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<numbe
 }
 
 /**
- * Switches on exactly the `count` rules of `script` in `engine` (by index, same order as the
+ * Switches on exactly the `count` rules of `script` in `state` (by index, same order as the
  * dynamic-scripting weights) and switches every other rule off. The engine's fallback rule is
  * unaffected (it runs when nothing enabled matches).
  */
-export function enableScript(engine: RuleEngine, script: ArrayLike<number>, count: number): void {
-  for (let r = 0; r < engine.ruleNames.length; r++) setRuleEnabled(engine, r, false);
-  for (let k = 0; k < count; k++) setRuleEnabled(engine, script[k]!, true);
+export function enableScript(state: RuleState, engine: RuleEngine, script: ArrayLike<number>, count: number): void {
+  for (let r = 0; r < engine.ruleNames.length; r++) setRuleEnabled(state, engine, r, false);
+  for (let k = 0; k < count; k++) setRuleEnabled(state, engine, script[k]!, true);
 }

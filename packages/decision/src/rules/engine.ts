@@ -1,12 +1,12 @@
-import { assertFinite, assertInteger, invalidArgument, rngNextFloat, type Rng, createRng } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { assertFinite, assertInteger, createRng, invalidArgument, restoreRng, rngNextFloat, saveRng, type Rng, type RngSnapshot } from "@tactica/core";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { ConflictStrategy, RuleBaseDefinition } from "./definition";
 
 /** A bound test: reads working memory through {@link getFact}; returns whether it holds. */
-export type RuleTest = (engine: RuleEngine, args: Readonly<Record<string, unknown>>) => boolean;
+export type RuleTest = (state: RuleState, engine: RuleEngine, args: Readonly<Record<string, unknown>>) => boolean;
 
-/** A bound action, run when its rule fires. */
-export type RuleCall = (engine: RuleEngine, args: Readonly<Record<string, unknown>>, rule: number) => void;
+/** A bound action, run when its rule fires (it may call {@link setFact} on `state`). */
+export type RuleCall = (state: RuleState, engine: RuleEngine, args: Readonly<Record<string, unknown>>, rule: number) => void;
 
 /** Code that rule definitions refer to by name. */
 export interface RuleBindings {
@@ -18,11 +18,17 @@ export interface RuleBindings {
 
 const OPS = ["<", "<=", "==", "!=", ">=", ">"] as const;
 const STRATEGIES: readonly ConflictStrategy[] = ["salience", "order", "random", "weighted", "recency"];
+/** Most rules one rule base may hold. */
+const MAX_RULES = 1 << 16;
+/** Most facts one rule base may declare. */
+const MAX_FACTS = 1 << 20;
+const WHERE = "@tactica/decision";
 
 /**
- * A production-rule system (chapters 8–9): working memory (numeric facts), rules with
- * conditions and actions, salience, conflict-resolution strategies, refraction, unique rules,
- * a fallback rule, debug counters, and rule weights for training and dynamic scripting.
+ * A compiled production-rule system (chapters 8–9): fact and rule tables, conditions indexed by
+ * the facts they read, actions, salience, the conflict-resolution policy. Immutable and
+ * shareable between agents; the working memory, the conflict set, weights and counters live in
+ * a {@link RuleState} made by {@link createRuleState}.
  *
  * Matching is incremental (a Rete alpha network with counting joins, no variables): every
  * condition is indexed by the facts it reads, each rule keeps how many of its conditions hold,
@@ -31,30 +37,72 @@ const STRATEGIES: readonly ConflictStrategy[] = ["salience", "order", "random", 
  * not O(rules × conditions). Create with {@link createRuleEngine}.
  */
 export interface RuleEngine {
-  /** The definition. */
-  readonly definition: RuleBaseDefinition;
   /** Fact names. */
   readonly factNames: readonly string[];
-  /** Fact name → index. */
-  readonly factIndex: ReadonlyMap<string, number>;
+  /** Fact name → index (own keys only). */
+  readonly factIndex: Readonly<Record<string, number>>;
+  /** Initial value per fact. */
+  readonly initialFacts: Float64Array;
+  /** Rule names. */
+  readonly ruleNames: readonly string[];
+  /** Rule name → index (own keys only). */
+  readonly ruleIndex: Readonly<Record<string, number>>;
+  /** Salience per rule. */
+  readonly salience: Float64Array;
+  /** Initial weight per rule. */
+  readonly initialWeight: Float64Array;
+  /** 1 for unique rules. */
+  readonly unique: Uint8Array;
+  /** Number of conditions per rule. */
+  readonly testCount: Int32Array;
+  /** Default conflict-resolution strategy (a state may switch it). */
+  readonly strategy: ConflictStrategy;
+  /** Refraction on/off. */
+  readonly refraction: boolean;
+  /** Fallback rule index (-1 none). */
+  readonly fallback: number;
+  /** @internal Test and action tables. */
+  readonly t: TestTables;
+}
+
+/** @internal Compiled condition and action tables (read-only). */
+export interface TestTables {
+  readonly rule: Int32Array;
+  readonly op: Uint8Array;
+  readonly fact: Int32Array;
+  readonly other: Int32Array;
+  readonly value: Float64Array;
+  readonly fn: readonly (RuleTest | null)[];
+  readonly args: readonly Readonly<Record<string, unknown>>[];
+  readonly factStart: Int32Array;
+  readonly factList: Int32Array;
+  readonly volatile: Int32Array;
+  readonly actStart: Int32Array;
+  readonly actKind: Uint8Array;
+  readonly actFact: Int32Array;
+  readonly actValue: Float64Array;
+  readonly actFn: readonly (RuleCall | null)[];
+  readonly actArgs: readonly Readonly<Record<string, unknown>>[];
+}
+
+/**
+ * The running state of a {@link RuleEngine} for one agent, as plain data (typed arrays, numbers,
+ * a string and the seeded RNG's four words): working memory, per-condition truth, the conflict
+ * set, refraction flags, weights, counters. It holds no functions and no reference to the engine,
+ * so `structuredClone(state)` gives an independent copy that behaves exactly as the original.
+ * Save with {@link saveRuleState}, restore with {@link restoreRuleState}.
+ */
+export interface RuleState {
   /** Working memory: value per fact. */
   readonly facts: Float64Array;
   /** Change sequence number of each fact's last change. */
   readonly factStamp: Float64Array;
-  /** Rule names. */
-  readonly ruleNames: readonly string[];
-  /** Rule name → index. */
-  readonly ruleIndex: ReadonlyMap<string, number>;
-  /** Salience per rule. */
-  readonly salience: Float64Array;
   /** Weight per rule (mutable: training, dynamic scripting). */
   readonly weight: Float64Array;
-  /** 1 for unique rules. */
-  readonly unique: Uint8Array;
   /** 1 when the rule takes part in matching (dynamic scripting switches rules on and off). */
   readonly enabled: Uint8Array;
-  /** Number of conditions per rule. */
-  readonly testCount: Int32Array;
+  /** 1 per condition that currently holds. */
+  readonly truth: Uint8Array;
   /** Number of conditions currently true per rule. */
   readonly satisfied: Int32Array;
   /** 1 when the rule fired during its current match (refraction). */
@@ -65,8 +113,20 @@ export interface RuleEngine {
   readonly fireCount: Int32Array;
   /** Conflict set: matched rule indices (`matchedSize` used). */
   readonly matched: Int32Array;
+  /** Position of each rule in `matched` (-1 when not matched). */
+  readonly matchPos: Int32Array;
   /** Number of matched rules. */
   matchedSize: number;
+  /** Facts changed since the last match (`dirtySize` used). */
+  readonly dirty: Int32Array;
+  /** 1 per fact queued in `dirty`. */
+  readonly dirtyFlag: Uint8Array;
+  /** Number of queued fact changes. */
+  dirtySize: number;
+  /** Change sequence counter. */
+  seq: number;
+  /** Scratch: rules picked in the current cycle. */
+  readonly picked: Uint8Array;
   /** Rules fired by the last cycle (`lastFiredCount` used; the fallback included). */
   readonly lastFired: Int32Array;
   /** Number of entries in `lastFired`. */
@@ -77,43 +137,10 @@ export interface RuleEngine {
   noMatchCount: number;
   /** Condition evaluations performed so far (the matching cost). */
   testsEvaluated: number;
-  /** Conflict-resolution strategy. */
+  /** Conflict-resolution strategy (starts as the engine's). */
   strategy: ConflictStrategy;
-  /** Refraction on/off. */
-  readonly refraction: boolean;
-  /** Fallback rule index (-1 none). */
-  readonly fallback: number;
   /** Generator for the random strategies. */
   readonly rng: Rng;
-  /** @internal Test tables. */
-  readonly t: TestTables;
-}
-
-/** @internal Compiled condition and action tables. */
-export interface TestTables {
-  rule: Int32Array;
-  op: Uint8Array;
-  fact: Int32Array;
-  other: Int32Array;
-  value: Float64Array;
-  fn: (RuleTest | null)[];
-  args: Readonly<Record<string, unknown>>[];
-  truth: Uint8Array;
-  factStart: Int32Array;
-  factList: Int32Array;
-  volatile: Int32Array;
-  matchPos: Int32Array;
-  dirty: Int32Array;
-  dirtyFlag: Uint8Array;
-  dirtySize: number;
-  seq: number;
-  picked: Uint8Array;
-  actStart: Int32Array;
-  actKind: Uint8Array;
-  actFact: Int32Array;
-  actValue: Float64Array;
-  actFn: (RuleCall | null)[];
-  actArgs: Readonly<Record<string, unknown>>[];
 }
 
 /** Validates a rule base; returns problems by JSON path (empty when valid). */
@@ -124,15 +151,17 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const facts = definition["facts"];
   const factOk = (p: string, f: unknown): void => {
-    if (L.string(p, f) && (facts === null || typeof facts !== "object" || !(f in facts))) L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
+    if (L.string(p, f) && (facts === null || typeof facts !== "object" || Array.isArray(facts) || ownValue(facts as Record<string, unknown>, f) === undefined)) L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
   };
   if (L.object("$.facts", facts)) {
+    if (Object.keys(facts).length > MAX_FACTS) L.add("$.facts", `declares ${Object.keys(facts).length} facts; at most ${MAX_FACTS} are allowed`);
     for (const [k, v] of Object.entries(facts)) {
       if (typeof v !== "boolean") L.number(`$.facts.${k}`, v);
     }
   }
   const names = new Set<string>();
   if (L.array("$.rules", definition["rules"])) {
+    if (definition["rules"].length > MAX_RULES) L.add("$.rules", `holds ${definition["rules"].length} rules; at most ${MAX_RULES} are allowed`);
     definition["rules"].forEach((r, i) => {
       const p = `$.rules[${i}]`;
       if (!L.object(p, r)) return;
@@ -150,7 +179,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if (!L.object(cp, c)) return;
           if ("test" in c) {
             L.known(cp, c, ["test", "reads", "args"]);
-            if (L.string(`${cp}.test`, c["test"]) && !bindings.tests?.[c["test"]])
+            if (L.string(`${cp}.test`, c["test"]) && typeof ownValue(bindings.tests, c["test"]) !== "function")
               L.add(`${cp}.test`, `names test ${JSON.stringify(c["test"])}, which is not bound`);
             if (c["reads"] !== undefined && L.array(`${cp}.reads`, c["reads"])) c["reads"].forEach((f, k) => factOk(`${cp}.reads[${k}]`, f));
             if (c["args"] !== undefined) L.object(`${cp}.args`, c["args"]);
@@ -171,7 +200,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if (!L.object(ap, a)) return;
           if ("call" in a) {
             L.known(ap, a, ["call", "args"]);
-            if (L.string(`${ap}.call`, a["call"]) && !bindings.actions?.[a["call"]])
+            if (L.string(`${ap}.call`, a["call"]) && typeof ownValue(bindings.actions, a["call"]) !== "function")
               L.add(`${ap}.call`, `names action ${JSON.stringify(a["call"])}, which is not bound`);
           } else if ("set" in a) {
             L.known(ap, a, ["set", "value"]);
@@ -194,8 +223,8 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   return L.issues;
 }
 
-/** Options for {@link createRuleEngine}. */
-export interface RuleEngineOptions {
+/** Options for {@link createRuleState}. */
+export interface RuleStateOptions {
   /** Generator for the random strategies (default `createRng(seed ?? 0)`). */
   rng?: Rng;
   /** Seed when no `rng` is given. */
@@ -207,19 +236,30 @@ export interface RuleEngineOptions {
 const num = (v: number | boolean): number => (typeof v === "boolean" ? (v ? 1 : 0) : v);
 
 /**
- * Validates and compiles a rule base, evaluates every condition once against the initial
- * working memory, and returns the engine. O(rules × conditions) once.
+ * Validates and compiles a rule base into immutable tables shared by every agent. O(rules ×
+ * conditions) once. Make each agent's working memory with {@link createRuleState}.
+ *
+ * @example
+ * ```ts
+ * const engine = createRuleEngine({
+ *   version: 1,
+ *   facts: { enemyVisible: false, state: 0 },
+ *   rules: [{ name: "attack", when: [{ fact: "enemyVisible", value: true }], then: [{ set: "state", value: 2 }] }],
+ * });
+ * const state = createRuleState(engine);
+ * setFact(state, engine, "enemyVisible", true);
+ * runRuleCycle(state, engine);
+ * getFact(state, engine, "state"); // 2
+ * ```
  *
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
-export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleBindings = {}, options: RuleEngineOptions = {}): RuleEngine {
+export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleBindings = {}): RuleEngine {
   const issues = validateRuleBase(definition, bindings);
-  if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createRuleEngine", issues);
-  const maxFirings = assertInteger("@tactica/decision: createRuleEngine", "options.maxFirings", options.maxFirings ?? 1, 1, 1 << 20);
+  if (issues.length > 0) throwDefinitionIssues(`${WHERE}: createRuleEngine`, issues);
   const factNames = Object.keys(definition.facts);
-  const factIndex = new Map(factNames.map((f, i) => [f, i]));
+  const factIndex = indexRecord(factNames);
   const rules = definition.rules;
-  const R = rules.length;
   const tRule: number[] = [];
   const tOp: number[] = [];
   const tFact: number[] = [];
@@ -245,17 +285,17 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
         tFact.push(-1);
         tOther.push(-1);
         tValue.push(0);
-        tFn.push(bindings.tests![c.test]!);
+        tFn.push(ownValue(bindings.tests, c.test)!);
         tArgs.push(c.args ? Object.freeze({ ...c.args }) : empty);
-        if (c.reads && c.reads.length > 0) for (const f of new Set(c.reads)) byFact[factIndex.get(f)!]!.push(id);
+        if (c.reads && c.reads.length > 0) for (const f of new Set(c.reads)) byFact[factIndex[f]!]!.push(id);
         else volatile.push(id);
       } else {
         tOp.push(OPS.indexOf(c.op ?? "=="));
-        const f = factIndex.get(c.fact)!;
+        const f = factIndex[c.fact]!;
         tFact.push(f);
         byFact[f]!.push(id);
         if ("otherFact" in c) {
-          const o = factIndex.get(c.otherFact)!;
+          const o = factIndex[c.otherFact]!;
           tOther.push(o);
           tValue.push(0);
           if (o !== f) byFact[o]!.push(id);
@@ -273,11 +313,11 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
         aKind.push(2);
         aFact.push(-1);
         aValue.push(0);
-        aFn.push(bindings.actions![a.call]!);
+        aFn.push(ownValue(bindings.actions, a.call)!);
         aArgs.push(a.args ? Object.freeze({ ...a.args }) : empty);
       } else {
         aKind.push("set" in a ? 0 : 1);
-        aFact.push(factIndex.get("set" in a ? a.set : a.add)!);
+        aFact.push(factIndex["set" in a ? a.set : a.add]!);
         aValue.push(num(a.value));
         aFn.push(null);
         aArgs.push(empty);
@@ -289,92 +329,121 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
   const factList: number[] = [];
   byFact.forEach((l, f) => {
     factStart[f] = factList.length;
-    factList.push(...l);
+    for (const x of l) factList.push(x);
   });
   factStart[factNames.length] = factList.length;
-  const nTests = tRule.length;
-  const t: TestTables = {
+  const t: TestTables = Object.freeze({
     rule: Int32Array.from(tRule),
     op: Uint8Array.from(tOp),
     fact: Int32Array.from(tFact),
     other: Int32Array.from(tOther),
     value: Float64Array.from(tValue),
-    fn: tFn,
-    args: tArgs,
-    truth: new Uint8Array(nTests),
+    fn: Object.freeze(tFn),
+    args: Object.freeze(tArgs),
     factStart,
     factList: Int32Array.from(factList),
     volatile: Int32Array.from(volatile),
-    matchPos: new Int32Array(R).fill(-1),
-    dirty: new Int32Array(factNames.length),
-    dirtyFlag: new Uint8Array(factNames.length),
-    dirtySize: 0,
-    seq: 0,
-    picked: new Uint8Array(R),
     actStart: Int32Array.from(aStart),
     actKind: Uint8Array.from(aKind),
     actFact: Int32Array.from(aFact),
     actValue: Float64Array.from(aValue),
-    actFn: aFn,
-    actArgs: aArgs,
-  };
-  const e: RuleEngine = {
-    definition,
-    factNames,
+    actFn: Object.freeze(aFn),
+    actArgs: Object.freeze(aArgs),
+  });
+  const ruleNames = rules.map((r) => r.name);
+  return Object.freeze({
+    factNames: Object.freeze(factNames),
     factIndex,
-    facts: Float64Array.from(factNames, (f) => num(definition.facts[f]!)),
-    factStamp: new Float64Array(factNames.length),
-    ruleNames: rules.map((r) => r.name),
-    ruleIndex: new Map(rules.map((r, i) => [r.name, i])),
+    initialFacts: Float64Array.from(factNames, (f) => num(definition.facts[f]!)),
+    ruleNames: Object.freeze(ruleNames),
+    ruleIndex: indexRecord(ruleNames),
     salience: Float64Array.from(rules, (r) => r.salience ?? 0),
-    weight: Float64Array.from(rules, (r) => r.weight ?? 1),
+    initialWeight: Float64Array.from(rules, (r) => r.weight ?? 1),
     unique: Uint8Array.from(rules, (r) => (r.unique ? 1 : 0)),
-    enabled: new Uint8Array(R).fill(1),
     testCount: Int32Array.from(rules, (r) => r.when.length),
+    strategy: definition.strategy ?? "salience",
+    refraction: definition.refraction ?? true,
+    fallback: definition.fallback === undefined ? -1 : ruleNames.indexOf(definition.fallback),
+    t,
+  });
+}
+
+/**
+ * Creates the working memory of `engine` for one agent: the initial facts, every condition
+ * evaluated once (bound tests run here), the conflict set. Plain data; O(rules × conditions)
+ * once.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` for a `maxFirings` that is not an integer in [1, 2^20].
+ */
+export function createRuleState(engine: RuleEngine, options: RuleStateOptions = {}): RuleState {
+  const maxFirings = assertInteger(`${WHERE}: createRuleState`, "options.maxFirings", options.maxFirings ?? 1, 1, 1 << 20);
+  const F = engine.factNames.length;
+  const R = engine.ruleNames.length;
+  const st: RuleState = {
+    facts: Float64Array.from(engine.initialFacts),
+    factStamp: new Float64Array(F),
+    weight: Float64Array.from(engine.initialWeight),
+    enabled: new Uint8Array(R).fill(1),
+    truth: new Uint8Array(engine.t.rule.length),
     satisfied: new Int32Array(R),
     fired: new Uint8Array(R),
     ruleStamp: new Float64Array(R),
     fireCount: new Int32Array(R),
     matched: new Int32Array(R),
+    matchPos: new Int32Array(R).fill(-1),
     matchedSize: 0,
+    dirty: new Int32Array(F),
+    dirtyFlag: new Uint8Array(F),
+    dirtySize: 0,
+    seq: 0,
+    picked: new Uint8Array(R),
     lastFired: new Int32Array(maxFirings + 1),
     lastFiredCount: 0,
     cycles: 0,
     noMatchCount: 0,
     testsEvaluated: 0,
-    strategy: definition.strategy ?? "salience",
-    refraction: definition.refraction ?? true,
-    fallback: definition.fallback === undefined ? -1 : rules.findIndex((r) => r.name === definition.fallback),
+    strategy: engine.strategy,
     rng: options.rng ?? createRng(options.seed ?? 0),
-    t,
   };
-  for (let r = 0; r < R; r++) if (e.testCount[r] === 0) addMatch(e, r);
-  for (let i = 0; i < nTests; i++) retest(e, i);
-  return e;
+  for (let r = 0; r < R; r++) if (engine.testCount[r] === 0) addMatch(st, r);
+  for (let i = 0; i < engine.t.rule.length; i++) retest(st, engine, i);
+  return st;
 }
 
-function addMatch(e: RuleEngine, r: number): void {
-  e.t.matchPos[r] = e.matchedSize;
-  e.matched[e.matchedSize++] = r;
+function checkState(fn: string, st: RuleState, e: RuleEngine): void {
+  if (
+    st === null ||
+    typeof st !== "object" ||
+    st.facts?.length !== e.factNames.length ||
+    st.satisfied?.length !== e.ruleNames.length ||
+    st.truth?.length !== e.t.rule.length
+  ) {
+    invalidArgument(`${WHERE}: ${fn}`, "state", "was not created for this rule engine", "Pass the state createRuleState(engine) returned for the same engine.");
+  }
 }
 
-function removeMatch(e: RuleEngine, r: number): void {
-  const pos = e.t.matchPos[r]!;
-  const last = e.matched[--e.matchedSize]!;
-  e.matched[pos] = last;
-  e.t.matchPos[last] = pos;
-  e.t.matchPos[r] = -1;
-  e.fired[r] = 0;
+function addMatch(st: RuleState, r: number): void {
+  st.matchPos[r] = st.matchedSize;
+  st.matched[st.matchedSize++] = r;
 }
 
-function evalTest(e: RuleEngine, i: number): boolean {
+function removeMatch(st: RuleState, r: number): void {
+  const pos = st.matchPos[r]!;
+  const last = st.matched[--st.matchedSize]!;
+  st.matched[pos] = last;
+  st.matchPos[last] = pos;
+  st.matchPos[r] = -1;
+  st.fired[r] = 0;
+}
+
+function evalTest(st: RuleState, e: RuleEngine, i: number): boolean {
   const t = e.t;
-  e.testsEvaluated++;
+  st.testsEvaluated++;
   const fn = t.fn[i];
-  if (fn) return fn(e, t.args[i]!) === true;
-  const a = e.facts[t.fact[i]!]!;
+  if (fn) return fn(st, e, t.args[i]!) === true;
+  const a = st.facts[t.fact[i]!]!;
   const o = t.other[i]!;
-  const b = o >= 0 ? e.facts[o]! : t.value[i]!;
+  const b = o >= 0 ? st.facts[o]! : t.value[i]!;
   switch (t.op[i]) {
     case 0:
       return a < b;
@@ -391,95 +460,93 @@ function evalTest(e: RuleEngine, i: number): boolean {
   }
 }
 
-function retest(e: RuleEngine, i: number): void {
-  const t = e.t;
-  const now = evalTest(e, i) ? 1 : 0;
-  const r = t.rule[i]!;
-  e.ruleStamp[r] = t.seq;
-  if (now === t.truth[i]) return;
-  t.truth[i] = now;
-  const before = e.satisfied[r] === e.testCount[r];
-  e.satisfied[r]! += now === 1 ? 1 : -1;
-  const after = e.satisfied[r] === e.testCount[r];
-  if (after && !before) addMatch(e, r);
-  else if (before && !after) removeMatch(e, r);
+function retest(st: RuleState, e: RuleEngine, i: number): void {
+  const now = evalTest(st, e, i) ? 1 : 0;
+  const r = e.t.rule[i]!;
+  st.ruleStamp[r] = st.seq;
+  if (now === st.truth[i]) return;
+  st.truth[i] = now;
+  const before = st.satisfied[r] === e.testCount[r];
+  st.satisfied[r]! += now === 1 ? 1 : -1;
+  const after = st.satisfied[r] === e.testCount[r];
+  if (after && !before) addMatch(st, r);
+  else if (before && !after) removeMatch(st, r);
 }
 
 /** Index of fact `name`, or -1. */
-export function getFactId(e: RuleEngine, name: string): number {
-  const f = e.factIndex.get(name);
-  return f === undefined ? -1 : f;
+export function getFactId(engine: RuleEngine, name: string): number {
+  return ownValue(engine.factIndex, name) ?? -1;
 }
 
-/** Reads fact `name` (booleans are 1/0). @throws TacticaError for an unknown fact. */
-export function getFact(e: RuleEngine, name: string): number {
-  const f = e.factIndex.get(name);
+/** Reads fact `name` (booleans are 1/0) from `state`. @throws TacticaError for an unknown fact. */
+export function getFact(state: RuleState, engine: RuleEngine, name: string): number {
+  const f = ownValue(engine.factIndex, name);
   if (f === undefined)
-    invalidArgument("@tactica/decision: getFact", "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
-  return e.facts[f]!;
+    invalidArgument(`${WHERE}: getFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
+  return state.facts[f]!;
 }
 
 /**
- * Writes fact `name` (or index). A changed value is queued; its conditions are re-tested at the
- * next {@link runRuleCycle} (or {@link matchRules}). O(1), no allocation.
+ * Writes fact `fact` (name or index) into `state`. A changed value is queued; its conditions are
+ * re-tested at the next {@link runRuleCycle} (or {@link matchRules}). O(1), no allocation.
  *
  * @throws TacticaError for an unknown fact or a non-finite value.
  */
-export function setFact(e: RuleEngine, fact: string | number, value: number | boolean): void {
-  const f = typeof fact === "number" ? fact : (e.factIndex.get(fact) ?? -1);
-  if (!(f >= 0 && f < e.facts.length))
-    invalidArgument("@tactica/decision: setFact", "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
+export function setFact(state: RuleState, engine: RuleEngine, fact: string | number, value: number | boolean): void {
+  const f = typeof fact === "number" ? fact : (ownValue(engine.factIndex, fact) ?? -1);
+  if (!(f >= 0 && f < engine.factNames.length && f === Math.floor(f)))
+    invalidArgument(`${WHERE}: setFact`, "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
   const v = typeof value === "boolean" ? (value ? 1 : 0) : value;
-  if (!Number.isFinite(v)) assertFinite("@tactica/decision: setFact", "value", v);
-  if (e.facts[f] === v) return;
-  e.facts[f] = v;
-  const t = e.t;
-  if (t.dirtyFlag[f] === 0) {
-    t.dirtyFlag[f] = 1;
-    t.dirty[t.dirtySize++] = f;
+  if (!Number.isFinite(v)) assertFinite(`${WHERE}: setFact`, "value", v);
+  if (state.facts[f] === v) return;
+  state.facts[f] = v;
+  if (state.dirtyFlag[f] === 0) {
+    state.dirtyFlag[f] = 1;
+    state.dirty[state.dirtySize++] = f;
   }
 }
 
 /**
- * Brings the conflict set up to date: re-tests only the conditions on facts changed since the
- * last match, plus volatile tests (bound tests without `reads`). O(changed facts × their
- * conditions), no allocation.
+ * Brings the conflict set of `state` up to date: re-tests only the conditions on facts changed
+ * since the last match, plus volatile tests (bound tests without `reads`). O(changed facts ×
+ * their conditions), no allocation.
  */
-export function matchRules(e: RuleEngine): void {
-  const t = e.t;
-  for (let k = 0; k < t.dirtySize; k++) {
-    const f = t.dirty[k]!;
-    t.dirtyFlag[f] = 0;
-    t.seq++;
-    e.factStamp[f] = t.seq;
-    for (let j = t.factStart[f]!; j < t.factStart[f + 1]!; j++) retest(e, t.factList[j]!);
+export function matchRules(state: RuleState, engine: RuleEngine): void {
+  checkState("matchRules", state, engine);
+  const t = engine.t;
+  for (let k = 0; k < state.dirtySize; k++) {
+    const f = state.dirty[k]!;
+    state.dirtyFlag[f] = 0;
+    state.seq++;
+    state.factStamp[f] = state.seq;
+    for (let j = t.factStart[f]!; j < t.factStart[f + 1]!; j++) retest(state, engine, t.factList[j]!);
   }
-  t.dirtySize = 0;
-  for (let k = 0; k < t.volatile.length; k++) retest(e, t.volatile[k]!);
+  state.dirtySize = 0;
+  for (let k = 0; k < t.volatile.length; k++) retest(state, engine, t.volatile[k]!);
 }
 
-function eligible(e: RuleEngine, r: number, uniqueOnly: boolean): boolean {
-  return e.enabled[r] === 1 && e.t.picked[r] === 0 && !(e.refraction && e.fired[r] === 1) && (!uniqueOnly || e.unique[r] === 1);
+function eligible(st: RuleState, e: RuleEngine, r: number, uniqueOnly: boolean): boolean {
+  return st.enabled[r] === 1 && st.picked[r] === 0 && !(e.refraction && st.fired[r] === 1) && (!uniqueOnly || e.unique[r] === 1);
 }
 
-function pick(e: RuleEngine, uniqueOnly: boolean): number {
+function pick(st: RuleState, e: RuleEngine, uniqueOnly: boolean): number {
   let best = -1;
-  const m = e.matched;
-  switch (e.strategy) {
+  const m = st.matched;
+  switch (st.strategy) {
     case "random":
     case "weighted": {
-      const weighted = e.strategy === "weighted";
+      const weighted = st.strategy === "weighted";
       let total = 0;
-      for (let k = 0; k < e.matchedSize; k++) {
+      for (let k = 0; k < st.matchedSize; k++) {
         const r = m[k]!;
-        if (eligible(e, r, uniqueOnly)) total += weighted ? e.weight[r]! : 1;
+        if (eligible(st, e, r, uniqueOnly)) total += weighted ? st.weight[r]! : 1;
       }
       if (!(total > 0)) return -1;
       // Walk in database order so the draw does not depend on conflict-set layout.
-      let x = rngNextFloat(e.rng) * total;
+      let x = rngNextFloat(st.rng) * total;
       for (let r = 0; r < e.ruleNames.length; r++) {
-        if (e.t.matchPos[r]! < 0 || !eligible(e, r, uniqueOnly)) continue;
-        const w = weighted ? e.weight[r]! : 1;
+        if (st.matchPos[r]! < 0 || !eligible(st, e, r, uniqueOnly)) continue;
+        const w = weighted ? st.weight[r]! : 1;
         if (!(w > 0)) continue;
         best = r;
         x -= w;
@@ -488,10 +555,10 @@ function pick(e: RuleEngine, uniqueOnly: boolean): number {
       return best;
     }
     default: {
-      const strat = e.strategy;
-      for (let k = 0; k < e.matchedSize; k++) {
+      const strat = st.strategy;
+      for (let k = 0; k < st.matchedSize; k++) {
         const r = m[k]!;
-        if (!eligible(e, r, uniqueOnly)) continue;
+        if (!eligible(st, e, r, uniqueOnly)) continue;
         if (best < 0) {
           best = r;
           continue;
@@ -500,8 +567,8 @@ function pick(e: RuleEngine, uniqueOnly: boolean): number {
         if (strat === "order") better = r < best;
         else if (strat === "recency") {
           better =
-            e.ruleStamp[r]! > e.ruleStamp[best]! ||
-            (e.ruleStamp[r] === e.ruleStamp[best] && (e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best)));
+            st.ruleStamp[r]! > st.ruleStamp[best]! ||
+            (st.ruleStamp[r] === st.ruleStamp[best] && (e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best)));
         } else better = e.salience[r]! > e.salience[best]! || (e.salience[r] === e.salience[best] && r < best);
         if (better) best = r;
       }
@@ -510,18 +577,18 @@ function pick(e: RuleEngine, uniqueOnly: boolean): number {
   }
 }
 
-function fire(e: RuleEngine, r: number): void {
+function fire(st: RuleState, e: RuleEngine, r: number): void {
   const t = e.t;
   for (let a = t.actStart[r]!; a < t.actStart[r + 1]!; a++) {
     const kind = t.actKind[a]!;
-    if (kind === 2) t.actFn[a]!(e, t.actArgs[a]!, r);
+    if (kind === 2) t.actFn[a]!(st, e, t.actArgs[a]!, r);
     else {
       const f = t.actFact[a]!;
-      setFact(e, f, kind === 0 ? t.actValue[a]! : e.facts[f]! + t.actValue[a]!);
+      setFact(st, e, f, kind === 0 ? t.actValue[a]! : st.facts[f]! + t.actValue[a]!);
     }
   }
-  e.fireCount[r]!++;
-  e.lastFired[e.lastFiredCount++] = r;
+  st.fireCount[r]!++;
+  st.lastFired[st.lastFiredCount++] = r;
 }
 
 /**
@@ -532,33 +599,35 @@ function fire(e: RuleEngine, r: number): void {
  * and `noMatchCount` grows. Returns the number of rules fired (the fallback counts). No
  * allocation (unless bound actions allocate).
  */
-export function runRuleCycle(e: RuleEngine): number {
-  matchRules(e);
-  e.cycles++;
-  e.lastFiredCount = 0;
-  const max = e.lastFired.length - 1;
+export function runRuleCycle(state: RuleState, engine: RuleEngine): number {
+  matchRules(state, engine);
+  const st = state;
+  const e = engine;
+  st.cycles++;
+  st.lastFiredCount = 0;
+  const max = st.lastFired.length - 1;
   let uniqueOnly = false;
-  for (let k = 0; k < e.matchedSize; k++) {
-    const r = e.matched[k]!;
-    if (e.unique[r] === 1 && eligible(e, r, false)) {
+  for (let k = 0; k < st.matchedSize; k++) {
+    const r = st.matched[k]!;
+    if (e.unique[r] === 1 && eligible(st, e, r, false)) {
       uniqueOnly = true;
       break;
     }
   }
   let count = 0;
   while (count < max) {
-    const r = pick(e, uniqueOnly);
+    const r = pick(st, e, uniqueOnly);
     if (r < 0) break;
-    e.t.picked[r] = 1;
-    e.fired[r] = 1;
-    fire(e, r);
+    st.picked[r] = 1;
+    st.fired[r] = 1;
+    fire(st, e, r);
     count++;
   }
-  for (let k = 0; k < e.lastFiredCount; k++) e.t.picked[e.lastFired[k]!] = 0;
+  for (let k = 0; k < st.lastFiredCount; k++) st.picked[st.lastFired[k]!] = 0;
   if (count === 0) {
-    e.noMatchCount++;
+    st.noMatchCount++;
     if (e.fallback >= 0) {
-      fire(e, e.fallback);
+      fire(st, e, e.fallback);
       count = 1;
     }
   }
@@ -566,13 +635,13 @@ export function runRuleCycle(e: RuleEngine): number {
 }
 
 /** Rules in the conflict set right now (after {@link matchRules}), by name. Allocates (debugging). */
-export function getMatchedRuleNames(e: RuleEngine): string[] {
-  return Array.from(e.matched.subarray(0, e.matchedSize), (r) => e.ruleNames[r]!).sort();
+export function getMatchedRuleNames(state: RuleState, engine: RuleEngine): string[] {
+  return Array.from(state.matched.subarray(0, state.matchedSize), (r) => engine.ruleNames[r]!).sort();
 }
 
 /** Names of rules that have never fired (chapter 9's debug list). Allocates. */
-export function getNeverFiredRules(e: RuleEngine): string[] {
-  return e.ruleNames.filter((_, r) => e.fireCount[r] === 0);
+export function getNeverFiredRules(state: RuleState, engine: RuleEngine): string[] {
+  return engine.ruleNames.filter((_, r) => state.fireCount[r] === 0);
 }
 
 /** Options for {@link reinforceRule}. */
@@ -589,19 +658,195 @@ export interface ReinforceRuleOptions {
  * Weight training (chapter 9): adds `options.step` to rule `rule`'s weight on success and
  * subtracts it on failure, clamped to `[min, max]`. Used with the `"weighted"` strategy.
  */
-export function reinforceRule(e: RuleEngine, rule: string | number, success: boolean, options?: ReinforceRuleOptions): void {
+export function reinforceRule(state: RuleState, engine: RuleEngine, rule: string | number, success: boolean, options?: ReinforceRuleOptions): void {
   const step = options?.step ?? 0.1;
   const min = options?.min ?? 0;
   const max = options?.max ?? Infinity;
-  const r = typeof rule === "number" ? rule : (e.ruleIndex.get(rule) ?? -1);
-  if (!(r >= 0 && r < e.ruleNames.length))
-    invalidArgument("@tactica/decision: reinforceRule", "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
-  const w = e.weight[r]! + (success ? step : -step);
-  e.weight[r] = w < min ? min : w > max ? max : w;
+  const r = typeof rule === "number" ? rule : (ownValue(engine.ruleIndex, rule) ?? -1);
+  if (!(r >= 0 && r < engine.ruleNames.length))
+    invalidArgument(`${WHERE}: reinforceRule`, "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
+  const w = state.weight[r]! + (success ? step : -step);
+  state.weight[r] = w < min ? min : w > max ? max : w;
 }
 
-/** Enables or disables a rule (disabled rules stay matched but are never selected). */
-export function setRuleEnabled(e: RuleEngine, rule: number, enabled: boolean): void {
-  assertInteger("@tactica/decision: setRuleEnabled", "rule", rule, 0, e.ruleNames.length - 1);
-  e.enabled[rule] = enabled ? 1 : 0;
+/** Enables or disables a rule in `state` (disabled rules stay matched but are never selected). */
+export function setRuleEnabled(state: RuleState, engine: RuleEngine, rule: number, enabled: boolean): void {
+  assertInteger(`${WHERE}: setRuleEnabled`, "rule", rule, 0, engine.ruleNames.length - 1);
+  state.enabled[rule] = enabled ? 1 : 0;
+}
+
+/**
+ * JSON-safe snapshot of a {@link RuleState} made by {@link saveRuleState}: facts by name, the
+ * truth of every condition at the last match, rule flags and counters per rule index, the RNG
+ * state. The conflict set is rebuilt from the condition truths on restore (no test runs).
+ */
+export interface RuleSnapshot {
+  /** Format tag. */
+  format: "tactica-rule-state";
+  /** Format version (1). */
+  version: 1;
+  /** Fact values by name. */
+  facts: Record<string, number>;
+  /** Change sequence of each fact's last change, by fact index. */
+  factStamp: number[];
+  /** 1/0 per condition (database order): held at the last match. */
+  truth: number[];
+  /** Facts changed since the last match (indices, not yet matched). */
+  dirty: number[];
+  /** Change sequence counter. */
+  seq: number;
+  /** Weight per rule. */
+  weight: number[];
+  /** 1/0 per rule: enabled. */
+  enabled: number[];
+  /** 1/0 per rule: fired during its current match (refraction). */
+  fired: number[];
+  /** Recency stamp per rule. */
+  ruleStamp: number[];
+  /** Fire count per rule. */
+  fireCount: number[];
+  /** Rules fired by the last cycle. */
+  lastFired: number[];
+  /** Cycles run. */
+  cycles: number;
+  /** Cycles with no match. */
+  noMatchCount: number;
+  /** Condition evaluations so far. */
+  testsEvaluated: number;
+  /** Conflict-resolution strategy. */
+  strategy: ConflictStrategy;
+  /** RNG state. */
+  rng: RngSnapshot;
+}
+
+/** Saves `state` as JSON-safe plain data (see {@link RuleSnapshot}). O(facts + rules), allocates. */
+export function saveRuleState(state: RuleState, engine: RuleEngine): RuleSnapshot {
+  checkState("saveRuleState", state, engine);
+  const facts: Record<string, number> = {};
+  engine.factNames.forEach((f, i) => Object.defineProperty(facts, f, { value: state.facts[i]!, enumerable: true, writable: true, configurable: true }));
+  return {
+    format: "tactica-rule-state",
+    version: 1,
+    facts,
+    factStamp: Array.from(state.factStamp),
+    truth: Array.from(state.truth),
+    dirty: Array.from(state.dirty.subarray(0, state.dirtySize)),
+    seq: state.seq,
+    weight: Array.from(state.weight),
+    enabled: Array.from(state.enabled),
+    fired: Array.from(state.fired),
+    ruleStamp: Array.from(state.ruleStamp),
+    fireCount: Array.from(state.fireCount),
+    lastFired: Array.from(state.lastFired.subarray(0, state.lastFiredCount)),
+    cycles: state.cycles,
+    noMatchCount: state.noMatchCount,
+    testsEvaluated: state.testsEvaluated,
+    strategy: state.strategy,
+    rng: saveRng(state.rng),
+  };
+}
+
+/**
+ * Restores `state` from {@link saveRuleState} output: facts, weights, flags, counters and the RNG,
+ * then recomputes condition truth and the conflict set from the restored facts (bound tests
+ * run). The whole snapshot is checked first: when it throws, `state` is unchanged.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` naming the snapshot path when the snapshot is malformed or from another rule base.
+ */
+export function restoreRuleState(state: RuleState, engine: RuleEngine, snapshot: RuleSnapshot): void {
+  const where = `${WHERE}: restoreRuleState`;
+  checkState("restoreRuleState", state, engine);
+  const fix = "Restore a snapshot saved from the same rule base.";
+  const F = engine.factNames.length;
+  const R = engine.ruleNames.length;
+  const snap = snapshot as unknown as Record<string, unknown> | null;
+  if (snap === null || typeof snap !== "object" || Array.isArray(snap) || snap["format"] !== "tactica-rule-state" || snap["version"] !== 1)
+    invalidArgument(where, "snapshot", "is not a rule-state snapshot (format tactica-rule-state, version 1)", "Pass the value saveRuleState returned.");
+  const count = (path: string, v: unknown, max = Number.MAX_SAFE_INTEGER): number => {
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > max) invalidArgument(where, path, `must be an integer in [0, ${max}]`, fix);
+    return v;
+  };
+  const array = (path: string, v: unknown, length: number, check: (x: unknown) => boolean, what: string): number[] => {
+    if (!Array.isArray(v) || v.length !== length) invalidArgument(where, path, `must be an array of ${length} ${what}`, fix);
+    for (let i = 0; i < length; i++) if (!check(v[i])) invalidArgument(where, `${path}[${i}]`, `must be ${what.replace(/s$/, "")}`, fix);
+    return v as number[];
+  };
+  const finite = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x);
+  const flag = (x: unknown): boolean => x === 0 || x === 1;
+  const factsIn = snap["facts"];
+  if (factsIn === null || typeof factsIn !== "object" || Array.isArray(factsIn)) invalidArgument(where, "snapshot.facts", "must be an object of fact values by name", fix);
+  const factRec = factsIn as Record<string, unknown>;
+  for (const k of Object.keys(factRec)) if (ownValue(engine.factIndex, k) === undefined) invalidArgument(where, `snapshot.facts.${k}`, "is not a declared fact", fix);
+  const facts = engine.factNames.map((f) => {
+    const v = ownValue(factRec, f);
+    if (!finite(v)) invalidArgument(where, `snapshot.facts.${f}`, "must be a finite number", fix);
+    return v as number;
+  });
+  const seq = count("snapshot.seq", snap["seq"]);
+  const factStamp = array("snapshot.factStamp", snap["factStamp"], F, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq, "integers in [0, seq]");
+  const dirtyIn = snap["dirty"];
+  if (!Array.isArray(dirtyIn) || dirtyIn.length > F) invalidArgument(where, "snapshot.dirty", `must be an array of at most ${F} fact indices`, fix);
+  const seen = new Uint8Array(F);
+  dirtyIn.forEach((x: unknown, i) => {
+    if (typeof x !== "number" || !Number.isInteger(x) || x < 0 || x >= F || seen[x] === 1)
+      invalidArgument(where, `snapshot.dirty[${i}]`, "must be a distinct fact index", fix);
+    seen[x] = 1;
+  });
+  const truth = array("snapshot.truth", snap["truth"], engine.t.rule.length, flag, "0/1 flags");
+  const satisfied = new Int32Array(R);
+  for (let i = 0; i < truth.length; i++) satisfied[engine.t.rule[i]!]! += truth[i]!;
+  const weight = array("snapshot.weight", snap["weight"], R, (x) => finite(x) && (x as number) >= 0, "finite numbers >= 0");
+  const enabled = array("snapshot.enabled", snap["enabled"], R, flag, "0/1 flags");
+  const fired = array("snapshot.fired", snap["fired"], R, flag, "0/1 flags");
+  for (let r = 0; r < R; r++)
+    if (fired[r] === 1 && satisfied[r] !== engine.testCount[r]) invalidArgument(where, `snapshot.fired[${r}]`, "marks a rule whose conditions do not all hold", fix);
+  const ruleStamp = array("snapshot.ruleStamp", snap["ruleStamp"], R, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq, "integers in [0, seq]");
+  const fireCount = array("snapshot.fireCount", snap["fireCount"], R, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0x7fffffff, "non-negative 32-bit integers");
+  const lastIn = snap["lastFired"];
+  if (!Array.isArray(lastIn) || lastIn.length > state.lastFired.length)
+    invalidArgument(where, "snapshot.lastFired", `must be an array of at most ${state.lastFired.length} rule indices (this state's maxFirings + 1)`, fix);
+  lastIn.forEach((x: unknown, i) => {
+    if (typeof x !== "number" || !Number.isInteger(x) || x < 0 || x >= R) invalidArgument(where, `snapshot.lastFired[${i}]`, "must be a rule index", fix);
+  });
+  const cycles = count("snapshot.cycles", snap["cycles"]);
+  const noMatchCount = count("snapshot.noMatchCount", snap["noMatchCount"], cycles);
+  const testsEvaluated = count("snapshot.testsEvaluated", snap["testsEvaluated"]);
+  const strategy = snap["strategy"];
+  if (typeof strategy !== "string" || !(STRATEGIES as readonly string[]).includes(strategy))
+    invalidArgument(where, "snapshot.strategy", `must be one of ${STRATEGIES.join(", ")}`, fix);
+  const rngIn = snap["rng"];
+  const probe = createRng(1);
+  try {
+    restoreRng(probe, rngIn as ArrayLike<number>);
+  } catch {
+    invalidArgument(where, "snapshot.rng", "must be an RNG snapshot (four uint32 words, not all zero)", fix);
+  }
+  // Everything checked: write, then rebuild truth and the conflict set from the facts.
+  state.facts.set(facts);
+  state.factStamp.set(factStamp);
+  state.dirtyFlag.fill(0);
+  (dirtyIn as number[]).forEach((f, i) => {
+    state.dirty[i] = f;
+    state.dirtyFlag[f] = 1;
+  });
+  state.dirtySize = dirtyIn.length;
+  state.seq = seq;
+  state.weight.set(weight);
+  state.enabled.set(enabled);
+  state.ruleStamp.set(ruleStamp);
+  state.fireCount.set(fireCount);
+  (lastIn as number[]).forEach((r, i) => (state.lastFired[i] = r));
+  state.lastFiredCount = lastIn.length;
+  state.cycles = cycles;
+  state.noMatchCount = noMatchCount;
+  state.testsEvaluated = testsEvaluated;
+  state.strategy = strategy as ConflictStrategy;
+  restoreRng(state.rng, rngIn as ArrayLike<number>);
+  state.truth.set(truth);
+  state.satisfied.set(satisfied);
+  state.matchPos.fill(-1);
+  state.matchedSize = 0;
+  state.picked.fill(0);
+  for (let r = 0; r < R; r++) if (satisfied[r] === engine.testCount[r]) addMatch(state, r);
+  state.fired.set(fired);
 }

@@ -1,5 +1,5 @@
 import { assertInteger, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 
 /**
  * A resource rule of *1849* (Zubek, chapter 8), data-defined. Statements are the chapter's
@@ -79,7 +79,7 @@ export interface ResourceWorld {
   /** Resource names. */
   readonly resources: readonly string[];
   /** Resource name → index. */
-  readonly resourceIndex: ReadonlyMap<string, number>;
+  readonly resourceIndex: Readonly<Record<string, number>>;
   /** The player's bin. */
   readonly player: Float64Array;
   /** Unit bins, `unitCapacity × resources`. */
@@ -95,7 +95,7 @@ export interface ResourceWorld {
   /** @internal Compiled rules. */
   readonly rules: readonly CompiledRule[];
   /** @internal Rule name → index. */
-  readonly ruleIndex: ReadonlyMap<string, number>;
+  readonly ruleIndex: Readonly<Record<string, number>>;
   /** @internal Day buckets of scheduled (unit, rule) pairs, packed as unit × rules + rule. */
   readonly buckets: number[][];
 }
@@ -111,7 +111,12 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
   L.known("$", definition, ["version", "resources", "rules"]);
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const res = new Set<string>();
-  if (L.array("$.resources", definition["resources"], 1)) definition["resources"].forEach((r, i) => L.string(`$.resources[${i}]`, r) && res.add(r));
+  if (L.array("$.resources", definition["resources"], 1))
+    definition["resources"].forEach((r, i) => {
+      if (!L.string(`$.resources[${i}]`, r)) return;
+      if (res.has(r)) L.add(`$.resources[${i}]`, `duplicates resource ${JSON.stringify(r)}`);
+      res.add(r);
+    });
   if (!L.object("$.rules", definition["rules"])) return L.issues;
   for (const [name, rule] of Object.entries(definition["rules"])) {
     const p = `$.rules.${name}`;
@@ -148,7 +153,7 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
     for (const k of ["success", "failedInputs", "failedChecks"]) {
       list(k, (sp, w) => {
         if (w[0] !== "_" || w.length < 2 || w.length % 2 !== 0) L.add(sp, 'must read "_ <action> [key value]…"');
-        else if (!actions[w[1]!]) L.add(sp, `names action ${JSON.stringify(w[1])}, which is not bound`);
+        else if (typeof ownValue(actions, w[1]!) !== "function") L.add(sp, `names action ${JSON.stringify(w[1])}, which is not bound`);
       });
     }
   }
@@ -178,14 +183,14 @@ export function createResourceWorld(
   const where = "@tactica/decision: createResourceWorld";
   const unitCapacity = assertInteger(where, "options.unitCapacity", options.unitCapacity ?? 1024, 1, 1 << 22);
   const tileCount = assertInteger(where, "options.tileCount", options.tileCount ?? 0, 0, 1 << 26);
-  const resourceIndex = new Map(definition.resources.map((r, i) => [r, i]));
+  const resourceIndex = indexRecord(definition.resources);
   const words = (s: string) => s.trim().split(/\s+/);
   const amount = (s: string): Amount => {
     const w = words(s);
     return {
       bin: BINS.indexOf(w[0] as (typeof BINS)[number]),
       amount: Number(w[1]),
-      res: resourceIndex.get(w[2]!)!,
+      res: resourceIndex[w[2]!]!,
       cap: w[3] === "max" ? Number(w[4]) : Infinity,
     };
   };
@@ -196,7 +201,7 @@ export function createResourceWorld(
       const n = parseNumber(w[i + 1]);
       args[w[i]!] = Number.isNaN(n) ? w[i + 1]! : n;
     }
-    return { fn: actions[w[1]!]!, args: Object.freeze(args) };
+    return { fn: ownValue(actions, w[1]!)!, args: Object.freeze(args) };
   };
   const rules: CompiledRule[] = Object.entries(definition.rules).map(([name, r]) => ({
     name,
@@ -205,7 +210,7 @@ export function createResourceWorld(
       const w = words(s);
       return {
         bin: BINS.indexOf(w[0] as (typeof BINS)[number]),
-        res: resourceIndex.get(w[1]!)!,
+        res: resourceIndex[w[1]!]!,
         op: OPS.indexOf(w[2] as (typeof OPS)[number]),
         value: Number(w[3]),
       };
@@ -227,7 +232,7 @@ export function createResourceWorld(
     day: 0,
     evaluations: 0,
     rules,
-    ruleIndex: new Map(rules.map((r, i) => [r.name, i])),
+    ruleIndex: indexRecord(rules.map((r) => r.name)),
     buckets: Array.from({ length: ringSize }, () => []),
   };
 }
@@ -246,7 +251,7 @@ export function addResourceUnit(world: ResourceWorld, rules: readonly string[], 
     throw new TacticaError(ErrorCodes.CapacityExceeded, `${where}: the world holds ${world.units.length / R} units. Raise unitCapacity.`);
   tiles.forEach((t, i) => assertInteger(where, `tiles[${i}]`, t, 0, world.tiles.length / R - 1));
   const ids = rules.map((name, i) => {
-    const r = world.ruleIndex.get(name);
+    const r = ownValue(world.ruleIndex, name);
     if (r === undefined) invalidArgument(where, `rules[${i}]`, `names unknown rule ${JSON.stringify(name)}`, "Use a rule of the rule set.");
     return r;
   });
@@ -358,7 +363,7 @@ export interface ResourceAccessOptions {
 /** Reads resource `name` of a bin: `"unit"` (of `options.unit`), `"map"` (sum under `options.unit`'s footprint) or `"player"`. */
 export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, options: ResourceAccessOptions = {}): number {
   const unit = options.unit ?? 0;
-  const r = world.resourceIndex.get(name);
+  const r = ownValue(world.resourceIndex, name);
   if (r === undefined)
     invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
   return read(world, BINS.indexOf(bin), unit, r);
@@ -367,7 +372,7 @@ export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player"
 /** Sets resource `name` of a bin (for `"map"`, of every tile under `options.unit`'s footprint). */
 export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, value: number, options: ResourceAccessOptions = {}): void {
   const unit = options.unit ?? 0;
-  const r = world.resourceIndex.get(name);
+  const r = ownValue(world.resourceIndex, name);
   if (r === undefined)
     invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
   const b = BINS.indexOf(bin);

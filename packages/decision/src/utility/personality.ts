@@ -1,5 +1,5 @@
 import { assertInteger } from "@tactica/core";
-import { IssueList, throwDefinitionIssues } from "../definition-error";
+import { indexRecord, IssueList, throwDefinitionIssues } from "../definition-error";
 
 /**
  * Personality traits (chapter 23, Nieves): each trait is a utility function that looks at one
@@ -22,13 +22,9 @@ export interface Personality {
   /** Archetype names. */
   readonly archetypes: readonly string[];
   /** Archetype name → index. */
-  readonly archetypeIndex: ReadonlyMap<string, number>;
+  readonly archetypeIndex: Readonly<Record<string, number>>;
   /** Weights, archetypes × traits, row-major. */
   readonly weights: Float64Array;
-  /** Per-trait minimum of the last scoring (scratch). */
-  readonly lo: Float64Array;
-  /** Per-trait maximum of the last scoring (scratch). */
-  readonly hi: Float64Array;
 }
 
 /**
@@ -61,10 +57,8 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
   return {
     traits,
     archetypes,
-    archetypeIndex: new Map(archetypes.map((a, i) => [a, i])),
+    archetypeIndex: indexRecord(archetypes),
     weights,
-    lo: new Float64Array(traits.length),
-    hi: new Float64Array(traits.length),
   };
 }
 
@@ -85,26 +79,26 @@ export function scorePersonality(
 ): number {
   assertInteger("@tactica/decision: scorePersonality", "archetype", archetype, 0, p.archetypes.length - 1);
   const T = p.traits.length;
-  p.lo.fill(Infinity);
-  p.hi.fill(-Infinity);
-  for (let i = 0; i < count; i++) {
-    for (let t = 0; t < T; t++) {
+  const w = archetype * T;
+  // Trait by trait (no scratch in the shared personality): the column's range, then each
+  // candidate's weighted share, summed into out[i] in trait order.
+  for (let i = 0; i < count; i++) out[i] = 0;
+  for (let t = 0; t < T; t++) {
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < count; i++) {
       const v = raw[i * T + t]!;
-      if (v < p.lo[t]!) p.lo[t] = v;
-      if (v > p.hi[t]!) p.hi[t] = v;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
     }
+    const range = hi - lo;
+    const weight = p.weights[w + t]!;
+    for (let i = 0; i < count; i++) out[i] = out[i]! + weight * (range > 0 ? (raw[i * T + t]! - lo) / range : 0);
   }
   let best = -1;
   let bestScore = -Infinity;
-  const w = archetype * T;
   for (let i = 0; i < count; i++) {
-    let s = 0;
-    for (let t = 0; t < T; t++) {
-      const range = p.hi[t]! - p.lo[t]!;
-      const norm = range > 0 ? (raw[i * T + t]! - p.lo[t]!) / range : 0;
-      s += p.weights[w + t]! * norm;
-    }
-    out[i] = s;
+    const s = out[i]!;
     if (s > bestScore) {
       bestScore = s;
       best = i;

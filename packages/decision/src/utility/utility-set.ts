@@ -1,5 +1,5 @@
 import { compileResponseCurve, invalidArgument, validateResponseCurve, type Rng } from "@tactica/core";
-import { IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
+import { indexRecord, IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { UtilityDefinition } from "./definition";
 import { pickWeightedMasked, selectDualUtility } from "./dual-utility";
 
@@ -14,7 +14,7 @@ export interface UtilitySet {
   /** Number of inputs per agent. */
   readonly inputCount: number;
   /** Input name → index. */
-  readonly inputIndex: ReadonlyMap<string, number>;
+  readonly inputIndex: Readonly<Record<string, number>>;
   /** Number of options. */
   readonly optionCount: number;
   /** Option names. */
@@ -131,7 +131,7 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
 export function createUtilitySet(definition: UtilityDefinition): UtilitySet {
   const issues = validateUtility(definition);
   if (issues.length > 0) throwDefinitionIssues(WHERE, issues);
-  const inputIndex = new Map(definition.inputs.map((n, i) => [n, i]));
+  const inputIndex = indexRecord(definition.inputs);
   const opts = definition.options;
   const considerationStart = new Int32Array(opts.length);
   const considerationCount = new Int32Array(opts.length);
@@ -142,7 +142,7 @@ export function createUtilitySet(definition: UtilityDefinition): UtilitySet {
     considerationStart[i] = cin.length;
     considerationCount[i] = o.considerations.length;
     for (const c of o.considerations) {
-      cin.push(inputIndex.get(c.input)!);
+      cin.push(inputIndex[c.input]!);
       curves.push(compileResponseCurve(c.curve).evaluate);
       cnames.push(c.name ?? c.input);
     }
@@ -156,7 +156,7 @@ export function createUtilitySet(definition: UtilityDefinition): UtilitySet {
     optionNames: opts.map((o) => o.name),
     weights: Float64Array.from(opts, (o) => o.weight ?? 1),
     ranks: Float64Array.from(opts, (o) => o.rank ?? 0),
-    rankInput: Int32Array.from(opts, (o) => (o.rankInput === undefined ? -1 : inputIndex.get(o.rankInput)!)),
+    rankInput: Int32Array.from(opts, (o) => (o.rankInput === undefined ? -1 : inputIndex[o.rankInput]!)),
     considerationStart,
     considerationCount,
     considerationInput: Int32Array.from(cin),

@@ -34,6 +34,8 @@ interface Ref {
 interface LitRef extends Ref {
   readonly predicate: string;
   readonly negated: boolean;
+  /** The predicate's fact table, resolved at compile time (a keyed lookup per test allocates). `undefined`: no such fact. */
+  readonly table: Int32Array | null | undefined;
 }
 interface SubRef extends Ref {
   readonly primitive: boolean;
@@ -120,6 +122,7 @@ const FN = "compileHtn";
  */
 export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod[]): HtnProblem {
   const d = problem.domain;
+  const tables = buildTables(problem);
   const objectId = new Map(problem.objectNames.map((n, i) => [n, i] as const));
   const taskId = new Map<string, number>();
   const taskNames: string[] = [];
@@ -184,7 +187,7 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
         throw planningError(PlanningErrorCodes.Domain, FN, `predicate "${l.predicate}" takes ${n} argument(s), got ${l.args.length} (arity mismatch).`, {
           path,
         });
-      return { predicate: l.predicate, negated: l.negated, args: refs(l, path) };
+      return { predicate: l.predicate, negated: l.negated, args: refs(l, path), table: tables.factTable[l.predicate] };
     });
     if (!Array.isArray(m.subtasks) || m.subtasks.length === 0)
       throw planningError(PlanningErrorCodes.Domain, FN, `method "${m.name}" has no subtasks; give it at least one.`, { path: `methods[${i}].subtasks` });
@@ -203,12 +206,12 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
       const args = refs(l, path);
       const primitive = tid === undefined;
       const id = tid ?? aid;
-      const constant = args.every((r) => r < 0) ? { primitive, id, args: Int32Array.from(args, (r) => -(r + 1)) } : null;
+      const constant = args.every((r) => r < 0) ? { primitive, id, args: Int32Array.from(args, (r) => -(r + 1)), arity: args.length } : null;
       return { primitive, id, args, constant };
     });
     compiled[taskId.get(head.predicate)!]!.push({ name: m.name, arity: head.args.length, pre, subs, ordered: m.ordered !== false });
   });
-  return { problem, taskNames, taskArity, methods: compiled, ...buildTables(problem) };
+  return { problem, taskNames, taskArity, methods: compiled, ...tables };
 }
 
 /** One node of an HTN decomposition trace. */
@@ -225,7 +228,12 @@ export interface HtnTraceNode {
   readonly step: number;
 }
 
-/** Result of {@link planHtn} / {@link replanHtn}. */
+/**
+ * Result of {@link planHtn} / {@link replanHtn}, or a caller-owned result buffer made by
+ * {@link createHtnResult} and filled by {@link planHtnInto}. A buffer owns the storage of its
+ * plan, trace and continuations and reuses it on the next call: a result read from it stays valid
+ * until the buffer is passed to {@link planHtnInto} again.
+ */
 export interface HtnResult {
   /** `Found`, `NoPath`, or `BudgetExhausted`; `Partial` when a budget cut the search and `plan` is the longest prefix reached. */
   readonly flags: number;
@@ -239,6 +247,8 @@ export interface HtnResult {
   readonly replannedTask: string;
   /** @internal continuation agenda of each trace node, for partial replanning */
   readonly continuations: readonly unknown[];
+  /** @internal pooled search storage owned by this result */
+  readonly pool: unknown;
 }
 
 /** Options of {@link planHtn}. */
@@ -254,21 +264,51 @@ export interface HtnOptions {
 interface Task {
   readonly primitive: boolean;
   readonly id: number;
+  /** Ground object ids; may be longer than the task's arity when pooled (read `arity` entries). */
   readonly args: Int32Array;
+  readonly arity: number;
+}
+/** A pooled task (mutable). */
+interface PoolTask {
+  primitive: boolean;
+  id: number;
+  args: Int32Array;
+  arity: number;
 }
 interface Agenda {
-  readonly task: Task | null;
+  task: Task | null;
   /** Unordered group (experimental partial order). */
-  readonly group: readonly Task[] | null;
-  readonly parent: number;
-  readonly depth: number;
-  readonly next: Agenda | null;
+  group: readonly Task[] | null;
+  parent: number;
+  depth: number;
+  next: Agenda | null;
+}
+
+function taskCode(h: HtnProblem, t: Task): number {
+  const n = h.problem.objectNames.length;
+  let code = t.id * 2 + (t.primitive ? 1 : 0);
+  for (let i = 0; i < t.arity; i++) {
+    code = code * n + t.args[i]!;
+    if (code > 0x3fffffff) return -1;
+  }
+  return code > 0x3ffffff ? -1 : code * 16 + t.arity;
+}
+
+function buildTaskName(h: HtnProblem, t: Task): string {
+  const p = h.problem;
+  const name = t.primitive ? p.domain.actions[t.id]!.name : h.taskNames[t.id]!;
+  let args = "";
+  for (let i = 0; i < t.arity; i++) args += (i > 0 ? ", " : "") + p.objectNames[t.args[i]!]!;
+  return `${name}(${args})`;
 }
 
 function taskName(h: HtnProblem, t: Task): string {
-  const p = h.problem;
-  const name = t.primitive ? p.domain.actions[t.id]!.name : h.taskNames[t.id]!;
-  return `${name}(${Array.from(t.args, (o) => p.objectNames[o]).join(", ")})`;
+  const code = t.arity < 16 ? taskCode(h, t) : -1;
+  if (code < 0) return buildTaskName(h, t);
+  const names = workspace(h).names;
+  let s = names.get(code);
+  if (s === undefined) names.set(code, (s = buildTaskName(h, t)));
+  return s;
 }
 
 function groundAction(h: HtnProblem, t: Task): number {
@@ -276,14 +316,14 @@ function groundAction(h: HtnProblem, t: Task): number {
   const n = h.problem.objectNames.length;
   if (table) {
     let code = 0;
-    for (let i = 0; i < t.args.length; i++) code = code * n + t.args[i]!;
+    for (let i = 0; i < t.arity; i++) code = code * n + t.args[i]!;
     return table[code]!;
   }
   return h.problem.actionIndex[taskName(h, t)] ?? -1;
 }
 
 function groundFact(h: HtnProblem, l: LitRef, args: Int32Array): number {
-  const table = h.factTable[l.predicate];
+  const table = l.table;
   const n = h.problem.objectNames.length;
   if (table === undefined) return -1;
   if (table) {
@@ -306,138 +346,355 @@ interface RawNode {
   step: number;
 }
 
-function named(h: HtnProblem, raw: RawNode[]): HtnTraceNode[] {
-  return raw.map((r) => ({ task: taskName(h, r.task), method: r.method, parent: r.parent, depth: r.depth, step: r.step }));
+/** Per compiled problem: state buffers per plan step, the best prefix, ground task names, parsed root tasks. */
+interface Workspace {
+  readonly states: Uint32Array[];
+  /** Longest plan prefix reached (first `bestLength` entries; never truncated, so never reallocated). */
+  readonly best: number[];
+  bestLength: number;
+  readonly names: Map<number, string>;
+  readonly roots: Map<string, Task>;
+  readonly maxArity: number;
 }
 
-const scratch = new WeakMap<HtnProblem, { states: Uint32Array[]; best: number[] }>();
+const workspaces = new WeakMap<HtnProblem, Workspace>();
 
-function subTask(sr: SubRef, args: Int32Array): Task {
+function workspace(h: HtnProblem): Workspace {
+  let ws = workspaces.get(h);
+  if (!ws) {
+    let maxArity = 0;
+    for (const a of h.problem.domain.actions) maxArity = Math.max(maxArity, a.parameters.length);
+    for (const n of h.taskArity) maxArity = Math.max(maxArity, n);
+    workspaces.set(h, (ws = { states: [], best: [], bestLength: 0, names: new Map(), roots: new Map(), maxArity }));
+  }
+  return ws;
+}
+
+/**
+ * Storage a result owns and reuses (bump-allocated, reset on backtracking: the search is depth
+ * first, so everything allocated after a mark is garbage once the search backtracks past it).
+ */
+interface Pool {
+  readonly cells: Agenda[];
+  cellTop: number;
+  readonly tasks: PoolTask[];
+  taskTop: number;
+  /** Raw trace nodes; the trace's length is `traceTop`. */
+  readonly raw: RawNode[];
+  traceTop: number;
+  // search context (no closure per search)
+  h: HtnProblem | null;
+  /** Plan under construction (first `planTop` entries; written by index, never truncated). */
+  readonly planBuf: number[];
+  planTop: number;
+  /** Continuation per trace node (first `traceTop` entries). */
+  readonly contBuf: (Agenda | null)[];
+  /**
+   * Public arrays by length. A JS array cut to a shorter length may lose its backing store (and
+   * allocate it again when it grows), so each length gets its own array, made once.
+   */
+  readonly planArrays: number[][];
+  readonly traceArrays: TraceNode[][];
+  readonly contArrays: unknown[][];
+  /** Trace node objects shared by the trace arrays. */
+  readonly nodes: TraceNode[];
+  expanded: number;
+  cut: boolean;
+  exhausted: boolean;
+  maxDepth: number;
+  maxNodes: number;
+  partialOrder: boolean;
+}
+
+type MutableResult = { -readonly [K in keyof HtnResult]: HtnResult[K] };
+type TraceNode = { -readonly [K in keyof HtnTraceNode]: HtnTraceNode[K] };
+
+function arrayOfLength<T>(cache: T[][], n: number, fill: T): T[] {
+  let a = cache[n];
+  if (a === undefined) {
+    a = [];
+    for (let i = 0; i < n; i++) a.push(fill);
+    cache[n] = a;
+  }
+  return a;
+}
+
+/**
+ * Creates a caller-owned result buffer for {@link planHtnInto}. Its plan, trace and continuation
+ * storage grows to the largest plan seen and is reused afterwards, so a warm planner allocates
+ * nothing per plan.
+ */
+export function createHtnResult(): HtnResult {
+  const pool: Pool = {
+    cells: [],
+    cellTop: 0,
+    tasks: [],
+    taskTop: 0,
+    raw: [],
+    traceTop: 0,
+    h: null,
+    planBuf: [],
+    planTop: 0,
+    contBuf: [],
+    planArrays: [],
+    traceArrays: [],
+    contArrays: [],
+    nodes: [],
+    expanded: 0,
+    cut: false,
+    exhausted: false,
+    maxDepth: 64,
+    maxNodes: 100_000,
+    partialOrder: false,
+  };
+  return { flags: PathFlags.None, plan: [], trace: [], expanded: 0, replannedTask: "", continuations: [], pool };
+}
+
+function poolOf(out: HtnResult, fn: string): Pool {
+  const pool = out?.pool as Pool | undefined;
+  if (pool === undefined || pool === null || !Array.isArray(pool.cells))
+    throw planningError(PlanningErrorCodes.Argument, fn, `out must be a result made by createHtnResult().`, { path: "out" });
+  return pool;
+}
+
+function cell(pool: Pool, task: Task | null, group: readonly Task[] | null, parent: number, depth: number, next: Agenda | null): Agenda {
+  let c = pool.cells[pool.cellTop];
+  if (c === undefined) pool.cells.push((c = { task, group, parent, depth, next }));
+  else {
+    c.task = task;
+    c.group = group;
+    c.parent = parent;
+    c.depth = depth;
+    c.next = next;
+  }
+  pool.cellTop++;
+  return c;
+}
+
+function pushRaw(pool: Pool, task: Task, method: string | null, parent: number, depth: number, step: number): void {
+  const r = pool.raw[pool.traceTop];
+  if (r === undefined) pool.raw.push({ task, method, parent, depth, step });
+  else {
+    r.task = task;
+    r.method = method;
+    r.parent = parent;
+    r.depth = depth;
+    r.step = step;
+  }
+  pool.traceTop++;
+}
+
+function subTask(pool: Pool, maxArity: number, sr: SubRef, args: Int32Array): Task {
   if (sr.constant !== null) return sr.constant;
-  const out = new Int32Array(sr.args.length);
+  let t = pool.tasks[pool.taskTop];
+  if (t === undefined) pool.tasks.push((t = { primitive: false, id: 0, args: new Int32Array(maxArity), arity: 0 }));
+  pool.taskTop++;
+  t.primitive = sr.primitive;
+  t.id = sr.id;
+  t.arity = sr.args.length;
   for (let i = 0; i < sr.args.length; i++) {
     const r = sr.args[i]!;
-    out[i] = r >= 0 ? args[r]! : -(r + 1);
+    t.args[i] = r >= 0 ? args[r]! : -(r + 1);
   }
-  return { primitive: sr.primitive, id: sr.id, args: out };
+  return t;
 }
 
-function run(
-  h: HtnProblem,
-  state: Uint32Array,
-  agenda: Agenda | null,
-  options: HtnOptions,
-  plan: number[],
-  trace: RawNode[],
-  conts: unknown[],
-): { flags: number; expanded: number; best: number[] } {
+function solve(pool: Pool, ws: Workspace, ag: Agenda | null, s: Uint32Array): boolean {
+  if (ag === null) return true;
+  if (pool.expanded >= pool.maxNodes) {
+    pool.exhausted = pool.cut = true;
+    return false;
+  }
+  pool.expanded++;
+  const h = pool.h!;
   const p = h.problem;
-  const W = p.words;
-  const maxDepth = options.maxDepth ?? 64;
-  const maxNodes = options.maxNodes ?? 100_000;
-  const partialOrder = options.partialOrder === true;
-  let ws = scratch.get(h);
-  if (!ws) scratch.set(h, (ws = { states: [], best: [] }));
-  const states = ws.states;
-  const best = ws.best;
-  best.length = 0;
-  let expanded = 0;
-  let cut = false;
-  let exhausted = false;
-  const solve = (ag: Agenda | null, s: Uint32Array): boolean => {
-    if (ag === null) return true;
-    if (expanded >= maxNodes) {
-      exhausted = cut = true;
-      return false;
-    }
-    expanded++;
-    if (ag.group !== null) {
-      for (let i = 0; i < ag.group.length; i++) {
-        const rest = ag.group.filter((_, k) => k !== i);
-        const tail: Agenda | null = rest.length ? { task: null, group: rest, parent: ag.parent, depth: ag.depth, next: ag.next } : ag.next;
-        if (solve({ task: ag.group[i]!, group: null, parent: ag.parent, depth: ag.depth, next: tail }, s)) return true;
-        if (exhausted) return false;
-      }
-      return false;
-    }
-    const t = ag.task!;
-    if (t.primitive) {
-      const a = groundAction(h, t);
-      if (a < 0 || !isActionApplicable(p, s, a)) return false;
-      // One state buffer per plan step, reused between searches: the search is depth first.
-      let s2 = states[plan.length];
-      if (s2 === undefined || s2.length !== W) states[plan.length] = s2 = new Uint32Array(W);
-      const o = a * W;
-      for (let w = 0; w < W; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
-      plan.push(a);
-      trace.push({ task: t, method: null, parent: ag.parent, depth: ag.depth, step: plan.length - 1 });
-      conts.push(ag.next);
-      if (plan.length > best.length) {
-        best.length = 0;
-        for (let i = 0; i < plan.length; i++) best.push(plan[i]!);
-      }
-      if (solve(ag.next, s2)) return true;
-      plan.pop();
-      trace.pop();
-      conts.pop();
-      return false;
-    }
-    if (ag.depth >= maxDepth) {
-      cut = true;
-      return false;
-    }
-    const methods = h.methods[t.id]!;
-    for (let mi = 0; mi < methods.length; mi++) {
-      const m = methods[mi]!;
-      let ok = true;
-      for (let li = 0; li < m.pre.length; li++) {
-        const l = m.pre[li]!;
-        const k = groundFact(h, l, t.args);
-        const holds = k >= 0 && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
-        if (holds === l.negated) {
-          ok = false;
-          break;
-        }
-      }
-      if (!ok) continue;
-      const idx = trace.length;
-      trace.push({ task: t, method: m.name, parent: ag.parent, depth: ag.depth, step: -1 });
-      conts.push(ag.next);
-      let next: Agenda | null = ag.next;
-      if (!m.ordered && partialOrder && m.subs.length > 1)
-        next = { task: null, group: m.subs.map((sr) => subTask(sr, t.args)), parent: idx, depth: ag.depth + 1, next };
-      else for (let k = m.subs.length - 1; k >= 0; k--) next = { task: subTask(m.subs[k]!, t.args), group: null, parent: idx, depth: ag.depth + 1, next };
-      if (solve(next, s)) return true;
-      trace.length = idx;
-      conts.length = idx;
-      if (exhausted) return false;
+  if (ag.group !== null) {
+    // Experimental partial order: allocates its permutations (not pooled).
+    for (let i = 0; i < ag.group.length; i++) {
+      const rest = ag.group.filter((_, k) => k !== i);
+      const tail: Agenda | null = rest.length ? { task: null, group: rest, parent: ag.parent, depth: ag.depth, next: ag.next } : ag.next;
+      if (solve(pool, ws, { task: ag.group[i]!, group: null, parent: ag.parent, depth: ag.depth, next: tail }, s)) return true;
+      if (pool.exhausted) return false;
     }
     return false;
-  };
-  const found = solve(agenda, state);
-  let flags: number = found ? PathFlags.Found : exhausted ? PathFlags.BudgetExhausted : PathFlags.NoPath;
-  if (!found && cut) flags |= PathFlags.Partial;
-  return { flags, expanded, best: found ? [] : best.slice() };
+  }
+  const t = ag.task!;
+  if (t.primitive) {
+    const a = groundAction(h, t);
+    if (a < 0 || !isActionApplicable(p, s, a)) return false;
+    // One state buffer per plan step, reused between searches: the search is depth first.
+    const W = p.words;
+    const step = pool.planTop;
+    let s2 = ws.states[step];
+    if (s2 === undefined || s2.length !== W) ws.states[step] = s2 = new Uint32Array(W);
+    const o = a * W;
+    for (let w = 0; w < W; w++) s2[w] = (s[w]! & ~p.del[o + w]!) | p.add[o + w]!;
+    pool.planBuf[pool.planTop++] = a;
+    pool.contBuf[pool.traceTop] = ag.next;
+    pushRaw(pool, t, null, ag.parent, ag.depth, step);
+    if (pool.planTop > ws.bestLength) {
+      for (let i = 0; i < pool.planTop; i++) ws.best[i] = pool.planBuf[i]!;
+      ws.bestLength = pool.planTop;
+    }
+    if (solve(pool, ws, ag.next, s2)) return true;
+    pool.planTop--;
+    pool.traceTop--;
+    return false;
+  }
+  if (ag.depth >= pool.maxDepth) {
+    pool.cut = true;
+    return false;
+  }
+  const methods = h.methods[t.id]!;
+  for (let mi = 0; mi < methods.length; mi++) {
+    const m = methods[mi]!;
+    let ok = true;
+    for (let li = 0; li < m.pre.length; li++) {
+      const l = m.pre[li]!;
+      const k = groundFact(h, l, t.args);
+      const holds = k >= 0 && ((s[k >>> 5]! >>> (k & 31)) & 1) === 1;
+      if (holds === l.negated) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    const idx = pool.traceTop;
+    const cellMark = pool.cellTop;
+    const taskMark = pool.taskTop;
+    pool.contBuf[pool.traceTop] = ag.next;
+    pushRaw(pool, t, m.name, ag.parent, ag.depth, -1);
+    let next: Agenda | null = ag.next;
+    if (!m.ordered && pool.partialOrder && m.subs.length > 1)
+      next = { task: null, group: m.subs.map((sr) => subTask(pool, ws.maxArity, sr, t.args)), parent: idx, depth: ag.depth + 1, next };
+    else for (let k = m.subs.length - 1; k >= 0; k--) next = cell(pool, subTask(pool, ws.maxArity, m.subs[k]!, t.args), null, idx, ag.depth + 1, next);
+    if (solve(pool, ws, next, s)) return true;
+    pool.traceTop = idx;
+    pool.cellTop = cellMark;
+    pool.taskTop = taskMark;
+    if (pool.exhausted) return false;
+  }
+  return false;
+}
+
+/**
+ * Runs the search from `agenda` into `out` (whose plan is empty and whose trace may hold `prefix`
+ * nodes already, for a replan). Fills `out.flags`, `out.expanded`, `out.plan` (the best prefix
+ * when not found), `out.trace` and `out.continuations`.
+ */
+function run(h: HtnProblem, out: HtnResult, pool: Pool, state: Uint32Array, agenda: Agenda | null, options: HtnOptions | undefined): boolean {
+  const ws = workspace(h);
+  pool.h = h;
+  pool.maxDepth = options?.maxDepth ?? 64;
+  pool.maxNodes = options?.maxNodes ?? 100_000;
+  pool.partialOrder = options?.partialOrder === true;
+  pool.expanded = 0;
+  pool.cut = false;
+  pool.exhausted = false;
+  ws.bestLength = 0;
+  const found = solve(pool, ws, agenda, state);
+  let flags: number = found ? PathFlags.Found : pool.exhausted ? PathFlags.BudgetExhausted : PathFlags.NoPath;
+  if (!found && pool.cut) flags |= PathFlags.Partial;
+  const o = out as MutableResult;
+  o.flags = flags;
+  o.expanded = pool.expanded;
+  pool.h = null;
+  // Public arrays: one array per length, reused (see Pool.planArrays).
+  const n = found ? pool.planTop : ws.bestLength;
+  const plan = arrayOfLength(pool.planArrays, n, 0);
+  if (found) for (let i = 0; i < n; i++) plan[i] = pool.planBuf[i]!;
+  else for (let i = 0; i < n; i++) plan[i] = ws.best[i]!;
+  if (!found) pool.traceTop = 0;
+  const m = pool.traceTop;
+  const conts = arrayOfLength(pool.contArrays, m, null);
+  for (let i = 0; i < m; i++) conts[i] = pool.contBuf[i];
+  while (pool.nodes.length < m) pool.nodes.push({ task: "", method: null, parent: -1, depth: 0, step: -1 });
+  const trace = arrayOfLength<TraceNode>(pool.traceArrays, m, pool.nodes[0]!);
+  for (let i = 0; i < m; i++) {
+    const r = pool.raw[i]!;
+    const node = pool.nodes[i]!;
+    node.task = taskName(h, r.task);
+    node.method = r.method;
+    node.parent = r.parent;
+    node.depth = r.depth;
+    node.step = r.step;
+    trace[i] = node;
+  }
+  o.plan = plan;
+  o.trace = trace;
+  o.continuations = conts;
+  return found;
+}
+
+function parseTask(h: HtnProblem, text: string, i: number, fn: string): Task {
+  const p = h.problem;
+  const path = `tasks[${i}]`;
+  const l = parseLiteral(text, fn, path);
+  const tid = h.taskNames.indexOf(l.predicate);
+  const aid = p.domain.actions.findIndex((a) => a.name === l.predicate);
+  if (tid < 0 && aid < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown task "${l.predicate}".`, { path });
+  const arity = tid >= 0 ? h.taskArity[tid]! : p.domain.actions[aid]!.parameters.length;
+  if (arity !== l.args.length)
+    throw planningError(PlanningErrorCodes.Domain, fn, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
+  const args = Int32Array.from(l.args, (a) => {
+    const o = p.objectNames.indexOf(a);
+    if (o < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}".`, { path });
+    return o;
+  });
+  return { primitive: tid < 0, id: tid >= 0 ? tid : aid, args, arity: args.length };
 }
 
 function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[] {
-  const p = h.problem;
-  return tasks.map((s, i) => {
-    const path = `tasks[${i}]`;
-    const l = parseLiteral(s, fn, path);
-    const tid = h.taskNames.indexOf(l.predicate);
-    const aid = p.domain.actions.findIndex((a) => a.name === l.predicate);
-    if (tid < 0 && aid < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown task "${l.predicate}".`, { path });
-    const arity = tid >= 0 ? h.taskArity[tid]! : p.domain.actions[aid]!.parameters.length;
-    if (arity !== l.args.length)
-      throw planningError(PlanningErrorCodes.Domain, fn, `task "${l.predicate}" takes ${arity} argument(s), got ${l.args.length} (arity mismatch).`, { path });
-    const args = Int32Array.from(l.args, (a) => {
-      const o = p.objectNames.indexOf(a);
-      if (o < 0) throw planningError(PlanningErrorCodes.Domain, fn, `unknown object "${a}".`, { path });
-      return o;
-    });
-    return { primitive: tid < 0, id: tid >= 0 ? tid : aid, args };
-  });
+  return tasks.map((s, i) => parseTask(h, s, i, fn));
+}
+
+/** A root task parsed once per compiled problem (the cache keeps up to 4096 distinct task strings). */
+function rootTask(h: HtnProblem, ws: Workspace, text: string, i: number, fn: string): Task {
+  let t = ws.roots.get(text);
+  if (t === undefined) {
+    t = parseTask(h, text, i, fn);
+    if (ws.roots.size < 4096) ws.roots.set(text, t);
+  }
+  return t;
+}
+
+/**
+ * Level 1: {@link planHtn} into the caller-owned buffer `out` (made by {@link createHtnResult}).
+ * After warm-up (the buffer's pools grown to the largest plan, root task strings and ground task
+ * names cached per compiled problem) a call allocates nothing. `out`'s previous plan, trace and
+ * continuations are overwritten. Returns `out`.
+ * @example
+ * ```ts
+ * const problem = compileProblem(parseDomain(`
+ *   (:objects (room hall, kitchen) (item key))
+ *   (:action go :parameters (room ?a, room ?b) :preconditions (at(?a)) :effects (not at(?a) and at(?b)))
+ *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
+ *   (:initial (at(hall) and in(key, kitchen)))
+ *   (:goal (has(key)))`));
+ * const htn = compileHtn(problem, [{ name: "fetch", task: "get(?i)", subtasks: ["go(hall, kitchen)", "take(kitchen, ?i)"] }]);
+ * const out = createHtnResult();
+ * const tasks = ["get(key)"];
+ * planHtnInto(out, htn, problem.initial, tasks).plan.map((a) => problem.actionNames[a]); // → ["go(hall, kitchen)", "take(kitchen, key)"]
+ * ```
+ */
+export function planHtnInto(out: HtnResult, htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options?: HtnOptions): HtnResult {
+  const pool = poolOf(out, "planHtnInto");
+  if (!(state instanceof Uint32Array) || state.length !== htn.problem.words)
+    throw planningError(PlanningErrorCodes.Argument, "planHtnInto", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
+  const given: unknown = tasks;
+  if (!Array.isArray(given)) throw planningError(PlanningErrorCodes.Argument, "planHtnInto", `tasks must be an array of task strings.`, { path: "tasks" });
+  const ws = workspace(htn);
+  // Parse (or fetch) every root before touching `out`.
+  for (let k = 0; k < tasks.length; k++) rootTask(htn, ws, tasks[k]!, k, "planHtnInto");
+  pool.cellTop = 0;
+  pool.taskTop = 0;
+  pool.traceTop = 0;
+  pool.planTop = 0;
+  let agenda: Agenda | null = null;
+  for (let k = tasks.length - 1; k >= 0; k--) agenda = cell(pool, rootTask(htn, ws, tasks[k]!, k, "planHtnInto"), null, -1, 0, agenda);
+  (out as MutableResult).replannedTask = "";
+  run(htn, out, pool, state, agenda, options);
+  return out;
 }
 
 /**
@@ -445,6 +702,7 @@ function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[]
  * trying each task's methods in order and backtracking when a method's preconditions fail or a
  * primitive action is not applicable in the state reached. Returns the plan and the decomposition
  * trace. A depth or node budget turns an unfinished search into `BudgetExhausted`/`Partial`.
+ * Returns a fresh result (level 2); in a hot loop use {@link planHtnInto} with a reused buffer.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -459,31 +717,17 @@ function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[]
  * r.trace.map((n) => n.task); // → ["get(key)", "go(hall, kitchen)", "take(kitchen, key)"]
  * ```
  */
-export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options: HtnOptions = {}): HtnResult {
+export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options?: HtnOptions): HtnResult {
   if (!(state instanceof Uint32Array) || state.length !== htn.problem.words)
     throw planningError(PlanningErrorCodes.Argument, "planHtn", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
-  const roots = parseTasks(htn, tasks, "planHtn");
-  let agenda: Agenda | null = null;
-  for (let k = roots.length - 1; k >= 0; k--) agenda = { task: roots[k]!, group: null, parent: -1, depth: 0, next: agenda };
-  const plan: number[] = [];
-  const trace: RawNode[] = [];
-  const conts: unknown[] = [];
-  const r = run(htn, state, agenda, options, plan, trace, conts);
-  const found = (r.flags & PathFlags.Found) !== 0;
-  return {
-    flags: r.flags,
-    plan: found ? plan : r.best,
-    trace: found ? named(htn, trace) : [],
-    expanded: r.expanded,
-    replannedTask: "",
-    continuations: found ? conts : [],
-  };
+  parseTasks(htn, tasks, "planHtn");
+  return planHtnInto(createHtnResult(), htn, state, tasks, options);
 }
 
 /** Copies a continuation agenda with its parent trace indices mapped through `remap` (replanning only). */
 function remapAgenda(ag: Agenda | null, remap: ReadonlyMap<number, number>): Agenda | null {
   const items: Agenda[] = [];
-  for (let a = ag; a !== null; a = a.next) items.push(a);
+  for (let a: Agenda | null = ag; a !== null; a = a.next) items.push(a);
   let out: Agenda | null = null;
   for (let i = items.length - 1; i >= 0; i--) {
     const a = items[i]!;
@@ -492,9 +736,14 @@ function remapAgenda(ag: Agenda | null, remap: ReadonlyMap<number, number>): Age
       throw planningError(PlanningErrorCodes.Argument, "replanHtn", `previous's continuations do not match its trace; pass a result of planHtn or replanHtn.`, {
         path: "previous",
       });
-    out = { task: a.task, group: a.group, parent, depth: a.depth, next: out };
+    // Tasks from a pooled buffer are copied too: the new result must not share the old one's storage.
+    out = { task: a.task === null ? null : copyTask(a.task), group: a.group, parent, depth: a.depth, next: out };
   }
   return out;
+}
+
+function copyTask(t: Task): Task {
+  return { primitive: t.primitive, id: t.id, args: t.args.slice(0, t.arity), arity: t.arity };
 }
 
 /**
@@ -538,13 +787,12 @@ export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResu
     chain.reverse();
     const remap = new Map<number, number>([[-1, -1]]);
     chain.forEach((k, i) => remap.set(k, i));
-    const plan: number[] = [];
-    const trace: RawNode[] = [];
-    const conts: unknown[] = [];
+    const out = createHtnResult();
+    const pool = out.pool as Pool;
     for (const k of chain) {
       const a = previous.trace[k]!;
-      trace.push({ task: parseTasks(htn, [a.task], "replanHtn")[0]!, method: a.method, parent: remap.get(a.parent)!, depth: a.depth, step: -1 });
-      conts.push(remapAgenda(previous.continuations[k] as Agenda | null, remap));
+      pool.contBuf[pool.traceTop] = remapAgenda(previous.continuations[k] as Agenda | null, remap);
+      pushRaw(pool, parseTasks(htn, [a.task], "replanHtn")[0]!, a.method, remap.get(a.parent)!, a.depth, -1);
     }
     const agenda: Agenda = {
       task: task!,
@@ -553,9 +801,17 @@ export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResu
       depth: n.depth,
       next: remapAgenda(previous.continuations[anc] as Agenda | null, remap),
     };
-    const r = run(htn, state, agenda, options, plan, trace, conts);
-    expanded += r.expanded;
-    if (r.flags & PathFlags.Found) return { flags: r.flags, plan, trace: named(htn, trace), expanded, replannedTask: n.task, continuations: conts };
+    const found = run(htn, out, pool, state, agenda, options);
+    expanded += out.expanded;
+    if (found) {
+      const o = out as MutableResult;
+      o.expanded = expanded;
+      o.replannedTask = n.task;
+      return out;
+    }
   }
-  return { flags: PathFlags.NoPath, plan: [], trace: [], expanded, replannedTask: "", continuations: [] };
+  const out = createHtnResult() as MutableResult;
+  out.flags = PathFlags.NoPath;
+  out.expanded = expanded;
+  return out;
 }

@@ -1,4 +1,4 @@
-import { createFuzzySystem, defuzzify, fuzzify, inferFuzzy, type DefuzzifyMethod, type FuzzySystemDefinition } from "@tactica/decision";
+import { createFuzzyState, createFuzzySystem, defuzzify, fuzzify, inferFuzzy, type DefuzzifyMethod, type FuzzySystemDefinition } from "@tactica/decision";
 import type { DemoPage } from "../../demo";
 import { demoLayout, select, slider } from "../../ui";
 
@@ -71,6 +71,7 @@ const page: DemoPage = {
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const sys = createFuzzySystem(weapon);
+    const state = createFuzzyState(sys);
     let method: DefuzzifyMethod = "centroid";
     let cells = 60;
     const plot = { x: 60, y: 30, w: 560, h: 480 };
@@ -78,10 +79,10 @@ const page: DemoPage = {
     const maxAmmo = 60;
     let probe = { d: 200, a: 8 };
     const value = (d: number, a: number): number => {
-      fuzzify(sys, "distance", d);
-      fuzzify(sys, "ammo", a);
-      inferFuzzy(sys);
-      return defuzzify(sys, "desirability", { method });
+      fuzzify(state, sys, "distance", d);
+      fuzzify(state, sys, "ammo", a);
+      inferFuzzy(state, sys);
+      return defuzzify(state, sys, "desirability", { method });
     };
     const render = () => {
       draw.clear();
@@ -106,7 +107,7 @@ const page: DemoPage = {
       const py = plot.y + (1 - probe.a / maxAmmo) * plot.h;
       draw.circle(px, py, 6, { color: "#f7768e", width: 2 });
       const v = value(probe.d, probe.a);
-      const strengths = Array.from(sys.dom.subarray(sys.setStart[2], sys.setStart[2]! + 3), (x) => x.toFixed(2)).join(" / ");
+      const strengths = Array.from(state.dom.subarray(sys.setStart[2], sys.setStart[2]! + 3), (x) => x.toFixed(2)).join(" / ");
       stats.textContent = `distance ${probe.d.toFixed(0)}, ammo ${probe.a.toFixed(1)}\ndesirability (${method}): ${v.toFixed(2)}\nundesirable / desirable / very: ${strengths}`;
     };
     select(panel, "defuzzify", ["centroid", "meanOfMaximum", "maxAverage"] as const, method, (m) => {
