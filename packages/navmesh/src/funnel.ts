@@ -2,8 +2,9 @@ import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { closestPointOnPolygon, meshEpsilon, pointInPolygon } from "./locate";
-import type { NavMesh } from "./navmesh";
+import { closestPointOnPolygonIndex, meshEpsilon, pointInPolygon } from "./locate";
+import { polyIndexOfRef } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
 
 /** Flags of each corner of a {@link StraightPath}. */
 export const StraightPathFlags = {
@@ -46,7 +47,8 @@ export interface FindStraightPathOptions {
 
 /**
  * String pulling (the simple stupid funnel algorithm): the shortest path from `(sx, sy)` to
- * `(gx, gy)` inside the polygon corridor `corridor[0 .. corridorLength)` (from `findPolygonPath`).
+ * `(gx, gy)` inside the polygon corridor `corridor[0 .. corridorLength)` (polygon refs, from
+ * `findPolygonPath`).
  * When the goal is not in the last polygon (a partial corridor) the path ends at the nearest point
  * of that polygon. Consecutive polygons that share no edge must be joined by one of
  * `options.links`; the path goes straight to the link, hops, and continues. Returns `out`.
@@ -72,18 +74,22 @@ export function findStraightPath(
     );
   }
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
+  if (idx.length < corridorLength) idx = new Int32Array(Math.max(corridorLength, 2 * idx.length));
   for (let i = 0; i < corridorLength; i++) {
-    const p = corridor[i]!;
-    if (!(p >= 0 && p < mesh.polyCount && p === Math.floor(p)))
-      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${p}, not a polygon of this mesh.`, { path: `corridor[${i}]` });
+    const p = polyIndexOfRef(mesh, corridor[i]!);
+    if (p < 0)
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${corridor[i]}, not a valid polygon ref of this mesh (stale after a tile change?).`, {
+        path: `corridor[${i}]`,
+      });
+    idx[i] = p;
   }
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
   out.flags = PathFlags.Found;
-  const last = corridor[corridorLength - 1]! | 0; // refs as int32: a double passed to a call is boxed
+  const last = idx[corridorLength - 1]!;
   if (!pointInPolygon(mesh, last, gx, gy, meshEpsilon(mesh))) {
-    closestPointOnPolygon(goalScratch, mesh, last, gx, gy);
+    closestPointOnPolygonIndex(goalScratch, mesh, last, gx, gy);
     gx = goalScratch.x;
     gy = goalScratch.y;
   }
@@ -95,16 +101,16 @@ export function findStraightPath(
     cy = sy;
   while (i0 < corridorLength) {
     let i1 = i0;
-    while (i1 + 1 < corridorLength && portalEdge(mesh, corridor[i1]! | 0, corridor[i1 + 1]! | 0) >= 0) i1++;
+    while (i1 + 1 < corridorLength && portalEdge(mesh, idx[i1]!, idx[i1 + 1]!) >= 0) i1++;
     if (i1 === corridorLength - 1) {
       pt[4] = cx;
       pt[5] = cy;
       pt[6] = gx;
       pt[7] = gy;
-      pull(out, mesh, corridor, i0, i1);
+      pull(out, mesh, idx, i0, i1);
       break;
     }
-    const link = findLink(options?.links, corridor[i1]! | 0, corridor[i1 + 1]! | 0);
+    const link = findLink(options?.links, corridor[i1]!, corridor[i1 + 1]!);
     if (link < 0)
       throw navMeshError(
         NavMeshErrorCodes.BadInput,
@@ -122,7 +128,7 @@ export function findStraightPath(
     pt[5] = cy;
     pt[6] = lx0;
     pt[7] = ly0;
-    pull(out, mesh, corridor, i0, i1);
+    pull(out, mesh, idx, i0, i1);
     if (out.count <= out.pointFlags.length) out.pointFlags[out.count - 1] = out.pointFlags[out.count - 1]! | StraightPathFlags.OffMeshLink;
     pt[2] = lx1;
     pt[3] = ly1;
@@ -174,13 +180,15 @@ function pushPoint(out: StraightPath, flags: number): void {
 // The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
 const pt = new Float64Array(8); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
 const goalScratch = { x: 0, y: 0 };
+// The corridor as flat polygon indices (grown on demand, reused).
+let idx = new Int32Array(256);
 
 function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
   return (cx - ax) * (by - ay) - (bx - ax) * (cy - ay);
 }
 
 /** Funnel over corridor[i0..i1] from (sx,sy) to (ex,ey); appends corners after the start, the end included. */
-function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0: number, i1: number): void {
+function pull(out: StraightPath, mesh: NavMesh, corridor: Int32Array, i0: number, i1: number): void {
   const sx = pt[4]!,
     sy = pt[5]!,
     ex = pt[6]!,
@@ -200,8 +208,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       lx = rx = ex;
       ly = ry = ey;
     } else {
-      const a = corridor[i0 + i - 1]! | 0,
-        b = corridor[i0 + i]! | 0;
+      const a = corridor[i0 + i - 1]!,
+        b = corridor[i0 + i]!;
       const e = portalEdge(mesh, a, b);
       const n = mesh.polyVertCount[a]!;
       const va = mesh.polyVerts[a * mesh.maxVertsPerPoly + e]!,

@@ -1,6 +1,20 @@
 import { hypot2 } from "./math";
-import { assertFiniteNumber } from "./errors";
-import type { NavMesh } from "./navmesh";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
+
+/** Flat polygon index of `ref`, or a `NAVMESH_BAD_INPUT` naming `name` for a stale or invalid ref. @internal */
+export function requirePolyIndex(fn: string, name: string, mesh: NavMesh, ref: number): number {
+  const p = polyIndexOfRef(mesh, ref);
+  if (p < 0)
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      fn,
+      `"${name}" ${String(ref)} is not a valid polygon ref of this mesh (a stale ref after a tile change, or never one; see isValidPolyRef).`,
+      { path: name },
+    );
+  return p;
+}
 
 /** Tolerance (in mesh units, scaled by the mesh extent) under which a point on an edge counts as inside. @internal */
 export function meshEpsilon(mesh: NavMesh): number {
@@ -33,19 +47,24 @@ export interface FindPolygonOptions {
 }
 
 /**
- * The polygon containing `(x, y)` (points on an edge count), or `-1` when the point is off the
- * mesh. Uses the mesh's grid index: O(polygons per cell). On overlapping levels pass
+ * The ref of the polygon containing `(x, y)` (points on an edge count), or `-1` when the point is
+ * off the mesh. Uses the mesh's grid index: O(polygons per cell). On overlapping levels pass
  * `options.height` to pick the nearest surface.
  */
 export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
   assertFiniteNumber("findPolygon", "x", x);
   assertFiniteNumber("findPolygon", "y", y);
+  const p = findPolygonIndex(mesh, x, y, options?.height);
+  return p < 0 ? -1 : refOfPolyIndex(mesh, p);
+}
+
+/** {@link findPolygon} on flat indices (inputs already checked). @internal */
+export function findPolygonIndex(mesh: NavMesh, x: number, y: number, h?: number): number {
   if (mesh.polyCount === 0) return -1;
   // The index buckets polygons by the same clamped floor, so the point's cell holds every candidate.
   const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
   const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
   const eps = meshEpsilon(mesh);
-  const h = options?.height;
   let best = -1,
     bestDh = Infinity;
   const c = cy * mesh.gridWidth + cx;
@@ -53,7 +72,7 @@ export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindP
     const p = mesh.cellPolys[k]!;
     if (!pointInPolygon(mesh, p, x, y, eps)) continue;
     if (h === undefined) return p;
-    const dh = Math.abs(getHeightOnPolygon(mesh, p, x, y) - h);
+    const dh = Math.abs(heightOnPolygonIndex(mesh, p, x, y) - h);
     if (dh < bestDh) {
       bestDh = dh;
       best = p;
@@ -63,10 +82,15 @@ export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindP
 }
 
 /**
- * Surface height at `(x, y)` on polygon `poly`, interpolated over the polygon's fan triangles
+ * Surface height at `(x, y)` on polygon `ref`, interpolated over the polygon's fan triangles
  * (for points outside the polygon: the height of its nearest fan triangle's plane).
  */
-export function getHeightOnPolygon(mesh: NavMesh, poly: number, x: number, y: number): number {
+export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: number): number {
+  return heightOnPolygonIndex(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref), x, y);
+}
+
+/** {@link getHeightOnPolygon} on a flat index. @internal */
+export function heightOnPolygonIndex(mesh: NavMesh, poly: number, x: number, y: number): number {
   const n = mesh.polyVertCount[poly]!;
   const base = poly * mesh.maxVertsPerPoly;
   const v = mesh.vertices,
@@ -96,10 +120,15 @@ export function getHeightOnPolygon(mesh: NavMesh, poly: number, x: number, y: nu
 }
 
 /**
- * Writes into `out` the point of polygon `poly` nearest to `(x, y)` (the point itself when inside)
+ * Writes into `out` the point of polygon `ref` nearest to `(x, y)` (the point itself when inside)
  * and returns the squared distance.
  */
-export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, poly: number, x: number, y: number): number {
+export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, x: number, y: number): number {
+  return closestPointOnPolygonIndex(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref), x, y);
+}
+
+/** {@link closestPointOnPolygon} on a flat index. @internal */
+export function closestPointOnPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, poly: number, x: number, y: number): number {
   if (pointInPolygon(mesh, poly, x, y, 0)) {
     out.x = x;
     out.y = y;
@@ -138,20 +167,29 @@ export interface FindNearestPointOptions {
 }
 
 /**
- * The polygon nearest to `(x, y)`, with the nearest point on it written into `out`; `-1` (and
- * `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Searches the grid
- * index ring by ring around the point.
+ * The ref of the polygon nearest to `(x, y)`, with the nearest point on it written into `out`;
+ * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Searches
+ * the grid index ring by ring around the point.
  */
 export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, options?: FindNearestPointOptions): number {
   assertFiniteNumber("findNearestPoint", "x", x);
   assertFiniteNumber("findNearestPoint", "y", y);
-  const inside = findPolygon(mesh, x, y);
+  const maxD = options?.maxDistance ?? Infinity;
+  const p = findNearestPolygonIndex(out, mesh, x, y, maxD);
+  return p < 0 ? -1 : refOfPolyIndex(mesh, p);
+}
+
+const nearestTmp = { x: 0, y: 0 };
+
+/** {@link findNearestPoint} on flat indices (inputs already checked). @internal */
+export function findNearestPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, maxD: number): number {
+  const inside = findPolygonIndex(mesh, x, y);
   if (inside >= 0) {
     out.x = x;
     out.y = y;
     return inside;
   }
-  const maxD = options?.maxDistance ?? Infinity;
+  if (mesh.polyCount === 0) return -1;
   const gw = mesh.gridWidth,
     gh = mesh.gridHeight,
     cs = mesh.cellSize;
@@ -159,7 +197,7 @@ export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x
   const cy = Math.min(gh - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / cs)));
   let best = -1,
     bestD2 = maxD * maxD;
-  const tmp = { x: 0, y: 0 };
+  const tmp = nearestTmp;
   const maxRing = Math.max(gw, gh);
   for (let k = 0; k <= maxRing; k++) {
     for (let gy = cy - k; gy <= cy + k; gy++) {
@@ -170,7 +208,7 @@ export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x
         const c = gy * gw + gx;
         for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
           const p = mesh.cellPolys[i]!;
-          const d2 = closestPointOnPolygon(tmp, mesh, p, x, y);
+          const d2 = closestPointOnPolygonIndex(tmp, mesh, p, x, y);
           if (d2 < bestD2 || (best < 0 && d2 <= bestD2)) {
             bestD2 = d2;
             best = p;
@@ -188,11 +226,11 @@ export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x
 }
 
 /**
- * Writes into `out` (from index 0) the polygons whose area overlaps the circle at `(x, y)` with
+ * Writes into `out` (from index 0) the refs of the polygons whose area overlaps the circle at `(x, y)` with
  * radius `radius`, up to `out.length`, and returns how many overlap (which may exceed
  * `out.length`; the rest are not written).
  */
-export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, y: number, radius: number): number {
+export function findPolygonsInCircle(out: Float64Array, mesh: NavMesh, x: number, y: number, radius: number): number {
   assertFiniteNumber("findPolygonsInCircle", "x", x);
   assertFiniteNumber("findPolygonsInCircle", "y", y);
   assertFiniteNumber("findPolygonsInCircle", "radius", radius);
@@ -201,7 +239,7 @@ export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, 
     x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
   const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)),
     y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
-  const tmp = { x: 0, y: 0 };
+  const tmp = nearestTmp;
   const r2 = radius * radius;
   let count = 0;
   for (let gy = y0; gy <= y1; gy++) {
@@ -209,10 +247,10 @@ export function findPolygonsInCircle(out: Int32Array, mesh: NavMesh, x: number, 
       const c = gy * mesh.gridWidth + gx;
       for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
         const p = mesh.cellPolys[i]!;
-        if (closestPointOnPolygon(tmp, mesh, p, x, y) > r2) continue;
+        if (closestPointOnPolygonIndex(tmp, mesh, p, x, y) > r2) continue;
         // A polygon spanning several cells is reported once: from the first cell it shares with the query box.
         if (!firstCellOf(mesh, p, gx, gy, x0, y0)) continue;
-        if (count < out.length) out[count] = p;
+        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
         count++;
       }
     }
@@ -236,11 +274,11 @@ function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: numbe
 }
 
 /**
- * Writes into `out` (from index 0) the polygons whose area overlaps the axis-aligned box
+ * Writes into `out` (from index 0) the refs of the polygons whose area overlaps the axis-aligned box
  * `[minX, maxX] × [minY, maxY]` (touching counts), up to `out.length`, and returns how many overlap
  * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
  */
-export function findPolygonsInBox(out: Int32Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
+export function findPolygonsInBox(out: Float64Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
   for (const [k, val] of [
     ["minX", minX],
     ["minY", minY],
@@ -260,7 +298,7 @@ export function findPolygonsInBox(out: Int32Array, mesh: NavMesh, minX: number, 
       for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
         const p = mesh.cellPolys[i]!;
         if (!firstCellOf(mesh, p, gx, gy, x0, y0) || !polygonOverlapsBox(mesh, p, minX, minY, maxX, maxY)) continue;
-        if (count < out.length) out[count] = p;
+        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
         count++;
       }
     }
@@ -300,6 +338,8 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
 
 /** The tag of the polygon under `(x, y)`, or `-1` off the mesh (tags are 0 when unset). */
 export function getTagAt(mesh: NavMesh, x: number, y: number): number {
-  const p = findPolygon(mesh, x, y);
+  assertFiniteNumber("getTagAt", "x", x);
+  assertFiniteNumber("getTagAt", "y", y);
+  const p = findPolygonIndex(mesh, x, y);
   return p < 0 ? -1 : mesh.tags[p]!;
 }

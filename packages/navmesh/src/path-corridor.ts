@@ -1,7 +1,8 @@
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import { findStraightPath, type FindStraightPathOptions, type StraightPath } from "./funnel";
 import { createMoveResult, moveAlongSurface, type MoveResult } from "./move-along-surface";
-import type { NavMesh } from "./navmesh";
+import { polyIndexOfRef } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
 import type { NavPath } from "./query";
 
 /**
@@ -72,7 +73,7 @@ export function findCorridorCorners(out: StraightPath, corridor: PathCorridor, m
  */
 export function moveCorridorPosition(corridor: PathCorridor, mesh: NavMesh, x: number, y: number): boolean {
   if (corridor.length === 0) throw navMeshError(NavMeshErrorCodes.BadInput, "moveCorridorPosition", "the corridor is empty; call resetPathCorridor first.");
-  const m = moveAlongSurface(corridor.move, mesh, corridor.polys[0]! | 0, corridor.x, corridor.y, x, y);
+  const m = moveAlongSurface(corridor.move, mesh, corridor.polys[0]!, corridor.x, corridor.y, x, y);
   const end = m.poly;
   // Furthest corridor polygon equal to the end polygon: drop everything before it.
   for (let i = corridor.length - 1; i >= 0; i--) {
@@ -85,10 +86,11 @@ export function moveCorridorPosition(corridor: PathCorridor, mesh: NavMesh, x: n
     }
   }
   // The end polygon is outside the corridor: it must neighbor the corridor's first polygon to prepend it.
-  const first = corridor.polys[0]! | 0;
-  const n = mesh.polyVertCount[end]!;
+  const first = polyIndexOfRef(mesh, corridor.polys[0]!);
+  const endIndex = polyIndexOfRef(mesh, end);
+  const n = mesh.polyVertCount[endIndex]!;
   for (let k = 0; k < n; k++) {
-    if (mesh.neighbors[end * mesh.maxVertsPerPoly + k] === first) {
+    if (mesh.neighbors[endIndex * mesh.maxVertsPerPoly + k] === first) {
       if (corridor.length >= corridor.polys.length) return false;
       corridor.polys.copyWithin(1, 0, corridor.length);
       corridor.polys[0] = end;

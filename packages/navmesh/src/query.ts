@@ -11,7 +11,9 @@ import {
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { NAVMESH_AREA_COUNT, type NavMesh } from "./navmesh";
+import { requirePolyIndex } from "./locate";
+import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
+import { NAVMESH_AREA_COUNT, type NavMesh } from "./types";
 
 /**
  * Caller-owned result of a polygon path query, shaped like search's `PathResult`
@@ -49,10 +51,10 @@ export interface NavQueryFilter {
   /** A polygon is unusable if `flags & excludeFlags` is non-zero (default 0). */
   readonly excludeFlags?: number;
   /**
-   * Extra cost multiplier per polygon, e.g. danger or exposure (`≥ 1` keeps A* optimal over the
-   * portal graph; `Infinity` blocks the polygon). Called once per polygon entered.
+   * Extra cost multiplier per polygon (called with its ref), e.g. danger or exposure (`≥ 1` keeps
+   * A* optimal over the portal graph; `Infinity` blocks the polygon). Called once per polygon entered.
    */
-  readonly polyCost?: (poly: number) => number;
+  readonly polyCost?: (ref: number) => number;
   /** Off-mesh links the search may take. */
   readonly links?: OffMeshLinks;
 }
@@ -63,20 +65,23 @@ export interface FindPolygonPathOptions extends NavQueryFilter {
   readonly maxExpansions?: number;
 }
 
-/** Reusable search state for one mesh (typed arrays sized to its polygon count). Plain data. */
+/**
+ * Reusable search state for one mesh (typed arrays sized to its polygon count; they grow on the
+ * next search after tiles are added). Plain data.
+ */
 export interface NavMeshQuery {
   /** The mesh this state searches. */
   readonly mesh: NavMesh;
   /** Most polygons one search may touch; more ends the search with `BudgetExhausted | Partial`. */
   readonly maxNodes: number;
-  /** @internal */ readonly g: Float64Array;
-  /** @internal */ readonly posX: Float64Array;
-  /** @internal */ readonly posY: Float64Array;
-  /** @internal */ readonly parent: Int32Array;
-  /** @internal */ readonly viaLink: Int32Array;
-  /** @internal */ readonly stamp: Uint32Array;
-  /** @internal */ readonly closed: Uint32Array;
-  /** @internal */ readonly heap: IndexedHeap;
+  /** @internal */ g: Float64Array;
+  /** @internal */ posX: Float64Array;
+  /** @internal */ posY: Float64Array;
+  /** @internal */ parent: Int32Array;
+  /** @internal */ viaLink: Int32Array;
+  /** @internal */ stamp: Uint32Array;
+  /** @internal */ closed: Uint32Array;
+  /** @internal */ heap: IndexedHeap;
   /** @internal */ epoch: number;
   /** @internal */ touched: number;
   /** @internal */ best: number;
@@ -89,7 +94,7 @@ export interface NavMeshQuery {
   /** @internal */ excludeFlags: number;
   /** @internal */ hasAreaCosts: boolean;
   /** @internal */ readonly areaCosts: Float64Array;
-  /** @internal */ polyCost: ((poly: number) => number) | undefined;
+  /** @internal */ polyCost: ((ref: number) => number) | undefined;
   /** @internal */ links: OffMeshLinks | undefined;
   /** @internal */ readonly num: Float64Array;
 }
@@ -193,12 +198,37 @@ export function initSlicedPolygonPath(
 ): number {
   const mesh = query.mesh;
   const fn = "findPolygonPath";
-  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
-  if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
+  const sp = requirePolyIndex(fn, "startPoly", mesh, startPoly);
+  const gp = requirePolyIndex(fn, "goalPoly", mesh, goalPoly);
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
   const hScale = minCost(options);
+  if (query.g.length < mesh.polyCount) growQuery(query, mesh.polyCount);
+  return initSlicedIndex(query, sp, sx, sy, gp, gx, gy, hScale, options);
+}
+
+function growQuery(query: NavMeshQuery, n: number): void {
+  query.g = new Float64Array(n);
+  query.posX = new Float64Array(n);
+  query.posY = new Float64Array(n);
+  query.parent = new Int32Array(n);
+  query.viaLink = new Int32Array(n);
+  query.stamp = new Uint32Array(n);
+  query.closed = new Uint32Array(n);
+  query.heap = createIndexedHeap(n);
+  query.epoch = 0;
+}
+
+function initSlicedIndex(
+  query: NavMeshQuery,
+  startPoly: number,
+  sx: number,
+  sy: number,
+  goalPoly: number,
+  gx: number,
+  gy: number,
+  hScale: number,
+  options: FindPolygonPathOptions | undefined,
+): number {
   const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
   query.epoch = (query.epoch + 1) >>> 0;
   if (query.epoch === 0) {
@@ -283,23 +313,24 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
       }
     }
     if (links) {
+      const curRef = refOfPolyIndex(mesh, cur);
       for (let k = 0; k < links.count; k++) {
         if (!links.alive[k]) continue;
         let to: number, fx: number, fy: number, tx: number, ty: number;
-        if (links.startPoly[k] === cur) {
-          to = links.endPoly[k]!;
+        if (links.startPoly[k] === curRef) {
+          to = polyIndexOfRef(mesh, links.endPoly[k]!);
           fx = links.startX[k]!;
           fy = links.startY[k]!;
           tx = links.endX[k]!;
           ty = links.endY[k]!;
-        } else if (links.bidirectional[k] && links.endPoly[k] === cur) {
-          to = links.startPoly[k]!;
+        } else if (links.bidirectional[k] && links.endPoly[k] === curRef) {
+          to = polyIndexOfRef(mesh, links.startPoly[k]!);
           fx = links.endX[k]!;
           fy = links.endY[k]!;
           tx = links.startX[k]!;
           ty = links.startY[k]!;
         } else continue;
-        if (closed[to] === epoch) continue;
+        if (to < 0 || closed[to] === epoch) continue; // a link into a removed tile
         num[3] = tx;
         num[4] = ty;
         num[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
@@ -332,7 +363,7 @@ function filteredCost(query: NavMeshQuery, p: number): number {
   const f = mesh.flags[p]!;
   if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) return Infinity;
   let c = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
-  if (query.polyCost !== undefined) c *= query.polyCost(p);
+  if (query.polyCost !== undefined) c *= query.polyCost(refOfPolyIndex(mesh, p));
   return c;
 }
 
@@ -380,7 +411,8 @@ function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: bo
   for (let p = end; p >= 0; p = query.parent[p]!) count++;
   out.length = count;
   let k = count - 1;
-  for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = p;
+  const mesh = query.mesh;
+  for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = refOfPolyIndex(mesh, p);
   out.cost = query.g[end]!;
   out.flags = found ? PathFlags.Found : PathFlags.Partial | status;
   if (count > out.path.length) out.flags |= PathFlags.PathTruncated;
