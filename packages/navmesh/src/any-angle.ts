@@ -9,7 +9,7 @@ import {
   type IndexedHeap,
 } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { assertFiniteNumber } from "./errors";
 import type { StraightPath } from "./funnel";
 import { findPolygonIndex, requirePolyIndex } from "./locate";
 import type { NavMesh } from "./types";
@@ -185,8 +185,14 @@ export function findPathAnyAngle(
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
-  const ps = options?.startPoly !== undefined && options.startPoly !== -1 ? requirePolyIndex("findPathAnyAngle", "startPoly", mesh, options.startPoly) : options?.startPoly ?? findPolygonIndex(mesh, sx, sy),
-    pg = options?.goalPoly !== undefined && options.goalPoly !== -1 ? requirePolyIndex("findPathAnyAngle", "goalPoly", mesh, options.goalPoly) : options?.goalPoly ?? findPolygonIndex(mesh, gx, gy);
+  const ps =
+      options?.startPoly !== undefined && options.startPoly !== -1
+        ? requirePolyIndex("findPathAnyAngle", "startPoly", mesh, options.startPoly)
+        : (options?.startPoly ?? findPolygonIndex(mesh, sx, sy)),
+    pg =
+      options?.goalPoly !== undefined && options.goalPoly !== -1
+        ? requirePolyIndex("findPathAnyAngle", "goalPoly", mesh, options.goalPoly)
+        : (options?.goalPoly ?? findPolygonIndex(mesh, gx, gy));
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
     out.length = Infinity;

@@ -77,7 +77,12 @@ export function findPath(
     gy = snap.y;
   let cache = caches.get(mesh);
   if (!cache || cache.revision !== mesh.revision) {
-    cache = { revision: mesh.revision, query: createNavMeshQuery(mesh), corridor: createNavPath(Math.max(1, mesh.polyCount)), straight: createStraightPath(2 * mesh.vertexCount + 16) };
+    cache = {
+      revision: mesh.revision,
+      query: createNavMeshQuery(mesh),
+      corridor: createNavPath(Math.max(1, mesh.polyCount)),
+      straight: createStraightPath(2 * mesh.vertexCount + 16),
+    };
     caches.set(mesh, cache);
   }
   const uniform =

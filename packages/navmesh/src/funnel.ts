@@ -78,9 +78,14 @@ export function findStraightPath(
   for (let i = 0; i < corridorLength; i++) {
     const p = polyIndexOfRef(mesh, corridor[i]!);
     if (p < 0)
-      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${corridor[i]}, not a valid polygon ref of this mesh (stale after a tile change?).`, {
-        path: `corridor[${i}]`,
-      });
+      throw navMeshError(
+        NavMeshErrorCodes.BadInput,
+        fn,
+        `corridor[${i}] is ${corridor[i]}, not a valid polygon ref of this mesh (stale after a tile change?).`,
+        {
+          path: `corridor[${i}]`,
+        },
+      );
     idx[i] = p;
   }
   out.count = 0;

@@ -20,9 +20,12 @@ export {
   getPolygonArea,
   type NavMesh,
   type NavMeshInput,
+  type NavMeshTile,
   type CreateNavMeshOptions,
 } from "./navmesh";
-export { navMeshToJson, navMeshFromJson, type NavMeshJson } from "./serialize";
+export { POLY_REF_POLY_BITS, POLY_REF_TILE_BITS, POLY_REF_GENERATION_BITS, encodePolyRef, decodePolyRef, isValidPolyRef } from "./tiles/poly-ref";
+export { addNavMeshTile, removeNavMeshTile, replaceNavMeshTile, getNavMeshTile, getNavMeshTileKey, type NavMeshTileOptions } from "./tiles/tiles";
+export { navMeshToJson, navMeshFromJson, type NavMeshJson, type NavMeshTileJson } from "./serialize";
 export { navMeshToBytes, navMeshFromBytes } from "./bytes";
 export { parseObj, type ObjMesh } from "./obj";
 export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";

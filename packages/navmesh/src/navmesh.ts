@@ -37,8 +37,7 @@ const FN = "createNavMesh";
  * ```
  */
 export function createNavMesh(input: NavMeshInput, options: CreateNavMeshOptions = {}): NavMesh {
-  if (options === null || typeof options !== "object")
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "options must be an object.", { path: "options" });
+  if (options === null || typeof options !== "object") throw navMeshError(NavMeshErrorCodes.BadInput, FN, "options must be an object.", { path: "options" });
   return navMeshFromTileData(validateNavMeshInput(FN, input, options.maxVertsPerPoly));
 }
 
@@ -83,7 +82,10 @@ export function assembleNavMesh(
 
 function checkRef(fn: string, mesh: NavMesh, ref: number): number {
   const p = polyIndexOfRef(mesh, ref);
-  if (p < 0) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `${String(ref)} is not a valid polygon ref of this mesh (stale after a tile change, or never one).`, { path: "ref" });
+  if (p < 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `${String(ref)} is not a valid polygon ref of this mesh (stale after a tile change, or never one).`, {
+      path: "ref",
+    });
   return p;
 }
 

@@ -255,3 +255,36 @@ export function rebuildFlatView(mesh: NavMesh): void {
   m.tileRefBase = tileRefBase;
   m.revision = mesh.revision + 1;
 }
+
+/** A validated tile and its place, as read from serialized data. @internal */
+export interface PlacedTileData {
+  readonly x: number;
+  readonly y: number;
+  readonly layer: number;
+  readonly slot: number;
+  readonly data: TileData;
+}
+
+/**
+ * A mesh from serialized tiles: `generations` per slot, tiles in any order. Returns an error
+ * message and the index of the offending tile (the caller throws with its own path format), or
+ * the mesh. @internal
+ */
+export function navMeshFromPlacedTiles(generations: readonly number[], tiles: readonly PlacedTileData[]): NavMesh | { error: string; tile: number } {
+  const mesh = createEmptyNavMesh();
+  for (const g of generations) {
+    mesh.tileGenerations.push(g);
+    mesh.tileKeys.push("");
+  }
+  for (let i = 0; i < tiles.length; i++) {
+    const t = tiles[i]!;
+    if (t.slot >= generations.length) return { error: `slot ${t.slot} is past the ${generations.length} slots of "tileGenerations".`, tile: i };
+    if (mesh.tileKeys[t.slot] !== "") return { error: `slot ${t.slot} is used by two tiles.`, tile: i };
+    const key = `${t.x},${t.y},${t.layer}`;
+    if (Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return { error: `two tiles are at "${key}".`, tile: i };
+    mesh.tileKeys[t.slot] = key;
+    mesh.tiles[key] = makeTile(t.data, t.x, t.y, t.layer, t.slot, generations[t.slot]!);
+  }
+  rebuildFlatView(mesh);
+  return mesh;
+}

@@ -43,8 +43,7 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   }
   const heights = new Float64Array(vertexCount);
   if (input.heights !== undefined) {
-    if (!isArrayLike(input.heights) || input.heights.length !== vertexCount)
-      throw bad(`"heights" must have one entry per vertex (${vertexCount}).`, "heights");
+    if (!isArrayLike(input.heights) || input.heights.length !== vertexCount) throw bad(`"heights" must have one entry per vertex (${vertexCount}).`, "heights");
     for (let i = 0; i < vertexCount; i++) {
       const h = input.heights[i];
       if (typeof h !== "number" || !Number.isFinite(h)) throw bad(`height of vertex ${i} is not finite.`, `heights[${i}]`);
@@ -62,7 +61,12 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   }
   const stride = maxVertsPerPoly ?? Math.min(largest, NAVMESH_MAX_VERTS_PER_POLY);
   if (typeof stride !== "number" || !Number.isInteger(stride) || stride < 3 || stride > NAVMESH_MAX_VERTS_PER_POLY) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(stride)}.`, P("maxVertsPerPoly"));
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      fn,
+      `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(stride)}.`,
+      P("maxVertsPerPoly"),
+    );
   }
   const polyVerts = new Int32Array(polyCount * stride).fill(-1);
   const polyVertCount = new Uint8Array(polyCount);
@@ -122,7 +126,13 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
 }
 
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
-  return v !== null && typeof v === "object" && typeof (v as { length?: unknown }).length === "number" && Number.isInteger((v as { length: number }).length) && (v as { length: number }).length >= 0;
+  return (
+    v !== null &&
+    typeof v === "object" &&
+    typeof (v as { length?: unknown }).length === "number" &&
+    Number.isInteger((v as { length: number }).length) &&
+    (v as { length: number }).length >= 0
+  );
 }
 
 function copyPerPoly(
@@ -141,7 +151,9 @@ function copyPerPoly(
   for (let i = 0; i < count; i++) {
     const v = src[i];
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
-      throw navMeshError(NavMeshErrorCodes.BadMesh, fn, `${name}[${i}] is ${String(v)}; it must be an integer in ${min}..${max}.`, { path: `${at}${name}[${i}]` });
+      throw navMeshError(NavMeshErrorCodes.BadMesh, fn, `${name}[${i}] is ${String(v)}; it must be an integer in ${min}..${max}.`, {
+        path: `${at}${name}[${i}]`,
+      });
     }
     dst[i] = v;
   }
@@ -176,16 +188,19 @@ function validateDetail(
   for (let p = 0; p < polyCount; p++) {
     for (let k = 0; k < 4; k++) {
       const v = dm[4 * p + k];
-      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 0xffffffff) throw bad(`detailMeshes[${4 * p + k}] is not a count or index.`, `detailMeshes[${4 * p + k}]`);
+      if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 0xffffffff)
+        throw bad(`detailMeshes[${4 * p + k}] is not a count or index.`, `detailMeshes[${4 * p + k}]`);
       detailMeshes[4 * p + k] = v;
     }
     if (detailMeshes[4 * p]! + detailMeshes[4 * p + 1]! > nv) throw bad(`polygon ${p}'s detail vertices run past detailVertices.`, `detailMeshes[${4 * p}]`);
-    if (detailMeshes[4 * p + 2]! + detailMeshes[4 * p + 3]! > nt) throw bad(`polygon ${p}'s detail triangles run past detailTriangles.`, `detailMeshes[${4 * p + 2}]`);
+    if (detailMeshes[4 * p + 2]! + detailMeshes[4 * p + 3]! > nt)
+      throw bad(`polygon ${p}'s detail triangles run past detailTriangles.`, `detailMeshes[${4 * p + 2}]`);
   }
   const detailTriangles = new Uint8Array(dt.length);
   for (let i = 0; i < dt.length; i++) {
     const v = dt[i];
-    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 255) throw bad(`detailTriangles[${i}] is not a local index 0..255.`, `detailTriangles[${i}]`);
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v > 255)
+      throw bad(`detailTriangles[${i}] is not a local index 0..255.`, `detailTriangles[${i}]`);
     detailTriangles[i] = v;
   }
   for (let p = 0; p < polyCount; p++) {
