@@ -28,6 +28,7 @@ export { addNavMeshTile, removeNavMeshTile, replaceNavMeshTile, getNavMeshTile, 
 export { navMeshToJson, navMeshFromJson, type NavMeshJson, type NavMeshTileJson } from "./serialize";
 export { navMeshToBytes, navMeshFromBytes } from "./bytes";
 export { parseObj, type ObjMesh } from "./obj";
+export { navMeshFromPolygonMesh, polygonMeshToNavMeshInput, type PolygonMeshInput, type NavMeshFromPolygonMeshOptions } from "./import/polygon-mesh";
 export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";
 export { buildNavMeshFromPolygons, type PolygonWithHoles, type BuildNavMeshOptions } from "./build";
 export {

@@ -1,7 +1,7 @@
 import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
-import type { NavMesh } from "./types";
+import type { NavMesh, NavMeshTile } from "./types";
 
 /** Flat polygon index of `ref`, or a `NAVMESH_BAD_INPUT` naming `name` for a stale or invalid ref. @internal */
 export function requirePolyIndex(fn: string, name: string, mesh: NavMesh, ref: number): number {
@@ -82,8 +82,9 @@ export function findPolygonIndex(mesh: NavMesh, x: number, y: number, h?: number
 }
 
 /**
- * Surface height at `(x, y)` on polygon `ref`, interpolated over the polygon's fan triangles
- * (for points outside the polygon: the height of its nearest fan triangle's plane).
+ * Surface height at `(x, y)` on polygon `ref`: from the tile's detail triangles when it has a
+ * detail mesh, else interpolated over the polygon's fan triangles (for points outside the
+ * polygon: the height of its nearest fan triangle's plane).
  */
 export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: number): number {
   return heightOnPolygonIndex(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref), x, y);
@@ -91,6 +92,12 @@ export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: num
 
 /** {@link getHeightOnPolygon} on a flat index. @internal */
 export function heightOnPolygonIndex(mesh: NavMesh, poly: number, x: number, y: number): number {
+  const slot = mesh.polyTile[poly]!;
+  const tile = mesh.tiles[mesh.tileKeys[slot]!];
+  if (tile !== undefined && tile.detailMeshes.length > 0) {
+    const h = detailHeight(tile, poly - mesh.tilePolyBase[slot]!, x, y);
+    if (h === h) return h; // NaN: the point is outside every detail triangle
+  }
   const n = mesh.polyVertCount[poly]!;
   const base = poly * mesh.maxVertsPerPoly;
   const v = mesh.vertices,
@@ -117,6 +124,54 @@ export function heightOnPolygonIndex(mesh: NavMesh, poly: number, x: number, y: 
     if (i === 1) fallback = hgt;
   }
   return fallback;
+}
+
+const detailTri = new Float64Array(9);
+
+/** Height from the detail triangles of tile polygon `p` at `(x, y)`, NaN outside all of them. */
+function detailHeight(tile: NavMeshTile, p: number, x: number, y: number): number {
+  const dm = tile.detailMeshes;
+  const vb = dm[4 * p]!,
+    tb = dm[4 * p + 1]!,
+    tc = dm[4 * p + 3]!;
+  const n = tile.polyVertCount[p]!;
+  const base = p * tile.maxVertsPerPoly;
+  const tri = detailTri;
+  for (let t = tb; t < tb + tc; t++) {
+    for (let k = 0; k < 3; k++) {
+      const i = tile.detailTriangles[3 * t + k]!;
+      if (i < n) {
+        const v = tile.polyVerts[base + i]!;
+        tri[3 * k] = tile.vertices[2 * v]!;
+        tri[3 * k + 1] = tile.vertices[2 * v + 1]!;
+        tri[3 * k + 2] = tile.heights[v]!;
+      } else {
+        const d = 3 * (vb + i - n);
+        tri[3 * k] = tile.detailVertices[d]!;
+        tri[3 * k + 1] = tile.detailVertices[d + 1]!;
+        tri[3 * k + 2] = tile.detailVertices[d + 2]!;
+      }
+    }
+    const ax = tri[0]!,
+      ay = tri[1]!,
+      ah = tri[2]!,
+      bx = tri[3]!,
+      by = tri[4]!,
+      bh = tri[5]!,
+      cx = tri[6]!,
+      cy = tri[7]!,
+      ch = tri[8]!;
+    const ux = bx - ax,
+      uy = by - ay,
+      wx = cx - ax,
+      wy = cy - ay;
+    const det = ux * wy - uy * wx;
+    if (det === 0) continue;
+    const u = ((x - ax) * wy - (y - ay) * wx) / det,
+      w = (ux * (y - ay) - uy * (x - ax)) / det;
+    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return ah + u * (bh - ah) + w * (ch - ah);
+  }
+  return NaN;
 }
 
 /**

@@ -14,10 +14,11 @@ export const NAVMESH_AREA_COUNT = 64;
  * runs from vertex `i` to vertex `i + 1`, and `links[p * maxVertsPerPoly + i]` is the polygon ref
  * across it (in this tile or in a neighboring tile), or `-1` on the mesh boundary.
  *
- * The optional detail mesh refines heights (Detour layout): polygon `p`'s detail triangles are
- * `detailMeshes[4p + 2] .. + detailMeshes[4p + 3]` triangles of `detailTriangles` (3 local indices
- * each: index `< polyVertCount[p]` is the polygon's vertex, otherwise detail vertex
- * `detailMeshes[4p] + index - polyVertCount[p]` of `detailVertices`, stored as `x, y, height`).
+ * The optional detail mesh refines heights (Detour's `dtPolyDetail` layout): polygon `p` has
+ * `detailMeshes[4p + 3]` triangles from triangle `detailMeshes[4p + 1]` of `detailTriangles` (3
+ * local indices each: index `< polyVertCount[p]` is the polygon's vertex, otherwise detail vertex
+ * `detailMeshes[4p] + index - polyVertCount[p]` of `detailVertices`, stored as `x, y, height`;
+ * `detailMeshes[4p + 2]` is the polygon's detail vertex count).
  */
 export interface NavMeshTile {
   /** Tile column. */
@@ -52,7 +53,7 @@ export interface NavMeshTile {
   readonly flags: Uint16Array;
   /** Tag of each polygon (0 = none). */
   readonly tags: Int32Array;
-  /** Detail sub-meshes, 4 numbers per polygon: vertex base, vertex count, triangle base, triangle count (empty: no detail). */
+  /** Detail sub-meshes, 4 numbers per polygon: vertex base, triangle base, vertex count, triangle count (empty: no detail). */
   readonly detailMeshes: Uint32Array;
   /** Detail vertices `x, y, height`. */
   readonly detailVertices: Float64Array;

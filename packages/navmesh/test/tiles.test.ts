@@ -270,7 +270,7 @@ describe("serialized tiled meshes", () => {
   it("JSON and bytes round-trip exactly (free slots, generations, detail meshes); stale refs stay stale", () => {
     const mesh = createNavMesh({
       ...square(0, 0),
-      detailMeshes: [0, 1, 0, 4],
+      detailMeshes: [0, 0, 1, 4],
       detailVertices: [0.5, 0.5, 0.25],
       detailTriangles: [0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4],
     });

@@ -192,9 +192,9 @@ function validateDetail(
         throw bad(`detailMeshes[${4 * p + k}] is not a count or index.`, `detailMeshes[${4 * p + k}]`);
       detailMeshes[4 * p + k] = v;
     }
-    if (detailMeshes[4 * p]! + detailMeshes[4 * p + 1]! > nv) throw bad(`polygon ${p}'s detail vertices run past detailVertices.`, `detailMeshes[${4 * p}]`);
-    if (detailMeshes[4 * p + 2]! + detailMeshes[4 * p + 3]! > nt)
-      throw bad(`polygon ${p}'s detail triangles run past detailTriangles.`, `detailMeshes[${4 * p + 2}]`);
+    if (detailMeshes[4 * p]! + detailMeshes[4 * p + 2]! > nv) throw bad(`polygon ${p}'s detail vertices run past detailVertices.`, `detailMeshes[${4 * p}]`);
+    if (detailMeshes[4 * p + 1]! + detailMeshes[4 * p + 3]! > nt)
+      throw bad(`polygon ${p}'s detail triangles run past detailTriangles.`, `detailMeshes[${4 * p + 1}]`);
   }
   const detailTriangles = new Uint8Array(dt.length);
   for (let i = 0; i < dt.length; i++) {
@@ -205,8 +205,8 @@ function validateDetail(
   }
   for (let p = 0; p < polyCount; p++) {
     const n = polyVertCount[p]!,
-      vc = detailMeshes[4 * p + 1]!;
-    const t0 = detailMeshes[4 * p + 2]!,
+      vc = detailMeshes[4 * p + 2]!;
+    const t0 = detailMeshes[4 * p + 1]!,
       tc = detailMeshes[4 * p + 3]!;
     for (let i = 3 * t0; i < 3 * (t0 + tc); i++) {
       const k = detailTriangles[i]!;
