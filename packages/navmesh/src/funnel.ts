@@ -102,6 +102,10 @@ export function findStraightPath(
   pt[3] = sy;
   pushPoint(out, StraightPathFlags.Start);
   let i0 = 0;
+  // A start on a portal (an edge shared with the next polygon) makes a zero-width first portal that
+  // the funnel turns on; start from the last corridor polygon that still holds the start point.
+  const eps = meshEpsilon(mesh);
+  while (i0 + 1 < corridorLength && portalEdge(mesh, idx[i0]!, idx[i0 + 1]!) >= 0 && pointInPolygon(mesh, idx[i0 + 1]!, sx, sy, eps)) i0++;
   let cx = sx,
     cy = sy;
   while (i0 < corridorLength) {

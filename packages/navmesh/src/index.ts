@@ -71,4 +71,21 @@ export { findPath, type FindPathOptions, type FindPathResult } from "./find-path
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
-export { createPathCorridor, resetPathCorridor, setPathCorridor, findCorridorCorners, moveCorridorPosition, type PathCorridor } from "./path-corridor";
+export {
+  PathCorridorRepair,
+  createPathCorridor,
+  resetPathCorridor,
+  setPathCorridor,
+  findCorridorCorners,
+  moveCorridorPosition,
+  moveCorridorTarget,
+  optimizeCorridorVisibility,
+  optimizeCorridorTopology,
+  traverseCorridorLink,
+  isPathCorridorValid,
+  repairPathCorridor,
+  type PathCorridor,
+  type CorridorLinkTraversal,
+  type OptimizeCorridorVisibilityOptions,
+  type OptimizeCorridorTopologyOptions,
+} from "./path-corridor";

@@ -28,6 +28,7 @@ export function createMoveResult(maxVisited = 64): MoveResult {
 interface Scratch {
   stamp: Uint32Array;
   queue: Int32Array;
+  parent: Int32Array;
   epoch: number;
 }
 const scratches = new WeakMap<NavMesh, Scratch>();
@@ -54,7 +55,7 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
 export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
   let sc = scratches.get(mesh);
   if (!sc || sc.stamp.length < mesh.polyCount) {
-    sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), epoch: 0 };
+    sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), parent: new Int32Array(mesh.polyCount), epoch: 0 };
     scratches.set(mesh, sc);
   }
   sc.epoch = (sc.epoch + 1) >>> 0;
@@ -73,6 +74,7 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
     tail = 0;
   sc.queue[tail++] = startPoly;
   sc.stamp[startPoly] = epoch;
+  sc.parent[startPoly] = -1;
   out.x = sx;
   out.y = sy;
   out.poly = startPoly;
@@ -105,6 +107,7 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         if (hypot2(ax + t * dx - cx, ay + t * dy - cy) > r) continue;
         sc.stamp[nb] = epoch;
+        sc.parent[nb] = cur;
         sc.queue[tail++] = nb;
         continue;
       }
@@ -123,4 +126,12 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
     }
   }
   return out;
+}
+
+/**
+ * The search tree of the last {@link moveAlongSurfaceIndex} on `mesh`: `parent[p]` is the polygon
+ * (flat index) `p` was reached from (`-1` for the start). Valid until the next move on the mesh. @internal
+ */
+export function getMoveParents(mesh: NavMesh): Int32Array {
+  return scratches.get(mesh)!.parent;
 }
