@@ -2,8 +2,7 @@ import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { closestPointOnPolygonIndex, meshEpsilon, pointInPolygon } from "./locate";
-import { polyIndexOfRef } from "./tiles/poly-ref";
+import { closestPointOnPolygonIndex, pointInPolygonAt } from "./locate";
 import type { NavMesh } from "./types";
 
 /** Flags of each corner of a {@link StraightPath}. */
@@ -75,8 +74,18 @@ export function findStraightPath(
   }
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
   if (idx.length < corridorLength) idx = new Int32Array(Math.max(corridorLength, 2 * idx.length));
+  const tileBase = mesh.tilePolyBase,
+    tileCount = mesh.tilePolyCount,
+    refBase = mesh.tileRefBase;
   for (let i = 0; i < corridorLength; i++) {
-    const p = polyIndexOfRef(mesh, corridor[i]!);
+    // polyIndexOfRef, inlined (a double passed to a call is boxed).
+    const r = corridor[i]!;
+    let p = -1;
+    if (r >= 0 && r < 4503599627370496 && r === Math.floor(r)) {
+      const poly = r % 1048576;
+      const slot = ((r - poly) / 1048576) % 65536;
+      if (slot < tileBase.length && refBase[slot] === r - poly && poly < tileCount[slot]!) p = tileBase[slot]! + poly;
+    }
     if (p < 0)
       throw navMeshError(
         NavMeshErrorCodes.BadInput,
@@ -93,7 +102,9 @@ export function findStraightPath(
   out.expanded = 0;
   out.flags = PathFlags.Found;
   const last = idx[corridorLength - 1]!;
-  if (!pointInPolygon(mesh, last, gx, gy, meshEpsilon(mesh))) {
+  pt[6] = gx;
+  pt[7] = gy;
+  if (!pointInPolygonAt(mesh, last, pt, 6)) {
     closestPointOnPolygonIndex(goalScratch, mesh, last, gx, gy);
     gx = goalScratch.x;
     gy = goalScratch.y;
@@ -104,8 +115,7 @@ export function findStraightPath(
   let i0 = 0;
   // A start on a portal (an edge shared with the next polygon) makes a zero-width first portal that
   // the funnel turns on; start from the last corridor polygon that still holds the start point.
-  const eps = meshEpsilon(mesh);
-  while (i0 + 1 < corridorLength && portalEdge(mesh, idx[i0]!, idx[i0 + 1]!) >= 0 && pointInPolygon(mesh, idx[i0 + 1]!, sx, sy, eps)) i0++;
+  while (i0 + 1 < corridorLength && portalEdge(mesh, idx[i0]!, idx[i0 + 1]!) >= 0 && pointInPolygonAt(mesh, idx[i0 + 1]!, pt, 2)) i0++;
   let cx = sx,
     cy = sy;
   while (i0 < corridorLength) {
@@ -192,10 +202,6 @@ const goalScratch = { x: 0, y: 0 };
 // The corridor as flat polygon indices (grown on demand, reused).
 let idx = new Int32Array(256);
 
-function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (cx - ax) * (by - ay) - (bx - ax) * (cy - ay);
-}
-
 /** Funnel over corridor[i0..i1] from (sx,sy) to (ex,ey); appends corners after the start, the end included. */
 function pull(out: StraightPath, mesh: NavMesh, corridor: Int32Array, i0: number, i1: number): void {
   const sx = pt[4]!,
@@ -229,8 +235,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: Int32Array, i0: number
       ly = mesh.vertices[2 * vb + 1]!;
     }
     // Update right.
-    if (triarea2(apexX, apexY, rightX, rightY, rx, ry) <= 0) {
-      if ((apexX === rightX && apexY === rightY) || triarea2(apexX, apexY, leftX, leftY, rx, ry) > 0) {
+    if ((rx - apexX) * (rightY - apexY) - (rightX - apexX) * (ry - apexY) <= 0) {
+      if ((apexX === rightX && apexY === rightY) || (rx - apexX) * (leftY - apexY) - (leftX - apexX) * (ry - apexY) > 0) {
         rightX = rx;
         rightY = ry;
         rightIndex = i;
@@ -246,8 +252,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: Int32Array, i0: number
       }
     }
     // Update left.
-    if (triarea2(apexX, apexY, leftX, leftY, lx, ly) >= 0) {
-      if ((apexX === leftX && apexY === leftY) || triarea2(apexX, apexY, rightX, rightY, lx, ly) < 0) {
+    if ((lx - apexX) * (leftY - apexY) - (leftX - apexX) * (ly - apexY) >= 0) {
+      if ((apexX === leftX && apexY === leftY) || (lx - apexX) * (rightY - apexY) - (rightX - apexX) * (ly - apexY) < 0) {
         leftX = lx;
         leftY = ly;
         leftIndex = i;

@@ -40,6 +40,15 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
   return true;
 }
 
+/**
+ * {@link pointInPolygon} for the point `xy[i], xy[i + 1]` with the mesh's epsilon (no doubles
+ * passed: they would be boxed when the call is not inlined). @internal
+ */
+export function pointInPolygonAt(mesh: NavMesh, poly: number, xy: Float64Array, i: number): boolean {
+  const b = mesh.bounds;
+  return pointInPolygon(mesh, poly, xy[i]!, xy[i + 1]!, 1e-9 * Math.max(1, b[2]! - b[0]!, b[3]! - b[1]!));
+}
+
 /** Options of {@link findPolygon}. */
 export interface FindPolygonOptions {
   /** On multi-level meshes, prefer the polygon whose surface height is nearest to this (default: the first found). */
@@ -52,27 +61,54 @@ export interface FindPolygonOptions {
  * `options.height` to pick the nearest surface.
  */
 export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
-  assertFiniteNumber("findPolygon", "x", x);
-  assertFiniteNumber("findPolygon", "y", y);
-  const p = findPolygonIndex(mesh, x, y, options?.height);
+  if (!Number.isFinite(x + y)) throw nonFinite("findPolygon", x, y);
+  // Doubles go through a typed array: passing them to a non-inlined call would box each one.
+  const h = options?.height;
+  at[0] = x;
+  at[1] = y;
+  at[2] = h === undefined ? NaN : h;
+  const p = findPolygonAt(mesh);
   return p < 0 ? -1 : refOfPolyIndex(mesh, p);
 }
 
+/** A `NAVMESH_BAD_INPUT` for a non-finite coordinate pair. @internal */
+export function nonFinite(fn: string, x: number, y: number): Error {
+  return navMeshError(NavMeshErrorCodes.BadInput, fn, `coordinates must be finite numbers, got (${String(x)}, ${String(y)}).`, {
+    path: Number.isFinite(x) ? "y" : "x",
+  });
+}
+
+/** Scratch of the point queries: x, y, height (NaN: none), result height. @internal */
+export const at = new Float64Array(4);
+
 /** {@link findPolygon} on flat indices (inputs already checked). @internal */
 export function findPolygonIndex(mesh: NavMesh, x: number, y: number, h?: number): number {
+  at[0] = x;
+  at[1] = y;
+  at[2] = h === undefined ? NaN : h;
+  return findPolygonAt(mesh);
+}
+
+/** {@link findPolygonIndex} for the point and height in {@link at}. @internal */
+export function findPolygonAt(mesh: NavMesh): number {
   if (mesh.polyCount === 0) return -1;
+  const x = at[0]!,
+    y = at[1]!,
+    h = at[2]!;
   // The index buckets polygons by the same clamped floor, so the point's cell holds every candidate.
   const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
   const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
-  const eps = meshEpsilon(mesh);
+  const b = mesh.bounds;
+  const eps = 1e-9 * Math.max(1, b[2]! - b[0]!, b[3]! - b[1]!);
   let best = -1,
     bestDh = Infinity;
   const c = cy * mesh.gridWidth + cx;
   for (let k = mesh.cellStart[c]!; k < mesh.cellStart[c + 1]!; k++) {
     const p = mesh.cellPolys[k]!;
     if (!pointInPolygon(mesh, p, x, y, eps)) continue;
-    if (h === undefined) return p;
-    const dh = Math.abs(heightOnPolygonIndex(mesh, p, x, y) - h);
+    if (h !== h) return p;
+    heightAt(mesh, p);
+    const dh = Math.abs(at[3]! - h);
     if (dh < bestDh) {
       bestDh = dh;
       best = p;
@@ -92,11 +128,20 @@ export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: num
 
 /** {@link getHeightOnPolygon} on a flat index. @internal */
 export function heightOnPolygonIndex(mesh: NavMesh, poly: number, x: number, y: number): number {
+  at[0] = x;
+  at[1] = y;
+  heightAt(mesh, poly);
+  return at[3]!;
+}
+
+/** Height on flat polygon `poly` at the point in {@link at}, written to `at[3]`. @internal */
+export function heightAt(mesh: NavMesh, poly: number): void {
+  const x = at[0]!,
+    y = at[1]!;
   const slot = mesh.polyTile[poly]!;
   const tile = mesh.tiles[mesh.tileKeys[slot]!];
   if (tile !== undefined && tile.detailMeshes.length > 0) {
-    const h = detailHeight(tile, poly - mesh.tilePolyBase[slot]!, x, y);
-    if (h === h) return h; // NaN: the point is outside every detail triangle
+    if (detailHeightAt(tile, poly - mesh.tilePolyBase[slot]!)) return; // else outside every detail triangle
   }
   const n = mesh.polyVertCount[poly]!;
   const base = poly * mesh.maxVertsPerPoly;
@@ -120,16 +165,21 @@ export function heightOnPolygonIndex(mesh: NavMesh, poly: number, x: number, y: 
     const u = (px * cy - py * cx) / det,
       w = (bx * py - by * px) / det;
     const hgt = hs[a]! + u * (hs[b]! - hs[a]!) + w * (hs[c]! - hs[a]!);
-    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return hgt;
+    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) {
+      at[3] = hgt;
+      return;
+    }
     if (i === 1) fallback = hgt;
   }
-  return fallback;
+  at[3] = fallback;
 }
 
 const detailTri = new Float64Array(9);
 
-/** Height from the detail triangles of tile polygon `p` at `(x, y)`, NaN outside all of them. */
-function detailHeight(tile: NavMeshTile, p: number, x: number, y: number): number {
+/** Height from the detail triangles of tile polygon `p` at the point in `at` into `at[3]`; false outside all of them. */
+function detailHeightAt(tile: NavMeshTile, p: number): boolean {
+  const x = at[0]!,
+    y = at[1]!;
   const dm = tile.detailMeshes;
   const vb = dm[4 * p]!,
     tb = dm[4 * p + 1]!,
@@ -169,9 +219,12 @@ function detailHeight(tile: NavMeshTile, p: number, x: number, y: number): numbe
     if (det === 0) continue;
     const u = ((x - ax) * wy - (y - ay) * wx) / det,
       w = (ux * (y - ay) - uy * (x - ax)) / det;
-    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) return ah + u * (bh - ah) + w * (ch - ah);
+    if (u >= -1e-9 && w >= -1e-9 && u + w <= 1 + 1e-9) {
+      at[3] = ah + u * (bh - ah) + w * (ch - ah);
+      return true;
+    }
   }
-  return NaN;
+  return false;
 }
 
 /**

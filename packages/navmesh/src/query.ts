@@ -1,13 +1,5 @@
 import { hypot2 } from "./math";
-import {
-  createIndexedHeap,
-  indexedHeapClear,
-  indexedHeapPop,
-  indexedHeapPush,
-  indexedHeapDecreaseKey,
-  indexedHeapPushNext,
-  type IndexedHeap,
-} from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -136,8 +128,13 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
     areaCosts: new Float64Array(NAVMESH_AREA_COUNT),
     polyCost: undefined,
     links: undefined,
-    num: new Float64Array(6),
+    num: new Float64Array(10),
   };
+}
+
+/** Smallest multiplier the filter can apply (for an admissible heuristic), into `query.num[2]`. */
+function setMinCost(query: NavMeshQuery, filter: NavQueryFilter | undefined): void {
+  query.num[2] = minCost(filter);
 }
 
 /** Smallest multiplier the filter can apply (for an admissible heuristic). @internal */
@@ -175,7 +172,13 @@ export function findPolygonPath(
   gy: number,
   options?: FindPolygonPathOptions,
 ): NavPath {
-  initSlicedPolygonPath(query, startPoly, sx, sy, goalPoly, gx, gy, options);
+  // Doubles go through the query's scratch: passing them on to non-inlined calls would box them.
+  const num = query.num;
+  num[0] = gx;
+  num[1] = gy;
+  num[6] = sx;
+  num[7] = sy;
+  initSliced(query, startPoly, goalPoly, options);
   updateSlicedPolygonPath(query, Infinity);
   return finalizeSlicedPolygonPath(out, query);
 }
@@ -196,14 +199,25 @@ export function initSlicedPolygonPath(
   gy: number,
   options?: FindPolygonPathOptions,
 ): number {
+  const num = query.num;
+  num[0] = gx;
+  num[1] = gy;
+  num[6] = sx;
+  num[7] = sy;
+  return initSliced(query, startPoly, goalPoly, options);
+}
+
+function initSliced(query: NavMeshQuery, startPoly: number, goalPoly: number, options: FindPolygonPathOptions | undefined): number {
   const mesh = query.mesh;
   const fn = "findPolygonPath";
   const sp = requirePolyIndex(fn, "startPoly", mesh, startPoly);
   const gp = requirePolyIndex(fn, "goalPoly", mesh, goalPoly);
-  if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
-  const hScale = minCost(options);
+  const num = query.num;
+  if (!Number.isFinite(num[0]! + num[1]! + num[6]! + num[7]!))
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.", { path: "sx" });
+  setMinCost(query, options);
   if (query.g.length < mesh.polyCount) growQuery(query, mesh.polyCount);
-  return initSlicedIndex(query, sp, sx, sy, gp, gx, gy, hScale, options);
+  return initSlicedIndex(query, sp, gp, options);
 }
 
 function growQuery(query: NavMeshQuery, n: number): void {
@@ -218,18 +232,13 @@ function growQuery(query: NavMeshQuery, n: number): void {
   query.epoch = 0;
 }
 
-function initSlicedIndex(
-  query: NavMeshQuery,
-  startPoly: number,
-  sx: number,
-  sy: number,
-  goalPoly: number,
-  gx: number,
-  gy: number,
-  hScale: number,
-  options: FindPolygonPathOptions | undefined,
-): number {
-  const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
+function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: number, options: FindPolygonPathOptions | undefined): number {
+  const { g, posX, posY, parent, viaLink, stamp, closed, heap, num } = query;
+  const gx = num[0]!,
+    gy = num[1]!,
+    hScale = num[2]!,
+    sx = num[6]!,
+    sy = num[7]!;
   query.epoch = (query.epoch + 1) >>> 0;
   if (query.epoch === 0) {
     stamp.fill(0);
@@ -244,7 +253,8 @@ function initSlicedIndex(
   posY[startPoly] = sy;
   parent[startPoly] = -1;
   viaLink[startPoly] = -1;
-  indexedHeapPush(heap, startPoly, hypot2(gx - sx, gy - sy) * hScale);
+  heap.next[0] = hypot2(gx - sx, gy - sy) * hScale;
+  indexedHeapPushNext(heap, startPoly);
   query.best = startPoly;
   query.bestH = hypot2(gx - sx, gy - sy);
   query.touched = 1;
@@ -258,9 +268,6 @@ function initSlicedIndex(
   if (options?.areaCosts) for (let i = 0; i < NAVMESH_AREA_COUNT; i++) query.areaCosts[i] = options.areaCosts[i]!;
   query.polyCost = options?.polyCost;
   query.links = options?.links;
-  query.num[0] = gx;
-  query.num[1] = gy;
-  query.num[2] = hScale;
   return PathFlags.InProgress;
 }
 
@@ -295,7 +302,8 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
     const cx = posX[cur]!,
       cy = posY[cur]!,
       cg = g[cur]!;
-    const curCost = filteredCost(query, cur);
+    filteredCost(query, cur);
+    const curCost = num[8]!;
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
       const nb = mesh.neighbors[cur * stride + i]!;
@@ -358,13 +366,17 @@ export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): Na
   return out;
 }
 
-function filteredCost(query: NavMeshQuery, p: number): number {
+/** Cost multiplier of polygon `p` under the query's filter, into `query.num[8]` (a returned double would be boxed). */
+function filteredCost(query: NavMeshQuery, p: number): void {
   const mesh = query.mesh;
   const f = mesh.flags[p]!;
-  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) return Infinity;
-  let c = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
-  if (query.polyCost !== undefined) c *= query.polyCost(refOfPolyIndex(mesh, p));
-  return c;
+  const num = query.num;
+  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) {
+    num[8] = Infinity;
+    return;
+  }
+  num[8] = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
+  if (query.polyCost !== undefined) num[8] = num[8] * query.polyCost(refOfPolyIndex(mesh, p));
 }
 
 function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
@@ -372,7 +384,8 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   const px = num[3]!,
     py = num[4]!,
     ng = num[5]!;
-  const nbCost = filteredCost(query, nb);
+  filteredCost(query, nb);
+  const nbCost = num[8]!;
   if (nbCost === Infinity) return false;
   let total = ng;
   const goal = query.goal;
@@ -392,13 +405,9 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   query.viaLink[nb] = link;
   const h = nb === goal ? 0 : hypot2(num[0]! - px, num[1]! - py);
   const f = total + h * num[2]!;
-  if (query.heap.positions[nb]! < 0) {
-    // Insert through the heap's `next` slot: a double passed to a non-inlined call is boxed.
-    query.heap.next[0] = f;
-    indexedHeapPushNext(query.heap, nb);
-  } else {
-    indexedHeapDecreaseKey(query.heap, nb, f);
-  }
+  // Insert or decrease through the heap's `next` slot: a double passed to a non-inlined call is boxed.
+  query.heap.next[0] = f;
+  indexedHeapPushNext(query.heap, nb);
   if (h < query.bestH) {
     query.bestH = h;
     query.best = nb;
@@ -412,7 +421,14 @@ function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: bo
   out.length = count;
   let k = count - 1;
   const mesh = query.mesh;
-  for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = refOfPolyIndex(mesh, p);
+  const polyTile = mesh.polyTile,
+    polyBase = mesh.tilePolyBase,
+    refBase = mesh.tileRefBase;
+  for (let p = end; p >= 0; p = query.parent[p]!, k--) {
+    if (k >= out.path.length) continue;
+    const slot = polyTile[p]!;
+    out.path[k] = refBase[slot]! + (p - polyBase[slot]!); // refOfPolyIndex, inlined
+  }
   out.cost = query.g[end]!;
   out.flags = found ? PathFlags.Found : PathFlags.Partial | status;
   if (count > out.path.length) out.flags |= PathFlags.PathTruncated;
