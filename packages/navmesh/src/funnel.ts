@@ -2,7 +2,7 @@ import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { closestPointOnPolygonIndex, pointInPolygonAt } from "./locate";
+import { closestPointOnPolygonAt, pointInPolygonAt } from "./locate";
 import type { NavMesh } from "./types";
 
 /** Flags of each corner of a {@link StraightPath}. */
@@ -63,7 +63,20 @@ export function findStraightPath(
   gy: number,
   options?: FindStraightPathOptions,
 ): StraightPath {
+  // Doubles go through a typed array: this wrapper is inlined, the body is not (boxed arguments).
+  pt[8] = sx;
+  pt[9] = sy;
+  pt[10] = gx;
+  pt[11] = gy;
+  return straightPath(out, mesh, corridor, corridorLength, options);
+}
+
+function straightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, corridorLength: number, options?: FindStraightPathOptions): StraightPath {
   const fn = "findStraightPath";
+  const sx = pt[8]!,
+    sy = pt[9]!;
+  let gx = pt[10]!,
+    gy = pt[11]!;
   if (!Number.isInteger(corridorLength) || corridorLength < 1 || corridorLength > corridor.length) {
     throw navMeshError(
       NavMeshErrorCodes.BadInput,
@@ -105,7 +118,7 @@ export function findStraightPath(
   pt[6] = gx;
   pt[7] = gy;
   if (!pointInPolygonAt(mesh, last, pt, 6)) {
-    closestPointOnPolygonIndex(goalScratch, mesh, last, gx, gy);
+    closestPointOnPolygonAt(goalScratch, mesh, last, pt, 6);
     gx = goalScratch.x;
     gy = goalScratch.y;
   }
@@ -197,7 +210,7 @@ function pushPoint(out: StraightPath, flags: number): void {
 }
 
 // The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
-const pt = new Float64Array(8); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
+const pt = new Float64Array(12); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
 const goalScratch = { x: 0, y: 0 };
 // The corridor as flat polygon indices (grown on demand, reused).
 let idx = new Int32Array(256);

@@ -1,5 +1,5 @@
 import { hypot2 } from "./math";
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { findPolygon } from "./locate";
 import type { NavMesh } from "./types";
 
@@ -43,7 +43,7 @@ export interface OffMeshLinks {
 /** Creates an empty pool of up to `capacity` off-mesh links (1..65536). */
 export function createOffMeshLinks(capacity: number): OffMeshLinks {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << OFF_MESH_LINK_INDEX_BITS) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${String(capacity)}.`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${show(capacity)}.`, {
       path: "capacity",
     });
   }
@@ -86,7 +86,7 @@ export function addOffMeshLink(
 ): number {
   const cost = options.cost ?? hypot2(ex - sx, ey - sy);
   if (!Number.isFinite(cost) || cost < 0)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${String(cost)}.`, { path: "cost" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${show(cost)}.`, { path: "cost" });
   const a = findPolygon(mesh, sx, sy),
     b = findPolygon(mesh, ex, ey);
   if (a < 0 || b < 0) return -1;

@@ -1,5 +1,5 @@
 import { hypot2 } from "./math";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh, NavMeshTile } from "./types";
 
@@ -10,7 +10,7 @@ export function requirePolyIndex(fn: string, name: string, mesh: NavMesh, ref: n
     throw navMeshError(
       NavMeshErrorCodes.BadInput,
       fn,
-      `"${name}" ${String(ref)} is not a valid polygon ref of this mesh (a stale ref after a tile change, or never one; see isValidPolyRef).`,
+      `"${name}" ${show(ref)} is not a valid polygon ref of this mesh (a stale ref after a tile change, or never one; see isValidPolyRef).`,
       { path: name },
     );
   return p;
@@ -45,8 +45,25 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
  * passed: they would be boxed when the call is not inlined). @internal
  */
 export function pointInPolygonAt(mesh: NavMesh, poly: number, xy: Float64Array, i: number): boolean {
-  const b = mesh.bounds;
-  return pointInPolygon(mesh, poly, xy[i]!, xy[i + 1]!, 1e-9 * Math.max(1, b[2]! - b[0]!, b[3]! - b[1]!));
+  const bb = mesh.bounds;
+  const w = bb[2]! - bb[0]!,
+    h = bb[3]! - bb[1]!;
+  const eps = 1e-9 * (w > h ? (w > 1 ? w : 1) : h > 1 ? h : 1); // no Math.max: a builtin call boxes
+  const x = xy[i]!,
+    y = xy[i + 1]!;
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  for (let k = 0; k < n; k++) {
+    const a = mesh.polyVerts[base + k]!,
+      b = mesh.polyVerts[base + (k + 1 === n ? 0 : k + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!;
+    const dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
+    if (dx * (y - ay) - dy * (x - ax) < -eps * Math.sqrt(dx * dx + dy * dy)) return false;
+  }
+  return true;
 }
 
 /** Options of {@link findPolygon}. */
@@ -73,7 +90,7 @@ export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindP
 
 /** A `NAVMESH_BAD_INPUT` for a non-finite coordinate pair. @internal */
 export function nonFinite(fn: string, x: number, y: number): Error {
-  return navMeshError(NavMeshErrorCodes.BadInput, fn, `coordinates must be finite numbers, got (${String(x)}, ${String(y)}).`, {
+  return navMeshError(NavMeshErrorCodes.BadInput, fn, `coordinates must be finite numbers, got (${show(x)}, ${show(y)}).`, {
     path: Number.isFinite(x) ? "y" : "x",
   });
 }
@@ -99,7 +116,9 @@ export function findPolygonAt(mesh: NavMesh): number {
   const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
   const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
   const b = mesh.bounds;
-  const eps = 1e-9 * Math.max(1, b[2]! - b[0]!, b[3]! - b[1]!);
+  const bw = b[2]! - b[0]!,
+    bh = b[3]! - b[1]!;
+  const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1);
   let best = -1,
     bestDh = Infinity;
   const c = cy * mesh.gridWidth + cx;
@@ -233,6 +252,11 @@ function detailHeightAt(tile: NavMeshTile, p: number): boolean {
  */
 export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, x: number, y: number): number {
   return closestPointOnPolygonIndex(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref), x, y);
+}
+
+/** {@link closestPointOnPolygonIndex} for the point `xy[i], xy[i + 1]` (no boxed double arguments). @internal */
+export function closestPointOnPolygonAt(out: { x: number; y: number }, mesh: NavMesh, poly: number, xy: Float64Array, i: number): void {
+  closestPointOnPolygonIndex(out, mesh, poly, xy[i]!, xy[i + 1]!);
 }
 
 /** {@link closestPointOnPolygon} on a flat index. @internal */

@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { createEmptyNavMesh, linkNeighbors, makeTile, rebuildFlatView } from "./tiles/assemble";
 import { polyIndexOfRef } from "./tiles/poly-ref";
 import type { TileData } from "./tiles/tile-input";
@@ -83,7 +83,7 @@ export function assembleNavMesh(
 function checkRef(fn: string, mesh: NavMesh, ref: number): number {
   const p = polyIndexOfRef(mesh, ref);
   if (p < 0)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `${String(ref)} is not a valid polygon ref of this mesh (stale after a tile change, or never one).`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `${show(ref)} is not a valid polygon ref of this mesh (stale after a tile change, or never one).`, {
       path: "ref",
     });
   return p;

@@ -1,7 +1,7 @@
 import { hypot2 } from "./math";
 import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import type { OffMeshLinks } from "./links";
 import { requirePolyIndex } from "./locate";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
@@ -30,7 +30,7 @@ export interface NavPath {
 /** Creates a {@link NavPath} holding up to `maxLength` polygons (default 256). */
 export function createNavPath(maxLength = 256): NavPath {
   if (!Number.isInteger(maxLength) || maxLength < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${String(maxLength)}.`, { path: "maxLength" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${show(maxLength)}.`, { path: "maxLength" });
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Float64Array(maxLength), expanded: 0 };
 }
 
@@ -144,7 +144,7 @@ export function minCost(filter: NavQueryFilter | undefined): number {
   for (let i = 0; i < NAVMESH_AREA_COUNT; i++) {
     const c = filter.areaCosts[i];
     if (typeof c !== "number" || Number.isNaN(c) || c < 0)
-      throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${String(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
+      throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${show(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
     if (c < m) m = c;
   }
   return filter.polyCost ? Math.min(m, 1) : m;

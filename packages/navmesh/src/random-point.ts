@@ -1,5 +1,5 @@
 import { rngNextFloat, type Rng } from "@tactica/core";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { findPolygonIndex, requirePolyIndex } from "./locate";
 import { polygonAreaAt } from "./navmesh";
 import { refOfPolyIndex } from "./tiles/poly-ref";
@@ -105,7 +105,7 @@ export function findRandomPointInCircle(
   assertFiniteNumber("findRandomPointInCircle", "x", x);
   assertFiniteNumber("findRandomPointInCircle", "y", y);
   if (!(radius >= 0) || !Number.isFinite(radius))
-    throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${String(radius)}.`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${show(radius)}.`, {
       path: "radius",
     });
   const tries = options?.maxTries ?? 64;

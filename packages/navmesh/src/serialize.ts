@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { navMeshFromTileData } from "./navmesh";
 import { navMeshFromPlacedTiles, type PlacedTileData } from "./tiles/assemble";
 import { POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./tiles/poly-ref";
@@ -102,7 +102,7 @@ export function navMeshFromJson(json: unknown): NavMesh {
   const fn = "navMeshFromJson";
   const fmt = (msg: string, path: string): Error => navMeshError(NavMeshErrorCodes.Format, fn, msg, { path });
   if (!isRecord(json)) throw fmt("expected an object from navMeshToJson.", "$");
-  if (json["format"] !== "tactica-navmesh") throw fmt(`"format" is ${JSON.stringify(json["format"]) ?? "missing"}, expected "tactica-navmesh".`, "$.format");
+  if (json["format"] !== "tactica-navmesh") throw fmt(`"format" is ${show(json["format"])}, expected "tactica-navmesh".`, "$.format");
   const version = json["version"];
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) throw fmt(`"version" must be a positive integer.`, "$.version");
   if (version > NAVMESH_FORMAT_VERSION)

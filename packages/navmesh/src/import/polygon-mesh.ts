@@ -1,6 +1,6 @@
-import { navMeshError, NavMeshErrorCodes } from "../errors";
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 import { navMeshFromTileData } from "../navmesh";
-import { validateNavMeshInput } from "../tiles/tile-input";
+import { MAX_TILE_ITEMS, validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
 
 /**
@@ -78,13 +78,14 @@ export function polygonMeshToNavMeshInput(input: PolygonMeshInput, options: NavM
   if (input === null || typeof input !== "object") throw bad("input must be an object { vertices, polygons }.", "$");
   if (options === null || typeof options !== "object") throw navMeshError(NavMeshErrorCodes.BadInput, fn, "options must be an object.", { path: "options" });
   const up = options.upAxis ?? "y";
-  if (up !== "y" && up !== "z") throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"upAxis" must be "y" or "z", got ${String(up)}.`, { path: "upAxis" });
+  if (up !== "y" && up !== "z") throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"upAxis" must be "y" or "z", got ${show(up)}.`, { path: "upAxis" });
   const stride3 = options.detailTriangleStride ?? 4;
   if (stride3 !== 3 && stride3 !== 4)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"detailTriangleStride" must be 3 or 4, got ${String(stride3)}.`, { path: "detailTriangleStride" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"detailTriangleStride" must be 3 or 4, got ${show(stride3)}.`, { path: "detailTriangleStride" });
   const v = input.vertices;
   if (!isArrayLike(v) || v.length % 3 !== 0) throw bad(`"vertices" must hold x, y, z triples.`, "$.vertices");
   const n = v.length / 3;
+  if (n > MAX_TILE_ITEMS) throw bad(`${n} vertices is more than one tile holds (${MAX_TILE_ITEMS}).`, "$.vertices");
   const [a, h, b] = up === "y" ? [0, 1, 2] : [0, 2, 1];
   const vertices = new Array<number>(2 * n);
   const heights = new Array<number>(n);
@@ -94,7 +95,7 @@ export function polygonMeshToNavMeshInput(input: PolygonMeshInput, options: NavM
     heights[i] = v[3 * i + h] as number;
   }
   const pin = input.polygons;
-  if (!isArrayLike(pin)) throw bad(`"polygons" must be an array.`, "$.polygons");
+  if (!isArrayLike(pin) || pin.length > MAX_TILE_ITEMS * 12) throw bad(`"polygons" must be an array (of at most ${MAX_TILE_ITEMS} polygons).`, "$.polygons");
   let polygons: ArrayLike<ArrayLike<number>>;
   if (pin.length > 0 && typeof pin[0] === "number") {
     const s = options.maxVertsPerPoly;
@@ -119,23 +120,24 @@ export function polygonMeshToNavMeshInput(input: PolygonMeshInput, options: NavM
   if (input.tags !== undefined) out.tags = input.tags;
   const dm = input.detailMeshes;
   if (dm !== undefined || input.detailVertices !== undefined || input.detailTriangles !== undefined) {
-    if (!isArrayLike(dm)) throw bad(`"detailMeshes" must be an array.`, "$.detailMeshes");
+    if (!isArrayLike(dm) || dm.length > 4 * MAX_TILE_ITEMS) throw bad(`"detailMeshes" must be an array (4 numbers per polygon).`, "$.detailMeshes");
     const meshes: number[] = [];
     for (let i = 0; i < dm.length; i++) {
       const m = dm[i];
       if (m !== null && typeof m === "object") {
         const o = m;
-        meshes.push(o.verticesBase, o.trianglesBase, o.verticesCount, o.trianglesCount);
+        meshes.push(o.verticesBase as number, o.trianglesBase as number, o.verticesCount as number, o.trianglesCount as number);
       } else meshes.push(m as number);
     }
     out.detailMeshes = meshes;
     const dv = input.detailVertices;
-    if (!isArrayLike(dv) || dv.length % 3 !== 0) throw bad(`"detailVertices" must hold x, y, z triples.`, "$.detailVertices");
+    if (!isArrayLike(dv) || dv.length % 3 !== 0 || dv.length > 3 * MAX_TILE_ITEMS) throw bad(`"detailVertices" must hold x, y, z triples.`, "$.detailVertices");
     const det: number[] = [];
     for (let i = 0; i < dv.length / 3; i++) det.push(dv[3 * i + a] as number, dv[3 * i + b] as number, dv[3 * i + h] as number);
     out.detailVertices = det;
     const dt = input.detailTriangles;
-    if (!isArrayLike(dt) || dt.length % stride3 !== 0) throw bad(`"detailTriangles" must hold ${stride3} numbers per triangle.`, "$.detailTriangles");
+    if (!isArrayLike(dt) || dt.length % stride3 !== 0 || dt.length > stride3 * MAX_TILE_ITEMS)
+      throw bad(`"detailTriangles" must hold ${stride3} numbers per triangle.`, "$.detailTriangles");
     const tris: number[] = [];
     for (let i = 0; i < dt.length; i += stride3) tris.push(dt[i] as number, dt[i + 1] as number, dt[i + 2] as number);
     out.detailTriangles = tris;

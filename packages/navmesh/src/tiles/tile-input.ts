@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "../errors";
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 import { NAVMESH_MAX_VERTS_PER_POLY, type NavMeshInput } from "../types";
 
 /** Validated tile geometry (no placement yet). @internal */
@@ -31,14 +31,14 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   if (input === null || typeof input !== "object") throw bad("input must be an object { vertices, polygons }.", at === "" ? "$" : at.slice(0, -1));
   const { vertices: vin, polygons: pin } = input;
   if (!isArrayLike(vin) || vin.length % 2 !== 0) {
-    throw bad(`"vertices" must hold x,y pairs (got ${isArrayLike(vin) ? vin.length : String(vin)} numbers).`, "vertices");
+    throw bad(`"vertices" must hold x,y pairs (got ${isArrayLike(vin) ? vin.length : show(vin)} numbers).`, "vertices");
   }
   if (vin.length / 2 > MAX_TILE_ITEMS) throw bad(`${vin.length / 2} vertices is more than one tile holds (${MAX_TILE_ITEMS}).`, "vertices");
   const vertexCount = vin.length / 2;
   const vertices = new Float64Array(vin.length);
   for (let i = 0; i < vin.length; i++) {
     const v = vin[i];
-    if (typeof v !== "number" || !Number.isFinite(v)) throw bad(`vertex ${i >> 1} has a non-finite coordinate (${String(v)}).`, `vertices[${i}]`);
+    if (typeof v !== "number" || !Number.isFinite(v)) throw bad(`vertex ${i >> 1} has a non-finite coordinate (${show(v)}).`, `vertices[${i}]`);
     vertices[i] = v;
   }
   const heights = new Float64Array(vertexCount);
@@ -64,7 +64,7 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
     throw navMeshError(
       NavMeshErrorCodes.BadInput,
       fn,
-      `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(stride)}.`,
+      `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${show(stride)}.`,
       P("maxVertsPerPoly"),
     );
   }
@@ -78,7 +78,7 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
     for (let i = 0; i < n; i++) {
       const v = poly[i];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= vertexCount) {
-        throw bad(`polygon ${p} vertex ${i} is ${String(v)}, not a vertex index in 0..${vertexCount - 1}.`, `polygons[${p}][${i}]`);
+        throw bad(`polygon ${p} vertex ${i} is ${show(v)}, not a vertex index in 0..${vertexCount - 1}.`, `polygons[${p}][${i}]`);
       }
       for (let j = 0; j < i; j++) {
         if (poly[j] === v) throw bad(`polygon ${p} uses vertex ${v} twice (positions ${j} and ${i}).`, `polygons[${p}][${i}]`);
@@ -151,7 +151,7 @@ function copyPerPoly(
   for (let i = 0; i < count; i++) {
     const v = src[i];
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) {
-      throw navMeshError(NavMeshErrorCodes.BadMesh, fn, `${name}[${i}] is ${String(v)}; it must be an integer in ${min}..${max}.`, {
+      throw navMeshError(NavMeshErrorCodes.BadMesh, fn, `${name}[${i}] is ${show(v)}; it must be an integer in ${min}..${max}.`, {
         path: `${at}${name}[${i}]`,
       });
     }
@@ -174,8 +174,10 @@ function validateDetail(
     return { detailMeshes: new Uint32Array(0), detailVertices: new Float64Array(0), detailTriangles: new Uint8Array(0) };
   const bad = (msg: string, path: string): Error => navMeshError(NavMeshErrorCodes.BadMesh, fn, msg, { path: at + path });
   if (!isArrayLike(dm) || dm.length !== 4 * polyCount) throw bad(`"detailMeshes" must hold 4 numbers per polygon (${4 * polyCount}).`, "detailMeshes");
-  if (!isArrayLike(dv) || dv.length % 3 !== 0) throw bad(`"detailVertices" must hold x, y, height triples.`, "detailVertices");
-  if (!isArrayLike(dt) || dt.length % 3 !== 0) throw bad(`"detailTriangles" must hold 3 local indices per triangle.`, "detailTriangles");
+  if (!isArrayLike(dv) || dv.length % 3 !== 0 || dv.length > 3 * MAX_TILE_ITEMS)
+    throw bad(`"detailVertices" must hold x, y, height triples.`, "detailVertices");
+  if (!isArrayLike(dt) || dt.length % 3 !== 0 || dt.length > 3 * MAX_TILE_ITEMS)
+    throw bad(`"detailTriangles" must hold 3 local indices per triangle.`, "detailTriangles");
   const detailVertices = new Float64Array(dv.length);
   for (let i = 0; i < dv.length; i++) {
     const v = dv[i];

@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "../errors";
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 import type { NavMesh, NavMeshInput, NavMeshTile } from "../types";
 import { makeTile, rebuildFlatView } from "./assemble";
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./poly-ref";
@@ -31,7 +31,7 @@ function checkCoords(fn: string, x: number, y: number, layer: number): void {
     ["layer", layer],
   ] as const) {
     if (typeof v !== "number" || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff)
-      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `tile "${name}" must be a 32-bit integer, got ${String(v)}.`, { path: name });
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `tile "${name}" must be a 32-bit integer, got ${show(v)}.`, { path: name });
   }
 }
 
