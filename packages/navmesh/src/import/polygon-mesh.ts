@@ -126,7 +126,7 @@ export function polygonMeshToNavMeshInput(input: PolygonMeshInput, options: NavM
       const m = dm[i];
       if (m !== null && typeof m === "object") {
         const o = m;
-        meshes.push(o.verticesBase as number, o.trianglesBase as number, o.verticesCount as number, o.trianglesCount as number);
+        meshes.push(o.verticesBase, o.trianglesBase, o.verticesCount, o.trianglesCount);
       } else meshes.push(m as number);
     }
     out.detailMeshes = meshes;
