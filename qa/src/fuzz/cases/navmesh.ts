@@ -183,7 +183,7 @@ const cases_: LoaderCase<unknown>[] = [
     name: "navMeshFromBytes",
     kind: "bytes",
     seeds: [navMeshToBytes(fixture()), navMeshToBytes(createNavMesh(square(0, 0)))],
-    wrong: wrongBytes as fc.Arbitrary<unknown>,
+    wrong: wrongBytes,
     load: (b) => navMeshFromBytes(b as Uint8Array),
   },
   {
