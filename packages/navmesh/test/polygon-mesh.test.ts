@@ -61,6 +61,28 @@ describe("navMeshFromPolygonMesh (external 3D polygon meshes: navcat, Recast)", 
     expect(tiled.tiles["1,0,0"]!.links.some((l) => l === 0)).toBe(true);
   });
 
+  it("detail triangles keep their vertices when a clockwise polygon is stored counter-clockwise; each polygon uses its own detail", () => {
+    // A non-planar unit quad (vertex 0 raised to 1) split along the 0–2 diagonal, given clockwise in (x, z).
+    const quad = { vertices: [0, 1, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1], detailMeshes: [0, 0, 0, 2], detailVertices: [], detailTriangles: [0, 1, 2, 0, 2, 3] };
+    const cw = navMeshFromPolygonMesh({ ...quad, polygons: [[0, 3, 2, 1]] }, { detailTriangleStride: 3 });
+    expect(getHeightOnPolygon(cw, 0, 0.5, 0.5)).toBeCloseTo(0.5, 12); // on the 0–2 diagonal: (1 + 0) / 2
+    const ccw = navMeshFromPolygonMesh({ ...quad, polygons: [[0, 1, 2, 3]] }, { detailTriangleStride: 3 });
+    expect(getHeightOnPolygon(ccw, 0, 0.5, 0.5)).toBeCloseTo(0.5, 12);
+    // Two polygons, the second with its own raised detail vertex.
+    const two = navMeshFromPolygonMesh({
+      vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1, 2, 0, 0, 2, 0, 1],
+      polygons: [
+        [0, 1, 2, 3],
+        [1, 4, 5, 2],
+      ],
+      detailMeshes: [0, 0, 0, 2, 0, 2, 1, 4],
+      detailVertices: [1.5, 3, 0.5],
+      detailTriangles: [0, 1, 2, 0, 0, 2, 3, 0, 0, 1, 4, 0, 1, 2, 4, 0, 2, 3, 4, 0, 3, 0, 4, 0, 0, 1, 2, 0, 0, 2, 3, 0],
+    });
+    expect(getHeightOnPolygon(two, 0, 0.5, 0.5)).toBeCloseTo(0, 12);
+    expect(getHeightOnPolygon(two, 1, 1.5, 0.5)).toBeCloseTo(3, 12);
+  });
+
   it("rejects bad input with NAVMESH_BAD_MESH / NAVMESH_BAD_INPUT and a path", () => {
     const ok = { vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], polygons: [[0, 1, 2]] };
     const cases: [unknown, unknown, string][] = [
