@@ -66,6 +66,7 @@ export interface NavMeshQuery {
   readonly mesh: NavMesh;
   /** Most polygons one search may touch; more ends the search with `BudgetExhausted | Partial`. */
   readonly maxNodes: number;
+  /** @internal */ readonly autoNodes: boolean;
   /** @internal */ g: Float64Array;
   /** @internal */ posX: Float64Array;
   /** @internal */ posY: Float64Array;
@@ -75,6 +76,7 @@ export interface NavMeshQuery {
   /** @internal */ closed: Uint32Array;
   /** @internal */ heap: IndexedHeap;
   /** @internal */ epoch: number;
+  /** @internal */ revision: number;
   /** @internal */ touched: number;
   /** @internal */ best: number;
   /** @internal */ bestH: number;
@@ -93,7 +95,7 @@ export interface NavMeshQuery {
 
 /** Options of {@link createNavMeshQuery}. */
 export interface CreateNavMeshQueryOptions {
-  /** Node-pool capacity: most polygons one search may touch (default: all). */
+  /** Node-pool capacity: most polygons one search may touch (default: all, also after tiles are added). */
   readonly maxNodes?: number;
 }
 
@@ -106,6 +108,7 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
   return {
     mesh,
     maxNodes,
+    autoNodes: options.maxNodes === undefined,
     g: new Float64Array(n),
     posX: new Float64Array(n),
     posY: new Float64Array(n),
@@ -115,6 +118,7 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
     closed: new Uint32Array(n),
     heap: createIndexedHeap(n),
     epoch: 0,
+    revision: -1,
     touched: 0,
     best: -1,
     bestH: Infinity,
@@ -187,7 +191,8 @@ export function findPolygonPath(
  * Starts a polygon search that {@link updateSlicedPolygonPath} advances a few expansions at a time
  * (time slicing across frames). The query keeps a copy of the filter's flags and area costs and
  * references to its `polyCost` callback and `links` until the search is finalized. Returns
- * `PathFlags.InProgress`.
+ * `PathFlags.InProgress`. When tiles are added, removed or replaced before the search is
+ * finalized, it ends with `NoPath` and an empty path (plan again).
  */
 export function initSlicedPolygonPath(
   query: NavMeshQuery,
@@ -221,6 +226,7 @@ function initSliced(query: NavMeshQuery, startPoly: number, goalPoly: number, op
 }
 
 function growQuery(query: NavMeshQuery, n: number): void {
+  if (query.autoNodes) (query as { maxNodes: number }).maxNodes = n;
   query.g = new Float64Array(n);
   query.posX = new Float64Array(n);
   query.posY = new Float64Array(n);
@@ -239,6 +245,7 @@ function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: numbe
     hScale = num[2]!,
     sx = num[6]!,
     sy = num[7]!;
+  query.revision = query.mesh.revision;
   query.epoch = (query.epoch + 1) >>> 0;
   if (query.epoch === 0) {
     stamp.fill(0);
@@ -277,6 +284,12 @@ function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: numbe
  */
 export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: number): number {
   if (query.status !== PathFlags.InProgress) return query.status;
+  if (query.revision !== query.mesh.revision) {
+    // Tiles changed under a sliced search: its polygon indices are no longer the mesh's.
+    query.status = PathFlags.NoPath;
+    query.best = -1;
+    return query.status;
+  }
   const mesh = query.mesh;
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
@@ -359,6 +372,15 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
  */
 export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): NavPath {
   const found = query.status === PathFlags.Found;
+  if (query.revision !== query.mesh.revision || (!found && query.best < 0)) {
+    out.length = 0;
+    out.cost = Infinity;
+    out.flags = PathFlags.NoPath;
+    out.expanded = query.expanded;
+    query.polyCost = undefined;
+    query.links = undefined;
+    return out;
+  }
   writeCorridor(out, query, found ? query.goal : query.best, found, query.status);
   out.expanded = query.expanded;
   query.polyCost = undefined;
