@@ -1,4 +1,3 @@
-import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -198,7 +197,11 @@ function pushPoint(out: StraightPath, flags: number): void {
   const n = out.count;
   if (n > 0 && pt[0] === x && pt[1] === y) return;
   // The previous point may be past the buffer; the length still needs it, so keep a running last point.
-  if (n > 0) out.length += hypot2(x - pt[0]!, y - pt[1]!);
+  if (n > 0) {
+    const dx = x - pt[0]!,
+      dy = y - pt[1]!;
+    out.length += Math.sqrt(dx * dx + dy * dy); // not hypot2: a returned double is boxed when not inlined
+  }
   if (n < out.pointFlags.length) {
     out.points[2 * n] = x;
     out.points[2 * n + 1] = y;

@@ -254,11 +254,6 @@ export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMe
   return closestPointOnPolygonIndex(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref), x, y);
 }
 
-/** {@link closestPointOnPolygonIndex} for the point `xy[i], xy[i + 1]` (no boxed double arguments). @internal */
-export function closestPointOnPolygonAt(out: { x: number; y: number }, mesh: NavMesh, poly: number, xy: Float64Array, i: number): void {
-  closestPointOnPolygonIndex(out, mesh, poly, xy[i]!, xy[i + 1]!);
-}
-
 /** {@link closestPointOnPolygon} on a flat index. @internal */
 export function closestPointOnPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, poly: number, x: number, y: number): number {
   if (pointInPolygon(mesh, poly, x, y, 0)) {
@@ -290,6 +285,40 @@ export function closestPointOnPolygonIndex(out: { x: number; y: number }, mesh: 
     }
   }
   return best;
+}
+
+/** {@link closestPointOnPolygonIndex} for the point `xy[at0], xy[at0 + 1]` (no boxed doubles; inside counts with the mesh epsilon). @internal */
+export function closestPointOnPolygonAt(out: { x: number; y: number }, mesh: NavMesh, poly: number, xy: Float64Array, at0: number): void {
+  const x = xy[at0]!,
+    y = xy[at0 + 1]!;
+  if (pointInPolygonAt(mesh, poly, xy, at0)) {
+    out.x = x;
+    out.y = y;
+    return;
+  }
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!,
+      dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * dx,
+      qy = ay + t * dy;
+    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
+    if (d < best) {
+      best = d;
+      out.x = qx;
+      out.y = qy;
+    }
+  }
 }
 
 /** Options of {@link findNearestPoint}. */
