@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
 import { createRng, rngNextFloat } from "@tactica/core";
 import {
-  createNavMesh,
+  navMeshFromPolygonMesh,
   createNavMeshQuery,
   createNavPath,
   createRaycastResult,
@@ -37,7 +37,7 @@ import type { Suite, SuiteContext } from "../suite";
 
 // Every OBJ under --meshes (default ../shared/bench/meshes): one solo navmesh per mesh with navcat
 // and with recast-navigation (WASM) under one configuration; navcat's polygons are imported into
-// Tactica (createNavMesh: x,z plane, y as height). Seeded start/goal pairs on Tactica's mesh (the
+// Tactica (navMeshFromPolygonMesh: x,z plane, y as height). Seeded start/goal pairs on Tactica's mesh (the
 // same 3D points for every library): nearest polygon, find path + straight path, raycast; median
 // and p95 µs per query, Tactica's bytes per query, ratios in the same run. Also Tactica's exact
 // any-angle path vs A* + funnel (time and the funnel's excess length over the optimum).
@@ -91,20 +91,21 @@ function arg(args: readonly string[], name: string): string | undefined {
   return i >= 0 ? args[i + 1] : undefined;
 }
 
-/** navcat's solo navmesh polygons as a Tactica mesh (external polygon import). */
+/** navcat's solo navmesh (one tile) as a Tactica mesh: the external polygon import, detail mesh included. */
 function importNavcat(nm: NavcatMesh): NavMesh {
-  const vertices: number[] = [];
-  const heights: number[] = [];
-  const polygons: number[][] = [];
-  for (const tile of Object.values(nm.tiles)) {
-    const base = heights.length;
-    for (let i = 0; i < tile.vertices.length; i += 3) {
-      vertices.push(tile.vertices[i]!, tile.vertices[i + 2]!);
-      heights.push(tile.vertices[i + 1]!);
-    }
-    for (const poly of tile.polys) polygons.push(poly.vertices.map((v) => v + base));
-  }
-  return createNavMesh({ vertices, heights, polygons }, { maxVertsPerPoly: MAX_VERTS });
+  const tiles = Object.values(nm.tiles);
+  if (tiles.length !== 1) throw new Error(`expected navcat's solo navmesh (one tile), got ${tiles.length} tiles`);
+  const tile = tiles[0]!;
+  return navMeshFromPolygonMesh(
+    {
+      vertices: tile.vertices,
+      polygons: tile.polys.map((p) => p.vertices),
+      detailMeshes: tile.detailMeshes,
+      detailVertices: tile.detailVertices,
+      detailTriangles: tile.detailTriangles,
+    },
+    { maxVertsPerPoly: MAX_VERTS },
+  );
 }
 
 interface Pair {

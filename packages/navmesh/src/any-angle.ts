@@ -9,11 +9,11 @@ import {
   type IndexedHeap,
 } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
+import { assertFiniteNumber } from "./errors";
 import type { StraightPath } from "./funnel";
-import { findPolygon } from "./locate";
-import type { NavMesh } from "./navmesh";
-import { createRaycastResult, fanToward, inFan, raycast, sectorContains, vertexSlot } from "./raycast";
+import { findPolygonIndex, requirePolyIndex } from "./locate";
+import type { NavMesh } from "./types";
+import { createRaycastResult, fanToward, inFan, raycastIndex, sectorContains, vertexSlot } from "./raycast";
 
 /** Corners (reflex boundary vertices) of a mesh, their incident polygons and lazily computed visibility. */
 interface CornerGraph {
@@ -28,6 +28,8 @@ interface CornerGraph {
   readonly stamp: Uint32Array;
   readonly heap: IndexedHeap;
   epoch: number;
+  /** The mesh revision the graph was built for. */
+  readonly revision: number;
 }
 
 const graphs = new WeakMap<NavMesh, CornerGraph>();
@@ -35,7 +37,7 @@ const ray = createRaycastResult(0);
 
 function cornerGraph(mesh: NavMesh): CornerGraph {
   let cg = graphs.get(mesh);
-  if (cg) return cg;
+  if (cg && cg.revision === mesh.revision) return cg;
   const stride = mesh.maxVertsPerPoly;
   const nv = mesh.vertexCount;
   const boundaryEdges = new Int32Array(nv);
@@ -102,6 +104,7 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
     stamp: new Uint32Array(n),
     heap: createIndexedHeap(n),
     epoch: 0,
+    revision: mesh.revision,
   };
   graphs.set(mesh, cg);
   return cg;
@@ -119,7 +122,7 @@ function visibleFromCorner(mesh: NavMesh, cg: CornerGraph, c: number, x: number,
     uy = mesh.vertices[2 * u + 1]!;
   const p0 = cg.cornerPoly[c]!;
   const p = sectorContains(mesh, p0, u, x - ux, y - uy) ? p0 : fanToward(mesh, p0, u, x - ux, y - uy);
-  return p >= 0 && raycast(ray, mesh, p, ux, uy, x, y).t === Infinity;
+  return p >= 0 && raycastIndex(ray, mesh, p, ux, uy, x, y).t === Infinity;
 }
 
 function visibleCorners(mesh: NavMesh, cg: CornerGraph, c: number): Int32Array {
@@ -143,9 +146,9 @@ function visibleCorners(mesh: NavMesh, cg: CornerGraph, c: number): Int32Array {
 
 /** Options of {@link findPathAnyAngle}. */
 export interface FindPathAnyAngleOptions {
-  /** Polygon holding the start (default: located with `findPolygon`; pass it on multi-level meshes). */
+  /** Ref of the polygon holding the start (default: located with `findPolygon`; pass it on multi-level meshes). */
   readonly startPoly?: number;
-  /** Polygon holding the goal (default: located with `findPolygon`; pass it on multi-level meshes). */
+  /** Ref of the polygon holding the goal (default: located with `findPolygon`; pass it on multi-level meshes). */
   readonly goalPoly?: number;
   /** Stop after this many node expansions (`BudgetExhausted`, no path). */
   readonly maxExpansions?: number;
@@ -182,10 +185,14 @@ export function findPathAnyAngle(
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
-  const ps = options?.startPoly ?? findPolygon(mesh, sx, sy),
-    pg = options?.goalPoly ?? findPolygon(mesh, gx, gy);
-  if (ps >= mesh.polyCount || pg >= mesh.polyCount)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "findPathAnyAngle", "startPoly/goalPoly is not a polygon of this mesh.");
+  const ps =
+      options?.startPoly !== undefined && options.startPoly !== -1
+        ? requirePolyIndex("findPathAnyAngle", "startPoly", mesh, options.startPoly)
+        : (options?.startPoly ?? findPolygonIndex(mesh, sx, sy)),
+    pg =
+      options?.goalPoly !== undefined && options.goalPoly !== -1
+        ? requirePolyIndex("findPathAnyAngle", "goalPoly", mesh, options.goalPoly)
+        : (options?.goalPoly ?? findPolygonIndex(mesh, gx, gy));
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
     out.length = Infinity;
@@ -238,7 +245,7 @@ export function findPathAnyAngle(
         const w = cg.corners[k]!;
         const wx = v[2 * w]!,
           wy = v[2 * w + 1]!;
-        if (raycast(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity || !inFan(mesh, cg.cornerPoly[k]!, w, ray.lastPoly)) continue;
+        if (raycastIndex(ray, mesh, ps, sx, sy, wx, wy).t !== Infinity || !inFan(mesh, cg.cornerPoly[k]!, w, ray.lastPoly)) continue;
         relaxAnyAngle(cg, u, k, gu + hypot2(wx - ux, wy - uy), hypot2(gx - wx, gy - wy), epoch);
       }
     } else {
@@ -332,5 +339,5 @@ function arrivedAt(mesh: NavMesh, last: number, goalPoly: number): boolean {
 }
 
 function reaches(mesh: NavMesh, ps: number, sx: number, sy: number, gx: number, gy: number, pg: number): boolean {
-  return raycast(ray, mesh, ps, sx, sy, gx, gy).t === Infinity && arrivedAt(mesh, ray.lastPoly, pg);
+  return raycastIndex(ray, mesh, ps, sx, sy, gx, gy).t === Infinity && arrivedAt(mesh, ray.lastPoly, pg);
 }

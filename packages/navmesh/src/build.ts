@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { mergeConvexPolygons } from "./merge";
 import { createNavMesh, NAVMESH_MAX_VERTS_PER_POLY, type NavMesh } from "./navmesh";
 import { triangulatePolygon } from "./triangulate";
@@ -47,7 +47,7 @@ const FN = "buildNavMeshFromPolygons";
 export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, options: BuildNavMeshOptions = {}): NavMesh {
   const maxVerts = options.maxVertsPerPoly ?? 6;
   if (!Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > NAVMESH_MAX_VERTS_PER_POLY) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${String(maxVerts)}.`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${show(maxVerts)}.`, {
       path: "maxVertsPerPoly",
     });
   }
@@ -130,7 +130,7 @@ function validateRegion(r: number, rings: ArrayLike<number>[]): void {
     if (n < 3) bad(r, k, 0, `a ring needs at least 3 vertices (got ${n}).`);
     for (let i = 0; i < ring.length; i++) {
       const v = ring[i];
-      if (typeof v !== "number" || !Number.isFinite(v)) bad(r, k, i >> 1, `coordinate ${String(v)} is not a finite number.`);
+      if (typeof v !== "number" || !Number.isFinite(v)) bad(r, k, i >> 1, `coordinate ${show(v)} is not a finite number.`);
     }
     let a2 = 0;
     for (let i = 0; i < n; i++) {

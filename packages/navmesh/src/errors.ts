@@ -35,3 +35,14 @@ export function assertFiniteNumber(fn: string, name: string, value: unknown): nu
   }
   return value;
 }
+
+/**
+ * A short, safe description of any input value for an error message (`String(v)` throws on
+ * objects whose `toString` is not a function, which hostile JSON can contain). @internal
+ */
+export function show(v: unknown): string {
+  if (typeof v === "number" || typeof v === "boolean" || typeof v === "bigint" || v === null || v === undefined) return String(v);
+  if (typeof v === "string") return JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (Array.isArray(v)) return `an array of ${v.length}`;
+  return `a value of type ${typeof v}`;
+}

@@ -3,7 +3,7 @@ import { assertFiniteNumber } from "./errors";
 import { findPathAnyAngle } from "./any-angle";
 import { createStraightPath, findStraightPath, type StraightPath } from "./funnel";
 import { findNearestPoint } from "./locate";
-import type { NavMesh } from "./navmesh";
+import type { NavMesh } from "./types";
 import { createNavMeshQuery, createNavPath, findPolygonPath, type NavMeshQuery, type NavPath, type NavQueryFilter } from "./query";
 
 /** Options of {@link findPath}. */
@@ -34,6 +34,7 @@ export interface FindPathResult {
 }
 
 interface Cache {
+  revision: number;
   query: NavMeshQuery;
   corridor: NavPath;
   straight: StraightPath;
@@ -75,8 +76,13 @@ export function findPath(
   const gx = snap.x,
     gy = snap.y;
   let cache = caches.get(mesh);
-  if (!cache) {
-    cache = { query: createNavMeshQuery(mesh), corridor: createNavPath(Math.max(1, mesh.polyCount)), straight: createStraightPath(2 * mesh.vertexCount + 16) };
+  if (!cache || cache.revision !== mesh.revision) {
+    cache = {
+      revision: mesh.revision,
+      query: createNavMeshQuery(mesh),
+      corridor: createNavPath(Math.max(1, mesh.polyCount)),
+      straight: createStraightPath(2 * mesh.vertexCount + 16),
+    };
     caches.set(mesh, cache);
   }
   const uniform =

@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { mergeConvexPolygons } from "./merge";
 import { createNavMesh, NAVMESH_MAX_VERTS_PER_POLY, type NavMesh } from "./navmesh";
 
@@ -29,7 +29,7 @@ const FN = "navMeshFromTriangles";
 export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: NavMeshFromTrianglesOptions = {}): NavMesh {
   const slope = options.maxSlopeDegrees ?? 45;
   if (typeof slope !== "number" || !(slope >= 0 && slope <= 90))
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxSlopeDegrees" must be in 0..90, got ${String(slope)}.`, { path: "maxSlopeDegrees" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxSlopeDegrees" must be in 0..90, got ${show(slope)}.`, { path: "maxSlopeDegrees" });
   const maxVerts = options.maxVertsPerPoly ?? 6;
   if (!Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > NAVMESH_MAX_VERTS_PER_POLY) {
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}.`, {

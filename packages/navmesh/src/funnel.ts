@@ -1,9 +1,8 @@
-import { hypot2 } from "./math";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { closestPointOnPolygon, meshEpsilon, pointInPolygon } from "./locate";
-import type { NavMesh } from "./navmesh";
+import { closestPointOnPolygonAt, pointInPolygonAt } from "./locate";
+import type { NavMesh } from "./types";
 
 /** Flags of each corner of a {@link StraightPath}. */
 export const StraightPathFlags = {
@@ -46,7 +45,8 @@ export interface FindStraightPathOptions {
 
 /**
  * String pulling (the simple stupid funnel algorithm): the shortest path from `(sx, sy)` to
- * `(gx, gy)` inside the polygon corridor `corridor[0 .. corridorLength)` (from `findPolygonPath`).
+ * `(gx, gy)` inside the polygon corridor `corridor[0 .. corridorLength)` (polygon refs, from
+ * `findPolygonPath`).
  * When the goal is not in the last polygon (a partial corridor) the path ends at the nearest point
  * of that polygon. Consecutive polygons that share no edge must be joined by one of
  * `options.links`; the path goes straight to the link, hops, and continues. Returns `out`.
@@ -62,7 +62,20 @@ export function findStraightPath(
   gy: number,
   options?: FindStraightPathOptions,
 ): StraightPath {
+  // Doubles go through a typed array: this wrapper is inlined, the body is not (boxed arguments).
+  pt[8] = sx;
+  pt[9] = sy;
+  pt[10] = gx;
+  pt[11] = gy;
+  return straightPath(out, mesh, corridor, corridorLength, options);
+}
+
+function straightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, corridorLength: number, options?: FindStraightPathOptions): StraightPath {
   const fn = "findStraightPath";
+  const sx = pt[8]!,
+    sy = pt[9]!;
+  let gx = pt[10]!,
+    gy = pt[11]!;
   if (!Number.isInteger(corridorLength) || corridorLength < 1 || corridorLength > corridor.length) {
     throw navMeshError(
       NavMeshErrorCodes.BadInput,
@@ -72,18 +85,39 @@ export function findStraightPath(
     );
   }
   if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
+  if (idx.length < corridorLength) idx = new Int32Array(Math.max(corridorLength, 2 * idx.length));
+  const tileBase = mesh.tilePolyBase,
+    tileCount = mesh.tilePolyCount,
+    refBase = mesh.tileRefBase;
   for (let i = 0; i < corridorLength; i++) {
-    const p = corridor[i]!;
-    if (!(p >= 0 && p < mesh.polyCount && p === Math.floor(p)))
-      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `corridor[${i}] is ${p}, not a polygon of this mesh.`, { path: `corridor[${i}]` });
+    // polyIndexOfRef, inlined (a double passed to a call is boxed).
+    const r = corridor[i]!;
+    let p = -1;
+    if (r >= 0 && r < 4503599627370496 && r === Math.floor(r)) {
+      const poly = r % 1048576;
+      const slot = ((r - poly) / 1048576) % 65536;
+      if (slot < tileBase.length && refBase[slot] === r - poly && poly < tileCount[slot]!) p = tileBase[slot]! + poly;
+    }
+    if (p < 0)
+      throw navMeshError(
+        NavMeshErrorCodes.BadInput,
+        fn,
+        `corridor[${i}] is ${corridor[i]}, not a valid polygon ref of this mesh (stale after a tile change?).`,
+        {
+          path: `corridor[${i}]`,
+        },
+      );
+    idx[i] = p;
   }
   out.count = 0;
   out.length = 0;
   out.expanded = 0;
   out.flags = PathFlags.Found;
-  const last = corridor[corridorLength - 1]! | 0; // refs as int32: a double passed to a call is boxed
-  if (!pointInPolygon(mesh, last, gx, gy, meshEpsilon(mesh))) {
-    closestPointOnPolygon(goalScratch, mesh, last, gx, gy);
+  const last = idx[corridorLength - 1]!;
+  pt[6] = gx;
+  pt[7] = gy;
+  if (!pointInPolygonAt(mesh, last, pt, 6)) {
+    closestPointOnPolygonAt(goalScratch, mesh, last, pt, 6);
     gx = goalScratch.x;
     gy = goalScratch.y;
   }
@@ -91,20 +125,23 @@ export function findStraightPath(
   pt[3] = sy;
   pushPoint(out, StraightPathFlags.Start);
   let i0 = 0;
+  // A start on a portal (an edge shared with the next polygon) makes a zero-width first portal that
+  // the funnel turns on; start from the last corridor polygon that still holds the start point.
+  while (i0 + 1 < corridorLength && portalEdge(mesh, idx[i0]!, idx[i0 + 1]!) >= 0 && pointInPolygonAt(mesh, idx[i0 + 1]!, pt, 2)) i0++;
   let cx = sx,
     cy = sy;
   while (i0 < corridorLength) {
     let i1 = i0;
-    while (i1 + 1 < corridorLength && portalEdge(mesh, corridor[i1]! | 0, corridor[i1 + 1]! | 0) >= 0) i1++;
+    while (i1 + 1 < corridorLength && portalEdge(mesh, idx[i1]!, idx[i1 + 1]!) >= 0) i1++;
     if (i1 === corridorLength - 1) {
       pt[4] = cx;
       pt[5] = cy;
       pt[6] = gx;
       pt[7] = gy;
-      pull(out, mesh, corridor, i0, i1);
+      pull(out, mesh, idx, i0, i1);
       break;
     }
-    const link = findLink(options?.links, corridor[i1]! | 0, corridor[i1 + 1]! | 0);
+    const link = findLink(options?.links, corridor[i1]!, corridor[i1 + 1]!);
     if (link < 0)
       throw navMeshError(
         NavMeshErrorCodes.BadInput,
@@ -122,7 +159,7 @@ export function findStraightPath(
     pt[5] = cy;
     pt[6] = lx0;
     pt[7] = ly0;
-    pull(out, mesh, corridor, i0, i1);
+    pull(out, mesh, idx, i0, i1);
     if (out.count <= out.pointFlags.length) out.pointFlags[out.count - 1] = out.pointFlags[out.count - 1]! | StraightPathFlags.OffMeshLink;
     pt[2] = lx1;
     pt[3] = ly1;
@@ -160,7 +197,11 @@ function pushPoint(out: StraightPath, flags: number): void {
   const n = out.count;
   if (n > 0 && pt[0] === x && pt[1] === y) return;
   // The previous point may be past the buffer; the length still needs it, so keep a running last point.
-  if (n > 0) out.length += hypot2(x - pt[0]!, y - pt[1]!);
+  if (n > 0) {
+    const dx = x - pt[0]!,
+      dy = y - pt[1]!;
+    out.length += Math.sqrt(dx * dx + dy * dy); // not hypot2: a returned double is boxed when not inlined
+  }
   if (n < out.pointFlags.length) {
     out.points[2 * n] = x;
     out.points[2 * n + 1] = y;
@@ -172,15 +213,13 @@ function pushPoint(out: StraightPath, flags: number): void {
 }
 
 // The last point pushed (x, y), kept in a typed array: module-level number variables would box every write.
-const pt = new Float64Array(8); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
+const pt = new Float64Array(12); // [4..7]: pull's start and end // [2], [3]: the point being pushed (doubles passed to a non-inlined call are boxed)
 const goalScratch = { x: 0, y: 0 };
-
-function triarea2(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  return (cx - ax) * (by - ay) - (bx - ax) * (cy - ay);
-}
+// The corridor as flat polygon indices (grown on demand, reused).
+let idx = new Int32Array(256);
 
 /** Funnel over corridor[i0..i1] from (sx,sy) to (ex,ey); appends corners after the start, the end included. */
-function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0: number, i1: number): void {
+function pull(out: StraightPath, mesh: NavMesh, corridor: Int32Array, i0: number, i1: number): void {
   const sx = pt[4]!,
     sy = pt[5]!,
     ex = pt[6]!,
@@ -200,8 +239,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       lx = rx = ex;
       ly = ry = ey;
     } else {
-      const a = corridor[i0 + i - 1]! | 0,
-        b = corridor[i0 + i]! | 0;
+      const a = corridor[i0 + i - 1]!,
+        b = corridor[i0 + i]!;
       const e = portalEdge(mesh, a, b);
       const n = mesh.polyVertCount[a]!;
       const va = mesh.polyVerts[a * mesh.maxVertsPerPoly + e]!,
@@ -212,8 +251,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       ly = mesh.vertices[2 * vb + 1]!;
     }
     // Update right.
-    if (triarea2(apexX, apexY, rightX, rightY, rx, ry) <= 0) {
-      if ((apexX === rightX && apexY === rightY) || triarea2(apexX, apexY, leftX, leftY, rx, ry) > 0) {
+    if ((rx - apexX) * (rightY - apexY) - (rightX - apexX) * (ry - apexY) <= 0) {
+      if ((apexX === rightX && apexY === rightY) || (rx - apexX) * (leftY - apexY) - (leftX - apexX) * (ry - apexY) > 0) {
         rightX = rx;
         rightY = ry;
         rightIndex = i;
@@ -229,8 +268,8 @@ function pull(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, i0:
       }
     }
     // Update left.
-    if (triarea2(apexX, apexY, leftX, leftY, lx, ly) >= 0) {
-      if ((apexX === leftX && apexY === leftY) || triarea2(apexX, apexY, rightX, rightY, lx, ly) < 0) {
+    if ((lx - apexX) * (leftY - apexY) - (leftX - apexX) * (ly - apexY) >= 0) {
+      if ((apexX === leftX && apexY === leftY) || (lx - apexX) * (rightY - apexY) - (rightX - apexX) * (ly - apexY) < 0) {
         leftX = lx;
         leftY = ly;
         leftIndex = i;

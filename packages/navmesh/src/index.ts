@@ -20,11 +20,15 @@ export {
   getPolygonArea,
   type NavMesh,
   type NavMeshInput,
+  type NavMeshTile,
   type CreateNavMeshOptions,
 } from "./navmesh";
-export { navMeshToJson, navMeshFromJson, type NavMeshJson } from "./serialize";
+export { POLY_REF_POLY_BITS, POLY_REF_TILE_BITS, POLY_REF_GENERATION_BITS, encodePolyRef, decodePolyRef, isValidPolyRef } from "./tiles/poly-ref";
+export { addNavMeshTile, removeNavMeshTile, replaceNavMeshTile, getNavMeshTile, getNavMeshTileKey, type NavMeshTileOptions } from "./tiles/tiles";
+export { navMeshToJson, navMeshFromJson, type NavMeshJson, type NavMeshTileJson } from "./serialize";
 export { navMeshToBytes, navMeshFromBytes } from "./bytes";
 export { parseObj, type ObjMesh } from "./obj";
+export { navMeshFromPolygonMesh, polygonMeshToNavMeshInput, type PolygonMeshInput, type NavMeshFromPolygonMeshOptions } from "./import/polygon-mesh";
 export { navMeshFromTriangles, type NavMeshFromTrianglesOptions } from "./from-triangles";
 export { buildNavMeshFromPolygons, type PolygonWithHoles, type BuildNavMeshOptions } from "./build";
 export {
@@ -67,7 +71,24 @@ export { findPath, type FindPathOptions, type FindPathResult } from "./find-path
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
-export { createPathCorridor, resetPathCorridor, setPathCorridor, findCorridorCorners, moveCorridorPosition, type PathCorridor } from "./path-corridor";
+export {
+  PathCorridorRepair,
+  createPathCorridor,
+  resetPathCorridor,
+  setPathCorridor,
+  findCorridorCorners,
+  moveCorridorPosition,
+  moveCorridorTarget,
+  optimizeCorridorVisibility,
+  optimizeCorridorTopology,
+  traverseCorridorLink,
+  isPathCorridorValid,
+  repairPathCorridor,
+  type PathCorridor,
+  type CorridorLinkTraversal,
+  type OptimizeCorridorVisibilityOptions,
+  type OptimizeCorridorTopologyOptions,
+} from "./path-corridor";
 // Voxel generation from 3D triangle soup (issue 12): src/voxel/.
 export { VoxelErrorCodes, type VoxelErrorCode } from "./voxel/errors";
 export {

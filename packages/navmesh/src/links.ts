@@ -1,7 +1,7 @@
 import { hypot2 } from "./math";
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { findPolygon } from "./locate";
-import type { NavMesh } from "./navmesh";
+import type { NavMesh } from "./types";
 
 /** Bits of a link index inside an {@link OffMeshLinks} handle: `handle = generation · 2^16 + index`. */
 export const OFF_MESH_LINK_INDEX_BITS = 16;
@@ -9,7 +9,8 @@ export const OFF_MESH_LINK_INDEX_BITS = 16;
 /**
  * Off-mesh links (jumps, ladders, teleports) of one mesh, as plain data: a fixed-capacity pool of
  * slots. A link joins a point on polygon `startPoly` to a point on polygon `endPoly` with a
- * caller-given cost, one-way or both ways. Handles carry a generation (`handle = generation ·
+ * caller-given cost, one-way or both ways, also across tiles. Links store polygon refs: after a
+ * tile under an end is removed or replaced the link is skipped by searches until it is re-added. Handles carry a generation (`handle = generation ·
  * 2^16 + index`), so a removed link's handle fails {@link isValidOffMeshLink}.
  */
 export interface OffMeshLinks {
@@ -25,10 +26,10 @@ export interface OffMeshLinks {
   readonly endX: Float64Array;
   /** End point y. */
   readonly endY: Float64Array;
-  /** Polygon under the start point. */
-  readonly startPoly: Int32Array;
-  /** Polygon under the end point. */
-  readonly endPoly: Int32Array;
+  /** Ref of the polygon under the start point (a link whose ref went stale after a tile change is skipped). */
+  readonly startPoly: Float64Array;
+  /** Ref of the polygon under the end point. */
+  readonly endPoly: Float64Array;
   /** Traversal cost (added to the path cost, instead of a distance). */
   readonly cost: Float64Array;
   /** 1 when the link can be taken from end to start too. */
@@ -42,7 +43,7 @@ export interface OffMeshLinks {
 /** Creates an empty pool of up to `capacity` off-mesh links (1..65536). */
 export function createOffMeshLinks(capacity: number): OffMeshLinks {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << OFF_MESH_LINK_INDEX_BITS) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${String(capacity)}.`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${show(capacity)}.`, {
       path: "capacity",
     });
   }
@@ -53,8 +54,8 @@ export function createOffMeshLinks(capacity: number): OffMeshLinks {
     startY: new Float64Array(capacity),
     endX: new Float64Array(capacity),
     endY: new Float64Array(capacity),
-    startPoly: new Int32Array(capacity).fill(-1),
-    endPoly: new Int32Array(capacity).fill(-1),
+    startPoly: new Float64Array(capacity).fill(-1),
+    endPoly: new Float64Array(capacity).fill(-1),
     cost: new Float64Array(capacity),
     bidirectional: new Uint8Array(capacity),
     alive: new Uint8Array(capacity),
@@ -85,7 +86,7 @@ export function addOffMeshLink(
 ): number {
   const cost = options.cost ?? hypot2(ex - sx, ey - sy);
   if (!Number.isFinite(cost) || cost < 0)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${String(cost)}.`, { path: "cost" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "addOffMeshLink", `"cost" must be a finite number ≥ 0, got ${show(cost)}.`, { path: "cost" });
   const a = findPolygon(mesh, sx, sy),
     b = findPolygon(mesh, ex, ey);
   if (a < 0 || b < 0) return -1;

@@ -1,7 +1,8 @@
 import { navMeshError, NavMeshErrorCodes } from "./errors";
-import { meshEpsilon, pointInPolygon } from "./locate";
+import { meshEpsilon, pointInPolygon, requirePolyIndex } from "./locate";
 import { hypot2 } from "./math";
-import type { NavMesh } from "./navmesh";
+import { refOfPolyIndex } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
 
 /** Caller-owned result of {@link moveAlongSurface}. Create with {@link createMoveResult}. */
 export interface MoveResult {
@@ -9,24 +10,25 @@ export interface MoveResult {
   x: number;
   /** Where the move ends (y). */
   y: number;
-  /** Polygon holding the end point. */
+  /** Ref of the polygon holding the end point. */
   poly: number;
   /** Polygons visited by the search (the first `visited.length` are in `visited`). */
   visitedCount: number;
-  /** Visited polygons, in search order. */
-  readonly visited: Int32Array;
+  /** Refs of the visited polygons, in search order. */
+  readonly visited: Float64Array;
 }
 
 /** Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64). */
 export function createMoveResult(maxVisited = 64): MoveResult {
   if (!Number.isInteger(maxVisited) || maxVisited < 1)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
-  return { x: 0, y: 0, poly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
+  return { x: 0, y: 0, poly: -1, visitedCount: 0, visited: new Float64Array(maxVisited) };
 }
 
 interface Scratch {
   stamp: Uint32Array;
   queue: Int32Array;
+  parent: Int32Array;
   epoch: number;
 }
 const scratches = new WeakMap<NavMesh, Scratch>();
@@ -40,13 +42,20 @@ const scratches = new WeakMap<NavMesh, Scratch>();
  * scratch is created on first use, later calls allocate nothing.
  */
 export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
-  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "moveAlongSurface", `"startPoly" ${startPoly} is not a polygon of this mesh.`, { path: "startPoly" });
-  }
+  const start = requirePolyIndex("moveAlongSurface", "startPoly", mesh, startPoly);
   if (!Number.isFinite(sx + sy + tx + ty)) throw navMeshError(NavMeshErrorCodes.BadInput, "moveAlongSurface", "coordinates must be finite.");
+  moveAlongSurfaceIndex(out, mesh, start, sx, sy, tx, ty);
+  out.poly = refOfPolyIndex(mesh, out.poly);
+  const n = Math.min(out.visitedCount, out.visited.length);
+  for (let i = 0; i < n; i++) out.visited[i] = refOfPolyIndex(mesh, out.visited[i]!);
+  return out;
+}
+
+/** {@link moveAlongSurface} on flat indices (`poly` and `visited` hold indices; inputs checked). @internal */
+export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
   let sc = scratches.get(mesh);
-  if (!sc) {
-    sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), epoch: 0 };
+  if (!sc || sc.stamp.length < mesh.polyCount) {
+    sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), parent: new Int32Array(mesh.polyCount), epoch: 0 };
     scratches.set(mesh, sc);
   }
   sc.epoch = (sc.epoch + 1) >>> 0;
@@ -65,6 +74,7 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
     tail = 0;
   sc.queue[tail++] = startPoly;
   sc.stamp[startPoly] = epoch;
+  sc.parent[startPoly] = -1;
   out.x = sx;
   out.y = sy;
   out.poly = startPoly;
@@ -97,6 +107,7 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
         t = t < 0 ? 0 : t > 1 ? 1 : t;
         if (hypot2(ax + t * dx - cx, ay + t * dy - cy) > r) continue;
         sc.stamp[nb] = epoch;
+        sc.parent[nb] = cur;
         sc.queue[tail++] = nb;
         continue;
       }
@@ -115,4 +126,12 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
     }
   }
   return out;
+}
+
+/**
+ * The search tree of the last {@link moveAlongSurfaceIndex} on `mesh`: `parent[p]` is the polygon
+ * (flat index) `p` was reached from (`-1` for the start). Valid until the next move on the mesh. @internal
+ */
+export function getMoveParents(mesh: NavMesh): Int32Array {
+  return scratches.get(mesh)!.parent;
 }

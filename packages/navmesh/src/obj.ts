@@ -18,7 +18,7 @@ export interface ObjMesh {
  */
 export function parseObj(text: string): ObjMesh {
   const fn = "parseObj";
-  if (typeof text !== "string") throw navMeshError(NavMeshErrorCodes.ObjParse, fn, "expected the OBJ file's text as a string.");
+  if (typeof text !== "string") throw navMeshError(NavMeshErrorCodes.ObjParse, fn, "expected the OBJ file's text as a string.", { line: 1 });
   const pos: number[] = [];
   const tris: number[] = [];
   let faceCount = 0;

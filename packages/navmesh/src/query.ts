@@ -1,17 +1,11 @@
 import { hypot2 } from "./math";
-import {
-  createIndexedHeap,
-  indexedHeapClear,
-  indexedHeapPop,
-  indexedHeapPush,
-  indexedHeapDecreaseKey,
-  indexedHeapPushNext,
-  type IndexedHeap,
-} from "@tactica/core";
+import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import type { OffMeshLinks } from "./links";
-import { NAVMESH_AREA_COUNT, type NavMesh } from "./navmesh";
+import { requirePolyIndex } from "./locate";
+import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
+import { NAVMESH_AREA_COUNT, type NavMesh } from "./types";
 
 /**
  * Caller-owned result of a polygon path query, shaped like search's `PathResult`
@@ -36,7 +30,7 @@ export interface NavPath {
 /** Creates a {@link NavPath} holding up to `maxLength` polygons (default 256). */
 export function createNavPath(maxLength = 256): NavPath {
   if (!Number.isInteger(maxLength) || maxLength < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${String(maxLength)}.`, { path: "maxLength" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${show(maxLength)}.`, { path: "maxLength" });
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Float64Array(maxLength), expanded: 0 };
 }
 
@@ -49,10 +43,10 @@ export interface NavQueryFilter {
   /** A polygon is unusable if `flags & excludeFlags` is non-zero (default 0). */
   readonly excludeFlags?: number;
   /**
-   * Extra cost multiplier per polygon, e.g. danger or exposure (`≥ 1` keeps A* optimal over the
-   * portal graph; `Infinity` blocks the polygon). Called once per polygon entered.
+   * Extra cost multiplier per polygon (called with its ref), e.g. danger or exposure (`≥ 1` keeps
+   * A* optimal over the portal graph; `Infinity` blocks the polygon). Called once per polygon entered.
    */
-  readonly polyCost?: (poly: number) => number;
+  readonly polyCost?: (ref: number) => number;
   /** Off-mesh links the search may take. */
   readonly links?: OffMeshLinks;
 }
@@ -63,21 +57,26 @@ export interface FindPolygonPathOptions extends NavQueryFilter {
   readonly maxExpansions?: number;
 }
 
-/** Reusable search state for one mesh (typed arrays sized to its polygon count). Plain data. */
+/**
+ * Reusable search state for one mesh (typed arrays sized to its polygon count; they grow on the
+ * next search after tiles are added). Plain data.
+ */
 export interface NavMeshQuery {
   /** The mesh this state searches. */
   readonly mesh: NavMesh;
   /** Most polygons one search may touch; more ends the search with `BudgetExhausted | Partial`. */
   readonly maxNodes: number;
-  /** @internal */ readonly g: Float64Array;
-  /** @internal */ readonly posX: Float64Array;
-  /** @internal */ readonly posY: Float64Array;
-  /** @internal */ readonly parent: Int32Array;
-  /** @internal */ readonly viaLink: Int32Array;
-  /** @internal */ readonly stamp: Uint32Array;
-  /** @internal */ readonly closed: Uint32Array;
-  /** @internal */ readonly heap: IndexedHeap;
+  /** @internal */ readonly autoNodes: boolean;
+  /** @internal */ g: Float64Array;
+  /** @internal */ posX: Float64Array;
+  /** @internal */ posY: Float64Array;
+  /** @internal */ parent: Int32Array;
+  /** @internal */ viaLink: Int32Array;
+  /** @internal */ stamp: Uint32Array;
+  /** @internal */ closed: Uint32Array;
+  /** @internal */ heap: IndexedHeap;
   /** @internal */ epoch: number;
+  /** @internal */ revision: number;
   /** @internal */ touched: number;
   /** @internal */ best: number;
   /** @internal */ bestH: number;
@@ -89,14 +88,14 @@ export interface NavMeshQuery {
   /** @internal */ excludeFlags: number;
   /** @internal */ hasAreaCosts: boolean;
   /** @internal */ readonly areaCosts: Float64Array;
-  /** @internal */ polyCost: ((poly: number) => number) | undefined;
+  /** @internal */ polyCost: ((ref: number) => number) | undefined;
   /** @internal */ links: OffMeshLinks | undefined;
   /** @internal */ readonly num: Float64Array;
 }
 
 /** Options of {@link createNavMeshQuery}. */
 export interface CreateNavMeshQueryOptions {
-  /** Node-pool capacity: most polygons one search may touch (default: all). */
+  /** Node-pool capacity: most polygons one search may touch (default: all, also after tiles are added). */
   readonly maxNodes?: number;
 }
 
@@ -109,6 +108,7 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
   return {
     mesh,
     maxNodes,
+    autoNodes: options.maxNodes === undefined,
     g: new Float64Array(n),
     posX: new Float64Array(n),
     posY: new Float64Array(n),
@@ -118,6 +118,7 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
     closed: new Uint32Array(n),
     heap: createIndexedHeap(n),
     epoch: 0,
+    revision: -1,
     touched: 0,
     best: -1,
     bestH: Infinity,
@@ -131,8 +132,13 @@ export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOpt
     areaCosts: new Float64Array(NAVMESH_AREA_COUNT),
     polyCost: undefined,
     links: undefined,
-    num: new Float64Array(6),
+    num: new Float64Array(10),
   };
+}
+
+/** Smallest multiplier the filter can apply (for an admissible heuristic), into `query.num[2]`. */
+function setMinCost(query: NavMeshQuery, filter: NavQueryFilter | undefined): void {
+  query.num[2] = minCost(filter);
 }
 
 /** Smallest multiplier the filter can apply (for an admissible heuristic). @internal */
@@ -142,7 +148,7 @@ export function minCost(filter: NavQueryFilter | undefined): number {
   for (let i = 0; i < NAVMESH_AREA_COUNT; i++) {
     const c = filter.areaCosts[i];
     if (typeof c !== "number" || Number.isNaN(c) || c < 0)
-      throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${String(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
+      throw navMeshError(NavMeshErrorCodes.BadInput, "findPolygonPath", `areaCosts[${i}] is ${show(c)}; give 64 costs ≥ 0.`, { path: `areaCosts[${i}]` });
     if (c < m) m = c;
   }
   return filter.polyCost ? Math.min(m, 1) : m;
@@ -170,7 +176,13 @@ export function findPolygonPath(
   gy: number,
   options?: FindPolygonPathOptions,
 ): NavPath {
-  initSlicedPolygonPath(query, startPoly, sx, sy, goalPoly, gx, gy, options);
+  // Doubles go through the query's scratch: passing them on to non-inlined calls would box them.
+  const num = query.num;
+  num[0] = gx;
+  num[1] = gy;
+  num[6] = sx;
+  num[7] = sy;
+  initSliced(query, startPoly, goalPoly, options);
   updateSlicedPolygonPath(query, Infinity);
   return finalizeSlicedPolygonPath(out, query);
 }
@@ -179,7 +191,8 @@ export function findPolygonPath(
  * Starts a polygon search that {@link updateSlicedPolygonPath} advances a few expansions at a time
  * (time slicing across frames). The query keeps a copy of the filter's flags and area costs and
  * references to its `polyCost` callback and `links` until the search is finalized. Returns
- * `PathFlags.InProgress`.
+ * `PathFlags.InProgress`. When tiles are added, removed or replaced before the search is
+ * finalized, it ends with `NoPath` and an empty path (plan again).
  */
 export function initSlicedPolygonPath(
   query: NavMeshQuery,
@@ -191,15 +204,48 @@ export function initSlicedPolygonPath(
   gy: number,
   options?: FindPolygonPathOptions,
 ): number {
+  const num = query.num;
+  num[0] = gx;
+  num[1] = gy;
+  num[6] = sx;
+  num[7] = sy;
+  return initSliced(query, startPoly, goalPoly, options);
+}
+
+function initSliced(query: NavMeshQuery, startPoly: number, goalPoly: number, options: FindPolygonPathOptions | undefined): number {
   const mesh = query.mesh;
   const fn = "findPolygonPath";
-  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"startPoly" ${startPoly} is not a polygon of the query's mesh.`, { path: "startPoly" });
-  if (!Number.isInteger(goalPoly) || goalPoly < 0 || goalPoly >= mesh.polyCount)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"goalPoly" ${goalPoly} is not a polygon of the query's mesh.`, { path: "goalPoly" });
-  if (!Number.isFinite(sx + sy + gx + gy)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.");
-  const hScale = minCost(options);
-  const { g, posX, posY, parent, viaLink, stamp, closed, heap } = query;
+  const sp = requirePolyIndex(fn, "startPoly", mesh, startPoly);
+  const gp = requirePolyIndex(fn, "goalPoly", mesh, goalPoly);
+  const num = query.num;
+  if (!Number.isFinite(num[0]! + num[1]! + num[6]! + num[7]!))
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, "start and goal coordinates must be finite.", { path: "sx" });
+  setMinCost(query, options);
+  if (query.g.length < mesh.polyCount) growQuery(query, mesh.polyCount);
+  return initSlicedIndex(query, sp, gp, options);
+}
+
+function growQuery(query: NavMeshQuery, n: number): void {
+  if (query.autoNodes) (query as { maxNodes: number }).maxNodes = n;
+  query.g = new Float64Array(n);
+  query.posX = new Float64Array(n);
+  query.posY = new Float64Array(n);
+  query.parent = new Int32Array(n);
+  query.viaLink = new Int32Array(n);
+  query.stamp = new Uint32Array(n);
+  query.closed = new Uint32Array(n);
+  query.heap = createIndexedHeap(n);
+  query.epoch = 0;
+}
+
+function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: number, options: FindPolygonPathOptions | undefined): number {
+  const { g, posX, posY, parent, viaLink, stamp, closed, heap, num } = query;
+  const gx = num[0]!,
+    gy = num[1]!,
+    hScale = num[2]!,
+    sx = num[6]!,
+    sy = num[7]!;
+  query.revision = query.mesh.revision;
   query.epoch = (query.epoch + 1) >>> 0;
   if (query.epoch === 0) {
     stamp.fill(0);
@@ -214,7 +260,8 @@ export function initSlicedPolygonPath(
   posY[startPoly] = sy;
   parent[startPoly] = -1;
   viaLink[startPoly] = -1;
-  indexedHeapPush(heap, startPoly, hypot2(gx - sx, gy - sy) * hScale);
+  heap.next[0] = hypot2(gx - sx, gy - sy) * hScale;
+  indexedHeapPushNext(heap, startPoly);
   query.best = startPoly;
   query.bestH = hypot2(gx - sx, gy - sy);
   query.touched = 1;
@@ -228,9 +275,6 @@ export function initSlicedPolygonPath(
   if (options?.areaCosts) for (let i = 0; i < NAVMESH_AREA_COUNT; i++) query.areaCosts[i] = options.areaCosts[i]!;
   query.polyCost = options?.polyCost;
   query.links = options?.links;
-  query.num[0] = gx;
-  query.num[1] = gy;
-  query.num[2] = hScale;
   return PathFlags.InProgress;
 }
 
@@ -240,6 +284,12 @@ export function initSlicedPolygonPath(
  */
 export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: number): number {
   if (query.status !== PathFlags.InProgress) return query.status;
+  if (query.revision !== query.mesh.revision) {
+    // Tiles changed under a sliced search: its polygon indices are no longer the mesh's.
+    query.status = PathFlags.NoPath;
+    query.best = -1;
+    return query.status;
+  }
   const mesh = query.mesh;
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
@@ -265,7 +315,8 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
     const cx = posX[cur]!,
       cy = posY[cur]!,
       cg = g[cur]!;
-    const curCost = filteredCost(query, cur);
+    filteredCost(query, cur);
+    const curCost = num[8]!;
     const n = mesh.polyVertCount[cur]!;
     for (let i = 0; i < n; i++) {
       const nb = mesh.neighbors[cur * stride + i]!;
@@ -283,23 +334,24 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
       }
     }
     if (links) {
+      const curRef = refOfPolyIndex(mesh, cur);
       for (let k = 0; k < links.count; k++) {
         if (!links.alive[k]) continue;
         let to: number, fx: number, fy: number, tx: number, ty: number;
-        if (links.startPoly[k] === cur) {
-          to = links.endPoly[k]!;
+        if (links.startPoly[k] === curRef) {
+          to = polyIndexOfRef(mesh, links.endPoly[k]!);
           fx = links.startX[k]!;
           fy = links.startY[k]!;
           tx = links.endX[k]!;
           ty = links.endY[k]!;
-        } else if (links.bidirectional[k] && links.endPoly[k] === cur) {
-          to = links.startPoly[k]!;
+        } else if (links.bidirectional[k] && links.endPoly[k] === curRef) {
+          to = polyIndexOfRef(mesh, links.startPoly[k]!);
           fx = links.endX[k]!;
           fy = links.endY[k]!;
           tx = links.startX[k]!;
           ty = links.startY[k]!;
         } else continue;
-        if (closed[to] === epoch) continue;
+        if (to < 0 || closed[to] === epoch) continue; // a link into a removed tile
         num[3] = tx;
         num[4] = ty;
         num[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
@@ -320,6 +372,15 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
  */
 export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): NavPath {
   const found = query.status === PathFlags.Found;
+  if (query.revision !== query.mesh.revision || (!found && query.best < 0)) {
+    out.length = 0;
+    out.cost = Infinity;
+    out.flags = PathFlags.NoPath;
+    out.expanded = query.expanded;
+    query.polyCost = undefined;
+    query.links = undefined;
+    return out;
+  }
   writeCorridor(out, query, found ? query.goal : query.best, found, query.status);
   out.expanded = query.expanded;
   query.polyCost = undefined;
@@ -327,13 +388,17 @@ export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): Na
   return out;
 }
 
-function filteredCost(query: NavMeshQuery, p: number): number {
+/** Cost multiplier of polygon `p` under the query's filter, into `query.num[8]` (a returned double would be boxed). */
+function filteredCost(query: NavMeshQuery, p: number): void {
   const mesh = query.mesh;
   const f = mesh.flags[p]!;
-  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) return Infinity;
-  let c = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
-  if (query.polyCost !== undefined) c *= query.polyCost(p);
-  return c;
+  const num = query.num;
+  if ((f & query.includeFlags) === 0 || (f & query.excludeFlags) !== 0) {
+    num[8] = Infinity;
+    return;
+  }
+  num[8] = query.hasAreaCosts ? query.areaCosts[mesh.areas[p]!]! : 1;
+  if (query.polyCost !== undefined) num[8] = num[8] * query.polyCost(refOfPolyIndex(mesh, p));
 }
 
 function relax(query: NavMeshQuery, cur: number, nb: number, link: number): boolean {
@@ -341,7 +406,8 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   const px = num[3]!,
     py = num[4]!,
     ng = num[5]!;
-  const nbCost = filteredCost(query, nb);
+  filteredCost(query, nb);
+  const nbCost = num[8]!;
   if (nbCost === Infinity) return false;
   let total = ng;
   const goal = query.goal;
@@ -361,13 +427,9 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   query.viaLink[nb] = link;
   const h = nb === goal ? 0 : hypot2(num[0]! - px, num[1]! - py);
   const f = total + h * num[2]!;
-  if (query.heap.positions[nb]! < 0) {
-    // Insert through the heap's `next` slot: a double passed to a non-inlined call is boxed.
-    query.heap.next[0] = f;
-    indexedHeapPushNext(query.heap, nb);
-  } else {
-    indexedHeapDecreaseKey(query.heap, nb, f);
-  }
+  // Insert or decrease through the heap's `next` slot: a double passed to a non-inlined call is boxed.
+  query.heap.next[0] = f;
+  indexedHeapPushNext(query.heap, nb);
   if (h < query.bestH) {
     query.bestH = h;
     query.best = nb;
@@ -380,7 +442,15 @@ function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: bo
   for (let p = end; p >= 0; p = query.parent[p]!) count++;
   out.length = count;
   let k = count - 1;
-  for (let p = end; p >= 0; p = query.parent[p]!, k--) if (k < out.path.length) out.path[k] = p;
+  const mesh = query.mesh;
+  const polyTile = mesh.polyTile,
+    polyBase = mesh.tilePolyBase,
+    refBase = mesh.tileRefBase;
+  for (let p = end; p >= 0; p = query.parent[p]!, k--) {
+    if (k >= out.path.length) continue;
+    const slot = polyTile[p]!;
+    out.path[k] = refBase[slot]! + (p - polyBase[slot]!); // refOfPolyIndex, inlined
+  }
   out.cost = query.g[end]!;
   out.flags = found ? PathFlags.Found : PathFlags.Partial | status;
   if (count > out.path.length) out.flags |= PathFlags.PathTruncated;

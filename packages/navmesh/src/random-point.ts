@@ -1,23 +1,26 @@
 import { rngNextFloat, type Rng } from "@tactica/core";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
-import { findPolygon } from "./locate";
-import { getPolygonArea, type NavMesh } from "./navmesh";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { findPolygonIndex, requirePolyIndex } from "./locate";
+import { polygonAreaAt } from "./navmesh";
+import { refOfPolyIndex } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
 
-const cumulative = new WeakMap<NavMesh, Float64Array>();
+const cumulative = new WeakMap<NavMesh, { revision: number; table: Float64Array }>();
 
 function areaTable(mesh: NavMesh): Float64Array {
   let t = cumulative.get(mesh);
-  if (!t) {
-    t = new Float64Array(mesh.polyCount);
+  if (!t || t.revision !== mesh.revision) {
+    const table = new Float64Array(mesh.polyCount);
     let sum = 0;
-    for (let p = 0; p < mesh.polyCount; p++) t[p] = sum += getPolygonArea(mesh, p);
+    for (let p = 0; p < mesh.polyCount; p++) table[p] = sum += polygonAreaAt(mesh, p);
+    t = { revision: mesh.revision, table };
     cumulative.set(mesh, t);
   }
-  return t;
+  return t.table;
 }
 
 /**
- * Writes a point drawn uniformly by area over the whole mesh into `out` and returns its polygon
+ * Writes a point drawn uniformly by area over the whole mesh into `out` and returns its polygon ref
  * (`-1` for an empty mesh). Randomness comes only from `rng` (a core `Rng`); the per-mesh area table
  * is built on first use and cached, later calls allocate nothing.
  */
@@ -32,12 +35,16 @@ export function findRandomPoint(out: { x: number; y: number }, mesh: NavMesh, rn
     if (table[mid]! <= r) lo = mid + 1;
     else hi = mid;
   }
-  randomPointInPolygon(out, mesh, lo, rng);
-  return lo;
+  randomPointInPolygonIndex(out, mesh, lo, rng);
+  return refOfPolyIndex(mesh, lo);
 }
 
-/** Writes a point drawn uniformly by area inside polygon `poly` into `out`. */
-export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMesh, poly: number, rng: Rng): void {
+/** Writes a point drawn uniformly by area inside polygon `ref` into `out`. */
+export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, rng: Rng): void {
+  randomPointInPolygonIndex(out, mesh, requirePolyIndex("randomPointInPolygon", "ref", mesh, ref), rng);
+}
+
+function randomPointInPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, poly: number, rng: Rng): void {
   const stride = mesh.maxVertsPerPoly;
   const n = mesh.polyVertCount[poly]!;
   const v = mesh.vertices;
@@ -82,7 +89,7 @@ export interface FindRandomPointInCircleOptions {
 
 /**
  * Writes a point drawn uniformly by area over the part of the mesh inside the circle at `(x, y)`
- * with radius `radius` into `out` and returns its polygon, or `-1` when `maxTries` uniform samples
+ * with radius `radius` into `out` and returns its polygon ref, or `-1` when `maxTries` uniform samples
  * of the disc all fell off the mesh (the disc barely overlaps it). Rejection sampling of the disc,
  * so the result is exactly uniform over mesh ∩ disc.
  */
@@ -98,7 +105,7 @@ export function findRandomPointInCircle(
   assertFiniteNumber("findRandomPointInCircle", "x", x);
   assertFiniteNumber("findRandomPointInCircle", "y", y);
   if (!(radius >= 0) || !Number.isFinite(radius))
-    throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${String(radius)}.`, {
+    throw navMeshError(NavMeshErrorCodes.BadInput, "findRandomPointInCircle", `"radius" must be a finite number ≥ 0, got ${show(radius)}.`, {
       path: "radius",
     });
   const tries = options?.maxTries ?? 64;
@@ -107,11 +114,11 @@ export function findRandomPointInCircle(
     const a = 2 * Math.PI * rngNextFloat(rng);
     const px = x + rr * Math.cos(a),
       py = y + rr * Math.sin(a);
-    const p = findPolygon(mesh, px, py);
+    const p = findPolygonIndex(mesh, px, py);
     if (p >= 0) {
       out.x = px;
       out.y = py;
-      return p;
+      return refOfPolyIndex(mesh, p);
     }
   }
   return -1;

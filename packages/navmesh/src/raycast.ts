@@ -1,7 +1,8 @@
 import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
-import { findPolygon, meshEpsilon } from "./locate";
-import type { NavMesh } from "./navmesh";
+import { findPolygonIndex, meshEpsilon, requirePolyIndex } from "./locate";
+import { refOfPolyIndex } from "./tiles/poly-ref";
+import type { NavMesh } from "./types";
 
 /** Caller-owned result of {@link raycast}. Create with {@link createRaycastResult}. */
 export interface RaycastResult {
@@ -14,19 +15,19 @@ export interface RaycastResult {
   hitNormalX: number;
   /** Unit normal of the boundary edge hit (y), 0 when nothing was hit. */
   hitNormalY: number;
-  /** Polygon holding the hit point (or the end point). */
+  /** Ref of the polygon holding the hit point (or the end point). */
   lastPoly: number;
   /** Number of polygons visited (start included); the first `visited.length` are in `visited`. */
   visitedCount: number;
-  /** Polygons visited, in order. */
-  readonly visited: Int32Array;
+  /** Refs of the polygons visited, in order. */
+  readonly visited: Float64Array;
 }
 
 /** Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256). */
 export function createRaycastResult(maxVisited = 256): RaycastResult {
   if (!Number.isInteger(maxVisited) || maxVisited < 0)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
-  return { t: Infinity, hitNormalX: 0, hitNormalY: 0, lastPoly: -1, visitedCount: 0, visited: new Int32Array(maxVisited) };
+  return { t: Infinity, hitNormalX: 0, hitNormalY: 0, lastPoly: -1, visitedCount: 0, visited: new Float64Array(maxVisited) };
 }
 
 /**
@@ -37,12 +38,17 @@ export function createRaycastResult(maxVisited = 256): RaycastResult {
  * walkable exactly when `t` is `Infinity`.
  */
 export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
-  if (!Number.isInteger(startPoly) || startPoly < 0 || startPoly >= mesh.polyCount) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", `"startPoly" ${startPoly} is not a polygon of this mesh (0..${mesh.polyCount - 1}).`, {
-      path: "startPoly",
-    });
-  }
+  const start = requirePolyIndex("raycast", "startPoly", mesh, startPoly);
   if (!Number.isFinite(sx + sy + ex + ey)) throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", "start and end coordinates must be finite.");
+  raycastIndex(out, mesh, start, sx, sy, ex, ey);
+  out.lastPoly = refOfPolyIndex(mesh, out.lastPoly);
+  const n = Math.min(out.visitedCount, out.visited.length);
+  for (let i = 0; i < n; i++) out.visited[i] = refOfPolyIndex(mesh, out.visited[i]!);
+  return out;
+}
+
+/** {@link raycast} on flat indices (`lastPoly` and `visited` hold indices; inputs already checked). @internal */
+export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
   out.t = Infinity;
   out.hitNormalX = 0;
   out.hitNormalY = 0;
@@ -245,7 +251,7 @@ export function hasLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number
     ["ey", ey],
   ] as const)
     assertFiniteNumber("hasLineOfSight", k, val);
-  const start = findPolygon(mesh, sx, sy);
-  if (start < 0 || findPolygon(mesh, ex, ey) < 0) return false;
-  return raycast(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;
+  const start = findPolygonIndex(mesh, sx, sy);
+  if (start < 0 || findPolygonIndex(mesh, ex, ey) < 0) return false;
+  return raycastIndex(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;
 }

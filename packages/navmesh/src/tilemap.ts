@@ -1,4 +1,4 @@
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { buildNavMeshFromPolygons, type PolygonWithHoles } from "./build";
 import type { NavMesh } from "./navmesh";
 
@@ -49,7 +49,7 @@ export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number,
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
   const radius = options.agentRadius ?? 0;
   if (!(radius >= 0) || !Number.isFinite(radius))
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${String(radius)}.`, { path: "agentRadius" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${show(radius)}.`, { path: "agentRadius" });
   const open = radius > 0 ? erode(cells, width, height, radius / cs) : cells;
   const walk = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && open[y * width + x] !== 0;
   const W1 = width + 1;

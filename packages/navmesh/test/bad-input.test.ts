@@ -25,7 +25,7 @@ describe("bad query input", () => {
   const calls: [string, () => unknown][] = [
     ["findPolygon NaN", () => findPolygon(mesh, NaN, 1)],
     ["findNearestPoint Infinity", () => findNearestPoint({ x: 0, y: 0 }, mesh, Infinity, 1)],
-    ["findPolygonsInCircle NaN", () => findPolygonsInCircle(new Int32Array(4), mesh, NaN, 1, 1)],
+    ["findPolygonsInCircle NaN", () => findPolygonsInCircle(new Float64Array(4), mesh, NaN, 1, 1)],
     ["raycast NaN end", () => raycast(createRaycastResult(), mesh, 0, 1, 1, NaN, 2)],
     ["raycast bad poly", () => raycast(createRaycastResult(), mesh, 99, 1, 1, 2, 2)],
     ["findPolygonPath bad goal", () => findPolygonPath(createNavPath(), createNavMeshQuery(mesh), 0, 1, 1, -1, 2, 2)],

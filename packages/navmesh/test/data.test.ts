@@ -66,9 +66,10 @@ describe("navMeshToJson / navMeshFromJson", () => {
     const json = navMeshToJson(createNavMesh(twoSquares));
     expect(code(() => navMeshFromJson(null))).toBe(NavMeshErrorCodes.Format);
     expect(code(() => navMeshFromJson({ ...json, format: "x" }))).toBe(NavMeshErrorCodes.Format);
-    expect(code(() => navMeshFromJson({ ...json, version: 2 }))).toBe(NavMeshErrorCodes.Format);
-    expect(code(() => navMeshFromJson({ ...json, polygons: "no" }))).toBe(NavMeshErrorCodes.Format);
-    expect(code(() => navMeshFromJson({ ...json, polygons: [[0, 1, 99]] }))).toBe(NavMeshErrorCodes.BadMesh);
+    expect(code(() => navMeshFromJson({ ...json, version: 3 }))).toBe(NavMeshErrorCodes.Format);
+    expect(code(() => navMeshFromJson({ ...json, tiles: "no" }))).toBe(NavMeshErrorCodes.Format);
+    expect(code(() => navMeshFromJson({ ...json, tiles: [{ ...json.tiles[0], polygons: "no" }] }))).toBe(NavMeshErrorCodes.Format);
+    expect(code(() => navMeshFromJson({ ...json, tiles: [{ ...json.tiles[0], polygons: [[0, 1, 99]] }] }))).toBe(NavMeshErrorCodes.BadMesh);
   });
 });
 
@@ -90,10 +91,11 @@ describe("navMeshToBytes / navMeshFromBytes", () => {
     bad[0] = 0;
     expect(code(() => navMeshFromBytes(bad))).toBe(NavMeshErrorCodes.Format);
     const newer = bytes.slice();
-    new DataView(newer.buffer).setUint32(4, 2, true);
-    expect(() => navMeshFromBytes(newer)).toThrow(/version 2; this build reads version 1/);
+    new DataView(newer.buffer).setUint32(4, 3, true);
+    expect(() => navMeshFromBytes(newer)).toThrow(/version 3; this build reads versions 1..2/);
     const badIndex = bytes.slice();
-    new DataView(badIndex.buffer).setInt32(20 + 6 * 24 + 2, 77, true);
+    // 16-byte header, one slot generation (u16), 40-byte tile header, 6 vertices (x, y, height), 2 counts.
+    new DataView(badIndex.buffer).setInt32(16 + 2 + 40 + 6 * 24 + 2, 77, true);
     expect(code(() => navMeshFromBytes(badIndex))).toBe(NavMeshErrorCodes.BadMesh);
   });
 });

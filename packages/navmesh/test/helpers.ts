@@ -1,4 +1,6 @@
 import fc from "fast-check";
+import { expect } from "vitest";
+import { addNavMeshTile, createNavMesh, getPolygonCenter, removeNavMeshTile, type NavMesh } from "../src";
 
 /** A star-shaped outer ring (radii 8..10, 8..16 vertices, around (0,0)) with up to 4 star-shaped holes in fixed disjoint slots. */
 export function arbPolygonWithHoles(maxHoles = 4): fc.Arbitrary<{ outer: number[]; holes: number[][] }> {
@@ -76,4 +78,42 @@ export function arbRoomWithPillars(): fc.Arbitrary<{ outer: number[]; holes: num
     }
     return { outer: [-10, -10, 10, -10, 10, 10, -10, 10], holes };
   });
+}
+
+/** Splits `mesh` into `k × k` tiles by polygon centroid (whole polygons; border vertices duplicated per tile). */
+export function splitIntoTiles(mesh: NavMesh, k: number): NavMesh {
+  const b = mesh.bounds;
+  const groups = new Map<string, { x: number; y: number; polys: number[] }>();
+  const c = { x: 0, y: 0 };
+  for (let p = 0; p < mesh.polyCount; p++) {
+    getPolygonCenter(c, mesh, p);
+    const tx = Math.min(k - 1, Math.floor(((c.x - b[0]!) / Math.max(1e-9, b[2]! - b[0]!)) * k));
+    const ty = Math.min(k - 1, Math.floor(((c.y - b[1]!) / Math.max(1e-9, b[3]! - b[1]!)) * k));
+    const key = `${tx},${ty}`;
+    if (!groups.has(key)) groups.set(key, { x: tx, y: ty, polys: [] });
+    groups.get(key)!.polys.push(p);
+  }
+  const inputs = [...groups.values()].map((g) => {
+    const map = new Map<number, number>();
+    const vertices: number[] = [],
+      heights: number[] = [];
+    const polygons = g.polys.map((p) => {
+      const out: number[] = [];
+      for (let i = 0; i < mesh.polyVertCount[p]!; i++) {
+        const v = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!;
+        if (!map.has(v)) {
+          map.set(v, vertices.length / 2);
+          vertices.push(mesh.vertices[2 * v]!, mesh.vertices[2 * v + 1]!);
+          heights.push(mesh.heights[v]!);
+        }
+        out.push(map.get(v)!);
+      }
+      return out;
+    });
+    return { x: g.x, y: g.y, input: { vertices, heights, polygons, areas: g.polys.map((p) => mesh.areas[p]!), tags: g.polys.map((p) => p) } };
+  });
+  const tiled = createNavMesh({ vertices: [], polygons: [] });
+  removeNavMeshTile(tiled, 0, 0, 0);
+  for (const t of inputs) expect(addNavMeshTile(tiled, t.x, t.y, 0, t.input, { maxVertsPerPoly: mesh.maxVertsPerPoly })).toBeGreaterThanOrEqual(0);
+  return tiled;
 }

@@ -97,7 +97,7 @@ describe("point location", () => {
 
   it("findPolygonsInCircle reports each overlapping polygon once", () => {
     const mesh = room();
-    const out = new Int32Array(64);
+    const out = new Float64Array(64);
     const n = findPolygonsInCircle(out, mesh, 5, 5, 100);
     expect(n).toBe(mesh.polyCount);
     expect(new Set(out.subarray(0, n)).size).toBe(n);
@@ -219,7 +219,7 @@ describe("findPolygonsInBox", () => {
       }
     }
     const mesh = createNavMesh({ vertices, polygons });
-    const out = new Int32Array(256);
+    const out = new Float64Array(256);
     fc.assert(
       fc.property(unit, unit, unit, unit, (a, b, c, d) => {
         const x0 = a * 7 - 0.5,

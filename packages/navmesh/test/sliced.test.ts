@@ -63,3 +63,28 @@ describe("sliced polygon search", () => {
     expect(part.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("sliced search and tile changes", () => {
+  it("a tile change during a sliced search ends it with NoPath and an empty path", async () => {
+    const { addNavMeshTile, createNavMesh, createNavMeshQuery, createNavPath, initSlicedPolygonPath, updateSlicedPolygonPath, finalizeSlicedPolygonPath } =
+      await import("../src");
+    const { PathFlags } = await import("@tactica/search");
+    const vertices: number[] = [];
+    const polygons: number[][] = [];
+    for (let x = 0; x <= 10; x++) vertices.push(x, 0, x, 1);
+    for (let x = 0; x < 10; x++) polygons.push([2 * x, 2 * x + 2, 2 * x + 3, 2 * x + 1]);
+    const mesh = createNavMesh({ vertices, polygons });
+    const q = createNavMeshQuery(mesh);
+    initSlicedPolygonPath(q, 0, 0.5, 0.5, 9, 9.5, 0.5);
+    expect(updateSlicedPolygonPath(q, 2)).toBe(PathFlags.InProgress);
+    addNavMeshTile(mesh, 1, 0, 0, { vertices: [10, 0, 11, 0, 11, 1, 10, 1], polygons: [[0, 1, 2, 3]] });
+    expect(updateSlicedPolygonPath(q, 100)).toBe(PathFlags.NoPath);
+    const out = finalizeSlicedPolygonPath(createNavPath(), q);
+    expect([out.flags, out.length]).toEqual([PathFlags.NoPath, 0]);
+    // A new search on the grown mesh works (the query's arrays grow).
+    initSlicedPolygonPath(q, 0, 0.5, 0.5, 2 ** 20, 10.5, 0.5);
+    updateSlicedPolygonPath(q, Infinity);
+    const again = finalizeSlicedPolygonPath(createNavPath(), q);
+    expect([again.flags, again.length]).toEqual([PathFlags.Found, 11]);
+  });
+});

@@ -1,0 +1,290 @@
+import { buildPolygonIndex } from "../spatial-index";
+import type { NavMesh, NavMeshTile } from "../types";
+import type { TileData } from "./tile-input";
+import { encodePolyRef } from "./poly-ref";
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** Links polygon edges shared by exactly two polygons in opposite directions. @internal */
+export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, stride: number, vertexCount: number): Int32Array {
+  const polyCount = polyVertCount.length;
+  const neighbors = new Int32Array(polyCount * stride).fill(-1);
+  // Edges keyed by (min, max) vertex in a hash of number keys (vertexCount² fits in 2^53).
+  const first = new Map<number, number>();
+  const count = new Map<number, number>();
+  for (let p = 0; p < polyCount; p++) {
+    const n = polyVertCount[p]!;
+    for (let i = 0; i < n; i++) {
+      const a = polyVerts[p * stride + i]!,
+        b = polyVerts[p * stride + ((i + 1) % n)]!;
+      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
+      count.set(key, (count.get(key) ?? 0) + 1);
+      if (!first.has(key)) first.set(key, p * stride + i);
+    }
+  }
+  for (let p = 0; p < polyCount; p++) {
+    const n = polyVertCount[p]!;
+    for (let i = 0; i < n; i++) {
+      const a = polyVerts[p * stride + i]!,
+        b = polyVerts[p * stride + ((i + 1) % n)]!;
+      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
+      if (count.get(key) !== 2) continue;
+      const slot = first.get(key)!;
+      if (slot === p * stride + i) continue;
+      const q = Math.floor(slot / stride),
+        j = slot - q * stride;
+      const qa = polyVerts[slot]!;
+      if (qa !== b || q === p) continue; // same direction: inconsistent winding, leave as boundary
+      neighbors[p * stride + i] = q;
+      neighbors[q * stride + j] = p;
+    }
+  }
+  return neighbors;
+}
+
+/** A tile at a placement, links not yet computed. @internal */
+export function makeTile(data: TileData, x: number, y: number, layer: number, slot: number, generation: number): NavMeshTile {
+  return {
+    x,
+    y,
+    layer,
+    slot,
+    generation,
+    maxVertsPerPoly: data.maxVertsPerPoly,
+    vertexCount: data.vertexCount,
+    vertices: data.vertices,
+    heights: data.heights,
+    polyCount: data.polyCount,
+    polyVerts: data.polyVerts,
+    polyVertCount: data.polyVertCount,
+    links: new Float64Array(data.polyCount * data.maxVertsPerPoly).fill(-1),
+    areas: data.areas,
+    flags: data.flags,
+    tags: data.tags,
+    detailMeshes: data.detailMeshes,
+    detailVertices: data.detailVertices,
+    detailTriangles: data.detailTriangles,
+  };
+}
+
+/** An empty tiled mesh (no tiles, empty flat view). @internal */
+export function createEmptyNavMesh(): NavMesh {
+  const mesh: Mutable<NavMesh> = {
+    version: 2,
+    tiles: {},
+    tileGenerations: [],
+    tileKeys: [],
+    revision: 0,
+    maxVertsPerPoly: 3,
+    vertexCount: 0,
+    vertices: new Float64Array(0),
+    heights: new Float64Array(0),
+    polyCount: 0,
+    polyVerts: new Int32Array(0),
+    polyVertCount: new Uint8Array(0),
+    neighbors: new Int32Array(0),
+    areas: new Uint8Array(0),
+    flags: new Uint16Array(0),
+    tags: new Int32Array(0),
+    bounds: new Float64Array(4),
+    cellSize: 1,
+    gridWidth: 1,
+    gridHeight: 1,
+    cellStart: new Int32Array(2),
+    cellPolys: new Int32Array(0),
+    vertPolyStart: new Int32Array(1),
+    vertPolys: new Int32Array(0),
+    polyTile: new Int32Array(0),
+    tilePolyBase: new Int32Array(1).fill(-1),
+    tilePolyCount: new Int32Array(1),
+    tileRefBase: new Float64Array(1).fill(-1),
+  };
+  return mesh;
+}
+
+/**
+ * Rebuilds the flat view of `mesh` from its tiles (slot order; vertices of different tiles at the
+ * same position welded), links neighbors, rewrites every tile's `links` as refs and bumps
+ * `revision`. Linear in the mesh size. @internal
+ */
+export function rebuildFlatView(mesh: NavMesh): void {
+  const m = mesh as Mutable<NavMesh>;
+  const slots = mesh.tileKeys.length;
+  const tiles: (NavMeshTile | undefined)[] = [];
+  let stride = 3,
+    polyCount = 0,
+    rawVerts = 0;
+  for (let s = 0; s < slots; s++) {
+    const key = mesh.tileKeys[s]!;
+    const t = key === "" ? undefined : mesh.tiles[key];
+    tiles.push(t);
+    if (!t) continue;
+    stride = Math.max(stride, t.maxVertsPerPoly);
+    polyCount += t.polyCount;
+    rawVerts += t.vertexCount;
+  }
+  const n = Math.max(1, slots);
+  const tilePolyBase = new Int32Array(n).fill(-1);
+  const tilePolyCount = new Int32Array(n);
+  const tileRefBase = new Float64Array(n).fill(-1);
+  const polyTile = new Int32Array(polyCount);
+  const polyVerts = new Int32Array(polyCount * stride).fill(-1);
+  const polyVertCount = new Uint8Array(polyCount);
+  const areas = new Uint8Array(polyCount);
+  const flags = new Uint16Array(polyCount);
+  const tags = new Int32Array(polyCount);
+  let vertices: Float64Array, heights: Float64Array;
+  const live = tiles.filter((t) => t !== undefined);
+  const vertMaps: Int32Array[] = [];
+  if (live.length === 1) {
+    // One tile: its vertices as they are (no welding), so a builder's mesh keeps its vertex ids.
+    vertices = live[0]!.vertices;
+    heights = live[0]!.heights;
+  } else {
+    const xs = new Float64Array(2 * rawVerts),
+      hs = new Float64Array(rawVerts);
+    const weld = new Map<string, number>();
+    const owner: number[] = [];
+    let nv = 0;
+    for (const t of tiles) {
+      if (!t) continue;
+      const map = new Int32Array(t.vertexCount);
+      for (let i = 0; i < t.vertexCount; i++) {
+        const x = t.vertices[2 * i]!,
+          y = t.vertices[2 * i + 1]!,
+          h = t.heights[i]!;
+        const key = `${x},${y},${h}`;
+        const f = weld.get(key);
+        if (f !== undefined && owner[f] !== t.slot) {
+          map[i] = f;
+          continue;
+        }
+        xs[2 * nv] = x;
+        xs[2 * nv + 1] = y;
+        hs[nv] = h;
+        owner[nv] = t.slot;
+        if (f === undefined) weld.set(key, nv);
+        map[i] = nv++;
+      }
+      vertMaps[t.slot] = map;
+    }
+    vertices = xs.slice(0, 2 * nv);
+    heights = hs.slice(0, nv);
+  }
+  let base = 0;
+  for (let s = 0; s < slots; s++) {
+    const t = tiles[s];
+    if (!t) continue;
+    tilePolyBase[s] = base;
+    tilePolyCount[s] = t.polyCount;
+    tileRefBase[s] = encodePolyRef(mesh.tileGenerations[s]!, s, 0);
+    const map = vertMaps[s];
+    for (let p = 0; p < t.polyCount; p++) {
+      const g = base + p;
+      polyTile[g] = s;
+      const c = t.polyVertCount[p]!;
+      polyVertCount[g] = c;
+      for (let i = 0; i < c; i++) {
+        const v = t.polyVerts[p * t.maxVertsPerPoly + i]!;
+        polyVerts[g * stride + i] = map ? map[v]! : v;
+      }
+      areas[g] = t.areas[p]!;
+      flags[g] = t.flags[p]!;
+      tags[g] = t.tags[p]!;
+    }
+    base += t.polyCount;
+  }
+  const vertexCount = heights.length;
+  const neighbors = linkNeighbors(polyVerts, polyVertCount, stride, vertexCount);
+  // Tile links as refs (symmetric because the flat neighbors are).
+  for (let s = 0; s < slots; s++) {
+    const t = tiles[s];
+    if (!t) continue;
+    const links = t.links;
+    links.fill(-1);
+    for (let p = 0; p < t.polyCount; p++) {
+      const g = tilePolyBase[s]! + p;
+      for (let i = 0; i < t.polyVertCount[p]!; i++) {
+        const nb = neighbors[g * stride + i]!;
+        if (nb >= 0) {
+          const ns = polyTile[nb]!;
+          links[p * t.maxVertsPerPoly + i] = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
+        }
+      }
+    }
+  }
+  const bounds = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
+  for (let i = 0; i < vertexCount; i++) {
+    const x = vertices[2 * i]!,
+      y = vertices[2 * i + 1]!;
+    if (x < bounds[0]!) bounds[0] = x;
+    if (y < bounds[1]!) bounds[1] = y;
+    if (x > bounds[2]!) bounds[2] = x;
+    if (y > bounds[3]!) bounds[3] = y;
+  }
+  if (vertexCount === 0) bounds.fill(0);
+  const index = buildPolygonIndex(vertices, polyVerts, polyVertCount, stride, bounds);
+  const vertPolyStart = new Int32Array(vertexCount + 1);
+  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolyStart[polyVerts[p * stride + i]! + 1]!++;
+  for (let i = 0; i < vertexCount; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
+  const fill = vertPolyStart.slice(0, vertexCount);
+  const vertPolys = new Int32Array(vertPolyStart[vertexCount]!);
+  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolys[fill[polyVerts[p * stride + i]!]!++] = p;
+  m.maxVertsPerPoly = stride;
+  m.vertexCount = vertexCount;
+  m.vertices = vertices;
+  m.heights = heights;
+  m.polyCount = polyCount;
+  m.polyVerts = polyVerts;
+  m.polyVertCount = polyVertCount;
+  m.neighbors = neighbors;
+  m.areas = areas;
+  m.flags = flags;
+  m.tags = tags;
+  m.bounds = bounds;
+  m.cellSize = index.cellSize;
+  m.gridWidth = index.gridWidth;
+  m.gridHeight = index.gridHeight;
+  m.cellStart = index.cellStart;
+  m.cellPolys = index.cellPolys;
+  m.vertPolyStart = vertPolyStart;
+  m.vertPolys = vertPolys;
+  m.polyTile = polyTile;
+  m.tilePolyBase = tilePolyBase;
+  m.tilePolyCount = tilePolyCount;
+  m.tileRefBase = tileRefBase;
+  m.revision = mesh.revision + 1;
+}
+
+/** A validated tile and its place, as read from serialized data. @internal */
+export interface PlacedTileData {
+  readonly x: number;
+  readonly y: number;
+  readonly layer: number;
+  readonly slot: number;
+  readonly data: TileData;
+}
+
+/**
+ * A mesh from serialized tiles: `generations` per slot, tiles in any order. Returns an error
+ * message and the index of the offending tile (the caller throws with its own path format), or
+ * the mesh. @internal
+ */
+export function navMeshFromPlacedTiles(generations: readonly number[], tiles: readonly PlacedTileData[]): NavMesh | { error: string; tile: number } {
+  const mesh = createEmptyNavMesh();
+  for (const g of generations) {
+    mesh.tileGenerations.push(g);
+    mesh.tileKeys.push("");
+  }
+  for (let i = 0; i < tiles.length; i++) {
+    const t = tiles[i]!;
+    if (t.slot >= generations.length) return { error: `slot ${t.slot} is past the ${generations.length} slots of "tileGenerations".`, tile: i };
+    if (mesh.tileKeys[t.slot] !== "") return { error: `slot ${t.slot} is used by two tiles.`, tile: i };
+    const key = `${t.x},${t.y},${t.layer}`;
+    if (Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return { error: `two tiles are at "${key}".`, tile: i };
+    mesh.tileKeys[t.slot] = key;
+    mesh.tiles[key] = makeTile(t.data, t.x, t.y, t.layer, t.slot, generations[t.slot]!);
+  }
+  rebuildFlatView(mesh);
+  return mesh;
+}

@@ -1,0 +1,67 @@
+import type { NavMesh } from "../types";
+
+/** Bits of the polygon index inside a polygon ref (up to 1,048,576 polygons per tile). */
+export const POLY_REF_POLY_BITS = 20;
+/** Bits of the tile slot inside a polygon ref (up to 65,536 tiles). */
+export const POLY_REF_TILE_BITS = 16;
+/** Bits of the slot generation inside a polygon ref (wraps after 65,536 changes of one slot). */
+export const POLY_REF_GENERATION_BITS = 16;
+
+const POLY_SPAN = 2 ** POLY_REF_POLY_BITS;
+const TILE_SPAN = 2 ** POLY_REF_TILE_BITS;
+const GEN_SPAN = 2 ** POLY_REF_GENERATION_BITS;
+const TILE_SHIFT = POLY_SPAN;
+const GEN_SHIFT = POLY_SPAN * TILE_SPAN; // 2^36
+
+/**
+ * Packs a polygon ref: `generation · 2^36 + slot · 2^20 + poly` (52 bits, an exact integer in a
+ * double). Arguments are taken modulo their field size.
+ *
+ * @example
+ * ```ts
+ * const ref = encodePolyRef(3, 2, 17); // 3·2^36 + 2·2^20 + 17
+ * decodePolyRef(ref); // { generation: 3, slot: 2, poly: 17 }
+ * ```
+ */
+export function encodePolyRef(generation: number, slot: number, poly: number): number {
+  return (generation % GEN_SPAN) * GEN_SHIFT + (slot % TILE_SPAN) * TILE_SHIFT + (poly % POLY_SPAN);
+}
+
+/** Unpacks a polygon ref made by {@link encodePolyRef} (no validity check; see {@link isValidPolyRef}). */
+export function decodePolyRef(ref: number): { generation: number; slot: number; poly: number } {
+  const poly = ref % POLY_SPAN;
+  const rest = (ref - poly) / POLY_SPAN;
+  const slot = rest % TILE_SPAN;
+  return { generation: (rest - slot) / TILE_SPAN, slot, poly };
+}
+
+/**
+ * Flat index of the polygon `ref` names in `mesh`, or `-1` when the ref is not a non-negative
+ * integer, names a free slot, a polygon past the tile's count, or an older generation of the slot
+ * (a removed or replaced tile). Allocation-free. @internal
+ */
+export function polyIndexOfRef(mesh: NavMesh, ref: number): number {
+  if (!(ref >= 0) || ref >= 2 ** 52 || ref !== Math.floor(ref)) return -1;
+  if (ref < mesh.tilePolyCount[0]! && mesh.tileRefBase[0] === 0) return ref; // one-tile fast path
+  const poly = ref % POLY_SPAN;
+  const rest = (ref - poly) / POLY_SPAN;
+  const slot = rest % TILE_SPAN;
+  if (slot >= mesh.tilePolyBase.length) return -1;
+  if (mesh.tileRefBase[slot] !== ref - poly) return -1; // generation check (free slots hold -1)
+  if (poly >= mesh.tilePolyCount[slot]!) return -1;
+  return mesh.tilePolyBase[slot]! + poly;
+}
+
+/** Ref of flat polygon `index` of `mesh`. @internal */
+export function refOfPolyIndex(mesh: NavMesh, index: number): number {
+  const slot = mesh.polyTile[index]!;
+  return mesh.tileRefBase[slot]! + (index - mesh.tilePolyBase[slot]!);
+}
+
+/**
+ * True when `ref` names a polygon of a tile currently in `mesh` (false for `-1`, garbage, refs of
+ * removed or replaced tiles, and refs of another generation of the slot).
+ */
+export function isValidPolyRef(mesh: NavMesh, ref: number): boolean {
+  return polyIndexOfRef(mesh, ref) >= 0;
+}

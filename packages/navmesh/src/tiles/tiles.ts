@@ -1,0 +1,111 @@
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
+import type { NavMesh, NavMeshInput, NavMeshTile } from "../types";
+import { makeTile, rebuildFlatView } from "./assemble";
+import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./poly-ref";
+import { validateNavMeshInput } from "./tile-input";
+
+/** Options of {@link addNavMeshTile} and {@link replaceNavMeshTile}. */
+export interface NavMeshTileOptions {
+  /** Vertex slots per polygon of the tile (default: its largest polygon). */
+  readonly maxVertsPerPoly?: number;
+}
+
+const MAX_SLOTS = 2 ** POLY_REF_TILE_BITS;
+const GEN_SPAN = 2 ** POLY_REF_GENERATION_BITS;
+
+/** The record key of the tile at column `x`, row `y`, layer `layer`: `"x,y,layer"`. */
+export function getNavMeshTileKey(x: number, y: number, layer: number): string {
+  return `${x},${y},${layer}`;
+}
+
+/** The tile at `(x, y, layer)`, or `undefined`. */
+export function getNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0): NavMeshTile | undefined {
+  const key = getNavMeshTileKey(x, y, layer);
+  return Object.prototype.hasOwnProperty.call(mesh.tiles, key) ? mesh.tiles[key] : undefined;
+}
+
+function checkCoords(fn: string, x: number, y: number, layer: number): void {
+  for (const [name, v] of [
+    ["x", x],
+    ["y", y],
+    ["layer", layer],
+  ] as const) {
+    if (typeof v !== "number" || !Number.isInteger(v) || Math.abs(v) > 0x7fffffff)
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `tile "${name}" must be a 32-bit integer, got ${show(v)}.`, { path: name });
+  }
+}
+
+/**
+ * Adds a tile at column `x`, row `y`, layer `layer` (vertices in world coordinates, validated like
+ * `createNavMesh` input) and links its border edges to neighboring tiles (edges whose end points
+ * coincide). Returns the ref of the tile's polygon 0 (its polygons are that ref `+ 0 .. polyCount-1`),
+ * or `-1` when all 65,536 tile slots are in use. Throws `NAVMESH_BAD_MESH` (naming the field) for
+ * bad geometry and `NAVMESH_BAD_INPUT` when a tile is already at that place (use
+ * {@link replaceNavMeshTile}); nothing changes on a throw. Rebuilds the mesh's flat view: linear in
+ * the mesh size.
+ *
+ * @example
+ * ```ts
+ * const mesh = createNavMesh({ vertices: [0, 0, 1, 0, 1, 1, 0, 1], polygons: [[0, 1, 2, 3]] });
+ * const base = addNavMeshTile(mesh, 1, 0, 0, { vertices: [1, 0, 2, 0, 2, 1, 1, 1], polygons: [[0, 1, 2, 3]] });
+ * mesh.tiles["1,0,0"].links[3]; // 0: the new square's edge 3 (x = 1) links to polygon 0 of tile "0,0,0"
+ * isValidPolyRef(mesh, base);    // true
+ * ```
+ */
+export function addNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
+  const fn = "addNavMeshTile";
+  checkCoords(fn, x, y, layer);
+  const key = getNavMeshTileKey(x, y, layer);
+  if (Object.prototype.hasOwnProperty.call(mesh.tiles, key))
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `a tile is already at "${key}"; remove it first or call replaceNavMeshTile.`, { path: "key" });
+  const data = validateNavMeshInput(fn, input, options.maxVertsPerPoly);
+  let slot = mesh.tileKeys.indexOf("");
+  if (slot < 0) {
+    if (mesh.tileKeys.length >= MAX_SLOTS) return -1;
+    slot = mesh.tileKeys.length;
+    mesh.tileKeys.push("");
+    mesh.tileGenerations.push(0);
+  }
+  const gen = mesh.tileGenerations[slot]!;
+  mesh.tileKeys[slot] = key;
+  mesh.tiles[key] = makeTile(data, x, y, layer, slot, gen);
+  rebuildFlatView(mesh);
+  return encodePolyRef(gen, slot, 0);
+}
+
+/**
+ * Removes the tile at `(x, y, layer)`: its slot's generation is bumped, so its polygon refs fail
+ * `isValidPolyRef`, and neighboring tiles lose their links to it. Returns false when no tile is
+ * there.
+ */
+export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0): boolean {
+  checkCoords("removeNavMeshTile", x, y, layer);
+  const key = getNavMeshTileKey(x, y, layer);
+  if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return false;
+  const slot = mesh.tiles[key]!.slot;
+  delete mesh.tiles[key];
+  mesh.tileKeys[slot] = "";
+  mesh.tileGenerations[slot] = (mesh.tileGenerations[slot]! + 1) % GEN_SPAN;
+  rebuildFlatView(mesh);
+  return true;
+}
+
+/**
+ * Replaces the tile at `(x, y, layer)` (or adds it when there is none) with `input`, in the same
+ * slot with the next generation: refs into the old tile become stale (`isValidPolyRef` false; a
+ * path corridor repairs them with `repairPathCorridor`). Validates `input` before changing
+ * anything. Returns the ref of the new tile's polygon 0, or `-1` when no slot is free.
+ */
+export function replaceNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
+  const fn = "replaceNavMeshTile";
+  checkCoords(fn, x, y, layer);
+  const key = getNavMeshTileKey(x, y, layer);
+  if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return addNavMeshTile(mesh, x, y, layer, input, options);
+  const data = validateNavMeshInput(fn, input, options.maxVertsPerPoly);
+  const slot = mesh.tiles[key]!.slot;
+  const gen = (mesh.tileGenerations[slot]! + 1) % GEN_SPAN;
+  mesh.tileGenerations[slot] = gen;
+  mesh.tiles[key] = makeTile(data, x, y, layer, slot, gen);
+  rebuildFlatView(mesh);
+  return encodePolyRef(gen, slot, 0);
+}

@@ -1,0 +1,233 @@
+// Loaders of @tactica/navmesh: OBJ text, navmesh JSON and bytes, run-time tile input, external polygon meshes.
+import {
+  addNavMeshTile,
+  createNavMesh,
+  navMeshFromBytes,
+  navMeshFromJson,
+  navMeshFromPolygonMesh,
+  navMeshToBytes,
+  navMeshToJson,
+  parseObj,
+  replaceNavMeshTile,
+  type NavMesh,
+  type NavMeshInput,
+} from "@tactica/navmesh";
+import fc from "fast-check";
+import type { LoaderCase } from "../kit";
+
+const square = (x0: number, y0: number): { vertices: number[]; polygons: number[][] } => ({
+  vertices: [x0, y0, x0 + 1, y0, x0 + 1, y0 + 1, x0, y0 + 1],
+  polygons: [[0, 1, 2, 3]],
+});
+
+/** A small tiled mesh: three tiles (one with a detail mesh), a freed slot, areas, flags and tags. */
+function fixture(): NavMesh {
+  const mesh = createNavMesh({
+    ...square(0, 0),
+    areas: [3],
+    flags: [5],
+    tags: [7],
+    detailMeshes: [0, 0, 1, 4],
+    detailVertices: [0.5, 0.5, 0.25],
+    detailTriangles: [0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4],
+  });
+  addNavMeshTile(mesh, 1, 0, 0, {
+    vertices: [1, 0, 2, 0, 2, 1, 1, 1, 1.5, 0.5],
+    polygons: [
+      [0, 1, 4],
+      [1, 2, 4],
+      [2, 3, 4],
+      [3, 0, 4],
+    ],
+  });
+  addNavMeshTile(mesh, 0, 1, 0, square(0, 1));
+  addNavMeshTile(mesh, 5, 5, 1, square(5, 5));
+  replaceNavMeshTile(mesh, 0, 1, 0, square(0, 1));
+  return mesh;
+}
+
+const v1Json = {
+  format: "tactica-navmesh",
+  version: 1,
+  maxVertsPerPoly: 4,
+  vertices: [0, 0, 1, 0, 2, 0, 2, 1, 1, 1, 0, 1],
+  heights: [0, 0, 0, 0, 0, 0],
+  polygons: [
+    [0, 1, 4, 5],
+    [1, 2, 3, 4],
+  ],
+  areas: [0, 1],
+  flags: [1, 1],
+  tags: [0, 0],
+};
+
+const objText = [
+  "# two quads and a triangle",
+  "mtllib x.mtl",
+  "o floor",
+  "v 0 0 0",
+  "v 1 0 0",
+  "v 1 0 1",
+  "v 0 0 1",
+  "v 2 0 0\r",
+  "vt 0 0",
+  "vn 0 1 0",
+  "g g1",
+  "usemtl m",
+  "f 1/1/1 2/1/1 3/1/1 4/1/1",
+  "f -4//1 5//1 -3//1",
+  "l 1 2",
+  "f 2 5 3",
+].join("\n");
+
+/** Semantically wrong navmesh JSON: huge declared sizes, dangling ids, duplicate places, deep nesting. */
+const wrongJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constant({ format: "tactica-navmesh", version: 2, tileGenerations: new Array(70000).fill(0), tiles: [] }),
+  fc.integer({ min: 0, max: 1e9 }).map((s) => {
+    const j = navMeshToJson(fixture()) as unknown as { tiles: Record<string, unknown>[] };
+    j.tiles[1] = { ...j.tiles[1], slot: s };
+    return j;
+  }),
+  fc.constantFrom(3, 4, 12, 13, 1e9, -1).map((m) => {
+    const j = navMeshToJson(fixture()) as unknown as { tiles: Record<string, unknown>[] };
+    j.tiles[0] = { ...j.tiles[0], maxVertsPerPoly: m };
+    return j;
+  }),
+  fc.integer({ min: -5, max: 1e6 }).map((v) => {
+    const j = navMeshToJson(fixture()) as unknown as { tiles: Record<string, unknown>[] };
+    j.tiles[2] = { ...j.tiles[2], polygons: [[0, 1, v]] };
+    return j;
+  }),
+  fc.constant(null).map(() => {
+    const j = navMeshToJson(fixture()) as unknown as { tiles: Record<string, unknown>[] };
+    j.tiles[1] = { ...j.tiles[1], x: j.tiles[0]!["x"], y: j.tiles[0]!["y"], layer: j.tiles[0]!["layer"] };
+    return j;
+  }),
+  fc.integer({ min: 1, max: 2000 }).map((depth) => {
+    let poly: unknown = [0, 1, 2];
+    for (let i = 0; i < depth; i++) poly = [poly];
+    return { ...v1Json, polygons: [poly] };
+  }),
+  fc.constant({ ...v1Json, detailMeshes: [0, 1e9, 0, 1e9, 0, 0, 0, 0], detailVertices: [], detailTriangles: [] }),
+);
+
+/** Semantically wrong bytes: counts that would allocate gigabytes, truncation, trailing junk. */
+const wrongBytes: fc.Arbitrary<Uint8Array> = fc
+  .record({
+    at: fc.constantFrom(8, 12, 18 + 12, 18 + 16, 18 + 20, 18 + 24, 18 + 28, 18 + 32, 18 + 36),
+    value: fc.constantFrom(0, 1, 3, 13, 65535, 65536, 2 ** 20, 2 ** 31, 2 ** 32 - 1),
+  })
+  .map(({ at, value }) => {
+    const b = navMeshToBytes(fixture());
+    new DataView(b.buffer).setUint32(at, value, true);
+    return b;
+  });
+
+interface TileInput {
+  x: unknown;
+  y: unknown;
+  layer: unknown;
+  replace: unknown;
+  tile: unknown;
+}
+
+const tileSeeds: TileInput[] = [
+  { x: 2, y: 0, layer: 0, replace: false, tile: { vertices: [2, 0, 3, 0, 3, 1, 2, 1], polygons: [[0, 1, 2, 3]], areas: [1], flags: [1], tags: [2] } },
+  {
+    x: 1,
+    y: 0,
+    layer: 0,
+    replace: true,
+    tile: {
+      vertices: [1, 0, 2, 0, 2, 1, 1, 1],
+      heights: [0, 0, 1, 1],
+      polygons: [
+        [0, 1, 2],
+        [0, 2, 3],
+      ],
+    },
+  },
+  {
+    x: 0,
+    y: 0,
+    layer: 0,
+    replace: true,
+    tile: { ...square(0, 0), detailMeshes: [0, 0, 1, 4], detailVertices: [0.5, 0.5, 1], detailTriangles: [0, 1, 4, 1, 2, 4, 2, 3, 4, 3, 0, 4] },
+  },
+];
+
+const polygonMeshSeeds: unknown[] = [
+  {
+    vertices: [0, 0, 0, 1, 0, 0, 2, 0, 0, 2, 0, 1, 1, 0, 1, 0, 0, 1],
+    polygons: [
+      [0, 1, 4, 5],
+      [1, 2, 3, 4],
+    ],
+    areas: [63, 63],
+    flags: [1, 1],
+  },
+  {
+    vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1],
+    polygons: [[0, 1, 2, 3]],
+    detailMeshes: [{ verticesBase: 0, verticesCount: 1, trianglesBase: 0, trianglesCount: 4 }],
+    detailVertices: [0.5, 1, 0.5],
+    detailTriangles: [0, 1, 4, 0, 1, 2, 4, 0, 2, 3, 4, 0, 3, 0, 4, 0],
+  },
+];
+
+const cases_: LoaderCase<unknown>[] = [
+  { pkg: "navmesh", name: "parseObj", kind: "text", seeds: [objText, "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 3\n"], load: (t) => parseObj(t as string) },
+  { pkg: "navmesh", name: "navMeshFromJson", kind: "json", seeds: [navMeshToJson(fixture()), v1Json], wrong: wrongJson, load: (j) => navMeshFromJson(j) },
+  {
+    pkg: "navmesh",
+    name: "navMeshFromBytes",
+    kind: "bytes",
+    seeds: [navMeshToBytes(fixture()), navMeshToBytes(createNavMesh(square(0, 0)))],
+    wrong: wrongBytes,
+    load: (b) => navMeshFromBytes(b as Uint8Array),
+  },
+  {
+    pkg: "navmesh",
+    name: "addNavMeshTile/replaceNavMeshTile",
+    kind: "json",
+    // Hashing the target serializes the whole mesh twice per input: fewer inputs in the unit suite.
+    ciRuns: 800,
+    seeds: tileSeeds,
+    wrong: fc.record({
+      x: fc.constantFrom(0, 1, 2 ** 40, -1.5),
+      y: fc.constantFrom(0, 2 ** 31),
+      layer: fc.constant(0),
+      replace: fc.boolean(),
+      tile: fc.constantFrom<unknown>(
+        { vertices: { length: 2 ** 30 }, polygons: [] },
+        { vertices: [0, 0, 1, 0, 0, 1], polygons: { length: 2 ** 30 } },
+        { vertices: [], polygons: [[0, 0, 0]] },
+      ),
+    }),
+    target: {
+      create: () => fixture(),
+      hash: (t) => JSON.stringify(navMeshToJson(t as NavMesh)),
+      restore: (t, input) => {
+        // A non-object input reaches the function as missing fields (x, y, layer and tile undefined).
+        const i = (input !== null && typeof input === "object" ? input : {}) as Partial<TileInput>;
+        const fn = i.replace === true ? replaceNavMeshTile : addNavMeshTile;
+        fn(t as NavMesh, i.x as number, i.y as number, i.layer as number, i.tile as NavMeshInput);
+      },
+    },
+  },
+  {
+    pkg: "navmesh",
+    name: "navMeshFromPolygonMesh",
+    kind: "json",
+    seeds: polygonMeshSeeds,
+    wrong: fc.constantFrom<unknown>(
+      { vertices: { length: 3 * 2 ** 30 }, polygons: [] },
+      { vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], polygons: [[0, 1, 2]], detailMeshes: [0, 0, 0, 2 ** 31], detailVertices: [], detailTriangles: [] },
+      { vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], polygons: [[0, 1, 2]], detailMeshes: [{ verticesBase: -1 }], detailVertices: [], detailTriangles: [] },
+    ),
+    load: (j) => navMeshFromPolygonMesh(j as never),
+  },
+];
+
+/** Every loader of the package, for the unit suite and `pnpm fuzz`. */
+export const cases: readonly LoaderCase<unknown>[] = cases_;
