@@ -71,10 +71,12 @@ const suite: Suite = {
   description: "navmesh builders and navigation graphs: CDT vs ear clipping (time, smallest angle), erosion, waypoint validator, hierarchical no-path",
   run(ctx) {
     const timeMs = ctx.quick ? 40 : 600;
-    for (const [n, holes, m] of ctx.quick ? [[64, 4, 12]] : [
-      [64, 4, 12],
-      [512, 16, 32],
-    ]) {
+    for (const [n, holes, m] of ctx.quick
+      ? [[64, 4, 12]]
+      : [
+          [64, 4, 12],
+          [512, 16, 32],
+        ]) {
       const name = `star-${n}-holes-${holes}x${m}`;
       const region = starRoom(n!, holes!, m!, n!);
       const cdt = measure(() => consume(buildNavMeshCdt([region]).polyCount), { timeMs });
@@ -85,7 +87,13 @@ const suite: Suite = {
       const tri = triangulatePolygonsCdt([region]);
       ctx.record({ case: `${name}-triangles`, library: "tactica-cdt", metric: "min_angle_deg", value: minAngle(tri.vertices, tri.triangles), unit: "deg" });
       const earMesh = buildNavMeshFromPolygons([region], { maxVertsPerPoly: 3 });
-      ctx.record({ case: `${name}-triangles`, library: "tactica-earclip", metric: "min_angle_deg", value: minAngle(earMesh.vertices, meshTriangles(earMesh)), unit: "deg" });
+      ctx.record({
+        case: `${name}-triangles`,
+        library: "tactica-earclip",
+        metric: "min_angle_deg",
+        value: minAngle(earMesh.vertices, meshTriangles(earMesh)),
+        unit: "deg",
+      });
       const eroded = measure(() => consume(buildNavMeshCdt([region], { agentRadius: 1, tolerance: 0.05 }).polyCount), { timeMs });
       report(ctx, `${name}-erode-r1`, "tactica-cdt", eroded);
       ctx.log(`${name}: cdt ${cdt.medianUs.toFixed(0)} us, earclip ${ear.medianUs.toFixed(0)} us, erosion ${eroded.medianUs.toFixed(0)} us`);
@@ -101,11 +109,19 @@ const suite: Suite = {
         y = 100 * rngNextFloat(rng);
       boxes.push({ kind: "box", minX: x, minY: y, maxX: x + 8 * rngNextFloat(rng), maxY: y + 8 * rngNextFloat(rng) });
     }
-    report(ctx, `waypoints-${count}-boxes-20`, "tactica", measure(() => consume(buildWaypointGraph(pts, boxes, { agentRadius: 0.5 }).warnings.length), { timeMs }));
+    report(
+      ctx,
+      `waypoints-${count}-boxes-20`,
+      "tactica",
+      measure(() => consume(buildWaypointGraph(pts, boxes, { agentRadius: 0.5 }).warnings.length), { timeMs }),
+    );
     // "No path" between two disconnected halls: hierarchical super-graph vs flat A*.
     const hall = (x: number): { outer: number[] } => ({ outer: [x, 0, x + 60, 0, x + 60, 60, x, 60] });
     const pillars = starRoom(64, 9, 8, 3).holes.map((h) => h.map((c, i) => (i % 2 ? c + 30 : c + 30) * 0.5 + 7));
-    const base = buildDualGraph([{ ...hall(0), holes: pillars }, { ...hall(100), holes: pillars.map((h) => h.map((c, i) => (i % 2 ? c : c + 100))) }]);
+    const base = buildDualGraph([
+      { ...hall(0), holes: pillars },
+      { ...hall(100), holes: pillars.map((h) => h.map((c, i) => (i % 2 ? c : c + 100))) },
+    ]);
     const h = buildHierarchicalGraph(base, { regionSize: 15 });
     const hOut = createHierarchicalPathResult(base.nodeCount);
     const flat = createPathResult(base.nodeCount);

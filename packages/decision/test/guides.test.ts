@@ -32,7 +32,10 @@ describe("guide snippets", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
   it("fuzzy logic: a desirability inside the output range", () => {
-    const v = run(firstSnippet("decision-fuzzy.md"), 'return [defuzzify(state, weapon, "desirability", { method: "centroid" }), evaluateFuzzy(weapon, { distance: 200, ammo: 8 }, "desirability")];') as number[];
+    const v = run(
+      firstSnippet("decision-fuzzy.md"),
+      'return [defuzzify(state, weapon, "desirability", { method: "centroid" }), evaluateFuzzy(weapon, { distance: 200, ammo: 8 }, "desirability")];',
+    ) as number[];
     expect(v[0]).toBe(v[1]);
     expect(v[0]).toBeGreaterThan(0);
     expect(v[0]).toBeLessThan(100);

@@ -218,7 +218,9 @@ describe("issue 18's two named defects stay fixed", () => {
     expect(codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"states":{"a":{"transitions":[[1]]}}}') as StateMachineDefinition)).path).toBe(
       "$.states.a.transitions[0]",
     );
-    expect(codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"states":{"a":{"states":[]}}}') as StateMachineDefinition)).path).toBe("$.states.a.states");
+    expect(codeAndPath(() => createStateMachine(JSON.parse('{"version":1,"states":{"a":{"states":[]}}}') as StateMachineDefinition)).path).toBe(
+      "$.states.a.states",
+    );
   });
 
   it("restoreMachine rejects malformed saves by path, before touching the state", () => {
@@ -226,7 +228,12 @@ describe("issue 18's two named defects stay fixed", () => {
       version: 1,
       initial: "a",
       states: {
-        a: { transitions: [{ event: "go", to: "b" }, { event: "push", to: "b", push: true }] },
+        a: {
+          transitions: [
+            { event: "go", to: "b" },
+            { event: "push", to: "b", push: true },
+          ],
+        },
         b: { history: "shallow", states: { b1: { transitions: [{ event: "next", to: "b2" }] }, b2: {} }, transitions: [{ event: "back", pop: true }] },
       },
     });
@@ -253,7 +260,16 @@ describe("issue 18's two named defects stay fixed", () => {
       [{ ...good, queue: [[]] }, "snapshot.queue[0]"],
       [{ ...good, queue: [{ event: "go", due: -1 }] }, "snapshot.queue[0].due"],
       [{ ...good, queue: [{ event: "go", due: Number.NaN }] }, "snapshot.queue[0].due"],
-      [{ ...good, queue: [{ event: "go", due: 2 }, { event: "go", due: 1 }] }, "snapshot.queue[1].due"],
+      [
+        {
+          ...good,
+          queue: [
+            { event: "go", due: 2 },
+            { event: "go", due: 1 },
+          ],
+        },
+        "snapshot.queue[1].due",
+      ],
       [{ ...good, queue: [{ event: "toString", due: 1 }] }, "snapshot.queue[0].event"],
     ];
     for (const [snap, path] of bad) {

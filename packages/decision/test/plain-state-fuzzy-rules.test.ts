@@ -86,18 +86,26 @@ describe("fuzzy state is plain data", () => {
       expect(pathOf(() => restoreFuzzyState(b, sys, snap as FuzzySnapshot))).toBe(path);
       expect(JSON.stringify(saveFuzzyState(b, sys))).toBe(before);
     }
-    expect(pathOf(() => fuzzify(createFuzzyState(createFuzzySystem({ version: 1, variables: { a: { sets: { s: { type: "singleton", points: [1] } } } } })), sys, 0, 1))).toBe(
-      "state",
-    );
+    expect(
+      pathOf(() =>
+        fuzzify(createFuzzyState(createFuzzySystem({ version: 1, variables: { a: { sets: { s: { type: "singleton", points: [1] } } } } })), sys, 0, 1),
+      ),
+    ).toBe("state");
   });
 
   it("prototype names are neither variables nor sets", () => {
     const def = JSON.parse(JSON.stringify(weaponDesirability)) as Record<string, unknown>;
     (def["fams"] as Record<string, unknown>[])[0]!["inputs"] = ["constructor", "toString"];
     expect(validateFuzzySystem(def).map((i) => i.path)).toEqual(["$.fams[0].inputs"]);
-    const bad = { version: 1, variables: { a: { sets: null }, b: { sets: { s: { type: "singleton", points: [1] } } } }, fams: [{ inputs: ["a", "b"], output: "b", table: [] }] };
+    const bad = {
+      version: 1,
+      variables: { a: { sets: null }, b: { sets: { s: { type: "singleton", points: [1] } } } },
+      fams: [{ inputs: ["a", "b"], output: "b", table: [] }],
+    };
     expect(() => validateFuzzySystem(bad)).not.toThrow();
-    expect(validateFuzzySystem({ version: 1, variables: { a: { sets: 5 } }, rules: [{ if: { var: "a", is: "x" }, then: { var: "a", is: "valueOf" } }] }).length).toBeGreaterThan(0);
+    expect(
+      validateFuzzySystem({ version: 1, variables: { a: { sets: 5 } }, rules: [{ if: { var: "a", is: "x" }, then: { var: "a", is: "valueOf" } }] }).length,
+    ).toBeGreaterThan(0);
     expect(() => evaluateFuzzy(createFuzzySystem(weaponDesirability), { constructor: 1 }, "desirability")).toThrow(/variable/);
   });
 });
@@ -109,8 +117,25 @@ describe("rule state is plain data", () => {
     strategy: "weighted",
     refraction: false,
     rules: [
-      { name: "flee", when: [{ fact: "health", op: "<", value: 30 }, { fact: "enemyVisible", value: true }], then: [{ set: "state", value: 3 }] },
-      { name: "attack", when: [{ fact: "enemyVisible", value: true }, { fact: "ammo", op: ">", value: 0 }], then: [{ set: "state", value: 2 }, { add: "ammo", value: -1 }] },
+      {
+        name: "flee",
+        when: [
+          { fact: "health", op: "<", value: 30 },
+          { fact: "enemyVisible", value: true },
+        ],
+        then: [{ set: "state", value: 3 }],
+      },
+      {
+        name: "attack",
+        when: [
+          { fact: "enemyVisible", value: true },
+          { fact: "ammo", op: ">", value: 0 },
+        ],
+        then: [
+          { set: "state", value: 2 },
+          { add: "ammo", value: -1 },
+        ],
+      },
       { name: "alarm", when: [{ fact: "enemyVisible", value: true }], then: [{ add: "alarms", value: 1 }] },
       { name: "idle", when: [{ fact: "enemyVisible", value: false }], then: [{ set: "state", value: 0 }] },
     ],
@@ -195,6 +220,8 @@ describe("rule state is plain data", () => {
       { tests: {}, actions: {} },
     ).map((i) => i.path);
     expect(paths).toEqual(["$.rules[0].when[0].fact", "$.rules[0].when[1].test", "$.rules[0].then[0].call", "$.rules[0].then[1].set"]);
-    expect(() => createRuleEngine({ version: 1, facts: { a: 1 }, rules: [{ name: "x", when: [{ fact: "constructor", value: 1 }], then: [] }] })).toThrow(/\$\.rules\[0\]\.when\[0\]\.fact/);
+    expect(() => createRuleEngine({ version: 1, facts: { a: 1 }, rules: [{ name: "x", when: [{ fact: "constructor", value: 1 }], then: [] }] })).toThrow(
+      /\$\.rules\[0\]\.when\[0\]\.fact/,
+    );
   });
 });

@@ -15,6 +15,12 @@ export const NavMeshErrorCodes = {
   Format: "NAVMESH_FORMAT",
   /** An argument is out of range or not finite. */
   BadInput: "NAVMESH_BAD_INPUT",
+  /** A voxel generator parameter is out of range or not a number; `path` names the parameter. */
+  Config: "NAVMESH_CONFIG",
+  /** An input triangle soup is malformed; `path` names the array index (`positions[7]`, `triangles[12]`). */
+  BadGeometry: "NAVMESH_BAD_GEOMETRY",
+  /** A build was cancelled through its context's `isCancelled` check. */
+  Cancelled: "NAVMESH_CANCELLED",
 } as const;
 
 /** One of the values of {@link NavMeshErrorCodes}. */

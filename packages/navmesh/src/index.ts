@@ -90,7 +90,6 @@ export {
   type OptimizeCorridorTopologyOptions,
 } from "./path-corridor";
 // Voxel generation from 3D triangle soup (issue 12): src/voxel/.
-export { VoxelErrorCodes, type VoxelErrorCode } from "./voxel/errors";
 export {
   MAX_WALKABLE_SLOPE_DEGREES,
   VoxelConfigPresets,
@@ -145,12 +144,7 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
-export {
-  buildStanceNavMesh,
-  type StancePass,
-  type BuildStanceNavMeshOptions,
-  type StanceNavMeshBuild,
-} from "./voxel/stance-passes";
+export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
 export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";

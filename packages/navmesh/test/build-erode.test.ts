@@ -136,25 +136,32 @@ describe("agent-radius erosion (Minkowski, C.1.3)", () => {
     const inner = { outer: [10, 10, 20, 10, 20, 20, 10, 20] };
     const both = triangulatePolygonsCdt([ring, inner], { agentRadius: 1 });
     let innerArea = 0;
-    for (let t = 0; t < both.regions.length; t++) if (both.regions[t] === 1) innerArea += trianglesArea(both.vertices, both.triangles.subarray(3 * t, 3 * t + 3));
+    for (let t = 0; t < both.regions.length; t++)
+      if (both.regions[t] === 1) innerArea += trianglesArea(both.vertices, both.triangles.subarray(3 * t, 3 * t + 3));
     expect(innerArea).toBeCloseTo(100, 9);
   });
 
   it("property: adjacent eroded regions stay linked across their border in the navmesh (rotated inputs)", () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 6.28, noNaN: true }), fc.double({ min: 0.2, max: 1.5, noNaN: true }), fc.double({ min: 2, max: 6, noNaN: true }), (th, r, py) => {
-        const rot = (pts: number[]): number[] => pts.map((v, i) => (i % 2 === 0 ? Math.cos(th) * v - Math.sin(th) * pts[i + 1]! : Math.sin(th) * pts[i - 1]! + Math.cos(th) * v));
-        const a = { outer: rot([0, 0, 10, 0, 10, 10, 0, 10]), holes: [rot([3, py, 6, py, 6, py + 1.5, 3, py + 1.5])] };
-        const b = { outer: rot([10, 0, 20, 0, 20, 10, 10, 10]), holes: [rot([14, py, 17, py, 16, py + 2, 14, py + 1])], area: 3 };
-        const mesh = buildNavMeshCdt([a, b], { agentRadius: r });
-        let links = 0;
-        for (let p = 0; p < mesh.polyCount; p++)
-          for (let i = 0; i < mesh.polyVertCount[p]!; i++) {
-            const n = mesh.neighbors[p * mesh.maxVertsPerPoly + i]!;
-            if (n >= 0 && mesh.areas[n] !== mesh.areas[p]) links++;
-          }
-        expect(links).toBeGreaterThan(0);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 6.28, noNaN: true }),
+        fc.double({ min: 0.2, max: 1.5, noNaN: true }),
+        fc.double({ min: 2, max: 6, noNaN: true }),
+        (th, r, py) => {
+          const rot = (pts: number[]): number[] =>
+            pts.map((v, i) => (i % 2 === 0 ? Math.cos(th) * v - Math.sin(th) * pts[i + 1]! : Math.sin(th) * pts[i - 1]! + Math.cos(th) * v));
+          const a = { outer: rot([0, 0, 10, 0, 10, 10, 0, 10]), holes: [rot([3, py, 6, py, 6, py + 1.5, 3, py + 1.5])] };
+          const b = { outer: rot([10, 0, 20, 0, 20, 10, 10, 10]), holes: [rot([14, py, 17, py, 16, py + 2, 14, py + 1])], area: 3 };
+          const mesh = buildNavMeshCdt([a, b], { agentRadius: r });
+          let links = 0;
+          for (let p = 0; p < mesh.polyCount; p++)
+            for (let i = 0; i < mesh.polyVertCount[p]!; i++) {
+              const n = mesh.neighbors[p * mesh.maxVertsPerPoly + i]!;
+              if (n >= 0 && mesh.areas[n] !== mesh.areas[p]) links++;
+            }
+          expect(links).toBeGreaterThan(0);
+        },
+      ),
       { numRuns: 10 },
     );
   });

@@ -56,21 +56,27 @@ describe("hierarchical graphs (C.1.7)", () => {
 
   it("property: same reachability as flat A*, valid paths, cost never below the optimum", () => {
     fc.assert(
-      fc.property(arbRegion(), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 0, max: 1e6 }), fc.double({ min: 1.5, max: 8, noNaN: true }), (region, s, g, size) => {
-        const base = buildDualGraph([region]);
-        const h = buildHierarchicalGraph(base, { regionSize: size });
-        const start = s % base.nodeCount,
-          goal = g % base.nodeCount;
-        const out = createHierarchicalPathResult(512);
-        const flat = createPathResult(512);
-        findHierarchicalPath(out, h, start, goal);
-        findNavGraphPath(flat, base, start, goal);
-        expect(out.flags & PathFlags.Found).toBe(flat.flags & PathFlags.Found);
-        expect(out.cost).toBeGreaterThanOrEqual(flat.cost - 1e-9);
-        expect(out.path[0]).toBe(start);
-        expect(out.path[out.length - 1]).toBe(goal);
-        for (let i = 0; i + 1 < out.length; i++) expect(hasNavGraphEdge(base, out.path[i]!, out.path[i + 1]!)).toBe(true);
-      }),
+      fc.property(
+        arbRegion(),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        fc.double({ min: 1.5, max: 8, noNaN: true }),
+        (region, s, g, size) => {
+          const base = buildDualGraph([region]);
+          const h = buildHierarchicalGraph(base, { regionSize: size });
+          const start = s % base.nodeCount,
+            goal = g % base.nodeCount;
+          const out = createHierarchicalPathResult(512);
+          const flat = createPathResult(512);
+          findHierarchicalPath(out, h, start, goal);
+          findNavGraphPath(flat, base, start, goal);
+          expect(out.flags & PathFlags.Found).toBe(flat.flags & PathFlags.Found);
+          expect(out.cost).toBeGreaterThanOrEqual(flat.cost - 1e-9);
+          expect(out.path[0]).toBe(start);
+          expect(out.path[out.length - 1]).toBe(goal);
+          for (let i = 0; i + 1 < out.length; i++) expect(hasNavGraphEdge(base, out.path[i]!, out.path[i + 1]!)).toBe(true);
+        },
+      ),
       { numRuns: 25 },
     );
   });

@@ -1,6 +1,17 @@
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { buildNavpointGraph, findNavGraphPath, findNearestNavpoint, hasNavGraphEdge, isTraversable, NavMeshErrorCodes, navGraphFromJson, navGraphToJson, navpointParamsFromJson, navpointParamsToJson } from "../src";
+import {
+  buildNavpointGraph,
+  findNavGraphPath,
+  findNearestNavpoint,
+  hasNavGraphEdge,
+  isTraversable,
+  NavMeshErrorCodes,
+  navGraphFromJson,
+  navGraphToJson,
+  navpointParamsFromJson,
+  navpointParamsToJson,
+} from "../src";
 import { createPathResult, PathFlags } from "@tactica/search";
 
 const ledge = { heightAt: (x: number) => (x < 5 ? 2 : 0), maxStepUp: 0.5, maxDropSlope: Infinity, sampleStep: 0.25 };
@@ -123,7 +134,15 @@ describe("navGraphToJson / navGraphFromJson", () => {
 
 describe("navpointParamsToJson / navpointParamsFromJson (versioned parameters, C.4)", () => {
   it("the @example: null drop slope is Infinity; a round trip is exact; pruneAngle defaults for older files", () => {
-    const params = navpointParamsFromJson({ format: "tactica-navpoint-params", version: 1, maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: null, sampleStep: 0.25 });
+    const params = navpointParamsFromJson({
+      format: "tactica-navpoint-params",
+      version: 1,
+      maxRadius: 8,
+      maxVertical: 2,
+      maxStepUp: 0.4,
+      maxDropSlope: null,
+      sampleStep: 0.25,
+    });
     expect(params).toEqual({ maxRadius: 8, maxVertical: 2, maxStepUp: 0.4, maxDropSlope: Infinity, sampleStep: 0.25, pruneAngle: 0 });
     expect(navpointParamsFromJson(JSON.parse(JSON.stringify(navpointParamsToJson(params))))).toEqual(params);
     const g = buildNavpointGraph([0, 0, 0, 5, 0, 0], { ...params, heightAt: () => 0 });

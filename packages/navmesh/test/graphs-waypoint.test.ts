@@ -1,7 +1,17 @@
 import fc from "fast-check";
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { buildWaypointGraph, findNavGraphPath, findNavGraphRoute, findNearestClearNode, hasNavGraphEdge, isCorridorClear, NavMeshErrorCodes, segmentBlockerDistance, type Blocker } from "../src";
+import {
+  buildWaypointGraph,
+  findNavGraphPath,
+  findNavGraphRoute,
+  findNearestClearNode,
+  hasNavGraphEdge,
+  isCorridorClear,
+  NavMeshErrorCodes,
+  segmentBlockerDistance,
+  type Blocker,
+} from "../src";
 import { createPathResult, PathFlags } from "@tactica/search";
 
 describe("isCorridorClear (corridor = hull of two agent discs, C.1.3)", () => {
@@ -63,11 +73,22 @@ describe("buildWaypointGraph (Delaunay + validator, C.1.4)", () => {
   it("property: kept edges have clear corridors, removed ones do not; A* finds paths along kept edges only", () => {
     fc.assert(
       fc.property(
-        fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })), { minLength: 3, maxLength: 25, selector: ([x, y]) => `${x},${y}` }),
-        fc.array(fc.record({ x: fc.double({ min: 0, max: 20, noNaN: true }), y: fc.double({ min: 0, max: 20, noNaN: true }), r: fc.double({ min: 0.1, max: 2, noNaN: true }) }), {
-          minLength: 0,
-          maxLength: 5,
+        fc.uniqueArray(fc.tuple(fc.integer({ min: 0, max: 20 }), fc.integer({ min: 0, max: 20 })), {
+          minLength: 3,
+          maxLength: 25,
+          selector: ([x, y]) => `${x},${y}`,
         }),
+        fc.array(
+          fc.record({
+            x: fc.double({ min: 0, max: 20, noNaN: true }),
+            y: fc.double({ min: 0, max: 20, noNaN: true }),
+            r: fc.double({ min: 0.1, max: 2, noNaN: true }),
+          }),
+          {
+            minLength: 0,
+            maxLength: 5,
+          },
+        ),
         fc.double({ min: 0, max: 0.5, noNaN: true }),
         (pts, circles, radius) => {
           const blockers: Blocker[] = circles.map((c) => ({ kind: "circle", x: c.x, y: c.y, radius: c.r }));
@@ -132,7 +153,8 @@ describe("findNavGraphRoute (level 2, C.1.2 + the skip-leading-nodes post-proces
       { x: 8, y: 9 },
       { x: 9, y: 1 },
     ]);
-    for (let i = 0; i + 1 < route.points.length; i++) expect(isClear(route.points[i]!.x, route.points[i]!.y, route.points[i + 1]!.x, route.points[i + 1]!.y)).toBe(true);
+    for (let i = 0; i + 1 < route.points.length; i++)
+      expect(isClear(route.points[i]!.x, route.points[i]!.y, route.points[i + 1]!.x, route.points[i + 1]!.y)).toBe(true);
   });
 
   it("drops a leading corner node when a later node is reachable by a clear ray (no backtracking)", () => {

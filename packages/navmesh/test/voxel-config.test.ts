@@ -6,7 +6,7 @@ import {
   StancePresets,
   VoxelBuildFlags,
   VoxelConfigPresets,
-  VoxelErrorCodes,
+  NavMeshErrorCodes,
   buildNavMeshFromTriangles3d,
   buildVoxelNavMesh,
   findPolygon,
@@ -58,8 +58,8 @@ describe("voxel config", () => {
   for (const [name, value] of bad) {
     it(`rejects ${name} = ${String(value)} with NAVMESH_CONFIG naming it`, () => {
       const c: VoxelConfig = { ...VoxelConfigPresets.default, [name]: value };
-      expect(codeAndPath(() => validateVoxelConfig(c))).toEqual([VoxelErrorCodes.Config, name]);
-      expect(codeAndPath(() => buildVoxelNavMesh([], [], c))).toEqual([VoxelErrorCodes.Config, name]);
+      expect(codeAndPath(() => validateVoxelConfig(c))).toEqual([NavMeshErrorCodes.Config, name]);
+      expect(codeAndPath(() => buildVoxelNavMesh([], [], c))).toEqual([NavMeshErrorCodes.Config, name]);
     });
   }
 
@@ -75,7 +75,7 @@ describe("voxel config", () => {
     expect(c.detailSampleMaxError).toBeCloseTo(0.2);
     expect(
       codeAndPath(() => voxelConfigFromWorld({ cellSize: 0, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45 })),
-    ).toEqual([VoxelErrorCodes.Config, "cellSize"]);
+    ).toEqual([NavMeshErrorCodes.Config, "cellSize"]);
   });
 });
 
@@ -105,13 +105,13 @@ describe("chapter 32 stance presets (Tables 32.1–32.4)", () => {
 describe("geometry validation", () => {
   it("names the bad index with NAVMESH_BAD_GEOMETRY", () => {
     const cfg = VoxelConfigPresets.default;
-    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1], [], cfg))).toEqual([VoxelErrorCodes.BadGeometry, "positions"]);
-    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1], cfg))).toEqual([VoxelErrorCodes.BadGeometry, "triangles"]);
-    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, Number.NaN, 0, 0, 0, 1], [0, 1, 2], cfg))).toEqual([VoxelErrorCodes.BadGeometry, "positions[4]"]);
-    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1, 3], cfg))).toEqual([VoxelErrorCodes.BadGeometry, "triangles[2]"]);
-    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1.5, 2], cfg))).toEqual([VoxelErrorCodes.BadGeometry, "triangles[1]"]);
+    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1], [], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "positions"]);
+    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "triangles"]);
+    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, Number.NaN, 0, 0, 0, 1], [0, 1, 2], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "positions[4]"]);
+    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1, 3], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "triangles[2]"]);
+    expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1.5, 2], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "triangles[1]"]);
     expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1, 2], cfg, { triangleAreas: [64] }))).toEqual([
-      VoxelErrorCodes.BadGeometry,
+      NavMeshErrorCodes.BadGeometry,
       "triangleAreas[0]",
     ]);
   });
@@ -151,7 +151,7 @@ describe("build context", () => {
     for (const st of BUILD_STAGES) expect(r.report.timings[st]).toBe(1);
     let calls = 0;
     expect(codeAndPath(() => buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.default, { context: { isCancelled: () => ++calls > 3 } }))[0]).toBe(
-      VoxelErrorCodes.Cancelled,
+      NavMeshErrorCodes.Cancelled,
     );
   });
 

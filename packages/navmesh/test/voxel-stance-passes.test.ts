@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   StancePresets,
-  VoxelErrorCodes,
+  NavMeshErrorCodes,
   buildStanceNavMesh,
   createNavMeshQuery,
   createNavPath,
@@ -96,7 +96,7 @@ describe("chapter 32 stance passes", () => {
 
   it("rejects a pass without its own area id", () => {
     expect(() => buildStanceNavMesh(soup.positions, soup.triangles, [stand, { ...crouch, area: STAND }], quality)).toThrow(
-      expect.objectContaining({ code: VoxelErrorCodes.Config, path: "passes[1].area" }),
+      expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "passes[1].area" }),
     );
     expect(findPolygon(sc.navMesh, 1, 1)).toBeGreaterThanOrEqual(0);
   });

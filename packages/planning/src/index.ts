@@ -49,7 +49,18 @@ export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";
 export { enumerateApplicable, type ApplicableEnumeration } from "./lifted/enumerate-applicable";
 export { findAlternativePlans, findUnreachableGoals, type AlternativePlan, type AlternativePlansOptions } from "./alternatives";
-export { compileHtn, createHtnResult, planHtn, planHtnInto, replanHtn, type HtnMethod, type HtnOptions, type HtnProblem, type HtnResult, type HtnTraceNode } from "./htn/htn";
+export {
+  compileHtn,
+  createHtnResult,
+  planHtn,
+  planHtnInto,
+  replanHtn,
+  type HtnMethod,
+  type HtnOptions,
+  type HtnProblem,
+  type HtnResult,
+  type HtnTraceNode,
+} from "./htn/htn";
 export {
   RunnerStatus,
   StepStatus,

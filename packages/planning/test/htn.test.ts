@@ -1,7 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { isTacticaError } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
-import { compileHtn, compileProblem, createHtnResult, parseDomain, planHtn, planHtnInto, replanHtn, stateFromFacts, type HtnMethod, type HtnResult } from "../src/index";
+import {
+  compileHtn,
+  compileProblem,
+  createHtnResult,
+  parseDomain,
+  planHtn,
+  planHtnInto,
+  replanHtn,
+  stateFromFacts,
+  type HtnMethod,
+  type HtnResult,
+} from "../src/index";
 
 const TOWN = parseDomain(`
 (:objects (place home, shop) (vehicle taxi))
@@ -189,7 +200,10 @@ describe("HTN into a caller-owned result (level 1)", () => {
     const fresh = planHtn(htn, stateFromFacts(p, rich), tasks);
     expect(plain(out)).toEqual(plain(fresh));
     // Step 0 failed: the travel is decomposed again; the kept continuation holds pay(shop) and the second errand.
-    const now = stateFromFacts(p, rich.filter((f) => f !== "has-money"));
+    const now = stateFromFacts(
+      p,
+      rich.filter((f) => f !== "has-money"),
+    );
     const again = replanHtn(htn, now, out, 0);
     const againFresh = replanHtn(htn, now, fresh, 0);
     expect(plain(again)).toEqual(plain(againFresh));

@@ -610,8 +610,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
         r >= 0 &&
         r < m.names.length &&
         r !== i &&
-        ((h === HIST.shallow && m.parent[r] === i) ||
-          (h === HIST.deep && m.initialChild[r] === -1 && isAncestorOrSelf(m as StateMachine<unknown>, i, r))));
+        ((h === HIST.shallow && m.parent[r] === i) || (h === HIST.deep && m.initialChild[r] === -1 && isAncestorOrSelf(m as StateMachine<unknown>, i, r))));
     if (!ok) invalidArgument(where, `snapshot.remembered[${i}]`, "must be -1 or a state this state's history can remember", fix);
   }
   const stack = snap["stack"];

@@ -151,7 +151,8 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const facts = definition["facts"];
   const factOk = (p: string, f: unknown): void => {
-    if (L.string(p, f) && (facts === null || typeof facts !== "object" || Array.isArray(facts) || ownValue(facts as Record<string, unknown>, f) === undefined)) L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
+    if (L.string(p, f) && (facts === null || typeof facts !== "object" || Array.isArray(facts) || ownValue(facts as Record<string, unknown>, f) === undefined))
+      L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
   };
   if (L.object("$.facts", facts)) {
     if (Object.keys(facts).length > MAX_FACTS) L.add("$.facts", `declares ${Object.keys(facts).length} facts; at most ${MAX_FACTS} are allowed`);
@@ -481,8 +482,7 @@ export function getFactId(engine: RuleEngine, name: string): number {
 /** Reads fact `name` (booleans are 1/0) from `state`. @throws TacticaError for an unknown fact. */
 export function getFact(state: RuleState, engine: RuleEngine, name: string): number {
   const f = ownValue(engine.factIndex, name);
-  if (f === undefined)
-    invalidArgument(`${WHERE}: getFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
+  if (f === undefined) invalidArgument(`${WHERE}: getFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
   return state.facts[f]!;
 }
 
@@ -774,16 +774,24 @@ export function restoreRuleState(state: RuleState, engine: RuleEngine, snapshot:
   const finite = (x: unknown): boolean => typeof x === "number" && Number.isFinite(x);
   const flag = (x: unknown): boolean => x === 0 || x === 1;
   const factsIn = snap["facts"];
-  if (factsIn === null || typeof factsIn !== "object" || Array.isArray(factsIn)) invalidArgument(where, "snapshot.facts", "must be an object of fact values by name", fix);
+  if (factsIn === null || typeof factsIn !== "object" || Array.isArray(factsIn))
+    invalidArgument(where, "snapshot.facts", "must be an object of fact values by name", fix);
   const factRec = factsIn as Record<string, unknown>;
-  for (const k of Object.keys(factRec)) if (ownValue(engine.factIndex, k) === undefined) invalidArgument(where, `snapshot.facts.${k}`, "is not a declared fact", fix);
+  for (const k of Object.keys(factRec))
+    if (ownValue(engine.factIndex, k) === undefined) invalidArgument(where, `snapshot.facts.${k}`, "is not a declared fact", fix);
   const facts = engine.factNames.map((f) => {
     const v = ownValue(factRec, f);
     if (!finite(v)) invalidArgument(where, `snapshot.facts.${f}`, "must be a finite number", fix);
     return v as number;
   });
   const seq = count("snapshot.seq", snap["seq"]);
-  const factStamp = array("snapshot.factStamp", snap["factStamp"], F, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq, "integers in [0, seq]");
+  const factStamp = array(
+    "snapshot.factStamp",
+    snap["factStamp"],
+    F,
+    (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq,
+    "integers in [0, seq]",
+  );
   const dirtyIn = snap["dirty"];
   if (!Array.isArray(dirtyIn) || dirtyIn.length > F) invalidArgument(where, "snapshot.dirty", `must be an array of at most ${F} fact indices`, fix);
   const seen = new Uint8Array(F);
@@ -799,9 +807,22 @@ export function restoreRuleState(state: RuleState, engine: RuleEngine, snapshot:
   const enabled = array("snapshot.enabled", snap["enabled"], R, flag, "0/1 flags");
   const fired = array("snapshot.fired", snap["fired"], R, flag, "0/1 flags");
   for (let r = 0; r < R; r++)
-    if (fired[r] === 1 && satisfied[r] !== engine.testCount[r]) invalidArgument(where, `snapshot.fired[${r}]`, "marks a rule whose conditions do not all hold", fix);
-  const ruleStamp = array("snapshot.ruleStamp", snap["ruleStamp"], R, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq, "integers in [0, seq]");
-  const fireCount = array("snapshot.fireCount", snap["fireCount"], R, (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0x7fffffff, "non-negative 32-bit integers");
+    if (fired[r] === 1 && satisfied[r] !== engine.testCount[r])
+      invalidArgument(where, `snapshot.fired[${r}]`, "marks a rule whose conditions do not all hold", fix);
+  const ruleStamp = array(
+    "snapshot.ruleStamp",
+    snap["ruleStamp"],
+    R,
+    (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= seq,
+    "integers in [0, seq]",
+  );
+  const fireCount = array(
+    "snapshot.fireCount",
+    snap["fireCount"],
+    R,
+    (x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0x7fffffff,
+    "non-negative 32-bit integers",
+  );
   const lastIn = snap["lastFired"];
   if (!Array.isArray(lastIn) || lastIn.length > state.lastFired.length)
     invalidArgument(where, "snapshot.lastFired", `must be an array of at most ${state.lastFired.length} rule indices (this state's maxFirings + 1)`, fix);

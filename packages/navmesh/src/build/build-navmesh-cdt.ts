@@ -55,8 +55,12 @@ export function buildNavMeshInputCdt(regions: ArrayLike<PolygonWithHoles>, optio
 export function buildNavMeshCdt(regions: ArrayLike<PolygonWithHoles>, options?: BuildNavMeshCdtOptions): NavMesh {
   const input = buildNavMeshInputCdt(regions, options);
   if (input.polygons.length === 0)
-    throw new TacticaError(NavMeshErrorCodes.BadPolygon, "@tactica/navmesh: buildNavMeshCdt: nothing is walkable (the agent radius erodes every region away).", {
-      path: "options.agentRadius",
-    });
+    throw new TacticaError(
+      NavMeshErrorCodes.BadPolygon,
+      "@tactica/navmesh: buildNavMeshCdt: nothing is walkable (the agent radius erodes every region away).",
+      {
+        path: "options.agentRadius",
+      },
+    );
   return createNavMesh(input, { maxVertsPerPoly: options?.maxVertsPerPoly ?? 6 });
 }

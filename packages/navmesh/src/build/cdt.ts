@@ -40,7 +40,17 @@ export function createCdt(minX: number, minY: number, maxX: number, maxY: number
   const cx = (minX + maxX) / 2,
     cy = (minY + maxY) / 2;
   const m = Math.max(maxX - minX, maxY - minY, 1e-300) * 64;
-  const s: Cdt = { xs: [cx - m, cx + m, cx], ys: [cy - m, cy - m, cy + m], tv: [0, 1, 2], tn: [-1, -1, -1], tc: [0, 0, 0], vt: [0, 0, 0], last: 0, snap, budget };
+  const s: Cdt = {
+    xs: [cx - m, cx + m, cx],
+    ys: [cy - m, cy - m, cy + m],
+    tv: [0, 1, 2],
+    tn: [-1, -1, -1],
+    tc: [0, 0, 0],
+    vt: [0, 0, 0],
+    last: 0,
+    snap,
+    budget,
+  };
   return s;
 }
 

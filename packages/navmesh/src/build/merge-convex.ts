@@ -31,9 +31,13 @@ export interface ConvexPolygons {
 export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?: MergeConvexOptions): ConvexPolygons {
   const maxVerts = options?.maxVertsPerPoly ?? 6;
   if (typeof maxVerts !== "number" || !Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > 6)
-    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: mergeTrianglesToConvex: "maxVertsPerPoly" must be an integer in 3..6, got ${typeof maxVerts === "number" ? maxVerts : typeof maxVerts}.`, {
-      path: "options.maxVertsPerPoly",
-    });
+    throw new TacticaError(
+      NavMeshErrorCodes.BadInput,
+      `@tactica/navmesh: mergeTrianglesToConvex: "maxVertsPerPoly" must be an integer in 3..6, got ${typeof maxVerts === "number" ? maxVerts : typeof maxVerts}.`,
+      {
+        path: "options.maxVertsPerPoly",
+      },
+    );
   const { vertices: coords, triangles, boundary, regions } = triangulation;
   const triCount = triangles.length / 3;
   const polys: (number[] | null)[] = [];
@@ -92,7 +96,9 @@ export function isStrictlyConvex(coords: ArrayLike<number>, poly: readonly numbe
     const a = poly[i]!,
       b = poly[(i + 1) % n]!,
       c = poly[(i + 2) % n]!;
-    const cross = (coords[2 * b]! - coords[2 * a]!) * (coords[2 * c + 1]! - coords[2 * b + 1]!) - (coords[2 * b + 1]! - coords[2 * a + 1]!) * (coords[2 * c]! - coords[2 * b]!);
+    const cross =
+      (coords[2 * b]! - coords[2 * a]!) * (coords[2 * c + 1]! - coords[2 * b + 1]!) -
+      (coords[2 * b + 1]! - coords[2 * a + 1]!) * (coords[2 * c]! - coords[2 * b]!);
     if (!(cross > 0)) return false;
   }
   return true;

@@ -91,7 +91,16 @@ export function incircle(ax: number, ay: number, bx: number, by: number, cx: num
   const permanent =
     (Math.abs(bdxcdy) + Math.abs(cdxbdy)) * alift + (Math.abs(cdxady) + Math.abs(adxcdy)) * blift + (Math.abs(adxbdy) + Math.abs(bdxady)) * clift;
   if (Math.abs(det) > ICC_BOUND * permanent) return det;
-  const [iax, iay, ibx, iby, icx, icy, idx, idy] = toExact([ax, ay, bx, by, cx, cy, dx, dy]) as [bigint, bigint, bigint, bigint, bigint, bigint, bigint, bigint];
+  const [iax, iay, ibx, iby, icx, icy, idx, idy] = toExact([ax, ay, bx, by, cx, cy, dx, dy]) as [
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+    bigint,
+  ];
   const eadx = iax - idx,
     eady = iay - idy,
     ebdx = ibx - idx,

@@ -53,7 +53,8 @@ function badOption(name: string, message: string): never {
 /** @internal */
 export function readCdtOptions(options: TriangulateCdtOptions | undefined): { radius: number; tolerance: number } {
   const radius = options?.agentRadius ?? 0;
-  if (typeof radius !== "number" || !(radius >= 0) || radius > 1e9) badOption("agentRadius", `must be a finite number ≥ 0, got ${typeof radius === "number" ? radius : typeof radius}.`);
+  if (typeof radius !== "number" || !(radius >= 0) || radius > 1e9)
+    badOption("agentRadius", `must be a finite number ≥ 0, got ${typeof radius === "number" ? radius : typeof radius}.`);
   const tolerance = options?.tolerance ?? radius / 100;
   if (radius > 0 && (typeof tolerance !== "number" || !(tolerance > 0) || !Number.isFinite(tolerance)))
     badOption("tolerance", `must be a finite number > 0, got ${typeof tolerance === "number" ? tolerance : typeof tolerance}.`);
@@ -116,7 +117,12 @@ export function triangulatePolygonsCdt(regions: ArrayLike<PolygonWithHoles>, opt
       regionOf.push(r);
     }
   }
-  return { vertices: Float64Array.from(vertices), triangles: Int32Array.from(triangles), boundary: Uint8Array.from(boundary), regions: Int32Array.from(regionOf) };
+  return {
+    vertices: Float64Array.from(vertices),
+    triangles: Int32Array.from(triangles),
+    boundary: Uint8Array.from(boundary),
+    regions: Int32Array.from(regionOf),
+  };
 }
 
 /** Triangulates one validated region; `keep` marks the walkable triangles of `s`. @internal */
@@ -189,7 +195,8 @@ export function triangulateRegion(region: CheckedRegion, radius: number, toleran
  */
 export function unionBoundary(regions: readonly CheckedRegion[]): number[] {
   const count = new Map<string, number>();
-  const key = (x0: number, y0: number, x1: number, y1: number): string => (x0 < x1 || (x0 === x1 && y0 < y1) ? `${x0},${y0},${x1},${y1}` : `${x1},${y1},${x0},${y0}`);
+  const key = (x0: number, y0: number, x1: number, y1: number): string =>
+    x0 < x1 || (x0 === x1 && y0 < y1) ? `${x0},${y0},${x1},${y1}` : `${x1},${y1},${x0},${y0}`;
   const each = (f: (x0: number, y0: number, x1: number, y1: number) => void): void => {
     for (const region of regions)
       for (const ring of region.rings) {

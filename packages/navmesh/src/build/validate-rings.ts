@@ -33,7 +33,8 @@ function isArrayLike(v: unknown): v is ArrayLike<unknown> {
 function intAttr(fn: string, region: Record<string, unknown>, r: number, key: string, def: number, min: number, max: number): number {
   const v = region[key];
   if (v === undefined) return def;
-  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) fail(fn, `$[${r}].${key}`, `region ${r}: "${key}" must be an integer in ${min}..${max}, got ${typeof v === "number" ? v : typeof v}.`);
+  if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
+    fail(fn, `$[${r}].${key}`, `region ${r}: "${key}" must be an integer in ${min}..${max}, got ${typeof v === "number" ? v : typeof v}.`);
   return v;
 }
 
@@ -78,7 +79,11 @@ function checkRing(fn: string, r: number, k: number, ring: unknown): number[] {
   for (let i = 0; i < ring.length; i++) {
     const v = ring[i];
     if (typeof v !== "number" || !Number.isFinite(v) || Math.abs(v) > MAX_BUILD_COORDINATE)
-      fail(fn, `${path}[${i}]`, `${ringName(r, k)} vertex ${i >> 1}: coordinate ${typeof v === "number" ? v : typeof v} is not a finite number within ±${MAX_BUILD_COORDINATE}.`);
+      fail(
+        fn,
+        `${path}[${i}]`,
+        `${ringName(r, k)} vertex ${i >> 1}: coordinate ${typeof v === "number" ? v : typeof v} is not a finite number within ±${MAX_BUILD_COORDINATE}.`,
+      );
     c[i] = v;
   }
   let a2 = 0;
@@ -110,7 +115,11 @@ function checkRing(fn: string, r: number, k: number, ring: unknown): number[] {
         continue;
       }
       if (segmentsTouch(c, lo, (lo + 1) % n, c, hi, (hi + 1) % n))
-        fail(fn, `${path}[${2 * lo}]`, `${ringName(r, k)} vertex ${lo}: edge ${lo}–${(lo + 1) % n} touches edge ${hi}–${(hi + 1) % n}; the ring is self-intersecting.`);
+        fail(
+          fn,
+          `${path}[${2 * lo}]`,
+          `${ringName(r, k)} vertex ${lo}: edge ${lo}–${(lo + 1) % n} touches edge ${hi}–${(hi + 1) % n}; the ring is self-intersecting.`,
+        );
     }
   }
   return c;
@@ -200,7 +209,10 @@ export function pointOnRing(ring: readonly number[], px: number, py: number): bo
       bx = ring[2 * j]!,
       by = ring[2 * j + 1]!;
     if (px < Math.min(ax, bx) || px > Math.max(ax, bx) || py < Math.min(ay, by) || py > Math.max(ay, by)) continue;
-    if (o3(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 && onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py))
+    if (
+      o3(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py) === 0 &&
+      onSeg(ring[2 * i]!, ring[2 * i + 1]!, ring[2 * j]!, ring[2 * j + 1]!, px, py)
+    )
       return true;
   }
   return false;

@@ -31,7 +31,9 @@ export function navGraphSearch(graph: NavGraph): Cached {
 /** @internal */
 export function checkNode(fn: string, graph: NavGraph, name: string, node: number): void {
   if (!Number.isInteger(node) || node < 0 || node >= graph.nodeCount)
-    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${fn}: "${name}" must be a node id in 0..${graph.nodeCount - 1}, got ${node}.`, { path: name });
+    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${fn}: "${name}" must be a node id in 0..${graph.nodeCount - 1}, got ${node}.`, {
+      path: name,
+    });
 }
 
 /**
@@ -53,7 +55,9 @@ export function findNavGraphPath(out: PathResult, graph: NavGraph, start: number
   checkNode("findNavGraphPath", graph, "start", start);
   checkNode("findNavGraphPath", graph, "goal", goal);
   const { domain, ctx } = navGraphSearch(graph);
-  return options?.maxExpansions === undefined ? astar(out, domain, ctx, start, goal) : astar(out, domain, ctx, start, goal, { maxExpansions: options.maxExpansions });
+  return options?.maxExpansions === undefined
+    ? astar(out, domain, ctx, start, goal)
+    : astar(out, domain, ctx, start, goal, { maxExpansions: options.maxExpansions });
 }
 
 /**

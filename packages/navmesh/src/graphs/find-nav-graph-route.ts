@@ -51,7 +51,12 @@ const results = new WeakMap<NavGraph, PathResult>();
  * route.points.length; // 4: start, over the wall's end by (2, 9) and (8, 9), goal
  * ```
  */
-export function findNavGraphRoute(graph: NavGraph, start: { x: number; y: number }, goal: { x: number; y: number }, options: FindNavGraphRouteOptions = {}): NavGraphRoute {
+export function findNavGraphRoute(
+  graph: NavGraph,
+  start: { x: number; y: number },
+  goal: { x: number; y: number },
+  options: FindNavGraphRouteOptions = {},
+): NavGraphRoute {
   const isClear = options.isClear ?? ((): boolean => true);
   const none: NavGraphRoute = { found: false, flags: PathFlags.NoPath, cost: Infinity, nodes: [], points: [], expanded: 0 };
   if (graph.nodeCount === 0) return none;

@@ -1,5 +1,15 @@
 import { TacticaError } from "@tactica/core";
-import { astar, createCsrGraph, createSearchContext, csrDomain, PathFlags, type CsrGraph, type PathResult, type SearchContext, type SearchDomain } from "@tactica/search";
+import {
+  astar,
+  createCsrGraph,
+  createSearchContext,
+  csrDomain,
+  PathFlags,
+  type CsrGraph,
+  type PathResult,
+  type SearchContext,
+  type SearchDomain,
+} from "@tactica/search";
 import { NavMeshErrorCodes } from "../errors";
 import { checkNode, navGraphSearch } from "./find-nav-graph-path";
 import type { NavGraph } from "./types";
@@ -56,12 +66,15 @@ export function buildHierarchicalGraph(base: NavGraph, options: BuildHierarchica
   let regionOf: Int32Array;
   if (options.regionOf !== undefined) {
     const r = options.regionOf;
-    if (!r || r.length !== n) throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${FN}: "regionOf" needs one region per node (${n}).`, { path: "options.regionOf" });
+    if (!r || r.length !== n)
+      throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${FN}: "regionOf" needs one region per node (${n}).`, { path: "options.regionOf" });
     regionOf = new Int32Array(n);
     for (let i = 0; i < n; i++) {
       const v = r[i]!;
       if (!Number.isInteger(v) || v < 0 || v >= n)
-        throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${FN}: regionOf[${i}] must be an integer in 0..${n - 1}.`, { path: `options.regionOf[${i}]` });
+        throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${FN}: regionOf[${i}] must be an integer in 0..${n - 1}.`, {
+          path: `options.regionOf[${i}]`,
+        });
       regionOf[i] = v;
     }
   } else regionOf = autoRegions(base, options.regionSize);
@@ -90,7 +103,8 @@ export function buildHierarchicalGraph(base: NavGraph, options: BuildHierarchica
       if (ra === rb) continue;
       portals.add(a);
       portals.add(b);
-      const w = Math.hypot(base.x[a]! - regionX[ra]!, base.y[a]! - regionY[ra]!) + weights[e]! + Math.hypot(base.x[b]! - regionX[rb]!, base.y[b]! - regionY[rb]!);
+      const w =
+        Math.hypot(base.x[a]! - regionX[ra]!, base.y[a]! - regionY[ra]!) + weights[e]! + Math.hypot(base.x[b]! - regionX[rb]!, base.y[b]! - regionY[rb]!);
       const k = ra * regionCount + rb;
       if (!(best.get(k)! <= w)) best.set(k, w);
     }
@@ -180,7 +194,9 @@ export interface HierarchicalPathResult {
 /** Creates a {@link HierarchicalPathResult} holding up to `maxPathLength` base nodes. */
 export function createHierarchicalPathResult(maxPathLength: number): HierarchicalPathResult {
   if (!Number.isInteger(maxPathLength) || maxPathLength < 1)
-    throw new TacticaError(NavMeshErrorCodes.BadInput, "@tactica/navmesh: createHierarchicalPathResult: \"maxPathLength\" must be an integer ≥ 1.", { path: "maxPathLength" });
+    throw new TacticaError(NavMeshErrorCodes.BadInput, '@tactica/navmesh: createHierarchicalPathResult: "maxPathLength" must be an integer ≥ 1.', {
+      path: "maxPathLength",
+    });
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Int32Array(maxPathLength), expanded: 0, superExpanded: 0 };
 }
 

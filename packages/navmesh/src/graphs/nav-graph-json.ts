@@ -60,7 +60,8 @@ function numbers(json: Record<string, unknown>, key: string, length: number | nu
   if (v === undefined && length !== null && key !== "x" && key !== "y" && key !== "from" && key !== "to") return null;
   if (!Array.isArray(v)) fail(`$.${key}`, `"${key}" must be an array of numbers.`);
   if (v.length > MAX_ITEMS) fail(`$.${key}`, `"${key}" holds ${v.length} entries; at most ${MAX_ITEMS}.`);
-  if (length !== null && v.length !== length) fail(`$.${key}`, `"${key}" must have ${length} entries (one per ${key === "to" ? "edge" : "node"}), got ${v.length}.`);
+  if (length !== null && v.length !== length)
+    fail(`$.${key}`, `"${key}" must have ${length} entries (one per ${key === "to" ? "edge" : "node"}), got ${v.length}.`);
   for (let i = 0; i < v.length; i++) {
     const x: unknown = v[i];
     if (typeof x !== "number" || !check(x)) fail(`$.${key}[${i}]`, `${key}[${i}] must be ${what}.`);
@@ -86,7 +87,8 @@ export function navGraphFromJson(json: unknown): NavGraph {
   if (j["format"] !== "tactica-nav-graph") fail("$.format", `"format" must be "tactica-nav-graph".`);
   const version = j["version"];
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) fail("$.version", `"version" must be an integer ≥ 1.`);
-  if (version > NAV_GRAPH_JSON_VERSION) fail("$.version", `version ${version} is newer than this library reads (${NAV_GRAPH_JSON_VERSION}); update @tactica/navmesh.`);
+  if (version > NAV_GRAPH_JSON_VERSION)
+    fail("$.version", `version ${version} is newer than this library reads (${NAV_GRAPH_JSON_VERSION}); update @tactica/navmesh.`);
   const finite = (v: number): boolean => Number.isFinite(v) && Math.abs(v) <= 1e12;
   const x = numbers(j, "x", null, finite, "a finite number")!;
   const n = x.length;

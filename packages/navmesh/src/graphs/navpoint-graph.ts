@@ -43,10 +43,10 @@ function bad(path: string, message: string): never {
 }
 
 function checkTraversal(t: NavpointTraversal): void {
-  if (!t || typeof t.heightAt !== "function") bad("options.heightAt", "\"heightAt\" must be a function (x, y) => height.");
-  if (!(t.maxStepUp >= 0)) bad("options.maxStepUp", "\"maxStepUp\" must be ≥ 0.");
-  if (!(t.maxDropSlope >= 0)) bad("options.maxDropSlope", "\"maxDropSlope\" must be ≥ 0.");
-  if (!(t.sampleStep > 0) || !Number.isFinite(t.sampleStep)) bad("options.sampleStep", "\"sampleStep\" must be a finite number > 0.");
+  if (!t || typeof t.heightAt !== "function") bad("options.heightAt", '"heightAt" must be a function (x, y) => height.');
+  if (!(t.maxStepUp >= 0)) bad("options.maxStepUp", '"maxStepUp" must be ≥ 0.');
+  if (!(t.maxDropSlope >= 0)) bad("options.maxDropSlope", '"maxDropSlope" must be ≥ 0.');
+  if (!(t.sampleStep > 0) || !Number.isFinite(t.sampleStep)) bad("options.sampleStep", '"sampleStep" must be a finite number > 0.');
 }
 
 /**
@@ -98,10 +98,10 @@ export function buildNavpointGraph(points: ArrayLike<number>, options: BuildNavp
     bad("points", "points must be an array of x, y, z triples (at most a million).");
   checkTraversal(options);
   const { maxRadius, maxVertical } = options;
-  if (!(maxRadius >= 0) || !Number.isFinite(maxRadius)) bad("options.maxRadius", "\"maxRadius\" must be a finite number ≥ 0.");
-  if (!(maxVertical >= 0)) bad("options.maxVertical", "\"maxVertical\" must be ≥ 0.");
+  if (!(maxRadius >= 0) || !Number.isFinite(maxRadius)) bad("options.maxRadius", '"maxRadius" must be a finite number ≥ 0.');
+  if (!(maxVertical >= 0)) bad("options.maxVertical", '"maxVertical" must be ≥ 0.');
   const prune = options.pruneAngle ?? 0;
-  if (!(prune >= 0) || prune > Math.PI) bad("options.pruneAngle", "\"pruneAngle\" must be in 0..π.");
+  if (!(prune >= 0) || prune > Math.PI) bad("options.pruneAngle", '"pruneAngle" must be in 0..π.');
   const n = points.length / 3;
   for (let i = 0; i < points.length; i++) {
     const v = points[i];
@@ -170,7 +170,14 @@ export interface FindNearestNavpointOptions {
  * `"from"` the closest node N with P → N traversable (where an agent at P joins the graph). Returns
  * the node id, or -1.
  */
-export function findNearestNavpoint(graph: NavGraph, x: number, y: number, z: number, traversal: NavpointTraversal, options: FindNearestNavpointOptions = {}): number {
+export function findNearestNavpoint(
+  graph: NavGraph,
+  x: number,
+  y: number,
+  z: number,
+  traversal: NavpointTraversal,
+  options: FindNearestNavpointOptions = {},
+): number {
   checkTraversal(traversal);
   const dir = options.direction ?? "to";
   const maxR = options.maxRadius ?? Infinity;
@@ -179,7 +186,10 @@ export function findNearestNavpoint(graph: NavGraph, x: number, y: number, z: nu
   ids.sort((a, b) => d(a) - d(b));
   for (const i of ids) {
     if (Math.hypot(graph.x[i]! - x, graph.y[i]! - y) > maxR) continue;
-    const ok = dir === "to" ? isTraversable(graph.x[i]!, graph.y[i]!, graph.z[i]!, x, y, z, traversal) : isTraversable(x, y, z, graph.x[i]!, graph.y[i]!, graph.z[i]!, traversal);
+    const ok =
+      dir === "to"
+        ? isTraversable(graph.x[i]!, graph.y[i]!, graph.z[i]!, x, y, z, traversal)
+        : isTraversable(x, y, z, graph.x[i]!, graph.y[i]!, graph.z[i]!, traversal);
     if (ok) return i;
   }
   return -1;

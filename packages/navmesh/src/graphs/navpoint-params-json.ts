@@ -80,10 +80,12 @@ export function navpointParamsFromJson(json: unknown): NavpointParams {
   if (j["format"] !== "tactica-navpoint-params") fail("$.format", `"format" must be "tactica-navpoint-params".`);
   const version = j["version"];
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1) fail("$.version", `"version" must be an integer ≥ 1.`);
-  if (version > NAVPOINT_PARAMS_JSON_VERSION) fail("$.version", `version ${version} is newer than this library reads (${NAVPOINT_PARAMS_JSON_VERSION}); update @tactica/navmesh.`);
+  if (version > NAVPOINT_PARAMS_JSON_VERSION)
+    fail("$.version", `version ${version} is newer than this library reads (${NAVPOINT_PARAMS_JSON_VERSION}); update @tactica/navmesh.`);
   const num = (key: string, min: number, positive = false): number => {
     const v = j[key];
-    if (typeof v !== "number" || !Number.isFinite(v) || v < min || (positive && v === 0) || v > 1e12) fail(`$.${key}`, `"${key}" must be a finite number ${positive ? ">" : "≥"} ${min}.`);
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || (positive && v === 0) || v > 1e12)
+      fail(`$.${key}`, `"${key}" must be a finite number ${positive ? ">" : "≥"} ${min}.`);
     return v;
   };
   const drop = j["maxDropSlope"];
@@ -91,5 +93,12 @@ export function navpointParamsFromJson(json: unknown): NavpointParams {
   if (drop !== null) maxDropSlope = num("maxDropSlope", 0);
   const prune = j["pruneAngle"] === undefined ? 0 : num("pruneAngle", 0);
   if (prune > Math.PI) fail("$.pruneAngle", `"pruneAngle" must be in 0..π.`);
-  return { maxRadius: num("maxRadius", 0), maxVertical: num("maxVertical", 0), maxStepUp: num("maxStepUp", 0), maxDropSlope, sampleStep: num("sampleStep", 0, true), pruneAngle: prune };
+  return {
+    maxRadius: num("maxRadius", 0),
+    maxVertical: num("maxVertical", 0),
+    maxStepUp: num("maxStepUp", 0),
+    maxDropSlope,
+    sampleStep: num("sampleStep", 0, true),
+    pruneAngle: prune,
+  };
 }

@@ -70,7 +70,8 @@ function bad(path: string, message: string): never {
  * ```
  */
 export function buildWaypointGraph(points: ArrayLike<number>, blockers: readonly Blocker[] = [], options: BuildWaypointGraphOptions = {}): WaypointGraph {
-  if (!points || typeof points !== "object" || !Number.isInteger(points.length) || points.length < 0 || points.length % 2 !== 0) bad("points", "points must be an array of x, y pairs.");
+  if (!points || typeof points !== "object" || !Number.isInteger(points.length) || points.length < 0 || points.length % 2 !== 0)
+    bad("points", "points must be an array of x, y pairs.");
   const n = points.length / 2;
   if (n > 100000) bad("points", `at most 100000 waypoints (got ${n}).`);
   const checked = checkBlockers(FN, blockers);
@@ -177,7 +178,13 @@ function validate(
   if (n === 0) return warnings;
   const pad = 0.1 * Math.max(box[2]! - box[0]!, box[3]! - box[1]!, 1e-9) + radius;
   const bounds = options.bounds ?? [box[0]! - pad, box[1]! - pad, box[2]! + pad, box[3]! + pad];
-  if (!Array.isArray(bounds) || bounds.length !== 4 || !bounds.every((v) => typeof v === "number" && Number.isFinite(v)) || bounds[2] < bounds[0] || bounds[3] < bounds[1])
+  if (
+    !Array.isArray(bounds) ||
+    bounds.length !== 4 ||
+    !bounds.every((v) => typeof v === "number" && Number.isFinite(v)) ||
+    bounds[2] < bounds[0] ||
+    bounds[3] < bounds[1]
+  )
     bad("options.bounds", "must be [minX, minY, maxX, maxY] with finite numbers, max ≥ min.");
   const size = Math.max(bounds[2] - bounds[0], bounds[3] - bounds[1], 1e-9);
   const step = options.sampleStep ?? size / 64;
@@ -197,7 +204,14 @@ function validate(
     }
     cells.push(cell);
     if (isPointBlocked(xs[i]!, ys[i]!, radius, blockers)) {
-      warnings.push({ kind: "node-blocked", node: i, other: -1, x: xs[i]!, y: ys[i]!, message: `waypoint ${i} lies inside (or within the agent radius of) a blocker.` });
+      warnings.push({
+        kind: "node-blocked",
+        node: i,
+        other: -1,
+        x: xs[i]!,
+        y: ys[i]!,
+        message: `waypoint ${i} lies inside (or within the agent radius of) a blocker.`,
+      });
       continue;
     }
     // Voronoi criterion: every free sample of the cell must walk straight to the node.

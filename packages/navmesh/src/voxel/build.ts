@@ -7,7 +7,8 @@ import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea, medianFilterWalkableArea } from "./erode";
-import { showValue, voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { showValue, voxelError } from "./errors";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
@@ -104,14 +105,14 @@ const FN = "buildVoxelNavMesh";
  */
 export function validateTriangleSoup(positions: ArrayLike<number>, triangles: ArrayLike<number>, fn = "validateTriangleSoup"): number {
   if (positions === null || typeof positions !== "object" || typeof positions.length !== "number")
-    throw voxelError(VoxelErrorCodes.BadGeometry, fn, `"positions" must be an array of x,y,z numbers.`, "positions");
+    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"positions" must be an array of x,y,z numbers.`, "positions");
   if (triangles === null || typeof triangles !== "object" || typeof triangles.length !== "number")
-    throw voxelError(VoxelErrorCodes.BadGeometry, fn, `"triangles" must be an array of vertex indices.`, "triangles");
+    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"triangles" must be an array of vertex indices.`, "triangles");
   if (positions.length % 3 !== 0)
-    throw voxelError(VoxelErrorCodes.BadGeometry, fn, `"positions" holds ${positions.length} numbers, not a multiple of 3 (x,y,z per vertex).`, "positions");
+    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"positions" holds ${positions.length} numbers, not a multiple of 3 (x,y,z per vertex).`, "positions");
   if (triangles.length % 3 !== 0)
     throw voxelError(
-      VoxelErrorCodes.BadGeometry,
+      NavMeshErrorCodes.BadGeometry,
       fn,
       `"triangles" holds ${triangles.length} indices, not a multiple of 3 (one triple per triangle).`,
       "triangles",
@@ -119,7 +120,7 @@ export function validateTriangleSoup(positions: ArrayLike<number>, triangles: Ar
   for (let i = 0; i < positions.length; i++) {
     const v = positions[i];
     if (typeof v !== "number" || !Number.isFinite(v))
-      throw voxelError(VoxelErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${showValue(v)}).`, `positions[${i}]`);
+      throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${showValue(v)}).`, `positions[${i}]`);
   }
   const nv = positions.length / 3;
   let degenerate = 0;
@@ -128,7 +129,7 @@ export function validateTriangleSoup(positions: ArrayLike<number>, triangles: Ar
       const i = triangles[t + k];
       if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= nv)
         throw voxelError(
-          VoxelErrorCodes.BadGeometry,
+          NavMeshErrorCodes.BadGeometry,
           fn,
           `triangle ${t / 3} uses vertex ${showValue(i)}, not an index in 0..${nv - 1}.`,
           `triangles[${t + k}]`,
@@ -196,7 +197,7 @@ export function buildVoxelNavMesh(
   const ntris = triangles.length / 3;
   const bounds = options.bounds ? Float64Array.from(options.bounds) : soupBounds(positions, triangles);
   if (bounds.length !== 6 || !bounds.every(Number.isFinite))
-    throw voxelError(VoxelErrorCodes.BadGeometry, FN, `"bounds" must be 6 finite numbers (minX, minY, minZ, maxX, maxY, maxZ).`, "bounds");
+    throw voxelError(NavMeshErrorCodes.BadGeometry, FN, `"bounds" must be 6 finite numbers (minX, minY, minZ, maxX, maxY, maxZ).`, "bounds");
   const bmin = bounds.subarray(0, 3),
     bmax = bounds.subarray(3, 6);
   const border = cfg.borderSize * cfg.cellSize;
@@ -210,7 +211,7 @@ export function buildVoxelNavMesh(
   if (options.triangleAreas) {
     if (options.triangleAreas.length !== ntris)
       throw voxelError(
-        VoxelErrorCodes.BadGeometry,
+        NavMeshErrorCodes.BadGeometry,
         FN,
         `"triangleAreas" has ${options.triangleAreas.length} entries; expected one per triangle (${ntris}).`,
         "triangleAreas",
@@ -218,7 +219,7 @@ export function buildVoxelNavMesh(
     for (let t = 0; t < ntris; t++) {
       const a = options.triangleAreas[t];
       if (typeof a !== "number" || !Number.isInteger(a) || a < 0 || a > 63)
-        throw voxelError(VoxelErrorCodes.BadGeometry, FN, `triangleAreas[${t}] is ${showValue(a)}; it must be an integer in 0..63.`, `triangleAreas[${t}]`);
+        throw voxelError(NavMeshErrorCodes.BadGeometry, FN, `triangleAreas[${t}] is ${showValue(a)}; it must be an integer in 0..63.`, `triangleAreas[${t}]`);
       areas[t] = a;
     }
   } else markWalkableTriangles(areas, positions, triangles, cfg.walkableSlopeAngle);

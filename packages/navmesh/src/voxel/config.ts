@@ -1,4 +1,5 @@
-import { showValue, voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { showValue, voxelError } from "./errors";
 
 /** Largest walkable slope the generator accepts, degrees (a slope must stay below 90°). */
 export const MAX_WALKABLE_SLOPE_DEGREES = 89.9;
@@ -77,7 +78,7 @@ const FN_WORLD = "voxelConfigFromWorld";
 function worldNumber(fn: string, src: Record<string, unknown>, name: string, min: number, exclusiveMin: boolean, fallback?: number): number {
   const v = src[name] === undefined ? fallback : src[name];
   if (typeof v !== "number" || !Number.isFinite(v) || (exclusiveMin ? !(v > min) : !(v >= min))) {
-    throw voxelError(VoxelErrorCodes.Config, fn, `"${name}" must be a finite number ${exclusiveMin ? ">" : ">="} ${min}, got ${showValue(v)}.`, name);
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"${name}" must be a finite number ${exclusiveMin ? ">" : ">="} ${min}, got ${showValue(v)}.`, name);
   }
   return v;
 }
@@ -95,7 +96,7 @@ function worldNumber(fn: string, src: Record<string, unknown>, name: string, min
  * ```
  */
 export function voxelConfigFromWorld(world: WorldVoxelConfig): VoxelConfig {
-  if (world === null || typeof world !== "object") throw voxelError(VoxelErrorCodes.Config, FN_WORLD, "expected a settings object.", "settings");
+  if (world === null || typeof world !== "object") throw voxelError(NavMeshErrorCodes.Config, FN_WORLD, "expected a settings object.", "settings");
   const w = world as unknown as Record<string, unknown>;
   const cs = worldNumber(FN_WORLD, w, "cellSize", 0, true);
   const ch = worldNumber(FN_WORLD, w, "cellHeight", 0, true);
@@ -165,7 +166,7 @@ const LIMITS: readonly Limit[] = [
  */
 export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConfig"): VoxelConfig {
   if (config === null || typeof config !== "object")
-    throw voxelError(VoxelErrorCodes.Config, fn, "the config must be an object (see VoxelConfigPresets).", "config");
+    throw voxelError(NavMeshErrorCodes.Config, fn, "the config must be an object (see VoxelConfigPresets).", "config");
   const c = config as unknown as Record<string, unknown>;
   const out: Record<string, number> = {};
   for (const l of LIMITS) {
@@ -175,7 +176,7 @@ export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConf
     if (!inRange) {
       const range = `${l.exclusiveMin ? "> " : ""}${l.exclusiveMin ? l.min : `${l.min}..${l.max === Infinity ? "∞" : l.max}`}`;
       throw voxelError(
-        VoxelErrorCodes.Config,
+        NavMeshErrorCodes.Config,
         fn,
         `"${l.name}" must be ${l.integer ? "an integer" : "a finite number"} in ${range} (${l.unit}), got ${showValue(v)}.`,
         l.name,
@@ -185,7 +186,7 @@ export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConf
   }
   if (out["detailSampleDist"]! > 0 && out["detailSampleDist"]! < 0.9 * out["cellSize"]!) {
     throw voxelError(
-      VoxelErrorCodes.Config,
+      NavMeshErrorCodes.Config,
       fn,
       `"detailSampleDist" must be 0 or at least 0.9 × cellSize (${0.9 * out["cellSize"]!}), got ${out["detailSampleDist"]}.`,
       "detailSampleDist",

@@ -1,4 +1,5 @@
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { voxelError } from "./errors";
 
 /** Stages of the voxel pipeline, in order, as reported to {@link BuildContext.onProgress}. */
 export const BUILD_STAGES = ["rasterize", "filter", "compact", "erode", "areas", "distance", "regions", "contours", "polymesh", "detail", "navmesh"] as const;
@@ -39,7 +40,7 @@ export function createStageTimer(ctx: BuildContext | undefined, total: number): 
 /** @internal Throws `NAVMESH_CANCELLED` when the context asks to stop. */
 export function checkCancelled(t: StageTimer, fn: string): void {
   if (t.ctx.isCancelled && t.ctx.isCancelled())
-    throw voxelError(VoxelErrorCodes.Cancelled, fn, `the build was cancelled (after ${t.done} of ${t.total} stages).`);
+    throw voxelError(NavMeshErrorCodes.Cancelled, fn, `the build was cancelled (after ${t.done} of ${t.total} stages).`);
 }
 
 /** @internal Records the end of a stage: timing, progress callback, cancellation check. */

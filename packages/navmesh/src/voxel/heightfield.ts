@@ -1,6 +1,7 @@
 // Span heightfield and triangle rasterisation, after Recast's RecastRasterization.cpp
 // (Recast © Mikko Mononen, zlib licence); rewritten over plain typed arrays.
-import { showValue, voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { showValue, voxelError } from "./errors";
 import { NULL_AREA as NULL_AREA_, SPAN_MAX_HEIGHT as SPAN_MAX_HEIGHT_, WALKABLE_AREA as WALKABLE_AREA_, type Heightfield } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const NULL_AREA = NULL_AREA_;
@@ -18,13 +19,13 @@ export const MAX_HEIGHTFIELD_CELLS = 1 << 24;
 export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<number>, cellSize: number, cellHeight: number): Heightfield {
   const fn = "createHeightfield";
   if (!(cellSize > 0) || !Number.isFinite(cellSize))
-    throw voxelError(VoxelErrorCodes.Config, fn, `"cellSize" must be > 0, got ${showValue(cellSize)}.`, "cellSize");
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"cellSize" must be > 0, got ${showValue(cellSize)}.`, "cellSize");
   if (!(cellHeight > 0) || !Number.isFinite(cellHeight))
-    throw voxelError(VoxelErrorCodes.Config, fn, `"cellHeight" must be > 0, got ${showValue(cellHeight)}.`, "cellHeight");
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"cellHeight" must be > 0, got ${showValue(cellHeight)}.`, "cellHeight");
   for (let i = 0; i < 3; i++) {
     if (!Number.isFinite(bmin[i]) || !Number.isFinite(bmax[i]) || bmax[i]! < bmin[i]!)
       throw voxelError(
-        VoxelErrorCodes.BadGeometry,
+        NavMeshErrorCodes.BadGeometry,
         fn,
         `bounds axis ${i} is not a finite range (${showValue(bmin[i])} .. ${showValue(bmax[i])}).`,
         `bounds[${i}]`,
@@ -34,7 +35,7 @@ export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<numbe
   const depth = Math.max(1, Math.floor((bmax[2]! - bmin[2]!) / cellSize + 0.5));
   if (width * depth > MAX_HEIGHTFIELD_CELLS || (bmax[1]! - bmin[1]!) / cellHeight > SPAN_MAX_HEIGHT) {
     throw voxelError(
-      VoxelErrorCodes.Config,
+      NavMeshErrorCodes.Config,
       fn,
       `the grid would be ${width} × ${depth} cells and ${Math.ceil((bmax[1]! - bmin[1]!) / cellHeight)} layers (limits ${MAX_HEIGHTFIELD_CELLS} cells, ${SPAN_MAX_HEIGHT} layers); raise cellSize / cellHeight or build in tiles.`,
       width * depth > MAX_HEIGHTFIELD_CELLS ? "cellSize" : "cellHeight",

@@ -2,7 +2,8 @@
 // zlib licence). Stacks are flat number arrays of (x, z, span) triples.
 import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
 import { neighborSpan as neighborSpan_ } from "./erode";
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { voxelError } from "./errors";
 import { BORDER_REG as BORDER_REG_, NOT_CONNECTED as NOT_CONNECTED_, NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const DIR_X = DIR_X_;
@@ -465,7 +466,7 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
         if (floodRegion(cur[j]!, cur[j + 1]!, i, level, regionId, chf, srcReg, srcDist, stack)) {
           if (regionId === 0x7fff)
             throw voxelError(
-              VoxelErrorCodes.Config,
+              NavMeshErrorCodes.Config,
               "buildRegions",
               "more than 32,766 regions; raise cellSize or minRegionArea, or build in tiles.",
               "cellSize",

@@ -9,7 +9,8 @@ import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea } from "./erode";
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { voxelError } from "./errors";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
 import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
@@ -81,11 +82,11 @@ export function buildStanceNavMesh(
   options: BuildStanceNavMeshOptions = {},
 ): StanceNavMeshBuild {
   if (typeof passes !== "object" || passes === null || typeof passes.length !== "number" || passes.length === 0)
-    throw voxelError(VoxelErrorCodes.Config, FN, "give at least one stance pass.", "passes");
+    throw voxelError(NavMeshErrorCodes.Config, FN, "give at least one stance pass.", "passes");
   const seen = new Set<number>();
   passes.forEach((p, i) => {
     if (!Number.isInteger(p.area) || p.area < 1 || p.area > 63 || seen.has(p.area))
-      throw voxelError(VoxelErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs its own area id in 1..63, got ${p.area}.`, `passes[${i}].area`);
+      throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs its own area id in 1..63, got ${p.area}.`, `passes[${i}].area`);
     seen.add(p.area);
   });
   const cfgs = passes.map((p) => voxelConfigFromAgent(p.agent, quality));

@@ -3,7 +3,8 @@
 // stance until the corner after it, "the safest way to know it has cleared the crouch-only space".
 import type { StraightPath } from "../funnel";
 import type { NavMesh } from "../navmesh";
-import { voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { voxelError } from "./errors";
 
 function insidePolygon(mesh: NavMesh, p: number, x: number, y: number, eps: number): boolean {
   const n = mesh.polyVertCount[p]!;
@@ -40,7 +41,8 @@ export function markStancePath(
   stanceAreas: ArrayLike<number>,
 ): Uint8Array {
   const count = Math.min(straight.count, straight.pointFlags.length);
-  if (out.length < count) throw voxelError(VoxelErrorCodes.Config, "markStancePath", `"out" holds ${out.length} flags; the path has ${count} corners.`, "out");
+  if (out.length < count)
+    throw voxelError(NavMeshErrorCodes.Config, "markStancePath", `"out" holds ${out.length} flags; the path has ${count} corners.`, "out");
   const isStance = new Uint8Array(64);
   for (let i = 0; i < stanceAreas.length; i++) {
     const a = stanceAreas[i]!;

@@ -1,5 +1,6 @@
 import { voxelConfigFromWorld, type VoxelConfig, type WorldVoxelConfig } from "./config";
-import { showValue, voxelError, VoxelErrorCodes } from "./errors";
+import { NavMeshErrorCodes } from "../errors";
+import { showValue, voxelError } from "./errors";
 
 /**
  * An agent parameter set (Game AI Pro 3, chapter 32, Listing 32.1), in metres and radians.
@@ -52,11 +53,11 @@ export type VoxelQuality = Omit<WorldVoxelConfig, "agentHeight" | "agentRadius" 
 export function voxelConfigFromAgent(agent: AgentParameterSet, quality: VoxelQuality): VoxelConfig {
   const fn = "voxelConfigFromAgent";
   if (agent === null || typeof agent !== "object")
-    throw voxelError(VoxelErrorCodes.Config, fn, "expected an agent parameter set (see StancePresets).", "agent");
+    throw voxelError(NavMeshErrorCodes.Config, fn, "expected an agent parameter set (see StancePresets).", "agent");
   for (const k of ["radius", "height", "maxStepHeight", "maxSlopeRad"] as const) {
     const v = agent[k];
     if (typeof v !== "number" || !Number.isFinite(v) || v < 0)
-      throw voxelError(VoxelErrorCodes.Config, fn, `agent "${k}" must be a finite number >= 0, got ${showValue(v)}.`, k);
+      throw voxelError(NavMeshErrorCodes.Config, fn, `agent "${k}" must be a finite number >= 0, got ${showValue(v)}.`, k);
   }
   return voxelConfigFromWorld({
     ...quality,

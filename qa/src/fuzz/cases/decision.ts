@@ -126,7 +126,9 @@ const treeWrong: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom("missing", "constructor", "__proto__", "toString").map((a) => ({ version: 1, root: { type: "action", action: a } })),
   fc.constantFrom("nope", "constructor", "__proto__").map((k) => ({ version: 1, root: { type: "compare", key: k, value: 1 } })),
   fc.integer({ min: -5, max: 1e9 }).map((n) => ({ version: 1, root: { type: "repeat", count: n, child: { type: "action", action: "run" } } })),
-  fc.nat({ max: 20_000 }).map((n) => ({ version: 1, root: { type: "sequence", children: Array.from({ length: n % 3000 }, () => ({ type: "action", action: "run" })) } })),
+  fc
+    .nat({ max: 20_000 })
+    .map((n) => ({ version: 1, root: { type: "sequence", children: Array.from({ length: n % 3000 }, () => ({ type: "action", action: "run" })) } })),
 );
 
 const btCreate: LoaderCase<unknown> = {
@@ -178,11 +180,20 @@ const machines: StateMachineDefinition[] = [
     version: 1,
     initial: "idle",
     states: {
-      idle: { onEnter: "log", transitions: [{ event: "see", to: "combat" }, { event: "hurt", to: "combat", push: true }] },
+      idle: {
+        onEnter: "log",
+        transitions: [
+          { event: "see", to: "combat" },
+          { event: "hurt", to: "combat", push: true },
+        ],
+      },
       combat: {
         history: "shallow",
         states: { aim: { transitions: [{ after: 0.5, to: "fire" }] }, fire: { transitions: [{ event: "empty", to: "aim", guard: "yes" }] } },
-        transitions: [{ event: "lost", to: "idle" }, { event: "back", pop: true }],
+        transitions: [
+          { event: "lost", to: "idle" },
+          { event: "back", pop: true },
+        ],
       },
     },
   },
@@ -324,9 +335,35 @@ const ruleBases: RuleBaseDefinition[] = [
     strategy: "weighted",
     refraction: false,
     rules: [
-      { name: "flee", salience: 10, when: [{ fact: "health", op: "<", value: 30 }, { fact: "enemyVisible", value: true }], then: [{ set: "state", value: 3 }] },
-      { name: "attack", salience: 5, when: [{ fact: "enemyVisible", value: true }, { fact: "ammo", op: ">", value: 0 }], then: [{ set: "state", value: 2 }, { add: "ammo", value: -1 }] },
-      { name: "check", when: [{ test: "far", reads: ["health"], args: { r: 5 } }, { fact: "ammo", op: ">=", otherFact: "state" }], then: [{ call: "bark", args: { line: "hey" } }] },
+      {
+        name: "flee",
+        salience: 10,
+        when: [
+          { fact: "health", op: "<", value: 30 },
+          { fact: "enemyVisible", value: true },
+        ],
+        then: [{ set: "state", value: 3 }],
+      },
+      {
+        name: "attack",
+        salience: 5,
+        when: [
+          { fact: "enemyVisible", value: true },
+          { fact: "ammo", op: ">", value: 0 },
+        ],
+        then: [
+          { set: "state", value: 2 },
+          { add: "ammo", value: -1 },
+        ],
+      },
+      {
+        name: "check",
+        when: [
+          { test: "far", reads: ["health"], args: { r: 5 } },
+          { fact: "ammo", op: ">=", otherFact: "state" },
+        ],
+        then: [{ call: "bark", args: { line: "hey" } }],
+      },
       { name: "idle", when: [], then: [{ set: "state", value: 0 }] },
     ],
     fallback: "idle",
@@ -343,7 +380,9 @@ const rulesCreate: LoaderCase<unknown> = {
   kind: "json",
   seeds: ruleBases,
   wrong: fc.oneof(
-    fc.constantFrom("nowhere", "constructor", "__proto__", "toString").map((fact) => ({ version: 1, facts: { a: 1 }, rules: [{ name: "r", when: [{ fact, value: 1 }], then: [] }] })),
+    fc
+      .constantFrom("nowhere", "constructor", "__proto__", "toString")
+      .map((fact) => ({ version: 1, facts: { a: 1 }, rules: [{ name: "r", when: [{ fact, value: 1 }], then: [] }] })),
     fc.constantFrom("nowhere", "constructor", "valueOf").map((call) => ({ version: 1, facts: {}, rules: [{ name: "r", when: [], then: [{ call }] }] })),
     fc.constantFrom("nowhere", "constructor").map((fallback) => ({ version: 1, facts: {}, rules: [{ name: "r", when: [], then: [] }], fallback })),
     fc.nat({ max: 50 }).map((n) => ({ version: 1, facts: {}, rules: Array.from({ length: n }, () => ({ name: "same", when: [], then: [] })) })),

@@ -35,7 +35,15 @@ const wrongPolygons: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
     [{ outer: [0, 0, 2, 2, 2, 0, 0, 2] }],
     [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: [[5, 5, 6, 5, 6, 6]] }],
-    [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: [[1, 1, 3, 1, 3, 3], [1.5, 1.2, 2.5, 1.2, 2.5, 2]] }],
+    [
+      {
+        outer: [0, 0, 4, 0, 4, 4, 0, 4],
+        holes: [
+          [1, 1, 3, 1, 3, 3],
+          [1.5, 1.2, 2.5, 1.2, 2.5, 2],
+        ],
+      },
+    ],
     [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: [[0, 0, 1, 1, 1, 0]] }],
     [{ outer: [0, 0, 1e300, 0, 0, 1e300] }],
     [{ outer: [0, 0, 1e-300, 0, 0, 1e-300] }],
@@ -44,9 +52,7 @@ const wrongPolygons: fc.Arbitrary<unknown> = fc.oneof(
     [{ outer: { length: 1e9 } }],
     [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: { length: 5 } }],
   ),
-  fc
-    .array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -5, max: 5 })), { minLength: 3, maxLength: 9 })
-    .map((pts) => [{ outer: pts.flat() }]),
+  fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -5, max: 5 })), { minLength: 3, maxLength: 9 }).map((pts) => [{ outer: pts.flat() }]),
 );
 
 const triangulateCase: LoaderCase<unknown> = {
