@@ -156,7 +156,8 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
         throw planningError(
           PlanningErrorCodes.Domain,
           FN,
-          `grounding makes more than ${maxActions} actions; raise maxActions or add types/static preconditions.`,
+          `grounding makes more than ${maxActions} actions (action "${act.name}"); raise maxActions or add types/static preconditions.`,
+          { path: `$.actions[${s}]` },
         );
       const g: Ground = {
         schema: s,
