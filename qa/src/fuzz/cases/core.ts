@@ -1,5 +1,5 @@
-// Loaders of @tactica/core: RNG state restore and the bitset text reader.
-import { createRng, formatBitset, parseBitset, restoreRng, rngNextUint32, saveRng, type Rng } from "@tactica/core";
+// Loaders of @tactica/core: RNG state restore, the bitset text reader and response-curve JSON.
+import { compileResponseCurve, createRng, formatBitset, parseBitset, restoreRng, rngNextUint32, saveRng, validateResponseCurve, type Rng } from "@tactica/core";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
 
@@ -36,5 +36,36 @@ const bitsetParse: LoaderCase<string> = {
   load: (text) => formatBitset(parseBitset(text)),
 };
 
+const CURVES: unknown[] = [
+  { type: "linear", m: 1, b: 0 },
+  { type: "polynomial", m: 1, k: 2, b: 0, c: 0, input: { min: 0, max: 100 } },
+  { type: "logistic", m: 1, k: 10, b: 0, c: 0.5 },
+  { type: "logit", k: 1 },
+  { type: "step", threshold: 0.3, low: 0, high: 1 },
+  { type: "piecewise", points: [{ x: 0, y: 0 }, { x: 0.5, y: 1 }, { x: 1, y: 0.2 }] },
+];
+
+const responseCurve: LoaderCase<unknown> = {
+  pkg: "core",
+  name: "validateResponseCurve",
+  kind: "json",
+  seeds: CURVES,
+  // Semantically wrong: unsorted or duplicate piecewise points, empty ranges, huge point lists.
+  wrong: fc.oneof(
+    fc.constant({ type: "piecewise", points: [{ x: 1, y: 0 }, { x: 0, y: 1 }] }),
+    fc.constant({ type: "piecewise", points: [] }),
+    fc.constant({ type: "linear", input: { min: 1, max: 1 } }),
+    fc.nat({ max: 20_000 }).map((n) => ({ type: "piecewise", points: Array.from({ length: n }, (_, i) => ({ x: i, y: (i % 7) / 7 })) })),
+  ),
+  load: (json) => {
+    const c = compileResponseCurve(validateResponseCurve(json));
+    for (const x of [-1, 0, 0.25, 0.5, 1, 2, 1e9]) {
+      const y = c.evaluate(x);
+      if (!Number.isFinite(y)) throw new Error(`accepted curve evaluates to ${y} at ${x}`);
+    }
+    return c;
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse];
+export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve];
