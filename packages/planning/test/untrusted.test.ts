@@ -65,7 +65,11 @@ describe("untrusted planning data", () => {
     expect(saveSmartZone(zone)).toEqual(snap);
   });
   it("restoreRunner checks ranges, goal order and goal literals, naming the JSON path", () => {
-    const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a))) (:goal (at(b)))"));
+    const problem = compileProblem(
+      parseDomain(
+        "(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a))) (:goal (at(b)))",
+      ),
+    );
     const runner = createPlanRunner(problem, problem.initial);
     pushRunnerGoal(runner, { id: "g", priority: 1, goal: ["at(b)"] });
     const snap = saveRunner(runner);

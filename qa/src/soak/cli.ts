@@ -60,7 +60,10 @@ const rows: [string, string][] = [
   ["runs", String(results.length)],
   ["time (run 1)", `${(first.ms / 1000).toFixed(1)} s`],
   ["steps/s", (first.steps / (first.ms / 1000)).toFixed(0)],
-  ["NaN/Infinity checks", `${results.reduce((s, r) => s + r.checks, 0)}, ${results.some((r) => r.nonFinite) ? results.find((r) => r.nonFinite)!.nonFinite! : "none found"}`],
+  [
+    "NaN/Infinity checks",
+    `${results.reduce((s, r) => s + r.checks, 0)}, ${results.some((r) => r.nonFinite) ? results.find((r) => r.nonFinite)!.nonFinite! : "none found"}`,
+  ],
   ["heap after warm-up", warm.length ? `${mb(heaps[0]!)} MB` : "n/a"],
   ["heap at end", warm.length ? `${mb(heaps[heaps.length - 1]!)} MB` : "n/a"],
   ["heap min / max after warm-up", warm.length ? `${mb(Math.min(...heaps))} / ${mb(Math.max(...heaps))} MB` : "n/a"],

@@ -152,7 +152,15 @@ export function createSoakWorld(seed = 1): SoakWorld {
   const orca = createOrca(orcaCrowd, { neighborDist: 5, maxNeighbors: 8, timeHorizon: 2, timeHorizonObst: 1 }, { obstacles });
   const boids = createCrowd({ capacity: BOIDS, cellSize: 3, rng: createRng(seed + 2) });
   for (let i = 0; i < BOIDS; i++) {
-    addCrowdAgent(boids, { x: rngNextFloat(rng) * 40, y: rngNextFloat(rng) * 40, vx: rngNextFloat(rng) - 0.5, vy: rngNextFloat(rng) - 0.5, radius: 0.3, maxSpeed: 2, maxForce: 3 });
+    addCrowdAgent(boids, {
+      x: rngNextFloat(rng) * 40,
+      y: rngNextFloat(rng) * 40,
+      vx: rngNextFloat(rng) - 0.5,
+      vy: rngNextFloat(rng) - 0.5,
+      radius: 0.3,
+      maxSpeed: 2,
+      maxForce: 3,
+    });
   }
 
   const tree = createBehaviorTree<SoakNpc>(
@@ -161,7 +169,14 @@ export function createSoakWorld(seed = 1): SoakWorld {
       root: {
         type: "selector",
         children: [
-          { type: "sequence", children: [{ type: "condition", condition: "hurt" }, { type: "action", action: "heal" }, { type: "wait", duration: 0.5 }] },
+          {
+            type: "sequence",
+            children: [
+              { type: "condition", condition: "hurt" },
+              { type: "action", action: "heal" },
+              { type: "wait", duration: 0.5 },
+            ],
+          },
           {
             type: "sequence",
             children: [
@@ -189,7 +204,13 @@ export function createSoakWorld(seed = 1): SoakWorld {
       version: 1,
       initial: "patrol",
       states: {
-        patrol: { onUpdate: "tire", transitions: [{ to: "combat", guard: "danger" }, { to: "rest", guard: "tired" }] },
+        patrol: {
+          onUpdate: "tire",
+          transitions: [
+            { to: "combat", guard: "danger" },
+            { to: "rest", guard: "tired" },
+          ],
+        },
         combat: {
           initial: "engage",
           history: "shallow",
@@ -197,7 +218,10 @@ export function createSoakWorld(seed = 1): SoakWorld {
             engage: { onUpdate: "hurt", transitions: [{ to: "cover", after: 1.5 }] },
             cover: { transitions: [{ to: "engage", after: 0.75 }] },
           },
-          transitions: [{ to: "patrol", guard: "calm" }, { to: "flee", guard: "dying" }],
+          transitions: [
+            { to: "patrol", guard: "calm" },
+            { to: "flee", guard: "dying" },
+          ],
         },
         flee: { transitions: [{ to: "patrol", after: 3 }] },
         rest: { transitions: [{ to: "patrol", after: 2 }] },
@@ -220,8 +244,20 @@ export function createSoakWorld(seed = 1): SoakWorld {
     version: 1,
     inputs: ["hp", "threat", "ammo", "stamina"],
     options: [
-      { name: "fight", considerations: [{ input: "threat", curve: { type: "linear", m: 1, b: 0 } }, { input: "ammo", curve: { type: "linear", m: 1, b: 0, input: { min: 0, max: 10 } } }] },
-      { name: "flee", considerations: [{ input: "hp", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 100 } } }, { input: "threat", curve: { type: "logistic", m: 1, k: 10, b: 0, c: 0.5 } }] },
+      {
+        name: "fight",
+        considerations: [
+          { input: "threat", curve: { type: "linear", m: 1, b: 0 } },
+          { input: "ammo", curve: { type: "linear", m: 1, b: 0, input: { min: 0, max: 10 } } },
+        ],
+      },
+      {
+        name: "flee",
+        considerations: [
+          { input: "hp", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 100 } } },
+          { input: "threat", curve: { type: "logistic", m: 1, k: 10, b: 0, c: 0.5 } },
+        ],
+      },
       { name: "reload", weight: 0.8, considerations: [{ input: "ammo", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 10 } } }] },
       { name: "rest", weight: 0.5, considerations: [{ input: "stamina", curve: { type: "linear", m: -1, b: 1, input: { min: 0, max: 100 } } }] },
     ],
@@ -354,8 +390,6 @@ export function stepSoakWorld(w: SoakWorld, dt: number): void {
 
 /** Fields where Infinity is a sentinel: D* Lite "unreached" estimates, a tree with no timer pending (NaN still fails). */
 const INFINITY_ALLOWED = new Set(["g", "rhs", "heapK1", "heapK2", "nextWake"]);
-
-type NumArray = Float64Array | Float32Array;
 
 /**
  * Every float array and number field reachable (depth ≤ 3) from the world's state objects, with a

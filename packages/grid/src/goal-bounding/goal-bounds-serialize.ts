@@ -146,7 +146,12 @@ function restore(where: string, grid: Grid, d: Loaded, root: string): GoalBounds
   assertGoalBoundsGrid(where, grid, coverage);
   expect(`${root}passableHash`, d.passableHash, passabilityHash(grid), "the hash of the grid's passability (the map differs)");
   if (d.boxCount !== d.rows * 32)
-    definitionError(where, `${root}boxes`, `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`, "Pass the arrays written by goalBoundsToJson unchanged.");
+    definitionError(
+      where,
+      `${root}boxes`,
+      `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`,
+      "Pass the arrays written by goalBoundsToJson unchanged.",
+    );
   const pw = grid.width + 2;
   const n = grid.width * grid.height;
   const rowOf = new Int32Array(pw * (grid.height + 2)).fill(-1);
@@ -154,7 +159,12 @@ function restore(where: string, grid: Grid, d: Loaded, root: string): GoalBounds
   for (let r = 0; r < d.rows; r++) {
     const c = d.source(r);
     if (typeof c !== "number" || !Number.isInteger(c) || c < 0 || c >= n || grid.passable[c] !== 1) {
-      definitionError(where, `${root}sources[${r}]`, `is ${describeValue(c)}, not a passable cell index`, "Pass the arrays written by goalBoundsToJson unchanged.");
+      definitionError(
+        where,
+        `${root}sources[${r}]`,
+        `is ${describeValue(c)}, not a passable cell index`,
+        "Pass the arrays written by goalBoundsToJson unchanged.",
+      );
     }
     const p = (Math.floor(c / grid.width) + 1) * pw + (c % grid.width) + 1;
     if (rowOf[p] !== -1) definitionError(where, `${root}sources[${r}]`, `repeats cell ${c}`, "Pass the arrays written by goalBoundsToJson unchanged.");
@@ -186,20 +196,25 @@ export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
   const boxes = j.boxes;
   if (!Array.isArray(sources)) definitionError(where, "$.sources", "is not an array", "Pass the object written by goalBoundsToJson.");
   if (!Array.isArray(boxes)) definitionError(where, "$.boxes", "is not an array", "Pass the object written by goalBoundsToJson.");
-  return restore(where, grid, {
-    format: j.format,
-    version: j.version,
-    width: j.width,
-    height: j.height,
-    connectivity: j.connectivity,
-    cornerCutting: j.cornerCutting,
-    coverage: j.coverage,
-    passableHash: j.passableHash,
-    rows: sources.length,
-    source: (r) => sources[r] as unknown,
-    box: (i) => boxes[i] as unknown,
-    boxCount: boxes.length,
-  }, "$.");
+  return restore(
+    where,
+    grid,
+    {
+      format: j.format,
+      version: j.version,
+      width: j.width,
+      height: j.height,
+      connectivity: j.connectivity,
+      cornerCutting: j.cornerCutting,
+      coverage: j.coverage,
+      passableHash: j.passableHash,
+      rows: sources.length,
+      source: (r) => sources[r] as unknown,
+      box: (i) => boxes[i] as unknown,
+      boxCount: boxes.length,
+    },
+    "$.",
+  );
 }
 
 /**
@@ -222,18 +237,23 @@ export function goalBoundsFromBytes(grid: Grid, bytes: Uint8Array): GoalBounds {
     definitionError(where, "bytes", `has ${bytes.byteLength} bytes but ${rows} rows need ${need}`, "Pass the bytes written by goalBoundsToBytes unchanged.");
   const so = HEADER * 4;
   const bo = so + rows * 4;
-  return restore(where, grid, {
-    format: GOAL_BOUNDS_FORMAT,
-    version: at(1),
-    width: at(2),
-    height: at(3),
-    connectivity: at(4),
-    cornerCutting: at(5),
-    coverage: at(6),
-    passableHash: at(7) >>> 0,
-    rows,
-    source: (r) => view.getInt32(so + r * 4, true),
-    box: (i) => view.getInt16(bo + i * 2, true),
-    boxCount: rows * 32,
-  }, "");
+  return restore(
+    where,
+    grid,
+    {
+      format: GOAL_BOUNDS_FORMAT,
+      version: at(1),
+      width: at(2),
+      height: at(3),
+      connectivity: at(4),
+      cornerCutting: at(5),
+      coverage: at(6),
+      passableHash: at(7) >>> 0,
+      rows,
+      source: (r) => view.getInt32(so + r * 4, true),
+      box: (i) => view.getInt16(bo + i * 2, true),
+      boxCount: rows * 32,
+    },
+    "",
+  );
 }

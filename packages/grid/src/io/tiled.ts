@@ -92,7 +92,12 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
         if (p.name === blockedName && p.value === true) blocked.set(first + id, true);
         if (p.name === costName) {
           if (typeof p.value !== "number" || !(p.value > 0) || !Number.isFinite(p.value)) {
-            definitionError(where, `$.tilesets[${ti}].tiles[${j}].properties[${k}].value`, `"${costName}" must be a finite number > 0`, "Fix the tile property.");
+            definitionError(
+              where,
+              `$.tilesets[${ti}].tiles[${j}].properties[${k}].value`,
+              `"${costName}" must be a finite number > 0`,
+              "Fix the tile property.",
+            );
           }
           costs.set(first + id, p.value);
         }

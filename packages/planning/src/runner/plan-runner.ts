@@ -412,7 +412,10 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
     }
     const [min, max, integer] = limits[k];
     if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v)))
-      throw fail(`$.runner.${k}`, `expected ${integer ? "an integer" : "a number"} in [${min}, ${max === Number.MAX_VALUE ? "finite" : max}], got ${describeValue(v)}.`);
+      throw fail(
+        `$.runner.${k}`,
+        `expected ${integer ? "an integer" : "a number"} in [${min}, ${max === Number.MAX_VALUE ? "finite" : max}], got ${describeValue(v)}.`,
+      );
   }
   const goals = r["goals"];
   if (!Array.isArray(goals)) throw fail("$.runner.goals", "expected an array.");
@@ -432,7 +435,7 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
       throw fail(`$.runner.goals[${i}]`, "expected { id, priority (finite), goal: string[] }.");
     if (ids.has(x["id"])) throw fail(`$.runner.goals[${i}].id`, `goal id "${x["id"]}" is queued twice.`);
     ids.add(x["id"]);
-    if (i > 0 && (x["priority"]) > ((goals[i - 1] as Record<string, unknown>)["priority"] as number))
+    if (i > 0 && x["priority"] > ((goals[i - 1] as Record<string, unknown>)["priority"] as number))
       throw fail(`$.runner.goals[${i}].priority`, "goals must be in descending priority order.");
     if (problem) {
       try {

@@ -156,7 +156,8 @@ function checkSmartZoneDefinition(definition: unknown): asserts definition is Sm
     if (!isName(r["id"])) throw fail(`${path}.id`, "id must be a non-empty string.");
     if (ids.has(r["id"])) throw fail(`${path}.id`, `role "${r["id"]}" is defined twice.`);
     ids.add(r["id"]);
-    if (r["kind"] !== "main" && r["kind"] !== "supporting" && r["kind"] !== "extra") throw fail(`${path}.kind`, 'kind must be "main", "supporting" or "extra".');
+    if (r["kind"] !== "main" && r["kind"] !== "supporting" && r["kind"] !== "extra")
+      throw fail(`${path}.kind`, 'kind must be "main", "supporting" or "extra".');
     const slots = r["slots"];
     if (slots !== undefined && !(typeof slots === "number" && Number.isInteger(slots) && slots >= 1 && slots <= 1_000_000))
       throw fail(`${path}.slots`, "slots must be an integer in [1, 1000000].");
@@ -470,7 +471,8 @@ export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   if (typeof st.armed !== "boolean") throw fail("$.state.armed", "expected a boolean.");
   if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length)
     throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
-  if (typeof st.stageTime !== "number" || !Number.isFinite(st.stageTime) || !(st.stageTime >= 0)) throw fail("$.state.stageTime", "expected a finite number >= 0.");
+  if (typeof st.stageTime !== "number" || !Number.isFinite(st.stageTime) || !(st.stageTime >= 0))
+    throw fail("$.state.stageTime", "expected a finite number >= 0.");
   if (!Number.isSafeInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
   if (!Array.isArray(st.members)) throw fail("$.state.members", "expected an array.");
   const roles = new Set(zone.definition.roles.map((r) => r.id));

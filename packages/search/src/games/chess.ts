@@ -474,7 +474,8 @@ export function createChess(options: ChessOptions = {}): Chess {
     ] as const;
     for (let b = 0; b < 4; b++) {
       const [ks, kp, rs, rp] = home[b]!;
-      if (nextCastling & (1 << b) && (nextBoard[ks] !== kp || nextBoard[rs] !== rp)) fenError(fen, `has castling right "${"KQkq"[b]}" without the king and rook at home`);
+      if (nextCastling & (1 << b) && (nextBoard[ks] !== kp || nextBoard[rs] !== rp))
+        fenError(fen, `has castling right "${"KQkq"[b]}" without the king and rook at home`);
     }
     let nextEp = -1;
     if (parts[3] !== "-") {
@@ -487,7 +488,8 @@ export function createChess(options: ChessOptions = {}): Chess {
     const nextFull = parts[5] === undefined ? 1 : Number(parts[5]);
     if (!Number.isInteger(nextHalf) || !Number.isInteger(nextFull) || !/^\d+$/.test(parts[4] ?? "0") || !/^\d+$/.test(parts[5] ?? "1"))
       fenError(fen, "has non-integer move counters");
-    if (nextHalf < 0 || nextHalf > 0xffff || nextFull < 1 || nextFull > 0xffff) fenError(fen, "has move counters out of range (halfmove 0..65535, fullmove 1..65535)");
+    if (nextHalf < 0 || nextHalf > 0xffff || nextFull < 1 || nextFull > 0xffff)
+      fenError(fen, "has move counters out of range (halfmove 0..65535, fullmove 1..65535)");
     // Valid: write the game.
     board.set(nextBoard);
     kingSq[0] = k0;

@@ -42,7 +42,14 @@ const CURVES: unknown[] = [
   { type: "logistic", m: 1, k: 10, b: 0, c: 0.5 },
   { type: "logit", k: 1 },
   { type: "step", threshold: 0.3, low: 0, high: 1 },
-  { type: "piecewise", points: [{ x: 0, y: 0 }, { x: 0.5, y: 1 }, { x: 1, y: 0.2 }] },
+  {
+    type: "piecewise",
+    points: [
+      { x: 0, y: 0 },
+      { x: 0.5, y: 1 },
+      { x: 1, y: 0.2 },
+    ],
+  },
 ];
 
 const responseCurve: LoaderCase<unknown> = {
@@ -52,7 +59,13 @@ const responseCurve: LoaderCase<unknown> = {
   seeds: CURVES,
   // Semantically wrong: unsorted or duplicate piecewise points, empty ranges, huge point lists.
   wrong: fc.oneof(
-    fc.constant({ type: "piecewise", points: [{ x: 1, y: 0 }, { x: 0, y: 1 }] }),
+    fc.constant({
+      type: "piecewise",
+      points: [
+        { x: 1, y: 0 },
+        { x: 0, y: 1 },
+      ],
+    }),
     fc.constant({ type: "piecewise", points: [] }),
     fc.constant({ type: "linear", input: { min: 1, max: 1 } }),
     fc.nat({ max: 20_000 }).map((n) => ({ type: "piecewise", points: Array.from({ length: n }, (_, i) => ({ x: i, y: (i % 7) / 7 })) })),

@@ -168,11 +168,4 @@ const goalBoundsBytes: LoaderCase<Uint8Array> = {
 };
 
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [
-  movingAiMap,
-  movingAiScen,
-  gridJson,
-  tiled,
-  goalBoundsJson,
-  goalBoundsBytes,
-];
+export const cases: readonly LoaderCase<unknown>[] = [movingAiMap, movingAiScen, gridJson, tiled, goalBoundsJson, goalBoundsBytes];

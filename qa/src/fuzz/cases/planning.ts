@@ -60,7 +60,12 @@ const domainText: LoaderCase<string> = {
       "(:action go :cost 1e309) (:goal ())",
     ),
     fc.nat({ max: 4000 }).map((n) => `${"(".repeat(n)}${")".repeat(n)}`),
-    fc.nat({ max: 30 }).map((n) => `(:objects (room ${Array.from({ length: n }, (_, i) => `r${i}`).join(", ")})) (:action go :parameters (room ?a, room ?b, room ?c, room ?d) :effects (at(?a, ?b, ?c, ?d))) (:goal ())`),
+    fc
+      .nat({ max: 30 })
+      .map(
+        (n) =>
+          `(:objects (room ${Array.from({ length: n }, (_, i) => `r${i}`).join(", ")})) (:action go :parameters (room ?a, room ?b, room ?c, room ?d) :effects (at(?a, ?b, ?c, ?d))) (:goal ())`,
+      ),
   ),
   load: (text) => {
     const d = parseDomain(text);
@@ -80,7 +85,13 @@ const domainJson: LoaderCase<unknown> = {
   wrong: fc.oneof(
     fc.constant({ ...DOMAIN_JSON[0]!, initial: ["at(nowhere)"] }),
     fc.constant({ ...DOMAIN_JSON[0]!, goal: ["has(key, key)"] }),
-    fc.constant({ ...DOMAIN_JSON[0]!, objects: [{ name: "hall", type: "room" }, { name: "hall", type: "item" }] }),
+    fc.constant({
+      ...DOMAIN_JSON[0]!,
+      objects: [
+        { name: "hall", type: "room" },
+        { name: "hall", type: "item" },
+      ],
+    }),
     fc.constant({ ...DOMAIN_JSON[0]!, actions: [{ name: "go", parameters: ["room ?a"], cost: Number.NaN, preconditions: [], effects: [] }] }),
     fc.constant({ ...DOMAIN_JSON[0]!, predicates: ["at(" + "room, ".repeat(5000) + "room)"] }),
   ),
@@ -168,9 +179,24 @@ const zoneDefinition: LoaderCase<unknown> = {
   pkg: "planning",
   name: "createSmartZone",
   kind: "json",
-  seeds: [ZONE_DEF, { ...ZONE_DEF, triggers: [{ kind: "every", hours: 2, window: 1 }, { kind: "interaction", name: "bell" }] }],
+  seeds: [
+    ZONE_DEF,
+    {
+      ...ZONE_DEF,
+      triggers: [
+        { kind: "every", hours: 2, window: 1 },
+        { kind: "interaction", name: "bell" },
+      ],
+    },
+  ],
   wrong: fc.oneof(
-    fc.constant({ ...ZONE_DEF, roles: [{ id: "a", kind: "main" }, { id: "a", kind: "extra" }] }),
+    fc.constant({
+      ...ZONE_DEF,
+      roles: [
+        { id: "a", kind: "main" },
+        { id: "a", kind: "extra" },
+      ],
+    }),
     fc.constant({ ...ZONE_DEF, stages: [{ name: "s", duration: 1, behaviors: { ghost: ["boo"] } }] }),
     fc.constant({ ...ZONE_DEF, roles: [{ id: "a", kind: "main", slots: 1e12 }] }),
     fc.constant({ ...ZONE_DEF, triggers: [{ kind: "presence", count: 1, role: "ghost" }] }),
@@ -192,7 +218,16 @@ const zoneRestore: LoaderCase<unknown> = {
   kind: "json",
   seeds: ZONE_SEEDS,
   wrong: fc.oneof(
-    fc.constant({ ...ZONE_SEEDS[2]!, state: { ...ZONE_SEEDS[2]!.state, members: [{ npc: "ghost", role: "juggler", behavior: "juggle" }, { npc: "ghost", role: "crowd", behavior: "x" }] } }),
+    fc.constant({
+      ...ZONE_SEEDS[2]!,
+      state: {
+        ...ZONE_SEEDS[2]!.state,
+        members: [
+          { npc: "ghost", role: "juggler", behavior: "juggle" },
+          { npc: "ghost", role: "crowd", behavior: "x" },
+        ],
+      },
+    }),
     fc.constant({ ...ZONE_SEEDS[2]!, state: { ...ZONE_SEEDS[2]!.state, stageTime: Infinity } }),
     fc.constant({ ...ZONE_SEEDS[2]!, state: { ...ZONE_SEEDS[2]!.state, stage: 2 } }),
   ),
@@ -209,10 +244,4 @@ const zoneRestore: LoaderCase<unknown> = {
 };
 
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [
-  domainText,
-  domainJson,
-  zoneDefinition,
-  runnerRestore,
-  zoneRestore,
-];
+export const cases: readonly LoaderCase<unknown>[] = [domainText, domainJson, zoneDefinition, runnerRestore, zoneRestore];

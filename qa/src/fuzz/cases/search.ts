@@ -31,7 +31,12 @@ const parseFen: LoaderCase<string> = {
   // Well-formed but wrong: two kings a side, pawns on the back rank, negative or huge counters, bad ranks.
   wrong: fc.oneof(
     fc
-      .tuple(fc.array(rank, { minLength: 7, maxLength: 9 }), fc.constantFrom("w", "b", "x"), fc.constantFrom("-", "KQkq", "Kx"), fc.constantFrom("-", "e3", "e4", "z9"))
+      .tuple(
+        fc.array(rank, { minLength: 7, maxLength: 9 }),
+        fc.constantFrom("w", "b", "x"),
+        fc.constantFrom("-", "KQkq", "Kx"),
+        fc.constantFrom("-", "e3", "e4", "z9"),
+      )
       .map(([ranks, side, castle, ep]) => `${ranks.join("/")} ${side} ${castle} ${ep} 0 1`),
     fc
       .tuple(fc.constantFrom("-1", "1e309", "99999999999", "1.5", "NaN", "0"), fc.constantFrom("-5", "0", "2", "1e12"))
