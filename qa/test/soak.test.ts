@@ -14,6 +14,7 @@ describe("soak world", () => {
     expect(b.hash).toBe(a.hash);
     expect(a.trips).toBeGreaterThan(0); // the D* Lite agent really travels
     expect(a.churn).toBeGreaterThan(0); // crowd handles really get reused
+    expect(a.wallMoves).toBeGreaterThan(0); // D* Lite really replans around moved walls
   });
   it("the checks see what they must: a NaN in a crowd column, a changed seed", () => {
     const w = createSoakWorld(3);

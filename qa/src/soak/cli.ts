@@ -19,7 +19,7 @@ if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a posit
 const gc = (globalThis as { gc?: () => void }).gc;
 if (!gc) console.error("note: run with node --expose-gc (pnpm soak does) to measure the heap");
 
-/** Heap samples `[steps, bytes]` after a forced GC; the first 10,000 steps are warm-up. */
+/** Heap samples `[steps, bytes]` after a forced GC, every 10,000 steps of the first run. */
 const samples: [number, number][] = [];
 const sample = (at: number): void => {
   if (!gc) return;
@@ -34,8 +34,10 @@ for (let r = 0; r < runs; r++) {
   console.error(`run ${r + 1}: ${res.steps} steps in ${(res.ms / 1000).toFixed(1)} s, hash ${res.hash}${res.nonFinite ? `, ${res.nonFinite}` : ""}`);
 }
 
-// Heap slope after warm-up: least squares over the samples past the first, in bytes per 10k steps.
-const warm = samples.slice(1);
+// Heap slope after warm-up (a tenth of the run, 10,000 to 100,000 steps: JIT and inline caches
+// settle), least squares, in bytes per 10k steps.
+const warmup = Math.min(100_000, Math.max(10_000, Math.floor(steps / 10)));
+const warm = samples.filter(([at]) => at >= warmup);
 let slope = Number.NaN;
 if (warm.length >= 3) {
   const n = warm.length;
@@ -53,8 +55,9 @@ const heaps = warm.map(([, y]) => y);
 const first = results[0]!;
 const sameHash = results.every((r) => r.hash === first.hash);
 const mb = (b: number): string => (b / 2 ** 20).toFixed(2);
-// A flat heap: under 1 KB per 10k steps of trend (GC noise is a few KB either way).
-const FLAT = 1024;
+// A flat heap: a trend under 10,000 bytes per 10k steps (1 byte a step; one leaked object a step
+// would be ≥ 160,000). Sampling noise after a forced GC is a few KB either way.
+const FLAT = 10_000;
 const rows: [string, string][] = [
   ["steps per run", String(first.steps)],
   ["runs", String(results.length)],
@@ -64,11 +67,14 @@ const rows: [string, string][] = [
     "NaN/Infinity checks",
     `${results.reduce((s, r) => s + r.checks, 0)}, ${results.some((r) => r.nonFinite) ? results.find((r) => r.nonFinite)!.nonFinite! : "none found"}`,
   ],
-  ["heap after warm-up", warm.length ? `${mb(heaps[0]!)} MB` : "n/a"],
+  ["heap after warm-up", warm.length ? `${mb(heaps[0]!)} MB (at step ${warmup})` : "n/a"],
   ["heap at end", warm.length ? `${mb(heaps[heaps.length - 1]!)} MB` : "n/a"],
   ["heap min / max after warm-up", warm.length ? `${mb(Math.min(...heaps))} / ${mb(Math.max(...heaps))} MB` : "n/a"],
-  ["heap trend", Number.isNaN(slope) ? "n/a (needs ≥ 40,000 steps and --expose-gc)" : `${slope.toFixed(0)} bytes per 10k steps`],
-  ["D* Lite trips / crowd churn", `${first.trips} / ${first.churn}`],
+  [
+    "heap trend (least squares)",
+    Number.isNaN(slope) ? "n/a (needs 3 samples after warm-up and --expose-gc)" : `${slope.toFixed(0)} bytes per 10k steps (flat: < ${FLAT})`,
+  ],
+  ["D* Lite trips / walls moved / crowd churn", `${first.trips} / ${first.wallMoves} / ${first.churn}`],
   ["state hash", results.map((r) => r.hash).join(" ")],
   ["same hash on every run", sameHash ? "yes" : "NO"],
 ];

@@ -89,6 +89,8 @@ export interface SoakWorld {
   stuck: number;
   /** Agents removed and re-added (handle churn). */
   churn: number;
+  /** Walls moved on the D* Lite grid. */
+  wallMoves: number;
 }
 
 const ORCA_AGENTS = 24;
@@ -304,6 +306,7 @@ export function createSoakWorld(seed = 1): SoakWorld {
     trips: 0,
     stuck: 0,
     churn: 0,
+    wallMoves: 0,
   };
   newTrip(w);
   return w;
@@ -360,13 +363,18 @@ export function stepSoakWorld(w: SoakWorld, dt: number): void {
     npc.intent = chooseUtility(w.utilityStates[i]!, w.utility, w.inputs);
   }
 
-  // Grid agent: a cell toggles every 4 steps; D* Lite repairs and the agent moves one cell a step.
+  // Grid agent: every 4 steps a wall moves (one open cell closes, one blocked cell opens, so the
+  // wall density stays at its start value); D* Lite repairs and the agent moves one cell a step.
   const d = w.dstar;
   if (w.steps % 4 === 0) {
-    const c = rngInt(rng, 0, GRID * GRID - 1);
-    if (c !== w.dsAgent && c !== w.dsGoal) {
-      setCellPassable(w.grid, c % GRID, (c / GRID) | 0, w.grid.passable[c] !== 1);
-      notifyDStarLiteCellChanged(d, c % GRID, (c / GRID) | 0);
+    const close = rngInt(rng, 0, GRID * GRID - 1);
+    const open = rngInt(rng, 0, GRID * GRID - 1);
+    if (close !== w.dsAgent && close !== w.dsGoal && w.grid.passable[close] === 1 && w.grid.passable[open] === 0) {
+      setCellPassable(w.grid, close % GRID, (close / GRID) | 0, false);
+      notifyDStarLiteCellChanged(d, close % GRID, (close / GRID) | 0);
+      setCellPassable(w.grid, open % GRID, (open / GRID) | 0, true);
+      notifyDStarLiteCellChanged(d, open % GRID, (open / GRID) | 0);
+      w.wallMoves++;
     }
   }
   computeDStarLite(d);
@@ -457,7 +465,7 @@ export function hashSoakWorld(w: SoakWorld): string {
     trees: w.treeStates.map((s) => saveTree(s)),
     machines: w.machineStates.map((s) => saveMachine(s, w.machine)),
     rng: [w.rng.s0, w.rng.s1, w.rng.s2, w.rng.s3],
-    ds: [w.dsAgent, w.dsGoal, w.trips, w.dstar.km, w.churn, w.steps],
+    ds: [w.dsAgent, w.dsGoal, w.trips, w.dstar.km, w.churn, w.wallMoves, w.steps],
   });
   h = fnv(h, enc.encode(rest));
   return (h >>> 0).toString(16).padStart(8, "0");
@@ -483,6 +491,7 @@ export interface SoakRunResult {
   readonly checks: number;
   readonly trips: number;
   readonly churn: number;
+  readonly wallMoves: number;
 }
 
 /** Runs a fresh world for `steps` steps, checking its numbers as it goes. */
@@ -505,5 +514,5 @@ export function runSoak(options: SoakRunOptions): SoakRunResult {
     }
     if (options.onBlock && w.steps % 10_000 === 0) options.onBlock(w.steps);
   }
-  return { steps: w.steps, ms: performance.now() - t0, hash: hashSoakWorld(w), nonFinite, checks, trips: w.trips, churn: w.churn };
+  return { steps: w.steps, ms: performance.now() - t0, hash: hashSoakWorld(w), nonFinite, checks, trips: w.trips, churn: w.churn, wallMoves: w.wallMoves };
 }
