@@ -21,10 +21,18 @@ if (!gc) console.error("note: run with node --expose-gc (pnpm soak does) to meas
 
 /** Heap samples `[steps, bytes]` after a forced GC, every 10,000 steps of the first run. */
 const samples: [number, number][] = [];
+const started = performance.now();
 const sample = (at: number): void => {
-  if (!gc) return;
-  gc();
-  samples.push([at, process.memoryUsage().heapUsed]);
+  if (gc) {
+    gc();
+    samples.push([at, process.memoryUsage().heapUsed]);
+  }
+  // A progress line every 100,000 steps, so a run cut short still reports its figures.
+  if (at % 100_000 === 0) {
+    const secs = (performance.now() - started) / 1000;
+    const heap = samples.length ? `, heap ${(samples[samples.length - 1]![1] / 2 ** 20).toFixed(2)} MB` : "";
+    console.error(`progress: ${at} steps, ${secs.toFixed(0)} s, ${(at / secs).toFixed(0)} steps/s${heap}, no NaN so far`);
+  }
 };
 
 const results: SoakRunResult[] = [];
