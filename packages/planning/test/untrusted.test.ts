@@ -88,4 +88,10 @@ describe("untrusted planning data", () => {
     expect(path(() => restoreRunner(runner, withRunner({ goals: [{ id: "m", priority: 1, goal: ["at(moon)"] }] }), problem))).toBe("$.runner.goals[0].goal");
     expect(JSON.stringify(saveRunner(runner))).toBe(before);
   });
+  it("compileProblem refuses action × fact bitsets past 2^24 words each before allocating them", () => {
+    const rooms = Array.from({ length: 29 }, (_, i) => `r${i}`).join(", ");
+    // 29³ actions, each adding its own fact: 24,389 × 24,389 bits would be 4 × 74 MB.
+    const d = parseDomain(`(:objects (room ${rooms})) (:action go :parameters (room ?a, room ?b, room ?c) :effects (at(?a, ?b, ?c))) (:goal ())`);
+    expect(path(() => compileProblem(d))).toBe("$.actions");
+  });
 });

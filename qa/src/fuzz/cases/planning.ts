@@ -71,7 +71,7 @@ const domainText: LoaderCase<string> = {
     const d = parseDomain(text);
     formatDomain(d);
     // An accepted domain must also ground without crashing (or be rejected cleanly).
-    return compileProblem(d, { maxActions: 4096 });
+    return compileProblem(d, { maxActions: 1000 });
   },
 };
 
@@ -95,7 +95,7 @@ const domainJson: LoaderCase<unknown> = {
     fc.constant({ ...DOMAIN_JSON[0]!, actions: [{ name: "go", parameters: ["room ?a"], cost: Number.NaN, preconditions: [], effects: [] }] }),
     fc.constant({ ...DOMAIN_JSON[0]!, predicates: ["at(" + "room, ".repeat(5000) + "room)"] }),
   ),
-  load: (json) => compileProblem(domainFromJson(json), { maxActions: 4096 }),
+  load: (json) => compileProblem(domainFromJson(json), { maxActions: 1000 }),
 };
 
 // ---- plan runner restore
