@@ -13,6 +13,7 @@ const root = import.meta.dirname ? join(import.meta.dirname, "..") : process.cwd
 const PACKAGE_ORDER = [
   "getting-started",
   "conventions",
+  "untrusted-data",
   "releasing",
   "core",
   "search",
@@ -24,7 +25,8 @@ const PACKAGE_ORDER = [
   "planning",
   "narrative",
 ];
-const PACKAGES = PACKAGE_ORDER.slice(3);
+/** The general pages (getting started … releasing) come first; the rest are package names. */
+const PACKAGES = PACKAGE_ORDER.slice(PACKAGE_ORDER.indexOf("releasing") + 1);
 /** The repository and the built playground's address (scripts/site-urls.json, shared with package.json metadata and the playground). */
 const SITE = JSON.parse(readFileSync(join(root, "..", "..", "scripts", "site-urls.json"), "utf8")) as { repository: string; docs: string; playground: string };
 const REPOSITORY = SITE.repository;

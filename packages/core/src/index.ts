@@ -14,7 +14,17 @@
  */
 
 export { type ErrorCode, ErrorCodes, isTacticaError, TacticaError, type TacticaErrorCode, type TacticaErrorDetails } from "./errors";
-export { assertFinite, assertFiniteArray, assertInteger, assertNonNegative, assertOneOf, assertPositive, assertRange, invalidArgument } from "./validate";
+export {
+  assertFinite,
+  assertFiniteArray,
+  assertInteger,
+  assertNonNegative,
+  assertOneOf,
+  assertPositive,
+  assertRange,
+  describeValue,
+  invalidArgument,
+} from "./validate";
 export { approxEqual, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./scalar";
 export {
   type ReadonlyVec2,

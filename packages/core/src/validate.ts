@@ -4,13 +4,28 @@ import { ErrorCodes, TacticaError } from "./errors";
 // the argument's name, and throws a TacticaError whose message says what is wrong and how to fix
 // it. They are for set-up paths (constructors, loaders), not per-frame inner loops.
 
-function describe(value: unknown): string {
+/**
+ * A short, safe description of any value for an error message: numbers and booleans as written,
+ * strings quoted (cut at 40 characters), `null`, `an array of length n`, otherwise the `typeof`.
+ * Never throws, unlike `String(value)` on an object without a prototype or with a hostile
+ * `toString` (as untrusted JSON can hold). Use it in loaders that report what they found.
+ *
+ * @example
+ * ```ts
+ * describeValue(Number.NaN); // "NaN"
+ * describeValue(JSON.parse('{"toString":1}')); // "object"
+ * ```
+ */
+export function describeValue(value: unknown): string {
   if (typeof value === "number") return Number.isNaN(value) ? "NaN" : String(value);
-  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "boolean" || value === undefined) return String(value);
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (value === null) return "null";
   if (Array.isArray(value)) return `an array of length ${value.length}`;
   return typeof value;
 }
+
+const describe = describeValue;
 
 /** Throws an {@link ErrorCodes.InvalidArgument} error for argument `name` of `where`. */
 export function invalidArgument(where: string, name: string, problem: string, fix: string): never {

@@ -3,6 +3,7 @@ import {
   createKdTree,
   createNumericHeap,
   createRng,
+  describeValue,
   ErrorCodes,
   isTacticaError,
   kdNearest,
@@ -27,6 +28,13 @@ function thrown(fn: () => unknown): unknown {
 }
 
 describe("@example blocks", () => {
+  it("describeValue", () => {
+    expect(describeValue(Number.NaN)).toBe("NaN");
+    expect(describeValue(JSON.parse('{"toString":1}'))).toBe("object");
+    expect(describeValue(Object.create(null))).toBe("object");
+    expect(describeValue("x".repeat(50))).toBe(JSON.stringify(`${"x".repeat(40)}…`));
+    expect(describeValue([1, 2])).toBe("an array of length 2");
+  });
   it("createKdTree / kdNearest / kdRadius", () => {
     const tree = createKdTree([0, 0, 10, 0, 5, 5], { dimension: 2 });
     const ids: number[] = [];

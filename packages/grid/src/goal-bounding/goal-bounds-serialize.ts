@@ -1,4 +1,4 @@
-import { ErrorCodes, TacticaError } from "@tactica/core";
+import { describeValue, ErrorCodes, TacticaError } from "@tactica/core";
 import type { Grid } from "../model/grid";
 import { assertGoalBoundsCurrent, assertGoalBoundsGrid, GoalBoundsCoverage, type GoalBounds, type GoalBoundsCoverageValue } from "./goal-bounds";
 import { definitionError } from "../internal/errors";
@@ -123,30 +123,35 @@ interface Loaded {
   boxCount: number;
 }
 
-function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
+function restore(where: string, grid: Grid, d: Loaded, root: string): GoalBounds {
   const expect = (path: string, value: unknown, want: unknown, what: string): void => {
     if (value !== want)
       definitionError(
         where,
         path,
-        `is ${String(value)} but ${what} is ${String(want)}`,
+        `is ${describeValue(value)} but ${what} is ${describeValue(want)}`,
         "Bake the bounds again for this map (createGoalBounds + goalBoundsToJson/Bytes).",
       );
   };
-  expect("format", d.format, GOAL_BOUNDS_FORMAT, "the expected format");
-  expect("version", d.version, GOAL_BOUNDS_VERSION, "the supported format version");
-  expect("width", d.width, grid.width, "the grid's width");
-  expect("height", d.height, grid.height, "the grid's height");
-  expect("connectivity", d.connectivity, grid.connectivity, "the grid's connectivity");
-  expect("cornerCutting", d.cornerCutting, grid.cornerCutting, "the grid's corner rule");
+  expect(`${root}format`, d.format, GOAL_BOUNDS_FORMAT, "the expected format");
+  expect(`${root}version`, d.version, GOAL_BOUNDS_VERSION, "the supported format version");
+  expect(`${root}width`, d.width, grid.width, "the grid's width");
+  expect(`${root}height`, d.height, grid.height, "the grid's height");
+  expect(`${root}connectivity`, d.connectivity, grid.connectivity, "the grid's connectivity");
+  expect(`${root}cornerCutting`, d.cornerCutting, grid.cornerCutting, "the grid's corner rule");
   if (d.coverage !== GoalBoundsCoverage.AllCells && d.coverage !== GoalBoundsCoverage.JumpPoints) {
-    definitionError(where, "coverage", `must be 0 or 1 but is ${String(d.coverage)}`, "Use a GoalBoundsCoverage value.");
+    definitionError(where, `${root}coverage`, `must be 0 or 1 but is ${describeValue(d.coverage)}`, "Use a GoalBoundsCoverage value.");
   }
   const coverage: GoalBoundsCoverageValue = d.coverage;
   assertGoalBoundsGrid(where, grid, coverage);
-  expect("passableHash", d.passableHash, passabilityHash(grid), "the hash of the grid's passability (the map differs)");
+  expect(`${root}passableHash`, d.passableHash, passabilityHash(grid), "the hash of the grid's passability (the map differs)");
   if (d.boxCount !== d.rows * 32)
-    definitionError(where, "boxes", `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`, "Pass the arrays written by goalBoundsToJson unchanged.");
+    definitionError(
+      where,
+      `${root}boxes`,
+      `has ${d.boxCount} values, not 32 per row (${d.rows} rows)`,
+      "Pass the arrays written by goalBoundsToJson unchanged.",
+    );
   const pw = grid.width + 2;
   const n = grid.width * grid.height;
   const rowOf = new Int32Array(pw * (grid.height + 2)).fill(-1);
@@ -154,10 +159,15 @@ function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
   for (let r = 0; r < d.rows; r++) {
     const c = d.source(r);
     if (typeof c !== "number" || !Number.isInteger(c) || c < 0 || c >= n || grid.passable[c] !== 1) {
-      definitionError(where, `sources[${r}]`, `is ${String(c)}, not a passable cell index`, "Pass the arrays written by goalBoundsToJson unchanged.");
+      definitionError(
+        where,
+        `${root}sources[${r}]`,
+        `is ${describeValue(c)}, not a passable cell index`,
+        "Pass the arrays written by goalBoundsToJson unchanged.",
+      );
     }
     const p = (Math.floor(c / grid.width) + 1) * pw + (c % grid.width) + 1;
-    if (rowOf[p] !== -1) definitionError(where, `sources[${r}]`, `repeats cell ${c}`, "Pass the arrays written by goalBoundsToJson unchanged.");
+    if (rowOf[p] !== -1) definitionError(where, `${root}sources[${r}]`, `repeats cell ${c}`, "Pass the arrays written by goalBoundsToJson unchanged.");
     sources[r] = p;
     rowOf[p] = r;
   }
@@ -165,7 +175,7 @@ function restore(where: string, grid: Grid, d: Loaded): GoalBounds {
   for (let i = 0; i < d.boxCount; i++) {
     const v = d.box(i);
     if (typeof v !== "number" || !Number.isInteger(v) || v < -32768 || v > 32767) {
-      definitionError(where, `boxes[${i}]`, `is ${String(v)}, not an Int16`, "Pass the arrays written by goalBoundsToJson unchanged.");
+      definitionError(where, `${root}boxes[${i}]`, `is ${describeValue(v)}, not an Int16`, "Pass the arrays written by goalBoundsToJson unchanged.");
     }
     boxes[i] = v;
   }
@@ -184,22 +194,27 @@ export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
   if (j === null || typeof j !== "object") definitionError(where, "$", "is not an object", "Pass the object written by goalBoundsToJson.");
   const sources = j.sources;
   const boxes = j.boxes;
-  if (!Array.isArray(sources)) definitionError(where, "sources", "is not an array", "Pass the object written by goalBoundsToJson.");
-  if (!Array.isArray(boxes)) definitionError(where, "boxes", "is not an array", "Pass the object written by goalBoundsToJson.");
-  return restore(where, grid, {
-    format: j.format,
-    version: j.version,
-    width: j.width,
-    height: j.height,
-    connectivity: j.connectivity,
-    cornerCutting: j.cornerCutting,
-    coverage: j.coverage,
-    passableHash: j.passableHash,
-    rows: sources.length,
-    source: (r) => sources[r] as unknown,
-    box: (i) => boxes[i] as unknown,
-    boxCount: boxes.length,
-  });
+  if (!Array.isArray(sources)) definitionError(where, "$.sources", "is not an array", "Pass the object written by goalBoundsToJson.");
+  if (!Array.isArray(boxes)) definitionError(where, "$.boxes", "is not an array", "Pass the object written by goalBoundsToJson.");
+  return restore(
+    where,
+    grid,
+    {
+      format: j.format,
+      version: j.version,
+      width: j.width,
+      height: j.height,
+      connectivity: j.connectivity,
+      cornerCutting: j.cornerCutting,
+      coverage: j.coverage,
+      passableHash: j.passableHash,
+      rows: sources.length,
+      source: (r) => sources[r] as unknown,
+      box: (i) => boxes[i] as unknown,
+      boxCount: boxes.length,
+    },
+    "$.",
+  );
 }
 
 /**
@@ -222,18 +237,23 @@ export function goalBoundsFromBytes(grid: Grid, bytes: Uint8Array): GoalBounds {
     definitionError(where, "bytes", `has ${bytes.byteLength} bytes but ${rows} rows need ${need}`, "Pass the bytes written by goalBoundsToBytes unchanged.");
   const so = HEADER * 4;
   const bo = so + rows * 4;
-  return restore(where, grid, {
-    format: GOAL_BOUNDS_FORMAT,
-    version: at(1),
-    width: at(2),
-    height: at(3),
-    connectivity: at(4),
-    cornerCutting: at(5),
-    coverage: at(6),
-    passableHash: at(7) >>> 0,
-    rows,
-    source: (r) => view.getInt32(so + r * 4, true),
-    box: (i) => view.getInt16(bo + i * 2, true),
-    boxCount: rows * 32,
-  });
+  return restore(
+    where,
+    grid,
+    {
+      format: GOAL_BOUNDS_FORMAT,
+      version: at(1),
+      width: at(2),
+      height: at(3),
+      connectivity: at(4),
+      cornerCutting: at(5),
+      coverage: at(6),
+      passableHash: at(7) >>> 0,
+      rows,
+      source: (r) => view.getInt32(so + r * 4, true),
+      box: (i) => view.getInt16(bo + i * 2, true),
+      boxCount: rows * 32,
+    },
+    "",
+  );
 }

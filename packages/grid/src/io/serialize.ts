@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { createGrid, type ConnectivityValue, type CornerCuttingValue, type Grid } from "../model/grid";
 import { definitionError } from "../internal/errors";
 
@@ -43,7 +44,7 @@ export function gridFromJson(data: unknown): Grid {
   const where = "@tactica/grid: gridFromJson";
   if (typeof data !== "object" || data === null) definitionError(where, "$", "must be an object", "Pass the result of gridToJson.");
   const d = data as Record<string, unknown>;
-  if (d["version"] !== 1) definitionError(where, "$.version", `must be 1 but is ${JSON.stringify(d["version"])}`, "Only version 1 exists.");
+  if (d["version"] !== 1) definitionError(where, "$.version", `must be 1 but is ${describeValue(d["version"])}`, "Only version 1 exists.");
   const width = d["width"];
   const height = d["height"];
   if (typeof width !== "number" || !Number.isInteger(width) || width < 1 || width > 32768)

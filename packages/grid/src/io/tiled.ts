@@ -25,6 +25,10 @@ const GID_MASK = 0x1fffffff; // strips Tiled's flip/rotation flags
  * one tile layer and derives passability (and optionally terrain cost) from the properties of
  * the tilesets' tiles. Tile sets must be embedded (`tilesets[i].tiles[j].properties`). O(cells).
  *
+ * Untrusted input: `width` and `height` are capped at 32,768 (as for {@link createGrid}) and checked
+ * against the layer's `data` length before anything is allocated; tiles, ids and properties are
+ * type-checked.
+ *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of a missing or malformed field.
  */
 export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Grid {
@@ -33,10 +37,11 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
   const m = map as Record<string, unknown>;
   const width = m["width"];
   const height = m["height"];
-  if (typeof width !== "number" || !Number.isInteger(width) || width < 1)
-    definitionError(where, "$.width", "must be a positive integer", "Export the map as Tiled JSON.");
-  if (typeof height !== "number" || !Number.isInteger(height) || height < 1)
-    definitionError(where, "$.height", "must be a positive integer", "Export the map as Tiled JSON.");
+  // The cap is createGrid's: at most 32,768 cells a side (checked before anything is allocated).
+  if (typeof width !== "number" || !Number.isInteger(width) || width < 1 || width > 32768)
+    definitionError(where, "$.width", "must be an integer in [1, 32768]", "Export the map as Tiled JSON.");
+  if (typeof height !== "number" || !Number.isInteger(height) || height < 1 || height > 32768)
+    definitionError(where, "$.height", "must be an integer in [1, 32768]", "Export the map as Tiled JSON.");
   const layers = m["layers"];
   if (!Array.isArray(layers)) definitionError(where, "$.layers", "must be an array", "Export the map as Tiled JSON.");
   let index = -1;
@@ -69,18 +74,30 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
     if (typeof ts !== "object" || ts === null) definitionError(where, `$.tilesets[${ti}]`, "must be an object", "Embed the tilesets in the map.");
     const t = ts as Record<string, unknown>;
     const first = t["firstgid"];
-    if (typeof first !== "number") definitionError(where, `$.tilesets[${ti}].firstgid`, "must be a number", "Embed the tilesets in the map.");
+    if (typeof first !== "number" || !Number.isInteger(first) || first < 1 || first > GID_MASK)
+      definitionError(where, `$.tilesets[${ti}].firstgid`, "must be an integer gid >= 1", "Embed the tilesets in the map.");
     const tiles = Array.isArray(t["tiles"]) ? (t["tiles"] as unknown[]) : [];
     tiles.forEach((tile, j) => {
+      if (typeof tile !== "object" || tile === null || Array.isArray(tile))
+        definitionError(where, `$.tilesets[${ti}].tiles[${j}]`, "must be an object", "Check the tileset.");
       const tr = tile as Record<string, unknown>;
       const id = tr["id"];
-      if (typeof id !== "number") definitionError(where, `$.tilesets[${ti}].tiles[${j}].id`, "must be a number", "Check the tileset.");
-      const props = Array.isArray(tr["properties"]) ? (tr["properties"] as TiledProperty[]) : [];
-      for (const p of props) {
+      if (typeof id !== "number" || !Number.isInteger(id) || id < 0 || id > GID_MASK)
+        definitionError(where, `$.tilesets[${ti}].tiles[${j}].id`, "must be an integer tile id >= 0", "Check the tileset.");
+      const props = Array.isArray(tr["properties"]) ? (tr["properties"] as unknown[]) : [];
+      for (let k = 0; k < props.length; k++) {
+        const p = props[k] as TiledProperty | null;
+        if (typeof p !== "object" || p === null)
+          definitionError(where, `$.tilesets[${ti}].tiles[${j}].properties[${k}]`, "must be an object { name, value }", "Check the tileset.");
         if (p.name === blockedName && p.value === true) blocked.set(first + id, true);
         if (p.name === costName) {
           if (typeof p.value !== "number" || !(p.value > 0) || !Number.isFinite(p.value)) {
-            definitionError(where, `$.tilesets[${ti}].tiles[${j}].properties`, `"${costName}" must be a finite number > 0`, "Fix the tile property.");
+            definitionError(
+              where,
+              `$.tilesets[${ti}].tiles[${j}].properties[${k}].value`,
+              `"${costName}" must be a finite number > 0`,
+              "Fix the tile property.",
+            );
           }
           costs.set(first + id, p.value);
         }
@@ -91,8 +108,8 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
   const emptyPassable = options.emptyPassable === true;
   for (let i = 0; i < data.length; i++) {
     const raw: unknown = data[i];
-    if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0)
-      definitionError(where, `$.layers[${index}].data[${i}]`, "must be a non-negative integer gid", "Save the layer with CSV encoding.");
+    if (typeof raw !== "number" || !Number.isInteger(raw) || raw < 0 || raw > 0xffffffff)
+      definitionError(where, `$.layers[${index}].data[${i}]`, "must be an integer gid in [0, 2^32)", "Save the layer with CSV encoding.");
     const gid = raw & GID_MASK;
     if (gid === 0) {
       grid.passable[i] = emptyPassable ? 1 : 0;

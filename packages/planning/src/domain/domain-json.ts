@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 import { formatLiteral, parseLiteral } from "./literal";
 import type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningPredicate } from "./types";
@@ -56,7 +57,7 @@ function arr(v: unknown, path: string): unknown[] {
 }
 function str(v: unknown, path: string): string {
   if (typeof v !== "string" || v.length === 0)
-    throw planningError(PlanningErrorCodes.Domain, FN, `expected a non-empty string, got ${JSON.stringify(v)}.`, { path });
+    throw planningError(PlanningErrorCodes.Domain, FN, `expected a non-empty string, got ${describeValue(v)}.`, { path });
   return v;
 }
 
@@ -73,7 +74,7 @@ export function domainFromJson(json: unknown): PlanningDomain {
   if (typeof json !== "object" || json === null) throw planningError(PlanningErrorCodes.Domain, FN, "expected an object.", { path: "$" });
   const j = json as Record<string, unknown>;
   if (j["version"] !== 1)
-    throw planningError(PlanningErrorCodes.Domain, FN, `unsupported version ${JSON.stringify(j["version"])}; expected 1.`, { path: "$.version" });
+    throw planningError(PlanningErrorCodes.Domain, FN, `unsupported version ${describeValue(j["version"])}; expected 1.`, { path: "$.version" });
   const predicates: PlanningPredicate[] = arr(j["predicates"], "$.predicates").map((p, i) => {
     const l = parseLiteral(p, FN, `$.predicates[${i}]`);
     if (l.negated) throw planningError(PlanningErrorCodes.Domain, FN, "a declaration cannot be negated.", { path: `$.predicates[${i}]` });

@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 import type { PlanningLiteral } from "./types";
 
@@ -10,7 +11,7 @@ const LIT = /^\s*(not\s+)?([A-Za-z0-9_\-?:.'+]+)\s*(?:\(\s*([^()]*?)\s*\))?\s*$/
  */
 export function parseLiteral(text: unknown, fn: string, path: string): PlanningLiteral {
   if (typeof text !== "string")
-    throw planningError(PlanningErrorCodes.Domain, fn, `expected a literal string like "at(?x, room)", got ${JSON.stringify(text)}.`, { path });
+    throw planningError(PlanningErrorCodes.Domain, fn, `expected a literal string like "at(?x, room)", got ${describeValue(text)}.`, { path });
   const m = LIT.exec(text);
   if (!m) throw planningError(PlanningErrorCodes.Domain, fn, `"${text}" is not a literal; write "pred(a, b)" or "not pred(a)".`, { path });
   const args = m[3] === undefined || m[3] === "" ? [] : m[3].split(",").map((s) => s.trim());

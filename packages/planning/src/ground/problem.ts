@@ -69,7 +69,10 @@ export interface PlanningProblem {
 
 /** Options of {@link compileProblem}. */
 export interface CompileProblemOptions {
-  /** Refuse to ground more actions than this (default 1 000 000). */
+  /**
+   * Refuse to ground more actions than this (default 1 000 000). Independently, actions × facts is
+   * capped at 2^29 (the four action × fact bitsets at 64 MB each), checked before they are allocated.
+   */
   readonly maxActions?: number;
   /**
    * Treat predicates no action changes as fixed to the initial state (default false): bindings
@@ -80,6 +83,8 @@ export interface CompileProblemOptions {
 }
 
 const FN = "compileProblem";
+/** Most 32-bit words in each of the problem's four action × fact bitsets (64 MB each). */
+const MAX_MATRIX_WORDS = 1 << 24;
 
 /**
  * Grounds a domain: binds every action parameter to the objects of its type (with `pruneStatic`,
@@ -156,7 +161,8 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
         throw planningError(
           PlanningErrorCodes.Domain,
           FN,
-          `grounding makes more than ${maxActions} actions; raise maxActions or add types/static preconditions.`,
+          `grounding makes more than ${maxActions} actions (action "${act.name}"); raise maxActions or add types/static preconditions.`,
+          { path: `$.actions[${s}]` },
         );
       const g: Ground = {
         schema: s,
@@ -188,6 +194,15 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
 
   const words = Math.max(1, Math.ceil(factNames.length / 32));
   const A = grounds.length;
+  // The four action × fact bitsets grow with actions × facts: refuse sizes that would allocate
+  // gigabytes (a domain whose every action adds its own fact) before allocating them.
+  if (A * words > MAX_MATRIX_WORDS)
+    throw planningError(
+      PlanningErrorCodes.Domain,
+      FN,
+      `${A} ground actions × ${factNames.length} facts need ${A * words} words per bitset, more than ${MAX_MATRIX_WORDS} (4 bitsets of 64 MB); add types or static preconditions, or set pruneStatic.`,
+      { path: "$.actions" },
+    );
   const rows = () => new Uint32Array(Math.max(1, A * words));
   const preT = rows();
   const preF = rows();

@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { planBfs } from "../forward/plan-bfs";
 import { createPlanResult, type PlanResult } from "../forward/plan-result";
@@ -363,9 +364,10 @@ const NUM_FIELDS = [
 ] as const;
 
 /**
- * Restores a snapshot into `runner` after checking all of it (sizes, types, action indices when
- * `problem` is given); a failed restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves
- * the runner unchanged.
+ * Restores a snapshot into `runner` after checking all of it (sizes, types, ranges — `step` an
+ * integer ≥ 0, `status`/`stepStatus`/`reason` valid values, times finite and ≥ 0 — unique goal ids in
+ * descending priority, action and fact indices and goal literals when `problem` is given); a failed
+ * restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves the runner unchanged.
  */
 export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: PlanningProblem): void {
   const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreRunner", msg, { path });
@@ -387,25 +389,61 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
   const watched = ints("watched", problem ? problem.factCount - 1 : 0x7fffffff);
   const watchedValues = ints("watchedValues", 1);
   if (watchedValues.length !== watched.length) throw fail("$.runner.watchedValues", "must have one value per watched fact.");
+  // Every number field: finite, and within what the runner itself can produce.
+  const limits: Record<(typeof NUM_FIELDS)[number], readonly [number, number, boolean]> = {
+    activeGoal: [0, 0, false],
+    step: [0, Number.MAX_SAFE_INTEGER, true], // may pass the plan's end (the next tick replans)
+    stepStatus: [0, 2, true],
+    stepTime: [0, Number.MAX_VALUE, false],
+    status: [0, 3, true],
+    reason: [0, 63, true],
+    cooldown: [0, Number.MAX_VALUE, false],
+    sinceReplan: [0, Number.MAX_VALUE, false],
+    replans: [0, Number.MAX_SAFE_INTEGER, true],
+    time: [0, Number.MAX_VALUE, false],
+    cooldownSetting: [0, Number.MAX_VALUE, false],
+    period: [0, Number.MAX_VALUE, false],
+  };
   for (const k of NUM_FIELDS) {
     const v = r[k];
-    if (k === "activeGoal" ? typeof v !== "string" : typeof v !== "number" || !Number.isFinite(v))
-      throw fail(`$.runner.${k}`, `bad value ${JSON.stringify(v)}.`);
+    if (k === "activeGoal") {
+      if (typeof v !== "string") throw fail(`$.runner.${k}`, `expected a string, got ${describeValue(v)}.`);
+      continue;
+    }
+    const [min, max, integer] = limits[k];
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max || (integer && !Number.isInteger(v)))
+      throw fail(
+        `$.runner.${k}`,
+        `expected ${integer ? "an integer" : "a number"} in [${min}, ${max === Number.MAX_VALUE ? "finite" : max}], got ${describeValue(v)}.`,
+      );
   }
   const goals = r["goals"];
   if (!Array.isArray(goals)) throw fail("$.runner.goals", "expected an array.");
+  const ids = new Set<string>();
   goals.forEach((g: unknown, i) => {
     const x = g as Record<string, unknown> | null;
     if (
       typeof x !== "object" ||
       x === null ||
+      Array.isArray(x) ||
       typeof x["id"] !== "string" ||
       typeof x["priority"] !== "number" ||
+      !Number.isFinite(x["priority"]) ||
       !Array.isArray(x["goal"]) ||
       (x["goal"] as unknown[]).some((s) => typeof s !== "string")
     )
-      throw fail(`$.runner.goals[${i}]`, "expected { id, priority, goal: string[] }.");
-    if (problem) compileGoal(problem, x["goal"] as string[]);
+      throw fail(`$.runner.goals[${i}]`, "expected { id, priority (finite), goal: string[] }.");
+    if (ids.has(x["id"])) throw fail(`$.runner.goals[${i}].id`, `goal id "${x["id"]}" is queued twice.`);
+    ids.add(x["id"]);
+    if (i > 0 && x["priority"] > ((goals[i - 1] as Record<string, unknown>)["priority"] as number))
+      throw fail(`$.runner.goals[${i}].priority`, "goals must be in descending priority order.");
+    if (problem) {
+      try {
+        compileGoal(problem, x["goal"] as string[]);
+      } catch (e) {
+        throw fail(`$.runner.goals[${i}].goal`, `does not compile: ${e instanceof Error ? e.message : describeValue(e)}`);
+      }
+    }
   });
   runner.facts.set(facts);
   runner.plan = plan.slice();

@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import type { PlanningAction, PlanningDomain, PlanningFact } from "../domain/types";
 import { checkDomain } from "../domain/validate-domain";
 import type { PlanningProblem } from "../ground/problem";
@@ -21,10 +22,20 @@ export interface SmartObjectDefinition {
   readonly facts?: readonly PlanningFact[];
 }
 
+/** Most slots one smart object may declare (the registry allocates one Int32 per slot). */
+const MAX_SLOTS = 1_000_000;
+
+function checkSlots(fn: string, o: SmartObjectDefinition, i: number): void {
+  if (!(Number.isInteger(o.slots) && o.slots >= 1 && o.slots <= MAX_SLOTS))
+    throw planningError(PlanningErrorCodes.Domain, fn, `smart object "${String(o.object)}" needs slots in [1, ${MAX_SLOTS}], got ${describeValue(o.slots)}.`, {
+      path: `$.objects[${i}].slots`,
+    });
+}
+
 /**
  * Returns a new domain with the smart objects' objects, advertised actions and facts added, so GOAP,
  * forward search and HTN (whose primitive tasks are these actions) can use them.
- * @throws TacticaError `PLANNING_DOMAIN` for a duplicate action name, bad slots or an invalid action.
+ * @throws TacticaError `PLANNING_DOMAIN` for a duplicate action name, bad slots (an integer in [1, 1,000,000]) or an invalid action.
  * @example
  * ```ts
  * const domain = parseDomain("(:objects (npc ann, bob)) (:initial (standing(ann) and standing(bob)))");
@@ -41,8 +52,7 @@ export function addSmartObjects(domain: PlanningDomain, objects: readonly SmartO
   const actions = [...domain.actions];
   const initial = [...domain.initial];
   objects.forEach((o, i) => {
-    if (!(Number.isInteger(o.slots) && o.slots >= 1))
-      throw planningError(PlanningErrorCodes.Domain, FN, `smart object "${o.object}" needs slots >= 1, got ${o.slots}.`, { path: `objects[${i}].slots` });
+    checkSlots(FN, o, i);
     if (!added.some((x) => x.name === o.object)) added.push({ name: o.object, type: o.type ?? "any" });
     o.actions.forEach((a, k) => {
       if (names.has(a.name))
@@ -89,6 +99,7 @@ export interface SmartObjectRegistry {
  * ```
  */
 export function createSmartObjectRegistry(problem: PlanningProblem, objects: readonly SmartObjectDefinition[]): SmartObjectRegistry {
+  objects.forEach((o, i) => checkSlots("createSmartObjectRegistry", o, i));
   const slotStart = new Int32Array(objects.length + 1);
   objects.forEach((o, k) => (slotStart[k + 1] = slotStart[k]! + o.slots));
   const owner = new Int32Array(problem.actionCount).fill(-1);

@@ -1,4 +1,4 @@
-import { rngInt, type Rng } from "@tactica/core";
+import { describeValue, rngInt, type Rng } from "@tactica/core";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 
 /** A role of a smart zone. Main roles are essential, supporting roles fill up, extras are ambient. */
@@ -110,30 +110,98 @@ export interface SmartZone {
 
 /**
  * Validates a zone definition and creates an idle zone.
- * @throws TacticaError `PLANNING_DOMAIN` naming the path: no main role, duplicate roles, a stage
- * naming an unknown role, bad durations or slots.
+ * @throws TacticaError `PLANNING_DOMAIN` naming the JSON path: not an object, a field of the wrong
+ * type, no main role, duplicate roles, a stage or trigger naming an unknown role, bad durations,
+ * hours or slots (at most 1,000,000), more than 4,096 roles, triggers, stages or behaviours.
  * @example
  * ```ts
  * const zone = createSmartZone({ id: "juggling", priority: 2, x: 0, y: 0, radius: 10, roles: [{ id: "juggler", kind: "main", npc: "joe" }], triggers: [], stages: [{ name: "juggle", duration: 5, behaviors: { juggler: ["juggle"] } }] });
  * ```
  */
 export function createSmartZone(definition: SmartZoneDefinition): SmartZone {
-  const FN = "createSmartZone";
-  const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Domain, FN, `zone "${definition.id}": ${msg}`, { path });
-  if (!definition.roles.some((r) => r.kind === "main")) throw fail("$.roles", "a smart zone needs at least one main role.");
-  const ids = new Set<string>();
-  definition.roles.forEach((r, i) => {
-    if (ids.has(r.id)) throw fail(`$.roles[${i}].id`, `role "${r.id}" is defined twice.`);
-    ids.add(r.id);
-    if (r.slots !== undefined && !(Number.isInteger(r.slots) && r.slots >= 1)) throw fail(`$.roles[${i}].slots`, "slots must be an integer >= 1.");
-  });
-  if (!(definition.radius > 0)) throw fail("$.radius", "radius must be > 0.");
-  if (definition.stages.length === 0) throw fail("$.stages", "the timeline needs at least one stage.");
-  definition.stages.forEach((s, i) => {
-    if (!(s.duration > 0)) throw fail(`$.stages[${i}].duration`, "duration must be > 0.");
-    for (const role of Object.keys(s.behaviors)) if (!ids.has(role)) throw fail(`$.stages[${i}].behaviors.${role}`, `unknown role "${role}".`);
-  });
+  checkSmartZoneDefinition(definition);
   return { definition, state: { active: false, stage: 0, stageTime: 0, members: [], runs: 0, armed: true } };
+}
+
+/** Most roles, triggers, stages and behaviours per stage a zone definition may list (untrusted data). */
+const MAX_ZONE_ITEMS = 4096;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isName = (v: unknown): v is string => typeof v === "string" && v.length > 0 && v.length <= 256;
+
+/** Checks every field of a zone definition (designer data, possibly untrusted) before use. */
+function checkSmartZoneDefinition(definition: unknown): asserts definition is SmartZoneDefinition {
+  const FN = "createSmartZone";
+  const d = definition as Record<string, unknown>;
+  const id = isObject(d) && isName(d["id"]) ? d["id"] : "?";
+  const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Domain, FN, `zone "${id}": ${msg}`, { path });
+  if (!isObject(d)) throw fail("$", `expected a zone definition object, got ${describeValue(definition)}.`);
+  if (!isName(d["id"])) throw fail("$.id", "id must be a non-empty string (at most 256 characters).");
+  for (const k of ["priority", "x", "y", "radius"] as const) {
+    const v = d[k];
+    if (typeof v !== "number" || !Number.isFinite(v)) throw fail(`$.${k}`, `${k} must be a finite number, got ${describeValue(v)}.`);
+  }
+  if (!((d["radius"] as number) > 0)) throw fail("$.radius", "radius must be > 0.");
+  const list = (k: string): unknown[] => {
+    const v = d[k];
+    if (!Array.isArray(v)) throw fail(`$.${k}`, `${k} must be an array, got ${describeValue(v)}.`);
+    if (v.length > MAX_ZONE_ITEMS) throw fail(`$.${k}`, `lists ${v.length} entries, more than ${MAX_ZONE_ITEMS}.`);
+    return v;
+  };
+  const roles = list("roles");
+  const ids = new Set<string>();
+  roles.forEach((r, i) => {
+    const path = `$.roles[${i}]`;
+    if (!isObject(r)) throw fail(path, "expected { id, kind, slots?, npc? }.");
+    if (!isName(r["id"])) throw fail(`${path}.id`, "id must be a non-empty string.");
+    if (ids.has(r["id"])) throw fail(`${path}.id`, `role "${r["id"]}" is defined twice.`);
+    ids.add(r["id"]);
+    if (r["kind"] !== "main" && r["kind"] !== "supporting" && r["kind"] !== "extra")
+      throw fail(`${path}.kind`, 'kind must be "main", "supporting" or "extra".');
+    const slots = r["slots"];
+    if (slots !== undefined && !(typeof slots === "number" && Number.isInteger(slots) && slots >= 1 && slots <= 1_000_000))
+      throw fail(`${path}.slots`, "slots must be an integer in [1, 1000000].");
+    if (r["npc"] !== undefined && !isName(r["npc"])) throw fail(`${path}.npc`, "npc must be a non-empty string.");
+  });
+  if (!roles.some((r) => (r as Record<string, unknown>)["kind"] === "main")) throw fail("$.roles", "a smart zone needs at least one main role.");
+  list("triggers").forEach((t, i) => {
+    const path = `$.triggers[${i}]`;
+    if (!isObject(t)) throw fail(path, "expected a trigger object with a kind.");
+    const num = (k: string, ok: (v: number) => boolean, what: string): void => {
+      const v = t[k];
+      if (typeof v !== "number" || !Number.isFinite(v) || !ok(v)) throw fail(`${path}.${k}`, `${k} must be ${what}, got ${describeValue(v)}.`);
+    };
+    if (t["kind"] === "time") {
+      num("from", (v) => v >= 0 && v <= 24, "an hour in [0, 24]");
+      num("to", (v) => v >= 0 && v <= 24, "an hour in [0, 24]");
+    } else if (t["kind"] === "every") {
+      num("hours", (v) => v > 0, "a number of hours > 0");
+      num("window", (v) => v >= 0, "a number of hours >= 0");
+    } else if (t["kind"] === "presence") {
+      num("count", (v) => Number.isInteger(v) && v >= 0, "an integer >= 0");
+      const role = t["role"];
+      if (role !== undefined && !(typeof role === "string" && ids.has(role))) throw fail(`${path}.role`, `unknown role ${describeValue(role)}.`);
+    } else if (t["kind"] === "interaction") {
+      if (!isName(t["name"])) throw fail(`${path}.name`, "name must be a non-empty string.");
+    } else throw fail(`${path}.kind`, 'kind must be "time", "every", "presence" or "interaction".');
+  });
+  const stages = list("stages");
+  if (stages.length === 0) throw fail("$.stages", "the timeline needs at least one stage.");
+  stages.forEach((st, i) => {
+    const path = `$.stages[${i}]`;
+    if (!isObject(st)) throw fail(path, "expected { name, duration, behaviors }.");
+    if (typeof st["name"] !== "string") throw fail(`${path}.name`, "name must be a string.");
+    const duration = st["duration"];
+    if (typeof duration !== "number" || !Number.isFinite(duration) || !(duration > 0)) throw fail(`${path}.duration`, "duration must be a finite number > 0.");
+    const behaviors = st["behaviors"];
+    if (!isObject(behaviors)) throw fail(`${path}.behaviors`, "behaviors must be an object { role: [behaviour, …] }.");
+    for (const role of Object.keys(behaviors)) {
+      if (!ids.has(role)) throw fail(`${path}.behaviors.${role}`, `unknown role "${role}".`);
+      const b = behaviors[role];
+      if (!Array.isArray(b) || b.length > MAX_ZONE_ITEMS || b.some((x) => typeof x !== "string"))
+        throw fail(`${path}.behaviors.${role}`, `expected an array of at most ${MAX_ZONE_ITEMS} behaviour names.`);
+    }
+  });
 }
 
 const inside = (z: SmartZoneDefinition, n: ZoneNpc, r = z.radius) => (n.x - z.x) ** 2 + (n.y - z.y) ** 2 <= r * r;
@@ -219,7 +287,8 @@ export function castSmartZone(zone: SmartZone, world: ZoneWorld): boolean {
 
 function behave(zone: SmartZone, m: ZoneMember, rng: Rng): void {
   const stage = zone.definition.stages[zone.state.stage]!;
-  const options = stage.behaviors[m.role] ?? [];
+  // Own keys only: a role named "constructor" must not find Object.prototype's.
+  const options = Object.hasOwn(stage.behaviors, m.role) ? stage.behaviors[m.role]! : [];
   m.behavior = options.length === 0 ? "" : options.length === 1 ? options[0]! : options[rngInt(rng, 0, options.length - 1)]!;
 }
 
@@ -395,22 +464,26 @@ export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreSmartZone", msg, { path });
   const s = snapshot as Partial<SmartZoneSnapshot> | null;
   if (typeof s !== "object" || s === null || s.version !== 1) throw fail("$.version", "expected a snapshot from saveSmartZone (version 1).");
-  if (s.zone !== zone.definition.id) throw fail("$.zone", `snapshot of zone "${String(s.zone)}", not "${zone.definition.id}".`);
+  if (s.zone !== zone.definition.id) throw fail("$.zone", `snapshot of zone ${describeValue(s.zone)}, not "${zone.definition.id}".`);
   const st = s.state as Partial<SmartZoneState> | undefined;
   if (typeof st !== "object" || st === null) throw fail("$.state", "missing state.");
   if (typeof st.active !== "boolean") throw fail("$.state.active", "expected a boolean.");
   if (typeof st.armed !== "boolean") throw fail("$.state.armed", "expected a boolean.");
   if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length)
     throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
-  if (typeof st.stageTime !== "number" || !(st.stageTime >= 0)) throw fail("$.state.stageTime", "expected a number >= 0.");
-  if (!Number.isInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
+  if (typeof st.stageTime !== "number" || !Number.isFinite(st.stageTime) || !(st.stageTime >= 0))
+    throw fail("$.state.stageTime", "expected a finite number >= 0.");
+  if (!Number.isSafeInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
   if (!Array.isArray(st.members)) throw fail("$.state.members", "expected an array.");
   const roles = new Set(zone.definition.roles.map((r) => r.id));
+  const npcs = new Set<string>();
   st.members.forEach((m: unknown, i) => {
     const x = m as Partial<ZoneMember> | null;
     if (typeof x !== "object" || x === null || typeof x.npc !== "string" || typeof x.role !== "string" || typeof x.behavior !== "string")
       throw fail(`$.state.members[${i}]`, "expected { npc, role, behavior } strings.");
     if (!roles.has(x.role)) throw fail(`$.state.members[${i}].role`, `unknown role "${x.role}".`);
+    if (npcs.has(x.npc)) throw fail(`$.state.members[${i}].npc`, `NPC "${x.npc}" is cast twice.`);
+    npcs.add(x.npc);
   });
   const target = zone.state;
   target.active = st.active;

@@ -414,48 +414,91 @@ export function createChess(options: ChessOptions = {}): Chess {
     return true;
   };
 
+  // The position is read into these first and copied into the game only when the whole FEN is
+  // valid, so a rejected setFen leaves the running game exactly as it was.
+  const nextBoard = new Int8Array(128);
   const setFen = (fen: string): void => {
+    if (typeof fen !== "string") fenError(String(typeof fen), "is not a string");
+    if (fen.length > 200) fenError(`${fen.slice(0, 40)}…`, `is ${fen.length} characters long (a FEN has at most ~90)`);
     const parts = fen.trim().split(/\s+/);
-    if (parts.length < 4) fenError(fen, "has fewer than 4 fields");
+    if (parts.length < 4 || parts.length > 6) fenError(fen, `has ${parts.length} fields, not 4 to 6`);
     const rows = parts[0]!.split("/");
     if (rows.length !== 8) fenError(fen, "does not have 8 ranks");
-    board.fill(0);
-    kingSq[0] = kingSq[1] = -1;
+    nextBoard.fill(0);
+    let kings0 = 0;
+    let kings1 = 0;
+    let k0 = -1;
+    let k1 = -1;
     for (let r = 0; r < 8; r++) {
       let f = 0;
       for (const ch of rows[r]!) {
         if (ch >= "1" && ch <= "8") {
           f += Number(ch);
+          if (f > 8) fenError(fen, `has more than 8 files in rank ${8 - r}`);
           continue;
         }
         const t = PIECE_CHARS.indexOf(ch.toLowerCase());
         if (t <= 0 || f > 7) fenError(fen, `has a bad piece "${ch}" in rank ${8 - r}`);
+        if (t === 1 && (r === 0 || r === 7)) fenError(fen, `has a pawn on rank ${8 - r}`);
         const sq = (7 - r) * 16 + f;
         const black = ch === ch.toLowerCase();
-        board[sq] = (black ? 8 : 0) | t;
-        if (t === 6) kingSq[black ? 1 : 0] = sq;
+        nextBoard[sq] = (black ? 8 : 0) | t;
+        if (t === 6) {
+          if (black) {
+            kings1++;
+            k1 = sq;
+          } else {
+            kings0++;
+            k0 = sq;
+          }
+        }
         f++;
       }
       if (f !== 8) fenError(fen, `has ${f} files in rank ${8 - r}`);
     }
-    if (kingSq[0] === -1 || kingSq[1] === -1) fenError(fen, "lacks a king");
+    if (kings0 !== 1 || kings1 !== 1) fenError(fen, `has ${kings0} white and ${kings1} black kings, not one each`);
     if (parts[1] !== "w" && parts[1] !== "b") fenError(fen, `has side "${parts[1]}"`);
-    side = parts[1] === "w" ? 0 : 1;
-    castling = 0;
+    const nextSide = parts[1] === "w" ? 0 : 1;
+    let nextCastling = 0;
     for (const ch of parts[2]!) {
       const bit = "KQkq".indexOf(ch);
-      if (bit >= 0) castling |= 1 << bit;
-      else if (ch !== "-") fenError(fen, `has castling "${parts[2]}"`);
+      if (bit >= 0) nextCastling |= 1 << bit;
+      else if (ch !== "-" || parts[2]!.length !== 1) fenError(fen, `has castling "${parts[2]}"`);
     }
-    ep = -1;
+    // A castling right needs the king and the rook on their home squares (0x04 e1, 0x00 a1, 0x07 h1).
+    const home = [
+      [0x04, 6, 0x07, 4],
+      [0x04, 6, 0x00, 4],
+      [0x74, 14, 0x77, 12],
+      [0x74, 14, 0x70, 12],
+    ] as const;
+    for (let b = 0; b < 4; b++) {
+      const [ks, kp, rs, rp] = home[b]!;
+      if (nextCastling & (1 << b) && (nextBoard[ks] !== kp || nextBoard[rs] !== rp))
+        fenError(fen, `has castling right "${"KQkq"[b]}" without the king and rook at home`);
+    }
+    let nextEp = -1;
     if (parts[3] !== "-") {
       const m = /^([a-h])([36])$/.exec(parts[3]!);
       if (m === null) fenError(fen, `has en passant square "${parts[3]}"`);
-      ep = (Number(m[2]) - 1) * 16 + (m[1]!.charCodeAt(0) - 97);
+      if ((m[2] === "6") !== (nextSide === 0)) fenError(fen, `has en passant square "${parts[3]}" on the wrong rank for the side to move`);
+      nextEp = (Number(m[2]) - 1) * 16 + (m[1]!.charCodeAt(0) - 97);
     }
-    halfmove = parts[4] === undefined ? 0 : Number(parts[4]);
-    fullmove = parts[5] === undefined ? 1 : Number(parts[5]);
-    if (!Number.isInteger(halfmove) || !Number.isInteger(fullmove)) fenError(fen, "has non-integer move counters");
+    const nextHalf = parts[4] === undefined ? 0 : Number(parts[4]);
+    const nextFull = parts[5] === undefined ? 1 : Number(parts[5]);
+    if (!Number.isInteger(nextHalf) || !Number.isInteger(nextFull) || !/^\d+$/.test(parts[4] ?? "0") || !/^\d+$/.test(parts[5] ?? "1"))
+      fenError(fen, "has non-integer move counters");
+    if (nextHalf < 0 || nextHalf > 0xffff || nextFull < 1 || nextFull > 0xffff)
+      fenError(fen, "has move counters out of range (halfmove 0..65535, fullmove 1..65535)");
+    // Valid: write the game.
+    board.set(nextBoard);
+    kingSq[0] = k0;
+    kingSq[1] = k1;
+    side = nextSide;
+    castling = nextCastling;
+    ep = nextEp;
+    halfmove = nextHalf;
+    fullmove = nextFull;
     ply = 0;
     lo = 0;
     hi = 0;

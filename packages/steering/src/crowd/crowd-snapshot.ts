@@ -1,4 +1,4 @@
-import { ErrorCodes, spatialHashClear, spatialHashInsert, TacticaError } from "@tactica/core";
+import { describeValue, ErrorCodes, spatialHashClear, spatialHashInsert, TacticaError } from "@tactica/core";
 import type { Crowd } from "./crowd";
 
 /** Name of one per-slot number column of a {@link Crowd} saved in a {@link CrowdSnapshot}. */
@@ -127,7 +127,7 @@ function intArray(value: unknown, path: string, length: number | undefined, min:
   for (let i = 0; i < value.length; i++) {
     const v: unknown = value[i];
     if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max)
-      bad(`${path}[${i}]`, `is ${String(v)}, not an integer in [${min}, ${max}]`, "Pass the object saveCrowd returned, unmodified.");
+      bad(`${path}[${i}]`, `is ${describeValue(v)}, not an integer in [${min}, ${max}]`, "Pass the object saveCrowd returned, unmodified.");
   }
   return value as number[];
 }
@@ -143,18 +143,18 @@ function intArray(value: unknown, path: string, length: number | undefined, min:
 export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
   if (typeof snapshot !== "object" || snapshot === null) bad("$", "is not an object", "Pass the object saveCrowd returned.");
   const s = snapshot as Record<string, unknown>;
-  if (s["format"] !== "tactica-crowd") bad("$.format", `is ${JSON.stringify(s["format"])}, not "tactica-crowd"`, "Pass the object saveCrowd returned.");
-  if (s["version"] !== 1) bad("$.version", `is ${JSON.stringify(s["version"])}, not 1`, "This version of @tactica/steering reads snapshot version 1.");
+  if (s["format"] !== "tactica-crowd") bad("$.format", `is ${describeValue(s["format"])}, not "tactica-crowd"`, "Pass the object saveCrowd returned.");
+  if (s["version"] !== 1) bad("$.version", `is ${describeValue(s["version"])}, not 1`, "This version of @tactica/steering reads snapshot version 1.");
   if (s["capacity"] !== crowd.capacity) {
     bad(
       "$.capacity",
-      `is ${String(s["capacity"])}, but the crowd's capacity is ${crowd.capacity}`,
+      `is ${describeValue(s["capacity"])}, but the crowd's capacity is ${crowd.capacity}`,
       "Restore into a crowd created with the snapshot's capacity.",
     );
   }
   const highWater = s["highWater"];
   if (typeof highWater !== "number" || !Number.isInteger(highWater) || highWater < 0 || highWater > crowd.capacity) {
-    bad("$.highWater", `is ${String(highWater)}, not an integer in [0, ${crowd.capacity}]`, "Pass the object saveCrowd returned, unmodified.");
+    bad("$.highWater", `is ${describeValue(highWater)}, not an integer in [0, ${crowd.capacity}]`, "Pass the object saveCrowd returned, unmodified.");
   }
   const alive = intArray(s["alive"], "$.alive", highWater, 0, 1);
   const generation = intArray(s["generation"], "$.generation", highWater, 0, (1 << (31 - crowd.indexBits)) - 1);
@@ -190,7 +190,7 @@ export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
       if (typeof v !== "number" || !Number.isFinite(v) || v < min || (c === "mass" && !(v > 0))) {
         bad(
           `${path}[${i}]`,
-          `is ${String(v)}`,
+          `is ${describeValue(v)}`,
           c === "mass" ? "Masses must be finite and > 0." : min === 0 ? "Use a finite number ≥ 0." : "Use a finite number.",
         );
       }
