@@ -2,12 +2,13 @@
 export type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./types.js";
 export { applyEffects, matchCondition, matchConditions } from "./conditions.js";
 
-export type { Storylet, StoryletDeck, StoryletState } from "./storylets/types.js";
+export type { Storylet, StoryletDeck, StoryletIndex, StoryletState } from "./storylets/types.js";
+export { createStoryletIndex, syncStoryletIndex } from "./storylets/storylet-index.js";
 export { storyletDeckFromJson, storyletDeckToJson } from "./storylets/deck.js";
 export { createStoryletState, restoreStoryletState, saveStoryletState, type RestoreStoryletReport } from "./storylets/state.js";
 export { analyzeStoryletDeck, type StoryletAnalysis } from "./storylets/analyze.js";
 export { directStorylet } from "./storylets/direct.js";
-export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStorylet, selectStorylet } from "./storylets/select.js";
+export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStorylet, selectStorylet, type SelectStoryletOptions } from "./storylets/select.js";
 
 export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";
 export { barkRulesFromJson, createBarkState, stepBarks } from "./barks/rules.js";

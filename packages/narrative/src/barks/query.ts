@@ -3,7 +3,7 @@ import { matchConditions } from "../conditions.js";
 import type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
 function ready(used: number | undefined, cooldown: number, now: number): boolean {
-  return used === undefined || now - used >= cooldown;
+  return typeof used !== "number" || now - used >= cooldown;
 }
 
 /** Lines of `rule` that may be said now: off cooldown and not the line said last for the concept. */
@@ -19,6 +19,8 @@ function freeLines(rule: BarkRule, state: BarkState, out: number[]): number {
 }
 
 const lineScratch: number[] = [];
+const candidates: BarkRule[] = [];
+const weightScratch: number[] = [];
 
 /**
  * Finds the line to say for `query` without saying it: among the rules of the concept whose
@@ -26,14 +28,18 @@ const lineScratch: number[] = [];
  * free line wins; ties by seeded weight, then a seeded line. A line on cooldown, or the line said
  * last for this concept (never the same line twice in a row), is skipped, so a tier used up falls back to the next (specific → class
  * → generic). Returns `null` when nothing can be said.
+ *
+ * The rule set is an index ({@link barkRulesFromJson}): rules are bucketed by concept and sorted
+ * most specific first, so a query evaluates the criteria of its concept's rules only, tier by tier,
+ * and stops at the first tier that has a match, instead of every criterion of every rule.
  */
 export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
-  const list = rules.byConcept[query.concept];
+  const list = Object.prototype.hasOwnProperty.call(rules.byConcept, query.concept) ? rules.byConcept[query.concept] : undefined;
   if (list === undefined) return null;
   let i = 0;
   while (i < list.length) {
     const tier = rules.rules[list[i]!]!.criteria.length;
-    const candidates: BarkRule[] = [];
+    candidates.length = 0;
     for (; i < list.length && rules.rules[list[i]!]!.criteria.length === tier; i++) {
       const r = rules.rules[list[i]!]!;
       if (!ready(state.ruleUsed[r.id], r.cooldown, state.time)) continue;
@@ -42,15 +48,13 @@ export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery,
       candidates.push(r);
     }
     if (candidates.length === 0) continue;
-    const rule =
-      candidates.length === 1
-        ? candidates[0]!
-        : candidates[
-            rngWeightedPick(
-              rng,
-              candidates.map((c) => c.weight),
-            )
-          ]!;
+    let rule = candidates[0]!;
+    if (candidates.length > 1) {
+      weightScratch.length = candidates.length;
+      for (let k = 0; k < candidates.length; k++) weightScratch[k] = candidates[k]!.weight;
+      rule = candidates[rngWeightedPick(rng, weightScratch)]!;
+    }
+    candidates.length = 0;
     const n = freeLines(rule, state, lineScratch);
     const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
     return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
