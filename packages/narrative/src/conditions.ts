@@ -3,11 +3,9 @@ import type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./
 
 const OPS: readonly ConditionOp[] = ["==", "!=", "<", "<=", ">", ">="];
 
-const own = Object.prototype.hasOwnProperty;
-
 /** @internal The fact's own value (inherited names such as `toString` read as missing). */
 export function readFact(facts: Qualities, key: string): QualityValue | undefined {
-  return own.call(facts, key) ? facts[key] : undefined;
+  return Object.prototype.hasOwnProperty.call(facts, key) ? facts[key] : undefined;
 }
 
 /**

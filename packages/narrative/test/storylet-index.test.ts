@@ -13,7 +13,6 @@ import {
   selectStorylet,
   storyletDeckFromJson,
   syncStoryletIndex,
-  type QualityValue,
 } from "../src/index.js";
 
 const KEYS = ["a", "b", "c", "d", "toString"];
@@ -75,7 +74,7 @@ describe("storylet index", () => {
           } else {
             // A restore swaps the qualities object: the index notices by value, not identity.
             const snap = saveStoryletState(naive);
-            snap.qualities[st.key] = st.value as QualityValue;
+            snap.qualities[st.key] = st.value;
             restoreStoryletState(naive, snap, deck);
             restoreStoryletState(fast, snap, deck);
           }
