@@ -6,16 +6,31 @@ function ready(used: number | undefined, cooldown: number, now: number): boolean
   return typeof used !== "number" || now - used >= cooldown;
 }
 
+/** Index of the line of `rule` said last for its concept, or -1 (no allocation). */
+function lastLineOf(rule: BarkRule, state: BarkState): number {
+  const last = state.lastLine[rule.concept];
+  const id = rule.id;
+  if (typeof last !== "string" || last.length <= id.length + 1 || last.charCodeAt(id.length) !== 35 || !last.startsWith(id)) return -1;
+  const i = Number(last.slice(id.length + 1));
+  return Number.isInteger(i) ? i : -1;
+}
+
 /** Lines of `rule` that may be said now: off cooldown and not the line said last for the concept. */
 function freeLines(rule: BarkRule, state: BarkState, out: number[]): number {
   out.length = 0;
-  const last = state.lastLine[rule.concept];
+  const last = lastLineOf(rule, state);
   for (let i = 0; i < rule.lines.length; i++) {
-    const key = `${rule.id}#${i}`;
-    if (!ready(state.lineUsed[key], rule.lineCooldown, state.time)) continue;
-    if (key !== last) out.push(i);
+    if (i === last) continue;
+    if (rule.lineCooldown > 0 && !ready(state.lineUsed[`${rule.id}#${i}`], rule.lineCooldown, state.time)) continue;
+    out.push(i);
   }
   return out.length;
+}
+
+/** Whether `rule` has a free line; without line cooldowns it needs no key strings. */
+function hasFreeLine(rule: BarkRule, state: BarkState): boolean {
+  if (rule.lineCooldown > 0) return freeLines(rule, state, lineScratch) > 0;
+  return rule.lines.length > (lastLineOf(rule, state) >= 0 ? 1 : 0);
 }
 
 const lineScratch: number[] = [];
@@ -44,7 +59,7 @@ export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery,
       const r = rules.rules[list[i]!]!;
       if (!ready(state.ruleUsed[r.id], r.cooldown, state.time)) continue;
       if (!matchConditions(r.criteria, query.facts)) continue;
-      if (freeLines(r, state, lineScratch) === 0) continue;
+      if (!hasFreeLine(r, state)) continue;
       candidates.push(r);
     }
     if (candidates.length === 0) continue;
