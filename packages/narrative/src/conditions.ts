@@ -57,13 +57,21 @@ export function isQualityValue(v: unknown): v is QualityValue {
   return typeof v === "string" || typeof v === "boolean" || isFiniteNumber(v);
 }
 
-/** @internal Validates a list of conditions from JSON. */
+/**
+ * @internal Validates a list of conditions from JSON: `{ key, op, value }`, or decision's rule
+ * condition form `{ fact, op?, value }` (op `"=="` by default).
+ */
 export function readConditions(fn: string, json: unknown, path: string): Condition[] {
   if (json === undefined) return [];
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
   return json.map((c: unknown, i) => {
     const p = `${path}[${i}]`;
-    if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
+    if (!isRecord(c)) fail("NARRATIVE_BAD_INPUT", fn, `${p} must be an object { key, op, value }.`, p);
+    if (c.key === undefined && typeof c.fact === "string") {
+      // @tactica/decision's RuleCondition form: { fact, op?, value } with op "==" by default.
+      c = { key: c.fact, op: c.op ?? "==", value: c.value };
+    }
+    if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, `${p}.key`);
     if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${JSON.stringify(c.op)}.`, `${p}.op`);
     if (!isQualityValue(c.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
     if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number")

@@ -12,7 +12,7 @@ export { collectEligibleStorylets, drawStorylet, isStoryletEligible, playStoryle
 
 export type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./barks/types.js";
 export { barkRulesFromJson, createBarkState, stepBarks } from "./barks/rules.js";
-export { findBark, recordBark, sayBark } from "./barks/query.js";
+export { findBark, recordBark, sayBark, type BarkOptions } from "./barks/query.js";
 
 export {
   addDirectorIntensity,
