@@ -5,6 +5,7 @@ export { applyEffects, matchCondition, matchConditions } from "./conditions.js";
 export type { Storylet, StoryletDeck, StoryletIndex, StoryletState } from "./storylets/types.js";
 export { createStoryletIndex, syncStoryletIndex } from "./storylets/storylet-index.js";
 export { storyletDeckFromJson, storyletDeckToJson } from "./storylets/deck.js";
+export { storyletDeckJsonSchema } from "./storylets/deck-schema.js";
 export { createStoryletState, restoreStoryletState, saveStoryletState, type RestoreStoryletReport } from "./storylets/state.js";
 export { analyzeStoryletDeck, type StoryletAnalysis } from "./storylets/analyze.js";
 export { directStorylet } from "./storylets/direct.js";
@@ -61,13 +62,17 @@ export {
 
 export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
 export {
+  applyMerchantEvent,
   countBatchItems,
   createMerchantItem,
+  getMerchantStock,
   restockMerchantItem,
+  restoreMerchantItem,
   setMerchantRates,
   tradeMerchantItem,
   visitMerchantItem,
   type MerchantItem,
+  type MerchantItemOptions,
 } from "./merchant/merchant.js";
 
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
