@@ -60,6 +60,22 @@ export {
   type NarrativeChoice,
 } from "./experience/appraisal.js";
 
+export {
+  emotionTrajectoryFromJson,
+  evaluateEmotionTrajectory,
+  selectByTrajectory,
+  type EmotionKeyframe,
+  type EmotionTrajectory,
+} from "./experience/trajectory.js";
+export {
+  encountersFromJson,
+  selectEncounter,
+  type Encounter,
+  type EncounterBranch,
+  type EncounterChoice,
+  type EncounterOption,
+} from "./experience/encounters.js";
+export { findStoryAlternatives, type StoryAlternative, type StoryAlternatives, type StoryAlternativesOptions } from "./experience/story-alternatives.js";
 export { mm1Stationary, mm1Transient, sampleStationaryQueue, sampleTransientQueue } from "./merchant/queue.js";
 export {
   applyMerchantEvent,
@@ -78,6 +94,18 @@ export {
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
 export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";
+export {
+  createMetricReducers,
+  metricDefinitionsFromJson,
+  readMetrics,
+  recordTelemetry,
+  reduceTelemetryByPlayer,
+  type MetricDefinition,
+  type MetricKind,
+  type MetricReducers,
+  type PlayerMetrics,
+  type TelemetryEvent,
+} from "./analytics/telemetry.js";
 export { evaluateTensionArc, type TensionArc } from "./director/tension-arc.js";
 export {
   findSquadDialogue,

@@ -42,7 +42,7 @@ describe("README", () => {
 });
 
 describe("narrative guide", () => {
-  const [storylets, twinning, barks, squad, director, grammar, experience, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
+  const [storylets, twinning, barks, squad, director, grammar, experience, plots, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
 
   it("storylets: salience, cooldown, save against an edited deck", () => {
     const r = run(storylets!, "played, report");
@@ -63,6 +63,12 @@ describe("narrative guide", () => {
     expect(["Contact!", "Enemy spotted!"]).toContain(r.alice);
     expect(["Contact!", "Enemy spotted!"]).toContain(r.bob);
     expect(r.bob).not.toBe(r.alice);
+  });
+
+  it("experience: planning alternatives, chosen by style", () => {
+    const r = run(plots!, "plots, chosen");
+    expect((r.plots as { unreachable: boolean }).unreachable).toBe(true);
+    expect((r.chosen as { repairs: string[] }).repairs).toEqual(["appear(grendel)"]);
   });
 
   it("director: the phases cycle in order", () => {
