@@ -1,6 +1,9 @@
 import { rngInt, rngPoisson, type Rng } from "@tactica/core";
 import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
-import { mm1Stationary, sampleStationaryQueue, sampleTransientQueue } from "./queue.js";
+import { MAX_QUEUE_LENGTH, mm1Stationary, sampleStationaryQueue, sampleTransientQueue } from "./queue.js";
+
+/** Largest rate `restoreMerchantItem` accepts, per time unit (choose a coarser unit for faster trade). */
+const MAX_RATE = 1e6;
 
 /** One item type of a merchant, modelled as an M/M/1 queue (chapter 37). Plain data. */
 export interface MerchantItem {
@@ -177,7 +180,8 @@ export function applyMerchantEvent(item: MerchantItem, rng: Rng, time: number, c
 /**
  * Restores a merchant item from JSON (a saved `MerchantItem`, which is plain data). The whole
  * snapshot is checked first (`NARRATIVE_BAD_INPUT` naming the field; ρ ≥ 1 is `NARRATIVE_QUEUE`);
- * `item` is untouched when it throws.
+ * `item` is untouched when it throws. Caps: counts, offsets and reserves up to 1,000,000 items,
+ * rates up to 1,000,000 per time unit (the transient sampler's work grows with both).
  */
 export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): MerchantItem {
   const FN = "restoreMerchantItem";
@@ -187,14 +191,18 @@ export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): Merc
     if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${key} must be ${what}, got ${JSON.stringify(v)}.`, `$.${key}`);
     return v;
   };
-  const addRate = num("addRate", (v) => v >= 0, "a finite number ≥ 0");
-  const removeRate = num("removeRate", (v) => v > 0, "a finite number > 0");
+  const addRate = num("addRate", (v) => v >= 0 && v <= MAX_RATE, `a number in [0, ${MAX_RATE}]`);
+  const removeRate = num("removeRate", (v) => v > 0 && v <= MAX_RATE, `a number in (0, ${MAX_RATE}]`);
   if (addRate / removeRate >= 1) fail("NARRATIVE_QUEUE", FN, `rate ratio ρ = addRate / removeRate = ${addRate / removeRate} must be < 1.`, "$.addRate");
-  const count = num("count", (v) => Number.isInteger(v) && v >= 0 && v <= Number.MAX_SAFE_INTEGER, "an integer ≥ 0");
+  const count = num("count", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
   const time = num("time", () => true, "a finite number");
   if (typeof snapshot.observed !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, "observed must be a boolean.", "$.observed");
-  const offset = snapshot.offset === undefined ? 0 : num("offset", (v) => Number.isInteger(v) && v >= 0, "an integer ≥ 0");
-  const reserve = snapshot.reserve === undefined ? 0 : num("reserve", (v) => Number.isInteger(v) && v >= 0, "an integer ≥ 0");
+  const offset =
+    snapshot.offset === undefined ? 0 : num("offset", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
+  const reserve =
+    snapshot.reserve === undefined
+      ? 0
+      : num("reserve", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
   const reserveLevel =
     snapshot.reserveLevel === undefined ? reserve : num("reserveLevel", (v) => v >= 0 && v <= reserve, `a number in [0, reserve = ${reserve}]`);
   Object.assign(item, { addRate, removeRate, count, time, observed: snapshot.observed, offset, reserve, reserveLevel });
