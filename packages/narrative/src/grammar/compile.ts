@@ -202,7 +202,7 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
       }
       return n;
     });
-    if (missing[symbol]!.some((n) => n === 0)) finish(symbol);
+    if (missing[symbol].some((n) => n === 0)) finish(symbol);
   }
   while (queue.length > 0) {
     const s = queue.pop()!;
