@@ -101,7 +101,7 @@ function parseTag(inner: string, w: Where): TagPart {
   return { kind: "tag", symbol, modifiers, actions };
 }
 
-/** Deepest `[` nesting a rule may use (deeper text is rejected at load, before any recursion). */
+/** Deepest `[` nesting a rule may use (deeper text is rejected at load, before any recursion). @internal */
 export const MAX_GRAMMAR_NESTING = 32;
 
 /** Compiles one rule text. @internal */

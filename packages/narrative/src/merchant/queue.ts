@@ -1,7 +1,7 @@
 import { rngNextFloat, type Rng } from "@tactica/core";
 import { fail, isFiniteNumber } from "../internal/fail.js";
 
-/** Largest queue length the samplers accept as an observed count (their work and memory grow with it). */
+/** Largest queue length the samplers accept as an observed count (their work and memory grow with it). @internal */
 export const MAX_QUEUE_LENGTH = 1_000_000;
 
 function checkRates(fn: string, addRate: number, removeRate: number): number {
