@@ -120,11 +120,11 @@ playStorylet(deck, state, i);`,
       });
       draw.text(500, 56, "qualities", { color: "#9aa5ce" });
       Object.entries(state.qualities).forEach(([k, v], i) => draw.text(500, 80 + i * 18, `${k} = ${String(v)}`, { color: "#c0caf5" }));
-      draw.text(20, 270, "analyser", { color: "#9aa5ce" });
-      draw.text(20, 292, `unreachable: ${report.unreachable.join(", ") || "none"}`, { color: "#f7768e" });
-      draw.text(20, 312, `dead ends: ${report.deadEnds.length} (e.g. ${JSON.stringify(report.deadEnds[0] ?? {}).slice(0, 70)})`, { color: "#e0af68" });
-      draw.text(20, 332, `${report.statesExplored} states explored, complete: ${report.complete}`, { color: "#9aa5ce" });
-      log.slice(-10).forEach((line, i) => draw.text(20, 370 + i * 20, line.slice(0, 90), { color: "#e0e0e0" }));
+      draw.text(20, 300, "analyser", { color: "#9aa5ce" });
+      draw.text(20, 322, `unreachable: ${report.unreachable.join(", ") || "none"}`, { color: "#f7768e" });
+      draw.text(20, 342, `dead ends: ${report.deadEnds.length} (e.g. ${JSON.stringify(report.deadEnds[0] ?? {}).slice(0, 70)})`, { color: "#e0af68" });
+      draw.text(20, 362, `${report.statesExplored} states explored, complete: ${report.complete}`, { color: "#9aa5ce" });
+      log.slice(-9).forEach((line, i) => draw.text(20, 400 + i * 20, line.slice(0, 90), { color: "#e0e0e0" }));
       stats.textContent = `turn ${state.turn}  index: ${index.keys.length} qualities, ${index.tierSalience.length} salience tiers`;
     }
     const stop = fixedLoop(() => undefined, render);
