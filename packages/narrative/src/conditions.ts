@@ -3,26 +3,18 @@ import type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./
 
 const OPS: readonly ConditionOp[] = ["==", "!=", "<", "<=", ">", ">="];
 
-function read(facts: Qualities, key: string, like: QualityValue): QualityValue {
-  const v = facts[key];
-  if (v !== undefined) return v;
-  return typeof like === "number" ? 0 : typeof like === "string" ? "" : false;
+/** @internal The fact's own value (inherited names such as `toString` read as missing). */
+export function readFact(facts: Qualities, key: string): QualityValue | undefined {
+  return Object.prototype.hasOwnProperty.call(facts, key) ? facts[key] : undefined;
 }
 
 /**
- * True when `facts[condition.key] condition.op condition.value` holds. A missing fact reads as
- * `0`, `""` or `false` (the type of `condition.value`); ordering operators are false unless both
- * sides are numbers.
- *
- * @example
- * ```ts
- * matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 12 }); // → true
- * matchCondition({ key: "met", op: "==", value: true }, {});          // → false (missing reads as false)
- * ```
+ * @internal `value condition.op condition.value`, where a missing value (`undefined`) reads as
+ * `0`, `""` or `false` (the type of `condition.value`).
  */
-export function matchCondition(condition: Condition, facts: Qualities): boolean {
-  const a = read(facts, condition.key, condition.value);
+export function compareFact(condition: Condition, value: QualityValue | undefined): boolean {
   const b = condition.value;
+  const a = value !== undefined ? value : typeof b === "number" ? 0 : typeof b === "string" ? "" : false;
   switch (condition.op) {
     case "==":
       return a === b;
@@ -39,6 +31,21 @@ export function matchCondition(condition: Condition, facts: Qualities): boolean 
   }
 }
 
+/**
+ * True when `facts[condition.key] condition.op condition.value` holds. A missing fact reads as
+ * `0`, `""` or `false` (the type of `condition.value`), and so does an inherited name such as
+ * `toString`; ordering operators are false unless both sides are numbers.
+ *
+ * @example
+ * ```ts
+ * matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 12 }); // → true
+ * matchCondition({ key: "met", op: "==", value: true }, {});          // → false (missing reads as false)
+ * ```
+ */
+export function matchCondition(condition: Condition, facts: Qualities): boolean {
+  return compareFact(condition, readFact(facts, condition.key));
+}
+
 /** True when every condition holds (an empty list always holds). See {@link matchCondition}. */
 export function matchConditions(conditions: readonly Condition[], facts: Qualities): boolean {
   for (let i = 0; i < conditions.length; i++) if (!matchCondition(conditions[i]!, facts)) return false;
@@ -50,13 +57,21 @@ export function isQualityValue(v: unknown): v is QualityValue {
   return typeof v === "string" || typeof v === "boolean" || isFiniteNumber(v);
 }
 
-/** @internal Validates a list of conditions from JSON. */
+/**
+ * @internal Validates a list of conditions from JSON: `{ key, op, value }`, or decision's rule
+ * condition form `{ fact, op?, value }` (op `"=="` by default).
+ */
 export function readConditions(fn: string, json: unknown, path: string): Condition[] {
   if (json === undefined) return [];
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
   return json.map((c: unknown, i) => {
     const p = `${path}[${i}]`;
-    if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
+    if (!isRecord(c)) fail("NARRATIVE_BAD_INPUT", fn, `${p} must be an object { key, op, value }.`, p);
+    if (c.key === undefined && typeof c.fact === "string") {
+      // @tactica/decision's RuleCondition form: { fact, op?, value } with op "==" by default.
+      c = { key: c.fact, op: c.op ?? "==", value: c.value };
+    }
+    if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, `${p}.key`);
     if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${JSON.stringify(c.op)}.`, `${p}.op`);
     if (!isQualityValue(c.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
     if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number")
@@ -82,11 +97,14 @@ export function readEffects(fn: string, json: unknown, path: string): Effect[] {
 /** Applies effects to `qualities` in order (mutates and returns it). `add` on a missing or non-number quality starts from 0. */
 export function applyEffects(qualities: Qualities, effects: readonly Effect[]): Qualities {
   for (const e of effects) {
-    if (e.op === "set") qualities[e.key] = e.value;
-    else {
-      const cur = qualities[e.key];
-      qualities[e.key] = (typeof cur === "number" ? cur : 0) + (e.value as number);
+    let v = e.value;
+    if (e.op === "add") {
+      const cur = readFact(qualities, e.key);
+      v = (typeof cur === "number" ? cur : 0) + (e.value as number);
     }
+    // A quality named "__proto__" is an own value like any other, never the object's prototype.
+    if (e.key === "__proto__") Object.defineProperty(qualities, e.key, { value: v, enumerable: true, writable: true, configurable: true });
+    else qualities[e.key] = v;
   }
   return qualities;
 }

@@ -1,7 +1,8 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { barkRulesFromJson, createBarkState, findBark, sayBark, stepBarks } from "../src/index.js";
+import { AnimationPriority, createAnimationBlackboard } from "@tactica/decision";
+import { barkRulesFromJson, createBarkState, findBark, recordBark, sayBark, stepBarks } from "../src/index.js";
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -133,5 +134,69 @@ describe("bark selection", () => {
     expect(sayBark(rules, memory, q, rng)?.text).toBe("Reloading!");
     stepBarks(memory, 10);
     expect(sayBark(rules, memory, q, rng)?.text).toBe("Medic reloading!");
+  });
+});
+
+describe("anti-twinning on decision's cooldown blackboard", () => {
+  const rules = barkRulesFromJson([
+    { id: "contact", concept: "seeEnemy", lines: ["Contact!", "Enemy spotted!"] },
+    { id: "hit", concept: "hit", lines: ["Ow!"] },
+  ]);
+
+  it("two agents with their own memories never start the same line within 1 s (300 ms for a reaction)", () => {
+    const board = createAnimationBlackboard();
+    const a = createBarkState();
+    const b = createBarkState();
+    const rng = createRng(3);
+    const first = sayBark(rules, a, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0 });
+    const second = sayBark(rules, b, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.5 });
+    expect(first).not.toBeNull();
+    expect(second?.text).not.toBe(first?.text);
+    // Both lines are now taken for 1 s: a third agent stays quiet, then may speak at 1.0 s.
+    expect(sayBark(rules, createBarkState(), { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.9 })).toBeNull();
+    expect(sayBark(rules, createBarkState(), { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 1.0 })?.text).toBe(first?.text);
+    // Reactions: 300 ms.
+    const hurt = { concept: "hit", facts: {} };
+    expect(sayBark(rules, a, hurt, rng, { twinning: board, now: 2, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
+    expect(sayBark(rules, b, hurt, rng, { twinning: board, now: 2.2, priority: AnimationPriority.Reaction })).toBeNull();
+    expect(sayBark(rules, b, hurt, rng, { twinning: board, now: 2.31, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
+  });
+
+  it("without a blackboard, separate memories may twin", () => {
+    const rng = createRng(1);
+    const one = barkRulesFromJson([{ id: "x", concept: "c", lines: ["Only line"] }]);
+    expect(sayBark(one, createBarkState(), { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
+    expect(sayBark(one, createBarkState(), { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
+  });
+
+  it("rejects a bad priority or time with a located error", () => {
+    const board = createAnimationBlackboard();
+    const choice = { ruleId: "hit", lineIndex: 0, text: "Ow!" };
+    expect(code(() => recordBark(createBarkState(), "hit", choice, { twinning: board, priority: 5 }))).toBe("INVALID_ARGUMENT options.priority");
+    expect(code(() => findBark(rules, createBarkState(), { concept: "hit", facts: {} }, createRng(1), { twinning: board, now: Number.NaN }))).toBe(
+      "INVALID_ARGUMENT options.now",
+    );
+  });
+});
+
+describe("criteria in decision's rule-condition form", () => {
+  it("reads { fact, op?, value } like { key, op, value }", () => {
+    const rules = barkRulesFromJson([
+      { id: "generic", concept: "reload", lines: ["Reloading!"] },
+      {
+        id: "low",
+        concept: "reload",
+        criteria: [
+          { fact: "ammo", op: "<", value: 3 },
+          { fact: "inCover", value: true },
+        ],
+        lines: ["Almost dry!"],
+      },
+    ]);
+    expect(rules.rules[1]!.criteria).toEqual([
+      { key: "ammo", op: "<", value: 3 },
+      { key: "inCover", op: "==", value: true },
+    ]);
+    expect(sayBark(rules, createBarkState(), { concept: "reload", facts: { ammo: 1, inCover: true } }, createRng(1))?.text).toBe("Almost dry!");
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as core from "@tactica/core";
+import * as decision from "@tactica/decision";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import * as narrative from "../src/index";
@@ -13,12 +14,16 @@ function blocks(rel: string): string[] {
 
 function run(code: string, result: string): Record<string, unknown> {
   const body =
-    code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/(core|narrative)";?/g, (_m, names: string, pkg: string) => `const {${names}} = ${pkg};`) +
+    code.replace(/import\s*\{([^}]*)\}\s*from\s*"@tactica\/(core|decision|narrative)";?/g, (_m, names: string, pkg: string) => `const {${names}} = ${pkg};`) +
     `\nreturn { ${result} };`;
   const js = ts.transpileModule(body, { compilerOptions: { target: ts.ScriptTarget.ES2022 } }).outputText;
   // Running documentation code is the point of this test.
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return (new Function("core", "narrative", js) as (c: typeof core, n: typeof narrative) => Record<string, unknown>)(core, narrative);
+  return (new Function("core", "decision", "narrative", js) as (c: typeof core, d: typeof decision, n: typeof narrative) => Record<string, unknown>)(
+    core,
+    decision,
+    narrative,
+  );
 }
 
 describe("README", () => {
@@ -37,7 +42,7 @@ describe("README", () => {
 });
 
 describe("narrative guide", () => {
-  const [storylets, barks, squad, director, grammar, experience, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
+  const [storylets, twinning, barks, squad, director, grammar, experience, plots, merchants, analytics] = blocks("../../../apps/docs/guide/narrative.md");
 
   it("storylets: salience, cooldown, save against an edited deck", () => {
     const r = run(storylets!, "played, report");
@@ -51,6 +56,19 @@ describe("narrative guide", () => {
     const r = run(barks!, "first, second");
     expect(r.first).toBe("A barrel.");
     expect(["What's that?", "Huh."]).toContain(r.second);
+  });
+
+  it("barks: two agents sharing decision's blackboard do not twin", () => {
+    const r = run(twinning!, "alice, bob");
+    expect(["Contact!", "Enemy spotted!"]).toContain(r.alice);
+    expect(["Contact!", "Enemy spotted!"]).toContain(r.bob);
+    expect(r.bob).not.toBe(r.alice);
+  });
+
+  it("experience: planning alternatives, chosen by style", () => {
+    const r = run(plots!, "plots, chosen");
+    expect((r.plots as { unreachable: boolean }).unreachable).toBe(true);
+    expect((r.chosen as { repairs: string[] }).repairs).toEqual(["appear(grendel)"]);
   });
 
   it("director: the phases cycle in order", () => {

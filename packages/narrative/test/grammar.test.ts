@@ -145,3 +145,27 @@ describe("grammar expansion", () => {
     expect(result.trace?.children[0]!.children[0]).toEqual({ symbol: "name", rule: 0, text: "ada", children: [] });
   });
 });
+
+describe("grammar loader limits", () => {
+  it("inherited names are ordinary symbols, nesting is capped, long chains load fast, bad JSON text has a line", () => {
+    // A symbol with a recursive rule and a rule that ends through a later symbol terminates.
+    expect(() => grammarFromJson({ origin: "#a#", a: ["#a# again", "#b#"], b: "end" })).not.toThrow();
+    const g = grammarFromJson({ origin: "#constructor# #toString#" });
+    expect(expandGrammar(g, createRng(1)).text).toBe("((constructor)) ((toString))");
+    let err: unknown;
+    try {
+      grammarFromJson({ origin: "[k:".repeat(40) + "x" + "]".repeat(40) });
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err, "NARRATIVE_GRAMMAR") && err.path).toBe("origin[0]");
+    const chain = { origin: "#s0#", ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`s${i}`, `#s${i + 1}# and #s${i + 1}#`])) };
+    expect(Object.keys(grammarFromJson(chain).symbols)).toHaveLength(2001); // worklist check: linear, not quadratic
+    try {
+      parseGrammar('{\n  "origin": "x",\n  oops\n}');
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err, "PARSE_ERROR") && err.line).toBe(3);
+  });
+});

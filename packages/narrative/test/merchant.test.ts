@@ -2,7 +2,10 @@ import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  applyMerchantEvent,
   createMerchantItem,
+  getMerchantStock,
+  restoreMerchantItem,
   mm1Stationary,
   mm1Transient,
   sampleStationaryQueue,
@@ -10,6 +13,15 @@ import {
   tradeMerchantItem,
   visitMerchantItem,
 } from "../src/index.js";
+
+function code(fn: () => unknown): string | undefined {
+  try {
+    fn();
+  } catch (e) {
+    return isTacticaError(e) ? `${e.code} ${e.path ?? ""}` : `other: ${String(e)}`;
+  }
+  return undefined;
+}
 
 const TABLE_37_1: [number, number[]][] = [
   [0.01, [0.0, 0.0, 0.0, 0.0, 0.0, 0.01, 0.985, 0.005, 0.0]],
@@ -200,5 +212,89 @@ describe("merchant virtual observations", () => {
       expect(n).toBeLessThanOrEqual(50);
     }
     expect(countBatchItems(rng, 0, 25)).toBe(0);
+  });
+});
+
+describe("merchant reserve, offset and one-off events (chapter 37)", () => {
+  it("a bought-out reserve refills at addRate, then a backdated observation of 0 starts the queue again", () => {
+    const item = createMerchantItem(1, 2, { reserve: 5 });
+    const rng = createRng(8);
+    const first = visitMerchantItem(item, rng, 0);
+    expect(first).toBe(item.count + 5);
+    tradeMerchantItem(item, -first); // the player buys everything, reserve included
+    expect(getMerchantStock(item)).toBe(0);
+    expect(visitMerchantItem(item, rng, 2)).toBe(2); // 2 of 5 refilled, the queue still empty
+    expect(item.reserveLevel).toBeCloseTo(2);
+    // Full again at t = 5 (reserve / addRate after the buy-out); the queue restarts from 0 there.
+    let sum = 0;
+    const runs = 400;
+    for (let k = 0; k < runs; k++) {
+      const copy = structuredClone(item);
+      visitMerchantItem(copy, rng, 5);
+      expect(copy.reserveLevel).toBe(5);
+      expect(copy.count).toBe(0);
+      visitMerchantItem(copy, rng, 105);
+      sum += copy.count;
+    }
+    expect(sum / runs).toBeGreaterThan(0.6); // stationary mean ρ/(1 − ρ) = 1 after a long time
+    expect(sum / runs).toBeLessThan(1.4);
+    // The same without a visit at t = 5: the observation is backdated to t = 5 anyway.
+    let direct = 0;
+    for (let k = 0; k < runs; k++) {
+      const copy = structuredClone(item);
+      visitMerchantItem(copy, rng, 105);
+      expect(copy.reserveLevel).toBe(5);
+      direct += copy.count;
+    }
+    expect(direct / runs).toBeGreaterThan(0.6);
+    expect(direct / runs).toBeLessThan(1.4);
+  });
+
+  it("sales during a refill drain the queue without new additions", () => {
+    const item = createMerchantItem(0.1, 1, { reserve: 10 });
+    const rng = createRng(2);
+    visitMerchantItem(item, rng, 0);
+    tradeMerchantItem(item, 30 - item.count); // the player sells stock: queue 30
+    tradeMerchantItem(item, -(30 + 10 - 3)); // then buys all but 3 items of the reserve
+    expect(item.count).toBe(0);
+    expect(getMerchantStock(item)).toBe(3);
+    tradeMerchantItem(item, 20);
+    visitMerchantItem(item, rng, 5); // 5 h, removeRate 1: about 5 sold, none added to the queue
+    expect(item.count).toBeLessThan(20);
+    expect(item.reserveLevel).toBeCloseTo(3.5);
+  });
+
+  it("the guaranteed offset applies on the first encounter only", () => {
+    const rng = createRng(5);
+    for (let k = 0; k < 50; k++) {
+      const item = createMerchantItem(0.5, 1, { offset: 3 });
+      expect(visitMerchantItem(item, rng, 0)).toBeGreaterThanOrEqual(3);
+    }
+    const item = createMerchantItem(0.001, 1, { offset: 3 });
+    visitMerchantItem(item, rng, 0);
+    expect(visitMerchantItem(item, rng, 10_000)).toBeLessThan(3); // relaxed to the stationary law (ρ = 0.001)
+  });
+
+  it("one-off events are virtual observations", () => {
+    const swords = createMerchantItem(1 / 200, 1 / 100);
+    const rng = createRng(4);
+    visitMerchantItem(swords, rng, 0);
+    expect(applyMerchantEvent(swords, rng, 10, 12)).toBeGreaterThanOrEqual(12);
+    expect(swords.time).toBe(10);
+    expect(applyMerchantEvent(swords, rng, 11, -1000)).toBe(0);
+    expect(code(() => applyMerchantEvent(swords, rng, 5, 1))).toBe("INVALID_ARGUMENT time");
+  });
+
+  it("restores from JSON and rejects a bad snapshot without touching the item", () => {
+    const item = createMerchantItem(0.5, 1, { reserve: 2 });
+    visitMerchantItem(item, createRng(1), 3);
+    const saved = JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
+    const target = createMerchantItem(0.1, 1);
+    expect(restoreMerchantItem(target, saved)).toEqual(item);
+    const before = JSON.stringify(target);
+    expect(code(() => restoreMerchantItem(target, { ...saved, addRate: 2 }))).toBe("NARRATIVE_QUEUE $.addRate");
+    expect(code(() => restoreMerchantItem(target, { ...saved, reserveLevel: 3 }))).toBe("NARRATIVE_BAD_INPUT $.reserveLevel");
+    expect(code(() => restoreMerchantItem(target, { ...saved, count: -1 }))).toBe("NARRATIVE_BAD_INPUT $.count");
+    expect(JSON.stringify(target)).toBe(before);
   });
 });

@@ -267,3 +267,22 @@ describe("drama manager", () => {
     expect(directStorylet(storyletDeckFromJson([]), createStoryletState(), rng, () => 0)).toBe(-1);
   });
 });
+
+describe("published storylet deck JSON Schema", () => {
+  it("ships as schema/storylet-deck.schema.json, identical to the exported const, and covers storyletDeckToJson's keys", async () => {
+    const { readFileSync } = await import("node:fs");
+    const { storyletDeckJsonSchema } = await import("../src/index.js");
+    const file = JSON.parse(readFileSync(new URL("../schema/storylet-deck.schema.json", import.meta.url), "utf8")) as unknown;
+    expect(file).toEqual(JSON.parse(JSON.stringify(storyletDeckJsonSchema)));
+    const json = storyletDeckToJson(
+      storyletDeckFromJson([{ id: "a", conditions: [{ key: "q", op: ">", value: 1 }], effects: [{ key: "q", op: "add", value: 1 }], tags: ["t"] }]),
+    );
+    for (const k of Object.keys(json)) expect(Object.keys(storyletDeckJsonSchema.properties)).toContain(k);
+    const props = storyletDeckJsonSchema.$defs.storylet.properties;
+    for (const s of json.storylets) {
+      for (const k of Object.keys(s)) expect(Object.keys(props)).toContain(k);
+      for (const c of s.conditions) expect(storyletDeckJsonSchema.$defs.condition.properties.op.enum).toContain(c.op);
+      for (const e of s.effects) expect(storyletDeckJsonSchema.$defs.effect.properties.op.enum).toContain(e.op);
+    }
+  });
+});

@@ -1,24 +1,85 @@
 import { rngInt, rngWeightedPick, type Rng } from "@tactica/core";
+import { AnimationPriority, canPlayAnimation, hashAnimationName, registerAnimation, type AnimationBlackboard } from "@tactica/decision";
 import { matchConditions } from "../conditions.js";
+import { fail, isFiniteNumber } from "../internal/fail.js";
 import type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
+/**
+ * Options of {@link findBark}, {@link recordBark} and {@link sayBark}: anti-twinning across agents
+ * with `@tactica/decision`'s cooldown blackboard (chapter 6: the same line may not start twice
+ * within 1 s, or 300 ms for a reaction).
+ */
+export interface BarkOptions {
+  /**
+   * A `createAnimationBlackboard()` shared by every agent (even agents with their own
+   * {@link BarkState}): a line another agent started within its priority's delay is skipped, and
+   * a line said is registered on it.
+   */
+  twinning?: AnimationBlackboard;
+  /** Game time for the blackboard, seconds (default `state.time`). */
+  now?: number;
+  /** `AnimationPriority` class of the line said (default Normal: 1 s; Reaction: 300 ms). */
+  priority?: number;
+  /** Where the speaker is, for the blackboard's `minDistance` rule. */
+  x?: number;
+  /** Where the speaker is (y). */
+  y?: number;
+  /** Where the speaker is (z). */
+  z?: number;
+}
+
+/** The blackboard id of a line: FNV-1a of `ruleId#lineIndex`. */
+function lineId(rule: BarkRule | string, i: number): number {
+  return hashAnimationName(`${typeof rule === "string" ? rule : rule.id}#${i}`);
+}
+
+function nowOf(fn: string, state: BarkState, options: BarkOptions): number {
+  const now = options.now ?? state.time;
+  if (!isFiniteNumber(now)) fail("INVALID_ARGUMENT", fn, `options.now must be a finite number, got ${String(now)}.`, "options.now");
+  return now;
+}
+
+let twinning: AnimationBlackboard | undefined;
+let twinNow = 0;
+let twinX = 0;
+let twinY = 0;
+let twinZ = 0;
+
 function ready(used: number | undefined, cooldown: number, now: number): boolean {
-  return used === undefined || now - used >= cooldown;
+  return typeof used !== "number" || now - used >= cooldown;
+}
+
+/** Index of the line of `rule` said last for its concept, or -1 (no allocation). */
+function lastLineOf(rule: BarkRule, state: BarkState): number {
+  const last = state.lastLine[rule.concept];
+  const id = rule.id;
+  if (typeof last !== "string" || last.length <= id.length + 1 || last.charCodeAt(id.length) !== 35 || !last.startsWith(id)) return -1;
+  const i = Number(last.slice(id.length + 1));
+  return Number.isInteger(i) ? i : -1;
 }
 
 /** Lines of `rule` that may be said now: off cooldown and not the line said last for the concept. */
 function freeLines(rule: BarkRule, state: BarkState, out: number[]): number {
   out.length = 0;
-  const last = state.lastLine[rule.concept];
+  const last = lastLineOf(rule, state);
   for (let i = 0; i < rule.lines.length; i++) {
-    const key = `${rule.id}#${i}`;
-    if (!ready(state.lineUsed[key], rule.lineCooldown, state.time)) continue;
-    if (key !== last) out.push(i);
+    if (i === last) continue;
+    if (rule.lineCooldown > 0 && !ready(state.lineUsed[`${rule.id}#${i}`], rule.lineCooldown, state.time)) continue;
+    if (twinning !== undefined && !canPlayAnimation(twinning, lineId(rule, i), twinNow, { x: twinX, y: twinY, z: twinZ })) continue;
+    out.push(i);
   }
   return out.length;
 }
 
+/** Whether `rule` has a free line; without line cooldowns it needs no key strings. */
+function hasFreeLine(rule: BarkRule, state: BarkState): boolean {
+  if (rule.lineCooldown > 0 || twinning !== undefined) return freeLines(rule, state, lineScratch) > 0;
+  return rule.lines.length > (lastLineOf(rule, state) >= 0 ? 1 : 0);
+}
+
 const lineScratch: number[] = [];
+const candidates: BarkRule[] = [];
+const weightScratch: number[] = [];
 
 /**
  * Finds the line to say for `query` without saying it: among the rules of the concept whose
@@ -26,31 +87,50 @@ const lineScratch: number[] = [];
  * free line wins; ties by seeded weight, then a seeded line. A line on cooldown, or the line said
  * last for this concept (never the same line twice in a row), is skipped, so a tier used up falls back to the next (specific → class
  * → generic). Returns `null` when nothing can be said.
+ *
+ * The rule set is an index ({@link barkRulesFromJson}): rules are bucketed by concept and sorted
+ * most specific first, so a query evaluates the criteria of its concept's rules only, tier by tier,
+ * and stops at the first tier that has a match, instead of every criterion of every rule.
+ *
+ * With `options.twinning` (decision's anti-twinning blackboard, shared by every agent), a line
+ * another agent started within 1 s (300 ms for a reaction) is skipped as well.
  */
-export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
-  const list = rules.byConcept[query.concept];
+export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+  if (options.twinning === undefined) return findBarkIn(rules, state, query, rng);
+  twinNow = nowOf("findBark", state, options);
+  twinX = options.x ?? 0;
+  twinY = options.y ?? 0;
+  twinZ = options.z ?? 0;
+  twinning = options.twinning;
+  try {
+    return findBarkIn(rules, state, query, rng);
+  } finally {
+    twinning = undefined;
+  }
+}
+
+function findBarkIn(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
+  const list = Object.prototype.hasOwnProperty.call(rules.byConcept, query.concept) ? rules.byConcept[query.concept] : undefined;
   if (list === undefined) return null;
   let i = 0;
   while (i < list.length) {
     const tier = rules.rules[list[i]!]!.criteria.length;
-    const candidates: BarkRule[] = [];
+    candidates.length = 0;
     for (; i < list.length && rules.rules[list[i]!]!.criteria.length === tier; i++) {
       const r = rules.rules[list[i]!]!;
       if (!ready(state.ruleUsed[r.id], r.cooldown, state.time)) continue;
       if (!matchConditions(r.criteria, query.facts)) continue;
-      if (freeLines(r, state, lineScratch) === 0) continue;
+      if (!hasFreeLine(r, state)) continue;
       candidates.push(r);
     }
     if (candidates.length === 0) continue;
-    const rule =
-      candidates.length === 1
-        ? candidates[0]!
-        : candidates[
-            rngWeightedPick(
-              rng,
-              candidates.map((c) => c.weight),
-            )
-          ]!;
+    let rule = candidates[0]!;
+    if (candidates.length > 1) {
+      weightScratch.length = candidates.length;
+      for (let k = 0; k < candidates.length; k++) weightScratch[k] = candidates[k]!.weight;
+      rule = candidates[rngWeightedPick(rng, weightScratch)]!;
+    }
+    candidates.length = 0;
     const n = freeLines(rule, state, lineScratch);
     const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
     return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
@@ -58,8 +138,23 @@ export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery,
   return null;
 }
 
-/** Records that `choice` was said for `concept` now (rule and line cooldowns, last line). */
-export function recordBark(state: BarkState, concept: string, choice: BarkChoice): BarkState {
+/**
+ * Records that `choice` was said for `concept` now (rule and line cooldowns, last line), and on
+ * `options.twinning` when given (with `options.priority`, default `AnimationPriority.Normal`).
+ */
+export function recordBark(state: BarkState, concept: string, choice: BarkChoice, options: BarkOptions = {}): BarkState {
+  if (options.twinning !== undefined) {
+    const now = nowOf("recordBark", state, options);
+    const priority = options.priority ?? AnimationPriority.Normal;
+    if (!Number.isInteger(priority) || priority < 0 || priority >= options.twinning.delays.length)
+      fail(
+        "INVALID_ARGUMENT",
+        "recordBark",
+        `options.priority must be a priority class in [0, ${options.twinning.delays.length - 1}], got ${priority}.`,
+        "options.priority",
+      );
+    registerAnimation(options.twinning, lineId(choice.ruleId, choice.lineIndex), now, { priority, x: options.x ?? 0, y: options.y ?? 0, z: options.z ?? 0 });
+  }
   const key = `${choice.ruleId}#${choice.lineIndex}`;
   state.ruleUsed[choice.ruleId] = state.time;
   state.lineUsed[key] = state.time;
@@ -85,8 +180,8 @@ export function recordBark(state: BarkState, concept: string, choice: BarkChoice
  * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
  * ```
  */
-export function sayBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
-  const choice = findBark(rules, state, query, rng);
-  if (choice !== null) recordBark(state, query.concept, choice);
+export function sayBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+  const choice = findBark(rules, state, query, rng, options);
+  if (choice !== null) recordBark(state, query.concept, choice, options);
   return choice;
 }

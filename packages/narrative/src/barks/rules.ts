@@ -15,9 +15,11 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
   const rules = json.map((r: unknown, i): BarkRule => {
     const p = `[${i}]`;
     if (!isRecord(r) || typeof r.id !== "string" || r.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
+    if (r.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the rule.`, `${p}.id`);
     if (seen.has(r.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${r.id}".`, `${p}.id`);
     seen.add(r.id);
-    if (typeof r.concept !== "string" || r.concept === "") fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string.`, `${p}.concept`);
+    if (typeof r.concept !== "string" || r.concept === "" || r.concept === "__proto__")
+      fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string other than "__proto__".`, `${p}.concept`);
     if (!Array.isArray(r.lines) || r.lines.length === 0 || !r.lines.every((l) => typeof l === "string"))
       fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines`);
     const num = (key: string, def: number, ok: (v: number) => boolean, what: string): number => {
@@ -36,7 +38,7 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
       lineCooldown: num("lineCooldown", 0, (v) => v >= 0, "a number ≥ 0"),
     };
   });
-  const byConcept: Record<string, number[]> = {};
+  const byConcept: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
   rules.forEach((r, i) => (byConcept[r.concept] ??= []).push(i));
   for (const list of Object.values(byConcept)) list.sort((a, b) => rules[b]!.criteria.length - rules[a]!.criteria.length || a - b);
   return { rules, byConcept };

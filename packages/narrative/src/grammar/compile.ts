@@ -101,8 +101,18 @@ function parseTag(inner: string, w: Where): TagPart {
   return { kind: "tag", symbol, modifiers, actions };
 }
 
+/** Deepest `[` nesting a rule may use (deeper text is rejected at load, before any recursion). @internal */
+export const MAX_GRAMMAR_NESTING = 32;
+
 /** Compiles one rule text. @internal */
 export function compileText(text: string, w: Where): Part[] {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === "\\") i++;
+    else if (c === "[" && ++depth > MAX_GRAMMAR_NESTING) bad(w, `actions nest deeper than ${MAX_GRAMMAR_NESTING} levels of "[".`);
+    else if (c === "]") depth--;
+  }
   const parts: Part[] = [];
   let lit = "";
   const flush = (): void => {
@@ -153,10 +163,11 @@ function collect(parts: readonly Part[], refs: Set<string>, keys: Set<string>): 
  * @internal
  */
 export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
-  const rules: CompiledGrammar["rules"] = {};
-  const uniform: Record<string, boolean> = {};
-  const weights: Record<string, number[]> = {};
-  const refsOf: Record<string, Set<string>[]> = {};
+  // Null-prototype records: a tag such as #constructor# or #toString# is an ordinary (missing) symbol.
+  const rules = Object.create(null) as CompiledGrammar["rules"];
+  const uniform = Object.create(null) as Record<string, boolean>;
+  const weights = Object.create(null) as Record<string, number[]>;
+  const refsOf = Object.create(null) as Record<string, Set<string>[]>;
   const actionKeys = new Set<string>();
   for (const [symbol, list] of Object.entries(grammar.symbols)) {
     rules[symbol] = list.map((r, i) => ({ parts: compileText(r.text, { fn, path: `${symbol}[${i}]` }), weight: r.weight }));
@@ -168,17 +179,34 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
       return refs;
     });
   }
+  // Worklist: a rule is ready when every symbol it references can finish; a symbol can finish
+  // when one of its rules is ready. O(references), whatever the order of the symbols.
   const done = new Set<string>();
-  const ok = (s: string): boolean => done.has(s) || actionKeys.has(s) || rules[s] === undefined;
-  for (let changed = true; changed;) {
-    changed = false;
-    for (const symbol of Object.keys(rules)) {
-      if (done.has(symbol)) continue;
-      if (refsOf[symbol]!.some((refs) => [...refs].every(ok))) {
-        done.add(symbol);
-        changed = true;
+  const waiting = new Map<string, { symbol: string; rule: number }[]>();
+  const missing = Object.create(null) as Record<string, number[]>;
+  const queue: string[] = [];
+  const finish = (symbol: string): void => {
+    if (done.has(symbol)) return;
+    done.add(symbol);
+    queue.push(symbol);
+  };
+  for (const symbol of Object.keys(rules)) {
+    missing[symbol] = refsOf[symbol]!.map((refs, rule) => {
+      let n = 0;
+      for (const r of refs) {
+        if (actionKeys.has(r) || rules[r] === undefined) continue;
+        n++;
+        let list = waiting.get(r);
+        if (list === undefined) waiting.set(r, (list = []));
+        list.push({ symbol, rule });
       }
-    }
+      return n;
+    });
+    if (missing[symbol].some((n) => n === 0)) finish(symbol);
+  }
+  while (queue.length > 0) {
+    const s = queue.pop()!;
+    for (const w of waiting.get(s) ?? []) if (--missing[w.symbol]![w.rule]! === 0) finish(w.symbol);
   }
   const never = Object.keys(rules).filter((s) => !done.has(s));
   if (never.length > 0) {

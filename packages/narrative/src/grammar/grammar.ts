@@ -30,7 +30,7 @@ export function grammarFromJson(json: unknown): Grammar {
   if (!isRecord(json)) fail("NARRATIVE_GRAMMAR", FN, "expected an object of symbol → rule or rules.", "$");
   const symbols: Record<string, GrammarRule[]> = {};
   for (const [symbol, value] of Object.entries(json)) {
-    if (symbol === "" || /[#[\].:\\]/.test(symbol))
+    if (symbol === "" || symbol === "__proto__" || /[#[\].:\\]/.test(symbol))
       fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, symbol);
     const list = Array.isArray(value) ? value : [value];
     if (list.length === 0) fail("NARRATIVE_GRAMMAR", FN, `symbol "${symbol}" has no rules; give it at least one.`, symbol);
@@ -59,7 +59,10 @@ export function parseGrammar(text: string): Grammar {
   try {
     json = JSON.parse(text);
   } catch (cause) {
-    throw new TacticaError("PARSE_ERROR", `@tactica/narrative: parseGrammar: the text is not JSON (${(cause as Error).message}).`, { cause });
+    const message = (cause as Error).message;
+    const at = /position (\d+)/.exec(message);
+    const line = at ? text.slice(0, Number(at[1])).split("\n").length : text.split("\n").length;
+    throw new TacticaError("PARSE_ERROR", `@tactica/narrative: parseGrammar: the text is not JSON (line ${line}: ${message}).`, { cause, line });
   }
   return grammarFromJson(json);
 }
@@ -162,7 +165,16 @@ export function expandGrammar(grammar: Grammar, rng: Rng, options: ExpandGrammar
     fail("INVALID_ARGUMENT", FN, `options.maxExpansions must be an integer ≥ 0, got ${maxExpansions}.`, "options.maxExpansions");
   const start = options.start ?? "#origin#";
   const parts = startParts(start);
-  const run: Run = { g, rng, stacks: {}, flags: 0, expansions: 0, maxDepth, maxExpansions, trace: options.trace === true };
+  const run: Run = {
+    g,
+    rng,
+    stacks: Object.create(null) as Record<string, string[]>,
+    flags: 0,
+    expansions: 0,
+    maxDepth,
+    maxExpansions,
+    trace: options.trace === true,
+  };
   const root: GrammarTraceNode | null = run.trace ? { symbol: "", rule: -1, text: "", children: [] } : null;
   const text = expandParts(run, parts, 0, root);
   if (root) root.text = text;

@@ -1,6 +1,9 @@
-import { rngInt, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber } from "../internal/fail.js";
-import { mm1Stationary, sampleStationaryQueue, sampleTransientQueue } from "./queue.js";
+import { rngInt, rngPoisson, type Rng } from "@tactica/core";
+import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { MAX_QUEUE_LENGTH, mm1Stationary, sampleStationaryQueue, sampleTransientQueue } from "./queue.js";
+
+/** Largest rate `restoreMerchantItem` accepts, per time unit (choose a coarser unit for faster trade). */
+const MAX_RATE = 1e6;
 
 /** One item type of a merchant, modelled as an M/M/1 queue (chapter 37). Plain data. */
 export interface MerchantItem {
@@ -14,6 +17,20 @@ export interface MerchantItem {
   time: number;
   /** False until the first visit (which samples the stationary distribution). */
   observed: boolean;
+  /** Guaranteed stock added on the first encounter only (chapter 37's constant offset). Default 0. */
+  offset: number;
+  /** Capacity of the player-only reserve (0 = none). The reserve refills at `addRate`. */
+  reserve: number;
+  /** Items in the reserve at `time` (fractional while refilling; the player sees the whole items). */
+  reserveLevel: number;
+}
+
+/** Options of {@link createMerchantItem}. */
+export interface MerchantItemOptions {
+  /** Guaranteed stock added on the first encounter only. Default 0. */
+  offset?: number;
+  /** A player-only reserve of this many items, full at the start, refilling at `addRate`. Default 0. */
+  reserve?: number;
 }
 
 /**
@@ -29,39 +46,70 @@ export interface MerchantItem {
  * later >= 0;                                                 // → true
  * ```
  */
-export function createMerchantItem(addRate: number, removeRate: number): MerchantItem {
+export function createMerchantItem(addRate: number, removeRate: number, options: MerchantItemOptions = {}): MerchantItem {
   mm1Stationary([], addRate, removeRate); // validates the rates
-  return { addRate, removeRate, count: 0, time: 0, observed: false };
+  const offset = options.offset ?? 0;
+  const reserve = options.reserve ?? 0;
+  if (!Number.isInteger(offset) || offset < 0)
+    fail("INVALID_ARGUMENT", "createMerchantItem", `options.offset must be an integer ≥ 0, got ${offset}.`, "options.offset");
+  if (!Number.isInteger(reserve) || reserve < 0)
+    fail("INVALID_ARGUMENT", "createMerchantItem", `options.reserve must be an integer ≥ 0, got ${reserve}.`, "options.reserve");
+  return { addRate, removeRate, count: 0, time: 0, observed: false, offset, reserve, reserveLevel: reserve };
+}
+
+/** Items the player can buy now: the queue's count plus the whole items in the reserve. */
+export function getMerchantStock(item: MerchantItem): number {
+  return item.count + Math.floor(item.reserveLevel + 1e-9);
 }
 
 /**
- * The player visits at time `now`: the first visit samples the stationary distribution, later
- * ones the transient distribution from the last observed count over the elapsed time. Only a
- * visit samples; between visits nothing is simulated. Returns the stock now.
+ * The player visits at time `now`: the first visit samples the stationary distribution (plus the
+ * guaranteed `offset`), later ones the transient distribution from the last observed count over
+ * the elapsed time. Only a visit samples; between visits nothing is simulated. Returns the stock
+ * the player sees ({@link getMerchantStock}: queue plus reserve).
+ *
+ * A refilling reserve takes every item the merchant acquires until it is full, so meanwhile the
+ * queue only sells (its count drops by a Poisson number of sales, clamped at 0); once the reserve
+ * could have refilled, a virtual observation of that count is backdated to the moment it filled and
+ * the transient distribution runs from there (chapter 37).
  */
 export function visitMerchantItem(item: MerchantItem, rng: Rng, now: number): number {
   if (!isFiniteNumber(now)) fail("INVALID_ARGUMENT", "visitMerchantItem", `now must be a finite number, got ${String(now)}.`, "now");
   if (!item.observed) {
-    item.count = sampleStationaryQueue(rng, item.addRate, item.removeRate);
+    item.count = sampleStationaryQueue(rng, item.addRate, item.removeRate) + item.offset;
     item.observed = true;
   } else {
     if (now < item.time)
       fail("INVALID_ARGUMENT", "visitMerchantItem", `now (${now}) is before the last observation (${item.time}); time only moves forward.`, "now");
-    item.count = sampleTransientQueue(rng, item.addRate, item.removeRate, item.count, now - item.time);
+    let from = item.time;
+    if (item.reserveLevel < item.reserve) {
+      const full = item.addRate > 0 ? from + (item.reserve - item.reserveLevel) / item.addRate : Infinity;
+      const until = Math.min(now, full);
+      if (item.count > 0 && until > from) item.count = Math.max(0, item.count - rngPoisson(rng, item.removeRate * (until - from)));
+      item.reserveLevel = until >= full ? item.reserve : Math.min(item.reserve, item.reserveLevel + item.addRate * (until - from));
+      from = until;
+    }
+    if (now > from) item.count = sampleTransientQueue(rng, item.addRate, item.removeRate, item.count, now - from);
   }
   item.time = now;
-  return item.count;
+  return getMerchantStock(item);
 }
 
 /**
  * Records a trade at the last visit: `delta` > 0 when the player sells items to the merchant,
- * < 0 when he buys. The new count is the observation later visits start from.
+ * < 0 when he buys. Purchases empty the queue first, then the reserve. The new count is the
+ * observation later visits start from.
  */
 export function tradeMerchantItem(item: MerchantItem, delta: number): MerchantItem {
   if (!item.observed) fail("INVALID_ARGUMENT", "tradeMerchantItem", "visit the merchant (visitMerchantItem) before trading.", "item");
-  if (!Number.isInteger(delta) || item.count + delta < 0)
-    fail("INVALID_ARGUMENT", "tradeMerchantItem", `delta must be an integer and leave a stock ≥ 0 (stock ${item.count}, delta ${delta}).`, "delta");
-  item.count += delta;
+  const stock = getMerchantStock(item);
+  if (!Number.isInteger(delta) || stock + delta < 0)
+    fail("INVALID_ARGUMENT", "tradeMerchantItem", `delta must be an integer and leave a stock ≥ 0 (stock ${stock}, delta ${delta}).`, "delta");
+  if (delta >= 0 || item.count + delta >= 0) item.count += delta;
+  else {
+    item.reserveLevel = Math.max(0, item.reserveLevel + (item.count + delta));
+    item.count = 0;
+  }
   return item;
 }
 
@@ -92,7 +140,7 @@ export function restockMerchantItem(item: MerchantItem, rng: Rng, time: number, 
     fail("INVALID_ARGUMENT", "restockMerchantItem", "rule.amount must be an integer ≥ 0 and rule.below a finite number.", "rule");
   observeAt("restockMerchantItem", item, rng, time);
   if (item.count < rule.below) item.count += rule.amount;
-  return item.count;
+  return getMerchantStock(item);
 }
 
 /**
@@ -104,6 +152,60 @@ export function setMerchantRates(item: MerchantItem, rng: Rng, time: number, add
   observeAt("setMerchantRates", item, rng, time);
   item.addRate = addRate;
   item.removeRate = removeRate;
+  return item;
+}
+
+/**
+ * A one-off event at `time` (an estate sale adds items, a garrison buys some) as a virtual
+ * observation (chapter 37): the stock is sampled at `time`, `change` items are added or removed
+ * (the count stays ≥ 0) and the result is the observation later visits start from. Returns the
+ * stock after the event.
+ *
+ * @example
+ * ```ts
+ * const swords = createMerchantItem(1 / 200, 1 / 100);
+ * const rng = createRng(4);
+ * visitMerchantItem(swords, rng, 0);
+ * applyMerchantEvent(swords, rng, 10, 12) >= 12; // → true (an estate sale brings 12 swords)
+ * applyMerchantEvent(swords, rng, 11, -1000);    // → 0 (the garrison buys them all)
+ * ```
+ */
+export function applyMerchantEvent(item: MerchantItem, rng: Rng, time: number, change: number): number {
+  if (!Number.isInteger(change)) fail("INVALID_ARGUMENT", "applyMerchantEvent", `change must be an integer, got ${change}.`, "change");
+  observeAt("applyMerchantEvent", item, rng, time);
+  item.count = Math.max(0, item.count + change);
+  return getMerchantStock(item);
+}
+
+/**
+ * Restores a merchant item from JSON (a saved `MerchantItem`, which is plain data). The whole
+ * snapshot is checked first (`NARRATIVE_BAD_INPUT` naming the field; ρ ≥ 1 is `NARRATIVE_QUEUE`);
+ * `item` is untouched when it throws. Caps: counts, offsets and reserves up to 1,000,000 items,
+ * rates up to 1,000,000 per time unit (the transient sampler's work grows with both).
+ */
+export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): MerchantItem {
+  const FN = "restoreMerchantItem";
+  if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object (a saved MerchantItem).", "$");
+  const num = (key: string, ok: (v: number) => boolean, what: string): number => {
+    const v = snapshot[key];
+    if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${key} must be ${what}, got ${JSON.stringify(v)}.`, `$.${key}`);
+    return v;
+  };
+  const addRate = num("addRate", (v) => v >= 0 && v <= MAX_RATE, `a number in [0, ${MAX_RATE}]`);
+  const removeRate = num("removeRate", (v) => v > 0 && v <= MAX_RATE, `a number in (0, ${MAX_RATE}]`);
+  if (addRate / removeRate >= 1) fail("NARRATIVE_QUEUE", FN, `rate ratio ρ = addRate / removeRate = ${addRate / removeRate} must be < 1.`, "$.addRate");
+  const count = num("count", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
+  const time = num("time", () => true, "a finite number");
+  if (typeof snapshot.observed !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, "observed must be a boolean.", "$.observed");
+  const offset =
+    snapshot.offset === undefined ? 0 : num("offset", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
+  const reserve =
+    snapshot.reserve === undefined
+      ? 0
+      : num("reserve", (v) => Number.isInteger(v) && v >= 0 && v <= MAX_QUEUE_LENGTH, `an integer in [0, ${MAX_QUEUE_LENGTH}]`);
+  const reserveLevel =
+    snapshot.reserveLevel === undefined ? reserve : num("reserveLevel", (v) => v >= 0 && v <= reserve, `a number in [0, reserve = ${reserve}]`);
+  Object.assign(item, { addRate, removeRate, count, time, observed: snapshot.observed, offset, reserve, reserveLevel });
   return item;
 }
 

@@ -1,6 +1,9 @@
 import { rngNextFloat, type Rng } from "@tactica/core";
 import { fail, isFiniteNumber } from "../internal/fail.js";
 
+/** Largest queue length the samplers accept as an observed count (their work and memory grow with it). @internal */
+export const MAX_QUEUE_LENGTH = 1_000_000;
+
 function checkRates(fn: string, addRate: number, removeRate: number): number {
   if (!isFiniteNumber(addRate) || addRate < 0) fail("INVALID_ARGUMENT", fn, `addRate must be a finite number ≥ 0, got ${addRate}.`, "addRate");
   if (!isFiniteNumber(removeRate) || removeRate <= 0) fail("INVALID_ARGUMENT", fn, `removeRate must be a finite number > 0, got ${removeRate}.`, "removeRate");
@@ -134,6 +137,8 @@ let pmf = new Float64Array(64);
  */
 export function sampleTransientQueue(rng: Rng, addRate: number, removeRate: number, m: number, t: number): number {
   const rho = checkRates("sampleTransientQueue", addRate, removeRate);
+  if (!Number.isInteger(m) || m < 0 || m > MAX_QUEUE_LENGTH)
+    fail("INVALID_ARGUMENT", "sampleTransientQueue", `m must be an integer in [0, ${MAX_QUEUE_LENGTH}], got ${m}.`, "m");
   const lt = addRate * t;
   const arrivals = Math.ceil(lt + 10 * Math.sqrt(lt + 1) + 20);
   const stationary = rho === 0 ? 1 : Math.ceil(Math.log(1e-12) / Math.log(rho)) + 1;

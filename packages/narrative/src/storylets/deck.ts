@@ -27,6 +27,7 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
   const storylets = list.map((s: unknown, i): Storylet => {
     const p = `${base}[${i}]`;
     if (!isRecord(s) || typeof s.id !== "string" || s.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
+    if (s.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the storylet.`, `${p}.id`);
     if (seen.has(s.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${s.id}"; ids must be unique.`, `${p}.id`);
     seen.add(s.id);
     const num = (key: string, def: number, ok: (v: number) => boolean, what: string): number => {

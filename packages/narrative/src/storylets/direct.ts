@@ -1,5 +1,5 @@
 import { rngWeightedPick, type Rng } from "@tactica/core";
-import { collectEligibleStorylets } from "./select.js";
+import { collectEligibleStorylets, collectTopTier, useIndex, type SelectStoryletOptions } from "./select.js";
 import type { Storylet, StoryletDeck, StoryletState } from "./types.js";
 
 const scratch: number[] = [];
@@ -9,7 +9,8 @@ const scratch: number[] = [];
  * hard priority), those the `objective` scores best (the experience objective and the pacing
  * target, e.g. a dot product with the player model minus the distance of the storylet's tension
  * to {@link evaluateTensionArc}'s target), then a seeded pick by weight. Returns the index in
- * `deck.storylets`, or -1. Does not play it (see {@link playStorylet}).
+ * `deck.storylets`, or -1. Does not play it (see {@link playStorylet}). `options.index`
+ * ({@link createStoryletIndex}) gives the same pick without re-evaluating every precondition.
  *
  * @example
  * ```ts
@@ -23,12 +24,25 @@ const scratch: number[] = [];
  * deck.storylets[i].id; // → "campfire"
  * ```
  */
-export function directStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng, objective: (storylet: Storylet) => number): number {
-  const n = collectEligibleStorylets(scratch, deck, state);
-  if (n === 0) return -1;
-  let best = -Infinity;
-  for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);
-  const tier = scratch.filter((i) => deck.storylets[i]!.salience === best);
+export function directStorylet(
+  deck: StoryletDeck,
+  state: StoryletState,
+  rng: Rng,
+  objective: (storylet: Storylet) => number,
+  options: SelectStoryletOptions = {},
+): number {
+  let tier: number[];
+  if (options.index !== undefined) {
+    useIndex("directStorylet", options.index, deck, state);
+    if (collectTopTier(scratch, options.index, deck, state) === 0) return -1;
+    tier = scratch.slice();
+  } else {
+    const n = collectEligibleStorylets(scratch, deck, state);
+    if (n === 0) return -1;
+    let best = -Infinity;
+    for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);
+    tier = scratch.filter((i) => deck.storylets[i]!.salience === best);
+  }
   const scores = tier.map((i) => objective(deck.storylets[i]!));
   const top = Math.max(...scores.map((s) => (Number.isNaN(s) ? -Infinity : s)));
   const chosen = tier.filter((_, k) => scores[k]! >= top - 1e-9 * Math.max(1, Math.abs(top)));

@@ -1,25 +1,73 @@
 import { rngWeightedPick, type Rng } from "@tactica/core";
 import { applyEffects, matchConditions } from "../conditions.js";
 import { fail } from "../internal/fail.js";
-import type { Storylet, StoryletDeck, StoryletState } from "./types.js";
+import { createStoryletIndex, syncStoryletIndex } from "./storylet-index.js";
+import type { Storylet, StoryletDeck, StoryletIndex, StoryletState } from "./types.js";
+
+/** Options of the storylet selection functions. */
+export interface SelectStoryletOptions {
+  /**
+   * A {@link createStoryletIndex} index of the same deck: only the conditions of changed qualities
+   * are re-evaluated and salience tiers are scanned from the highest down. Same results.
+   */
+  index?: StoryletIndex;
+}
+
+/** @internal Checks the index belongs to the deck and brings it up to date. */
+export function useIndex(fn: string, index: StoryletIndex, deck: StoryletDeck, state: StoryletState): void {
+  if (index.storylets !== deck.storylets || index.count !== deck.storylets.length)
+    fail(
+      "INVALID_ARGUMENT",
+      fn,
+      "options.index was built for another deck (or the deck was edited since); call createStoryletIndex(deck) again.",
+      "options.index",
+    );
+  syncStoryletIndex(index, deck, state);
+}
+
+/** Once-only and cooldown checks (the conditions are checked elsewhere). */
+function isStoryletFree(s: Storylet, state: StoryletState): boolean {
+  const last = state.lastPlayed[s.id];
+  if (last === undefined || !Object.prototype.hasOwnProperty.call(state.lastPlayed, s.id)) return true;
+  if (s.once) return false;
+  return state.turn - last > s.cooldown;
+}
+
+/** @internal Writes the eligible members of the highest salience tier that has any, in deck order; returns how many. */
+export function collectTopTier(out: number[], index: StoryletIndex, deck: StoryletDeck, state: StoryletState): number {
+  out.length = 0;
+  const { tierStart, tierMembers, tierReady, failing } = index;
+  const list = deck.storylets;
+  for (let t = 0; t < tierReady.length; t++) {
+    if (tierReady[t] === 0) continue;
+    for (let i = tierStart[t]!; i < tierStart[t + 1]!; i++) {
+      const s = tierMembers[i]!;
+      if (failing[s] === 0 && isStoryletFree(list[s]!, state)) out.push(s);
+    }
+    if (out.length > 0) return out.length;
+  }
+  return 0;
+}
 
 /** True when storylet `s` may be played now: conditions hold, not used up (`once`), off cooldown. */
 export function isStoryletEligible(s: Storylet, state: StoryletState): boolean {
-  const last = state.lastPlayed[s.id];
-  if (last !== undefined) {
-    if (s.once) return false;
-    if (state.turn - last <= s.cooldown) return false;
-  }
-  return matchConditions(s.conditions, state.qualities);
+  return isStoryletFree(s, state) && matchConditions(s.conditions, state.qualities);
 }
 
 /**
- * Level 1: writes the indices (into `deck.storylets`) of the eligible storylets to `out` and
- * returns how many there are. Allocates nothing.
+ * Level 1: writes the indices (into `deck.storylets`) of the eligible storylets to `out`, in deck
+ * order, and returns how many there are. Allocates nothing (beyond growing `out`). With
+ * `options.index` only the conditions of changed qualities are re-evaluated.
  */
-export function collectEligibleStorylets(out: number[], deck: StoryletDeck, state: StoryletState): number {
+export function collectEligibleStorylets(out: number[], deck: StoryletDeck, state: StoryletState, options: SelectStoryletOptions = {}): number {
   out.length = 0;
   const list = deck.storylets;
+  const index = options.index;
+  if (index !== undefined) {
+    useIndex("collectEligibleStorylets", index, deck, state);
+    for (let i = 0; i < list.length; i++) if (index.failing[i] === 0 && isStoryletFree(list[i]!, state)) out.push(i);
+    return out.length;
+  }
   for (let i = 0; i < list.length; i++) if (isStoryletEligible(list[i]!, state)) out.push(i);
   return out.length;
 }
@@ -30,15 +78,23 @@ const weights: number[] = [];
 /**
  * Picks the storylet to play: among the eligible ones, those of the highest salience, then a
  * seeded pick by weight. Returns its index in `deck.storylets`, or -1 when none is eligible. Does
- * not play it (see {@link playStorylet}).
+ * not play it (see {@link playStorylet}). Give `options.index` ({@link createStoryletIndex}) when
+ * selecting often from a large deck: the same pick, without re-evaluating every precondition.
  */
-export function selectStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng): number {
-  const n = collectEligibleStorylets(scratch, deck, state);
-  if (n === 0) return -1;
-  let best = -Infinity;
-  for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);
-  let m = 0;
-  for (let i = 0; i < n; i++) if (deck.storylets[scratch[i]!]!.salience === best) scratch[m++] = scratch[i]!;
+export function selectStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng, options: SelectStoryletOptions = {}): number {
+  let m: number;
+  if (options.index !== undefined) {
+    useIndex("selectStorylet", options.index, deck, state);
+    m = collectTopTier(scratch, options.index, deck, state);
+    if (m === 0) return -1;
+  } else {
+    const n = collectEligibleStorylets(scratch, deck, state);
+    if (n === 0) return -1;
+    let best = -Infinity;
+    for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);
+    m = 0;
+    for (let i = 0; i < n; i++) if (deck.storylets[scratch[i]!]!.salience === best) scratch[m++] = scratch[i]!;
+  }
   if (m === 1) return scratch[0]!;
   weights.length = m;
   for (let i = 0; i < m; i++) weights[i] = deck.storylets[scratch[i]!]!.weight;
@@ -61,9 +117,26 @@ export function playStorylet(deck: StoryletDeck, state: StoryletState, index: nu
   return s;
 }
 
+const indexes = new WeakMap<StoryletDeck, StoryletIndex>();
+
+/**
+ * @internal The level-2 cache: one index per deck object, rebuilt when `deck.storylets` was
+ * replaced or changed length. (Edit a deck by building a new one; an in-place edit of a storylet's
+ * conditions is not detected.)
+ */
+export function cachedStoryletIndex(deck: StoryletDeck): StoryletIndex {
+  let index = indexes.get(deck);
+  if (index === undefined || index.storylets !== deck.storylets || index.count !== deck.storylets.length) {
+    index = createStoryletIndex(deck);
+    indexes.set(deck, index);
+  }
+  return index;
+}
+
 /**
  * Level 2: selects a storylet ({@link selectStorylet}), plays it ({@link playStorylet}) and
- * returns it, or `null` when none is eligible.
+ * returns it, or `null` when none is eligible. Keeps a {@link createStoryletIndex} index per deck
+ * in a private cache, so repeated draws re-evaluate only the conditions of changed qualities.
  *
  * @example
  * ```ts
@@ -80,6 +153,6 @@ export function playStorylet(deck: StoryletDeck, state: StoryletState, index: nu
  * ```
  */
 export function drawStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng): Storylet | null {
-  const i = selectStorylet(deck, state, rng);
+  const i = selectStorylet(deck, state, rng, { index: cachedStoryletIndex(deck) });
   return i < 0 ? null : playStorylet(deck, state, i);
 }

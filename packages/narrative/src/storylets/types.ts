@@ -1,4 +1,4 @@
-import type { Condition, Effect, Qualities } from "../types.js";
+import type { Condition, Effect, Qualities, QualityValue } from "../types.js";
 
 /** One storylet: a piece of content available while its preconditions hold. */
 export interface Storylet {
@@ -40,4 +40,47 @@ export interface StoryletState {
   lastPlayed: Record<string, number>;
   /** Storylet id → how many times it was played. */
   playCount: Record<string, number>;
+}
+
+/**
+ * A selection index over a {@link StoryletDeck} ({@link createStoryletIndex}): an inverted index
+ * from quality to the conditions that read it, a per-condition "holds" bit, a per-storylet count
+ * of failing conditions and the storylets grouped by salience tier. Before a selection the index
+ * compares the value of every quality it reads with the value it last saw (per-quality dirty
+ * tracking) and re-evaluates only the conditions of the qualities that changed. Plain data (arrays
+ * and typed arrays); a derived cache, never saved: rebuild it after editing the deck.
+ */
+export interface StoryletIndex {
+  /** The deck's `storylets` array the index was built from (identity checked by the level-2 cache). */
+  readonly storylets: readonly unknown[];
+  /** Number of storylets. */
+  readonly count: number;
+  /** The quality names the conditions read, in first-use order. */
+  readonly keys: readonly string[];
+  /** Per key (same order as `keys`): the last value seen, `undefined` when missing; stale until the first sync. */
+  readonly seen: (QualityValue | undefined)[];
+  /** Per key: false until the key was synchronised once. */
+  readonly synced: Uint8Array;
+  /** Conditions by key: `keyConditions[keyStart[k] .. keyStart[k + 1])` are flat condition indices. */
+  readonly keyStart: Int32Array;
+  /** Flat condition indices grouped by key. */
+  readonly keyConditions: Int32Array;
+  /** Per flat condition: the storylet it belongs to. */
+  readonly conditionStorylet: Int32Array;
+  /** Per storylet: its first flat condition (`conditionStart[s] .. conditionStart[s + 1]`). */
+  readonly conditionStart: Int32Array;
+  /** Per flat condition: 1 when it holds for the last synchronised qualities. */
+  readonly holds: Uint8Array;
+  /** Per storylet: how many of its conditions fail (0 = conditions hold). */
+  readonly failing: Int32Array;
+  /** Distinct saliences, highest first. */
+  readonly tierSalience: Float64Array;
+  /** Storylets by tier, each tier in deck order: `tierMembers[tierStart[t] .. tierStart[t + 1])`. */
+  readonly tierStart: Int32Array;
+  /** Storylet indices grouped by tier. */
+  readonly tierMembers: Int32Array;
+  /** Per storylet: its tier. */
+  readonly tierOf: Int32Array;
+  /** Per tier: how many members have every condition holding. */
+  readonly tierReady: Int32Array;
 }

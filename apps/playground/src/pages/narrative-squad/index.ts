@@ -1,0 +1,108 @@
+import { createRng, type Rng } from "@tactica/core";
+import { findSquadDialogue, squadDialoguesFromJson, type SquadDialogueResult, type SquadMember } from "@tactica/narrative";
+import type { DemoPage } from "../../demo";
+import { button, demoLayout, fixedLoop, slider } from "../../ui";
+
+const W = 800;
+const H = 600;
+const RADIUS = 180;
+
+const DIALOGUES = squadDialoguesFromJson([
+  {
+    id: "status",
+    concept: "status",
+    minMembers: 2,
+    radius: RADIUS,
+    lines: [
+      { speaker: [{ key: "injured", op: "==", value: false }], variants: [{ text: "Everyone OK?" }] },
+      {
+        speaker: [{ key: "injured", op: "==", value: true }],
+        variants: [{ criteria: [{ key: "health", op: "<", value: 0.5 }], text: "I'm hit!" }, { text: "I'm alright!" }],
+      },
+    ],
+  },
+  {
+    id: "contact",
+    concept: "contact",
+    minMembers: 3,
+    radius: RADIUS,
+    lines: [
+      { speaker: [], variants: [{ text: "Contact, {region}!" }] },
+      { speaker: [{ key: "role", op: "==", value: "leader" }], variants: [{ text: "{down} down already. Suppress them!" }] },
+      { speaker: [], variants: [{ text: "Moving!" }] },
+    ],
+  },
+]);
+
+const page: DemoPage = {
+  id: "narrative-squad",
+  title: "Squad dialogue: role slots in range",
+  package: "narrative",
+  order: 6,
+  guide: "guide/narrative",
+  description:
+    "Chapter 2's squad dialogue: a 2–3 line exchange fires only with enough members within the radius (circle), every line has its own speaker, replies depend on the speaker's state (I'm hit! / I'm alright!) and slots fill in the region and man-down count. Click to move the squad's centre.",
+  code: `const dialogues = squadDialoguesFromJson(json);
+const r = findSquadDialogue(dialogues, { concept: "status", facts: {}, x, y, members, slots: { region: "the barn", down: 1 } }, rng);`,
+  mount(root) {
+    const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    let rng: Rng = createRng(1);
+    let cx = 400;
+    let cy = 300;
+    let injuredHealth = 0.3;
+    const members: SquadMember[] = [
+      { id: "leader", x: 380, y: 280, facts: { injured: false, health: 1, role: "leader" } },
+      { id: "medic", x: 440, y: 320, facts: { injured: false, health: 1, role: "medic" } },
+      { id: "gunner", x: 350, y: 360, facts: { injured: true, health: 0.3, role: "gunner" } },
+      { id: "scout", x: 620, y: 140, facts: { injured: false, health: 1, role: "scout" } },
+    ];
+    let said: SquadDialogueResult | null = null;
+    let last = "";
+    slider(panel, "Gunner health", 0, 1, 0.05, injuredHealth, (v) => {
+      injuredHealth = v;
+      members[2]!.facts["health"] = v;
+    });
+    const ask = (concept: string) => {
+      said = findSquadDialogue(DIALOGUES, { concept, facts: {}, x: cx, y: cy, members, slots: { region: "by the barn", down: 1 } }, rng);
+      last = said ? "" : `no '${concept}' dialogue: not enough members in range`;
+    };
+    button(panel, "Status check", () => ask("status"));
+    button(panel, "Contact", () => ask("contact"));
+    button(panel, "Restart", () => {
+      rng = createRng(1);
+      said = null;
+    });
+    function render(): void {
+      draw.clear();
+      draw.circle(cx, cy, RADIUS, { color: "#3b4261" });
+      for (const m of members) {
+        const inRange = Math.hypot(m.x - cx, m.y - cy) <= RADIUS;
+        draw.circle(m.x, m.y, 12, { color: m.facts["injured"] ? "#f7768e" : "#9ece6a", fill: true, alpha: inRange ? 1 : 0.35 });
+        draw.text(m.x + 16, m.y + 4, m.id, { color: "#c0caf5" });
+      }
+      if (said) {
+        said.lines.forEach((l, i) => {
+          const m = members.find((x) => x.id === l.speaker)!;
+          draw.rect(m.x - 10, m.y - 44, Math.max(60, l.text.length * 7.5), 22, { color: "#1f2937", fill: true });
+          draw.text(m.x - 4, m.y - 28, `${i + 1}. ${l.text}`, { color: "#e0e0e0" });
+        });
+      }
+      const lines = said ? said.lines.map((l, i) => `${i + 1}. ${l.speaker}: ${l.text}`).join("\n") : last;
+      stats.textContent = `squad centre (${cx.toFixed(0)}, ${cy.toFixed(0)}), radius ${RADIUS}\n${lines}`;
+    }
+    const stop = fixedLoop(() => undefined, render);
+    const onClick = (e: MouseEvent) => {
+      const r = canvas.getBoundingClientRect();
+      cx = ((e.clientX - r.left) * W) / r.width;
+      cy = ((e.clientY - r.top) * H) / r.height;
+      ask("status");
+    };
+    canvas.addEventListener("mousedown", onClick);
+    return () => {
+      stop();
+      canvas.removeEventListener("mousedown", onClick);
+    };
+  },
+};
+
+export default page;

@@ -1,0 +1,4 @@
+import { cases } from "../src/fuzz/cases/narrative";
+import { fuzzSuite } from "./fuzz-suite";
+
+fuzzSuite(cases);
