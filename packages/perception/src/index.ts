@@ -26,6 +26,7 @@ export {
 } from "./vision";
 export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
 export { gridLineOfSight } from "./grid-line-of-sight";
+export { boxLineOfSight, type BoxLineOfSightOptions } from "./box-line-of-sight";
 export {
   addSensor,
   createSenseManager,
@@ -70,6 +71,7 @@ export {
   multiplyInfluence,
   normalizeInfluence,
   stampInfluence,
+  stampInfluences,
   type StampOptions,
 } from "./influence-layer";
 export {

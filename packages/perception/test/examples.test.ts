@@ -86,4 +86,17 @@ describe("@example blocks run and do what their comments say", () => {
   it("decomposeTerrain", () => {
     expect(run(example("terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
   });
+
+  it("boxLineOfSight", () => {
+    const code = example("box-line-of-sight.ts", "boxLineOfSight");
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("canSee") || l.startsWith("los("))
+      .map((l) => l.replace(/;.*$/, ""));
+    expect(run(code, `return [${calls.join(", ")}];`)).toEqual([false, true]);
+  });
+
+  it("stampInfluences", () => {
+    expect(run(example("influence-layer.ts", "stampInfluences"), "return [threat.values[4 * 16 + 4], threat.values[15 * 16 + 15]];")).toEqual([1, 2]);
+  });
 });

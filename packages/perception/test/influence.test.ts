@@ -18,6 +18,7 @@ import {
   propagateInfluence,
   setInfluenceSource,
   stampInfluence,
+  stampInfluences,
 } from "../src/index";
 
 function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
@@ -114,6 +115,25 @@ describe("influence layers (working maps)", () => {
     const masked = stampInfluence(createInfluenceLayer(12, 12), 4, 4, 1, 6, { lineOfSight: (_x0, _y0, x1) => x1 < 7 });
     expect(masked.values[4 * 12 + 8]).toBe(0);
     expect(masked.values[4 * 12 + 6]).toBeGreaterThan(0);
+  });
+
+  it("batch stamping equals one stamp per source, and checks every entry first (property)", () => {
+    const src = fc.tuple(fc.double({ min: -3, max: 20, noNaN: true }), fc.double({ min: -3, max: 20, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }));
+    fc.assert(
+      fc.property(fc.array(src, { minLength: 0, maxLength: 12 }), fc.double({ min: 1, max: 6, noNaN: true }), fc.constantFrom(0, 1, 2, 3), (sources, radius, falloff) => {
+        const options = { falloff: falloff as 0 | 1 | 2 | 3 };
+        const a = createInfluenceLayer(17, 15);
+        const b = createInfluenceLayer(17, 15);
+        for (const [x, y, s] of sources) stampInfluence(a, x, y, s, radius, options);
+        stampInfluences(b, Float64Array.from(sources.flat()), radius, options);
+        expect([...b.values]).toEqual([...a.values]);
+      }),
+      { numRuns: 60, seed: 29 },
+    );
+    const layer = createInfluenceLayer(4, 4);
+    throwsCode(() => stampInfluences(layer, [1, 1, 1, 2, Number.NaN, 1], 2), "PERCEPTION_CONFIG");
+    throwsCode(() => stampInfluences(layer, [1, 1], 2), "PERCEPTION_CONFIG");
+    expect([...layer.values].every((v) => v === 0)).toBe(true);
   });
 
   it("refuses to invert a raw map and to combine maps of different sizes", () => {
