@@ -131,6 +131,21 @@ export {
   selectTarget,
   type SelectTargetOptions,
 } from "./danger-regions";
+export {
+  addPointSource,
+  clearPointSources,
+  createPointInfluence,
+  findPointInfluenceExtreme,
+  type FindPointInfluenceExtremeOptions,
+  type PointInfluence,
+  pointInfluenceAt,
+  pointInfluenceGradient,
+  samplePointInfluence,
+  simplifyPointSources,
+  type SimplifyPointSourcesOptions,
+  spreadPointSources,
+  type SpreadPointSourcesOptions,
+} from "./point-influence";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";

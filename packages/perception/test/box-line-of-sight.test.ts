@@ -14,7 +14,10 @@ describe("boxLineOfSight", () => {
     fc.assert(
       fc.property(
         fc.array(box, { minLength: 0, maxLength: 30 }),
-        fc.array(fc.tuple(fc.oneof(coord, integral), fc.oneof(coord, integral), fc.oneof(coord, integral), fc.oneof(coord, integral)), { minLength: 1, maxLength: 20 }),
+        fc.array(fc.tuple(fc.oneof(coord, integral), fc.oneof(coord, integral), fc.oneof(coord, integral), fc.oneof(coord, integral)), {
+          minLength: 1,
+          maxLength: 20,
+        }),
         fc.option(fc.double({ min: 0.3, max: 12, noNaN: true }), { nil: undefined }),
         (boxes, rays, cellSize) => {
           const los = boxLineOfSight(boxes, cellSize === undefined ? {} : { cellSize });

@@ -99,4 +99,11 @@ describe("@example blocks run and do what their comments say", () => {
   it("stampInfluences", () => {
     expect(run(example("influence-layer.ts", "stampInfluences"), "return [threat.values[4 * 16 + 4], threat.values[15 * 16 + 15]];")).toEqual([1, 2]);
   });
+
+  it("findPointInfluenceExtreme", () => {
+    const [x, y, value] = run(example("point-influence.ts", "findPointInfluenceExtreme"), "return [best.x, best.y, value];") as number[];
+    expect(value).toBe(0);
+    expect(x).toBeCloseTo(6, 1);
+    expect(y).toBeCloseTo(8, 1);
+  });
 });

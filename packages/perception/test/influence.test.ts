@@ -118,16 +118,25 @@ describe("influence layers (working maps)", () => {
   });
 
   it("batch stamping equals one stamp per source, and checks every entry first (property)", () => {
-    const src = fc.tuple(fc.double({ min: -3, max: 20, noNaN: true }), fc.double({ min: -3, max: 20, noNaN: true }), fc.double({ min: -2, max: 2, noNaN: true }));
+    const src = fc.tuple(
+      fc.double({ min: -3, max: 20, noNaN: true }),
+      fc.double({ min: -3, max: 20, noNaN: true }),
+      fc.double({ min: -2, max: 2, noNaN: true }),
+    );
     fc.assert(
-      fc.property(fc.array(src, { minLength: 0, maxLength: 12 }), fc.double({ min: 1, max: 6, noNaN: true }), fc.constantFrom(0, 1, 2, 3), (sources, radius, falloff) => {
-        const options = { falloff: falloff };
-        const a = createInfluenceLayer(17, 15);
-        const b = createInfluenceLayer(17, 15);
-        for (const [x, y, s] of sources) stampInfluence(a, x, y, s, radius, options);
-        stampInfluences(b, Float64Array.from(sources.flat()), radius, options);
-        expect([...b.values]).toEqual([...a.values]);
-      }),
+      fc.property(
+        fc.array(src, { minLength: 0, maxLength: 12 }),
+        fc.double({ min: 1, max: 6, noNaN: true }),
+        fc.constantFrom(0, 1, 2, 3),
+        (sources, radius, falloff) => {
+          const options = { falloff: falloff };
+          const a = createInfluenceLayer(17, 15);
+          const b = createInfluenceLayer(17, 15);
+          for (const [x, y, s] of sources) stampInfluence(a, x, y, s, radius, options);
+          stampInfluences(b, Float64Array.from(sources.flat()), radius, options);
+          expect([...b.values]).toEqual([...a.values]);
+        },
+      ),
       { numRuns: 60, seed: 29 },
     );
     const layer = createInfluenceLayer(4, 4);
