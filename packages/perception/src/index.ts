@@ -81,7 +81,10 @@ export {
   influenceAt,
   type InfluenceMap,
   type InfluenceMapOptions,
+  type InfluenceMapSnapshot,
   propagateInfluence,
+  restoreInfluenceMap,
+  saveInfluenceMap,
   setInfluenceSource,
 } from "./influence-map";
 export {

@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import { checkNumber, configError, PerceptionErrorCodes } from "./errors";
+import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 import type { LineOfSight } from "./types";
 
 /**
@@ -114,7 +114,7 @@ const one = new Float64Array(3);
 export function stampInfluences(layer: InfluenceLayer, sources: ArrayLike<number>, radius: number, options?: StampOptions): InfluenceLayer {
   if (sources.length % 3 !== 0) configError("stampInfluences", `"sources" has ${sources.length} numbers; pass x, y, strength triples.`, "sources");
   for (let k = 0; k < sources.length; k++) {
-    if (!Number.isFinite(sources[k])) configError("stampInfluences", `sources[${k}] is ${String(sources[k])}; pass finite numbers.`, `sources[${k}]`);
+    if (!Number.isFinite(sources[k])) configError("stampInfluences", `sources[${k}] is ${describeValue(sources[k])}; pass finite numbers.`, `sources[${k}]`);
   }
   return stampAll("stampInfluences", layer, sources, sources.length / 3, radius, options);
 }

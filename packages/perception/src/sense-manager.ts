@@ -97,6 +97,9 @@ export function createSenseManager(capacity: number): SenseManager {
  * Throws `PERCEPTION_CONFIG` for a bad definition (set-up misuse).
  */
 export function addSensor(manager: SenseManager, sensor: SensorDefinition): number {
+  const input: unknown = sensor;
+  if (typeof input !== "object" || input === null)
+    configError("addSensor", "the sensor is not an object; pass { x, y, heading, viewRange, fieldOfView, hearing? }.", "sensor");
   checkVisionCone("addSensor", { range: sensor.viewRange, fieldOfView: sensor.fieldOfView });
   checkNumber("addSensor", "x", sensor.x);
   checkNumber("addSensor", "y", sensor.y);

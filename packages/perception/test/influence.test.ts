@@ -16,6 +16,8 @@ import {
   multiplyInfluence,
   normalizeInfluence,
   propagateInfluence,
+  restoreInfluenceMap,
+  saveInfluenceMap,
   setInfluenceSource,
   stampInfluence,
   stampInfluences,
@@ -293,5 +295,47 @@ describe("influence map propagation", () => {
     throwsCode(() => createInfluenceMap(4, 4, { grid: createGrid(4, 5) }), "PERCEPTION_CONFIG");
     throwsCode(() => setInfluenceSource(map, 4, 0, 1), "PERCEPTION_CONFIG");
     throwsCode(() => advanceInfluenceMap(map, -1), "PERCEPTION_CONFIG");
+  });
+});
+
+describe("influence map snapshots", () => {
+  it("round-trips through JSON and continues identically", () => {
+    const a = createInfluenceMap(7, 6, { momentum: 0.3, decay: 0.25, rateHz: 3 });
+    setInfluenceSource(a, 1, 1, 1);
+    setInfluenceSource(a, 5, 4, -0.5);
+    advanceInfluenceMap(a, 0.8);
+    const b = createInfluenceMap(7, 6);
+    restoreInfluenceMap(b, JSON.parse(JSON.stringify(saveInfluenceMap(a))));
+    for (let k = 0; k < 5; k++) {
+      advanceInfluenceMap(a, 0.2);
+      advanceInfluenceMap(b, 0.2);
+    }
+    expect(saveInfluenceMap(b)).toEqual(saveInfluenceMap(a));
+  });
+
+  it("checks the whole snapshot first and leaves the map unchanged on a bad one", () => {
+    const map = createInfluenceMap(3, 2);
+    setInfluenceSource(map, 0, 0, 1);
+    const before = JSON.stringify(saveInfluenceMap(map));
+    const good = saveInfluenceMap(map);
+    for (const [bad, path] of [
+      [null, "$"],
+      [{ ...good, version: 2 }, "$.version"],
+      [{ ...good, width: 4 }, "$.width"],
+      [{ ...good, momentum: 1.5 }, "$.momentum"],
+      [{ ...good, elapsed: 10 }, "$.elapsed"],
+      [{ ...good, values: [0, 0, 0, 0, 0, Number.NaN] }, "$.values[5]"],
+      [{ ...good, sources: [0] }, "$.sources"],
+    ] as const) {
+      let caught: unknown;
+      try {
+        restoreInfluenceMap(map, bad);
+      } catch (e) {
+        caught = e;
+      }
+      expect(isTacticaError(caught, "PERCEPTION_CONFIG"), String(caught)).toBe(true);
+      expect((caught as { path?: string }).path).toBe(path);
+      expect(JSON.stringify(saveInfluenceMap(map))).toBe(before);
+    }
   });
 });
