@@ -34,7 +34,7 @@ export function describeValue(value: unknown): string {
   if (typeof value === "object") return "an object";
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === "function") return "a function";
-  return String(value);
+  return String(value as number | boolean | bigint | symbol | undefined); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion
 }
 
 /**
