@@ -124,6 +124,17 @@ export {
   staggerStandDown,
   startSearch,
 } from "./search-coordinator";
+export { mergeTerrainRegions, type MergeTerrainRegionsOptions, regionNeighbors, type TerrainRegions } from "./terrain-merge";
+export {
+  addRegionInfluence,
+  addTileInfluence,
+  artilleryInfluence,
+  commanderInfluence,
+  linearInfluence,
+  mixPlayerInfluence,
+  type RegionInfluenceOptions,
+  travelTimeInfluence,
+} from "./region-influence";
 export { decomposeTerrain, type DecomposeTerrainOptions, findCulDeSacs, isChokepoint, rectangleNeighbors, type TerrainRectangles } from "./terrain-regions";
 export {
   addDangerRegion,

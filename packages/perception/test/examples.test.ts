@@ -106,4 +106,12 @@ describe("@example blocks run and do what their comments say", () => {
     expect(x).toBeCloseTo(6, 1);
     expect(y).toBeCloseTo(8, 1);
   });
+
+  it("addRegionInfluence", () => {
+    expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
+  });
+
+  it("mergeTerrainRegions", () => {
+    expect(run(example("terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
+  });
 });
