@@ -110,7 +110,12 @@ describe("region influence (Listing 31.1 with its erratum fixed) and Eq. 31.1–
           const queue = [from];
           while (queue.length > 0) {
             const r = queue.shift()!;
-            for (const q of neighbors[r]!) if (dist[q] === Infinity) ((dist[q] = dist[r]! + 1), queue.push(q));
+            for (const q of neighbors[r]!) {
+              if (dist[q] === Infinity) {
+                dist[q] = dist[r]! + 1;
+                queue.push(q);
+              }
+            }
           }
           for (let r = 0; r < n; r++) expect(out[r]).toBe(Math.max(strength - dist[r]!, 0));
           // Uneven costs (a region can be pushed again with a shorter distance): Bellman–Ford reference.
