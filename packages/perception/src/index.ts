@@ -160,6 +160,8 @@ export {
   spreadPointSources,
   type SpreadPointSourcesOptions,
 } from "./point-influence";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence } from "./influence-stamps";
+export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
