@@ -162,6 +162,9 @@ export {
 } from "./point-influence";
 export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence } from "./influence-stamps";
 export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
+export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
+export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
+export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
