@@ -165,6 +165,18 @@ export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions }
 export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
 export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
 export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";
+export {
+  collapsePossibility,
+  createPossibilityForks,
+  createPossibilityMap,
+  decidePossibleInstantiation,
+  forkPossibility,
+  observePossibility,
+  propagatePossibility,
+  type PossibilityForks,
+  type PossibilityMap,
+  type PropagatePossibilityOptions,
+} from "./possibility-map";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
