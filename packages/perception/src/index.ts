@@ -177,6 +177,8 @@ export {
   type PossibilityMap,
   type PropagatePossibilityOptions,
 } from "./possibility-map";
+export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createChangedObjects, observeObjectState } from "./changed-objects";
+export { predictSighting, type PredictSightingOptions } from "./will-see";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
