@@ -63,7 +63,8 @@ simplifyPointSources(field, tolerance);                    // lossy merge, error
       draw.clear();
       let max = 1e-9;
       const samples: number[] = [];
-      for (let py = 0; py < H; py += CELL) for (let px = 0; px < W; px += CELL) samples.push(pointInfluenceAt(field, (px + CELL / 2) / SCALE, (py + CELL / 2) / SCALE));
+      for (let py = 0; py < H; py += CELL)
+        for (let px = 0; px < W; px += CELL) samples.push(pointInfluenceAt(field, (px + CELL / 2) / SCALE, (py + CELL / 2) / SCALE));
       for (const v of samples) max = Math.max(max, v);
       let k = 0;
       for (let py = 0; py < H; py += CELL) {
