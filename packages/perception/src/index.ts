@@ -179,6 +179,8 @@ export {
 } from "./possibility-map";
 export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createChangedObjects, observeObjectState } from "./changed-objects";
 export { predictSighting, type PredictSightingOptions } from "./will-see";
+export { type CanvassGrid, chooseCanvassPose, type ChooseCanvassPoseOptions, countCanvassWedge, createCanvassGrid, markCanvassWedge } from "./canvass-grid";
+export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search-points";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
