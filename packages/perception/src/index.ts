@@ -181,6 +181,7 @@ export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createC
 export { predictSighting, type PredictSightingOptions } from "./will-see";
 export { type CanvassGrid, chooseCanvassPose, type ChooseCanvassPoseOptions, countCanvassWedge, createCanvassGrid, markCanvassWedge } from "./canvass-grid";
 export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search-points";
+export { createScentField, depositScent, followScent, type ScentField, setScentFade } from "./scent-field";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
