@@ -170,11 +170,13 @@ export function boxLineOfSight(boxes: readonly ReadonlyAabb[], options?: BoxLine
     const ey = Math.min(ny - 1, Math.max(0, Math.floor((y0 + t1 * dy - by0) / cs)));
     const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
     const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
-    const tdx = stepX === 0 ? Infinity : cs / Math.abs(dx);
-    const tdy = stepY === 0 ? Infinity : cs / Math.abs(dy);
-    let tmx = stepX === 0 ? Infinity : ((stepX > 0 ? bx0 + (cx + 1) * cs : bx0 + cx * cs) - x0) / dx;
-    let tmy = stepY === 0 ? Infinity : ((stepY > 0 ? by0 + (cy + 1) * cs : by0 + cy * cs) - y0) / dy;
-    // At most one cell per column and row crossed, plus the first; bounded, so no float quirk can hang.
+    const tdx = stepX === 0 ? 1e300 : cs / Math.abs(dx);
+    const tdy = stepY === 0 ? 1e300 : cs / Math.abs(dy);
+    let tmx = stepX === 0 ? 1e300 : ((stepX > 0 ? bx0 + (cx + 1) * cs : bx0 + cx * cs) - x0) / dx;
+    let tmy = stepY === 0 ? 1e300 : ((stepY > 0 ? by0 + (cy + 1) * cs : by0 + cy * cs) - y0) / dy;
+    // (1e300, not Infinity, for an axis never stepped: an Infinity here made V8 box the doubles of the
+    // loop, allocating on every ray.) At most one cell per column and row crossed, plus the first;
+    // bounded, so no float quirk can hang.
     for (let guard = nx + ny + 2; guard > 0; guard--) {
       if (testCell(cy * nx + cx)) return false;
       if (cx !== ex && (cy === ey || tmx < tmy)) {
