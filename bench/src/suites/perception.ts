@@ -208,6 +208,20 @@ function visionBench(ctx: SuiteContext): void {
   ctx.record({ case: c, library: "tactica-boolean", metric: "speedup_vs_yuka-vision", value: y.medianUs / b.medianUs, unit: "x" });
   ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: bytesPerFrame(boolean, ctx.quick ? 5 : 100), unit: "bytes" });
   ctx.record({ case: c, library: "tactica-zones", metric: "bytes_per_frame", value: bytesPerFrame(certainty, ctx.quick ? 5 : 100), unit: "bytes" });
+  // The rays alone (every pair, no cone): boxLineOfSight allocates nothing per ray. The frames above
+  // still allocate because canSee's call to the callback is polymorphic here (three callbacks in one
+  // run), so V8 does not inline it and boxes the four coordinates of each call.
+  const raysOnly = (): number => {
+    let clear = 0;
+    for (let i = 0; i < agents; i++) {
+      for (let k = 0; k < neighbors; k++) {
+        const j = nb[i * neighbors + k]!;
+        if (lineOfSight(ax[i]!, ay[i]!, ax[j]!, ay[j]!)) clear++;
+      }
+    }
+    return clear;
+  };
+  ctx.record({ case: c, library: "tactica-box-rays-only", metric: "bytes_per_frame", value: bytesPerFrame(raysOnly, ctx.quick ? 5 : 100), unit: "bytes" });
   ctx.log(`vision: boolean ${b.medianUs.toFixed(0)} us (brute ray ${bb.medianUs.toFixed(0)} us), zones ${z.medianUs.toFixed(0)} us, yuka ${y.medianUs.toFixed(0)} us`);
 }
 
