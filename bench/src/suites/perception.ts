@@ -1,13 +1,45 @@
 // Perception suite: an influence frame (200 stamped sources + one propagation step on a 256×256
 // map) against per-cell curve evaluation of every source, and vision for 1,000 agents checking 8
-// neighbours among 200 boxes: the Boolean check against certainty zones. The yuka `Vision`
-// comparison of the issue is not measured yet (yuka's line of sight needs mesh obstacles).
+// neighbours among 200 boxes: our Boolean check against Yuka 0.7.8's `Vision.visible` on the same
+// geometry (the boxes as Yuka obstacles whose `lineOfSightTest` is Yuka's own `Ray.intersectAABB`,
+// the cheapest obstacle Yuka offers), and certainty zones against our Boolean. Bytes per frame are
+// the median heap growth over several rounds after warm-up (a 256 MB young generation, so no
+// scavenge hides an allocation inside a round).
 import { aabbIntersectsSegment, createRng, rngFloat, type Aabb } from "@tactica/core";
-import { canSee, createInfluenceMap, propagateInfluence, stampInfluence, validateVisionZones, visionCertainty, type LineOfSight } from "@tactica/perception";
-import { allocationPerCall, consume, measure } from "../measure";
+import { AABB, GameEntity, Vector3, Vision, type Ray } from "yuka";
+import { boxLineOfSight, canSee, createInfluenceMap, propagateInfluence, stampInfluence, validateVisionZones, visionCertainty, type LineOfSight } from "@tactica/perception";
+import { measure } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
 
 const FRAME_MS = 1000 / 60;
+
+/** Median heap growth per call over `rounds` rounds of `calls` calls, after a warm-up (JIT). */
+function bytesPerFrame(fn: () => unknown, calls: number, rounds = 5): number {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error("bench: allocation measurement needs node --expose-gc (use `pnpm bench`)");
+  for (let i = 0; i < calls; i++) fn();
+  const perCall: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < calls; i++) fn();
+    perCall.push(Math.max(0, (process.memoryUsage().heapUsed - before) / calls));
+  }
+  perCall.sort((a, b) => a - b);
+  return perCall[rounds >> 1]!;
+}
+
+/** A Yuka obstacle: an axis-aligned box tested with Yuka's own ray–AABB intersection. */
+class BoxObstacle extends GameEntity {
+  readonly box: AABB;
+  constructor(box: AABB) {
+    super();
+    this.box = box;
+  }
+  override lineOfSightTest(ray: Ray, intersectionPoint: Vector3): Vector3 | null {
+    return ray.intersectAABB(this.box, intersectionPoint);
+  }
+}
 
 function influenceBench(ctx: SuiteContext): void {
   const size = 256;
@@ -52,7 +84,7 @@ function influenceBench(ctx: SuiteContext): void {
   ctx.record({ case: c, library: "per-cell-curves", metric: "median_us_per_frame", value: n.medianUs, unit: "us" });
   ctx.record({ case: c, library: "tactica", metric: "ratio_vs_per-cell-curves", value: n.medianUs / t.medianUs, unit: "x" });
   ctx.record({ case: c, library: "tactica", metric: "frame_percent", value: (100 * t.medianUs) / 1000 / FRAME_MS, unit: "%" });
-  ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: allocationPerCall(tactica, ctx.quick ? 20 : 2000), unit: "bytes" });
+  ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: bytesPerFrame(tactica, ctx.quick ? 5 : 200), unit: "bytes" });
   ctx.log(`influence: tactica ${(t.medianUs / 1000).toFixed(2)} ms, per-cell ${(n.medianUs / 1000).toFixed(2)} ms`);
 }
 
@@ -67,15 +99,25 @@ function visionBench(ctx: SuiteContext): void {
     const y = rngFloat(rng, 0, world);
     return { minX: x, minY: y, maxX: x + rngFloat(rng, 2, 10), maxY: y + rngFloat(rng, 2, 10) };
   });
-  const ax = Float64Array.from({ length: agents }, () => rngFloat(rng, 0, world));
-  const ay = Float64Array.from({ length: agents }, () => rngFloat(rng, 0, world));
+  // Agents stand outside every box (Yuka's ray test counts a box around the eye only when its exit
+  // point is nearer than the target; ours blocks at once; outside boxes both agree).
+  const ax = new Float64Array(agents);
+  const ay = new Float64Array(agents);
+  const inBox = (x: number, y: number): boolean => boxes.some((b) => x >= b.minX && x <= b.maxX && y >= b.minY && y <= b.maxY);
+  for (let i = 0; i < agents; i++) {
+    do {
+      ax[i] = rngFloat(rng, 0, world);
+      ay[i] = rngFloat(rng, 0, world);
+    } while (inBox(ax[i]!, ay[i]!));
+  }
   const heading = Float64Array.from({ length: agents }, () => rngFloat(rng, -Math.PI, Math.PI));
   // Each agent checks 8 nearby agents (fixed neighbour lists, as a spatial hash would give).
   const nb = new Int32Array(agents * neighbors);
   for (let i = 0; i < agents; i++) for (let k = 0; k < neighbors; k++) nb[i * neighbors + k] = (i + 1 + k * 37) % agents;
   const p = { x: 0, y: 0 };
   const q = { x: 0, y: 0 };
-  const lineOfSight: LineOfSight = (x0, y0, x1, y1) => {
+  // Brute force: every box per ray (what Yuka's Vision does with its obstacle list).
+  const bruteLineOfSight: LineOfSight = (x0, y0, x1, y1) => {
     p.x = x0;
     p.y = y0;
     q.x = x1;
@@ -83,8 +125,11 @@ function visionBench(ctx: SuiteContext): void {
     for (let b = 0; b < boxes.length; b++) if (aabbIntersectsSegment(boxes[b]!, p, q)) return false;
     return true;
   };
+  // The package's broad phase over the same boxes (answers identical to the brute force).
+  const lineOfSight = boxLineOfSight(boxes);
   const cone = { range: 300, fieldOfView: (2 * Math.PI) / 3 };
   const options = { lineOfSight };
+  const bruteOptions = { lineOfSight: bruteLineOfSight };
   const zones = validateVisionZones([
     { range: 100, halfAngle: Math.PI / 3, certainty: 1 },
     { range: 300, halfAngle: Math.PI / 10, certainty: 0.9 },
@@ -100,6 +145,16 @@ function visionBench(ctx: SuiteContext): void {
     }
     return seen;
   };
+  const booleanBrute = (): number => {
+    let seen = 0;
+    for (let i = 0; i < agents; i++) {
+      for (let k = 0; k < neighbors; k++) {
+        const j = nb[i * neighbors + k]!;
+        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, bruteOptions)) seen++;
+      }
+    }
+    return seen;
+  };
   const certainty = (): number => {
     let sum = 0;
     for (let i = 0; i < agents; i++) {
@@ -110,21 +165,69 @@ function visionBench(ctx: SuiteContext): void {
     }
     return sum;
   };
-  consume(boolean());
+  // Yuka: the same agents in 3D (x, 0, y), heading θ as a yaw of π/2 − θ (Yuka looks along +z), one
+  // Vision per agent with the same range and field of view, the 200 boxes 2 units tall as obstacles.
+  const obstacles = boxes.map((b) => new BoxObstacle(new AABB(new Vector3(b.minX, -1, b.minY), new Vector3(b.maxX, 1, b.maxY))));
+  const points = Array.from({ length: agents }, (_, i) => new Vector3(ax[i], 0, ay[i]));
+  const visions = Array.from({ length: agents }, (_, i) => {
+    const owner = new GameEntity();
+    owner.position.set(ax[i]!, 0, ay[i]!);
+    owner.rotation.fromEuler(0, Math.PI / 2 - heading[i]!, 0);
+    const v = new Vision(owner);
+    v.range = cone.range;
+    v.fieldOfView = cone.fieldOfView;
+    for (const o of obstacles) v.addObstacle(o);
+    return v;
+  });
+  const yuka = (): number => {
+    let seen = 0;
+    for (let i = 0; i < agents; i++) {
+      const v = visions[i]!;
+      for (let k = 0; k < neighbors; k++) if (v.visible(points[nb[i * neighbors + k]!]!)) seen++;
+    }
+    return seen;
+  };
+  const ours = boolean();
+  const theirs = yuka();
+  if (booleanBrute() !== ours) throw new Error("bench: boxLineOfSight and the brute-force ray disagree");
+  // Same geometry, same answers (up to rays grazing a box corner).
+  if (Math.abs(ours - theirs) > 0.002 * agents * neighbors) throw new Error(`bench: tactica sees ${ours} pairs, yuka ${theirs}`);
+  ctx.log(`vision: ${ours} of ${agents * neighbors} pairs visible (yuka ${theirs})`);
   const timeMs = ctx.quick ? 100 : 1500;
   const b = measure(boolean, { timeMs });
   const z = measure(certainty, { timeMs });
+  const y = measure(yuka, { timeMs });
+  const bb = measure(booleanBrute, { timeMs });
   const c = `vision-${agents}-agents-${neighbors}-neighbors-${boxCount}-boxes`;
   ctx.record({ case: c, library: "tactica-boolean", metric: "median_us_per_frame", value: b.medianUs, unit: "us" });
   ctx.record({ case: c, library: "tactica-zones", metric: "median_us_per_frame", value: z.medianUs, unit: "us" });
+  ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "median_us_per_frame", value: bb.medianUs, unit: "us" });
+  ctx.record({ case: c, library: "yuka-vision", metric: "median_us_per_frame", value: y.medianUs, unit: "us" });
+  ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "speedup_vs_yuka-vision", value: y.medianUs / bb.medianUs, unit: "x" });
   ctx.record({ case: c, library: "tactica-zones", metric: "ratio_vs_tactica-boolean", value: z.medianUs / b.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: allocationPerCall(boolean, ctx.quick ? 20 : 2000), unit: "bytes" });
-  ctx.log(`vision: boolean ${b.medianUs.toFixed(0)} us, zones ${z.medianUs.toFixed(0)} us`);
+  ctx.record({ case: c, library: "tactica-boolean", metric: "speedup_vs_yuka-vision", value: y.medianUs / b.medianUs, unit: "x" });
+  ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: bytesPerFrame(boolean, ctx.quick ? 5 : 100), unit: "bytes" });
+  ctx.record({ case: c, library: "tactica-zones", metric: "bytes_per_frame", value: bytesPerFrame(certainty, ctx.quick ? 5 : 100), unit: "bytes" });
+  // The rays alone (every pair, no cone): boxLineOfSight allocates nothing per ray. The frames above
+  // still allocate because canSee's call to the callback is polymorphic here (three callbacks in one
+  // run), so V8 does not inline it and boxes the four coordinates of each call.
+  const raysOnly = (): number => {
+    let clear = 0;
+    for (let i = 0; i < agents; i++) {
+      for (let k = 0; k < neighbors; k++) {
+        const j = nb[i * neighbors + k]!;
+        if (lineOfSight(ax[i]!, ay[i]!, ax[j]!, ay[j]!)) clear++;
+      }
+    }
+    return clear;
+  };
+  ctx.record({ case: c, library: "tactica-box-rays-only", metric: "bytes_per_frame", value: bytesPerFrame(raysOnly, ctx.quick ? 5 : 100), unit: "bytes" });
+  ctx.log(`vision: boolean ${b.medianUs.toFixed(0)} us (brute ray ${bb.medianUs.toFixed(0)} us), zones ${z.medianUs.toFixed(0)} us, yuka ${y.medianUs.toFixed(0)} us`);
 }
 
 const suite: Suite = {
   name: "perception",
-  description: "Influence stamping + propagation vs per-cell curves on 256×256; vision Boolean vs certainty zones for 1,000 agents among 200 boxes.",
+  description: "Influence stamping + propagation vs per-cell curves on 256×256; vision Boolean vs Yuka Vision and certainty zones for 1,000 agents among 200 boxes.",
   run(ctx) {
     influenceBench(ctx);
     visionBench(ctx);

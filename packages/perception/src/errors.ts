@@ -24,13 +24,27 @@ export function configError(fn: string, message: string, path?: string): never {
 }
 
 /**
+ * A short description of any value for an error message; never throws (`String(v)` does for an
+ * object whose `toString` is not a function, as hostile JSON can have).
+ * @internal
+ */
+export function describeValue(value: unknown): string {
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value === "object") return "an object";
+  if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === "function") return "a function";
+  return String(value as number | boolean | bigint | symbol | undefined); // eslint-disable-line @typescript-eslint/no-unnecessary-type-assertion
+}
+
+/**
  * Checks that `value` is a finite number (and within `[min, max]`), else throws `PERCEPTION_CONFIG`.
  * @internal
  */
 export function checkNumber(fn: string, name: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
     const range = min === -Infinity && max === Infinity ? "a finite number" : `a finite number in [${min}, ${max}]`;
-    configError(fn, `"${name}" is ${String(value)}; pass ${range}.`, name);
+    configError(fn, `"${name}" is ${describeValue(value)}; pass ${range}.`, name);
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { checkNumber } from "./errors";
+import { checkNumber, configError } from "./errors";
 import type { Occlusion } from "./types";
 
 /** A sound event: where it happened, how far it carries and how loud it is at its source. */
@@ -36,6 +36,8 @@ export interface HearingOptions {
  * Validates a sound event (throws `PERCEPTION_CONFIG` for a non-positive radius or a loudness outside [0, 1]).
  */
 export function validateSoundEvent(event: SoundEvent): SoundEvent {
+  const input: unknown = event;
+  if (typeof input !== "object" || input === null) configError("validateSoundEvent", "the event is not an object; pass { x, y, radius, loudness? }.", "$");
   checkNumber("validateSoundEvent", "x", event.x);
   checkNumber("validateSoundEvent", "y", event.y);
   checkNumber("validateSoundEvent", "radius", event.radius, Number.MIN_VALUE);

@@ -26,6 +26,7 @@ export {
 } from "./vision";
 export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
 export { gridLineOfSight } from "./grid-line-of-sight";
+export { boxLineOfSight, type BoxLineOfSightOptions } from "./box-line-of-sight";
 export {
   addSensor,
   createSenseManager,
@@ -70,6 +71,7 @@ export {
   multiplyInfluence,
   normalizeInfluence,
   stampInfluence,
+  stampInfluences,
   type StampOptions,
 } from "./influence-layer";
 export {
@@ -79,7 +81,10 @@ export {
   influenceAt,
   type InfluenceMap,
   type InfluenceMapOptions,
+  type InfluenceMapSnapshot,
   propagateInfluence,
+  restoreInfluenceMap,
+  saveInfluenceMap,
   setInfluenceSource,
 } from "./influence-map";
 export {
@@ -119,6 +124,17 @@ export {
   staggerStandDown,
   startSearch,
 } from "./search-coordinator";
+export { mergeTerrainRegions, type MergeTerrainRegionsOptions, regionNeighbors, type TerrainRegions } from "./terrain-merge";
+export {
+  addRegionInfluence,
+  addTileInfluence,
+  artilleryInfluence,
+  commanderInfluence,
+  linearInfluence,
+  mixPlayerInfluence,
+  type RegionInfluenceOptions,
+  travelTimeInfluence,
+} from "./region-influence";
 export { decomposeTerrain, type DecomposeTerrainOptions, findCulDeSacs, isChokepoint, rectangleNeighbors, type TerrainRectangles } from "./terrain-regions";
 export {
   addDangerRegion,
@@ -129,6 +145,43 @@ export {
   selectTarget,
   type SelectTargetOptions,
 } from "./danger-regions";
+export {
+  addPointSource,
+  clearPointSources,
+  createPointInfluence,
+  findPointInfluenceExtreme,
+  type FindPointInfluenceExtremeOptions,
+  type PointInfluence,
+  pointInfluenceAt,
+  pointInfluenceGradient,
+  samplePointInfluence,
+  simplifyPointSources,
+  type SimplifyPointSourcesOptions,
+  spreadPointSources,
+  type SpreadPointSourcesOptions,
+} from "./point-influence";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence } from "./influence-stamps";
+export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
+export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
+export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
+export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";
+export {
+  collapsePossibility,
+  createPossibilityForks,
+  createPossibilityMap,
+  decidePossibleInstantiation,
+  forkPossibility,
+  observePossibility,
+  propagatePossibility,
+  type PossibilityForks,
+  type PossibilityMap,
+  type PropagatePossibilityOptions,
+} from "./possibility-map";
+export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createChangedObjects, observeObjectState } from "./changed-objects";
+export { predictSighting, type PredictSightingOptions } from "./will-see";
+export { type CanvassGrid, chooseCanvassPose, type ChooseCanvassPoseOptions, countCanvassWedge, createCanvassGrid, markCanvassWedge } from "./canvass-grid";
+export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search-points";
+export { createScentField, depositScent, followScent, type ScentField, setScentFade } from "./scent-field";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";

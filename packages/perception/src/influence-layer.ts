@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import { checkNumber, configError, PerceptionErrorCodes } from "./errors";
+import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 import type { LineOfSight } from "./types";
 
 /**
@@ -87,28 +87,66 @@ export function stampInfluence(layer: InfluenceLayer, cx: number, cy: number, st
   checkNumber("stampInfluence", "cx", cx);
   checkNumber("stampInfluence", "cy", cy);
   checkNumber("stampInfluence", "strength", strength);
-  if (!(radius >= 1) || radius === Infinity) configError("stampInfluence", `"radius" is ${radius}; pass a finite template radius ≥ 1 cell.`, "radius");
+  one[0] = cx;
+  one[1] = cy;
+  one[2] = strength;
+  return stampAll("stampInfluence", layer, one, 1, radius, options);
+}
+
+// One source for stampInfluence, so both entry points share stampAll.
+const one = new Float64Array(3);
+
+/**
+ * Level 1 batch form of {@link stampInfluence}: stamps `sources.length / 3` sources given as
+ * `x, y, strength` triples (a `Float64Array` you refill each frame), all with the same `radius` and
+ * options. Same values as one {@link stampInfluence} per source, but the coordinates never cross a
+ * function call, so V8 boxes no number: a frame of stamps allocates 0 bytes. Non-finite entries throw
+ * `PERCEPTION_CONFIG` naming `sources[i]` before anything is written. Returns `layer`.
+ *
+ * @example
+ * ```ts
+ * const threat = createInfluenceLayer(16, 16);
+ * const sources = Float64Array.of(4, 4, 1, 15, 15, 2); // (4, 4) strength 1, (15, 15) strength 2
+ * stampInfluences(threat, sources, 3);
+ * threat.values[4 * 16 + 4];                           // 1
+ * ```
+ */
+export function stampInfluences(layer: InfluenceLayer, sources: ArrayLike<number>, radius: number, options?: StampOptions): InfluenceLayer {
+  if (sources.length % 3 !== 0) configError("stampInfluences", `"sources" has ${sources.length} numbers; pass x, y, strength triples.`, "sources");
+  for (let k = 0; k < sources.length; k++) {
+    if (!Number.isFinite(sources[k])) configError("stampInfluences", `sources[${k}] is ${describeValue(sources[k])}; pass finite numbers.`, `sources[${k}]`);
+  }
+  return stampAll("stampInfluences", layer, sources, sources.length / 3, radius, options);
+}
+
+function stampAll(fn: string, layer: InfluenceLayer, src: ArrayLike<number>, count: number, radius: number, options?: StampOptions): InfluenceLayer {
+  if (!(radius >= 1) || radius === Infinity) configError(fn, `"radius" is ${radius}; pass a finite template radius ≥ 1 cell.`, "radius");
   const falloff = options?.falloff ?? InfluenceFalloff.Linear;
   const los = options?.lineOfSight;
   const { width, values } = layer;
-  const x0 = Math.max(0, Math.ceil(cx - radius));
-  const x1 = Math.min(width - 1, Math.floor(cx + radius));
-  const y0 = Math.max(0, Math.ceil(cy - radius));
-  const y1 = Math.min(layer.height - 1, Math.floor(cy + radius));
   const r2 = radius * radius;
-  for (let y = y0; y <= y1; y++) {
-    const dy = y - cy;
-    for (let x = x0; x <= x1; x++) {
-      const dx = x - cx;
-      const d2 = dx * dx + dy * dy;
-      if (d2 > r2) continue;
-      if (los !== undefined && !los(cx + 0.5, cy + 0.5, x + 0.5, y + 0.5)) continue;
-      let f: number;
-      if (falloff === InfluenceFalloff.Linear) f = 1 - Math.sqrt(d2) / radius;
-      else if (falloff === InfluenceFalloff.Quadratic) f = 1 - d2 / r2;
-      else if (falloff === InfluenceFalloff.Quartic) f = 1 - (d2 / r2) * (d2 / r2);
-      else f = 1;
-      values[y * width + x] = values[y * width + x]! + strength * f;
+  for (let s = 0; s < count; s++) {
+    const cx = src[3 * s]!;
+    const cy = src[3 * s + 1]!;
+    const strength = src[3 * s + 2]!;
+    const x0 = Math.max(0, Math.ceil(cx - radius));
+    const x1 = Math.min(width - 1, Math.floor(cx + radius));
+    const y0 = Math.max(0, Math.ceil(cy - radius));
+    const y1 = Math.min(layer.height - 1, Math.floor(cy + radius));
+    for (let y = y0; y <= y1; y++) {
+      const dy = y - cy;
+      for (let x = x0; x <= x1; x++) {
+        const dx = x - cx;
+        const d2 = dx * dx + dy * dy;
+        if (d2 > r2) continue;
+        if (los !== undefined && !los(cx + 0.5, cy + 0.5, x + 0.5, y + 0.5)) continue;
+        let f: number;
+        if (falloff === InfluenceFalloff.Linear) f = 1 - Math.sqrt(d2) / radius;
+        else if (falloff === InfluenceFalloff.Quadratic) f = 1 - d2 / r2;
+        else if (falloff === InfluenceFalloff.Quartic) f = 1 - (d2 / r2) * (d2 / r2);
+        else f = 1;
+        values[y * width + x] = values[y * width + x]! + strength * f;
+      }
     }
   }
   layer.normalized = false;

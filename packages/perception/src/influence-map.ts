@@ -1,5 +1,6 @@
 import type { Grid } from "@tactica/grid";
-import { checkNumber, configError } from "./errors";
+import { TacticaError } from "@tactica/core";
+import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 import { checkSize, type InfluenceLayer } from "./influence-layer";
 
 /**
@@ -208,4 +209,96 @@ export function advanceInfluenceMap(map: InfluenceMap, dt: number, options?: Adv
   }
   if (map.elapsed >= map.interval) map.elapsed = 0;
   return steps;
+}
+
+/** A snapshot of an {@link InfluenceMap} from {@link saveInfluenceMap}: JSON-safe plain data. */
+export interface InfluenceMapSnapshot {
+  /** Format version, 1. */
+  readonly version: 1;
+  /** Columns (must match the map restored into). */
+  readonly width: number;
+  /** Rows (must match the map restored into). */
+  readonly height: number;
+  /** Momentum in [0, 1]. */
+  readonly momentum: number;
+  /** Decay per cell, ≥ 0. */
+  readonly decay: number;
+  /** Update interval in seconds, > 0. */
+  readonly interval: number;
+  /** Time accumulated towards the next update, in [0, interval]. */
+  readonly elapsed: number;
+  /** Max channel, `width · height` finite numbers. */
+  readonly values: readonly number[];
+  /** Min channel, `width · height` finite numbers. */
+  readonly minValues: readonly number[];
+  /** Reference sources, `width · height` finite numbers. */
+  readonly sources: readonly number[];
+}
+
+/** Saves the live state of `map` (channels, sources, rate and clock) as a JSON-safe snapshot. The grid is not part of it. */
+export function saveInfluenceMap(map: InfluenceMap): InfluenceMapSnapshot {
+  return {
+    version: 1,
+    width: map.width,
+    height: map.height,
+    momentum: map.momentum,
+    decay: map.decay,
+    interval: map.interval,
+    elapsed: map.elapsed,
+    values: Array.from(map.values),
+    minValues: Array.from(map.minValues),
+    sources: Array.from(map.sources),
+  };
+}
+
+function snapshotError(message: string, path: string): never {
+  throw new TacticaError(PerceptionErrorCodes.Config, `@tactica/perception: restoreInfluenceMap: ${message}`, { path });
+}
+
+/**
+ * Restores `map` from a {@link saveInfluenceMap} snapshot (or its parsed JSON). The whole snapshot
+ * is checked first — version 1, the same width and height as `map`, momentum in [0, 1], decay ≥ 0,
+ * interval > 0, elapsed in [0, interval], three arrays of `width · height` finite numbers — and a bad
+ * one throws `PERCEPTION_CONFIG` naming the JSON path (`$.values[12]`), leaving `map` exactly as it
+ * was. Nothing is allocated from a declared size: the arrays must match the map's own size.
+ */
+export function restoreInfluenceMap(map: InfluenceMap, snapshot: unknown): void {
+  if (typeof snapshot !== "object" || snapshot === null || Array.isArray(snapshot))
+    snapshotError("the snapshot is not an object; pass what saveInfluenceMap returned.", "$");
+  const s = snapshot as Record<string, unknown>;
+  if (s["version"] !== 1) snapshotError(`version is ${describeValue(s["version"])}; this release reads version 1.`, "$.version");
+  if (s["width"] !== map.width || s["height"] !== map.height) {
+    snapshotError(
+      `the snapshot is ${describeValue(s["width"])}×${describeValue(s["height"])} but the map is ${map.width}×${map.height}; restore into a map of the same size.`,
+      "$.width",
+    );
+  }
+  const num = (k: string, min: number, max: number): number => {
+    const v = s[k];
+    if (typeof v !== "number" || !Number.isFinite(v) || v < min || v > max)
+      snapshotError(`${k} is ${describeValue(v)}; expected a finite number in [${min}, ${max}].`, `$.${k}`);
+    return v;
+  };
+  num("momentum", 0, 1);
+  num("decay", 0, Number.MAX_VALUE);
+  const interval = num("interval", Number.MIN_VALUE, Number.MAX_VALUE);
+  num("elapsed", 0, interval);
+  const n = map.width * map.height;
+  for (const k of ["values", "minValues", "sources"]) {
+    const a = s[k];
+    if (!Array.isArray(a) || a.length !== n) snapshotError(`${k} must be an array of ${n} numbers (width · height).`, `$.${k}`);
+    for (let i = 0; i < n; i++) {
+      const v: unknown = a[i];
+      if (typeof v !== "number" || !Number.isFinite(v)) snapshotError(`${k}[${i}] is ${describeValue(v)}; expected a finite number.`, `$.${k}[${i}]`);
+    }
+  }
+  const snap = snapshot as InfluenceMapSnapshot;
+  map.momentum = snap.momentum;
+  map.decay = snap.decay;
+  map.interval = snap.interval;
+  map.elapsed = snap.elapsed;
+  map.values.set(snap.values);
+  map.minValues.set(snap.minValues);
+  map.sources.set(snap.sources);
+  map.normalized = false;
 }

@@ -1,5 +1,5 @@
 import { type Rng, rngNextFloat, TacticaError } from "@tactica/core";
-import { configError } from "./errors";
+import { configError, describeValue } from "./errors";
 
 /**
  * A probability map over discrete states (*Game AI Pro 2* ch. 7, Manslow): where an unobserved NPC
@@ -20,19 +20,25 @@ export interface ProbabilityMap {
 
 const ROW_TOLERANCE = 1e-6;
 
+/** Most states of a probability map (the matrix is states² numbers). */
+const MAX_STATES = 2048;
+
 function checkDistribution(fn: string, values: readonly number[], path: string): void {
   let sum = 0;
-  values.forEach((v, j) => {
-    if (typeof v !== "number" || !(v >= 0 && v <= 1)) configError(fn, `${path}[${j}] is ${String(v)}; a probability must be in [0, 1].`, `${path}[${j}]`);
+  for (let j = 0; j < values.length; j++) {
+    const v: unknown = values[j]; // indexed, so a hole in a sparse array is caught too
+    if (typeof v !== "number" || !(v >= 0 && v <= 1))
+      configError(fn, `${path}[${j}] is ${describeValue(v)}; a probability must be in [0, 1].`, `${path}[${j}]`);
     sum += v;
-  });
+  }
   if (Math.abs(sum - 1) > ROW_TOLERANCE) configError(fn, `${path} sums to ${sum}, not 1; make the probabilities of each row add up to 1.`, path);
 }
 
 /**
  * Creates a probability map from a square transition matrix (`transitions[i][j]` = probability of
  * moving from state `i` to state `j` in one update; every row must sum to 1 within 1e-6) and an
- * initial distribution (summing to 1). Throws `PERCEPTION_CONFIG` naming the bad row or entry.
+ * initial distribution (summing to 1). Throws `PERCEPTION_CONFIG` naming the bad row or entry; at
+ * most 2,048 states.
  *
  * @example
  * ```ts
@@ -57,6 +63,7 @@ export function createProbabilityMap(transitions: readonly (readonly number[])[]
   if (!Array.isArray(rows) || rows.length === 0)
     configError("createProbabilityMap", "transitions must be a non-empty square matrix (array of rows).", "transitions");
   const n = transitions.length;
+  if (n > MAX_STATES) configError("createProbabilityMap", `${n} states exceed the cap of ${MAX_STATES}; split the map into areas.`, "transitions");
   const flat = new Float64Array(n * n);
   transitions.forEach((row, i) => {
     const r: unknown = row;

@@ -75,6 +75,13 @@ export interface SenseOptions {
   readonly occlusion?: Occlusion;
   /** Minimum intensity for a sound to count as heard (default: anything above 0). */
   readonly hearingThreshold?: number;
+  /** Omniscient sensor (scripted moments, debugging): every target not ignored is seen, without cone or ray. */
+  readonly omniscient?: boolean;
+  /**
+   * Per-target ignore rules (*The Last of Us*' stealth cheat, ch. 35: buddies are invisible to
+   * enemies while the player sneaks): target `t` is never seen while `ignored[t]` is 1.
+   */
+  readonly ignored?: ArrayLike<number>;
 }
 
 /** Creates an empty sense manager for up to `capacity` sensors (integer ≥ 1). */
@@ -97,6 +104,9 @@ export function createSenseManager(capacity: number): SenseManager {
  * Throws `PERCEPTION_CONFIG` for a bad definition (set-up misuse).
  */
 export function addSensor(manager: SenseManager, sensor: SensorDefinition): number {
+  const input: unknown = sensor;
+  if (typeof input !== "object" || input === null)
+    configError("addSensor", "the sensor is not an object; pass { x, y, heading, viewRange, fieldOfView, hearing? }.", "sensor");
   checkVisionCone("addSensor", { range: sensor.viewRange, fieldOfView: sensor.fieldOfView });
   checkNumber("addSensor", "x", sensor.x);
   checkNumber("addSensor", "y", sensor.y);
@@ -135,7 +145,8 @@ const hearingOptions: { sensitivity: number; occlusion: Occlusion | undefined } 
 
 /**
  * Level 1: what sensor `index` perceives this frame. `targets` holds target positions as `x, y`
- * pairs; each is checked with {@link canSee} (distance, cone, then ray). Each sound is checked with
+ * pairs; each is checked with {@link canSee} (distance, cone, then ray), except targets marked in
+ * `options.ignored` (never seen) and, with `options.omniscient`, every other target is seen. Each sound is checked with
  * {@link hearingIntensity} scaled by the sensor's hearing multiplier. Writes into `out` and returns
  * it; a short buffer sets {@link SenseResultFlags.Truncated}, never throws. No allocation.
  */
@@ -158,8 +169,11 @@ export function senseInto(
   let flags = 0;
   let seen = 0;
   const n = targets.length >> 1;
+  const ignored = options?.ignored;
+  const omniscient = options?.omniscient === true;
   for (let t = 0; t < n; t++) {
-    if (canSee(ox, oy, heading, targets[2 * t]!, targets[2 * t + 1]!, cone, options)) {
+    if (ignored !== undefined && ignored[t] === 1) continue;
+    if (omniscient || canSee(ox, oy, heading, targets[2 * t]!, targets[2 * t + 1]!, cone, options)) {
       if (seen < out.seen.length) out.seen[seen] = t;
       else flags |= SenseResultFlags.Truncated;
       seen++;

@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import { checkNumber, configError, PerceptionErrorCodes } from "./errors";
+import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 
 /** Which sense produced a memory record. */
 export const SenseKind = {
@@ -235,19 +235,20 @@ function snapshotError(message: string, path: string): never {
 export function restoreTargetMemory(memory: TargetMemory, snapshot: unknown): void {
   if (typeof snapshot !== "object" || snapshot === null) snapshotError("the snapshot is not an object; pass what saveTargetMemory returned.", "$");
   const s = snapshot as { version?: unknown; records?: unknown };
-  if (s.version !== 1) snapshotError(`version is ${String(s.version)}; this release reads version 1.`, "$.version");
+  if (s.version !== 1) snapshotError(`version is ${describeValue(s.version)}; this release reads version 1.`, "$.version");
   if (!Array.isArray(s.records)) snapshotError("records is not an array.", "$.records");
   const records = s.records as unknown[];
   if (records.length > memory.capacity)
     snapshotError(`${records.length} records do not fit a memory of capacity ${memory.capacity}; create a larger memory.`, "$.records");
   const seen = new Set<number>();
-  records.forEach((r, i) => {
+  for (let i = 0; i < records.length; i++) {
+    const r = records[i]; // indexed, so a hole in a sparse array is caught too
     const at = `$.records[${i}]`;
     if (typeof r !== "object" || r === null) snapshotError("the record is not an object.", at);
     const rec = r as Record<string, unknown>;
     const num = (k: string, ok: (v: number) => boolean, want: string): void => {
       const v = rec[k];
-      if (typeof v !== "number" || !Number.isFinite(v) || !ok(v)) snapshotError(`${k} is ${String(v)}; expected ${want}.`, `${at}.${k}`);
+      if (typeof v !== "number" || !Number.isFinite(v) || !ok(v)) snapshotError(`${k} is ${describeValue(v)}; expected ${want}.`, `${at}.${k}`);
     };
     num("id", (v) => Number.isInteger(v) && v >= -0x80000000 && v <= 0x7fffffff, "a 32-bit integer");
     num("x", () => true, "a finite number");
@@ -255,9 +256,9 @@ export function restoreTargetMemory(memory: TargetMemory, snapshot: unknown): vo
     num("age", (v) => v >= 0, "a number ≥ 0");
     num("confidence", (v) => v >= 0 && v <= 1, "a number in [0, 1]");
     num("sense", (v) => v === SenseKind.Sight || v === SenseKind.Hearing || v === SenseKind.Report, "a SenseKind (0, 1 or 2)");
-    if (seen.has(rec["id"] as number)) snapshotError(`target id ${String(rec["id"])} appears twice.`, `${at}.id`);
+    if (seen.has(rec["id"] as number)) snapshotError(`target id ${describeValue(rec["id"])} appears twice.`, `${at}.id`);
     seen.add(rec["id"] as number);
-  });
+  }
   const valid = records as TargetMemorySnapshot["records"];
   memory.count = valid.length;
   valid.forEach((r, i) => {

@@ -122,8 +122,15 @@ export function decomposeTerrain(terrain: ArrayLike<number>, width: number, heig
  * ascending: the region graph for {@link findCulDeSacs} and {@link isChokepoint}. O(tiles).
  */
 export function rectangleNeighbors(rectangles: TerrainRectangles): number[][] {
-  const { width, height, tileRectangle: owner } = rectangles;
-  const sets: Set<number>[] = Array.from({ length: rectangles.count }, () => new Set<number>());
+  return tileNeighbors(rectangles.tileRectangle, rectangles.width, rectangles.height, rectangles.count);
+}
+
+/**
+ * Neighbour lists of the parts of a tile labelling (`owner[tile]` in `0 .. count − 1`), sorted.
+ * @internal
+ */
+export function tileNeighbors(owner: Int32Array, width: number, height: number, count: number): number[][] {
+  const sets: Set<number>[] = Array.from({ length: count }, () => new Set<number>());
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       const a = owner[y * width + x]!;

@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "./errors";
+import { checkNumber, configError, describeValue } from "./errors";
 import type { LineOfSight } from "./types";
 
 /** A vision cone: range and full field-of-view angle, looking along a heading. */
@@ -107,22 +107,24 @@ export interface VisionCertaintyOptions {
 export function validateVisionZones(zones: readonly VisionZone[]): readonly VisionZone[] {
   const input: unknown = zones;
   if (!Array.isArray(input)) configError("validateVisionZones", "zones must be an array of { range, halfAngle, certainty }.", "zones");
-  zones.forEach((z, i) => {
-    const fn = `validateVisionZones: zones[${i}]`;
-    if (typeof z !== "object" || z === null) configError("validateVisionZones", `zones[${i}] is not an object.`, `zones[${i}]`);
-    checkNumber(fn, "range", z.range, 0);
-    checkNumber(fn, "halfAngle", z.halfAngle, 0, Math.PI);
-    checkNumber(fn, "certainty", z.certainty, 0, 1);
+  for (let i = 0; i < zones.length; i++) {
+    const z = zones[i]!; // indexed, so a hole in a sparse array is caught too
+    const fn = "validateVisionZones";
+    const at = `zones[${i}]`;
+    if (typeof z !== "object" || (z as unknown) === null) configError("validateVisionZones", `zones[${i}] is not an object.`, `zones[${i}]`);
+    checkNumber(fn, `${at}.range`, z.range, 0);
+    checkNumber(fn, `${at}.halfAngle`, z.halfAngle, 0, Math.PI);
+    checkNumber(fn, `${at}.certainty`, z.certainty, 0, 1);
     const shape = z.shape ?? VisionShape.Cone;
     if (shape !== VisionShape.Cone && shape !== VisionShape.Box && shape !== VisionShape.Coffin) {
-      configError("validateVisionZones", `zones[${i}].shape is ${String(shape)}; use VisionShape.Cone, Box or Coffin.`, `zones[${i}].shape`);
+      configError("validateVisionZones", `zones[${i}].shape is ${describeValue(shape)}; use VisionShape.Cone, Box or Coffin.`, `zones[${i}].shape`);
     }
-    if (z.halfWidth !== undefined) checkNumber(fn, "halfWidth", z.halfWidth, 0);
-    if (z.widestAt !== undefined) checkNumber(fn, "widestAt", z.widestAt, Number.MIN_VALUE, Math.max(z.range, Number.MIN_VALUE));
-    if (z.endHalfWidth !== undefined) checkNumber(fn, "endHalfWidth", z.endHalfWidth, 0);
+    if (z.halfWidth !== undefined) checkNumber(fn, `${at}.halfWidth`, z.halfWidth, 0);
+    if (z.widestAt !== undefined) checkNumber(fn, `${at}.widestAt`, z.widestAt, Number.MIN_VALUE, Math.max(z.range, Number.MIN_VALUE));
+    if (z.endHalfWidth !== undefined) checkNumber(fn, `${at}.endHalfWidth`, z.endHalfWidth, 0);
     if (shape === VisionShape.Coffin && z.halfAngle >= Math.PI / 2)
       configError("validateVisionZones", `zones[${i}].halfAngle must be below π/2 for a coffin.`, `zones[${i}].halfAngle`);
-  });
+  }
   return zones;
 }
 

@@ -57,6 +57,13 @@ describe("guide snippets (apps/docs/guide/perception.md)", () => {
     expect(choke).toBe(true);
     expect(deadEnds).toBeGreaterThan(0);
   });
+  it("point influence and region influence", () => {
+    const [threat, x, y, balance] = run(guide[6]!, "return [threat, safest.x, safest.y, balance];") as number[];
+    expect(threat).toBe(0);
+    expect(Math.hypot(x!, y!)).toBeGreaterThanOrEqual(10 - 1e-9);
+    expect(Math.hypot(x! - 3, y! - 4)).toBeLessThanOrEqual(20 + 1e-9);
+    expect(balance).toBe(-3);
+  });
   it("influence", () => {
     const [front, ours, theirs] = run(guide[5]!, "return [front, influenceAt(control, 3, 3), influenceAt(control, 12, 3)];") as number[];
     expect(Math.abs(front!)).toBeLessThan(0.02);

@@ -86,4 +86,32 @@ describe("@example blocks run and do what their comments say", () => {
   it("decomposeTerrain", () => {
     expect(run(example("terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
   });
+
+  it("boxLineOfSight", () => {
+    const code = example("box-line-of-sight.ts", "boxLineOfSight");
+    const calls = code
+      .split("\n")
+      .filter((l) => l.startsWith("canSee") || l.startsWith("los("))
+      .map((l) => l.replace(/;.*$/, ""));
+    expect(run(code, `return [${calls.join(", ")}];`)).toEqual([false, true]);
+  });
+
+  it("stampInfluences", () => {
+    expect(run(example("influence-layer.ts", "stampInfluences"), "return [threat.values[4 * 16 + 4], threat.values[15 * 16 + 15]];")).toEqual([1, 2]);
+  });
+
+  it("findPointInfluenceExtreme", () => {
+    const [x, y, value] = run(example("point-influence.ts", "findPointInfluenceExtreme"), "return [best.x, best.y, value];") as number[];
+    expect(value).toBe(0);
+    expect(x).toBeCloseTo(6, 1);
+    expect(y).toBeCloseTo(8, 1);
+  });
+
+  it("addRegionInfluence", () => {
+    expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
+  });
+
+  it("mergeTerrainRegions", () => {
+    expect(run(example("terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
+  });
 });

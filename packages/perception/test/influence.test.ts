@@ -16,8 +16,11 @@ import {
   multiplyInfluence,
   normalizeInfluence,
   propagateInfluence,
+  restoreInfluenceMap,
+  saveInfluenceMap,
   setInfluenceSource,
   stampInfluence,
+  stampInfluences,
 } from "../src/index";
 
 function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
@@ -114,6 +117,34 @@ describe("influence layers (working maps)", () => {
     const masked = stampInfluence(createInfluenceLayer(12, 12), 4, 4, 1, 6, { lineOfSight: (_x0, _y0, x1) => x1 < 7 });
     expect(masked.values[4 * 12 + 8]).toBe(0);
     expect(masked.values[4 * 12 + 6]).toBeGreaterThan(0);
+  });
+
+  it("batch stamping equals one stamp per source, and checks every entry first (property)", () => {
+    const src = fc.tuple(
+      fc.double({ min: -3, max: 20, noNaN: true }),
+      fc.double({ min: -3, max: 20, noNaN: true }),
+      fc.double({ min: -2, max: 2, noNaN: true }),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(src, { minLength: 0, maxLength: 12 }),
+        fc.double({ min: 1, max: 6, noNaN: true }),
+        fc.constantFrom(0, 1, 2, 3),
+        (sources, radius, falloff) => {
+          const options = { falloff: falloff };
+          const a = createInfluenceLayer(17, 15);
+          const b = createInfluenceLayer(17, 15);
+          for (const [x, y, s] of sources) stampInfluence(a, x, y, s, radius, options);
+          stampInfluences(b, Float64Array.from(sources.flat()), radius, options);
+          expect([...b.values]).toEqual([...a.values]);
+        },
+      ),
+      { numRuns: 60, seed: 29 },
+    );
+    const layer = createInfluenceLayer(4, 4);
+    throwsCode(() => stampInfluences(layer, [1, 1, 1, 2, Number.NaN, 1], 2), "PERCEPTION_CONFIG");
+    throwsCode(() => stampInfluences(layer, [1, 1], 2), "PERCEPTION_CONFIG");
+    expect([...layer.values].every((v) => v === 0)).toBe(true);
   });
 
   it("refuses to invert a raw map and to combine maps of different sizes", () => {
@@ -264,5 +295,47 @@ describe("influence map propagation", () => {
     throwsCode(() => createInfluenceMap(4, 4, { grid: createGrid(4, 5) }), "PERCEPTION_CONFIG");
     throwsCode(() => setInfluenceSource(map, 4, 0, 1), "PERCEPTION_CONFIG");
     throwsCode(() => advanceInfluenceMap(map, -1), "PERCEPTION_CONFIG");
+  });
+});
+
+describe("influence map snapshots", () => {
+  it("round-trips through JSON and continues identically", () => {
+    const a = createInfluenceMap(7, 6, { momentum: 0.3, decay: 0.25, rateHz: 3 });
+    setInfluenceSource(a, 1, 1, 1);
+    setInfluenceSource(a, 5, 4, -0.5);
+    advanceInfluenceMap(a, 0.8);
+    const b = createInfluenceMap(7, 6);
+    restoreInfluenceMap(b, JSON.parse(JSON.stringify(saveInfluenceMap(a))));
+    for (let k = 0; k < 5; k++) {
+      advanceInfluenceMap(a, 0.2);
+      advanceInfluenceMap(b, 0.2);
+    }
+    expect(saveInfluenceMap(b)).toEqual(saveInfluenceMap(a));
+  });
+
+  it("checks the whole snapshot first and leaves the map unchanged on a bad one", () => {
+    const map = createInfluenceMap(3, 2);
+    setInfluenceSource(map, 0, 0, 1);
+    const before = JSON.stringify(saveInfluenceMap(map));
+    const good = saveInfluenceMap(map);
+    for (const [bad, path] of [
+      [null, "$"],
+      [{ ...good, version: 2 }, "$.version"],
+      [{ ...good, width: 4 }, "$.width"],
+      [{ ...good, momentum: 1.5 }, "$.momentum"],
+      [{ ...good, elapsed: 10 }, "$.elapsed"],
+      [{ ...good, values: [0, 0, 0, 0, 0, Number.NaN] }, "$.values[5]"],
+      [{ ...good, sources: [0] }, "$.sources"],
+    ] as const) {
+      let caught: unknown;
+      try {
+        restoreInfluenceMap(map, bad);
+      } catch (e) {
+        caught = e;
+      }
+      expect(isTacticaError(caught, "PERCEPTION_CONFIG"), String(caught)).toBe(true);
+      expect((caught as { path?: string }).path).toBe(path);
+      expect(JSON.stringify(saveInfluenceMap(map))).toBe(before);
+    }
   });
 });

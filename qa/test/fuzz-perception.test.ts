@@ -1,0 +1,4 @@
+import { cases } from "../src/fuzz/cases/perception";
+import { fuzzSuite } from "./fuzz-suite";
+
+fuzzSuite(cases);
