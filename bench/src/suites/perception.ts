@@ -7,7 +7,16 @@
 // scavenge hides an allocation inside a round).
 import { aabbIntersectsSegment, createRng, rngFloat, type Aabb } from "@tactica/core";
 import { AABB, GameEntity, Vector3, Vision, type Ray } from "yuka";
-import { boxLineOfSight, canSee, createInfluenceMap, propagateInfluence, stampInfluence, validateVisionZones, visionCertainty, type LineOfSight } from "@tactica/perception";
+import {
+  boxLineOfSight,
+  canSee,
+  createInfluenceMap,
+  propagateInfluence,
+  stampInfluence,
+  validateVisionZones,
+  visionCertainty,
+  type LineOfSight,
+} from "@tactica/perception";
 import { measure } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
 
@@ -222,12 +231,15 @@ function visionBench(ctx: SuiteContext): void {
     return clear;
   };
   ctx.record({ case: c, library: "tactica-box-rays-only", metric: "bytes_per_frame", value: bytesPerFrame(raysOnly, ctx.quick ? 5 : 100), unit: "bytes" });
-  ctx.log(`vision: boolean ${b.medianUs.toFixed(0)} us (brute ray ${bb.medianUs.toFixed(0)} us), zones ${z.medianUs.toFixed(0)} us, yuka ${y.medianUs.toFixed(0)} us`);
+  ctx.log(
+    `vision: boolean ${b.medianUs.toFixed(0)} us (brute ray ${bb.medianUs.toFixed(0)} us), zones ${z.medianUs.toFixed(0)} us, yuka ${y.medianUs.toFixed(0)} us`,
+  );
 }
 
 const suite: Suite = {
   name: "perception",
-  description: "Influence stamping + propagation vs per-cell curves on 256×256; vision Boolean vs Yuka Vision and certainty zones for 1,000 agents among 200 boxes.",
+  description:
+    "Influence stamping + propagation vs per-cell curves on 256×256; vision Boolean vs Yuka Vision and certainty zones for 1,000 agents among 200 boxes.",
   run(ctx) {
     influenceBench(ctx);
     visionBench(ctx);

@@ -14,7 +14,7 @@ const page: DemoPage = {
   order: 3,
   guide: "guide/narrative",
   description:
-    "Left 4 Dead's director (chapter 39): survivor intensity rises with damage and decays otherwise; build-up → sustain peak (3–5 s) → peak fade → relax (30–45 s). Click the plot (or 'Hit') to deal damage; the spawn budget per phase is shown under the plot.",
+    "Left 4 Dead's director (Game AI Pro 2, chapter 39): survivor intensity rises with damage and decays otherwise; build-up → sustain peak (3–5 s) → peak fade → relax (30–45 s). Click the plot (or 'Hit') to deal damage; the spawn budget per phase is shown under the plot.",
   code: `const director = createDirector({}, seed);
 addDirectorIntensity(director, damage / 100); // on damage, incapacitation, ledge pushes
 const phase = stepDirector(director, dt, metresTravelled);

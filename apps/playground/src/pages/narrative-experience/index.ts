@@ -49,7 +49,7 @@ const page: DemoPage = {
   order: 1,
   guide: "guide/narrative",
   description:
-    "Chapter 42's AI game master: the player's actions move a play-style model (decaying toward neutral), goal inference and CEMA emotions follow, and when the player kills the wolf the planner proposes alternatives (Grendel, a fairy), scored by style (dot product) and by emotion (distance to the author's target).",
+    "The AI game master of Game AI Pro 2, chapter 42: the player's actions move a play-style model (decaying toward neutral), goal inference and CEMA emotions follow, and when the player kills the wolf the planner proposes alternatives (Grendel, a fairy), scored by style (dot product) and by emotion (distance to the author's target).",
   code: `addPlayerAction(model, [0.3, 0, 0, 0, 0]);              // a kill
 const goals = inferGoals(correlation, model.style);      // (0.70, 0.30)
 const plots = findStoryAlternatives(domain, facts, ["eaten(granny)"], { k: 2, repairs: ["appear", "resurrect"] });

@@ -25,7 +25,7 @@ const page: DemoPage = {
   order: 5,
   guide: "guide/narrative",
   description:
-    "Chapter 37's merchant: one queue per item, sampled only when the player visits (stationary on the first visit, transient later). Buy arrows and come back later: fast items recover fast, swords slowly. Arrows have a player-only reserve of 10 and a weekly restock.",
+    "The merchant of Game AI Pro 2, chapter 37: one queue per item, sampled only when the player visits (stationary on the first visit, transient later). Buy arrows and come back later: fast items recover fast, swords slowly. Arrows have a player-only reserve of 10 and a weekly restock.",
   code: `const arrows = createMerchantItem(1, 1 / 0.98, { reserve: 10 });
 const stock = visitMerchantItem(arrows, rng, hours);
 tradeMerchantItem(arrows, -bought);

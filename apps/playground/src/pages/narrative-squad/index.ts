@@ -41,7 +41,7 @@ const page: DemoPage = {
   order: 6,
   guide: "guide/narrative",
   description:
-    "Chapter 2's squad dialogue: a 2–3 line exchange fires only with enough members within the radius (circle), every line has its own speaker, replies depend on the speaker's state (I'm hit! / I'm alright!) and slots fill in the region and man-down count. Click to move the squad's centre.",
+    "Squad dialogue from Game AI Pro 2, chapter 2: a 2–3 line exchange fires only with enough members within the radius (circle), every line has its own speaker, replies depend on the speaker's state (I'm hit! / I'm alright!) and slots fill in the region and man-down count. Click to move the squad's centre.",
   code: `const dialogues = squadDialoguesFromJson(json);
 const r = findSquadDialogue(dialogues, { concept: "status", facts: {}, x, y, members, slots: { region: "the barn", down: 1 } }, rng);`,
   mount(root) {

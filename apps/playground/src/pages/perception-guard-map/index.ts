@@ -6,7 +6,7 @@ import { button, demoLayout, select } from "../../ui";
 const W = 800;
 const H = 600;
 const STATES = ["A→B", "B→A", "sleeping", "eating", "solitaire"] as const;
-// Game AI Pro 2, ch. 7, Table 7.1.
+// Game AI Pro 2, chapter 7, Table 7.1.
 const TABLE_7_1 = [
   [0, 1, 0, 0, 0],
   [0.95, 0, 0, 0.05, 0],
@@ -21,7 +21,7 @@ const page: DemoPage = {
   package: "perception",
   order: 3,
   description:
-    "Manslow's guard (Game AI Pro 2, ch. 7): its state is unobserved, so the AI keeps a probability per state and steps it with a transition matrix. Look at a state: the guard is there with exactly its probability (seeded), and the map collapses or renormalises.",
+    "Manslow's guard (Game AI Pro 2, chapter 7): its state is unobserved, so the AI keeps a probability per state and steps it with a transition matrix. Look at a state: the guard is there with exactly its probability (seeded), and the map collapses or renormalises.",
   code: `stepProbabilityMap(guard);                          // p ← p · T
 const there = decideInstantiation(guard, state, rng); // with probability p[state]
 observeProbabilityState(guard, state, there);        // collapse or renormalise`,

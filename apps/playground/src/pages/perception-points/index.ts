@@ -23,7 +23,7 @@ const page: DemoPage = {
   package: "perception",
   order: 4,
   description:
-    "Grid-free influence (Game AI Pro 2, ch. 29): cone-shaped point sources over a k-d tree. Click to start a gradient walk to the nearest peak (or valley); spread the sources into rings (energy-conserving, expiring) or merge them within a tolerance.",
+    "Grid-free influence (Game AI Pro 2, chapter 29): cone-shaped point sources over a k-d tree. Click to start a gradient walk to the nearest peak (or valley); spread the sources into rings (energy-conserving, expiring) or merge them within a tolerance.",
   code: `const field = createPointInfluence(512);
 addPointSource(field, x, y, strength, radius);
 const best = { x: 0, y: 0 };

@@ -35,7 +35,7 @@ const page: DemoPage = {
   package: "perception",
   order: 5,
   description:
-    "Kohan II's terrain analysis (Game AI Pro 2, ch. 31): tiles → homogeneous rectangles (max size) → regions (slivers merged when the centre stays inside); chokepoints by a depth-limited BFS (red), cul-de-sacs (yellow). Load a Moving AI map from the shared benchmark set.",
+    "Kohan II's terrain analysis (Game AI Pro 2, chapter 31): tiles → homogeneous rectangles (max size) → regions (slivers merged when the centre stays inside); chokepoints by a depth-limited BFS (red), cul-de-sacs (yellow). Load a Moving AI map from the shared benchmark set.",
   code: `const rects = decomposeTerrain(terrain, width, height, { maxSize });
 const regions = mergeTerrainRegions(rects, { maxSize });
 const graph = regionNeighbors(regions);

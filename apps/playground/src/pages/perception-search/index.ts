@@ -22,7 +22,7 @@ const page: DemoPage = {
   package: "perception",
   order: 6,
   description:
-    "Game AI Pro 2, ch. 27: hidden spots around the last known position are shared out so no spot goes to two searchers; searchers clear the spots they see on the way (time-sliced rays every 1.5 s) and stop when the time limit runs out.",
+    "Game AI Pro 2, chapter 27: hidden spots around the last known position are shared out so no spot goes to two searchers; searchers clear the spots they see on the way (time-sliced rays every 1.5 s) and stop when the time limit runs out.",
   code: `startSearch(coordinator, ex, ey, spots);
 const spot = requestSearchSpot(coordinator, searcher, x, y);  // −1: nothing left or time is up
 clearVisibleSpots(coordinator, x, y, heading, cone, lineOfSight, maxRays);

@@ -60,7 +60,7 @@ const page: DemoPage = {
   package: "perception",
   order: 7,
   description:
-    "Splinter Cell Blacklist (Game AI Pro 2, ch. 28): sound travels from area to area through the closest choke (door or window), so a guard behind a wall does not hear what is 10 m away in straight line. Move the mouse to make noise; toggle the straight-line distance to compare.",
+    "Splinter Cell Blacklist (Game AI Pro 2, chapter 28): sound travels from area to area through the closest choke (door or window), so a guard behind a wall does not hear what is 10 m away in straight line. Move the mouse to make noise; toggle the straight-line distance to compare.",
   code: `const d = soundPathDistance(sx, sy, lx, ly, areaPath, chokes); // Eq. 28.1
 const heard = d <= radius;`,
   mount(root) {
