@@ -1,5 +1,6 @@
 import { TacticaError } from "@tactica/core";
 import { NavMeshErrorCodes } from "../errors";
+import { edgeOwners, isStrictlyConvex, mergeAlongDiagonals, type MergeDiagonal } from "../merge";
 import type { CdtTriangulation } from "./triangulate-cdt";
 
 /** Options of {@link mergeTrianglesToConvex}. */
@@ -45,40 +46,19 @@ export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?
   const regionOf = Array.from(regions);
   if (maxVerts === 3) return { polygons: polys as number[][], regions: regionOf };
   const vertexCount = coords.length / 2;
-  const key = (a: number, b: number): number => a * vertexCount + b;
-  const owner = new Map<number, number>();
-  for (let t = 0; t < triCount; t++) for (let i = 0; i < 3; i++) owner.set(key(triangles[3 * t + i]!, triangles[3 * t + ((i + 1) % 3)]!), t);
-  const diagonals: { a: number; b: number; len: number }[] = [];
+  const owner = edgeOwners(polys, vertexCount);
+  const diagonals: MergeDiagonal[] = [];
   for (let t = 0; t < triCount; t++) {
     for (let i = 0; i < 3; i++) {
       if (boundary[3 * t + i]) continue;
       const a = triangles[3 * t + i]!,
         b = triangles[3 * t + ((i + 1) % 3)]!;
-      const other = owner.get(key(b, a));
+      const other = owner.get(b * vertexCount + a);
       if (a < b && other !== undefined && regionOf[other] === regionOf[t])
         diagonals.push({ a, b, len: Math.hypot(coords[2 * b]! - coords[2 * a]!, coords[2 * b + 1]! - coords[2 * a + 1]!) });
     }
   }
-  diagonals.sort((e, f) => f.len - e.len || e.a - f.a || e.b - f.b);
-  for (const { a, b } of diagonals) {
-    const pa = owner.get(key(a, b)),
-      pb = owner.get(key(b, a));
-    if (pa === undefined || pb === undefined || pa === pb) continue;
-    const A = polys[pa]!,
-      B = polys[pb]!;
-    if (A.length + B.length - 2 > maxVerts) continue;
-    const ia = A.indexOf(a),
-      ib = B.indexOf(b);
-    const merged: number[] = [];
-    for (let k = 0; k < A.length; k++) merged.push(A[(ia + 1 + k) % A.length]!); // b … a
-    for (let k = 2; k < B.length; k++) merged.push(B[(ib + k) % B.length]!); // after a … before b
-    if (!isStrictlyConvex(coords, merged)) continue;
-    polys[pa] = merged;
-    polys[pb] = null;
-    owner.delete(key(a, b));
-    owner.delete(key(b, a));
-    for (let i = 0; i < merged.length; i++) owner.set(key(merged[i]!, merged[(i + 1) % merged.length]!), pa);
-  }
+  mergeAlongDiagonals(coords, polys, owner, diagonals, maxVerts);
   const polygons: number[][] = [];
   const outRegions: number[] = [];
   for (let p = 0; p < polys.length; p++) {
@@ -89,17 +69,4 @@ export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?
   return { polygons, regions: outRegions };
 }
 
-/** Every corner turns strictly left. @internal */
-export function isStrictlyConvex(coords: ArrayLike<number>, poly: readonly number[]): boolean {
-  const n = poly.length;
-  for (let i = 0; i < n; i++) {
-    const a = poly[i]!,
-      b = poly[(i + 1) % n]!,
-      c = poly[(i + 2) % n]!;
-    const cross =
-      (coords[2 * b]! - coords[2 * a]!) * (coords[2 * c + 1]! - coords[2 * b + 1]!) -
-      (coords[2 * b + 1]! - coords[2 * a + 1]!) * (coords[2 * c]! - coords[2 * b]!);
-    if (!(cross > 0)) return false;
-  }
-  return true;
-}
+export { isStrictlyConvex };
