@@ -224,6 +224,7 @@ export {
 export {
   addResourceUnit,
   advanceResourceRules,
+  createResourceRules,
   createResourceWorld,
   getResource,
   setResource,
@@ -231,6 +232,7 @@ export {
   type ResourceAccessOptions,
   type ResourceAction,
   type ResourceRuleDefinition,
+  type ResourceRules,
   type ResourceRulesDefinition,
   type ResourceRunResult,
   type ResourceWorld,

@@ -43,6 +43,7 @@ const EXPECTED = [
   "createPersonality",
   "createPostSelector",
   "createRegretMatching",
+  "createResourceRules",
   "createResourceWorld",
   "createRuleEngine",
   "createRuleState",

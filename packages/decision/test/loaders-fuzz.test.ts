@@ -6,7 +6,7 @@ import {
   createBehaviorTree,
   createFuzzySystem,
   createMachineState,
-  createResourceWorld,
+  createResourceRules,
   createStateMachine,
   createTreeState,
   dispatchMachineEvent,
@@ -309,7 +309,7 @@ describe("found by the qa fuzz suite (qa/src/fuzz/cases/decision.ts)", () => {
 
   it("a duplicated resource name is a path, not a TypeError from the name index", () => {
     const def = { version: 1, resources: ["meat", "leather", "meat"], rules: { r: { outputs: ["unit 1 meat"] } } };
-    expect(located(() => createResourceWorld(def as ResourceRulesDefinition))).toBe("$.resources[2]");
+    expect(located(() => createResourceRules(def as ResourceRulesDefinition))).toBe("$.resources[2]");
   });
 
   it("MLP weights declaring gigabyte layers are refused before anything is allocated", () => {

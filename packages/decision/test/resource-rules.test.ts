@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addResourceUnit,
   advanceResourceRules,
+  createResourceRules,
   createResourceWorld,
   getResource,
   setResource,
@@ -27,41 +28,38 @@ const def: ResourceRulesDefinition = {
 
 function world() {
   const calls: string[] = [];
-  const w = createResourceWorld(
-    def,
-    {
-      "spawn-worker": (_w, unit, args) => void calls.push(`spawn ${String(args["npc"])} for ${unit} for ${String(args["days"])} days`),
-      "spawn-walker": () => void calls.push("walker"),
-      complain: (_w, _u, args) => void calls.push(`complain ${String(args["about"])}`),
-    },
-    { tileCount: 4 },
-  );
-  return { w, calls };
+  const rules = createResourceRules(def, {
+    "spawn-worker": (_w, unit, args) => void calls.push(`spawn ${String(args["npc"])} for ${unit} for ${String(args["days"])} days`),
+    "spawn-walker": () => void calls.push("walker"),
+    complain: (_w, _u, args) => void calls.push(`complain ${String(args["about"])}`),
+  });
+  const w = createResourceWorld(rules, { tileCount: 4 });
+  return { w, rules, calls };
 }
 
 describe("resource rules (1849, chapter 8)", () => {
   it("ranch produces daily and delivers every 5 days; actions get their parsed arguments", () => {
-    const { w, calls } = world();
-    const ranch = addResourceUnit(w, ["ranch-doWork", "ranch-deliverWork"]);
+    const { w, rules, calls } = world();
+    const ranch = addResourceUnit(w, rules, ["ranch-doWork", "ranch-deliverWork"]);
     setResource(w, "unit", "workers", 1, { unit: ranch });
-    advanceResourceRules(w, 5);
+    advanceResourceRules(w, rules, 5);
     // day 5: delivery (24 → 4) runs before that day's production (→ 10)
     expect(getResource(w, "unit", "leather", { unit: ranch })).toBe(10);
     expect(getResource(w, "player", "leather")).toBe(20);
     expect(calls[0]).toBe("spawn npc-farmer for 0 for 7 days");
     expect(calls.filter((c) => c === "walker").length).toBe(1);
-    advanceResourceRules(w, 5);
+    advanceResourceRules(w, rules, 5);
     expect(getResource(w, "unit", "leather", { unit: ranch })).toBe(20);
     expect(getResource(w, "player", "leather")).toBe(40);
     expect(getResource(w, "unit", "meat", { unit: ranch })).toBe(60);
   });
 
   it("cobbler chain matches a hand computation", () => {
-    const { w } = world();
-    const cobbler = addResourceUnit(w, ["cobbler-bringMaterials", "cobbler-doWork"]);
+    const { w, rules } = world();
+    const cobbler = addResourceUnit(w, rules, ["cobbler-bringMaterials", "cobbler-doWork"]);
     setResource(w, "unit", "workers", 1, { unit: cobbler });
     setResource(w, "player", "leather", 16);
-    const r = advanceResourceRules(w, 10);
+    const r = advanceResourceRules(w, rules, 10);
     expect(getResource(w, "unit", "shoes", { unit: cobbler })).toBe(24);
     expect(getResource(w, "player", "leather")).toBe(0);
     expect(getResource(w, "unit", "leather", { unit: cobbler })).toBe(0);
@@ -71,30 +69,50 @@ describe("resource rules (1849, chapter 8)", () => {
   });
 
   it("map queries sum the footprint; inputs are atomic; caps hold; rules are not evaluated between due days", () => {
-    const { w, calls } = world();
-    const mine = addResourceUnit(w, ["gold-mine"], [0, 1]);
+    const { w, rules, calls } = world();
+    const mine = addResourceUnit(w, rules, ["gold-mine"], [0, 1]);
     setResource(w, "map", "gold", 3, { unit: mine }); // 3 on each of the two tiles
     expect(getResource(w, "map", "gold", { unit: mine })).toBe(6);
-    advanceResourceRules(w, 2);
+    advanceResourceRules(w, rules, 2);
     expect(getResource(w, "unit", "gold", { unit: mine })).toBe(5);
     expect(getResource(w, "map", "gold", { unit: mine })).toBe(1);
     expect(calls).toEqual(["complain gold"]); // "_ complain about gold" → args { about: "gold" }
 
-    const hut = addResourceUnit(w, ["fire-hazard", "atomic"], [2, 3]);
+    const hut = addResourceUnit(w, rules, ["fire-hazard", "atomic"], [2, 3]);
     setResource(w, "unit", "a", 3, { unit: hut });
     setResource(w, "unit", "b", 4, { unit: hut });
     const before = w.evaluations;
-    advanceResourceRules(w, 21);
+    advanceResourceRules(w, rules, 21);
     expect(w.evaluations - before).toBe(21 /* mine */ + 3 /* fire hazard, days 7, 14, 21 */ + 21 /* atomic */);
     expect(getResource(w, "map", "fire-hazard", { unit: hut })).toBeCloseTo(0.24, 12); // 3 × 0.04 on each of 2 tiles
     expect(getResource(w, "unit", "a", { unit: hut })).toBe(3); // b was short: nothing consumed
     setResource(w, "map", "fire-hazard", 0.5, { unit: hut }); // the check sums the footprint: 1.0 is not < 1
-    advanceResourceRules(w, 7);
+    advanceResourceRules(w, rules, 7);
     expect(getResource(w, "map", "fire-hazard", { unit: hut })).toBe(1);
-    const stove = addResourceUnit(w, ["heat"], [0]);
+    const stove = addResourceUnit(w, rules, ["heat"], [0]);
     setResource(w, "map", "fire-hazard", 0.8, { unit: stove });
-    advanceResourceRules(w, 1);
+    advanceResourceRules(w, rules, 1);
     expect(getResource(w, "map", "fire-hazard", { unit: stove })).toBe(1); // 0.8 + 0.5 capped at 1
+  });
+
+  it("one compiled rule set drives several plain-data worlds independently; a world is refused with another rule set", () => {
+    const { rules } = world();
+    const a = createResourceWorld(rules, { tileCount: 4 });
+    const b = createResourceWorld(rules, { tileCount: 4 });
+    const ra = addResourceUnit(a, rules, ["ranch-doWork"]);
+    addResourceUnit(b, rules, ["ranch-doWork"]);
+    advanceResourceRules(a, rules, 3);
+    expect(getResource(a, "unit", "leather", { unit: ra })).toBe(18);
+    expect(getResource(b, "unit", "leather", { unit: ra })).toBe(0);
+    expect(b.day).toBe(0);
+    // The world holds no functions and no compiled rules: a structured clone of it is the same state.
+    const copy = structuredClone(a);
+    advanceResourceRules(copy, rules, 2);
+    advanceResourceRules(a, rules, 2);
+    expect(Array.from(copy.units)).toEqual(Array.from(a.units));
+    const other = createResourceRules({ version: 1, resources: ["x"], rules: { r: { every: 9 } } });
+    expect(() => advanceResourceRules(a, other, 1)).toThrow(/not created for this rule set/);
+    expect(() => addResourceUnit(a, other, ["r"])).toThrow(/not created for this rule set/);
   });
 
   it("validates statements by JSON path", () => {
@@ -104,6 +122,6 @@ describe("resource rules (1849, chapter 8)", () => {
       rules: { r: { every: 0, checks: ["unit x >> 1"], inputs: ["house 1 x"], outputs: ["unit 1 y"], success: ["spawn"] } },
     }).map((i) => i.path);
     expect(paths).toEqual(["$.rules.r.every", "$.rules.r.checks[0]", "$.rules.r.inputs[0]", "$.rules.r.outputs[0]", "$.rules.r.success[0]"]);
-    expect(() => createResourceWorld({ version: 1, resources: ["x"], rules: { r: { success: ["_ nope"] } } })).toThrow(/\$\.rules\.r\.success\[0\].*not bound/);
+    expect(() => createResourceRules({ version: 1, resources: ["x"], rules: { r: { success: ["_ nope"] } } })).toThrow(/\$\.rules\.r\.success\[0\].*not bound/);
   });
 });

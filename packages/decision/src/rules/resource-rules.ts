@@ -71,14 +71,31 @@ interface CompiledRule {
 }
 
 /**
- * The world the rules run over: the player bin, one bin per unit, one bin per map tile, each
- * unit's footprint, and the scheduler (a ring of day buckets, so a rule is not touched until it
- * is due). Bins are `Float64Array`s indexed by resource.
+ * A compiled resource rule set ({@link createResourceRules}): immutable, shared by every world
+ * that runs it (one per player, one per save slot…). Holds the caller's bound actions.
  */
-export interface ResourceWorld {
-  /** Resource names. */
+export interface ResourceRules {
+  /** Resource names (the bin layout). */
   readonly resources: readonly string[];
   /** Resource name → index. */
+  readonly resourceIndex: Readonly<Record<string, number>>;
+  /** @internal Compiled rules. */
+  readonly rules: readonly CompiledRule[];
+  /** @internal Rule name → index. */
+  readonly ruleIndex: Readonly<Record<string, number>>;
+  /** @internal Length of the scheduler's ring of day buckets (longest period + 1). */
+  readonly ringSize: number;
+}
+
+/**
+ * The running state the rules act on ({@link createResourceWorld}), plain data: the player bin,
+ * one bin per unit, one bin per map tile, each unit's footprint, and the scheduler (a ring of day
+ * buckets, so a rule is not touched until it is due). Bins are `Float64Array`s indexed by resource.
+ */
+export interface ResourceWorld {
+  /** Resource names (the same array as the rule set's). */
+  readonly resources: readonly string[];
+  /** Resource name → index (the same record as the rule set's). */
   readonly resourceIndex: Readonly<Record<string, number>>;
   /** The player's bin. */
   readonly player: Float64Array;
@@ -92,11 +109,7 @@ export interface ResourceWorld {
   day: number;
   /** Rule evaluations performed so far (the scheduler's cost). */
   evaluations: number;
-  /** @internal Compiled rules. */
-  readonly rules: readonly CompiledRule[];
-  /** @internal Rule name → index. */
-  readonly ruleIndex: Readonly<Record<string, number>>;
-  /** @internal Day buckets of scheduled (unit, rule) pairs, packed as unit × rules + rule. */
+  /** Day buckets of scheduled (unit, rule) pairs, packed as unit × rule count + rule. */
   readonly buckets: number[][];
 }
 
@@ -169,20 +182,14 @@ export interface ResourceWorldOptions {
 }
 
 /**
- * Validates and compiles a rule set and creates an empty world for it.
+ * Validates and compiles a rule set. The result is immutable and can drive any number of worlds
+ * ({@link createResourceWorld}).
  *
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
-export function createResourceWorld(
-  definition: ResourceRulesDefinition,
-  actions: Readonly<Record<string, ResourceAction>> = {},
-  options: ResourceWorldOptions = {},
-): ResourceWorld {
+export function createResourceRules(definition: ResourceRulesDefinition, actions: Readonly<Record<string, ResourceAction>> = {}): ResourceRules {
   const issues = validateResourceRules(definition, actions);
-  if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createResourceWorld", issues);
-  const where = "@tactica/decision: createResourceWorld";
-  const unitCapacity = assertInteger(where, "options.unitCapacity", options.unitCapacity ?? 1024, 1, 1 << 22);
-  const tileCount = assertInteger(where, "options.tileCount", options.tileCount ?? 0, 0, 1 << 26);
+  if (issues.length > 0) throwDefinitionIssues("@tactica/decision: createResourceRules", issues);
   const resourceIndex = indexRecord(definition.resources);
   const words = (s: string) => s.trim().split(/\s+/);
   const amount = (s: string): Amount => {
@@ -222,19 +229,68 @@ export function createResourceWorld(
     failedChecks: (r.failedChecks ?? []).map(call),
   }));
   const ringSize = Math.max(1, ...rules.map((r) => r.every)) + 1;
-  return {
-    resources: definition.resources,
+  return Object.freeze({
+    resources: Object.freeze(definition.resources.slice()),
     resourceIndex,
-    player: new Float64Array(definition.resources.length),
-    units: new Float64Array(unitCapacity * definition.resources.length),
-    tiles: new Float64Array(tileCount * definition.resources.length),
+    rules: Object.freeze(rules),
+    ruleIndex: indexRecord(rules.map((r) => r.name)),
+    ringSize,
+  });
+}
+
+/**
+ * Creates an empty world (all bins 0, day 0, no units) for a compiled rule set.
+ *
+ * @example
+ * ```ts
+ * const rules = createResourceRules({
+ *   version: 1,
+ *   resources: ["workers", "meat"],
+ *   rules: { doWork: { every: 5, checks: ["unit workers > 0"], outputs: ["unit 6 meat"] } },
+ * });
+ * const world = createResourceWorld(rules, { unitCapacity: 16 });
+ * const ranch = addResourceUnit(world, rules, ["doWork"]);
+ * setResource(world, "unit", "workers", 1, { unit: ranch });
+ * advanceResourceRules(world, rules, 10);
+ * getResource(world, "unit", "meat", { unit: ranch }); // 12
+ * ```
+ */
+export function createResourceWorld(rules: ResourceRules, options: ResourceWorldOptions = {}): ResourceWorld {
+  const where = "@tactica/decision: createResourceWorld";
+  checkRules(where, rules);
+  const unitCapacity = assertInteger(where, "options.unitCapacity", options.unitCapacity ?? 1024, 1, 1 << 22);
+  const tileCount = assertInteger(where, "options.tileCount", options.tileCount ?? 0, 0, 1 << 26);
+  const R = rules.resources.length;
+  return {
+    resources: rules.resources,
+    resourceIndex: rules.resourceIndex,
+    player: new Float64Array(R),
+    units: new Float64Array(unitCapacity * R),
+    tiles: new Float64Array(tileCount * R),
     footprints: [],
     day: 0,
     evaluations: 0,
-    rules,
-    ruleIndex: indexRecord(rules.map((r) => r.name)),
-    buckets: Array.from({ length: ringSize }, () => []),
+    buckets: Array.from({ length: rules.ringSize }, () => []),
   };
+}
+
+function checkRules(where: string, rules: ResourceRules): void {
+  if (typeof rules !== "object" || rules === null || !Array.isArray(rules.rules) || typeof rules.ringSize !== "number")
+    invalidArgument(where, "rules", "is not a compiled rule set", "Pass the result of createResourceRules.");
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Throws unless `world` was created for `rules` (same bin layout and scheduler ring). */
+function checkPair(where: string, world: ResourceWorld, rules: ResourceRules): void {
+  checkRules(where, rules);
+  if (!sameNames(world.resources, rules.resources) || world.buckets.length !== rules.ringSize)
+    invalidArgument(where, "world", "was not created for this rule set", "Pass the rule set the world was created with (createResourceWorld(rules)).");
 }
 
 /**
@@ -243,25 +299,26 @@ export function createResourceWorld(
  *
  * @throws TacticaError for unknown rules or tiles, or when the unit capacity is reached.
  */
-export function addResourceUnit(world: ResourceWorld, rules: readonly string[], tiles: readonly number[] = []): number {
+export function addResourceUnit(world: ResourceWorld, rules: ResourceRules, ruleNames: readonly string[], tiles: readonly number[] = []): number {
   const where = "@tactica/decision: addResourceUnit";
+  checkPair(where, world, rules);
   const R = world.resources.length;
   const unit = world.footprints.length;
   if ((unit + 1) * R > world.units.length)
     throw new TacticaError(ErrorCodes.CapacityExceeded, `${where}: the world holds ${world.units.length / R} units. Raise unitCapacity.`);
   tiles.forEach((t, i) => assertInteger(where, `tiles[${i}]`, t, 0, world.tiles.length / R - 1));
-  const ids = rules.map((name, i) => {
-    const r = ownValue(world.ruleIndex, name);
-    if (r === undefined) invalidArgument(where, `rules[${i}]`, `names unknown rule ${JSON.stringify(name)}`, "Use a rule of the rule set.");
+  const ids = ruleNames.map((name, i) => {
+    const r = ownValue(rules.ruleIndex, name);
+    if (r === undefined) invalidArgument(where, `ruleNames[${i}]`, `names unknown rule ${JSON.stringify(name)}`, "Use a rule of the rule set.");
     return r;
   });
   world.footprints.push(tiles.slice());
-  for (const r of ids) schedule(world, unit, r, world.rules[r]!.every);
+  for (const r of ids) schedule(world, rules.rules.length, unit, r, rules.rules[r]!.every);
   return unit;
 }
 
-function schedule(world: ResourceWorld, unit: number, rule: number, inDays: number): void {
-  world.buckets[(world.day + inDays) % world.buckets.length]!.push(unit * world.rules.length + rule);
+function schedule(world: ResourceWorld, ruleCount: number, unit: number, rule: number, inDays: number): void {
+  world.buckets[(world.day + inDays) % world.buckets.length]!.push(unit * ruleCount + rule);
 }
 
 /** Reads resource `res` of `bin` (0 unit, 1 map = sum over the footprint, 2 player) for `unit`. */
@@ -317,11 +374,13 @@ export interface ResourceRunResult {
  */
 export function advanceResourceRules(
   world: ResourceWorld,
+  rules: ResourceRules,
   days: number,
   out: ResourceRunResult = { succeeded: 0, failedInputs: 0, failedChecks: 0 },
 ): ResourceRunResult {
+  checkPair("@tactica/decision: advanceResourceRules", world, rules);
   assertInteger("@tactica/decision: advanceResourceRules", "days", days, 0);
-  const nr = world.rules.length;
+  const nr = rules.rules.length;
   for (let d = 0; d < days; d++) {
     world.day++;
     const bucket = world.buckets[world.day % world.buckets.length]!;
@@ -329,7 +388,7 @@ export function advanceResourceRules(
     for (const packed of due) {
       const unit = Math.floor(packed / nr);
       const r = packed % nr;
-      const rule = world.rules[r]!;
+      const rule = rules.rules[r]!;
       world.evaluations++;
       let calls: Call[];
       if (!rule.checks.every((c) => holds(read(world, c.bin, unit, c.res), c.op, c.value))) {
@@ -348,7 +407,7 @@ export function advanceResourceRules(
         out.succeeded++;
       }
       for (const c of calls) c.fn(world, unit, c.args);
-      schedule(world, unit, r, rule.every);
+      schedule(world, nr, unit, r, rule.every);
     }
   }
   return out;

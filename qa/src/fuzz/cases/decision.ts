@@ -13,6 +13,7 @@ import {
   createMlp,
   createPersonality,
   createPostSelector,
+  createResourceRules,
   createResourceWorld,
   createRuleEngine,
   createRuleState,
@@ -451,7 +452,7 @@ const resourceActions = { "spawn-walker": () => undefined };
 
 const resourceCreate: LoaderCase<unknown> = {
   pkg: PKG,
-  name: "createResourceWorld",
+  name: "createResourceRules",
   kind: "json",
   seeds: resourceSets,
   wrong: fc.oneof(
@@ -465,7 +466,7 @@ const resourceCreate: LoaderCase<unknown> = {
   ),
   load(input) {
     mustList(validateResourceRules(input, resourceActions), "validateResourceRules");
-    return createResourceWorld(input as ResourceRulesDefinition, resourceActions);
+    return createResourceWorld(createResourceRules(input as ResourceRulesDefinition, resourceActions));
   },
 };
 
