@@ -15,7 +15,6 @@ const root = join(import.meta.dirname, "..");
 const FRAGMENTS = new Set([
   "packages/core/src/indexed-heap.ts: heap.next[0] = g + h;",
   "packages/core/src/frame-budget.ts: const budget = createFrameBudget(500);       // 500 node expansions per frame",
-  "packages/core/src/errors.ts: try { createBinaryHeap(-1); }",
 ]);
 
 interface Example {

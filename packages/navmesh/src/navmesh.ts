@@ -1,12 +1,11 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
-import { createEmptyNavMesh, linkNeighbors, makeTile, rebuildFlatView } from "./tiles/assemble";
+import { createEmptyNavMesh, makeTile, rebuildFlatView } from "./tiles/assemble";
 import { polyIndexOfRef } from "./tiles/poly-ref";
 import type { TileData } from "./tiles/tile-input";
 import { validateNavMeshInput } from "./tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "./types";
 
 export { NAVMESH_MAX_VERTS_PER_POLY, NAVMESH_AREA_COUNT, type NavMesh, type NavMeshInput, type NavMeshTile } from "./types";
-export { linkNeighbors };
 
 /** Options of {@link createNavMesh}. */
 export interface CreateNavMeshOptions {

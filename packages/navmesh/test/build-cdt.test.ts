@@ -3,7 +3,7 @@ import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import { buildNavMeshCdt, findPolygon, mergeTrianglesToConvex, NavMeshErrorCodes, triangulatePolygonsCdt, type CdtTriangulation } from "../src";
 import { incircle, orient2d } from "../src/build/predicates";
-import { isStrictlyConvex } from "../src/build/merge-convex";
+import { isStrictlyConvex } from "../src/merge";
 import { arbLatticeRoom, arbRegion, regionArea, triangleArea, trianglesArea } from "./build-arbitraries";
 
 type Region = { outer: number[]; holes: number[][] };

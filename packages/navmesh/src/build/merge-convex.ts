@@ -1,6 +1,6 @@
 import { TacticaError } from "@tactica/core";
 import { NavMeshErrorCodes } from "../errors";
-import { edgeOwners, isStrictlyConvex, mergeAlongDiagonals, type MergeDiagonal } from "../merge";
+import { edgeOwners, mergeAlongDiagonals, type MergeDiagonal } from "../merge";
 import type { CdtTriangulation } from "./triangulate-cdt";
 
 /** Options of {@link mergeTrianglesToConvex}. */
@@ -69,4 +69,3 @@ export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?
   return { polygons, regions: outRegions };
 }
 
-export { isStrictlyConvex };
