@@ -68,4 +68,3 @@ export function mergeTrianglesToConvex(triangulation: CdtTriangulation, options?
   }
   return { polygons, regions: outRegions };
 }
-
