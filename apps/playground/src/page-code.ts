@@ -114,25 +114,58 @@ setCellPassable(grid, x, y, false);              // a wall appears
 notifyDStarLiteCellChanged(d, x, y);
 computeDStarLite(d);`,
 
-  "navmesh-paths": `import { buildNavMeshFromPolygons, createNavMeshQuery, createNavPath, createStraightPath, findNearestPoint,
-  findPolygonPath, findStraightPath, findPathAnyAngle, createRaycastResult, raycast } from "@tactica/navmesh";
+  "navmesh-paths": `import { createRng } from "@tactica/core";
+import { buildNavMeshCdt, createNavMeshQuery, createNavPath, createStraightPath, findNearestPoint, findPolygonPath,
+  findStraightPath, findPathAnyAngle, createRaycastResult, raycast, createMoveResult, moveAlongSurface,
+  findRandomPoint, findRandomPointInCircle, createOffMeshLinks, addOffMeshLink, removeOffMeshLink } from "@tactica/navmesh";
 
-// room: outer ring then hole rings (pillars), as flat x, y arrays.
-const mesh = buildNavMeshFromPolygons([room], { maxVertsPerPoly: 6 });
+// room: an outer ring and hole rings as flat x, y arrays; the agent's radius erodes the walkable area.
+const mesh = buildNavMeshCdt([{ outer: [20, 20, 780, 20, 780, 580, 20, 580], holes: pillars }], { agentRadius: 8, maxVertsPerPoly: 6 });
 const query = createNavMeshQuery(mesh);
-const snap = { x: 0, y: 0 };
-const ps = findNearestPoint(snap, mesh, start.x, start.y);
-const pg = findNearestPoint(snap, mesh, goal.x, goal.y);
+const s = { x: 0, y: 0 }, g = { x: 0, y: 0 };
+const ps = findNearestPoint(s, mesh, 60, 540);
+const pg = findNearestPoint(g, mesh, 740, 60);
 
+const links = createOffMeshLinks(32);                            // jumps, ladders: added and removed at run time
+const jump = addOffMeshLink(links, mesh, 250, 380, 510, 220);    // -1 when full or off the mesh
 const corridor = createNavPath(4096);
-findPolygonPath(corridor, query, ps, start.x, start.y, pg, goal.x, goal.y);        // A* over polygons
+findPolygonPath(corridor, query, ps, s.x, s.y, pg, g.x, g.y, { links });     // A* over polygons
 const funnel = createStraightPath(4096);
-findStraightPath(funnel, mesh, corridor.path, corridor.length, start.x, start.y, goal.x, goal.y);  // string pulling
+findStraightPath(funnel, mesh, corridor.path, corridor.length, s.x, s.y, g.x, g.y, { links });   // string pulling
 const exact = createStraightPath(4096);
-findPathAnyAngle(exact, mesh, start.x, start.y, goal.x, goal.y, { startPoly: ps, goalPoly: pg });
+findPathAnyAngle(exact, mesh, s.x, s.y, g.x, g.y, { startPoly: ps, goalPoly: pg });  // exact (Polyanya), no links
+removeOffMeshLink(links, jump);
 
 const ray = createRaycastResult(256);
-raycast(ray, mesh, ps, start.x, start.y, target.x, target.y);`,
+raycast(ray, mesh, ps, s.x, s.y, 400, 300);                       // ray.t === Infinity: clear line
+const moved = createMoveResult();
+moveAlongSurface(moved, mesh, ps, s.x, s.y, s.x + 8, s.y);        // a small step that stays on the mesh
+const rng = createRng(3), p = { x: 0, y: 0 };
+findRandomPoint(p, mesh, rng);                                    // uniform by area
+findRandomPointInCircle(p, mesh, rng, 400, 300, 90);`,
+  "navmesh-build": `import { triangulatePolygonsCdt, buildNavMeshCdt, buildNavMeshFromTilemap, buildWaypointGraph,
+  buildArtGalleryGraph, buildDualGraph, buildHierarchicalGraph, createHierarchicalPathResult, findHierarchicalPath,
+  buildNavpointGraph, hasLineOfSight } from "@tactica/navmesh";
+
+const regions = [{ outer: [20, 20, 780, 20, 780, 580, 20, 580], holes: [[300, 200, 500, 200, 500, 400, 300, 400]] }];
+const tri = triangulatePolygonsCdt(regions, { agentRadius: 8 });          // constrained Delaunay, eroded
+const mesh = buildNavMeshCdt(regions, { agentRadius: 8, maxVertsPerPoly: 6 }); // + Hertel–Mehlhorn merge
+// Or paint a tilemap: cells[y * 32 + x] != 0 is walkable; contours, Douglas–Peucker (ε), triangles.
+const fromTiles = buildNavMeshFromTilemap(cells, 32, 24, { cellSize: 25, epsilon: 3, agentRadius: 8 });
+
+// Designer waypoints joined by Delaunay, blocked edges dropped, bad placement reported.
+const { graph, removedEdges, warnings } = buildWaypointGraph(points, [{ kind: "box", minX: 300, minY: 200, maxX: 500, maxY: 400 }], { agentRadius: 8 });
+for (const w of warnings) console.log(w.kind, w.node, w.message);     // "voronoi-cell", "missing-edge", …
+
+const gallery = buildArtGalleryGraph(regions, { agentRadius: 8 });
+const dual = buildDualGraph(regions, { agentRadius: 8 });              // incentre + inradius nodes
+const h = buildHierarchicalGraph(dual, { regionSize: 200 });
+const out = createHierarchicalPathResult(dual.nodeCount);
+findHierarchicalPath(out, h, 0, dual.nodeCount - 1);                   // "no path" with 0 base expansions
+
+// Directed navpoints (x, y, z): jump down a ledge, never climb it.
+const navpoints = buildNavpointGraph(xyz, { heightAt, maxStepUp: 6, maxDropSlope: Infinity, sampleStep: 4,
+  maxRadius: 300, maxVertical: 60, isBlocked: (ax, ay, _az, bx, by) => !hasLineOfSight(mesh, ax, ay, bx, by) });`,
 
   "steering-flocking": `import { createRng } from "@tactica/core";
 import { createCrowd, addCrowdAgent, seedCrowdWander, stepCrowdBoids, wrapCrowd, ViewArcs } from "@tactica/steering";
