@@ -1,4 +1,4 @@
-import { createRng } from "@tactica/core";
+import { createRng, isTacticaError } from "@tactica/core";
 import {
   buildArtGalleryGraph,
   buildDualGraph,
@@ -144,7 +144,7 @@ const page: DemoPage = {
           mesh = buildNavMeshFromTilemap(cells, TILES_X, TILES_Y, { ...base, maxVertsPerPoly: maxVerts });
         }
       } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
+        error = isTacticaError(e) ? `${e.code}: ${e.message.replace(/^@tactica\/navmesh: /, "")}` : String(e);
         mesh = null;
       }
       buildMs = performance.now() - t0;
@@ -223,7 +223,7 @@ const page: DemoPage = {
             });
           }
         } catch (e) {
-          error = e instanceof Error ? e.message : String(e);
+          error = isTacticaError(e) ? `${e.code}: ${e.message.replace(/^@tactica\/navmesh: /, "")}` : String(e);
         }
       }
       graphMs = performance.now() - t0;

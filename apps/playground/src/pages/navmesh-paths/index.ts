@@ -1,4 +1,4 @@
-import { createRng } from "@tactica/core";
+import { createRng, isTacticaError } from "@tactica/core";
 import {
   addOffMeshLink,
   buildNavMeshCdt,
@@ -114,7 +114,7 @@ const page: DemoPage = {
           mesh = buildNavMeshCdt(shapeRegions(mapName, seed, []), { agentRadius, tolerance: Math.max(0.5, agentRadius / 8), maxVertsPerPoly: maxVerts });
         }
       } catch (e) {
-        error = e instanceof Error ? e.message : String(e);
+        error = isTacticaError(e) ? `${e.code}: ${e.message.replace(/^@tactica\/navmesh: /, "")}` : String(e);
         mesh = buildNavMeshCdt([{ outer: [20, 20, W - 20, 20, W - 20, H - 20, 20, H - 20] }]);
       }
       buildMs = performance.now() - t0;
