@@ -94,7 +94,7 @@ describe("navmesh build page", () => {
       [650, 520],
       [120, 480],
     ])
-      await clickAt(page, x, y);
+      await clickAt(page, x!, y!);
     await clickAt(page, 101, 101); // the first vertex: closes the outer ring
     const outerOnly = await num(page, "polyCount");
     expect(outerOnly).toBeGreaterThan(0);
@@ -105,7 +105,7 @@ describe("navmesh build page", () => {
       [450, 260],
       [400, 350],
     ])
-      await clickAt(page, x, y);
+      await clickAt(page, x!, y!);
     await pressButton(page, "close ring");
     expect(await num(page, "triangleCount")).toBeGreaterThan(2);
     expect(await num(page, "polyCount")).toBeGreaterThan(outerOnly);
@@ -129,7 +129,7 @@ describe("navmesh build page", () => {
       [700, 100],
       [150, 520],
     ])
-      await clickAt(page, x, y);
+      await clickAt(page, x!, y!);
     await pressButton(page, "close ring");
     expect(await data(page, "error")).toMatch(/^NAVMESH_BAD_POLYGON: .*region 0 outer ring vertex \d+/);
     expect(await stats(page)).toContain("error: NAVMESH_BAD_POLYGON");
@@ -158,22 +158,20 @@ describe("navmesh build page", () => {
 
 describe("navmesh query page", () => {
   it("every map and mode renders without errors", async () => {
-    const views = [
-      ...["room with pillars", "L-shaped hall", "tilemap", "two rooms"].map((map) => [map, "paths"]),
-      ...["drag agent", "raycast", "random points", "off-mesh links"].flatMap((mode) => [
+    const views: [string, string][] = [
+      ...["room with pillars", "L-shaped hall", "tilemap", "two rooms"].map((map): [string, string] => [map, "paths"]),
+      ...["drag agent", "raycast", "random points", "off-mesh links"].flatMap((mode): [string, string][] => [
         ["room with pillars", mode],
         ["tilemap", mode],
       ]),
     ];
     for (const [map, mode] of views) {
-      {
-        const { page, errors } = await open("navmesh-paths", { map, mode, "agent-radius": "4" });
-        expect(await num(page, "polyCount"), `${map} / ${mode}`).toBeGreaterThan(0);
-        await clickAt(page, 420, 330);
-        await clickAt(page, 600, 200, "right");
-        expect(errors, `${map} / ${mode}`).toEqual([]);
-        await page.close();
-      }
+      const { page, errors } = await open("navmesh-paths", { map, mode, "agent-radius": "4" });
+      expect(await num(page, "polyCount"), `${map} / ${mode}`).toBeGreaterThan(0);
+      await clickAt(page, 420, 330);
+      await clickAt(page, 600, 200, "right");
+      expect(errors, `${map} / ${mode}`).toEqual([]);
+      await page.close();
     }
   });
 
