@@ -150,8 +150,8 @@ const page: DemoPage = {
     const startParam = parseCellParam(urlParam("start"));
     const goalParam = parseCellParam(urlParam("goal"));
     const small = mapSize === "64×48";
-    let start = freeCell(startParam) ? startParam : small ? { x: 1, y: 1 } : firstFree(0, 0, 1);
-    let goal = freeCell(goalParam) ? goalParam : small ? { x: 62, y: 46 } : firstFree(grid.width - 1, grid.height - 1, -1);
+    let start = freeCell(startParam) ? startParam : small ? { x: 1, y: 1 } : defaultEnds().start;
+    let goal = freeCell(goalParam) ? goalParam : small ? { x: 62, y: 46 } : defaultEnds().goal;
     let message = "";
     let queryUs = 0;
     // One-off preprocessing (JPS+ tables, HPA* graph, subgoal graphs, regions) is timed apart from the query.
@@ -168,8 +168,7 @@ const page: DemoPage = {
     function setGrid(g: Grid): void {
       base = g;
       rebuildRules();
-      start = firstFree(0, 0, 1);
-      goal = firstFree(grid.width - 1, grid.height - 1, -1);
+      ({ start, goal } = defaultEnds());
     }
 
     function rebuildRules(): void {
@@ -192,13 +191,45 @@ const page: DemoPage = {
       image.height = grid.height;
     }
 
-    function firstFree(x0: number, y0: number, step: number): { x: number; y: number } {
-      const n = grid.width * grid.height;
-      for (let k = 0; k < n; k++) {
-        const i = step > 0 ? k : n - 1 - k;
-        if (grid.passable[i] === 1) return { x: i % grid.width, y: Math.floor(i / grid.width) };
+    /**
+     * Default start and goal on a generated or loaded map: the top-left-most and bottom-right-most
+     * cells of the largest 4-connected open area, so the default query has a path (the first free
+     * cell of a 256² map can be a walled-off pocket).
+     */
+    function defaultEnds(): { start: { x: number; y: number }; goal: { x: number; y: number } } {
+      const w = grid.width,
+        n = w * grid.height;
+      const label = new Int32Array(n).fill(-1);
+      const queue = new Int32Array(n);
+      let best = -1,
+        bestSize = 0,
+        bestFirst = 0,
+        bestLast = 0;
+      for (let seed = 0, id = 0; seed < n; seed++) {
+        if (grid.passable[seed] !== 1 || label[seed] !== -1) continue;
+        let head = 0,
+          tail = 0;
+        queue[tail++] = seed;
+        label[seed] = id;
+        let first = seed,
+          last = seed;
+        while (head < tail) {
+          const c = queue[head++]!;
+          const x = c % w,
+            y = (c - x) / w;
+          if (x + y < (first % w) + Math.floor(first / w)) first = c;
+          if (x + y > (last % w) + Math.floor(last / w)) last = c;
+          for (const d of [x > 0 ? c - 1 : -1, x < w - 1 ? c + 1 : -1, c - w, c + w]) {
+            if (d < 0 || d >= n || grid.passable[d] !== 1 || label[d] !== -1) continue;
+            label[d] = id;
+            queue[tail++] = d;
+          }
+        }
+        if (tail > bestSize) [best, bestSize, bestFirst, bestLast] = [id, tail, first, last];
+        id++;
       }
-      return { x: x0, y: y0 };
+      if (best < 0) return { start: { x: 0, y: 0 }, goal: { x: 0, y: 0 } };
+      return { start: { x: bestFirst % w, y: Math.floor(bestFirst / w) }, goal: { x: bestLast % w, y: Math.floor(bestLast / w) } };
     }
 
     // The web worker for IDA* and for flow fields on big maps: one request in flight; a newer one

@@ -34,6 +34,15 @@ const page: DemoPage = {
     "Tic-tac-toe, Connect Four or chess against negamax alpha-beta (shows the principal variation) or MCTS (shows the visit counts). Click a square or column to move; for chess click a piece, then its destination. Strength sets the depth or the iteration count.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    // Every board is drawn in the canvas's left 560 px: the stats go over the right-hand column
+    // (below the stats toggle) instead of the top-left corner, where they covered chess rank 8.
+    Object.assign(stats.style, {
+      left: "auto",
+      right: "calc(var(--panel) + 22px)",
+      top: "36px",
+      maxWidth: "calc((100% - var(--panel) - 14px) * 0.27)",
+      maxHeight: "calc(100% - 80px)",
+    });
     let gameName: GameName = "connect four";
     let ai: AiName = "alpha-beta";
     let strength = 4;
@@ -226,10 +235,10 @@ const page: DemoPage = {
       if (gameName === "tic-tac-toe") renderTicTacToe(game as TicTacToe);
       else if (gameName === "connect four") renderConnectFour(game as ConnectFour);
       else renderChess(game as Chess);
-      const tx = 580;
-      draw.text(tx, 40, status(), { color: "#cfd8e3" });
-      info.forEach((line, i) => draw.text(tx, 80 + i * 22, line.length > 29 ? `${line.slice(0, 29)}…` : line, { color: "#a9b1d6" }));
-      stats.textContent = `${gameName} vs ${ai} (strength ${strength})\nmoves: ${history.map(moveText).join(" ")}\n${info.join("\n")}`;
+      // The stats (status, moves, search info) sit over the right-hand column; the status is also
+      // drawn at its foot, so it stays visible when the stats are hidden.
+      draw.text(580, 585, status(), { color: "#cfd8e3" });
+      stats.textContent = `${status()}\n${gameName} vs ${ai} (strength ${strength})\nmoves: ${history.map(moveText).join(" ")}\n${info.join("\n")}`;
     }
 
     function onClick(e: MouseEvent): void {
