@@ -271,7 +271,7 @@ const page: DemoPage = {
         if (showPolys) drawMesh(draw, mesh, "rgba(0,0,0,0)", graph ? "#3d5a9e" : "#7aa2f7");
       }
       if (graphName === "navpoints (directed)") {
-        draw.rect(560, 330, W - 560, H - 330, { color: "#3d2f66", fill: true, alpha: 0.45 });
+        draw.rect(560, 330, 220, 250, { color: "#3d2f66", fill: true, alpha: 0.45 });
         ctx.save();
         const g = ctx.createLinearGradient(480, 0, 560, 0);
         g.addColorStop(0, "rgba(61,47,102,0)");
@@ -279,7 +279,7 @@ const page: DemoPage = {
         ctx.fillStyle = g;
         ctx.fillRect(480, 330, 80, 100);
         ctx.restore();
-        draw.text(570, 350, "ledge, height 40", { color: "#bb9af7" });
+        draw.text(566, 574, "ledge, height 40: jump down only", { color: "#bb9af7" });
         draw.text(484, 446, "ramp", { color: "#bb9af7" });
       }
       if (graph) {
