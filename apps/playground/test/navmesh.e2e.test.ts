@@ -229,6 +229,13 @@ describe("navmesh query page", () => {
     }
     await page.mouse.up();
     expect(await data(page, "agentOffMeshMoves")).toBe("0");
+    // The agent's place is URL state: a shared link puts it back there.
+    const agent = /agent=([\d.]+)%2C([\d.]+)/.exec(page.url())!;
+    expect(Math.abs(Number(agent[1]) - (await num(page, "agentX")))).toBeLessThanOrEqual(1);
+    const again = await open("navmesh-paths", { mode: "drag agent", agent: `${agent[1]},${agent[2]}` });
+    expect(Math.abs((await num(again.page, "agentX")) - Number(agent[1]))).toBeLessThanOrEqual(1);
+    expect(Math.abs((await num(again.page, "agentY")) - Number(agent[2]))).toBeLessThanOrEqual(1);
+    await again.page.close();
     const x1 = await num(page, "agentX");
     expect(Math.abs(x1 - x0) + Math.abs((await num(page, "agentY")) - y0)).toBeGreaterThan(50);
     // Walls: the agent never reaches x = 790 (the room ends at 780 minus the radius).

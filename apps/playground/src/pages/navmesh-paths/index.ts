@@ -82,8 +82,10 @@ const page: DemoPage = {
     let mode: Mode = "paths";
     let start: Pt = parsePoint(urlParam("start")) ?? { x: 60, y: 540 };
     let goal: Pt = parsePoint(urlParam("goal")) ?? { x: 740, y: 60 };
-    let cursor: Pt = { x: W / 2, y: H / 2 };
-    let circle: Pt | null = null;
+    // Ray end, sampling circle and agent position are URL state too (`ray`, `circle`, `agent`).
+    let cursor: Pt = parsePoint(urlParam("ray")) ?? { x: W / 2, y: H / 2 };
+    let circle: Pt | null = parsePoint(urlParam("circle"));
+    const agentParam = parsePoint(urlParam("agent"));
     let pointCount = 400;
     let linkFirst: Pt | null = null;
     const linkDefs: LinkDef[] = [];
@@ -382,6 +384,7 @@ const page: DemoPage = {
     });
     button(panel, "reset agent", () => {
       resetAgent();
+      setUrlParam("agent", undefined);
       render();
     });
 
@@ -422,9 +425,13 @@ const page: DemoPage = {
       if (mode === "drag agent" && dragging) {
         dragTo(p);
         render();
-      } else if (mode === "raycast") render();
+      } else if (mode === "raycast") {
+        setUrlParam("ray", fmtPoint(p));
+        render();
+      }
     };
     const up = (): void => {
+      if (dragging) setUrlParam("agent", fmtPoint(agent));
       dragging = false;
     };
     const click = (e: MouseEvent): void => {
@@ -433,8 +440,11 @@ const page: DemoPage = {
         start = p;
         setUrlParam("start", fmtPoint(p));
         resetAgent();
-      } else if (mode === "random points") circle = p;
-      else if (mode === "off-mesh links") {
+        setUrlParam("agent", undefined);
+      } else if (mode === "random points") {
+        circle = p;
+        setUrlParam("circle", fmtPoint(p));
+      } else if (mode === "off-mesh links") {
         if (!linkFirst) linkFirst = p;
         else {
           addLink(linkFirst, p);
@@ -474,6 +484,12 @@ const page: DemoPage = {
     canvas.addEventListener("contextmenu", context);
     ready = true;
     buildMesh();
+    if (agentParam) {
+      agent.poly = findNearestPoint(snap, mesh, agentParam.x, agentParam.y);
+      agent.x = snap.x;
+      agent.y = snap.y;
+      trail = [{ x: agent.x, y: agent.y }];
+    }
     // Links from the URL (`links=x,y,x,y;…`).
     for (const part of (urlParam("links") ?? "").split(";")) {
       const n = part.split(",").map(Number);
