@@ -36,6 +36,16 @@ describe("isCorridorClear (corridor = hull of two agent discs, C.1.3)", () => {
     expect(segmentBlockerDistance(5, 0, 5, 0, obb)).toBe(0);
     expect(segmentBlockerDistance(0, 2, 10, 2, obb)).toBeCloseTo(1, 12);
   });
+
+  it("a segment on the line of a blocker's edge but beside it is not inside (collinear, no overlap)", () => {
+    // Found in the playground: a waypoint in line with the bottom edge of a polygon was reported blocked.
+    const poly: Blocker = { kind: "polygon", points: [323, 218, 367, 209, 356, 252, 322, 252] };
+    expect(segmentBlockerDistance(93, 252, 93, 252, poly)).toBeCloseTo(322 - 93, 9);
+    expect(segmentBlockerDistance(100, 252, 200, 252, poly)).toBeCloseTo(122, 9);
+    // Collinear and overlapping, or touching an end: still a hit.
+    expect(segmentBlockerDistance(300, 252, 330, 252, poly)).toBe(0);
+    expect(segmentBlockerDistance(300, 252, 322, 252, poly)).toBe(0);
+  });
 });
 
 describe("buildWaypointGraph (Delaunay + validator, C.1.4)", () => {

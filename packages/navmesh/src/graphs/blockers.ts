@@ -57,12 +57,27 @@ function cross(ax: number, ay: number, bx: number, by: number, cx: number, cy: n
   return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
 }
 
+/** True when (px, py), known to be collinear with segment q–r, lies within its bounding box. */
+function withinBox(qx: number, qy: number, rx: number, ry: number, px: number, py: number): boolean {
+  return px >= Math.min(qx, rx) && px <= Math.max(qx, rx) && py >= Math.min(qy, ry) && py <= Math.max(qy, ry);
+}
+
+/**
+ * Closed segments a–b and c–d share a point (touching counts). Collinear segments (and degenerate,
+ * point-like ones) intersect only when they overlap, not merely when they lie on one line.
+ */
 function segmentsIntersect(ax: number, ay: number, bx: number, by: number, cx: number, cy: number, dx: number, dy: number): boolean {
   const d1 = cross(ax, ay, bx, by, cx, cy),
     d2 = cross(ax, ay, bx, by, dx, dy),
     d3 = cross(cx, cy, dx, dy, ax, ay),
     d4 = cross(cx, cy, dx, dy, bx, by);
-  return ((d1 >= 0 && d2 <= 0) || (d1 <= 0 && d2 >= 0)) && ((d3 >= 0 && d4 <= 0) || (d3 <= 0 && d4 >= 0));
+  if (((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0))) return true;
+  return (
+    (d1 === 0 && withinBox(ax, ay, bx, by, cx, cy)) ||
+    (d2 === 0 && withinBox(ax, ay, bx, by, dx, dy)) ||
+    (d3 === 0 && withinBox(cx, cy, dx, dy, ax, ay)) ||
+    (d4 === 0 && withinBox(cx, cy, dx, dy, bx, by))
+  );
 }
 
 function insideConvex(pts: ArrayLike<number>, x: number, y: number): boolean {
