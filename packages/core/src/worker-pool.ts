@@ -89,7 +89,8 @@ export function createInlineWorkerChannel(): InlineWorkerChannel {
   const side = (i: 0 | 1): WorkerEndpoint => ({
     post(message, transfer) {
       const host = globalThis as unknown as HostGlobals;
-      const copy = transfer === undefined || transfer.length === 0 ? host.structuredClone(message) : host.structuredClone(message, { transfer: transfer as unknown[] });
+      const copy =
+        transfer === undefined || transfer.length === 0 ? host.structuredClone(message) : host.structuredClone(message, { transfer: transfer as unknown[] });
       host.queueMicrotask(() => {
         for (const l of listeners[1 - i]!) l(copy);
       });
@@ -289,7 +290,8 @@ export function createWorkerPool(options: CreateWorkerPoolOptions): WorkerPool {
   const fn = "createWorkerPool";
   if (typeof options !== "object" || options === null) throw workerError(fn, `"options" must be an object with "endpoints" and "handlers".`, "options");
   const { endpoints, handlers } = options;
-  if (!Array.isArray(endpoints) || endpoints.length === 0) throw workerError(fn, `"endpoints" must be a non-empty array of WorkerEndpoint (one per worker).`, "endpoints");
+  if (!Array.isArray(endpoints) || endpoints.length === 0)
+    throw workerError(fn, `"endpoints" must be a non-empty array of WorkerEndpoint (one per worker).`, "endpoints");
   endpoints.forEach((e: unknown, i) => {
     if (typeof e !== "object" || e === null || typeof (e as WorkerEndpoint).post !== "function" || typeof (e as WorkerEndpoint).listen !== "function")
       throw workerError(fn, `endpoints[${i}] is not a WorkerEndpoint; wrap a worker with endpointFromWebWorker or endpointFromNodeWorker.`, `endpoints[${i}]`);
@@ -426,7 +428,11 @@ export interface RunWorkerTaskOptions {
  */
 export function runWorkerTask<T = unknown>(pool: WorkerPool, name: string, payload: unknown, options: RunWorkerTaskOptions = {}): Promise<WorkerTaskResult<T>> {
   if (!pool.handlers.has(name))
-    throw workerError("runWorkerTask", `no handler "${String(name)}"; the pool declares ${[...pool.handlers].map((h) => `"${h}"`).join(", ")}. Declare it in createWorkerPool({ handlers }).`, "name");
+    throw workerError(
+      "runWorkerTask",
+      `no handler "${String(name)}"; the pool declares ${[...pool.handlers].map((h) => `"${h}"`).join(", ")}. Declare it in createWorkerPool({ handlers }).`,
+      "name",
+    );
   return new Promise<WorkerTaskResult<T>>((resolve) => {
     const p: Pending = {
       id: pool.nextId++,
@@ -626,7 +632,13 @@ export function serveWorker(endpoint: WorkerEndpoint, handlers: Readonly<Record<
     const id = m.id;
     const handler = table.get(m.name);
     if (handler === undefined) {
-      reply(id, WorkerTaskStatus.Failed, undefined, { code: "CORE_WORKER", message: `@tactica/core: serveWorker: this worker has no handler "${String(m.name)}".`, path: "name" }, undefined);
+      reply(
+        id,
+        WorkerTaskStatus.Failed,
+        undefined,
+        { code: "CORE_WORKER", message: `@tactica/core: serveWorker: this worker has no handler "${String(m.name)}".`, path: "name" },
+        undefined,
+      );
       return;
     }
     running.add(id);

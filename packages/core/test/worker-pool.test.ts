@@ -116,11 +116,13 @@ describe("worker pool", () => {
 
   it("spreads tasks over workers, keeps at most maxInFlightPerWorker each, and queues the rest in order", async () => {
     const seen: number[][] = [[], []];
-    const make = (w: number): WorkerHandler => async (p) => {
-      seen[w]!.push(p as number);
-      await new Promise((r) => setTimeout(r, 1));
-      return (p as number) * 10;
-    };
+    const make =
+      (w: number): WorkerHandler =>
+      async (p) => {
+        seen[w]!.push(p as number);
+        await new Promise((r) => setTimeout(r, 1));
+        return (p as number) * 10;
+      };
     const c0 = channel();
     const c1 = channel();
     serveWorker(c0.worker, { job: make(0) });
@@ -227,7 +229,7 @@ describe("worker pool", () => {
           table: (p) => {
             decodes++;
             if (!Array.isArray(p)) throw new TacticaError("CORE_BAD_INPUT", "@tactica/core: not a table");
-            return p;
+            return p as unknown;
           },
         },
       ),

@@ -100,7 +100,10 @@ describe("grid path service over a worker pool", () => {
     const service = createGridPathService(pool, grid, { name: "level" });
     const q = new Int32Array([0, 0, 19, 11, 3, 4, 15, 2, 19, 0, 0, 11, 5, 5, 5, 5]);
     const main = findGridPathBatch(grid, q, { solver: "jps-plus" });
-    const [a, b] = await Promise.all([findGridPathsInWorker(service, q.slice(0, 8), { solver: "jps-plus" }), findGridPathsInWorker(service, q.slice(8), { solver: "jps-plus" })]);
+    const [a, b] = await Promise.all([
+      findGridPathsInWorker(service, q.slice(0, 8), { solver: "jps-plus" }),
+      findGridPathsInWorker(service, q.slice(8), { solver: "jps-plus" }),
+    ]);
     expect([a.status, b.status]).toEqual([WorkerTaskStatus.Done, WorkerTaskStatus.Done]);
     expect([...a.value!.costs, ...b.value!.costs]).toEqual([...main.costs]);
     expect([...a.value!.cells, ...b.value!.cells]).toEqual([...main.cells]);

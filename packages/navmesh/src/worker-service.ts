@@ -47,10 +47,14 @@ export function navMeshWorkerHandlers(): Record<string, WorkerHandler> {
     "navmesh.findPaths": (payload, context) => {
       const p = payload as FindPathsPayload;
       if (typeof p !== "object" || p === null || typeof p.key !== "string" || !(p.queries instanceof Float64Array))
-        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", "the payload must be { key, version, queries: Float64Array, algorithm }.", { path: "payload" });
+        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", "the payload must be { key, version, queries: Float64Array, algorithm }.", {
+          path: "payload",
+        });
       const held = context.getResourceVersion(p.key);
       if (held !== p.version)
-        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", `the worker holds version ${held} of "${p.key}", the request wants ${p.version}.`, { path: "payload.version" });
+        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", `the worker holds version ${held} of "${p.key}", the request wants ${p.version}.`, {
+          path: "payload.version",
+        });
       const mesh = context.getResource<NavMesh>(p.key);
       const batch = findNavMeshPathBatch(mesh, p.queries, { algorithm: p.algorithm });
       context.transfer(navMeshPathBatchBuffers(batch));
@@ -112,9 +116,14 @@ function meshBytes(mesh: NavMesh, shared: boolean): Uint8Array {
  */
 export function createNavMeshPathService(pool: WorkerPool, mesh: NavMesh, options: CreateNavMeshPathServiceOptions = {}): NavMeshPathService {
   if (!pool.handlers.has("navmesh.findPaths"))
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavMeshPathService", 'the pool does not declare "navmesh.findPaths"; create it with handlers: NAVMESH_WORKER_HANDLERS.', {
-      path: "pool",
-    });
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      "createNavMeshPathService",
+      'the pool does not declare "navmesh.findPaths"; create it with handlers: NAVMESH_WORKER_HANDLERS.',
+      {
+        path: "pool",
+      },
+    );
   const key = options.name === undefined ? "navmesh" : `navmesh:${options.name}`;
   const shared = options.shared === true;
   shareWorkerResource(pool, key, meshBytes(mesh, shared));

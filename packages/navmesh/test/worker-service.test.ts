@@ -1,6 +1,15 @@
 import { Worker } from "node:worker_threads";
 import { MessageChannel, type MessagePort } from "node:worker_threads";
-import { createRng, rngFloat, WorkerTaskStatus, closeWorkerPool, createWorkerPool, endpointFromNodeWorker, serveWorker, type WorkerEndpoint } from "@tactica/core";
+import {
+  createRng,
+  rngFloat,
+  WorkerTaskStatus,
+  closeWorkerPool,
+  createWorkerPool,
+  endpointFromNodeWorker,
+  serveWorker,
+  type WorkerEndpoint,
+} from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { afterAll, describe, expect, it } from "vitest";
 import {
@@ -155,8 +164,8 @@ describe("navmesh path service over a worker pool", () => {
     const rs = await Promise.all([findNavMeshPathsInWorker(service, q.slice(0, 256)), findNavMeshPathsInWorker(service, q.slice(256))]);
     expect(rs.map((r) => r.status)).toEqual([WorkerTaskStatus.Done, WorkerTaskStatus.Done]);
     expect(new Set(rs.map((r) => r.worker))).toEqual(new Set([0, 1]));
-    const flags = [...rs[0]!.value!.flags, ...rs[1]!.value!.flags];
-    const lengths = [...rs[0]!.value!.lengths, ...rs[1]!.value!.lengths];
+    const flags = [...rs[0].value!.flags, ...rs[1].value!.flags];
+    const lengths = [...rs[0].value!.lengths, ...rs[1].value!.lengths];
     expect(flags).toEqual([...main.flags]);
     expect(lengths).toEqual([...main.lengths]);
     closeWorkerPool(pool);

@@ -85,7 +85,12 @@ export function findGridPathBatch(grid: Grid, queries: ArrayLike<number>, option
     const v = queries[i]!;
     const limit = i % 2 === 0 ? grid.width : grid.height;
     if (!Number.isInteger(v) || v < 0 || v >= limit)
-      invalidArgument(where, `queries[${i}]`, `is ${String(v)}, not a ${i % 2 === 0 ? "column" : "row"} of the ${grid.width}×${grid.height} grid`, "Pass integer cell coordinates inside the grid.");
+      invalidArgument(
+        where,
+        `queries[${i}]`,
+        `is ${String(v)}, not a ${i % 2 === 0 ? "column" : "row"} of the ${grid.width}×${grid.height} grid`,
+        "Pass integer cell coordinates inside the grid.",
+      );
   }
   const count = queries.length / 4;
   const c = cacheOf(grid);

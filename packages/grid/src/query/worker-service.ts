@@ -48,7 +48,8 @@ export function gridWorkerHandlers(): Record<string, WorkerHandler> {
       if (typeof p !== "object" || p === null || typeof p.key !== "string" || !(p.queries instanceof Int32Array))
         invalidArgument(where, "payload", "must be { key, version, queries: Int32Array, solver }", "Send requests with findGridPathsInWorker.");
       const held = context.getResourceVersion(p.key);
-      if (held !== p.version) invalidArgument(where, "payload.version", `is ${p.version} but the worker holds version ${held}`, "Send requests with findGridPathsInWorker.");
+      if (held !== p.version)
+        invalidArgument(where, "payload.version", `is ${p.version} but the worker holds version ${held}`, "Send requests with findGridPathsInWorker.");
       const batch = findGridPathBatch(context.getResource<Grid>(p.key), p.queries, { solver: p.solver });
       context.transfer(gridPathBatchBuffers(batch));
       return batch;
@@ -105,14 +106,23 @@ export interface FindGridPathsInWorkerOptions {
  * Answers a batch `(sx, sy, gx, gy)·n` on a worker; equal to `findGridPathBatch(service.grid, queries)`
  * on the main thread. An edited grid is re-sent first. Never rejects (see core's `runWorkerTask`).
  */
-export function findGridPathsInWorker(service: GridPathService, queries: Int32Array, options: FindGridPathsInWorkerOptions = {}): Promise<WorkerTaskResult<GridPathBatch>> {
+export function findGridPathsInWorker(
+  service: GridPathService,
+  queries: Int32Array,
+  options: FindGridPathsInWorkerOptions = {},
+): Promise<WorkerTaskResult<GridPathBatch>> {
   if (!(queries instanceof Int32Array) || queries.length % 4 !== 0)
     invalidArgument("@tactica/grid: findGridPathsInWorker", "queries", "must be an Int32Array of 4 numbers per query", "Pack (sx, sy, gx, gy) per query.");
   if (service.grid.version !== service.sentVersion) {
     shareWorkerResource(service.pool, service.key, gridToJson(service.grid));
     service.sentVersion = service.grid.version;
   }
-  const payload: FindPathsPayload = { key: service.key, version: getWorkerResourceVersion(service.pool, service.key), queries, solver: options.solver ?? "astar" };
+  const payload: FindPathsPayload = {
+    key: service.key,
+    version: getWorkerResourceVersion(service.pool, service.key),
+    queries,
+    solver: options.solver ?? "astar",
+  };
   return runWorkerTask<GridPathBatch>(service.pool, "grid.findPaths", payload, {
     ...(options.transfer === true ? { transfer: [queries.buffer] } : {}),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
