@@ -337,3 +337,4 @@ export {
   type WorkerTaskError,
   type WorkerTaskResult,
 } from "./worker-pool";
+export { detAtan, detAtan2, detCos, detExp, detSin } from "./det-math";

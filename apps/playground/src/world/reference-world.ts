@@ -9,7 +9,7 @@
 // of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
 // can be compared tick by tick.
 
-import { createRng, rngInt, rngNextFloat, type Rng } from "@tactica/core";
+import { createRng, detAtan2, rngInt, rngNextFloat, type Rng } from "@tactica/core";
 import { BtStatus, createBehaviorTree, createTreeState, pickUtilityOption, tickTree, type BehaviorTree, type BtState, type BtTickResult, type UtilityDefinition } from "@tactica/decision";
 import { createGrid, setCellPassable, type Grid } from "@tactica/grid";
 import { addDirectorIntensity, createDirector, stepDirector, type Director } from "@tactica/narrative";
@@ -373,7 +373,7 @@ function sense(world: ReferenceWorld): void {
   for (let i = 0; i < world.count; i++) {
     world.threatAge[i] = world.threatAge[i]! + world.dt;
     if (i % VISION_SLICES !== slice) continue;
-    const heading = Math.atan2(velY[i]!, velX[i]!);
+    const heading = detAtan2(velY[i]!, velX[i]!);
     let best = -1,
       bestD = Infinity;
     for (let j = 0; j < world.count; j++) {
