@@ -57,7 +57,20 @@ describe("deterministic math", () => {
   });
 
   it("detExp is within 1 ulp of Math.exp on [-745, 710] and at the edges", () => {
-    const xs = [...span(-745, 710, 20000), ...span(-1, 1, 20000), ...span(-1e-6, 1e-6, 2000), 0, -0, 1, -1, 0.5 * Math.LN2, 1.5 * Math.LN2, 709.78, -708.4, -745.1];
+    const xs = [
+      ...span(-745, 710, 20000),
+      ...span(-1, 1, 20000),
+      ...span(-1e-6, 1e-6, 2000),
+      0,
+      -0,
+      1,
+      -1,
+      0.5 * Math.LN2,
+      1.5 * Math.LN2,
+      709.78,
+      -708.4,
+      -745.1,
+    ];
     expect(worst(detExp, Math.exp, xs).ulp).toBeLessThanOrEqual(1);
     expect(detExp(0)).toBe(1);
     expect(detExp(Infinity)).toBe(Infinity);
@@ -69,7 +82,19 @@ describe("deterministic math", () => {
   });
 
   it("detSin and detCos are within 1 ulp of Math on angles a game uses, and exact at 0", () => {
-    const xs = [...span(-20, 20, 40000), ...span(-1000, 1000, 20000), ...span(-1e-5, 1e-5, 2000), Math.PI / 2, Math.PI, -Math.PI, 2 * Math.PI, Math.PI / 4, 3 * Math.PI / 4, 1e5, 8e5];
+    const xs = [
+      ...span(-20, 20, 40000),
+      ...span(-1000, 1000, 20000),
+      ...span(-1e-5, 1e-5, 2000),
+      Math.PI / 2,
+      Math.PI,
+      -Math.PI,
+      2 * Math.PI,
+      Math.PI / 4,
+      (3 * Math.PI) / 4,
+      1e5,
+      8e5,
+    ];
     expect(worst(detSin, Math.sin, xs).ulp).toBeLessThanOrEqual(1);
     expect(worst(detCos, Math.cos, xs).ulp).toBeLessThanOrEqual(1);
     expect(Object.is(detSin(-0), -0)).toBe(true);
@@ -104,6 +129,7 @@ describe("deterministic math", () => {
     }
     expect(w).toBeLessThanOrEqual(1);
     const specials = [0, -0, 1, -1, Infinity, -Infinity, NaN, 1e-310, -1e300];
-    for (const y of specials) for (const x of specials) expect(Object.is(detAtan2(y, x), Math.atan2(y, x)) || ulps(detAtan2(y, x), Math.atan2(y, x)) <= 1).toBe(true);
+    for (const y of specials)
+      for (const x of specials) expect(Object.is(detAtan2(y, x), Math.atan2(y, x)) || ulps(detAtan2(y, x), Math.atan2(y, x)) <= 1).toBe(true);
   });
 });

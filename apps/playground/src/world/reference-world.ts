@@ -10,7 +10,17 @@
 // can be compared tick by tick.
 
 import { createRng, detAtan2, rngInt, rngNextFloat, type Rng } from "@tactica/core";
-import { BtStatus, createBehaviorTree, createTreeState, pickUtilityOption, tickTree, type BehaviorTree, type BtState, type BtTickResult, type UtilityDefinition } from "@tactica/decision";
+import {
+  BtStatus,
+  createBehaviorTree,
+  createTreeState,
+  pickUtilityOption,
+  tickTree,
+  type BehaviorTree,
+  type BtState,
+  type BtTickResult,
+  type UtilityDefinition,
+} from "@tactica/decision";
 import { createGrid, setCellPassable, type Grid } from "@tactica/grid";
 import { addDirectorIntensity, createDirector, stepDirector, type Director } from "@tactica/narrative";
 import {
@@ -28,7 +38,7 @@ import {
   type NavPath,
   type StraightPath,
 } from "@tactica/navmesh";
-import { advanceInfluenceMap, canSee, createInfluenceMap, gridLineOfSight, influenceAt, type InfluenceMap, type LineOfSight } from "@tactica/perception";
+import { advanceInfluenceMap, canSee, createInfluenceMap, gridLineOfSight, type InfluenceMap, type LineOfSight } from "@tactica/perception";
 import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import { addCrowdAgent, createCrowd, createOrca, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
@@ -95,8 +105,8 @@ export interface ReferenceWorld {
   readonly problem: PlanningProblem;
   readonly plan: PlanResult;
   readonly order: Uint8Array;
-  /** Propagation steps each influence map ran in the last tick. */
-  readonly influenceSteps: Uint8Array;
+  /** Propagation steps each influence map has run so far (its values change only then). */
+  readonly influenceSteps: Uint32Array;
   readonly director: Director;
   readonly query: NavMeshQuery;
   readonly navPath: NavPath;
@@ -114,8 +124,20 @@ const TREE = {
   root: {
     type: "selector" as const,
     children: [
-      { type: "sequence" as const, children: [{ type: "condition" as const, condition: "threatened" }, { type: "action" as const, action: "engage" }] },
-      { type: "sequence" as const, children: [{ type: "condition" as const, condition: "needsGoal" }, { type: "action" as const, action: "chooseGoal" }] },
+      {
+        type: "sequence" as const,
+        children: [
+          { type: "condition" as const, condition: "threatened" },
+          { type: "action" as const, action: "engage" },
+        ],
+      },
+      {
+        type: "sequence" as const,
+        children: [
+          { type: "condition" as const, condition: "needsGoal" },
+          { type: "action" as const, action: "chooseGoal" },
+        ],
+      },
       { type: "action" as const, action: "travel" },
     ],
   },
@@ -125,8 +147,20 @@ const UTILITY: UtilityDefinition = {
   version: 1,
   inputs: ["enemyPressure", "friendSupport", "advanceOrder", "regroupOrder", "calm"],
   options: [
-    { name: "advance", considerations: [{ input: "advanceOrder", curve: { type: "linear", m: 0.8, b: 0.2 } }, { input: "friendSupport", curve: { type: "linear", m: 0.6, b: 0.4 } }] },
-    { name: "regroup", considerations: [{ input: "regroupOrder", curve: { type: "linear", m: 0.8, b: 0.1 } }, { input: "enemyPressure", curve: { type: "linear", m: 0.7, b: 0.3 } }] },
+    {
+      name: "advance",
+      considerations: [
+        { input: "advanceOrder", curve: { type: "linear", m: 0.8, b: 0.2 } },
+        { input: "friendSupport", curve: { type: "linear", m: 0.6, b: 0.4 } },
+      ],
+    },
+    {
+      name: "regroup",
+      considerations: [
+        { input: "regroupOrder", curve: { type: "linear", m: 0.8, b: 0.1 } },
+        { input: "enemyPressure", curve: { type: "linear", m: 0.7, b: 0.3 } },
+      ],
+    },
     { name: "patrol", considerations: [{ input: "calm", curve: { type: "linear", m: 0.6, b: 0.2 } }] },
   ],
 };
@@ -225,11 +259,14 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     tree: undefined as unknown as BehaviorTree<AgentRef>,
     treeStates: [],
     utility: UTILITY,
-    influence: [createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }), createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 })],
+    influence: [
+      createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
+      createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
+    ],
     problem: compileProblem(parseDomain(DOMAIN)),
     plan: createPlanResult(16),
     order: new Uint8Array(2),
-    influenceSteps: new Uint8Array([1, 1]),
+    influenceSteps: new Uint32Array(2),
     director: createDirector({ relaxMin: 30, relaxMax: 45 }, directorSeed),
     query: createNavMeshQuery(mesh),
     navPath: createNavPath(Math.max(1, mesh.polyCount)),
@@ -276,7 +313,7 @@ function engage(world: ReferenceWorld, i: number): BtTickResult {
   prefVelY[i] = d > 1e-9 ? (dy / d) * speed : 0;
   if (d < 2) {
     world.contact[i] = world.contact[i]! + world.dt;
-    if (world.contact[i]! >= 1) {
+    if (world.contact[i] >= 1) {
       world.contact[i] = 0;
       world.counters.contacts++;
       addDirectorIntensity(world.director, 0.05);
@@ -400,7 +437,7 @@ function updateInfluence(world: ReferenceWorld): void {
     const map = world.influence[t]!;
     map.sources.fill(0);
     for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
-    world.influenceSteps[t] = advanceInfluenceMap(map, world.dt);
+    world.influenceSteps[t] = world.influenceSteps[t]! + advanceInfluenceMap(map, world.dt);
   }
 }
 
@@ -427,7 +464,11 @@ function command(world: ReferenceWorld): void {
     planGoap(world.plan, world.problem, stateFromFacts(world.problem, facts), world.problem.goal);
     world.counters.plans++;
     const first = (world.plan.flags & PathFlags.Found) !== 0 && world.plan.length > 0 ? world.problem.actionNames[world.plan.path[0]!]! : "hold()";
-    world.order[t] = first.startsWith("regroup") ? TeamOrder.Regroup : first.startsWith("advance") || first.startsWith("scout") ? TeamOrder.Advance : TeamOrder.Hold;
+    world.order[t] = first.startsWith("regroup")
+      ? TeamOrder.Regroup
+      : first.startsWith("advance") || first.startsWith("scout")
+        ? TeamOrder.Advance
+        : TeamOrder.Hold;
   }
 }
 
@@ -578,16 +619,16 @@ function hashTreeState(h: number, s: BtState): number {
   return hashNumber(hashNumber(hashNumber(hashNumber(h, r.s0), r.s1), r.s2), r.s3);
 }
 
-/** Hash of each influence map as of its last propagation step (values change only there). */
-const mapHashes = new WeakMap<InfluenceMap, number>();
+/** Hash of each influence map and the propagation count it was computed at (values change only in a propagation step). */
+const mapHashes = new WeakMap<InfluenceMap, { steps: number; hash: number }>();
 
-function hashInfluenceMap(m: InfluenceMap, changed: boolean): number {
-  let h = mapHashes.get(m);
-  if (h === undefined || changed) {
-    h = hashView(hashView(0x811c9dc5, m.values), m.minValues);
-    mapHashes.set(m, h);
+function hashInfluenceMap(m: InfluenceMap, steps: number): number {
+  let c = mapHashes.get(m);
+  if (c === undefined || c.steps !== steps) {
+    c = { steps, hash: hashView(hashView(0x811c9dc5, m.values), m.minValues) };
+    mapHashes.set(m, c);
   }
-  return h;
+  return c.hash;
 }
 
 /**
@@ -619,7 +660,7 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   h = hashU8(h, world.order);
   for (let t = 0; t < 2; t++) {
     const m = world.influence[t]!;
-    h = Math.imul(h ^ hashInfluenceMap(m, world.influenceSteps[t]! > 0), 0x01000193);
+    h = Math.imul(h ^ hashInfluenceMap(m, world.influenceSteps[t]!), 0x01000193);
     h = hashNumber(h, m.elapsed);
   }
   for (const s of world.treeStates) h = hashTreeState(h, s);

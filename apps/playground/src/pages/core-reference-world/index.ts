@@ -7,11 +7,14 @@ const H = 600;
 type Layer = "none" | "team 0 influence" | "team 1 influence";
 
 /** Runs `ticks` steps in chunks between frames (the page stays responsive), then resolves the final hash. */
-function runHeadless(world: ReferenceWorld, ticks: number, onProgress: (done: number) => void): Promise<number> {
+function runHeadless(world: ReferenceWorld, ticks: number, onProgress: (done: number) => void, trace?: number[], every = 0): Promise<number> {
   return new Promise((resolve) => {
     const chunk = (): void => {
       const end = Math.min(ticks, world.tick + 250);
-      while (world.tick < end) stepReferenceWorld(world);
+      while (world.tick < end) {
+        stepReferenceWorld(world);
+        if (trace && every > 0 && world.tick % every === 0) trace.push(hashReferenceWorld(world));
+      }
       onProgress(world.tick);
       if (world.tick < ticks) setTimeout(chunk, 0);
       else resolve(hashReferenceWorld(world));
@@ -65,7 +68,7 @@ hashReferenceWorld(world).toString(16); // the same in Node and Chromium`,
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.fillStyle = "#1a1b26";
       ctx.fillRect(0, 0, W, H);
-      const map = layer === "none" ? null : world.influence[layer === "team 0 influence" ? 0 : 1]!;
+      const map = layer === "none" ? null : world.influence[layer === "team 0 influence" ? 0 : 1];
       for (let y = 0; y < world.height; y++) {
         for (let x = 0; x < world.width; x++) {
           const i = y * world.width + x;
@@ -117,8 +120,11 @@ hashReferenceWorld(world).toString(16); // the same in Node and Chromium`,
     if (Number.isInteger(ticks) && ticks > 0) {
       // Headless run for the cross-engine test: N ticks, then the hash in the <output>.
       result.textContent = "running…";
-      void runHeadless(world, ticks, (done) => (result.textContent = `running… ${done} / ${ticks}`)).then((h) => {
+      const every = Number(urlParam("trace") ?? 0);
+      const trace: number[] = [];
+      void runHeadless(world, ticks, (done) => (result.textContent = `running… ${done} / ${ticks}`), trace, every).then((h) => {
         hash = h;
+        if (every > 0) result.dataset["trace"] = trace.map((x) => x.toString(16)).join(",");
         result.textContent = `hash after ${ticks} ticks: ${h.toString(16).padStart(8, "0")}`;
         result.dataset["hash"] = h.toString(16).padStart(8, "0");
         render();
