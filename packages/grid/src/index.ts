@@ -53,6 +53,17 @@ export { gridToJson, gridFromJson, type GridJson } from "./io/serialize";
 export { gridFromTiled, type TiledGridOptions } from "./io/tiled";
 export { octileDistance, heuristicDistance, Heuristics, type HeuristicValue } from "./model/heuristics";
 export { findPath, type FindPathOptions, type FindPathResult, type GridPoint, type GridSolver } from "./query/find-path";
+export { findGridPathBatch, gridPathBatchBuffers, type GridPathBatch, type GridBatchSolver, type FindGridPathBatchOptions } from "./query/path-batch";
+export {
+  GRID_WORKER_HANDLERS,
+  gridWorkerHandlers,
+  gridWorkerResources,
+  createGridPathService,
+  findGridPathsInWorker,
+  type GridPathService,
+  type CreateGridPathServiceOptions,
+  type FindGridPathsInWorkerOptions,
+} from "./query/worker-service";
 export {
   createGridPath,
   createGridSearch,

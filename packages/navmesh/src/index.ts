@@ -183,3 +183,15 @@ export {
   type NavpointParams,
   type NavpointParamsJson,
 } from "./graphs/navpoint-params-json";
+// Batched queries and a worker-pool service (issue 17, "Workers").
+export { findNavMeshPathBatch, navMeshPathBatchBuffers, type NavMeshPathBatch, type FindNavMeshPathBatchOptions } from "./path-batch";
+export {
+  NAVMESH_WORKER_HANDLERS,
+  navMeshWorkerHandlers,
+  navMeshWorkerResources,
+  createNavMeshPathService,
+  findNavMeshPathsInWorker,
+  type NavMeshPathService,
+  type CreateNavMeshPathServiceOptions,
+  type FindNavMeshPathsInWorkerOptions,
+} from "./worker-service";

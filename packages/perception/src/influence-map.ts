@@ -1,5 +1,5 @@
 import type { Grid } from "@tactica/grid";
-import { TacticaError } from "@tactica/core";
+import { detExp, TacticaError } from "@tactica/core";
 import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 import { checkSize, type InfluenceLayer } from "./influence-layer";
 
@@ -122,8 +122,9 @@ export function propagateInfluence(map: InfluenceMap): InfluenceMap {
   const oldMin = map.minValues;
   const next = map.scratch;
   const nextMin = map.scratchMin;
-  const straight = Math.exp(-map.decay);
-  const diagonal = Math.exp(-DIAGONAL * map.decay);
+  // core's deterministic exp: the same bits on every engine (Math.exp differs in the last bit).
+  const straight = detExp(-map.decay);
+  const diagonal = detExp(-DIAGONAL * map.decay);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;

@@ -115,7 +115,7 @@ function readPoint(where: string, name: string, p: unknown): GridPoint {
  * const grid = createGrid(5, 5);
  * for (let y = 0; y < 4; y++) setCellPassable(grid, 2, y, false); // a wall with a gap at the bottom
  * const result = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps" });
- * console.log(result.found, result.path.length); // true 9
+ * console.log(result.found, result.path.length); // true 11
  * ```
  */
 export function findPath(grid: Grid, start: GridPoint, goal: GridPoint, options: FindPathOptions = {}): FindPathResult {

@@ -1,0 +1,670 @@
+// The reference world of issue 17: 200 agents in two teams on one map, using every runtime package
+// together — a navmesh built from the tilemap (paths: A* + funnel), ORCA steering, a behaviour tree per
+// agent whose "choose a goal" action scores options with utility, vision checks (sliced: a tenth of
+// the agents per tick) against a grid line of sight, one influence map per team at its own rate, a
+// GOAP commander per team replanning every 5 s, and an AI director whose phase sets the pace.
+//
+// Deterministic: all randomness comes from RNG streams forked from one seed, time only from the
+// fixed step, iteration in index order. `hashReferenceWorld` hashes the state's typed arrays (bytes
+// of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
+// can be compared tick by tick.
+
+import { createRng, detAtan2, rngInt, rngNextFloat, type Rng } from "@tactica/core";
+import {
+  BtStatus,
+  createBehaviorTree,
+  createTreeState,
+  pickUtilityOption,
+  tickTree,
+  type BehaviorTree,
+  type BtState,
+  type BtTickResult,
+  type UtilityDefinition,
+} from "@tactica/decision";
+import { createGrid, setCellPassable, type Grid } from "@tactica/grid";
+import { addDirectorIntensity, createDirector, stepDirector, type Director } from "@tactica/narrative";
+import {
+  buildNavMeshFromTilemap,
+  createNavMeshQuery,
+  createNavPath,
+  createStraightPath,
+  findNearestPoint,
+  findPolygon,
+  findPolygonPath,
+  findRandomPoint,
+  findStraightPath,
+  type NavMesh,
+  type NavMeshQuery,
+  type NavPath,
+  type StraightPath,
+} from "@tactica/navmesh";
+import { advanceInfluenceMap, canSee, createInfluenceMap, gridLineOfSight, type InfluenceMap, type LineOfSight } from "@tactica/perception";
+import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
+import { PathFlags } from "@tactica/search";
+import { addCrowdAgent, createCrowd, createOrca, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
+
+/** Options of {@link createReferenceWorld}. */
+export interface ReferenceWorldOptions {
+  /** Root seed of every RNG stream (default 1). */
+  readonly seed?: number;
+  /** Agents, split into two teams (default 200). */
+  readonly agents?: number;
+  /** Map size in cells of 1 m (default 96 × 64). */
+  readonly width?: number;
+  readonly height?: number;
+}
+
+/** Team orders a commander's plan can give. */
+export const TeamOrder = { Hold: 0, Advance: 1, Regroup: 2 } as const;
+
+/** BT actions, as logged in {@link ReferenceWorld.lastChoice}: 0 none, 1 engage, 2 choose goal, 3 travel. */
+export const ChoiceCode = { None: 0, Engage: 1, ChooseGoal: 2, Travel: 3 } as const;
+
+/** What an agent's behaviour tree sees. */
+interface AgentRef {
+  readonly world: ReferenceWorld;
+  readonly i: number;
+}
+
+/** The reference world: plain data plus the compiled (shared, immutable) tree, utility and problem. */
+export interface ReferenceWorld {
+  readonly seed: number;
+  readonly dt: number;
+  tick: number;
+  readonly width: number;
+  readonly height: number;
+  readonly grid: Grid;
+  readonly mesh: NavMesh;
+  readonly los: LineOfSight;
+  readonly crowd: Crowd;
+  readonly orca: Orca;
+  readonly count: number;
+  /** RNG streams forked from the seed: map, spawn, decisions, director. */
+  readonly rngs: { readonly map: Rng; readonly spawn: Rng; readonly decide: Rng };
+  readonly team: Uint8Array;
+  readonly goalX: Float64Array;
+  readonly goalY: Float64Array;
+  readonly hasGoal: Uint8Array;
+  /** Path corners per agent (MAX_CORNERS pairs each). */
+  readonly corners: Float64Array;
+  readonly cornerCount: Int32Array;
+  readonly cornerIndex: Int32Array;
+  /** Last seen enemy per agent (-1 none) and how long ago (s). */
+  readonly threat: Int32Array;
+  readonly threatAge: Float64Array;
+  /** Seconds spent in contact (an enemy within 2 m and seen). */
+  readonly contact: Float64Array;
+  /** The last BT action each agent ran ({@link ChoiceCode}) and the utility option index chosen. */
+  readonly lastChoice: Uint8Array;
+  readonly lastOption: Int8Array;
+  readonly agentRefs: readonly AgentRef[];
+  readonly tree: BehaviorTree<AgentRef>;
+  readonly treeStates: readonly BtState[];
+  readonly utility: UtilityDefinition;
+  readonly influence: readonly [InfluenceMap, InfluenceMap];
+  readonly problem: PlanningProblem;
+  readonly plan: PlanResult;
+  readonly order: Uint8Array;
+  /** Propagation steps each influence map has run so far (its values change only then). */
+  readonly influenceSteps: Uint32Array;
+  readonly director: Director;
+  readonly query: NavMeshQuery;
+  readonly navPath: NavPath;
+  readonly straight: StraightPath;
+  /** Per-tick counters for the inspector and the bench. */
+  readonly counters: { visionChecks: number; pathsPlanned: number; plans: number; contacts: number };
+}
+
+const MAX_CORNERS = 32;
+const VISION = { range: 14, fieldOfView: (2 * Math.PI) / 3 };
+const VISION_SLICES = 10;
+
+const TREE = {
+  version: 1 as const,
+  root: {
+    type: "selector" as const,
+    children: [
+      {
+        type: "sequence" as const,
+        children: [
+          { type: "condition" as const, condition: "threatened" },
+          { type: "action" as const, action: "engage" },
+        ],
+      },
+      {
+        type: "sequence" as const,
+        children: [
+          { type: "condition" as const, condition: "needsGoal" },
+          { type: "action" as const, action: "chooseGoal" },
+        ],
+      },
+      { type: "action" as const, action: "travel" },
+    ],
+  },
+};
+
+const UTILITY: UtilityDefinition = {
+  version: 1,
+  inputs: ["enemyPressure", "friendSupport", "advanceOrder", "regroupOrder", "calm"],
+  options: [
+    {
+      name: "advance",
+      considerations: [
+        { input: "advanceOrder", curve: { type: "linear", m: 0.8, b: 0.2 } },
+        { input: "friendSupport", curve: { type: "linear", m: 0.6, b: 0.4 } },
+      ],
+    },
+    {
+      name: "regroup",
+      considerations: [
+        { input: "regroupOrder", curve: { type: "linear", m: 0.8, b: 0.1 } },
+        { input: "enemyPressure", curve: { type: "linear", m: 0.7, b: 0.3 } },
+      ],
+    },
+    { name: "patrol", considerations: [{ input: "calm", curve: { type: "linear", m: 0.6, b: 0.2 } }] },
+  ],
+};
+
+const DOMAIN = `
+  (:action scout :preconditions (not enemy-located) :effects (enemy-located))
+  (:action regroup :preconditions (outnumbered) :effects (strong and not outnumbered))
+  (:action advance :preconditions (enemy-located and strong) :effects (area-held))
+  (:action hold :preconditions (area-held) :effects (area-held))
+  (:initial (strong))
+  (:goal (area-held))`;
+
+function buildMap(w: number, h: number, rng: Rng): Grid {
+  const grid = createGrid(w, h);
+  for (let x = 0; x < w; x++) {
+    setCellPassable(grid, x, 0, false);
+    setCellPassable(grid, x, h - 1, false);
+  }
+  for (let y = 0; y < h; y++) {
+    setCellPassable(grid, 0, y, false);
+    setCellPassable(grid, w - 1, y, false);
+  }
+  // Pillars and short walls on a jittered lattice, the middle band left open enough to meet.
+  for (let cy = 6; cy < h - 6; cy += 10) {
+    for (let cx = 8; cx < w - 8; cx += 12) {
+      const ox = cx + rngInt(rng, -2, 2),
+        oy = cy + rngInt(rng, -2, 2);
+      const horizontal = rngNextFloat(rng) < 0.5;
+      const len = rngInt(rng, 2, 6);
+      for (let k = 0; k < len; k++) {
+        const x = horizontal ? ox + k : ox,
+          y = horizontal ? oy : oy + k;
+        if (x > 1 && y > 1 && x < w - 2 && y < h - 2) {
+          setCellPassable(grid, x, y, false);
+          setCellPassable(grid, horizontal ? x : x + 1, horizontal ? y + 1 : y, false);
+        }
+      }
+    }
+  }
+  return grid;
+}
+
+/** Creates the world for `options.seed`: same seed, same world, on every engine. */
+export function createReferenceWorld(options: ReferenceWorldOptions = {}): ReferenceWorld {
+  const seed = options.seed ?? 1;
+  const count = options.agents ?? 200;
+  const width = options.width ?? 96;
+  const height = options.height ?? 64;
+  const root = createRng(seed);
+  // Named streams forked from the root: each module draws from its own, so adding a draw in one
+  // module does not shift the others.
+  const rngs = { map: createRng(rngInt(root, 1, 0x7fffffff)), spawn: createRng(rngInt(root, 1, 0x7fffffff)), decide: createRng(rngInt(root, 1, 0x7fffffff)) };
+  const directorSeed = rngInt(root, 1, 0x7fffffff);
+  const grid = buildMap(width, height, rngs.map);
+  const mesh = buildNavMeshFromTilemap(grid.passable, width, height, { agentRadius: 0.4 });
+  const crowd = createCrowd({ capacity: count, cellSize: 4, rng: createRng(rngInt(root, 1, 0x7fffffff)) });
+  const team = new Uint8Array(count);
+  const p = { x: 0, y: 0 };
+  for (let i = 0; i < count; i++) {
+    team[i] = i % 2;
+    // Team 0 spawns in the west third, team 1 in the east third.
+    let tries = 0;
+    do {
+      findRandomPoint(p, mesh, rngs.spawn);
+      tries++;
+    } while (tries < 64 && (team[i] === 0 ? p.x > width / 3 : p.x < (2 * width) / 3));
+    addCrowdAgent(crowd, { x: p.x, y: p.y, radius: 0.35, maxSpeed: 1.6 + 0.4 * rngNextFloat(rngs.spawn) });
+  }
+  const orca = createOrca(crowd, { neighborDist: 4, maxNeighbors: 8, timeHorizon: 2, timeHorizonObst: 2 });
+  const world: ReferenceWorld = {
+    seed,
+    dt: 1 / 30,
+    tick: 0,
+    width,
+    height,
+    grid,
+    mesh,
+    los: gridLineOfSight(grid),
+    crowd,
+    orca,
+    count,
+    rngs,
+    team,
+    goalX: new Float64Array(count),
+    goalY: new Float64Array(count),
+    hasGoal: new Uint8Array(count),
+    corners: new Float64Array(count * MAX_CORNERS * 2),
+    cornerCount: new Int32Array(count),
+    cornerIndex: new Int32Array(count),
+    threat: new Int32Array(count).fill(-1),
+    threatAge: new Float64Array(count),
+    contact: new Float64Array(count),
+    lastChoice: new Uint8Array(count),
+    lastOption: new Int8Array(count).fill(-1),
+    agentRefs: [],
+    tree: undefined as unknown as BehaviorTree<AgentRef>,
+    treeStates: [],
+    utility: UTILITY,
+    influence: [
+      createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
+      createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
+    ],
+    problem: compileProblem(parseDomain(DOMAIN)),
+    plan: createPlanResult(16),
+    order: new Uint8Array(2),
+    influenceSteps: new Uint32Array(2),
+    director: createDirector({ relaxMin: 30, relaxMax: 45 }, directorSeed),
+    query: createNavMeshQuery(mesh),
+    navPath: createNavPath(Math.max(1, mesh.polyCount)),
+    straight: createStraightPath(MAX_CORNERS),
+    counters: { visionChecks: 0, pathsPlanned: 0, plans: 0, contacts: 0 },
+  };
+  const tree = createBehaviorTree<AgentRef>(TREE, {
+    conditions: {
+      threatened: (c) => c.agent.world.threat[c.agent.i]! >= 0 && c.agent.world.threatAge[c.agent.i]! < 2,
+      needsGoal: (c) => c.agent.world.hasGoal[c.agent.i] === 0,
+    },
+    actions: {
+      engage: (c) => engage(c.agent.world, c.agent.i),
+      chooseGoal: (c) => chooseGoal(c.agent.world, c.agent.i),
+      travel: (c) => travel(c.agent.world, c.agent.i),
+    },
+  });
+  const refs: AgentRef[] = [];
+  const states: BtState[] = [];
+  for (let i = 0; i < count; i++) {
+    refs.push({ world, i });
+    states.push(createTreeState(tree));
+  }
+  Object.assign(world, { tree, agentRefs: refs, treeStates: states });
+  return world;
+}
+
+function cellOf(world: ReferenceWorld, x: number, y: number): number {
+  const cx = Math.min(world.width - 1, Math.max(0, Math.floor(x)));
+  const cy = Math.min(world.height - 1, Math.max(0, Math.floor(y)));
+  return cy * world.width + cx;
+}
+
+function engage(world: ReferenceWorld, i: number): BtTickResult {
+  world.lastChoice[i] = ChoiceCode.Engage;
+  const t = world.threat[i]!;
+  const { posX, posY, prefVelX, prefVelY, maxSpeed } = world.crowd;
+  const dx = posX[t]! - posX[i]!,
+    dy = posY[t]! - posY[i]!;
+  const d = Math.hypot(dx, dy);
+  // Close to 1.5 m, then hold: contact time accumulates and feeds the director.
+  const speed = d > 1.5 ? maxSpeed[i]! : 0;
+  prefVelX[i] = d > 1e-9 ? (dx / d) * speed : 0;
+  prefVelY[i] = d > 1e-9 ? (dy / d) * speed : 0;
+  if (d < 2) {
+    world.contact[i] = world.contact[i]! + world.dt;
+    if (world.contact[i] >= 1) {
+      world.contact[i] = 0;
+      world.counters.contacts++;
+      addDirectorIntensity(world.director, 0.05);
+      world.hasGoal[i] = 0; // after a skirmish, pick a new goal
+    }
+  }
+  return BtStatus.Success;
+}
+
+const inputs = { enemyPressure: 0, friendSupport: 0, advanceOrder: 0, regroupOrder: 0, calm: 0 };
+
+function chooseGoal(world: ReferenceWorld, i: number): BtTickResult {
+  world.lastChoice[i] = ChoiceCode.ChooseGoal;
+  const team = world.team[i]!;
+  const cell = cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!);
+  const own = world.influence[team]!,
+    enemy = world.influence[1 - team]!;
+  inputs.enemyPressure = Math.min(1, enemy.values[cell]!);
+  inputs.friendSupport = Math.min(1, own.values[cell]!);
+  inputs.advanceOrder = world.order[team] === TeamOrder.Advance ? 1 : 0;
+  inputs.regroupOrder = world.order[team] === TeamOrder.Regroup ? 1 : 0;
+  inputs.calm = world.director.phase === "relax" ? 1 : 0.3;
+  const pick = pickUtilityOption(world.utility, inputs, { rng: world.rngs.decide });
+  const option = pick.index;
+  world.lastOption[i] = option;
+  const p = { x: 0, y: 0 };
+  if (option === 0) {
+    // Advance: a random point in the enemy's half.
+    do findRandomPoint(p, world.mesh, world.rngs.decide);
+    while (team === 0 ? p.x < world.width / 2 : p.x > world.width / 2);
+  } else if (option === 1) {
+    // Regroup: a random point in the own third.
+    do findRandomPoint(p, world.mesh, world.rngs.decide);
+    while (team === 0 ? p.x > world.width / 3 : p.x < (2 * world.width) / 3);
+  } else findRandomPoint(p, world.mesh, world.rngs.decide);
+  world.goalX[i] = p.x;
+  world.goalY[i] = p.y;
+  planPath(world, i);
+  world.hasGoal[i] = 1;
+  return BtStatus.Success;
+}
+
+const snapStart = { x: 0, y: 0 };
+const snapGoal = { x: 0, y: 0 };
+
+function planPath(world: ReferenceWorld, i: number): void {
+  world.counters.pathsPlanned++;
+  const { mesh } = world;
+  const ps = findNearestPoint(snapStart, mesh, world.crowd.posX[i]!, world.crowd.posY[i]!);
+  const pg = findNearestPoint(snapGoal, mesh, world.goalX[i]!, world.goalY[i]!);
+  world.cornerCount[i] = 0;
+  world.cornerIndex[i] = 0;
+  if (ps < 0 || pg < 0) return;
+  const corridor = findPolygonPath(world.navPath, world.query, ps, snapStart.x, snapStart.y, pg, snapGoal.x, snapGoal.y);
+  if ((corridor.flags & (PathFlags.Found | PathFlags.Partial)) === 0 || corridor.length === 0) return;
+  const sp = findStraightPath(world.straight, mesh, corridor.path, corridor.length, snapStart.x, snapStart.y, snapGoal.x, snapGoal.y);
+  const n = Math.min(sp.count, MAX_CORNERS);
+  const base = i * MAX_CORNERS * 2;
+  for (let k = 0; k < 2 * n; k++) world.corners[base + k] = sp.points[k]!;
+  world.cornerCount[i] = n;
+  world.cornerIndex[i] = n > 1 ? 1 : 0;
+}
+
+function travel(world: ReferenceWorld, i: number): BtTickResult {
+  world.lastChoice[i] = ChoiceCode.Travel;
+  const { posX, posY, prefVelX, prefVelY, maxSpeed } = world.crowd;
+  const n = world.cornerCount[i]!;
+  let k = world.cornerIndex[i]!;
+  const base = i * MAX_CORNERS * 2;
+  while (k < n) {
+    const cx = world.corners[base + 2 * k]!,
+      cy = world.corners[base + 2 * k + 1]!;
+    if (Math.hypot(cx - posX[i]!, cy - posY[i]!) > 0.5) break;
+    k++;
+  }
+  world.cornerIndex[i] = k;
+  if (k >= n) {
+    prefVelX[i] = 0;
+    prefVelY[i] = 0;
+    world.hasGoal[i] = 0;
+    return BtStatus.Success;
+  }
+  const dx = world.corners[base + 2 * k]! - posX[i]!,
+    dy = world.corners[base + 2 * k + 1]! - posY[i]!;
+  const d = Math.hypot(dx, dy);
+  prefVelX[i] = (dx / d) * maxSpeed[i]!;
+  prefVelY[i] = (dy / d) * maxSpeed[i]!;
+  return BtStatus.Running;
+}
+
+function sense(world: ReferenceWorld): void {
+  const { posX, posY, velX, velY } = world.crowd;
+  const slice = world.tick % VISION_SLICES;
+  for (let i = 0; i < world.count; i++) {
+    world.threatAge[i] = world.threatAge[i]! + world.dt;
+    if (i % VISION_SLICES !== slice) continue;
+    const heading = detAtan2(velY[i]!, velX[i]!);
+    let best = -1,
+      bestD = Infinity;
+    for (let j = 0; j < world.count; j++) {
+      if (world.team[j] === world.team[i]) continue;
+      const dx = posX[j]! - posX[i]!,
+        dy = posY[j]! - posY[i]!;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > VISION.range * VISION.range || d2 >= bestD) continue;
+      world.counters.visionChecks++;
+      if (canSee(posX[i]!, posY[i]!, heading, posX[j]!, posY[j]!, VISION, { lineOfSight: world.los })) {
+        best = j;
+        bestD = d2;
+      }
+    }
+    if (best >= 0) {
+      world.threat[i] = best;
+      world.threatAge[i] = 0;
+    } else if (world.threatAge[i]! > 2) world.threat[i] = -1;
+  }
+}
+
+function updateInfluence(world: ReferenceWorld): void {
+  for (let t = 0; t < 2; t++) {
+    const map = world.influence[t]!;
+    map.sources.fill(0);
+    for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
+    world.influenceSteps[t] = world.influenceSteps[t]! + advanceInfluenceMap(map, world.dt);
+  }
+}
+
+function command(world: ReferenceWorld): void {
+  // Each commander replans every 5 s from facts read off the world.
+  if (world.tick % 150 !== 0) return;
+  for (let t = 0; t < 2; t++) {
+    let seen = 0,
+      own = 0,
+      other = 0;
+    for (let i = 0; i < world.count; i++) {
+      if (world.team[i] === t && world.threat[i]! >= 0) seen++;
+      const x = world.crowd.posX[i]!;
+      const inMiddle = x > world.width / 3 && x < (2 * world.width) / 3;
+      if (inMiddle) {
+        if (world.team[i] === t) own++;
+        else other++;
+      }
+    }
+    const facts: string[] = [];
+    if (seen > 0) facts.push("enemy-located");
+    if (other > own + 5) facts.push("outnumbered");
+    else facts.push("strong");
+    planGoap(world.plan, world.problem, stateFromFacts(world.problem, facts), world.problem.goal);
+    world.counters.plans++;
+    const first = (world.plan.flags & PathFlags.Found) !== 0 && world.plan.length > 0 ? world.problem.actionNames[world.plan.path[0]!]! : "hold()";
+    world.order[t] = first.startsWith("regroup")
+      ? TeamOrder.Regroup
+      : first.startsWith("advance") || first.startsWith("scout")
+        ? TeamOrder.Advance
+        : TeamOrder.Hold;
+  }
+}
+
+function keepOnMesh(world: ReferenceWorld): void {
+  const { posX, posY } = world.crowd;
+  const p = { x: 0, y: 0 };
+  for (let i = 0; i < world.count; i++) {
+    if (findPolygon(world.mesh, posX[i]!, posY[i]!) >= 0) continue;
+    if (findNearestPoint(p, world.mesh, posX[i]!, posY[i]!) >= 0) {
+      posX[i] = p.x;
+      posY[i] = p.y;
+    }
+  }
+}
+
+/** Advances the world by one fixed step (1/30 s). */
+export function stepReferenceWorld(world: ReferenceWorld): void {
+  const c = world.counters;
+  c.visionChecks = 0;
+  c.pathsPlanned = 0;
+  c.plans = 0;
+  c.contacts = 0;
+  sense(world);
+  updateInfluence(world);
+  command(world);
+  for (let i = 0; i < world.count; i++) tickTree(world.treeStates[i]!, world.tree, world.agentRefs[i]!, world.dt);
+  stepCrowdOrca(world.crowd, world.orca, world.dt);
+  keepOnMesh(world);
+  stepDirector(world.director, world.dt);
+  world.tick++;
+}
+
+const num = new Float64Array(1);
+const numWords = new Int32Array(num.buffer);
+
+// FNV-1a over 32-bit words: a float64 is its two words, smaller integers one word each. No view is
+// allocated, so hashing a tick creates no garbage; one loop per array type keeps each loop monomorphic.
+function hashF64(h: number, a: Float64Array): number {
+  for (let i = 0; i < a.length; i++) {
+    num[0] = a[i]!;
+    h = Math.imul(h ^ numWords[0]!, 0x01000193);
+    h = Math.imul(h ^ numWords[1]!, 0x01000193);
+  }
+  return h;
+}
+function hashF64Range(h: number, a: Float64Array, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    num[0] = a[i]!;
+    h = Math.imul(h ^ numWords[0]!, 0x01000193);
+    h = Math.imul(h ^ numWords[1]!, 0x01000193);
+  }
+  return Math.imul(h ^ (to - from), 0x01000193);
+}
+function hashI32(h: number, a: Int32Array): number {
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
+  return h;
+}
+function hashU32(h: number, a: Uint32Array): number {
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
+  return h;
+}
+function hashU8(h: number, a: Uint8Array): number {
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
+  return h;
+}
+function hashI8(h: number, a: Int8Array): number {
+  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
+  return h;
+}
+function hashOther(h: number, a: ArrayBufferView): number {
+  const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  return h;
+}
+
+function hashView(h: number, a: ArrayBufferView): number {
+  if (a instanceof Float64Array) h = hashF64(h, a);
+  else if (a instanceof Int32Array) h = hashI32(h, a);
+  else if (a instanceof Uint8Array) h = hashU8(h, a);
+  else if (a instanceof Uint32Array) h = hashU32(h, a);
+  else if (a instanceof Int8Array) h = hashI8(h, a);
+  else h = hashOther(h, a);
+  return Math.imul(h ^ a.byteLength, 0x01000193);
+}
+
+function hashNumber(h: number, x: number): number {
+  num[0] = x;
+  h = Math.imul(h ^ numWords[0]!, 0x01000193);
+  return Math.imul(h ^ numWords[1]!, 0x01000193);
+}
+
+/** Sorted own keys per object, computed once per object (the world's objects live as long as it does). */
+const keyCache = new WeakMap<object, string[]>();
+
+/** Hashes any plain-data value: typed arrays by their words, numbers by their float64 bits, objects by sorted keys. */
+function hashValue(h: number, v: unknown): number {
+  if (typeof v === "number") return hashNumber(h, v);
+  if (typeof v === "boolean") return hashNumber(h, v ? 1 : 0);
+  if (typeof v === "string") {
+    for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v.charCodeAt(i), 0x01000193);
+    return h;
+  }
+  if (ArrayBuffer.isView(v)) return hashView(h, v);
+  if (Array.isArray(v)) {
+    for (const x of v) h = hashValue(h, x);
+    return hashNumber(h, v.length);
+  }
+  if (typeof v === "object" && v !== null) {
+    let keys = keyCache.get(v);
+    if (keys === undefined) {
+      keys = Object.keys(v)
+        .filter((k) => k !== "fingerprint")
+        .sort();
+      keyCache.set(v, keys);
+    }
+    for (const k of keys) {
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === "function") continue;
+      h = hashValue(hashNumber(h, k.length), x);
+    }
+  }
+  return h;
+}
+
+/**
+ * A tree state's running data, field by field (monomorphic loads: a generic key walk over 200
+ * states cost more than the rest of the hash). Fields added to `BtState` later must be added here.
+ */
+function hashTreeState(h: number, s: BtState): number {
+  h = hashU8(h, s.status);
+  h = hashI32(h, s.cursor);
+  h = hashF64(h, s.timer);
+  h = hashI32(h, s.order);
+  h = hashI8(h, s.hints);
+  h = hashU8(h, s.pending);
+  h = hashU32(h, s.gen);
+  h = hashU32(h, s.lastTick);
+  h = hashU8(h, s.inflight);
+  h = hashU32(h, s.seenVersion);
+  h = hashNumber(hashNumber(hashNumber(h, s.time), s.dt), s.nextWake);
+  const bb = s.blackboard;
+  h = hashF64(h, bb.num);
+  h = hashF64(h, bb.stamp);
+  h = hashU32(h, bb.version);
+  for (let i = 0; i < bb.str.length; i++) h = hashValue(h, bb.str[i]);
+  h = hashNumber(hashNumber(h, bb.time), bb.changes);
+  const r = s.rng;
+  return hashNumber(hashNumber(hashNumber(hashNumber(h, r.s0), r.s1), r.s2), r.s3);
+}
+
+/** Hash of each influence map and the propagation count it was computed at (values change only in a propagation step). */
+const mapHashes = new WeakMap<InfluenceMap, { steps: number; hash: number }>();
+
+function hashInfluenceMap(m: InfluenceMap, steps: number): number {
+  let c = mapHashes.get(m);
+  if (c === undefined || c.steps !== steps) {
+    c = { steps, hash: hashView(hashView(0x811c9dc5, m.values), m.minValues) };
+    mapHashes.set(m, c);
+  }
+  return c.hash;
+}
+
+/**
+ * A 32-bit FNV-1a hash (over 32-bit words) of the world's running state: crowd positions and
+ * velocities, live path corners, perception, decisions, both influence maps, every tree state, the
+ * director and the RNG streams. Computed over the words of typed-array views, so it is exact (no
+ * float formatting). An influence map's part is recomputed only on ticks when the map propagated.
+ */
+export function hashReferenceWorld(world: ReferenceWorld): number {
+  let h = 0x811c9dc5 | 0;
+  const n = world.crowd.highWater;
+  const c = world.crowd;
+  h = hashF64Range(h, c.posX, 0, n);
+  h = hashF64Range(h, c.posY, 0, n);
+  h = hashF64Range(h, c.velX, 0, n);
+  h = hashF64Range(h, c.velY, 0, n);
+  h = hashF64Range(h, c.prefVelX, 0, n);
+  h = hashF64Range(h, c.prefVelY, 0, n);
+  for (let i = 0; i < world.count; i++) {
+    const base = i * MAX_CORNERS * 2;
+    h = hashF64Range(h, world.corners, base, base + 2 * world.cornerCount[i]!);
+  }
+  h = hashF64(hashF64(h, world.goalX), world.goalY);
+  h = hashU8(h, world.hasGoal);
+  h = hashI32(hashI32(hashI32(h, world.cornerCount), world.cornerIndex), world.threat);
+  h = hashF64(hashF64(h, world.threatAge), world.contact);
+  h = hashU8(h, world.lastChoice);
+  h = hashI8(h, world.lastOption);
+  h = hashU8(h, world.order);
+  for (let t = 0; t < 2; t++) {
+    const m = world.influence[t]!;
+    h = Math.imul(h ^ hashInfluenceMap(m, world.influenceSteps[t]!), 0x01000193);
+    h = hashNumber(h, m.elapsed);
+  }
+  for (const s of world.treeStates) h = hashTreeState(h, s);
+  h = hashValue(h, world.director);
+  h = hashValue(h, world.rngs);
+  return hashNumber(h, world.tick) >>> 0;
+}

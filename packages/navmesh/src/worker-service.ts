@@ -1,0 +1,170 @@
+import {
+  getWorkerResourceVersion,
+  runWorkerTask,
+  shareWorkerResource,
+  type AbortSignalLike,
+  type WorkerHandler,
+  type WorkerPool,
+  type WorkerTaskResult,
+} from "@tactica/core";
+import { navMeshFromBytes, navMeshToBytes } from "./bytes";
+import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { findNavMeshPathBatch, navMeshPathBatchBuffers, type NavMeshPathBatch } from "./path-batch";
+import type { NavMesh } from "./types";
+
+/** Handler names a pool needs for a {@link NavMeshPathService}: pass them to `createWorkerPool({ handlers })`. */
+export const NAVMESH_WORKER_HANDLERS: readonly string[] = ["navmesh.findPaths"];
+
+interface FindPathsPayload {
+  key: string;
+  version: number;
+  queries: Float64Array;
+  algorithm: "optimal" | "funnel";
+}
+
+/**
+ * The worker side of a {@link NavMeshPathService}: handlers for core's `serveWorker`. Pair them with
+ * {@link navMeshWorkerResources}, which decodes the mesh the service sends once per version.
+ *
+ * @example
+ * ```ts
+ * // In navmesh-worker.ts: serveWorker(endpointFromWebWorker(self), navMeshWorkerHandlers(), { resources: navMeshWorkerResources() })
+ * // and on the page: endpointFromWebWorker(new Worker(new URL("./navmesh-worker.ts", import.meta.url), { type: "module" })).
+ * // Here the worker runs inline:
+ * const { main, worker } = createInlineWorkerChannel();
+ * serveWorker(worker, navMeshWorkerHandlers(), { resources: navMeshWorkerResources() });
+ * const pool = createWorkerPool({ endpoints: [main], handlers: NAVMESH_WORKER_HANDLERS });
+ * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
+ * const service = createNavMeshPathService(pool, mesh);
+ * findNavMeshPathsInWorker(service, new Float64Array([1, 5, 9, 5])).then((r) => {
+ *   console.log(r.status === WorkerTaskStatus.Done, r.value?.lengths[0]); // true 8.47…
+ *   closeWorkerPool(pool);
+ * });
+ * ```
+ */
+export function navMeshWorkerHandlers(): Record<string, WorkerHandler> {
+  return {
+    "navmesh.findPaths": (payload, context) => {
+      const p = payload as FindPathsPayload;
+      if (typeof p !== "object" || p === null || typeof p.key !== "string" || !(p.queries instanceof Float64Array))
+        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", "the payload must be { key, version, queries: Float64Array, algorithm }.", {
+          path: "payload",
+        });
+      const held = context.getResourceVersion(p.key);
+      if (held !== p.version)
+        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.findPaths", `the worker holds version ${held} of "${p.key}", the request wants ${p.version}.`, {
+          path: "payload.version",
+        });
+      const mesh = context.getResource<NavMesh>(p.key);
+      const batch = findNavMeshPathBatch(mesh, p.queries, { algorithm: p.algorithm });
+      context.transfer(navMeshPathBatchBuffers(batch));
+      return batch;
+    },
+  };
+}
+
+/**
+ * Resource decoders for the worker side: every key starting with `navmesh` (the service's default
+ * key and `navmesh:<name>` keys) is read with `navMeshFromBytes`.
+ */
+export function navMeshWorkerResources(): Record<string, (payload: unknown) => unknown> {
+  return { navmesh: (payload) => navMeshFromBytes(payload as Uint8Array) };
+}
+
+/**
+ * A navmesh shared with a worker pool: the mesh goes to every worker once (as `navMeshToBytes`),
+ * again only when its `revision` changes (tiles added or replaced), and queries travel in batches.
+ * Plain data; create with {@link createNavMeshPathService}.
+ */
+export interface NavMeshPathService {
+  /** The pool the service uses. */
+  readonly pool: WorkerPool;
+  /** The mesh answered on (the service re-sends it when `mesh.revision` changes). */
+  readonly mesh: NavMesh;
+  /** The resource key (`"navmesh"` or `"navmesh:<name>"`). */
+  readonly key: string;
+  /** Whether the mesh travels in a `SharedArrayBuffer`. */
+  readonly shared: boolean;
+  /** The mesh revision last sent. */
+  sentRevision: number;
+}
+
+/** Options of {@link createNavMeshPathService}. */
+export interface CreateNavMeshPathServiceOptions {
+  /** A name when one pool serves several meshes: the resource key becomes `navmesh:<name>`. */
+  readonly name?: string;
+  /**
+   * Put the mesh bytes in one `SharedArrayBuffer` for all workers instead of a copy per worker
+   * (default false; ignored where `SharedArrayBuffer` does not exist, e.g. pages that are not
+   * cross-origin isolated).
+   */
+  readonly shared?: boolean;
+}
+
+function meshBytes(mesh: NavMesh, shared: boolean): Uint8Array {
+  const bytes = navMeshToBytes(mesh);
+  if (!shared || typeof SharedArrayBuffer === "undefined") return bytes;
+  const view = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  view.set(bytes);
+  return view;
+}
+
+/**
+ * Shares `mesh` with every worker of `pool` (created with {@link NAVMESH_WORKER_HANDLERS}) and
+ * returns the service to query it. The workers must serve {@link navMeshWorkerHandlers} with
+ * {@link navMeshWorkerResources}.
+ */
+export function createNavMeshPathService(pool: WorkerPool, mesh: NavMesh, options: CreateNavMeshPathServiceOptions = {}): NavMeshPathService {
+  if (!pool.handlers.has("navmesh.findPaths"))
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      "createNavMeshPathService",
+      'the pool does not declare "navmesh.findPaths"; create it with handlers: NAVMESH_WORKER_HANDLERS.',
+      {
+        path: "pool",
+      },
+    );
+  const key = options.name === undefined ? "navmesh" : `navmesh:${options.name}`;
+  const shared = options.shared === true;
+  shareWorkerResource(pool, key, meshBytes(mesh, shared));
+  return { pool, mesh, key, shared, sentRevision: mesh.revision };
+}
+
+/** Options of {@link findNavMeshPathsInWorker}. */
+export interface FindNavMeshPathsInWorkerOptions {
+  /** As in `findNavMeshPathBatch` (default `"optimal"`). */
+  readonly algorithm?: "optimal" | "funnel";
+  /** Cancels the batch (the promise resolves `Cancelled`). */
+  readonly signal?: AbortSignalLike;
+  /** Move `queries`' buffer to the worker instead of copying it (it becomes empty here). Default false. */
+  readonly transfer?: boolean;
+}
+
+/**
+ * Answers a batch of queries `(sx, sy, gx, gy)·n` on a worker; the result equals
+ * `findNavMeshPathBatch(service.mesh, queries)` on the main thread. If the mesh changed since it
+ * was sent, the new revision is sent first. The promise never rejects: a full queue resolves
+ * `Rejected`, cancellation `Cancelled`, bad queries `Failed` with the worker's error.
+ */
+export function findNavMeshPathsInWorker(
+  service: NavMeshPathService,
+  queries: Float64Array,
+  options: FindNavMeshPathsInWorkerOptions = {},
+): Promise<WorkerTaskResult<NavMeshPathBatch>> {
+  if (!(queries instanceof Float64Array) || queries.length % 4 !== 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "findNavMeshPathsInWorker", `"queries" must be a Float64Array of 4 numbers per query.`, { path: "queries" });
+  if (service.mesh.revision !== service.sentRevision) {
+    shareWorkerResource(service.pool, service.key, meshBytes(service.mesh, service.shared));
+    service.sentRevision = service.mesh.revision;
+  }
+  const payload: FindPathsPayload = {
+    key: service.key,
+    version: getWorkerResourceVersion(service.pool, service.key),
+    queries,
+    algorithm: options.algorithm ?? "optimal",
+  };
+  return runWorkerTask<NavMeshPathBatch>(service.pool, "navmesh.findPaths", payload, {
+    ...(options.transfer === true ? { transfer: [queries.buffer] } : {}),
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+  });
+}
