@@ -1,20 +1,9 @@
-import { PathFlags } from "@tactica/search";
-import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
 import type { StraightPath } from "./funnel";
-import { findPolygonIndex, requirePolyIndex } from "./locate";
-import { searchPolyanya } from "./polyanya/search";
+import { searchPolyanya, type FindPathAnyAngleOptions } from "./polyanya/search";
+
+export type { FindPathAnyAngleOptions };
 import { polyanyaScratch } from "./polyanya/successors";
 import type { NavMesh } from "./types";
-
-/** Options of {@link findPathAnyAngle}. */
-export interface FindPathAnyAngleOptions {
-  /** Ref of the polygon holding the start (default: located with `findPolygon`; pass it on multi-level meshes). */
-  readonly startPoly?: number;
-  /** Ref of the polygon holding the goal (default: located with `findPolygon`; pass it on multi-level meshes). */
-  readonly goalPoly?: number;
-  /** Stop after this many node expansions (`BudgetExhausted`, no path). Default: unlimited. */
-  readonly maxExpansions?: number;
-}
 
 /**
  * The exact Euclidean shortest path from `(sx, sy)` to `(gx, gy)` on the mesh for a point agent,
@@ -54,30 +43,11 @@ export function findPathAnyAngle(
   gy: number,
   options?: FindPathAnyAngleOptions,
 ): StraightPath {
-  const fn = "findPathAnyAngle";
-  assertFiniteNumber(fn, "sx", sx);
-  assertFiniteNumber(fn, "sy", sy);
-  assertFiniteNumber(fn, "gx", gx);
-  assertFiniteNumber(fn, "gy", gy);
-  const maxExp = options?.maxExpansions ?? Infinity;
-  if (!(maxExp >= 0))
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxExpansions" must be a number ≥ 0, got ${String(maxExp)}.`, { path: "maxExpansions" });
-  out.count = 0;
-  out.length = 0;
-  out.expanded = 0;
-  const sp = options?.startPoly,
-    gp = options?.goalPoly;
-  const ps = sp !== undefined && sp !== -1 ? requirePolyIndex(fn, "startPoly", mesh, sp) : sp === -1 ? -1 : findPolygonIndex(mesh, sx, sy);
-  const pg = gp !== undefined && gp !== -1 ? requirePolyIndex(fn, "goalPoly", mesh, gp) : gp === -1 ? -1 : findPolygonIndex(mesh, gx, gy);
-  if (ps < 0 || pg < 0) {
-    out.flags = PathFlags.NoPath;
-    out.length = Infinity;
-    return out;
-  }
+  // Doubles go through a typed array: this wrapper is inlined, the body is not (boxed arguments).
   const T = polyanyaScratch;
   T[0] = gx;
   T[1] = gy;
   T[9] = sx;
   T[10] = sy;
-  return searchPolyanya(out, mesh, ps, pg, maxExp);
+  return searchPolyanya(out, mesh, options);
 }

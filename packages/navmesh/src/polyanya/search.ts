@@ -1,9 +1,21 @@
 import { PathFlags } from "@tactica/search";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "../errors";
 import type { StraightPath } from "../funnel";
+import { findPolygonIndex, requirePolyIndex } from "../locate";
 import type { NavMesh } from "../types";
 import { getPolyanyaMeshData, type PolyanyaMeshData } from "./mesh-data";
 import { clearPolyanyaNodes, createPolyanyaNodes, NodeFlags, popOpen, allocPolyanyaNode, ROOT_START, type PolyanyaNodes } from "./nodes";
 import { expandPolyanyaNode, polyanyaScratch, pushEdge } from "./successors";
+
+/** Options of {@link findPathAnyAngle}. */
+export interface FindPathAnyAngleOptions {
+  /** Ref of the polygon holding the start (default: located with `findPolygon`; pass it on multi-level meshes). */
+  readonly startPoly?: number;
+  /** Ref of the polygon holding the goal (default: located with `findPolygon`; pass it on multi-level meshes). */
+  readonly goalPoly?: number;
+  /** Stop after this many node expansions (`BudgetExhausted`, no path). Default: unlimited. */
+  readonly maxExpansions?: number;
+}
 
 const nodes: PolyanyaNodes = createPolyanyaNodes();
 /** Polygons holding the start (the start polygon and those sharing the edge or vertex it lies on). */
@@ -11,14 +23,39 @@ const startPolys = new Int32Array(256);
 const stack = new Int32Array(256);
 
 /**
- * Polyanya (Cui, Harabor, Grastien 2017) on flat polygon indices: the Euclidean shortest path for a
- * point agent from the start `(T[9], T[10])` in polygon `ps` to the target `(T[0], T[1])` in
- * polygon `pg` (scratch {@link polyanyaScratch}), written into `out` as corners. Returns `out`
- * with `Found` (and `PathTruncated` when the corners do not fit), `NoPath`, or `BudgetExhausted`
- * after `maxExpansions` node expansions. No allocation once the node pool has grown to the
+ * Polyanya (Cui, Harabor, Grastien 2017) for `findPathAnyAngle`: the Euclidean shortest path for a
+ * point agent from the start `(T[9], T[10])` to the target `(T[0], T[1])` (scratch
+ * {@link polyanyaScratch}), written into `out` as corners. Validates the inputs, locates the end
+ * points (or takes `options.startPoly` / `goalPoly`), and returns `out` with `Found` (and
+ * `PathTruncated` when the corners do not fit), `NoPath`, or `BudgetExhausted` after
+ * `options.maxExpansions` node expansions. No allocation once the node pool has grown to the
  * largest search. @internal
  */
-export function searchPolyanya(out: StraightPath, mesh: NavMesh, ps: number, pg: number, maxExpansions: number): StraightPath {
+export function searchPolyanya(out: StraightPath, mesh: NavMesh, options: FindPathAnyAngleOptions | undefined): StraightPath {
+  const fn = "findPathAnyAngle";
+  {
+    const T = polyanyaScratch;
+    const sx = T[9]!,
+      sy = T[10]!,
+      gx = T[0]!,
+      gy = T[1]!;
+    if (!Number.isFinite(sx + sy + gx + gy)) checkCoordinates(sx, sy, gx, gy); // throws for a non-finite one (a finite sum may overflow)
+  }
+  const maxExpansions = options?.maxExpansions ?? Infinity;
+  if (!(maxExpansions >= 0))
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxExpansions" must be a number ≥ 0, got ${String(maxExpansions)}.`, { path: "maxExpansions" });
+  out.count = 0;
+  out.length = 0;
+  out.expanded = 0;
+  const sp = options?.startPoly,
+    gp = options?.goalPoly;
+  const ps = sp !== undefined && sp !== -1 ? requirePolyIndex(fn, "startPoly", mesh, sp) : sp === -1 ? -1 : locate(mesh, 9);
+  const pg = gp !== undefined && gp !== -1 ? requirePolyIndex(fn, "goalPoly", mesh, gp) : gp === -1 ? -1 : locate(mesh, 0);
+  if (ps < 0 || pg < 0) {
+    out.flags = PathFlags.NoPath;
+    out.length = Infinity;
+    return out;
+  }
   const T = polyanyaScratch;
   const md = getPolyanyaMeshData(mesh);
   md.epoch = (md.epoch + 1) >>> 0;
@@ -29,8 +66,8 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, ps: number, pg:
     md.epoch = 1;
   }
   const epoch = md.epoch;
-  markContaining(mesh, md, md.goalStamp, pg, T[0]!, T[1]!, -1);
-  const nStart = markContaining(mesh, md, md.startStamp, ps, T[9]!, T[10]!, 0);
+  markContaining(mesh, md, md.goalStamp, pg, 0, -1);
+  const nStart = markContaining(mesh, md, md.startStamp, ps, 9, 0);
   const s = nodes;
   clearPolyanyaNodes(s);
   out.expanded = 0;
@@ -96,12 +133,27 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, ps: number, pg:
   }
 }
 
+/** The polygon holding the point `polyanyaScratch[at], [at + 1]`, or -1. */
+function locate(mesh: NavMesh, at: number): number {
+  return findPolygonIndex(mesh, polyanyaScratch[at]!, polyanyaScratch[at + 1]!);
+}
+
+function checkCoordinates(sx: number, sy: number, gx: number, gy: number): void {
+  assertFiniteNumber("findPathAnyAngle", "sx", sx);
+  assertFiniteNumber("findPathAnyAngle", "sy", sy);
+  assertFiniteNumber("findPathAnyAngle", "gx", gx);
+  assertFiniteNumber("findPathAnyAngle", "gy", gy);
+}
+
 /**
  * Marks with the current epoch, in `stamp`, polygon `p` and every polygon joined to it by a shared
- * edge that holds `(x, y)` (the point on an edge or at a vertex belongs to all of them); when
+ * edge that holds the point `polyanyaScratch[at], [at + 1]` (a point on an edge or at a vertex
+ * belongs to all of them); when
  * `list` is 0 also records them in `startPolys`. Returns how many were marked.
  */
-function markContaining(mesh: NavMesh, md: PolyanyaMeshData, stamp: Uint32Array, p: number, x: number, y: number, list: number): number {
+function markContaining(mesh: NavMesh, md: PolyanyaMeshData, stamp: Uint32Array, p: number, at: number, list: number): number {
+  const x = polyanyaScratch[at]!,
+    y = polyanyaScratch[at + 1]!;
   const epoch = md.epoch;
   const stride = mesh.maxVertsPerPoly;
   const V = mesh.vertices;

@@ -6,16 +6,19 @@ import { allocPolyanyaNode, NodeFlags, pushOpen, ROOT_POINT, ROOT_START, type Po
 /**
  * Scratch shared by the search and successor generation (doubles travel through it rather than as
  * arguments, which V8 would box when a call is not inlined):
- * `[0, 1]` target, `[2, 3]` root, `[4]` g, `[5, 6]` right end, `[7, 8]` left end, `[9, 10]` start.
+ * `[0, 1]` target, `[2, 3]` root, `[4]` g, `[5, 6]` right end, `[7, 8]` left end, `[9, 10]` start,
+ * `[11]` the g offered to {@link admitRoot}.
  * @internal
  */
 export const polyanyaScratch = new Float64Array(12);
 
 /**
- * Root-level pruning: true when a path reaching root fan `key` with cost `g` may go on (the best g
- * of this search so far, within the mesh tolerance), recording `g` when it is the best. @internal
+ * Root-level pruning: true when a path reaching root fan `key` with cost `g` (read from
+ * `polyanyaScratch[11]`) may go on: `g` is within the mesh tolerance of the best g of this search
+ * for that fan, and is recorded when it is the best. @internal
  */
-export function admitRoot(md: PolyanyaMeshData, key: number, g: number): boolean {
+export function admitRoot(md: PolyanyaMeshData, key: number): boolean {
+  const g = polyanyaScratch[11]!;
   if (key < 0) return true;
   if (md.rootStamp[key] !== md.epoch) {
     md.rootStamp[key] = md.epoch;
@@ -85,7 +88,8 @@ export function pushEdge(s: PolyanyaNodes, md: PolyanyaMeshData, mesh: NavMesh, 
       const vx = toA ? ax : bx,
         vy = toA ? ay : by;
       g += Math.sqrt((vx - rx) * (vx - rx) + (vy - ry) * (vy - ry));
-      if (!admitRoot(md, fan, g)) return;
+      T[11] = g;
+      if (!admitRoot(md, fan)) return;
       rx = vx;
       ry = vy;
       key = fan;
@@ -303,7 +307,8 @@ export function expandPolyanyaNode(s: PolyanyaNodes, md: PolyanyaMeshData, mesh:
     const fan = md.cornerFan[base + k0]!;
     if (md.fanTurning[fan] === 1) {
       const ng = g + lenR;
-      if (admitRoot(md, fan, ng)) {
+      T[11] = ng;
+      if (admitRoot(md, fan)) {
         const last = jR < n - 2 ? jR : n - 2;
         for (let j = 0; j <= last; j++) {
           if (j === jR && irVertex) break; // the ray leaves through vertex j: nothing of edge j is right of it
@@ -335,7 +340,8 @@ export function expandPolyanyaNode(s: PolyanyaNodes, md: PolyanyaMeshData, mesh:
     const fan = md.cornerFan[base + e]!;
     if (md.fanTurning[fan] === 1) {
       const ng = g + lenL;
-      if (admitRoot(md, fan, ng)) {
+      T[11] = ng;
+      if (admitRoot(md, fan)) {
         const first = jL > 0 ? jL : 0;
         for (let j = first; j <= n - 2; j++) {
           if (j === jL && ilVertex) continue; // the ray leaves through vertex j + 1
