@@ -319,4 +319,24 @@ describe("Polyanya: exact shortest paths", () => {
       expect(out.length).toBeCloseTo(Math.hypot(gx - sx, gy - sy), 12);
     }
   });
+
+  it("a start on a boundary edge collinear with a linked edge turns at the straight-angle vertex between them", () => {
+    // P = (0,0) (1,0) (2,0) (2,1) (0,1) has a straight angle at (1,0); only its edge (0,0)-(1,0)
+    // links to Q below. From (1.5, 0) the way into Q turns at (1, 0).
+    const mesh = createNavMesh({
+      vertices: [0, 0, 1, 0, 2, 0, 2, 1, 0, 1, 0, -1, 1, -1],
+      polygons: [
+        [0, 1, 2, 3, 4],
+        [5, 6, 1, 0],
+      ],
+    });
+    const out = findPathAnyAngle(createStraightPath(), mesh, 1.5, 0, 0.5, -0.5);
+    expect(out.flags).toBe(PathFlags.Found);
+    expect(pointsOf(out)).toEqual([
+      [1.5, 0],
+      [1, 0],
+      [0.5, -0.5],
+    ]);
+    expect(out.length).toBeCloseTo(0.5 + Math.SQRT1_2, 12);
+  });
 });
