@@ -1,4 +1,6 @@
 import type { StraightPath } from "./funnel";
+import { minCost } from "./query";
+import { NAVMESH_AREA_COUNT } from "./types";
 import { searchPolyanya, type FindPathAnyAngleOptions } from "./polyanya/search";
 
 export type { FindPathAnyAngleOptions };
@@ -50,4 +52,16 @@ export function findPathAnyAngle(
   T[9] = sx;
   T[10] = sy;
   return searchPolyanya(out, mesh, options);
+}
+
+/**
+ * The common cost of an area cost table whose 64 entries are all equal (then every path costs its
+ * length times that, and the exact search applies), or NaN when they differ. Throws
+ * `NAVMESH_BAD_INPUT` for a malformed table, like the polygon search. @internal
+ */
+export function uniformAreaCost(areaCosts: ArrayLike<number>): number {
+  minCost({ areaCosts });
+  const c = areaCosts[0]!;
+  for (let i = 1; i < NAVMESH_AREA_COUNT; i++) if (areaCosts[i] !== c) return NaN;
+  return c;
 }

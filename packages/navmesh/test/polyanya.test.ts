@@ -8,6 +8,8 @@ import {
   createNavPath,
   createRaycastResult,
   createStraightPath,
+  NAVMESH_AREA_COUNT,
+  findPath,
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
@@ -338,5 +340,20 @@ describe("Polyanya: exact shortest paths", () => {
       [0.5, -0.5],
     ]);
     expect(out.length).toBeCloseTo(0.5 + Math.SQRT1_2, 12);
+  });
+
+  it("findPath: an area cost table with 64 equal entries is uniform (exact path, cost × that value); any difference falls back to A* + funnel", () => {
+    const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
+    const plain = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
+    const twice = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: new Float64Array(NAVMESH_AREA_COUNT).fill(2) });
+    expect(plain.algorithm).toBe("any-angle");
+    expect(twice.algorithm).toBe("any-angle");
+    expect(twice.length).toBe(plain.length);
+    expect(twice.cost).toBeCloseTo(2 * plain.length, 12);
+    const costs = new Float64Array(NAVMESH_AREA_COUNT).fill(1);
+    costs[63] = 3; // an area no polygon uses still makes the table non-uniform
+    expect(findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs }).algorithm).toBe("funnel");
+    costs[63] = -1;
+    expect(() => findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs })).toThrow(/areaCosts\[63\]/);
   });
 });
