@@ -1,11 +1,10 @@
 import type { StraightPath } from "./funnel";
-import { minCost } from "./query";
-import { NAVMESH_AREA_COUNT } from "./types";
 import { searchPolyanya, type FindPathAnyAngleOptions } from "./polyanya/search";
+import { polyanyaScratch } from "./polyanya/successors";
+import { minCost } from "./query";
+import { NAVMESH_AREA_COUNT, type NavMesh } from "./types";
 
 export type { FindPathAnyAngleOptions };
-import { polyanyaScratch } from "./polyanya/successors";
-import type { NavMesh } from "./types";
 
 /**
  * The exact Euclidean shortest path from `(sx, sy)` to `(gx, gy)` on the mesh for a point agent,
@@ -21,8 +20,9 @@ import type { NavMesh } from "./types";
  * `count` and `length` still describe the full path) and returns it; `NoPath` when an end point
  * is off the mesh or unreachable, `BudgetExhausted` after `options.maxExpansions` expansions
  * (`out.expanded` counts them). Uniform cost only: area costs, flags, links and cost callbacks do
- * not apply (the level-2 `findPath` then falls back to A* + funnel and says so in its
- * `algorithm`). The mesh is planar in `(x, y)`; on multi-level meshes the path follows the
+ * not apply (the level-2 `findPath` falls back to A* + funnel when they differ from uniform and
+ * says so in its `algorithm`). Throws `NAVMESH_BAD_INPUT` for non-finite coordinates, a stale or
+ * invalid polygon ref, or a negative `maxExpansions`. The mesh is planar in `(x, y)`; on multi-level meshes the path follows the
  * polygon links (pass `startPoly` / `goalPoly`), so it is the shortest path of the XZ projection
  * along the walkable surface. Allocation-free once its node pool has grown to the largest search.
  *

@@ -356,4 +356,22 @@ describe("Polyanya: exact shortest paths", () => {
     costs[63] = -1;
     expect(() => findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs })).toThrow(/areaCosts\[63\]/);
   });
+
+  it("bad input throws NAVMESH_BAD_INPUT naming the argument; huge finite coordinates are not bad input", () => {
+    const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10] }]);
+    const out = createStraightPath();
+    const code = (f: () => unknown): unknown => {
+      try {
+        f();
+      } catch (e) {
+        return [(e as { code?: string }).code, (e as { path?: string }).path];
+      }
+      return "no throw";
+    };
+    expect(code(() => findPathAnyAngle(out, mesh, 1, Infinity, 2, 2))).toEqual(["NAVMESH_BAD_INPUT", "sy"]);
+    expect(code(() => findPathAnyAngle(out, mesh, 1, 1, 2, 2, { maxExpansions: -1 }))).toEqual(["NAVMESH_BAD_INPUT", "maxExpansions"]);
+    expect(code(() => findPathAnyAngle(out, mesh, 1, 1, 2, 2, { startPoly: 2 ** 40 }))).toEqual(["NAVMESH_BAD_INPUT", "startPoly"]);
+    expect(code(() => findPathAnyAngle(out, mesh, 1, 1, 2, 2, { goalPoly: 0.5 }))).toEqual(["NAVMESH_BAD_INPUT", "goalPoly"]);
+    expect(findPathAnyAngle(out, mesh, 1e308, 1e308, 1e308, 1e308).flags).toBe(PathFlags.NoPath); // finite, off the mesh
+  });
 });
