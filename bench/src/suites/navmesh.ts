@@ -400,7 +400,13 @@ const suite: Suite = {
           value: allocationPerCall(polyanyaQuery, Math.min(2000, nQueries)),
           unit: "B",
         });
-        ctx.record({ case: `${name}-exact-vs-funnel`, library: "tactica-polyanya", metric: "ratio_vs_funnel", value: tOpt.medianUs / tFunnel.medianUs, unit: "x" });
+        ctx.record({
+          case: `${name}-exact-vs-funnel`,
+          library: "tactica-polyanya",
+          metric: "ratio_vs_funnel",
+          value: tOpt.medianUs / tFunnel.medianUs,
+          unit: "x",
+        });
       }
     }
   },

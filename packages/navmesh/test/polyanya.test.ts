@@ -107,7 +107,7 @@ const isFree = (g: GridCase, x: number, y: number): boolean => x >= 0 && y >= 0 
 function removePinches(g: GridCase): GridCase {
   const free = [...g.free];
   const f = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < g.w && y < g.h && free[y * g.w + x]!;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let y = 0; y <= g.h; y++)
       for (let x = 0; x <= g.w; x++) {
@@ -179,7 +179,10 @@ const arbGrid: fc.Arbitrary<GridCase> = fc
     fc.record({
       w: fc.constant(w),
       h: fc.constant(h),
-      free: fc.array(fc.integer({ min: 0, max: 9 }).map((k) => k < 7), { minLength: w * h, maxLength: w * h }),
+      free: fc.array(
+        fc.integer({ min: 0, max: 9 }).map((k) => k < 7),
+        { minLength: w * h, maxLength: w * h },
+      ),
       split: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: w * h, maxLength: w * h }),
     }),
   )
@@ -239,28 +242,40 @@ describe("Polyanya: exact shortest paths", () => {
 
   it("property: grid meshes (squares and triangles on the integer lattice, ends on vertices and edges) equal the brute force; tiles change nothing", () => {
     fc.assert(
-      fc.property(arbGrid, unit, unit, fc.integer({ min: 0, max: 1 }), unit, unit, unit, fc.integer({ min: 0, max: 1 }), unit, unit, (grid, r0, r1, k0, fx0, fy0, r2, k1, fx1, fy1) => {
-        const s = gridPoint(grid, r0, k0, fx0, fy0),
-          g = gridPoint(grid, r2, k1, fx1, fy1);
-        void r1;
-        if (!s || !g) return;
-        const mesh = gridMesh(grid);
-        const out = findPathAnyAngle(createStraightPath(256), mesh, s[0], s[1], g[0], g[1]);
-        const ref = gridReference(grid, s[0], s[1], g[0], g[1]);
-        if (ref === Infinity) {
-          expect(out.flags).toBe(PathFlags.NoPath);
-          return;
-        }
-        expect(out.flags).toBe(PathFlags.Found);
-        expect(Math.abs(out.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
-        expect(out.length).toBeLessThanOrEqual(funnelLength(mesh, s[0], s[1], g[0], g[1]) * (1 + 1e-9) + 1e-12);
-        const pts = pointsOf(out);
-        for (let i = 1; i < pts.length; i++) expect(gridSegmentFree(grid, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
-        const tiled = splitIntoTiles(mesh, 2);
-        const t = findPathAnyAngle(createStraightPath(256), tiled, s[0], s[1], g[0], g[1]);
-        expect(t.flags).toBe(PathFlags.Found);
-        expect(Math.abs(t.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
-      }),
+      fc.property(
+        arbGrid,
+        unit,
+        unit,
+        fc.integer({ min: 0, max: 1 }),
+        unit,
+        unit,
+        unit,
+        fc.integer({ min: 0, max: 1 }),
+        unit,
+        unit,
+        (grid, r0, r1, k0, fx0, fy0, r2, k1, fx1, fy1) => {
+          const s = gridPoint(grid, r0, k0, fx0, fy0),
+            g = gridPoint(grid, r2, k1, fx1, fy1);
+          void r1;
+          if (!s || !g) return;
+          const mesh = gridMesh(grid);
+          const out = findPathAnyAngle(createStraightPath(256), mesh, s[0], s[1], g[0], g[1]);
+          const ref = gridReference(grid, s[0], s[1], g[0], g[1]);
+          if (ref === Infinity) {
+            expect(out.flags).toBe(PathFlags.NoPath);
+            return;
+          }
+          expect(out.flags).toBe(PathFlags.Found);
+          expect(Math.abs(out.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
+          expect(out.length).toBeLessThanOrEqual(funnelLength(mesh, s[0], s[1], g[0], g[1]) * (1 + 1e-9) + 1e-12);
+          const pts = pointsOf(out);
+          for (let i = 1; i < pts.length; i++) expect(gridSegmentFree(grid, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
+          const tiled = splitIntoTiles(mesh, 2);
+          const t = findPathAnyAngle(createStraightPath(256), tiled, s[0], s[1], g[0], g[1]);
+          expect(t.flags).toBe(PathFlags.Found);
+          expect(Math.abs(t.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
+        },
+      ),
       { numRuns: RUNS(150) },
     );
   });
