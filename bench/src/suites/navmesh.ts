@@ -40,7 +40,7 @@ import type { Suite, SuiteContext } from "../suite";
 // Tactica (navMeshFromPolygonMesh: x,z plane, y as height). Seeded start/goal pairs on Tactica's mesh (the
 // same 3D points for every library): nearest polygon, find path + straight path, raycast; median
 // and p95 µs per query, Tactica's bytes per query, ratios in the same run. Also Tactica's exact
-// any-angle path vs A* + funnel (time and the funnel's excess length over the optimum).
+// path (Polyanya, findPathAnyAngle) vs A* + funnel: time, bytes and the funnel's excess length.
 
 // navcat README defaults for a human-sized agent in a 1 m world.
 const CS = 0.15,
@@ -335,14 +335,17 @@ const suite: Suite = {
       record(ctx, `${name}-randompoint`, "navcat", tNcRand);
       ratio(ctx, `${name}-randompoint`, tRand, tNcRand, "navcat");
 
-      // Exact any-angle vs A* + funnel: time (after the corner graph is warm) and excess length.
-      const optPairs = pairs
-        .slice(0, Math.min(pairs.length, ctx.quick ? 30 : 300))
-        .filter((p) => findPolygon(mesh, p.s[0], p.s[2]) === p.sp && findPolygon(mesh, p.g[0], p.g[2]) === p.gp);
+      // Polyanya (findPathAnyAngle, exact) vs A* + funnel on the same pairs, start and goal polygons
+      // given (every level): median / p95 µs, bytes per query, and the funnel's excess length over
+      // the optimum. "cold" = the first pass, which also builds Polyanya's per-mesh corner fans.
+      const optPairs = pairs.slice(0, Math.min(pairs.length, ctx.quick ? 100 : 2000));
+      const polys = { startPoly: 0, goalPoly: 0 }; // one options object, refilled (no allocation by the caller)
       let sumEx = 0,
         maxEx = 0,
         nEx = 0;
       t0 = performance.now();
+      for (const p of optPairs) findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp });
+      ctx.record({ case: `${name}-polyanya-cold`, library: "tactica", metric: "time_ms", value: performance.now() - t0, unit: "ms" });
       for (const p of optPairs) {
         findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
         findStraightPath(sp, mesh, np.path, np.length, p.s[0], p.s[2], p.g[0], p.g[2]);
@@ -364,20 +367,46 @@ const suite: Suite = {
         maxEx = Math.max(maxEx, ex);
         nEx++;
       }
-      ctx.record({ case: `${name}-anyangle-cold`, library: "tactica", metric: "time_ms", value: performance.now() - t0, unit: "ms" });
       if (nEx > 0) {
         ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "mean_pct", value: (100 * sumEx) / nEx, unit: "%" });
         ctx.record({ case: `${name}-funnel-excess`, library: "tactica", metric: "max_pct", value: 100 * maxEx, unit: "%" });
         let j = 0;
-        const tOpt = measure(
-          () => {
-            const p = optPairs[j++ % optPairs.length]!;
-            consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp }).length);
-          },
-          { timeMs },
-        );
-        record(ctx, `${name}-anyangle`, "tactica", tOpt);
-        ctx.record({ case: `${name}-anyangle`, library: "tactica", metric: "ratio_vs_funnel", value: tOpt.medianUs / tPath.medianUs, unit: "x" });
+        const funnelQuery = (): void => {
+          const p = optPairs[j++ % optPairs.length]!;
+          findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
+          consume(findStraightPath(sp, mesh, np.path, Math.min(np.length, np.path.length), p.s[0], p.s[2], p.g[0], p.g[2]).length);
+        };
+        const polyanyaQuery = (): void => {
+          const p = optPairs[j++ % optPairs.length]!;
+          polys.startPoly = p.sp;
+          polys.goalPoly = p.gp;
+          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], polys).length);
+        };
+        const tFunnel = measure(funnelQuery, { timeMs });
+        record(ctx, `${name}-exact-vs-funnel`, "tactica-funnel", tFunnel);
+        ctx.record({
+          case: `${name}-exact-vs-funnel`,
+          library: "tactica-funnel",
+          metric: "bytes_per_op",
+          value: allocationPerCall(funnelQuery, Math.min(2000, nQueries)),
+          unit: "B",
+        });
+        const tOpt = measure(polyanyaQuery, { timeMs });
+        record(ctx, `${name}-exact-vs-funnel`, "tactica-polyanya", tOpt);
+        ctx.record({
+          case: `${name}-exact-vs-funnel`,
+          library: "tactica-polyanya",
+          metric: "bytes_per_op",
+          value: allocationPerCall(polyanyaQuery, Math.min(2000, nQueries)),
+          unit: "B",
+        });
+        ctx.record({
+          case: `${name}-exact-vs-funnel`,
+          library: "tactica-polyanya",
+          metric: "ratio_vs_funnel",
+          value: tOpt.medianUs / tFunnel.medianUs,
+          unit: "x",
+        });
       }
     }
   },

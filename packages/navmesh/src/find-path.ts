@@ -1,6 +1,6 @@
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber } from "./errors";
-import { findPathAnyAngle } from "./any-angle";
+import { findPathAnyAngle, uniformAreaCost } from "./any-angle";
 import { createStraightPath, findStraightPath, type StraightPath } from "./funnel";
 import { findNearestPoint } from "./locate";
 import type { NavMesh } from "./types";
@@ -10,7 +10,8 @@ import { createNavMeshQuery, createNavPath, findPolygonPath, type NavMeshQuery, 
 export interface FindPathOptions extends NavQueryFilter {
   /**
    * `"optimal"` (default): the exact shortest path ({@link findPathAnyAngle}) when every cost is
-   * uniform, else A* + funnel (and `result.algorithm` says so). `"funnel"`: always A* + funnel.
+   * uniform (no area costs or all 64 equal; no flags, links or cost callback), else A* + funnel
+   * (and `result.algorithm` says so). `"funnel"`: always A* + funnel.
    */
   readonly algorithm?: "optimal" | "funnel";
 }
@@ -85,8 +86,10 @@ export function findPath(
     };
     caches.set(mesh, cache);
   }
+  // Uniform: no area costs, or all 64 equal (the exact path then costs its length times that).
+  const areaCost = options.areaCosts === undefined ? 1 : uniformAreaCost(options.areaCosts);
   const uniform =
-    options.areaCosts === undefined &&
+    areaCost === areaCost &&
     options.polyCost === undefined &&
     options.links === undefined &&
     options.includeFlags === undefined &&
@@ -97,7 +100,7 @@ export function findPath(
     return {
       found: (sp.flags & PathFlags.Found) !== 0,
       flags: sp.flags,
-      cost: sp.length,
+      cost: sp.length * areaCost,
       length: sp.length,
       path: points(sp),
       expanded: sp.expanded,
