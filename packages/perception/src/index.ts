@@ -132,6 +132,7 @@ export {
   commanderInfluence,
   linearInfluence,
   mixPlayerInfluence,
+  regionCenterCost,
   type RegionInfluenceOptions,
   travelTimeInfluence,
 } from "./region-influence";

@@ -111,6 +111,10 @@ describe("@example blocks run and do what their comments say", () => {
     expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
   });
 
+  it("regionCenterCost", () => {
+    expect(run(example("region-influence.ts", "regionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
+  });
+
   it("mergeTerrainRegions", () => {
     expect(run(example("terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
   });
