@@ -24,7 +24,15 @@ export {
   type VisionZone,
   validateVisionZones,
 } from "./vision";
-export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
+export {
+  type HearingOptions,
+  hearingIntensity,
+  type MovementNoiseOptions,
+  movementNoiseRadius,
+  selectSound,
+  type SoundEvent,
+  validateSoundEvent,
+} from "./hearing";
 export { gridLineOfSight } from "./grid-line-of-sight";
 export { boxLineOfSight, type BoxLineOfSightOptions } from "./box-line-of-sight";
 export {
@@ -161,8 +169,8 @@ export {
   spreadPointSources,
   type SpreadPointSourcesOptions,
 } from "./point-influence";
-export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence } from "./influence-stamps";
-export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, templateRadiusForSpeed } from "./influence-stamps";
+export { findAreaOfEffectTarget, findBattlefront, findSaferSpot, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
 export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
 export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
 export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";

@@ -111,6 +111,19 @@ describe("@example blocks run and do what their comments say", () => {
     expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
   });
 
+  it("findAreaOfEffectTarget", () => {
+    expect(run(example("influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];")).toEqual([true, 12]);
+  });
+
+  it("templateRadiusForSpeed", () => {
+    expect(run(example("influence-stamps.ts", "templateRadiusForSpeed"), "return [r, side];")).toEqual([10, 21]);
+  });
+
+  it("selectSound and movementNoiseRadius", () => {
+    expect(run(example("hearing.ts", "selectSound"), "return selectSound(events, 2, 0);")).toBe(1);
+    expect(run(example("hearing.ts", "movementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
+  });
+
   it("regionCenterCost", () => {
     expect(run(example("region-influence.ts", "regionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
   });
