@@ -87,7 +87,8 @@ export function regionCenterCost(regions: TerrainRegions): (from: number, to: nu
   if (!Number.isInteger(n) || n < 0) configError("regionCenterCost", `"count" is ${n}; pass regions from mergeTerrainRegions.`, "regions.count");
   for (const key of ["x0", "y0", "x1", "y1"] as const) {
     const a = regions[key] as unknown;
-    if (!(a instanceof Int32Array) || a.length < n) configError("regionCenterCost", `"${key}" must be an Int32Array of ${n} bounding-box tiles.`, `regions.${key}`);
+    if (!(a instanceof Int32Array) || a.length < n)
+      configError("regionCenterCost", `"${key}" must be an Int32Array of ${n} bounding-box tiles.`, `regions.${key}`);
   }
   const cx = new Int32Array(n);
   const cy = new Int32Array(n);

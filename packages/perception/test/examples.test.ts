@@ -112,7 +112,10 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("findAreaOfEffectTarget", () => {
-    expect(run(example("influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];")).toEqual([true, 12]);
+    expect(run(example("influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];")).toEqual([
+      true,
+      12,
+    ]);
   });
 
   it("templateRadiusForSpeed", () => {

@@ -315,8 +315,26 @@ describe("sound priority and movement noise (ch. 28, ch. 33)", () => {
     expect(selectSound(events, 88, 0)).toBe(2);
     expect(selectSound(events, 500, 0)).toBe(-1);
     // Equal priorities: the louder one at the listener.
-    expect(selectSound([{ x: 0, y: 0, radius: 10 }, { x: 3, y: 0, radius: 10 }], 4, 0)).toBe(1);
-    expect(selectSound([{ x: 3, y: 0, radius: 10 }, { x: 3, y: 0, radius: 10 }], 4, 0)).toBe(0);
+    expect(
+      selectSound(
+        [
+          { x: 0, y: 0, radius: 10 },
+          { x: 3, y: 0, radius: 10 },
+        ],
+        4,
+        0,
+      ),
+    ).toBe(1);
+    expect(
+      selectSound(
+        [
+          { x: 3, y: 0, radius: 10 },
+          { x: 3, y: 0, radius: 10 },
+        ],
+        4,
+        0,
+      ),
+    ).toBe(0);
     // The listener multiplier (type × behaviour) scales the radius: an unaware listener misses it.
     expect(selectSound([{ x: 0, y: 0, radius: 10 }], 8, 0, { radiusScale: 0.5 })).toBe(-1);
     expect(selectSound([{ x: 0, y: 0, radius: 10 }], 8, 0, { radiusScale: 1.5 })).toBe(0);
