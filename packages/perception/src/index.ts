@@ -194,3 +194,7 @@ export { createScentField, depositScent, followScent, type ScentField, setScentF
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
+export { type SliceCounters, type SliceStatus } from "./sliced-update";
+export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./vision-batch";
+export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
+export { createExposureCounters, stepExposureSlice } from "./exposure-slices";

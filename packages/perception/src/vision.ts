@@ -177,14 +177,18 @@ export function visionCertainty(
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
-/** Distance, angle off the heading, forward and lateral offsets of the target, for {@link bestZone}. */
-const zoneScratch = new Float64Array(4);
+/**
+ * Distance, angle off the heading, forward and lateral offsets of the target, for {@link bestZone}.
+ * @internal
+ */
+export const zoneScratch = new Float64Array(4);
 
 /**
  * Index of the first zone of highest certainty that contains the target described by
  * `zoneScratch`, or -1 when none does.
+ * @internal
  */
-function bestZone(zones: readonly VisionZone[]): number {
+export function bestZone(zones: readonly VisionZone[]): number {
   const d = zoneScratch[0]!;
   const angle = zoneScratch[1]!;
   const forward = zoneScratch[2]!;

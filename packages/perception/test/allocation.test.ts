@@ -9,12 +9,15 @@ import { runInNewContext } from "node:vm";
 import { createRng, rngFloat, type Aabb } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import {
+  beginVisionBatch,
   boxLineOfSight,
   canSee,
+  createVisionBatch,
   createInfluenceMap,
   propagateInfluence,
   stampInfluence,
   stampInfluences,
+  stepVisionBatch,
   validateVisionZones,
   visionCertainty,
   VisionShape,
@@ -40,7 +43,7 @@ function bytesPerFrame(frame: () => void, warmUp: number, frames = 20, rounds = 
   return Math.min(...growth);
 }
 
-const agents = 300;
+const agents = 200;
 const neighbors = 8;
 const world = 300;
 const rng = createRng(11);
@@ -118,5 +121,17 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       propagateInfluence(map);
     };
     expect(bytesPerFrame(frame, 200)).toBeLessThan(64);
+  });
+
+  it("a sliced vision batch (Boolean and zones, 100 agents a slice) allocates nothing after warm-up", () => {
+    const batch = createVisionBatch(agents, neighbors);
+    batch.neighbors.set(nb);
+    const positions = { x: ax, y: ay, heading };
+    const batchOptions = { lineOfSight, zones, modifier: 0.3 };
+    const frame = (): void => {
+      beginVisionBatch(batch);
+      while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+    };
+    expect(bytesPerFrame(frame, 300)).toBeLessThan(64);
   });
 });

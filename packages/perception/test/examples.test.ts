@@ -127,6 +127,12 @@ describe("@example blocks run and do what their comments say", () => {
     expect(run(example("hearing.ts", "movementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
   });
 
+  it("stepVisionBatch, stepInfluencePropagation, stepExposureSlice", () => {
+    expect(run(example("vision-batch.ts", "stepVisionBatch"), "return [status, seen];")).toEqual(["done", [1, 0, 1, 1, 1, 1]]);
+    expect(run(example("influence-slices.ts", "stepInfluencePropagation"), "return [frames, slice.row];")).toEqual([3, -1]);
+    expect(run(example("exposure-slices.ts", "stepExposureSlice"), "return [counters.rays, counters.units, exposure.nextRay];")).toEqual([124, 124, -1]);
+  });
+
   it("regionCenterCost", () => {
     expect(run(example("region-influence.ts", "regionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
   });
