@@ -5,7 +5,8 @@
 // the cheapest obstacle Yuka offers), and certainty zones against our Boolean. Bytes per frame are
 // the least heap growth over several rounds after warm-up, net of the measurement's own bytes (a
 // 256 MB young generation, so no scavenge hides an allocation inside a round). Ratios and the frame
-// share come from the least time of interleaved rounds (steadier on a loaded machine than medians).
+// share come from the least CPU time of interleaved rounds (steadier on a loaded machine than
+// wall-clock medians).
 import { aabbIntersectsSegment, createRng, rngFloat, type Aabb } from "@tactica/core";
 import { AABB, GameEntity, Vector3, Vision, type Ray } from "yuka";
 import {
@@ -53,10 +54,10 @@ function bytesPerFrame(fn: () => unknown, calls: number, rounds = 7): number {
 }
 
 /**
- * Least time per call of each function over `rounds` interleaved rounds (each round times every
- * function once, `calls[i]` calls in a row). On a shared, loaded machine a sample can only be slowed
- * down, never sped up, and interleaving exposes every function to the same load, so the ratios of
- * these minimums are steadier than ratios of medians taken one function after another.
+ * Least CPU time per call of each function over `rounds` interleaved rounds (each round times every
+ * function once, `calls[i]` calls in a row, by the process's user + system CPU time). On a shared,
+ * loaded machine wall time mostly measures how often the process was preempted; CPU time does not,
+ * and interleaving exposes every function to the same conditions, so these ratios are steadier.
  */
 function interleavedMinUs(fns: readonly (() => unknown)[], calls: readonly number[], rounds: number): number[] {
   const best = fns.map(() => Infinity);
@@ -64,9 +65,10 @@ function interleavedMinUs(fns: readonly (() => unknown)[], calls: readonly numbe
     for (let f = 0; f < fns.length; f++) {
       const fn = fns[f]!;
       const n = calls[f]!;
-      const t0 = performance.now();
+      const t0 = process.cpuUsage();
       for (let i = 0; i < n; i++) fn();
-      best[f] = Math.min(best[f]!, ((performance.now() - t0) * 1000) / n);
+      const t = process.cpuUsage(t0);
+      best[f] = Math.min(best[f]!, (t.user + t.system) / n);
     }
   }
   return best;
@@ -130,10 +132,10 @@ function influenceBench(ctx: SuiteContext): void {
   const c = `influence-${size}x${size}-${count}-sources`;
   ctx.record({ case: c, library: "tactica", metric: "median_us_per_frame", value: t.medianUs, unit: "us" });
   ctx.record({ case: c, library: "per-cell-curves", metric: "median_us_per_frame", value: n.medianUs, unit: "us" });
-  // Ratio and frame share from interleaved minimums (see interleavedMinUs).
-  const [tMin, nMin] = interleavedMinUs([tactica, perCell], [callsFor(t.medianUs, 20), 1], ctx.quick ? 2 : 7) as [number, number];
-  ctx.record({ case: c, library: "tactica", metric: "min_us_per_frame", value: tMin, unit: "us" });
-  ctx.record({ case: c, library: "per-cell-curves", metric: "min_us_per_frame", value: nMin, unit: "us" });
+  // Ratio and frame share from interleaved CPU-time minimums (see interleavedMinUs).
+  const [tMin, nMin] = interleavedMinUs([tactica, perCell], [callsFor(t.medianUs, 30), 1], ctx.quick ? 2 : 3) as [number, number];
+  ctx.record({ case: c, library: "tactica", metric: "cpu_us_per_frame", value: tMin, unit: "us" });
+  ctx.record({ case: c, library: "per-cell-curves", metric: "cpu_us_per_frame", value: nMin, unit: "us" });
   ctx.record({ case: c, library: "tactica", metric: "ratio_vs_per-cell-curves", value: nMin / tMin, unit: "x" });
   ctx.record({ case: c, library: "tactica", metric: "frame_percent", value: (100 * tMin) / 1000 / FRAME_MS, unit: "%" });
   ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: bytesPerFrame(tactica, ctx.quick ? 5 : 200), unit: "bytes" });
@@ -281,13 +283,13 @@ function visionBench(ctx: SuiteContext): void {
     ctx.record({ case: c, library, metric: "median_us_per_frame", value: m.medianUs, unit: "us" });
     return m.medianUs;
   });
-  // Ratios from interleaved minimums (see interleavedMinUs).
+  // Ratios from interleaved CPU-time minimums (see interleavedMinUs).
   const mins = interleavedMinUs(
     frames.map(([, fn]) => fn),
-    medians.map((m) => callsFor(m, 20)),
-    ctx.quick ? 2 : 15,
+    medians.map((m) => callsFor(m, 30)),
+    ctx.quick ? 2 : 10,
   );
-  frames.forEach(([library], f) => ctx.record({ case: c, library, metric: "min_us_per_frame", value: mins[f]!, unit: "us" }));
+  frames.forEach(([library], f) => ctx.record({ case: c, library, metric: "cpu_us_per_frame", value: mins[f]!, unit: "us" }));
   const [bMin, zMin, yMin, bbMin, sbMin] = mins as [number, number, number, number, number];
   ctx.record({ case: c, library: "tactica-boolean", metric: "speedup_vs_yuka-vision", value: yMin / bMin, unit: "x" });
   ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "speedup_vs_yuka-vision", value: yMin / bbMin, unit: "x" });
@@ -310,7 +312,7 @@ function visionBench(ctx: SuiteContext): void {
   };
   ctx.record({ case: c, library: "tactica-box-rays-only", metric: "bytes_per_frame", value: bytesPerFrame(raysOnly, ctx.quick ? 5 : 100), unit: "bytes" });
   ctx.log(
-    `vision (least of interleaved rounds): boolean ${bMin.toFixed(0)} us (brute ray ${bbMin.toFixed(0)} us), zones ${zMin.toFixed(0)} us, yuka ${yMin.toFixed(0)} us`,
+    `vision (CPU time, least of interleaved rounds): boolean ${bMin.toFixed(0)} us (brute ray ${bbMin.toFixed(0)} us), zones ${zMin.toFixed(0)} us, yuka ${yMin.toFixed(0)} us`,
   );
 }
 
