@@ -115,7 +115,7 @@ export function selectSound(events: readonly SoundEvent[], lx: number, ly: numbe
   return best;
 }
 
-/** Options for {@link movementNoiseRadius}. */
+/** Options for {@link computeMovementNoiseRadius}. */
 export interface MovementNoiseOptions {
   /** Radius when standing still, ≥ 0 (ch. 33's silent "breathing" sound, very short; default 0). */
   readonly baseRadius?: number;
@@ -133,15 +133,15 @@ export interface MovementNoiseOptions {
  *
  * @example
  * ```ts
- * const walk = movementNoiseRadius(1.5, { baseRadius: 1, radiusPerSpeed: 4 });  // 7
- * const run = movementNoiseRadius(5, { baseRadius: 1, radiusPerSpeed: 4, maxRadius: 15 }); // 15
+ * const walk = computeMovementNoiseRadius(1.5, { baseRadius: 1, radiusPerSpeed: 4 });  // 7
+ * const run = computeMovementNoiseRadius(5, { baseRadius: 1, radiusPerSpeed: 4, maxRadius: 15 }); // 15
  * ```
  */
-export function movementNoiseRadius(speed: number, options?: MovementNoiseOptions): number {
-  checkNumber("movementNoiseRadius", "speed", speed, 0);
-  const base = options?.baseRadius === undefined ? 0 : checkNumber("movementNoiseRadius", "baseRadius", options.baseRadius, 0);
-  const per = options?.radiusPerSpeed === undefined ? 1 : checkNumber("movementNoiseRadius", "radiusPerSpeed", options.radiusPerSpeed, 0);
-  const cap = options?.maxRadius === undefined ? Infinity : checkNumber("movementNoiseRadius", "maxRadius", options.maxRadius, 0);
+export function computeMovementNoiseRadius(speed: number, options?: MovementNoiseOptions): number {
+  checkNumber("computeMovementNoiseRadius", "speed", speed, 0);
+  const base = options?.baseRadius === undefined ? 0 : checkNumber("computeMovementNoiseRadius", "baseRadius", options.baseRadius, 0);
+  const per = options?.radiusPerSpeed === undefined ? 1 : checkNumber("computeMovementNoiseRadius", "radiusPerSpeed", options.radiusPerSpeed, 0);
+  const cap = options?.maxRadius === undefined ? Infinity : checkNumber("computeMovementNoiseRadius", "maxRadius", options.maxRadius, 0);
   const r = base + per * speed;
   return r < cap ? r : cap;
 }

@@ -28,7 +28,7 @@ export {
   type HearingOptions,
   hearingIntensity,
   type MovementNoiseOptions,
-  movementNoiseRadius,
+  computeMovementNoiseRadius,
   selectSound,
   type SoundEvent,
   validateSoundEvent,
@@ -140,7 +140,7 @@ export {
   commanderInfluence,
   linearInfluence,
   mixPlayerInfluence,
-  regionCenterCost,
+  createRegionCenterCost,
   type RegionInfluenceOptions,
   travelTimeInfluence,
 } from "./region-influence";
@@ -169,7 +169,7 @@ export {
   spreadPointSources,
   type SpreadPointSourcesOptions,
 } from "./point-influence";
-export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, templateRadiusForSpeed } from "./influence-stamps";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, computeTemplateRadius } from "./influence-stamps";
 export { findAreaOfEffectTarget, findBattlefront, findSaferSpot, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
 export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
 export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";

@@ -24,14 +24,14 @@ function falloffAt(falloff: InfluenceFalloffValue, t: number): number {
  *
  * @example
  * ```ts
- * const r = templateRadiusForSpeed(10, 1, 1); // 10: a 21 × 21 template
+ * const r = computeTemplateRadius(10, 1, 1); // 10: a 21 × 21 template
  * const side = 2 * r + 1;                     // 21
  * ```
  */
-export function templateRadiusForSpeed(speed: number, cellSize: number, refreshSeconds: number): number {
-  checkNumber("templateRadiusForSpeed", "speed", speed, 0);
-  checkNumber("templateRadiusForSpeed", "cellSize", cellSize, Number.MIN_VALUE);
-  checkNumber("templateRadiusForSpeed", "refreshSeconds", refreshSeconds, Number.MIN_VALUE);
+export function computeTemplateRadius(speed: number, cellSize: number, refreshSeconds: number): number {
+  checkNumber("computeTemplateRadius", "speed", speed, 0);
+  checkNumber("computeTemplateRadius", "cellSize", cellSize, Number.MIN_VALUE);
+  checkNumber("computeTemplateRadius", "refreshSeconds", refreshSeconds, Number.MIN_VALUE);
   const r = Math.ceil((speed * refreshSeconds) / cellSize - 1e-9);
   return r > 1 ? r : 1;
 }

@@ -77,18 +77,18 @@ export function addTileInfluence(out: Float64Array, width: number, height: numbe
  * // Two regions side by side: columns 0–3 and 4–5 of a 6 × 1 map (centres at x = 1 and x = 4).
  * const regions = mergeTerrainRegions(decomposeTerrain(Int32Array.from([0, 0, 0, 0, 1, 1]), 6, 1));
  * const cavalry = new Float64Array(regions.count);
- * const cost = regionCenterCost(regions);
+ * const cost = createRegionCenterCost(regions);
  * addRegionInfluence(cavalry, regionNeighbors(regions), 0, 8, { cost });
  * addRegionInfluence(cavalry, regionNeighbors(regions), 1, 8, { cost }); // [8 + 5, 8 + 5] = [13, 13]
  * ```
  */
-export function regionCenterCost(regions: TerrainRegions): (from: number, to: number) => number {
+export function createRegionCenterCost(regions: TerrainRegions): (from: number, to: number) => number {
   const n = regions.count;
-  if (!Number.isInteger(n) || n < 0) configError("regionCenterCost", `"count" is ${n}; pass regions from mergeTerrainRegions.`, "regions.count");
+  if (!Number.isInteger(n) || n < 0) configError("createRegionCenterCost", `"count" is ${n}; pass regions from mergeTerrainRegions.`, "regions.count");
   for (const key of ["x0", "y0", "x1", "y1"] as const) {
     const a = regions[key] as unknown;
     if (!(a instanceof Int32Array) || a.length < n)
-      configError("regionCenterCost", `"${key}" must be an Int32Array of ${n} bounding-box tiles.`, `regions.${key}`);
+      configError("createRegionCenterCost", `"${key}" must be an Int32Array of ${n} bounding-box tiles.`, `regions.${key}`);
   }
   const cx = new Int32Array(n);
   const cy = new Int32Array(n);
@@ -103,7 +103,7 @@ export function regionCenterCost(regions: TerrainRegions): (from: number, to: nu
 export interface RegionInfluenceOptions {
   /**
    * Cost of entering region `to` from `from` (default 1 per step); return `Infinity` for regions
-   * this unit cannot enter. {@link regionCenterCost} gives the book's distance between region centres.
+   * this unit cannot enter. {@link createRegionCenterCost} gives the book's distance between region centres.
    */
   readonly cost?: (from: number, to: number) => number;
   /** Influence at a distance (default Eq. 31.1 with k = 1: `strength − distance`). Propagation stops where it is ≤ 0. */

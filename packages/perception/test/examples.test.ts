@@ -118,13 +118,13 @@ describe("@example blocks run and do what their comments say", () => {
     ]);
   });
 
-  it("templateRadiusForSpeed", () => {
-    expect(run(example("influence-stamps.ts", "templateRadiusForSpeed"), "return [r, side];")).toEqual([10, 21]);
+  it("computeTemplateRadius", () => {
+    expect(run(example("influence-stamps.ts", "computeTemplateRadius"), "return [r, side];")).toEqual([10, 21]);
   });
 
-  it("selectSound and movementNoiseRadius", () => {
+  it("selectSound and computeMovementNoiseRadius", () => {
     expect(run(example("hearing.ts", "selectSound"), "return selectSound(events, 2, 0);")).toBe(1);
-    expect(run(example("hearing.ts", "movementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
+    expect(run(example("hearing.ts", "computeMovementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
   });
 
   it("stepVisionBatch, stepInfluencePropagation, stepExposureSlice", () => {
@@ -133,8 +133,8 @@ describe("@example blocks run and do what their comments say", () => {
     expect(run(example("exposure-slices.ts", "stepExposureSlice"), "return [counters.rays, counters.units, exposure.nextRay];")).toEqual([124, 124, -1]);
   });
 
-  it("regionCenterCost", () => {
-    expect(run(example("region-influence.ts", "regionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
+  it("createRegionCenterCost", () => {
+    expect(run(example("region-influence.ts", "createRegionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
   });
 
   it("mergeTerrainRegions", () => {

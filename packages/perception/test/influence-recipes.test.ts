@@ -10,7 +10,7 @@ import {
   stampInfluence,
   stampPathDistanceInfluence,
   stampRingInfluence,
-  templateRadiusForSpeed,
+  computeTemplateRadius,
 } from "../src/index";
 
 describe("ring and path-distance stamps (ch. 30)", () => {
@@ -108,12 +108,12 @@ describe("AoE and safer-spot recipes, template sizing (ch. 30)", () => {
     expect(findSaferSpot(threat, threat, interest)).toBe(10 * 21 + 15);
   });
 
-  it("templateRadiusForSpeed: 1 m cells, 10 m/s, 1 s refresh give a 21 × 21 template", () => {
-    expect(2 * templateRadiusForSpeed(10, 1, 1) + 1).toBe(21);
-    expect(templateRadiusForSpeed(3, 0.5, 0.5)).toBe(3);
-    expect(templateRadiusForSpeed(2.2, 1, 1)).toBe(3); // rounds up: the agent can reach the third cell
-    expect(templateRadiusForSpeed(0, 1, 1)).toBe(1); // never below the stamp minimum
-    expect(() => templateRadiusForSpeed(-1, 1, 1)).toThrow(/speed/);
-    expect(() => templateRadiusForSpeed(1, 0, 1)).toThrow(/cellSize/);
+  it("computeTemplateRadius: 1 m cells, 10 m/s, 1 s refresh give a 21 × 21 template", () => {
+    expect(2 * computeTemplateRadius(10, 1, 1) + 1).toBe(21);
+    expect(computeTemplateRadius(3, 0.5, 0.5)).toBe(3);
+    expect(computeTemplateRadius(2.2, 1, 1)).toBe(3); // rounds up: the agent can reach the third cell
+    expect(computeTemplateRadius(0, 1, 1)).toBe(1); // never below the stamp minimum
+    expect(() => computeTemplateRadius(-1, 1, 1)).toThrow(/speed/);
+    expect(() => computeTemplateRadius(1, 0, 1)).toThrow(/cellSize/);
   });
 });

@@ -9,7 +9,7 @@ import {
   createSenseResult,
   gridLineOfSight,
   hearingIntensity,
-  movementNoiseRadius,
+  computeMovementNoiseRadius,
   SenseResultFlags,
   selectSound,
   senseInto,
@@ -343,17 +343,17 @@ describe("sound priority and movement noise (ch. 28, ch. 33)", () => {
     expect(() => validateSoundEvent({ x: 0, y: 0, radius: 5, priority: Number.NaN })).toThrow(/priority/);
   });
 
-  it("movementNoiseRadius grows with speed up to its cap and rejects bad input", () => {
-    expect(movementNoiseRadius(0, { baseRadius: 0.5 })).toBe(0.5);
-    expect(movementNoiseRadius(1.5, { baseRadius: 1, radiusPerSpeed: 4 })).toBe(7);
-    expect(movementNoiseRadius(5, { baseRadius: 1, radiusPerSpeed: 4, maxRadius: 15 })).toBe(15);
+  it("computeMovementNoiseRadius grows with speed up to its cap and rejects bad input", () => {
+    expect(computeMovementNoiseRadius(0, { baseRadius: 0.5 })).toBe(0.5);
+    expect(computeMovementNoiseRadius(1.5, { baseRadius: 1, radiusPerSpeed: 4 })).toBe(7);
+    expect(computeMovementNoiseRadius(5, { baseRadius: 1, radiusPerSpeed: 4, maxRadius: 15 })).toBe(15);
     let last = 0;
     for (let s = 0; s <= 10; s += 0.5) {
-      const r = movementNoiseRadius(s, { baseRadius: 1, radiusPerSpeed: 2, maxRadius: 12 });
+      const r = computeMovementNoiseRadius(s, { baseRadius: 1, radiusPerSpeed: 2, maxRadius: 12 });
       expect(r).toBeGreaterThanOrEqual(last);
       last = r;
     }
-    expect(() => movementNoiseRadius(-1)).toThrow(/speed/);
-    expect(() => movementNoiseRadius(1, { radiusPerSpeed: Number.NaN })).toThrow(/radiusPerSpeed/);
+    expect(() => computeMovementNoiseRadius(-1)).toThrow(/speed/);
+    expect(() => computeMovementNoiseRadius(1, { radiusPerSpeed: Number.NaN })).toThrow(/radiusPerSpeed/);
   });
 });

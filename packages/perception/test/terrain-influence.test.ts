@@ -10,7 +10,7 @@ import {
   linearInfluence,
   mergeTerrainRegions,
   mixPlayerInfluence,
-  regionCenterCost,
+  createRegionCenterCost,
   regionNeighbors,
   travelTimeInfluence,
 } from "../src/index";
@@ -257,7 +257,7 @@ describe("Figure 31.3 and Figure 31.4 (golden)", () => {
     expect(regions.count).toBe(5);
     const neighbors = regionNeighbors(regions);
     const at = (x: number, y: number): number => regions.tileRegion[y * 7 + x]!;
-    const cost = regionCenterCost(regions);
+    const cost = createRegionCenterCost(regions);
     const lefty = new Float64Array(regions.count);
     for (const y of [2, 3, 4]) addRegionInfluence(lefty, neighbors, at(1, y), 5, { cost });
     expect(lefty[at(1, 3)]).toBe(15);
@@ -283,10 +283,10 @@ describe("Figure 31.3 and Figure 31.4 (golden)", () => {
     expect(together[at(5, 3)]).toBe(16);
   });
 
-  it("regionCenterCost rejects data that is not regions", () => {
+  it("createRegionCenterCost rejects data that is not regions", () => {
     let caught: unknown;
     try {
-      regionCenterCost({ count: 2, x0: [0, 1] } as never);
+      createRegionCenterCost({ count: 2, x0: [0, 1] } as never);
     } catch (e) {
       caught = e;
     }
