@@ -90,7 +90,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
         if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone)) rays++;
       }
     expect(rays).toBeGreaterThan(300);
-    expect(bytesPerFrame(frame, 300)).toBeLessThan(64);
+    expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });
 
   it("a certainty-zone vision frame (cone, coffin and box zones, modifier) allocates nothing after warm-up", () => {
@@ -108,7 +108,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       }
       sink[1] = sum;
     };
-    expect(bytesPerFrame(frame, 300)).toBeLessThan(64);
+    expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });
 
   it("an influence frame (single and batched stamps, one propagation step) allocates nothing after warm-up", () => {
@@ -120,7 +120,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       stampInfluences(map, sources, 3.5);
       propagateInfluence(map);
     };
-    expect(bytesPerFrame(frame, 200)).toBeLessThan(64);
+    expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });
 
   it("a sliced vision batch (Boolean and zones, 100 agents a slice) allocates nothing after warm-up", () => {
@@ -132,6 +132,6 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       beginVisionBatch(batch);
       while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
     };
-    expect(bytesPerFrame(frame, 300)).toBeLessThan(64);
+    expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });
 });
