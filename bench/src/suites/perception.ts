@@ -3,16 +3,21 @@
 // neighbours among 200 boxes: our Boolean check against Yuka 0.7.8's `Vision.visible` on the same
 // geometry (the boxes as Yuka obstacles whose `lineOfSightTest` is Yuka's own `Ray.intersectAABB`,
 // the cheapest obstacle Yuka offers), and certainty zones against our Boolean. Bytes per frame are
-// the median heap growth over several rounds after warm-up (a 256 MB young generation, so no
-// scavenge hides an allocation inside a round).
+// the least heap growth over several rounds after warm-up, net of the measurement's own bytes (a
+// 256 MB young generation, so no scavenge hides an allocation inside a round). Ratios and the frame
+// share come from the least CPU time of interleaved rounds (steadier on a loaded machine than
+// wall-clock medians).
 import { aabbIntersectsSegment, createRng, rngFloat, type Aabb } from "@tactica/core";
 import { AABB, GameEntity, Vector3, Vision, type Ray } from "yuka";
 import {
   boxLineOfSight,
+  beginVisionBatch,
   canSee,
   createInfluenceMap,
+  createVisionBatch,
   propagateInfluence,
   stampInfluence,
+  stepVisionBatch,
   validateVisionZones,
   visionCertainty,
   type LineOfSight,
@@ -22,20 +27,56 @@ import type { Suite, SuiteContext } from "../suite";
 
 const FRAME_MS = 1000 / 60;
 
-/** Median heap growth per call over `rounds` rounds of `calls` calls, after a warm-up (JIT). */
-function bytesPerFrame(fn: () => unknown, calls: number, rounds = 5): number {
+/** Least heap growth per call over `rounds` rounds of `calls` calls, after a warm-up (JIT). */
+function rawBytesPerCall(fn: () => unknown, calls: number, rounds: number): number {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error("bench: allocation measurement needs node --expose-gc (use `pnpm bench`)");
   for (let i = 0; i < calls; i++) fn();
-  const perCall: number[] = [];
+  let least = Infinity;
   for (let r = 0; r < rounds; r++) {
     gc();
     const before = process.memoryUsage().heapUsed;
     for (let i = 0; i < calls; i++) fn();
-    perCall.push(Math.max(0, (process.memoryUsage().heapUsed - before) / calls));
+    least = Math.min(least, (process.memoryUsage().heapUsed - before) / calls);
   }
-  perCall.sort((a, b) => a - b);
-  return perCall[rounds >> 1]!;
+  return least;
+}
+
+/**
+ * Bytes a frame allocates after warm-up: the least heap growth per call over several rounds (an
+ * allocation in the frame shows in every round; a compilation finishing in the background only in
+ * some), minus what the measurement itself costs (an empty frame measured the same way: the
+ * `process.memoryUsage()` result, a few bytes per call).
+ */
+function bytesPerFrame(fn: () => unknown, calls: number, rounds = 7): number {
+  const overhead = rawBytesPerCall(() => 0, calls, rounds);
+  return Math.max(0, Math.round(rawBytesPerCall(fn, calls, rounds) - overhead));
+}
+
+/**
+ * Least CPU time per call of each function over `rounds` interleaved rounds (each round times every
+ * function once, `calls[i]` calls in a row, by the process's user + system CPU time). On a shared,
+ * loaded machine wall time mostly measures how often the process was preempted; CPU time does not,
+ * and interleaving exposes every function to the same conditions, so these ratios are steadier.
+ */
+function interleavedMinUs(fns: readonly (() => unknown)[], calls: readonly number[], rounds: number): number[] {
+  const best = fns.map(() => Infinity);
+  for (let r = 0; r < rounds; r++) {
+    for (let f = 0; f < fns.length; f++) {
+      const fn = fns[f]!;
+      const n = calls[f]!;
+      const t0 = process.cpuUsage();
+      for (let i = 0; i < n; i++) fn();
+      const t = process.cpuUsage(t0);
+      best[f] = Math.min(best[f]!, (t.user + t.system) / n);
+    }
+  }
+  return best;
+}
+
+/** Calls per round so that one round of `fn` takes about `ms` milliseconds, given its median time. */
+function callsFor(medianUs: number, ms: number): number {
+  return Math.max(1, Math.ceil((ms * 1000) / medianUs));
 }
 
 /** A Yuka obstacle: an axis-aligned box tested with Yuka's own ray–AABB intersection. */
@@ -62,7 +103,7 @@ function influenceBench(ctx: SuiteContext): void {
     map.values.fill(0);
     for (let i = 0; i < count; i++) stampInfluence(map, sx[i]!, sy[i]!, 1, radius);
     propagateInfluence(map);
-    return map.values[0]!;
+    return 0; // (not a value of the map: a fractional number returned would be boxed by the harness)
   };
   // Baseline: every cell evaluates the falloff curve of every source (what a map built from a
   // response curve per cell does), no propagation.
@@ -91,8 +132,12 @@ function influenceBench(ctx: SuiteContext): void {
   const c = `influence-${size}x${size}-${count}-sources`;
   ctx.record({ case: c, library: "tactica", metric: "median_us_per_frame", value: t.medianUs, unit: "us" });
   ctx.record({ case: c, library: "per-cell-curves", metric: "median_us_per_frame", value: n.medianUs, unit: "us" });
-  ctx.record({ case: c, library: "tactica", metric: "ratio_vs_per-cell-curves", value: n.medianUs / t.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica", metric: "frame_percent", value: (100 * t.medianUs) / 1000 / FRAME_MS, unit: "%" });
+  // Ratio and frame share from interleaved CPU-time minimums (see interleavedMinUs).
+  const [tMin, nMin] = interleavedMinUs([tactica, perCell], [callsFor(t.medianUs, 30), 1], ctx.quick ? 2 : 3) as [number, number];
+  ctx.record({ case: c, library: "tactica", metric: "cpu_us_per_frame", value: tMin, unit: "us" });
+  ctx.record({ case: c, library: "per-cell-curves", metric: "cpu_us_per_frame", value: nMin, unit: "us" });
+  ctx.record({ case: c, library: "tactica", metric: "ratio_vs_per-cell-curves", value: nMin / tMin, unit: "x" });
+  ctx.record({ case: c, library: "tactica", metric: "frame_percent", value: (100 * tMin) / 1000 / FRAME_MS, unit: "%" });
   ctx.record({ case: c, library: "tactica", metric: "bytes_per_frame", value: bytesPerFrame(tactica, ctx.quick ? 5 : 200), unit: "bytes" });
   ctx.log(`influence: tactica ${(t.medianUs / 1000).toFixed(2)} ms, per-cell ${(n.medianUs / 1000).toFixed(2)} ms`);
 }
@@ -164,6 +209,9 @@ function visionBench(ctx: SuiteContext): void {
     }
     return seen;
   };
+  // The sum goes to a typed array (a returned fractional number would be boxed by the harness's call,
+  // 16 bytes that are not the library's).
+  const certaintySum = new Float64Array(1);
   const certainty = (): number => {
     let sum = 0;
     for (let i = 0; i < agents; i++) {
@@ -172,7 +220,8 @@ function visionBench(ctx: SuiteContext): void {
         sum += visionCertainty(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, zones, options);
       }
     }
-    return sum;
+    certaintySum[0] = sum;
+    return 0;
   };
   // Yuka: the same agents in 3D (x, 0, y), heading θ as a yaw of π/2 − θ (Yuka looks along +z), one
   // Vision per agent with the same range and field of view, the 200 boxes 2 units tall as obstacles.
@@ -202,24 +251,55 @@ function visionBench(ctx: SuiteContext): void {
   // Same geometry, same answers (up to rays grazing a box corner).
   if (Math.abs(ours - theirs) > 0.002 * agents * neighbors) throw new Error(`bench: tactica sees ${ours} pairs, yuka ${theirs}`);
   ctx.log(`vision: ${ours} of ${agents * neighbors} pairs visible (yuka ${theirs})`);
+  // The same pairs as one time-sliced batch (issue 17): Boolean and zones together, 100 agents a slice.
+  const batch = createVisionBatch(agents, neighbors);
+  batch.neighbors.set(nb);
+  const positions = { x: ax, y: ay, heading };
+  const batchOptions = { lineOfSight, zones };
+  const sliced = (): number => {
+    beginVisionBatch(batch);
+    while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+    return 0;
+  };
+  sliced();
+  let agree = 0;
+  for (let i = 0; i < agents; i++)
+    for (let k = 0; k < neighbors; k++) {
+      const j = nb[i * neighbors + k]!;
+      if ((batch.visible[i * neighbors + k] === 1) === canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) agree++;
+    }
+  if (agree !== agents * neighbors) throw new Error("bench: the sliced vision batch and canSee disagree");
   const timeMs = ctx.quick ? 100 : 1500;
-  const b = measure(boolean, { timeMs });
-  const z = measure(certainty, { timeMs });
-  const y = measure(yuka, { timeMs });
-  const bb = measure(booleanBrute, { timeMs });
+  const frames = [
+    ["tactica-boolean", boolean],
+    ["tactica-zones", certainty],
+    ["yuka-vision", yuka],
+    ["tactica-boolean-brute-ray", booleanBrute],
+    ["tactica-sliced-batch-boolean+zones", sliced],
+  ] as const;
   const c = `vision-${agents}-agents-${neighbors}-neighbors-${boxCount}-boxes`;
-  ctx.record({ case: c, library: "tactica-boolean", metric: "median_us_per_frame", value: b.medianUs, unit: "us" });
-  ctx.record({ case: c, library: "tactica-zones", metric: "median_us_per_frame", value: z.medianUs, unit: "us" });
-  ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "median_us_per_frame", value: bb.medianUs, unit: "us" });
-  ctx.record({ case: c, library: "yuka-vision", metric: "median_us_per_frame", value: y.medianUs, unit: "us" });
-  ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "speedup_vs_yuka-vision", value: y.medianUs / bb.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica-zones", metric: "ratio_vs_tactica-boolean", value: z.medianUs / b.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica-boolean", metric: "speedup_vs_yuka-vision", value: y.medianUs / b.medianUs, unit: "x" });
-  ctx.record({ case: c, library: "tactica-boolean", metric: "bytes_per_frame", value: bytesPerFrame(boolean, ctx.quick ? 5 : 100), unit: "bytes" });
-  ctx.record({ case: c, library: "tactica-zones", metric: "bytes_per_frame", value: bytesPerFrame(certainty, ctx.quick ? 5 : 100), unit: "bytes" });
-  // The rays alone (every pair, no cone): boxLineOfSight allocates nothing per ray. The frames above
-  // still allocate because canSee's call to the callback is polymorphic here (three callbacks in one
-  // run), so V8 does not inline it and boxes the four coordinates of each call.
+  const medians = frames.map(([library, fn]) => {
+    const m = measure(fn, { timeMs });
+    ctx.record({ case: c, library, metric: "median_us_per_frame", value: m.medianUs, unit: "us" });
+    return m.medianUs;
+  });
+  // Ratios from interleaved CPU-time minimums (see interleavedMinUs).
+  const mins = interleavedMinUs(
+    frames.map(([, fn]) => fn),
+    medians.map((m) => callsFor(m, 30)),
+    ctx.quick ? 2 : 10,
+  );
+  frames.forEach(([library], f) => ctx.record({ case: c, library, metric: "cpu_us_per_frame", value: mins[f]!, unit: "us" }));
+  const [bMin, zMin, yMin, bbMin, sbMin] = mins as [number, number, number, number, number];
+  ctx.record({ case: c, library: "tactica-boolean", metric: "speedup_vs_yuka-vision", value: yMin / bMin, unit: "x" });
+  ctx.record({ case: c, library: "tactica-boolean-brute-ray", metric: "speedup_vs_yuka-vision", value: yMin / bbMin, unit: "x" });
+  ctx.record({ case: c, library: "tactica-zones", metric: "ratio_vs_tactica-boolean", value: zMin / bMin, unit: "x" });
+  ctx.record({ case: c, library: "tactica-sliced-batch-boolean+zones", metric: "ratio_vs_tactica-boolean", value: sbMin / bMin, unit: "x" });
+  for (const [library, fn] of frames) {
+    const calls = library === "yuka-vision" || library === "tactica-boolean-brute-ray" ? 20 : 100;
+    ctx.record({ case: c, library, metric: "bytes_per_frame", value: bytesPerFrame(fn, ctx.quick ? 5 : calls), unit: "bytes" });
+  }
+  // The rays alone (every pair, no cone): boxLineOfSight allocates nothing per ray.
   const raysOnly = (): number => {
     let clear = 0;
     for (let i = 0; i < agents; i++) {
@@ -232,7 +312,7 @@ function visionBench(ctx: SuiteContext): void {
   };
   ctx.record({ case: c, library: "tactica-box-rays-only", metric: "bytes_per_frame", value: bytesPerFrame(raysOnly, ctx.quick ? 5 : 100), unit: "bytes" });
   ctx.log(
-    `vision: boolean ${b.medianUs.toFixed(0)} us (brute ray ${bb.medianUs.toFixed(0)} us), zones ${z.medianUs.toFixed(0)} us, yuka ${y.medianUs.toFixed(0)} us`,
+    `vision (CPU time, least of interleaved rounds): boolean ${bMin.toFixed(0)} us (brute ray ${bbMin.toFixed(0)} us), zones ${zMin.toFixed(0)} us, yuka ${yMin.toFixed(0)} us`,
   );
 }
 

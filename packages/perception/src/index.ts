@@ -24,7 +24,15 @@ export {
   type VisionZone,
   validateVisionZones,
 } from "./vision";
-export { type HearingOptions, hearingIntensity, type SoundEvent, validateSoundEvent } from "./hearing";
+export {
+  type HearingOptions,
+  hearingIntensity,
+  type MovementNoiseOptions,
+  computeMovementNoiseRadius,
+  selectSound,
+  type SoundEvent,
+  validateSoundEvent,
+} from "./hearing";
 export { gridLineOfSight } from "./grid-line-of-sight";
 export { boxLineOfSight, type BoxLineOfSightOptions } from "./box-line-of-sight";
 export {
@@ -132,6 +140,7 @@ export {
   commanderInfluence,
   linearInfluence,
   mixPlayerInfluence,
+  createRegionCenterCost,
   type RegionInfluenceOptions,
   travelTimeInfluence,
 } from "./region-influence";
@@ -160,8 +169,8 @@ export {
   spreadPointSources,
   type SpreadPointSourcesOptions,
 } from "./point-influence";
-export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence } from "./influence-stamps";
-export { findBattlefront, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, computeTemplateRadius } from "./influence-stamps";
+export { findAreaOfEffectTarget, findBattlefront, findSaferSpot, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
 export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
 export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
 export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";
@@ -185,3 +194,7 @@ export { createScentField, depositScent, followScent, type ScentField, setScentF
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
+export { type SliceCounters, type SliceStatus } from "./sliced-update";
+export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./vision-batch";
+export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
+export { createExposureCounters, stepExposureSlice } from "./exposure-slices";

@@ -84,17 +84,24 @@ function sameSize(fn: string, a: InfluenceLayer, b: InfluenceLayer, name: string
  * ```
  */
 export function stampInfluence(layer: InfluenceLayer, cx: number, cy: number, strength: number, radius: number, options?: StampOptions): InfluenceLayer {
-  checkNumber("stampInfluence", "cx", cx);
-  checkNumber("stampInfluence", "cy", cy);
-  checkNumber("stampInfluence", "strength", strength);
+  // Checked inline (a number passed to a helper V8 does not inline is boxed: an allocation per stamp);
+  // the helper runs only to throw.
+  if (!(Number.isFinite(cx) && Number.isFinite(cy) && Number.isFinite(strength))) {
+    checkNumber("stampInfluence", "cx", cx);
+    checkNumber("stampInfluence", "cy", cy);
+    checkNumber("stampInfluence", "strength", strength);
+  }
   one[0] = cx;
   one[1] = cy;
   one[2] = strength;
-  return stampAll("stampInfluence", layer, one, 1, radius, options);
+  stampRadius[0] = radius;
+  return stampAll("stampInfluence", layer, one, 1, options);
 }
 
 // One source for stampInfluence, so both entry points share stampAll.
 const one = new Float64Array(3);
+// The radius for stampAll (through a typed array, not an argument, so a fractional radius is not boxed).
+const stampRadius = new Float64Array(1);
 
 /**
  * Level 1 batch form of {@link stampInfluence}: stamps `sources.length / 3` sources given as
@@ -116,13 +123,16 @@ export function stampInfluences(layer: InfluenceLayer, sources: ArrayLike<number
   for (let k = 0; k < sources.length; k++) {
     if (!Number.isFinite(sources[k])) configError("stampInfluences", `sources[${k}] is ${describeValue(sources[k])}; pass finite numbers.`, `sources[${k}]`);
   }
-  return stampAll("stampInfluences", layer, sources, sources.length / 3, radius, options);
+  stampRadius[0] = radius;
+  return stampAll("stampInfluences", layer, sources, sources.length / 3, options);
 }
 
-function stampAll(fn: string, layer: InfluenceLayer, src: ArrayLike<number>, count: number, radius: number, options?: StampOptions): InfluenceLayer {
+function stampAll(fn: string, layer: InfluenceLayer, src: ArrayLike<number>, count: number, options?: StampOptions): InfluenceLayer {
+  const radius = stampRadius[0]!;
   if (!(radius >= 1) || radius === Infinity) configError(fn, `"radius" is ${radius}; pass a finite template radius ≥ 1 cell.`, "radius");
-  const falloff = options?.falloff ?? InfluenceFalloff.Linear;
-  const los = options?.lineOfSight;
+  // Plain checks, not optional chaining (which made V8 box the ray's numbers in the vision frame).
+  const falloff = options === undefined ? InfluenceFalloff.Linear : (options.falloff ?? InfluenceFalloff.Linear);
+  const los = options === undefined ? undefined : options.lineOfSight;
   const { width, values } = layer;
   const r2 = radius * radius;
   for (let s = 0; s < count; s++) {

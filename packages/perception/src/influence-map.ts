@@ -117,6 +117,17 @@ const DIAGONAL = Math.SQRT2;
  * `s · exp(−decay · pathDistance)`.
  */
 export function propagateInfluence(map: InfluenceMap): InfluenceMap {
+  propagateInfluenceRows(map, 0, map.height);
+  finishInfluencePropagation(map);
+  return map;
+}
+
+/**
+ * Rows `y0 ≤ y < y1` of one propagation step: reads `values` / `minValues`, writes `scratch` /
+ * `scratchMin` (the time-sliced form runs it in bands, then {@link finishInfluencePropagation}).
+ * @internal
+ */
+export function propagateInfluenceRows(map: InfluenceMap, y0: number, y1: number): void {
   const { width: w, height: h, passable, momentum: m } = map;
   const old = map.values;
   const oldMin = map.minValues;
@@ -125,7 +136,7 @@ export function propagateInfluence(map: InfluenceMap): InfluenceMap {
   // core's deterministic exp: the same bits on every engine (Math.exp differs in the last bit).
   const straight = detExp(-map.decay);
   const diagonal = detExp(-DIAGONAL * map.decay);
-  for (let y = 0; y < h; y++) {
+  for (let y = y0; y < y1; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;
       if (passable === null && x > 0 && y > 0 && x < w - 1 && y < h - 1) {
@@ -178,12 +189,20 @@ export function propagateInfluence(map: InfluenceMap): InfluenceMap {
       nextMin[i] = m * oldMin[i]! + (1 - m) * lo;
     }
   }
+}
+
+/**
+ * Ends a propagation step once every row is written: swaps the buffers and re-applies the sources.
+ * @internal
+ */
+export function finishInfluencePropagation(map: InfluenceMap): void {
+  const next = map.scratch;
+  const nextMin = map.scratchMin;
+  map.scratch = map.values;
+  map.scratchMin = map.minValues;
   map.values = next;
-  map.scratch = old;
   map.minValues = nextMin;
-  map.scratchMin = oldMin;
   applySources(map);
-  return map;
 }
 
 /** Options for {@link advanceInfluenceMap}. */

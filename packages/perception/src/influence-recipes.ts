@@ -1,4 +1,4 @@
-import { addInfluence, findHighestInfluence, type InfluenceLayer, multiplyInfluence, normalizeInfluence } from "./influence-layer";
+import { addInfluence, findHighestInfluence, type InfluenceLayer, invertInfluence, multiplyInfluence, normalizeInfluence } from "./influence-layer";
 
 /**
  * The *nearest battlefront* recipe (*Game AI Pro 2* ch. 30): `scratch = enemyThreat × allyThreat ×
@@ -37,6 +37,42 @@ export function findSpacedBattlefront(
   multiplyInfluence(scratch, enemyThreat, allyThreat);
   normalizeInfluence(scratch, scratch);
   addInfluence(scratch, scratch, allySpacing, { weight: -(options?.spacingWeight ?? 0.5) });
+  multiplyInfluence(scratch, scratch, interest);
+  return findHighestInfluence(scratch);
+}
+
+/**
+ * The *AoE location* recipe (*Game AI Pro 2* ch. 30): `scratch = enemyLocation × interest`, the
+ * highest cell is where an area spell hits the most enemies within the agent's reach (pass the
+ * allies' location map for a buff). `scratch` is overwritten (it may be one of the inputs). Returns
+ * the cell index `y · width + x`.
+ *
+ * @example
+ * ```ts
+ * const enemies = createInfluenceLayer(16, 16);
+ * stampInfluence(enemies, 3, 3, 1, 3);
+ * stampInfluence(enemies, 12, 12, 1, 3);
+ * stampInfluence(enemies, 13, 12, 1, 3);            // a pair of enemies at (12–13, 12)
+ * const interest = createInfluenceLayer(16, 16);
+ * stampInfluence(interest, 10, 10, 1, 8);           // the caster at (10, 10) reaches 8 cells
+ * const cell = findAreaOfEffectTarget(createInfluenceLayer(16, 16), enemies, interest); // in the pair, not at (3, 3)
+ * ```
+ */
+export function findAreaOfEffectTarget(scratch: InfluenceLayer, enemyLocation: InfluenceLayer, interest: InfluenceLayer): number {
+  multiplyInfluence(scratch, enemyLocation, interest);
+  return findHighestInfluence(scratch);
+}
+
+/**
+ * The *safer spot* recipe (ch. 30): `scratch = AddInverse(normalised enemyThreat) × interest`, i.e.
+ * `(1 − threat) · interest` with the threat normalised to [0, 1] first: the highest cell is the
+ * least threatened one the agent is interested in (its interest template stamped at its position,
+ * so the answer stays within reach). `scratch` is overwritten (it may be `enemyThreat`). Returns the
+ * cell index `y · width + x`.
+ */
+export function findSaferSpot(scratch: InfluenceLayer, enemyThreat: InfluenceLayer, interest: InfluenceLayer): number {
+  normalizeInfluence(scratch, enemyThreat);
+  invertInfluence(scratch, scratch);
   multiplyInfluence(scratch, scratch, interest);
   return findHighestInfluence(scratch);
 }

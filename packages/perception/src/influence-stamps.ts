@@ -16,6 +16,27 @@ function falloffAt(falloff: InfluenceFalloffValue, t: number): number {
 }
 
 /**
+ * Template sizing (*Game AI Pro 2* ch. 30): the radius in cells of a location template for an agent
+ * moving at `speed` (world units per second) on cells of `cellSize` units, for maps refreshed every
+ * `refreshSeconds`: `⌈speed · refreshSeconds / cellSize⌉`, the farthest the agent can get before the
+ * next update. The chapter's case: 1 m cells, 10 m/s, 1 s refresh give radius 10, a 21 × 21 template.
+ * Throws `PERCEPTION_CONFIG` for a negative or non-finite speed or a non-positive cell size or refresh.
+ *
+ * @example
+ * ```ts
+ * const r = computeTemplateRadius(10, 1, 1); // 10: a 21 × 21 template
+ * const side = 2 * r + 1;                     // 21
+ * ```
+ */
+export function computeTemplateRadius(speed: number, cellSize: number, refreshSeconds: number): number {
+  checkNumber("computeTemplateRadius", "speed", speed, 0);
+  checkNumber("computeTemplateRadius", "cellSize", cellSize, Number.MIN_VALUE);
+  checkNumber("computeTemplateRadius", "refreshSeconds", refreshSeconds, Number.MIN_VALUE);
+  const r = Math.ceil((speed * refreshSeconds) / cellSize - 1e-9);
+  return r > 1 ? r : 1;
+}
+
+/**
  * Ring-shaped threat (*Game AI Pro 2* ch. 30, the catapult that cannot hit close by): nothing
  * inside `innerRadius`, then `strength · falloff((d − inner) / (outer − inner))` out to
  * `outerRadius` (full strength on the inner rim). Cells outside the layer are clipped. Throws

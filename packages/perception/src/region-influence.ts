@@ -1,4 +1,5 @@
 import { checkNumber, configError } from "./errors";
+import type { TerrainRegions } from "./terrain-merge";
 
 /**
  * Eq. 31.1 (*Game AI Pro 2* ch. 31): influence falling linearly with distance,
@@ -61,9 +62,49 @@ export function addTileInfluence(out: Float64Array, width: number, height: numbe
   return out;
 }
 
+/**
+ * Listing 31.1's `GetDist` for regions from {@link mergeTerrainRegions}: the Manhattan distance in
+ * tiles between the centre tiles `(⌊(x0 + x1) / 2⌋, ⌊(y0 + y1) / 2⌋)` of two regions (the centre the
+ * merge keeps inside each region). As {@link addRegionInfluence}'s `cost`, a unit's influence falls
+ * per tile travelled, as on the tile map (Eq. 31.1), so regions reproduce Figure 31.4: three
+ * infantry (5) in one region give it their full 15 (13 at best on tiles), while two cavalry (8) in
+ * adjacent regions whose centres are 3 tiles apart give each region 8 + 5 = 13, "rather than 16"
+ * (the default cost of 1 per region step would give 15). Throws `PERCEPTION_CONFIG` for regions
+ * whose bounding boxes are not integer arrays of `count` entries.
+ *
+ * @example
+ * ```ts
+ * // Two regions side by side: columns 0–3 and 4–5 of a 6 × 1 map (centres at x = 1 and x = 4).
+ * const regions = mergeTerrainRegions(decomposeTerrain(Int32Array.from([0, 0, 0, 0, 1, 1]), 6, 1));
+ * const cavalry = new Float64Array(regions.count);
+ * const cost = createRegionCenterCost(regions);
+ * addRegionInfluence(cavalry, regionNeighbors(regions), 0, 8, { cost });
+ * addRegionInfluence(cavalry, regionNeighbors(regions), 1, 8, { cost }); // [8 + 5, 8 + 5] = [13, 13]
+ * ```
+ */
+export function createRegionCenterCost(regions: TerrainRegions): (from: number, to: number) => number {
+  const n = regions.count;
+  if (!Number.isInteger(n) || n < 0) configError("createRegionCenterCost", `"count" is ${n}; pass regions from mergeTerrainRegions.`, "regions.count");
+  for (const key of ["x0", "y0", "x1", "y1"] as const) {
+    const a = regions[key] as unknown;
+    if (!(a instanceof Int32Array) || a.length < n)
+      configError("createRegionCenterCost", `"${key}" must be an Int32Array of ${n} bounding-box tiles.`, `regions.${key}`);
+  }
+  const cx = new Int32Array(n);
+  const cy = new Int32Array(n);
+  for (let r = 0; r < n; r++) {
+    cx[r] = Math.floor((regions.x0[r]! + regions.x1[r]!) / 2);
+    cy[r] = Math.floor((regions.y0[r]! + regions.y1[r]!) / 2);
+  }
+  return (from, to) => Math.abs(cx[from]! - cx[to]!) + Math.abs(cy[from]! - cy[to]!);
+}
+
 /** Options for {@link addRegionInfluence}. */
 export interface RegionInfluenceOptions {
-  /** Cost of entering region `to` from `from` (default 1 per step); return `Infinity` for regions this unit cannot enter. */
+  /**
+   * Cost of entering region `to` from `from` (default 1 per step); return `Infinity` for regions
+   * this unit cannot enter. {@link createRegionCenterCost} gives the book's distance between region centres.
+   */
   readonly cost?: (from: number, to: number) => number;
   /** Influence at a distance (default Eq. 31.1 with k = 1: `strength − distance`). Propagation stops where it is ≤ 0. */
   readonly influence?: (strength: number, distance: number) => number;

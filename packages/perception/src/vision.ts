@@ -50,8 +50,12 @@ export function canSee(ox: number, oy: number, heading: number, tx: number, ty: 
     const dot = (dx * detCos(heading) + dy * detSin(heading)) / Math.sqrt(d2);
     if (dot < detCos(cone.fieldOfView / 2)) return false;
   }
-  const los = options?.lineOfSight;
-  return los === undefined || los(ox, oy, tx, ty);
+  // Plain checks, not `options?.lineOfSight`: with optional chaining V8 (Node 20) boxes a number
+  // on every inlined ray call, the allocation `pnpm bench:perception` caught in the vision frame.
+  if (options === undefined) return true;
+  const los = options.lineOfSight;
+  if (los === undefined) return true;
+  return los(ox, oy, tx, ty);
 }
 
 /** Shapes of a {@link VisionZone}, in the eye's frame (forward along the heading). */
@@ -152,14 +156,47 @@ export function visionCertainty(
   const cos = Math.cos(heading);
   const sin = Math.sin(heading);
   const forward = dx * cos + dy * sin;
-  const lateral = Math.abs(dy * cos - dx * sin);
   let angle = 0;
   if (d > 0) {
     const c = forward / d;
     angle = Math.acos(c > 1 ? 1 : c < -1 ? -1 : c);
   }
-  let best = 0;
-  let inside = false;
+  // The zone loop is too big for V8 to inline here, and a number crossing a call that is not
+  // inlined is boxed (an allocation per call): the four measures go through a typed-array scratch
+  // and the loop returns an index, never a number that needs boxing.
+  zoneScratch[0] = d;
+  zoneScratch[1] = angle;
+  zoneScratch[2] = forward;
+  zoneScratch[3] = Math.abs(dy * cos - dx * sin);
+  const best = bestZone(zones);
+  if (best < 0) return 0;
+  // Plain checks rather than optional chaining (see canSee: `?.` before the ray call allocates).
+  if (options !== undefined) {
+    const los = options.lineOfSight;
+    if (los !== undefined && !los(ox, oy, tx, ty)) return 0;
+  }
+  const v = zones[best]!.certainty + (options === undefined ? 0 : (options.modifier ?? 0));
+  return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+/**
+ * Distance, angle off the heading, forward and lateral offsets of the target, for {@link bestZone}.
+ * @internal
+ */
+export const zoneScratch = new Float64Array(4);
+
+/**
+ * Index of the first zone of highest certainty that contains the target described by
+ * `zoneScratch`, or -1 when none does.
+ * @internal
+ */
+export function bestZone(zones: readonly VisionZone[]): number {
+  const d = zoneScratch[0]!;
+  const angle = zoneScratch[1]!;
+  const forward = zoneScratch[2]!;
+  const lateral = zoneScratch[3]!;
+  let best = -1;
+  let bestCertainty = -1;
   for (let i = 0; i < zones.length; i++) {
     const z = zones[i]!;
     const shape = z.shape;
@@ -178,14 +215,10 @@ export function visionCertainty(
             : end;
       contains = forward >= 0 && forward <= z.range && lateral <= half;
     }
-    if (contains) {
-      inside = true;
-      if (z.certainty > best) best = z.certainty;
+    if (contains && z.certainty > bestCertainty) {
+      best = i;
+      bestCertainty = z.certainty;
     }
   }
-  if (!inside) return 0;
-  const los = options?.lineOfSight;
-  if (los !== undefined && !los(ox, oy, tx, ty)) return 0;
-  const v = best + (options?.modifier ?? 0);
-  return v < 0 ? 0 : v > 1 ? 1 : v;
+  return best;
 }

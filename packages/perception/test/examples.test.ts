@@ -111,6 +111,32 @@ describe("@example blocks run and do what their comments say", () => {
     expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
   });
 
+  it("findAreaOfEffectTarget", () => {
+    expect(run(example("influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];")).toEqual([
+      true,
+      12,
+    ]);
+  });
+
+  it("computeTemplateRadius", () => {
+    expect(run(example("influence-stamps.ts", "computeTemplateRadius"), "return [r, side];")).toEqual([10, 21]);
+  });
+
+  it("selectSound and computeMovementNoiseRadius", () => {
+    expect(run(example("hearing.ts", "selectSound"), "return selectSound(events, 2, 0);")).toBe(1);
+    expect(run(example("hearing.ts", "computeMovementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
+  });
+
+  it("stepVisionBatch, stepInfluencePropagation, stepExposureSlice", () => {
+    expect(run(example("vision-batch.ts", "stepVisionBatch"), "return [status, seen];")).toEqual(["done", [1, 0, 1, 1, 1, 1]]);
+    expect(run(example("influence-slices.ts", "stepInfluencePropagation"), "return [frames, slice.row];")).toEqual([3, -1]);
+    expect(run(example("exposure-slices.ts", "stepExposureSlice"), "return [counters.rays, counters.units, exposure.nextRay];")).toEqual([124, 124, -1]);
+  });
+
+  it("createRegionCenterCost", () => {
+    expect(run(example("region-influence.ts", "createRegionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
+  });
+
   it("mergeTerrainRegions", () => {
     expect(run(example("terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
   });

@@ -2,12 +2,15 @@ import { createGrid, setCellPassable } from "@tactica/grid";
 import { describe, expect, it } from "vitest";
 import {
   createInfluenceLayer,
+  findAreaOfEffectTarget,
   findBattlefront,
+  findSaferSpot,
   findSpacedBattlefront,
   InfluenceFalloff,
   stampInfluence,
   stampPathDistanceInfluence,
   stampRingInfluence,
+  computeTemplateRadius,
 } from "../src/index";
 
 describe("ring and path-distance stamps (ch. 30)", () => {
@@ -72,5 +75,45 @@ describe("battlefront recipes (ch. 30)", () => {
     expect(Math.hypot(dx, dy)).toBeGreaterThanOrEqual(1);
     expect(second % W).toBeGreaterThan(4);
     expect(second % W).toBeLessThan(18);
+  });
+});
+
+describe("AoE and safer-spot recipes, template sizing (ch. 30)", () => {
+  it("AoE: enemy location × interest picks the densest enemies within reach", () => {
+    const enemies = createInfluenceLayer(16, 16);
+    stampInfluence(enemies, 3, 3, 1, 3);
+    stampInfluence(enemies, 12, 12, 1, 3);
+    stampInfluence(enemies, 13, 12, 1, 3);
+    const interest = createInfluenceLayer(16, 16);
+    stampInfluence(interest, 10, 10, 1, 8);
+    const cell = findAreaOfEffectTarget(createInfluenceLayer(16, 16), enemies, interest);
+    expect(cell % 16).toBeGreaterThanOrEqual(11);
+    expect(cell % 16).toBeLessThanOrEqual(13);
+    expect(Math.floor(cell / 16)).toBe(12);
+    // With the interest centred near the lone enemy instead, that one wins: the pair is out of reach.
+    const near = createInfluenceLayer(16, 16);
+    stampInfluence(near, 3, 3, 1, 6);
+    expect(findAreaOfEffectTarget(createInfluenceLayer(16, 16), enemies, near)).toBe(3 * 16 + 3);
+  });
+
+  it("safer spot: (1 − normalised threat) × interest is the least threatened cell within reach", () => {
+    const threat = createInfluenceLayer(21, 21);
+    stampInfluence(threat, 4, 10, 1, 12);
+    const interest = createInfluenceLayer(21, 21);
+    stampInfluence(interest, 10, 10, 1, 5, { falloff: InfluenceFalloff.Constant });
+    const cell = findSaferSpot(createInfluenceLayer(21, 21), threat, interest);
+    // The farthest reachable cell from the threat at (4, 10): (15, 10).
+    expect(cell).toBe(10 * 21 + 15);
+    // The threat map may be the scratch.
+    expect(findSaferSpot(threat, threat, interest)).toBe(10 * 21 + 15);
+  });
+
+  it("computeTemplateRadius: 1 m cells, 10 m/s, 1 s refresh give a 21 × 21 template", () => {
+    expect(2 * computeTemplateRadius(10, 1, 1) + 1).toBe(21);
+    expect(computeTemplateRadius(3, 0.5, 0.5)).toBe(3);
+    expect(computeTemplateRadius(2.2, 1, 1)).toBe(3); // rounds up: the agent can reach the third cell
+    expect(computeTemplateRadius(0, 1, 1)).toBe(1); // never below the stamp minimum
+    expect(() => computeTemplateRadius(-1, 1, 1)).toThrow(/speed/);
+    expect(() => computeTemplateRadius(1, 0, 1)).toThrow(/cellSize/);
   });
 });

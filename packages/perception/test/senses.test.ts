@@ -9,7 +9,9 @@ import {
   createSenseResult,
   gridLineOfSight,
   hearingIntensity,
+  computeMovementNoiseRadius,
   SenseResultFlags,
+  selectSound,
   senseInto,
   senseTargets,
   setSensorPose,
@@ -299,5 +301,59 @@ describe("senseTargets", () => {
     // A custom ray test wins over the grid.
     expect(senseTargets(guard, [{ x: 6.5, y: 0.5 }], { grid, lineOfSight: () => true }).seen).toEqual([0]);
     throwsCode(() => senseTargets({ ...guard, viewRange: Number.NaN }, []), "PERCEPTION_CONFIG");
+  });
+});
+
+describe("sound priority and movement noise (ch. 28, ch. 33)", () => {
+  it("selectSound: the highest priority heard, then the loudest, then the first; -1 when none is heard", () => {
+    const events = [
+      { x: 0, y: 0, radius: 30, priority: 0 },
+      { x: 20, y: 0, radius: 40, priority: 2 },
+      { x: 90, y: 0, radius: 10, priority: 5 },
+    ];
+    expect(selectSound(events, 2, 0)).toBe(1);
+    expect(selectSound(events, 88, 0)).toBe(2);
+    expect(selectSound(events, 500, 0)).toBe(-1);
+    // Equal priorities: the louder one at the listener.
+    expect(
+      selectSound(
+        [
+          { x: 0, y: 0, radius: 10 },
+          { x: 3, y: 0, radius: 10 },
+        ],
+        4,
+        0,
+      ),
+    ).toBe(1);
+    expect(
+      selectSound(
+        [
+          { x: 3, y: 0, radius: 10 },
+          { x: 3, y: 0, radius: 10 },
+        ],
+        4,
+        0,
+      ),
+    ).toBe(0);
+    // The listener multiplier (type × behaviour) scales the radius: an unaware listener misses it.
+    expect(selectSound([{ x: 0, y: 0, radius: 10 }], 8, 0, { radiusScale: 0.5 })).toBe(-1);
+    expect(selectSound([{ x: 0, y: 0, radius: 10 }], 8, 0, { radiusScale: 1.5 })).toBe(0);
+    // A fully occluded sound is not heard.
+    expect(selectSound(events, 2, 0, { occlusion: () => 0 })).toBe(-1);
+    expect(() => validateSoundEvent({ x: 0, y: 0, radius: 5, priority: Number.NaN })).toThrow(/priority/);
+  });
+
+  it("computeMovementNoiseRadius grows with speed up to its cap and rejects bad input", () => {
+    expect(computeMovementNoiseRadius(0, { baseRadius: 0.5 })).toBe(0.5);
+    expect(computeMovementNoiseRadius(1.5, { baseRadius: 1, radiusPerSpeed: 4 })).toBe(7);
+    expect(computeMovementNoiseRadius(5, { baseRadius: 1, radiusPerSpeed: 4, maxRadius: 15 })).toBe(15);
+    let last = 0;
+    for (let s = 0; s <= 10; s += 0.5) {
+      const r = computeMovementNoiseRadius(s, { baseRadius: 1, radiusPerSpeed: 2, maxRadius: 12 });
+      expect(r).toBeGreaterThanOrEqual(last);
+      last = r;
+    }
+    expect(() => computeMovementNoiseRadius(-1)).toThrow(/speed/);
+    expect(() => computeMovementNoiseRadius(1, { radiusPerSpeed: Number.NaN })).toThrow(/radiusPerSpeed/);
   });
 });

@@ -10,6 +10,7 @@ import {
   linearInfluence,
   mergeTerrainRegions,
   mixPlayerInfluence,
+  createRegionCenterCost,
   regionNeighbors,
   travelTimeInfluence,
 } from "../src/index";
@@ -189,5 +190,106 @@ describe("region influence (Listing 31.1 with its erratum fixed) and Eq. 31.1–
     const nb = regionNeighbors(regions);
     expect(nb).toEqual([[1], [0]]);
     expect([...addRegionInfluence(new Float64Array(2), nb, 1, 3)]).toEqual([2, 3]);
+  });
+});
+
+// Figure 31.3 of *Game AI Pro 2* ch. 31 (seed text L8140–L8180), row by row from the top, 7 × 7 tiles:
+// Eq. 31.1 with Manhattan distance, k = 1, each unit clamped at 0 before the sum.
+const FIGURE_31_3A = [
+  [1, 2, 1, 0, 0, 0, 0],
+  [2, 3, 2, 1, 0, 0, 0],
+  [3, 4, 3, 2, 1, 0, 0],
+  [4, 5, 4, 3, 2, 1, 0],
+  [3, 4, 3, 2, 1, 0, 0],
+  [2, 3, 2, 1, 0, 0, 0],
+  [1, 2, 1, 0, 0, 0, 0],
+];
+const FIGURE_31_3B = [
+  [3, 6, 3, 1, 0, 0, 0],
+  [6, 9, 6, 3, 1, 0, 0],
+  [9, 12, 9, 6, 3, 1, 0],
+  [10, 13, 10, 7, 4, 1, 0],
+  [9, 12, 9, 6, 3, 1, 0],
+  [6, 9, 6, 3, 1, 0, 0],
+  [3, 6, 3, 1, 0, 0, 0],
+];
+// Figure 31.3c prints each tile as "lefty righty"; the lefty half equals (b). The righty half:
+const FIGURE_31_3C_RIGHTY = [
+  [0, 1, 2, 3, 5, 7, 7],
+  [1, 2, 3, 5, 7, 9, 9],
+  [2, 3, 5, 7, 9, 11, 11],
+  [3, 5, 7, 9, 11, 13, 13],
+  [3, 5, 7, 9, 11, 13, 13],
+  [3, 5, 7, 9, 11, 13, 13],
+  [1, 3, 5, 7, 9, 11, 11],
+];
+
+function rows(values: Float64Array, width: number): number[][] {
+  return Array.from({ length: values.length / width }, (_, y) => [...values.subarray(y * width, (y + 1) * width)]);
+}
+
+describe("Figure 31.3 and Figure 31.4 (golden)", () => {
+  it("Figure 31.3a–c: one infantry (5), three infantry, and two cavalry (8) for the other player, tile by tile", () => {
+    const a = addTileInfluence(new Float64Array(49), 7, 7, 1, 3, 5);
+    expect(rows(a, 7)).toEqual(FIGURE_31_3A);
+    const lefty = new Float64Array(49);
+    for (const y of [2, 3, 4]) addTileInfluence(lefty, 7, 7, 1, y, 5);
+    expect(rows(lefty, 7)).toEqual(FIGURE_31_3B);
+    expect(Math.max(...lefty)).toBe(13); // "the highest lefty influence was only 13"
+    // The cavalry stand at (5, 3) and (6, 5): 3 tiles apart, so 13 on every tile between them.
+    const righty = new Float64Array(49);
+    addTileInfluence(righty, 7, 7, 5, 3, 8);
+    addTileInfluence(righty, 7, 7, 6, 5, 8);
+    expect(rows(righty, 7)).toEqual(FIGURE_31_3C_RIGHTY);
+    // The subtraction the chapter warns about: the middle lefty tile reads 13 − 5 = 8.
+    expect(lefty[3 * 7 + 1]! - righty[3 * 7 + 1]!).toBe(8);
+  });
+
+  it("Figure 31.4: over regions the three lefties give their full 15; the two cavalry in adjacent regions get 13, rather than 16", () => {
+    // Regions: columns 0–2 (the lefties), columns 3–4, and columns 5–6 split into row 0, rows 1–3
+    // (the cavalry at (5, 3), centre tile (5, 2)) and rows 4–6 (the cavalry at (6, 5), centre (5, 5)).
+    const terrain = Int32Array.from({ length: 49 }, (_, i) => {
+      const x = i % 7;
+      const y = Math.floor(i / 7);
+      return x < 3 ? 0 : x < 5 ? 1 : y === 0 ? 2 : y < 4 ? 3 : 4;
+    });
+    const regions = mergeTerrainRegions(decomposeTerrain(terrain, 7, 7));
+    expect(regions.count).toBe(5);
+    const neighbors = regionNeighbors(regions);
+    const at = (x: number, y: number): number => regions.tileRegion[y * 7 + x]!;
+    const cost = createRegionCenterCost(regions);
+    const lefty = new Float64Array(regions.count);
+    for (const y of [2, 3, 4]) addRegionInfluence(lefty, neighbors, at(1, y), 5, { cost });
+    expect(lefty[at(1, 3)]).toBe(15);
+    const righty = new Float64Array(regions.count);
+    addRegionInfluence(righty, neighbors, at(5, 3), 8, { cost });
+    addRegionInfluence(righty, neighbors, at(6, 5), 8, { cost });
+    expect(at(5, 3)).not.toBe(at(6, 5));
+    expect(neighbors[at(5, 3)]).toContain(at(6, 5));
+    expect(cost(at(5, 3), at(6, 5))).toBe(3);
+    expect(cost(at(3, 0), at(5, 0))).toBe(5); // centre tiles (3, 3) and (5, 0)
+    expect(righty[at(5, 3)]).toBe(13);
+    expect(righty[at(6, 5)]).toBe(13);
+    expect(Math.max(...righty)).toBe(13); // not 16: they are not in one region
+    // One step per region (the default cost) would not reproduce the figure: 8 + 7 = 15.
+    const hops = new Float64Array(regions.count);
+    addRegionInfluence(hops, neighbors, at(5, 3), 8);
+    addRegionInfluence(hops, neighbors, at(6, 5), 8);
+    expect(hops[at(5, 3)]).toBe(15);
+    // In one region they would give the full 16.
+    const together = new Float64Array(regions.count);
+    addRegionInfluence(together, neighbors, at(5, 3), 8, { cost });
+    addRegionInfluence(together, neighbors, at(5, 3), 8, { cost });
+    expect(together[at(5, 3)]).toBe(16);
+  });
+
+  it("createRegionCenterCost rejects data that is not regions", () => {
+    let caught: unknown;
+    try {
+      createRegionCenterCost({ count: 2, x0: [0, 1] } as never);
+    } catch (e) {
+      caught = e;
+    }
+    expect(isTacticaError(caught, "PERCEPTION_CONFIG")).toBe(true);
   });
 });

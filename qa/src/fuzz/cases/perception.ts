@@ -112,8 +112,9 @@ const soundEvent: LoaderCase<unknown> = {
   seeds: [
     { x: 1, y: 2, radius: 10 },
     { x: -4, y: 0.5, radius: 3, loudness: 0.5 },
+    { x: 0, y: 7, radius: 40, loudness: 1, priority: 2 },
   ],
-  wrong: fc.constant({ x: 0, y: 0, radius: 0 }),
+  wrong: fc.oneof(fc.constant({ x: 0, y: 0, radius: 0 }), fc.constant({ x: 0, y: 0, radius: 5, priority: "high" })),
   load: (input) => validateSoundEvent(input as never),
 };
 
