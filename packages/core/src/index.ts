@@ -338,3 +338,18 @@ export {
   type WorkerTaskResult,
 } from "./worker-pool";
 export { detAtan, detAtan2, detCos, detExp, detSin } from "./det-math";
+export {
+  REPLAY_FORMAT,
+  REPLAY_VERSION,
+  createReplayRecorder,
+  recordReplayDecision,
+  recordReplayTick,
+  replayLog,
+  validateReplayLog,
+  type ReplayDivergence,
+  type ReplayLog,
+  type ReplayRecorder,
+  type ReplayResult,
+  type ReplayTarget,
+  type ReplayTick,
+} from "./replay";

@@ -9,7 +9,7 @@
 // of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
 // can be compared tick by tick.
 
-import { createRng, detAtan2, rngInt, rngNextFloat, type Rng } from "@tactica/core";
+import { createRng, detAtan2, rngInt, rngNextFloat, type ReplayTarget, type Rng } from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
@@ -56,6 +56,18 @@ export interface ReferenceWorldOptions {
 
 /** Team orders a commander's plan can give. */
 export const TeamOrder = { Hold: 0, Advance: 1, Regroup: 2 } as const;
+
+/** Decision modules of the replay log: a triple's module index points here. */
+export const REFERENCE_WORLD_MODULES: readonly string[] = ["bt", "utility", "goap"];
+
+/** A player input the world accepts between ticks (recorded in the replay log). */
+export interface ReferenceWorldInput {
+  /** Send every agent of `team` to (x, y). */
+  readonly kind: "rally";
+  readonly team: 0 | 1;
+  readonly x: number;
+  readonly y: number;
+}
 
 /** BT actions, as logged in {@link ReferenceWorld.lastChoice}: 0 none, 1 engage, 2 choose goal, 3 travel. */
 export const ChoiceCode = { None: 0, Engage: 1, ChooseGoal: 2, Travel: 3 } as const;
@@ -111,6 +123,8 @@ export interface ReferenceWorld {
   readonly query: NavMeshQuery;
   readonly navPath: NavPath;
   readonly straight: StraightPath;
+  /** Decisions of the last tick as `agent, module, choice` triples (modules: {@link REFERENCE_WORLD_MODULES}). */
+  readonly decisions: number[];
   /** Per-tick counters for the inspector and the bench. */
   readonly counters: { visionChecks: number; pathsPlanned: number; plans: number; contacts: number };
 }
@@ -272,6 +286,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     navPath: createNavPath(Math.max(1, mesh.polyCount)),
     straight: createStraightPath(MAX_CORNERS),
     counters: { visionChecks: 0, pathsPlanned: 0, plans: 0, contacts: 0 },
+    decisions: [],
   };
   const tree = createBehaviorTree<AgentRef>(TREE, {
     conditions: {
@@ -339,6 +354,7 @@ function chooseGoal(world: ReferenceWorld, i: number): BtTickResult {
   const pick = pickUtilityOption(world.utility, inputs, { rng: world.rngs.decide });
   const option = pick.index;
   world.lastOption[i] = option;
+  world.decisions.push(i, 1, option);
   const p = { x: 0, y: 0 };
   if (option === 0) {
     // Advance: a random point in the enemy's half.
@@ -484,8 +500,35 @@ function keepOnMesh(world: ReferenceWorld): void {
   }
 }
 
-/** Advances the world by one fixed step (1/30 s). */
-export function stepReferenceWorld(world: ReferenceWorld): void {
+/** Applies a player input (before the tick it belongs to). */
+export function applyReferenceWorldInput(world: ReferenceWorld, input: ReferenceWorldInput): void {
+  if (input.kind !== "rally") return;
+  for (let i = 0; i < world.count; i++) {
+    if (world.team[i] !== input.team) continue;
+    world.goalX[i] = input.x;
+    world.goalY[i] = input.y;
+    planPath(world, i);
+    world.hasGoal[i] = 1;
+  }
+}
+
+const previousChoice = new WeakMap<ReferenceWorld, Uint8Array>();
+
+/**
+ * Advances the world by one fixed step (1/30 s), after applying `inputs`. Fills
+ * {@link ReferenceWorld.decisions} with the tick's decisions: a behaviour-tree action that differs
+ * from the agent's previous one (module 0), every utility pick (1) and every commander order (2,
+ * agent −1 − team).
+ */
+export function stepReferenceWorld(world: ReferenceWorld, inputs: readonly ReferenceWorldInput[] = []): void {
+  world.decisions.length = 0;
+  for (const input of inputs) applyReferenceWorldInput(world, input);
+  let before = previousChoice.get(world);
+  if (before === undefined) {
+    before = new Uint8Array(world.count);
+    previousChoice.set(world, before);
+  }
+  before.set(world.lastChoice);
   const c = world.counters;
   c.visionChecks = 0;
   c.pathsPlanned = 0;
@@ -494,7 +537,10 @@ export function stepReferenceWorld(world: ReferenceWorld): void {
   sense(world);
   updateInfluence(world);
   command(world);
-  for (let i = 0; i < world.count; i++) tickTree(world.treeStates[i]!, world.tree, world.agentRefs[i]!, world.dt);
+  for (let i = 0; i < world.count; i++) {
+    tickTree(world.treeStates[i]!, world.tree, world.agentRefs[i]!, world.dt);
+    if (world.lastChoice[i] !== before[i]) world.decisions.push(i, 0, world.lastChoice[i]!);
+  }
   stepCrowdOrca(world.crowd, world.orca, world.dt);
   keepOnMesh(world);
   stepDirector(world.director, world.dt);
@@ -667,4 +713,17 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   h = hashValue(h, world.director);
   h = hashValue(h, world.rngs);
   return hashNumber(h, world.tick) >>> 0;
+}
+
+/** A core `ReplayTarget` over the world: replays a log recorded with {@link stepReferenceWorld}. */
+export function referenceWorldReplayTarget(world: ReferenceWorld): ReplayTarget {
+  return {
+    get tick() {
+      return world.tick;
+    },
+    seed: world.seed,
+    step: (inputs) => stepReferenceWorld(world, inputs as readonly ReferenceWorldInput[]),
+    hash: () => hashReferenceWorld(world),
+    decisions: () => world.decisions,
+  };
 }

@@ -1,5 +1,19 @@
 // Loaders of @tactica/core: RNG state restore, the bitset text reader and response-curve JSON.
-import { compileResponseCurve, createRng, formatBitset, parseBitset, restoreRng, rngNextUint32, saveRng, validateResponseCurve, type Rng } from "@tactica/core";
+import {
+  compileResponseCurve,
+  createReplayRecorder,
+  createRng,
+  formatBitset,
+  parseBitset,
+  recordReplayDecision,
+  recordReplayTick,
+  restoreRng,
+  rngNextUint32,
+  saveRng,
+  validateReplayLog,
+  validateResponseCurve,
+  type Rng,
+} from "@tactica/core";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
 
@@ -81,4 +95,27 @@ const responseCurve: LoaderCase<unknown> = {
 };
 
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve];
+function sampleReplay(ticks: number): unknown {
+  const rec = createReplayRecorder({ seed: "level-2", startTick: 40, modules: ["bt", "utility", "goap"] });
+  for (let t = 1; t <= ticks; t++) {
+    recordReplayDecision(rec, t % 7, t % 3, t % 5);
+    if (t % 4 === 0) recordReplayDecision(rec, -1, 2, 1);
+    recordReplayTick(rec, 40 + t, (t * 2654435761) >>> 0, t % 6 === 0 ? [{ kind: "rally", team: t % 2, x: t, y: 2 * t }] : []);
+  }
+  return JSON.parse(JSON.stringify(rec.log));
+}
+
+const replayLogCase: LoaderCase<unknown> = {
+  pkg: "core",
+  name: "validateReplayLog",
+  kind: "json",
+  seeds: [sampleReplay(0), sampleReplay(12)],
+  // Semantically wrong: ticks out of order, dangling module indices, hashes beyond 32 bits, huge tick lists.
+  wrong: fc.oneof(
+    fc.record({ format: fc.constant("tactica.replay"), version: fc.constant(1), seed: fc.constant(1), startTick: fc.constant(0), modules: fc.constant(["bt"]), ticks: fc.array(fc.record({ tick: fc.integer({ min: -2, max: 5 }), hash: fc.integer({ min: -1, max: 2 ** 33 }), inputs: fc.constant([]), decisions: fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 7 }) }), { maxLength: 6 }) }),
+    fc.nat({ max: 20000 }).map((n) => ({ format: "tactica.replay", version: 1, seed: 1, startTick: 0, modules: [], ticks: Array.from({ length: n }, (_, i) => ({ tick: i + 1, hash: i, inputs: [], decisions: [] })) })),
+  ),
+  load: (data) => validateReplayLog(data),
+};
+
+export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, replayLogCase];
