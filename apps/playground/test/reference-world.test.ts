@@ -1,6 +1,15 @@
 import { findPolygon } from "@tactica/navmesh";
 import { describe, expect, it } from "vitest";
-import { ChoiceCode, createReferenceWorld, hashReferenceWorld, stepReferenceWorld } from "../src/world/reference-world";
+import { createReplayRecorder, recordReplayDecision, recordReplayTick, replayLog } from "@tactica/core";
+import {
+  ChoiceCode,
+  REFERENCE_WORLD_MODULES,
+  createReferenceWorld,
+  hashReferenceWorld,
+  referenceWorldReplayTarget,
+  stepReferenceWorld,
+  type ReferenceWorldInput,
+} from "../src/world/reference-world";
 
 // The reference world of issue 17 (record/replay, snapshots, inspector and the cross-engine hash test
 // build on it): deterministic per seed, sensitive to any state change, and a world that does things.
@@ -81,4 +90,28 @@ describe("reference world", () => {
     expect([...choices].sort()).toEqual([ChoiceCode.Engage, ChoiceCode.ChooseGoal, ChoiceCode.Travel]);
     expect(w.director.intensity).toBeGreaterThan(0);
   }, 30_000);
+
+  it("records 300 ticks with player inputs; the replay reproduces every decision and hash, and a changed input is found at its tick", () => {
+    const world = createReferenceWorld({ seed: 2 });
+    const rec = createReplayRecorder({ seed: world.seed, startTick: world.tick, modules: REFERENCE_WORLD_MODULES });
+    const inputsAt = (t: number): ReferenceWorldInput[] =>
+      t === 40 ? [{ kind: "rally", team: 0, x: 48, y: 32 }] : t === 160 ? [{ kind: "rally", team: 1, x: 20, y: 20 }] : [];
+    let decisions = 0;
+    for (let t = 0; t < 300; t++) {
+      const inputs = inputsAt(t);
+      stepReferenceWorld(world, inputs);
+      for (let k = 0; k < world.decisions.length; k += 3) recordReplayDecision(rec, world.decisions[k]!, world.decisions[k + 1]!, world.decisions[k + 2]!);
+      decisions += world.decisions.length / 3;
+      recordReplayTick(rec, world.tick, hashReferenceWorld(world), inputs);
+    }
+    expect(decisions).toBeGreaterThan(300);
+    const log = JSON.parse(JSON.stringify(rec.log)) as typeof rec.log;
+    expect(replayLog(log, referenceWorldReplayTarget(createReferenceWorld({ seed: 2 })))).toEqual({ ok: true, ticks: 300, divergence: null });
+    const tampered = structuredClone(log);
+    (tampered.ticks[160]!.inputs as unknown[])[0] = { kind: "rally", team: 1, x: 70, y: 40 };
+    const r = replayLog(tampered, referenceWorldReplayTarget(createReferenceWorld({ seed: 2 })));
+    expect(r.ok).toBe(false);
+    expect(r.divergence!.tick).toBe(161);
+    expect(() => replayLog(log, referenceWorldReplayTarget(createReferenceWorld({ seed: 3 })))).toThrow(/seed/);
+  }, 60_000);
 });

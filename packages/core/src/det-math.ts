@@ -5,6 +5,13 @@
 // and replays recorded on another engine. These agree with `Math` to within 1 ulp on typical inputs.
 
 const f64 = new Float64Array(1);
+/** Argument and result of the function bodies (see {@link detExp}). */
+const io = new Float64Array(2);
+
+/** Writes a body's result (tiny, so it is inlined). */
+function put(v: number): void {
+  io[0] = v;
+}
 const u32 = new Uint32Array(f64.buffer);
 /** Index of the high 32-bit word of a float64 in `u32` (1 on little-endian hosts). */
 const HI = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? 1 : 0;
@@ -59,17 +66,26 @@ const P5 = 4.13813679705723846039e-8;
  * ```
  */
 export function detExp(x: number): number {
+  // The body takes and returns its double through a typed array, so this wrapper is inlined at
+  // call sites and hot loops box no number (a non-inlined call returning a double allocates).
+  io[0] = x;
+  expBody();
+  return io[0]!;
+}
+
+function expBody(): void {
+  let x = io[0]!;
   let hx = highWord(x);
   const xsb = (hx >>> 31) & 1;
   hx &= 0x7fffffff;
   if (hx >= 0x40862e42) {
     // |x| ≥ 709.78…
     if (hx >= 0x7ff00000) {
-      if (((hx & 0xfffff) | lowWord(x)) !== 0) return x + x; // NaN
-      return xsb === 0 ? x : 0; // exp(±∞) = ∞ / 0
+      if (((hx & 0xfffff) | lowWord(x)) !== 0) return put(x + x); // NaN
+      return put(xsb === 0 ? x : 0); // exp(±∞) = ∞ / 0
     }
-    if (x > O_THRESHOLD) return Infinity;
-    if (x < U_THRESHOLD) return 0;
+    if (x > O_THRESHOLD) return put(Infinity);
+    if (x < U_THRESHOLD) return put(0);
   }
   let hi = 0,
     lo = 0,
@@ -89,14 +105,14 @@ export function detExp(x: number): number {
     x = hi - lo;
   } else if (hx < 0x3e300000) {
     // |x| < 2^-28
-    return 1 + x;
+    return put(1 + x);
   }
   const t = x * x;
   const c = x - t * (P1 + t * (P2 + t * (P3 + t * (P4 + t * P5))));
-  if (k === 0) return 1 - ((x * c) / (c - 2) - x);
+  if (k === 0) return put(1 - ((x * c) / (c - 2) - x));
   const y = 1 - (lo - (x * c) / (2 - c) - hi);
-  if (k >= -1021) return withHighWord(y, highWord(y) + (k << 20));
-  return withHighWord(y, highWord(y) + ((k + 1000) << 20)) * TWO_M1000;
+  if (k >= -1021) return put(withHighWord(y, highWord(y) + (k << 20)));
+  return put(withHighWord(y, highWord(y) + ((k + 1000) << 20)) * TWO_M1000);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -148,7 +164,7 @@ const PIO2_2T = 2.02226624879595063154e-21;
 const PIO2_3 = 2.0222662487111664558e-21;
 const PIO2_3T = 8.47842766036889956997e-32;
 
-/** The reduced argument of the last {@link remPio2} call: x − n·π/2 = y0 + y1. */
+/** In: x at [0]. Out: the reduced argument of the last {@link remPio2} call, x − n·π/2 = y0 + y1. */
 const reduced = new Float64Array(2);
 
 /**
@@ -157,7 +173,8 @@ const reduced = new Float64Array(2);
  * engine but loses accuracy (angles in a game never get there), and beyond 2^50 it is folded by 2π
  * first. Returns n mod 4; writes y0, y1.
  */
-function remPio2(x: number): number {
+function remPio2(): number {
+  const x = reduced[0]!;
   const hx = highWord(x);
   let t = Math.abs(x);
   // Beyond 2^50, n·π/2 is no longer an exact product: fold by the double nearest 2π first (`%` is
@@ -210,16 +227,24 @@ function remPio2(x: number): number {
  * ```
  */
 export function detSin(x: number): number {
+  io[0] = x;
+  sinBody();
+  return io[0]!;
+}
+
+function sinBody(): void {
+  let x = io[0]!;
   const ix = highWord(x) & 0x7fffffff;
-  if (ix <= 0x3fe921fb) return kernelSin(x, 0, 0); // |x| ≤ π/4
-  if (ix >= 0x7ff00000) return NaN;
-  const n = remPio2(x);
+  if (ix <= 0x3fe921fb) return put(kernelSin(x, 0, 0)); // |x| ≤ π/4
+  if (ix >= 0x7ff00000) return put(NaN);
+  reduced[0] = x;
+  const n = remPio2();
   const y0 = reduced[0]!,
     y1 = reduced[1]!;
-  if (n === 0) return kernelSin(y0, y1, 1);
-  if (n === 1) return kernelCos(y0, y1);
-  if (n === 2) return -kernelSin(y0, y1, 1);
-  return -kernelCos(y0, y1);
+  if (n === 0) return put(kernelSin(y0, y1, 1));
+  if (n === 1) return put(kernelCos(y0, y1));
+  if (n === 2) return put(-kernelSin(y0, y1, 1));
+  return put(-kernelCos(y0, y1));
 }
 
 /**
@@ -232,16 +257,24 @@ export function detSin(x: number): number {
  * ```
  */
 export function detCos(x: number): number {
+  io[0] = x;
+  cosBody();
+  return io[0]!;
+}
+
+function cosBody(): void {
+  let x = io[0]!;
   const ix = highWord(x) & 0x7fffffff;
-  if (ix <= 0x3fe921fb) return kernelCos(x, 0);
-  if (ix >= 0x7ff00000) return NaN;
-  const n = remPio2(x);
+  if (ix <= 0x3fe921fb) return put(kernelCos(x, 0));
+  if (ix >= 0x7ff00000) return put(NaN);
+  reduced[0] = x;
+  const n = remPio2();
   const y0 = reduced[0]!,
     y1 = reduced[1]!;
-  if (n === 0) return kernelCos(y0, y1);
-  if (n === 1) return -kernelSin(y0, y1, 1);
-  if (n === 2) return -kernelCos(y0, y1);
-  return kernelSin(y0, y1, 1);
+  if (n === 0) return put(kernelCos(y0, y1));
+  if (n === 1) return put(-kernelSin(y0, y1, 1));
+  if (n === 2) return put(-kernelCos(y0, y1));
+  return put(kernelSin(y0, y1, 1));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,17 +303,24 @@ const AT0 = 3.33333333333329318027e-1,
  * ```
  */
 export function detAtan(x: number): number {
+  io[0] = x;
+  atanBody();
+  return io[0]!;
+}
+
+function atanBody(): void {
+  let x = io[0]!;
   const hx = highWord(x);
   const ix = hx & 0x7fffffff;
   if (ix >= 0x44100000) {
     // |x| ≥ 2^66
-    if (x !== x) return x;
-    return hx > 0 ? ATAN_HI[3]! + ATAN_LO[3]! : -ATAN_HI[3]! - ATAN_LO[3]!;
+    if (x !== x) return put(x);
+    return put(hx > 0 ? ATAN_HI[3]! + ATAN_LO[3]! : -ATAN_HI[3]! - ATAN_LO[3]!);
   }
   let id: number;
   if (ix < 0x3fdc0000) {
     // |x| < 0.4375
-    if (ix < 0x3e200000) return x; // |x| < 2^-29
+    if (ix < 0x3e200000) return put(x); // |x| < 2^-29
     id = -1;
   } else {
     x = Math.abs(x);
@@ -306,9 +346,9 @@ export function detAtan(x: number): number {
   const w = z * z;
   const s1 = z * (AT0 + w * (AT2 + w * (AT4 + w * (AT6 + w * (AT8 + w * AT10)))));
   const s2 = w * (AT1 + w * (AT3 + w * (AT5 + w * (AT7 + w * AT9))));
-  if (id < 0) return x - x * (s1 + s2);
+  if (id < 0) return put(x - x * (s1 + s2));
   const r = ATAN_HI[id]! - (x * (s1 + s2) - ATAN_LO[id]! - x);
-  return hx < 0 ? -r : r;
+  return put(hx < 0 ? -r : r);
 }
 
 const PI = 3.141592653589793116;
@@ -327,40 +367,57 @@ const PI_O_4 = 7.85398163397448279e-1;
  * ```
  */
 export function detAtan2(y: number, x: number): number {
-  if (x !== x || y !== y) return x + y;
-  if (x === 1) return detAtan(y);
+  io[0] = y;
+  io[1] = x;
+  atan2Body();
+  return io[0]!;
+}
+
+function atan2Body(): void {
+  const y = io[0]!,
+    x = io[1]!;
+  if (x !== x || y !== y) return put(x + y);
+  if (x === 1) {
+    io[0] = y;
+    atanBody();
+    return;
+  }
   const hx = highWord(x),
     hy = highWord(y);
   const ix = hx & 0x7fffffff,
     iy = hy & 0x7fffffff;
   const m = ((hy >>> 31) & 1) | ((hx >>> 30) & 2); // 2·sign(x) + sign(y)
   if (y === 0) {
-    if (m <= 1) return y; // atan2(±0, +anything) = ±0
-    return m === 2 ? PI : -PI; // atan2(±0, −anything) = ±π
+    if (m <= 1) return put(y); // atan2(±0, +anything) = ±0
+    return put(m === 2 ? PI : -PI); // atan2(±0, −anything) = ±π
   }
-  if (x === 0) return hy < 0 ? -PI_O_2 : PI_O_2;
+  if (x === 0) return put(hy < 0 ? -PI_O_2 : PI_O_2);
   if (ix === 0x7ff00000) {
     if (iy === 0x7ff00000) {
-      if (m === 0) return PI_O_4;
-      if (m === 1) return -PI_O_4;
-      if (m === 2) return 3 * PI_O_4;
-      return -3 * PI_O_4;
+      if (m === 0) return put(PI_O_4);
+      if (m === 1) return put(-PI_O_4);
+      if (m === 2) return put(3 * PI_O_4);
+      return put(-3 * PI_O_4);
     }
-    if (m === 0) return 0;
-    if (m === 1) return -0;
-    if (m === 2) return PI;
-    return -PI;
+    if (m === 0) return put(0);
+    if (m === 1) return put(-0);
+    if (m === 2) return put(PI);
+    return put(-PI);
   }
-  if (iy === 0x7ff00000) return hy < 0 ? -PI_O_2 : PI_O_2;
+  if (iy === 0x7ff00000) return put(hy < 0 ? -PI_O_2 : PI_O_2);
   const k = (iy - ix) >> 20;
   let z: number;
   if (k > 60)
     z = PI_O_2 + 0.5 * PI_LO; // |y/x| > 2^60
   else if (hx < 0 && k < -60)
     z = 0; // |y|/x < −2^−60
-  else z = detAtan(Math.abs(y / x));
-  if (m === 0) return z;
-  if (m === 1) return -z;
-  if (m === 2) return PI - (z - PI_LO);
-  return z - PI_LO - PI;
+  else {
+    io[0] = Math.abs(y / x);
+    atanBody();
+    z = io[0]!;
+  }
+  if (m === 0) return put(z);
+  if (m === 1) return put(-z);
+  if (m === 2) return put(PI - (z - PI_LO));
+  return put(z - PI_LO - PI);
 }

@@ -66,11 +66,16 @@ function replayError(fn: string, message: string, path: string): TacticaError {
  * JSON.stringify(rec.log).length > 0;           // plain JSON, ready to save
  * ```
  */
-export function createReplayRecorder(header: { readonly seed: number | string; readonly startTick: number; readonly modules: readonly string[] }): ReplayRecorder {
+export function createReplayRecorder(header: {
+  readonly seed: number | string;
+  readonly startTick: number;
+  readonly modules: readonly string[];
+}): ReplayRecorder {
   const fn = "createReplayRecorder";
   if (typeof header.seed !== "number" && typeof header.seed !== "string") throw replayError(fn, `"seed" must be a number or string.`, "seed");
   if (!Number.isSafeInteger(header.startTick) || header.startTick < 0) throw replayError(fn, `"startTick" must be an integer ≥ 0.`, "startTick");
-  if (!Array.isArray(header.modules) || header.modules.some((m) => typeof m !== "string")) throw replayError(fn, `"modules" must be an array of names.`, "modules");
+  if (!Array.isArray(header.modules) || header.modules.some((m) => typeof m !== "string"))
+    throw replayError(fn, `"modules" must be an array of names.`, "modules");
   return {
     log: { format: REPLAY_FORMAT, version: REPLAY_VERSION, seed: header.seed, startTick: header.startTick, modules: header.modules.slice(), ticks: [] },
     pending: [],
@@ -102,11 +107,13 @@ export function validateReplayLog(data: unknown): ReplayLog {
   const version = data["version"];
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
     throw replayError(fn, `"version" must be a positive integer, got ${describeValue(version)}.`, "$.version");
-  if (version > REPLAY_VERSION) throw replayError(fn, `the log has version ${version}; this build reads up to ${REPLAY_VERSION}. Update @tactica/core.`, "$.version");
+  if (version > REPLAY_VERSION)
+    throw replayError(fn, `the log has version ${version}; this build reads up to ${REPLAY_VERSION}. Update @tactica/core.`, "$.version");
   const seed = data["seed"];
   if (typeof seed !== "number" && typeof seed !== "string") throw replayError(fn, `"seed" must be a number or string.`, "$.seed");
   const startTick = data["startTick"];
-  if (typeof startTick !== "number" || !Number.isSafeInteger(startTick) || startTick < 0) throw replayError(fn, `"startTick" must be an integer ≥ 0.`, "$.startTick");
+  if (typeof startTick !== "number" || !Number.isSafeInteger(startTick) || startTick < 0)
+    throw replayError(fn, `"startTick" must be an integer ≥ 0.`, "$.startTick");
   const modules = data["modules"];
   if (!Array.isArray(modules)) throw replayError(fn, `"modules" must be an array of names.`, "$.modules");
   modules.forEach((m, i) => {
@@ -121,14 +128,16 @@ export function validateReplayLog(data: unknown): ReplayLog {
     if (t["tick"] !== prev + 1) throw replayError(fn, `"tick" must be ${prev + 1} (ticks follow each other from startTick + 1).`, `${at}.tick`);
     prev = prev + 1;
     const hash = t["hash"];
-    if (typeof hash !== "number" || !Number.isInteger(hash) || hash < 0 || hash > 0xffffffff) throw replayError(fn, `"hash" must be a 32-bit unsigned integer.`, `${at}.hash`);
+    if (typeof hash !== "number" || !Number.isInteger(hash) || hash < 0 || hash > 0xffffffff)
+      throw replayError(fn, `"hash" must be a 32-bit unsigned integer.`, `${at}.hash`);
     if (!Array.isArray(t["inputs"])) throw replayError(fn, `"inputs" must be an array.`, `${at}.inputs`);
     const d = t["decisions"];
     if (!Array.isArray(d) || d.length % 3 !== 0) throw replayError(fn, `"decisions" must be an array of (agent, module, choice) triples.`, `${at}.decisions`);
     for (let k = 0; k < d.length; k++) {
       const v: unknown = d[k];
       if (typeof v !== "number" || !Number.isInteger(v)) throw replayError(fn, `decisions[${k}] must be an integer.`, `${at}.decisions[${k}]`);
-      if (k % 3 === 1 && (v < 0 || v >= modules.length)) throw replayError(fn, `decisions[${k}] names module ${v}; the log has ${modules.length}.`, `${at}.decisions[${k}]`);
+      if (k % 3 === 1 && (v < 0 || v >= modules.length))
+        throw replayError(fn, `decisions[${k}] names module ${v}; the log has ${modules.length}.`, `${at}.decisions[${k}]`);
     }
   });
   return data as unknown as ReplayLog;
@@ -198,7 +207,11 @@ export function replayLog(log: ReplayLog, target: ReplayTarget): ReplayResult {
   validateReplayLog(log);
   if (log.seed !== target.seed) throw replayError(fn, `the log was recorded with seed ${String(log.seed)}, the world has ${String(target.seed)}.`, "$.seed");
   if (log.startTick !== target.tick)
-    throw replayError(fn, `the log starts at tick ${log.startTick}, the world is at tick ${target.tick}; restore the snapshot the log was recorded from.`, "$.startTick");
+    throw replayError(
+      fn,
+      `the log starts at tick ${log.startTick}, the world is at tick ${target.tick}; restore the snapshot the log was recorded from.`,
+      "$.startTick",
+    );
   for (let i = 0; i < log.ticks.length; i++) {
     const rec = log.ticks[i]!;
     target.step(rec.inputs);

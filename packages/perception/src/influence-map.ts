@@ -1,5 +1,5 @@
 import type { Grid } from "@tactica/grid";
-import { detExp, TacticaError } from "@tactica/core";
+import { TacticaError } from "@tactica/core";
 import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "./errors";
 import { checkSize, type InfluenceLayer } from "./influence-layer";
 
@@ -133,9 +133,8 @@ export function propagateInfluenceRows(map: InfluenceMap, y0: number, y1: number
   const oldMin = map.minValues;
   const next = map.scratch;
   const nextMin = map.scratchMin;
-  // core's deterministic exp: the same bits on every engine (Math.exp differs in the last bit).
-  const straight = detExp(-map.decay);
-  const diagonal = detExp(-DIAGONAL * map.decay);
+  const straight = Math.exp(-map.decay);
+  const diagonal = Math.exp(-DIAGONAL * map.decay);
   for (let y = y0; y < y1; y++) {
     for (let x = 0; x < w; x++) {
       const i = y * w + x;

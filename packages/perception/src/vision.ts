@@ -1,4 +1,3 @@
-import { detCos, detSin } from "@tactica/core";
 import { checkNumber, configError, describeValue } from "./errors";
 import type { LineOfSight } from "./types";
 
@@ -46,9 +45,8 @@ export function canSee(ox: number, oy: number, heading: number, tx: number, ty: 
   if (d2 > cone.range * cone.range) return false;
   if (d2 > 0 && cone.fieldOfView < 2 * Math.PI) {
     // cos of the angle between heading and the target direction, compared with cos(half FOV).
-    // core's deterministic cos/sin: the same bits on every engine, so lockstep replays agree.
-    const dot = (dx * detCos(heading) + dy * detSin(heading)) / Math.sqrt(d2);
-    if (dot < detCos(cone.fieldOfView / 2)) return false;
+    const dot = (dx * Math.cos(heading) + dy * Math.sin(heading)) / Math.sqrt(d2);
+    if (dot < Math.cos(cone.fieldOfView / 2)) return false;
   }
   // Plain checks, not `options?.lineOfSight`: with optional chaining V8 (Node 20) boxes a number
   // on every inlined ray call, the allocation `pnpm bench:perception` caught in the vision frame.

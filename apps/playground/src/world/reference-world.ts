@@ -9,7 +9,7 @@
 // of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
 // can be compared tick by tick.
 
-import { createRng, detAtan2, rngInt, rngNextFloat, type ReplayTarget, type Rng } from "@tactica/core";
+import { createRng, detCos, rngInt, rngNextFloat, type ReplayTarget, type Rng } from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
@@ -38,7 +38,7 @@ import {
   type NavPath,
   type StraightPath,
 } from "@tactica/navmesh";
-import { advanceInfluenceMap, canSee, createInfluenceMap, gridLineOfSight, type InfluenceMap, type LineOfSight } from "@tactica/perception";
+import { advanceInfluenceMap, createInfluenceMap, gridLineOfSight, type InfluenceMap, type LineOfSight } from "@tactica/perception";
 import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import { addCrowdAgent, createCrowd, createOrca, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
@@ -420,13 +420,24 @@ function travel(world: ReferenceWorld, i: number): BtTickResult {
   return BtStatus.Running;
 }
 
+/** cos(half the field of view), from core's deterministic cosine: the same bits on every engine. */
+const COS_HALF_FOV = detCos(VISION.fieldOfView / 2);
+
+/**
+ * Vision for a tenth of the agents per tick, in chapter 4's cheap-first order: distance, field of
+ * view, then perception's grid line of sight. The cone test uses the velocity direction and a dot
+ * product (no Math.cos/Math.atan2 per check: those differ between engines in the last bit).
+ */
 function sense(world: ReferenceWorld): void {
   const { posX, posY, velX, velY } = world.crowd;
   const slice = world.tick % VISION_SLICES;
   for (let i = 0; i < world.count; i++) {
     world.threatAge[i] = world.threatAge[i]! + world.dt;
     if (i % VISION_SLICES !== slice) continue;
-    const heading = detAtan2(velY[i]!, velX[i]!);
+    const speed = Math.sqrt(velX[i]! * velX[i]! + velY[i]! * velY[i]!);
+    // Standing agents look along +x of their team's advance (team 0 east, team 1 west).
+    const fx = speed > 1e-6 ? velX[i]! / speed : world.team[i] === 0 ? 1 : -1;
+    const fy = speed > 1e-6 ? velY[i]! / speed : 0;
     let best = -1,
       bestD = Infinity;
     for (let j = 0; j < world.count; j++) {
@@ -436,7 +447,8 @@ function sense(world: ReferenceWorld): void {
       const d2 = dx * dx + dy * dy;
       if (d2 > VISION.range * VISION.range || d2 >= bestD) continue;
       world.counters.visionChecks++;
-      if (canSee(posX[i]!, posY[i]!, heading, posX[j]!, posY[j]!, VISION, { lineOfSight: world.los })) {
+      if (d2 > 0 && (dx * fx + dy * fy) / Math.sqrt(d2) < COS_HALF_FOV) continue;
+      if (world.los(posX[i]!, posY[i]!, posX[j]!, posY[j]!)) {
         best = j;
         bestD = d2;
       }

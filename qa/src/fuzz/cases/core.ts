@@ -112,8 +112,32 @@ const replayLogCase: LoaderCase<unknown> = {
   seeds: [sampleReplay(0), sampleReplay(12)],
   // Semantically wrong: ticks out of order, dangling module indices, hashes beyond 32 bits, huge tick lists.
   wrong: fc.oneof(
-    fc.record({ format: fc.constant("tactica.replay"), version: fc.constant(1), seed: fc.constant(1), startTick: fc.constant(0), modules: fc.constant(["bt"]), ticks: fc.array(fc.record({ tick: fc.integer({ min: -2, max: 5 }), hash: fc.integer({ min: -1, max: 2 ** 33 }), inputs: fc.constant([]), decisions: fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 7 }) }), { maxLength: 6 }) }),
-    fc.nat({ max: 20000 }).map((n) => ({ format: "tactica.replay", version: 1, seed: 1, startTick: 0, modules: [], ticks: Array.from({ length: n }, (_, i) => ({ tick: i + 1, hash: i, inputs: [], decisions: [] })) })),
+    fc.record({
+      format: fc.constant("tactica.replay"),
+      version: fc.constant(1),
+      seed: fc.constant(1),
+      startTick: fc.constant(0),
+      modules: fc.constant(["bt"]),
+      ticks: fc.array(
+        fc.record({
+          tick: fc.integer({ min: -2, max: 5 }),
+          hash: fc.integer({ min: -1, max: 2 ** 33 }),
+          inputs: fc.constant([]),
+          decisions: fc.array(fc.integer({ min: -1, max: 3 }), { maxLength: 7 }),
+        }),
+        { maxLength: 6 },
+      ),
+    }),
+    fc
+      .nat({ max: 20000 })
+      .map((n) => ({
+        format: "tactica.replay",
+        version: 1,
+        seed: 1,
+        startTick: 0,
+        modules: [],
+        ticks: Array.from({ length: n }, (_, i) => ({ tick: i + 1, hash: i, inputs: [], decisions: [] })),
+      })),
   ),
   load: (data) => validateReplayLog(data),
 };
