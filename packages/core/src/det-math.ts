@@ -70,7 +70,7 @@ export function detExp(x: number): number {
   // call sites and hot loops box no number (a non-inlined call returning a double allocates).
   io[0] = x;
   expBody();
-  return io[0]!;
+  return io[0];
 }
 
 function expBody(): void {
@@ -229,17 +229,17 @@ function remPio2(): number {
 export function detSin(x: number): number {
   io[0] = x;
   sinBody();
-  return io[0]!;
+  return io[0];
 }
 
 function sinBody(): void {
-  let x = io[0]!;
+  const x = io[0]!;
   const ix = highWord(x) & 0x7fffffff;
   if (ix <= 0x3fe921fb) return put(kernelSin(x, 0, 0)); // |x| ≤ π/4
   if (ix >= 0x7ff00000) return put(NaN);
   reduced[0] = x;
   const n = remPio2();
-  const y0 = reduced[0]!,
+  const y0 = reduced[0],
     y1 = reduced[1]!;
   if (n === 0) return put(kernelSin(y0, y1, 1));
   if (n === 1) return put(kernelCos(y0, y1));
@@ -259,17 +259,17 @@ function sinBody(): void {
 export function detCos(x: number): number {
   io[0] = x;
   cosBody();
-  return io[0]!;
+  return io[0];
 }
 
 function cosBody(): void {
-  let x = io[0]!;
+  const x = io[0]!;
   const ix = highWord(x) & 0x7fffffff;
   if (ix <= 0x3fe921fb) return put(kernelCos(x, 0));
   if (ix >= 0x7ff00000) return put(NaN);
   reduced[0] = x;
   const n = remPio2();
-  const y0 = reduced[0]!,
+  const y0 = reduced[0],
     y1 = reduced[1]!;
   if (n === 0) return put(kernelCos(y0, y1));
   if (n === 1) return put(-kernelSin(y0, y1, 1));
@@ -305,7 +305,7 @@ const AT0 = 3.33333333333329318027e-1,
 export function detAtan(x: number): number {
   io[0] = x;
   atanBody();
-  return io[0]!;
+  return io[0];
 }
 
 function atanBody(): void {
@@ -370,7 +370,7 @@ export function detAtan2(y: number, x: number): number {
   io[0] = y;
   io[1] = x;
   atan2Body();
-  return io[0]!;
+  return io[0];
 }
 
 function atan2Body(): void {
