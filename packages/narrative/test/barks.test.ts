@@ -35,7 +35,7 @@ describe("bark rules", () => {
 
   it("rejects bad rules with the JSON path", () => {
     expect(code(() => barkRulesFromJson({}))).toBe("NARRATIVE_BAD_INPUT $");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT [0].lines");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT $[0].lines");
     expect(
       code(() =>
         barkRulesFromJson([
@@ -43,9 +43,9 @@ describe("bark rules", () => {
           { id: "a", concept: "c", lines: ["y"] },
         ]),
       ),
-    ).toBe("NARRATIVE_BAD_INPUT [1].id");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT [0].concept");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
+    ).toBe("NARRATIVE_BAD_INPUT $[1].id");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT $[0].concept");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldown");
     expect(code(() => stepBarks(createBarkState(), Number.NaN))).toBe("INVALID_ARGUMENT dt");
   });
 });

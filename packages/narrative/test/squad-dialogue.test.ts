@@ -84,9 +84,9 @@ describe("squad dialogue (chapter 2)", () => {
       return undefined;
     };
     expect(code([{ id: "x", concept: "c", minMembers: 1, lines: [{ variants: [{ text: "a" }] }, { variants: [{ text: "b" }] }] }])).toBe(
-      "NARRATIVE_BAD_INPUT [0].minMembers",
+      "NARRATIVE_BAD_INPUT $[0].minMembers",
     );
-    expect(code([{ id: "x", concept: "c", lines: [{ variants: [] }] }])).toBe("NARRATIVE_BAD_INPUT [0].lines[0].variants");
-    expect(code([{ id: "x", concept: "c", radius: 0, lines: [{ variants: [{ text: "a" }] }] }])).toBe("NARRATIVE_BAD_INPUT [0].radius");
+    expect(code([{ id: "x", concept: "c", lines: [{ variants: [] }] }])).toBe("NARRATIVE_BAD_INPUT $[0].lines[0].variants");
+    expect(code([{ id: "x", concept: "c", radius: 0, lines: [{ variants: [{ text: "a" }] }] }])).toBe("NARRATIVE_BAD_INPUT $[0].radius");
   });
 });

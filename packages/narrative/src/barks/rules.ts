@@ -13,7 +13,7 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of rules.", "$");
   const seen = new Set<string>();
   const rules = json.map((r: unknown, i): BarkRule => {
-    const p = `[${i}]`;
+    const p = `$[${i}]`;
     if (!isRecord(r) || typeof r.id !== "string" || r.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (r.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the rule.`, `${p}.id`);
     if (seen.has(r.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${r.id}".`, `${p}.id`);

@@ -69,7 +69,7 @@ const FN = "squadDialoguesFromJson";
 export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of dialogues.", "$");
   return json.map((d: unknown, i): SquadDialogue => {
-    const p = `[${i}]`;
+    const p = `$[${i}]`;
     if (!isRecord(d) || typeof d.id !== "string" || d.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (typeof d.concept !== "string" || d.concept === "") fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string.`, `${p}.concept`);
     const minMembers = (d.minMembers ?? 1) as number;

@@ -302,17 +302,22 @@ const metrics: LoaderCase<unknown> = {
   load: (input) => metricDefinitionsFromJson(input),
 };
 
-/** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [
-  storyletDeck,
-  storyletRestore,
-  grammarJson,
-  grammarText,
-  barkRules,
-  squadDialogues,
-  directorRestore,
-  merchantRestore,
-  trajectory,
-  encounters,
-  metrics,
-];
+/**
+ * Every loader of the package, for the unit suite and `pnpm fuzz`. Narrative opts in to the
+ * stricter contract: every rejection names a JSON path starting with `$` (or a text line).
+ */
+export const cases: readonly LoaderCase<unknown>[] = (
+  [
+    storyletDeck,
+    storyletRestore,
+    grammarJson,
+    grammarText,
+    barkRules,
+    squadDialogues,
+    directorRestore,
+    merchantRestore,
+    trajectory,
+    encounters,
+    metrics,
+  ] as LoaderCase<unknown>[]
+).map((c) => ({ ...c, jsonPaths: true }));
