@@ -42,7 +42,14 @@ const dialog: RuleBaseDefinition = {
   strategy: "specificity",
   rules: [
     { name: "hit-generic", when: [{ fact: "concept", value: "onHit" }], then: [] },
-    { name: "hit-medic", when: [{ fact: "concept", value: "onHit" }, { fact: "speaker.class", value: "medic" }], then: [] },
+    {
+      name: "hit-medic",
+      when: [
+        { fact: "concept", value: "onHit" },
+        { fact: "speaker.class", value: "medic" },
+      ],
+      then: [],
+    },
     {
       name: "hit-medic-low",
       when: [
@@ -52,7 +59,14 @@ const dialog: RuleBaseDefinition = {
       ],
       then: [],
     },
-    { name: "hit-not-medic", when: [{ fact: "concept", value: "onHit" }, { fact: "speaker.class", op: "!=", value: "medic" }], then: [] },
+    {
+      name: "hit-not-medic",
+      when: [
+        { fact: "concept", value: "onHit" },
+        { fact: "speaker.class", op: "!=", value: "medic" },
+      ],
+      then: [],
+    },
     { name: "any-friendly", when: [{ fact: "listener.friendly", value: true }], then: [] },
     { name: "reload", when: [{ fact: "concept", value: "reload" }], then: [{ set: "speaker.class", value: "reloader" }] },
   ],
@@ -117,9 +131,7 @@ describe("symbolic facts", () => {
     expect(paths(base([], [], { keyFact: "n" }))).toEqual(["$.keyFact"]);
     expect(paths(base([], [], { keyFact: "nope" }))).toEqual(["$.keyFact"]);
     expect(paths(base([], [], { keyFact: "kind", strategy: "specificity" }))).toEqual([]);
-    expect(err(() => createRuleEngine(base([{ fact: "kind", op: ">=", value: "a" }]) as RuleBaseDefinition))).toBe(
-      "INVALID_DEFINITION $.rules[0].when[0].op",
-    );
+    expect(err(() => createRuleEngine(base([{ fact: "kind", op: ">=", value: "a" }]) as RuleBaseDefinition))).toBe("INVALID_DEFINITION $.rules[0].when[0].op");
   });
 
   it("existing numeric rule bases compile as before (no symbols but the empty string)", () => {

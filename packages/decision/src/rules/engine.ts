@@ -225,10 +225,14 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
             if (kind !== undefined && other !== undefined && kind !== other)
               L.add(`${cp}.otherFact`, `compares a ${kind} fact with a ${other} fact; compare facts of the same kind`);
           } else if (kind === "symbol") {
-            if (typeof c["value"] !== "string") L.add(`${cp}.value`, `must be a string: fact ${JSON.stringify(c["fact"])} is symbolic (declared with a string)`);
+            if (typeof c["value"] !== "string")
+              L.add(`${cp}.value`, `must be a string: fact ${JSON.stringify(c["fact"])} is symbolic (declared with a string)`);
           } else if (typeof c["value"] === "string") {
             if (kind === "number")
-              L.add(`${cp}.value`, `is a string but fact ${JSON.stringify(c["fact"])} is numeric; declare the fact with a string initial value to make it symbolic`);
+              L.add(
+                `${cp}.value`,
+                `is a string but fact ${JSON.stringify(c["fact"])} is numeric; declare the fact with a string initial value to make it symbolic`,
+              );
           } else if (typeof c["value"] !== "boolean") L.number(`${cp}.value`, c["value"]);
         });
       }
@@ -267,7 +271,8 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   if (definition["keyFact"] !== undefined && L.string("$.keyFact", definition["keyFact"])) {
     const kind = kindOf(definition["keyFact"]);
     if (kind === undefined) L.add("$.keyFact", `names undeclared fact ${JSON.stringify(definition["keyFact"])}`);
-    else if (kind !== "symbol") L.add("$.keyFact", `names numeric fact ${JSON.stringify(definition["keyFact"])}; the key fact must be symbolic (declared with a string)`);
+    else if (kind !== "symbol")
+      L.add("$.keyFact", `names numeric fact ${JSON.stringify(definition["keyFact"])}; the key fact must be symbolic (declared with a string)`);
   }
   return L.issues;
 }

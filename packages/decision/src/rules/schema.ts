@@ -62,7 +62,12 @@ export const ruleBaseJsonSchema = {
     },
     action: {
       oneOf: [
-        { type: "object", required: ["set", "value"], additionalProperties: false, properties: { set: factName, value: { type: ["number", "boolean", "string"] } } },
+        {
+          type: "object",
+          required: ["set", "value"],
+          additionalProperties: false,
+          properties: { set: factName, value: { type: ["number", "boolean", "string"] } },
+        },
         { type: "object", required: ["add", "value"], additionalProperties: false, properties: { add: factName, value: { type: "number" } } },
         { type: "object", required: ["call"], additionalProperties: false, properties: { call: { type: "string", minLength: 1 }, args } },
       ],
