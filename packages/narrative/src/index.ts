@@ -93,6 +93,7 @@ export {
 
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
+export { matchArchetype, type ArchetypeMatch } from "./analytics/archetypes.js";
 export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";
 export {
   createMetricReducers,
