@@ -27,7 +27,7 @@ export interface ArchetypeMatch {
  * @throws TacticaError `INVALID_ARGUMENT` when there are no archetypes or a length differs.
  */
 export function matchArchetype(archetypes: readonly ArrayLike<number>[], vector: ArrayLike<number>): ArchetypeMatch {
-  if (!Array.isArray(archetypes) || archetypes.length === 0) fail("INVALID_ARGUMENT", "matchArchetype", "give at least one archetype vector.", "archetypes");
+  if (archetypes.length === 0) fail("INVALID_ARGUMENT", "matchArchetype", "give at least one archetype vector.", "archetypes");
   const similarities = archetypes.map((a, i) => {
     if (a.length !== vector.length)
       fail("INVALID_ARGUMENT", "matchArchetype", `archetype ${i} has ${a.length} values but the vector has ${vector.length}.`, `archetypes[${i}]`);
