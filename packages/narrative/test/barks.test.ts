@@ -2,7 +2,7 @@ import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setFact } from "@tactica/decision";
-import { barkRulesFromJson, createBarkState, findBark, recordBark, sayBark, stepBarks } from "../src/index.js";
+import { barkRulesFromJson, createBarkState, findBark, matchConditions, recordBark, sayBark, stepBarks } from "../src/index.js";
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -262,6 +262,17 @@ describe("barks on decision's rule engine", () => {
     expect(code(() => findBark(rules, createBarkState(), { concept: "c", facts: { hp: Number.NaN } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
     expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: 7 } }, createRng(1))?.ruleId).toBe("not-medic");
     expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: "medic" } }, createRng(1))?.ruleId).toBe("medic");
+  });
+
+  it("a fact the query leaves out reads as \"\", 0 or false, as matchConditions reads it", () => {
+    const rules = barkRulesFromJson([
+      { id: "unnamed", concept: "c", criteria: [{ key: "name", op: "==", value: "" }], lines: ["Who's there?"] },
+      { id: "zero", concept: "d", criteria: [{ key: "ammo", op: "<=", value: 0 }, { key: "armed", op: "==", value: false }], lines: ["Empty!"] },
+    ]);
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: {} }, createRng(1))?.ruleId).toBe("unnamed");
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: { name: "Ada" } }, createRng(1))).toBeNull();
+    expect(findBark(rules, createBarkState(), { concept: "d", facts: {} }, createRng(1))?.ruleId).toBe("zero");
+    expect(matchConditions(rules.rules[1]!.criteria, {})).toBe(true);
   });
 
   it("a structured clone of the rule set behaves as the original", () => {
