@@ -109,6 +109,7 @@ export {
 } from "./analytics/telemetry.js";
 export { evaluateTensionArc, type TensionArc } from "./director/tension-arc.js";
 export {
+  findRegionName,
   findSquadDialogue,
   squadDialoguesFromJson,
   type SquadDialogue,
@@ -116,5 +117,6 @@ export {
   type SquadDialogueQuery,
   type SquadDialogueResult,
   type SquadMember,
+  type SquadRegion,
 } from "./barks/squad-dialogue.js";
 export { addLevelCounter, createLevelState, drainLevelChanges, setLevelValue, type LevelChange, type LevelState, type LevelValueType } from "./level-state.js";
