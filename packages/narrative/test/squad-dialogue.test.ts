@@ -70,6 +70,8 @@ describe("squad dialogue (chapter 2)", () => {
     ];
     expect(findRegionName(regions, 15, 0)).toBe("behind the crates");
     expect(findRegionName(regions, 40, 0)).toBe("on the roof");
+    expect(findRegionName(regions, 15, 10)).toBe("on the roof"); // below the crates' rectangle
+    expect(findRegionName(regions, 15, -10)).toBe("on the roof"); // above it
     expect(findRegionName(regions, 400, 0)).toBeUndefined();
     const members = squad(1);
     const lost = (x: number) =>
