@@ -264,10 +264,18 @@ describe("barks on decision's rule engine", () => {
     expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: "medic" } }, createRng(1))?.ruleId).toBe("medic");
   });
 
-  it("a fact the query leaves out reads as \"\", 0 or false, as matchConditions reads it", () => {
+  it('a fact the query leaves out reads as "", 0 or false, as matchConditions reads it', () => {
     const rules = barkRulesFromJson([
       { id: "unnamed", concept: "c", criteria: [{ key: "name", op: "==", value: "" }], lines: ["Who's there?"] },
-      { id: "zero", concept: "d", criteria: [{ key: "ammo", op: "<=", value: 0 }, { key: "armed", op: "==", value: false }], lines: ["Empty!"] },
+      {
+        id: "zero",
+        concept: "d",
+        criteria: [
+          { key: "ammo", op: "<=", value: 0 },
+          { key: "armed", op: "==", value: false },
+        ],
+        lines: ["Empty!"],
+      },
     ]);
     expect(findBark(rules, createBarkState(), { concept: "c", facts: {} }, createRng(1))?.ruleId).toBe("unnamed");
     expect(findBark(rules, createBarkState(), { concept: "c", facts: { name: "Ada" } }, createRng(1))).toBeNull();
