@@ -204,7 +204,7 @@ function naiveFindBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, r
     ]!;
   const m = free(rule.id, rule.lines.length, rule.lineCooldown, rule.concept, lines);
   const lineIndex = lines[m === 1 ? 0 : rngInt(rng, 0, m - 1)]!;
-  return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
+  return { ruleId: rule.id, specificity: rule.criteria.length, lineIndex, text: rule.lines[lineIndex]! };
 }
 
 function barkBench(ctx: SuiteContext): void {

@@ -194,8 +194,10 @@ export {
   createRuleState,
   getFact,
   getFactId,
+  getFactSymbol,
   getMatchedRuleNames,
   getNeverFiredRules,
+  getSymbolId,
   matchRules,
   reinforceRule,
   restoreRuleState,
@@ -213,6 +215,8 @@ export {
   type RuleStateOptions,
   type RuleTest,
 } from "./rules/engine";
+export { queryRules, type RuleQueryOptions } from "./rules/query";
+export { ruleBaseJsonSchema } from "./rules/schema";
 export {
   adaptScriptWeights,
   createDynamicScripting,

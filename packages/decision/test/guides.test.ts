@@ -31,6 +31,9 @@ describe("guide snippets", () => {
   it("resource rules: the ranch delivers 40 leather in 10 days", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);
   });
+  it("rule queries: the most specific rule, then the next tier through the filter", () => {
+    expect(run(firstSnippet("decision-rules.md", 2), "return [best, next];")).toEqual(["hit-medic-dying", "hit-medic"]);
+  });
   it("fuzzy logic: a desirability inside the output range", () => {
     const v = run(
       firstSnippet("decision-fuzzy.md"),

@@ -93,6 +93,7 @@ export {
 
 export { cosineSimilarity, normalizeVariance, type VarianceNormalization } from "./analytics/vectors.js";
 export { clusterKMeans, clusterKMedoids, type Clustering } from "./analytics/clustering.js";
+export { matchArchetype, type ArchetypeMatch } from "./analytics/archetypes.js";
 export { balanceTeams, eloExpected, updateElo } from "./analytics/elo.js";
 export {
   createMetricReducers,
@@ -108,6 +109,7 @@ export {
 } from "./analytics/telemetry.js";
 export { evaluateTensionArc, type TensionArc } from "./director/tension-arc.js";
 export {
+  findRegionName,
   findSquadDialogue,
   squadDialoguesFromJson,
   type SquadDialogue,
@@ -115,5 +117,6 @@ export {
   type SquadDialogueQuery,
   type SquadDialogueResult,
   type SquadMember,
+  type SquadRegion,
 } from "./barks/squad-dialogue.js";
 export { addLevelCounter, createLevelState, drainLevelChanges, setLevelValue, type LevelChange, type LevelState, type LevelValueType } from "./level-state.js";

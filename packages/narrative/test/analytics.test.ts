@@ -1,7 +1,7 @@
 import { createRng, rngNormal } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { balanceTeams, clusterKMeans, clusterKMedoids, cosineSimilarity, eloExpected, normalizeVariance, updateElo } from "../src/index.js";
+import { balanceTeams, clusterKMeans, clusterKMedoids, cosineSimilarity, eloExpected, matchArchetype, normalizeVariance, updateElo } from "../src/index.js";
 
 function blobs(seed: number): number[][] {
   const rng = createRng(seed);
@@ -116,5 +116,35 @@ describe("analytics (chapter 39)", () => {
     const sum = (t: number[]): number => t.reduce((s, i) => s + [2000, 1900, 1500, 1400, 1000, 900][i]!, 0);
     expect(Math.abs(sum(t1) - sum(t2))).toBeLessThanOrEqual(200);
     expect([...t1, ...t2].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe("archetype vectors", () => {
+  it("a player matches the archetype pointing the same way (cosine), whatever the scale", () => {
+    const archetypes = [
+      [1, 0, 0],
+      [0, 1, 1],
+    ];
+    const m = matchArchetype(archetypes, [0.1, 3, 2]);
+    expect(m.index).toBe(1);
+    expect(m.similarities[0]).toBeCloseTo(0.1 / Math.sqrt(0.01 + 9 + 4), 12);
+    expect(matchArchetype(archetypes, [20, 0, 0])).toEqual({ index: 0, similarity: 1, similarities: [1, 0] });
+  });
+
+  it("archetypes from k-medoids on normalised metrics name each player's own cluster", () => {
+    const players = [
+      [30, 1, 0],
+      [28, 2, 1],
+      [2, 20, 15],
+      [1, 22, 18],
+    ];
+    const norm = normalizeVariance(players);
+    const c = clusterKMedoids(norm.rows, 2, createRng(3));
+    norm.rows.forEach((row, i) => expect(matchArchetype(c.centers, row).index).toBe(c.assignment[i]));
+  });
+
+  it("rejects no archetypes or a length mismatch", () => {
+    expect(() => matchArchetype([], [1])).toThrow(/at least one/);
+    expect(() => matchArchetype([[1, 2]], [1])).toThrow(/archetype 0/);
   });
 });

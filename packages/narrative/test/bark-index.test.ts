@@ -47,7 +47,7 @@ function naiveFindBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, r
         ]!;
   const lines = free(rule.id, rule.concept, rule.lines.length, rule.lineCooldown);
   const lineIndex = lines[lines.length === 1 ? 0 : rngInt(rng, 0, lines.length - 1)]!;
-  return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
+  return { ruleId: rule.id, specificity: rule.criteria.length, lineIndex, text: rule.lines[lineIndex]! };
 }
 
 const criterion = fc.oneof(

@@ -1,8 +1,8 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnimationPriority, createAnimationBlackboard } from "@tactica/decision";
-import { barkRulesFromJson, createBarkState, findBark, recordBark, sayBark, stepBarks } from "../src/index.js";
+import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setFact } from "@tactica/decision";
+import { barkRulesFromJson, createBarkState, findBark, matchConditions, recordBark, sayBark, stepBarks } from "../src/index.js";
 
 function code(fn: () => unknown): string | undefined {
   try {
@@ -35,7 +35,7 @@ describe("bark rules", () => {
 
   it("rejects bad rules with the JSON path", () => {
     expect(code(() => barkRulesFromJson({}))).toBe("NARRATIVE_BAD_INPUT $");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT [0].lines");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: [] }]))).toBe("NARRATIVE_BAD_INPUT $[0].lines");
     expect(
       code(() =>
         barkRulesFromJson([
@@ -43,9 +43,9 @@ describe("bark rules", () => {
           { id: "a", concept: "c", lines: ["y"] },
         ]),
       ),
-    ).toBe("NARRATIVE_BAD_INPUT [1].id");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT [0].concept");
-    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
+    ).toBe("NARRATIVE_BAD_INPUT $[1].id");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "", lines: ["x"] }]))).toBe("NARRATIVE_BAD_INPUT $[0].concept");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", lines: ["x"], cooldown: -1 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldown");
     expect(code(() => stepBarks(createBarkState(), Number.NaN))).toBe("INVALID_ARGUMENT dt");
   });
 });
@@ -198,5 +198,100 @@ describe("criteria in decision's rule-condition form", () => {
       { key: "inCover", op: "==", value: true },
     ]);
     expect(sayBark(rules, createBarkState(), { concept: "reload", facts: { ammo: 1, inCover: true } }, createRng(1))?.text).toBe("Almost dry!");
+  });
+});
+
+describe("barks on decision's rule engine", () => {
+  it("compile into a decision rule engine: one rule per bark rule, concept as the symbolic key fact, strategy specificity", () => {
+    const e = tiered.engine;
+    expect(e.ruleNames).toEqual(["generic", "class", "specific"]);
+    expect(e.strategy).toBe("specificity");
+    expect(e.factNames[e.keyFact]).toBe("concept");
+    expect(Array.from(e.testCount)).toEqual([1, 2, 3]);
+    // The engine answers decision queries directly.
+    const s = createRuleState(e);
+    setFact(s, e, "concept", "seeObject");
+    setFact(s, e, "object.class", "barrel");
+    expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("class");
+    setFact(s, e, "object.id", "red-barrel-7");
+    expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("specific");
+  });
+
+  it("a choice names its rule's specificity (number of criteria)", () => {
+    const facts = { "object.class": "barrel", "object.id": "red-barrel-7" };
+    expect(findBark(tiered, createBarkState(), { concept: "seeObject", facts }, createRng(1))?.specificity).toBe(2);
+    expect(findBark(tiered, createBarkState(), { concept: "seeObject", facts: {} }, createRng(1))?.specificity).toBe(0);
+  });
+
+  it("rejects mixed value kinds on one fact and the reserved key concept, by JSON path", () => {
+    expect(
+      code(() =>
+        barkRulesFromJson([
+          { id: "a", concept: "c", criteria: [{ key: "cls", op: "==", value: "medic" }], lines: ["x"] },
+          {
+            id: "b",
+            concept: "c",
+            criteria: [
+              { key: "hp", op: "<", value: 3 },
+              { key: "cls", op: "==", value: 2 },
+            ],
+            lines: ["y"],
+          },
+        ]),
+      ),
+    ).toBe("NARRATIVE_BAD_INPUT $[1].criteria[1].value");
+    expect(code(() => barkRulesFromJson([{ id: "a", concept: "c", criteria: [{ key: "concept", op: "==", value: "c" }], lines: ["x"] }]))).toBe(
+      "NARRATIVE_BAD_INPUT $[0].criteria[0].key",
+    );
+    // Numbers and booleans mix (booleans count as 1/0).
+    expect(() =>
+      barkRulesFromJson([
+        { id: "a", concept: "c", criteria: [{ key: "n", op: "==", value: true }], lines: ["x"] },
+        { id: "b", concept: "c", criteria: [{ key: "n", op: ">", value: 0 }], lines: ["y"] },
+      ]),
+    ).not.toThrow();
+  });
+
+  it("query facts of the wrong kind: a string for a numeric fact throws; a number for a symbolic fact equals no string", () => {
+    const rules = barkRulesFromJson([
+      { id: "low", concept: "c", criteria: [{ key: "hp", op: "<", value: 3 }], lines: ["low"] },
+      { id: "not-medic", concept: "c", criteria: [{ key: "cls", op: "!=", value: "medic" }], lines: ["not medic"] },
+      { id: "medic", concept: "c", criteria: [{ key: "cls", op: "==", value: "medic" }], lines: ["medic"] },
+    ]);
+    expect(code(() => findBark(rules, createBarkState(), { concept: "c", facts: { hp: "low" } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
+    expect(code(() => findBark(rules, createBarkState(), { concept: "c", facts: { hp: Number.NaN } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: 7 } }, createRng(1))?.ruleId).toBe("not-medic");
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: "medic" } }, createRng(1))?.ruleId).toBe("medic");
+  });
+
+  it('a fact the query leaves out reads as "", 0 or false, as matchConditions reads it', () => {
+    const rules = barkRulesFromJson([
+      { id: "unnamed", concept: "c", criteria: [{ key: "name", op: "==", value: "" }], lines: ["Who's there?"] },
+      {
+        id: "zero",
+        concept: "d",
+        criteria: [
+          { key: "ammo", op: "<=", value: 0 },
+          { key: "armed", op: "==", value: false },
+        ],
+        lines: ["Empty!"],
+      },
+    ]);
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: {} }, createRng(1))?.ruleId).toBe("unnamed");
+    expect(findBark(rules, createBarkState(), { concept: "c", facts: { name: "Ada" } }, createRng(1))).toBeNull();
+    expect(findBark(rules, createBarkState(), { concept: "d", facts: {} }, createRng(1))?.ruleId).toBe("zero");
+    expect(matchConditions(rules.rules[1]!.criteria, {})).toBe(true);
+  });
+
+  it("a structured clone of the rule set behaves as the original", () => {
+    const copy = structuredClone(tiered);
+    const facts = { "object.class": "barrel", "object.id": "red-barrel-7" };
+    const a = createBarkState();
+    const b = createBarkState();
+    for (let i = 0; i < 6; i++) {
+      expect(sayBark(copy, b, { concept: "seeObject", facts }, createRng(i))).toEqual(sayBark(tiered, a, { concept: "seeObject", facts }, createRng(i)));
+      stepBarks(a, 1);
+      stepBarks(b, 1);
+    }
   });
 });

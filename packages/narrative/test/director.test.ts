@@ -134,10 +134,10 @@ describe("AI director", () => {
     addDirectorIntensity(d, 0.4);
     const before = JSON.stringify(saveDirector(d));
     const good = saveDirector(createDirector({}, 9));
-    expect(code(() => restoreDirector(d, { ...good, phase: "panic" }))).toBe("NARRATIVE_BAD_INPUT phase");
-    expect(code(() => restoreDirector(d, { ...good, rng: [0, 0, 0, 0] }))).toBe("NARRATIVE_BAD_INPUT rng");
-    expect(code(() => restoreDirector(d, { ...good, intensity: -1 }))).toBe("NARRATIVE_BAD_INPUT intensity");
-    expect(code(() => restoreDirector(d, { ...good, config: { ...good.config, relaxMin: 50 } }))).toBe("NARRATIVE_BAD_INPUT config.relaxMax");
+    expect(code(() => restoreDirector(d, { ...good, phase: "panic" }))).toBe("NARRATIVE_BAD_INPUT $.phase");
+    expect(code(() => restoreDirector(d, { ...good, rng: [0, 0, 0, 0] }))).toBe("NARRATIVE_BAD_INPUT $.rng");
+    expect(code(() => restoreDirector(d, { ...good, intensity: -1 }))).toBe("NARRATIVE_BAD_INPUT $.intensity");
+    expect(code(() => restoreDirector(d, { ...good, config: { ...good.config, relaxMin: 50 } }))).toBe("NARRATIVE_BAD_INPUT $.config.relaxMax");
     expect(JSON.stringify(saveDirector(d))).toBe(before);
   });
 

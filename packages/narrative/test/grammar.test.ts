@@ -28,13 +28,13 @@ describe("grammar loading", () => {
   });
 
   it("rejects malformed rules with the symbol and rule index", () => {
-    expect(code(() => grammarFromJson({ origin: "#open" }))).toBe("NARRATIVE_GRAMMAR origin[0]");
-    expect(code(() => grammarFromJson({ origin: ["x", "[k:v"] }))).toBe("NARRATIVE_GRAMMAR origin[1]");
-    expect(code(() => grammarFromJson({ origin: "#a.shout#", a: "x" }))).toBe("NARRATIVE_GRAMMAR origin[0]");
-    expect(code(() => grammarFromJson({ origin: "[novalue]" }))).toBe("NARRATIVE_GRAMMAR origin[0]");
-    expect(code(() => grammarFromJson({ origin: [] }))).toBe("NARRATIVE_GRAMMAR origin");
-    expect(code(() => grammarFromJson({ origin: [{ text: "a", weight: 0 }] }))).toBe("NARRATIVE_GRAMMAR origin[0]");
-    expect(code(() => grammarFromJson({ "a.b": "x" }))).toBe("NARRATIVE_GRAMMAR a.b");
+    expect(code(() => grammarFromJson({ origin: "#open" }))).toBe("NARRATIVE_GRAMMAR $.origin[0]");
+    expect(code(() => grammarFromJson({ origin: ["x", "[k:v"] }))).toBe("NARRATIVE_GRAMMAR $.origin[1]");
+    expect(code(() => grammarFromJson({ origin: "#a.shout#", a: "x" }))).toBe("NARRATIVE_GRAMMAR $.origin[0]");
+    expect(code(() => grammarFromJson({ origin: "[novalue]" }))).toBe("NARRATIVE_GRAMMAR $.origin[0]");
+    expect(code(() => grammarFromJson({ origin: [] }))).toBe("NARRATIVE_GRAMMAR $.origin");
+    expect(code(() => grammarFromJson({ origin: [{ text: "a", weight: 0 }] }))).toBe("NARRATIVE_GRAMMAR $.origin[0]");
+    expect(code(() => grammarFromJson({ "a.b": "x" }))).toBe('NARRATIVE_GRAMMAR $["a.b"]');
     expect(code(() => grammarFromJson([]))).toBe("NARRATIVE_GRAMMAR $");
     expect(code(() => parseGrammar("{ nope"))).toBe("PARSE_ERROR ");
   });
@@ -158,7 +158,7 @@ describe("grammar loader limits", () => {
     } catch (e) {
       err = e;
     }
-    expect(isTacticaError(err, "NARRATIVE_GRAMMAR") && err.path).toBe("origin[0]");
+    expect(isTacticaError(err, "NARRATIVE_GRAMMAR") && err.path).toBe("$.origin[0]");
     const chain = { origin: "#s0#", ...Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`s${i}`, `#s${i + 1}# and #s${i + 1}#`])) };
     expect(Object.keys(grammarFromJson(chain).symbols)).toHaveLength(2001); // worklist check: linear, not quadratic
     try {

@@ -1,7 +1,7 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { findSquadDialogue, squadDialoguesFromJson, type SquadMember } from "../src/index.js";
+import { findRegionName, findSquadDialogue, squadDialoguesFromJson, type SquadMember } from "../src/index.js";
 
 const DIALOGUES = squadDialoguesFromJson([
   {
@@ -63,6 +63,34 @@ describe("squad dialogue (chapter 2)", () => {
     expect(findSquadDialogue(DIALOGUES, { concept: "manDown", facts: { down: 1 }, x: 0, y: 0, members: squad(1) }, createRng(1))?.dialogueId).toBe("man-down");
   });
 
+  it("region names from the target's last known position; man-down counts from the squad; the down never speak", () => {
+    const regions = [
+      { name: "behind the crates", minX: 10, minY: -5, maxX: 20, maxY: 5 },
+      { name: "on the roof", minX: -50, minY: -50, maxX: 50, maxY: 50 },
+    ];
+    expect(findRegionName(regions, 15, 0)).toBe("behind the crates");
+    expect(findRegionName(regions, 40, 0)).toBe("on the roof");
+    expect(findRegionName(regions, 15, 10)).toBe("on the roof"); // below the crates' rectangle
+    expect(findRegionName(regions, 15, -10)).toBe("on the roof"); // above it
+    expect(findRegionName(regions, 400, 0)).toBeUndefined();
+    const members = squad(1);
+    const lost = (x: number) =>
+      findSquadDialogue(DIALOGUES, { concept: "lostTarget", facts: {}, x: 0, y: 0, members, lastKnown: { x, y: 0 }, regions }, createRng(2))?.lines[1]!.text;
+    expect(lost(12)).toBe("He's behind the crates!");
+    expect(lost(45)).toBe("He's on the roof!");
+    expect(lost(500)).toBe("He's {region}!");
+    // Two of four members down: the world fact and slot `down` count them, and they never speak.
+    const four: SquadMember[] = [...squad(1), { id: "d1", x: 1, y: 0, facts: { health: 0 } }, { id: "d2", x: 2, y: 0, facts: { down: true } }];
+    for (let seed = 0; seed < 20; seed++) {
+      const r = findSquadDialogue(DIALOGUES, { concept: "manDown", facts: {}, x: 0, y: 0, members: four }, createRng(seed))!;
+      expect(r.lines[0]!.text).toBe("I've got 2 men down!");
+      expect(["d1", "d2"]).not.toContain(r.lines[0]!.speaker);
+    }
+    // Only a and b are up and in range (c is 100 away): the two-line status dialogue still fits; with b down it does not.
+    expect(findSquadDialogue(DIALOGUES, { concept: "status", facts: {}, x: 0, y: 0, members: squad(0.3) }, createRng(1))).not.toBeNull();
+    expect(findSquadDialogue(DIALOGUES, { concept: "status", facts: {}, x: 0, y: 0, members: squad(0) }, createRng(1))).toBeNull();
+  });
+
   it("property: the second speaker is never the first", () => {
     fc.assert(
       fc.property(fc.integer({ min: 2, max: 6 }), fc.integer({ min: 0, max: 999 }), (n, seed) => {
@@ -84,9 +112,9 @@ describe("squad dialogue (chapter 2)", () => {
       return undefined;
     };
     expect(code([{ id: "x", concept: "c", minMembers: 1, lines: [{ variants: [{ text: "a" }] }, { variants: [{ text: "b" }] }] }])).toBe(
-      "NARRATIVE_BAD_INPUT [0].minMembers",
+      "NARRATIVE_BAD_INPUT $[0].minMembers",
     );
-    expect(code([{ id: "x", concept: "c", lines: [{ variants: [] }] }])).toBe("NARRATIVE_BAD_INPUT [0].lines[0].variants");
-    expect(code([{ id: "x", concept: "c", radius: 0, lines: [{ variants: [{ text: "a" }] }] }])).toBe("NARRATIVE_BAD_INPUT [0].radius");
+    expect(code([{ id: "x", concept: "c", lines: [{ variants: [] }] }])).toBe("NARRATIVE_BAD_INPUT $[0].lines[0].variants");
+    expect(code([{ id: "x", concept: "c", radius: 0, lines: [{ variants: [{ text: "a" }] }] }])).toBe("NARRATIVE_BAD_INPUT $[0].radius");
   });
 });

@@ -51,18 +51,18 @@ describe("storylet deck", () => {
   });
 
   it("rejects bad input with NARRATIVE_BAD_INPUT and the JSON path", () => {
-    expect(code(() => storyletDeckFromJson({ version: 2, storylets: [] }))).toBe("NARRATIVE_BAD_INPUT version");
-    expect(code(() => storyletDeckFromJson([{ id: "a" }, { id: "a" }]))).toBe("NARRATIVE_BAD_INPUT [1].id");
-    expect(code(() => storyletDeckFromJson([{ id: "a", weight: 0 }]))).toBe("NARRATIVE_BAD_INPUT [0].weight");
-    expect(code(() => storyletDeckFromJson([{ id: "a", cooldown: 1.5 }]))).toBe("NARRATIVE_BAD_INPUT [0].cooldown");
+    expect(code(() => storyletDeckFromJson({ version: 2, storylets: [] }))).toBe("NARRATIVE_BAD_INPUT $.version");
+    expect(code(() => storyletDeckFromJson([{ id: "a" }, { id: "a" }]))).toBe("NARRATIVE_BAD_INPUT $[1].id");
+    expect(code(() => storyletDeckFromJson([{ id: "a", weight: 0 }]))).toBe("NARRATIVE_BAD_INPUT $[0].weight");
+    expect(code(() => storyletDeckFromJson([{ id: "a", cooldown: 1.5 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldown");
     expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", conditions: [{ key: "q", op: "~", value: 1 }] }] }))).toBe(
-      "NARRATIVE_BAD_INPUT storylets[0].conditions[0].op",
+      "NARRATIVE_BAD_INPUT $.storylets[0].conditions[0].op",
     );
     expect(code(() => storyletDeckFromJson([{ id: "a", conditions: [{ key: "q", op: "<", value: "x" }] }]))).toBe(
-      "NARRATIVE_BAD_INPUT [0].conditions[0].value",
+      "NARRATIVE_BAD_INPUT $[0].conditions[0].value",
     );
-    expect(code(() => storyletDeckFromJson([{ id: "a", effects: [{ key: "q", op: "add", value: true }] }]))).toBe("NARRATIVE_BAD_INPUT [0].effects[0].value");
-    expect(code(() => storyletDeckFromJson([{ id: "a", salience: Number.NaN }]))).toBe("NARRATIVE_BAD_INPUT [0].salience");
+    expect(code(() => storyletDeckFromJson([{ id: "a", effects: [{ key: "q", op: "add", value: true }] }]))).toBe("NARRATIVE_BAD_INPUT $[0].effects[0].value");
+    expect(code(() => storyletDeckFromJson([{ id: "a", salience: Number.NaN }]))).toBe("NARRATIVE_BAD_INPUT $[0].salience");
   });
 });
 
@@ -185,8 +185,8 @@ describe("storylet save/restore", () => {
   it("validates the whole snapshot before touching the state", () => {
     const t = createStoryletState({ keep: true });
     const before = JSON.stringify(t);
-    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: {}, lastPlayed: {}, playCount: { a: -1 } }))).toBe("NARRATIVE_BAD_INPUT playCount.a");
-    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: { q: null }, lastPlayed: {}, playCount: {} }))).toBe("NARRATIVE_BAD_INPUT qualities.q");
+    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: {}, lastPlayed: {}, playCount: { a: -1 } }))).toBe("NARRATIVE_BAD_INPUT $.playCount.a");
+    expect(code(() => restoreStoryletState(t, { turn: 1, qualities: { q: null }, lastPlayed: {}, playCount: {} }))).toBe("NARRATIVE_BAD_INPUT $.qualities.q");
     expect(code(() => restoreStoryletState(t, null))).toBe("NARRATIVE_BAD_INPUT $");
     expect(JSON.stringify(t)).toBe(before);
   });

@@ -37,6 +37,11 @@ export interface LoaderCase<I = unknown> {
   readonly target?: FuzzTarget<I>;
   /** Inputs per run in CI (default {@link DEFAULT_CI_RUNS}); lower it only for loaders that are slow on valid input. */
   readonly ciRuns?: number;
+  /**
+   * Opt-in stricter contract: a rejection's `path` must be a JSON path starting with `$`
+   * (`$.storylets[0].id`); a `line` alone still counts. Off by default.
+   */
+  readonly jsonPaths?: boolean;
 }
 
 /** Inputs per loader in the unit suite. */
@@ -386,6 +391,9 @@ export function checkInput<I>(c: LoaderCase<I>, input: I, proto: string): { outc
       if (e.path === undefined && e.line === undefined) {
         outcome = "other";
         reason = `TacticaError ${e.code} without a path or line: ${e.message}`;
+      } else if (c.jsonPaths === true && e.path !== undefined && !e.path.startsWith("$")) {
+        outcome = "other";
+        reason = `TacticaError ${e.code} with path ${JSON.stringify(e.path)}, which does not start with "$": ${e.message}`;
       } else outcome = "rejected";
     } else {
       outcome = "other";

@@ -12,8 +12,11 @@ export type RuleCondition =
       fact: string;
       /** Operator (default `"=="`). */
       op?: RuleOp;
-      /** Constant to compare with (booleans count as 1/0). */
-      value: number | boolean;
+      /**
+       * Constant to compare with (booleans count as 1/0). A string compares a symbolic fact (one
+       * declared with a string initial value) with `==` or `!=` only.
+       */
+      value: number | boolean | string;
     }
   | {
       /** Fact name. */
@@ -37,8 +40,8 @@ export type RuleAction =
   | {
       /** Fact to set. */
       set: string;
-      /** New value. */
-      value: number | boolean;
+      /** New value (a string for a symbolic fact). */
+      value: number | boolean | string;
     }
   | {
       /** Fact to increment. */
@@ -73,16 +76,22 @@ export interface RuleDefinition {
  * Conflict-resolution strategy: `"salience"` (highest salience, then database order),
  * `"order"` (first matching rule in database order: greedy), `"random"` (seeded uniform among
  * matches), `"weighted"` (seeded, proportional to rule weight), `"recency"` (the rule whose
- * conditions saw the most recent fact change, then salience).
+ * conditions saw the most recent fact change, then salience), `"specificity"` (the rule with
+ * the most conditions, all holding; ties by a seeded pick proportional to rule weight: Valve's
+ * dynamic dialog rule query, see `queryRules`).
  */
-export type ConflictStrategy = "salience" | "order" | "random" | "weighted" | "recency";
+export type ConflictStrategy = "salience" | "order" | "random" | "weighted" | "recency" | "specificity";
 
 /** A rule base: facts (working-memory slots), rules and policies. Plain JSON. */
 export interface RuleBaseDefinition {
   /** Schema version; must be 1. */
   version: 1;
-  /** Fact names with their initial values. */
-  facts: Record<string, number | boolean>;
+  /**
+   * Fact names with their initial values. A string initial value makes the fact symbolic: it
+   * holds strings (interned to numbers by the compiled engine), and conditions compare it with
+   * `==` / `!=` only.
+   */
+  facts: Record<string, number | boolean | string>;
   /** Rules in database order. */
   rules: RuleDefinition[];
   /** Conflict-resolution strategy (default `"salience"`). */
@@ -91,4 +100,10 @@ export interface RuleBaseDefinition {
   refraction?: boolean;
   /** Name of the default rule to run when nothing matches (its conditions are ignored). */
   fallback?: string;
+  /**
+   * Symbolic fact that indexes rules for `queryRules` (e.g. `"concept"`): rules whose first
+   * `==` condition on it names a constant are bucketed by that value, so a query only tests the
+   * rules of the current value plus the rules that do not constrain it.
+   */
+  keyFact?: string;
 }

@@ -17,7 +17,7 @@ export interface RuleBindings {
 }
 
 const OPS = ["<", "<=", "==", "!=", ">=", ">"] as const;
-const STRATEGIES: readonly ConflictStrategy[] = ["salience", "order", "random", "weighted", "recency"];
+const STRATEGIES: readonly ConflictStrategy[] = ["salience", "order", "random", "weighted", "recency", "specificity"];
 /** Most rules one rule base may hold. */
 const MAX_RULES = 1 << 16;
 /** Most facts one rule base may declare. */
@@ -61,6 +61,19 @@ export interface RuleEngine {
   readonly refraction: boolean;
   /** Fallback rule index (-1 none). */
   readonly fallback: number;
+  /**
+   * Symbol table: every string the rule base mentions (symbolic facts' initial values, condition
+   * constants, `set` values, `""` always), in order of first appearance. A symbolic fact holds
+   * the index of its string here, or -1 for a string the rule base never mentions (such a value
+   * equals no constant; `!=` every constant holds).
+   */
+  readonly symbols: readonly string[];
+  /** Symbol string → index (own keys only). */
+  readonly symbolIndex: Readonly<Record<string, number>>;
+  /** 1 per symbolic fact, 0 per numeric fact. */
+  readonly factKind: Uint8Array;
+  /** Index of the key fact that buckets rules for `queryRules` (-1 none). */
+  readonly keyFact: number;
   /** @internal Test and action tables. */
   readonly t: TestTables;
 }
@@ -83,6 +96,13 @@ export interface TestTables {
   readonly actValue: Float64Array;
   readonly actFn: readonly (RuleCall | null)[];
   readonly actArgs: readonly Readonly<Record<string, unknown>>[];
+  /** First condition of each rule (conditions of rule r are `ruleTestStart[r] .. ruleTestStart[r + 1]`). */
+  readonly ruleTestStart: Int32Array;
+  /** Query buckets: bucket b lists `queryList[queryStart[b] .. queryStart[b + 1])`, most conditions first, then database order; the last bucket holds the rules without a key condition. */
+  readonly queryStart: Int32Array;
+  readonly queryList: Int32Array;
+  /** Symbol id → query bucket (-1 none). */
+  readonly keyBucket: Int32Array;
 }
 
 /**
@@ -147,17 +167,23 @@ export interface RuleState {
 export function validateRuleBase(definition: unknown, bindings: RuleBindings = {}): DefinitionIssue[] {
   const L = new IssueList();
   if (!L.object("$", definition)) return L.issues;
-  L.known("$", definition, ["version", "facts", "rules", "strategy", "refraction", "fallback"]);
+  L.known("$", definition, ["version", "facts", "rules", "strategy", "refraction", "fallback", "keyFact"]);
   if (definition["version"] !== 1) L.add("$.version", "must be 1");
   const facts = definition["facts"];
   const factOk = (p: string, f: unknown): void => {
     if (L.string(p, f) && (facts === null || typeof facts !== "object" || Array.isArray(facts) || ownValue(facts as Record<string, unknown>, f) === undefined))
       L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
   };
+  /** "symbol" for a declared symbolic fact, "number" for a numeric one, undefined otherwise. */
+  const kindOf = (f: unknown): "symbol" | "number" | undefined => {
+    if (typeof f !== "string" || facts === null || typeof facts !== "object" || Array.isArray(facts)) return undefined;
+    const v = ownValue(facts as Record<string, unknown>, f);
+    return v === undefined ? undefined : typeof v === "string" ? "symbol" : "number";
+  };
   if (L.object("$.facts", facts)) {
     if (Object.keys(facts).length > MAX_FACTS) L.add("$.facts", `declares ${Object.keys(facts).length} facts; at most ${MAX_FACTS} are allowed`);
     for (const [k, v] of Object.entries(facts)) {
-      if (typeof v !== "boolean") L.number(`$.facts.${k}`, v);
+      if (typeof v !== "boolean" && typeof v !== "string") L.number(`$.facts.${k}`, v);
     }
   }
   const names = new Set<string>();
@@ -189,9 +215,24 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           L.known(cp, c, ["fact", "op", "value", "otherFact"]);
           factOk(`${cp}.fact`, c["fact"]);
           if (c["op"] !== undefined) L.oneOf(`${cp}.op`, c["op"], OPS);
+          const kind = kindOf(c["fact"]);
+          if (kind === "symbol" && c["op"] !== undefined && c["op"] !== "==" && c["op"] !== "!=")
+            L.add(`${cp}.op`, `compares symbolic fact ${JSON.stringify(c["fact"])} with ${JSON.stringify(c["op"])}; symbols support only "==" and "!="`);
           if ("otherFact" in c) {
             factOk(`${cp}.otherFact`, c["otherFact"]);
             if ("value" in c) L.add(cp, 'uses both "value" and "otherFact"');
+            const other = kindOf(c["otherFact"]);
+            if (kind !== undefined && other !== undefined && kind !== other)
+              L.add(`${cp}.otherFact`, `compares a ${kind} fact with a ${other} fact; compare facts of the same kind`);
+          } else if (kind === "symbol") {
+            if (typeof c["value"] !== "string")
+              L.add(`${cp}.value`, `must be a string: fact ${JSON.stringify(c["fact"])} is symbolic (declared with a string)`);
+          } else if (typeof c["value"] === "string") {
+            if (kind === "number")
+              L.add(
+                `${cp}.value`,
+                `is a string but fact ${JSON.stringify(c["fact"])} is numeric; declare the fact with a string initial value to make it symbolic`,
+              );
           } else if (typeof c["value"] !== "boolean") L.number(`${cp}.value`, c["value"]);
         });
       }
@@ -206,10 +247,16 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           } else if ("set" in a) {
             L.known(ap, a, ["set", "value"]);
             factOk(`${ap}.set`, a["set"]);
-            if (typeof a["value"] !== "boolean") L.number(`${ap}.value`, a["value"]);
+            const kind = kindOf(a["set"]);
+            if (kind === "symbol") {
+              if (typeof a["value"] !== "string") L.add(`${ap}.value`, `must be a string: fact ${JSON.stringify(a["set"])} is symbolic`);
+            } else if (typeof a["value"] === "string") {
+              if (kind === "number") L.add(`${ap}.value`, `is a string but fact ${JSON.stringify(a["set"])} is numeric`);
+            } else if (typeof a["value"] !== "boolean") L.number(`${ap}.value`, a["value"]);
           } else if ("add" in a) {
             L.known(ap, a, ["add", "value"]);
             factOk(`${ap}.add`, a["add"]);
+            if (kindOf(a["add"]) === "symbol") L.add(`${ap}.add`, `adds to symbolic fact ${JSON.stringify(a["add"])}; use "set" with a string`);
             L.number(`${ap}.value`, a["value"]);
           } else L.add(ap, 'needs "set", "add" or "call"');
         });
@@ -220,6 +267,12 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   if (definition["refraction"] !== undefined) L.boolean("$.refraction", definition["refraction"]);
   if (definition["fallback"] !== undefined && L.string("$.fallback", definition["fallback"]) && !names.has(definition["fallback"])) {
     L.add("$.fallback", `names unknown rule ${JSON.stringify(definition["fallback"])}`);
+  }
+  if (definition["keyFact"] !== undefined && L.string("$.keyFact", definition["keyFact"])) {
+    const kind = kindOf(definition["keyFact"]);
+    if (kind === undefined) L.add("$.keyFact", `names undeclared fact ${JSON.stringify(definition["keyFact"])}`);
+    else if (kind !== "symbol")
+      L.add("$.keyFact", `names numeric fact ${JSON.stringify(definition["keyFact"])}; the key fact must be symbolic (declared with a string)`);
   }
   return L.issues;
 }
@@ -261,6 +314,24 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
   const factNames = Object.keys(definition.facts);
   const factIndex = indexRecord(factNames);
   const rules = definition.rules;
+  const factKind = Uint8Array.from(factNames, (f) => (typeof definition.facts[f] === "string" ? 1 : 0));
+  const symbols: string[] = [""];
+  const symbolIds: Record<string, number> = Object.create(null) as Record<string, number>;
+  symbolIds[""] = 0;
+  const intern = (v: string): number => {
+    let id = symbolIds[v];
+    if (id === undefined) {
+      id = symbols.length;
+      symbols.push(v);
+      symbolIds[v] = id;
+    }
+    return id;
+  };
+  const val = (v: number | boolean | string): number => (typeof v === "string" ? intern(v) : num(v));
+  const initialFacts = Float64Array.from(factNames, (f) => val(definition.facts[f]!));
+  const keyFact = definition.keyFact === undefined ? -1 : factIndex[definition.keyFact]!;
+  const keyOf: number[] = [];
+  const ruleTestStart: number[] = [];
   const tRule: number[] = [];
   const tOp: number[] = [];
   const tFact: number[] = [];
@@ -278,6 +349,8 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
   const aArgs: Readonly<Record<string, unknown>>[] = [];
   const empty = Object.freeze({});
   rules.forEach((r, ri) => {
+    ruleTestStart.push(tRule.length);
+    keyOf.push(-1);
     for (const c of r.when) {
       const id = tRule.length;
       tRule.push(ri);
@@ -302,7 +375,8 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
           if (o !== f) byFact[o]!.push(id);
         } else {
           tOther.push(-1);
-          tValue.push(num(c.value));
+          tValue.push(val(c.value));
+          if (f === keyFact && keyOf[ri] === -1 && (c.op ?? "==") === "==") keyOf[ri] = tValue[tValue.length - 1]!;
         }
         tFn.push(null);
         tArgs.push(empty);
@@ -319,13 +393,29 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
       } else {
         aKind.push("set" in a ? 0 : 1);
         aFact.push(factIndex["set" in a ? a.set : a.add]!);
-        aValue.push(num(a.value));
+        aValue.push(val(a.value));
         aFn.push(null);
         aArgs.push(empty);
       }
     }
   });
   aStart.push(aKind.length);
+  ruleTestStart.push(tRule.length);
+  // Query buckets: one per symbol when there is a key fact, plus the last one for unkeyed rules.
+  const S = symbols.length;
+  const nb = keyFact >= 0 ? S + 1 : 1;
+  const order = rules.map((_, i) => i).sort((a, b) => rules[b]!.when.length - rules[a]!.when.length || a - b);
+  const buckets: number[][] = Array.from({ length: nb }, () => []);
+  for (const r of order) buckets[keyOf[r]! >= 0 ? keyOf[r]! : nb - 1]!.push(r);
+  const queryStart = new Int32Array(nb + 1);
+  const queryList: number[] = [];
+  buckets.forEach((b, i) => {
+    queryStart[i] = queryList.length;
+    for (const r of b) queryList.push(r);
+  });
+  queryStart[nb] = queryList.length;
+  const keyBucket = new Int32Array(S).fill(-1);
+  if (keyFact >= 0) for (let i = 0; i < S; i++) if (buckets[i]!.length > 0) keyBucket[i] = i;
   const factStart = new Int32Array(factNames.length + 1);
   const factList: number[] = [];
   byFact.forEach((l, f) => {
@@ -350,12 +440,16 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
     actValue: Float64Array.from(aValue),
     actFn: Object.freeze(aFn),
     actArgs: Object.freeze(aArgs),
+    ruleTestStart: Int32Array.from(ruleTestStart),
+    queryStart,
+    queryList: Int32Array.from(queryList),
+    keyBucket,
   });
   const ruleNames = rules.map((r) => r.name);
   return Object.freeze({
     factNames: Object.freeze(factNames),
     factIndex,
-    initialFacts: Float64Array.from(factNames, (f) => num(definition.facts[f]!)),
+    initialFacts,
     ruleNames: Object.freeze(ruleNames),
     ruleIndex: indexRecord(ruleNames),
     salience: Float64Array.from(rules, (r) => r.salience ?? 0),
@@ -365,6 +459,10 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
     strategy: definition.strategy ?? "salience",
     refraction: definition.refraction ?? true,
     fallback: definition.fallback === undefined ? -1 : ruleNames.indexOf(definition.fallback),
+    symbols: Object.freeze(symbols),
+    symbolIndex: indexRecord(symbols),
+    factKind,
+    keyFact,
     t,
   });
 }
@@ -423,6 +521,18 @@ function checkState(fn: string, st: RuleState, e: RuleEngine): void {
   }
 }
 
+/** @internal Throws `INVALID_ARGUMENT` unless `state` was made for `engine`. */
+export function checkRuleState(fn: string, state: RuleState, engine: RuleEngine): void {
+  checkState(fn, state, engine);
+}
+
+/** @internal Whether every condition of rule `r` holds on the current facts (evaluated now, truth tables untouched). */
+export function evaluateRuleConditions(state: RuleState, engine: RuleEngine, r: number): boolean {
+  const s = engine.t.ruleTestStart;
+  for (let i = s[r]!, end = s[r + 1]!; i < end; i++) if (!evalTest(state, engine, i)) return false;
+  return true;
+}
+
 function addMatch(st: RuleState, r: number): void {
   st.matchPos[r] = st.matchedSize;
   st.matched[st.matchedSize++] = r;
@@ -479,7 +589,10 @@ export function getFactId(engine: RuleEngine, name: string): number {
   return ownValue(engine.factIndex, name) ?? -1;
 }
 
-/** Reads fact `name` (booleans are 1/0) from `state`. @throws TacticaError for an unknown fact. */
+/**
+ * Reads fact `name` (booleans are 1/0; a symbolic fact reads as its symbol id, see
+ * {@link getFactSymbol}) from `state`. @throws TacticaError for an unknown fact.
+ */
 export function getFact(state: RuleState, engine: RuleEngine, name: string): number {
   const f = ownValue(engine.factIndex, name);
   if (f === undefined) invalidArgument(`${WHERE}: getFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
@@ -487,16 +600,57 @@ export function getFact(state: RuleState, engine: RuleEngine, name: string): num
 }
 
 /**
+ * Reads symbolic fact `name` as its string, or `undefined` when it holds a string the rule base
+ * never mentions (symbol id -1).
+ *
+ * @throws TacticaError for an unknown or numeric fact.
+ */
+export function getFactSymbol(state: RuleState, engine: RuleEngine, name: string): string | undefined {
+  const f = ownValue(engine.factIndex, name);
+  if (f === undefined || engine.factKind[f] !== 1)
+    invalidArgument(`${WHERE}: getFactSymbol`, "name", `is not a declared symbolic fact (${JSON.stringify(name)})`, "Declare it with a string initial value.");
+  const id = state.facts[f]!;
+  return id >= 0 ? engine.symbols[id] : undefined;
+}
+
+/**
+ * Id of symbol `text` in `engine`'s symbol table, or -1 when the rule base never mentions it.
+ * Pass ids to {@link setFact} in hot loops to skip the string lookup.
+ */
+export function getSymbolId(engine: RuleEngine, text: string): number {
+  return ownValue(engine.symbolIndex, text) ?? -1;
+}
+
+/**
  * Writes fact `fact` (name or index) into `state`. A changed value is queued; its conditions are
  * re-tested at the next {@link runRuleCycle} (or {@link matchRules}). O(1), no allocation.
  *
- * @throws TacticaError for an unknown fact or a non-finite value.
+ * A symbolic fact takes a string (one the rule base never mentions is stored as symbol -1, which
+ * equals no constant) or a symbol id from {@link getSymbolId} (an integer in [-1, symbols)).
+ *
+ * @throws TacticaError for an unknown fact, a non-finite value, a string for a numeric fact, or
+ * a number that is no symbol id (or a boolean) for a symbolic fact.
  */
-export function setFact(state: RuleState, engine: RuleEngine, fact: string | number, value: number | boolean): void {
+export function setFact(state: RuleState, engine: RuleEngine, fact: string | number, value: number | boolean | string): void {
   const f = typeof fact === "number" ? fact : (ownValue(engine.factIndex, fact) ?? -1);
   if (!(f >= 0 && f < engine.factNames.length && f === Math.floor(f)))
     invalidArgument(`${WHERE}: setFact`, "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
-  const v = typeof value === "boolean" ? (value ? 1 : 0) : value;
+  let v: number;
+  if (engine.factKind[f] === 1) {
+    if (typeof value === "string") v = ownValue(engine.symbolIndex, value) ?? -1;
+    else if (typeof value === "number" && Number.isInteger(value) && value >= -1 && value < engine.symbols.length) v = value;
+    else
+      invalidArgument(
+        `${WHERE}: setFact`,
+        "value",
+        `must be a string or a symbol id for symbolic fact ${JSON.stringify(engine.factNames[f])} (got ${String(value)})`,
+        "Pass a string, or an id from getSymbolId.",
+      );
+  } else {
+    if (typeof value === "string")
+      invalidArgument(`${WHERE}: setFact`, "value", `is a string but fact ${JSON.stringify(engine.factNames[f])} is numeric`, "Pass a number or a boolean.");
+    v = typeof value === "boolean" ? (value ? 1 : 0) : value;
+  }
   if (!Number.isFinite(v)) assertFinite(`${WHERE}: setFact`, "value", v);
   if (state.facts[f] === v) return;
   state.facts[f] = v;
@@ -551,6 +705,38 @@ function pick(st: RuleState, e: RuleEngine, uniqueOnly: boolean): number {
         best = r;
         x -= w;
         if (x <= 0) break;
+      }
+      return best;
+    }
+    case "specificity": {
+      // The most conditions among eligible rules with a positive weight; ties by a seeded weighted pick.
+      let tier = -1;
+      let total = 0;
+      let count = 0;
+      for (let k = 0; k < st.matchedSize; k++) {
+        const r = m[k]!;
+        const w = st.weight[r]!;
+        if (!(w > 0) || !eligible(st, e, r, uniqueOnly)) continue;
+        const n = e.testCount[r]!;
+        if (n > tier) {
+          tier = n;
+          total = 0;
+          count = 0;
+          best = r;
+        }
+        if (n === tier) {
+          total += w;
+          count++;
+          if (r < best) best = r;
+        }
+      }
+      if (count < 2) return best;
+      let x = rngNextFloat(st.rng) * total;
+      for (let r = 0; r < e.ruleNames.length; r++) {
+        if (e.testCount[r] !== tier || st.matchPos[r]! < 0 || !(st.weight[r]! > 0) || !eligible(st, e, r, uniqueOnly)) continue;
+        best = r;
+        if (x < st.weight[r]!) break;
+        x -= st.weight[r]!;
       }
       return best;
     }
@@ -685,8 +871,8 @@ export interface RuleSnapshot {
   format: "tactica-rule-state";
   /** Format version (1). */
   version: 1;
-  /** Fact values by name. */
-  facts: Record<string, number>;
+  /** Fact values by name (a symbolic fact as its string, `null` for a string the rule base never mentions). */
+  facts: Record<string, number | string | null>;
   /** Change sequence of each fact's last change, by fact index. */
   factStamp: number[];
   /** 1/0 per condition (database order): held at the last match. */
@@ -722,8 +908,12 @@ export interface RuleSnapshot {
 /** Saves `state` as JSON-safe plain data (see {@link RuleSnapshot}). O(facts + rules), allocates. */
 export function saveRuleState(state: RuleState, engine: RuleEngine): RuleSnapshot {
   checkState("saveRuleState", state, engine);
-  const facts: Record<string, number> = {};
-  engine.factNames.forEach((f, i) => Object.defineProperty(facts, f, { value: state.facts[i]!, enumerable: true, writable: true, configurable: true }));
+  const facts: Record<string, number | string | null> = {};
+  engine.factNames.forEach((f, i) => {
+    const v = state.facts[i]!;
+    const value = engine.factKind[i] === 1 ? (v >= 0 ? engine.symbols[v]! : null) : v;
+    Object.defineProperty(facts, f, { value, enumerable: true, writable: true, configurable: true });
+  });
   return {
     format: "tactica-rule-state",
     version: 1,
@@ -779,8 +969,13 @@ export function restoreRuleState(state: RuleState, engine: RuleEngine, snapshot:
   const factRec = factsIn as Record<string, unknown>;
   for (const k of Object.keys(factRec))
     if (ownValue(engine.factIndex, k) === undefined) invalidArgument(where, `snapshot.facts.${k}`, "is not a declared fact", fix);
-  const facts = engine.factNames.map((f) => {
+  const facts = engine.factNames.map((f, i) => {
     const v = ownValue(factRec, f);
+    if (engine.factKind[i] === 1) {
+      if (v === null) return -1;
+      if (typeof v !== "string") invalidArgument(where, `snapshot.facts.${f}`, "must be a string or null (a symbolic fact)", fix);
+      return ownValue(engine.symbolIndex, v) ?? -1;
+    }
     if (!finite(v)) invalidArgument(where, `snapshot.facts.${f}`, "must be a finite number", fix);
     return v as number;
   });

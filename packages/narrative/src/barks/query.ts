@@ -1,7 +1,20 @@
-import { rngInt, rngWeightedPick, type Rng } from "@tactica/core";
-import { AnimationPriority, canPlayAnimation, hashAnimationName, registerAnimation, type AnimationBlackboard } from "@tactica/decision";
-import { matchConditions } from "../conditions.js";
+import { rngInt, type Rng } from "@tactica/core";
+import {
+  AnimationPriority,
+  canPlayAnimation,
+  createRuleState,
+  hashAnimationName,
+  queryRules,
+  registerAnimation,
+  setFact,
+  type AnimationBlackboard,
+  type RuleEngine,
+  type RuleQueryOptions,
+  type RuleState,
+} from "@tactica/decision";
+import { readFact } from "../conditions.js";
 import { fail, isFiniteNumber } from "../internal/fail.js";
+import { CONCEPT_FACT } from "./rules.js";
 import type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
 /**
@@ -78,22 +91,39 @@ function hasFreeLine(rule: BarkRule, state: BarkState): boolean {
 }
 
 const lineScratch: number[] = [];
-const candidates: BarkRule[] = [];
-const weightScratch: number[] = [];
+
+/** One query working memory per compiled engine (every query sets all of its facts first). */
+const memories = new WeakMap<RuleEngine, RuleState>();
+let filterRules: BarkRuleSet | undefined;
+let filterState: BarkState | undefined;
+/** Decision's query filter: the rule is off cooldown and has a free line. */
+const queryOptions: RuleQueryOptions = {
+  filter(r: number): boolean {
+    const rule = filterRules!.rules[r]!;
+    return ready(filterState!.ruleUsed[rule.id], rule.cooldown, filterState!.time) && hasFreeLine(rule, filterState!);
+  },
+};
 
 /**
- * Finds the line to say for `query` without saying it: among the rules of the concept whose
- * criteria all match, the most specific tier (most criteria) that has a rule off cooldown with a
- * free line wins; ties by seeded weight, then a seeded line. A line on cooldown, or the line said
- * last for this concept (never the same line twice in a row), is skipped, so a tier used up falls back to the next (specific → class
- * → generic). Returns `null` when nothing can be said.
+ * Finds the line to say for `query` without saying it. The query's concept and facts are written
+ * into the working memory of the rule set's compiled `@tactica/decision` engine and decision's
+ * `queryRules` picks the most specific rule (most criteria) whose criteria all hold, that is off
+ * cooldown and has a free line; ties by seeded weight, then a seeded line. A line on cooldown, or
+ * the line said last for this concept (never the same line twice in a row), is skipped, so a tier
+ * used up falls back to the next (specific → class → generic). Returns `null` when nothing can be
+ * said.
  *
- * The rule set is an index ({@link barkRulesFromJson}): rules are bucketed by concept and sorted
- * most specific first, so a query evaluates the criteria of its concept's rules only, tier by tier,
- * and stops at the first tier that has a match, instead of every criterion of every rule.
+ * The engine buckets rules by concept (its key fact) and sorts each bucket most specific first,
+ * so a query evaluates the criteria of its concept's rules only, tier by tier, and stops at the
+ * first tier that has a match, instead of every criterion of every rule. A fact the query does
+ * not give reads as `0`, `""` or `false`; a number or boolean where the rules compare strings
+ * equals none of them.
  *
  * With `options.twinning` (decision's anti-twinning blackboard, shared by every agent), a line
  * another agent started within 1 s (300 ms for a reaction) is skipped as well.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` (path `query.facts.<key>`) for a string where the
+ * rules compare numbers, or a non-finite number.
  */
 export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
   if (options.twinning === undefined) return findBarkIn(rules, state, query, rng);
@@ -109,40 +139,58 @@ export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery,
   }
 }
 
-function findBarkIn(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
-  const list = Object.prototype.hasOwnProperty.call(rules.byConcept, query.concept) ? rules.byConcept[query.concept] : undefined;
-  if (list === undefined) return null;
-  let i = 0;
-  while (i < list.length) {
-    const tier = rules.rules[list[i]!]!.criteria.length;
-    candidates.length = 0;
-    for (; i < list.length && rules.rules[list[i]!]!.criteria.length === tier; i++) {
-      const r = rules.rules[list[i]!]!;
-      if (!ready(state.ruleUsed[r.id], r.cooldown, state.time)) continue;
-      if (!matchConditions(r.criteria, query.facts)) continue;
-      if (!hasFreeLine(r, state)) continue;
-      candidates.push(r);
+/** Writes the query into the engine's working memory (every fact: missing ones get their default). */
+function writeQuery(engine: RuleEngine, memory: RuleState, query: BarkQuery): void {
+  const names = engine.factNames;
+  for (let f = 0; f < names.length; f++) {
+    const name = names[f]!;
+    if (name === CONCEPT_FACT) {
+      setFact(memory, engine, f, typeof query.concept === "string" ? query.concept : -1);
+      continue;
     }
-    if (candidates.length === 0) continue;
-    let rule = candidates[0]!;
-    if (candidates.length > 1) {
-      weightScratch.length = candidates.length;
-      for (let k = 0; k < candidates.length; k++) weightScratch[k] = candidates[k]!.weight;
-      rule = candidates[rngWeightedPick(rng, weightScratch)]!;
-    }
-    candidates.length = 0;
-    const n = freeLines(rule, state, lineScratch);
-    const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
-    return { ruleId: rule.id, lineIndex, text: rule.lines[lineIndex]! };
+    const v = readFact(query.facts, name);
+    if (engine.factKind[f] === 1) setFact(memory, engine, f, typeof v === "string" ? v : v === undefined ? 0 : -1);
+    else if (v === undefined) setFact(memory, engine, f, 0);
+    else if (typeof v === "boolean" || isFiniteNumber(v)) setFact(memory, engine, f, v);
+    else
+      fail(
+        "INVALID_ARGUMENT",
+        "findBark",
+        `query.facts[${JSON.stringify(name)}] must be a finite number or a boolean (the rules compare it with numbers), got ${JSON.stringify(v)}.`,
+        `query.facts.${name}`,
+      );
   }
-  return null;
+}
+
+function findBarkIn(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng): BarkChoice | null {
+  const engine = rules.engine;
+  let memory = memories.get(engine);
+  if (memory === undefined) {
+    memory = createRuleState(engine);
+    memories.set(engine, memory);
+  }
+  writeQuery(engine, memory, query);
+  filterRules = rules;
+  filterState = state;
+  let r: number;
+  try {
+    r = queryRules(memory, engine, rng, queryOptions);
+  } finally {
+    filterRules = undefined;
+    filterState = undefined;
+  }
+  if (r < 0) return null;
+  const rule = rules.rules[r]!;
+  const n = freeLines(rule, state, lineScratch);
+  const lineIndex = lineScratch[n === 1 ? 0 : rngInt(rng, 0, n - 1)]!;
+  return { ruleId: rule.id, specificity: rule.criteria.length, lineIndex, text: rule.lines[lineIndex]! };
 }
 
 /**
  * Records that `choice` was said for `concept` now (rule and line cooldowns, last line), and on
  * `options.twinning` when given (with `options.priority`, default `AnimationPriority.Normal`).
  */
-export function recordBark(state: BarkState, concept: string, choice: BarkChoice, options: BarkOptions = {}): BarkState {
+export function recordBark(state: BarkState, concept: string, choice: Pick<BarkChoice, "ruleId" | "lineIndex">, options: BarkOptions = {}): BarkState {
   if (options.twinning !== undefined) {
     const now = nowOf("recordBark", state, options);
     const priority = options.priority ?? AnimationPriority.Normal;

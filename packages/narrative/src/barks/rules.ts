@@ -1,19 +1,27 @@
+import { createRuleEngine, type RuleBaseDefinition, type RuleEngine } from "@tactica/decision";
 import { readConditions } from "../conditions.js";
 import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
 import type { BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
 const FN = "barkRulesFromJson";
 
+/** @internal The fact of the compiled rule engine that holds the query's concept (its key fact). */
+export const CONCEPT_FACT = "concept";
+
 /**
  * Validates bark rules written as JSON (an array of `{ id, concept, criteria?, lines, weight?,
- * cooldown?, lineCooldown? }`) and indexes them by concept, most specific first. Throws
- * `TacticaError` `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem.
+ * cooldown?, lineCooldown? }`), indexes them by concept, most specific first, and compiles them
+ * into a `@tactica/decision` rule engine (`engine`: concept as the symbolic key fact, criteria on
+ * strings as symbolic facts, strategy `"specificity"`) that {@link findBark} queries. Every
+ * criterion on one fact must compare values of one kind (strings, or numbers and booleans, which
+ * count as 1/0), and no criterion may use the key `concept`. Throws `TacticaError`
+ * `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem (`$[2].criteria[0].value`).
  */
 export function barkRulesFromJson(json: unknown): BarkRuleSet {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of rules.", "$");
   const seen = new Set<string>();
   const rules = json.map((r: unknown, i): BarkRule => {
-    const p = `[${i}]`;
+    const p = `$[${i}]`;
     if (!isRecord(r) || typeof r.id !== "string" || r.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (r.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the rule.`, `${p}.id`);
     if (seen.has(r.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${r.id}".`, `${p}.id`);
@@ -38,10 +46,55 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
       lineCooldown: num("lineCooldown", 0, (v) => v >= 0, "a number ≥ 0"),
     };
   });
+  if (rules.length > MAX_BARK_RULES) fail("NARRATIVE_BAD_INPUT", FN, `holds ${rules.length} rules; at most ${MAX_BARK_RULES} are allowed.`, "$");
   const byConcept: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
   rules.forEach((r, i) => (byConcept[r.concept] ??= []).push(i));
   for (const list of Object.values(byConcept)) list.sort((a, b) => rules[b]!.criteria.length - rules[a]!.criteria.length || a - b);
-  return { rules, byConcept };
+  return { rules, byConcept, engine: compileBarkRules(rules) };
+}
+
+/** Most bark rules one set may hold (decision's rule-base limit). */
+const MAX_BARK_RULES = 1 << 16;
+
+/**
+ * Compiles bark rules into a `@tactica/decision` rule engine: one rule per bark rule (same index,
+ * named by its id) whose conditions are `concept == rule.concept` plus the criteria; facts are
+ * `concept` (symbolic, the key fact) and every criterion key, symbolic when compared with
+ * strings, numeric (booleans as 1/0) otherwise; strategy `"specificity"`.
+ */
+function compileBarkRules(rules: readonly BarkRule[]): RuleEngine {
+  const facts: Record<string, number | string> = Object.create(null) as Record<string, number | string>;
+  facts[CONCEPT_FACT] = "";
+  rules.forEach((r, i) =>
+    r.criteria.forEach((c, j) => {
+      const p = `$[${i}].criteria[${j}]`;
+      if (c.key === CONCEPT_FACT) fail("NARRATIVE_BAD_INPUT", FN, `${p}.key "${CONCEPT_FACT}" is the query's concept; name the fact differently.`, `${p}.key`);
+      const kind = typeof c.value === "string" ? "" : 0;
+      const seen = facts[c.key];
+      if (seen === undefined) Object.defineProperty(facts, c.key, { value: kind, enumerable: true, writable: true, configurable: true });
+      else if (typeof seen !== typeof kind)
+        fail(
+          "NARRATIVE_BAD_INPUT",
+          FN,
+          `${p}.value: fact "${c.key}" is compared with ${typeof kind === "string" ? "a string here and numbers or booleans" : "a number or boolean here and strings"} elsewhere; give every criterion on one fact values of one kind.`,
+          `${p}.value`,
+        );
+    }),
+  );
+  const definition: RuleBaseDefinition = {
+    version: 1,
+    facts: { ...facts },
+    keyFact: CONCEPT_FACT,
+    strategy: "specificity",
+    refraction: false,
+    rules: rules.map((r) => ({
+      name: r.id,
+      weight: r.weight,
+      when: [{ fact: CONCEPT_FACT, value: r.concept }, ...r.criteria.map((c) => ({ fact: c.key, op: c.op, value: c.value }))],
+      then: [],
+    })),
+  };
+  return createRuleEngine(definition);
 }
 
 /** Makes an empty memory of what was said. */

@@ -39,6 +39,42 @@ export interface SquadMember {
   facts: Qualities;
 }
 
+/** A named area of the level (an axis-aligned rectangle), for `{region}` callouts ("He's behind the crates!"). */
+export interface SquadRegion {
+  /** What the squad calls it ("behind the crates"). */
+  name: string;
+  /** Left edge. */
+  minX: number;
+  /** Top edge. */
+  minY: number;
+  /** Right edge. */
+  maxX: number;
+  /** Bottom edge. */
+  maxY: number;
+}
+
+/**
+ * The name of the first region containing (`x`, `y`), or `undefined` (chapter 2: callouts name the
+ * region of the target's last known position).
+ *
+ * @example
+ * ```ts
+ * const regions = [{ name: "behind the crates", minX: 0, minY: 0, maxX: 10, maxY: 5 }];
+ * findRegionName(regions, 4, 2); // → "behind the crates"
+ * findRegionName(regions, 40, 2); // → undefined
+ * ```
+ */
+export function findRegionName(regions: readonly SquadRegion[], x: number, y: number): string | undefined {
+  for (const r of regions) if (x >= r.minX && x <= r.maxX && y >= r.minY && y <= r.maxY) return r.name;
+  return undefined;
+}
+
+/** @internal A member who is down: `down` fact true, or a `health` fact ≤ 0. */
+function isDown(m: SquadMember): boolean {
+  const h = m.facts["health"];
+  return m.facts["down"] === true || (typeof h === "number" && h <= 0);
+}
+
 /** A squad dialogue query. */
 export interface SquadDialogueQuery {
   /** The concept. */
@@ -53,6 +89,10 @@ export interface SquadDialogueQuery {
   members: readonly SquadMember[];
   /** Values for `{name}` slots: the target's last known region, a man-down count… */
   slots?: Record<string, string | number>;
+  /** The target's last known position: with `regions`, fills the `{region}` slot when `slots` has none. */
+  lastKnown?: { x: number; y: number };
+  /** Named regions of the level for `lastKnown`. */
+  regions?: readonly SquadRegion[];
 }
 
 /** A dialogue to play: who says what, in order. */
@@ -69,7 +109,7 @@ const FN = "squadDialoguesFromJson";
 export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of dialogues.", "$");
   return json.map((d: unknown, i): SquadDialogue => {
-    const p = `[${i}]`;
+    const p = `$[${i}]`;
     if (!isRecord(d) || typeof d.id !== "string" || d.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (typeof d.concept !== "string" || d.concept === "") fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string.`, `${p}.concept`);
     const minMembers = (d.minMembers ?? 1) as number;
@@ -101,7 +141,7 @@ export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
   });
 }
 
-function fill(text: string, slots: Record<string, string | number> | undefined): string {
+function fill(text: string, slots: Readonly<Record<string, string | number>> | undefined): string {
   return text.replace(/\{(\w+)\}/g, (m, name: string) => (slots !== undefined && slots[name] !== undefined ? String(slots[name]) : m));
 }
 
@@ -111,6 +151,11 @@ function fill(text: string, slots: Record<string, string | number> | undefined):
  * every line (seeded pick among the members in range whose facts fit the line's role). Each line's
  * text is its first variant matching the speaker's facts, with `{slots}` filled. Returns `null` when
  * nothing fits (play a single bark instead).
+ *
+ * Members who are down (fact `down: true`, or `health` ≤ 0) never speak and do not count toward
+ * `minMembers`; their number fills the `{down}` slot and the world fact `down` unless the query
+ * gives them (man-down callouts). With `lastKnown` and `regions`, the `{region}` slot names the
+ * region of the target's last known position ({@link findRegionName}) unless `slots.region` is set.
  *
  * @example
  * ```ts
@@ -133,9 +178,16 @@ function fill(text: string, slots: Record<string, string | number> | undefined):
 export function findSquadDialogue(dialogues: readonly SquadDialogue[], query: SquadDialogueQuery, rng: Rng): SquadDialogueResult | null {
   if (!isFiniteNumber(query.x) || !isFiniteNumber(query.y))
     fail("INVALID_ARGUMENT", "findSquadDialogue", "query.x and query.y must be finite numbers.", "query.x");
+  const down = query.members.reduce((n, m) => n + (isDown(m) ? 1 : 0), 0);
+  const facts = query.facts["down"] === undefined ? { ...query.facts, down } : query.facts;
+  const slots: Record<string, string | number> = { down, ...query.slots };
+  if (slots["region"] === undefined && query.lastKnown !== undefined && query.regions !== undefined) {
+    const region = findRegionName(query.regions, query.lastKnown.x, query.lastKnown.y);
+    if (region !== undefined) slots["region"] = region;
+  }
   for (const d of dialogues) {
-    if (d.concept !== query.concept || !matchConditions(d.trigger, query.facts)) continue;
-    const inRange = query.members.filter((m) => Math.hypot(m.x - query.x, m.y - query.y) <= d.radius);
+    if (d.concept !== query.concept || !matchConditions(d.trigger, facts)) continue;
+    const inRange = query.members.filter((m) => !isDown(m) && Math.hypot(m.x - query.x, m.y - query.y) <= d.radius);
     if (inRange.length < d.minMembers) continue;
     const used = new Set<string>();
     const lines: { speaker: string; text: string }[] = [];
@@ -146,7 +198,7 @@ export function findSquadDialogue(dialogues: readonly SquadDialogue[], query: Sq
       const variant = line.variants.find((v) => matchConditions(v.criteria, speaker.facts));
       if (variant === undefined) break;
       used.add(speaker.id);
-      lines.push({ speaker: speaker.id, text: fill(variant.text, query.slots) });
+      lines.push({ speaker: speaker.id, text: fill(variant.text, slots) });
     }
     if (lines.length === d.lines.length) return { dialogueId: d.id, lines };
   }

@@ -1,3 +1,4 @@
+import type { RuleEngine } from "@tactica/decision";
 import type { Condition } from "../types.js";
 
 /** One bark or dialogue rule: lines said for a concept when every criterion matches the query's facts. */
@@ -18,12 +19,21 @@ export interface BarkRule {
   lineCooldown: number;
 }
 
-/** A validated rule set ({@link barkRulesFromJson}), rules grouped by concept. Plain data. */
+/**
+ * A validated rule set ({@link barkRulesFromJson}): the rules, grouped by concept, compiled into
+ * a `@tactica/decision` rule engine. Plain data (typed arrays and frozen records).
+ */
 export interface BarkRuleSet {
   /** The rules in authoring order. */
   rules: BarkRule[];
   /** Concept → rule indices, most specific first (stable in authoring order). */
   byConcept: Record<string, number[]>;
+  /**
+   * The compiled decision rule engine: rule `i` is `rules[i]` (named by its id) with the
+   * conditions `concept == rule.concept` and its criteria; key fact `concept`; strategy
+   * `"specificity"`. {@link findBark} sets the query's facts and calls decision's `queryRules`.
+   */
+  engine: RuleEngine;
 }
 
 /**
@@ -53,6 +63,8 @@ export interface BarkQuery {
 export interface BarkChoice {
   /** The rule's id. */
   ruleId: string;
+  /** The rule's specificity: its number of criteria (0 generic, more = more specific). */
+  specificity: number;
   /** The line's index in the rule. */
   lineIndex: number;
   /** The line. */

@@ -1,5 +1,5 @@
 import { createRng, restoreRng, rngFloat, saveRng, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
 
 /**
  * The AI director's pacing phases (chapter 39, after Left 4 Dead): build up until intensity reaches
@@ -85,7 +85,7 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
   if (c.sustainMax < c.sustainMin) bad("sustainMax", "≥ sustainMin");
   if (c.relaxMax < c.relaxMin) bad("relaxMax", "≥ relaxMin");
   if (!isRecord(c.spawnBudget)) bad("spawnBudget", "an object with one number per phase");
-  for (const p of PHASES) if (!isFiniteNumber(c.spawnBudget[p as DirectorPhase])) bad(`spawnBudget.${p}`, "a finite number");
+  for (const p of PHASES) if (!isFiniteNumber(c.spawnBudget[p as DirectorPhase])) bad(jsonPathKey("spawnBudget", p), "a finite number");
 }
 
 /**
@@ -204,13 +204,13 @@ export function restoreDirector(director: Director, snapshot: unknown): Director
   const FN = "restoreDirector";
   const s = snapshot;
   if (!isRecord(s)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveDirector.", "$");
-  if (!isRecord(s.config)) fail("NARRATIVE_BAD_INPUT", FN, "config must be an object.", "config");
+  if (!isRecord(s.config)) fail("NARRATIVE_BAD_INPUT", FN, "config must be an object.", "$.config");
   const raw = s.config;
   const config = { ...raw, relaxDistance: raw.relaxDistance === null ? Infinity : raw.relaxDistance } as DirectorConfig;
-  checkConfig(FN, config, "config.");
-  if (typeof s.phase !== "string" || !PHASES.includes(s.phase)) fail("NARRATIVE_BAD_INPUT", FN, `phase must be one of ${PHASES.join(", ")}.`, "phase");
+  checkConfig(FN, config, "$.config.");
+  if (typeof s.phase !== "string" || !PHASES.includes(s.phase)) fail("NARRATIVE_BAD_INPUT", FN, `phase must be one of ${PHASES.join(", ")}.`, "$.phase");
   for (const k of ["intensity", "phaseTime", "phaseDuration", "distance"]) {
-    if (!isFiniteNumber(s[k]) || s[k] < 0) fail("NARRATIVE_BAD_INPUT", FN, `${k} must be a finite number ≥ 0.`, k);
+    if (!isFiniteNumber(s[k]) || s[k] < 0) fail("NARRATIVE_BAD_INPUT", FN, `${k} must be a finite number ≥ 0.`, `$.${k}`);
   }
   const words = s.rng;
   if (
@@ -219,7 +219,7 @@ export function restoreDirector(director: Director, snapshot: unknown): Director
     !words.every((w) => Number.isInteger(w) && (w as number) >= 0 && (w as number) <= 0xffffffff) ||
     words.every((w) => w === 0)
   ) {
-    fail("NARRATIVE_BAD_INPUT", FN, "rng must be four uint32 words, not all zero (saveRng's snapshot).", "rng");
+    fail("NARRATIVE_BAD_INPUT", FN, "rng must be four uint32 words, not all zero (saveRng's snapshot).", "$.rng");
   }
   director.config = { ...config, spawnBudget: { ...config.spawnBudget } };
   director.phase = s.phase as DirectorPhase;

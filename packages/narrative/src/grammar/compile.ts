@@ -1,4 +1,4 @@
-import { fail } from "../internal/fail.js";
+import { fail, jsonPathKey } from "../internal/fail.js";
 import type { Grammar } from "./types.js";
 
 /** @internal */
@@ -170,7 +170,7 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
   const refsOf = Object.create(null) as Record<string, Set<string>[]>;
   const actionKeys = new Set<string>();
   for (const [symbol, list] of Object.entries(grammar.symbols)) {
-    rules[symbol] = list.map((r, i) => ({ parts: compileText(r.text, { fn, path: `${symbol}[${i}]` }), weight: r.weight }));
+    rules[symbol] = list.map((r, i) => ({ parts: compileText(r.text, { fn, path: `${jsonPathKey("$", symbol)}[${i}]` }), weight: r.weight }));
     weights[symbol] = list.map((r) => r.weight);
     uniform[symbol] = list.every((r) => r.weight === list[0]!.weight);
     refsOf[symbol] = rules[symbol].map((r) => {
@@ -214,7 +214,7 @@ export function compileGrammar(grammar: Grammar, fn: string): CompiledGrammar {
       "NARRATIVE_GRAMMAR",
       fn,
       `symbol${never.length > 1 ? "s" : ""} ${never.map((s) => `"${s}"`).join(", ")} can never finish expanding (every rule recurses without end); give each a rule that terminates.`,
-      never[0],
+      jsonPathKey("$", never[0]!),
     );
   }
   return { rules, uniform, weights };

@@ -1,5 +1,5 @@
 import { createRng, rngInt, rngWeightedPick, TacticaError, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
 import { compileGrammar, compileText, MODIFIERS, type ActionPart, type CompiledGrammar, type Part } from "./compile.js";
 import { GrammarFlags, type ExpandGrammarOptions, type Grammar, type GrammarExpansion, type GrammarRule, type GrammarTraceNode } from "./types.js";
 
@@ -31,14 +31,14 @@ export function grammarFromJson(json: unknown): Grammar {
   const symbols: Record<string, GrammarRule[]> = {};
   for (const [symbol, value] of Object.entries(json)) {
     if (symbol === "" || symbol === "__proto__" || /[#[\].:\\]/.test(symbol))
-      fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, symbol);
+      fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, jsonPathKey("$", symbol));
     const list = Array.isArray(value) ? value : [value];
-    if (list.length === 0) fail("NARRATIVE_GRAMMAR", FN, `symbol "${symbol}" has no rules; give it at least one.`, symbol);
+    if (list.length === 0) fail("NARRATIVE_GRAMMAR", FN, `symbol "${symbol}" has no rules; give it at least one.`, jsonPathKey("$", symbol));
     symbols[symbol] = list.map((r: unknown, i): GrammarRule => {
       if (typeof r === "string") return { text: r, weight: 1 };
       if (isRecord(r) && typeof r.text === "string" && (r.weight === undefined || (isFiniteNumber(r.weight) && r.weight > 0)))
         return { text: r.text, weight: r.weight ?? 1 };
-      return fail("NARRATIVE_GRAMMAR", FN, `${symbol}[${i}] must be a string or { text, weight > 0 }.`, `${symbol}[${i}]`);
+      return fail("NARRATIVE_GRAMMAR", FN, `${symbol}[${i}] must be a string or { text, weight > 0 }.`, `${jsonPathKey("$", symbol)}[${i}]`);
     });
   }
   const grammar: Grammar = { symbols };

@@ -17,3 +17,12 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 export function isFiniteNumber(value: unknown): value is number {
   return typeof value === "number" && Number.isFinite(value);
 }
+
+/**
+ * `base` followed by the JSON-path step for property `key`: `.key` for an identifier, `["key"]`
+ * otherwise (`$.storylets`, `$["a b"]`).
+ * @internal
+ */
+export function jsonPathKey(base: string, key: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? `${base}.${key}` : `${base}[${JSON.stringify(key)}]`;
+}

@@ -17,12 +17,12 @@ const FN = "storyletDeckFromJson";
  */
 export function storyletDeckFromJson(json: unknown): StoryletDeck {
   let list: unknown = json;
-  let base = "storylets";
+  let base = "$.storylets";
   if (isRecord(json)) {
-    if (json.version !== 1) fail("NARRATIVE_BAD_INPUT", FN, `version must be 1, got ${JSON.stringify(json.version)}.`, "version");
+    if (json.version !== 1) fail("NARRATIVE_BAD_INPUT", FN, `version must be 1, got ${JSON.stringify(json.version)}.`, "$.version");
     list = json.storylets;
-  } else base = "";
-  if (!Array.isArray(list)) fail("NARRATIVE_BAD_INPUT", FN, "expected { version: 1, storylets: [...] } or an array of storylets.", base || "$");
+  } else base = "$";
+  if (!Array.isArray(list)) fail("NARRATIVE_BAD_INPUT", FN, "expected { version: 1, storylets: [...] } or an array of storylets.", base);
   const seen = new Set<string>();
   const storylets = list.map((s: unknown, i): Storylet => {
     const p = `${base}[${i}]`;

@@ -1,5 +1,5 @@
 import { isQualityValue } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
 import type { Qualities } from "../types.js";
 import type { StoryletDeck, StoryletState } from "./types.js";
 
@@ -25,7 +25,7 @@ function readCounts(json: unknown, path: string): Record<string, number> {
   if (!isRecord(json)) fail("NARRATIVE_BAD_INPUT", FN, `${path} must be an object of id → integer.`, path);
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(json)) {
-    if (!isFiniteNumber(v) || !Number.isInteger(v) || v < 0) fail("NARRATIVE_BAD_INPUT", FN, `${path}.${k} must be an integer ≥ 0.`, `${path}.${k}`);
+    if (!isFiniteNumber(v) || !Number.isInteger(v) || v < 0) fail("NARRATIVE_BAD_INPUT", FN, `${path}.${k} must be an integer ≥ 0.`, jsonPathKey(path, k));
     out[k] = v;
   }
   return out;
@@ -48,15 +48,15 @@ function readCounts(json: unknown, path: string): Record<string, number> {
 export function restoreStoryletState(state: StoryletState, snapshot: unknown, deck?: StoryletDeck): RestoreStoryletReport {
   if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveStoryletState.", "$");
   const turn = snapshot.turn;
-  if (!isFiniteNumber(turn) || !Number.isInteger(turn) || turn < 0) fail("NARRATIVE_BAD_INPUT", FN, "turn must be an integer ≥ 0.", "turn");
-  if (!isRecord(snapshot.qualities)) fail("NARRATIVE_BAD_INPUT", FN, "qualities must be an object.", "qualities");
+  if (!isFiniteNumber(turn) || !Number.isInteger(turn) || turn < 0) fail("NARRATIVE_BAD_INPUT", FN, "turn must be an integer ≥ 0.", "$.turn");
+  if (!isRecord(snapshot.qualities)) fail("NARRATIVE_BAD_INPUT", FN, "qualities must be an object.", "$.qualities");
   const qualities: Qualities = {};
   for (const [k, v] of Object.entries(snapshot.qualities)) {
-    if (!isQualityValue(v)) fail("NARRATIVE_BAD_INPUT", FN, `qualities.${k} must be a finite number, a string or a boolean.`, `qualities.${k}`);
+    if (!isQualityValue(v)) fail("NARRATIVE_BAD_INPUT", FN, `qualities.${k} must be a finite number, a string or a boolean.`, jsonPathKey("$.qualities", k));
     qualities[k] = v;
   }
-  const lastPlayed = readCounts(snapshot.lastPlayed, "lastPlayed");
-  const playCount = readCounts(snapshot.playCount, "playCount");
+  const lastPlayed = readCounts(snapshot.lastPlayed, "$.lastPlayed");
+  const playCount = readCounts(snapshot.playCount, "$.playCount");
   const missing: string[] = [];
   if (deck !== undefined) {
     const ids = new Set(deck.storylets.map((s) => s.id));

@@ -31,6 +31,7 @@ import {
   restoreMachine,
   restoreRuleState,
   restoreTree,
+  queryRules,
   runRuleCycle,
   saveBlackboard,
   saveFuzzyState,
@@ -370,6 +371,37 @@ const ruleBases: RuleBaseDefinition[] = [
     fallback: "idle",
   },
 ];
+// Symbolic facts, a key fact and the specificity strategy (Valve's dynamic-dialog query).
+const dialogBase: RuleBaseDefinition = {
+  version: 1,
+  facts: { concept: "", "speaker.class": "", "speaker.health": 100, friendly: false },
+  keyFact: "concept",
+  strategy: "specificity",
+  rules: [
+    { name: "hit", when: [{ fact: "concept", value: "onHit" }], then: [] },
+    {
+      name: "hit-medic",
+      when: [
+        { fact: "concept", value: "onHit" },
+        { fact: "speaker.class", value: "medic" },
+      ],
+      then: [],
+      weight: 2,
+    },
+    {
+      name: "hit-not-medic-low",
+      when: [
+        { fact: "concept", value: "onHit" },
+        { fact: "speaker.class", op: "!=", value: "medic" },
+        { fact: "speaker.health", op: "<", value: 30 },
+      ],
+      then: [{ set: "speaker.class", value: "wounded" }],
+    },
+    { name: "same-class", when: [{ fact: "speaker.class", otherFact: "concept" }], then: [{ add: "speaker.health", value: -1 }] },
+  ],
+};
+ruleBases.push(dialogBase);
+
 const ruleBindings = {
   tests: { far: () => true },
   actions: { bark: () => undefined },
@@ -387,11 +419,19 @@ const rulesCreate: LoaderCase<unknown> = {
     fc.constantFrom("nowhere", "constructor", "valueOf").map((call) => ({ version: 1, facts: {}, rules: [{ name: "r", when: [], then: [{ call }] }] })),
     fc.constantFrom("nowhere", "constructor").map((fallback) => ({ version: 1, facts: {}, rules: [{ name: "r", when: [], then: [] }], fallback })),
     fc.nat({ max: 50 }).map((n) => ({ version: 1, facts: {}, rules: Array.from({ length: n }, () => ({ name: "same", when: [], then: [] })) })),
+    // Symbol misuse: ordering on a symbol, a string on a numeric fact, a numeric or missing key fact.
+    fc.constantFrom("<", "<=", ">", ">=").map((op) => ({ ...dialogBase, rules: [{ name: "r", when: [{ fact: "concept", op, value: "x" }], then: [] }] })),
+    fc
+      .constantFrom<unknown>("x", 1, true, null)
+      .map((value) => ({ ...dialogBase, rules: [{ name: "r", when: [{ fact: "speaker.health", value }], then: [{ set: "concept", value }] }] })),
+    fc.constantFrom("speaker.health", "friendly", "nowhere", "__proto__", "").map((keyFact) => ({ ...dialogBase, keyFact })),
   ),
   load(input) {
     mustList(validateRuleBase(input, ruleBindings), "validateRuleBase");
     const engine = createRuleEngine(input as RuleBaseDefinition, ruleBindings);
-    runRuleCycle(createRuleState(engine, { seed: 1 }), engine);
+    const state = createRuleState(engine, { seed: 1 });
+    runRuleCycle(state, engine);
+    queryRules(state, engine, createRng(1));
     return engine;
   },
 };
@@ -424,6 +464,36 @@ const rulesRestore: LoaderCase<unknown> = {
     restore: (t, input) => {
       restoreRuleState(t as RuleState, engine, input as RuleSnapshot);
       runRuleCycle(t as RuleState, engine);
+    },
+  },
+};
+
+const dialogEngine = createRuleEngine(dialogBase);
+function liveDialog(): RuleState {
+  const s = createRuleState(dialogEngine, { seed: 5 });
+  setFact(s, dialogEngine, "concept", "onHit");
+  setFact(s, dialogEngine, "speaker.class", "ghost");
+  setFact(s, dialogEngine, "speaker.health", 10);
+  runRuleCycle(s, dialogEngine);
+  return s;
+}
+const dialogSeeds = [saveRuleState(liveDialog(), dialogEngine), saveRuleState(createRuleState(dialogEngine), dialogEngine)];
+
+const rulesRestoreSymbolic: LoaderCase<unknown> = {
+  pkg: PKG,
+  name: "restoreRuleState(symbolic facts)",
+  kind: "json",
+  ciRuns: 1000,
+  seeds: dialogSeeds,
+  wrong: fc
+    .constantFrom<unknown>(3, -1, true, {}, ["onHit"], "never-mentioned", null)
+    .map((concept) => ({ ...dialogSeeds[0]!, facts: { ...dialogSeeds[0]!.facts, concept } })),
+  target: {
+    create: () => liveDialog(),
+    hash: (t) => JSON.stringify(saveRuleState(t as RuleState, dialogEngine)),
+    restore: (t, input) => {
+      restoreRuleState(t as RuleState, dialogEngine, input as RuleSnapshot);
+      queryRules(t as RuleState, dialogEngine, createRng(2));
     },
   },
 };
@@ -645,6 +715,7 @@ export const cases: readonly LoaderCase<unknown>[] = [
   utilityCreate,
   rulesCreate,
   rulesRestore,
+  rulesRestoreSymbolic,
   resourceCreate,
   fuzzyCreate,
   fuzzyRestore,

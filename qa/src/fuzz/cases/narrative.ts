@@ -5,12 +5,14 @@ import { createRng } from "@tactica/core";
 import {
   addDirectorIntensity,
   barkRulesFromJson,
+  createBarkState,
   createDirector,
   createMerchantItem,
   createStoryletState,
   emotionTrajectoryFromJson,
   encountersFromJson,
   expandGrammar,
+  findBark,
   grammarFromJson,
   metricDefinitionsFromJson,
   parseGrammar,
@@ -173,12 +175,24 @@ const barkRules: LoaderCase<unknown> = {
   name: "barkRulesFromJson",
   kind: "json",
   seeds: [BARKS, []],
-  wrong: fc
-    .integer({ min: 1, max: 2000 })
-    .map((n) =>
-      Array.from({ length: n }, (_, i) => ({ id: i % 7 === 6 ? "dup" : `r${i}`, concept: "c", criteria: [{ key: "k", op: ">", value: i }], lines: ["x"] })),
-    ),
-  load: (input) => barkRulesFromJson(input),
+  wrong: fc.oneof(
+    fc
+      .integer({ min: 1, max: 2000 })
+      .map((n) =>
+        Array.from({ length: n }, (_, i) => ({ id: i % 7 === 6 ? "dup" : `r${i}`, concept: "c", criteria: [{ key: "k", op: ">", value: i }], lines: ["x"] })),
+      ),
+    // One fact compared with strings in one rule and numbers in another; the reserved key "concept".
+    fc
+      .constantFrom<unknown>("medic", 3, true, null)
+      .map((value) => [...BARKS, { id: "mixed", concept: "seeObject", criteria: [{ key: "object.class", op: "==", value }], lines: ["x"] }]),
+    fc.constantFrom("concept", "__proto__", "constructor").map((key) => [{ id: "k", concept: "c", criteria: [{ key, op: "==", value: "c" }], lines: ["x"] }]),
+  ),
+  load: (input) => {
+    const rules = barkRulesFromJson(input);
+    // The compiled decision engine must answer a query for every concept (all facts at their defaults).
+    for (const concept of Object.keys(rules.byConcept).slice(0, 8)) findBark(rules, createBarkState(), { concept, facts: {} }, createRng(1));
+    return rules;
+  },
 };
 
 const SQUAD = [
@@ -302,17 +316,22 @@ const metrics: LoaderCase<unknown> = {
   load: (input) => metricDefinitionsFromJson(input),
 };
 
-/** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [
-  storyletDeck,
-  storyletRestore,
-  grammarJson,
-  grammarText,
-  barkRules,
-  squadDialogues,
-  directorRestore,
-  merchantRestore,
-  trajectory,
-  encounters,
-  metrics,
-];
+/**
+ * Every loader of the package, for the unit suite and `pnpm fuzz`. Narrative opts in to the
+ * stricter contract: every rejection names a JSON path starting with `$` (or a text line).
+ */
+export const cases: readonly LoaderCase<unknown>[] = (
+  [
+    storyletDeck,
+    storyletRestore,
+    grammarJson,
+    grammarText,
+    barkRules,
+    squadDialogues,
+    directorRestore,
+    merchantRestore,
+    trajectory,
+    encounters,
+    metrics,
+  ] as LoaderCase<unknown>[]
+).map((c) => ({ ...c, jsonPaths: true }));
