@@ -95,6 +95,8 @@ export {
   VoxelConfigPresets,
   validateVoxelConfig,
   voxelConfigFromWorld,
+  VOXEL_PARTITIONS,
+  type VoxelPartition,
   type VoxelConfig,
   type WorldVoxelConfig,
 } from "./voxel/config";
@@ -129,6 +131,8 @@ export { erodeWalkableArea, medianFilterWalkableArea } from "./voxel/erode";
 export { markBoxArea, markCylinderArea, markPolygonArea } from "./voxel/areas";
 export { buildDistanceField } from "./voxel/distance-field";
 export { buildRegions, type RegionStats } from "./voxel/regions";
+export { buildRegionsMonotone } from "./voxel/regions-monotone";
+export { buildLayerRegions, assignRegionLayers, type RegionLayers } from "./voxel/regions-layers";
 export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildContours } from "./voxel/contours";
 export { buildPolyMesh } from "./voxel/poly-mesh";
 export { buildPolyMeshDetail } from "./voxel/detail-mesh";

@@ -13,6 +13,8 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
+import { buildLayerRegions } from "./regions-layers";
+import { buildRegionsMonotone } from "./regions-monotone";
 import { WALKABLE_AREA as WALKABLE_AREA_, type CompactHeightfield, type ContourSet, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const WALKABLE_AREA = WALKABLE_AREA_;
@@ -240,9 +242,15 @@ export function buildVoxelNavMesh(
     medianFilterWalkableArea(chf);
   }
   endStage(timer, "areas", FN);
-  buildDistanceField(chf);
+  const partition = cfg.partition ?? "watershed";
+  if (partition === "watershed") buildDistanceField(chf);
   endStage(timer, "distance", FN);
-  const rs = buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
+  const rs =
+    partition === "monotone"
+      ? buildRegionsMonotone(chf, cfg.minRegionArea, cfg.mergeRegionArea)
+      : partition === "layers"
+        ? buildLayerRegions(chf, cfg.minRegionArea)
+        : buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
   endStage(timer, "regions", FN);
   const cset = buildContours(chf, cfg.maxSimplificationError, cfg.maxEdgeLen, warn);
   endStage(timer, "contours", FN);
