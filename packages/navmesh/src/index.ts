@@ -148,6 +148,8 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
+export { buildVoxelNavMeshes } from "./voxel/build-radii";
+export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.

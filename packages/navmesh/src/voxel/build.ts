@@ -2,7 +2,7 @@
 import { createNavMesh, type NavMesh } from "../navmesh";
 import { buildCompactHeightfield } from "./compact";
 import { validateVoxelConfig, VoxelConfigPresets, type VoxelConfig } from "./config";
-import { BUILD_STAGES, checkCancelled, createStageTimer, endStage, type BuildContext } from "./context";
+import { BUILD_STAGES, checkCancelled, createStageTimer, endStage, type BuildContext, type StageTimer } from "./context";
 import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
@@ -186,10 +186,39 @@ export function buildVoxelNavMesh(
   config: VoxelConfig,
   options: BuildVoxelNavMeshOptions = {},
 ): VoxelNavMeshBuild {
+  const prep = prepareVoxelBuild(positions, triangles, config, options, BUILD_STAGES.length, FN);
+  return finishVoxelBuild(prep, prep.chf, prep.cfg, prep.timer, options, FN);
+}
+
+/** @internal What {@link prepareVoxelBuild} hands to {@link finishVoxelBuild}. */
+export interface PreparedVoxelBuild {
+  readonly cfg: VoxelConfig;
+  readonly timer: StageTimer;
+  readonly hf: Heightfield;
+  readonly chf: CompactHeightfield;
+  readonly degenerate: number;
+  readonly ntris: number;
+  readonly walkable: number;
+  /** Warnings so far (rasterisation and compaction). */
+  readonly warned: boolean;
+}
+
+/**
+ * @internal The radius-independent half of the pipeline: validate, rasterise, filter, compact
+ * (`total` stages are announced to the context's progress callback).
+ */
+export function prepareVoxelBuild(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  config: VoxelConfig,
+  options: BuildVoxelNavMeshOptions,
+  total: number,
+  FN: string,
+): PreparedVoxelBuild {
   const cfg = validateVoxelConfig(config, FN);
   const degenerate = validateTriangleSoup(positions, triangles, FN);
   const ctx = options.context;
-  const timer = createStageTimer(ctx, BUILD_STAGES.length);
+  const timer = createStageTimer(ctx, total);
   let warned = false;
   const warn = (m: string): void => {
     warned = true;
@@ -235,6 +264,28 @@ export function buildVoxelNavMesh(
   endStage(timer, "filter", FN);
   const chf = buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, cfg.borderSize, warn);
   endStage(timer, "compact", FN);
+  return { cfg, timer, hf, chf, degenerate, ntris, walkable, warned };
+}
+
+/**
+ * @internal The radius-dependent half: erode `chf` (consumed) by `cfg.walkableRadius`, mark
+ * areas, partition, contours, polygons, detail, navmesh, report.
+ */
+export function finishVoxelBuild(
+  prep: PreparedVoxelBuild,
+  chf: CompactHeightfield,
+  cfg: VoxelConfig,
+  timer: StageTimer,
+  options: BuildVoxelNavMeshOptions,
+  FN: string,
+): VoxelNavMeshBuild {
+  const { hf, degenerate, ntris, walkable } = prep;
+  const ctx = options.context;
+  let warned = prep.warned;
+  const warn = (m: string): void => {
+    warned = true;
+    if (ctx?.log) ctx.log("warn", m);
+  };
   if (cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
   endStage(timer, "erode", FN);
   if (options.markAreas) {

@@ -16,7 +16,8 @@ import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
 import { voxelConfigFromAgent, type AgentParameterSet, type VoxelQuality } from "./stances";
-import { NULL_AREA, WALKABLE_AREA, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
+import { NULL_AREA, WALKABLE_AREA, type PolyMesh, type PolyMeshDetail } from "./types";
+import { cloneHeightfield } from "./clone";
 import { polyMeshToNavMesh, soupBounds, validateTriangleSoup } from "./build";
 // Local bindings: hot loops must not go through module live-binding getters.
 const buildCompactHeightfield = buildCompactHeightfield_;
@@ -47,17 +48,6 @@ export interface StanceNavMeshBuild {
   readonly passSpans: readonly number[];
   /** Navmesh area id of each pass, in pass order. */
   readonly passAreas: readonly number[];
-}
-
-function cloneHeightfield(hf: Heightfield): Heightfield {
-  return {
-    ...hf,
-    head: hf.head.slice(),
-    spanMin: hf.spanMin.slice(),
-    spanMax: hf.spanMax.slice(),
-    spanArea: hf.spanArea.slice(),
-    spanNext: hf.spanNext.slice(),
-  };
 }
 
 const FN = "buildStanceNavMesh";
