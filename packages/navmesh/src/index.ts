@@ -128,7 +128,8 @@ export { rasterizeBox, rasterizeCylinder, rasterizeConvexVolume } from "./voxel/
 export { filterLowHangingObstacles, filterLedgeSpans, filterLowHeightSpans } from "./voxel/filters";
 export { buildCompactHeightfield, getCon } from "./voxel/compact";
 export { erodeWalkableArea, medianFilterWalkableArea } from "./voxel/erode";
-export { markBoxArea, markCylinderArea, markPolygonArea } from "./voxel/areas";
+export { markBoxArea, markCylinderArea, markPolygonArea, type MarkAreaOptions } from "./voxel/areas";
+export { createTagCost } from "./voxel/tags";
 export { buildDistanceField } from "./voxel/distance-field";
 export { buildRegions, type RegionStats } from "./voxel/regions";
 export { buildRegionsMonotone } from "./voxel/regions-monotone";
@@ -142,6 +143,7 @@ export {
   buildNavMeshFromTriangles3d,
   polyMeshToNavMesh,
   validateTriangleSoup,
+  type PolyMeshToNavMeshOptions,
   type VoxelBuildReport,
   type BuildVoxelNavMeshOptions,
   type VoxelNavMeshBuild,

@@ -15,6 +15,7 @@ import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
 import { buildLayerRegions } from "./regions-layers";
 import { buildRegionsMonotone } from "./regions-monotone";
+import { decodeTaggedAreas, encodeTaggedAreas, type TagTable } from "./tags";
 import { WALKABLE_AREA as WALKABLE_AREA_, type CompactHeightfield, type ContourSet, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const WALKABLE_AREA = WALKABLE_AREA_;
@@ -288,8 +289,10 @@ export function finishVoxelBuild(
   };
   if (cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
   endStage(timer, "erode", FN);
+  let tagTable: TagTable | undefined;
   if (options.markAreas) {
     options.markAreas(chf);
+    tagTable = encodeTaggedAreas(chf, FN);
     medianFilterWalkableArea(chf);
   }
   endStage(timer, "areas", FN);
@@ -310,7 +313,7 @@ export function finishVoxelBuild(
   endStage(timer, "polymesh", FN);
   const detail = buildPolyMeshDetail(mesh, chf, cfg.detailSampleDist, cfg.detailSampleMaxError);
   endStage(timer, "detail", FN);
-  const navMesh = polyMeshToNavMesh(mesh);
+  const navMesh = tagTable ? polyMeshToNavMesh(mesh, { tags: decodeTaggedAreas(mesh, chf, tagTable) }) : polyMeshToNavMesh(mesh);
   endStage(timer, "navmesh", FN);
   let flags = 0;
   if (mesh.polyCount === 0) flags |= VoxelBuildFlags.Empty;
@@ -338,12 +341,19 @@ export function finishVoxelBuild(
   return options.keepIntermediates ? { ...out, heightfield: hf, compact: chf, contours: cset } : out;
 }
 
+/** Options of {@link polyMeshToNavMesh}. */
+export interface PolyMeshToNavMeshOptions {
+  /** Tag of each polygon of the polygon mesh (default: its region id). */
+  readonly tags?: ArrayLike<number>;
+}
+
 /**
  * Converts a polygon mesh (voxel coordinates) into part 1's {@link NavMesh}: vertices to world
- * `(x, z)` with `y` as height, area 63 → 0, region ids as tags. Polygons with no area in the
- * plane (none in practice) are dropped.
+ * `(x, z)` with `y` as height, area 63 → 0, region ids as tags (or `options.tags`: a build whose
+ * area marking gave custom tags puts those there instead, 0 for untagged polygons). Polygons
+ * with no area in the plane (none in practice) are dropped.
  */
-export function polyMeshToNavMesh(mesh: PolyMesh): NavMesh {
+export function polyMeshToNavMesh(mesh: PolyMesh, options: PolyMeshToNavMeshOptions = {}): NavMesh {
   const { cellSize: cs, cellHeight: ch, bmin } = mesh;
   const vertices = new Float64Array(mesh.vertCount * 2);
   const heights = new Float64Array(mesh.vertCount);
@@ -373,7 +383,7 @@ export function polyMeshToNavMesh(mesh: PolyMesh): NavMesh {
     polygons.push(poly);
     const area = mesh.areas[p]!;
     areas.push(area === WALKABLE_AREA ? 0 : area);
-    tags.push(mesh.regions[p]!);
+    tags.push(options.tags ? options.tags[p]! : mesh.regions[p]!);
   }
   return createNavMesh({ vertices, heights, polygons, areas, tags }, { maxVertsPerPoly: nvp });
 }
