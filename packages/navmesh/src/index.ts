@@ -154,6 +154,8 @@ export { buildVoxelNavMeshes } from "./voxel/build-radii";
 export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
+export { filterWaterDepth, findWaterVolume, type WaterVolume } from "./voxel/water";
+export { createSwimPath, raiseSwimPath, type SwimPath } from "./voxel/swim-path";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
 export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
 export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";
