@@ -206,4 +206,11 @@ describe("layer regions on stacked floors", () => {
     expect(layerOfRegion[m.tags[high]!]).toBe(1);
     expect(findPolygon(m, 12, 5)).toBeGreaterThanOrEqual(0);
   });
+
+  it("assignRegionLayers refuses a region that overlaps itself", () => {
+    const b = buildVoxelNavMesh(soup.positions, soup.triangles, cfg, { keepIntermediates: true });
+    const chf = b.compact!;
+    for (let i = 0; i < chf.spanCount; i++) if (chf.regions[i]! !== 0) chf.regions[i] = 1;
+    expect(() => assignRegionLayers(chf)).toThrow(expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "partition" }));
+  });
 });

@@ -17,6 +17,7 @@ import {
   type StancePass,
   type WaterVolume,
 } from "../src";
+import { addBox, addFloor, createSoup } from "./voxel-fixtures";
 
 // Chapter 32's swim fixture: a beach sloping from y = −4 (x = 0) up to y = 1 (x = 20), water up to
 // y = 0. The water is 1.5 m deep at x = 10: standing takes the shallows (≤ 1.5 m), swimming the
@@ -106,5 +107,27 @@ describe("swim (chapter 32): generated on the sea floor, vertices raised to the 
     expect(() => raiseSwimPath(createSwimPath(), m, path.path, path.length, sp, [{ xz: [0, 0, 1, 0, 1, 1], surface: NaN }], [SWIM])).toThrow(
       expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "water[0].surface" }),
     );
+  });
+});
+
+describe("stance passes with a large step (swim: 48.5 m)", () => {
+  it("do not link a 1 m box top to the floor (the drop side is a ledge in every pass with a smaller step)", () => {
+    const s = addBox(addFloor(createSoup(), 0, 0, 10, 10), 3, 3, 7, 7, 0, 1);
+    // Standing with radius 0: its spans at the box edge and on the floor beside it are neighbors.
+    const thin = [{ ...passes[0]!, agent: { ...StancePresets.stand, radius: 0 } }, passes[1]!];
+    const m = buildStanceNavMesh(s.positions, s.triangles, thin, quality).navMesh;
+    const top = findPolygon(m, 5, 5);
+    expect(top).toBeGreaterThanOrEqual(0);
+    // A box-top polygon has every vertex up on the box (floor polygons along the box may have some).
+    const high = (p: number): boolean => {
+      for (let k = 0; k < m.polyVertCount[p]!; k++) if (m.heights[m.polyVerts[p * m.maxVertsPerPoly + k]!]! < 0.5) return false;
+      return true;
+    };
+    expect(high(top)).toBe(true);
+    for (let p = 0; p < m.polyCount; p++)
+      for (let k = 0; k < m.maxVertsPerPoly; k++) {
+        const q = m.neighbors[p * m.maxVertsPerPoly + k]!;
+        if (q >= 0) expect(high(q)).toBe(high(p));
+      }
   });
 });

@@ -3,12 +3,12 @@
 // ONE compact heightfield under its own area id, so stance polygons border each other exactly
 // (shared edges, linked neighbors) and a query's area costs scale the effort of each stance.
 import type { NavMesh } from "../navmesh";
-import { buildCompactHeightfield as buildCompactHeightfield_, getCon } from "./compact";
+import { buildCompactHeightfield as buildCompactHeightfield_ } from "./compact";
 import { BUILD_STAGES, checkCancelled, createStageTimer, endStage, type BuildContext } from "./context";
 import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
-import { erodeWalkableArea, neighborSpan } from "./erode";
+import { erodeWalkableArea } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
 import { voxelError } from "./errors";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
@@ -16,7 +16,7 @@ import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
 import { voxelConfigFromAgent, type AgentParameterSet, type VoxelQuality } from "./stances";
-import { NOT_CONNECTED, NULL_AREA, WALKABLE_AREA, type CompactHeightfield, type PolyMesh, type PolyMeshDetail } from "./types";
+import { NULL_AREA, WALKABLE_AREA, type PolyMesh, type PolyMeshDetail } from "./types";
 import { filterWaterDepth, validateWaterVolumes, type WaterVolume } from "./water";
 import { cloneHeightfield } from "./clone";
 import { polyMeshToNavMesh, soupBounds, validateTriangleSoup } from "./build";
@@ -38,10 +38,10 @@ export interface BuildStanceNavMeshOptions {
   /** Progress, cancellation, logging and clock. */
   readonly context?: BuildContext;
   /**
-   * Water volumes: each pass keeps only floors whose water depth (surface − floor, 0 on dry
-   * ground) lies between its agent's `minWaterDepth` and `maxWaterDepth`, so a swim pass
-   * (`StancePresets.swim`, 1.5 .. 50 m) takes the sea floor of deep water and standing stops at
-   * 1.5 m. Raise swim path vertices to the surface with {@link raiseSwimPath}.
+   * Water volumes (default none): each pass keeps only floors whose water depth (surface −
+   * floor, 0 on dry ground) lies between its agent's `minWaterDepth` and `maxWaterDepth`, so a
+   * swim pass (`StancePresets.swim`, 1.5 .. 50 m) takes only the sea floor of deep water and
+   * standing stops at 1.5 m. Raise swim path vertices to the surface with {@link raiseSwimPath}.
    */
   readonly water?: readonly WaterVolume[];
 }
@@ -59,29 +59,6 @@ export interface StanceNavMeshBuild {
 }
 
 const FN = "buildStanceNavMesh";
-
-/**
- * The carrier links neighbors with the largest step of all passes (swim's 48.5 m): cut every
- * link whose step is higher than both ends' passes allow, so a table top stays unlinked from the
- * floor while a swim floor still links to the shore.
- */
-function pruneCarrierLinks(chf: CompactHeightfield, owner: Int16Array, climbs: readonly number[]): void {
-  for (let z = 0; z < chf.depth; z++)
-    for (let x = 0; x < chf.width; x++) {
-      const c = x + z * chf.width;
-      for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
-        if (owner[i]! < 0) continue;
-        for (let dir = 0; dir < 4; dir++) {
-          const cn = getCon(chf, i, dir);
-          if (cn === NOT_CONNECTED) continue;
-          const ai = neighborSpan(chf, x, z, i, dir);
-          if (owner[ai]! < 0) continue;
-          if (Math.abs(chf.y[ai]! - chf.y[i]!) > Math.max(climbs[owner[i]!]!, climbs[owner[ai]!]!))
-            chf.con[i] = (chf.con[i]! | (NOT_CONNECTED << (dir * 6))) >>> 0;
-        }
-      }
-    }
-}
 
 /**
  * Builds one navmesh holding several stances (chapter 32's recycling passes): the triangles are
@@ -111,12 +88,13 @@ export function buildStanceNavMesh(
     seen.add(p.area);
   });
   const cfgs = passes.map((p) => voxelConfigFromAgent(p.agent, quality));
-  if (options.water !== undefined) {
-    validateWaterVolumes(FN, options.water, "water");
+  const water = options.water ?? [];
+  validateWaterVolumes(FN, water, "water");
+  {
     passes.forEach((p, i) => {
       const { minWaterDepth: lo, maxWaterDepth: hi } = p.agent;
       if (typeof lo !== "number" || typeof hi !== "number" || !(lo >= 0) || !(hi >= lo))
-        throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth for water volumes.`, `passes[${i}].agent.minWaterDepth`);
+        throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth.`, `passes[${i}].agent.minWaterDepth`);
     });
   }
   validateTriangleSoup(positions, triangles, FN);
@@ -148,7 +126,7 @@ export function buildStanceNavMesh(
     filterLowHeightSpans(h, c.walkableHeight);
     const pc = buildCompactHeightfield(h, c.walkableHeight, c.walkableClimb);
     if (c.walkableRadius > 0) erodeWalkableArea(pc, c.walkableRadius);
-    if (options.water) filterWaterDepth(pc, options.water, passes[k]!.agent.minWaterDepth, passes[k]!.agent.maxWaterDepth);
+    filterWaterDepth(pc, water, passes[k]!.agent.minWaterDepth, passes[k]!.agent.maxWaterDepth);
     let taken = 0;
     for (let col = 0; col < chf.width * chf.depth; col++) {
       const s0 = chf.cellIndex[col]!,
@@ -170,7 +148,6 @@ export function buildStanceNavMesh(
     passSpans.push(taken);
   }
   for (let i = 0; i < chf.spanCount; i++) chf.areas[i] = owner[i]! >= 0 ? passes[owner[i]!]!.area : NULL_AREA;
-  pruneCarrierLinks(chf, owner, cfgs.map((c) => c.walkableClimb));
   endStage(timer, "erode", FN);
   endStage(timer, "areas", FN);
   buildDistanceField(chf);
