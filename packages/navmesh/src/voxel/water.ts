@@ -7,7 +7,7 @@ import { NULL_AREA, type CompactHeightfield } from "./types";
 
 /** A body of water: an extruded polygon in the (x, z) plane with a flat surface. World units. */
 export interface WaterVolume {
-  /** Outline `x0, z0, x1, z1, …` (at least 3 points; convex or not). [Units: wu] */
+  /** Outline `x0, z0, x1, z1, …` as an array or typed array (at least 3 points; convex or not). [Units: wu] */
   readonly xz: ArrayLike<number>;
   /** Height of the water surface. [Units: wu] */
   readonly surface: number;
@@ -15,7 +15,7 @@ export interface WaterVolume {
 
 /** @internal Checks water volumes; throws `NAVMESH_CONFIG` naming `water[i].field`. */
 export function validateWaterVolumes(fn: string, water: readonly WaterVolume[], at = "water"): void {
-  if (water === null || typeof water !== "object" || typeof water.length !== "number")
+  if (!Array.isArray(water))
     throw voxelError(NavMeshErrorCodes.Config, fn, `"${at}" must be an array of water volumes { xz, surface }.`, at);
   for (let i = 0; i < water.length; i++) {
     const w = water[i];
@@ -23,7 +23,7 @@ export function validateWaterVolumes(fn: string, water: readonly WaterVolume[], 
     if (typeof w.surface !== "number" || !Number.isFinite(w.surface))
       throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].surface must be a finite height, got ${showValue(w.surface)}.`, `${at}[${i}].surface`);
     const xz = w.xz;
-    if (xz === null || typeof xz !== "object" || typeof xz.length !== "number" || xz.length < 6 || xz.length % 2 !== 0)
+    if (!(Array.isArray(xz) || ArrayBuffer.isView(xz)) || xz.length < 6 || xz.length % 2 !== 0)
       throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].xz must hold at least 3 points as x, z pairs.`, `${at}[${i}].xz`);
     for (let k = 0; k < xz.length; k++)
       if (typeof xz[k] !== "number" || !Number.isFinite(xz[k]))
