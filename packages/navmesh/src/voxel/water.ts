@@ -15,19 +15,24 @@ export interface WaterVolume {
 
 /** @internal Checks water volumes; throws `NAVMESH_CONFIG` naming `water[i].field`. */
 export function validateWaterVolumes(fn: string, water: readonly WaterVolume[], at = "water"): void {
-  if (!Array.isArray(water))
-    throw voxelError(NavMeshErrorCodes.Config, fn, `"${at}" must be an array of water volumes { xz, surface }.`, at);
-  for (let i = 0; i < water.length; i++) {
-    const w = water[i];
+  const list: unknown = water;
+  if (!Array.isArray(list)) throw voxelError(NavMeshErrorCodes.Config, fn, `"${at}" must be an array of water volumes { xz, surface }.`, at);
+  for (let i = 0; i < list.length; i++) {
+    const w: unknown = list[i];
     if (w === null || typeof w !== "object") throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}] must be { xz, surface }.`, `${at}[${i}]`);
-    if (typeof w.surface !== "number" || !Number.isFinite(w.surface))
-      throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].surface must be a finite height, got ${showValue(w.surface)}.`, `${at}[${i}].surface`);
-    const xz = w.xz;
-    if (!(Array.isArray(xz) || ArrayBuffer.isView(xz)) || xz.length < 6 || xz.length % 2 !== 0)
+    const { xz, surface } = w as { xz?: unknown; surface?: unknown };
+    if (typeof surface !== "number" || !Number.isFinite(surface))
+      throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].surface must be a finite height, got ${showValue(surface)}.`, `${at}[${i}].surface`);
+    if (!(Array.isArray(xz) || ArrayBuffer.isView(xz)))
+      throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].xz must be an array of x, z pairs.`, `${at}[${i}].xz`);
+    const pts = xz as ArrayLike<unknown>;
+    if (pts.length < 6 || pts.length % 2 !== 0)
       throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].xz must hold at least 3 points as x, z pairs.`, `${at}[${i}].xz`);
-    for (let k = 0; k < xz.length; k++)
-      if (typeof xz[k] !== "number" || !Number.isFinite(xz[k]))
-        throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].xz[${k}] is ${showValue(xz[k])}; give finite numbers.`, `${at}[${i}].xz[${k}]`);
+    for (let k = 0; k < pts.length; k++) {
+      const v = pts[k];
+      if (typeof v !== "number" || !Number.isFinite(v))
+        throw voxelError(NavMeshErrorCodes.Config, fn, `${at}[${i}].xz[${k}] is ${showValue(v)}; give finite numbers.`, `${at}[${i}].xz[${k}]`);
+    }
   }
 }
 
