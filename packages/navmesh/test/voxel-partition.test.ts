@@ -213,4 +213,11 @@ describe("layer regions on stacked floors", () => {
     for (let i = 0; i < chf.spanCount; i++) if (chf.regions[i]! !== 0) chf.regions[i] = 1;
     expect(() => assignRegionLayers(chf)).toThrow(expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "partition" }));
   });
+
+  it.each(PARTITIONS)("%s works with a tile border (borderSize > 0)", (partition) => {
+    const b = buildVoxelNavMesh(soup.positions, soup.triangles, { ...cfg, partition, borderSize: 3 }, { keepIntermediates: true });
+    expect(b.navMesh.polyCount).toBeGreaterThan(0);
+    expect(findPolygon(b.navMesh, 5, 5)).toBeGreaterThanOrEqual(0);
+    if (partition === "layers") expect(assignRegionLayers(b.compact!).layerCount).toBe(2);
+  });
 });

@@ -74,7 +74,7 @@ export interface BuildVoxelNavMeshOptions {
   readonly bounds?: ArrayLike<number>;
   /** Area id per triangle (0..63; 0 = not walkable) instead of slope marking. */
   readonly triangleAreas?: ArrayLike<number>;
-  /** Edits applied to the compact heightfield after erosion (area marking), e.g. `markBoxArea`. */
+  /** Edits applied to the compact heightfield after erosion (area marking), e.g. `markBoxArea`; tagged markings give polygon tags. */
   readonly markAreas?: (chf: CompactHeightfield) => void;
   /** Keep the intermediate stages in the result (`heightfield`, `compact`, `contours`). Default false. */
   readonly keepIntermediates?: boolean;
@@ -174,7 +174,8 @@ export function soupBounds(positions: ArrayLike<number>, triangles: ArrayLike<nu
  * The voxel pipeline in one call (level 1: every stage is also exported on its own):
  * validate → mark slopes → rasterise → filter (low-hanging obstacles, ledges, low height) →
  * compact heightfield → erode by the agent radius → area marking → median filter → distance
- * field → watershed regions → contours → polygon mesh → detail mesh → {@link createNavMesh}.
+ * field and regions (watershed, or monotone / layers per `config.partition`) → contours →
+ * polygon mesh → detail mesh → {@link createNavMesh}.
  *
  * Throws `NAVMESH_CONFIG` (bad parameter, named in `path`), `NAVMESH_BAD_GEOMETRY` (bad input
  * index, named in `path`), `NAVMESH_CANCELLED`. Degenerate triangles are skipped and counted;
