@@ -75,22 +75,47 @@ function recordStats(ctx: SuiteContext, name: string, library: string, s: MeshSt
 }
 
 // --- navvoxel (issue 12): partitions and several radii, Tactica against itself in the same run ---
-/** Rows `<mesh>-partition-<p>` (median ms, polygons, ratio to watershed) and `<mesh>-radii-1-2-3` (one shared rasterisation vs three builds). */
-function recordPartitionsAndRadii(ctx: SuiteContext, name: string, obj: ObjMesh, tWatershed: number, warmups: number, runs: number): void {
-  for (const partition of ["monotone", "layers"] as const) {
-    const c = { ...cfg, partition };
-    const t = medianMs(() => buildVoxelNavMesh(obj.positions, obj.triangles, c), warmups, runs);
-    const polys = buildVoxelNavMesh(obj.positions, obj.triangles, c).navMesh.polyCount;
-    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "median_ms", value: t, unit: "ms" });
-    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "ratio_vs_watershed", value: t / tWatershed, unit: "x" });
+/** Medians of several builds timed in turn (round robin, so machine load hits each alike), ms. */
+function interleavedMedians(fns: readonly (() => unknown)[], warmups: number, runs: number): number[] {
+  const t: number[][] = fns.map(() => []);
+  for (let r = 0; r < warmups + runs; r++)
+    fns.forEach((fn, k) => {
+      const t0 = performance.now();
+      fn();
+      if (r >= warmups) t[k]!.push(performance.now() - t0);
+    });
+  return t.map((a) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!);
+}
+
+/**
+ * Rows `<mesh>-partition-<p>` (median ms, polygons, ratio to watershed timed in the same rounds) and
+ * `<mesh>-radii-1-2-3` (one shared rasterisation vs three separate builds, timed in turn).
+ */
+function recordPartitionsAndRadii(ctx: SuiteContext, name: string, obj: ObjMesh, warmups: number, runs: number): void {
+  const parts = ["watershed", "monotone", "layers"] as const;
+  const tp = interleavedMedians(
+    parts.map((partition) => () => buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, partition })),
+    warmups,
+    runs,
+  );
+  parts.forEach((partition, k) => {
+    const polys = buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, partition }).navMesh.polyCount;
+    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "median_ms", value: tp[k]!, unit: "ms" });
+    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "ratio_vs_watershed", value: tp[k]! / tp[0]!, unit: "x" });
     ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "polygons", value: polys, unit: "count" });
-  }
+  });
   const radii = [1, 2, 3];
-  const tShared = medianMs(() => buildVoxelNavMeshes(obj.positions, obj.triangles, cfg, radii), warmups, runs);
-  const tSeparate = medianMs(() => radii.map((r) => buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, walkableRadius: r })), warmups, runs);
-  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "shared_ms", value: tShared, unit: "ms" });
-  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "separate_ms", value: tSeparate, unit: "ms" });
-  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "ratio_shared_vs_separate", value: tShared / tSeparate, unit: "x" });
+  const [tShared, tSeparate] = interleavedMedians(
+    [
+      () => buildVoxelNavMeshes(obj.positions, obj.triangles, cfg, radii),
+      () => radii.map((r) => buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, walkableRadius: r })),
+    ],
+    warmups,
+    runs,
+  );
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "shared_ms", value: tShared!, unit: "ms" });
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "separate_ms", value: tSeparate!, unit: "ms" });
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "ratio_shared_vs_separate", value: tShared! / tSeparate!, unit: "x" });
 }
 // --- end navvoxel ---
 
@@ -120,7 +145,7 @@ const suite: Suite = {
       recordStats(ctx, name, "tactica", tacticaStats(ours.navMesh));
       const tOurs = medianMs(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg), warmups, runs);
       ctx.record({ case: `${name}-solo`, library: "tactica", metric: "median_ms", value: tOurs, unit: "ms" });
-      recordPartitionsAndRadii(ctx, name, obj, tOurs, warmups, runs); // navvoxel's rows (issue 12)
+      recordPartitionsAndRadii(ctx, name, obj, warmups, runs); // navvoxel's rows (issue 12)
       const input = { positions: obj.positions, indices: obj.triangles };
       const nc = navcatGenerate(input, navcatOptions).navMesh;
       recordStats(ctx, name, "navcat", navcatStats(nc));
