@@ -77,5 +77,9 @@ describe("buildVoxelNavMeshes: several agent radii from one rasterisation", () =
     expect(copy.areas).not.toEqual(before);
     expect(copy.con).toEqual(chf.con);
     expect(copy.con).not.toBe(chf.con);
+    chf.tags = new Int32Array(chf.spanCount).fill(2);
+    const tagged = cloneCompactHeightfield(chf);
+    tagged.tags![0] = 5;
+    expect(chf.tags[0]).toBe(2);
   });
 });

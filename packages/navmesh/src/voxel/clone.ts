@@ -34,5 +34,6 @@ export function cloneCompactHeightfield(chf: CompactHeightfield): CompactHeightf
     regions: chf.regions.slice(),
     dist: chf.dist.slice(),
   };
+  if (chf.tags) out.tags = chf.tags.slice();
   return out;
 }
