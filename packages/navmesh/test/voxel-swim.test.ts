@@ -131,3 +131,24 @@ describe("stance passes with a large step (swim: 48.5 m)", () => {
       }
   });
 });
+
+describe("stance passes keep each pass's own slope", () => {
+  it("a 45° ramp is not standing ground even when a swim pass (any slope) is in the list", () => {
+    // A floor 0..6 and a 45° ramp rising from x = 6 to x = 9 (3 m up).
+    const s = addFloor(createSoup(), 0, 0, 6, 6);
+    const b0 = s.positions.length / 3;
+    s.positions.push(6, 0, 0, 6, 0, 6, 9, 3, 6, 9, 3, 0);
+    s.triangles.push(b0, b0 + 1, b0 + 2, b0, b0 + 2, b0 + 3);
+    const m = buildStanceNavMesh(s.positions, s.triangles, passes, quality).navMesh;
+    expect(findPolygon(m, 3, 3)).toBeGreaterThanOrEqual(0);
+    expect(findPolygon(m, 7.5, 3)).toBe(-1);
+    // A 20° ramp (within standing's 0.5 rad ≈ 28.6°) is standing ground.
+    const g = addFloor(createSoup(), 0, 0, 6, 6);
+    const b1 = g.positions.length / 3;
+    const rise = 3 * Math.tan((20 * Math.PI) / 180);
+    g.positions.push(6, 0, 0, 6, 0, 6, 9, rise, 6, 9, rise, 0);
+    g.triangles.push(b1, b1 + 1, b1 + 2, b1, b1 + 2, b1 + 3);
+    const m2 = buildStanceNavMesh(g.positions, g.triangles, passes, quality).navMesh;
+    expect(m2.areas[findPolygon(m2, 7.5, 3)]).toBe(0);
+  });
+});

@@ -62,7 +62,8 @@ const FN = "buildStanceNavMesh";
 
 /**
  * Builds one navmesh holding several stances (chapter 32's recycling passes): the triangles are
- * rasterised once (walkable up to the steepest pass slope); then, in the given order, each pass
+ * rasterised once (each span remembers the gentlest pass slope it meets, so every pass keeps
+ * only the slopes its agent walks); then, in the given order, each pass
  * filters and erodes a copy with its own agent (height, step, radius) and claims the walkable
  * voxels no earlier pass claimed. Regions, contours and polygons are built once over all claimed
  * voxels, each pass under its own area id, so the stances share polygon edges exactly and
@@ -103,10 +104,17 @@ export function buildStanceNavMesh(
   checkCancelled(timer, FN);
   const minHeight = Math.min(...cfgs.map((c) => c.walkableHeight));
   const maxClimb = Math.max(...cfgs.map((c) => c.walkableClimb));
-  const maxSlope = Math.max(...cfgs.map((c) => c.walkableSlopeAngle));
+  // Slope classes: with the passes' slopes sorted up u_0 < … < u_(m−1), a triangle within u_j
+  // (and no gentler one) gets area m − j, so one rasterisation serves every pass's own slope.
+  const slopes = [...new Set(cfgs.map((c) => c.walkableSlopeAngle))].sort((x, y) => x - y);
   const b = soupBounds(positions, triangles);
   const hf = createHeightfield([b[0]!, b[1]!, b[2]!], [b[3]!, b[4]!, b[5]!], base.cellSize, base.cellHeight);
-  const areas = markWalkableTriangles(new Uint8Array(triangles.length / 3), positions, triangles, maxSlope);
+  const areas = new Uint8Array(triangles.length / 3);
+  const within = new Uint8Array(areas.length);
+  for (let j = slopes.length - 1; j >= 0; j--) {
+    markWalkableTriangles(within, positions, triangles, slopes[j]!);
+    for (let t = 0; t < areas.length; t++) if (within[t] !== NULL_AREA) areas[t] = slopes.length - j;
+  }
   rasterizeTriangles(hf, positions, triangles, areas, base.walkableClimb);
   endStage(timer, "rasterize", FN);
   // The carrier: every span any pass could use, linked with the most permissive height and step.
@@ -121,6 +129,8 @@ export function buildStanceNavMesh(
   for (let k = 0; k < passes.length; k++) {
     const c = cfgs[k]!;
     const h = cloneHeightfield(hf);
+    const need = slopes.length - slopes.indexOf(c.walkableSlopeAngle);
+    for (let sp = 0; sp < h.spanUsed; sp++) h.spanArea[sp] = h.spanArea[sp]! >= need ? WALKABLE_AREA : NULL_AREA;
     filterLowHangingObstacles(h, c.walkableClimb);
     filterLedgeSpans(h, c.walkableHeight, c.walkableClimb);
     filterLowHeightSpans(h, c.walkableHeight);
