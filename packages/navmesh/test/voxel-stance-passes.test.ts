@@ -11,6 +11,7 @@ import {
   createStraightPath,
   findStraightPath,
   markStancePath,
+  voxelConfigFromWorld,
   type NavMesh,
   type StancePass,
 } from "../src";
@@ -170,6 +171,16 @@ describe("chapter 32 stance passes", () => {
     findPolygonPath(path, q, floorPolygon(m, 1, 1), 1, 1, floorPolygon(m, 9, 1), 9, 1);
     findStraightPath(sp, m, path.path, path.length, 1, 1, 9, 1);
     expect(Array.from(markStancePath(new Uint8Array(32), m, path.path, path.length, sp, [CROUCH]).subarray(0, sp.count)).every((f) => f === 0)).toBe(true);
+  });
+
+  it("honours the partition of the quality settings (monotone: same crouch layer under the table)", () => {
+    const mono = buildStanceNavMesh(soup.positions, soup.triangles, [stand, crouch, prone], { ...quality, partition: "monotone" });
+    expect(mono.passSpans).toEqual(sc.passSpans);
+    expect(mono.navMesh.areas[floorPolygon(mono.navMesh, 5, 5)]).toBe(CROUCH);
+    expect(mono.navMesh.polyCount).not.toBe(sc.navMesh.polyCount);
+    expect(voxelConfigFromWorld({ cellSize: 0.3, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45, partition: "layers" }).partition).toBe(
+      "layers",
+    );
   });
 
   it("rejects a pass without its own area id", () => {

@@ -83,6 +83,8 @@ export interface WorldVoxelConfig {
   readonly detailSampleMaxError?: number;
   /** Border for tiled builds. [Limit: >= 0] [Units: vx] (default 0) */
   readonly borderSize?: number;
+  /** Region partitioning (default `"watershed"`). */
+  readonly partition?: VoxelPartition;
 }
 
 const FN_WORLD = "voxelConfigFromWorld";
@@ -140,6 +142,7 @@ export function voxelConfigFromWorld(world: WorldVoxelConfig): VoxelConfig {
       detailSampleDist: sampleDist < 0.9 ? 0 : cs * sampleDist,
       detailSampleMaxError: ch * sampleErr,
       borderSize: border,
+      ...(w["partition"] === undefined ? {} : { partition: w["partition"] as VoxelPartition }),
     },
     FN_WORLD,
   );

@@ -15,6 +15,8 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
+import { buildLayerRegions } from "./regions-layers";
+import { buildRegionsMonotone } from "./regions-monotone";
 import { voxelConfigFromAgent, type AgentParameterSet, type VoxelQuality } from "./stances";
 import { NULL_AREA, WALKABLE_AREA, type PolyMesh, type PolyMeshDetail } from "./types";
 import { filterWaterDepth, validateWaterVolumes, type WaterVolume } from "./water";
@@ -160,9 +162,12 @@ export function buildStanceNavMesh(
   for (let i = 0; i < chf.spanCount; i++) chf.areas[i] = owner[i]! >= 0 ? passes[owner[i]!]!.area : NULL_AREA;
   endStage(timer, "erode", FN);
   endStage(timer, "areas", FN);
-  buildDistanceField(chf);
+  const partition = base.partition ?? "watershed";
+  if (partition === "watershed") buildDistanceField(chf);
   endStage(timer, "distance", FN);
-  buildRegions(chf, base.minRegionArea, base.mergeRegionArea);
+  if (partition === "monotone") buildRegionsMonotone(chf, base.minRegionArea, base.mergeRegionArea);
+  else if (partition === "layers") buildLayerRegions(chf, base.minRegionArea);
+  else buildRegions(chf, base.minRegionArea, base.mergeRegionArea);
   endStage(timer, "regions", FN);
   const cset = buildContours(chf, base.maxSimplificationError, base.maxEdgeLen);
   endStage(timer, "contours", FN);
