@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { buildVoxelNavMesh, parseObj, VoxelConfigPresets, type VoxelConfig } from "@tactica/navmesh";
+import { buildVoxelNavMesh, buildVoxelNavMeshes, parseObj, VoxelConfigPresets, type ObjMesh, type VoxelConfig } from "@tactica/navmesh";
 import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
 import { getNavMeshPositionsAndIndices, init as recastInit } from "recast-navigation";
 import { generateSoloNavMesh as recastGenerate } from "recast-navigation/generators";
@@ -74,6 +74,51 @@ function recordStats(ctx: SuiteContext, name: string, library: string, s: MeshSt
   ctx.record({ case: `${name}-components`, library, metric: "components_ge_1m2", value: s.components.filter((a) => a >= 1).length, unit: "count" });
 }
 
+// --- navvoxel (issue 12): partitions and several radii, Tactica against itself in the same run ---
+/** Medians of several builds timed in turn (round robin, so machine load hits each alike), ms. */
+function interleavedMedians(fns: readonly (() => unknown)[], warmups: number, runs: number): number[] {
+  const t: number[][] = fns.map(() => []);
+  for (let r = 0; r < warmups + runs; r++)
+    fns.forEach((fn, k) => {
+      const t0 = performance.now();
+      fn();
+      if (r >= warmups) t[k]!.push(performance.now() - t0);
+    });
+  return t.map((a) => a.sort((x, y) => x - y)[Math.floor(a.length / 2)]!);
+}
+
+/**
+ * Rows `<mesh>-partition-<p>` (median ms, polygons, ratio to watershed timed in the same rounds) and
+ * `<mesh>-radii-1-2-3` (one shared rasterisation vs three separate builds, timed in turn).
+ */
+function recordPartitionsAndRadii(ctx: SuiteContext, name: string, obj: ObjMesh, warmups: number, runs: number): void {
+  const parts = ["watershed", "monotone", "layers"] as const;
+  const tp = interleavedMedians(
+    parts.map((partition) => () => buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, partition })),
+    warmups,
+    runs,
+  );
+  parts.forEach((partition, k) => {
+    const polys = buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, partition }).navMesh.polyCount;
+    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "median_ms", value: tp[k]!, unit: "ms" });
+    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "ratio_vs_watershed", value: tp[k]! / tp[0]!, unit: "x" });
+    ctx.record({ case: `${name}-partition-${partition}`, library: "tactica", metric: "polygons", value: polys, unit: "count" });
+  });
+  const radii = [1, 2, 3];
+  const [tShared, tSeparate] = interleavedMedians(
+    [
+      () => buildVoxelNavMeshes(obj.positions, obj.triangles, cfg, radii),
+      () => radii.map((r) => buildVoxelNavMesh(obj.positions, obj.triangles, { ...cfg, walkableRadius: r })),
+    ],
+    warmups,
+    runs,
+  );
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "shared_ms", value: tShared!, unit: "ms" });
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "separate_ms", value: tSeparate!, unit: "ms" });
+  ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "ratio_shared_vs_separate", value: tShared! / tSeparate!, unit: "x" });
+}
+// --- end navvoxel ---
+
 const suite: Suite = {
   name: "navmesh-build",
   description:
@@ -100,6 +145,7 @@ const suite: Suite = {
       recordStats(ctx, name, "tactica", tacticaStats(ours.navMesh));
       const tOurs = medianMs(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg), warmups, runs);
       ctx.record({ case: `${name}-solo`, library: "tactica", metric: "median_ms", value: tOurs, unit: "ms" });
+      recordPartitionsAndRadii(ctx, name, obj, warmups, runs); // navvoxel's rows (issue 12)
       const input = { positions: obj.positions, indices: obj.triangles };
       const nc = navcatGenerate(input, navcatOptions).navMesh;
       recordStats(ctx, name, "navcat", navcatStats(nc));

@@ -95,6 +95,8 @@ export {
   VoxelConfigPresets,
   validateVoxelConfig,
   voxelConfigFromWorld,
+  VOXEL_PARTITIONS,
+  type VoxelPartition,
   type VoxelConfig,
   type WorldVoxelConfig,
 } from "./voxel/config";
@@ -126,9 +128,12 @@ export { rasterizeBox, rasterizeCylinder, rasterizeConvexVolume } from "./voxel/
 export { filterLowHangingObstacles, filterLedgeSpans, filterLowHeightSpans } from "./voxel/filters";
 export { buildCompactHeightfield, getCon } from "./voxel/compact";
 export { erodeWalkableArea, medianFilterWalkableArea } from "./voxel/erode";
-export { markBoxArea, markCylinderArea, markPolygonArea } from "./voxel/areas";
+export { markBoxArea, markCylinderArea, markPolygonArea, type MarkAreaOptions } from "./voxel/areas";
+export { createTagCost } from "./voxel/tags";
 export { buildDistanceField } from "./voxel/distance-field";
 export { buildRegions, type RegionStats } from "./voxel/regions";
+export { buildRegionsMonotone } from "./voxel/regions-monotone";
+export { buildLayerRegions, assignRegionLayers, type RegionLayers } from "./voxel/regions-layers";
 export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildContours } from "./voxel/contours";
 export { buildPolyMesh } from "./voxel/poly-mesh";
 export { buildPolyMeshDetail } from "./voxel/detail-mesh";
@@ -138,14 +143,19 @@ export {
   buildNavMeshFromTriangles3d,
   polyMeshToNavMesh,
   validateTriangleSoup,
+  type PolyMeshToNavMeshOptions,
   type VoxelBuildReport,
   type BuildVoxelNavMeshOptions,
   type VoxelNavMeshBuild,
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
+export { buildVoxelNavMeshes } from "./voxel/build-radii";
+export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
+export { filterWaterDepth, findWaterVolume, type WaterVolume } from "./voxel/water";
+export { createSwimPath, raiseSwimPath, type SwimPath } from "./voxel/swim-path";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
 export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
 export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";

@@ -1,9 +1,32 @@
 // Area marking on the compact heightfield, after Recast's RecastArea.cpp (Recast © Mikko Mononen, zlib licence).
+import { NavMeshErrorCodes } from "../errors";
+import { showValue, voxelError } from "./errors";
 import { pointInPolygonXZ as pointInPolygonXZ_ } from "./rasterize-shapes";
 import { NULL_AREA as NULL_AREA_, type CompactHeightfield } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const pointInPolygonXZ = pointInPolygonXZ_;
 const NULL_AREA = NULL_AREA_;
+
+/** Options of the area-marking functions ({@link markBoxArea}, {@link markCylinderArea}, {@link markPolygonArea}). */
+export interface MarkAreaOptions {
+  /**
+   * Custom tag (an integer 1 .. 2^31 − 1, e.g. `FORESTED = 1`) written to the marked spans'
+   * `chf.tags`; the build keeps tagged spans in their own regions and the resulting polygons
+   * carry the tag in `navMesh.tags` (see {@link createTagCost} to cost or exclude them).
+   */
+  readonly tag?: number;
+}
+
+/** @internal Checks a marking's area id and tag; returns the tag (0 = none). */
+export function checkAreaAndTag(fn: string, area: number, options: MarkAreaOptions | undefined): number {
+  if (typeof area !== "number" || !Number.isInteger(area) || area < 0 || area > 63)
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"area" must be an integer in 0..63, got ${showValue(area)}.`, "area");
+  const tag = options?.tag;
+  if (tag === undefined) return 0;
+  if (typeof tag !== "number" || !Number.isInteger(tag) || tag < 1 || tag > 0x7fffffff)
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"tag" must be an integer in 1..2147483647, got ${showValue(tag)}.`, "tag");
+  return tag;
+}
 
 function markCells(
   chf: CompactHeightfield,
@@ -15,7 +38,10 @@ function markCells(
   ymax: number,
   inside: (x: number, z: number) => boolean,
   area: number,
+  tag: number,
 ): number {
+  let tags = chf.tags;
+  if (tag !== 0 && !tags) tags = chf.tags = new Int32Array(chf.spanCount);
   const cs = chf.cellSize,
     ch = chf.cellHeight;
   const x0 = Math.max(0, Math.floor((minX - chf.bmin[0]!) / cs)),
@@ -34,6 +60,7 @@ function markCells(
         const y = chf.y[i]!;
         if (y >= y0 && y <= y1) {
           chf.areas[i] = area;
+          if (tags) tags[i] = tag;
           n++;
         }
       }
@@ -44,29 +71,34 @@ function markCells(
 
 /**
  * Sets area id `area` (0..63) on walkable spans whose floor lies inside the box `bmin .. bmax`
- * (world units). Returns the number of spans changed.
+ * (world units), and `options.tag` as their custom tag (a span marked without a tag loses its
+ * tag). Returns the number of spans changed. Throws `NAVMESH_CONFIG` for a bad area or tag.
  */
-export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number): number {
-  return markCells(chf, bmin[0]!, bmin[2]!, bmax[0]!, bmax[2]!, bmin[1]!, bmax[1]!, () => true, area);
+export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number, options?: MarkAreaOptions): number {
+  const tag = checkAreaAndTag("markBoxArea", area, options);
+  return markCells(chf, bmin[0]!, bmin[2]!, bmax[0]!, bmax[2]!, bmin[1]!, bmax[1]!, () => true, area, tag);
 }
 
 /**
- * Sets area id `area` on walkable spans inside the vertical cylinder standing on `base`
- * (`x, y, z`) with `radius` and `height` (world units). Returns the number of spans changed.
+ * Sets area id `area` (and `options.tag`) on walkable spans inside the vertical cylinder
+ * standing on `base` (`x, y, z`) with `radius` and `height` (world units). Returns the number
+ * of spans changed.
  */
-export function markCylinderArea(chf: CompactHeightfield, base: ArrayLike<number>, radius: number, height: number, area: number): number {
+export function markCylinderArea(chf: CompactHeightfield, base: ArrayLike<number>, radius: number, height: number, area: number, options?: MarkAreaOptions): number {
+  const tag = checkAreaAndTag("markCylinderArea", area, options);
   const cx = base[0]!,
     cz = base[2]!,
     r2 = radius * radius;
-  return markCells(chf, cx - radius, cz - radius, cx + radius, cz + radius, base[1]!, base[1]! + height, (x, z) => (x - cx) ** 2 + (z - cz) ** 2 <= r2, area);
+  return markCells(chf, cx - radius, cz - radius, cx + radius, cz + radius, base[1]!, base[1]! + height, (x, z) => (x - cx) ** 2 + (z - cz) ** 2 <= r2, area, tag);
 }
 
 /**
- * Sets area id `area` on walkable spans inside the polygon `xz` (`x0, z0, x1, z1, …`, convex or
- * not: an extruded polygon) between heights `ymin` and `ymax` (world units). Returns the number
- * of spans changed.
+ * Sets area id `area` (and `options.tag`) on walkable spans inside the polygon `xz`
+ * (`x0, z0, x1, z1, …`, convex or not: an extruded polygon) between heights `ymin` and `ymax`
+ * (world units). Returns the number of spans changed.
  */
-export function markPolygonArea(chf: CompactHeightfield, xz: ArrayLike<number>, ymin: number, ymax: number, area: number): number {
+export function markPolygonArea(chf: CompactHeightfield, xz: ArrayLike<number>, ymin: number, ymax: number, area: number, options?: MarkAreaOptions): number {
+  const tag = checkAreaAndTag("markPolygonArea", area, options);
   if (xz.length < 6) return 0;
   let minX = Infinity,
     minZ = Infinity,
@@ -78,5 +110,5 @@ export function markPolygonArea(chf: CompactHeightfield, xz: ArrayLike<number>, 
     minZ = Math.min(minZ, xz[i + 1]!);
     maxZ = Math.max(maxZ, xz[i + 1]!);
   }
-  return markCells(chf, minX, minZ, maxX, maxZ, ymin, ymax, (x, z) => pointInPolygonXZ(xz, x, z), area);
+  return markCells(chf, minX, minZ, maxX, maxZ, ymin, ymax, (x, z) => pointInPolygonXZ(xz, x, z), area, tag);
 }

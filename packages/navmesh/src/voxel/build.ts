@@ -2,7 +2,7 @@
 import { createNavMesh, type NavMesh } from "../navmesh";
 import { buildCompactHeightfield } from "./compact";
 import { validateVoxelConfig, VoxelConfigPresets, type VoxelConfig } from "./config";
-import { BUILD_STAGES, checkCancelled, createStageTimer, endStage, type BuildContext } from "./context";
+import { BUILD_STAGES, checkCancelled, createStageTimer, endStage, type BuildContext, type StageTimer } from "./context";
 import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
@@ -13,6 +13,9 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
+import { buildLayerRegions } from "./regions-layers";
+import { buildRegionsMonotone } from "./regions-monotone";
+import { decodeTaggedAreas, encodeTaggedAreas, type TagTable } from "./tags";
 import { WALKABLE_AREA as WALKABLE_AREA_, type CompactHeightfield, type ContourSet, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
 const WALKABLE_AREA = WALKABLE_AREA_;
@@ -71,7 +74,7 @@ export interface BuildVoxelNavMeshOptions {
   readonly bounds?: ArrayLike<number>;
   /** Area id per triangle (0..63; 0 = not walkable) instead of slope marking. */
   readonly triangleAreas?: ArrayLike<number>;
-  /** Edits applied to the compact heightfield after erosion (area marking), e.g. `markBoxArea`. */
+  /** Edits applied to the compact heightfield after erosion (area marking), e.g. `markBoxArea`; tagged markings give polygon tags. */
   readonly markAreas?: (chf: CompactHeightfield) => void;
   /** Keep the intermediate stages in the result (`heightfield`, `compact`, `contours`). Default false. */
   readonly keepIntermediates?: boolean;
@@ -171,7 +174,8 @@ export function soupBounds(positions: ArrayLike<number>, triangles: ArrayLike<nu
  * The voxel pipeline in one call (level 1: every stage is also exported on its own):
  * validate → mark slopes → rasterise → filter (low-hanging obstacles, ledges, low height) →
  * compact heightfield → erode by the agent radius → area marking → median filter → distance
- * field → watershed regions → contours → polygon mesh → detail mesh → {@link createNavMesh}.
+ * field and regions (watershed, or monotone / layers per `config.partition`) → contours →
+ * polygon mesh → detail mesh → {@link createNavMesh}.
  *
  * Throws `NAVMESH_CONFIG` (bad parameter, named in `path`), `NAVMESH_BAD_GEOMETRY` (bad input
  * index, named in `path`), `NAVMESH_CANCELLED`. Degenerate triangles are skipped and counted;
@@ -184,10 +188,39 @@ export function buildVoxelNavMesh(
   config: VoxelConfig,
   options: BuildVoxelNavMeshOptions = {},
 ): VoxelNavMeshBuild {
+  const prep = prepareVoxelBuild(positions, triangles, config, options, BUILD_STAGES.length, FN);
+  return finishVoxelBuild(prep, prep.chf, prep.cfg, prep.timer, options, FN);
+}
+
+/** @internal What {@link prepareVoxelBuild} hands to {@link finishVoxelBuild}. */
+export interface PreparedVoxelBuild {
+  readonly cfg: VoxelConfig;
+  readonly timer: StageTimer;
+  readonly hf: Heightfield;
+  readonly chf: CompactHeightfield;
+  readonly degenerate: number;
+  readonly ntris: number;
+  readonly walkable: number;
+  /** Warnings so far (rasterisation and compaction). */
+  readonly warned: boolean;
+}
+
+/**
+ * @internal The radius-independent half of the pipeline: validate, rasterise, filter, compact
+ * (`total` stages are announced to the context's progress callback).
+ */
+export function prepareVoxelBuild(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  config: VoxelConfig,
+  options: BuildVoxelNavMeshOptions,
+  total: number,
+  FN: string,
+): PreparedVoxelBuild {
   const cfg = validateVoxelConfig(config, FN);
   const degenerate = validateTriangleSoup(positions, triangles, FN);
   const ctx = options.context;
-  const timer = createStageTimer(ctx, BUILD_STAGES.length);
+  const timer = createStageTimer(ctx, total);
   let warned = false;
   const warn = (m: string): void => {
     warned = true;
@@ -233,16 +266,46 @@ export function buildVoxelNavMesh(
   endStage(timer, "filter", FN);
   const chf = buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, cfg.borderSize, warn);
   endStage(timer, "compact", FN);
+  return { cfg, timer, hf, chf, degenerate, ntris, walkable, warned };
+}
+
+/**
+ * @internal The radius-dependent half: erode `chf` (consumed) by `cfg.walkableRadius`, mark
+ * areas, partition, contours, polygons, detail, navmesh, report.
+ */
+export function finishVoxelBuild(
+  prep: PreparedVoxelBuild,
+  chf: CompactHeightfield,
+  cfg: VoxelConfig,
+  timer: StageTimer,
+  options: BuildVoxelNavMeshOptions,
+  FN: string,
+): VoxelNavMeshBuild {
+  const { hf, degenerate, ntris, walkable } = prep;
+  const ctx = options.context;
+  let warned = prep.warned;
+  const warn = (m: string): void => {
+    warned = true;
+    if (ctx?.log) ctx.log("warn", m);
+  };
   if (cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
   endStage(timer, "erode", FN);
+  let tagTable: TagTable | undefined;
   if (options.markAreas) {
     options.markAreas(chf);
+    tagTable = encodeTaggedAreas(chf, FN);
     medianFilterWalkableArea(chf);
   }
   endStage(timer, "areas", FN);
-  buildDistanceField(chf);
+  const partition = cfg.partition ?? "watershed";
+  if (partition === "watershed") buildDistanceField(chf);
   endStage(timer, "distance", FN);
-  const rs = buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
+  const rs =
+    partition === "monotone"
+      ? buildRegionsMonotone(chf, cfg.minRegionArea, cfg.mergeRegionArea)
+      : partition === "layers"
+        ? buildLayerRegions(chf, cfg.minRegionArea)
+        : buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
   endStage(timer, "regions", FN);
   const cset = buildContours(chf, cfg.maxSimplificationError, cfg.maxEdgeLen, warn);
   endStage(timer, "contours", FN);
@@ -251,7 +314,7 @@ export function buildVoxelNavMesh(
   endStage(timer, "polymesh", FN);
   const detail = buildPolyMeshDetail(mesh, chf, cfg.detailSampleDist, cfg.detailSampleMaxError);
   endStage(timer, "detail", FN);
-  const navMesh = polyMeshToNavMesh(mesh);
+  const navMesh = tagTable ? polyMeshToNavMesh(mesh, { tags: decodeTaggedAreas(mesh, chf, tagTable) }) : polyMeshToNavMesh(mesh);
   endStage(timer, "navmesh", FN);
   let flags = 0;
   if (mesh.polyCount === 0) flags |= VoxelBuildFlags.Empty;
@@ -279,12 +342,19 @@ export function buildVoxelNavMesh(
   return options.keepIntermediates ? { ...out, heightfield: hf, compact: chf, contours: cset } : out;
 }
 
+/** Options of {@link polyMeshToNavMesh}. */
+export interface PolyMeshToNavMeshOptions {
+  /** Tag of each polygon of the polygon mesh (default: its region id). */
+  readonly tags?: ArrayLike<number>;
+}
+
 /**
  * Converts a polygon mesh (voxel coordinates) into part 1's {@link NavMesh}: vertices to world
- * `(x, z)` with `y` as height, area 63 → 0, region ids as tags. Polygons with no area in the
- * plane (none in practice) are dropped.
+ * `(x, z)` with `y` as height, area 63 → 0, region ids as tags (or `options.tags`: a build whose
+ * area marking gave custom tags puts those there instead, 0 for untagged polygons). Polygons
+ * with no area in the plane (none in practice) are dropped.
  */
-export function polyMeshToNavMesh(mesh: PolyMesh): NavMesh {
+export function polyMeshToNavMesh(mesh: PolyMesh, options: PolyMeshToNavMeshOptions = {}): NavMesh {
   const { cellSize: cs, cellHeight: ch, bmin } = mesh;
   const vertices = new Float64Array(mesh.vertCount * 2);
   const heights = new Float64Array(mesh.vertCount);
@@ -314,7 +384,7 @@ export function polyMeshToNavMesh(mesh: PolyMesh): NavMesh {
     polygons.push(poly);
     const area = mesh.areas[p]!;
     areas.push(area === WALKABLE_AREA ? 0 : area);
-    tags.push(mesh.regions[p]!);
+    tags.push(options.tags ? options.tags[p]! : mesh.regions[p]!);
   }
   return createNavMesh({ vertices, heights, polygons, areas, tags }, { maxVertsPerPoly: nvp });
 }

@@ -39,7 +39,19 @@ export interface VoxelConfig {
   readonly detailSampleMaxError: number;
   /** Non-navigable border around the heightfield, for tiles (0 for a solo build). [Limit: >= 0] [Units: vx] */
   readonly borderSize: number;
+  /** How walkable spans are split into regions (default `"watershed"`; see {@link VoxelPartition}). */
+  readonly partition?: VoxelPartition;
 }
+
+/**
+ * Region partitioning of the voxel pipeline (Recast's three): `"watershed"` (default; best
+ * polygons, slowest, needs the distance field), `"monotone"` (fastest, no distance field, long
+ * thin polygons) and `"layers"` (non-overlapping 2D layers, for tiles with stacked floors).
+ */
+export type VoxelPartition = "watershed" | "monotone" | "layers";
+
+/** The accepted {@link VoxelPartition} values. */
+export const VOXEL_PARTITIONS: readonly VoxelPartition[] = Object.freeze(["watershed", "monotone", "layers"] as const);
 
 /** World-unit inputs of {@link voxelConfigFromWorld} (the RecastDemo sliders). */
 export interface WorldVoxelConfig {
@@ -71,6 +83,8 @@ export interface WorldVoxelConfig {
   readonly detailSampleMaxError?: number;
   /** Border for tiled builds. [Limit: >= 0] [Units: vx] (default 0) */
   readonly borderSize?: number;
+  /** Region partitioning (default `"watershed"`). */
+  readonly partition?: VoxelPartition;
 }
 
 const FN_WORLD = "voxelConfigFromWorld";
@@ -128,6 +142,7 @@ export function voxelConfigFromWorld(world: WorldVoxelConfig): VoxelConfig {
       detailSampleDist: sampleDist < 0.9 ? 0 : cs * sampleDist,
       detailSampleMaxError: ch * sampleErr,
       borderSize: border,
+      ...(w["partition"] === undefined ? {} : { partition: w["partition"] as VoxelPartition }),
     },
     FN_WORLD,
   );
@@ -191,6 +206,12 @@ export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConf
       `"detailSampleDist" must be 0 or at least 0.9 × cellSize (${0.9 * out["cellSize"]!}), got ${out["detailSampleDist"]}.`,
       "detailSampleDist",
     );
+  }
+  const partition = c["partition"];
+  if (partition !== undefined) {
+    if (typeof partition !== "string" || !(VOXEL_PARTITIONS as readonly string[]).includes(partition))
+      throw voxelError(NavMeshErrorCodes.Config, fn, `"partition" must be "watershed", "monotone" or "layers", got ${showValue(partition)}.`, "partition");
+    (out as Record<string, unknown>)["partition"] = partition;
   }
   return Object.freeze(out as unknown as VoxelConfig);
 }

@@ -26,7 +26,8 @@ export interface RegionStats {
   mergedRegions: number;
 }
 
-function paintRect(chf: CompactHeightfield, minx: number, maxx: number, minz: number, maxz: number, reg: number, srcReg: Uint16Array): void {
+/** @internal Paints region `reg` on the walkable spans of the cell rectangle (tile borders). */
+export function paintRect(chf: CompactHeightfield, minx: number, maxx: number, minz: number, maxz: number, reg: number, srcReg: Uint16Array): void {
   for (let z = minz; z < maxz; z++)
     for (let x = minx; x < maxx; x++) {
       const c = x + z * chf.width;
@@ -289,7 +290,8 @@ function replaceNeighbor(reg: Region, oldId: number, newId: number): void {
   if (changed) removeAdjacentDuplicates(reg.connections);
 }
 
-function mergeAndFilterRegions(
+/** @internal Recast's mergeAndFilterRegions: drops small isolated groups, merges small regions, compresses ids; returns [last id, used count]. */
+export function mergeAndFilterRegions(
   minRegionArea: number,
   mergeRegionSize: number,
   maxRegionId: number,

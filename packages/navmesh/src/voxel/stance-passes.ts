@@ -15,8 +15,12 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
+import { buildLayerRegions } from "./regions-layers";
+import { buildRegionsMonotone } from "./regions-monotone";
 import { voxelConfigFromAgent, type AgentParameterSet, type VoxelQuality } from "./stances";
-import { NULL_AREA, WALKABLE_AREA, type Heightfield, type PolyMesh, type PolyMeshDetail } from "./types";
+import { NULL_AREA, WALKABLE_AREA, type PolyMesh, type PolyMeshDetail } from "./types";
+import { filterWaterDepth, validateWaterVolumes, type WaterVolume } from "./water";
+import { cloneHeightfield } from "./clone";
 import { polyMeshToNavMesh, soupBounds, validateTriangleSoup } from "./build";
 // Local bindings: hot loops must not go through module live-binding getters.
 const buildCompactHeightfield = buildCompactHeightfield_;
@@ -35,6 +39,13 @@ export interface StancePass {
 export interface BuildStanceNavMeshOptions {
   /** Progress, cancellation, logging and clock. */
   readonly context?: BuildContext;
+  /**
+   * Water volumes (default none): each pass keeps only floors whose water depth (surface −
+   * floor, 0 on dry ground) lies between its agent's `minWaterDepth` and `maxWaterDepth`, so a
+   * swim pass (`StancePresets.swim`, 1.5 .. 50 m) takes only the sea floor of deep water and
+   * standing stops at 1.5 m. Raise swim path vertices to the surface with {@link raiseSwimPath}.
+   */
+  readonly water?: readonly WaterVolume[];
 }
 
 /** Result of {@link buildStanceNavMesh}. */
@@ -49,22 +60,12 @@ export interface StanceNavMeshBuild {
   readonly passAreas: readonly number[];
 }
 
-function cloneHeightfield(hf: Heightfield): Heightfield {
-  return {
-    ...hf,
-    head: hf.head.slice(),
-    spanMin: hf.spanMin.slice(),
-    spanMax: hf.spanMax.slice(),
-    spanArea: hf.spanArea.slice(),
-    spanNext: hf.spanNext.slice(),
-  };
-}
-
 const FN = "buildStanceNavMesh";
 
 /**
  * Builds one navmesh holding several stances (chapter 32's recycling passes): the triangles are
- * rasterised once (walkable up to the steepest pass slope); then, in the given order, each pass
+ * rasterised once (each span remembers the gentlest pass slope it meets, so every pass keeps
+ * only the slopes its agent walks); then, in the given order, each pass
  * filters and erodes a copy with its own agent (height, step, radius) and claims the walkable
  * voxels no earlier pass claimed. Regions, contours and polygons are built once over all claimed
  * voxels, each pass under its own area id, so the stances share polygon edges exactly and
@@ -90,16 +91,32 @@ export function buildStanceNavMesh(
     seen.add(p.area);
   });
   const cfgs = passes.map((p) => voxelConfigFromAgent(p.agent, quality));
+  const water = options.water ?? [];
+  validateWaterVolumes(FN, water, "water");
+  {
+    passes.forEach((p, i) => {
+      const { minWaterDepth: lo, maxWaterDepth: hi } = p.agent;
+      if (typeof lo !== "number" || typeof hi !== "number" || !(lo >= 0) || !(hi >= lo))
+        throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth.`, `passes[${i}].agent.minWaterDepth`);
+    });
+  }
   validateTriangleSoup(positions, triangles, FN);
   const base = cfgs[0]!;
   const timer = createStageTimer(options.context, BUILD_STAGES.length);
   checkCancelled(timer, FN);
   const minHeight = Math.min(...cfgs.map((c) => c.walkableHeight));
   const maxClimb = Math.max(...cfgs.map((c) => c.walkableClimb));
-  const maxSlope = Math.max(...cfgs.map((c) => c.walkableSlopeAngle));
+  // Slope classes: with the passes' slopes sorted up u_0 < … < u_(m−1), a triangle within u_j
+  // (and no gentler one) gets area m − j, so one rasterisation serves every pass's own slope.
+  const slopes = [...new Set(cfgs.map((c) => c.walkableSlopeAngle))].sort((x, y) => x - y);
   const b = soupBounds(positions, triangles);
   const hf = createHeightfield([b[0]!, b[1]!, b[2]!], [b[3]!, b[4]!, b[5]!], base.cellSize, base.cellHeight);
-  const areas = markWalkableTriangles(new Uint8Array(triangles.length / 3), positions, triangles, maxSlope);
+  const areas = new Uint8Array(triangles.length / 3);
+  const within = new Uint8Array(areas.length);
+  for (let j = slopes.length - 1; j >= 0; j--) {
+    markWalkableTriangles(within, positions, triangles, slopes[j]!);
+    for (let t = 0; t < areas.length; t++) if (within[t] !== NULL_AREA) areas[t] = slopes.length - j;
+  }
   rasterizeTriangles(hf, positions, triangles, areas, base.walkableClimb);
   endStage(timer, "rasterize", FN);
   // The carrier: every span any pass could use, linked with the most permissive height and step.
@@ -114,11 +131,14 @@ export function buildStanceNavMesh(
   for (let k = 0; k < passes.length; k++) {
     const c = cfgs[k]!;
     const h = cloneHeightfield(hf);
+    const need = slopes.length - slopes.indexOf(c.walkableSlopeAngle);
+    for (let sp = 0; sp < h.spanUsed; sp++) h.spanArea[sp] = h.spanArea[sp]! >= need ? WALKABLE_AREA : NULL_AREA;
     filterLowHangingObstacles(h, c.walkableClimb);
     filterLedgeSpans(h, c.walkableHeight, c.walkableClimb);
     filterLowHeightSpans(h, c.walkableHeight);
     const pc = buildCompactHeightfield(h, c.walkableHeight, c.walkableClimb);
     if (c.walkableRadius > 0) erodeWalkableArea(pc, c.walkableRadius);
+    filterWaterDepth(pc, water, passes[k]!.agent.minWaterDepth, passes[k]!.agent.maxWaterDepth);
     let taken = 0;
     for (let col = 0; col < chf.width * chf.depth; col++) {
       const s0 = chf.cellIndex[col]!,
@@ -142,9 +162,12 @@ export function buildStanceNavMesh(
   for (let i = 0; i < chf.spanCount; i++) chf.areas[i] = owner[i]! >= 0 ? passes[owner[i]!]!.area : NULL_AREA;
   endStage(timer, "erode", FN);
   endStage(timer, "areas", FN);
-  buildDistanceField(chf);
+  const partition = base.partition ?? "watershed";
+  if (partition === "watershed") buildDistanceField(chf);
   endStage(timer, "distance", FN);
-  buildRegions(chf, base.minRegionArea, base.mergeRegionArea);
+  if (partition === "monotone") buildRegionsMonotone(chf, base.minRegionArea, base.mergeRegionArea);
+  else if (partition === "layers") buildLayerRegions(chf, base.minRegionArea);
+  else buildRegions(chf, base.minRegionArea, base.mergeRegionArea);
   endStage(timer, "regions", FN);
   const cset = buildContours(chf, base.maxSimplificationError, base.maxEdgeLen);
   endStage(timer, "contours", FN);

@@ -21,6 +21,28 @@ function insidePolygon(mesh: NavMesh, p: number, x: number, y: number, eps: numb
   return true;
 }
 
+/**
+ * @internal Corridor index of each corner of `straight`: the first corridor polygon at or after
+ * the previous corner's one that holds it (the last corner: the last polygon).
+ */
+export function cornerCorridorIndices(mesh: NavMesh, corridor: ArrayLike<number>, nc: number, straight: StraightPath, count: number): Int32Array {
+  const idx = new Int32Array(count);
+  let j = 0;
+  for (let k = 0; k < count; k++) {
+    const x = straight.points[2 * k]!,
+      y = straight.points[2 * k + 1]!;
+    let found = -1;
+    for (let c = j; c < nc; c++)
+      if (insidePolygon(mesh, corridor[c]!, x, y, 1e-6)) {
+        found = c;
+        break;
+      }
+    if (found >= 0) j = found;
+    idx[k] = k === count - 1 ? Math.max(j, nc - 1) : j;
+  }
+  return idx;
+}
+
 /** Samples per path segment when testing it against the stance polygons of the corridor. */
 const SEGMENT_SAMPLES = 16;
 
@@ -50,21 +72,7 @@ export function markStancePath(
   }
   const nc = Math.min(corridorLength, corridor.length);
   const eps = 1e-7;
-  // Corridor index of each corner: the first corridor polygon at or after the previous one holding it.
-  const idx = new Int32Array(count);
-  let j = 0;
-  for (let k = 0; k < count; k++) {
-    const x = straight.points[2 * k]!,
-      y = straight.points[2 * k + 1]!;
-    let found = -1;
-    for (let c = j; c < nc; c++)
-      if (insidePolygon(mesh, corridor[c]!, x, y, 1e-6)) {
-        found = c;
-        break;
-      }
-    if (found >= 0) j = found;
-    idx[k] = k === count - 1 ? Math.max(j, nc - 1) : j;
-  }
+  const idx = cornerCorridorIndices(mesh, corridor, nc, straight, count);
   out.fill(0, 0, count);
   for (let k = 0; k + 1 < count; k++) {
     const x0 = straight.points[2 * k]!,

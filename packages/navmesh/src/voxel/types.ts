@@ -81,6 +81,8 @@ export interface CompactHeightfield {
   maxDistance: number;
   /** Number of region ids (`1 .. maxRegions - 1` are used). */
   maxRegions: number;
+  /** Custom tag of each span (0 = none), present once an area marking gave a `tag` (e.g. "forested" as 1). */
+  tags?: Int32Array;
 }
 
 /**

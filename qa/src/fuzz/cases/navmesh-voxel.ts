@@ -3,7 +3,10 @@
 // small meshes so every input builds in a few milliseconds.
 import {
   buildNavMeshFromTriangles3d,
+  buildStanceNavMesh,
   buildVoxelNavMesh,
+  buildVoxelNavMeshes,
+  StancePresets,
   parseObj,
   validateVoxelConfig,
   voxelConfigFromWorld,
@@ -35,6 +38,8 @@ const soup: LoaderCase<unknown> = {
     { positions: FLOOR.positions, triangles: FLOOR.triangles, config: SMALL },
     { positions: [0, 0, 0, 0, 0, 4, 4, 0, 4], triangles: [0, 1, 2], config: { ...SMALL, maxVertsPerPoly: 3, detailSampleDist: 0 } },
     { positions: [], triangles: [], config: SMALL },
+    { positions: FLOOR.positions, triangles: FLOOR.triangles, config: { ...SMALL, partition: "monotone" } },
+    { positions: FLOOR.positions, triangles: FLOOR.triangles, config: { ...SMALL, partition: "layers" } },
   ],
   wrong: fc.oneof(
     // Dangling indices and sizes that would allocate gigabytes.
@@ -122,5 +127,57 @@ const obj: LoaderCase<unknown> = {
   },
 };
 
+interface RadiiInput extends SoupInput {
+  radii: unknown;
+}
+
+const radii: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "buildVoxelNavMeshes",
+  kind: "json",
+  seeds: [
+    { positions: FLOOR.positions, triangles: FLOOR.triangles, config: SMALL, radii: [0, 1, 3] },
+    { positions: FLOOR.positions, triangles: FLOOR.triangles, config: { ...SMALL, partition: "layers" }, radii: [2] },
+  ],
+  wrong: fc.record({
+    positions: fc.constant(FLOOR.positions),
+    triangles: fc.constant(FLOOR.triangles),
+    config: fc.constant(SMALL),
+    radii: fc.oneof(fc.array(fc.integer({ min: -3, max: 300 }), { minLength: 0, maxLength: 6 }), fc.constant([1e9]), fc.constant([0.5])),
+  }),
+  load(input) {
+    const i = input as RadiiInput;
+    if (i === null || typeof i !== "object") return validateVoxelConfig(i);
+    return buildVoxelNavMeshes(i.positions as ArrayLike<number>, i.triangles as ArrayLike<number>, i.config as VoxelConfig, i.radii as ArrayLike<number>);
+  },
+};
+
+/** An 8 m beach from y = −3 to y = 1 under water up to y = 0. */
+const BEACH = { positions: [0, -3, 0, 0, -3, 4, 8, 1, 4, 8, 1, 0], triangles: [0, 1, 2, 0, 2, 3] };
+const SWIM_PASSES = [
+  { name: "stand", agent: StancePresets.stand, area: 63 },
+  { name: "swim", agent: StancePresets.swim, area: 30 },
+];
+
+const water: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "buildStanceNavMesh(water)",
+  kind: "json",
+  seeds: [{ water: [{ xz: [0, 0, 8, 0, 8, 4, 0, 4], surface: 0 }] }, { water: [] }],
+  wrong: fc.record({
+    water: fc.array(
+      fc.record({
+        xz: fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 0, maxLength: 10 }),
+        surface: fc.oneof(fc.double(), fc.constant(1e300)),
+      }),
+      { minLength: 0, maxLength: 3 },
+    ),
+  }),
+  load(input) {
+    const w = input === null || typeof input !== "object" ? input : (input as { water: unknown }).water;
+    return buildStanceNavMesh(BEACH.positions, BEACH.triangles, SWIM_PASSES, { cellSize: 0.5, cellHeight: 0.2 }, { water: w as never });
+  },
+};
+
 /** Every voxel-generator loader, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [soup, config, world, obj];
+export const cases: readonly LoaderCase<unknown>[] = [soup, config, world, obj, radii, water];
