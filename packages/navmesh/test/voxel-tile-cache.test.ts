@@ -71,6 +71,10 @@ describe("tile cache and temporary obstacles", () => {
       expect(touched.size).toBeGreaterThan(0);
       expect(touched.size).toBeLessThan(4);
       for (const [k, t] of Object.entries(mesh.tiles)) if (!touched.has(k)) expect(tileBytes(t)).toBe(before.get(k));
+      // Every tile the obstacle changes was rebuilt: the mesh equals a fresh build with the obstacle.
+      const fresh = buildNavMeshFromTileCache(cache);
+      expect(Object.keys(mesh.tiles).sort()).toEqual(Object.keys(fresh.tiles).sort());
+      for (const [k, t] of Object.entries(fresh.tiles)) expect(tileBytes(mesh.tiles[k]!)).toBe(tileBytes(t));
       removeTileCacheObstacle(cache, h);
       expect(isValidTileCacheObstacle(cache, h)).toBe(false);
       updateTileCache(cache, mesh);

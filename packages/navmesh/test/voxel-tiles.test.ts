@@ -141,6 +141,9 @@ describe("tiled voxel builds", () => {
     const box = [16, -1, 16, 19.5, 1, 19.5];
     const touched = getTilesInBox(input, box[0]!, box[2]!, box[3]!, box[5]!);
     expect(touched).toEqual([2, 2]);
+    // Tile 2 starts at 48 cells (14.4 m); tile 1's padding (5 cells) reaches 15.9 m.
+    expect(getTilesInBox(input, 14.5, 16, 15, 19)).toEqual([1, 2, 2, 2]);
+    expect(getTilesInBox(input, 13.5, 16, 14, 19)).toEqual([1, 2, 2, 2]);
     const markAreas = (chf: Parameters<typeof markBoxArea>[0]): void => void markBoxArea(chf, box.slice(0, 3), box.slice(3), 5);
     for (let i = 0; i < touched.length; i += 2) rebuildNavMeshTile(navMesh, input, touched[i]!, touched[i + 1]!, { markAreas });
     const p = findPolygonIndex(navMesh, 17, 17);
@@ -234,5 +237,41 @@ describe("tiled build on a shared bench mesh (house.obj)", () => {
     const before = tileBytes(navMesh.tiles[key]!);
     rebuildNavMeshTile(navMesh, input, tx!, ty!);
     expect(tileBytes(navMesh.tiles[key]!)).toBe(before);
+  });
+});
+
+/** Polygon edges lying on an inner tile edge (shared by two tiles of the grid): how many, how many unlinked. */
+function innerTileEdges(mesh: NavMesh, input: ReturnType<typeof createTiledNavMeshInput>): { edges: number; unlinked: number } {
+  const side = input.config.tileSize * input.config.cellSize;
+  let edges = 0,
+    unlinked = 0;
+  for (const t of Object.values(mesh.tiles))
+    for (let p = 0; p < t.polyCount; p++)
+      for (let i = 0; i < t.polyVertCount[p]!; i++) {
+        const a = t.polyVerts[p * t.maxVertsPerPoly + i]!,
+          b = t.polyVerts[p * t.maxVertsPerPoly + ((i + 1) % t.polyVertCount[p]!)]!;
+        const ax = t.vertices[2 * a]!,
+          az = t.vertices[2 * a + 1]!,
+          bx = t.vertices[2 * b]!,
+          bz = t.vertices[2 * b + 1]!;
+        const gx = (ax - input.bounds[0]!) / side,
+          gz = (az - input.bounds[2]!) / side;
+        const onX = ax === bx && Math.abs(gx - Math.round(gx)) < 1e-9 && Math.round(gx) > 0 && Math.round(gx) < input.tilesX;
+        const onZ = az === bz && Math.abs(gz - Math.round(gz)) < 1e-9 && Math.round(gz) > 0 && Math.round(gz) < input.tilesY;
+        if (!onX && !onZ) continue;
+        edges++;
+        if (t.links[p * t.maxVertsPerPoly + i]! < 0) unlinked++;
+      }
+  return { edges, unlinked };
+}
+
+describe("tile-border vertex removal (annotation_test.obj, 32-cell tiles)", () => {
+  it("polygons on inner tile edges link to the next tile (vertices where regions meet a tile edge are removed)", () => {
+    const obj = parseObj(readFileSync(join(sharedBenchDir(), "meshes", "annotation_test.obj"), "utf8"));
+    const input = createTiledNavMeshInput(obj.positions, obj.triangles, { ...VoxelConfigPresets.bench, tileSize: 32 });
+    const { edges, unlinked } = innerTileEdges(buildTiledNavMesh(input).navMesh, input);
+    expect(edges).toBeGreaterThan(100);
+    // 22 of 152 stay open (walls or ledges on the tile edge); without the removal 49 of 163.
+    expect(unlinked / edges).toBeLessThan(0.2);
   });
 });
