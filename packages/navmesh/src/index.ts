@@ -152,6 +152,7 @@ export {
   createTiledNavMeshInput,
   buildNavMeshTile,
   buildTiledNavMesh,
+  assembleNavMeshTiles,
   buildTiledNavMeshFromTriangles3d,
   rebuildNavMeshTile,
   getTilesInBox,

@@ -6,6 +6,7 @@ import { sharedBenchDir } from "../../../tests/helpers/shared-data";
 import { findPolygonIndex } from "../src/locate";
 import {
   VoxelConfigPresets,
+  assembleNavMeshTiles,
   buildNavMeshTile,
   buildTiledNavMesh,
   buildTiledNavMeshFromTriangles3d,
@@ -22,6 +23,7 @@ import {
   rebuildNavMeshTile,
   type NavMesh,
   type NavMeshTile,
+  type NavMeshTileBuild,
 } from "../src";
 
 /** A floor `w × d` with axis-aligned boxes `[x0, z0, x1, z1, height]` standing on it. */
@@ -112,6 +114,15 @@ describe("tiled voxel builds", () => {
     const a = buildTiledNavMesh(createTiledNavMeshInput(scene.positions, scene.triangles, config));
     const b = buildTiledNavMesh(createTiledNavMeshInput(scene.positions, scene.triangles, config));
     expect(navMeshToBytes(a.navMesh)).toEqual(navMeshToBytes(b.navMesh));
+  });
+
+  it("tile builds are plain data: built from a structured clone (as on a worker) and assembled, they give the same bytes", () => {
+    const input = createTiledNavMeshInput(scene.positions, scene.triangles, config);
+    const onWorker = structuredClone(input);
+    const builds: NavMeshTileBuild[] = [];
+    for (let ty = 0; ty < input.tilesY; ty++) for (let tx = 0; tx < input.tilesX; tx++) builds.push(structuredClone(buildNavMeshTile(onWorker, tx, ty)));
+    expect(navMeshToBytes(assembleNavMeshTiles(builds))).toEqual(navMeshToBytes(buildTiledNavMesh(input).navMesh));
+    expect(() => assembleNavMeshTiles([builds[0]!, builds[0]!])).toThrow(/two tiles are at "0,0,0"/);
   });
 
   it("one tile built alone has the same bytes as that tile in the full build", () => {

@@ -384,6 +384,27 @@ export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], n
 }
 
 /**
+ * Assembles tile builds (e.g. made by {@link buildNavMeshTile} on a worker pool: the input and the
+ * builds are plain data that `structuredClone`/`postMessage` carry) into one navmesh with one
+ * re-link; tiles without polygons are skipped, slots follow the array order. The result is
+ * byte-identical to {@link buildTiledNavMesh} when the builds come in row order. Throws
+ * `NAVMESH_BAD_MESH` for a bad tile and `NAVMESH_BAD_INPUT` for two tiles at one place.
+ */
+export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMesh {
+  const fn = "assembleNavMeshTiles";
+  if (!Array.isArray(tiles)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
+  const nvp = tiles.reduce((m, t) => Math.max(m, t?.polyMesh?.maxVertsPerPoly ?? 3), 3);
+  const seen = new Set<string>();
+  for (let i = 0; i < tiles.length; i++) {
+    const t = tiles[i]!;
+    const key = getNavMeshTileKey(t.x, t.y, t.layer);
+    if (t.input && seen.has(key)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `two tiles are at "${key}".`, { path: `tiles[${i}]` });
+    seen.add(key);
+  }
+  return assembleTiles(fn, tiles, nvp);
+}
+
+/**
  * Builds every tile of `input` and assembles them into one navmesh (level 1). Tiles are built in
  * row order (slot = order of the non-empty tiles); the result is byte-identical for the same
  * input. Throws `NAVMESH_CANCELLED` when the context asks to stop between tiles.
