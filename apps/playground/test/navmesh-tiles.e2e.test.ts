@@ -39,7 +39,8 @@ const stats = (page: Page) =>
     .locator("section .stats")
     .textContent()
     .then((t) => t ?? "");
-const control = (page: Page, label: string) => page.locator("section label.control", { has: page.locator("span", { hasText: new RegExp(`^${label}$`) }) }).locator("select");
+const control = (page: Page, label: string) =>
+  page.locator("section label.control", { has: page.locator("span", { hasText: new RegExp(`^${label}$`) }) }).locator("select");
 
 /** Client position of world point (x, z) in metres (40 px per metre on the 800×600 canvas). */
 async function worldPoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {

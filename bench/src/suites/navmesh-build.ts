@@ -179,7 +179,13 @@ const suite: Suite = {
       ctx.record({ case: `${name}-tiled-tiles`, library: "tactica", metric: "tiles", value: tiledOnce.tileCount, unit: "count" });
       const tTiled = medianMs(() => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg)), warmups, runs);
       ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "median_ms", value: tTiled, unit: "ms" });
-      ctx.record({ case: `${name}-solo`, library: "tactica", metric: "heap_delta_mb", value: heapDeltaMb(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg)), unit: "MB" });
+      ctx.record({
+        case: `${name}-solo`,
+        library: "tactica",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg)),
+        unit: "MB",
+      });
       ctx.record({
         case: `${name}-tiled`,
         library: "tactica",
@@ -194,8 +200,20 @@ const suite: Suite = {
       const tNcTiled = medianMs(() => navcatGenerateTiled(input, navcatTiledOptions), warmups, runs);
       ctx.record({ case: `${name}-tiled`, library: "navcat", metric: "median_ms", value: tNcTiled, unit: "ms" });
       ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_navcat", value: tTiled / tNcTiled, unit: "x" });
-      ctx.record({ case: `${name}-solo`, library: "navcat", metric: "heap_delta_mb", value: heapDeltaMb(() => navcatGenerate(input, navcatOptions)), unit: "MB" });
-      ctx.record({ case: `${name}-tiled`, library: "navcat", metric: "heap_delta_mb", value: heapDeltaMb(() => navcatGenerateTiled(input, navcatTiledOptions)), unit: "MB" });
+      ctx.record({
+        case: `${name}-solo`,
+        library: "navcat",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => navcatGenerate(input, navcatOptions)),
+        unit: "MB",
+      });
+      ctx.record({
+        case: `${name}-tiled`,
+        library: "navcat",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => navcatGenerateTiled(input, navcatTiledOptions)),
+        unit: "MB",
+      });
       // One 64×64-cell tile: the pure tile build, and the rebuild with re-linking.
       const tin = createTiledNavMeshInput(obj.positions, obj.triangles, tcfg);
       const mesh = buildTiledNavMesh(tin).navMesh;
@@ -258,7 +276,9 @@ const suite: Suite = {
           tc.navMesh.destroy();
         } else ctx.log(`${name}: recast-navigation tile cache failed: ${tc.error}`);
       }
-      ctx.log(`${name}: tiled tactica ${tTiled.toFixed(1)} ms, navcat ${tNcTiled.toFixed(1)} ms; tile rebuild ${tRebuild.toFixed(2)} ms; obstacle ${tObs.toFixed(2)} ms`);
+      ctx.log(
+        `${name}: tiled tactica ${tTiled.toFixed(1)} ms, navcat ${tNcTiled.toFixed(1)} ms; tile rebuild ${tRebuild.toFixed(2)} ms; obstacle ${tObs.toFixed(2)} ms`,
+      );
     }
   },
 };

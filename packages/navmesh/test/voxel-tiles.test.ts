@@ -15,7 +15,6 @@ import {
   decodePolyRef,
   findPath,
   findPolygon,
-
   getTilesInBox,
   markBoxArea,
   navMeshToBytes,

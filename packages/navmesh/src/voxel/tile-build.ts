@@ -188,8 +188,7 @@ export function createTiledNavMeshInput(
   const start = counts.slice();
   const list = new Int32Array(counts[tilesX * tilesY]!);
   for (let t = 0; t < nt; t++) {
-    for (let z = range[t * 4 + 2]!; z <= range[t * 4 + 3]!; z++)
-      for (let x = range[t * 4]!; x <= range[t * 4 + 1]!; x++) list[counts[x + z * tilesX]!++] = t;
+    for (let z = range[t * 4 + 2]!; z <= range[t * 4 + 3]!; z++) for (let x = range[t * 4]!; x <= range[t * 4 + 1]!; x++) list[counts[x + z * tilesX]!++] = t;
   }
   return {
     positions: pos,
@@ -225,12 +224,7 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
   const x0 = tx * ts - border,
     z0 = ty * ts - border,
     size = ts + 2 * border;
-  const hf = createHeightfield(
-    [b[0]! + x0 * cs, b[1]!, b[2]! + z0 * cs],
-    [b[0]! + (x0 + size) * cs, b[4]!, b[2]! + (z0 + size) * cs],
-    cs,
-    cfg.cellHeight,
-  );
+  const hf = createHeightfield([b[0]! + x0 * cs, b[1]!, b[2]! + z0 * cs], [b[0]! + (x0 + size) * cs, b[4]!, b[2]! + (z0 + size) * cs], cs, cfg.cellHeight);
   const pos = input.positions,
     tris = input.triangles,
     areas = input.triangleAreas;
@@ -241,7 +235,20 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
     const a = tris[t * 3]! * 3,
       bb = tris[t * 3 + 1]! * 3,
       c = tris[t * 3 + 2]! * 3;
-    rasterizeTriangle(hf, pos[a]!, pos[a + 1]!, pos[a + 2]!, pos[bb]!, pos[bb + 1]!, pos[bb + 2]!, pos[c]!, pos[c + 1]!, pos[c + 2]!, areas[t]!, cfg.walkableClimb);
+    rasterizeTriangle(
+      hf,
+      pos[a]!,
+      pos[a + 1]!,
+      pos[a + 2]!,
+      pos[bb]!,
+      pos[bb + 1]!,
+      pos[bb + 2]!,
+      pos[c]!,
+      pos[c + 1]!,
+      pos[c + 2]!,
+      areas[t]!,
+      cfg.walkableClimb,
+    );
   }
   filterLowHangingObstacles(hf, cfg.walkableClimb);
   filterLedgeSpans(hf, cfg.walkableHeight, cfg.walkableClimb);
@@ -392,7 +399,7 @@ export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], n
  */
 export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMesh {
   const fn = "assembleNavMeshTiles";
-  if (!Array.isArray(tiles)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
+  if (!Array.isArray(tiles as unknown)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
   const nvp = tiles.reduce((m, t) => Math.max(m, t?.polyMesh?.maxVertsPerPoly ?? 3), 3);
   const seen = new Set<string>();
   for (let i = 0; i < tiles.length; i++) {

@@ -176,7 +176,8 @@ function triple(fn: string, v: unknown, path: string, positive = false): [number
 
 /** Validates and copies an obstacle (throws `NAVMESH_BAD_INPUT` naming the field). */
 function copyObstacle(fn: string, o: TileCacheObstacle): TileCacheObstacle {
-  if (o === null || typeof o !== "object") throw navMeshError(NavMeshErrorCodes.BadInput, fn, "the obstacle must be an object with a kind.", { path: "obstacle" });
+  if (o === null || typeof o !== "object")
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, "the obstacle must be an object with a kind.", { path: "obstacle" });
   const kind = (o as { kind?: unknown }).kind;
   if (kind === "cylinder") {
     const c = o as TileCacheCylinder;

@@ -274,7 +274,8 @@ const cases_: LoaderCase<unknown>[] = [
       { kind: "__proto__", position: [0, 0, 0] },
     ),
     target: {
-      create: () => createTileCache(createTiledNavMeshInput(floor.positions, floor.triangles, { ...VoxelConfigPresets.coarse, tileSize: 8 }), { maxObstacles: 4 }),
+      create: () =>
+        createTileCache(createTiledNavMeshInput(floor.positions, floor.triangles, { ...VoxelConfigPresets.coarse, tileSize: 8 }), { maxObstacles: 4 }),
       hash: (t) => JSON.stringify([(t as TileCache).obstacles, (t as TileCache).obstacleGenerations, (t as TileCache).pending]),
       restore: (t, input) => {
         if (addTileCacheObstacle(t as TileCache, input as TileCacheObstacle) < 0) (t as TileCache).obstacles.fill(null);

@@ -321,17 +321,29 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         });
         const side = TILE_CELLS * input.config.cellSize;
         for (let tx = 0; tx <= input.tilesX; tx++)
-          draw.line((input.bounds[0]! + tx * side) * S, input.bounds[2]! * S, (input.bounds[0]! + tx * side) * S, (input.bounds[2]! + input.tilesY * side) * S, {
-            color: "#ffffff",
-            alpha: 0.35,
-            width: 1,
-          });
+          draw.line(
+            (input.bounds[0]! + tx * side) * S,
+            input.bounds[2]! * S,
+            (input.bounds[0]! + tx * side) * S,
+            (input.bounds[2]! + input.tilesY * side) * S,
+            {
+              color: "#ffffff",
+              alpha: 0.35,
+              width: 1,
+            },
+          );
         for (let ty = 0; ty <= input.tilesY; ty++)
-          draw.line(input.bounds[0]! * S, (input.bounds[2]! + ty * side) * S, (input.bounds[0]! + input.tilesX * side) * S, (input.bounds[2]! + ty * side) * S, {
-            color: "#ffffff",
-            alpha: 0.35,
-            width: 1,
-          });
+          draw.line(
+            input.bounds[0]! * S,
+            (input.bounds[2]! + ty * side) * S,
+            (input.bounds[0]! + input.tilesX * side) * S,
+            (input.bounds[2]! + ty * side) * S,
+            {
+              color: "#ffffff",
+              alpha: 0.35,
+              width: 1,
+            },
+          );
         for (const o of obstacles) {
           if (o.shape.kind === "cylinder") draw.circle(o.x * S, o.z * S, o.shape.radius * S, { color: "#e0605a", width: 2 });
           else if (o.shape.kind === "box") {
