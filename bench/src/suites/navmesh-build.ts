@@ -1,9 +1,30 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, join, resolve } from "node:path";
-import { buildVoxelNavMesh, buildVoxelNavMeshes, parseObj, VoxelConfigPresets, type ObjMesh, type VoxelConfig } from "@tactica/navmesh";
-import { generateSoloNavMesh as navcatGenerate } from "navcat/blocks";
+import {
+  addTileCacheObstacle,
+  buildNavMeshFromTileCache,
+  buildNavMeshTile,
+  buildTiledNavMesh,
+  buildVoxelNavMesh,
+  buildVoxelNavMeshes,
+  createTileCache,
+  createTiledNavMeshInput,
+  parseObj,
+  rebuildNavMeshTile,
+  removeTileCacheObstacle,
+  updateTileCache,
+  VoxelConfigPresets,
+  type NavMesh,
+  type ObjMesh,
+  type VoxelConfig,
+} from "@tactica/navmesh";
+import { generateSoloNavMesh as navcatGenerate, generateTiledNavMesh as navcatGenerateTiled } from "navcat/blocks";
 import { getNavMeshPositionsAndIndices, init as recastInit } from "recast-navigation";
-import { generateSoloNavMesh as recastGenerate } from "recast-navigation/generators";
+import {
+  generateSoloNavMesh as recastGenerate,
+  generateTileCache as recastGenerateTileCache,
+  generateTiledNavMesh as recastGenerateTiled,
+} from "recast-navigation/generators";
 import { navcatStats, tacticaStats, trianglesStats, type MeshStats } from "../navmesh-build-compare";
 import { sharedBenchDir } from "../shared-data";
 import type { Suite, SuiteContext } from "../suite";
@@ -13,6 +34,11 @@ import type { Suite, SuiteContext } from "../suite";
 // climb, 45°) for Tactica's voxel pipeline, navcat 0.4.1 and recast-navigation 0.43.1 (WASM, its
 // init timed apart). Median of 10 builds after 3 warm-ups (--quick: 3 after 1), polygon counts,
 // walkable area and connected components, ratios in the same run.
+// Tiles (issue 12 part 2): tiled builds with 64-cell tiles (Tactica vs navcat's and
+// recast-navigation's tiled generators), one 64×64-cell tile rebuilt (goal ≤ 8.3 ms, half a
+// 16.7 ms frame), a cylinder obstacle added + updated and removed + updated (Tactica's tile cache
+// vs recast-navigation's TileCache), heap delta of one build (process.memoryUsage after gc).
+const TILE = 64;
 
 const cfg: VoxelConfig = VoxelConfigPresets.bench;
 const navcatOptions = {
@@ -66,6 +92,25 @@ function medianMs(fn: () => unknown, warmups: number, runs: number): number {
   }
   t.sort((a, b) => a - b);
   return t[Math.floor(t.length / 2)]!;
+}
+
+/** Heap growth while `fn` runs and its result is alive (gc before; --expose-gc), MB. */
+function heapDeltaMb(fn: () => unknown): number {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) g();
+  const before = process.memoryUsage().heapUsed;
+  const keep = fn();
+  const after = process.memoryUsage().heapUsed;
+  void keep;
+  return (after - before) / 2 ** 20;
+}
+
+/** The non-empty tile with the most polygons: `[tx, ty]`. */
+function busiestTile(mesh: NavMesh): [number, number] {
+  let best: [number, number] = [0, 0],
+    most = -1;
+  for (const t of Object.values(mesh.tiles)) if (t.polyCount > most) [most, best] = [t.polyCount, [t.x, t.y]];
+  return best;
 }
 
 function recordStats(ctx: SuiteContext, name: string, library: string, s: MeshStats): void {
@@ -175,6 +220,113 @@ const suite: Suite = {
         } else ctx.log(`${name}: recast-navigation generation failed`);
       }
       ctx.log(`${name}: tactica ${tOurs.toFixed(1)} ms, navcat ${tNc.toFixed(1)} ms, ${ours.navMesh.polyCount} polygons`);
+      // Tiled builds.
+      const tcfg = { ...cfg, tileSize: TILE };
+      const tiledOnce = buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg));
+      ctx.record({ case: `${name}-tiled-polygons`, library: "tactica", metric: "polygons", value: tiledOnce.polyCount, unit: "count" });
+      ctx.record({ case: `${name}-tiled-tiles`, library: "tactica", metric: "tiles", value: tiledOnce.tileCount, unit: "count" });
+      const tTiled = medianMs(() => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg)), warmups, runs);
+      ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "median_ms", value: tTiled, unit: "ms" });
+      ctx.record({
+        case: `${name}-solo`,
+        library: "tactica",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg)),
+        unit: "MB",
+      });
+      ctx.record({
+        case: `${name}-tiled`,
+        library: "tactica",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg))),
+        unit: "MB",
+      });
+      const navcatTiledOptions = { ...navcatOptions, tileSizeVoxels: TILE, tileSizeWorld: TILE * cfg.cellSize, borderSize: cfg.walkableRadius + 3 };
+      let ncPolys = 0;
+      for (const tile of Object.values(navcatGenerateTiled(input, navcatTiledOptions).navMesh.tiles)) ncPolys += tile.polys.length;
+      ctx.record({ case: `${name}-tiled-polygons`, library: "navcat", metric: "polygons", value: ncPolys, unit: "count" });
+      const tNcTiled = medianMs(() => navcatGenerateTiled(input, navcatTiledOptions), warmups, runs);
+      ctx.record({ case: `${name}-tiled`, library: "navcat", metric: "median_ms", value: tNcTiled, unit: "ms" });
+      ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_navcat", value: tTiled / tNcTiled, unit: "x" });
+      ctx.record({
+        case: `${name}-solo`,
+        library: "navcat",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => navcatGenerate(input, navcatOptions)),
+        unit: "MB",
+      });
+      ctx.record({
+        case: `${name}-tiled`,
+        library: "navcat",
+        metric: "heap_delta_mb",
+        value: heapDeltaMb(() => navcatGenerateTiled(input, navcatTiledOptions)),
+        unit: "MB",
+      });
+      // One 64×64-cell tile: the pure tile build, and the rebuild with re-linking.
+      const tin = createTiledNavMeshInput(obj.positions, obj.triangles, tcfg);
+      const mesh = buildTiledNavMesh(tin).navMesh;
+      const [bx, by] = busiestTile(mesh);
+      const tTile = medianMs(() => buildNavMeshTile(tin, bx, by), warmups, runs);
+      const tRebuild = medianMs(() => rebuildNavMeshTile(mesh, tin, bx, by), warmups, runs);
+      ctx.record({ case: `${name}-tile-build`, library: "tactica", metric: "median_ms", value: tTile, unit: "ms" });
+      ctx.record({ case: `${name}-tile-rebuild`, library: "tactica", metric: "median_ms", value: tRebuild, unit: "ms" });
+      ctx.record({ case: `${name}-tile-rebuild`, library: "tactica", metric: "ratio_vs_half_frame", value: tRebuild / 8.3, unit: "x" });
+      // Tile cache: a 0.5 m cylinder on the busiest tile's first polygon, add + update, remove + update.
+      const cache = createTileCache(tin, { maxObstacles: 8 });
+      const cmesh = buildNavMeshFromTileCache(cache);
+      ctx.record({ case: `${name}-tilecache`, library: "tactica", metric: "layer_mb", value: cache.layerBytes / 2 ** 20, unit: "MB" });
+      const tile = cmesh.tiles[`${bx},${by},0`]!;
+      const at: [number, number, number] = [tile.vertices[0]!, tile.heights[0]!, tile.vertices[1]!];
+      const cyl = { kind: "cylinder" as const, position: at, radius: 0.5, height: 2 };
+      const tObs = medianMs(
+        () => {
+          const h = addTileCacheObstacle(cache, cyl);
+          updateTileCache(cache, cmesh);
+          removeTileCacheObstacle(cache, h);
+          updateTileCache(cache, cmesh);
+        },
+        warmups,
+        runs,
+      );
+      ctx.record({ case: `${name}-obstacle-add-remove`, library: "tactica", metric: "median_ms", value: tObs, unit: "ms" });
+      if (recastReady) {
+        const pos = new Float32Array(obj.positions),
+          idx = new Uint32Array(obj.triangles);
+        const rcTiled = { ...recastConfig, tileSize: TILE, borderSize: cfg.walkableRadius + 3 };
+        const tRcTiled = medianMs(
+          () => {
+            const r = recastGenerateTiled(pos, idx, rcTiled);
+            if (r.success) r.navMesh.destroy();
+          },
+          warmups,
+          runs,
+        );
+        ctx.record({ case: `${name}-tiled`, library: "recast-navigation", metric: "median_ms", value: tRcTiled, unit: "ms" });
+        ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tTiled / tRcTiled, unit: "x" });
+        const tc = recastGenerateTileCache(pos, idx, { ...rcTiled, expectedLayersPerTile: 4, maxObstacles: 8 });
+        if (tc.success) {
+          const upd = (): void => {
+            for (let k = 0; k < 64 && !tc.tileCache.update(tc.navMesh).upToDate; k++);
+          };
+          const tRcObs = medianMs(
+            () => {
+              const r = tc.tileCache.addCylinderObstacle({ x: at[0], y: at[1], z: at[2] }, 0.5, 2);
+              upd();
+              if (r.success) tc.tileCache.removeObstacle(r.obstacle);
+              upd();
+            },
+            warmups,
+            runs,
+          );
+          ctx.record({ case: `${name}-obstacle-add-remove`, library: "recast-navigation", metric: "median_ms", value: tRcObs, unit: "ms" });
+          ctx.record({ case: `${name}-obstacle-add-remove`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tObs / tRcObs, unit: "x" });
+          tc.tileCache.destroy();
+          tc.navMesh.destroy();
+        } else ctx.log(`${name}: recast-navigation tile cache failed: ${tc.error}`);
+      }
+      ctx.log(
+        `${name}: tiled tactica ${tTiled.toFixed(1)} ms, navcat ${tNcTiled.toFixed(1)} ms; tile rebuild ${tRebuild.toFixed(2)} ms; obstacle ${tObs.toFixed(2)} ms`,
+      );
     }
   },
 };

@@ -156,6 +156,45 @@ export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, ty
 export { markStancePath } from "./voxel/stance-path";
 export { filterWaterDepth, findWaterVolume, type WaterVolume } from "./voxel/water";
 export { createSwimPath, raiseSwimPath, type SwimPath } from "./voxel/swim-path";
+// Tiled voxel builds, one-tile rebuilds, tile cache and temporary obstacles (issue 12, part 2).
+export {
+  DEFAULT_TILE_SIZE,
+  createTiledNavMeshInput,
+  buildNavMeshTile,
+  buildTiledNavMesh,
+  assembleNavMeshTiles,
+  buildTiledNavMeshFromTriangles3d,
+  rebuildNavMeshTile,
+  getTilesInBox,
+  type TiledVoxelConfig,
+  type TiledNavMeshInput,
+  type CreateTiledNavMeshInputOptions,
+  type BuildNavMeshTileOptions,
+  type NavMeshTileBuild,
+  type BuildTiledNavMeshOptions,
+  type TiledNavMeshBuild,
+  type BuildTiledNavMeshFromTriangles3dOptions,
+  type BuildTiledNavMeshFromTriangles3dResult,
+  type RebuildNavMeshTileResult,
+} from "./voxel/tile-build";
+export {
+  TILE_CACHE_OBSTACLE_INDEX_BITS,
+  TileCacheUpdateFlags,
+  createTileCache,
+  buildNavMeshFromTileCache,
+  addTileCacheObstacle,
+  removeTileCacheObstacle,
+  isValidTileCacheObstacle,
+  updateTileCache,
+  type TileCache,
+  type CreateTileCacheOptions,
+  type TileCacheObstacle,
+  type TileCacheCylinder,
+  type TileCacheBox,
+  type TileCachePolygon,
+  type UpdateTileCacheOptions,
+  type TileCacheUpdate,
+} from "./voxel/tile-cache";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
 export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
 export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";

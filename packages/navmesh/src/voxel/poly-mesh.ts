@@ -40,8 +40,8 @@ function diagonal(i: number, j: number, n: number, v: Int32Array, ind: Int32Arra
   return inConeTri(i, j, n, v, ind, loose) && diagonalie(i, j, n, v, ind, loose);
 }
 
-/** Ear-clips a contour (`v` holds x,y,z,flags per vertex); writes local indices to `tris`; returns the count (negative when it gave up). */
-function triangulate(n: number, v: Int32Array, ind: Int32Array, tris: number[]): number {
+/** Ear-clips a contour (`v` holds x,y,z,flags per vertex); writes local indices to `tris`; returns the count (negative when it gave up). @internal */
+export function triangulate(n: number, v: Int32Array, ind: Int32Array, tris: number[]): number {
   let ntris = 0;
   for (let i = 0; i < n; i++) {
     const i1 = (i + 1) % n,
@@ -102,7 +102,8 @@ function triangulate(n: number, v: Int32Array, ind: Int32Array, tris: number[]):
   return ntris + 1;
 }
 
-function countVerts(p: Int32Array, o: number, nvp: number): number {
+/** Vertex count of the polygon at offset `o` (slots up to the first -1). @internal */
+export function countVerts(p: Int32Array, o: number, nvp: number): number {
   for (let i = 0; i < nvp; i++) if (p[o + i] === -1) return i;
   return nvp;
 }
@@ -111,8 +112,8 @@ function uleft(v: number[], a: number, b: number, c: number): boolean {
   return (v[b * 3]! - v[a * 3]!) * (v[c * 3 + 2]! - v[a * 3 + 2]!) - (v[c * 3]! - v[a * 3]!) * (v[b * 3 + 2]! - v[a * 3 + 2]!) < 0;
 }
 
-/** Returns the squared length of the shared edge when polygons pa and pb merge into a convex polygon of ≤ nvp vertices, else -1. */
-function mergeValue(polys: Int32Array, pa: number, pb: number, verts: number[], nvp: number, out: number[]): number {
+/** Returns the squared length of the shared edge when polygons pa and pb merge into a convex polygon of ≤ nvp vertices, else -1. @internal */
+export function mergeValue(polys: Int32Array, pa: number, pb: number, verts: number[], nvp: number, out: number[]): number {
   const na = countVerts(polys, pa, nvp),
     nb = countVerts(polys, pb, nvp);
   if (na + nb - 2 > nvp) return -1;

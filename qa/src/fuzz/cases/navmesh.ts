@@ -1,7 +1,10 @@
 // Loaders of @tactica/navmesh: OBJ text, navmesh JSON and bytes, run-time tile input, external polygon meshes.
 import {
   addNavMeshTile,
+  addTileCacheObstacle,
   createNavMesh,
+  createTileCache,
+  createTiledNavMeshInput,
   navMeshFromBytes,
   navMeshFromJson,
   navMeshFromPolygonMesh,
@@ -9,8 +12,12 @@ import {
   navMeshToJson,
   parseObj,
   replaceNavMeshTile,
+  VoxelConfigPresets,
   type NavMesh,
   type NavMeshInput,
+  type TileCache,
+  type TileCacheObstacle,
+  type TiledVoxelConfig,
 } from "@tactica/navmesh";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
@@ -19,6 +26,18 @@ const square = (x0: number, y0: number): { vertices: number[]; polygons: number[
   vertices: [x0, y0, x0 + 1, y0, x0 + 1, y0 + 1, x0, y0 + 1],
   polygons: [[0, 1, 2, 3]],
 });
+
+/** A 6 m × 6 m floor for the tiled-input and tile-cache loaders. */
+const floor = { positions: [0, 0, 0, 6, 0, 0, 6, 0, 6, 0, 0, 6], triangles: [0, 2, 1, 0, 3, 2] };
+const tiledSeeds: unknown[] = [
+  { positions: floor.positions, triangles: floor.triangles, config: { ...VoxelConfigPresets.coarse, tileSize: 8 } },
+  { positions: [0, 0, 0, 4, 0, 0, 4, 1, 4], triangles: [0, 2, 1], config: { ...VoxelConfigPresets.default, tileSize: 16 } },
+];
+const obstacleSeeds: unknown[] = [
+  { kind: "cylinder", position: [3, 0, 3], radius: 0.5, height: 2 },
+  { kind: "box", center: [2, 0.5, 2], halfExtents: [0.5, 1, 0.25], yaw: 0.3 },
+  { kind: "polygon", points: [1, 1, 2, 1, 2, 2, 1, 2], minY: -1, maxY: 2 },
+];
 
 /** A small tiled mesh: three tiles (one with a detail mesh), a freed slot, areas, flags and tags. */
 function fixture(): NavMesh {
@@ -226,6 +245,42 @@ const cases_: LoaderCase<unknown>[] = [
       { vertices: [0, 0, 0, 1, 0, 0, 1, 0, 1], polygons: [[0, 1, 2]], detailMeshes: [{ verticesBase: -1 }], detailVertices: [], detailTriangles: [] },
     ),
     load: (j) => navMeshFromPolygonMesh(j as never),
+  },
+  {
+    pkg: "navmesh",
+    name: "createTiledNavMeshInput",
+    kind: "json",
+    seeds: tiledSeeds,
+    wrong: fc.constantFrom<unknown>(
+      { positions: [0, 0, 0, 1e9, 0, 0, 0, 0, 1e9], triangles: [0, 1, 2], config: { ...VoxelConfigPresets.coarse, tileSize: 8 } },
+      { positions: [0, 0, 0, 1, 0, 0, 0, 0, 1], triangles: [0, 1, 2], config: { ...VoxelConfigPresets.coarse, tileSize: 2 ** 20 } },
+      { positions: { length: 2 ** 30 }, triangles: [], config: { ...VoxelConfigPresets.coarse, tileSize: 16 } },
+      { positions: [0, 0, 0, 1, 0, 0, 0, 0, 1], triangles: [0, 1, 5], config: { ...VoxelConfigPresets.coarse, tileSize: 16 } },
+    ),
+    load: (j) => {
+      const i = (j !== null && typeof j === "object" ? j : {}) as { positions?: number[]; triangles?: number[]; config?: TiledVoxelConfig };
+      return createTiledNavMeshInput(i.positions as number[], i.triangles as number[], i.config as TiledVoxelConfig);
+    },
+  },
+  {
+    pkg: "navmesh",
+    name: "addTileCacheObstacle",
+    kind: "json",
+    seeds: obstacleSeeds,
+    wrong: fc.constantFrom<unknown>(
+      { kind: "cylinder", position: [1, 0, 1], radius: 1e300, height: 1 },
+      { kind: "polygon", points: { length: 2 ** 30 }, minY: 0, maxY: 1 },
+      { kind: "box", center: [0, 0, 0], halfExtents: [1, 1, 1], yaw: Infinity },
+      { kind: "__proto__", position: [0, 0, 0] },
+    ),
+    target: {
+      create: () =>
+        createTileCache(createTiledNavMeshInput(floor.positions, floor.triangles, { ...VoxelConfigPresets.coarse, tileSize: 8 }), { maxObstacles: 4 }),
+      hash: (t) => JSON.stringify([(t as TileCache).obstacles, (t as TileCache).obstacleGenerations, (t as TileCache).pending]),
+      restore: (t, input) => {
+        if (addTileCacheObstacle(t as TileCache, input as TileCacheObstacle) < 0) (t as TileCache).obstacles.fill(null);
+      },
+    },
   },
 ];
 

@@ -1,4 +1,21 @@
-import { StancePresets, buildStanceNavMesh, buildVoxelNavMesh, findPath, voxelConfigFromWorld, type NavMesh, type VoxelNavMeshBuild } from "@tactica/navmesh";
+import {
+  StancePresets,
+  addTileCacheObstacle,
+  buildNavMeshFromTileCache,
+  buildStanceNavMesh,
+  buildVoxelNavMesh,
+  createTileCache,
+  createTiledNavMeshInput,
+  findPath,
+  rebuildNavMeshTile,
+  removeTileCacheObstacle,
+  updateTileCache,
+  voxelConfigFromWorld,
+  type NavMesh,
+  type TileCache,
+  type TileCacheObstacle,
+  type VoxelNavMeshBuild,
+} from "@tactica/navmesh";
 import type { DemoPage } from "../../demo";
 import { demoLayout, select, slider } from "../../ui";
 
@@ -7,8 +24,20 @@ const H = 600;
 /** Pixels per metre: the scene is 20 m × 15 m. */
 const S = 40;
 
-type Stage = "spans" | "compact" | "distance" | "regions" | "raw contours" | "contours" | "polygons" | "detail" | "stances";
-const STAGES: readonly Stage[] = ["spans", "compact", "distance", "regions", "raw contours", "contours", "polygons", "detail", "stances"];
+type Stage = "spans" | "compact" | "distance" | "regions" | "raw contours" | "contours" | "polygons" | "detail" | "stances" | "tiles";
+const STAGES: readonly Stage[] = ["spans", "compact", "distance", "regions", "raw contours", "contours", "polygons", "detail", "stances", "tiles"];
+/** What a left click does in the tiles view. */
+type TileAction = "path start" | "rebuild tile" | "cylinder" | "box";
+const TILE_ACTIONS: readonly TileAction[] = ["path start", "rebuild tile", "cylinder", "box"];
+/** Tile side in cells for the tiles view. */
+const TILE_CELLS = 32;
+
+interface PlacedObstacle {
+  handle: number;
+  shape: TileCacheObstacle;
+  x: number;
+  z: number;
+}
 
 interface Soup {
   positions: number[];
@@ -84,9 +113,13 @@ const page: DemoPage = {
   order: 2,
   guide: "guide/navmesh-generation",
   description:
-    "A room (pillars, a 1.5 m table, stairs to a platform, a low tunnel) voxelised and turned into a navmesh. Pick a stage to see it top-down with height shading, move the sliders to rebuild; left-click sets the start, right-click the goal. The stances stage builds stand, crouch and prone in one mesh; raise the crouch cost to walk round the table.",
+    "A room (pillars, a 1.5 m table, stairs to a platform, a low tunnel) voxelised and turned into a navmesh. Pick a stage to see it top-down with height shading, move the sliders to rebuild; left-click sets the start, right-click the goal. The stances stage builds stand, crouch and prone in one mesh; raise the crouch cost to walk round the table. The tiles stage builds in 32-cell tiles with a tile cache: click a tile to rebuild it, or drop cylinders and boxes (click one again to remove it) and see which tiles rebuild.",
   code: `const build = buildVoxelNavMesh(positions, triangles, voxelConfigFromWorld({ cellSize, cellHeight, agentHeight, agentRadius, agentMaxClimb, agentMaxSlope }), { keepIntermediates: true });
-const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "crouch", agent: StancePresets.crouch, area: 10 }], { cellSize, cellHeight });`,
+const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "crouch", agent: StancePresets.crouch, area: 10 }], { cellSize, cellHeight });
+const cache = createTileCache(createTiledNavMeshInput(positions, triangles, { ...config, tileSize: 32 }));
+const mesh = buildNavMeshFromTileCache(cache);
+addTileCacheObstacle(cache, { kind: "cylinder", position: [x, 0, z], radius: 0.5, height: 2 });
+const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const scene = makeScene();
@@ -103,6 +136,64 @@ const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent
     let start = { x: 1.5, y: 7.5 },
       goal = { x: 18, y: 13 };
     let ready = false;
+    let tileAction: TileAction = "cylinder";
+    let cache: TileCache | undefined;
+    let tiledMesh: NavMesh | undefined;
+    let obstacles: PlacedObstacle[] = [];
+    let touched = new Set<string>();
+    let lastAction = "";
+
+    function buildTiled(config: ReturnType<typeof voxelConfigFromWorld>): void {
+      const input = createTiledNavMeshInput(scene.positions, scene.triangles, { ...config, tileSize: TILE_CELLS });
+      cache = createTileCache(input, { maxObstacles: 32 });
+      for (const o of obstacles) o.handle = addTileCacheObstacle(cache, o.shape);
+      obstacles = obstacles.filter((o) => o.handle >= 0);
+      const t0 = performance.now();
+      tiledMesh = buildNavMeshFromTileCache(cache);
+      touched = new Set();
+      lastAction = `tiled build ${(performance.now() - t0).toFixed(1)} ms`;
+    }
+
+    function tileClick(p: { x: number; y: number }): void {
+      if (!cache || !tiledMesh) return;
+      const input = cache.input;
+      const side = TILE_CELLS * input.config.cellSize;
+      if (tileAction === "rebuild tile") {
+        const tx = Math.floor((p.x - input.bounds[0]!) / side),
+          ty = Math.floor((p.y - input.bounds[2]!) / side);
+        if (tx < 0 || ty < 0 || tx >= input.tilesX || ty >= input.tilesY) return;
+        const t0 = performance.now();
+        rebuildNavMeshTile(tiledMesh, input, tx, ty);
+        lastAction = `rebuilt tile (${tx}, ${ty}) in ${(performance.now() - t0).toFixed(2)} ms`;
+        touched = new Set([`${tx},${ty}`]);
+        return;
+      }
+      const hit = obstacles.findIndex((o) => Math.hypot(o.x - p.x, o.z - p.y) < 0.6);
+      let what: string;
+      if (hit >= 0) {
+        removeTileCacheObstacle(cache, obstacles[hit]!.handle);
+        what = `removed a ${obstacles[hit]!.shape.kind}`;
+        obstacles.splice(hit, 1);
+      } else {
+        const shape: TileCacheObstacle =
+          tileAction === "box"
+            ? { kind: "box", center: [p.x, 1, p.y], halfExtents: [0.8, 1, 0.3], yaw: 0.4 }
+            : { kind: "cylinder", position: [p.x, -0.5, p.y], radius: 0.5, height: 2.5 };
+        const handle = addTileCacheObstacle(cache, shape);
+        if (handle < 0) {
+          lastAction = "the obstacle pool is full (32)";
+          return;
+        }
+        obstacles.push({ handle, shape, x: p.x, z: p.y });
+        what = `added a ${shape.kind}`;
+      }
+      const t0 = performance.now();
+      const u = updateTileCache(cache, tiledMesh);
+      const ms = performance.now() - t0;
+      touched = new Set();
+      for (let i = 0; i < u.rebuiltTiles.length; i += 2) touched.add(`${u.rebuiltTiles[i]},${u.rebuiltTiles[i + 1]}`);
+      lastAction = `${what}: ${touched.size} tiles rebuilt in ${ms.toFixed(2)} ms`;
+    }
 
     function rebuild(): void {
       if (!ready) return;
@@ -131,6 +222,7 @@ const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent
             ).navMesh
           : undefined;
       buildMs = performance.now() - t0;
+      if (stage === "tiles") buildTiled(config);
       render();
     }
 
@@ -215,11 +307,63 @@ const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent
             draw.polygon(pts, { color: "#0f1420", width: 0.5 });
           }
         }
+      } else if (stage === "tiles" && tiledMesh && cache) {
+        const m = tiledMesh,
+          input = cache.input;
+        const keyOfSlot = (slot: number): string => {
+          const k = m.tileKeys[slot] ?? "";
+          return k.slice(0, k.lastIndexOf(","));
+        };
+        drawMesh(m, (p) => {
+          const key = keyOfSlot(m.polyTile[p]!);
+          const [tx, ty] = key.split(",").map(Number);
+          return touched.has(key) ? "#e8c65a" : `hsl(${((tx! + ty!) % 2) * 30 + 200}, 45%, ${40 + (tx! % 2) * 8}%)`;
+        });
+        const side = TILE_CELLS * input.config.cellSize;
+        for (let tx = 0; tx <= input.tilesX; tx++)
+          draw.line(
+            (input.bounds[0]! + tx * side) * S,
+            input.bounds[2]! * S,
+            (input.bounds[0]! + tx * side) * S,
+            (input.bounds[2]! + input.tilesY * side) * S,
+            {
+              color: "#ffffff",
+              alpha: 0.35,
+              width: 1,
+            },
+          );
+        for (let ty = 0; ty <= input.tilesY; ty++)
+          draw.line(
+            input.bounds[0]! * S,
+            (input.bounds[2]! + ty * side) * S,
+            (input.bounds[0]! + input.tilesX * side) * S,
+            (input.bounds[2]! + ty * side) * S,
+            {
+              color: "#ffffff",
+              alpha: 0.35,
+              width: 1,
+            },
+          );
+        for (const o of obstacles) {
+          if (o.shape.kind === "cylinder") draw.circle(o.x * S, o.z * S, o.shape.radius * S, { color: "#e0605a", width: 2 });
+          else if (o.shape.kind === "box") {
+            const [hx, , hz] = o.shape.halfExtents;
+            const c = Math.cos(o.shape.yaw ?? 0),
+              sn = Math.sin(o.shape.yaw ?? 0);
+            const pts = [
+              [-hx, -hz],
+              [hx, -hz],
+              [hx, hz],
+              [-hx, hz],
+            ].map(([u, v]) => ({ x: (o.x + u! * c - v! * sn) * S, y: (o.z + u! * sn + v! * c) * S }));
+            draw.polygon(pts, { color: "#e0605a", width: 2 });
+          }
+        }
       } else if (stanceMesh) {
         const m = stanceMesh;
         drawMesh(m, (p) => STANCE_COLORS[m.areas[p]!] ?? "#888");
       }
-      const mesh = stage === "stances" && stanceMesh ? stanceMesh : build.navMesh;
+      const mesh = stage === "stances" && stanceMesh ? stanceMesh : stage === "tiles" && tiledMesh ? tiledMesh : build.navMesh;
       const costs = new Float64Array(64).fill(1);
       costs[10] = crouchCost;
       costs[20] = crouchCost * 2;
@@ -238,12 +382,21 @@ const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent
         `grid ${rep.gridWidth} × ${rep.gridDepth}, spans ${rep.spanCount}, walkable ${rep.compactSpanCount}`,
         `regions ${rep.regionCount}, contours ${rep.contourCount}, polygons ${rep.polyCount}, detail triangles ${rep.detailTriangleCount}`,
         `build ${buildMs.toFixed(1)} ms` + (r ? `, path ${r.found ? r.length.toFixed(1) + " m" : "none"}` : ""),
+        ...(stage === "tiles" && cache && tiledMesh
+          ? [
+              `tiles ${cache.input.tilesX} × ${cache.input.tilesY} (${TILE_CELLS} cells), ${Object.keys(tiledMesh.tiles).length} built, ${tiledMesh.polyCount} polygons, cache ${(cache.layerBytes / 1024).toFixed(0)} KB`,
+              `obstacles ${obstacles.length}; ${lastAction}`,
+            ]
+          : []),
       ].join("\n");
     }
 
     select(panel, "stage", STAGES, stage, (v) => {
       stage = v;
       rebuild();
+    });
+    select(panel, "tile click", TILE_ACTIONS, tileAction, (v) => {
+      tileAction = v;
     });
     slider(panel, "cell size (m)", 0.1, 0.4, 0.05, cellSize, (v) => {
       cellSize = v;
@@ -273,6 +426,7 @@ const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent
       const rect = canvas.getBoundingClientRect();
       const p = { x: ((e.clientX - rect.left) * (W / rect.width)) / S, y: ((e.clientY - rect.top) * (H / rect.height)) / S };
       if (e.button === 2) goal = p;
+      else if (stage === "tiles" && tileAction !== "path start") tileClick(p);
       else start = p;
       render();
     };

@@ -1,0 +1,379 @@
+// A pure-JS tile cache with temporary obstacles (after Detour's dtTileCache): each tile's compact
+// heightfield layer is kept, so adding or removing an obstacle re-runs only the tail of the
+// pipeline (marking, erosion, regions, contours, polygons, detail) on the tiles it touches,
+// within a budget per update call.
+import { ErrorCodes, TacticaError } from "@tactica/core";
+import { navMeshError, NavMeshErrorCodes } from "../errors";
+import type { NavMesh } from "../types";
+import { markCylinderArea, markPolygonArea } from "./areas";
+import { showValue } from "./errors";
+import { assembleTiles, buildTileFromLayer, buildTileLayer, getTilesInBox, setNavMeshTiles, type NavMeshTileBuild, type TiledNavMeshInput } from "./tile-build";
+import { NULL_AREA, type CompactHeightfield } from "./types";
+
+/** A vertical cylinder standing on `position` (its base centre). [Units: wu] */
+export interface TileCacheCylinder {
+  readonly kind: "cylinder";
+  /** Base centre `x, y, z`. */
+  readonly position: readonly [number, number, number];
+  /** Radius (> 0). */
+  readonly radius: number;
+  /** Height (> 0). */
+  readonly height: number;
+}
+
+/** A box turned by `yaw` radians about the vertical axis (0: axis-aligned). [Units: wu] */
+export interface TileCacheBox {
+  readonly kind: "box";
+  /** Centre `x, y, z`. */
+  readonly center: readonly [number, number, number];
+  /** Half sizes along the box's own x, y, z (each > 0). */
+  readonly halfExtents: readonly [number, number, number];
+  /** Rotation about y in radians (default 0). */
+  readonly yaw?: number;
+}
+
+/** An extruded polygon: `points` are `x0, z0, x1, z1, …` (3..64 points), between `minY` and `maxY`. [Units: wu] */
+export interface TileCachePolygon {
+  readonly kind: "polygon";
+  readonly points: ArrayLike<number>;
+  readonly minY: number;
+  readonly maxY: number;
+}
+
+/** A temporary obstacle: spans of walkable floor inside it become unwalkable (then eroded by the agent radius). */
+export type TileCacheObstacle = TileCacheCylinder | TileCacheBox | TileCachePolygon;
+
+/**
+ * A tile cache (plain data; make it with {@link createTileCache}): per tile its compact
+ * heightfield layer before erosion (uncompressed: `4 + 1` bytes per cell and `12` bytes per span,
+ * see `layerBytes`), an obstacle pool whose handles carry a generation, and the queue of tiles to
+ * rebuild.
+ */
+export interface TileCache {
+  /** The prepared geometry. */
+  readonly input: TiledNavMeshInput;
+  /** Layer of tile `tx + ty·tilesX`, or null when the tile has no walkable span. */
+  readonly layers: (CompactHeightfield | null)[];
+  /** Bytes held by the layers' typed arrays. */
+  readonly layerBytes: number;
+  /** Obstacle pool capacity (at most 65,536). */
+  readonly maxObstacles: number;
+  /** Obstacle per pool slot, or null when free. */
+  readonly obstacles: (TileCacheObstacle | null)[];
+  /** Generation per pool slot (0..32767, bumped on removal). */
+  readonly obstacleGenerations: number[];
+  /** Tile indices waiting for a rebuild, oldest first. */
+  readonly pending: number[];
+  /** 1 when the tile index is in `pending`. */
+  readonly pendingFlags: Uint8Array;
+}
+
+/** Options of {@link createTileCache}. */
+export interface CreateTileCacheOptions {
+  /** Obstacle pool size. [Limit: 1..65536] (default 128) */
+  readonly maxObstacles?: number;
+}
+
+/** Bits of an obstacle handle that hold the pool slot: `handle = (generation << 16) | slot`. */
+export const TILE_CACHE_OBSTACLE_INDEX_BITS = 16;
+const INDEX_MASK = (1 << TILE_CACHE_OBSTACLE_INDEX_BITS) - 1;
+const GEN_SPAN = 1 << 15;
+
+function layerBytes(l: CompactHeightfield): number {
+  return l.cellIndex.byteLength + l.cellCount.byteLength + l.y.byteLength + l.h.byteLength + l.con.byteLength + l.areas.byteLength + 2 * l.spanCount * 2;
+}
+
+/**
+ * Rasterises every tile of `input` once and keeps its compact heightfield layer (level 1).
+ * Build the navmesh with {@link buildNavMeshFromTileCache}, then add and remove obstacles and
+ * call {@link updateTileCache} each frame.
+ */
+export function createTileCache(input: TiledNavMeshInput, options: CreateTileCacheOptions = {}): TileCache {
+  const max = options.maxObstacles ?? 128;
+  if (typeof max !== "number" || !Number.isInteger(max) || max < 1 || max > 1 << TILE_CACHE_OBSTACLE_INDEX_BITS)
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createTileCache", `"maxObstacles" must be an integer in 1..65536, got ${showValue(max)}.`, {
+      path: "maxObstacles",
+    });
+  const layers: (CompactHeightfield | null)[] = [];
+  let bytes = 0;
+  for (let ty = 0; ty < input.tilesY; ty++)
+    for (let tx = 0; tx < input.tilesX; tx++) {
+      const l = buildTileLayer(input, tx, ty);
+      layers.push(l.spanCount > 0 ? l : null);
+      if (l.spanCount > 0) bytes += layerBytes(l);
+    }
+  const n = input.tilesX * input.tilesY;
+  return {
+    input,
+    layers,
+    layerBytes: bytes,
+    maxObstacles: max,
+    obstacles: new Array<TileCacheObstacle | null>(max).fill(null),
+    obstacleGenerations: new Array<number>(max).fill(0),
+    pending: [],
+    pendingFlags: new Uint8Array(n),
+  };
+}
+
+/** Marks the obstacles overlapping tile `(tx, ty)` as unwalkable on a tile heightfield. */
+function markObstacles(cache: TileCache, chf: CompactHeightfield): void {
+  const bx0 = chf.bmin[0]!,
+    bz0 = chf.bmin[2]!,
+    bx1 = chf.bmax[0]!,
+    bz1 = chf.bmax[2]!;
+  for (const o of cache.obstacles) {
+    if (!o) continue;
+    const b = obstacleBounds(o);
+    if (b[2]! < bx0 || b[0]! > bx1 || b[3]! < bz0 || b[1]! > bz1) continue;
+    if (o.kind === "cylinder") markCylinderArea(chf, o.position, o.radius, o.height, NULL_AREA);
+    else if (o.kind === "polygon") markPolygonArea(chf, o.points, o.minY, o.maxY, NULL_AREA);
+    else markPolygonArea(chf, boxCorners(o), o.center[1] - o.halfExtents[1], o.center[1] + o.halfExtents[1], NULL_AREA);
+  }
+}
+
+function boxCorners(o: TileCacheBox): number[] {
+  const c = Math.cos(o.yaw ?? 0),
+    s = Math.sin(o.yaw ?? 0);
+  const hx = o.halfExtents[0],
+    hz = o.halfExtents[2];
+  const out: number[] = [];
+  for (const [u, v] of [
+    [-hx, -hz],
+    [hx, -hz],
+    [hx, hz],
+    [-hx, hz],
+  ] as const)
+    out.push(o.center[0] + u * c - v * s, o.center[2] + u * s + v * c);
+  return out;
+}
+
+/** xz bounds `minX, minZ, maxX, maxZ` of an obstacle. */
+function obstacleBounds(o: TileCacheObstacle): number[] {
+  if (o.kind === "cylinder") return [o.position[0] - o.radius, o.position[2] - o.radius, o.position[0] + o.radius, o.position[2] + o.radius];
+  const pts = o.kind === "box" ? boxCorners(o) : o.points;
+  const b = [Infinity, Infinity, -Infinity, -Infinity];
+  for (let i = 0; i + 1 < pts.length; i += 2) {
+    b[0] = Math.min(b[0]!, pts[i]!);
+    b[1] = Math.min(b[1]!, pts[i + 1]!);
+    b[2] = Math.max(b[2]!, pts[i]!);
+    b[3] = Math.max(b[3]!, pts[i + 1]!);
+  }
+  return b;
+}
+
+function finite(fn: string, v: unknown, path: string, positive = false): number {
+  if (typeof v !== "number" || !Number.isFinite(v) || (positive && !(v > 0)))
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${path}" must be a finite number${positive ? " > 0" : ""}, got ${showValue(v)}.`, { path });
+  return v;
+}
+
+function triple(fn: string, v: unknown, path: string, positive = false): [number, number, number] {
+  if (v === null || typeof v !== "object" || (v as ArrayLike<unknown>).length !== 3)
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${path}" must be 3 numbers (x, y, z).`, { path });
+  const a = v as ArrayLike<unknown>;
+  return [finite(fn, a[0], `${path}[0]`, positive), finite(fn, a[1], `${path}[1]`, positive), finite(fn, a[2], `${path}[2]`, positive)];
+}
+
+/** Validates and copies an obstacle (throws `NAVMESH_BAD_INPUT` naming the field). */
+function copyObstacle(fn: string, o: TileCacheObstacle): TileCacheObstacle {
+  if (o === null || typeof o !== "object")
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, "the obstacle must be an object with a kind.", { path: "obstacle" });
+  const kind = (o as { kind?: unknown }).kind;
+  if (kind === "cylinder") {
+    const c = o as TileCacheCylinder;
+    return Object.freeze({
+      kind,
+      position: triple(fn, c.position, "position"),
+      radius: finite(fn, c.radius, "radius", true),
+      height: finite(fn, c.height, "height", true),
+    });
+  }
+  if (kind === "box") {
+    const b = o as TileCacheBox;
+    return Object.freeze({
+      kind,
+      center: triple(fn, b.center, "center"),
+      halfExtents: triple(fn, b.halfExtents, "halfExtents", true),
+      yaw: b.yaw === undefined ? 0 : finite(fn, b.yaw, "yaw"),
+    });
+  }
+  if (kind === "polygon") {
+    const p = o as TileCachePolygon;
+    const pts = p.points;
+    if (pts === null || typeof pts !== "object" || typeof pts.length !== "number" || pts.length % 2 !== 0 || pts.length < 6 || pts.length > 128)
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"points" must hold 3..64 x, z pairs.`, { path: "points" });
+    const copy: number[] = [];
+    for (let i = 0; i < pts.length; i++) copy.push(finite(fn, pts[i], `points[${i}]`));
+    const minY = finite(fn, p.minY, "minY"),
+      maxY = finite(fn, p.maxY, "maxY");
+    if (maxY < minY) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxY" (${maxY}) is below "minY" (${minY}).`, { path: "maxY" });
+    return Object.freeze({ kind, points: Object.freeze(copy), minY, maxY });
+  }
+  throw navMeshError(NavMeshErrorCodes.BadInput, fn, `obstacle kind ${showValue(kind)} is not "cylinder", "box" or "polygon".`, { path: "kind" });
+}
+
+function queueTilesOf(cache: TileCache, o: TileCacheObstacle): void {
+  const b = obstacleBounds(o);
+  const tiles = getTilesInBox(cache.input, b[0]!, b[1]!, b[2]!, b[3]!);
+  for (let i = 0; i < tiles.length; i += 2) {
+    const t = tiles[i]! + tiles[i + 1]! * cache.input.tilesX;
+    if (cache.layers[t] && !cache.pendingFlags[t]) {
+      cache.pendingFlags[t] = 1;
+      cache.pending.push(t);
+    }
+  }
+}
+
+/**
+ * Adds a temporary obstacle (cylinder, oriented box or extruded polygon) and queues the tiles it
+ * touches; the navmesh changes at the next {@link updateTileCache}. Returns its handle
+ * (`(generation << 16) | slot`), or -1 when the pool is full. Throws `NAVMESH_BAD_INPUT` (naming
+ * the field) for a malformed obstacle; nothing changes then.
+ */
+export function addTileCacheObstacle(cache: TileCache, obstacle: TileCacheObstacle): number {
+  const o = copyObstacle("addTileCacheObstacle", obstacle);
+  const slot = cache.obstacles.indexOf(null);
+  if (slot < 0) return -1;
+  cache.obstacles[slot] = o;
+  queueTilesOf(cache, o);
+  return (cache.obstacleGenerations[slot]! << TILE_CACHE_OBSTACLE_INDEX_BITS) | slot;
+}
+
+/** True when `handle` names a live obstacle of `cache`. */
+export function isValidTileCacheObstacle(cache: TileCache, handle: number): boolean {
+  if (typeof handle !== "number" || !Number.isInteger(handle) || handle < 0) return false;
+  const slot = handle & INDEX_MASK,
+    gen = handle >>> TILE_CACHE_OBSTACLE_INDEX_BITS;
+  return slot < cache.maxObstacles && cache.obstacles[slot] !== null && cache.obstacleGenerations[slot] === gen;
+}
+
+/**
+ * Removes an obstacle and queues the tiles it touched. Throws `INVALID_HANDLE` for a stale or
+ * unknown handle (see {@link isValidTileCacheObstacle}).
+ */
+export function removeTileCacheObstacle(cache: TileCache, handle: number): void {
+  if (!isValidTileCacheObstacle(cache, handle))
+    throw new TacticaError(
+      ErrorCodes.InvalidHandle,
+      `@tactica/navmesh: removeTileCacheObstacle: ${showValue(handle)} is not a live obstacle handle (removed already, or from another cache).`,
+      { path: "handle" },
+    );
+  const slot = handle & INDEX_MASK;
+  const o = cache.obstacles[slot]!;
+  cache.obstacles[slot] = null;
+  cache.obstacleGenerations[slot] = (cache.obstacleGenerations[slot]! + 1) % GEN_SPAN;
+  queueTilesOf(cache, o);
+}
+
+/** Status bits of {@link updateTileCache}. */
+export const TileCacheUpdateFlags = {
+  None: 0,
+  /** No tile is waiting: the navmesh matches the obstacles. */
+  UpToDate: 1,
+  /** The budget ran out with tiles still waiting; call again next frame. */
+  InProgress: 2,
+  /** A tile could not be put in the mesh (no free tile slot); it was dropped from the queue. */
+  Failed: 4,
+} as const;
+
+/** Options of {@link updateTileCache}. */
+export interface UpdateTileCacheOptions {
+  /** Most tiles rebuilt in this call (default: all waiting). [Limit: >= 1] */
+  readonly maxTiles?: number;
+  /**
+   * Work budget in units of 1,024 walkable spans of the tiles' layers: tiles are rebuilt while the
+   * total stays within it (the first tile always runs, so every call makes progress).
+   */
+  readonly maxUnits?: number;
+}
+
+/** Result of {@link updateTileCache}. */
+export interface TileCacheUpdate {
+  /** {@link TileCacheUpdateFlags} bits. */
+  readonly flags: number;
+  /** Rebuilt tiles as `tx, ty` pairs, in order. */
+  readonly rebuiltTiles: number[];
+  /** Tiles still waiting. */
+  readonly pendingTiles: number;
+  /** Units of work done (1,024 spans each, rounded up per tile). */
+  readonly units: number;
+}
+
+/** Units of work of a tile layer (1,024 spans, rounded up, at least 1). */
+function tileUnits(l: CompactHeightfield): number {
+  return Math.max(1, Math.ceil(l.spanCount / 1024));
+}
+
+/**
+ * Rebuilds waiting tiles (oldest first) from their cached layers and the current obstacles, and
+ * puts them in `mesh` (the navmesh built by {@link buildNavMeshFromTileCache}) with one re-link.
+ * Only touched tiles change; the others keep their bytes and polygon refs. Stops at `maxTiles`
+ * tiles or `maxUnits` work units, whichever comes first, and returns status flags and the
+ * rebuilt tiles.
+ */
+export function updateTileCache(cache: TileCache, mesh: NavMesh, options: UpdateTileCacheOptions = {}): TileCacheUpdate {
+  const fn = "updateTileCache";
+  const maxTiles = options.maxTiles ?? Infinity,
+    maxUnits = options.maxUnits ?? Infinity;
+  if (!(maxTiles >= 1)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxTiles" must be >= 1, got ${showValue(maxTiles)}.`, { path: "maxTiles" });
+  if (!(maxUnits >= 1)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxUnits" must be >= 1, got ${showValue(maxUnits)}.`, { path: "maxUnits" });
+  const builds: NavMeshTileBuild[] = [];
+  const rebuilt: number[] = [];
+  let units = 0;
+  const tx0 = cache.input.tilesX;
+  while (cache.pending.length > 0 && builds.length < maxTiles) {
+    const t = cache.pending[0]!;
+    const layer = cache.layers[t]!;
+    const u = tileUnits(layer);
+    if (builds.length > 0 && units + u > maxUnits) break;
+    cache.pending.shift();
+    cache.pendingFlags[t] = 0;
+    units += u;
+    const tx = t % tx0,
+      ty = (t - tx) / tx0;
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}));
+    rebuilt.push(tx, ty);
+  }
+  let flags = 0;
+  if (builds.length > 0) {
+    const refs = setNavMeshTiles(fn, mesh, builds, cache.input.config.maxVertsPerPoly);
+    for (let i = 0; i < refs.length; i++) if (refs[i] === -1 && builds[i]!.input) flags |= TileCacheUpdateFlags.Failed;
+  }
+  flags |= cache.pending.length === 0 ? TileCacheUpdateFlags.UpToDate : TileCacheUpdateFlags.InProgress;
+  return { flags, rebuiltTiles: rebuilt, pendingTiles: cache.pending.length, units };
+}
+
+/**
+ * Builds the navmesh of a tile cache: every tile from its layer with the current obstacles, one
+ * part 1 tile `"x,y,0"` each (the same bytes as {@link buildTiledNavMesh} without obstacles).
+ * Clears the rebuild queue.
+ *
+ * @example
+ * ```ts
+ * const positions = [0, 0, 0, 40, 0, 0, 40, 0, 40, 0, 0, 40];
+ * const input = createTiledNavMeshInput(positions, [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.default, tileSize: 32 });
+ * const cache = createTileCache(input, { maxObstacles: 16 });
+ * const mesh = buildNavMeshFromTileCache(cache);
+ * const h = addTileCacheObstacle(cache, { kind: "cylinder", position: [20, 0, 20], radius: 2, height: 2 });
+ * const u = updateTileCache(cache, mesh, { maxTiles: 4 });
+ * u.rebuiltTiles.length / 2; // 4: the tiles the cylinder touches
+ * findPolygon(mesh, 20, 20); // -1: blocked
+ * removeTileCacheObstacle(cache, h);
+ * updateTileCache(cache, mesh);
+ * findPolygon(mesh, 20, 20) >= 0; // true: free again
+ * ```
+ */
+export function buildNavMeshFromTileCache(cache: TileCache): NavMesh {
+  const builds: NavMeshTileBuild[] = [];
+  const tx0 = cache.input.tilesX;
+  for (let t = 0; t < cache.layers.length; t++) {
+    const layer = cache.layers[t];
+    if (!layer) continue;
+    const tx = t % tx0,
+      ty = (t - tx) / tx0;
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}));
+  }
+  for (const t of cache.pending) cache.pendingFlags[t] = 0;
+  cache.pending.length = 0;
+  return assembleTiles("buildNavMeshFromTileCache", builds, cache.input.config.maxVertsPerPoly);
+}
