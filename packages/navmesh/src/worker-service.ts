@@ -1,4 +1,5 @@
 import {
+  WorkerTaskStatus,
   getWorkerResourceVersion,
   runWorkerTask,
   shareWorkerResource,
@@ -11,9 +12,20 @@ import { navMeshFromBytes, navMeshToBytes } from "./bytes";
 import { navMeshError, NavMeshErrorCodes } from "./errors";
 import { findNavMeshPathBatch, navMeshPathBatchBuffers, type NavMeshPathBatch } from "./path-batch";
 import type { NavMesh } from "./types";
+import { buildNavMeshTile, type NavMeshTileBuild, type TiledNavMeshInput } from "./voxel/tile-build";
 
-/** Handler names a pool needs for a {@link NavMeshPathService}: pass them to `createWorkerPool({ handlers })`. */
-export const NAVMESH_WORKER_HANDLERS: readonly string[] = ["navmesh.findPaths"];
+/**
+ * Handler names a pool needs for a {@link NavMeshPathService} and a {@link NavMeshTileBuildService}:
+ * pass them to `createWorkerPool({ handlers })`; {@link navMeshWorkerHandlers} serves them all.
+ */
+export const NAVMESH_WORKER_HANDLERS: readonly string[] = ["navmesh.findPaths", "navmesh.buildTiles"];
+
+interface BuildTilesPayload {
+  key: string;
+  version: number;
+  /** Tile coordinates as x, y pairs. */
+  tiles: Int32Array;
+}
 
 interface FindPathsPayload {
   key: string;
@@ -59,6 +71,28 @@ export function navMeshWorkerHandlers(): Record<string, WorkerHandler> {
       const batch = findNavMeshPathBatch(mesh, p.queries, { algorithm: p.algorithm });
       context.transfer(navMeshPathBatchBuffers(batch));
       return batch;
+    },
+    "navmesh.buildTiles": (payload, context) => {
+      const p = payload as BuildTilesPayload;
+      if (typeof p !== "object" || p === null || typeof p.key !== "string" || !(p.tiles instanceof Int32Array) || p.tiles.length % 2 !== 0)
+        throw navMeshError(NavMeshErrorCodes.BadInput, "navmesh.buildTiles", "the payload must be { key, version, tiles: Int32Array of x, y pairs }.", {
+          path: "payload",
+        });
+      const held = context.getResourceVersion(p.key);
+      if (held !== p.version)
+        throw navMeshError(
+          NavMeshErrorCodes.BadInput,
+          "navmesh.buildTiles",
+          `the worker holds version ${held} of "${p.key}", the request wants ${p.version}.`,
+          { path: "payload.version" },
+        );
+      const input = context.getResource<TiledNavMeshInput>(p.key);
+      const builds: NavMeshTileBuild[] = [];
+      for (let i = 0; i < p.tiles.length; i += 2) {
+        if (context.isCancelled()) break;
+        builds.push(buildNavMeshTile(input, p.tiles[i]!, p.tiles[i + 1]!));
+      }
+      return builds;
     },
   };
 }
@@ -167,4 +201,101 @@ export function findNavMeshPathsInWorker(
     ...(options.transfer === true ? { transfer: [queries.buffer] } : {}),
     ...(options.signal === undefined ? {} : { signal: options.signal }),
   });
+}
+
+/**
+ * A tiled voxel build shared with a worker pool: the {@link TiledNavMeshInput} (plain data) goes to
+ * every worker once; tiles are then built where the pool has room. Create with
+ * {@link createNavMeshTileBuildService}.
+ */
+export interface NavMeshTileBuildService {
+  /** The pool the service uses. */
+  readonly pool: WorkerPool;
+  /** The input every worker holds. */
+  readonly input: TiledNavMeshInput;
+  /** The resource key (`"navmesh-tiles"` or `"navmesh-tiles:<name>"`). */
+  readonly key: string;
+}
+
+/**
+ * Sends `input` (from `createTiledNavMeshInput`) to every worker of `pool` (created with
+ * {@link NAVMESH_WORKER_HANDLERS}) and returns the service that builds its tiles there.
+ */
+export function createNavMeshTileBuildService(pool: WorkerPool, input: TiledNavMeshInput, options: { readonly name?: string } = {}): NavMeshTileBuildService {
+  if (!pool.handlers.has("navmesh.buildTiles"))
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      "createNavMeshTileBuildService",
+      'the pool does not declare "navmesh.buildTiles"; create it with handlers: NAVMESH_WORKER_HANDLERS.',
+      {
+        path: "pool",
+      },
+    );
+  const key = options.name === undefined ? "navmesh-tiles" : `navmesh-tiles:${options.name}`;
+  shareWorkerResource(pool, key, input);
+  return { pool, input, key };
+}
+
+/** What {@link buildNavMeshTilesInWorkers} resolves to. */
+export interface NavMeshTileBuildsResult {
+  /** `WorkerTaskStatus.Done` when every batch finished, else the first other status. */
+  readonly status: number;
+  /** The builds in the order of `tiles` (complete only when `status` is Done). */
+  readonly builds: NavMeshTileBuild[];
+  /** The first worker error, if any. */
+  readonly error: WorkerTaskResult["error"];
+}
+
+/**
+ * Builds `tiles` (x, y pairs; default: every tile of the input, row by row) on the pool's workers,
+ * one batch per worker, and resolves with the builds in the order asked. Each build equals
+ * `buildNavMeshTile(service.input, x, y)` on the main thread; `assembleNavMeshTiles(builds)` then
+ * gives the same bytes as `buildTiledNavMesh`. Never rejects.
+ *
+ * @example
+ * ```ts
+ * const { main, worker } = createInlineWorkerChannel(); // a real page: Web Workers
+ * serveWorker(worker, navMeshWorkerHandlers(), { resources: navMeshWorkerResources() });
+ * const pool = createWorkerPool({ endpoints: [main], handlers: NAVMESH_WORKER_HANDLERS });
+ * const input = createTiledNavMeshInput([0, 0, 0, 40, 0, 0, 40, 0, 10, 0, 0, 10], [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.default, tileSize: 64 });
+ * buildNavMeshTilesInWorkers(createNavMeshTileBuildService(pool, input)).then((r) => {
+ *   const mesh = assembleNavMeshTiles(r.builds); // 3 tiles, as buildTiledNavMesh(input)
+ *   console.log(Object.keys(mesh.tiles).length); // 3
+ *   closeWorkerPool(pool);
+ * });
+ * ```
+ */
+export async function buildNavMeshTilesInWorkers(
+  service: NavMeshTileBuildService,
+  tiles?: ArrayLike<number>,
+  options: { readonly signal?: AbortSignalLike } = {},
+): Promise<NavMeshTileBuildsResult> {
+  const input = service.input;
+  let all: Int32Array;
+  if (tiles === undefined) {
+    all = new Int32Array(2 * input.tilesX * input.tilesY);
+    for (let y = 0, k = 0; y < input.tilesY; y++) for (let x = 0; x < input.tilesX; x++, k += 2) ((all[k] = x), (all[k + 1] = y));
+  } else {
+    if (typeof tiles !== "object" || tiles === null || tiles.length % 2 !== 0)
+      throw navMeshError(NavMeshErrorCodes.BadInput, "buildNavMeshTilesInWorkers", `"tiles" must hold x, y pairs.`, { path: "tiles" });
+    all = Int32Array.from(tiles);
+  }
+  const count = all.length / 2;
+  const workers = Math.max(1, Math.min(service.pool.endpoints.length, count));
+  const version = getWorkerResourceVersion(service.pool, service.key);
+  const jobs: Promise<WorkerTaskResult<NavMeshTileBuild[]>>[] = [];
+  for (let w = 0; w < workers; w++) {
+    // Contiguous chunks keep the order simple to restore.
+    const from = Math.floor((w * count) / workers),
+      to = Math.floor(((w + 1) * count) / workers);
+    const payload: BuildTilesPayload = { key: service.key, version, tiles: all.slice(2 * from, 2 * to) };
+    jobs.push(runWorkerTask<NavMeshTileBuild[]>(service.pool, "navmesh.buildTiles", payload, options.signal === undefined ? {} : { signal: options.signal }));
+  }
+  const results = await Promise.all(jobs);
+  const builds: NavMeshTileBuild[] = [];
+  for (const r of results) {
+    if (r.status !== WorkerTaskStatus.Done) return { status: r.status, builds, error: r.error };
+    builds.push(...r.value!);
+  }
+  return { status: WorkerTaskStatus.Done, builds, error: undefined };
 }

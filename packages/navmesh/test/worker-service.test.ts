@@ -14,7 +14,15 @@ import { PathFlags } from "@tactica/search";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   NAVMESH_WORKER_HANDLERS,
+  VoxelConfigPresets,
   addNavMeshTile,
+  assembleNavMeshTiles,
+  buildNavMeshTilesInWorkers,
+  buildTiledNavMesh,
+  createNavMeshTileBuildService,
+  createTiledNavMeshInput,
+  navMeshToBytes,
+  parseObj,
   buildNavMeshFromPolygons,
   createNavMeshPathService,
   findNavMeshPathBatch,
@@ -170,4 +178,59 @@ describe("navmesh path service over a worker pool", () => {
     expect(lengths).toEqual([...main.lengths]);
     closeWorkerPool(pool);
   }, 30_000);
+});
+
+describe("tile builds over a worker pool", () => {
+  it("builds every tile on two workers; assembled, the mesh has the bytes of the main thread's tiled build", async () => {
+    // A 40 m × 24 m floor with a 4 m pillar: 3 × 2 tiles of 64 cells.
+    const obj = parseObj(
+      [
+        "v 0 0 0",
+        "v 40 0 0",
+        "v 40 0 24",
+        "v 0 0 24",
+        "v 18 0 10",
+        "v 22 0 10",
+        "v 22 0 14",
+        "v 18 0 14",
+        "v 18 3 10",
+        "v 22 3 10",
+        "v 22 3 14",
+        "v 18 3 14",
+        "f 1 3 2",
+        "f 1 4 3",
+        "f 9 10 11",
+        "f 9 11 12",
+        "f 5 6 10",
+        "f 5 10 9",
+        "f 6 7 11",
+        "f 6 11 10",
+        "f 7 8 12",
+        "f 7 12 11",
+        "f 8 5 9",
+        "f 8 9 12",
+      ].join("\n"),
+    );
+    const input = createTiledNavMeshInput(obj.positions, obj.triangles, { ...VoxelConfigPresets.default, tileSize: 64 });
+    const endpoints = [0, 1].map(() => inProcessWorker());
+    const pool = createWorkerPool({ endpoints, handlers: NAVMESH_WORKER_HANDLERS });
+    const service = createNavMeshTileBuildService(pool, input);
+    const r = await buildNavMeshTilesInWorkers(service);
+    expect(r.status).toBe(WorkerTaskStatus.Done);
+    expect(r.builds).toHaveLength(input.tilesX * input.tilesY);
+    expect(pool.stats.sent).toBe(2); // one batch per worker
+    const main = buildTiledNavMesh(input).navMesh;
+    expect(Buffer.from(navMeshToBytes(assembleNavMeshTiles(r.builds))).equals(Buffer.from(navMeshToBytes(main)))).toBe(true);
+    // A subset, in the order asked.
+    const some = await buildNavMeshTilesInWorkers(service, [2, 1, 0, 0]);
+    expect(some.builds.map((b) => [b.x, b.y])).toEqual([
+      [2, 1],
+      [0, 0],
+    ]);
+    // A tile outside the grid fails as a result, with the navmesh error.
+    const bad = await buildNavMeshTilesInWorkers(service, [9, 9]);
+    expect(bad.status).toBe(WorkerTaskStatus.Failed);
+    expect(bad.error?.code).toBe("NAVMESH_BAD_INPUT");
+    closeWorkerPool(pool);
+  });
 });
