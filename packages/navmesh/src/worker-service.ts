@@ -274,7 +274,12 @@ export async function buildNavMeshTilesInWorkers(
   let all: Int32Array;
   if (tiles === undefined) {
     all = new Int32Array(2 * input.tilesX * input.tilesY);
-    for (let y = 0, k = 0; y < input.tilesY; y++) for (let x = 0; x < input.tilesX; x++, k += 2) ((all[k] = x), (all[k + 1] = y));
+    for (let y = 0, k = 0; y < input.tilesY; y++) {
+      for (let x = 0; x < input.tilesX; x++, k += 2) {
+        all[k] = x;
+        all[k + 1] = y;
+      }
+    }
   } else {
     if (typeof tiles !== "object" || tiles === null || tiles.length % 2 !== 0)
       throw navMeshError(NavMeshErrorCodes.BadInput, "buildNavMeshTilesInWorkers", `"tiles" must hold x, y pairs.`, { path: "tiles" });
