@@ -7,6 +7,8 @@ import {
   createReferenceWorld,
   hashReferenceWorld,
   referenceWorldReplayTarget,
+  restoreReferenceWorld,
+  saveReferenceWorld,
   stepReferenceWorld,
   type ReferenceWorldInput,
 } from "../src/world/reference-world";
@@ -113,5 +115,27 @@ describe("reference world", () => {
     expect(r.ok).toBe(false);
     expect(r.divergence!.tick).toBe(161);
     expect(() => replayLog(log, referenceWorldReplayTarget(createReferenceWorld({ seed: 3 })))).toThrow(/seed/);
+  }, 60_000);
+
+  it("save at tick k, restore into a fresh world, run to N: the same hash at every tick as the uninterrupted run", () => {
+    const k = 90,
+      n = 240;
+    const a = createReferenceWorld({ seed: 6 });
+    const hashes: number[] = [];
+    let snapshot: ReturnType<typeof saveReferenceWorld> | undefined;
+    for (let t = 0; t < n; t++) {
+      stepReferenceWorld(a, t === 100 ? [{ kind: "rally", team: 1, x: 30, y: 30 }] : []);
+      hashes.push(hashReferenceWorld(a));
+      if (a.tick === k) snapshot = JSON.parse(JSON.stringify(saveReferenceWorld(a))) as ReturnType<typeof saveReferenceWorld>;
+    }
+    const b = createReferenceWorld({ seed: 6 });
+    for (let t = 0; t < 17; t++) stepReferenceWorld(b); // a world elsewhere in its run
+    restoreReferenceWorld(b, snapshot!);
+    expect(hashReferenceWorld(b)).toBe(hashes[k - 1]);
+    for (let t = k; t < n; t++) {
+      stepReferenceWorld(b, t === 100 ? [{ kind: "rally", team: 1, x: 30, y: 30 }] : []);
+      expect(hashReferenceWorld(b)).toBe(hashes[t]);
+    }
+    expect(() => restoreReferenceWorld(createReferenceWorld({ seed: 7 }), snapshot!)).toThrow(/seed/);
   }, 60_000);
 });

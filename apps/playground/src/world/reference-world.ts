@@ -9,12 +9,14 @@
 // of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
 // can be compared tick by tick.
 
-import { createRng, detCos, rngInt, rngNextFloat, type ReplayTarget, type Rng } from "@tactica/core";
+import { createRng, detCos, restoreRng, rngInt, rngNextFloat, saveRng, type ReplayTarget, type Rng } from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
   createTreeState,
   pickUtilityOption,
+  restoreTree,
+  saveTree,
   tickTree,
   type BehaviorTree,
   type BtState,
@@ -22,7 +24,7 @@ import {
   type UtilityDefinition,
 } from "@tactica/decision";
 import { createGrid, setCellPassable, type Grid } from "@tactica/grid";
-import { addDirectorIntensity, createDirector, stepDirector, type Director } from "@tactica/narrative";
+import { addDirectorIntensity, createDirector, restoreDirector, saveDirector, stepDirector, type Director } from "@tactica/narrative";
 import {
   buildNavMeshFromTilemap,
   createNavMeshQuery,
@@ -38,10 +40,18 @@ import {
   type NavPath,
   type StraightPath,
 } from "@tactica/navmesh";
-import { advanceInfluenceMap, createInfluenceMap, gridLineOfSight, type InfluenceMap, type LineOfSight } from "@tactica/perception";
+import {
+  advanceInfluenceMap,
+  createInfluenceMap,
+  gridLineOfSight,
+  restoreInfluenceMap,
+  saveInfluenceMap,
+  type InfluenceMap,
+  type LineOfSight,
+} from "@tactica/perception";
 import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
-import { addCrowdAgent, createCrowd, createOrca, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
+import { addCrowdAgent, createCrowd, createOrca, restoreCrowd, saveCrowd, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
 
 /** Options of {@link createReferenceWorld}. */
 export interface ReferenceWorldOptions {
@@ -738,4 +748,85 @@ export function referenceWorldReplayTarget(world: ReferenceWorld): ReplayTarget 
     hash: () => hashReferenceWorld(world),
     decisions: () => world.decisions,
   };
+}
+
+/** A snapshot of a {@link ReferenceWorld}'s running state: plain JSON, from each package's own save function. */
+export interface ReferenceWorldSnapshot {
+  readonly format: "tactica-reference-world";
+  readonly version: 1;
+  readonly seed: number;
+  readonly tick: number;
+  readonly crowd: ReturnType<typeof saveCrowd>;
+  readonly crowdRng: readonly number[];
+  readonly trees: readonly ReturnType<typeof saveTree>[];
+  readonly influence: readonly ReturnType<typeof saveInfluenceMap>[];
+  readonly influenceSteps: readonly number[];
+  readonly director: ReturnType<typeof saveDirector>;
+  readonly rngs: { readonly map: readonly number[]; readonly spawn: readonly number[]; readonly decide: readonly number[] };
+  readonly arrays: Readonly<Record<string, readonly number[]>>;
+}
+
+/** The world's own per-agent arrays, saved and restored as they are. */
+const ARRAY_FIELDS = [
+  "goalX",
+  "goalY",
+  "hasGoal",
+  "corners",
+  "cornerCount",
+  "cornerIndex",
+  "threat",
+  "threatAge",
+  "contact",
+  "lastChoice",
+  "lastOption",
+  "order",
+] as const;
+
+/**
+ * Saves the running state: steering's `saveCrowd`, decision's `saveTree` per agent, perception's
+ * `saveInfluenceMap`, narrative's `saveDirector`, core's `saveRng` per stream, and the world's own
+ * arrays. The map, the navmesh and the compiled tree are rebuilt from the seed on restore.
+ */
+export function saveReferenceWorld(world: ReferenceWorld): ReferenceWorldSnapshot {
+  const arrays: Record<string, number[]> = {};
+  for (const f of ARRAY_FIELDS) arrays[f] = Array.from(world[f] as ArrayLike<number>);
+  return {
+    format: "tactica-reference-world",
+    version: 1,
+    seed: world.seed,
+    tick: world.tick,
+    crowd: saveCrowd(world.crowd),
+    crowdRng: Array.from(saveRng(world.crowd.rng)),
+    trees: world.treeStates.map((t) => saveTree(t)),
+    influence: world.influence.map((m) => saveInfluenceMap(m)),
+    influenceSteps: Array.from(world.influenceSteps),
+    director: saveDirector(world.director),
+    rngs: { map: Array.from(saveRng(world.rngs.map)), spawn: Array.from(saveRng(world.rngs.spawn)), decide: Array.from(saveRng(world.rngs.decide)) },
+    arrays,
+  };
+}
+
+/**
+ * Restores a snapshot into `world` (created with the same seed): afterwards the world steps and
+ * hashes exactly as the world it was saved from.
+ */
+export function restoreReferenceWorld(world: ReferenceWorld, snapshot: ReferenceWorldSnapshot): void {
+  if (snapshot.format !== "tactica-reference-world" || snapshot.version !== 1)
+    throw new Error("restoreReferenceWorld: not a reference-world snapshot (format/version)");
+  if (snapshot.seed !== world.seed) throw new Error(`restoreReferenceWorld: the snapshot is of seed ${snapshot.seed}, the world has ${world.seed}`);
+  restoreCrowd(world.crowd, snapshot.crowd);
+  restoreRng(world.crowd.rng, snapshot.crowdRng);
+  snapshot.trees.forEach((t, i) => restoreTree(world.treeStates[i]!, t));
+  snapshot.influence.forEach((m, i) => {
+    restoreInfluenceMap(world.influence[i]!, m);
+    mapHashes.delete(world.influence[i]!);
+  });
+  world.influenceSteps.set(snapshot.influenceSteps);
+  restoreDirector(world.director, snapshot.director);
+  restoreRng(world.rngs.map, snapshot.rngs.map);
+  restoreRng(world.rngs.spawn, snapshot.rngs.spawn);
+  restoreRng(world.rngs.decide, snapshot.rngs.decide);
+  for (const f of ARRAY_FIELDS) (world[f] as unknown as { set(a: ArrayLike<number>): void }).set(snapshot.arrays[f]!);
+  world.tick = snapshot.tick;
+  world.decisions.length = 0;
 }
