@@ -507,6 +507,7 @@ function command(world: ReferenceWorld): void {
       : first.startsWith("advance") || first.startsWith("scout")
         ? TeamOrder.Advance
         : TeamOrder.Hold;
+    world.decisions.push(-1 - t, 2, world.order[t]!);
   }
 }
 
