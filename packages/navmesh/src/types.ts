@@ -1,5 +1,9 @@
-/** Largest number of vertices a navmesh polygon may have ({@link NavMesh.maxVertsPerPoly} ≤ this). */
-export const NAVMESH_MAX_VERTS_PER_POLY = 12;
+/**
+ * Largest number of vertices a navmesh polygon may have: 6, as in Detour (every tile's
+ * `maxVertsPerPoly` is 3 .. 6). Builders and importers split larger convex polygons into pieces of
+ * at most 6 vertices; serialized data with more is rejected (`NAVMESH_FORMAT`).
+ */
+export const NAVMESH_MAX_VERTS_PER_POLY = 6;
 
 /** Number of area ids (`0 .. NAVMESH_AREA_COUNT - 1`); area costs are a table of this size. */
 export const NAVMESH_AREA_COUNT = 64;
