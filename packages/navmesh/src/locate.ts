@@ -1,5 +1,6 @@
 import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { bvCandidates, bvQuery, collectPolygonsInBox } from "./tiles/bv-tree";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh, NavMeshTile } from "./types";
 
@@ -74,8 +75,9 @@ export interface FindPolygonOptions {
 
 /**
  * The ref of the polygon containing `(x, y)` (points on an edge count), or `-1` when the point is
- * off the mesh. Uses the mesh's grid index: O(polygons per cell). On overlapping levels pass
- * `options.height` to pick the nearest surface.
+ * off the mesh (the lowest ref when the point is on a shared edge). Walks the BV trees of the tiles
+ * under the point: O(log polygons). On overlapping levels pass `options.height` to pick the
+ * nearest surface.
  */
 export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
   if (!Number.isFinite(x + y)) throw nonFinite("findPolygon", x, y);
@@ -112,23 +114,28 @@ export function findPolygonAt(mesh: NavMesh): number {
   const x = at[0]!,
     y = at[1]!,
     h = at[2]!;
-  // The index buckets polygons by the same clamped floor, so the point's cell holds every candidate.
-  const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
-  const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
   const b = mesh.bounds;
   const bw = b[2]! - b[0]!,
     bh = b[3]! - b[1]!;
   const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1);
+  bvQuery[0] = x - eps;
+  bvQuery[1] = y - eps;
+  bvQuery[2] = x + eps;
+  bvQuery[3] = y + eps;
+  const count = collectPolygonsInBox(mesh);
+  const list = bvCandidates.list;
   let best = -1,
     bestDh = Infinity;
-  const c = cy * mesh.gridWidth + cx;
-  for (let k = mesh.cellStart[c]!; k < mesh.cellStart[c + 1]!; k++) {
-    const p = mesh.cellPolys[k]!;
+  for (let k = 0; k < count; k++) {
+    const p = list[k]!;
     if (!pointInPolygon(mesh, p, x, y, eps)) continue;
-    if (h !== h) return p;
+    if (h !== h) {
+      if (best < 0 || p < best) best = p;
+      continue;
+    }
     heightAt(mesh, p);
     const dh = Math.abs(at[3]! - h);
-    if (dh < bestDh) {
+    if (dh < bestDh || (dh === bestDh && p < best)) {
       bestDh = dh;
       best = p;
     }
@@ -329,14 +336,17 @@ export interface FindNearestPointOptions {
 
 /**
  * The ref of the polygon nearest to `(x, y)`, with the nearest point on it written into `out`;
- * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Searches
- * the grid index ring by ring around the point.
+ * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Walks the
+ * BV trees of the tiles in a box around the point that grows until it holds an answer.
  */
 export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, options?: FindNearestPointOptions): number {
   assertFiniteNumber("findNearestPoint", "x", x);
   assertFiniteNumber("findNearestPoint", "y", y);
   const maxD = options?.maxDistance ?? Infinity;
-  const p = findNearestPolygonIndex(out, mesh, x, y, maxD);
+  at[0] = x;
+  at[1] = y;
+  at[2] = maxD;
+  const p = findNearestPolygonAt(out, mesh);
   return p < 0 ? -1 : refOfPolyIndex(mesh, p);
 }
 
@@ -344,46 +354,70 @@ const nearestTmp = { x: 0, y: 0 };
 
 /** {@link findNearestPoint} on flat indices (inputs already checked). @internal */
 export function findNearestPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, maxD: number): number {
-  const inside = findPolygonIndex(mesh, x, y);
+  at[0] = x;
+  at[1] = y;
+  at[2] = maxD;
+  return findNearestPolygonAt(out, mesh);
+}
+
+/**
+ * {@link findNearestPolygonIndex} for the point `at[0], at[1]` and the largest distance `at[2]`
+ * (doubles through the scratch array: passed to a non-inlined call they would be boxed). @internal
+ */
+export function findNearestPolygonAt(out: { x: number; y: number }, mesh: NavMesh): number {
+  const x = at[0]!,
+    y = at[1]!,
+    maxD = at[2]!;
+  at[2] = NaN;
+  const inside = findPolygonAt(mesh);
   if (inside >= 0) {
     out.x = x;
     out.y = y;
     return inside;
   }
   if (mesh.polyCount === 0) return -1;
-  const gw = mesh.gridWidth,
-    gh = mesh.gridHeight,
-    cs = mesh.cellSize;
-  const cx = Math.min(gw - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / cs)));
-  const cy = Math.min(gh - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / cs)));
-  let best = -1,
-    bestD2 = maxD * maxD;
+  const b = mesh.bounds;
+  const bw = b[2]! - b[0]!,
+    bh = b[3]! - b[1]!;
+  // Start with a box about one polygon wide beyond the distance to the mesh bounds, then grow ×4.
+  let r = Math.sqrt((bw * bh) / mesh.polyCount);
+  if (!(r > 0)) r = bw > bh ? bw : bh;
+  if (!(r > 0)) r = 1;
+  const ox = x < b[0]! ? b[0]! - x : x > b[2]! ? x - b[2]! : 0,
+    oy = y < b[1]! ? b[1]! - y : y > b[3]! ? y - b[3]! : 0;
+  r += ox > oy ? ox : oy;
   const tmp = nearestTmp;
-  const maxRing = Math.max(gw, gh);
-  for (let k = 0; k <= maxRing; k++) {
-    for (let gy = cy - k; gy <= cy + k; gy++) {
-      if (gy < 0 || gy >= gh) continue;
-      const step = gy === cy - k || gy === cy + k ? 1 : 2 * k;
-      for (let gx = cx - k; gx <= cx + k; gx += step || 1) {
-        if (gx < 0 || gx >= gw) continue;
-        const c = gy * gw + gx;
-        for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-          const p = mesh.cellPolys[i]!;
-          const d2 = closestPointOnPolygonIndex(tmp, mesh, p, x, y);
-          if (d2 < bestD2 || (best < 0 && d2 <= bestD2)) {
-            bestD2 = d2;
-            best = p;
-            out.x = tmp.x;
-            out.y = tmp.y;
-          }
-        }
+  const maxD2 = maxD * maxD;
+  for (;;) {
+    const rr = r < maxD ? r : maxD;
+    bvQuery[0] = x - rr;
+    bvQuery[1] = y - rr;
+    bvQuery[2] = x + rr;
+    bvQuery[3] = y + rr;
+    const all = x - rr <= b[0]! && y - rr <= b[1]! && x + rr >= b[2]! && y + rr >= b[3]!;
+    const count = collectPolygonsInBox(mesh);
+    const list = bvCandidates.list;
+    // A polygon within rr of the point overlaps the box, so the best one within rr is the answer.
+    const limit = all ? maxD2 : rr * rr;
+    let best = -1,
+      bestD2 = Infinity;
+    for (let k = 0; k < count; k++) {
+      const p = list[k]!;
+      closestPointOnPolygonAt(tmp, mesh, p, at, 0);
+      const dx = tmp.x - x,
+        dy = tmp.y - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > limit) continue;
+      if (d2 < bestD2 || (d2 === bestD2 && p < best)) {
+        bestD2 = d2;
+        best = p;
+        out.x = tmp.x;
+        out.y = tmp.y;
       }
     }
-    // Cells outside ring k are at least k cell sizes away.
-    if (best >= 0 && Math.sqrt(bestD2) <= k * cs) break;
-    if (k * cs > maxD + cs * 2 && best < 0) break;
+    if (best >= 0 || all || rr >= maxD) return best;
+    r *= 4;
   }
-  return best;
 }
 
 /**
@@ -395,43 +429,27 @@ export function findPolygonsInCircle(out: Float64Array, mesh: NavMesh, x: number
   assertFiniteNumber("findPolygonsInCircle", "x", x);
   assertFiniteNumber("findPolygonsInCircle", "y", y);
   assertFiniteNumber("findPolygonsInCircle", "radius", radius);
-  const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)),
-    x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)),
-    y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
+  bvQuery[0] = x - radius;
+  bvQuery[1] = y - radius;
+  bvQuery[2] = x + radius;
+  bvQuery[3] = y + radius;
+  const n = collectPolygonsInBox(mesh);
+  const list = bvCandidates.list;
   const tmp = nearestTmp;
   const r2 = radius * radius;
+  at[0] = x;
+  at[1] = y;
   let count = 0;
-  for (let gy = y0; gy <= y1; gy++) {
-    for (let gx = x0; gx <= x1; gx++) {
-      const c = gy * mesh.gridWidth + gx;
-      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-        const p = mesh.cellPolys[i]!;
-        if (closestPointOnPolygonIndex(tmp, mesh, p, x, y) > r2) continue;
-        // A polygon spanning several cells is reported once: from the first cell it shares with the query box.
-        if (!firstCellOf(mesh, p, gx, gy, x0, y0)) continue;
-        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
-        count++;
-      }
-    }
+  for (let k = 0; k < n; k++) {
+    const p = list[k]!;
+    closestPointOnPolygonAt(tmp, mesh, p, at, 0);
+    const dx = tmp.x - x,
+      dy = tmp.y - y;
+    if (dx * dx + dy * dy > r2) continue;
+    if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
+    count++;
   }
   return count;
-}
-
-function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: number, y0: number): boolean {
-  // The polygon's bbox cells: recompute its min cell and clamp to the query box.
-  const n = mesh.polyVertCount[p]!;
-  let minX = Infinity,
-    minY = Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!;
-    minX = Math.min(minX, mesh.vertices[2 * v]!);
-    minY = Math.min(minY, mesh.vertices[2 * v + 1]!);
-  }
-  const fx = Math.max(x0, Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((minX - mesh.bounds[0]!) / mesh.cellSize))));
-  const fy = Math.max(y0, Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((minY - mesh.bounds[1]!) / mesh.cellSize))));
-  return fx === gx && fy === gy;
 }
 
 /**
@@ -440,34 +458,32 @@ function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: numbe
  * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
  */
 export function findPolygonsInBox(out: Float64Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
-  for (const [k, val] of [
-    ["minX", minX],
-    ["minY", minY],
-    ["maxX", maxX],
-    ["maxY", maxY],
-  ] as const)
-    assertFiniteNumber("findPolygonsInBox", k, val);
-  const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)),
-    x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)),
-    y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
+  assertFiniteNumber("findPolygonsInBox", "minX", minX);
+  assertFiniteNumber("findPolygonsInBox", "minY", minY);
+  assertFiniteNumber("findPolygonsInBox", "maxX", maxX);
+  assertFiniteNumber("findPolygonsInBox", "maxY", maxY);
+  bvQuery[0] = minX;
+  bvQuery[1] = minY;
+  bvQuery[2] = maxX;
+  bvQuery[3] = maxY;
+  const n = collectPolygonsInBox(mesh);
+  const list = bvCandidates.list;
   let count = 0;
-  for (let gy = y0; gy <= y1; gy++) {
-    for (let gx = x0; gx <= x1; gx++) {
-      const c = gy * mesh.gridWidth + gx;
-      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-        const p = mesh.cellPolys[i]!;
-        if (!firstCellOf(mesh, p, gx, gy, x0, y0) || !polygonOverlapsBox(mesh, p, minX, minY, maxX, maxY)) continue;
-        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
-        count++;
-      }
-    }
+  for (let k = 0; k < n; k++) {
+    const p = list[k]!;
+    if (!polygonOverlapsBox(mesh, p)) continue;
+    if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
+    count++;
   }
   return count;
 }
 
-function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+/** True when flat polygon `p` overlaps the box in `bvQuery` (touching counts). */
+function polygonOverlapsBox(mesh: NavMesh, p: number): boolean {
+  const minX = bvQuery[0]!,
+    minY = bvQuery[1]!,
+    maxX = bvQuery[2]!,
+    maxY = bvQuery[3]!;
   const n = mesh.polyVertCount[p]!;
   const base = p * mesh.maxVertsPerPoly;
   const v = mesh.vertices;
@@ -477,10 +493,12 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
     py1 = -Infinity;
   for (let i = 0; i < n; i++) {
     const k = mesh.polyVerts[base + i]!;
-    px0 = Math.min(px0, v[2 * k]!);
-    px1 = Math.max(px1, v[2 * k]!);
-    py0 = Math.min(py0, v[2 * k + 1]!);
-    py1 = Math.max(py1, v[2 * k + 1]!);
+    const x = v[2 * k]!,
+      y = v[2 * k + 1]!;
+    if (x < px0) px0 = x;
+    if (x > px1) px1 = x;
+    if (y < py0) py0 = y;
+    if (y > py1) py1 = y;
   }
   if (px1 < minX || px0 > maxX || py1 < minY || py0 > maxY) return false;
   // Polygon edges as separating axes: the box is outside when all four corners are right of an edge.
@@ -491,8 +509,13 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
       ay = v[2 * a + 1]!,
       dx = v[2 * b]! - ax,
       dy = v[2 * b + 1]! - ay;
-    const side = (x: number, y: number): number => dx * (y - ay) - dy * (x - ax);
-    if (side(minX, minY) < 0 && side(maxX, minY) < 0 && side(maxX, maxY) < 0 && side(minX, maxY) < 0) return false;
+    if (
+      dx * (minY - ay) - dy * (minX - ax) < 0 &&
+      dx * (minY - ay) - dy * (maxX - ax) < 0 &&
+      dx * (maxY - ay) - dy * (maxX - ax) < 0 &&
+      dx * (maxY - ay) - dy * (minX - ax) < 0
+    )
+      return false;
   }
   return true;
 }

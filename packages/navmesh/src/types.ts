@@ -23,6 +23,15 @@ export const NAVMESH_AREA_COUNT = 64;
  * local indices each: index `< polyVertCount[p]` is the polygon's vertex, otherwise detail vertex
  * `detailMeshes[4p] + index - polyVertCount[p]` of `detailVertices`, stored as `x, y, height`;
  * `detailMeshes[4p + 2]` is the polygon's detail vertex count).
+ *
+ * Each tile has its own BV tree (Detour's `dtBVNode` layout in 2D), built when the tile is added
+ * and rebuilt when a mesh is loaded (it is not serialized): node `i` has the quantised box
+ * `bvNodes[4i .. 4i + 4)` (min x, min y, max x, max y as 16-bit integers, `q = (v - bvBounds[0|1]) ·
+ * bvBounds[4]`, min rounded down, max up) and `bvData[i]`, the tile polygon index of a leaf or
+ * `-(nodes in its subtree)` for an inner node (skip that many nodes to leave it). Nodes are stored
+ * depth-first from the root. Point location, nearest polygon and the circle and box queries walk
+ * the BV trees of the tiles the query overlaps; adding or removing a tile does not touch the
+ * others' trees.
  */
 export interface NavMeshTile {
   /** Tile column. */
@@ -63,6 +72,12 @@ export interface NavMeshTile {
   readonly detailVertices: Float64Array;
   /** Detail triangles, 3 local indices each (see the interface comment). */
   readonly detailTriangles: Uint8Array;
+  /** BV tree boxes, 4 quantised coordinates per node (see the interface comment). */
+  readonly bvNodes: Uint16Array;
+  /** BV tree node data: polygon index (leaf) or minus the subtree's node count (inner node). */
+  readonly bvData: Int32Array;
+  /** Tile bounds and quantisation: `minX, minY, maxX, maxY, factor`. */
+  readonly bvBounds: Float64Array;
 }
 
 /**
@@ -83,7 +98,7 @@ export interface NavMeshTile {
  *
  * **Flat view.** The remaining fields are derived from the tiles (rebuilt whenever a tile changes)
  * and used by the queries: all polygons of all tiles in slot order, over shared vertices (tile
- * border vertices welded), with neighbor indices and a grid index. Geometry is planar in `(x, y)`;
+ * border vertices welded), with neighbor indices. Spatial queries use each tile's BV tree. Geometry is planar in `(x, y)`;
  * each vertex also carries a height (`heights`). Polygons are counter-clockwise (y up) and convex.
  * Flat polygon `i` belongs to tile slot `polyTile[i]` and has ref `tileRefBase[slot] + i - tilePolyBase[slot]`.
  */
@@ -122,16 +137,8 @@ export interface NavMesh {
   readonly tags: Int32Array;
   /** Bounds of all vertices: `minX, minY, maxX, maxY`. */
   readonly bounds: Float64Array;
-  /** Grid index: cell size. */
-  readonly cellSize: number;
-  /** Grid index: columns. */
-  readonly gridWidth: number;
-  /** Grid index: rows. */
-  readonly gridHeight: number;
-  /** Grid index: polygons of cell `c` are `cellPolys[cellStart[c] .. cellStart[c + 1])`. */
-  readonly cellStart: Int32Array;
-  /** Grid index: polygon ids by cell. */
-  readonly cellPolys: Int32Array;
+  /** Bounds of the tile in each slot (`minX, minY, maxX, maxY`; `+∞, +∞, −∞, −∞` for a free slot). */
+  readonly tileBounds: Float64Array;
   /** Polygons around vertex `v` are `vertPolys[vertPolyStart[v] .. vertPolyStart[v + 1])` (derived). */
   readonly vertPolyStart: Int32Array;
   /** Polygon ids by vertex. */

@@ -1,6 +1,6 @@
-import { buildPolygonIndex } from "../spatial-index";
 import type { NavMesh, NavMeshTile } from "../types";
 import type { TileData } from "./tile-input";
+import { buildTileBvTree } from "./bv-tree";
 import { encodePolyRef } from "./poly-ref";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -42,8 +42,9 @@ export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, 
   return neighbors;
 }
 
-/** A tile at a placement, links not yet computed. @internal */
+/** A tile at a placement with its BV tree, links not yet computed. @internal */
 export function makeTile(data: TileData, x: number, y: number, layer: number, slot: number, generation: number): NavMeshTile {
+  const bv = buildTileBvTree(data.vertices, data.polyVerts, data.polyVertCount, data.maxVertsPerPoly);
   return {
     x,
     y,
@@ -64,6 +65,9 @@ export function makeTile(data: TileData, x: number, y: number, layer: number, sl
     detailMeshes: data.detailMeshes,
     detailVertices: data.detailVertices,
     detailTriangles: data.detailTriangles,
+    bvNodes: bv.bvNodes,
+    bvData: bv.bvData,
+    bvBounds: bv.bvBounds,
   };
 }
 
@@ -87,11 +91,7 @@ export function createEmptyNavMesh(): NavMesh {
     flags: new Uint16Array(0),
     tags: new Int32Array(0),
     bounds: new Float64Array(4),
-    cellSize: 1,
-    gridWidth: 1,
-    gridHeight: 1,
-    cellStart: new Int32Array(2),
-    cellPolys: new Int32Array(0),
+    tileBounds: new Float64Array([Infinity, Infinity, -Infinity, -Infinity]),
     vertPolyStart: new Int32Array(1),
     vertPolys: new Int32Array(0),
     polyTile: new Int32Array(0),
@@ -223,7 +223,14 @@ export function rebuildFlatView(mesh: NavMesh): void {
     if (y > bounds[3]!) bounds[3] = y;
   }
   if (vertexCount === 0) bounds.fill(0);
-  const index = buildPolygonIndex(vertices, polyVerts, polyVertCount, stride, bounds);
+  const tileBounds = new Float64Array(4 * n);
+  for (let s = 0; s < n; s++) {
+    const t = tiles[s];
+    tileBounds[4 * s] = t ? t.bvBounds[0]! : Infinity;
+    tileBounds[4 * s + 1] = t ? t.bvBounds[1]! : Infinity;
+    tileBounds[4 * s + 2] = t ? t.bvBounds[2]! : -Infinity;
+    tileBounds[4 * s + 3] = t ? t.bvBounds[3]! : -Infinity;
+  }
   const vertPolyStart = new Int32Array(vertexCount + 1);
   for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolyStart[polyVerts[p * stride + i]! + 1]!++;
   for (let i = 0; i < vertexCount; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
@@ -242,11 +249,7 @@ export function rebuildFlatView(mesh: NavMesh): void {
   m.flags = flags;
   m.tags = tags;
   m.bounds = bounds;
-  m.cellSize = index.cellSize;
-  m.gridWidth = index.gridWidth;
-  m.gridHeight = index.gridHeight;
-  m.cellStart = index.cellStart;
-  m.cellPolys = index.cellPolys;
+  m.tileBounds = tileBounds;
   m.vertPolyStart = vertPolyStart;
   m.vertPolys = vertPolys;
   m.polyTile = polyTile;
