@@ -7,7 +7,6 @@ import { triangulatePolygon } from "./triangulate";
 
 export type { PolygonWithHoles } from "./build/types";
 
-
 /** Options of {@link buildNavMeshFromPolygons}. */
 export interface BuildNavMeshOptions {
   /** Largest polygon after merging (3 = keep triangles; default and most 6). */

@@ -149,7 +149,17 @@ export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
   return mesh;
 }
 
-function readTile(dv: DataView, o: number, s: number, n: number, p: number, ndm: number, ndv: number, ndt: number, fmt: (msg: string, offset: number) => Error) {
+function readTile(
+  dv: DataView,
+  o: number,
+  s: number,
+  n: number,
+  p: number,
+  ndm: number,
+  ndv: number,
+  ndt: number,
+  fmt: (msg: string, offset: number) => Error,
+) {
   const vertices = new Float64Array(2 * n),
     heights = new Float64Array(n);
   for (let i = 0; i < 2 * n; i++, o += 8) vertices[i] = dv.getFloat64(o, true);

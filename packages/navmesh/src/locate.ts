@@ -1,4 +1,3 @@
-import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { bvCandidates, bvQuery, collectPolygonsInBox } from "./tiles/bv-tree";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
@@ -36,7 +35,7 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
     const dx = v[2 * b]! - ax,
       dy = v[2 * b + 1]! - ay;
     const cross = dx * (y - ay) - dy * (x - ax);
-    if (cross < -eps * hypot2(dx, dy)) return false;
+    if (cross < -eps * Math.sqrt(dx * dx + dy * dy)) return false;
   }
   return true;
 }
@@ -128,7 +127,7 @@ export function findPolygonAt(mesh: NavMesh): number {
     bestDh = Infinity;
   for (let k = 0; k < count; k++) {
     const p = list[k]!;
-    if (!pointInPolygon(mesh, p, x, y, eps)) continue;
+    if (!pointInPolygonAt(mesh, p, at, 0)) continue;
     if (h !== h) {
       if (best < 0 || p < best) best = p;
       continue;
@@ -149,7 +148,10 @@ export function findPolygonAt(mesh: NavMesh): number {
  * polygon: the height of its nearest fan triangle's plane).
  */
 export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: number): number {
-  return heightOnPolygonIndex(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref), x, y);
+  at[0] = x;
+  at[1] = y;
+  heightAt(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref));
+  return at[3]!;
 }
 
 /** {@link getHeightOnPolygon} on a flat index. @internal */
@@ -258,7 +260,64 @@ function detailHeightAt(tile: NavMeshTile, p: number): boolean {
  * and returns the squared distance.
  */
 export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, x: number, y: number): number {
-  return closestPointOnPolygonIndex(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref), x, y);
+  // Doubles go through the scratch array (passed to or returned from a non-inlined call they would be boxed).
+  at[0] = x;
+  at[1] = y;
+  closestPointWithDistance(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref));
+  return at[3]!;
+}
+
+/** {@link closestPointOnPolygonIndex} for the point in `at[0], at[1]`; the squared distance goes to `at[3]`. */
+function closestPointWithDistance(out: { x: number; y: number }, mesh: NavMesh, poly: number): void {
+  const x = at[0]!,
+    y = at[1]!;
+  if (pointInPolygonExact(mesh, poly)) {
+    out.x = x;
+    out.y = y;
+    at[3] = 0;
+    return;
+  }
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!,
+      dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * dx,
+      qy = ay + t * dy;
+    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
+    if (d < best) {
+      best = d;
+      out.x = qx;
+      out.y = qy;
+    }
+  }
+  at[3] = best;
+}
+
+/** {@link pointInPolygon} with no tolerance, for the point in `at[0], at[1]`. */
+function pointInPolygonExact(mesh: NavMesh, poly: number): boolean {
+  const x = at[0]!,
+    y = at[1]!;
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!;
+    if ((v[2 * b]! - ax) * (y - ay) - (v[2 * b + 1]! - ay) * (x - ax) < 0) return false;
+  }
+  return true;
 }
 
 /** {@link closestPointOnPolygon} on a flat index. @internal */

@@ -46,7 +46,7 @@ describe("buildNavMeshFromPolygons", () => {
     expect(totalArea(mesh)).toBeCloseTo(96, 12);
   });
 
-  it("the @example: triangulation \"cdt\" routes to the CDT + erosion builder", () => {
+  it('the @example: triangulation "cdt" routes to the CDT + erosion builder', () => {
     const room = [{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }];
     const eroded = buildNavMeshFromPolygons(room, { triangulation: "cdt", agentRadius: 0.5 });
     expect(findPolygon(eroded, 0.2, 0.2)).toBe(-1);

@@ -98,16 +98,20 @@ describe("BV tree per tile", () => {
       fc.property(
         arbPolygonWithHoles(),
         fc.integer({ min: 1, max: 3 }),
-        fc.array(fc.tuple(fc.double({ min: -14, max: 14, noNaN: true }), fc.double({ min: -14, max: 14, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true })), {
-          minLength: 8,
-          maxLength: 8,
-        }),
+        fc.array(
+          fc.tuple(fc.double({ min: -14, max: 14, noNaN: true }), fc.double({ min: -14, max: 14, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true })),
+          {
+            minLength: 8,
+            maxLength: 8,
+          },
+        ),
         (region, k, queries) => {
           const solo = buildNavMeshFromPolygons([region]);
           const mesh = k === 1 ? solo : splitIntoTiles(solo, k);
           for (const [x, y, r] of queries) checkAgainstBruteForce(mesh, x, y, r);
           // Vertices are on polygon boundaries: always located.
-          for (let v = 0; v < Math.min(8, solo.vertexCount); v++) expect(findPolygon(mesh, solo.vertices[2 * v]!, solo.vertices[2 * v + 1]!)).toBeGreaterThanOrEqual(0);
+          for (let v = 0; v < Math.min(8, solo.vertexCount); v++)
+            expect(findPolygon(mesh, solo.vertices[2 * v]!, solo.vertices[2 * v + 1]!)).toBeGreaterThanOrEqual(0);
         },
       ),
       { numRuns: 40 },

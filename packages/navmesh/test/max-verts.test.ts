@@ -72,7 +72,11 @@ describe("polygons have at most 6 vertices", () => {
     for (const mesh of [
       buildNavMeshFromPolygons(room),
       buildNavMeshFromPolygons(room, { triangulation: "cdt" }),
-      buildNavMeshFromTilemap(Array.from({ length: 64 }, (_, i) => (i === 27 ? 0 : 1)), 8, 8),
+      buildNavMeshFromTilemap(
+        Array.from({ length: 64 }, (_, i) => (i === 27 ? 0 : 1)),
+        8,
+        8,
+      ),
     ]) {
       expect(mesh.polyCount).toBeGreaterThan(1);
       expect(mesh.maxVertsPerPoly).toBeLessThanOrEqual(6);
@@ -147,7 +151,17 @@ describe("polygons have at most 6 vertices", () => {
     seven.tiles[0]!.heights.push(0);
     seven.tiles[0]!.polygons[0]!.push(6);
     expect(() => navMeshFromJson(seven)).toThrow(expect.objectContaining({ code: NavMeshErrorCodes.Format, path: "$.tiles[0].polygons[0]" }));
-    const v1 = { format: "tactica-navmesh", version: 1, maxVertsPerPoly: 12, vertices: ngon(3), heights: [0, 0, 0], polygons: [[0, 1, 2]], areas: [0], flags: [1], tags: [0] };
+    const v1 = {
+      format: "tactica-navmesh",
+      version: 1,
+      maxVertsPerPoly: 12,
+      vertices: ngon(3),
+      heights: [0, 0, 0],
+      polygons: [[0, 1, 2]],
+      areas: [0],
+      flags: [1],
+      tags: [0],
+    };
     expect(() => navMeshFromJson(v1)).toThrow(expect.objectContaining({ code: NavMeshErrorCodes.Format, path: "$.maxVertsPerPoly" }));
     const bytes = navMeshToBytes(mesh);
     const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

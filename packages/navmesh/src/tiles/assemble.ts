@@ -109,6 +109,12 @@ export function createEmptyNavMesh(): NavMesh {
  */
 export function rebuildFlatView(mesh: NavMesh): void {
   const m = mesh as Mutable<NavMesh>;
+  // Slot keys as the record's own (internalized) key strings: a key built by a template literal is
+  // a different string object, and looking it up in the record on every query allocates.
+  for (const key of Object.keys(mesh.tiles)) {
+    const slot = mesh.tiles[key]!.slot;
+    if (mesh.tileKeys[slot] === key) mesh.tileKeys[slot] = key;
+  }
   const slots = mesh.tileKeys.length;
   const tiles: (NavMeshTile | undefined)[] = [];
   let stride = 3,

@@ -86,7 +86,9 @@ export function buildTileBvTree(vertices: Float64Array, polyVerts: Int32Array, p
       return;
     }
     const axis = x1 - x0 >= y1 - y0 ? 0 : 1;
-    const part = order.slice(from, to).sort((a, b) => boxes[4 * a + axis]! + boxes[4 * a + 2 + axis]! - boxes[4 * b + axis]! - boxes[4 * b + 2 + axis]! || a - b);
+    const part = order
+      .slice(from, to)
+      .sort((a, b) => boxes[4 * a + axis]! + boxes[4 * a + 2 + axis]! - boxes[4 * b + axis]! - boxes[4 * b + 2 + axis]! || a - b);
     for (let k = from; k < to; k++) order[k] = part[k - from]!;
     const mid = from + ((to - from) >> 1);
     subdivide(from, mid);
