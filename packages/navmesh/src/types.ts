@@ -16,7 +16,11 @@ export const NAVMESH_AREA_COUNT = 64;
  * Layout as in the solo mesh: polygon `p` uses `polyVertCount[p]` entries of
  * `polyVerts[p * maxVertsPerPoly ...]` (indices into this tile's vertices; the rest `-1`), edge `i`
  * runs from vertex `i` to vertex `i + 1`, and `links[p * maxVertsPerPoly + i]` is the polygon ref
- * across it (in this tile or in a neighboring tile), or `-1` on the mesh boundary.
+ * across it (in this tile or in a neighboring tile), or `-1` on the mesh boundary. A border edge
+ * facing several polygons of another tile (a T-junction: the tiles' vertices along the border
+ * differ) holds the neighbor across its first overlap; the flat view cuts it at the other tile's
+ * end points, so each overlap sub-interval is an edge, a link and a portal of its own (Detour's
+ * portal-overlap links).
  *
  * The optional detail mesh refines heights (Detour's `dtPolyDetail` layout): polygon `p` has
  * `detailMeshes[4p + 3]` triangles from triangle `detailMeshes[4p + 1]` of `detailTriangles` (3
@@ -86,8 +90,9 @@ export interface NavMeshTile {
  *
  * **Tiles.** `tiles` maps `"x,y,layer"` to a {@link NavMeshTile}. Meshes made by `createNavMesh`
  * and every builder are one tile `"0,0,0"`; `addNavMeshTile`, `removeNavMeshTile` and
- * `replaceNavMeshTile` change tiles at run time and re-link neighbors across tile borders (edges
- * whose end points coincide).
+ * `replaceNavMeshTile` change tiles at run time and re-link neighbors across tile borders: edges
+ * whose end points coincide, and collinear border edges that overlap without shared end points
+ * (T-junctions; end points closer than 1e-9 of the mesh extent count as one).
  *
  * **Polygon refs.** Every query takes and returns polygon refs: numbers packing
  * `ref = generation · 2^36 + slot · 2^20 + poly` (20 bits polygon index within its tile, 16 bits
@@ -113,7 +118,10 @@ export interface NavMesh {
   readonly tileKeys: string[];
   /** Incremented whenever tiles change (caches sized to the flat view compare it). */
   readonly revision: number;
-  /** Vertex slots per polygon in the flat view (the largest of the tiles; 3 .. {@link NAVMESH_MAX_VERTS_PER_POLY}). */
+  /**
+   * Vertex slots per polygon in the flat view: the largest of the tiles (3 .. {@link NAVMESH_MAX_VERTS_PER_POLY}),
+   * plus the T-junction cut points inserted into border edges (collinear vertices), if any.
+   */
   readonly maxVertsPerPoly: number;
   /** Number of vertices (flat view). */
   readonly vertexCount: number;

@@ -1,46 +1,11 @@
 import type { NavMesh, NavMeshTile } from "../types";
 import type { TileData } from "./tile-input";
 import { buildTileBvTree } from "./bv-tree";
+import { linkNeighbors } from "./link-neighbors";
+import { splitTJunctions } from "./t-junctions";
 import { encodePolyRef } from "./poly-ref";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** Links polygon edges shared by exactly two polygons in opposite directions. @internal */
-export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, stride: number, vertexCount: number): Int32Array {
-  const polyCount = polyVertCount.length;
-  const neighbors = new Int32Array(polyCount * stride).fill(-1);
-  // Edges keyed by (min, max) vertex in a hash of number keys (vertexCount² fits in 2^53).
-  const first = new Map<number, number>();
-  const count = new Map<number, number>();
-  for (let p = 0; p < polyCount; p++) {
-    const n = polyVertCount[p]!;
-    for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!,
-        b = polyVerts[p * stride + ((i + 1) % n)]!;
-      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
-      count.set(key, (count.get(key) ?? 0) + 1);
-      if (!first.has(key)) first.set(key, p * stride + i);
-    }
-  }
-  for (let p = 0; p < polyCount; p++) {
-    const n = polyVertCount[p]!;
-    for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!,
-        b = polyVerts[p * stride + ((i + 1) % n)]!;
-      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
-      if (count.get(key) !== 2) continue;
-      const slot = first.get(key)!;
-      if (slot === p * stride + i) continue;
-      const q = Math.floor(slot / stride),
-        j = slot - q * stride;
-      const qa = polyVerts[slot]!;
-      if (qa !== b || q === p) continue; // same direction: inconsistent winding, leave as boundary
-      neighbors[p * stride + i] = q;
-      neighbors[q * stride + j] = p;
-    }
-  }
-  return neighbors;
-}
 
 /** A tile at a placement with its BV tree, links not yet computed. @internal */
 export function makeTile(data: TileData, x: number, y: number, layer: number, slot: number, generation: number): NavMeshTile {
@@ -134,8 +99,8 @@ export function rebuildFlatView(mesh: NavMesh): void {
   const tilePolyCount = new Int32Array(n);
   const tileRefBase = new Float64Array(n).fill(-1);
   const polyTile = new Int32Array(polyCount);
-  const polyVerts = new Int32Array(polyCount * stride).fill(-1);
-  const polyVertCount = new Uint8Array(polyCount);
+  let polyVerts: Int32Array = new Int32Array(polyCount * stride).fill(-1);
+  let polyVertCount: Uint8Array = new Uint8Array(polyCount);
   const areas = new Uint8Array(polyCount);
   const flags = new Uint16Array(polyCount);
   const tags = new Int32Array(polyCount);
@@ -201,8 +166,17 @@ export function rebuildFlatView(mesh: NavMesh): void {
     base += t.polyCount;
   }
   const vertexCount = heights.length;
+  // Border edges of different tiles that overlap without shared end points (T-junctions): cut
+  // them at each other's end points, so every overlap sub-interval is an edge and a portal.
+  const split = live.length > 1 ? splitTJunctions(vertices, polyVerts, polyVertCount, stride, polyTile) : undefined;
+  if (split) {
+    stride = split.stride;
+    polyVerts = split.polyVerts;
+    polyVertCount = split.polyVertCount;
+  }
   const neighbors = linkNeighbors(polyVerts, polyVertCount, stride, vertexCount);
-  // Tile links as refs (symmetric because the flat neighbors are).
+  // Tile links as refs (symmetric because the flat neighbors are). A tile edge split into several
+  // portals links to the polygon across its first sub-interval that has one.
   for (let s = 0; s < slots; s++) {
     const t = tiles[s];
     if (!t) continue;
@@ -210,9 +184,10 @@ export function rebuildFlatView(mesh: NavMesh): void {
     links.fill(-1);
     for (let p = 0; p < t.polyCount; p++) {
       const g = tilePolyBase[s]! + p;
-      for (let i = 0; i < t.polyVertCount[p]!; i++) {
-        const nb = neighbors[g * stride + i]!;
-        if (nb >= 0) {
+      for (let k = 0; k < polyVertCount[g]!; k++) {
+        const nb = neighbors[g * stride + k]!;
+        const i = split ? split.edgeOrigin[g * stride + k]! : k;
+        if (nb >= 0 && links[p * t.maxVertsPerPoly + i] === -1) {
           const ns = polyTile[nb]!;
           links[p * t.maxVertsPerPoly + i] = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
         }
