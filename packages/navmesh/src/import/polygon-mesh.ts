@@ -162,6 +162,9 @@ function readDetail(
   }
 }
 
+/** Largest convex polygon the import splits (bounds the work on hostile input). */
+const MAX_SPLIT_VERTS = 1024;
+
 /**
  * Cuts polygon `poly` (a vertex list of more than 6 entries) into consecutive-vertex fans of at
  * most 6 vertices: `[v0, v1..v5]`, `[v0, v5..v9]`, … Returns the pieces as lists of positions in
@@ -171,9 +174,11 @@ function readDetail(
 function cutPolygon(poly: ArrayLike<number>, xy: ArrayLike<number>): number[][] | undefined {
   const n = poly.length;
   const max = NAVMESH_MAX_VERTS_PER_POLY;
+  if (n > MAX_SPLIT_VERTS) return undefined; // validation rejects it
   for (let i = 0; i < n; i++) {
     const v = poly[i];
     if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || 2 * v + 1 >= xy.length) return undefined;
+    if (typeof xy[2 * v] !== "number" || typeof xy[2 * v + 1] !== "number") return undefined;
   }
   let fallback: number[][] | undefined;
   for (let r = 0; r < n; r++) {
@@ -257,7 +262,10 @@ function splitLargePolygons(input: { -readonly [K in keyof NavMeshInput]: NavMes
       tb = dm[4 * p + 1]!,
       vc = dm[4 * p + 2]!,
       tc = dm[4 * p + 3]!;
-    if (!piece) {
+    const sane =
+      [vb, tb, vc, tc].every((k) => typeof k === "number" && Number.isInteger(k) && k >= 0) && 3 * (vb + vc) <= dv.length && 3 * (tb + tc) <= dt.length;
+    if (!piece || !sane) {
+      // (A split polygon with a broken detail entry keeps it as is: validation reports it.)
       meshes.push(vb, tb, vc, tc);
       continue;
     }
@@ -273,12 +281,13 @@ function splitLargePolygons(input: { -readonly [K in keyof NavMeshInput]: NavMes
     for (let i = 0; i < n; i++) {
       if (local[i]! >= 0) continue;
       const v = poly[i]!;
-      verts.push(input.vertices[2 * v]!, input.vertices[2 * v + 1]!, hs !== undefined ? hs[v]! : 0);
+      verts.push(input.vertices[2 * v]!, input.vertices[2 * v + 1]!, hs !== undefined && isArrayLike(hs) ? hs[v]! : 0);
       local[i] = m + vc + extra++;
     }
     for (let k = 0; k < 3 * tc; k++) {
       const i = dt[3 * tb + k]!;
-      tris.push(i < n ? local[i]! : m + (i - n));
+      // Anything but an index in range stays as it is (validation reports it).
+      tris.push(typeof i !== "number" || !Number.isInteger(i) || i < 0 ? i : i < n ? local[i]! : m + (i - n));
     }
     meshes.push(newVb, newTb, vc + extra, tc);
   }
