@@ -1,5 +1,5 @@
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
-import { bvCandidates, bvQuery, collectPolygonsInBox } from "./tiles/bv-tree";
+import { BV_QUANT_MAX, bvCandidates, bvQuery, collectPolygonsInBox } from "./tiles/bv-tree";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh, NavMeshTile } from "./types";
 
@@ -107,7 +107,12 @@ export function findPolygonIndex(mesh: NavMesh, x: number, y: number, h?: number
   return findPolygonAt(mesh);
 }
 
-/** {@link findPolygonIndex} for the point and height in {@link at}. @internal */
+/**
+ * {@link findPolygonIndex} for the point and height in {@link at}. Walks the BV trees itself (no
+ * candidate buffer); being larger than V8's inlining limit, it stays out of `findPolygon`, which
+ * then stays small enough to be inlined into its callers (whose double arguments are then never
+ * boxed). @internal
+ */
 export function findPolygonAt(mesh: NavMesh): number {
   if (mesh.polyCount === 0) return -1;
   const x = at[0]!,
@@ -117,26 +122,49 @@ export function findPolygonAt(mesh: NavMesh): number {
   const bw = b[2]! - b[0]!,
     bh = b[3]! - b[1]!;
   const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1);
-  bvQuery[0] = x - eps;
-  bvQuery[1] = y - eps;
-  bvQuery[2] = x + eps;
-  bvQuery[3] = y + eps;
-  const count = collectPolygonsInBox(mesh);
-  const list = bvCandidates.list;
+  const tb = mesh.tileBounds;
+  const slots = mesh.tileKeys.length;
   let best = -1,
     bestDh = Infinity;
-  for (let k = 0; k < count; k++) {
-    const p = list[k]!;
-    if (!pointInPolygonAt(mesh, p, at, 0)) continue;
-    if (h !== h) {
-      if (best < 0 || p < best) best = p;
-      continue;
-    }
-    heightAt(mesh, p);
-    const dh = Math.abs(at[3]! - h);
-    if (dh < bestDh || (dh === bestDh && p < best)) {
-      bestDh = dh;
-      best = p;
+  for (let s = 0; s < slots; s++) {
+    if (tb[4 * s]! > x + eps || tb[4 * s + 2]! < x - eps || tb[4 * s + 1]! > y + eps || tb[4 * s + 3]! < y - eps) continue; // free slots: +∞ / −∞ bounds
+    const tile = mesh.tiles[mesh.tileKeys[s]!]!;
+    const bb = tile.bvBounds;
+    const f = bb[4]!;
+    let x0 = Math.floor((x - eps - bb[0]!) * f),
+      y0 = Math.floor((y - eps - bb[1]!) * f),
+      x1 = Math.ceil((x + eps - bb[0]!) * f),
+      y1 = Math.ceil((y + eps - bb[1]!) * f);
+    x0 = x0 < 0 ? 0 : x0 > BV_QUANT_MAX ? BV_QUANT_MAX : x0;
+    y0 = y0 < 0 ? 0 : y0 > BV_QUANT_MAX ? BV_QUANT_MAX : y0;
+    x1 = x1 < 0 ? 0 : x1 > BV_QUANT_MAX ? BV_QUANT_MAX : x1;
+    y1 = y1 < 0 ? 0 : y1 > BV_QUANT_MAX ? BV_QUANT_MAX : y1;
+    const nodes = tile.bvNodes,
+      data = tile.bvData;
+    const base = mesh.tilePolyBase[s]!;
+    const end = data.length;
+    let i = 0;
+    while (i < end) {
+      const overlap = !(nodes[4 * i]! > x1 || nodes[4 * i + 2]! < x0 || nodes[4 * i + 1]! > y1 || nodes[4 * i + 3]! < y0);
+      const d = data[i]!;
+      if (d < 0) {
+        i += overlap ? 1 : -d;
+        continue;
+      }
+      i++;
+      if (!overlap) continue;
+      const p = base + d;
+      if (!pointInPolygonAt(mesh, p, at, 0)) continue;
+      if (h !== h) {
+        if (best < 0 || p < best) best = p;
+        continue;
+      }
+      heightAt(mesh, p);
+      const dh = Math.abs(at[3]! - h);
+      if (dh < bestDh || (dh === bestDh && p < best)) {
+        bestDh = dh;
+        best = p;
+      }
     }
   }
   return best;
