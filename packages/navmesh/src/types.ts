@@ -82,6 +82,13 @@ export interface NavMeshTile {
   readonly bvData: Int32Array;
   /** Tile bounds and quantisation: `minX, minY, maxX, maxY, factor`. */
   readonly bvBounds: Float64Array;
+  /**
+   * Links into other tiles with the part of the edge each covers (Detour's portal-overlap links),
+   * 5 numbers per link: polygon, edge, neighbor ref, `tmin`, `tmax` (fractions along the edge from
+   * its vertex `i` to `i + 1`; `0, 1` when the edges match, a sub-interval at a T-junction). Derived;
+   * rewritten when tiles change.
+   */
+  readonly borderLinks: Float64Array;
 }
 
 /**

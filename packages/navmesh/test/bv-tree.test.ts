@@ -152,11 +152,13 @@ describe("BV tree per tile", () => {
     const base = addNavMeshTile(mesh, 1, 0, 0, { vertices: [1, 0, 2, 0, 2, 1, 1, 1], polygons: [[0, 1, 2, 3]] });
     expect(mesh.tiles["0,0,0"]!.bvNodes).toBe(before);
     expect(findPolygon(mesh, 1.5, 0.5)).toBe(base);
+    expect(Array.from(mesh.tiles["0,0,0"]!.borderLinks)).toEqual([0, 1, base, 0, 1]); // polygon 0, edge 1, whole edge
     const out = { x: 0, y: 0 };
     expect(findNearestPoint(out, mesh, 5, 0.5)).toBe(base);
     expect(out).toEqual({ x: 2, y: 0.5 });
     removeNavMeshTile(mesh, 1, 0, 0);
     expect(mesh.tiles["0,0,0"]!.bvNodes).toBe(before);
+    expect(mesh.tiles["0,0,0"]!.borderLinks.length).toBe(0);
     expect(findPolygon(mesh, 1.5, 0.5)).toBe(-1);
     expect(findNearestPoint(out, mesh, 5, 0.5)).toBe(0);
     expect(out).toEqual({ x: 1, y: 0.5 });

@@ -152,6 +152,9 @@ describe("T-junction border links (portal overlaps)", () => {
     expect(mesh.tiles["0,0,0"]!.links[1]).toBe(base); // the long edge x = 2: its first sub-interval's neighbor
     expect(mesh.tiles["1,0,0"]!.links[3]).toBe(0);
     expect(mesh.tiles["1,0,0"]!.links[mesh.tiles["1,0,0"]!.maxVertsPerPoly + 3]).toBe(0);
+    // Portal-overlap links: polygon, edge, neighbor ref, tmin, tmax along the edge.
+    expect(Array.from(mesh.tiles["0,0,0"]!.borderLinks)).toEqual([0, 1, base, 0, 0.5, 0, 1, base + 1, 0.5, 1]);
+    expect(Array.from(mesh.tiles["1,0,0"]!.borderLinks)).toEqual([0, 3, 0, 0, 1, 1, 3, 0, 0, 1]);
     const q = createNavMeshQuery(mesh);
     for (const [gx, gy, second] of [
       [3, 0.5, base],

@@ -33,6 +33,7 @@ export function makeTile(data: TileData, x: number, y: number, layer: number, sl
     bvNodes: bv.bvNodes,
     bvData: bv.bvData,
     bvBounds: bv.bvBounds,
+    borderLinks: new Float64Array(0),
   };
 }
 
@@ -182,17 +183,35 @@ export function rebuildFlatView(mesh: NavMesh): void {
     if (!t) continue;
     const links = t.links;
     links.fill(-1);
+    const border: number[] = [];
     for (let p = 0; p < t.polyCount; p++) {
       const g = tilePolyBase[s]! + p;
-      for (let k = 0; k < polyVertCount[g]!; k++) {
+      const n = polyVertCount[g]!;
+      for (let k = 0; k < n; k++) {
         const nb = neighbors[g * stride + k]!;
+        if (nb < 0) continue;
         const i = split ? split.edgeOrigin[g * stride + k]! : k;
-        if (nb >= 0 && links[p * t.maxVertsPerPoly + i] === -1) {
-          const ns = polyTile[nb]!;
-          links[p * t.maxVertsPerPoly + i] = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
-        }
+        const ns = polyTile[nb]!;
+        const ref = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
+        if (links[p * t.maxVertsPerPoly + i] === -1) links[p * t.maxVertsPerPoly + i] = ref;
+        if (ns === s) continue;
+        // A link into another tile: the part of tile edge i it covers, as fractions along the edge.
+        const tn = t.polyVertCount[p]!;
+        const a = t.polyVerts[p * t.maxVertsPerPoly + i]!,
+          b = t.polyVerts[p * t.maxVertsPerPoly + (i + 1 === tn ? 0 : i + 1)]!;
+        const ax = t.vertices[2 * a]!,
+          ay = t.vertices[2 * a + 1]!,
+          dx = t.vertices[2 * b]! - ax,
+          dy = t.vertices[2 * b + 1]! - ay;
+        const len2 = dx * dx + dy * dy;
+        const u = polyVerts[g * stride + k]!,
+          w = polyVerts[g * stride + (k + 1 === n ? 0 : k + 1)]!;
+        const tu = ((vertices[2 * u]! - ax) * dx + (vertices[2 * u + 1]! - ay) * dy) / len2,
+          tw = ((vertices[2 * w]! - ax) * dx + (vertices[2 * w + 1]! - ay) * dy) / len2;
+        border.push(p, i, ref, Math.max(0, Math.min(1, tu)), Math.max(0, Math.min(1, tw)));
       }
     }
+    (t as Mutable<NavMeshTile>).borderLinks = new Float64Array(border);
   }
   const bounds = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
   for (let i = 0; i < vertexCount; i++) {
