@@ -1,35 +1,38 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { mergeConvexPolygons } from "./merge";
+import { buildNavMeshCdt } from "./build/build-navmesh-cdt";
+import type { PolygonWithHoles } from "./build/types";
 import { createNavMesh, NAVMESH_MAX_VERTS_PER_POLY, type NavMesh } from "./navmesh";
 import { triangulatePolygon } from "./triangulate";
 
-/** One walkable region for {@link buildNavMeshFromPolygons}: an outer ring with optional holes. */
-export interface PolygonWithHoles {
-  /** Outer ring as `x, y` pairs (either winding, not closed: the last vertex is not repeated). */
-  readonly outer: ArrayLike<number>;
-  /** Hole rings as `x, y` pairs, each strictly inside `outer` and disjoint from the others. */
-  readonly holes?: ArrayLike<ArrayLike<number>>;
-  /** Area id of the region's polygons (0..63, default 0). */
-  readonly area?: number;
-  /** Flags of the region's polygons (default 1). */
-  readonly flags?: number;
-  /** Tag of the region's polygons (default 0). */
-  readonly tag?: number;
-}
+export type { PolygonWithHoles } from "./build/types";
 
 /** Options of {@link buildNavMeshFromPolygons}. */
 export interface BuildNavMeshOptions {
-  /** Largest polygon after merging (3 = keep triangles; default 6, at most 12). */
+  /** Largest polygon after merging (3 = keep triangles; default and most 6). */
   readonly maxVertsPerPoly?: number;
+  /**
+   * `"ear-clipping"` (default): ear clipping with hole bridges, fast, no erosion.
+   * `"cdt"`: constrained Delaunay triangulation (no slivers) with optional agent-radius erosion
+   * (the same as `buildNavMeshCdt`).
+   */
+  readonly triangulation?: "ear-clipping" | "cdt";
+  /** `"cdt"` only: erode the walkable area by this agent radius (Minkowski, C.1.3; default 0). */
+  readonly agentRadius?: number;
+  /** `"cdt"` only: largest overshoot of the rounded erosion corners (default `agentRadius / 100`). */
+  readonly tolerance?: number;
 }
 
 const FN = "buildNavMeshFromPolygons";
 
 /**
  * Builds a navmesh from walkable polygons with holes: validates every ring, triangulates each
- * region (ear clipping with hole bridges), merges triangles into convex polygons of at most
- * `maxVertsPerPoly` vertices (Hertel–Mehlhorn) and links neighbors. Regions that share vertices
- * (exactly equal coordinates) and edges are connected.
+ * region (ear clipping with hole bridges, or with `triangulation: "cdt"` a constrained Delaunay
+ * triangulation, optionally eroded by `agentRadius` so queries treat the agent as a point), merges
+ * triangles into convex polygons of at most `maxVertsPerPoly` (≤ 6) vertices (Hertel–Mehlhorn)
+ * and links neighbors. Regions that share vertices (exactly equal coordinates) and edges are
+ * connected. Ear clipping stays the default: it is about twice as fast; CDT gives well-shaped
+ * triangles (smallest angle 3° vs 0.01° on the bench room) and the erosion.
  *
  * Throws `NAVMESH_BAD_POLYGON`, naming region, ring and vertex, for a ring with fewer than three
  * vertices, a non-finite coordinate, a zero-area or self-intersecting ring, or a hole that is not
@@ -42,9 +45,28 @@ const FN = "buildNavMeshFromPolygons";
  *   { outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] },
  * ]);
  * mesh.polyCount; // a handful of convex polygons around the pillar
+ * // The same room through constrained Delaunay, eroded for an agent of radius 0.5.
+ * const eroded = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }], {
+ *   triangulation: "cdt",
+ *   agentRadius: 0.5,
+ * });
+ * findPolygon(eroded, 0.2, 0.2); // -1: too close to the wall for the agent's centre
  * ```
  */
 export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, options: BuildNavMeshOptions = {}): NavMesh {
+  if (options === null || typeof options !== "object") throw navMeshError(NavMeshErrorCodes.BadInput, FN, "options must be an object.", { path: "options" });
+  const method = options.triangulation ?? "ear-clipping";
+  if (method !== "ear-clipping" && method !== "cdt")
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"triangulation" must be "ear-clipping" or "cdt", got ${show(method)}.`, { path: "triangulation" });
+  if (method === "ear-clipping" && (options.agentRadius ?? 0) !== 0)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" needs triangulation: "cdt" (ear clipping does not erode).`, { path: "agentRadius" });
+  if (method === "cdt") {
+    const cdt: { maxVertsPerPoly?: number; agentRadius?: number; tolerance?: number } = {};
+    if (options.maxVertsPerPoly !== undefined) cdt.maxVertsPerPoly = options.maxVertsPerPoly;
+    if (options.agentRadius !== undefined) cdt.agentRadius = options.agentRadius;
+    if (options.tolerance !== undefined) cdt.tolerance = options.tolerance;
+    return buildNavMeshCdt(regions, cdt);
+  }
   const maxVerts = options.maxVertsPerPoly ?? 6;
   if (!Number.isInteger(maxVerts) || maxVerts < 3 || maxVerts > NAVMESH_MAX_VERTS_PER_POLY) {
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxVertsPerPoly" must be an integer in 3..${NAVMESH_MAX_VERTS_PER_POLY}, got ${show(maxVerts)}.`, {

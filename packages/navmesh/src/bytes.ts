@@ -138,7 +138,7 @@ export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
     });
     if (bytes.length < h + size) throw fmt(`truncated: tile ${ti} needs ${size} bytes from offset ${h}, ${bytes.length - h} are left.`, h);
     o = h + TILE_HEADER;
-    const r = readTile(dv, o, s, n, p, ndm, ndv, ndt);
+    const r = readTile(dv, o, s, n, p, ndm, ndv, ndt, fmt);
     o = r.offset;
     const data: TileData = validateNavMeshInput(fn, r.input, s, `tiles[${ti}].`);
     placed.push({ x, y, layer, slot, data });
@@ -149,19 +149,31 @@ export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
   return mesh;
 }
 
-function readTile(dv: DataView, o: number, s: number, n: number, p: number, ndm: number, ndv: number, ndt: number) {
+function readTile(
+  dv: DataView,
+  o: number,
+  s: number,
+  n: number,
+  p: number,
+  ndm: number,
+  ndv: number,
+  ndt: number,
+  fmt: (msg: string, offset: number) => Error,
+) {
   const vertices = new Float64Array(2 * n),
     heights = new Float64Array(n);
   for (let i = 0; i < 2 * n; i++, o += 8) vertices[i] = dv.getFloat64(o, true);
   for (let i = 0; i < n; i++, o += 8) heights[i] = dv.getFloat64(o, true);
   const counts = new Uint8Array(p);
-  for (let i = 0; i < p; i++, o++) counts[i] = dv.getUint8(o);
+  for (let i = 0; i < p; i++, o++) {
+    counts[i] = dv.getUint8(o);
+    if (counts[i]! > s) throw fmt(`polygon ${i} has ${counts[i]} vertices, more than the ${s} slots per polygon (at most ${NAVMESH_MAX_VERTS_PER_POLY}).`, o);
+  }
   const polygons: number[][] = [];
   for (let i = 0; i < p; i++) {
     const c = Math.min(counts[i]!, s);
     const poly: number[] = [];
     for (let k = 0; k < s; k++, o += 4) if (k < c) poly.push(dv.getInt32(o, true));
-    if (counts[i]! > s) poly.push(-1); // reported by the validator as too many vertices
     polygons.push(poly);
   }
   const areas = new Uint8Array(p),
@@ -190,6 +202,6 @@ function readVersion1(bytes: Uint8Array, dv: DataView, fmt: (msg: string, offset
   if (n > MAX_TILE_ITEMS || p > MAX_TILE_ITEMS) throw fmt(`${n} vertices / ${p} polygons is more than a mesh holds.`, 12);
   const size = H1 + n * 24 + p * (1 + 4 * s + 1 + 2 + 4);
   if (bytes.length !== size) throw fmt(`expected ${size} bytes for ${n} vertices and ${p} polygons, got ${bytes.length} (truncated or corrupt).`, 0);
-  const r = readTile(dv, H1, s, n, p, 0, 0, 0);
+  const r = readTile(dv, H1, s, n, p, 0, 0, 0, fmt);
   return navMeshFromTileData(validateNavMeshInput("navMeshFromBytes", r.input, s, ""));
 }

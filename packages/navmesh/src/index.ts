@@ -2,7 +2,7 @@
  * `@tactica/navmesh`: navigation meshes as plain typed-array data.
  *
  * - Data: {@link NavMesh} (convex polygons over shared vertices, neighbor links, area ids, flags,
- *   tags, a grid index for point location), validated by {@link createNavMesh}; JSON round trip.
+ *   tags, a BV tree per tile for point location), validated by {@link createNavMesh}; JSON round trip.
  * - Queries: point location, nearest point, raycasts, A* over polygons with filters and off-mesh
  *   links, funnel string pulling, the exact shortest path ({@link findPathAnyAngle}), random points;
  *   level 2 {@link findPath}.

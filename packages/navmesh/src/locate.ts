@@ -1,5 +1,5 @@
-import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { BV_QUANT_MAX, bvCandidates, bvQuery, collectPolygonsInBox } from "./tiles/bv-tree";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh, NavMeshTile } from "./types";
 
@@ -35,7 +35,7 @@ export function pointInPolygon(mesh: NavMesh, poly: number, x: number, y: number
     const dx = v[2 * b]! - ax,
       dy = v[2 * b + 1]! - ay;
     const cross = dx * (y - ay) - dy * (x - ax);
-    if (cross < -eps * hypot2(dx, dy)) return false;
+    if (cross < -eps * Math.sqrt(dx * dx + dy * dy)) return false;
   }
   return true;
 }
@@ -74,8 +74,9 @@ export interface FindPolygonOptions {
 
 /**
  * The ref of the polygon containing `(x, y)` (points on an edge count), or `-1` when the point is
- * off the mesh. Uses the mesh's grid index: O(polygons per cell). On overlapping levels pass
- * `options.height` to pick the nearest surface.
+ * off the mesh (the lowest ref when the point is on a shared edge). Walks the BV trees of the tiles
+ * under the point: O(log polygons). On overlapping levels pass `options.height` to pick the
+ * nearest surface.
  */
 export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
   if (!Number.isFinite(x + y)) throw nonFinite("findPolygon", x, y);
@@ -106,31 +107,64 @@ export function findPolygonIndex(mesh: NavMesh, x: number, y: number, h?: number
   return findPolygonAt(mesh);
 }
 
-/** {@link findPolygonIndex} for the point and height in {@link at}. @internal */
+/**
+ * {@link findPolygonIndex} for the point and height in {@link at}. Walks the BV trees itself (no
+ * candidate buffer); being larger than V8's inlining limit, it stays out of `findPolygon`, which
+ * then stays small enough to be inlined into its callers (whose double arguments are then never
+ * boxed). @internal
+ */
 export function findPolygonAt(mesh: NavMesh): number {
   if (mesh.polyCount === 0) return -1;
   const x = at[0]!,
     y = at[1]!,
     h = at[2]!;
-  // The index buckets polygons by the same clamped floor, so the point's cell holds every candidate.
-  const cx = Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / mesh.cellSize)));
-  const cy = Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / mesh.cellSize)));
   const b = mesh.bounds;
   const bw = b[2]! - b[0]!,
     bh = b[3]! - b[1]!;
   const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1);
+  const tb = mesh.tileBounds;
+  const slots = mesh.tileKeys.length;
   let best = -1,
     bestDh = Infinity;
-  const c = cy * mesh.gridWidth + cx;
-  for (let k = mesh.cellStart[c]!; k < mesh.cellStart[c + 1]!; k++) {
-    const p = mesh.cellPolys[k]!;
-    if (!pointInPolygon(mesh, p, x, y, eps)) continue;
-    if (h !== h) return p;
-    heightAt(mesh, p);
-    const dh = Math.abs(at[3]! - h);
-    if (dh < bestDh) {
-      bestDh = dh;
-      best = p;
+  for (let s = 0; s < slots; s++) {
+    if (tb[4 * s]! > x + eps || tb[4 * s + 2]! < x - eps || tb[4 * s + 1]! > y + eps || tb[4 * s + 3]! < y - eps) continue; // free slots: +∞ / −∞ bounds
+    const tile = mesh.tiles[mesh.tileKeys[s]!]!;
+    const bb = tile.bvBounds;
+    const f = bb[4]!;
+    let x0 = Math.floor((x - eps - bb[0]!) * f),
+      y0 = Math.floor((y - eps - bb[1]!) * f),
+      x1 = Math.ceil((x + eps - bb[0]!) * f),
+      y1 = Math.ceil((y + eps - bb[1]!) * f);
+    x0 = x0 < 0 ? 0 : x0 > BV_QUANT_MAX ? BV_QUANT_MAX : x0;
+    y0 = y0 < 0 ? 0 : y0 > BV_QUANT_MAX ? BV_QUANT_MAX : y0;
+    x1 = x1 < 0 ? 0 : x1 > BV_QUANT_MAX ? BV_QUANT_MAX : x1;
+    y1 = y1 < 0 ? 0 : y1 > BV_QUANT_MAX ? BV_QUANT_MAX : y1;
+    const nodes = tile.bvNodes,
+      data = tile.bvData;
+    const base = mesh.tilePolyBase[s]!;
+    const end = data.length;
+    let i = 0;
+    while (i < end) {
+      const overlap = !(nodes[4 * i]! > x1 || nodes[4 * i + 2]! < x0 || nodes[4 * i + 1]! > y1 || nodes[4 * i + 3]! < y0);
+      const d = data[i]!;
+      if (d < 0) {
+        i += overlap ? 1 : -d;
+        continue;
+      }
+      i++;
+      if (!overlap) continue;
+      const p = base + d;
+      if (!pointInPolygonAt(mesh, p, at, 0)) continue;
+      if (h !== h) {
+        if (best < 0 || p < best) best = p;
+        continue;
+      }
+      heightAt(mesh, p);
+      const dh = Math.abs(at[3]! - h);
+      if (dh < bestDh || (dh === bestDh && p < best)) {
+        bestDh = dh;
+        best = p;
+      }
     }
   }
   return best;
@@ -142,7 +176,10 @@ export function findPolygonAt(mesh: NavMesh): number {
  * polygon: the height of its nearest fan triangle's plane).
  */
 export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: number): number {
-  return heightOnPolygonIndex(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref), x, y);
+  at[0] = x;
+  at[1] = y;
+  heightAt(mesh, requirePolyIndex("getHeightOnPolygon", "ref", mesh, ref));
+  return at[3]!;
 }
 
 /** {@link getHeightOnPolygon} on a flat index. @internal */
@@ -251,7 +288,64 @@ function detailHeightAt(tile: NavMeshTile, p: number): boolean {
  * and returns the squared distance.
  */
 export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, x: number, y: number): number {
-  return closestPointOnPolygonIndex(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref), x, y);
+  // Doubles go through the scratch array (passed to or returned from a non-inlined call they would be boxed).
+  at[0] = x;
+  at[1] = y;
+  closestPointWithDistance(out, mesh, requirePolyIndex("closestPointOnPolygon", "ref", mesh, ref));
+  return at[3]!;
+}
+
+/** {@link closestPointOnPolygonIndex} for the point in `at[0], at[1]`; the squared distance goes to `at[3]`. */
+function closestPointWithDistance(out: { x: number; y: number }, mesh: NavMesh, poly: number): void {
+  const x = at[0]!,
+    y = at[1]!;
+  if (pointInPolygonExact(mesh, poly)) {
+    out.x = x;
+    out.y = y;
+    at[3] = 0;
+    return;
+  }
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  let best = Infinity;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!,
+      dx = v[2 * b]! - ax,
+      dy = v[2 * b + 1]! - ay;
+    const len2 = dx * dx + dy * dy;
+    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    const qx = ax + t * dx,
+      qy = ay + t * dy;
+    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
+    if (d < best) {
+      best = d;
+      out.x = qx;
+      out.y = qy;
+    }
+  }
+  at[3] = best;
+}
+
+/** {@link pointInPolygon} with no tolerance, for the point in `at[0], at[1]`. */
+function pointInPolygonExact(mesh: NavMesh, poly: number): boolean {
+  const x = at[0]!,
+    y = at[1]!;
+  const n = mesh.polyVertCount[poly]!;
+  const base = poly * mesh.maxVertsPerPoly;
+  const v = mesh.vertices;
+  for (let i = 0; i < n; i++) {
+    const a = mesh.polyVerts[base + i]!,
+      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
+    const ax = v[2 * a]!,
+      ay = v[2 * a + 1]!;
+    if ((v[2 * b]! - ax) * (y - ay) - (v[2 * b + 1]! - ay) * (x - ax) < 0) return false;
+  }
+  return true;
 }
 
 /** {@link closestPointOnPolygon} on a flat index. @internal */
@@ -329,14 +423,17 @@ export interface FindNearestPointOptions {
 
 /**
  * The ref of the polygon nearest to `(x, y)`, with the nearest point on it written into `out`;
- * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Searches
- * the grid index ring by ring around the point.
+ * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Walks the
+ * BV trees of the tiles in a box around the point that grows until it holds an answer.
  */
 export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, options?: FindNearestPointOptions): number {
   assertFiniteNumber("findNearestPoint", "x", x);
   assertFiniteNumber("findNearestPoint", "y", y);
   const maxD = options?.maxDistance ?? Infinity;
-  const p = findNearestPolygonIndex(out, mesh, x, y, maxD);
+  at[0] = x;
+  at[1] = y;
+  at[2] = maxD;
+  const p = findNearestPolygonAt(out, mesh);
   return p < 0 ? -1 : refOfPolyIndex(mesh, p);
 }
 
@@ -344,46 +441,70 @@ const nearestTmp = { x: 0, y: 0 };
 
 /** {@link findNearestPoint} on flat indices (inputs already checked). @internal */
 export function findNearestPolygonIndex(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, maxD: number): number {
-  const inside = findPolygonIndex(mesh, x, y);
+  at[0] = x;
+  at[1] = y;
+  at[2] = maxD;
+  return findNearestPolygonAt(out, mesh);
+}
+
+/**
+ * {@link findNearestPolygonIndex} for the point `at[0], at[1]` and the largest distance `at[2]`
+ * (doubles through the scratch array: passed to a non-inlined call they would be boxed). @internal
+ */
+export function findNearestPolygonAt(out: { x: number; y: number }, mesh: NavMesh): number {
+  const x = at[0]!,
+    y = at[1]!,
+    maxD = at[2]!;
+  at[2] = NaN;
+  const inside = findPolygonAt(mesh);
   if (inside >= 0) {
     out.x = x;
     out.y = y;
     return inside;
   }
   if (mesh.polyCount === 0) return -1;
-  const gw = mesh.gridWidth,
-    gh = mesh.gridHeight,
-    cs = mesh.cellSize;
-  const cx = Math.min(gw - 1, Math.max(0, Math.floor((x - mesh.bounds[0]!) / cs)));
-  const cy = Math.min(gh - 1, Math.max(0, Math.floor((y - mesh.bounds[1]!) / cs)));
-  let best = -1,
-    bestD2 = maxD * maxD;
+  const b = mesh.bounds;
+  const bw = b[2]! - b[0]!,
+    bh = b[3]! - b[1]!;
+  // Start with a box about one polygon wide beyond the distance to the mesh bounds, then grow ×4.
+  let r = Math.sqrt((bw * bh) / mesh.polyCount);
+  if (!(r > 0)) r = bw > bh ? bw : bh;
+  if (!(r > 0)) r = 1;
+  const ox = x < b[0]! ? b[0]! - x : x > b[2]! ? x - b[2]! : 0,
+    oy = y < b[1]! ? b[1]! - y : y > b[3]! ? y - b[3]! : 0;
+  r += ox > oy ? ox : oy;
   const tmp = nearestTmp;
-  const maxRing = Math.max(gw, gh);
-  for (let k = 0; k <= maxRing; k++) {
-    for (let gy = cy - k; gy <= cy + k; gy++) {
-      if (gy < 0 || gy >= gh) continue;
-      const step = gy === cy - k || gy === cy + k ? 1 : 2 * k;
-      for (let gx = cx - k; gx <= cx + k; gx += step || 1) {
-        if (gx < 0 || gx >= gw) continue;
-        const c = gy * gw + gx;
-        for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-          const p = mesh.cellPolys[i]!;
-          const d2 = closestPointOnPolygonIndex(tmp, mesh, p, x, y);
-          if (d2 < bestD2 || (best < 0 && d2 <= bestD2)) {
-            bestD2 = d2;
-            best = p;
-            out.x = tmp.x;
-            out.y = tmp.y;
-          }
-        }
+  const maxD2 = maxD * maxD;
+  for (;;) {
+    const rr = r < maxD ? r : maxD;
+    bvQuery[0] = x - rr;
+    bvQuery[1] = y - rr;
+    bvQuery[2] = x + rr;
+    bvQuery[3] = y + rr;
+    const all = x - rr <= b[0]! && y - rr <= b[1]! && x + rr >= b[2]! && y + rr >= b[3]!;
+    const count = collectPolygonsInBox(mesh);
+    const list = bvCandidates.list;
+    // A polygon within rr of the point overlaps the box, so the best one within rr is the answer.
+    const limit = all ? maxD2 : rr * rr;
+    let best = -1,
+      bestD2 = Infinity;
+    for (let k = 0; k < count; k++) {
+      const p = list[k]!;
+      closestPointOnPolygonAt(tmp, mesh, p, at, 0);
+      const dx = tmp.x - x,
+        dy = tmp.y - y;
+      const d2 = dx * dx + dy * dy;
+      if (d2 > limit) continue;
+      if (d2 < bestD2 || (d2 === bestD2 && p < best)) {
+        bestD2 = d2;
+        best = p;
+        out.x = tmp.x;
+        out.y = tmp.y;
       }
     }
-    // Cells outside ring k are at least k cell sizes away.
-    if (best >= 0 && Math.sqrt(bestD2) <= k * cs) break;
-    if (k * cs > maxD + cs * 2 && best < 0) break;
+    if (best >= 0 || all || rr >= maxD) return best;
+    r *= 4;
   }
-  return best;
 }
 
 /**
@@ -395,43 +516,27 @@ export function findPolygonsInCircle(out: Float64Array, mesh: NavMesh, x: number
   assertFiniteNumber("findPolygonsInCircle", "x", x);
   assertFiniteNumber("findPolygonsInCircle", "y", y);
   assertFiniteNumber("findPolygonsInCircle", "radius", radius);
-  const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((x - radius - mesh.bounds[0]!) / cs)),
-    x1 = Math.min(mesh.gridWidth - 1, Math.floor((x + radius - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((y - radius - mesh.bounds[1]!) / cs)),
-    y1 = Math.min(mesh.gridHeight - 1, Math.floor((y + radius - mesh.bounds[1]!) / cs));
+  bvQuery[0] = x - radius;
+  bvQuery[1] = y - radius;
+  bvQuery[2] = x + radius;
+  bvQuery[3] = y + radius;
+  const n = collectPolygonsInBox(mesh);
+  const list = bvCandidates.list;
   const tmp = nearestTmp;
   const r2 = radius * radius;
+  at[0] = x;
+  at[1] = y;
   let count = 0;
-  for (let gy = y0; gy <= y1; gy++) {
-    for (let gx = x0; gx <= x1; gx++) {
-      const c = gy * mesh.gridWidth + gx;
-      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-        const p = mesh.cellPolys[i]!;
-        if (closestPointOnPolygonIndex(tmp, mesh, p, x, y) > r2) continue;
-        // A polygon spanning several cells is reported once: from the first cell it shares with the query box.
-        if (!firstCellOf(mesh, p, gx, gy, x0, y0)) continue;
-        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
-        count++;
-      }
-    }
+  for (let k = 0; k < n; k++) {
+    const p = list[k]!;
+    closestPointOnPolygonAt(tmp, mesh, p, at, 0);
+    const dx = tmp.x - x,
+      dy = tmp.y - y;
+    if (dx * dx + dy * dy > r2) continue;
+    if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
+    count++;
   }
   return count;
-}
-
-function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: number, y0: number): boolean {
-  // The polygon's bbox cells: recompute its min cell and clamp to the query box.
-  const n = mesh.polyVertCount[p]!;
-  let minX = Infinity,
-    minY = Infinity;
-  for (let i = 0; i < n; i++) {
-    const v = mesh.polyVerts[p * mesh.maxVertsPerPoly + i]!;
-    minX = Math.min(minX, mesh.vertices[2 * v]!);
-    minY = Math.min(minY, mesh.vertices[2 * v + 1]!);
-  }
-  const fx = Math.max(x0, Math.min(mesh.gridWidth - 1, Math.max(0, Math.floor((minX - mesh.bounds[0]!) / mesh.cellSize))));
-  const fy = Math.max(y0, Math.min(mesh.gridHeight - 1, Math.max(0, Math.floor((minY - mesh.bounds[1]!) / mesh.cellSize))));
-  return fx === gx && fy === gy;
 }
 
 /**
@@ -440,34 +545,32 @@ function firstCellOf(mesh: NavMesh, p: number, gx: number, gy: number, x0: numbe
  * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
  */
 export function findPolygonsInBox(out: Float64Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
-  for (const [k, val] of [
-    ["minX", minX],
-    ["minY", minY],
-    ["maxX", maxX],
-    ["maxY", maxY],
-  ] as const)
-    assertFiniteNumber("findPolygonsInBox", k, val);
-  const cs = mesh.cellSize;
-  const x0 = Math.max(0, Math.floor((minX - mesh.bounds[0]!) / cs)),
-    x1 = Math.min(mesh.gridWidth - 1, Math.floor((maxX - mesh.bounds[0]!) / cs));
-  const y0 = Math.max(0, Math.floor((minY - mesh.bounds[1]!) / cs)),
-    y1 = Math.min(mesh.gridHeight - 1, Math.floor((maxY - mesh.bounds[1]!) / cs));
+  assertFiniteNumber("findPolygonsInBox", "minX", minX);
+  assertFiniteNumber("findPolygonsInBox", "minY", minY);
+  assertFiniteNumber("findPolygonsInBox", "maxX", maxX);
+  assertFiniteNumber("findPolygonsInBox", "maxY", maxY);
+  bvQuery[0] = minX;
+  bvQuery[1] = minY;
+  bvQuery[2] = maxX;
+  bvQuery[3] = maxY;
+  const n = collectPolygonsInBox(mesh);
+  const list = bvCandidates.list;
   let count = 0;
-  for (let gy = y0; gy <= y1; gy++) {
-    for (let gx = x0; gx <= x1; gx++) {
-      const c = gy * mesh.gridWidth + gx;
-      for (let i = mesh.cellStart[c]!; i < mesh.cellStart[c + 1]!; i++) {
-        const p = mesh.cellPolys[i]!;
-        if (!firstCellOf(mesh, p, gx, gy, x0, y0) || !polygonOverlapsBox(mesh, p, minX, minY, maxX, maxY)) continue;
-        if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
-        count++;
-      }
-    }
+  for (let k = 0; k < n; k++) {
+    const p = list[k]!;
+    if (!polygonOverlapsBox(mesh, p)) continue;
+    if (count < out.length) out[count] = refOfPolyIndex(mesh, p);
+    count++;
   }
   return count;
 }
 
-function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number, maxX: number, maxY: number): boolean {
+/** True when flat polygon `p` overlaps the box in `bvQuery` (touching counts). */
+function polygonOverlapsBox(mesh: NavMesh, p: number): boolean {
+  const minX = bvQuery[0]!,
+    minY = bvQuery[1]!,
+    maxX = bvQuery[2]!,
+    maxY = bvQuery[3]!;
   const n = mesh.polyVertCount[p]!;
   const base = p * mesh.maxVertsPerPoly;
   const v = mesh.vertices;
@@ -477,10 +580,12 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
     py1 = -Infinity;
   for (let i = 0; i < n; i++) {
     const k = mesh.polyVerts[base + i]!;
-    px0 = Math.min(px0, v[2 * k]!);
-    px1 = Math.max(px1, v[2 * k]!);
-    py0 = Math.min(py0, v[2 * k + 1]!);
-    py1 = Math.max(py1, v[2 * k + 1]!);
+    const x = v[2 * k]!,
+      y = v[2 * k + 1]!;
+    if (x < px0) px0 = x;
+    if (x > px1) px1 = x;
+    if (y < py0) py0 = y;
+    if (y > py1) py1 = y;
   }
   if (px1 < minX || px0 > maxX || py1 < minY || py0 > maxY) return false;
   // Polygon edges as separating axes: the box is outside when all four corners are right of an edge.
@@ -491,8 +596,13 @@ function polygonOverlapsBox(mesh: NavMesh, p: number, minX: number, minY: number
       ay = v[2 * a + 1]!,
       dx = v[2 * b]! - ax,
       dy = v[2 * b + 1]! - ay;
-    const side = (x: number, y: number): number => dx * (y - ay) - dy * (x - ax);
-    if (side(minX, minY) < 0 && side(maxX, minY) < 0 && side(maxX, maxY) < 0 && side(minX, maxY) < 0) return false;
+    if (
+      dx * (minY - ay) - dy * (minX - ax) < 0 &&
+      dx * (minY - ay) - dy * (maxX - ax) < 0 &&
+      dx * (maxY - ay) - dy * (maxX - ax) < 0 &&
+      dx * (maxY - ay) - dy * (minX - ax) < 0
+    )
+      return false;
   }
   return true;
 }

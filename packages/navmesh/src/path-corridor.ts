@@ -209,7 +209,8 @@ export function optimizeCorridorVisibility(
       if (refOfPolyIndex(mesh, ray.visited[j]!) !== r) continue;
       if (j >= i) return false; // no shorter
       polys.copyWithin(j, i, corridor.length);
-      for (let k = 0; k < j; k++) polys[k] = refOfPolyIndex(mesh, ray.visited[k]!);
+      // polys[0] stays: the ray starts in the corridor's first polygon (visited[0] is that polygon).
+      for (let k = 1; k < j; k++) polys[k] = refOfPolyIndex(mesh, ray.visited[k]!);
       corridor.length = corridor.length - i + j;
       return true;
     }

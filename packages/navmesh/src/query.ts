@@ -1,4 +1,3 @@
-import { hypot2 } from "./math";
 import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
@@ -260,10 +259,10 @@ function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: numbe
   posY[startPoly] = sy;
   parent[startPoly] = -1;
   viaLink[startPoly] = -1;
-  heap.next[0] = hypot2(gx - sx, gy - sy) * hScale;
+  heap.next[0] = Math.sqrt((gx - sx) * (gx - sx) + (gy - sy) * (gy - sy)) * hScale;
   indexedHeapPushNext(heap, startPoly);
   query.best = startPoly;
-  query.bestH = hypot2(gx - sx, gy - sy);
+  query.bestH = Math.sqrt((gx - sx) * (gx - sx) + (gy - sy) * (gy - sy));
   query.touched = 1;
   query.expanded = 0;
   query.goal = goalPoly;
@@ -327,7 +326,7 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
         my = (v[2 * a + 1]! + v[2 * b + 1]!) / 2;
       num[3] = mx;
       num[4] = my;
-      num[5] = cg + hypot2(mx - cx, my - cy) * curCost;
+      num[5] = cg + Math.sqrt((mx - cx) * (mx - cx) + (my - cy) * (my - cy)) * curCost;
       if (relax(query, cur, nb, -1)) {
         query.status = PathFlags.BudgetExhausted;
         return query.status;
@@ -354,7 +353,7 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
         if (to < 0 || closed[to] === epoch) continue; // a link into a removed tile
         num[3] = tx;
         num[4] = ty;
-        num[5] = cg + hypot2(fx - cx, fy - cy) * curCost + links.cost[k]!;
+        num[5] = cg + Math.sqrt((fx - cx) * (fx - cx) + (fy - cy) * (fy - cy)) * curCost + links.cost[k]!;
         if (relax(query, cur, to, k)) {
           query.status = PathFlags.BudgetExhausted;
           return query.status;
@@ -411,7 +410,7 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   if (nbCost === Infinity) return false;
   let total = ng;
   const goal = query.goal;
-  if (nb === goal) total += hypot2(num[0]! - px, num[1]! - py) * nbCost;
+  if (nb === goal) total += Math.sqrt((num[0]! - px) * (num[0]! - px) + (num[1]! - py) * (num[1]! - py)) * nbCost;
   const epoch = query.epoch;
   if (query.stamp[nb] === epoch) {
     if (!(total < query.g[nb]!)) return false;
@@ -425,7 +424,7 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   query.posY[nb] = py;
   query.parent[nb] = cur;
   query.viaLink[nb] = link;
-  const h = nb === goal ? 0 : hypot2(num[0]! - px, num[1]! - py);
+  const h = nb === goal ? 0 : Math.sqrt((num[0]! - px) * (num[0]! - px) + (num[1]! - py) * (num[1]! - py));
   const f = total + h * num[2]!;
   // Insert or decrease through the heap's `next` slot: a double passed to a non-inlined call is boxed.
   query.heap.next[0] = f;

@@ -52,12 +52,21 @@ function randomPointInPolygonIndex(out: { x: number; y: number }, mesh: NavMesh,
   const ax = v[2 * a]!,
     ay = v[2 * a + 1]!;
   // Pick a fan triangle by area, then a uniform point in it.
+  // (fan areas computed inline: a double returned from a non-inlined call is boxed)
   let total = 0;
-  for (let i = 1; i + 1 < n; i++) total += fanArea(mesh, poly, i, ax, ay);
+  for (let i = 1; i + 1 < n; i++) {
+    const b = mesh.polyVerts[poly * stride + i]!,
+      c = mesh.polyVerts[poly * stride + i + 1]!;
+    const t = (v[2 * b]! - ax) * (v[2 * c + 1]! - ay) - (v[2 * b + 1]! - ay) * (v[2 * c]! - ax);
+    total += t < 0 ? -t : t;
+  }
   let r = rngNextFloat(rng) * total;
   let k = 1;
   for (; k + 2 < n; k++) {
-    const t = fanArea(mesh, poly, k, ax, ay);
+    const b = mesh.polyVerts[poly * stride + k]!,
+      c = mesh.polyVerts[poly * stride + k + 1]!;
+    let t = (v[2 * b]! - ax) * (v[2 * c + 1]! - ay) - (v[2 * b + 1]! - ay) * (v[2 * c]! - ax);
+    t = t < 0 ? -t : t;
     if (r < t) break;
     r -= t;
   }
@@ -71,14 +80,6 @@ function randomPointInPolygonIndex(out: { x: number; y: number }, mesh: NavMesh,
   }
   out.x = ax + u * (v[2 * b]! - ax) + w * (v[2 * c]! - ax);
   out.y = ay + u * (v[2 * b + 1]! - ay) + w * (v[2 * c + 1]! - ay);
-}
-
-function fanArea(mesh: NavMesh, poly: number, i: number, ax: number, ay: number): number {
-  const stride = mesh.maxVertsPerPoly;
-  const v = mesh.vertices;
-  const b = mesh.polyVerts[poly * stride + i]!,
-    c = mesh.polyVerts[poly * stride + i + 1]!;
-  return Math.abs((v[2 * b]! - ax) * (v[2 * c + 1]! - ay) - (v[2 * b + 1]! - ay) * (v[2 * c]! - ax)) / 2;
 }
 
 /** Options of {@link findRandomPointInCircle}. */

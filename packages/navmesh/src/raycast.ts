@@ -1,6 +1,5 @@
-import { hypot2 } from "./math";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
-import { findPolygonIndex, meshEpsilon, requirePolyIndex } from "./locate";
+import { findPolygonIndex, requirePolyIndex } from "./locate";
 import { refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh } from "./types";
 
@@ -40,7 +39,11 @@ export function createRaycastResult(maxVisited = 256): RaycastResult {
 export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
   const start = requirePolyIndex("raycast", "startPoly", mesh, startPoly);
   if (!Number.isFinite(sx + sy + ex + ey)) throw navMeshError(NavMeshErrorCodes.BadInput, "raycast", "start and end coordinates must be finite.");
-  raycastIndex(out, mesh, start, sx, sy, ex, ey);
+  seg[0] = sx;
+  seg[1] = sy;
+  seg[2] = ex;
+  seg[3] = ey;
+  raycastSegment(out, mesh, start);
   out.lastPoly = refOfPolyIndex(mesh, out.lastPoly);
   const n = Math.min(out.visitedCount, out.visited.length);
   for (let i = 0; i < n; i++) out.visited[i] = refOfPolyIndex(mesh, out.visited[i]!);
@@ -49,16 +52,34 @@ export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx
 
 /** {@link raycast} on flat indices (`lastPoly` and `visited` hold indices; inputs already checked). @internal */
 export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
+  seg[0] = sx;
+  seg[1] = sy;
+  seg[2] = ex;
+  seg[3] = ey;
+  return raycastSegment(out, mesh, startPoly);
+}
+
+/** The segment of {@link raycastSegment}: `sx, sy, ex, ey` (doubles through a typed array: passed to a non-inlined call they would be boxed). */
+const seg = new Float64Array(4);
+
+function raycastSegment(out: RaycastResult, mesh: NavMesh, startPoly: number): RaycastResult {
+  const sx = seg[0]!,
+    sy = seg[1]!,
+    ex = seg[2]!,
+    ey = seg[3]!;
   out.t = Infinity;
   out.hitNormalX = 0;
   out.hitNormalY = 0;
   out.visitedCount = 0;
-  const eps = meshEpsilon(mesh);
+  const bb = mesh.bounds;
+  const bw = bb[2]! - bb[0]!,
+    bh = bb[3]! - bb[1]!;
+  const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1); // meshEpsilon, inlined (a returned double is boxed)
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
   const dx = ex - sx,
     dy = ey - sy;
-  const dlen = hypot2(dx, dy);
+  const dlen = Math.sqrt(dx * dx + dy * dy);
   let cur = startPoly;
   let prev = -1;
   let tEnter = 0;
@@ -79,7 +100,7 @@ export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: numbe
         ay = v[2 * a + 1]!;
       const exx = v[2 * b]! - ax,
         eyy = v[2 * b + 1]! - ay;
-      const len = hypot2(exx, eyy);
+      const len = Math.sqrt(exx * exx + eyy * eyy);
       const nx = eyy / len,
         ny = -exx / len;
       const num = -(nx * (sx - ax) + ny * (sy - ay)); // ≥ 0 when the start is inside this edge
@@ -123,7 +144,7 @@ export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: numbe
           ay = v[2 * a + 1]!;
         const exx = v[2 * b]! - ax,
           eyy = v[2 * b + 1]! - ay;
-        const len = hypot2(exx, eyy);
+        const len = Math.sqrt(exx * exx + eyy * eyy);
         if ((eyy * dx - exx * dy) / len <= 1e-12 * dlen) continue; // not an exiting edge
         if (Math.abs((eyy * (hx - ax) - exx * (hy - ay)) / len) > eps) continue; // the exit point is not on this edge's line
         const u = ((hx - ax) * exx + (hy - ay) * eyy) / (len * len);
@@ -143,7 +164,12 @@ export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: numbe
         b = mesh.polyVerts[cur * stride + (segMax + 1 === n ? 0 : segMax + 1)]!;
       const hx = sx + tmax * dx,
         hy = sy + tmax * dy;
-      const z = hypot2(v[2 * a]! - hx, v[2 * a + 1]! - hy) <= eps ? a : hypot2(v[2 * b]! - hx, v[2 * b + 1]! - hy) <= eps ? b : -1;
+      const z =
+        Math.sqrt((v[2 * a]! - hx) * (v[2 * a]! - hx) + (v[2 * a + 1]! - hy) * (v[2 * a + 1]! - hy)) <= eps
+          ? a
+          : Math.sqrt((v[2 * b]! - hx) * (v[2 * b]! - hx) + (v[2 * b + 1]! - hy) * (v[2 * b + 1]! - hy)) <= eps
+            ? b
+            : -1;
       if (z >= 0 && tmax < 1) {
         const p = fanToward(mesh, cur, z, dx, dy);
         if (p >= 0 && p !== prev) {
@@ -159,7 +185,7 @@ export function raycastIndex(out: RaycastResult, mesh: NavMesh, startPoly: numbe
         b = mesh.polyVerts[cur * stride + (edge + 1 === n ? 0 : edge + 1)]!;
       const exx = v[2 * b]! - v[2 * a]!,
         eyy = v[2 * b + 1]! - v[2 * a + 1]!;
-      const len = hypot2(exx, eyy);
+      const len = Math.sqrt(exx * exx + eyy * eyy);
       out.t = tmax;
       out.hitNormalX = -eyy / len;
       out.hitNormalY = exx / len;
@@ -193,8 +219,8 @@ export function sectorContains(mesh: NavMesh, p: number, u: number, dx: number, 
     by = v[2 * b + 1]! - uy,
     ax = v[2 * a]! - ux,
     ay = v[2 * a + 1]! - uy;
-  const tol = -1e-12 * hypot2(dx, dy);
-  return (bx * dy - by * dx) / hypot2(bx, by) >= tol && (dx * ay - dy * ax) / hypot2(ax, ay) >= tol;
+  const tol = -1e-12 * Math.sqrt(dx * dx + dy * dy);
+  return (bx * dy - by * dx) / Math.sqrt(bx * bx + by * by) >= tol && (dx * ay - dy * ax) / Math.sqrt(ax * ax + ay * ay) >= tol;
 }
 
 /**

@@ -3,7 +3,7 @@ import { navMeshFromTileData } from "./navmesh";
 import { navMeshFromPlacedTiles, type PlacedTileData } from "./tiles/assemble";
 import { POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./tiles/poly-ref";
 import { validateNavMeshInput } from "./tiles/tile-input";
-import type { NavMesh, NavMeshTile } from "./types";
+import { NAVMESH_MAX_VERTS_PER_POLY, type NavMesh, type NavMeshTile } from "./types";
 
 /** One tile in {@link NavMeshJson}. */
 export interface NavMeshTileJson {
@@ -92,6 +92,23 @@ function int(v: unknown, min: number, max: number): boolean {
   return typeof v === "number" && Number.isInteger(v) && v >= min && v <= max;
 }
 
+const M = NAVMESH_MAX_VERTS_PER_POLY;
+
+function checkStride(fmt: (msg: string, path: string) => Error, stride: unknown, at: string): void {
+  if (!int(stride, 3, M))
+    throw fmt(
+      `"maxVertsPerPoly" is ${show(stride)}; it must be an integer in 3..${M} (polygons have at most ${M} vertices; import larger ones with navMeshFromPolygonMesh, which splits them).`,
+      `${at}maxVertsPerPoly`,
+    );
+}
+
+function checkPolygonSizes(fmt: (msg: string, path: string) => Error, polygons: unknown[], at: string): void {
+  for (let p = 0; p < polygons.length; p++) {
+    const n = (polygons[p] as unknown[]).length;
+    if (n > M) throw fmt(`polygon ${p} has ${n} vertices; polygons have at most ${M} (split larger ones with navMeshFromPolygonMesh).`, `${at}polygons[${p}]`);
+  }
+}
+
 /**
  * Validates `json` (the output of {@link navMeshToJson}, format version 2, or the one-tile version
  * 1) and builds the mesh. Throws `NAVMESH_FORMAT` for a wrong format tag, a newer version, a
@@ -115,7 +132,8 @@ export function navMeshFromJson(json: unknown): NavMesh {
     for (let i = 0; i < polygons.length; i++)
       if (!Array.isArray(polygons[i])) throw fmt(`polygon ${i} must be an array of vertex indices.`, `$.polygons[${i}]`);
     const stride = json["maxVertsPerPoly"];
-    if (!int(stride, 3, 12)) throw fmt(`"maxVertsPerPoly" must be an integer in 3..12.`, "$.maxVertsPerPoly");
+    checkStride(fmt, stride, "$.");
+    checkPolygonSizes(fmt, polygons, "$.");
     return navMeshFromTileData(validateNavMeshInput(fn, json as never, stride as number, "$."));
   }
   const gens = json["tileGenerations"];
@@ -132,12 +150,13 @@ export function navMeshFromJson(json: unknown): NavMesh {
     if (!isRecord(t)) throw fmt("a tile must be an object.", at);
     for (const k of ["x", "y", "layer"]) if (!int(t[k], -0x7fffffff, 0x7fffffff)) throw fmt(`"${k}" must be a 32-bit integer.`, `${at}.${k}`);
     if (!int(t["slot"], 0, 65535)) throw fmt(`"slot" must be an integer in 0..65535.`, `${at}.slot`);
-    if (!int(t["maxVertsPerPoly"], 3, 12)) throw fmt(`"maxVertsPerPoly" must be an integer in 3..12.`, `${at}.maxVertsPerPoly`);
+    checkStride(fmt, t["maxVertsPerPoly"], `${at}.`);
     for (const key of ["vertices", "heights", "polygons", "areas", "flags", "tags"])
       if (!Array.isArray(t[key])) throw fmt(`"${key}" must be an array.`, `${at}.${key}`);
     const polygons = t["polygons"] as unknown[];
     for (let p = 0; p < polygons.length; p++)
       if (!Array.isArray(polygons[p])) throw fmt(`polygon ${p} must be an array of vertex indices.`, `${at}.polygons[${p}]`);
+    checkPolygonSizes(fmt, polygons, `${at}.`);
     for (const key of ["detailMeshes", "detailVertices", "detailTriangles"])
       if (t[key] !== undefined && !Array.isArray(t[key])) throw fmt(`"${key}" must be an array when present.`, `${at}.${key}`);
     const data = validateNavMeshInput(fn, t as never, t["maxVertsPerPoly"] as number, `${at}.`);

@@ -1,5 +1,9 @@
-/** Largest number of vertices a navmesh polygon may have ({@link NavMesh.maxVertsPerPoly} ≤ this). */
-export const NAVMESH_MAX_VERTS_PER_POLY = 12;
+/**
+ * Largest number of vertices a navmesh polygon may have: 6, as in Detour (every tile's
+ * `maxVertsPerPoly` is 3 .. 6). Builders and importers split larger convex polygons into pieces of
+ * at most 6 vertices; serialized data with more is rejected (`NAVMESH_FORMAT`).
+ */
+export const NAVMESH_MAX_VERTS_PER_POLY = 6;
 
 /** Number of area ids (`0 .. NAVMESH_AREA_COUNT - 1`); area costs are a table of this size. */
 export const NAVMESH_AREA_COUNT = 64;
@@ -12,13 +16,26 @@ export const NAVMESH_AREA_COUNT = 64;
  * Layout as in the solo mesh: polygon `p` uses `polyVertCount[p]` entries of
  * `polyVerts[p * maxVertsPerPoly ...]` (indices into this tile's vertices; the rest `-1`), edge `i`
  * runs from vertex `i` to vertex `i + 1`, and `links[p * maxVertsPerPoly + i]` is the polygon ref
- * across it (in this tile or in a neighboring tile), or `-1` on the mesh boundary.
+ * across it (in this tile or in a neighboring tile), or `-1` on the mesh boundary. A border edge
+ * facing several polygons of another tile (a T-junction: the tiles' vertices along the border
+ * differ) holds the neighbor across its first overlap; the flat view cuts it at the other tile's
+ * end points, so each overlap sub-interval is an edge, a link and a portal of its own (Detour's
+ * portal-overlap links).
  *
  * The optional detail mesh refines heights (Detour's `dtPolyDetail` layout): polygon `p` has
  * `detailMeshes[4p + 3]` triangles from triangle `detailMeshes[4p + 1]` of `detailTriangles` (3
  * local indices each: index `< polyVertCount[p]` is the polygon's vertex, otherwise detail vertex
  * `detailMeshes[4p] + index - polyVertCount[p]` of `detailVertices`, stored as `x, y, height`;
  * `detailMeshes[4p + 2]` is the polygon's detail vertex count).
+ *
+ * Each tile has its own BV tree (Detour's `dtBVNode` layout in 2D), built when the tile is added
+ * and rebuilt when a mesh is loaded (it is not serialized): node `i` has the quantised box
+ * `bvNodes[4i .. 4i + 4)` (min x, min y, max x, max y as 16-bit integers, `q = (v - bvBounds[0|1]) ·
+ * bvBounds[4]`, min rounded down, max up) and `bvData[i]`, the tile polygon index of a leaf or
+ * `-(nodes in its subtree)` for an inner node (skip that many nodes to leave it). Nodes are stored
+ * depth-first from the root. Point location, nearest polygon and the circle and box queries walk
+ * the BV trees of the tiles the query overlaps; adding or removing a tile does not touch the
+ * others' trees.
  */
 export interface NavMeshTile {
   /** Tile column. */
@@ -59,6 +76,19 @@ export interface NavMeshTile {
   readonly detailVertices: Float64Array;
   /** Detail triangles, 3 local indices each (see the interface comment). */
   readonly detailTriangles: Uint8Array;
+  /** BV tree boxes, 4 quantised coordinates per node (see the interface comment). */
+  readonly bvNodes: Uint16Array;
+  /** BV tree node data: polygon index (leaf) or minus the subtree's node count (inner node). */
+  readonly bvData: Int32Array;
+  /** Tile bounds and quantisation: `minX, minY, maxX, maxY, factor`. */
+  readonly bvBounds: Float64Array;
+  /**
+   * Links into other tiles with the part of the edge each covers (Detour's portal-overlap links),
+   * 5 numbers per link: polygon, edge, neighbor ref, `tmin`, `tmax` (fractions along the edge from
+   * its vertex `i` to `i + 1`; `0, 1` when the edges match, a sub-interval at a T-junction). Derived;
+   * rewritten when tiles change.
+   */
+  readonly borderLinks: Float64Array;
 }
 
 /**
@@ -67,8 +97,9 @@ export interface NavMeshTile {
  *
  * **Tiles.** `tiles` maps `"x,y,layer"` to a {@link NavMeshTile}. Meshes made by `createNavMesh`
  * and every builder are one tile `"0,0,0"`; `addNavMeshTile`, `removeNavMeshTile` and
- * `replaceNavMeshTile` change tiles at run time and re-link neighbors across tile borders (edges
- * whose end points coincide).
+ * `replaceNavMeshTile` change tiles at run time and re-link neighbors across tile borders: edges
+ * whose end points coincide, and collinear border edges that overlap without shared end points
+ * (T-junctions; end points closer than 1e-9 of the mesh extent count as one).
  *
  * **Polygon refs.** Every query takes and returns polygon refs: numbers packing
  * `ref = generation · 2^36 + slot · 2^20 + poly` (20 bits polygon index within its tile, 16 bits
@@ -79,7 +110,7 @@ export interface NavMeshTile {
  *
  * **Flat view.** The remaining fields are derived from the tiles (rebuilt whenever a tile changes)
  * and used by the queries: all polygons of all tiles in slot order, over shared vertices (tile
- * border vertices welded), with neighbor indices and a grid index. Geometry is planar in `(x, y)`;
+ * border vertices welded), with neighbor indices. Spatial queries use each tile's BV tree. Geometry is planar in `(x, y)`;
  * each vertex also carries a height (`heights`). Polygons are counter-clockwise (y up) and convex.
  * Flat polygon `i` belongs to tile slot `polyTile[i]` and has ref `tileRefBase[slot] + i - tilePolyBase[slot]`.
  */
@@ -94,7 +125,10 @@ export interface NavMesh {
   readonly tileKeys: string[];
   /** Incremented whenever tiles change (caches sized to the flat view compare it). */
   readonly revision: number;
-  /** Vertex slots per polygon in the flat view (the largest of the tiles; 3 .. {@link NAVMESH_MAX_VERTS_PER_POLY}). */
+  /**
+   * Vertex slots per polygon in the flat view: the largest of the tiles (3 .. {@link NAVMESH_MAX_VERTS_PER_POLY}),
+   * plus the T-junction cut points inserted into border edges (collinear vertices), if any.
+   */
   readonly maxVertsPerPoly: number;
   /** Number of vertices (flat view). */
   readonly vertexCount: number;
@@ -118,16 +152,8 @@ export interface NavMesh {
   readonly tags: Int32Array;
   /** Bounds of all vertices: `minX, minY, maxX, maxY`. */
   readonly bounds: Float64Array;
-  /** Grid index: cell size. */
-  readonly cellSize: number;
-  /** Grid index: columns. */
-  readonly gridWidth: number;
-  /** Grid index: rows. */
-  readonly gridHeight: number;
-  /** Grid index: polygons of cell `c` are `cellPolys[cellStart[c] .. cellStart[c + 1])`. */
-  readonly cellStart: Int32Array;
-  /** Grid index: polygon ids by cell. */
-  readonly cellPolys: Int32Array;
+  /** Bounds of the tile in each slot (`minX, minY, maxX, maxY`; `+∞, +∞, −∞, −∞` for a free slot). */
+  readonly tileBounds: Float64Array;
   /** Polygons around vertex `v` are `vertPolys[vertPolyStart[v] .. vertPolyStart[v + 1])` (derived). */
   readonly vertPolyStart: Int32Array;
   /** Polygon ids by vertex. */

@@ -294,3 +294,45 @@ describe("path corridor", () => {
     expect([corridor.x, corridor.y]).toEqual([9, 9]);
   });
 });
+
+describe("path corridor: cases the first test set missed (surviving mutants)", () => {
+  /** Six unit squares in a row, polygon i = [i, i + 1] × [0, 1]. */
+  function strip(): NavMesh {
+    const vertices: number[] = [];
+    for (let i = 0; i <= 6; i++) vertices.push(i, 0, i, 1);
+    const polygons: number[][] = [];
+    for (let i = 0; i < 6; i++) polygons.push([2 * i, 2 * i + 2, 2 * i + 3, 2 * i + 1]);
+    return createNavMesh({ vertices, polygons });
+  }
+
+  function corridorOf(mesh: NavMesh, polys: number[], x: number, y: number, tx: number, ty: number) {
+    const corridor = createPathCorridor();
+    resetPathCorridor(corridor, polys[0]!, x, y);
+    const path = createNavPath(polys.length);
+    path.path.set(polys);
+    path.length = polys.length;
+    setPathCorridor(corridor, path, tx, ty);
+    return corridor;
+  }
+
+  it("moveCorridorTarget cuts a looping corridor at the first visit of the target's new polygon", () => {
+    const mesh = strip();
+    // 0 → 1 → 2 → 1 → 2 → 3 (a loop through 1 and 2), target in 3; the target moves back into 2.
+    const corridor = corridorOf(mesh, [0, 1, 2, 1, 2, 3], 0.5, 0.5, 3.5, 0.5);
+    expect(moveCorridorTarget(corridor, mesh, 2.5, 0.5)).toBe(true);
+    expect(Array.from(corridor.polys.subarray(0, corridor.length))).toEqual([0, 1, 2]);
+    expect([corridor.targetX, corridor.targetY]).toEqual([2.5, 0.5]);
+  });
+
+  it("optimizeCorridorTopology keeps a corridor start that has fewer polygons than the search's path", () => {
+    const mesh = strip();
+    // A corridor that claims 0 → 4 → 5 (3 polygons); the local search needs 0 → 1 → … → 5 (6 polygons).
+    const corridor = corridorOf(mesh, [0, 4, 5], 0.5, 0.5, 5.5, 0.5);
+    expect(optimizeCorridorTopology(corridor, mesh, createNavMeshQuery(mesh), { maxIterations: 64 })).toBe(false);
+    expect(Array.from(corridor.polys.subarray(0, corridor.length))).toEqual([0, 4, 5]);
+    // The same search shortens a corridor with a detour: 0 → 1 → 2 → 1 → 2 → 3 → 4 → 5 becomes 0 … 5.
+    const detour = corridorOf(mesh, [0, 1, 2, 1, 2, 3, 4, 5], 0.5, 0.5, 5.5, 0.5);
+    expect(optimizeCorridorTopology(detour, mesh, createNavMeshQuery(mesh), { maxIterations: 64 })).toBe(true);
+    expect(Array.from(detour.polys.subarray(0, detour.length))).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});

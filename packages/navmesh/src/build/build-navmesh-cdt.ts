@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import type { PolygonWithHoles } from "../build";
+import type { PolygonWithHoles } from "./types";
 import { NavMeshErrorCodes } from "../errors";
 import { createNavMesh, type NavMesh, type NavMeshInput } from "../navmesh";
 import { mergeTrianglesToConvex } from "./merge-convex";

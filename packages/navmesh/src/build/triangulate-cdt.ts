@@ -1,6 +1,6 @@
 import { TacticaError } from "@tactica/core";
 import { NavMeshErrorCodes } from "../errors";
-import type { PolygonWithHoles } from "../build";
+import type { PolygonWithHoles } from "./types";
 import { cdtTriangleCount, classifyByParity, createCdt, insertConstraint, insertPoint, restoreDelaunay, type Cdt } from "./cdt";
 import { createErosionShapes, extendBounds, insertErosionShapes, insideErosionShapes, type ErosionShapes } from "./erode";
 import { checkRegions, type CheckedRegion } from "./validate-rings";

@@ -1,49 +1,15 @@
-import { buildPolygonIndex } from "../spatial-index";
 import type { NavMesh, NavMeshTile } from "../types";
 import type { TileData } from "./tile-input";
+import { buildTileBvTree } from "./bv-tree";
+import { linkNeighbors } from "./link-neighbors";
+import { splitTJunctions } from "./t-junctions";
 import { encodePolyRef } from "./poly-ref";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-/** Links polygon edges shared by exactly two polygons in opposite directions. @internal */
-export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, stride: number, vertexCount: number): Int32Array {
-  const polyCount = polyVertCount.length;
-  const neighbors = new Int32Array(polyCount * stride).fill(-1);
-  // Edges keyed by (min, max) vertex in a hash of number keys (vertexCount² fits in 2^53).
-  const first = new Map<number, number>();
-  const count = new Map<number, number>();
-  for (let p = 0; p < polyCount; p++) {
-    const n = polyVertCount[p]!;
-    for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!,
-        b = polyVerts[p * stride + ((i + 1) % n)]!;
-      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
-      count.set(key, (count.get(key) ?? 0) + 1);
-      if (!first.has(key)) first.set(key, p * stride + i);
-    }
-  }
-  for (let p = 0; p < polyCount; p++) {
-    const n = polyVertCount[p]!;
-    for (let i = 0; i < n; i++) {
-      const a = polyVerts[p * stride + i]!,
-        b = polyVerts[p * stride + ((i + 1) % n)]!;
-      const key = Math.min(a, b) * vertexCount + Math.max(a, b);
-      if (count.get(key) !== 2) continue;
-      const slot = first.get(key)!;
-      if (slot === p * stride + i) continue;
-      const q = Math.floor(slot / stride),
-        j = slot - q * stride;
-      const qa = polyVerts[slot]!;
-      if (qa !== b || q === p) continue; // same direction: inconsistent winding, leave as boundary
-      neighbors[p * stride + i] = q;
-      neighbors[q * stride + j] = p;
-    }
-  }
-  return neighbors;
-}
-
-/** A tile at a placement, links not yet computed. @internal */
+/** A tile at a placement with its BV tree, links not yet computed. @internal */
 export function makeTile(data: TileData, x: number, y: number, layer: number, slot: number, generation: number): NavMeshTile {
+  const bv = buildTileBvTree(data.vertices, data.polyVerts, data.polyVertCount, data.maxVertsPerPoly);
   return {
     x,
     y,
@@ -64,6 +30,10 @@ export function makeTile(data: TileData, x: number, y: number, layer: number, sl
     detailMeshes: data.detailMeshes,
     detailVertices: data.detailVertices,
     detailTriangles: data.detailTriangles,
+    bvNodes: bv.bvNodes,
+    bvData: bv.bvData,
+    bvBounds: bv.bvBounds,
+    borderLinks: new Float64Array(0),
   };
 }
 
@@ -87,11 +57,7 @@ export function createEmptyNavMesh(): NavMesh {
     flags: new Uint16Array(0),
     tags: new Int32Array(0),
     bounds: new Float64Array(4),
-    cellSize: 1,
-    gridWidth: 1,
-    gridHeight: 1,
-    cellStart: new Int32Array(2),
-    cellPolys: new Int32Array(0),
+    tileBounds: new Float64Array([Infinity, Infinity, -Infinity, -Infinity]),
     vertPolyStart: new Int32Array(1),
     vertPolys: new Int32Array(0),
     polyTile: new Int32Array(0),
@@ -109,6 +75,12 @@ export function createEmptyNavMesh(): NavMesh {
  */
 export function rebuildFlatView(mesh: NavMesh): void {
   const m = mesh as Mutable<NavMesh>;
+  // Slot keys as the record's own (internalized) key strings: a key built by a template literal is
+  // a different string object, and looking it up in the record on every query allocates.
+  for (const key of Object.keys(mesh.tiles)) {
+    const slot = mesh.tiles[key]!.slot;
+    if (mesh.tileKeys[slot] === key) mesh.tileKeys[slot] = key;
+  }
   const slots = mesh.tileKeys.length;
   const tiles: (NavMeshTile | undefined)[] = [];
   let stride = 3,
@@ -128,8 +100,8 @@ export function rebuildFlatView(mesh: NavMesh): void {
   const tilePolyCount = new Int32Array(n);
   const tileRefBase = new Float64Array(n).fill(-1);
   const polyTile = new Int32Array(polyCount);
-  const polyVerts = new Int32Array(polyCount * stride).fill(-1);
-  const polyVertCount = new Uint8Array(polyCount);
+  let polyVerts: Int32Array = new Int32Array(polyCount * stride).fill(-1);
+  let polyVertCount: Uint8Array = new Uint8Array(polyCount);
   const areas = new Uint8Array(polyCount);
   const flags = new Uint16Array(polyCount);
   const tags = new Int32Array(polyCount);
@@ -195,23 +167,51 @@ export function rebuildFlatView(mesh: NavMesh): void {
     base += t.polyCount;
   }
   const vertexCount = heights.length;
+  // Border edges of different tiles that overlap without shared end points (T-junctions): cut
+  // them at each other's end points, so every overlap sub-interval is an edge and a portal.
+  const split = live.length > 1 ? splitTJunctions(vertices, polyVerts, polyVertCount, stride, polyTile) : undefined;
+  if (split) {
+    stride = split.stride;
+    polyVerts = split.polyVerts;
+    polyVertCount = split.polyVertCount;
+  }
   const neighbors = linkNeighbors(polyVerts, polyVertCount, stride, vertexCount);
-  // Tile links as refs (symmetric because the flat neighbors are).
+  // Tile links as refs (symmetric because the flat neighbors are). A tile edge split into several
+  // portals links to the polygon across its first sub-interval that has one.
   for (let s = 0; s < slots; s++) {
     const t = tiles[s];
     if (!t) continue;
     const links = t.links;
     links.fill(-1);
+    const border: number[] = [];
     for (let p = 0; p < t.polyCount; p++) {
       const g = tilePolyBase[s]! + p;
-      for (let i = 0; i < t.polyVertCount[p]!; i++) {
-        const nb = neighbors[g * stride + i]!;
-        if (nb >= 0) {
-          const ns = polyTile[nb]!;
-          links[p * t.maxVertsPerPoly + i] = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
-        }
+      const n = polyVertCount[g]!;
+      for (let k = 0; k < n; k++) {
+        const nb = neighbors[g * stride + k]!;
+        if (nb < 0) continue;
+        const i = split ? split.edgeOrigin[g * stride + k]! : k;
+        const ns = polyTile[nb]!;
+        const ref = tileRefBase[ns]! + (nb - tilePolyBase[ns]!);
+        if (links[p * t.maxVertsPerPoly + i] === -1) links[p * t.maxVertsPerPoly + i] = ref;
+        if (ns === s) continue;
+        // A link into another tile: the part of tile edge i it covers, as fractions along the edge.
+        const tn = t.polyVertCount[p]!;
+        const a = t.polyVerts[p * t.maxVertsPerPoly + i]!,
+          b = t.polyVerts[p * t.maxVertsPerPoly + (i + 1 === tn ? 0 : i + 1)]!;
+        const ax = t.vertices[2 * a]!,
+          ay = t.vertices[2 * a + 1]!,
+          dx = t.vertices[2 * b]! - ax,
+          dy = t.vertices[2 * b + 1]! - ay;
+        const len2 = dx * dx + dy * dy;
+        const u = polyVerts[g * stride + k]!,
+          w = polyVerts[g * stride + (k + 1 === n ? 0 : k + 1)]!;
+        const tu = ((vertices[2 * u]! - ax) * dx + (vertices[2 * u + 1]! - ay) * dy) / len2,
+          tw = ((vertices[2 * w]! - ax) * dx + (vertices[2 * w + 1]! - ay) * dy) / len2;
+        border.push(p, i, ref, Math.max(0, Math.min(1, tu)), Math.max(0, Math.min(1, tw)));
       }
     }
+    (t as Mutable<NavMeshTile>).borderLinks = new Float64Array(border);
   }
   const bounds = new Float64Array([Infinity, Infinity, -Infinity, -Infinity]);
   for (let i = 0; i < vertexCount; i++) {
@@ -223,7 +223,14 @@ export function rebuildFlatView(mesh: NavMesh): void {
     if (y > bounds[3]!) bounds[3] = y;
   }
   if (vertexCount === 0) bounds.fill(0);
-  const index = buildPolygonIndex(vertices, polyVerts, polyVertCount, stride, bounds);
+  const tileBounds = new Float64Array(4 * n);
+  for (let s = 0; s < n; s++) {
+    const t = tiles[s];
+    tileBounds[4 * s] = t ? t.bvBounds[0]! : Infinity;
+    tileBounds[4 * s + 1] = t ? t.bvBounds[1]! : Infinity;
+    tileBounds[4 * s + 2] = t ? t.bvBounds[2]! : -Infinity;
+    tileBounds[4 * s + 3] = t ? t.bvBounds[3]! : -Infinity;
+  }
   const vertPolyStart = new Int32Array(vertexCount + 1);
   for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolyStart[polyVerts[p * stride + i]! + 1]!++;
   for (let i = 0; i < vertexCount; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
@@ -242,11 +249,7 @@ export function rebuildFlatView(mesh: NavMesh): void {
   m.flags = flags;
   m.tags = tags;
   m.bounds = bounds;
-  m.cellSize = index.cellSize;
-  m.gridWidth = index.gridWidth;
-  m.gridHeight = index.gridHeight;
-  m.cellStart = index.cellStart;
-  m.cellPolys = index.cellPolys;
+  m.tileBounds = tileBounds;
   m.vertPolyStart = vertPolyStart;
   m.vertPolys = vertPolys;
   m.polyTile = polyTile;

@@ -74,7 +74,11 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   for (let p = 0; p < polyCount; p++) {
     const poly = pin[p]!;
     const n = poly.length;
-    if (n < 3 || n > stride) throw bad(`polygon ${p} has ${n} vertices; it needs 3..${stride}.`, `polygons[${p}]`);
+    if (n < 3 || n > stride)
+      throw bad(
+        `polygon ${p} has ${n} vertices; it needs 3..${stride} (split larger convex polygons, or import them with navMeshFromPolygonMesh, which does).`,
+        `polygons[${p}]`,
+      );
     for (let i = 0; i < n; i++) {
       const v = poly[i];
       if (typeof v !== "number" || !Number.isInteger(v) || v < 0 || v >= vertexCount) {

@@ -192,6 +192,15 @@ const polygonMeshSeeds: unknown[] = [
     detailVertices: [0.5, 1, 0.5],
     detailTriangles: [0, 1, 4, 0, 1, 2, 4, 0, 2, 3, 4, 0, 3, 0, 4, 0],
   },
+  // An octagon (more than 6 vertices: split into ≤ 6-vertex pieces) with a raised centre detail vertex.
+  {
+    vertices: [2, 0, 0, 1.4, 0, 1.4, 0, 0, 2, -1.4, 0, 1.4, -2, 0, 0, -1.4, 0, -1.4, 0, 0, -2, 1.4, 0, -1.4],
+    polygons: [[0, 1, 2, 3, 4, 5, 6, 7]],
+    areas: [5],
+    detailMeshes: [0, 0, 1, 8],
+    detailVertices: [0, 1, 0],
+    detailTriangles: [0, 1, 8, 0, 1, 2, 8, 0, 2, 3, 8, 0, 3, 4, 8, 0, 4, 5, 8, 0, 5, 6, 8, 0, 6, 7, 8, 0, 7, 0, 8, 0],
+  },
 ];
 
 const cases_: LoaderCase<unknown>[] = [
