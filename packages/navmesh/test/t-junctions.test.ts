@@ -8,6 +8,7 @@ import {
   createNavPath,
   createRaycastResult,
   createStraightPath,
+  findPathAnyAngle,
   findPolygon,
   findPolygonPath,
   findStraightPath,
@@ -199,6 +200,35 @@ describe("T-junction border links (portal overlaps)", () => {
             findPolygonPath(ps, qs, findPolygon(solo, sx, sy), sx, sy, findPolygon(solo, gx, gy), gx, gy);
             expect(pt.flags & PathFlags.Found).toBe(ps.flags & PathFlags.Found);
             if (ps.flags & PathFlags.Found) expect(Math.abs(pt.cost - ps.cost)).toBeLessThanOrEqual(1e-9 * Math.max(1, ps.cost));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it("property: Polyanya (findPathAnyAngle) on tiles with T-junctions finds the solo mesh's exact length", () => {
+    fc.assert(
+      fc.property(
+        arbLayout,
+        fc.array(fc.tuple(fc.double({ min: 0.05, max: 0.95, noNaN: true }), fc.double({ min: 0.05, max: 0.95, noNaN: true })), {
+          minLength: 10,
+          maxLength: 10,
+        }),
+        (layout, fractions) => {
+          const { tiled, solo } = build(layout);
+          const w = layout.xb[layout.xb.length - 1]!,
+            h = layout.yb[layout.yb.length - 1]!;
+          const points = fractions.map(([fx, fy]) => [fx * w, fy * h] as const).filter(([x, y]) => findPolygon(solo, x, y) >= 0);
+          const at = createStraightPath(256),
+            as = createStraightPath(256);
+          for (let i = 0; i + 1 < points.length; i++) {
+            const [sx, sy] = points[i]!,
+              [gx, gy] = points[i + 1]!;
+            findPathAnyAngle(at, tiled, sx, sy, gx, gy);
+            findPathAnyAngle(as, solo, sx, sy, gx, gy);
+            expect(at.flags & PathFlags.Found).toBe(as.flags & PathFlags.Found);
+            if (as.flags & PathFlags.Found) expect(Math.abs(at.length - as.length)).toBeLessThanOrEqual(1e-9 * Math.max(1, as.length));
           }
         },
       ),
