@@ -43,6 +43,7 @@ async function spawnPool(count: number): Promise<{ pool: WorkerPool; workers: Wo
     endpoints: workers.map((w) => endpointFromNodeWorker(w)),
     handlers: [...NAVMESH_WORKER_HANDLERS, "noop"],
     maxInFlightPerWorker: 2,
+    maxQueued: 8192, // batch size 1 queues every query at once
   });
   return { pool, workers };
 }
