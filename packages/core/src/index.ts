@@ -9,6 +9,8 @@
  * - Randomness: the seeded, serializable {@link Rng} and its distributions.
  * - Response curves for utility AI and perception, defined as plain JSON.
  * - {@link TacticaError}, argument validation, the {@link DebugDraw} interface, frame budgets.
+ * - Runtime: the {@link SlicedTask} contract and the frame-budget {@link Scheduler} (priorities, rates,
+ *   level of detail, ageing, ms-mode logs replayed in units mode).
  *
  * @packageDocumentation
  */
@@ -311,3 +313,33 @@ export {
   roundRobinRun,
   roundRobinSetActive,
 } from "./frame-budget";
+export { createSliceCounters, type SliceCounters, type SlicedTask, SliceFlags } from "./sliced-task";
+export {
+  addScheduledTask,
+  cancelScheduledTask,
+  clearSchedulerLog,
+  createScheduler,
+  createSchedulerLog,
+  getScheduledTaskStats,
+  getSchedulerModuleStats,
+  isScheduledTask,
+  removeScheduledTask,
+  replaySchedulerFrame,
+  resetSchedulerCounters,
+  runSchedulerFrame,
+  SCHEDULER_ERROR,
+  SCHEDULER_MAX_CAPACITY,
+  SCHEDULER_MAX_MODULES,
+  SCHEDULER_MODULE_STRIDE,
+  type ScheduledTaskOptions,
+  type ScheduledTaskStats,
+  type Scheduler,
+  type SchedulerLog,
+  type SchedulerModuleStats,
+  type SchedulerOptions,
+  setScheduledTaskLod,
+  setScheduledTaskPriority,
+  setScheduledTaskRate,
+  setSchedulerBudget,
+} from "./scheduler";
+export { restoreScheduler, saveScheduler, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./scheduler-snapshot";
