@@ -183,3 +183,4 @@ export {
   type NavpointParams,
   type NavpointParamsJson,
 } from "./graphs/navpoint-params-json";
+export { createPolygonPathTask, type PolygonPathTask } from "./sliced-task";
