@@ -14,6 +14,7 @@ const PACKAGE_ORDER = [
   "getting-started",
   "conventions",
   "untrusted-data",
+  "frame-budgets",
   "releasing",
   "core",
   "search",

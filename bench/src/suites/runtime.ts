@@ -1,0 +1,103 @@
+import { addScheduledTask, createScheduler, runSchedulerFrame, SliceFlags, type Scheduler, type SlicedTask } from "@tactica/core";
+import { allocationPerCall, consume, measure, type Timing } from "../measure";
+import type { Suite, SuiteContext } from "../suite";
+
+// The frame-budget scheduler of @tactica/core (issue 17) against calling the same work directly in
+// a plain loop: the scheduler's cost per slice, with 1,000 tasks of about 10 µs each (goal ≤ 5 %,
+// i.e. ≤ 0.5 µs per slice) and with empty tasks (the bare per-slice cost), in units mode, in ms mode
+// (two clock reads per slice) and with half the tasks waiting each frame (ageing in play); and
+// the bytes a frame allocates (goal 0).
+
+const TASKS = 1000;
+
+/** Busy work: `n` rounds of xorshift32. */
+function work(n: number, seed: number): number {
+  let x = seed | 1;
+  for (let i = 0; i < n; i++) {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+  }
+  return x;
+}
+
+/** Rounds of {@link work} that take about `us` microseconds on this machine. */
+function calibrate(us: number, timeMs: number): number {
+  let n = 1000;
+  for (let k = 0; k < 4; k++) {
+    const t = measure(() => consume(work(n, k + 1)), { timeMs: timeMs / 4 });
+    n = Math.max(1, Math.round((n * us) / t.medianUs));
+  }
+  return n;
+}
+
+function tasks(rounds: number): SlicedTask[] {
+  return Array.from({ length: TASKS }, (_, i) => ({
+    step(_budget, counters) {
+      consume(work(rounds, i + 1));
+      counters.units += 1;
+      return SliceFlags.Done;
+    },
+  }));
+}
+
+function scheduler(list: SlicedTask[], budget: number, timed: boolean): Scheduler {
+  const s = createScheduler(timed ? { frameBudget: 1e9, budgetUnit: "ms", now: () => performance.now(), capacity: TASKS } : { frameBudget: budget, capacity: TASKS });
+  list.forEach((t, i) => addScheduledTask(s, t, { sliceUnits: 1, priority: i % 4, module: `m${i % 8}` }));
+  return s;
+}
+
+function record(ctx: SuiteContext, name: string, lib: string, t: Timing): void {
+  ctx.record({ case: name, library: lib, metric: "median_us", value: t.medianUs, unit: "us" });
+  ctx.record({ case: name, library: lib, metric: "p95_us", value: t.p95Us, unit: "us" });
+}
+
+const suite: Suite = {
+  name: "runtime",
+  description: "core's frame-budget scheduler: overhead per slice vs a direct loop over the same 1,000 tasks, bytes per frame",
+  run(ctx) {
+    const timeMs = ctx.quick ? 60 : 1500;
+    const rounds = calibrate(10, ctx.quick ? 40 : 400);
+    ctx.log(`${rounds} xorshift rounds ≈ 10 µs`);
+    for (const [label, r] of [
+      ["10us", rounds],
+      ["empty", 0],
+    ] as const) {
+      const list = tasks(r);
+      const counters = { units: 0, nodes: 0, rays: 0 };
+      const direct = measure(
+        () => {
+          for (let i = 0; i < TASKS; i++) list[i]!.step(1, counters);
+        },
+        { timeMs },
+      );
+      record(ctx, `frame-${TASKS}-tasks-${label}`, "direct-loop", direct);
+      for (const [mode, s] of [
+        ["units", scheduler(list, TASKS, false)],
+        ["ms", scheduler(tasks(r), 0, true)],
+      ] as const) {
+        const t = measure(() => runSchedulerFrame(s, 1 / 60), { timeMs });
+        if (s.lastSlices !== TASKS) throw new Error(`bench: ${s.lastSlices} slices, expected ${TASKS}`);
+        const name = `frame-${TASKS}-tasks-${label}-${mode}`;
+        record(ctx, name, "tactica", t);
+        const perSlice = (t.medianUs - direct.medianUs) / TASKS;
+        ctx.record({ case: name, library: "tactica", metric: "overhead_per_slice_us", value: perSlice, unit: "us" });
+        ctx.record({ case: name, library: "tactica", metric: "overhead_pct", value: (100 * (t.medianUs - direct.medianUs)) / direct.medianUs, unit: "%" });
+        ctx.record({ case: name, library: "tactica", metric: "ratio_vs_direct-loop", value: direct.medianUs / t.medianUs, unit: "x" });
+        ctx.log(`${name}: ${t.medianUs.toFixed(1)} µs/frame vs direct ${direct.medianUs.toFixed(1)} µs → ${perSlice.toFixed(3)} µs per slice`);
+      }
+    }
+    // Half the budget: 500 of 1,000 empty tasks run per frame, the rest wait and age.
+    const half = scheduler(tasks(0), TASKS / 2, false);
+    const th = measure(() => runSchedulerFrame(half, 1 / 60), { timeMs });
+    record(ctx, `frame-${TASKS}-tasks-empty-half-budget`, "tactica", th);
+    ctx.record({ case: `frame-${TASKS}-tasks-empty-half-budget`, library: "tactica", metric: "us_per_slice", value: th.medianUs / (TASKS / 2), unit: "us" });
+    // Bytes per frame (units mode, 1,000 empty tasks).
+    const s = scheduler(tasks(0), TASKS, false);
+    const bytes = allocationPerCall(() => runSchedulerFrame(s, 1 / 60), ctx.quick ? 200 : 5000);
+    ctx.record({ case: `frame-${TASKS}-tasks-empty-units`, library: "tactica", metric: "bytes_per_frame", value: bytes, unit: "bytes" });
+    ctx.log(`bytes per frame: ${bytes.toFixed(1)}`);
+  },
+};
+
+export default suite;
