@@ -208,6 +208,8 @@ export interface Scheduler {
   freeCount: number;
   /** @internal The counters handed to each slice. */
   readonly counters: SliceCounters;
+  /** @internal The clock at the end of the last slice (ms mode reads it instead of the clock). */
+  clock: number;
 }
 
 function fail(fn: string, problem: string, path: string): never {
@@ -307,6 +309,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     free,
     freeCount: capacity,
     counters: { units: 0, nodes: 0, rays: 0 },
+    clock: 0,
   };
 }
 
@@ -540,7 +543,12 @@ function runSlice(s: Scheduler, slot: number, give: number): number {
   const now = s.now;
   const t0 = now === undefined ? 0 : now();
   const status = task.step(give, c);
-  const ms = now === undefined ? 0 : now() - t0;
+  let ms = 0;
+  if (now !== undefined) {
+    const t1 = now();
+    ms = t1 - t0;
+    s.clock = t1;
+  }
   let used = c.units;
   if (typeof used !== "number" || !(used >= 0) || used === Infinity) fail("runSchedulerFrame", `task ${s.generation[slot]! * INDEX_SPAN + slot} reported ${describeValue(used)} units; add a finite count ≥ 0 to counters.units.`, "counters.units");
   if (status !== SliceFlags.Partial && status !== SliceFlags.Done && status !== SliceFlags.Failed)
@@ -619,6 +627,7 @@ export function runSchedulerFrame(scheduler: Scheduler, dt: number): number {
   const budget = s.frameBudget;
   const now = s.now;
   const start = timed ? now!() : 0;
+  s.clock = start;
   let remaining = budget;
   let slices = 0;
   let more = n > 0;
@@ -627,7 +636,8 @@ export function runSchedulerFrame(scheduler: Scheduler, dt: number): number {
     for (let k = 0; k < n; k++) {
       const slot = order[k]! % INDEX_SPAN;
       if (live[slot] !== 1 || pending[slot] !== 1) continue;
-      if (timed ? now!() - start >= budget : remaining <= 0) break outer;
+      // ms mode reads the time the last slice ended (no extra clock call per slice).
+      if (timed ? s.clock - start >= budget : remaining <= 0) break outer;
       if (slices >= s.maxSlicesPerFrame) break outer;
       const su = sliceUnits[slot]!;
       const give = timed || su <= remaining ? su : Math.max(1, Math.floor(remaining));
