@@ -1,5 +1,24 @@
 // Loaders of @tactica/core: RNG state restore, the bitset text reader and response-curve JSON.
-import { compileResponseCurve, createRng, formatBitset, parseBitset, restoreRng, rngNextUint32, saveRng, validateResponseCurve, type Rng } from "@tactica/core";
+import {
+  addScheduledTask,
+  compileResponseCurve,
+  createRng,
+  createScheduler,
+  formatBitset,
+  parseBitset,
+  removeScheduledTask,
+  restoreRng,
+  restoreScheduler,
+  rngNextUint32,
+  runSchedulerFrame,
+  saveRng,
+  saveScheduler,
+  SliceFlags,
+  validateResponseCurve,
+  type Rng,
+  type Scheduler,
+  type SlicedTask,
+} from "@tactica/core";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
 
@@ -80,5 +99,73 @@ const responseCurve: LoaderCase<unknown> = {
   },
 };
 
+/** A scheduler of three tasks in modules a, b, a (each job 40 units, 7 per slice): the restore target. */
+function makeScheduler(): Scheduler {
+  const s = createScheduler({ frameBudget: 20, capacity: 8 });
+  for (const [i, module] of ["a", "b", "a"].entries()) {
+    let left = 40;
+    const task: SlicedTask = {
+      step(budget, counters) {
+        const n = Math.min(budget, left);
+        left -= n;
+        counters.units += n;
+        if (left > 0) return SliceFlags.Partial;
+        left = 40;
+        return SliceFlags.Done;
+      },
+    };
+    addScheduledTask(s, task, { module, rate: i + 1, priority: i, sliceUnits: 7, lod: i === 2 ? 0.5 : 1 });
+  }
+  return s;
+}
+
+function schedulerSeeds(): unknown[] {
+  const a = makeScheduler();
+  for (let f = 0; f < 13; f++) runSchedulerFrame(a, 1 / 30);
+  const b = makeScheduler();
+  for (let f = 0; f < 5; f++) runSchedulerFrame(b, 0.1);
+  // A removed and re-added task: slot 1 comes back with generation 2.
+  removeScheduledTask(b, 65536 + 1);
+  addScheduledTask(b, { step: (_budget, counters) => ((counters.units += 1), SliceFlags.Done) }, { module: "b" });
+  runSchedulerFrame(b, 0.1);
+  return [saveScheduler(makeScheduler()), saveScheduler(a), saveScheduler(b)].map((x) => JSON.parse(JSON.stringify(x)) as unknown);
+}
+
+const SCHEDULER_SEEDS = schedulerSeeds();
+const base = SCHEDULER_SEEDS[1] as { tasks: Record<string, unknown>[]; generations: number[]; modules: string[] };
+
+const schedulerRestore: LoaderCase<unknown> = {
+  pkg: "core",
+  name: "restoreScheduler",
+  kind: "json",
+  seeds: SCHEDULER_SEEDS,
+  // Semantically wrong: dangling module indices, duplicate or unordered slots, a module mismatch,
+  // huge declared task lists and generations, an accumulator of 1, counters of the wrong length.
+  wrong: fc.oneof(
+    fc.constant({ ...base, tasks: base.tasks.map((t) => ({ ...t, module: 7 })) }),
+    fc.constant({ ...base, tasks: [base.tasks[0], base.tasks[0], base.tasks[2]] }),
+    fc.constant({ ...base, tasks: [base.tasks[2], base.tasks[1], base.tasks[0]] }),
+    fc.constant({ ...base, modules: ["b", "a"] }),
+    fc.constant({ ...base, tasks: Array.from({ length: 100_000 }, () => base.tasks[0]) }),
+    fc.constant({ ...base, generations: Array.from({ length: 1_000_000 }, () => 1) }),
+    fc.constant({ ...base, tasks: base.tasks.map((t) => ({ ...t, accumulator: 1 })) }),
+    fc.constant({ ...base, tasks: base.tasks.map((t) => ({ ...t, counters: [1, 2, 3] })) }),
+    fc.nat({ max: 40 }).map((d) => {
+      let deep: unknown = 1;
+      for (let i = 0; i < d * 50; i++) deep = [deep];
+      return { ...base, tasks: [deep, ...base.tasks.slice(1)] };
+    }),
+  ),
+  target: {
+    create: makeScheduler,
+    hash: (t) => JSON.stringify(saveScheduler(t as Scheduler)),
+    restore: (t, input) => {
+      restoreScheduler(t as Scheduler, input);
+      // An accepted snapshot must leave a scheduler that runs.
+      for (let f = 0; f < 3; f++) runSchedulerFrame(t as Scheduler, 1 / 30);
+    },
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve];
+export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, schedulerRestore];
