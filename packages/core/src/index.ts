@@ -10,7 +10,8 @@
  * - Response curves for utility AI and perception, defined as plain JSON.
  * - {@link TacticaError}, argument validation, the {@link DebugDraw} interface, frame budgets.
  * - Runtime: the {@link SlicedTask} contract and the frame-budget {@link Scheduler} (priorities, rates,
- *   level of detail, ageing, ms-mode logs replayed in units mode).
+ *   level of detail, ageing, ms-mode logs replayed in units mode); the versioned snapshot envelope
+ *   with per-package section codecs, named RNG streams and a byte-level state hash.
  *
  * @packageDocumentation
  */
@@ -342,4 +343,19 @@ export {
   setScheduledTaskRate,
   setSchedulerBudget,
 } from "./scheduler";
-export { restoreScheduler, saveScheduler, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./scheduler-snapshot";
+export { restoreScheduler, saveScheduler, schedulerSnapshotCodec, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./scheduler-snapshot";
+export {
+  createSnapshotCodecs,
+  registerSnapshotCodec,
+  restoreSnapshot,
+  saveSnapshot,
+  type Snapshot,
+  SNAPSHOT_ERROR,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type SnapshotCodec,
+  type SnapshotCodecs,
+  type SnapshotSection,
+} from "./snapshot";
+export { createStateHash, hashStateBytes, hashStateNumber, hashStateString, readStateHash, resetStateHash, type StateHash } from "./state-hash";
+export { createRngStream, createRngStreams } from "./rng-streams";

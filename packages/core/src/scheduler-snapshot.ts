@@ -1,6 +1,7 @@
 import { TacticaError } from "./errors";
 import { SCHEDULER_ERROR, SCHEDULER_MAX_MODULES, SCHEDULER_MODULE_STRIDE, type Scheduler } from "./scheduler";
 import type { SlicedTask } from "./sliced-task";
+import type { SnapshotCodec } from "./snapshot";
 import { describeValue } from "./validate";
 
 /** One task's saved state in a {@link SchedulerSnapshot}. */
@@ -225,3 +226,9 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
   s.freeCount = f;
   s.count = parsed.length;
 }
+
+/**
+ * The snapshot-envelope codec of a {@link Scheduler} (version 1): {@link saveScheduler} /
+ * {@link restoreScheduler}. Register it with `registerSnapshotCodec(codecs, "scheduler", schedulerSnapshotCodec)`.
+ */
+export const schedulerSnapshotCodec: SnapshotCodec<Scheduler> = { version: 1, save: saveScheduler, restore: restoreScheduler };
