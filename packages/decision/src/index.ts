@@ -290,3 +290,4 @@ export {
   type FuzzyState,
   type FuzzySystem,
 } from "./fuzzy/system";
+export { blackboardSnapshotCodec } from "./blackboard-codec";

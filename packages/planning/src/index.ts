@@ -115,3 +115,4 @@ export {
 } from "./smart/smart-zone";
 export { planningDomainJsonSchema } from "./domain/domain-schema";
 export { createLiftedPlanner, planLiftedBfs, type LiftedPlanner } from "./lifted/plan-lifted-bfs";
+export { createPlanRunnerSnapshotCodec } from "./runner/runner-codec";
