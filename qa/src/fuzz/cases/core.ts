@@ -14,6 +14,12 @@ import {
   saveRng,
   saveScheduler,
   SliceFlags,
+  createRngStream,
+  createSnapshotCodecs,
+  registerSnapshotCodec,
+  restoreSnapshot,
+  saveSnapshot,
+  schedulerSnapshotCodec,
   validateResponseCurve,
   type Rng,
   type Scheduler,
@@ -167,5 +173,59 @@ const schedulerRestore: LoaderCase<unknown> = {
   },
 };
 
+/** The snapshot envelope over a world of a scheduler and two named generators. */
+const SNAPSHOT_CODECS = createSnapshotCodecs();
+registerSnapshotCodec(SNAPSHOT_CODECS, "scheduler", schedulerSnapshotCodec);
+
+interface SnapshotWorld {
+  scheduler: Scheduler;
+  rng: { ai: Rng; loot: Rng };
+}
+
+function makeSnapshotWorld(): SnapshotWorld {
+  return { scheduler: makeScheduler(), rng: { ai: createRngStream(1, "ai"), loot: createRngStream(1, "loot") } };
+}
+
+function snapshotSeeds(): unknown[] {
+  const w = makeSnapshotWorld();
+  const out: unknown[] = [saveSnapshot(SNAPSHOT_CODECS, { scheduler: w.scheduler }, { tick: 0, rng: w.rng })];
+  for (let f = 0; f < 9; f++) runSchedulerFrame(w.scheduler, 1 / 30);
+  rngNextUint32(w.rng.ai);
+  out.push(saveSnapshot(SNAPSHOT_CODECS, { scheduler: w.scheduler }, { tick: 9, rng: { ai: w.rng.ai } }));
+  return out.map((x) => JSON.parse(JSON.stringify(x)) as unknown);
+}
+
+const SNAPSHOT_SEEDS = snapshotSeeds();
+const env = SNAPSHOT_SEEDS[1] as { sections: Record<string, unknown>; rng: Record<string, unknown> };
+
+const snapshotRestore: LoaderCase<unknown> = {
+  pkg: "core",
+  name: "restoreSnapshot",
+  kind: "json",
+  seeds: SNAPSHOT_SEEDS,
+  // Semantically wrong: unknown sections and streams, newer section versions, a missing section,
+  // a section holding another section's data, huge section lists.
+  wrong: fc.oneof(
+    fc.constant({ ...env, sections: { ...env.sections, crowd: { version: 1, data: {} } } }),
+    fc.constant({ ...env, rng: { ...env.rng, other: [1, 2, 3, 4] } }),
+    fc.constant({ ...env, sections: { scheduler: { version: 2, data: (env.sections["scheduler"] as { data: unknown }).data } } }),
+    fc.constant({ ...env, sections: {} }),
+    fc.constant({ ...env, sections: { scheduler: { version: 1, data: env } } }),
+    fc.constant({ ...env, sections: Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`s${i}`, { version: 1, data: null }])) }),
+  ),
+  target: {
+    create: makeSnapshotWorld,
+    hash: (t) => {
+      const w = t as SnapshotWorld;
+      return JSON.stringify([saveScheduler(w.scheduler), saveRng(w.rng.ai), saveRng(w.rng.loot)]);
+    },
+    restore: (t, input) => {
+      const w = t as SnapshotWorld;
+      restoreSnapshot(SNAPSHOT_CODECS, { scheduler: w.scheduler }, input, { rng: w.rng });
+      for (let f = 0; f < 3; f++) runSchedulerFrame(w.scheduler, 1 / 30);
+    },
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, schedulerRestore];
+export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, schedulerRestore, snapshotRestore];
