@@ -15,6 +15,7 @@ const PACKAGE_ORDER = [
   "conventions",
   "untrusted-data",
   "frame-budgets",
+  "saving-ai-state",
   "releasing",
   "core",
   "search",
