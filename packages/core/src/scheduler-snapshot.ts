@@ -160,7 +160,9 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
   stats.forEach((v, i) => num(v, `$.moduleStats[${i}]`, 0, Number.MAX_VALUE));
   const gens = array(snapshot["generations"], "$.generations", C);
   if (gens.length !== C) bad("$.generations", `must hold one generation per slot (${C}) but holds ${gens.length}.`);
-  gens.forEach((g, i) => num(g, `$.generations[${i}]`, 1, 32767, true));
+  gens.forEach((g, i) => {
+    if (!(typeof g === "number" && Number.isInteger(g) && g >= 1 && g <= 32767)) num(g, `$.generations[${i}]`, 1, 32767, true);
+  });
   const tasks = array(snapshot["tasks"], "$.tasks", C);
   const liveSlots: number[] = [];
   for (let i = 0; i < C; i++) if (s.live[i] === 1) liveSlots.push(i);
@@ -179,7 +181,9 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
     if (names[module] !== own) bad(`${p}.module`, `is module ${JSON.stringify(names[module])} but the scheduler's task ${i} (by slot) is in ${JSON.stringify(own)}; register the same tasks in the same order.`);
     const counters = array(t["counters"], `${p}.counters`, COUNTERS.length);
     if (counters.length !== COUNTERS.length) bad(`${p}.counters`, `must hold ${COUNTERS.length} numbers (${COUNTERS.join(", ")}) but holds ${counters.length}.`);
-    counters.forEach((v, k) => num(v, `${p}.counters[${k}]`, 0, Number.MAX_VALUE));
+    counters.forEach((v, k) => {
+      if (!(typeof v === "number" && v >= 0 && v <= Number.MAX_VALUE)) num(v, `${p}.counters[${k}]`, 0, Number.MAX_VALUE); // the path is built only on failure
+    });
     parsed.push({
       slot,
       module,
