@@ -778,3 +778,99 @@ export function resetSchedulerCounters(scheduler: Scheduler): void {
   const s = scheduler;
   for (const a of [s.misses, s.completions, s.failures, s.cancels, s.units, s.nodes, s.rays, s.ms, s.slices, s.moduleStats]) a.fill(0);
 }
+
+/** The JSON form of a {@link SchedulerLog} ({@link schedulerLogToJson}): one entry per frame. */
+export interface SchedulerLogJson {
+  /** Always `"tactica.scheduler-log"`. */
+  format: "tactica.scheduler-log";
+  /** Format version (1). */
+  version: 1;
+  /** Frames in order: `dt` and the slices as `[handle, given, used]` triples. */
+  frames: { dt: number; slices: [number, number, number][] }[];
+}
+
+/**
+ * The recorded frames of `log` as JSON-safe data (allocates), for a bug report or a replay on
+ * another machine: {@link schedulerLogFromJson} reads it back.
+ *
+ * @example
+ * ```ts
+ * const log = createSchedulerLog(1000, 100);
+ * let t = 0;
+ * const s = createScheduler({ frameBudget: 1, budgetUnit: "ms", now: () => t, log });
+ * addScheduledTask(s, { step: (budget, c) => ((t += 0.4), (c.units += budget), SliceFlags.Partial) }, { sliceUnits: 8 });
+ * runSchedulerFrame(s, 1 / 60);
+ * const json = JSON.parse(JSON.stringify(schedulerLogToJson(log)));
+ * schedulerLogFromJson(json).sliceCount; // → 3 (0.4 ms each until 1 ms was spent)
+ * ```
+ */
+export function schedulerLogToJson(log: SchedulerLog): SchedulerLogJson {
+  const frames: SchedulerLogJson["frames"] = [];
+  for (let f = 0; f < log.frameCount; f++) {
+    const slices: [number, number, number][] = [];
+    for (let j = log.frameStart[f]!; j < log.frameStart[f + 1]!; j++) slices.push([log.handles[j]!, log.given[j]!, log.used[j]!]);
+    frames.push({ dt: log.dt[f]!, slices });
+  }
+  return { format: "tactica.scheduler-log", version: 1, frames };
+}
+
+/** Most slices {@link schedulerLogFromJson} accepts (a cap on what a file may make it allocate). */
+export const SCHEDULER_LOG_MAX_SLICES = 1 << 24;
+
+/**
+ * Reads {@link schedulerLogToJson} output into a new {@link SchedulerLog} sized to fit. Checks
+ * everything first.
+ *
+ * @throws TacticaError `CORE_SCHEDULER` naming the JSON path (`$.frames[3].slices[0][2]`) of the first problem.
+ */
+export function schedulerLogFromJson(json: unknown): SchedulerLog {
+  const fn = "schedulerLogFromJson";
+  const bad = (path: string, problem: string): never => fail(fn, `${path} ${problem}`, path);
+  if (typeof json !== "object" || json === null || Array.isArray(json)) bad("$", `must be a scheduler log object but is ${describeValue(json)}.`);
+  const o = json as Record<string, unknown>;
+  if (o["format"] !== "tactica.scheduler-log") bad("$.format", `must be "tactica.scheduler-log" but is ${describeValue(o["format"])}.`);
+  if (o["version"] !== 1) bad("$.version", `must be 1 but is ${describeValue(o["version"])}.`);
+  const frames = o["frames"];
+  if (!Array.isArray(frames)) bad("$.frames", `must be an array but is ${describeValue(frames)}.`);
+  const fr = frames as unknown[];
+  if (fr.length > SCHEDULER_LOG_MAX_SLICES) bad("$.frames", `has ${fr.length} frames; at most ${SCHEDULER_LOG_MAX_SLICES}.`);
+  let total = 0;
+  for (let f = 0; f < fr.length; f++) {
+    const p = `$.frames[${f}]`;
+    const frame = fr[f];
+    if (typeof frame !== "object" || frame === null || Array.isArray(frame)) bad(p, `must be {dt, slices} but is ${describeValue(frame)}.`);
+    const fo = frame as Record<string, unknown>;
+    const dt = fo["dt"];
+    if (typeof dt !== "number" || !(dt >= 0) || dt === Infinity) bad(`${p}.dt`, `must be a finite number ≥ 0 but is ${describeValue(dt)}.`);
+    const slices = fo["slices"];
+    if (!Array.isArray(slices)) bad(`${p}.slices`, `must be an array but is ${describeValue(slices)}.`);
+    const sl = slices as unknown[];
+    total += sl.length;
+    if (total > SCHEDULER_LOG_MAX_SLICES) bad(`${p}.slices`, `brings the log past ${SCHEDULER_LOG_MAX_SLICES} slices.`);
+    for (let j = 0; j < sl.length; j++) {
+      const t = sl[j];
+      const q = `${p}.slices[${j}]`;
+      if (!Array.isArray(t) || t.length !== 3) bad(q, `must be a [handle, given, used] triple but is ${describeValue(t)}.`);
+      const [h, g, u] = t as unknown[];
+      if (typeof h !== "number" || !Number.isInteger(h) || h < INDEX_SPAN || h > MAX_GENERATION * INDEX_SPAN + INDEX_SPAN - 1) bad(`${q}[0]`, `must be a task handle but is ${describeValue(h)}.`);
+      if (typeof g !== "number" || !Number.isInteger(g) || g < 1 || g > 2 ** 31 - 1) bad(`${q}[1]`, `must be an integer budget ≥ 1 but is ${describeValue(g)}.`);
+      if (typeof u !== "number" || !(u >= 0) || u === Infinity) bad(`${q}[2]`, `must be a finite number of units ≥ 0 but is ${describeValue(u)}.`);
+    }
+  }
+  const log = createSchedulerLog(Math.max(1, total), Math.max(1, fr.length));
+  let k = 0;
+  for (let f = 0; f < fr.length; f++) {
+    const fo = fr[f] as { dt: number; slices: [number, number, number][] };
+    log.dt[f] = fo.dt;
+    for (const [h, g, u] of fo.slices) {
+      log.handles[k] = h;
+      log.given[k] = g;
+      log.used[k] = u;
+      k++;
+    }
+    log.frameStart[f + 1] = k;
+  }
+  log.frameCount = fr.length;
+  log.sliceCount = k;
+  return log;
+}

@@ -13,6 +13,8 @@ import {
   removeScheduledTask,
   replaySchedulerFrame,
   resetSchedulerCounters,
+  schedulerLogFromJson,
+  schedulerLogToJson,
   restoreScheduler,
   runSchedulerFrame,
   saveScheduler,
@@ -395,7 +397,10 @@ describe("ms mode log and units-mode replay", () => {
         expect(log.frameCount).toBe(120);
         const replay = createScheduler({ frameBudget: 1 });
         const b = build(replay);
-        for (let f = 0; f < log.frameCount; f++) replaySchedulerFrame(replay, log, f);
+        // Through JSON, as a bug report would carry it.
+        const read = schedulerLogFromJson(JSON.parse(JSON.stringify(schedulerLogToJson(log))));
+        expect(read.frameCount).toBe(log.frameCount);
+        for (let f = 0; f < read.frameCount; f++) replaySchedulerFrame(replay, read, f);
         expect(replay.replayMismatches).toBe(0);
         expect(b.map((j) => j.trace)).toEqual(a.map((j) => j.trace));
         expect(b.map((j) => j.done)).toEqual(a.map((j) => j.done));
@@ -418,6 +423,37 @@ describe("ms mode log and units-mode replay", () => {
     const other = createScheduler({ frameBudget: 1 });
     expect(code(() => replaySchedulerFrame(other, log, 0))).toBe("CORE_SCHEDULER");
     expect(code(() => replaySchedulerFrame(s, log, 1))).toBe("CORE_SCHEDULER");
+  });
+
+  it("schedulerLogToJson / schedulerLogFromJson: the @example, and broken logs name their JSON path", () => {
+    const log = createSchedulerLog(1000, 100);
+    let t = 0;
+    const s = createScheduler({ frameBudget: 1, budgetUnit: "ms", now: () => t, log });
+    addScheduledTask(s, { step: (budget, c) => ((t += 0.4), (c.units += budget), SliceFlags.Partial) }, { sliceUnits: 8 });
+    runSchedulerFrame(s, 1 / 60);
+    const json = JSON.parse(JSON.stringify(schedulerLogToJson(log))) as { frames: { dt: unknown; slices: unknown[][] }[] };
+    expect(schedulerLogFromJson(json).sliceCount).toBe(3);
+    const cases: [unknown, string][] = [
+      [[], "$"],
+      [{ ...json, format: "x" }, "$.format"],
+      [{ ...json, version: 2 }, "$.version"],
+      [{ ...json, frames: {} }, "$.frames"],
+      [{ ...json, frames: [{ dt: -1, slices: [] }] }, "$.frames[0].dt"],
+      [{ ...json, frames: [{ dt: 0, slices: [[1, 1]] }] }, "$.frames[0].slices[0]"],
+      [{ ...json, frames: [{ dt: 0, slices: [[5, 1, 1]] }] }, "$.frames[0].slices[0][0]"],
+      [{ ...json, frames: [{ dt: 0, slices: [[65536, 0, 1]] }] }, "$.frames[0].slices[0][1]"],
+      [{ ...json, frames: [{ dt: 0, slices: [[65536, 1, Number.NaN]] }] }, "$.frames[0].slices[0][2]"],
+    ];
+    for (const [input, path] of cases) {
+      let err: unknown;
+      try {
+        schedulerLogFromJson(input);
+      } catch (e) {
+        err = e;
+      }
+      expect(isTacticaError(err, "CORE_SCHEDULER"), path).toBe(true);
+      expect((err as { path: string }).path).toBe(path);
+    }
   });
 
   it("a replay against different tasks reports divergence as mismatches, not an exception", () => {

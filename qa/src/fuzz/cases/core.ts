@@ -15,7 +15,11 @@ import {
   saveScheduler,
   SliceFlags,
   createRngStream,
+  createSchedulerLog,
   createSnapshotCodecs,
+  replaySchedulerFrame,
+  schedulerLogFromJson,
+  schedulerLogToJson,
   registerSnapshotCodec,
   restoreSnapshot,
   saveSnapshot,
@@ -227,5 +231,54 @@ const snapshotRestore: LoaderCase<unknown> = {
   },
 };
 
+function logSeeds(): unknown[] {
+  const log = createSchedulerLog(10_000, 100);
+  let t = 0;
+  const s = createScheduler({ frameBudget: 2, budgetUnit: "ms", now: () => t, log, capacity: 8 });
+  for (const rate of [0, 3, 1]) {
+    let left = 50;
+    addScheduledTask(
+      s,
+      {
+        step(budget, counters) {
+          const n = Math.min(budget, left);
+          left -= n;
+          t += 0.1 * n;
+          counters.units += n;
+          if (left > 0) return SliceFlags.Partial;
+          left = 50;
+          return SliceFlags.Done;
+        },
+      },
+      { rate, sliceUnits: 4 },
+    );
+  }
+  for (let f = 0; f < 12; f++) runSchedulerFrame(s, 1 / 30);
+  return [schedulerLogToJson(createSchedulerLog(1, 1)), schedulerLogToJson(log)].map((x) => JSON.parse(JSON.stringify(x)) as unknown);
+}
+
+const LOG_SEEDS = logSeeds();
+const logBase = LOG_SEEDS[1] as { frames: { dt: number; slices: number[][] }[] };
+
+const schedulerLogRead: LoaderCase<unknown> = {
+  pkg: "core",
+  name: "schedulerLogFromJson",
+  kind: "json",
+  seeds: LOG_SEEDS,
+  // Semantically wrong: handles of tasks that do not exist, zero budgets, frame lists past any limit.
+  wrong: fc.oneof(
+    fc.constant({ ...logBase, frames: logBase.frames.map((f) => ({ ...f, slices: f.slices.map(([, g, u]) => [7 * 65536 + 5, g, u]) })) }),
+    fc.constant({ ...logBase, frames: [{ dt: 0, slices: [[65536, 0, 0]] }] }),
+    fc.constant({ ...logBase, frames: Array.from({ length: 200_000 }, () => ({ dt: 0, slices: [] })) }),
+  ),
+  // A log that reads must replay (or be refused as not matching) on a scheduler of the seed's shape.
+  load: (json) => {
+    const log = schedulerLogFromJson(json);
+    const s = makeScheduler();
+    for (let f = 0; f < Math.min(log.frameCount, 50); f++) replaySchedulerFrame(s, log, f);
+    return log;
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, schedulerRestore, snapshotRestore];
+export const cases: readonly LoaderCase<unknown>[] = [rngRestore, bitsetParse, responseCurve, schedulerRestore, snapshotRestore, schedulerLogRead];
