@@ -618,6 +618,8 @@ export function runSchedulerFrame(scheduler: Scheduler, dt: number): number {
   const log = s.log;
   const logging = log !== undefined && !log.overflow;
   if (logging) {
+    // Drop the slices of a frame a throwing task cut short: each recorded frame is complete.
+    log.sliceCount = log.frameStart[log.frameCount]!;
     if (log.frameCount >= log.dt.length) log.overflow = true;
     else log.dt[log.frameCount] = dt;
   }

@@ -456,6 +456,20 @@ describe("ms mode log and units-mode replay", () => {
     }
   });
 
+  it("a frame cut short by a throwing task leaves no slices in the log", () => {
+    const log = createSchedulerLog(100, 10);
+    const s = createScheduler({ frameBudget: 100, log });
+    let explode = true;
+    addScheduledTask(s, job(1000), { sliceUnits: 10, priority: 0 });
+    addScheduledTask(s, { step: (_b, c) => ((c.units = explode ? -1 : 1), SliceFlags.Partial) }, { priority: 1 });
+    expect(code(() => runSchedulerFrame(s, 0))).toBe("CORE_SCHEDULER");
+    explode = false;
+    runSchedulerFrame(s, 0);
+    expect(log.frameCount).toBe(1);
+    expect(log.frameStart[1]! - log.frameStart[0]!).toBe(log.sliceCount);
+    expect(Array.from(log.given.subarray(0, 2))).toEqual([10, 64]);
+  });
+
   it("a replay against different tasks reports divergence as mismatches, not an exception", () => {
     const log = createSchedulerLog(100, 10);
     const s = createScheduler({ frameBudget: 1000, log });
