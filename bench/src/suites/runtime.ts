@@ -59,7 +59,9 @@ function tasks(rounds: number): SlicedTask[] {
 }
 
 function scheduler(list: SlicedTask[], budget: number, timed: boolean): Scheduler {
-  const s = createScheduler(timed ? { frameBudget: 1e9, budgetUnit: "ms", now: () => performance.now(), capacity: TASKS } : { frameBudget: budget, capacity: TASKS });
+  const s = createScheduler(
+    timed ? { frameBudget: 1e9, budgetUnit: "ms", now: () => performance.now(), capacity: TASKS } : { frameBudget: budget, capacity: TASKS },
+  );
   list.forEach((t, i) => addScheduledTask(s, t, { sliceUnits: 1, priority: i % 4, module: `m${i % 8}` }));
   return s;
 }
@@ -71,7 +73,8 @@ function record(ctx: SuiteContext, name: string, lib: string, t: Timing): void {
 
 const suite: Suite = {
   name: "runtime",
-  description: "core's frame-budget scheduler: overhead per slice vs a direct loop over the same 1,000 tasks, bytes per frame; snapshot save/restore time and size; byte-level state hash vs hashing JSON text",
+  description:
+    "core's frame-budget scheduler: overhead per slice vs a direct loop over the same 1,000 tasks, bytes per frame; snapshot save/restore time and size; byte-level state hash vs hashing JSON text",
   run(ctx) {
     const timeMs = ctx.quick ? 60 : 1500;
     const rounds = calibrate(10, ctx.quick ? 40 : 400);
@@ -100,12 +103,18 @@ const suite: Suite = {
       const samples = new Map<string, Timing[]>(runs.map(([k]) => [k, []]));
       for (let round = 0; round < ROUNDS; round++) for (const [k, fn] of runs) samples.get(k)!.push(measure(fn, { timeMs: timeMs / ROUNDS }));
       const med = (k: string): Timing => {
-        const ts = samples.get(k)!.slice().sort((a, b) => a.medianUs - b.medianUs);
+        const ts = samples
+          .get(k)!
+          .slice()
+          .sort((a, b) => a.medianUs - b.medianUs);
         return ts[ts.length >> 1]!;
       };
       // Per round ratios too: the overhead measured within one round is the least disturbed.
       const overheads = (k: string): number => {
-        const o = samples.get(k)!.map((t, i) => t.medianUs - samples.get("direct")![i]!.medianUs).sort((a, b) => a - b);
+        const o = samples
+          .get(k)!
+          .map((t, i) => t.medianUs - samples.get("direct")![i]!.medianUs)
+          .sort((a, b) => a - b);
         return o[o.length >> 1]!;
       };
       const d = med("direct");
@@ -121,7 +130,9 @@ const suite: Suite = {
         ctx.record({ case: name, library: "tactica", metric: "overhead_per_slice_us", value: over / TASKS, unit: "us" });
         ctx.record({ case: name, library: "tactica", metric: "overhead_pct", value: (100 * over) / d.medianUs, unit: "%" });
         ctx.record({ case: name, library: "tactica", metric: "ratio_vs_direct-loop", value: d.medianUs / t.medianUs, unit: "x" });
-        ctx.log(`${name}: ${t.medianUs.toFixed(1)} µs/frame vs direct ${d.medianUs.toFixed(1)} µs → ${(over / TASKS).toFixed(3)} µs per slice (${((100 * over) / d.medianUs).toFixed(1)} %)`);
+        ctx.log(
+          `${name}: ${t.medianUs.toFixed(1)} µs/frame vs direct ${d.medianUs.toFixed(1)} µs → ${(over / TASKS).toFixed(3)} µs per slice (${((100 * over) / d.medianUs).toFixed(1)} %)`,
+        );
       }
     }
     // The scheduler's own work per slice does not depend on what the task does, and the empty-task
@@ -158,21 +169,35 @@ const suite: Suite = {
     const h = createStateHash();
     const arrays = [s.accumulator, s.age, s.pending, s.units, s.nodes, s.rays, s.misses, s.completions, s.slices, s.frameUnits, s.generation, s.priority];
     const bytesHashed = arrays.reduce((n, a) => n + a.byteLength, 0);
-    const hashBytes = measure(() => {
-      resetStateHash(h);
-      for (const a of arrays) hashStateBytes(h, a);
-      consume(readStateHash(h));
-    }, { timeMs });
-    const hashJson = measure(() => {
-      const t = JSON.stringify(arrays.map((a) => Array.from(a)));
-      let x = 0x811c9dc5;
-      for (let i = 0; i < t.length; i++) x = Math.imul(x ^ t.charCodeAt(i), 0x01000193);
-      consume(x);
-    }, { timeMs });
+    const hashBytes = measure(
+      () => {
+        resetStateHash(h);
+        for (const a of arrays) hashStateBytes(h, a);
+        consume(readStateHash(h));
+      },
+      { timeMs },
+    );
+    const hashJson = measure(
+      () => {
+        const t = JSON.stringify(arrays.map((a) => Array.from(a)));
+        let x = 0x811c9dc5;
+        for (let i = 0; i < t.length; i++) x = Math.imul(x ^ t.charCodeAt(i), 0x01000193);
+        consume(x);
+      },
+      { timeMs },
+    );
     record(ctx, `state-hash-${bytesHashed}-bytes`, "tactica", hashBytes);
     record(ctx, `state-hash-${bytesHashed}-bytes`, "naive-json-text", hashJson);
-    ctx.record({ case: `state-hash-${bytesHashed}-bytes`, library: "tactica", metric: "ratio_vs_naive-json-text", value: hashJson.medianUs / hashBytes.medianUs, unit: "x" });
-    ctx.log(`snapshot ${text.length} bytes, save ${save.medianUs.toFixed(0)} µs, restore ${restore.medianUs.toFixed(0)} µs; hash ${bytesHashed} bytes in ${hashBytes.medianUs.toFixed(1)} µs (JSON text ${hashJson.medianUs.toFixed(1)} µs)`);
+    ctx.record({
+      case: `state-hash-${bytesHashed}-bytes`,
+      library: "tactica",
+      metric: "ratio_vs_naive-json-text",
+      value: hashJson.medianUs / hashBytes.medianUs,
+      unit: "x",
+    });
+    ctx.log(
+      `snapshot ${text.length} bytes, save ${save.medianUs.toFixed(0)} µs, restore ${restore.medianUs.toFixed(0)} µs; hash ${bytesHashed} bytes in ${hashBytes.medianUs.toFixed(1)} µs (JSON text ${hashJson.medianUs.toFixed(1)} µs)`,
+    );
   },
 };
 

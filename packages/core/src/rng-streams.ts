@@ -18,7 +18,8 @@ import { invalidArgument } from "./validate";
  * @throws TacticaError `INVALID_ARGUMENT` if `root` is neither a safe integer nor a string, or `name` is not a string.
  */
 export function createRngStream(root: number | string, name: string): Rng {
-  if (typeof name !== "string") invalidArgument("@tactica/core: createRngStream", "name", `must be a string but is ${typeof name}`, "Name the stream after its module.");
+  if (typeof name !== "string")
+    invalidArgument("@tactica/core: createRngStream", "name", `must be a string but is ${typeof name}`, "Name the stream after its module.");
   createRng(root); // validates the root seed
   return createRng(`${typeof root}:${String(root)}\u0000${name}`);
 }

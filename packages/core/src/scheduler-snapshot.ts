@@ -156,7 +156,8 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
     names.push(m);
   });
   const stats = array(snapshot["moduleStats"], "$.moduleStats", SCHEDULER_MAX_MODULES * SCHEDULER_MODULE_STRIDE);
-  if (stats.length !== names.length * SCHEDULER_MODULE_STRIDE) bad("$.moduleStats", `must hold ${SCHEDULER_MODULE_STRIDE} numbers per module (${names.length * SCHEDULER_MODULE_STRIDE}) but holds ${stats.length}.`);
+  if (stats.length !== names.length * SCHEDULER_MODULE_STRIDE)
+    bad("$.moduleStats", `must hold ${SCHEDULER_MODULE_STRIDE} numbers per module (${names.length * SCHEDULER_MODULE_STRIDE}) but holds ${stats.length}.`);
   stats.forEach((v, i) => num(v, `$.moduleStats[${i}]`, 0, Number.MAX_VALUE));
   const gens = array(snapshot["generations"], "$.generations", C);
   if (gens.length !== C) bad("$.generations", `must hold one generation per slot (${C}) but holds ${gens.length}.`);
@@ -166,7 +167,8 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
   const tasks = array(snapshot["tasks"], "$.tasks", C);
   const liveSlots: number[] = [];
   for (let i = 0; i < C; i++) if (s.live[i] === 1) liveSlots.push(i);
-  if (tasks.length !== liveSlots.length) bad("$.tasks", `has ${tasks.length} tasks but the scheduler holds ${liveSlots.length}; register the same tasks before restoring.`);
+  if (tasks.length !== liveSlots.length)
+    bad("$.tasks", `has ${tasks.length} tasks but the scheduler holds ${liveSlots.length}; register the same tasks before restoring.`);
   const parsed: ScheduledTaskSnapshot[] = [];
   let prev = -1;
   tasks.forEach((t, i) => {
@@ -178,9 +180,14 @@ export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void 
     const module = num(t["module"], `${p}.module`, 0, Math.max(0, names.length - 1), true);
     if (names.length === 0) bad(`${p}.module`, `names a module but $.modules is empty.`);
     const own = s.moduleNames[s.module[liveSlots[i]!]!];
-    if (names[module] !== own) bad(`${p}.module`, `is module ${JSON.stringify(names[module])} but the scheduler's task ${i} (by slot) is in ${JSON.stringify(own)}; register the same tasks in the same order.`);
+    if (names[module] !== own)
+      bad(
+        `${p}.module`,
+        `is module ${JSON.stringify(names[module])} but the scheduler's task ${i} (by slot) is in ${JSON.stringify(own)}; register the same tasks in the same order.`,
+      );
     const counters = array(t["counters"], `${p}.counters`, COUNTERS.length);
-    if (counters.length !== COUNTERS.length) bad(`${p}.counters`, `must hold ${COUNTERS.length} numbers (${COUNTERS.join(", ")}) but holds ${counters.length}.`);
+    if (counters.length !== COUNTERS.length)
+      bad(`${p}.counters`, `must hold ${COUNTERS.length} numbers (${COUNTERS.join(", ")}) but holds ${counters.length}.`);
     counters.forEach((v, k) => {
       if (!(typeof v === "number" && v >= 0 && v <= Number.MAX_VALUE)) num(v, `${p}.counters[${k}]`, 0, Number.MAX_VALUE); // the path is built only on failure
     });

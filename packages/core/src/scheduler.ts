@@ -346,9 +346,13 @@ export function isScheduledTask(scheduler: Scheduler, handle: number): boolean {
 function requireSlot(fn: string, scheduler: Scheduler, handle: number): number {
   const slot = scheduledTaskSlot(scheduler, handle);
   if (slot < 0)
-    throw new TacticaError(ErrorCodes.InvalidHandle, `@tactica/core: ${fn}: ${describeValue(handle)} is not a live task handle (removed, finished once-task or another scheduler's). Check isScheduledTask first.`, {
-      path: "handle",
-    });
+    throw new TacticaError(
+      ErrorCodes.InvalidHandle,
+      `@tactica/core: ${fn}: ${describeValue(handle)} is not a live task handle (removed, finished once-task or another scheduler's). Check isScheduledTask first.`,
+      {
+        path: "handle",
+      },
+    );
   return slot;
 }
 
@@ -369,8 +373,10 @@ function moduleIndex(fn: string, scheduler: Scheduler, name: string): number {
  */
 export function addScheduledTask(scheduler: Scheduler, task: SlicedTask, options: ScheduledTaskOptions = {}): number {
   const fn = "addScheduledTask";
-  if (typeof task !== "object" || task === null || typeof task.step !== "function") fail(fn, `"task" must be an object with a step(budget, counters) method but is ${describeValue(task)}.`, "task");
-  if (scheduler.tasks.includes(task)) fail(fn, `this task is already registered; a task object runs under one handle. Create a second task object for a second job.`, "task");
+  if (typeof task !== "object" || task === null || typeof task.step !== "function")
+    fail(fn, `"task" must be an object with a step(budget, counters) method but is ${describeValue(task)}.`, "task");
+  if (scheduler.tasks.includes(task))
+    fail(fn, `this task is already registered; a task object runs under one handle. Create a second task object for a second job.`, "task");
   const module = options.module ?? "default";
   if (typeof module !== "string") fail(fn, `"module" must be a string but is ${describeValue(module)}.`, "module");
   const priority = checkInt(fn, "priority", options.priority ?? 1, 0, MAX_PRIORITY);
@@ -550,9 +556,18 @@ function runSlice(s: Scheduler, slot: number, give: number): number {
     s.clock = t1;
   }
   let used = c.units;
-  if (typeof used !== "number" || !(used >= 0) || used === Infinity) fail("runSchedulerFrame", `task ${s.generation[slot]! * INDEX_SPAN + slot} reported ${describeValue(used)} units; add a finite count ≥ 0 to counters.units.`, "counters.units");
+  if (typeof used !== "number" || !(used >= 0) || used === Infinity)
+    fail(
+      "runSchedulerFrame",
+      `task ${s.generation[slot]! * INDEX_SPAN + slot} reported ${describeValue(used)} units; add a finite count ≥ 0 to counters.units.`,
+      "counters.units",
+    );
   if (status !== SliceFlags.Partial && status !== SliceFlags.Done && status !== SliceFlags.Failed)
-    fail("runSchedulerFrame", `task ${s.generation[slot]! * INDEX_SPAN + slot} returned ${describeValue(status)}; return SliceFlags.Partial, Done or Failed.`, "status");
+    fail(
+      "runSchedulerFrame",
+      `task ${s.generation[slot]! * INDEX_SPAN + slot} returned ${describeValue(status)}; return SliceFlags.Partial, Done or Failed.`,
+      "status",
+    );
   if (status === SliceFlags.Partial && used < 1) used = 1; // a slice that makes no progress still costs: no endless frame
   const m = s.module[slot]! * SCHEDULER_MODULE_STRIDE;
   const ms2 = s.moduleStats;
@@ -687,7 +702,8 @@ export function replaySchedulerFrame(scheduler: Scheduler, log: SchedulerLog, fr
   for (let j = log.frameStart[frame]!; j < end; j++) {
     const h = log.handles[j]!;
     const slot = scheduledTaskSlot(s, h);
-    if (slot < 0) fail(fn, `slice ${j} names task ${h}, which the scheduler does not hold. Register the same tasks in the same order before replaying.`, `handles[${j}]`);
+    if (slot < 0)
+      fail(fn, `slice ${j} names task ${h}, which the scheduler does not hold. Register the same tasks in the same order before replaying.`, `handles[${j}]`);
     if (s.pending[slot] !== 1) {
       s.replayMismatches++;
       continue;
@@ -854,8 +870,10 @@ export function schedulerLogFromJson(json: unknown): SchedulerLog {
       const q = `${p}.slices[${j}]`;
       if (!Array.isArray(t) || t.length !== 3) bad(q, `must be a [handle, given, used] triple but is ${describeValue(t)}.`);
       const [h, g, u] = t as unknown[];
-      if (typeof h !== "number" || !Number.isInteger(h) || h < INDEX_SPAN || h > MAX_GENERATION * INDEX_SPAN + INDEX_SPAN - 1) bad(`${q}[0]`, `must be a task handle but is ${describeValue(h)}.`);
-      if (typeof g !== "number" || !Number.isInteger(g) || g < 1 || g > 2 ** 31 - 1) bad(`${q}[1]`, `must be an integer budget ≥ 1 but is ${describeValue(g)}.`);
+      if (typeof h !== "number" || !Number.isInteger(h) || h < INDEX_SPAN || h > MAX_GENERATION * INDEX_SPAN + INDEX_SPAN - 1)
+        bad(`${q}[0]`, `must be a task handle but is ${describeValue(h)}.`);
+      if (typeof g !== "number" || !Number.isInteger(g) || g < 1 || g > 2 ** 31 - 1)
+        bad(`${q}[1]`, `must be an integer budget ≥ 1 but is ${describeValue(g)}.`);
       if (typeof u !== "number" || !(u >= 0) || u === Infinity) bad(`${q}[2]`, `must be a finite number of units ≥ 0 but is ${describeValue(u)}.`);
     }
   }

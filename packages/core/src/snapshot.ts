@@ -81,12 +81,15 @@ export function createSnapshotCodecs(): SnapshotCodecs {
  */
 export function registerSnapshotCodec<T>(registry: SnapshotCodecs, name: string, codec: SnapshotCodec<T>): void {
   const fn = "registerSnapshotCodec";
-  if (typeof name !== "string" || !NAME.test(name)) fail(fn, "name", `must be letters, digits, "_", "." or "-" starting with a letter but is ${describeValue(name)}.`);
+  if (typeof name !== "string" || !NAME.test(name))
+    fail(fn, "name", `must be letters, digits, "_", "." or "-" starting with a letter but is ${describeValue(name)}.`);
   if (Object.hasOwn(registry.codecs, name)) fail(fn, "name", `${JSON.stringify(name)} is already registered; one codec per section.`);
-  if (typeof codec !== "object" || codec === null || typeof codec.save !== "function" || typeof codec.restore !== "function") fail(fn, "codec", `must have save and restore functions.`);
+  if (typeof codec !== "object" || codec === null || typeof codec.save !== "function" || typeof codec.restore !== "function")
+    fail(fn, "codec", `must have save and restore functions.`);
   if (!Number.isInteger(codec.version) || codec.version < 1) fail(fn, "codec.version", `must be an integer ≥ 1 but is ${describeValue(codec.version)}.`);
   for (let v = 1; v < codec.version; v++) {
-    if (codec.migrations !== undefined && typeof codec.migrations[v] !== "function") fail(fn, `codec.migrations[${v}]`, `is missing: a codec with migrations upgrades every version 1 … ${codec.version - 1}.`);
+    if (codec.migrations !== undefined && typeof codec.migrations[v] !== "function")
+      fail(fn, `codec.migrations[${v}]`, `is missing: a codec with migrations upgrades every version 1 … ${codec.version - 1}.`);
   }
   registry.codecs[name] = codec;
 }
@@ -109,7 +112,11 @@ export function registerSnapshotCodec<T>(registry: SnapshotCodecs, name: string,
  * rngNextUint32(rng2.ai) === rngNextUint32(rng.ai); // → true
  * ```
  */
-export function saveSnapshot(registry: SnapshotCodecs, targets: Readonly<Record<string, unknown>>, options: { readonly tick: number; readonly rng?: Readonly<Record<string, Rng>> }): Snapshot {
+export function saveSnapshot(
+  registry: SnapshotCodecs,
+  targets: Readonly<Record<string, unknown>>,
+  options: { readonly tick: number; readonly rng?: Readonly<Record<string, Rng>> },
+): Snapshot {
   const fn = "saveSnapshot";
   const tick = options.tick;
   if (!Number.isSafeInteger(tick) || tick < 0) fail(fn, "tick", `must be an integer ≥ 0 but is ${describeValue(tick)}.`);
@@ -175,7 +182,12 @@ export function restoreSnapshot(
     const p = `$.rng.${name}`;
     if (!Object.hasOwn(streams, name)) fail(fn, p, `is a generator this world does not have; pass it in options.rng.`);
     const w = rngIn[name];
-    if (!Array.isArray(w) || w.length !== 4 || !w.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0xffffffff) || w.every((x) => x === 0))
+    if (
+      !Array.isArray(w) ||
+      w.length !== 4 ||
+      !w.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0xffffffff) ||
+      w.every((x) => x === 0)
+    )
       fail(fn, p, `must be 4 uint32 words, not all zero (saveRng output), but is ${describeValue(w)}.`);
   }
   const sectionsIn = snapshot["sections"];
@@ -203,7 +215,12 @@ export function restoreSnapshot(
       try {
         d = migrate(d);
       } catch (e) {
-        fail(fn, isTacticaError(e) ? sectionPath(name, e.path) : `${p}.data`, `could not be migrated from version ${k}: ${e instanceof Error ? e.message : String(e)}`, e);
+        fail(
+          fn,
+          isTacticaError(e) ? sectionPath(name, e.path) : `${p}.data`,
+          `could not be migrated from version ${k}: ${e instanceof Error ? e.message : String(e)}`,
+          e,
+        );
       }
     }
     data.push([name, d]);

@@ -249,10 +249,13 @@ describe("runSchedulerFrame", () => {
   });
 
   it("counts units, nodes and slices per task and per module", () => {
-    const s = createScheduler({ frameBudget: 40, now: (() => {
-      let t = 0;
-      return () => (t += 0.5);
-    })() });
+    const s = createScheduler({
+      frameBudget: 40,
+      now: (() => {
+        let t = 0;
+        return () => (t += 0.5);
+      })(),
+    });
     const a = addScheduledTask(s, job(1000, 0, 2), { module: "search", sliceUnits: 10 });
     addScheduledTask(s, job(1000), { module: "perception", sliceUnits: 10 });
     runSchedulerFrame(s, 0);
@@ -404,7 +407,12 @@ describe("ms mode log and units-mode replay", () => {
         expect(replay.replayMismatches).toBe(0);
         expect(b.map((j) => j.trace)).toEqual(a.map((j) => j.trace));
         expect(b.map((j) => j.done)).toEqual(a.map((j) => j.done));
-        const strip = (x: ReturnType<typeof saveScheduler>) => ({ ...x, frameBudget: 0, moduleStats: [], tasks: x.tasks.map((q) => ({ ...q, counters: q.counters.filter((_, i) => i !== 7) })) });
+        const strip = (x: ReturnType<typeof saveScheduler>) => ({
+          ...x,
+          frameBudget: 0,
+          moduleStats: [],
+          tasks: x.tasks.map((q) => ({ ...q, counters: q.counters.filter((_, i) => i !== 7) })),
+        });
         expect(strip(saveScheduler(replay))).toEqual(strip(saveScheduler(timed)));
       }),
       { numRuns: 20 },

@@ -45,7 +45,8 @@ const jobsCodec: SnapshotCodec<Jobs> = {
   save: (j) => ({ left: Array.from(j.left), finished: Array.from(j.finished) }),
   restore: (j, data) => {
     const d = data as { left?: unknown; finished?: unknown };
-    const ok = (a: unknown, n: number): a is number[] => Array.isArray(a) && a.length === n && a.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0);
+    const ok = (a: unknown, n: number): a is number[] =>
+      Array.isArray(a) && a.length === n && a.every((x) => typeof x === "number" && Number.isInteger(x) && x >= 0);
     if (!ok(d.left, 3)) throw new TacticaError("INVALID_ARGUMENT", "jobs: bad left", { path: "$.left" });
     if (!ok(d.finished, 3)) throw new TacticaError("INVALID_ARGUMENT", "jobs: bad finished", { path: "$.finished" });
     j.left.set(d.left);

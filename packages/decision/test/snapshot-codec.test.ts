@@ -1,4 +1,14 @@
-import { createRngStream, createSnapshotCodecs, isTacticaError, registerSnapshotCodec, restoreSnapshot, rngFloat, rngInt, saveSnapshot, type Rng } from "@tactica/core";
+import {
+  createRngStream,
+  createSnapshotCodecs,
+  isTacticaError,
+  registerSnapshotCodec,
+  restoreSnapshot,
+  rngFloat,
+  rngInt,
+  saveSnapshot,
+  type Rng,
+} from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import { advanceBlackboard, blackboardSnapshotCodec, createBlackboard, readBlackboard, saveBlackboard, writeBlackboard, type Blackboard } from "../src/index";
 

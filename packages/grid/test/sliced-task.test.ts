@@ -1,8 +1,17 @@
 import { addScheduledTask, createScheduler, isScheduledTask, runSchedulerFrame, setSchedulerBudget, type SlicedTask } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { createGrid, createGridPath, createGridSearch, createSlicedAStar, createSlicedAStarTask, findPathAStar, PathFlags, startSlicedAStar, stepSlicedAStar } from "../src";
-
+import {
+  createGrid,
+  createGridPath,
+  createGridSearch,
+  createSlicedAStar,
+  createSlicedAStarTask,
+  findPathAStar,
+  PathFlags,
+  startSlicedAStar,
+  stepSlicedAStar,
+} from "../src";
 
 /** The task, checking that no slice uses more units than its budget. */
 function withinBudget(task: SlicedTask): SlicedTask {

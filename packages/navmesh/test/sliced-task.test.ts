@@ -13,7 +13,6 @@ import {
 } from "../src";
 import { arbRoomWithPillars } from "./helpers";
 
-
 /** The task, checking that no slice uses more units than its budget. */
 function withinBudget(task: SlicedTask): SlicedTask {
   return {

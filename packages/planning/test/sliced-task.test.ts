@@ -17,7 +17,6 @@ import {
 } from "../src/index";
 import { arbDomain } from "./fixtures";
 
-
 /** The task, checking that no slice uses more units than its budget. */
 function withinBudget(task: SlicedTask): SlicedTask {
   return {

@@ -1,4 +1,13 @@
-import { addScheduledTask, createScheduler, isScheduledTask, runSchedulerFrame, setSchedulerBudget, SliceFlags, createSliceCounters, type SlicedTask } from "@tactica/core";
+import {
+  addScheduledTask,
+  createScheduler,
+  isScheduledTask,
+  runSchedulerFrame,
+  setSchedulerBudget,
+  SliceFlags,
+  createSliceCounters,
+  type SlicedTask,
+} from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -37,7 +46,6 @@ function gridDomain(W: number, blocked: ReadonlySet<number>): SearchDomain {
     heuristic: (a, b) => Math.abs((a % W) - (b % W)) + Math.abs(((a / W) | 0) - ((b / W) | 0)),
   };
 }
-
 
 /** The task, checking that no slice uses more units than its budget. */
 function withinBudget(task: SlicedTask): SlicedTask {

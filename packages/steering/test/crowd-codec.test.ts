@@ -10,7 +10,17 @@ import {
   saveSnapshot,
 } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { addCrowdAgent, createCrowd, crowdSnapshotCodec, removeCrowdAgent, seedCrowdWander, stepCrowdBoids, wrapCrowd, type BoidsParams, type Crowd } from "../src/index";
+import {
+  addCrowdAgent,
+  createCrowd,
+  crowdSnapshotCodec,
+  removeCrowdAgent,
+  seedCrowdWander,
+  stepCrowdBoids,
+  wrapCrowd,
+  type BoidsParams,
+  type Crowd,
+} from "../src/index";
 
 const boids: BoidsParams = {
   neighborRadius: 4,
@@ -43,7 +53,8 @@ describe("crowdSnapshotCodec", () => {
   it("save at tick k, restore, run to N: every tick hashes like the uninterrupted run", () => {
     const crowd = createCrowd({ capacity: 40, cellSize: 4, rng: createRng(3) });
     const handles: number[] = [];
-    for (let i = 0; i < 30; i++) handles.push(addCrowdAgent(crowd, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: 1, vy: (i % 3) - 1, maxSpeed: 2, maxForce: 4 }));
+    for (let i = 0; i < 30; i++)
+      handles.push(addCrowdAgent(crowd, { x: (i % 6) * 2, y: Math.floor(i / 6) * 2, vx: 1, vy: (i % 3) - 1, maxSpeed: 2, maxForce: 4 }));
     seedCrowdWander(crowd, 1);
     const K = 97;
     const N = 260;
@@ -69,7 +80,9 @@ describe("crowdSnapshotCodec", () => {
   it("broken crowd data is CORE_SNAPSHOT at the JSON path inside the section", () => {
     const crowd = createCrowd({ capacity: 4, cellSize: 2, rng: createRng(1) });
     addCrowdAgent(crowd, { x: 1, y: 1 });
-    const snap = JSON.parse(JSON.stringify(saveSnapshot(codecs, { crowd }, { tick: 0 }))) as { sections: { crowd: { data: { columns: { posX: unknown[] } } } } };
+    const snap = JSON.parse(JSON.stringify(saveSnapshot(codecs, { crowd }, { tick: 0 }))) as {
+      sections: { crowd: { data: { columns: { posX: unknown[] } } } };
+    };
     snap.sections.crowd.data.columns.posX[0] = "x";
     let err: unknown;
     try {
