@@ -14,6 +14,8 @@ const PACKAGE_ORDER = [
   "getting-started",
   "conventions",
   "untrusted-data",
+  "frame-budgets",
+  "saving-ai-state",
   "releasing",
   "core",
   "search",

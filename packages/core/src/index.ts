@@ -9,6 +9,9 @@
  * - Randomness: the seeded, serializable {@link Rng} and its distributions.
  * - Response curves for utility AI and perception, defined as plain JSON.
  * - {@link TacticaError}, argument validation, the {@link DebugDraw} interface, frame budgets.
+ * - Runtime: the {@link SlicedTask} contract and the frame-budget {@link Scheduler} (priorities, rates,
+ *   level of detail, ageing, ms-mode logs replayed in units mode); the versioned snapshot envelope
+ *   with per-package section codecs, named RNG streams and a byte-level state hash.
  *
  * @packageDocumentation
  */
@@ -353,3 +356,52 @@ export {
   type ReplayTarget,
   type ReplayTick,
 } from "./replay";
+export { createSliceCounters, type SliceCounters, type SlicedTask, SliceFlags } from "./sliced-task";
+export {
+  addScheduledTask,
+  cancelScheduledTask,
+  clearSchedulerLog,
+  createScheduler,
+  createSchedulerLog,
+  getScheduledTaskStats,
+  getSchedulerModuleStats,
+  isScheduledTask,
+  removeScheduledTask,
+  replaySchedulerFrame,
+  resetSchedulerCounters,
+  runSchedulerFrame,
+  SCHEDULER_ERROR,
+  SCHEDULER_LOG_MAX_SLICES,
+  SCHEDULER_MAX_CAPACITY,
+  SCHEDULER_MAX_MODULES,
+  SCHEDULER_MODULE_STRIDE,
+  type ScheduledTaskOptions,
+  type ScheduledTaskStats,
+  type Scheduler,
+  type SchedulerLog,
+  schedulerLogFromJson,
+  type SchedulerLogJson,
+  schedulerLogToJson,
+  type SchedulerModuleStats,
+  type SchedulerOptions,
+  setScheduledTaskLod,
+  setScheduledTaskPriority,
+  setScheduledTaskRate,
+  setSchedulerBudget,
+} from "./scheduler";
+export { restoreScheduler, saveScheduler, schedulerSnapshotCodec, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./scheduler-snapshot";
+export {
+  createSnapshotCodecs,
+  registerSnapshotCodec,
+  restoreSnapshot,
+  saveSnapshot,
+  type Snapshot,
+  SNAPSHOT_ERROR,
+  SNAPSHOT_FORMAT,
+  SNAPSHOT_VERSION,
+  type SnapshotCodec,
+  type SnapshotCodecs,
+  type SnapshotSection,
+} from "./snapshot";
+export { createStateHash, hashStateBytes, hashStateNumber, hashStateString, readStateHash, resetStateHash, type StateHash } from "./state-hash";
+export { createRngStream, createRngStreams } from "./rng-streams";

@@ -74,7 +74,7 @@ describe("record and replay", () => {
   it("stops at the first divergence and names the tick, module and agent (a changed input)", () => {
     const log = record(9, inputs(120));
     const tampered = structuredClone(log);
-    tampered.ticks[50]!.inputs.length = 0;
+    (tampered.ticks[50]!.inputs as unknown[]).length = 0;
     (tampered.ticks[50]!.inputs as unknown[]).push({ agent: 2, push: 1 });
     const r = replayLog(tampered, makeWorld(9));
     expect(r.ok).toBe(false);

@@ -120,6 +120,7 @@ export {
   type UtilityState,
 } from "./utility/utility-set";
 export { pickWeighted, selectDualUtility, type PickWeightedOptions } from "./utility/dual-utility";
+export { createUtilityBatchTask, type UtilityBatchTask } from "./utility/sliced-task";
 export { pickUtilityOption, type PickUtilityOptionOptions, type UtilityPick } from "./utility/pick";
 export {
   createPostSelector,
@@ -293,3 +294,4 @@ export {
   type FuzzyState,
   type FuzzySystem,
 } from "./fuzzy/system";
+export { blackboardSnapshotCodec } from "./blackboard-codec";

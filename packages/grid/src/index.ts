@@ -87,6 +87,7 @@ export { findPathThetaStar, type ThetaStarOptions } from "./solvers/theta-star";
 export { createFlowField, computeFlowField, flowFieldDirectionAt, type FlowField, type FlowFieldOptions } from "./fields/flow-field";
 export { createThetaFlowField, computeThetaFlowField, thetaFlowFieldDirectionAt, type ThetaFlowField } from "./fields/theta-flow-field";
 export { createSlicedAStar, startSlicedAStar, stepSlicedAStar, type SlicedAStar, type SlicedAStarOptions } from "./solvers/time-sliced";
+export { createSlicedAStarTask, type SlicedAStarTask } from "./solvers/sliced-task";
 export { createIdaStar, findPathIdaStar, type IdaStar, type IdaStarOptions } from "./solvers/ida-star";
 export { createLpaStar, setLpaStarEndpoints, notifyLpaStarCellChanged, computeLpaStarPath, type LpaStar } from "./incremental/lpa-star";
 export { createHpa, rebuildHpa, findPathHpa, hpaMemoryBytes, type Hpa, type HpaOptions } from "./hierarchical/hpa-star";

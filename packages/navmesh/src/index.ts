@@ -248,3 +248,4 @@ export {
   type CreateNavMeshPathServiceOptions,
   type FindNavMeshPathsInWorkerOptions,
 } from "./worker-service";
+export { createPolygonPathTask, type PolygonPathTask } from "./sliced-task";

@@ -45,6 +45,7 @@ export {
   type GoapSearch,
 } from "./goap/plan-goap";
 export { createGoapPlanCache, planGoapCached, type GoapPlanCache } from "./goap/plan-cache";
+export { createGoapSearchTask, createHtnPlanTask, type GoapSearchTask, type HtnPlanTask } from "./sliced-task";
 export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan";
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";
 export { enumerateApplicable, type ApplicableEnumeration } from "./lifted/enumerate-applicable";
@@ -114,3 +115,4 @@ export {
 } from "./smart/smart-zone";
 export { planningDomainJsonSchema } from "./domain/domain-schema";
 export { createLiftedPlanner, planLiftedBfs, type LiftedPlanner } from "./lifted/plan-lifted-bfs";
+export { createPlanRunnerSnapshotCodec } from "./runner/runner-codec";

@@ -35,6 +35,7 @@ export {
   type TimeSlicedAStar,
   type TimeSlicedAStarOptions,
 } from "./graph/time-sliced-astar";
+export { createTimeSlicedAStarTask, type TimeSlicedAStarTask } from "./graph/sliced-task";
 export {
   computeRouteTable,
   createLazyRouteTable,

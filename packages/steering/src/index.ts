@@ -169,3 +169,4 @@ export {
   type GroupProperties,
   computeGroupProperties,
 } from "./formation/group";
+export { crowdSnapshotCodec } from "./crowd/crowd-codec";
