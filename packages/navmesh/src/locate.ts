@@ -305,6 +305,23 @@ function closestPointWithDistance(out: { x: number; y: number }, mesh: NavMesh, 
     at[3] = 0;
     return;
   }
+  nearestOnPolygonEdges(out, mesh, poly, at, 0);
+  at[3] = edgePoint[2]!;
+}
+
+/** Scratch: [0], [1] the point of {@link closestPointOnPolygonIndex} (its own: `at` may hold a caller's point); [2] the squared distance {@link nearestOnPolygonEdges} found. */
+const edgePoint = new Float64Array(3);
+
+/**
+ * The point of polygon `poly`'s boundary nearest to the point `xy[off], xy[off + 1]`, written into
+ * `out`, the squared distance into `edgePoint[2]`. Point and distance go through typed arrays: a
+ * double passed to or returned from a call V8 does not inline is boxed, and this runs on the 0-byte
+ * query path. The three closest-point functions differ only in how
+ * they test "inside" (no tolerance, or the mesh epsilon) and share this loop. @internal
+ */
+function nearestOnPolygonEdges(out: { x: number; y: number }, mesh: NavMesh, poly: number, xy: Float64Array, off: number): void {
+  const x = xy[off]!,
+    y = xy[off + 1]!;
   const n = mesh.polyVertCount[poly]!;
   const base = poly * mesh.maxVertsPerPoly;
   const v = mesh.vertices;
@@ -328,7 +345,7 @@ function closestPointWithDistance(out: { x: number; y: number }, mesh: NavMesh, 
       out.y = qy;
     }
   }
-  at[3] = best;
+  edgePoint[2] = best;
 }
 
 /** {@link pointInPolygon} with no tolerance, for the point in `at[0], at[1]`. */
@@ -355,30 +372,10 @@ export function closestPointOnPolygonIndex(out: { x: number; y: number }, mesh: 
     out.y = y;
     return 0;
   }
-  const n = mesh.polyVertCount[poly]!;
-  const base = poly * mesh.maxVertsPerPoly;
-  const v = mesh.vertices;
-  let best = Infinity;
-  for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[base + i]!,
-      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
-    const ax = v[2 * a]!,
-      ay = v[2 * a + 1]!,
-      dx = v[2 * b]! - ax,
-      dy = v[2 * b + 1]! - ay;
-    const len2 = dx * dx + dy * dy;
-    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    const qx = ax + t * dx,
-      qy = ay + t * dy;
-    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
-    if (d < best) {
-      best = d;
-      out.x = qx;
-      out.y = qy;
-    }
-  }
-  return best;
+  edgePoint[0] = x;
+  edgePoint[1] = y;
+  nearestOnPolygonEdges(out, mesh, poly, edgePoint, 0);
+  return edgePoint[2]!;
 }
 
 /** {@link closestPointOnPolygonIndex} for the point `xy[at0], xy[at0 + 1]` (no boxed doubles; inside counts with the mesh epsilon). @internal */
@@ -390,29 +387,7 @@ export function closestPointOnPolygonAt(out: { x: number; y: number }, mesh: Nav
     out.y = y;
     return;
   }
-  const n = mesh.polyVertCount[poly]!;
-  const base = poly * mesh.maxVertsPerPoly;
-  const v = mesh.vertices;
-  let best = Infinity;
-  for (let i = 0; i < n; i++) {
-    const a = mesh.polyVerts[base + i]!,
-      b = mesh.polyVerts[base + (i + 1 === n ? 0 : i + 1)]!;
-    const ax = v[2 * a]!,
-      ay = v[2 * a + 1]!,
-      dx = v[2 * b]! - ax,
-      dy = v[2 * b + 1]! - ay;
-    const len2 = dx * dx + dy * dy;
-    let t = len2 > 0 ? ((x - ax) * dx + (y - ay) * dy) / len2 : 0;
-    t = t < 0 ? 0 : t > 1 ? 1 : t;
-    const qx = ax + t * dx,
-      qy = ay + t * dy;
-    const d = (qx - x) * (qx - x) + (qy - y) * (qy - y);
-    if (d < best) {
-      best = d;
-      out.x = qx;
-      out.y = qy;
-    }
-  }
+  nearestOnPolygonEdges(out, mesh, poly, xy, at0);
 }
 
 /** Options of {@link findNearestPoint}. */
