@@ -262,17 +262,7 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
           }
         }
         if (best <= 0) break;
-        const pa = bestA * nvp,
-          pb = bestB * nvp;
-        const na = countVerts(polys, pa, nvp),
-          nb = countVerts(polys, pb, nvp);
-        tmp.fill(-1);
-        let m = 0;
-        for (let i = 0; i < na - 1; i++) tmp[m++] = polys[pa + ((bestEa + 1 + i) % na)]!;
-        for (let i = 0; i < nb - 1; i++) tmp[m++] = polys[pb + ((bestEb + 1 + i) % nb)]!;
-        polys.set(tmp, pa);
-        const last = (np - 1) * nvp;
-        if (pb !== last) polys.copyWithin(pb, last, last + nvp);
+        joinPolygons(polys, tmp, nvp, bestA, bestB, bestEa, bestEb, np);
         np--;
       }
     }
@@ -331,4 +321,24 @@ export function buildMeshAdjacency(polys: Int32Array, polyCount: number, nvp: nu
     }
   }
   return neighbors;
+}
+
+/**
+ * @internal Merges polygon `b` into polygon `a` across their shared edge (`ea` of a, `eb` of b: the
+ * vertices of a after the edge, then those of b), then moves the last of the `np` polygons into b's
+ * slot (the caller decrements its count). `tmp` holds `nvp` entries. Shared by the solo polygon
+ * mesh and the tile-border vertex removal.
+ */
+export function joinPolygons(polys: Int32Array, tmp: Int32Array, nvp: number, a: number, b: number, ea: number, eb: number, np: number): void {
+  const pa = a * nvp,
+    pb = b * nvp;
+  const na = countVerts(polys, pa, nvp),
+    nb = countVerts(polys, pb, nvp);
+  tmp.fill(-1);
+  let m = 0;
+  for (let i = 0; i < na - 1; i++) tmp[m++] = polys[pa + ((ea + 1 + i) % na)]!;
+  for (let i = 0; i < nb - 1; i++) tmp[m++] = polys[pb + ((eb + 1 + i) % nb)]!;
+  polys.set(tmp, pa);
+  const last = (np - 1) * nvp;
+  if (pb !== last) polys.copyWithin(pb, last, last + nvp);
 }

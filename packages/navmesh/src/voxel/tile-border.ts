@@ -5,7 +5,7 @@
 // Removing them leaves on each tile edge only the vertices both tiles share (where walkable area
 // starts or ends, tile corners), so border vertices are exact and identical on both sides.
 import { CONTOUR_BORDER_VERTEX } from "./contours";
-import { buildMeshAdjacency, countVerts, mergeValue, triangulate } from "./poly-mesh";
+import { buildMeshAdjacency, joinPolygons, mergeValue, triangulate } from "./poly-mesh";
 import type { ContourSet, PolyMesh } from "./types";
 
 interface WorkMesh {
@@ -176,17 +176,8 @@ function removeVertex(m: WorkMesh, rem: number): void {
           }
         }
       if (best <= 0) break;
-      const pa = bestA * nvp,
-        pb = bestB * nvp;
-      const na = countVerts(polys, pa, nvp),
-        nb = countVerts(polys, pb, nvp);
-      tmp.fill(-1);
-      let k = 0;
-      for (let i = 0; i < na - 1; i++) tmp[k++] = polys[pa + ((bestEa + 1 + i) % na)]!;
-      for (let i = 0; i < nb - 1; i++) tmp[k++] = polys[pb + ((bestEb + 1 + i) % nb)]!;
-      polys.set(tmp, pa);
+      joinPolygons(polys, tmp, nvp, bestA, bestB, bestEa, bestEb, np);
       const last = (np - 1) * nvp;
-      if (pb !== last) polys.copyWithin(pb, last, last + nvp);
       polys.fill(-1, last, last + nvp);
       pregs[bestB] = pregs[np - 1]!;
       pareas[bestB] = pareas[np - 1]!;
