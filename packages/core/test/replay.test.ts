@@ -67,7 +67,7 @@ describe("record and replay", () => {
   it("a replay from the same start reproduces every decision and hash (and survives JSON)", () => {
     const log = record(9, inputs(200));
     expect(log.ticks).toHaveLength(200);
-    const r = replayLog(JSON.parse(JSON.stringify(log)), makeWorld(9));
+    const r = replayLog(JSON.parse(JSON.stringify(log)) as typeof log, makeWorld(9));
     expect(r).toEqual({ ok: true, ticks: 200, divergence: null });
   });
 

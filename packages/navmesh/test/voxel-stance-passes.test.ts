@@ -178,9 +178,10 @@ describe("chapter 32 stance passes", () => {
     expect(mono.passSpans).toEqual(sc.passSpans);
     expect(mono.navMesh.areas[floorPolygon(mono.navMesh, 5, 5)]).toBe(CROUCH);
     expect(mono.navMesh.polyCount).not.toBe(sc.navMesh.polyCount);
-    expect(voxelConfigFromWorld({ cellSize: 0.3, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45, partition: "layers" }).partition).toBe(
-      "layers",
-    );
+    expect(
+      voxelConfigFromWorld({ cellSize: 0.3, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45, partition: "layers" })
+        .partition,
+    ).toBe("layers");
   });
 
   it("rejects a pass without its own area id", () => {

@@ -73,7 +73,14 @@ describe("custom polygon tags (chapter 32 metadata, e.g. forested)", () => {
   });
 
   it("runs createTagCost's example", () => {
-    const m = createNavMesh({ vertices: [0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1], polygons: [[0, 1, 4, 3], [1, 2, 5, 4]], tags: [0, FORESTED] });
+    const m = createNavMesh({
+      vertices: [0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1],
+      polygons: [
+        [0, 1, 4, 3],
+        [1, 2, 5, 4],
+      ],
+      tags: [0, FORESTED],
+    });
     const avoidForest = createTagCost(m, { [FORESTED]: 3 });
     expect(avoidForest(1)).toBe(3);
     expect(avoidForest(0)).toBe(1);

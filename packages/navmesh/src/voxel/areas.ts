@@ -84,12 +84,30 @@ export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bm
  * standing on `base` (`x, y, z`) with `radius` and `height` (world units). Returns the number
  * of spans changed.
  */
-export function markCylinderArea(chf: CompactHeightfield, base: ArrayLike<number>, radius: number, height: number, area: number, options?: MarkAreaOptions): number {
+export function markCylinderArea(
+  chf: CompactHeightfield,
+  base: ArrayLike<number>,
+  radius: number,
+  height: number,
+  area: number,
+  options?: MarkAreaOptions,
+): number {
   const tag = checkAreaAndTag("markCylinderArea", area, options);
   const cx = base[0]!,
     cz = base[2]!,
     r2 = radius * radius;
-  return markCells(chf, cx - radius, cz - radius, cx + radius, cz + radius, base[1]!, base[1]! + height, (x, z) => (x - cx) ** 2 + (z - cz) ** 2 <= r2, area, tag);
+  return markCells(
+    chf,
+    cx - radius,
+    cz - radius,
+    cx + radius,
+    cz + radius,
+    base[1]!,
+    base[1]! + height,
+    (x, z) => (x - cx) ** 2 + (z - cz) ** 2 <= r2,
+    area,
+    tag,
+  );
 }
 
 /**

@@ -51,7 +51,13 @@ export function buildVoxelNavMeshes(
     const chf = last ? prep.chf : cloneCompactHeightfield(prep.chf);
     // Each build reports the shared stages' timings plus its own.
     const t = prep.timer;
-    const timer: StageTimer = { ctx: t.ctx, timings: { ...sharedTimings(t) }, last: t.ctx.now ? t.ctx.now() : 0, done: SHARED_STAGES + per * k, total: t.total };
+    const timer: StageTimer = {
+      ctx: t.ctx,
+      timings: { ...sharedTimings(t) },
+      last: t.ctx.now ? t.ctx.now() : 0,
+      done: SHARED_STAGES + per * k,
+      total: t.total,
+    };
     out.push(finishVoxelBuild(prep, chf, { ...prep.cfg, walkableRadius: radii[k]! }, timer, options, FN));
   }
   return out;

@@ -41,7 +41,8 @@ export function buildLayerRegions(chf: CompactHeightfield, minRegionArea: number
   const srcReg = new Uint16Array(chf.spanCount);
   const nreg = sweepRegions(chf, srcReg, "buildLayerRegions") + 1;
   const regions: LayerRegion[] = [];
-  for (let i = 0; i < nreg; i++) regions.push({ spanCount: 0, id: i, areaType: 0, connectsToBorder: false, ymin: 0xffff, ymax: 0, connections: [], floors: [] });
+  for (let i = 0; i < nreg; i++)
+    regions.push({ spanCount: 0, id: i, areaType: 0, connectsToBorder: false, ymin: 0xffff, ymax: 0, connections: [], floors: [] });
   const lregs: number[] = [];
   for (let z = 0; z < h; z++)
     for (let x = 0; x < w; x++) {

@@ -97,7 +97,12 @@ export function buildStanceNavMesh(
     passes.forEach((p, i) => {
       const { minWaterDepth: lo, maxWaterDepth: hi } = p.agent;
       if (typeof lo !== "number" || typeof hi !== "number" || !(lo >= 0) || !(hi >= lo))
-        throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth.`, `passes[${i}].agent.minWaterDepth`);
+        throw voxelError(
+          NavMeshErrorCodes.Config,
+          FN,
+          `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth.`,
+          `passes[${i}].agent.minWaterDepth`,
+        );
     });
   }
   validateTriangleSoup(positions, triangles, FN);

@@ -36,8 +36,7 @@ export function encodeTaggedAreas(chf: CompactHeightfield, fn: string): TagTable
     const key = tag * 64 + area;
     let code = codes.get(key);
     if (code === undefined) {
-      if (next > 255)
-        throw voxelError(NavMeshErrorCodes.Config, fn, `more than ${256 - FIRST_TAG_CODE} distinct (area, tag) pairs; use fewer tags.`, "tag");
+      if (next > 255) throw voxelError(NavMeshErrorCodes.Config, fn, `more than ${256 - FIRST_TAG_CODE} distinct (area, tag) pairs; use fewer tags.`, "tag");
       code = next++;
       codes.set(key, code);
       codeArea[code] = area;
@@ -89,7 +88,12 @@ export function createTagCost(mesh: NavMesh, costs: Readonly<Record<number, numb
     if (!Number.isInteger(tag) || tag < 1)
       throw voxelError(NavMeshErrorCodes.BadInput, "createTagCost", `tag ${showValue(key)} is not an integer ≥ 1.`, `costs.${key}`);
     if (typeof c !== "number" || !(c >= 1))
-      throw voxelError(NavMeshErrorCodes.BadInput, "createTagCost", `the cost of tag ${tag} is ${showValue(c)}; give a number ≥ 1 or Infinity.`, `costs.${key}`);
+      throw voxelError(
+        NavMeshErrorCodes.BadInput,
+        "createTagCost",
+        `the cost of tag ${tag} is ${showValue(c)}; give a number ≥ 1 or Infinity.`,
+        `costs.${key}`,
+      );
     table.set(tag, c);
   }
   return (ref: number): number => {

@@ -399,7 +399,8 @@ export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], n
  */
 export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMesh {
   const fn = "assembleNavMeshTiles";
-  if (!Array.isArray(tiles as unknown)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
+  const given: unknown = tiles; // callers in plain JavaScript may pass anything
+  if (!Array.isArray(given)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
   const nvp = tiles.reduce((m, t) => Math.max(m, t?.polyMesh?.maxVertsPerPoly ?? 3), 3);
   const seen = new Set<string>();
   for (let i = 0; i < tiles.length; i++) {
