@@ -337,7 +337,10 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
   let flags = 0;
   if (builds.length > 0) {
     const refs = setNavMeshTiles(fn, mesh, builds, cache.input.config.maxVertsPerPoly);
-    for (let i = 0; i < refs.length; i++) if (refs[i] === -1 && builds[i]!.input) flags |= TileCacheUpdateFlags.Failed;
+    for (let i = 0; i < refs.length; i++) {
+      const li = builds[i]!.layerInputs;
+      for (let k = 0; k < li.length; k++) if (refs[i]![k] === -1 && li[k]) flags |= TileCacheUpdateFlags.Failed;
+    }
   }
   flags |= cache.pending.length === 0 ? TileCacheUpdateFlags.UpToDate : TileCacheUpdateFlags.InProgress;
   return { flags, rebuiltTiles: rebuilt, pendingTiles: cache.pending.length, units };
