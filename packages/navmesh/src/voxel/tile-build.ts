@@ -414,7 +414,8 @@ export interface TiledNavMeshBuild {
 
 /** The part 1 inputs of a build per layer (a build made before `layerInputs` existed: `[input]`). */
 function buildLayerInputs(t: NavMeshTileBuild): readonly (NavMeshInput | undefined)[] {
-  return Array.isArray(t.layerInputs) ? t.layerInputs : [t.input];
+  const li: unknown = t.layerInputs;
+  return Array.isArray(li) ? (li as readonly (NavMeshInput | undefined)[]) : [t.input];
 }
 
 /** @internal Assembles tile builds (slot = tile index order) into one mesh with one flat-view rebuild. */
@@ -442,7 +443,8 @@ export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], n
  */
 export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMesh {
   const fn = "assembleNavMeshTiles";
-  if (!Array.isArray(tiles as unknown)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
+  const given: unknown = tiles;
+  if (!Array.isArray(given)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of tile builds.`, { path: "tiles" });
   const nvp = tiles.reduce((m, t) => Math.max(m, t?.polyMesh?.maxVertsPerPoly ?? 3), 3);
   const seen = new Set<string>();
   for (let i = 0; i < tiles.length; i++) {
