@@ -1,7 +1,8 @@
 // Tiled voxel builds (Recast's tiled sample): the world is cut into square tiles of `tileSize`
 // cells; each tile rasterises the triangles overlapping its bounds padded by `borderSize` cells
 // (walkableRadius + 3), runs the pipeline and keeps the part inside the tile. Tiles are pure
-// functions of their input, so a worker pool can build them; they become part 1 tiles "x,y,0".
+// functions of their input, so a worker pool can build them; they become part 1 tiles "x,y,0"
+// (with partition "layers", one tile "x,y,k" per stacked layer k of overlapping floors).
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { getNavMeshTileKey } from "../tiles/tiles";
 import { makeTile, navMeshFromPlacedTiles, rebuildFlatView, type PlacedTileData } from "../tiles/assemble";

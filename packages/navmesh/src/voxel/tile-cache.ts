@@ -367,7 +367,8 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
 
 /**
  * Builds the navmesh of a tile cache: every tile from its layer with the current obstacles, one
- * part 1 tile `"x,y,0"` each (the same bytes as {@link buildTiledNavMesh} without obstacles).
+ * part 1 tile `"x,y,0"` each, or `"x,y,k"` per layer with `partition: "layers"` (the same bytes
+ * as `buildTiledNavMesh` without obstacles).
  * Clears the rebuild queue.
  *
  * @example
