@@ -3,8 +3,12 @@ import {
   VoxelConfigPresets,
   assembleNavMeshTiles,
   buildNavMeshTile,
+  addTileCacheObstacle,
+  buildNavMeshFromTileCache,
   buildTiledNavMesh,
+  createTileCache,
   createTiledNavMeshInput,
+  updateTileCache,
   findPolygon,
   navMeshToBytes,
   rebuildNavMeshTile,
@@ -109,6 +113,21 @@ describe("tiled builds with several layers per tile (partition: layers)", () => 
     expect(builds[1]!.layerInputs.length).toBe(2);
     expect(builds[1]!.layerInputs[0]).toBe(builds[1]!.input);
     expect(navMeshToBytes(assembleNavMeshTiles(builds))).toEqual(navMeshToBytes(navMesh));
+  });
+
+  it("a tile cache over layered tiles: an obstacle on the deck removes deck polygons only, the ground under it stays", () => {
+    const cache = createTileCache(input, { maxObstacles: 4 });
+    const mesh = buildNavMeshFromTileCache(cache);
+    expect(navMeshToBytes(mesh)).toEqual(navMeshToBytes(navMesh));
+    const groundBefore = tileBytes(mesh.tiles["2,0,0"]!);
+    expect(tileKeyOf(mesh, deckIndex(mesh, 21, 3))).toBe("2,0,1");
+    addTileCacheObstacle(cache, { kind: "cylinder", position: [21, 3, 5], radius: 1.5, height: 2 });
+    const u = updateTileCache(cache, mesh);
+    expect(u.rebuiltTiles).toContain(2);
+    // The deck is cut at x = 21 (the nearest surface there is now the ground), the ground tile is unchanged.
+    expect(tileKeyOf(mesh, deckIndex(mesh, 21, 3))).toBe("2,0,0");
+    expect(tileBytes(mesh.tiles["2,0,0"]!)).toBe(groundBefore);
+    expect(tileKeyOf(mesh, deckIndex(mesh, 16, 3))).toBe("1,0,1");
   });
 
   it("a rebuild with fewer layers removes the tile's upper layer", () => {
