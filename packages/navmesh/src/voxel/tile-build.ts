@@ -1,7 +1,8 @@
 // Tiled voxel builds (Recast's tiled sample): the world is cut into square tiles of `tileSize`
 // cells; each tile rasterises the triangles overlapping its bounds padded by `borderSize` cells
 // (walkableRadius + 3), runs the pipeline and keeps the part inside the tile. Tiles are pure
-// functions of their input, so a worker pool can build them; they become part 1 tiles "x,y,0".
+// functions of their input, so a worker pool can build them; they become part 1 tiles "x,y,0"
+// (with partition "layers", one tile "x,y,k" per stacked layer k of overlapping floors).
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { getNavMeshTileKey } from "../tiles/tiles";
 import { makeTile, navMeshFromPlacedTiles, rebuildFlatView, type PlacedTileData } from "../tiles/assemble";
@@ -21,6 +22,8 @@ import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } fro
 import { createHeightfield, markWalkableTriangles, rasterizeTriangle } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
 import { buildRegions } from "./regions";
+import { assignRegionLayers, buildLayerRegions } from "./regions-layers";
+import { buildRegionsMonotone } from "./regions-monotone";
 import { removeTileBorderVertices } from "./tile-border";
 import { WALKABLE_AREA, type CompactHeightfield, type PolyMesh, type PolyMeshDetail } from "./types";
 
@@ -83,10 +86,16 @@ export interface NavMeshTileBuild {
   readonly x: number;
   /** Tile row. */
   readonly y: number;
-  /** Tile layer (0: one layer per tile). */
+  /** Tile layer of `input` (always 0: further layers are in `layerInputs`). */
   readonly layer: number;
-  /** The tile's polygons in world coordinates (x, z as the plane, y as height), or undefined when empty. */
+  /** The tile's polygons of layer 0 in world coordinates (x, z as the plane, y as height), or undefined when empty. */
   readonly input: NavMeshInput | undefined;
+  /**
+   * Part 1 input per tile layer `k` (`layerInputs[0] === input`): with `partition: "layers"` the
+   * tile's polygons split by {@link assignRegionLayers} (overlapping floors, lowest first), each
+   * becoming tile `"x,y,k"`; otherwise one entry. An entry is undefined when that layer is empty.
+   */
+  readonly layerInputs: readonly (NavMeshInput | undefined)[];
   /** The tile's polygon mesh (voxel coordinates relative to the tile's corner). */
   readonly polyMesh: PolyMesh;
   /** Height detail of the tile's polygons. */
@@ -277,8 +286,14 @@ export function buildTileFromLayer(
     options.markAreas(chf, tx, ty);
     medianFilterWalkableArea(chf);
   }
-  buildDistanceField(chf);
-  const rs = buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
+  const partition = cfg.partition ?? "watershed";
+  if (partition === "watershed") buildDistanceField(chf);
+  const rs =
+    partition === "monotone"
+      ? buildRegionsMonotone(chf, cfg.minRegionArea, cfg.mergeRegionArea)
+      : partition === "layers"
+        ? buildLayerRegions(chf, cfg.minRegionArea)
+        : buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
   const cset = buildContours(chf, cfg.maxSimplificationError, cfg.maxEdgeLen);
   const built = buildPolyMesh(cset, cfg.maxVertsPerPoly);
   const ts = cfg.tileSize;
@@ -288,11 +303,21 @@ export function buildTileFromLayer(
   const mesh0 = removeTileBorderVertices(built.mesh, cset);
   const mesh: PolyMesh = { ...mesh0, bmin: corner };
   const detail = buildPolyMeshDetail(mesh, chf, cfg.detailSampleDist, cfg.detailSampleMaxError);
+  const layerInputs: (NavMeshInput | undefined)[] = [];
+  if (partition === "layers") {
+    // One part 1 tile per stacked layer: a polygon's layer is its region's (lowest floor first).
+    const { layerOfRegion, layerCount } = assignRegionLayers(chf);
+    const layerOf = (p: number): number => Math.max(0, layerOfRegion[mesh.regions[p]!] ?? 0);
+    for (let k = 0; k < Math.max(1, layerCount); k++) layerInputs.push(tileInputFromPolyMesh(input, mesh, tx, ty, (p) => layerOf(p) === k));
+    // Trailing empty layers are dropped (layer 0 always has an entry).
+    while (layerInputs.length > 1 && layerInputs[layerInputs.length - 1] === undefined) layerInputs.pop();
+  } else layerInputs.push(tileInputFromPolyMesh(input, mesh, tx, ty));
   const out: NavMeshTileBuild = {
     x: tx,
     y: ty,
     layer: 0,
-    input: tileInputFromPolyMesh(input, mesh, tx, ty),
+    input: layerInputs[0],
+    layerInputs,
     polyMesh: mesh,
     detail,
     spanCount: layer.spanCount,
@@ -303,7 +328,13 @@ export function buildTileFromLayer(
 }
 
 /** Part 1 input of a tile's polygon mesh: world coordinates from global cell indices, unused vertices dropped. */
-function tileInputFromPolyMesh(input: TiledNavMeshInput, mesh: PolyMesh, tx: number, ty: number): NavMeshInput | undefined {
+function tileInputFromPolyMesh(
+  input: TiledNavMeshInput,
+  mesh: PolyMesh,
+  tx: number,
+  ty: number,
+  keep?: (p: number) => boolean,
+): NavMeshInput | undefined {
   const cfg = input.config;
   const cs = cfg.cellSize,
     ch = cfg.cellHeight,
@@ -317,6 +348,7 @@ function tileInputFromPolyMesh(input: TiledNavMeshInput, mesh: PolyMesh, tx: num
     areas: number[] = [],
     tags: number[] = [];
   for (let p = 0; p < mesh.polyCount; p++) {
+    if (keep && !keep(p)) continue;
     let n = 0;
     while (n < nvp && mesh.polys[p * nvp + n] !== -1) n++;
     let a2 = 0;
@@ -368,7 +400,10 @@ export interface BuildTiledNavMeshOptions extends BuildNavMeshTileOptions {
 
 /** Result of {@link buildTiledNavMesh}. */
 export interface TiledNavMeshBuild {
-  /** The navmesh: one part 1 tile `"x,y,0"` per non-empty tile, linked across tile edges. */
+  /**
+   * The navmesh: one part 1 tile `"x,y,0"` per non-empty tile (with `partition: "layers"`, one
+   * `"x,y,k"` per non-empty layer `k` of the tile), linked across tile edges and between layers.
+   */
   readonly navMesh: NavMesh;
   /** Tiles with polygons. */
   readonly tileCount: number;
@@ -378,12 +413,22 @@ export interface TiledNavMeshBuild {
   readonly failedContours: number;
 }
 
+/** The part 1 inputs of a build per layer (a build made before `layerInputs` existed: `[input]`). */
+function buildLayerInputs(t: NavMeshTileBuild): readonly (NavMeshInput | undefined)[] {
+  const li: unknown = t.layerInputs;
+  return Array.isArray(li) ? (li as readonly (NavMeshInput | undefined)[]) : [t.input];
+}
+
 /** @internal Assembles tile builds (slot = tile index order) into one mesh with one flat-view rebuild. */
 export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], nvp: number): NavMesh {
   const placed: PlacedTileData[] = [];
   for (const t of builds) {
-    if (!t.input) continue;
-    placed.push({ x: t.x, y: t.y, layer: t.layer, slot: placed.length, data: validateNavMeshInput(fn, t.input, nvp) });
+    const layers = buildLayerInputs(t);
+    for (let k = 0; k < layers.length; k++) {
+      const li = layers[k];
+      if (!li) continue;
+      placed.push({ x: t.x, y: t.y, layer: t.layer + k, slot: placed.length, data: validateNavMeshInput(fn, li, nvp) });
+    }
   }
   const mesh = navMeshFromPlacedTiles(new Array<number>(placed.length).fill(0), placed);
   if ("error" in mesh) throw navMeshError(NavMeshErrorCodes.BadMesh, fn, mesh.error, { path: `tiles[${mesh.tile}]` });
@@ -405,9 +450,12 @@ export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMes
   const seen = new Set<string>();
   for (let i = 0; i < tiles.length; i++) {
     const t = tiles[i]!;
-    const key = getNavMeshTileKey(t.x, t.y, t.layer);
-    if (t.input && seen.has(key)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `two tiles are at "${key}".`, { path: `tiles[${i}]` });
-    seen.add(key);
+    const layers = buildLayerInputs(t);
+    for (let k = 0; k < layers.length; k++) {
+      const key = getNavMeshTileKey(t.x, t.y, t.layer + k);
+      if (layers[k] && seen.has(key)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `two tiles are at "${key}".`, { path: `tiles[${i}]` });
+      seen.add(key);
+    }
   }
   return assembleTiles(fn, tiles, nvp);
 }
@@ -428,7 +476,7 @@ export function buildTiledNavMesh(input: TiledNavMeshInput, options: BuildTiledN
       if (options.context?.isCancelled?.())
         throw voxelError(NavMeshErrorCodes.Cancelled, fn, `the build was cancelled (after ${builds.length} of ${total} tiles).`);
       const t = buildTileFromLayer(input, buildTileLayer(input, tx, ty), tx, ty, undefined, options);
-      polys += t.input ? t.input.polygons.length : 0;
+      for (const li of t.layerInputs) polys += li ? li.polygons.length : 0;
       failed += t.failedContours;
       builds.push(t);
       if (options.onTile) options.onTile(t, builds.length, total);
@@ -512,8 +560,10 @@ const TILED_DEFAULTS: TiledVoxelConfig = {
 
 /** Result of {@link rebuildNavMeshTile}. */
 export interface RebuildNavMeshTileResult {
-  /** Ref of the new tile's polygon 0; -1 when the tile is now empty (removed) or no tile slot is free. */
+  /** Ref of the new tile's polygon 0 (layer 0); -1 when the tile is now empty (removed) or no tile slot is free. */
   readonly ref: number;
+  /** Ref of polygon 0 of each layer `k` of the tile (see `tile.layerInputs`), -1 for an empty layer. */
+  readonly layerRefs: number[];
   /** The tile build. */
   readonly tile: NavMeshTileBuild;
 }
@@ -536,7 +586,7 @@ export function rebuildNavMeshTile(
   checkTile(fn, input, tx, ty);
   const tile = buildTileFromLayer(input, buildTileLayer(input, tx, ty), tx, ty, undefined, options);
   const refs = setNavMeshTiles(fn, mesh, [tile], input.config.maxVertsPerPoly);
-  return { ref: refs[0]!, tile };
+  return { ref: refs[0]![0]!, layerRefs: refs[0]!, tile };
 }
 
 const GEN_SPAN = 2 ** POLY_REF_GENERATION_BITS;
@@ -544,15 +594,37 @@ const MAX_SLOTS = 2 ** POLY_REF_TILE_BITS;
 
 /**
  * Puts several tile builds in place (replace, add or, for empty builds, remove) and rebuilds the
- * flat view once. Validates every input first (nothing changes on a throw). Returns each tile's
- * polygon-0 ref, or -1 (empty tile or no free slot). @internal
+ * flat view once; a build's layers each go to `"x,y,k"`, and layers the mesh has above the build's
+ * last one are removed. Validates every input first (nothing changes on a throw). Returns each
+ * build's polygon-0 ref per layer, or -1 (empty layer or no free slot). @internal
  */
-export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavMeshTileBuild[], nvp: number): number[] {
-  const data = builds.map((t) => (t.input ? validateNavMeshInput(fn, t.input, nvp) : undefined));
-  const refs: number[] = [];
+export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavMeshTileBuild[], nvp: number): number[][] {
+  // One entry per tile layer; layers the mesh has above a build's last layer are removed.
+  const places: { x: number; y: number; layer: number; input: NavMeshInput | undefined; build: number }[] = [];
+  const out: number[][] = [];
+  for (let b = 0; b < builds.length; b++) {
+    const t = builds[b]!;
+    const layers = buildLayerInputs(t);
+    out.push([]);
+    for (let k = 0; k < layers.length; k++) places.push({ x: t.x, y: t.y, layer: t.layer + k, input: layers[k], build: b });
+    const prefix = `${t.x},${t.y},`;
+    const stale: number[] = [];
+    for (const key of Object.keys(mesh.tiles)) {
+      if (!key.startsWith(prefix)) continue;
+      const layer = Number(key.slice(prefix.length));
+      if (layer >= t.layer + layers.length) stale.push(layer);
+    }
+    stale.sort((a, b) => a - b);
+    for (const layer of stale) places.push({ x: t.x, y: t.y, layer, input: undefined, build: -1 });
+  }
+  const data = places.map((t) => (t.input ? validateNavMeshInput(fn, t.input, nvp) : undefined));
+  const put = (i: number, ref: number): void => {
+    const b = places[i]!.build;
+    if (b >= 0) out[b]!.push(ref);
+  };
   let changed = false;
-  for (let i = 0; i < builds.length; i++) {
-    const t = builds[i]!,
+  for (let i = 0; i < places.length; i++) {
+    const t = places[i]!,
       d = data[i];
     const key = getNavMeshTileKey(t.x, t.y, t.layer);
     const old = Object.prototype.hasOwnProperty.call(mesh.tiles, key) ? mesh.tiles[key] : undefined;
@@ -563,7 +635,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
         mesh.tileGenerations[old.slot] = (mesh.tileGenerations[old.slot]! + 1) % GEN_SPAN;
         changed = true;
       }
-      refs.push(-1);
+      put(i, -1);
       continue;
     }
     let slot: number, gen: number;
@@ -575,7 +647,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
       slot = mesh.tileKeys.indexOf("");
       if (slot < 0) {
         if (mesh.tileKeys.length >= MAX_SLOTS) {
-          refs.push(-1);
+          put(i, -1);
           continue;
         }
         slot = mesh.tileKeys.length;
@@ -586,11 +658,11 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
       mesh.tileKeys[slot] = key;
     }
     mesh.tiles[key] = makeTile(d, t.x, t.y, t.layer, slot, gen);
-    refs.push(encodePolyRef(gen, slot, 0));
+    put(i, encodePolyRef(gen, slot, 0));
     changed = true;
   }
   if (changed) rebuildFlatView(mesh);
-  return refs;
+  return out;
 }
 
 /**

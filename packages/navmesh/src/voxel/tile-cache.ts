@@ -161,58 +161,77 @@ function obstacleBounds(o: TileCacheObstacle): number[] {
   return b;
 }
 
-function finite(fn: string, v: unknown, path: string, positive = false): number {
+/** Where an obstacle is read from: its error code and the path prefix of its fields. */
+interface ObstacleSource {
+  readonly code: typeof NavMeshErrorCodes.BadInput | typeof NavMeshErrorCodes.Format;
+  /** Prefix of field paths (`""` for an argument, `"$.obstacles[2]."` in a snapshot). */
+  readonly prefix: string;
+}
+
+const ARGUMENT: ObstacleSource = { code: NavMeshErrorCodes.BadInput, prefix: "" };
+
+function finite(fn: string, src: ObstacleSource, v: unknown, path: string, positive = false): number {
   if (typeof v !== "number" || !Number.isFinite(v) || (positive && !(v > 0)))
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${path}" must be a finite number${positive ? " > 0" : ""}, got ${showValue(v)}.`, { path });
+    throw navMeshError(src.code, fn, `"${src.prefix}${path}" must be a finite number${positive ? " > 0" : ""}, got ${showValue(v)}.`, {
+      path: src.prefix + path,
+    });
   return v;
 }
 
-function triple(fn: string, v: unknown, path: string, positive = false): [number, number, number] {
+function triple(fn: string, src: ObstacleSource, v: unknown, path: string, positive = false): [number, number, number] {
   if (v === null || typeof v !== "object" || (v as ArrayLike<unknown>).length !== 3)
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${path}" must be 3 numbers (x, y, z).`, { path });
+    throw navMeshError(src.code, fn, `"${src.prefix}${path}" must be 3 numbers (x, y, z).`, { path: src.prefix + path });
   const a = v as ArrayLike<unknown>;
-  return [finite(fn, a[0], `${path}[0]`, positive), finite(fn, a[1], `${path}[1]`, positive), finite(fn, a[2], `${path}[2]`, positive)];
+  return [finite(fn, src, a[0], `${path}[0]`, positive), finite(fn, src, a[1], `${path}[1]`, positive), finite(fn, src, a[2], `${path}[2]`, positive)];
 }
 
-/** Validates and copies an obstacle (throws `NAVMESH_BAD_INPUT` naming the field). */
-function copyObstacle(fn: string, o: TileCacheObstacle): TileCacheObstacle {
-  if (o === null || typeof o !== "object")
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, "the obstacle must be an object with a kind.", { path: "obstacle" });
+/**
+ * Validates and copies an obstacle into a frozen plain object (JSON-safe: arrays and numbers).
+ * Throws `src.code` (`NAVMESH_BAD_INPUT` for an argument) naming the field under `src.prefix`. @internal
+ */
+export function copyObstacle(fn: string, o: TileCacheObstacle, src: ObstacleSource = ARGUMENT): TileCacheObstacle {
+  const at = src.prefix === "" ? "obstacle" : src.prefix.slice(0, -1);
+  if (o === null || typeof o !== "object" || Array.isArray(o))
+    throw navMeshError(src.code, fn, `"${at}" must be an obstacle object with a kind.`, { path: at });
   const kind = (o as { kind?: unknown }).kind;
   if (kind === "cylinder") {
     const c = o as TileCacheCylinder;
     return Object.freeze({
       kind,
-      position: triple(fn, c.position, "position"),
-      radius: finite(fn, c.radius, "radius", true),
-      height: finite(fn, c.height, "height", true),
+      position: triple(fn, src, c.position, "position"),
+      radius: finite(fn, src, c.radius, "radius", true),
+      height: finite(fn, src, c.height, "height", true),
     });
   }
   if (kind === "box") {
     const b = o as TileCacheBox;
     return Object.freeze({
       kind,
-      center: triple(fn, b.center, "center"),
-      halfExtents: triple(fn, b.halfExtents, "halfExtents", true),
-      yaw: b.yaw === undefined ? 0 : finite(fn, b.yaw, "yaw"),
+      center: triple(fn, src, b.center, "center"),
+      halfExtents: triple(fn, src, b.halfExtents, "halfExtents", true),
+      yaw: b.yaw === undefined ? 0 : finite(fn, src, b.yaw, "yaw"),
     });
   }
   if (kind === "polygon") {
-    const p = o as TileCachePolygon;
+    const p = o as TilePolygonLike;
     const pts = p.points;
     if (pts === null || typeof pts !== "object" || typeof pts.length !== "number" || pts.length % 2 !== 0 || pts.length < 6 || pts.length > 128)
-      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"points" must hold 3..64 x, z pairs.`, { path: "points" });
+      throw navMeshError(src.code, fn, `"${src.prefix}points" must hold 3..64 x, z pairs.`, { path: `${src.prefix}points` });
     const copy: number[] = [];
-    for (let i = 0; i < pts.length; i++) copy.push(finite(fn, pts[i], `points[${i}]`));
-    const minY = finite(fn, p.minY, "minY"),
-      maxY = finite(fn, p.maxY, "maxY");
-    if (maxY < minY) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxY" (${maxY}) is below "minY" (${minY}).`, { path: "maxY" });
+    for (let i = 0; i < pts.length; i++) copy.push(finite(fn, src, pts[i], `points[${i}]`));
+    const minY = finite(fn, src, p.minY, "minY"),
+      maxY = finite(fn, src, p.maxY, "maxY");
+    if (maxY < minY)
+      throw navMeshError(src.code, fn, `"${src.prefix}maxY" (${maxY}) is below "minY" (${minY}).`, { path: `${src.prefix}maxY` });
     return Object.freeze({ kind, points: Object.freeze(copy), minY, maxY });
   }
-  throw navMeshError(NavMeshErrorCodes.BadInput, fn, `obstacle kind ${showValue(kind)} is not "cylinder", "box" or "polygon".`, { path: "kind" });
+  throw navMeshError(src.code, fn, `obstacle kind ${showValue(kind)} is not "cylinder", "box" or "polygon".`, { path: `${src.prefix}kind` });
 }
 
-function queueTilesOf(cache: TileCache, o: TileCacheObstacle): void {
+type TilePolygonLike = { readonly points: ArrayLike<unknown> | null; readonly minY: unknown; readonly maxY: unknown };
+
+/** Queues the tiles an obstacle touches (tiles with a layer, once each). @internal */
+export function queueTilesOf(cache: TileCache, o: TileCacheObstacle): void {
   const b = obstacleBounds(o);
   const tiles = getTilesInBox(cache.input, b[0]!, b[1]!, b[2]!, b[3]!);
   for (let i = 0; i < tiles.length; i += 2) {
@@ -337,7 +356,10 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
   let flags = 0;
   if (builds.length > 0) {
     const refs = setNavMeshTiles(fn, mesh, builds, cache.input.config.maxVertsPerPoly);
-    for (let i = 0; i < refs.length; i++) if (refs[i] === -1 && builds[i]!.input) flags |= TileCacheUpdateFlags.Failed;
+    for (let i = 0; i < refs.length; i++) {
+      const li = builds[i]!.layerInputs;
+      for (let k = 0; k < li.length; k++) if (refs[i]![k] === -1 && li[k]) flags |= TileCacheUpdateFlags.Failed;
+    }
   }
   flags |= cache.pending.length === 0 ? TileCacheUpdateFlags.UpToDate : TileCacheUpdateFlags.InProgress;
   return { flags, rebuiltTiles: rebuilt, pendingTiles: cache.pending.length, units };
@@ -345,7 +367,8 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
 
 /**
  * Builds the navmesh of a tile cache: every tile from its layer with the current obstacles, one
- * part 1 tile `"x,y,0"` each (the same bytes as {@link buildTiledNavMesh} without obstacles).
+ * part 1 tile `"x,y,0"` each, or `"x,y,k"` per layer with `partition: "layers"` (the same bytes
+ * as `buildTiledNavMesh` without obstacles).
  * Clears the rebuild queue.
  *
  * @example

@@ -2,6 +2,7 @@
 import {
   addNavMeshTile,
   addTileCacheObstacle,
+  removeTileCacheObstacle,
   createNavMesh,
   createTileCache,
   createTiledNavMeshInput,
@@ -12,6 +13,9 @@ import {
   navMeshToJson,
   parseObj,
   replaceNavMeshTile,
+  restoreTileCache,
+  saveTileCache,
+  buildNavMeshFromTileCache,
   VoxelConfigPresets,
   type NavMesh,
   type NavMeshInput,
@@ -38,6 +42,23 @@ const obstacleSeeds: unknown[] = [
   { kind: "box", center: [2, 0.5, 2], halfExtents: [0.5, 1, 0.25], yaw: 0.3 },
   { kind: "polygon", points: [1, 1, 2, 1, 2, 2, 1, 2], minY: -1, maxY: 2 },
 ];
+
+/** The tile-cache snapshot loader's input (a 6 m floor in 8-cell tiles) and caches over it. */
+const cacheInput = createTiledNavMeshInput(floor.positions, floor.triangles, { ...VoxelConfigPresets.coarse, tileSize: 8 });
+const makeCache = (): TileCache => createTileCache(cacheInput, { maxObstacles: 4 });
+function cacheSnapshotSeeds(): unknown[] {
+  const c = makeCache();
+  const empty = saveTileCache(c);
+  addTileCacheObstacle(c, obstacleSeeds[0] as TileCacheObstacle);
+  const h = addTileCacheObstacle(c, obstacleSeeds[1] as TileCacheObstacle);
+  const one = saveTileCache(c);
+  buildNavMeshFromTileCache(c); // clears the queue
+  addTileCacheObstacle(c, obstacleSeeds[2] as TileCacheObstacle);
+  removeTileCacheObstacle(c, h);
+  return [empty, one, saveTileCache(c)];
+}
+const cacheSeeds = cacheSnapshotSeeds();
+const cacheSeed = cacheSeeds[1] as Record<string, unknown>;
 
 /** A small tiled mesh: three tiles (one with a detail mesh), a freed slot, areas, flags and tags. */
 function fixture(): NavMesh {
@@ -288,6 +309,34 @@ const cases_: LoaderCase<unknown>[] = [
       hash: (t) => JSON.stringify([(t as TileCache).obstacles, (t as TileCache).obstacleGenerations, (t as TileCache).pending]),
       restore: (t, input) => {
         if (addTileCacheObstacle(t as TileCache, input as TileCacheObstacle) < 0) (t as TileCache).obstacles.fill(null);
+      },
+    },
+  },
+  {
+    pkg: "navmesh",
+    name: "restoreTileCache",
+    kind: "json",
+    seeds: cacheSeeds,
+    jsonPaths: true,
+    wrong: fc.oneof(
+      // Dangling or repeated tiles, generations out of range, huge declared pools, a foreign grid.
+      fc.integer({ min: -3, max: 1e6 }).map((t) => ({ ...cacheSeed, pending: [t] })),
+      fc.constant({ ...cacheSeed, pending: [0, 0] }),
+      fc.integer({ min: -2, max: 2 ** 31 }).map((g) => ({ ...cacheSeed, obstacleGenerations: [0, g, 0, 0] })),
+      fc.constant({ ...cacheSeed, obstacles: new Array(70000).fill(null), obstacleGenerations: new Array(70000).fill(0), maxObstacles: 70000 }),
+      fc.constant({ ...cacheSeed, pending: new Array(1e5).fill(0) }),
+      fc.integer({ min: 0, max: 9 }).map((n) => ({ ...cacheSeed, tilesX: n })),
+      fc.double({ noNaN: false }).map((b) => ({ ...cacheSeed, bounds: [b, 0, 0, 6, 0, 6] })),
+      fc.constant({ ...cacheSeed, obstacles: [{ kind: "polygon", points: { length: 2 ** 30 }, minY: 0, maxY: 1 }, null, null, null] }),
+      fc.constant({ ...cacheSeed, obstacles: [JSON.parse('{"__proto__": {"polluted": 1}, "kind": "cylinder"}'), null, null, null] }),
+    ),
+    target: {
+      create: makeCache,
+      hash: (t) => JSON.stringify(saveTileCache(t as TileCache)) + Array.from((t as TileCache).pendingFlags).join(""),
+      restore: (t, input) => {
+        restoreTileCache(t as TileCache, input);
+        // An accepted snapshot leaves a cache that builds.
+        buildNavMeshFromTileCache(t as TileCache);
       },
     },
   },
