@@ -39,7 +39,14 @@ describe("treeSnapshotCodec", () => {
         type: "shuffle",
         children: [
           { type: "wait", duration: 0.3 },
-          { type: "randomSelector", children: [{ type: "wait", duration: 0.1 }, { type: "wait", duration: 0.25 }, { type: "fail", child: { type: "wait", duration: 0 } }] },
+          {
+            type: "randomSelector",
+            children: [
+              { type: "wait", duration: 0.1 },
+              { type: "wait", duration: 0.25 },
+              { type: "fail", child: { type: "wait", duration: 0 } },
+            ],
+          },
           { type: "wait", duration: 0.05 },
         ],
       },
@@ -109,7 +116,12 @@ describe("createMachineSnapshotCodec", () => {
         },
         transitions: [{ event: "noise", to: "search" }],
       },
-      search: { transitions: [{ after: 1.1, to: "patrol" }, { event: "see", to: "chase" }] },
+      search: {
+        transitions: [
+          { after: 1.1, to: "patrol" },
+          { event: "see", to: "chase" },
+        ],
+      },
       chase: { transitions: [{ event: "lost", to: "patrol" }] },
     },
   });

@@ -48,7 +48,8 @@ function createWorld(): World {
 function step(w: World, rng: Rng): void {
   if (rngInt(rng, 0, 3) === 0) setInfluenceSource(w.map, rngInt(rng, 0, 11), rngInt(rng, 0, 8), rngFloat(rng, -1, 1));
   advanceInfluenceMap(w.map, 0.05);
-  if (rngInt(rng, 0, 2) === 0) recordPerception(w.memory, rngInt(rng, 1, 9), rngFloat(rng, 0, 50), rngFloat(rng, 0, 50), rngFloat(rng, 0.2, 1), rngInt(rng, 0, 2) as 0 | 1 | 2);
+  if (rngInt(rng, 0, 2) === 0)
+    recordPerception(w.memory, rngInt(rng, 1, 9), rngFloat(rng, 0, 50), rngFloat(rng, 0, 50), rngFloat(rng, 0.2, 1), rngInt(rng, 0, 2) as 0 | 1 | 2);
   updateTargetMemory(w.memory, 0.05);
 }
 
@@ -119,10 +120,11 @@ describe("influenceMapSnapshotCodec and targetMemorySnapshotCodec", () => {
     const target = createWorld();
     for (let t = 0; t < 30; t++) step(target, rng);
     const before = JSON.stringify([saveInfluenceMap(target.map), saveTargetMemory(target.memory)]);
-    const cases: [(s: { sections: { map: { data: Record<string, unknown[]> }; memory: { data: { records: Record<string, unknown>[] } } } }) => void, string][] = [
-      [(s) => (s.sections.map.data["values"]![5] = null), "$.sections.map.data.values[5]"],
-      [(s) => (s.sections.memory.data.records[0]!["confidence"] = 2), "$.sections.memory.data.records[0].confidence"],
-    ];
+    const cases: [(s: { sections: { map: { data: Record<string, unknown[]> }; memory: { data: { records: Record<string, unknown>[] } } } }) => void, string][] =
+      [
+        [(s) => (s.sections.map.data["values"]![5] = null), "$.sections.map.data.values[5]"],
+        [(s) => (s.sections.memory.data.records[0]!["confidence"] = 2), "$.sections.memory.data.records[0].confidence"],
+      ];
     for (const [mutate, path] of cases) {
       const bad = JSON.parse(good) as Parameters<typeof mutate>[0];
       mutate(bad);
