@@ -15,6 +15,7 @@ const PACKAGE_ORDER = [
   "conventions",
   "untrusted-data",
   "frame-budgets",
+  "deterministic-replay",
   "saving-ai-state",
   "releasing",
   "core",

@@ -1,12 +1,16 @@
 import {
   addScheduledTask,
+  createReplayRecorder,
   createRngStream,
   createScheduler,
   createSnapshotCodecs,
   createStateHash,
   hashStateBytes,
   readStateHash,
+  recordReplayDecision,
+  recordReplayTick,
   registerSnapshotCodec,
+  replayLog,
   resetStateHash,
   restoreSnapshot,
   runSchedulerFrame,
@@ -16,6 +20,17 @@ import {
   type Scheduler,
   type SlicedTask,
 } from "@tactica/core";
+import {
+  createReferenceWorld,
+  hashReferenceWorld,
+  REFERENCE_WORLD_MODULES,
+  referenceWorldReplayTarget,
+  restoreReferenceWorld,
+  saveReferenceWorld,
+  stepReferenceWorld,
+  type ReferenceWorldInput,
+  type ReferenceWorldSnapshot,
+} from "../../../apps/playground/src/world/reference-world";
 import { allocationPerCall, consume, measure, type Timing } from "../measure";
 import type { Suite, SuiteContext } from "../suite";
 
@@ -74,8 +89,19 @@ function record(ctx: SuiteContext, name: string, lib: string, t: Timing): void {
 const suite: Suite = {
   name: "runtime",
   description:
-    "core's frame-budget scheduler: overhead per slice vs a direct loop over the same 1,000 tasks, bytes per frame; snapshot save/restore time and size; byte-level state hash vs hashing JSON text",
+    "core's frame-budget scheduler: overhead per slice vs a direct loop over the same 1,000 tasks, bytes per frame; snapshot save/restore time and size; byte-level state hash vs hashing JSON text; reference world (200 agents): replay vs recording ticks/s, hashing share of a tick, saveReferenceWorld time and size",
   run(ctx) {
+    // `--part world` runs only the reference-world rows, `--part scheduler` only the rest.
+    const pi = ctx.args.indexOf("--part");
+    const part = pi >= 0 ? ctx.args[pi + 1] : "all";
+    if (part !== "world") runScheduler(ctx);
+    if (part !== "scheduler") runReferenceWorld(ctx);
+  },
+};
+
+/** The scheduler, snapshot-envelope and state-hash rows (1,000 tasks). */
+function runScheduler(ctx: SuiteContext): void {
+  {
     const timeMs = ctx.quick ? 60 : 1500;
     const rounds = calibrate(10, ctx.quick ? 40 : 400);
     ctx.log(`${rounds} xorshift rounds ≈ 10 µs`);
@@ -198,7 +224,108 @@ const suite: Suite = {
     ctx.log(
       `snapshot ${text.length} bytes, save ${save.medianUs.toFixed(0)} µs, restore ${restore.medianUs.toFixed(0)} µs; hash ${bytesHashed} bytes in ${hashBytes.medianUs.toFixed(1)} µs (JSON text ${hashJson.medianUs.toFixed(1)} µs)`,
     );
-  },
-};
+  }
+}
+
+/** Player inputs of the recorded run (two rallies, as in the reference-world test). */
+function worldInputs(t: number): ReferenceWorldInput[] {
+  return t === 40 ? [{ kind: "rally", team: 0, x: 48, y: 32 }] : t === 160 ? [{ kind: "rally", team: 1, x: 20, y: 20 }] : [];
+}
+
+const median = (xs: readonly number[]): number => xs.slice().sort((a, b) => a - b)[xs.length >> 1]!;
+
+/**
+ * The reference world of apps/playground (200 agents, issue 17): the recording run's ticks per
+ * second (step, record the decisions, hash, record the tick) against `replayLog` on a fresh world
+ * (goal ≥ 0.9×); hashing as a share of a recorded tick (goal ≤ 10 %); snapshot save and restore
+ * time (to and from JSON text) and size for `saveReferenceWorld`. Record and replay alternate in
+ * chunks of 20 ticks, after a warm-up round; the figures are medians over rounds, since the
+ * machine's load drifts.
+ */
+function runReferenceWorld(ctx: SuiteContext): void {
+  const TICKS = ctx.quick ? 120 : 400;
+  const ROUNDS = ctx.quick ? 2 : 5;
+  const WARMUP = 1; // a first round of each (the JIT meets a second world instance) is not counted
+  const SEED = 2;
+  const recordTps: number[] = [];
+  const replayTps: number[] = [];
+  const ratios: number[] = [];
+  const hashPct: number[] = [];
+  const hashMsPerTick: number[] = [];
+  const tickMs: number[] = [];
+  let replayed = 0;
+  const CHUNK = 20;
+  let last: ReturnType<typeof createReferenceWorld> | undefined;
+  for (let round = -WARMUP; round < ROUNDS; round++) {
+    // The recording world and the replaying one (a fresh world of the same seed) advance in
+    // alternating chunks of CHUNK ticks: each chunk is recorded into its own log (starting at the
+    // world's tick) and replayed at once, so a load change on this shared machine hits both sides
+    // alike. World creation is not timed.
+    const world = createReferenceWorld({ seed: SEED });
+    const replayWorld = createReferenceWorld({ seed: SEED });
+    const target = referenceWorldReplayTarget(replayWorld);
+    let hashMs = 0;
+    let recordMs = 0;
+    let replayMs = 0;
+    let logged = 0;
+    for (let t = 0; t < TICKS; t += CHUNK) {
+      const rec = createReplayRecorder({ seed: world.seed, startTick: world.tick, modules: REFERENCE_WORLD_MODULES });
+      const t0 = performance.now();
+      for (let k = t; k < Math.min(TICKS, t + CHUNK); k++) {
+        const inputs = worldInputs(k);
+        stepReferenceWorld(world, inputs);
+        const d = world.decisions;
+        for (let j = 0; j < d.length; j += 3) recordReplayDecision(rec, d[j]!, d[j + 1]!, d[j + 2]!);
+        const h0 = performance.now();
+        const hash = hashReferenceWorld(world);
+        hashMs += performance.now() - h0;
+        recordReplayTick(rec, world.tick, hash, inputs);
+      }
+      const t1 = performance.now();
+      const result = replayLog(rec.log, target);
+      const t2 = performance.now();
+      recordMs += t1 - t0;
+      replayMs += t2 - t1;
+      if (!result.ok || result.ticks !== rec.log.ticks.length) throw new Error(`bench: the replay diverged: ${JSON.stringify(result.divergence)}`);
+      logged += result.ticks;
+    }
+    if (round < 0) continue;
+    recordTps.push((1000 * TICKS) / recordMs);
+    replayTps.push((1000 * TICKS) / replayMs);
+    ratios.push(recordMs / replayMs);
+    hashPct.push((100 * hashMs) / recordMs);
+    hashMsPerTick.push(hashMs / TICKS);
+    tickMs.push(recordMs / TICKS);
+    replayed = logged;
+    last = world;
+    ctx.log(
+      `round ${round + 1}: record ${((1000 * TICKS) / recordMs).toFixed(0)} ticks/s, replay ${((1000 * TICKS) / replayMs).toFixed(0)} ticks/s (${(recordMs / replayMs).toFixed(2)}×), hashing ${((100 * hashMs) / recordMs).toFixed(1)} % of a tick`,
+    );
+  }
+  const c = `reference-world-200-agents-${TICKS}-ticks`;
+  ctx.record({ case: c, library: "recording-run", metric: "ticks_per_s", value: median(recordTps), unit: "ticks/s" });
+  ctx.record({ case: c, library: "recording-run", metric: "ms_per_tick", value: median(tickMs), unit: "ms" });
+  ctx.record({ case: c, library: "replayLog", metric: "ticks_per_s", value: median(replayTps), unit: "ticks/s" });
+  ctx.record({ case: c, library: "replayLog", metric: "ratio_vs_recording-run", value: median(ratios), unit: "x" });
+  ctx.record({ case: c, library: "hashReferenceWorld", metric: "ms_per_tick", value: median(hashMsPerTick), unit: "ms" });
+  ctx.record({ case: c, library: "hashReferenceWorld", metric: "pct_of_tick", value: median(hashPct), unit: "%" });
+  ctx.log(
+    `${c}: record ${median(recordTps).toFixed(0)} ticks/s, replay ${median(replayTps).toFixed(0)} ticks/s → ${median(ratios).toFixed(2)}× (goal ≥ 0.9×); hashing ${median(hashMsPerTick).toFixed(3)} ms = ${median(hashPct).toFixed(1)} % of a tick (goal ≤ 10 %); ${replayed} ticks replayed per round`,
+  );
+
+  // Snapshot of the world at the end of the recording run: save to JSON text, restore from it.
+  const world = last!;
+  const target = createReferenceWorld({ seed: SEED });
+  const text = JSON.stringify(saveReferenceWorld(world));
+  const timeMs = ctx.quick ? 200 : 1500;
+  const save = measure(() => consume(JSON.stringify(saveReferenceWorld(world)).length), { timeMs });
+  const restore = measure(() => restoreReferenceWorld(target, JSON.parse(text) as ReferenceWorldSnapshot), { timeMs });
+  if (hashReferenceWorld(target) !== hashReferenceWorld(world)) throw new Error("bench: the restored world hashes differently");
+  const s = "reference-world-200-agents-snapshot";
+  ctx.record({ case: s, library: "saveReferenceWorld", metric: "median_ms", value: save.medianUs / 1000, unit: "ms" });
+  ctx.record({ case: s, library: "restoreReferenceWorld", metric: "median_ms", value: restore.medianUs / 1000, unit: "ms" });
+  ctx.record({ case: s, library: "saveReferenceWorld", metric: "json_bytes", value: text.length, unit: "bytes" });
+  ctx.log(`${s}: save ${(save.medianUs / 1000).toFixed(2)} ms, restore ${(restore.medianUs / 1000).toFixed(2)} ms (JSON text included), ${text.length} bytes`);
+}
 
 export default suite;

@@ -64,6 +64,7 @@ export { abortTreeNode } from "./bt/abort";
 export { clearTreeHints, getSelectorOrder, setTreeHint } from "./bt/hints";
 export { createAsyncAction } from "./bt/async-action";
 export { restoreTree, saveTree, type BtSnapshot } from "./bt/snapshot";
+export { treeSnapshotCodec } from "./bt/tree-codec";
 export { readTreeTrace, type BtTraceEntry } from "./bt/trace";
 export {
   createHintedController,
@@ -104,6 +105,7 @@ export {
   type UpdateMachineOptions,
 } from "./fsm/machine";
 export { runStateMachine, type StateMachineRunResult } from "./fsm/run";
+export { createMachineSnapshotCodec } from "./fsm/machine-codec";
 export type { ConsiderationDefinition, UtilityDefinition, UtilityOptionDefinition, UtilitySelectionDefinition } from "./utility/definition";
 export {
   chooseUtility,

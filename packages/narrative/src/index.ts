@@ -28,6 +28,8 @@ export {
   type DirectorPhase,
   type DirectorSnapshot,
 } from "./director/director.js";
+// Snapshot-envelope codecs (issue 17): sections for core's saveSnapshot / restoreSnapshot.
+export { directorSnapshotCodec, storyletStateSnapshotCodec } from "./state-codecs.js";
 
 export { GrammarFlags, type ExpandGrammarOptions, type Grammar, type GrammarExpansion, type GrammarRule, type GrammarTraceNode } from "./grammar/types.js";
 export {

@@ -198,3 +198,5 @@ export { type SliceCounters, type SliceStatus } from "./sliced-update";
 export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./vision-batch";
 export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
 export { createExposureCounters, stepExposureSlice } from "./exposure-slices";
+// Snapshot-envelope codecs (issue 17): sections for core's saveSnapshot / restoreSnapshot.
+export { influenceMapSnapshotCodec, targetMemorySnapshotCodec } from "./state-codecs";

@@ -2,7 +2,7 @@
 // machines, utility, rules, resource rules, fuzzy systems, post selectors, personalities), MLP
 // weights, and every restore of saved running state (trees, machines, blackboards, fuzzy and rule
 // states). Restores run into a live target whose hash must not change when the input is rejected.
-import { createRng } from "@tactica/core";
+import { createRng, createSnapshotCodecs, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
@@ -66,6 +66,8 @@ import {
   type RuleState,
   type StateMachineDefinition,
   type UtilityDefinition,
+  createMachineSnapshotCodec,
+  treeSnapshotCodec,
 } from "@tactica/decision";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
@@ -705,6 +707,44 @@ const mlpLoad: LoaderCase<unknown> = {
   load: (input) => mlpFromJson(input),
 };
 
+// ----------------------------------------------------------------------------------------------------
+// The snapshot envelope (core) over the tree and machine codecs: one save holding both.
+
+const DECISION_CODECS = createSnapshotCodecs();
+registerSnapshotCodec(DECISION_CODECS, "guard.tree", treeSnapshotCodec);
+registerSnapshotCodec(DECISION_CODECS, "guard.fsm", createMachineSnapshotCodec(machine));
+
+interface DecisionWorld {
+  "guard.tree": BtState;
+  "guard.fsm": MachineState;
+}
+
+const decisionWorld = (): DecisionWorld => ({ "guard.tree": liveTree(), "guard.fsm": liveMachine() });
+const decisionEnvelope = (w: DecisionWorld, tick: number): unknown => JSON.parse(JSON.stringify(saveSnapshot(DECISION_CODECS, { ...w }, { tick })));
+const goodDecision = decisionEnvelope(decisionWorld(), 7) as { sections: Record<string, { version: number; data: unknown }> };
+
+const snapshotCodecs: LoaderCase<unknown> = {
+  pkg: PKG,
+  name: "treeSnapshotCodec+createMachineSnapshotCodec",
+  kind: "json",
+  ciRuns: 1000,
+  seeds: [goodDecision, decisionEnvelope({ "guard.tree": createTreeState(tree), "guard.fsm": createMachineState(machine) }, 0)],
+  // Well-formed but wrong: the sections swapped, a newer section version, a section missing.
+  wrong: fc.oneof(
+    fc.constant({ ...goodDecision, sections: { "guard.tree": goodDecision.sections["guard.fsm"], "guard.fsm": goodDecision.sections["guard.tree"] } }),
+    fc.constant({ ...goodDecision, sections: { ...goodDecision.sections, "guard.fsm": { version: 2, data: goodDecision.sections["guard.fsm"]!.data } } }),
+    fc.constant({ ...goodDecision, sections: { "guard.tree": goodDecision.sections["guard.tree"] } }),
+  ),
+  target: {
+    create: decisionWorld,
+    hash: (t) => JSON.stringify([saveTree((t as DecisionWorld)["guard.tree"]), saveMachine((t as DecisionWorld)["guard.fsm"], machine)]),
+    restore: (t, input) => {
+      restoreSnapshot(DECISION_CODECS, { ...(t as DecisionWorld) }, input);
+      tickTree((t as DecisionWorld)["guard.tree"], tree, null, 0.1);
+    },
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
 export const cases: readonly LoaderCase<unknown>[] = [
   btCreate,
@@ -722,4 +762,5 @@ export const cases: readonly LoaderCase<unknown>[] = [
   postCreate,
   personalityCreate,
   mlpLoad,
+  snapshotCodecs,
 ];

@@ -1,7 +1,7 @@
 // Loaders of @tactica/narrative: storylet decks and deck snapshots, grammars (JSON and text), bark
 // and squad-dialogue rule sets, director and merchant snapshots, emotion trajectories, PaSSAGE
 // encounter libraries and telemetry metric definitions.
-import { createRng } from "@tactica/core";
+import { createRng, createSnapshotCodecs, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
 import {
   addDirectorIntensity,
   barkRulesFromJson,
@@ -32,6 +32,8 @@ import {
   type Director,
   type MerchantItem,
   type StoryletState,
+  directorSnapshotCodec,
+  storyletStateSnapshotCodec,
 } from "@tactica/narrative";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
@@ -316,6 +318,45 @@ const metrics: LoaderCase<unknown> = {
   load: (input) => metricDefinitionsFromJson(input),
 };
 
+/** The snapshot envelope (core) over narrative's codecs: storylet state and director in one save. */
+const NARRATIVE_CODECS = createSnapshotCodecs();
+registerSnapshotCodec(NARRATIVE_CODECS, "story", storyletStateSnapshotCodec);
+registerSnapshotCodec(NARRATIVE_CODECS, "director", directorSnapshotCodec);
+
+interface NarrativeWorld {
+  story: StoryletState;
+  director: Director;
+}
+
+const narrativeEnvelope = (w: NarrativeWorld, tick: number): unknown => JSON.parse(JSON.stringify(saveSnapshot(NARRATIVE_CODECS, { ...w }, { tick })));
+const goodNarrative = narrativeEnvelope({ story: playedState(), director: busyDirector() }, 30) as {
+  sections: Record<string, { version: number; data: unknown }>;
+};
+
+const snapshotCodecs: LoaderCase<unknown> = {
+  pkg: "narrative",
+  name: "storyletStateSnapshotCodec+directorSnapshotCodec",
+  kind: "json",
+  seeds: [
+    narrativeEnvelope({ story: playedState(), director: busyDirector() }, 30),
+    narrativeEnvelope({ story: createStoryletState(), director: createDirector() }, 0),
+  ],
+  // Well-formed but wrong: the sections swapped, a newer section version, a missing section.
+  wrong: fc.oneof(
+    fc.constant({ ...goodNarrative, sections: { story: goodNarrative.sections["director"], director: goodNarrative.sections["story"] } }),
+    fc.constant({ ...goodNarrative, sections: { ...goodNarrative.sections, director: { version: 9, data: goodNarrative.sections["director"]!.data } } }),
+    fc.constant({ ...goodNarrative, sections: { story: goodNarrative.sections["story"] } }),
+  ),
+  target: {
+    create: () => ({ story: playedState(), director: busyDirector() }),
+    hash: (t) => JSON.stringify([(t as NarrativeWorld).story, saveDirector((t as NarrativeWorld).director)]),
+    restore: (t, input) => {
+      restoreSnapshot(NARRATIVE_CODECS, { ...(t as NarrativeWorld) }, input);
+      stepDirector((t as NarrativeWorld).director, 0.1);
+    },
+  },
+};
+
 /**
  * Every loader of the package, for the unit suite and `pnpm fuzz`. Narrative opts in to the
  * stricter contract: every rejection names a JSON path starting with `$` (or a text line).
@@ -333,5 +374,6 @@ export const cases: readonly LoaderCase<unknown>[] = (
     trajectory,
     encounters,
     metrics,
+    snapshotCodecs,
   ] as LoaderCase<unknown>[]
 ).map((c) => ({ ...c, jsonPaths: true }));

@@ -20,7 +20,10 @@ import {
   validateVisionZones,
   VisionShape,
   propagateInfluence,
+  influenceMapSnapshotCodec,
+  targetMemorySnapshotCodec,
 } from "@tactica/perception";
+import { createSnapshotCodecs, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
 import fc from "fast-check";
 import type { LoaderCase } from "../kit";
 
@@ -196,5 +199,51 @@ const boxes: LoaderCase<unknown> = {
   },
 };
 
+/** The snapshot envelope (core) over perception's codecs: a map and a memory in one save. */
+const PERCEPTION_CODECS = createSnapshotCodecs();
+registerSnapshotCodec(PERCEPTION_CODECS, "threat", influenceMapSnapshotCodec);
+registerSnapshotCodec(PERCEPTION_CODECS, "guard.memory", targetMemorySnapshotCodec);
+
+interface PerceptionWorld {
+  threat: InfluenceMap;
+  "guard.memory": TargetMemory;
+}
+
+const perceptionWorld = (records: number): PerceptionWorld => ({ threat: influenceMap(), "guard.memory": memoryWith(records) });
+const envelope = (w: PerceptionWorld, tick: number): unknown => JSON.parse(JSON.stringify(saveSnapshot(PERCEPTION_CODECS, { ...w }, { tick })));
+const goodEnvelope = envelope(perceptionWorld(3), 12) as { sections: Record<string, { version: number; data: unknown }> };
+
+const snapshotCodecs: LoaderCase<unknown> = {
+  pkg: "perception",
+  name: "influenceMapSnapshotCodec+targetMemorySnapshotCodec",
+  kind: "json",
+  seeds: [envelope(perceptionWorld(3), 12), envelope(perceptionWorld(0), 0)],
+  // Well-formed but wrong: the sections swapped, a newer section version, a map of another size.
+  wrong: fc.oneof(
+    fc.constant({ ...goodEnvelope, sections: { threat: goodEnvelope.sections["guard.memory"], "guard.memory": goodEnvelope.sections["threat"] } }),
+    fc.constant({ ...goodEnvelope, sections: { ...goodEnvelope.sections, threat: { version: 2, data: goodEnvelope.sections["threat"]!.data } } }),
+    fc.constant({
+      ...goodEnvelope,
+      sections: { ...goodEnvelope.sections, threat: { version: 1, data: saveInfluenceMap(createInfluenceMap(60, 50)) } },
+    }),
+  ),
+  target: {
+    create: () => perceptionWorld(2),
+    hash: (t) => JSON.stringify([saveInfluenceMap((t as PerceptionWorld).threat), saveTargetMemory((t as PerceptionWorld)["guard.memory"])]),
+    restore: (t, input) => {
+      restoreSnapshot(PERCEPTION_CODECS, { ...(t as PerceptionWorld) }, input);
+    },
+  },
+};
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [targetMemoryRestore, influenceRestore, visionZones, soundEvent, sensor, probabilityMap, boxes];
+export const cases: readonly LoaderCase<unknown>[] = [
+  targetMemoryRestore,
+  influenceRestore,
+  visionZones,
+  soundEvent,
+  sensor,
+  probabilityMap,
+  boxes,
+  snapshotCodecs,
+];
