@@ -198,3 +198,11 @@ export { type SliceCounters, type SliceStatus } from "./sliced-update";
 export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./vision-batch";
 export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
 export { createExposureCounters, stepExposureSlice } from "./exposure-slices";
+export {
+  createExposureTask,
+  createInfluencePropagationTask,
+  createVisionBatchTask,
+  type ExposureTask,
+  type InfluencePropagationTask,
+  type VisionBatchTask,
+} from "./sliced-task";
