@@ -116,12 +116,20 @@ export const TeamOrder = { Hold: 0, Advance: 1, Regroup: 2 } as const;
 export const REFERENCE_WORLD_MODULES: readonly string[] = ["bt", "utility", "goap"];
 
 /** A player input the world accepts between ticks (recorded in the replay log). */
-export interface ReferenceWorldInput {
-  /** Send every agent of `team` to (x, y). */
+export type ReferenceWorldInput = ReferenceWorldRally | ReferenceWorldBudget;
+
+/** Send every agent of `team` to (x, y). */
+export interface ReferenceWorldRally {
   readonly kind: "rally";
   readonly team: 0 | 1;
   readonly x: number;
   readonly y: number;
+}
+
+/** Set the scheduler's budget (work units per tick, > 0): an input, so a replay repeats it at its tick. */
+export interface ReferenceWorldBudget {
+  readonly kind: "budget";
+  readonly units: number;
 }
 
 /** BT actions, as logged in {@link ReferenceWorld.lastChoice}: 0 none, 1 engage, 2 choose goal, 3 travel. */
@@ -650,6 +658,10 @@ function keepOnMesh(world: ReferenceWorld): void {
 
 /** Applies a player input (before the tick it belongs to). */
 export function applyReferenceWorldInput(world: ReferenceWorld, input: ReferenceWorldInput): void {
+  if (input.kind === "budget") {
+    setSchedulerBudget(world.scheduler, input.units);
+    return;
+  }
   if (input.kind !== "rally") return;
   for (let i = 0; i < world.count; i++) {
     if (world.team[i] !== input.team) continue;
@@ -859,6 +871,7 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   // The scheduler's running state: rate accumulators, due flags, ages, and each task's cursor (a
   // propagation's half-written back buffers too, when a small budget left one mid-job).
   const sc = world.scheduler;
+  h = hashNumber(h, sc.frameBudget);
   h = hashF64(h, sc.accumulator);
   h = hashU8(h, sc.pending);
   h = hashI32(h, sc.age);
