@@ -142,6 +142,10 @@ describe("reference world", () => {
 
   it("runs vision, influence and GOAP under one scheduler in work units: counters per module, every job done in its tick by default", () => {
     const w = createReferenceWorld({ seed: 1 });
+    // A fresh world's snapshot (the inspector's first) restores: the scheduler state is valid from tick 0.
+    const fresh = createReferenceWorld({ seed: 1 });
+    restoreReferenceWorld(fresh, JSON.parse(JSON.stringify(saveReferenceWorld(w))) as ReturnType<typeof saveReferenceWorld>);
+    expect(hashReferenceWorld(fresh)).toBe(hashReferenceWorld(w));
     for (let t = 0; t < 150; t++) {
       stepReferenceWorld(w);
       expect(w.scheduler.lastWaiting).toBe(0); // the default budget finishes every job in its tick

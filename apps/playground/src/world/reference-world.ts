@@ -629,13 +629,13 @@ function scheduleWorldTasks(world: ReferenceWorld): ReferenceWorldTasks {
     addScheduledTask(s, createCommanderTask(world, 0), { module: "goap", priority: 2, rate: COMMAND_RATE, sliceUnits: 64 }),
     addScheduledTask(s, createCommanderTask(world, 1), { module: "goap", priority: 2, rate: COMMAND_RATE, sliceUnits: 64 }),
   ];
-  // A new task starts with a job due. The influence maps wait for their first tick (a step after
-  // 0.5 s, as `advanceInfluenceMap` did); the commanders plan at once, and their accumulators start
-  // one tick's worth below 0 so the next replan falls on tick 150, not 149.
-  // Vision (a job every tick) likewise starts one tick below 0: its first job is the one already due.
-  s.accumulator[handles[0]! % 65536] = -1;
-  for (const h of handles.slice(1, 3)) s.pending[h % 65536] = 0;
-  for (const h of handles.slice(3)) s.accumulator[h % 65536] = -world.dt * COMMAND_RATE;
+  // A new task starts with a job due; instead every task waits for its first rate tick (so no tick
+  // finds a job already due — no deadline miss): vision ticks on the first frame (rate 0), the
+  // commanders' accumulators start one frame short of a tick so they plan at tick 0 and every 150
+  // ticks after, and the influence maps first propagate after 0.5 s (tick 14), as
+  // `advanceInfluenceMap` did. Accumulators stay ≥ 0 (a scheduler snapshot requires it).
+  for (const h of handles) s.pending[h % 65536] = 0;
+  for (const h of handles.slice(3)) s.accumulator[h % 65536] = 1 - world.dt * COMMAND_RATE;
   return { handles, labels: ["vision", "influence 0", "influence 1", "goap 0", "goap 1"], influence };
 }
 
