@@ -7,6 +7,8 @@ import { serveStatic } from "../../../tests/helpers/static-server";
 
 // The inspector page (issue 17): it records the reference world, scrubbing restores the nearest
 // snapshot and replays to the tick with every hash checked, and a recording exports and imports.
+// A budget slider sets the world scheduler's units per frame (a recorded input, so the replay
+// after it still matches), and a strip shows which scheduled task ran in each frame.
 
 const dist = join(import.meta.dirname, "..", "dist");
 let browser: Browser;
@@ -31,9 +33,36 @@ describe("inspector", () => {
     page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
     await page.goto(`${server.url}/index.html#/core-inspector`);
     const scrub = page.locator("input.scrubber");
+    // Budget slider: 6 units per frame, a recorded input; the strip shows the work spread over frames.
+    const budgetSlider = page.locator("label.control", { hasText: "budget (units per frame)" }).locator("input");
+    await budgetSlider.evaluate((el: HTMLInputElement) => {
+      el.value = "6";
+      el.dispatchEvent(new Event("input"));
+    });
+    const strip = page.locator("output.scheduler-strip");
+    await expect.poll(() => strip.getAttribute("data-budget"), { timeout: 30_000 }).toBe("6");
     await page.waitForFunction(() => Number(document.querySelector<HTMLInputElement>("input.scrubber")?.max ?? 0) >= 200, undefined, {
       timeout: 60_000,
     });
+    // Which tasks ran in each frame, from the scheduler: at 6 units a frame, vision (20 agents a job)
+    // spills over frames, and ageing still gets the influence maps their rows.
+    await page.waitForFunction(
+      () => (document.querySelector("output.scheduler-strip")?.getAttribute("data-log") ?? "").split(";").filter((f) => f.split(":")[1] === "6").length >= 60,
+      undefined,
+      { timeout: 60_000 },
+    );
+    const frames = (await strip.getAttribute("data-log"))!
+      .split(";")
+      .map((f) => f.split(":"))
+      .filter((f) => f[1] === "6")
+      .map(([, , units, ran]) => ({ units: Number(units), ran: ran!.split(",").filter((x) => x !== "") }));
+    expect(frames.length).toBeGreaterThanOrEqual(60);
+    for (const f of frames) {
+      expect(f.ran.length).toBeGreaterThan(0);
+      if (!f.ran.some((t) => t.startsWith("goap"))) expect(f.units).toBeLessThanOrEqual(6);
+    }
+    expect(frames.some((f) => f.ran.some((t) => t.startsWith("influence")))).toBe(true);
+    expect(frames.some((f) => f.ran.length === 1 && f.ran[0] === "vision")).toBe(true);
     // A rally input goes into the log.
     const box = (await page.locator("section canvas").first().boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.3);

@@ -1,6 +1,6 @@
 import { findPolygon } from "@tactica/navmesh";
 import { describe, expect, it } from "vitest";
-import { createReplayRecorder, recordReplayDecision, recordReplayTick, replayLog } from "@tactica/core";
+import { createReplayRecorder, getSchedulerModuleStats, recordReplayDecision, recordReplayTick, replayLog } from "@tactica/core";
 import {
   ChoiceCode,
   REFERENCE_WORLD_MODULES,
@@ -9,6 +9,7 @@ import {
   referenceWorldReplayTarget,
   restoreReferenceWorld,
   saveReferenceWorld,
+  setReferenceWorldBudget,
   stepReferenceWorld,
   type ReferenceWorldInput,
 } from "../src/world/reference-world";
@@ -138,4 +139,57 @@ describe("reference world", () => {
     }
     expect(() => restoreReferenceWorld(createReferenceWorld({ seed: 7 }), snapshot!)).toThrow(/seed/);
   }, 60_000);
+
+  it("runs vision, influence and GOAP under one scheduler in work units: counters per module, every job done in its tick by default", () => {
+    const w = createReferenceWorld({ seed: 1 });
+    // A fresh world's snapshot (the inspector's first) restores: the scheduler state is valid from tick 0.
+    const fresh = createReferenceWorld({ seed: 1 });
+    restoreReferenceWorld(fresh, JSON.parse(JSON.stringify(saveReferenceWorld(w))) as ReturnType<typeof saveReferenceWorld>);
+    expect(hashReferenceWorld(fresh)).toBe(hashReferenceWorld(w));
+    for (let t = 0; t < 150; t++) {
+      stepReferenceWorld(w);
+      expect(w.scheduler.lastWaiting).toBe(0); // the default budget finishes every job in its tick
+    }
+    const stats = Object.fromEntries(getSchedulerModuleStats(w.scheduler).map((m) => [m.module, m]));
+    expect(stats.vision!.units).toBe(150 * 20); // 200 agents, a tenth per tick
+    expect(stats.influence!.units).toBe(2 * 10 * 64); // 2 Hz over 5 s, 64 rows, two teams
+    expect(stats.goap!.slices).toBe(2); // both commanders planned at tick 0 (and next at tick 150)
+    expect(Array.from(w.scheduler.misses.subarray(0, 5))).toEqual([0, 0, 0, 0, 0]);
+    expect(Array.from(w.influenceSteps)).toEqual([10, 10]);
+    expect(w.tasks.labels).toEqual(["vision", "influence 0", "influence 1", "goap 0", "goap 1"]);
+  }, 30_000);
+
+  it("a small budget spreads the work over ticks, stays deterministic, and save/restore mid-job continues exactly", () => {
+    const run = (budget: number, ticks: number, saveAt = -1) => {
+      const w = createReferenceWorld({ seed: 8, budget });
+      const hashes: number[] = [];
+      let snap: ReturnType<typeof saveReferenceWorld> | undefined;
+      for (let t = 0; t < ticks; t++) {
+        stepReferenceWorld(w);
+        expect(w.scheduler.lastUnits).toBeLessThanOrEqual(budget + 64); // at most one indivisible replan over
+        hashes.push(hashReferenceWorld(w));
+        // Save mid-propagation, after a first step: an influence map's back buffers half written (non-zero).
+        if (snap === undefined && saveAt >= 0 && w.tick >= saveAt && w.influenceSteps[0]! >= 1 && w.tasks.influence.some((task) => task.propagation.row > 0))
+          snap = JSON.parse(JSON.stringify(saveReferenceWorld(w))) as ReturnType<typeof saveReferenceWorld>;
+      }
+      return { w, hashes, snap };
+    };
+    const a = run(9, 240, 37);
+    const b = run(9, 240);
+    expect(b.hashes).toEqual(a.hashes);
+    expect(run(1_000_000, 120).hashes[119]).not.toBe(a.hashes[119]); // the budget changes what happens when
+    expect(a.w.scheduler.misses.some((m) => m > 0)).toBe(true); // jobs spilled over ticks
+    expect(a.snap!.propagation.some((p) => p.row > 0 && p.scratch.some((x) => x !== 0))).toBe(true);
+    const k = a.snap!.tick;
+    expect(k).toBeLessThan(200);
+    const c = createReferenceWorld({ seed: 8, budget: 9 });
+    restoreReferenceWorld(c, a.snap!);
+    expect(hashReferenceWorld(c)).toBe(a.hashes[k - 1]);
+    for (let t = k; t < 240; t++) {
+      stepReferenceWorld(c);
+      expect(hashReferenceWorld(c)).toBe(a.hashes[t]);
+    }
+    setReferenceWorldBudget(c, 500);
+    expect(c.scheduler.frameBudget).toBe(500);
+  }, 30_000);
 });

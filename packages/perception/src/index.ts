@@ -200,3 +200,11 @@ export { createInfluencePropagation, type InfluencePropagation, stepInfluencePro
 export { createExposureCounters, stepExposureSlice } from "./exposure-slices";
 // Snapshot-envelope codecs (issue 17): sections for core's saveSnapshot / restoreSnapshot.
 export { influenceMapSnapshotCodec, targetMemorySnapshotCodec } from "./state-codecs";
+export {
+  createExposureTask,
+  createInfluencePropagationTask,
+  createVisionBatchTask,
+  type ExposureTask,
+  type InfluencePropagationTask,
+  type VisionBatchTask,
+} from "./sliced-task";

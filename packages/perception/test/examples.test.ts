@@ -30,6 +30,20 @@ function run(code: string, tail: string): unknown {
 }
 
 describe("@example blocks run and do what their comments say", () => {
+  it("createVisionBatchTask", () => {
+    expect(run(example("sliced-task.ts", "createVisionBatchTask"), "return [...batch.visible];")).toEqual([1, 0, 1, 1, 1, 1]);
+  });
+
+  it("createInfluencePropagationTask", () => {
+    const [completions, peak] = run(example("sliced-task.ts", "createInfluencePropagationTask"), "return [scheduler.completions[0], map.values[10 * 64 + 10]];") as number[];
+    expect(completions).toBe(2); // 2 Hz over one second
+    expect(peak).toBe(1);
+  });
+
+  it("createExposureTask", () => {
+    expect(run(example("sliced-task.ts", "createExposureTask"), "return [exposure.nextRay, scheduler.moduleStats[1]];")).toEqual([-1, 124]);
+  });
+
   it("canSee", () => {
     const code = example("vision.ts", "canSee");
     const calls = code

@@ -5,11 +5,36 @@
 // GOAP commander per team replanning every 5 s, and an AI director whose phase sets the pace.
 //
 // Deterministic: all randomness comes from RNG streams forked from one seed, time only from the
-// fixed step, iteration in index order. `hashReferenceWorld` hashes the state's typed arrays (bytes
+// fixed step, iteration in index order.
+//
+// The world's periodic work — the vision slices, each team's influence propagation, each commander's
+// GOAP replan — runs as SlicedTasks under one core scheduler budgeted in WORK UNITS (agents sensed,
+// map rows propagated, plan nodes), so a smaller budget spreads the work over frames and the run
+// stays deterministic; the scheduler's per-module counters say where the units went. `hashReferenceWorld` hashes the state's typed arrays (bytes
 // of their views, not JSON text) so two runs — Node and Chromium, or a recording and its replay —
 // can be compared tick by tick.
 
-import { createRng, detCos, restoreRng, rngInt, rngNextFloat, saveRng, type ReplayTarget, type Rng } from "@tactica/core";
+import {
+  addScheduledTask,
+  createRng,
+  createScheduler,
+  detCos,
+  restoreRng,
+  restoreScheduler,
+  rngInt,
+  rngNextFloat,
+  runSchedulerFrame,
+  saveRng,
+  saveScheduler,
+  setSchedulerBudget,
+  SliceFlags,
+  type ReplayTarget,
+  type Rng,
+  type Scheduler,
+  type SchedulerSnapshot,
+  type SliceCounters,
+  type SlicedTask,
+} from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
@@ -41,12 +66,13 @@ import {
   type StraightPath,
 } from "@tactica/navmesh";
 import {
-  advanceInfluenceMap,
   createInfluenceMap,
+  createInfluencePropagationTask,
   gridLineOfSight,
   restoreInfluenceMap,
   saveInfluenceMap,
   type InfluenceMap,
+  type InfluencePropagationTask,
   type LineOfSight,
 } from "@tactica/perception";
 import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
@@ -62,6 +88,25 @@ export interface ReferenceWorldOptions {
   /** Map size in cells of 1 m (default 96 × 64). */
   readonly width?: number;
   readonly height?: number;
+  /**
+   * Work units the world's scheduler may spend per tick (default 1,000,000: every job finishes in
+   * the tick it starts, as without a budget). Units: agents sensed, influence-map rows propagated,
+   * GOAP nodes expanded (a replan is indivisible: at least 1 unit).
+   */
+  readonly budget?: number;
+}
+
+/** Default {@link ReferenceWorldOptions.budget}. */
+export const REFERENCE_WORLD_DEFAULT_BUDGET = 1_000_000;
+
+/** The world's scheduled tasks: their scheduler handles and labels (module names: "vision", "influence", "goap"). */
+export interface ReferenceWorldTasks {
+  /** Handles, in slot order: vision, influence team 0, influence team 1, GOAP team 0, GOAP team 1. */
+  readonly handles: readonly number[];
+  /** A label per handle ("vision", "influence 0", …). */
+  readonly labels: readonly string[];
+  /** The two influence propagation tasks (their `propagation.row` is the next row, −1 between jobs). */
+  readonly influence: readonly [InfluencePropagationTask, InfluencePropagationTask];
 }
 
 /** Team orders a commander's plan can give. */
@@ -71,12 +116,20 @@ export const TeamOrder = { Hold: 0, Advance: 1, Regroup: 2 } as const;
 export const REFERENCE_WORLD_MODULES: readonly string[] = ["bt", "utility", "goap"];
 
 /** A player input the world accepts between ticks (recorded in the replay log). */
-export interface ReferenceWorldInput {
-  /** Send every agent of `team` to (x, y). */
+export type ReferenceWorldInput = ReferenceWorldRally | ReferenceWorldBudget;
+
+/** Send every agent of `team` to (x, y). */
+export interface ReferenceWorldRally {
   readonly kind: "rally";
   readonly team: 0 | 1;
   readonly x: number;
   readonly y: number;
+}
+
+/** Set the scheduler's budget (work units per tick, > 0): an input, so a replay repeats it at its tick. */
+export interface ReferenceWorldBudget {
+  readonly kind: "budget";
+  readonly units: number;
 }
 
 /** BT actions, as logged in {@link ReferenceWorld.lastChoice}: 0 none, 1 engage, 2 choose goal, 3 travel. */
@@ -135,6 +188,12 @@ export interface ReferenceWorld {
   readonly straight: StraightPath;
   /** Decisions of the last tick as `agent, module, choice` triples (modules: {@link REFERENCE_WORLD_MODULES}). */
   readonly decisions: number[];
+  /** The frame-budget scheduler (units mode) that runs vision, influence and GOAP. */
+  readonly scheduler: Scheduler;
+  /** The scheduled tasks (handles, labels). */
+  readonly tasks: ReferenceWorldTasks;
+  /** The vision task's cursor: the slice being sensed (agents `i ≡ slice mod 10`) and the next agent. */
+  readonly vision: { slice: number; next: number };
   /** Per-tick counters for the inspector and the bench. */
   readonly counters: { visionChecks: number; pathsPlanned: number; plans: number; contacts: number };
 }
@@ -297,7 +356,11 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     straight: createStraightPath(MAX_CORNERS),
     counters: { visionChecks: 0, pathsPlanned: 0, plans: 0, contacts: 0 },
     decisions: [],
+    scheduler: createScheduler({ frameBudget: options.budget ?? REFERENCE_WORLD_DEFAULT_BUDGET, capacity: 8 }),
+    tasks: undefined as unknown as ReferenceWorldTasks,
+    vision: { slice: 0, next: 0 },
   };
+  Object.assign(world, { tasks: scheduleWorldTasks(world) });
   const tree = createBehaviorTree<AgentRef>(TREE, {
     conditions: {
       threatened: (c) => c.agent.world.threat[c.agent.i]! >= 0 && c.agent.world.threatAge[c.agent.i]! < 2,
@@ -434,81 +497,151 @@ function travel(world: ReferenceWorld, i: number): BtTickResult {
 const COS_HALF_FOV = detCos(VISION.fieldOfView / 2);
 
 /**
- * Vision for a tenth of the agents per tick, in chapter 4's cheap-first order: distance, field of
- * view, then perception's grid line of sight. The cone test uses the velocity direction and a dot
- * product (no Math.cos/Math.atan2 per check: those differ between engines in the last bit).
+ * Senses agent `i` in chapter 4's cheap-first order: distance, field of view, then perception's grid
+ * line of sight. The cone test uses the velocity direction and a dot product (no Math.cos/Math.atan2
+ * per check: those differ between engines in the last bit). Returns the rays cast.
  */
-function sense(world: ReferenceWorld): void {
+function senseAgent(world: ReferenceWorld, i: number): number {
   const { posX, posY, velX, velY } = world.crowd;
-  const slice = world.tick % VISION_SLICES;
-  for (let i = 0; i < world.count; i++) {
-    world.threatAge[i] = world.threatAge[i]! + world.dt;
-    if (i % VISION_SLICES !== slice) continue;
-    const speed = Math.sqrt(velX[i]! * velX[i]! + velY[i]! * velY[i]!);
-    // Standing agents look along +x of their team's advance (team 0 east, team 1 west).
-    const fx = speed > 1e-6 ? velX[i]! / speed : world.team[i] === 0 ? 1 : -1;
-    const fy = speed > 1e-6 ? velY[i]! / speed : 0;
-    let best = -1,
-      bestD = Infinity;
-    for (let j = 0; j < world.count; j++) {
-      if (world.team[j] === world.team[i]) continue;
-      const dx = posX[j]! - posX[i]!,
-        dy = posY[j]! - posY[i]!;
-      const d2 = dx * dx + dy * dy;
-      if (d2 > VISION.range * VISION.range || d2 >= bestD) continue;
-      world.counters.visionChecks++;
-      if (d2 > 0 && (dx * fx + dy * fy) / Math.sqrt(d2) < COS_HALF_FOV) continue;
-      if (world.los(posX[i]!, posY[i]!, posX[j]!, posY[j]!)) {
-        best = j;
-        bestD = d2;
-      }
+  const speed = Math.sqrt(velX[i]! * velX[i]! + velY[i]! * velY[i]!);
+  // Standing agents look along +x of their team's advance (team 0 east, team 1 west).
+  const fx = speed > 1e-6 ? velX[i]! / speed : world.team[i] === 0 ? 1 : -1;
+  const fy = speed > 1e-6 ? velY[i]! / speed : 0;
+  let best = -1,
+    bestD = Infinity,
+    rays = 0;
+  for (let j = 0; j < world.count; j++) {
+    if (world.team[j] === world.team[i]) continue;
+    const dx = posX[j]! - posX[i]!,
+      dy = posY[j]! - posY[i]!;
+    const d2 = dx * dx + dy * dy;
+    if (d2 > VISION.range * VISION.range || d2 >= bestD) continue;
+    world.counters.visionChecks++;
+    if (d2 > 0 && (dx * fx + dy * fy) / Math.sqrt(d2) < COS_HALF_FOV) continue;
+    rays++;
+    if (world.los(posX[i]!, posY[i]!, posX[j]!, posY[j]!)) {
+      best = j;
+      bestD = d2;
     }
-    if (best >= 0) {
-      world.threat[i] = best;
-      world.threatAge[i] = 0;
-    } else if (world.threatAge[i]! > 2) world.threat[i] = -1;
   }
+  if (best >= 0) {
+    world.threat[i] = best;
+    world.threatAge[i] = 0;
+  } else if (world.threatAge[i]! > 2) world.threat[i] = -1;
+  return rays;
 }
 
-function updateInfluence(world: ReferenceWorld): void {
-  for (let t = 0; t < 2; t++) {
-    const map = world.influence[t]!;
+/**
+ * The vision task: a job senses a tenth of the agents (those with `i ≡ slice mod 10`), one unit per
+ * agent, then moves on to the next slice. A new job every tick (rate 0), so with a budget that
+ * covers a job every agent is sensed once per 10 ticks, as before the scheduler.
+ */
+function createVisionTask(world: ReferenceWorld): SlicedTask {
+  const v = world.vision;
+  return {
+    step(budget: number, counters: SliceCounters): number {
+      let done = 0;
+      while (done < budget && v.next < world.count) {
+        counters.rays += senseAgent(world, v.next);
+        v.next += VISION_SLICES;
+        done++;
+      }
+      counters.units += done;
+      if (v.next < world.count) return SliceFlags.Partial;
+      v.slice = (v.slice + 1) % VISION_SLICES;
+      v.next = v.slice;
+      return SliceFlags.Done;
+    },
+  };
+}
+
+/** The influence task of team `t`: perception's sliced propagation, sources written at each job's start (one unit per row). */
+function createTeamInfluenceTask(world: ReferenceWorld, t: number): InfluencePropagationTask {
+  const inner = createInfluencePropagationTask(world.influence[t]!, (map) => {
     map.sources.fill(0);
     for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
-    world.influenceSteps[t] = world.influenceSteps[t]! + advanceInfluenceMap(map, world.dt);
-  }
+  });
+  return {
+    map: inner.map,
+    propagation: inner.propagation,
+    step(budget: number, counters: SliceCounters): number {
+      const status = inner.step(budget, counters);
+      if (status === SliceFlags.Done) world.influenceSteps[t] = world.influenceSteps[t]! + 1;
+      return status;
+    },
+  };
 }
 
-function command(world: ReferenceWorld): void {
-  // Each commander replans every 5 s from facts read off the world.
-  if (world.tick % 150 !== 0) return;
-  for (let t = 0; t < 2; t++) {
-    let seen = 0,
-      own = 0,
-      other = 0;
-    for (let i = 0; i < world.count; i++) {
-      if (world.team[i] === t && world.threat[i]! >= 0) seen++;
-      const x = world.crowd.posX[i]!;
-      const inMiddle = x > world.width / 3 && x < (2 * world.width) / 3;
-      if (inMiddle) {
-        if (world.team[i] === t) own++;
-        else other++;
+/**
+ * The commander task of team `t`: a replan from facts read off the world (indivisible: one
+ * `planGoap` call per job; units = nodes expanded, at least 1). Every 5 s.
+ */
+function createCommanderTask(world: ReferenceWorld, t: number): SlicedTask {
+  return {
+    step(_budget: number, counters: SliceCounters): number {
+      let seen = 0,
+        own = 0,
+        other = 0;
+      for (let i = 0; i < world.count; i++) {
+        if (world.team[i] === t && world.threat[i]! >= 0) seen++;
+        const x = world.crowd.posX[i]!;
+        const inMiddle = x > world.width / 3 && x < (2 * world.width) / 3;
+        if (inMiddle) {
+          if (world.team[i] === t) own++;
+          else other++;
+        }
       }
-    }
-    const facts: string[] = [];
-    if (seen > 0) facts.push("enemy-located");
-    if (other > own + 5) facts.push("outnumbered");
-    else facts.push("strong");
-    planGoap(world.plan, world.problem, stateFromFacts(world.problem, facts), world.problem.goal);
-    world.counters.plans++;
-    const first = (world.plan.flags & PathFlags.Found) !== 0 && world.plan.length > 0 ? world.problem.actionNames[world.plan.path[0]!]! : "hold()";
-    world.order[t] = first.startsWith("regroup")
-      ? TeamOrder.Regroup
-      : first.startsWith("advance") || first.startsWith("scout")
-        ? TeamOrder.Advance
-        : TeamOrder.Hold;
-    world.decisions.push(-1 - t, 2, world.order[t]!);
-  }
+      const facts: string[] = [];
+      if (seen > 0) facts.push("enemy-located");
+      if (other > own + 5) facts.push("outnumbered");
+      else facts.push("strong");
+      planGoap(world.plan, world.problem, stateFromFacts(world.problem, facts), world.problem.goal);
+      world.counters.plans++;
+      const first = (world.plan.flags & PathFlags.Found) !== 0 && world.plan.length > 0 ? world.problem.actionNames[world.plan.path[0]!]! : "hold()";
+      world.order[t] = first.startsWith("regroup")
+        ? TeamOrder.Regroup
+        : first.startsWith("advance") || first.startsWith("scout")
+          ? TeamOrder.Advance
+          : TeamOrder.Hold;
+      world.decisions.push(-1 - t, 2, world.order[t]);
+      counters.nodes += world.plan.expanded;
+      counters.units += Math.max(1, world.plan.expanded);
+      return SliceFlags.Done;
+    },
+  };
+}
+
+/** Commander replans per second (every 5 s). */
+const COMMAND_RATE = 0.2;
+
+/**
+ * Adds the world's tasks to its scheduler, in priority order: vision (0) before the influence maps
+ * (1) before the commanders (2), who read what vision found. The commanders plan at tick 0 and
+ * every 150 ticks after; the influence maps propagate every 15 ticks from tick 14.
+ */
+function scheduleWorldTasks(world: ReferenceWorld): ReferenceWorldTasks {
+  const s = world.scheduler;
+  const influence: [InfluencePropagationTask, InfluencePropagationTask] = [createTeamInfluenceTask(world, 0), createTeamInfluenceTask(world, 1)];
+  const handles = [
+    addScheduledTask(s, createVisionTask(world), { module: "vision", priority: 0, sliceUnits: Math.max(1, Math.ceil(world.count / VISION_SLICES)) }),
+    addScheduledTask(s, influence[0], { module: "influence", priority: 1, rate: 1 / world.influence[0].interval, sliceUnits: 16 }),
+    addScheduledTask(s, influence[1], { module: "influence", priority: 1, rate: 1 / world.influence[1].interval, sliceUnits: 16 }),
+    addScheduledTask(s, createCommanderTask(world, 0), { module: "goap", priority: 2, rate: COMMAND_RATE, sliceUnits: 64 }),
+    addScheduledTask(s, createCommanderTask(world, 1), { module: "goap", priority: 2, rate: COMMAND_RATE, sliceUnits: 64 }),
+  ];
+  // A new task starts with a job due; instead every task waits for its first rate tick (so no tick
+  // finds a job already due — no deadline miss): vision ticks on the first frame (rate 0), the
+  // commanders' accumulators start one frame short of a tick so they plan at tick 0 and every 150
+  // ticks after, and the influence maps first propagate after 0.5 s (tick 14), as
+  // `advanceInfluenceMap` did. Accumulators stay ≥ 0 (a scheduler snapshot requires it).
+  for (const h of handles) s.pending[h % 65536] = 0;
+  for (const h of handles.slice(3)) s.accumulator[h % 65536] = 1 - world.dt * COMMAND_RATE;
+  return { handles, labels: ["vision", "influence 0", "influence 1", "goap 0", "goap 1"], influence };
+}
+
+/** Sets the world scheduler's budget (work units per tick, > 0). */
+export function setReferenceWorldBudget(world: ReferenceWorld, units: number): void {
+  setSchedulerBudget(world.scheduler, units);
 }
 
 function keepOnMesh(world: ReferenceWorld): void {
@@ -525,6 +658,10 @@ function keepOnMesh(world: ReferenceWorld): void {
 
 /** Applies a player input (before the tick it belongs to). */
 export function applyReferenceWorldInput(world: ReferenceWorld, input: ReferenceWorldInput): void {
+  if (input.kind === "budget") {
+    setSchedulerBudget(world.scheduler, input.units);
+    return;
+  }
   if (input.kind !== "rally") return;
   for (let i = 0; i < world.count; i++) {
     if (world.team[i] !== input.team) continue;
@@ -557,9 +694,8 @@ export function stepReferenceWorld(world: ReferenceWorld, inputs: readonly Refer
   c.pathsPlanned = 0;
   c.plans = 0;
   c.contacts = 0;
-  sense(world);
-  updateInfluence(world);
-  command(world);
+  for (let i = 0; i < world.count; i++) world.threatAge[i] = world.threatAge[i]! + world.dt;
+  runSchedulerFrame(world.scheduler, world.dt);
   for (let i = 0; i < world.count; i++) {
     tickTree(world.treeStates[i]!, world.tree, world.agentRefs[i]!, world.dt);
     if (world.lastChoice[i] !== before[i]) world.decisions.push(i, 0, world.lastChoice[i]!);
@@ -732,6 +868,18 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
     h = Math.imul(h ^ hashInfluenceMap(m, world.influenceSteps[t]!), 0x01000193);
     h = hashNumber(h, m.elapsed);
   }
+  // The scheduler's running state: rate accumulators, due flags, ages, and each task's cursor (a
+  // propagation's half-written back buffers too, when a small budget left one mid-job).
+  const sc = world.scheduler;
+  h = hashNumber(h, sc.frameBudget);
+  h = hashF64(h, sc.accumulator);
+  h = hashU8(h, sc.pending);
+  h = hashI32(h, sc.age);
+  h = hashNumber(hashNumber(h, world.vision.slice), world.vision.next);
+  for (const task of world.tasks.influence) {
+    h = hashNumber(h, task.propagation.row);
+    if (task.propagation.row >= 0) h = hashF64(hashF64(h, task.map.scratch), task.map.scratchMin);
+  }
   for (const s of world.treeStates) h = hashTreeState(h, s);
   h = hashValue(h, world.director);
   h = hashValue(h, world.rngs);
@@ -754,7 +902,7 @@ export function referenceWorldReplayTarget(world: ReferenceWorld): ReplayTarget 
 /** A snapshot of a {@link ReferenceWorld}'s running state: plain JSON, from each package's own save function. */
 export interface ReferenceWorldSnapshot {
   readonly format: "tactica-reference-world";
-  readonly version: 1;
+  readonly version: 2;
   readonly seed: number;
   readonly tick: number;
   readonly crowd: ReturnType<typeof saveCrowd>;
@@ -765,6 +913,10 @@ export interface ReferenceWorldSnapshot {
   readonly director: ReturnType<typeof saveDirector>;
   readonly rngs: { readonly map: readonly number[]; readonly spawn: readonly number[]; readonly decide: readonly number[] };
   readonly arrays: Readonly<Record<string, readonly number[]>>;
+  /** The scheduler (core's `saveScheduler`), the vision cursor and each influence propagation in progress. */
+  readonly scheduler: SchedulerSnapshot;
+  readonly vision: { readonly slice: number; readonly next: number };
+  readonly propagation: readonly { readonly row: number; readonly units: number; readonly scratch: readonly number[]; readonly scratchMin: readonly number[] }[];
 }
 
 /** The world's own per-agent arrays, saved and restored as they are. */
@@ -793,7 +945,7 @@ export function saveReferenceWorld(world: ReferenceWorld): ReferenceWorldSnapsho
   for (const f of ARRAY_FIELDS) arrays[f] = Array.from(world[f] as ArrayLike<number>);
   return {
     format: "tactica-reference-world",
-    version: 1,
+    version: 2,
     seed: world.seed,
     tick: world.tick,
     crowd: saveCrowd(world.crowd),
@@ -804,6 +956,14 @@ export function saveReferenceWorld(world: ReferenceWorld): ReferenceWorldSnapsho
     director: saveDirector(world.director),
     rngs: { map: Array.from(saveRng(world.rngs.map)), spawn: Array.from(saveRng(world.rngs.spawn)), decide: Array.from(saveRng(world.rngs.decide)) },
     arrays,
+    scheduler: saveScheduler(world.scheduler),
+    vision: { slice: world.vision.slice, next: world.vision.next },
+    propagation: world.tasks.influence.map((t) => ({
+      row: t.propagation.row,
+      units: t.propagation.units,
+      scratch: t.propagation.row >= 0 ? Array.from(t.map.scratch) : [],
+      scratchMin: t.propagation.row >= 0 ? Array.from(t.map.scratchMin) : [],
+    })),
   };
 }
 
@@ -812,7 +972,7 @@ export function saveReferenceWorld(world: ReferenceWorld): ReferenceWorldSnapsho
  * hashes exactly as the world it was saved from.
  */
 export function restoreReferenceWorld(world: ReferenceWorld, snapshot: ReferenceWorldSnapshot): void {
-  if (snapshot.format !== "tactica-reference-world" || snapshot.version !== 1)
+  if (snapshot.format !== "tactica-reference-world" || snapshot.version !== 2)
     throw new Error("restoreReferenceWorld: not a reference-world snapshot (format/version)");
   if (snapshot.seed !== world.seed) throw new Error(`restoreReferenceWorld: the snapshot is of seed ${snapshot.seed}, the world has ${world.seed}`);
   restoreCrowd(world.crowd, snapshot.crowd);
@@ -828,6 +988,18 @@ export function restoreReferenceWorld(world: ReferenceWorld, snapshot: Reference
   restoreRng(world.rngs.spawn, snapshot.rngs.spawn);
   restoreRng(world.rngs.decide, snapshot.rngs.decide);
   for (const f of ARRAY_FIELDS) (world[f] as unknown as { set(a: ArrayLike<number>): void }).set(snapshot.arrays[f]!);
+  restoreScheduler(world.scheduler, snapshot.scheduler);
+  world.vision.slice = snapshot.vision.slice;
+  world.vision.next = snapshot.vision.next;
+  snapshot.propagation.forEach((p, i) => {
+    const task = world.tasks.influence[i]!;
+    task.propagation.row = p.row;
+    task.propagation.units = p.units;
+    if (p.row >= 0) {
+      task.map.scratch.set(p.scratch);
+      task.map.scratchMin.set(p.scratchMin);
+    }
+  });
   world.tick = snapshot.tick;
   world.decisions.length = 0;
 }

@@ -1,6 +1,6 @@
-import { createReplayRecorder, recordReplayDecision, recordReplayTick, replayLog, validateReplayLog, type ReplayLog, type ReplayRecorder } from "@tactica/core";
+import { createReplayRecorder, getSchedulerModuleStats, recordReplayDecision, recordReplayTick, replayLog, validateReplayLog, type ReplayLog, type ReplayRecorder } from "@tactica/core";
 import type { DemoPage } from "../../demo";
-import { button, demoLayout, el, fixedLoop, select } from "../../ui";
+import { button, demoLayout, el, fixedLoop, select, slider } from "../../ui";
 import {
   ChoiceCode,
   REFERENCE_WORLD_MODULES,
@@ -21,13 +21,16 @@ import {
 // throughout: the recording exports to JSON and imports back.
 
 const W = 800;
-const H = 600;
+const H = 680;
+const STRIP_TOP = 600;
+const STRIP_FRAMES = 120; // the scheduler strip: which task ran in each of the last 120 frames
 const MAP_H = 400;
 const SNAPSHOT_EVERY = 150;
 const MAX_TICKS = 9000; // 5 minutes at 30 Hz; older ticks are dropped with their snapshots
 const WATCHED = [0, 1, 2, 3, 50, 51, 120, 121];
 const CHOICE_COLORS = ["#565f89", "#f7768e", "#e0af68", "#7aa2f7"];
 const OPTION_COLORS = ["#9ece6a", "#bb9af7", "#7dcfff"];
+const TASK_COLORS = ["#7dcfff", "#7aa2f7", "#f7768e", "#9ece6a", "#e0af68"];
 
 interface Recording {
   seed: number;
@@ -60,7 +63,7 @@ const page: DemoPage = {
   package: "core",
   order: 21,
   description:
-    "Records the reference world as it runs: every tick's inputs, decisions (behaviour tree, utility, GOAP) and state hash, plus a snapshot every 5 s. Drag the scrubber: the view restores the nearest snapshot and replays the log to that tick, checking each hash. Click the map to rally a team (an input that goes into the log). Export the recording as JSON and import it again.",
+    "Records the reference world as it runs (its vision, influence maps and commanders scheduled under a budget in work units — the slider — with a strip of which task ran in each frame): every tick's inputs, decisions (behaviour tree, utility, GOAP) and state hash, plus a snapshot every 5 s. Drag the scrubber: the view restores the nearest snapshot and replays the log to that tick, checking each hash. Click the map to rally a team (an input that goes into the log). Export the recording as JSON and import it again.",
   code: `import { createReplayRecorder, recordReplayDecision, recordReplayTick, replayLog } from "@tactica/core";
 
 const rec = createReplayRecorder({ seed: 1, startTick: 0, modules: ["bt", "utility", "goap"] });
@@ -90,6 +93,36 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
     panel.insertBefore(scrubRow, stats);
     const status = el("output", "inspector-status");
     panel.insertBefore(status, stats);
+    // Budget slider: a "budget" input (recorded in the log, so replays repeat it at its tick).
+    let budget = live.scheduler.frameBudget;
+    slider(panel, "budget (units per frame)", 1, 300, 1, 300, (v) => {
+      budget = v;
+      if (v !== live.scheduler.frameBudget) pendingInputs.push({ kind: "budget", units: v });
+    });
+    // The scheduler strip's data: units per task per frame, a ring of STRIP_FRAMES frames.
+    const strip = new Float64Array(STRIP_FRAMES * live.tasks.labels.length);
+    let stripHead = 0;
+    let stripCount = 0;
+    const stripOut = el("output", "scheduler-strip");
+    panel.insertBefore(stripOut, stats);
+    function recordStrip(): void {
+      const { handles } = live.tasks;
+      const base = stripHead * handles.length;
+      const ran: string[] = [];
+      for (let k = 0; k < handles.length; k++) {
+        const u = live.scheduler.frameUnits[handles[k]! % 65536]!;
+        strip[base + k] = u;
+        if (u > 0) ran.push(live.tasks.labels[k]!);
+      }
+      stripHead = (stripHead + 1) % STRIP_FRAMES;
+      stripCount = Math.min(STRIP_FRAMES, stripCount + 1);
+      stripOut.dataset["budget"] = String(live.scheduler.frameBudget);
+      stripOut.dataset["units"] = String(live.scheduler.lastUnits);
+      stripOut.dataset["ran"] = ran.join(",");
+      const log = (stripOut.dataset["log"] ?? "").split(";").filter((x) => x !== "");
+      log.push(`${live.tick}:${live.scheduler.frameBudget}:${live.scheduler.lastUnits}:${ran.join(",")}`);
+      stripOut.dataset["log"] = log.slice(-STRIP_FRAMES).join(";");
+    }
     const exported = el("textarea", "inspector-json");
     exported.rows = 4;
     exported.placeholder = "Exported recording (JSON); paste one here and press import.";
@@ -102,6 +135,7 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
       const d = live.decisions;
       for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec.recorder, d[k]!, d[k + 1]!, d[k + 2]!);
       recordReplayTick(rec.recorder, live.tick, hashReferenceWorld(live), inputs);
+      recordStrip();
       if (live.tick % SNAPSHOT_EVERY === 0) rec.snapshots.set(live.tick, saveReferenceWorld(live));
       bound(rec);
       scrub.min = String(rec.recorder.log.startTick);
@@ -205,7 +239,7 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
       const log = rec.recorder.log;
       const top = MAP_H + 8;
       const lanes = WATCHED.length * 2 + 2;
-      const laneH = (H - top - 4) / lanes;
+      const laneH = (STRIP_TOP - top - 4) / lanes;
       const t0 = log.startTick,
         t1 = Math.max(t0 + 1, log.ticks.length ? log.ticks[log.ticks.length - 1]!.tick : t0 + 1);
       const xOf = (t: number): number => 60 + ((t - t0) / (t1 - t0)) * (W - 70);
@@ -236,18 +270,46 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
         }
       }
       ctx.fillStyle = "#ffffff";
-      ctx.fillRect(xOf(cursor) - 1, top, 2, H - top);
+      ctx.fillRect(xOf(cursor) - 1, top, 2, STRIP_TOP - top);
+    }
+
+    /** The scheduler strip: a lane per task, a column per frame, brightness = units the task used that frame. */
+    function drawStrip(): void {
+      const labels = live.tasks.labels;
+      const laneH = (H - STRIP_TOP - 4) / labels.length;
+      const colW = (W - 70) / STRIP_FRAMES;
+      ctx.font = "9px monospace";
+      for (let l = 0; l < labels.length; l++) {
+        const y = STRIP_TOP + 2 + l * laneH;
+        ctx.fillStyle = l % 2 ? "#16161e" : "#1f2335";
+        ctx.fillRect(0, y, W, laneH);
+        ctx.fillStyle = "#a9b1d6";
+        ctx.fillText(labels[l]!, 2, y + laneH - 2);
+        ctx.fillStyle = TASK_COLORS[l] ?? "#fff";
+        for (let f = 0; f < stripCount; f++) {
+          const u = strip[((stripHead - stripCount + f + STRIP_FRAMES) % STRIP_FRAMES) * labels.length + l]!;
+          if (u <= 0) continue;
+          ctx.globalAlpha = Math.min(1, 0.35 + u / Math.max(1, budget));
+          ctx.fillRect(60 + f * colW, y + 1, Math.max(1, colW - 1), laneH - 2);
+        }
+        ctx.globalAlpha = 1;
+      }
     }
 
     function render(): void {
       const world = view ?? live;
       drawWorld(world);
       drawTimeline(view ? viewTick : live.tick);
+      drawStrip();
       const log = rec.recorder.log;
       stats.textContent =
         `${view ? `scrubbed to tick ${viewTick}` : `live, tick ${live.tick}`}; recording ${log.ticks.length} ticks (${log.startTick}…), ${rec.snapshots.size} snapshots\n` +
         `${verified}\n` +
-        `lanes: bt ${Object.keys(ChoiceCode).join("/")}, utility advance/regroup/patrol, goap orders`;
+        `lanes: bt ${Object.keys(ChoiceCode).join("/")}, utility advance/regroup/patrol, goap orders\n` +
+        `scheduler: budget ${live.scheduler.frameBudget} units, last frame ${live.scheduler.lastUnits} units in ${live.scheduler.lastSlices} slices, ${live.scheduler.lastWaiting} waiting; ` +
+        getSchedulerModuleStats(live.scheduler)
+          .map((m) => `${m.module} ${m.units}`)
+          .join(", ");
       status.textContent = verified;
     }
 

@@ -1,3 +1,4 @@
+import { getSchedulerModuleStats } from "@tactica/core";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, fixedLoop, select, slider, urlParam } from "../../ui";
 import { createReferenceWorld, hashReferenceWorld, stepReferenceWorld, type ReferenceWorld } from "../../world/reference-world";
@@ -30,7 +31,7 @@ const page: DemoPage = {
   order: 20,
   guide: "guide/workers",
   description:
-    "200 agents in two teams: navmesh paths, ORCA, a behaviour tree each with utility-scored goals, sliced vision, an influence map per team, a GOAP commander per team and the AI director. The world is deterministic: its state hash after N ticks is the same in Node and in this browser (add ?ticks=10000 to the URL to compute it here).",
+    "200 agents in two teams: navmesh paths, ORCA, a behaviour tree each with utility-scored goals, sliced vision, an influence map per team, a GOAP commander per team (vision, influence and GOAP scheduled as sliced tasks under one work-unit budget) and the AI director. The world is deterministic: its state hash after N ticks is the same in Node and in this browser (add ?ticks=10000 to the URL to compute it here).",
   code: `import { createReferenceWorld, stepReferenceWorld, hashReferenceWorld } from "./world/reference-world"; // apps/playground/src/world
 
 const world = createReferenceWorld({ seed: 1, agents: 200 });
@@ -102,7 +103,10 @@ hashReferenceWorld(world).toString(16); // the same in Node and Chromium`,
         `tick ${world.tick} (seed ${seed}), hash ${hash.toString(16).padStart(8, "0")}\n` +
         `step ${stepMs.toFixed(2)} ms, hash ${hashMs.toFixed(2)} ms\n` +
         `vision checks ${world.counters.visionChecks}, paths ${world.counters.pathsPlanned}\n` +
-        `orders: blue ${orders[world.order[0]!]}, red ${orders[world.order[1]!]}; director ${world.director.phase} (${world.director.intensity.toFixed(2)})`;
+        `orders: blue ${orders[world.order[0]!]}, red ${orders[world.order[1]!]}; director ${world.director.phase} (${world.director.intensity.toFixed(2)})\n` +
+        `scheduler (work units, total): ${getSchedulerModuleStats(world.scheduler)
+          .map((m) => `${m.module} ${m.units}`)
+          .join(", ")}; last tick ${world.scheduler.lastUnits} units`;
     }
 
     select(panel, "layer", ["none", "team 0 influence", "team 1 influence"] as const, layer, (v) => {
