@@ -3,15 +3,7 @@
 import { addScheduledTask, createScheduler, isScheduledTask, isTacticaError, runSchedulerFrame, setSchedulerBudget } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  assembleNavMeshTiles,
-  buildTiledNavMesh,
-  createTileBuildTask,
-  createTiledNavMeshInput,
-  findPolygon,
-  navMeshToBytes,
-  VoxelConfigPresets,
-} from "../src";
+import { assembleNavMeshTiles, buildTiledNavMesh, createTileBuildTask, createTiledNavMeshInput, findPolygon, navMeshToBytes, VoxelConfigPresets } from "../src";
 
 /** A floor with boxes (as in voxel-tiles.test.ts, not imported: that would run its tests here too). */
 function floorWithBoxes(w: number, d: number, boxes: readonly (readonly number[])[]): { positions: number[]; triangles: number[] } {
@@ -78,11 +70,17 @@ describe("createTileBuildTask", () => {
   });
 
   it("a chosen tile list builds just those; a tile outside the grid is a NAVMESH_BAD_INPUT before any slice", () => {
-    const task = createTileBuildTask(input, [{ x: 2, y: 1 }, { x: 0, y: 0 }]);
+    const task = createTileBuildTask(input, [
+      { x: 2, y: 1 },
+      { x: 0, y: 0 },
+    ]);
     const scheduler = createScheduler({ frameBudget: 100 });
     addScheduledTask(scheduler, task, { once: true });
     runSchedulerFrame(scheduler, 1 / 60);
-    expect(task.builds.map((b) => [b.x, b.y])).toEqual([[2, 1], [0, 0]]);
+    expect(task.builds.map((b) => [b.x, b.y])).toEqual([
+      [2, 1],
+      [0, 0],
+    ]);
     for (const bad of [[{ x: 3, y: 0 }], [{ x: 0, y: -1 }], [{ x: 0.5, y: 0 }], [null], "x"] as unknown[]) {
       let err: unknown;
       try {

@@ -33,7 +33,14 @@ const soup = addRamp(addFloor(addRamp(addFloor(createSoup(), 0, 0, 40, 10, 0), 6
 const config = { ...VoxelConfigPresets.default, tileSize: 32, partition: "layers" as const };
 
 function tileBytes(t: NavMeshTile): string {
-  return JSON.stringify([Array.from(t.vertices), Array.from(t.heights), Array.from(t.polyVerts), Array.from(t.polyVertCount), Array.from(t.areas), Array.from(t.tags)]);
+  return JSON.stringify([
+    Array.from(t.vertices),
+    Array.from(t.heights),
+    Array.from(t.polyVerts),
+    Array.from(t.polyVertCount),
+    Array.from(t.areas),
+    Array.from(t.tags),
+  ]);
 }
 
 /** Polygons reachable from `start` over the flat view's neighbors. */

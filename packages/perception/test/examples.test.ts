@@ -35,7 +35,10 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("createInfluencePropagationTask", () => {
-    const [completions, peak] = run(example("sliced-task.ts", "createInfluencePropagationTask"), "return [scheduler.completions[0], map.values[10 * 64 + 10]];") as number[];
+    const [completions, peak] = run(
+      example("sliced-task.ts", "createInfluencePropagationTask"),
+      "return [scheduler.completions[0], map.values[10 * 64 + 10]];",
+    ) as number[];
     expect(completions).toBe(2); // 2 Hz over one second
     expect(peak).toBe(1);
   });

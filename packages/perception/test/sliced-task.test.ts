@@ -100,33 +100,40 @@ describe("createVisionBatchTask", () => {
 describe("createInfluencePropagationTask", () => {
   it("property: any budget sequence gives propagateInfluence's map, and onStart runs once per job", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 1e9 }), budgetsArb, sliceArb, (w, h, seed, budgets, slice) => {
-        const rng = createRng(seed);
-        const grid = createGrid(w, h);
-        for (let k = 0; k < (w * h) / 5; k++) setCellPassable(grid, Math.floor(rngFloat(rng, 0, w)), Math.floor(rngFloat(rng, 0, h)), false);
-        const a = createInfluenceMap(w, h, { grid, momentum: 0.6, decay: 0.25 });
-        const b = createInfluenceMap(w, h, { grid, momentum: 0.6, decay: 0.25 });
-        for (let k = 0; k < 3; k++) {
-          const x = Math.floor(rngFloat(rng, 0, w)),
-            y = Math.floor(rngFloat(rng, 0, h)),
-            v = rngFloat(rng, -1, 1);
-          setInfluenceSource(a, x, y, v);
-          setInfluenceSource(b, x, y, v);
-        }
-        for (let step = 0; step < 3; step++) {
-          propagateInfluence(a);
-          let starts = 0;
-          const scheduler = runOnce(
-            createInfluencePropagationTask(b, () => starts++),
-            budgets,
-            slice,
-          );
-          expect(starts).toBe(1);
-          expect(scheduler.moduleStats[1]).toBe(h); // units = rows
-          expect(bytes(b.values)).toEqual(bytes(a.values));
-          expect(bytes(b.minValues)).toEqual(bytes(a.minValues));
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        budgetsArb,
+        sliceArb,
+        (w, h, seed, budgets, slice) => {
+          const rng = createRng(seed);
+          const grid = createGrid(w, h);
+          for (let k = 0; k < (w * h) / 5; k++) setCellPassable(grid, Math.floor(rngFloat(rng, 0, w)), Math.floor(rngFloat(rng, 0, h)), false);
+          const a = createInfluenceMap(w, h, { grid, momentum: 0.6, decay: 0.25 });
+          const b = createInfluenceMap(w, h, { grid, momentum: 0.6, decay: 0.25 });
+          for (let k = 0; k < 3; k++) {
+            const x = Math.floor(rngFloat(rng, 0, w)),
+              y = Math.floor(rngFloat(rng, 0, h)),
+              v = rngFloat(rng, -1, 1);
+            setInfluenceSource(a, x, y, v);
+            setInfluenceSource(b, x, y, v);
+          }
+          for (let step = 0; step < 3; step++) {
+            propagateInfluence(a);
+            let starts = 0;
+            const scheduler = runOnce(
+              createInfluencePropagationTask(b, () => starts++),
+              budgets,
+              slice,
+            );
+            expect(starts).toBe(1);
+            expect(scheduler.moduleStats[1]).toBe(h); // units = rows
+            expect(bytes(b.values)).toEqual(bytes(a.values));
+            expect(bytes(b.minValues)).toEqual(bytes(a.minValues));
+          }
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -135,25 +142,32 @@ describe("createInfluencePropagationTask", () => {
 describe("createExposureTask", () => {
   it("property: any budget sequence gives the one-shot visible map; units = rays", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 1e9 }), budgetsArb, sliceArb, (w, h, seed, budgets, slice) => {
-        const rng = createRng(seed);
-        const heights = new Uint8Array(w * h);
-        for (let i = 0; i < heights.length; i++) heights[i] = rngFloat(rng, 0, 1) < 0.2 ? Math.floor(rngFloat(rng, 1, 4)) : 0;
-        const x = Math.floor(rngFloat(rng, 0, w)),
-          y = Math.floor(rngFloat(rng, 0, h));
-        const a = createExposureMap(heights, w, h);
-        beginExposureMap(a, x, y, 1.7);
-        stepExposureMap(a, Infinity);
-        const b = createExposureMap(heights, w, h);
-        beginExposureMap(b, x, y, 1.7);
-        const task = createExposureTask(b);
-        const scheduler = runOnce(task, budgets, slice);
-        expect(bytes(b.visible)).toEqual(bytes(a.visible));
-        const rays = w === 1 || h === 1 ? w * h : 2 * (w + h) - 4;
-        expect(scheduler.moduleStats[1]).toBe(rays);
-        expect(scheduler.moduleStats[3]).toBe(rays);
-        expect(task.totals.units).toBe(rays);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 1e9 }),
+        budgetsArb,
+        sliceArb,
+        (w, h, seed, budgets, slice) => {
+          const rng = createRng(seed);
+          const heights = new Uint8Array(w * h);
+          for (let i = 0; i < heights.length; i++) heights[i] = rngFloat(rng, 0, 1) < 0.2 ? Math.floor(rngFloat(rng, 1, 4)) : 0;
+          const x = Math.floor(rngFloat(rng, 0, w)),
+            y = Math.floor(rngFloat(rng, 0, h));
+          const a = createExposureMap(heights, w, h);
+          beginExposureMap(a, x, y, 1.7);
+          stepExposureMap(a, Infinity);
+          const b = createExposureMap(heights, w, h);
+          beginExposureMap(b, x, y, 1.7);
+          const task = createExposureTask(b);
+          const scheduler = runOnce(task, budgets, slice);
+          expect(bytes(b.visible)).toEqual(bytes(a.visible));
+          const rays = w === 1 || h === 1 ? w * h : 2 * (w + h) - 4;
+          expect(scheduler.moduleStats[1]).toBe(rays);
+          expect(scheduler.moduleStats[3]).toBe(rays);
+          expect(task.totals.units).toBe(rays);
+        },
+      ),
       { numRuns: 60 },
     );
   });

@@ -916,7 +916,12 @@ export interface ReferenceWorldSnapshot {
   /** The scheduler (core's `saveScheduler`), the vision cursor and each influence propagation in progress. */
   readonly scheduler: SchedulerSnapshot;
   readonly vision: { readonly slice: number; readonly next: number };
-  readonly propagation: readonly { readonly row: number; readonly units: number; readonly scratch: readonly number[]; readonly scratchMin: readonly number[] }[];
+  readonly propagation: readonly {
+    readonly row: number;
+    readonly units: number;
+    readonly scratch: readonly number[];
+    readonly scratchMin: readonly number[];
+  }[];
 }
 
 /** The world's own per-agent arrays, saved and restored as they are. */

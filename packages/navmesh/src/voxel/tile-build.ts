@@ -328,13 +328,7 @@ export function buildTileFromLayer(
 }
 
 /** Part 1 input of a tile's polygon mesh: world coordinates from global cell indices, unused vertices dropped. */
-function tileInputFromPolyMesh(
-  input: TiledNavMeshInput,
-  mesh: PolyMesh,
-  tx: number,
-  ty: number,
-  keep?: (p: number) => boolean,
-): NavMeshInput | undefined {
+function tileInputFromPolyMesh(input: TiledNavMeshInput, mesh: PolyMesh, tx: number, ty: number, keep?: (p: number) => boolean): NavMeshInput | undefined {
   const cfg = input.config;
   const cs = cfg.cellSize,
     ch = cfg.cellHeight,

@@ -71,7 +71,12 @@ export function saveTileCache(cache: TileCache): TileCacheSnapshot {
 function plainObstacle(o: TileCacheObstacle): TileCacheObstacle {
   if (o.kind === "cylinder") return { kind: "cylinder", position: [o.position[0], o.position[1], o.position[2]], radius: o.radius, height: o.height };
   if (o.kind === "box")
-    return { kind: "box", center: [o.center[0], o.center[1], o.center[2]], halfExtents: [o.halfExtents[0], o.halfExtents[1], o.halfExtents[2]], yaw: o.yaw ?? 0 };
+    return {
+      kind: "box",
+      center: [o.center[0], o.center[1], o.center[2]],
+      halfExtents: [o.halfExtents[0], o.halfExtents[1], o.halfExtents[2]],
+      yaw: o.yaw ?? 0,
+    };
   return { kind: "polygon", points: Array.from(o.points), minY: o.minY, maxY: o.maxY };
 }
 

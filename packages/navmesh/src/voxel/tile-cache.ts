@@ -221,8 +221,7 @@ export function copyObstacle(fn: string, o: TileCacheObstacle, src: ObstacleSour
     for (let i = 0; i < pts.length; i++) copy.push(finite(fn, src, pts[i], `points[${i}]`));
     const minY = finite(fn, src, p.minY, "minY"),
       maxY = finite(fn, src, p.maxY, "maxY");
-    if (maxY < minY)
-      throw navMeshError(src.code, fn, `"${src.prefix}maxY" (${maxY}) is below "minY" (${minY}).`, { path: `${src.prefix}maxY` });
+    if (maxY < minY) throw navMeshError(src.code, fn, `"${src.prefix}maxY" (${maxY}) is below "minY" (${minY}).`, { path: `${src.prefix}maxY` });
     return Object.freeze({ kind, points: Object.freeze(copy), minY, maxY });
   }
   throw navMeshError(src.code, fn, `obstacle kind ${showValue(kind)} is not "cylinder", "box" or "polygon".`, { path: `${src.prefix}kind` });

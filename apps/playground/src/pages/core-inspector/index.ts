@@ -1,4 +1,13 @@
-import { createReplayRecorder, getSchedulerModuleStats, recordReplayDecision, recordReplayTick, replayLog, validateReplayLog, type ReplayLog, type ReplayRecorder } from "@tactica/core";
+import {
+  createReplayRecorder,
+  getSchedulerModuleStats,
+  recordReplayDecision,
+  recordReplayTick,
+  replayLog,
+  validateReplayLog,
+  type ReplayLog,
+  type ReplayRecorder,
+} from "@tactica/core";
 import type { DemoPage } from "../../demo";
 import { button, demoLayout, el, fixedLoop, select, slider } from "../../ui";
 import {
