@@ -11,7 +11,7 @@ import { validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
 import { soupBounds, validateTriangleSoup } from "./build";
 import { buildCompactHeightfield } from "./compact";
-import { validateVoxelConfig, type VoxelConfig } from "./config";
+import { validateVoxelConfig, VoxelConfigPresets, type VoxelConfig } from "./config";
 import type { BuildContext } from "./context";
 import { buildContours } from "./contours";
 import { buildPolyMeshDetail } from "./detail-mesh";
@@ -534,23 +534,8 @@ export function buildTiledNavMeshFromTriangles3d(
   return { navMesh: r.navMesh, empty: r.tileCount === 0, input, tileCount: r.tileCount, polyCount: r.polyCount };
 }
 
-const TILED_DEFAULTS: TiledVoxelConfig = {
-  cellSize: 0.3,
-  cellHeight: 0.2,
-  walkableSlopeAngle: 45,
-  walkableHeight: 10,
-  walkableClimb: 4,
-  walkableRadius: 2,
-  maxEdgeLen: 40,
-  maxSimplificationError: 1.3,
-  minRegionArea: 64,
-  mergeRegionArea: 400,
-  maxVertsPerPoly: 6,
-  detailSampleDist: 1.8,
-  detailSampleMaxError: 0.2,
-  borderSize: 0,
-  tileSize: DEFAULT_TILE_SIZE,
-};
+/** The default preset with the default tile size (one source for both: a preset change reaches tiled builds). */
+const TILED_DEFAULTS: TiledVoxelConfig = { ...VoxelConfigPresets.default, tileSize: DEFAULT_TILE_SIZE };
 
 /** Result of {@link rebuildNavMeshTile}. */
 export interface RebuildNavMeshTileResult {
