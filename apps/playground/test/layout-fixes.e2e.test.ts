@@ -1,38 +1,11 @@
-import { existsSync } from "node:fs";
-import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium } from "../../../tests/helpers/browser";
-import { serveStatic } from "../../../tests/helpers/static-server";
+import { describe, expect, it } from "vitest";
+import { useBuiltPlayground } from "./built-playground";
 
 // Regression tests for two playground defects, at 1280×800 in Chromium (built playground): the
 // chess stats overlay covered rank 8, and the grid page's 256² demo map started in a walled-off
 // pocket (the first free cell), so the default query had no path.
 
-const dist = join(import.meta.dirname, "..", "dist");
-let browser: Browser;
-let server: { url: string; close: () => Promise<void> };
-
-beforeAll(async () => {
-  if (!existsSync(join(dist, "index.html"))) throw new Error("apps/playground/dist is missing: run `pnpm build` first");
-  server = await serveStatic(dist);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function open(hash: string, id: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(`${server.url}/index.html${hash}`);
-  await page.waitForSelector(`section[data-page="${id}"]`);
-  return { page, errors };
-}
+const { open } = useBuiltPlayground();
 
 describe("playground layout fixes", () => {
   it("chess: the stats overlay covers no square of the board", async () => {
