@@ -185,7 +185,6 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
   const ind = new Int32Array(maxPerCont);
   const tris: number[] = [];
   const ev = [0, 0];
-  const edgeOwner = new Map<number, number>();
   for (let c = 0; c < cset.count; c++) {
     const n = cset.vertCount[c]!;
     if (n < 3) continue;
@@ -214,53 +213,25 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
       }
     }
     if (!np) continue;
-    if (nvp > 3) {
+    if (nvp > 3 && np > 32) np = mergePolygonsLarge(polys, tmp, verts, nvp, np, ev);
+    else if (nvp > 3) {
       for (;;) {
         let best = 0,
           bestA = 0,
           bestB = 0,
           bestEa = 0,
           bestEb = 0;
-        if (np <= 32) {
-          for (let j = 0; j < np - 1; j++)
-            for (let k = j + 1; k < np; k++) {
-              const v = mergeValue(polys, j * nvp, k * nvp, verts, nvp, ev);
-              if (v > best) {
-                best = v;
-                bestA = j;
-                bestB = k;
-                bestEa = ev[0]!;
-                bestEb = ev[1]!;
-              }
-            }
-        } else {
-          // Large contours: only polygons sharing an edge can merge, so test those pairs instead
-          // of all O(n²); the same pair wins (largest value, then smallest j, then smallest k).
-          edgeOwner.clear();
-          for (let j = 0; j < np; j++) {
-            const n0 = countVerts(polys, j * nvp, nvp);
-            for (let e = 0; e < n0; e++) {
-              const a = polys[j * nvp + e]!,
-                b = polys[j * nvp + ((e + 1) % n0)]!;
-              const key = Math.min(a, b) * 0x4000000 + Math.max(a, b);
-              const other = edgeOwner.get(key);
-              if (other === undefined) {
-                edgeOwner.set(key, j);
-                continue;
-              }
-              const lo = Math.min(other, j),
-                hi = Math.max(other, j);
-              const v = mergeValue(polys, lo * nvp, hi * nvp, verts, nvp, ev);
-              if (v > best || (v === best && v > 0 && (lo < bestA || (lo === bestA && hi < bestB)))) {
-                best = v;
-                bestA = lo;
-                bestB = hi;
-                bestEa = ev[0]!;
-                bestEb = ev[1]!;
-              }
+        for (let j = 0; j < np - 1; j++)
+          for (let k = j + 1; k < np; k++) {
+            const v = mergeValue(polys, j * nvp, k * nvp, verts, nvp, ev);
+            if (v > best) {
+              best = v;
+              bestA = j;
+              bestB = k;
+              bestEa = ev[0]!;
+              bestEb = ev[1]!;
             }
           }
-        }
         if (best <= 0) break;
         joinPolygons(polys, tmp, nvp, bestA, bestB, bestEa, bestEb, np);
         np--;
@@ -291,6 +262,139 @@ export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh
     },
     failedContours: failed,
   };
+}
+
+/**
+ * The greedy merge of a large contour's triangles (more than 32), in O(n log n) instead of a
+ * scan of every pair per merge (O(n²) merges × pairs on one long region): the mergeable pairs
+ * (polygons sharing an edge, value from {@link mergeValue}) sit in a max-heap ordered like the
+ * exhaustive scan picks them (largest value, then smallest first slot, then smallest second
+ * slot); a merge changes slot `a`, moves the last polygon into slot `b` and drops the last slot,
+ * so entries of those slots go stale (per-slot versions) and the pairs of the two changed slots
+ * are pushed again. Picks exactly the pairs the exhaustive scan picks. Returns the new count. @internal
+ */
+export function mergePolygonsLarge(polys: Int32Array, tmp: Int32Array, verts: number[], nvp: number, np0: number, ev: number[]): number {
+  let np = np0;
+  const version = new Int32Array(np);
+  // Edge (min, max vertex) → slots of the polygons with that edge.
+  const owners = new Map<number, number[]>();
+  const edgeKey = (a: number, b: number): number => (a < b ? a * 0x4000000 + b : b * 0x4000000 + a);
+  const addEdges = (s: number): void => {
+    const o = s * nvp,
+      n = countVerts(polys, o, nvp);
+    for (let e = 0; e < n; e++) {
+      const k = edgeKey(polys[o + e]!, polys[o + (e + 1 === n ? 0 : e + 1)]!);
+      const list = owners.get(k);
+      if (list) list.push(s);
+      else owners.set(k, [s]);
+    }
+  };
+  const removeEdges = (s: number): void => {
+    const o = s * nvp,
+      n = countVerts(polys, o, nvp);
+    for (let e = 0; e < n; e++) {
+      const k = edgeKey(polys[o + e]!, polys[o + (e + 1 === n ? 0 : e + 1)]!);
+      const list = owners.get(k);
+      if (!list) continue;
+      const i = list.indexOf(s);
+      if (i >= 0) list.splice(i, 1);
+      if (list.length === 0) owners.delete(k);
+    }
+  };
+  // Max-heap of pairs in parallel arrays.
+  const hv: number[] = [],
+    ha: number[] = [],
+    hb: number[] = [],
+    hva: number[] = [],
+    hvb: number[] = [],
+    hea: number[] = [],
+    heb: number[] = [];
+  const before = (i: number, j: number): boolean => hv[i]! > hv[j]! || (hv[i] === hv[j] && (ha[i]! < ha[j]! || (ha[i] === ha[j] && hb[i]! < hb[j]!)));
+  const swap = (i: number, j: number): void => {
+    for (const arr of [hv, ha, hb, hva, hvb, hea, heb]) {
+      const t = arr[i]!;
+      arr[i] = arr[j]!;
+      arr[j] = t;
+    }
+  };
+  const push = (lo: number, hi: number): void => {
+    const v = mergeValue(polys, lo * nvp, hi * nvp, verts, nvp, ev);
+    if (!(v > 0)) return;
+    let i = hv.length;
+    hv.push(v);
+    ha.push(lo);
+    hb.push(hi);
+    hva.push(version[lo]!);
+    hvb.push(version[hi]!);
+    hea.push(ev[0]!);
+    heb.push(ev[1]!);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!before(i, p)) break;
+      swap(i, p);
+      i = p;
+    }
+  };
+  const pop = (): void => {
+    const last = hv.length - 1;
+    swap(0, last);
+    for (const arr of [hv, ha, hb, hva, hvb, hea, heb]) arr.pop();
+    const n = hv.length;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1,
+        r = l + 1;
+      let m = i;
+      if (l < n && before(l, m)) m = l;
+      if (r < n && before(r, m)) m = r;
+      if (m === i) break;
+      swap(i, m);
+      i = m;
+    }
+  };
+  const pushPairsOf = (s: number): void => {
+    const o = s * nvp,
+      n = countVerts(polys, o, nvp);
+    for (let e = 0; e < n; e++) {
+      const list = owners.get(edgeKey(polys[o + e]!, polys[o + (e + 1 === n ? 0 : e + 1)]!));
+      if (!list) continue;
+      for (const t of list) if (t !== s) push(Math.min(s, t), Math.max(s, t));
+    }
+  };
+  for (let s = 0; s < np; s++) addEdges(s);
+  for (let s = 0; s < np; s++) {
+    const o = s * nvp,
+      n = countVerts(polys, o, nvp);
+    for (let e = 0; e < n; e++) {
+      const list = owners.get(edgeKey(polys[o + e]!, polys[o + (e + 1 === n ? 0 : e + 1)]!))!;
+      for (const t of list) if (t > s) push(s, t);
+    }
+  }
+  while (hv.length > 0) {
+    const a = ha[0]!,
+      b = hb[0]!;
+    if (b >= np || hva[0] !== version[a] || hvb[0] !== version[b]) {
+      pop();
+      continue;
+    }
+    const ea = hea[0]!,
+      eb = heb[0]!;
+    pop();
+    const last = np - 1;
+    removeEdges(a);
+    removeEdges(b);
+    if (last !== b) removeEdges(last);
+    joinPolygons(polys, tmp, nvp, a, b, ea, eb, np);
+    np--;
+    version[a]!++;
+    version[b]!++;
+    if (last !== b) version[last]!++;
+    addEdges(a);
+    if (last !== b) addEdges(b);
+    pushPairsOf(a);
+    if (last !== b) pushPairsOf(b);
+  }
+  return np;
 }
 
 /** Links polygons across shared edges (one edge shared by two polygons in opposite directions). @internal */
