@@ -66,10 +66,13 @@ describe("navmesh generation page: partition, area tags and swim", () => {
     const plain = pathOf(await stats(page));
     await control(page, "forest").selectOption("south lane");
     await expect.poll(() => stats(page)).toMatch(/forest south lane: [1-9]\d* tagged polygons, cost ×4/);
-    // The forest's polygons are drawn green (#3f9a4c) inside the volume.
+    // The forest's polygons are drawn green (#3f9a4c) inside the volume, untagged ones slate (#55657e).
     const [r, g, b] = await pixelAt(page, 8, 10);
     expect(g).toBeGreaterThan(r + 40);
     expect(g).toBeGreaterThan(b + 40);
+    const [ur, ug, ub] = await pixelAt(page, 16, 13.5);
+    expect(ub).toBeGreaterThan(ug);
+    expect(ug).toBeGreaterThan(ur);
     // Cost ×4 sends the path round the lane: longer in metres than the plain path.
     const avoiding = pathOf(await stats(page));
     expect(avoiding.length).toBeGreaterThan(plain.length + 1);

@@ -49,6 +49,7 @@ type Partition = NonNullable<VoxelConfig["partition"]>;
 const PARTITIONS: readonly Partition[] = ["watershed", "monotone", "layers"];
 const FORESTS = Object.keys(FOREST_VOLUMES);
 const FOREST_COLOR = "#3f9a4c";
+const UNTAGGED_COLOR = "#55657e";
 
 interface PlacedObstacle {
   handle: number;
@@ -288,7 +289,11 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
       } else if (stage === "polygons" && !stanceMesh) {
         const m = build.navMesh;
         const tagged = (FOREST_VOLUMES[forest] ?? []).length > 0;
-        drawMesh(m, (p) => (tagged && m.tags[p] === FORESTED ? FOREST_COLOR : heightColor(m.heights[m.polyVerts[p * m.maxVertsPerPoly]!]!, maxY)));
+        // With a forest the polygons show their tag (green forest, slate untagged) instead of heights,
+        // whose palette has greens of its own.
+        drawMesh(m, (p) =>
+          !tagged ? heightColor(m.heights[m.polyVerts[p * m.maxVertsPerPoly]!]!, maxY) : m.tags[p] === FORESTED ? FOREST_COLOR : UNTAGGED_COLOR,
+        );
       } else if (stage === "detail") {
         const d = build.detail;
         for (let p = 0; p < d.meshTriStart.length; p++) {
