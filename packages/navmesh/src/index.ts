@@ -138,11 +138,11 @@ export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildCont
 export { buildPolyMesh } from "./voxel/poly-mesh";
 export { buildPolyMeshDetail } from "./voxel/detail-mesh";
 export {
+  AUTO_TILE_GRID_CELLS,
   VoxelBuildFlags,
   buildVoxelNavMesh,
   buildNavMeshFromTriangles3d,
   polyMeshToNavMesh,
-  validateTriangleSoup,
   type PolyMeshToNavMeshOptions,
   type VoxelBuildReport,
   type BuildVoxelNavMeshOptions,
@@ -150,6 +150,7 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
+export { validateTriangleSoup } from "./voxel/triangle-soup";
 export { buildVoxelNavMeshes } from "./voxel/build-radii";
 export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";

@@ -9,7 +9,7 @@ import { makeTile, navMeshFromPlacedTiles, rebuildFlatView, type PlacedTileData 
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
-import { soupBounds, validateTriangleSoup } from "./build";
+import { soupBounds, validateTriangleSoup } from "./triangle-soup";
 import { buildCompactHeightfield } from "./compact";
 import { validateVoxelConfig, VoxelConfigPresets, type VoxelConfig } from "./config";
 import type { BuildContext } from "./context";
