@@ -65,6 +65,27 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
     expect(findPath(t32.navMesh, { x: 1, y: 1 }, { x: 39, y: 9 }).found).toBe(true);
   });
 
+  it("a sparse level too wide for 2^16 tiles of 64 cells gets bigger automatic tiles, and empty tiles are skipped", () => {
+    // Two 10 m floors 5,760 m apart on both axes: 300 × 300 tiles of 64 cells at 0.3 m (more than a
+    // polygon ref addresses), 150 × 150 of 128 cells. Only the two tiles with triangles are built.
+    const X = 0.3 * 64 * 300;
+    const positions = [0, 0, 0, 10, 0, 0, 0, 0, 10, 10, 0, 10, X, 0, X, X + 10, 0, X, X, 0, X + 10, X + 10, 0, X + 10];
+    const r = buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7]);
+    expect(r.tiled).toBe(true);
+    expect(r.input!.config.tileSize).toBe(128);
+    expect(r.tileCount).toBe(2);
+    expect(findPolygon(r.navMesh, 5, 5)).toBeGreaterThanOrEqual(0);
+    expect(findPolygon(r.navMesh, X + 5, X + 5)).toBeGreaterThanOrEqual(0);
+    // An explicit tileSize is the caller's: too many tiles is still NAVMESH_CONFIG naming it.
+    let err: unknown;
+    try {
+      buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7], { tileSize: 64 });
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err) && err.code === "NAVMESH_CONFIG" && err.message.includes("tileSize")).toBe(true);
+  });
+
   it("an empty soup is an empty result either way", () => {
     for (const tiled of [false, true]) {
       const r = buildNavMeshFromTriangles3d([], [], { tiled });

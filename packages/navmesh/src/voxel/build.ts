@@ -8,6 +8,7 @@ import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea, medianFilterWalkableArea } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
+import { POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { showValue, voxelError } from "./errors";
 import { createTiledNavMeshInput, buildTiledNavMesh, DEFAULT_TILE_SIZE, type TiledNavMeshInput } from "./tile-build";
 import { soupBounds, validateTriangleSoup } from "./triangle-soup";
@@ -412,23 +413,36 @@ export function buildNavMeshFromTriangles3d(
   const tiledOpt: unknown = options.tiled;
   if (tiledOpt !== undefined && typeof tiledOpt !== "boolean")
     throw voxelError(NavMeshErrorCodes.Config, fn, `"tiled" must be true, false or left out (automatic), got ${showValue(tiledOpt)}.`, "tiled");
-  const tiled = tiledOpt ?? (ts !== undefined ? ts > 0 : isLongGrid(positions, triangles, validateVoxelConfig(config, FN)));
+  const grid = ts === undefined || ts === 0 ? soloGridSize(positions, triangles, validateVoxelConfig(config, FN)) : undefined;
+  const tiled = tiledOpt ?? (ts !== undefined ? ts > 0 : grid !== undefined && Math.max(grid[0], grid[1]) > AUTO_TILE_GRID_CELLS);
   if (!tiled) {
     const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});
     const empty = (r.report.flags & VoxelBuildFlags.Empty) !== 0;
     return { navMesh: r.navMesh, empty, report: r.report, tiled: false, tileCount: empty ? 0 : 1 };
   }
-  return buildTiledLevel2(positions, triangles, config, ts === undefined || ts === 0 ? DEFAULT_TILE_SIZE : ts, options.context);
+  const tileSize = ts !== undefined && ts !== 0 ? ts : grid !== undefined ? automaticTileSize(grid[0], grid[1]) : DEFAULT_TILE_SIZE;
+  return buildTiledLevel2(positions, triangles, config, tileSize, options.context);
 }
 
-/** Whether the solo grid of the soup would have a side above {@link AUTO_TILE_GRID_CELLS} (false for malformed input: the solo build reports it). */
-function isLongGrid(positions: ArrayLike<number>, triangles: ArrayLike<number>, cfg: VoxelConfig): boolean {
-  if (positions === null || typeof positions !== "object" || triangles === null || typeof triangles !== "object") return false;
-  if (typeof positions.length !== "number" || typeof triangles.length !== "number") return false;
+/**
+ * The tile side an automatic tiled build uses: {@link DEFAULT_TILE_SIZE}, doubled while the grid
+ * would need more tiles than a polygon ref can address (2^16), up to 4096 cells. A grid too big
+ * even then keeps 4096 and the tiled build reports it (`NAVMESH_CONFIG`, raise `cellSize`).
+ */
+function automaticTileSize(w: number, d: number): number {
+  let size = DEFAULT_TILE_SIZE;
+  while (size < 4096 && Math.ceil(w / size) * Math.ceil(d / size) > 1 << POLY_REF_TILE_BITS) size *= 2;
+  return size;
+}
+
+/** The solo voxel grid's width and depth in cells (with the border), or undefined for malformed input (the solo build reports it). */
+function soloGridSize(positions: ArrayLike<number>, triangles: ArrayLike<number>, cfg: VoxelConfig): [number, number] | undefined {
+  if (positions === null || typeof positions !== "object" || triangles === null || typeof triangles !== "object") return undefined;
+  if (typeof positions.length !== "number" || typeof triangles.length !== "number") return undefined;
   const b = soupBounds(positions, triangles);
   const w = (b[3]! - b[0]!) / cfg.cellSize + 2 * cfg.borderSize,
     d = (b[5]! - b[2]!) / cfg.cellSize + 2 * cfg.borderSize;
-  return Number.isFinite(w) && Number.isFinite(d) && Math.max(w, d) > AUTO_TILE_GRID_CELLS;
+  return Number.isFinite(w) && Number.isFinite(d) ? [w, d] : undefined;
 }
 
 /** The tiled branch of {@link buildNavMeshFromTriangles3d}, with a report summed over the tiles. */
