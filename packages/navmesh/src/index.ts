@@ -58,6 +58,7 @@ export {
 } from "./query";
 export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type FindStraightPathOptions } from "./funnel";
 export { findPathAnyAngle, type FindPathAnyAngleOptions } from "./any-angle";
+export { findPathPoints, type FindPathPointsOptions } from "./find-path-points";
 export {
   OFF_MESH_LINK_INDEX_BITS,
   createOffMeshLinks,
