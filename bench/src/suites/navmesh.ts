@@ -165,12 +165,13 @@ function record(ctx: SuiteContext, c: string, library: string, t: Timing): void 
 
 /**
  * Tactica's bytes per query of `fn`: heap growth after warm-up (the bench's allocation measure),
- * the smallest of three batches. A query that allocates grows the heap in every batch; V8 compiling
- * code on its background thread while one batch runs (the machine is shared) grows it once.
+ * the smallest of three batches of 10,000 calls (2,000 with --quick). A query that allocates grows
+ * the heap in every batch; V8 compiling code on its background thread while a batch runs (the
+ * machine is shared) adds a few KB to that batch whatever the query, hence the large batches.
  */
-function bytes(ctx: SuiteContext, c: string, library: string, fn: () => void, nQueries: number): void {
+function bytes(ctx: SuiteContext, c: string, library: string, fn: () => void, quick: boolean): void {
   let best = Infinity;
-  for (let k = 0; k < 3; k++) best = Math.min(best, allocationPerCall(fn, Math.min(2000, nQueries)));
+  for (let k = 0; k < 3; k++) best = Math.min(best, allocationPerCall(fn, quick ? 2000 : 10_000));
   ctx.record({ case: c, library, metric: "bytes_per_op", value: best, unit: "B" });
 }
 
@@ -201,7 +202,7 @@ const suite: Suite = {
     const harness = (): void => {
       harnessSink[0]! += 1;
     };
-    for (let k = 0; k < 3; k++) allocationPerCall(harness, Math.min(2000, nQueries));
+    for (let k = 0; k < 3; k++) allocationPerCall(harness, 10_000);
     for (const file of readdirSync(dir)
       .filter((f) => f.endsWith(".obj"))
       .sort()) {
@@ -254,7 +255,7 @@ const suite: Suite = {
       };
       const tPath = measure(ourPath, { timeMs });
       record(ctx, `${name}-findpath`, "tactica", tPath);
-      bytes(ctx, `${name}-findpath`, "tactica", ourPath, nQueries);
+      bytes(ctx, `${name}-findpath`, "tactica", ourPath, ctx.quick);
       const tNc = measure(
         () => {
           const p = next();
@@ -285,7 +286,7 @@ const suite: Suite = {
       };
       const tNear = measure(ourNear, { timeMs });
       record(ctx, `${name}-nearest`, "tactica", tNear);
-      bytes(ctx, `${name}-nearest`, "tactica", ourNear, nQueries);
+      bytes(ctx, `${name}-nearest`, "tactica", ourNear, ctx.quick);
       const nr = createFindNearestPolyResult();
       const tNcNear = measure(
         () => {
@@ -316,7 +317,7 @@ const suite: Suite = {
       };
       const tRay = measure(ourRay, { timeMs });
       record(ctx, `${name}-raycast`, "tactica", tRay);
-      bytes(ctx, `${name}-raycast`, "tactica", ourRay, nQueries);
+      bytes(ctx, `${name}-raycast`, "tactica", ourRay, ctx.quick);
       const ncRefs = new Map<number, number>();
       const ncStart = (p: Pair): number => {
         let r = ncRefs.get(p.sp);
@@ -342,7 +343,7 @@ const suite: Suite = {
       const ourRand = (): void => consume(findRandomPoint(near, mesh, rr));
       const tRand = measure(ourRand, { timeMs });
       record(ctx, `${name}-randompoint`, "tactica", tRand);
-      bytes(ctx, `${name}-randompoint`, "tactica", ourRand, nQueries);
+      bytes(ctx, `${name}-randompoint`, "tactica", ourRand, ctx.quick);
       const rand = (): number => rngNextFloat(rr);
       const tNcRand = measure(() => consume(navcatRandomPoint(nc, DEFAULT_QUERY_FILTER, rand).success), { timeMs });
       record(ctx, `${name}-randompoint`, "navcat", tNcRand);
@@ -405,10 +406,10 @@ const suite: Suite = {
         };
         const tFunnel = measure(funnelQuery, { timeMs });
         record(ctx, `${name}-exact-vs-funnel`, "tactica-funnel", tFunnel);
-        bytes(ctx, `${name}-exact-vs-funnel`, "tactica-funnel", funnelQuery, nQueries);
+        bytes(ctx, `${name}-exact-vs-funnel`, "tactica-funnel", funnelQuery, ctx.quick);
         const tOpt = measure(polyanyaQuery, { timeMs });
         record(ctx, `${name}-exact-vs-funnel`, "tactica-polyanya", tOpt);
-        bytes(ctx, `${name}-exact-vs-funnel`, "tactica-polyanya", polyanyaQuery, nQueries);
+        bytes(ctx, `${name}-exact-vs-funnel`, "tactica-polyanya", polyanyaQuery, ctx.quick);
         ctx.record({
           case: `${name}-exact-vs-funnel`,
           library: "tactica-polyanya",
