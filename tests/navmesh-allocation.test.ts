@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 // Issue 11: the navmesh queries allocate nothing after warm-up. tests/helpers/navmesh-allocation-probe.ts
 // runs each query in batches of 10,000 after a warm-up in a plain Node process (as an application
 // calls the library; inside vitest every import goes through a module object, which keeps V8 from
-// inlining the small public wrappers) and prints the smallest heap growth per query over up to 4
+// inlining the small public wrappers) and prints the smallest heap growth per query over up to 6
 // batches. Each must stay under 1 byte (one boxed double is 16). "path" and "funnel" are the calls
 // `pnpm bench:navmesh` makes (findPathPoints with fractional coordinates from JS arrays). V8's
 // optimizing decisions vary from process to process on a loaded machine, so a query that misses is
