@@ -1,4 +1,5 @@
 import { createSnapshotCodecs, isTacticaError, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addNavMeshTile,
@@ -67,6 +68,38 @@ describe("navmesh tiles snapshot (slots and generations)", () => {
         expect(findPolygon(b, x, y)).toBe(r);
         if (r >= 0) expect(isValidPolyRef(b, r)).toBe(true);
       }
+  });
+
+  it("property: after any replace/remove/add history, a restore into the tiles added in any order agrees on every ref", () => {
+    const tiles = roomTiles();
+    const op = fc.record({ kind: fc.constantFrom("replace", "remove", "add"), tile: fc.integer({ min: 0, max: 3 }) });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 12 }), fc.shuffledSubarray([0, 1, 2, 3], { minLength: 4, maxLength: 4 }), (ops, order) => {
+        const a = assemble(tiles, [0, 1, 2, 3]);
+        const refs: number[] = [];
+        const collect = (): void => {
+          for (let y = 1; y < 20; y += 3) for (let x = 1; x < 20; x += 3) refs.push(findPolygon(a, x, y));
+        };
+        collect();
+        for (const { kind, tile } of ops) {
+          const t = tiles[tile]!;
+          if (kind === "replace") replaceNavMeshTile(a, t.x, t.y, 0, t.input);
+          else if (kind === "remove") removeNavMeshTile(a, t.x, t.y, 0);
+          else if (!a.tiles[`${t.x},${t.y},0`]) addNavMeshTile(a, t.x, t.y, 0, t.input);
+          collect();
+        }
+        const present = tiles.map((t, i) => (a.tiles[`${t.x},${t.y},0`] ? i : -1)).filter((i) => i >= 0);
+        const b = assemble(
+          tiles,
+          order.filter((i) => present.includes(i)),
+        );
+        restoreNavMeshTiles(b, JSON.parse(JSON.stringify(saveNavMeshTiles(a))));
+        expect(bySlot(b)).toEqual(bySlot(a));
+        for (const r of refs) expect(isValidPolyRef(b, r)).toBe(isValidPolyRef(a, r));
+        for (let y = 1; y < 20; y += 3) for (let x = 1; x < 20; x += 3) expect(findPolygon(b, x, y)).toBe(findPolygon(a, x, y));
+      }),
+      { numRuns: 40 },
+    );
   });
 
   it("refuses a mesh with other tiles (naming the JSON path) and leaves it untouched", () => {
