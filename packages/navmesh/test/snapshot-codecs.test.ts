@@ -95,6 +95,7 @@ describe("navmesh tiles snapshot (slots and generations)", () => {
         );
         restoreNavMeshTiles(b, JSON.parse(JSON.stringify(saveNavMeshTiles(a))));
         expect(bySlot(b)).toEqual(bySlot(a));
+        for (const k of Object.keys(a.tiles)) expect([b.tiles[k]!.slot, b.tiles[k]!.generation]).toEqual([a.tiles[k]!.slot, a.tiles[k]!.generation]);
         for (const r of refs) expect(isValidPolyRef(b, r)).toBe(isValidPolyRef(a, r));
         for (let y = 1; y < 20; y += 3) for (let x = 1; x < 20; x += 3) expect(findPolygon(b, x, y)).toBe(findPolygon(a, x, y));
       }),
