@@ -58,6 +58,22 @@ export {
 } from "./query";
 export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type FindStraightPathOptions } from "./funnel";
 export { findPathAnyAngle, type FindPathAnyAngleOptions } from "./any-angle";
+export { findPathPoints, type FindPathPointsOptions } from "./find-path-points";
+export {
+  PATH_CORRIDOR_SNAPSHOT_FORMAT,
+  savePathCorridor,
+  restorePathCorridor,
+  pathCorridorSnapshotCodec,
+  type PathCorridorSnapshot,
+} from "./snapshot-path-corridor";
+export {
+  NAVMESH_TILES_SNAPSHOT_FORMAT,
+  saveNavMeshTiles,
+  restoreNavMeshTiles,
+  navMeshTilesSnapshotCodec,
+  type NavMeshTilesSnapshot,
+  type NavMeshTilesSnapshotTile,
+} from "./snapshot-tiles";
 export {
   OFF_MESH_LINK_INDEX_BITS,
   createOffMeshLinks,
