@@ -153,7 +153,7 @@ describe("inspector recorder", () => {
     expect(lastInspectorTick(other)).toBe(96);
     // A recording that does not replay is not loaded: the result names the tick, nothing changes.
     const tampered = JSON.parse(json) as { ticks: { hash: number }[] };
-    tampered.ticks[70]!.hash ^= 4;
+    tampered.ticks[70]!.hash = (tampered.ticks[70]!.hash ^ 4) >>> 0;
     const third = createInspectorRecorder(walkers());
     const before = third.recording;
     expect(loadInspectorRecording(third, parseInspectorRecording(JSON.stringify(tampered)))).toMatchObject({ ok: false, divergence: { tick: 71, what: "hash" } });
