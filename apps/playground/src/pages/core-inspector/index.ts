@@ -126,6 +126,7 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
       if (!scrubbing) liveSnapshot = adapter.save();
       scrubbing = true;
       const result = seekInspector(rec, tick);
+      live = adapter.world; // a fresh world restored from the keyframe
       const d = result.divergence;
       verified = result.ok
         ? `replayed ${result.replayed} ticks from the snapshot at ${result.from}: every hash matches`
