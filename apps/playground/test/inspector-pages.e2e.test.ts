@@ -63,7 +63,10 @@ describe("inspector on the AI pages", () => {
   it("behaviour tree: the tick trace of a 200-node tree shows every node", async () => {
     const nodes = Array.from({ length: 199 }, (_, i) => ({ type: "wait", name: `w${i}`, duration: 0 }));
     const { page, errors, tick } = await inspectPage("decision-behavior-tree", "bt", async (p) => {
-      await p.locator("section .panel textarea").first().fill(JSON.stringify({ version: 1, root: { type: "sequence", name: "root", children: nodes } }));
+      await p
+        .locator("section .panel textarea")
+        .first()
+        .fill(JSON.stringify({ version: 1, root: { type: "sequence", name: "root", children: nodes } }));
       await p.getByRole("button", { name: "Apply JSON" }).click();
     });
     await scrubTo(page, tick);
@@ -115,7 +118,11 @@ describe("inspector on the AI pages", () => {
   it("a malformed import names the JSON path and keeps the recording", async () => {
     const { page, errors } = await open("#/decision-utility", "decision-utility");
     await page.locator("button.inspect-toggle").click();
-    await page.locator("textarea.inspector-io").fill('{"format":"tactica.inspector","version":1,"world":"decision-utility","snapshotEvery":60,"maxTicks":9,"startTick":0,"startHash":1,"ticks":[{"tick":5}]}');
+    await page
+      .locator("textarea.inspector-io")
+      .fill(
+        '{"format":"tactica.inspector","version":1,"world":"decision-utility","snapshotEvery":60,"maxTicks":9,"startTick":0,"startHash":1,"ticks":[{"tick":5}]}',
+      );
     await page.getByRole("button", { name: "import recording" }).click();
     await expect.poll(() => state(page, "imported")).toBe("error");
     expect(await page.locator("output.inspector-state").textContent()).toContain("$.ticks[0].tick");

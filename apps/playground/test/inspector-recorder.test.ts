@@ -1,5 +1,6 @@
 import { createRng, createSnapshotCodecs, isTacticaError, registerSnapshotCodec, replayLog, rngNextFloat, type Rng } from "@tactica/core";
 import { createBehaviorTree, createTreeState, readTreeTrace, tickTree, treeSnapshotCodec, type BtNode } from "@tactica/decision";
+/* eslint-disable @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-assignment -- the malformed-recording cases edit parsed JSON */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatInspectorDetail } from "../src/inspector/detail-format";
@@ -45,7 +46,8 @@ function walkers(): InspectorWorld & { state: { x: number[]; v: number[] }; rng:
     step(inputs, emit) {
       for (const i of inputs as { agent: number; push: number }[]) state.v[i.agent] = state.v[i.agent]! + i.push;
       for (let a = 0; a < 2; a++) state.x[a] = state.x[a]! + state.v[a]! * 0.1 + rngNextFloat(rng) * 0.01;
-      if (emit && Math.floor(state.x[0]! * 10) % 5 === 0) emit({ module: "walk", agent: "w0", label: `at ${state.x[0]!.toFixed(1)}`, detail: { x: state.x.slice() } });
+      if (emit && Math.floor(state.x[0]! * 10) % 5 === 0)
+        emit({ module: "walk", agent: "w0", label: `at ${state.x[0]!.toFixed(1)}`, detail: { x: state.x.slice() } });
       emit?.({ module: "tick", agent: "w1", label: state.v[1]! > 0 ? "right" : "left" });
     },
   });
@@ -136,7 +138,13 @@ describe("inspector recorder", () => {
     expect(seekInspector(rec, 130)).toMatchObject({ ok: false, from: 100, replayed: 10, tick: 110, divergence: { tick: 110, what: "hash" } });
     const t = rec.recording.ticks[20]!; // tick 21
     t.events[0] = { ...t.events[0]!, label: "elsewhere" };
-    expect(seekInspector(rec, 40).divergence).toMatchObject({ tick: 21, what: "events", module: t.events[0].module, agent: t.events[0].agent, expected: "elsewhere" });
+    expect(seekInspector(rec, 40).divergence).toMatchObject({
+      tick: 21,
+      what: "events",
+      module: t.events[0].module,
+      agent: t.events[0].agent,
+      expected: "elsewhere",
+    });
   });
 
   it("exports JSON and imports it back: the imported world reaches the same last hash", () => {
@@ -156,7 +164,10 @@ describe("inspector recorder", () => {
     tampered.ticks[70]!.hash = (tampered.ticks[70]!.hash ^ 4) >>> 0;
     const third = createInspectorRecorder(walkers());
     const before = third.recording;
-    expect(loadInspectorRecording(third, parseInspectorRecording(JSON.stringify(tampered)))).toMatchObject({ ok: false, divergence: { tick: 71, what: "hash" } });
+    expect(loadInspectorRecording(third, parseInspectorRecording(JSON.stringify(tampered)))).toMatchObject({
+      ok: false,
+      divergence: { tick: 71, what: "hash" },
+    });
     expect(third.recording).toBe(before);
     expect(third.world.tick).toBe(0);
   });
@@ -165,8 +176,11 @@ describe("inspector recorder", () => {
     const rec = createInspectorRecorder(walkers(), { snapshotEvery: 10 });
     record(rec, 30);
     const good = JSON.parse(exportInspectorRecording(rec)) as Record<string, unknown>;
-    const broken = (edit: (d: Record<string, any>) => void): string => {
-      const d = structuredClone(good) as Record<string, any>;
+    // Parsed JSON edited freely: one cast here instead of a type per case.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    type Loose = any;
+    const broken = (edit: (d: Loose) => void): string => {
+      const d = structuredClone(good) as Loose;
       edit(d);
       return JSON.stringify(d);
     };
@@ -218,7 +232,11 @@ describe("inspector recorder", () => {
 
 describe("inspector detail view", () => {
   it("has no node limit: a behaviour tree of 200 nodes shows all 200 in its detail", () => {
-    const root: BtNode = { type: "sequence", name: "root", children: Array.from({ length: 199 }, (_, i) => ({ type: "wait", name: `w${i}`, duration: 0 }) as BtNode) };
+    const root: BtNode = {
+      type: "sequence",
+      name: "root",
+      children: Array.from({ length: 199 }, (_, i) => ({ type: "wait", name: `w${i}`, duration: 0 })),
+    };
     const tree = createBehaviorTree({ version: 1, root });
     expect(tree.nodeCount).toBe(200);
     const state = createTreeState(tree, { traceCapacity: 1024 });
@@ -230,7 +248,12 @@ describe("inspector detail view", () => {
       targets: () => ({ tree: state }),
       step(_inputs, emit) {
         tickTree(state, tree, null, 0.1);
-        emit?.({ module: "bt", agent: "a", label: "tick", detail: { nodes: readTreeTrace(state, tree).map((e) => ({ node: e.node, name: e.name, status: e.status })) } });
+        emit?.({
+          module: "bt",
+          agent: "a",
+          label: "tick",
+          detail: { nodes: readTreeTrace(state, tree).map((e) => ({ node: e.node, name: e.name, status: e.status })) },
+        });
       },
     });
     const rec = createInspectorRecorder(world, { snapshotEvery: 2 });

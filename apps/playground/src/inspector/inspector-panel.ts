@@ -209,7 +209,13 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
     detailTick = tick;
     detailRec = r;
     const t = r.ticks[tick - r.startTick - 1];
-    const parts: HTMLElement[] = [el("div", "inspector-detail-head", `tick ${tick}${t ? `, hash ${hex(t.hash)}` : ""}${t && t.inputs.length ? `, inputs ${JSON.stringify(t.inputs)}` : ""}`)];
+    const parts: HTMLElement[] = [
+      el(
+        "div",
+        "inspector-detail-head",
+        `tick ${tick}${t ? `, hash ${hex(t.hash)}` : ""}${t && t.inputs.length ? `, inputs ${JSON.stringify(t.inputs)}` : ""}`,
+      ),
+    ];
     if (scrubbing) {
       parts[0]!.dataset["hash"] = hex(world.hash());
       parts[0]!.dataset["expected"] = t ? hex(t.hash) : tick === r.startTick ? hex(r.startHash) : "";

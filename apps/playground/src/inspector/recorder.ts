@@ -132,7 +132,8 @@ export function createInspectorRecorder(world: InspectorWorld, options: Inspecto
   const fn = "createInspectorRecorder";
   const snapshotEvery = positiveInt(fn, "options.snapshotEvery", options.snapshotEvery ?? 60);
   const maxTicks = positiveInt(fn, "options.maxTicks", options.maxTicks ?? 3600);
-  if (maxTicks < snapshotEvery) fail(fn, "options.maxTicks", `(${maxTicks}) must be ≥ options.snapshotEvery (${snapshotEvery}): keep at least one keyframe interval.`);
+  if (maxTicks < snapshotEvery)
+    fail(fn, "options.maxTicks", `(${maxTicks}) must be ≥ options.snapshotEvery (${snapshotEvery}): keep at least one keyframe interval.`);
   const rec: InspectorRecorder = { world, recording: emptyRecording(world, snapshotEvery, maxTicks), detectEdits: options.detectEdits ?? true, buffer: [] };
   world.trace((e) => rec.buffer.push(e));
   return rec;
@@ -261,13 +262,21 @@ function replay(rec: InspectorRecorder, key: InspectorKeyframe, tick: number): {
       const b = want.events[k];
       if (a === undefined || b === undefined || eventKey(a) !== eventKey(b)) {
         const e = b ?? a!;
-        divergence = { tick: want.tick, what: "events", module: e.module, agent: e.agent, expected: b ? b.label : "(no event)", actual: a ? a.label : "(no event)" };
+        divergence = {
+          tick: want.tick,
+          what: "events",
+          module: e.module,
+          agent: e.agent,
+          expected: b ? b.label : "(no event)",
+          actual: a ? a.label : "(no event)",
+        };
         break;
       }
     }
     const h = w.hash();
     const expected = want.preEditHash ?? want.hash;
-    if (divergence === null && h !== expected) divergence = { tick: want.tick, what: "hash", module: null, agent: null, expected: hex(expected), actual: hex(h) };
+    if (divergence === null && h !== expected)
+      divergence = { tick: want.tick, what: "hash", module: null, agent: null, expected: hex(expected), actual: hex(h) };
     if (divergence !== null) break;
   }
   return { replayed, divergence };
@@ -323,17 +332,20 @@ export function parseInspectorRecording(text: string): InspectorRecording {
   ticks.forEach((t: unknown, i) => {
     const p = `$.ticks[${i}]`;
     if (!isRecord(t)) fail(fn, p, `must be {tick, hash, inputs, events} but is ${describeValue(t)}.`);
-    if (t["tick"] !== start + i + 1) fail(fn, `${p}.tick`, `must be ${start + i + 1} (ticks are consecutive from startTick + 1) but is ${describeValue(t["tick"])}.`);
+    if (t["tick"] !== start + i + 1)
+      fail(fn, `${p}.tick`, `must be ${start + i + 1} (ticks are consecutive from startTick + 1) but is ${describeValue(t["tick"])}.`);
     uint32(`${p}.hash`, t["hash"]);
     if (!Array.isArray(t["inputs"])) fail(fn, `${p}.inputs`, `must be an array but is ${describeValue(t["inputs"])}.`);
-    if (t["edited"] !== undefined && typeof t["edited"] !== "boolean") fail(fn, `${p}.edited`, `must be a boolean when present but is ${describeValue(t["edited"])}.`);
+    if (t["edited"] !== undefined && typeof t["edited"] !== "boolean")
+      fail(fn, `${p}.edited`, `must be a boolean when present but is ${describeValue(t["edited"])}.`);
     if (t["preEditHash"] !== undefined) uint32(`${p}.preEditHash`, t["preEditHash"]);
     const events = t["events"];
     if (!Array.isArray(events)) fail(fn, `${p}.events`, `must be an array but is ${describeValue(events)}.`);
     events.forEach((e: unknown, k) => {
       const q = `${p}.events[${k}]`;
       if (!isRecord(e)) fail(fn, q, `must be {module, agent, label, detail?} but is ${describeValue(e)}.`);
-      for (const f of ["module", "agent", "label"] as const) if (typeof e[f] !== "string") fail(fn, `${q}.${f}`, `must be a string but is ${describeValue(e[f])}.`);
+      for (const f of ["module", "agent", "label"] as const)
+        if (typeof e[f] !== "string") fail(fn, `${q}.${f}`, `must be a string but is ${describeValue(e[f])}.`);
     });
   });
   const end = start + ticks.length;
@@ -348,7 +360,8 @@ export function parseInspectorRecording(text: string): InspectorRecording {
     if (t <= prev || t > end) fail(fn, `${p}.tick`, `must be after ${prev} and at most ${end} (in order, inside the recording) but is ${t}.`);
     prev = t;
     const s = k["snapshot"];
-    if (!isRecord(s) || s["format"] !== "tactica.snapshot") fail(fn, `${p}.snapshot`, `must be a core snapshot envelope (format "tactica.snapshot") but is ${describeValue(s)}.`);
+    if (!isRecord(s) || s["format"] !== "tactica.snapshot")
+      fail(fn, `${p}.snapshot`, `must be a core snapshot envelope (format "tactica.snapshot") but is ${describeValue(s)}.`);
   });
   return data as unknown as InspectorRecording;
 }
@@ -363,7 +376,11 @@ export function parseInspectorRecording(text: string): InspectorRecording {
  */
 export function loadInspectorRecording(rec: InspectorRecorder, recording: InspectorRecording): InspectorSeekResult {
   if (recording.world !== rec.world.name)
-    fail("loadInspectorRecording", "$.world", `is ${JSON.stringify(recording.world)} but this world is ${JSON.stringify(rec.world.name)}; import it on its own page.`);
+    fail(
+      "loadInspectorRecording",
+      "$.world",
+      `is ${JSON.stringify(recording.world)} but this world is ${JSON.stringify(rec.world.name)}; import it on its own page.`,
+    );
   const previous = rec.recording;
   const backup = rec.world.save();
   rec.recording = recording;

@@ -1,4 +1,13 @@
-import { createSnapshotCodecs, registerSnapshotCodec, REPLAY_FORMAT, REPLAY_VERSION, restoreSnapshot, saveSnapshot, type ReplayLog, type Snapshot } from "@tactica/core";
+import {
+  createSnapshotCodecs,
+  registerSnapshotCodec,
+  REPLAY_FORMAT,
+  REPLAY_VERSION,
+  restoreSnapshot,
+  saveSnapshot,
+  type ReplayLog,
+  type Snapshot,
+} from "@tactica/core";
 import {
   ChoiceCode,
   REFERENCE_WORLD_MODULES,

@@ -1,13 +1,6 @@
 import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import { createGrid, setCellPassable } from "@tactica/grid";
-import {
-  advanceInfluenceMap,
-  createInfluenceMap,
-  type InfluenceMap,
-  influenceAt,
-  influenceMapSnapshotCodec,
-  setInfluenceSource,
-} from "@tactica/perception";
+import { advanceInfluenceMap, createInfluenceMap, type InfluenceMap, influenceAt, influenceMapSnapshotCodec, setInfluenceSource } from "@tactica/perception";
 import type { DemoPage } from "../../demo";
 import { mountInspector } from "../../inspector/inspector-panel";
 import { createSnapshotWorld } from "../../inspector/snapshot-world";

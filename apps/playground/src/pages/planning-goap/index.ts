@@ -82,7 +82,12 @@ const page: DemoPage = {
         if (started) {
           log.push(`start ${problem.actionNames[action]}`);
           timer = 0;
-          emit?.({ module: "runner", agent: "soldier", label: `start ${problem.actionNames[action]}`, detail: { step: runner.step, plan: runner.plan.map((a) => problem.actionNames[a]!) } });
+          emit?.({
+            module: "runner",
+            agent: "soldier",
+            label: `start ${problem.actionNames[action]}`,
+            detail: { step: runner.step, plan: runner.plan.map((a) => problem.actionNames[a]!) },
+          });
         }
         return timer >= 1 ? StepStatus.Succeeded : StepStatus.Running;
       },
