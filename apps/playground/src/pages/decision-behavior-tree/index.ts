@@ -126,7 +126,7 @@ const page: DemoPage = {
     let tree = createBehaviorTree<Guard>(initial, bindings);
     let nodeLabels = labels(initial);
     // The running tree is plain data; the compiled tree and the agent are passed to every tick.
-    let inst: BtState = createTreeState(tree, { blackboard: bb, traceCapacity: 1024 });
+    let inst: BtState = createTreeState(tree, { blackboard: bb, traceCapacity: 4 * tree.nodeCount + 256 });
     let saved: string | null = null;
     let message = "";
     let acc = 0;
@@ -162,7 +162,7 @@ const page: DemoPage = {
       }
       tree = createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings);
       nodeLabels = labels(def as BehaviorTreeDefinition);
-      inst = createTreeState(tree, { blackboard: bb, traceCapacity: 1024 });
+      inst = createTreeState(tree, { blackboard: bb, traceCapacity: 4 * tree.nodeCount + 256 });
       saved = null;
       message = "applied";
       inspector.reset();
