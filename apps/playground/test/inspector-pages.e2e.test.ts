@@ -115,6 +115,16 @@ describe("inspector on the AI pages", () => {
     await page.close();
   }, 120_000);
 
+  it("vision: the guard's target memory and awareness", async () => {
+    const { page, errors } = await inspectPage("perception-vision", "memory", async (p) => {
+      // Stand 3 cells in front of the guard (cell 20.5, 15.5 of a 40 × 30 grid) as it sweeps.
+      const box = (await p.locator("section canvas").first().boundingBox())!;
+      await p.mouse.move(box.x + (23.5 / 40) * box.width, box.y + (15.5 / 30) * box.height);
+    });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("a malformed import names the JSON path and keeps the recording", async () => {
     const { page, errors } = await open("#/decision-utility", "decision-utility");
     await page.locator("button.inspect-toggle").click();
