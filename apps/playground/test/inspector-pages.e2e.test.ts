@@ -74,6 +74,22 @@ describe("inspector on the AI pages", () => {
     const detail = page.locator('.inspector-event[data-module="bt"] pre.inspector-event-detail').first();
     expect(await detail.getAttribute("data-lines")).toBe("201"); // "nodes: (200)" and one line per node
     expect(await detail.textContent()).toContain("w198");
+    // The timeline zooms with the wheel and scrolls by dragging (then stops following the end).
+    const timeline = page.locator("canvas.inspector-timeline");
+    const box = (await timeline.boundingBox())!;
+    await page.mouse.move(box.x + box.width * 0.7, box.y + 8);
+    const span = Number(await state(page, "span"));
+    await page.mouse.wheel(0, -300);
+    await expect.poll(async () => Number(await state(page, "span"))).toBeLessThan(span);
+    expect(await state(page, "follow")).toBe("false");
+    await page.getByRole("button", { name: "resume live" }).click();
+    await expect.poll(() => state(page, "follow")).toBe("true");
+    await page.mouse.move(box.x + box.width * 0.7, box.y + 8);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.4, box.y + 8, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => state(page, "follow")).toBe("false");
+    expect(await state(page, "scrubbing")).toBe("false"); // a drag scrolls, it does not seek
     expect(errors).toEqual([]);
     await page.close();
   }, 120_000);

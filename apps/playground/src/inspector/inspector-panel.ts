@@ -114,6 +114,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
   function seek(tick: number): void {
     if (!rec) return;
     const end = lastInspectorTick(rec);
+    detailTick = -2; // redraw the detail view (the world's state is new)
     if (!scrubbing) liveSnapshot = world.save();
     try {
       if (tick >= end) {
@@ -197,6 +198,8 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
     state.dataset["lanes"] = [...lanes.keys()].join("|");
     state.dataset["modules"] = [...new Set([...lanes.keys()].map((k) => k.split(" · ")[1]))].join(",");
     state.dataset["scrubbing"] = String(scrubbing);
+    state.dataset["span"] = String(span);
+    state.dataset["follow"] = String(follow);
     state.dataset["ok"] = last ? String(last.ok) : "";
     state.dataset["divergence"] = last?.divergence ? `${last.divergence.tick}:${last.divergence.what}` : "";
   }
@@ -205,7 +208,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
   let detailRec: InspectorRecording | null = null;
   function drawDetail(tick: number): void {
     const r = rec!.recording;
-    if (tick === detailTick && detailRec === r && scrubbing) return;
+    if (tick === detailTick && detailRec === r) return;
     detailTick = tick;
     detailRec = r;
     const t = r.ticks[tick - r.startTick - 1];
@@ -261,16 +264,21 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
   }
 
   toggle.addEventListener("click", () => (rec ? stop() : start()));
-  scrub.addEventListener("input", () => seek(Number(scrub.value)));
+  scrub.addEventListener("input", () => {
+    seek(Number(scrub.value));
+    draw();
+  });
   resume.addEventListener("click", () => {
     if (rec) seek(lastInspectorTick(rec));
     follow = true;
+    draw();
   });
   exportBtn.addEventListener("click", () => {
     if (!rec) return;
     io.value = exportInspectorRecording(rec);
     io.dataset["ticks"] = String(rec.recording.ticks.length);
     message = `exported ${rec.recording.ticks.length} ticks (${io.value.length} bytes)`;
+    draw();
   });
   importBtn.addEventListener("click", () => {
     if (!rec) return;
@@ -289,6 +297,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
       message = `import failed: ${(e as Error).message}`;
       state.dataset["imported"] = "error";
     }
+    draw();
   });
 
   // Wheel zooms about the pointer, drag scrolls, a click without drag seeks.
@@ -326,6 +335,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
     if (!moved && rec) {
       const t = Math.max(rec.recording.startTick, Math.min(lastInspectorTick(rec), tickAt(e.clientX)));
       seek(t);
+      draw();
     }
   };
   window.addEventListener("mousemove", onMove);
