@@ -284,4 +284,11 @@ describe("reference world adapter", () => {
     restoreReferenceWorld(world, start);
     expect(replayLog(referenceReplayLog(rec.recording, 1), referenceWorldReplayTarget(world))).toMatchObject({ ok: true, ticks: 45 });
   });
+
+  it("under a small budget, a keyframe between two influence jobs still restores exactly (the back buffers are saved)", () => {
+    const adapter = createReferenceInspectorWorld(createReferenceWorld({ seed: 1 }));
+    const rec = createInspectorRecorder(adapter, { snapshotEvery: 50, detectEdits: false });
+    for (let t = 0; t < 125; t++) stepInspector(rec, t === 0 ? [{ kind: "budget", units: 300 }] : t === 3 ? [{ kind: "budget", units: 20 }] : []);
+    expect(seekInspector(rec, 120)).toMatchObject({ ok: true, from: 100, replayed: 20 });
+  });
 });

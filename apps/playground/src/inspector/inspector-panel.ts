@@ -24,6 +24,10 @@ export interface InspectorPanel {
   readonly recorder: InspectorRecorder | null;
   /** True while the view is scrubbed back (the page's world shows a past tick and does not step). */
   readonly scrubbing: boolean;
+  /** Scrubs to `tick` (the end of the recording: back to live); returns the replay's result, or null when live or not inspecting. */
+  seek(tick: number): InspectorSeekResult | null;
+  /** Back to the live state (the state the page had when scrubbing began). */
+  resume(): void;
   /** Starts the recording over at the current tick (call after the page rebuilt its world). */
   reset(): void;
   /** Removes the panel and its listeners. */
@@ -51,7 +55,15 @@ const hex = (h: number): string => (h >>> 0).toString(16).padStart(8, "0");
  * nearest keyframe and replays to the tick, checking every hash and event; a divergence is shown.
  * The page steps through the returned `step`; with the toggle off it is `world.step`.
  */
-export function mountInspector(root: HTMLElement, panel: HTMLElement, world: InspectorWorld, options: InspectorRecorderOptions = {}): InspectorPanel {
+export function mountInspector(
+  root: HTMLElement,
+  panel: HTMLElement,
+  world: InspectorWorld,
+  options: InspectorRecorderOptions & {
+    /** Record from the start, without the toggle (a page that is an inspector). */
+    readonly open?: boolean;
+  } = {},
+): InspectorPanel {
   let rec: InspectorRecorder | null = null;
   let scrubbing = false;
   let liveSnapshot: ReturnType<InspectorWorld["save"]> | null = null;
@@ -66,7 +78,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
 
   const toggle = el("button", "inspect-toggle", "Inspect");
   toggle.title = "Record this page's AI through the packages' trace hooks: timeline, scrubbing, export";
-  panel.insertBefore(toggle, panel.querySelector(".stats"));
+  if (!options.open) panel.insertBefore(toggle, panel.querySelector(".stats"));
 
   const dock = el("div", "inspector-dock");
   const bar = el("div", "inspector-bar");
@@ -111,9 +123,10 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
     scannedTicks = r.ticks.length;
   }
 
-  function seek(tick: number): void {
-    if (!rec) return;
+  function seek(tick: number): InspectorSeekResult | null {
+    if (!rec) return null;
     const end = lastInspectorTick(rec);
+    if (tick >= end && !scrubbing) return null; // already live
     detailTick = -2; // redraw the detail view (the world's state is new)
     if (!scrubbing) liveSnapshot = world.save();
     try {
@@ -124,7 +137,7 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
         cursor = -1;
         last = null;
         message = "live";
-        return;
+        return null;
       }
       scrubbing = true;
       cursor = tick;
@@ -135,7 +148,9 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
         : `diverged at tick ${d!.tick} (${d!.what}${d!.module ? `, ${d!.agent} · ${d!.module}` : ""}): expected ${d!.expected}, got ${d!.actual}`;
     } catch (e) {
       message = `seek failed: ${(e as Error).message}`;
+      last = null;
     }
+    return last;
   }
 
   function draw(): void {
@@ -341,6 +356,8 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
   window.addEventListener("mousemove", onMove);
   window.addEventListener("mouseup", onUp);
 
+  if (options.open) start();
+
   return {
     step(inputs = []) {
       if (!rec) world.step(inputs);
@@ -351,6 +368,15 @@ export function mountInspector(root: HTMLElement, panel: HTMLElement, world: Ins
     },
     get scrubbing() {
       return scrubbing;
+    },
+    seek(tick) {
+      const result = seek(tick);
+      draw();
+      return result;
+    },
+    resume() {
+      if (rec) seek(lastInspectorTick(rec));
+      draw();
     },
     reset() {
       if (!rec) return;

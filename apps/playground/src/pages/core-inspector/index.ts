@@ -1,15 +1,8 @@
 import { getSchedulerModuleStats } from "@tactica/core";
 import type { DemoPage } from "../../demo";
 import { createReferenceInspectorWorld, referenceReplayLog } from "../../inspector/reference-world-adapter";
-import {
-  createInspectorRecorder,
-  lastInspectorTick,
-  loadInspectorRecording,
-  parseInspectorRecording,
-  seekInspector,
-  stepInspector,
-  type InspectorRecorder,
-} from "../../inspector/recorder";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { lastInspectorTick, loadInspectorRecording, parseInspectorRecording, type InspectorRecorder } from "../../inspector/recorder";
 import { button, demoLayout, el, fixedLoop, select, slider } from "../../ui";
 import { ChoiceCode, createReferenceWorld, hashReferenceWorld, type ReferenceWorld, type ReferenceWorldInput } from "../../world/reference-world";
 
@@ -50,9 +43,10 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
     const ctx = canvas.getContext("2d")!;
     const adapter = createReferenceInspectorWorld(createReferenceWorld({ seed: 1 }));
     let live: ReferenceWorld = adapter.world;
-    const rec: InspectorRecorder = createInspectorRecorder(adapter, { snapshotEvery: SNAPSHOT_EVERY, maxTicks: MAX_TICKS, detectEdits: false });
-    let scrubbing = false; // the world shows a past tick and does not step
-    let liveSnapshot = adapter.save();
+    // The shared inspector, always on: its dock (a lane per agent × module, zoom, the decisions at
+    // the cursor) and this page's own scrubber, map and scheduler strip show the same recording.
+    const inspector = mountInspector(root, panel, adapter, { snapshotEvery: SNAPSHOT_EVERY, maxTicks: MAX_TICKS, detectEdits: false, open: true });
+    const rec: InspectorRecorder = inspector.recorder!;
     let verified = "";
     let pendingInputs: ReferenceWorldInput[] = [];
     let rallyTeam: "blue" | "red" = "blue";
@@ -102,10 +96,11 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
     exported.placeholder = "Exported recording (JSON); paste one here and press import.";
 
     function step(): void {
-      if (scrubbing) return; // scrubbing pauses the live world
+      if (inspector.scrubbing) return; // scrubbing pauses the live world
+      live = adapter.world;
       const inputs = pendingInputs;
       pendingInputs = [];
-      stepInspector(rec, inputs);
+      inspector.step(inputs);
       recordStrip();
       scrub.min = String(rec.recording.startTick);
       scrub.max = String(live.tick);
@@ -114,19 +109,17 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
 
     /** Back to the live state saved when scrubbing began. */
     function followLive(): void {
-      if (scrubbing) adapter.restore(liveSnapshot);
+      inspector.resume();
       live = adapter.world;
-      scrubbing = false;
       status.dataset["ok"] = "";
       scrub.value = scrub.max;
     }
 
     /** Restores the nearest keyframe at or before `tick` and replays the recording to it, checking every hash and decision. */
     function seek(tick: number): void {
-      if (!scrubbing) liveSnapshot = adapter.save();
-      scrubbing = true;
-      const result = seekInspector(rec, tick);
+      const result = inspector.seek(tick);
       live = adapter.world; // a fresh world restored from the keyframe
+      if (!result) return;
       const d = result.divergence;
       verified = result.ok
         ? `replayed ${result.replayed} ticks from the snapshot at ${result.from}: every hash matches`
@@ -260,12 +253,13 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
     }
 
     function render(): void {
+      live = adapter.world; // the dock may have scrubbed
       drawWorld(live);
       drawTimeline(live.tick);
       drawStrip();
       const r = rec.recording;
       stats.textContent =
-        `${scrubbing ? `scrubbed to tick ${live.tick}` : `live, tick ${live.tick}`}; recording ${r.ticks.length} ticks (${r.startTick}…), ${r.keyframes.length} snapshots\n` +
+        `${inspector.scrubbing ? `scrubbed to tick ${live.tick}` : `live, tick ${live.tick}`}; recording ${r.ticks.length} ticks (${r.startTick}…), ${r.keyframes.length} snapshots\n` +
         `${verified}\n` +
         `lanes: bt ${Object.keys(ChoiceCode).join("/")}, utility advance/regroup/patrol, goap orders\n` +
         `scheduler: budget ${live.scheduler.frameBudget} units, last frame ${live.scheduler.lastUnits} units in ${live.scheduler.lastSlices} slices, ${live.scheduler.lastWaiting} waiting; ` +
@@ -279,6 +273,7 @@ replayLog(referenceReplayLog(rec.recording, seed), target); // the same recordin
     const stop = fixedLoop(step, render, live.dt);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("click", onClick);
     };
   },
