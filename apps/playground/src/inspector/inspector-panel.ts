@@ -238,7 +238,12 @@ export function mountInspector(
       parts[0]!.dataset["hash"] = hex(world.hash());
       parts[0]!.dataset["expected"] = t ? hex(t.hash) : tick === r.startTick ? hex(r.startHash) : "";
     }
-    for (const e of t?.events ?? []) {
+    // A tick without events shows the latest events before it (modules often report at a few Hz).
+    let shown = t;
+    for (let i = tick - r.startTick - 1; (shown?.events.length ?? 0) === 0 && i > 0;) shown = r.ticks[--i];
+    if (shown && shown !== t && shown.events.length > 0)
+      parts.push(el("div", "inspector-detail-note", `no events at tick ${tick}; the last ones, at tick ${shown.tick}:`));
+    for (const e of shown?.events ?? []) {
       const box = el("div", "inspector-event");
       box.dataset["module"] = e.module;
       box.dataset["agent"] = e.agent;
