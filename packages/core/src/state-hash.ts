@@ -48,8 +48,9 @@ function mix(x: number, w: number): number {
 }
 
 /**
- * Creates a hash at its starting state. Allocates once; hashing then allocates nothing (except
- * for a `DataView` or a BigInt/Float16 array, which are read through a temporary byte view).
+ * Creates a hash at its starting state. Allocates once; hashing then allocates nothing, except a
+ * word view per buffer the first time a long array of it is hashed (kept in a `WeakMap`), and a
+ * temporary byte view per call for a `DataView` or a BigInt/Float16 array.
  */
 export function createStateHash(): StateHash {
   const scratch = new Float64Array(1);
@@ -78,11 +79,23 @@ function words32(L: Int32Array, a: Int32Array, from: number, to: number): void {
     x2 = L[2]!,
     x3 = L[3]!;
   let i = from;
-  for (const end = from + ((to - from) & ~3); i < end; i += 4) {
+  // Unrolled by eight (two words per lane): the loop's own overhead is a large part of a word's cost.
+  for (const end = from + ((to - from) & ~7); i < end; i += 8) {
     x0 = mix(x0, a[i]!);
     x1 = mix(x1, a[i + 1]!);
     x2 = mix(x2, a[i + 2]!);
     x3 = mix(x3, a[i + 3]!);
+    x0 = mix(x0, a[i + 4]!);
+    x1 = mix(x1, a[i + 5]!);
+    x2 = mix(x2, a[i + 6]!);
+    x3 = mix(x3, a[i + 7]!);
+  }
+  if (i + 3 < to) {
+    x0 = mix(x0, a[i]!);
+    x1 = mix(x1, a[i + 1]!);
+    x2 = mix(x2, a[i + 2]!);
+    x3 = mix(x3, a[i + 3]!);
+    i += 4;
   }
   if (i < to) x0 = mix(x0, a[i]!);
   if (i + 1 < to) x1 = mix(x1, a[i + 1]!);
@@ -99,11 +112,23 @@ function wordsU32(L: Int32Array, a: Uint32Array, from: number, to: number): void
     x2 = L[2]!,
     x3 = L[3]!;
   let i = from;
-  for (const end = from + ((to - from) & ~3); i < end; i += 4) {
+  // Unrolled by eight (two words per lane): the loop's own overhead is a large part of a word's cost.
+  for (const end = from + ((to - from) & ~7); i < end; i += 8) {
     x0 = mix(x0, a[i]! | 0);
     x1 = mix(x1, a[i + 1]! | 0);
     x2 = mix(x2, a[i + 2]! | 0);
     x3 = mix(x3, a[i + 3]! | 0);
+    x0 = mix(x0, a[i + 4]! | 0);
+    x1 = mix(x1, a[i + 5]! | 0);
+    x2 = mix(x2, a[i + 6]! | 0);
+    x3 = mix(x3, a[i + 7]! | 0);
+  }
+  if (i + 3 < to) {
+    x0 = mix(x0, a[i]! | 0);
+    x1 = mix(x1, a[i + 1]! | 0);
+    x2 = mix(x2, a[i + 2]! | 0);
+    x3 = mix(x3, a[i + 3]! | 0);
+    i += 4;
   }
   if (i < to) x0 = mix(x0, a[i]! | 0);
   if (i + 1 < to) x1 = mix(x1, a[i + 1]! | 0);
@@ -153,9 +178,11 @@ function wordsF32(hash: StateHash, a: Float32Array, from: number, to: number): v
   }
 }
 
-/** Bytes (Uint8Array, Int8Array, Uint8ClampedArray), four to a word, the last word zero-padded. */
-function words8(L: Int32Array, a: Uint8Array | Int8Array | Uint8ClampedArray, from: number, to: number): void {
-  let k = 0;
+/**
+ * Bytes (Uint8Array, Int8Array, Uint8ClampedArray), four to a word, the last word zero-padded;
+ * `k` is the index of the first word in the call (the lane it goes to is `k & 3`).
+ */
+function words8(L: Int32Array, a: Uint8Array | Int8Array | Uint8ClampedArray, from: number, to: number, k: number): void {
   let i = from;
   for (const end = from + ((to - from) & ~3); i < end; i += 4, k++) {
     const word = (a[i]! & 255) | ((a[i + 1]! & 255) << 8) | ((a[i + 2]! & 255) << 16) | (a[i + 3]! << 24);
@@ -182,6 +209,21 @@ function words16(L: Int32Array, a: Uint16Array | Int16Array, from: number, to: n
  * `length` or `BYTES_PER_ELEMENT` shared by every type would go megamorphic and cost more than
  * hashing a small array. Returns false when [from, to) is not a range of the view.
  */
+/** Arrays at least this long are read through a cached Int32Array view of their buffer. */
+const LONG = 32;
+
+/** A whole-buffer Int32Array view per buffer, made the first time a long array of it is hashed. */
+const wordViews = new WeakMap<ArrayBufferLike, Int32Array>();
+
+function wordsOf(buffer: ArrayBufferLike): Int32Array {
+  let v = wordViews.get(buffer);
+  if (v === undefined || v.length !== buffer.byteLength >> 2) {
+    v = new Int32Array(buffer, 0, buffer.byteLength >> 2);
+    wordViews.set(buffer, v);
+  }
+  return v;
+}
+
 function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: number): boolean {
   const L = hash.lanes;
   let n: number, size: number;
@@ -190,7 +232,11 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
     size = 8;
     if (to < 0) to = n;
     if (!(from <= to && to <= n)) return false;
-    wordsF64(hash, view, from, to);
+    // A float64 is two words: read long runs straight from a word view (byteOffset is a multiple of 8).
+    if (to - from >= LONG) {
+      const base = (view.byteOffset >> 2) + 2 * from;
+      words32(L, wordsOf(view.buffer), base, base + 2 * (to - from));
+    } else wordsF64(hash, view, from, to);
   } else if (view instanceof Int32Array) {
     n = view.length;
     size = 4;
@@ -202,7 +248,13 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
     size = 1;
     if (to < 0) to = n;
     if (!(from <= to && to <= n)) return false;
-    words8(L, view, from, to);
+    const at = view.byteOffset + from;
+    if (to - from >= 4 * LONG && (at & 3) === 0) {
+      // Whole words from a word view, then the last bytes.
+      const words = (to - from) >> 2;
+      words32(L, wordsOf(view.buffer), at >> 2, (at >> 2) + words);
+      words8(L, view, from + 4 * words, to, words);
+    } else words8(L, view, from, to, 0);
   } else if (view instanceof Uint32Array) {
     n = view.length;
     size = 4;
@@ -214,7 +266,7 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
     size = 1;
     if (to < 0) to = n;
     if (!(from <= to && to <= n)) return false;
-    words8(L, view, from, to);
+    words8(L, view, from, to, 0);
   } else if (view instanceof Float32Array) {
     n = view.length;
     size = 4;
@@ -233,7 +285,7 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
     n = view.byteLength / size;
     if (to < 0) to = n;
     if (!(from <= to && to <= n)) return false;
-    words8(L, new Uint8Array(view.buffer, view.byteOffset + from * size, (to - from) * size), 0, (to - from) * size);
+    words8(L, new Uint8Array(view.buffer, view.byteOffset + from * size, (to - from) * size), 0, (to - from) * size, 0);
   }
   L[0] = mix(L[0]!, (to - from) * size);
   return true;
@@ -272,7 +324,7 @@ export function hashStateNumber(hash: StateHash, x: number): void {
   hash.scratch[0] = x;
   L[0] = mix(L[0]!, hash.scratchWords[0]!);
   L[1] = mix(L[1]!, hash.scratchWords[1]!);
-  L[0] = mix(L[0]!, 8);
+  L[0] = mix(L[0], 8);
 }
 
 /**

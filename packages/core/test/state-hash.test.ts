@@ -67,7 +67,7 @@ describe("state hash", () => {
     fc.assert(
       fc.property(
         fc.nat(CTORS.length - 1),
-        fc.uint8Array({ maxLength: 80 }),
+        fc.uint8Array({ maxLength: 700 }), // long enough for the word-view paths (≥ 32 float64s, ≥ 128 bytes)
         fc.nat(),
         fc.nat(),
         fc.uint8Array({ maxLength: 9 }),

@@ -21,7 +21,6 @@ import {
   createStateHash,
   detCos,
   hashStateBytes,
-  hashStateNumber,
   hashStateRange,
   hashStateString,
   readStateHash,
@@ -295,10 +294,10 @@ function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { st
     for (const f of TREE_ARRAY_FIELDS) {
       const k = own[f].length;
       const flat = arrays[f] as BtState[typeof f];
-      flat.set(own[f] as ArrayLike<number> & BtState[typeof f], i * k);
+      flat.set(own[f], i * k);
       views[f] = flat.subarray(i * k, (i + 1) * k);
     }
-    states.push({ ...own, ...views } as BtState);
+    states.push({ ...own, ...views });
   }
   return { states, arrays: arrays as unknown as TreeArrays };
 }
@@ -763,16 +762,11 @@ interface HashScratch {
   /** Director, world RNG streams and scheduler scalars (int32 / float64). */
   readonly misc: Float64Array;
   readonly miscInts: Int32Array;
+  /** The path corners still ahead of each agent, end to end (one hash call instead of one per agent). */
+  readonly corners: Float64Array;
   /** Hash of each influence map and the propagation count it was computed at. */
   readonly mapSteps: Float64Array;
   readonly mapHashes: Int32Array;
-  /** Word views of the byte arrays (same bytes, so the same hash: a quarter of the loads). */
-  readonly bytes: readonly ArrayBufferView[];
-}
-
-/** A word (Int32Array) view of `a` when its bytes are whole aligned words, else `a` itself: core's hash depends on the bytes only. */
-function wordView(a: Uint8Array | Int8Array): ArrayBufferView {
-  return a.byteOffset % 4 === 0 && a.byteLength % 4 === 0 ? new Int32Array(a.buffer, a.byteOffset, a.byteLength / 4) : a;
 }
 
 const TREE_FLOATS = 4;
@@ -787,11 +781,11 @@ function scratchOf(world: ReferenceWorld): HashScratch {
       mapHash: createStateHash(),
       treeFloats: new Float64Array(world.count * TREE_FLOATS),
       treeInts: new Int32Array(world.count * TREE_INTS),
+      corners: new Float64Array(world.corners.length),
       misc: new Float64Array(12),
       miscInts: new Int32Array(24),
       mapSteps: new Float64Array(2).fill(-1),
       mapHashes: new Int32Array(2),
-      bytes: [world.hasGoal, world.lastChoice, world.lastOption, world.treeArrays.status, world.treeArrays.hints, world.treeArrays.pending, world.treeArrays.inflight].map(wordView),
     };
     hashScratch.set(world, s);
   }
@@ -818,29 +812,20 @@ function putRng(k: Int32Array, at: number, r: Rng): void {
   k[at + 3] = r.s3;
 }
 
-/** Sorted own keys per object, computed once per object (the director's settings live as long as the world). */
-const keyCache = new WeakMap<object, string[]>();
-
-/** Hashes a plain-data value: numbers by their float64 bits, strings by code units, objects by sorted keys (the director's settings). */
-function hashValue(h: StateHash, v: unknown): void {
-  if (typeof v === "number") hashStateNumber(h, v);
-  else if (typeof v === "boolean") hashStateNumber(h, v ? 1 : 0);
-  else if (typeof v === "string") hashStateString(h, v);
-  else if (ArrayBuffer.isView(v)) hashStateBytes(h, v);
-  else if (Array.isArray(v)) {
-    for (const x of v) hashValue(h, x);
-    hashStateNumber(h, v.length);
-  } else if (typeof v === "object" && v !== null) {
-    let keys = keyCache.get(v);
-    if (keys === undefined) {
-      keys = Object.keys(v).sort();
-      keyCache.set(v, keys);
-    }
-    for (const k of keys) {
-      hashStateString(h, k);
-      hashValue(h, (v as Record<string, unknown>)[k]);
-    }
+/**
+ * Copies the path corners still ahead of each agent (from its cornerIndex to its cornerCount; those
+ * behind are never read again) into `out`, end to end. The counts and indices are hashed too, so
+ * the concatenation is unambiguous. Returns the number of values written.
+ */
+function gatherLiveCorners(world: ReferenceWorld, out: Float64Array): number {
+  const { corners, cornerCount, cornerIndex } = world;
+  let o = 0;
+  for (let i = 0; i < world.count; i++) {
+    const base = i * MAX_CORNERS * 2;
+    const end = base + 2 * cornerCount[i]!;
+    for (let k = base + 2 * Math.min(cornerIndex[i]!, cornerCount[i]!); k < end; k++) out[o++] = corners[k]!;
   }
+  return o;
 }
 
 /** Gathers each tree state's scalars (and blackboard scalars) into the scratch arrays, one pass over the states. */
@@ -888,11 +873,7 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateRange(h, c.velY, 0, n);
   hashStateRange(h, c.prefVelX, 0, n);
   hashStateRange(h, c.prefVelY, 0, n);
-  // Path corners still ahead of each agent (those behind its cornerIndex are never read again).
-  for (let i = 0; i < world.count; i++) {
-    const base = i * MAX_CORNERS * 2;
-    hashStateRange(h, world.corners, base + 2 * Math.min(world.cornerIndex[i]!, world.cornerCount[i]!), base + 2 * world.cornerCount[i]!);
-  }
+  hashStateRange(h, scratch.corners, 0, gatherLiveCorners(world, scratch.corners));
   hashStateBytes(h, world.goalX);
   hashStateBytes(h, world.goalY);
   hashStateBytes(h, world.cornerCount);
@@ -901,16 +882,20 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateBytes(h, world.threatAge);
   hashStateBytes(h, world.contact);
   hashStateBytes(h, world.order);
-  // Byte arrays (hasGoal, lastChoice, lastOption, the trees' status, hints, pending, inflight) as words.
-  const bytes = scratch.bytes;
-  for (let i = 0; i < bytes.length; i++) hashStateBytes(h, bytes[i]!);
+  hashStateBytes(h, world.hasGoal);
+  hashStateBytes(h, world.lastChoice);
+  hashStateBytes(h, world.lastOption);
   // Behaviour trees: the flat per-field arrays, then every state's scalars.
   const t = world.treeArrays;
+  hashStateBytes(h, t.status);
   hashStateBytes(h, t.cursor);
   hashStateBytes(h, t.timer);
   hashStateBytes(h, t.order);
+  hashStateBytes(h, t.hints);
+  hashStateBytes(h, t.pending);
   hashStateBytes(h, t.gen);
   hashStateBytes(h, t.lastTick);
+  hashStateBytes(h, t.inflight);
   hashStateBytes(h, t.seenVersion);
   gatherTreeScalars(world, scratch.treeFloats, scratch.treeInts);
   hashStateBytes(h, scratch.treeFloats);
@@ -930,7 +915,11 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateBytes(h, sc.accumulator);
   hashStateBytes(h, sc.pending);
   hashStateBytes(h, sc.age);
-  for (const task of world.tasks.influence) if (task.propagation.row >= 0) (hashStateBytes(h, task.map.scratch), hashStateBytes(h, task.map.scratchMin));
+  for (const task of world.tasks.influence) {
+    if (task.propagation.row < 0) continue;
+    hashStateBytes(h, task.map.scratch);
+    hashStateBytes(h, task.map.scratchMin);
+  }
   // Scalars: the influence maps' hashes and clocks, the scheduler budget and cursors, the director,
   // the RNG streams (the world's three, the crowd's, the director's), the tick.
   const m = scratch.misc;
@@ -960,7 +949,8 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   putRng(k, 20, d.rng);
   hashStateBytes(h, k);
   hashStateString(h, d.phase);
-  hashValue(h, d.config);
+  // The director's settings are not hashed: like the map, the navmesh and the compiled tree, they
+  // are set up from constants when the world is created and never change.
   return readStateHash(h);
 }
 
