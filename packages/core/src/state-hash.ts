@@ -30,10 +30,6 @@ export interface StateHash {
   readonly scratch: Float64Array;
   /** @internal Word view of `scratch`. */
   readonly scratchWords: Int32Array;
-  /** @internal Scratch for float32 elements. */
-  readonly scratch32: Float32Array;
-  /** @internal Word view of `scratch32`. */
-  readonly scratch32Words: Int32Array;
 }
 
 const M = 0x9e3779b1 | 0;
@@ -54,9 +50,8 @@ function mix(x: number, w: number): number {
  */
 export function createStateHash(): StateHash {
   const scratch = new Float64Array(1);
-  const scratch32 = new Float32Array(1);
   const lanes = new Int32Array(4);
-  const hash: StateHash = { lanes, scratch, scratchWords: new Int32Array(scratch.buffer), scratch32, scratch32Words: new Int32Array(scratch32.buffer) };
+  const hash: StateHash = { lanes, scratch, scratchWords: new Int32Array(scratch.buffer) };
   resetStateHash(hash);
   return hash;
 }
@@ -167,17 +162,6 @@ function wordsF64(hash: StateHash, a: Float64Array, from: number, to: number): v
   L[3] = x3;
 }
 
-function wordsF32(hash: StateHash, a: Float32Array, from: number, to: number): void {
-  const L = hash.lanes,
-    s = hash.scratch32,
-    w = hash.scratch32Words;
-  for (let i = from; i < to; i++) {
-    s[0] = a[i]!;
-    const k = (i - from) & 3;
-    L[k] = mix(L[k]!, w[0]!);
-  }
-}
-
 /**
  * Bytes (Uint8Array, Int8Array, Uint8ClampedArray), four to a word, the last word zero-padded;
  * `k` is the index of the first word in the call (the lane it goes to is `k & 3`).
@@ -272,7 +256,9 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
     size = 4;
     if (to < 0) to = n;
     if (!(from <= to && to <= n)) return false;
-    wordsF32(hash, view, from, to);
+    // Through the word view, never a float32 → float64 → float32 round trip (it sets a signalling NaN's quiet bit).
+    const base = (view.byteOffset >> 2) + from;
+    words32(L, wordsOf(view.buffer), base, base + (to - from));
   } else if (view instanceof Uint16Array || view instanceof Int16Array) {
     n = view.length;
     size = 2;

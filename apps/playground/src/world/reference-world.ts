@@ -17,6 +17,7 @@
 import {
   addScheduledTask,
   createRng,
+  createReplayRecorder,
   createScheduler,
   createStateHash,
   detCos,
@@ -24,6 +25,8 @@ import {
   hashStateRange,
   hashStateString,
   readStateHash,
+  recordReplayDecision,
+  recordReplayTick,
   resetStateHash,
   restoreRng,
   restoreScheduler,
@@ -34,6 +37,7 @@ import {
   saveScheduler,
   setSchedulerBudget,
   SliceFlags,
+  type ReplayLog,
   type ReplayTarget,
   type Rng,
   type Scheduler,
@@ -952,6 +956,38 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   // The director's settings are not hashed: like the map, the navmesh and the compiled tree, they
   // are set up from constants when the world is created and never change.
   return readStateHash(h);
+}
+
+/** A scripted player input: `input` is applied before the step that takes the world from `tick` to `tick + 1`. */
+export interface ReferenceWorldScriptedInput {
+  readonly tick: number;
+  readonly input: ReferenceWorldInput;
+}
+
+/**
+ * Records `ticks` steps of `world` into a core replay log (format `tactica.replay`): each tick's
+ * inputs (from `script`), decisions and state hash, starting at the world's current tick. The log
+ * is plain JSON: replay it on any engine with `replayLog(log, referenceWorldReplayTarget(world))`
+ * on a world of the same seed at the same tick.
+ */
+export function recordReferenceWorld(world: ReferenceWorld, ticks: number, script: readonly ReferenceWorldScriptedInput[] = []): ReplayLog {
+  const rec = createReplayRecorder({ seed: world.seed, startTick: world.tick, modules: REFERENCE_WORLD_MODULES });
+  const none: ReferenceWorldInput[] = [];
+  let next = 0;
+  const end = world.tick + ticks;
+  while (world.tick < end) {
+    while (next < script.length && script[next]!.tick < world.tick) next++;
+    let inputs = none;
+    if (next < script.length && script[next]!.tick === world.tick) {
+      inputs = [];
+      while (next < script.length && script[next]!.tick === world.tick) inputs.push(script[next++]!.input);
+    }
+    stepReferenceWorld(world, inputs);
+    const d = world.decisions;
+    for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec, d[k]!, d[k + 1]!, d[k + 2]!);
+    recordReplayTick(rec, world.tick, hashReferenceWorld(world), inputs);
+  }
+  return rec.log;
 }
 
 /** A core `ReplayTarget` over the world: replays a log recorded with {@link stepReferenceWorld}. */
