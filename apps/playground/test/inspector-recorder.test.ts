@@ -285,7 +285,7 @@ describe("reference world adapter", () => {
     expect(replayLog(referenceReplayLog(rec.recording, 1), referenceWorldReplayTarget(world))).toMatchObject({ ok: true, ticks: 45 });
   });
 
-  it("under a small budget, a keyframe between two influence jobs still restores exactly (the back buffers are saved)", () => {
+  it("under a small budget, a keyframe between two influence jobs still restores exactly (only the rows a job wrote are state)", () => {
     const adapter = createReferenceInspectorWorld(createReferenceWorld({ seed: 1 }));
     const rec = createInspectorRecorder(adapter, { snapshotEvery: 50, detectEdits: false });
     for (let t = 0; t < 125; t++) stepInspector(rec, t === 0 ? [{ kind: "budget", units: 300 }] : t === 3 ? [{ kind: "budget", units: 20 }] : []);

@@ -203,6 +203,34 @@ describe("reference world", () => {
     expect(() => restoreReferenceWorld(createReferenceWorld({ seed: 7 }), snapshot!)).toThrow(/seed/);
   }, 60_000);
 
+  it("a snapshot at any tick restores exactly, also into a world that ran on and under a small budget (agents kept on the mesh move in the crowd's hash)", () => {
+    // Ticks 200 and 250 of seed 1 failed before: keepOnMesh wrote positions behind the crowd's
+    // spatial hash, which a restore rebuilds from the positions. With 40 units per tick the influence
+    // jobs run over several ticks, so keyframes fall between and inside jobs.
+    for (const budget of [undefined, 40]) {
+      const a = createReferenceWorld({ seed: 1 });
+      if (budget !== undefined) setReferenceWorldBudget(a, budget);
+      const hashes: number[] = [];
+      const snaps = new Map<number, ReturnType<typeof saveReferenceWorld>>();
+      for (let t = 0; t < 300; t++) {
+        stepReferenceWorld(a);
+        hashes.push(hashReferenceWorld(a));
+        if (a.tick === 200 || a.tick === 229 || a.tick === 250)
+          snaps.set(a.tick, JSON.parse(JSON.stringify(saveReferenceWorld(a))) as ReturnType<typeof saveReferenceWorld>);
+      }
+      for (const [k, snapshot] of snaps) {
+        const b = createReferenceWorld({ seed: 1 });
+        for (let t = 0; t < 31; t++) stepReferenceWorld(b); // a world elsewhere in its run
+        restoreReferenceWorld(b, snapshot);
+        expect(hashReferenceWorld(b)).toBe(hashes[k - 1]);
+        for (let t = k; t < k + 25; t++) {
+          stepReferenceWorld(b);
+          expect(hashReferenceWorld(b), `budget ${budget ?? "default"}, restored at ${k}, tick ${t + 1}`).toBe(hashes[t]);
+        }
+      }
+    }
+  }, 120_000);
+
   it("runs vision, influence and GOAP under one scheduler in work units: counters per module, every job done in its tick by default", () => {
     const w = createReferenceWorld({ seed: 1 });
     // A fresh world's snapshot (the inspector's first) restores: the scheduler state is valid from tick 0.

@@ -40,20 +40,6 @@ registerSnapshotCodec<ReferenceWorld>(codecs, "reference-world", {
   save: saveReferenceWorld,
   restore: (world, data) => restoreReferenceWorld(world, data as ReferenceWorldSnapshot),
 });
-// The influence maps' back buffers between propagation jobs: `saveReferenceWorld` leaves them out
-// (they are rewritten by the next job) but the hash reads them while that job runs, so a restored
-// world would hash its stale rows; saved here, a restore reproduces every hash.
-registerSnapshotCodec<ReferenceWorld>(codecs, "influence-scratch", {
-  version: 1,
-  save: (world) => world.tasks.influence.map((t) => ({ scratch: Array.from(t.map.scratch), scratchMin: Array.from(t.map.scratchMin) })),
-  restore: (world, data) => {
-    const d = data as { scratch: number[]; scratchMin: number[] }[];
-    world.tasks.influence.forEach((t, i) => {
-      t.map.scratch.set(d[i]!.scratch);
-      t.map.scratchMin.set(d[i]!.scratchMin);
-    });
-  },
-});
 
 /**
  * Wraps a reference world (apps/playground/src/world/reference-world.ts) for the inspector around
@@ -89,15 +75,12 @@ export function createReferenceInspectorWorld(initial: ReferenceWorld): Referenc
         });
       }
     },
-    save: (): Snapshot => saveSnapshot(codecs, { "reference-world": world, "influence-scratch": world }, { tick: world.tick }),
+    save: (): Snapshot => saveSnapshot(codecs, { "reference-world": world }, { tick: world.tick }),
     restore(snapshot) {
       const data = (snapshot.sections?.["reference-world"]?.data ?? {}) as Partial<ReferenceWorldSnapshot>;
-      // Into a fresh world of the snapshot's seed, as the world's own save/restore tests do: some
-      // state is outside saveReferenceWorld's snapshot (with seed 1 and keyframes every 50 ticks,
-      // restoring the one at 200 or 250 diverges at the next tick even into a fresh world; into a
-      // world that already ran on, more keyframes do). Reported to the reference world's owner.
+      // Into a fresh world of the snapshot's seed (a snapshot of another seed is restorable too).
       const target = createReferenceWorld({ seed: typeof data.seed === "number" ? data.seed : world.seed });
-      restoreSnapshot(codecs, { "reference-world": target, "influence-scratch": target }, snapshot);
+      restoreSnapshot(codecs, { "reference-world": target }, snapshot);
       world = target;
     },
     hash: () => hashReferenceWorld(world),

@@ -88,7 +88,18 @@ import {
 } from "@tactica/perception";
 import { compileProblem, createPlanResult, parseDomain, planGoap, stateFromFacts, type PlanningProblem, type PlanResult } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
-import { addCrowdAgent, createCrowd, createOrca, restoreCrowd, saveCrowd, stepCrowdOrca, type Crowd, type Orca } from "@tactica/steering";
+import {
+  addCrowdAgent,
+  createCrowd,
+  createOrca,
+  getCrowdAgentHandle,
+  restoreCrowd,
+  saveCrowd,
+  setCrowdAgentPosition,
+  stepCrowdOrca,
+  type Crowd,
+  type Orca,
+} from "@tactica/steering";
 
 /** Options of {@link createReferenceWorld}. */
 export interface ReferenceWorldOptions {
@@ -697,10 +708,10 @@ function keepOnMesh(world: ReferenceWorld): void {
   const p = { x: 0, y: 0 };
   for (let i = 0; i < world.count; i++) {
     if (findPolygon(world.mesh, posX[i]!, posY[i]!) >= 0) continue;
-    if (findNearestPoint(p, world.mesh, posX[i]!, posY[i]!) >= 0) {
-      posX[i] = p.x;
-      posY[i] = p.y;
-    }
+    // Through the crowd, so its spatial hash moves too: a position written behind the hash's back
+    // made neighbour queries read the old cell, which a restored world (hash rebuilt from the
+    // positions) did not repeat.
+    if (findNearestPoint(p, world.mesh, posX[i]!, posY[i]!) >= 0) setCrowdAgentPosition(world.crowd, getCrowdAgentHandle(world.crowd, i), p.x, p.y);
   }
 }
 
@@ -920,10 +931,13 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateBytes(h, sc.accumulator);
   hashStateBytes(h, sc.pending);
   hashStateBytes(h, sc.age);
+  // Only the rows this job wrote: the rest of the back buffer is left over from two propagations
+  // ago, is never read (the job overwrites it) and is not part of the saved state.
   for (const task of world.tasks.influence) {
     if (task.propagation.row < 0) continue;
-    hashStateBytes(h, task.map.scratch);
-    hashStateBytes(h, task.map.scratchMin);
+    const written = task.propagation.row * task.map.width;
+    hashStateRange(h, task.map.scratch, 0, written);
+    hashStateRange(h, task.map.scratchMin, 0, written);
   }
   // Scalars: the influence maps' hashes and clocks, the scheduler budget and cursors, the director,
   // the RNG streams (the world's three, the crowd's, the director's), the tick.
