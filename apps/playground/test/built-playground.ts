@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { launchChromium } from "../../../tests/helpers/browser";
 import { serveStatic } from "../../../tests/helpers/static-server";
@@ -35,4 +35,17 @@ export function useBuiltPlayground(): { open: (hash: string, id: string) => Prom
       return { page, errors };
     },
   };
+}
+
+/** The text of the open page's stats line (`section .stats`), "" when empty. */
+export function pageStats(page: Page): Promise<string> {
+  return page
+    .locator("section .stats")
+    .textContent()
+    .then((t) => t ?? "");
+}
+
+/** The form element (`select`, `input`, … as `selector`) of the page control labelled exactly `label`. */
+export function pageControl(page: Page, label: string, selector = "select, input"): Locator {
+  return page.locator("section label.control", { has: page.locator("span", { hasText: new RegExp(`^${label}$`) }) }).locator(selector);
 }

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../../tests/helpers/browser";
 import { serveStatic } from "../../../tests/helpers/static-server";
+import { pageControl, pageStats } from "./built-playground";
 
 // The navmesh generation page's tiles view in Chromium (built playground): the tile grid, a click
 // rebuilding one tile (with its time), cylinder and box obstacles through the tile cache that
@@ -34,13 +35,8 @@ async function open(): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-const stats = (page: Page) =>
-  page
-    .locator("section .stats")
-    .textContent()
-    .then((t) => t ?? "");
-const control = (page: Page, label: string) =>
-  page.locator("section label.control", { has: page.locator("span", { hasText: new RegExp(`^${label}$`) }) }).locator("select");
+const stats = pageStats;
+const control = (page: Page, label: string) => pageControl(page, label, "select");
 
 /** Client position of world point (x, z) in metres (40 px per metre on the 800×600 canvas). */
 async function worldPoint(page: Page, x: number, z: number): Promise<{ x: number; y: number }> {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { useBuiltPlayground } from "./built-playground";
+import { pageControl, pageStats, useBuiltPlayground } from "./built-playground";
 
 // The navmesh generation page's partition, area-tag and swim controls in Chromium (built
 // playground): switching the partition rebuilds the regions, a forest volume tags polygons (drawn
@@ -9,13 +9,8 @@ import { useBuiltPlayground } from "./built-playground";
 
 const { open } = useBuiltPlayground();
 
-const stats = (page: Page) =>
-  page
-    .locator("section .stats")
-    .textContent()
-    .then((t) => t ?? "");
-const control = (page: Page, label: string) =>
-  page.locator("section label.control", { has: page.locator("span", { hasText: new RegExp(`^${label}$`) }) }).locator("select, input");
+const stats = pageStats;
+const control = (page: Page, label: string) => pageControl(page, label);
 
 /** Sets a range slider's value and fires its input event. */
 async function setSlider(page: Page, label: string, value: number): Promise<void> {
