@@ -59,25 +59,21 @@ export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<numbe
   };
 }
 
-function allocSpan(hf: Heightfield): number {
-  if (hf.freeHead >= 0) {
-    const s = hf.freeHead;
-    hf.freeHead = hf.spanNext[s]!;
-    return s;
-  }
-  if (hf.spanUsed === hf.spanMin.length) {
-    const cap = hf.spanMin.length * 2;
-    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a);
-      return b;
-    };
-    hf.spanMin = grow(hf.spanMin, (n) => new Int32Array(n));
-    hf.spanMax = grow(hf.spanMax, (n) => new Int32Array(n));
-    hf.spanArea = grow(hf.spanArea, (n) => new Uint8Array(n));
-    hf.spanNext = grow(hf.spanNext, (n) => new Int32Array(n));
-  }
-  return hf.spanUsed++;
+/** Doubles the span arrays (kept out of {@link addSpan} so that stays small enough to inline). */
+function growSpans(hf: Heightfield): void {
+  const cap = hf.spanMin.length * 2;
+  const spanMin = new Int32Array(cap),
+    spanMax = new Int32Array(cap),
+    spanArea = new Uint8Array(cap),
+    spanNext = new Int32Array(cap);
+  spanMin.set(hf.spanMin);
+  spanMax.set(hf.spanMax);
+  spanArea.set(hf.spanArea);
+  spanNext.set(hf.spanNext);
+  hf.spanMin = spanMin;
+  hf.spanMax = spanMax;
+  hf.spanArea = spanArea;
+  hf.spanNext = spanNext;
 }
 
 /**
@@ -87,41 +83,63 @@ function allocSpan(hf: Heightfield): number {
  */
 export function addSpan(hf: Heightfield, x: number, z: number, smin: number, smax: number, area: number, flagMergeThreshold: number): void {
   const col = x + z * hf.width;
-  const { spanMin, spanMax, spanArea, spanNext } = hf;
+  const head = hf.head;
+  let spanNext = hf.spanNext;
+  const spanMin = hf.spanMin,
+    spanMax = hf.spanMax,
+    spanArea = hf.spanArea;
+  let free = hf.freeHead;
   let prev = -1;
-  let cur = hf.head[col]!;
+  let cur = head[col]!;
   let nmin = smin,
     nmax = smax,
     narea = area;
   while (cur !== -1) {
-    const cmin = spanMin[cur]!,
-      cmax = spanMax[cur]!;
+    const cmin = spanMin[cur]!;
     if (cmin > nmax) break;
+    const cmax = spanMax[cur]!,
+      next = spanNext[cur]!;
     if (cmax < nmin) {
       prev = cur;
-      cur = spanNext[cur]!;
+      cur = next;
       continue;
     }
+    // Merge: widen the new span, free this one (freed slots are reused last in, first out).
     if (cmin < nmin) nmin = cmin;
     if (cmax > nmax) nmax = cmax;
-    if (Math.abs(nmax - cmax) <= flagMergeThreshold) narea = Math.max(narea, spanArea[cur]!);
-    const next = spanNext[cur]!;
-    spanNext[cur] = hf.freeHead;
-    hf.freeHead = cur;
-    if (prev === -1) hf.head[col] = next;
-    else hf.spanNext[prev] = next;
+    if (Math.abs(nmax - cmax) <= flagMergeThreshold) {
+      const a = spanArea[cur]!;
+      if (a > narea) narea = a;
+    }
+    spanNext[cur] = free;
+    free = cur;
+    if (prev === -1) head[col] = next;
+    else spanNext[prev] = next;
     cur = next;
   }
-  const s = allocSpan(hf);
-  hf.spanMin[s] = nmin;
-  hf.spanMax[s] = nmax;
-  hf.spanArea[s] = narea;
-  if (prev === -1) {
-    hf.spanNext[s] = hf.head[col]!;
-    hf.head[col] = s;
+  let s: number;
+  if (free >= 0) {
+    s = free;
+    free = spanNext[s]!;
+    hf.freeHead = free;
+    spanMin[s] = nmin;
+    spanMax[s] = nmax;
+    spanArea[s] = narea;
   } else {
-    hf.spanNext[s] = hf.spanNext[prev]!;
-    hf.spanNext[prev] = s;
+    hf.freeHead = free;
+    if (hf.spanUsed === spanMin.length) growSpans(hf);
+    s = hf.spanUsed++;
+    hf.spanMin[s] = nmin;
+    hf.spanMax[s] = nmax;
+    hf.spanArea[s] = narea;
+    spanNext = hf.spanNext;
+  }
+  if (prev === -1) {
+    spanNext[s] = head[col]!;
+    head[col] = s;
+  } else {
+    spanNext[s] = spanNext[prev]!;
+    spanNext[prev] = s;
   }
 }
 
