@@ -147,7 +147,7 @@ function referenceChamfer(chf: CompactHeightfield, dist: Uint16Array, cap: numbe
     if (getCon(chf, ai, dir2) === NOT_CONNECTED) return;
     const dx = [-1, 0, 1, 0][dir]!,
       dz = [0, 1, 0, -1][dir]!;
-    dist[i] = Math.min(dist[i]!, Math.min(dist[neighborSpan(chf, x + dx, z + dz, ai, dir2)]! + 3, cap));
+    dist[i] = Math.min(dist[i], Math.min(dist[neighborSpan(chf, x + dx, z + dz, ai, dir2)]! + 3, cap));
   };
   for (let z = 0; z < h; z++)
     for (let x = 0; x < w; x++)

@@ -204,16 +204,7 @@ const rowX = new Float64Array(SCRATCH),
  * part below goes to `rowX, rowY` (x, y only), the part above to `(ox, oy, oz)`. Returns the counts
  * packed as `row | rest << 8`.
  */
-function clipRow(
-  ix: Float64Array,
-  iy: Float64Array,
-  iz: Float64Array,
-  n: number,
-  ox: Float64Array,
-  oy: Float64Array,
-  oz: Float64Array,
-  line: number,
-): number {
+function clipRow(ix: Float64Array, iy: Float64Array, iz: Float64Array, n: number, ox: Float64Array, oy: Float64Array, oz: Float64Array, line: number): number {
   let m = 0,
     k = 0;
   let jx = ix[n - 1]!,
