@@ -48,6 +48,8 @@ export function filterLedgeSpans(hf: Heightfield, walkableHeight: number, walkab
         const floor = spanMax[s]!;
         const nx = spanNext[s]!;
         const ceiling = nx !== -1 ? spanMin[nx]! : MAXH;
+        // Less headroom than walkableHeight: no neighbor can pass the tests below, the span stays as it is.
+        if (ceiling - floor < walkableHeight) continue;
         let lowestDiff = MAXH;
         let lowestTrav = floor,
           highestTrav = floor;
