@@ -112,19 +112,18 @@ function expandRegions(
     const d = stack.d;
     for (let j = 0; j < stack.n; j += 2) if (srcReg[d[j + 1]!] !== 0) d[j + 1] = -1;
   }
+  // Each pass drops the entries already taken (and those it assigns) and keeps the rest in order, so later
+  // passes and the caller see the same entries as Recast's stack with its -1 marks, without rescanning them.
   let iter = 0;
   while (stack.n > 0) {
-    let failed = 0;
     dirty.n = 0;
     const sd = stack.d,
       sn = stack.n;
+    let kept = 0;
     for (let j = 0; j < sn; j += 2) {
       const c = sd[j]!,
         i = sd[j + 1]!;
-      if (i < 0) {
-        failed++;
-        continue;
-      }
+      if (i < 0) continue;
       let r = srcReg[i]!;
       let d2 = 0xffff;
       const area = areas[i]!;
@@ -142,17 +141,20 @@ function expandRegions(
           }
         }
       }
-      if (r) {
-        sd[j + 1] = -1;
-        dirty.push3(i, r, d2);
-      } else failed++;
+      if (r) dirty.push3(i, r, d2);
+      else {
+        sd[kept] = c;
+        sd[kept + 1] = i;
+        kept += 2;
+      }
     }
+    stack.n = kept;
     const dd = dirty.d;
     for (let k = 0; k < dirty.n; k += 3) {
       srcReg[dd[k]!] = dd[k + 1]!;
       srcDist[dd[k]!] = dd[k + 2]!;
     }
-    if (failed * 2 === sn) break;
+    if (dirty.n === 0) break;
     if (level > 0) {
       iter++;
       if (iter >= maxIter) break;
