@@ -74,20 +74,35 @@ export function buildCompactHeightfield(
       const start = cellIndex[c]!,
         end = start + cellCount[c]!;
       for (let i = start; i < end; i++) {
+        const yi = y[i]!,
+          topI = yi + hh[i]!;
         let packed = all;
         for (let dir = 0; dir < 4; dir++) {
-          const nx = x + DIR_X[dir]!,
-            nz = z + DIR_Z[dir]!;
-          if (nx < 0 || nz < 0 || nx >= w || nz >= h) continue;
-          const nc = nx + nz * w;
+          // Directions 0..3: -x, +z, +x, -z.
+          let nc: number;
+          if (dir === 0) {
+            if (x === 0) continue;
+            nc = c - 1;
+          } else if (dir === 1) {
+            if (z === h - 1) continue;
+            nc = c + w;
+          } else if (dir === 2) {
+            if (x === w - 1) continue;
+            nc = c + 1;
+          } else {
+            if (z === 0) continue;
+            nc = c - w;
+          }
           const ns = cellIndex[nc]!,
             ne = ns + cellCount[nc]!;
           for (let k = ns; k < ne; k++) {
-            const bot = Math.max(y[i]!, y[k]!);
-            const top = Math.min(y[i]! + hh[i]!, y[k]! + hh[k]!);
-            if (top - bot >= walkableHeight && Math.abs(y[k]! - y[i]!) <= walkableClimb) {
+            const yk = y[k]!;
+            const bot = yi > yk ? yi : yk;
+            const topK = yk + hh[k]!;
+            const top = topI < topK ? topI : topK;
+            if (top - bot >= walkableHeight && Math.abs(yk - yi) <= walkableClimb) {
               const layer = k - ns;
-              if (layer < 0 || layer > MAX_LAYERS) {
+              if (layer > MAX_LAYERS) {
                 tooMany = Math.max(tooMany, layer);
                 continue;
               }

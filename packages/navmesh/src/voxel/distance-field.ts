@@ -1,10 +1,7 @@
 // Distance field, after Recast's RecastRegion.cpp (Recast © Mikko Mononen, zlib licence).
-import { getCon as getCon_ } from "./compact";
-import { chamfer, neighborSpan as neighborSpan_ } from "./erode";
+import { chamfer } from "./erode";
 import { NOT_CONNECTED as NOT_CONNECTED_, type CompactHeightfield } from "./types";
 // Local bindings: hot loops must not go through module live-binding getters.
-const getCon = getCon_;
-const neighborSpan = neighborSpan_;
 const NOT_CONNECTED = NOT_CONNECTED_;
 
 /**
@@ -13,25 +10,41 @@ const NOT_CONNECTED = NOT_CONNECTED_;
  * `chf.dist` and `chf.maxDistance` (Recast's `rcBuildDistanceField`). Returns `chf`.
  */
 export function buildDistanceField(chf: CompactHeightfield): CompactHeightfield {
-  const { width: w, depth: h, areas, cellIndex, cellCount } = chf;
+  const { width: w, depth: h, areas, cellIndex, cellCount, con } = chf;
   const src = new Uint16Array(chf.spanCount).fill(0xffff);
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
       const c = x + z * w;
       for (let i = cellIndex[c]!, end = i + cellCount[c]!; i < end; i++) {
-        let nc = 0;
-        for (let dir = 0; dir < 4; dir++) {
-          if (getCon(chf, i, dir) === NOT_CONNECTED) continue;
-          if (areas[neighborSpan(chf, x, z, i, dir)] === areas[i]) nc++;
-        }
-        if (nc !== 4) src[i] = 0;
+        // A boundary span: a side not connected, or a neighbor with another area id.
+        const ci = con[i]!,
+          area = areas[i]!;
+        const c0 = ci & 0x3f,
+          c1 = (ci >>> 6) & 0x3f,
+          c2 = (ci >>> 12) & 0x3f,
+          c3 = (ci >>> 18) & 0x3f;
+        if (
+          c0 === NOT_CONNECTED ||
+          c1 === NOT_CONNECTED ||
+          c2 === NOT_CONNECTED ||
+          c3 === NOT_CONNECTED ||
+          areas[cellIndex[c - 1]! + c0] !== area ||
+          areas[cellIndex[c + w]! + c1] !== area ||
+          areas[cellIndex[c + 1]! + c2] !== area ||
+          areas[cellIndex[c - w]! + c3] !== area
+        )
+          src[i] = 0;
       }
     }
   }
   chamfer(chf, src, 0xffff);
   let maxDist = 0;
   for (let i = 0; i < chf.spanCount; i++) if (src[i]! > maxDist) maxDist = src[i]!;
-  // 3×3 box blur (thr 1 → 2).
+  // 3×3 box blur (thr 1 → 2). Cell offsets of directions 0..3 (-x, +z, +x, -z).
+  const o0 = -1,
+    o1 = w,
+    o2 = 1,
+    o3 = -w;
   const dst = new Uint16Array(chf.spanCount);
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
@@ -42,18 +55,37 @@ export function buildDistanceField(chf: CompactHeightfield): CompactHeightfield 
           dst[i] = cd;
           continue;
         }
+        const ci = con[i]!;
         let d = cd;
-        for (let dir = 0; dir < 4; dir++) {
-          if (getCon(chf, i, dir) !== NOT_CONNECTED) {
-            const ai = neighborSpan(chf, x, z, i, dir);
-            d += src[ai]!;
-            const dir2 = (dir + 1) & 3;
-            if (getCon(chf, ai, dir2) !== NOT_CONNECTED) {
-              const ai2 = neighborSpan(chf, x + (dir === 0 ? -1 : dir === 2 ? 1 : 0), z + (dir === 1 ? 1 : dir === 3 ? -1 : 0), ai, dir2);
-              d += src[ai2]!;
-            } else d += cd;
-          } else d += cd * 2;
-        }
+        // Direction 0, then its diagonal through direction 1.
+        let k = ci & 0x3f;
+        if (k !== NOT_CONNECTED) {
+          const ai = cellIndex[c + o0]! + k;
+          d += src[ai]!;
+          const k2 = (con[ai]! >>> 6) & 0x3f;
+          d += k2 !== NOT_CONNECTED ? src[cellIndex[c + o0 + o1]! + k2]! : cd;
+        } else d += cd * 2;
+        k = (ci >>> 6) & 0x3f;
+        if (k !== NOT_CONNECTED) {
+          const ai = cellIndex[c + o1]! + k;
+          d += src[ai]!;
+          const k2 = (con[ai]! >>> 12) & 0x3f;
+          d += k2 !== NOT_CONNECTED ? src[cellIndex[c + o1 + o2]! + k2]! : cd;
+        } else d += cd * 2;
+        k = (ci >>> 12) & 0x3f;
+        if (k !== NOT_CONNECTED) {
+          const ai = cellIndex[c + o2]! + k;
+          d += src[ai]!;
+          const k2 = (con[ai]! >>> 18) & 0x3f;
+          d += k2 !== NOT_CONNECTED ? src[cellIndex[c + o2 + o3]! + k2]! : cd;
+        } else d += cd * 2;
+        k = (ci >>> 18) & 0x3f;
+        if (k !== NOT_CONNECTED) {
+          const ai = cellIndex[c + o3]! + k;
+          d += src[ai]!;
+          const k2 = con[ai]! & 0x3f;
+          d += k2 !== NOT_CONNECTED ? src[cellIndex[c + o3 + o0]! + k2]! : cd;
+        } else d += cd * 2;
         dst[i] = Math.floor((d + 5) / 9);
       }
     }

@@ -19,8 +19,9 @@ export function neighborSpan(chf: CompactHeightfield, x: number, z: number, i: n
  * `radius` to a wall or ledge become not walkable (Recast's `rcErodeWalkableArea`).
  */
 export function erodeWalkableArea(chf: CompactHeightfield, radius: number): void {
-  const { width: w, depth: h, areas, cellIndex, cellCount } = chf;
-  const dist = new Uint8Array(chf.spanCount).fill(0xff);
+  const { width: w, depth: h, areas, cellIndex, cellCount, con } = chf;
+  // Uint16Array (not Uint8Array) so that chamfer sees one array type; values are capped at 255.
+  const dist = new Uint16Array(chf.spanCount).fill(0xff);
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
       const c = x + z * w;
@@ -29,12 +30,23 @@ export function erodeWalkableArea(chf: CompactHeightfield, radius: number): void
           dist[i] = 0;
           continue;
         }
-        let nc = 0;
-        for (let dir = 0; dir < 4; dir++) {
-          if (getCon(chf, i, dir) === NOT_CONNECTED) continue;
-          if (areas[neighborSpan(chf, x, z, i, dir)] !== NULL_AREA) nc++;
-        }
-        if (nc !== 4) dist[i] = 0;
+        // A span keeps 255 only when all four neighbors are connected and walkable.
+        const ci = con[i]!;
+        const c0 = ci & 0x3f,
+          c1 = (ci >>> 6) & 0x3f,
+          c2 = (ci >>> 12) & 0x3f,
+          c3 = (ci >>> 18) & 0x3f;
+        if (
+          c0 === NOT_CONNECTED ||
+          c1 === NOT_CONNECTED ||
+          c2 === NOT_CONNECTED ||
+          c3 === NOT_CONNECTED ||
+          areas[cellIndex[c - 1]! + c0] === NULL_AREA ||
+          areas[cellIndex[c + w]! + c1] === NULL_AREA ||
+          areas[cellIndex[c + 1]! + c2] === NULL_AREA ||
+          areas[cellIndex[c - w]! + c3] === NULL_AREA
+        )
+          dist[i] = 0;
       }
     }
   }
@@ -43,33 +55,47 @@ export function erodeWalkableArea(chf: CompactHeightfield, radius: number): void
   for (let i = 0; i < chf.spanCount; i++) if (dist[i]! < thr) areas[i] = NULL_AREA;
 }
 
-/** @internal Two-pass chamfer distance (in place) over compact spans; values capped at `cap`. */
-export function chamfer(chf: CompactHeightfield, dist: Uint8Array | Uint16Array, cap: number): void {
-  const { width: w, depth: h, cellIndex, cellCount } = chf;
+/**
+ * @internal Two-pass chamfer distance (in place) over compact spans; values capped at `cap`.
+ * Neighbor lookups are unpacked by hand (direction 0 = cell − 1, 1 = + width, 2 = + 1, 3 = − width).
+ */
+export function chamfer(chf: CompactHeightfield, dist: Uint16Array, cap: number): void {
+  const { width: w, depth: h, cellIndex, cellCount, con } = chf;
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
       const c = x + z * w;
       for (let i = cellIndex[c]!, end = i + cellCount[c]!; i < end; i++) {
-        if (getCon(chf, i, 0) !== NOT_CONNECTED) {
-          const ai = neighborSpan(chf, x, z, i, 0);
-          let nd = Math.min(dist[ai]! + 2, cap);
-          if (nd < dist[i]!) dist[i] = nd;
-          if (getCon(chf, ai, 3) !== NOT_CONNECTED) {
-            const aai = neighborSpan(chf, x - 1, z, ai, 3);
-            nd = Math.min(dist[aai]! + 3, cap);
-            if (nd < dist[i]!) dist[i] = nd;
+        const ci = con[i]!;
+        let d = dist[i]!;
+        const c0 = ci & 0x3f;
+        if (c0 !== NOT_CONNECTED) {
+          // (-1, 0), then (-1, -1) through it.
+          const ai = cellIndex[c - 1]! + c0;
+          let nd = dist[ai]! + 2;
+          if (nd > cap) nd = cap;
+          if (nd < d) d = nd;
+          const a3 = (con[ai]! >>> 18) & 0x3f;
+          if (a3 !== NOT_CONNECTED) {
+            nd = dist[cellIndex[c - 1 - w]! + a3]! + 3;
+            if (nd > cap) nd = cap;
+            if (nd < d) d = nd;
           }
         }
-        if (getCon(chf, i, 3) !== NOT_CONNECTED) {
-          const ai = neighborSpan(chf, x, z, i, 3);
-          let nd = Math.min(dist[ai]! + 2, cap);
-          if (nd < dist[i]!) dist[i] = nd;
-          if (getCon(chf, ai, 2) !== NOT_CONNECTED) {
-            const aai = neighborSpan(chf, x, z - 1, ai, 2);
-            nd = Math.min(dist[aai]! + 3, cap);
-            if (nd < dist[i]!) dist[i] = nd;
+        const c3 = (ci >>> 18) & 0x3f;
+        if (c3 !== NOT_CONNECTED) {
+          // (0, -1), then (1, -1) through it.
+          const ai = cellIndex[c - w]! + c3;
+          let nd = dist[ai]! + 2;
+          if (nd > cap) nd = cap;
+          if (nd < d) d = nd;
+          const a2 = (con[ai]! >>> 12) & 0x3f;
+          if (a2 !== NOT_CONNECTED) {
+            nd = dist[cellIndex[c - w + 1]! + a2]! + 3;
+            if (nd > cap) nd = cap;
+            if (nd < d) d = nd;
           }
         }
+        dist[i] = d;
       }
     }
   }
@@ -77,26 +103,37 @@ export function chamfer(chf: CompactHeightfield, dist: Uint8Array | Uint16Array,
     for (let x = w - 1; x >= 0; x--) {
       const c = x + z * w;
       for (let i = cellIndex[c]!, end = i + cellCount[c]!; i < end; i++) {
-        if (getCon(chf, i, 2) !== NOT_CONNECTED) {
-          const ai = neighborSpan(chf, x, z, i, 2);
-          let nd = Math.min(dist[ai]! + 2, cap);
-          if (nd < dist[i]!) dist[i] = nd;
-          if (getCon(chf, ai, 1) !== NOT_CONNECTED) {
-            const aai = neighborSpan(chf, x + 1, z, ai, 1);
-            nd = Math.min(dist[aai]! + 3, cap);
-            if (nd < dist[i]!) dist[i] = nd;
+        const ci = con[i]!;
+        let d = dist[i]!;
+        const c2 = (ci >>> 12) & 0x3f;
+        if (c2 !== NOT_CONNECTED) {
+          // (1, 0), then (1, 1) through it.
+          const ai = cellIndex[c + 1]! + c2;
+          let nd = dist[ai]! + 2;
+          if (nd > cap) nd = cap;
+          if (nd < d) d = nd;
+          const a1 = (con[ai]! >>> 6) & 0x3f;
+          if (a1 !== NOT_CONNECTED) {
+            nd = dist[cellIndex[c + 1 + w]! + a1]! + 3;
+            if (nd > cap) nd = cap;
+            if (nd < d) d = nd;
           }
         }
-        if (getCon(chf, i, 1) !== NOT_CONNECTED) {
-          const ai = neighborSpan(chf, x, z, i, 1);
-          let nd = Math.min(dist[ai]! + 2, cap);
-          if (nd < dist[i]!) dist[i] = nd;
-          if (getCon(chf, ai, 0) !== NOT_CONNECTED) {
-            const aai = neighborSpan(chf, x, z + 1, ai, 0);
-            nd = Math.min(dist[aai]! + 3, cap);
-            if (nd < dist[i]!) dist[i] = nd;
+        const c1 = (ci >>> 6) & 0x3f;
+        if (c1 !== NOT_CONNECTED) {
+          // (0, 1), then (-1, 1) through it.
+          const ai = cellIndex[c + w]! + c1;
+          let nd = dist[ai]! + 2;
+          if (nd > cap) nd = cap;
+          if (nd < d) d = nd;
+          const a0 = con[ai]! & 0x3f;
+          if (a0 !== NOT_CONNECTED) {
+            nd = dist[cellIndex[c + w - 1]! + a0]! + 3;
+            if (nd > cap) nd = cap;
+            if (nd < d) d = nd;
           }
         }
+        dist[i] = d;
       }
     }
   }

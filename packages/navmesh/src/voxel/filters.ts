@@ -33,37 +33,43 @@ export function filterLowHangingObstacles(hf: Heightfield, walkableClimb: number
 export function filterLedgeSpans(hf: Heightfield, walkableHeight: number, walkableClimb: number): void {
   const { width: w, depth: h, head, spanNext, spanMin, spanMax, spanArea } = hf;
   const MAXH = MAX_HEIGHTFIELD_HEIGHT;
+  const drop = -walkableClimb - 1;
   for (let z = 0; z < h; z++) {
     for (let x = 0; x < w; x++) {
-      for (let s = head[x + z * w]!; s !== -1; s = spanNext[s]!) {
+      const c = x + z * w;
+      // Spans on the grid edge have a neighbor off the grid: a drop.
+      const edge = x === 0 || z === 0 || x === w - 1 || z === h - 1;
+      for (let s = head[c]!; s !== -1; s = spanNext[s]!) {
         if (spanArea[s] === NULL_AREA) continue;
+        if (edge) {
+          spanArea[s] = NULL_AREA;
+          continue;
+        }
         const floor = spanMax[s]!;
         const nx = spanNext[s]!;
         const ceiling = nx !== -1 ? spanMin[nx]! : MAXH;
+        // Less headroom than walkableHeight: no neighbor can pass the tests below, the span stays as it is.
+        if (ceiling - floor < walkableHeight) continue;
         let lowestDiff = MAXH;
         let lowestTrav = floor,
           highestTrav = floor;
-        for (let dir = 0; dir < 4; dir++) {
-          const dx = x + (dir === 0 ? -1 : dir === 2 ? 1 : 0);
-          const dz = z + (dir === 1 ? 1 : dir === 3 ? -1 : 0);
-          if (dx < 0 || dz < 0 || dx >= w || dz >= h) {
-            lowestDiff = -walkableClimb - 1;
-            break;
-          }
-          let ns = head[dx + dz * w]!;
+        // Directions -x, +z, +x, -z; once a drop is found the span is a ledge whatever the rest says.
+        for (let dir = 0; dir < 4 && lowestDiff >= -walkableClimb; dir++) {
+          let ns = head[dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w]!;
           let nCeil = ns !== -1 ? spanMin[ns]! : MAXH;
-          if (Math.min(ceiling, nCeil) - floor >= walkableHeight) {
-            lowestDiff = -walkableClimb - 1;
+          // Open space below the neighbor's lowest span (Recast: a drop to the heightfield floor).
+          if ((ceiling < nCeil ? ceiling : nCeil) - floor >= walkableHeight) {
+            lowestDiff = drop;
             break;
           }
           for (; ns !== -1; ns = spanNext[ns]!) {
             const nFloor = spanMax[ns]!;
             const nn = spanNext[ns]!;
             nCeil = nn !== -1 ? spanMin[nn]! : MAXH;
-            if (Math.min(ceiling, nCeil) - Math.max(floor, nFloor) < walkableHeight) continue;
+            if ((ceiling < nCeil ? ceiling : nCeil) - (floor > nFloor ? floor : nFloor) < walkableHeight) continue;
             const diff = nFloor - floor;
             if (diff < lowestDiff) lowestDiff = diff;
-            if (Math.abs(diff) <= walkableClimb) {
+            if (diff <= walkableClimb && diff >= -walkableClimb) {
               if (nFloor < lowestTrav) lowestTrav = nFloor;
               if (nFloor > highestTrav) highestTrav = nFloor;
             } else if (diff < -walkableClimb) break;

@@ -59,25 +59,21 @@ export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<numbe
   };
 }
 
-function allocSpan(hf: Heightfield): number {
-  if (hf.freeHead >= 0) {
-    const s = hf.freeHead;
-    hf.freeHead = hf.spanNext[s]!;
-    return s;
-  }
-  if (hf.spanUsed === hf.spanMin.length) {
-    const cap = hf.spanMin.length * 2;
-    const grow = <T extends Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
-      const b = make(cap);
-      b.set(a);
-      return b;
-    };
-    hf.spanMin = grow(hf.spanMin, (n) => new Int32Array(n));
-    hf.spanMax = grow(hf.spanMax, (n) => new Int32Array(n));
-    hf.spanArea = grow(hf.spanArea, (n) => new Uint8Array(n));
-    hf.spanNext = grow(hf.spanNext, (n) => new Int32Array(n));
-  }
-  return hf.spanUsed++;
+/** Doubles the span arrays (kept out of {@link addSpan} so that stays small enough to inline). */
+function growSpans(hf: Heightfield): void {
+  const cap = hf.spanMin.length * 2;
+  const spanMin = new Int32Array(cap),
+    spanMax = new Int32Array(cap),
+    spanArea = new Uint8Array(cap),
+    spanNext = new Int32Array(cap);
+  spanMin.set(hf.spanMin);
+  spanMax.set(hf.spanMax);
+  spanArea.set(hf.spanArea);
+  spanNext.set(hf.spanNext);
+  hf.spanMin = spanMin;
+  hf.spanMax = spanMax;
+  hf.spanArea = spanArea;
+  hf.spanNext = spanNext;
 }
 
 /**
@@ -87,41 +83,63 @@ function allocSpan(hf: Heightfield): number {
  */
 export function addSpan(hf: Heightfield, x: number, z: number, smin: number, smax: number, area: number, flagMergeThreshold: number): void {
   const col = x + z * hf.width;
-  const { spanMin, spanMax, spanArea, spanNext } = hf;
+  const head = hf.head;
+  let spanNext = hf.spanNext;
+  const spanMin = hf.spanMin,
+    spanMax = hf.spanMax,
+    spanArea = hf.spanArea;
+  let free = hf.freeHead;
   let prev = -1;
-  let cur = hf.head[col]!;
+  let cur = head[col]!;
   let nmin = smin,
     nmax = smax,
     narea = area;
   while (cur !== -1) {
-    const cmin = spanMin[cur]!,
-      cmax = spanMax[cur]!;
+    const cmin = spanMin[cur]!;
     if (cmin > nmax) break;
+    const cmax = spanMax[cur]!,
+      next = spanNext[cur]!;
     if (cmax < nmin) {
       prev = cur;
-      cur = spanNext[cur]!;
+      cur = next;
       continue;
     }
+    // Merge: widen the new span, free this one (freed slots are reused last in, first out).
     if (cmin < nmin) nmin = cmin;
     if (cmax > nmax) nmax = cmax;
-    if (Math.abs(nmax - cmax) <= flagMergeThreshold) narea = Math.max(narea, spanArea[cur]!);
-    const next = spanNext[cur]!;
-    spanNext[cur] = hf.freeHead;
-    hf.freeHead = cur;
-    if (prev === -1) hf.head[col] = next;
-    else hf.spanNext[prev] = next;
+    if (Math.abs(nmax - cmax) <= flagMergeThreshold) {
+      const a = spanArea[cur]!;
+      if (a > narea) narea = a;
+    }
+    spanNext[cur] = free;
+    free = cur;
+    if (prev === -1) head[col] = next;
+    else spanNext[prev] = next;
     cur = next;
   }
-  const s = allocSpan(hf);
-  hf.spanMin[s] = nmin;
-  hf.spanMax[s] = nmax;
-  hf.spanArea[s] = narea;
-  if (prev === -1) {
-    hf.spanNext[s] = hf.head[col]!;
-    hf.head[col] = s;
+  let s: number;
+  if (free >= 0) {
+    s = free;
+    free = spanNext[s]!;
+    hf.freeHead = free;
+    spanMin[s] = nmin;
+    spanMax[s] = nmax;
+    spanArea[s] = narea;
   } else {
-    hf.spanNext[s] = hf.spanNext[prev]!;
-    hf.spanNext[prev] = s;
+    hf.freeHead = free;
+    if (hf.spanUsed === spanMin.length) growSpans(hf);
+    s = hf.spanUsed++;
+    hf.spanMin[s] = nmin;
+    hf.spanMax[s] = nmax;
+    hf.spanArea[s] = narea;
+    spanNext = hf.spanNext;
+  }
+  if (prev === -1) {
+    spanNext[s] = head[col]!;
+    head[col] = s;
+  } else {
+    spanNext[s] = spanNext[prev]!;
+    spanNext[prev] = s;
   }
 }
 
@@ -164,56 +182,78 @@ export function markWalkableTriangles(
   return outAreas;
 }
 
-// Scratch buffers for clipping (a triangle clipped by axis-aligned planes has at most 7 vertices).
-const bufIn = new Float64Array(7 * 3 * 4);
-const bufRow = new Float64Array(7 * 3 * 4);
-const bufP1 = new Float64Array(7 * 3 * 4);
-const bufP2 = new Float64Array(7 * 3 * 4);
-const dist = new Float64Array(12 * 4);
+// Scratch for clipping, one array per coordinate (a triangle clipped by axis-aligned planes has at
+// most 7 vertices; a degenerate 2-vertex remainder can still give 4). The row pass keeps x, y, z of
+// the remainder and x, y of the row; the cell pass keeps x, y of the remainder and only the height
+// range of the cell polygon. The arithmetic is Recast's dividePoly, operation for operation, so the
+// spans are the same bits as clipping whole vertices.
+const SCRATCH = 16;
+const remAX = new Float64Array(SCRATCH),
+  remAY = new Float64Array(SCRATCH),
+  remAZ = new Float64Array(SCRATCH);
+const remBX = new Float64Array(SCRATCH),
+  remBY = new Float64Array(SCRATCH),
+  remBZ = new Float64Array(SCRATCH);
+const restX = new Float64Array(SCRATCH),
+  restY = new Float64Array(SCRATCH);
+const rowX = new Float64Array(SCRATCH),
+  rowY = new Float64Array(SCRATCH);
 
-/** Splits polygon `src[0..n)` by the plane `axis = line`: below → out1, above → out2; returns counts packed as n1 | n2 << 8. */
-function dividePoly(
-  src: Float64Array,
-  so: number,
-  n: number,
-  out1: Float64Array,
-  o1: number,
-  out2: Float64Array,
-  o2: number,
-  line: number,
-  axis: number,
-): number {
-  for (let i = 0; i < n; i++) dist[i] = line - src[so + i * 3 + axis]!;
+/**
+ * Splits polygon `(ix, iy, iz)[0..n)` by the plane `z = line` (Recast's dividePoly on axis z): the
+ * part below goes to `rowX, rowY` (x, y only), the part above to `(ox, oy, oz)`. Returns the counts
+ * packed as `row | rest << 8`.
+ */
+function clipRow(ix: Float64Array, iy: Float64Array, iz: Float64Array, n: number, ox: Float64Array, oy: Float64Array, oz: Float64Array, line: number): number {
   let m = 0,
     k = 0;
-  for (let i = 0, j = n - 1; i < n; j = i, i++) {
-    const ina = dist[j]! >= 0,
-      inb = dist[i]! >= 0;
-    if (ina !== inb) {
-      const s = dist[j]! / (dist[j]! - dist[i]!);
-      for (let c = 0; c < 3; c++) {
-        const v = src[so + j * 3 + c]! + (src[so + i * 3 + c]! - src[so + j * 3 + c]!) * s;
-        out1[o1 + m * 3 + c] = v;
-        out2[o2 + k * 3 + c] = v;
-      }
+  let jx = ix[n - 1]!,
+    jy = iy[n - 1]!,
+    jz = iz[n - 1]!;
+  let dj = line - jz;
+  for (let i = 0; i < n; i++) {
+    const cx = ix[i]!,
+      cy = iy[i]!,
+      cz = iz[i]!;
+    const di = line - cz;
+    if (dj >= 0 !== di >= 0) {
+      const s = dj / (dj - di);
+      const vx = jx + (cx - jx) * s,
+        vy = jy + (cy - jy) * s;
+      rowX[m] = vx;
+      rowY[m] = vy;
       m++;
+      ox[k] = vx;
+      oy[k] = vy;
+      oz[k] = jz + (cz - jz) * s;
       k++;
-      if (dist[i]! > 0) {
-        for (let c = 0; c < 3; c++) out1[o1 + m * 3 + c] = src[so + i * 3 + c]!;
+      if (di > 0) {
+        rowX[m] = cx;
+        rowY[m] = cy;
         m++;
-      } else if (dist[i]! < 0) {
-        for (let c = 0; c < 3; c++) out2[o2 + k * 3 + c] = src[so + i * 3 + c]!;
+      } else if (di < 0) {
+        ox[k] = cx;
+        oy[k] = cy;
+        oz[k] = cz;
         k++;
       }
     } else {
-      if (dist[i]! >= 0) {
-        for (let c = 0; c < 3; c++) out1[o1 + m * 3 + c] = src[so + i * 3 + c]!;
+      if (di >= 0) {
+        rowX[m] = cx;
+        rowY[m] = cy;
         m++;
-        if (dist[i]! !== 0) continue;
       }
-      for (let c = 0; c < 3; c++) out2[o2 + k * 3 + c] = src[so + i * 3 + c]!;
-      k++;
+      if (di <= 0) {
+        ox[k] = cx;
+        oy[k] = cy;
+        oz[k] = cz;
+        k++;
+      }
     }
+    jx = cx;
+    jy = cy;
+    jz = cz;
+    dj = di;
   }
   return m | (k << 8);
 }
@@ -241,72 +281,128 @@ export function rasterizeTriangle(
   const { bmin, bmax, cellSize: cs, width: w, depth: h } = hf;
   const ics = 1 / cs,
     ich = 1 / hf.cellHeight;
-  const by0 = bmax[1]! - bmin[1]!;
+  const bminX = bmin[0]!,
+    bminY = bmin[1]!,
+    bminZ = bmin[2]!;
+  const by0 = bmax[1]! - bminY;
   const tminX = Math.min(ax, bx, cx),
     tmaxX = Math.max(ax, bx, cx);
   const tminY = Math.min(ay, by, cy),
     tmaxY = Math.max(ay, by, cy);
   const tminZ = Math.min(az, bz, cz),
     tmaxZ = Math.max(az, bz, cz);
-  if (tminX > bmax[0]! || tmaxX < bmin[0]! || tminY > bmax[1]! || tmaxY < bmin[1]! || tminZ > bmax[2]! || tmaxZ < bmin[2]!) return false;
-  let z0 = Math.floor((tminZ - bmin[2]!) * ics),
-    z1 = Math.floor((tmaxZ - bmin[2]!) * ics);
+  if (tminX > bmax[0]! || tmaxX < bminX || tminY > bmax[1]! || tmaxY < bminY || tminZ > bmax[2]! || tmaxZ < bminZ) return false;
+  let z0 = Math.floor((tminZ - bminZ) * ics),
+    z1 = Math.floor((tmaxZ - bminZ) * ics);
   z0 = Math.min(Math.max(z0, -1), h - 1);
   z1 = Math.min(Math.max(z1, 0), h - 1);
-  let inBuf = bufIn,
-    p1Buf = bufP1;
-  let rowBuf = bufRow,
-    p2Buf = bufP2;
-  inBuf[0] = ax;
-  inBuf[1] = ay;
-  inBuf[2] = az;
-  inBuf[3] = bx;
-  inBuf[4] = by;
-  inBuf[5] = bz;
-  inBuf[6] = cx;
-  inBuf[7] = cy;
-  inBuf[8] = cz;
+  let inX = remAX,
+    inY = remAY,
+    inZ = remAZ;
+  let outX = remBX,
+    outY = remBY,
+    outZ = remBZ;
+  inX[0] = ax;
+  inY[0] = ay;
+  inZ[0] = az;
+  inX[1] = bx;
+  inY[1] = by;
+  inZ[1] = bz;
+  inX[2] = cx;
+  inY[2] = cy;
+  inZ[2] = cz;
   let nvIn = 3;
-  for (let z = z0; z <= z1; z++) {
-    const cellZ = bmin[2]! + z * cs;
-    const r = dividePoly(inBuf, 0, nvIn, rowBuf, 0, p1Buf, 0, cellZ + cs, 2);
+  for (let z = z0; z <= z1 && nvIn > 0; z++) {
+    const cellZ = bminZ + z * cs;
+    const r = clipRow(inX, inY, inZ, nvIn, outX, outY, outZ, cellZ + cs);
     const nvRow = r & 0xff;
     nvIn = r >> 8;
-    const t = inBuf;
-    inBuf = p1Buf;
-    p1Buf = t;
+    let t = inX;
+    inX = outX;
+    outX = t;
+    t = inY;
+    inY = outY;
+    outY = t;
+    t = inZ;
+    inZ = outZ;
+    outZ = t;
     if (nvRow < 3 || z < 0) continue;
-    let minX = rowBuf[0]!,
-      maxX = rowBuf[0]!;
+    let minX = rowX[0]!,
+      maxX = rowX[0]!;
     for (let i = 1; i < nvRow; i++) {
-      const x = rowBuf[i * 3]!;
+      const x = rowX[i]!;
       if (x < minX) minX = x;
       if (x > maxX) maxX = x;
     }
-    let x0 = Math.floor((minX - bmin[0]!) * ics),
-      x1 = Math.floor((maxX - bmin[0]!) * ics);
+    let x0 = Math.floor((minX - bminX) * ics),
+      x1 = Math.floor((maxX - bminX) * ics);
     if (x1 < 0 || x0 >= w) continue;
     x0 = Math.min(Math.max(x0, -1), w - 1);
     x1 = Math.min(Math.max(x1, 0), w - 1);
+    // The row polygon is clipped cell by cell: `(px, py)` is what is left of it right of the cell.
+    let px = rowX,
+      py = rowY;
+    let qx = restX,
+      qy = restY;
     let nv2 = nvRow;
-    for (let x = x0; x <= x1; x++) {
-      const cellX = bmin[0]! + x * cs;
-      const r2 = dividePoly(rowBuf, 0, nv2, p1Buf, 0, p2Buf, 0, cellX + cs, 0);
-      const nv = r2 & 0xff;
-      nv2 = r2 >> 8;
-      const t2 = rowBuf;
-      rowBuf = p2Buf;
-      p2Buf = t2;
-      if (nv < 3 || x < 0) continue;
-      let smin = p1Buf[1]!,
-        smax = p1Buf[1]!;
-      for (let i = 1; i < nv; i++) {
-        const y = p1Buf[i * 3 + 1]!;
-        if (y < smin) smin = y;
-        if (y > smax) smax = y;
+    for (let x = x0; x <= x1 && nv2 > 0; x++) {
+      const line = bminX + x * cs + cs;
+      // Recast's dividePoly on axis x; of the cell polygon only the count and height range are kept.
+      let m = 0,
+        k = 0;
+      let smin = Infinity,
+        smax = -Infinity;
+      let jx = px[nv2 - 1]!,
+        jy = py[nv2 - 1]!;
+      let dj = line - jx;
+      for (let i = 0; i < nv2; i++) {
+        const vx = px[i]!,
+          vy = py[i]!;
+        const di = line - vx;
+        if (dj >= 0 !== di >= 0) {
+          const s = dj / (dj - di);
+          const iy = jy + (vy - jy) * s;
+          if (iy < smin) smin = iy;
+          if (iy > smax) smax = iy;
+          m++;
+          qx[k] = jx + (vx - jx) * s;
+          qy[k] = iy;
+          k++;
+          if (di > 0) {
+            if (vy < smin) smin = vy;
+            if (vy > smax) smax = vy;
+            m++;
+          } else if (di < 0) {
+            qx[k] = vx;
+            qy[k] = vy;
+            k++;
+          }
+        } else {
+          if (di >= 0) {
+            if (vy < smin) smin = vy;
+            if (vy > smax) smax = vy;
+            m++;
+          }
+          if (di <= 0) {
+            qx[k] = vx;
+            qy[k] = vy;
+            k++;
+          }
+        }
+        jx = vx;
+        jy = vy;
+        dj = di;
       }
-      smin -= bmin[1]!;
-      smax -= bmin[1]!;
+      nv2 = k;
+      const tx = px,
+        ty = py;
+      px = qx;
+      py = qy;
+      qx = tx;
+      qy = ty;
+      if (m < 3 || x < 0) continue;
+      smin -= bminY;
+      smax -= bminY;
       if (smax < 0 || smin > by0) continue;
       if (smin < 0) smin = 0;
       if (smax > by0) smax = by0;

@@ -1,5 +1,6 @@
 // Watershed regions, after Recast's rcBuildRegions (RecastRegion.cpp, Recast © Mikko Mononen,
-// zlib licence). Stacks are flat number arrays of (x, z, span) triples.
+// zlib licence). Stacks are growable Int32Arrays of (cell, span) pairs; a span of -1 marks an
+// entry already taken.
 import { DIR_X as DIR_X_, DIR_Z as DIR_Z_, getCon as getCon_ } from "./compact";
 import { neighborSpan as neighborSpan_ } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
@@ -35,27 +36,55 @@ export function paintRect(chf: CompactHeightfield, minx: number, maxx: number, m
     }
 }
 
-function sortCellsByLevel(startLevel: number, chf: CompactHeightfield, srcReg: Uint16Array, stacks: number[][]): void {
-  const start = startLevel >> 1;
-  for (const s of stacks) s.length = 0;
-  for (let z = 0; z < chf.depth; z++)
-    for (let x = 0; x < chf.width; x++) {
-      const c = x + z * chf.width;
-      for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
-        if (chf.areas[i] === NULL_AREA || srcReg[i] !== 0) continue;
-        let sId = start - (chf.dist[i]! >> 1);
-        if (sId >= NB_STACKS) continue;
-        if (sId < 0) sId = 0;
-        stacks[sId]!.push(x, z, i);
-      }
-    }
+/** A growable stack of int32 values (pairs or triples pushed at once). */
+class IntStack {
+  d: Int32Array;
+  n = 0;
+  constructor(capacity: number) {
+    this.d = new Int32Array(Math.max(16, capacity));
+  }
+  private grow(): void {
+    const g = new Int32Array(this.d.length * 2);
+    g.set(this.d);
+    this.d = g;
+  }
+  push2(a: number, b: number): void {
+    if (this.n + 2 > this.d.length) this.grow();
+    this.d[this.n] = a;
+    this.d[this.n + 1] = b;
+    this.n += 2;
+  }
+  push3(a: number, b: number, c: number): void {
+    if (this.n + 3 > this.d.length) this.grow();
+    this.d[this.n] = a;
+    this.d[this.n + 1] = b;
+    this.d[this.n + 2] = c;
+    this.n += 3;
+  }
 }
 
-function appendStacks(src: number[], dst: number[], srcReg: Uint16Array): void {
-  for (let j = 0; j < src.length; j += 3) {
-    const i = src[j + 2]!;
+function sortCellsByLevel(startLevel: number, chf: CompactHeightfield, srcReg: Uint16Array, stacks: IntStack[]): void {
+  const start = startLevel >> 1;
+  for (const s of stacks) s.n = 0;
+  const { cellIndex, cellCount, areas, dist } = chf;
+  const ncells = chf.width * chf.depth;
+  for (let c = 0; c < ncells; c++) {
+    for (let i = cellIndex[c]!, end = i + cellCount[c]!; i < end; i++) {
+      if (areas[i] === NULL_AREA || srcReg[i] !== 0) continue;
+      let sId = start - (dist[i]! >> 1);
+      if (sId >= NB_STACKS) continue;
+      if (sId < 0) sId = 0;
+      stacks[sId]!.push2(c, i);
+    }
+  }
+}
+
+function appendStacks(src: IntStack, dst: IntStack, srcReg: Uint16Array): void {
+  const d = src.d;
+  for (let j = 0; j < src.n; j += 2) {
+    const i = d[j + 1]!;
     if (i < 0 || srcReg[i] !== 0) continue;
-    dst.push(src[j]!, src[j + 1]!, i);
+    dst.push2(d[j]!, i);
   }
 }
 
@@ -65,58 +94,67 @@ function expandRegions(
   chf: CompactHeightfield,
   srcReg: Uint16Array,
   srcDist: Uint16Array,
-  stack: number[],
+  stack: IntStack,
   fillStack: boolean,
+  dirty: IntStack,
 ): void {
+  const { cellIndex, cellCount, areas, dist, con } = chf;
+  const w = chf.width;
   if (fillStack) {
-    stack.length = 0;
-    for (let z = 0; z < chf.depth; z++)
-      for (let x = 0; x < chf.width; x++) {
-        const c = x + z * chf.width;
-        for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
-          if (chf.dist[i]! >= level && srcReg[i] === 0 && chf.areas[i] !== NULL_AREA) stack.push(x, z, i);
-        }
+    stack.n = 0;
+    const ncells = w * chf.depth;
+    for (let c = 0; c < ncells; c++) {
+      for (let i = cellIndex[c]!, end = i + cellCount[c]!; i < end; i++) {
+        if (dist[i]! >= level && srcReg[i] === 0 && areas[i] !== NULL_AREA) stack.push2(c, i);
       }
+    }
   } else {
-    for (let j = 0; j < stack.length; j += 3) if (srcReg[stack[j + 2]!] !== 0) stack[j + 2] = -1;
+    const d = stack.d;
+    for (let j = 0; j < stack.n; j += 2) if (srcReg[d[j + 1]!] !== 0) d[j + 1] = -1;
   }
-  const dirty: number[] = [];
+  // Each pass drops the entries already taken (and those it assigns) and keeps the rest in order, so later
+  // passes and the caller see the same entries as Recast's stack with its -1 marks, without rescanning them.
   let iter = 0;
-  while (stack.length > 0) {
-    let failed = 0;
-    dirty.length = 0;
-    for (let j = 0; j < stack.length; j += 3) {
-      const x = stack[j]!,
-        z = stack[j + 1]!,
-        i = stack[j + 2]!;
-      if (i < 0) {
-        failed++;
-        continue;
-      }
+  while (stack.n > 0) {
+    dirty.n = 0;
+    const sd = stack.d,
+      sn = stack.n;
+    let kept = 0;
+    for (let j = 0; j < sn; j += 2) {
+      const c = sd[j]!,
+        i = sd[j + 1]!;
+      if (i < 0) continue;
       let r = srcReg[i]!;
       let d2 = 0xffff;
-      const area = chf.areas[i]!;
+      const area = areas[i]!;
+      const ci = con[i]!;
       for (let dir = 0; dir < 4; dir++) {
-        if (getCon(chf, i, dir) === NOT_CONNECTED) continue;
-        const ai = neighborSpan(chf, x, z, i, dir);
-        if (chf.areas[ai] !== area) continue;
-        if (srcReg[ai]! > 0 && (srcReg[ai]! & BORDER_REG) === 0) {
+        const k = (ci >>> (dir * 6)) & 0x3f;
+        if (k === NOT_CONNECTED) continue;
+        const ai = cellIndex[dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w]! + k;
+        if (areas[ai] !== area) continue;
+        const ar = srcReg[ai]!;
+        if (ar > 0 && (ar & BORDER_REG) === 0) {
           if (srcDist[ai]! + 2 < d2) {
-            r = srcReg[ai]!;
+            r = ar;
             d2 = srcDist[ai]! + 2;
           }
         }
       }
-      if (r) {
-        stack[j + 2] = -1;
-        dirty.push(i, r, d2);
-      } else failed++;
+      if (r) dirty.push3(i, r, d2);
+      else {
+        sd[kept] = c;
+        sd[kept + 1] = i;
+        kept += 2;
+      }
     }
-    for (let k = 0; k < dirty.length; k += 3) {
-      srcReg[dirty[k]!] = dirty[k + 1]!;
-      srcDist[dirty[k]!] = dirty[k + 2]!;
+    stack.n = kept;
+    const dd = dirty.d;
+    for (let k = 0; k < dirty.n; k += 3) {
+      srcReg[dd[k]!] = dd[k + 1]!;
+      srcDist[dd[k]!] = dd[k + 2]!;
     }
-    if (failed * 3 === stack.length) break;
+    if (dirty.n === 0) break;
     if (level > 0) {
       iter++;
       if (iter >= maxIter) break;
@@ -125,34 +163,36 @@ function expandRegions(
 }
 
 function floodRegion(
-  x0: number,
-  z0: number,
+  c0: number,
   i0: number,
   level: number,
   r: number,
   chf: CompactHeightfield,
   srcReg: Uint16Array,
   srcDist: Uint16Array,
-  stack: number[],
+  stack: IntStack,
 ): boolean {
-  const area = chf.areas[i0]!;
-  stack.length = 0;
-  stack.push(x0, z0, i0);
+  const { cellIndex, areas, dist, con } = chf;
+  const w = chf.width;
+  const area = areas[i0]!;
+  stack.n = 0;
+  stack.push2(c0, i0);
   srcReg[i0] = r;
   srcDist[i0] = 0;
   const lev = level >= 2 ? level - 2 : 0;
   let count = 0;
-  while (stack.length > 0) {
-    const ci = stack.pop()!,
-      cz = stack.pop()!,
-      cx = stack.pop()!;
+  while (stack.n > 0) {
+    stack.n -= 2;
+    const c = stack.d[stack.n]!,
+      ci = stack.d[stack.n + 1]!;
+    const cc = con[ci]!;
     let ar = 0;
     for (let dir = 0; dir < 4; dir++) {
-      if (getCon(chf, ci, dir) === NOT_CONNECTED) continue;
-      const ax = cx + DIR_X[dir]!,
-        az = cz + DIR_Z[dir]!;
-      const ai = chf.cellIndex[ax + az * chf.width]! + getCon(chf, ci, dir);
-      if (chf.areas[ai] !== area) continue;
+      const k = (cc >>> (dir * 6)) & 0x3f;
+      if (k === NOT_CONNECTED) continue;
+      const ac = dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w;
+      const ai = cellIndex[ac]! + k;
+      if (areas[ai] !== area) continue;
       const nr = srcReg[ai]!;
       if (nr & BORDER_REG) continue;
       if (nr !== 0 && nr !== r) {
@@ -160,9 +200,10 @@ function floodRegion(
         break;
       }
       const dir2 = (dir + 1) & 3;
-      if (getCon(chf, ai, dir2) !== NOT_CONNECTED) {
-        const ai2 = neighborSpan(chf, ax, az, ai, dir2);
-        if (chf.areas[ai2] !== area) continue;
+      const k2 = (con[ai]! >>> (dir2 * 6)) & 0x3f;
+      if (k2 !== NOT_CONNECTED) {
+        const ai2 = cellIndex[dir2 === 0 ? ac - 1 : dir2 === 1 ? ac + w : dir2 === 2 ? ac + 1 : ac - w]! + k2;
+        if (areas[ai2] !== area) continue;
         const nr2 = srcReg[ai2]!;
         if (nr2 !== 0 && nr2 !== r) {
           ar = nr2;
@@ -176,15 +217,15 @@ function floodRegion(
     }
     count++;
     for (let dir = 0; dir < 4; dir++) {
-      if (getCon(chf, ci, dir) === NOT_CONNECTED) continue;
-      const ax = cx + DIR_X[dir]!,
-        az = cz + DIR_Z[dir]!;
-      const ai = chf.cellIndex[ax + az * chf.width]! + getCon(chf, ci, dir);
-      if (chf.areas[ai] !== area) continue;
-      if (chf.dist[ai]! >= lev && srcReg[ai] === 0) {
+      const k = (cc >>> (dir * 6)) & 0x3f;
+      if (k === NOT_CONNECTED) continue;
+      const ac = dir === 0 ? c - 1 : dir === 1 ? c + w : dir === 2 ? c + 1 : c - w;
+      const ai = cellIndex[ac]! + k;
+      if (areas[ai] !== area) continue;
+      if (dist[ai]! >= lev && srcReg[ai] === 0) {
         srcReg[ai] = r;
         srcDist[ai] = 0;
-        stack.push(ax, az, ai);
+        stack.push2(ac, ai);
       }
     }
   }
@@ -440,9 +481,11 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
   const borderSize = chf.borderSize;
   const srcReg = new Uint16Array(chf.spanCount);
   const srcDist = new Uint16Array(chf.spanCount);
-  const stacks: number[][] = [];
-  for (let i = 0; i < NB_STACKS; i++) stacks.push([]);
-  const stack: number[] = [];
+  const cap = chf.spanCount >> 3;
+  const stacks: IntStack[] = [];
+  for (let i = 0; i < NB_STACKS; i++) stacks.push(new IntStack(cap));
+  const stack = new IntStack(cap);
+  const dirty = new IntStack(cap);
   let regionId = 1;
   let level = (chf.maxDistance + 1) & ~1;
   const expandIters = 8;
@@ -461,11 +504,11 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
     if (sId === 0) sortCellsByLevel(level, chf, srcReg, stacks);
     else appendStacks(stacks[sId - 1]!, stacks[sId]!, srcReg);
     const cur = stacks[sId]!;
-    expandRegions(expandIters, level, chf, srcReg, srcDist, cur, false);
-    for (let j = 0; j < cur.length; j += 3) {
-      const i = cur[j + 2]!;
+    expandRegions(expandIters, level, chf, srcReg, srcDist, cur, false, dirty);
+    for (let j = 0; j < cur.n; j += 2) {
+      const i = cur.d[j + 1]!;
       if (i >= 0 && srcReg[i] === 0) {
-        if (floodRegion(cur[j]!, cur[j + 1]!, i, level, regionId, chf, srcReg, srcDist, stack)) {
+        if (floodRegion(cur.d[j]!, i, level, regionId, chf, srcReg, srcDist, stack)) {
           if (regionId === 0x7fff)
             throw voxelError(
               NavMeshErrorCodes.Config,
@@ -478,7 +521,7 @@ export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mer
       }
     }
   }
-  expandRegions(expandIters * 8, 0, chf, srcReg, srcDist, stack, true);
+  expandRegions(expandIters * 8, 0, chf, srcReg, srcDist, stack, true, dirty);
   const stats: RegionStats = { regionCount: 0, removedRegions: 0, mergedRegions: 0 };
   const [maxId, count] = mergeAndFilterRegions(minRegionArea, mergeRegionArea, regionId, chf, srcReg, stats);
   stats.regionCount = count;
