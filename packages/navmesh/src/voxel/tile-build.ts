@@ -5,7 +5,8 @@
 // (with partition "layers", one tile "x,y,k" per stacked layer k of overlapping floors).
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { getNavMeshTileKey } from "../tiles/tiles";
-import { makeTile, navMeshFromPlacedTiles, rebuildFlatView, type PlacedTileData } from "../tiles/assemble";
+import { makeTile, navMeshFromPlacedTiles, type PlacedTileData } from "../tiles/assemble";
+import { patchFlatView } from "../tiles/flat-view";
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
@@ -601,7 +602,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
     const b = places[i]!.build;
     if (b >= 0) out[b]!.push(ref);
   };
-  let changed = false;
+  const changed: number[] = [];
   for (let i = 0; i < places.length; i++) {
     const t = places[i]!,
       d = data[i];
@@ -612,7 +613,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
         delete mesh.tiles[key];
         mesh.tileKeys[old.slot] = "";
         mesh.tileGenerations[old.slot] = (mesh.tileGenerations[old.slot]! + 1) % GEN_SPAN;
-        changed = true;
+        changed.push(old.slot);
       }
       put(i, -1);
       continue;
@@ -638,9 +639,9 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
     }
     mesh.tiles[key] = makeTile(d, t.x, t.y, t.layer, slot, gen);
     put(i, encodePolyRef(gen, slot, 0));
-    changed = true;
+    changed.push(slot);
   }
-  if (changed) rebuildFlatView(mesh);
+  if (changed.length > 0) patchFlatView(mesh, changed);
   return out;
 }
 
