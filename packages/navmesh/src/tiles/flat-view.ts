@@ -56,11 +56,11 @@ interface FlatState {
   vstamp: Int32Array;
   stamp: number;
   /** Tile-border edges before cuts (flat end points) → edge ids `g · 8 + i`. */
-  readonly whole: Map<number, number[]>;
+  readonly whole: EdgeTable;
   /** End points of unmatched border edges per grid cell: `vertex, slot, polygon` triples. */
   readonly grid: Map<number, number[]>;
   /** Border sub-edges after cuts → flat edge slots. */
-  readonly edges: Map<number, number[]>;
+  readonly edges: EdgeTable;
 }
 
 const states = new WeakMap<NavMesh, FlatState>();
@@ -70,27 +70,52 @@ const states = new WeakMap<NavMesh, FlatState>();
  * are neither cut nor welded together.
  */
 const MAX_CLIMB = 0.9;
-const KEY = 67108864; // 2^26: vertex ids below it pack two into an exact edge key
-const CELL_OFF = 33554432;
+/** Undirected edges by their lower vertex: `[higher vertex, value, …]` (a few entries per vertex). */
+type EdgeTable = (number[] | undefined)[];
 
-const edgeKey = (a: number, b: number): number => (a < b ? a * KEY + b : b * KEY + a);
-
-function pushTo(map: Map<number, number[]>, key: number, ...vals: number[]): void {
-  const l = map.get(key);
-  if (l) l.push(...vals);
-  else map.set(key, vals);
+function edgeAdd(tab: EdgeTable, a: number, b: number, val: number): void {
+  const lo = a < b ? a : b;
+  const l = tab[lo];
+  if (l) l.push(a < b ? b : a, val);
+  else tab[lo] = [a < b ? b : a, val];
 }
 
-function removeFrom(map: Map<number, number[]>, key: number, val: number): void {
-  const l = map.get(key);
+function edgeRemove(tab: EdgeTable, a: number, b: number, val: number): void {
+  const l = tab[a < b ? a : b];
   if (!l) return;
-  const i = l.indexOf(val);
-  if (i >= 0) l.splice(i, 1);
-  if (l.length === 0) map.delete(key);
+  const hi = a < b ? b : a;
+  for (let j = 0; j < l.length; j += 2)
+    if (l[j] === hi && l[j + 1] === val) {
+      l.splice(j, 2);
+      return;
+    }
+}
+
+/** The values of edge `a–b` into `out` (cleared first); returns `out.length`. */
+function edgeValues(tab: EdgeTable, a: number, b: number, out: number[]): number {
+  out.length = 0;
+  const l = tab[a < b ? a : b];
+  if (!l) return 0;
+  const hi = a < b ? b : a;
+  for (let j = 0; j < l.length; j += 2) if (l[j] === hi) out.push(l[j + 1]!);
+  return out.length;
+}
+
+const scratch: number[] = [];
+
+/** Grid cell key (15 bits per axis, a small integer; far cells may share a key, entries are checked by position). */
+function cellOf(cx: number, cy: number): number {
+  return ((cx & 0x7fff) << 15) | (cy & 0x7fff);
 }
 
 function cellKey(st: FlatState, x: number, y: number): number {
-  return (Math.floor(x / st.cell) + CELL_OFF) * KEY + (Math.floor(y / st.cell) + CELL_OFF);
+  return cellOf(Math.floor(x / st.cell), Math.floor(y / st.cell));
+}
+
+function gridAdd(st: FlatState, key: number, v: number, s: number, g: number): void {
+  const l = st.grid.get(key);
+  if (l) l.push(v, s, g);
+  else st.grid.set(key, [v, s, g]);
 }
 
 /**
@@ -184,9 +209,9 @@ function initState(mesh: NavMesh, minStride: number): FlatState | undefined {
     ranges: [],
     vstamp: new Int32Array(vcap),
     stamp: 0,
-    whole: new Map(),
+    whole: [],
     grid: new Map(),
-    edges: new Map(),
+    edges: [],
   };
   allocPolys(st, cap, st.stride);
   const all: number[] = [];
@@ -252,7 +277,7 @@ function removeSlot(st: FlatState, s: number): void {
       if (ss.inner[p * t.maxVertsPerPoly + i]! >= 0) continue;
       const a = ss.verts[t.polyVerts[p * t.maxVertsPerPoly + i]!]!,
         b = ss.verts[t.polyVerts[p * t.maxVertsPerPoly + (i + 1 === n ? 0 : i + 1)]!]!;
-      removeFrom(st.whole, edgeKey(a, b), g * 8 + i);
+      edgeRemove(st.whole, a, b, g * 8 + i);
     }
     st.pvc[g] = 0;
     st.ptile[g] = -1;
@@ -279,12 +304,12 @@ function unregisterPoly(st: FlatState, g: number): void {
     const u = st.pv[g * stride + k]!,
       w = st.pv[g * stride + (k + 1 === n ? 0 : k + 1)]!;
     const e = g * stride + k;
-    const l = st.edges.get(edgeKey(u, w));
-    if (l && l.includes(e)) removeFrom(st.edges, edgeKey(u, w), e);
-    const c = st.grid.get(cellKey(st, st.vx[2 * u]!, st.vx[2 * u + 1]!));
+    edgeRemove(st.edges, u, w, e);
+    const ck = cellKey(st, st.vx[2 * u]!, st.vx[2 * u + 1]!);
+    const c = st.grid.get(ck);
     if (c) {
       for (let j = c.length - 3; j >= 0; j -= 3) if (c[j + 2] === g) c.splice(j, 3);
-      if (c.length === 0) st.grid.delete(cellKey(st, st.vx[2 * u]!, st.vx[2 * u + 1]!));
+      if (c.length === 0) st.grid.delete(ck);
     }
   }
 }
@@ -347,7 +372,7 @@ function insertSlot(mesh: NavMesh, st: FlatState, s: number): boolean {
       if (inner[p * mvp + i]! >= 0) continue;
       const a = verts[t.polyVerts[p * mvp + i]!]!,
         b = verts[t.polyVerts[p * mvp + (i + 1 === n ? 0 : i + 1)]!]!;
-      pushTo(st.whole, edgeKey(a, b), g * 8 + i);
+      edgeAdd(st.whole, a, b, g * 8 + i);
     }
   }
   st.live += t.polyCount;
@@ -361,8 +386,8 @@ function matched(st: FlatState, ss: SlotState, p: number, i: number, g: number):
     n = t.polyVertCount[p]!;
   const a = ss.verts[t.polyVerts[p * mvp + i]!]!,
     b = ss.verts[t.polyVerts[p * mvp + (i + 1 === n ? 0 : i + 1)]!]!;
-  const l = st.whole.get(edgeKey(a, b));
-  if (!l || l.length !== 2) return false;
+  const l = scratch;
+  if (edgeValues(st.whole, a, b, l) !== 2) return false;
   const o = l[0] === g * 8 + i ? l[1]! : l[0]!;
   const og = o >> 3,
     oi = o & 7;
@@ -425,7 +450,7 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
         const x = st.vx[2 * v]!,
           y = st.vx[2 * v + 1]!;
         if (isChanged.has(s)) mine.push(v, s);
-        pushTo(st.grid, cellKey(st, x, y), v, s, g);
+        gridAdd(st, cellKey(st, x, y), v, s, g);
       }
     }
   }
@@ -469,7 +494,7 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
       n = st.pvc[g]!;
     for (let k = 0; k < n; k++) {
       if (ss.inner[p * mvp + st.origin[g * stride + k]!]! >= 0) continue;
-      pushTo(st.edges, edgeKey(st.pv[g * stride + k]!, st.pv[g * stride + (k + 1 === n ? 0 : k + 1)]!), g * stride + k);
+      edgeAdd(st.edges, st.pv[g * stride + k]!, st.pv[g * stride + (k + 1 === n ? 0 : k + 1)]!, g * stride + k);
     }
   }
   for (const g of affected) {
@@ -487,8 +512,8 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
       st.nb[e] = -1;
       const u = st.pv[e]!,
         w = st.pv[g * stride + (k + 1 === n ? 0 : k + 1)]!;
-      const l = st.edges.get(edgeKey(u, w));
-      if (!l || l.length !== 2) continue;
+      const l = scratch;
+      if (edgeValues(st.edges, u, w, l) !== 2) continue;
       const o = l[0] === e ? l[1]! : l[0]!;
       const og = Math.floor(o / stride);
       if (og === g || st.pv[o] !== w) continue;
@@ -517,7 +542,7 @@ function hasNearOther(st: FlatState, v: number, s: number, x: number, y: number)
     c1y = Math.floor((y + e) / st.cell);
   for (let cx = c0x; cx <= c1x; cx++)
     for (let cy = c0y; cy <= c1y; cy++) {
-      const l = st.grid.get((cx + CELL_OFF) * KEY + (cy + CELL_OFF));
+      const l = st.grid.get(cellOf(cx, cy));
       if (!l) continue;
       for (let j = 0; j < l.length; j += 3) {
         const w = l[j]!;
@@ -544,7 +569,7 @@ function findCuts(st: FlatState, out: { t: number; v: number }[], a: number, b: 
     c1y = Math.floor((Math.max(ay, ay + dy) + eps) / st.cell);
   for (let cx = c0x; cx <= c1x; cx++)
     for (let cy = c0y; cy <= c1y; cy++) {
-      const l = st.grid.get((cx + CELL_OFF) * KEY + (cy + CELL_OFF));
+      const l = st.grid.get(cellOf(cx, cy));
       if (!l) continue;
       for (let j = 0; j < l.length; j += 3) {
         const v = l[j]!;
