@@ -223,7 +223,7 @@ function checkTile(fn: string, input: TiledNavMeshInput, tx: number, ty: number)
 
 /**
  * The compact heightfield of tile `(tx, ty)` over its padded bounds, before erosion: rasterise the
- * tile's triangles, filter, compact. This is what a tile cache keeps per tile. @internal
+ * tile's triangles, filter, compact (a tile cache keeps it eroded: {@link erodeTileLayer}). @internal
  */
 export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number): CompactHeightfield {
   const cfg = input.config;
@@ -266,23 +266,34 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
   return buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, border);
 }
 
+/** A copy of a tile layer with its areas eroded by the agent radius (what a tile cache keeps). @internal */
+export function erodeTileLayer(input: TiledNavMeshInput, layer: CompactHeightfield): CompactHeightfield {
+  const chf: CompactHeightfield = { ...layer, areas: layer.areas.slice() };
+  if (input.config.walkableRadius > 0) erodeWalkableArea(chf, input.config.walkableRadius);
+  return chf;
+}
+
 /**
  * Runs the rest of the pipeline on a tile layer (a copy of its areas: the layer is not changed):
- * `mark` (obstacles, before erosion), erosion, `markAreas`, distance field, regions, contours,
- * polygon mesh, tile-border vertex removal, detail mesh, part 1 input. @internal
+ * erosion (skipped when the layer is `eroded` already, as a tile cache keeps it), `mark`
+ * (obstacles, after erosion; when it returns true the median filter follows, as after
+ * `markAreas`), `markAreas`, distance field, regions, contours, polygon mesh, tile-border vertex
+ * removal, detail mesh, part 1 input. @internal
  */
 export function buildTileFromLayer(
   input: TiledNavMeshInput,
   layer: CompactHeightfield,
   tx: number,
   ty: number,
-  mark: ((chf: CompactHeightfield) => void) | undefined,
+  mark: ((chf: CompactHeightfield) => boolean) | undefined,
   options: BuildNavMeshTileOptions,
+  eroded = false,
 ): NavMeshTileBuild {
   const cfg = input.config;
   const chf: CompactHeightfield = { ...layer, areas: layer.areas.slice(), regions: new Uint16Array(layer.spanCount), dist: new Uint16Array(0) };
-  if (mark) mark(chf);
-  if (cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
+  if (layer.tags) chf.tags = layer.tags.slice();
+  if (!eroded && cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
+  if (mark && mark(chf)) medianFilterWalkableArea(chf);
   if (options.markAreas) {
     options.markAreas(chf, tx, ty);
     medianFilterWalkableArea(chf);
