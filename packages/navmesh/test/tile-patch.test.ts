@@ -19,6 +19,7 @@ import {
   type NavMesh,
   type NavMeshInput,
 } from "../src";
+import { buildMeshData, getPolyanyaMeshData } from "../src/polyanya/mesh-data";
 import { canonicalFlatView } from "./helpers";
 
 // Tile contents on a 3 × 2 grid of 2 × 2 tiles; several kinds, so neighbouring tiles meet with
@@ -107,31 +108,50 @@ function expectSameQueries(a: NavMesh, b: NavMesh, seed: number): void {
 }
 
 describe("tile changes patch the flat view", () => {
-  it("property: random add/remove/replace sequences give the flat view, links and query answers of a mesh built from scratch with the final tiles", () => {
-    fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 30 }), fc.integer(), (ops, seed) => {
-        const mesh = createNavMesh(tileInput(0, 0, 0));
-        addNavMeshTile(mesh, 1, 0, 0, tileInput(1, 0, 3));
-        for (const o of ops) {
-          const input = tileInput(o.x, o.y, o.kind);
-          if (o.op === 0) {
-            if (!mesh.tiles[`${o.x},${o.y},0`]) addNavMeshTile(mesh, o.x, o.y, 0, input);
-          } else if (o.op === 1) removeNavMeshTile(mesh, o.x, o.y, 0);
-          else replaceNavMeshTile(mesh, o.x, o.y, 0, input);
-        }
-        // From scratch: the same tiles, slots and generations, laid out by a full rebuild.
-        const fresh = navMeshFromJson(navMeshToJson(mesh));
-        expect(canonicalFlatView(mesh)).toEqual(canonicalFlatView(fresh));
-        for (const key of Object.keys(fresh.tiles)) {
-          expect(Array.from(mesh.tiles[key]!.links)).toEqual(Array.from(fresh.tiles[key]!.links));
-          expect(Array.from(mesh.tiles[key]!.borderLinks)).toEqual(Array.from(fresh.tiles[key]!.borderLinks));
-        }
-        expect(Array.from(mesh.tileRefBase)).toEqual(Array.from(fresh.tileRefBase));
-        if (fresh.polyCount > 0) expectSameQueries(mesh, fresh, seed);
-      }),
-      { numRuns: 120 },
-    );
-  });
+  it(
+    "property: random add/remove/replace sequences give the flat view, links, Polyanya's data and query answers of a mesh built from scratch with the final tiles",
+    { timeout: 30_000 },
+    () => {
+      fc.assert(
+        fc.property(fc.array(op, { minLength: 1, maxLength: 30 }), fc.integer(), (ops, seed) => {
+          const mesh = createNavMesh(tileInput(0, 0, 0));
+          addNavMeshTile(mesh, 1, 0, 0, tileInput(1, 0, 3));
+          const sp = createStraightPath(64);
+          for (const o of ops) {
+            const input = tileInput(o.x, o.y, o.kind);
+            if (o.op === 0) {
+              if (!mesh.tiles[`${o.x},${o.y},0`]) addNavMeshTile(mesh, o.x, o.y, 0, input);
+            } else if (o.op === 1) removeNavMeshTile(mesh, o.x, o.y, 0);
+            else replaceNavMeshTile(mesh, o.x, o.y, 0, input);
+            // Polyanya's data follows every change (updated for the touched polygons only): it equals a rebuild.
+            if (mesh.polyCount > 0 && o.kind !== 4) {
+              findPathAnyAngle(sp, mesh, 0.5, 0.5, 5.5, 3.5);
+              const md = getPolyanyaMeshData(mesh),
+                full = buildMeshData(mesh);
+              const size = mesh.polyCount * mesh.maxVertsPerPoly;
+              expect(Array.from(md.cornerFan.subarray(0, size))).toEqual(Array.from(full.cornerFan));
+              expect(Array.from(md.backSlot.subarray(0, size))).toEqual(Array.from(full.backSlot));
+              expect(Array.from(md.neighborCount.subarray(0, mesh.polyCount))).toEqual(Array.from(full.neighborCount));
+              let turning = 0;
+              for (let c = 0; c < size; c++)
+                if (full.cornerFan[c]! >= 0 && md.fanTurning[full.cornerFan[c]!] !== full.fanTurning[full.cornerFan[c]!]) turning++;
+              expect(turning).toBe(0);
+            }
+          }
+          // From scratch: the same tiles, slots and generations, laid out by a full rebuild.
+          const fresh = navMeshFromJson(navMeshToJson(mesh));
+          expect(canonicalFlatView(mesh)).toEqual(canonicalFlatView(fresh));
+          for (const key of Object.keys(fresh.tiles)) {
+            expect(Array.from(mesh.tiles[key]!.links)).toEqual(Array.from(fresh.tiles[key]!.links));
+            expect(Array.from(mesh.tiles[key]!.borderLinks)).toEqual(Array.from(fresh.tiles[key]!.borderLinks));
+          }
+          expect(Array.from(mesh.tileRefBase)).toEqual(Array.from(fresh.tileRefBase));
+          if (fresh.polyCount > 0) expectSameQueries(mesh, fresh, seed);
+        }),
+        { numRuns: 80 },
+      );
+    },
+  );
 
   it("a change touches only the tile and its neighbours: a far tile keeps its flat polygons in place", () => {
     const mesh = createNavMesh(tileInput(0, 0, 0));

@@ -61,6 +61,10 @@ interface FlatState {
   readonly grid: Map<number, number[]>;
   /** Border sub-edges after cuts → flat edge slots. */
   readonly edges: EdgeTable;
+  /** Polygons whose flat form, links or use changed in the current change (filled by `applyChanges`). */
+  readonly touched: number[];
+  /** The changed polygons of the last few revisions (`revision` is the one the change produced). */
+  readonly log: { readonly revision: number; readonly polys: Int32Array }[];
 }
 
 const states = new WeakMap<NavMesh, FlatState>();
@@ -150,6 +154,27 @@ export function patchFlatView(mesh: NavMesh, slots: readonly number[]): void {
     return;
   }
   publish(mesh, next);
+  if (next === st) {
+    st.log.push({ revision: mesh.revision, polys: Int32Array.from(st.touched) });
+    if (st.log.length > LOG_SIZE) st.log.shift();
+  }
+}
+
+const LOG_SIZE = 16;
+
+/**
+ * The flat polygons that changed (flat form, links, or in use or not) between `revision` and the
+ * mesh's current revision, one list per change, when the patched view has them all (at most
+ * {@link LOG_SIZE} changes back, no full layout since); undefined otherwise. Caches derived from
+ * the flat view (Polyanya's) update those polygons only. @internal
+ */
+export function getFlatViewChangesSince(mesh: NavMesh, revision: number): Int32Array[] | undefined {
+  const st = states.get(mesh);
+  if (!st || st.revision !== mesh.revision) return undefined;
+  if (revision === mesh.revision) return [];
+  const first = st.log.findIndex((e) => e.revision === revision + 1);
+  if (first < 0 || st.log[st.log.length - 1]!.revision !== mesh.revision) return undefined;
+  return st.log.slice(first).map((e) => e.polys);
 }
 
 /** A state holding every tile of `mesh`, laid out in slot order; undefined when a full rebuild must decide. */
@@ -212,6 +237,8 @@ function initState(mesh: NavMesh, minStride: number): FlatState | undefined {
     whole: [],
     grid: new Map(),
     edges: [],
+    touched: [],
+    log: [],
   };
   allocPolys(st, cap, st.stride);
   const all: number[] = [];
@@ -406,9 +433,13 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
     if (t.polyCount > 0) boxes.push(t.bvBounds[0]! - st.eps, t.bvBounds[1]! - st.eps, t.bvBounds[2]! + st.eps, t.bvBounds[3]! + st.eps);
   };
   const isChanged = new Set(changed);
+  st.touched.length = 0;
   for (const s of changed) {
     const old = st.slots[s];
-    if (old) addBox(old.tile);
+    if (old) {
+      addBox(old.tile);
+      for (let p = 0; p < old.tile.polyCount; p++) st.touched.push(old.base + p);
+    }
     removeSlot(st, s);
   }
   for (const s of changed) {
@@ -435,6 +466,7 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
     for (const p of ss.border) affected.push(ss.base + p);
   }
   for (const g of affected) unregisterPoly(st, g);
+  for (const g of affected) st.touched.push(g);
   // End points of unmatched border edges into the grid (nearly coinciding ones from other tiles: give up).
   const mine: number[] = [];
   for (const g of affected) {
