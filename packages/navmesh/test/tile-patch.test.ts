@@ -29,12 +29,26 @@ function tileInput(x: number, y: number, kind: number): NavMeshInput {
   const x0 = x * S,
     y0 = y * S;
   const rect = (ax: number, ay: number, bx: number, by: number): number[] => [ax, ay, bx, ay, bx, by, ax, by];
-  const quads = (rs: number[][]): NavMeshInput => ({
-    vertices: rs.flat(),
-    polygons: rs.map((_, i) => [4 * i, 4 * i + 1, 4 * i + 2, 4 * i + 3]),
-    areas: rs.map((_, i) => (kind + i) % 3),
-    tags: rs.map((_, i) => 10 * kind + i),
-  });
+  // Rectangles over shared vertices (one vertex per position, as builders make them).
+  const quads = (rs: number[][]): NavMeshInput => {
+    const vertices: number[] = [];
+    const ids = new Map<string, number>();
+    const id = (x: number, y: number): number => {
+      const k = `${x},${y}`;
+      let v = ids.get(k);
+      if (v === undefined) {
+        ids.set(k, (v = vertices.length / 2));
+        vertices.push(x, y);
+      }
+      return v;
+    };
+    return {
+      vertices,
+      polygons: rs.map((r) => [id(r[0]!, r[1]!), id(r[2]!, r[3]!), id(r[4]!, r[5]!), id(r[6]!, r[7]!)]),
+      areas: rs.map((_, i) => (kind + i) % 3),
+      tags: rs.map((_, i) => 10 * kind + i),
+    };
+  };
   switch (kind) {
     case 0: // one square
       return quads([rect(x0, y0, x0 + S, y0 + S)]);

@@ -89,6 +89,12 @@ function updateMeshData(md: PolyanyaMeshData, mesh: NavMesh, changes: readonly I
     md.neighborCount[p] = 0;
   }
   for (const p of polys) linkData(mesh, md, p);
+  // A touched polygon's edge slots may have moved (cut points): its neighbours' slots back change too.
+  for (const p of polys)
+    for (let i = 0; i < mesh.polyVertCount[p]!; i++) {
+      const q = mesh.neighbors[p * stride + i]!;
+      if (q >= 0) linkData(mesh, md, q);
+    }
   const queue: number[] = [];
   for (const p of polys) for (let i = 0; i < mesh.polyVertCount[p]!; i++) if (md.cornerFan[p * stride + i] === -1) walkFan(mesh, md, p * stride + i, queue);
   md.eps = meshEpsilon(mesh);

@@ -451,6 +451,7 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
   // Affected polygons: every polygon of a changed tile, the border polygons of tiles near them.
   const affected: number[] = [];
   const touched: number[] = [];
+  const touchedPolys: Int32Array[] = [];
   for (let s = 0; s < st.slots.length; s++) {
     const ss = st.slots[s];
     if (!ss) continue;
@@ -462,8 +463,34 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
     let near = false;
     for (let k = 0; k < boxes.length && !near; k += 4) near = !(b[0]! > boxes[k + 2]! || b[2]! < boxes[k]! || b[1]! > boxes[k + 3]! || b[3]! < boxes[k + 1]!);
     if (!near) continue;
-    touched.push(s);
-    for (const p of ss.border) affected.push(ss.base + p);
+    // Its border polygons near the change (a polygon whose box misses every changed tile's box
+    // shares no vertex or edge with them and no cut point of theirs lies on it).
+    const t = ss.tile,
+      mvp = t.maxVertsPerPoly,
+      tv = t.vertices;
+    const near0 = affected.length;
+    for (const p of ss.border) {
+      let x0 = Infinity,
+        y0 = Infinity,
+        x1 = -Infinity,
+        y1 = -Infinity;
+      for (let i = 0; i < t.polyVertCount[p]!; i++) {
+        const v = t.polyVerts[p * mvp + i]!;
+        const x = tv[2 * v]!,
+          y = tv[2 * v + 1]!;
+        if (x < x0) x0 = x;
+        if (x > x1) x1 = x;
+        if (y < y0) y0 = y;
+        if (y > y1) y1 = y;
+      }
+      let hit = false;
+      for (let k = 0; k < boxes.length && !hit; k += 4) hit = !(x0 > boxes[k + 2]! || x1 < boxes[k]! || y0 > boxes[k + 3]! || y1 < boxes[k + 1]!);
+      if (hit) affected.push(ss.base + p);
+    }
+    if (affected.length > near0) {
+      touched.push(s);
+      touchedPolys.push(Int32Array.from(affected.slice(near0), (g) => g - ss.base));
+    }
   }
   for (const g of affected) unregisterPoly(st, g);
   for (const g of affected) st.touched.push(g);
@@ -558,10 +585,11 @@ function applyChanges(mesh: NavMesh, st: FlatState, changed: readonly number[]):
   // Tile links: whole tiles for the changed ones, the affected border polygons for the others.
   const done = new Set<number>();
   for (const s of changed) if (st.slots[s]) writeTileLinks(mesh, st, s, undefined);
-  for (const s of touched) {
+  for (let j = 0; j < touched.length; j++) {
+    const s = touched[j]!;
     if (done.has(s)) continue;
     done.add(s);
-    writeTileLinks(mesh, st, s, st.slots[s]!.border);
+    writeTileLinks(mesh, st, s, touchedPolys[j]);
   }
   return true;
 }
@@ -615,7 +643,7 @@ function findCuts(st: FlatState, out: { t: number; v: number }[], a: number, b: 
         if (!out.some((f) => f.v === v)) out.push({ t: along / len, v });
       }
     }
-  out.sort((p, q) => p.t - q.t);
+  out.sort((p, q) => p.t - q.t || p.v - q.v);
 }
 
 /** Rewrites `links` and `borderLinks` of slot `s` (for `only` polygons, or all). */
