@@ -266,9 +266,41 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
   return buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, border);
 }
 
+/**
+ * A working copy of a tile layer: its own `areas` (and tags), fresh regions, the layer's other
+ * arrays shared. One object literal for every tile layer, fresh or cached, so the stages after it
+ * see one object shape (a spread copy of a copy would give them another and slow them down).
+ */
+function tileHeightfield(layer: CompactHeightfield): CompactHeightfield {
+  const chf: CompactHeightfield = {
+    width: layer.width,
+    depth: layer.depth,
+    spanCount: layer.spanCount,
+    walkableHeight: layer.walkableHeight,
+    walkableClimb: layer.walkableClimb,
+    borderSize: layer.borderSize,
+    bmin: layer.bmin,
+    bmax: layer.bmax,
+    cellSize: layer.cellSize,
+    cellHeight: layer.cellHeight,
+    cellIndex: layer.cellIndex,
+    cellCount: layer.cellCount,
+    y: layer.y,
+    h: layer.h,
+    con: layer.con,
+    areas: layer.areas.slice(),
+    regions: new Uint16Array(layer.spanCount),
+    dist: new Uint16Array(0),
+    maxDistance: 0,
+    maxRegions: 0,
+  };
+  if (layer.tags) chf.tags = layer.tags.slice();
+  return chf;
+}
+
 /** A copy of a tile layer with its areas eroded by the agent radius (what a tile cache keeps). @internal */
 export function erodeTileLayer(input: TiledNavMeshInput, layer: CompactHeightfield): CompactHeightfield {
-  const chf: CompactHeightfield = { ...layer, areas: layer.areas.slice() };
+  const chf = tileHeightfield(layer);
   if (input.config.walkableRadius > 0) erodeWalkableArea(chf, input.config.walkableRadius);
   return chf;
 }
@@ -290,8 +322,7 @@ export function buildTileFromLayer(
   eroded = false,
 ): NavMeshTileBuild {
   const cfg = input.config;
-  const chf: CompactHeightfield = { ...layer, areas: layer.areas.slice(), regions: new Uint16Array(layer.spanCount), dist: new Uint16Array(0) };
-  if (layer.tags) chf.tags = layer.tags.slice();
+  const chf = tileHeightfield(layer);
   if (!eroded && cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
   if (mark && mark(chf)) medianFilterWalkableArea(chf);
   if (options.markAreas) {
