@@ -124,6 +124,23 @@ describe("tile cache and temporary obstacles", () => {
     });
   }
 
+  it("with two area ids the median filter runs after the obstacle marks, as after markAreas: the same bytes as a full tile rebuild", () => {
+    // The corridor's two triangles in areas 5 and 7 (the median filter only matters with several ids).
+    const input = createTiledNavMeshInput(corridor.positions, corridor.triangles, config, { triangleAreas: [5, 7] });
+    const r = input.config.walkableRadius * input.config.cellSize;
+    const cache = createTileCache(input, { maxObstacles: 4 });
+    const mesh = buildNavMeshFromTileCache(cache);
+    addTileCacheObstacle(cache, { kind: "cylinder", position: [15, 0, 1.5], radius: 0.6, height: 2 });
+    const u = updateTileCache(cache, mesh);
+    const ref = buildTiledNavMesh(input).navMesh;
+    for (let i = 0; i < u.rebuiltTiles.length; i += 2)
+      rebuildNavMeshTile(ref, input, u.rebuiltTiles[i]!, u.rebuiltTiles[i + 1]!, {
+        markAreas: (chf) => void markCylinderArea(chf, [15, 0, 1.5], 0.6 + r, 2, 0),
+      });
+    for (const [k, t] of Object.entries(ref.tiles)) expect(tileBytes(mesh.tiles[k]!)).toBe(tileBytes(t));
+    expect(new Set(Object.values(mesh.tiles).flatMap((t) => Array.from(t.areas))).size).toBe(2);
+  });
+
   it("respects maxTiles and maxUnits per update and reports InProgress until done", () => {
     const input = createTiledNavMeshInput(corridor.positions, corridor.triangles, config);
     const cache = createTileCache(input);

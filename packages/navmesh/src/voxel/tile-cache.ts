@@ -129,6 +129,28 @@ export function createTileCache(input: TiledNavMeshInput, options: CreateTileCac
   };
 }
 
+const singleArea = new WeakMap<CompactHeightfield, boolean>();
+
+/**
+ * True when the walkable spans of a cached layer all have one area id: the median filter after
+ * marking obstacles (which only add `NULL_AREA`) changes nothing then, so it is skipped.
+ */
+function hasSingleArea(layer: CompactHeightfield): boolean {
+  let v = singleArea.get(layer);
+  if (v === undefined) {
+    let a = -1;
+    v = true;
+    for (let i = 0; i < layer.spanCount && v; i++) {
+      const x = layer.areas[i]!;
+      if (x === NULL_AREA) continue;
+      if (a < 0) a = x;
+      else if (x !== a) v = false;
+    }
+    singleArea.set(layer, v);
+  }
+  return v;
+}
+
 /**
  * Marks the obstacles overlapping a tile's (eroded) heightfield as unwalkable, each grown by the
  * agent radius; returns whether any obstacle overlaps the tile (the median filter follows then).
@@ -400,7 +422,7 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
     units += u;
     const tx = t % tx0,
       ty = (t - tx) / tx0;
-    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}, true));
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf) && !hasSingleArea(layer), {}, true));
     rebuilt.push(tx, ty);
   }
   let flags = 0;
@@ -444,7 +466,7 @@ export function buildNavMeshFromTileCache(cache: TileCache): NavMesh {
     if (!layer) continue;
     const tx = t % tx0,
       ty = (t - tx) / tx0;
-    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}, true));
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf) && !hasSingleArea(layer), {}, true));
   }
   for (const t of cache.pending) cache.pendingFlags[t] = 0;
   cache.pending.length = 0;
