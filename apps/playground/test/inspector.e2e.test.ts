@@ -5,8 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchChromium } from "../../../tests/helpers/browser";
 import { serveStatic } from "../../../tests/helpers/static-server";
 
-// The inspector page (issue 17): it records the reference world, scrubbing restores the nearest
-// snapshot and replays to the tick with every hash checked, and a recording exports and imports.
+// The inspector page (issue 17): it records the reference world through the shared inspector
+// (src/inspector), scrubbing restores the nearest snapshot and replays to the tick with every hash
+// checked, and a recording exports and imports.
 // A budget slider sets the world scheduler's units per frame (a recorded input, so the replay
 // after it still matches), and a strip shows which scheduled task ran in each frame.
 
@@ -67,6 +68,10 @@ describe("inspector", () => {
     const box = (await page.locator("section canvas").first().boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.5, box.y + box.height * 0.3);
     await page.waitForFunction(() => Number(document.querySelector<HTMLInputElement>("input.scrubber")!.max) >= 260, undefined, { timeout: 60_000 });
+    // The shared inspector's dock records the same world: a lane per agent and module.
+    const dock = page.locator("output.inspector-state");
+    expect((await dock.getAttribute("data-modules"))!.split(",")).toEqual(expect.arrayContaining(["bt", "goap"]));
+    expect((await dock.getAttribute("data-lanes"))!.split("|")).toEqual(expect.arrayContaining(["team 0 · goap", "team 1 · goap"]));
     // Scrub back to tick 170: restore the snapshot at 150, replay 20 ticks.
     await scrub.evaluate((el: HTMLInputElement) => {
       el.value = "170";
@@ -77,6 +82,8 @@ describe("inspector", () => {
     expect(await status.getAttribute("data-tick")).toBe("170");
     expect(await status.getAttribute("data-hash")).toBe(await status.getAttribute("data-expected"));
     expect(await status.textContent()).toContain("every hash matches");
+    expect(await dock.getAttribute("data-scrubbing")).toBe("true");
+    expect(await dock.getAttribute("data-tick")).toBe("170");
     // Export, then import the same recording: the replay from its start matches.
     await page.getByRole("button", { name: "export JSON" }).click();
     const json = await page.locator("textarea.inspector-json").inputValue();

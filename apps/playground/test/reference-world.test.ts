@@ -6,6 +6,7 @@ import {
   REFERENCE_WORLD_MODULES,
   createReferenceWorld,
   hashReferenceWorld,
+  recordReferenceWorld,
   referenceWorldReplayTarget,
   restoreReferenceWorld,
   saveReferenceWorld,
@@ -67,6 +68,49 @@ describe("reference world", () => {
       () => (w.rngs.decide.s0 = (s0 + 1) >>> 0),
       () => (w.rngs.decide.s0 = s0),
     );
+    // Tree states live in the world's flat per-field arrays: a state's arrays are views into them.
+    const st = w.treeStates[7]!;
+    expect(st.status.buffer).toBe(w.treeArrays.status.buffer);
+    for (const field of ["status", "cursor", "order", "pending", "gen", "lastTick", "inflight"] as const) {
+      const a = st[field];
+      const v = a[0]!;
+      flip(
+        () => (a[0] = v ^ 1),
+        () => (a[0] = v),
+      );
+    }
+    // Every tree state's scalars and generator, and the other generators.
+    const ticks = st.ticks;
+    flip(
+      () => (st.ticks = ticks + 1),
+      () => (st.ticks = ticks),
+    );
+    const time = w.treeStates[199]!.time;
+    flip(
+      () => (w.treeStates[199]!.time = time + 1e-9),
+      () => (w.treeStates[199]!.time = time),
+    );
+    const wake = st.wake;
+    flip(
+      () => (st.wake = !wake),
+      () => (st.wake = wake),
+    );
+    for (const r of [st.rng, w.crowd.rng, w.director.rng]) {
+      const s3 = r.s3;
+      flip(
+        () => (r.s3 = (s3 ^ 0x80000000) >>> 0),
+        () => (r.s3 = s3),
+      );
+    }
+    // A path corner still ahead of an agent (its sign bit).
+    const i = w.cornerCount.findIndex((n, k) => n > w.cornerIndex[k]!);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const at = i * 64 + 2 * w.cornerIndex[i]! + 1;
+    const y = w.corners[at]!;
+    flip(
+      () => (w.corners[at] = -y),
+      () => (w.corners[at] = y),
+    );
   });
 
   it("agents stay on the mesh, plan paths, see each other, skirmish, and the commanders give orders", () => {
@@ -117,6 +161,25 @@ describe("reference world", () => {
     expect(r.divergence!.tick).toBe(161);
     expect(() => replayLog(log, referenceWorldReplayTarget(createReferenceWorld({ seed: 3 })))).toThrow(/seed/);
   }, 60_000);
+
+  it("recordReferenceWorld logs scripted inputs (a budget change too) at their ticks; the log replays", () => {
+    const script = [
+      { tick: 20, input: { kind: "budget", units: 9 } },
+      { tick: 20, input: { kind: "rally", team: 1, x: 30, y: 30 } },
+      { tick: 90, input: { kind: "budget", units: 1_000_000 } },
+    ] as const;
+    const log = recordReferenceWorld(createReferenceWorld({ seed: 4 }), 150, script);
+    expect(log.ticks).toHaveLength(150);
+    expect(log.ticks[20]!.inputs).toEqual([script[0].input, script[1].input]);
+    expect(log.ticks[90]!.inputs).toEqual([script[2].input]);
+    expect(log.ticks.filter((t) => t.inputs.length > 0)).toHaveLength(2);
+    const text = JSON.stringify(log);
+    expect(replayLog(JSON.parse(text) as typeof log, referenceWorldReplayTarget(createReferenceWorld({ seed: 4 })))).toEqual({
+      ok: true,
+      ticks: 150,
+      divergence: null,
+    });
+  }, 30_000);
 
   it("save at tick k, restore into a fresh world, run to N: the same hash at every tick as the uninterrupted run", () => {
     const k = 90,

@@ -403,5 +403,5 @@ export {
   type SnapshotCodecs,
   type SnapshotSection,
 } from "./snapshot";
-export { createStateHash, hashStateBytes, hashStateNumber, hashStateString, readStateHash, resetStateHash, type StateHash } from "./state-hash";
+export { createStateHash, hashStateBytes, hashStateNumber, hashStateRange, hashStateString, readStateHash, resetStateHash, type StateHash } from "./state-hash";
 export { createRngStream, createRngStreams } from "./rng-streams";

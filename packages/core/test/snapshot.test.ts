@@ -227,9 +227,7 @@ describe("state hash and RNG streams", () => {
     expect(of(() => hashStateString(h, "ab"))).not.toBe(of(() => hashStateString(h, "ba")));
     expect(of(() => hashStateString(h, "\u0100"))).not.toBe(of(() => hashStateString(h, "\u0000"))); // both bytes of a code unit
     expect(of(() => (hashStateString(h, "a"), hashStateString(h, "b")))).not.toBe(of(() => hashStateString(h, "ab")));
-    // FNV-1a 32 of the empty input is the offset basis; of the byte 0x61 ("a") it is 0xe40c292c.
-    expect(of(() => undefined)).toBe(0x811c9dc5);
-    expect(of(() => hashStateBytes(h, new Uint8Array([0x61])))).toBe(0xe40c292c);
+    // Pinned values and the word/lane layout: test/state-hash.test.ts.
   });
 
   it("named streams do not depend on which other streams exist or their order", () => {

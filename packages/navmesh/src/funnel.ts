@@ -70,6 +70,25 @@ export function findStraightPath(
   return straightPath(out, mesh, corridor, corridorLength, options);
 }
 
+/**
+ * {@link findStraightPath} with the start and goal read from `points[0..4)` (`sx, sy, gx, gy`): no
+ * double crosses the call. @internal
+ */
+export function findStraightPathFromPoints(
+  out: StraightPath,
+  mesh: NavMesh,
+  corridor: ArrayLike<number>,
+  corridorLength: number,
+  points: Float64Array,
+  options?: FindStraightPathOptions,
+): StraightPath {
+  pt[8] = points[0]!;
+  pt[9] = points[1]!;
+  pt[10] = points[2]!;
+  pt[11] = points[3]!;
+  return straightPath(out, mesh, corridor, corridorLength, options);
+}
+
 function straightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, corridorLength: number, options?: FindStraightPathOptions): StraightPath {
   const fn = "findStraightPath";
   const sx = pt[8]!,

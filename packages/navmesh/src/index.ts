@@ -58,6 +58,22 @@ export {
 } from "./query";
 export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type FindStraightPathOptions } from "./funnel";
 export { findPathAnyAngle, type FindPathAnyAngleOptions } from "./any-angle";
+export { findPathPoints, type FindPathPointsOptions } from "./find-path-points";
+export {
+  PATH_CORRIDOR_SNAPSHOT_FORMAT,
+  savePathCorridor,
+  restorePathCorridor,
+  pathCorridorSnapshotCodec,
+  type PathCorridorSnapshot,
+} from "./snapshot-path-corridor";
+export {
+  NAVMESH_TILES_SNAPSHOT_FORMAT,
+  saveNavMeshTiles,
+  restoreNavMeshTiles,
+  navMeshTilesSnapshotCodec,
+  type NavMeshTilesSnapshot,
+  type NavMeshTilesSnapshotTile,
+} from "./snapshot-tiles";
 export {
   OFF_MESH_LINK_INDEX_BITS,
   createOffMeshLinks,
@@ -138,11 +154,11 @@ export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildCont
 export { buildPolyMesh } from "./voxel/poly-mesh";
 export { buildPolyMeshDetail } from "./voxel/detail-mesh";
 export {
+  AUTO_TILE_GRID_CELLS,
   VoxelBuildFlags,
   buildVoxelNavMesh,
   buildNavMeshFromTriangles3d,
   polyMeshToNavMesh,
-  validateTriangleSoup,
   type PolyMeshToNavMeshOptions,
   type VoxelBuildReport,
   type BuildVoxelNavMeshOptions,
@@ -150,6 +166,7 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
+export { validateTriangleSoup } from "./voxel/triangle-soup";
 export { buildVoxelNavMeshes } from "./voxel/build-radii";
 export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";

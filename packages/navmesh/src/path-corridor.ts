@@ -201,6 +201,9 @@ export function optimizeCorridorVisibility(
   }
   const ray = raycastIndex(corridor.ray, mesh, start, corridor.x, corridor.y, gx, gy);
   if (ray.t !== Infinity || ray.visitedCount < 2 || ray.visitedCount > ray.visited.length) return false;
+  // A ray through a vertex hands over to a polygon that may touch the last one only at that vertex:
+  // no portal for the funnel, so no shortcut through it.
+  for (let j = 1; j < ray.visitedCount; j++) if (portalEdge(mesh, ray.visited[j - 1]!, ray.visited[j]!) < 0) return false;
   // The furthest corridor polygon the ray crossed.
   const polys = corridor.polys;
   for (let i = corridor.length - 1; i > 0; i--) {

@@ -224,6 +224,17 @@ function initSliced(query: NavMeshQuery, startPoly: number, goalPoly: number, op
   return initSlicedIndex(query, sp, gp, options);
 }
 
+/**
+ * {@link initSlicedPolygonPath} on flat polygon indices `startPoly`, `goalPoly` (already
+ * validated), with the goal in `query.num[0..2)` and the start in `query.num[6..8)` (finite): no
+ * double crosses the call, for the 0-byte entries. @internal
+ */
+export function initSlicedPolygonPathIndex(query: NavMeshQuery, startPoly: number, goalPoly: number, options: FindPolygonPathOptions | undefined): number {
+  setMinCost(query, options);
+  if (query.g.length < query.mesh.polyCount) growQuery(query, query.mesh.polyCount);
+  return initSlicedIndex(query, startPoly, goalPoly, options);
+}
+
 function growQuery(query: NavMeshQuery, n: number): void {
   if (query.autoNodes) (query as { maxNodes: number }).maxNodes = n;
   query.g = new Float64Array(n);

@@ -17,8 +17,17 @@
 import {
   addScheduledTask,
   createRng,
+  createReplayRecorder,
   createScheduler,
+  createStateHash,
   detCos,
+  hashStateBytes,
+  hashStateRange,
+  hashStateString,
+  readStateHash,
+  recordReplayDecision,
+  recordReplayTick,
+  resetStateHash,
   restoreRng,
   restoreScheduler,
   rngInt,
@@ -28,12 +37,14 @@ import {
   saveScheduler,
   setSchedulerBudget,
   SliceFlags,
+  type ReplayLog,
   type ReplayTarget,
   type Rng,
   type Scheduler,
   type SchedulerSnapshot,
   type SliceCounters,
   type SlicedTask,
+  type StateHash,
 } from "@tactica/core";
 import {
   BtStatus,
@@ -174,7 +185,14 @@ export interface ReferenceWorld {
   readonly lastOption: Int8Array;
   readonly agentRefs: readonly AgentRef[];
   readonly tree: BehaviorTree<AgentRef>;
+  /** Each agent's behaviour-tree state; its per-node arrays are views into {@link ReferenceWorld.treeArrays}. */
   readonly treeStates: readonly BtState[];
+  /**
+   * Every agent's behaviour-tree arrays end to end, one typed array per field: agent `i`'s
+   * `treeStates[i].status` is `treeArrays.status.subarray(i·k, (i+1)·k)` (k = the field's length
+   * in one state). The per-tick hash reads these few arrays instead of ten small ones per agent.
+   */
+  readonly treeArrays: TreeArrays;
   readonly utility: UtilityDefinition;
   readonly influence: readonly [InfluenceMap, InfluenceMap];
   readonly problem: PlanningProblem;
@@ -255,6 +273,38 @@ const DOMAIN = `
   (:action hold :preconditions (area-held) :effects (area-held))
   (:initial (strong))
   (:goal (area-held))`;
+
+/** The per-node (and per-hint, per-watch) typed arrays of a `BtState` that the world lays end to end. */
+const TREE_ARRAY_FIELDS = ["status", "cursor", "timer", "order", "hints", "pending", "gen", "lastTick", "inflight", "seenVersion"] as const;
+
+/** See {@link ReferenceWorld.treeArrays}. */
+export type TreeArrays = { readonly [K in (typeof TREE_ARRAY_FIELDS)[number]]: BtState[K] };
+
+/**
+ * `count` states of `tree` whose typed arrays are views into one array per field (plain data still:
+ * decision's functions index and `set` them as they would their own arrays).
+ */
+function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { states: BtState[]; arrays: TreeArrays } {
+  const template = createTreeState(tree);
+  const arrays = {} as Record<string, ArrayBufferView>;
+  for (const f of TREE_ARRAY_FIELDS) {
+    const a = template[f];
+    arrays[f] = new (a.constructor as new (n: number) => typeof a)(a.length * count);
+  }
+  const states: BtState[] = [];
+  for (let i = 0; i < count; i++) {
+    const own = createTreeState(tree);
+    const views = {} as Record<string, ArrayBufferView>;
+    for (const f of TREE_ARRAY_FIELDS) {
+      const k = own[f].length;
+      const flat = arrays[f] as BtState[typeof f];
+      flat.set(own[f], i * k);
+      views[f] = flat.subarray(i * k, (i + 1) * k);
+    }
+    states.push({ ...own, ...views });
+  }
+  return { states, arrays: arrays as unknown as TreeArrays };
+}
 
 function buildMap(w: number, h: number, rng: Rng): Grid {
   const grid = createGrid(w, h);
@@ -341,6 +391,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     agentRefs: [],
     tree: undefined as unknown as BehaviorTree<AgentRef>,
     treeStates: [],
+    treeArrays: undefined as unknown as TreeArrays,
     utility: UTILITY,
     influence: [
       createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
@@ -373,12 +424,9 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     },
   });
   const refs: AgentRef[] = [];
-  const states: BtState[] = [];
-  for (let i = 0; i < count; i++) {
-    refs.push({ world, i });
-    states.push(createTreeState(tree));
-  }
-  Object.assign(world, { tree, agentRefs: refs, treeStates: states });
+  for (let i = 0; i < count; i++) refs.push({ world, i });
+  const { states, arrays } = createFlatTreeStates(tree, count);
+  Object.assign(world, { tree, agentRefs: refs, treeStates: states, treeArrays: arrays });
   return world;
 }
 
@@ -706,184 +754,241 @@ export function stepReferenceWorld(world: ReferenceWorld, inputs: readonly Refer
   world.tick++;
 }
 
-const num = new Float64Array(1);
-const numWords = new Int32Array(num.buffer);
-
-// FNV-1a over 32-bit words: a float64 is its two words, smaller integers one word each. No view is
-// allocated, so hashing a tick creates no garbage; one loop per array type keeps each loop monomorphic.
-function hashF64(h: number, a: Float64Array): number {
-  for (let i = 0; i < a.length; i++) {
-    num[0] = a[i]!;
-    h = Math.imul(h ^ numWords[0]!, 0x01000193);
-    h = Math.imul(h ^ numWords[1]!, 0x01000193);
-  }
-  return h;
-}
-function hashF64Range(h: number, a: Float64Array, from: number, to: number): number {
-  for (let i = from; i < to; i++) {
-    num[0] = a[i]!;
-    h = Math.imul(h ^ numWords[0]!, 0x01000193);
-    h = Math.imul(h ^ numWords[1]!, 0x01000193);
-  }
-  return Math.imul(h ^ (to - from), 0x01000193);
-}
-function hashI32(h: number, a: Int32Array): number {
-  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
-  return h;
-}
-function hashU32(h: number, a: Uint32Array): number {
-  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
-  return h;
-}
-function hashU8(h: number, a: Uint8Array): number {
-  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
-  return h;
-}
-function hashI8(h: number, a: Int8Array): number {
-  for (let i = 0; i < a.length; i++) h = Math.imul(h ^ a[i]!, 0x01000193);
-  return h;
-}
-function hashOther(h: number, a: ArrayBufferView): number {
-  const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
-  return h;
+/** What hashing a world needs besides the world: core's hash, gather buffers, each influence map's last hash. */
+interface HashScratch {
+  readonly hash: StateHash;
+  /** A second hash for the influence maps (their part is cached between propagations). */
+  readonly mapHash: StateHash;
+  /** Per agent: tree time, dt, next wake, blackboard time (float64 each). */
+  readonly treeFloats: Float64Array;
+  /** Per agent: tree ticks, root status, wake, polling, RNG words s0–s3, blackboard changes (int32 each). */
+  readonly treeInts: Int32Array;
+  /** Director, world RNG streams and scheduler scalars (int32 / float64). */
+  readonly misc: Float64Array;
+  readonly miscInts: Int32Array;
+  /** The path corners still ahead of each agent, end to end (one hash call instead of one per agent). */
+  readonly corners: Float64Array;
+  /** Hash of each influence map and the propagation count it was computed at. */
+  readonly mapSteps: Float64Array;
+  readonly mapHashes: Int32Array;
 }
 
-function hashView(h: number, a: ArrayBufferView): number {
-  if (a instanceof Float64Array) h = hashF64(h, a);
-  else if (a instanceof Int32Array) h = hashI32(h, a);
-  else if (a instanceof Uint8Array) h = hashU8(h, a);
-  else if (a instanceof Uint32Array) h = hashU32(h, a);
-  else if (a instanceof Int8Array) h = hashI8(h, a);
-  else h = hashOther(h, a);
-  return Math.imul(h ^ a.byteLength, 0x01000193);
+const TREE_FLOATS = 4;
+const TREE_INTS = 9;
+const hashScratch = new WeakMap<ReferenceWorld, HashScratch>();
+
+function scratchOf(world: ReferenceWorld): HashScratch {
+  let s = hashScratch.get(world);
+  if (s === undefined) {
+    s = {
+      hash: createStateHash(),
+      mapHash: createStateHash(),
+      treeFloats: new Float64Array(world.count * TREE_FLOATS),
+      treeInts: new Int32Array(world.count * TREE_INTS),
+      corners: new Float64Array(world.corners.length),
+      misc: new Float64Array(12),
+      miscInts: new Int32Array(24),
+      mapSteps: new Float64Array(2).fill(-1),
+      mapHashes: new Int32Array(2),
+    };
+    hashScratch.set(world, s);
+  }
+  return s;
 }
 
-function hashNumber(h: number, x: number): number {
-  num[0] = x;
-  h = Math.imul(h ^ numWords[0]!, 0x01000193);
-  return Math.imul(h ^ numWords[1]!, 0x01000193);
+/** Hash of an influence map's values, recomputed only when it propagated since (its values change only then). */
+function influenceHash(scratch: HashScratch, t: number, m: InfluenceMap, steps: number): number {
+  if (scratch.mapSteps[t] !== steps) {
+    const h = scratch.mapHash;
+    resetStateHash(h);
+    hashStateBytes(h, m.values);
+    hashStateBytes(h, m.minValues);
+    scratch.mapHashes[t] = readStateHash(h);
+    scratch.mapSteps[t] = steps;
+  }
+  return scratch.mapHashes[t]!;
 }
 
-/** Sorted own keys per object, computed once per object (the world's objects live as long as it does). */
-const keyCache = new WeakMap<object, string[]>();
-
-/** Hashes any plain-data value: typed arrays by their words, numbers by their float64 bits, objects by sorted keys. */
-function hashValue(h: number, v: unknown): number {
-  if (typeof v === "number") return hashNumber(h, v);
-  if (typeof v === "boolean") return hashNumber(h, v ? 1 : 0);
-  if (typeof v === "string") {
-    for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v.charCodeAt(i), 0x01000193);
-    return h;
-  }
-  if (ArrayBuffer.isView(v)) return hashView(h, v);
-  if (Array.isArray(v)) {
-    for (const x of v) h = hashValue(h, x);
-    return hashNumber(h, v.length);
-  }
-  if (typeof v === "object" && v !== null) {
-    let keys = keyCache.get(v);
-    if (keys === undefined) {
-      keys = Object.keys(v)
-        .filter((k) => k !== "fingerprint")
-        .sort();
-      keyCache.set(v, keys);
-    }
-    for (const k of keys) {
-      const x = (v as Record<string, unknown>)[k];
-      if (typeof x === "function") continue;
-      h = hashValue(hashNumber(h, k.length), x);
-    }
-  }
-  return h;
+function putRng(k: Int32Array, at: number, r: Rng): void {
+  k[at] = r.s0;
+  k[at + 1] = r.s1;
+  k[at + 2] = r.s2;
+  k[at + 3] = r.s3;
 }
 
 /**
- * A tree state's running data, field by field (monomorphic loads: a generic key walk over 200
- * states cost more than the rest of the hash). Fields added to `BtState` later must be added here.
+ * Copies the path corners still ahead of each agent (from its cornerIndex to its cornerCount; those
+ * behind are never read again) into `out`, end to end. The counts and indices are hashed too, so
+ * the concatenation is unambiguous. Returns the number of values written.
  */
-function hashTreeState(h: number, s: BtState): number {
-  h = hashU8(h, s.status);
-  h = hashI32(h, s.cursor);
-  h = hashF64(h, s.timer);
-  h = hashI32(h, s.order);
-  h = hashI8(h, s.hints);
-  h = hashU8(h, s.pending);
-  h = hashU32(h, s.gen);
-  h = hashU32(h, s.lastTick);
-  h = hashU8(h, s.inflight);
-  h = hashU32(h, s.seenVersion);
-  h = hashNumber(hashNumber(hashNumber(h, s.time), s.dt), s.nextWake);
-  const bb = s.blackboard;
-  h = hashF64(h, bb.num);
-  h = hashF64(h, bb.stamp);
-  h = hashU32(h, bb.version);
-  for (let i = 0; i < bb.str.length; i++) h = hashValue(h, bb.str[i]);
-  h = hashNumber(hashNumber(h, bb.time), bb.changes);
-  const r = s.rng;
-  return hashNumber(hashNumber(hashNumber(hashNumber(h, r.s0), r.s1), r.s2), r.s3);
-}
-
-/** Hash of each influence map and the propagation count it was computed at (values change only in a propagation step). */
-const mapHashes = new WeakMap<InfluenceMap, { steps: number; hash: number }>();
-
-function hashInfluenceMap(m: InfluenceMap, steps: number): number {
-  let c = mapHashes.get(m);
-  if (c === undefined || c.steps !== steps) {
-    c = { steps, hash: hashView(hashView(0x811c9dc5, m.values), m.minValues) };
-    mapHashes.set(m, c);
-  }
-  return c.hash;
-}
-
-/**
- * A 32-bit FNV-1a hash (over 32-bit words) of the world's running state: crowd positions and
- * velocities, live path corners, perception, decisions, both influence maps, every tree state, the
- * director and the RNG streams. Computed over the words of typed-array views, so it is exact (no
- * float formatting). An influence map's part is recomputed only on ticks when the map propagated.
- */
-export function hashReferenceWorld(world: ReferenceWorld): number {
-  let h = 0x811c9dc5 | 0;
-  const n = world.crowd.highWater;
-  const c = world.crowd;
-  h = hashF64Range(h, c.posX, 0, n);
-  h = hashF64Range(h, c.posY, 0, n);
-  h = hashF64Range(h, c.velX, 0, n);
-  h = hashF64Range(h, c.velY, 0, n);
-  h = hashF64Range(h, c.prefVelX, 0, n);
-  h = hashF64Range(h, c.prefVelY, 0, n);
+function gatherLiveCorners(world: ReferenceWorld, out: Float64Array): number {
+  const { corners, cornerCount, cornerIndex } = world;
+  let o = 0;
   for (let i = 0; i < world.count; i++) {
     const base = i * MAX_CORNERS * 2;
-    h = hashF64Range(h, world.corners, base, base + 2 * world.cornerCount[i]!);
+    const end = base + 2 * cornerCount[i]!;
+    for (let k = base + 2 * Math.min(cornerIndex[i]!, cornerCount[i]!); k < end; k++) out[o++] = corners[k]!;
   }
-  h = hashF64(hashF64(h, world.goalX), world.goalY);
-  h = hashU8(h, world.hasGoal);
-  h = hashI32(hashI32(hashI32(h, world.cornerCount), world.cornerIndex), world.threat);
-  h = hashF64(hashF64(h, world.threatAge), world.contact);
-  h = hashU8(h, world.lastChoice);
-  h = hashI8(h, world.lastOption);
-  h = hashU8(h, world.order);
-  for (let t = 0; t < 2; t++) {
-    const m = world.influence[t]!;
-    h = Math.imul(h ^ hashInfluenceMap(m, world.influenceSteps[t]!), 0x01000193);
-    h = hashNumber(h, m.elapsed);
+  return o;
+}
+
+/** Gathers each tree state's scalars (and blackboard scalars) into the scratch arrays, one pass over the states. */
+function gatherTreeScalars(world: ReferenceWorld, f: Float64Array, n: Int32Array): void {
+  const states = world.treeStates;
+  for (let i = 0; i < states.length; i++) {
+    const s = states[i]!;
+    const bb = s.blackboard;
+    const fi = i * TREE_FLOATS,
+      ni = i * TREE_INTS;
+    f[fi] = s.time;
+    f[fi + 1] = s.dt;
+    f[fi + 2] = s.nextWake;
+    f[fi + 3] = bb.time;
+    n[ni] = s.ticks;
+    n[ni + 1] = s.rootStatus;
+    n[ni + 2] = s.wake ? 1 : 0;
+    n[ni + 3] = s.polling;
+    n[ni + 4] = s.rng.s0;
+    n[ni + 5] = s.rng.s1;
+    n[ni + 6] = s.rng.s2;
+    n[ni + 7] = s.rng.s3;
+    n[ni + 8] = bb.changes;
   }
+}
+
+/**
+ * A 32-bit hash (core's `StateHash`: the bytes of typed-array views as little-endian words in four
+ * lanes) of the world's running state: crowd positions and velocities, live path corners,
+ * perception, decisions, both influence maps, the scheduler and its tasks' cursors, every tree
+ * state, the director and the RNG streams. Exact (no float formatting) and allocation-free. The
+ * tree states are read from {@link ReferenceWorld.treeArrays} (one array per field, not ten small
+ * ones per agent) plus one gathered array of their scalars; an influence map's part is recomputed
+ * only on ticks when the map propagated.
+ */
+export function hashReferenceWorld(world: ReferenceWorld): number {
+  const scratch = scratchOf(world);
+  const h = scratch.hash;
+  resetStateHash(h);
+  const c = world.crowd;
+  const n = c.highWater;
+  hashStateRange(h, c.posX, 0, n);
+  hashStateRange(h, c.posY, 0, n);
+  hashStateRange(h, c.velX, 0, n);
+  hashStateRange(h, c.velY, 0, n);
+  hashStateRange(h, c.prefVelX, 0, n);
+  hashStateRange(h, c.prefVelY, 0, n);
+  hashStateRange(h, scratch.corners, 0, gatherLiveCorners(world, scratch.corners));
+  hashStateBytes(h, world.goalX);
+  hashStateBytes(h, world.goalY);
+  hashStateBytes(h, world.cornerCount);
+  hashStateBytes(h, world.cornerIndex);
+  hashStateBytes(h, world.threat);
+  hashStateBytes(h, world.threatAge);
+  hashStateBytes(h, world.contact);
+  hashStateBytes(h, world.order);
+  hashStateBytes(h, world.hasGoal);
+  hashStateBytes(h, world.lastChoice);
+  hashStateBytes(h, world.lastOption);
+  // Behaviour trees: the flat per-field arrays, then every state's scalars.
+  const t = world.treeArrays;
+  hashStateBytes(h, t.status);
+  hashStateBytes(h, t.cursor);
+  hashStateBytes(h, t.timer);
+  hashStateBytes(h, t.order);
+  hashStateBytes(h, t.hints);
+  hashStateBytes(h, t.pending);
+  hashStateBytes(h, t.gen);
+  hashStateBytes(h, t.lastTick);
+  hashStateBytes(h, t.inflight);
+  hashStateBytes(h, t.seenVersion);
+  gatherTreeScalars(world, scratch.treeFloats, scratch.treeInts);
+  hashStateBytes(h, scratch.treeFloats);
+  hashStateBytes(h, scratch.treeInts);
+  // Blackboard values (every state's blackboard has the tree's keys: none in this world's tree, so
+  // no second pass over the 200 states).
+  if (world.tree.blackboardKeys.length > 0)
+    for (const s of world.treeStates) {
+      const bb = s.blackboard;
+      hashStateBytes(h, bb.num);
+      hashStateBytes(h, bb.stamp);
+      hashStateBytes(h, bb.version);
+      for (const x of bb.str) hashStateString(h, x);
+    }
   // The scheduler's running state: rate accumulators, due flags, ages, and each task's cursor (a
   // propagation's half-written back buffers too, when a small budget left one mid-job).
   const sc = world.scheduler;
-  h = hashNumber(h, sc.frameBudget);
-  h = hashF64(h, sc.accumulator);
-  h = hashU8(h, sc.pending);
-  h = hashI32(h, sc.age);
-  h = hashNumber(hashNumber(h, world.vision.slice), world.vision.next);
+  hashStateBytes(h, sc.accumulator);
+  hashStateBytes(h, sc.pending);
+  hashStateBytes(h, sc.age);
   for (const task of world.tasks.influence) {
-    h = hashNumber(h, task.propagation.row);
-    if (task.propagation.row >= 0) h = hashF64(hashF64(h, task.map.scratch), task.map.scratchMin);
+    if (task.propagation.row < 0) continue;
+    hashStateBytes(h, task.map.scratch);
+    hashStateBytes(h, task.map.scratchMin);
   }
-  for (const s of world.treeStates) h = hashTreeState(h, s);
-  h = hashValue(h, world.director);
-  h = hashValue(h, world.rngs);
-  return hashNumber(h, world.tick) >>> 0;
+  // Scalars: the influence maps' hashes and clocks, the scheduler budget and cursors, the director,
+  // the RNG streams (the world's three, the crowd's, the director's), the tick.
+  const m = scratch.misc;
+  m[0] = world.influence[0].elapsed;
+  m[1] = world.influence[1].elapsed;
+  m[2] = sc.frameBudget;
+  m[3] = world.tasks.influence[0].propagation.row;
+  m[4] = world.tasks.influence[1].propagation.row;
+  m[5] = world.vision.slice;
+  m[6] = world.vision.next;
+  const d = world.director;
+  m[7] = d.intensity;
+  m[8] = d.phaseTime;
+  m[9] = d.phaseDuration;
+  m[10] = d.distance;
+  m[11] = world.tick;
+  hashStateBytes(h, m);
+  const k = scratch.miscInts;
+  k[0] = influenceHash(scratch, 0, world.influence[0], world.influenceSteps[0]!);
+  k[1] = influenceHash(scratch, 1, world.influence[1], world.influenceSteps[1]!);
+  k[2] = world.influenceSteps[0]!;
+  k[3] = world.influenceSteps[1]!;
+  putRng(k, 4, world.rngs.map);
+  putRng(k, 8, world.rngs.spawn);
+  putRng(k, 12, world.rngs.decide);
+  putRng(k, 16, c.rng);
+  putRng(k, 20, d.rng);
+  hashStateBytes(h, k);
+  hashStateString(h, d.phase);
+  // The director's settings are not hashed: like the map, the navmesh and the compiled tree, they
+  // are set up from constants when the world is created and never change.
+  return readStateHash(h);
+}
+
+/** A scripted player input: `input` is applied before the step that takes the world from `tick` to `tick + 1`. */
+export interface ReferenceWorldScriptedInput {
+  readonly tick: number;
+  readonly input: ReferenceWorldInput;
+}
+
+/**
+ * Records `ticks` steps of `world` into a core replay log (format `tactica.replay`): each tick's
+ * inputs (from `script`), decisions and state hash, starting at the world's current tick. The log
+ * is plain JSON: replay it on any engine with `replayLog(log, referenceWorldReplayTarget(world))`
+ * on a world of the same seed at the same tick.
+ */
+export function recordReferenceWorld(world: ReferenceWorld, ticks: number, script: readonly ReferenceWorldScriptedInput[] = []): ReplayLog {
+  const rec = createReplayRecorder({ seed: world.seed, startTick: world.tick, modules: REFERENCE_WORLD_MODULES });
+  const none: ReferenceWorldInput[] = [];
+  let next = 0;
+  const end = world.tick + ticks;
+  while (world.tick < end) {
+    while (next < script.length && script[next]!.tick < world.tick) next++;
+    let inputs = none;
+    if (next < script.length && script[next]!.tick === world.tick) {
+      inputs = [];
+      while (next < script.length && script[next]!.tick === world.tick) inputs.push(script[next++]!.input);
+    }
+    stepReferenceWorld(world, inputs);
+    const d = world.decisions;
+    for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec, d[k]!, d[k + 1]!, d[k + 2]!);
+    recordReplayTick(rec, world.tick, hashReferenceWorld(world), inputs);
+  }
+  return rec.log;
 }
 
 /** A core `ReplayTarget` over the world: replays a log recorded with {@link stepReferenceWorld}. */
@@ -985,7 +1090,7 @@ export function restoreReferenceWorld(world: ReferenceWorld, snapshot: Reference
   snapshot.trees.forEach((t, i) => restoreTree(world.treeStates[i]!, t));
   snapshot.influence.forEach((m, i) => {
     restoreInfluenceMap(world.influence[i]!, m);
-    mapHashes.delete(world.influence[i]!);
+    hashScratch.get(world)?.mapSteps.fill(-1);
   });
   world.influenceSteps.set(snapshot.influenceSteps);
   restoreDirector(world.director, snapshot.director);

@@ -167,7 +167,7 @@ export function rebuildFlatView(mesh: NavMesh): void {
   const vertexCount = heights.length;
   // Border edges of different tiles that overlap without shared end points (T-junctions): cut
   // them at each other's end points, so every overlap sub-interval is an edge and a portal.
-  const split = live.length > 1 ? splitTJunctions(vertices, polyVerts, polyVertCount, stride, polyTile) : undefined;
+  const split = live.length > 1 ? splitTJunctions(vertices, polyVerts, polyVertCount, stride, polyTile, heights) : undefined;
   if (split) {
     stride = split.stride;
     polyVerts = split.polyVerts;

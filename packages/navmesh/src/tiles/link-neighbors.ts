@@ -1,4 +1,9 @@
-/** Links polygon edges shared by exactly two polygons in opposite directions. @internal */
+/**
+ * Links polygon edges shared by exactly two polygons in opposite directions. Edges match by vertex
+ * id, not by position: the flat view welds vertices of different tiles only when x, z and height
+ * are all equal, so stacked floors with the same plane coordinates never share an edge here (the
+ * T-junction pass, which welds near points, compares heights itself). @internal
+ */
 export function linkNeighbors(polyVerts: Int32Array, polyVertCount: Uint8Array, stride: number, vertexCount: number): Int32Array {
   const polyCount = polyVertCount.length;
   const neighbors = new Int32Array(polyCount * stride).fill(-1);

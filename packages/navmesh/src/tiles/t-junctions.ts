@@ -1,5 +1,20 @@
 import { linkNeighbors } from "./link-neighbors";
 
+/**
+ * Default height tolerance of {@link splitTJunctions} (world units): RecastDemo's agent max climb
+ * (0.9 m), the `walkableClimb` Detour compares border edges with. Stacked floors are at least an
+ * agent's height apart, so they never come this close. @internal
+ */
+export const T_JUNCTION_MAX_CLIMB = 0.9;
+
+/** Options of {@link splitTJunctions}. @internal */
+export interface SplitTJunctionsOptions {
+  /** Height tolerance between points of two tiles' border edges (default {@link T_JUNCTION_MAX_CLIMB}). [Units: wu] */
+  readonly maxClimb?: number;
+  /** The end points were welded already (the second pass). */
+  readonly welded?: boolean;
+}
+
 /** Polygons of the flat view with T-junction split points inserted. @internal */
 export interface SplitBorders {
   /** Vertex slots per polygon (the tiles' largest plus the most split points one polygon got). */
@@ -17,7 +32,12 @@ export interface SplitBorders {
  * other tile's end points that fall strictly inside it. Each sub-interval becomes an edge of its
  * own in the flat view, so it links to the polygon across exactly that sub-interval: A*, the funnel
  * and the raycast then use the overlap as the portal. Returns `undefined` when no edge needs a cut.
- * Collinear means within `1e-9` of the mesh extent. The tiles' own data is not changed. @internal
+ * Collinear means within `1e-9` of the mesh extent. The tiles' own data is not changed.
+ *
+ * Heights count too (Detour's `walkableClimb` check in `connectExtLinks`): with `heights` given, a
+ * point cuts an edge only when its height is within `maxClimb` of the edge's height there, and end
+ * points are welded only when their heights are within `maxClimb`, so two stacked floors whose tile
+ * borders are collinear in the plane are never joined. Without `heights` the test is 2D only. @internal
  */
 export function splitTJunctions(
   vertices: Float64Array,
@@ -25,8 +45,13 @@ export function splitTJunctions(
   polyVertCount: Uint8Array,
   stride: number,
   polyTile: Int32Array,
-  welded = false,
+  heights?: ArrayLike<number>,
+  options: SplitTJunctionsOptions = {},
 ): SplitBorders | undefined {
+  const welded = options.welded ?? false;
+  const climb = options.maxClimb ?? T_JUNCTION_MAX_CLIMB;
+  // Whether two heights are within the climb (always true without heights).
+  const near = heights === undefined ? (): boolean => true : (u: number, h: number): boolean => Math.abs(heights[u]! - h) <= climb;
   const polyCount = polyVertCount.length;
   const vertexCount = vertices.length / 2;
   const neighbors = linkNeighbors(polyVerts, polyVertCount, stride, vertexCount);
@@ -95,6 +120,7 @@ export function splitTJunctions(
             w = list[j]!;
           if (u === w || list[i + 1] === list[j + 1]) continue;
           if (Math.hypot(vertices[2 * u]! - vertices[2 * w]!, vertices[2 * u + 1]! - vertices[2 * w + 1]!) > eps) continue;
+          if (heights !== undefined && !near(u, heights[w]!)) continue; // another floor
           const keepV = Math.min(u, w),
             drop = Math.max(u, w);
           if (!alias.has(drop)) alias.set(drop, alias.get(keepV) ?? keepV);
@@ -107,7 +133,7 @@ export function splitTJunctions(
         const a = alias.get(merged[k]!);
         if (a !== undefined) merged[k] = a;
       }
-      const again = splitTJunctions(vertices, merged, polyVertCount, stride, polyTile, true);
+      const again = splitTJunctions(vertices, merged, polyVertCount, stride, polyTile, heights, { maxClimb: climb, welded: true });
       if (again) return again;
       const origin = new Int8Array(polyCount * stride).fill(-1);
       for (let g = 0; g < polyCount; g++) for (let i = 0; i < polyVertCount[g]!; i++) origin[g * stride + i] = i;
@@ -148,6 +174,7 @@ export function splitTJunctions(
           if (Math.abs(dx * py - dy * px) > eps * len) continue; // off the edge's line
           const along = (px * dx + py * dy) / len;
           if (along <= eps || along >= len - eps) continue; // not strictly inside
+          if (heights !== undefined && !near(v, heights[a]! + (along / len) * (heights[b]! - heights[a]!))) continue; // another floor
           found ??= [];
           if (!found.some((f) => f.v === v)) found.push({ t: along / len, v });
         }

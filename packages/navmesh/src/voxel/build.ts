@@ -8,7 +8,10 @@ import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea, medianFilterWalkableArea } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
+import { POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { showValue, voxelError } from "./errors";
+import { createTiledNavMeshInput, buildTiledNavMesh, DEFAULT_TILE_SIZE, type TiledNavMeshInput } from "./tile-build";
+import { soupBounds, validateTriangleSoup } from "./triangle-soup";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
 import { countSpans, createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
@@ -99,76 +102,6 @@ export interface VoxelNavMeshBuild {
 }
 
 const FN = "buildVoxelNavMesh";
-
-/**
- * Checks a triangle soup: `positions` are x,y,z triples of finite numbers, `triangles` index
- * triples of integers in range. Throws `NAVMESH_BAD_GEOMETRY` whose `path` names the first bad
- * index (`positions[7]`, `triangles[12]`). Returns the number of degenerate triangles (repeated
- * index or zero area), which builds skip.
- */
-export function validateTriangleSoup(positions: ArrayLike<number>, triangles: ArrayLike<number>, fn = "validateTriangleSoup"): number {
-  if (positions === null || typeof positions !== "object" || typeof positions.length !== "number")
-    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"positions" must be an array of x,y,z numbers.`, "positions");
-  if (triangles === null || typeof triangles !== "object" || typeof triangles.length !== "number")
-    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"triangles" must be an array of vertex indices.`, "triangles");
-  if (positions.length % 3 !== 0)
-    throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"positions" holds ${positions.length} numbers, not a multiple of 3 (x,y,z per vertex).`, "positions");
-  if (triangles.length % 3 !== 0)
-    throw voxelError(
-      NavMeshErrorCodes.BadGeometry,
-      fn,
-      `"triangles" holds ${triangles.length} indices, not a multiple of 3 (one triple per triangle).`,
-      "triangles",
-    );
-  for (let i = 0; i < positions.length; i++) {
-    const v = positions[i];
-    if (typeof v !== "number" || !Number.isFinite(v))
-      throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${showValue(v)}).`, `positions[${i}]`);
-  }
-  const nv = positions.length / 3;
-  let degenerate = 0;
-  for (let t = 0; t < triangles.length; t += 3) {
-    for (let k = 0; k < 3; k++) {
-      const i = triangles[t + k];
-      if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= nv)
-        throw voxelError(
-          NavMeshErrorCodes.BadGeometry,
-          fn,
-          `triangle ${t / 3} uses vertex ${showValue(i)}, not an index in 0..${nv - 1}.`,
-          `triangles[${t + k}]`,
-        );
-    }
-    const a = triangles[t]! * 3,
-      b = triangles[t + 1]! * 3,
-      c = triangles[t + 2]! * 3;
-    const e0x = positions[b]! - positions[a]!,
-      e0y = positions[b + 1]! - positions[a + 1]!,
-      e0z = positions[b + 2]! - positions[a + 2]!;
-    const e1x = positions[c]! - positions[a]!,
-      e1y = positions[c + 1]! - positions[a + 1]!,
-      e1z = positions[c + 2]! - positions[a + 2]!;
-    const nx = e0y * e1z - e0z * e1y,
-      ny = e0z * e1x - e0x * e1z,
-      nz = e0x * e1y - e0y * e1x;
-    if (a === b || b === c || a === c || !(nx * nx + ny * ny + nz * nz > 0)) degenerate++;
-  }
-  return degenerate;
-}
-
-/** Bounds `minX, minY, minZ, maxX, maxY, maxZ` of the vertices used by the triangles. @internal */
-export function soupBounds(positions: ArrayLike<number>, triangles: ArrayLike<number>): Float64Array {
-  const b = new Float64Array([Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity]);
-  for (let t = 0; t < triangles.length; t++) {
-    const i = triangles[t]! * 3;
-    for (let k = 0; k < 3; k++) {
-      const v = positions[i + k]!;
-      if (v < b[k]!) b[k] = v;
-      if (v > b[k + 3]!) b[k + 3] = v;
-    }
-  }
-  if (triangles.length === 0) b.fill(0);
-  return b;
-}
 
 /**
  * The voxel pipeline in one call (level 1: every stage is also exported on its own):
@@ -389,22 +322,49 @@ export function polyMeshToNavMesh(mesh: PolyMesh, options: PolyMeshToNavMeshOpti
   return createNavMesh({ vertices, heights, polygons, areas, tags }, { maxVertsPerPoly: nvp });
 }
 
+/**
+ * Grid side (cells, border included) above which {@link buildNavMeshFromTriangles3d} builds in
+ * tiles unless told otherwise: a solo build of a very long region is superlinear in its length
+ * (ear clipping of its one contour), a tiled build is linear in the area.
+ */
+export const AUTO_TILE_GRID_CELLS = 2048;
+
 /** Options of {@link buildNavMeshFromTriangles3d}. */
 export interface BuildNavMeshFromTriangles3dOptions {
   /** Parameters (default {@link VoxelConfigPresets}`.default`); a partial object overrides the preset's fields. */
   readonly config?: Partial<VoxelConfig>;
-  /** Progress, cancellation, logging and clock. */
+  /** Progress, cancellation, logging and clock (a tiled build polls `isCancelled` between tiles and has no stage progress). */
   readonly context?: BuildContext;
+  /**
+   * `true`: always build in tiles; `false`: always one solo build. Default: automatic, tiles when
+   * either grid side exceeds {@link AUTO_TILE_GRID_CELLS} cells or `tileSize` is above 0.
+   */
+  readonly tiled?: boolean;
+  /**
+   * Tile side for a tiled build (default {@link DEFAULT_TILE_SIZE}); `0` means a solo build (like
+   * `tiled: false`), a value above 0 asks for tiles. [Limit: 0 or 8..4096] [Units: vx (cells)]
+   */
+  readonly tileSize?: number;
 }
 
 /** Result of {@link buildNavMeshFromTriangles3d}. */
 export interface BuildNavMeshFromTriangles3dResult {
-  /** The navmesh (empty when nothing is walkable). */
+  /** The navmesh (empty when nothing is walkable); tiles `"x,y,0"` when `tiled`. */
   readonly navMesh: NavMesh;
   /** True when nothing was walkable. */
   readonly empty: boolean;
-  /** What the build did. */
+  /**
+   * What the build did. For a tiled build the counts are sums over the tiles (`spanCount` and
+   * `compactSpanCount` are the padded tiles' walkable spans, `contourCount` is 0: tiles keep no
+   * contours) and `timings` has one entry, `tiles`.
+   */
   readonly report: VoxelBuildReport;
+  /** True when the build was tiled (see `options.tiled`). */
+  readonly tiled: boolean;
+  /** Tiles with polygons (a solo build: 1, or 0 when empty). */
+  readonly tileCount: number;
+  /** The prepared tiled input (tiled builds only): for {@link rebuildNavMeshTile} and tile caches. */
+  readonly input?: TiledNavMeshInput;
 }
 
 /**
@@ -413,6 +373,12 @@ export interface BuildNavMeshFromTriangles3dResult {
  * part 1 query works on the result. For the stages, their intermediates, area marking and
  * triangle areas use the level-1 {@link buildVoxelNavMesh}. Nothing is cached: a build is a
  * one-off.
+ *
+ * Long or large levels are built in tiles ({@link buildTiledNavMesh}, `tileSize` cells, default
+ * {@link DEFAULT_TILE_SIZE}) when either side of the voxel grid exceeds
+ * {@link AUTO_TILE_GRID_CELLS} cells: the result is then a tiled navmesh (`tiled: true`, tiles
+ * linked across their edges) that every query handles the same way. `tiled: false` (or
+ * `tileSize: 0`) forces one solo build, `tiled: true` (or a `tileSize` above 0) forces tiles.
  *
  * @example
  * ```ts
@@ -423,10 +389,15 @@ export interface BuildNavMeshFromTriangles3dResult {
  *   "f 1 3 2", "f 1 4 3",
  *   "f 7 8 12", "f 7 12 11", "f 5 6 7", "f 5 7 8", "f 9 12 11", "f 9 11 10", "f 5 8 12", "f 5 12 9", "f 6 10 11", "f 6 11 7",
  * ].join("\n"));
- * const { navMesh, empty, report } = buildNavMeshFromTriangles3d(obj.positions, obj.triangles, { config: { cellSize: 0.2 } });
+ * const { navMesh, empty, report, tiled } = buildNavMeshFromTriangles3d(obj.positions, obj.triangles, { config: { cellSize: 0.2 } });
  * empty; // false
+ * tiled; // false: 52 cells a side is far below AUTO_TILE_GRID_CELLS
  * report.regionCount > 0; // true
  * findPolygon(navMesh, 1, 1) >= 0; // true: the floor is walkable
+ * // A 1 km × 4 m strip (3,334 cells long at 0.3 m) is built in 64-cell tiles.
+ * const strip = buildNavMeshFromTriangles3d([0, 0, 0, 1000, 0, 0, 1000, 0, 4, 0, 0, 4], [0, 2, 1, 0, 3, 2]);
+ * strip.tiled; // true
+ * strip.tileCount; // 53
  * ```
  */
 export function buildNavMeshFromTriangles3d(
@@ -434,7 +405,92 @@ export function buildNavMeshFromTriangles3d(
   triangles: ArrayLike<number>,
   options: BuildNavMeshFromTriangles3dOptions = {},
 ): BuildNavMeshFromTriangles3dResult {
+  const fn = "buildNavMeshFromTriangles3d";
   const config = { ...VoxelConfigPresets.default, ...(options.config ?? {}) };
-  const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});
-  return { navMesh: r.navMesh, empty: (r.report.flags & VoxelBuildFlags.Empty) !== 0, report: r.report };
+  const ts: unknown = options.tileSize;
+  if (ts !== undefined && (typeof ts !== "number" || !Number.isInteger(ts) || (ts !== 0 && (ts < 8 || ts > 4096))))
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"tileSize" must be 0 (solo build) or an integer in 8..4096 (vx), got ${showValue(ts)}.`, "tileSize");
+  const tiledOpt: unknown = options.tiled;
+  if (tiledOpt !== undefined && typeof tiledOpt !== "boolean")
+    throw voxelError(NavMeshErrorCodes.Config, fn, `"tiled" must be true, false or left out (automatic), got ${showValue(tiledOpt)}.`, "tiled");
+  const grid = ts === undefined || ts === 0 ? soloGridSize(positions, triangles, validateVoxelConfig(config, FN)) : undefined;
+  const tiled = tiledOpt ?? (ts !== undefined ? ts > 0 : grid !== undefined && Math.max(grid[0], grid[1]) > AUTO_TILE_GRID_CELLS);
+  if (!tiled) {
+    const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});
+    const empty = (r.report.flags & VoxelBuildFlags.Empty) !== 0;
+    return { navMesh: r.navMesh, empty, report: r.report, tiled: false, tileCount: empty ? 0 : 1 };
+  }
+  const tileSize = ts !== undefined && ts !== 0 ? ts : grid !== undefined ? automaticTileSize(grid[0], grid[1]) : DEFAULT_TILE_SIZE;
+  return buildTiledLevel2(positions, triangles, config, tileSize, options.context);
+}
+
+/**
+ * The tile side an automatic tiled build uses: {@link DEFAULT_TILE_SIZE}, doubled while the grid
+ * would need more tiles than a polygon ref can address (2^16), up to 4096 cells. A grid too big
+ * even then keeps 4096 and the tiled build reports it (`NAVMESH_CONFIG`, raise `cellSize`).
+ */
+function automaticTileSize(w: number, d: number): number {
+  let size = DEFAULT_TILE_SIZE;
+  while (size < 4096 && Math.ceil(w / size) * Math.ceil(d / size) > 1 << POLY_REF_TILE_BITS) size *= 2;
+  return size;
+}
+
+/** The solo voxel grid's width and depth in cells (with the border), or undefined for malformed input (the solo build reports it). */
+function soloGridSize(positions: ArrayLike<number>, triangles: ArrayLike<number>, cfg: VoxelConfig): [number, number] | undefined {
+  if (positions === null || typeof positions !== "object" || triangles === null || typeof triangles !== "object") return undefined;
+  if (typeof positions.length !== "number" || typeof triangles.length !== "number") return undefined;
+  const b = soupBounds(positions, triangles);
+  const w = (b[3]! - b[0]!) / cfg.cellSize + 2 * cfg.borderSize,
+    d = (b[5]! - b[2]!) / cfg.cellSize + 2 * cfg.borderSize;
+  return Number.isFinite(w) && Number.isFinite(d) ? [w, d] : undefined;
+}
+
+/** The tiled branch of {@link buildNavMeshFromTriangles3d}, with a report summed over the tiles. */
+function buildTiledLevel2(
+  positions: ArrayLike<number>,
+  triangles: ArrayLike<number>,
+  config: VoxelConfig,
+  tileSize: number,
+  context: BuildContext | undefined,
+): BuildNavMeshFromTriangles3dResult {
+  const t0 = context?.now ? context.now() : 0;
+  const input = createTiledNavMeshInput(positions, triangles, { ...config, tileSize });
+  let spans = 0,
+    regions = 0,
+    verts = 0,
+    detailTris = 0;
+  const r = buildTiledNavMesh(input, {
+    ...(context ? { context } : {}),
+    onTile: (t) => {
+      spans += t.spanCount;
+      regions += t.regionCount;
+      verts += t.polyMesh.vertCount;
+      detailTris += t.detail.tris.length / 3;
+    },
+  });
+  let walkable = 0;
+  for (let t = 0; t < input.triangleAreas.length; t++) if (input.triangleAreas[t] !== 0) walkable++;
+  const cs = input.config.cellSize;
+  let flags = 0;
+  if (r.tileCount === 0) flags |= VoxelBuildFlags.Empty;
+  if (input.degenerateTriangles > 0) flags |= VoxelBuildFlags.DegenerateTriangles;
+  if (r.failedContours > 0) flags |= VoxelBuildFlags.TriangulationFailed;
+  const report: VoxelBuildReport = {
+    flags,
+    triangleCount: input.triangles.length / 3,
+    degenerateTriangles: input.degenerateTriangles,
+    walkableTriangles: walkable,
+    gridWidth: Math.max(1, Math.ceil((input.bounds[3]! - input.bounds[0]!) / cs)),
+    gridDepth: Math.max(1, Math.ceil((input.bounds[5]! - input.bounds[2]!) / cs)),
+    spanCount: spans,
+    compactSpanCount: spans,
+    regionCount: regions,
+    contourCount: 0,
+    polyCount: r.polyCount,
+    vertexCount: verts,
+    detailTriangleCount: detailTris,
+    failedContours: r.failedContours,
+    timings: { tiles: context?.now ? context.now() - t0 : 0 },
+  };
+  return { navMesh: r.navMesh, empty: r.tileCount === 0, report, tiled: true, tileCount: r.tileCount, input };
 }

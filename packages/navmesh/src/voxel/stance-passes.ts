@@ -21,7 +21,8 @@ import { voxelConfigFromAgent, type AgentParameterSet, type VoxelQuality } from 
 import { NULL_AREA, WALKABLE_AREA, type PolyMesh, type PolyMeshDetail } from "./types";
 import { filterWaterDepth, validateWaterVolumes, type WaterVolume } from "./water";
 import { cloneHeightfield } from "./clone";
-import { polyMeshToNavMesh, soupBounds, validateTriangleSoup } from "./build";
+import { polyMeshToNavMesh } from "./build";
+import { soupBounds, validateTriangleSoup } from "./triangle-soup";
 // Local bindings: hot loops must not go through module live-binding getters.
 const buildCompactHeightfield = buildCompactHeightfield_;
 

@@ -10,7 +10,7 @@ import { patchFlatView } from "../tiles/flat-view";
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
-import { soupBounds, validateTriangleSoup } from "./build";
+import { soupBounds, validateTriangleSoup } from "./triangle-soup";
 import { buildCompactHeightfield } from "./compact";
 import { validateVoxelConfig, VoxelConfigPresets, type VoxelConfig } from "./config";
 import type { BuildContext } from "./context";
@@ -431,7 +431,7 @@ export function buildNavMeshTile(input: TiledNavMeshInput, tx: number, ty: numbe
 export interface BuildTiledNavMeshOptions extends BuildNavMeshTileOptions {
   /** Cancellation (`isCancelled`, polled between tiles) and `log`. */
   readonly context?: BuildContext;
-  /** Called after each tile with the tile and how many of how many are done. */
+  /** Called after each built tile with the tile and how many of how many tiles are done (tiles no triangle touches are skipped and only counted). */
   readonly onTile?: (tile: NavMeshTileBuild, done: number, total: number) => void;
 }
 
@@ -507,16 +507,20 @@ export function buildTiledNavMesh(input: TiledNavMeshInput, options: BuildTiledN
   const builds: NavMeshTileBuild[] = [];
   const total = input.tilesX * input.tilesY;
   let polys = 0,
-    failed = 0;
+    failed = 0,
+    done = 0;
   for (let ty = 0; ty < input.tilesY; ty++) {
     for (let tx = 0; tx < input.tilesX; tx++) {
-      if (options.context?.isCancelled?.())
-        throw voxelError(NavMeshErrorCodes.Cancelled, fn, `the build was cancelled (after ${builds.length} of ${total} tiles).`);
+      if (options.context?.isCancelled?.()) throw voxelError(NavMeshErrorCodes.Cancelled, fn, `the build was cancelled (after ${done} of ${total} tiles).`);
+      done++;
+      // A tile no triangle touches has nothing to rasterise: skip it (sparse levels have many).
+      const cell = tx + ty * input.tilesX;
+      if (input.tileTriangleStart[cell] === input.tileTriangleStart[cell + 1]) continue;
       const t = buildTileFromLayer(input, buildTileLayer(input, tx, ty), tx, ty, undefined, options);
       for (const li of t.layerInputs) polys += li ? li.polygons.length : 0;
       failed += t.failedContours;
       builds.push(t);
-      if (options.onTile) options.onTile(t, builds.length, total);
+      if (options.onTile) options.onTile(t, done, total);
     }
   }
   const navMesh = assembleTiles(fn, builds, input.config.maxVertsPerPoly);

@@ -1,4 +1,6 @@
-// Loaders of @tactica/navmesh: OBJ text, navmesh JSON and bytes, run-time tile input, external polygon meshes.
+// Loaders of @tactica/navmesh: OBJ text, navmesh JSON and bytes, run-time tile input, external polygon meshes,
+// and the restore functions of its running state (tile cache, path corridor, tile slots and generations).
+import { createSnapshotCodecs, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
 import {
   addNavMeshTile,
   addTileCacheObstacle,
@@ -16,9 +18,19 @@ import {
   restoreTileCache,
   saveTileCache,
   buildNavMeshFromTileCache,
+  createPathCorridor,
+  findPolygon,
+  navMeshTilesSnapshotCodec,
+  pathCorridorSnapshotCodec,
+  resetPathCorridor,
+  restoreNavMeshTiles,
+  restorePathCorridor,
+  saveNavMeshTiles,
+  savePathCorridor,
   VoxelConfigPresets,
   type NavMesh,
   type NavMeshInput,
+  type PathCorridor,
   type TileCache,
   type TileCacheObstacle,
   type TiledVoxelConfig,
@@ -342,5 +354,114 @@ const cases_: LoaderCase<unknown>[] = [
   },
 ];
 
+/** A corridor over the fixture: from tile "0,0,0" across "1,0,0" (refs with slot bits) to tile "0,1,0" (generation 1). */
+function corridorSeed(capacity: number): PathCorridor {
+  const mesh = fixture();
+  const c = createPathCorridor(capacity);
+  resetPathCorridor(c, findPolygon(mesh, 0.5, 0.5), 0.5, 0.5);
+  c.polys[1] = findPolygon(mesh, 0.5, 1.5);
+  c.length = 2;
+  c.targetX = 0.5;
+  c.targetY = 1.5;
+  return c;
+}
+const corridorSeeds: unknown[] = [savePathCorridor(corridorSeed(8)), savePathCorridor(createPathCorridor(8))];
+const corridorSeedData = corridorSeeds[0] as Record<string, unknown>;
+const tilesSeed = saveNavMeshTiles(fixture()) as unknown as Record<string, unknown>;
+
+/** The snapshot envelope (core) over navmesh's codecs: the mesh's tile layout and one corridor. */
+const NAVMESH_CODECS = createSnapshotCodecs();
+registerSnapshotCodec(NAVMESH_CODECS, "level.navmesh", navMeshTilesSnapshotCodec);
+registerSnapshotCodec(NAVMESH_CODECS, "guard.corridor", pathCorridorSnapshotCodec);
+interface NavWorld {
+  "level.navmesh": NavMesh;
+  "guard.corridor": PathCorridor;
+}
+const navWorld = (): NavWorld => ({ "level.navmesh": fixture(), "guard.corridor": corridorSeed(8) });
+const navEnvelope = (w: NavWorld, tick: number): unknown => JSON.parse(JSON.stringify(saveSnapshot(NAVMESH_CODECS, { ...w }, { tick })));
+const goodNavEnvelope = navEnvelope(navWorld(), 40) as { sections: Record<string, { version: number; data: Record<string, unknown> }> };
+const navWorldHash = (t: unknown): string => {
+  const w = t as NavWorld;
+  return JSON.stringify([saveNavMeshTiles(w["level.navmesh"]), savePathCorridor(w["guard.corridor"]), w["level.navmesh"].tileRefBase]);
+};
+
+const restoreCases: LoaderCase<unknown>[] = [
+  {
+    pkg: "navmesh",
+    name: "restorePathCorridor",
+    kind: "json",
+    seeds: corridorSeeds,
+    jsonPaths: true,
+    wrong: fc.oneof(
+      // Refs past 52 bits or fractional, more refs than the capacity, another capacity, non-finite positions.
+      fc.constantFrom(2 ** 53, 0.5, -1, 2 ** 52).map((r) => ({ ...corridorSeedData, polys: [0, r] })),
+      fc.constant({ ...corridorSeedData, polys: new Array(1e5).fill(0) }),
+      fc.integer({ min: -1, max: 1e9 }).map((c) => ({ ...corridorSeedData, capacity: c })),
+      fc.constantFrom<unknown>(Infinity, NaN, "1", null).map((x) => ({ ...corridorSeedData, targetX: x })),
+    ),
+    target: {
+      create: () => corridorSeed(8),
+      hash: (t) => JSON.stringify(savePathCorridor(t as PathCorridor)),
+      restore: (t, input) => restorePathCorridor(t as PathCorridor, input),
+    },
+  },
+  {
+    pkg: "navmesh",
+    name: "restoreNavMeshTiles",
+    kind: "json",
+    seeds: [tilesSeed],
+    jsonPaths: true,
+    // Hashing the target serializes its tile layout and refs; each accepted input rebuilds the flat view.
+    ciRuns: 800,
+    wrong: fc.oneof(
+      // Huge slot lists, dangling or shared slots, generations out of range, a hash of other data, a key the mesh lacks.
+      fc.constant({ ...tilesSeed, generations: new Array(70000).fill(0) }),
+      fc.integer({ min: -2, max: 2 ** 31 }).map((slot) => ({ ...tilesSeed, tiles: [{ ...(tilesSeed["tiles"] as object[])[0], slot }] })),
+      fc.integer({ min: -2, max: 2 ** 31 }).map((g) => ({ ...tilesSeed, generations: [0, g, 0, 0] })),
+      fc.integer({ min: 0, max: 2 ** 32 - 1 }).map((hash) => {
+        const tiles = (tilesSeed["tiles"] as Record<string, unknown>[]).map((t) => ({ ...t }));
+        tiles[1]!["hash"] = hash;
+        return { ...tilesSeed, tiles };
+      }),
+      fc.constantFrom("9,9,0", "__proto__", "constructor", "").map((key) => {
+        const tiles = (tilesSeed["tiles"] as Record<string, unknown>[]).map((t) => ({ ...t }));
+        tiles[2]!["key"] = key;
+        return { ...tilesSeed, tiles };
+      }),
+    ),
+    target: {
+      create: () => fixture(),
+      hash: (t) => JSON.stringify([saveNavMeshTiles(t as NavMesh), Array.from((t as NavMesh).tileRefBase)]),
+      restore: (t, input) => restoreNavMeshTiles(t as NavMesh, input),
+    },
+  },
+  {
+    pkg: "navmesh",
+    name: "navMeshTilesSnapshotCodec+pathCorridorSnapshotCodec",
+    kind: "json",
+    seeds: [goodNavEnvelope, navEnvelope({ "level.navmesh": fixture(), "guard.corridor": createPathCorridor(8) }, 0)],
+    ciRuns: 800,
+    // Well-formed but wrong: the sections swapped, a newer section version, a corridor of another capacity.
+    wrong: fc.oneof(
+      fc.constant({
+        ...goodNavEnvelope,
+        sections: { "level.navmesh": goodNavEnvelope.sections["guard.corridor"], "guard.corridor": goodNavEnvelope.sections["level.navmesh"] },
+      }),
+      fc.constant({ ...goodNavEnvelope, sections: { ...goodNavEnvelope.sections, "guard.corridor": { version: 2, data: corridorSeedData } } }),
+      fc.constant({
+        ...goodNavEnvelope,
+        sections: { ...goodNavEnvelope.sections, "guard.corridor": { version: 1, data: savePathCorridor(corridorSeed(64)) } },
+      }),
+    ),
+    target: {
+      create: navWorld,
+      hash: navWorldHash,
+      restore: (t, input) => {
+        restoreSnapshot(NAVMESH_CODECS, { ...(t as NavWorld) }, input);
+      },
+    },
+  },
+];
+
 /** Every loader of the package, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = cases_;
+export const cases: readonly LoaderCase<unknown>[] = [...cases_, ...restoreCases];

@@ -1,33 +1,16 @@
-import {
-  createReplayRecorder,
-  getSchedulerModuleStats,
-  recordReplayDecision,
-  recordReplayTick,
-  replayLog,
-  validateReplayLog,
-  type ReplayLog,
-  type ReplayRecorder,
-} from "@tactica/core";
+import { getSchedulerModuleStats } from "@tactica/core";
 import type { DemoPage } from "../../demo";
+import { createReferenceInspectorWorld, referenceReplayLog } from "../../inspector/reference-world-adapter";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { lastInspectorTick, loadInspectorRecording, parseInspectorRecording, type InspectorRecorder } from "../../inspector/recorder";
 import { button, demoLayout, el, fixedLoop, select, slider } from "../../ui";
-import {
-  ChoiceCode,
-  REFERENCE_WORLD_MODULES,
-  createReferenceWorld,
-  hashReferenceWorld,
-  referenceWorldReplayTarget,
-  restoreReferenceWorld,
-  saveReferenceWorld,
-  stepReferenceWorld,
-  type ReferenceWorld,
-  type ReferenceWorldInput,
-  type ReferenceWorldSnapshot,
-} from "../../world/reference-world";
+import { ChoiceCode, createReferenceWorld, hashReferenceWorld, type ReferenceWorld, type ReferenceWorldInput } from "../../world/reference-world";
 
-// The inspector of issue 17 over the reference world: a bounded recording (the replay log plus a
-// snapshot every SNAPSHOT_EVERY ticks), a timeline with a lane per watched agent and module, and a
-// scrubber that restores the nearest snapshot and replays the log to the chosen tick. Plain data
-// throughout: the recording exports to JSON and imports back.
+// The inspector of issue 17 over the reference world, on the playground's generic inspector core
+// (src/inspector): a bounded recording (inputs, the decisions the world logs as events, a hash per
+// tick, a keyframe every SNAPSHOT_EVERY ticks), a timeline with a lane per watched agent and module,
+// and a scrubber that restores the nearest keyframe and replays to the chosen tick, checking every
+// hash and event. Plain data throughout: the recording exports to JSON and imports back.
 
 const W = 800;
 const H = 680;
@@ -35,36 +18,11 @@ const STRIP_TOP = 600;
 const STRIP_FRAMES = 120; // the scheduler strip: which task ran in each of the last 120 frames
 const MAP_H = 400;
 const SNAPSHOT_EVERY = 150;
-const MAX_TICKS = 9000; // 5 minutes at 30 Hz; older ticks are dropped with their snapshots
+const MAX_TICKS = 9000; // 5 minutes at 30 Hz; older ticks are dropped with their keyframes
 const WATCHED = [0, 1, 2, 3, 50, 51, 120, 121];
 const CHOICE_COLORS = ["#565f89", "#f7768e", "#e0af68", "#7aa2f7"];
 const OPTION_COLORS = ["#9ece6a", "#bb9af7", "#7dcfff"];
 const TASK_COLORS = ["#7dcfff", "#7aa2f7", "#f7768e", "#9ece6a", "#e0af68"];
-
-interface Recording {
-  seed: number;
-  recorder: ReplayRecorder;
-  /** Snapshots by tick (the first is the start). */
-  snapshots: Map<number, ReferenceWorldSnapshot>;
-}
-
-function newRecording(world: ReferenceWorld): Recording {
-  const recorder = createReplayRecorder({ seed: world.seed, startTick: world.tick, modules: REFERENCE_WORLD_MODULES });
-  return { seed: world.seed, recorder, snapshots: new Map([[world.tick, saveReferenceWorld(world)]]) };
-}
-
-/** Drops the oldest ticks (and the snapshots before the new start) beyond MAX_TICKS. */
-function bound(rec: Recording): void {
-  const ticks = rec.recorder.log.ticks;
-  if (ticks.length <= MAX_TICKS + SNAPSHOT_EVERY) return;
-  // Keep from a snapshot tick so the log still starts at a snapshot.
-  const keepFrom = [...rec.snapshots.keys()].filter((t) => t >= ticks[ticks.length - 1]!.tick - MAX_TICKS).sort((a, b) => a - b)[0]!;
-  const drop = ticks.findIndex((t) => t.tick === keepFrom + 1);
-  if (drop <= 0) return;
-  ticks.splice(0, drop);
-  (rec.recorder.log as { startTick: number }).startTick = keepFrom;
-  for (const t of [...rec.snapshots.keys()]) if (t < keepFrom) rec.snapshots.delete(t);
-}
 
 const page: DemoPage = {
   id: "core-inspector",
@@ -72,22 +30,23 @@ const page: DemoPage = {
   package: "core",
   order: 21,
   description:
-    "Records the reference world as it runs (its vision, influence maps and commanders scheduled under a budget in work units — the slider — with a strip of which task ran in each frame): every tick's inputs, decisions (behaviour tree, utility, GOAP) and state hash, plus a snapshot every 5 s. Drag the scrubber: the view restores the nearest snapshot and replays the log to that tick, checking each hash. Click the map to rally a team (an input that goes into the log). Export the recording as JSON and import it again.",
-  code: `import { createReplayRecorder, recordReplayDecision, recordReplayTick, replayLog } from "@tactica/core";
-
-const rec = createReplayRecorder({ seed: 1, startTick: 0, modules: ["bt", "utility", "goap"] });
-// each tick: step the world, then
-recordReplayDecision(rec, agent, module, choice);   // for every decision the world logged
-recordReplayTick(rec, tick, stateHash, inputs);
-// later, on a world restored from the start snapshot:
-const result = replayLog(rec.log, target);          // { ok, ticks, divergence: { tick, module, agent } | null }`,
+    "Records the reference world as it runs (its vision, influence maps and commanders scheduled under a budget in work units — the slider — with a strip of which task ran in each frame): every tick's inputs, decisions (behaviour tree, utility, GOAP) and state hash, plus a snapshot every 5 s. Drag the scrubber: the view restores the nearest snapshot and replays the recording to that tick, checking each hash and decision. The other AI pages have the same inspector behind their Inspect button. Click the map to rally a team (an input that goes into the log). Export the recording as JSON and import it again.",
+  code: `import { saveSnapshot, restoreSnapshot, replayLog } from "@tactica/core";
+// the playground's inspector (apps/playground/src/inspector) over an InspectorWorld adapter:
+const rec = createInspectorRecorder(world, { snapshotEvery: 150, maxTicks: 9000 });
+stepInspector(rec, inputs);                 // each tick: step, record events, hash, keyframes
+const r = seekInspector(rec, 170);          // restore the keyframe at 150, replay 20 ticks, check each
+// r: { ok, from, replayed, divergence: { tick, what, module, agent } | null }
+replayLog(referenceReplayLog(rec.recording, seed), target); // the same recording as a core replay log`,
   mount(root) {
     const { canvas, panel, stats } = demoLayout(root, W, H);
     const ctx = canvas.getContext("2d")!;
-    let live = createReferenceWorld({ seed: 1 });
-    let rec = newRecording(live);
-    let view: ReferenceWorld | null = null; // the scrubbed world, or null when following live
-    let viewTick = 0;
+    const adapter = createReferenceInspectorWorld(createReferenceWorld({ seed: 1 }));
+    let live: ReferenceWorld = adapter.world;
+    // The shared inspector, always on: its dock (a lane per agent × module, zoom, the decisions at
+    // the cursor) and this page's own scrubber, map and scheduler strip show the same recording.
+    const inspector = mountInspector(root, panel, adapter, { snapshotEvery: SNAPSHOT_EVERY, maxTicks: MAX_TICKS, detectEdits: false, open: true });
+    const rec: InspectorRecorder = inspector.recorder!;
     let verified = "";
     let pendingInputs: ReferenceWorldInput[] = [];
     let rallyTeam: "blue" | "red" = "blue";
@@ -137,75 +96,65 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
     exported.placeholder = "Exported recording (JSON); paste one here and press import.";
 
     function step(): void {
-      if (view) return; // scrubbing pauses the live world
+      if (inspector.scrubbing) return; // scrubbing pauses the live world
+      live = adapter.world;
       const inputs = pendingInputs;
       pendingInputs = [];
-      stepReferenceWorld(live, inputs);
-      const d = live.decisions;
-      for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec.recorder, d[k]!, d[k + 1]!, d[k + 2]!);
-      recordReplayTick(rec.recorder, live.tick, hashReferenceWorld(live), inputs);
+      inspector.step(inputs);
       recordStrip();
-      if (live.tick % SNAPSHOT_EVERY === 0) rec.snapshots.set(live.tick, saveReferenceWorld(live));
-      bound(rec);
-      scrub.min = String(rec.recorder.log.startTick);
+      scrub.min = String(rec.recording.startTick);
       scrub.max = String(live.tick);
       scrub.value = String(live.tick);
     }
 
-    /** Restores the nearest snapshot at or before `tick` and replays the log to it, checking every hash. */
+    /** Back to the live state saved when scrubbing began. */
+    function followLive(): void {
+      inspector.resume();
+      live = adapter.world;
+      status.dataset["ok"] = "";
+      scrub.value = scrub.max;
+    }
+
+    /** Restores the nearest keyframe at or before `tick` and replays the recording to it, checking every hash and decision. */
     function seek(tick: number): void {
-      const log = rec.recorder.log;
-      const start = Math.max(...[...rec.snapshots.keys()].filter((t) => t <= tick));
-      const world = createReferenceWorld({ seed: rec.seed });
-      restoreReferenceWorld(world, rec.snapshots.get(start)!);
-      const part: ReplayLog = { ...log, startTick: start, ticks: log.ticks.filter((t) => t.tick > start && t.tick <= tick) };
-      const result = replayLog(part, referenceWorldReplayTarget(world));
-      view = world;
-      viewTick = world.tick;
+      const result = inspector.seek(tick);
+      live = adapter.world; // a fresh world restored from the keyframe
+      if (!result) return;
+      const d = result.divergence;
       verified = result.ok
-        ? `replayed ${result.ticks} ticks from the snapshot at ${start}: every hash matches`
-        : `diverged at tick ${result.divergence!.tick} (${result.divergence!.module ?? "state"}, agent ${result.divergence!.agent})`;
-      status.dataset["tick"] = String(viewTick);
-      status.dataset["hash"] = hashReferenceWorld(world).toString(16);
-      status.dataset["expected"] = (log.ticks.find((t) => t.tick === viewTick)?.hash ?? hashReferenceWorld(world)).toString(16);
+        ? `replayed ${result.replayed} ticks from the snapshot at ${result.from}: every hash matches`
+        : `diverged at tick ${d!.tick} (${d!.what}${d!.module ? `, ${d!.module}, agent ${d!.agent}` : ""})`;
+      const r = rec.recording;
+      status.dataset["tick"] = String(adapter.tick);
+      status.dataset["hash"] = hashReferenceWorld(adapter.world).toString(16);
+      status.dataset["expected"] = (adapter.tick === r.startTick ? r.startHash : r.ticks[adapter.tick - r.startTick - 1]!.hash).toString(16);
       status.dataset["ok"] = String(result.ok);
     }
 
     scrub.addEventListener("input", () => {
       const t = Number(scrub.value);
-      if (t >= Number(scrub.max)) {
-        view = null;
-        status.dataset["ok"] = "";
-        return;
-      }
-      seek(t);
+      if (t >= Number(scrub.max)) followLive();
+      else seek(t);
     });
-    button(panel, "follow live", () => {
-      view = null;
-      scrub.value = scrub.max;
-    });
+    button(panel, "follow live", followLive);
     select(panel, "rally team (click the map)", ["blue", "red"] as const, rallyTeam, (v) => (rallyTeam = v));
     button(panel, "export JSON", () => {
-      exported.value = JSON.stringify({ seed: rec.seed, log: rec.recorder.log, snapshots: [...rec.snapshots.entries()] });
-      exported.dataset["ticks"] = String(rec.recorder.log.ticks.length);
+      // The inspector recording, plus the same ticks as a core replay log (for replayLog users).
+      exported.value = JSON.stringify({ seed: live.seed, log: referenceReplayLog(rec.recording, live.seed), recording: rec.recording });
+      exported.dataset["ticks"] = String(rec.recording.ticks.length);
     });
     button(panel, "import JSON", () => {
       try {
-        const data = JSON.parse(exported.value) as { seed: number; log: unknown; snapshots: [number, ReferenceWorldSnapshot][] };
-        const log = validateReplayLog(data.log);
-        const world = createReferenceWorld({ seed: data.seed });
-        const recorder = createReplayRecorder({ seed: data.seed, startTick: log.startTick, modules: log.modules });
-        recorder.log.ticks.push(...log.ticks);
-        rec = { seed: data.seed, recorder, snapshots: new Map(data.snapshots) };
-        restoreReferenceWorld(world, rec.snapshots.get(log.startTick)!);
-        live = world;
-        // Bring the live world to the end of the imported log (a replay that checks every hash).
-        const result = replayLog(log, referenceWorldReplayTarget(live));
-        verified = result.ok ? `imported ${log.ticks.length} ticks, replay matches` : `import diverged at tick ${result.divergence!.tick}`;
-        scrub.min = String(log.startTick);
-        scrub.max = String(live.tick);
+        const data = JSON.parse(exported.value) as { recording?: unknown };
+        const recording = parseInspectorRecording(JSON.stringify(data.recording ?? data));
+        followLive();
+        // Brings the world to the end of the imported recording by a replay that checks every hash.
+        const result = loadInspectorRecording(rec, recording);
+        live = adapter.world;
+        verified = result.ok ? `imported ${recording.ticks.length} ticks, replay matches` : `import diverged at tick ${result.divergence!.tick}`;
+        scrub.min = String(recording.startTick);
+        scrub.max = String(lastInspectorTick(rec));
         scrub.value = scrub.max;
-        view = null;
       } catch (e) {
         verified = `import failed: ${(e as Error).message}`;
       }
@@ -245,12 +194,12 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
 
     /** The timeline: one lane per watched agent for the tree and for utility, plus one per team for GOAP. */
     function drawTimeline(cursor: number): void {
-      const log = rec.recorder.log;
+      const r = rec.recording;
       const top = MAP_H + 8;
       const lanes = WATCHED.length * 2 + 2;
       const laneH = (STRIP_TOP - top - 4) / lanes;
-      const t0 = log.startTick,
-        t1 = Math.max(t0 + 1, log.ticks.length ? log.ticks[log.ticks.length - 1]!.tick : t0 + 1);
+      const t0 = r.startTick,
+        t1 = Math.max(t0 + 1, lastInspectorTick(rec));
       const xOf = (t: number): number => 60 + ((t - t0) / (t1 - t0)) * (W - 70);
       ctx.font = "9px monospace";
       for (let l = 0; l < lanes; l++) {
@@ -260,17 +209,15 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
         const label = l < 2 * WATCHED.length ? `${WATCHED[l >> 1]} ${l % 2 ? "util" : "bt"}` : `goap ${l === lanes - 2 ? "blue" : "red"}`;
         ctx.fillText(label, 2, top + l * laneH + laneH - 2);
       }
-      const laneOf = new Map<number, number>(WATCHED.map((a, k) => [a, k]));
-      for (const t of log.ticks) {
-        const d = t.decisions;
-        for (let k = 0; k < d.length; k += 3) {
-          const agent = d[k]!,
-            module = d[k + 1]!,
-            choice = d[k + 2]!;
+      const laneOf = new Map<string, number>(WATCHED.map((a, k) => [String(a), k]));
+      for (const t of r.ticks) {
+        for (const e of t.events) {
+          const choice = (e.detail as { choice: number }).choice;
+          const module = e.module === "bt" ? 0 : e.module === "utility" ? 1 : 2;
           let lane: number;
-          if (module === 2) lane = 2 * WATCHED.length + (-1 - agent);
+          if (module === 2) lane = 2 * WATCHED.length + Number(e.agent.slice(5));
           else {
-            const w = laneOf.get(agent);
+            const w = laneOf.get(e.agent);
             if (w === undefined) continue;
             lane = 2 * w + module;
           }
@@ -306,13 +253,13 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
     }
 
     function render(): void {
-      const world = view ?? live;
-      drawWorld(world);
-      drawTimeline(view ? viewTick : live.tick);
+      live = adapter.world; // the dock may have scrubbed
+      drawWorld(live);
+      drawTimeline(live.tick);
       drawStrip();
-      const log = rec.recorder.log;
+      const r = rec.recording;
       stats.textContent =
-        `${view ? `scrubbed to tick ${viewTick}` : `live, tick ${live.tick}`}; recording ${log.ticks.length} ticks (${log.startTick}…), ${rec.snapshots.size} snapshots\n` +
+        `${inspector.scrubbing ? `scrubbed to tick ${live.tick}` : `live, tick ${live.tick}`}; recording ${r.ticks.length} ticks (${r.startTick}…), ${r.keyframes.length} snapshots\n` +
         `${verified}\n` +
         `lanes: bt ${Object.keys(ChoiceCode).join("/")}, utility advance/regroup/patrol, goap orders\n` +
         `scheduler: budget ${live.scheduler.frameBudget} units, last frame ${live.scheduler.lastUnits} units in ${live.scheduler.lastSlices} slices, ${live.scheduler.lastWaiting} waiting; ` +
@@ -326,6 +273,7 @@ const result = replayLog(rec.log, target);          // { ok, ticks, divergence: 
     const stop = fixedLoop(step, render, live.dt);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("click", onClick);
     };
   },

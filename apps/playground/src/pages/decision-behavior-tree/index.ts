@@ -1,11 +1,14 @@
+import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import {
   BtStatus,
   createBehaviorTree,
   createBlackboard,
   createTreeState,
+  readTreeTrace,
   restoreTree,
   saveTree,
   tickTree,
+  treeSnapshotCodec,
   validateBehaviorTree,
   writeBlackboard,
   type BehaviorTreeDefinition,
@@ -15,6 +18,8 @@ import {
   type BtTickResult,
 } from "@tactica/decision";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { button, demoLayout, el, fixedLoop, slider } from "../../ui";
 
 const W = 800;
@@ -98,6 +103,8 @@ const bindings = {
   blackboard: schema,
 };
 
+const STATUS_NAMES = ["aborted", "success", "failure", "running"];
+
 const COLORS: Record<number, string> = {
   [BtStatus.Success]: "#9ece6a",
   [BtStatus.Failure]: "#f7768e",
@@ -117,8 +124,9 @@ const page: DemoPage = {
     const bb = createBlackboard(schema, { health: 100, enemyNear: false, alarm: false });
     const agent: Guard = { work: 0, log: [] };
     let tree = createBehaviorTree<Guard>(initial, bindings);
+    let nodeLabels = labels(initial);
     // The running tree is plain data; the compiled tree and the agent are passed to every tick.
-    let inst: BtState = createTreeState(tree, { blackboard: bb, traceCapacity: 256 });
+    let inst: BtState = createTreeState(tree, { blackboard: bb, traceCapacity: 4 * tree.nodeCount + 256 });
     let saved: string | null = null;
     let message = "";
     let acc = 0;
@@ -153,9 +161,11 @@ const page: DemoPage = {
         return;
       }
       tree = createBehaviorTree<Guard>(def as BehaviorTreeDefinition, bindings);
-      inst = createTreeState(tree, { blackboard: bb, traceCapacity: 256 });
+      nodeLabels = labels(def as BehaviorTreeDefinition);
+      inst = createTreeState(tree, { blackboard: bb, traceCapacity: 4 * tree.nodeCount + 256 });
       saved = null;
       message = "applied";
+      inspector.reset();
     });
     button(panel, "Save running tree", () => {
       saved = JSON.stringify(saveTree(inst));
@@ -258,13 +268,43 @@ const page: DemoPage = {
         `nodes ${t.nodeCount}, trace entries ${inst.traceLength / 2}\n${message}`;
     }
 
-    const stop = fixedLoop((dt) => {
-      acc += dt;
-      while (acc >= tickDt) {
-        acc -= tickDt;
-        tickTree(inst, tree, agent, tickDt);
-      }
-    }, render);
+    // Inspectable: the tree state (decision's tree codec, blackboard included) and the page's own
+    // clock; each tree tick reports the tick trace (every visited node) as a "bt" event.
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "guard.tree", treeSnapshotCodec);
+    registerSnapshotCodec<null>(codecs, "page", {
+      version: 1,
+      save: () => ({ acc, work: agent.work }),
+      restore: (_, d) => {
+        const data = d as { acc: number; work: number };
+        acc = data.acc;
+        agent.work = data.work;
+      },
+    });
+    const world = createSnapshotWorld({
+      name: "decision-behavior-tree",
+      codecs,
+      targets: () => ({ "guard.tree": inst, page: null }),
+      step(_inputs, emit) {
+        acc += 1 / 60;
+        while (acc >= tickDt) {
+          acc -= tickDt;
+          tickTree(inst, tree, agent, tickDt);
+          if (emit) {
+            const trace = readTreeTrace(inst, tree);
+            const leaf = trace.find((e) => e.status === BtStatus.Running) ?? trace[0];
+            emit({
+              module: "bt",
+              agent: "guard",
+              label: `${STATUS_NAMES[inst.rootStatus]}${leaf ? `: ${nodeLabels[leaf.node] ?? leaf.path}` : ""}`,
+              detail: { nodes: trace.map((e) => ({ node: e.node, path: e.path, label: nodeLabels[e.node] ?? e.type, status: STATUS_NAMES[e.status] })) },
+            });
+          }
+        }
+      },
+    });
+    const inspector = mountInspector(root, panel, world);
+    const stop = fixedLoop(() => inspector.step(), render);
     const onClick = (e: MouseEvent) => {
       e.preventDefault();
       // Click toggles the enemy; right click drops health to 10 (triggers the flee guard).
@@ -278,6 +318,7 @@ const page: DemoPage = {
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousedown", onClick);
     };
   },

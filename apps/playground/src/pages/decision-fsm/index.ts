@@ -1,4 +1,6 @@
+import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import {
+  createMachineSnapshotCodec,
   createMachineState,
   createStateMachine,
   dispatchMachineEvent,
@@ -9,6 +11,8 @@ import {
   type StateMachineDefinition,
 } from "@tactica/decision";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { button, demoLayout, fixedLoop } from "../../ui";
 
 const W = 800;
@@ -116,15 +120,50 @@ const page: DemoPage = {
     const inst = createMachineState(machine);
     startMachine(inst, machine, agent);
     let last = "";
-    const send = (e: string) => {
-      const fired = dispatchMachineEvent(inst, machine, agent, e);
-      last = `${e}: ${fired ? "transition" : "ignored"}`;
-    };
+    // Events from the buttons and clicks are step inputs (applied at the next tick), so the
+    // inspector records them and its replays repeat them.
+    let pending: { event: string; delay?: number }[] = [];
+    const send = (e: string) => pending.push({ event: e });
     for (const e of ["see", "lost", "talk", "bye"]) button(panel, `event: ${e}`, () => send(e));
-    button(panel, "post 'see' in 2 s", () => {
-      postMachineEvent(inst, machine, "see", { delay: 2 });
-      last = "queued see (+2 s)";
+    button(panel, "post 'see' in 2 s", () => pending.push({ event: "see", delay: 2 }));
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "guard.fsm", createMachineSnapshotCodec(machine));
+    registerSnapshotCodec<null>(codecs, "page", {
+      version: 1,
+      save: () => ({ ammo: agent.ammo }),
+      restore: (_, d) => {
+        agent.ammo = (d as { ammo: number }).ammo;
+      },
     });
+    const world = createSnapshotWorld({
+      name: "decision-fsm",
+      codecs,
+      targets: () => ({ "guard.fsm": inst, page: null }),
+      step(inputs, emit) {
+        const from = inst.current;
+        const before = inst.transitions;
+        for (const input of inputs as { event: string; delay?: number }[]) {
+          if (input.delay !== undefined) {
+            postMachineEvent(inst, machine, input.event, { delay: input.delay });
+            last = `queued ${input.event} (+${input.delay} s)`;
+          } else last = `${input.event}: ${dispatchMachineEvent(inst, machine, agent, input.event) ? "transition" : "ignored"}`;
+        }
+        updateMachine(inst, machine, agent, 1 / 60);
+        if (emit && inst.transitions !== before)
+          emit({
+            module: "fsm",
+            agent: "guard",
+            label: `${machine.names[from]} → ${machine.names[inst.current]}`,
+            detail: {
+              transitions: inst.transitions - before,
+              events: (inputs as { event: string }[]).map((i) => i.event),
+              stack: Array.from(inst.stack.subarray(0, inst.stackSize), (x) => machine.names[x]!),
+              ammo: agent.ammo,
+            },
+          });
+      },
+    });
+    const inspector = mountInspector(root, panel, world);
     const click = (ev: MouseEvent) => {
       ev.preventDefault();
       send(ev.button === 2 ? "lost" : "see");
@@ -137,8 +176,11 @@ const page: DemoPage = {
       return [b[0] + b[2] / 2, b[1] + b[3] / 2];
     };
     const stop = fixedLoop(
-      (dt) => {
-        updateMachine(inst, machine, agent, dt);
+      () => {
+        if (inspector.scrubbing) return;
+        const inputs = pending;
+        pending = [];
+        inspector.step(inputs);
       },
       () => {
         draw.clear();
@@ -209,6 +251,7 @@ const page: DemoPage = {
     );
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousedown", click);
     };
   },

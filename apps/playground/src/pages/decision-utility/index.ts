@@ -1,6 +1,8 @@
-import { createRng } from "@tactica/core";
+import { createRng, createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import { chooseUtility, createUtilitySet, createUtilityState, explainUtility, type UtilityDefinition } from "@tactica/decision";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { button, demoLayout, fixedLoop, select, slider } from "../../ui";
 
 const W = 800;
@@ -92,30 +94,111 @@ const page: DemoPage = {
     canvas.addEventListener("mousedown", scare);
     canvas.addEventListener("contextmenu", (e) => e.preventDefault());
 
-    const stop = fixedLoop(
-      (dt) => {
-        // Needs drift; the chosen option works on them.
-        inputs[0] = Math.min(1, inputs[0]! + 0.03 * dt);
-        inputs[1] = Math.max(0, inputs[1]! - 0.02 * dt);
-        inputs[2] = Math.max(0, inputs[2]! - 0.04 * dt);
-        inputs[3] = Math.max(0, inputs[3]! - 0.02 * dt);
-        inputs[4] = Math.min(1, inputs[4]! + 0.02 * dt);
-        inputs[5] = inputs[3] > 0.6 ? 10 : 0; // flee jumps a rank when the danger is real
-        if (choice >= 0) {
-          const eff = EFFECTS[set.optionNames[choice]!]!;
-          NEEDS.forEach((n, i) => {
-            inputs[i] = Math.min(1, Math.max(0, inputs[i]! + (eff[n] ?? 0) * dt));
+    // Inspectable: decision has no codec for a utility state (it is four plain arrays), so the
+    // page saves it with its needs and clock in one section; the rng goes in the envelope. Each
+    // choice reports the utility breakdown (explainUtility) as a "utility" event.
+    interface CreatureData {
+      mode: "absolute" | "relative" | "dual";
+      momentum: number;
+      inputs: number[];
+      choice: number;
+      changes: number;
+      acc: number;
+      current: number;
+      scores: number[];
+      ranks: number[];
+      considerationScores: number[];
+    }
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec<null>(codecs, "creature", {
+      version: 1,
+      save: (): CreatureData => ({
+        mode,
+        momentum,
+        inputs: Array.from(inputs),
+        choice,
+        changes,
+        acc,
+        current: state.current,
+        scores: Array.from(state.scores),
+        ranks: Array.from(state.ranks),
+        considerationScores: Array.from(state.considerationScores),
+      }),
+      restore: (_, d) => {
+        const data = d as CreatureData;
+        if (data.mode !== mode || data.momentum !== momentum) {
+          mode = data.mode;
+          momentum = data.momentum;
+          set = createUtilitySet(definition(mode, momentum));
+          state = createUtilityState(set);
+        }
+        inputs.set(data.inputs);
+        choice = data.choice;
+        changes = data.changes;
+        acc = data.acc;
+        state.current = data.current;
+        state.scores.set(data.scores);
+        state.ranks.set(data.ranks);
+        state.considerationScores.set(data.considerationScores);
+      },
+    });
+    const world = createSnapshotWorld({
+      name: "decision-utility",
+      codecs,
+      targets: () => ({ creature: null }),
+      rng: () => ({ choice: rng }),
+      step: (_inputs, emit) => {
+        const before = changes;
+        const chose = think(1 / 60);
+        if (emit && chose) {
+          const rows = explainUtility(state, set, inputs);
+          const best = rows[choice];
+          emit({
+            module: "utility",
+            agent: "creature",
+            label: `${best ? `${best.option} ${best.score.toFixed(2)}` : "none"}${changes !== before ? " (changed)" : ""}`,
+            detail: rows.map((r) => ({
+              option: r.option,
+              score: r.score,
+              rank: r.rank,
+              current: r.current,
+              considerations: r.considerations.map((c) => `${c.name} ${c.value.toFixed(2)}→${c.score.toFixed(2)}`),
+            })),
           });
         }
-        acc += dt;
-        if (acc >= 0.25) {
-          acc = 0;
-          const before = choice;
-          const c = chooseUtility(state, set, inputs, { rng });
-          if (c >= 0) choice = c;
-          if (choice !== before) changes++;
-        }
       },
+    });
+    const inspector = mountInspector(root, panel, world);
+
+    /** One step of the creature; true when it chose this step. */
+    function think(dt: number): boolean {
+      // Needs drift; the chosen option works on them.
+      inputs[0] = Math.min(1, inputs[0]! + 0.03 * dt);
+      inputs[1] = Math.max(0, inputs[1]! - 0.02 * dt);
+      inputs[2] = Math.max(0, inputs[2]! - 0.04 * dt);
+      inputs[3] = Math.max(0, inputs[3]! - 0.02 * dt);
+      inputs[4] = Math.min(1, inputs[4]! + 0.02 * dt);
+      inputs[5] = inputs[3] > 0.6 ? 10 : 0; // flee jumps a rank when the danger is real
+      if (choice >= 0) {
+        const eff = EFFECTS[set.optionNames[choice]!]!;
+        NEEDS.forEach((n, i) => {
+          inputs[i] = Math.min(1, Math.max(0, inputs[i]! + (eff[n] ?? 0) * dt));
+        });
+      }
+      acc += dt;
+      if (acc >= 0.25) {
+        acc = 0;
+        const before = choice;
+        const c = chooseUtility(state, set, inputs, { rng });
+        if (c >= 0) choice = c;
+        if (choice !== before) changes++;
+        return true;
+      }
+      return false;
+    }
+
+    const stop = fixedLoop(
+      () => inspector.step(),
       () => {
         draw.clear();
         const rows = explainUtility(state, set, inputs);
@@ -145,6 +228,7 @@ const page: DemoPage = {
     );
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousedown", scare);
     };
   },

@@ -1,12 +1,23 @@
 import {
   StancePresets,
+  WALKABLE_AREA,
   addTileCacheObstacle,
   buildNavMeshFromTileCache,
   buildStanceNavMesh,
   buildVoxelNavMesh,
+  createNavMeshQuery,
+  createNavPath,
+  createStraightPath,
+  createSwimPath,
+  createTagCost,
   createTileCache,
   createTiledNavMeshInput,
   findPath,
+  findPolygon,
+  findPolygonPath,
+  findStraightPath,
+  markPolygonArea,
+  raiseSwimPath,
   rebuildNavMeshTile,
   removeTileCacheObstacle,
   updateTileCache,
@@ -14,10 +25,13 @@ import {
   type NavMesh,
   type TileCache,
   type TileCacheObstacle,
+  type StancePass,
+  type VoxelConfig,
   type VoxelNavMeshBuild,
 } from "@tactica/navmesh";
 import type { DemoPage } from "../../demo";
 import { demoLayout, select, slider } from "../../ui";
+import { FOREST_VOLUMES, FORESTED, POND, SWIM_AREA, makeScene } from "./scene";
 
 const W = 800;
 const H = 600;
@@ -31,70 +45,17 @@ type TileAction = "path start" | "rebuild tile" | "cylinder" | "box";
 const TILE_ACTIONS: readonly TileAction[] = ["path start", "rebuild tile", "cylinder", "box"];
 /** Tile side in cells for the tiles view. */
 const TILE_CELLS = 32;
+type Partition = NonNullable<VoxelConfig["partition"]>;
+const PARTITIONS: readonly Partition[] = ["watershed", "monotone", "layers"];
+const FORESTS = Object.keys(FOREST_VOLUMES);
+const FOREST_COLOR = "#3f9a4c";
+const UNTAGGED_COLOR = "#55657e";
 
 interface PlacedObstacle {
   handle: number;
   shape: TileCacheObstacle;
   x: number;
   z: number;
-}
-
-interface Soup {
-  positions: number[];
-  triangles: number[];
-}
-
-function quad(s: Soup, a: number[], b: number[], c: number[], d: number[], twoSided = false): void {
-  const n = s.positions.length / 3;
-  s.positions.push(...a, ...b, ...c, ...d);
-  s.triangles.push(n, n + 1, n + 2, n, n + 2, n + 3);
-  if (twoSided) s.triangles.push(n, n + 2, n + 1, n, n + 3, n + 2);
-}
-const floor = (s: Soup, x0: number, z0: number, x1: number, z1: number, y: number): void => quad(s, [x0, y, z0], [x0, y, z1], [x1, y, z1], [x1, y, z0]);
-const wall = (s: Soup, x0: number, z0: number, x1: number, z1: number, y0: number, y1: number): void =>
-  quad(s, [x0, y0, z0], [x1, y0, z1], [x1, y1, z1], [x0, y1, z0], true);
-function box(s: Soup, x0: number, z0: number, x1: number, z1: number, y0: number, y1: number): void {
-  wall(s, x0, z0, x1, z0, y0, y1);
-  wall(s, x1, z0, x1, z1, y0, y1);
-  wall(s, x1, z1, x0, z1, y0, y1);
-  wall(s, x0, z1, x0, z0, y0, y1);
-  floor(s, x0, z0, x1, z1, y1);
-}
-
-/** A 20 m × 15 m room: pillars, a table 1.5 m high, stairs up to a platform, a low tunnel. */
-function makeScene(): Soup {
-  const s: Soup = { positions: [], triangles: [] };
-  floor(s, 0, 0, 20, 15, 0);
-  for (const [x0, z0, x1, z1] of [
-    [0, 0, 20, 0],
-    [20, 0, 20, 15],
-    [20, 15, 0, 15],
-    [0, 15, 0, 0],
-  ] as const)
-    wall(s, x0, z0, x1, z1, 0, 3);
-  for (const [x, z] of [
-    [3, 3],
-    [3, 11],
-    [10, 12],
-  ] as const)
-    box(s, x, z, x + 1, z + 1, 0, 3);
-  // Table: top at 1.5 m on four legs (crouch space under it).
-  floor(s, 6, 4, 10, 8, 1.5);
-  quad(s, [6, 1.4, 4], [10, 1.4, 4], [10, 1.4, 8], [6, 1.4, 8]);
-  for (const [x, z] of [
-    [6, 4],
-    [9.8, 4],
-    [9.8, 7.8],
-    [6, 7.8],
-  ] as const)
-    box(s, x, z, x + 0.2, z + 0.2, 0, 1.4);
-  // Stairs (0.2 m steps) up to a 1.2 m platform.
-  for (let k = 0; k < 6; k++) box(s, 12 + k * 0.5, 2, 12.5 + k * 0.5, 6, 0, 0.2 * (k + 1));
-  box(s, 15, 2, 19, 8, 0, 1.2);
-  // A low tunnel (0.9 m): prone space only.
-  floor(s, 12, 10, 17, 12, 0.9);
-  quad(s, [12, 0.85, 10], [17, 0.85, 10], [17, 0.85, 12], [12, 0.85, 12]);
-  return s;
 }
 
 function heightColor(y: number, maxY: number): string {
@@ -104,7 +65,7 @@ function heightColor(y: number, maxY: number): string {
 function idColor(id: number): string {
   return `hsl(${(id * 137.508) % 360}, 60%, 55%)`;
 }
-const STANCE_COLORS: Record<number, string> = { 0: "#4f7cc9", 10: "#d9a23a", 20: "#b455c9" };
+const STANCE_COLORS: Record<number, string> = { 0: "#4f7cc9", 10: "#d9a23a", 20: "#b455c9", [SWIM_AREA]: "#35b5c9" };
 
 const page: DemoPage = {
   id: "navmesh-voxel",
@@ -113,8 +74,15 @@ const page: DemoPage = {
   order: 2,
   guide: "guide/navmesh-generation",
   description:
-    "A room (pillars, a 1.5 m table, stairs to a platform, a low tunnel) voxelised and turned into a navmesh. Pick a stage to see it top-down with height shading, move the sliders to rebuild; left-click sets the start, right-click the goal. The stances stage builds stand, crouch and prone in one mesh; raise the crouch cost to walk round the table. The tiles stage builds in 32-cell tiles with a tile cache: click a tile to rebuild it, or drop cylinders and boxes (click one again to remove it) and see which tiles rebuild.",
-  code: `const build = buildVoxelNavMesh(positions, triangles, voxelConfigFromWorld({ cellSize, cellHeight, agentHeight, agentRadius, agentMaxClimb, agentMaxSlope }), { keepIntermediates: true });
+    "A room (pillars, a 1.5 m table, stairs to a platform, a low tunnel) voxelised and turned into a navmesh. Pick a stage to see it top-down with height shading, move the sliders to rebuild; left-click sets the start, right-click the goal. The stances stage builds stand, crouch and prone in one mesh; raise the crouch cost to walk round the table. The tiles stage builds in 32-cell tiles with a tile cache: click a tile to rebuild it, or drop cylinders and boxes (click one again to remove it) and see which tiles rebuild. Partition picks watershed, monotone or layer regions; a forest volume tags its polygons (green) and its cost sends the path round it; swim (polygons and stances stages) adds a 1.8 m deep pond where the swim stance takes the floor and the path's swim vertices rise to the surface.",
+  code: `const config = { ...voxelConfigFromWorld({ cellSize, cellHeight, agentHeight, agentRadius, agentMaxClimb, agentMaxSlope }), partition: "monotone" };
+const build = buildVoxelNavMesh(positions, triangles, config, {
+  keepIntermediates: true,
+  markAreas: (chf) => markPolygonArea(chf, forestXz, -1, 3, WALKABLE_AREA, { tag: FORESTED }),
+});
+const path = findPath(build.navMesh, start, goal, { polyCost: createTagCost(build.navMesh, { [FORESTED]: forestCost }) });
+const swim = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "swim", agent: StancePresets.swim, area: 30 }], { cellSize, cellHeight }, { water: [pond] });
+raiseSwimPath(swimPath, swim.navMesh, corridor.path, corridor.length, straight, [pond], [30]); // swim vertices at the surface
 const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "crouch", agent: StancePresets.crouch, area: 10 }], { cellSize, cellHeight });
 const cache = createTileCache(createTiledNavMeshInput(positions, triangles, { ...config, tileSize: 32 }));
 const mesh = buildNavMeshFromTileCache(cache);
@@ -129,7 +97,11 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
       height = 2,
       climb = 0.3,
       slope = 45,
-      crouchCost = 1;
+      crouchCost = 1,
+      forestCost = 4;
+    let partition: Partition = "watershed";
+    let forest = "none";
+    let swim = false;
     let build: VoxelNavMeshBuild | undefined;
     let stanceMesh: NavMesh | undefined;
     let buildMs = 0;
@@ -207,19 +179,24 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         agentMaxSlope: slope,
         regionMinSize: 4,
       });
-      build = buildVoxelNavMesh(scene.positions, scene.triangles, config, { keepIntermediates: true });
+      const xz = FOREST_VOLUMES[forest] ?? [];
+      build = buildVoxelNavMesh(
+        scene.positions,
+        scene.triangles,
+        { ...config, partition },
+        xz.length > 0
+          ? { keepIntermediates: true, markAreas: (chf) => void markPolygonArea(chf, xz, -1, 3, WALKABLE_AREA, { tag: FORESTED }) }
+          : { keepIntermediates: true },
+      );
+      // Stances (stand, crouch, prone) in the stances stage; swim adds a swim pass over the pond
+      // there and in the polygons stage (stand + swim).
+      const passes: StancePass[] = [{ name: "stand", agent: StancePresets.stand, area: 63 }];
+      if (stage === "stances") passes.push({ name: "crouch", agent: StancePresets.crouch, area: 10 }, { name: "prone", agent: StancePresets.prone, area: 20 });
+      if (swim) passes.push({ name: "swim", agent: StancePresets.swim, area: SWIM_AREA });
       stanceMesh =
-        stage === "stances"
-          ? buildStanceNavMesh(
-              scene.positions,
-              scene.triangles,
-              [
-                { name: "stand", agent: StancePresets.stand, area: 63 },
-                { name: "crouch", agent: StancePresets.crouch, area: 10 },
-                { name: "prone", agent: StancePresets.prone, area: 20 },
-              ],
-              { cellSize, cellHeight: 0.05, regionMinSize: 4 },
-            ).navMesh
+        stage === "stances" || (swim && stage === "polygons")
+          ? buildStanceNavMesh(scene.positions, scene.triangles, passes, { cellSize, cellHeight: 0.05, regionMinSize: 4 }, swim ? { water: [POND] } : {})
+              .navMesh
           : undefined;
       buildMs = performance.now() - t0;
       if (stage === "tiles") buildTiled(config);
@@ -236,6 +213,25 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         draw.polygon(pts, { color: colorOf(p), fill: true, alpha: 0.85 });
         draw.polygon(pts, { color: "#0f1420", width: 1 });
       }
+    }
+
+    /** The swim path (level 1: corridor, string pulling, raiseSwimPath) drawn over the mesh; returns its stats line. */
+    function swimPathOf(m: NavMesh): string {
+      const ps = findPolygon(m, start.x, start.y),
+        pg = findPolygon(m, goal.x, goal.y);
+      if (ps < 0 || pg < 0) return "swim: start or goal off the mesh";
+      const corridor = createNavPath(m.polyCount);
+      findPolygonPath(corridor, createNavMeshQuery(m), ps, start.x, start.y, pg, goal.x, goal.y);
+      const straight = createStraightPath(64);
+      findStraightPath(straight, m, corridor.path, corridor.length, start.x, start.y, goal.x, goal.y);
+      const out = raiseSwimPath(createSwimPath(64), m, corridor.path, corridor.length, straight, [POND], [SWIM_AREA]);
+      let atSurface = 0;
+      for (let k = 0; k < Math.min(out.count, out.swim.length); k++) {
+        if (!out.swim[k]) continue;
+        atSurface++;
+        draw.circle(out.points[2 * k]! * S, out.points[2 * k + 1]! * S, 5, { color: "#35b5c9", fill: true });
+      }
+      return `swim: ${out.count} path points, ${atSurface} at the surface (y ${POND.surface} m)`;
     }
 
     function render(): void {
@@ -290,9 +286,14 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
             pts.push({ x: (cs.bmin[0]! + v[(start + i) * 4]! * cs.cellSize) * S, y: (cs.bmin[2]! + v[(start + i) * 4 + 2]! * cs.cellSize) * S });
           draw.polyline(pts, true, { color: idColor(cs.region[k]!), width: 2 });
         }
-      } else if (stage === "polygons") {
+      } else if (stage === "polygons" && !stanceMesh) {
         const m = build.navMesh;
-        drawMesh(m, (p) => heightColor(m.heights[m.polyVerts[p * m.maxVertsPerPoly]!]!, maxY));
+        const tagged = (FOREST_VOLUMES[forest] ?? []).length > 0;
+        // With a forest the polygons show their tag (green forest, slate untagged) instead of heights,
+        // whose palette has greens of its own.
+        drawMesh(m, (p) =>
+          !tagged ? heightColor(m.heights[m.polyVerts[p * m.maxVertsPerPoly]!]!, maxY) : m.tags[p] === FORESTED ? FOREST_COLOR : UNTAGGED_COLOR,
+        );
       } else if (stage === "detail") {
         const d = build.detail;
         for (let p = 0; p < d.meshTriStart.length; p++) {
@@ -363,17 +364,36 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         const m = stanceMesh;
         drawMesh(m, (p) => STANCE_COLORS[m.areas[p]!] ?? "#888");
       }
-      const mesh = stage === "stances" && stanceMesh ? stanceMesh : stage === "tiles" && tiledMesh ? tiledMesh : build.navMesh;
+      const xz = FOREST_VOLUMES[forest] ?? [];
+      if (xz.length > 0 && stage !== "tiles") {
+        const pts = [];
+        for (let i = 0; i < xz.length; i += 2) pts.push({ x: xz[i]! * S, y: xz[i + 1]! * S });
+        draw.polygon(pts, { color: FOREST_COLOR, width: 2 });
+      }
+      if (stanceMesh && swim) {
+        const pts = [];
+        for (let i = 0; i < POND.xz.length; i += 2) pts.push({ x: POND.xz[i]! * S, y: POND.xz[i + 1]! * S });
+        draw.polygon(pts, { color: "#35b5c9", width: 2 });
+      }
+      const mesh = stage === "tiles" && tiledMesh ? tiledMesh : (stanceMesh ?? build.navMesh);
       const costs = new Float64Array(64).fill(1);
       costs[10] = crouchCost;
       costs[20] = crouchCost * 2;
-      const r = mesh.polyCount > 0 ? findPath(mesh, { x: start.x, y: start.y }, { x: goal.x, y: goal.y }, { areaCosts: costs }) : undefined;
+      // The forest's tag cost applies to the solo build's polygons (tagged by the area marking).
+      const polyCost = mesh === build.navMesh && xz.length > 0 ? createTagCost(mesh, { [FORESTED]: forestCost }) : undefined;
+      const r =
+        mesh.polyCount > 0
+          ? findPath(mesh, { x: start.x, y: start.y }, { x: goal.x, y: goal.y }, polyCost ? { areaCosts: costs, polyCost } : { areaCosts: costs })
+          : undefined;
       if (r && r.path.length > 1)
         draw.polyline(
           r.path.map((p) => ({ x: p.x * S, y: p.y * S })),
           false,
           { color: "#f3f3f3", width: 2.5 },
         );
+      const swimLine = swim && mesh === stanceMesh ? swimPathOf(mesh) : "";
+      let taggedPolys = 0;
+      for (let p = 0; p < build.navMesh.polyCount; p++) if (xz.length > 0 && build.navMesh.tags[p] === FORESTED) taggedPolys++;
       draw.circle(start.x * S, start.y * S, 6, { color: "#5fd068", fill: true });
       draw.circle(goal.x * S, goal.y * S, 6, { color: "#e0605a", fill: true });
       const rep = build.report;
@@ -381,7 +401,11 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         `stage: ${stage}`,
         `grid ${rep.gridWidth} × ${rep.gridDepth}, spans ${rep.spanCount}, walkable ${rep.compactSpanCount}`,
         `regions ${rep.regionCount}, contours ${rep.contourCount}, polygons ${rep.polyCount}, detail triangles ${rep.detailTriangleCount}`,
-        `build ${buildMs.toFixed(1)} ms` + (r ? `, path ${r.found ? r.length.toFixed(1) + " m" : "none"}` : ""),
+        `build ${buildMs.toFixed(1)} ms` +
+          (r ? `, path ${r.found ? r.length.toFixed(1) + " m" : "none"}` : "") +
+          (r && r.found ? ` cost ${r.cost.toFixed(1)}` : ""),
+        `partition ${partition}; forest ${forest}` + (xz.length > 0 ? `: ${taggedPolys} tagged polygons, cost ×${forestCost}` : ""),
+        ...(swimLine ? [swimLine] : []),
         ...(stage === "tiles" && cache && tiledMesh
           ? [
               `tiles ${cache.input.tilesX} × ${cache.input.tilesY} (${TILE_CELLS} cells), ${Object.keys(tiledMesh.tiles).length} built, ${tiledMesh.polyCount} polygons, cache ${(cache.layerBytes / 1024).toFixed(0)} KB`,
@@ -397,6 +421,18 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
     });
     select(panel, "tile click", TILE_ACTIONS, tileAction, (v) => {
       tileAction = v;
+    });
+    select(panel, "partition", PARTITIONS, partition, (v) => {
+      partition = v;
+      rebuild();
+    });
+    select(panel, "forest", FORESTS, forest, (v) => {
+      forest = v;
+      rebuild();
+    });
+    select(panel, "swim", ["off", "on"] as const, "off", (v) => {
+      swim = v === "on";
+      rebuild();
     });
     slider(panel, "cell size (m)", 0.1, 0.4, 0.05, cellSize, (v) => {
       cellSize = v;
@@ -420,6 +456,10 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
     });
     slider(panel, "crouch cost ×", 1, 8, 0.5, crouchCost, (v) => {
       crouchCost = v;
+      render();
+    });
+    slider(panel, "forest cost ×", 1, 8, 0.5, forestCost, (v) => {
+      forestCost = v;
       render();
     });
     const onDown = (e: MouseEvent): void => {

@@ -1,6 +1,9 @@
+import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import { createGrid, setCellPassable } from "@tactica/grid";
-import { advanceInfluenceMap, createInfluenceMap, type InfluenceMap, influenceAt, setInfluenceSource } from "@tactica/perception";
+import { advanceInfluenceMap, createInfluenceMap, type InfluenceMap, influenceAt, influenceMapSnapshotCodec, setInfluenceSource } from "@tactica/perception";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { button, demoLayout, fixedLoop, slider } from "../../ui";
 
 const W = 800;
@@ -38,9 +41,56 @@ advanceInfluenceMap(map, dt);            // propagates at rateHz, whatever the f
       for (const s of sources) setInfluenceSource(map, s.x, s.y, s.v);
     }
 
-    function step(dt: number): void {
-      steps += advanceInfluenceMap(map, dt);
+    // Inspectable: the map (perception's influence-map codec) and the page's sources, settings and
+    // step count; every propagation reports the map's extremes as an "influence" event.
+    interface PageData {
+      sources: { x: number; y: number; v: number }[];
+      steps: number;
+      settings: typeof settings;
     }
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "threat", influenceMapSnapshotCodec);
+    registerSnapshotCodec<null>(codecs, "page", {
+      version: 1,
+      save: (): PageData => ({ sources: sources.map((s) => ({ ...s })), steps, settings: { ...settings } }),
+      restore: (_, d) => {
+        const data = d as PageData;
+        sources.splice(0, sources.length, ...data.sources.map((s) => ({ ...s })));
+        steps = data.steps;
+        Object.assign(settings, data.settings);
+        map.momentum = settings.momentum;
+        map.decay = settings.decay;
+        map.interval = 1 / settings.rateHz;
+      },
+    });
+    const world = createSnapshotWorld({
+      name: "perception-influence",
+      codecs,
+      targets: () => ({ threat: map, page: null }),
+      step(_inputs, emit) {
+        const n = advanceInfluenceMap(map, 1 / 60);
+        steps += n;
+        if (emit && n > 0) {
+          let max = 0;
+          let min = 0;
+          let maxAt = [0, 0];
+          let minAt = [0, 0];
+          for (let y = 0; y < GH; y++)
+            for (let x = 0; x < GW; x++) {
+              const v = influenceAt(map, x, y);
+              if (v > max) [max, maxAt] = [v, [x, y]];
+              if (v < min) [min, minAt] = [v, [x, y]];
+            }
+          emit({
+            module: "influence",
+            agent: "map",
+            label: `step ${steps}: ${max.toFixed(2)} / ${min.toFixed(2)}`,
+            detail: { propagations: n, sources: sources.map((s) => `${s.v > 0 ? "ours" : "theirs"} (${s.x}, ${s.y})`), max, maxAt, min, minAt },
+          });
+        }
+      },
+    });
+    const inspector = mountInspector(root, panel, world);
 
     function render(): void {
       draw.clear();
@@ -88,9 +138,10 @@ advanceInfluenceMap(map, dt);            // propagates at rateHz, whatever the f
     canvas.addEventListener("contextmenu", context);
     rebuild();
     render();
-    const stop = fixedLoop(step, render);
+    const stop = fixedLoop(() => inspector.step(), render);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("click", click);
       canvas.removeEventListener("contextmenu", context);
     };

@@ -1,6 +1,21 @@
+import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import { createGrid, setCellPassable } from "@tactica/grid";
-import { gridLineOfSight, stepDetection, validateVisionZones, visionCertainty } from "@tactica/perception";
+import {
+  awarenessOf,
+  createTargetMemory,
+  findTargetMemory,
+  gridLineOfSight,
+  recordPerception,
+  SenseKind,
+  stepDetection,
+  targetMemorySnapshotCodec,
+  updateTargetMemory,
+  validateVisionZones,
+  visionCertainty,
+} from "@tactica/perception";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { demoLayout, fixedLoop, select, slider } from "../../ui";
 
 const W = 800;
@@ -8,6 +23,8 @@ const H = 600;
 const CELL = 20;
 const GW = W / CELL;
 const GH = H / CELL;
+const PLAYER = 1; // the player's id in the guard's target memory
+const AWARENESS = ["unaware", "investigate", "detected"];
 
 const page: DemoPage = {
   id: "perception-vision",
@@ -15,7 +32,7 @@ const page: DemoPage = {
   package: "perception",
   order: 1,
   description:
-    "A guard sweeps its gaze; the heat map is its identification certainty per cell (nested zones, walls block sight). Move the mouse to be the player: the meter fills at the certainty of your position and drains while you are hidden.",
+    "A guard sweeps its gaze; the heat map is its identification certainty per cell (nested zones, walls block sight). Move the mouse to be the player: the meter fills at the certainty of your position and drains while you are hidden; the guard's target memory keeps where it last saw you and how aware it is.",
   code: `const certainty = visionCertainty(gx, gy, heading, px, py, zones, { lineOfSight: gridLineOfSight(grid), modifier });
 meter = stepDetection(meter, certainty, dt);`,
   mount(root) {
@@ -40,13 +57,65 @@ meter = stepDetection(meter, certainty, dt);`,
     let certainty = 0;
     const player = { x: 5.5, y: 5.5 };
     let time = 0;
+    // The guard's memory of the player (last seen position, confidence, awareness level).
+    const memory = createTargetMemory(4);
+    let awareness = 0;
 
-    function step(dt: number): void {
+    function step(dt: number): number {
       time += dt;
       heading = Math.sin(time * sweep) * 1.6;
       certainty = visionCertainty(guard.x, guard.y, heading, player.x, player.y, zones, { lineOfSight: los, modifier });
       meter = stepDetection(meter, certainty, dt);
+      if (certainty > 0) recordPerception(memory, PLAYER, player.x, player.y, certainty, SenseKind.Sight);
+      updateTargetMemory(memory, dt);
+      const i = findTargetMemory(memory, PLAYER);
+      const before = awareness;
+      awareness = i < 0 ? 0 : awarenessOf(memory, i);
+      return before;
     }
+
+    // Inspectable: the memory (perception's target-memory codec) and the page's own state; each
+    // change of awareness reports the memory record as a "memory" event.
+    interface PageData {
+      time: number;
+      meter: number;
+      certainty: number;
+      awareness: number;
+      player: { x: number; y: number };
+      sweep: number;
+      modifier: number;
+    }
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "guard.memory", targetMemorySnapshotCodec);
+    registerSnapshotCodec<null>(codecs, "page", {
+      version: 1,
+      save: (): PageData => ({ time, meter, certainty, awareness, player: { ...player }, sweep, modifier }),
+      restore: (_, d) => {
+        const data = d as PageData;
+        ({ time, meter, certainty, awareness, sweep, modifier } = data);
+        player.x = data.player.x;
+        player.y = data.player.y;
+      },
+    });
+    const world = createSnapshotWorld({
+      name: "perception-vision",
+      codecs,
+      targets: () => ({ "guard.memory": memory, page: null }),
+      step(_inputs, emit) {
+        const before = step(1 / 60);
+        if (emit && awareness !== before) {
+          const i = findTargetMemory(memory, PLAYER);
+          emit({
+            module: "memory",
+            agent: "guard",
+            label: `player: ${AWARENESS[awareness]}`,
+            detail:
+              i < 0 ? { forgotten: true } : { x: memory.x[i]!, y: memory.y[i]!, age: memory.age[i]!, confidence: memory.confidence[i]!, certainty, meter },
+          });
+        }
+      },
+    });
+    const inspector = mountInspector(root, panel, world);
 
     function render(): void {
       draw.clear();
@@ -69,7 +138,11 @@ meter = stepDetection(meter, certainty, dt);`,
       draw.circle(player.x * CELL, player.y * CELL, 6, { color: meter >= 1 ? "#f7768e" : "#9ece6a", fill: true });
       draw.rect(20, H - 30, 200, 12, { color: "#c0caf5" });
       draw.rect(20, H - 30, 200 * meter, 12, { color: meter >= 1 ? "#f7768e" : "#e0af68", fill: true });
-      stats.textContent = `certainty: ${certainty.toFixed(2)}\nmeter: ${(meter * 100).toFixed(0)}%${meter >= 1 ? " — DETECTED" : ""}`;
+      const seen = findTargetMemory(memory, PLAYER);
+      if (seen >= 0) draw.circle(memory.x[seen]! * CELL, memory.y[seen]! * CELL, 10, { color: "#e0af68", width: 1 });
+      stats.textContent =
+        `certainty: ${certainty.toFixed(2)}\nmeter: ${(meter * 100).toFixed(0)}%${meter >= 1 ? " — DETECTED" : ""}\n` +
+        `memory: ${AWARENESS[awareness]}${seen >= 0 ? `, confidence ${memory.confidence[seen]!.toFixed(2)}` : ""}`;
     }
 
     slider(panel, "sweep speed", 0, 1.5, 0.05, sweep, (v) => (sweep = v));
@@ -82,9 +155,10 @@ meter = stepDetection(meter, certainty, dt);`,
     };
     canvas.addEventListener("mousemove", move);
     render();
-    const stop = fixedLoop(step, render);
+    const stop = fixedLoop(() => inspector.step(), render);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousemove", move);
     };
   },

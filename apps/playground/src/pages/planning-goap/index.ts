@@ -1,5 +1,7 @@
+import { createSnapshotCodecs, registerSnapshotCodec } from "@tactica/core";
 import {
   compileProblem,
+  createPlanRunnerSnapshotCodec,
   createGoapSearch,
   createPlanRunner,
   createPlanResult,
@@ -22,6 +24,9 @@ import {
 } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import type { DemoPage } from "../../demo";
+import type { InspectorSink } from "../../inspector/inspector-world";
+import { mountInspector } from "../../inspector/inspector-panel";
+import { createSnapshotWorld } from "../../inspector/snapshot-world";
 import { button, demoLayout, fixedLoop, select } from "../../ui";
 
 const W = 800;
@@ -77,6 +82,12 @@ const page: DemoPage = {
         if (started) {
           log.push(`start ${problem.actionNames[action]}`);
           timer = 0;
+          emit?.({
+            module: "runner",
+            agent: "soldier",
+            label: `start ${problem.actionNames[action]}`,
+            detail: { step: runner.step, plan: runner.plan.map((a) => problem.actionNames[a]!) },
+          });
         }
         return timer >= 1 ? StepStatus.Succeeded : StepStatus.Running;
       },
@@ -91,10 +102,68 @@ const page: DemoPage = {
         last.length = out.length;
         last.expanded = out.expanded;
         log.push(`replan #${runner.replans + 1}: ${out.length} actions, cost ${out.cost}, ${out.expanded} nodes expanded`);
+        // The inspector gets the plan and every node the search generated (no limit).
+        emit?.({
+          module: "goap",
+          agent: "soldier",
+          label: `plan ${out.length} actions, cost ${out.cost}, ${out.expanded} expanded`,
+          detail: {
+            goal,
+            plan: Array.from(out.path.subarray(0, Math.min(out.length, out.path.length)), (a) => problem.actionNames[a]!),
+            nodes: readGoapNodes(search, 1 << 20).map((n) => ({
+              action: n.action || "goal",
+              parent: n.parent,
+              cost: n.cost,
+              expanded: n.expanded,
+              needs: [...n.mustHold, ...n.mustNotHold.map((f) => `¬${f}`)].join(" "),
+            })),
+          },
+        });
         return out;
       },
     };
     let timer = 0;
+    let emit: InspectorSink | null = null;
+    // Inspectable: the runner (planning's runner codec) and the page's goal, action timer and last
+    // plan; replans report the plan and the search's nodes ("goap"), action starts the runner.
+    interface SoldierData {
+      goal: string;
+      timer: number;
+      last: { flags: number; cost: number; length: number; expanded: number };
+      nodes: GoapNodeView[];
+    }
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "soldier.runner", createPlanRunnerSnapshotCodec(problem));
+    registerSnapshotCodec<null>(codecs, "page", {
+      version: 1,
+      save: (): SoldierData => ({
+        goal,
+        timer,
+        last: { flags: last.flags, cost: last.cost, length: last.length, expanded: last.expanded },
+        nodes: nodes.map((n) => ({ ...n, mustHold: [...n.mustHold], mustNotHold: [...n.mustNotHold] })),
+      }),
+      restore: (_, d) => {
+        const data = d as SoldierData;
+        goal = data.goal;
+        timer = data.timer;
+        Object.assign(last, data.last);
+        nodes = data.nodes.map((n) => ({ ...n, mustHold: [...n.mustHold], mustNotHold: [...n.mustNotHold] }));
+      },
+    });
+    const world = createSnapshotWorld({
+      name: "planning-goap",
+      codecs,
+      targets: () => ({ "soldier.runner": runner, page: null }),
+      step(_inputs, sink) {
+        emit = sink;
+        const dt = 1 / 60;
+        timer += dt;
+        tickPlanRunner(runner, problem, hooks, dt);
+        if (runner.status === RunnerStatus.Succeeded && runner.goals.length === 0) pushRunnerGoal(runner, { id: goal, priority: 1, goal: [goal] });
+        emit = null;
+      },
+    });
+    const inspector = mountInspector(root, panel, world);
     const rowH = 28;
     function render(): void {
       draw.clear();
@@ -122,11 +191,7 @@ const page: DemoPage = {
         `facts: ${factsOfState(problem, runner.facts).join(" ")}\n` +
         log.slice(-6).join("\n");
     }
-    const stop = fixedLoop((dt) => {
-      timer += dt;
-      tickPlanRunner(runner, problem, hooks, dt);
-      if (runner.status === RunnerStatus.Succeeded && runner.goals.length === 0) pushRunnerGoal(runner, { id: goal, priority: 1, goal: [goal] });
-    }, render);
+    const stop = fixedLoop(() => inspector.step(), render);
     const onClick = (e: MouseEvent) => {
       const r = canvas.getBoundingClientRect();
       const x = ((e.clientX - r.left) * W) / r.width;
@@ -144,6 +209,7 @@ const page: DemoPage = {
     canvas.addEventListener("mousedown", onClick);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousedown", onClick);
     };
   },
