@@ -9,6 +9,7 @@ import type { NavMesh, NavMeshTile } from "../types";
 import { rebuildFlatView } from "./assemble";
 import { linkNeighbors } from "./link-neighbors";
 import { encodePolyRef } from "./poly-ref";
+import { T_JUNCTION_MAX_CLIMB } from "./t-junctions";
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -69,11 +70,10 @@ interface FlatState {
 
 const states = new WeakMap<NavMesh, FlatState>();
 /**
- * Height tolerance between two tiles' border points (wu): the T-junction pass's (`splitTJunctions`,
- * Detour's `walkableClimb` check), so stacked floors whose tile borders are collinear in the plane
- * are neither cut nor welded together.
+ * Height tolerance between two tiles' border points (wu): the T-junction pass's, so stacked floors
+ * whose tile borders are collinear in the plane are neither cut nor welded together.
  */
-const MAX_CLIMB = 0.9;
+const MAX_CLIMB = T_JUNCTION_MAX_CLIMB;
 /** Undirected edges by their lower vertex: `[higher vertex, value, …]` (a few entries per vertex). */
 type EdgeTable = (number[] | undefined)[];
 
