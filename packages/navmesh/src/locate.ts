@@ -73,6 +73,17 @@ export interface FindPolygonOptions {
 }
 
 /**
+ * Tie-break of the point queries: flat polygon `p` comes before `q` in slot order, then polygon
+ * order within the tile (the flat order of a mesh as built; a patched flat view stores tiles in
+ * other places, and the answer must not depend on that). @internal
+ */
+export function polyBefore(mesh: NavMesh, p: number, q: number): boolean {
+  const sp = mesh.polyTile[p]!,
+    sq = mesh.polyTile[q]!;
+  return sp < sq || (sp === sq && p < q);
+}
+
+/**
  * The ref of the polygon containing `(x, y)` (points on an edge count), or `-1` when the point is
  * off the mesh (the lowest ref when the point is on a shared edge). Walks the BV trees of the tiles
  * under the point: O(log polygons). On overlapping levels pass `options.height` to pick the
@@ -156,12 +167,12 @@ export function findPolygonAt(mesh: NavMesh): number {
       const p = base + d;
       if (!pointInPolygonAt(mesh, p, at, 0)) continue;
       if (h !== h) {
-        if (best < 0 || p < best) best = p;
+        if (best < 0 || polyBefore(mesh, p, best)) best = p;
         continue;
       }
       heightAt(mesh, p);
       const dh = Math.abs(at[3]! - h);
-      if (dh < bestDh || (dh === bestDh && p < best)) {
+      if (dh < bestDh || (dh === bestDh && polyBefore(mesh, p, best))) {
         bestDh = dh;
         best = p;
       }
@@ -470,7 +481,7 @@ export function findNearestPolygonAt(out: { x: number; y: number }, mesh: NavMes
         dy = tmp.y - y;
       const d2 = dx * dx + dy * dy;
       if (d2 > limit) continue;
-      if (d2 < bestD2 || (d2 === bestD2 && p < best)) {
+      if (d2 < bestD2 || (d2 === bestD2 && polyBefore(mesh, p, best))) {
         bestD2 = d2;
         best = p;
         out.x = tmp.x;

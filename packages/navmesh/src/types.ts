@@ -108,9 +108,15 @@ export interface NavMeshTile {
  * tile fail `isValidPolyRef`. In a one-tile mesh made by a builder (slot 0, generation 0) a
  * polygon's ref equals its index.
  *
- * **Flat view.** The remaining fields are derived from the tiles (rebuilt whenever a tile changes)
- * and used by the queries: all polygons of all tiles in slot order, over shared vertices (tile
- * border vertices welded), with neighbor indices. Spatial queries use each tile's BV tree. Geometry is planar in `(x, y)`;
+ * **Flat view.** The remaining fields are derived from the tiles and used by the queries: all
+ * polygons of all tiles over shared vertices (tile border vertices welded), with neighbor indices.
+ * A mesh as built or loaded has them in slot order with nothing unused. A tile change patches the
+ * view instead of rebuilding it (cost: the tile plus its neighbours' border polygons): each slot's
+ * polygons are a range `tilePolyBase[slot] .. + tilePolyCount[slot]`, a replaced tile reuses its
+ * range when it fits or gets a new one at the end, so the view may hold **unused polygons** (0
+ * vertices, `polyTile` −1, never a neighbor, never found by a query) and unused vertices; when more
+ * than half is unused it is laid out afresh. Loops over `0 .. polyCount` skip polygons with
+ * `polyVertCount` 0. Spatial queries use each tile's BV tree. Geometry is planar in `(x, y)`;
  * each vertex also carries a height (`heights`). Polygons are counter-clockwise (y up) and convex.
  * Flat polygon `i` belongs to tile slot `polyTile[i]` and has ref `tileRefBase[slot] + i - tilePolyBase[slot]`.
  */
@@ -136,11 +142,11 @@ export interface NavMesh {
   readonly vertices: Float64Array;
   /** Vertex heights (elevation along the up axis), one per vertex. */
   readonly heights: Float64Array;
-  /** Number of polygons (flat view, all tiles). */
+  /** Number of polygons (flat view, all tiles, plus unused entries after tile changes: see above). */
   readonly polyCount: number;
   /** Vertex indices, `maxVertsPerPoly` slots per polygon, unused slots `-1`. */
   readonly polyVerts: Int32Array;
-  /** Vertex count of each polygon (3 .. maxVertsPerPoly). */
+  /** Vertex count of each polygon (3 .. maxVertsPerPoly; 0 for an unused entry). */
   readonly polyVertCount: Uint8Array;
   /** Neighbor polygon (flat index) across each edge slot, or `-1` (boundary / unused slot). */
   readonly neighbors: Int32Array;
@@ -154,10 +160,6 @@ export interface NavMesh {
   readonly bounds: Float64Array;
   /** Bounds of the tile in each slot (`minX, minY, maxX, maxY`; `+∞, +∞, −∞, −∞` for a free slot). */
   readonly tileBounds: Float64Array;
-  /** Polygons around vertex `v` are `vertPolys[vertPolyStart[v] .. vertPolyStart[v + 1])` (derived). */
-  readonly vertPolyStart: Int32Array;
-  /** Polygon ids by vertex. */
-  readonly vertPolys: Int32Array;
   /** Tile slot of each flat polygon. */
   readonly polyTile: Int32Array;
   /** Flat index of the first polygon of each slot (`-1` for a free slot). */

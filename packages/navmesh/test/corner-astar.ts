@@ -45,6 +45,13 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   const stride = mesh.maxVertsPerPoly;
   const nv = mesh.vertexCount;
   const boundaryEdges = new Int32Array(nv);
+  // Polygons around each vertex (CSR), in polygon order.
+  const vertPolyStart = new Int32Array(nv + 1);
+  for (let p = 0; p < mesh.polyCount; p++) for (let i = 0; i < mesh.polyVertCount[p]!; i++) vertPolyStart[mesh.polyVerts[p * stride + i]! + 1]!++;
+  for (let i = 0; i < nv; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
+  const fill = vertPolyStart.slice(0, nv);
+  const vertPolys = new Int32Array(vertPolyStart[nv]!);
+  for (let p = 0; p < mesh.polyCount; p++) for (let i = 0; i < mesh.polyVertCount[p]!; i++) vertPolys[fill[mesh.polyVerts[p * stride + i]!]!++] = p;
   for (let p = 0; p < mesh.polyCount; p++) {
     const n = mesh.polyVertCount[p]!;
     for (let i = 0; i < n; i++) {
@@ -65,8 +72,8 @@ function cornerGraph(mesh: NavMesh): CornerGraph {
   for (let u = 0; u < nv; u++) {
     if (boundaryEdges[u] === 0) continue;
     seen.clear();
-    for (let k = mesh.vertPolyStart[u]!; k < mesh.vertPolyStart[u + 1]!; k++) {
-      const p0 = mesh.vertPolys[k]!;
+    for (let k = vertPolyStart[u]!; k < vertPolyStart[u + 1]!; k++) {
+      const p0 = vertPolys[k]!;
       if (seen.has(p0)) continue;
       // Walk the fan both ways from p0, summing angles.
       let sum = 0;

@@ -117,3 +117,32 @@ export function splitIntoTiles(mesh: NavMesh, k: number): NavMesh {
   for (const t of inputs) expect(addNavMeshTile(tiled, t.x, t.y, 0, t.input, { maxVertsPerPoly: mesh.maxVertsPerPoly })).toBeGreaterThanOrEqual(0);
   return tiled;
 }
+
+/** `"x,y,layer#poly"` of flat polygon `g` (its tile key and index in the tile), or `"-"` for -1. */
+export function polyName(mesh: NavMesh, g: number): string {
+  if (g < 0) return "-";
+  const s = mesh.polyTile[g]!;
+  return `${mesh.tileKeys[s]}#${g - mesh.tilePolyBase[s]!}`;
+}
+
+/**
+ * The flat view in a layout-free form, sorted: per polygon in use, its tile key and index, area,
+ * flags, tag, and each flat edge as its start vertex (x, y, height) and the polygon across. Two
+ * meshes whose flat views differ only in where polygons and vertices are stored (slots, ranges,
+ * unused entries, vertex ids) give equal lists.
+ */
+export function canonicalFlatView(mesh: NavMesh): string[] {
+  const out: string[] = [];
+  const stride = mesh.maxVertsPerPoly;
+  for (let g = 0; g < mesh.polyCount; g++) {
+    const n = mesh.polyVertCount[g]!;
+    if (n === 0) continue;
+    const edges: string[] = [];
+    for (let k = 0; k < n; k++) {
+      const v = mesh.polyVerts[g * stride + k]!;
+      edges.push(`${mesh.vertices[2 * v]},${mesh.vertices[2 * v + 1]},${mesh.heights[v]}>${polyName(mesh, mesh.neighbors[g * stride + k]!)}`);
+    }
+    out.push(`${polyName(mesh, g)} a${mesh.areas[g]} f${mesh.flags[g]} t${mesh.tags[g]}: ${edges.join(" ")}`);
+  }
+  return out.sort();
+}

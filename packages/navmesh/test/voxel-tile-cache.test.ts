@@ -11,12 +11,16 @@ import {
   findPath,
   findPolygon,
   isValidTileCacheObstacle,
+  markCylinderArea,
   navMeshToBytes,
+  rebuildNavMeshTile,
   removeTileCacheObstacle,
   updateTileCache,
   type NavMeshTile,
   type TileCacheObstacle,
 } from "../src";
+import { markTileCacheObstacle } from "../src/voxel/tile-cache";
+import { canonicalFlatView } from "./helpers";
 
 function tileBytes(t: NavMeshTile): string {
   return JSON.stringify([Array.from(t.vertices), Array.from(t.heights), Array.from(t.polyVerts), Array.from(t.areas), Array.from(t.tags)]);
@@ -82,6 +86,60 @@ describe("tile cache and temporary obstacles", () => {
       for (const [k, t] of Object.entries(mesh.tiles)) expect(tileBytes(t)).toBe(before.get(k));
     });
   }
+
+  for (const [name, obstacle, byHand] of [
+    [
+      "cylinder",
+      { kind: "cylinder", position: [15, 0, 1.5], radius: 1, height: 2 },
+      // Independent of the cache's marking: the cylinder grown by the agent radius.
+      (chf: Parameters<typeof markCylinderArea>[0], r: number) => void markCylinderArea(chf, [15, 0, 1.5], 1 + r, 2, 0),
+    ],
+    ["oriented box", { kind: "box", center: [15, 0.5, 1.5], halfExtents: [0.3, 1, 2.5], yaw: 0.5 }, undefined],
+    ["extruded polygon", { kind: "polygon", points: [14, -1, 16, -1, 15.5, 4, 14.5, 4], minY: -1, maxY: 2 }, undefined],
+  ] as const) {
+    it(`a ${name}: the tiles it touches equal full rebuilds of those tiles with it marked after erosion (grown by the agent radius)`, () => {
+      const input = createTiledNavMeshInput(corridor.positions, corridor.triangles, config);
+      const r = input.config.walkableRadius * input.config.cellSize;
+      const cache = createTileCache(input, { maxObstacles: 4 });
+      const mesh = buildNavMeshFromTileCache(cache);
+      addTileCacheObstacle(cache, obstacle);
+      const u = updateTileCache(cache, mesh);
+      expect(u.rebuiltTiles.length).toBeGreaterThan(0);
+      const ref = buildTiledNavMesh(input).navMesh;
+      for (let i = 0; i < u.rebuiltTiles.length; i += 2)
+        rebuildNavMeshTile(ref, input, u.rebuiltTiles[i]!, u.rebuiltTiles[i + 1]!, {
+          markAreas: (chf) => (byHand ? byHand(chf, r) : markTileCacheObstacle(chf, obstacle, r)),
+        });
+      expect(Object.keys(mesh.tiles).sort()).toEqual(Object.keys(ref.tiles).sort());
+      for (const [k, t] of Object.entries(ref.tiles)) expect(tileBytes(mesh.tiles[k]!)).toBe(tileBytes(t));
+      expect(canonicalFlatView(mesh)).toEqual(canonicalFlatView(ref));
+      // The agent keeps its radius: no polygon within the obstacle grown by r (cylinder: 1 + r from its axis).
+      if (name === "cylinder")
+        for (const [dx, dz] of [
+          [0, 0],
+          [1 + 0.5 * r, 0],
+          [0, 1 + 0.5 * r],
+        ] as const)
+          expect(findPolygon(mesh, 15 + dx, 1.5 + dz)).toBe(-1);
+    });
+  }
+
+  it("with two area ids the median filter runs after the obstacle marks, as after markAreas: the same bytes as a full tile rebuild", () => {
+    // The corridor's two triangles in areas 5 and 7 (the median filter only matters with several ids).
+    const input = createTiledNavMeshInput(corridor.positions, corridor.triangles, config, { triangleAreas: [5, 7] });
+    const r = input.config.walkableRadius * input.config.cellSize;
+    const cache = createTileCache(input, { maxObstacles: 4 });
+    const mesh = buildNavMeshFromTileCache(cache);
+    addTileCacheObstacle(cache, { kind: "cylinder", position: [15, 0, 1.5], radius: 0.6, height: 2 });
+    const u = updateTileCache(cache, mesh);
+    const ref = buildTiledNavMesh(input).navMesh;
+    for (let i = 0; i < u.rebuiltTiles.length; i += 2)
+      rebuildNavMeshTile(ref, input, u.rebuiltTiles[i]!, u.rebuiltTiles[i + 1]!, {
+        markAreas: (chf) => void markCylinderArea(chf, [15, 0, 1.5], 0.6 + r, 2, 0),
+      });
+    for (const [k, t] of Object.entries(ref.tiles)) expect(tileBytes(mesh.tiles[k]!)).toBe(tileBytes(t));
+    expect(new Set(Object.values(mesh.tiles).flatMap((t) => Array.from(t.areas))).size).toBe(2);
+  });
 
   it("respects maxTiles and maxUnits per update and reports InProgress until done", () => {
     const input = createTiledNavMeshInput(corridor.positions, corridor.triangles, config);

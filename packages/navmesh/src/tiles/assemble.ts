@@ -58,8 +58,6 @@ export function createEmptyNavMesh(): NavMesh {
     tags: new Int32Array(0),
     bounds: new Float64Array(4),
     tileBounds: new Float64Array([Infinity, Infinity, -Infinity, -Infinity]),
-    vertPolyStart: new Int32Array(1),
-    vertPolys: new Int32Array(0),
     polyTile: new Int32Array(0),
     tilePolyBase: new Int32Array(1).fill(-1),
     tilePolyCount: new Int32Array(1),
@@ -231,12 +229,6 @@ export function rebuildFlatView(mesh: NavMesh): void {
     tileBounds[4 * s + 2] = t ? t.bvBounds[2]! : -Infinity;
     tileBounds[4 * s + 3] = t ? t.bvBounds[3]! : -Infinity;
   }
-  const vertPolyStart = new Int32Array(vertexCount + 1);
-  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolyStart[polyVerts[p * stride + i]! + 1]!++;
-  for (let i = 0; i < vertexCount; i++) vertPolyStart[i + 1]! += vertPolyStart[i]!;
-  const fill = vertPolyStart.slice(0, vertexCount);
-  const vertPolys = new Int32Array(vertPolyStart[vertexCount]!);
-  for (let p = 0; p < polyCount; p++) for (let i = 0; i < polyVertCount[p]!; i++) vertPolys[fill[polyVerts[p * stride + i]!]!++] = p;
   m.maxVertsPerPoly = stride;
   m.vertexCount = vertexCount;
   m.vertices = vertices;
@@ -250,8 +242,6 @@ export function rebuildFlatView(mesh: NavMesh): void {
   m.tags = tags;
   m.bounds = bounds;
   m.tileBounds = tileBounds;
-  m.vertPolyStart = vertPolyStart;
-  m.vertPolys = vertPolys;
   m.polyTile = polyTile;
   m.tilePolyBase = tilePolyBase;
   m.tilePolyCount = tilePolyCount;

@@ -1,6 +1,7 @@
 import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 import type { NavMesh, NavMeshInput, NavMeshTile } from "../types";
-import { makeTile, rebuildFlatView } from "./assemble";
+import { makeTile } from "./assemble";
+import { patchFlatView } from "./flat-view";
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./poly-ref";
 import { validateNavMeshInput } from "./tile-input";
 
@@ -41,8 +42,9 @@ function checkCoords(fn: string, x: number, y: number, layer: number): void {
  * coincide). Returns the ref of the tile's polygon 0 (its polygons are that ref `+ 0 .. polyCount-1`),
  * or `-1` when all 65,536 tile slots are in use. Throws `NAVMESH_BAD_MESH` (naming the field) for
  * bad geometry and `NAVMESH_BAD_INPUT` when a tile is already at that place (use
- * {@link replaceNavMeshTile}); nothing changes on a throw. Rebuilds the mesh's flat view: linear in
- * the mesh size.
+ * {@link replaceNavMeshTile}); nothing changes on a throw. Patches the mesh's flat view: the cost is
+ * the size of the tile plus its neighbours' border polygons (the first change after a mesh is made
+ * or loaded lays the view out once, linear in the mesh).
  *
  * @example
  * ```ts
@@ -69,7 +71,7 @@ export function addNavMeshTile(mesh: NavMesh, x: number, y: number, layer: numbe
   const gen = mesh.tileGenerations[slot]!;
   mesh.tileKeys[slot] = key;
   mesh.tiles[key] = makeTile(data, x, y, layer, slot, gen);
-  rebuildFlatView(mesh);
+  patchFlatView(mesh, [slot]);
   return encodePolyRef(gen, slot, 0);
 }
 
@@ -86,7 +88,7 @@ export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0
   delete mesh.tiles[key];
   mesh.tileKeys[slot] = "";
   mesh.tileGenerations[slot] = (mesh.tileGenerations[slot]! + 1) % GEN_SPAN;
-  rebuildFlatView(mesh);
+  patchFlatView(mesh, [slot]);
   return true;
 }
 
@@ -106,6 +108,6 @@ export function replaceNavMeshTile(mesh: NavMesh, x: number, y: number, layer: n
   const gen = (mesh.tileGenerations[slot]! + 1) % GEN_SPAN;
   mesh.tileGenerations[slot] = gen;
   mesh.tiles[key] = makeTile(data, x, y, layer, slot, gen);
-  rebuildFlatView(mesh);
+  patchFlatView(mesh, [slot]);
   return encodePolyRef(gen, slot, 0);
 }

@@ -5,7 +5,8 @@
 // (with partition "layers", one tile "x,y,k" per stacked layer k of overlapping floors).
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { getNavMeshTileKey } from "../tiles/tiles";
-import { makeTile, navMeshFromPlacedTiles, rebuildFlatView, type PlacedTileData } from "../tiles/assemble";
+import { makeTile, navMeshFromPlacedTiles, type PlacedTileData } from "../tiles/assemble";
+import { patchFlatView } from "../tiles/flat-view";
 import { encodePolyRef, POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { validateNavMeshInput } from "../tiles/tile-input";
 import type { NavMesh, NavMeshInput } from "../types";
@@ -222,7 +223,7 @@ function checkTile(fn: string, input: TiledNavMeshInput, tx: number, ty: number)
 
 /**
  * The compact heightfield of tile `(tx, ty)` over its padded bounds, before erosion: rasterise the
- * tile's triangles, filter, compact. This is what a tile cache keeps per tile. @internal
+ * tile's triangles, filter, compact (a tile cache keeps it eroded: {@link erodeTileLayer}). @internal
  */
 export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number): CompactHeightfield {
   const cfg = input.config;
@@ -266,22 +267,64 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
 }
 
 /**
+ * A working copy of a tile layer: its own `areas` (and tags), fresh regions, the layer's other
+ * arrays shared. One object literal for every tile layer, fresh or cached, so the stages after it
+ * see one object shape (a spread copy of a copy would give them another and slow them down).
+ */
+function tileHeightfield(layer: CompactHeightfield): CompactHeightfield {
+  const chf: CompactHeightfield = {
+    width: layer.width,
+    depth: layer.depth,
+    spanCount: layer.spanCount,
+    walkableHeight: layer.walkableHeight,
+    walkableClimb: layer.walkableClimb,
+    borderSize: layer.borderSize,
+    bmin: layer.bmin,
+    bmax: layer.bmax,
+    cellSize: layer.cellSize,
+    cellHeight: layer.cellHeight,
+    cellIndex: layer.cellIndex,
+    cellCount: layer.cellCount,
+    y: layer.y,
+    h: layer.h,
+    con: layer.con,
+    areas: layer.areas.slice(),
+    regions: new Uint16Array(layer.spanCount),
+    dist: new Uint16Array(0),
+    maxDistance: 0,
+    maxRegions: 0,
+  };
+  if (layer.tags) chf.tags = layer.tags.slice();
+  return chf;
+}
+
+/** A copy of a tile layer with its areas eroded by the agent radius (what a tile cache keeps). @internal */
+export function erodeTileLayer(input: TiledNavMeshInput, layer: CompactHeightfield): CompactHeightfield {
+  const chf = tileHeightfield(layer);
+  if (input.config.walkableRadius > 0) erodeWalkableArea(chf, input.config.walkableRadius);
+  return chf;
+}
+
+/**
  * Runs the rest of the pipeline on a tile layer (a copy of its areas: the layer is not changed):
- * `mark` (obstacles, before erosion), erosion, `markAreas`, distance field, regions, contours,
- * polygon mesh, tile-border vertex removal, detail mesh, part 1 input. @internal
+ * erosion (skipped when the layer is `eroded` already, as a tile cache keeps it), `mark`
+ * (obstacles, after erosion; when it returns true the median filter follows, as after
+ * `markAreas`), `markAreas`, distance field, regions, contours, polygon mesh, tile-border vertex
+ * removal, detail mesh, part 1 input. @internal
  */
 export function buildTileFromLayer(
   input: TiledNavMeshInput,
   layer: CompactHeightfield,
   tx: number,
   ty: number,
-  mark: ((chf: CompactHeightfield) => void) | undefined,
+  mark: ((chf: CompactHeightfield) => boolean) | undefined,
   options: BuildNavMeshTileOptions,
+  eroded = false,
 ): NavMeshTileBuild {
   const cfg = input.config;
-  const chf: CompactHeightfield = { ...layer, areas: layer.areas.slice(), regions: new Uint16Array(layer.spanCount), dist: new Uint16Array(0) };
-  if (mark) mark(chf);
-  if (cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
+  const chf = tileHeightfield(layer);
+  if (!eroded && cfg.walkableRadius > 0) erodeWalkableArea(chf, cfg.walkableRadius);
+  if (mark && mark(chf)) medianFilterWalkableArea(chf);
   if (options.markAreas) {
     options.markAreas(chf, tx, ty);
     medianFilterWalkableArea(chf);
@@ -605,7 +648,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
     const b = places[i]!.build;
     if (b >= 0) out[b]!.push(ref);
   };
-  let changed = false;
+  const changed: number[] = [];
   for (let i = 0; i < places.length; i++) {
     const t = places[i]!,
       d = data[i];
@@ -616,7 +659,7 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
         delete mesh.tiles[key];
         mesh.tileKeys[old.slot] = "";
         mesh.tileGenerations[old.slot] = (mesh.tileGenerations[old.slot]! + 1) % GEN_SPAN;
-        changed = true;
+        changed.push(old.slot);
       }
       put(i, -1);
       continue;
@@ -642,9 +685,9 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
     }
     mesh.tiles[key] = makeTile(d, t.x, t.y, t.layer, slot, gen);
     put(i, encodePolyRef(gen, slot, 0));
-    changed = true;
+    changed.push(slot);
   }
-  if (changed) rebuildFlatView(mesh);
+  if (changed.length > 0) patchFlatView(mesh, changed);
   return out;
 }
 

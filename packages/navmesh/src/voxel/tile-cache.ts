@@ -1,13 +1,22 @@
 // A pure-JS tile cache with temporary obstacles (after Detour's dtTileCache): each tile's compact
-// heightfield layer is kept, so adding or removing an obstacle re-runs only the tail of the
-// pipeline (marking, erosion, regions, contours, polygons, detail) on the tiles it touches,
-// within a budget per update call.
+// heightfield layer is kept after erosion, so adding or removing an obstacle re-runs only the tail
+// of the pipeline (marking the obstacle grown by the agent radius, regions, contours, polygons,
+// detail) on the tiles it touches, within a budget per update call.
 import { ErrorCodes, TacticaError } from "@tactica/core";
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import type { NavMesh } from "../types";
 import { markCylinderArea, markPolygonArea } from "./areas";
 import { showValue } from "./errors";
-import { assembleTiles, buildTileFromLayer, buildTileLayer, getTilesInBox, setNavMeshTiles, type NavMeshTileBuild, type TiledNavMeshInput } from "./tile-build";
+import {
+  assembleTiles,
+  buildTileFromLayer,
+  buildTileLayer,
+  erodeTileLayer,
+  getTilesInBox,
+  setNavMeshTiles,
+  type NavMeshTileBuild,
+  type TiledNavMeshInput,
+} from "./tile-build";
 import { NULL_AREA, type CompactHeightfield } from "./types";
 
 /** A vertical cylinder standing on `position` (its base centre). [Units: wu] */
@@ -40,19 +49,23 @@ export interface TileCachePolygon {
   readonly maxY: number;
 }
 
-/** A temporary obstacle: spans of walkable floor inside it become unwalkable (then eroded by the agent radius). */
+/**
+ * A temporary obstacle: spans of walkable floor inside it grown by the agent radius (its Minkowski
+ * sum with a disc of radius `walkableRadius · cellSize`) become unwalkable, so agents keep their
+ * radius from it.
+ */
 export type TileCacheObstacle = TileCacheCylinder | TileCacheBox | TileCachePolygon;
 
 /**
  * A tile cache (plain data; make it with {@link createTileCache}): per tile its compact
- * heightfield layer before erosion (uncompressed: `4 + 1` bytes per cell and `12` bytes per span,
- * see `layerBytes`), an obstacle pool whose handles carry a generation, and the queue of tiles to
- * rebuild.
+ * heightfield layer after erosion by the agent radius (uncompressed: `4 + 1` bytes per cell and
+ * `12` bytes per span, see `layerBytes`), an obstacle pool whose handles carry a generation, and
+ * the queue of tiles to rebuild.
  */
 export interface TileCache {
   /** The prepared geometry. */
   readonly input: TiledNavMeshInput;
-  /** Layer of tile `tx + ty·tilesX`, or null when the tile has no walkable span. */
+  /** Layer of tile `tx + ty·tilesX` (eroded by the agent radius), or null when the tile has no walkable span. */
   readonly layers: (CompactHeightfield | null)[];
   /** Bytes held by the layers' typed arrays. */
   readonly layerBytes: number;
@@ -84,7 +97,8 @@ function layerBytes(l: CompactHeightfield): number {
 }
 
 /**
- * Rasterises every tile of `input` once and keeps its compact heightfield layer (level 1).
+ * Rasterises every tile of `input` once and keeps its compact heightfield layer, eroded by the
+ * agent radius (level 1; Detour's tile cache keeps its layers after erosion too).
  * Build the navmesh with {@link buildNavMeshFromTileCache}, then add and remove obstacles and
  * call {@link updateTileCache} each frame.
  */
@@ -98,7 +112,7 @@ export function createTileCache(input: TiledNavMeshInput, options: CreateTileCac
   let bytes = 0;
   for (let ty = 0; ty < input.tilesY; ty++)
     for (let tx = 0; tx < input.tilesX; tx++) {
-      const l = buildTileLayer(input, tx, ty);
+      const l = erodeTileLayer(input, buildTileLayer(input, tx, ty));
       layers.push(l.spanCount > 0 ? l : null);
       if (l.spanCount > 0) bytes += layerBytes(l);
     }
@@ -115,19 +129,77 @@ export function createTileCache(input: TiledNavMeshInput, options: CreateTileCac
   };
 }
 
-/** Marks the obstacles overlapping tile `(tx, ty)` as unwalkable on a tile heightfield. */
-function markObstacles(cache: TileCache, chf: CompactHeightfield): void {
+const singleArea = new WeakMap<CompactHeightfield, boolean>();
+
+/**
+ * True when the walkable spans of a cached layer all have one area id: the median filter after
+ * marking obstacles (which only add `NULL_AREA`) changes nothing then, so it is skipped.
+ */
+function hasSingleArea(layer: CompactHeightfield): boolean {
+  let v = singleArea.get(layer);
+  if (v === undefined) {
+    let a = -1;
+    v = true;
+    for (let i = 0; i < layer.spanCount && v; i++) {
+      const x = layer.areas[i]!;
+      if (x === NULL_AREA) continue;
+      if (a < 0) a = x;
+      else if (x !== a) v = false;
+    }
+    singleArea.set(layer, v);
+  }
+  return v;
+}
+
+/**
+ * Marks the obstacles overlapping a tile's (eroded) heightfield as unwalkable, each grown by the
+ * agent radius; returns whether any obstacle overlaps the tile (the median filter follows then).
+ */
+function markObstacles(cache: TileCache, chf: CompactHeightfield): boolean {
+  const r = cache.input.config.walkableRadius * cache.input.config.cellSize;
   const bx0 = chf.bmin[0]!,
     bz0 = chf.bmin[2]!,
     bx1 = chf.bmax[0]!,
     bz1 = chf.bmax[2]!;
+  let any = false;
   for (const o of cache.obstacles) {
     if (!o) continue;
     const b = obstacleBounds(o);
-    if (b[2]! < bx0 || b[0]! > bx1 || b[3]! < bz0 || b[1]! > bz1) continue;
-    if (o.kind === "cylinder") markCylinderArea(chf, o.position, o.radius, o.height, NULL_AREA);
-    else if (o.kind === "polygon") markPolygonArea(chf, o.points, o.minY, o.maxY, NULL_AREA);
-    else markPolygonArea(chf, boxCorners(o), o.center[1] - o.halfExtents[1], o.center[1] + o.halfExtents[1], NULL_AREA);
+    if (b[2]! + r < bx0 || b[0]! - r > bx1 || b[3]! + r < bz0 || b[1]! - r > bz1) continue;
+    markTileCacheObstacle(chf, o, r);
+    any = true;
+  }
+  return any;
+}
+
+/**
+ * Marks obstacle `o` grown by `r` (world units) as unwalkable on `chf`: a cylinder with radius
+ * `radius + r`; a box or polygon plus, per edge, the rectangle it sweeps at distance `r` and, per
+ * corner, a cylinder of radius `r` (together the exact Minkowski sum with a disc, convex or not).
+ * @internal
+ */
+export function markTileCacheObstacle(chf: CompactHeightfield, o: TileCacheObstacle, r: number): void {
+  if (o.kind === "cylinder") {
+    markCylinderArea(chf, o.position, o.radius + r, o.height, NULL_AREA);
+    return;
+  }
+  const pts = o.kind === "box" ? boxCorners(o) : o.points;
+  const y0 = o.kind === "box" ? o.center[1] - o.halfExtents[1] : o.minY,
+    y1 = o.kind === "box" ? o.center[1] + o.halfExtents[1] : o.maxY;
+  markPolygonArea(chf, pts, y0, y1, NULL_AREA);
+  if (!(r > 0)) return;
+  const n = pts.length >> 1;
+  for (let i = 0; i < n; i++) {
+    const ax = pts[2 * i]!,
+      az = pts[2 * i + 1]!,
+      bx = pts[2 * ((i + 1) % n)]!,
+      bz = pts[2 * ((i + 1) % n) + 1]!;
+    markCylinderArea(chf, [ax, y0, az], r, y1 - y0, NULL_AREA);
+    const len = Math.hypot(bx - ax, bz - az);
+    if (!(len > 0)) continue;
+    const nx = (-(bz - az) / len) * r,
+      nz = ((bx - ax) / len) * r;
+    markPolygonArea(chf, [ax + nx, az + nz, bx + nx, bz + nz, bx - nx, bz - nz, ax - nx, az - nz], y0, y1, NULL_AREA);
   }
 }
 
@@ -229,10 +301,11 @@ export function copyObstacle(fn: string, o: TileCacheObstacle, src: ObstacleSour
 
 type TilePolygonLike = { readonly points: ArrayLike<unknown> | null; readonly minY: unknown; readonly maxY: unknown };
 
-/** Queues the tiles an obstacle touches (tiles with a layer, once each). @internal */
+/** Queues the tiles an obstacle (grown by the agent radius) touches (tiles with a layer, once each). @internal */
 export function queueTilesOf(cache: TileCache, o: TileCacheObstacle): void {
   const b = obstacleBounds(o);
-  const tiles = getTilesInBox(cache.input, b[0]!, b[1]!, b[2]!, b[3]!);
+  const r = cache.input.config.walkableRadius * cache.input.config.cellSize;
+  const tiles = getTilesInBox(cache.input, b[0]! - r, b[1]! - r, b[2]! + r, b[3]! + r);
   for (let i = 0; i < tiles.length; i += 2) {
     const t = tiles[i]! + tiles[i + 1]! * cache.input.tilesX;
     if (cache.layers[t] && !cache.pendingFlags[t]) {
@@ -349,7 +422,7 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
     units += u;
     const tx = t % tx0,
       ty = (t - tx) / tx0;
-    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}));
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf) && !hasSingleArea(layer), {}, true));
     rebuilt.push(tx, ty);
   }
   let flags = 0;
@@ -393,7 +466,7 @@ export function buildNavMeshFromTileCache(cache: TileCache): NavMesh {
     if (!layer) continue;
     const tx = t % tx0,
       ty = (t - tx) / tx0;
-    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf), {}));
+    builds.push(buildTileFromLayer(cache.input, layer, tx, ty, (chf) => markObstacles(cache, chf) && !hasSingleArea(layer), {}, true));
   }
   for (const t of cache.pending) cache.pendingFlags[t] = 0;
   cache.pending.length = 0;
