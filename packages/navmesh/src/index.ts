@@ -213,7 +213,7 @@ export {
   type UpdateTileCacheOptions,
   type TileCacheUpdate,
 } from "./voxel/tile-cache";
-export { TILE_CACHE_SNAPSHOT_FORMAT, saveTileCache, restoreTileCache, type TileCacheSnapshot } from "./voxel/tile-cache-snapshot";
+export { TILE_CACHE_SNAPSHOT_FORMAT, saveTileCache, restoreTileCache, tileCacheSnapshotCodec, type TileCacheSnapshot } from "./voxel/tile-cache-snapshot";
 // Polygon builds through constrained Delaunay triangulation, agent-radius erosion, Hertel–Mehlhorn.
 export { triangulatePolygonsCdt, type CdtTriangulation, type TriangulateCdtOptions } from "./build/triangulate-cdt";
 export { mergeTrianglesToConvex, type MergeConvexOptions, type ConvexPolygons } from "./build/merge-convex";

@@ -1,4 +1,4 @@
-import { isTacticaError } from "@tactica/core";
+import { createSnapshotCodecs, isTacticaError, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
 import { describe, expect, it } from "vitest";
 import {
   VoxelConfigPresets,
@@ -12,6 +12,7 @@ import {
   removeTileCacheObstacle,
   restoreTileCache,
   saveTileCache,
+  tileCacheSnapshotCodec,
   updateTileCache,
   type TileCache,
 } from "../src";
@@ -100,5 +101,32 @@ describe("tile cache save / restore", () => {
       expect((err as { path?: string }).path).toBe(path);
       expect(state(target)).toBe(before);
     }
+  });
+
+  it("goes through core's snapshot envelope: restore equals the saved cache; a broken section is CORE_SNAPSHOT with its path and leaves the cache as it was", () => {
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "obstacles", tileCacheSnapshotCodec);
+    const cache = createTileCache(input, { maxObstacles: 16 });
+    addTileCacheObstacle(cache, { kind: "cylinder", position: [20, 0, 20], radius: 2, height: 2 });
+    const h = addTileCacheObstacle(cache, { kind: "box", center: [8, 1, 8], halfExtents: [1, 1, 2], yaw: 0.3 });
+    removeTileCacheObstacle(cache, h);
+    const snap = JSON.parse(JSON.stringify(saveSnapshot(codecs, { obstacles: cache }, { tick: 5 }))) as ReturnType<typeof saveSnapshot>;
+    const again = createTileCache(input, { maxObstacles: 16 });
+    restoreSnapshot(codecs, { obstacles: again }, snap);
+    expect(state(again)).toBe(state(cache));
+    const broken = JSON.parse(JSON.stringify(snap)) as { sections: { obstacles: { data: { obstacles: { radius?: number }[] } } } };
+    const first = broken.sections.obstacles.data.obstacles.find((o) => o !== null && o.radius !== undefined)!;
+    first.radius = -1;
+    const fresh = createTileCache(input, { maxObstacles: 16 });
+    const before = state(fresh);
+    let err: unknown;
+    try {
+      restoreSnapshot(codecs, { obstacles: fresh }, broken);
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err) && err.code === "CORE_SNAPSHOT").toBe(true);
+    expect((err as Error).message).toMatch(/\$\.sections\.obstacles\.data\.obstacles\[\d+\]\.radius/);
+    expect(state(fresh)).toBe(before);
   });
 });

@@ -1,6 +1,7 @@
 // Save and restore of a tile cache's running state: the obstacle pool (slots, generations) and the
 // rebuild queue. The cached layers are not in the snapshot: they are a pure function of the cache's
 // input, so a cache made by `createTileCache(input)` from the same input already holds them.
+import type { SnapshotCodec } from "@tactica/core";
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { showValue } from "./errors";
 import { copyObstacle, type TileCache, type TileCacheObstacle } from "./tile-cache";
@@ -166,3 +167,25 @@ export function restoreTileCache(cache: TileCache, snapshot: unknown): void {
   cache.pending.push(...newPending);
   cache.pendingFlags.set(seen);
 }
+
+/**
+ * The tile cache's section codec for core's snapshot envelope (`registerSnapshotCodec`), version 1:
+ * {@link saveTileCache} and {@link restoreTileCache} (obstacles with their handles, the rebuild
+ * queue). Register it next to `navMeshTilesSnapshotCodec` and `pathCorridorSnapshotCodec` so one
+ * snapshot holds the level's temporary obstacles, its tile generations and the agents' corridors; a
+ * broken section is `CORE_SNAPSHOT` naming the JSON path inside the envelope.
+ *
+ * @example
+ * ```ts
+ * const input = createTiledNavMeshInput([0, 0, 0, 40, 0, 0, 40, 0, 40, 0, 0, 40], [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.default, tileSize: 32 });
+ * const codecs = createSnapshotCodecs();
+ * registerSnapshotCodec(codecs, "level.obstacles", tileCacheSnapshotCodec);
+ * const cache = createTileCache(input, { maxObstacles: 8 });
+ * const barrel = addTileCacheObstacle(cache, { kind: "cylinder", position: [20, 0, 20], radius: 2, height: 2 });
+ * const snap = JSON.parse(JSON.stringify(saveSnapshot(codecs, { "level.obstacles": cache }, { tick: 3 })));
+ * const again = createTileCache(input, { maxObstacles: 8 });
+ * restoreSnapshot(codecs, { "level.obstacles": again }, snap);
+ * isValidTileCacheObstacle(again, barrel); // → true: the saved handle names the same obstacle
+ * ```
+ */
+export const tileCacheSnapshotCodec: SnapshotCodec<TileCache> = { version: 1, save: saveTileCache, restore: restoreTileCache };

@@ -408,7 +408,7 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         ...(swimLine ? [swimLine] : []),
         ...(stage === "tiles" && cache && tiledMesh
           ? [
-              `tiles ${cache.input.tilesX} × ${cache.input.tilesY} (${TILE_CELLS} cells), ${Object.keys(tiledMesh.tiles).length} built, ${tiledMesh.polyCount} polygons, cache ${(cache.layerBytes / 1024).toFixed(0)} KB`,
+              `tiles ${cache.input.tilesX} × ${cache.input.tilesY} (${TILE_CELLS} cells), ${Object.keys(tiledMesh.tiles).length} built, ${Object.values(tiledMesh.tiles).reduce((n, t) => n + t.polyCount, 0)} polygons, cache ${(cache.layerBytes / 1024).toFixed(0)} KB`,
               `obstacles ${obstacles.length}; ${lastAction}`,
             ]
           : []),
