@@ -33,7 +33,8 @@ import type { Suite, SuiteContext } from "../suite";
 // Solo navmesh generation from each OBJ under --meshes (default ../shared/bench/meshes) with one
 // configuration (VoxelConfigPresets.bench: 0.15 m cells, 0.25 m layers, agent 2 m / 0.3 m / 0.5 m
 // climb, 45°) for Tactica's voxel pipeline, navcat 0.4.1 and recast-navigation 0.43.1 (WASM, its
-// init timed apart). Median of 10 builds after 3 warm-ups (--quick: 3 after 1), polygon counts,
+// init timed apart). Median of 10 builds after 3 warm-ups (--quick: 3 after 1), solo and tiled builds of
+// the three libraries timed round robin, polygon counts,
 // walkable area and connected components, ratios in the same run.
 // Tiles (issue 12 part 2): tiled builds with 64-cell tiles (Tactica vs navcat's and
 // recast-navigation's tiled generators), one 64×64-cell tile rebuilt (goal ≤ 8.3 ms, half a
@@ -189,44 +190,56 @@ const suite: Suite = {
       const obj = parseObj(readFileSync(join(dir, file), "utf8"));
       const ours = buildVoxelNavMesh(obj.positions, obj.triangles, cfg);
       recordStats(ctx, name, "tactica", tacticaStats(ours.navMesh));
-      const tOurs = medianMs(() => buildVoxelNavMesh(obj.positions, obj.triangles, cfg), warmups, runs);
+      const input = { positions: obj.positions, indices: obj.triangles };
+      const tcfg = { ...cfg, tileSize: TILE };
+      const navcatTiledOptions = { ...navcatOptions, tileSizeVoxels: TILE, tileSizeWorld: TILE * cfg.cellSize, borderSize: cfg.walkableRadius + 3 };
+      const rcPos = new Float32Array(obj.positions),
+        rcIdx = new Uint32Array(obj.triangles);
+      const rcTiled = { ...recastConfig, tileSize: TILE, borderSize: cfg.walkableRadius + 3 };
+      // Solo and tiled builds of the three libraries timed round robin in one loop, so a burst of
+      // machine load hits each of them alike (timed one library after another, a burst during one
+      // library's ten runs moved its ratio by 2–4× on a loaded machine).
+      const builds: (() => unknown)[] = [
+        () => buildVoxelNavMesh(obj.positions, obj.triangles, cfg),
+        () => navcatGenerate(input, navcatOptions),
+        () => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg)),
+        () => navcatGenerateTiled(input, navcatTiledOptions),
+      ];
+      if (recastReady)
+        builds.push(
+          () => {
+            const r = recastGenerate(rcPos, rcIdx, recastConfig);
+            if (r.success) r.navMesh.destroy();
+          },
+          () => {
+            const r = recastGenerateTiled(rcPos, rcIdx, rcTiled);
+            if (r.success) r.navMesh.destroy();
+          },
+        );
+      const [tOurs, tNc, tTiled, tNcTiled, tRc, tRcTiled] = interleavedMedians(builds, warmups, runs) as [number, number, number, number, number?, number?];
       ctx.record({ case: `${name}-solo`, library: "tactica", metric: "median_ms", value: tOurs, unit: "ms" });
       recordPartitionsAndRadii(ctx, name, obj, warmups, runs); // navvoxel's rows (issue 12)
-      const input = { positions: obj.positions, indices: obj.triangles };
       const nc = navcatGenerate(input, navcatOptions).navMesh;
       recordStats(ctx, name, "navcat", navcatStats(nc));
-      const tNc = medianMs(() => navcatGenerate(input, navcatOptions), warmups, runs);
       ctx.record({ case: `${name}-solo`, library: "navcat", metric: "median_ms", value: tNc, unit: "ms" });
       ctx.record({ case: `${name}-solo`, library: "tactica", metric: "ratio_vs_navcat", value: tOurs / tNc, unit: "x" });
       if (recastReady) {
-        const pos = new Float32Array(obj.positions),
-          idx = new Uint32Array(obj.triangles);
-        const res = recastGenerate(pos, idx, recastConfig);
+        const res = recastGenerate(rcPos, rcIdx, recastConfig);
         if (res.success) {
           const [p, i] = getNavMeshPositionsAndIndices(res.navMesh);
           let polys = 0;
           for (let t = 0; t < res.navMesh.getMaxTiles(); t++) polys += res.navMesh.getTile(t).header()?.polyCount() ?? 0;
           recordStats(ctx, name, "recast-navigation", trianglesStats(p, i, polys));
           res.navMesh.destroy();
-          const tRc = medianMs(
-            () => {
-              const r = recastGenerate(pos, idx, recastConfig);
-              if (r.success) r.navMesh.destroy();
-            },
-            warmups,
-            runs,
-          );
-          ctx.record({ case: `${name}-solo`, library: "recast-navigation", metric: "median_ms", value: tRc, unit: "ms" });
-          ctx.record({ case: `${name}-solo`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tOurs / tRc, unit: "x" });
+          ctx.record({ case: `${name}-solo`, library: "recast-navigation", metric: "median_ms", value: tRc!, unit: "ms" });
+          ctx.record({ case: `${name}-solo`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tOurs / tRc!, unit: "x" });
         } else ctx.log(`${name}: recast-navigation generation failed`);
       }
       ctx.log(`${name}: tactica ${tOurs.toFixed(1)} ms, navcat ${tNc.toFixed(1)} ms, ${ours.navMesh.polyCount} polygons`);
       // Tiled builds.
-      const tcfg = { ...cfg, tileSize: TILE };
       const tiledOnce = buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg));
       ctx.record({ case: `${name}-tiled-polygons`, library: "tactica", metric: "polygons", value: tiledOnce.polyCount, unit: "count" });
       ctx.record({ case: `${name}-tiled-tiles`, library: "tactica", metric: "tiles", value: tiledOnce.tileCount, unit: "count" });
-      const tTiled = medianMs(() => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg)), warmups, runs);
       ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "median_ms", value: tTiled, unit: "ms" });
       ctx.record({
         case: `${name}-solo`,
@@ -242,11 +255,9 @@ const suite: Suite = {
         value: heapDeltaMb(() => buildTiledNavMesh(createTiledNavMeshInput(obj.positions, obj.triangles, tcfg))),
         unit: "MB",
       });
-      const navcatTiledOptions = { ...navcatOptions, tileSizeVoxels: TILE, tileSizeWorld: TILE * cfg.cellSize, borderSize: cfg.walkableRadius + 3 };
       let ncPolys = 0;
       for (const tile of Object.values(navcatGenerateTiled(input, navcatTiledOptions).navMesh.tiles)) ncPolys += tile.polys.length;
       ctx.record({ case: `${name}-tiled-polygons`, library: "navcat", metric: "polygons", value: ncPolys, unit: "count" });
-      const tNcTiled = medianMs(() => navcatGenerateTiled(input, navcatTiledOptions), warmups, runs);
       ctx.record({ case: `${name}-tiled`, library: "navcat", metric: "median_ms", value: tNcTiled, unit: "ms" });
       ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_navcat", value: tTiled / tNcTiled, unit: "x" });
       ctx.record({
@@ -296,20 +307,9 @@ const suite: Suite = {
       );
       ctx.record({ case: `${name}-obstacle-add-remove`, library: "tactica", metric: "median_ms", value: tObs, unit: "ms" });
       if (recastReady) {
-        const pos = new Float32Array(obj.positions),
-          idx = new Uint32Array(obj.triangles);
-        const rcTiled = { ...recastConfig, tileSize: TILE, borderSize: cfg.walkableRadius + 3 };
-        const tRcTiled = medianMs(
-          () => {
-            const r = recastGenerateTiled(pos, idx, rcTiled);
-            if (r.success) r.navMesh.destroy();
-          },
-          warmups,
-          runs,
-        );
-        ctx.record({ case: `${name}-tiled`, library: "recast-navigation", metric: "median_ms", value: tRcTiled, unit: "ms" });
-        ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tTiled / tRcTiled, unit: "x" });
-        const tc = recastGenerateTileCache(pos, idx, { ...rcTiled, expectedLayersPerTile: 4, maxObstacles: 8 });
+        ctx.record({ case: `${name}-tiled`, library: "recast-navigation", metric: "median_ms", value: tRcTiled!, unit: "ms" });
+        ctx.record({ case: `${name}-tiled`, library: "tactica", metric: "ratio_vs_recast-navigation", value: tTiled / tRcTiled!, unit: "x" });
+        const tc = recastGenerateTileCache(rcPos, rcIdx, { ...rcTiled, expectedLayersPerTile: 4, maxObstacles: 8 });
         if (tc.success) {
           const upd = (): void => {
             for (let k = 0; k < 64 && !tc.tileCache.update(tc.navMesh).upToDate; k++);
