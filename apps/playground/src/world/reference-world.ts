@@ -456,8 +456,10 @@ function engage(world: ReferenceWorld, i: number): BtTickResult {
   const d = Math.hypot(dx, dy);
   // Close to 1.5 m, then hold: contact time accumulates and feeds the director.
   const speed = d > 1.5 ? maxSpeed[i]! : 0;
-  prefVelX[i] = d > 1e-9 ? (dx / d) * speed : 0;
-  prefVelY[i] = d > 1e-9 ? (dy / d) * speed : 0;
+  // `+ 0` turns a −0 (a negative direction times speed 0) into +0: JSON snapshots cannot hold −0,
+  // and the state hash reads the bytes, so a restored world would hash differently.
+  prefVelX[i] = d > 1e-9 ? (dx / d) * speed + 0 : 0;
+  prefVelY[i] = d > 1e-9 ? (dy / d) * speed + 0 : 0;
   if (d < 2) {
     world.contact[i] = world.contact[i]! + world.dt;
     if (world.contact[i] >= 1) {
@@ -547,8 +549,8 @@ function travel(world: ReferenceWorld, i: number): BtTickResult {
   const dx = world.corners[base + 2 * k]! - posX[i]!,
     dy = world.corners[base + 2 * k + 1]! - posY[i]!;
   const d = Math.hypot(dx, dy);
-  prefVelX[i] = (dx / d) * maxSpeed[i]!;
-  prefVelY[i] = (dy / d) * maxSpeed[i]!;
+  prefVelX[i] = (dx / d) * maxSpeed[i]! + 0; // + 0: no −0 in the state (see engage)
+  prefVelY[i] = (dy / d) * maxSpeed[i]! + 0;
   return BtStatus.Running;
 }
 
