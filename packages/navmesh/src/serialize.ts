@@ -4,6 +4,7 @@ import { navMeshFromPlacedTiles, type PlacedTileData } from "./tiles/assemble";
 import { POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./tiles/poly-ref";
 import { validateNavMeshInput } from "./tiles/tile-input";
 import { NAVMESH_MAX_VERTS_PER_POLY, type NavMesh, type NavMeshTile } from "./types";
+import { isRecord } from "./plain-data";
 
 /** One tile in {@link NavMeshJson}. */
 export interface NavMeshTileJson {
@@ -82,10 +83,6 @@ export function navMeshToJson(mesh: NavMesh): NavMeshJson {
   const tiles: NavMeshTileJson[] = [];
   for (const key of Object.keys(mesh.tiles)) tiles.push(tileToJson(mesh.tiles[key]!));
   return { format: "tactica-navmesh", version: 2, tileGenerations: mesh.tileGenerations.slice(), tiles };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 function int(v: unknown, min: number, max: number): boolean {

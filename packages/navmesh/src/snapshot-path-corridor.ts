@@ -3,6 +3,7 @@
 import type { SnapshotCodec } from "@tactica/core";
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import type { PathCorridor } from "./path-corridor";
+import { own } from "./plain-data";
 
 /** Format tag of a {@link PathCorridorSnapshot}. */
 export const PATH_CORRIDOR_SNAPSHOT_FORMAT = "tactica.path-corridor";
@@ -65,10 +66,6 @@ const FN = "restorePathCorridor";
 
 function bad(path: string, problem: string): never {
   throw navMeshError(NavMeshErrorCodes.Format, FN, `${path} ${problem}`, { path });
-}
-
-function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
 /**

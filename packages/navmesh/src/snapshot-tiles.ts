@@ -6,6 +6,7 @@ import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { rebuildFlatView } from "./tiles/assemble";
 import { POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./tiles/poly-ref";
 import type { NavMesh, NavMeshTile } from "./types";
+import { isRecord, own } from "./plain-data";
 
 /** Format tag of a {@link NavMeshTilesSnapshot}. */
 export const NAVMESH_TILES_SNAPSHOT_FORMAT = "tactica.navmesh-tiles";
@@ -101,14 +102,6 @@ const MAX_GENERATION = 2 ** POLY_REF_GENERATION_BITS - 1;
 
 function bad(path: string, problem: string): never {
   throw navMeshError(NavMeshErrorCodes.Format, FN, `${path} ${problem}`, { path });
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };

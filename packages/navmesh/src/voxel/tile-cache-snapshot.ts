@@ -5,6 +5,7 @@ import type { SnapshotCodec } from "@tactica/core";
 import { navMeshError, NavMeshErrorCodes } from "../errors";
 import { showValue } from "./errors";
 import { copyObstacle, type TileCache, type TileCacheObstacle } from "./tile-cache";
+import { isRecord, own } from "../plain-data";
 
 /** Format tag of a {@link TileCacheSnapshot}. */
 export const TILE_CACHE_SNAPSHOT_FORMAT = "tactica.tile-cache";
@@ -85,14 +86,6 @@ const FN = "restoreTileCache";
 
 function bad(path: string, problem: string): never {
   throw navMeshError(NavMeshErrorCodes.Format, FN, `${path} ${problem}`, { path });
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-function own(o: Record<string, unknown>, key: string): unknown {
-  return Object.prototype.hasOwnProperty.call(o, key) ? o[key] : undefined;
 }
 
 function int(v: unknown, path: string, min: number, max: number): number {
