@@ -234,7 +234,8 @@ describe("reference world", () => {
   it("no −0 in the state: a JSON snapshot after 400 ticks with rallies restores to the same hash (JSON writes −0 as 0)", () => {
     // Seed 2 gives an agent with speed 0 and a negative direction at tick 400: (dy / d) * 0 = −0.
     const w = createReferenceWorld({ seed: 2 });
-    for (let t = 0; t < 400; t++) stepReferenceWorld(w, t === 40 ? [{ kind: "rally", team: 0, x: 48, y: 32 }] : t === 160 ? [{ kind: "rally", team: 1, x: 20, y: 20 }] : []);
+    for (let t = 0; t < 400; t++)
+      stepReferenceWorld(w, t === 40 ? [{ kind: "rally", team: 0, x: 48, y: 32 }] : t === 160 ? [{ kind: "rally", team: 1, x: 20, y: 20 }] : []);
     for (const col of [w.crowd.prefVelX, w.crowd.prefVelY, w.crowd.velX, w.crowd.velY]) expect(Array.from(col).some((v) => Object.is(v, -0))).toBe(false);
     const target = createReferenceWorld({ seed: 2 });
     restoreReferenceWorld(target, JSON.parse(JSON.stringify(saveReferenceWorld(w))) as ReturnType<typeof saveReferenceWorld>);
