@@ -102,6 +102,17 @@ describe("reference world", () => {
         () => (r.s3 = s3),
       );
     }
+    // The world's per-agent arrays and team orders (one buffer, hashed as bytes): every field.
+    expect(w.goalX.buffer).toBe(w.agentBytes.buffer);
+    for (const a of [w.goalX, w.goalY, w.threatAge, w.contact, w.cornerCount, w.cornerIndex, w.threat, w.hasGoal, w.lastChoice, w.lastOption, w.order]) {
+      expect(a.buffer).toBe(w.agentBytes.buffer);
+      const last = a.length - 1;
+      const v = a[last]!;
+      flip(
+        () => (a[last] = a instanceof Float64Array ? -v - 1 : v ^ 1),
+        () => (a[last] = v),
+      );
+    }
     // A path corner still ahead of an agent (its sign bit).
     const i = w.cornerCount.findIndex((n, k) => n > w.cornerIndex[k]!);
     expect(i).toBeGreaterThanOrEqual(0);

@@ -204,6 +204,14 @@ export interface ReferenceWorld {
    * in one state). The per-tick hash reads these few arrays instead of ten small ones per agent.
    */
   readonly treeArrays: TreeArrays;
+  /** All of {@link ReferenceWorld.treeArrays}' bytes: they share one buffer (each field 8-byte aligned, the gaps zero). */
+  readonly treeBytes: Uint8Array;
+  /**
+   * The bytes of the per-agent arrays `goalX`, `goalY`, `threatAge`, `contact`, `cornerCount`,
+   * `cornerIndex`, `threat`, `hasGoal`, `lastChoice`, `lastOption` and of `order`: views into
+   * one buffer (8-byte aligned, the gaps zero), hashed in one pass.
+   */
+  readonly agentBytes: Uint8Array;
   readonly utility: UtilityDefinition;
   readonly influence: readonly [InfluenceMap, InfluenceMap];
   readonly problem: PlanningProblem;
@@ -291,17 +299,40 @@ const TREE_ARRAY_FIELDS = ["status", "cursor", "timer", "order", "hints", "pendi
 /** See {@link ReferenceWorld.treeArrays}. */
 export type TreeArrays = { readonly [K in (typeof TREE_ARRAY_FIELDS)[number]]: BtState[K] };
 
+/** Typed-array constructors the arenas below lay out. */
+type ArenaArrayConstructor = Float64ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor;
+
 /**
- * `count` states of `tree` whose typed arrays are views into one array per field (plain data still:
- * decision's functions index and `set` them as they would their own arrays).
+ * One `ArrayBuffer` holding arrays of the given types and lengths end to end, each at an offset
+ * that is a multiple of 8 (the gaps stay zero). Returns the arrays and a byte view of the whole
+ * buffer: the per-tick hash reads that one view instead of a dozen small arrays.
  */
-function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { states: BtState[]; arrays: TreeArrays } {
-  const template = createTreeState(tree);
-  const arrays = {} as Record<string, ArrayBufferView>;
-  for (const f of TREE_ARRAY_FIELDS) {
-    const a = template[f];
-    arrays[f] = new (a.constructor as new (n: number) => typeof a)(a.length * count);
+function createArena(layout: readonly (readonly [ArenaArrayConstructor, number])[]): { arrays: ArrayBufferView[]; bytes: Uint8Array } {
+  let size = 0;
+  const at: number[] = [];
+  for (const [ctor, n] of layout) {
+    at.push(size);
+    size += (n * ctor.BYTES_PER_ELEMENT + 7) & ~7;
   }
+  const buffer = new ArrayBuffer(size);
+  return { arrays: layout.map(([ctor, n], k) => new ctor(buffer, at[k]!, n)), bytes: new Uint8Array(buffer) };
+}
+
+/**
+ * `count` states of `tree` whose typed arrays are views into one array per field, the fields in
+ * one buffer (plain data still: decision's functions index and `set` them as they would their own
+ * arrays).
+ */
+function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { states: BtState[]; arrays: TreeArrays; bytes: Uint8Array } {
+  const template = createTreeState(tree);
+  const arena = createArena(
+    TREE_ARRAY_FIELDS.map((f) => {
+      const a = template[f];
+      return [a.constructor as ArenaArrayConstructor, a.length * count] as const;
+    }),
+  );
+  const arrays = {} as Record<string, ArrayBufferView>;
+  TREE_ARRAY_FIELDS.forEach((f, k) => (arrays[f] = arena.arrays[k]!));
   const states: BtState[] = [];
   for (let i = 0; i < count; i++) {
     const own = createTreeState(tree);
@@ -314,7 +345,7 @@ function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { st
     }
     states.push({ ...own, ...views });
   }
-  return { states, arrays: arrays as unknown as TreeArrays };
+  return { states, arrays: arrays as unknown as TreeArrays, bytes: arena.bytes };
 }
 
 function buildMap(w: number, h: number, rng: Rng): Grid {
@@ -373,6 +404,20 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     } while (tries < 64 && (team[i] === 0 ? p.x > width / 3 : p.x < (2 * width) / 3));
     addCrowdAgent(crowd, { x: p.x, y: p.y, radius: 0.35, maxSpeed: 1.6 + 0.4 * rngNextFloat(rngs.spawn) });
   }
+  // The per-agent arrays the hash reads every tick, in one buffer (see ReferenceWorld.agentBytes).
+  const agent = createArena([
+    [Float64Array, count],
+    [Float64Array, count],
+    [Float64Array, count],
+    [Float64Array, count],
+    [Int32Array, count],
+    [Int32Array, count],
+    [Int32Array, count],
+    [Uint8Array, count],
+    [Uint8Array, count],
+    [Int8Array, count],
+    [Uint8Array, 2],
+  ]);
   const orca = createOrca(crowd, { neighborDist: 4, maxNeighbors: 8, timeHorizon: 2, timeHorizonObst: 2 });
   const world: ReferenceWorld = {
     seed,
@@ -388,21 +433,22 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     count,
     rngs,
     team,
-    goalX: new Float64Array(count),
-    goalY: new Float64Array(count),
-    hasGoal: new Uint8Array(count),
+    goalX: agent.arrays[0] as Float64Array,
+    goalY: agent.arrays[1] as Float64Array,
+    hasGoal: agent.arrays[7] as Uint8Array,
     corners: new Float64Array(count * MAX_CORNERS * 2),
-    cornerCount: new Int32Array(count),
-    cornerIndex: new Int32Array(count),
-    threat: new Int32Array(count).fill(-1),
-    threatAge: new Float64Array(count),
-    contact: new Float64Array(count),
-    lastChoice: new Uint8Array(count),
-    lastOption: new Int8Array(count).fill(-1),
+    cornerCount: agent.arrays[4] as Int32Array,
+    cornerIndex: agent.arrays[5] as Int32Array,
+    threat: (agent.arrays[6] as Int32Array).fill(-1),
+    threatAge: agent.arrays[2] as Float64Array,
+    contact: agent.arrays[3] as Float64Array,
+    lastChoice: agent.arrays[8] as Uint8Array,
+    lastOption: (agent.arrays[9] as Int8Array).fill(-1),
     agentRefs: [],
     tree: undefined as unknown as BehaviorTree<AgentRef>,
     treeStates: [],
     treeArrays: undefined as unknown as TreeArrays,
+    treeBytes: undefined as unknown as Uint8Array,
     utility: UTILITY,
     influence: [
       createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
@@ -410,7 +456,8 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     ],
     problem: compileProblem(parseDomain(DOMAIN)),
     plan: createPlanResult(16),
-    order: new Uint8Array(2),
+    order: agent.arrays[10] as Uint8Array,
+    agentBytes: agent.bytes,
     influenceSteps: new Uint32Array(2),
     director: createDirector({ relaxMin: 30, relaxMax: 45 }, directorSeed),
     query: createNavMeshQuery(mesh),
@@ -436,8 +483,8 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
   });
   const refs: AgentRef[] = [];
   for (let i = 0; i < count; i++) refs.push({ world, i });
-  const { states, arrays } = createFlatTreeStates(tree, count);
-  Object.assign(world, { tree, agentRefs: refs, treeStates: states, treeArrays: arrays });
+  const { states, arrays, bytes } = createFlatTreeStates(tree, count);
+  Object.assign(world, { tree, agentRefs: refs, treeStates: states, treeArrays: arrays, treeBytes: bytes });
   return world;
 }
 
@@ -780,7 +827,7 @@ interface HashScratch {
   readonly misc: Float64Array;
   readonly miscInts: Int32Array;
   /** The path corners still ahead of each agent, end to end (one hash call instead of one per agent). */
-  readonly corners: Float64Array;
+  readonly corners: Int32Array;
   /** Hash of each influence map and the propagation count it was computed at. */
   readonly mapSteps: Float64Array;
   readonly mapHashes: Int32Array;
@@ -798,7 +845,7 @@ function scratchOf(world: ReferenceWorld): HashScratch {
       mapHash: createStateHash(),
       treeFloats: new Float64Array(world.count * TREE_FLOATS),
       treeInts: new Int32Array(world.count * TREE_INTS),
-      corners: new Float64Array(world.corners.length),
+      corners: new Int32Array(world.corners.length * 2),
       misc: new Float64Array(12),
       miscInts: new Int32Array(24),
       mapSteps: new Float64Array(2).fill(-1),
@@ -834,15 +881,36 @@ function putRng(k: Int32Array, at: number, r: Rng): void {
  * behind are never read again) into `out`, end to end. The counts and indices are hashed too, so
  * the concatenation is unambiguous. Returns the number of values written.
  */
-function gatherLiveCorners(world: ReferenceWorld, out: Float64Array): number {
-  const { corners, cornerCount, cornerIndex } = world;
+function gatherLiveCorners(world: ReferenceWorld, out: Int32Array): number {
+  const { cornerCount, cornerIndex } = world;
+  const words = cornerWords(world);
+  const stride = MAX_CORNERS * 4;
   let o = 0;
   for (let i = 0; i < world.count; i++) {
-    const base = i * MAX_CORNERS * 2;
-    const end = base + 2 * cornerCount[i]!;
-    for (let k = base + 2 * Math.min(cornerIndex[i]!, cornerCount[i]!); k < end; k++) out[o++] = corners[k]!;
+    const n = cornerCount[i]!;
+    const k = cornerIndex[i]!;
+    // Two words per coordinate, four per corner, copied a corner at a time (paths are short: the
+    // loop's own overhead is most of the cost).
+    for (let w = i * stride + 4 * (k < n ? k : n), end = i * stride + 4 * n; w < end; w += 4, o += 4) {
+      out[o] = words[w]!;
+      out[o + 1] = words[w + 1]!;
+      out[o + 2] = words[w + 2]!;
+      out[o + 3] = words[w + 3]!;
+    }
   }
   return o;
+}
+
+const cornerWordViews = new WeakMap<ReferenceWorld, Int32Array>();
+
+/** The corners' bytes as 32-bit words (copied word by word: no float loads and stores). */
+function cornerWords(world: ReferenceWorld): Int32Array {
+  let v = cornerWordViews.get(world);
+  if (v === undefined) {
+    v = new Int32Array(world.corners.buffer, world.corners.byteOffset, world.corners.length * 2);
+    cornerWordViews.set(world, v);
+  }
+  return v;
 }
 
 /** Gathers each tree state's scalars (and blackboard scalars) into the scratch arrays, one pass over the states. */
@@ -891,29 +959,10 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateRange(h, c.prefVelX, 0, n);
   hashStateRange(h, c.prefVelY, 0, n);
   hashStateRange(h, scratch.corners, 0, gatherLiveCorners(world, scratch.corners));
-  hashStateBytes(h, world.goalX);
-  hashStateBytes(h, world.goalY);
-  hashStateBytes(h, world.cornerCount);
-  hashStateBytes(h, world.cornerIndex);
-  hashStateBytes(h, world.threat);
-  hashStateBytes(h, world.threatAge);
-  hashStateBytes(h, world.contact);
-  hashStateBytes(h, world.order);
-  hashStateBytes(h, world.hasGoal);
-  hashStateBytes(h, world.lastChoice);
-  hashStateBytes(h, world.lastOption);
-  // Behaviour trees: the flat per-field arrays, then every state's scalars.
-  const t = world.treeArrays;
-  hashStateBytes(h, t.status);
-  hashStateBytes(h, t.cursor);
-  hashStateBytes(h, t.timer);
-  hashStateBytes(h, t.order);
-  hashStateBytes(h, t.hints);
-  hashStateBytes(h, t.pending);
-  hashStateBytes(h, t.gen);
-  hashStateBytes(h, t.lastTick);
-  hashStateBytes(h, t.inflight);
-  hashStateBytes(h, t.seenVersion);
+  // The world's per-agent arrays, then the behaviour trees' per-field arrays: one buffer each.
+  hashStateBytes(h, world.agentBytes);
+  hashStateBytes(h, world.treeBytes);
+  // Every tree state's scalars.
   gatherTreeScalars(world, scratch.treeFloats, scratch.treeInts);
   hashStateBytes(h, scratch.treeFloats);
   hashStateBytes(h, scratch.treeInts);
