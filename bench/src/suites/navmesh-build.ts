@@ -3,6 +3,7 @@ import { basename, join, resolve } from "node:path";
 import {
   addTileCacheObstacle,
   buildNavMeshFromTileCache,
+  buildNavMeshFromTriangles3d,
   buildNavMeshTile,
   buildTiledNavMesh,
   buildVoxelNavMesh,
@@ -165,6 +166,22 @@ function recordPartitionsAndRadii(ctx: SuiteContext, name: string, obj: ObjMesh,
   ctx.record({ case: `${name}-radii-1-2-3`, library: "tactica", metric: "ratio_shared_vs_separate", value: tShared! / tSeparate!, unit: "x" });
 }
 // --- end navvoxel ---
+
+/**
+ * Long levels: a flat 4 m wide strip of 800 m and of 3,200 m through the level-2
+ * `buildNavMeshFromTriangles3d` (tiled automatically past 2,048 cells). 4× the length should cost
+ * about 4× the time (a stage quadratic in the grid side would cost 16×).
+ */
+function recordLongStrips(ctx: SuiteContext, warmups: number, runs: number): void {
+  const strip = (len: number) => (): unknown => buildNavMeshFromTriangles3d([0, 0, 0, len, 0, 0, len, 0, 4, 0, 0, 4], [0, 2, 1, 0, 3, 2]);
+  const [short, long] = interleavedMedians([strip(800), strip(3200)], Math.min(warmups, 1), Math.max(3, Math.ceil(runs / 2)));
+  ctx.record({ case: "strip-800m", library: "tactica", metric: "median_ms", value: short!, unit: "ms" });
+  ctx.record({ case: "strip-3200m", library: "tactica", metric: "median_ms", value: long!, unit: "ms" });
+  ctx.record({ case: "strip-3200m", library: "tactica", metric: "ratio_vs_4x_shorter", value: long! / short!, unit: "x" });
+  ctx.log(
+    `long strips: 800 m ${short!.toFixed(0)} ms, 3,200 m ${long!.toFixed(0)} ms → ${(long! / short!).toFixed(2)}× for 4× the length (linear: 4×, quadratic: 16×)`,
+  );
+}
 
 const suite: Suite = {
   name: "navmesh-build",
@@ -334,6 +351,7 @@ const suite: Suite = {
         `${name}: tiled tactica ${tTiled.toFixed(1)} ms, navcat ${tNcTiled.toFixed(1)} ms; tile rebuild ${tRebuild.toFixed(2)} ms; obstacle ${tObs.toFixed(2)} ms`,
       );
     }
+    recordLongStrips(ctx, warmups, runs);
   },
 };
 

@@ -315,7 +315,7 @@ function createArena(layout: readonly (readonly [ArenaArrayConstructor, number])
     size += (n * ctor.BYTES_PER_ELEMENT + 7) & ~7;
   }
   const buffer = new ArrayBuffer(size);
-  return { arrays: layout.map(([ctor, n], k) => new ctor(buffer, at[k]!, n)), bytes: new Uint8Array(buffer) };
+  return { arrays: layout.map(([ctor, n], k) => new ctor(buffer, at[k], n)), bytes: new Uint8Array(buffer) };
 }
 
 /**
