@@ -180,6 +180,38 @@ describe("triangulateLarge", () => {
     expect(grid).toEqual(scan);
   });
 
+  it("tests a diagonal against every edge of a crowded cell, not only the first few (star-shaped rings beside a far vertex)", () => {
+    // Star-shaped rings (random radius per angle, rounded to the voxel grid) have many reflex
+    // vertices and diagonals crossing several edges; the far vertex makes the grid cells large, so
+    // all the star's edges share one or two cells and a blocking edge often sits far down a list.
+    const arb = fc.record({
+      radii: fc.array(fc.integer({ min: 2, max: 13 }), { minLength: 14, maxLength: 26, size: "max" }),
+      far: fc.integer({ min: 200, max: 3000 }),
+    });
+    fc.assert(
+      fc.property(arb, ({ radii, far }) => {
+        const n = radii.length;
+        const xz: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const a = (2 * Math.PI * i) / n;
+          xz.push(Math.round(radii[i]! * Math.cos(a)), Math.round(radii[i]! * Math.sin(a)));
+        }
+        xz.push(far, -1);
+        const { scan, grid } = bothTriangulations(ring(xz));
+        expect(grid[0]).toBe(scan[0]);
+        expect(grid[1]).toEqual(scan[1]);
+      }),
+      { numRuns: 300 },
+    );
+    // One such ring found by a search, pinned.
+    const pinned = [
+      3, 0, 13, 3, 11, 6, 5, 5, 4, 6, 3, 9, 0, 7, -1, 7, -1, 3, -5, 6, -10, 7, -9, 4, -4, 1, -8, -1, -10, -4, -6, -5, -3, -3, -1, -3, -1, -6, 0, -6, 1, -4, 3,
+      -5, 4, -3, 4, -2, 11, -3, 1000, -1,
+    ];
+    const { scan, grid } = bothTriangulations(ring(pinned));
+    expect(grid).toEqual(scan);
+  });
+
   it("tests a diagonal against every edge in the cells it crosses (a spike in one large cell), from every start", () => {
     // The ear at B(10, 0) would cut the spike D-E-F; a far vertex H makes the grid cells large, so
     // all the near edges share one cell.
