@@ -77,7 +77,7 @@ export function findPath(
   const gx = snap.x,
     gy = snap.y;
   let cache = caches.get(mesh);
-  if (!cache || cache.revision !== mesh.revision) {
+  if (!cache) {
     cache = {
       revision: mesh.revision,
       query: createNavMeshQuery(mesh),
@@ -85,6 +85,11 @@ export function findPath(
       straight: createStraightPath(2 * mesh.vertexCount + 16),
     };
     caches.set(mesh, cache);
+  } else if (cache.revision !== mesh.revision) {
+    // Tiles changed: the query grows itself; the result buffers are replaced only when too small.
+    cache.revision = mesh.revision;
+    if (cache.corridor.path.length < mesh.polyCount) cache.corridor = createNavPath(mesh.polyCount);
+    if (cache.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) cache.straight = createStraightPath(2 * mesh.vertexCount + 16);
   }
   // Uniform: no area costs, or all 64 equal (the exact path then costs its length times that).
   const areaCost = options.areaCosts === undefined ? 1 : uniformAreaCost(options.areaCosts);

@@ -47,7 +47,7 @@ const snap = { x: 0, y: 0 };
 
 function cacheOf(mesh: NavMesh): BatchCache {
   let c = caches.get(mesh);
-  if (c === undefined || c.revision !== mesh.revision) {
+  if (c === undefined) {
     c = {
       revision: mesh.revision,
       query: createNavMeshQuery(mesh),
@@ -56,6 +56,11 @@ function cacheOf(mesh: NavMesh): BatchCache {
       scratch: new Float64Array(1024),
     };
     caches.set(mesh, c);
+  } else if (c.revision !== mesh.revision) {
+    // Tiles changed: the query grows itself; the result buffers are replaced only when too small.
+    c.revision = mesh.revision;
+    if (c.corridor.path.length < mesh.polyCount) c.corridor = createNavPath(mesh.polyCount);
+    if (c.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) c.straight = createStraightPath(2 * mesh.vertexCount + 16);
   }
   return c;
 }

@@ -7,7 +7,9 @@ import {
   createNavMeshQuery,
   createNavPath,
   createStraightPath,
+  findNavMeshPathBatch,
   findNearestPoint,
+  findPath,
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
@@ -118,6 +120,16 @@ function expectSameQueries(a: NavMesh, b: NavMesh, seed: number): void {
     findPathAnyAngle(sb, b, sx, sy, gx, gy);
     expect(sa.flags).toBe(sb.flags);
     expect(sa.length).toBeCloseTo(sb.length, 9);
+    // Level 2 and the batch: their per-mesh caches on `a` lived through every change.
+    for (const algorithm of ["optimal", "funnel"] as const) {
+      const fa = findPath(a, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm }),
+        fb = findPath(b, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm });
+      expect(fa.found).toBe(fb.found);
+      expect(fa.length).toBeCloseTo(fb.length, 9);
+      expect(fa.path.length).toBe(fb.path.length);
+    }
+    const q = new Float64Array([sx, sy, gx, gy]);
+    expect(findNavMeshPathBatch(a, q, { algorithm: "funnel" }).lengths[0]).toBeCloseTo(findNavMeshPathBatch(b, q, { algorithm: "funnel" }).lengths[0]!, 9);
   }
 }
 
@@ -137,6 +149,11 @@ describe("tile changes patch the flat view", () => {
               if (!mesh.tiles[`${o.x},${o.y},0`]) addNavMeshTile(mesh, o.x, o.y, 0, input);
             } else if (o.op === 1) removeNavMeshTile(mesh, o.x, o.y, 0);
             else replaceNavMeshTile(mesh, o.x, o.y, 0, input);
+            // Level 2 and the batch keep their per-mesh caches across changes (grown, not rebuilt).
+            if (mesh.polyCount > 0) {
+              findPath(mesh, { x: 0.5, y: 0.5 }, { x: 5.5, y: 3.5 }, { algorithm: "funnel" });
+              findNavMeshPathBatch(mesh, new Float64Array([0.5, 0.5, 5.5, 3.5]), { algorithm: "funnel" });
+            }
             // Polyanya's data follows every change (updated for the touched polygons only): it equals a rebuild.
             if (mesh.polyCount > 0 && o.kind !== 4) {
               findPathAnyAngle(sp, mesh, 0.5, 0.5, 5.5, 3.5);
