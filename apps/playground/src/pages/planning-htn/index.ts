@@ -1,29 +1,11 @@
-import { compileHtn, compileProblem, hasFact, parseDomain, planHtn, replanHtn, setFact, type HtnResult } from "@tactica/planning";
+import { hasFact, RunnerStatus } from "@tactica/planning";
 import type { DemoPage } from "../../demo";
+import { mountInspector } from "../../inspector/inspector-panel";
 import { button, demoLayout, fixedLoop } from "../../ui";
+import { ERRAND_ACTION_TICKS, ERRAND_REST_TICKS, ERRAND_TOGGLES, createErrandInspectorWorld, createErrandWorld, type ErrandInput } from "./errand-world";
 
 const W = 800;
 const H = 600;
-
-const DOMAIN = `
-(:objects (place home, shop) (vehicle taxi))
-(:action walk :parameters (place ?a, place ?b) :preconditions (at(?a) and near(?a, ?b)) :effects (not at(?a) and at(?b)))
-(:action call :parameters (vehicle ?v, place ?a) :preconditions (at(?a) and has-money) :effects (waiting(?v, ?a)))
-(:action ride :parameters (vehicle ?v, place ?a, place ?b) :preconditions (at(?a) and waiting(?v, ?a) and has-money) :effects (not at(?a) and at(?b) and not waiting(?v, ?a) and not has-money))
-(:action buy-cash :parameters (place ?p) :preconditions (at(?p) and shop(?p) and has-money) :effects (has-goods and not has-money))
-(:action buy-card :parameters (place ?p) :preconditions (at(?p) and shop(?p) and has-card) :effects (has-goods))
-(:initial (at(home) and near(home, shop) and has-money and has-card and shop(shop)))
-`;
-
-const METHODS = [
-  { name: "errand", task: "errand(?a, ?b)", subtasks: ["travel(?a, ?b)", "pay(?b)"] },
-  { name: "by-taxi", task: "travel(?a, ?b)", preconditions: ["has-money"], subtasks: ["call(taxi, ?a)", "ride(taxi, ?a, ?b)"] },
-  { name: "by-foot", task: "travel(?a, ?b)", preconditions: ["near(?a, ?b)"], subtasks: ["walk(?a, ?b)"] },
-  { name: "cash", task: "pay(?p)", preconditions: ["has-money"], subtasks: ["buy-cash(?p)"] },
-  { name: "card", task: "pay(?p)", preconditions: ["has-card"], subtasks: ["buy-card(?p)"] },
-];
-
-const TOGGLES = ["has-money()", "has-card()", "near(home, shop)"] as const;
 
 const page: DemoPage = {
   id: "planning-htn",
@@ -31,65 +13,86 @@ const page: DemoPage = {
   package: "planning",
   order: 2,
   description:
-    "A shopping errand decomposed by an HTN planner: compound tasks (blue) choose methods in order, primitive actions (green) form the plan. Click the fact boxes to change the world and plan again, or make the second step fail to see only the failed task decomposed again.",
+    "A shopper runs a shopping errand decomposed by an HTN planner: compound tasks (blue) choose methods in order, primitive actions (green) form the plan, which planning's plan runner executes one action after the other (amber: running, with its progress). Click the fact boxes to change the world (now and for the next errands): when the running action's preconditions stop holding, or you make the current step fail (the shopper loses the money), only the task above it is decomposed again (replanHtn). The errand starts over after it succeeds. Inspect records every plan with its whole decomposition trace.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
-    const problem = compileProblem(parseDomain(DOMAIN));
-    const htn = compileHtn(problem, METHODS);
-    const state = problem.initial.slice();
-    let result: HtnResult = planHtn(htn, state, ["errand(home, shop)"]);
-    let message = "";
-    const plan = () => {
-      result = planHtn(htn, state, ["errand(home, shop)"]);
-      message = result.plan.length ? `planned: ${result.plan.map((a) => problem.actionNames[a]).join(", ")}` : "no decomposition";
-    };
-    button(panel, "Plan again", plan);
-    button(panel, "Fail step 1 (replan partially)", () => {
-      if (!result.trace.some((n) => n.step === 0)) return;
-      const after = state.slice();
-      setFact(after, problem.factIndex["has-money()"]!, false);
-      const again = replanHtn(htn, after, result, 0);
-      message = again.plan.length ? `re-decomposed ${again.replannedTask}: ${again.plan.map((a) => problem.actionNames[a]).join(", ")}` : "replanning failed";
-      if (again.plan.length) result = again;
-    });
+    const errand = createErrandWorld();
+    const { problem, runner } = errand;
+    // Clicks and buttons are step inputs (applied at the next tick): the inspector records them and
+    // its replays repeat them.
+    let pending: ErrandInput[] = [];
+    button(panel, "Plan again", () => pending.push({ restart: true }));
+    button(panel, "Fail current step (replan partially)", () => pending.push({ fail: true }));
+    const world = createErrandInspectorWorld(errand);
+    const inspector = mountInspector(root, panel, world);
     function render(): void {
       draw.clear();
-      TOGGLES.forEach((f, i) => {
-        const on = hasFact(state, problem.factIndex[f]!);
+      ERRAND_TOGGLES.forEach((f, i) => {
+        const on = hasFact(runner.facts, problem.factIndex[f]!);
         draw.rect(20 + i * 190, 16, 170, 26, { color: on ? "#9ece6a" : "#1f2937", fill: true });
         draw.text(28 + i * 190, 34, f, { color: on ? "#0f1420" : "#9aa5ce" });
       });
+      const result = errand.result;
+      const trace = result?.trace ?? [];
+      const running = runner.status === RunnerStatus.Running && runner.step < runner.plan.length;
       // Tree: one row per depth, nodes in trace order.
       const rows = new Map<number, number>();
       const pos: { x: number; y: number }[] = [];
-      result.trace.forEach((n, i) => {
+      trace.forEach((n, i) => {
         const k = rows.get(n.depth) ?? 0;
         rows.set(n.depth, k + 1);
-        pos[i] = { x: 30 + k * 190, y: 90 + n.depth * 110 };
+        pos[i] = { x: 30 + k * 190, y: 70 + n.depth * 90 };
         if (n.parent >= 0 && pos[n.parent]) draw.line(pos[n.parent]!.x + 80, pos[n.parent]!.y + 24, pos[i].x + 80, pos[i].y, { color: "#3b4261" });
       });
-      result.trace.forEach((n, i) => {
+      trace.forEach((n, i) => {
         const p = pos[i]!;
-        draw.rect(p.x, p.y, 170, 24, { color: n.method ? "#7aa2f7" : "#9ece6a", fill: true, alpha: 0.85 });
+        const done = n.step >= 0 && n.step < runner.step;
+        const current = n.step >= 0 && n.step === runner.step && running;
+        const color = n.method ? "#7aa2f7" : done ? "#565f89" : current ? "#e0af68" : "#9ece6a";
+        draw.rect(p.x, p.y, 170, 24, { color, fill: true, alpha: 0.85 });
         draw.text(p.x + 6, p.y + 16, `${n.task}${n.method ? ` [${n.method}]` : ` #${n.step + 1}`}`.slice(0, 28), { color: "#0f1420" });
       });
-      stats.textContent = `flags ${result.flags}, ${result.plan.length} steps, ${result.expanded} task nodes expanded\n${message}`;
+      // The plan with each action's progress.
+      draw.text(20, 360, result?.replannedTask ? `plan (after re-decomposing ${result.replannedTask})` : "plan", { color: "#9aa5ce" });
+      runner.plan.forEach((a, i) => {
+        const total = ERRAND_ACTION_TICKS[problem.domain.actions[problem.actionSchema[a]!]!.name]!;
+        const frac = i < runner.step ? 1 : i === runner.step && running ? Math.min(1, errand.stepTicks / total) : 0;
+        const y = 372 + i * 30;
+        draw.rect(20, y, 360, 24, { color: "#1f2937", fill: true });
+        if (frac > 0) draw.rect(20, y, 360 * frac, 24, { color: i < runner.step ? "#565f89" : "#e0af68", fill: true, alpha: 0.85 });
+        draw.text(28, y + 16, `${i + 1}. ${problem.actionNames[a]}  (${(total / 60).toFixed(0)} s)`, { color: "#e6edf3" });
+      });
+      const status =
+        runner.status === RunnerStatus.Succeeded
+          ? `errand done, next in ${((ERRAND_REST_TICKS - errand.restTicks) / 60).toFixed(1)} s`
+          : runner.status === RunnerStatus.Failed
+            ? "no decomposition: starting over"
+            : running
+              ? `step ${runner.step + 1}/${runner.plan.length}: ${problem.actionNames[runner.plan[runner.step]!]} ${errand.stepTicks}/${ERRAND_ACTION_TICKS[problem.domain.actions[problem.actionSchema[runner.plan[runner.step]!]!]!.name]} ticks`
+              : "planning";
+      stats.textContent =
+        `${status}\n` +
+        (result ? `flags ${result.flags}, ${result.plan.length} steps, ${result.expanded} task nodes expanded\n` : "") +
+        `errands ${errand.errands}, plans ${errand.plans}, partial replans ${errand.replans}\n` +
+        errand.log.join("\n");
     }
-    const stop = fixedLoop(() => undefined, render);
+    const stop = fixedLoop(() => {
+      if (inspector.scrubbing) return;
+      const inputs = pending;
+      pending = [];
+      inspector.step(inputs);
+    }, render);
     const onClick = (e: MouseEvent) => {
       const r = canvas.getBoundingClientRect();
       const x = ((e.clientX - r.left) * W) / r.width;
       const y = ((e.clientY - r.top) * H) / r.height;
       const i = Math.floor((x - 20) / 190);
-      if (y < 50 && i >= 0 && i < TOGGLES.length) {
-        const f = problem.factIndex[TOGGLES[i]!]!;
-        setFact(state, f, !hasFact(state, f));
-      }
-      plan();
+      if (y < 50 && i >= 0 && i < ERRAND_TOGGLES.length) pending.push({ toggle: ERRAND_TOGGLES[i]! });
     };
     canvas.addEventListener("mousedown", onClick);
     return () => {
       stop();
+      inspector.dispose();
       canvas.removeEventListener("mousedown", onClick);
     };
   },
