@@ -125,6 +125,40 @@ describe("inspector on the AI pages", () => {
     await page.close();
   }, 120_000);
 
+  it("HTN: plans with the whole decomposition trace, and a failed step's partial replan", async () => {
+    const { page, errors, tick } = await inspectPage("planning-htn", "htn", async (p) => {
+      // Make the running step fail while recording: the page re-decomposes only the task above it.
+      await p.waitForTimeout(1500);
+      await p.getByRole("button", { name: "Fail current step (replan partially)" }).click();
+    });
+    const rec = await exportRecording(page);
+    const events = rec.ticks.flatMap((t) => t.events);
+    expect(events.some((e) => e.module === "htn" && /^replan (travel|pay)\(/.test(e.label))).toBe(true);
+    expect(events.some((e) => e.module === "runner" && e.agent === "shopper" && e.label.startsWith("start "))).toBe(true);
+    // The failing tick's input is recorded with it, so the replays repeat it.
+    expect(rec.ticks.some((t) => JSON.stringify(t.inputs) === '[{"fail":true}]')).toBe(true);
+    // Scrub to the partial replan itself: restored from a keyframe and replayed, its detail lists
+    // the re-decomposed task and every trace node.
+    const at = rec.ticks.filter((t) => t.events.some((e) => e.module === "htn" && e.label.startsWith("replan")) && (t.tick - rec.startTick) % 60 !== 0);
+    expect(at.length).toBeGreaterThan(0);
+    await scrubTo(page, at[0]!.tick);
+    await expect.poll(() => state(page, "ok")).toBe("true");
+    const detail = page.locator('.inspector-event[data-module="htn"] pre').first();
+    const text = (await detail.textContent())!;
+    expect(text).toContain("kind: partial replan");
+    expect(text).toMatch(/replannedTask: (travel\(home, shop\)|pay\(shop\))/);
+    expect(text).toContain("trace: (");
+    expect(text).toContain("task=errand(home, shop) method=errand depth=0 parent=-1 step=-1");
+    // Scrubbing back and forward reproduces the same trace: back to the tick, same hash and detail.
+    await scrubTo(page, tick);
+    await expect.poll(() => state(page, "ok")).toBe("true");
+    await scrubTo(page, at[0]!.tick);
+    await expect.poll(() => state(page, "ok")).toBe("true");
+    expect(await page.locator('.inspector-event[data-module="htn"] pre').first().textContent()).toBe(text);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 120_000);
+
   it("influence map: propagations", async () => {
     const { page, errors } = await inspectPage("perception-influence", "influence");
     expect(errors).toEqual([]);

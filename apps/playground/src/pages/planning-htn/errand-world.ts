@@ -113,7 +113,7 @@ export interface ErrandWorld {
   readonly setup: Uint32Array;
   /** Ticks spent in the current action. */
   stepTicks: number;
-  /** The next executed tick of an action fails (a "fail" input). */
+  /** The next executed tick of an action fails (a "fail" input; it waits for the next action when none runs). */
   failNext: boolean;
   /** Ticks rested since the errand ended (succeeded or found no decomposition). */
   restTicks: number;
@@ -162,7 +162,6 @@ function restartErrand(w: ErrandWorld): void {
   pushRunnerGoal(w.runner, GOAL);
   w.stepTicks = 0;
   w.restTicks = 0;
-  w.failNext = false;
 }
 
 function say(w: ErrandWorld, line: string): void {
