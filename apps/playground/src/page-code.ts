@@ -315,16 +315,29 @@ pushRunnerGoal(runner, { id: "enemy-dead()", priority: 1, goal: ["enemy-dead()"]
 tickPlanRunner(runner, problem, hooks, dt);         // every frame
 setRunnerFact(runner, problem.factIndex["in-cover()"]!, false);`,
 
-  "planning-htn": `import { parseDomain, compileProblem, compileHtn, planHtn, replanHtn, setFact } from "@tactica/planning";
+  "planning-htn": `import { parseDomain, compileProblem, compileHtn, planHtn, replanHtn, createPlanRunner, pushRunnerGoal,
+  tickPlanRunner, ReplanReason, StepStatus } from "@tactica/planning";
 
 const problem = compileProblem(parseDomain(domainText));     // the actions
 const htn = compileHtn(problem, methods);                      // compound tasks → ordered methods
-const state = problem.initial.slice();
-const result = planHtn(htn, state, ["errand(home, shop)"]);    // result.plan: primitive actions
+let result = planHtn(htn, problem.initial, ["errand(home, shop)"]); // result.plan, result.trace
 
-// Step 2 failed: the world changed, repair only the failed task.
-setFact(state, problem.factIndex["has-money()"]!, false);
-const repaired = replanHtn(htn, state, result, 0);`,
+// Execute it with the plan runner; its planner hook decomposes, and repairs a failed step partially:
+const runner = createPlanRunner(problem, problem.initial);
+pushRunnerGoal(runner, { id: "errand", priority: 1, goal: ["has-goods()"] });
+const hooks = {
+  execute: (action, r, dt, started) => (actionDone(action) ? StepStatus.Succeeded : StepStatus.Running),
+  plan(out, _problem, start) {
+    const failed = runner.reason & (ReplanReason.StepFailed | ReplanReason.PreconditionFailed);
+    result = failed ? replanHtn(htn, start, result, runner.step) // only the task above the failed step
+                    : planHtn(htn, start, ["errand(home, shop)"]);
+    out.path.set(result.plan);
+    out.length = result.plan.length;
+    out.flags = result.flags;
+    return out;
+  },
+};
+tickPlanRunner(runner, problem, hooks, 1 / 60);               // every frame`,
 
   "planning-smart-zone": `import { createRng } from "@tactica/core";
 import { createSmartZone, joinSmartZone, leaveSmartZone, stepSmartZone } from "@tactica/planning";

@@ -13,7 +13,7 @@ const state = (page: Page, key: string): Promise<string | null> => page.locator(
 
 interface Recording {
   startTick: number;
-  ticks: { tick: number; events: { module: string; agent: string; label: string }[] }[];
+  ticks: { tick: number; inputs?: unknown[]; events: { module: string; agent: string; label: string }[] }[];
 }
 
 async function exportRecording(page: Page): Promise<Recording> {

@@ -16,6 +16,15 @@ const page: DemoPage = {
     "A shopper runs a shopping errand decomposed by an HTN planner: compound tasks (blue) choose methods in order, primitive actions (green) form the plan, which planning's plan runner executes one action after the other (amber: running, with its progress). Click the fact boxes to change the world (now and for the next errands): when the running action's preconditions stop holding, or you make the current step fail (the shopper loses the money), only the task above it is decomposed again (replanHtn). The errand starts over after it succeeds. Inspect records every plan with its whole decomposition trace.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
+    // The facts, the tree and the plan are drawn in the canvas's left 590 px: the stats go over the
+    // right-hand column (below the stats toggle) instead of the top-left corner (the fact boxes).
+    Object.assign(stats.style, {
+      left: "auto",
+      right: "calc(var(--panel) + 22px)",
+      top: "36px",
+      maxWidth: "calc((100% - var(--panel) - 14px) * 0.27)",
+      maxHeight: "calc(100% - 80px)",
+    });
     const errand = createErrandWorld();
     const { problem, runner } = errand;
     // Clicks and buttons are step inputs (applied at the next tick): the inspector records them and
