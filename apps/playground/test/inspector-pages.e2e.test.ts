@@ -127,9 +127,16 @@ describe("inspector on the AI pages", () => {
 
   it("HTN: plans with the whole decomposition trace, and a failed step's partial replan", async () => {
     const { page, errors, tick } = await inspectPage("planning-htn", "htn", async (p) => {
+      // Every tree node's label fits its box, left of the stats column.
+      await expect.poll(() => p.locator("section canvas").first().getAttribute("data-clipped-labels")).toBe("0");
       // Make the running step fail while recording: the page re-decomposes only the task above it.
       await p.waitForTimeout(1500);
       await p.getByRole("button", { name: "Fail current step (replan partially)" }).click();
+      await expect.poll(() => p.locator("section .stats").textContent()).toContain("partial replans 1");
+      // Then a click near the left end of the third fact box (near(home, shop), at x 370…530 and y 16…42
+      // of 800 × 600; x 385 would be the second box with the old 190 px spacing).
+      const box = (await p.locator("section canvas").first().boundingBox())!;
+      await p.mouse.click(box.x + (385 / 800) * box.width, box.y + (29 / 600) * box.height);
     });
     const rec = await exportRecording(page);
     const events = rec.ticks.flatMap((t) => t.events);
@@ -137,6 +144,7 @@ describe("inspector on the AI pages", () => {
     expect(events.some((e) => e.module === "runner" && e.agent === "shopper" && e.label.startsWith("start "))).toBe(true);
     // The failing tick's input is recorded with it, so the replays repeat it.
     expect(rec.ticks.some((t) => JSON.stringify(t.inputs) === '[{"fail":true}]')).toBe(true);
+    expect(rec.ticks.some((t) => JSON.stringify(t.inputs) === '[{"toggle":"near(home, shop)"}]')).toBe(true);
     // Scrub to the partial replan itself: restored from a keyframe and replayed, its detail lists
     // the re-decomposed task and every trace node.
     const at = rec.ticks.filter((t) => t.events.some((e) => e.module === "htn" && e.label.startsWith("replan")) && (t.tick - rec.startTick) % 60 !== 0);

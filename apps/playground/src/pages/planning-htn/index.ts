@@ -6,6 +6,8 @@ import { ERRAND_ACTION_TICKS, ERRAND_REST_TICKS, ERRAND_TOGGLES, createErrandIns
 
 const W = 800;
 const H = 600;
+/** The tree, the facts and the plan stay left of this x (the stats sit over the right-hand column). */
+const TREE_RIGHT = 590;
 
 const page: DemoPage = {
   id: "planning-htn",
@@ -38,28 +40,36 @@ const page: DemoPage = {
       draw.clear();
       ERRAND_TOGGLES.forEach((f, i) => {
         const on = hasFact(runner.facts, problem.factIndex[f]!);
-        draw.rect(20 + i * 190, 16, 170, 26, { color: on ? "#9ece6a" : "#1f2937", fill: true });
-        draw.text(28 + i * 190, 34, f, { color: on ? "#0f1420" : "#9aa5ce" });
+        draw.rect(20 + i * 175, 16, 160, 26, { color: on ? "#9ece6a" : "#1f2937", fill: true });
+        draw.text(28 + i * 175, 34, f, { color: on ? "#0f1420" : "#9aa5ce" });
       });
       const result = errand.result;
       const trace = result?.trace ?? [];
       const running = runner.status === RunnerStatus.Running && runner.step < runner.plan.length;
-      // Tree: one row per depth, nodes in trace order.
+      // Tree: one row per depth, nodes in trace order, each box as wide as its whole label.
+      const ctx = draw.ctx;
+      ctx.font = "12px ui-monospace, monospace";
       const rows = new Map<number, number>();
-      const pos: { x: number; y: number }[] = [];
+      const pos: { x: number; y: number; w: number; label: string }[] = [];
+      let clipped = 0;
       trace.forEach((n, i) => {
-        const k = rows.get(n.depth) ?? 0;
-        rows.set(n.depth, k + 1);
-        pos[i] = { x: 30 + k * 190, y: 70 + n.depth * 90 };
-        if (n.parent >= 0 && pos[n.parent]) draw.line(pos[n.parent]!.x + 80, pos[n.parent]!.y + 24, pos[i].x + 80, pos[i].y, { color: "#3b4261" });
+        const label = `${n.task}${n.method ? ` [${n.method}]` : ` #${n.step + 1}`}`;
+        const w = Math.ceil(ctx.measureText(label).width) + 12;
+        const x = rows.get(n.depth) ?? 20;
+        rows.set(n.depth, x + w + 14);
+        if (x + w > TREE_RIGHT) clipped++;
+        pos[i] = { x, y: 70 + n.depth * 90, w, label };
+        const p = pos[n.parent];
+        if (n.parent >= 0 && p) draw.line(p.x + p.w / 2, p.y + 24, x + w / 2, pos[i].y, { color: "#3b4261" });
       });
+      canvas.dataset["clippedLabels"] = String(clipped);
       trace.forEach((n, i) => {
         const p = pos[i]!;
         const done = n.step >= 0 && n.step < runner.step;
         const current = n.step >= 0 && n.step === runner.step && running;
         const color = n.method ? "#7aa2f7" : done ? "#565f89" : current ? "#e0af68" : "#9ece6a";
-        draw.rect(p.x, p.y, 170, 24, { color, fill: true, alpha: 0.85 });
-        draw.text(p.x + 6, p.y + 16, `${n.task}${n.method ? ` [${n.method}]` : ` #${n.step + 1}`}`.slice(0, 28), { color: "#0f1420" });
+        draw.rect(p.x, p.y, p.w, 24, { color, fill: true, alpha: 0.85 });
+        draw.text(p.x + 6, p.y + 16, p.label, { color: "#0f1420" });
       });
       // The plan with each action's progress.
       draw.text(20, 360, result?.replannedTask ? `plan (after re-decomposing ${result.replannedTask})` : "plan", { color: "#9aa5ce" });
@@ -95,7 +105,7 @@ const page: DemoPage = {
       const r = canvas.getBoundingClientRect();
       const x = ((e.clientX - r.left) * W) / r.width;
       const y = ((e.clientY - r.top) * H) / r.height;
-      const i = Math.floor((x - 20) / 190);
+      const i = Math.floor((x - 20) / 175);
       if (y < 50 && i >= 0 && i < ERRAND_TOGGLES.length) pending.push({ toggle: ERRAND_TOGGLES[i]! });
     };
     canvas.addEventListener("mousedown", onClick);
