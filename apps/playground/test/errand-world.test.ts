@@ -167,9 +167,13 @@ describe("HTN page: the errand world", () => {
     }
   });
 
-  it("property: any inputs at any ticks, a restore mid-run replays the same", () => {
-    const input = fc.oneof(
-      fc.constantFrom<ErrandInput>({ fail: true }, { restart: true }, { toggle: "has-money()" }, { toggle: "has-card()" }, { toggle: "near(home, shop)" }),
+  it("property: any inputs at any ticks, a restore mid-run replays the same; every plan event is a well-formed decomposition", () => {
+    const input = fc.constantFrom<ErrandInput>(
+      { fail: true },
+      { restart: true },
+      { toggle: "has-money()" },
+      { toggle: "has-card()" },
+      { toggle: "near(home, shop)" },
     );
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 599 }), input), { maxLength: 8 }), fc.integer({ min: 0, max: 599 }), (script, k) => {
@@ -183,6 +187,15 @@ describe("HTN page: the errand world", () => {
         advance(b, 600 - k, at);
         expect(b.hashes).toEqual(full.hashes.slice(k));
         expect(b.events).toEqual(full.events.slice(k));
+        // Invariants of every plan event: a trace with parents before children, one primitive
+        // node per plan step in order, and a partial replan names the task it decomposed again.
+        for (const e of full.events.flat()) {
+          if (e.module !== "htn") continue;
+          const d = e.detail as { kind: string; plan: string[]; replannedTask?: string; trace: { task: string; parent: number; step: number }[] };
+          d.trace.forEach((n, i) => expect(n.parent).toBeLessThan(i));
+          expect(d.trace.filter((n) => n.step >= 0).map((n) => n.task)).toEqual(d.plan);
+          if (d.kind === "partial replan" && d.plan.length > 0) expect(d.trace.some((n) => n.task === d.replannedTask)).toBe(true);
+        }
       }),
       { numRuns: 25 },
     );

@@ -197,11 +197,16 @@ function applyInput(w: ErrandWorld, input: unknown, i: number): void {
     });
 }
 
-/** The plan event's detail: the plan and every node of the decomposition trace (no limit). */
+/**
+ * The plan event's detail: the plan and every node of the decomposition trace (no limit). Without a
+ * decomposition the plan is empty and `prefix` holds the longest run of actions the search reached.
+ */
 function planDetail(w: ErrandWorld, r: HtnResult, extra: Record<string, unknown>): Record<string, unknown> {
+  const found = (r.flags & PathFlags.Found) !== 0;
   return {
     ...extra,
-    plan: names(w, r.plan),
+    plan: found ? names(w, r.plan) : [],
+    ...(found ? {} : { prefix: names(w, r.plan) }),
     flags: r.flags,
     expanded: r.expanded,
     trace: r.trace.map((n) => ({ task: n.task, method: n.method ?? "-", depth: n.depth, parent: n.parent, step: n.step })),

@@ -1,4 +1,5 @@
 import { hasFact, RunnerStatus } from "@tactica/planning";
+import { PathFlags } from "@tactica/search";
 import type { DemoPage } from "../../demo";
 import { mountInspector } from "../../inspector/inspector-panel";
 import { button, demoLayout, fixedLoop } from "../../ui";
@@ -15,7 +16,7 @@ const page: DemoPage = {
   package: "planning",
   order: 2,
   description:
-    "A shopper runs a shopping errand decomposed by an HTN planner: compound tasks (blue) choose methods in order, primitive actions (green) form the plan, which planning's plan runner executes one action after the other (amber: running, with its progress). Click the fact boxes to change the world (now and for the next errands): when the running action's preconditions stop holding, or you make the current step fail (the shopper loses the money), only the task above it is decomposed again (replanHtn). The errand starts over after it succeeds. Inspect records every plan with its whole decomposition trace.",
+    "A shopper runs a shopping errand decomposed by an HTN planner: compound tasks (blue) choose methods in order, primitive actions (green) form the plan, which planning's plan runner executes one action after the other (amber: running, with its progress). Click the fact boxes to change the world (now and for the next errands): when the running action's preconditions stop holding, or you make the current step fail (the shopper loses the money), only the task above it is decomposed again (replanHtn). The errand starts over after it succeeds (Plan again starts it over at once, with a full plan). Inspect records every plan with its whole decomposition trace.",
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     // The facts, the tree and the plan are drawn in the canvas's left 590 px: the stats go over the
@@ -91,7 +92,9 @@ const page: DemoPage = {
               : "planning";
       stats.textContent =
         `${status}\n` +
-        (result ? `flags ${result.flags}, ${result.plan.length} steps, ${result.expanded} task nodes expanded\n` : "") +
+        (result
+          ? `flags ${result.flags}, ${(result.flags & PathFlags.Found) !== 0 ? `${result.plan.length} steps` : "no decomposition"}, ${result.expanded} task nodes expanded\n`
+          : "") +
         `errands ${errand.errands}, plans ${errand.plans}, partial replans ${errand.replans}\n` +
         errand.log.join("\n");
     }
