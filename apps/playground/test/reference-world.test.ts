@@ -6,6 +6,7 @@ import {
   REFERENCE_WORLD_MODULES,
   createReferenceWorld,
   hashReferenceWorld,
+  refreshCornerHashes,
   recordReferenceWorld,
   referenceWorldReplayTarget,
   restoreReferenceWorld,
@@ -13,6 +14,7 @@ import {
   setReferenceWorldBudget,
   stepReferenceWorld,
   type ReferenceWorldInput,
+  type ReferenceWorldSnapshot,
 } from "../src/world/reference-world";
 
 // The reference world of issue 17 (record/replay, snapshots, inspector and the cross-engine hash test
@@ -118,10 +120,50 @@ describe("reference world", () => {
     expect(i).toBeGreaterThanOrEqual(0);
     const at = i * 64 + 2 * w.cornerIndex[i]! + 1;
     const y = w.corners[at]!;
+    // Corners enter through each agent's corner hash, which the world refreshes where it writes
+    // them (see the next test); written from outside, they are refreshed by hand.
     flip(
-      () => (w.corners[at] = -y),
-      () => (w.corners[at] = y),
+      () => ((w.corners[at] = -y), refreshCornerHashes(w)),
+      () => ((w.corners[at] = y), refreshCornerHashes(w)),
     );
+    // A corner already passed is not state (never read again, not hashed).
+    const passed = i * 64 + 2 * w.cornerIndex[i]! - 1;
+    if (w.cornerIndex[i]! > 0) {
+      const before = w.corners[passed]!;
+      w.corners[passed] = before + 1;
+      refreshCornerHashes(w);
+      expect(hashReferenceWorld(w)).toBe(h0);
+      w.corners[passed] = before;
+      refreshCornerHashes(w);
+    }
+  });
+
+  it("keeps every agent's corner hash equal to a recomputation from its corners, tick by tick (inputs, budget changes, a restore)", () => {
+    const w = createReferenceWorld({ seed: 3 });
+    const expectCurrent = (): void => {
+      const kept = Array.from(w.cornerHash);
+      refreshCornerHashes(w);
+      expect(Array.from(w.cornerHash)).toEqual(kept);
+    };
+    let paths = 0,
+      advanced = 0;
+    const before = new Int32Array(w.count);
+    for (let t = 0; t < 400; t++) {
+      const inputs: ReferenceWorldInput[] = t === 50 ? [{ kind: "rally", team: 0, x: 48, y: 32 }] : t === 120 ? [{ kind: "budget", units: 7 }] : [];
+      before.set(w.cornerIndex);
+      stepReferenceWorld(w, inputs);
+      paths += w.counters.pathsPlanned;
+      for (let i = 0; i < w.count; i++) if (w.cornerIndex[i] !== before[i]) advanced++;
+      expectCurrent();
+      if (t === 200) {
+        const other = createReferenceWorld({ seed: 3 });
+        restoreReferenceWorld(other, JSON.parse(JSON.stringify(saveReferenceWorld(w))) as ReferenceWorldSnapshot);
+        expect(Array.from(other.cornerHash)).toEqual(Array.from(w.cornerHash));
+        expect(hashReferenceWorld(other)).toBe(hashReferenceWorld(w));
+      }
+    }
+    expect(paths).toBeGreaterThanOrEqual(200);
+    expect(advanced).toBeGreaterThan(200);
   });
 
   it("agents stay on the mesh, plan paths, see each other, skirmish, and the commanders give orders", () => {

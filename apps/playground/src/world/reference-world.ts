@@ -186,6 +186,13 @@ export interface ReferenceWorld {
   readonly corners: Float64Array;
   readonly cornerCount: Int32Array;
   readonly cornerIndex: Int32Array;
+  /**
+   * Per agent: core's state hash of the corners still ahead (from `cornerIndex` to `cornerCount`),
+   * recomputed wherever those change (a new path, a corner reached, a restore). The per-tick hash
+   * reads these 200 words instead of gathering the corners; after writing `corners`,
+   * `cornerCount` or `cornerIndex` directly, call {@link refreshCornerHashes}.
+   */
+  readonly cornerHash: Int32Array;
   /** Last seen enemy per agent (-1 none) and how long ago (s). */
   readonly threat: Int32Array;
   readonly threatAge: Float64Array;
@@ -208,7 +215,7 @@ export interface ReferenceWorld {
   readonly treeBytes: Uint8Array;
   /**
    * The bytes of the per-agent arrays `goalX`, `goalY`, `threatAge`, `contact`, `cornerCount`,
-   * `cornerIndex`, `threat`, `hasGoal`, `lastChoice`, `lastOption` and of `order`: views into
+   * `cornerIndex`, `threat`, `cornerHash`, `hasGoal`, `lastChoice`, `lastOption` and of `order`: views into
    * one buffer (8-byte aligned, the gaps zero), hashed in one pass.
    */
   readonly agentBytes: Uint8Array;
@@ -417,6 +424,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     [Uint8Array, count],
     [Int8Array, count],
     [Uint8Array, 2],
+    [Int32Array, count],
   ]);
   const orca = createOrca(crowd, { neighborDist: 4, maxNeighbors: 8, timeHorizon: 2, timeHorizonObst: 2 });
   const world: ReferenceWorld = {
@@ -439,6 +447,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     corners: new Float64Array(count * MAX_CORNERS * 2),
     cornerCount: agent.arrays[4] as Int32Array,
     cornerIndex: agent.arrays[5] as Int32Array,
+    cornerHash: agent.arrays[11] as Int32Array,
     threat: (agent.arrays[6] as Int32Array).fill(-1),
     threatAge: agent.arrays[2] as Float64Array,
     contact: agent.arrays[3] as Float64Array,
@@ -485,6 +494,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
   for (let i = 0; i < count; i++) refs.push({ world, i });
   const { states, arrays, bytes } = createFlatTreeStates(tree, count);
   Object.assign(world, { tree, agentRefs: refs, treeStates: states, treeArrays: arrays, treeBytes: bytes });
+  refreshCornerHashes(world);
   return world;
 }
 
@@ -563,15 +573,36 @@ function planPath(world: ReferenceWorld, i: number): void {
   const pg = findNearestPoint(snapGoal, mesh, world.goalX[i]!, world.goalY[i]!);
   world.cornerCount[i] = 0;
   world.cornerIndex[i] = 0;
-  if (ps < 0 || pg < 0) return;
+  if (ps < 0 || pg < 0) return refreshCornerHash(world, i);
   const corridor = findPolygonPath(world.navPath, world.query, ps, snapStart.x, snapStart.y, pg, snapGoal.x, snapGoal.y);
-  if ((corridor.flags & (PathFlags.Found | PathFlags.Partial)) === 0 || corridor.length === 0) return;
+  if ((corridor.flags & (PathFlags.Found | PathFlags.Partial)) === 0 || corridor.length === 0) return refreshCornerHash(world, i);
   const sp = findStraightPath(world.straight, mesh, corridor.path, corridor.length, snapStart.x, snapStart.y, snapGoal.x, snapGoal.y);
   const n = Math.min(sp.count, MAX_CORNERS);
   const base = i * MAX_CORNERS * 2;
   for (let k = 0; k < 2 * n; k++) world.corners[base + k] = sp.points[k]!;
   world.cornerCount[i] = n;
   world.cornerIndex[i] = n > 1 ? 1 : 0;
+  refreshCornerHash(world, i);
+}
+
+const cornerHasher = createStateHash();
+
+/** Recomputes agent `i`'s {@link ReferenceWorld.cornerHash} from its corners still ahead. */
+function refreshCornerHash(world: ReferenceWorld, i: number): void {
+  const n = world.cornerCount[i]!;
+  const k = Math.min(world.cornerIndex[i]!, n);
+  const base = i * MAX_CORNERS * 2;
+  resetStateHash(cornerHasher);
+  hashStateRange(cornerHasher, world.corners, base + 2 * k, base + 2 * n);
+  world.cornerHash[i] = readStateHash(cornerHasher) | 0;
+}
+
+/**
+ * Recomputes every agent's {@link ReferenceWorld.cornerHash} from `corners`, `cornerCount` and
+ * `cornerIndex`: the world keeps them current itself; call this after writing those arrays directly.
+ */
+export function refreshCornerHashes(world: ReferenceWorld): void {
+  for (let i = 0; i < world.count; i++) refreshCornerHash(world, i);
 }
 
 function travel(world: ReferenceWorld, i: number): BtTickResult {
@@ -586,7 +617,10 @@ function travel(world: ReferenceWorld, i: number): BtTickResult {
     if (Math.hypot(cx - posX[i]!, cy - posY[i]!) > 0.5) break;
     k++;
   }
-  world.cornerIndex[i] = k;
+  if (k !== world.cornerIndex[i]) {
+    world.cornerIndex[i] = k;
+    refreshCornerHash(world, i);
+  }
   if (k >= n) {
     prefVelX[i] = 0;
     prefVelY[i] = 0;
@@ -826,8 +860,6 @@ interface HashScratch {
   /** Director, world RNG streams and scheduler scalars (int32 / float64). */
   readonly misc: Float64Array;
   readonly miscInts: Int32Array;
-  /** The path corners still ahead of each agent, end to end (one hash call instead of one per agent). */
-  readonly corners: Int32Array;
   /** Hash of each influence map and the propagation count it was computed at. */
   readonly mapSteps: Float64Array;
   readonly mapHashes: Int32Array;
@@ -845,7 +877,6 @@ function scratchOf(world: ReferenceWorld): HashScratch {
       mapHash: createStateHash(),
       treeFloats: new Float64Array(world.count * TREE_FLOATS),
       treeInts: new Int32Array(world.count * TREE_INTS),
-      corners: new Int32Array(world.corners.length * 2),
       misc: new Float64Array(12),
       miscInts: new Int32Array(24),
       mapSteps: new Float64Array(2).fill(-1),
@@ -874,43 +905,6 @@ function putRng(k: Int32Array, at: number, r: Rng): void {
   k[at + 1] = r.s1;
   k[at + 2] = r.s2;
   k[at + 3] = r.s3;
-}
-
-/**
- * Copies the path corners still ahead of each agent (from its cornerIndex to its cornerCount; those
- * behind are never read again) into `out`, end to end. The counts and indices are hashed too, so
- * the concatenation is unambiguous. Returns the number of values written.
- */
-function gatherLiveCorners(world: ReferenceWorld, out: Int32Array): number {
-  const { cornerCount, cornerIndex } = world;
-  const words = cornerWords(world);
-  const stride = MAX_CORNERS * 4;
-  let o = 0;
-  for (let i = 0; i < world.count; i++) {
-    const n = cornerCount[i]!;
-    const k = cornerIndex[i]!;
-    // Two words per coordinate, four per corner, copied a corner at a time (paths are short: the
-    // loop's own overhead is most of the cost).
-    for (let w = i * stride + 4 * (k < n ? k : n), end = i * stride + 4 * n; w < end; w += 4, o += 4) {
-      out[o] = words[w]!;
-      out[o + 1] = words[w + 1]!;
-      out[o + 2] = words[w + 2]!;
-      out[o + 3] = words[w + 3]!;
-    }
-  }
-  return o;
-}
-
-const cornerWordViews = new WeakMap<ReferenceWorld, Int32Array>();
-
-/** The corners' bytes as 32-bit words (copied word by word: no float loads and stores). */
-function cornerWords(world: ReferenceWorld): Int32Array {
-  let v = cornerWordViews.get(world);
-  if (v === undefined) {
-    v = new Int32Array(world.corners.buffer, world.corners.byteOffset, world.corners.length * 2);
-    cornerWordViews.set(world, v);
-  }
-  return v;
 }
 
 /** Gathers each tree state's scalars (and blackboard scalars) into the scratch arrays, one pass over the states. */
@@ -942,9 +936,11 @@ function gatherTreeScalars(world: ReferenceWorld, f: Float64Array, n: Int32Array
  * lanes) of the world's running state: crowd positions and velocities, live path corners,
  * perception, decisions, both influence maps, the scheduler and its tasks' cursors, every tree
  * state, the director and the RNG streams. Exact (no float formatting) and allocation-free. The
- * tree states are read from {@link ReferenceWorld.treeArrays} (one array per field, not ten small
- * ones per agent) plus one gathered array of their scalars; an influence map's part is recomputed
- * only on ticks when the map propagated.
+ * world's per-agent arrays and the trees' per-field arrays ({@link ReferenceWorld.treeArrays}) are
+ * read as two buffers ({@link ReferenceWorld.agentBytes}, {@link ReferenceWorld.treeBytes}), plus
+ * one gathered array of the tree states' scalars; the corners still ahead enter through
+ * {@link ReferenceWorld.cornerHash} (kept current where corners change), and an influence map's
+ * part is recomputed only on ticks when the map propagated.
  */
 export function hashReferenceWorld(world: ReferenceWorld): number {
   const scratch = scratchOf(world);
@@ -958,7 +954,6 @@ export function hashReferenceWorld(world: ReferenceWorld): number {
   hashStateRange(h, c.velY, 0, n);
   hashStateRange(h, c.prefVelX, 0, n);
   hashStateRange(h, c.prefVelY, 0, n);
-  hashStateRange(h, scratch.corners, 0, gatherLiveCorners(world, scratch.corners));
   // The world's per-agent arrays, then the behaviour trees' per-field arrays: one buffer each.
   hashStateBytes(h, world.agentBytes);
   hashStateBytes(h, world.treeBytes);
@@ -1163,6 +1158,7 @@ export function restoreReferenceWorld(world: ReferenceWorld, snapshot: Reference
   restoreRng(world.rngs.spawn, snapshot.rngs.spawn);
   restoreRng(world.rngs.decide, snapshot.rngs.decide);
   for (const f of ARRAY_FIELDS) (world[f] as unknown as { set(a: ArrayLike<number>): void }).set(snapshot.arrays[f]!);
+  refreshCornerHashes(world);
   restoreScheduler(world.scheduler, snapshot.scheduler);
   world.vision.slice = snapshot.vision.slice;
   world.vision.next = snapshot.vision.next;
