@@ -12,6 +12,20 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = ""
 }
 
 /**
+ * Moves a {@link demoLayout}'s stats box from the canvas's top-left corner to the right-hand column
+ * (below the stats toggle), for pages that draw in the canvas's left part and would be covered.
+ */
+export function placeStatsRight(stats: HTMLElement): void {
+  Object.assign(stats.style, {
+    left: "auto",
+    right: "calc(var(--panel) + 22px)",
+    top: "36px",
+    maxWidth: "calc((100% - var(--panel) - 14px) * 0.27)",
+    maxHeight: "calc(100% - 80px)",
+  });
+}
+
+/**
  * A demo layout: the canvas on the left, scaled down (never up) to fit the space the shell leaves
  * it, with the key stats overlaid on its corner; the control panel on the right, scrolling by itself.
  * Pages map pointer events through `getBoundingClientRect()`, so CSS scaling keeps clicks exact.

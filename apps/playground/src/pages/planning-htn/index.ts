@@ -2,7 +2,7 @@ import { hasFact, RunnerStatus } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import type { DemoPage } from "../../demo";
 import { mountInspector } from "../../inspector/inspector-panel";
-import { button, demoLayout, fixedLoop } from "../../ui";
+import { button, demoLayout, fixedLoop, placeStatsRight } from "../../ui";
 import { ERRAND_ACTION_TICKS, ERRAND_REST_TICKS, ERRAND_TOGGLES, createErrandInspectorWorld, createErrandWorld, type ErrandInput } from "./errand-world";
 
 const W = 800;
@@ -21,13 +21,7 @@ const page: DemoPage = {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     // The facts, the tree and the plan are drawn in the canvas's left 590 px: the stats go over the
     // right-hand column (below the stats toggle) instead of the top-left corner (the fact boxes).
-    Object.assign(stats.style, {
-      left: "auto",
-      right: "calc(var(--panel) + 22px)",
-      top: "36px",
-      maxWidth: "calc((100% - var(--panel) - 14px) * 0.27)",
-      maxHeight: "calc(100% - 80px)",
-    });
+    placeStatsRight(stats);
     const errand = createErrandWorld();
     const { problem, runner } = errand;
     // Clicks and buttons are step inputs (applied at the next tick): the inspector records them and

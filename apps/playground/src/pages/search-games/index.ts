@@ -13,7 +13,7 @@ import {
   type TicTacToe,
 } from "@tactica/search/games";
 import type { DemoPage } from "../../demo";
-import { button, demoLayout, select, slider } from "../../ui";
+import { button, demoLayout, placeStatsRight, select, slider } from "../../ui";
 
 type GameName = "tic-tac-toe" | "connect four" | "chess";
 type AiName = "alpha-beta" | "MCTS";
@@ -36,13 +36,7 @@ const page: DemoPage = {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     // Every board is drawn in the canvas's left 560 px: the stats go over the right-hand column
     // (below the stats toggle) instead of the top-left corner, where they covered chess rank 8.
-    Object.assign(stats.style, {
-      left: "auto",
-      right: "calc(var(--panel) + 22px)",
-      top: "36px",
-      maxWidth: "calc((100% - var(--panel) - 14px) * 0.27)",
-      maxHeight: "calc(100% - 80px)",
-    });
+    placeStatsRight(stats);
     let gameName: GameName = "connect four";
     let ai: AiName = "alpha-beta";
     let strength = 4;
