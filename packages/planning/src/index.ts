@@ -62,6 +62,7 @@ export {
   type HtnResult,
   type HtnTraceNode,
 } from "./htn/htn";
+export { createHtnResultSnapshotCodec, type HtnAgendaSnapshot, type HtnResultSnapshot } from "./htn/htn-codec";
 export {
   RunnerStatus,
   StepStatus,

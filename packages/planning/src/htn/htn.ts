@@ -261,7 +261,8 @@ export interface HtnOptions {
   readonly partialOrder?: boolean;
 }
 
-interface Task {
+/** A ground task (also used by the snapshot codec). @internal */
+export interface Task {
   readonly primitive: boolean;
   readonly id: number;
   /** Ground object ids; may be longer than the task's arity when pooled (read `arity` entries). */
@@ -275,7 +276,8 @@ interface PoolTask {
   args: Int32Array;
   arity: number;
 }
-interface Agenda {
+/** One cell of a continuation agenda, a linked list of pending tasks (also used by the snapshot codec). @internal */
+export interface Agenda {
   task: Task | null;
   /** Unordered group (experimental partial order). */
   group: readonly Task[] | null;
@@ -302,7 +304,8 @@ function buildTaskName(h: HtnProblem, t: Task): string {
   return `${name}(${args})`;
 }
 
-function taskName(h: HtnProblem, t: Task): string {
+/** The ground text of a task, `"travel(home, shop)"` (cached per compiled problem). @internal */
+export function taskName(h: HtnProblem, t: Task): string {
   const code = t.arity < 16 ? taskCode(h, t) : -1;
   if (code < 0) return buildTaskName(h, t);
   const names = workspace(h).names;
@@ -406,7 +409,8 @@ interface Pool {
   partialOrder: boolean;
 }
 
-type MutableResult = { -readonly [K in keyof HtnResult]: HtnResult[K] };
+/** @internal */
+export type MutableResult = { -readonly [K in keyof HtnResult]: HtnResult[K] };
 type TraceNode = { -readonly [K in keyof HtnTraceNode]: HtnTraceNode[K] };
 
 function arrayOfLength<T>(cache: T[][], n: number, fill: T): T[] {
@@ -448,6 +452,11 @@ export function createHtnResult(): HtnResult {
     partialOrder: false,
   };
   return { flags: PathFlags.None, plan: [], trace: [], expanded: 0, replannedTask: "", continuations: [], pool };
+}
+
+/** Throws `PLANNING_ARGUMENT` at `out` unless `out` was made by {@link createHtnResult}. @internal */
+export function checkHtnResult(out: HtnResult, fn: string): void {
+  poolOf(out, fn);
 }
 
 function poolOf(out: HtnResult, fn: string): Pool {
@@ -626,7 +635,8 @@ function run(h: HtnProblem, out: HtnResult, pool: Pool, state: Uint32Array, agen
   return found;
 }
 
-function parseTask(h: HtnProblem, text: string, i: number, fn: string): Task {
+/** Parses a ground task's text against the HTN (`PLANNING_DOMAIN` at `tasks[i]` when it is unknown or malformed). @internal */
+export function parseTask(h: HtnProblem, text: string, i: number, fn: string): Task {
   const p = h.problem;
   const path = `tasks[${i}]`;
   const l = parseLiteral(text, fn, path);
