@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { isTacticaError, type Snapshot } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -223,14 +224,16 @@ describe("HTN page: the errand world", () => {
     const cases: [Snapshot, string][] = [
       [broken((d) => (d["setup"] = [99])), "$.sections.shopper.errand.data.setup"],
       [broken((d) => (d["stepTicks"] = -1)), "$.sections.shopper.errand.data.stepTicks"],
-      [broken((d) => (d["plan"] = ["walk(home, shop)"])), "$.sections.shopper.errand.data.plan"],
+      // The decomposition is checked by planning's HTN result codec, its paths under `result`.
+      [broken((d) => ((d["result"] as { plan: string[] }).plan[0] = "walk(shop, home)")), "$.sections.shopper.errand.data.result.trace[2].task"],
       [
-        broken((d) => ((d["history"] as { replans: { failedStep: number }[] }).replans[0]!.failedStep = 7)),
-        "$.sections.shopper.errand.data.history.replans[0].failedStep",
+        broken((d) => ((d["result"] as { continuations: { parent: number }[][] }).continuations[2]![0]!.parent = 4)),
+        "$.sections.shopper.errand.data.result.continuations[2][0].parent",
       ],
+      [broken((d) => delete d["result"]), "$.sections.shopper.errand.data.result"],
       [broken((d) => (d["failNext"] = "yes")), "$.sections.shopper.errand.data.failNext"],
     ];
-    expect(errandData["plan"]).toEqual(["walk(home, shop)", "buy-card(shop)"]);
+    expect((errandData["result"] as { plan: string[] }).plan).toEqual(["walk(home, shop)", "buy-card(shop)"]);
     for (const [s, path] of cases) {
       let err: unknown;
       try {
@@ -248,5 +251,32 @@ describe("HTN page: the errand world", () => {
       err = e;
     }
     expect(isTacticaError(err) && err.code === "PLAYGROUND_ERRAND" && err.path).toBe("inputs[0].toggle");
+  });
+
+  it("a version 1 snapshot (the plan's history) is migrated: the restored run replans and replays like a live one", () => {
+    // Saved by the version 1 codec at tick 80 of a run whose ride failed at tick 70.
+    const v1 = JSON.parse(readFileSync(new URL("./fixtures/errand-snapshot-v1.json", import.meta.url), "utf8")) as Snapshot;
+    expect(v1.sections["shopper.errand"]!.version).toBe(1);
+    const inputs = (t: number): ErrandInput[] => (t === 70 ? [{ fail: true }] : t === 120 ? [{ toggle: "near(home, shop)" }] : []);
+    const full = create();
+    advance(full, 400, inputs);
+    const b = create();
+    b.world.restore(v1);
+    expect(b.world.tick).toBe(80);
+    expect(b.world.hash()).toBe(full.hashes[79]);
+    advance(b, 320, inputs);
+    expect(b.events).toEqual(full.events.slice(80));
+    expect(b.hashes).toEqual(full.hashes.slice(80));
+    // The toggle broke the walk: a partial replan on the migrated decomposition.
+    expect(labels(b, "htn")[0]).toMatch(/^replan /);
+    const broken = JSON.parse(JSON.stringify(v1)) as Snapshot;
+    (broken.sections["shopper.errand"]!.data as { history: { replans: { failedStep: number }[] } }).history.replans[0]!.failedStep = 7;
+    let err: unknown;
+    try {
+      b.world.restore(broken);
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err) && err.code === "CORE_SNAPSHOT" && err.path).toBe("$.sections.shopper.errand.data.history.replans[0].failedStep");
   });
 });

@@ -1,8 +1,10 @@
-import { createSnapshotCodecs, describeValue, registerSnapshotCodec, TacticaError, type SnapshotCodec } from "@tactica/core";
+import { createSnapshotCodecs, describeValue, isTacticaError, registerSnapshotCodec, TacticaError, type SnapshotCodec } from "@tactica/core";
 import {
   compileHtn,
   compileProblem,
   createPlanRunner,
+  createHtnResult,
+  createHtnResultSnapshotCodec,
   createPlanRunnerSnapshotCodec,
   hasFact,
   parseDomain,
@@ -19,6 +21,7 @@ import {
   type HtnMethod,
   type HtnProblem,
   type HtnResult,
+  type HtnResultSnapshot,
   type PlanningProblem,
   type PlanResult,
   type PlanRunner,
@@ -77,26 +80,6 @@ export const ERRAND_DT = 1 / 60;
  */
 export type ErrandInput = { readonly toggle: string } | { readonly fail: true } | { readonly restart: true };
 
-/** One partial replan in the making of the current decomposition. */
-export interface ErrandReplan {
-  /** The facts (ids) it planned from. */
-  readonly state: number[];
-  /** The step of the previous plan that failed. */
-  readonly failedStep: number;
-}
-
-/**
- * How the current decomposition was made, as plain data: a full plan from `start`, then the partial
- * replans in order. A restore runs them again (the planner is deterministic), because an
- * `HtnResult` holds the planner's continuations, which are not plain data.
- */
-export interface ErrandHistory {
-  /** The facts (ids) of the full plan. */
-  readonly start: number[];
-  /** The partial replans after it. */
-  readonly replans: ErrandReplan[];
-}
-
 /** The errand world: the compiled problem, the runner and the page's own state. */
 export interface ErrandWorld {
   /** The grounded actions. */
@@ -105,10 +88,11 @@ export interface ErrandWorld {
   readonly htn: HtnProblem;
   /** The shopper's plan runner (planning's runner codec saves it). */
   readonly runner: PlanRunner;
-  /** The decomposition being executed (`runner.plan` is its plan); null before the first plan. */
+  /**
+   * The decomposition being executed (`runner.plan` is its plan), with the continuations a partial
+   * replan needs (saved by planning's `createHtnResultSnapshotCodec`); null before the first plan.
+   */
   result: HtnResult | null;
-  /** How {@link ErrandWorld.result} was made (null before the first plan). */
-  history: ErrandHistory | null;
   /** The facts every errand starts from (the initial facts with the user's toggles). */
   readonly setup: Uint32Array;
   /** Ticks spent in the current action. */
@@ -142,7 +126,6 @@ export function createErrandWorld(): ErrandWorld {
     htn,
     runner: createPlanRunner(problem, problem.initial),
     result: null,
-    history: null,
     setup: problem.initial.slice(),
     stepTicks: 0,
     failNext: false,
@@ -222,12 +205,11 @@ function planErrand(w: ErrandWorld, out: PlanResult, start: Uint32Array, emit: I
   const failed = runner.reason & (ReplanReason.StepFailed | ReplanReason.PreconditionFailed);
   const prev = w.result;
   let r: HtnResult;
-  if (failed !== 0 && prev !== null && w.history !== null && prev.trace.some((n) => n.step === runner.step)) {
+  if (failed !== 0 && prev !== null && prev.trace.some((n) => n.step === runner.step)) {
     const failedStep = runner.step;
     const why = (failed & ReplanReason.StepFailed) !== 0 ? "failed" : "preconditions no longer hold";
     const action = w.problem.actionNames[runner.plan[failedStep]!]!;
     r = replanHtn(w.htn, start, prev, failedStep);
-    w.history.replans.push({ state: Array.from(stateToIds(w.problem, start)), failedStep });
     w.replans++;
     const ok = (r.flags & PathFlags.Found) !== 0;
     const label = ok ? `replan ${r.replannedTask}: ${names(w, r.plan).join(", ")}` : `replan failed: no decomposition from ${action}`;
@@ -240,7 +222,6 @@ function planErrand(w: ErrandWorld, out: PlanResult, start: Uint32Array, emit: I
     });
   } else {
     r = planHtn(w.htn, start, [ERRAND_TASK]);
-    w.history = { start: Array.from(stateToIds(w.problem, start)), replans: [] };
     w.plans++;
     const ok = (r.flags & PathFlags.Found) !== 0;
     const label = ok ? `plan: ${names(w, r.plan).join(", ")}` : "no decomposition";
@@ -313,11 +294,11 @@ export function stepErrandWorld(w: ErrandWorld, inputs: readonly unknown[], emit
   }
 }
 
-/** The errand section's data (plain, JSON-safe). */
+/** The errand section's data (plain, JSON-safe), version 2. */
 interface ErrandData {
   setup: number[];
-  history: ErrandHistory | null;
-  plan: string[];
+  /** The decomposition being executed (planning's HTN result codec), null before the first plan. */
+  result: HtnResultSnapshot | null;
   stepTicks: number;
   failNext: boolean;
   restTicks: number;
@@ -342,38 +323,55 @@ function count(v: unknown, path: string): number {
   return v;
 }
 
-/** Runs the history again: the full plan, then each partial replan. */
-function rebuild(w: ErrandWorld, h: ErrandHistory, plan: readonly string[]): HtnResult {
-  const state = new Uint32Array(w.problem.words);
-  let r = planHtn(w.htn, stateFromIds(state, h.start), [ERRAND_TASK]);
-  h.replans.forEach((rp, i) => {
-    if (!r.trace.some((n) => n.step === rp.failedStep)) bad(`$.history.replans[${i}].failedStep`, `(${rp.failedStep}) is not a step of the plan it repairs.`);
-    r = replanHtn(w.htn, stateFromIds(state, rp.state), r, rp.failedStep);
+/** The errand's compiled domain, for migrating old snapshots (made on first use). */
+let migrationHtn: HtnProblem | null = null;
+
+/**
+ * Version 1 → 2: version 1 saved how the decomposition was made (`history`: the facts of the full
+ * plan and of each partial replan) and its `plan`, and a restore planned it all again. Version 2
+ * saves the decomposition itself; the migration replays the history once (the planner is
+ * deterministic) and checks it gives the saved plan.
+ */
+function migrateErrandV1(d: unknown): unknown {
+  if (typeof d !== "object" || d === null || Array.isArray(d)) bad("$", `must be the errand's data object but is ${describeValue(d)}.`);
+  const { history: h, plan, ...rest } = d as Record<string, unknown>;
+  if (h === null || h === undefined) return { ...rest, result: null };
+  const htn = (migrationHtn ??= compileHtn(compileProblem(parseDomain(ERRAND_DOMAIN)), ERRAND_METHODS));
+  const p = htn.problem;
+  if (typeof h !== "object" || !Array.isArray((h as Record<string, unknown>)["replans"]))
+    bad("$.history", `must be null or { start, replans } but is ${describeValue(h)}.`);
+  const hist = h as Record<string, unknown>;
+  const state = new Uint32Array(p.words);
+  let r = planHtn(htn, stateFromIds(state, factIds(p, hist["start"], "$.history.start")), [ERRAND_TASK]);
+  (hist["replans"] as unknown[]).forEach((x, i) => {
+    const rp = x as Record<string, unknown> | null;
+    if (typeof rp !== "object" || rp === null) bad(`$.history.replans[${i}]`, `must be { state, failedStep } but is ${describeValue(x)}.`);
+    const failedStep = count(rp["failedStep"], `$.history.replans[${i}].failedStep`);
+    if (!r.trace.some((n) => n.step === failedStep)) bad(`$.history.replans[${i}].failedStep`, `(${failedStep}) is not a step of the plan it repairs.`);
+    r = replanHtn(htn, stateFromIds(state, factIds(p, rp["state"], `$.history.replans[${i}].state`)), r, failedStep);
   });
-  const got = names(w, r.plan);
-  if (got.length !== plan.length || got.some((a, i) => a !== plan[i]))
-    bad("$.plan", `is [${plan.join(", ")}] but the history plans [${got.join(", ")}]; the snapshot is from another domain or was edited.`);
-  return r;
+  const got = r.plan.map((a) => p.actionNames[a]!);
+  if (!Array.isArray(plan) || got.length !== plan.length || got.some((a, i) => a !== plan[i]))
+    bad("$.plan", `is ${describeValue(plan)} but the history plans [${got.join(", ")}]; the snapshot is from another domain or was edited.`);
+  return { ...rest, result: createHtnResultSnapshotCodec(htn).save(r) };
 }
 
 /**
- * The snapshot codec of the errand's own state (section version 1): the start facts, the plan's
- * history (a restore plans it again and checks it gives the saved plan), the action timer, the
- * pending failure, the rest timer, the counters and the log. The runner has its own section
- * (planning's `createPlanRunnerSnapshotCodec`).
+ * The snapshot codec of the errand's own state (section version 2): the start facts, the
+ * decomposition being executed (planning's `createHtnResultSnapshotCodec`, so a restored result
+ * replans exactly like the saved one), the action timer, the pending failure, the rest timer, the
+ * counters and the log. The runner has its own section (planning's `createPlanRunnerSnapshotCodec`).
+ * Version 1 snapshots (which saved the plan's history instead) are migrated.
  *
  * @throws TacticaError `PLAYGROUND_ERRAND` (wrapped in core's `CORE_SNAPSHOT` by `restoreSnapshot`)
  * naming the JSON path of the first problem; the world is left unchanged then.
  */
 export const errandSnapshotCodec: SnapshotCodec<ErrandWorld> = {
-  version: 1,
+  version: 2,
+  migrations: { 1: migrateErrandV1 },
   save: (w): ErrandData => ({
     setup: Array.from(stateToIds(w.problem, w.setup)),
-    history:
-      w.history === null
-        ? null
-        : { start: w.history.start.slice(), replans: w.history.replans.map((r) => ({ state: r.state.slice(), failedStep: r.failedStep })) },
-    plan: w.result === null ? [] : names(w, w.result.plan),
+    result: w.result === null ? null : (createHtnResultSnapshotCodec(w.htn).save(w.result) as HtnResultSnapshot),
     stepTicks: w.stepTicks,
     failNext: w.failNext,
     restTicks: w.restTicks,
@@ -386,33 +384,25 @@ export const errandSnapshotCodec: SnapshotCodec<ErrandWorld> = {
     if (typeof d !== "object" || d === null || Array.isArray(d)) bad("$", `must be the errand's data object but is ${describeValue(d)}.`);
     const x = d as Record<string, unknown>;
     const setup = factIds(w.problem, x["setup"], "$.setup");
-    let history: ErrandHistory | null = null;
-    const h = x["history"] as Record<string, unknown> | null | undefined;
-    if (h !== null) {
-      if (typeof h !== "object" || !Array.isArray(h["replans"])) bad("$.history", `must be null or { start, replans } but is ${describeValue(h)}.`);
-      history = {
-        start: factIds(w.problem, h["start"], "$.history.start").slice(),
-        replans: (h["replans"] as unknown[]).map((r, i) => {
-          const rp = r as Record<string, unknown> | null;
-          if (typeof rp !== "object" || rp === null) bad(`$.history.replans[${i}]`, `must be { state, failedStep } but is ${describeValue(r)}.`);
-          return {
-            state: factIds(w.problem, rp["state"], `$.history.replans[${i}].state`).slice(),
-            failedStep: count(rp["failedStep"], `$.history.replans[${i}].failedStep`),
-          };
-        }),
-      };
-    }
-    const plan = x["plan"];
-    if (!Array.isArray(plan) || plan.some((a) => typeof a !== "string")) bad("$.plan", `must be an array of action names but is ${describeValue(plan)}.`);
     if (typeof x["failNext"] !== "boolean") bad("$.failNext", `must be a boolean but is ${describeValue(x["failNext"])}.`);
     const log = x["log"];
     if (!Array.isArray(log) || log.some((l) => typeof l !== "string")) bad("$.log", `must be an array of strings but is ${describeValue(log)}.`);
     const numbers = { stepTicks: 0, restTicks: 0, errands: 0, plans: 0, replans: 0 };
     for (const k of Object.keys(numbers) as (keyof typeof numbers)[]) numbers[k] = count(x[k], `$.${k}`);
-    const result = history === null ? null : rebuild(w, history, plan as string[]);
+    if (!Object.hasOwn(x, "result")) bad("$.result", `is missing; it is null or an HTN result snapshot.`);
+    let result: HtnResult | null = null;
+    if (x["result"] !== null) {
+      // Checked in full by planning's codec before anything changes (its path re-rooted at $.result).
+      result = createHtnResult();
+      try {
+        createHtnResultSnapshotCodec(w.htn).restore(result, x["result"]);
+      } catch (e) {
+        const path = isTacticaError(e) && e.path !== undefined ? e.path : "$";
+        bad(`$.result${path.replace(/^\$/, "")}`, `was rejected: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
     // Everything checked: apply.
     stateFromIds(w.setup, setup);
-    w.history = history;
     w.result = result;
     w.failNext = x["failNext"];
     w.log = (log as string[]).slice();
