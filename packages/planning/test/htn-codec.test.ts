@@ -266,5 +266,13 @@ describe("createHtnResultSnapshotCodec", () => {
       /^PLANNING_SNAPSHOT \$\.continuations\[2\]\[0\]\.group\[1\] /,
     );
     expect(() => codec.restore({} as HtnResult, good())).toThrow(/createHtnResult/);
+    // Hand-written task text is read through the HTN's parser and saved again in canonical form.
+    const loose = good();
+    loose.trace[0]!["task"] = "errand( home,shop )";
+    loose["replannedTask"] = "pay(shop )";
+    const copy = createHtnResult();
+    codec.restore(copy, loose);
+    expect(copy.trace[0]!.task).toBe("errand(home, shop)");
+    expect(copy.replannedTask).toBe("pay(shop)");
   });
 });

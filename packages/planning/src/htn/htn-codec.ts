@@ -85,10 +85,11 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
   if (!isRecord(data)) fail("$", `must be an HTN result snapshot object but is ${describeValue(data)}.`);
   const flags = int(data["flags"], 0, 63, "$.flags");
   const expanded = int(data["expanded"], 0, Number.MAX_SAFE_INTEGER, "$.expanded");
-  const replannedTask = data["replannedTask"];
-  if (typeof replannedTask !== "string") fail("$.replannedTask", `must be a string but is ${describeValue(replannedTask)}.`);
-  if (replannedTask !== "" && task(h, replannedTask, "$.replannedTask").primitive)
-    fail("$.replannedTask", `("${replannedTask}") is an action; only a compound task is replanned.`);
+  const replannedIn = data["replannedTask"];
+  if (typeof replannedIn !== "string") fail("$.replannedTask", `must be a string but is ${describeValue(replannedIn)}.`);
+  const replanned = replannedIn === "" ? null : task(h, replannedIn, "$.replannedTask");
+  if (replanned?.primitive === true) fail("$.replannedTask", `("${replannedIn}") is an action; only a compound task is replanned.`);
+  const replannedTask = replanned === null ? "" : taskName(h, replanned);
   const planIn = data["plan"];
   if (!Array.isArray(planIn)) fail("$.plan", `must be an array of ground action names but is ${describeValue(planIn)}.`);
   const plan = planIn.map((name: unknown, i) => {
