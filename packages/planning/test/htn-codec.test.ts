@@ -9,6 +9,7 @@ import {
   createHtnResultSnapshotCodec,
   parseDomain,
   planHtn,
+  planHtnInto,
   replanHtn,
   stateFromFacts,
   type HtnMethod,
@@ -157,6 +158,15 @@ describe("createHtnResultSnapshotCodec", () => {
       createHtnResult(),
     ])
       expect(plain(roundTrip(r))).toEqual(plain(r));
+  });
+
+  it("restores into a used planHtnInto buffer, which plans as before afterwards", () => {
+    const buffer = createHtnResult();
+    planHtnInto(buffer, htn, p.initial, ["pay(shop)"]);
+    codec.restore(buffer, JSON.parse(JSON.stringify(codec.save(two))));
+    expect(plain(buffer)).toEqual(plain(two));
+    expectSameReplans(htn, two, buffer, stateFromFacts(p, ["at(shop)", "near(shop, home)", "has-card", "shop(home)"]));
+    expect(plain(planHtnInto(buffer, htn, state, ["errand(shop, home)"]))).toEqual(plain(planHtn(htn, state, ["errand(shop, home)"])));
   });
 
   it("partial-order results keep their unordered groups", () => {
