@@ -309,20 +309,28 @@ export type TreeArrays = { readonly [K in (typeof TREE_ARRAY_FIELDS)[number]]: B
 /** Typed-array constructors the arenas below lay out. */
 type ArenaArrayConstructor = Float64ArrayConstructor | Int32ArrayConstructor | Uint32ArrayConstructor | Uint8ArrayConstructor | Int8ArrayConstructor;
 
+/** An arena's layout: a name per array, with its type and length, in buffer order. */
+type ArenaLayout = Readonly<Record<string, readonly [ArenaArrayConstructor, number]>>;
+
+/** The arrays of an {@link ArenaLayout}, by name. */
+type ArenaArrays<L extends ArenaLayout> = { readonly [K in keyof L]: InstanceType<L[K][0]> };
+
 /**
- * One `ArrayBuffer` holding arrays of the given types and lengths end to end, each at an offset
- * that is a multiple of 8 (the gaps stay zero). Returns the arrays and a byte view of the whole
- * buffer: the per-tick hash reads that one view instead of a dozen small arrays.
+ * One `ArrayBuffer` holding the layout's arrays end to end, each at an offset that is a multiple
+ * of 8 (the gaps stay zero). Returns the arrays by name and a byte view of the whole buffer: the
+ * per-tick hash reads that one view instead of a dozen small arrays.
  */
-function createArena(layout: readonly (readonly [ArenaArrayConstructor, number])[]): { arrays: ArrayBufferView[]; bytes: Uint8Array } {
+function createArena<L extends ArenaLayout>(layout: L): { arrays: ArenaArrays<L>; bytes: Uint8Array } {
   let size = 0;
   const at: number[] = [];
-  for (const [ctor, n] of layout) {
+  for (const [ctor, n] of Object.values(layout)) {
     at.push(size);
     size += (n * ctor.BYTES_PER_ELEMENT + 7) & ~7;
   }
   const buffer = new ArrayBuffer(size);
-  return { arrays: layout.map(([ctor, n], k) => new ctor(buffer, at[k], n)), bytes: new Uint8Array(buffer) };
+  const arrays: Record<string, ArrayBufferView> = {};
+  Object.entries(layout).forEach(([name, [ctor, n]], k) => (arrays[name] = new ctor(buffer, at[k], n)));
+  return { arrays: arrays as ArenaArrays<L>, bytes: new Uint8Array(buffer) };
 }
 
 /**
@@ -332,14 +340,10 @@ function createArena(layout: readonly (readonly [ArenaArrayConstructor, number])
  */
 function createFlatTreeStates(tree: BehaviorTree<AgentRef>, count: number): { states: BtState[]; arrays: TreeArrays; bytes: Uint8Array } {
   const template = createTreeState(tree);
-  const arena = createArena(
-    TREE_ARRAY_FIELDS.map((f) => {
-      const a = template[f];
-      return [a.constructor as ArenaArrayConstructor, a.length * count] as const;
-    }),
-  );
-  const arrays = {} as Record<string, ArrayBufferView>;
-  TREE_ARRAY_FIELDS.forEach((f, k) => (arrays[f] = arena.arrays[k]!));
+  const layout: Record<string, readonly [ArenaArrayConstructor, number]> = {};
+  for (const f of TREE_ARRAY_FIELDS) layout[f] = [template[f].constructor as ArenaArrayConstructor, template[f].length * count];
+  const arena = createArena(layout);
+  const arrays = arena.arrays as Record<string, ArrayBufferView>;
   const states: BtState[] = [];
   for (let i = 0; i < count; i++) {
     const own = createTreeState(tree);
@@ -412,20 +416,20 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     addCrowdAgent(crowd, { x: p.x, y: p.y, radius: 0.35, maxSpeed: 1.6 + 0.4 * rngNextFloat(rngs.spawn) });
   }
   // The per-agent arrays the hash reads every tick, in one buffer (see ReferenceWorld.agentBytes).
-  const agent = createArena([
-    [Float64Array, count],
-    [Float64Array, count],
-    [Float64Array, count],
-    [Float64Array, count],
-    [Int32Array, count],
-    [Int32Array, count],
-    [Int32Array, count],
-    [Uint8Array, count],
-    [Uint8Array, count],
-    [Int8Array, count],
-    [Uint8Array, 2],
-    [Int32Array, count],
-  ]);
+  const agent = createArena({
+    goalX: [Float64Array, count],
+    goalY: [Float64Array, count],
+    threatAge: [Float64Array, count],
+    contact: [Float64Array, count],
+    cornerCount: [Int32Array, count],
+    cornerIndex: [Int32Array, count],
+    threat: [Int32Array, count],
+    hasGoal: [Uint8Array, count],
+    lastChoice: [Uint8Array, count],
+    lastOption: [Int8Array, count],
+    order: [Uint8Array, 2],
+    cornerHash: [Int32Array, count],
+  } as const);
   const orca = createOrca(crowd, { neighborDist: 4, maxNeighbors: 8, timeHorizon: 2, timeHorizonObst: 2 });
   const world: ReferenceWorld = {
     seed,
@@ -441,18 +445,18 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     count,
     rngs,
     team,
-    goalX: agent.arrays[0] as Float64Array,
-    goalY: agent.arrays[1] as Float64Array,
-    hasGoal: agent.arrays[7] as Uint8Array,
+    goalX: agent.arrays.goalX,
+    goalY: agent.arrays.goalY,
+    hasGoal: agent.arrays.hasGoal,
     corners: new Float64Array(count * MAX_CORNERS * 2),
-    cornerCount: agent.arrays[4] as Int32Array,
-    cornerIndex: agent.arrays[5] as Int32Array,
-    cornerHash: agent.arrays[11] as Int32Array,
-    threat: (agent.arrays[6] as Int32Array).fill(-1),
-    threatAge: agent.arrays[2] as Float64Array,
-    contact: agent.arrays[3] as Float64Array,
-    lastChoice: agent.arrays[8] as Uint8Array,
-    lastOption: (agent.arrays[9] as Int8Array).fill(-1),
+    cornerCount: agent.arrays.cornerCount,
+    cornerIndex: agent.arrays.cornerIndex,
+    cornerHash: agent.arrays.cornerHash,
+    threat: agent.arrays.threat.fill(-1),
+    threatAge: agent.arrays.threatAge,
+    contact: agent.arrays.contact,
+    lastChoice: agent.arrays.lastChoice,
+    lastOption: agent.arrays.lastOption.fill(-1),
     agentRefs: [],
     tree: undefined as unknown as BehaviorTree<AgentRef>,
     treeStates: [],
@@ -465,7 +469,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     ],
     problem: compileProblem(parseDomain(DOMAIN)),
     plan: createPlanResult(16),
-    order: agent.arrays[10] as Uint8Array,
+    order: agent.arrays.order,
     agentBytes: agent.bytes,
     influenceSteps: new Uint32Array(2),
     director: createDirector({ relaxMin: 30, relaxMax: 45 }, directorSeed),
