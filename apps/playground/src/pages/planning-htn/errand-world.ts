@@ -323,6 +323,12 @@ function count(v: unknown, path: string): number {
   return v;
 }
 
+/** The section's data as a record, or the error at `$` (any version). */
+function errandRecord(d: unknown): Record<string, unknown> {
+  if (typeof d !== "object" || d === null || Array.isArray(d)) bad("$", `must be the errand's data object but is ${describeValue(d)}.`);
+  return d as Record<string, unknown>;
+}
+
 /** The errand's compiled domain, for migrating old snapshots (made on first use). */
 let migrationHtn: HtnProblem | null = null;
 
@@ -333,8 +339,7 @@ let migrationHtn: HtnProblem | null = null;
  * deterministic) and checks it gives the saved plan.
  */
 function migrateErrandV1(d: unknown): unknown {
-  if (typeof d !== "object" || d === null || Array.isArray(d)) bad("$", `must be the errand's data object but is ${describeValue(d)}.`);
-  const { history: h, plan, ...rest } = d as Record<string, unknown>;
+  const { history: h, plan, ...rest } = errandRecord(d);
   if (h === null || h === undefined) return { ...rest, result: null };
   const htn = (migrationHtn ??= compileHtn(compileProblem(parseDomain(ERRAND_DOMAIN)), ERRAND_METHODS));
   const p = htn.problem;
@@ -381,8 +386,7 @@ export const errandSnapshotCodec: SnapshotCodec<ErrandWorld> = {
     log: w.log.slice(),
   }),
   restore: (w, d) => {
-    if (typeof d !== "object" || d === null || Array.isArray(d)) bad("$", `must be the errand's data object but is ${describeValue(d)}.`);
-    const x = d as Record<string, unknown>;
+    const x = errandRecord(d);
     const setup = factIds(w.problem, x["setup"], "$.setup");
     if (typeof x["failNext"] !== "boolean") bad("$.failNext", `must be a boolean but is ${describeValue(x["failNext"])}.`);
     const log = x["log"];
