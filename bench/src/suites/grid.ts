@@ -421,6 +421,8 @@ interface Acc {
   longer: number;
   /** Waypoint segments without line of sight. */
   losFailures: number;
+  /** Per benchmark set: queries and mismatches, so a length-convention difference shows as one set. */
+  bySet: Record<string, { queries: number; mismatches: number }>;
 }
 
 /** Number of consecutive waypoints of `path` that do not see each other on `grid`. */
@@ -491,6 +493,7 @@ async function run(ctx: SuiteContext): Promise<void> {
     shortening: [],
     longer: 0,
     losFailures: 0,
+    bySet: {},
   }));
   const memorySets = new Set<string>();
   ctx.log(`${files.length} maps, ≤ ${args.limit} queries per map (peers ≤ ${args.peerLimit})`);
@@ -569,7 +572,11 @@ async function run(ctx: SuiteContext): Promise<void> {
           mt.peer.push(us);
           mt.peerBare.push(Math.max(0, us - (prepared.overheadUs ?? 0)));
         }
+        const before = acc.mismatches;
         checkQuery(acc, grid, c, cost, prepared, ref4?.get(c));
+        const tally = (acc.bySet[set] ??= { queries: 0, mismatches: 0 });
+        tally.queries++;
+        tally.mismatches += acc.mismatches - before;
       }
       acc.maps++;
     }
@@ -599,6 +606,12 @@ async function run(ctx: SuiteContext): Promise<void> {
     if (acc.def.peer && lib === "tactica") rec("peer_subset", 1, "count");
     if (acc.def.maxCells !== undefined) rec("max_cells", acc.def.maxCells, "count");
     rec(`check_${checkKind(acc.def)}`, 1, "count");
+    if (acc.def.optimal && acc.def.connectivity === 8 && checkKind(acc.def) === "optimal") {
+      for (const [set, t] of Object.entries(acc.bySet)) {
+        ctx.record({ case: `set:${set}`, library: `${lib}/${c}`, metric: "set_queries", value: t.queries, unit: "count" });
+        ctx.record({ case: `set:${set}`, library: `${lib}/${c}`, metric: "set_mismatches", value: t.mismatches, unit: "count" });
+      }
+    }
     const mean = (xs: readonly number[]): number => xs.reduce((a, b) => a + b, 0) / xs.length;
     if (acc.excess.length > 0) {
       rec("mean_excess_pct", mean(acc.excess), "%");
@@ -773,15 +786,41 @@ function markdown(rows: readonly BenchRow[]): string {
       lines.push(`| ${r.case} | ${lib} | ${fmt(r.value)}× | ${bare === undefined ? "" : `${fmt(bare.value)}×`} | ${maps === undefined ? "" : maps.value} |`);
     }
   }
+  lines.push(...perSetMarkdown(rows));
   lines.push(
     "",
-    "Mismatches: 8-connected solvers are compared with the scenario's optimal length (tolerance 1e-4, or max(1e-5 × length, 0.005) for 6-digit files); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over up to 3,000 repetitions of the 5 median-length queries of the first map where they take at most 2 ms (for whole fields: the first small map), after warm-up (the smaller of two passes; slower queries get fewer repetitions, about 1 s per pass but at least 30) (Tactica solvers only; the bench runs Node with --expose-gc).",
+    "Mismatches: 8-connected solvers are compared with the scenario's optimal length by `matchesScenarioLength` (half a unit in the last printed digit plus min(1e-7 × length, a tenth of that unit) plus 5e-10 × length, whatever the map field); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over up to 3,000 repetitions of the 5 median-length queries of the first map where they take at most 2 ms (for whole fields: the first small map), after warm-up (the smaller of two passes; slower queries get fewer repetitions, about 1 s per pass but at least 30) (Tactica solvers only; the bench runs Node with --expose-gc).",
     "",
     "Check kinds: `optimal` — mismatches are queries whose cost differs from the optimum; `bounded` (suboptimal by design) — mismatches as for optimal rows, plus the mean and max excess over the optimum; `any-angle` — paths through cell centres in any direction, so shorter than the grid optimum: mismatches are queries without a path or with a path longer than the optimum, and every waypoint segment is checked with `hasLineOfSight`; `field` — each query builds a field towards the goal (the time columns are build + walk) and walks an agent from the start along the field's direction function: the excess is the walked length over the optimum, mismatches are walks that do not reach the goal (and, for the 8-connected flow field, walks of another length); the Theta*-based field's own parent chain from the start is also checked like an any-angle path. Failed: no path, IDA* budget exhausted, or a walk that stopped short. `distance-field` is a whole Dijkstra field from the goal, checked by its value at the start; `lpa-first` is LPA*'s first plan (endpoints set, O(cells) reset included); `astar-sliced-1k` runs time-sliced A* in slices of 1,000 expansions until done.",
   );
   lines.push(...replanMarkdown(rows));
   lines.push(...goalBoundNote(rows));
   return lines.join("\n");
+}
+
+/**
+ * Mismatches of the optimal 8-connected solvers per benchmark set: a set whose printed lengths follow
+ * another convention (precision, diagonal cost, corner rule) shows up as one row where every solver
+ * mismatches, not as scattered solver errors.
+ */
+function perSetMarkdown(rows: readonly BenchRow[]): string[] {
+  const sets = [...new Set(rows.filter((r) => r.metric === "set_queries").map((r) => r.case))].sort();
+  if (sets.length === 0) return [];
+  const lines = [
+    "",
+    "Mismatches per benchmark set, optimal 8-connected solvers (queries checked → mismatches); a convention difference in a set's files would show as one row with mismatches in every column:",
+    "",
+    "| set | queries per solver | solvers | mismatches (solver: count) |",
+    "|---|---:|---:|---|",
+  ];
+  for (const set of sets) {
+    const q = rows.filter((r) => r.case === set && r.metric === "set_queries");
+    const m = rows.filter((r) => r.case === set && r.metric === "set_mismatches");
+    const bad = m.filter((r) => r.value > 0).map((r) => `${r.library}: ${r.value}`);
+    const most = Math.max(...q.map((r) => r.value));
+    lines.push(`| ${set.slice("set:".length)} | ${most} | ${q.length} | ${bad.length === 0 ? "0" : bad.join(", ")} |`);
+  }
+  return lines;
 }
 
 const suite: Suite = {

@@ -83,9 +83,14 @@ describe("Moving AI golden lengths", () => {
     check("random512", "random512-40-0.map", 40, { astar, jps, jpsPlus, subgoal });
     check("maze512", "maze512-1-0.map", 20, { jps, jpsPlus, subgoal });
   });
-  it("uses the loose tolerance only for path-prefixed (6-digit) scenario files", () => {
+  it("derives the tolerance from the printed digits, not from the map field", () => {
     const base = { bucket: 0, width: 1, height: 1, startX: 0, startY: 0, goalX: 0, goalY: 0, optimalLength: 1000 };
-    expect(scenarioLengthTolerance({ ...base, map: "x.map" })).toBe(1e-4);
-    expect(scenarioLengthTolerance({ ...base, map: "maps/random/x.map" })).toBe(0.01);
+    // 8 decimals: half of 1e-8, plus a tenth of it, plus 5e-10 per unit of length.
+    expect(scenarioLengthTolerance({ ...base, map: "x.map", optimalLengthUnit: 1e-8 })).toBeCloseTo(0.5e-8 + 1e-9 + 5e-7, 15);
+    // 6 significant digits (1000.00): half of 0.01, plus 1e-7 per unit, plus 5e-10 per unit.
+    expect(scenarioLengthTolerance({ ...base, map: "maps/random/x.map", optimalLengthUnit: 0.01 })).toBeCloseTo(0.005 + 1e-4 + 5e-7, 12);
+    expect(scenarioLengthTolerance({ ...base, map: "x.map", optimalLengthUnit: 0.01 })).toBe(
+      scenarioLengthTolerance({ ...base, map: "maps/random/x.map", optimalLengthUnit: 0.01 }),
+    );
   });
 });

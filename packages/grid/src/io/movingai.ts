@@ -46,6 +46,26 @@ export interface MovingAiScenario {
   readonly goalY: number;
   /** Optimal path length (diagonal √2, no corner cutting), as printed in the file. */
   readonly optimalLength: number;
+  /**
+   * One unit in the last digit the file printed for {@link MovingAiScenario.optimalLength}: `0.001` for
+   * `102.456`, `1e-8` for `7.65685425`, `1` for `42`, `10` for `1.5e2`. {@link parseMovingAiScenarios}
+   * records it from the text; {@link scenarioLengthTolerance} allows half of it. When absent (a scenario
+   * built in code), the unit of the shortest decimal form of `optimalLength` is used, which for a
+   * computed double is tiny, so only the relative term of the tolerance applies.
+   */
+  readonly optimalLengthUnit?: number;
+}
+
+/**
+ * One unit in the last digit of a decimal number as written (`"102.456"` → `0.001`,
+ * `"6.24264e+02"` → `1e-3`, `"42"` → `1`), or `NaN` when `text` is not a plain decimal literal.
+ */
+function lastDigitUnit(text: string): number {
+  const m = /^[+-]?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(text);
+  if (m === null || (m[1] === "" && (m[2] ?? "") === "")) return Number.NaN;
+  const decimals = (m[2] ?? "").length;
+  const exponent = m[3] === undefined ? 0 : Number(m[3]);
+  return 10 ** (exponent - decimals);
 }
 
 function splitLines(text: string): string[] {
@@ -219,21 +239,31 @@ export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
       goalX: ints[5]!,
       goalY: ints[6]!,
       optimalLength: len,
+      optimalLengthUnit: lastDigitUnit(f[8]!),
     });
   }
   return out;
 }
 
 /**
- * Writes scenarios as a Moving AI `.scen` file (`version 1`, tab-separated, lengths with 8
- * decimals, LF endings). O(scenarios).
+ * Writes scenarios as a Moving AI `.scen` file (`version 1`, tab-separated, LF endings). A length is
+ * written with as many decimals as its {@link MovingAiScenario.optimalLengthUnit} says (so a parsed
+ * file keeps its precision: `102.456` stays `102.456`), and with 8 decimals, the current Moving AI
+ * convention, when the unit is absent or finer than that. O(scenarios).
  */
 export function formatMovingAiScenarios(scenarios: readonly MovingAiScenario[]): string {
   let s = "version 1\n";
   for (const c of scenarios) {
-    s += `${c.bucket}\t${c.map}\t${c.width}\t${c.height}\t${c.startX}\t${c.startY}\t${c.goalX}\t${c.goalY}\t${c.optimalLength.toFixed(8)}\n`;
+    s += `${c.bucket}\t${c.map}\t${c.width}\t${c.height}\t${c.startX}\t${c.startY}\t${c.goalX}\t${c.goalY}\t${formatLength(c)}\n`;
   }
   return s;
+}
+
+function formatLength(c: MovingAiScenario): string {
+  const unit = c.optimalLengthUnit;
+  if (unit === undefined || !(unit > 0) || !Number.isFinite(unit)) return c.optimalLength.toFixed(8);
+  const decimals = Math.round(-Math.log10(unit));
+  return decimals >= 0 && decimals <= 8 ? c.optimalLength.toFixed(decimals) : c.optimalLength.toFixed(8);
 }
 
 /** The map file name without any directory prefix (`maps/random/x.map` → `x.map`). */
@@ -244,16 +274,45 @@ export function scenarioMapName(scenario: MovingAiScenario): string {
 }
 
 /**
- * The tolerance to compare a computed length with a scenario's printed optimal length: `1e-4`
- * for files printing 8 decimals, and `max(1e-5 × length, 0.005)` for the older generation whose
- * map field carries a path prefix and prints 6 significant digits (e.g. `random512`).
+ * The largest difference between a computed path length and a scenario's printed optimal length
+ * that {@link matchesScenarioLength} accepts. It depends only on how the length is written, never on
+ * the map name. With `u` one unit in the last printed digit ({@link MovingAiScenario.optimalLengthUnit})
+ * and `L = max(1, length)`:
+ *
+ * `tolerance = u / 2 + min(1e-7 · L, u / 10) + 5e-10 · L`
+ *
+ * - `u / 2`: the printed value is the optimum rounded to that digit;
+ * - `min(1e-7 · L, u / 10)`: a generator that summed in single precision (relative error up to about
+ *   1e-7) and printed few digits: `random512` prints `655.293` for 655.2935060, 0.006 u past half a unit;
+ * - `5e-10 · L`: a generator that summed in double precision with a rounded √2: the sets printed with
+ *   8 decimals exceed half a unit by at most `2.6e-10 · L` (e.g. 2.7e-7 on a 1,000-cell `dao` path).
+ *
+ * So `102.456` allows `0.0005 + 1.02e-5 + 5.1e-8`, and a length printed with at most 8 significant
+ * digits is never matched by a value one unit away in its last digit (the tolerance stays under
+ * 0.65 u); nor is one printed with 5 decimals up to a length of 7,000.
+ *
+ * @param scenario - a parsed (or hand-built) scenario; one without `optimalLengthUnit` uses the unit
+ *   of the shortest decimal form of `optimalLength`.
+ * @returns the tolerance, in the units of the length (cells: straight step 1, diagonal √2).
  */
 export function scenarioLengthTolerance(scenario: MovingAiScenario): number {
-  const prefixed = scenario.map.includes("/") || scenario.map.includes("\\");
-  return prefixed ? Math.max(1e-5 * scenario.optimalLength, 0.005) : 1e-4;
+  const len = scenario.optimalLength;
+  let unit = scenario.optimalLengthUnit;
+  if (unit === undefined || !(unit >= 0) || !Number.isFinite(unit)) unit = lastDigitUnit(String(len));
+  if (!Number.isFinite(unit)) unit = 0;
+  const scale = Math.max(1, len);
+  return 0.5 * unit + Math.min(1e-7 * scale, 0.1 * unit) + 5e-10 * scale;
 }
 
-/** True when `length` equals the scenario's optimal length within {@link scenarioLengthTolerance}. */
+/**
+ * True when `length` equals the scenario's optimal length within {@link scenarioLengthTolerance}
+ * (half a unit in the last printed digit plus a small relative term): an optimal solver's path cost
+ * always matches, one unit off in the last printed digit never does (for lengths printed with up to
+ * 8 significant digits).
+ *
+ * @param scenario - the scenario whose printed optimal length is the reference.
+ * @param length - a computed path cost (straight step 1, diagonal √2); `NaN` or `Infinity` never match.
+ */
 export function matchesScenarioLength(scenario: MovingAiScenario, length: number): boolean {
   return Math.abs(length - scenario.optimalLength) <= scenarioLengthTolerance(scenario);
 }
