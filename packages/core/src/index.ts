@@ -85,7 +85,7 @@ export {
   vec3Truncate,
 } from "./math/vec3";
 export { angleDifference, degToRad, lerpAngle, radToDeg, rotateTowards, wrapAngle } from "./math/angle";
-export { frameForward, frameHeadingFromForward, frameRight, toLocal, toLocalDirection, toWorld, toWorldDirection } from "./math/frame";
+export { frameRight, toLocal, toLocalDirection, toWorld, toWorldDirection } from "./math/frame";
 export {
   createSegmentIntersection,
   segmentClosestPoint,

@@ -117,7 +117,7 @@ export interface SteerResult {
   readonly position: Vec2;
   /** The agent's velocity after the step (a copy). */
   readonly velocity: Vec2;
-  /** Heading after the step (radians, core frame convention). */
+  /** Heading after the step (radians, 0 = world +x, counter-clockwise positive). */
   readonly heading: number;
   /** True when a `followPath` behavior reached the end of its open path. */
   readonly pathDone: boolean;

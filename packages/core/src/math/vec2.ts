@@ -204,12 +204,21 @@ export function vec2Reflect(out: Vec2, a: ReadonlyVec2, n: ReadonlyVec2): Vec2 {
   return out;
 }
 
-/** Direction angle of `a` in radians, in `(-π, π]`, measured from +x towards +y. */
+/**
+ * Direction angle of `a` in radians, in `(-π, π]`, measured from +x towards +y (`atan2(a.y, a.x)`;
+ * a zero vector gives 0). This is also how every Tactica package defines a **heading**: the heading
+ * of an agent whose forward direction is `a` is `vec2Angle(a)` (0 faces world +x,
+ * counter-clockwise positive); {@link vec2FromAngle} goes back. See {@link toLocal} for the frame.
+ */
 export function vec2Angle(a: ReadonlyVec2): number {
   return Math.atan2(a.y, a.x);
 }
 
-/** Unit vector at `radians` from +x towards +y, scaled by `length` (default 1). */
+/**
+ * Unit vector at `radians` from +x towards +y, scaled by `length` (default 1): `(cos, sin) · length`.
+ * With a heading (radians, 0 = world +x, counter-clockwise positive) it writes the agent's forward
+ * vector; {@link vec2Angle} is the inverse. No allocation.
+ */
 export function vec2FromAngle(out: Vec2, radians: number, length = 1): Vec2 {
   out.x = Math.cos(radians) * length;
   out.y = Math.sin(radians) * length;

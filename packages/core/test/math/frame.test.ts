@@ -1,26 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  frameForward,
-  frameHeadingFromForward,
-  frameRight,
-  rotateTowards,
-  toLocal,
-  toLocalDirection,
-  toWorld,
-  toWorldDirection,
-  vec2Angle,
-  wrapAngle,
-  type Vec2,
-} from "../../src/index";
+import { frameRight, rotateTowards, toLocal, toLocalDirection, toWorld, toWorldDirection, vec2Angle, vec2FromAngle, type Vec2 } from "../../src/index";
 
 const PI = Math.PI;
 const coord = fc.double({ min: -1000, max: 1000, noNaN: true });
 const angle = fc.double({ min: -10, max: 10, noNaN: true });
 const point = fc.record({ x: coord, y: coord });
 
-describe("frame convention (local +y forward, local +x starboard, y-up world)", () => {
-  it("matches the seed notes' global→local formula", () => {
+describe("frame convention (heading 0 = +x, CCW; local +x forward, local +y port; y-up world)", () => {
+  it("global→local is the rotation by −heading", () => {
     const h = 0.7;
     const X = 3;
     const Y = -2;
@@ -29,64 +17,69 @@ describe("frame convention (local +y forward, local +x starboard, y-up world)", 
     expect(out.y).toBeCloseTo(-X * Math.sin(h) + Y * Math.cos(h), 12);
   });
 
-  it("heading 0 faces world +y; a point ahead has local y > 0, x = 0", () => {
-    const f = frameForward({ x: 0, y: 0 }, 0);
+  it("heading 0 faces world +x; a point ahead has local x > 0, y = 0", () => {
+    const f = vec2FromAngle({ x: 0, y: 0 }, 0);
+    expect(f).toEqual({ x: 1, y: 0 });
+    const local = toLocal({ x: 0, y: 0 }, { x: 5, y: 0 }, { x: 0, y: 0 }, 0);
+    expect(local).toEqual({ x: 5, y: 0 });
+    // And a point on world +y is to the agent's left (port): local +y.
+    const left = toLocal({ x: 0, y: 0 }, { x: 0, y: 5 }, { x: 0, y: 0 }, 0);
+    expect(left).toEqual({ x: 0, y: 5 });
+  });
+
+  it("heading increases counter-clockwise: heading π/2 faces world +y, its right is world +x", () => {
+    const f = vec2FromAngle({ x: 0, y: 0 }, PI / 2);
     expect(f.x).toBeCloseTo(0, 15);
-    expect(f.y).toBe(1);
-    const local = toLocal({ x: 0, y: 0 }, { x: 0, y: 5 }, { x: 0, y: 0 }, 0);
-    expect(local).toEqual({ x: 0, y: 5 });
-  });
-
-  it("heading increases counter-clockwise: heading π/2 faces world -x", () => {
-    const f = frameForward({ x: 0, y: 0 }, PI / 2);
-    expect(f.x).toBeCloseTo(-1, 15);
-    expect(f.y).toBeCloseTo(0, 15);
+    expect(f.y).toBeCloseTo(1, 15);
     const r = frameRight({ x: 0, y: 0 }, PI / 2);
-    expect(r.x).toBeCloseTo(0, 15);
-    expect(r.y).toBeCloseTo(1, 15);
+    expect(r.x).toBeCloseTo(1, 15);
+    expect(r.y).toBeCloseTo(0, 15);
+    const ahead = toLocal({ x: 0, y: 0 }, { x: 0, y: 5 }, { x: 0, y: 0 }, PI / 2);
+    expect(ahead.x).toBeCloseTo(5, 12);
+    expect(ahead.y).toBeCloseTo(0, 12);
   });
 
-  it("target on the right ⇒ local x > 0 ⇒ steer right (heading decreases) and the error shrinks", () => {
-    const origin = { x: 2, y: 3 };
-    let heading = 0.4;
-    // Right of the agent in a y-up world = forward rotated clockwise by 60°.
-    const fwd = frameForward({ x: 0, y: 0 }, heading);
-    const ang = Math.atan2(fwd.y, fwd.x) - PI / 3;
-    const target = { x: origin.x + 10 * Math.cos(ang), y: origin.y + 10 * Math.sin(ang) };
-    const local = toLocal({ x: 0, y: 0 }, target, origin, heading);
-    expect(local.x).toBeGreaterThan(0); // starboard
-    expect(local.y).toBeGreaterThan(0); // ahead
-
-    // The seed's steering rule under our convention: local x > 0 → turn right (clockwise).
-    const turn = local.x > 0 ? -1 : local.x < 0 ? 1 : 0;
-    expect(turn).toBe(-1);
-    const before = Math.abs(Math.atan2(local.x, local.y));
-    heading += turn * 0.1;
-    const after = toLocal({ x: 0, y: 0 }, target, origin, heading);
-    expect(Math.abs(Math.atan2(after.x, after.y))).toBeLessThan(before);
-
-    // And rotateTowards the desired heading agrees on the direction.
-    const desired = frameHeadingFromForward({ x: target.x - origin.x, y: target.y - origin.y });
-    expect(rotateTowards(0.4, desired, 0.1)).toBeCloseTo(0.3, 12);
-  });
-
-  it("target on the left ⇒ local x < 0 (port) ⇒ steer left", () => {
-    // Agent at origin facing +y (heading 0); in a y-up world (-5, 5) is ahead-left.
-    const local = toLocal({ x: 0, y: 0 }, { x: -5, y: 5 }, { x: 0, y: 0 }, 0);
-    expect(local.x).toBeLessThan(0);
-  });
-
-  it("frameHeadingFromForward inverts frameForward and relates to vec2Angle by π/2", () => {
+  it("property: the heading of a forward vector is vec2Angle, and toLocal puts it on local +x", () => {
     fc.assert(
-      fc.property(angle, (h) => {
-        const f = frameForward({ x: 0, y: 0 }, h);
-        expect(Math.abs(wrapAngle(frameHeadingFromForward(f) - h))).toBeLessThan(1e-9);
-        expect(Math.abs(wrapAngle(vec2Angle(f) - PI / 2 - h))).toBeLessThan(1e-9);
+      fc.property(point, point, (o, d) => {
+        fc.pre(Math.hypot(d.x, d.y) > 1e-3);
+        const h = vec2Angle(d);
+        const l = toLocal({ x: 0, y: 0 }, { x: o.x + d.x, y: o.y + d.y }, o, h);
+        expect(l.x).toBeCloseTo(Math.hypot(d.x, d.y), 6);
+        expect(Math.abs(l.y)).toBeLessThan(1e-6 * Math.max(1, Math.hypot(d.x, d.y)));
       }),
     );
-    expect(frameHeadingFromForward({ x: 0, y: 0 })).toBe(0);
-    expect(frameHeadingFromForward({ x: 0, y: -1 })).toBe(PI);
-    expect(frameHeadingFromForward({ x: -0, y: -1 })).toBe(PI);
+  });
+
+  it("target on the left ⇒ local y > 0 ⇒ steer left (heading increases) and the error shrinks", () => {
+    const origin = { x: 2, y: 3 };
+    let heading = 0.4;
+    // Left of the agent in a y-up world = forward rotated counter-clockwise by 60°.
+    const ang = heading + PI / 3;
+    const target = { x: origin.x + 10 * Math.cos(ang), y: origin.y + 10 * Math.sin(ang) };
+    const local = toLocal({ x: 0, y: 0 }, target, origin, heading);
+    expect(local.y).toBeGreaterThan(0); // port
+    expect(local.x).toBeGreaterThan(0); // ahead
+
+    // The steering rule: local y > 0 → turn left (counter-clockwise).
+    const turn = local.y > 0 ? 1 : local.y < 0 ? -1 : 0;
+    expect(turn).toBe(1);
+    const before = Math.abs(Math.atan2(local.y, local.x));
+    heading += turn * 0.1;
+    const after = toLocal({ x: 0, y: 0 }, target, origin, heading);
+    expect(Math.abs(Math.atan2(after.y, after.x))).toBeLessThan(before);
+
+    // And rotateTowards the desired heading agrees on the direction.
+    const desired = vec2Angle({ x: target.x - origin.x, y: target.y - origin.y });
+    expect(rotateTowards(0.4, desired, 0.1)).toBeCloseTo(0.5, 12);
+  });
+
+  it("target on the right ⇒ local y < 0 (starboard)", () => {
+    // Agent at origin facing +x (heading 0); in a y-up world (5, -5) is ahead-right.
+    const local = toLocal({ x: 0, y: 0 }, { x: 5, y: -5 }, { x: 0, y: 0 }, 0);
+    expect(local.y).toBeLessThan(0);
+    const r = frameRight({ x: 0, y: 0 }, 0);
+    expect(r.x * 5 + r.y * -5).toBeGreaterThan(0);
   });
 });
 
@@ -114,11 +107,11 @@ describe("toLocal / toWorld", () => {
     );
   });
 
-  it("local +y maps to frameForward and local +x to frameRight", () => {
+  it("local +x maps to the forward vector (vec2FromAngle) and local −y to frameRight", () => {
     const h = 1.1;
-    const f = toWorldDirection({ x: 0, y: 0 }, { x: 0, y: 1 }, h);
-    const r = toWorldDirection({ x: 0, y: 0 }, { x: 1, y: 0 }, h);
-    const ef = frameForward({ x: 0, y: 0 }, h);
+    const f = toWorldDirection({ x: 0, y: 0 }, { x: 1, y: 0 }, h);
+    const r = toWorldDirection({ x: 0, y: 0 }, { x: 0, y: -1 }, h);
+    const ef = vec2FromAngle({ x: 0, y: 0 }, h);
     const er = frameRight({ x: 0, y: 0 }, h);
     expect(f.x).toBeCloseTo(ef.x, 15);
     expect(f.y).toBeCloseTo(ef.y, 15);

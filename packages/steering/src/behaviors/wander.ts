@@ -3,7 +3,7 @@ import type { ReadonlySteeringAgent } from "../agent";
 
 /**
  * Per-agent state of {@link wander}: the wander target on the wander circle, in the agent's local
- * frame (core convention: +x starboard, +y forward), relative to the circle's center. Plain data.
+ * frame (core convention: +x forward, +y port/left), relative to the circle's center. Plain data.
  */
 export interface WanderState {
   /** Target x on the circle (local, world units). */
@@ -48,15 +48,16 @@ export function wander(out: Vec2, agent: ReadonlySteeringAgent, state: WanderSta
     x *= s;
     y *= s;
   } else {
-    x = 0;
-    y = params.radius;
+    x = params.radius;
+    y = 0;
   }
   state.x = x;
   state.y = y;
-  const ly = y + params.distance;
+  // Local (x + distance, y) (+x forward, +y port) rotated by the heading into world space.
+  const lx = x + params.distance;
   const c = Math.cos(agent.heading);
   const sn = Math.sin(agent.heading);
-  out.x = x * c - ly * sn;
-  out.y = x * sn + ly * c;
+  out.x = lx * c - y * sn;
+  out.y = lx * sn + y * c;
   return out;
 }
