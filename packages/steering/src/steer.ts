@@ -154,10 +154,10 @@ function behaviorForce(out: Vec2, agent: SteeringAgent, b: SteeringBehavior, i: 
       const params = { radius: b.radius ?? 1, distance: b.distance ?? 2, jitter: b.jitter ?? 4 };
       let state = wanderStates.get(b);
       if (!state) {
-        state = createWanderState(b.rng, params.radius);
+        state = createWanderState(params.radius, b.rng);
         wanderStates.set(b, state);
       }
-      wander(out, agent, state, params, b.rng, dt);
+      wander(out, agent, state, params, dt, b.rng);
       return false;
     }
     case "avoidObstacles":

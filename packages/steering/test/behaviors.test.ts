@@ -206,11 +206,11 @@ describe("wander", () => {
     const run = (seed: number): number[] => {
       const rng = createRng(seed);
       const a = createSteeringAgent({ maxSpeed: 1 });
-      const st = createWanderState(rng, 2);
+      const st = createWanderState(2, rng);
       const out: number[] = [];
       const f = v();
       for (let i = 0; i < 100; i++) {
-        wander(f, a, st, { radius: 2, distance: 4, jitter: 10 }, rng, 0.1);
+        wander(f, a, st, { radius: 2, distance: 4, jitter: 10 }, 0.1, rng);
         applySteeringForce(a, f, 0.1);
         expect(Math.hypot(st.x, st.y)).toBeCloseTo(2, 9);
         out.push(a.position.x, a.position.y);
@@ -343,12 +343,12 @@ describe("local frames of wander and pattern movement (heading 0 = +x; local +x 
     const rng = createRng(1);
     const params = { radius: 1, distance: 4, jitter: 0 }; // no jitter: the target stays put
     const east = createSteeringAgent({ heading: 0 });
-    expect(wander(v(), east, { x: 1, y: 0 }, params, rng, 0.1)).toEqual({ x: 5, y: 0 }); // straight ahead
-    const left = wander(v(), east, { x: 0, y: 1 }, params, rng, 0.1);
+    expect(wander(v(), east, { x: 1, y: 0 }, params, 0.1, rng)).toEqual({ x: 5, y: 0 }); // straight ahead
+    const left = wander(v(), east, { x: 0, y: 1 }, params, 0.1, rng);
     expect(left.x).toBeCloseTo(4, 12);
     expect(left.y).toBeCloseTo(1, 12); // local +y is the left: world +y for an agent facing +x
     const north = createSteeringAgent({ heading: Math.PI / 2 });
-    const n = wander(v(), north, { x: 0, y: 1 }, params, rng, 0.1);
+    const n = wander(v(), north, { x: 0, y: 1 }, params, 0.1, rng);
     expect(n.x).toBeCloseTo(-1, 12); // left of +y is -x
     expect(n.y).toBeCloseTo(4, 12);
   });

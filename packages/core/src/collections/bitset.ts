@@ -211,10 +211,11 @@ export function bitsetFirst(set: Bitset): number {
 
 /**
  * Index of the lowest set bit `>= from`, or -1 if there is none (also for `from >= size`;
- * negative `from` counts as 0). Iterate the set bits without allocating:
+ * negative `from` counts as 0; `undefined` or `NaN` throws `INVALID_ARGUMENT`). Iterate the set bits without allocating:
  * `for (let i = bitsetFirst(s); i >= 0; i = bitsetNext(s, i + 1)) …`. O(words scanned).
  */
 export function bitsetNext(set: Bitset, from: number): number {
+  if (!(from >= -Infinity)) badIndex("bitsetNext", set, from);
   const start = from > 0 ? Math.floor(from) : 0;
   if (!(start < set.size)) return -1;
   const words = set.words;

@@ -105,11 +105,13 @@ function growEntries(queue: BucketQueue): void {
  * Queues `id` (an `int32`) with `priority` (finite). O(1) amortised, no allocation unless entry
  * storage doubles.
  *
- * @throws TacticaError `INVALID_ARGUMENT` for a non-finite priority; `CAPACITY_EXCEEDED` when the
+ * @throws TacticaError `INVALID_ARGUMENT` for an `id` that is not an `int32` (e.g. `undefined`, `1.5`)
+ * or a non-finite priority; `CAPACITY_EXCEEDED` when the
  * queued entries would span more than `bucketCount` buckets (create the queue with more buckets or
  * a wider `bucketWidth`).
  */
 export function bucketQueuePush(queue: BucketQueue, id: number, priority: number): void {
+  if ((id | 0) !== id) invalidArgument("@tactica/core: bucketQueuePush", "id", `must be an int32 but is ${id}`, "Pass an integer id.");
   if (!(priority - priority === 0)) {
     invalidArgument("@tactica/core: bucketQueuePush", "priority", `must be finite but is ${priority}`, "Pass a finite number.");
   }

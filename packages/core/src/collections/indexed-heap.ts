@@ -202,14 +202,24 @@ export function indexedHeapDecreaseKey(heap: IndexedHeap, id: number, priority: 
   return true;
 }
 
-/** True when `id` is in the heap. Ids outside `[0, capacity)` are never in it. O(1). */
+/**
+ * True when `id` is in the heap. Ids outside `[0, capacity)` are never in it. O(1).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `id` is not an integer (`undefined`, `NaN`, `1.5`).
+ */
 export function indexedHeapContains(heap: IndexedHeap, id: number): boolean {
+  if (!Number.isInteger(id)) badId("indexedHeapContains", heap, id);
   const at = heap.positions[id];
   return at !== undefined && at >= 0;
 }
 
-/** The priority of `id`, or `Infinity` when `id` is not in the heap. O(1). */
+/**
+ * The priority of `id`, or `Infinity` when `id` is not in the heap (or outside `[0, capacity)`). O(1).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `id` is not an integer (`undefined`, `NaN`, `1.5`).
+ */
 export function indexedHeapGetPriority(heap: IndexedHeap, id: number): number {
+  if (!Number.isInteger(id)) badId("indexedHeapGetPriority", heap, id);
   const at = heap.positions[id];
   return at === undefined || at < 0 ? Infinity : heap.priorities[at]!;
 }
@@ -247,6 +257,7 @@ export function indexedHeapPeekPriority(heap: IndexedHeap): number {
  * outside `[0, capacity)`). O(log size).
  */
 export function indexedHeapRemove(heap: IndexedHeap, id: number): boolean {
+  if (!Number.isInteger(id)) badId("indexedHeapRemove", heap, id);
   const pos = heap.positions;
   const at = pos[id];
   if (at === undefined || at < 0) return false;

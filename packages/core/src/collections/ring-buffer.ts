@@ -145,8 +145,19 @@ export function ringBufferPeekBack<T>(buffer: RingBuffer<T>): T | undefined {
 /**
  * The element at position `index` counted from the front (0 = oldest); negative indices count
  * from the back (-1 = newest), like `Array.prototype.at`. `undefined` when out of range. O(1).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `index` is not an integer (`undefined`, `NaN`, `1.5`).
  */
 export function ringBufferAt<T>(buffer: RingBuffer<T>, index: number): T | undefined {
+  if (!Number.isInteger(index)) {
+    throw new TacticaError(
+      ErrorCodes.InvalidArgument,
+      `@tactica/core: ringBufferAt: "index" must be an integer but is ${String(index)}. Pass a position counted from the front (or negative from the back).`,
+      {
+        path: "index",
+      },
+    );
+  }
   const size = buffer.size;
   const k = index < 0 ? index + size : index;
   if (!(k >= 0 && k < size) || k !== Math.floor(k)) return undefined;

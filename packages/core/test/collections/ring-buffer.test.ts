@@ -33,7 +33,7 @@ describe("ring buffer", () => {
     expect(ringBufferAt(r, -1)).toBe(2);
     expect(ringBufferAt(r, 3)).toBeUndefined();
     expect(ringBufferAt(r, -4)).toBeUndefined();
-    expect(ringBufferAt(r, 0.5)).toBeUndefined();
+    expect(() => ringBufferAt(r, 0.5)).toThrow(/ringBufferAt: "index" must be an integer/); // a fractional index is a bug, not "absent"
     expect(ringBufferShift(r)).toBe(0);
     expect(ringBufferPop(r)).toBe(2);
     expect(ringBufferPop(r)).toBe(1);

@@ -99,9 +99,18 @@ export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formati
 /**
  * World position of `slot` for an anchor at `anchor` with `heading` (radians, 0 = world +x, counter-clockwise positive):
  * the offset rotated by the heading and translated — the formation rotates rigidly with its
- * anchor. Writes `out`. O(1).
+ * anchor. Writes `out`. O(1). Throws `INVALID_ARGUMENT` when `slot` is not an integer in
+ * `[0, formation.count)`.
  */
 export function getFormationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
+  if (slot >>> 0 !== slot || slot >= formation.count) {
+    invalidArgument(
+      "@tactica/steering: getFormationSlotPosition",
+      "slot",
+      `must be an integer in [0, ${formation.count - 1}] but is ${slot}`,
+      "Pass a slot of the formation.",
+    );
+  }
   const c = Math.cos(heading);
   const s = Math.sin(heading);
   const x = formation.offsets[2 * slot] as number;
