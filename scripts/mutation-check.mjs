@@ -5,8 +5,8 @@
 //   node scripts/mutation-check.mjs <file> <original text> <mutated text> [occurrence] -- <test files…>
 //
 // Example:
-//   node scripts/mutation-check.mjs packages/core/src/kd-tree.ts \
-//     "const far = diff * diff <= rSq;" "const far = diff * diff < rSq;" -- packages/core/test/kd-tree.test.ts
+//   node scripts/mutation-check.mjs packages/core/src/spatial/kd-tree.ts \
+//     "const far = diff * diff <= rSq;" "const far = diff * diff < rSq;" -- packages/core/test/spatial/kd-tree.test.ts
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 

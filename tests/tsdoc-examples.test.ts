@@ -13,8 +13,8 @@ const root = join(import.meta.dirname, "..");
 
 /** `<file>: <first code line>` of examples that are fragments on purpose. Shrink this list, never grow it casually. */
 const FRAGMENTS = new Set([
-  "packages/core/src/indexed-heap.ts: heap.next[0] = g + h;",
-  "packages/core/src/frame-budget.ts: const budget = createFrameBudget(500);       // 500 node expansions per frame",
+  "packages/core/src/collections/indexed-heap.ts: heap.next[0] = g + h;",
+  "packages/core/src/runtime/frame-budget.ts: const budget = createFrameBudget(500);       // 500 node expansions per frame",
 ]);
 
 interface Example {

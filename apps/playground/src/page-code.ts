@@ -210,7 +210,7 @@ import { createCrowd, addCrowdAgent, createWedgeFormation, createGroupAnchor, cr
   createSlotAssignmentScratch, stepGroupAnchor, stepFormationMembers } from "@tactica/steering";
 
 const formation = createWedgeFormation(12, 22);            // or Line / Column / Circle
-const anchor = createGroupAnchor({ x: 120, y: 120 }, -Math.PI / 2);
+const anchor = createGroupAnchor({ x: 120, y: 120 }, 0);  // heading 0 faces +x
 const path = createSteeringPath(waypoints, { loop: true });
 const crowd = createCrowd({ capacity: 12, cellSize: 30, rng: createRng(1) });
 const members = positions.map((p) => addCrowdAgent(crowd, { x: p.x, y: p.y, radius: 6, maxSpeed: 90, maxForce: 400 }));

@@ -16,7 +16,7 @@
  * @packageDocumentation
  */
 
-export { type ErrorCode, ErrorCodes, isTacticaError, TacticaError, type TacticaErrorCode, type TacticaErrorDetails } from "./errors";
+export { type ErrorCode, ErrorCodes, isTacticaError, TacticaError, type TacticaErrorCode, type TacticaErrorDetails } from "./errors/errors";
 export {
   assertFinite,
   assertFiniteArray,
@@ -27,8 +27,8 @@ export {
   assertRange,
   describeValue,
   invalidArgument,
-} from "./validate";
-export { approxEqual, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./scalar";
+} from "./errors/validate";
+export { approxEqual, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./math/scalar";
 export {
   type ReadonlyVec2,
   vec2,
@@ -59,7 +59,7 @@ export {
   vec2SetLength,
   vec2Sub,
   vec2Truncate,
-} from "./vec2";
+} from "./math/vec2";
 export {
   type ReadonlyVec3,
   vec3,
@@ -83,9 +83,9 @@ export {
   vec3Set,
   vec3Sub,
   vec3Truncate,
-} from "./vec3";
-export { angleDifference, degToRad, lerpAngle, radToDeg, rotateTowards, wrapAngle } from "./angle";
-export { frameForward, frameHeadingFromForward, frameRight, toLocal, toLocalDirection, toWorld, toWorldDirection } from "./frame";
+} from "./math/vec3";
+export { angleDifference, degToRad, lerpAngle, radToDeg, rotateTowards, wrapAngle } from "./math/angle";
+export { frameRight, toLocal, toLocalDirection, toWorld, toWorldDirection } from "./math/frame";
 export {
   createSegmentIntersection,
   segmentClosestPoint,
@@ -98,8 +98,8 @@ export {
   type SegmentIntersection,
   segmentIntersectSegment,
   segmentIntersectsSegment,
-} from "./segment";
-export { ray, type Ray, rayIntersectAabb, rayIntersectCircle, rayIntersectSegment, rayPointAt, type ReadonlyRay } from "./ray";
+} from "./geometry/segment";
+export { ray, type Ray, rayIntersectAabb, rayIntersectCircle, rayIntersectSegment, rayPointAt, type ReadonlyRay } from "./geometry/ray";
 export {
   circle,
   type Circle,
@@ -110,7 +110,7 @@ export {
   circleOverlapsCircle,
   circleSignedDistance,
   type ReadonlyCircle,
-} from "./circle";
+} from "./geometry/circle";
 export {
   aabb,
   type Aabb,
@@ -132,7 +132,7 @@ export {
   aabbSetEmpty,
   aabbUnion,
   type ReadonlyAabb,
-} from "./aabb";
+} from "./geometry/aabb";
 export {
   polygonArea,
   polygonCentroid,
@@ -147,8 +147,8 @@ export {
   polygonSignedAreaCoords,
   PolygonWinding,
   polygonWinding,
-} from "./polygon";
-export { convexHull, convexHullIndices, convexHullIndicesCoords } from "./convex-hull";
+} from "./geometry/polygon";
+export { convexHull, convexHullIndices, convexHullIndicesCoords } from "./geometry/convex-hull";
 export {
   createSpatialHash,
   type SpatialHash,
@@ -161,8 +161,8 @@ export {
   spatialHashQueryRadius,
   spatialHashRemove,
   spatialHashUpdate,
-} from "./spatial-hash";
-export { createKdTree, kdNearest, kdNearestOne, type KdPoint, kdRadius, type KdTree, type KdTreeOptions } from "./kd-tree";
+} from "./spatial/spatial-hash";
+export { createKdTree, kdNearest, kdNearestOne, type KdPoint, kdRadius, type KdTree, type KdTreeOptions } from "./spatial/kd-tree";
 export {
   type BinaryHeap,
   binaryHeapClear,
@@ -178,7 +178,7 @@ export {
   numericHeapPeekPriority,
   numericHeapPop,
   numericHeapPush,
-} from "./binary-heap";
+} from "./collections/binary-heap";
 export {
   createIndexedHeap,
   type IndexedHeap,
@@ -193,7 +193,7 @@ export {
   indexedHeapPushNext,
   indexedHeapRemove,
   indexedHeapUpdate,
-} from "./indexed-heap";
+} from "./collections/indexed-heap";
 export {
   type BucketQueue,
   bucketQueueClear,
@@ -202,7 +202,7 @@ export {
   bucketQueuePop,
   bucketQueuePush,
   createBucketQueue,
-} from "./bucket-queue";
+} from "./collections/bucket-queue";
 export {
   type Bitset,
   bitsetAnd,
@@ -230,7 +230,7 @@ export {
   createBitsetFromIndices,
   formatBitset,
   parseBitset,
-} from "./bitset";
+} from "./collections/bitset";
 export {
   createNumberRingBuffer,
   createRingBuffer,
@@ -247,7 +247,7 @@ export {
   type RingBufferStorage,
   ringBufferToArray,
   ringBufferUnshift,
-} from "./ring-buffer";
+} from "./collections/ring-buffer";
 export {
   cloneRng,
   createRng,
@@ -267,7 +267,7 @@ export {
   type RngSnapshot,
   rngWeightedPick,
   saveRng,
-} from "./rng";
+} from "./random/rng";
 export {
   type CompiledResponseCurve,
   compileResponseCurve,
@@ -287,7 +287,7 @@ export {
   type StepCurveDef,
   validateResponseCurve,
   type ValidateResponseCurveOptions,
-} from "./response-curve";
+} from "./curves/response-curve";
 export {
   createRecordingDebugDraw,
   type DebugColor,
@@ -297,7 +297,7 @@ export {
   drawArrow,
   nullDebugDraw,
   type RecordingDebugDraw,
-} from "./debug-draw";
+} from "./debug/debug-draw";
 export {
   createFrameBudget,
   createRoundRobin,
@@ -313,7 +313,7 @@ export {
   roundRobinNext,
   roundRobinRun,
   roundRobinSetActive,
-} from "./frame-budget";
+} from "./runtime/frame-budget";
 export {
   WorkerTaskStatus,
   closeWorkerPool,
@@ -339,8 +339,8 @@ export {
   type WorkerPoolStats,
   type WorkerTaskError,
   type WorkerTaskResult,
-} from "./worker-pool";
-export { detAtan, detAtan2, detCos, detExp, detSin } from "./det-math";
+} from "./runtime/worker-pool";
+export { detAtan, detAtan2, detCos, detExp, detSin } from "./math/det-math";
 export {
   REPLAY_FORMAT,
   REPLAY_VERSION,
@@ -355,8 +355,8 @@ export {
   type ReplayResult,
   type ReplayTarget,
   type ReplayTick,
-} from "./replay";
-export { createSliceCounters, type SliceCounters, type SlicedTask, SliceFlags } from "./sliced-task";
+} from "./runtime/replay";
+export { createSliceCounters, type SliceCounters, type SlicedTask, SliceFlags } from "./runtime/sliced-task";
 export {
   addScheduledTask,
   cancelScheduledTask,
@@ -388,8 +388,8 @@ export {
   setScheduledTaskPriority,
   setScheduledTaskRate,
   setSchedulerBudget,
-} from "./scheduler";
-export { restoreScheduler, saveScheduler, schedulerSnapshotCodec, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./scheduler-snapshot";
+} from "./runtime/scheduler";
+export { restoreScheduler, saveScheduler, schedulerSnapshotCodec, type ScheduledTaskSnapshot, type SchedulerSnapshot } from "./runtime/scheduler-snapshot";
 export {
   createSnapshotCodecs,
   registerSnapshotCodec,
@@ -402,6 +402,15 @@ export {
   type SnapshotCodec,
   type SnapshotCodecs,
   type SnapshotSection,
-} from "./snapshot";
-export { createStateHash, hashStateBytes, hashStateNumber, hashStateRange, hashStateString, readStateHash, resetStateHash, type StateHash } from "./state-hash";
-export { createRngStream, createRngStreams } from "./rng-streams";
+} from "./runtime/snapshot";
+export {
+  createStateHash,
+  hashStateBytes,
+  hashStateNumber,
+  hashStateRange,
+  hashStateString,
+  readStateHash,
+  resetStateHash,
+  type StateHash,
+} from "./runtime/state-hash";
+export { createRngStream, createRngStreams } from "./random/rng-streams";

@@ -4,9 +4,10 @@ import { assertFinite, assertNonNegative, assertPositive, type ReadonlyVec2, typ
  * One steering agent (a Reynolds "vehicle") as plain data: JSON/`structuredClone`-safe.
  *
  * Units are whatever the game uses (world units, seconds, mass units); every behavior is
- * scale-free. `heading` follows core's frame convention (radians, world y-up,
- * counter-clockwise-positive; heading 0 faces world +y, local +y is forward and local +x is
- * starboard): convert with core's `frameForward` / `frameHeadingFromForward`.
+ * scale-free. `heading` follows the Tactica convention (radians, world y-up,
+ * counter-clockwise-positive; heading 0 faces world +x, so `heading === vec2Angle(forward)`;
+ * in core's agent frame local +x is forward and local +y is port): convert with core's
+ * `vec2FromAngle(out, heading)` / `vec2Angle(forward)`, or {@link getAgentForward}.
  *
  * For thousands of agents use the structure-of-arrays {@link Crowd} instead; the behaviors
  * in this package work on single agents and are the reference for the crowd's inner loops.
@@ -16,7 +17,10 @@ export interface SteeringAgent {
   position: Vec2;
   /** Velocity (world units per second); its length never exceeds `maxSpeed` after {@link applySteeringForce}. */
   velocity: Vec2;
-  /** Facing angle (radians, core frame convention); follows the velocity while the agent moves. */
+  /**
+   * Facing angle (radians): 0 faces world +x, counter-clockwise positive, i.e.
+   * `atan2(forward.y, forward.x)`. Follows the velocity while the agent moves.
+   */
   heading: number;
   /** Mass (> 0): acceleration = force / mass. */
   mass: number;
@@ -34,7 +38,7 @@ export interface ReadonlySteeringAgent {
   readonly position: ReadonlyVec2;
   /** Velocity (world units per second). */
   readonly velocity: ReadonlyVec2;
-  /** Facing angle (radians, core frame convention). */
+  /** Facing angle (radians; 0 faces world +x, counter-clockwise positive). */
   readonly heading: number;
   /** Mass (> 0). */
   readonly mass: number;
@@ -52,7 +56,10 @@ export interface SteeringAgentOptions {
   readonly position?: ReadonlyVec2;
   /** Start velocity (default (0, 0)). */
   readonly velocity?: ReadonlyVec2;
-  /** Start heading in radians (default: from the velocity, or 0 when it is zero). */
+  /**
+   * Start heading in radians, 0 = world +x, counter-clockwise positive (default: the velocity's
+   * angle `atan2(vy, vx)`, or 0 when the velocity is zero).
+   */
   readonly heading?: number;
   /** Mass, > 0 (default 1). */
   readonly mass?: number;
@@ -74,7 +81,7 @@ export function createSteeringAgent(options: SteeringAgentOptions = {}): Steerin
   const py = assertFinite(where, "position.y", options.position?.y ?? 0);
   const vx = assertFinite(where, "velocity.x", options.velocity?.x ?? 0);
   const vy = assertFinite(where, "velocity.y", options.velocity?.y ?? 0);
-  const heading = options.heading !== undefined ? assertFinite(where, "heading", options.heading) : vx === 0 && vy === 0 ? 0 : Math.atan2(-vx, vy);
+  const heading = options.heading !== undefined ? assertFinite(where, "heading", options.heading) : vx === 0 && vy === 0 ? 0 : Math.atan2(vy, vx);
   return {
     position: { x: px, y: py },
     velocity: { x: vx, y: vy },
@@ -118,13 +125,20 @@ export function applySteeringForce(agent: SteeringAgent, force: ReadonlyVec2, dt
   agent.velocity.y = vy;
   agent.position.x += vx * dt;
   agent.position.y += vy * dt;
-  if (vx * vx + vy * vy > 1e-18) agent.heading = Math.atan2(-vx, vy);
+  if (vx * vx + vy * vy > 1e-18) agent.heading = Math.atan2(vy, vx);
   return agent;
 }
 
-/** Writes the agent's unit forward vector `(-sin heading, cos heading)` into `out`. */
+/**
+ * Writes the agent's unit forward vector `(cos heading, sin heading)` into `out` (the same as core's
+ * `vec2FromAngle(out, agent.heading)`). O(1), no allocation.
+ *
+ * @param out - Receives the unit forward vector (world space).
+ * @param agent - The agent whose heading (radians, 0 = world +x, counter-clockwise positive) is read.
+ * @returns `out`.
+ */
 export function getAgentForward(out: Vec2, agent: ReadonlySteeringAgent): Vec2 {
-  out.x = -Math.sin(agent.heading);
-  out.y = Math.cos(agent.heading);
+  out.x = Math.cos(agent.heading);
+  out.y = Math.sin(agent.heading);
   return out;
 }

@@ -117,7 +117,7 @@ export interface SteerResult {
   readonly position: Vec2;
   /** The agent's velocity after the step (a copy). */
   readonly velocity: Vec2;
-  /** Heading after the step (radians, core frame convention). */
+  /** Heading after the step (radians, 0 = world +x, counter-clockwise positive). */
   readonly heading: number;
   /** True when a `followPath` behavior reached the end of its open path. */
   readonly pathDone: boolean;
@@ -154,10 +154,10 @@ function behaviorForce(out: Vec2, agent: SteeringAgent, b: SteeringBehavior, i: 
       const params = { radius: b.radius ?? 1, distance: b.distance ?? 2, jitter: b.jitter ?? 4 };
       let state = wanderStates.get(b);
       if (!state) {
-        state = createWanderState(b.rng, params.radius);
+        state = createWanderState(params.radius, b.rng);
         wanderStates.set(b, state);
       }
-      wander(out, agent, state, params, b.rng, dt);
+      wander(out, agent, state, params, dt, b.rng);
       return false;
     }
     case "avoidObstacles":

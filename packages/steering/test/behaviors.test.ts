@@ -61,8 +61,13 @@ describe("agent", () => {
     expect(a.velocity.x).toBeCloseTo(1, 12); // force truncated to 1
     for (let i = 0; i < 10; i++) applySteeringForce(a, v(1, 0), 1);
     expect(Math.hypot(a.velocity.x, a.velocity.y)).toBeCloseTo(2, 12);
-    // heading follows velocity: moving +x is heading -π/2 in core's convention (0 faces +y)
-    expect(a.heading).toBeCloseTo(-Math.PI / 2, 12);
+    // heading follows velocity: heading = atan2(vy, vx), so moving +x is heading 0
+    expect(a.heading).toBe(0);
+    const up = createSteeringAgent({ velocity: v(0, 2) });
+    expect(up.heading).toBeCloseTo(Math.PI / 2, 15); // moving +y: π/2 (counter-clockwise)
+    applySteeringForce(up, v(-100, 0), 1);
+    expect(up.heading).toBeCloseTo(Math.atan2(up.velocity.y, up.velocity.x), 15);
+    expect(up.heading).toBeGreaterThan(Math.PI / 2); // turned towards -x: counter-clockwise
     applySteeringForce(a, v(Number.NaN, 0), 1);
     expect(Number.isFinite(a.position.x)).toBe(true);
   });
@@ -161,7 +166,7 @@ describe("pursuit family", () => {
     const follower = createSteeringAgent({ position: v(5, 5), maxSpeed: 2, maxForce: 5 });
     const g = v();
     for (let s = 0; s < 2000; s++) {
-      offsetPursuit(g, follower, leader, v(1, -2), 2, 0.02); // 1 to starboard, 2 behind
+      offsetPursuit(g, follower, leader, v(1, -2), 2, 0.02); // leader faces +x: 1 ahead, 2 to starboard
       applySteeringForce(follower, g, 0.02);
     }
     expect(follower.position.x).toBeCloseTo(1, 3);
@@ -201,11 +206,11 @@ describe("wander", () => {
     const run = (seed: number): number[] => {
       const rng = createRng(seed);
       const a = createSteeringAgent({ maxSpeed: 1 });
-      const st = createWanderState(rng, 2);
+      const st = createWanderState(2, rng);
       const out: number[] = [];
       const f = v();
       for (let i = 0; i < 100; i++) {
-        wander(f, a, st, { radius: 2, distance: 4, jitter: 10 }, rng, 0.1);
+        wander(f, a, st, { radius: 2, distance: 4, jitter: 10 }, 0.1, rng);
         applySteeringForce(a, f, 0.1);
         expect(Math.hypot(st.x, st.y)).toBeCloseTo(2, 9);
         out.push(a.position.x, a.position.y);
@@ -233,7 +238,7 @@ describe("obstacle and wall avoidance", () => {
     expect(feelerHitsCircle(v(0, 0), v(0, 5), { x: 0.5, y: -0.5, radius: 1 })).toBe(false);
     expect(feelerHitsCircle(v(0, 0), v(0, 5), { x: 0, y: 6, radius: 1 })).toBe(false);
     expect(feelerHitsCircle(v(0, 0), v(0, 5), { x: 2, y: 3, radius: 1 })).toBe(false);
-    const a = createSteeringAgent({ heading: 0, radius: 0 });
+    const a = createSteeringAgent({ heading: Math.PI / 2, radius: 0 }); // facing +y
     const near = v();
     const far = v();
     feelerAvoidance(near, a, [{ x: 0.2, y: 2, radius: 1 }], 5, 1);
@@ -243,7 +248,7 @@ describe("obstacle and wall avoidance", () => {
   });
 
   it("wall feelers push back along the wall normal in proportion to penetration", () => {
-    const a = createSteeringAgent({ position: v(0, 0), heading: 0 }); // facing +y
+    const a = createSteeringAgent({ position: v(0, 0), heading: Math.PI / 2 }); // facing +y
     const out = v();
     expect(avoidWalls(out, a, [{ ax: -5, ay: 2, bx: 5, by: 2 }], { feelerLength: 3 })).toBe(1);
     expect(out.x).toBeCloseTo(0, 12);
@@ -255,15 +260,16 @@ describe("obstacle and wall avoidance", () => {
 describe("flocking with view arcs", () => {
   const agentAt = (x: number, y: number, heading = 0): SteeringAgent => createSteeringAgent({ position: v(x, y), heading, maxSpeed: 1 });
   it("view arcs include and exclude the right neighbors", () => {
-    // local frame: +y ahead, +x starboard
-    expect(isInViewArc(0, -1, ViewArcs.Full, 1)).toBe(true);
-    expect(isInViewArc(0, -1, ViewArcs.Wide, 1)).toBe(false); // directly behind: blind spot
-    expect(isInViewArc(2, -1, ViewArcs.Wide, 1)).toBe(true); // behind but wide to the side
-    expect(isInViewArc(2, -1, ViewArcs.Limited, 1)).toBe(false);
-    expect(isInViewArc(2, 1, ViewArcs.Limited, 1)).toBe(true);
-    expect(isInViewArc(2, 1, ViewArcs.Narrow, 1)).toBe(false);
-    expect(isInViewArc(0.5, 1, ViewArcs.Narrow, 1)).toBe(true);
-    const me = agentAt(0, 0, Math.PI / 2); // facing -x
+    // core's local frame: +x ahead, +y port (left)
+    expect(isInViewArc(-1, 0, ViewArcs.Full, 1)).toBe(true);
+    expect(isInViewArc(-1, 0, ViewArcs.Wide, 1)).toBe(false); // directly behind: blind spot
+    expect(isInViewArc(-1, -2, ViewArcs.Wide, 1)).toBe(true); // behind but wide to the side
+    expect(isInViewArc(-1, -2, ViewArcs.Limited, 1)).toBe(false);
+    expect(isInViewArc(1, -2, ViewArcs.Limited, 1)).toBe(true);
+    expect(isInViewArc(1, -2, ViewArcs.Narrow, 1)).toBe(false);
+    expect(isInViewArc(1, -0.5, ViewArcs.Narrow, 1)).toBe(true);
+    expect(isInViewArc(1, 0.5, ViewArcs.Narrow, 1)).toBe(true);
+    const me = agentAt(0, 0, Math.PI); // facing -x
     expect(isVisibleNeighbor(me, agentAt(-2, 0), { radius: 5, arc: ViewArcs.Narrow })).toBe(true);
     expect(isVisibleNeighbor(me, agentAt(2, 0), { radius: 5, arc: ViewArcs.Limited })).toBe(false);
     expect(isVisibleNeighbor(me, agentAt(-6, 0), { radius: 5 })).toBe(false);
@@ -271,7 +277,7 @@ describe("flocking with view arcs", () => {
   });
 
   it("separation pushes away with 1/d, cohesion pulls to the center, alignment turns to the average heading", () => {
-    const me = agentAt(0, 0);
+    const me = agentAt(0, 0, Math.PI / 2); // facing +y
     const near = separation(v(), me, [agentAt(1, 0)], { radius: 5 });
     const far = separation(v(), me, [agentAt(2, 0)], { radius: 5 });
     expect(near.x).toBeCloseTo(-1, 12);
@@ -279,14 +285,15 @@ describe("flocking with view arcs", () => {
     const c = cohesion(v(), me, [agentAt(2, 2), agentAt(2, -2)], { radius: 5 });
     expect(c.x).toBeGreaterThan(0);
     expect(c.y).toBeCloseTo(0, 12);
-    const al = alignment(v(), me, [agentAt(3, 0, -Math.PI / 2)], { radius: 5 }); // neighbor faces +x
+    const al = alignment(v(), me, [agentAt(3, 0, 0)], { radius: 5 }); // neighbor faces +x (heading 0)
     expect(al.x).toBeCloseTo(1, 12);
     expect(al.y).toBeCloseTo(-1, 12);
     expect(alignment(v(), me, [], { radius: 5 })).toEqual({ x: 0, y: 0 });
   });
 
   it("implicit leader: in a queue only the front unit leads; removing it promotes the next", () => {
-    const queue = [agentAt(0, 0), agentAt(0, -1), agentAt(0, -2)]; // all facing +y, index 0 in front
+    const up = Math.PI / 2;
+    const queue = [agentAt(0, 0, up), agentAt(0, -1, up), agentAt(0, -2, up)]; // all facing +y, index 0 in front
     expect(queue.map((a) => isImplicitLeader(a, queue, 5))).toEqual([true, false, false]);
     const rest = queue.slice(1);
     expect(rest.map((a) => isImplicitLeader(a, rest, 5))).toEqual([true, false]);
@@ -331,6 +338,33 @@ describe("path and flow-field following", () => {
   });
 });
 
+describe("local frames of wander and pattern movement (heading 0 = +x; local +x forward, +y left)", () => {
+  it("wander seeks (distance + x, y) in the agent's frame", () => {
+    const rng = createRng(1);
+    const params = { radius: 1, distance: 4, jitter: 0 }; // no jitter: the target stays put
+    const east = createSteeringAgent({ heading: 0 });
+    expect(wander(v(), east, { x: 1, y: 0 }, params, 0.1, rng)).toEqual({ x: 5, y: 0 }); // straight ahead
+    const left = wander(v(), east, { x: 0, y: 1 }, params, 0.1, rng);
+    expect(left.x).toBeCloseTo(4, 12);
+    expect(left.y).toBeCloseTo(1, 12); // local +y is the left: world +y for an agent facing +x
+    const north = createSteeringAgent({ heading: Math.PI / 2 });
+    const n = wander(v(), north, { x: 0, y: 1 }, params, 0.1, rng);
+    expect(n.x).toBeCloseTo(-1, 12); // left of +y is -x
+    expect(n.y).toBeCloseTo(4, 12);
+  });
+
+  it("a pattern's forward force is along the heading and its lateral force to the right", () => {
+    const pattern = createMovementPattern([{ forward: 2, lateral: 1, duration: 1 }]);
+    const f = v();
+    followMovementPattern(f, createSteeringAgent({ heading: 0 }), pattern, createPatternState(), 0.1);
+    expect(f.x).toBeCloseTo(2, 12);
+    expect(f.y).toBeCloseTo(-1, 12); // right of +x is -y
+    followMovementPattern(f, createSteeringAgent({ heading: Math.PI / 2 }), pattern, createPatternState(), 0.1);
+    expect(f.x).toBeCloseTo(1, 12); // right of +y is +x
+    expect(f.y).toBeCloseTo(2, 12);
+  });
+});
+
 describe("chasing and pattern movement", () => {
   it("basic chase/evade step one unit per axis", () => {
     expect(basicChaseStep(v(), v(0, 0), v(5, -3))).toEqual({ x: 1, y: -1 });
@@ -354,7 +388,7 @@ describe("chasing and pattern movement", () => {
   });
 
   it("continuous LOS chase: prey to starboard turns right (-1), to port turns left (+1)", () => {
-    const p = createSteeringAgent({ heading: 0 }); // facing +y, starboard is +x
+    const p = createSteeringAgent({ heading: Math.PI / 2 }); // facing +y, starboard is +x
     expect(lineOfSightChaseTurn(p, v(3, 5), 0.01)).toBe(-1);
     expect(lineOfSightChaseTurn(p, v(-3, 5), 0.01)).toBe(1);
     expect(lineOfSightChaseTurn(p, v(0, 5), 0.01)).toBe(0);
@@ -456,7 +490,7 @@ describe("tile patterns and track following", () => {
 describe("the notes' rigid-body flocking", () => {
   const at = (x: number, y: number, heading = 0): SteeringAgent => createSteeringAgent({ position: v(x, y), heading, maxSpeed: 1 });
   it("cohesion turns towards the neighbors in proportion to the angle; separation pushes away as 1/d", () => {
-    const me = at(0, 0); // facing +y, starboard +x
+    const me = at(0, 0, Math.PI / 2); // facing +y, starboard +x
     const params = { radius: 10, separationDistance: 2, steeringForce: 1, alignment: false, separation: false, arc: ViewArcs.Full };
     const right = computeFlockingTurnForce(v(), me, [at(5, 5)], params); // 45° to starboard
     expect(right.x).toBeCloseTo(0.25, 12);

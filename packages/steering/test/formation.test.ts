@@ -41,24 +41,31 @@ describe("formations", () => {
     }
     expect(Math.abs(sx)).toBeLessThan(1e-9);
     expect(Math.abs(sy)).toBeLessThan(1e-9);
-    expect([...createLineFormation(3, 2).offsets]).toEqual([-2, 0, 0, 0, 2, 0]);
-    expect([...createColumnFormation(3, 2).offsets]).toEqual([0, 0, 0, -2, 0, -4]);
-    expect([...createWedgeFormation(3, 1).offsets]).toEqual([0, 0, 1, -1, -1, -1]);
+    // local frame (core convention): +x ahead of the anchor, +y to its left
+    expect([...createLineFormation(3, 2).offsets]).toEqual([0, 2, 0, 0, 0, -2]); // left to right
+    expect([...createColumnFormation(3, 2).offsets]).toEqual([0, 0, -2, 0, -4, 0]); // one behind the other
+    expect([...createWedgeFormation(3, 1).offsets]).toEqual([0, 0, -1, -1, -1, 1]); // slot 1 back-right, slot 2 back-left
     const circle = createCircleFormation(4, 3);
-    expect(circle.offsets[1]).toBeCloseTo(3, 12);
+    expect(circle.offsets[0]).toBeCloseTo(3, 12); // slot 0 straight ahead
+    expect(circle.offsets[3]).toBeCloseTo(-3, 12); // slot 1 to the right (clockwise)
     expect(() => createCustomFormation([{ x: 1, y: Number.NaN }])).toThrow(/offsets\[0\]\.y/);
-    // rotating by 90° maps local +y (forward) to world -x
+    // heading π/2 faces world +y: the slot 2 behind the anchor lands at world -y
     const p: Vec2 = { x: 0, y: 0 };
     getFormationSlotPosition(p, createColumnFormation(2, 2), 1, { x: 10, y: 10 }, Math.PI / 2);
-    expect(p.x).toBeCloseTo(12, 12);
-    expect(p.y).toBeCloseTo(10, 12);
+    expect(p.x).toBeCloseTo(10, 12);
+    expect(p.y).toBeCloseTo(8, 12);
+    // heading 0 faces world +x: behind is world -x, and the line's slot 0 (left) is world +y
+    getFormationSlotPosition(p, createColumnFormation(2, 2), 1, { x: 10, y: 10 }, 0);
+    expect(p).toEqual({ x: 8, y: 10 });
+    getFormationSlotPosition(p, createLineFormation(3, 2), 0, { x: 10, y: 10 }, 0);
+    expect(p).toEqual({ x: 10, y: 12 });
   });
 
   it("spatial-sort slot assignment: members coming from the side get non-crossing slots", () => {
     const line = createLineFormation(5, 2);
     const members = [3, -10, -4, -12, 0, -9, -3, -11, 5, -10]; // x,y pairs, scrambled order
     const out = new Int32Array(5);
-    assignFormationSlots(out, line, members, 5, { x: 0, y: 0 }, 0, createSlotAssignmentScratch(5));
+    assignFormationSlots(out, line, members, 5, { x: 0, y: 0 }, Math.PI / 2, createSlotAssignmentScratch(5)); // facing +y
     // member with the smallest x gets the leftmost slot (0) … largest x gets slot 4
     expect([...out]).toEqual([3, 0, 2, 1, 4]);
   });
@@ -95,7 +102,7 @@ describe("formations", () => {
     const crowd = createCrowd({ capacity: n, cellSize: 2, rng: createRng(1) });
     const members = new Int32Array(n);
     const wedge = createWedgeFormation(n, 1.5);
-    const anchor = createGroupAnchor({ x: 0, y: 0 }, -Math.PI / 2); // facing +x
+    const anchor = createGroupAnchor({ x: 0, y: 0 }, 0); // facing +x
     const p: Vec2 = { x: 0, y: 0 };
     for (let i = 0; i < n; i++) {
       getFormationSlotPosition(p, wedge, i, anchor.position, anchor.heading);

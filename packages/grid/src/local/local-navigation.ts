@@ -68,7 +68,10 @@ export interface LocalAgent {
   following: boolean;
   /** +1: right hand on the wall, -1: left hand. */
   hand: number;
-  /** Current heading while following (0 N, 2 E, 4 S, 6 W). */
+  /**
+   * Current direction while following, as a grid direction code of `DirX`/`DirY` (0 N = −y, 2 E, 4 S,
+   * 6 W; clockwise on the y-down grid), not a radian heading: code `d` is the heading `(d − 2) · π/4`.
+   */
   heading: number;
   /** Where the current trip started (the start–goal line of {@link LocalMethod.TraceToLine}). */
   originX: number;

@@ -20,7 +20,9 @@ export const SnakeAction = {
   Right: 2,
 } as const;
 
-// Headings: 0 right, 1 down, 2 left, 3 up (screen coordinates, y grows downward).
+// Headings: 0 right, 1 down, 2 left, 3 up (screen coordinates, y grows downward). Heading k is the
+// Tactica heading k·π/2 in board coordinates (0 = +x, growing towards +y = atan2(DY, DX)); on the
+// y-down board that turns clockwise on screen (apps/docs/guide/conventions.md, "Axes and angles").
 const DX = [1, 0, -1, 0];
 const DY = [0, 1, 0, -1];
 
@@ -42,7 +44,7 @@ export interface SnakeGame {
   length: number;
   /** Occupancy per cell (1 = snake). */
   readonly occupied: Uint8Array;
-  /** Heading: 0 right, 1 down, 2 left, 3 up. */
+  /** Heading in quarter turns: 0 right (+x), 1 down (+y), 2 left, 3 up; the angle `heading · π/2` from +x towards +y on the y-down board. */
   heading: number;
   /** Food cell, or -1 while a new food is pending. */
   food: number;

@@ -74,10 +74,11 @@ function putCell(out: Int32Array | number[], cap: number, n: number, x: number, 
 
 /**
  * Continuous line-of-sight chase (lecture notes): transforms the prey into the predator's local
- * frame (core convention, +y forward, +x starboard) and decides which thruster to fire:
- * returns `-1` to turn right (the prey is to starboard, local x > `tolerance`), `+1` to turn left
- * (port, local x < −`tolerance`) and `0` inside the dead zone. A prey directly behind (local
- * y < 0 and |x| ≤ tolerance) returns `+1` so the chaser turns around. O(1).
+ * frame (core convention, +x forward, +y port) and decides which thruster to fire:
+ * returns `-1` to turn right (the prey is to starboard, local y < −`tolerance`), `+1` to turn left
+ * (port, local y > `tolerance`) and `0` inside the dead zone. A prey directly behind (local
+ * x < 0 and |y| ≤ tolerance) returns `+1` so the chaser turns around. `tolerance` is the sine of the
+ * dead-zone half-angle (0..1). O(1).
  */
 export function lineOfSightChaseTurn(predator: ReadonlySteeringAgent, prey: ReadonlyVec2, tolerance: number): -1 | 0 | 1 {
   const dx = prey.x - predator.position.x;
@@ -88,9 +89,9 @@ export function lineOfSightChaseTurn(predator: ReadonlySteeringAgent, prey: Read
   const s = Math.sin(predator.heading);
   const x = (dx * c + dy * s) / len;
   const y = (-dx * s + dy * c) / len;
-  if (x > tolerance) return -1;
-  if (x < -tolerance) return 1;
-  return y < 0 ? 1 : 0;
+  if (y < -tolerance) return -1;
+  if (y > tolerance) return 1;
+  return x < 0 ? 1 : 0;
 }
 
 /**
@@ -110,9 +111,9 @@ export function lineOfSightChase(
   const turn = lineOfSightChaseTurn(predator, prey, tolerance);
   const c = Math.cos(predator.heading);
   const s = Math.sin(predator.heading);
-  // local (x, y) = (-turn · steeringForce, thrust): turn +1 (left) pushes to port (−x).
-  const lx = -turn * steeringForce;
-  const ly = thrust;
+  // local (x, y) = (thrust, turn · steeringForce): turn +1 (left) pushes to port (+y).
+  const lx = thrust;
+  const ly = turn * steeringForce;
   out.x = lx * c - ly * s;
   out.y = lx * s + ly * c;
   return out;

@@ -4,9 +4,9 @@ import { seek } from "./seek";
 
 /**
  * View arcs from the lecture notes (which neighbors a flock member sees). With `(x, y)` the
- * neighbor in the agent's local frame (+y forward) and `k` the back-view factor:
- * `Full` sees all around; `Wide`: `y ≥ 0 || |x| > |y|·k` (a blind cone behind);
- * `Limited`: `y > 0` (the front half-plane); `Narrow`: `y > 0 && |x| < |y|·k` (a cone ahead —
+ * neighbor in the agent's local frame (core convention: +x forward, +y port) and `k` the back-view
+ * factor: `Full` sees all around; `Wide`: `x ≥ 0 || |y| > |x|·k` (a blind cone behind);
+ * `Limited`: `x > 0` (the front half-plane); `Narrow`: `x > 0 && |y| < |x|·k` (a cone ahead —
  * a very narrow view turns a flock into a follow-the-leader line).
  */
 export const ViewArcs = {
@@ -24,19 +24,26 @@ export const ViewArcs = {
 export type ViewArc = (typeof ViewArcs)[keyof typeof ViewArcs];
 
 /**
- * True when a neighbor at local `(x, y)` (core frame: +y forward, +x starboard) is inside the
- * view `arc` with back-view factor `k` (≥ 0; see {@link ViewArcs}; the notes' `backViewAngle`). O(1).
+ * True when a neighbor at local `(x, y)` (core frame: +x forward, +y port; what core's `toLocal`
+ * gives) is inside the view `arc` with back-view factor `k` (≥ 0; see {@link ViewArcs}; the notes'
+ * `backViewAngle`). O(1).
+ *
+ * @param x - How far ahead the neighbor is (local +x, world units).
+ * @param y - How far to the left the neighbor is (local +y, world units).
+ * @param arc - The view arc.
+ * @param k - The back-view factor (≥ 0): the tangent of the blind or seen cone's half-angle.
+ * @returns Whether the neighbor is seen.
  */
 export function isInViewArc(x: number, y: number, arc: ViewArc, k: number): boolean {
   switch (arc) {
     case ViewArcs.Full:
       return true;
     case ViewArcs.Wide:
-      return y >= 0 || Math.abs(x) > Math.abs(y) * k;
+      return x >= 0 || Math.abs(y) > Math.abs(x) * k;
     case ViewArcs.Limited:
-      return y > 0;
+      return x > 0;
     default:
-      return y > 0 && Math.abs(x) < Math.abs(y) * k;
+      return x > 0 && Math.abs(y) < Math.abs(x) * k;
   }
 }
 
@@ -98,8 +105,8 @@ export function alignment(out: Vec2, agent: ReadonlySteeringAgent, neighbors: Ar
   for (let i = 0; i < neighbors.length; i++) {
     const o = neighbors[i]!;
     if (!isVisibleNeighbor(agent, o, view)) continue;
-    hx += -Math.sin(o.heading);
-    hy += Math.cos(o.heading);
+    hx += Math.cos(o.heading);
+    hy += Math.sin(o.heading);
     n++;
   }
   if (n === 0) {
@@ -107,8 +114,8 @@ export function alignment(out: Vec2, agent: ReadonlySteeringAgent, neighbors: Ar
     out.y = 0;
     return out;
   }
-  out.x = hx / n + Math.sin(agent.heading);
-  out.y = hy / n - Math.cos(agent.heading);
+  out.x = hx / n - Math.cos(agent.heading);
+  out.y = hy / n - Math.sin(agent.heading);
   return out;
 }
 
@@ -223,6 +230,7 @@ export function computeFlockingTurnForce(
     if (o === agent) continue;
     const dx = o.position.x - agent.position.x;
     const dy = o.position.y - agent.position.y;
+    // Core's local frame: lx ahead, ly to port; the lateral rules below count to starboard (−ly).
     const lx = dx * c + dy * s;
     const ly = -dx * s + dy * c;
     if (!isInViewArc(lx, ly, arc, k)) continue;
@@ -230,12 +238,12 @@ export function computeFlockingTurnForce(
     if (d2 <= r2) {
       px += o.position.x;
       py += o.position.y;
-      hx += -Math.sin(o.heading);
-      hy += Math.cos(o.heading);
+      hx += Math.cos(o.heading);
+      hy += Math.sin(o.heading);
       n++;
     }
     if (params.separation !== false && d2 < params.separationDistance * params.separationDistance && d2 > 1e-18) {
-      const m = lx > 0 ? 1 : lx < 0 ? -1 : 1;
+      const m = ly < 0 ? 1 : ly > 0 ? -1 : 1;
       lateral -= (m * params.steeringForce * params.separationDistance) / Math.sqrt(d2);
     }
   }
@@ -243,9 +251,9 @@ export function computeFlockingTurnForce(
     if (params.cohesion !== false) lateral += turnTowards(agent, px / n - agent.position.x, py / n - agent.position.y, params.steeringForce, c, s);
     if (params.alignment !== false) lateral += turnTowards(agent, hx, hy, params.steeringForce, c, s);
   }
-  // lateral > 0 pushes to starboard: world = lateral · right, right = (cos h, sin h)
-  out.x = lateral * c;
-  out.y = lateral * s;
+  // lateral > 0 pushes to starboard: world = lateral · right, right = (sin h, −cos h)
+  out.x = lateral * s;
+  out.y = -lateral * c;
   return out;
 }
 
@@ -253,9 +261,9 @@ export function computeFlockingTurnForce(
 function turnTowards(_agent: ReadonlySteeringAgent, ux: number, uy: number, force: number, c: number, s: number): number {
   const len = Math.sqrt(ux * ux + uy * uy);
   if (len < 1e-12) return 0;
-  const lx = (ux * c + uy * s) / len;
-  const ly = (-ux * s + uy * c) / len;
-  const dot = ly < -1 ? -1 : ly > 1 ? 1 : ly;
-  const m = lx > 0 ? 1 : lx < 0 ? -1 : 0;
+  const ahead = (ux * c + uy * s) / len;
+  const port = (-ux * s + uy * c) / len;
+  const dot = ahead < -1 ? -1 : ahead > 1 ? 1 : ahead;
+  const m = port < 0 ? 1 : port > 0 ? -1 : 0;
   return (m * force * Math.acos(dot)) / Math.PI;
 }

@@ -43,9 +43,10 @@ export function avoidObstacles(out: Vec2, agent: ReadonlySteeringAgent, obstacle
     const R = o.radius + agent.radius;
     const dx = o.x - agent.position.x;
     const dy = o.y - agent.position.y;
-    const ly = -dx * s + dy * c;
+    // ly: distance ahead (core's local +x); lx: distance to starboard (core's local −y).
+    const ly = dx * c + dy * s;
     if (ly < -R || ly - R > L) continue;
-    const lx = dx * c + dy * s;
+    const lx = dx * s - dy * c;
     if (Math.abs(lx) >= R) continue;
     const sq = Math.sqrt(R * R - lx * lx);
     let ip = ly - sq;
@@ -66,13 +67,14 @@ export function avoidObstacles(out: Vec2, agent: ReadonlySteeringAgent, obstacle
   const o = obstacles[best]!;
   const dx = o.x - agent.position.x;
   const dy = o.y - agent.position.y;
-  const ly = -dx * s + dy * c;
+  const ly = dx * c + dy * s;
   const mult = 1 + (L - ly) / L;
   const side = bestX >= 0 ? -1 : 1;
   const fx = side * (bestR - Math.abs(bestX)) * mult;
   const fy = (bestR - ly) * (params.brakingWeight ?? 0.2);
-  out.x = fx * c - fy * s;
-  out.y = fx * s + fy * c;
+  // world = fy · forward + fx · right, forward = (cos, sin), right = (sin, −cos).
+  out.x = fy * c + fx * s;
+  out.y = fy * s - fx * c;
   return best;
 }
 
@@ -102,8 +104,8 @@ export function feelerHitsCircle(origin: ReadonlyVec2, feeler: ReadonlyVec2, obs
  * (and writes zero). O(n), no allocation.
  */
 export function feelerAvoidance(out: Vec2, agent: ReadonlySteeringAgent, obstacles: ArrayLike<CircleObstacle>, feelerLength: number, maxSteer: number): number {
-  const fx = -Math.sin(agent.heading);
-  const fy = Math.cos(agent.heading);
+  const fx = Math.cos(agent.heading);
+  const fy = Math.sin(agent.heading);
   let best = -1;
   let bestDistSq = Infinity;
   let bestSide = 0;

@@ -3,14 +3,14 @@ import type { ReadonlySteeringAgent } from "../agent";
 
 /**
  * One entry of a physics movement pattern (lecture notes): a control instruction plus the
- * condition that ends it. Forces are in the agent's local frame (core convention, +y forward, +x
- * starboard). An entry with `turn` ends when the heading has turned by `turn` radians
+ * condition that ends it. Forces are given along the agent's forward direction and to its starboard
+ * (right) side; in core's frame (+x forward, +y port) `lateral` is local −y. An entry with `turn` ends when the heading has turned by `turn` radians
  * (counter-clockwise positive) since the entry began; otherwise it ends after `duration` seconds.
  */
 export interface PatternStep {
-  /** Forward force (local +y) applied during the step. */
+  /** Forward force (along the heading, local +x) applied during the step. */
   readonly forward: number;
-  /** Sideways force to starboard (local +x) for timed steps (default 0). */
+  /** Sideways force to starboard, the agent's right (local −y), for timed steps (default 0). */
   readonly lateral?: number;
   /** Duration in seconds (> 0) for timed steps. */
   readonly duration?: number;
@@ -103,18 +103,19 @@ export function followMovementPattern(out: Vec2, agent: ReadonlySteeringAgent, p
     turned = Math.atan2(Math.sin(turned), Math.cos(turned));
     const remaining = s.turn - turned;
     const frac = Math.min(1, Math.abs(remaining) / Math.abs(s.turn));
-    // Turning counter-clockwise (positive) means pushing to port (local −x).
+    // Turning counter-clockwise (positive) means pushing to port (negative starboard force).
     lx = -Math.sign(s.turn) * (s.maxSteer ?? 1) * frac;
   } else {
     lx = s.lateral ?? 0;
     state.elapsed += dt;
     if (state.elapsed >= (s.duration ?? 0) - 1e-12) advance(state, agent.heading, n);
   }
-  const ly = s.forward;
+  // world = forward · (cos, sin) + starboard · right, right = (sin, −cos).
+  const f = s.forward;
   const c = Math.cos(agent.heading);
   const sn = Math.sin(agent.heading);
-  out.x = lx * c - ly * sn;
-  out.y = lx * sn + ly * c;
+  out.x = f * c + lx * sn;
+  out.y = f * sn - lx * c;
   return index;
 }
 

@@ -101,15 +101,15 @@ export function intercept(out: Vec2, agent: ReadonlySteeringAgent, target: Movin
   return seek(out, agent, tmp);
 }
 
-/** A leader for {@link offsetPursuit}: a moving target with a heading (core frame convention). */
+/** A leader for {@link offsetPursuit}: a moving target with a heading (radians, 0 = world +x, counter-clockwise positive). */
 export interface HeadedTarget extends MovingTarget {
-  /** Facing angle in radians (heading 0 faces world +y). */
+  /** Facing angle in radians (heading 0 faces world +x, counter-clockwise positive). */
   readonly heading: number;
 }
 
 /**
  * Offset pursuit (Reynolds): keeps station at `offset`, given in the leader's local frame (core
- * convention: +x starboard, +y forward), by arriving at that point predicted `distance /
+ * convention: +x forward, +y port/left), by arriving at that point predicted `distance /
  * (maxSpeed + leaderSpeed)` seconds ahead. `slowingRadius` and `dt` as for {@link arrive}.
  * Used for formations and escorts. O(1), no allocation.
  */

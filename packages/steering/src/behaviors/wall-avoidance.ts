@@ -38,8 +38,8 @@ export function avoidWalls(out: Vec2, agent: ReadonlySteeringAgent, walls: Array
   for (let f = 0; f < 3; f++) {
     const h = agent.heading + (f === 0 ? 0 : f === 1 ? angle : -angle);
     const len = f === 0 ? params.feelerLength : params.feelerLength * 0.5;
-    const dx = -Math.sin(h) * len;
-    const dy = Math.cos(h) * len;
+    const dx = Math.cos(h) * len;
+    const dy = Math.sin(h) * len;
     let bestT = Infinity;
     let bestNx = 0;
     let bestNy = 0;

@@ -1,4 +1,4 @@
-import { assertInteger, type ReadonlyVec2, type Vec2 } from "@tactica/core";
+import { assertInteger, invalidArgument, type ReadonlyVec2, type Vec2 } from "@tactica/core";
 import type { CircleObstacle } from "../behaviors/obstacle-avoidance";
 
 /**
@@ -44,8 +44,14 @@ export function clearContextMap(map: ContextMap): void {
   map.danger.fill(0);
 }
 
-/** Writes the unit direction of (possibly fractional) slot `slot` into `out`. */
+/**
+ * Writes the unit direction of (possibly fractional) slot `slot` into `out`: world angle
+ * `2π·slot / slots` (counter-clockwise from +x). Throws `INVALID_ARGUMENT` for a non-finite slot
+ * (`undefined`, `NaN`). O(1).
+ */
 export function getContextSlotDirection(out: Vec2, map: ContextMap, slot: number): Vec2 {
+  if (!(slot - slot === 0))
+    invalidArgument("@tactica/steering: getContextSlotDirection", "slot", `must be a finite number but is ${slot}`, "Pass a slot index.");
   const a = (slot * 2 * Math.PI) / map.slots;
   out.x = Math.cos(a);
   out.y = Math.sin(a);

@@ -1,4 +1,4 @@
-import { assertInteger } from "@tactica/core";
+import { assertInteger, invalidArgument } from "@tactica/core";
 
 /**
  * The 1D racing variant of context steering (chapter 18, *F1*): a **linear** map across the track,
@@ -80,10 +80,20 @@ export function createRacingDecision(): RacingDecision {
  * "less than"; read strictly, a car on an empty track could never move, so equal danger floods
  * too), mask what cannot be reached (a slot beyond a danger ridge), pick the highest reachable
  * interest (ties: nearest the current slot), and request **emergency braking** with intensity
- * equal to the largest danger on the way when it exceeds `brakeThreshold`. O(slots), no allocation.
+ * equal to the largest danger on the way when it exceeds `brakeThreshold`. `currentSlot` may be
+ * fractional (it is rounded) and must lie in `[0, slots − 1]`; anything else (`undefined`, `NaN`,
+ * off the track) throws `INVALID_ARGUMENT`. O(slots), no allocation.
  */
 export function resolveRacingContextMap(out: RacingDecision, map: RacingContextMap, currentSlot: number, brakeThreshold: number): RacingDecision {
   const n = map.slots;
+  if (!(currentSlot >= 0 && currentSlot <= n - 1)) {
+    invalidArgument(
+      "@tactica/steering: resolveRacingContextMap",
+      "currentSlot",
+      `must be in [0, ${n - 1}] but is ${currentSlot}`,
+      "Pass the car's slot on the map.",
+    );
+  }
   const { danger, interest, reachable } = map;
   const c = Math.min(n - 1, Math.max(0, Math.round(currentSlot)));
   reachable.fill(0);

@@ -73,8 +73,8 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
       const dx = (posX[j] as number) - px;
       const dy = (posY[j] as number) - py;
       if (arc !== ViewArcs.Full) {
-        // local x = d · right (fy, −fx), local y = d · forward
-        if (!isInViewArc(dx * fy0 - dy * fx0, dx * fx0 + dy * fy0, arc, k)) continue;
+        // core's local frame: x = d · forward, y = d · left (−fy, fx)
+        if (!isInViewArc(dx * fx0 + dy * fy0, dy * fx0 - dx * fy0, arc, k)) continue;
       }
       const d2 = dx * dx + dy * dy;
       if (d2 < sepR2 && d2 > 1e-18) {
@@ -121,15 +121,15 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
         tx *= wr / tl;
         ty *= wr / tl;
       } else {
-        tx = 0;
-        ty = wr;
+        tx = wr;
+        ty = 0;
       }
       wanderX[i] = tx;
       wanderY[i] = ty;
-      // local (tx, ty + wd) to world: x · right + y · forward, right = (fy0, −fx0)
-      const ly = ty + wd;
-      fx += ww * (tx * fy0 + ly * fx0);
-      fy += ww * (-tx * fx0 + ly * fy0);
+      // local (tx + wd, ty) to world: x · forward + y · left, left = (−fy0, fx0)
+      const lx = tx + wd;
+      fx += ww * (lx * fx0 - ty * fy0);
+      fy += ww * (lx * fy0 + ty * fx0);
     }
     if (wp !== 0) {
       fx += wp * ((prefVelX[i] as number) - vx);

@@ -88,7 +88,10 @@ export interface Crowd {
   readonly velX: Float64Array;
   /** Velocity y per slot. */
   readonly velY: Float64Array;
-  /** Unit forward vector x per slot (follows the velocity while moving). */
+  /**
+   * Unit forward vector x per slot (follows the velocity while moving; (1, 0), heading 0, for an
+   * agent added at rest). The heading is `Math.atan2(fwdY, fwdX)` (0 = world +x, counter-clockwise).
+   */
   readonly fwdX: Float64Array;
   /** Unit forward vector y per slot. */
   readonly fwdY: Float64Array;
@@ -108,7 +111,7 @@ export interface Crowd {
   readonly maxForce: Float64Array;
   /** Mass per slot (> 0). */
   readonly mass: Float64Array;
-  /** Wander target x per slot (local frame, on the wander circle). */
+  /** Wander target x per slot (core's local frame: +x forward, +y port; on the wander circle). */
   readonly wanderX: Float64Array;
   /** Wander target y per slot. */
   readonly wanderY: Float64Array;
@@ -205,8 +208,9 @@ export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number 
   crowd.velX[h] = vx;
   crowd.velY[h] = vy;
   const sp = Math.sqrt(vx * vx + vy * vy);
-  crowd.fwdX[h] = sp > 1e-9 ? vx / sp : 0;
-  crowd.fwdY[h] = sp > 1e-9 ? vy / sp : 1;
+  // A stationary agent faces heading 0 (world +x).
+  crowd.fwdX[h] = sp > 1e-9 ? vx / sp : 1;
+  crowd.fwdY[h] = sp > 1e-9 ? vy / sp : 0;
   crowd.prefVelX[h] = 0;
   crowd.prefVelY[h] = 0;
   crowd.forceX[h] = 0;

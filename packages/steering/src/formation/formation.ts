@@ -2,7 +2,7 @@ import { assertFinite, assertInteger, assertPositive, invalidArgument, type Read
 
 /**
  * A slot formation (chapter 20; Tactical Thinking): slot offsets relative to the group anchor in
- * the group's local frame (core convention: +x starboard, +y forward), as a flat x,y array.
+ * the group's local frame (core convention: +x forward, +y port/left), as a flat x,y array.
  * Plain data. Build with {@link createLineFormation}, {@link createColumnFormation},
  * {@link createWedgeFormation}, {@link createCircleFormation}, {@link createRankFormation} or
  * {@link createCustomFormation}.
@@ -23,11 +23,11 @@ function checkCount(where: string, count: number, spacing: number): void {
   assertPositive(where, "spacing", spacing);
 }
 
-/** A line abreast: `count` slots side by side, `spacing` apart, centerd on the anchor. */
+/** A line abreast: `count` slots side by side, `spacing` apart, centerd on the anchor; slot 0 on the left, the last on the right. */
 export function createLineFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createLineFormation", count, spacing);
   const f = make(count);
-  for (let i = 0; i < count; i++) f.offsets[2 * i] = (i - (count - 1) / 2) * spacing;
+  for (let i = 0; i < count; i++) f.offsets[2 * i + 1] = ((count - 1) / 2 - i) * spacing;
   return f;
 }
 
@@ -35,30 +35,30 @@ export function createLineFormation(count: number, spacing: number): Formation {
 export function createColumnFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createColumnFormation", count, spacing);
   const f = make(count);
-  for (let i = 0; i < count; i++) f.offsets[2 * i + 1] = 0 - i * spacing;
+  for (let i = 0; i < count; i++) f.offsets[2 * i] = 0 - i * spacing;
   return f;
 }
 
-/** A wedge (V, point forward): slot 0 at the anchor, then pairs `spacing` further back and out on alternating sides. */
+/** A wedge (V, point forward): slot 0 at the anchor, then pairs `spacing` further back and out on alternating sides (odd slots on the right). */
 export function createWedgeFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createWedgeFormation", count, spacing);
   const f = make(count);
   for (let i = 1; i < count; i++) {
     const row = Math.ceil(i / 2);
-    f.offsets[2 * i] = (i % 2 === 1 ? 1 : -1) * row * spacing;
-    f.offsets[2 * i + 1] = -row * spacing;
+    f.offsets[2 * i] = -row * spacing;
+    f.offsets[2 * i + 1] = (i % 2 === 1 ? -1 : 1) * row * spacing;
   }
   return f;
 }
 
-/** A circle of `count` slots at `radius` around the anchor, slot 0 straight ahead. */
+/** A circle of `count` slots at `radius` around the anchor, slot 0 straight ahead, then clockwise (to the right). */
 export function createCircleFormation(count: number, radius: number): Formation {
   checkCount("@tactica/steering: createCircleFormation", count, radius);
   const f = make(count);
   for (let i = 0; i < count; i++) {
     const a = (i / count) * 2 * Math.PI;
-    f.offsets[2 * i] = radius * Math.sin(a);
-    f.offsets[2 * i + 1] = radius * Math.cos(a);
+    f.offsets[2 * i] = radius * Math.cos(a);
+    f.offsets[2 * i + 1] = -radius * Math.sin(a);
   }
   return f;
 }
@@ -66,7 +66,7 @@ export function createCircleFormation(count: number, radius: number): Formation 
 /**
  * Tactical Thinking's rigid block: `ranks × columns` slots `spacing` apart, symmetric about the
  * anchor. The source's `xi − COLUMNS/2` is off-center by half a spacing (integer division); this
- * uses `(COLUMNS − 1)/2` as a float, so the block is centerd. Rank 0 is the front.
+ * uses `(COLUMNS − 1)/2` as a float, so the block is centerd. Rank 0 is the front; column 0 is on the left.
  */
 export function createRankFormation(ranks: number, columns: number, spacing: number): Formation {
   const where = "@tactica/steering: createRankFormation";
@@ -77,14 +77,14 @@ export function createRankFormation(ranks: number, columns: number, spacing: num
   for (let r = 0; r < ranks; r++) {
     for (let c = 0; c < columns; c++) {
       const i = r * columns + c;
-      f.offsets[2 * i] = (c - (columns - 1) / 2) * spacing;
-      f.offsets[2 * i + 1] = -(r - (ranks - 1) / 2) * spacing;
+      f.offsets[2 * i] = -(r - (ranks - 1) / 2) * spacing;
+      f.offsets[2 * i + 1] = ((columns - 1) / 2 - c) * spacing;
     }
   }
   return f;
 }
 
-/** A custom formation from designer data: local offsets `[{x, y}, …]`. Throws `INVALID_ARGUMENT` naming `offsets[i].x` for a bad entry. */
+/** A custom formation from designer data: local offsets `[{x, y}, …]` (+x ahead of the anchor, +y to its left). Throws `INVALID_ARGUMENT` naming `offsets[i].x` for a bad entry. */
 export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formation {
   const where = "@tactica/steering: createCustomFormation";
   if (offsets.length === 0) invalidArgument(where, "offsets", "is empty", "Give at least one slot.");
@@ -97,11 +97,20 @@ export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formati
 }
 
 /**
- * World position of `slot` for an anchor at `anchor` with `heading` (radians, core convention):
+ * World position of `slot` for an anchor at `anchor` with `heading` (radians, 0 = world +x, counter-clockwise positive):
  * the offset rotated by the heading and translated — the formation rotates rigidly with its
- * anchor. Writes `out`. O(1).
+ * anchor. Writes `out`. O(1). Throws `INVALID_ARGUMENT` when `slot` is not an integer in
+ * `[0, formation.count)`.
  */
 export function getFormationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
+  if (slot >>> 0 !== slot || slot >= formation.count) {
+    invalidArgument(
+      "@tactica/steering: getFormationSlotPosition",
+      "slot",
+      `must be an integer in [0, ${formation.count - 1}] but is ${slot}`,
+      "Pass a slot of the formation.",
+    );
+  }
   const c = Math.cos(heading);
   const s = Math.sin(heading);
   const x = formation.offsets[2 * slot] as number;
@@ -170,12 +179,13 @@ export function assignFormationSlots(
   const s = Math.sin(heading);
   // Only the first n slots take part when there are fewer members than slots.
   for (let i = 0; i < n; i++) {
-    scratch.slotKey[i] = (formation.offsets[2 * i] as number) + 1e-3 * (formation.offsets[2 * i + 1] as number);
+    // lateral = distance to the right (local −y), longitudinal = distance ahead (local +x).
+    scratch.slotKey[i] = -(formation.offsets[2 * i + 1] as number) + 1e-3 * (formation.offsets[2 * i] as number);
   }
   for (let m = 0; m < n; m++) {
     const dx = (members[2 * m] as number) - anchor.x;
     const dy = (members[2 * m + 1] as number) - anchor.y;
-    scratch.memberKey[m] = dx * c + dy * s + 1e-3 * (-dx * s + dy * c);
+    scratch.memberKey[m] = dx * s - dy * c + 1e-3 * (dx * c + dy * s);
   }
   sortByKey(scratch.slotOrder, scratch.slotKey, n);
   sortByKey(scratch.memberOrder, scratch.memberKey, n);

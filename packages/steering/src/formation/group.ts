@@ -14,7 +14,7 @@ export interface GroupAnchor {
   readonly position: Vec2;
   /** Anchor velocity (world units / s). */
   readonly velocity: Vec2;
-  /** Formation heading (radians, core convention); turns towards the velocity at `maxTurnRate`. */
+  /** Formation heading (radians, 0 = world +x, counter-clockwise positive); turns towards the velocity at `maxTurnRate`. */
   heading: number;
   /** Index of the path waypoint being approached. */
   waypoint: number;
@@ -68,7 +68,7 @@ export function stepGroupAnchor(anchor: GroupAnchor, path: SteeringPath, params:
   anchor.position.x += vx * dt;
   anchor.position.y += vy * dt;
   if (speed > 1e-9) {
-    const target = Math.atan2(-vx, vy);
+    const target = Math.atan2(vy, vx);
     let diff = target - anchor.heading;
     diff = Math.atan2(Math.sin(diff), Math.cos(diff));
     const m = params.maxTurnRate * dt;

@@ -98,6 +98,7 @@ const page: DemoPage = {
         if (i >= crowd.highWater || crowd.alive[i] !== 1) return;
         const x = crowd.posX[i]!;
         const y = crowd.posY[i]!;
+        // heading = atan2(forward.y, forward.x); canvas arc angles use the same numbers (y-down: they turn clockwise on screen)
         const heading = Math.atan2(crowd.fwdY[i]!, crowd.fwdX[i]!);
         ctx.save();
         ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -119,7 +120,8 @@ const page: DemoPage = {
           const dx = crowd.posX[j]! - x;
           const dy = crowd.posY[j]! - y;
           if (dx * dx + dy * dy > params.neighborRadius * params.neighborRadius) continue;
-          if (!isInViewArc(dx * -fy + dy * fx, dx * fx + dy * fy, params.arc, params.backViewFactor)) continue;
+          // core's local frame: x ahead (d · forward), y to the left (d · (−fy, fx))
+          if (!isInViewArc(dx * fx + dy * fy, dy * fx - dx * fy, params.arc, params.backViewFactor)) continue;
           draw.circle(crowd.posX[j]!, crowd.posY[j]!, 5, { color: "#e0af68", width: 1.5 });
           seen++;
         }

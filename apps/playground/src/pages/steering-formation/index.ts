@@ -68,7 +68,7 @@ const page: DemoPage = {
             : shape === "circle"
               ? createCircleFormation(count, 40)
               : createWedgeFormation(count, 22);
-      anchor = createGroupAnchor({ x: 120, y: 120 }, -Math.PI / 2);
+      anchor = createGroupAnchor({ x: 120, y: 120 }, 0); // heading 0 faces +x, along the path's first leg
       crowd = createCrowd({ capacity: count, cellSize: 30, rng: createRng(1) });
       members = new Int32Array(count);
       slots = new Int32Array(count);

@@ -1,0 +1,236 @@
+/**
+ * A 2D vector as a plain object. Any object with numeric `x` and `y` works, so three.js,
+ * Phaser and PixiJS vectors can be passed as they are.
+ *
+ * The functions in this module follow gl-matrix's convention: the first argument `out`
+ * receives the result and is returned; nothing is allocated, and `out` may be the same object
+ * as any input. The allocating conveniences ({@link vec2}, {@link vec2Clone}) say so in their name.
+ */
+export interface Vec2 {
+  /** Horizontal component. */
+  x: number;
+  /** Vertical component. */
+  y: number;
+}
+
+/** A read-only view of a {@link Vec2}; accepted wherever a function only reads a vector. */
+export interface ReadonlyVec2 {
+  /** Horizontal component. */
+  readonly x: number;
+  /** Vertical component. */
+  readonly y: number;
+}
+
+/** Allocates a new vector `{x, y}` (default `{0, 0}`). */
+export function vec2(x = 0, y = 0): Vec2 {
+  return { x, y };
+}
+
+/** Allocates a copy of `a`. */
+export function vec2Clone(a: ReadonlyVec2): Vec2 {
+  return { x: a.x, y: a.y };
+}
+
+/** Sets `out` to `(x, y)`. */
+export function vec2Set(out: Vec2, x: number, y: number): Vec2 {
+  out.x = x;
+  out.y = y;
+  return out;
+}
+
+/** Copies `a` into `out`. */
+export function vec2Copy(out: Vec2, a: ReadonlyVec2): Vec2 {
+  out.x = a.x;
+  out.y = a.y;
+  return out;
+}
+
+/** `out = a + b`. */
+export function vec2Add(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2): Vec2 {
+  out.x = a.x + b.x;
+  out.y = a.y + b.y;
+  return out;
+}
+
+/** `out = a - b`. */
+export function vec2Sub(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2): Vec2 {
+  out.x = a.x - b.x;
+  out.y = a.y - b.y;
+  return out;
+}
+
+/** `out = a * s`. */
+export function vec2Scale(out: Vec2, a: ReadonlyVec2, s: number): Vec2 {
+  out.x = a.x * s;
+  out.y = a.y * s;
+  return out;
+}
+
+/** `out = a + b * s` (the fused form of an Euler step: `position + velocity * dt`). */
+export function vec2ScaleAndAdd(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2, s: number): Vec2 {
+  out.x = a.x + b.x * s;
+  out.y = a.y + b.y * s;
+  return out;
+}
+
+/** `out = -a`. */
+export function vec2Negate(out: Vec2, a: ReadonlyVec2): Vec2 {
+  out.x = -a.x;
+  out.y = -a.y;
+  return out;
+}
+
+/** Dot product `a · b`. */
+export function vec2Dot(a: ReadonlyVec2, b: ReadonlyVec2): number {
+  return a.x * b.x + a.y * b.y;
+}
+
+/**
+ * 2D cross product (the z of the 3D cross product): `a.x * b.y - a.y * b.x`.
+ * Positive when `b` is counter-clockwise from `a` in a y-up frame (clockwise on a y-down screen).
+ */
+export function vec2Cross(a: ReadonlyVec2, b: ReadonlyVec2): number {
+  return a.x * b.y - a.y * b.x;
+}
+
+/** Euclidean length `|a|`. */
+export function vec2Length(a: ReadonlyVec2): number {
+  return Math.sqrt(a.x * a.x + a.y * a.y);
+}
+
+/** Squared length `|a|²` (no square root; use it to compare lengths). */
+export function vec2LengthSq(a: ReadonlyVec2): number {
+  return a.x * a.x + a.y * a.y;
+}
+
+/** Distance `|a - b|`. */
+export function vec2Distance(a: ReadonlyVec2, b: ReadonlyVec2): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return Math.sqrt(dx * dx + dy * dy);
+}
+
+/** Squared distance `|a - b|²`. */
+export function vec2DistanceSq(a: ReadonlyVec2, b: ReadonlyVec2): number {
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return dx * dx + dy * dy;
+}
+
+/**
+ * `out = a / |a|`. A zero vector (length below 1e-12) normalises to `(0, 0)` rather than NaN,
+ * so callers that steer towards their own position get no force instead of a poisoned state.
+ */
+export function vec2Normalize(out: Vec2, a: ReadonlyVec2): Vec2 {
+  const len = Math.sqrt(a.x * a.x + a.y * a.y);
+  if (len < 1e-12) {
+    out.x = 0;
+    out.y = 0;
+    return out;
+  }
+  const inv = 1 / len;
+  out.x = a.x * inv;
+  out.y = a.y * inv;
+  return out;
+}
+
+/** Clamps the length of `a` to at most `max` (≥ 0), keeping its direction: Reynolds' `truncate`. */
+export function vec2Truncate(out: Vec2, a: ReadonlyVec2, max: number): Vec2 {
+  const lenSq = a.x * a.x + a.y * a.y;
+  if (lenSq > max * max && lenSq > 0) {
+    const s = max / Math.sqrt(lenSq);
+    out.x = a.x * s;
+    out.y = a.y * s;
+  } else {
+    out.x = a.x;
+    out.y = a.y;
+  }
+  return out;
+}
+
+/** Sets the length of `a` to `length` keeping its direction; a zero vector stays zero. */
+export function vec2SetLength(out: Vec2, a: ReadonlyVec2, length: number): Vec2 {
+  vec2Normalize(out, a);
+  out.x *= length;
+  out.y *= length;
+  return out;
+}
+
+/** Left perpendicular `(-a.y, a.x)`: `a` rotated by +90° (counter-clockwise in a y-up frame). */
+export function vec2Perp(out: Vec2, a: ReadonlyVec2): Vec2 {
+  const x = a.x;
+  out.x = -a.y;
+  out.y = x;
+  return out;
+}
+
+/** Rotates `a` by `radians` about the origin (counter-clockwise in a y-up frame). */
+export function vec2Rotate(out: Vec2, a: ReadonlyVec2, radians: number): Vec2 {
+  const c = Math.cos(radians);
+  const s = Math.sin(radians);
+  const x = a.x;
+  const y = a.y;
+  out.x = x * c - y * s;
+  out.y = x * s + y * c;
+  return out;
+}
+
+/** Linear interpolation `out = a + (b - a) * t`; `t` is not clamped. */
+export function vec2Lerp(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2, t: number): Vec2 {
+  out.x = a.x + (b.x - a.x) * t;
+  out.y = a.y + (b.y - a.y) * t;
+  return out;
+}
+
+/** Projection of `a` onto `onto`; projecting onto a zero vector gives `(0, 0)`. */
+export function vec2Project(out: Vec2, a: ReadonlyVec2, onto: ReadonlyVec2): Vec2 {
+  const d = onto.x * onto.x + onto.y * onto.y;
+  if (d < 1e-24) {
+    out.x = 0;
+    out.y = 0;
+    return out;
+  }
+  const s = (a.x * onto.x + a.y * onto.y) / d;
+  out.x = onto.x * s;
+  out.y = onto.y * s;
+  return out;
+}
+
+/** Reflects `a` about the unit normal `n`: `a - 2 (a·n) n`. */
+export function vec2Reflect(out: Vec2, a: ReadonlyVec2, n: ReadonlyVec2): Vec2 {
+  const d = 2 * (a.x * n.x + a.y * n.y);
+  out.x = a.x - d * n.x;
+  out.y = a.y - d * n.y;
+  return out;
+}
+
+/**
+ * Direction angle of `a` in radians, in `(-π, π]`, measured from +x towards +y (`atan2(a.y, a.x)`;
+ * a zero vector gives 0). This is also how every Tactica package defines a **heading**: the heading
+ * of an agent whose forward direction is `a` is `vec2Angle(a)` (0 faces world +x,
+ * counter-clockwise positive); {@link vec2FromAngle} goes back. See {@link toLocal} for the frame.
+ */
+export function vec2Angle(a: ReadonlyVec2): number {
+  return Math.atan2(a.y, a.x);
+}
+
+/**
+ * Unit vector at `radians` from +x towards +y, scaled by `length` (default 1): `(cos, sin) · length`.
+ * With a heading (radians, 0 = world +x, counter-clockwise positive) it writes the agent's forward
+ * vector; {@link vec2Angle} is the inverse. No allocation.
+ */
+export function vec2FromAngle(out: Vec2, radians: number, length = 1): Vec2 {
+  out.x = Math.cos(radians) * length;
+  out.y = Math.sin(radians) * length;
+  return out;
+}
+
+/** Exact component-wise equality. */
+export function vec2Equals(a: ReadonlyVec2, b: ReadonlyVec2): boolean {
+  return a.x === b.x && a.y === b.y;
+}
+
+/** Equality within `epsilon` (default 1e-9) on each component. */
+export function vec2ApproxEquals(a: ReadonlyVec2, b: ReadonlyVec2, epsilon = 1e-9): boolean {
+  return Math.abs(a.x - b.x) <= epsilon && Math.abs(a.y - b.y) <= epsilon;
+}
