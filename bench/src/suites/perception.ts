@@ -194,7 +194,7 @@ function visionBench(ctx: SuiteContext): void {
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) seen++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) seen++;
       }
     }
     return seen;
@@ -204,7 +204,7 @@ function visionBench(ctx: SuiteContext): void {
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, bruteOptions)) seen++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, bruteOptions)) seen++;
       }
     }
     return seen;
@@ -217,7 +217,7 @@ function visionBench(ctx: SuiteContext): void {
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        sum += visionCertainty(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, zones, options);
+        sum += visionCertainty(zones, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options);
       }
     }
     certaintySum[0] = sum;
@@ -258,7 +258,7 @@ function visionBench(ctx: SuiteContext): void {
   const batchOptions = { lineOfSight, zones };
   const sliced = (): number => {
     beginVisionBatch(batch);
-    while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+    while (stepVisionBatch(batch, cone, positions, 100, batchOptions) === "partial");
     return 0;
   };
   sliced();
@@ -266,7 +266,7 @@ function visionBench(ctx: SuiteContext): void {
   for (let i = 0; i < agents; i++)
     for (let k = 0; k < neighbors; k++) {
       const j = nb[i * neighbors + k]!;
-      if ((batch.visible[i * neighbors + k] === 1) === canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) agree++;
+      if ((batch.visible[i * neighbors + k] === 1) === canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) agree++;
     }
   if (agree !== agents * neighbors) throw new Error("bench: the sliced vision batch and canSee disagree");
   const timeMs = ctx.quick ? 100 : 1500;

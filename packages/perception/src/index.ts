@@ -42,6 +42,7 @@ export {
   type SenseManager,
   type SenseOptions,
   type SenseResult,
+  type SenseResultOptions,
   SenseResultFlags,
   senseInto,
   type SensorDefinition,
@@ -106,6 +107,7 @@ export {
 export {
   type DetectionOptions,
   detectionTime,
+  type DetectionTimeOptions,
   PerceptionThreshold,
   ReactionTime,
   reactionDelay,
@@ -136,6 +138,7 @@ export { mergeTerrainRegions, type MergeTerrainRegionsOptions, regionNeighbors, 
 export {
   addRegionInfluence,
   addTileInfluence,
+  type TileInfluenceOptions,
   artilleryInfluence,
   commanderInfluence,
   linearInfluence,
@@ -146,6 +149,7 @@ export {
 } from "./influence/region-influence";
 export {
   decomposeTerrain,
+  type RegionPassabilityOptions,
   type DecomposeTerrainOptions,
   findCulDeSacs,
   isChokepoint,
@@ -186,7 +190,7 @@ export {
   type DetectionTimeScaleOptions,
 } from "./detection/detection-gates";
 export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./terrain/exposure-map";
-export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search/search-map";
+export { clearSearchMapVisible, createSearchMap, type SearchMapOptions, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search/search-map";
 export {
   collapsePossibility,
   createPossibilityForks,
@@ -199,10 +203,18 @@ export {
   type PossibilityMap,
   type PropagatePossibilityOptions,
 } from "./search/possibility-map";
-export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createChangedObjects, observeObjectState } from "./memory/changed-objects";
+export {
+  advanceChangedObjects,
+  type ChangedObjects,
+  type ChangedObjectsOptions,
+  claimChangedObject,
+  createChangedObjects,
+  observeObjectState,
+} from "./memory/changed-objects";
 export { predictSighting, type PredictSightingOptions } from "./senses/will-see";
 export {
   type CanvassGrid,
+  type CanvassGridOptions,
   chooseCanvassPose,
   type ChooseCanvassPoseOptions,
   countCanvassWedge,
@@ -210,7 +222,7 @@ export {
   markCanvassWedge,
 } from "./search/canvass-grid";
 export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search/search-points";
-export { createScentField, depositScent, followScent, type ScentField, setScentFade } from "./search/scent-field";
+export { createScentField, type ScentFieldOptions, depositScent, followScent, type ScentField, setScentFade } from "./search/scent-field";
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence/influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./memory/disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./memory/shared-belief";
@@ -223,6 +235,7 @@ export { influenceMapSnapshotCodec, targetMemorySnapshotCodec } from "./io/state
 export {
   createExposureTask,
   createInfluencePropagationTask,
+  type InfluencePropagationTaskOptions,
   createVisionBatchTask,
   type ExposureTask,
   type InfluencePropagationTask,

@@ -78,7 +78,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       for (let i = 0; i < agents; i++) {
         for (let k = 0; k < neighbors; k++) {
           const j = nb[i * neighbors + k]!;
-          if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) seen++;
+          if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) seen++;
         }
       }
       sink[0] = seen;
@@ -87,7 +87,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
     for (let i = 0; i < agents; i++)
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone)) rays++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!)) rays++;
       }
     expect(rays).toBeGreaterThan(300);
     expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
@@ -103,7 +103,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       for (let i = 0; i < agents; i++) {
         for (let k = 0; k < neighbors; k++) {
           const j = nb[i * neighbors + k]!;
-          sum += visionCertainty(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, zones, (k & 1) === 0 ? plain : withModifier);
+          sum += visionCertainty(zones, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, (k & 1) === 0 ? plain : withModifier);
         }
       }
       sink[1] = sum;
@@ -130,7 +130,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
     const batchOptions = { lineOfSight, zones, modifier: 0.3 };
     const frame = (): void => {
       beginVisionBatch(batch);
-      while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+      while (stepVisionBatch(batch, cone, positions, 100, batchOptions) === "partial");
     };
     expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });

@@ -703,9 +703,11 @@ function createVisionTask(world: ReferenceWorld): SlicedTask {
 
 /** The influence task of team `t`: perception's sliced propagation, sources written at each job's start (one unit per row). */
 function createTeamInfluenceTask(world: ReferenceWorld, t: number): InfluencePropagationTask {
-  const inner = createInfluencePropagationTask(world.influence[t]!, (map) => {
-    map.sources.fill(0);
-    for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
+  const inner = createInfluencePropagationTask(world.influence[t]!, {
+    onStart: (map) => {
+      map.sources.fill(0);
+      for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
+    },
   });
   return {
     map: inner.map,

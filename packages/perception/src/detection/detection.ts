@@ -32,13 +32,22 @@ export function stepDetection(meter: number, certainty: number, dt: number, opti
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
+/** Options for {@link detectionTime}. */
+export interface DetectionTimeOptions {
+  /** Multiplier of the time (darkness, NPC state: > 1 slower; see {@link detectionTimeScale}); default 1. */
+  readonly scale?: number;
+}
+
 /**
  * The detection time of *Splinter Cell Blacklist* (*Game AI Pro 2* ch. 28): `lerp(minTime, maxTime,
- * distance / range)` of the most inclusive vision shape the target is in, multiplied by `scale`
- * (darkness, NPC state: > 1 slower). `Infinity` when the target is beyond `range` (never detected
- * by this shape). Throws `PERCEPTION_CONFIG` for `range ≤ 0` or `minTime > maxTime`.
+ * distance / range)` of the most inclusive vision shape the target is in, multiplied by
+ * `options.scale` (darkness, NPC state: > 1 slower). `distance` and `range` (the shape's view range)
+ * are in world units, `minTime` and `maxTime` in seconds. `Infinity` when the target is beyond
+ * `range` (never detected by this shape). Throws `PERCEPTION_CONFIG` for `range ≤ 0` or
+ * `minTime > maxTime`.
  */
-export function detectionTime(distance: number, range: number, minTime: number, maxTime: number, scale = 1): number {
+export function detectionTime(distance: number, range: number, minTime: number, maxTime: number, options?: DetectionTimeOptions): number {
+  const scale = options === undefined ? 1 : (options.scale ?? 1);
   checkNumber("detectionTime", "range", range, Number.MIN_VALUE);
   checkNumber("detectionTime", "minTime", minTime, 0);
   checkNumber("detectionTime", "maxTime", maxTime, minTime);

@@ -43,12 +43,27 @@ export function commanderInfluence(strength: number, distance: number, k: number
   return v > 0 ? v : 0;
 }
 
+/** Options for {@link addTileInfluence}. */
+export interface TileInfluenceOptions {
+  /** Influence lost per tile of Manhattan distance, > 0 (default 1). */
+  readonly k?: number;
+}
+
 /**
  * Adds the tile influence of one unit at tile `(ux, uy)` to `out` (`width · height` values,
  * row-major): Eq. 31.1 with Manhattan distance, `max(strength − k · (|dx| + |dy|), 0)`, only within
- * the diamond where it is positive. Returns `out`.
+ * the diamond where it is positive (`k` is `options.k`, default 1, > 0). Returns `out`.
  */
-export function addTileInfluence(out: Float64Array, width: number, height: number, ux: number, uy: number, strength: number, k = 1): Float64Array {
+export function addTileInfluence(
+  out: Float64Array,
+  width: number,
+  height: number,
+  ux: number,
+  uy: number,
+  strength: number,
+  options?: TileInfluenceOptions,
+): Float64Array {
+  const k = options === undefined ? 1 : (options.k ?? 1);
   if (out.length !== width * height) configError("addTileInfluence", `"out" has ${out.length} values, not ${width}×${height}.`, "out");
   checkNumber("addTileInfluence", "strength", strength);
   checkNumber("addTileInfluence", "k", k, Number.MIN_VALUE);

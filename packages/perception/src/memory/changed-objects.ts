@@ -27,8 +27,15 @@ export interface ChangedObjects {
   readonly lifetime: number;
 }
 
-/** Creates the store for `objects` object ids and up to `capacity` live events; events live `lifetime` seconds (default 30). */
-export function createChangedObjects(objects: number, capacity: number, lifetime = 30): ChangedObjects {
+/** Options for {@link createChangedObjects}. */
+export interface ChangedObjectsOptions {
+  /** Seconds an event lives, > 0 (default 30). */
+  readonly lifetime?: number;
+}
+
+/** Creates the store for `objects` object ids and up to `capacity` live events; events live `options.lifetime` seconds (default 30). */
+export function createChangedObjects(objects: number, capacity: number, options?: ChangedObjectsOptions): ChangedObjects {
+  const lifetime = options === undefined ? 30 : (options.lifetime ?? 30);
   if (!Number.isInteger(objects) || objects < 1 || objects > 1 << 24)
     configError("createChangedObjects", `"objects" is ${objects}; pass an integer in [1, 2^24].`, "objects");
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24)

@@ -44,20 +44,20 @@ export interface ExposureTask extends SlicedTask {
  * batch.neighbors.set([1, 2, 0, 2, 0, 1]);
  * const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
  * const scheduler = createScheduler({ frameBudget: 2 });   // 2 agents per frame
- * addScheduledTask(scheduler, createVisionBatchTask(batch, agents, { range: 10, fieldOfView: Math.PI / 2 }), { module: "perception", once: true });
+ * addScheduledTask(scheduler, createVisionBatchTask(batch, { range: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception", once: true });
  * runSchedulerFrame(scheduler, 1 / 60);
  * runSchedulerFrame(scheduler, 1 / 60);
  * [...batch.visible]; // → [1, 0, 1, 1, 1, 1]
  * ```
  */
-export function createVisionBatchTask(batch: VisionBatch, agents: VisionBatchAgents, cone: VisionCone, options?: VisionBatchOptions): VisionBatchTask {
+export function createVisionBatchTask(batch: VisionBatch, cone: VisionCone, agents: VisionBatchAgents, options?: VisionBatchOptions): VisionBatchTask {
   return {
     batch,
     step(budget: number, counters: TaskCounters): number {
       if (batch.cursor >= batch.agentCount && batch.agentCount > 0) beginVisionBatch(batch);
       const units = batch.units;
       const rays = batch.rays;
-      const status = stepVisionBatch(batch, agents, cone, budget, options);
+      const status = stepVisionBatch(batch, cone, agents, budget, options);
       counters.units += batch.units - units;
       counters.rays += batch.rays - rays;
       return status === "done" ? SliceFlags.Done : SliceFlags.Partial;
@@ -65,11 +65,17 @@ export function createVisionBatchTask(batch: VisionBatch, agents: VisionBatchAge
   };
 }
 
+/** Options for {@link createInfluencePropagationTask}. */
+export interface InfluencePropagationTaskOptions {
+  /** Runs at the first slice of each job, with the map: the place to write `sources` (default: none). */
+  readonly onStart?: (map: InfluenceMap) => void;
+}
+
 /**
  * Wraps one influence map's propagation as a core `SlicedTask`: each slice runs
  * {@link stepInfluencePropagation} with the slice's budget (one unit = one row). A job is one
  * propagation step (`propagateInfluence`); the map's `values` keep the previous step until the job
- * is `Done` (buffers swapped, sources re-applied). `onStart`, when given, runs at the first slice of
+ * is `Done` (buffers swapped, sources re-applied). `options.onStart`, when given, runs at the first slice of
  * each job (the place to write `sources`, which must not change mid-job). Any sequence of budgets
  * gives `propagateInfluence`'s map bit for bit. No allocation per slice.
  *
@@ -82,7 +88,8 @@ export function createVisionBatchTask(batch: VisionBatch, agents: VisionBatchAge
  * for (let frame = 0; frame < 60; frame++) runSchedulerFrame(scheduler, 1 / 60);
  * ```
  */
-export function createInfluencePropagationTask(map: InfluenceMap, onStart?: (map: InfluenceMap) => void): InfluencePropagationTask {
+export function createInfluencePropagationTask(map: InfluenceMap, options?: InfluencePropagationTaskOptions): InfluencePropagationTask {
+  const onStart = options === undefined ? undefined : options.onStart;
   const propagation: InfluencePropagation = { row: -1, units: 0, rays: 0 };
   return {
     map,

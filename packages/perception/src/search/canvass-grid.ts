@@ -21,12 +21,19 @@ export interface CanvassGrid {
   readonly blocked: Uint8Array;
 }
 
+/** Options for {@link createCanvassGrid}. */
+export interface CanvassGridOptions {
+  /** Whether the world point `(x, y)` is an obstacle (checked at each cell centre; default: nothing is). */
+  readonly isBlocked?: (x: number, y: number) => boolean;
+}
+
 /**
- * Creates a canvass grid over the disk of `radius` around `(cx, cy)` with cells of `cellSize`;
- * cells whose centre is outside the disk or blocked (`isBlocked(x, y)` at the cell centre) start
- * seen. At most 512 cells per side.
+ * Creates a canvass grid over the disk of `radius` (world units, > 0) around `(cx, cy)` with square
+ * cells `cellSize` world units wide; cells whose centre is outside the disk or blocked
+ * (`options.isBlocked(x, y)` at the cell centre) start seen. At most 512 cells per side.
  */
-export function createCanvassGrid(cx: number, cy: number, radius: number, cellSize: number, isBlocked?: (x: number, y: number) => boolean): CanvassGrid {
+export function createCanvassGrid(cx: number, cy: number, radius: number, cellSize: number, options?: CanvassGridOptions): CanvassGrid {
+  const isBlocked = options === undefined ? undefined : options.isBlocked;
   checkNumber("createCanvassGrid", "cx", cx);
   checkNumber("createCanvassGrid", "cy", cy);
   checkNumber("createCanvassGrid", "radius", radius, Number.MIN_VALUE);

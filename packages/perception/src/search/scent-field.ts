@@ -20,8 +20,15 @@ export interface ScentField {
   readonly fade: Float64Array;
 }
 
-/** Creates an empty scent field over `nodes` nodes with `slots` entries each (default 4). */
-export function createScentField(nodes: number, slots = 4): ScentField {
+/** Options for {@link createScentField}. */
+export interface ScentFieldOptions {
+  /** Entries kept per node, integer in [1, 64] (default 4): the most entities whose scent a node remembers at once. */
+  readonly slots?: number;
+}
+
+/** Creates an empty scent field over `nodes` nodes (integer in [1, 2^22]) with `options.slots` entries each (default 4). */
+export function createScentField(nodes: number, options?: ScentFieldOptions): ScentField {
+  const slots = options === undefined ? 4 : (options.slots ?? 4);
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 1 << 22) configError("createScentField", `"nodes" is ${nodes}; pass an integer in [1, 2^22].`, "nodes");
   if (!Number.isInteger(slots) || slots < 1 || slots > 64) configError("createScentField", `"slots" is ${slots}; pass an integer in [1, 64].`, "slots");
   return { nodes, slots, entity: new Int32Array(nodes * slots).fill(-1), time: new Float64Array(nodes * slots), fade: new Float64Array(nodes).fill(1) };
@@ -90,9 +97,9 @@ function inspect(field: ScentField, node: number, entity: number, now: number, m
  */
 export function followScent(
   field: ScentField,
+  neighbors: readonly (readonly number[])[],
   entity: number,
   fromNode: number,
-  neighbors: readonly (readonly number[])[],
   now: number,
   maxAge: number,
 ): number {

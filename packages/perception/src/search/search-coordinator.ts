@@ -197,10 +197,10 @@ export function requestSearchSpot(coordinator: SearchCoordinator, searcher: numb
  */
 export function clearVisibleSpots(
   coordinator: SearchCoordinator,
+  cone: VisionCone,
   sx: number,
   sy: number,
   heading: number,
-  cone: VisionCone,
   lineOfSight: LineOfSight,
   maxRays: number,
 ): number {
@@ -211,7 +211,7 @@ export function clearVisibleSpots(
     const i = (c.cursor + k) % c.count;
     if (c.state[i] === SpotState.Searched) continue;
     tested++;
-    if (canSee(sx, sy, heading, c.x[i]!, c.y[i]!, cone, { lineOfSight })) {
+    if (canSee(cone, sx, sy, heading, c.x[i]!, c.y[i]!, { lineOfSight })) {
       c.state[i] = SpotState.Searched;
       c.owner[i] = -1;
       cleared++;
@@ -227,7 +227,7 @@ export function clearVisibleSpots(
  * `out.length` equal slots, each NPC gets a random point of a different slot (seeded `rng`, shuffled).
  * Returns `out`.
  */
-export function staggerStandDown(out: Float64Array, rng: Rng, minDelay: number, maxDelay: number): Float64Array {
+export function staggerStandDown(out: Float64Array, minDelay: number, maxDelay: number, rng: Rng): Float64Array {
   checkNumber("staggerStandDown", "minDelay", minDelay, 0);
   checkNumber("staggerStandDown", "maxDelay", maxDelay, minDelay);
   const n = out.length;

@@ -20,8 +20,15 @@ export interface SearchMap {
   readonly passable: Uint8Array | null;
 }
 
-/** Creates an all-zero search map; `passable` (same size) keeps probability out of walls. */
-export function createSearchMap(width: number, height: number, passable?: Uint8Array): SearchMap {
+/** Options for {@link createSearchMap}. */
+export interface SearchMapOptions {
+  /** 1 where a cell is open, 0 for a wall, `width · height` entries row-major; keeps probability out of walls (default: every cell open). */
+  readonly passable?: Uint8Array;
+}
+
+/** Creates an all-zero search map of `width × height` cells (integers ≥ 1, at most 2^24 cells). */
+export function createSearchMap(width: number, height: number, options?: SearchMapOptions): SearchMap {
+  const passable = options === undefined ? undefined : options.passable;
   if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1 || width * height > 1 << 24) {
     configError("createSearchMap", `the map is ${width}×${height}; pass integers ≥ 1 with at most 2^24 cells.`, "width");
   }

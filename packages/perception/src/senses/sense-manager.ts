@@ -69,6 +69,8 @@ export const SenseResultFlags = {
 
 /** Options for {@link senseInto}. */
 export interface SenseOptions {
+  /** Sounds to listen for this frame (default: none). Each is checked with {@link hearingIntensity}. */
+  readonly sounds?: readonly SoundEvent[];
   /** Ray test for vision. Without it nothing occludes. */
   readonly lineOfSight?: LineOfSight;
   /** Occlusion for sounds. Without it sounds pass freely. */
@@ -132,8 +134,15 @@ export function setSensorPose(manager: SenseManager, index: number, x: number, y
   manager.heading[index] = heading;
 }
 
-/** Allocates a {@link SenseResult} holding up to `maxSeen` targets and `maxHeard` sounds. */
-export function createSenseResult(maxSeen: number, maxHeard: number = maxSeen): SenseResult {
+/** Options for {@link createSenseResult}. */
+export interface SenseResultOptions {
+  /** Room for this many heard sounds, integer ≥ 0 (default: `maxSeen`). */
+  readonly maxHeard?: number;
+}
+
+/** Allocates a {@link SenseResult} holding up to `maxSeen` targets and `options.maxHeard` sounds (default `maxSeen`). */
+export function createSenseResult(maxSeen: number, options?: SenseResultOptions): SenseResult {
+  const maxHeard = options === undefined ? maxSeen : (options.maxHeard ?? maxSeen);
   checkNumber("createSenseResult", "maxSeen", maxSeen, 0);
   checkNumber("createSenseResult", "maxHeard", maxHeard, 0);
   return { seen: new Int32Array(maxSeen), seenCount: 0, heard: new Int32Array(maxHeard), heardIntensity: new Float64Array(maxHeard), heardCount: 0, flags: 0 };
@@ -146,18 +155,11 @@ const hearingOptions: { sensitivity: number; occlusion: Occlusion | undefined } 
 /**
  * Level 1: what sensor `index` perceives this frame. `targets` holds target positions as `x, y`
  * pairs; each is checked with {@link canSee} (distance, cone, then ray), except targets marked in
- * `options.ignored` (never seen) and, with `options.omniscient`, every other target is seen. Each sound is checked with
+ * `options.ignored` (never seen) and, with `options.omniscient`, every other target is seen. Each sound of `options.sounds` (none when omitted) is checked with
  * {@link hearingIntensity} scaled by the sensor's hearing multiplier. Writes into `out` and returns
  * it; a short buffer sets {@link SenseResultFlags.Truncated}, never throws. No allocation.
  */
-export function senseInto(
-  out: SenseResult,
-  manager: SenseManager,
-  index: number,
-  targets: ArrayLike<number>,
-  sounds: readonly SoundEvent[],
-  options?: SenseOptions,
-): SenseResult {
+export function senseInto(out: SenseResult, manager: SenseManager, index: number, targets: ArrayLike<number>, options?: SenseOptions): SenseResult {
   if (!(index >= 0 && index < manager.count && Number.isInteger(index)))
     configError("senseInto", `sensor ${index} does not exist (count ${manager.count}).`, "index");
   if (targets.length % 2 !== 0) configError("senseInto", `"targets" has ${targets.length} numbers; pass x, y pairs.`, "targets");
@@ -173,7 +175,7 @@ export function senseInto(
   const omniscient = options?.omniscient === true;
   for (let t = 0; t < n; t++) {
     if (ignored !== undefined && ignored[t] === 1) continue;
-    if (omniscient || canSee(ox, oy, heading, targets[2 * t]!, targets[2 * t + 1]!, cone, options)) {
+    if (omniscient || canSee(cone, ox, oy, heading, targets[2 * t]!, targets[2 * t + 1]!, options)) {
       if (seen < out.seen.length) out.seen[seen] = t;
       else flags |= SenseResultFlags.Truncated;
       seen++;
@@ -184,7 +186,8 @@ export function senseInto(
   const threshold = options?.hearingThreshold ?? 0;
   hearingOptions.sensitivity = sensitivity;
   hearingOptions.occlusion = options?.occlusion;
-  if (sensitivity > 0) {
+  const sounds = options === undefined ? undefined : options.sounds;
+  if (sensitivity > 0 && sounds !== undefined) {
     for (let s = 0; s < sounds.length; s++) {
       const v = hearingIntensity(sounds[s]!, ox, oy, hearingOptions);
       if (v > 0 && v >= threshold) {

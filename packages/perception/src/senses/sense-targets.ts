@@ -72,7 +72,7 @@ export function senseTargets(
   const cone = { range: observer.viewRange, fieldOfView: observer.fieldOfView };
   const seen: number[] = [];
   targets.forEach((t, i) => {
-    if (canSee(observer.x, observer.y, observer.heading, t.x, t.y, cone, lineOfSight === undefined ? {} : { lineOfSight })) seen.push(i);
+    if (canSee(cone, observer.x, observer.y, observer.heading, t.x, t.y, lineOfSight === undefined ? {} : { lineOfSight })) seen.push(i);
   });
   const heard: { index: number; intensity: number }[] = [];
   const sensitivity = observer.hearing ?? 1;

@@ -21,7 +21,7 @@ export interface SoundChoke {
  * are tested here. Returns `Infinity` when two consecutive areas share no choke. Compare the result
  * with a sound's radius instead of the straight distance, so sounds are not heard through walls.
  */
-export function soundPathDistance(sx: number, sy: number, lx: number, ly: number, areaPath: readonly number[], chokes: readonly SoundChoke[]): number {
+export function soundPathDistance(chokes: readonly SoundChoke[], sx: number, sy: number, lx: number, ly: number, areaPath: readonly number[]): number {
   const path: unknown = areaPath;
   if (!Array.isArray(path) || areaPath.length === 0) configError("soundPathDistance", "areaPath must list at least the source's area.", "areaPath");
   let x = sx;

@@ -88,15 +88,15 @@ export function beginVisionBatch(batch: VisionBatch): void {
  * batch.neighbors.set([1, 2, 0, 2, 0, 1]);                  // everyone checks the two others
  * const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
  * const cone = { range: 10, fieldOfView: Math.PI / 2 };
- * stepVisionBatch(batch, agents, cone, 2);                   // "partial": agents 0 and 1 done
- * const status = stepVisionBatch(batch, agents, cone, 2);    // "done"
+ * stepVisionBatch(batch, cone, agents, 2);                   // "partial": agents 0 and 1 done
+ * const status = stepVisionBatch(batch, cone, agents, 2);    // "done"
  * const seen = [...batch.visible];                           // [1, 0, 1, 1, 1, 1]: agent 0 does not see agent 2 behind it
  * ```
  */
 export function stepVisionBatch(
   batch: VisionBatch,
-  agents: VisionBatchAgents,
   cone: VisionCone,
+  agents: VisionBatchAgents,
   budgetUnits: number,
   options?: VisionBatchOptions,
 ): SliceStatus {

@@ -34,11 +34,11 @@ export function checkVisionCone(fn: string, cone: VisionCone): void {
  * @example
  * ```ts
  * const cone = { range: 10, fieldOfView: Math.PI / 2 };
- * canSee(0, 0, 0, 5, 1, cone);   // true: 5.1 away, 11° off the heading
- * canSee(0, 0, 0, -5, 0, cone);  // false: behind
+ * canSee(cone, 0, 0, 0, 5, 1);   // true: 5.1 away, 11° off the heading
+ * canSee(cone, 0, 0, 0, -5, 0);  // false: behind
  * ```
  */
-export function canSee(ox: number, oy: number, heading: number, tx: number, ty: number, cone: VisionCone, options?: CanSeeOptions): boolean {
+export function canSee(cone: VisionCone, ox: number, oy: number, heading: number, tx: number, ty: number, options?: CanSeeOptions): boolean {
   const dx = tx - ox;
   const dy = ty - oy;
   const d2 = dx * dx + dy * dy;
@@ -140,12 +140,12 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
  * Validate the zones once with {@link validateVisionZones}.
  */
 export function visionCertainty(
+  zones: readonly VisionZone[],
   ox: number,
   oy: number,
   heading: number,
   tx: number,
   ty: number,
-  zones: readonly VisionZone[],
   options?: VisionCertaintyOptions,
 ): number {
   const dx = tx - ox;

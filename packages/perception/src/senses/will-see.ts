@@ -17,6 +17,7 @@ export interface PredictSightingOptions extends CanSeeOptions {
  * the player's camera, for "can the player see it" checks before a callout or damage.
  */
 export function predictSighting(
+  cone: VisionCone,
   ox: number,
   oy: number,
   heading: number,
@@ -24,7 +25,6 @@ export function predictSighting(
   ty: number,
   vx: number,
   vy: number,
-  cone: VisionCone,
   options?: PredictSightingOptions,
 ): number {
   const horizon = checkNumber("predictSighting", "horizon", options?.horizon ?? 2, 0);
@@ -32,7 +32,7 @@ export function predictSighting(
   if (!Number.isInteger(samples) || samples < 1) checkNumber("predictSighting", "samples", Number.NaN);
   for (let k = 1; k <= samples; k++) {
     const t = (horizon * k) / samples;
-    if (canSee(ox, oy, heading, tx + vx * t, ty + vy * t, cone, options)) return t;
+    if (canSee(cone, ox, oy, heading, tx + vx * t, ty + vy * t, options)) return t;
   }
   return -1;
 }

@@ -153,12 +153,19 @@ export function tileNeighbors(owner: Int32Array, width: number, height: number, 
   return sets.map((s) => [...s].sort((p, q) => p - q));
 }
 
+/** Options for {@link findCulDeSacs} and {@link isChokepoint}. */
+export interface RegionPassabilityOptions {
+  /** Per region, truthy when units may enter it (default: every region). */
+  readonly passable?: ArrayLike<boolean | number>;
+}
+
 /**
  * Cul-de-sacs (ch. 31): passable regions with exactly one passable neighbour. `neighbors[r]` lists
- * region `r`'s neighbours; `passable[r]` (default all true) says which regions units may enter.
+ * region `r`'s neighbours; `options.passable[r]` (default all true) says which regions units may enter.
  * Returns the region indices, ascending.
  */
-export function findCulDeSacs(neighbors: readonly (readonly number[])[], passable?: ArrayLike<boolean | number>): number[] {
+export function findCulDeSacs(neighbors: readonly (readonly number[])[], options?: RegionPassabilityOptions): number[] {
+  const passable = options === undefined ? undefined : options.passable;
   const open = (r: number): boolean => passable === undefined || Boolean(passable[r]);
   const out: number[] = [];
   neighbors.forEach((list, r) => {
@@ -174,9 +181,11 @@ export function findCulDeSacs(neighbors: readonly (readonly number[])[], passabl
  * Whether passable region `region` is a chokepoint (ch. 31): a breadth-first search from some passable
  * neighbour, which may not enter `region` and stops after `maxDepth` steps (5–10 in the chapter),
  * fails to reach another of its passable neighbours. With a small depth, a long detour
- * makes a region a chokepoint; with an unlimited depth only a true cut does.
+ * makes a region a chokepoint; with an unlimited depth only a true cut does. `options.passable` as in
+ * {@link findCulDeSacs}.
  */
-export function isChokepoint(neighbors: readonly (readonly number[])[], region: number, maxDepth: number, passable?: ArrayLike<boolean | number>): boolean {
+export function isChokepoint(neighbors: readonly (readonly number[])[], region: number, maxDepth: number, options?: RegionPassabilityOptions): boolean {
+  const passable = options === undefined ? undefined : options.passable;
   if (!Number.isInteger(region) || region < 0 || region >= neighbors.length)
     configError("isChokepoint", `region ${region} does not exist (${neighbors.length} regions).`, "region");
   if (!(maxDepth >= 1)) configError("isChokepoint", `"maxDepth" is ${maxDepth}; pass a depth ≥ 1 (or Infinity).`, "maxDepth");

@@ -65,7 +65,7 @@ describe("detection over time", () => {
     expect(detectionTime(10, 20, 0.5, 3)).toBe(1.75);
     expect(detectionTime(20, 20, 0.5, 3)).toBe(3);
     expect(detectionTime(20.01, 20, 0.5, 3)).toBe(Infinity);
-    expect(detectionTime(10, 20, 0.5, 3, 2)).toBe(3.5); // in the dark
+    expect(detectionTime(10, 20, 0.5, 3, { scale: 2 })).toBe(3.5); // in the dark
     throwsCode(() => detectionTime(1, 0, 0.5, 3), "PERCEPTION_CONFIG");
     throwsCode(() => detectionTime(1, 10, 3, 0.5), "PERCEPTION_CONFIG");
   });
@@ -99,8 +99,8 @@ describe("ch. 34 vision: half-angle clamp(k/d) and the perception timer", () => 
     const coneAt = (d: number) => ({ range: 50, fieldOfView: 2 * viewHalfAngle(d, 10, 0.2, 1.2) });
     const near = { x: 4 * Math.cos(1), y: 4 * Math.sin(1) }; // 4 away, 57° off the heading
     const far = { x: 40 * Math.cos(0.4), y: 40 * Math.sin(0.4) }; // 40 away, 23° off
-    expect(canSee(0, 0, 0, near.x, near.y, coneAt(4))).toBe(true);
-    expect(canSee(0, 0, 0, far.x, far.y, coneAt(40))).toBe(false);
+    expect(canSee(coneAt(4), 0, 0, 0, near.x, near.y)).toBe(true);
+    expect(canSee(coneAt(40), 0, 0, 0, far.x, far.y)).toBe(false);
     throwsCode(() => viewHalfAngle(1, 1, 1, 0.5), "PERCEPTION_CONFIG");
   });
 
@@ -128,20 +128,20 @@ describe("sound through areas (Eq. 28.1)", () => {
   ];
 
   it("sums source → window1 → door2 → door3 → listener", () => {
-    const d = soundPathDistance(0, 0, 12, 9, [0, 1, 2, 3], chokes);
+    const d = soundPathDistance(chokes, 0, 0, 12, 9, [0, 1, 2, 3]);
     expect(d).toBeCloseTo(4 + 5 + 6 + 4, 12);
-    expect(soundPathDistance(0, 0, 3, 4, [0], chokes)).toBe(5); // same area: straight
-    expect(soundPathDistance(0, 0, 3, 4, [0, 3], chokes)).toBe(Infinity); // no choke between A and D
+    expect(soundPathDistance(chokes, 0, 0, 3, 4, [0])).toBe(5); // same area: straight
+    expect(soundPathDistance(chokes, 0, 0, 3, 4, [0, 3])).toBe(Infinity); // no choke between A and D
     // From near window2 the closest choke is window2.
-    expect(soundPathDistance(4, 7, 8, 3, [0, 1, 2], chokes)).toBeCloseTo(1 + Math.hypot(4, 5), 12);
-    throwsCode(() => soundPathDistance(0, 0, 1, 1, [], chokes), "PERCEPTION_CONFIG");
+    expect(soundPathDistance(chokes, 4, 7, 8, 3, [0, 1, 2])).toBeCloseTo(1 + Math.hypot(4, 5), 12);
+    throwsCode(() => soundPathDistance(chokes, 0, 0, 1, 1, []), "PERCEPTION_CONFIG");
   });
 
   it("is never shorter than the straight line (property)", () => {
     const pt = fc.integer({ min: -20, max: 20 });
     fc.assert(
       fc.property(pt, pt, pt, pt, fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }), (sx, sy, lx, ly, areas) => {
-        const d = soundPathDistance(sx, sy, lx, ly, areas, chokes);
+        const d = soundPathDistance(chokes, sx, sy, lx, ly, areas);
         expect(d).toBeGreaterThanOrEqual(Math.hypot(lx - sx, ly - sy) - 1e-9);
       }),
       { numRuns: 200 },

@@ -74,8 +74,8 @@ describe("createVisionBatchTask", () => {
         got.neighbors.set(want.neighbors);
         const cone = { range: 9, fieldOfView: 2 };
         const options = { lineOfSight: gridLineOfSight(grid) };
-        stepVisionBatch(want, agents, cone, Infinity, options);
-        const scheduler = runOnce(createVisionBatchTask(got, agents, cone, options), budgets, slice);
+        stepVisionBatch(want, cone, agents, Infinity, options);
+        const scheduler = runOnce(createVisionBatchTask(got, cone, agents, options), budgets, slice);
         expect(bytes(got.visible)).toEqual(bytes(want.visible));
         expect(bytes(got.certainty)).toEqual(bytes(want.certainty));
         expect(scheduler.moduleStats[1]).toBe(n); // units = agents
@@ -90,7 +90,7 @@ describe("createVisionBatchTask", () => {
     batch.neighbors.set([1, 2, 0, 2, 0, 1]);
     const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
     const scheduler = createScheduler({ frameBudget: 2 });
-    addScheduledTask(scheduler, createVisionBatchTask(batch, agents, { range: 10, fieldOfView: Math.PI / 2 }), { module: "perception" });
+    addScheduledTask(scheduler, createVisionBatchTask(batch, { range: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception" });
     for (let f = 0; f < 6; f++) runSchedulerFrame(scheduler, 1 / 60);
     expect([...batch.visible]).toEqual([1, 0, 1, 1, 1, 1]);
     expect(scheduler.completions[0]).toBe(3); // each pass: 2 agents, then 1 and Done; the next job starts next frame
@@ -122,11 +122,7 @@ describe("createInfluencePropagationTask", () => {
           for (let step = 0; step < 3; step++) {
             propagateInfluence(a);
             let starts = 0;
-            const scheduler = runOnce(
-              createInfluencePropagationTask(b, () => starts++),
-              budgets,
-              slice,
-            );
+            const scheduler = runOnce(createInfluencePropagationTask(b, { onStart: () => starts++ }), budgets, slice);
             expect(starts).toBe(1);
             expect(scheduler.moduleStats[1]).toBe(h); // units = rows
             expect(bytes(b.values)).toEqual(bytes(a.values));

@@ -78,8 +78,8 @@ describe("stepVisionBatch", () => {
             one.neighbors[s] = j < 0 ? -1 : j;
             sliced.neighbors[s] = j < 0 ? -1 : j;
           }
-          expect(stepVisionBatch(one, agents, cone, Infinity, options)).toBe("done");
-          runSliced(budgets, (b) => stepVisionBatch(sliced, agents, cone, b, options));
+          expect(stepVisionBatch(one, cone, agents, Infinity, options)).toBe("done");
+          runSliced(budgets, (b) => stepVisionBatch(sliced, cone, agents, b, options));
           expect(bytes(sliced.visible)).toEqual(bytes(one.visible));
           expect(bytes(sliced.certainty)).toEqual(bytes(one.certainty));
           expect([sliced.units, sliced.rays, sliced.cursor]).toEqual([one.units, one.rays, n]);
@@ -89,8 +89,8 @@ describe("stepVisionBatch", () => {
               const j = one.neighbors[s]!;
               if (j < 0) continue;
               const args = [agents.x[i]!, agents.y[i]!, agents.heading[i]!, agents.x[j]!, agents.y[j]!] as const;
-              expect(one.visible[s]).toBe(canSee(...args, cone, options) ? 1 : 0);
-              expect(bytes(Float64Array.of(one.certainty[s]!))).toEqual(bytes(Float64Array.of(visionCertainty(...args, zones, options))));
+              expect(one.visible[s]).toBe(canSee(cone, ...args, options) ? 1 : 0);
+              expect(bytes(Float64Array.of(one.certainty[s]!))).toEqual(bytes(Float64Array.of(visionCertainty(zones, ...args, options))));
             }
           }
         },
@@ -109,20 +109,20 @@ describe("stepVisionBatch", () => {
       calls++;
       return true;
     };
-    expect(stepVisionBatch(batch, agents, cone, 0, { lineOfSight })).toBe("partial");
-    expect(stepVisionBatch(batch, agents, cone, 2, { lineOfSight, zones })).toBe("partial");
+    expect(stepVisionBatch(batch, cone, agents, 0, { lineOfSight })).toBe("partial");
+    expect(stepVisionBatch(batch, cone, agents, 2, { lineOfSight, zones })).toBe("partial");
     expect(batch.cursor).toBe(2);
-    expect(stepVisionBatch(batch, agents, cone, 2, { lineOfSight, zones })).toBe("done");
+    expect(stepVisionBatch(batch, cone, agents, 2, { lineOfSight, zones })).toBe("done");
     expect([...batch.visible]).toEqual([1, 0, 1, 1, 1, 1]);
     expect(batch.rays).toBe(calls);
     expect(calls).toBe(5); // one ray per pair seen; agent 0's target behind it is in no zone either
-    expect(stepVisionBatch(batch, agents, cone, 5)).toBe("done"); // nothing left
+    expect(stepVisionBatch(batch, cone, agents, 5)).toBe("done"); // nothing left
     beginVisionBatch(batch);
     expect([batch.cursor, batch.units, batch.rays]).toEqual([0, 0, 0]);
-    expect(() => stepVisionBatch(batch, agents, cone, -1)).toThrow(/budgetUnits/);
-    expect(() => stepVisionBatch(batch, agents, cone, 1.5)).toThrow(/budgetUnits/);
+    expect(() => stepVisionBatch(batch, cone, agents, -1)).toThrow(/budgetUnits/);
+    expect(() => stepVisionBatch(batch, cone, agents, 1.5)).toThrow(/budgetUnits/);
     batch.neighbors[0] = 7;
-    expect(() => stepVisionBatch(batch, agents, cone, 1)).toThrow(/neighbors\[0\]/);
+    expect(() => stepVisionBatch(batch, cone, agents, 1)).toThrow(/neighbors\[0\]/);
     expect(() => createVisionBatch(-1, 2)).toThrow(/agentCount/);
     expect(() => createVisionBatch(2, 0)).toThrow(/perAgent/);
   });

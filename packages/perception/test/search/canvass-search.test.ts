@@ -16,7 +16,7 @@ describe("canvass coverage grid (ch. 33)", () => {
     }
     expect(steps).toBeLessThanOrEqual(8);
     expect(g.seen.every((v) => v === 1)).toBe(true);
-    const walled = createCanvassGrid(0, 0, 6, 1, (x) => x > 2 && x < 3);
+    const walled = createCanvassGrid(0, 0, 6, 1, { isBlocked: (x) => x > 2 && x < 3 });
     expect(walled.blocked.some((v) => v === 1)).toBe(true);
     // A pose ending inside the obstacle is never chosen even though its wedge is the fullest.
     const into = Float64Array.of(2.5, 0, 0, -4, 0, Math.PI);

@@ -39,7 +39,9 @@ describe("visible bones and timer scaling (ch. 28)", () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (a, b) => {
         const [dark, light] = a < b ? [a, b] : [b, a];
-        expect(detectionTime(5, 10, 1, 3, detectionTimeScale(dark))).toBeGreaterThanOrEqual(detectionTime(5, 10, 1, 3, detectionTimeScale(light)));
+        expect(detectionTime(5, 10, 1, 3, { scale: detectionTimeScale(dark) })).toBeGreaterThanOrEqual(
+          detectionTime(5, 10, 1, 3, { scale: detectionTimeScale(light) }),
+        );
       }),
       { numRuns: 50, seed: 28 },
     );
@@ -100,7 +102,7 @@ describe("search-map diffusion cleared by exposure (ch. 34)", () => {
     const h = 7;
     const passable = new Uint8Array(w * h).fill(1);
     for (let y = 0; y < h; y++) passable[y * w + 6] = 0;
-    const map = setSearchMapKnown(createSearchMap(w, h, passable), 3, 3);
+    const map = setSearchMapKnown(createSearchMap(w, h, { passable }), 3, 3);
     for (let k = 0; k < 20; k++) diffuseSearchMap(map, 0.5);
     const sum = map.values.reduce((a, b) => a + b, 0);
     expect(sum).toBeCloseTo(1, 12);

@@ -93,12 +93,12 @@ describe("search coordinator (ch. 27)", () => {
     const cone = { range: 10, fieldOfView: Math.PI / 2 };
     const wall = (_x0: number, _y0: number, x1: number): boolean => x1 !== 6;
     const s = requestSearchSpot(c, 9, 4, 0);
-    expect(clearVisibleSpots(c, 0, 0, 0, cone, wall, 2)).toBe(1); // spots 0 and 1 tested; 1 is behind a wall
+    expect(clearVisibleSpots(c, cone, 0, 0, 0, wall, 2)).toBe(1); // spots 0 and 1 tested; 1 is behind a wall
     expect(c.state[0]).toBe(SpotState.Searched);
     expect(c.state[1]).toBe(SpotState.Unsearched);
-    expect(clearVisibleSpots(c, 0, 0, 0, cone, wall, 2)).toBe(1); // spots 2 (behind) and 3
+    expect(clearVisibleSpots(c, cone, 0, 0, 0, wall, 2)).toBe(1); // spots 2 (behind) and 3
     expect(c.state[3]).toBe(SpotState.Searched);
-    expect(clearVisibleSpots(c, 0, 0, 0, cone, wall, 10)).toBe(1); // spot 4; 1 and 2 still hidden
+    expect(clearVisibleSpots(c, cone, 0, 0, 0, wall, 10)).toBe(1); // spot 4; 1 and 2 still hidden
     expect(c.state[4]).toBe(SpotState.Searched);
     expect(c.owner[s]).toBe(-1); // the in-progress spot seen on the way is searched and released
   });
@@ -106,8 +106,8 @@ describe("search coordinator (ch. 27)", () => {
   it("investigator limits and staggered stand-down", () => {
     expect(investigatorLimit(SearchMode.Cautious)).toBe(1);
     expect(investigatorLimit(SearchMode.Aggressive)).toBe(3);
-    const a = staggerStandDown(new Float64Array(6), createRng(5), 1, 4);
-    const b = staggerStandDown(new Float64Array(6), createRng(5), 1, 4);
+    const a = staggerStandDown(new Float64Array(6), 1, 4, createRng(5));
+    const b = staggerStandDown(new Float64Array(6), 1, 4, createRng(5));
     expect(a).toEqual(b);
     expect(new Set(a).size).toBe(6);
     const sorted = [...a].sort((x, y) => x - y);
@@ -116,7 +116,7 @@ describe("search coordinator (ch. 27)", () => {
       expect(d).toBeGreaterThanOrEqual(1);
       expect(d).toBeLessThan(4);
     }
-    throwsCode(() => staggerStandDown(new Float64Array(2), createRng(1), 3, 1), "PERCEPTION_CONFIG");
+    throwsCode(() => staggerStandDown(new Float64Array(2), 3, 1, createRng(1)), "PERCEPTION_CONFIG");
     throwsCode(() => createSearchCoordinator(0), "PERCEPTION_CONFIG");
     throwsCode(() => startSearch(createSearchCoordinator(2), 0, 0, [1, 2, 3]), "PERCEPTION_CONFIG");
     throwsCode(() => advanceSearch(createSearchCoordinator(2), Number.NaN), "PERCEPTION_CONFIG");

@@ -35,24 +35,24 @@ function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
 
 describe("canSee", () => {
   it("checks distance, then the cone, then the ray", () => {
-    expect(canSee(0, 0, 0, 5, 1, cone)).toBe(true);
-    expect(canSee(0, 0, 0, 10, 0, cone)).toBe(true); // on the range boundary
-    expect(canSee(0, 0, 0, 10.01, 0, cone)).toBe(false);
-    expect(canSee(0, 0, 0, -5, 0, cone)).toBe(false);
-    expect(canSee(0, 0, 0, 3, 3.01, cone)).toBe(false); // just outside the 45° half-angle
-    expect(canSee(0, 0, 0, 3, 2.99, cone)).toBe(true);
-    expect(canSee(0, 0, Math.PI / 2, 0, 5, cone)).toBe(true); // heading +y
-    expect(canSee(0, 0, 0, 0, 0, cone)).toBe(true); // own position
-    expect(canSee(0, 0, 0, -5, 0, { range: 10, fieldOfView: 2 * Math.PI })).toBe(true);
+    expect(canSee(cone, 0, 0, 0, 5, 1)).toBe(true);
+    expect(canSee(cone, 0, 0, 0, 10, 0)).toBe(true); // on the range boundary
+    expect(canSee(cone, 0, 0, 0, 10.01, 0)).toBe(false);
+    expect(canSee(cone, 0, 0, 0, -5, 0)).toBe(false);
+    expect(canSee(cone, 0, 0, 0, 3, 3.01)).toBe(false); // just outside the 45° half-angle
+    expect(canSee(cone, 0, 0, 0, 3, 2.99)).toBe(true);
+    expect(canSee(cone, 0, 0, Math.PI / 2, 0, 5)).toBe(true); // heading +y
+    expect(canSee(cone, 0, 0, 0, 0, 0)).toBe(true); // own position
+    expect(canSee({ range: 10, fieldOfView: 2 * Math.PI }, 0, 0, 0, -5, 0)).toBe(true);
   });
 
   it("runs the ray only for targets inside range and cone", () => {
     let rays = 0;
     const lineOfSight = (): boolean => (rays++, false);
-    expect(canSee(0, 0, 0, 20, 0, cone, { lineOfSight })).toBe(false);
-    expect(canSee(0, 0, 0, -5, 0, cone, { lineOfSight })).toBe(false);
+    expect(canSee(cone, 0, 0, 0, 20, 0, { lineOfSight })).toBe(false);
+    expect(canSee(cone, 0, 0, 0, -5, 0, { lineOfSight })).toBe(false);
     expect(rays).toBe(0);
-    expect(canSee(0, 0, 0, 5, 0, cone, { lineOfSight })).toBe(false);
+    expect(canSee(cone, 0, 0, 0, 5, 0, { lineOfSight })).toBe(false);
     expect(rays).toBe(1);
   });
 
@@ -69,7 +69,7 @@ describe("canSee", () => {
           if (off > Math.PI) off = 2 * Math.PI - off;
           // Skip the knife edges where rounding decides.
           fc.pre(Math.abs(d - 10) > 1e-6 && Math.abs(off - fov / 2) > 1e-6 && d > 1e-6);
-          expect(canSee(0, 0, heading, tx, ty, { range: 10, fieldOfView: fov })).toBe(d <= 10 && off <= fov / 2);
+          expect(canSee({ range: 10, fieldOfView: fov }, 0, 0, heading, tx, ty)).toBe(d <= 10 && off <= fov / 2);
         },
       ),
       { numRuns: 300 },
@@ -99,15 +99,15 @@ describe("visionCertainty", () => {
   ]);
 
   it("takes the best zone containing the target, plus a clamped modifier", () => {
-    expect(visionCertainty(0, 0, 0, 3, 0, zones)).toBe(1);
-    expect(visionCertainty(0, 0, 0, 12, 0, zones)).toBe(0.9); // the narrow far zone
-    expect(visionCertainty(0, 0, 0, 7, 5, zones)).toBe(0.5);
-    expect(visionCertainty(0, 0, 0, 20, 0, zones)).toBe(0);
-    expect(visionCertainty(0, 0, 0, 7, 5, zones, { modifier: 0.3 })).toBeCloseTo(0.8, 12);
-    expect(visionCertainty(0, 0, 0, 3, 0, zones, { modifier: 0.3 })).toBe(1);
-    expect(visionCertainty(0, 0, 0, 7, 5, zones, { modifier: -0.6 })).toBe(0);
-    expect(visionCertainty(0, 0, 0, 20, 0, zones, { modifier: 0.3 })).toBe(0); // out of every zone
-    expect(visionCertainty(0, 0, 0, 3, 0, zones, { lineOfSight: () => false })).toBe(0);
+    expect(visionCertainty(zones, 0, 0, 0, 3, 0)).toBe(1);
+    expect(visionCertainty(zones, 0, 0, 0, 12, 0)).toBe(0.9); // the narrow far zone
+    expect(visionCertainty(zones, 0, 0, 0, 7, 5)).toBe(0.5);
+    expect(visionCertainty(zones, 0, 0, 0, 20, 0)).toBe(0);
+    expect(visionCertainty(zones, 0, 0, 0, 7, 5, { modifier: 0.3 })).toBeCloseTo(0.8, 12);
+    expect(visionCertainty(zones, 0, 0, 0, 3, 0, { modifier: 0.3 })).toBe(1);
+    expect(visionCertainty(zones, 0, 0, 0, 7, 5, { modifier: -0.6 })).toBe(0);
+    expect(visionCertainty(zones, 0, 0, 0, 20, 0, { modifier: 0.3 })).toBe(0); // out of every zone
+    expect(visionCertainty(zones, 0, 0, 0, 3, 0, { lineOfSight: () => false })).toBe(0);
   });
 
   it("never increases with distance or with the angle off the heading (property)", () => {
@@ -120,8 +120,8 @@ describe("visionCertainty", () => {
         (d1, d2, a1, a2) => {
           const [dn, df] = d1 <= d2 ? [d1, d2] : [d2, d1];
           const [an, af] = a1 <= a2 ? [a1, a2] : [a2, a1];
-          const near = visionCertainty(0, 0, 0, dn * Math.cos(an), dn * Math.sin(an), zones);
-          const far = visionCertainty(0, 0, 0, df * Math.cos(af), df * Math.sin(af), zones);
+          const near = visionCertainty(zones, 0, 0, 0, dn * Math.cos(an), dn * Math.sin(an));
+          const far = visionCertainty(zones, 0, 0, 0, df * Math.cos(af), df * Math.sin(af));
           expect(near).toBeGreaterThanOrEqual(far);
         },
       ),
@@ -134,19 +134,19 @@ describe("visionCertainty", () => {
     const coffin = validateVisionZones([{ shape: VisionShape.Coffin, range: 20, halfAngle: Math.PI / 6, widestAt: 10, endHalfWidth: 1, certainty: 1 }]);
     const box = validateVisionZones([{ shape: VisionShape.Box, range: 20, halfAngle: 0, halfWidth: 2, certainty: 0.7 }]);
     // At 18 forward and 5 to the side: inside the cone (≈15.5°), outside the coffin (half-width ≈ 1.95 there).
-    expect(visionCertainty(0, 0, 0, 18, 5, cone)).toBe(1);
-    expect(visionCertainty(0, 0, 0, 18, 5, coffin)).toBe(0);
-    expect(visionCertainty(0, 0, 0, 18, 1.5, coffin)).toBe(1);
+    expect(visionCertainty(cone, 0, 0, 0, 18, 5)).toBe(1);
+    expect(visionCertainty(coffin, 0, 0, 0, 18, 5)).toBe(0);
+    expect(visionCertainty(coffin, 0, 0, 0, 18, 1.5)).toBe(1);
     // The coffin widens like the cone up to its widest point.
-    expect(visionCertainty(0, 0, 0, 9, 5, coffin)).toBe(1); // 9 · tan 30° ≈ 5.2
-    expect(visionCertainty(0, 0, 0, 9, 5.3, coffin)).toBe(0);
+    expect(visionCertainty(coffin, 0, 0, 0, 9, 5)).toBe(1); // 9 · tan 30° ≈ 5.2
+    expect(visionCertainty(coffin, 0, 0, 0, 9, 5.3)).toBe(0);
     // Box: lateral offset, not angle; nothing behind the eye.
-    expect(visionCertainty(0, 0, 0, 0.5, 1.9, box)).toBe(0.7);
-    expect(visionCertainty(0, 0, 0, 19, 1.9, box)).toBe(0.7);
-    expect(visionCertainty(0, 0, 0, 19, 2.1, box)).toBe(0);
-    expect(visionCertainty(0, 0, 0, -1, 0, box)).toBe(0);
+    expect(visionCertainty(box, 0, 0, 0, 0.5, 1.9)).toBe(0.7);
+    expect(visionCertainty(box, 0, 0, 0, 19, 1.9)).toBe(0.7);
+    expect(visionCertainty(box, 0, 0, 0, 19, 2.1)).toBe(0);
+    expect(visionCertainty(box, 0, 0, 0, -1, 0)).toBe(0);
     // Shapes turn with the eye.
-    expect(visionCertainty(0, 0, Math.PI / 2, -1.9, 19, box)).toBe(0.7);
+    expect(visionCertainty(box, 0, 0, Math.PI / 2, -1.9, 19)).toBe(0.7);
     throwsCode(() => validateVisionZones([{ shape: 7 as never, range: 5, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
     throwsCode(() => validateVisionZones([{ shape: VisionShape.Coffin, range: 5, halfAngle: 2, certainty: 1 }]), "PERCEPTION_CONFIG");
   });
@@ -210,43 +210,58 @@ describe("sense manager", () => {
       { x: 2, y: 0, radius: 4 },
       { x: 18, y: 0, radius: 10 },
     ];
-    const out = createSenseResult(4, 4);
-    senseInto(out, m, a, targets, sounds);
+    const out = createSenseResult(4, { maxHeard: 4 });
+    senseInto(out, m, a, targets, { sounds });
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([0, 3]);
     expect(out.heardCount).toBe(1);
     expect(out.heard[0]).toBe(0);
     expect(out.heardIntensity[0]).toBe(0.5);
     expect(out.flags).toBe(SenseResultFlags.None);
-    senseInto(out, m, b, targets, sounds); // deaf sensor looking -x
+    senseInto(out, m, b, targets, { sounds }); // deaf sensor looking -x
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([1]); // (5,0) and (6,1) are 15 and 14 away
     expect(out.heardCount).toBe(0);
 
-    const short = createSenseResult(1, 0);
-    senseInto(short, m, a, targets, sounds);
+    const short = createSenseResult(1, { maxHeard: 0 });
+    senseInto(short, m, a, targets, { sounds });
     expect(short.seenCount).toBe(2);
     expect(short.seen[0]).toBe(0);
     expect(short.heardCount).toBe(1);
     expect(short.flags & SenseResultFlags.Truncated).toBe(SenseResultFlags.Truncated);
 
-    senseInto(out, m, a, targets, sounds, { hearingThreshold: 0.6 });
+    senseInto(out, m, a, targets, { sounds, hearingThreshold: 0.6 });
     expect(out.heardCount).toBe(0);
-    senseInto(out, m, a, targets, sounds, { hearingThreshold: 0.5 });
+    senseInto(out, m, a, targets, { sounds, hearingThreshold: 0.5 });
     expect(out.heardCount).toBe(1);
-    senseInto(out, m, a, targets, sounds, { lineOfSight: (_x0, _y0, x1) => x1 !== 5 });
+    senseInto(out, m, a, targets, { sounds, lineOfSight: (_x0, _y0, x1) => x1 !== 5 });
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([3]);
 
-    const onlySeen = senseInto(createSenseResult(1, 4), m, a, targets, sounds);
+    const onlySeen = senseInto(createSenseResult(1, { maxHeard: 4 }), m, a, targets, { sounds });
     expect(onlySeen.flags).toBe(SenseResultFlags.Truncated); // the seen list alone overflows
-    expect(senseInto(createSenseResult(4, 4), m, a, targets, sounds).flags).toBe(SenseResultFlags.None);
+    expect(senseInto(createSenseResult(4, { maxHeard: 4 }), m, a, targets, { sounds }).flags).toBe(SenseResultFlags.None);
 
     const soft = createSenseManager(1);
     addSensor(soft, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1, hearing: 0.5 });
-    const r = senseInto(createSenseResult(0, 2), soft, 0, [], sounds);
+    const r = senseInto(createSenseResult(0, { maxHeard: 2 }), soft, 0, [], { sounds });
     expect(r.heardIntensity[0]).toBe(0.25); // 0.5 at 2 of 4, halved by the sensor's hearing
 
     setSensorPose(m, a, 0, 0, Math.PI);
-    senseInto(out, m, a, targets, sounds);
+    senseInto(out, m, a, targets, { sounds });
     expect([...out.seen.subarray(0, out.seenCount)]).toEqual([2]);
+  });
+
+  it("takes optional inputs as options: no sounds array when there are no sounds", () => {
+    const m = createSenseManager(1);
+    addSensor(m, { x: 0, y: 0, heading: 0, viewRange: 10, fieldOfView: Math.PI / 2 });
+    const out = createSenseResult(2);
+    expect([out.seen.length, out.heard.length]).toEqual([2, 2]); // maxHeard defaults to maxSeen
+    expect(createSenseResult(2, { maxHeard: 5 }).heard.length).toBe(5);
+    out.heardCount = 7;
+    senseInto(out, m, 0, [5, 0, -5, 0]); // no options at all
+    expect([out.seenCount, out.seen[0], out.heardCount, out.flags]).toEqual([1, 0, 0, SenseResultFlags.None]);
+    senseInto(out, m, 0, [5, 0], { lineOfSight: () => false }); // options without sounds
+    expect([out.seenCount, out.heardCount]).toEqual([0, 0]);
+    senseInto(out, m, 0, [], { sounds: [{ x: 1, y: 0, radius: 2 }] });
+    expect([out.seenCount, out.heardCount, out.heard[0]]).toEqual([0, 1, 0]);
   });
 
   it("is plain data and rejects misuse", () => {
@@ -257,8 +272,8 @@ describe("sense manager", () => {
     throwsCode(() => createSenseManager(0), "PERCEPTION_CONFIG");
     throwsCode(() => addSensor(m, { x: 0, y: 0, heading: 0, viewRange: -1, fieldOfView: 1 }), "PERCEPTION_CONFIG");
     throwsCode(() => addSensor(m, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 7 }), "PERCEPTION_CONFIG");
-    throwsCode(() => senseInto(createSenseResult(1), m, 1, [], []), "PERCEPTION_CONFIG");
-    throwsCode(() => senseInto(createSenseResult(1), m, 0, [1, 2, 3], []), "PERCEPTION_CONFIG");
+    throwsCode(() => senseInto(createSenseResult(1), m, 1, []), "PERCEPTION_CONFIG");
+    throwsCode(() => senseInto(createSenseResult(1), m, 0, [1, 2, 3]), "PERCEPTION_CONFIG");
     throwsCode(() => setSensorPose(m, 2, 0, 0, 0), "PERCEPTION_CONFIG");
   });
 
@@ -273,7 +288,6 @@ describe("sense manager", () => {
           m,
           0,
           pts.flatMap((p) => [p.x, p.y]),
-          [],
         );
         const r = senseTargets({ x: 0, y: 0, heading, viewRange: 10, fieldOfView: 2 }, pts);
         expect([...out.seen.subarray(0, out.seenCount)]).toEqual(r.seen);

@@ -88,7 +88,7 @@ describe("cul-de-sacs and chokepoints", () => {
   it("finds cul-de-sacs", () => {
     expect(findCulDeSacs(a)).toEqual([0, 3]);
     expect(findCulDeSacs(b)).toEqual([]);
-    expect(findCulDeSacs(b, [true, true, true, false, true, true, true])).toEqual([2, 4]);
+    expect(findCulDeSacs(b, { passable: [true, true, true, false, true, true, true] })).toEqual([2, 4]);
   });
 
   it("a corridor is a chokepoint; a ring is one only with a small depth limit", () => {
@@ -97,7 +97,7 @@ describe("cul-de-sacs and chokepoints", () => {
     expect(isChokepoint(b, 0, Infinity)).toBe(false);
     expect(isChokepoint(b, 0, 5)).toBe(false); // 1 → 6 takes 5 steps
     expect(isChokepoint(b, 0, 4)).toBe(true);
-    expect(isChokepoint(b, 0, Infinity, [true, true, true, false, true, true, true])).toBe(true);
+    expect(isChokepoint(b, 0, Infinity, { passable: [true, true, true, false, true, true, true] })).toBe(true);
     throwsCode(() => isChokepoint(a, 9, 5), "PERCEPTION_CONFIG");
     throwsCode(() => isChokepoint(a, 1, 0), "PERCEPTION_CONFIG");
   });

@@ -25,7 +25,7 @@ const page: DemoPage = {
     "Game AI Pro 2, chapter 27: hidden spots around the last known position are shared out so no spot goes to two searchers; searchers clear the spots they see on the way (time-sliced rays every 1.5 s) and stop when the time limit runs out.",
   code: `startSearch(coordinator, ex, ey, spots);
 const spot = requestSearchSpot(coordinator, searcher, x, y);  // −1: nothing left or time is up
-clearVisibleSpots(coordinator, x, y, heading, cone, lineOfSight, maxRays);
+clearVisibleSpots(coordinator, cone, x, y, heading, lineOfSight, maxRays);
 advanceSearch(coordinator, dt);`,
   mount(root) {
     const { draw, panel, stats } = demoLayout(root, W, H);
@@ -90,7 +90,7 @@ advanceSearch(coordinator, dt);`,
         s.clock += dt;
         if (s.clock >= 1.5) {
           s.clock -= 1.5;
-          clearVisibleSpots(coordinator, s.x, s.y, s.heading, cone, los, 8);
+          clearVisibleSpots(coordinator, cone, s.x, s.y, s.heading, los, 8);
         }
       });
     }
