@@ -181,13 +181,13 @@ function visionBench(ctx: SuiteContext): void {
   };
   // The package's broad phase over the same boxes (answers identical to the brute force).
   const lineOfSight = boxLineOfSight(boxes);
-  const cone = { range: 300, fieldOfView: (2 * Math.PI) / 3 };
+  const cone = { viewRange: 300, fieldOfView: (2 * Math.PI) / 3 };
   const options = { lineOfSight };
   const bruteOptions = { lineOfSight: bruteLineOfSight };
   const zones = validateVisionZones([
-    { range: 100, halfAngle: Math.PI / 3, certainty: 1 },
-    { range: 300, halfAngle: Math.PI / 10, certainty: 0.9 },
-    { range: 200, halfAngle: Math.PI / 4, certainty: 0.5 },
+    { viewRange: 100, halfAngle: Math.PI / 3, certainty: 1 },
+    { viewRange: 300, halfAngle: Math.PI / 10, certainty: 0.9 },
+    { viewRange: 200, halfAngle: Math.PI / 4, certainty: 0.5 },
   ]);
   const boolean = (): number => {
     let seen = 0;
@@ -232,7 +232,7 @@ function visionBench(ctx: SuiteContext): void {
     owner.position.set(ax[i]!, 0, ay[i]!);
     owner.rotation.fromEuler(0, Math.PI / 2 - heading[i]!, 0);
     const v = new Vision(owner);
-    v.range = cone.range;
+    v.range = cone.viewRange;
     v.fieldOfView = cone.fieldOfView;
     for (const o of obstacles) v.addObstacle(o);
     return v;

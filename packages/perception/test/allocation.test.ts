@@ -58,12 +58,12 @@ const heading = Float64Array.from({ length: agents }, () => rngFloat(rng, -Math.
 const nb = Int32Array.from({ length: agents * neighbors }, (_, t) => (Math.floor(t / neighbors) + 1 + (t % neighbors) * 37) % agents);
 const lineOfSight = boxLineOfSight(boxes);
 const options = { lineOfSight };
-const cone = { range: 200, fieldOfView: (2 * Math.PI) / 3 };
+const cone = { viewRange: 200, fieldOfView: (2 * Math.PI) / 3 };
 const zones = validateVisionZones([
-  { range: 60, halfAngle: Math.PI / 3, certainty: 1 },
-  { range: 200, halfAngle: Math.PI / 10, certainty: 0.9 },
-  { shape: VisionShape.Coffin, range: 150, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 40, endHalfWidth: 5 },
-  { shape: VisionShape.Box, range: 30, halfAngle: 0, halfWidth: 4, certainty: 0.7 },
+  { viewRange: 60, halfAngle: Math.PI / 3, certainty: 1 },
+  { viewRange: 200, halfAngle: Math.PI / 10, certainty: 0.9 },
+  { shape: VisionShape.Coffin, viewRange: 150, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 40, endHalfWidth: 5 },
+  { shape: VisionShape.Box, viewRange: 30, halfAngle: 0, halfWidth: 4, certainty: 0.7 },
 ]);
 const sink = new Float64Array(2);
 // The measuring loop itself allocates the first few times it runs (feedback, inline caches): run it

@@ -26,7 +26,7 @@ const MAX_CELLS = 1 << 20;
  * @example
  * ```ts
  * const los = boxLineOfSight([{ minX: 4, minY: -1, maxX: 5, maxY: 1 }]);
- * canSee({ range: 10, fieldOfView: Math.PI }, 0, 0, 0, 8, 0, { lineOfSight: los }); // false: the box is in the way
+ * canSee({ viewRange: 10, fieldOfView: Math.PI }, 0, 0, 0, 8, 0, { lineOfSight: los }); // false: the box is in the way
  * los(0, 2, 8, 2);                                                                    // true: passes above it
  * ```
  */

@@ -44,7 +44,7 @@ export interface ExposureTask extends SlicedTask {
  * batch.neighbors.set([1, 2, 0, 2, 0, 1]);
  * const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
  * const scheduler = createScheduler({ frameBudget: 2 });   // 2 agents per frame
- * addScheduledTask(scheduler, createVisionBatchTask(batch, { range: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception", once: true });
+ * addScheduledTask(scheduler, createVisionBatchTask(batch, { viewRange: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception", once: true });
  * runSchedulerFrame(scheduler, 1 / 60);
  * runSchedulerFrame(scheduler, 1 / 60);
  * [...batch.visible]; // → [1, 0, 1, 1, 1, 1]

@@ -62,7 +62,7 @@ function cellY(g: { size: number; cellSize: number; cy: number }, j: number): nu
   return g.cy + (j + 0.5 - g.size / 2) * g.cellSize;
 }
 
-function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, range: number, mark: boolean): number {
+function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number, mark: boolean): number {
   const { size, seen } = grid;
   const cos = Math.cos(halfAngle);
   const hx = Math.cos(heading);
@@ -75,7 +75,7 @@ function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAng
       const dx = cellX(grid, i) - x;
       const dy = cellY(grid, j) - y;
       const d = Math.hypot(dx, dy);
-      if (d > range || (d > 0 && (dx * hx + dy * hy) / d < cos)) continue;
+      if (d > viewRange || (d > 0 && (dx * hx + dy * hy) / d < cos)) continue;
       n++;
       if (mark) seen[k] = 1;
     }
@@ -83,14 +83,14 @@ function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAng
   return n;
 }
 
-/** The number of unseen cells whose centre lies in the wedge (apex `(x, y)`, `heading`, `halfAngle`, `range`). */
-export function countCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, range: number): number {
-  return wedge(grid, x, y, heading, halfAngle, range, false);
+/** The number of unseen cells whose centre lies in the wedge (apex `(x, y)`, `heading`, `halfAngle`, `viewRange`). */
+export function countCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
+  return wedge(grid, x, y, heading, halfAngle, viewRange, false);
 }
 
 /** Marks the wedge's cells seen; returns how many were newly seen. */
-export function markCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, range: number): number {
-  return wedge(grid, x, y, heading, halfAngle, range, true);
+export function markCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
+  return wedge(grid, x, y, heading, halfAngle, viewRange, true);
 }
 
 /** Options for {@link chooseCanvassPose}. */
@@ -107,7 +107,13 @@ export interface ChooseCanvassPoseOptions {
  * ending in an obstacle cell are never chosen. Returns the index, or −1 when no pose is allowed or
  * nothing is left to see.
  */
-export function chooseCanvassPose(grid: CanvassGrid, poses: ArrayLike<number>, halfAngle: number, range: number, options?: ChooseCanvassPoseOptions): number {
+export function chooseCanvassPose(
+  grid: CanvassGrid,
+  poses: ArrayLike<number>,
+  halfAngle: number,
+  viewRange: number,
+  options?: ChooseCanvassPoseOptions,
+): number {
   if (poses.length % 3 !== 0) configError("chooseCanvassPose", `"poses" has ${poses.length} numbers; pass x, y, heading triples.`, "poses");
   const penalty = options?.recencyPenalty ?? 5;
   const recency = options?.recency;
@@ -119,7 +125,7 @@ export function chooseCanvassPose(grid: CanvassGrid, poses: ArrayLike<number>, h
     const i = Math.floor((x - grid.cx) / grid.cellSize + grid.size / 2);
     const j = Math.floor((y - grid.cy) / grid.cellSize + grid.size / 2);
     if (i >= 0 && j >= 0 && i < grid.size && j < grid.size && grid.blocked[j * grid.size + i] === 1) continue;
-    const unseen = countCanvassWedge(grid, x, y, poses[3 * p + 2]!, halfAngle, range);
+    const unseen = countCanvassWedge(grid, x, y, poses[3 * p + 2]!, halfAngle, viewRange);
     if (unseen === 0) continue;
     const score = unseen - penalty * (recency?.[p] ?? 0);
     if (score > bestScore) {

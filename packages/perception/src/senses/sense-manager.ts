@@ -1,7 +1,7 @@
 import { checkNumber, configError } from "../errors";
 import { hearingIntensity, type SoundEvent } from "./hearing";
 import type { LineOfSight, Occlusion } from "../line-of-sight/types";
-import { canSee, checkVisionCone } from "./vision";
+import { canSee, checkVisionCone, type VisionCone } from "./vision";
 
 /**
  * Every sensing agent (sensor) in structure-of-arrays form: plain data, `structuredClone`-able and
@@ -17,30 +17,29 @@ export interface SenseManager {
   readonly x: Float64Array;
   /** Eye position y per sensor. */
   readonly y: Float64Array;
-  /** Heading per sensor, radians (0 = +x, counter-clockwise). */
+  /** Heading per sensor, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide). */
   readonly heading: Float64Array;
-  /** Vision range per sensor. */
+  /** View range per sensor, world units ({@link VisionCone.viewRange}). */
   readonly viewRange: Float64Array;
-  /** Full field of view per sensor, radians. */
+  /** Full field of view per sensor (not the half angle), radians ({@link VisionCone.fieldOfView}). */
   readonly fieldOfView: Float64Array;
-  /** Hearing sensitivity multiplier per sensor (0 = deaf). */
-  readonly hearing: Float64Array;
+  /** Hearing sensitivity multiplier per sensor (0 = deaf), the `sensitivity` option of {@link hearingIntensity}. */
+  readonly hearingSensitivity: Float64Array;
 }
 
-/** A new sensor for {@link addSensor}. */
-export interface SensorDefinition {
-  /** Eye position x. */
+/**
+ * A new sensor for {@link addSensor} (and the observer of {@link senseTargets}): a {@link VisionCone}
+ * (`viewRange`, `fieldOfView`) placed at an eye position and heading, with a hearing sensitivity.
+ */
+export interface SensorDefinition extends VisionCone {
+  /** Eye position x, world units. */
   readonly x: number;
-  /** Eye position y. */
+  /** Eye position y, world units. */
   readonly y: number;
-  /** Heading in radians (0 = +x). */
+  /** Heading, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide). */
   readonly heading: number;
-  /** Vision range, ≥ 0. */
-  readonly viewRange: number;
-  /** Full field of view in radians, in [0, 2π]. */
-  readonly fieldOfView: number;
-  /** Hearing sensitivity multiplier, ≥ 0 (default 1). */
-  readonly hearing?: number;
+  /** Hearing sensitivity multiplier, ≥ 0 (default 1): the `sensitivity` option of {@link hearingIntensity}. */
+  readonly hearingSensitivity?: number;
 }
 
 /** Result buffer of {@link senseInto}: the indices of the targets seen and of the sounds heard. */
@@ -97,7 +96,7 @@ export function createSenseManager(capacity: number): SenseManager {
     heading: new Float64Array(capacity),
     viewRange: new Float64Array(capacity),
     fieldOfView: new Float64Array(capacity),
-    hearing: new Float64Array(capacity),
+    hearingSensitivity: new Float64Array(capacity),
   };
 }
 
@@ -108,12 +107,12 @@ export function createSenseManager(capacity: number): SenseManager {
 export function addSensor(manager: SenseManager, sensor: SensorDefinition): number {
   const input: unknown = sensor;
   if (typeof input !== "object" || input === null)
-    configError("addSensor", "the sensor is not an object; pass { x, y, heading, viewRange, fieldOfView, hearing? }.", "sensor");
-  checkVisionCone("addSensor", { range: sensor.viewRange, fieldOfView: sensor.fieldOfView });
+    configError("addSensor", "the sensor is not an object; pass { x, y, heading, viewRange, fieldOfView, hearingSensitivity? }.", "sensor");
+  checkVisionCone("addSensor", { viewRange: sensor.viewRange, fieldOfView: sensor.fieldOfView });
   checkNumber("addSensor", "x", sensor.x);
   checkNumber("addSensor", "y", sensor.y);
   checkNumber("addSensor", "heading", sensor.heading);
-  const hearing = sensor.hearing === undefined ? 1 : checkNumber("addSensor", "hearing", sensor.hearing, 0);
+  const hearing = sensor.hearingSensitivity === undefined ? 1 : checkNumber("addSensor", "hearingSensitivity", sensor.hearingSensitivity, 0);
   if (manager.count >= manager.capacity) return -1;
   const i = manager.count++;
   manager.x[i] = sensor.x;
@@ -121,7 +120,7 @@ export function addSensor(manager: SenseManager, sensor: SensorDefinition): numb
   manager.heading[i] = sensor.heading;
   manager.viewRange[i] = sensor.viewRange;
   manager.fieldOfView[i] = sensor.fieldOfView;
-  manager.hearing[i] = hearing;
+  manager.hearingSensitivity[i] = hearing;
   return i;
 }
 
@@ -149,7 +148,7 @@ export function createSenseResult(maxSeen: number, options?: SenseResultOptions)
 }
 
 // Scratch objects reused by senseInto so a frame loop allocates nothing.
-const cone = { range: 0, fieldOfView: 0 };
+const cone = { viewRange: 0, fieldOfView: 0 };
 const hearingOptions: { sensitivity: number; occlusion: Occlusion | undefined } = { sensitivity: 1, occlusion: undefined };
 
 /**
@@ -166,7 +165,7 @@ export function senseInto(out: SenseResult, manager: SenseManager, index: number
   const ox = manager.x[index]!;
   const oy = manager.y[index]!;
   const heading = manager.heading[index]!;
-  cone.range = manager.viewRange[index]!;
+  cone.viewRange = manager.viewRange[index]!;
   cone.fieldOfView = manager.fieldOfView[index]!;
   let flags = 0;
   let seen = 0;
@@ -182,7 +181,7 @@ export function senseInto(out: SenseResult, manager: SenseManager, index: number
     }
   }
   let heard = 0;
-  const sensitivity = manager.hearing[index]!;
+  const sensitivity = manager.hearingSensitivity[index]!;
   const threshold = options?.hearingThreshold ?? 0;
   hearingOptions.sensitivity = sensitivity;
   hearingOptions.occlusion = options?.occlusion;

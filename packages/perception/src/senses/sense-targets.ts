@@ -3,23 +3,14 @@ import { configError } from "../errors";
 import { gridLineOfSight } from "../line-of-sight/grid-line-of-sight";
 import { hearingIntensity, type SoundEvent } from "./hearing";
 import type { LineOfSight, Occlusion } from "../line-of-sight/types";
+import type { SensorDefinition } from "./sense-manager";
 import { canSee, checkVisionCone } from "./vision";
 
-/** The observer of {@link senseTargets}. */
-export interface Observer {
-  /** Eye position x. */
-  readonly x: number;
-  /** Eye position y. */
-  readonly y: number;
-  /** Heading in radians (0 = +x, counter-clockwise). */
-  readonly heading: number;
-  /** Vision range, ≥ 0. */
-  readonly viewRange: number;
-  /** Full field of view in radians, in [0, 2π]. */
-  readonly fieldOfView: number;
-  /** Hearing sensitivity multiplier, ≥ 0 (default 1). */
-  readonly hearing?: number;
-}
+/**
+ * The observer of {@link senseTargets}: the same shape as a {@link SensorDefinition} (a
+ * {@link VisionCone} at an eye position and heading, with a hearing sensitivity).
+ */
+export type Observer = SensorDefinition;
 
 /** Options for {@link senseTargets}. */
 export interface SenseTargetsOptions {
@@ -65,17 +56,17 @@ export function senseTargets(
   targets: readonly { readonly x: number; readonly y: number }[],
   options: SenseTargetsOptions = {},
 ): SenseTargetsResult {
-  checkVisionCone("senseTargets", { range: observer.viewRange, fieldOfView: observer.fieldOfView });
+  checkVisionCone("senseTargets", { viewRange: observer.viewRange, fieldOfView: observer.fieldOfView });
   const input: unknown = targets;
   if (!Array.isArray(input)) configError("senseTargets", "targets must be an array of { x, y }.", "targets");
   const lineOfSight = options.lineOfSight ?? (options.grid === undefined ? undefined : gridLineOfSight(options.grid));
-  const cone = { range: observer.viewRange, fieldOfView: observer.fieldOfView };
+  const cone = { viewRange: observer.viewRange, fieldOfView: observer.fieldOfView };
   const seen: number[] = [];
   targets.forEach((t, i) => {
     if (canSee(cone, observer.x, observer.y, observer.heading, t.x, t.y, lineOfSight === undefined ? {} : { lineOfSight })) seen.push(i);
   });
   const heard: { index: number; intensity: number }[] = [];
-  const sensitivity = observer.hearing ?? 1;
+  const sensitivity = observer.hearingSensitivity ?? 1;
   (options.sounds ?? []).forEach((s, index) => {
     const intensity = hearingIntensity(s, observer.x, observer.y, { sensitivity, occlusion: options.occlusion });
     if (intensity > 0) heard.push({ index, intensity });

@@ -87,7 +87,7 @@ export function beginVisionBatch(batch: VisionBatch): void {
  * const batch = createVisionBatch(3, 2);
  * batch.neighbors.set([1, 2, 0, 2, 0, 1]);                  // everyone checks the two others
  * const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
- * const cone = { range: 10, fieldOfView: Math.PI / 2 };
+ * const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
  * stepVisionBatch(batch, cone, agents, 2);                   // "partial": agents 0 and 1 done
  * const status = stepVisionBatch(batch, cone, agents, 2);    // "done"
  * const seen = [...batch.visible];                           // [1, 0, 1, 1, 1, 1]: agent 0 does not see agent 2 behind it
@@ -102,7 +102,7 @@ export function stepVisionBatch(
 ): SliceStatus {
   if (!(budgetUnits >= 0) || (budgetUnits !== Infinity && !Number.isInteger(budgetUnits)))
     configError("stepVisionBatch", `"budgetUnits" is ${budgetUnits}; pass an integer ≥ 0 (or Infinity).`, "budgetUnits");
-  checkNumber("stepVisionBatch", "range", cone.range, 0);
+  checkNumber("stepVisionBatch", "viewRange", cone.viewRange, 0);
   checkNumber("stepVisionBatch", "fieldOfView", cone.fieldOfView, 0, 2 * Math.PI);
   const n = batch.agentCount;
   const per = batch.perAgent;
@@ -114,7 +114,7 @@ export function stepVisionBatch(
   const los = options === undefined ? undefined : options.lineOfSight;
   const zones = options === undefined ? undefined : options.zones;
   const modifier = options === undefined ? 0 : (options.modifier ?? 0);
-  const range2 = cone.range * cone.range;
+  const range2 = cone.viewRange * cone.viewRange;
   const all = cone.fieldOfView >= 2 * Math.PI;
   const cosHalf = Math.cos(cone.fieldOfView / 2);
   const end = budgetUnits >= n - batch.cursor ? n : batch.cursor + budgetUnits;

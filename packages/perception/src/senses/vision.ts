@@ -1,11 +1,14 @@
 import { checkNumber, configError, describeValue } from "../errors";
 import type { LineOfSight } from "../line-of-sight/types";
 
-/** A vision cone: range and full field-of-view angle, looking along a heading. */
+/**
+ * A vision cone: view range and full field-of-view angle, looking along a heading. The same two
+ * fields, with the same names and meaning, are part of {@link SensorDefinition} and {@link Observer}.
+ */
 export interface VisionCone {
   /** Maximum distance at which anything is seen, in world units, ≥ 0. */
-  readonly range: number;
-  /** Full opening angle of the cone in radians, in [0, 2π]. `2π` sees all around. */
+  readonly viewRange: number;
+  /** Full opening angle of the cone (not the half angle) in radians, in [0, 2π]. `2π` sees all around. */
   readonly fieldOfView: number;
 }
 
@@ -16,12 +19,12 @@ export interface CanSeeOptions {
 }
 
 /**
- * Validates a vision cone, throwing `PERCEPTION_CONFIG` for a negative or non-finite range or a
+ * Validates a vision cone, throwing `PERCEPTION_CONFIG` for a negative or non-finite view range or a
  * field of view outside [0, 2π].
  * @internal
  */
 export function checkVisionCone(fn: string, cone: VisionCone): void {
-  checkNumber(fn, "range", cone.range, 0);
+  checkNumber(fn, "viewRange", cone.viewRange, 0);
   checkNumber(fn, "fieldOfView", cone.fieldOfView, 0, 2 * Math.PI);
 }
 
@@ -33,7 +36,7 @@ export function checkVisionCone(fn: string, cone: VisionCone): void {
  *
  * @example
  * ```ts
- * const cone = { range: 10, fieldOfView: Math.PI / 2 };
+ * const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
  * canSee(cone, 0, 0, 0, 5, 1);   // true: 5.1 away, 11° off the heading
  * canSee(cone, 0, 0, 0, -5, 0);  // false: behind
  * ```
@@ -42,7 +45,7 @@ export function canSee(cone: VisionCone, ox: number, oy: number, heading: number
   const dx = tx - ox;
   const dy = ty - oy;
   const d2 = dx * dx + dy * dy;
-  if (d2 > cone.range * cone.range) return false;
+  if (d2 > cone.viewRange * cone.viewRange) return false;
   if (d2 > 0 && cone.fieldOfView < 2 * Math.PI) {
     // cos of the angle between heading and the target direction, compared with cos(half FOV).
     const dot = (dx * Math.cos(heading) + dy * Math.sin(heading)) / Math.sqrt(d2);
@@ -58,13 +61,13 @@ export function canSee(cone: VisionCone, ox: number, oy: number, heading: number
 
 /** Shapes of a {@link VisionZone}, in the eye's frame (forward along the heading). */
 export const VisionShape = {
-  /** Distance ≤ `range` and angle off the heading ≤ `halfAngle`. */
+  /** Distance ≤ `viewRange` and angle off the heading ≤ `halfAngle`. */
   Cone: 0,
-  /** Forward distance in [0, `range`] and lateral offset ≤ `halfWidth` (*Splinter Cell Conviction*'s distance boxes). */
+  /** Forward distance in [0, `viewRange`] and lateral offset ≤ `halfWidth` (*Splinter Cell Conviction*'s distance boxes). */
   Box: 1,
   /**
    * Widens like a cone of `halfAngle` up to forward distance `widestAt`, then narrows linearly to
-   * `endHalfWidth` at `range` (*Splinter Cell Blacklist*'s coffin, ch. 28): far away it is narrower
+   * `endHalfWidth` at `viewRange` (*Splinter Cell Blacklist*'s coffin, ch. 28): far away it is narrower
    * than the cone, so the guard does not notice things far off to the side.
    */
   Coffin: 2,
@@ -82,17 +85,17 @@ export type VisionShapeValue = (typeof VisionShape)[keyof typeof VisionShape];
 export interface VisionZone {
   /** Shape (default {@link VisionShape.Cone}). */
   readonly shape?: VisionShapeValue;
-  /** Maximum (forward, for box and coffin) distance of the zone, ≥ 0. */
-  readonly range: number;
-  /** Half of the zone's opening angle in radians, in [0, π] (cone, coffin). */
+  /** Maximum (forward, for box and coffin) distance of the zone, in world units, ≥ 0 (the same idea as {@link VisionCone.viewRange}). */
+  readonly viewRange: number;
+  /** Half of the zone's opening angle (not the full field of view) in radians, in [0, π] (cone, coffin). */
   readonly halfAngle: number;
   /** Identification certainty inside the zone, in [0, 1]. */
   readonly certainty: number;
   /** Box: half of its width, ≥ 0 (default 0). */
   readonly halfWidth?: number;
-  /** Coffin: forward distance of its widest point, in (0, range] (default range / 2). */
+  /** Coffin: forward distance of its widest point, in (0, viewRange] (default viewRange / 2). */
   readonly widestAt?: number;
-  /** Coffin: half-width at `range`, ≥ 0 (default 0). */
+  /** Coffin: half-width at `viewRange`, ≥ 0 (default 0). */
   readonly endHalfWidth?: number;
 }
 
@@ -106,17 +109,17 @@ export interface VisionCertaintyOptions {
 
 /**
  * Checks a list of zones (throws `PERCEPTION_CONFIG` naming the zone for a certainty outside [0, 1],
- * a negative range or a half-angle outside [0, π]). Call once when you build the zones, not per frame.
+ * a negative view range or a half-angle outside [0, π]). Call once when you build the zones, not per frame.
  */
 export function validateVisionZones(zones: readonly VisionZone[]): readonly VisionZone[] {
   const input: unknown = zones;
-  if (!Array.isArray(input)) configError("validateVisionZones", "zones must be an array of { range, halfAngle, certainty }.", "zones");
+  if (!Array.isArray(input)) configError("validateVisionZones", "zones must be an array of { viewRange, halfAngle, certainty }.", "zones");
   for (let i = 0; i < zones.length; i++) {
     const z = zones[i]!; // indexed, so a hole in a sparse array is caught too
     const fn = "validateVisionZones";
     const at = `zones[${i}]`;
     if (typeof z !== "object" || (z as unknown) === null) configError("validateVisionZones", `zones[${i}] is not an object.`, `zones[${i}]`);
-    checkNumber(fn, `${at}.range`, z.range, 0);
+    checkNumber(fn, `${at}.viewRange`, z.viewRange, 0);
     checkNumber(fn, `${at}.halfAngle`, z.halfAngle, 0, Math.PI);
     checkNumber(fn, `${at}.certainty`, z.certainty, 0, 1);
     const shape = z.shape ?? VisionShape.Cone;
@@ -124,7 +127,7 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
       configError("validateVisionZones", `zones[${i}].shape is ${describeValue(shape)}; use VisionShape.Cone, Box or Coffin.`, `zones[${i}].shape`);
     }
     if (z.halfWidth !== undefined) checkNumber(fn, `${at}.halfWidth`, z.halfWidth, 0);
-    if (z.widestAt !== undefined) checkNumber(fn, `${at}.widestAt`, z.widestAt, Number.MIN_VALUE, Math.max(z.range, Number.MIN_VALUE));
+    if (z.widestAt !== undefined) checkNumber(fn, `${at}.widestAt`, z.widestAt, Number.MIN_VALUE, Math.max(z.viewRange, Number.MIN_VALUE));
     if (z.endHalfWidth !== undefined) checkNumber(fn, `${at}.endHalfWidth`, z.endHalfWidth, 0);
     if (shape === VisionShape.Coffin && z.halfAngle >= Math.PI / 2)
       configError("validateVisionZones", `zones[${i}].halfAngle must be below π/2 for a coffin.`, `zones[${i}].halfAngle`);
@@ -199,19 +202,19 @@ export function bestZone(zones: readonly VisionZone[]): number {
     const z = zones[i]!;
     const shape = z.shape;
     let contains: boolean;
-    if (shape === undefined || shape === VisionShape.Cone) contains = d <= z.range && angle <= z.halfAngle;
-    else if (shape === VisionShape.Box) contains = forward >= 0 && forward <= z.range && lateral <= (z.halfWidth ?? 0);
+    if (shape === undefined || shape === VisionShape.Cone) contains = d <= z.viewRange && angle <= z.halfAngle;
+    else if (shape === VisionShape.Box) contains = forward >= 0 && forward <= z.viewRange && lateral <= (z.halfWidth ?? 0);
     else {
-      const widestAt = z.widestAt ?? z.range / 2;
+      const widestAt = z.widestAt ?? z.viewRange / 2;
       const widest = widestAt * Math.tan(z.halfAngle);
       const end = z.endHalfWidth ?? 0;
       const half =
         forward <= widestAt
           ? forward * Math.tan(z.halfAngle)
-          : z.range > widestAt
-            ? widest + ((end - widest) * (forward - widestAt)) / (z.range - widestAt)
+          : z.viewRange > widestAt
+            ? widest + ((end - widest) * (forward - widestAt)) / (z.viewRange - widestAt)
             : end;
-      contains = forward >= 0 && forward <= z.range && lateral <= half;
+      contains = forward >= 0 && forward <= z.viewRange && lateral <= half;
     }
     if (contains && z.certainty > bestCertainty) {
       best = i;

@@ -96,7 +96,7 @@ describe("ch. 34 vision: half-angle clamp(k/d) and the perception timer", () => 
     expect(viewHalfAngle(5, 10, 0.2, 1.2)).toBe(1.2);
     expect(viewHalfAngle(20, 10, 0.2, 1.2)).toBe(0.5);
     expect(viewHalfAngle(100, 10, 0.2, 1.2)).toBe(0.2);
-    const coneAt = (d: number) => ({ range: 50, fieldOfView: 2 * viewHalfAngle(d, 10, 0.2, 1.2) });
+    const coneAt = (d: number) => ({ viewRange: 50, fieldOfView: 2 * viewHalfAngle(d, 10, 0.2, 1.2) });
     const near = { x: 4 * Math.cos(1), y: 4 * Math.sin(1) }; // 4 away, 57° off the heading
     const far = { x: 40 * Math.cos(0.4), y: 40 * Math.sin(0.4) }; // 40 away, 23° off
     expect(canSee(coneAt(4), 0, 0, 0, near.x, near.y)).toBe(true);

@@ -33,7 +33,7 @@ describe("boxLineOfSight", () => {
 
   it("blocks through a wall, passes beside it, and an empty list never blocks", () => {
     const los = boxLineOfSight([{ minX: 4, minY: -1, maxX: 5, maxY: 1 }]);
-    expect(canSee({ range: 10, fieldOfView: Math.PI }, 0, 0, 0, 8, 0, { lineOfSight: los })).toBe(false);
+    expect(canSee({ viewRange: 10, fieldOfView: Math.PI }, 0, 0, 0, 8, 0, { lineOfSight: los })).toBe(false);
     expect(los(0, 2, 8, 2)).toBe(true);
     expect(los(0, 1, 8, 1)).toBe(false); // grazing the top edge counts as blocked, as aabbIntersectsSegment
     expect(los(4.5, 0, 4.5, 0)).toBe(false); // a point inside

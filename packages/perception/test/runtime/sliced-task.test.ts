@@ -72,7 +72,7 @@ describe("createVisionBatchTask", () => {
         const want = make();
         const got = createVisionBatch(n, per);
         got.neighbors.set(want.neighbors);
-        const cone = { range: 9, fieldOfView: 2 };
+        const cone = { viewRange: 9, fieldOfView: 2 };
         const options = { lineOfSight: gridLineOfSight(grid) };
         stepVisionBatch(want, cone, agents, Infinity, options);
         const scheduler = runOnce(createVisionBatchTask(got, cone, agents, options), budgets, slice);
@@ -90,7 +90,7 @@ describe("createVisionBatchTask", () => {
     batch.neighbors.set([1, 2, 0, 2, 0, 1]);
     const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
     const scheduler = createScheduler({ frameBudget: 2 });
-    addScheduledTask(scheduler, createVisionBatchTask(batch, { range: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception" });
+    addScheduledTask(scheduler, createVisionBatchTask(batch, { viewRange: 10, fieldOfView: Math.PI / 2 }, agents), { module: "perception" });
     for (let f = 0; f < 6; f++) runSchedulerFrame(scheduler, 1 / 60);
     expect([...batch.visible]).toEqual([1, 0, 1, 1, 1, 1]);
     expect(scheduler.completions[0]).toBe(3); // each pass: 2 agents, then 1 and Done; the next job starts next frame

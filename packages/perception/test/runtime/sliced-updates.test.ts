@@ -43,10 +43,10 @@ const budgetsArb = fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxL
 
 describe("stepVisionBatch", () => {
   const zones = validateVisionZones([
-    { range: 8, halfAngle: Math.PI / 3, certainty: 1 },
-    { range: 20, halfAngle: Math.PI / 10, certainty: 0.9 },
-    { shape: VisionShape.Coffin, range: 15, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 5, endHalfWidth: 1 },
-    { shape: VisionShape.Box, range: 4, halfAngle: 0, halfWidth: 2, certainty: 0 },
+    { viewRange: 8, halfAngle: Math.PI / 3, certainty: 1 },
+    { viewRange: 20, halfAngle: Math.PI / 10, certainty: 0.9 },
+    { shape: VisionShape.Coffin, viewRange: 15, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 5, endHalfWidth: 1 },
+    { shape: VisionShape.Box, viewRange: 4, halfAngle: 0, halfWidth: 2, certainty: 0 },
   ]);
 
   it("equals the one-shot batch and canSee / visionCertainty pair by pair, for any budgets (property)", () => {
@@ -70,7 +70,7 @@ describe("stepVisionBatch", () => {
             return { minX: x, minY: y, maxX: x + 3, maxY: y + 2 };
           });
           const options = { zones, modifier: (seed % 3) * 0.2 - 0.2, ...(withRays ? { lineOfSight: boxLineOfSight(boxes) } : {}) };
-          const cone = { range: 18, fieldOfView: seed % 5 === 0 ? 2 * Math.PI : 2 };
+          const cone = { viewRange: 18, fieldOfView: seed % 5 === 0 ? 2 * Math.PI : 2 };
           const one = createVisionBatch(n, per);
           const sliced = createVisionBatch(n, per);
           for (let s = 0; s < n * per; s++) {
@@ -103,7 +103,7 @@ describe("stepVisionBatch", () => {
     const batch = createVisionBatch(3, 2);
     batch.neighbors.set([1, 2, 0, 2, 0, 1]);
     const agents = { x: [0, 5, -5], y: [0, 0, 0], heading: [0, Math.PI, 0] };
-    const cone = { range: 10, fieldOfView: Math.PI / 2 };
+    const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
     let calls = 0;
     const lineOfSight = (): boolean => {
       calls++;

@@ -90,7 +90,7 @@ describe("search coordinator (ch. 27)", () => {
   it("clears visible spots passively, time-sliced", () => {
     const c = createSearchCoordinator(8);
     startSearch(c, 0, 0, [5, 0, 6, 1, -5, 0, 7, -1, 8, 0]);
-    const cone = { range: 10, fieldOfView: Math.PI / 2 };
+    const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
     const wall = (_x0: number, _y0: number, x1: number): boolean => x1 !== 6;
     const s = requestSearchSpot(c, 9, 4, 0);
     expect(clearVisibleSpots(c, cone, 0, 0, 0, wall, 2)).toBe(1); // spots 0 and 1 tested; 1 is behind a wall

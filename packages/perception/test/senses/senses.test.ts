@@ -21,7 +21,7 @@ import {
   VisionShape,
 } from "../../src/index";
 
-const cone = { range: 10, fieldOfView: Math.PI / 2 };
+const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
 
 function throwsCode(f: () => unknown, code: TacticaErrorCode): void {
   let caught: unknown;
@@ -43,7 +43,7 @@ describe("canSee", () => {
     expect(canSee(cone, 0, 0, 0, 3, 2.99)).toBe(true);
     expect(canSee(cone, 0, 0, Math.PI / 2, 0, 5)).toBe(true); // heading +y
     expect(canSee(cone, 0, 0, 0, 0, 0)).toBe(true); // own position
-    expect(canSee({ range: 10, fieldOfView: 2 * Math.PI }, 0, 0, 0, -5, 0)).toBe(true);
+    expect(canSee({ viewRange: 10, fieldOfView: 2 * Math.PI }, 0, 0, 0, -5, 0)).toBe(true);
   });
 
   it("runs the ray only for targets inside range and cone", () => {
@@ -69,7 +69,7 @@ describe("canSee", () => {
           if (off > Math.PI) off = 2 * Math.PI - off;
           // Skip the knife edges where rounding decides.
           fc.pre(Math.abs(d - 10) > 1e-6 && Math.abs(off - fov / 2) > 1e-6 && d > 1e-6);
-          expect(canSee({ range: 10, fieldOfView: fov }, 0, 0, heading, tx, ty)).toBe(d <= 10 && off <= fov / 2);
+          expect(canSee({ viewRange: 10, fieldOfView: fov }, 0, 0, heading, tx, ty)).toBe(d <= 10 && off <= fov / 2);
         },
       ),
       { numRuns: 300 },
@@ -93,9 +93,9 @@ describe("gridLineOfSight", () => {
 
 describe("visionCertainty", () => {
   const zones = validateVisionZones([
-    { range: 5, halfAngle: Math.PI / 3, certainty: 1 },
-    { range: 15, halfAngle: Math.PI / 12, certainty: 0.9 },
-    { range: 10, halfAngle: Math.PI / 4, certainty: 0.5 },
+    { viewRange: 5, halfAngle: Math.PI / 3, certainty: 1 },
+    { viewRange: 15, halfAngle: Math.PI / 12, certainty: 0.9 },
+    { viewRange: 10, halfAngle: Math.PI / 4, certainty: 0.5 },
   ]);
 
   it("takes the best zone containing the target, plus a clamped modifier", () => {
@@ -130,9 +130,9 @@ describe("visionCertainty", () => {
   });
 
   it("supports box and coffin shapes; far away the coffin is narrower than the cone", () => {
-    const cone = validateVisionZones([{ range: 20, halfAngle: Math.PI / 6, certainty: 1 }]);
-    const coffin = validateVisionZones([{ shape: VisionShape.Coffin, range: 20, halfAngle: Math.PI / 6, widestAt: 10, endHalfWidth: 1, certainty: 1 }]);
-    const box = validateVisionZones([{ shape: VisionShape.Box, range: 20, halfAngle: 0, halfWidth: 2, certainty: 0.7 }]);
+    const cone = validateVisionZones([{ viewRange: 20, halfAngle: Math.PI / 6, certainty: 1 }]);
+    const coffin = validateVisionZones([{ shape: VisionShape.Coffin, viewRange: 20, halfAngle: Math.PI / 6, widestAt: 10, endHalfWidth: 1, certainty: 1 }]);
+    const box = validateVisionZones([{ shape: VisionShape.Box, viewRange: 20, halfAngle: 0, halfWidth: 2, certainty: 0.7 }]);
     // At 18 forward and 5 to the side: inside the cone (≈15.5°), outside the coffin (half-width ≈ 1.95 there).
     expect(visionCertainty(cone, 0, 0, 0, 18, 5)).toBe(1);
     expect(visionCertainty(coffin, 0, 0, 0, 18, 5)).toBe(0);
@@ -147,16 +147,16 @@ describe("visionCertainty", () => {
     expect(visionCertainty(box, 0, 0, 0, -1, 0)).toBe(0);
     // Shapes turn with the eye.
     expect(visionCertainty(box, 0, 0, Math.PI / 2, -1.9, 19)).toBe(0.7);
-    throwsCode(() => validateVisionZones([{ shape: 7 as never, range: 5, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
-    throwsCode(() => validateVisionZones([{ shape: VisionShape.Coffin, range: 5, halfAngle: 2, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ shape: 7 as never, viewRange: 5, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ shape: VisionShape.Coffin, viewRange: 5, halfAngle: 2, certainty: 1 }]), "PERCEPTION_CONFIG");
   });
 
   it("rejects certainties outside [0, 1] and bad zones", () => {
-    throwsCode(() => validateVisionZones([{ range: 5, halfAngle: 1, certainty: 1.2 }]), "PERCEPTION_CONFIG");
-    throwsCode(() => validateVisionZones([{ range: 5, halfAngle: 1, certainty: -0.1 }]), "PERCEPTION_CONFIG");
-    throwsCode(() => validateVisionZones([{ range: -1, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
-    throwsCode(() => validateVisionZones([{ range: 5, halfAngle: 4, certainty: 1 }]), "PERCEPTION_CONFIG");
-    throwsCode(() => validateVisionZones([{ range: 5, halfAngle: Number.NaN, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ viewRange: 5, halfAngle: 1, certainty: 1.2 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ viewRange: 5, halfAngle: 1, certainty: -0.1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ viewRange: -1, halfAngle: 1, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ viewRange: 5, halfAngle: 4, certainty: 1 }]), "PERCEPTION_CONFIG");
+    throwsCode(() => validateVisionZones([{ viewRange: 5, halfAngle: Number.NaN, certainty: 1 }]), "PERCEPTION_CONFIG");
   });
 });
 
@@ -202,7 +202,7 @@ describe("sense manager", () => {
   it("senses targets and sounds into a caller-owned result, flagging a short buffer", () => {
     const m = createSenseManager(2);
     const a = addSensor(m, { x: 0, y: 0, heading: 0, viewRange: 10, fieldOfView: Math.PI / 2 });
-    const b = addSensor(m, { x: 20, y: 0, heading: Math.PI, viewRange: 10, fieldOfView: Math.PI / 2, hearing: 0 });
+    const b = addSensor(m, { x: 20, y: 0, heading: Math.PI, viewRange: 10, fieldOfView: Math.PI / 2, hearingSensitivity: 0 });
     expect([a, b]).toEqual([0, 1]);
     expect(addSensor(m, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1 })).toBe(-1); // full: no throw
     const targets = new Float64Array([5, 0, 15, 0, -3, 0, 6, 1]);
@@ -240,7 +240,7 @@ describe("sense manager", () => {
     expect(senseInto(createSenseResult(4, { maxHeard: 4 }), m, a, targets, { sounds }).flags).toBe(SenseResultFlags.None);
 
     const soft = createSenseManager(1);
-    addSensor(soft, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1, hearing: 0.5 });
+    addSensor(soft, { x: 0, y: 0, heading: 0, viewRange: 1, fieldOfView: 1, hearingSensitivity: 0.5 });
     const r = senseInto(createSenseResult(0, { maxHeard: 2 }), soft, 0, [], { sounds });
     expect(r.heardIntensity[0]).toBe(0.25); // 0.5 at 2 of 4, halved by the sensor's hearing
 

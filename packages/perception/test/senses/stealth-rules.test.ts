@@ -52,7 +52,7 @@ describe("omniscient sensors, ignore rules and will-see checks (ch. 35)", () => 
   });
 
   it("predicts when a moving target comes into view, or −1", () => {
-    const cone = { range: 10, fieldOfView: Math.PI / 2 };
+    const cone = { viewRange: 10, fieldOfView: Math.PI / 2 };
     // A target walking from behind a corner (y = 8, outside the 45° half-angle at x = 4) down towards the axis.
     const t = predictSighting(cone, 0, 0, 0, 4, 8, 0, -2, { horizon: 4, samples: 16 });
     expect(t).toBeGreaterThan(0);

@@ -36,7 +36,7 @@ advanceSearch(coordinator, dt);`,
       return { minX: x, minY: y, maxX: x + rngFloat(rng, 1.5, 5), maxY: y + rngFloat(rng, 1.5, 5) };
     });
     const los = boxLineOfSight(boxes);
-    const cone = { range: 18, fieldOfView: Math.PI * 0.6 };
+    const cone = { viewRange: 18, fieldOfView: Math.PI * 0.6 };
     const coordinator = createSearchCoordinator(64, { timeLimit: 60 });
     let searcherCount = 3;
     let timeLimit = 60;

@@ -43,10 +43,10 @@ meter = stepDetection(meter, certainty, dt);`,
     for (let y = 2; y < 6; y++) setCellPassable(grid, 12, y, false);
     const los = gridLineOfSight(grid);
     const zones = validateVisionZones([
-      { range: 6, halfAngle: Math.PI / 3, certainty: 1 },
-      { range: 16, halfAngle: Math.PI / 10, certainty: 0.9 },
-      { range: 12, halfAngle: Math.PI / 4, certainty: 0.5 },
-      { range: 4, halfAngle: (3 * Math.PI) / 4, certainty: 0.3 },
+      { viewRange: 6, halfAngle: Math.PI / 3, certainty: 1 },
+      { viewRange: 16, halfAngle: Math.PI / 10, certainty: 0.9 },
+      { viewRange: 12, halfAngle: Math.PI / 4, certainty: 0.5 },
+      { viewRange: 4, halfAngle: (3 * Math.PI) / 4, certainty: 0.3 },
     ]);
     const guard = { x: GW / 2 + 0.5, y: GH / 2 + 0.5 };
     let heading = 0;
