@@ -226,7 +226,7 @@ export { createScentField, type ScentFieldOptions, depositScent, followScent, ty
 export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence/influence-climb";
 export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./memory/disappearance-watch";
 export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./memory/shared-belief";
-export { type SliceCounters, type SliceStatus } from "./runtime/sliced-update";
+export { type PerceptionSliceCounters, type SliceStatus } from "./runtime/sliced-update";
 export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./senses/vision-batch";
 export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./runtime/influence-slices";
 export { createExposureCounters, stepExposureSlice } from "./runtime/exposure-slices";

@@ -1,9 +1,9 @@
 import { configError } from "../errors";
 import { type ExposureMap, stepExposureMap } from "../terrain/exposure-map";
-import type { SliceCounters, SliceStatus } from "./sliced-update";
+import type { PerceptionSliceCounters, SliceStatus } from "./sliced-update";
 
 /** Creates zeroed counters for {@link stepExposureSlice}. */
-export function createExposureCounters(): SliceCounters {
+export function createExposureCounters(): PerceptionSliceCounters {
   return { units: 0, rays: 0 };
 }
 
@@ -22,7 +22,7 @@ export function createExposureCounters(): SliceCounters {
  * while (stepExposureSlice(exposure, counters, 40) === "partial") {} // 124 rays, 40 a frame
  * ```
  */
-export function stepExposureSlice(map: ExposureMap, counters: SliceCounters, budgetUnits: number): SliceStatus {
+export function stepExposureSlice(map: ExposureMap, counters: PerceptionSliceCounters, budgetUnits: number): SliceStatus {
   if (!(budgetUnits >= 0) || (budgetUnits !== Infinity && !Number.isInteger(budgetUnits)))
     configError("stepExposureSlice", `"budgetUnits" is ${budgetUnits}; pass an integer ≥ 0 (or Infinity).`, "budgetUnits");
   if (map.nextRay < 0) return "done";

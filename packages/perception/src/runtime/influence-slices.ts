@@ -1,6 +1,6 @@
 import { configError } from "../errors";
 import { finishInfluencePropagation, type InfluenceMap, propagateInfluenceRows } from "../influence/influence-map";
-import type { SliceCounters, SliceStatus } from "./sliced-update";
+import type { PerceptionSliceCounters, SliceStatus } from "./sliced-update";
 
 /**
  * A time-sliced propagation step of an {@link InfluenceMap}, as plain data: `row` is the next row
@@ -8,7 +8,7 @@ import type { SliceCounters, SliceStatus } from "./sliced-update";
  * after the last row, swaps them and re-applies the sources. Until then the map's `values` still
  * hold the previous step, readable by queries. `units` counts rows written (`rays` stays 0).
  */
-export interface InfluencePropagation extends SliceCounters {
+export interface InfluencePropagation extends PerceptionSliceCounters {
   /** Next row to propagate; `-1` when no step is running. */
   row: number;
 }

@@ -3,7 +3,7 @@ import { stepExposureSlice } from "./exposure-slices";
 import type { ExposureMap } from "../terrain/exposure-map";
 import { type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
 import type { InfluenceMap } from "../influence/influence-map";
-import type { SliceCounters } from "./sliced-update";
+import type { PerceptionSliceCounters } from "./sliced-update";
 import type { VisionCone } from "../senses/vision";
 import { beginVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "../senses/vision-batch";
 
@@ -26,7 +26,7 @@ export interface ExposureTask extends SlicedTask {
   /** The map it builds (start a build with `beginExposureMap`). */
   readonly map: ExposureMap;
   /** Rays cast since the task was created (`units` and `rays`, both one per ray). */
-  readonly totals: SliceCounters;
+  readonly totals: PerceptionSliceCounters;
 }
 
 /**
@@ -124,7 +124,7 @@ export function createInfluencePropagationTask(map: InfluenceMap, options?: Infl
  * ```
  */
 export function createExposureTask(map: ExposureMap): ExposureTask {
-  const totals: SliceCounters = { units: 0, rays: 0 };
+  const totals: PerceptionSliceCounters = { units: 0, rays: 0 };
   return {
     map,
     totals,

@@ -1,5 +1,5 @@
 import { checkNumber, configError } from "../errors";
-import type { SliceCounters, SliceStatus } from "../runtime/sliced-update";
+import type { PerceptionSliceCounters, SliceStatus } from "../runtime/sliced-update";
 import type { LineOfSight } from "../line-of-sight/types";
 import { bestZone, type VisionCone, type VisionZone, zoneScratch } from "./vision";
 
@@ -10,7 +10,7 @@ import { bestZone, type VisionCone, type VisionZone, zoneScratch } from "./visio
  * process; {@link stepVisionBatch} resumes there, so a frame can process as many agents as its budget
  * allows. Counters are reset by {@link beginVisionBatch}.
  */
-export interface VisionBatch extends SliceCounters {
+export interface VisionBatch extends PerceptionSliceCounters {
   /** Number of agents. */
   readonly agentCount: number;
   /** Neighbour slots per agent. */
