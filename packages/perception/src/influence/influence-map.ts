@@ -86,8 +86,14 @@ export function setInfluenceSource(map: InfluenceMap, x: number, y: number, valu
   return map;
 }
 
-/** The combined influence `values + minValues` of cell `(x, y)`; 0 outside the map. */
+/**
+ * The combined influence `values + minValues` of cell `(x, y)` (integer cell coordinates); 0 outside
+ * the map. Throws `PERCEPTION_CONFIG` for a coordinate that is not an integer (`undefined`, `NaN`,
+ * a fraction), which would otherwise read `NaN`.
+ */
 export function influenceAt(map: InfluenceMap, x: number, y: number): number {
+  if (!(Number.isInteger(x) && Number.isInteger(y)))
+    configError("influenceAt", `cell (${describeValue(x)}, ${describeValue(y)}) is not a pair of integers.`, "x");
   if (x < 0 || y < 0 || x >= map.width || y >= map.height) return 0;
   const i = y * map.width + x;
   return map.values[i]! + map.minValues[i]!;

@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, configError } from "../errors";
 import type { TerrainRegions } from "../terrain/terrain-merge";
 
 /**
@@ -64,6 +64,7 @@ export function addTileInfluence(
   options?: TileInfluenceOptions,
 ): Float64Array {
   const k = options === undefined ? 1 : (options.k ?? 1);
+  if (!(Number.isInteger(ux) && Number.isInteger(uy))) configError("addTileInfluence", `tile (${ux}, ${uy}) is not a pair of integers.`, "ux");
   if (out.length !== width * height) configError("addTileInfluence", `"out" has ${out.length} values, not ${width}×${height}.`, "out");
   checkNumber("addTileInfluence", "strength", strength);
   checkNumber("addTileInfluence", "k", k, Number.MIN_VALUE);
@@ -224,11 +225,13 @@ export function addRegionInfluence(
 /**
  * Mixes per-player influence maps at query time (ch. 31: keep one map per player, never only the
  * difference): `Σ weights[p] · maps[p][i]` for cell or region `i`, e.g. weights
- * `[1, 0.25, −1]` for self, an ally at 25 % and an enemy.
+ * `[1, 0.25, −1]` for self, an ally at 25 % and an enemy. `index` must be an integer in
+ * `[0, maps[0].length)` (every map the same length), else `PERCEPTION_CONFIG`.
  */
 export function mixPlayerInfluence(maps: readonly ArrayLike<number>[], weights: ArrayLike<number>, index: number): number {
   if (maps.length !== weights.length)
     configError("mixPlayerInfluence", `${maps.length} maps but ${weights.length} weights; pass one weight per player.`, "weights");
+  if (maps.length > 0) checkIndex("mixPlayerInfluence", "index", index, 0, maps[0]!.length - 1);
   let v = 0;
   for (let p = 0; p < maps.length; p++) {
     const w = weights[p]!;

@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, configError } from "../errors";
 
 /**
  * Changed-object events (*Splinter Cell Blacklist*, *Game AI Pro 2* ch. 28) as plain data: the
@@ -78,10 +78,11 @@ export function observeObjectState(store: ChangedObjects, object: number, state:
   return e;
 }
 
-/** NPC `npc` witnesses event `event`: it claims it when nobody has (returns true), else false. */
+/** NPC `npc` (an integer id ≥ 0) witnesses live event `event` (in `[0, count)`): it claims it when nobody has (returns true), else false. Throws `PERCEPTION_CONFIG` for any other event or npc. */
 export function claimChangedObject(store: ChangedObjects, event: number, npc: number): boolean {
   if (!(Number.isInteger(event) && event >= 0 && event < store.count))
     configError("claimChangedObject", `event ${event} does not exist (${store.count} live).`, "event");
+  checkIndex("claimChangedObject", "npc", npc, 0, 0x7fffffff);
   if (store.claimedBy[event] !== -1) return false;
   store.claimedBy[event] = npc;
   return true;

@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import { checkNumber, configError, describeValue, PerceptionErrorCodes } from "../errors";
+import { checkIndex, checkNumber, configError, describeValue, PerceptionErrorCodes } from "../errors";
 
 /** Which sense produced a memory record. */
 export const SenseKind = {
@@ -128,8 +128,9 @@ export function createTargetMemory(capacity: number, options: TargetMemoryOption
   };
 }
 
-/** The record index of target `id`, or −1 when it is not remembered. O(count). */
+/** The record index of target `id` (a 32-bit integer; anything else throws `PERCEPTION_CONFIG`), or −1 when it is not remembered. O(count). */
 export function findTargetMemory(memory: TargetMemory, id: number): number {
+  checkIndex("findTargetMemory", "id", id, -0x80000000, 0x7fffffff);
   const ids = memory.id;
   for (let i = 0; i < memory.count; i++) if (ids[i] === id) return i;
   return -1;
@@ -139,10 +140,12 @@ export function findTargetMemory(memory: TargetMemory, id: number): number {
  * Records that target `id` was perceived at `(x, y)` with `certainty` in [0, 1] through `sense`.
  * The record's position is replaced, its age reset to 0 and its confidence raised to `certainty`
  * (never lowered: a faint sound does not erase a clear sighting). Returns the record index, or −1
- * when the memory is full and the target is new. Throws `PERCEPTION_CONFIG` for a certainty outside [0, 1].
+ * when the memory is full and the target is new. Throws `PERCEPTION_CONFIG` for a certainty outside [0, 1]
+ * or an `id` that is not a 32-bit integer.
  */
 export function recordPerception(memory: TargetMemory, id: number, x: number, y: number, certainty: number, sense: SenseKindValue): number {
   if (!(certainty >= 0 && certainty <= 1)) configError("recordPerception", `"certainty" is ${certainty}; pass a value in [0, 1].`, "certainty");
+  checkIndex("recordPerception", "id", id, -0x80000000, 0x7fffffff);
   let i = findTargetMemory(memory, id);
   if (i < 0) {
     if (memory.count >= memory.capacity) return -1;
@@ -205,9 +208,18 @@ export function updateTargetMemory(memory: TargetMemory, dt: number): number {
   return forgotten;
 }
 
-/** The {@link Awareness} level of record `index`, from its confidence and the memory's thresholds. */
+/**
+ * The {@link Awareness} level of record `index` (in `[0, memory.count)`, e.g. from
+ * {@link findTargetMemory}), from its confidence and the memory's thresholds. `−1` (what
+ * `findTargetMemory` returns for a target not remembered) gives {@link Awareness.Unaware}. Throws
+ * `PERCEPTION_CONFIG` for any other index (`undefined`, a fraction, below −1, or a stale index at
+ * or past `memory.count`: records are kept dense, so an old index may now name another target).
+ */
 export function awarenessOf(memory: TargetMemory, index: number): AwarenessValue {
-  if (!(index >= 0 && index < memory.count)) return Awareness.Unaware;
+  if (!(index >= 0 && index < memory.count && Number.isInteger(index))) {
+    if (index === -1) return Awareness.Unaware;
+    configError("awarenessOf", `record ${describeValue(index)} does not exist (count ${memory.count}); pass an index from findTargetMemory.`, "index");
+  }
   const c = memory.confidence[index]!;
   return c >= memory.detectAt ? Awareness.Detected : c >= memory.investigateAt ? Awareness.Investigate : Awareness.Unaware;
 }

@@ -1,5 +1,5 @@
 import { type Rng, rngFloat, rngShuffle } from "@tactica/core";
-import { checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, configError } from "../errors";
 import type { LineOfSight } from "../line-of-sight/types";
 import { canSee, type VisionCone } from "../senses/vision";
 
@@ -155,9 +155,11 @@ export function isSearchOver(coordinator: SearchCoordinator): boolean {
  * marked searched (it has finished with it), then the best unsearched spot — lowest
  * `estimatedWeight · d(spot, estimate) + searcherWeight · d(spot, searcher) + actualWeight ·
  * d(spot, actual)` — is marked in progress for it and returned. Returns −1 when none is left or the
- * time limit has passed; the NPC then returns to its regular behaviour.
+ * time limit has passed; the NPC then returns to its regular behaviour. Throws `PERCEPTION_CONFIG`
+ * for a `searcher` that is not an integer id ≥ 0 (it is stored in `owner`, where −1 means "none").
  */
 export function requestSearchSpot(coordinator: SearchCoordinator, searcher: number, sx: number, sy: number): number {
+  checkIndex("requestSearchSpot", "searcher", searcher, 0, 0x7fffffff);
   const c = coordinator;
   for (let i = 0; i < c.count; i++) {
     if (c.owner[i] === searcher) {

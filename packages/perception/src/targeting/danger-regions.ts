@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, configError } from "../errors";
 
 /**
  * Regions where an agent saw comrades take fire or die (*FEAR*, *Game AI Pro 2* ch. 2), refused or
@@ -110,8 +110,11 @@ export interface SelectTargetOptions {
  * response curves: distance, threat, visibility), except that the `current` target (−1 for none)
  * is kept unless another beats it by more than `hysteresis`, so the choice does not flicker between
  * two close targets. A negative or NaN score means "not a candidate". Returns −1 when no index qualifies.
+ * Throws `PERCEPTION_CONFIG` when `current` is not −1 or an index into `scores` (`undefined`, a
+ * fraction, or a stale index past the end of a shorter list).
  */
 export function selectTarget(scores: ArrayLike<number>, current: number, options?: SelectTargetOptions): number {
+  checkIndex("selectTarget", "current", current, -1, scores.length - 1);
   const hysteresis = options?.hysteresis ?? 0.1;
   let best = -1;
   let bestScore = -Infinity;
@@ -123,7 +126,7 @@ export function selectTarget(scores: ArrayLike<number>, current: number, options
       best = i;
     }
   }
-  if (current >= 0 && current < scores.length) {
+  if (current >= 0) {
     const c = scores[current]!;
     if (c >= 0 && !(bestScore > c + hysteresis)) return current;
   }

@@ -43,7 +43,20 @@ describe("target memory", () => {
     expect(updateTargetMemory(m, 1)).toBe(1); // 0.25 − 0.25 = 0 ≤ forgetBelow
     expect(m.count).toBe(0);
     expect(findTargetMemory(m, 7)).toBe(-1);
-    expect(awarenessOf(m, 0)).toBe(Awareness.Unaware);
+    expect(awarenessOf(m, findTargetMemory(m, 7))).toBe(Awareness.Unaware); // −1: not remembered
+  });
+
+  it("fails loudly on an index or id that is not one (issue 26)", () => {
+    const m = createTargetMemory(4);
+    recordPerception(m, 7, 1, 2, 1, SenseKind.Sight);
+    for (const bad of [undefined, Number.NaN, 0.5, 1, 4, -2]) throwsCode(() => awarenessOf(m, bad as number), "PERCEPTION_CONFIG", "index");
+    expect(awarenessOf(m, 0)).toBe(Awareness.Detected);
+    for (const bad of [undefined, Number.NaN, 1.5, 2 ** 31]) {
+      throwsCode(() => recordPerception(m, bad as number, 0, 0, 1, SenseKind.Sight), "PERCEPTION_CONFIG", "id");
+      throwsCode(() => findTargetMemory(m, bad as number), "PERCEPTION_CONFIG", "id");
+    }
+    expect(m.count).toBe(1); // nothing was recorded under slot 0 or id 0
+    expect(findTargetMemory(m, -5)).toBe(-1); // any 32-bit id is fine
   });
 
   it("keeps records dense when several are forgotten in one update", () => {

@@ -62,7 +62,7 @@ describe("selectTarget", () => {
     expect(selectTarget([0.5, 0.65, 0.2], 0, { hysteresis: 0.2 })).toBe(0);
     expect(selectTarget([-1, 0.3], 0)).toBe(1); // the current target is no longer a candidate
     expect(selectTarget([-1, Number.NaN], -1)).toBe(-1);
-    expect(selectTarget([], 0)).toBe(-1);
+    expect(selectTarget([], -1)).toBe(-1);
   });
 
   it("switches at most once while two scores stay within the hysteresis (property)", () => {
