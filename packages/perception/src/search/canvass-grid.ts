@@ -83,12 +83,16 @@ function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAng
   return n;
 }
 
-/** The number of unseen cells whose centre lies in the wedge (apex `(x, y)`, `heading`, `halfAngle`, `viewRange`). */
+/**
+ * The number of unseen cells whose centre lies in the wedge with apex `(x, y)` (world units), facing
+ * `heading` (radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide)), opening `halfAngle` to each side (radians, half of the field of view) and reaching
+ * `viewRange` (world units).
+ */
 export function countCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
   return wedge(grid, x, y, heading, halfAngle, viewRange, false);
 }
 
-/** Marks the wedge's cells seen; returns how many were newly seen. */
+/** Marks the cells of the wedge of {@link countCanvassWedge} (same parameters and units) seen; returns how many were newly seen. */
 export function markCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
   return wedge(grid, x, y, heading, halfAngle, viewRange, true);
 }
@@ -102,10 +106,16 @@ export interface ChooseCanvassPoseOptions {
 }
 
 /**
- * Picks the candidate end pose (`poses` as `x, y, heading` triples, e.g. the end of each animation)
- * whose wedge holds the most unseen cells, minus a penalty for recently played candidates; poses
- * ending in an obstacle cell are never chosen. Returns the index, or −1 when no pose is allowed or
- * nothing is left to see.
+ * Picks the candidate end pose (e.g. the end of each animation) whose wedge holds the most unseen
+ * cells, minus a penalty for recently played candidates; poses ending in an obstacle cell are never
+ * chosen. Returns the index, or −1 when no pose is allowed or nothing is left to see.
+ *
+ * @param grid - The canvass grid (read only).
+ * @param poses - Candidate poses as `x, y, heading` triples: positions in world units, headings in
+ *   radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide).
+ * @param halfAngle - Half of the searcher's field of view, radians.
+ * @param viewRange - How far the searcher sees, world units.
+ * @param options - Recency per candidate and its penalty.
  */
 export function chooseCanvassPose(
   grid: CanvassGrid,

@@ -196,6 +196,15 @@ export function requestSearchSpot(coordinator: SearchCoordinator, searcher: numb
  * at `(sx, sy)` looking along `heading` sees ({@link canSee}: cone, then the ray). A spot in progress
  * that is seen is searched too, and its searcher is released. Run it every 1–2 s per searcher, with
  * `maxRays` sized to your ray budget. Returns the number of spots cleared.
+ *
+ * @param coordinator - The search state; cleared spots are marked searched.
+ * @param cone - The searcher's view range (world units) and full field of view (radians).
+ * @param sx - Searcher's eye x, world units.
+ * @param sy - Searcher's eye y, world units.
+ * @param heading - Direction the searcher faces, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide;
+ *   `vec2Angle(forward)` of `@tactica/core` turns a facing or velocity vector into it).
+ * @param lineOfSight - Ray test run for spots inside the cone.
+ * @param maxRays - Most spots tested (rays cast) in this call, integer ≥ 0.
  */
 export function clearVisibleSpots(
   coordinator: SearchCoordinator,

@@ -124,7 +124,16 @@ export function addSensor(manager: SenseManager, sensor: SensorDefinition): numb
   return i;
 }
 
-/** Moves and turns sensor `index` (its eye frame). O(1). */
+/**
+ * Moves and turns sensor `index` (its eye frame). O(1).
+ *
+ * @param manager - The sensors.
+ * @param index - Sensor index from {@link addSensor}, in `[0, manager.count)`; anything else throws `PERCEPTION_CONFIG`.
+ * @param x - New eye x, world units.
+ * @param y - New eye y, world units.
+ * @param heading - New facing, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide;
+ *   `vec2Angle(forward)` of `@tactica/core` turns a facing or velocity vector into it).
+ */
 export function setSensorPose(manager: SenseManager, index: number, x: number, y: number, heading: number): void {
   if (!(index >= 0 && index < manager.count && Number.isInteger(index)))
     configError("setSensorPose", `sensor ${index} does not exist (count ${manager.count}).`, "index");

@@ -31,7 +31,7 @@ export interface VisionBatchAgents {
   readonly x: ArrayLike<number>;
   /** Y per agent. */
   readonly y: ArrayLike<number>;
-  /** Heading per agent, radians (0 = +x, counter-clockwise). */
+  /** Heading per agent, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide). */
   readonly heading: ArrayLike<number>;
 }
 

@@ -31,8 +31,16 @@ export function checkVisionCone(fn: string, cone: VisionCone): void {
 /**
  * The Boolean vision check in the cheap-first order of *Game AI Pro* ch. 4: distance, then field of
  * view, then the line-of-sight ray (the only costly step, run last). The observer at `(ox, oy)` looks
- * along `heading` (radians, 0 = +x, counter-clockwise). A target at the observer's own position is seen.
- * Allocation-free; O(1) plus one ray.
+ * along `heading`. A target at the observer's own position is seen. Allocation-free; O(1) plus one ray.
+ *
+ * @param cone - View range (world units) and full field of view (radians).
+ * @param ox - Observer's eye x, world units.
+ * @param oy - Observer's eye y, world units.
+ * @param heading - Direction the observer faces, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide;
+ *   `vec2Angle(forward)` of `@tactica/core` turns a facing or velocity vector into it).
+ * @param tx - Target x, world units.
+ * @param ty - Target y, world units.
+ * @param options - The line-of-sight ray test (none: nothing occludes).
  *
  * @example
  * ```ts
@@ -141,6 +149,15 @@ export function validateVisionZones(zones: readonly VisionZone[]): readonly Visi
  * ray is blocked), plus `options.modifier`, clamped to [0, 1]. A target in no zone stays at 0 whatever
  * the modifier. Certainty never increases with distance or with the angle off the heading.
  * Validate the zones once with {@link validateVisionZones}.
+ *
+ * @param zones - Identification zones (view range in world units, half angle in radians, certainty).
+ * @param ox - Observer's eye x, world units.
+ * @param oy - Observer's eye y, world units.
+ * @param heading - Direction the observer faces, radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide;
+ *   `vec2Angle(forward)` of `@tactica/core` turns a facing or velocity vector into it).
+ * @param tx - Target x, world units.
+ * @param ty - Target y, world units.
+ * @param options - Additive certainty modifier and the line-of-sight ray test.
  */
 export function visionCertainty(
   zones: readonly VisionZone[],

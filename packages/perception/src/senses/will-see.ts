@@ -15,6 +15,17 @@ export interface PredictSightingOptions extends CanSeeOptions {
  * with velocity `(vx, vy)` (straight-line prediction, `samples` checks with {@link canSee}), or −1
  * when it does not within the horizon. Use it to throw before an enemy spots the player, or, from
  * the player's camera, for "can the player see it" checks before a callout or damage.
+ *
+ * @param cone - View range (world units) and full field of view (radians).
+ * @param ox - Observer's eye x, world units.
+ * @param oy - Observer's eye y, world units.
+ * @param heading - Direction the observer faces (kept over the horizon), radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide;
+ *   `vec2Angle(forward)` of `@tactica/core` turns a facing or velocity vector into it).
+ * @param tx - Target's current x, world units.
+ * @param ty - Target's current y, world units.
+ * @param vx - Target's velocity x, world units per second.
+ * @param vy - Target's velocity y, world units per second.
+ * @param options - Horizon (seconds), samples and the line-of-sight ray test.
  */
 export function predictSighting(
   cone: VisionCone,

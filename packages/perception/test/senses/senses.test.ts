@@ -1,10 +1,13 @@
-import { isTacticaError, type TacticaErrorCode } from "@tactica/core";
+import { isTacticaError, type TacticaErrorCode, vec2Angle } from "@tactica/core";
 import { createGrid, setCellPassable } from "@tactica/grid";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   addSensor,
   canSee,
+  countCanvassWedge,
+  createCanvassGrid,
+  createVisionBatch,
   createSenseManager,
   createSenseResult,
   gridLineOfSight,
@@ -14,6 +17,7 @@ import {
   selectSound,
   senseInto,
   senseTargets,
+  stepVisionBatch,
   setSensorPose,
   validateSoundEvent,
   validateVisionZones,
@@ -369,5 +373,52 @@ describe("sound priority and movement noise (ch. 28, ch. 33)", () => {
     }
     expect(() => computeMovementNoiseRadius(-1)).toThrow(/speed/);
     expect(() => computeMovementNoiseRadius(1, { radiusPerSpeed: Number.NaN })).toThrow(/radiusPerSpeed/);
+  });
+});
+
+describe("headings: 0 = +x, counter-clockwise, the toolkit's convention (issue 26)", () => {
+  it("a steering-style agent's velocity turned into a heading with vec2Angle sees a target straight ahead (property)", () => {
+    const cone = { viewRange: 10, fieldOfView: Math.PI / 6 }; // narrow: 15° each side
+    fc.assert(
+      fc.property(
+        fc.double({ min: -50, max: 50, noNaN: true }),
+        fc.double({ min: -50, max: 50, noNaN: true }),
+        fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+        fc.double({ min: 0.1, max: 20, noNaN: true }),
+        fc.double({ min: 0.5, max: 9.5, noNaN: true }),
+        (px, py, angle, speed, ahead) => {
+          // The shape steering agents have: a position and a velocity (y up).
+          const agent = { position: { x: px, y: py }, velocity: { x: speed * Math.cos(angle), y: speed * Math.sin(angle) } };
+          const heading = vec2Angle(agent.velocity);
+          const dir = { x: agent.velocity.x / speed, y: agent.velocity.y / speed };
+          const front = { x: px + dir.x * ahead, y: py + dir.y * ahead };
+          const behind = { x: px - dir.x * ahead, y: py - dir.y * ahead };
+          const left = { x: px - dir.y * ahead, y: py + dir.x * ahead }; // 90° counter-clockwise
+          expect(canSee(cone, px, py, heading, front.x, front.y)).toBe(true);
+          expect(canSee(cone, px, py, heading, behind.x, behind.y)).toBe(false);
+          expect(canSee(cone, px, py, heading, left.x, left.y)).toBe(false);
+          expect(canSee(cone, px, py, heading + Math.PI / 2, left.x, left.y)).toBe(true); // turning CCW by 90° faces "left"
+          const zones = [{ viewRange: 10, halfAngle: Math.PI / 12, certainty: 1 }];
+          expect(visionCertainty(zones, px, py, heading, front.x, front.y)).toBe(1);
+          expect(visionCertainty(zones, px, py, heading, behind.x, behind.y)).toBe(0);
+        },
+      ),
+    );
+  });
+
+  it("the sense manager, the vision batch and the canvass wedge read the same heading", () => {
+    const velocity = { x: 0, y: 3 }; // moving +y
+    const heading = vec2Angle(velocity); // π/2
+    const m = createSenseManager(1);
+    addSensor(m, { x: 0, y: 0, heading, viewRange: 10, fieldOfView: Math.PI / 4 });
+    const out = senseInto(createSenseResult(2), m, 0, [0, 5, 5, 0]);
+    expect([...out.seen.subarray(0, out.seenCount)]).toEqual([0]); // (0, 5) ahead, (5, 0) off to the right
+    const batch = createVisionBatch(3, 2);
+    batch.neighbors.set([1, 2, -1, -1, -1, -1]);
+    stepVisionBatch(batch, { viewRange: 10, fieldOfView: Math.PI / 4 }, { x: [0, 0, 5], y: [0, 5, 0], heading: [heading, 0, 0] }, Infinity);
+    expect([batch.visible[0], batch.visible[1]]).toEqual([1, 0]);
+    const grid = createCanvassGrid(0, 0, 6, 1);
+    expect(countCanvassWedge(grid, 0, 0, heading, Math.PI / 8, 5)).toBeGreaterThan(0);
+    expect(countCanvassWedge(grid, 0, 0, heading, Math.PI / 8, 5)).toBe(countCanvassWedge(grid, 0, 0, vec2Angle({ x: 0, y: 1 }), Math.PI / 8, 5));
   });
 });

@@ -1,4 +1,4 @@
-import { type Aabb, createRng, rngFloat } from "@tactica/core";
+import { type Aabb, createRng, rngFloat, vec2Angle } from "@tactica/core";
 import {
   advanceSearch,
   boxLineOfSight,
@@ -71,7 +71,7 @@ advanceSearch(coordinator, dt);`,
           s.spot = requestSearchSpot(coordinator, id, s.x, s.y); // done with it: marks it searched
           return;
         }
-        s.heading = Math.atan2(dy, dx);
+        s.heading = vec2Angle({ x: dx, y: dy }); // perception headings: 0 = +x, counter-clockwise
         const v = Math.min(d, 4 * dt);
         const nx = s.x + (dx / d) * v;
         const ny = s.y + (dy / d) * v;
