@@ -181,20 +181,20 @@ function visionBench(ctx: SuiteContext): void {
   };
   // The package's broad phase over the same boxes (answers identical to the brute force).
   const lineOfSight = boxLineOfSight(boxes);
-  const cone = { range: 300, fieldOfView: (2 * Math.PI) / 3 };
+  const cone = { viewRange: 300, fieldOfView: (2 * Math.PI) / 3 };
   const options = { lineOfSight };
   const bruteOptions = { lineOfSight: bruteLineOfSight };
   const zones = validateVisionZones([
-    { range: 100, halfAngle: Math.PI / 3, certainty: 1 },
-    { range: 300, halfAngle: Math.PI / 10, certainty: 0.9 },
-    { range: 200, halfAngle: Math.PI / 4, certainty: 0.5 },
+    { viewRange: 100, halfAngle: Math.PI / 3, certainty: 1 },
+    { viewRange: 300, halfAngle: Math.PI / 10, certainty: 0.9 },
+    { viewRange: 200, halfAngle: Math.PI / 4, certainty: 0.5 },
   ]);
   const boolean = (): number => {
     let seen = 0;
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) seen++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) seen++;
       }
     }
     return seen;
@@ -204,7 +204,7 @@ function visionBench(ctx: SuiteContext): void {
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, bruteOptions)) seen++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, bruteOptions)) seen++;
       }
     }
     return seen;
@@ -217,7 +217,7 @@ function visionBench(ctx: SuiteContext): void {
     for (let i = 0; i < agents; i++) {
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        sum += visionCertainty(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, zones, options);
+        sum += visionCertainty(zones, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options);
       }
     }
     certaintySum[0] = sum;
@@ -232,7 +232,7 @@ function visionBench(ctx: SuiteContext): void {
     owner.position.set(ax[i]!, 0, ay[i]!);
     owner.rotation.fromEuler(0, Math.PI / 2 - heading[i]!, 0);
     const v = new Vision(owner);
-    v.range = cone.range;
+    v.range = cone.viewRange;
     v.fieldOfView = cone.fieldOfView;
     for (const o of obstacles) v.addObstacle(o);
     return v;
@@ -258,7 +258,7 @@ function visionBench(ctx: SuiteContext): void {
   const batchOptions = { lineOfSight, zones };
   const sliced = (): number => {
     beginVisionBatch(batch);
-    while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+    while (stepVisionBatch(batch, cone, positions, 100, batchOptions) === "partial");
     return 0;
   };
   sliced();
@@ -266,7 +266,7 @@ function visionBench(ctx: SuiteContext): void {
   for (let i = 0; i < agents; i++)
     for (let k = 0; k < neighbors; k++) {
       const j = nb[i * neighbors + k]!;
-      if ((batch.visible[i * neighbors + k] === 1) === canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) agree++;
+      if ((batch.visible[i * neighbors + k] === 1) === canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) agree++;
     }
   if (agree !== agents * neighbors) throw new Error("bench: the sliced vision batch and canSee disagree");
   const timeMs = ctx.quick ? 100 : 1500;

@@ -38,6 +38,18 @@ export function describeValue(value: unknown): string {
 }
 
 /**
+ * Checks that `value` is an integer in `[min, max]` (an index, an id, a cell coordinate), else
+ * throws `PERCEPTION_CONFIG` naming the argument: `undefined`, `NaN`, a fraction or an index out of
+ * range fail loudly instead of reading slot 0 or `NaN`. One test on the success path, no allocation.
+ * @internal
+ */
+export function checkIndex(fn: string, name: string, value: number, min: number, max: number): void {
+  if (!(Number.isInteger(value) && value >= min && value <= max)) {
+    configError(fn, `"${name}" is ${describeValue(value)}; pass an integer in [${min}, ${max}].`, name);
+  }
+}
+
+/**
  * Checks that `value` is a finite number (and within `[min, max]`), else throws `PERCEPTION_CONFIG`.
  * @internal
  */

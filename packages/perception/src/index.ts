@@ -12,7 +12,7 @@
  */
 
 export { PerceptionErrorCodes } from "./errors";
-export { type LineOfSight, type Occlusion } from "./types";
+export { type LineOfSight, type Occlusion } from "./line-of-sight/types";
 export {
   canSee,
   type CanSeeOptions,
@@ -23,7 +23,7 @@ export {
   type VisionShapeValue,
   type VisionZone,
   validateVisionZones,
-} from "./vision";
+} from "./senses/vision";
 export {
   type HearingOptions,
   hearingIntensity,
@@ -32,9 +32,9 @@ export {
   selectSound,
   type SoundEvent,
   validateSoundEvent,
-} from "./hearing";
-export { gridLineOfSight } from "./grid-line-of-sight";
-export { boxLineOfSight, type BoxLineOfSightOptions } from "./box-line-of-sight";
+} from "./senses/hearing";
+export { gridLineOfSight } from "./line-of-sight/grid-line-of-sight";
+export { boxLineOfSight, type BoxLineOfSightOptions } from "./line-of-sight/box-line-of-sight";
 export {
   addSensor,
   createSenseManager,
@@ -42,12 +42,13 @@ export {
   type SenseManager,
   type SenseOptions,
   type SenseResult,
+  type SenseResultOptions,
   SenseResultFlags,
   senseInto,
   type SensorDefinition,
   setSensorPose,
-} from "./sense-manager";
-export { type Observer, senseTargets, type SenseTargetsOptions, type SenseTargetsResult } from "./sense-targets";
+} from "./senses/sense-manager";
+export { type Observer, senseTargets, type SenseTargetsOptions, type SenseTargetsResult } from "./senses/sense-targets";
 export {
   Awareness,
   awarenessOf,
@@ -64,7 +65,7 @@ export {
   type TargetMemorySnapshot,
   trackTargetIntuition,
   updateTargetMemory,
-} from "./target-memory";
+} from "./memory/target-memory";
 export {
   addInfluence,
   type AddInfluenceOptions,
@@ -81,7 +82,7 @@ export {
   stampInfluence,
   stampInfluences,
   type StampOptions,
-} from "./influence-layer";
+} from "./influence/influence-layer";
 export {
   type AdvanceInfluenceOptions,
   advanceInfluenceMap,
@@ -94,7 +95,7 @@ export {
   restoreInfluenceMap,
   saveInfluenceMap,
   setInfluenceSource,
-} from "./influence-map";
+} from "./influence/influence-map";
 export {
   createProbabilityMap,
   decideInstantiation,
@@ -102,10 +103,11 @@ export {
   priorProbability,
   type ProbabilityMap,
   stepProbabilityMap,
-} from "./probability-map";
+} from "./search/probability-map";
 export {
   type DetectionOptions,
   detectionTime,
+  type DetectionTimeOptions,
   PerceptionThreshold,
   ReactionTime,
   reactionDelay,
@@ -113,8 +115,8 @@ export {
   stepDetection,
   stepPerceptionTimer,
   viewHalfAngle,
-} from "./detection";
-export { type SoundChoke, soundPathDistance } from "./sound-path";
+} from "./detection/detection";
+export { type SoundChoke, soundPathDistance } from "./senses/sound-path";
 export {
   advanceSearch,
   clearVisibleSpots,
@@ -131,11 +133,12 @@ export {
   type SpotStateValue,
   staggerStandDown,
   startSearch,
-} from "./search-coordinator";
-export { mergeTerrainRegions, type MergeTerrainRegionsOptions, regionNeighbors, type TerrainRegions } from "./terrain-merge";
+} from "./search/search-coordinator";
+export { mergeTerrainRegions, type MergeTerrainRegionsOptions, regionNeighbors, type TerrainRegions } from "./terrain/terrain-merge";
 export {
   addRegionInfluence,
   addTileInfluence,
+  type TileInfluenceOptions,
   artilleryInfluence,
   commanderInfluence,
   linearInfluence,
@@ -143,8 +146,16 @@ export {
   createRegionCenterCost,
   type RegionInfluenceOptions,
   travelTimeInfluence,
-} from "./region-influence";
-export { decomposeTerrain, type DecomposeTerrainOptions, findCulDeSacs, isChokepoint, rectangleNeighbors, type TerrainRectangles } from "./terrain-regions";
+} from "./influence/region-influence";
+export {
+  decomposeTerrain,
+  type RegionPassabilityOptions,
+  type DecomposeTerrainOptions,
+  findCulDeSacs,
+  isChokepoint,
+  rectangleNeighbors,
+  type TerrainRectangles,
+} from "./terrain/terrain-regions";
 export {
   addDangerRegion,
   advanceDangerRegions,
@@ -153,7 +164,7 @@ export {
   type DangerRegions,
   selectTarget,
   type SelectTargetOptions,
-} from "./danger-regions";
+} from "./targeting/danger-regions";
 export {
   addPointSource,
   clearPointSources,
@@ -168,12 +179,18 @@ export {
   type SimplifyPointSourcesOptions,
   spreadPointSources,
   type SpreadPointSourcesOptions,
-} from "./point-influence";
-export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, computeTemplateRadius } from "./influence-stamps";
-export { findAreaOfEffectTarget, findBattlefront, findSaferSpot, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence-recipes";
-export { canStartDetection, countVisibleBones, type DetectionGateOptions, detectionTimeScale, type DetectionTimeScaleOptions } from "./detection-gates";
-export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./exposure-map";
-export { clearSearchMapVisible, createSearchMap, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search-map";
+} from "./influence/point-influence";
+export { type ShapedStampOptions, stampPathDistanceInfluence, stampRingInfluence, computeTemplateRadius } from "./influence/influence-stamps";
+export { findAreaOfEffectTarget, findBattlefront, findSaferSpot, findSpacedBattlefront, type SpacedBattlefrontOptions } from "./influence/influence-recipes";
+export {
+  canStartDetection,
+  countVisibleBones,
+  type DetectionGateOptions,
+  detectionTimeScale,
+  type DetectionTimeScaleOptions,
+} from "./detection/detection-gates";
+export { beginExposureMap, createExposureMap, type ExposureMap, exposurePathCost, stepExposureMap } from "./terrain/exposure-map";
+export { clearSearchMapVisible, createSearchMap, type SearchMapOptions, diffuseSearchMap, type SearchMap, setSearchMapKnown } from "./search/search-map";
 export {
   collapsePossibility,
   createPossibilityForks,
@@ -185,26 +202,42 @@ export {
   type PossibilityForks,
   type PossibilityMap,
   type PropagatePossibilityOptions,
-} from "./possibility-map";
-export { advanceChangedObjects, type ChangedObjects, claimChangedObject, createChangedObjects, observeObjectState } from "./changed-objects";
-export { predictSighting, type PredictSightingOptions } from "./will-see";
-export { type CanvassGrid, chooseCanvassPose, type ChooseCanvassPoseOptions, countCanvassWedge, createCanvassGrid, markCanvassWedge } from "./canvass-grid";
-export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search-points";
-export { createScentField, depositScent, followScent, type ScentField, setScentFade } from "./scent-field";
-export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence-climb";
-export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./disappearance-watch";
-export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./shared-belief";
-export { type SliceCounters, type SliceStatus } from "./sliced-update";
-export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./vision-batch";
-export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./influence-slices";
-export { createExposureCounters, stepExposureSlice } from "./exposure-slices";
+} from "./search/possibility-map";
+export {
+  advanceChangedObjects,
+  type ChangedObjects,
+  type ChangedObjectsOptions,
+  claimChangedObject,
+  createChangedObjects,
+  observeObjectState,
+} from "./memory/changed-objects";
+export { predictSighting, type PredictSightingOptions } from "./senses/will-see";
+export {
+  type CanvassGrid,
+  type CanvassGridOptions,
+  chooseCanvassPose,
+  type ChooseCanvassPoseOptions,
+  countCanvassWedge,
+  createCanvassGrid,
+  markCanvassWedge,
+} from "./search/canvass-grid";
+export { placeSearchPoints, type PlaceSearchPointsOptions } from "./search/search-points";
+export { createScentField, type ScentFieldOptions, depositScent, followScent, type ScentField, setScentFade } from "./search/scent-field";
+export { climbInfluence, type ClimbInfluenceOptions, influenceGradient } from "./influence/influence-climb";
+export { createDisappearanceWatch, type DisappearanceWatch, type DisappearanceWatchOptions, stepDisappearanceWatch } from "./memory/disappearance-watch";
+export { advanceSharedBelief, type ApproachOptions, createSharedBelief, reportSighting, type SharedBelief, shouldApproach } from "./memory/shared-belief";
+export { type PerceptionSliceCounters, type SliceStatus } from "./runtime/sliced-update";
+export { beginVisionBatch, createVisionBatch, stepVisionBatch, type VisionBatch, type VisionBatchAgents, type VisionBatchOptions } from "./senses/vision-batch";
+export { createInfluencePropagation, type InfluencePropagation, stepInfluencePropagation } from "./runtime/influence-slices";
+export { createExposureCounters, stepExposureSlice } from "./runtime/exposure-slices";
 // Snapshot-envelope codecs (issue 17): sections for core's saveSnapshot / restoreSnapshot.
-export { influenceMapSnapshotCodec, targetMemorySnapshotCodec } from "./state-codecs";
+export { influenceMapSnapshotCodec, targetMemorySnapshotCodec } from "./io/state-codecs";
 export {
   createExposureTask,
   createInfluencePropagationTask,
+  type InfluencePropagationTaskOptions,
   createVisionBatchTask,
   type ExposureTask,
   type InfluencePropagationTask,
   type VisionBatchTask,
-} from "./sliced-task";
+} from "./runtime/sliced-task";

@@ -58,12 +58,12 @@ const heading = Float64Array.from({ length: agents }, () => rngFloat(rng, -Math.
 const nb = Int32Array.from({ length: agents * neighbors }, (_, t) => (Math.floor(t / neighbors) + 1 + (t % neighbors) * 37) % agents);
 const lineOfSight = boxLineOfSight(boxes);
 const options = { lineOfSight };
-const cone = { range: 200, fieldOfView: (2 * Math.PI) / 3 };
+const cone = { viewRange: 200, fieldOfView: (2 * Math.PI) / 3 };
 const zones = validateVisionZones([
-  { range: 60, halfAngle: Math.PI / 3, certainty: 1 },
-  { range: 200, halfAngle: Math.PI / 10, certainty: 0.9 },
-  { shape: VisionShape.Coffin, range: 150, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 40, endHalfWidth: 5 },
-  { shape: VisionShape.Box, range: 30, halfAngle: 0, halfWidth: 4, certainty: 0.7 },
+  { viewRange: 60, halfAngle: Math.PI / 3, certainty: 1 },
+  { viewRange: 200, halfAngle: Math.PI / 10, certainty: 0.9 },
+  { shape: VisionShape.Coffin, viewRange: 150, halfAngle: Math.PI / 4, certainty: 0.5, widestAt: 40, endHalfWidth: 5 },
+  { shape: VisionShape.Box, viewRange: 30, halfAngle: 0, halfWidth: 4, certainty: 0.7 },
 ]);
 const sink = new Float64Array(2);
 // The measuring loop itself allocates the first few times it runs (feedback, inline caches): run it
@@ -78,7 +78,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       for (let i = 0; i < agents; i++) {
         for (let k = 0; k < neighbors; k++) {
           const j = nb[i * neighbors + k]!;
-          if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone, options)) seen++;
+          if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, options)) seen++;
         }
       }
       sink[0] = seen;
@@ -87,7 +87,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
     for (let i = 0; i < agents; i++)
       for (let k = 0; k < neighbors; k++) {
         const j = nb[i * neighbors + k]!;
-        if (canSee(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, cone)) rays++;
+        if (canSee(cone, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!)) rays++;
       }
     expect(rays).toBeGreaterThan(300);
     expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
@@ -103,7 +103,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
       for (let i = 0; i < agents; i++) {
         for (let k = 0; k < neighbors; k++) {
           const j = nb[i * neighbors + k]!;
-          sum += visionCertainty(ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, zones, (k & 1) === 0 ? plain : withModifier);
+          sum += visionCertainty(zones, ax[i]!, ay[i]!, heading[i]!, ax[j]!, ay[j]!, (k & 1) === 0 ? plain : withModifier);
         }
       }
       sink[1] = sum;
@@ -130,7 +130,7 @@ describe("per-frame allocation (issue 14: 0 bytes per frame)", () => {
     const batchOptions = { lineOfSight, zones, modifier: 0.3 };
     const frame = (): void => {
       beginVisionBatch(batch);
-      while (stepVisionBatch(batch, positions, cone, 100, batchOptions) === "partial");
+      while (stepVisionBatch(batch, cone, positions, 100, batchOptions) === "partial");
     };
     expect(bytesPerFrame(frame, 120)).toBeLessThan(64);
   });

@@ -31,12 +31,12 @@ function run(code: string, tail: string): unknown {
 
 describe("@example blocks run and do what their comments say", () => {
   it("createVisionBatchTask", () => {
-    expect(run(example("sliced-task.ts", "createVisionBatchTask"), "return [...batch.visible];")).toEqual([1, 0, 1, 1, 1, 1]);
+    expect(run(example("runtime/sliced-task.ts", "createVisionBatchTask"), "return [...batch.visible];")).toEqual([1, 0, 1, 1, 1, 1]);
   });
 
   it("createInfluencePropagationTask", () => {
     const [completions, peak] = run(
-      example("sliced-task.ts", "createInfluencePropagationTask"),
+      example("runtime/sliced-task.ts", "createInfluencePropagationTask"),
       "return [scheduler.completions[0], map.values[10 * 64 + 10]];",
     ) as number[];
     expect(completions).toBe(2); // 2 Hz over one second
@@ -44,11 +44,11 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("createExposureTask", () => {
-    expect(run(example("sliced-task.ts", "createExposureTask"), "return [exposure.nextRay, scheduler.moduleStats[1]];")).toEqual([-1, 124]);
+    expect(run(example("runtime/sliced-task.ts", "createExposureTask"), "return [exposure.nextRay, scheduler.moduleStats[1]];")).toEqual([-1, 124]);
   });
 
   it("canSee", () => {
-    const code = example("vision.ts", "canSee");
+    const code = example("senses/vision.ts", "canSee");
     const calls = code
       .split("\n")
       .filter((l) => l.startsWith("canSee"))
@@ -57,7 +57,7 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("hearingIntensity", () => {
-    const code = example("hearing.ts", "hearingIntensity");
+    const code = example("senses/hearing.ts", "hearingIntensity");
     const calls = code
       .split("\n")
       .filter((l) => l.startsWith("hearingIntensity"))
@@ -66,12 +66,12 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("senseTargets", () => {
-    expect(run(example("sense-targets.ts", "senseTargets"), "return r;")).toEqual({ seen: [1], heard: [{ index: 0, intensity: 0.5 }] });
+    expect(run(example("senses/sense-targets.ts", "senseTargets"), "return r;")).toEqual({ seen: [1], heard: [{ index: 0, intensity: 0.5 }] });
   });
 
   it("createTargetMemory", () => {
     const [c, x, a] = run(
-      example("target-memory.ts", "createTargetMemory"),
+      example("memory/target-memory.ts", "createTargetMemory"),
       "return [memory.confidence[slot], memory.x[slot], awarenessOf(memory, slot)];",
     ) as number[];
     expect(c).toBeCloseTo(0.6, 12);
@@ -80,18 +80,18 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("stampInfluence", () => {
-    expect(run(example("influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([
+    expect(run(example("influence/influence-layer.ts", "stampInfluence"), "return [hottest, threat.values[4 * 16 + 4], threat.values[4 * 16 + 7]];")).toEqual([
       255, 1, 0,
     ]);
   });
 
   it("createProbabilityMap", () => {
-    const p = run(example("probability-map.ts", "createProbabilityMap"), "return [...guard.probabilities];") as number[];
+    const p = run(example("search/probability-map.ts", "createProbabilityMap"), "return [...guard.probabilities];") as number[];
     [0.97, 0.026, 0.003, 0, 0.001].forEach((v, i) => expect(Math.abs(p[i]! - v)).toBeLessThanOrEqual(0.001));
   });
 
   it("stepDetection", () => {
-    const code = example("detection.ts", "stepDetection");
+    const code = example("detection/detection.ts", "stepDetection");
     const [first, second] = code.split("\n").filter((l) => l.startsWith("for"));
     const a = run(`let meter = 0;\n${first}`, "return meter;") as number;
     const b = run(`let meter = 0;\n${first}\n${second}`, "return meter;") as number;
@@ -101,11 +101,11 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("decomposeTerrain", () => {
-    expect(run(example("terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
+    expect(run(example("terrain/terrain-regions.ts", "decomposeTerrain"), "return field.count;")).toBe(6);
   });
 
   it("boxLineOfSight", () => {
-    const code = example("box-line-of-sight.ts", "boxLineOfSight");
+    const code = example("line-of-sight/box-line-of-sight.ts", "boxLineOfSight");
     const calls = code
       .split("\n")
       .filter((l) => l.startsWith("canSee") || l.startsWith("los("))
@@ -114,47 +114,48 @@ describe("@example blocks run and do what their comments say", () => {
   });
 
   it("stampInfluences", () => {
-    expect(run(example("influence-layer.ts", "stampInfluences"), "return [threat.values[4 * 16 + 4], threat.values[15 * 16 + 15]];")).toEqual([1, 2]);
+    expect(run(example("influence/influence-layer.ts", "stampInfluences"), "return [threat.values[4 * 16 + 4], threat.values[15 * 16 + 15]];")).toEqual([1, 2]);
   });
 
   it("findPointInfluenceExtreme", () => {
-    const [x, y, value] = run(example("point-influence.ts", "findPointInfluenceExtreme"), "return [best.x, best.y, value];") as number[];
+    const [x, y, value] = run(example("influence/point-influence.ts", "findPointInfluenceExtreme"), "return [best.x, best.y, value];") as number[];
     expect(value).toBe(0);
     expect(x).toBeCloseTo(6, 1);
     expect(y).toBeCloseTo(8, 1);
   });
 
   it("addRegionInfluence", () => {
-    expect(run(example("region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
+    expect(run(example("influence/region-influence.ts", "addRegionInfluence"), "return [...ours];")).toEqual([15, 12, 9]);
   });
 
   it("findAreaOfEffectTarget", () => {
-    expect(run(example("influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];")).toEqual([
-      true,
-      12,
-    ]);
+    expect(
+      run(example("influence/influence-recipes.ts", "findAreaOfEffectTarget"), "return [cell % 16 >= 11 && cell % 16 <= 13, Math.floor(cell / 16)];"),
+    ).toEqual([true, 12]);
   });
 
   it("computeTemplateRadius", () => {
-    expect(run(example("influence-stamps.ts", "computeTemplateRadius"), "return [r, side];")).toEqual([10, 21]);
+    expect(run(example("influence/influence-stamps.ts", "computeTemplateRadius"), "return [r, side];")).toEqual([10, 21]);
   });
 
   it("selectSound and computeMovementNoiseRadius", () => {
-    expect(run(example("hearing.ts", "selectSound"), "return selectSound(events, 2, 0);")).toBe(1);
-    expect(run(example("hearing.ts", "computeMovementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
+    expect(run(example("senses/hearing.ts", "selectSound"), "return selectSound(events, 2, 0);")).toBe(1);
+    expect(run(example("senses/hearing.ts", "computeMovementNoiseRadius"), "return [walk, run];")).toEqual([7, 15]);
   });
 
   it("stepVisionBatch, stepInfluencePropagation, stepExposureSlice", () => {
-    expect(run(example("vision-batch.ts", "stepVisionBatch"), "return [status, seen];")).toEqual(["done", [1, 0, 1, 1, 1, 1]]);
-    expect(run(example("influence-slices.ts", "stepInfluencePropagation"), "return [frames, slice.row];")).toEqual([3, -1]);
-    expect(run(example("exposure-slices.ts", "stepExposureSlice"), "return [counters.rays, counters.units, exposure.nextRay];")).toEqual([124, 124, -1]);
+    expect(run(example("senses/vision-batch.ts", "stepVisionBatch"), "return [status, seen];")).toEqual(["done", [1, 0, 1, 1, 1, 1]]);
+    expect(run(example("runtime/influence-slices.ts", "stepInfluencePropagation"), "return [frames, slice.row];")).toEqual([3, -1]);
+    expect(run(example("runtime/exposure-slices.ts", "stepExposureSlice"), "return [counters.rays, counters.units, exposure.nextRay];")).toEqual([
+      124, 124, -1,
+    ]);
   });
 
   it("createRegionCenterCost", () => {
-    expect(run(example("region-influence.ts", "createRegionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
+    expect(run(example("influence/region-influence.ts", "createRegionCenterCost"), "return [regions.count, ...cavalry];")).toEqual([2, 13, 13]);
   });
 
   it("mergeTerrainRegions", () => {
-    expect(run(example("terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
+    expect(run(example("terrain/terrain-merge.ts", "mergeTerrainRegions"), "return [rects.count, regions.count];")).toEqual([3, 2]);
   });
 });

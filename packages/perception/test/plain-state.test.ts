@@ -28,7 +28,7 @@ describe("plain-data state", () => {
     const sensors = createSenseManager(2);
     addSensor(sensors, { x: 0, y: 0, heading: 0, viewRange: 10, fieldOfView: 2 });
     const s2 = structuredClone(sensors);
-    expect(senseInto(createSenseResult(4), s2, 0, [5, 0, -5, 0], [])).toEqual(senseInto(createSenseResult(4), sensors, 0, [5, 0, -5, 0], []));
+    expect(senseInto(createSenseResult(4), s2, 0, [5, 0, -5, 0])).toEqual(senseInto(createSenseResult(4), sensors, 0, [5, 0, -5, 0]));
 
     const memory = createTargetMemory(4);
     recordPerception(memory, 1, 2, 3, 0.9, SenseKind.Sight);

@@ -243,7 +243,7 @@ export interface ReferenceWorld {
 }
 
 const MAX_CORNERS = 32;
-const VISION = { range: 14, fieldOfView: (2 * Math.PI) / 3 };
+const VISION = { viewRange: 14, fieldOfView: (2 * Math.PI) / 3 };
 const VISION_SLICES = 10;
 
 const TREE = {
@@ -661,7 +661,7 @@ function senseAgent(world: ReferenceWorld, i: number): number {
     const dx = posX[j]! - posX[i]!,
       dy = posY[j]! - posY[i]!;
     const d2 = dx * dx + dy * dy;
-    if (d2 > VISION.range * VISION.range || d2 >= bestD) continue;
+    if (d2 > VISION.viewRange * VISION.viewRange || d2 >= bestD) continue;
     world.counters.visionChecks++;
     if (d2 > 0 && (dx * fx + dy * fy) / Math.sqrt(d2) < COS_HALF_FOV) continue;
     rays++;
@@ -703,9 +703,11 @@ function createVisionTask(world: ReferenceWorld): SlicedTask {
 
 /** The influence task of team `t`: perception's sliced propagation, sources written at each job's start (one unit per row). */
 function createTeamInfluenceTask(world: ReferenceWorld, t: number): InfluencePropagationTask {
-  const inner = createInfluencePropagationTask(world.influence[t]!, (map) => {
-    map.sources.fill(0);
-    for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
+  const inner = createInfluencePropagationTask(world.influence[t]!, {
+    onStart: (map) => {
+      map.sources.fill(0);
+      for (let i = 0; i < world.count; i++) if (world.team[i] === t) map.sources[cellOf(world, world.crowd.posX[i]!, world.crowd.posY[i]!)] = 1;
+    },
   });
   return {
     map: inner.map,

@@ -92,17 +92,17 @@ const visionZones: LoaderCase<unknown> = {
   kind: "json",
   seeds: [
     [
-      { range: 10, halfAngle: 0.8, certainty: 1 },
-      { range: 30, halfAngle: 0.2, certainty: 0.5 },
+      { viewRange: 10, halfAngle: 0.8, certainty: 1 },
+      { viewRange: 30, halfAngle: 0.2, certainty: 0.5 },
     ],
     [
-      { shape: VisionShape.Box, range: 12, halfAngle: 0, halfWidth: 2, certainty: 0.9 },
-      { shape: VisionShape.Coffin, range: 40, halfAngle: 0.6, widestAt: 10, endHalfWidth: 1, certainty: 0.4 },
+      { shape: VisionShape.Box, viewRange: 12, halfAngle: 0, halfWidth: 2, certainty: 0.9 },
+      { shape: VisionShape.Coffin, viewRange: 40, halfAngle: 0.6, widestAt: 10, endHalfWidth: 1, certainty: 0.4 },
     ],
   ],
   wrong: fc.oneof(
-    fc.constant([{ shape: VisionShape.Coffin, range: 10, halfAngle: 2, certainty: 0.5 }]),
-    fc.constant([{ shape: VisionShape.Coffin, range: 10, halfAngle: 0.5, widestAt: 20, certainty: 0.5 }]),
+    fc.constant([{ shape: VisionShape.Coffin, viewRange: 10, halfAngle: 2, certainty: 0.5 }]),
+    fc.constant([{ shape: VisionShape.Coffin, viewRange: 10, halfAngle: 0.5, widestAt: 20, certainty: 0.5 }]),
     fc.constant(new Array(4)),
   ),
   load: (input) => validateVisionZones(input as never),
@@ -127,7 +127,7 @@ const sensor: LoaderCase<unknown> = {
   kind: "json",
   seeds: [
     { x: 0, y: 0, heading: 0, viewRange: 20, fieldOfView: 2 },
-    { x: 5, y: -2, heading: 3, viewRange: 0, fieldOfView: 6.2, hearing: 0.5 },
+    { x: 5, y: -2, heading: 3, viewRange: 0, fieldOfView: 6.2, hearingSensitivity: 0.5 },
   ],
   wrong: fc.constant({ x: 0, y: 0, heading: 0, viewRange: 20, fieldOfView: 7 }),
   load: (input) => addSensor(createSenseManager(2), input as never),

@@ -39,8 +39,8 @@ const page: DemoPage = {
   code: `const rects = decomposeTerrain(terrain, width, height, { maxSize });
 const regions = mergeTerrainRegions(rects, { maxSize });
 const graph = regionNeighbors(regions);
-const choke = isChokepoint(graph, region, depth, open);
-const deadEnds = findCulDeSacs(graph, open);`,
+const choke = isChokepoint(graph, region, depth, { passable: open });
+const deadEnds = findCulDeSacs(graph, { passable: open });`,
   mount(root) {
     const { draw, panel, stats } = demoLayout(root, W, H);
     let grid = demoGrid();
@@ -60,12 +60,12 @@ const deadEnds = findCulDeSacs(graph, open);`,
       const chokes = new Uint8Array(regions.count);
       let chokeCount = 0;
       for (let r = 0; r < regions.count; r++) {
-        if (open[r] && isChokepoint(graph, r, depth, open)) {
+        if (open[r] && isChokepoint(graph, r, depth, { passable: open })) {
           chokes[r] = 1;
           chokeCount++;
         }
       }
-      const deadEnds = new Set(findCulDeSacs(graph, open));
+      const deadEnds = new Set(findCulDeSacs(graph, { passable: open }));
       const ms = performance.now() - t0;
       const cell = Math.min(W / grid.width, H / grid.height);
       draw.clear();

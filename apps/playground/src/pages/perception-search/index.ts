@@ -1,4 +1,4 @@
-import { type Aabb, createRng, rngFloat } from "@tactica/core";
+import { type Aabb, createRng, rngFloat, vec2Angle } from "@tactica/core";
 import {
   advanceSearch,
   boxLineOfSight,
@@ -25,7 +25,7 @@ const page: DemoPage = {
     "Game AI Pro 2, chapter 27: hidden spots around the last known position are shared out so no spot goes to two searchers; searchers clear the spots they see on the way (time-sliced rays every 1.5 s) and stop when the time limit runs out.",
   code: `startSearch(coordinator, ex, ey, spots);
 const spot = requestSearchSpot(coordinator, searcher, x, y);  // −1: nothing left or time is up
-clearVisibleSpots(coordinator, x, y, heading, cone, lineOfSight, maxRays);
+clearVisibleSpots(coordinator, cone, x, y, heading, lineOfSight, maxRays);
 advanceSearch(coordinator, dt);`,
   mount(root) {
     const { draw, panel, stats } = demoLayout(root, W, H);
@@ -36,7 +36,7 @@ advanceSearch(coordinator, dt);`,
       return { minX: x, minY: y, maxX: x + rngFloat(rng, 1.5, 5), maxY: y + rngFloat(rng, 1.5, 5) };
     });
     const los = boxLineOfSight(boxes);
-    const cone = { range: 18, fieldOfView: Math.PI * 0.6 };
+    const cone = { viewRange: 18, fieldOfView: Math.PI * 0.6 };
     const coordinator = createSearchCoordinator(64, { timeLimit: 60 });
     let searcherCount = 3;
     let timeLimit = 60;
@@ -71,7 +71,7 @@ advanceSearch(coordinator, dt);`,
           s.spot = requestSearchSpot(coordinator, id, s.x, s.y); // done with it: marks it searched
           return;
         }
-        s.heading = Math.atan2(dy, dx);
+        s.heading = vec2Angle({ x: dx, y: dy }); // perception headings: 0 = +x, counter-clockwise
         const v = Math.min(d, 4 * dt);
         const nx = s.x + (dx / d) * v;
         const ny = s.y + (dy / d) * v;
@@ -90,7 +90,7 @@ advanceSearch(coordinator, dt);`,
         s.clock += dt;
         if (s.clock >= 1.5) {
           s.clock -= 1.5;
-          clearVisibleSpots(coordinator, s.x, s.y, s.heading, cone, los, 8);
+          clearVisibleSpots(coordinator, cone, s.x, s.y, s.heading, los, 8);
         }
       });
     }

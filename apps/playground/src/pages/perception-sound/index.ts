@@ -61,7 +61,7 @@ const page: DemoPage = {
   order: 7,
   description:
     "Splinter Cell Blacklist (Game AI Pro 2, chapter 28): sound travels from area to area through the closest choke (door or window), so a guard behind a wall does not hear what is 10 m away in straight line. Move the mouse to make noise; toggle the straight-line distance to compare.",
-  code: `const d = soundPathDistance(sx, sy, lx, ly, areaPath, chokes); // Eq. 28.1
+  code: `const d = soundPathDistance(chokes, sx, sy, lx, ly, areaPath); // Eq. 28.1
 const heard = d <= radius;`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
@@ -79,7 +79,7 @@ const heard = d <= radius;`,
       LISTENERS.forEach((l, i) => {
         const path = areaPath(from, areaOf(l.x, l.y));
         const straight = Math.hypot(l.x - source.x, l.y - source.y);
-        const through = soundPathDistance(source.x, source.y, l.x, l.y, path, CHOKES);
+        const through = soundPathDistance(CHOKES, source.x, source.y, l.x, l.y, path);
         const d = mode === "straight line" ? straight : through;
         const heard = d <= radius;
         if (heard && mode === "through areas") {

@@ -33,7 +33,7 @@ const page: DemoPage = {
   order: 1,
   description:
     "A guard sweeps its gaze; the heat map is its identification certainty per cell (nested zones, walls block sight). Move the mouse to be the player: the meter fills at the certainty of your position and drains while you are hidden; the guard's target memory keeps where it last saw you and how aware it is.",
-  code: `const certainty = visionCertainty(gx, gy, heading, px, py, zones, { lineOfSight: gridLineOfSight(grid), modifier });
+  code: `const certainty = visionCertainty(zones, gx, gy, heading, px, py, { lineOfSight: gridLineOfSight(grid), modifier });
 meter = stepDetection(meter, certainty, dt);`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
@@ -43,10 +43,10 @@ meter = stepDetection(meter, certainty, dt);`,
     for (let y = 2; y < 6; y++) setCellPassable(grid, 12, y, false);
     const los = gridLineOfSight(grid);
     const zones = validateVisionZones([
-      { range: 6, halfAngle: Math.PI / 3, certainty: 1 },
-      { range: 16, halfAngle: Math.PI / 10, certainty: 0.9 },
-      { range: 12, halfAngle: Math.PI / 4, certainty: 0.5 },
-      { range: 4, halfAngle: (3 * Math.PI) / 4, certainty: 0.3 },
+      { viewRange: 6, halfAngle: Math.PI / 3, certainty: 1 },
+      { viewRange: 16, halfAngle: Math.PI / 10, certainty: 0.9 },
+      { viewRange: 12, halfAngle: Math.PI / 4, certainty: 0.5 },
+      { viewRange: 4, halfAngle: (3 * Math.PI) / 4, certainty: 0.3 },
     ]);
     const guard = { x: GW / 2 + 0.5, y: GH / 2 + 0.5 };
     let heading = 0;
@@ -64,7 +64,7 @@ meter = stepDetection(meter, certainty, dt);`,
     function step(dt: number): number {
       time += dt;
       heading = Math.sin(time * sweep) * 1.6;
-      certainty = visionCertainty(guard.x, guard.y, heading, player.x, player.y, zones, { lineOfSight: los, modifier });
+      certainty = visionCertainty(zones, guard.x, guard.y, heading, player.x, player.y, { lineOfSight: los, modifier });
       meter = stepDetection(meter, certainty, dt);
       if (certainty > 0) recordPerception(memory, PLAYER, player.x, player.y, certainty, SenseKind.Sight);
       updateTargetMemory(memory, dt);
@@ -126,7 +126,7 @@ meter = stepDetection(meter, certainty, dt);`,
             continue;
           }
           if (!heat) continue;
-          const c = visionCertainty(guard.x, guard.y, heading, x + 0.5, y + 0.5, zones, { lineOfSight: los, modifier });
+          const c = visionCertainty(zones, guard.x, guard.y, heading, x + 0.5, y + 0.5, { lineOfSight: los, modifier });
           if (c > 0) draw.rect(x * CELL, y * CELL, CELL, CELL, { color: "#f7768e", fill: true, alpha: 0.15 + 0.6 * c });
         }
       }
