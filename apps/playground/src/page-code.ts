@@ -145,7 +145,7 @@ findRandomPoint(p, mesh, rng);                                    // uniform by 
 findRandomPointInCircle(p, mesh, rng, 400, 300, 90);`,
   "navmesh-build": `import { triangulatePolygonsCdt, buildNavMeshCdt, buildNavMeshFromTilemap, buildWaypointGraph,
   buildArtGalleryGraph, buildDualGraph, buildHierarchicalGraph, createHierarchicalPathResult, findHierarchicalPath,
-  buildNavpointGraph, hasLineOfSight } from "@tactica/navmesh";
+  buildNavpointGraph, hasNavMeshLineOfSight } from "@tactica/navmesh";
 
 const regions = [{ outer: [20, 20, 780, 20, 780, 580, 20, 580], holes: [[300, 200, 500, 200, 500, 400, 300, 400]] }];
 const tri = triangulatePolygonsCdt(regions, { agentRadius: 8 });          // constrained Delaunay, eroded
@@ -165,7 +165,7 @@ findHierarchicalPath(out, h, 0, dual.nodeCount - 1);                   // "no pa
 
 // Directed navpoints (x, y, z): jump down a ledge, never climb it.
 const navpoints = buildNavpointGraph(xyz, { heightAt, maxStepUp: 6, maxDropSlope: Infinity, sampleStep: 4,
-  maxRadius: 300, maxVertical: 60, isBlocked: (ax, ay, _az, bx, by) => !hasLineOfSight(mesh, ax, ay, bx, by) });`,
+  maxRadius: 300, maxVertical: 60, isBlocked: (ax, ay, _az, bx, by) => !hasNavMeshLineOfSight(mesh, ax, ay, bx, by) });`,
 
   "steering-flocking": `import { createRng } from "@tactica/core";
 import { createCrowd, addCrowdAgent, seedCrowdWander, stepCrowdBoids, wrapCrowd, ViewArcs } from "@tactica/steering";

@@ -1,10 +1,10 @@
 import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, invalidArgument, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "../model/grid";
-import { hasLineOfSight } from "../model/line-of-sight";
+import { hasGridLineOfSight } from "../model/line-of-sight";
 
 /**
  * A precalculated all-pairs next-hop table over a set of waypoint cells ("Precalculated
- * Pathfinding Revisited", Fine 2003): waypoints that see each other ({@link hasLineOfSight},
+ * Pathfinding Revisited", Fine 2003): waypoints that see each other ({@link hasGridLineOfSight},
  * optionally within a maximum link length) are linked with their Euclidean distance, and
  * `next[from × n + to]` stores the first waypoint after `from` on a shortest route to `to`, so an
  * agent finds its next waypoint in O(1) however often its target changes.
@@ -100,7 +100,7 @@ function relink(t: WaypointRoutes): Uint8Array {
       const bx = b % w;
       const by = (b - bx) / w;
       const d = Math.hypot(ax - bx, ay - by);
-      const c = d <= t.maxLink && grid.passable[a] === 1 && grid.passable[b] === 1 && hasLineOfSight(grid, ax, ay, bx, by) ? d : Infinity;
+      const c = d <= t.maxLink && grid.passable[a] === 1 && grid.passable[b] === 1 && hasGridLineOfSight(grid, ax, ay, bx, by) ? d : Infinity;
       if (links[i * n + j] !== c) {
         links[i * n + j] = c;
         links[j * n + i] = c;
