@@ -37,7 +37,7 @@ game.makeMove(result.bestMove);
 // Or Monte Carlo tree search:
 const tree = createMcts({ maxNodes: 200_000, maxMoves: 256, maxPlayoutDepth: 60 });
 const mcts = createMctsResult();
-runMcts(mcts, tree, game, createRng(1), 800);
+runMcts(mcts, tree, game, 800, createRng(1));
 game.makeMove(mcts.bestMove);`,
 
   "search-graph": `import { createRng, rngFloat } from "@tactica/core";
@@ -142,7 +142,7 @@ const moved = createMoveResult();
 moveAlongSurface(moved, mesh, ps, s.x, s.y, s.x + 8, s.y);        // a small step that stays on the mesh
 const rng = createRng(3), p = { x: 0, y: 0 };
 findRandomPoint(p, mesh, rng);                                    // uniform by area
-findRandomPointInCircle(p, mesh, rng, 400, 300, 90);`,
+findRandomPointInCircle(p, mesh, 400, 300, 90, rng);`,
   "navmesh-build": `import { triangulatePolygonsCdt, buildNavMeshCdt, buildNavMeshFromTilemap, buildWaypointGraph,
   buildArtGalleryGraph, buildDualGraph, buildHierarchicalGraph, createHierarchicalPathResult, findHierarchicalPath,
   buildNavpointGraph, hasNavMeshLineOfSight } from "@tactica/navmesh";

@@ -195,7 +195,7 @@ export {
   type BuildTiledNavMeshFromTriangles3dResult,
   type RebuildNavMeshTileResult,
 } from "./voxel/tile-build";
-export { createTileBuildTask, type TileBuildTask, type TileCoordinate } from "./voxel/tile-build-task";
+export { createTileBuildTask, type CreateTileBuildTaskOptions, type TileBuildTask, type TileCoordinate } from "./voxel/tile-build-task";
 export {
   TILE_CACHE_OBSTACLE_INDEX_BITS,
   TileCacheUpdateFlags,

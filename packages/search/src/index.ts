@@ -115,6 +115,7 @@ export {
   addAtLeast,
   addAtMost,
   addCspVariable,
+  type AddCspVariableOptions,
   addCustomConstraint,
   addEqual,
   addFixed,

@@ -302,7 +302,7 @@ const page: DemoPage = {
         if (circle) {
           draw.circle(circle.x, circle.y, 90, { color: "#7dcfff", width: 1.5 });
           for (let i = 0; i < 150; i++) {
-            if (findRandomPointInCircle(p, mesh, rng, circle.x, circle.y, 90) < 0) continue;
+            if (findRandomPointInCircle(p, mesh, circle.x, circle.y, 90, rng) < 0) continue;
             inCircle++;
             draw.point(p.x, p.y, 3, { color: "#7dcfff" });
           }
