@@ -81,7 +81,7 @@ describe("the dependency table", () => {
 
   it("rejects a forbidden arrow, a Node import and an unknown package (the checker can fail)", () => {
     const bad = violations("core", [
-      { path: "x.ts", text: 'import { findPath } from "@tactica/grid";\nimport fs from "node:fs";\nimport x from "lodash";\nimport { a } from "./a";' },
+      { path: "x.ts", text: 'import { findGridPath } from "@tactica/grid";\nimport fs from "node:fs";\nimport x from "lodash";\nimport { a } from "./a";' },
     ]);
     expect(bad).toHaveLength(3);
     expect(violations("grid", [{ path: "y.ts", text: 'import type { Vec2 } from "@tactica/core";\nexport * from "@tactica/search";' }])).toEqual([]);

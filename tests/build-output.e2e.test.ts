@@ -52,7 +52,7 @@ describe("@tactica/core builds: one TacticaError identity", () => {
   });
 
   it("a package-scoped code survives the crossing", () => {
-    const e = new cjs.TacticaError("GRID_BAD_INPUT", "@tactica/grid: findPath: start is outside the grid. Pass a cell inside it.");
+    const e = new cjs.TacticaError("GRID_BAD_INPUT", "@tactica/grid: findGridPath: start is outside the grid. Pass a cell inside it.");
     expect(esm.isTacticaError(e, "GRID_BAD_INPUT")).toBe(true);
     expect(esm.isTacticaError(new Error("plain"))).toBe(false);
   });

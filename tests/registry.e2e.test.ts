@@ -173,16 +173,16 @@ describe("local registry (verdaccio)", () => {
     const map = "type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@@.\\n....\\n";
     writeFileSync(
       join(app, "query.mjs"),
-      `import { findPath, parseMovingAiMap } from "@tactica/grid";\n` +
+      `import { findGridPath, parseMovingAiMap } from "@tactica/grid";\n` +
         `const { grid } = parseMovingAiMap("${map}");\n` +
-        `const r = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "jps" });\n` +
+        `const r = findGridPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "jps" });\n` +
         `console.log(JSON.stringify({ w: grid.width, h: grid.height, found: r.found, cost: Math.round(r.cost * 1000) / 1000, steps: r.path.length }));\n`,
     );
     writeFileSync(
       join(app, "query.cjs"),
-      `const { findPath, parseMovingAiMap } = require("@tactica/grid");\n` +
+      `const { findGridPath, parseMovingAiMap } = require("@tactica/grid");\n` +
         `const { grid } = parseMovingAiMap("${map}");\n` +
-        `const r = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "astar" });\n` +
+        `const r = findGridPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }, { solver: "astar" });\n` +
         `console.log(JSON.stringify({ w: grid.width, h: grid.height, found: r.found, cost: Math.round(r.cost * 1000) / 1000, steps: r.path.length }));\n`,
     );
     // Around the two-cell wall in the middle row: no corner cutting, so five straight steps (JPS and A* agree).

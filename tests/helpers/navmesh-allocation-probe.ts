@@ -213,7 +213,7 @@ result["funnel"] = bytesPerCall((i) => {
   p4[3] = p.g[2]!;
   polys.startPoly = p.sp;
   polys.goalPoly = p.gp;
-  sink[0]! += findPathPoints(straight, corridor, query, p4, polys).length;
+  sink[0]! += findPathPoints(straight, corridor, query, p4, polys).distance;
 });
 result["locate"] = bytesPerCall((i) => {
   const k = 4 * (i % ni);

@@ -37,7 +37,7 @@ game.makeMove(result.bestMove);
 // Or Monte Carlo tree search:
 const tree = createMcts({ maxNodes: 200_000, maxMoves: 256, maxPlayoutDepth: 60 });
 const mcts = createMctsResult();
-runMcts(mcts, tree, game, createRng(1), 800);
+runMcts(mcts, tree, game, 800, createRng(1));
 game.makeMove(mcts.bestMove);`,
 
   "search-graph": `import { createRng, rngFloat } from "@tactica/core";
@@ -142,10 +142,10 @@ const moved = createMoveResult();
 moveAlongSurface(moved, mesh, ps, s.x, s.y, s.x + 8, s.y);        // a small step that stays on the mesh
 const rng = createRng(3), p = { x: 0, y: 0 };
 findRandomPoint(p, mesh, rng);                                    // uniform by area
-findRandomPointInCircle(p, mesh, rng, 400, 300, 90);`,
+findRandomPointInCircle(p, mesh, 400, 300, 90, rng);`,
   "navmesh-build": `import { triangulatePolygonsCdt, buildNavMeshCdt, buildNavMeshFromTilemap, buildWaypointGraph,
   buildArtGalleryGraph, buildDualGraph, buildHierarchicalGraph, createHierarchicalPathResult, findHierarchicalPath,
-  buildNavpointGraph, hasLineOfSight } from "@tactica/navmesh";
+  buildNavpointGraph, hasNavMeshLineOfSight } from "@tactica/navmesh";
 
 const regions = [{ outer: [20, 20, 780, 20, 780, 580, 20, 580], holes: [[300, 200, 500, 200, 500, 400, 300, 400]] }];
 const tri = triangulatePolygonsCdt(regions, { agentRadius: 8 });          // constrained Delaunay, eroded
@@ -165,7 +165,7 @@ findHierarchicalPath(out, h, 0, dual.nodeCount - 1);                   // "no pa
 
 // Directed navpoints (x, y, z): jump down a ledge, never climb it.
 const navpoints = buildNavpointGraph(xyz, { heightAt, maxStepUp: 6, maxDropSlope: Infinity, sampleStep: 4,
-  maxRadius: 300, maxVertical: 60, isBlocked: (ax, ay, _az, bx, by) => !hasLineOfSight(mesh, ax, ay, bx, by) });`,
+  maxRadius: 300, maxVertical: 60, isBlocked: (ax, ay, _az, bx, by) => !hasNavMeshLineOfSight(mesh, ax, ay, bx, by) });`,
 
   "steering-flocking": `import { createRng } from "@tactica/core";
 import { createCrowd, addCrowdAgent, seedCrowdWander, stepCrowdBoids, wrapCrowd, ViewArcs } from "@tactica/steering";

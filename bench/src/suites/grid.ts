@@ -23,7 +23,7 @@ import {
   findPathJps,
   findPathJpsPlus,
   gridSearchMemoryBytes,
-  hasLineOfSight,
+  hasGridLineOfSight,
   jpsPlusMemoryBytes,
   matchesScenarioLength,
   parseMovingAiMap,
@@ -432,7 +432,7 @@ function segmentsWithoutSight(grid: Grid, path: GridPath): number {
   for (let i = 1; i < path.length; i++) {
     const a = path.path[i - 1]!;
     const b = path.path[i]!;
-    if (!hasLineOfSight(grid, a % w, (a / w) | 0, b % w, (b / w) | 0)) bad++;
+    if (!hasGridLineOfSight(grid, a % w, (a / w) | 0, b % w, (b / w) | 0)) bad++;
   }
   return bad;
 }
@@ -691,7 +691,7 @@ interface GridRow {
   meanShorteningPct: number | null;
   /** Any-angle paths longer than the 8-connected optimum (null for other rows). */
   longerThanOptimal: number | null;
-  /** Waypoint segments without line of sight, by the package's hasLineOfSight (null for other rows). */
+  /** Waypoint segments without line of sight, by the package's hasGridLineOfSight (null for other rows). */
   segmentsWithoutLos: number | null;
 }
 
@@ -791,7 +791,7 @@ function markdown(rows: readonly BenchRow[]): string {
     "",
     "Mismatches: 8-connected solvers are compared with the scenario's optimal length by `matchesScenarioLength` (half a unit in the last printed digit plus min(1e-7 × length, a tenth of that unit) plus 5e-10 × length, whatever the map field); 4-connected ones with Tactica's 4-connected Dijkstra. Query times include everything the library needs per query (PathFinding.js: `grid.clone()`). Memory per map: for Tactica, the exact bytes of the typed arrays (search state + result buffer + JPS+ table), averaged over all maps; for the peers, the heap growth while preparing the first map of each set (after GC), averaged — PathFinding.js additionally allocates a full grid clone per query. Allocated / query: heap growth per query over up to 3,000 repetitions of the 5 median-length queries of the first map where they take at most 2 ms (for whole fields: the first small map), after warm-up (the smaller of two passes; slower queries get fewer repetitions, about 1 s per pass but at least 30) (Tactica solvers only; the bench runs Node with --expose-gc).",
     "",
-    "Check kinds: `optimal` — mismatches are queries whose cost differs from the optimum; `bounded` (suboptimal by design) — mismatches as for optimal rows, plus the mean and max excess over the optimum; `any-angle` — paths through cell centres in any direction, so shorter than the grid optimum: mismatches are queries without a path or with a path longer than the optimum, and every waypoint segment is checked with `hasLineOfSight`; `field` — each query builds a field towards the goal (the time columns are build + walk) and walks an agent from the start along the field's direction function: the excess is the walked length over the optimum, mismatches are walks that do not reach the goal (and, for the 8-connected flow field, walks of another length); the Theta*-based field's own parent chain from the start is also checked like an any-angle path. Failed: no path, IDA* budget exhausted, or a walk that stopped short. `distance-field` is a whole Dijkstra field from the goal, checked by its value at the start; `lpa-first` is LPA*'s first plan (endpoints set, O(cells) reset included); `astar-sliced-1k` runs time-sliced A* in slices of 1,000 expansions until done.",
+    "Check kinds: `optimal` — mismatches are queries whose cost differs from the optimum; `bounded` (suboptimal by design) — mismatches as for optimal rows, plus the mean and max excess over the optimum; `any-angle` — paths through cell centres in any direction, so shorter than the grid optimum: mismatches are queries without a path or with a path longer than the optimum, and every waypoint segment is checked with `hasGridLineOfSight`; `field` — each query builds a field towards the goal (the time columns are build + walk) and walks an agent from the start along the field's direction function: the excess is the walked length over the optimum, mismatches are walks that do not reach the goal (and, for the 8-connected flow field, walks of another length); the Theta*-based field's own parent chain from the start is also checked like an any-angle path. Failed: no path, IDA* budget exhausted, or a walk that stopped short. `distance-field` is a whole Dijkstra field from the goal, checked by its value at the start; `lpa-first` is LPA*'s first plan (endpoints set, O(cells) reset included); `astar-sliced-1k` runs time-sliced A* in slices of 1,000 expansions until done.",
   );
   lines.push(...replanMarkdown(rows));
   lines.push(...goalBoundNote(rows));

@@ -364,15 +364,15 @@ const suite: Suite = {
         findPolygonPath(np, q, p.sp, p.s[0], p.s[2], p.gp, p.g[0], p.g[2]);
         findStraightPath(sp, mesh, np.path, np.length, p.s[0], p.s[2], p.g[0], p.g[2]);
         findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], { startPoly: p.sp, goalPoly: p.gp });
-        if (!(op.flags & PathFlags.Found) || op.length === 0) continue;
-        const ex = sp.length / op.length - 1;
+        if (!(op.flags & PathFlags.Found) || op.distance === 0) continue;
+        const ex = sp.distance / op.distance - 1;
         if (process.env["NAVMESH_BENCH_DEBUG"] && ex > 1)
           ctx.log(
             JSON.stringify({
               ex,
               p,
-              funnel: sp.length,
-              opt: op.length,
+              funnel: sp.distance,
+              opt: op.distance,
               fpts: Array.from(sp.points.subarray(0, 2 * sp.count)),
               opts: Array.from(op.points.subarray(0, 2 * op.count)),
             }),
@@ -396,13 +396,13 @@ const suite: Suite = {
           fpts[3] = p.g[2];
           funnelPolys.startPoly = p.sp;
           funnelPolys.goalPoly = p.gp;
-          consume(findPathPoints(sp, np, q, fpts, funnelPolys).length);
+          consume(findPathPoints(sp, np, q, fpts, funnelPolys).distance);
         };
         const polyanyaQuery = (): void => {
           const p = optPairs[j++ % optPairs.length]!;
           polys.startPoly = p.sp;
           polys.goalPoly = p.gp;
-          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], polys).length);
+          consume(findPathAnyAngle(op, mesh, p.s[0], p.s[2], p.g[0], p.g[2], polys).distance);
         };
         const tFunnel = measure(funnelQuery, { timeMs });
         record(ctx, `${name}-exact-vs-funnel`, "tactica-funnel", tFunnel);

@@ -85,13 +85,13 @@ export async function runWorkerBenches(ctx: SuiteContext): Promise<void> {
         const jobs: Promise<unknown>[] = [];
         for (let o = 0; o < total; o += batch)
           jobs.push(findNavMeshPathsInWorker(service, queries.slice(4 * o, 4 * Math.min(total, o + batch)), { algorithm, transfer: true }));
-        const results = (await Promise.all(jobs)) as { status: number; value?: { lengths: Float64Array } }[];
+        const results = (await Promise.all(jobs)) as { status: number; value?: { distances: Float64Array } }[];
         const t = performance.now() - t0;
         // Same answers as the main thread (checked on every run, outside the timing).
         let k = 0;
         for (const r of results) {
           if (r.status !== WorkerTaskStatus.Done) throw new Error(`worker batch failed: status ${r.status}`);
-          for (const len of r.value!.lengths) if (len !== reference.lengths[k++]) throw new Error(`worker answer ${k - 1} differs from the main thread`);
+          for (const len of r.value!.distances) if (len !== reference.distances[k++]) throw new Error(`worker answer ${k - 1} differs from the main thread`);
         }
         return t;
       };

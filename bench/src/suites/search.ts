@@ -262,7 +262,7 @@ const suite: Suite = {
     const mres = createMctsResult();
     const iters = ctx.quick ? 2000 : 50_000;
     const t2 = performance.now();
-    runMcts(mres, tree, createConnectFour(), createRng(1), iters);
+    runMcts(mres, tree, createConnectFour(), iters, createRng(1));
     const mMs = performance.now() - t2;
     record(ctx, `mcts-connect4-${iters}it`, "tactica", "playouts_per_s", (mres.playouts / mMs) * 1000, "playouts/s");
     const mctsRng = createRng(2);
@@ -271,7 +271,7 @@ const suite: Suite = {
       "mcts-connect4-1000it",
       "tactica",
       "bytes_per_search",
-      allocationPerCall(() => runMcts(mres, tree, createConnectFourOnce, mctsRng, 1000), ctx.quick ? 5 : 300),
+      allocationPerCall(() => runMcts(mres, tree, createConnectFourOnce, 1000, mctsRng), ctx.quick ? 5 : 300),
       "bytes",
     );
 

@@ -52,7 +52,7 @@ export {
 export { gridToJson, gridFromJson, type GridJson } from "./io/serialize";
 export { gridFromTiled, type TiledGridOptions } from "./io/tiled";
 export { octileDistance, heuristicDistance, Heuristics, type HeuristicValue } from "./model/heuristics";
-export { findPath, type FindPathOptions, type FindPathResult, type GridPoint, type GridSolver } from "./query/find-path";
+export { findGridPath, type FindGridPathOptions, type FindGridPathResult, type GridPoint, type GridSolver } from "./query/find-grid-path";
 export { findGridPathBatch, gridPathBatchBuffers, type GridPathBatch, type GridBatchSolver, type FindGridPathBatchOptions } from "./query/path-batch";
 export {
   GRID_WORKER_HANDLERS,
@@ -76,13 +76,13 @@ export {
   DirY,
   type GridSearch,
 } from "./query/grid-search";
-export { findPathAStar, findPathDijkstra, type AStarOptions, type DijkstraOptions } from "./solvers/astar";
+export { findPathAStar, findPathDijkstra, type GridAStarOptions, type GridDijkstraOptions } from "./solvers/astar";
 export { findPathBfs } from "./solvers/bfs";
 export { computeDistanceField, type DistanceFieldOptions } from "./fields/distance-field";
 export { pathCost, expandPath, isPathLegal } from "./model/path-utils";
 export { findPathJps } from "./jump-point/jps";
 export { createJpsPlus, rebuildJpsPlus, findPathJpsPlus, jpsPlusMemoryBytes, type JpsPlus } from "./jump-point/jps-plus";
-export { bresenhamLine, hasBresenhamLineOfSight, hasLineOfSight, smoothPath } from "./model/line-of-sight";
+export { bresenhamLine, hasBresenhamLineOfSight, hasGridLineOfSight, smoothPath } from "./model/line-of-sight";
 export { findPathThetaStar, type ThetaStarOptions } from "./solvers/theta-star";
 export { createFlowField, computeFlowField, flowFieldDirectionAt, type FlowField, type FlowFieldOptions } from "./fields/flow-field";
 export { createThetaFlowField, computeThetaFlowField, thetaFlowFieldDirectionAt, type ThetaFlowField } from "./fields/theta-flow-field";

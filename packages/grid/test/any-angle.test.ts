@@ -9,7 +9,7 @@ import {
   findPathAStar,
   findPathThetaStar,
   hasBresenhamLineOfSight,
-  hasLineOfSight,
+  hasGridLineOfSight,
   Heuristics,
   PathFlags,
   setCellPassable,
@@ -39,7 +39,7 @@ function segmentsSee(grid: Grid, cells: Int32Array, n: number): boolean {
   for (let i = 1; i < n; i++) {
     const a = cells[i - 1]!;
     const b = cells[i]!;
-    if (!hasLineOfSight(grid, a % w, Math.floor(a / w), b % w, Math.floor(b / w))) return false;
+    if (!hasGridLineOfSight(grid, a % w, Math.floor(a / w), b % w, Math.floor(b / w))) return false;
   }
   return true;
 }
@@ -87,12 +87,12 @@ describe("line of sight", () => {
   it("refuses corner squeezes with no corner cutting and allows them otherwise", () => {
     const g = createGrid(3, 3);
     setCellPassable(g, 1, 0, false);
-    expect(hasLineOfSight(g, 0, 0, 2, 2)).toBe(false);
+    expect(hasGridLineOfSight(g, 0, 0, 2, 2)).toBe(false);
     expect(hasBresenhamLineOfSight(g, 0, 0, 2, 2)).toBe(true);
     const always = { ...g, cornerCutting: CornerCutting.Always };
-    expect(hasLineOfSight(always, 0, 0, 2, 2)).toBe(true);
-    expect(hasLineOfSight(g, 0, 2, 2, 2)).toBe(true);
-    expect(hasLineOfSight(g, 0, 0, 2, 0)).toBe(false);
+    expect(hasGridLineOfSight(always, 0, 0, 2, 2)).toBe(true);
+    expect(hasGridLineOfSight(g, 0, 2, 2, 2)).toBe(true);
+    expect(hasGridLineOfSight(g, 0, 0, 2, 0)).toBe(false);
   });
   it("agrees with dense sampling of the segment", () => {
     fc.assert(
@@ -102,7 +102,7 @@ describe("line of sight", () => {
           ay = Math.floor(a / 10),
           bx = b % 10,
           by = Math.floor(b / 10);
-        if (!hasLineOfSight(g, ax, ay, bx, by)) return;
+        if (!hasGridLineOfSight(g, ax, ay, bx, by)) return;
         for (let t = 0; t <= 1; t += 1 / 512) {
           const x = ax + 0.5 + (bx - ax) * t;
           const y = ay + 0.5 + (by - ay) * t;

@@ -11,7 +11,7 @@ import {
   CornerCutting,
   type CornerCuttingValue,
   type Grid,
-  hasLineOfSight,
+  hasGridLineOfSight,
   lineOfSightPenalty,
 } from "../src";
 
@@ -93,7 +93,7 @@ describe("Theta*-based flow field with a congestion penalty", () => {
           const cy = Math.floor(c / W);
           const px = p % W;
           const py = Math.floor(p / W);
-          expect(hasLineOfSight(grid, cx, cy, px, py)).toBe(true);
+          expect(hasGridLineOfSight(grid, cx, cy, px, py)).toBe(true);
           const seg = Math.hypot(px - cx, py - cy) + referencePenalty(W, pen, cx, cy, px, py);
           expect(v).toBeCloseTo(f.integration[p]! + seg, 9);
           expect(v).toBeGreaterThan(f.integration[p]!);
@@ -103,7 +103,7 @@ describe("Theta*-based flow field with a congestion penalty", () => {
     );
   });
 
-  it("lineOfSightPenalty matches the crossed-cells reference and fails exactly where hasLineOfSight does", () => {
+  it("lineOfSightPenalty matches the crossed-cells reference and fails exactly where hasGridLineOfSight does", () => {
     fc.assert(
       fc.property(mapArb, penaltyArb, fc.nat(N - 1), fc.nat(N - 1), cornerArb, (bits, pen, a, b, corner) => {
         const grid = randomGrid(bits, 0.15, corner);
@@ -112,7 +112,7 @@ describe("Theta*-based flow field with a congestion penalty", () => {
         const bx = b % W;
         const by = Math.floor(b / W);
         const v = lineOfSightPenalty(grid, pen, ax, ay, bx, by);
-        expect(v >= 0).toBe(hasLineOfSight(grid, ax, ay, bx, by));
+        expect(v >= 0).toBe(hasGridLineOfSight(grid, ax, ay, bx, by));
         if (v >= 0) expect(v).toBeCloseTo(referencePenalty(W, pen, ax, ay, bx, by), 9);
       }),
       { numRuns: 200 },

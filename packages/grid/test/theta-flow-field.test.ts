@@ -10,7 +10,7 @@ import {
   createThetaFlowField,
   CornerCutting,
   type CornerCuttingValue,
-  hasLineOfSight,
+  hasGridLineOfSight,
   thetaFlowFieldDirectionAt,
   type Grid,
 } from "../src";
@@ -67,8 +67,8 @@ describe("Theta*-based flow field", () => {
             if (f.integration[c] === 0) expect(c).toBe(goal);
             continue;
           }
-          expect(hasLineOfSight(grid, c % W, Math.floor(c / W), p % W, Math.floor(p / W))).toBe(true);
-          expect(hasLineOfSight(grid, p % W, Math.floor(p / W), c % W, Math.floor(c / W))).toBe(true);
+          expect(hasGridLineOfSight(grid, c % W, Math.floor(c / W), p % W, Math.floor(p / W))).toBe(true);
+          expect(hasGridLineOfSight(grid, p % W, Math.floor(p / W), c % W, Math.floor(c / W))).toBe(true);
           let k = c;
           let len = 0;
           let steps = 0;

@@ -7,7 +7,7 @@ import {
   createGridPathService,
   findGridPathBatch,
   findGridPathsInWorker,
-  findPath,
+  findGridPath,
   gridWorkerHandlers,
   gridWorkerResources,
   setCellPassable,
@@ -24,7 +24,7 @@ function randomGrid(w: number, h: number, blocked: boolean[]): Grid {
 const solvers: GridBatchSolver[] = ["astar", "dijkstra", "jps", "jps-plus"];
 
 describe("findGridPathBatch", () => {
-  it("equals level 2's findPath query by query, for every batch solver (property)", () => {
+  it("equals level 2's findGridPath query by query, for every batch solver (property)", () => {
     fc.assert(
       fc.property(
         fc.integer({ min: 2, max: 14 }),
@@ -40,7 +40,7 @@ describe("findGridPathBatch", () => {
           const b = findGridPathBatch(grid, q, { solver });
           expect(b.count).toBe(n);
           for (let i = 0; i < n; i++) {
-            const r = findPath(grid, { x: q[4 * i]!, y: q[4 * i + 1]! }, { x: q[4 * i + 2]!, y: q[4 * i + 3]! }, { solver });
+            const r = findGridPath(grid, { x: q[4 * i]!, y: q[4 * i + 1]! }, { x: q[4 * i + 2]!, y: q[4 * i + 3]! }, { solver });
             expect(b.flags[i]).toBe(r.flags);
             expect(b.costs[i]).toBe(r.cost);
             const cells = Array.from(b.cells.subarray(b.cellStart[i], b.cellStart[i + 1]));
@@ -67,7 +67,7 @@ describe("findGridPathBatch", () => {
     for (let y = 0; y < 2; y++) setCellPassable(grid, 3, y, false);
     const after = findGridPathBatch(grid, [0, 1, 5, 1], { solver: "jps-plus" });
     expect(after.costs[0]).toBeGreaterThan(5);
-    expect(after.costs[0]).toBe(findPath(grid, { x: 0, y: 1 }, { x: 5, y: 1 }, { solver: "astar" }).cost);
+    expect(after.costs[0]).toBe(findGridPath(grid, { x: 0, y: 1 }, { x: 5, y: 1 }, { solver: "astar" }).cost);
   });
 
   it("rejects bad queries and solvers with INVALID_ARGUMENT naming the index", () => {

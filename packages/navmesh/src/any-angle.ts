@@ -17,10 +17,10 @@ export type { FindPathAnyAngleOptions };
  * revision).
  *
  * Writes the corners into `out` (`PathFlags.Found`, with `PathTruncated` when they do not fit:
- * `count` and `length` still describe the full path) and returns it; `NoPath` when an end point
+ * `count` and `distance` still describe the full path) and returns it; `NoPath` when an end point
  * is off the mesh or unreachable, `BudgetExhausted` after `options.maxExpansions` expansions
  * (`out.expanded` counts them). Uniform cost only: area costs, flags, links and cost callbacks do
- * not apply (the level-2 `findPath` falls back to A* + funnel when they differ from uniform and
+ * not apply (the level-2 `findNavMeshPath` falls back to A* + funnel when they differ from uniform and
  * says so in its `algorithm`). Throws `NAVMESH_BAD_INPUT` for non-finite coordinates, a stale or
  * invalid polygon ref, or a negative `maxExpansions`. The mesh is planar in `(x, y)`; on multi-level meshes the path follows the
  * polygon links (pass `startPoly` / `goalPoly`), so it is the shortest path of the XZ projection

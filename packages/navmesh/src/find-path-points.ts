@@ -99,7 +99,7 @@ export function findPathPoints(out: StraightPath, corridor: NavPath, query: NavM
     corridor.expanded = 0;
     out.flags = PathFlags.NoPath;
     out.count = 0;
-    out.length = 0;
+    out.distance = 0;
     out.expanded = 0;
     return out;
   }
@@ -115,7 +115,7 @@ export function findPathPoints(out: StraightPath, corridor: NavPath, query: NavM
   if (n === 0) {
     out.flags = corridor.flags;
     out.count = 0;
-    out.length = 0;
+    out.distance = 0;
     out.expanded = corridor.expanded;
     return out;
   }

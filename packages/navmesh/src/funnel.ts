@@ -20,8 +20,8 @@ export interface StraightPath {
   flags: number;
   /** Number of corners of the full path (may exceed the buffer when truncated). */
   count: number;
-  /** Euclidean length of the full path (link hops count their straight length). */
-  length: number;
+  /** Euclidean length of the full path in world units (link hops count their straight length); `count` is the number of corners. */
+  distance: number;
   /** Corners as `x, y` pairs. */
   readonly points: Float64Array;
   /** {@link StraightPathFlags} of each corner. */
@@ -34,7 +34,7 @@ export interface StraightPath {
 export function createStraightPath(maxPoints = 256): StraightPath {
   if (!Number.isInteger(maxPoints) || maxPoints < 2)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
-  return { flags: 0, count: 0, length: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints), expanded: 0 };
+  return { flags: 0, count: 0, distance: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints), expanded: 0 };
 }
 
 /** Options of {@link findStraightPath}. */
@@ -129,7 +129,7 @@ function straightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<numb
     idx[i] = p;
   }
   out.count = 0;
-  out.length = 0;
+  out.distance = 0;
   out.expanded = 0;
   out.flags = PathFlags.Found;
   const last = idx[corridorLength - 1]!;
@@ -219,7 +219,7 @@ function pushPoint(out: StraightPath, flags: number): void {
   if (n > 0) {
     const dx = x - pt[0]!,
       dy = y - pt[1]!;
-    out.length += Math.sqrt(dx * dx + dy * dy); // not hypot2: a returned double is boxed when not inlined
+    out.distance += Math.sqrt(dx * dx + dy * dy); // not hypot2: a returned double is boxed when not inlined
   }
   if (n < out.pointFlags.length) {
     out.points[2 * n] = x;

@@ -5,7 +5,7 @@
  *   tags, a BV tree per tile for point location), validated by {@link createNavMesh}; JSON round trip.
  * - Queries: point location, nearest point, raycasts, A* over polygons with filters and off-mesh
  *   links, funnel string pulling, the exact shortest path ({@link findPathAnyAngle}), random points;
- *   level 2 {@link findPath}.
+ *   level 2 {@link findNavMeshPath}.
  * - Building: {@link buildNavMeshFromPolygons} (polygons with holes → triangles → convex polygons,
  *   Hertel–Mehlhorn), {@link parseObj} + {@link navMeshFromTriangles} (walkable triangles of a 3D soup).
  *
@@ -42,8 +42,9 @@ export {
   type FindPolygonOptions,
   type FindNearestPointOptions,
 } from "./locate";
-export { raycast, createRaycastResult, hasLineOfSight, type RaycastResult } from "./raycast";
+export { raycast, createRaycastResult, hasNavMeshLineOfSight, type RaycastResult } from "./raycast";
 export {
+  PathFlags,
   createNavPath,
   createNavMeshQuery,
   findPolygonPath,
@@ -83,7 +84,7 @@ export {
   type OffMeshLinks,
   type AddOffMeshLinkOptions,
 } from "./links";
-export { findPath, type FindPathOptions, type FindPathResult } from "./find-path";
+export { findNavMeshPath, type FindNavMeshPathOptions, type FindNavMeshPathResult } from "./find-navmesh-path";
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
 export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
@@ -194,7 +195,7 @@ export {
   type BuildTiledNavMeshFromTriangles3dResult,
   type RebuildNavMeshTileResult,
 } from "./voxel/tile-build";
-export { createTileBuildTask, type TileBuildTask, type TileCoordinate } from "./voxel/tile-build-task";
+export { createTileBuildTask, type CreateTileBuildTaskOptions, type TileBuildTask, type TileCoordinate } from "./voxel/tile-build-task";
 export {
   TILE_CACHE_OBSTACLE_INDEX_BITS,
   TileCacheUpdateFlags,

@@ -16,8 +16,8 @@ export interface NavMeshPathBatch {
   readonly count: number;
   /** `PathFlags` of each query (`Found`, `Partial`, `NoPath`, …). */
   readonly flags: Int32Array;
-  /** Euclidean length of each path (`Infinity` when there is none). */
-  readonly lengths: Float64Array;
+  /** Euclidean length of each path in world units (`Infinity` when there is none). */
+  readonly distances: Float64Array;
   /** `count + 1` corner offsets: query `i` owns corners `cornerStart[i] .. cornerStart[i+1])`. */
   readonly cornerStart: Uint32Array;
   /** All corners, `x, y` pairs, query after query. */
@@ -28,7 +28,7 @@ export interface NavMeshPathBatch {
 export interface FindNavMeshPathBatchOptions {
   /**
    * `"optimal"` (default): the exact shortest path (`findPathAnyAngle`); `"funnel"`: A* over polygons
-   * plus string pulling (`findPolygonPath` + `findStraightPath`). Same choice as level 2's `findPath`
+   * plus string pulling (`findPolygonPath` + `findStraightPath`). Same choice as level 2's `findNavMeshPath`
    * without filters.
    */
   readonly algorithm?: "optimal" | "funnel";
@@ -67,7 +67,7 @@ function cacheOf(mesh: NavMesh): BatchCache {
 
 /**
  * Answers `queries.length / 4` path queries `(sx, sy, gx, gy)` on `mesh` (both points snapped to
- * the nearest point on the mesh, as level 2's `findPath` does) and packs the results into one
+ * the nearest point on the mesh, as level 2's `findNavMeshPath` does) and packs the results into one
  * {@link NavMeshPathBatch}. The same function runs on the main thread and inside a worker
  * ({@link navMeshWorkerHandlers}), so both give identical answers. Search state is cached per mesh;
  * only the result arrays are allocated.
@@ -80,7 +80,7 @@ function cacheOf(mesh: NavMesh): BatchCache {
  * const batch = findNavMeshPathBatch(mesh, new Float64Array([1, 5, 9, 5, 1, 1, 9, 1]));
  * batch.count;                                  // 2
  * batch.cornerStart[1] - batch.cornerStart[0];  // 4 corners round the pillar
- * batch.lengths[1];                             // 8: a straight line below it
+ * batch.distances[1];                             // 8: a straight line below it
  * ```
  */
 export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, options: FindNavMeshPathBatchOptions = {}): NavMeshPathBatch {
@@ -97,7 +97,7 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
   }
   const c = cacheOf(mesh);
   const flags = new Int32Array(count);
-  const lengths = new Float64Array(count);
+  const distances = new Float64Array(count);
   const cornerStart = new Uint32Array(count + 1);
   let scratch = c.scratch;
   let used = 0;
@@ -107,7 +107,7 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
     const ps = findNearestPoint(snap, mesh, queries[4 * q]!, queries[4 * q + 1]!);
     if (ps < 0) {
       flags[q] = PathFlags.NoPath;
-      lengths[q] = Infinity;
+      distances[q] = Infinity;
       continue;
     }
     const sx = snap.x,
@@ -115,7 +115,7 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
     const pg = findNearestPoint(snap, mesh, queries[4 * q + 2]!, queries[4 * q + 3]!);
     if (pg < 0) {
       flags[q] = PathFlags.NoPath;
-      lengths[q] = Infinity;
+      distances[q] = Infinity;
       continue;
     }
     if (algorithm === "optimal") {
@@ -125,13 +125,13 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
       const corridor = findPolygonPath(c.corridor, c.query, ps, sx, sy, pg, snap.x, snap.y);
       if (corridor.length === 0) {
         flags[q] = corridor.flags;
-        lengths[q] = Infinity;
+        distances[q] = Infinity;
         continue;
       }
       findStraightPath(sp, mesh, corridor.path, corridor.length, sx, sy, snap.x, snap.y);
       flags[q] = corridor.flags | (sp.flags & PathFlags.PathTruncated);
     }
-    lengths[q] = sp.length;
+    distances[q] = sp.distance;
     const n = Math.min(sp.count, sp.pointFlags.length);
     if (2 * (used + n) > scratch.length) {
       const grown = new Float64Array(Math.max(2 * scratch.length, 2 * (used + n)));
@@ -143,10 +143,15 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
     used += n;
   }
   cornerStart[count] = used;
-  return { count, flags, lengths, cornerStart, corners: scratch.slice(0, 2 * used) };
+  return { count, flags, distances, cornerStart, corners: scratch.slice(0, 2 * used) };
 }
 
 /** The transferable buffers of a batch (for `context.transfer` in a worker). */
 export function navMeshPathBatchBuffers(batch: NavMeshPathBatch): ArrayBuffer[] {
-  return [batch.flags.buffer as ArrayBuffer, batch.lengths.buffer as ArrayBuffer, batch.cornerStart.buffer as ArrayBuffer, batch.corners.buffer as ArrayBuffer];
+  return [
+    batch.flags.buffer as ArrayBuffer,
+    batch.distances.buffer as ArrayBuffer,
+    batch.cornerStart.buffer as ArrayBuffer,
+    batch.corners.buffer as ArrayBuffer,
+  ];
 }

@@ -1,5 +1,5 @@
 import { PathFlags } from "@tactica/search";
-import { navMeshError, NavMeshErrorCodes } from "./errors";
+import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { findStraightPath, portalEdge, type FindStraightPathOptions, type StraightPath } from "./funnel";
 import { OFF_MESH_LINK_INDEX_BITS, type OffMeshLinks } from "./links";
 import { closestPointOnPolygonIndex, findNearestPolygonIndex, meshEpsilon, pointInPolygon } from "./locate";
@@ -53,8 +53,21 @@ export function createPathCorridor(capacity = 256): PathCorridor {
   };
 }
 
-/** Puts the corridor at `(x, y)` on polygon `ref` with the target there too (a one-polygon corridor). */
+/**
+ * Puts the corridor at `(x, y)` on polygon `ref` with the target there too (a one-polygon corridor).
+ *
+ * @param ref - the polygon ref holding `(x, y)` (from `findPolygon` / `findNearestPoint`)
+ * @param x - position x (world units)
+ * @param y - position y (world units; z on an XZ mesh)
+ * @throws TacticaError `NAVMESH_BAD_INPUT` when `ref` is not a polygon ref (a non-negative integer) or a coordinate is not finite.
+ */
 export function resetPathCorridor(corridor: PathCorridor, ref: number, x: number, y: number): void {
+  if (!(ref >= 0 && ref < 2 ** 52 && ref === Math.floor(ref)))
+    throw navMeshError(NavMeshErrorCodes.BadInput, "resetPathCorridor", `"ref" must be a polygon ref (a non-negative integer), got ${show(ref)}.`, {
+      path: "ref",
+    });
+  assertFiniteNumber("resetPathCorridor", "x", x);
+  assertFiniteNumber("resetPathCorridor", "y", y);
   corridor.x = corridor.targetX = x;
   corridor.y = corridor.targetY = y;
   corridor.polys[0] = ref;

@@ -7,6 +7,14 @@ import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
 import { NAVMESH_AREA_COUNT, type NavMesh } from "./types";
 
 /**
+ * The outcome bits of every navmesh path query ({@link NavPath.flags}, `StraightPath.flags`,
+ * the level-2 result's `flags`): `@tactica/search`'s `PathFlags`, re-exported (the same object) so a
+ * navmesh user reads it without importing search. Expected outcomes (no path, a partial path, an
+ * exhausted budget, a too-short buffer) are flags, never exceptions.
+ */
+export { PathFlags };
+
+/**
  * Caller-owned result of a polygon path query, shaped like search's `PathResult`
  * (`{ flags, cost, length, path, expanded }`, ADR 0002): `flags` are `PathFlags` bits from
  * `@tactica/search`, `path[0 .. min(length, path.length))` holds polygon refs (a `Float64Array`,

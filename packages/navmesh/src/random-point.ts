@@ -93,14 +93,22 @@ export interface FindRandomPointInCircleOptions {
  * with radius `radius` into `out` and returns its polygon ref, or `-1` when `maxTries` uniform samples
  * of the disc all fell off the mesh (the disc barely overlaps it). Rejection sampling of the disc,
  * so the result is exactly uniform over mesh ∩ disc.
+ *
+ * @param out - receives the point (world units, mesh plane)
+ * @param mesh - the mesh to sample
+ * @param x - circle centre x (world units)
+ * @param y - circle centre y (world units; z on an XZ mesh)
+ * @param radius - circle radius (world units, finite, ≥ 0)
+ * @param rng - core `Rng` the samples are drawn from
+ * @param options - `maxTries` rejection-sampling attempts
  */
 export function findRandomPointInCircle(
   out: { x: number; y: number },
   mesh: NavMesh,
-  rng: Rng,
   x: number,
   y: number,
   radius: number,
+  rng: Rng,
   options?: FindRandomPointInCircleOptions,
 ): number {
   assertFiniteNumber("findRandomPointInCircle", "x", x);

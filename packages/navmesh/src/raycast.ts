@@ -269,14 +269,14 @@ const losScratch = createRaycastResult(0);
  * True when the straight segment between the two points stays on the mesh (both points must be
  * on the mesh; the start point is located with {@link findPolygon}). Level 2 over {@link raycast}.
  */
-export function hasLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
+export function hasNavMeshLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
   for (const [k, val] of [
     ["sx", sx],
     ["sy", sy],
     ["ex", ex],
     ["ey", ey],
   ] as const)
-    assertFiniteNumber("hasLineOfSight", k, val);
+    assertFiniteNumber("hasNavMeshLineOfSight", k, val);
   const start = findPolygonIndex(mesh, sx, sy);
   if (start < 0 || findPolygonIndex(mesh, ex, ey) < 0) return false;
   return raycastIndex(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;

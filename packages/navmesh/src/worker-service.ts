@@ -49,7 +49,7 @@ interface FindPathsPayload {
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
  * const service = createNavMeshPathService(pool, mesh);
  * findNavMeshPathsInWorker(service, new Float64Array([1, 5, 9, 5])).then((r) => {
- *   console.log(r.status === WorkerTaskStatus.Done, r.value?.lengths[0]); // true 8.47…
+ *   console.log(r.status === WorkerTaskStatus.Done, r.value?.distances[0]); // true 8.47…
  *   closeWorkerPool(pool);
  * });
  * ```

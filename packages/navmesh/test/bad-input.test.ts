@@ -8,7 +8,7 @@ import {
   createRaycastResult,
   createStraightPath,
   findNearestPoint,
-  findPath,
+  findNavMeshPath,
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
@@ -34,7 +34,7 @@ describe("bad query input", () => {
     ["findStraightPath NaN", () => findStraightPath(createStraightPath(), mesh, [0], 1, 1, 1, NaN, 2)],
     ["findPathAnyAngle NaN", () => findPathAnyAngle(createStraightPath(), mesh, 1, 1, 2, NaN)],
     ["moveAlongSurface NaN", () => moveAlongSurface(createMoveResult(), mesh, 0, 1, 1, NaN, 2)],
-    ["findPath NaN", () => findPath(mesh, { x: NaN, y: 0 }, { x: 1, y: 1 })],
+    ["findNavMeshPath NaN", () => findNavMeshPath(mesh, { x: NaN, y: 0 }, { x: 1, y: 1 })],
   ];
   for (const [name, call] of calls) {
     it(name, () => {

@@ -194,7 +194,7 @@ export function findPathCornerAStar(
   ] as const)
     assertFiniteNumber("findPathAnyAngle", k, val);
   out.count = 0;
-  out.length = 0;
+  out.distance = 0;
   out.expanded = 0;
   const ps =
       options?.startPoly !== undefined && options.startPoly !== -1
@@ -206,7 +206,7 @@ export function findPathCornerAStar(
         : (options?.goalPoly ?? findPolygonIndex(mesh, gx, gy));
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
-    out.length = Infinity;
+    out.distance = Infinity;
     return out;
   }
   if (reaches(mesh, ps, sx, sy, gx, gy, pg)) {
@@ -273,7 +273,7 @@ export function findPathCornerAStar(
   out.expanded = expanded;
   if (!found) {
     out.flags = budget ? PathFlags.BudgetExhausted : PathFlags.NoPath;
-    out.length = Infinity;
+    out.distance = Infinity;
     return out;
   }
   writePoints(out, mesh, cg, GOAL, sx, sy, gx, gy);
@@ -323,7 +323,7 @@ function writePoints(out: StraightPath, mesh: NavMesh, cg: CornerGraph | null, g
       ny = y;
     }
   }
-  out.length = length + hypot2(nx - sx, ny - sy);
+  out.distance = length + hypot2(nx - sx, ny - sy);
 }
 
 /** Interior angle of polygon `p` at its vertex `u`. */

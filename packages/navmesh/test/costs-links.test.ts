@@ -8,7 +8,7 @@ import {
   createNavPath,
   createOffMeshLinks,
   createStraightPath,
-  findPath,
+  findNavMeshPath,
   findPolygon,
   findPolygonPath,
   findStraightPath,
@@ -61,14 +61,14 @@ describe("tagged regions and danger costs", () => {
     expect(getTagAt(mesh, 5, 3)).toBe(-1);
   });
 
-  it("findPath falls back to A* + funnel under area costs and says so", () => {
+  it("findNavMeshPath falls back to A* + funnel under area costs and says so", () => {
     const mesh = twoCorridors();
     const costs = new Float64Array(NAVMESH_AREA_COUNT).fill(1);
     costs[1] = 20;
-    const plain = findPath(mesh, { x: 1, y: 1 }, { x: 9, y: 1 });
+    const plain = findNavMeshPath(mesh, { x: 1, y: 1 }, { x: 9, y: 1 });
     expect(plain.algorithm).toBe("any-angle");
-    expect(plain.length).toBeCloseTo(8, 12);
-    const weighted = findPath(mesh, { x: 1, y: 1 }, { x: 9, y: 1 }, { areaCosts: costs });
+    expect(plain.distance).toBeCloseTo(8, 12);
+    const weighted = findNavMeshPath(mesh, { x: 1, y: 1 }, { x: 9, y: 1 }, { areaCosts: costs });
     expect(weighted.algorithm).toBe("funnel");
     expect(weighted.path.some((p) => p.y >= 4)).toBe(true);
   });
@@ -99,7 +99,7 @@ describe("off-mesh links", () => {
     const h2 = addOffMeshLink(links, mesh, 0.9, 0.5, 3.1, 0.5);
     expect(h2).not.toBe(h);
     expect(h2 % 65536).toBe(h % 65536);
-    expect(findPath(mesh, { x: 3.8, y: 0.5 }, { x: 0.2, y: 0.5 }, { links }).found).toBe(true);
+    expect(findNavMeshPath(mesh, { x: 3.8, y: 0.5 }, { x: 0.2, y: 0.5 }, { links }).found).toBe(true);
     // Full pool and off-mesh end points give -1, no throw.
     expect(addOffMeshLink(links, mesh, 0.5, 0.5, 3.5, 0.5)).toBeGreaterThanOrEqual(0);
     expect(addOffMeshLink(links, mesh, 0.5, 0.5, 3.5, 0.5)).toBe(-1);
@@ -107,10 +107,10 @@ describe("off-mesh links", () => {
   });
 });
 
-describe("findPath (level 2)", () => {
+describe("findNavMeshPath (level 2)", () => {
   it("the @example", () => {
     const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
-    const r = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
+    const r = findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
     expect(r.found).toBe(true);
     expect(r.algorithm).toBe("any-angle");
     expect([
@@ -127,10 +127,10 @@ describe("findPath (level 2)", () => {
         { x: 9, y: 5 },
       ],
     ]).toContainEqual(r.path);
-    const f = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { algorithm: "funnel" });
+    const f = findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { algorithm: "funnel" });
     expect(f.algorithm).toBe("funnel");
-    expect(f.length).toBeGreaterThanOrEqual(r.length - 1e-12);
+    expect(f.distance).toBeGreaterThanOrEqual(r.distance - 1e-12);
     // Off-mesh points snap to the mesh.
-    expect(findPath(mesh, { x: -3, y: 5 }, { x: 13, y: 5 }).path[0]).toEqual({ x: 0, y: 5 });
+    expect(findNavMeshPath(mesh, { x: -3, y: 5 }, { x: 13, y: 5 }).path[0]).toEqual({ x: 0, y: 5 });
   });
 });

@@ -61,7 +61,7 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
         expect(c1.flags).toBe(c2.flags);
         expect(o1.flags).toBe(c2.flags);
         expect(Array.from(o1.points.subarray(0, 2 * o1.count))).toEqual(Array.from(o2.points.subarray(0, 2 * o2.count)));
-        expect(o1.length).toBe(o2.length);
+        expect(o1.distance).toBe(o2.distance);
       }),
       { numRuns: 60 },
     );

@@ -49,10 +49,10 @@ describe("golden: bench meshes", () => {
         findStraightPath(sp, mesh, np.path, np.length, s.x, s.y, g.x, g.y);
         findPathAnyAngle(op, mesh, s.x, s.y, g.x, g.y, { startPoly: a, goalPoly: b });
         expect(op.flags).toBe(PathFlags.Found);
-        expect(op.length).toBeLessThanOrEqual(sp.length * (1 + 1e-9));
-        expect(op.length).toBeGreaterThanOrEqual(Math.hypot(g.x - s.x, g.y - s.y) * (1 - 1e-12));
+        expect(op.distance).toBeLessThanOrEqual(sp.distance * (1 + 1e-9));
+        expect(op.distance).toBeGreaterThanOrEqual(Math.hypot(g.x - s.x, g.y - s.y) * (1 - 1e-12));
         expect([op.points[2 * op.count - 2], op.points[2 * op.count - 1]]).toEqual([g.x, g.y]);
-        if (op.length < sp.length * (1 - 1e-9)) shorter++;
+        if (op.distance < sp.distance * (1 - 1e-9)) shorter++;
         checked++;
       }
       expect(checked).toBe(40);

@@ -131,8 +131,8 @@ describe("buildWaypointGraph (Delaunay + validator, C.1.4)", () => {
 
   it("rejects duplicates, bad coordinates and bad blockers with located errors", () => {
     const bad: [() => unknown, string][] = [
-      [() => buildWaypointGraph([0, 0, 1, 1, 0, 0]), "points[4]"],
-      [() => buildWaypointGraph([0, Number.NaN]), "points[1]"],
+      [() => buildWaypointGraph([0, 0, 1, 1, 0, 0], []), "points[4]"],
+      [() => buildWaypointGraph([0, Number.NaN], []), "points[1]"],
       [() => buildWaypointGraph([0, 0, 1, 1], [{ kind: "circle", x: 0, y: 0, radius: -1 }]), "blockers[0].radius"],
       [() => buildWaypointGraph([0, 0, 1, 1], [{ kind: "box", minX: 0, minY: 0, maxX: Infinity, maxY: 1 }]), "blockers[0].maxX"],
       [() => buildWaypointGraph([0, 0, 1, 1], [], { agentRadius: -1 }), "options.agentRadius"],

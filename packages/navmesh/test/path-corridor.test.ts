@@ -105,7 +105,7 @@ describe("path corridor", () => {
     const tmp = { x: 0, y: 0 };
     let steps = 0;
     let walked = 0;
-    const startLength = findCorridorCorners(corners, corridor, mesh).length;
+    const startLength = findCorridorCorners(corners, corridor, mesh).distance;
     while (Math.hypot(corridor.targetX - corridor.x, corridor.targetY - corridor.y) > 1e-9 && steps < 500) {
       findCorridorCorners(corners, corridor, mesh);
       const nx = corners.points[2]!,
@@ -204,7 +204,7 @@ describe("path corridor", () => {
         5.5,
       );
       const before = corridor.length;
-      const beforeLength = findCorridorCorners(createStraightPath(64), corridor, mesh).length;
+      const beforeLength = findCorridorCorners(createStraightPath(64), corridor, mesh).distance;
       const changed =
         which === "visibility" ? optimizeCorridorVisibility(corridor, mesh, 19, 5.5) : optimizeCorridorTopology(corridor, mesh, q, { maxIterations: 500 });
       expect(changed).toBe(true);
@@ -212,7 +212,7 @@ describe("path corridor", () => {
       expectConnected(mesh, corridor);
       expect(corridor.polys[0]).toBe(findPolygon(mesh, 1, 5.5));
       expect(corridor.polys[corridor.length - 1]).toBe(findPolygon(mesh, 19, 5.5));
-      expect(findCorridorCorners(createStraightPath(64), corridor, mesh).length).toBeLessThan(beforeLength);
+      expect(findCorridorCorners(createStraightPath(64), corridor, mesh).distance).toBeLessThan(beforeLength);
       const walked = walk(mesh, corridor);
       // The ray reached the target: a straight corridor. The local A* gives a shorter one.
       if (which === "visibility") expect(walked).toBeCloseTo(18, 6);

@@ -44,8 +44,8 @@ describe("golden: Polyanya on the bench meshes", () => {
         findPathCornerAStar(rp, mesh, s.x, s.y, g.x, g.y, { startPoly: a, goalPoly: b });
         expect(op.flags).toBe(PathFlags.Found);
         expect(rp.flags).toBe(PathFlags.Found);
-        expect(Math.abs(op.length - rp.length)).toBeLessThanOrEqual(1e-9 * rp.length);
-        expect(op.length).toBeLessThanOrEqual(sp.length * (1 + 1e-9));
+        expect(Math.abs(op.distance - rp.distance)).toBeLessThanOrEqual(1e-9 * rp.distance);
+        expect(op.distance).toBeLessThanOrEqual(sp.distance * (1 + 1e-9));
         checked++;
       }
       expect(checked).toBeGreaterThanOrEqual(15); // house has many islands

@@ -9,7 +9,7 @@ import {
   createRaycastResult,
   createStraightPath,
   NAVMESH_AREA_COUNT,
-  findPath,
+  findNavMeshPath,
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
@@ -69,7 +69,7 @@ function funnelLength(mesh: NavMesh, sx: number, sy: number, gx: number, gy: num
   const np = createNavPath(mesh.polyCount);
   const r = findPolygonPath(np, createNavMeshQuery(mesh), findPolygon(mesh, sx, sy), sx, sy, findPolygon(mesh, gx, gy), gx, gy);
   if (!(r.flags & PathFlags.Found)) return Infinity;
-  return findStraightPath(createStraightPath(1024), mesh, np.path, np.length, sx, sy, gx, gy).length;
+  return findStraightPath(createStraightPath(1024), mesh, np.path, np.length, sx, sy, gx, gy).distance;
 }
 
 // ---- Grid meshes: unit cells (squares or two triangles), some blocked; every vertex on the
@@ -207,7 +207,7 @@ describe("Polyanya: exact shortest paths", () => {
     findPathAnyAngle(out, mesh, 1, 5, 9, 5);
     expect(out.flags).toBe(PathFlags.Found);
     expect(out.count).toBe(4);
-    expect(out.length).toBeCloseTo(2 * Math.sqrt(10) + 2, 12);
+    expect(out.distance).toBeCloseTo(2 * Math.sqrt(10) + 2, 12);
     const pts = pointsOf(out);
     expect(pts[0]).toEqual([1, 5]);
     expect(pts[3]).toEqual([9, 5]);
@@ -227,12 +227,12 @@ describe("Polyanya: exact shortest paths", () => {
         const out = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
         expect(out.flags).toBe(PathFlags.Found);
         const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
-        expect(Math.abs(out.length - ref)).toBeLessThanOrEqual(1e-9 * ref);
-        expect(out.length).toBeLessThanOrEqual(funnelLength(mesh, s.x, s.y, g.x, g.y) * (1 + 1e-9));
+        expect(Math.abs(out.distance - ref)).toBeLessThanOrEqual(1e-9 * ref);
+        expect(out.distance).toBeLessThanOrEqual(funnelLength(mesh, s.x, s.y, g.x, g.y) * (1 + 1e-9));
         const pts = pointsOf(out);
         expect(pts[0]).toEqual([s.x, s.y]);
         expect(pts[pts.length - 1]).toEqual([g.x, g.y]);
-        expect(Math.abs(polylineLength(pts) - out.length)).toBeLessThanOrEqual(1e-9 * (1 + out.length));
+        expect(Math.abs(polylineLength(pts) - out.distance)).toBeLessThanOrEqual(1e-9 * (1 + out.distance));
         for (let i = 1; i < pts.length; i++) expect(segmentFree(d, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
         expectOnMesh(mesh, pts);
       }),
@@ -266,14 +266,14 @@ describe("Polyanya: exact shortest paths", () => {
             return;
           }
           expect(out.flags).toBe(PathFlags.Found);
-          expect(Math.abs(out.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
-          expect(out.length).toBeLessThanOrEqual(funnelLength(mesh, s[0], s[1], g[0], g[1]) * (1 + 1e-9) + 1e-12);
+          expect(Math.abs(out.distance - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
+          expect(out.distance).toBeLessThanOrEqual(funnelLength(mesh, s[0], s[1], g[0], g[1]) * (1 + 1e-9) + 1e-12);
           const pts = pointsOf(out);
           for (let i = 1; i < pts.length; i++) expect(gridSegmentFree(grid, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
           const tiled = splitIntoTiles(mesh, 2);
           const t = findPathAnyAngle(createStraightPath(256), tiled, s[0], s[1], g[0], g[1]);
           expect(t.flags).toBe(PathFlags.Found);
-          expect(Math.abs(t.length - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
+          expect(Math.abs(t.distance - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
         },
       ),
       { numRuns: RUNS(150) },
@@ -290,7 +290,7 @@ describe("Polyanya: exact shortest paths", () => {
         const ref = findPathCornerAStar(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
         const t = findPathAnyAngle(createStraightPath(512), tiled, s.x, s.y, g.x, g.y);
         expect(t.flags).toBe(PathFlags.Found);
-        expect(Math.abs(t.length - ref.length)).toBeLessThanOrEqual(1e-9 * ref.length);
+        expect(Math.abs(t.distance - ref.distance)).toBeLessThanOrEqual(1e-9 * ref.distance);
         expectOnMesh(tiled, pointsOf(t));
       }),
       { numRuns: RUNS(25) },
@@ -316,7 +316,7 @@ describe("Polyanya: exact shortest paths", () => {
     const short = findPathAnyAngle(createStraightPath(2), room, 1, 5, 9, 5);
     expect(short.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(short.count).toBe(full.count);
-    expect(short.length).toBe(full.length);
+    expect(short.distance).toBe(full.distance);
     expect([short.points[0], short.points[1]]).toEqual([1, 5]);
   });
 
@@ -333,7 +333,7 @@ describe("Polyanya: exact shortest paths", () => {
       const out = findPathAnyAngle(createStraightPath(), mesh, sx, sy, gx, gy);
       expect(out.flags).toBe(PathFlags.Found);
       expect(out.count).toBe(2);
-      expect(out.length).toBeCloseTo(Math.hypot(gx - sx, gy - sy), 12);
+      expect(out.distance).toBeCloseTo(Math.hypot(gx - sx, gy - sy), 12);
     }
   });
 
@@ -354,22 +354,22 @@ describe("Polyanya: exact shortest paths", () => {
       [1, 0],
       [0.5, -0.5],
     ]);
-    expect(out.length).toBeCloseTo(0.5 + Math.SQRT1_2, 12);
+    expect(out.distance).toBeCloseTo(0.5 + Math.SQRT1_2, 12);
   });
 
-  it("findPath: an area cost table with 64 equal entries is uniform (exact path, cost × that value); any difference falls back to A* + funnel", () => {
+  it("findNavMeshPath: an area cost table with 64 equal entries is uniform (exact path, cost × that value); any difference falls back to A* + funnel", () => {
     const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
-    const plain = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
-    const twice = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: new Float64Array(NAVMESH_AREA_COUNT).fill(2) });
+    const plain = findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
+    const twice = findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: new Float64Array(NAVMESH_AREA_COUNT).fill(2) });
     expect(plain.algorithm).toBe("any-angle");
     expect(twice.algorithm).toBe("any-angle");
-    expect(twice.length).toBe(plain.length);
-    expect(twice.cost).toBeCloseTo(2 * plain.length, 12);
+    expect(twice.distance).toBe(plain.distance);
+    expect(twice.cost).toBeCloseTo(2 * plain.distance, 12);
     const costs = new Float64Array(NAVMESH_AREA_COUNT).fill(1);
     costs[63] = 3; // an area no polygon uses still makes the table non-uniform
-    expect(findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs }).algorithm).toBe("funnel");
+    expect(findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs }).algorithm).toBe("funnel");
     costs[63] = -1;
-    expect(() => findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs })).toThrow(/areaCosts\[63\]/);
+    expect(() => findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 }, { areaCosts: costs })).toThrow(/areaCosts\[63\]/);
   });
 
   it("bad input throws NAVMESH_BAD_INPUT naming the argument; huge finite coordinates are not bad input", () => {

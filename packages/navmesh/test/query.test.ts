@@ -17,7 +17,7 @@ import {
   findPolygonsInCircle,
   findStraightPath,
   getPolygonCenter,
-  hasLineOfSight,
+  hasNavMeshLineOfSight,
   raycast,
   type NavMesh,
   type StraightPath,
@@ -111,9 +111,9 @@ describe("raycast", () => {
     const hit = raycast(createRaycastResult(), mesh, findPolygon(mesh, 1, 5), 1, 5, 9, 5);
     expect(hit.t).toBeCloseTo(3 / 8, 12);
     expect([hit.hitNormalX, hit.hitNormalY]).toEqual([-1, 0]);
-    expect(hasLineOfSight(mesh, 1, 1, 9, 2)).toBe(true);
-    expect(hasLineOfSight(mesh, 1, 5, 9, 5)).toBe(false);
-    expect(hasLineOfSight(mesh, 1, 4, 9, 4)).toBe(true); // grazing the pillar's edge
+    expect(hasNavMeshLineOfSight(mesh, 1, 1, 9, 2)).toBe(true);
+    expect(hasNavMeshLineOfSight(mesh, 1, 5, 9, 5)).toBe(false);
+    expect(hasNavMeshLineOfSight(mesh, 1, 4, 9, 4)).toBe(true); // grazing the pillar's edge
     const wall = raycast(createRaycastResult(), mesh, findPolygon(mesh, 1, 1), 1, 1, 1, -3);
     expect(wall.t).toBeCloseTo(0.25, 12);
     expect([wall.hitNormalX, wall.hitNormalY]).toEqual([-0, 1]);
@@ -130,8 +130,8 @@ describe("A* + funnel and the exact any-angle path", () => {
     expect(sp.count).toBe(4);
     const opt = findPathAnyAngle(createStraightPath(), mesh, 1, 5, 9, 5);
     expect(opt.flags).toBe(PathFlags.Found);
-    expect(opt.length).toBeCloseTo(2 * Math.hypot(3, 1) + 2, 12);
-    expect(sp.length).toBeGreaterThanOrEqual(opt.length - 1e-12);
+    expect(opt.distance).toBeCloseTo(2 * Math.hypot(3, 1) + 2, 12);
+    expect(sp.distance).toBeGreaterThanOrEqual(opt.distance - 1e-12);
   });
 
   it("a too-short buffer sets PathTruncated and keeps length and cost", () => {
@@ -172,7 +172,7 @@ describe("A* + funnel and the exact any-angle path", () => {
         expect(pts[0]).toEqual([s.x, s.y]);
         expect(pts[pts.length - 1]).toEqual([g.x, g.y]);
         for (let i = 1; i < pts.length; i++) expect(segmentFree(d, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
-        expect(Math.abs(polylineLength(pts) - sp.length)).toBeLessThanOrEqual(1e-9 * (1 + sp.length));
+        expect(Math.abs(polylineLength(pts) - sp.distance)).toBeLessThanOrEqual(1e-9 * (1 + sp.distance));
         // Portal-midpoint polyline of the same corridor.
         const mids: [number, number][] = [[s.x, s.y]];
         for (let i = 1; i < path.length; i++) {
@@ -187,13 +187,13 @@ describe("A* + funnel and the exact any-angle path", () => {
           }
         }
         mids.push([g.x, g.y]);
-        expect(sp.length).toBeLessThanOrEqual(polylineLength(mids) + 1e-9);
+        expect(sp.distance).toBeLessThanOrEqual(polylineLength(mids) + 1e-9);
         // Exact any-angle path against the reference.
         const opt = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
         expect(opt.flags).toBe(PathFlags.Found);
         const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
-        expect(Math.abs(opt.length - ref)).toBeLessThanOrEqual(1e-9 * ref);
-        expect(opt.length).toBeLessThanOrEqual(sp.length + 1e-9 * sp.length);
+        expect(Math.abs(opt.distance - ref)).toBeLessThanOrEqual(1e-9 * ref);
+        expect(opt.distance).toBeLessThanOrEqual(sp.distance + 1e-9 * sp.distance);
         const opts = pointsOf(opt);
         for (let i = 1; i < opts.length; i++) expect(segmentFree(d, ...opts[i - 1]!, ...opts[i]!)).toBe(true);
       }),

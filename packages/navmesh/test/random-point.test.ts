@@ -42,13 +42,13 @@ describe("random points (uniform by area)", () => {
     const rings = [0, 0]; // inside radius 0.5/√2 (half the disc's area) or outside
     const N = 4000;
     for (let i = 0; i < N; i++) {
-      expect(findRandomPointInCircle(out, mesh, rng, 2, 0.5, 0.5)).toBeGreaterThanOrEqual(0);
+      expect(findRandomPointInCircle(out, mesh, 2, 0.5, 0.5, rng)).toBeGreaterThanOrEqual(0);
       expect(Math.hypot(out.x - 2, out.y - 0.5)).toBeLessThanOrEqual(0.5 + 1e-12);
       quad[(out.x > 2 ? 1 : 0) + (out.y > 0.5 ? 2 : 0)]!++;
       rings[Math.hypot(out.x - 2, out.y - 0.5) < 0.5 / Math.SQRT2 ? 0 : 1]!++;
     }
     expect(chi2(quad, [N / 4, N / 4, N / 4, N / 4])).toBeLessThan(CHI2_001[3]);
     expect(chi2(rings, [N / 2, N / 2])).toBeLessThan(CHI2_001[1]);
-    expect(findRandomPointInCircle(out, mesh, rng, 10, 10, 1)).toBe(-1);
+    expect(findRandomPointInCircle(out, mesh, 10, 10, 1, rng)).toBe(-1);
   });
 });

@@ -228,7 +228,7 @@ describe("T-junction border links (portal overlaps)", () => {
             findPathAnyAngle(at, tiled, sx, sy, gx, gy);
             findPathAnyAngle(as, solo, sx, sy, gx, gy);
             expect(at.flags & PathFlags.Found).toBe(as.flags & PathFlags.Found);
-            if (as.flags & PathFlags.Found) expect(Math.abs(at.length - as.length)).toBeLessThanOrEqual(1e-9 * Math.max(1, as.length));
+            if (as.flags & PathFlags.Found) expect(Math.abs(at.distance - as.distance)).toBeLessThanOrEqual(1e-9 * Math.max(1, as.distance));
           }
         },
       ),

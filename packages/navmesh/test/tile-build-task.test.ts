@@ -70,10 +70,12 @@ describe("createTileBuildTask", () => {
   });
 
   it("a chosen tile list builds just those; a tile outside the grid is a NAVMESH_BAD_INPUT before any slice", () => {
-    const task = createTileBuildTask(input, [
-      { x: 2, y: 1 },
-      { x: 0, y: 0 },
-    ]);
+    const task = createTileBuildTask(input, {
+      tiles: [
+        { x: 2, y: 1 },
+        { x: 0, y: 0 },
+      ],
+    });
     const scheduler = createScheduler({ frameBudget: 100 });
     addScheduledTask(scheduler, task, { once: true });
     runSchedulerFrame(scheduler, 1 / 60);
@@ -84,7 +86,7 @@ describe("createTileBuildTask", () => {
     for (const bad of [[{ x: 3, y: 0 }], [{ x: 0, y: -1 }], [{ x: 0.5, y: 0 }], [null], "x"] as unknown[]) {
       let err: unknown;
       try {
-        createTileBuildTask(input, bad as never);
+        createTileBuildTask(input, { tiles: bad as never });
       } catch (e) {
         err = e;
       }

@@ -9,7 +9,7 @@ import {
   createStraightPath,
   findNavMeshPathBatch,
   findNearestPoint,
-  findPath,
+  findNavMeshPath,
   findPathAnyAngle,
   findPolygon,
   findPolygonPath,
@@ -115,21 +115,21 @@ function expectSameQueries(a: NavMesh, b: NavMesh, seed: number): void {
     expect(pa.cost).toBeCloseTo(pb.cost, 9);
     findStraightPath(sa, a, pa.path, pa.length, sx, sy, gx, gy);
     findStraightPath(sb, b, pb.path, pb.length, sx, sy, gx, gy);
-    expect(sa.length).toBeCloseTo(sb.length, 9);
+    expect(sa.distance).toBeCloseTo(sb.distance, 9);
     findPathAnyAngle(sa, a, sx, sy, gx, gy);
     findPathAnyAngle(sb, b, sx, sy, gx, gy);
     expect(sa.flags).toBe(sb.flags);
-    expect(sa.length).toBeCloseTo(sb.length, 9);
+    expect(sa.distance).toBeCloseTo(sb.distance, 9);
     // Level 2 and the batch: their per-mesh caches on `a` lived through every change.
     for (const algorithm of ["optimal", "funnel"] as const) {
-      const fa = findPath(a, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm }),
-        fb = findPath(b, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm });
+      const fa = findNavMeshPath(a, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm }),
+        fb = findNavMeshPath(b, { x: sx, y: sy }, { x: gx, y: gy }, { algorithm });
       expect(fa.found).toBe(fb.found);
-      expect(fa.length).toBeCloseTo(fb.length, 9);
+      expect(fa.distance).toBeCloseTo(fb.distance, 9);
       expect(fa.path.length).toBe(fb.path.length);
     }
     const q = new Float64Array([sx, sy, gx, gy]);
-    expect(findNavMeshPathBatch(a, q, { algorithm: "funnel" }).lengths[0]).toBeCloseTo(findNavMeshPathBatch(b, q, { algorithm: "funnel" }).lengths[0]!, 9);
+    expect(findNavMeshPathBatch(a, q, { algorithm: "funnel" }).distances[0]).toBeCloseTo(findNavMeshPathBatch(b, q, { algorithm: "funnel" }).distances[0]!, 9);
   }
 }
 
@@ -151,7 +151,7 @@ describe("tile changes patch the flat view", () => {
             else replaceNavMeshTile(mesh, o.x, o.y, 0, input);
             // Level 2 and the batch keep their per-mesh caches across changes (grown, not rebuilt).
             if (mesh.polyCount > 0) {
-              findPath(mesh, { x: 0.5, y: 0.5 }, { x: 5.5, y: 3.5 }, { algorithm: "funnel" });
+              findNavMeshPath(mesh, { x: 0.5, y: 0.5 }, { x: 5.5, y: 3.5 }, { algorithm: "funnel" });
               findNavMeshPathBatch(mesh, new Float64Array([0.5, 0.5, 5.5, 3.5]), { algorithm: "funnel" });
             }
             // Polyanya's data follows every change (updated for the touched polygons only): it equals a rebuild.

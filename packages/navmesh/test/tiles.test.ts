@@ -218,10 +218,10 @@ describe("tiles at run time", () => {
           expect(pt.cost).toBeCloseTo(ps.cost, 9);
           findStraightPath(ss, solo, ps.path, ps.length, sx, sy, gx, gy);
           findStraightPath(st, tiled, pt.path, pt.length, sx, sy, gx, gy);
-          expect(st.length).toBeCloseTo(ss.length, 9);
+          expect(st.distance).toBeCloseTo(ss.distance, 9);
           findPathAnyAngle(ss, solo, sx, sy, gx, gy);
           findPathAnyAngle(st, tiled, sx, sy, gx, gy);
-          expect(st.length).toBeCloseTo(ss.length, 9);
+          expect(st.distance).toBeCloseTo(ss.distance, 9);
           // Refs of the tiled path name the tiles the path crosses (tags keep the solo polygon id).
           for (let j = 0; j < pt.length; j++) expect(isValidPolyRef(tiled, pt.path[j]!)).toBe(true);
         }

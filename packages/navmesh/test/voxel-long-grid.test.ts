@@ -2,7 +2,7 @@
 // superlinear); the rule, the switches that force either build, and queries on the result.
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { AUTO_TILE_GRID_CELLS, buildNavMeshFromTriangles3d, findPath, findPolygon, VoxelBuildFlags } from "../src";
+import { AUTO_TILE_GRID_CELLS, buildNavMeshFromTriangles3d, findNavMeshPath, findPolygon, VoxelBuildFlags } from "../src";
 
 /** A flat `length × width` quad (two triangles), along x or along z. */
 function strip(length: number, width: number, alongZ = false): { positions: number[]; triangles: number[] } {
@@ -23,12 +23,12 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
     expect(Object.keys(r.navMesh.tiles).sort()).toEqual(Array.from({ length: 53 }, (_, i) => `${i},0,0`).sort());
     expect(r.report.polyCount).toBe(r.navMesh.polyCount);
     expect(r.report.flags & VoxelBuildFlags.Empty).toBe(0);
-    const p = findPath(r.navMesh, { x: 1, y: 2 }, { x: 999, y: 2 });
+    const p = findNavMeshPath(r.navMesh, { x: 1, y: 2 }, { x: 999, y: 2 });
     expect(p.found).toBe(true);
     expect(p.path[0]).toEqual({ x: 1, y: 2 });
     expect(p.path[p.path.length - 1]).toEqual({ x: 999, y: 2 });
     // A straight strip: the path is the straight segment (no detour through a tile edge).
-    expect(p.length).toBeCloseTo(998, 6);
+    expect(p.distance).toBeCloseTo(998, 6);
   });
 
   it("the rule: a grid side above AUTO_TILE_GRID_CELLS cells, along x or z", () => {
@@ -42,9 +42,9 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
       expect(b.tiled).toBe(true);
       expect(alongZ ? b.input?.tilesY : b.input?.tilesX).toBe(33); // ceil(2049 / 64)
       expect(b.tileCount).toBe(32); // the last tile holds 1 cell of floor, eroded away
-      const q = alongZ ? findPath(b.navMesh, { x: 4, y: 10 }, { x: 4, y: 2000 }) : findPath(b.navMesh, { x: 10, y: 4 }, { x: 2000, y: 4 });
+      const q = alongZ ? findNavMeshPath(b.navMesh, { x: 4, y: 10 }, { x: 4, y: 2000 }) : findNavMeshPath(b.navMesh, { x: 10, y: 4 }, { x: 2000, y: 4 });
       expect(q.found).toBe(true);
-      expect(q.length).toBeCloseTo(1990, 6);
+      expect(q.distance).toBeCloseTo(1990, 6);
     }
   });
 
@@ -62,7 +62,7 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
     const t32 = buildNavMeshFromTriangles3d(small.positions, small.triangles, { tileSize: 32 });
     expect([t32.tiled, t32.input?.tilesX, t32.input?.tilesY]).toEqual([true, 5, 2]); // 134 × 34 cells in 32-cell tiles
     expect(t32.tileCount).toBe(5); // the second row holds 2 cells of floor, eroded away
-    expect(findPath(t32.navMesh, { x: 1, y: 1 }, { x: 39, y: 9 }).found).toBe(true);
+    expect(findNavMeshPath(t32.navMesh, { x: 1, y: 1 }, { x: 39, y: 9 }).found).toBe(true);
   });
 
   it("a sparse level too wide for 2^16 tiles of 64 cells gets bigger automatic tiles, and empty tiles are skipped", () => {

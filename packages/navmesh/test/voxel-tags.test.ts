@@ -10,7 +10,7 @@ import {
   createNavMeshQuery,
   createNavPath,
   createTagCost,
-  findPath,
+  findNavMeshPath,
   findPolygon,
   findPolygonPath,
   markBoxArea,
@@ -64,7 +64,7 @@ describe("custom polygon tags (chapter 32 metadata, e.g. forested)", () => {
     expect(crossesTag(mesh, path.path, path.length, FORESTED)).toBe(true);
     findPolygonPath(path, q, s, 1, 2, g, 9, 2, { polyCost: createTagCost(mesh, { [FORESTED]: 4 }) });
     expect(crossesTag(mesh, path.path, path.length, FORESTED)).toBe(false);
-    const r = findPath(mesh, { x: 1, y: 2 }, { x: 9, y: 2 }, { polyCost: createTagCost(mesh, { [FORESTED]: Infinity }) });
+    const r = findNavMeshPath(mesh, { x: 1, y: 2 }, { x: 9, y: 2 }, { polyCost: createTagCost(mesh, { [FORESTED]: Infinity }) });
     expect(r.found).toBe(true);
     expect(r.path.some((p) => p.y > 7 - 1e-9)).toBe(true); // round the top of the forest
     // A small cost keeps the straight way.
@@ -84,7 +84,7 @@ describe("custom polygon tags (chapter 32 metadata, e.g. forested)", () => {
     const avoidForest = createTagCost(m, { [FORESTED]: 3 });
     expect(avoidForest(1)).toBe(3);
     expect(avoidForest(0)).toBe(1);
-    expect(findPath(m, { x: 0.5, y: 0.5 }, { x: 1.5, y: 0.5 }, { polyCost: avoidForest }).found).toBe(true);
+    expect(findNavMeshPath(m, { x: 0.5, y: 0.5 }, { x: 1.5, y: 0.5 }, { polyCost: avoidForest }).found).toBe(true);
   });
 
   it("keeps different tags and areas apart (cylinder and extruded polygon volumes)", () => {

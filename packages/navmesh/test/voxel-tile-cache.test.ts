@@ -8,7 +8,7 @@ import {
   buildTiledNavMesh,
   createTileCache,
   createTiledNavMeshInput,
-  findPath,
+  findNavMeshPath,
   findPolygon,
   isValidTileCacheObstacle,
   markCylinderArea,
@@ -29,7 +29,7 @@ function tileBytes(t: NavMeshTile): string {
 // A corridor 30 m × 3 m: 100 × 10 cells at 0.3 m, in 16-cell tiles (7 × 1).
 const corridor = { positions: [0, 0, 0, 30, 0, 0, 30, 0, 3, 0, 0, 3], triangles: [0, 2, 1, 0, 3, 2] };
 const config = { ...VoxelConfigPresets.default, tileSize: 16 };
-const across = (mesh: Parameters<typeof findPath>[0]): boolean => findPath(mesh, { x: 1, y: 1.5 }, { x: 29, y: 1.5 }).found;
+const across = (mesh: Parameters<typeof findNavMeshPath>[0]): boolean => findNavMeshPath(mesh, { x: 1, y: 1.5 }, { x: 29, y: 1.5 }).found;
 
 describe("tile cache and temporary obstacles", () => {
   it("the @example", () => {

@@ -14,7 +14,7 @@ import {
   buildVoxelNavMesh,
   createTiledNavMeshInput,
   decodePolyRef,
-  findPath,
+  findNavMeshPath,
   findPolygon,
   getTilesInBox,
   markBoxArea,
@@ -87,9 +87,9 @@ describe("tiled voxel builds", () => {
     const r = buildTiledNavMesh(input);
     expect(r.tileCount).toBe(9);
     expect(crossTileLinks(r.navMesh)).toBeGreaterThan(12);
-    const p = findPath(r.navMesh, { x: 1, y: 1 }, { x: 19, y: 19 });
+    const p = findNavMeshPath(r.navMesh, { x: 1, y: 1 }, { x: 19, y: 19 });
     expect(p.found).toBe(true);
-    expect(p.length).toBeLessThan(Math.hypot(18, 18) * 1.3);
+    expect(p.distance).toBeLessThan(Math.hypot(18, 18) * 1.3);
   });
 
   it("border vertices lie exactly on tile edges and every one is shared with the neighbouring tile", () => {
@@ -213,7 +213,7 @@ describe("tiled voxel builds", () => {
     const strip = (len: number): { tiles: number; polys: number } => {
       const r = buildTiledNavMeshFromTriangles3d([0, 0, 0, len, 0, 0, len, 0, 4, 0, 0, 4], [0, 2, 1, 0, 3, 2], { config: { tileSize: 64 } });
       expect(r.tileCount).toBe(Math.ceil(Math.ceil(len / 0.3) / 64));
-      expect(findPath(r.navMesh, { x: 1, y: 2 }, { x: len - 1, y: 2 }).found).toBe(true);
+      expect(findNavMeshPath(r.navMesh, { x: 1, y: 2 }, { x: len - 1, y: 2 }).found).toBe(true);
       let polys = 0;
       for (let p = 0; p < r.navMesh.polyCount; p++) if (r.navMesh.polyVertCount[p]! > 0) polys++;
       return { tiles: r.tileCount, polys };

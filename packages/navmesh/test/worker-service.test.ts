@@ -27,7 +27,7 @@ import {
   createNavMeshPathService,
   findNavMeshPathBatch,
   findNavMeshPathsInWorker,
-  findPath,
+  findNavMeshPath,
   navMeshWorkerHandlers,
   navMeshWorkerResources,
   type NavMeshPathBatch,
@@ -73,16 +73,16 @@ function inProcessWorker(): WorkerEndpoint {
 }
 
 describe("findNavMeshPathBatch", () => {
-  it("answers each query exactly as level 2's findPath (optimal and funnel)", () => {
+  it("answers each query exactly as level 2's findNavMeshPath (optimal and funnel)", () => {
     const q = randomQueries(7, 60);
     for (const algorithm of ["optimal", "funnel"] as const) {
       const b = findNavMeshPathBatch(room, q, { algorithm });
       expect(b.count).toBe(60);
       expect(b.cornerStart[60]).toBe(b.corners.length / 2);
       for (let i = 0; i < 60; i++) {
-        const r = findPath(room, { x: q[4 * i]!, y: q[4 * i + 1]! }, { x: q[4 * i + 2]!, y: q[4 * i + 3]! }, { algorithm });
+        const r = findNavMeshPath(room, { x: q[4 * i]!, y: q[4 * i + 1]! }, { x: q[4 * i + 2]!, y: q[4 * i + 3]! }, { algorithm });
         expect(b.flags[i]).toBe(r.flags);
-        expect(b.lengths[i]).toBe(r.length);
+        expect(b.distances[i]).toBe(r.distance);
         expect(corners(b, i)).toEqual(r.path.flatMap((p) => [p.x, p.y]));
       }
     }
@@ -93,7 +93,7 @@ describe("findNavMeshPathBatch", () => {
     const batch = findNavMeshPathBatch(mesh, new Float64Array([1, 5, 9, 5, 1, 1, 9, 1]));
     expect(batch.count).toBe(2);
     expect(batch.cornerStart[1]! - batch.cornerStart[0]!).toBe(4);
-    expect(batch.lengths[1]).toBeCloseTo(8, 12);
+    expect(batch.distances[1]).toBeCloseTo(8, 12);
     expect(batch.flags[0]! & PathFlags.Found).toBeTruthy();
   });
 
@@ -116,7 +116,7 @@ describe("navmesh path service over a worker pool", () => {
       const b = r.value!;
       for (let i = 0; i < 64; i++) {
         expect(b.flags[i]).toBe(main.flags[64 * k + i]);
-        expect(b.lengths[i]).toBe(main.lengths[64 * k + i]);
+        expect(b.distances[i]).toBe(main.distances[64 * k + i]);
         expect(corners(b, i)).toEqual(corners(main, 64 * k + i));
       }
     });
@@ -136,8 +136,8 @@ describe("navmesh path service over a worker pool", () => {
     expect(mesh.revision).not.toBe(rev);
     const after = await findNavMeshPathsInWorker(service, q);
     const main = findNavMeshPathBatch(mesh, q);
-    expect(after.value!.lengths[0]).toBe(main.lengths[0]);
-    expect(after.value!.lengths[0]).toBeGreaterThan(before.value!.lengths[0]! + 4); // the goal moved east onto the new tile
+    expect(after.value!.distances[0]).toBe(main.distances[0]);
+    expect(after.value!.distances[0]).toBeGreaterThan(before.value!.distances[0]! + 4); // the goal moved east onto the new tile
     expect(service.sentRevision).toBe(mesh.revision);
     closeWorkerPool(pool);
   });
@@ -173,9 +173,9 @@ describe("navmesh path service over a worker pool", () => {
     expect(rs.map((r) => r.status)).toEqual([WorkerTaskStatus.Done, WorkerTaskStatus.Done]);
     expect(new Set(rs.map((r) => r.worker))).toEqual(new Set([0, 1]));
     const flags = [...rs[0].value!.flags, ...rs[1].value!.flags];
-    const lengths = [...rs[0].value!.lengths, ...rs[1].value!.lengths];
+    const lengths = [...rs[0].value!.distances, ...rs[1].value!.distances];
     expect(flags).toEqual([...main.flags]);
-    expect(lengths).toEqual([...main.lengths]);
+    expect(lengths).toEqual([...main.distances]);
     closeWorkerPool(pool);
   }, 30_000);
 });

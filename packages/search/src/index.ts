@@ -5,7 +5,7 @@
  *   depth-limited DFS, Dijkstra (single/multi-source, full tree), A* and weighted A*, IDA*,
  *   bidirectional A* (NBA*), time-sliced A*, route (next-hop) tables, N-level graphs. Reusable
  *   contexts, results with {@link PathFlags}, no allocation per query. One-off queries:
- *   {@link findPath}.
+ *   {@link findGraphPath}.
  * - Adversarial search: alpha-beta ({@link searchBestMove}, one-off {@link findBestMove}),
  *   interest search, perft; Monte Carlo: UCT ({@link runMcts}, one-off {@link findMctsMove}),
  *   1-ply Monte Carlo.
@@ -61,7 +61,7 @@ export {
   type NLevelQuery,
   type NLevelQueryOptions,
 } from "./graph/n-level-graph";
-export { findPath, type FindPathOptions, type FoundPath } from "./graph/find-path";
+export { findGraphPath, type FindGraphPathOptions, type FoundPath } from "./graph/find-graph-path";
 export { checkedEvaluate, GameScore, terminalScore, type Game } from "./adversarial/game";
 export {
   AlphaBetaFlags,
@@ -115,6 +115,7 @@ export {
   addAtLeast,
   addAtMost,
   addCspVariable,
+  type AddCspVariableOptions,
   addCustomConstraint,
   addEqual,
   addFixed,

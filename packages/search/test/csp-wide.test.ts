@@ -31,8 +31,8 @@ describe("CSP domains of more than 32 values (multi-word bitsets)", () => {
   it("AllDifferent over 40 variables with 100 values plus Equal / NotEqual / Fixed / Forbidden / AtMost / AtLeast", () => {
     const csp = createCsp(100);
     expect(csp.words).toBe(4);
-    const main = Array.from({ length: 40 }, (_, i) => addCspVariable(csp, `m${i}`));
-    const extra = [0, 1, 2, 3, 4].map((i) => addCspVariable(csp, `x${i}`));
+    const main = Array.from({ length: 40 }, (_, i) => addCspVariable(csp, { name: `m${i}` }));
+    const extra = [0, 1, 2, 3, 4].map((i) => addCspVariable(csp, { name: `x${i}` }));
     addAllDifferent(csp, main);
     for (let i = 0; i < 40; i++) {
       addForbidden(csp, i, i);
@@ -90,7 +90,7 @@ describe("CSP domains of more than 32 values (multi-word bitsets)", () => {
 
   it("domain helpers, custom constraints and the one-word-only restrictDomain", () => {
     const csp = createCsp(70);
-    const a = addCspVariable(csp, "a", [1, 33, 64, 69]);
+    const a = addCspVariable(csp, { name: "a", values: [1, 33, 64, 69] });
     const b = addCspVariable(csp);
     // b = a + 1 (a custom propagator on wide domains).
     addCustomConstraint(csp, [a, b], (s, [x, y]) => {

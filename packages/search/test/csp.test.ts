@@ -32,7 +32,7 @@ const mask = (...vals: number[]) => vals.reduce((m, v) => m | (1 << v), 0);
 describe("constraint solver (chapter 26)", () => {
   it("forward-checking walk-through (L6239–6285): B, R, G, R", () => {
     const csp = createCsp(6);
-    const v = [0, 1, 2, 3].map((i) => addCspVariable(csp, `v${i + 1}`));
+    const v = [0, 1, 2, 3].map((i) => addCspVariable(csp, { name: `v${i + 1}` }));
     addAllDifferent(csp, [v[0]!, v[1]!, v[2]!]);
     addEqual(csp, [v[1]!, v[3]!]);
     const s = createCspSolver(csp);
@@ -138,7 +138,7 @@ describe("constraint solver (chapter 26)", () => {
   it("custom constraints: sum of two variables is even", () => {
     const csp = createCsp(4);
     const a = addCspVariable(csp);
-    const b = addCspVariable(csp, "b", [1, 2]);
+    const b = addCspVariable(csp, { name: "b", values: [1, 2] });
     addCustomConstraint(csp, [a, b], (s, [x, y]) => {
       const dx = s.domains[x!]!;
       const dy = s.domains[y!]!;

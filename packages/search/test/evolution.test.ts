@@ -74,10 +74,10 @@ describe("genetic programming", () => {
 
   it("ramped half-and-half makes well-formed trees; crossover keeps them well formed and under the size cap", () => {
     const rng = createRng(1);
-    const programs = rampedHalfAndHalf(set, rng, 50, 2, 5);
+    const programs = rampedHalfAndHalf(set, 50, 2, 5, rng);
     for (const p of programs) expect(gpSubtreeEnd(set, p, 0)).toBe(p.length);
     for (let i = 0; i < 200; i++) {
-      const c = gpSubtreeCrossover(set, programs[i % 50]!, programs[(i * 7) % 50]!, rng, 40);
+      const c = gpSubtreeCrossover(set, programs[i % 50]!, programs[(i * 7) % 50]!, 40, rng);
       expect(gpSubtreeEnd(set, c, 0)).toBe(c.length);
       expect(c.length).toBeLessThanOrEqual(Math.max(40, programs[i % 50]!.length));
     }

@@ -18,7 +18,7 @@ import {
   depthLimitedDfs,
   dijkstra,
   extractPath,
-  findPath,
+  findGraphPath,
   findPathNLevel,
   idaStar,
   lazyRouteNextHop,
@@ -355,8 +355,8 @@ describe("a too-short path buffer is a flag (PathTruncated), never a throw", () 
     expect(nl.extraEdgeCount).toBeGreaterThan(0);
     expectTruncated(findPathNLevel(createPathResult(3), nl, createNLevelQuery(nl), 0, 5));
   });
-  it("the level-2 findPath never truncates", () => {
-    const r = findPath(line, 0, 5);
+  it("the level-2 findGraphPath never truncates", () => {
+    const r = findGraphPath(line, 0, 5);
     expect(r.flags).toBe(PathFlags.Found);
     expect(r.path).toEqual([0, 1, 2, 3, 4, 5]);
   });

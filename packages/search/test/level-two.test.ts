@@ -1,12 +1,12 @@
 // The level-2 entry points, running the exact code of their TSDoc @example blocks.
 import { describe, expect, it } from "vitest";
-import { createCsrGraph, findBestMove, findMctsMove, findPath, PathFlags, type SearchDomain } from "../src";
+import { createCsrGraph, findBestMove, findMctsMove, findGraphPath, PathFlags, type SearchDomain } from "../src";
 import { createConnectFour, createTicTacToe } from "../src/games/index";
 
 describe("level 2", () => {
-  it("findPath @example", () => {
+  it("findGraphPath @example", () => {
     const graph = createCsrGraph(4, [0, 1, 2, 0], [1, 2, 3, 3], { weights: [1, 1, 1, 10], directed: false });
-    const route = findPath(graph, 0, 3);
+    const route = findGraphPath(graph, 0, 3);
     // route.found === true, route.path = [0, 1, 2, 3], route.cost === 3
     expect(route.found).toBe(true);
     expect(route.path).toEqual([0, 1, 2, 3]);
@@ -15,13 +15,13 @@ describe("level 2", () => {
     expect(route.flags).toBe(PathFlags.Found);
   });
 
-  it("findPath: every algorithm, a domain with an overriding heuristic, no path, the cache", () => {
+  it("findGraphPath: every algorithm, a domain with an overriding heuristic, no path, the cache", () => {
     const graph = createCsrGraph(5, [0, 1, 2, 0], [1, 2, 3, 3], { weights: [1, 1, 1, 10], directed: false });
     for (const algorithm of ["astar", "dijkstra", "bidirectional"] as const) {
-      expect(findPath(graph, 0, 3, { algorithm }).cost).toBe(3);
+      expect(findGraphPath(graph, 0, 3, { algorithm }).cost).toBe(3);
     }
-    expect(findPath(graph, 0, 3, { algorithm: "bfs" }).path).toEqual([0, 3]);
-    const none = findPath(graph, 0, 4);
+    expect(findGraphPath(graph, 0, 3, { algorithm: "bfs" }).path).toEqual([0, 3]);
+    const none = findGraphPath(graph, 0, 4);
     expect(none.found).toBe(false);
     expect(none.flags).toBe(PathFlags.NoPath);
     expect(none.path).toEqual([]);
@@ -45,14 +45,14 @@ describe("level 2", () => {
       },
     };
     const manhattan = (a: number, b: number): number => Math.abs((a % W) - (b % W)) + Math.abs(((a / W) | 0) - ((b / W) | 0));
-    const plain = findPath(grid, 0, W * W - 1);
-    const guided = findPath(grid, 0, W * W - 1, { heuristic: manhattan });
+    const plain = findGraphPath(grid, 0, W * W - 1);
+    const guided = findGraphPath(grid, 0, W * W - 1, { heuristic: manhattan });
     expect(guided.cost).toBe(2 * (W - 1));
     expect(plain.cost).toBe(guided.cost);
     expect(guided.expanded).toBeLessThan(plain.expanded);
     // Results are fresh objects: a later call does not change an earlier result.
     expect(plain.path.length).toBe(2 * W - 1);
-    expect(() => findPath(grid, 0, W * W)).toThrow(/@tactica\/search: astar:/);
+    expect(() => findGraphPath(grid, 0, W * W)).toThrow(/@tactica\/search: astar:/);
   });
 
   it("findBestMove @example", () => {

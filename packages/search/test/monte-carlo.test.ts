@@ -54,7 +54,7 @@ describe("MCTS", () => {
       const g = createConnectFour();
       const mctsPlayer = gameNo & 1;
       while (!g.isTerminal()) {
-        if (g.currentPlayer() === mctsPlayer) g.makeMove(runMcts(res, tree, g, rng, 60).bestMove);
+        if (g.currentPlayer() === mctsPlayer) g.makeMove(runMcts(res, tree, g, 60, rng).bestMove);
         else g.makeMove(randomMove(g, rng, buf));
       }
       if (g.winner === mctsPlayer) wins++;
@@ -67,17 +67,17 @@ describe("MCTS", () => {
     const before = [g.hashLo(), g.hashHi()];
     const tree = createMcts({ maxNodes: 5000, maxMoves: 9 });
     const a = createMctsResult();
-    runMcts(a, tree, g, createRng(7), 500);
+    runMcts(a, tree, g, 500, createRng(7));
     expect(a.bestMove).toBe(2);
     expect(a.flags).toBe(MctsFlags.Completed);
     expect([g.hashLo(), g.hashHi()]).toEqual(before);
     const b = createMctsResult();
-    runMcts(b, tree, g, createRng(7), 500, { finalMove: FinalMovePolicy.HighestMean });
+    runMcts(b, tree, g, 500, createRng(7), { finalMove: FinalMovePolicy.HighestMean });
     expect(b.bestMove).toBe(2);
     expect(b.bestMean).toBe(1);
     // Same seed, same tree.
     const c = createMctsResult();
-    runMcts(c, tree, g, createRng(7), 500);
+    runMcts(c, tree, g, 500, createRng(7));
     expect([c.bestMove, c.bestVisits, c.nodes]).toEqual([a.bestMove, a.bestVisits, a.nodes]);
     // Root visits sum to the iterations.
     const moves = new Int32Array(9);
@@ -87,11 +87,11 @@ describe("MCTS", () => {
     expect(n).toBe(5);
     expect(visits.slice(0, n).reduce((s, v) => s + v, 0)).toBe(500);
     // A huge expansion threshold keeps the tree at the root's children.
-    runMcts(c, tree, createTicTacToe(), createRng(1), 200, { expandThreshold: 1e6 });
+    runMcts(c, tree, createTicTacToe(), 200, createRng(1), { expandThreshold: 1e6 });
     expect(c.nodes).toBe(10);
     // A tiny pool fills up and says so.
     const small = createMcts({ maxNodes: 30, maxMoves: 9 });
-    runMcts(c, small, createTicTacToe(), createRng(1), 200);
+    runMcts(c, small, createTicTacToe(), 200, createRng(1));
     expect(c.flags & MctsFlags.PoolFull).toBeTruthy();
     expect(c.nodes).toBeLessThanOrEqual(30);
   });
@@ -140,7 +140,7 @@ describe("MCTS", () => {
     g.makeMove(2);
     const tree = createMcts({ maxNodes: 2000, maxMoves: 2, playerCount: 3 });
     const res = createMctsResult();
-    runMcts(res, tree, g, createRng(3), 300);
+    runMcts(res, tree, g, 300, createRng(3));
     expect(res.bestMove).toBe(2);
     expect(res.bestMean).toBe(1);
   });
@@ -151,11 +151,11 @@ describe("1-ply Monte Carlo", () => {
     const mc = createOnePlyMonteCarlo(9);
     const rng = createRng(11);
     const win = createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] });
-    expect(monteCarloOnePly(mc, win, rng, 400)).toBe(2);
+    expect(monteCarloOnePly(mc, win, 400, rng)).toBe(2);
     // O threatens 3-4-5; X (to move) must block at 5.
     const block = createTicTacToe({ cells: [0, -1, -1, 1, 1, -1, -1, -1, 0] });
-    expect(monteCarloOnePly(mc, block, rng, 2000)).toBe(5);
-    expect(monteCarloOnePly(mc, createTicTacToe({ cells: [0, 0, 0, 1, 1, -1, -1, -1, -1] }), rng, 10)).toBe(-1);
+    expect(monteCarloOnePly(mc, block, 2000, rng)).toBe(5);
+    expect(monteCarloOnePly(mc, createTicTacToe({ cells: [0, 0, 0, 1, 1, -1, -1, -1, -1] }), 10, rng)).toBe(-1);
   });
 });
 
@@ -197,7 +197,7 @@ describe("UCT on chapter 25's two-spell example (single player)", () => {
     };
     const tree = createMcts({ maxNodes: 100, maxMoves: 2, playerCount: 1 });
     const res = createMctsResult();
-    runMcts(res, tree, battle, createRng(4), 200);
+    runMcts(res, tree, battle, 200, createRng(4));
     expect(res.bestMove).toBe(GAS);
     expect(res.bestMean).toBeGreaterThan(0.5);
     expect([hp, gas, casts]).toEqual([21, false, 0]);
@@ -242,7 +242,7 @@ describe("MCTS: the opponent's best reply matters", () => {
     const res = createMctsResult();
     for (const seed of [1, 2, 3, 4, 5]) {
       for (const finalMove of [FinalMovePolicy.MostVisited, FinalMovePolicy.HighestMean]) {
-        runMcts(res, tree, opponentReplyGame(), createRng(seed), 400, { finalMove });
+        runMcts(res, tree, opponentReplyGame(), 400, createRng(seed), { finalMove });
         expect(res.bestMove).toBe(1);
         expect(res.bestMean).toBeCloseTo(0.5, 5);
       }

@@ -1,7 +1,7 @@
 import { assertFiniteArray, invalidArgument, indexedHeapPop, indexedHeapPushNext } from "@tactica/core";
 import { Connectivity, type Grid } from "../model/grid";
 import { beginQuery, cellOfPadded, type GridSearch } from "../query/grid-search";
-import { hasLineOfSight } from "../model/line-of-sight";
+import { hasGridLineOfSight } from "../model/line-of-sight";
 import { lineOfSightPenalty } from "../model/segment-penalty";
 import type { FlowFieldOptions } from "./flow-field";
 import { isCornerBlocked } from "../internal/hot-path";
@@ -9,7 +9,7 @@ import { isCornerBlocked } from "../internal/hot-path";
 /**
  * An any-angle flow field towards one or more goals (plain data), built by
  * {@link computeThetaFlowField}: each reachable cell stores a *parent* cell — any cell it sees
- * ({@link hasLineOfSight}), not just one of its 8 neighbours — and the Euclidean length of the
+ * ({@link hasGridLineOfSight}), not just one of its 8 neighbours — and the Euclidean length of the
  * straight-segment chain from the cell through its parents to a goal. Agents steer towards the
  * parent's centre, so directions are not limited to 8. Read it in O(1) per agent with
  * {@link thetaFlowFieldDirectionAt}.
@@ -156,7 +156,7 @@ export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch,
           const qy = (q / pw) | 0;
           losChecks++;
           if (penalty === undefined) {
-            if (hasLineOfSight(grid, ppx, ppy - 1, q - qy * pw - 1, qy - 1)) {
+            if (hasGridLineOfSight(grid, ppx, ppy - 1, q - qy * pw - 1, qy - 1)) {
               ng = Math.min(ng, viaPp);
               par = pp;
             }

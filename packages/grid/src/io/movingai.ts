@@ -116,7 +116,7 @@ export interface ParseMovingAiMapOptions {
  * ```ts
  * const { grid } = parseMovingAiMap("type octile\nheight 3\nwidth 4\nmap\n....\n.@@.\n....\n");
  * // grid.width = 4, grid.height = 3; grid.passable[5] = 0 ('@' is out of bounds)
- * const path = findPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }); // level 2: plain inputs, cached per grid
+ * const path = findGridPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 }); // level 2: plain inputs, cached per grid
  * ```
  */
 export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions): MovingAiMap {

@@ -1,5 +1,6 @@
 import { assertInteger } from "@tactica/core";
 import { isMoveLegal, type Grid } from "../model/grid";
+import { checkIndex } from "../internal/errors";
 
 /**
  * A breadcrumb trail (the lecture notes' "follow the leader" trick): the leader drops its recent
@@ -24,8 +25,14 @@ export function createBreadcrumbTrail(capacity: number): BreadcrumbTrail {
   return { capacity, cells: new Int32Array(capacity), count: 0, head: -1 };
 }
 
-/** Drops a crumb on `cell` unless it is already the newest one; the oldest drops off when full. O(1). */
+/**
+ * Drops a crumb on `cell` (a cell index `y · width + x`) unless it is already the newest one; the
+ * oldest drops off when full. O(1).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `cell` is not a non-negative integer.
+ */
 export function dropBreadcrumb(trail: BreadcrumbTrail, cell: number): void {
+  checkIndex("@tactica/grid: dropBreadcrumb", "cell", cell, 0x7fffffff, "a cell index");
   if (trail.count > 0 && trail.cells[trail.head] === cell) return;
   trail.head = (trail.head + 1) % trail.capacity;
   trail.cells[trail.head] = cell;

@@ -1,7 +1,7 @@
 import { invalidArgument, rngBool, rngInt, type Rng } from "@tactica/core";
 import { isMoveLegal, type Grid } from "../model/grid";
 import { DirX, DirY } from "../query/grid-search";
-import { hasLineOfSight } from "../model/line-of-sight";
+import { hasGridLineOfSight } from "../model/line-of-sight";
 
 /**
  * Local navigation methods for agents without a global plan (they only look at the cells next to
@@ -176,7 +176,7 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
     invalidArgument("@tactica/grid: stepLocalAgent", "rng", "is required by this method or side rule", "Pass a core Rng (createRng(seed)).");
   const direct = directDirection(agent.x, agent.y, gx, gy);
   if (agent.method === LocalMethod.RandomMove) {
-    if (hasLineOfSight(grid, agent.x, agent.y, gx, gy) && legal(grid, agent, direct)) {
+    if (hasGridLineOfSight(grid, agent.x, agent.y, gx, gy) && legal(grid, agent, direct)) {
       move(agent, direct);
       return LocalStatus.Moving;
     }
@@ -252,7 +252,7 @@ function leaveWall(grid: Grid, agent: LocalAgent, gx: number, gy: number, direct
     case LocalMethod.CrashAndTurn:
       return legal(grid, agent, direct);
     case LocalMethod.TraceToSight:
-      return hasLineOfSight(grid, agent.x, agent.y, gx, gy) && legal(grid, agent, direct);
+      return hasGridLineOfSight(grid, agent.x, agent.y, gx, gy) && legal(grid, agent, direct);
     default: {
       // Bug2: on the start–goal line (within half a cell) and closer to the goal than at the hit.
       const lx = gx - agent.originX;

@@ -1,4 +1,5 @@
 import { assertInteger, invalidArgument } from "@tactica/core";
+import { checkIndex } from "../internal/errors";
 
 /**
  * Which neighbours a cell has: `Four` (N, E, S, W) or `Eight` (plus the diagonals).
@@ -133,8 +134,16 @@ export function isCellPassable(grid: Grid, x: number, y: number): boolean {
   return isInsideGrid(grid, x, y) && grid.passable[y * grid.width + x] === 1;
 }
 
-/** Cell index `y * width + x` of `(x, y)`. Does not check bounds (see {@link isInsideGrid}). */
+/**
+ * Cell index `y * width + x` of `(x, y)`. O(1).
+ *
+ * @param x - column, integer in `[0, width)`
+ * @param y - row, integer in `[0, height)`
+ * @throws TacticaError `INVALID_ARGUMENT` for a coordinate outside the grid (test with {@link isInsideGrid} first).
+ */
 export function cellIndex(grid: Grid, x: number, y: number): number {
+  checkIndex("@tactica/grid: cellIndex", "x", x, grid.width, "a column");
+  checkIndex("@tactica/grid: cellIndex", "y", y, grid.height, "a row");
   return y * grid.width + x;
 }
 

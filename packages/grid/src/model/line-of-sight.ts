@@ -62,7 +62,7 @@ function isFree(p: Uint8Array, w: number, h: number, x: number, y: number): bool
 /**
  * Line of sight along the Bresenham line (the lecture-notes rule for tile games): true when
  * every cell of {@link bresenhamLine} between the two cells is inside and passable. Cheap, but
- * it can slip diagonally between two blocked cells; use {@link hasLineOfSight} for any-angle
+ * it can slip diagonally between two blocked cells; use {@link hasGridLineOfSight} for any-angle
  * paths. O(length), no allocation.
  */
 export function hasBresenhamLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
@@ -110,7 +110,7 @@ export function hasBresenhamLineOfSight(grid: Grid, x0: number, y0: number, x1: 
  * Moving AI rule, so straight segments of any-angle paths never squeeze past a corner that a
  * grid move could not). O(|dx| + |dy|), no allocation.
  */
-export function hasLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
+export function hasGridLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   const w = grid.width;
   const h = grid.height;
   const p = grid.passable;
@@ -149,7 +149,7 @@ export function hasLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y
 
 /**
  * Post-smoothing ("A* PS"): removes waypoints of a cell path in place while the straight
- * segment between the kept neighbours has {@link hasLineOfSight}, so the path acts like a
+ * segment between the kept neighbours has {@link hasGridLineOfSight}, so the path acts like a
  * rubber band. Returns the new length. Smoothing works best on paths found with the Euclidean
  * heuristic. O(length × segment length), no allocation.
  */
@@ -162,7 +162,7 @@ export function smoothPath(grid: Grid, cells: Int32Array, length: number): numbe
     const next = cells[i + 1]!;
     const ax = anchor % w;
     const nx = next % w;
-    if (!hasLineOfSight(grid, ax, (anchor - ax) / w, nx, (next - nx) / w)) {
+    if (!hasGridLineOfSight(grid, ax, (anchor - ax) / w, nx, (next - nx) / w)) {
       anchor = cells[i]!;
       cells[kept++] = anchor;
     }

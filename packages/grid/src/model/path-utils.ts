@@ -1,19 +1,30 @@
 import { invalidArgument } from "@tactica/core";
 import { isMoveLegal, type Grid } from "./grid";
 import { octileDistance } from "./heuristics";
+import { checkIndex } from "../internal/errors";
 
 /**
  * Cost of a waypoint path `cells[0 .. length)` (cell indices): the sum over consecutive waypoints
  * of the octile length of the straight / 45° run between them, times the terrain cost of each
  * cell entered when the grid has a cost layer (each run is walked diagonally first, then straight). O(length) on
  * uniform grids, O(cells entered) with costs.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` when `length` exceeds `cells.length` or a cell is not an index of the grid.
  */
-export function pathCost(grid: { readonly width: number; readonly cost: Float64Array | null }, cells: ArrayLike<number>, length: number): number {
+export function pathCost(
+  grid: { readonly width: number; readonly height: number; readonly cost: Float64Array | null },
+  cells: ArrayLike<number>,
+  length: number,
+): number {
   const w = grid.width;
+  const size = w * grid.height;
+  checkIndex("@tactica/grid: pathCost", "length", length, cells.length + 1, "a path length (at most cells.length)");
+  if (length > 0) checkIndex("@tactica/grid: pathCost", "cells[0]", cells[0]!, size, "a cell index");
   let total = 0;
   for (let i = 1; i < length; i++) {
     const a = cells[i - 1]!;
     const b = cells[i]!;
+    if (!(b >>> 0 === b && b < size)) checkIndex("@tactica/grid: pathCost", `cells[${i}]`, b, size, "a cell index");
     const ax = a % w;
     const ay = (a - ax) / w;
     const bx = b % w;
@@ -46,10 +57,17 @@ function tooShort(out: Int32Array): never {
  * into every cell it passes: each run between waypoints is walked diagonally first, then
  * straight. Writes into `out` and returns the number of cells. O(cells written), no allocation.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short.
+ * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short, `length` exceeds `cells.length`
+ *   or a cell is not an index of the grid.
  */
-export function expandPath(out: Int32Array, grid: { readonly width: number }, cells: ArrayLike<number>, length: number): number {
+export function expandPath(out: Int32Array, grid: { readonly width: number; readonly height: number }, cells: ArrayLike<number>, length: number): number {
   const w = grid.width;
+  const size = w * grid.height;
+  checkIndex("@tactica/grid: expandPath", "length", length, cells.length + 1, "a path length (at most cells.length)");
+  for (let i = 0; i < length; i++) {
+    const c = cells[i]!;
+    if (!(c >>> 0 === c && c < size)) checkIndex("@tactica/grid: expandPath", `cells[${i}]`, c, size, "a cell index");
+  }
   if (length === 0) return 0;
   let n = 0;
   if (out.length < 1) tooShort(out);

@@ -5,7 +5,7 @@ import { isCornerBlocked } from "../internal/hot-path";
  * Line of sight and travel penalty of the straight segment between the centres of cells
  * `(x0, y0)` and `(x1, y1)`, in one walk: returns the sum of `penalty` over every cell the
  * segment *enters* — each cell its interior passes through, the end cell included and the start
- * cell not (negative entries count as 0) — or -1 when there is no {@link hasLineOfSight} (same
+ * cell not (negative entries count as 0) — or -1 when there is no {@link hasGridLineOfSight} (same
  * supercover walk and corner rule). Where the segment passes exactly through a cell corner it
  * enters no side cell, so a single straight or diagonal step pays exactly the target cell's
  * penalty, as in the 8-connected {@link computeFlowField}, and a run of `n` steps along a row,

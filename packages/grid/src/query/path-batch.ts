@@ -59,7 +59,7 @@ function cacheOf(grid: Grid): BatchCache {
  * Answers `queries.length / 4` queries `(sx, sy, gx, gy)` (cell coordinates) on `grid` with one
  * solver and packs the paths into one {@link GridPathBatch}. The same function runs on the main
  * thread and in a worker ({@link gridWorkerHandlers}), so both answer alike; each path equals level
- * 2's `findPath` with that solver. Search state (and the JPS+ table, rebuilt after grid edits) is
+ * 2's `findGridPath` with that solver. Search state (and the JPS+ table, rebuilt after grid edits) is
  * cached per grid; only the result arrays are allocated.
  *
  * @throws TacticaError `INVALID_ARGUMENT` naming `queries[i]` for a coordinate that is not an integer

@@ -6,7 +6,7 @@ import { readMaxExpansions } from "../internal/options";
 import { isCornerBlocked, TIE } from "../internal/hot-path";
 
 /** Options of {@link findPathAStar}. */
-export interface AStarOptions {
+export interface GridAStarOptions {
   /** A {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids). */
   readonly heuristic?: HeuristicValue | undefined;
   /** Heuristic weight ≥ 1 (default 1 = optimal; `w > 1` is weighted A*, cost ≤ w × optimal). */
@@ -19,8 +19,8 @@ export interface AStarOptions {
 }
 
 /** Options of {@link findPathDijkstra}. */
-export interface DijkstraOptions {
-  /** Node budget (integer ≥ 1, default no limit); see {@link AStarOptions.maxExpansions}. */
+export interface GridDijkstraOptions {
+  /** Node budget (integer ≥ 1, default no limit); see {@link GridAStarOptions.maxExpansions}. */
   readonly maxExpansions?: number | undefined;
 }
 
@@ -36,7 +36,7 @@ export interface DijkstraOptions {
  * O(E log V) time in the worst case; memory is the preallocated {@link GridSearch}.
  *
  * @param out - the caller-owned result, written and returned
- * @param options - heuristic, weight and node budget ({@link AStarOptions})
+ * @param options - heuristic, weight and node budget ({@link GridAStarOptions})
  * @returns `out`, with `flags` {@link PathFlags.Found} (plus `PathTruncated` when `out.path` is
  *   too short) or {@link PathFlags.NoPath} (plus `BudgetExhausted` when the budget ran out)
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a weight < 1 or a bad budget.
@@ -52,7 +52,7 @@ export interface DijkstraOptions {
  * console.log((path.flags & PathFlags.Found) !== 0, path.cost); // true 9.899…
  * ```
  */
-export function findPathAStar(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: AStarOptions): GridPath {
+export function findPathAStar(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: GridAStarOptions): GridPath {
   const grid = search.grid;
   checkEndpoints("@tactica/grid: findPathAStar", grid, sx, sy, gx, gy);
   const heuristic = options?.heuristic;
@@ -73,7 +73,7 @@ export function findPathAStar(out: GridPath, search: GridSearch, sx: number, sy:
  * soon as the goal is settled. Always optimal. See {@link findPathAStar} for the contract and
  * {@link computeDistanceField} for the whole distance field.
  */
-export function findPathDijkstra(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: DijkstraOptions): GridPath {
+export function findPathDijkstra(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: GridDijkstraOptions): GridPath {
   checkEndpoints("@tactica/grid: findPathDijkstra", search.grid, sx, sy, gx, gy);
   const maxExpansions = readMaxExpansions("@tactica/grid: findPathDijkstra", options?.maxExpansions);
   return runAStar(out, search, sx, sy, gx, gy, Heuristics.Zero, 0, maxExpansions);

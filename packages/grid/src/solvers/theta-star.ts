@@ -1,14 +1,14 @@
 import { invalidArgument, indexedHeapPushNext, indexedHeapPop } from "@tactica/core";
 import { Connectivity } from "../model/grid";
 import { beginQuery, checkEndpoints, paddedIndex, writeFoundPath, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
-import { hasLineOfSight } from "../model/line-of-sight";
+import { hasGridLineOfSight } from "../model/line-of-sight";
 import { isCornerBlocked, TIE } from "../internal/hot-path";
 
 function los(search: GridSearch, a: number, b: number): boolean {
   const pw = search.pw;
   const ay = (a / pw) | 0;
   const by = (b / pw) | 0;
-  return hasLineOfSight(search.grid, a - ay * pw - 1, ay - 1, b - by * pw - 1, by - 1);
+  return hasGridLineOfSight(search.grid, a - ay * pw - 1, ay - 1, b - by * pw - 1, by - 1);
 }
 
 /** Options of {@link findPathThetaStar}. */
@@ -20,7 +20,7 @@ export interface ThetaStarOptions {
 /**
  * Theta* (Nash & Koenig): any-angle search on the cell centres of an 8-connected, uniform-cost
  * grid. It is A* with the Euclidean heuristic where a node may take its parent's parent as
- * parent when they see each other ({@link hasLineOfSight}), so paths are chains of straight
+ * parent when they see each other ({@link hasGridLineOfSight}), so paths are chains of straight
  * segments in any direction. Paths are never longer than the A* (octile) path and typically
  * ~4 % shorter; not guaranteed shortest in the continuous plane. Writes the waypoints into `out`
  * (`out.cost` is the Euclidean length). `lazy = true` runs Lazy Theta*: line of sight is assumed

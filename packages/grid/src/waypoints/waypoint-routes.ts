@@ -1,10 +1,11 @@
 import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPush, invalidArgument, type IndexedHeap } from "@tactica/core";
 import type { Grid } from "../model/grid";
-import { hasLineOfSight } from "../model/line-of-sight";
+import { hasGridLineOfSight } from "../model/line-of-sight";
+import { checkIndex } from "../internal/errors";
 
 /**
  * A precalculated all-pairs next-hop table over a set of waypoint cells ("Precalculated
- * Pathfinding Revisited", Fine 2003): waypoints that see each other ({@link hasLineOfSight},
+ * Pathfinding Revisited", Fine 2003): waypoints that see each other ({@link hasGridLineOfSight},
  * optionally within a maximum link length) are linked with their Euclidean distance, and
  * `next[from × n + to]` stores the first waypoint after `from` on a shortest route to `to`, so an
  * agent finds its next waypoint in O(1) however often its target changes.
@@ -100,7 +101,7 @@ function relink(t: WaypointRoutes): Uint8Array {
       const bx = b % w;
       const by = (b - bx) / w;
       const d = Math.hypot(ax - bx, ay - by);
-      const c = d <= t.maxLink && grid.passable[a] === 1 && grid.passable[b] === 1 && hasLineOfSight(grid, ax, ay, bx, by) ? d : Infinity;
+      const c = d <= t.maxLink && grid.passable[a] === 1 && grid.passable[b] === 1 && hasGridLineOfSight(grid, ax, ay, bx, by) ? d : Infinity;
       if (links[i * n + j] !== c) {
         links[i * n + j] = c;
         links[j * n + i] = c;
@@ -157,14 +158,24 @@ function computeRow(t: WaypointRoutes, s: number): boolean {
 /**
  * The waypoint index after `from` on a shortest route to `to`, or -1 when `to` is unreachable or
  * equal to `from`. O(1), no allocation.
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` unless `from` and `to` are waypoint indices in `[0, count)`.
  */
 export function nextWaypoint(t: WaypointRoutes, from: number, to: number): number {
+  checkIndex("@tactica/grid: nextWaypoint", "from", from, t.count, "a waypoint index");
+  checkIndex("@tactica/grid: nextWaypoint", "to", to, t.count, "a waypoint index");
   const v = t.next[from * t.count + to]!;
   return v === none(t) ? -1 : v;
 }
 
-/** Least route cost between two waypoints (`Infinity` when unreachable). O(1). */
+/**
+ * Least route cost between two waypoints (`Infinity` when unreachable). O(1).
+ *
+ * @throws TacticaError `INVALID_ARGUMENT` unless `from` and `to` are waypoint indices in `[0, count)`.
+ */
 export function waypointRouteDistance(t: WaypointRoutes, from: number, to: number): number {
+  checkIndex("@tactica/grid: waypointRouteDistance", "from", from, t.count, "a waypoint index");
+  checkIndex("@tactica/grid: waypointRouteDistance", "to", to, t.count, "a waypoint index");
   return t.distance[from * t.count + to]!;
 }
 

@@ -68,8 +68,12 @@ function bad(path: string, message: string): never {
  * graph.edges.edgeCount; // 8: the 5 Delaunay edges minus the blocked one, both directions
  * warnings[0].kind; // "missing-edge": the blocked pair shares a free cell border left of the wall
  * ```
+ *
+ * @param points - the waypoints as `x, y` pairs (world units)
+ * @param blockers - the obstacles corridors must not touch (`[]` when there are none)
+ * @param options - agent radius and the validator's sample region and spacing
  */
-export function buildWaypointGraph(points: ArrayLike<number>, blockers: readonly Blocker[] = [], options: BuildWaypointGraphOptions = {}): WaypointGraph {
+export function buildWaypointGraph(points: ArrayLike<number>, blockers: readonly Blocker[], options: BuildWaypointGraphOptions = {}): WaypointGraph {
   if (!points || typeof points !== "object" || !Number.isInteger(points.length) || points.length < 0 || points.length % 2 !== 0)
     bad("points", "points must be an array of x, y pairs.");
   const n = points.length / 2;

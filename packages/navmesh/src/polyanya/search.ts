@@ -45,7 +45,7 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, options: FindPa
   if (!(maxExpansions >= 0))
     throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"maxExpansions" must be a number ≥ 0, got ${String(maxExpansions)}.`, { path: "maxExpansions" });
   out.count = 0;
-  out.length = 0;
+  out.distance = 0;
   out.expanded = 0;
   const sp = options?.startPoly,
     gp = options?.goalPoly;
@@ -53,7 +53,7 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, options: FindPa
   const pg = gp !== undefined && gp !== -1 ? requirePolyIndex(fn, "goalPoly", mesh, gp) : gp === -1 ? -1 : locate(mesh, 0);
   if (ps < 0 || pg < 0) {
     out.flags = PathFlags.NoPath;
-    out.length = Infinity;
+    out.distance = Infinity;
     return out;
   }
   const T = polyanyaScratch;
@@ -111,7 +111,7 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, options: FindPa
       out.expanded = expanded;
       out.flags = PathFlags.NoPath;
       out.count = 0;
-      out.length = Infinity;
+      out.distance = Infinity;
       return out;
     }
     if (s.poly[id] === -1) {
@@ -125,7 +125,7 @@ export function searchPolyanya(out: StraightPath, mesh: NavMesh, options: FindPa
       out.expanded = expanded;
       out.flags = PathFlags.BudgetExhausted;
       out.count = 0;
-      out.length = Infinity;
+      out.distance = Infinity;
       return out;
     }
     expanded++;
@@ -240,5 +240,5 @@ function writePath(out: StraightPath, s: PolyanyaNodes, id: number): void {
     py = ry;
     i--;
   }
-  out.length = length + Math.sqrt((px - sx) * (px - sx) + (py - sy) * (py - sy));
+  out.distance = length + Math.sqrt((px - sx) * (px - sx) + (py - sy) * (py - sy));
 }

@@ -1,4 +1,5 @@
 import type { NavMesh } from "../types";
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 
 /** Bits of the polygon index inside a polygon ref (up to 1,048,576 polygons per tile). */
 export const POLY_REF_POLY_BITS = 20;
@@ -27,8 +28,17 @@ export function encodePolyRef(generation: number, slot: number, poly: number): n
   return (generation % GEN_SPAN) * GEN_SHIFT + (slot % TILE_SPAN) * TILE_SHIFT + (poly % POLY_SPAN);
 }
 
-/** Unpacks a polygon ref made by {@link encodePolyRef} (no validity check; see {@link isValidPolyRef}). */
+/**
+ * Unpacks a polygon ref made by {@link encodePolyRef}. Whether the ref names a polygon of a given
+ * mesh is not checked (see {@link isValidPolyRef}).
+ *
+ * @throws TacticaError `NAVMESH_BAD_INPUT` when `ref` is not a non-negative integer below 2^52 (`undefined`, `NaN`, -1, …).
+ */
 export function decodePolyRef(ref: number): { generation: number; slot: number; poly: number } {
+  if (!(ref >= 0 && ref < 2 ** 52 && ref === Math.floor(ref)))
+    throw navMeshError(NavMeshErrorCodes.BadInput, "decodePolyRef", `"ref" must be a polygon ref (a non-negative integer below 2^52), got ${show(ref)}.`, {
+      path: "ref",
+    });
   const poly = ref % POLY_SPAN;
   const rest = (ref - poly) / POLY_SPAN;
   const slot = rest % TILE_SPAN;

@@ -75,7 +75,7 @@ export function decodeTaggedAreas(mesh: PolyMesh, chf: CompactHeightfield, table
  * const mesh = createNavMesh({ vertices: [0, 0, 1, 0, 2, 0, 0, 1, 1, 1, 2, 1], polygons: [[0, 1, 4, 3], [1, 2, 5, 4]], tags: [0, FORESTED] });
  * const avoidForest = createTagCost(mesh, { [FORESTED]: 3 });
  * avoidForest(1); // 3: polygon 1 is forested
- * findPath(mesh, { x: 0.5, y: 0.5 }, { x: 1.5, y: 0.5 }, { polyCost: avoidForest }).found; // true
+ * findNavMeshPath(mesh, { x: 0.5, y: 0.5 }, { x: 1.5, y: 0.5 }, { polyCost: avoidForest }).found; // true
  * ```
  */
 export function createTagCost(mesh: NavMesh, costs: Readonly<Record<number, number>>): (ref: number) => number {

@@ -20,8 +20,14 @@ export interface TileBuildTask extends SlicedTask {
   next: number;
 }
 
+/** Options of {@link createTileBuildTask}: the tile list, plus the options of each tile build. */
+export interface CreateTileBuildTaskOptions extends BuildNavMeshTileOptions {
+  /** The tiles to build, in order (default: every tile of the input, in row order). */
+  readonly tiles?: readonly TileCoordinate[] | undefined;
+}
+
 /**
- * Builds `tiles` (default: every tile of `input`, in row order) one per work unit with
+ * Builds `options.tiles` (default: every tile of `input`, in row order) one per work unit with
  * {@link buildNavMeshTile}, as a core `SlicedTask` for the frame-budget scheduler: each slice
  * builds up to `budget` tiles (a tile is indivisible: one unit), and the task is `Done` after the
  * last one. Hand `task.builds` to `assembleNavMeshTiles` for the navmesh; with the default tile
@@ -39,14 +45,16 @@ export interface TileBuildTask extends SlicedTask {
  * const navMesh = assembleNavMeshTiles(task.builds);          // = buildTiledNavMesh(input).navMesh
  * ```
  */
-export function createTileBuildTask(input: TiledNavMeshInput, tiles?: readonly TileCoordinate[], options: BuildNavMeshTileOptions = {}): TileBuildTask {
+export function createTileBuildTask(input: TiledNavMeshInput, options: CreateTileBuildTaskOptions = {}): TileBuildTask {
   const fn = "createTileBuildTask";
+  const tiles = options.tiles;
   let list: TileCoordinate[];
   if (tiles === undefined) {
     list = [];
     for (let y = 0; y < input.tilesY; y++) for (let x = 0; x < input.tilesX; x++) list.push({ x, y });
   } else {
-    if (!Array.isArray(tiles)) throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"tiles" must be an array of { x, y } tile coordinates.`, { path: "tiles" });
+    if (!Array.isArray(tiles))
+      throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"options.tiles" must be an array of { x, y } tile coordinates.`, { path: "options.tiles" });
     list = tiles.map((t, k) => {
       const x = (t as TileCoordinate | undefined)?.x,
         y = (t as TileCoordinate | undefined)?.y;
@@ -54,8 +62,8 @@ export function createTileBuildTask(input: TiledNavMeshInput, tiles?: readonly T
         throw navMeshError(
           NavMeshErrorCodes.BadInput,
           fn,
-          `tiles[${k}] must be { x, y } with integers in [0, ${input.tilesX - 1}] × [0, ${input.tilesY - 1}].`,
-          { path: `tiles[${k}]` },
+          `options.tiles[${k}] must be { x, y } with integers in [0, ${input.tilesX - 1}] × [0, ${input.tilesY - 1}].`,
+          { path: `options.tiles[${k}]` },
         );
       return { x: x!, y: y! };
     });

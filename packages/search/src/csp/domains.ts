@@ -1,6 +1,7 @@
 import { ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
 import { lowestValue, popcount32 } from "./bits";
 import type { Csp, CspSolver } from "./types";
+import { checkIndex } from "../internal/check-index";
 
 const WHERE = "@tactica/search";
 
@@ -42,6 +43,16 @@ export function createCspSolver(csp: Csp): CspSolver {
   return solver;
 }
 
+/**
+ * Throws `INVALID_ARGUMENT` unless `v` is a variable id and `value` one of the problem's values.
+ *
+ * @internal
+ */
+export function checkVariableValue(fn: string, s: CspSolver, v: number, value: number): void {
+  if (!(v >>> 0 === v && v < s.csp.names.length)) checkIndex(`${WHERE}: ${fn}`, "v", v, s.csp.names.length, "a variable id");
+  if (!(value >>> 0 === value && value < s.csp.valueCount)) checkIndex(`${WHERE}: ${fn}`, "value", value, s.csp.valueCount, "a value");
+}
+
 /** @internal */
 export function enqueueVar(s: CspSolver, v: number): void {
   const q = s.queue;
@@ -70,6 +81,7 @@ export function clearQueue(s: CspSolver): void {
  * @throws TacticaError `INVALID_STATE` when the domains have more than one word.
  */
 export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
+  checkIndex(`${WHERE}: restrictDomain`, "v", v, s.csp.names.length, "a variable id");
   if (s.words !== 1) {
     throw new TacticaError(
       ErrorCodes.InvalidState,
@@ -93,6 +105,7 @@ export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
  * Changed words are saved on the trail and queue `v`'s constraints. O(words + degree of v).
  */
 export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<number>, offset = 0): boolean {
+  checkIndex(`${WHERE}: restrictDomainWords`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
   const D = s.domains;
   const base = v * W;
@@ -120,6 +133,7 @@ export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<num
 
 /** Removes `value` from `v`'s domain. Returns `false` if that empties it (unchanged then). O(words + degree of v). */
 export function removeValue(s: CspSolver, v: number, value: number): boolean {
+  checkVariableValue("removeValue", s, v, value);
   const W = s.words;
   const i = v * W + (value >>> 5);
   const bit = 1 << (value & 31);
@@ -139,6 +153,7 @@ export function removeValue(s: CspSolver, v: number, value: number): boolean {
 
 /** Narrows `v`'s domain to the single `value`. Returns `false` if `value` is not in it. O(words + degree of v). */
 export function fixValue(s: CspSolver, v: number, value: number): boolean {
+  checkVariableValue("fixValue", s, v, value);
   const W = s.words;
   const base = v * W;
   const wi = value >>> 5;
@@ -160,11 +175,13 @@ export function fixValue(s: CspSolver, v: number, value: number): boolean {
 
 /** True when `value` is still in `v`'s domain. O(1). */
 export function domainHas(s: CspSolver, v: number, value: number): boolean {
+  checkVariableValue("domainHas", s, v, value);
   return (s.domains[v * s.words + (value >>> 5)]! & (1 << (value & 31))) !== 0;
 }
 
 /** Number of values left in `v`'s domain. O(words). */
 export function domainSize(s: CspSolver, v: number): number {
+  checkIndex(`${WHERE}: domainSize`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
   let c = 0;
   for (let w = v * W, e = w + W; w < e; w++) c += popcount32(s.domains[w]!);
@@ -173,6 +190,7 @@ export function domainSize(s: CspSolver, v: number): number {
 
 /** Smallest value left in `v`'s domain, or -1 when it is empty. O(words). */
 export function domainMin(s: CspSolver, v: number): number {
+  checkIndex(`${WHERE}: domainMin`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
   for (let w = 0; w < W; w++) {
     const d = s.domains[v * W + w]!;
@@ -188,6 +206,7 @@ export function markTrail(s: CspSolver): number {
 
 /** Restores every domain to its value at `mark` and empties the propagation queue. O(changes undone). */
 export function rollbackTo(s: CspSolver, mark: number): void {
+  checkIndex(`${WHERE}: rollbackTo`, "mark", mark, s.trailLength + 1, "a trail mark (from markTrail, not yet rolled back past)");
   while (s.trailLength > mark) {
     const old = s.trail[--s.trailLength]!;
     const i = s.trail[--s.trailLength]!;

@@ -27,7 +27,7 @@ export const LevelColor = {
  */
 export function createLevelColoringCsp(): Csp {
   const csp = createCsp(6);
-  for (let i = 0; i < 16; i++) addCspVariable(csp, `v${i}`);
+  for (let i = 0; i < 16; i++) addCspVariable(csp, { name: `v${i}` });
   const all = Array.from({ length: 16 }, (_, i) => i);
   addEqual(csp, [0, 1]);
   addAllDifferent(csp, [2, 3, 4]);

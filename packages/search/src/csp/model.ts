@@ -15,17 +15,26 @@ function fullWord(csp: Csp, w: number): number {
   return r >= 32 ? -1 : (1 << r) - 1;
 }
 
+/** Options of {@link addCspVariable}. */
+export interface AddCspVariableOptions {
+  /** Name shown in traces and errors (default `v<id>`). */
+  readonly name?: string | undefined;
+  /** The variable's domain, values in `[0, valueCount)` (default: every value). */
+  readonly values?: readonly number[] | undefined;
+}
+
 /**
- * Adds a variable whose domain is `values` (default: every value) and returns its id (0, 1, …).
+ * Adds a variable whose domain is `options.values` (default: every value) and returns its id (0, 1, …).
  * @throws TacticaError `INVALID_ARGUMENT` for a value outside `[0, valueCount)` or an empty domain.
  */
-export function addCspVariable(csp: Csp, name?: string, values?: readonly number[]): number {
+export function addCspVariable(csp: Csp, options: AddCspVariableOptions = {}): number {
+  const { name, values } = options;
   const W = csp.words;
   const base = csp.initial.length;
   if (values === undefined) for (let w = 0; w < W; w++) csp.initial.push(fullWord(csp, w));
   else {
-    if (values.length === 0) invalidArgument(`${WHERE}: addCspVariable`, "values", "is empty", "Give every variable at least one value.");
-    for (let i = 0; i < values.length; i++) assertInteger(`${WHERE}: addCspVariable`, `values[${i}]`, values[i], 0, csp.valueCount - 1);
+    if (values.length === 0) invalidArgument(`${WHERE}: addCspVariable`, "options.values", "is empty", "Give every variable at least one value.");
+    for (let i = 0; i < values.length; i++) assertInteger(`${WHERE}: addCspVariable`, `options.values[${i}]`, values[i], 0, csp.valueCount - 1);
     for (let w = 0; w < W; w++) csp.initial.push(0);
     for (const x of values) csp.initial[base + (x >>> 5)] = csp.initial[base + (x >>> 5)]! | (1 << (x & 31));
   }

@@ -1,4 +1,5 @@
 import { assertInteger, assertRange, invalidArgument, rngInt, rngNextFloat, type Rng } from "@tactica/core";
+import { checkIndex } from "../internal/check-index";
 
 /**
  * The primitives of a genetic-programming problem: functions (arity ≥ 1) and terminals
@@ -35,6 +36,7 @@ export function createGpPrimitiveSet(primitives: ReadonlyArray<readonly [string,
 
 /** Index just past the subtree that starts at `start` in `program`. O(subtree size). */
 export function gpSubtreeEnd(set: GpPrimitiveSet, program: ArrayLike<number>, start: number): number {
+  checkIndex("@tactica/search: gpSubtreeEnd", "start", start, program.length, "a node position of the program");
   let need = 1;
   let i = start;
   while (need > 0) {
@@ -62,8 +64,15 @@ export interface RandomGpProgramOptions {
   readonly full?: boolean;
 }
 
-/** A random program of depth ≤ `maxDepth` (0 = a single terminal) by the "full" or "grow" method. Allocates. */
-export function randomGpProgram(set: GpPrimitiveSet, rng: Rng, maxDepth: number, options: RandomGpProgramOptions = {}): Int16Array {
+/**
+ * A random program of depth ≤ `maxDepth` (0 = a single terminal) by the "full" or "grow" method. Allocates.
+ *
+ * @param set - the primitives (definition)
+ * @param maxDepth - the deepest level, integer 0..32 (0 = a single terminal)
+ * @param rng - core `Rng` the choices are drawn from
+ * @param options - `full` selects Koza's "full" method
+ */
+export function randomGpProgram(set: GpPrimitiveSet, maxDepth: number, rng: Rng, options: RandomGpProgramOptions = {}): Int16Array {
   const full = options.full ?? false;
   assertInteger("@tactica/search: randomGpProgram", "maxDepth", maxDepth, 0, 32);
   const out: number[] = [];
@@ -74,15 +83,21 @@ export function randomGpProgram(set: GpPrimitiveSet, rng: Rng, maxDepth: number,
 /**
  * Ramped half-and-half initialisation (Koza): depths spread evenly over `minDepth..maxDepth`,
  * half of each depth built "full", half "grow". Allocates the programs.
+ *
+ * @param set - the primitives (definition)
+ * @param count - number of programs, integer ≥ 1
+ * @param minDepth - shallowest depth, integer 1..32
+ * @param maxDepth - deepest depth, integer minDepth..32
+ * @param rng - core `Rng` the choices are drawn from
  */
-export function rampedHalfAndHalf(set: GpPrimitiveSet, rng: Rng, count: number, minDepth: number, maxDepth: number): Int16Array[] {
+export function rampedHalfAndHalf(set: GpPrimitiveSet, count: number, minDepth: number, maxDepth: number, rng: Rng): Int16Array[] {
   const where = "@tactica/search: rampedHalfAndHalf";
   assertInteger(where, "count", count, 1);
   assertInteger(where, "minDepth", minDepth, 1, 32);
   assertInteger(where, "maxDepth", maxDepth, minDepth, 32);
   const span = maxDepth - minDepth + 1;
   const out: Int16Array[] = [];
-  for (let i = 0; i < count; i++) out.push(randomGpProgram(set, rng, minDepth + (i % span), { full: Math.floor(i / span) % 2 === 0 }));
+  for (let i = 0; i < count; i++) out.push(randomGpProgram(set, minDepth + (i % span), rng, { full: Math.floor(i / span) % 2 === 0 }));
   return out;
 }
 
@@ -110,8 +125,15 @@ export interface GpCrossoverOptions {
  * internal node with probability `options.internalProbability` (default Koza's 0.9; the Snake article's 0.8 : 0.1
  * split is 8/9), else a leaf. If the child would exceed `maxSize` nodes, a copy of `a` is
  * returned. Allocates the child.
+ *
+ * @param set - the primitives (definition)
+ * @param a - the parent whose subtree is replaced (prefix-order program)
+ * @param b - the parent the new subtree comes from
+ * @param maxSize - the largest child, in nodes
+ * @param rng - core `Rng` the crossover points are drawn from
+ * @param options - `internalProbability` of each crossover point
  */
-export function gpSubtreeCrossover(set: GpPrimitiveSet, a: Int16Array, b: Int16Array, rng: Rng, maxSize: number, options: GpCrossoverOptions = {}): Int16Array {
+export function gpSubtreeCrossover(set: GpPrimitiveSet, a: Int16Array, b: Int16Array, maxSize: number, rng: Rng, options: GpCrossoverOptions = {}): Int16Array {
   const internalProbability = options.internalProbability ?? 0.9;
   const pa = pickPoint(set, a, rng, rngNextFloat(rng) < internalProbability);
   const pb = pickPoint(set, b, rng, rngNextFloat(rng) < internalProbability);
@@ -195,7 +217,7 @@ export function createGeneticProgramming(set: GpPrimitiveSet, config: GeneticPro
   const where = "@tactica/search: createGeneticProgramming";
   const P = assertInteger(where, "config.populationSize", config.populationSize, 2, 1 << 20);
   const [d0, d1] = config.initialDepth ?? [2, 6];
-  const programs = rampedHalfAndHalf(set, rng, P, d0, d1);
+  const programs = rampedHalfAndHalf(set, P, d0, d1, rng);
   (config.seeds ?? []).forEach((s, i) => {
     if (i < P) programs[i] = s.slice();
   });
@@ -254,11 +276,11 @@ export function stepGp(gp: GeneticProgramming, rng: Rng): void {
     const a = gp.programs[tournament(gp, rng)]!;
     const r = rngNextFloat(rng);
     let child: Int16Array;
-    if (r < gp.internalCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, INTERNAL);
-    else if (r < gp.internalCrossover + gp.leafCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, rng, gp.maxSize, LEAF);
+    if (r < gp.internalCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, gp.maxSize, rng, INTERNAL);
+    else if (r < gp.internalCrossover + gp.leafCrossover) child = gpSubtreeCrossover(gp.set, a, gp.programs[tournament(gp, rng)]!, gp.maxSize, rng, LEAF);
     else child = a;
     if (gp.mutationRate > 0 && rngNextFloat(rng) < gp.mutationRate) {
-      child = gpSubtreeCrossover(gp.set, child, randomGpProgram(gp.set, rng, 4), rng, gp.maxSize, EITHER);
+      child = gpSubtreeCrossover(gp.set, child, randomGpProgram(gp.set, 4, rng), gp.maxSize, rng, EITHER);
     }
     next.push(child);
   }

@@ -26,7 +26,7 @@ export interface AStarOptions {
  *
  * On budget exhaustion the result holds a partial path to the expanded node with the smallest
  * heuristic (`Partial | BudgetExhausted`). A path longer than `out.path` sets `PathTruncated`.
- * O((V + E) log V) worst case; no allocation. For one-off queries see {@link findPath}.
+ * O((V + E) log V) worst case; no allocation. For one-off queries see {@link findGraphPath}.
  *
  * @param out - the caller-owned result, overwritten (returned).
  * @param ctx - working memory sized for `domain` ({@link createSearchContext}).

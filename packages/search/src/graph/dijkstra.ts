@@ -1,4 +1,4 @@
-import { indexedHeapPop, indexedHeapPush } from "@tactica/core";
+import { indexedHeapPop, indexedHeapPush, invalidArgument } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
@@ -49,6 +49,13 @@ export function dijkstra(
     parent[sources] = -1;
     indexedHeapPush(open, sources, 0);
   } else {
+    if (typeof sources !== "object" || sources === null || typeof sources.length !== "number")
+      invalidArgument(
+        "@tactica/search: dijkstra",
+        "sources",
+        `must be a node id or an array of node ids but is ${sources === null ? "null" : typeof sources}`,
+        "Pass the source node(s).",
+      );
     for (let i = 0; i < sources.length; i++) {
       const s = sources[i]!;
       checkNode("dijkstra", `sources[${i}]`, domain, s);

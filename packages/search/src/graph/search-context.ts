@@ -2,6 +2,7 @@ import { assertInteger, createIndexedHeap, invalidArgument, type IndexedHeap } f
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
+import { checkIndex } from "../internal/check-index";
 
 /**
  * Reusable working memory of a best-first search (BFS, Dijkstra, A*, time-sliced A*) over node
@@ -105,11 +106,13 @@ export function checkNode(fn: string, name: string, domain: SearchDomain, node: 
 
 /** Cost from the source(s) to `node` found by the last query on `ctx`, or `Infinity` if it was not reached. O(1). */
 export function searchDistance(ctx: SearchContext, node: number): number {
+  checkIndex("@tactica/search: searchDistance", "node", node, ctx.seen.length, "a node id");
   return ctx.seen[node] === ctx.generation ? ctx.g[node]! : Infinity;
 }
 
 /** Parent of `node` in the last query's search tree, or `-1` for a source or an unreached node. O(1). */
 export function searchParent(ctx: SearchContext, node: number): number {
+  checkIndex("@tactica/search: searchParent", "node", node, ctx.seen.length, "a node id");
   return ctx.seen[node] === ctx.generation ? ctx.parent[node]! : -1;
 }
 
@@ -121,6 +124,7 @@ export function searchParent(ctx: SearchContext, node: number): number {
  * @returns `out`.
  */
 export function extractPath(out: PathResult, ctx: SearchContext, node: number): PathResult {
+  checkIndex("@tactica/search: extractPath", "node", node, ctx.seen.length, "a node id");
   writeTreePath(out, ctx, node, PathFlags.Found);
   return out;
 }

@@ -47,6 +47,6 @@ export function findMctsMove(game: Game, options: FindMctsMoveOptions): MctsMove
     tree = createMcts({ maxNodes: need, maxMoves: game.maxMoves, playerCount: game.playerCount });
     trees.set(game, tree);
   }
-  const r = runMcts(createMctsResult(), tree, game, createRng(options.seed ?? 1), iterations, options);
+  const r = runMcts(createMctsResult(), tree, game, iterations, createRng(options.seed ?? 1), options);
   return { move: r.bestMove, visits: r.bestVisits, mean: r.bestMean, iterations: r.iterations, flags: r.flags };
 }

@@ -228,8 +228,13 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
  * For a one-off search without managing a tree see {@link findMctsMove}.
  *
  * @param out - the caller-owned result ({@link createMctsResult}), overwritten (returned).
+ * @param tree - the search tree ({@link createMcts}), reset and grown from the current position
+ * @param game - the game, at the position to search from; restored afterwards
+ * @param iterations - number of iterations, integer ≥ 1
+ * @param rng - core `Rng` the playouts draw their moves from
+ * @param options - exploration constant, expansion threshold and final-move policy
  */
-export function runMcts(out: MctsResult, tree: MctsTree, game: Game, rng: Rng, iterations: number, options: MctsOptions = EMPTY): MctsResult {
+export function runMcts(out: MctsResult, tree: MctsTree, game: Game, iterations: number, rng: Rng, options: MctsOptions = EMPTY): MctsResult {
   const where = "@tactica/search: runMcts";
   const result = out;
   assertInteger(where, "iterations", iterations, 1);

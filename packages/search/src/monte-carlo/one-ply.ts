@@ -53,8 +53,14 @@ export function createOnePlyMonteCarlo(maxMoves: number, config: OnePlyMonteCarl
  * (`terminalValue`, in [0, 1]; a playout cut at the depth limit scores `1 / playerCount`). The
  * returned move is the arm with the best *mean*, not the UCB choice. Returns -1 at a terminal
  * position. No allocation; the game is restored.
+ *
+ * @param mc - the working state ({@link createOnePlyMonteCarlo})
+ * @param game - the game, at the root position; restored afterwards
+ * @param iterations - number of playouts, integer ≥ 1
+ * @param rng - core `Rng` the playouts draw their moves from
+ * @param options - the UCB1 exploration constant
  */
-export function monteCarloOnePly(mc: OnePlyMonteCarlo, game: Game, rng: Rng, iterations: number, options: OnePlyMonteCarloOptions = {}): number {
+export function monteCarloOnePly(mc: OnePlyMonteCarlo, game: Game, iterations: number, rng: Rng, options: OnePlyMonteCarloOptions = {}): number {
   const where = "@tactica/search: monteCarloOnePly";
   const k = options.exploration ?? 2;
   assertInteger(where, "iterations", iterations, 1);

@@ -1,4 +1,5 @@
 import { assertInteger, assertNonNegative } from "@tactica/core";
+import { checkIndex } from "../internal/check-index";
 
 /**
  * Per-arm statistics of the UCB1 bandit Monte Carlo search uses at the root (Auer et al. 2002;
@@ -48,6 +49,7 @@ function value(bandit: MonteCarloUcb1, arm: number, k: number): number {
 
 /** UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`. O(1). */
 export function monteCarloUcb1Value(bandit: MonteCarloUcb1, arm: number, options: MonteCarloUcb1Options = EMPTY): number {
+  checkIndex("@tactica/search: monteCarloUcb1Value", "arm", arm, bandit.armCount, "an arm");
   return value(bandit, arm, options.exploration ?? 2);
 }
 
@@ -75,6 +77,7 @@ export function selectMonteCarloUcb1(bandit: MonteCarloUcb1, options: MonteCarlo
 
 /** Records `reward` for `arm`. O(1). */
 export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward: number): void {
+  checkIndex("@tactica/search: updateMonteCarloUcb1", "arm", arm, bandit.armCount, "an arm");
   bandit.counts[arm]!++;
   bandit.sums[arm]! += reward;
   bandit.total++;
@@ -82,6 +85,7 @@ export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward
 
 /** Mean reward of `arm` (`-Infinity` while unplayed). O(1). */
 export function monteCarloUcb1Mean(bandit: MonteCarloUcb1, arm: number): number {
+  checkIndex("@tactica/search: monteCarloUcb1Mean", "arm", arm, bandit.armCount, "an arm");
   const c = bandit.counts[arm]!;
   return c === 0 ? -Infinity : bandit.sums[arm]! / c;
 }

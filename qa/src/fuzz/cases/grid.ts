@@ -3,7 +3,7 @@ import { createRng, rngInt } from "@tactica/core";
 import {
   createGoalBounds,
   createGrid,
-  findPath,
+  findGridPath,
   formatMovingAiMap,
   formatMovingAiScenarios,
   goalBoundsFromBytes,
@@ -53,7 +53,7 @@ const movingAiMap: LoaderCase<string> = {
   ),
   load: (text) => {
     const m = parseMovingAiMap(text);
-    findPath(m.grid, { x: 0, y: 0 }, { x: m.grid.width - 1, y: m.grid.height - 1 });
+    findGridPath(m.grid, { x: 0, y: 0 }, { x: m.grid.width - 1, y: m.grid.height - 1 });
     return m;
   },
 };
@@ -87,7 +87,7 @@ const gridJson: LoaderCase<unknown> = {
   ),
   load: (json) => {
     const g = gridFromJson(json);
-    findPath(g, { x: 0, y: 0 }, { x: g.width - 1, y: g.height - 1 });
+    findGridPath(g, { x: 0, y: 0 }, { x: g.width - 1, y: g.height - 1 });
     return g;
   },
 };
@@ -129,7 +129,7 @@ const tiled: LoaderCase<unknown> = {
   ),
   load: (json) => {
     const g = gridFromTiled(json);
-    findPath(g, { x: 0, y: 0 }, { x: g.width - 1, y: g.height - 1 });
+    findGridPath(g, { x: 0, y: 0 }, { x: g.width - 1, y: g.height - 1 });
     return g;
   },
 };

@@ -109,7 +109,7 @@ const waypointCase: LoaderCase<unknown> = {
 const flat = { heightAt: () => 0, maxStepUp: 0.5, maxDropSlope: 2, sampleStep: 0.5, maxRadius: 8, maxVertical: 2 };
 const graphSeeds: unknown[] = [
   navGraphToJson(buildNavpointGraph([0, 0, 0, 5, 0, 0, 5, 5, 1, 0, 5, 0], flat)),
-  navGraphToJson(buildWaypointGraph([1, 1, 9, 1, 9, 9, 1, 9]).graph),
+  navGraphToJson(buildWaypointGraph([1, 1, 9, 1, 9, 9, 1, 9], []).graph),
   { format: "tactica-nav-graph", version: 1, x: [0, 3], y: [0, 4], from: [0], to: [1] },
 ];
 

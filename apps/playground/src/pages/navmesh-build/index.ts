@@ -13,7 +13,7 @@ import {
   findNearestClearNode,
   findNearestPoint,
   findRandomPoint,
-  hasLineOfSight,
+  hasNavMeshLineOfSight,
   triangulatePolygonsCdt,
   type Blocker,
   type HierarchicalGraph,
@@ -196,7 +196,7 @@ const page: DemoPage = {
             const base = buildDualGraph(graphRegions(), opts);
             graph = base;
             hier = buildHierarchicalGraph(base, { regionSize: 200 });
-            const clear = (x0: number, y0: number, x1: number, y1: number) => hasLineOfSight(m, x0, y0, x1, y1);
+            const clear = (x0: number, y0: number, x1: number, y1: number) => hasNavMeshLineOfSight(m, x0, y0, x1, y1);
             const probe = { x: 0, y: 0 };
             findNearestPoint(probe, m, 40, H - 40);
             const a = findNearestClearNode(base, probe.x, probe.y, clear);
@@ -219,7 +219,7 @@ const page: DemoPage = {
               maxRadius: 300,
               maxVertical: 60,
               pruneAngle: 0.3,
-              isBlocked: (ax, ay, _az, bx, by) => !hasLineOfSight(m, ax, ay, bx, by),
+              isBlocked: (ax, ay, _az, bx, by) => !hasNavMeshLineOfSight(m, ax, ay, bx, by),
             });
           }
         } catch (e) {

@@ -256,19 +256,19 @@ const page: DemoPage = {
         if (exactFound) draw.polyline(pathPoints(exact), false, { color: "#9ece6a", width: 2 });
         if (!found) lines.push(corridor.flags & PathFlags.Partial ? "no path: partial corridor to the nearest reachable polygon" : "no path");
         lines.push(`centroid path      ${cenLen.toFixed(1)}`);
-        lines.push(`funnel (A* + SSF)  ${funnel.length.toFixed(1)}  ${(tFunnel * 1000).toFixed(0)} µs, ${corridor.length} polygons`);
+        lines.push(`funnel (A* + SSF)  ${funnel.distance.toFixed(1)}  ${(tFunnel * 1000).toFixed(0)} µs, ${corridor.length} polygons`);
         lines.push(
-          `exact (Polyanya)   ${exactFound ? exact.length.toFixed(1) : "no path"}  ${(tExact * 1000).toFixed(0)} µs${firstExact ? " (1st: + visibility cache)" : ""}`,
+          `exact (Polyanya)   ${exactFound ? exact.distance.toFixed(1) : "no path"}  ${(tExact * 1000).toFixed(0)} µs${firstExact ? " (1st: + visibility cache)" : ""}`,
         );
         if (found && exactFound) {
           if (linkUsed) lines.push("the funnel takes an off-mesh link; the exact path walks");
           else {
-            const ok = cenLen >= funnel.length - 1e-6 && funnel.length >= exact.length - 1e-6;
-            lines.push(`centroid ≥ funnel ≥ exact ${ok ? "✓" : "✗"}  (funnel +${(100 * (funnel.length / exact.length - 1)).toFixed(2)} %)`);
+            const ok = cenLen >= funnel.distance - 1e-6 && funnel.distance >= exact.distance - 1e-6;
+            lines.push(`centroid ≥ funnel ≥ exact ${ok ? "✓" : "✗"}  (funnel +${(100 * (funnel.distance / exact.distance - 1)).toFixed(2)} %)`);
           }
           data["centroidLength"] = cenLen.toFixed(3);
-          data["funnelLength"] = funnel.length.toFixed(3);
-          data["exactLength"] = exact.length.toFixed(3);
+          data["funnelLength"] = funnel.distance.toFixed(3);
+          data["exactLength"] = exact.distance.toFixed(3);
         }
         data["linkUsed"] = linkUsed ? "1" : "0";
         if (mode === "off-mesh links")
@@ -302,7 +302,7 @@ const page: DemoPage = {
         if (circle) {
           draw.circle(circle.x, circle.y, 90, { color: "#7dcfff", width: 1.5 });
           for (let i = 0; i < 150; i++) {
-            if (findRandomPointInCircle(p, mesh, rng, circle.x, circle.y, 90) < 0) continue;
+            if (findRandomPointInCircle(p, mesh, circle.x, circle.y, 90, rng) < 0) continue;
             inCircle++;
             draw.point(p.x, p.y, 3, { color: "#7dcfff" });
           }

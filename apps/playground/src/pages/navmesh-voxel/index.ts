@@ -12,7 +12,7 @@ import {
   createTagCost,
   createTileCache,
   createTiledNavMeshInput,
-  findPath,
+  findNavMeshPath,
   findPolygon,
   findPolygonPath,
   findStraightPath,
@@ -80,7 +80,7 @@ const build = buildVoxelNavMesh(positions, triangles, config, {
   keepIntermediates: true,
   markAreas: (chf) => markPolygonArea(chf, forestXz, -1, 3, WALKABLE_AREA, { tag: FORESTED }),
 });
-const path = findPath(build.navMesh, start, goal, { polyCost: createTagCost(build.navMesh, { [FORESTED]: forestCost }) });
+const path = findNavMeshPath(build.navMesh, start, goal, { polyCost: createTagCost(build.navMesh, { [FORESTED]: forestCost }) });
 const swim = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "swim", agent: StancePresets.swim, area: 30 }], { cellSize, cellHeight }, { water: [pond] });
 raiseSwimPath(swimPath, swim.navMesh, corridor.path, corridor.length, straight, [pond], [30]); // swim vertices at the surface
 const stances = buildStanceNavMesh(positions, triangles, [{ name: "stand", agent: StancePresets.stand, area: 63 }, { name: "crouch", agent: StancePresets.crouch, area: 10 }], { cellSize, cellHeight });
@@ -383,7 +383,7 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
       const polyCost = mesh === build.navMesh && xz.length > 0 ? createTagCost(mesh, { [FORESTED]: forestCost }) : undefined;
       const r =
         mesh.polyCount > 0
-          ? findPath(mesh, { x: start.x, y: start.y }, { x: goal.x, y: goal.y }, polyCost ? { areaCosts: costs, polyCost } : { areaCosts: costs })
+          ? findNavMeshPath(mesh, { x: start.x, y: start.y }, { x: goal.x, y: goal.y }, polyCost ? { areaCosts: costs, polyCost } : { areaCosts: costs })
           : undefined;
       if (r && r.path.length > 1)
         draw.polyline(
@@ -402,7 +402,7 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
         `grid ${rep.gridWidth} × ${rep.gridDepth}, spans ${rep.spanCount}, walkable ${rep.compactSpanCount}`,
         `regions ${rep.regionCount}, contours ${rep.contourCount}, polygons ${rep.polyCount}, detail triangles ${rep.detailTriangleCount}`,
         `build ${buildMs.toFixed(1)} ms` +
-          (r ? `, path ${r.found ? r.length.toFixed(1) + " m" : "none"}` : "") +
+          (r ? `, path ${r.found ? r.distance.toFixed(1) + " m" : "none"}` : "") +
           (r && r.found ? ` cost ${r.cost.toFixed(1)}` : ""),
         `partition ${partition}; forest ${forest}` + (xz.length > 0 ? `: ${taggedPolys} tagged polygons, cost ×${forestCost}` : ""),
         ...(swimLine ? [swimLine] : []),

@@ -95,7 +95,7 @@ const page: DemoPage = {
       } else {
         const iterations = (gameName === "chess" ? 25 : 200) * 2 ** strength;
         const t = gameName === "chess" ? chessTree : tree;
-        runMcts(mctsResult, t, game, rng, iterations);
+        runMcts(mctsResult, t, game, iterations, rng);
         move = mctsResult.bestMove;
         rootCount = getMctsRootStats(rootMoves, rootVisits, rootMeans, t);
         info = [

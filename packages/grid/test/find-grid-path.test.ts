@@ -1,6 +1,6 @@
 import { ErrorCodes, isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { createGrid, createGridPath, createGridSearch, findPath, findPathAStar, isPathLegal, PathFlags, setCellPassable, type GridSolver } from "../src";
+import { createGrid, createGridPath, createGridSearch, findGridPath, findPathAStar, isPathLegal, PathFlags, setCellPassable, type GridSolver } from "../src";
 
 function wallMap(): ReturnType<typeof createGrid> {
   const grid = createGrid(5, 5);
@@ -8,10 +8,10 @@ function wallMap(): ReturnType<typeof createGrid> {
   return grid;
 }
 
-describe("findPath (level 2)", () => {
-  it("runs the @example of findPath", () => {
+describe("findGridPath (level 2)", () => {
+  it("runs the @example of findGridPath", () => {
     const grid = wallMap();
-    const result = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps" });
+    const result = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps" });
     expect(result.found).toBe(true);
     expect(result.path.length).toBe(11);
     expect(result.path[0]).toEqual({ x: 0, y: 0 });
@@ -31,7 +31,7 @@ describe("findPath (level 2)", () => {
   for (const solver of solvers) {
     it(`returns a legal cell path of the optimal cost with solver ${solver}`, () => {
       const grid = wallMap();
-      const r = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver });
+      const r = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver });
       expect(r.found).toBe(true);
       expect(r.flags & PathFlags.Found).toBe(PathFlags.Found);
       expect(r.path[0]).toEqual({ x: 0, y: 0 });
@@ -41,17 +41,17 @@ describe("findPath (level 2)", () => {
       } else {
         const cells = Int32Array.from(r.path, (p) => p.y * grid.width + p.x);
         expect(isPathLegal(grid, cells, cells.length)).toBe(true);
-        if (solver !== "hpa") expect(r.cost).toBeCloseTo(findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }).cost, 9);
+        if (solver !== "hpa") expect(r.cost).toBeCloseTo(findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }).cost, 9);
       }
     });
   }
 
   it("reuses the cached state, sees grid edits and reports no path as a result", () => {
     const grid = wallMap();
-    const a = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps-plus" });
+    const a = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps-plus" });
     expect(a.found).toBe(true);
     setCellPassable(grid, 2, 4, false);
-    const b = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps-plus" });
+    const b = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps-plus" });
     expect(b.found).toBe(false);
     expect(b.flags).toBe(PathFlags.NoPath);
     expect(b.path).toEqual([]);
@@ -61,7 +61,7 @@ describe("findPath (level 2)", () => {
 
   it("sets BudgetExhausted when maxExpansions runs out", () => {
     const grid = wallMap();
-    const r = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { maxExpansions: 2 });
+    const r = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { maxExpansions: 2 });
     expect(r.found).toBe(false);
     expect(r.flags).toBe(PathFlags.NoPath | PathFlags.BudgetExhausted);
     expect(r.expanded).toBe(2);
@@ -77,8 +77,8 @@ describe("findPath (level 2)", () => {
       }
       return undefined;
     };
-    expect(code(() => findPath(grid, { x: -1, y: 0 }, { x: 4, y: 0 }))).toBe(ErrorCodes.InvalidArgument);
-    expect(code(() => findPath(grid, null as never, { x: 4, y: 0 }))).toBe(ErrorCodes.InvalidArgument);
-    expect(code(() => findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "nope" as GridSolver }))).toBe(ErrorCodes.InvalidArgument);
+    expect(code(() => findGridPath(grid, { x: -1, y: 0 }, { x: 4, y: 0 }))).toBe(ErrorCodes.InvalidArgument);
+    expect(code(() => findGridPath(grid, null as never, { x: 4, y: 0 }))).toBe(ErrorCodes.InvalidArgument);
+    expect(code(() => findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "nope" as GridSolver }))).toBe(ErrorCodes.InvalidArgument);
   });
 });

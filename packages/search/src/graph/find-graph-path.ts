@@ -9,8 +9,8 @@ import { PathFlags } from "./flags";
 import { createPathResult, type PathResult } from "./path-result";
 import { createSearchContext, type SearchContext } from "./search-context";
 
-/** Options of {@link findPath}. */
-export interface FindPathOptions {
+/** Options of {@link findGraphPath}. */
+export interface FindGraphPathOptions {
   /**
    * Algorithm (default `"astar"`): `"astar"` (A*, Dijkstra without a heuristic), `"dijkstra"`,
    * `"bfs"` (fewest steps) or `"bidirectional"` (NBA*).
@@ -24,7 +24,7 @@ export interface FindPathOptions {
   readonly maxExpansions?: number;
 }
 
-/** The plain result of {@link findPath}: a {@link PathResult} over a fresh `number[]`, plus `found`. */
+/** The plain result of {@link findGraphPath}: a {@link PathResult} over a fresh `number[]`, plus `found`. */
 export interface FoundPath extends PathResult<number[]> {
   /** True when {@link PathFlags.Found} is set: `path` runs from start to goal. */
   readonly found: boolean;
@@ -49,7 +49,7 @@ function cached(graph: CsrGraph | SearchDomain): Cached {
     const domain = isCsrGraph(graph) ? csrDomain(graph) : graph;
     if (typeof domain.neighbors !== "function") {
       invalidArgument(
-        "@tactica/search: findPath",
+        "@tactica/search: findGraphPath",
         "graph",
         "is neither a CsrGraph nor a SearchDomain",
         "Pass createCsrGraph(...) or an object with nodeCount, maxDegree and neighbors().",
@@ -88,13 +88,13 @@ function withHeuristic(domain: SearchDomain, heuristic: (from: number, to: numbe
  * @example
  * ```ts
  * const graph = createCsrGraph(4, [0, 1, 2, 0], [1, 2, 3, 3], { weights: [1, 1, 1, 10], directed: false });
- * const route = findPath(graph, 0, 3);
+ * const route = findGraphPath(graph, 0, 3);
  * // route.found === true, route.path = [0, 1, 2, 3], route.cost === 3
  * ```
  *
  * @throws TacticaError `INVALID_ARGUMENT` for node ids outside the graph or bad options.
  */
-export function findPath(graph: CsrGraph | SearchDomain, start: number, goal: number, options: FindPathOptions = {}): FoundPath {
+export function findGraphPath(graph: CsrGraph | SearchDomain, start: number, goal: number, options: FindGraphPathOptions = {}): FoundPath {
   const c = cached(graph);
   const domain = options.heuristic === undefined ? c.domain : withHeuristic(c.domain, options.heuristic);
   const out = c.result;
@@ -104,7 +104,7 @@ export function findPath(graph: CsrGraph | SearchDomain, start: number, goal: nu
   else if (algorithm === "dijkstra") dijkstra(out, domain, c.forward, start, { goal });
   else if (algorithm === "bfs") bfs(out, domain, c.forward, start, goal);
   else if (algorithm === "bidirectional") bidirectionalAStar(out, domain, c.forward, c.backward, start, goal, budget);
-  else invalidArgument("@tactica/search: findPath", "options.algorithm", `is ${String(algorithm)}`, 'Use "astar", "dijkstra", "bfs" or "bidirectional".');
+  else invalidArgument("@tactica/search: findGraphPath", "options.algorithm", `is ${String(algorithm)}`, 'Use "astar", "dijkstra", "bfs" or "bidirectional".');
   const n = Math.min(out.length, out.path.length);
   const path = new Array<number>(n);
   for (let i = 0; i < n; i++) path[i] = out.path[i]!;

@@ -6,8 +6,8 @@ import { findNearestPoint } from "./locate";
 import type { NavMesh } from "./types";
 import { createNavMeshQuery, createNavPath, findPolygonPath, type NavMeshQuery, type NavPath, type NavQueryFilter } from "./query";
 
-/** Options of {@link findPath}. */
-export interface FindPathOptions extends NavQueryFilter {
+/** Options of {@link findNavMeshPath}. */
+export interface FindNavMeshPathOptions extends NavQueryFilter {
   /**
    * `"optimal"` (default): the exact shortest path ({@link findPathAnyAngle}) when every cost is
    * uniform (no area costs or all 64 equal; no flags, links or cost callback), else A* + funnel
@@ -16,16 +16,16 @@ export interface FindPathOptions extends NavQueryFilter {
   readonly algorithm?: "optimal" | "funnel";
 }
 
-/** The plain result of {@link findPath}. */
-export interface FindPathResult {
+/** The plain result of {@link findNavMeshPath}. */
+export interface FindNavMeshPathResult {
   /** True when the path reaches the goal. */
   readonly found: boolean;
   /** `PathFlags` bits (`Found`, `Partial`, `NoPath`, …). */
   readonly flags: number;
   /** Path cost (the length, or with area costs the weighted cost of the polygon search). */
   readonly cost: number;
-  /** Euclidean length of `path`. */
-  readonly length: number;
+  /** Euclidean length of `path` in world units (`path.length` is the number of corners); `Infinity` when no start polygon was found. */
+  readonly distance: number;
   /** Corners from the start (snapped onto the mesh) to the goal (or the nearest reachable point). */
   readonly path: { x: number; y: number }[];
   /** Nodes expanded. */
@@ -53,24 +53,24 @@ const snap = { x: 0, y: 0 };
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
- * const r = findPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
+ * const r = findNavMeshPath(mesh, { x: 1, y: 5 }, { x: 9, y: 5 });
  * r.found;     // true
  * r.path;      // [{x:1,y:5}, {x:4,y:6}, {x:6,y:6}, {x:9,y:5}] (or the mirror image below the pillar)
  * r.algorithm; // "any-angle"
  * ```
  */
-export function findPath(
+export function findNavMeshPath(
   mesh: NavMesh,
   start: { readonly x: number; readonly y: number },
   goal: { readonly x: number; readonly y: number },
-  options: FindPathOptions = {},
-): FindPathResult {
-  assertFiniteNumber("findPath", "start.x", start.x);
-  assertFiniteNumber("findPath", "start.y", start.y);
-  assertFiniteNumber("findPath", "goal.x", goal.x);
-  assertFiniteNumber("findPath", "goal.y", goal.y);
+  options: FindNavMeshPathOptions = {},
+): FindNavMeshPathResult {
+  assertFiniteNumber("findNavMeshPath", "start.x", start.x);
+  assertFiniteNumber("findNavMeshPath", "start.y", start.y);
+  assertFiniteNumber("findNavMeshPath", "goal.x", goal.x);
+  assertFiniteNumber("findNavMeshPath", "goal.y", goal.y);
   const ps = findNearestPoint(snap, mesh, start.x, start.y);
-  if (ps < 0) return { found: false, flags: PathFlags.NoPath, cost: Infinity, length: Infinity, path: [], expanded: 0, algorithm: "funnel" };
+  if (ps < 0) return { found: false, flags: PathFlags.NoPath, cost: Infinity, distance: Infinity, path: [], expanded: 0, algorithm: "funnel" };
   const sx = snap.x,
     sy = snap.y;
   const pg = findNearestPoint(snap, mesh, goal.x, goal.y);
@@ -105,8 +105,8 @@ export function findPath(
     return {
       found: (sp.flags & PathFlags.Found) !== 0,
       flags: sp.flags,
-      cost: sp.length * areaCost,
-      length: sp.length,
+      cost: sp.distance * areaCost,
+      distance: sp.distance,
       path: points(sp),
       expanded: sp.expanded,
       algorithm: "any-angle",
@@ -118,7 +118,7 @@ export function findPath(
     found: (corridor.flags & PathFlags.Found) !== 0,
     flags: corridor.flags,
     cost: corridor.cost,
-    length: sp.length,
+    distance: sp.distance,
     path: points(sp),
     expanded: corridor.expanded,
     algorithm: "funnel",

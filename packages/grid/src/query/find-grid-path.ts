@@ -14,7 +14,7 @@ import { createTwoLevelSubgoalGraph, findPathTwoLevelSubgoal, type TwoLevelSubgo
 import { createGridPath, createGridSearch, PathFlags, type GridPath, type GridSearch } from "./grid-search";
 
 /**
- * The solvers {@link findPath} can run (the level-1 function each one stands for):
+ * The solvers {@link findGridPath} can run (the level-1 function each one stands for):
  * `"astar"` {@link findPathAStar}, `"dijkstra"` {@link findPathDijkstra}, `"bfs"`
  * {@link findPathBfs}, `"jps"` {@link findPathJps}, `"jps-plus"` {@link findPathJpsPlus},
  * `"theta-star"` / `"lazy-theta-star"` {@link findPathThetaStar}, `"subgoal"`
@@ -29,8 +29,8 @@ export interface GridPoint {
   readonly y: number;
 }
 
-/** Options of {@link findPath}. */
-export interface FindPathOptions {
+/** Options of {@link findGridPath}. */
+export interface FindGridPathOptions {
   /** The solver (default `"astar"`). Solvers with preprocessing build it on first use and keep it for the grid. */
   readonly solver?: GridSolver | undefined;
   /** A* only: a {@link Heuristics} value (default: octile on 8-connected, Manhattan on 4-connected grids). */
@@ -41,8 +41,8 @@ export interface FindPathOptions {
   readonly maxExpansions?: number | undefined;
 }
 
-/** The plain result of {@link findPath}: a fresh object the caller owns. */
-export interface FindPathResult {
+/** The plain result of {@link findGridPath}: a fresh object the caller owns. */
+export interface FindGridPathResult {
   /** True when a path from start to goal was found. */
   readonly found: boolean;
   /** {@link PathFlags} bits of the query. */
@@ -110,16 +110,16 @@ function readPoint(where: string, name: string, p: unknown): GridPoint {
  *
  * @example
  * ```ts
- * import { createGrid, findPath, setCellPassable } from "@tactica/grid";
+ * import { createGrid, findGridPath, setCellPassable } from "@tactica/grid";
  *
  * const grid = createGrid(5, 5);
  * for (let y = 0; y < 4; y++) setCellPassable(grid, 2, y, false); // a wall with a gap at the bottom
- * const result = findPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps" });
+ * const result = findGridPath(grid, { x: 0, y: 0 }, { x: 4, y: 0 }, { solver: "jps" });
  * console.log(result.found, result.path.length); // true 11
  * ```
  */
-export function findPath(grid: Grid, start: GridPoint, goal: GridPoint, options: FindPathOptions = {}): FindPathResult {
-  const where = "@tactica/grid: findPath";
+export function findGridPath(grid: Grid, start: GridPoint, goal: GridPoint, options: FindGridPathOptions = {}): FindGridPathResult {
+  const where = "@tactica/grid: findGridPath";
   const s = readPoint(where, "start", start);
   const g = readPoint(where, "goal", goal);
   const c = cacheOf(grid);
