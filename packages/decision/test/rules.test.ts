@@ -8,13 +8,13 @@ import {
   createRuleState,
   enableScript,
   generateScript,
-  getFact,
+  getRuleFact,
   getMatchedRuleNames,
   matchRules,
   getNeverFiredRules,
   reinforceRule,
   runRuleCycle,
-  setFact,
+  setRuleFact,
   setRuleEnabled,
   validateRuleBase,
   type RuleBaseDefinition,
@@ -71,14 +71,14 @@ describe("production rules", () => {
     expect(runRuleCycle(e.s, e.e)).toBe(1); // idle refracted → fallback
     expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("fallbackRule");
     expect(e.s.noMatchCount).toBe(1);
-    setFact(e.s, e.e, "enemyVisible", true);
+    setRuleFact(e.s, e.e, "enemyVisible", true);
     runRuleCycle(e.s, e.e);
-    expect(getFact(e.s, e.e, "state")).toBe(2);
-    setFact(e.s, e.e, "health", 20);
+    expect(getRuleFact(e.s, e.e, "state")).toBe(2);
+    setRuleFact(e.s, e.e, "health", 20);
     runRuleCycle(e.s, e.e);
-    expect(getFact(e.s, e.e, "state")).toBe(3);
+    expect(getRuleFact(e.s, e.e, "state")).toBe(3);
     runRuleCycle(e.s, e.e); // flee and attack refracted: alarm (salience 0)
-    expect(getFact(e.s, e.e, "alarms")).toBe(1);
+    expect(getRuleFact(e.s, e.e, "alarms")).toBe(1);
     expect(getNeverFiredRules(e.s, e.e)).toEqual([]);
   });
 
@@ -99,9 +99,9 @@ describe("production rules", () => {
         { name: "onB", when: [{ fact: "b", value: 1 }], then: [] },
       ],
     });
-    setFact(rec.s, rec.e, "b", 1);
+    setRuleFact(rec.s, rec.e, "b", 1);
     runRuleCycle(rec.s, rec.e);
-    setFact(rec.s, rec.e, "a", 1);
+    setRuleFact(rec.s, rec.e, "a", 1);
     runRuleCycle(rec.s, rec.e);
     expect(rec.e.ruleNames[rec.s.lastFired[0]!]).toBe("onA");
     const uniq = mk({
@@ -156,12 +156,12 @@ describe("production rules", () => {
         rules: [{ name: "near", when: [{ test: "close", reads: ["dist"], args: { r: 5 } }], then: [{ call: "bark", args: { line: "hey" } }] }],
       },
       {
-        tests: { close: (st, eng, args) => getFact(st, eng, "dist") < (args["r"] as number) },
+        tests: { close: (st, eng, args) => getRuleFact(st, eng, "dist") < (args["r"] as number) },
         actions: { bark: (_s, _e, args) => void calls.push(args["line"] as string) },
       },
     );
     expect(runRuleCycle(e.s, e.e)).toBe(0);
-    setFact(e.s, e.e, "dist", 3);
+    setRuleFact(e.s, e.e, "dist", 3);
     runRuleCycle(e.s, e.e);
     expect(calls).toEqual(["hey"]);
   });
@@ -192,7 +192,7 @@ describe("production rules", () => {
           });
           const cmp = (a: number, op: string, b: number) => ({ "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b, ">=": a >= b, ">": a > b })[op];
           for (const [f, v] of changes) {
-            setFact(e.s, e.e, `f${f}`, v);
+            setRuleFact(e.s, e.e, `f${f}`, v);
             const before = e.s.testsEvaluated;
             matchRules(e.s, e.e);
             const touched = rules.reduce((s, cs) => s + cs.filter((c) => c.fact === f || c.other === f).length, 0);

@@ -1,7 +1,7 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setFact } from "@tactica/decision";
+import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setRuleFact } from "@tactica/decision";
 import { barkRulesFromJson, createBarkState, findBark, matchConditions, recordBark, sayBark, stepBarks } from "../src/index.js";
 
 function code(fn: () => unknown): string | undefined {
@@ -210,10 +210,10 @@ describe("barks on decision's rule engine", () => {
     expect(Array.from(e.testCount)).toEqual([1, 2, 3]);
     // The engine answers decision queries directly.
     const s = createRuleState(e);
-    setFact(s, e, "concept", "seeObject");
-    setFact(s, e, "object.class", "barrel");
+    setRuleFact(s, e, "concept", "seeObject");
+    setRuleFact(s, e, "object.class", "barrel");
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("class");
-    setFact(s, e, "object.id", "red-barrel-7");
+    setRuleFact(s, e, "object.id", "red-barrel-7");
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("specific");
   });
 

@@ -86,6 +86,7 @@ export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<numbe
   let added = 0;
   for (let k = 0; k < count; k++) {
     const r = script[k]!;
+    if (r >>> 0 !== r || r >= n) assertInteger("@tactica/decision: adaptScriptWeights", `script[${k}]`, r, 0, n - 1);
     if (ds.used[r] === 1) continue;
     ds.used[r] = 1;
     const nw = Math.min(ds.maxWeight, Math.max(ds.minWeight, w[r]! + delta));

@@ -6,7 +6,7 @@ import {
   hashAnimationName,
   queryRules,
   registerAnimation,
-  setFact,
+  setRuleFact,
   type AnimationBlackboard,
   type RuleEngine,
   type RuleQueryOptions,
@@ -145,13 +145,13 @@ function writeQuery(engine: RuleEngine, memory: RuleState, query: BarkQuery): vo
   for (let f = 0; f < names.length; f++) {
     const name = names[f]!;
     if (name === CONCEPT_FACT) {
-      setFact(memory, engine, f, typeof query.concept === "string" ? query.concept : -1);
+      setRuleFact(memory, engine, f, typeof query.concept === "string" ? query.concept : -1);
       continue;
     }
     const v = readFact(query.facts, name);
-    if (engine.factKind[f] === 1) setFact(memory, engine, f, typeof v === "string" ? v : v === undefined ? 0 : -1);
-    else if (v === undefined) setFact(memory, engine, f, 0);
-    else if (typeof v === "boolean" || isFiniteNumber(v)) setFact(memory, engine, f, v);
+    if (engine.factKind[f] === 1) setRuleFact(memory, engine, f, typeof v === "string" ? v : v === undefined ? 0 : -1);
+    else if (v === undefined) setRuleFact(memory, engine, f, 0);
+    else if (typeof v === "boolean" || isFiniteNumber(v)) setRuleFact(memory, engine, f, v);
     else
       fail(
         "INVALID_ARGUMENT",
