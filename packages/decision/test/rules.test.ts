@@ -225,7 +225,7 @@ describe("dynamic scripting (chapter 39)", () => {
     const ds = createDynamicScripting(10, { initialWeight: 100, maxWeight: 500 });
     const rng = createRng(5);
     const script = new Int32Array(4);
-    expect(generateScript(ds, 4, rng, script)).toBe(4);
+    expect(generateScript(script, ds, 4, rng)).toBe(4);
     expect(new Set(script).size).toBe(4);
     const drift = adaptScriptWeights(ds, script, 4, 60);
     expect(drift).toBeCloseTo(0, 9);
@@ -236,12 +236,12 @@ describe("dynamic scripting (chapter 39)", () => {
     ds.weights[7] = 400;
     let hits = 0;
     for (let k = 0; k < 200; k++) {
-      const n = generateScript(ds, 2, rng, script);
+      const n = generateScript(script, ds, 2, rng);
       if (Array.from(script.subarray(0, n)).includes(7)) hits++;
     }
     expect(hits).toBeGreaterThan(190);
     ds.weights.fill(0);
-    expect(generateScript(ds, 3, rng, script)).toBe(0);
+    expect(generateScript(script, ds, 3, rng)).toBe(0);
   });
 
   it("a drawn script enables exactly its rules in an engine", () => {
@@ -254,7 +254,7 @@ describe("dynamic scripting (chapter 39)", () => {
     const ds = createDynamicScripting(4);
     ds.weights.set([0, 5, 0, 5]);
     const script = new Int32Array(2);
-    const n = generateScript(ds, 2, createRng(1), script);
+    const n = generateScript(script, ds, 2, createRng(1));
     enableScript(e.s, e.e, script, n);
     expect(Array.from(e.s.enabled)).toEqual([0, 1, 0, 1]);
     runRuleCycle(e.s, e.e);

@@ -47,7 +47,7 @@ export function createDynamicScripting(ruleCount: number, options: DynamicScript
  * among the rules not yet drawn (rules with weight 0 are never drawn). Returns how many were
  * drawn (fewer when not enough rules have positive weight). O(size × rules), no allocation.
  */
-export function generateScript(ds: DynamicScripting, size: number, rng: Rng, out: Int32Array): number {
+export function generateScript(out: Int32Array, ds: DynamicScripting, size: number, rng: Rng): number {
   const n = ds.weights.length;
   const k = Math.min(size, out.length, n);
   ds.used.fill(0);
