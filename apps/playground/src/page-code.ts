@@ -291,8 +291,7 @@ const choice = chooseUtility(state, set, inputs, { rng: createRng(7) });
 console.table(explainUtility(state, set, inputs));       // scores and considerations per option`,
 
   "planning-goap": `import { parseDomain, compileProblem, createGoapSearch, startGoapSearch, stepGoapSearch, readGoapPlan, createPlanResult,
-  createPlanRunner, pushRunnerGoal, watchRunnerFact, setRunnerFact, tickPlanRunner } from "@tactica/planning";
-import { PathFlags } from "@tactica/search";
+  createPlanRunner, pushRunnerGoal, watchRunnerFact, setRunnerFact, tickPlanRunner, getFactIndex, PathFlags } from "@tactica/planning";
 
 const problem = compileProblem(parseDomain(\`
 (:action goto-cover :cost 2 :preconditions (not in-cover) :effects (in-cover and not enemy-visible))
@@ -313,7 +312,7 @@ const runner = createPlanRunner(problem, problem.initial, { cooldown: 0.3 });
 for (let f = 0; f < problem.factCount; f++) watchRunnerFact(runner, f);
 pushRunnerGoal(runner, { id: "enemy-dead()", priority: 1, goal: ["enemy-dead()"] });
 tickPlanRunner(runner, problem, hooks, dt);         // every frame
-setRunnerFact(runner, problem.factIndex["in-cover()"]!, false);`,
+setRunnerFact(runner, getFactIndex(problem, "in-cover"), false);`,
 
   "planning-htn": `import { parseDomain, compileProblem, compileHtn, planHtn, replanHtn, createPlanRunner, pushRunnerGoal,
   tickPlanRunner, ReplanReason, StepStatus } from "@tactica/planning";

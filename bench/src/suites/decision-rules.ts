@@ -1,7 +1,7 @@
 // Production-rule cycle at 1,000 facts × 200 rules: Tactica's incremental (indexed) matcher
 // against a naive matcher that re-tests every condition of every rule each cycle.
 import { createRng, rngInt, type Rng } from "@tactica/core";
-import { createRuleEngine, createRuleState, runRuleCycle, setFact, type RuleBaseDefinition } from "@tactica/decision";
+import { createRuleEngine, createRuleState, runRuleCycle, setRuleFact, type RuleBaseDefinition } from "@tactica/decision";
 import { allocationPerCall, measure } from "../measure";
 import type { SuiteContext } from "../suite";
 
@@ -50,7 +50,7 @@ function ruleCase(ctx: SuiteContext, changesPerCycle: number): void {
   let ci = 0;
   const tCycle = () => {
     for (let k = 0; k < changesPerCycle; k++) {
-      setFact(state, engine, changes[ci]!, changes[ci + 1]!);
+      setRuleFact(state, engine, changes[ci]!, changes[ci + 1]!);
       ci = (ci + 2) % changes.length;
     }
     runRuleCycle(state, engine);

@@ -114,7 +114,7 @@ function makeDeck(storylets: number, qualities: number, rng: Rng): unknown[] {
     id: `s${i}`,
     salience: rngInt(rng, 0, 9),
     weight: 1 + rngInt(rng, 0, 3),
-    cooldown: rngInt(rng, 0, 5),
+    cooldownPlays: rngInt(rng, 0, 5),
     once: rngInt(rng, 0, 9) === 0,
     conditions: Array.from({ length: rngInt(rng, 1, 4) }, () => ({
       key: `q${rngInt(rng, 0, qualities - 1)}`,
@@ -139,13 +139,13 @@ function storyletBench(ctx: SuiteContext): void {
   const naive = createStoryletState(initial);
   const naiveRng = createRng(3);
   const tStep = (): number => {
-    const i = selectStorylet(deck, fast, fastRng, { index });
-    if (i >= 0) playStorylet(deck, fast, i);
+    const i = selectStorylet(fast, deck, fastRng, { index });
+    if (i >= 0) playStorylet(fast, deck, i);
     return i;
   };
   const nStep = (): number => {
-    const i = selectStorylet(deck, naive, naiveRng);
-    if (i >= 0) playStorylet(deck, naive, i);
+    const i = selectStorylet(naive, deck, naiveRng);
+    if (i >= 0) playStorylet(naive, deck, i);
     return i;
   };
   for (let k = 0; k < 500; k++) {
@@ -237,7 +237,7 @@ function barkBench(ctx: SuiteContext): void {
   const state = createBarkState();
   const scratch: number[] = [];
   for (let k = 0; k < queries.length; k++) {
-    const a = findBark(rules, state, queries[k]!, createRng(k));
+    const a = findBark(state, rules, queries[k]!, createRng(k));
     const b = naiveFindBark(rules, state, queries[k]!, createRng(k), scratch);
     if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`bench: indexed and naive bark queries disagree at query ${k}`);
   }
@@ -245,7 +245,7 @@ function barkBench(ctx: SuiteContext): void {
   const trng = createRng(5);
   const nrng = createRng(5);
   const r = paired(
-    () => consume(findBark(rules, state, queries[qi++ & 511]!, trng)?.lineIndex),
+    () => consume(findBark(state, rules, queries[qi++ & 511]!, trng)?.lineIndex),
     () => consume(naiveFindBark(rules, state, queries[qi++ & 511]!, nrng, scratch)?.lineIndex),
     ctx,
   );
@@ -264,11 +264,11 @@ function merchantBench(ctx: SuiteContext): void {
     const rng = createRng(9);
     const removeRate = 1;
     const addRate = rho * removeRate;
-    const st = measure(() => consume(sampleStationaryQueue(rng, addRate, removeRate)), { timeMs });
+    const st = measure(() => consume(sampleStationaryQueue(addRate, removeRate, rng)), { timeMs });
     let m = 0;
     const tr = measure(
       () => {
-        m = sampleTransientQueue(rng, addRate, removeRate, m, 10);
+        m = sampleTransientQueue(addRate, removeRate, m, 10, rng);
         return m;
       },
       { timeMs },

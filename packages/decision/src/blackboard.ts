@@ -121,13 +121,27 @@ function keyOf(bb: Blackboard, key: string, fn: string): number {
   return i;
 }
 
+function badIndex(fn: string, bb: Blackboard, i: unknown): never {
+  return invalidArgument(
+    `@tactica/decision: ${fn}`,
+    "i",
+    `is not a key index of this blackboard (${String(i)}; an integer in [0, ${bb.types.length - 1}])`,
+    "Look the key up once with getBlackboardKeyIndex(bb, key).",
+  );
+}
+
 /** Reads `key` with its declared type. O(1), no allocation. @throws TacticaError for an unknown key. */
 export function readBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K): BlackboardValue<S[K]> {
   return readBlackboardAt(bb, keyOf(bb, key, "readBlackboard")) as BlackboardValue<S[K]>;
 }
 
-/** Reads the value at key index `i` (number, boolean or string by the key's type). O(1). */
+/**
+ * Reads the value at key index `i` (number, boolean or string by the key's type). O(1).
+ * @param i - Key index from {@link getBlackboardKeyIndex}.
+ * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key index.
+ */
 export function readBlackboardAt(bb: Blackboard, i: number): number | boolean | string {
+  if (i >>> 0 !== i || i >= bb.types.length) badIndex("readBlackboardAt", bb, i);
   const t = bb.types[i];
   if (t === "number") return bb.num[i]!;
   if (t === "boolean") return bb.num[i] !== 0;
@@ -144,8 +158,14 @@ export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & 
   writeBlackboardAt(bb, keyOf(bb, key, "writeBlackboard"), value);
 }
 
-/** Writes key index `i` (see {@link writeBlackboard}). Returns true when the value changed. */
+/**
+ * Writes key index `i` (see {@link writeBlackboard}). Returns true when the value changed.
+ * @param i - Key index from {@link getBlackboardKeyIndex}.
+ * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key
+ *   index, for a wrong type or a non-finite number.
+ */
 export function writeBlackboardAt(bb: Blackboard, i: number, value: number | boolean | string): boolean {
+  if (i >>> 0 !== i || i >= bb.types.length) badIndex("writeBlackboardAt", bb, i);
   const t = bb.types[i];
   let changed: boolean;
   if (t === "string") {

@@ -195,7 +195,7 @@ export type { ConflictStrategy, RuleAction, RuleBaseDefinition, RuleCondition, R
 export {
   createRuleEngine,
   createRuleState,
-  getFact,
+  getRuleFact,
   getFactId,
   getFactSymbol,
   getMatchedRuleNames,
@@ -206,7 +206,7 @@ export {
   restoreRuleState,
   runRuleCycle,
   saveRuleState,
-  setFact,
+  setRuleFact,
   setRuleEnabled,
   validateRuleBase,
   type ReinforceRuleOptions,

@@ -85,6 +85,7 @@ describe("state machines", () => {
     expect(dispatchMachineEvent(inst.state, inst.machine, inst.agent, "see")).toBe(true);
     expect(g.log).toEqual(["enter:idle", "exit:idle", "enter:combat", "enter:shoot"]);
     expect(isStateActive(inst.state, inst.machine, "combat")).toBe(true);
+    expect(() => isStateActive(inst.state, inst.machine, "comabt")).toThrow(/isStateActive: "name" is not a state of this machine/);
     expect(dispatchMachineEvent(inst.state, inst.machine, inst.agent, "bye")).toBe(false);
   });
 

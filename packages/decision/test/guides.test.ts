@@ -26,7 +26,7 @@ function run(source: string, tail: string): unknown {
 
 describe("guide snippets", () => {
   it("production rules: attack sets state 2", () => {
-    expect(run(firstSnippet("decision-rules.md"), 'return getFact(rules, engine, "state");')).toBe(2);
+    expect(run(firstSnippet("decision-rules.md"), 'return getRuleFact(rules, engine, "state");')).toBe(2);
   });
   it("resource rules: the ranch delivers 40 leather in 10 days", () => {
     expect(run(firstSnippet("decision-rules.md", 1), 'return getResource(world, "player", "leather");')).toBe(40);

@@ -104,15 +104,15 @@ describe("MLP with back-propagation: vehicle control (3-8-8-2, Table 2)", () => 
     expect(mse).toBeLessThan(0.01);
     const out = [0, 0];
     for (let k = 0; k < table.length; k++) {
-      runMlp(net, inputs[k]!, out);
+      runMlp(out, net, inputs[k]!);
       expect(Math.abs(out[0]! - targets[k]![0]!)).toBeLessThan(0.1);
       expect(Math.abs(out[1]! - targets[k]![1]!)).toBeLessThan(0.1);
     }
     const copy = mlpFromJson(JSON.parse(JSON.stringify(mlpToJson(net))) as ReturnType<typeof mlpToJson>);
     const a = [0, 0];
     const b = [0, 0];
-    runMlp(net, [0.3, 0.7, 0.1], a);
-    runMlp(copy, [0.3, 0.7, 0.1], b);
+    runMlp(a, net, [0.3, 0.7, 0.1]);
+    runMlp(b, copy, [0.3, 0.7, 0.1]);
     expect(b).toEqual(a);
   });
 });

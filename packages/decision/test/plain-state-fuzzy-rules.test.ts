@@ -8,7 +8,7 @@ import {
   defuzzify,
   evaluateFuzzy,
   fuzzify,
-  getFact,
+  getRuleFact,
   inferFuzzy,
   reinforceRule,
   restoreFuzzyState,
@@ -16,7 +16,7 @@ import {
   runRuleCycle,
   saveFuzzyState,
   saveRuleState,
-  setFact,
+  setRuleFact,
   validateFuzzySystem,
   validateRuleBase,
   type FuzzySnapshot,
@@ -144,10 +144,10 @@ describe("rule state is plain data", () => {
   const drive = (s: RuleState, steps: number): number[] => {
     const fired: number[] = [];
     for (let i = 0; i < steps; i++) {
-      if (i % 3 === 0) setFact(s, engine, "enemyVisible", i % 2 === 0);
-      if (i % 5 === 0) setFact(s, engine, "health", 100 - i * 7);
+      if (i % 3 === 0) setRuleFact(s, engine, "enemyVisible", i % 2 === 0);
+      if (i % 5 === 0) setRuleFact(s, engine, "health", 100 - i * 7);
       runRuleCycle(s, engine);
-      fired.push(s.lastFired[0]!, getFact(s, engine, "state"));
+      fired.push(s.lastFired[0]!, getRuleFact(s, engine, "state"));
     }
     return fired;
   };
@@ -157,7 +157,7 @@ describe("rule state is plain data", () => {
     const a = createRuleState(engine, { seed: 9 });
     expect(isPlainData(a)).toBe(true);
     drive(a, 7);
-    setFact(a, engine, "ammo", 5); // a queued change travels with the clone
+    setRuleFact(a, engine, "ammo", 5); // a queued change travels with the clone
     const b = structuredClone(a);
     expect(drive(b, 20)).toEqual(drive(a, 20));
     expect(saveRuleState(b, engine)).toEqual(saveRuleState(a, engine));
@@ -167,7 +167,7 @@ describe("rule state is plain data", () => {
     const a = createRuleState(engine, { seed: 4 });
     drive(a, 11);
     reinforceRule(a, engine, "alarm", true, { step: 3 });
-    setFact(a, engine, "enemyVisible", true);
+    setRuleFact(a, engine, "enemyVisible", true);
     const snap = JSON.parse(JSON.stringify(saveRuleState(a, engine))) as RuleSnapshot;
     const b = createRuleState(engine, { seed: 123 });
     drive(b, 3);
@@ -183,7 +183,7 @@ describe("rule state is plain data", () => {
     // Bad snapshots start from another agent's save, so a half-written restore would show.
     const other = createRuleState(engine, { seed: 77 });
     drive(other, 9);
-    setFact(other, engine, "ammo", 9);
+    setRuleFact(other, engine, "ammo", 9);
     const good = saveRuleState(other, engine);
     expect(JSON.stringify(good)).not.toBe(before);
     const bad: [unknown, string][] = [

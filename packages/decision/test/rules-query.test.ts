@@ -9,7 +9,7 @@ import * as decision from "../src/index";
 import {
   createRuleEngine,
   createRuleState,
-  getFact,
+  getRuleFact,
   getFactSymbol,
   getSymbolId,
   queryRules,
@@ -17,7 +17,7 @@ import {
   ruleBaseJsonSchema,
   runRuleCycle,
   saveRuleState,
-  setFact,
+  setRuleFact,
   setRuleEnabled,
   validateRuleBase,
   type RuleBaseDefinition,
@@ -79,35 +79,35 @@ describe("symbolic facts", () => {
     expect(e.factKind[e.factIndex["concept"]!]).toBe(1);
     expect(e.factKind[e.factIndex["speaker.health"]!]).toBe(0);
     const s = createRuleState(e);
-    setFact(s, e, "concept", "onHit");
-    setFact(s, e, "speaker.class", "medic");
+    setRuleFact(s, e, "concept", "onHit");
+    setRuleFact(s, e, "speaker.class", "medic");
     expect(getFactSymbol(s, e, "speaker.class")).toBe("medic");
-    expect(getFact(s, e, "speaker.class")).toBe(getSymbolId(e, "medic"));
-    setFact(s, e, "speaker.class", "sniper"); // never mentioned: symbol -1
-    expect(getFact(s, e, "speaker.class")).toBe(-1);
+    expect(getRuleFact(s, e, "speaker.class")).toBe(getSymbolId(e, "medic"));
+    setRuleFact(s, e, "speaker.class", "sniper"); // never mentioned: symbol -1
+    expect(getRuleFact(s, e, "speaker.class")).toBe(-1);
     expect(getFactSymbol(s, e, "speaker.class")).toBeUndefined();
     expect(getSymbolId(e, "sniper")).toBe(-1);
     setRuleEnabled(s, e, 4, false);
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("hit-not-medic");
-    setFact(s, e, "speaker.class", getSymbolId(e, "medic"));
+    setRuleFact(s, e, "speaker.class", getSymbolId(e, "medic"));
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("hit-medic");
   });
 
   it("set actions write symbols and the forward chainer matches them", () => {
     const e = createRuleEngine({ ...dialog, strategy: "salience" });
     const s = createRuleState(e);
-    setFact(s, e, "concept", "reload");
+    setRuleFact(s, e, "concept", "reload");
     runRuleCycle(s, e);
     expect(getFactSymbol(s, e, "speaker.class")).toBe("reloader");
   });
 
-  it("setFact rejects a string for a numeric fact and a non-id number or a boolean for a symbolic one", () => {
+  it("setRuleFact rejects a string for a numeric fact and a non-id number or a boolean for a symbolic one", () => {
     const e = createRuleEngine(dialog);
     const s = createRuleState(e);
-    expect(err(() => setFact(s, e, "speaker.health", "low"))).toBe("INVALID_ARGUMENT value");
-    expect(err(() => setFact(s, e, "concept", 99))).toBe("INVALID_ARGUMENT value");
-    expect(err(() => setFact(s, e, "concept", 0.5))).toBe("INVALID_ARGUMENT value");
-    expect(err(() => setFact(s, e, "concept", true))).toBe("INVALID_ARGUMENT value");
+    expect(err(() => setRuleFact(s, e, "speaker.health", "low"))).toBe("INVALID_ARGUMENT value");
+    expect(err(() => setRuleFact(s, e, "concept", 99))).toBe("INVALID_ARGUMENT value");
+    expect(err(() => setRuleFact(s, e, "concept", 0.5))).toBe("INVALID_ARGUMENT value");
+    expect(err(() => setRuleFact(s, e, "concept", true))).toBe("INVALID_ARGUMENT value");
     expect(err(() => getFactSymbol(s, e, "speaker.health"))).toBe("INVALID_ARGUMENT name");
   });
 
@@ -146,8 +146,8 @@ describe("save and restore with symbols", () => {
   it("round-trips symbolic facts by string (null for an unknown one)", () => {
     const e = createRuleEngine(dialog);
     const s = createRuleState(e, { seed: 4 });
-    setFact(s, e, "concept", "onHit");
-    setFact(s, e, "speaker.class", "ghost");
+    setRuleFact(s, e, "concept", "onHit");
+    setRuleFact(s, e, "speaker.class", "ghost");
     runRuleCycle(s, e);
     const snap = saveRuleState(s, e);
     expect(snap.facts["concept"]).toBe("onHit");
@@ -160,7 +160,7 @@ describe("save and restore with symbols", () => {
   it("rejects a number for a symbolic fact and leaves the state unchanged", () => {
     const e = createRuleEngine(dialog);
     const s = createRuleState(e);
-    setFact(s, e, "concept", "reload");
+    setRuleFact(s, e, "concept", "reload");
     const before = JSON.stringify(saveRuleState(s, e));
     const bad = { ...saveRuleState(s, e), facts: { ...saveRuleState(s, e).facts, concept: 3 } };
     expect(err(() => restoreRuleState(s, e, bad))).toBe("INVALID_ARGUMENT snapshot.facts.concept");
@@ -174,25 +174,25 @@ describe("queryRules", () => {
   it("picks the most specific matching rule and falls back tier by tier through the filter", () => {
     const e = createRuleEngine(dialog);
     const s = createRuleState(e);
-    setFact(s, e, "concept", "onHit");
-    setFact(s, e, "speaker.class", "medic");
-    setFact(s, e, "speaker.health", 10);
+    setRuleFact(s, e, "concept", "onHit");
+    setRuleFact(s, e, "speaker.class", "medic");
+    setRuleFact(s, e, "speaker.health", 10);
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("hit-medic-low");
     const banned = new Set([e.ruleIndex["hit-medic-low"]!]);
     expect(e.ruleNames[queryRules(s, e, createRng(1), { filter: (r) => !banned.has(r) })]).toBe("hit-medic");
     banned.add(e.ruleIndex["hit-medic"]!);
     // hit-generic and any-friendly are both 1-condition rules; any-friendly does not hold.
     expect(e.ruleNames[queryRules(s, e, createRng(1), { filter: (r) => !banned.has(r) })]).toBe("hit-generic");
-    setFact(s, e, "concept", "nothing");
+    setRuleFact(s, e, "concept", "nothing");
     expect(queryRules(s, e, createRng(1))).toBe(-1);
-    setFact(s, e, "listener.friendly", true);
+    setRuleFact(s, e, "listener.friendly", true);
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("any-friendly");
   });
 
   it("fires nothing and changes no fact", () => {
     const e = createRuleEngine(dialog);
     const s = createRuleState(e);
-    setFact(s, e, "concept", "reload");
+    setRuleFact(s, e, "concept", "reload");
     const before = JSON.stringify(saveRuleState(s, e));
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("reload");
     const after = JSON.parse(JSON.stringify(saveRuleState(s, e))) as RuleSnapshot;
@@ -211,7 +211,7 @@ describe("queryRules", () => {
       ],
     });
     const s = createRuleState(e);
-    setFact(s, e, "c", "x");
+    setRuleFact(s, e, "c", "x");
     const rng = createRng(9);
     const n = 4000;
     let b = 0;
@@ -227,12 +227,12 @@ describe("queryRules", () => {
   it("the specificity strategy fires the most specific matching rule in runRuleCycle", () => {
     const e = createRuleEngine({ ...dialog, refraction: false });
     const s = createRuleState(e, { seed: 2 });
-    setFact(s, e, "concept", "onHit");
-    setFact(s, e, "speaker.class", "medic");
-    setFact(s, e, "speaker.health", 10);
+    setRuleFact(s, e, "concept", "onHit");
+    setRuleFact(s, e, "speaker.class", "medic");
+    setRuleFact(s, e, "speaker.health", 10);
     runRuleCycle(s, e);
     expect(e.ruleNames[s.lastFired[0]!]).toBe("hit-medic-low");
-    setFact(s, e, "speaker.health", 50);
+    setRuleFact(s, e, "speaker.health", 50);
     runRuleCycle(s, e);
     expect(e.ruleNames[s.lastFired[0]!]).toBe("hit-medic");
   });
@@ -335,9 +335,9 @@ describe("property: queryRules equals a brute-force scan", () => {
             const facts = { concept: q.concept, cls: q.cls, hp: q.hp };
             const expected = bruteForce(def, facts, on, createRng(q.seed));
             for (const [e, s] of states) {
-              setFact(s, e, "concept", q.concept);
-              setFact(s, e, "cls", q.cls);
-              setFact(s, e, "hp", q.hp);
+              setRuleFact(s, e, "concept", q.concept);
+              setRuleFact(s, e, "cls", q.cls);
+              setRuleFact(s, e, "hp", q.hp);
               expect(queryRules(s, e, createRng(q.seed))).toBe(expected);
             }
           }

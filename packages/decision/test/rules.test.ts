@@ -8,13 +8,13 @@ import {
   createRuleState,
   enableScript,
   generateScript,
-  getFact,
+  getRuleFact,
   getMatchedRuleNames,
   matchRules,
   getNeverFiredRules,
   reinforceRule,
   runRuleCycle,
-  setFact,
+  setRuleFact,
   setRuleEnabled,
   validateRuleBase,
   type RuleBaseDefinition,
@@ -71,14 +71,14 @@ describe("production rules", () => {
     expect(runRuleCycle(e.s, e.e)).toBe(1); // idle refracted → fallback
     expect(e.e.ruleNames[e.s.lastFired[0]!]).toBe("fallbackRule");
     expect(e.s.noMatchCount).toBe(1);
-    setFact(e.s, e.e, "enemyVisible", true);
+    setRuleFact(e.s, e.e, "enemyVisible", true);
     runRuleCycle(e.s, e.e);
-    expect(getFact(e.s, e.e, "state")).toBe(2);
-    setFact(e.s, e.e, "health", 20);
+    expect(getRuleFact(e.s, e.e, "state")).toBe(2);
+    setRuleFact(e.s, e.e, "health", 20);
     runRuleCycle(e.s, e.e);
-    expect(getFact(e.s, e.e, "state")).toBe(3);
+    expect(getRuleFact(e.s, e.e, "state")).toBe(3);
     runRuleCycle(e.s, e.e); // flee and attack refracted: alarm (salience 0)
-    expect(getFact(e.s, e.e, "alarms")).toBe(1);
+    expect(getRuleFact(e.s, e.e, "alarms")).toBe(1);
     expect(getNeverFiredRules(e.s, e.e)).toEqual([]);
   });
 
@@ -99,9 +99,9 @@ describe("production rules", () => {
         { name: "onB", when: [{ fact: "b", value: 1 }], then: [] },
       ],
     });
-    setFact(rec.s, rec.e, "b", 1);
+    setRuleFact(rec.s, rec.e, "b", 1);
     runRuleCycle(rec.s, rec.e);
-    setFact(rec.s, rec.e, "a", 1);
+    setRuleFact(rec.s, rec.e, "a", 1);
     runRuleCycle(rec.s, rec.e);
     expect(rec.e.ruleNames[rec.s.lastFired[0]!]).toBe("onA");
     const uniq = mk({
@@ -156,12 +156,12 @@ describe("production rules", () => {
         rules: [{ name: "near", when: [{ test: "close", reads: ["dist"], args: { r: 5 } }], then: [{ call: "bark", args: { line: "hey" } }] }],
       },
       {
-        tests: { close: (st, eng, args) => getFact(st, eng, "dist") < (args["r"] as number) },
+        tests: { close: (st, eng, args) => getRuleFact(st, eng, "dist") < (args["r"] as number) },
         actions: { bark: (_s, _e, args) => void calls.push(args["line"] as string) },
       },
     );
     expect(runRuleCycle(e.s, e.e)).toBe(0);
-    setFact(e.s, e.e, "dist", 3);
+    setRuleFact(e.s, e.e, "dist", 3);
     runRuleCycle(e.s, e.e);
     expect(calls).toEqual(["hey"]);
   });
@@ -192,7 +192,7 @@ describe("production rules", () => {
           });
           const cmp = (a: number, op: string, b: number) => ({ "<": a < b, "<=": a <= b, "==": a === b, "!=": a !== b, ">=": a >= b, ">": a > b })[op];
           for (const [f, v] of changes) {
-            setFact(e.s, e.e, `f${f}`, v);
+            setRuleFact(e.s, e.e, `f${f}`, v);
             const before = e.s.testsEvaluated;
             matchRules(e.s, e.e);
             const touched = rules.reduce((s, cs) => s + cs.filter((c) => c.fact === f || c.other === f).length, 0);
@@ -225,7 +225,7 @@ describe("dynamic scripting (chapter 39)", () => {
     const ds = createDynamicScripting(10, { initialWeight: 100, maxWeight: 500 });
     const rng = createRng(5);
     const script = new Int32Array(4);
-    expect(generateScript(ds, 4, rng, script)).toBe(4);
+    expect(generateScript(script, ds, 4, rng)).toBe(4);
     expect(new Set(script).size).toBe(4);
     const drift = adaptScriptWeights(ds, script, 4, 60);
     expect(drift).toBeCloseTo(0, 9);
@@ -236,12 +236,12 @@ describe("dynamic scripting (chapter 39)", () => {
     ds.weights[7] = 400;
     let hits = 0;
     for (let k = 0; k < 200; k++) {
-      const n = generateScript(ds, 2, rng, script);
+      const n = generateScript(script, ds, 2, rng);
       if (Array.from(script.subarray(0, n)).includes(7)) hits++;
     }
     expect(hits).toBeGreaterThan(190);
     ds.weights.fill(0);
-    expect(generateScript(ds, 3, rng, script)).toBe(0);
+    expect(generateScript(script, ds, 3, rng)).toBe(0);
   });
 
   it("a drawn script enables exactly its rules in an engine", () => {
@@ -254,7 +254,7 @@ describe("dynamic scripting (chapter 39)", () => {
     const ds = createDynamicScripting(4);
     ds.weights.set([0, 5, 0, 5]);
     const script = new Int32Array(2);
-    const n = generateScript(ds, 2, createRng(1), script);
+    const n = generateScript(script, ds, 2, createRng(1));
     enableScript(e.s, e.e, script, n);
     expect(Array.from(e.s.enabled)).toEqual([0, 1, 0, 1]);
     runRuleCycle(e.s, e.e);

@@ -122,7 +122,7 @@ describe("dual utility (chapter 3)", () => {
           const ranks = opts.map((o) => o.rank);
           const ws = opts.map((o) => o.w);
           const mask = new Uint8Array(opts.length);
-          const i = selectDualUtility(rng, ranks, ws, opts.length, cutoff, mask);
+          const i = selectDualUtility(mask, ranks, ws, opts.length, cutoff, rng);
           const valid = opts.filter((o) => o.w > 0);
           if (valid.length === 0) return i === -1;
           const top = Math.max(...valid.map((o) => o.rank));
@@ -139,15 +139,15 @@ describe("dual utility (chapter 3)", () => {
   it("Zoo Tycoon ranks: die (1,000,000) trumps everything; frequencies follow weights", () => {
     const rng = createRng(7);
     const mask = new Uint8Array(4);
-    expect(selectDualUtility(rng, [0, 5, 1_000_000, 100], [9, 9, 0.01, 9], 4, 0, mask)).toBe(2);
+    expect(selectDualUtility(mask, [0, 5, 1_000_000, 100], [9, 9, 0.01, 9], 4, 0, rng)).toBe(2);
     const counts = [0, 0, 0];
     const N = 30000;
-    for (let k = 0; k < N; k++) counts[pickWeighted(rng, [1, 2, 3], 3)]!++;
+    for (let k = 0; k < N; k++) counts[pickWeighted([1, 2, 3], 3, rng)]!++;
     // chi-squared with 2 degrees of freedom; 13.8 is the 0.1% critical value
     const expected = [N / 6, N / 3, N / 2];
     const chi = counts.reduce((s, c, i) => s + (c - expected[i]!) ** 2 / expected[i]!, 0);
     expect(chi).toBeLessThan(13.8);
-    expect(pickWeighted(rng, [0, 0], 2)).toBe(-1);
+    expect(pickWeighted([0, 0], 2, rng)).toBe(-1);
   });
 
   it("dual mode through a utility set uses rank inputs", () => {

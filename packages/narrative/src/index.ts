@@ -23,6 +23,7 @@ export {
   restoreDirector,
   saveDirector,
   stepDirector,
+  type CreateDirectorOptions,
   type Director,
   type DirectorConfig,
   type DirectorPhase,

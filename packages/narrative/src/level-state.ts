@@ -35,7 +35,7 @@ function ok(type: LevelValueType, v: unknown): boolean {
 
 /**
  * Makes a level state with the given entry types; values start at `false`, `0`, `""` or
- * `initial`.
+ * `options.initial` (a record of starting values, each of its key's type).
  *
  * @example
  * ```ts
@@ -47,7 +47,8 @@ function ok(type: LevelValueType, v: unknown): boolean {
  * changes[1];                        // → { key: "guardsDown", from: 0, to: 2 }
  * ```
  */
-export function createLevelState(types: Record<string, LevelValueType>, initial: Qualities = {}): LevelState {
+export function createLevelState(types: Record<string, LevelValueType>, options: { readonly initial?: Qualities } = {}): LevelState {
+  const initial = options.initial ?? {};
   const values: Qualities = {};
   for (const [key, type] of Object.entries(types)) {
     if (DEFAULTS[type] === undefined) fail("INVALID_ARGUMENT", "createLevelState", `types.${key} must be "flag", "counter" or "text".`, `types.${key}`);

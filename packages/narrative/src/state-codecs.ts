@@ -7,7 +7,7 @@ import type { StoryletState } from "./storylets/types.js";
  * The snapshot-envelope codec of a {@link StoryletState} (section version 1):
  * {@link saveStoryletState} and {@link restoreStoryletState} without a deck, which checks the
  * whole section (turn, qualities, play history) before touching the state. History of storylets
- * the deck no longer has is kept; call `restoreStoryletState(state, data, deck)` yourself to drop
+ * the deck no longer has is kept; call `restoreStoryletState(state, data, { deck })` yourself to drop
  * and report it.
  *
  * @example
@@ -16,7 +16,7 @@ import type { StoryletState } from "./storylets/types.js";
  * registerSnapshotCodec(codecs, "story", storyletStateSnapshotCodec);
  * const deck = storyletDeckFromJson([{ id: "intro", once: true, effects: [{ key: "act", op: "set", value: 2 }] }]);
  * const state = createStoryletState({ act: 1 });
- * playStorylet(deck, state, 0);
+ * playStorylet(state, deck, 0);
  * const snap = saveSnapshot(codecs, { story: state }, { tick: 9 });
  * const copy = createStoryletState();
  * restoreSnapshot(codecs, { story: copy }, JSON.parse(JSON.stringify(snap)));
@@ -40,11 +40,11 @@ export const storyletStateSnapshotCodec: SnapshotCodec<StoryletState> = {
  * ```ts
  * const codecs = createSnapshotCodecs();
  * registerSnapshotCodec(codecs, "director", directorSnapshotCodec);
- * const director = createDirector({ relaxMin: 30, relaxMax: 45 }, 1);
+ * const director = createDirector({ relaxMin: 30, relaxMax: 45, seed: 1 });
  * addDirectorIntensity(director, 1.2);
  * stepDirector(director, 0.1);
  * const snap = saveSnapshot(codecs, { director }, { tick: 1 });
- * const copy = createDirector({}, 2);
+ * const copy = createDirector({ seed: 2 });
  * restoreSnapshot(codecs, { director: copy }, JSON.parse(JSON.stringify(snap)));
  * copy.phase; // → "sustain-peak"
  * ```

@@ -83,7 +83,7 @@ describe("bark index", () => {
           if (q.class !== undefined) facts["class"] = q.class;
           const bq = { concept: q.concept, facts };
           const expected = naiveFindBark(rules, state, bq, createRng(q.seed));
-          const got = findBark(rules, state, bq, createRng(q.seed));
+          const got = findBark(state, rules, bq, createRng(q.seed));
           expect(got).toEqual(expected);
           if (got) recordBark(state, q.concept, got);
           stepBarks(state, q.dt);

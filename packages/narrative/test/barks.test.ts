@@ -1,7 +1,7 @@
 import { createRng, isTacticaError } from "@tactica/core";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setFact } from "@tactica/decision";
+import { AnimationPriority, createAnimationBlackboard, createRuleState, queryRules, setRuleFact } from "@tactica/decision";
 import { barkRulesFromJson, createBarkState, findBark, matchConditions, recordBark, sayBark, stepBarks } from "../src/index.js";
 
 function code(fn: () => unknown): string | undefined {
@@ -57,29 +57,29 @@ describe("bark selection", () => {
     const facts = { "object.class": "barrel", "object.id": "red-barrel-7" };
     const said: string[] = [];
     for (let i = 0; i < 8; i++) {
-      said.push(sayBark(tiered, memory, { concept: "seeObject", facts }, rng)!.ruleId);
+      said.push(sayBark(memory, tiered, { concept: "seeObject", facts }, rng)!.ruleId);
       stepBarks(memory, 1);
     }
     expect(said.slice(0, 3)).toEqual(["specific", "specific", "class"]);
     expect(said.slice(3).every((r) => r === "generic")).toBe(true);
     // generic has two lines and alternates
-    const lines = Array.from({ length: 6 }, () => sayBark(tiered, memory, { concept: "seeObject", facts }, rng)!.text);
+    const lines = Array.from({ length: 6 }, () => sayBark(memory, tiered, { concept: "seeObject", facts }, rng)!.text);
     for (let i = 1; i < lines.length; i++) expect(lines[i]).not.toBe(lines[i - 1]);
   });
 
   it("facts that match no specific rule go to the generic tier; unknown concepts say nothing", () => {
     const memory = createBarkState();
     const rng = createRng(1);
-    expect(sayBark(tiered, memory, { concept: "seeObject", facts: { "object.class": "crate" } }, rng)?.ruleId).toBe("generic");
-    expect(sayBark(tiered, memory, { concept: "nothing", facts: {} }, rng)).toBeNull();
+    expect(sayBark(memory, tiered, { concept: "seeObject", facts: { "object.class": "crate" } }, rng)?.ruleId).toBe("generic");
+    expect(sayBark(memory, tiered, { concept: "nothing", facts: {} }, rng)).toBeNull();
   });
 
   it("a shared memory keeps two agents from saying the same line within its cooldown (anti-twinning)", () => {
     const rules = barkRulesFromJson([{ id: "hit", concept: "hit", lines: ["I'm hit!"], lineCooldown: 1 }]);
     const shared = createBarkState();
     const rng = createRng(2);
-    expect(sayBark(rules, shared, { concept: "hit", facts: { speaker: "a" } }, rng)?.text).toBe("I'm hit!");
-    expect(sayBark(rules, shared, { concept: "hit", facts: { speaker: "b" } }, rng)).toBeNull();
+    expect(sayBark(shared, rules, { concept: "hit", facts: { speaker: "a" } }, rng)?.text).toBe("I'm hit!");
+    expect(sayBark(shared, rules, { concept: "hit", facts: { speaker: "b" } }, rng)).toBeNull();
   });
 
   it("rule cooldown and ties by seeded weight (χ²)", () => {
@@ -92,14 +92,14 @@ describe("bark selection", () => {
     const rng = createRng(11);
     const n = 5000;
     let b = 0;
-    for (let i = 0; i < n; i++) if (findBark(rules, memory, { concept: "c", facts: {} }, rng)?.ruleId === "b") b++;
+    for (let i = 0; i < n; i++) if (findBark(memory, rules, { concept: "c", facts: {} }, rng)?.ruleId === "b") b++;
     const chi2 = (b - 0.8 * n) ** 2 / (0.8 * n) + (n - b - 0.2 * n) ** 2 / (0.2 * n);
     expect(chi2).toBeLessThan(10.83);
-    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).not.toBeNull();
+    expect(sayBark(memory, rules, { concept: "d", facts: {} }, rng)).not.toBeNull();
     stepBarks(memory, 4.9);
-    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).toBeNull();
+    expect(sayBark(memory, rules, { concept: "d", facts: {} }, rng)).toBeNull();
     stepBarks(memory, 0.1);
-    expect(sayBark(rules, memory, { concept: "d", facts: {} }, rng)).not.toBeNull();
+    expect(sayBark(memory, rules, { concept: "d", facts: {} }, rng)).not.toBeNull();
   });
 
   it("property: the chosen rule matches and no matching, free rule is more specific", () => {
@@ -111,7 +111,7 @@ describe("bark selection", () => {
         const rules = barkRulesFromJson(
           crit.map((ks, i) => ({ id: `r${i}`, concept: "x", criteria: ks.map((k) => ({ key: k, op: "==", value: true })), lines: [`l${i}`] })),
         );
-        const choice = findBark(rules, createBarkState(), { concept: "x", facts }, createRng(seed));
+        const choice = findBark(createBarkState(), rules, { concept: "x", facts }, createRng(seed));
         const matching = crit.map((ks, i) => ({ i, n: ks.length, ok: ks.every((k) => facts[k as "a"]) })).filter((r) => r.ok);
         if (matching.length === 0) return choice === null;
         if (choice === null) return false;
@@ -130,10 +130,10 @@ describe("bark selection", () => {
     const memory = createBarkState();
     const rng = createRng(7);
     const q = { concept: "reload", facts: { class: "medic" } };
-    expect(sayBark(rules, memory, q, rng)?.text).toBe("Medic reloading!");
-    expect(sayBark(rules, memory, q, rng)?.text).toBe("Reloading!");
+    expect(sayBark(memory, rules, q, rng)?.text).toBe("Medic reloading!");
+    expect(sayBark(memory, rules, q, rng)?.text).toBe("Reloading!");
     stepBarks(memory, 10);
-    expect(sayBark(rules, memory, q, rng)?.text).toBe("Medic reloading!");
+    expect(sayBark(memory, rules, q, rng)?.text).toBe("Medic reloading!");
   });
 });
 
@@ -148,32 +148,32 @@ describe("anti-twinning on decision's cooldown blackboard", () => {
     const a = createBarkState();
     const b = createBarkState();
     const rng = createRng(3);
-    const first = sayBark(rules, a, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0 });
-    const second = sayBark(rules, b, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.5 });
+    const first = sayBark(a, rules, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0 });
+    const second = sayBark(b, rules, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.5 });
     expect(first).not.toBeNull();
     expect(second?.text).not.toBe(first?.text);
     // Both lines are now taken for 1 s: a third agent stays quiet, then may speak at 1.0 s.
-    expect(sayBark(rules, createBarkState(), { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.9 })).toBeNull();
-    expect(sayBark(rules, createBarkState(), { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 1.0 })?.text).toBe(first?.text);
+    expect(sayBark(createBarkState(), rules, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 0.9 })).toBeNull();
+    expect(sayBark(createBarkState(), rules, { concept: "seeEnemy", facts: {} }, rng, { twinning: board, now: 1.0 })?.text).toBe(first?.text);
     // Reactions: 300 ms.
     const hurt = { concept: "hit", facts: {} };
-    expect(sayBark(rules, a, hurt, rng, { twinning: board, now: 2, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
-    expect(sayBark(rules, b, hurt, rng, { twinning: board, now: 2.2, priority: AnimationPriority.Reaction })).toBeNull();
-    expect(sayBark(rules, b, hurt, rng, { twinning: board, now: 2.31, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
+    expect(sayBark(a, rules, hurt, rng, { twinning: board, now: 2, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
+    expect(sayBark(b, rules, hurt, rng, { twinning: board, now: 2.2, priority: AnimationPriority.Reaction })).toBeNull();
+    expect(sayBark(b, rules, hurt, rng, { twinning: board, now: 2.31, priority: AnimationPriority.Reaction })?.text).toBe("Ow!");
   });
 
   it("without a blackboard, separate memories may twin", () => {
     const rng = createRng(1);
     const one = barkRulesFromJson([{ id: "x", concept: "c", lines: ["Only line"] }]);
-    expect(sayBark(one, createBarkState(), { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
-    expect(sayBark(one, createBarkState(), { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
+    expect(sayBark(createBarkState(), one, { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
+    expect(sayBark(createBarkState(), one, { concept: "c", facts: {} }, rng)?.text).toBe("Only line");
   });
 
   it("rejects a bad priority or time with a located error", () => {
     const board = createAnimationBlackboard();
     const choice = { ruleId: "hit", lineIndex: 0, text: "Ow!" };
     expect(code(() => recordBark(createBarkState(), "hit", choice, { twinning: board, priority: 5 }))).toBe("INVALID_ARGUMENT options.priority");
-    expect(code(() => findBark(rules, createBarkState(), { concept: "hit", facts: {} }, createRng(1), { twinning: board, now: Number.NaN }))).toBe(
+    expect(code(() => findBark(createBarkState(), rules, { concept: "hit", facts: {} }, createRng(1), { twinning: board, now: Number.NaN }))).toBe(
       "INVALID_ARGUMENT options.now",
     );
   });
@@ -197,7 +197,7 @@ describe("criteria in decision's rule-condition form", () => {
       { key: "ammo", op: "<", value: 3 },
       { key: "inCover", op: "==", value: true },
     ]);
-    expect(sayBark(rules, createBarkState(), { concept: "reload", facts: { ammo: 1, inCover: true } }, createRng(1))?.text).toBe("Almost dry!");
+    expect(sayBark(createBarkState(), rules, { concept: "reload", facts: { ammo: 1, inCover: true } }, createRng(1))?.text).toBe("Almost dry!");
   });
 });
 
@@ -210,17 +210,17 @@ describe("barks on decision's rule engine", () => {
     expect(Array.from(e.testCount)).toEqual([1, 2, 3]);
     // The engine answers decision queries directly.
     const s = createRuleState(e);
-    setFact(s, e, "concept", "seeObject");
-    setFact(s, e, "object.class", "barrel");
+    setRuleFact(s, e, "concept", "seeObject");
+    setRuleFact(s, e, "object.class", "barrel");
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("class");
-    setFact(s, e, "object.id", "red-barrel-7");
+    setRuleFact(s, e, "object.id", "red-barrel-7");
     expect(e.ruleNames[queryRules(s, e, createRng(1))]).toBe("specific");
   });
 
   it("a choice names its rule's specificity (number of criteria)", () => {
     const facts = { "object.class": "barrel", "object.id": "red-barrel-7" };
-    expect(findBark(tiered, createBarkState(), { concept: "seeObject", facts }, createRng(1))?.specificity).toBe(2);
-    expect(findBark(tiered, createBarkState(), { concept: "seeObject", facts: {} }, createRng(1))?.specificity).toBe(0);
+    expect(findBark(createBarkState(), tiered, { concept: "seeObject", facts }, createRng(1))?.specificity).toBe(2);
+    expect(findBark(createBarkState(), tiered, { concept: "seeObject", facts: {} }, createRng(1))?.specificity).toBe(0);
   });
 
   it("rejects mixed value kinds on one fact and the reserved key concept, by JSON path", () => {
@@ -258,10 +258,10 @@ describe("barks on decision's rule engine", () => {
       { id: "not-medic", concept: "c", criteria: [{ key: "cls", op: "!=", value: "medic" }], lines: ["not medic"] },
       { id: "medic", concept: "c", criteria: [{ key: "cls", op: "==", value: "medic" }], lines: ["medic"] },
     ]);
-    expect(code(() => findBark(rules, createBarkState(), { concept: "c", facts: { hp: "low" } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
-    expect(code(() => findBark(rules, createBarkState(), { concept: "c", facts: { hp: Number.NaN } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
-    expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: 7 } }, createRng(1))?.ruleId).toBe("not-medic");
-    expect(findBark(rules, createBarkState(), { concept: "c", facts: { hp: 5, cls: "medic" } }, createRng(1))?.ruleId).toBe("medic");
+    expect(code(() => findBark(createBarkState(), rules, { concept: "c", facts: { hp: "low" } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
+    expect(code(() => findBark(createBarkState(), rules, { concept: "c", facts: { hp: Number.NaN } }, createRng(1)))).toBe("INVALID_ARGUMENT query.facts.hp");
+    expect(findBark(createBarkState(), rules, { concept: "c", facts: { hp: 5, cls: 7 } }, createRng(1))?.ruleId).toBe("not-medic");
+    expect(findBark(createBarkState(), rules, { concept: "c", facts: { hp: 5, cls: "medic" } }, createRng(1))?.ruleId).toBe("medic");
   });
 
   it('a fact the query leaves out reads as "", 0 or false, as matchConditions reads it', () => {
@@ -277,9 +277,9 @@ describe("barks on decision's rule engine", () => {
         lines: ["Empty!"],
       },
     ]);
-    expect(findBark(rules, createBarkState(), { concept: "c", facts: {} }, createRng(1))?.ruleId).toBe("unnamed");
-    expect(findBark(rules, createBarkState(), { concept: "c", facts: { name: "Ada" } }, createRng(1))).toBeNull();
-    expect(findBark(rules, createBarkState(), { concept: "d", facts: {} }, createRng(1))?.ruleId).toBe("zero");
+    expect(findBark(createBarkState(), rules, { concept: "c", facts: {} }, createRng(1))?.ruleId).toBe("unnamed");
+    expect(findBark(createBarkState(), rules, { concept: "c", facts: { name: "Ada" } }, createRng(1))).toBeNull();
+    expect(findBark(createBarkState(), rules, { concept: "d", facts: {} }, createRng(1))?.ruleId).toBe("zero");
     expect(matchConditions(rules.rules[1]!.criteria, {})).toBe(true);
   });
 
@@ -289,7 +289,7 @@ describe("barks on decision's rule engine", () => {
     const a = createBarkState();
     const b = createBarkState();
     for (let i = 0; i < 6; i++) {
-      expect(sayBark(copy, b, { concept: "seeObject", facts }, createRng(i))).toEqual(sayBark(tiered, a, { concept: "seeObject", facts }, createRng(i)));
+      expect(sayBark(b, copy, { concept: "seeObject", facts }, createRng(i))).toEqual(sayBark(a, tiered, { concept: "seeObject", facts }, createRng(i)));
       stepBarks(a, 1);
       stepBarks(b, 1);
     }

@@ -19,7 +19,7 @@ interface Span {
 
 /** Runs a synthetic intensity trace: a hit of `hit` every `every` seconds while in build-up. */
 function trace(seed: number, seconds: number, dt = 0.05, hit = 0.3, every = 1, speed = 0): Span[] {
-  const d = createDirector({}, seed);
+  const d = createDirector({ seed: seed });
   const spans: Span[] = [{ phase: d.phase, length: 0 }];
   let sinceHit = 0;
   for (let t = 0; t < seconds; t += dt) {
@@ -29,7 +29,7 @@ function trace(seed: number, seconds: number, dt = 0.05, hit = 0.3, every = 1, s
       sinceHit = 0;
     }
     const before = d.phase;
-    stepDirector(d, dt, speed * dt);
+    stepDirector(d, dt, { distance: speed * dt });
     const last = spans[spans.length - 1]!;
     if (d.phase === before) last.length += dt;
     else spans.push({ phase: d.phase, length: 0 });
@@ -54,13 +54,13 @@ describe("AI director", () => {
   });
 
   it("relax ends early once the players travelled relaxDistance (counted afresh in each relax)", () => {
-    const d = createDirector({ relaxDistance: 100 }, 1);
+    const d = createDirector({ relaxDistance: 100, seed: 1 });
     for (let round = 0; round < 2; round++) {
       addDirectorIntensity(d, 1.5);
-      while (d.phase !== "relax") stepDirector(d, 0.1, 1);
+      while (d.phase !== "relax") stepDirector(d, 0.1, { distance: 1 });
       let t = 0;
       while (d.phase === "relax") {
-        stepDirector(d, 0.1, 1); // 10 units per second
+        stepDirector(d, 0.1, { distance: 1 }); // 10 units per second
         t += 0.1;
       }
       expect(t).toBeGreaterThan(9.8);
@@ -70,7 +70,7 @@ describe("AI director", () => {
   });
 
   it("peak fade ends on the step intensity falls below fadeBelow", () => {
-    const d = createDirector({ fadeBelow: 0.6, decayPerSecond: 0.1 }, 2);
+    const d = createDirector({ fadeBelow: 0.6, decayPerSecond: 0.1, seed: 2 });
     addDirectorIntensity(d, 1.5);
     let prev = d.intensity;
     while (d.phase !== "relax") {
@@ -108,10 +108,10 @@ describe("AI director", () => {
   it("save/restore round-trips through JSON and continues identically", () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1e6 }), fc.array(fc.double({ min: 0, max: 0.8, noNaN: true }), { minLength: 20, maxLength: 60 }), (seed, hits) => {
-        const a = createDirector({ relaxDistance: 50 }, seed);
+        const a = createDirector({ relaxDistance: 50, seed: seed });
         for (const h of hits) {
           addDirectorIntensity(a, h);
-          stepDirector(a, 0.7, 0.3);
+          stepDirector(a, 0.7, { distance: 0.3 });
         }
         const snap = JSON.parse(JSON.stringify(saveDirector(a))) as unknown;
         const b = restoreDirector(createDirector(), snap);
@@ -119,7 +119,7 @@ describe("AI director", () => {
         for (let i = 0; i < 200; i++) {
           addDirectorIntensity(a, 0.05);
           addDirectorIntensity(b, 0.05);
-          expect(stepDirector(b, 0.5, 0.1)).toBe(stepDirector(a, 0.5, 0.1));
+          expect(stepDirector(b, 0.5, { distance: 0.1 })).toBe(stepDirector(a, 0.5, { distance: 0.1 }));
         }
         expect(b).toEqual(a);
       }),
@@ -130,10 +130,10 @@ describe("AI director", () => {
   });
 
   it("restore validates the whole snapshot before touching the director", () => {
-    const d = createDirector({}, 3);
+    const d = createDirector({ seed: 3 });
     addDirectorIntensity(d, 0.4);
     const before = JSON.stringify(saveDirector(d));
-    const good = saveDirector(createDirector({}, 9));
+    const good = saveDirector(createDirector({ seed: 9 }));
     expect(code(() => restoreDirector(d, { ...good, phase: "panic" }))).toBe("NARRATIVE_BAD_INPUT $.phase");
     expect(code(() => restoreDirector(d, { ...good, rng: [0, 0, 0, 0] }))).toBe("NARRATIVE_BAD_INPUT $.rng");
     expect(code(() => restoreDirector(d, { ...good, intensity: -1 }))).toBe("NARRATIVE_BAD_INPUT $.intensity");
@@ -142,7 +142,7 @@ describe("AI director", () => {
   });
 
   it("the createDirector example holds", () => {
-    const director = createDirector({ relaxMin: 30, relaxMax: 45 }, 1);
+    const director = createDirector({ relaxMin: 30, relaxMax: 45, seed: 1 });
     addDirectorIntensity(director, 1.2);
     stepDirector(director, 0.1);
     expect(director.phase).toBe("sustain-peak");

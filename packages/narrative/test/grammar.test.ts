@@ -110,14 +110,14 @@ describe("grammar expansion", () => {
     const rng = createRng(5);
     let tries = 0;
     for (let i = 0; i < 300; i++) {
-      const r = generateAccepted(g, rng, (t) => t.startsWith("0"), { maxTries: 1000 });
+      const r = generateAccepted(g, (t) => t.startsWith("0"), rng, { maxTries: 1000 });
       expect(r.accepted).toBe(true);
       expect(r.text.startsWith("0")).toBe(true);
       tries += r.tries;
     }
     expect(300 / tries).toBeGreaterThan(0.07);
     expect(300 / tries).toBeLessThan(0.14);
-    expect(generateAccepted(g, rng, () => false, { maxTries: 3 })).toMatchObject({ accepted: false, tries: 3 });
+    expect(generateAccepted(g, () => false, rng, { maxTries: 3 })).toMatchObject({ accepted: false, tries: 3 });
   });
 
   it("property: output of a literal-only grammar is one of its rules; traces mirror the text", () => {

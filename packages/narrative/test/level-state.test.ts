@@ -4,7 +4,7 @@ import { addLevelCounter, createLevelState, drainLevelChanges, matchCondition, s
 
 describe("level state (C.14)", () => {
   it("typed flags, counters and text with change events", () => {
-    const level = createLevelState({ alarm: "flag", guardsDown: "counter", room: "text" }, { room: "hall" });
+    const level = createLevelState({ alarm: "flag", guardsDown: "counter", room: "text" }, { initial: { room: "hall" } });
     expect(level.values).toEqual({ alarm: false, guardsDown: 0, room: "hall" });
     expect(setLevelValue(level, "alarm", true)).toBe(true);
     expect(setLevelValue(level, "alarm", true)).toBe(false); // no change, no event
@@ -35,8 +35,8 @@ describe("level state (C.14)", () => {
     expect(code(() => setLevelValue(level, "alarm", 1))).toBe("INVALID_ARGUMENT value");
     expect(code(() => setLevelValue(level, "nope", true))).toBe("INVALID_ARGUMENT key");
     expect(code(() => addLevelCounter(level, "alarm", 1))).toBe("INVALID_ARGUMENT key");
-    expect(code(() => createLevelState({ a: "flag" }, { b: 1 }))).toBe("INVALID_ARGUMENT initial.b");
-    expect(code(() => createLevelState({ a: "counter" }, { a: "x" }))).toBe("INVALID_ARGUMENT initial.a");
+    expect(code(() => createLevelState({ a: "flag" }, { initial: { b: 1 } }))).toBe("INVALID_ARGUMENT initial.b");
+    expect(code(() => createLevelState({ a: "counter" }, { initial: { a: "x" } }))).toBe("INVALID_ARGUMENT initial.a");
     expect(level.changes).toEqual([]);
   });
 });

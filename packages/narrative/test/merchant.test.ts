@@ -87,7 +87,7 @@ describe("M/M/1 queues (chapter 37)", () => {
     for (const fn of [
       () => mm1Stationary([], 1, 1),
       () => mm1Transient([], 2, 1, 0, 1),
-      () => sampleStationaryQueue(createRng(1), 1, 0.5),
+      () => sampleStationaryQueue(1, 0.5, createRng(1)),
       () => createMerchantItem(1, 0.98),
     ]) {
       try {
@@ -107,7 +107,7 @@ describe("M/M/1 queues (chapter 37)", () => {
       const counts = new Array<number>(bins).fill(0);
       let sum = 0;
       for (let i = 0; i < n; i++) {
-        const k = sampleStationaryQueue(rng, rho, 1);
+        const k = sampleStationaryQueue(rho, 1, rng);
         sum += k;
         counts[Math.min(k, bins - 1)]!++;
       }
@@ -124,7 +124,7 @@ describe("M/M/1 queues (chapter 37)", () => {
     const rng = createRng(23);
     const n = 10000;
     const counts = new Array<number>(12).fill(0);
-    for (let i = 0; i < n; i++) counts[Math.min(sampleTransientQueue(rng, 0.5, 1, 6, 1), 11)]!++;
+    for (let i = 0; i < n; i++) counts[Math.min(sampleTransientQueue(0.5, 1, 6, 1, rng), 11)]!++;
     const p = Array.from(mm1Transient(new Float64Array(11), 0.5, 1, 6, 1));
     const expected = [...p, 1 - p.reduce((a, b) => a + b, 0)].map((q) => q * n);
     let chi2 = 0;
@@ -142,9 +142,9 @@ describe("M/M/1 queues (chapter 37)", () => {
     const run = (seed: number): number[] => {
       const rng = createRng(seed);
       const arrows = createMerchantItem(1, 1 / 0.98);
-      const out = [visitMerchantItem(arrows, rng, 0)];
+      const out = [visitMerchantItem(arrows, 0, rng)];
       tradeMerchantItem(arrows, -Math.min(50, arrows.count));
-      for (const t of [1, 48, 100, 200]) out.push(visitMerchantItem(arrows, rng, t));
+      for (const t of [1, 48, 100, 200]) out.push(visitMerchantItem(arrows, t, rng));
       return out;
     };
     expect(run(5)).toEqual(run(5));
@@ -152,7 +152,7 @@ describe("M/M/1 queues (chapter 37)", () => {
     const mean = (add: number, remove: number): number => {
       const rng = createRng(1);
       let s = 0;
-      for (let i = 0; i < 400; i++) s += sampleTransientQueue(rng, add, remove, 0, 5);
+      for (let i = 0; i < 400; i++) s += sampleTransientQueue(add, remove, 0, 5, rng);
       return s / 400 / (add / remove / (1 - add / remove));
     };
     expect(mean(1, 2)).toBeGreaterThan(mean(1 / 200, 1 / 100) * 5);
@@ -160,23 +160,23 @@ describe("M/M/1 queues (chapter 37)", () => {
     const rng = createRng(8);
     for (let i = 0; i < 50; i++) {
       const arrows = createMerchantItem(1, 1 / 0.98);
-      visitMerchantItem(arrows, rng, 0);
+      visitMerchantItem(arrows, 0, rng);
       tradeMerchantItem(arrows, -arrows.count);
-      expect(visitMerchantItem(arrows, rng, 0.001)).toBeLessThanOrEqual(1);
+      expect(visitMerchantItem(arrows, 0.001, rng)).toBeLessThanOrEqual(1);
     }
     const item = createMerchantItem(0.5, 1);
     expect(() => tradeMerchantItem(item, 1)).toThrow(/visit the merchant/);
-    visitMerchantItem(item, createRng(2), 10);
-    expect(() => visitMerchantItem(item, createRng(2), 5)).toThrow(/before the last observation/);
+    visitMerchantItem(item, 10, createRng(2));
+    expect(() => visitMerchantItem(item, 5, createRng(2))).toThrow(/before the last observation/);
     expect(() => tradeMerchantItem(item, -(item.count + 1))).toThrow(/stock ≥ 0/);
   });
 
   it("the createMerchantItem example holds", () => {
     const swords = createMerchantItem(1 / 200, 1 / 100);
     const rng = createRng(3);
-    const first = visitMerchantItem(swords, rng, 0);
+    const first = visitMerchantItem(swords, 0, rng);
     tradeMerchantItem(swords, -Math.min(first, 1));
-    expect(visitMerchantItem(swords, rng, 48)).toBeGreaterThanOrEqual(0);
+    expect(visitMerchantItem(swords, 48, rng)).toBeGreaterThanOrEqual(0);
   });
 });
 
@@ -185,33 +185,33 @@ describe("merchant virtual observations", () => {
     const { countBatchItems, restockMerchantItem, setMerchantRates } = await import("../src/index.js");
     const rng = createRng(4);
     const arrows = createMerchantItem(1, 1 / 0.98);
-    visitMerchantItem(arrows, rng, 0);
+    visitMerchantItem(arrows, 0, rng);
     tradeMerchantItem(arrows, -arrows.count);
-    expect(restockMerchantItem(arrows, rng, 0.001, { below: 50, amount: 50 })).toBeGreaterThanOrEqual(50);
+    expect(restockMerchantItem(arrows, 0.001, { below: 50, amount: 50 }, rng)).toBeGreaterThanOrEqual(50);
     expect(arrows.time).toBe(0.001);
     // not restocked when the stock is already high
-    const before = restockMerchantItem(arrows, rng, 0.002, { below: 10, amount: 50 });
+    const before = restockMerchantItem(arrows, 0.002, { below: 10, amount: 50 }, rng);
     expect(before).toBeLessThan(60);
-    expect(() => restockMerchantItem(arrows, rng, 0, { below: 1, amount: 1 })).toThrow(/time order/);
+    expect(() => restockMerchantItem(arrows, 0, { below: 1, amount: 1 }, rng)).toThrow(/time order/);
     // a rate change validates first and leaves the item alone on ρ ≥ 1
     const snapshot = { ...arrows };
     try {
-      setMerchantRates(arrows, rng, 1, 2, 1);
+      setMerchantRates(arrows, 1, 2, 1, rng);
       expect.unreachable();
     } catch (e) {
       expect(isTacticaError(e, "NARRATIVE_QUEUE")).toBe(true);
     }
     expect(arrows).toEqual(snapshot);
-    setMerchantRates(arrows, rng, 1, 0.1, 1);
+    setMerchantRates(arrows, 1, 0.1, 1, rng);
     expect(arrows.addRate).toBe(0.1);
     expect(arrows.time).toBe(1);
     // batches of 25: two batches are 26..50 arrows
     for (let i = 0; i < 200; i++) {
-      const n = countBatchItems(rng, 2, 25);
+      const n = countBatchItems(2, 25, rng);
       expect(n).toBeGreaterThanOrEqual(26);
       expect(n).toBeLessThanOrEqual(50);
     }
-    expect(countBatchItems(rng, 0, 25)).toBe(0);
+    expect(countBatchItems(0, 25, rng)).toBe(0);
   });
 });
 
@@ -219,21 +219,21 @@ describe("merchant reserve, offset and one-off events (chapter 37)", () => {
   it("a bought-out reserve refills at addRate, then a backdated observation of 0 starts the queue again", () => {
     const item = createMerchantItem(1, 2, { reserve: 5 });
     const rng = createRng(8);
-    const first = visitMerchantItem(item, rng, 0);
+    const first = visitMerchantItem(item, 0, rng);
     expect(first).toBe(item.count + 5);
     tradeMerchantItem(item, -first); // the player buys everything, reserve included
     expect(getMerchantStock(item)).toBe(0);
-    expect(visitMerchantItem(item, rng, 2)).toBe(2); // 2 of 5 refilled, the queue still empty
+    expect(visitMerchantItem(item, 2, rng)).toBe(2); // 2 of 5 refilled, the queue still empty
     expect(item.reserveLevel).toBeCloseTo(2);
     // Full again at t = 5 (reserve / addRate after the buy-out); the queue restarts from 0 there.
     let sum = 0;
     const runs = 400;
     for (let k = 0; k < runs; k++) {
       const copy = structuredClone(item);
-      visitMerchantItem(copy, rng, 5);
+      visitMerchantItem(copy, 5, rng);
       expect(copy.reserveLevel).toBe(5);
       expect(copy.count).toBe(0);
-      visitMerchantItem(copy, rng, 105);
+      visitMerchantItem(copy, 105, rng);
       sum += copy.count;
     }
     expect(sum / runs).toBeGreaterThan(0.6); // stationary mean ρ/(1 − ρ) = 1 after a long time
@@ -242,7 +242,7 @@ describe("merchant reserve, offset and one-off events (chapter 37)", () => {
     let direct = 0;
     for (let k = 0; k < runs; k++) {
       const copy = structuredClone(item);
-      visitMerchantItem(copy, rng, 105);
+      visitMerchantItem(copy, 105, rng);
       expect(copy.reserveLevel).toBe(5);
       direct += copy.count;
     }
@@ -253,13 +253,13 @@ describe("merchant reserve, offset and one-off events (chapter 37)", () => {
   it("sales during a refill drain the queue without new additions", () => {
     const item = createMerchantItem(0.1, 1, { reserve: 10 });
     const rng = createRng(2);
-    visitMerchantItem(item, rng, 0);
+    visitMerchantItem(item, 0, rng);
     tradeMerchantItem(item, 30 - item.count); // the player sells stock: queue 30
     tradeMerchantItem(item, -(30 + 10 - 3)); // then buys all but 3 items of the reserve
     expect(item.count).toBe(0);
     expect(getMerchantStock(item)).toBe(3);
     tradeMerchantItem(item, 20);
-    visitMerchantItem(item, rng, 5); // 5 h, removeRate 1: about 5 sold, none added to the queue
+    visitMerchantItem(item, 5, rng); // 5 h, removeRate 1: about 5 sold, none added to the queue
     expect(item.count).toBeLessThan(20);
     expect(item.reserveLevel).toBeCloseTo(3.5);
   });
@@ -268,26 +268,26 @@ describe("merchant reserve, offset and one-off events (chapter 37)", () => {
     const rng = createRng(5);
     for (let k = 0; k < 50; k++) {
       const item = createMerchantItem(0.5, 1, { offset: 3 });
-      expect(visitMerchantItem(item, rng, 0)).toBeGreaterThanOrEqual(3);
+      expect(visitMerchantItem(item, 0, rng)).toBeGreaterThanOrEqual(3);
     }
     const item = createMerchantItem(0.001, 1, { offset: 3 });
-    visitMerchantItem(item, rng, 0);
-    expect(visitMerchantItem(item, rng, 10_000)).toBeLessThan(3); // relaxed to the stationary law (ρ = 0.001)
+    visitMerchantItem(item, 0, rng);
+    expect(visitMerchantItem(item, 10_000, rng)).toBeLessThan(3); // relaxed to the stationary law (ρ = 0.001)
   });
 
   it("one-off events are virtual observations", () => {
     const swords = createMerchantItem(1 / 200, 1 / 100);
     const rng = createRng(4);
-    visitMerchantItem(swords, rng, 0);
-    expect(applyMerchantEvent(swords, rng, 10, 12)).toBeGreaterThanOrEqual(12);
+    visitMerchantItem(swords, 0, rng);
+    expect(applyMerchantEvent(swords, 10, 12, rng)).toBeGreaterThanOrEqual(12);
     expect(swords.time).toBe(10);
-    expect(applyMerchantEvent(swords, rng, 11, -1000)).toBe(0);
-    expect(code(() => applyMerchantEvent(swords, rng, 5, 1))).toBe("INVALID_ARGUMENT time");
+    expect(applyMerchantEvent(swords, 11, -1000, rng)).toBe(0);
+    expect(code(() => applyMerchantEvent(swords, 5, 1, rng))).toBe("INVALID_ARGUMENT time");
   });
 
   it("restores from JSON and rejects a bad snapshot without touching the item", () => {
     const item = createMerchantItem(0.5, 1, { reserve: 2 });
-    visitMerchantItem(item, createRng(1), 3);
+    visitMerchantItem(item, 3, createRng(1));
     const saved = JSON.parse(JSON.stringify(item)) as Record<string, unknown>;
     const target = createMerchantItem(0.1, 1);
     expect(restoreMerchantItem(target, saved)).toEqual(item);

@@ -17,7 +17,7 @@ import {
 } from "../src/index";
 
 const deck = storyletDeckFromJson([
-  { id: "calm", weight: 3, cooldown: 2, effects: [{ key: "tension", op: "add", value: 1 }] },
+  { id: "calm", weight: 3, cooldownPlays: 2, effects: [{ key: "tension", op: "add", value: 1 }] },
   { id: "rumor", weight: 2, effects: [{ key: "tension", op: "add", value: 2 }] },
   { id: "ambush", salience: 5, conditions: [{ key: "tension", op: ">=", value: 6 }], effects: [{ key: "tension", op: "set", value: 0 }] },
   { id: "finale", salience: 9, once: true, conditions: [{ key: "tension", op: ">=", value: 9 }] },
@@ -33,14 +33,14 @@ registerSnapshotCodec(codecs, "story", storyletStateSnapshotCodec);
 registerSnapshotCodec(codecs, "director", directorSnapshotCodec);
 
 function createWorld(seed: number): World {
-  return { story: createStoryletState({ tension: 0 }), director: createDirector({ relaxMin: 2, relaxMax: 4, sustainMin: 1, sustainMax: 2 }, seed) };
+  return { story: createStoryletState({ tension: 0 }), director: createDirector({ relaxMin: 2, relaxMax: 4, sustainMin: 1, sustainMax: 2, seed: seed }) };
 }
 
 /** One tick; returns a fingerprint of the state after it. */
 function step(w: World, rng: Rng, t: number): string {
-  if (t % 5 === 0) drawStorylet(deck, w.story, rng);
+  if (t % 5 === 0) drawStorylet(w.story, deck, rng);
   if (rngFloat(rng, 0, 1) < 0.08) addDirectorIntensity(w.director, rngFloat(rng, 0.1, 0.9));
-  stepDirector(w.director, 0.1, rngFloat(rng, 0, 2));
+  stepDirector(w.director, 0.1, { distance: rngFloat(rng, 0, 2) });
   return JSON.stringify([saveStoryletState(w.story), saveDirector(w.director)]);
 }
 
@@ -68,13 +68,13 @@ describe("storyletStateSnapshotCodec and directorSnapshotCodec", () => {
   it("the @examples", () => {
     const d = storyletDeckFromJson([{ id: "intro", once: true, effects: [{ key: "act", op: "set", value: 2 }] }]);
     const state = createStoryletState({ act: 1 });
-    playStorylet(d, state, 0);
-    const director = createDirector({ relaxMin: 30, relaxMax: 45 }, 1);
+    playStorylet(state, d, 0);
+    const director = createDirector({ relaxMin: 30, relaxMax: 45, seed: 1 });
     addDirectorIntensity(director, 1.2);
     stepDirector(director, 0.1);
     const snap: unknown = JSON.parse(JSON.stringify(saveSnapshot(codecs, { story: state, director }, { tick: 9 })));
     const copy = createStoryletState();
-    const dcopy = createDirector({}, 2);
+    const dcopy = createDirector({ seed: 2 });
     restoreSnapshot(codecs, { story: copy, director: dcopy }, snap);
     expect(copy.qualities["act"]).toBe(2);
     expect(dcopy.phase).toBe("sustain-peak");

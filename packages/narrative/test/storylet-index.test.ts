@@ -30,7 +30,7 @@ const storylet = fc.record({
   effects: fc.array(effect, { minLength: 0, maxLength: 2 }),
   salience: fc.integer({ min: 0, max: 2 }),
   weight: fc.constantFrom(1, 2, 0.5),
-  cooldown: fc.integer({ min: 0, max: 2 }),
+  cooldownPlays: fc.integer({ min: 0, max: 2 }),
   once: fc.boolean(),
 });
 const deckJson = fc.array(storylet, { minLength: 1, maxLength: 25 }).map((list) => list.map((s, i) => ({ id: `s${i}`, ...s })));
@@ -53,17 +53,17 @@ describe("storylet index", () => {
         const eligibleFast: number[] = [];
         for (const st of steps) {
           if (st.kind === "play") {
-            const i = selectStorylet(deck, naive, createRng(st.seed));
-            const j = selectStorylet(deck, fast, createRng(st.seed), { index });
+            const i = selectStorylet(naive, deck, createRng(st.seed));
+            const j = selectStorylet(fast, deck, createRng(st.seed), { index });
             expect(j).toBe(i);
             const objective = (s: { weight: number; effects: unknown[] }): number => s.effects.length - s.weight;
-            expect(directStorylet(deck, fast, createRng(st.seed), objective, { index })).toBe(directStorylet(deck, naive, createRng(st.seed), objective));
-            collectEligibleStorylets(eligibleNaive, deck, naive);
-            collectEligibleStorylets(eligibleFast, deck, fast, { index });
+            expect(directStorylet(fast, deck, objective, createRng(st.seed), { index })).toBe(directStorylet(naive, deck, objective, createRng(st.seed)));
+            collectEligibleStorylets(eligibleNaive, naive, deck);
+            collectEligibleStorylets(eligibleFast, fast, deck, { index });
             expect(eligibleFast).toEqual(eligibleNaive);
             if (i >= 0) {
-              playStorylet(deck, naive, i);
-              playStorylet(deck, fast, i);
+              playStorylet(naive, deck, i);
+              playStorylet(fast, deck, i);
             }
           } else if (st.kind === "set") {
             naive.qualities[st.key] = st.value;
@@ -75,8 +75,8 @@ describe("storylet index", () => {
             // A restore swaps the qualities object: the index notices by value, not identity.
             const snap = saveStoryletState(naive);
             snap.qualities[st.key] = st.value;
-            restoreStoryletState(naive, snap, deck);
-            restoreStoryletState(fast, snap, deck);
+            restoreStoryletState(naive, snap, { deck });
+            restoreStoryletState(fast, snap, { deck });
           }
         }
       }),
@@ -91,19 +91,19 @@ describe("storylet index", () => {
     ]);
     const index = createStoryletIndex(deck);
     const state = createStoryletState({ gold: 3 });
-    expect(syncStoryletIndex(index, deck, state)).toBe(2); // the first sync reads every key
-    expect(syncStoryletIndex(index, deck, state)).toBe(0);
+    expect(syncStoryletIndex(index, state, deck)).toBe(2); // the first sync reads every key
+    expect(syncStoryletIndex(index, state, deck)).toBe(0);
     state.qualities.gold = 12;
-    expect(syncStoryletIndex(index, deck, state)).toBe(1);
+    expect(syncStoryletIndex(index, state, deck)).toBe(1);
     expect(Array.from(index.failing)).toEqual([0, 1]);
     expect(Array.from(index.tierReady)).toEqual([1]);
     state.qualities.gold = 3;
     state.qualities.day = 2;
-    expect(syncStoryletIndex(index, deck, state)).toBe(2);
+    expect(syncStoryletIndex(index, state, deck)).toBe(2);
     expect(Array.from(index.failing)).toEqual([1, 0]);
     expect(Array.from(index.tierReady)).toEqual([1]);
     state.qualities.day = 3;
-    syncStoryletIndex(index, deck, state);
+    syncStoryletIndex(index, state, deck);
     expect(Array.from(index.tierReady)).toEqual([0]);
   });
 
@@ -112,7 +112,7 @@ describe("storylet index", () => {
     const other = storyletDeckFromJson([{ id: "a" }]);
     let code = "";
     try {
-      selectStorylet(deck, createStoryletState(), createRng(1), { index: createStoryletIndex(other) });
+      selectStorylet(createStoryletState(), deck, createRng(1), { index: createStoryletIndex(other) });
     } catch (e) {
       if (isTacticaError(e)) code = `${e.code} ${e.path ?? ""}`;
     }
@@ -123,10 +123,10 @@ describe("storylet index", () => {
     const deck = storyletDeckFromJson([{ id: "a", once: true }]);
     const state = createStoryletState();
     const rng = createRng(1);
-    expect(drawStorylet(deck, state, rng)?.id).toBe("a");
-    expect(drawStorylet(deck, state, rng)).toBeNull();
+    expect(drawStorylet(state, deck, rng)?.id).toBe("a");
+    expect(drawStorylet(state, deck, rng)).toBeNull();
     deck.storylets = storyletDeckFromJson([{ id: "a", once: true }, { id: "b" }]).storylets;
-    expect(drawStorylet(deck, state, rng)?.id).toBe("b");
+    expect(drawStorylet(state, deck, rng)?.id).toBe("b");
   });
 
   it("the createStoryletIndex example", () => {
@@ -137,14 +137,14 @@ describe("storylet index", () => {
     const index = createStoryletIndex(deck);
     const state = createStoryletState();
     const rng = createRng(1);
-    for (let i = 0; i < 5; i++) playStorylet(deck, state, selectStorylet(deck, state, rng, { index }));
+    for (let i = 0; i < 5; i++) playStorylet(state, deck, selectStorylet(state, deck, rng, { index }));
     expect(state.qualities.day).toBe(4);
     expect(state.playCount.festival).toBe(1);
   });
 
   it("inherited names such as toString read as missing", () => {
     const deck = storyletDeckFromJson([{ id: "a", conditions: [{ key: "toString", op: "==", value: false }] }]);
-    expect(selectStorylet(deck, createStoryletState(), createRng(1))).toBe(0);
-    expect(selectStorylet(deck, createStoryletState(), createRng(1), { index: createStoryletIndex(deck) })).toBe(0);
+    expect(selectStorylet(createStoryletState(), deck, createRng(1))).toBe(0);
+    expect(selectStorylet(createStoryletState(), deck, createRng(1), { index: createStoryletIndex(deck) })).toBe(0);
   });
 });

@@ -46,15 +46,41 @@ describe("storylet deck", () => {
         { id: "b", weight: 2, once: true },
       ],
     });
-    expect(deck.storylets[0]).toMatchObject({ salience: 0, weight: 1, cooldown: 0, once: false, content: "", tags: ["t"] });
+    expect(deck.storylets[0]).toMatchObject({ salience: 0, weight: 1, cooldownPlays: 0, once: false, content: "", tags: ["t"] });
     expect(storyletDeckFromJson(JSON.parse(JSON.stringify(storyletDeckToJson(deck))))).toEqual(deck);
   });
 
+  it("schema version 2: a version 1 deck's cooldown (plays) migrates to cooldownPlays; the old name is refused in version 2", () => {
+    const v1 = { version: 1, storylets: [{ id: "a", cooldown: 2 }, { id: "b" }] };
+    const migrated = storyletDeckFromJson(v1);
+    expect(migrated.version).toBe(2);
+    expect(migrated.storylets.map((x) => x.cooldownPlays)).toEqual([2, 0]);
+    expect(migrated.storylets[0]).not.toHaveProperty("cooldown");
+    expect(migrated).toEqual(storyletDeckFromJson({ version: 2, storylets: [{ id: "a", cooldownPlays: 2 }, { id: "b" }] }));
+    const saved = storyletDeckToJson(migrated);
+    expect(saved.version).toBe(2);
+    expect(storyletDeckFromJson(JSON.parse(JSON.stringify(saved)))).toEqual(migrated);
+    // The migrated deck behaves as the version 1 deck did: "a" rests two plays after each play.
+    const s = createStoryletState();
+    const rng = createRng(1);
+    const seq = Array.from(
+      { length: 6 },
+      () => drawStorylet(s, storyletDeckFromJson({ ...v1, storylets: [{ id: "a", cooldown: 2, salience: 1 }, { id: "b" }] }), rng)?.id,
+    );
+    expect(seq).toEqual(["a", "b", "b", "a", "b", "b"]);
+    expect(code(() => storyletDeckFromJson({ version: 2, storylets: [{ id: "a", cooldown: 2 }] }))).toBe("NARRATIVE_BAD_INPUT $.storylets[0].cooldown");
+    expect(code(() => storyletDeckFromJson([{ id: "a", cooldown: 2 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldown");
+    expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", cooldownPlays: 2 }] }))).toBe(
+      "NARRATIVE_BAD_INPUT $.storylets[0].cooldownPlays",
+    );
+  });
+
   it("rejects bad input with NARRATIVE_BAD_INPUT and the JSON path", () => {
-    expect(code(() => storyletDeckFromJson({ version: 2, storylets: [] }))).toBe("NARRATIVE_BAD_INPUT $.version");
+    expect(code(() => storyletDeckFromJson({ version: 3, storylets: [] }))).toBe("NARRATIVE_BAD_INPUT $.version");
     expect(code(() => storyletDeckFromJson([{ id: "a" }, { id: "a" }]))).toBe("NARRATIVE_BAD_INPUT $[1].id");
     expect(code(() => storyletDeckFromJson([{ id: "a", weight: 0 }]))).toBe("NARRATIVE_BAD_INPUT $[0].weight");
-    expect(code(() => storyletDeckFromJson([{ id: "a", cooldown: 1.5 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldown");
+    expect(code(() => storyletDeckFromJson([{ id: "a", cooldownPlays: 1.5 }]))).toBe("NARRATIVE_BAD_INPUT $[0].cooldownPlays");
+    expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", cooldown: 1.5 }] }))).toBe("NARRATIVE_BAD_INPUT $.storylets[0].cooldown");
     expect(code(() => storyletDeckFromJson({ version: 1, storylets: [{ id: "a", conditions: [{ key: "q", op: "~", value: 1 }] }] }))).toBe(
       "NARRATIVE_BAD_INPUT $.storylets[0].conditions[0].op",
     );
@@ -77,44 +103,44 @@ describe("storylet selection", () => {
   it("eligibility, then highest salience, then a weighted pick (χ² on the weights)", () => {
     const state = createStoryletState({ act: 1 });
     const out: number[] = [];
-    expect(collectEligibleStorylets(out, deck, state)).toBe(3);
+    expect(collectEligibleStorylets(out, state, deck)).toBe(3);
     expect(out).toEqual([0, 1, 2]);
     const rng = createRng(42);
     const counts = [0, 0, 0, 0];
     const n = 4000;
-    for (let i = 0; i < n; i++) counts[selectStorylet(deck, state, rng)]!++;
+    for (let i = 0; i < n; i++) counts[selectStorylet(state, deck, rng)]!++;
     expect(counts[0]).toBe(0);
     expect(counts[3]).toBe(0);
     const exp = [n / 4, (3 * n) / 4];
     const chi2 = (counts[1]! - exp[0]!) ** 2 / exp[0]! + (counts[2]! - exp[1]!) ** 2 / exp[1]!;
     expect(chi2).toBeLessThan(10.83); // 1 degree of freedom, p = 0.001
-    expect(selectStorylet(deck, createStoryletState({ act: 1, key: true }), rng)).toBe(3);
-    expect(selectStorylet(storyletDeckFromJson([]), state, rng)).toBe(-1);
+    expect(selectStorylet(createStoryletState({ act: 1, key: true }), deck, rng)).toBe(3);
+    expect(selectStorylet(state, storyletDeckFromJson([]), rng)).toBe(-1);
   });
 
   it("the same seed gives the same sequence", () => {
     const run = (): string[] => {
       const s = createStoryletState({ act: 1 });
       const rng = createRng("seed");
-      return Array.from({ length: 20 }, () => drawStorylet(deck, s, rng)?.id ?? "-");
+      return Array.from({ length: 20 }, () => drawStorylet(s, deck, rng)?.id ?? "-");
     };
     expect(run()).toEqual(run());
   });
 
-  it("cooldown counts plays; once-only plays once; effects apply", () => {
+  it("cooldownPlays counts plays; once-only plays once; effects apply", () => {
     const d = storyletDeckFromJson([
-      { id: "cd", salience: 2, cooldown: 2, effects: [{ key: "n", op: "add", value: 1 }] },
+      { id: "cd", salience: 2, cooldownPlays: 2, effects: [{ key: "n", op: "add", value: 1 }] },
       { id: "one", salience: 1, once: true, effects: [{ key: "done", op: "set", value: true }] },
       { id: "filler", salience: 0 },
     ]);
     const s = createStoryletState();
     const rng = createRng(3);
-    const seq = Array.from({ length: 7 }, () => drawStorylet(d, s, rng)?.id);
+    const seq = Array.from({ length: 7 }, () => drawStorylet(s, d, rng)?.id);
     expect(seq).toEqual(["cd", "one", "filler", "cd", "filler", "filler", "cd"]);
     expect(s.qualities).toEqual({ n: 3, done: true });
     expect(s.turn).toBe(7);
     expect(s.playCount).toEqual({ cd: 3, one: 1, filler: 3 });
-    expect(code(() => playStorylet(d, s, 3))).toBe("NARRATIVE_BAD_INPUT index");
+    expect(code(() => playStorylet(s, d, 3))).toBe("NARRATIVE_BAD_INPUT index");
   });
 
   it("property: a drawn storylet was eligible, and none of higher salience was", () => {
@@ -122,7 +148,7 @@ describe("storylet selection", () => {
       fc.record({
         salience: fc.integer({ min: 0, max: 3 }),
         need: fc.integer({ min: 0, max: 4 }),
-        cooldown: fc.integer({ min: 0, max: 3 }),
+        cooldownPlays: fc.integer({ min: 0, max: 3 }),
         once: fc.boolean(),
       }),
       { minLength: 1, maxLength: 12 },
@@ -133,7 +159,7 @@ describe("storylet selection", () => {
           specs.map((s, i) => ({
             id: `s${i}`,
             salience: s.salience,
-            cooldown: s.cooldown,
+            cooldownPlays: s.cooldownPlays,
             once: s.once,
             conditions: [{ key: "level", op: ">=", value: s.need }],
             effects: [{ key: "level", op: "add", value: 1 }],
@@ -143,12 +169,12 @@ describe("storylet selection", () => {
         const rng = createRng(seed);
         for (let k = 0; k < 10; k++) {
           const eligible: number[] = [];
-          collectEligibleStorylets(eligible, d, st);
-          const i = selectStorylet(d, st, rng);
+          collectEligibleStorylets(eligible, st, d);
+          const i = selectStorylet(st, d, rng);
           if (eligible.length === 0) return i === -1;
           if (!eligible.includes(i)) return false;
           if (eligible.some((j) => d.storylets[j]!.salience > d.storylets[i]!.salience)) return false;
-          playStorylet(d, st, i);
+          playStorylet(st, d, i);
         }
         return true;
       }),
@@ -158,26 +184,26 @@ describe("storylet selection", () => {
 });
 
 describe("storylet save/restore", () => {
-  const deck = storyletDeckFromJson([{ id: "a", cooldown: 1 }, { id: "b" }]);
+  const deck = storyletDeckFromJson([{ id: "a", cooldownPlays: 1 }, { id: "b" }]);
 
   it("round-trips: a restored state continues exactly as the original", () => {
     const s = createStoryletState({ x: 1 });
     const rng = createRng(9);
-    for (let i = 0; i < 3; i++) drawStorylet(deck, s, rng);
+    for (let i = 0; i < 3; i++) drawStorylet(s, deck, rng);
     const snap = JSON.parse(JSON.stringify(saveStoryletState(s))) as unknown;
     const t = createStoryletState();
-    expect(restoreStoryletState(t, snap, deck)).toEqual({ missing: [] });
+    expect(restoreStoryletState(t, snap, { deck })).toEqual({ missing: [] });
     expect(t).toEqual(s);
     const r2 = createRng(10);
     const r3 = createRng(10);
-    const a = Array.from({ length: 5 }, () => drawStorylet(deck, s, r2)?.id);
-    const b = Array.from({ length: 5 }, () => drawStorylet(deck, t, r3)?.id);
+    const a = Array.from({ length: 5 }, () => drawStorylet(s, deck, r2)?.id);
+    const b = Array.from({ length: 5 }, () => drawStorylet(t, deck, r3)?.id);
     expect(b).toEqual(a);
   });
 
   it("reports ids the edited deck lost instead of failing", () => {
     const t = createStoryletState();
-    const report = restoreStoryletState(t, { turn: 2, qualities: {}, lastPlayed: { a: 0, gone: 1 }, playCount: { a: 1, gone: 1 } }, deck);
+    const report = restoreStoryletState(t, { turn: 2, qualities: {}, lastPlayed: { a: 0, gone: 1 }, playCount: { a: 1, gone: 1 } }, { deck });
     expect(report.missing).toEqual(["gone"]);
     expect(t).toEqual({ turn: 2, qualities: {}, lastPlayed: { a: 0 }, playCount: { a: 1 } });
   });
@@ -204,8 +230,8 @@ describe("storylet save/restore", () => {
     ]);
     const state = createStoryletState({ inForest: true });
     const rng = createRng(1);
-    expect(drawStorylet(d, state, rng)?.id).toBe("meet-wolf");
-    expect(drawStorylet(d, state, rng)?.id).toBe("pick-flowers");
+    expect(drawStorylet(state, d, rng)?.id).toBe("meet-wolf");
+    expect(drawStorylet(state, d, rng)?.id).toBe("pick-flowers");
     expect(state.qualities).toEqual({ inForest: true, metWolf: true, flowers: 1 });
   });
 });
@@ -254,17 +280,17 @@ describe("drama manager", () => {
     const arc = { kind: "sinusoidal", min: 0, max: 1, period: 60 } as const;
     const pick = (t: number, q = {}): string => {
       const target = evaluateTensionArc(arc, t);
-      return deck.storylets[directStorylet(deck, createStoryletState(q), createRng(t), (s) => -Math.abs(tension(s) - target))]!.id;
+      return deck.storylets[directStorylet(createStoryletState(q), deck, (s) => -Math.abs(tension(s) - target), createRng(t))]!.id;
     };
     expect(pick(30)).toBe("ambush"); // peak of the wave
     expect(["campfire", "song"]).toContain(pick(0));
     expect(pick(30, { key: true })).toBe("locked"); // salience beats the objective
     const rng = createRng(5);
     let song = 0;
-    for (let i = 0; i < 2000; i++) if (deck.storylets[directStorylet(deck, createStoryletState(), rng, (s) => -tension(s))]!.id === "song") song++;
+    for (let i = 0; i < 2000; i++) if (deck.storylets[directStorylet(createStoryletState(), deck, (s) => -tension(s), rng)]!.id === "song") song++;
     expect(song / 2000).toBeGreaterThan(0.7);
     expect(song / 2000).toBeLessThan(0.8);
-    expect(directStorylet(storyletDeckFromJson([]), createStoryletState(), rng, () => 0)).toBe(-1);
+    expect(directStorylet(createStoryletState(), storyletDeckFromJson([]), () => 0, rng)).toBe(-1);
   });
 });
 

@@ -40,7 +40,7 @@ describe("telemetry events and metric reducers (chapter 39)", () => {
     recordTelemetry(r, { time: 15, type: "damage", value: 10 });
     recordTelemetry(r, { time: 20, type: "kill" });
     expect(readMetrics(r)).toEqual({ kills: 2, damage: 40, meanDamage: 20, maxDamage: 30, lastDamage: 10, killsPerSecond: 0.2, kd: 3, dpk: 1 });
-    expect(readMetrics(r, 30).killsPerSecond).toBe(0.1);
+    expect(readMetrics(r, { time: 30 }).killsPerSecond).toBe(0.1);
   });
 
   it("per-player rows feed normalisation and clustering", () => {

@@ -14,6 +14,10 @@ export interface FindPlanOptions {
    * `"goap"`: cheapest, regressive A* from the goal (default when costs differ).
    */
   readonly solver?: "bfs" | "astar" | "goap";
+  /** Facts that hold at the start (`"at(hall)"`); default: the domain's initial state. */
+  readonly start?: readonly string[];
+  /** Goal literals (`"has(key)"`, `"not alarm"`); default: the domain's goal. */
+  readonly goal?: readonly (string | PlanningLiteral)[];
   /** Expansion budget (default 1 000 000). */
   readonly maxExpansions?: number;
 }
@@ -55,8 +59,8 @@ function problemOf(domain: PlanningDomain | string): PlanningProblem {
 
 /**
  * Level-2 planning: plain inputs, plain result. `domain` is a {@link PlanningDomain} or its text;
- * `start` lists the facts that hold (default: the domain's initial state); `goal` lists literals
- * (default: the domain's goal). The grounded problem is cached per domain object. In a frame loop,
+ * `options.start` lists the facts that hold (default: the domain's initial state); `options.goal`
+ * lists literals (default: the domain's goal). The grounded problem is cached per domain object. In a frame loop,
  * use {@link compileProblem} once and {@link planBfs} / {@link planGoap} with a reused result.
  *
  * @example
@@ -67,16 +71,14 @@ function problemOf(domain: PlanningDomain | string): PlanningProblem {
  *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
  *   (:initial (at(hall) and in(key, kitchen)))
  *   (:goal (has(key)))`);
- * const result = findPlan(domain, undefined, ["has(key)", "at(hall)"]);
+ * const result = findPlan(domain, { goal: ["has(key)", "at(hall)"] });
  * result.plan; // → ["go(hall, kitchen)", "take(kitchen, key)", "go(kitchen, hall)"]
  * ```
+ * @param domain - The domain, parsed or as text.
+ * @param options - Start facts, goal, solver and budget; all optional.
  */
-export function findPlan(
-  domain: PlanningDomain | string,
-  start?: readonly string[],
-  goal?: readonly (string | PlanningLiteral)[],
-  options: FindPlanOptions = {},
-): FindPlanResult {
+export function findPlan(domain: PlanningDomain | string, options: FindPlanOptions = {}): FindPlanResult {
+  const { start, goal } = options;
   const problem = problemOf(domain);
   const s = start === undefined ? problem.initial : stateFromFacts(problem, start);
   const g = goal === undefined ? problem.goal : compileGoal(problem, goal);

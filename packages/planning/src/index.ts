@@ -6,6 +6,7 @@
  * {@link planBfs} / {@link planGoap} with a reused {@link PlanResult}.
  * @packageDocumentation
  */
+export { PathFlags } from "@tactica/search";
 export { PlanningErrorCodes, type PlanningErrorCode } from "./internal/errors";
 export type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningParameter, PlanningPredicate } from "./domain/types";
 export { parseDomain, formatDomain } from "./domain/parse-domain";
@@ -15,14 +16,15 @@ export {
   compileGoal,
   stateFromFacts,
   factsOfState,
+  getFactIndex,
   type CompileProblemOptions,
   type PlanningGoal,
   type PlanningProblem,
 } from "./ground/problem";
 export {
   createPlanningState,
-  hasFact,
-  setFact,
+  hasStateFact,
+  setStateFact,
   isActionApplicable,
   applyAction,
   isGoalSatisfied,

@@ -249,13 +249,13 @@ describe("findPlan (level 2)", () => {
       (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
       (:initial (at(hall) and in(key, kitchen)))
       (:goal (has(key)))`);
-    const result = findPlan(domain, undefined, ["has(key)", "at(hall)"]);
+    const result = findPlan(domain, { goal: ["has(key)", "at(hall)"] });
     expect(result.plan).toEqual(["go(hall, kitchen)", "take(kitchen, key)", "go(kitchen, hall)"]);
     expect(result.found).toBe(true);
     expect(findPlan(domain).plan).toEqual(["go(hall, kitchen)", "take(kitchen, key)"]);
-    expect(findPlan(domain, ["at(kitchen)", "in(key, kitchen)"], undefined, { solver: "goap" }).plan).toEqual(["take(kitchen, key)"]);
-    expect(findPlan(TAKE, undefined, undefined, { solver: "astar" }).cost).toBe(2);
-    expect(findPlan(domain, ["at(hall)"]).found).toBe(false);
+    expect(findPlan(domain, { start: ["at(kitchen)", "in(key, kitchen)"], solver: "goap" }).plan).toEqual(["take(kitchen, key)"]);
+    expect(findPlan(TAKE, { solver: "astar" }).cost).toBe(2);
+    expect(findPlan(domain, { start: ["at(hall)"] }).found).toBe(false);
   });
 });
 

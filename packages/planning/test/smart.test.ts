@@ -285,6 +285,16 @@ describe("smart objects", () => {
     expect(planHtn(htn, p.initial, ["rest(a1)"]).plan.map((a) => p.actionNames[a])).toEqual(["sit(a1)"]);
     expect(releaseSmartObject(reg, 0, 7)).toBe(true);
     expect(releaseSmartObject(reg, 0, 7)).toBe(false);
+    // Bad indices fail loudly instead of reading "full" or writing agent 0 (issue 26).
+    for (const bad of [undefined, -1, 0.5, 1] as unknown as number[]) {
+      expect(() => reserveSmartObject(reg, bad, 7)).toThrow(/PLANNING_ARGUMENT|reserveSmartObject: k/);
+      expect(() => releaseSmartObject(reg, bad, 7)).toThrow(/releaseSmartObject: k/);
+    }
+    for (const bad of [undefined, -1, 0.5] as unknown as number[]) {
+      expect(() => reserveSmartObject(reg, 0, bad)).toThrow(/reserveSmartObject: agent/);
+      expect(() => writeSmartObjectMask(mask, reg, bad)).toThrow(/writeSmartObjectMask: agent/);
+    }
+    expect(reg.users.every((u) => u === -1)).toBe(true);
     expect(() => addSmartObjects(base, [{ ...bench, slots: 0 }])).toThrow(/slots/);
     expect(() => addSmartObjects(base, [bench, { ...bench, object: "bench2" }])).toThrow(/already exists/);
   });

@@ -472,7 +472,7 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
     order: agent.arrays.order,
     agentBytes: agent.bytes,
     influenceSteps: new Uint32Array(2),
-    director: createDirector({ relaxMin: 30, relaxMax: 45 }, directorSeed),
+    director: createDirector({ relaxMin: 30, relaxMax: 45, seed: directorSeed }),
     query: createNavMeshQuery(mesh),
     navPath: createNavPath(Math.max(1, mesh.polyCount)),
     straight: createStraightPath(MAX_CORNERS),

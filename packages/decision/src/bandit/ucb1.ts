@@ -51,8 +51,12 @@ export function createUcb1(arms: number, options: Ucb1Options = {}): Ucb1 {
   return b;
 }
 
-/** The UCB1 value of arm `i` (`Infinity` for an unplayed arm). */
+/**
+ * The UCB1 value of arm `i` (`Infinity` for an unplayed arm).
+ * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not an arm.
+ */
 export function getUcb1Value(b: Ucb1, i: number): number {
+  if (i >>> 0 !== i || i >= b.counts.length) assertInteger("@tactica/decision: getUcb1Value", "i", i, 0, b.counts.length - 1);
   const c = b.counts[i]!;
   if (!(c > 0)) return Infinity;
   return b.sums[i]! / c + Math.sqrt((b.k * Math.log(b.total)) / c);

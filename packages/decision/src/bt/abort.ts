@@ -1,3 +1,4 @@
+import { assertInteger } from "@tactica/core";
 import { closeRun, openRun, type BtRun } from "./context";
 import { recordTrace } from "./trace-record";
 import { BtStatus } from "./status";
@@ -51,9 +52,11 @@ export function abortChildrenExcept<A>(run: BtRun<A>, n: number, keep: number): 
  * first), calling each running action's `abort` hook with `agent`; statuses return to `Idle`.
  * No allocation.
  *
- * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`, or when
+ *   `node` is `undefined`, not an integer or not a node index of `tree`.
  */
 export function abortTreeNode<A>(state: BtState, tree: BehaviorTree<A>, agent: A, node: number): void {
+  if (node >>> 0 !== node || node >= tree.nodeCount) assertInteger("@tactica/decision: abortTreeNode", "node", node, 0, tree.nodeCount - 1);
   const run = openRun("abortTreeNode", state, tree, agent);
   try {
     abortRunning(run, node);

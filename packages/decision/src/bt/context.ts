@@ -19,6 +19,14 @@ export interface BtRun<A> extends BtActionContext<A> {
   hintTree: BehaviorTree<unknown> | null;
   /** State of {@link BtRun.hintTree}. */
   hintState: BtState | null;
+  /**
+   * Pending pre-emptions, pairs `(composite, new child)`: a reactive selector that tries a
+   * higher-priority child while a lower one runs pushes one; the first action the new branch
+   * enters aborts the old branch before its own tick (`flushPreemptions` in exec.ts).
+   */
+  preempt: number[];
+  /** Number of pairs in {@link BtRun.preempt}. */
+  preemptLength: number;
 }
 
 function createRun(): BtRun<unknown> {
@@ -34,6 +42,8 @@ function createRun(): BtRun<unknown> {
     state: undefined as unknown as BtState,
     hintTree: null,
     hintState: null,
+    preempt: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    preemptLength: 0,
   };
 }
 
@@ -55,6 +65,7 @@ export function openRun<A>(fn: string, state: BtState, tree: BehaviorTree<A>, ag
   run.blackboard = state.blackboard;
   run.hintTree = null;
   run.hintState = null;
+  run.preemptLength = 0;
   return run;
 }
 

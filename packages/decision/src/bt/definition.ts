@@ -21,7 +21,12 @@ export interface BtNodeBase {
  * (a sequence in a seeded random order drawn on entry), `randomSelector` (a selector in a seeded
  * random order). With `memory: true` (default) a running child is resumed on the next tick;
  * with `memory: false` (reactive) the composite re-evaluates from its first child every tick
- * and aborts a running child that is no longer reached.
+ * and aborts a running child that is no longer reached. A reactive selector (or one reordered
+ * by hints) whose higher-priority branch takes over aborts the running lower-priority branch
+ * before that branch's first action ticks (abort first, then tick): the new branch's conditions
+ * decide the pre-emption, so guard higher-priority actions that may fail at once with a
+ * condition, or the lower branch restarts each tick. A reactive sequence aborts its running
+ * child after an earlier child stops succeeding.
  */
 export interface BtCompositeNode extends BtNodeBase {
   /** Node type. */

@@ -160,9 +160,21 @@ function execSelector<A>(run: BtRun<A>, n: number, entering: boolean): number {
       return cr;
     }
   } else {
+    // Reactive: a higher-priority child tried while a lower one runs may pre-empt it. The old
+    // branch is aborted before the new branch's first action ticks (flushPreemptions), so an
+    // abort hook that clears shared state (a movement target) cannot undo what the new branch
+    // just started; a branch of conditions alone aborts it after (below).
+    const running = state.status[n] === RUNNING ? state.cursor[n]! : -1;
     for (let p = 0; p < cnt; p++) {
       const c = t.children[start + order[start + p]!]!;
+      const mark = run.preemptLength;
+      if (p < running) {
+        run.preempt[mark * 2] = n;
+        run.preempt[mark * 2 + 1] = c;
+        run.preemptLength = mark + 1;
+      }
       const cr = execNode(run, c);
+      if (run.preemptLength > mark) run.preemptLength = mark;
       if (cr === FAILURE) continue;
       abortChildrenExcept(run, n, c);
       state.cursor[n] = p;
@@ -170,6 +182,16 @@ function execSelector<A>(run: BtRun<A>, n: number, entering: boolean): number {
     }
   }
   return FAILURE;
+}
+
+/**
+ * Runs the pending pre-emptions of reactive selectors: aborts every running child of each
+ * composite except the new branch. Called before an action of the new branch is entered.
+ */
+function flushPreemptions<A>(run: BtRun<A>): void {
+  const len = run.preemptLength;
+  run.preemptLength = 0;
+  for (let i = 0; i < len; i++) abortChildrenExcept(run, run.preempt[i * 2]!, run.preempt[i * 2 + 1]!);
 }
 
 /** Parallel and race: every child each tick; success/failure policies from the flags. */
@@ -356,7 +378,10 @@ export function execNode<A>(run: BtRun<A>, n: number): number {
         r = p;
         break;
       }
-      if (entering) state.gen[n] = (state.gen[n]! + 1) >>> 0;
+      if (entering) {
+        if (run.preemptLength !== 0) flushPreemptions(run);
+        state.gen[n] = (state.gen[n]! + 1) >>> 0;
+      }
       const h = t.handlers[n]!;
       run.node = n;
       run.args = t.args[n]!;

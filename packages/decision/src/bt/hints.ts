@@ -1,3 +1,4 @@
+import { assertInteger } from "@tactica/core";
 import { ownValue } from "../definition-error";
 import { BtStatus } from "./status";
 import type { BehaviorTree, BtState } from "./types";
@@ -51,8 +52,10 @@ export function clearTreeHints<A>(state: BtState, tree: BehaviorTree<A>): void {
 /**
  * Current evaluation order of a selector's children (node indices), e.g. after hints. Allocates
  * the returned array (level 2; the order lives in `state.order`).
+ * @throws TacticaError `INVALID_ARGUMENT` when `node` is `undefined`, not an integer or not a node of `tree`.
  */
 export function getSelectorOrder<A>(state: BtState, tree: BehaviorTree<A>, node: number): number[] {
+  if (node >>> 0 !== node || node >= tree.nodeCount) assertInteger("@tactica/decision: getSelectorOrder", "node", node, 0, tree.nodeCount - 1);
   const start = tree.childStart[node]!;
   const out: number[] = [];
   for (let p = 0; p < tree.childCount[node]!; p++) out.push(tree.children[start + state.order[start + p]!]!);

@@ -1,4 +1,4 @@
-import { invalidArgument } from "@tactica/core";
+import { assertInteger, invalidArgument } from "@tactica/core";
 import { abortRunning } from "./abort";
 import { closeRun, openRun, type BtRun } from "./context";
 import { evaluateTree, TIME_EPS } from "./exec";
@@ -102,11 +102,14 @@ export function postTreeEvent(state: BtState): void {
 /**
  * Finishes a running action from outside the tick (asynchronous work): the action node returns
  * `success ? Success : Failure` on the next evaluation, which an event-driven tree performs at
- * its next update. Returns false (and does nothing) when the node is not a running action.
+ * its next update. Returns false (and does nothing) when the node is not a running action (a
+ * late result of an aborted run).
+ * @throws TacticaError `INVALID_ARGUMENT` when `node` is `undefined`, not an integer or not a node of `tree`.
  */
 export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: number, success: boolean): boolean {
   checkTreeState("resolveAction", tree as BehaviorTree<unknown>, state);
-  if (!(node >= 0 && node < tree.nodeCount) || tree.kind[node] !== NodeKind.Action || state.status[node] !== BtStatus.Running) return false;
+  if (node >>> 0 !== node || node >= tree.nodeCount) assertInteger("@tactica/decision: resolveAction", "node", node, 0, tree.nodeCount - 1);
+  if (tree.kind[node] !== NodeKind.Action || state.status[node] !== BtStatus.Running) return false;
   state.pending[node] = success ? BtStatus.Success : BtStatus.Failure;
   state.wake = true;
   return true;

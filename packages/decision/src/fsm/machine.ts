@@ -526,10 +526,21 @@ export function getActiveStateName<A>(state: MachineState, machine: StateMachine
   return state.current < 0 ? "" : machine.names[state.current]!;
 }
 
-/** True when state `name` is active (the leaf or one of its ancestors). */
+/**
+ * True when state `name` is active (the leaf or one of its ancestors).
+ * @throws TacticaError `INVALID_ARGUMENT` when `name` is not a state of `machine` (a typo would
+ *   otherwise read as "not active" forever).
+ */
 export function isStateActive<A>(state: MachineState, machine: StateMachine<A>, name: string): boolean {
   const s = ownValue(machine.index, name);
-  return s !== undefined && state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
+  if (s === undefined)
+    invalidArgument(
+      "@tactica/decision: isStateActive",
+      "name",
+      `is not a state of this machine (${JSON.stringify(name)})`,
+      `Use one of ${machine.names.join(", ")}.`,
+    );
+  return state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
 }
 
 /** JSON-safe snapshot of a {@link MachineState} (states and events by name). */

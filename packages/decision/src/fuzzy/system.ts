@@ -376,8 +376,14 @@ function varId(sys: FuzzySystem, v: string | number, fn: string): number {
   return i;
 }
 
-/** Degree of membership of `x` in set `set` (global set index). O(1). */
+/**
+ * Degree of membership of `x` in set `set` (global set index). O(1).
+ * @param set - Global set index, `0 .. sys.setType.length − 1`.
+ * @param x - Crisp value in the variable's units.
+ * @throws TacticaError `INVALID_ARGUMENT` when `set` is `undefined`, not an integer or out of range.
+ */
 export function getFuzzyMembership(sys: FuzzySystem, set: number, x: number): number {
+  if (set >>> 0 !== set || set >= sys.setType.length) assertInteger("@tactica/decision: getFuzzyMembership", "set", set, 0, sys.setType.length - 1);
   return membership(sys.setType[set]!, sys.setPoints, set * 4, x);
 }
 
@@ -392,7 +398,7 @@ export function fuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | 
   let x = value;
   if (!(x >= sys.min[v]!)) x = sys.min[v]!;
   else if (x > sys.max[v]!) x = sys.max[v]!;
-  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) state.dom[s] = getFuzzyMembership(sys, s, x);
+  for (let s = sys.setStart[v]!; s < sys.setStart[v]! + sys.setCount[v]!; s++) state.dom[s] = membership(sys.setType[s]!, sys.setPoints, s * 4, x);
 }
 
 /**

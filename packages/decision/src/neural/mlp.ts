@@ -72,11 +72,8 @@ export function createMlp(layers: readonly number[], rng: Rng, options?: { scale
   return net;
 }
 
-/**
- * Forward pass: writes the output layer into `out` (and every activation into
- * `net.activations`). O(weights), no allocation.
- */
-export function runMlp(net: Mlp, input: ArrayLike<number>, out?: { [i: number]: number; length: number }): void {
+/** Forward pass into `net.activations` (and the output layer into `out` when given). */
+function forwardMlp(net: Mlp, input: ArrayLike<number>, out: { [i: number]: number; length: number } | undefined): void {
   const L = net.layers;
   const a = net.activations;
   for (let i = 0; i < L[0]!; i++) a[i] = input[i]!;
@@ -103,6 +100,17 @@ export function runMlp(net: Mlp, input: ArrayLike<number>, out?: { [i: number]: 
   }
 }
 
+/**
+ * Forward pass: writes the output layer into `out` (one entry per output unit, in [0, 1]) and
+ * every activation into `net.activations`. O(weights), no allocation.
+ * @param out - Output buffer, length ≥ the output layer's size.
+ * @param net - The network.
+ * @param input - Input activations, one per input unit.
+ */
+export function runMlp(out: { [i: number]: number; length: number }, net: Mlp, input: ArrayLike<number>): void {
+  forwardMlp(net, input, out);
+}
+
 /** Options of {@link trainMlpSample}. */
 export interface TrainMlpSampleOptions {
   /** Fraction of the previous weight change added to this one, in [0, 1). Default 0. */
@@ -116,7 +124,7 @@ export interface TrainMlpSampleOptions {
  */
 export function trainMlpSample(net: Mlp, input: ArrayLike<number>, target: ArrayLike<number>, rate: number, options: TrainMlpSampleOptions = {}): number {
   const momentum = options.momentum ?? 0;
-  runMlp(net, input);
+  forwardMlp(net, input, undefined);
   const L = net.layers;
   const a = net.activations;
   const d = net.deltas;

@@ -47,7 +47,7 @@ export function createDynamicScripting(ruleCount: number, options: DynamicScript
  * among the rules not yet drawn (rules with weight 0 are never drawn). Returns how many were
  * drawn (fewer when not enough rules have positive weight). O(size × rules), no allocation.
  */
-export function generateScript(ds: DynamicScripting, size: number, rng: Rng, out: Int32Array): number {
+export function generateScript(out: Int32Array, ds: DynamicScripting, size: number, rng: Rng): number {
   const n = ds.weights.length;
   const k = Math.min(size, out.length, n);
   ds.used.fill(0);
@@ -86,6 +86,7 @@ export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<numbe
   let added = 0;
   for (let k = 0; k < count; k++) {
     const r = script[k]!;
+    if (r >>> 0 !== r || r >= n) assertInteger("@tactica/decision: adaptScriptWeights", `script[${k}]`, r, 0, n - 1);
     if (ds.used[r] === 1) continue;
     ds.used[r] = 1;
     const nw = Math.min(ds.maxWeight, Math.max(ds.minWeight, w[r]! + delta));

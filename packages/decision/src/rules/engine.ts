@@ -2,10 +2,10 @@ import { assertFinite, assertInteger, createRng, invalidArgument, restoreRng, rn
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { ConflictStrategy, RuleBaseDefinition } from "./definition";
 
-/** A bound test: reads working memory through {@link getFact}; returns whether it holds. */
+/** A bound test: reads working memory through {@link getRuleFact}; returns whether it holds. */
 export type RuleTest = (state: RuleState, engine: RuleEngine, args: Readonly<Record<string, unknown>>) => boolean;
 
-/** A bound action, run when its rule fires (it may call {@link setFact} on `state`). */
+/** A bound action, run when its rule fires (it may call {@link setRuleFact} on `state`). */
 export type RuleCall = (state: RuleState, engine: RuleEngine, args: Readonly<Record<string, unknown>>, rule: number) => void;
 
 /** Code that rule definitions refer to by name. */
@@ -301,9 +301,9 @@ const num = (v: number | boolean): number => (typeof v === "boolean" ? (v ? 1 : 
  *   rules: [{ name: "attack", when: [{ fact: "enemyVisible", value: true }], then: [{ set: "state", value: 2 }] }],
  * });
  * const state = createRuleState(engine);
- * setFact(state, engine, "enemyVisible", true);
+ * setRuleFact(state, engine, "enemyVisible", true);
  * runRuleCycle(state, engine);
- * getFact(state, engine, "state"); // 2
+ * getRuleFact(state, engine, "state"); // 2
  * ```
  *
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
@@ -593,9 +593,10 @@ export function getFactId(engine: RuleEngine, name: string): number {
  * Reads fact `name` (booleans are 1/0; a symbolic fact reads as its symbol id, see
  * {@link getFactSymbol}) from `state`. @throws TacticaError for an unknown fact.
  */
-export function getFact(state: RuleState, engine: RuleEngine, name: string): number {
+export function getRuleFact(state: RuleState, engine: RuleEngine, name: string): number {
   const f = ownValue(engine.factIndex, name);
-  if (f === undefined) invalidArgument(`${WHERE}: getFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
+  if (f === undefined)
+    invalidArgument(`${WHERE}: getRuleFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
   return state.facts[f]!;
 }
 
@@ -615,7 +616,7 @@ export function getFactSymbol(state: RuleState, engine: RuleEngine, name: string
 
 /**
  * Id of symbol `text` in `engine`'s symbol table, or -1 when the rule base never mentions it.
- * Pass ids to {@link setFact} in hot loops to skip the string lookup.
+ * Pass ids to {@link setRuleFact} in hot loops to skip the string lookup.
  */
 export function getSymbolId(engine: RuleEngine, text: string): number {
   return ownValue(engine.symbolIndex, text) ?? -1;
@@ -631,27 +632,32 @@ export function getSymbolId(engine: RuleEngine, text: string): number {
  * @throws TacticaError for an unknown fact, a non-finite value, a string for a numeric fact, or
  * a number that is no symbol id (or a boolean) for a symbolic fact.
  */
-export function setFact(state: RuleState, engine: RuleEngine, fact: string | number, value: number | boolean | string): void {
+export function setRuleFact(state: RuleState, engine: RuleEngine, fact: string | number, value: number | boolean | string): void {
   const f = typeof fact === "number" ? fact : (ownValue(engine.factIndex, fact) ?? -1);
   if (!(f >= 0 && f < engine.factNames.length && f === Math.floor(f)))
-    invalidArgument(`${WHERE}: setFact`, "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
+    invalidArgument(`${WHERE}: setRuleFact`, "fact", `is not a declared fact (${String(fact)})`, "Declare it in the rule base's facts.");
   let v: number;
   if (engine.factKind[f] === 1) {
     if (typeof value === "string") v = ownValue(engine.symbolIndex, value) ?? -1;
     else if (typeof value === "number" && Number.isInteger(value) && value >= -1 && value < engine.symbols.length) v = value;
     else
       invalidArgument(
-        `${WHERE}: setFact`,
+        `${WHERE}: setRuleFact`,
         "value",
         `must be a string or a symbol id for symbolic fact ${JSON.stringify(engine.factNames[f])} (got ${String(value)})`,
         "Pass a string, or an id from getSymbolId.",
       );
   } else {
     if (typeof value === "string")
-      invalidArgument(`${WHERE}: setFact`, "value", `is a string but fact ${JSON.stringify(engine.factNames[f])} is numeric`, "Pass a number or a boolean.");
+      invalidArgument(
+        `${WHERE}: setRuleFact`,
+        "value",
+        `is a string but fact ${JSON.stringify(engine.factNames[f])} is numeric`,
+        "Pass a number or a boolean.",
+      );
     v = typeof value === "boolean" ? (value ? 1 : 0) : value;
   }
-  if (!Number.isFinite(v)) assertFinite(`${WHERE}: setFact`, "value", v);
+  if (!Number.isFinite(v)) assertFinite(`${WHERE}: setRuleFact`, "value", v);
   if (state.facts[f] === v) return;
   state.facts[f] = v;
   if (state.dirtyFlag[f] === 0) {
@@ -770,7 +776,7 @@ function fire(st: RuleState, e: RuleEngine, r: number): void {
     if (kind === 2) t.actFn[a]!(st, e, t.actArgs[a]!, r);
     else {
       const f = t.actFact[a]!;
-      setFact(st, e, f, kind === 0 ? t.actValue[a]! : st.facts[f]! + t.actValue[a]!);
+      setRuleFact(st, e, f, kind === 0 ? t.actValue[a]! : st.facts[f]! + t.actValue[a]!);
     }
   }
   st.fireCount[r]!++;
@@ -849,7 +855,7 @@ export function reinforceRule(state: RuleState, engine: RuleEngine, rule: string
   const min = options?.min ?? 0;
   const max = options?.max ?? Infinity;
   const r = typeof rule === "number" ? rule : (ownValue(engine.ruleIndex, rule) ?? -1);
-  if (!(r >= 0 && r < engine.ruleNames.length))
+  if (!(r >= 0 && r < engine.ruleNames.length && r === Math.floor(r)))
     invalidArgument(`${WHERE}: reinforceRule`, "rule", `is not a rule of this engine (${String(rule)})`, "Pass a rule name or index.");
   const w = state.weight[r]! + (success ? step : -step);
   state.weight[r] = w < min ? min : w > max ? max : w;

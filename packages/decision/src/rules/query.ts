@@ -38,10 +38,10 @@ let cand = new Int32Array(64);
  *   ],
  * });
  * const state = createRuleState(engine);
- * setFact(state, engine, "concept", "onHit");
- * setFact(state, engine, "speaker.class", "medic");
+ * setRuleFact(state, engine, "concept", "onHit");
+ * setRuleFact(state, engine, "speaker.class", "medic");
  * engine.ruleNames[queryRules(state, engine, createRng(1))]; // "medic"
- * setFact(state, engine, "speaker.class", "scout");
+ * setRuleFact(state, engine, "speaker.class", "scout");
  * engine.ruleNames[queryRules(state, engine, createRng(1))]; // "generic"
  * ```
  *

@@ -7,7 +7,7 @@ import { rngNextFloat, type Rng } from "@tactica/core";
  * leftover at the end falls to the last valid option). Options with `mask[i] === 0` (when a mask
  * is given) are skipped. Returns -1 when no option has a positive weight. O(count), no allocation.
  */
-export function pickWeighted(rng: Rng, weights: ArrayLike<number>, count: number, options?: PickWeightedOptions): number {
+export function pickWeighted(weights: ArrayLike<number>, count: number, rng: Rng, options?: PickWeightedOptions): number {
   return pickWeightedMasked(rng, weights, count, options?.mask);
 }
 
@@ -46,18 +46,19 @@ export function pickWeightedMasked(rng: Rng, weights: ArrayLike<number>, count: 
  * 3. if `cutoff > 0`, drop options whose weight is below `cutoff × (highest remaining weight)`;
  * 4. weight-based random among the survivors ({@link pickWeighted}).
  *
- * `mask` (length ≥ count) is scratch the function writes (1 = survivor). Returns the chosen index
+ * `mask` (length ≥ count, first: it is the output buffer) is scratch the function writes (1 =
+ * survivor); the `Rng` comes last, after the inputs. Returns the chosen index
  * or -1 when every weight is ≤ 0. O(count), no allocation.
  *
  * @param cutoff - fraction in [0, 1] of the best weight an option needs to stay in the draw
  */
 export function selectDualUtility(
-  rng: Rng,
+  mask: { [i: number]: number; length: number },
   ranks: ArrayLike<number>,
   weights: ArrayLike<number>,
   count: number,
   cutoff: number,
-  mask: { [i: number]: number; length: number },
+  rng: Rng,
 ): number {
   let best = -Infinity;
   for (let i = 0; i < count; i++) if (weights[i]! > 0 && ranks[i]! > best) best = ranks[i]!;

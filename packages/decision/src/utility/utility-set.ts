@@ -262,7 +262,7 @@ function chooseAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number
     pick =
       set.mode === 1
         ? pickWeightedMasked(rng, state.scores, set.optionCount, undefined)
-        : selectDualUtility(rng, state.ranks, state.scores, set.optionCount, set.cutoff, state.mask);
+        : selectDualUtility(state.mask, state.ranks, state.scores, set.optionCount, set.cutoff, rng);
   }
   if (pick >= 0) state.current = pick;
   return pick;

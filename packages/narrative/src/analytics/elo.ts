@@ -6,8 +6,8 @@ export function eloExpected(a: number, b: number): number {
 }
 
 /**
- * Elo update after one game: `score` is 1 (a wins), 0.5 (draw) or 0 (b wins); `k` (default 32) is
- * the step. Returns the two new ratings. Beating a stronger opponent gains more.
+ * Elo update after one game: `score` is 1 (a wins), 0.5 (draw) or 0 (b wins); `options.k`
+ * (default 32) is the step. Returns the two new ratings. Beating a stronger opponent gains more.
  *
  * @example
  * ```ts
@@ -15,7 +15,8 @@ export function eloExpected(a: number, b: number): number {
  * updateElo(1700, 1500, 1).map(Math.round); // → [1708, 1492]
  * ```
  */
-export function updateElo(a: number, b: number, score: number, k = 32): [number, number] {
+export function updateElo(a: number, b: number, score: number, options: { readonly k?: number } = {}): [number, number] {
+  const k = options.k ?? 32;
   if (!isFiniteNumber(a) || !isFiniteNumber(b)) fail("INVALID_ARGUMENT", "updateElo", "ratings must be finite numbers.", "a");
   if (!isFiniteNumber(score) || score < 0 || score > 1) fail("INVALID_ARGUMENT", "updateElo", `score must be in [0, 1] (1 = a wins), got ${score}.`, "score");
   if (!isFiniteNumber(k) || k <= 0) fail("INVALID_ARGUMENT", "updateElo", `k must be a finite number > 0, got ${k}.`, "k");

@@ -132,11 +132,12 @@ export function recordTelemetry(reducers: MetricReducers, event: TelemetryEvent)
 
 /**
  * The metrics now: name → value (0 for a metric with no data; a rate over a zero-length span is
- * 0). `now` (default: the last event's time) ends the span of `rate` metrics.
+ * 0). `options.time` (default: the last event's time, same clock as the events' `time`) ends the
+ * span of `rate` metrics.
  */
-export function readMetrics(reducers: MetricReducers, now?: number): Record<string, number> {
+export function readMetrics(reducers: MetricReducers, options: { readonly time?: number } = {}): Record<string, number> {
   const out: Record<string, number> = Object.create(null) as Record<string, number>;
-  const span = Number.isNaN(reducers.start) ? 0 : Math.max(0, (now ?? reducers.end) - reducers.start);
+  const span = Number.isNaN(reducers.start) ? 0 : Math.max(0, (options.time ?? reducers.end) - reducers.start);
   for (const d of reducers.definitions) {
     const n = reducers.counts[d.event] ?? 0;
     const s = reducers.sums[d.event] ?? 0;

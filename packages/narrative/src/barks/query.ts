@@ -6,7 +6,7 @@ import {
   hashAnimationName,
   queryRules,
   registerAnimation,
-  setFact,
+  setRuleFact,
   type AnimationBlackboard,
   type RuleEngine,
   type RuleQueryOptions,
@@ -125,7 +125,7 @@ const queryOptions: RuleQueryOptions = {
  * @throws TacticaError `INVALID_ARGUMENT` (path `query.facts.<key>`) for a string where the
  * rules compare numbers, or a non-finite number.
  */
-export function findBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+export function findBark(state: BarkState, rules: BarkRuleSet, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
   if (options.twinning === undefined) return findBarkIn(rules, state, query, rng);
   twinNow = nowOf("findBark", state, options);
   twinX = options.x ?? 0;
@@ -145,13 +145,13 @@ function writeQuery(engine: RuleEngine, memory: RuleState, query: BarkQuery): vo
   for (let f = 0; f < names.length; f++) {
     const name = names[f]!;
     if (name === CONCEPT_FACT) {
-      setFact(memory, engine, f, typeof query.concept === "string" ? query.concept : -1);
+      setRuleFact(memory, engine, f, typeof query.concept === "string" ? query.concept : -1);
       continue;
     }
     const v = readFact(query.facts, name);
-    if (engine.factKind[f] === 1) setFact(memory, engine, f, typeof v === "string" ? v : v === undefined ? 0 : -1);
-    else if (v === undefined) setFact(memory, engine, f, 0);
-    else if (typeof v === "boolean" || isFiniteNumber(v)) setFact(memory, engine, f, v);
+    if (engine.factKind[f] === 1) setRuleFact(memory, engine, f, typeof v === "string" ? v : v === undefined ? 0 : -1);
+    else if (v === undefined) setRuleFact(memory, engine, f, 0);
+    else if (typeof v === "boolean" || isFiniteNumber(v)) setRuleFact(memory, engine, f, v);
     else
       fail(
         "INVALID_ARGUMENT",
@@ -222,14 +222,14 @@ export function recordBark(state: BarkState, concept: string, choice: Pick<BarkC
  * ]);
  * const memory = createBarkState();
  * const rng = createRng(7);
- * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
- * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Reloading!" (line on cooldown)
+ * sayBark(memory, rules, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
+ * sayBark(memory, rules, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Reloading!" (line on cooldown)
  * stepBarks(memory, 10);
- * sayBark(rules, memory, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
+ * sayBark(memory, rules, { concept: "reload", facts: { class: "medic" } }, rng)?.text; // → "Medic reloading!"
  * ```
  */
-export function sayBark(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
-  const choice = findBark(rules, state, query, rng, options);
+export function sayBark(state: BarkState, rules: BarkRuleSet, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+  const choice = findBark(state, rules, query, rng, options);
   if (choice !== null) recordBark(state, query.concept, choice, options);
   return choice;
 }

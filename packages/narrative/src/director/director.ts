@@ -58,6 +58,12 @@ export interface Director {
   rng: Rng;
 }
 
+/** Options of {@link createDirector}: any {@link DirectorConfig} field (the rest default) and the seed. */
+export interface CreateDirectorOptions extends Partial<DirectorConfig> {
+  /** Seed of the director's `Rng` (phase durations), default 0. */
+  readonly seed?: number | string;
+}
+
 const DEFAULTS: DirectorConfig = {
   peak: 1,
   fadeBelow: 0.6,
@@ -94,7 +100,7 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
  *
  * @example
  * ```ts
- * const director = createDirector({ relaxMin: 30, relaxMax: 45 }, 1);
+ * const director = createDirector({ relaxMin: 30, relaxMax: 45, seed: 1 });
  * addDirectorIntensity(director, 1.2);     // a survivor incapacitated
  * stepDirector(director, 0.1);
  * director.phase;                          // → "sustain-peak"
@@ -104,7 +110,8 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
  * getDirectorSpawnBudget(director);        // → 0
  * ```
  */
-export function createDirector(config: Partial<DirectorConfig> = {}, seed: number | string = 0): Director {
+export function createDirector(options: CreateDirectorOptions = {}): Director {
+  const { seed = 0, ...config } = options;
   const c: DirectorConfig = { ...DEFAULTS, ...config, spawnBudget: { ...DEFAULTS.spawnBudget, ...config.spawnBudget } };
   checkConfig("createDirector", c, "config.");
   return { config: c, phase: "build-up", intensity: 0, phaseTime: 0, phaseDuration: 0, distance: 0, rng: createRng(seed) };
@@ -130,11 +137,12 @@ function enter(d: Director, phase: DirectorPhase): void {
 
 /**
  * Advances the director by `dt` seconds: intensity decays, then the phase machine runs
- * (build-up → sustain-peak → peak-fade → relax → build-up). `distance` is how far the players
- * moved during `dt` (it ends relax early once it adds up to `config.relaxDistance`). Returns the
- * phase after the step.
+ * (build-up → sustain-peak → peak-fade → relax → build-up). `options.distance` is how far the
+ * players moved during `dt` (default 0, in the level's distance unit; it ends relax early once it
+ * adds up to `config.relaxDistance`). Returns the phase after the step.
  */
-export function stepDirector(director: Director, dt: number, distance = 0): DirectorPhase {
+export function stepDirector(director: Director, dt: number, options: { readonly distance?: number } = {}): DirectorPhase {
+  const distance = options.distance ?? 0;
   if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", "stepDirector", `dt must be a finite number ≥ 0, got ${dt}.`, "dt");
   if (!isFiniteNumber(distance) || distance < 0) fail("INVALID_ARGUMENT", "stepDirector", `distance must be a finite number ≥ 0, got ${distance}.`, "distance");
   const d = director;

@@ -208,8 +208,8 @@ export interface GenerateAcceptedResult {
  */
 export function generateAccepted(
   grammar: Grammar,
-  rng: Rng,
   accept: (text: string) => boolean,
+  rng: Rng,
   options: ExpandGrammarOptions & { maxTries?: number } = {},
 ): GenerateAcceptedResult {
   const maxTries = options.maxTries ?? 100;
@@ -229,6 +229,7 @@ const jsonCache = new WeakMap<object, Grammar>();
  * Level 2: one line of text from Tracery JSON and a seed. The validated grammar is cached per
  * JSON object (a WeakMap), so calling it again with the same object does not re-check it. In a
  * loop, use {@link grammarFromJson} once and {@link expandGrammar} with one `Rng`.
+ * `options.start` is the start symbol (default `"#origin#"`).
  *
  * @example
  * ```ts
@@ -236,7 +237,8 @@ const jsonCache = new WeakMap<object, Grammar>();
  * generateText(tavern, 7); // → "The Rusty Pony" (the same for the same seed)
  * ```
  */
-export function generateText(json: object, seed: number | string, start = "#origin#"): string {
+export function generateText(json: object, seed: number | string, options: { readonly start?: string } = {}): string {
+  const start = options.start ?? "#origin#";
   let grammar = jsonCache.get(json);
   if (grammar === undefined) {
     grammar = grammarFromJson(json);

@@ -40,9 +40,9 @@ export interface MerchantItemOptions {
  * ```ts
  * const swords = createMerchantItem(1 / 200, 1 / 100);        // ρ = 0.5
  * const rng = createRng(3);
- * const first = visitMerchantItem(swords, rng, 0);            // stationary: mean ρ/(1 − ρ) = 1
+ * const first = visitMerchantItem(swords, 0, rng);            // stationary: mean ρ/(1 − ρ) = 1
  * tradeMerchantItem(swords, -Math.min(first, 1));             // the player buys one if there is one
- * const later = visitMerchantItem(swords, rng, 48);           // transient from the count after the trade
+ * const later = visitMerchantItem(swords, 48, rng);           // transient from the count after the trade
  * later >= 0;                                                 // → true
  * ```
  */
@@ -63,7 +63,7 @@ export function getMerchantStock(item: MerchantItem): number {
 }
 
 /**
- * The player visits at time `now`: the first visit samples the stationary distribution (plus the
+ * The player visits at time `time` (the caller's clock, in the rates' time unit): the first visit samples the stationary distribution (plus the
  * guaranteed `offset`), later ones the transient distribution from the last observed count over
  * the elapsed time. Only a visit samples; between visits nothing is simulated. Returns the stock
  * the player sees ({@link getMerchantStock}: queue plus reserve).
@@ -73,25 +73,25 @@ export function getMerchantStock(item: MerchantItem): number {
  * could have refilled, a virtual observation of that count is backdated to the moment it filled and
  * the transient distribution runs from there (chapter 37).
  */
-export function visitMerchantItem(item: MerchantItem, rng: Rng, now: number): number {
-  if (!isFiniteNumber(now)) fail("INVALID_ARGUMENT", "visitMerchantItem", `now must be a finite number, got ${String(now)}.`, "now");
+export function visitMerchantItem(item: MerchantItem, time: number, rng: Rng): number {
+  if (!isFiniteNumber(time)) fail("INVALID_ARGUMENT", "visitMerchantItem", `time must be a finite number, got ${String(time)}.`, "time");
   if (!item.observed) {
-    item.count = sampleStationaryQueue(rng, item.addRate, item.removeRate) + item.offset;
+    item.count = sampleStationaryQueue(item.addRate, item.removeRate, rng) + item.offset;
     item.observed = true;
   } else {
-    if (now < item.time)
-      fail("INVALID_ARGUMENT", "visitMerchantItem", `now (${now}) is before the last observation (${item.time}); time only moves forward.`, "now");
+    if (time < item.time)
+      fail("INVALID_ARGUMENT", "visitMerchantItem", `time (${time}) is before the last observation (${item.time}); time only moves forward.`, "time");
     let from = item.time;
     if (item.reserveLevel < item.reserve) {
       const full = item.addRate > 0 ? from + (item.reserve - item.reserveLevel) / item.addRate : Infinity;
-      const until = Math.min(now, full);
+      const until = Math.min(time, full);
       if (item.count > 0 && until > from) item.count = Math.max(0, item.count - rngPoisson(rng, item.removeRate * (until - from)));
       item.reserveLevel = until >= full ? item.reserve : Math.min(item.reserve, item.reserveLevel + item.addRate * (until - from));
       from = until;
     }
-    if (now > from) item.count = sampleTransientQueue(rng, item.addRate, item.removeRate, item.count, now - from);
+    if (time > from) item.count = sampleTransientQueue(item.addRate, item.removeRate, item.count, time - from, rng);
   }
-  item.time = now;
+  item.time = time;
   return getMerchantStock(item);
 }
 
@@ -118,7 +118,7 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
   if (!isFiniteNumber(at)) fail("INVALID_ARGUMENT", fn, `time must be a finite number, got ${String(at)}.`, "time");
   if (item.observed && at < item.time)
     fail("INVALID_ARGUMENT", fn, `time (${at}) is before the last observation (${item.time}); apply events in time order.`, "time");
-  visitMerchantItem(item, rng, at);
+  visitMerchantItem(item, at, rng);
 }
 
 /**
@@ -130,12 +130,12 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
  * ```ts
  * const arrows = createMerchantItem(1, 1 / 0.98);
  * const rng = createRng(2);
- * visitMerchantItem(arrows, rng, 0);
+ * visitMerchantItem(arrows, 0, rng);
  * tradeMerchantItem(arrows, -arrows.count);                          // the player buys every arrow
- * restockMerchantItem(arrows, rng, 0.001, { below: 50, amount: 50 }) >= 50; // → true (Monday's delivery)
+ * restockMerchantItem(arrows, 0.001, { below: 50, amount: 50 }, rng) >= 50; // → true (Monday's delivery)
  * ```
  */
-export function restockMerchantItem(item: MerchantItem, rng: Rng, time: number, rule: { below: number; amount: number }): number {
+export function restockMerchantItem(item: MerchantItem, time: number, rule: { below: number; amount: number }, rng: Rng): number {
   if (!Number.isInteger(rule.amount) || rule.amount < 0 || !isFiniteNumber(rule.below))
     fail("INVALID_ARGUMENT", "restockMerchantItem", "rule.amount must be an integer ≥ 0 and rule.below a finite number.", "rule");
   observeAt("restockMerchantItem", item, rng, time);
@@ -147,7 +147,7 @@ export function restockMerchantItem(item: MerchantItem, rng: Rng, time: number, 
  * A rate change at `time` (a new mine, a war): a virtual observation closes the old rate segment,
  * then the new rates apply from there. ρ ≥ 1 throws `NARRATIVE_QUEUE` before anything changes.
  */
-export function setMerchantRates(item: MerchantItem, rng: Rng, time: number, addRate: number, removeRate: number): MerchantItem {
+export function setMerchantRates(item: MerchantItem, time: number, addRate: number, removeRate: number, rng: Rng): MerchantItem {
   mm1Stationary([], addRate, removeRate);
   observeAt("setMerchantRates", item, rng, time);
   item.addRate = addRate;
@@ -165,12 +165,12 @@ export function setMerchantRates(item: MerchantItem, rng: Rng, time: number, add
  * ```ts
  * const swords = createMerchantItem(1 / 200, 1 / 100);
  * const rng = createRng(4);
- * visitMerchantItem(swords, rng, 0);
- * applyMerchantEvent(swords, rng, 10, 12) >= 12; // → true (an estate sale brings 12 swords)
- * applyMerchantEvent(swords, rng, 11, -1000);    // → 0 (the garrison buys them all)
+ * visitMerchantItem(swords, 0, rng);
+ * applyMerchantEvent(swords, 10, 12, rng) >= 12; // → true (an estate sale brings 12 swords)
+ * applyMerchantEvent(swords, 11, -1000, rng);    // → 0 (the garrison buys them all)
  * ```
  */
-export function applyMerchantEvent(item: MerchantItem, rng: Rng, time: number, change: number): number {
+export function applyMerchantEvent(item: MerchantItem, time: number, change: number, rng: Rng): number {
   if (!Number.isInteger(change)) fail("INVALID_ARGUMENT", "applyMerchantEvent", `change must be an integer, got ${change}.`, "change");
   observeAt("applyMerchantEvent", item, rng, time);
   item.count = Math.max(0, item.count + change);
@@ -213,7 +213,7 @@ export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): Merc
  * Items in `batches` batches of `size` (chapter 37: model batch counts, then draw the item count
  * uniformly in [(b − 1)·size + 1, b·size]); 0 batches is 0 items.
  */
-export function countBatchItems(rng: Rng, batches: number, size: number): number {
+export function countBatchItems(batches: number, size: number, rng: Rng): number {
   if (!Number.isInteger(batches) || batches < 0 || !Number.isInteger(size) || size < 1)
     fail("INVALID_ARGUMENT", "countBatchItems", `batches must be an integer ≥ 0 and size an integer ≥ 1 (got ${batches}, ${size}).`, "batches");
   return batches === 0 ? 0 : rngInt(rng, (batches - 1) * size + 1, batches * size);

@@ -123,7 +123,7 @@ export function mm1Transient<T extends number[] | Float64Array>(out: T, addRate:
 }
 
 /** Draws a queue length from the stationary distribution (first visit), exactly: ⌊ln(1 − u)/ln ρ⌋. */
-export function sampleStationaryQueue(rng: Rng, addRate: number, removeRate: number): number {
+export function sampleStationaryQueue(addRate: number, removeRate: number, rng: Rng): number {
   const rho = checkRates("sampleStationaryQueue", addRate, removeRate);
   if (rho === 0) return 0;
   return Math.floor(Math.log(1 - rngNextFloat(rng)) / Math.log(rho));
@@ -135,7 +135,7 @@ let pmf = new Float64Array(64);
  * Draws a queue length `t` after it held `m` items, by the cumulative sum of
  * {@link mm1Transient} (one uniform draw).
  */
-export function sampleTransientQueue(rng: Rng, addRate: number, removeRate: number, m: number, t: number): number {
+export function sampleTransientQueue(addRate: number, removeRate: number, m: number, t: number, rng: Rng): number {
   const rho = checkRates("sampleTransientQueue", addRate, removeRate);
   if (!Number.isInteger(m) || m < 0 || m > MAX_QUEUE_LENGTH)
     fail("INVALID_ARGUMENT", "sampleTransientQueue", `m must be an integer in [0, ${MAX_QUEUE_LENGTH}], got ${m}.`, "m");

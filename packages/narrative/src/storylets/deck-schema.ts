@@ -1,14 +1,14 @@
 const value = { oneOf: [{ type: "number" }, { type: "string" }, { type: "boolean" }] };
 
 /**
- * JSON Schema (draft 2020-12) of a storylet deck file (`{ version: 1, storylets: [...] }`), also
+ * JSON Schema (draft 2020-12) of a storylet deck file (`{ version: 2, storylets: [...] }`), also
  * shipped as `@tactica/narrative/schema/storylet-deck.schema.json` for editors. It checks shapes;
  * {@link storyletDeckFromJson} also checks meaning (unique ids, numeric values for `<`…`>=` and
- * `add`, finite numbers).
+ * `add`, finite numbers) and migrates version 1 decks (their `cooldown` is `cooldownPlays`).
  *
  * @example
  * ```ts
- * storyletDeckJsonSchema.properties.version.const;                                   // → 1
+ * storyletDeckJsonSchema.properties.version.const;                                   // → 2
  * Object.keys(storyletDeckJsonSchema.$defs.storylet.properties).includes("salience"); // → true
  * ```
  */
@@ -19,7 +19,7 @@ export const storyletDeckJsonSchema = {
   type: "object",
   required: ["version", "storylets"],
   properties: {
-    version: { const: 1 },
+    version: { const: 2 },
     storylets: { type: "array", items: { $ref: "#/$defs/storylet" } },
   },
   $defs: {
@@ -51,7 +51,12 @@ export const storyletDeckJsonSchema = {
         effects: { type: "array", items: { $ref: "#/$defs/effect" } },
         salience: { type: "number", default: 0 },
         weight: { type: "number", exclusiveMinimum: 0, default: 1 },
-        cooldown: { type: "integer", minimum: 0, default: 0, description: "Plays after a play during which the storylet is not eligible." },
+        cooldownPlays: {
+          type: "integer",
+          minimum: 0,
+          default: 0,
+          description: "Plays after a play during which the storylet is not eligible (counted in plays, not seconds; version 1 called it cooldown).",
+        },
         once: { type: "boolean", default: false },
         tags: { type: "array", items: { type: "string" } },
         content: { type: "string", default: "" },

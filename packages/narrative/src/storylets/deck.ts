@@ -4,10 +4,18 @@ import type { Storylet, StoryletDeck } from "./types.js";
 
 const FN = "storyletDeckFromJson";
 
+/** The current storylet deck schema version. */
+const DECK_VERSION = 2 as const;
+
 /**
- * Validates a storylet set written as JSON (`{ version: 1, storylets: [...] }`, or a bare array of
- * storylets) and fills the defaults. Throws `TacticaError` `NARRATIVE_BAD_INPUT` naming the JSON
- * path of the first problem (duplicate ids included).
+ * Validates a storylet set written as JSON (`{ version: 2, storylets: [...] }`, or a bare array of
+ * storylets read as the current version) and fills the defaults. Throws `TacticaError`
+ * `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem (duplicate ids included).
+ *
+ * Migration: a `{ version: 1, storylets }` deck is read with its storylets' `cooldown` (which
+ * counted plays) as `cooldownPlays`; the result is a version 2 deck. In version 2 and in a bare
+ * array, `cooldown` is an error that names the new field (a storylet cooldown counts plays, so it
+ * is not called like the time-based `cooldown` of barks).
  *
  * @example
  * ```ts
@@ -18,11 +26,14 @@ const FN = "storyletDeckFromJson";
 export function storyletDeckFromJson(json: unknown): StoryletDeck {
   let list: unknown = json;
   let base = "$.storylets";
+  let version: number = DECK_VERSION;
   if (isRecord(json)) {
-    if (json.version !== 1) fail("NARRATIVE_BAD_INPUT", FN, `version must be 1, got ${JSON.stringify(json.version)}.`, "$.version");
+    if (json.version !== 1 && json.version !== DECK_VERSION)
+      fail("NARRATIVE_BAD_INPUT", FN, `version must be ${DECK_VERSION} (or 1, migrated), got ${JSON.stringify(json.version)}.`, "$.version");
+    version = json.version;
     list = json.storylets;
   } else base = "$";
-  if (!Array.isArray(list)) fail("NARRATIVE_BAD_INPUT", FN, "expected { version: 1, storylets: [...] } or an array of storylets.", base);
+  if (!Array.isArray(list)) fail("NARRATIVE_BAD_INPUT", FN, `expected { version: ${DECK_VERSION}, storylets: [...] } or an array of storylets.`, base);
   const seen = new Set<string>();
   const storylets = list.map((s: unknown, i): Storylet => {
     const p = `${base}[${i}]`;
@@ -36,6 +47,22 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
       if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${p}.${key} must be ${what}, got ${JSON.stringify(v)}.`, `${p}.${key}`);
       return v;
     };
+    // Version 1 called cooldownPlays "cooldown"; later versions reject the old name.
+    const cooldownKey = version === 1 ? "cooldown" : "cooldownPlays";
+    if (version === 1 && s.cooldownPlays !== undefined)
+      fail(
+        "NARRATIVE_BAD_INPUT",
+        FN,
+        `${p}.cooldownPlays is a version ${DECK_VERSION} field; a version 1 deck writes cooldown (or set version to ${DECK_VERSION}).`,
+        `${p}.cooldownPlays`,
+      );
+    if (version !== 1 && s.cooldown !== undefined)
+      fail(
+        "NARRATIVE_BAD_INPUT",
+        FN,
+        `${p}.cooldown was renamed cooldownPlays in deck version ${DECK_VERSION} (it counts plays, not seconds); write cooldownPlays.`,
+        `${p}.cooldown`,
+      );
     if (s.once !== undefined && typeof s.once !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, `${p}.once must be a boolean.`, `${p}.once`);
     if (s.content !== undefined && typeof s.content !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${p}.content must be a string.`, `${p}.content`);
     if (s.tags !== undefined && !(Array.isArray(s.tags) && s.tags.every((t) => typeof t === "string")))
@@ -46,16 +73,16 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
       effects: readEffects(FN, s.effects, `${p}.effects`),
       salience: num("salience", 0, () => true, "a finite number"),
       weight: num("weight", 1, (v) => v > 0, "a number > 0"),
-      cooldown: num("cooldown", 0, (v) => v >= 0 && Number.isInteger(v), "an integer ≥ 0"),
+      cooldownPlays: num(cooldownKey, 0, (v) => v >= 0 && Number.isInteger(v), "an integer ≥ 0"),
       once: s.once ?? false,
       tags: [...(s.tags ?? [])],
       content: s.content ?? "",
     };
   });
-  return { version: 1, storylets };
+  return { version: DECK_VERSION, storylets };
 }
 
 /** The deck as JSON-safe plain data that {@link storyletDeckFromJson} reads back to an equal deck. */
-export function storyletDeckToJson(deck: StoryletDeck): { version: 1; storylets: Storylet[] } {
-  return JSON.parse(JSON.stringify({ version: deck.version, storylets: deck.storylets })) as { version: 1; storylets: Storylet[] };
+export function storyletDeckToJson(deck: StoryletDeck): { version: 2; storylets: Storylet[] } {
+  return JSON.parse(JSON.stringify({ version: deck.version, storylets: deck.storylets })) as { version: 2; storylets: Storylet[] };
 }

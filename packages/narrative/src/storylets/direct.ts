@@ -20,15 +20,15 @@ const scratch: number[] = [];
  * ]);
  * const target = evaluateTensionArc({ kind: "sinusoidal", min: 0, max: 1, period: 60 }, 0); // → 0 (a lull)
  * const tension = (s) => (s.tags.includes("combat") ? 1 : 0.1);
- * const i = directStorylet(deck, createStoryletState(), createRng(1), (s) => -Math.abs(tension(s) - target));
+ * const i = directStorylet(createStoryletState(), deck, (s) => -Math.abs(tension(s) - target), createRng(1));
  * deck.storylets[i].id; // → "campfire"
  * ```
  */
 export function directStorylet(
-  deck: StoryletDeck,
   state: StoryletState,
-  rng: Rng,
+  deck: StoryletDeck,
   objective: (storylet: Storylet) => number,
+  rng: Rng,
   options: SelectStoryletOptions = {},
 ): number {
   let tier: number[];
@@ -37,7 +37,7 @@ export function directStorylet(
     if (collectTopTier(scratch, options.index, deck, state) === 0) return -1;
     tier = scratch.slice();
   } else {
-    const n = collectEligibleStorylets(scratch, deck, state);
+    const n = collectEligibleStorylets(scratch, state, deck);
     if (n === 0) return -1;
     let best = -Infinity;
     for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);

@@ -22,7 +22,7 @@ export function useIndex(fn: string, index: StoryletIndex, deck: StoryletDeck, s
       "options.index was built for another deck (or the deck was edited since); call createStoryletIndex(deck) again.",
       "options.index",
     );
-  syncStoryletIndex(index, deck, state);
+  syncStoryletIndex(index, state, deck);
 }
 
 /** Once-only and cooldown checks (the conditions are checked elsewhere). */
@@ -30,7 +30,7 @@ function isStoryletFree(s: Storylet, state: StoryletState): boolean {
   const last = state.lastPlayed[s.id];
   if (last === undefined || !Object.prototype.hasOwnProperty.call(state.lastPlayed, s.id)) return true;
   if (s.once) return false;
-  return state.turn - last > s.cooldown;
+  return state.turn - last > s.cooldownPlays;
 }
 
 /** @internal Writes the eligible members of the highest salience tier that has any, in deck order; returns how many. */
@@ -50,7 +50,7 @@ export function collectTopTier(out: number[], index: StoryletIndex, deck: Storyl
 }
 
 /** True when storylet `s` may be played now: conditions hold, not used up (`once`), off cooldown. */
-export function isStoryletEligible(s: Storylet, state: StoryletState): boolean {
+export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
   return isStoryletFree(s, state) && matchConditions(s.conditions, state.qualities);
 }
 
@@ -59,7 +59,7 @@ export function isStoryletEligible(s: Storylet, state: StoryletState): boolean {
  * order, and returns how many there are. Allocates nothing (beyond growing `out`). With
  * `options.index` only the conditions of changed qualities are re-evaluated.
  */
-export function collectEligibleStorylets(out: number[], deck: StoryletDeck, state: StoryletState, options: SelectStoryletOptions = {}): number {
+export function collectEligibleStorylets(out: number[], state: StoryletState, deck: StoryletDeck, options: SelectStoryletOptions = {}): number {
   out.length = 0;
   const list = deck.storylets;
   const index = options.index;
@@ -68,7 +68,7 @@ export function collectEligibleStorylets(out: number[], deck: StoryletDeck, stat
     for (let i = 0; i < list.length; i++) if (index.failing[i] === 0 && isStoryletFree(list[i]!, state)) out.push(i);
     return out.length;
   }
-  for (let i = 0; i < list.length; i++) if (isStoryletEligible(list[i]!, state)) out.push(i);
+  for (let i = 0; i < list.length; i++) if (isStoryletEligible(state, list[i]!)) out.push(i);
   return out.length;
 }
 
@@ -81,14 +81,14 @@ const weights: number[] = [];
  * not play it (see {@link playStorylet}). Give `options.index` ({@link createStoryletIndex}) when
  * selecting often from a large deck: the same pick, without re-evaluating every precondition.
  */
-export function selectStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng, options: SelectStoryletOptions = {}): number {
+export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng, options: SelectStoryletOptions = {}): number {
   let m: number;
   if (options.index !== undefined) {
     useIndex("selectStorylet", options.index, deck, state);
     m = collectTopTier(scratch, options.index, deck, state);
     if (m === 0) return -1;
   } else {
-    const n = collectEligibleStorylets(scratch, deck, state);
+    const n = collectEligibleStorylets(scratch, state, deck);
     if (n === 0) return -1;
     let best = -Infinity;
     for (let i = 0; i < n; i++) best = Math.max(best, deck.storylets[scratch[i]!]!.salience);
@@ -106,7 +106,7 @@ export function selectStorylet(deck: StoryletDeck, state: StoryletState, rng: Rn
  * and advances `state.turn`. Throws `NARRATIVE_BAD_INPUT` for an index out of range; it does not
  * re-check eligibility (a forced scene may be played).
  */
-export function playStorylet(deck: StoryletDeck, state: StoryletState, index: number): Storylet {
+export function playStorylet(state: StoryletState, deck: StoryletDeck, index: number): Storylet {
   const s = deck.storylets[index];
   if (s === undefined || !Number.isInteger(index))
     fail("NARRATIVE_BAD_INPUT", "playStorylet", `index ${index} is not a storylet of the deck (0..${deck.storylets.length - 1}).`, "index");
@@ -147,12 +147,12 @@ export function cachedStoryletIndex(deck: StoryletDeck): StoryletIndex {
  * ]);
  * const state = createStoryletState({ inForest: true });
  * const rng = createRng(1);
- * drawStorylet(deck, state, rng)?.id; // → "meet-wolf" (highest salience)
- * drawStorylet(deck, state, rng)?.id; // → "pick-flowers" (meet-wolf was once-only)
+ * drawStorylet(state, deck, rng)?.id; // → "meet-wolf" (highest salience)
+ * drawStorylet(state, deck, rng)?.id; // → "pick-flowers" (meet-wolf was once-only)
  * state.qualities;                     // → { inForest: true, metWolf: true, flowers: 1 }
  * ```
  */
-export function drawStorylet(deck: StoryletDeck, state: StoryletState, rng: Rng): Storylet | null {
-  const i = selectStorylet(deck, state, rng, { index: cachedStoryletIndex(deck) });
-  return i < 0 ? null : playStorylet(deck, state, i);
+export function drawStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng): Storylet | null {
+  const i = selectStorylet(state, deck, rng, { index: cachedStoryletIndex(deck) });
+  return i < 0 ? null : playStorylet(state, deck, i);
 }

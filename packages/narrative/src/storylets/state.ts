@@ -33,19 +33,20 @@ function readCounts(json: unknown, path: string): Record<string, number> {
 
 /**
  * Restores `state` from a {@link saveStoryletState} snapshot. The whole snapshot is checked first
- * (`TacticaError` `NARRATIVE_BAD_INPUT` naming the JSON path; `state` is then untouched). When a
- * `deck` is given, history of storylets it no longer contains is dropped and reported instead of
+ * (`TacticaError` `NARRATIVE_BAD_INPUT` naming the JSON path; `state` is then untouched). When
+ * `options.deck` is given, history of storylets it no longer contains is dropped and reported instead of
  * failing, so a save loads against an edited storylet set.
  *
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([{ id: "a" }]);
  * const saved = { turn: 2, qualities: {}, lastPlayed: { a: 0, gone: 1 }, playCount: { a: 1, gone: 1 } };
- * const report = restoreStoryletState(createStoryletState(), saved, deck);
+ * const report = restoreStoryletState(createStoryletState(), saved, { deck });
  * report.missing; // → ["gone"]
  * ```
  */
-export function restoreStoryletState(state: StoryletState, snapshot: unknown, deck?: StoryletDeck): RestoreStoryletReport {
+export function restoreStoryletState(state: StoryletState, snapshot: unknown, options: { readonly deck?: StoryletDeck } = {}): RestoreStoryletReport {
+  const deck = options.deck;
   if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveStoryletState.", "$");
   const turn = snapshot.turn;
   if (!isFiniteNumber(turn) || !Number.isInteger(turn) || turn < 0) fail("NARRATIVE_BAD_INPUT", FN, "turn must be an integer ≥ 0.", "$.turn");

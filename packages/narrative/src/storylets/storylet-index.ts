@@ -19,7 +19,7 @@ import type { StoryletDeck, StoryletIndex, StoryletState } from "./types.js";
  * const index = createStoryletIndex(deck);
  * const state = createStoryletState();
  * const rng = createRng(1);
- * for (let i = 0; i < 5; i++) playStorylet(deck, state, selectStorylet(deck, state, rng, { index }));
+ * for (let i = 0; i < 5; i++) playStorylet(state, deck, selectStorylet(state, deck, rng, { index }));
  * state.qualities.day;       // → 4
  * state.playCount.festival;  // → 1 (eligible from day 3, once-only)
  * ```
@@ -102,7 +102,7 @@ export function createStoryletIndex(deck: StoryletDeck): StoryletIndex {
  * changed. The selection functions call it; call it yourself only to inspect the index. O(keys +
  * conditions of the changed keys), no allocation.
  */
-export function syncStoryletIndex(index: StoryletIndex, deck: StoryletDeck, state: StoryletState): number {
+export function syncStoryletIndex(index: StoryletIndex, state: StoryletState, deck: StoryletDeck): number {
   const { keys, seen, synced, keyStart, keyConditions, conditionStorylet, holds, failing, tierOf, tierReady } = index;
   const list = deck.storylets;
   const q = state.qualities;

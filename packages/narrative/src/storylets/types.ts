@@ -12,8 +12,13 @@ export interface Storylet {
   salience: number;
   /** Relative weight of the seeded pick among equally salient storylets (> 0). Default 1. */
   weight: number;
-  /** Plays after a play during which the storylet is not eligible. Default 0. */
-  cooldown: number;
+  /**
+   * Plays (of any storylet) after a play during which this storylet is not eligible, an integer
+   * ≥ 0. Default 0. Counted in plays, not seconds: time-based cooldowns elsewhere (barks,
+   * decision's blackboard) are called `cooldown` and are in seconds. Version 1 decks called this
+   * field `cooldown`; {@link storyletDeckFromJson} migrates them.
+   */
+  cooldownPlays: number;
   /** Playable once only. Default false. */
   once: boolean;
   /** Free tags. */
@@ -24,8 +29,8 @@ export interface Storylet {
 
 /** A validated storylet set ({@link storyletDeckFromJson}). Plain data. */
 export interface StoryletDeck {
-  /** Schema version, 1. */
-  version: 1;
+  /** Schema version, 2 (version 1 decks are migrated on load). */
+  version: 2;
   /** The storylets in authoring order. */
   storylets: Storylet[];
 }

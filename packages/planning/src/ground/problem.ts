@@ -31,7 +31,12 @@ export interface PlanningProblem {
   readonly words: number;
   /** Fact names `pred(a, b)` by bit. */
   readonly factNames: readonly string[];
-  /** Bit of each fact name. */
+  /**
+   * Bit of each fact name, keyed by the canonical spelling of `factNames` (`"at(a, b)"`) and, for
+   * a fact without arguments, also by its bare name (`"warned"` and `"warned()"` give the same
+   * bit). A missing key reads `undefined`: prefer {@link getFactIndex}, which accepts every
+   * spelling the parser accepts and throws on an unknown fact.
+   */
   readonly factIndex: Readonly<Record<string, number>>;
   /** Interned object names; object ids fit the arrays below (`Uint8Array` under 256 objects). */
   readonly objectNames: readonly string[];
@@ -192,6 +197,14 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
     bind(0);
   });
 
+  // A fact without arguments answers its bare name too ("warned" and "warned()"), as the domain
+  // text, stateFromFacts and compileGoal accept both.
+  factNames.forEach((name, k) => {
+    if (name.endsWith("()")) {
+      const bare = name.slice(0, -2);
+      if (factIndex[bare] === undefined) factIndex[bare] = k;
+    }
+  });
   const words = Math.max(1, Math.ceil(factNames.length / 32));
   const A = grounds.length;
   // The four action × fact bitsets grow with actions × facts: refuse sizes that would allocate
@@ -351,4 +364,55 @@ export function factsOfState(problem: PlanningProblem, state: Uint32Array): stri
   const out: string[] = [];
   for (let k = 0; k < problem.factCount; k++) if ((state[k >>> 5]! >>> (k & 31)) & 1) out.push(problem.factNames[k]!);
   return out;
+}
+
+function editDistance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = row[0]!;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cur = row[j]!;
+      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = cur;
+    }
+  }
+  return row[b.length]!;
+}
+
+/**
+ * The bit index of a ground fact, for {@link setStateFact}, {@link hasStateFact} and the runner's
+ * fact functions. Accepts every spelling the domain parser accepts: `"warned"`, `"warned()"`,
+ * `"at(a,b)"`, `" at( a , b ) "` all name their canonical fact (`problem.factNames`).
+ * Allocates (it parses the name): look facts up once at set-up, not per frame.
+ * @param problem - The compiled problem.
+ * @param fact - The fact, `pred(a, b)` or `pred` for a fact without arguments (no `not`).
+ * @returns The fact's bit, `0 .. problem.factCount − 1`.
+ * @throws TacticaError `PLANNING_ARGUMENT` naming the fact and its nearest known spellings when
+ *   it is not a ground fact of the problem (unknown predicate or object, or a fact no action
+ *   reads or changes and the initial state does not hold).
+ * @example
+ * ```ts
+ * const problem = compileProblem(parseDomain("(:action warn :parameters () :preconditions (not warned) :effects (warned))"));
+ * getFactIndex(problem, "warned") === getFactIndex(problem, "warned()"); // → true
+ * ```
+ */
+export function getFactIndex(problem: PlanningProblem, fact: string): number {
+  const fn = "getFactIndex";
+  const l = parseLiteral(fact, fn, "fact");
+  if (l.negated) throw planningError(PlanningErrorCodes.Argument, fn, `"${fact}": name a fact without "not".`, { path: "fact" });
+  const key = formatLiteral(l);
+  const k = problem.factIndex[key];
+  if (k !== undefined && Object.prototype.hasOwnProperty.call(problem.factIndex, key)) return k;
+  const near = problem.factNames
+    .map((n) => ({ n, d: editDistance(key, n) }))
+    .sort((a, b) => a.d - b.d)
+    .slice(0, 3)
+    .map((x) => `"${x.n}"`);
+  throw planningError(
+    PlanningErrorCodes.Argument,
+    fn,
+    `unknown fact "${fact}" (${key}): it is not a ground fact of this problem${near.length ? `; nearest: ${near.join(", ")}` : " (the problem has no facts)"}.`,
+    { path: "fact" },
+  );
 }

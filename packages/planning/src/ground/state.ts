@@ -1,4 +1,33 @@
+import { planningError, PlanningErrorCodes } from "../internal/errors";
 import type { PlanningGoal, PlanningProblem } from "./problem";
+
+/**
+ * Throws `PLANNING_ARGUMENT` unless `fact` is an integer bit of `state` (0 ≤ fact < 32 · words).
+ * One compare on the success path. @internal
+ */
+export function checkFactBit(fn: string, state: Uint32Array, fact: number): void {
+  if (fact >>> 0 !== fact || fact >>> 5 >= state.length)
+    throw planningError(
+      PlanningErrorCodes.Argument,
+      fn,
+      `fact ${String(fact)} is not a fact index of this state (an integer in 0..${state.length * 32 - 1}); look facts up with getFactIndex(problem, "name").`,
+      { path: "fact" },
+    );
+}
+
+/**
+ * Throws `PLANNING_ARGUMENT` unless `action` is an integer in `0 .. problem.actionCount − 1`.
+ * One compare on the success path. @internal
+ */
+export function checkActionIndex(fn: string, problem: PlanningProblem, action: number): void {
+  if (action >>> 0 !== action || action >= problem.actionCount)
+    throw planningError(
+      PlanningErrorCodes.Argument,
+      fn,
+      `action ${String(action)} is not a ground action index (an integer in 0..${problem.actionCount - 1}); look actions up in problem.actionIndex.`,
+      { path: "action" },
+    );
+}
 
 /**
  * A fresh all-false state bitset for a problem (`problem.words` words).
@@ -6,7 +35,7 @@ import type { PlanningGoal, PlanningProblem } from "./problem";
  * ```ts
  * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
  * const s = createPlanningState(problem);
- * setFact(s, problem.factIndex["at(b)"]!, true);
+ * setStateFact(s, getFactIndex(problem, "at(b)"), true);
  * factsOfState(problem, s); // → ["at(b)"]
  * ```
  */
@@ -14,19 +43,37 @@ export function createPlanningState(problem: PlanningProblem): Uint32Array {
   return new Uint32Array(problem.words);
 }
 
-/** True when fact bit `fact` is set in `state`. */
-export function hasFact(state: Uint32Array, fact: number): boolean {
+/**
+ * True when fact bit `fact` is set in `state`.
+ * @param state - A state bitset of the problem (`problem.words` words).
+ * @param fact - The fact's bit index, from {@link getFactIndex} (or `problem.factIndex`).
+ * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the state.
+ */
+export function hasStateFact(state: Uint32Array, fact: number): boolean {
+  checkFactBit("hasStateFact", state, fact);
   return ((state[fact >>> 5]! >>> (fact & 31)) & 1) === 1;
 }
 
-/** Sets or clears fact bit `fact` in `state` (mutates it). */
-export function setFact(state: Uint32Array, fact: number, value: boolean): void {
+/**
+ * Sets or clears fact bit `fact` in `state` (mutates it).
+ * @param state - The state bitset to change (`problem.words` words).
+ * @param fact - The fact's bit index, from {@link getFactIndex} (or `problem.factIndex`).
+ * @param value - True to set the fact, false to clear it.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the state.
+ */
+export function setStateFact(state: Uint32Array, fact: number, value: boolean): void {
+  checkFactBit("setStateFact", state, fact);
   if (value) state[fact >>> 5]! |= 1 << (fact & 31);
   else state[fact >>> 5]! &= ~(1 << (fact & 31));
 }
 
-/** True when ground action `action` is applicable in `state` (all positive, no negative preconditions). */
+/**
+ * True when ground action `action` is applicable in `state` (all positive, no negative preconditions).
+ * @param action - Ground action index (`problem.actionIndex["go(a, b)"]`).
+ * @throws TacticaError `PLANNING_ARGUMENT` when `action` is `undefined`, not an integer or out of range.
+ */
 export function isActionApplicable(problem: PlanningProblem, state: Uint32Array, action: number): boolean {
+  checkActionIndex("isActionApplicable", problem, action);
   const W = problem.words;
   const o = action * W;
   const pt = problem.preT;
@@ -42,8 +89,11 @@ export function isActionApplicable(problem: PlanningProblem, state: Uint32Array,
 /**
  * Writes the successor `r = (s − del) ∪ add` of `state` under `action` into `out` (which may be
  * `state`). Does not check applicability. Returns `out`.
+ * @param action - Ground action index (`problem.actionIndex["go(a, b)"]`).
+ * @throws TacticaError `PLANNING_ARGUMENT` when `action` is `undefined`, not an integer or out of range.
  */
 export function applyAction(out: Uint32Array, problem: PlanningProblem, state: Uint32Array, action: number): Uint32Array {
+  checkActionIndex("applyAction", problem, action);
   const W = problem.words;
   const o = action * W;
   for (let w = 0; w < W; w++) out[w] = (state[w]! & ~problem.del[o + w]!) | problem.add[o + w]!;

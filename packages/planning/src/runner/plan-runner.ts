@@ -3,7 +3,7 @@ import { PathFlags } from "@tactica/search";
 import { planBfs } from "../forward/plan-bfs";
 import { createPlanResult, type PlanResult } from "../forward/plan-result";
 import { compileGoal, type PlanningGoal, type PlanningProblem } from "../ground/problem";
-import { applyAction, hasFact, isActionApplicable, isGoalSatisfied, setFact } from "../ground/state";
+import { applyAction, checkFactBit, hasStateFact, isActionApplicable, isGoalSatisfied, setStateFact } from "../ground/state";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 
 /** Status of a {@link PlanRunner}. */
@@ -188,22 +188,46 @@ export function removeRunnerGoal(runner: PlanRunner, id: string): boolean {
   return true;
 }
 
-/** Queues actions to run before the current goal's plan resumes (a detour: open a door, reload). */
+/**
+ * Queues actions to run before the current goal's plan resumes (a detour: open a door, reload).
+ * @param actions - Ground action indices (`problem.actionIndex["open(door)"]`); the range is
+ *   checked against the problem when the detour runs.
+ * @throws TacticaError `PLANNING_ARGUMENT` when an entry is `undefined`, negative or not an integer.
+ */
 export function insertRunnerDetour(runner: PlanRunner, actions: readonly number[]): void {
+  for (let i = 0; i < actions.length; i++)
+    if (actions[i]! >>> 0 !== actions[i])
+      throw planningError(
+        PlanningErrorCodes.Argument,
+        "insertRunnerDetour",
+        `actions[${i}] = ${String(actions[i])} is not a ground action index; look actions up in problem.actionIndex.`,
+        { path: `actions[${i}]` },
+      );
   runner.detours.unshift(...actions);
 }
 
-/** Watches a fact: when its value differs from the value at planning time, the plan is invalid. */
+/**
+ * Watches a fact: when its value differs from the value at planning time, the plan is invalid.
+ * @param fact - The fact's bit, from `getFactIndex(problem, "name")`.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the runner's state.
+ */
 export function watchRunnerFact(runner: PlanRunner, fact: number): void {
+  checkFactBit("watchRunnerFact", runner.facts, fact);
   if (!runner.watched.includes(fact)) {
     runner.watched.push(fact);
-    runner.watchedValues.push(hasFact(runner.facts, fact) ? 1 : 0);
+    runner.watchedValues.push(hasStateFact(runner.facts, fact) ? 1 : 0);
   }
 }
 
-/** Changes one of the runner's facts (perception, another agent's action). */
+/**
+ * Changes one of the runner's facts (perception, another agent's action).
+ * @param fact - The fact's bit, from `getFactIndex(problem, "name")`.
+ * @param value - True to set the fact, false to clear it.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the runner's state.
+ */
 export function setRunnerFact(runner: PlanRunner, fact: number, value: boolean): void {
-  setFact(runner.facts, fact, value);
+  checkFactBit("setRunnerFact", runner.facts, fact);
+  setStateFact(runner.facts, fact, value);
 }
 
 function replan(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerHooks, out: PlanResult): void {
@@ -218,7 +242,7 @@ function replan(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerH
   runner.step = 0;
   runner.stepTime = 0;
   runner.stepStatus = StepStatus.Running;
-  for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasFact(runner.facts, runner.watched[i]!) ? 1 : 0;
+  for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasStateFact(runner.facts, runner.watched[i]!) ? 1 : 0;
   if ((out.flags & PathFlags.Found) !== 0 && (out.flags & PathFlags.PathTruncated) === 0) {
     runner.plan = Array.from(out.path.subarray(0, out.length));
     runner.status = RunnerStatus.Running;
@@ -269,7 +293,7 @@ export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hoo
   if (runner.status !== RunnerStatus.Failed) runner.status = RunnerStatus.Running;
   if (top.id !== runner.activeGoal) runner.reason |= ReplanReason.GoalChanged;
   for (let i = 0; i < runner.watched.length; i++)
-    if ((hasFact(runner.facts, runner.watched[i]!) ? 1 : 0) !== runner.watchedValues[i]) runner.reason |= ReplanReason.Invalidated;
+    if ((hasStateFact(runner.facts, runner.watched[i]!) ? 1 : 0) !== runner.watchedValues[i]) runner.reason |= ReplanReason.Invalidated;
   if (runner.period > 0 && runner.sinceReplan >= runner.period) runner.reason |= ReplanReason.Period;
   if (runner.step >= runner.plan.length) runner.reason |= ReplanReason.NoPlan;
 
@@ -309,7 +333,7 @@ export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hoo
     runner.step++;
     runner.stepTime = 0;
     runner.stepStatus = StepStatus.Running;
-    for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasFact(runner.facts, runner.watched[i]!) ? 1 : 0;
+    for (let i = 0; i < runner.watched.length; i++) runner.watchedValues[i] = hasStateFact(runner.facts, runner.watched[i]!) ? 1 : 0;
   } else if (st === StepStatus.Failed) {
     runner.reason |= ReplanReason.StepFailed;
     runner.stepTime = 0;

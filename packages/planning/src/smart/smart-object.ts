@@ -109,8 +109,26 @@ export function createSmartObjectRegistry(problem: PlanningProblem, objects: rea
   return { objects: objects.map((o) => o.object), slotStart, users: new Int32Array(slotStart[objects.length]!).fill(-1), owner };
 }
 
-/** Reserves a slot of object `k` for `agent` (≥ 0); returns the slot, the agent's existing slot, or -1 when full. */
+/** Throws `PLANNING_ARGUMENT` unless `k` is an object index of `registry` and `agent` an integer ≥ 0. */
+function checkObjectAgent(fn: string, registry: SmartObjectRegistry, k: number, agent: number): void {
+  if (k >>> 0 !== k || k >= registry.objects.length)
+    throw planningError(PlanningErrorCodes.Argument, fn, `k = ${String(k)} is not a smart object index (an integer in 0..${registry.objects.length - 1}).`, {
+      path: "k",
+    });
+  checkAgent(fn, agent);
+}
+
+function checkAgent(fn: string, agent: number): void {
+  if (agent >>> 0 !== agent)
+    throw planningError(PlanningErrorCodes.Argument, fn, `agent = ${String(agent)} must be an integer ≥ 0 (an agent id).`, { path: "agent" });
+}
+
+/**
+ * Reserves a slot of object `k` for `agent` (≥ 0); returns the slot, the agent's existing slot, or -1 when full.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `k` is not an object index or `agent` not an integer ≥ 0.
+ */
 export function reserveSmartObject(registry: SmartObjectRegistry, k: number, agent: number): number {
+  checkObjectAgent("reserveSmartObject", registry, k, agent);
   let free = -1;
   for (let s = registry.slotStart[k]!; s < registry.slotStart[k + 1]!; s++) {
     if (registry.users[s] === agent) return s;
@@ -120,8 +138,12 @@ export function reserveSmartObject(registry: SmartObjectRegistry, k: number, age
   return free;
 }
 
-/** Releases `agent`'s slot on object `k`; returns true when it held one. */
+/**
+ * Releases `agent`'s slot on object `k`; returns true when it held one.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `k` is not an object index or `agent` not an integer ≥ 0.
+ */
 export function releaseSmartObject(registry: SmartObjectRegistry, k: number, agent: number): boolean {
+  checkObjectAgent("releaseSmartObject", registry, k, agent);
   for (let s = registry.slotStart[k]!; s < registry.slotStart[k + 1]!; s++) {
     if (registry.users[s] === agent) {
       registry.users[s] = -1;
@@ -135,8 +157,10 @@ export function releaseSmartObject(registry: SmartObjectRegistry, k: number, age
  * Writes into `out` (one entry per ground action) 1 for the actions `agent` cannot use now because
  * their smart object has no free slot for it, 0 otherwise: pass it as `forbidden` to the forward
  * planners, or test it in a GOAP `check`. Returns `out`.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `agent` is not an integer ≥ 0.
  */
 export function writeSmartObjectMask(out: Uint8Array, registry: SmartObjectRegistry, agent: number): Uint8Array {
+  checkAgent("writeSmartObjectMask", agent);
   const n = registry.objects.length;
   for (let a = 0; a < out.length; a++) {
     const k = registry.owner[a] ?? -1;

@@ -38,7 +38,7 @@ import {
   saveMachine,
   saveRuleState,
   saveTree,
-  setFact,
+  setRuleFact,
   startMachine,
   tickTree,
   validateBehaviorTree,
@@ -442,9 +442,9 @@ const engine = createRuleEngine(ruleBases[0]!, ruleBindings);
 function liveRules(): RuleState {
   const s = createRuleState(engine, { seed: 3, maxFirings: 2 });
   runRuleCycle(s, engine);
-  setFact(s, engine, "enemyVisible", true);
+  setRuleFact(s, engine, "enemyVisible", true);
   runRuleCycle(s, engine);
-  setFact(s, engine, "health", 20);
+  setRuleFact(s, engine, "health", 20);
   return s;
 }
 const ruleSeeds = [saveRuleState(liveRules(), engine), saveRuleState(createRuleState(engine), engine)];
@@ -473,9 +473,9 @@ const rulesRestore: LoaderCase<unknown> = {
 const dialogEngine = createRuleEngine(dialogBase);
 function liveDialog(): RuleState {
   const s = createRuleState(dialogEngine, { seed: 5 });
-  setFact(s, dialogEngine, "concept", "onHit");
-  setFact(s, dialogEngine, "speaker.class", "ghost");
-  setFact(s, dialogEngine, "speaker.health", 10);
+  setRuleFact(s, dialogEngine, "concept", "onHit");
+  setRuleFact(s, dialogEngine, "speaker.class", "ghost");
+  setRuleFact(s, dialogEngine, "speaker.health", 10);
   runRuleCycle(s, dialogEngine);
   return s;
 }

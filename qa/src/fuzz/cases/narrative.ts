@@ -39,12 +39,12 @@ import fc from "fast-check";
 import type { LoaderCase } from "../kit";
 
 const DECK = {
-  version: 1,
+  version: 2,
   storylets: [
     { id: "leave-home", once: true, salience: 9, effects: [{ key: "inForest", op: "set", value: true }], content: "Red leaves home." },
     {
       id: "pick-flowers",
-      cooldown: 1,
+      cooldownPlays: 1,
       weight: 2,
       conditions: [{ key: "inForest", op: "==", value: true }],
       effects: [{ key: "flowers", op: "add", value: 1 }],
@@ -65,8 +65,8 @@ function playedState(): StoryletState {
   const s = createStoryletState({ gold: 3 });
   const rng = createRng(1);
   for (let i = 0; i < 4; i++) {
-    const k = selectStorylet(deck, s, rng);
-    if (k >= 0) playStorylet(deck, s, k);
+    const k = selectStorylet(s, deck, rng);
+    if (k >= 0) playStorylet(s, deck, k);
   }
   return s;
 }
@@ -75,7 +75,7 @@ const storyletDeck: LoaderCase<unknown> = {
   pkg: "narrative",
   name: "storyletDeckFromJson",
   kind: "json",
-  seeds: [DECK, DECK.storylets, { version: 1, storylets: [] }],
+  seeds: [DECK, DECK.storylets, { version: 2, storylets: [] }, { version: 1, storylets: [{ id: "old", cooldown: 2 }] }],
   // Cycles of effects, dangling qualities, huge salience and cooldown values, deep condition lists.
   wrong: fc
     .record({
@@ -122,8 +122,8 @@ const storyletRestore: LoaderCase<unknown> = {
     create: () => playedState(),
     hash: (t) => JSON.stringify(t),
     restore: (t, input) => {
-      restoreStoryletState(t as StoryletState, input, deck);
-      selectStorylet(deck, t as StoryletState, createRng(1));
+      restoreStoryletState(t as StoryletState, input, { deck });
+      selectStorylet(t as StoryletState, deck, createRng(1));
     },
   },
 };
@@ -192,7 +192,7 @@ const barkRules: LoaderCase<unknown> = {
   load: (input) => {
     const rules = barkRulesFromJson(input);
     // The compiled decision engine must answer a query for every concept (all facts at their defaults).
-    for (const concept of Object.keys(rules.byConcept).slice(0, 8)) findBark(rules, createBarkState(), { concept, facts: {} }, createRng(1));
+    for (const concept of Object.keys(rules.byConcept).slice(0, 8)) findBark(createBarkState(), rules, { concept, facts: {} }, createRng(1));
     return rules;
   },
 };
@@ -222,9 +222,9 @@ const squadDialogues: LoaderCase<unknown> = {
 };
 
 function busyDirector(): Director {
-  const d = createDirector({ relaxDistance: 50 }, 3);
+  const d = createDirector({ relaxDistance: 50, seed: 3 });
   addDirectorIntensity(d, 1.2);
-  for (let i = 0; i < 10; i++) stepDirector(d, 0.5, 1);
+  for (let i = 0; i < 10; i++) stepDirector(d, 0.5, { distance: 1 });
   return d;
 }
 
@@ -246,9 +246,9 @@ const directorRestore: LoaderCase<unknown> = {
 function visitedMerchant(): MerchantItem {
   const m = createMerchantItem(1, 1 / 0.98, { reserve: 5, offset: 1 });
   const rng = createRng(4);
-  visitMerchantItem(m, rng, 0);
+  visitMerchantItem(m, 0, rng);
   tradeMerchantItem(m, -Math.min(3, m.count));
-  visitMerchantItem(m, rng, 2);
+  visitMerchantItem(m, 2, rng);
   return m;
 }
 
@@ -262,7 +262,7 @@ const merchantRestore: LoaderCase<unknown> = {
     hash: (t) => JSON.stringify(t),
     restore: (t, input) => {
       restoreMerchantItem(t as MerchantItem, input);
-      visitMerchantItem(t as MerchantItem, createRng(1), (t as MerchantItem).time + 1);
+      visitMerchantItem(t as MerchantItem, (t as MerchantItem).time + 1, createRng(1));
     },
   },
 };

@@ -15,13 +15,13 @@ const page: DemoPage = {
   guide: "guide/narrative",
   description:
     "Left 4 Dead's director (Game AI Pro 2, chapter 39): survivor intensity rises with damage and decays otherwise; build-up → sustain peak (3–5 s) → peak fade → relax (30–45 s). Click the plot (or 'Hit') to deal damage; the spawn budget per phase is shown under the plot.",
-  code: `const director = createDirector({}, seed);
+  code: `const director = createDirector({ seed: seed });
 addDirectorIntensity(director, damage / 100); // on damage, incapacitation, ledge pushes
-const phase = stepDirector(director, dt, metresTravelled);
+const phase = stepDirector(director, dt, { distance: metresTravelled });
 const budget = getDirectorSpawnBudget(director);`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
-    let director = createDirector({}, 1);
+    let director = createDirector({ seed: 1 });
     let autoDamage = 0.6;
     const samples: { t: number; intensity: number; phase: DirectorPhase; budget: number }[] = [];
     let time = 0;
@@ -29,7 +29,7 @@ const budget = getDirectorSpawnBudget(director);`,
     slider(panel, "Damage per second (auto)", 0, 2, 0.1, autoDamage, (v) => (autoDamage = v));
     button(panel, "Hit (+0.3)", () => addDirectorIntensity(director, 0.3));
     button(panel, "Restart", () => {
-      director = createDirector({}, 1);
+      director = createDirector({ seed: 1 });
       samples.length = 0;
       time = 0;
     });

@@ -27,9 +27,9 @@ const page: DemoPage = {
   description:
     "The merchant of Game AI Pro 2, chapter 37: one queue per item, sampled only when the player visits (stationary on the first visit, transient later). Buy arrows and come back later: fast items recover fast, swords slowly. Arrows have a player-only reserve of 10 and a weekly restock.",
   code: `const arrows = createMerchantItem(1, 1 / 0.98, { reserve: 10 });
-const stock = visitMerchantItem(arrows, rng, hours);
+const stock = visitMerchantItem(arrows, hours, rng);
 tradeMerchantItem(arrows, -bought);
-restockMerchantItem(arrows, rng, monday, { below: 50, amount: 50 });`,
+restockMerchantItem(arrows, monday, { below: 50, amount: 50 }, rng);`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     let rng: Rng = createRng(1);
@@ -49,10 +49,10 @@ restockMerchantItem(arrows, rng, monday, { below: 50, amount: 50 });`,
     };
     const visit = () => {
       while (restockAt <= time) {
-        restockMerchantItem(items[1]!, rng, restockAt, { below: 50, amount: 50 });
+        restockMerchantItem(items[1]!, restockAt, { below: 50, amount: 50 }, rng);
         restockAt += 168;
       }
-      const before = items.map((it) => visitMerchantItem(it, rng, time));
+      const before = items.map((it) => visitMerchantItem(it, time, rng));
       visits.push({ time, before, after: before.slice() });
       if (visits.length > 24) visits.shift();
     };

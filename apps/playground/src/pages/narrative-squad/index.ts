@@ -88,7 +88,7 @@ const page: DemoPage = {
 const r = findSquadDialogue(dialogues, { concept: "status", facts: {}, x, y, members, slots: { region: "the barn", down: 1 } }, rng);
 // No dialogue fits: a single bark, picked by decision's queryRules (most specific rule first).
 const barks = barkRulesFromJson(barkJson);
-const bark = sayBark(barks, memory, { concept: "hit", facts: { "speaker.role": "medic", "speaker.health": 0.3 } }, rng);
+const bark = sayBark(memory, barks, { concept: "hit", facts: { "speaker.role": "medic", "speaker.health": 0.3 } }, rng);
 bark?.ruleId; bark?.specificity; // "hit-medic-low", 2`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
@@ -109,7 +109,7 @@ bark?.ruleId; bark?.specificity; // "hit-medic-low", 2`,
     let nextSpeaker = 0;
     const barkFrom = (concept: string, m: SquadMember): void => {
       const facts = { "speaker.role": m.facts["role"]!, "speaker.health": m.facts["health"]!, "speaker.injured": m.facts["injured"]! };
-      const choice = sayBark(BARKS, barkMemory, { concept, facts }, rng);
+      const choice = sayBark(barkMemory, BARKS, { concept, facts }, rng);
       bark = choice ? { speaker: m.id, choice } : null;
     };
     slider(panel, "Gunner health", 0, 1, 0.05, injuredHealth, (v) => {

@@ -16,12 +16,12 @@ const W = 800;
 const H = 600;
 
 const DECK = storyletDeckFromJson({
-  version: 1,
+  version: 2,
   storylets: [
     { id: "leave-home", once: true, salience: 9, effects: [{ key: "inForest", op: "set", value: true }], content: "Red leaves home with a basket." },
     {
       id: "pick-flowers",
-      cooldown: 1,
+      cooldownPlays: 1,
       conditions: [{ key: "inForest", op: "==", value: true }],
       effects: [{ key: "flowers", op: "add", value: 1 }],
       content: "She picks flowers.",
@@ -80,8 +80,8 @@ const page: DemoPage = {
   code: `const deck = storyletDeckFromJson(json);
 const report = analyzeStoryletDeck(deck, {});  // unreachable ids, dead ends
 const index = createStoryletIndex(deck);
-const i = selectStorylet(deck, state, rng, { index });
-playStorylet(deck, state, i);`,
+const i = selectStorylet(state, deck, rng, { index });
+playStorylet(state, deck, i);`,
   mount(root) {
     const { canvas, draw, panel, stats } = demoLayout(root, W, H);
     const report = analyzeStoryletDeck(DECK, {}, { maxStates: 2000 });
@@ -90,12 +90,12 @@ playStorylet(deck, state, i);`,
     let rng: Rng = createRng(1);
     const log: string[] = [];
     const next = () => {
-      const i = selectStorylet(DECK, state, rng, { index });
+      const i = selectStorylet(state, DECK, rng, { index });
       if (i < 0) {
         log.push("(nothing is eligible: a dead end)");
         return;
       }
-      const s = playStorylet(DECK, state, i);
+      const s = playStorylet(state, DECK, i);
       log.push(`${state.turn}. ${s.id}: ${s.content}`);
     };
     button(panel, "Draw", next);
@@ -109,13 +109,13 @@ playStorylet(deck, state, i);`,
       draw.text(20, 24, "storylet            salience  once  cooldown  played", { color: "#9aa5ce" });
       DECK.storylets.forEach((s, i) => {
         const y = 40 + i * 30;
-        const ok = isStoryletEligible(s, state);
+        const ok = isStoryletEligible(state, s);
         const dead = report.unreachable.includes(s.id);
         draw.rect(16, y, 470, 24, { color: dead ? "#f7768e" : ok ? "#9ece6a" : "#1f2937", fill: true, alpha: dead ? 0.4 : 0.8 });
         draw.text(22, y + 16, s.id, { color: ok ? "#0f1420" : "#c0caf5" });
         draw.text(190, y + 16, String(s.salience), { color: ok ? "#0f1420" : "#c0caf5" });
         draw.text(250, y + 16, s.once ? "yes" : "", { color: ok ? "#0f1420" : "#c0caf5" });
-        draw.text(310, y + 16, String(s.cooldown), { color: ok ? "#0f1420" : "#c0caf5" });
+        draw.text(310, y + 16, String(s.cooldownPlays), { color: ok ? "#0f1420" : "#c0caf5" });
         draw.text(390, y + 16, String(state.playCount[s.id] ?? 0), { color: ok ? "#0f1420" : "#c0caf5" });
       });
       draw.text(500, 56, "qualities", { color: "#9aa5ce" });

@@ -6,7 +6,8 @@ import {
   createPlanRunner,
   createPlanResult,
   factsOfState,
-  hasFact,
+  getFactIndex,
+  hasStateFact,
   parseDomain,
   pushRunnerGoal,
   readGoapNodes,
@@ -169,7 +170,7 @@ const page: DemoPage = {
       draw.clear();
       draw.text(20, 24, "facts (click to toggle)", { color: "#9aa5ce" });
       for (let f = 0; f < problem.factCount; f++) {
-        const on = hasFact(runner.facts, f);
+        const on = hasStateFact(runner.facts, f);
         draw.rect(20, 40 + f * rowH, 240, rowH - 6, { color: on ? "#9ece6a" : "#1f2937", fill: true, alpha: on ? 0.85 : 1 });
         draw.text(28, 40 + f * rowH + 16, problem.factNames[f]!, { color: on ? "#0f1420" : "#9aa5ce" });
       }
@@ -198,12 +199,12 @@ const page: DemoPage = {
       const y = ((e.clientY - r.top) * H) / r.height;
       const f = Math.floor((y - 40) / rowH);
       if (x >= 20 && x <= 260 && f >= 0 && f < problem.factCount) {
-        setRunnerFact(runner, f, !hasFact(runner.facts, f));
+        setRunnerFact(runner, f, !hasStateFact(runner.facts, f));
         log.push(`toggled ${problem.factNames[f]}`);
       } else {
         // Anywhere else: the enemy shows up (or hides).
-        const v = problem.factIndex["enemy-visible()"]!;
-        setRunnerFact(runner, v, !hasFact(runner.facts, v));
+        const v = getFactIndex(problem, "enemy-visible");
+        setRunnerFact(runner, v, !hasStateFact(runner.facts, v));
       }
     };
     canvas.addEventListener("mousedown", onClick);

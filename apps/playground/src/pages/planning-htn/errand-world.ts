@@ -6,14 +6,15 @@ import {
   createHtnResult,
   createHtnResultSnapshotCodec,
   createPlanRunnerSnapshotCodec,
-  hasFact,
+  getFactIndex,
+  hasStateFact,
   parseDomain,
   planHtn,
   pushRunnerGoal,
   ReplanReason,
   replanHtn,
   RunnerStatus,
-  setFact,
+  setStateFact,
   stateFromIds,
   stateToIds,
   StepStatus,
@@ -166,9 +167,9 @@ function applyInput(w: ErrandWorld, input: unknown, i: number): void {
           path: `inputs[${i}].toggle`,
         },
       );
-    const on = !hasFact(w.runner.facts, f);
-    setFact(w.runner.facts, f, on);
-    setFact(w.setup, f, on);
+    const on = !hasStateFact(w.runner.facts, f);
+    setStateFact(w.runner.facts, f, on);
+    setStateFact(w.setup, f, on);
     say(w, `${on ? "set" : "cleared"} ${x["toggle"]}`);
   } else if (typeof x === "object" && x !== null && x["fail"] === true) w.failNext = true;
   else if (typeof x === "object" && x !== null && x["restart"] === true) {
@@ -253,7 +254,7 @@ function executeErrand(w: ErrandWorld, action: number, started: boolean, emit: I
   if (w.failNext) {
     // The step fails and the world changed: the shopper lost the money.
     w.failNext = false;
-    setFact(w.runner.facts, w.problem.factIndex["has-money()"]!, false);
+    setStateFact(w.runner.facts, getFactIndex(w.problem, "has-money"), false);
     emit?.({ module: "runner", agent: "shopper", label: `fail ${name}`, detail: { step: w.runner.step, lost: "has-money()" } });
     return StepStatus.Failed;
   }

@@ -1,4 +1,4 @@
-import { hasFact, RunnerStatus } from "@tactica/planning";
+import { getFactIndex, hasStateFact, RunnerStatus } from "@tactica/planning";
 import { PathFlags } from "@tactica/search";
 import type { DemoPage } from "../../demo";
 import { mountInspector } from "../../inspector/inspector-panel";
@@ -34,7 +34,7 @@ const page: DemoPage = {
     function render(): void {
       draw.clear();
       ERRAND_TOGGLES.forEach((f, i) => {
-        const on = hasFact(runner.facts, problem.factIndex[f]!);
+        const on = hasStateFact(runner.facts, getFactIndex(problem, f));
         draw.rect(20 + i * 175, 16, 160, 26, { color: on ? "#9ece6a" : "#1f2937", fill: true });
         draw.text(28 + i * 175, 34, f, { color: on ? "#0f1420" : "#9aa5ce" });
       });
