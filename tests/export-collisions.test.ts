@@ -12,17 +12,6 @@ import { describe, expect, it } from "vitest";
 
 const root = join(import.meta.dirname, "..");
 
-/**
- * Collisions that other branches of issue 26 remove (decision/planning `setFact` → `setRuleFact` /
- * `setStateFact`; core/perception `SliceCounters`). TEMPORARY: removed at merge, when those branches
- * land. Each entry is the colliding name and the sorted packages exporting it; an entry that no
- * longer collides fails the test, so the list cannot go stale.
- */
-const TEMPORARY_ALLOWED_COLLISIONS_REMOVED_AT_MERGE: readonly string[] = [
-  "SliceCounters: @tactica/core, @tactica/perception",
-  "setFact: @tactica/decision, @tactica/planning",
-];
-
 /** One public entry point: the package's specifier and the source file it resolves to. */
 interface EntryPoint {
   readonly specifier: string;
@@ -129,23 +118,18 @@ describe("no two packages export the same name for different things", () => {
     expect(specifiers).toContain("@tactica/search/games");
     // Spot checks that the re-exports the contract asks for resolve to search's own declarations.
     const pathFlags = resolved.filter((e) => e.name === "PathFlags");
-    expect(pathFlags.map((e) => e.specifier).sort()).toEqual(["@tactica/grid", "@tactica/navmesh", "@tactica/search"]);
+    expect(pathFlags.map((e) => e.specifier).sort()).toEqual(["@tactica/grid", "@tactica/navmesh", "@tactica/planning", "@tactica/search"]);
     expect(new Set(pathFlags.map((e) => e.declarations)).size).toBe(1);
     expect(pathFlags[0]!.declarations).toContain(join("packages", "search", "src", "graph", "flags.ts"));
   });
 
   it("finds no collision beyond the temporary allowlist", () => {
-    const unexpected = collisions.filter((c) => !TEMPORARY_ALLOWED_COLLISIONS_REMOVED_AT_MERGE.includes(c));
+    const unexpected = collisions;
     expect(
       unexpected,
       "These names are exported by more than one package with different meanings. Give each a package-specific name " +
         "(ADR 0002: findGridPath, findNavMeshPath, …) or re-export the one declaration instead of declaring a second.",
     ).toEqual([]);
-  });
-
-  it("keeps the temporary allowlist exact (remove an entry once its collision is gone)", () => {
-    for (const allowed of TEMPORARY_ALLOWED_COLLISIONS_REMOVED_AT_MERGE)
-      expect(collisions, `allowlisted collision "${allowed}" no longer occurs`).toContain(allowed);
   });
 
   it("shares re-exported values as the very same object at run time", async () => {

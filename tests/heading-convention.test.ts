@@ -9,7 +9,7 @@ import { applySteeringForce, createSteeringAgent, getAgentForward, type Steering
 // positive (y up), heading === atan2(forward.y, forward.x) === core's vec2Angle(forward). Core's
 // frame functions, steering's agents and perception's vision cone must all agree on it.
 
-const narrowCone = { range: 100, fieldOfView: 0.2 }; // ±0.1 rad
+const narrowCone = { viewRange: 100, fieldOfView: 0.2 }; // ±0.1 rad
 
 /** A steering agent at `position` facing `heading` two ways: given the heading, and moving along it. */
 function agentsFacing(position: Vec2, heading: number): SteeringAgent[] {
@@ -52,9 +52,9 @@ function expectAgreement(agent: SteeringAgent): void {
   // perception: a target straight ahead is seen in a narrow cone; one behind or to the side is not
   const behind = { x: position.x - 5 * forward.x, y: position.y - 5 * forward.y };
   const side = { x: position.x + 5 * right.x, y: position.y + 5 * right.y };
-  expect(canSee(position.x, position.y, heading, ahead.x, ahead.y, narrowCone)).toBe(true);
-  expect(canSee(position.x, position.y, heading, behind.x, behind.y, narrowCone)).toBe(false);
-  expect(canSee(position.x, position.y, heading, side.x, side.y, narrowCone)).toBe(false);
+  expect(canSee(narrowCone, position.x, position.y, heading, ahead.x, ahead.y)).toBe(true);
+  expect(canSee(narrowCone, position.x, position.y, heading, behind.x, behind.y)).toBe(false);
+  expect(canSee(narrowCone, position.x, position.y, heading, side.x, side.y)).toBe(false);
 }
 
 describe("one heading convention: core frame, steering forward, perception vision", () => {
@@ -63,8 +63,8 @@ describe("one heading convention: core frame, steering forward, perception visio
       expect(agent.heading).toBeCloseTo(0, 12);
       expect(getAgentForward({ x: 0, y: 0 }, agent)).toEqual({ x: 1, y: 0 });
       expect(toLocal({ x: 0, y: 0 }, { x: 13, y: -2 }, agent.position, agent.heading)).toEqual({ x: 10, y: 0 });
-      expect(canSee(3, -2, agent.heading, 13, -2, narrowCone)).toBe(true);
-      expect(canSee(3, -2, agent.heading, 3, 8, narrowCone)).toBe(false); // +y is to the left, not ahead
+      expect(canSee(narrowCone, 3, -2, agent.heading, 13, -2)).toBe(true);
+      expect(canSee(narrowCone, 3, -2, agent.heading, 3, 8)).toBe(false); // +y is to the left, not ahead
       expectAgreement(agent);
     }
   });
@@ -75,8 +75,8 @@ describe("one heading convention: core frame, steering forward, perception visio
       const f = getAgentForward({ x: 0, y: 0 }, agent);
       expect(f.x).toBeCloseTo(0, 12);
       expect(f.y).toBeCloseTo(1, 12);
-      expect(canSee(0, 0, agent.heading, 0, 10, narrowCone)).toBe(true);
-      expect(canSee(0, 0, agent.heading, 10, 0, narrowCone)).toBe(false); // +x is now to the right
+      expect(canSee(narrowCone, 0, 0, agent.heading, 0, 10)).toBe(true);
+      expect(canSee(narrowCone, 0, 0, agent.heading, 10, 0)).toBe(false); // +x is now to the right
       // world +x is on this agent's right: local y < 0
       expect(toLocal({ x: 0, y: 0 }, { x: 10, y: 0 }, agent.position, agent.heading).y).toBeCloseTo(-10, 9);
       expectAgreement(agent);
