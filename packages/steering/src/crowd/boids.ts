@@ -1,7 +1,7 @@
 import { rngNextFloat, spatialHashUpdate } from "@tactica/core";
-import { isInViewArc, ViewArcs, type ViewArc } from "../behaviors/flocking";
+import { ViewArcs, type ViewArc } from "../behaviors/flocking";
 import type { WanderParams } from "../behaviors/wander";
-import { gatherCrowdNeighbors, integrateCrowd, type Crowd } from "./crowd";
+import { gatherSlotNeighbors, integrateCrowd, slotNeighborRadius, type Crowd } from "./crowd";
 
 /** Parameters of {@link stepCrowdBoids}. Weights of 0 switch a rule off. */
 export interface BoidsParams {
@@ -59,7 +59,8 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
     const py = posY[i] as number;
     const fx0 = fwdX[i] as number;
     const fy0 = fwdY[i] as number;
-    const count = gatherCrowdNeighbors(crowd, i, px, py, queryR, maxN);
+    slotNeighborRadius[0] = queryR;
+    const count = gatherSlotNeighbors(crowd, i, maxN);
     let sx = 0;
     let sy = 0;
     let ax = 0;
@@ -73,8 +74,13 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
       const dx = (posX[j] as number) - px;
       const dy = (posY[j] as number) - py;
       if (arc !== ViewArcs.Full) {
-        // local x = d · right (fy, −fx), local y = d · forward
-        if (!isInViewArc(dx * fy0 - dy * fx0, dx * fx0 + dy * fy0, arc, k)) continue;
+        // local x = d · right (fy, −fx), local y = d · forward; isInViewArc written out, because a
+        // call V8 does not inline into this large loop would box its fractional arguments.
+        const lx = dx * fy0 - dy * fx0;
+        const ly = dx * fx0 + dy * fy0;
+        const visible =
+          arc === ViewArcs.Wide ? ly >= 0 || Math.abs(lx) > Math.abs(ly) * k : arc === ViewArcs.Limited ? ly > 0 : ly > 0 && Math.abs(lx) < Math.abs(ly) * k;
+        if (!visible) continue;
       }
       const d2 = dx * dx + dy * dy;
       if (d2 < sepR2 && d2 > 1e-18) {
