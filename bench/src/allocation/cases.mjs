@@ -14,6 +14,7 @@
  * @property {string} [unit]  What one reported unit is ("call" by default; "agent-step" for crowds).
  * @property {number} [perCall]  Units per call (agents per crowd step), default 1.
  * @property {number} [calls]  Calls measured per round (default 20,000).
+ * @property {number} [warmCalls]  Calls at least in the warm-up (default 5,000; it also lasts at least `--warm-ms`).
  * @property {() => Promise<(i: number) => unknown>} setup  Builds the fixture; returns the call.
  */
 
@@ -105,6 +106,7 @@ export const cases = [
     unit: "agent-step",
     perCall: AGENTS,
     calls: 600,
+    warmCalls: 300,
     async setup() {
       const steering = await import("@tactica/steering");
       const core = await import("@tactica/core");
@@ -124,6 +126,7 @@ export const cases = [
     unit: "agent-step",
     perCall: AGENTS,
     calls: 600,
+    warmCalls: 300,
     async setup() {
       const steering = await import("@tactica/steering");
       const core = await import("@tactica/core");
@@ -142,6 +145,7 @@ export const cases = [
     unit: "agent-step",
     perCall: AGENTS,
     calls: 600,
+    warmCalls: 300,
     async setup() {
       const steering = await import("@tactica/steering");
       const core = await import("@tactica/core");
@@ -283,11 +287,14 @@ export const cases = [
       const f = navFixture(nav, core);
       const corridor = nav.createPathCorridor(256);
       const corners = nav.createStraightPath(4);
-      // Walk 64 agents along their corridors once, recording before every step the corridor (x, y,
+      // Walk agents along their corridors once, recording before every step the corridor (x, y,
       // target, polygons) and the point 1.5 units towards the next corner. The measured call
       // restores one recorded state (typed-array copies) and makes that one move: re-planning at a
-      // corridor's end would run rarely-called (unoptimized) code inside the measurement.
-      const CAP = 4096;
+      // corridor's end would run rarely-called (unoptimized) code inside the measurement. Only 256
+      // steps: a public wrapper that gets hot (and optimized on its own) before the measuring loop
+      // calls it may no longer be inlined there, and the loop then boxes the two fractional numbers
+      // it passes (32 B, the caller's, not the library's; the no-inlining column shows them).
+      const CAP = 256;
       const state = new Float64Array(CAP * 6);
       const lengths = new Int32Array(CAP);
       const polys = new Float64Array(CAP * 256);

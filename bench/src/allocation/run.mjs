@@ -55,7 +55,11 @@ for (const pkg of ["core", "steering", "navmesh", "grid", "decision", "perceptio
 
 /** Runs one case in a fresh process. @param {string} name @param {string[]} nodeFlags @param {string[]} args @returns {Measurement} */
 function measure(name, nodeFlags, args) {
-  const text = execFileSync(process.execPath, [...nodeFlags, join(here, "child.mjs"), name, ...args], { cwd: join(here, "..", ".."), encoding: "utf8", timeout: 600_000 });
+  const text = execFileSync(process.execPath, [...nodeFlags, join(here, "child.mjs"), name, ...args], {
+    cwd: join(here, "..", ".."),
+    encoding: "utf8",
+    timeout: 600_000,
+  });
   return JSON.parse(/** @type {string} */ (text.trim().split("\n").pop()));
 }
 
