@@ -49,11 +49,14 @@ function crowdFixture(steering, core) {
     crowd.prefVelX[k] = left ? 1.3 + rnd() * 0.1 : -1.3 - rnd() * 0.1;
     crowd.prefVelY[k] = (rnd() - 0.5) * 0.2;
   }
-  /** Every 150 steps the groups turn round (so they keep meeting). @param {number} i */
+  // Every 150 steps the groups turn round (so they keep meeting): a copy of one of two prepared
+  // arrays (a builtin copy; negating in a loop that runs this rarely would stay unoptimized code,
+  // which boxes every number it touches and would count as the crowd's allocation).
+  const forth = Float64Array.from(crowd.prefVelX);
+  const back = forth.map((v) => -v);
+  /** @param {number} i */
   const turn = (i) => {
-    if (i % 150 !== 0) return;
-    const px = crowd.prefVelX;
-    for (let k = 0; k < AGENTS; k++) px[k] = -(/** @type {number} */ (px[k]));
+    if (i % 150 === 0) crowd.prefVelX.set((i / 150) % 2 === 0 ? forth : back);
   };
   return { crowd, turn };
 }
