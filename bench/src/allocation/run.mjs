@@ -114,8 +114,8 @@ optimizing compiler has run), N calls run under the inspector's sampling heap pr
 (\`HeapProfiler.startSampling\`, 64-byte interval, with \`includeObjectsCollectedByMinorGC\` and
 \`includeObjectsCollectedByMajorGC\`, so garbage that a scavenge already freed still counts). The
 best of three rounds is reported, in bytes per unit (one call, or one agent in one crowd step); the
-harness itself passes integers, objects and typed arrays, and ~0.01–0.05 B per call is the
-inspector's own traffic. "Allocating sites" are the functions whose frames allocated (≥ 0.05 B per
+harness itself passes integers, objects and typed arrays, and only what is allocated under its
+measuring loop counts (the inspector's own traffic is left out). "Allocating sites" are the functions whose frames allocated (≥ 0.05 B per
 unit; an inlined function is counted in the function it was inlined into).
 
 The last two columns repeat the case with \`node --no-turbo-inlining\`: the worst case, in which every
