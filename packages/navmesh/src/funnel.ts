@@ -89,6 +89,25 @@ export function findStraightPathFromPoints(
   return straightPath(out, mesh, corridor, corridorLength, options);
 }
 
+/**
+ * {@link findStraightPath} from `(ends.x, ends.y)` to `(ends.targetX, ends.targetY)` (a path
+ * corridor's agent and target): no double crosses the call. @internal
+ */
+export function findStraightPathBetween(
+  out: StraightPath,
+  mesh: NavMesh,
+  corridor: ArrayLike<number>,
+  corridorLength: number,
+  ends: { readonly x: number; readonly y: number; readonly targetX: number; readonly targetY: number },
+  options?: FindStraightPathOptions,
+): StraightPath {
+  pt[8] = ends.x;
+  pt[9] = ends.y;
+  pt[10] = ends.targetX;
+  pt[11] = ends.targetY;
+  return straightPath(out, mesh, corridor, corridorLength, options);
+}
+
 function straightPath(out: StraightPath, mesh: NavMesh, corridor: ArrayLike<number>, corridorLength: number, options?: FindStraightPathOptions): StraightPath {
   const fn = "findStraightPath";
   const sx = pt[8]!,

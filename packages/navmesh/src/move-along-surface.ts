@@ -1,6 +1,5 @@
 import { navMeshError, NavMeshErrorCodes } from "./errors";
-import { meshEpsilon, pointInPolygon, requirePolyIndex } from "./locate";
-import { hypot2 } from "./math";
+import { pointInPolygonAt, requirePolyIndex } from "./locate";
 import { refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh } from "./types";
 
@@ -53,6 +52,29 @@ export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: numb
 
 /** {@link moveAlongSurface} on flat indices (`poly` and `visited` hold indices; inputs checked). @internal */
 export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
+  moveSegment[0] = sx;
+  moveSegment[1] = sy;
+  moveSegment[2] = tx;
+  moveSegment[3] = ty;
+  return moveAlongSurfaceAt(out, mesh, startPoly);
+}
+
+/**
+ * The move of {@link moveAlongSurfaceAt}: `sx, sy, tx, ty`. Doubles go through this typed array
+ * because passed as arguments to a call V8 does not inline they would be boxed (16 bytes each). @internal
+ */
+export const moveSegment = new Float64Array(4);
+
+/**
+ * {@link moveAlongSurfaceIndex} with the move in {@link moveSegment}: no double crosses a call in
+ * here (no helper taking or returning a fractional number), so it allocates nothing whatever V8
+ * inlines. @internal
+ */
+export function moveAlongSurfaceAt(out: MoveResult, mesh: NavMesh, startPoly: number): MoveResult {
+  const sx = moveSegment[0]!,
+    sy = moveSegment[1]!,
+    tx = moveSegment[2]!,
+    ty = moveSegment[3]!;
   let sc = scratches.get(mesh);
   if (!sc || sc.stamp.length < mesh.polyCount) {
     sc = { stamp: new Uint32Array(mesh.polyCount), queue: new Int32Array(mesh.polyCount), parent: new Int32Array(mesh.polyCount), epoch: 0 };
@@ -64,12 +86,17 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
     sc.epoch = 1;
   }
   const epoch = sc.epoch;
-  const eps = meshEpsilon(mesh);
+  const bb = mesh.bounds;
+  const bw = bb[2]! - bb[0]!,
+    bh = bb[3]! - bb[1]!;
+  const eps = 1e-9 * (bw > bh ? (bw > 1 ? bw : 1) : bh > 1 ? bh : 1); // the mesh epsilon, written out
   const stride = mesh.maxVertsPerPoly;
   const v = mesh.vertices;
   const cx = (sx + tx) / 2,
     cy = (sy + ty) / 2;
-  const r = hypot2(tx - sx, ty - sy) / 2 + eps;
+  const mx = tx - sx,
+    my = ty - sy;
+  const r = Math.sqrt(mx * mx + my * my) / 2 + eps;
   let head = 0,
     tail = 0;
   sc.queue[tail++] = startPoly;
@@ -84,7 +111,7 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
     const cur = sc.queue[head++]!;
     if (out.visitedCount < out.visited.length) out.visited[out.visitedCount] = cur;
     out.visitedCount++;
-    if (pointInPolygon(mesh, cur, tx, ty, eps)) {
+    if (pointInPolygonAt(mesh, cur, moveSegment, 2)) {
       out.x = tx;
       out.y = ty;
       out.poly = cur;
@@ -105,7 +132,9 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
         // Expand only through portals that touch the search circle.
         let t = len2 > 0 ? ((cx - ax) * dx + (cy - ay) * dy) / len2 : 0;
         t = t < 0 ? 0 : t > 1 ? 1 : t;
-        if (hypot2(ax + t * dx - cx, ay + t * dy - cy) > r) continue;
+        const ex = ax + t * dx - cx,
+          ey = ay + t * dy - cy;
+        if (Math.sqrt(ex * ex + ey * ey) > r) continue;
         sc.stamp[nb] = epoch;
         sc.parent[nb] = cur;
         sc.queue[tail++] = nb;
@@ -116,7 +145,7 @@ export function moveAlongSurfaceIndex(out: MoveResult, mesh: NavMesh, startPoly:
       t = t < 0 ? 0 : t > 1 ? 1 : t;
       const px = ax + t * dx,
         py = ay + t * dy;
-      const d = hypot2(px - tx, py - ty);
+      const d = Math.sqrt((px - tx) * (px - tx) + (py - ty) * (py - ty));
       if (d < bestD) {
         bestD = d;
         out.x = px;

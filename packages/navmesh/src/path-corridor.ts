@@ -1,10 +1,10 @@
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
-import { findStraightPath, portalEdge, type FindStraightPathOptions, type StraightPath } from "./funnel";
+import { findStraightPath, findStraightPathBetween, portalEdge, type FindStraightPathOptions, type StraightPath } from "./funnel";
 import { OFF_MESH_LINK_INDEX_BITS, type OffMeshLinks } from "./links";
 import { closestPointOnPolygonIndex, findNearestPolygonIndex, meshEpsilon, pointInPolygon } from "./locate";
 import { hypot2 } from "./math";
-import { createMoveResult, getMoveParents, moveAlongSurfaceIndex, type MoveResult } from "./move-along-surface";
+import { createMoveResult, getMoveParents, moveAlongSurfaceAt, moveSegment, type MoveResult } from "./move-along-surface";
 import { initSlicedPolygonPath, updateSlicedPolygonPath, type NavMeshQuery, type NavPath, type NavQueryFilter } from "./query";
 import { createRaycastResult, raycastIndex, type RaycastResult } from "./raycast";
 import { polyIndexOfRef, refOfPolyIndex } from "./tiles/poly-ref";
@@ -95,7 +95,8 @@ export function setPathCorridor(corridor: PathCorridor, path: NavPath, tx: numbe
  * when the agent gets there, call {@link traverseCorridorLink}.
  */
 export function findCorridorCorners(out: StraightPath, corridor: PathCorridor, mesh: NavMesh, options?: FindStraightPathOptions): StraightPath {
-  return findStraightPath(out, mesh, corridor.polys, corridor.length, corridor.x, corridor.y, corridor.targetX, corridor.targetY, options);
+  // The corridor's ends go by reference: passed as numbers to a call V8 does not inline, each would be boxed.
+  return findStraightPathBetween(out, mesh, corridor.polys, corridor.length, corridor, options);
 }
 
 function firstIndex(fn: string, corridor: PathCorridor, mesh: NavMesh, at: number): number {
@@ -124,9 +125,21 @@ function find(polys: Float64Array, n: number, r: number, fromEnd: boolean): numb
  * would exceed its capacity; re-plan then. Throws `NAVMESH_BAD_INPUT` for a stale first ref.
  */
 export function moveCorridorPosition(corridor: PathCorridor, mesh: NavMesh, x: number, y: number): boolean {
+  // The target goes on through a typed array, and this wrapper stays small enough for V8 to inline
+  // into its callers: fractional numbers passed to a call V8 does not inline are boxed (16 bytes each).
+  moveSegment[2] = x;
+  moveSegment[3] = y;
+  return moveCorridorPositionAt(corridor, mesh);
+}
+
+/** {@link moveCorridorPosition} with the new position in `moveSegment[2..4)`. */
+function moveCorridorPositionAt(corridor: PathCorridor, mesh: NavMesh): boolean {
   const start = firstIndex("moveCorridorPosition", corridor, mesh, 0);
-  if (!Number.isFinite(x + y)) throw navMeshError(NavMeshErrorCodes.BadInput, "moveCorridorPosition", "coordinates must be finite.");
-  const m = moveAlongSurfaceIndex(corridor.move, mesh, start, corridor.x, corridor.y, x, y);
+  if (!Number.isFinite(moveSegment[2]! + moveSegment[3]!))
+    throw navMeshError(NavMeshErrorCodes.BadInput, "moveCorridorPosition", "coordinates must be finite.");
+  moveSegment[0] = corridor.x;
+  moveSegment[1] = corridor.y;
+  const m = moveAlongSurfaceAt(corridor.move, mesh, start);
   const parents = getMoveParents(mesh);
   const polys = corridor.polys;
   // Walk the move's search path from the end polygon back towards the start until it meets the
@@ -158,9 +171,18 @@ export function moveCorridorPosition(corridor: PathCorridor, mesh: NavMesh, x: n
  * a target that jumped far, plan a new path instead.
  */
 export function moveCorridorTarget(corridor: PathCorridor, mesh: NavMesh, x: number, y: number): boolean {
+  moveSegment[2] = x; // as in moveCorridorPosition: no boxed doubles
+  moveSegment[3] = y;
+  return moveCorridorTargetAt(corridor, mesh);
+}
+
+/** {@link moveCorridorTarget} with the new target in `moveSegment[2..4)`. */
+function moveCorridorTargetAt(corridor: PathCorridor, mesh: NavMesh): boolean {
   const last = firstIndex("moveCorridorTarget", corridor, mesh, corridor.length - 1);
-  if (!Number.isFinite(x + y)) throw navMeshError(NavMeshErrorCodes.BadInput, "moveCorridorTarget", "coordinates must be finite.");
-  const m = moveAlongSurfaceIndex(corridor.move, mesh, last, corridor.targetX, corridor.targetY, x, y);
+  if (!Number.isFinite(moveSegment[2]! + moveSegment[3]!)) throw navMeshError(NavMeshErrorCodes.BadInput, "moveCorridorTarget", "coordinates must be finite.");
+  moveSegment[0] = corridor.targetX;
+  moveSegment[1] = corridor.targetY;
+  const m = moveAlongSurfaceAt(corridor.move, mesh, last);
   const parents = getMoveParents(mesh);
   const polys = corridor.polys;
   const chain = corridor.chain;

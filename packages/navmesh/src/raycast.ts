@@ -1,5 +1,5 @@
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "./errors";
-import { findPolygonIndex, requirePolyIndex } from "./locate";
+import { at, findPolygonAt, requirePolyIndex } from "./locate";
 import { refOfPolyIndex } from "./tiles/poly-ref";
 import type { NavMesh } from "./types";
 
@@ -270,14 +270,32 @@ const losScratch = createRaycastResult(0);
  * on the mesh; the start point is located with {@link findPolygon}). Level 2 over {@link raycast}.
  */
 export function hasNavMeshLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
-  for (const [k, val] of [
-    ["sx", sx],
-    ["sy", sy],
-    ["ex", ex],
-    ["ey", ey],
-  ] as const)
-    assertFiniteNumber("hasNavMeshLineOfSight", k, val);
-  const start = findPolygonIndex(mesh, sx, sy);
-  if (start < 0 || findPolygonIndex(mesh, ex, ey) < 0) return false;
-  return raycastIndex(losScratch, mesh, start, sx, sy, ex, ey).t === Infinity;
+  // One check on the success path; the named error (and its allocation) only on failure. The
+  // doubles go on through typed arrays (`at`, `seg`): passed as arguments to calls V8 does not
+  // inline they would be boxed, 16 bytes each.
+  if (!(Number.isFinite(sx) && Number.isFinite(sy) && Number.isFinite(ex) && Number.isFinite(ey))) {
+    assertFiniteNumber("hasNavMeshLineOfSight", "sx", sx);
+    assertFiniteNumber("hasNavMeshLineOfSight", "sy", sy);
+    assertFiniteNumber("hasNavMeshLineOfSight", "ex", ex);
+    assertFiniteNumber("hasNavMeshLineOfSight", "ey", ey);
+  }
+  seg[0] = sx;
+  seg[1] = sy;
+  seg[2] = ex;
+  seg[3] = ey;
+  return lineOfSightSegment(mesh);
+}
+
+/** {@link hasNavMeshLineOfSight} on the checked segment in `seg` (kept out of line so that the public wrapper stays small enough to be inlined into its callers). */
+function lineOfSightSegment(mesh: NavMesh): boolean {
+  at[0] = seg[0]!;
+  at[1] = seg[1]!;
+  at[2] = NaN;
+  const start = findPolygonAt(mesh);
+  if (start < 0) return false;
+  at[0] = seg[2]!;
+  at[1] = seg[3]!;
+  at[2] = NaN;
+  if (findPolygonAt(mesh) < 0) return false;
+  return raycastSegment(losScratch, mesh, start).t === Infinity;
 }

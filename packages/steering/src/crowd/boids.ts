@@ -1,7 +1,7 @@
 import { rngNextFloat, spatialHashUpdate } from "@tactica/core";
-import { isInViewArc, ViewArcs, type ViewArc } from "../behaviors/flocking";
+import { ViewArcs, type ViewArc } from "../behaviors/flocking";
 import type { WanderParams } from "../behaviors/wander";
-import { gatherCrowdNeighbors, integrateCrowd, type Crowd } from "./crowd";
+import { gatherSlotNeighbors, integrateCrowd, slotNeighborRadius, type Crowd } from "./crowd";
 
 /** Parameters of {@link stepCrowdBoids}. Weights of 0 switch a rule off. */
 export interface BoidsParams {
@@ -59,7 +59,8 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
     const py = posY[i] as number;
     const fx0 = fwdX[i] as number;
     const fy0 = fwdY[i] as number;
-    const count = gatherCrowdNeighbors(crowd, i, px, py, queryR, maxN);
+    slotNeighborRadius[0] = queryR;
+    const count = gatherSlotNeighbors(crowd, i, maxN);
     let sx = 0;
     let sy = 0;
     let ax = 0;
@@ -73,8 +74,17 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
       const dx = (posX[j] as number) - px;
       const dy = (posY[j] as number) - py;
       if (arc !== ViewArcs.Full) {
-        // core's local frame: x = d · forward, y = d · left (−fy, fx)
-        if (!isInViewArc(dx * fx0 + dy * fy0, dy * fx0 - dx * fy0, arc, k)) continue;
+        // core's local frame: ahead = d · forward, left = d · (−fy, fx); isInViewArc written out,
+        // because a call V8 does not inline into this large loop would box its fractional arguments.
+        const ahead = dx * fx0 + dy * fy0;
+        const left = dy * fx0 - dx * fy0;
+        const visible =
+          arc === ViewArcs.Wide
+            ? ahead >= 0 || Math.abs(left) > Math.abs(ahead) * k
+            : arc === ViewArcs.Limited
+              ? ahead > 0
+              : ahead > 0 && Math.abs(left) < Math.abs(ahead) * k;
+        if (!visible) continue;
       }
       const d2 = dx * dx + dy * dy;
       if (d2 < sepR2 && d2 > 1e-18) {

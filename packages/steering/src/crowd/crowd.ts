@@ -6,7 +6,7 @@ import {
   createSpatialHash,
   ErrorCodes,
   spatialHashInsert,
-  spatialHashQueryRadius,
+  spatialHashQueryAabb,
   spatialHashRemove,
   spatialHashUpdate,
   TacticaError,
@@ -305,14 +305,77 @@ export function setCrowdAgentVelocity(crowd: Crowd, handle: number, vx: number, 
 }
 
 /**
+ * The neighbor queries' scratch: the centre and radius go to the search below, and the box to core's
+ * `spatialHashQueryAabb`, through fields and typed-array entries rather than as arguments. A
+ * fractional number passed as an argument to a call V8 does not inline is boxed (16 bytes) at the
+ * caller's side, and the step functions' loops are too large for V8 to inline every call into
+ * them; in a user's process that was 32–48 bytes per agent per step (`pnpm bench:alloc`).
+ */
+const queryBox = { minX: 0, minY: 0, maxX: 0, maxY: 0 };
+const queryCentre = new Float64Array(2);
+
+/**
+ * The radius of the next {@link gatherSlotNeighbors} query (world units): the step functions write
+ * it here instead of passing it (see `queryBox`). Scratch, not state.
+ *
+ * @internal
+ */
+export const slotNeighborRadius = new Float64Array(1);
+
+/**
  * Collects into `crowd.neighbors` the slots of the live agents other than slot `self` (-1: none) within `radius` of
  * `(x, y)`, keeping only the `maxNeighbors` closest (sorted by distance, ties by query order)
  * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbors) for k agents in range.
  */
 export function gatherCrowdNeighbors(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbors: number): number {
+  queryCentre[0] = x;
+  queryCentre[1] = y;
+  slotNeighborRadius[0] = radius;
+  return gatherNeighbors(crowd, self, maxNeighbors);
+}
+
+/**
+ * {@link gatherCrowdNeighbors} around slot `self`'s own position with the radius in
+ * `slotNeighborRadius[0]`: the form the step functions call, with no fractional argument (see
+ * `queryBox`). Allocation-free.
+ *
+ * @internal
+ */
+export function gatherSlotNeighbors(crowd: Crowd, self: number, maxNeighbors: number): number {
+  queryCentre[0] = crowd.posX[self] as number;
+  queryCentre[1] = crowd.posY[self] as number;
+  return gatherNeighbors(crowd, self, maxNeighbors);
+}
+
+/**
+ * The neighbor search on `queryCentre` and `slotNeighborRadius[0]`: exactly core's
+ * `spatialHashQueryRadius` (same padded cell range, same cell order, same inclusive distance test,
+ * so the same ids in the same order) done as a `spatialHashQueryAabb` over the padded box, then
+ * the distance filter here.
+ */
+function gatherNeighbors(crowd: Crowd, self: number, maxNeighbors: number): number {
   const nb = crowd.neighbors;
-  const found = spatialHashQueryRadius(nb, crowd.hash, x, y, radius);
-  const total = found < nb.length ? found : nb.length;
+  const x = queryCentre[0] as number;
+  const y = queryCentre[1] as number;
+  const radius = slotNeighborRadius[0] as number;
+  if (!(radius >= 0) || Number.isNaN(x) || Number.isNaN(y)) return 0;
+  const ext = radius + (Math.abs(x) + Math.abs(y) + radius) * 1e-12 + 1e-150;
+  queryBox.minX = x - ext;
+  queryBox.maxX = x + ext;
+  queryBox.minY = y - ext;
+  queryBox.maxY = y + ext;
+  const inBox = spatialHashQueryAabb(nb, crowd.hash, queryBox);
+  const hx = crowd.hash.posX;
+  const hy = crowd.hash.posY;
+  const rSq = radius * radius;
+  let found = 0;
+  for (let k = 0, n = inBox < nb.length ? inBox : nb.length; k < n; k++) {
+    const j = nb[k] as number;
+    const dx = (hx[j] as number) - x;
+    const dy = (hy[j] as number) - y;
+    if (dx * dx + dy * dy <= rSq) nb[found++] = j;
+  }
+  const total = found;
   let n = 0;
   if (maxNeighbors >= total) {
     for (let k = 0; k < total; k++) {

@@ -1,5 +1,5 @@
 import { rngNextFloat, spatialHashUpdate, type Rng } from "@tactica/core";
-import { gatherCrowdNeighbors, type Crowd } from "./crowd";
+import { gatherSlotNeighbors, slotNeighborRadius, type Crowd } from "./crowd";
 
 /**
  * Time to collision of two discs moving at constant velocity (Guy & Karamouzas, chapter 19,
@@ -106,7 +106,8 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
     const hx = fwdX[i] as number;
     const hy = fwdY[i] as number;
     const sense = params.sensingRadius ?? tH * (maxSpeed[i] as number) + 2 * ri;
-    const count = gatherCrowdNeighbors(crowd, i, xi, yi, sense, maxN);
+    slotNeighborRadius[0] = sense;
+    const count = gatherSlotNeighbors(crowd, i, maxN);
     for (let q = 0; q < count; q++) {
       const j = nb[q] as number;
       const xj = posX[j] as number;
@@ -119,7 +120,27 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
       }
       const vxj = velX[j] as number;
       const vyj = velY[j] as number;
-      const t = timeToCollision(xi, yi, vxi, vyi, ri, xj, yj, vxj, vyj, radius[j] as number);
+      // timeToCollision(xi, yi, vxi, vyi, ri, xj, yj, vxj, vyj, radius[j]) written out, operation
+      // for operation: a call V8 does not inline into this loop would box its ten fractional
+      // arguments and its result.
+      let t: number;
+      const rr = ri + (radius[j] as number);
+      const wx = xj - xi;
+      const wy = yj - yi;
+      const c = wx * wx + wy * wy - rr * rr;
+      if (c < 0) t = 0;
+      else {
+        const rvx = vxi - vxj;
+        const rvy = vyi - vyj;
+        const a = rvx * rvx + rvy * rvy;
+        const b = wx * rvx + wy * rvy;
+        const discr = b * b - a * c;
+        if (discr <= 0 || a === 0) t = Infinity;
+        else {
+          const tau = (b - Math.sqrt(discr)) / a;
+          t = tau < 0 ? Infinity : tau;
+        }
+      }
       if (!(t <= tH)) continue;
       let dx = xi + vxi * t - xj - vxj * t;
       let dy = yi + vyi * t - yj - vyj * t;

@@ -1,11 +1,10 @@
-import { gatherCrowdNeighbors, type Crowd } from "../crowd";
-import { pushOrcaLine } from "./linear-program";
+import { gatherSlotNeighbors, slotNeighborRadius, type Crowd } from "../crowd";
 import type { Orca } from "./types";
 
 /**
  * Adds one ORCA line per neighbor agent of slot `i` to `orca.lines` (RVO2's agent part of
  * `computeNewVelocity`): the `maxNeighbors` nearest agents within `neighborDist`
- * ({@link gatherCrowdNeighbors}); for each, the relative velocity is projected on the truncated
+ * (`gatherSlotNeighbors`); for each, the relative velocity is projected on the truncated
  * velocity obstacle (cut-off circle of `timeHorizon`, or the nearer leg), or on the time step's
  * cut-off when already colliding; the agent takes half of the
  * avoidance (`v + u/2`). No allocation.
@@ -24,7 +23,8 @@ export function addOrcaAgentLines(orca: Orca, crowd: Crowd, i: number, dt: numbe
   const r = radius[i] as number;
   const invTH = 1 / p.timeHorizon;
   const nb = crowd.neighbors;
-  const count = gatherCrowdNeighbors(crowd, i, px, py, p.neighborDist, p.maxNeighbors);
+  slotNeighborRadius[0] = p.neighborDist;
+  const count = gatherSlotNeighbors(crowd, i, p.maxNeighbors);
   for (let q = 0; q < count; q++) {
     const j = nb[q] as number;
     const rpx = (posX[j] as number) - px;
@@ -89,6 +89,11 @@ export function addOrcaAgentLines(orca: Orca, crowd: Crowd, i: number, dt: numbe
       ux = (cr * invDt - wl) * uwx;
       uy = (cr * invDt - wl) * uwy;
     }
-    pushOrcaLine(lines, vx + 0.5 * ux, vy + 0.5 * uy, dx, dy);
+    // pushOrcaLine written out: fractional arguments to a call V8 does not inline would be boxed.
+    const li = lines.count++;
+    lines.pointX[li] = vx + 0.5 * ux;
+    lines.pointY[li] = vy + 0.5 * uy;
+    lines.dirX[li] = dx;
+    lines.dirY[li] = dy;
   }
 }

@@ -45,6 +45,26 @@ export function createOrcaLines(capacity: number): OrcaLines {
  * @internal
  */
 export function orcaLinearProgram1(lines: OrcaLines, lineNo: number, radius: number, optX: number, optY: number, directionOpt: boolean, result: Vec2): boolean {
+  orcaLpArgs[0] = radius;
+  orcaLpArgs[1] = optX;
+  orcaLpArgs[2] = optY;
+  return linearProgram1(lines, lineNo, directionOpt, result);
+}
+
+/**
+ * The speed-circle radius and the optimisation target `(optX, optY)` of the linear programs'
+ * `…At` forms: doubles go through this typed array, because passed as arguments to a call V8 does
+ * not inline they would be boxed (16 bytes each) and the crowd step must not allocate.
+ *
+ * @internal
+ */
+export const orcaLpArgs = new Float64Array(3);
+
+/** {@link orcaLinearProgram1} with `radius, optX, optY` in {@link orcaLpArgs}. */
+function linearProgram1(lines: OrcaLines, lineNo: number, directionOpt: boolean, result: Vec2): boolean {
+  const radius = orcaLpArgs[0] as number;
+  const optX = orcaLpArgs[1] as number;
+  const optY = orcaLpArgs[2] as number;
   const { pointX, pointY, dirX, dirY } = lines;
   const px = pointX[lineNo] as number;
   const py = pointY[lineNo] as number;
@@ -94,6 +114,22 @@ export function orcaLinearProgram1(lines: OrcaLines, lineNo: number, radius: num
  * @internal
  */
 export function orcaLinearProgram2(lines: OrcaLines, count: number, radius: number, optX: number, optY: number, directionOpt: boolean, result: Vec2): number {
+  orcaLpArgs[0] = radius;
+  orcaLpArgs[1] = optX;
+  orcaLpArgs[2] = optY;
+  return orcaLinearProgram2At(lines, count, directionOpt, result);
+}
+
+/**
+ * {@link orcaLinearProgram2} with `radius, optX, optY` in {@link orcaLpArgs} (left unchanged): no
+ * fractional number crosses a call. No allocation.
+ *
+ * @internal
+ */
+export function orcaLinearProgram2At(lines: OrcaLines, count: number, directionOpt: boolean, result: Vec2): number {
+  const radius = orcaLpArgs[0] as number;
+  const optX = orcaLpArgs[1] as number;
+  const optY = orcaLpArgs[2] as number;
   if (directionOpt) {
     result.x = optX * radius;
     result.y = optY * radius;
@@ -112,7 +148,7 @@ export function orcaLinearProgram2(lines: OrcaLines, count: number, radius: numb
     if (v > 0) {
       const tx = result.x;
       const ty = result.y;
-      if (!orcaLinearProgram1(lines, i, radius, optX, optY, directionOpt, result)) {
+      if (!linearProgram1(lines, i, directionOpt, result)) {
         result.x = tx;
         result.y = ty;
         return i;
@@ -139,6 +175,17 @@ export function orcaLinearProgram3(
   result: Vec2,
   proj: OrcaLines,
 ): void {
+  orcaLpArgs[0] = radius;
+  orcaLinearProgram3At(lines, count, numObstLines, beginLine, result, proj);
+}
+
+/**
+ * {@link orcaLinearProgram3} with the radius in `orcaLpArgs[0]` (it overwrites `orcaLpArgs[1..3)`):
+ * no fractional number crosses a call. No allocation.
+ *
+ * @internal
+ */
+export function orcaLinearProgram3At(lines: OrcaLines, count: number, numObstLines: number, beginLine: number, result: Vec2, proj: OrcaLines): void {
   const { pointX, pointY, dirX, dirY } = lines;
   let distance = 0;
   for (let i = beginLine; i < count; i++) {
@@ -189,7 +236,9 @@ export function orcaLinearProgram3(
       proj.count = m;
       const tx = result.x;
       const ty = result.y;
-      if (orcaLinearProgram2(proj, m, radius, -iy, ix, true, result) < m) {
+      orcaLpArgs[1] = -iy;
+      orcaLpArgs[2] = ix;
+      if (orcaLinearProgram2At(proj, m, true, result) < m) {
         // In principle impossible; floating-point error: keep the current result.
         result.x = tx;
         result.y = ty;

@@ -1,37 +1,27 @@
-import { ORCA_EPSILON, pushOrcaLine, type OrcaLines } from "./linear-program";
+import { ORCA_EPSILON, type OrcaLines } from "./linear-program";
 import type { Crowd } from "../crowd";
 import type { Orca, OrcaObstacles } from "./types";
 
-// Step 1 of the obstacle lines: which edges are close enough to matter, nearest first.
+/**
+ * The agent and edge being processed, shared by the steps below through one module-level object
+ * (plain double fields) so that no step passes doubles as arguments: a call that V8 does not
+ * inline would box them, and this code must not allocate.
+ */
+const q = { px: 0, py: 0, vx: 0, vy: 0, r: 0, invT: 0, rp1x: 0, rp1y: 0, rp2x: 0, rp2y: 0, distSq1: 0, distSq2: 0, distSqLine: 0, s: 0, rangeSq: 0 };
 
-function distSqPointSegment(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const ex = bx - ax;
-  const ey = by - ay;
-  const l2 = ex * ex + ey * ey;
-  const r = l2 > 0 ? ((cx - ax) * ex + (cy - ay) * ey) / l2 : 0;
-  let qx: number;
-  let qy: number;
-  if (r < 0) {
-    qx = ax;
-    qy = ay;
-  } else if (r > 1) {
-    qx = bx;
-    qy = by;
-  } else {
-    qx = ax + r * ex;
-    qy = ay + r * ey;
-  }
-  return (cx - qx) * (cx - qx) + (cy - qy) * (cy - qy);
-}
+// Step 1 of the obstacle lines: which edges are close enough to matter, nearest first.
 
 /**
  * RVO2's `computeObstacleNeighbors`: writes into `orca.obstacleNeighbors` the edges the agent at
- * `(px, py)` faces (it is on their right, outside) within `sqrt(rangeSq)`, sorted by squared
+ * `(q.px, q.py)` faces (it is on their right, outside) within `sqrt(q.rangeSq)`, sorted by squared
  * distance (insertion sort, ties by edge index). Returns the count. No allocation.
  *
  * @internal
  */
-export function gatherOrcaObstacles(orca: Orca, px: number, py: number, rangeSq: number): number {
+export function gatherOrcaObstacles(orca: Orca): number {
+  const px = q.px;
+  const py = q.py;
+  const rangeSq = q.rangeSq;
   const o = orca.obstacles;
   const ids = orca.obstacleNeighbors;
   const dist = orca.obstacleDistSq;
@@ -45,7 +35,25 @@ export function gatherOrcaObstacles(orca: Orca, px: number, py: number, rangeSq:
     // The agent must be on the right of the edge (outside, facing it): leftOf(a, b, p) < 0.
     const left = (ax - px) * (by - ay) - (ay - py) * (bx - ax);
     if (!(left < 0)) continue;
-    const d = distSqPointSegment(ax, ay, bx, by, px, py);
+    // Squared distance from the agent to the edge (written out: a helper taking and returning
+    // fractional numbers would box them when V8 does not inline it).
+    const ex = bx - ax;
+    const ey = by - ay;
+    const l2 = ex * ex + ey * ey;
+    const r = l2 > 0 ? ((px - ax) * ex + (py - ay) * ey) / l2 : 0;
+    let qx: number;
+    let qy: number;
+    if (r < 0) {
+      qx = ax;
+      qy = ay;
+    } else if (r > 1) {
+      qx = bx;
+      qy = by;
+    } else {
+      qx = ax + r * ex;
+      qy = ay + r * ey;
+    }
+    const d = (px - qx) * (px - qx) + (py - qy) * (py - qy);
     if (!(d < rangeSq)) continue;
     let i = n++;
     while (i > 0 && d < (dist[i - 1] as number)) {
@@ -59,12 +67,17 @@ export function gatherOrcaObstacles(orca: Orca, px: number, py: number, rangeSq:
   return n;
 }
 
-/**
- * The agent and edge being processed, shared by the steps below through one module-level object
- * (plain double fields) so that no step passes doubles as arguments: a call that V8 does not
- * inline would box them, and this code must not allocate.
- */
-const q = { px: 0, py: 0, vx: 0, vy: 0, r: 0, invT: 0, rp1x: 0, rp1y: 0, rp2x: 0, rp2y: 0, distSq1: 0, distSq2: 0, distSqLine: 0, s: 0 };
+/** The next line's point x, y and direction x, y, for {@link pushLine} (doubles through a typed array, not as arguments). */
+const line = new Float64Array(4);
+
+/** Appends the line in `line` to `lines` (pushOrcaLine without fractional arguments). */
+function pushLine(lines: OrcaLines): void {
+  const i = lines.count++;
+  lines.pointX[i] = line[0] as number;
+  lines.pointY[i] = line[1] as number;
+  lines.dirX[i] = line[2] as number;
+  lines.dirY[i] = line[3] as number;
+}
 
 // Step 2: an edge whose both ends already satisfy an earlier obstacle line adds nothing.
 
@@ -184,7 +197,11 @@ function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles): void {
     const wl = Math.sqrt(wx * wx + wy * wy) || 1;
     wx /= wl;
     wy /= wl;
-    pushOrcaLine(lines, lcx + r * invT * wx, lcy + r * invT * wy, wy, -wx);
+    line[0] = lcx + r * invT * wx;
+    line[1] = lcy + r * invT * wy;
+    line[2] = wy;
+    line[3] = -wx;
+    pushLine(lines);
     return;
   } else if (t > 1 && tRight < 0) {
     // Project on the right cut-off circle.
@@ -193,7 +210,11 @@ function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles): void {
     const wl = Math.sqrt(wx * wx + wy * wy) || 1;
     wx /= wl;
     wy /= wl;
-    pushOrcaLine(lines, rcx + r * invT * wx, rcy + r * invT * wy, wy, -wx);
+    line[0] = rcx + r * invT * wx;
+    line[1] = rcy + r * invT * wy;
+    line[2] = wy;
+    line[3] = -wx;
+    pushLine(lines);
     return;
   }
   // Project on the left leg, right leg or cut-off line, whichever is closest to the velocity.
@@ -218,15 +239,27 @@ function pushObstacleConeLine(lines: OrcaLines, o: OrcaObstacles): void {
   if (distSqCutoff <= distSqLeft && distSqCutoff <= distSqRight) {
     const dx = -(o.unitDirX[o1] as number);
     const dy = -(o.unitDirY[o1] as number);
-    pushOrcaLine(lines, lcx + r * invT * -dy, lcy + r * invT * dx, dx, dy);
+    line[0] = lcx + r * invT * -dy;
+    line[1] = lcy + r * invT * dx;
+    line[2] = dx;
+    line[3] = dy;
+    pushLine(lines);
   } else if (distSqLeft <= distSqRight) {
     if (legs.leftForeign) return;
-    pushOrcaLine(lines, lcx + r * invT * -lly, lcy + r * invT * llx, llx, lly);
+    line[0] = lcx + r * invT * -lly;
+    line[1] = lcy + r * invT * llx;
+    line[2] = llx;
+    line[3] = lly;
+    pushLine(lines);
   } else {
     if (legs.rightForeign) return;
     const dx = -rlx;
     const dy = -rly;
-    pushOrcaLine(lines, rcx + r * invT * -dy, rcy + r * invT * dx, dx, dy);
+    line[0] = rcx + r * invT * -dy;
+    line[1] = rcy + r * invT * dx;
+    line[2] = dx;
+    line[3] = dy;
+    pushLine(lines);
   }
 }
 
@@ -254,7 +287,8 @@ export function addOrcaObstacleLines(orca: Orca, crowd: Crowd, i: number): void 
   q.r = r;
   const radiusSq = r * r;
   const range = p.timeHorizonObst * (crowd.maxSpeed[i] as number) + r;
-  const nObst = gatherOrcaObstacles(orca, px, py, range * range);
+  q.rangeSq = range * range;
+  const nObst = gatherOrcaObstacles(orca);
   q.invT = 1 / p.timeHorizonObst;
   for (let k = 0; k < nObst; k++) {
     const o1 = orca.obstacleNeighbors[k] as number;
@@ -282,19 +316,31 @@ export function addOrcaObstacleLines(orca: Orca, crowd: Crowd, i: number): void 
       // Collision with left vertex; ignore if non-convex.
       if (o.isConvex[o1] === 1) {
         const l = Math.sqrt(distSq1) || 1;
-        pushOrcaLine(lines, 0, 0, -rp1y / l, rp1x / l);
+        line[0] = 0;
+        line[1] = 0;
+        line[2] = -rp1y / l;
+        line[3] = rp1x / l;
+        pushLine(lines);
       }
       continue;
     } else if (s > 1 && distSq2 <= radiusSq) {
       // Collision with right vertex; ignore if non-convex or handled by the neighboring edge.
       if (o.isConvex[o2] === 1 && rp2x * (o.unitDirY[o2] as number) - rp2y * (o.unitDirX[o2] as number) >= 0) {
         const l = Math.sqrt(distSq2) || 1;
-        pushOrcaLine(lines, 0, 0, -rp2y / l, rp2x / l);
+        line[0] = 0;
+        line[1] = 0;
+        line[2] = -rp2y / l;
+        line[3] = rp2x / l;
+        pushLine(lines);
       }
       continue;
     } else if (s >= 0 && s < 1 && distSqLine <= radiusSq) {
       // Collision with the segment.
-      pushOrcaLine(lines, 0, 0, -(o.unitDirX[o1] as number), -(o.unitDirY[o1] as number));
+      line[0] = 0;
+      line[1] = 0;
+      line[2] = -(o.unitDirX[o1] as number);
+      line[3] = -(o.unitDirY[o1] as number);
+      pushLine(lines);
       continue;
     }
     // No collision.

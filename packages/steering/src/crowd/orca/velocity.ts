@@ -1,7 +1,7 @@
 import type { Vec2 } from "@tactica/core";
 import type { Crowd } from "../crowd";
 import { addOrcaAgentLines } from "./agent-lines";
-import { orcaLinearProgram2, orcaLinearProgram3 } from "./linear-program";
+import { orcaLinearProgram2At, orcaLinearProgram3At, orcaLpArgs } from "./linear-program";
 import { addOrcaObstacleLines } from "./obstacle-lines";
 import type { Orca } from "./types";
 
@@ -17,10 +17,14 @@ function solveOrcaLines(orca: Orca, crowd: Crowd, i: number, numObstLines: numbe
   const lines = orca.lines;
   const ms = crowd.maxSpeed[i] as number;
   const total = lines.count;
-  const fail = orcaLinearProgram2(lines, total, ms, crowd.prefVelX[i] as number, crowd.prefVelY[i] as number, false, result);
+  // The radius and preferred velocity go through orcaLpArgs (fractional arguments would be boxed).
+  orcaLpArgs[0] = ms;
+  orcaLpArgs[1] = crowd.prefVelX[i] as number;
+  orcaLpArgs[2] = crowd.prefVelY[i] as number;
+  const fail = orcaLinearProgram2At(lines, total, false, result);
   let infeasible = false;
   if (fail < total) {
-    orcaLinearProgram3(lines, total, numObstLines, fail, ms, result, orca.projLines);
+    orcaLinearProgram3At(lines, total, numObstLines, fail, result, orca.projLines);
     infeasible = true;
   }
   if (Number.isFinite(result.x) && Number.isFinite(result.y)) {
