@@ -18,7 +18,7 @@
 // (also checked in the root, apps/*, bench and qa manifests: `--check` reports drift), publishConfig { access: public, exports: <exports without
 // the internal "@tactica/source" condition> } so the published manifest carries no workspace-only
 // condition (pnpm applies publishConfig.exports on pack/publish), a LICENSE copied from the root,
-// scripts.build "tsup" and a tsup.config.ts (scripts/tsup-shared.mjs: source maps without embedded sources, one declaration set) when missing.
+// scripts.build (tsup, then scripts/declaration-maps.mjs) and a tsup.config.ts (scripts/tsup-shared.mjs: source maps without embedded sources, one declaration set) when missing.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,6 +30,8 @@ const SITE = JSON.parse(readFileSync(join(root, "scripts", "site-urls.json"), "u
 export const REPOSITORY = SITE.repository;
 export const HOMEPAGE = SITE.docs;
 export const SOURCE_CONDITION = "@tactica/source";
+/** Every package's build: tsup (ESM, CJS, one bundled declaration set), then the declaration maps pointing into the shipped `src/`. */
+export const BUILD_SCRIPT = "tsup && node ../../scripts/declaration-maps.mjs";
 /** Every package's `engines.node`: the root's (what the repository itself is built and tested with). */
 export const NODE_ENGINE = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines.node;
 /** The range of every internal (`@tactica/*`) dependency in every workspace manifest (pnpm publishes it as `^x.y.z`). */
@@ -129,7 +131,7 @@ export function fillManifest(manifest, dir) {
   Object.assign(m, withWorkspaceRanges(m));
   m.publishConfig = { ...(m.publishConfig ?? {}), access: "public", exports: publishedExports(m.exports) };
   m.scripts = { ...(m.scripts ?? {}) };
-  m.scripts.build ??= "tsup";
+  m.scripts.build = BUILD_SCRIPT;
   return order(m);
 }
 
