@@ -14,10 +14,11 @@
 // package's own), license MIT, type module, sideEffects false, repository with `directory`,
 // homepage (the package's guide on the docs site), bugs, files (dist, src, README.md, LICENSE +
 // any extra folders already listed), main/module/types, the "." export (source condition, ESM, CJS,
-// each with its own types), engines.node, publishConfig { access: public, exports: <exports without
+// each with its own types), engines.node (the root's), `workspace:^` for every @tactica dependency
+// (also checked in the root, apps/*, bench and qa manifests: `--check` reports drift), publishConfig { access: public, exports: <exports without
 // the internal "@tactica/source" condition> } so the published manifest carries no workspace-only
 // condition (pnpm applies publishConfig.exports on pack/publish), a LICENSE copied from the root,
-// scripts.build "tsup" and a tsup.config.ts (scripts/tsup-shared.mjs: source maps without embedded sources, one declaration set) when missing.
+// scripts.build (tsup, then scripts/declaration-maps.mjs) and a tsup.config.ts (scripts/tsup-shared.mjs: source maps without embedded sources, one declaration set) when missing.
 import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -29,7 +30,13 @@ const SITE = JSON.parse(readFileSync(join(root, "scripts", "site-urls.json"), "u
 export const REPOSITORY = SITE.repository;
 export const HOMEPAGE = SITE.docs;
 export const SOURCE_CONDITION = "@tactica/source";
-export const NODE_ENGINE = ">=18";
+/** Every package's build: tsup (ESM, CJS, one bundled declaration set), then the declaration maps pointing into the shipped `src/`. */
+export const BUILD_SCRIPT = "tsup && node ../../scripts/declaration-maps.mjs";
+/** Every package's `engines.node`: the root's (what the repository itself is built and tested with). */
+export const NODE_ENGINE = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines.node;
+/** The range of every internal (`@tactica/*`) dependency in every workspace manifest (pnpm publishes it as `^x.y.z`). */
+export const WORKSPACE_RANGE = "workspace:^";
+const DEPENDENCY_FIELDS = ["dependencies", "devDependencies", "peerDependencies", "optionalDependencies"];
 export const BASE_KEYWORDS = ["tactica", "game-ai", "gamedev", "typescript"];
 
 const TSUP_CONFIG = `import { tacticaBuild } from "../../scripts/tsup-shared.mjs";
@@ -120,11 +127,57 @@ export function fillManifest(manifest, dir) {
   ]);
   const extra = (m.files ?? []).filter((f) => !["dist", "src", "README.md", "LICENSE"].includes(f));
   m.files = ["dist", "src", ...extra, "README.md", "LICENSE"];
-  m.engines = { ...(m.engines ?? {}), node: m.engines?.node ?? NODE_ENGINE };
+  m.engines = { ...(m.engines ?? {}), node: NODE_ENGINE };
+  Object.assign(m, withWorkspaceRanges(m));
   m.publishConfig = { ...(m.publishConfig ?? {}), access: "public", exports: publishedExports(m.exports) };
   m.scripts = { ...(m.scripts ?? {}) };
-  m.scripts.build ??= "tsup";
+  m.scripts.build = BUILD_SCRIPT;
   return order(m);
+}
+
+/** The manifest's dependency fields with every `@tactica/*` range set to `workspace:^` (only the fields it has). */
+export function withWorkspaceRanges(manifest) {
+  const out = {};
+  for (const field of DEPENDENCY_FIELDS) {
+    if (!manifest[field]) continue;
+    out[field] = Object.fromEntries(Object.entries(manifest[field]).map(([name, range]) => [name, name.startsWith("@tactica/") ? WORKSPACE_RANGE : range]));
+  }
+  return out;
+}
+
+/** Manifests of the workspace outside packages/ (root, apps, bench, qa), relative to the root. */
+export function otherWorkspaceManifests() {
+  const out = ["package.json"];
+  for (const dir of ["apps"]) {
+    if (!existsSync(join(root, dir))) continue;
+    for (const d of readdirSync(join(root, dir)).sort()) if (existsSync(join(root, dir, d, "package.json"))) out.push(`${dir}/${d}/package.json`);
+  }
+  for (const d of ["bench", "qa"]) if (existsSync(join(root, d, "package.json"))) out.push(`${d}/package.json`);
+  return out;
+}
+
+/** Problems with a non-package workspace manifest: an internal range other than `workspace:^`, engines other than the root's. */
+export function checkWorkspaceManifest(path) {
+  const problems = [];
+  const manifest = JSON.parse(readFileSync(join(root, path), "utf8"));
+  for (const [field, deps] of Object.entries(withWorkspaceRanges(manifest))) {
+    for (const [name, range] of Object.entries(deps)) {
+      if (manifest[field][name] !== range) problems.push(`${path}: ${field}["${name}"] should be "${range}" (is "${manifest[field][name]}")`);
+    }
+  }
+  if (manifest.engines?.node !== undefined && manifest.engines.node !== NODE_ENGINE) {
+    problems.push(`${path}: engines.node should be "${NODE_ENGINE}" like the root (is "${manifest.engines.node}")`);
+  }
+  return problems;
+}
+
+/** Sets `workspace:^` ranges (and the root's engines, where a manifest has engines) in a non-package manifest. */
+export function writeWorkspaceManifest(path) {
+  const file = join(root, path);
+  const manifest = JSON.parse(readFileSync(file, "utf8"));
+  const filled = { ...manifest, ...withWorkspaceRanges(manifest) };
+  if (filled.engines?.node !== undefined) filled.engines = { ...filled.engines, node: NODE_ENGINE };
+  if (JSON.stringify(filled) !== JSON.stringify(manifest)) writeFileSync(file, `${JSON.stringify(filled, null, 2)}\n`);
 }
 
 const ORDER = [
@@ -237,6 +290,15 @@ function main(argv) {
         console.log(`@tactica/${d}: ok`);
       }
     }
+    if (named.length === 0) {
+      for (const path of otherWorkspaceManifests()) {
+        const problems = checkWorkspaceManifest(path);
+        if (problems.length) {
+          bad++;
+          console.log(problems.map((p) => `  - ${p}`).join("\n"));
+        }
+      }
+    }
     if (bad) console.log(`\n${bad} package(s) need fixing: node scripts/package-metadata.mjs ${named.join(" ")}`.trimEnd());
     return bad ? 1 : 0;
   }
@@ -245,6 +307,7 @@ function main(argv) {
     const left = checkPackage(d, { strict: flags.has("--readme") });
     console.log(left.length ? `@tactica/${d}: written; still to do by hand:\n${left.map((p) => `  - ${p}`).join("\n")}` : `@tactica/${d}: ok`);
   }
+  if (named.length === 0) for (const path of otherWorkspaceManifests()) writeWorkspaceManifest(path);
   return 0;
 }
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Runs every check of the repository in order and prints one closing line `N passed, N failed`,
 // summed over every vitest test (unit, e2e, browser, pack) plus one count per non-test step
-// (typecheck, lint, build, docs). Keeps going after a failure so one run shows everything.
+// (typecheck, lint, format, package build, playground build, docs build). `pnpm build` builds the
+// packages only; the playground and the docs site, which the e2e tests open in Chromium, are built
+// here as steps of their own. Keeps going after a failure so one run shows everything.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -49,7 +51,9 @@ step("typecheck", "pnpm", ["run", "typecheck"]);
 step("lint", "pnpm", ["run", "lint"]);
 step("format", "pnpm", ["run", "format:check"]);
 step("unit tests", "pnpm", ["exec", "vitest", "run", ...json("unit.json")], "unit.json");
-step("build", "pnpm", ["run", "build"]);
+step("build (packages)", "pnpm", ["run", "build"]);
+step("build (playground)", "pnpm", ["run", "playground:build"]);
+step("build (docs site)", "pnpm", ["run", "docs:build"]);
 step(
   "e2e tests (packed tarballs, local registry, playground and docs in Chromium)",
   "pnpm",

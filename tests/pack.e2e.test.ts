@@ -97,6 +97,30 @@ describe.each(publishable)("$manifest.name", ({ dir, manifest }) => {
     }
   });
 
+  it("ships declaration maps: go-to-definition opens the shipped src/ (scripts/declaration-maps.mjs)", () => {
+    const files = new Set(
+      run("tar", ["-tzf", tarballs.get(manifest.name)!], work)
+        .split("\n")
+        .filter(Boolean),
+    );
+    const entries = Object.keys(manifest.exports).filter((k) => k !== "./package.json" && typeof manifest.exports[k] === "object");
+    for (const entry of entries) {
+      const name = entry === "." ? "index" : entry.slice(2);
+      const dcts = run("tar", ["-xzOf", tarballs.get(manifest.name)!, `package/dist/${name}.d.cts`], work);
+      expect(dcts.endsWith(`\n//# sourceMappingURL=${name}.d.cts.map\n`), `${manifest.name} dist/${name}.d.cts links its map`).toBe(true);
+      const map = JSON.parse(run("tar", ["-xzOf", tarballs.get(manifest.name)!, `package/dist/${name}.d.cts.map`], work)) as {
+        sources: string[];
+        mappings: string;
+      };
+      expect(map.sources.length).toBeGreaterThan(0);
+      expect(map.mappings.length).toBeGreaterThan(0);
+      for (const source of map.sources) {
+        expect(source, `${manifest.name}: ${source}`).toMatch(/^\.\.\/src\/.+\.ts$/);
+        expect(files.has(`package/${source.slice(3)}`), `${manifest.name}: ${source} is in the tarball`).toBe(true);
+      }
+    }
+  });
+
   it("type-checks from an ESM and a CJS consumer (module nodenext)", () => {
     const dir = join(app(), `types-${dir_(manifest.name)}`);
     mkdirSync(dir, { recursive: true });

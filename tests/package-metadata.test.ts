@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import * as meta from "../scripts/package-metadata.mjs";
@@ -13,8 +13,12 @@ interface Api {
   publishedExports(e: Record<string, unknown>): Record<string, unknown>;
   absoluteReadmeLinks(text: string, dir: string): string;
   relativeReadmeLinks(text: string): string[];
+  otherWorkspaceManifests(): string[];
+  checkWorkspaceManifest(path: string): string[];
+  withWorkspaceRanges(m: Record<string, unknown>): Record<string, Record<string, string>>;
   HOMEPAGE: string;
   REPOSITORY: string;
+  NODE_ENGINE: string;
 }
 const api = meta as unknown as Api;
 const root = join(import.meta.dirname, "..");
@@ -45,6 +49,44 @@ describe("package metadata", () => {
       expect(Object.keys(m.publishConfig.exports)).toEqual(Object.keys(m.exports));
     });
   }
+
+  it("every package's engines.node is the root's, and every internal range is workspace:^ (packages, apps, bench, qa, root)", () => {
+    const rootManifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines: { node: string } };
+    expect(api.NODE_ENGINE).toBe(rootManifest.engines.node);
+    const paths = api.otherWorkspaceManifests();
+    expect(paths).toEqual(
+      expect.arrayContaining(["package.json", "apps/playground/package.json", "apps/docs/package.json", "bench/package.json", "qa/package.json"]),
+    );
+    // Private packages too (checkPackage covers the published ones above).
+    const problems = [...paths.flatMap((p) => api.checkWorkspaceManifest(p))];
+    for (const dir of readdirSync(join(root, "packages"))) {
+      if (!existsSync(join(root, "packages", dir, "package.json"))) continue;
+      const m = JSON.parse(readFileSync(join(root, "packages", dir, "package.json"), "utf8")) as Record<string, unknown> & { engines?: { node?: string } };
+      if (m.engines?.node !== api.NODE_ENGINE) problems.push(`packages/${dir}: engines.node ${m.engines?.node}`);
+      for (const [field, deps] of Object.entries(api.withWorkspaceRanges(m))) {
+        for (const [name, range] of Object.entries(deps)) {
+          if ((m[field] as Record<string, string>)[name] !== range) problems.push(`packages/${dir}: ${field}["${name}"]`);
+        }
+      }
+    }
+    expect(problems, "fix: node scripts/package-metadata.mjs").toEqual([]);
+  });
+
+  it("sets internal ranges to workspace:^ in every dependency field and leaves other ranges alone", () => {
+    const m = {
+      dependencies: { "@tactica/core": "workspace:*", other: "^1.0.0" },
+      devDependencies: { "@tactica/grid": "workspace:~" },
+      peerDependencies: { "@tactica/search": "^0.1.0" },
+    };
+    expect(api.withWorkspaceRanges(m)).toEqual({
+      dependencies: { "@tactica/core": "workspace:^", other: "^1.0.0" },
+      devDependencies: { "@tactica/grid": "workspace:^" },
+      peerDependencies: { "@tactica/search": "workspace:^" },
+    });
+    const filled = api.fillManifest({ name: "@tactica/x", description: "A package for tests of the filler.", engines: { node: ">=18" }, ...m }, "x");
+    expect(filled["engines"]).toEqual({ node: api.NODE_ENGINE });
+    expect(filled["dependencies"]).toEqual({ "@tactica/core": "workspace:^", other: "^1.0.0" });
+  });
 
   it("fills a bare new package (what the integrator runs for planning and navmesh)", () => {
     const filled = api.fillManifest({ name: "@tactica/newpkg", version: "0.0.0", description: "A new package for tests of the filler." }, "newpkg");

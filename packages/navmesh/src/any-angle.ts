@@ -35,6 +35,13 @@ export type { FindPathAnyAngleOptions };
  * out.count;  // 4: (1, 5), a corner of the pillar, the next corner, (9, 5)
  * out.length; // 2·√10 + 2 ≈ 8.32
  * ```
+ * @param out - corners of the exact shortest path written in place and returned (`points` as x, y pairs in world units, `count`, `flags`): corner 0 is the start, the last the goal
+ * @param mesh - the navmesh to search
+ * @param sx - start point, x (world units; on the mesh plane)
+ * @param sy - start point, y (world units; z of a y-up 3D level)
+ * @param gx - goal point, x (world units)
+ * @param gy - goal point, y (world units)
+ * @param options - `startPoly` / `goalPoly`: the polygon refs when the points are ambiguous (overlapping levels); `maxExpansions`: the search limit
  */
 export function findPathAnyAngle(
   out: StraightPath,

@@ -30,7 +30,10 @@ export interface StraightPath {
   expanded: number;
 }
 
-/** Creates a {@link StraightPath} holding up to `maxPoints` corners (default 256). */
+/**
+ * Creates a {@link StraightPath} holding up to `maxPoints` corners (default 256).
+ * @param maxPoints - most corners kept (integer ≥ 2, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
+ */
 export function createStraightPath(maxPoints = 256): StraightPath {
   if (!Number.isInteger(maxPoints) || maxPoints < 2)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
@@ -50,6 +53,15 @@ export interface FindStraightPathOptions {
  * When the goal is not in the last polygon (a partial corridor) the path ends at the nearest point
  * of that polygon. Consecutive polygons that share no edge must be joined by one of
  * `options.links`; the path goes straight to the link, hops, and continues. Returns `out`.
+ * @param out - corners written in place and returned (`points` as x, y pairs in world units, `pointFlags`, `count`, `flags`): corner 0 is the start, the last the goal
+ * @param mesh - the navmesh the polygon refs belong to
+ * @param corridor - polygon refs from the start polygon to the goal polygon (`NavPath.path` from `findPolygonPath`)
+ * @param corridorLength - number of refs of `corridor` to use (`NavPath.length`)
+ * @param sx - start point, x (world units), inside the corridor's first polygon
+ * @param sy - start point, y (world units)
+ * @param gx - goal point, x (world units), inside the corridor's last polygon
+ * @param gy - goal point, y (world units)
+ * @param options - `links`: the off-mesh links the corridor may cross (as passed to the search)
  */
 export function findStraightPath(
   out: StraightPath,

@@ -88,6 +88,10 @@ export function polyBefore(mesh: NavMesh, p: number, q: number): boolean {
  * off the mesh (the lowest ref when the point is on a shared edge). Walks the BV trees of the tiles
  * under the point: O(log polygons). On overlapping levels pass `options.height` to pick the
  * nearest surface.
+ * @param mesh - the navmesh to search
+ * @param x - point, x (world units; on the mesh plane)
+ * @param y - point, y (world units; z of a y-up 3D level)
+ * @param options - `height`: the point's height (y of a y-up level), to pick the right floor where levels overlap
  */
 export function findPolygon(mesh: NavMesh, x: number, y: number, options?: FindPolygonOptions): number {
   if (!Number.isFinite(x + y)) throw nonFinite("findPolygon", x, y);
@@ -411,6 +415,11 @@ export interface FindNearestPointOptions {
  * The ref of the polygon nearest to `(x, y)`, with the nearest point on it written into `out`;
  * `-1` (and `out` untouched) when the mesh is empty or nothing is within `maxDistance`. Walks the
  * BV trees of the tiles in a box around the point that grows until it holds an answer.
+ * @param out - written with the nearest point on the mesh (world units)
+ * @param mesh - the navmesh to search
+ * @param x - query point, x (world units)
+ * @param y - query point, y (world units)
+ * @param options - `maxDistance`: search radius in world units (default unlimited)
  */
 export function findNearestPoint(out: { x: number; y: number }, mesh: NavMesh, x: number, y: number, options?: FindNearestPointOptions): number {
   assertFiniteNumber("findNearestPoint", "x", x);

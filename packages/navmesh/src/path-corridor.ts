@@ -1,6 +1,6 @@
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes, show } from "./errors";
-import { findStraightPath, findStraightPathBetween, portalEdge, type FindStraightPathOptions, type StraightPath } from "./funnel";
+import { findStraightPathBetween, portalEdge, type FindStraightPathOptions, type StraightPath } from "./funnel";
 import { OFF_MESH_LINK_INDEX_BITS, type OffMeshLinks } from "./links";
 import { closestPointOnPolygonIndex, findNearestPolygonIndex, meshEpsilon, pointInPolygon } from "./locate";
 import { hypot2 } from "./math";
@@ -36,7 +36,10 @@ export interface PathCorridor {
   /** @internal */ readonly chain: Int32Array;
 }
 
-/** Creates an empty corridor holding up to `capacity` polygons (default 256). */
+/**
+ * Creates an empty corridor holding up to `capacity` polygons (default 256).
+ * @param capacity - most polygons the corridor holds (integer ≥ 1, default 256); a path longer than this is cut (see {@link setPathCorridor})
+ */
 export function createPathCorridor(capacity = 256): PathCorridor {
   if (!Number.isInteger(capacity) || capacity < 1)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createPathCorridor", `"capacity" must be a positive integer.`, { path: "capacity" });
@@ -55,10 +58,10 @@ export function createPathCorridor(capacity = 256): PathCorridor {
 
 /**
  * Puts the corridor at `(x, y)` on polygon `ref` with the target there too (a one-polygon corridor).
- *
- * @param ref - the polygon ref holding `(x, y)` (from `findPolygon` / `findNearestPoint`)
- * @param x - position x (world units)
- * @param y - position y (world units; z on an XZ mesh)
+ * @param corridor - the corridor to reset (changed in place)
+ * @param ref - polygon ref the agent stands on (e.g. from `findPolygon`)
+ * @param x - agent position, x (mesh plane; world units)
+ * @param y - agent position, y (mesh plane: z for a y-up 3D level; world units)
  * @throws TacticaError `NAVMESH_BAD_INPUT` when `ref` is not a polygon ref (a non-negative integer) or a coordinate is not finite.
  */
 export function resetPathCorridor(corridor: PathCorridor, ref: number, x: number, y: number): void {
@@ -78,6 +81,10 @@ export function resetPathCorridor(corridor: PathCorridor, ref: number, x: number
  * Sets the corridor to a polygon path from `findPolygonPath` (which should start at the corridor's
  * first polygon) and the target `(tx, ty)`. Returns false when the path was longer than the
  * corridor's capacity (the corridor then holds its first part; re-plan closer to the target).
+ * @param corridor - the corridor to set (changed in place; its position is kept)
+ * @param path - polygon path from `findPolygonPath`, starting at the corridor's first polygon
+ * @param tx - target position, x (world units), on the path's last polygon
+ * @param ty - target position, y (world units)
  */
 export function setPathCorridor(corridor: PathCorridor, path: NavPath, tx: number, ty: number): boolean {
   const n = Math.min(path.length, path.path.length, corridor.polys.length);
@@ -93,6 +100,13 @@ export function setPathCorridor(corridor: PathCorridor, path: NavPath, tx: numbe
  * Writes the next corners of the corridor (string pulling from the position to the target) into
  * `out` and returns it. A corner flagged `StraightPathFlags.OffMeshLink` is the start of a link:
  * when the agent gets there, call {@link traverseCorridorLink}.
+ * @param out - corners written in place and returned (`points` as x, y pairs in world units,
+ *   `pointFlags`, `count`, `flags`; made by `createStraightPath`, its size caps the corners kept).
+ *   Corner 0 is the agent's own position (`corridor.x`, `corridor.y`) and the last corner the
+ *   target: steer towards corner 1.
+ * @param corridor - the agent's corridor (read only)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param options - `links`: the off-mesh links the corridor may cross (as passed to the search)
  */
 export function findCorridorCorners(out: StraightPath, corridor: PathCorridor, mesh: NavMesh, options?: FindStraightPathOptions): StraightPath {
   // The corridor's ends go by reference: passed as numbers to a call V8 does not inline, each would be boxed.
@@ -123,6 +137,10 @@ function find(polys: Float64Array, n: number, r: number, fromEnd: boolean): numb
  * are dropped, polygons it crossed outside the corridor are prepended (the move's search path).
  * Returns false, leaving the corridor (position included) unchanged, when the merged corridor
  * would exceed its capacity; re-plan then. Throws `NAVMESH_BAD_INPUT` for a stale first ref.
+ * @param corridor - the corridor (changed in place: position and start polygons)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param x - desired new agent position, x (world units), usually position + velocity × dt
+ * @param y - desired new agent position, y (world units)
  */
 export function moveCorridorPosition(corridor: PathCorridor, mesh: NavMesh, x: number, y: number): boolean {
   // The target goes on through a typed array, and this wrapper stays small enough for V8 to inline
@@ -169,6 +187,10 @@ function moveCorridorPositionAt(corridor: PathCorridor, mesh: NavMesh): boolean 
  * the corridor's end: polygons past the new target's polygon are dropped, polygons crossed outside
  * the corridor appended. Returns false (corridor unchanged) when it would exceed its capacity. For
  * a target that jumped far, plan a new path instead.
+ * @param corridor - the corridor (changed in place: target and end polygons)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param x - desired new target, x (world units), near the current target
+ * @param y - desired new target, y (world units)
  */
 export function moveCorridorTarget(corridor: PathCorridor, mesh: NavMesh, x: number, y: number): boolean {
   moveSegment[2] = x; // as in moveCorridorPosition: no boxed doubles
@@ -216,6 +238,11 @@ export interface OptimizeCorridorVisibilityOptions {
  * gets there, the polygons it crossed replace the corridor's start up to the furthest corridor
  * polygon it reached, so later corners straighten. Returns true when the corridor changed. Call it
  * every few frames; it allocates nothing.
+ * @param corridor - the corridor (its start may be replaced by a shortcut)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param nextX - point to look towards, x (world units), usually corner 2 from {@link findCorridorCorners}
+ * @param nextY - point to look towards, y (world units)
+ * @param options - `maxDistance`: look no farther than this from the agent (world units; default unlimited)
  */
 export function optimizeCorridorVisibility(
   corridor: PathCorridor,
@@ -268,6 +295,10 @@ export interface OptimizeCorridorTopologyOptions extends NavQueryFilter {
  * corridor polygon the search reached is joined to the agent by the search's path when that path
  * has fewer polygons than the corridor's start. Returns true when the corridor changed. Meant for
  * occasional calls (every half second or so); allocates nothing.
+ * @param corridor - the corridor (its start may be replaced by a shorter polygon path)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param query - search state made by `createNavMeshQuery` for `mesh` (reused, not kept)
+ * @param options - query filter (area costs, flags) and `maxIterations` (node expansions, default 32)
  */
 export function optimizeCorridorTopology(corridor: PathCorridor, mesh: NavMesh, query: NavMeshQuery, options?: OptimizeCorridorTopologyOptions): boolean {
   firstIndex("optimizeCorridorTopology", corridor, mesh, 0);
@@ -315,6 +346,10 @@ export interface CorridorLinkTraversal {
  * writes both end points into `out` (for the jump or ladder animation) and returns the link's
  * handle; returns `-1` (nothing changed) when the first two polygons are not joined by a live link
  * of `links` (or share an edge).
+ * @param out - written with the link's start (`startX`, `startY`) and end (`endX`, `endY`), world units
+ * @param corridor - the corridor (its first polygon is dropped and its position moved to the link's end)
+ * @param mesh - the navmesh the corridor's refs belong to
+ * @param links - the off-mesh links the mesh was searched with (`createOffMeshLinks`)
  */
 export function traverseCorridorLink(out: CorridorLinkTraversal, corridor: PathCorridor, mesh: NavMesh, links: OffMeshLinks): number {
   const a = firstIndex("traverseCorridorLink", corridor, mesh, 0);
@@ -346,7 +381,12 @@ export function traverseCorridorLink(out: CorridorLinkTraversal, corridor: PathC
   return links.generation[best]! * 2 ** OFF_MESH_LINK_INDEX_BITS + best;
 }
 
-/** True when every polygon ref of the corridor (or of its first `maxLookAhead`) is valid in `mesh`. */
+/**
+ * True when every polygon ref of the corridor (or of its first `maxLookAhead`) is valid in `mesh`.
+ * @param corridor - the corridor to check (read only)
+ * @param mesh - the navmesh, possibly after tile changes
+ * @param maxLookAhead - check only the first this many polygons (a count; default all; Detour checks a few ahead each frame)
+ */
 export function isPathCorridorValid(corridor: PathCorridor, mesh: NavMesh, maxLookAhead = Infinity): boolean {
   const n = Math.min(corridor.length, maxLookAhead);
   for (let i = 0; i < n; i++) if (polyIndexOfRef(mesh, corridor.polys[i]!) < 0) return false;
@@ -372,6 +412,8 @@ export const PathCorridorRepair = {
  * before a gap), and the target moved to the nearest point of the last polygon kept. Returns
  * {@link PathCorridorRepair} bits; after `Trimmed`, plan from `polys[length - 1]` to the real goal
  * and append (or re-plan fully). Allocates nothing.
+ * @param corridor - the corridor (changed in place: start relocated, cut before a stale polygon)
+ * @param mesh - the navmesh after its tiles changed
  */
 export function repairPathCorridor(corridor: PathCorridor, mesh: NavMesh): number {
   if (corridor.length === 0) return PathCorridorRepair.Lost;

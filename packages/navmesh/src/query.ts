@@ -34,7 +34,10 @@ export interface NavPath {
   expanded: number;
 }
 
-/** Creates a {@link NavPath} holding up to `maxLength` polygons (default 256). */
+/**
+ * Creates a {@link NavPath} holding up to `maxLength` polygons (default 256).
+ * @param maxLength - most polygons the path holds (integer ≥ 1, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
+ */
 export function createNavPath(maxLength = 256): NavPath {
   if (!Number.isInteger(maxLength) || maxLength < 1)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${show(maxLength)}.`, { path: "maxLength" });
@@ -106,7 +109,11 @@ export interface CreateNavMeshQueryOptions {
   readonly maxNodes?: number;
 }
 
-/** Allocates the search state for `mesh` once; every query reuses it without allocating. */
+/**
+ * Allocates the search state for `mesh` once; every query reuses it without allocating.
+ * @param mesh - the navmesh the query searches (its node arrays are sized to `mesh.polyCount`)
+ * @param options - `maxNodes`: most nodes a search may open (default the mesh's polygon count)
+ */
 export function createNavMeshQuery(mesh: NavMesh, options: CreateNavMeshQueryOptions = {}): NavMeshQuery {
   const n = Math.max(1, mesh.polyCount);
   const maxNodes = options.maxNodes ?? n;
@@ -171,6 +178,15 @@ export function minCost(filter: NavQueryFilter | undefined): number {
  * `maxExpansions` or the query's node pool running out give `BudgetExhausted | Partial`. Turn the
  * corridor into points with `findStraightPath`. The same search spread over frames:
  * {@link initSlicedPolygonPath}, {@link updateSlicedPolygonPath}, {@link finalizeSlicedPolygonPath}.
+ * @param out - polygon path written in place and returned: `path[0 .. length)` are polygon refs from the start polygon to the goal's (or the closest reachable one when `flags` has `Partial`), `cost` in world units × area cost
+ * @param query - search state from `createNavMeshQuery` (its mesh is searched)
+ * @param startPoly - polygon ref containing the start (e.g. from `findPolygon`)
+ * @param sx - start point, x (world units; on the mesh plane)
+ * @param sy - start point, y (world units; z of a y-up 3D level)
+ * @param goalPoly - polygon ref containing the goal
+ * @param gx - goal point, x (world units)
+ * @param gy - goal point, y (world units)
+ * @param options - query filter (area costs per area id, include/exclude flags, off-mesh links, a cost callback) and `maxExpansions` (node expansions before giving up with a partial path)
  */
 export function findPolygonPath(
   out: NavPath,

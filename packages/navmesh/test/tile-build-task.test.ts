@@ -27,7 +27,7 @@ const scene = floorWithBoxes(20, 20, [
   [12, 3, 13, 15, 2],
   [8, 14, 16, 16, 0.3],
 ]);
-const input = createTiledNavMeshInput(scene.positions, scene.triangles, { ...VoxelConfigPresets.default, tileSize: 24 });
+const input = createTiledNavMeshInput(scene.positions, scene.triangles, { ...VoxelConfigPresets.recast, tileSize: 24 });
 const want = navMeshToBytes(buildTiledNavMesh(input).navMesh);
 
 describe("createTileBuildTask", () => {
@@ -56,7 +56,7 @@ describe("createTileBuildTask", () => {
 
   it("the @example: a 40 m floor, one tile per frame", () => {
     const positions = [0, 0, 0, 40, 0, 0, 40, 0, 10, 0, 0, 10];
-    const floor = createTiledNavMeshInput(positions, [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.default, tileSize: 64 });
+    const floor = createTiledNavMeshInput(positions, [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.recast, tileSize: 64 });
     const task = createTileBuildTask(floor);
     const scheduler = createScheduler({ frameBudget: 1 });
     addScheduledTask(scheduler, task, { module: "navmesh", once: true });

@@ -57,7 +57,7 @@ describe("voxel config", () => {
   ];
   for (const [name, value] of bad) {
     it(`rejects ${name} = ${String(value)} with NAVMESH_CONFIG naming it`, () => {
-      const c: VoxelConfig = { ...VoxelConfigPresets.default, [name]: value };
+      const c: VoxelConfig = { ...VoxelConfigPresets.recast, [name]: value };
       expect(codeAndPath(() => validateVoxelConfig(c))).toEqual([NavMeshErrorCodes.Config, name]);
       expect(codeAndPath(() => buildVoxelNavMesh([], [], c))).toEqual([NavMeshErrorCodes.Config, name]);
     });
@@ -104,7 +104,7 @@ describe("chapter 32 stance presets (Tables 32.1–32.4)", () => {
 
 describe("geometry validation", () => {
   it("names the bad index with NAVMESH_BAD_GEOMETRY", () => {
-    const cfg = VoxelConfigPresets.default;
+    const cfg = VoxelConfigPresets.recast;
     expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1], [], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "positions"]);
     expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 1], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "triangles"]);
     expect(codeAndPath(() => buildVoxelNavMesh([0, 0, 0, 1, Number.NaN, 0, 0, 0, 1], [0, 1, 2], cfg))).toEqual([NavMeshErrorCodes.BadGeometry, "positions[4]"]);
@@ -121,7 +121,7 @@ describe("geometry validation", () => {
     s.positions.push(5, 0, 5, 6, 0, 5, 7, 0, 5); // collinear
     s.triangles.push(4, 5, 6, 0, 0, 1); // zero area, repeated index
     expect(validateTriangleSoup(s.positions, s.triangles)).toBe(2);
-    const r = buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.default);
+    const r = buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.recast);
     expect(r.report.degenerateTriangles).toBe(2);
     expect(r.report.flags & VoxelBuildFlags.DegenerateTriangles).toBeTruthy();
     expect(r.navMesh.polyCount).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ describe("geometry validation", () => {
 
   it("returns an empty mesh with the Empty flag when nothing is walkable", () => {
     const wall = { positions: [0, 0, 0, 10, 0, 0, 10, 3, 0, 0, 3, 0], triangles: [0, 1, 2, 0, 2, 3] };
-    const r = buildVoxelNavMesh(wall.positions, wall.triangles, VoxelConfigPresets.default);
+    const r = buildVoxelNavMesh(wall.positions, wall.triangles, VoxelConfigPresets.recast);
     expect(r.navMesh.polyCount).toBe(0);
     expect(r.report.flags & VoxelBuildFlags.Empty).toBe(VoxelBuildFlags.Empty);
     const none = buildNavMeshFromTriangles3d([], []);
@@ -142,7 +142,7 @@ describe("build context", () => {
     const s = addFloor(createSoup(), 0, 0, 10, 10);
     const seen: [BuildStage, number, number][] = [];
     let t = 0;
-    const r = buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.default, {
+    const r = buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.recast, {
       context: { onProgress: (stage, done, total) => seen.push([stage, done, total]), now: () => (t += 1) },
     });
     expect(seen.map((x) => x[0])).toEqual([...BUILD_STAGES]);
@@ -150,7 +150,7 @@ describe("build context", () => {
     expect(seen.every((x) => x[2] === BUILD_STAGES.length)).toBe(true);
     for (const st of BUILD_STAGES) expect(r.report.timings[st]).toBe(1);
     let calls = 0;
-    expect(codeAndPath(() => buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.default, { context: { isCancelled: () => ++calls > 3 } }))[0]).toBe(
+    expect(codeAndPath(() => buildVoxelNavMesh(s.positions, s.triangles, VoxelConfigPresets.recast, { context: { isCancelled: () => ++calls > 3 } }))[0]).toBe(
       NavMeshErrorCodes.Cancelled,
     );
   });

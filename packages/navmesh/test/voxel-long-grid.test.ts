@@ -2,7 +2,10 @@
 // superlinear); the rule, the switches that force either build, and queries on the result.
 import { isTacticaError } from "@tactica/core";
 import { describe, expect, it } from "vitest";
-import { AUTO_TILE_GRID_CELLS, buildNavMeshFromTriangles3d, findNavMeshPath, findPolygon, VoxelBuildFlags } from "../src";
+import { AUTO_TILE_GRID_CELLS, buildNavMeshFromTriangles3d, findNavMeshPath, findPolygon, VoxelBuildFlags, VoxelConfigPresets } from "../src";
+
+// The cell counts below are at 0.3 m cells: the `recast` preset.
+const config = VoxelConfigPresets.recast;
 
 /** A flat `length × width` quad (two triangles), along x or along z. */
 function strip(length: number, width: number, alongZ = false): { positions: number[]; triangles: number[] } {
@@ -13,7 +16,7 @@ function strip(length: number, width: number, alongZ = false): { positions: numb
 describe("buildNavMeshFromTriangles3d on long grids", () => {
   it("a 1 km × 4 m strip (3,334 cells at 0.3 m) is built in tiles and answers a path end to end", () => {
     const s = strip(1000, 4);
-    const r = buildNavMeshFromTriangles3d(s.positions, s.triangles);
+    const r = buildNavMeshFromTriangles3d(s.positions, s.triangles, { config });
     expect(r.tiled).toBe(true);
     expect(r.empty).toBe(false);
     expect(r.input).toBeDefined();
@@ -51,15 +54,15 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
   it("tiled: false or tileSize: 0 forces one solo build; tiled: true or a tileSize forces tiles", () => {
     const long = strip(1000, 4);
     for (const o of [{ tiled: false }, { tileSize: 0 }, { tiled: false, tileSize: 64 }]) {
-      const r = buildNavMeshFromTriangles3d(long.positions, long.triangles, o);
+      const r = buildNavMeshFromTriangles3d(long.positions, long.triangles, { config, ...o });
       expect(r.tiled).toBe(false);
       expect(r.tileCount).toBe(1);
       expect(findPolygon(r.navMesh, 999, 2)).toBeGreaterThanOrEqual(0);
     }
     const small = strip(40, 10);
-    const t = buildNavMeshFromTriangles3d(small.positions, small.triangles, { tiled: true });
+    const t = buildNavMeshFromTriangles3d(small.positions, small.triangles, { config, tiled: true });
     expect([t.tiled, t.tileCount]).toEqual([true, 3]); // 134 cells in 64-cell tiles
-    const t32 = buildNavMeshFromTriangles3d(small.positions, small.triangles, { tileSize: 32 });
+    const t32 = buildNavMeshFromTriangles3d(small.positions, small.triangles, { config, tileSize: 32 });
     expect([t32.tiled, t32.input?.tilesX, t32.input?.tilesY]).toEqual([true, 5, 2]); // 134 × 34 cells in 32-cell tiles
     expect(t32.tileCount).toBe(5); // the second row holds 2 cells of floor, eroded away
     expect(findNavMeshPath(t32.navMesh, { x: 1, y: 1 }, { x: 39, y: 9 }).found).toBe(true);
@@ -70,7 +73,7 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
     // polygon ref addresses), 150 × 150 of 128 cells. Only the two tiles with triangles are built.
     const X = 0.3 * 64 * 300;
     const positions = [0, 0, 0, 10, 0, 0, 0, 0, 10, 10, 0, 10, X, 0, X, X + 10, 0, X, X, 0, X + 10, X + 10, 0, X + 10];
-    const r = buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7]);
+    const r = buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7], { config });
     expect(r.tiled).toBe(true);
     expect(r.input!.config.tileSize).toBe(128);
     expect(r.tileCount).toBe(2);
@@ -79,7 +82,7 @@ describe("buildNavMeshFromTriangles3d on long grids", () => {
     // An explicit tileSize is the caller's: too many tiles is still NAVMESH_CONFIG naming it.
     let err: unknown;
     try {
-      buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7], { tileSize: 64 });
+      buildNavMeshFromTriangles3d(positions, [0, 2, 1, 1, 2, 3, 4, 6, 5, 5, 6, 7], { config, tileSize: 64 });
     } catch (e) {
       err = e;
     }

@@ -43,7 +43,7 @@ describe("buildVoxelNavMeshes: several agent radii from one rasterisation", () =
   it("runs the example and reports progress over 3 + 8 × radii stages", () => {
     const floor = { positions: [0, 0, 0, 0, 0, 10, 10, 0, 10, 10, 0, 0], triangles: [0, 1, 2, 0, 2, 3] };
     const seen: [string, number, number][] = [];
-    const [small, large] = buildVoxelNavMeshes(floor.positions, floor.triangles, VoxelConfigPresets.default, [1, 4], {
+    const [small, large] = buildVoxelNavMeshes(floor.positions, floor.triangles, VoxelConfigPresets.recast, [1, 4], {
       context: { onProgress: (s, d, t) => seen.push([s, d, t]) },
     });
     expect(getPolygonArea(small!.navMesh, 0) > getPolygonArea(large!.navMesh, 0)).toBe(true);
@@ -54,13 +54,13 @@ describe("buildVoxelNavMeshes: several agent radii from one rasterisation", () =
 
   it("rejects bad radii with the index", () => {
     const s = addFloor(createSoup(), 0, 0, 4, 4);
-    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.default, [])).toThrow(
+    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.recast, [])).toThrow(
       expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "radii" }),
     );
-    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.default, [1, 1.5])).toThrow(
+    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.recast, [1, 1.5])).toThrow(
       expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "radii[1]" }),
     );
-    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.default, [256])).toThrow(
+    expect(() => buildVoxelNavMeshes(s.positions, s.triangles, VoxelConfigPresets.recast, [256])).toThrow(
       expect.objectContaining({ code: NavMeshErrorCodes.Config, path: "radii[0]" }),
     );
   });

@@ -231,7 +231,7 @@ describe("contours and polygons", () => {
 
   it("a pillar makes a hole: no polygon covers it, polygons around it link up", () => {
     const s = addBox(addFloor(createSoup(), 0, 0, 20, 20), 9, 9, 11, 11, 0, 1.5); // its top is too small once eroded
-    const r = buildVoxelNavMesh(s.positions, s.triangles, { ...VoxelConfigPresets.default, cellSize: 0.25 }, { keepIntermediates: true });
+    const r = buildVoxelNavMesh(s.positions, s.triangles, { ...VoxelConfigPresets.recast, cellSize: 0.25 }, { keepIntermediates: true });
     expect(findPolygon(r.navMesh, 10, 10)).toBe(-1);
     expect(findPolygon(r.navMesh, 8.6, 10)).toBe(-1); // within the agent radius (2 cells = 0.5 m) of the pillar
     for (const [x, z] of [
@@ -263,7 +263,7 @@ describe("contours and polygons", () => {
     const r = buildVoxelNavMesh(
       s.positions,
       s.triangles,
-      { ...VoxelConfigPresets.default, cellSize: 0.25 },
+      { ...VoxelConfigPresets.recast, cellSize: 0.25 },
       { markAreas: (chf) => void markBoxArea(chf, [0, -1, 0], [10, 1, 20], 3) },
     );
     const left = findPolygon(r.navMesh, 4, 10),

@@ -19,7 +19,7 @@ import {
 
 const positions = [0, 0, 0, 40, 0, 0, 40, 0, 40, 0, 0, 40];
 const triangles = [0, 2, 1, 0, 3, 2];
-const input = createTiledNavMeshInput(positions, triangles, { ...VoxelConfigPresets.default, tileSize: 32 });
+const input = createTiledNavMeshInput(positions, triangles, { ...VoxelConfigPresets.recast, tileSize: 32 });
 
 function state(c: TileCache): string {
   return JSON.stringify([c.obstacles, c.obstacleGenerations, c.pending, Array.from(c.pendingFlags)]);

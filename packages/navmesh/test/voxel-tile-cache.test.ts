@@ -28,13 +28,13 @@ function tileBytes(t: NavMeshTile): string {
 
 // A corridor 30 m × 3 m: 100 × 10 cells at 0.3 m, in 16-cell tiles (7 × 1).
 const corridor = { positions: [0, 0, 0, 30, 0, 0, 30, 0, 3, 0, 0, 3], triangles: [0, 2, 1, 0, 3, 2] };
-const config = { ...VoxelConfigPresets.default, tileSize: 16 };
+const config = { ...VoxelConfigPresets.recast, tileSize: 16 };
 const across = (mesh: Parameters<typeof findNavMeshPath>[0]): boolean => findNavMeshPath(mesh, { x: 1, y: 1.5 }, { x: 29, y: 1.5 }).found;
 
 describe("tile cache and temporary obstacles", () => {
   it("the @example", () => {
     const positions = [0, 0, 0, 40, 0, 0, 40, 0, 40, 0, 0, 40];
-    const input = createTiledNavMeshInput(positions, [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.default, tileSize: 32 });
+    const input = createTiledNavMeshInput(positions, [0, 2, 1, 0, 3, 2], { ...VoxelConfigPresets.recast, tileSize: 32 });
     const cache = createTileCache(input, { maxObstacles: 16 });
     const mesh = buildNavMeshFromTileCache(cache);
     const h = addTileCacheObstacle(cache, { kind: "cylinder", position: [20, 0, 20], radius: 2, height: 2 });

@@ -31,7 +31,7 @@ function addRamp(s: Soup, x0: number, z0: number, x1: number, z1: number, y0: nu
 // a deck over x 14..26, a ramp down over x 26..34. In 32-cell (9.6 m) tiles: 5 × 2 tiles; the
 // deck lies over tiles (1, 0) and (2, 0).
 const soup = addRamp(addFloor(addRamp(addFloor(createSoup(), 0, 0, 40, 10, 0), 6, 3, 14, 7, 0, 3), 14, 3, 26, 7, 3), 26, 3, 34, 7, 3, 0);
-const config = { ...VoxelConfigPresets.default, tileSize: 32, partition: "layers" as const };
+const config = { ...VoxelConfigPresets.recast, tileSize: 32, partition: "layers" as const };
 
 function tileBytes(t: NavMeshTile): string {
   return JSON.stringify([

@@ -211,7 +211,7 @@ describe("tile builds over a worker pool", () => {
         "f 8 9 12",
       ].join("\n"),
     );
-    const input = createTiledNavMeshInput(obj.positions, obj.triangles, { ...VoxelConfigPresets.default, tileSize: 64 });
+    const input = createTiledNavMeshInput(obj.positions, obj.triangles, { ...VoxelConfigPresets.recast, tileSize: 64 });
     const endpoints = [0, 1].map(() => inProcessWorker());
     const pool = createWorkerPool({ endpoints, handlers: NAVMESH_WORKER_HANDLERS });
     const service = createNavMeshTileBuildService(pool, input);

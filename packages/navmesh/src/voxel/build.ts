@@ -369,7 +369,9 @@ export interface BuildNavMeshFromTriangles3dResult {
 
 /**
  * Level 2: builds a navmesh from a 3D triangle soup (y up, e.g. {@link parseObj}'s output) by
- * voxelisation, with RecastDemo's default parameters unless `config` overrides some. Every
+ * voxelisation, with {@link VoxelConfigPresets}`.default` (a human-sized agent, 2 m tall with a
+ * 0.3 m radius, on 0.15 m cells: levels in metres) unless `config` overrides some fields; the
+ * presets' TSDoc says which to start from for another agent size or level scale. Every
  * part 1 query works on the result. For the stages, their intermediates, area marking and
  * triangle areas use the level-1 {@link buildVoxelNavMesh}. Nothing is cached: a build is a
  * one-off.
@@ -391,13 +393,13 @@ export interface BuildNavMeshFromTriangles3dResult {
  * ].join("\n"));
  * const { navMesh, empty, report, tiled } = buildNavMeshFromTriangles3d(obj.positions, obj.triangles, { config: { cellSize: 0.2 } });
  * empty; // false
- * tiled; // false: 52 cells a side is far below AUTO_TILE_GRID_CELLS
+ * tiled; // false: 52 cells a side (cellSize 0.2 here) is far below AUTO_TILE_GRID_CELLS
  * report.regionCount > 0; // true
  * findPolygon(navMesh, 1, 1) >= 0; // true: the floor is walkable
- * // A 1 km × 4 m strip (3,334 cells long at 0.3 m) is built in 64-cell tiles.
+ * // A 1 km × 4 m strip (6,667 cells long at 0.15 m) is built in 64-cell tiles.
  * const strip = buildNavMeshFromTriangles3d([0, 0, 0, 1000, 0, 0, 1000, 0, 4, 0, 0, 4], [0, 2, 1, 0, 3, 2]);
  * strip.tiled; // true
- * strip.tileCount; // 53
+ * strip.tileCount; // 105
  * ```
  */
 export function buildNavMeshFromTriangles3d(

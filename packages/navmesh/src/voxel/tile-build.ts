@@ -529,7 +529,7 @@ export function buildTiledNavMesh(input: TiledNavMeshInput, options: BuildTiledN
 
 /** Options of {@link buildTiledNavMeshFromTriangles3d}. */
 export interface BuildTiledNavMeshFromTriangles3dOptions {
-  /** Parameters (default RecastDemo's defaults with 64-cell tiles); a partial object overrides fields. */
+  /** Parameters (default `VoxelConfigPresets.default` with 64-cell tiles); a partial object overrides fields. */
   readonly config?: Partial<TiledVoxelConfig>;
   /** Cancellation between tiles. */
   readonly context?: BuildContext;
@@ -553,8 +553,9 @@ export interface BuildTiledNavMeshFromTriangles3dResult {
 export const DEFAULT_TILE_SIZE = 64;
 
 /**
- * Level 2: builds a tiled navmesh from a 3D triangle soup (y up) with RecastDemo's default
- * parameters and 64-cell tiles unless `config` overrides them. Each tile becomes a part 1 tile
+ * Level 2: builds a tiled navmesh from a 3D triangle soup (y up) with
+ * {@link VoxelConfigPresets}`.default` (a 2 m tall, 0.3 m radius agent on 0.15 m cells) and
+ * 64-cell tiles unless `config` overrides them. Each tile becomes a part 1 tile
  * `"x,y,0"`, linked to its neighbours, so every part 1 query works across tiles; keep `input` to
  * rebuild one tile after an edit ({@link rebuildNavMeshTile}) or to make a tile cache for
  * temporary obstacles. For the tile grid and per-tile builds use {@link createTiledNavMeshInput}
@@ -562,11 +563,11 @@ export const DEFAULT_TILE_SIZE = 64;
  *
  * @example
  * ```ts
- * // A 40 m × 10 m floor in 64-cell (19.2 m) tiles: 3 × 1 tiles.
- * const positions = [0, 0, 0, 40, 0, 0, 40, 0, 10, 0, 0, 10];
+ * // A 40 m × 8 m floor in 64-cell (9.6 m at 0.15 m cells) tiles: 5 × 1 tiles.
+ * const positions = [0, 0, 0, 40, 0, 0, 40, 0, 8, 0, 0, 8];
  * const { navMesh, tileCount, input } = buildTiledNavMeshFromTriangles3d(positions, [0, 2, 1, 0, 3, 2], { config: { tileSize: 64 } });
- * tileCount; // 3
- * findPolygon(navMesh, 35, 5) >= 0; // true
+ * tileCount; // 5
+ * findPolygon(navMesh, 35, 4) >= 0; // true
  * rebuildNavMeshTile(navMesh, input, 1, 0).ref >= 0; // true: the middle tile again
  * ```
  */
