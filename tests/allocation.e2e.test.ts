@@ -74,7 +74,7 @@ describe("per-frame calls allocate nothing in a plain Node process on the built 
     },
   );
 
-  it.each([["hasLineOfSight"], ["moveCorridorPosition"], ["findCorridorCorners"], ["findPathPoints"], ["findPolygonPath"]])(
+  it.each([["hasNavMeshLineOfSight"], ["moveCorridorPosition"], ["findCorridorCorners"], ["findPathPoints"], ["findPolygonPath"]])(
     "navmesh %s: ≤ 0.5 B per call; without inlining nothing in its own frames",
     (name) => {
       const normal = measure(name, 3000);
