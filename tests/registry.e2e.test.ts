@@ -190,4 +190,107 @@ describe("local registry (verdaccio)", () => {
     expect(JSON.parse(run("node", ["query.mjs"], app))).toEqual(want);
     expect(JSON.parse(run("node", ["query.cjs"], app))).toEqual(want);
   });
+
+  it("installs @tactica/navmesh with its dependencies from the registry at their published versions", () => {
+    const app = join(work, "navmesh-only");
+    mkdirSync(app);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "studio-nav", version: "1.0.0", private: true }));
+    run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--registry", registryUrl, "@tactica/navmesh"], app);
+    // navmesh's dependencies, transitively, and nothing else; each at the version this workspace publishes.
+    const byName = new Map(publishable.map((p) => [p.manifest.name, p.manifest]));
+    const wanted = new Set<string>();
+    const visit = (name: string): void => {
+      if (wanted.has(name)) return;
+      wanted.add(name);
+      for (const dep of Object.keys(byName.get(name)?.dependencies ?? {})) if (dep.startsWith("@tactica/")) visit(dep);
+    };
+    visit("@tactica/navmesh");
+    expect(wanted.size).toBeGreaterThan(1);
+    const installed = readdirSync(join(app, "node_modules", "@tactica")).map((d) => `@tactica/${d}`);
+    expect(installed.sort()).toEqual([...wanted].sort());
+    for (const name of wanted) {
+      const got = JSON.parse(readFileSync(join(app, "node_modules", name, "package.json"), "utf8")) as { version: string };
+      expect(got.version, name).toBe(byName.get(name)!.version);
+    }
+  });
+
+  it("a strict TypeScript project imports every package in one file without aliases, typechecks and runs", () => {
+    const app = join(work, "studio");
+    mkdirSync(app);
+    writeFileSync(join(app, "package.json"), JSON.stringify({ name: "studio-game", version: "1.0.0", private: true, type: "module" }));
+    run("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--registry", registryUrl, ...publishable.map((p) => p.manifest.name)], app);
+    writeFileSync(
+      join(app, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          module: "node16",
+          moduleResolution: "node16",
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          skipLibCheck: false,
+          outDir: "out",
+          types: [],
+        },
+        files: ["game.ts"],
+      }),
+    );
+    writeFileSync(
+      join(app, "game.ts"),
+      [
+        'import { createRng, rngFloat, vec2Angle } from "@tactica/core";',
+        'import { createCsrGraph, findGraphPath, PathFlags } from "@tactica/search";',
+        'import { findGridPath, parseMovingAiMap } from "@tactica/grid";',
+        'import { buildNavMeshFromPolygons, findNavMeshPath, hasNavMeshLineOfSight } from "@tactica/navmesh";',
+        'import { createSteeringAgent, steer } from "@tactica/steering";',
+        'import { BtStatus, createBehaviorTree, createTreeState, tickTree } from "@tactica/decision";',
+        'import { canSee } from "@tactica/perception";',
+        'import { findPlan, parseDomain } from "@tactica/planning";',
+        'import { createStoryletState, drawStorylet, storyletDeckFromJson } from "@tactica/narrative";',
+        "",
+        "const rng = createRng(7);",
+        "const graph = createCsrGraph(3, [0, 1], [1, 2], { directed: false });",
+        "const graphPath = findGraphPath(graph, 0, 2);",
+        'const { grid } = parseMovingAiMap("type octile\\nheight 3\\nwidth 4\\nmap\\n....\\n.@@.\\n....\\n");',
+        "const gridPath = findGridPath(grid, { x: 0, y: 1 }, { x: 3, y: 1 });",
+        "const navMesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);",
+        "const navPath = findNavMeshPath(navMesh, { x: 1, y: 1 }, { x: 9, y: 9 });",
+        "const agent = createSteeringAgent({ maxSpeed: 5, maxForce: 20 });",
+        'for (let i = 0; i < 30; i++) steer(agent, [{ type: "seek", target: { x: 0, y: 10 } }], 1 / 30);',
+        "const heading = vec2Angle(agent.velocity);",
+        "const seen = canSee({ viewRange: 50, fieldOfView: 0.5 }, agent.position.x, agent.position.y, heading, agent.position.x, agent.position.y + 20);",
+        'const tree = createBehaviorTree<{ n: number }>({ version: 1, root: { type: "action", action: "count" } }, { actions: { count: (c) => ((c.agent.n += 1), BtStatus.Success) } });',
+        "const npc = { n: 0 };",
+        "tickTree(createTreeState(tree), tree, npc, 1 / 60);",
+        'const plan = findPlan(parseDomain("(:action arm :preconditions (has-gun) :effects (armed))\\n(:initial (has-gun))\\n(:goal (armed))"));',
+        'const deck = storyletDeckFromJson([{ id: "hello", effects: [{ key: "met", op: "set", value: true }] }]);',
+        "const story = drawStorylet(createStoryletState({}), deck, rng);",
+        "console.log(JSON.stringify({",
+        "  graph: (graphPath.flags & PathFlags.Found) !== 0,",
+        "  grid: gridPath.found,",
+        "  nav: navPath.found,",
+        "  los: hasNavMeshLineOfSight(navMesh, 1, 1, 9, 9), // through the hole: blocked",
+        "  seen,",
+        "  ticked: npc.n,",
+        "  plan: plan.found,",
+        "  story: story?.id ?? null,",
+        "  random: rngFloat(rng, 0, 1) < 1,",
+        "}));",
+        "",
+      ].join("\n"),
+    );
+    run("node", [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "."], app);
+    expect(JSON.parse(run("node", ["out/game.js"], app))).toEqual({
+      graph: true,
+      grid: true,
+      nav: true,
+      los: false,
+      seen: true,
+      ticked: 1,
+      plan: true,
+      story: "hello",
+      random: true,
+    });
+  });
 });
