@@ -107,7 +107,7 @@ function readPoint(where: string, name: string, p: unknown): GridPoint {
  * @param grid - the grid to search (read; its cached search state and preprocessing are kept in a `WeakMap` keyed by this object)
  * @param start - the start cell `{ x: column, y: row }`, integers inside the grid (cells)
  * @param goal - the goal cell `{ x: column, y: row }`, integers inside the grid (cells)
- * @param options - `solver` (a {@link GridSolver}, default `"astar"`) and the A* settings `heuristic`, `weight` and `maxExpansions` for the solvers that use them; `{}` runs optimal A* with the grid's default heuristic and no node budget
+ * @param options - `solver` (a {@link GridSolver}, default `"astar"`), `heuristic` and `weight` (≥ 1; A* only) and `maxExpansions` (node budget; A* and Dijkstra only, ignored by the other solvers); `{}` runs optimal A* with the grid's default heuristic and no node budget
  *
  * @returns `{ found, flags, cost, path, expanded }`; no path is a result (`found: false`), not an error
  * @throws TacticaError `INVALID_ARGUMENT` for points outside the grid, an unknown solver, or a
