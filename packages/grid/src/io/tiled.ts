@@ -30,7 +30,7 @@ const GID_MASK = 0x1fffffff; // strips Tiled's flip/rotation flags
  * type-checked.
  *
  * @param map - untrusted input: the parsed Tiled JSON map (orthogonal, embedded tile sets, uncompressed `data`), `width` / `height` in tiles = cells
- * @param options - read: `layer` (tile layer name, default the first), `blockedProperty` (default `"blocked"`), `costProperty` (default `"cost"`), `emptyPassable` (gid 0 passable, default `false`) and the {@link GridOptions} `connectivity` / `cornerCutting` of the new grid; `{}` uses all defaults
+ * @param options - read: `layer` (tile layer name, default the first), `blockedProperty` (default `"blocked"`), `costProperty` (default `"cost"`), `emptyPassable` (gid 0 passable, default `false`) and the {@link GridOptions} `connectivity` / `cornerCutting` of the new grid (the inherited `passable` and `withCost` are ignored: the tiles decide); `{}` uses all defaults
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of a missing or malformed field.
  */
