@@ -29,6 +29,7 @@ export interface DistanceFieldOptions {
  * O(V log V).
  *
  * @param out - `Float64Array` of `width × height` entries, written
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its heap and stamps are overwritten and `search.grid` is the grid read
  * @param sources - cell indices (`y × width + x`); blocked sources are ignored
  * @param options - `maxCost`, `toSources`, `penalty` ({@link DistanceFieldOptions})
  * @returns the number of cells settled

@@ -21,7 +21,11 @@ export interface FlowField {
   readonly direction: Int8Array;
 }
 
-/** Allocates a {@link FlowField} for `grid` (9 bytes per cell). Fill it with {@link computeFlowField}. */
+/**
+ * Allocates a {@link FlowField} for `grid` (9 bytes per cell). Fill it with {@link computeFlowField}.
+ *
+ * @param grid - the grid the field is for; only its `width` and `height` are read (the grid is not kept)
+ */
 export function createFlowField(grid: Grid): FlowField {
   const n = grid.width * grid.height;
   const direction = new Int8Array(n);
@@ -44,6 +48,11 @@ export interface FlowFieldOptions {
  * value. Optional `penalty` (one number ≥ 0 per cell, e.g. agent count × weight) is added to
  * the cost of entering each cell — the congestion penalty that spreads crowds over parallel
  * corridors; recompute every few frames as it changes. O(V log V), no allocation.
+ *
+ * @param field - the flow field to fill, written in place (`integration` and `direction`); must have been created for a grid of this size
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid read
+ * @param goals - the goal cells as indices `y × width + x` (read); blocked goals are ignored
+ * @param options - `penalty`: extra cost ≥ 0 per cell (one entry per cell, negatives count as 0) added on entering it, e.g. a congestion penalty; omitted means none
  *
  * @throws TacticaError `INVALID_ARGUMENT` when `field` does not match the grid or `penalty` is short.
  *
@@ -110,6 +119,11 @@ export function computeFlowField(field: FlowField, search: GridSearch, goals: Ar
  * Writes into `out` the unit direction `{x, y}` an agent in cell `(x, y)` should move along
  * (y grows downwards; diagonals are normalised) and returns `true`; returns `false` and writes
  * `(0, 0)` at a goal, outside the grid, on blocked or unreachable cells. O(1), no allocation.
+ *
+ * @param out - written in place: the unit direction to move along (`y` grows downwards, diagonals normalised to length 1), or `(0, 0)` when the result is `false`
+ * @param field - the flow field to read (filled by {@link computeFlowField})
+ * @param x - column position in cells; any number, floored to the cell (cell `c` covers `[c, c + 1)`)
+ * @param y - row position in cells; any number, floored to the cell
  */
 export function flowFieldDirectionAt(out: { x: number; y: number }, field: FlowField, x: number, y: number): boolean {
   const cx = Math.floor(x);

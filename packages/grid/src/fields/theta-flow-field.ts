@@ -35,7 +35,11 @@ export interface ThetaFlowField {
   expanded: number;
 }
 
-/** Allocates a {@link ThetaFlowField} for `grid` (12 bytes per cell). Fill it with {@link computeThetaFlowField}. */
+/**
+ * Allocates a {@link ThetaFlowField} for `grid` (12 bytes per cell). Fill it with {@link computeThetaFlowField}.
+ *
+ * @param grid - the grid the field is for; only its `width` and `height` are read (the grid is not kept)
+ */
 export function createThetaFlowField(grid: Grid): ThetaFlowField {
   const n = grid.width * grid.height;
   const parent = new Int32Array(n);
@@ -78,6 +82,9 @@ function paddedDist(pw: number, a: number, b: number): number {
  * goals are ignored; the corner rule applies to moves and to line of sight. Time
  * O(V log V × line length) in practice, no allocation (reuses `search`).
  *
+ * @param field - the any-angle field to fill, written in place (`integration`, `parent`, `losChecks`, `expanded`); must have been created for a grid of this size
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` (8-connected, uniform cost) is the grid read
+ * @param goals - the goal cells as indices `y × width + x` (read); blocked goals are ignored
  * @param options - `penalty`: optional congestion penalty, one finite value per cell (`y × width + x`)
  * @throws TacticaError `INVALID_ARGUMENT` when `field` was made for another grid size, a goal is
  *   not a cell index, the grid is 4-connected or has terrain costs, or `penalty` is short or
@@ -249,6 +256,11 @@ export function computeThetaFlowField(field: ThetaFlowField, search: GridSearch,
  * centre of its parent in `field` (any angle; y grows downwards) and returns `true`; returns
  * `false` and writes `(0, 0)` at a goal, outside the grid, on blocked or unreachable cells.
  * O(1), no allocation.
+ *
+ * @param out - written in place: the unit direction from the cell's centre to its parent's centre (any angle, `y` grows downwards), or `(0, 0)` when the result is `false`
+ * @param field - the any-angle field to read (filled by {@link computeThetaFlowField})
+ * @param x - column position in cells; any number, floored to the cell (cell `c` covers `[c, c + 1)`)
+ * @param y - row position in cells; any number, floored to the cell
  */
 export function thetaFlowFieldDirectionAt(out: { x: number; y: number }, field: ThetaFlowField, x: number, y: number): boolean {
   const cx = Math.floor(x);

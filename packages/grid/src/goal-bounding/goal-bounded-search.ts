@@ -18,6 +18,15 @@ function checkBounds(where: string, search: GridSearch, gb: GoalBounds): void {
  * first move), same result, waypoints and flags as {@link findPathJpsPlus}; never expands more
  * nodes in practice. No allocation per query.
  *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (jump points, cell indices `y * width + x`) as {@link findPathJpsPlus} writes them
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param jp - the JPS+ jump-distance table of the same grid (from {@link createJpsPlus}); rebuilt in place first when the grid changed
+ * @param gb - the goal bounds of the same grid (from {@link createGoalBounds}, any coverage; read); must be current for the grid's version, rows not built yet just prune nothing
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or objects built for
  *   another grid; `INVALID_STATE` when the grid was edited after `gb` was built (the jump table
  *   `jp` is rebuilt automatically as in JPS+, the O(n²) bounds are not: call {@link rebuildGoalBounds}).
@@ -43,6 +52,14 @@ export function findPathJpsPlusGoalBounded(
  * (all of them with {@link GoalBoundsCoverage.AllCells}), skips the moves whose box does not
  * contain the goal. Optimal, writes the cell-by-cell path like {@link findPathAStar}, honours
  * the grid's connectivity and corner rule. No allocation per query.
+ *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell path (cell indices `y * width + x`) as {@link findPathAStar} writes it
+ * @param search - the reusable search state (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` (uniform cost) is the grid searched
+ * @param gb - the goal bounds of the same grid (from {@link createGoalBounds}; read); must be current for the grid's version; only cells with built rows are pruned
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a `gb` of another
  *   grid; `INVALID_STATE` when the grid was edited after `gb` was built.

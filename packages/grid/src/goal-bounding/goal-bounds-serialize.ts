@@ -38,7 +38,11 @@ export interface GoalBoundsJson {
   readonly boxes: readonly number[];
 }
 
-/** FNV-1a 32-bit hash of `grid.passable` (identifies the map a bake belongs to). O(cells). */
+/**
+ * FNV-1a 32-bit hash of `grid.passable` (identifies the map a bake belongs to). O(cells).
+ *
+ * @param grid - the grid whose `passable` array is hashed (read; costs and rules are not included)
+ */
 export function passabilityHash(grid: Grid): number {
   let h = 0x811c9dc5;
   const p = grid.passable;
@@ -66,6 +70,8 @@ function cellOf(gb: GoalBounds, p: number): number {
  * Plain JSON-safe copy of complete goal bounds (arrays of numbers; ~32 numbers per covered
  * cell — use {@link goalBoundsToBytes} for large maps). O(covered cells).
  *
+ * @param gb - complete, current goal bounds to copy (read)
+ *
  * @throws TacticaError `INVALID_STATE` when the bounds are stale or not completely built.
  */
 export function goalBoundsToJson(gb: GoalBounds): GoalBoundsJson {
@@ -89,6 +95,8 @@ export function goalBoundsToJson(gb: GoalBounds): GoalBoundsJson {
  * Compact binary form of complete goal bounds: a 36-byte header (magic, version, width, height,
  * connectivity, corner rule, coverage, passability hash, rows), the rows' cell indices (Int32)
  * and the boxes (Int16), little-endian. ≈ 68 bytes per covered cell. O(covered cells).
+ *
+ * @param gb - complete, current goal bounds to encode (read)
  *
  * @throws TacticaError `INVALID_STATE` when the bounds are stale or not completely built.
  */
@@ -186,6 +194,9 @@ function restore(where: string, grid: Grid, d: Loaded, root: string): GoalBounds
  * Restores goal bounds baked by {@link goalBoundsToJson} for `grid` (validated: format, version,
  * size, rules, passability hash, array lengths and values). O(covered cells + cells).
  *
+ * @param grid - the grid the bake is for (kept by reference): its size, rules and passability hash must match the bake's, and its current {@link Grid.version} is recorded
+ * @param json - untrusted input, typically `JSON.parse` of {@link goalBoundsToJson}'s output
+ *
  * @throws TacticaError `INVALID_DEFINITION` naming the field that does not match.
  */
 export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
@@ -220,6 +231,9 @@ export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
 /**
  * Restores goal bounds written by {@link goalBoundsToBytes} for `grid`, with the same checks as
  * {@link goalBoundsFromJson}. O(covered cells + cells).
+ *
+ * @param grid - the grid the bake is for (kept by reference): its size, rules and passability hash must match the bake's, and its current {@link Grid.version} is recorded
+ * @param bytes - untrusted input: the buffer written by {@link goalBoundsToBytes} (read; little-endian)
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the field that does not match (or a
  *   truncated buffer).

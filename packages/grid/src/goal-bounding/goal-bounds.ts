@@ -175,6 +175,9 @@ function resetGoalBounds(gb: GoalBounds): void {
  * 8.6 s for its 6,001 jump points; memory 64 bytes per covered
  * cell + 4 per cell (+ ~10 bytes per cell plus the bucket rings as scratch while building).
  *
+ * @param grid - the grid to preprocess (uniform cost; kept by reference, and its {@link Grid.version} at build time is recorded)
+ * @param options - `coverage` (a {@link GoalBoundsCoverage}, default `AllCells`) and `build` (default `true`: build every row now; `false` only allocates, for {@link buildGoalBoundsStep})
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs, a bad coverage, or
  *   jump-point coverage on a grid JPS+ does not support.
  */
@@ -211,6 +214,9 @@ export interface RebuildGoalBoundsOptions {
  * Throws away the bounds and builds them again for the grid's current cells (after an edit).
  * O(covered × cells); with `build = false` only resets, for {@link buildGoalBoundsStep}.
  *
+ * @param gb - the goal bounds to reset and rebuild in place for the grid's current cells
+ * @param options - `build` (default `true`: build every row now; `false` only resets, for {@link buildGoalBoundsStep})
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when the edited grid no longer suits the coverage.
  */
 export function rebuildGoalBounds(gb: GoalBounds, options?: RebuildGoalBoundsOptions): void {
@@ -220,7 +226,11 @@ export function rebuildGoalBounds(gb: GoalBounds, options?: RebuildGoalBoundsOpt
   if (build) buildGoalBoundsStep(gb, Infinity);
 }
 
-/** True when every row of `gb` is built and the grid was not edited since. O(1). */
+/**
+ * True when every row of `gb` is built and the grid was not edited since. O(1).
+ *
+ * @param gb - the goal bounds to check (read)
+ */
 export function isGoalBoundsComplete(gb: GoalBounds): boolean {
   return gb.builtRows === gb.rows && gb.builtVersion === gb.grid.version;
 }
@@ -229,6 +239,9 @@ export function isGoalBoundsComplete(gb: GoalBounds): boolean {
  * Builds up to `maxSources` more rows (one Dijkstra each) and returns true when all rows are
  * built: spread the O(n²) preprocessing over frames. Rows become usable for pruning as soon as
  * they are built. Each call costs O(maxSources × cells).
+ *
+ * @param gb - the goal bounds to extend in place (rows, lookup and scratch are written)
+ * @param maxSources - most rows (one Dijkstra from one covered cell each) to build in this call: an integer ≥ 1, or `Infinity` for all remaining
  *
  * @throws TacticaError `INVALID_STATE` when the grid was edited since the build started
  *   (call {@link rebuildGoalBounds} with `build = false` first); `INVALID_ARGUMENT` for
@@ -383,7 +396,11 @@ function buildRow(gb: GoalBounds, s: GoalBoundsScratch, row: number): void {
   }
 }
 
-/** Bytes held by `gb`'s typed arrays (boxes, lookup and sources; plus scratch while building). */
+/**
+ * Bytes held by `gb`'s typed arrays (boxes, lookup and sources; plus scratch while building).
+ *
+ * @param gb - the goal bounds to measure (read)
+ */
 export function goalBoundsMemoryBytes(gb: GoalBounds): number {
   let bytes = gb.boxes.byteLength + gb.rowOf.byteLength + gb.sources.byteLength;
   const s = gb.scratch;

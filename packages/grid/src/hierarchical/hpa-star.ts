@@ -77,6 +77,9 @@ export interface HpaOptions {
  * (integer in [4, 1024]; 8–32 is typical). The grid must be 4-connected or 8-connected with no
  * corner cutting. Uses `search` (a {@link GridSearch} of the same grid) for the bounded searches.
  *
+ * @param search - a {@link GridSearch} of the grid to abstract (from {@link createGridSearch}); `search.grid` (4-connected, or 8-connected with {@link CornerCutting.Never}) is kept by reference, and the search's scratch is used by the build's bounded searches
+ * @param options - `clusterSize`: side of the square clusters in cells, an integer in `[4, 1024]` (default 16; 8–32 is typical)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a bad cluster size, a corner-cutting grid or a
  *   search of another grid.
  */
@@ -200,7 +203,12 @@ function bounded(search: GridSearch, source: number, target: number, x0: number,
   return stamp;
 }
 
-/** Rebuilds the abstract graph from the grid's current cells (after edits). */
+/**
+ * Rebuilds the abstract graph from the grid's current cells (after edits).
+ *
+ * @param hpa - the abstraction to rebuild in place from its grid's current cells
+ * @param search - a {@link GridSearch} of the same grid, whose scratch is used for the bounded searches
+ */
 export function rebuildHpa(hpa: Hpa, search: GridSearch): void {
   const grid = hpa.grid;
   if (search.grid !== grid) invalidArgument("@tactica/grid: rebuildHpa", "search", "belongs to another grid", "Create both from the same Grid object.");
@@ -350,6 +358,14 @@ function octile(out: Float64Array, w: number, a: number, b: number, eight: boole
  * clusters get a direct abstract edge costing the best path inside those clusters, and the
  * abstract search keeps the cheaper of it and any route through other clusters. Near-optimal;
  * complete (finds a path whenever one exists). `out.expanded` counts abstract nodes expanded.
+ *
+ * @param out - the caller-owned result, written and returned: the full cell-by-cell path (cell indices `y * width + x`); `expanded` counts abstract nodes
+ * @param hpa - the abstraction of the grid (from {@link createHpa}); its query scratch is written, and it is rebuilt first when {@link Grid.version} changed
+ * @param search - a {@link GridSearch} of the same grid, whose scratch is used to refine abstract edges
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a search of another grid.
  */
@@ -533,7 +549,11 @@ function refine(search: GridSearch, a: number, b: number, x0: number, y0: number
   return true;
 }
 
-/** Bytes held by the typed arrays of an {@link Hpa} (abstract graph, cell map and query scratch). */
+/**
+ * Bytes held by the typed arrays of an {@link Hpa} (abstract graph, cell map and query scratch).
+ *
+ * @param hpa - the abstraction to measure (read)
+ */
 export function hpaMemoryBytes(hpa: Hpa): number {
   return (
     hpa.nodeCell.byteLength +

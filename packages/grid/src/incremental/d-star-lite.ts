@@ -77,6 +77,8 @@ export interface DStarLite {
 /**
  * Creates the D* Lite state for `grid` (copies passability and terrain costs). O(cells); 53 bytes
  * per cell (of the grid padded by a ring of blocked cells). Terrain costs may be added to the grid later ({@link setCellCost}).
+ *
+ * @param grid - the grid to plan on (kept by reference; passability and terrain costs are copied now and re-read by {@link setDStarLiteEndpoints} and {@link notifyDStarLiteCellChanged})
  */
 export function createDStarLite(grid: Grid): DStarLite {
   const pw = grid.width + 2;
@@ -203,6 +205,12 @@ function paddedCell(where: string, d: DStarLite, x: number, y: number, what: str
  * grid, clears every estimate and queues the goal. O(cells). Blocked endpoints are allowed;
  * {@link computeDStarLite} then reports {@link PathFlags.NoPath} until they open.
  *
+ * @param d - the planner, reset in place (O(cells))
+ * @param sx - the agent's column, an integer in `[0, width)` (cells)
+ * @param sy - the agent's row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid.
  */
 export function setDStarLiteEndpoints(d: DStarLite, sx: number, sy: number, gx: number, gy: number): void {
@@ -230,6 +238,10 @@ export function setDStarLiteEndpoints(d: DStarLite, sx: number, sy: number, gx: 
  * {@link dStarLiteNextCell}; any cell is allowed. O(1): the plan stays valid, and the key
  * modifier absorbs the move at the next edit or {@link computeDStarLite}.
  *
+ * @param d - the planner whose start (the agent's cell) is moved in place; endpoints must have been set
+ * @param x - the agent's new column, an integer in `[0, width)` (cells)
+ * @param y - the agent's new row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a cell outside the grid or before {@link setDStarLiteEndpoints}.
  */
 export function moveDStarLiteStart(d: DStarLite, x: number, y: number): void {
@@ -246,6 +258,10 @@ export function moveDStarLiteStart(d: DStarLite, x: number, y: number): void {
  * including diagonals that cut the cell's corner. O(log cells); the repair itself happens in the
  * next {@link computeDStarLite}. Lowering a terrain cost below every earlier one re-keys the
  * queue (O(queued)).
+ *
+ * @param d - the planner to update in place (its copies of the cell and the queue)
+ * @param x - column of the edited cell, an integer in `[0, width)`; its passability and cost are re-read from the grid
+ * @param y - row of the edited cell, an integer in `[0, height)`
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a cell outside the grid.
  */
@@ -295,6 +311,8 @@ function rescaleHeuristic(d: DStarLite, scale: number): void {
  * The first call costs about one backward A*; later calls only repair what the notified edits
  * changed. {@link DStarLite.expanded} counts this call's expansions. A blocked agent or goal
  * cell gives `NoPath` at once (the queue is kept for when it opens). No allocation.
+ *
+ * @param d - the planner, whose endpoints were set; its estimates, queue, `flags` and `expanded` are updated in place
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the endpoints were never set.
  */
@@ -361,6 +379,8 @@ export function computeDStarLite(d: DStarLite): number {
  * neighbour minimising move cost + cost-to-goal. Returns the agent's own cell when it stands on
  * the goal, -1 when there is no path (or the plan is stale: call {@link computeDStarLite}
  * after moving or editing). O(1), no allocation.
+ *
+ * @param d - the planner to read, brought up to date by {@link computeDStarLite} since the last move or edit
  */
 export function dStarLiteNextCell(d: DStarLite): number {
   if (d.flags !== PathFlags.Found || d.start < 0) return -1;
@@ -393,6 +413,9 @@ function bestSuccessor(d: DStarLite, u: number): number {
  * {@link PathFlags.NoPath}. Call after {@link computeDStarLite}. O(path length), no allocation.
  *
  * A too-short `out` gets the first cells and {@link PathFlags.PathTruncated}.
+ *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell plan (cell indices `y * width + x`), agent's cell first, with its cost
+ * @param d - the planner to read, brought up to date by {@link computeDStarLite}
  */
 export function writeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
   if (d.flags !== PathFlags.Found) {
@@ -420,6 +443,9 @@ export function writeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
  * {@link computeDStarLite} then {@link writeDStarLitePath}: brings the plan up to date and
  * writes the path from the agent's cell to the goal into `out`. No allocation.
  *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell plan (cell indices `y * width + x`), agent's cell first
+ * @param d - the planner, whose endpoints were set; brought up to date in place
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when the endpoints were never set or `out` is too small.
  */
 export function computeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
@@ -430,6 +456,10 @@ export function computeDStarLitePath(out: GridPath, d: DStarLite): GridPath {
 /**
  * True when cell `(x, y)` was expanded by the last {@link computeDStarLite} (for drawing what a
  * replan touched). O(1); false outside the grid.
+ *
+ * @param d - the planner to read
+ * @param x - column in cells; any number (outside or non-integer gives `false`)
+ * @param y - row in cells; any number (outside or non-integer gives `false`)
  */
 export function wasDStarLiteCellExpanded(d: DStarLite, x: number, y: number): boolean {
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= d.grid.width || y >= d.grid.height) return false;

@@ -50,6 +50,8 @@ export interface LpaStar {
 /**
  * Creates the LPA* state for `grid` (uniform cost). O(cells); about 45 bytes per cell.
  *
+ * @param grid - the grid to plan on (uniform cost; kept by reference, its passability copied now; later edits are seen only through {@link notifyLpaStarCellChanged})
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs.
  */
 export function createLpaStar(grid: Grid): LpaStar {
@@ -126,6 +128,12 @@ function updateVertex(l: LpaStar, u: number): void {
  * Sets (or changes) the start and goal and resets the planner (O(cells)). Blocked endpoints are
  * allowed; the next {@link computeLpaStarPath} then reports no path until they open.
  *
+ * @param l - the planner, reset in place (O(cells))
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid.
  */
 export function setLpaStarEndpoints(l: LpaStar, sx: number, sy: number, gx: number, gy: number): void {
@@ -144,6 +152,10 @@ export function setLpaStarEndpoints(l: LpaStar, sx: number, sy: number, gx: numb
 /**
  * Tells the planner that cell `(x, y)` of its grid changed passability (call after the edit).
  * Re-reads the cell and updates it and its 8 neighbours. O(log cells).
+ *
+ * @param l - the planner to update in place (its passability copy and queue)
+ * @param x - column of the edited cell, an integer in `[0, width)`; its passability is re-read from the grid
+ * @param y - row of the edited cell, an integer in `[0, height)`
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a cell outside the grid.
  */
@@ -169,6 +181,9 @@ export function notifyLpaStarCellChanged(l: LpaStar, x: number, y: number): void
  * to goal into `out` (or {@link PathFlags.NoPath}). The first call costs about one A*; later
  * calls only repair what the notified edits changed. `out.expanded` counts this call's
  * expansions. No allocation.
+ *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell path (cell indices `y * width + x`), `expanded` counting this call's expansions
+ * @param l - the planner, whose endpoints were set with {@link setLpaStarEndpoints}; its `g`/`rhs` values and queue are updated in place
  *
  * @throws TacticaError `INVALID_STATE`-like misuse (`INVALID_ARGUMENT`) when the endpoints were never set.
  */

@@ -175,6 +175,9 @@ export interface FormatMovingAiMapOptions {
  * Writes a grid as a Moving AI `.map` file (LF line endings). Passable cells become `.` and
  * blocked cells `@`, unless `rows` (e.g. from {@link parseMovingAiMap}) gives the original
  * letters of cells whose passability still matches. O(width × height).
+ *
+ * @param grid - the grid to write (read: `width`, `height`, passability; costs and rules are not written)
+ * @param options - `rows`: the original map rows, whose letters are kept where the cell's passability still matches; `type`: the `type` line (default `octile`); omitted writes `.` and `@` only
  */
 export function formatMovingAiMap(grid: Grid, options?: FormatMovingAiMapOptions): string {
   const rows = options?.rows;
@@ -198,6 +201,8 @@ export function formatMovingAiMap(grid: Grid, options?: FormatMovingAiMapOptions
  * Parses a Moving AI `.scen` file: `version 1` (or `version 1.0`) then one scenario per line of
  * 9 whitespace-separated fields. Works with tabs or spaces and CRLF endings; blank lines are
  * skipped. O(lines).
+ *
+ * @param text - the whole `.scen` file content (any of LF / CRLF endings, tabs or spaces)
  *
  * @throws TacticaError `PARSE_ERROR` naming the line for a missing version line, a wrong field
  *   count, or a field that is not a number of the right kind.
@@ -250,6 +255,8 @@ export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
  * written with as many decimals as its {@link MovingAiScenario.optimalLengthUnit} says (so a parsed
  * file keeps its precision: `102.456` stays `102.456`), and with 8 decimals, the current Moving AI
  * convention, when the unit is absent or finer than that. O(scenarios).
+ *
+ * @param scenarios - the scenarios to write, in order (read); coordinates in cells, `optimalLength` in cells (octile units)
  */
 export function formatMovingAiScenarios(scenarios: readonly MovingAiScenario[]): string {
   let s = "version 1\n";
@@ -266,7 +273,11 @@ function formatLength(c: MovingAiScenario): string {
   return decimals >= 0 && decimals <= 8 ? c.optimalLength.toFixed(decimals) : c.optimalLength.toFixed(8);
 }
 
-/** The map file name without any directory prefix (`maps/random/x.map` → `x.map`). */
+/**
+ * The map file name without any directory prefix (`maps/random/x.map` → `x.map`).
+ *
+ * @param scenario - the scenario whose `map` field is read (a path with `/` or `\\` separators, or a bare name)
+ */
 export function scenarioMapName(scenario: MovingAiScenario): string {
   const m = scenario.map;
   const i = Math.max(m.lastIndexOf("/"), m.lastIndexOf("\\"));

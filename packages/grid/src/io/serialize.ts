@@ -23,7 +23,11 @@ export interface GridJson {
   readonly cost?: readonly number[];
 }
 
-/** Converts a grid to its {@link GridJson} JSON form. O(cells). */
+/**
+ * Converts a grid to its {@link GridJson} JSON form. O(cells).
+ *
+ * @param grid - the grid to convert (read: size, rules, passability and cost layer; its edit counter `version` is not stored)
+ */
 export function gridToJson(grid: Grid): GridJson {
   const rows: string[] = [];
   for (let y = 0; y < grid.height; y++) {
@@ -37,6 +41,8 @@ export function gridToJson(grid: Grid): GridJson {
 
 /**
  * Builds a grid from {@link GridJson} (e.g. parsed JSON), validating every field. O(cells).
+ *
+ * @param data - untrusted input, typically `JSON.parse` of {@link gridToJson}'s output: `version` 1, `width` / `height` in `[1, 32768]` cells, `connectivity`, `cornerCutting`, `rows` and optional `cost`
  *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of the first bad field.
  */

@@ -29,6 +29,9 @@ const GID_MASK = 0x1fffffff; // strips Tiled's flip/rotation flags
  * against the layer's `data` length before anything is allocated; tiles, ids and properties are
  * type-checked.
  *
+ * @param map - untrusted input: the parsed Tiled JSON map (orthogonal, embedded tile sets, uncompressed `data`), `width` / `height` in tiles = cells
+ * @param options - read: `layer` (tile layer name, default the first), `blockedProperty` (default `"blocked"`), `costProperty` (default `"cost"`), `emptyPassable` (gid 0 passable, default `false`) and the {@link GridOptions} `connectivity` / `cornerCutting` of the new grid (the inherited `passable` and `withCost` are ignored: the tiles decide); `{}` uses all defaults
+ *
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of a missing or malformed field.
  */
 export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Grid {

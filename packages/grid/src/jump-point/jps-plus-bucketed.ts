@@ -30,6 +30,9 @@ export interface BucketedJpsPlusOptions {
  * suboptimality; the ring covers the largest f increase along one jump (≈ 3 × the map's larger
  * side). O(cells).
  *
+ * @param search - a {@link GridSearch} of the grid (read: its size sets the ring length and the per-node array)
+ * @param options - `bucketWidth`: width of a bucket in cost units (cells), finite and > 0 (default 0.1); the path cost is at most optimal + this
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a width ≤ 0 or one so small that the ring would
  *   exceed 2^24 buckets.
  */
@@ -49,6 +52,15 @@ export function createBucketedJpsPlus(search: GridSearch, options?: BucketedJpsP
  * but nodes come out of the open list in buckets of `bucketWidth` f-cost, last in first out, with
  * re-expansion when a better g turns up. The returned cost is at most optimal + `bucketWidth`.
  * No allocation per query once the entry storage has grown to the largest query's need.
+ *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (jump points, cell indices `y * width + x`) from start to goal
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param jp - the jump-distance table of the same grid (from {@link createJpsPlus}); rebuilt in place first when the grid changed
+ * @param open - the bucketed open list made for this search's grid (from {@link createBucketedJpsPlus}); overwritten, its entry storage may grow
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or mismatched objects.
  */

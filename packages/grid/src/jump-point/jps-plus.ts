@@ -33,6 +33,8 @@ export interface JpsPlus {
  * Precomputes {@link JpsPlus} jump distances for `grid` (uniform cost; 4-connected, or
  * 8-connected with no corner cutting). O(cells) time, 16 bytes per cell (plus a padded copy).
  *
+ * @param grid - the grid to preprocess (read; kept by reference so later edits are detected through {@link Grid.version}); uniform cost, 4-connected or 8-connected with {@link CornerCutting.Never}
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a grid with terrain costs or corner cutting.
  */
 export function createJpsPlus(grid: Grid): JpsPlus {
@@ -66,6 +68,8 @@ function straight(open: Uint8Array, T: Int16Array, p: number, d: number, step: n
  * Rebuilds the jump distances from the grid's current cells. Called automatically by
  * {@link findPathJpsPlus} after an edit; call it yourself to pay the O(cells) cost at a
  * convenient moment.
+ *
+ * @param jp - the table to rebuild in place from its grid's current cells
  */
 export function rebuildJpsPlus(jp: JpsPlus): void {
   const grid = jp.grid;
@@ -152,6 +156,14 @@ function vertical4(open: Uint8Array, T: Int16Array, p: number, d: number, step: 
  * {@link expandPath}). No allocation per query.
  *
  * If the grid was edited since the table was built, the table is rebuilt first (O(cells)).
+ *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (jump points, cell indices `y * width + x`) from start to goal
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param jp - the jump-distance table of the same grid (from {@link createJpsPlus}); rebuilt in place first when the grid changed
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, or when `jp` belongs
  *   to another grid than `search`.
@@ -262,7 +274,11 @@ export function runJpsPlus(
   return out;
 }
 
-/** Bytes held by a {@link JpsPlus} table (jump distances plus its padded passability copy). */
+/**
+ * Bytes held by a {@link JpsPlus} table (jump distances plus its padded passability copy).
+ *
+ * @param jp - the table to measure (read)
+ */
 export function jpsPlusMemoryBytes(jp: JpsPlus): number {
   return jp.distances.byteLength + jp.open.byteLength;
 }

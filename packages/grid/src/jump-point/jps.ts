@@ -50,6 +50,13 @@ function jumpVertical4(open: Uint8Array, p: number, v: number, pw: number, goal:
  * 45° runs (expand with {@link expandPath}). No preprocessing, so it suits maps that change
  * every frame; see {@link findPathJpsPlus} for static maps. No allocation per query.
  *
+ * @param out - the caller-owned result, written and returned; `path` holds the jump points (waypoints, cell indices `y * width + x`) from start to goal
+ * @param search - the reusable search state (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` (uniform cost; 4-connected or 8-connected without corner cutting) is the grid searched
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a grid with terrain
  *   costs, or an 8-connected grid that allows corner cutting.
  */

@@ -38,7 +38,13 @@ export interface Explorer {
   steps: number;
 }
 
-/** Creates an explorer at `(x, y)` that knows nothing about `grid` yet. O(cells). */
+/**
+ * Creates an explorer at `(x, y)` that knows nothing about `grid` yet. O(cells).
+ *
+ * @param grid - the grid to explore; only its `width` and `height` are read (the cells are sensed step by step later)
+ * @param x - starting column, an integer in `[0, width)` (cells)
+ * @param y - starting row, an integer in `[0, height)` (cells)
+ */
 export function createExplorer(grid: Grid, x: number, y: number): Explorer {
   const n = grid.width * grid.height;
   if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0 || x >= grid.width || y >= grid.height) {
@@ -64,6 +70,10 @@ export function createExplorer(grid: Grid, x: number, y: number): Explorer {
  * Starts a trip from the explorer's cell to `(gx, gy)`. The known map is kept; the failed marks
  * are kept only when the goal is the same as last trip's (a dead end for one goal may lead to
  * another). O(1), or O(cells) when the goal changes.
+ *
+ * @param ex - the explorer, updated in place (goal, trip counter, path stack; failed marks cleared when the goal changes)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  */
 export function startExplorerTrip(ex: Explorer, gx: number, gy: number): void {
   if (!Number.isInteger(gx) || !Number.isInteger(gy) || gx < 0 || gy < 0 || gx >= ex.width || gy >= ex.height) {
@@ -83,6 +93,9 @@ export function startExplorerTrip(ex: Explorer, gx: number, gy: number): void {
  * backs up). Returns {@link LocalStatus.Moving}, {@link LocalStatus.Arrived}, or
  * {@link LocalStatus.Stuck} when every reachable cell was tried (the goal is unreachable).
  * O(1), no allocation.
+ *
+ * @param ex - the explorer with a started trip, advanced one move in place (position, known map, failed marks, stack)
+ * @param grid - the grid it walks, of the explorer's size (read: the 8 neighbouring cells are sensed, and the move rules applied)
  *
  * @throws TacticaError `INVALID_ARGUMENT` when no trip was started or the grid size differs.
  */

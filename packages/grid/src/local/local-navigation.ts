@@ -95,7 +95,14 @@ export interface LocalAgentOptions {
   readonly side?: WallSideValue | undefined;
 }
 
-/** Creates a {@link LocalAgent} at cell `(x, y)`. */
+/**
+ * Creates a {@link LocalAgent} at cell `(x, y)`.
+ *
+ * @param x - the agent's starting column, an integer cell inside the grid it will walk (not checked here)
+ * @param y - the agent's starting row, an integer cell inside the grid (not checked here)
+ * @param method - the {@link LocalMethod} the agent uses (not checked here)
+ * @param options - `side`: the {@link WallSide} rule for picking the hand on the wall at a crash (default {@link WallSide.LeastDeviation})
+ */
 export function createLocalAgent(x: number, y: number, method: LocalMethodValue, options?: LocalAgentOptions): LocalAgent {
   const side = options?.side ?? WallSide.LeastDeviation;
   const a: LocalAgent = {
@@ -117,7 +124,11 @@ export function createLocalAgent(x: number, y: number, method: LocalMethodValue,
   return a;
 }
 
-/** Starts a new trip from the agent's current cell (clears wall following and loop memory). */
+/**
+ * Starts a new trip from the agent's current cell (clears wall following and loop memory).
+ *
+ * @param agent - the agent to reset in place: its current cell becomes the trip's origin; wall following, loop memory and step count are cleared
+ */
 export function resetLocalAgent(agent: LocalAgent): void {
   agent.following = false;
   agent.originX = agent.x;
@@ -165,6 +176,12 @@ export interface StepLocalAgentOptions {
  * Advances the agent one cell towards `(gx, gy)` with its {@link LocalMethod}. `rng` is needed
  * for {@link LocalMethod.RandomMove} and {@link WallSide.Random}. Returns a {@link LocalStatus}.
  * O(1) per step except the line-of-sight tests (O(distance)); no allocation.
+ *
+ * @param agent - the agent to advance, written in place (cell, wall-following state, loop memory, step count)
+ * @param grid - the grid to walk on (read: passability, connectivity, corner rule)
+ * @param gx - goal column, an integer (cells)
+ * @param gy - goal row, an integer (cells)
+ * @param options - `rng`: the seeded core `Rng` drawn from by {@link LocalMethod.RandomMove} and {@link WallSide.Random} (required by them, ignored otherwise)
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the method needs an `rng` and none is given.
  */

@@ -81,6 +81,10 @@ const MAX_SIDE = 1 << 15;
  * follow the Moving AI benchmark: 8-connected, diagonal cost √2, no corner cutting, every cell
  * passable. O(width × height).
  *
+ * @param width - number of columns, an integer in `[1, 32768]` (cells)
+ * @param height - number of rows, an integer in `[1, 32768]` (cells)
+ * @param options - read only; `connectivity` (4 or 8, default 8), `cornerCutting` (default {@link CornerCutting.Never}), `passable` (initial state of every cell, default `true`) and `withCost` (allocate a cost layer filled with 1, default `false`); omitted means the Moving AI defaults
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for bad sizes or options.
  *
  * @example
@@ -124,12 +128,24 @@ function checkCell(where: string, grid: Grid, x: number, y: number): void {
   }
 }
 
-/** True when `(x, y)` lies inside the grid (any numbers; non-integers are outside). O(1). */
+/**
+ * True when `(x, y)` lies inside the grid (any numbers; non-integers are outside). O(1).
+ *
+ * @param grid - the grid whose bounds are tested (read)
+ * @param x - column in cells; any number, only integers in `[0, width)` are inside
+ * @param y - row in cells; any number, only integers in `[0, height)` are inside
+ */
 export function isInsideGrid(grid: Grid, x: number, y: number): boolean {
   return Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < grid.width && y < grid.height;
 }
 
-/** True when `(x, y)` is inside the grid and passable. O(1), no allocation. */
+/**
+ * True when `(x, y)` is inside the grid and passable. O(1), no allocation.
+ *
+ * @param grid - the grid to read
+ * @param x - column in cells; any number (outside or non-integer gives `false`)
+ * @param y - row in cells; any number (outside or non-integer gives `false`)
+ */
 export function isCellPassable(grid: Grid, x: number, y: number): boolean {
   return isInsideGrid(grid, x, y) && grid.passable[y * grid.width + x] === 1;
 }
@@ -137,6 +153,7 @@ export function isCellPassable(grid: Grid, x: number, y: number): boolean {
 /**
  * Cell index `y * width + x` of `(x, y)`. O(1).
  *
+ * @param grid - the grid whose width is used (read)
  * @param x - column, integer in `[0, width)`
  * @param y - row, integer in `[0, height)`
  * @throws TacticaError `INVALID_ARGUMENT` for a coordinate outside the grid (test with {@link isInsideGrid} first).
@@ -150,6 +167,11 @@ export function cellIndex(grid: Grid, x: number, y: number): number {
 /**
  * Sets whether cell `(x, y)` is passable and increments {@link Grid.version} when it changes.
  * O(1).
+ *
+ * @param grid - the grid to edit: {@link Grid.passable} and, on a change, {@link Grid.version} are written
+ * @param x - column, an integer in `[0, width)`
+ * @param y - row, an integer in `[0, height)`
+ * @param passable - `true` to open the cell, `false` to block it; setting the current state changes nothing (the version stays)
  *
  * @throws TacticaError `INVALID_ARGUMENT` when the cell is outside the grid.
  */
@@ -167,6 +189,11 @@ export function setCellPassable(grid: Grid, x: number, y: number, passable: bool
  * Sets the terrain cost of cell `(x, y)` (finite, > 0; the multiplier for entering the cell),
  * creating the cost layer (filled with 1) on first use, and increments {@link Grid.version}.
  * O(1), or O(width × height) the first time.
+ *
+ * @param grid - the grid to edit: {@link Grid.cost} (created on first use) and {@link Grid.version} are written
+ * @param x - column, an integer in `[0, width)`
+ * @param y - row, an integer in `[0, height)`
+ * @param cost - terrain cost of the cell: the multiplier of the step length (1 or √2) for moves entering it; finite and > 0 (1 = normal terrain)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a cell outside the grid or a cost ≤ 0 / not finite.
  */
@@ -192,6 +219,8 @@ export function setCellCost(grid: Grid, x: number, y: number, cost: number): voi
 /**
  * Tells solvers and preprocessed structures that {@link Grid.passable} or {@link Grid.cost} was
  * written directly: increments {@link Grid.version}. O(1).
+ *
+ * @param grid - the grid whose arrays were written directly; its {@link Grid.version} is incremented
  */
 export function markGridChanged(grid: Grid): void {
   grid.version++;
@@ -201,6 +230,12 @@ export function markGridChanged(grid: Grid): void {
  * True when a single move from `(x, y)` by `(dx, dy)` (each in -1..1, not both 0) is legal on
  * this grid: target inside and passable, diagonals only on 8-connected grids and subject to the
  * corner rule. O(1), no allocation.
+ *
+ * @param grid - the grid to read (passability, connectivity and corner rule)
+ * @param x - column of the cell the move starts from, in cells (must be inside and passable)
+ * @param y - row of the cell the move starts from, in cells (must be inside and passable)
+ * @param dx - column step: -1, 0 or 1 (anything else is illegal)
+ * @param dy - row step: -1, 0 or 1 (`+1` is down, towards larger rows); `dx` and `dy` both 0 is illegal
  */
 export function isMoveLegal(grid: Grid, x: number, y: number, dx: number, dy: number): boolean {
   if ((dx === 0 && dy === 0) || dx < -1 || dx > 1 || dy < -1 || dy > 1) return false;
@@ -216,6 +251,8 @@ export function isMoveLegal(grid: Grid, x: number, y: number, dx: number, dy: nu
 
 /**
  * Copies a grid (new typed arrays, same settings and version). O(width × height).
+ *
+ * @param grid - the grid to copy (read only)
  */
 export function cloneGrid(grid: Grid): Grid {
   return {
@@ -240,6 +277,9 @@ export interface GridRulesOptions {
 /**
  * Returns a copy of `grid` with a different connectivity or corner rule (the cells are copied).
  * O(width × height).
+ *
+ * @param grid - the grid whose cells and costs are copied (read only, not changed)
+ * @param options - `connectivity` and `cornerCutting` of the copy; an omitted or `undefined` field keeps the grid's own rule
  */
 export function withGridRules(grid: Grid, options: GridRulesOptions): Grid {
   const connectivity = options.connectivity ?? grid.connectivity;

@@ -26,14 +26,27 @@ export const Heuristics = {
 /** One of the values of {@link Heuristics}. */
 export type HeuristicValue = (typeof Heuristics)[keyof typeof Heuristics];
 
-/** Octile distance between two cells (8-connected, √2 diagonals, no obstacles). O(1). */
+/**
+ * Octile distance between two cells (8-connected, √2 diagonals, no obstacles). O(1).
+ *
+ * @param ax - column of the first cell (cells)
+ * @param ay - row of the first cell (cells)
+ * @param bx - column of the second cell (cells)
+ * @param by - row of the second cell (cells)
+ */
 export function octileDistance(ax: number, ay: number, bx: number, by: number): number {
   const dx = Math.abs(ax - bx);
   const dy = Math.abs(ay - by);
   return octileDelta(dx, dy);
 }
 
-/** Evaluates heuristic `kind` for the offset `(dx, dy)` (absolute values). O(1). */
+/**
+ * Evaluates heuristic `kind` for the offset `(dx, dy)` (absolute values). O(1).
+ *
+ * @param kind - which estimate: a {@link Heuristics} value (an unknown value gives 0, like `Zero`)
+ * @param dx - column offset in cells (sign ignored)
+ * @param dy - row offset in cells (sign ignored)
+ */
 export function heuristicDistance(kind: HeuristicValue, dx: number, dy: number): number {
   dx = Math.abs(dx);
   dy = Math.abs(dy);

@@ -9,6 +9,13 @@ import { isCornerBlocked } from "../internal/hot-path";
  * decision term at `2·Δminor − Δmajor`). Cells may lie outside the grid only if the endpoints do;
  * the grid's width is only used to form indices. O(length), no allocation.
  *
+ * @param out - written in place: receives the cell indices `y × width + x` of the line from the first cell to the last; needs at least `max(|x1 − x0|, |y1 − y0|) + 1` entries
+ * @param grid - anything with the grid's `width` (columns), used only to form the indices
+ * @param x0 - column of the first cell, an integer (cells)
+ * @param y0 - row of the first cell, an integer (cells)
+ * @param x1 - column of the last cell, an integer (cells)
+ * @param y1 - row of the last cell, an integer (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short.
  */
 export function bresenhamLine(out: Int32Array, grid: { readonly width: number }, x0: number, y0: number, x1: number, y1: number): number {
@@ -64,6 +71,12 @@ function isFree(p: Uint8Array, w: number, h: number, x: number, y: number): bool
  * every cell of {@link bresenhamLine} between the two cells is inside and passable. Cheap, but
  * it can slip diagonally between two blocked cells; use {@link hasGridLineOfSight} for any-angle
  * paths. O(length), no allocation.
+ *
+ * @param grid - the grid whose passability is read
+ * @param x0 - column of the first cell, an integer (cells); outside or blocked gives `false`
+ * @param y0 - row of the first cell, an integer (cells)
+ * @param x1 - column of the last cell, an integer (cells); outside or blocked gives `false`
+ * @param y1 - row of the last cell, an integer (cells)
  */
 export function hasBresenhamLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   const dx = Math.abs(x1 - x0);
@@ -109,6 +122,12 @@ export function hasBresenhamLineOfSight(grid: Grid, x0: number, y0: number, x1: 
  * are checked with the grid's corner rule ({@link CornerCutting}: `Never` needs both free, the
  * Moving AI rule, so straight segments of any-angle paths never squeeze past a corner that a
  * grid move could not). O(|dx| + |dy|), no allocation.
+ *
+ * @param grid - the grid whose passability and corner rule are read
+ * @param x0 - column of the first cell, an integer (cells); outside the grid or blocked gives `false`
+ * @param y0 - row of the first cell, an integer (cells)
+ * @param x1 - column of the last cell, an integer (cells); outside the grid or blocked gives `false`
+ * @param y1 - row of the last cell, an integer (cells)
  */
 export function hasGridLineOfSight(grid: Grid, x0: number, y0: number, x1: number, y1: number): boolean {
   const w = grid.width;
@@ -152,6 +171,10 @@ export function hasGridLineOfSight(grid: Grid, x0: number, y0: number, x1: numbe
  * segment between the kept neighbours has {@link hasGridLineOfSight}, so the path acts like a
  * rubber band. Returns the new length. Smoothing works best on paths found with the Euclidean
  * heuristic. O(length × segment length), no allocation.
+ *
+ * @param grid - the grid the path lies on (read: width, passability, corner rule)
+ * @param cells - the path as cell indices `y × width + x`, start first; rewritten in place so that its first `returned` entries are the kept waypoints (first and last cell always kept)
+ * @param length - number of path cells in `cells` to smooth, an integer in `[0, cells.length]`; 2 or fewer are returned unchanged
  */
 export function smoothPath(grid: Grid, cells: Int32Array, length: number): number {
   if (length <= 2) return length;

@@ -9,6 +9,10 @@ import { checkIndex } from "../internal/errors";
  * cell entered when the grid has a cost layer (each run is walked diagonally first, then straight). O(length) on
  * uniform grids, O(cells entered) with costs.
  *
+ * @param grid - the grid's `width`, `height` and `cost` layer (read; `cost: null` means every cell costs 1)
+ * @param cells - the waypoint path as cell indices `y × width + x`, start first (read); consecutive waypoints must be joined by a straight or 45° run for the cost to be that of a grid path
+ * @param length - number of entries of `cells` that form the path, an integer in `[0, cells.length]`; 0 or 1 gives cost 0
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when `length` exceeds `cells.length` or a cell is not an index of the grid.
  */
 export function pathCost(
@@ -57,6 +61,11 @@ function tooShort(out: Int32Array): never {
  * into every cell it passes: each run between waypoints is walked diagonally first, then
  * straight. Writes into `out` and returns the number of cells. O(cells written), no allocation.
  *
+ * @param out - written in place: receives every cell index of the expanded path, start first; must hold all of them (`width × height` always suffices)
+ * @param grid - the grid's `width` and `height` (read), used to decode and check the indices
+ * @param cells - the waypoint path as cell indices `y × width + x`, start first (read, not changed)
+ * @param length - number of waypoints in `cells`, an integer in `[0, cells.length]`
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when `out` is too short, `length` exceeds `cells.length`
  *   or a cell is not an index of the grid.
  */
@@ -95,6 +104,10 @@ export function expandPath(out: Int32Array, grid: { readonly width: number; read
  * True when the cell path `cells[0 .. length)` is legal on `grid` step by step: every cell
  * passable and every consecutive pair one legal move apart (connectivity and corner rule, see
  * {@link isMoveLegal}). Expand waypoint paths first with {@link expandPath}. O(length).
+ *
+ * @param grid - the grid to check against (read: passability, connectivity, corner rule)
+ * @param cells - the cell-by-cell path as cell indices `y × width + x`, start first (read)
+ * @param length - number of cells of `cells` to check, from index 0; 0 gives `true`
  */
 export function isPathLegal(grid: Grid, cells: ArrayLike<number>, length: number): boolean {
   const w = grid.width;

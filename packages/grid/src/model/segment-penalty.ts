@@ -14,7 +14,12 @@ import { isCornerBlocked } from "../internal/hot-path";
  * congestion-aware smoothing (accept a shortcut only if it costs no more). O(|dx| + |dy|), no
  * allocation.
  *
+ * @param grid - the grid whose passability and corner rule are read
  * @param penalty - one value per cell (`y × width + x`), e.g. a congestion penalty
+ * @param x0 - column of the first cell, an integer (cells); outside the grid or blocked gives -1
+ * @param y0 - row of the first cell, an integer (cells)
+ * @param x1 - column of the last cell, an integer (cells); outside the grid gives -1
+ * @param y1 - row of the last cell, an integer (cells)
  */
 export function lineOfSightPenalty(grid: Grid, penalty: ArrayLike<number>, x0: number, y0: number, x1: number, y1: number): number {
   const w = grid.width;

@@ -104,6 +104,11 @@ function readPoint(where: string, name: string, p: unknown): GridPoint {
  * For a hot loop use the level-1 function of the solver (named on {@link GridSolver}) with your
  * own {@link GridSearch} and {@link GridPath}: it allocates nothing.
  *
+ * @param grid - the grid to search (read; its cached search state and preprocessing are kept in a `WeakMap` keyed by this object)
+ * @param start - the start cell `{ x: column, y: row }`, integers inside the grid (cells)
+ * @param goal - the goal cell `{ x: column, y: row }`, integers inside the grid (cells)
+ * @param options - `solver` (a {@link GridSolver}, default `"astar"`), `heuristic` and `weight` (≥ 1; A* only) and `maxExpansions` (node budget; A* and Dijkstra only, ignored by the other solvers); `{}` runs optimal A* with the grid's default heuristic and no node budget
+ *
  * @returns `{ found, flags, cost, path, expanded }`; no path is a result (`found: false`), not an error
  * @throws TacticaError `INVALID_ARGUMENT` for points outside the grid, an unknown solver, or a
  *   solver that does not support the grid's rules (e.g. JPS on a grid with terrain costs).

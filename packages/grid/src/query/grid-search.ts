@@ -37,6 +37,9 @@ export interface GridPathOptions {
  * Creates a {@link GridPath} with room for `options.capacity` cells (default: every cell of
  * `grid`). O(capacity).
  *
+ * @param grid - the grid the paths will be on; only its cell count sets the default capacity (the grid is not kept)
+ * @param options - `capacity`: room for this many cells in `path`, an integer ≥ 1 (default `width × height`, which no path exceeds); a shorter buffer makes long results set {@link PathFlags.PathTruncated}
+ *
  * @throws TacticaError `INVALID_ARGUMENT` when `capacity` is not an integer ≥ 1.
  */
 export function createGridPath(grid: Grid, options: GridPathOptions = {}): GridPath {
@@ -98,6 +101,8 @@ export interface GridSearch {
 /**
  * Creates the reusable {@link GridSearch} state for `grid`. O(cells) time and memory; queries
  * afterwards allocate nothing.
+ *
+ * @param grid - the grid to search; kept by reference as `search.grid`, so later edits are seen (the padded copy is refreshed when {@link Grid.version} changes)
  */
 export function createGridSearch(grid: Grid): GridSearch {
   const pw = grid.width + 2;
@@ -272,7 +277,11 @@ export function writeNoPath(out: GridPath, expanded: number, generated: number):
   out.generated = generated;
 }
 
-/** Bytes held by the typed arrays of a {@link GridSearch} (its whole memory, give or take a few object headers). */
+/**
+ * Bytes held by the typed arrays of a {@link GridSearch} (its whole memory, give or take a few object headers).
+ *
+ * @param search - the search state to measure (read)
+ */
 export function gridSearchMemoryBytes(search: GridSearch): number {
   const h = search.heap;
   return (

@@ -62,6 +62,10 @@ function cacheOf(grid: Grid): BatchCache {
  * 2's `findGridPath` with that solver. Search state (and the JPS+ table, rebuilt after grid edits) is
  * cached per grid; only the result arrays are allocated.
  *
+ * @param grid - the grid to search (read; search state and the JPS+ table are cached per grid object)
+ * @param queries - flat `(sx, sy, gx, gy)` quadruples in cells, one per query (length a multiple of 4; each coordinate an integer inside the grid)
+ * @param options - `solver`: a {@link GridBatchSolver} (default `"astar"`; JPS and JPS+ need a uniform-cost grid)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` naming `queries[i]` for a coordinate that is not an integer
  *   inside the grid, or for an unknown solver.
  *
@@ -141,7 +145,11 @@ export function findGridPathBatch(grid: Grid, queries: ArrayLike<number>, option
   return { count, flags, costs, expanded, cellStart, cells: scratch.slice(0, used) };
 }
 
-/** The transferable buffers of a batch (for `context.transfer` in a worker). */
+/**
+ * The transferable buffers of a batch (for `context.transfer` in a worker).
+ *
+ * @param batch - the batch whose typed arrays' buffers are listed (read; transferring them detaches the arrays)
+ */
 export function gridPathBatchBuffers(batch: GridPathBatch): ArrayBuffer[] {
   return [batch.flags, batch.costs, batch.expanded, batch.cellStart, batch.cells].map((a) => a.buffer as ArrayBuffer);
 }

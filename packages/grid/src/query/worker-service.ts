@@ -83,7 +83,13 @@ export interface CreateGridPathServiceOptions {
   readonly name?: string;
 }
 
-/** Shares `grid` with every worker of `pool` (created with {@link GRID_WORKER_HANDLERS}) and returns the service. */
+/**
+ * Shares `grid` with every worker of `pool` (created with {@link GRID_WORKER_HANDLERS}) and returns the service.
+ *
+ * @param pool - a core `WorkerPool` created with {@link GRID_WORKER_HANDLERS} (its workers receive the grid as a shared resource)
+ * @param grid - the grid to answer on (kept by reference; sent now as {@link gridToJson}, and again when its {@link Grid.version} changes)
+ * @param options - `name`: sets the resource key to `grid:<name>` when one pool serves several grids (default: key `"grid"`)
+ */
 export function createGridPathService(pool: WorkerPool, grid: Grid, options: CreateGridPathServiceOptions = {}): GridPathService {
   if (!pool.handlers.has("grid.findPaths"))
     invalidArgument("@tactica/grid: createGridPathService", "pool", 'does not declare "grid.findPaths"', "Create it with handlers: GRID_WORKER_HANDLERS.");
@@ -105,6 +111,10 @@ export interface FindGridPathsInWorkerOptions {
 /**
  * Answers a batch `(sx, sy, gx, gy)·n` on a worker; equal to `findGridPathBatch(service.grid, queries)`
  * on the main thread. An edited grid is re-sent first. Never rejects (see core's `runWorkerTask`).
+ *
+ * @param service - the service of the grid (from {@link createGridPathService}); its `sentVersion` is updated when an edited grid is re-sent
+ * @param queries - flat `(sx, sy, gx, gy)` quadruples in cells, 4 entries per query (read; moved to the worker with `transfer: true`, copied otherwise)
+ * @param options - `solver` (a {@link GridBatchSolver}, default `"astar"`), `signal` (cancels the batch) and `transfer` (default `false`: copy `queries`)
  */
 export function findGridPathsInWorker(
   service: GridPathService,

@@ -36,6 +36,11 @@ export interface GridDijkstraOptions {
  * O(E log V) time in the worst case; memory is the preallocated {@link GridSearch}.
  *
  * @param out - the caller-owned result, written and returned
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  * @param options - heuristic, weight and node budget ({@link GridAStarOptions})
  * @returns `out`, with `flags` {@link PathFlags.Found} (plus `PathTruncated` when `out.path` is
  *   too short) or {@link PathFlags.NoPath} (plus `BudgetExhausted` when the budget ran out)
@@ -72,6 +77,14 @@ export function findPathAStar(out: GridPath, search: GridSearch, sx: number, sy:
  * Dijkstra's algorithm from `(sx, sy)` to `(gx, gy)`: A* with a zero heuristic, so it stops as
  * soon as the goal is settled. Always optimal. See {@link findPathAStar} for the contract and
  * {@link computeDistanceField} for the whole distance field.
+ *
+ * @param out - the caller-owned result, written and returned: `flags`, `cost`, `length`, `path` (cell indices `y * width + x`), `expanded` and `generated`
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ * @param options - `maxExpansions`: node budget, an integer ≥ 1 (default no limit; when it runs out the result is {@link PathFlags.BudgetExhausted} | {@link PathFlags.NoPath} with no path)
  */
 export function findPathDijkstra(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number, options?: GridDijkstraOptions): GridPath {
   checkEndpoints("@tactica/grid: findPathDijkstra", search.grid, sx, sy, gx, gy);

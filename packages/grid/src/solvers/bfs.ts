@@ -7,6 +7,13 @@ import { isCornerBlocked } from "../internal/hot-path";
  * move counts 1, diagonal or not, terrain costs ignored). Optimal in cost only on uniform
  * 4-connected grids; on 8-connected grids it minimises moves, not length. `out.cost` is the real
  * cost of the returned path. O(V), no heap, no allocation.
+ *
+ * @param out - the caller-owned result, written and returned; `cost` is the real cost (step lengths times terrain costs) of the fewest-moves path
+ * @param search - the reusable search state of the grid (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` is the grid searched
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  */
 export function findPathBfs(out: GridPath, search: GridSearch, sx: number, sy: number, gx: number, gy: number): GridPath {
   const grid = search.grid;

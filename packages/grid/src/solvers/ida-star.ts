@@ -22,7 +22,11 @@ export interface IdaStar {
   iterations: number;
 }
 
-/** Creates the {@link IdaStar} stacks for `search`'s grid. O(cells). */
+/**
+ * Creates the {@link IdaStar} stacks for `search`'s grid. O(cells).
+ *
+ * @param search - the {@link GridSearch} the IDA* runs on (kept by reference; its grid and scratch are used by every query)
+ */
 export function createIdaStar(search: GridSearch): IdaStar {
   const n = search.open.length;
   return { search, stackNode: new Int32Array(n), stackDir: new Uint8Array(n), stackG: new Float64Array(n), iterations: 0 };
@@ -46,6 +50,14 @@ export interface IdaStarOptions {
  *
  * The search stops with {@link PathFlags.BudgetExhausted} after `maxExpansions` node expansions
  * in total (default 1,000,000), so it never hangs. No allocation per query.
+ *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell path (cell indices `y * width + x`)
+ * @param ida - the IDA* stacks (from {@link createIdaStar}); they and their search's scratch are overwritten, `iterations` is written
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ * @param options - `maxExpansions` (total node budget over all iterations, an integer ≥ 1, default 1,000,000) and `heuristic` (a {@link Heuristics} value, default octile on 8-connected and Manhattan on 4-connected grids)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a bad budget.
  */

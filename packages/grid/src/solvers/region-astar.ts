@@ -69,6 +69,8 @@ function metric(dx: number, dy: number, eight: boolean): number {
  * plus ~60 bytes per region. Works on 4-connected grids and on 8-connected grids with corner rule
  * `Never` (Moving AI) or `IfOneSideFree`, without terrain costs.
  *
+ * @param grid - the grid to partition (uniform cost; 4-connected, or 8-connected with corner rule `Never` or `IfOneSideFree`); kept by reference so later edits are detected through {@link Grid.version}
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for terrain costs or 8-connectivity with `CornerCutting.Always`.
  */
 export function createRegionMap(grid: Grid): RegionMap {
@@ -94,7 +96,11 @@ export function createRegionMap(grid: Grid): RegionMap {
   return rm;
 }
 
-/** Rebuilds `rm` for the current state of its grid (called automatically by queries after an edit). O(cells); allocates. */
+/**
+ * Rebuilds `rm` for the current state of its grid (called automatically by queries after an edit). O(cells); allocates.
+ *
+ * @param rm - the region map to rebuild in place from its grid's current cells
+ */
 export function rebuildRegionMap(rm: RegionMap): void {
   const grid = rm.grid;
   checkRules("@tactica/grid: rebuildRegionMap", grid);
@@ -198,7 +204,11 @@ export function rebuildRegionMap(rm: RegionMap): void {
   rm.builtVersion = grid.version;
 }
 
-/** Bytes held by the typed arrays of a {@link RegionMap}. */
+/**
+ * Bytes held by the typed arrays of a {@link RegionMap}.
+ *
+ * @param rm - the region map to measure (read)
+ */
 export function regionMapMemoryBytes(rm: RegionMap): number {
   const hp = rm.heap;
   return (
@@ -264,6 +274,13 @@ function walkTo(st: typeof walkState, out: GridPath, w: number, eight: boolean, 
  * small graph matters more than path length; use {@link findPathJpsPlus} or
  * {@link findPathSubgoal} for optimal paths. O(R log R + path length) for R regions; no
  * allocation per query (the first query after a map edit rebuilds `rm`).
+ *
+ * @param out - the caller-owned result, written and returned: the cell-by-cell path (cell indices `y * width + x`); `expanded` counts expanded regions
+ * @param rm - the region map of the grid (from {@link createRegionMap}); its query scratch is written, and it is rebuilt first when the grid changed
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, unsupported rules (see
  *   {@link createRegionMap}) or an `out` too short for the path.

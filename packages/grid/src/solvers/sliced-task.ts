@@ -20,6 +20,9 @@ export interface SlicedAStarTask extends SlicedTask {
  * with the slice's budget into `out`. Any sequence of budgets gives the same path as one call
  * with an unlimited budget. No allocation per slice.
  *
+ * @param out - the caller-owned result the task writes after every slice (kept by reference): the full path, the partial path so far, or none
+ * @param sliced - the sliced A* query to drive, already started with {@link startSlicedAStar} (kept by reference and advanced by each slice)
+ *
  * @example
  * ```ts
  * const grid = createGrid(8, 8);

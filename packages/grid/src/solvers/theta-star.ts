@@ -27,6 +27,14 @@ export interface ThetaStarOptions {
  * when a node is generated and checked once when it is expanded (far fewer checks).
  * No allocation per query.
  *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (cell indices `y * width + x`, joined by straight segments between cell centres) and `cost` their Euclidean length in cells
+ * @param search - the reusable search state (from {@link createGridSearch}); its scratch arrays are overwritten and `search.grid` (8-connected, uniform cost) is the grid searched
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ * @param options - `lazy`: `true` runs Lazy Theta* (line of sight checked once per expansion); omitted or `false` runs Theta*
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid, a 4-connected grid or a
  *   grid with terrain costs.
  */

@@ -46,7 +46,11 @@ export interface SlicedAStar {
   done: boolean;
 }
 
-/** Creates an idle {@link SlicedAStar} on `search`. O(1). */
+/**
+ * Creates an idle {@link SlicedAStar} on `search`. O(1).
+ *
+ * @param search - the {@link GridSearch} to borrow for the sliced query's lifetime (kept by reference; another query on it in between invalidates the sliced one)
+ */
 export function createSlicedAStar(search: GridSearch): SlicedAStar {
   return {
     search,
@@ -74,6 +78,13 @@ export interface SlicedAStarOptions {
 
 /**
  * Starts (or restarts) a time-sliced A* query; call {@link stepSlicedAStar} each frame. O(1).
+ *
+ * @param sliced - the sliced search to (re)start, written in place; its search's scratch is reset
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ * @param options - `heuristic` (a {@link Heuristics} value, default octile on 8-connected and Manhattan on 4-connected grids) and `weight` (≥ 1, default 1 = optimal)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid or a weight < 1.
  */
@@ -117,6 +128,10 @@ export function startSlicedAStar(sliced: SlicedAStar, sx: number, sy: number, gx
  *   closest to the goal (by heuristic) so far, when the budget ran out — move towards it and
  *   call again next frame.
  * No allocation.
+ *
+ * @param out - the caller-owned result, written and returned: the full path, or the partial path to the most promising node so far (cell indices `y * width + x`)
+ * @param sliced - the started sliced search (from {@link startSlicedAStar}); advanced in place
+ * @param maxExpansions - node expansions allowed in this call (the per-frame budget), an integer ≥ 1
  *
  * @throws TacticaError `INVALID_STATE` when another query ran on the same {@link GridSearch}
  *   since {@link startSlicedAStar} (restart it), `INVALID_ARGUMENT` for a bad budget.

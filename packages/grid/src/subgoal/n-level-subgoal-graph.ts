@@ -64,6 +64,9 @@ export interface NLevelSubgoalGraphOptions {
  * slow part (about as long as the two-level graph's, seconds on large 512² maps); memory about
  * the simple graph's plus the extra edges.
  *
+ * @param grid - the grid to preprocess (8-connected, uniform cost, {@link CornerCutting.Never}); kept by reference so later edits are detected through {@link Grid.version}
+ * @param options - `maxLevels`: the largest level to build, an integer in `[1, 255]` (default 255: partition until no subgoal can be lowered; 1 is the simple graph's search, 2 two-level)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs, corner cutting or a bad `maxLevels`.
  */
 export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraphOptions = {}): NLevelSubgoalGraph {
@@ -95,7 +98,11 @@ export function createNLevelSubgoalGraph(grid: Grid, options: NLevelSubgoalGraph
   return graph;
 }
 
-/** Rebuilds the levels from the grid's current cells (called automatically after edits). Allocates. */
+/**
+ * Rebuilds the levels from the grid's current cells (called automatically after edits). Allocates.
+ *
+ * @param graph - the graph to rebuild in place (its simple graph included) from its grid's current cells
+ */
 export function rebuildNLevelSubgoalGraph(graph: NLevelSubgoalGraph): void {
   const ssg = graph.ssg;
   if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
@@ -120,6 +127,13 @@ const WHERE = "@tactica/grid: findPathNLevelSubgoal";
  * tried first; otherwise start and goal connect to their direct-h-reachable subgoals, those pull
  * in the subgoals reachable upwards (Listing 15.3), and A* runs on them plus the core. Optimal.
  * Rebuilt first if the grid changed. No allocation per query.
+ *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (start, subgoals, goal as cell indices `y * width + x`, consecutive ones joined diagonal-first)
+ * @param graph - the N-level graph of the grid (from {@link createNLevelSubgoalGraph}); its query scratch is written, and it is rebuilt first when the grid changed
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
@@ -167,7 +181,11 @@ export function findPathNLevelSubgoal(out: GridPath, graph: NLevelSubgoalGraph, 
   return out;
 }
 
-/** Bytes held by the typed arrays of an {@link NLevelSubgoalGraph}, its simple graph included. */
+/**
+ * Bytes held by the typed arrays of an {@link NLevelSubgoalGraph}, its simple graph included.
+ *
+ * @param graph - the graph to measure (read)
+ */
 export function nLevelSubgoalGraphMemoryBytes(graph: NLevelSubgoalGraph): number {
   const w = graph.walk;
   return (

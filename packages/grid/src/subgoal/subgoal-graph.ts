@@ -10,6 +10,8 @@ export type { SubgoalGraph } from "./types";
  * Builds the simple subgoal graph of `grid` (8-connected, uniform cost, no corner cutting).
  * O(cells + subgoals × scanned area); tens of milliseconds for a 512² map.
  *
+ * @param grid - the grid to preprocess (8-connected, uniform cost, {@link CornerCutting.Never}); kept by reference so later edits are detected through {@link Grid.version}
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs or corner cutting.
  */
 export function createSubgoalGraph(grid: Grid): SubgoalGraph {
@@ -51,7 +53,11 @@ export function createSubgoalGraph(grid: Grid): SubgoalGraph {
   return sg;
 }
 
-/** Rebuilds the subgoal graph from the grid's current cells (called automatically after edits). */
+/**
+ * Rebuilds the subgoal graph from the grid's current cells (called automatically after edits).
+ *
+ * @param sg - the graph to rebuild in place from its grid's current cells
+ */
 export function rebuildSubgoalGraph(sg: SubgoalGraph): void {
   const grid = sg.grid;
   const { pw, open, isSubgoal, nodeOf } = sg;
@@ -140,6 +146,13 @@ function computeCardinalClearances(sg: SubgoalGraph): void {
  * Shortest path from `(sx, sy)` to `(gx, gy)` on the subgoal graph; writes the waypoints (start,
  * subgoals, goal — consecutive ones joined diagonal-first, see {@link expandPath}) into `out`.
  * Optimal. The graph is rebuilt first if the grid changed. No allocation per query.
+ *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (start, subgoals, goal as cell indices `y * width + x`, consecutive ones joined diagonal-first)
+ * @param sg - the subgoal graph of the grid (from {@link createSubgoalGraph}); its query scratch is written, and it is rebuilt first when the grid changed
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
  *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid.
  */
@@ -261,7 +274,11 @@ export function findPathSubgoal(out: GridPath, sg: SubgoalGraph, sx: number, sy:
   return out;
 }
 
-/** Bytes held by the typed arrays of a {@link SubgoalGraph}. */
+/**
+ * Bytes held by the typed arrays of a {@link SubgoalGraph}.
+ *
+ * @param sg - the graph to measure (read)
+ */
 export function subgoalGraphMemoryBytes(sg: SubgoalGraph): number {
   return (
     sg.open.byteLength +

@@ -72,6 +72,8 @@ export interface TwoLevelSubgoalGraph {
  * `createNLevelGraph` limited to two levels). Preprocessing is much slower than the simple
  * graph's (about 0.3 s on 512² `dao` maps, seconds on large `sc1` maps); memory about the same.
  *
+ * @param grid - the grid to preprocess (8-connected, uniform cost, {@link CornerCutting.Never}); kept by reference so later edits are detected through {@link Grid.version}
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a 4-connected grid, terrain costs or corner cutting.
  */
 export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
@@ -104,7 +106,11 @@ export function createTwoLevelSubgoalGraph(grid: Grid): TwoLevelSubgoalGraph {
   return tsg;
 }
 
-/** Rebuilds the graph from the grid's current cells (called automatically after edits). Allocates. */
+/**
+ * Rebuilds the graph from the grid's current cells (called automatically after edits). Allocates.
+ *
+ * @param tsg - the graph to rebuild in place (its simple graph included) from its grid's current cells
+ */
 export function rebuildTwoLevelSubgoalGraph(tsg: TwoLevelSubgoalGraph): void {
   const ssg = tsg.ssg;
   if (ssg.builtVersion !== ssg.grid.version) rebuildSubgoalGraph(ssg);
@@ -177,6 +183,13 @@ const WHERE = "@tactica/grid: findPathTwoLevelSubgoal";
  * upwards, and A* runs on those plus the global core. Optimal. Rebuilt first if the grid
  * changed. No allocation per query.
  *
+ * @param out - the caller-owned result, written and returned; `path` holds the waypoints (start, subgoals, goal as cell indices `y * width + x`, consecutive ones joined diagonal-first)
+ * @param tsg - the two-level graph of the grid (from {@link createTwoLevelSubgoalGraph}); its query scratch is written, and it is rebuilt first when the grid changed
+ * @param sx - start column, an integer in `[0, width)` (cells)
+ * @param sy - start row, an integer in `[0, height)` (cells)
+ * @param gx - goal column, an integer in `[0, width)` (cells)
+ * @param gy - goal row, an integer in `[0, height)` (cells)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for endpoints outside the grid (a too-short `out` sets `PathTruncated`).
  */
 export function findPathTwoLevelSubgoal(out: GridPath, tsg: TwoLevelSubgoalGraph, sx: number, sy: number, gx: number, gy: number): GridPath {
@@ -226,7 +239,11 @@ export function findPathTwoLevelSubgoal(out: GridPath, tsg: TwoLevelSubgoalGraph
   return out;
 }
 
-/** Bytes held by the typed arrays of a {@link TwoLevelSubgoalGraph}, its simple graph included. */
+/**
+ * Bytes held by the typed arrays of a {@link TwoLevelSubgoalGraph}, its simple graph included.
+ *
+ * @param tsg - the graph to measure (read)
+ */
 export function twoLevelSubgoalGraphMemoryBytes(tsg: TwoLevelSubgoalGraph): number {
   return (
     subgoalGraphMemoryBytes(tsg.ssg) +

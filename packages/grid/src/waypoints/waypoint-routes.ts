@@ -52,6 +52,10 @@ export interface WaypointRoutesOptions {
  * Builds the table for the given waypoint cells (each passable; at most 65,535). O(n² × link test
  * + n × Dijkstra). Use it at load time or offline; the result is plain data.
  *
+ * @param grid - the grid the waypoints lie on (kept by reference; its line of sight decides the links, re-read by {@link updateWaypointRoutes})
+ * @param waypoints - the waypoint cells as indices `y × width + x` (read and copied), each inside the grid and passable; 1 to 65,535 of them, and a waypoint's position in this list is its index in the table
+ * @param options - `maxLink`: the longest straight link in cells (Euclidean) between two waypoints that see each other (default `Infinity`: any visible pair)
+ *
  * @throws TacticaError `INVALID_ARGUMENT` for a waypoint outside the grid or blocked, or too many.
  */
 export function createWaypointRoutes(grid: Grid, waypoints: ArrayLike<number>, options?: WaypointRoutesOptions): WaypointRoutes {
@@ -159,6 +163,10 @@ function computeRow(t: WaypointRoutes, s: number): boolean {
  * The waypoint index after `from` on a shortest route to `to`, or -1 when `to` is unreachable or
  * equal to `from`. O(1), no allocation.
  *
+ * @param t - the table to read
+ * @param from - index (in the `waypoints` list) of the waypoint the agent is at, an integer in `[0, count)`
+ * @param to - index of the target waypoint, an integer in `[0, count)`
+ *
  * @throws TacticaError `INVALID_ARGUMENT` unless `from` and `to` are waypoint indices in `[0, count)`.
  */
 export function nextWaypoint(t: WaypointRoutes, from: number, to: number): number {
@@ -170,6 +178,10 @@ export function nextWaypoint(t: WaypointRoutes, from: number, to: number): numbe
 
 /**
  * Least route cost between two waypoints (`Infinity` when unreachable). O(1).
+ *
+ * @param t - the table to read
+ * @param from - index of the first waypoint, an integer in `[0, count)`
+ * @param to - index of the second waypoint, an integer in `[0, count)`; the result is in cells (sum of Euclidean link lengths)
  *
  * @throws TacticaError `INVALID_ARGUMENT` unless `from` and `to` are waypoint indices in `[0, count)`.
  */
@@ -185,6 +197,8 @@ export function waypointRouteDistance(t: WaypointRoutes, from: number, to: numbe
  * changed queues its linked neighbours (including those it just lost), each node once. Returns
  * the number of rows recomputed (compare with {@link WaypointRoutes.count} for a full rebuild).
  * O(n² link tests + rows × Dijkstra); allocates O(n) scratch.
+ *
+ * @param t - the table to repair in place (links, next hops, distances, `rowsComputed`) from its grid's current cells
  */
 export function updateWaypointRoutes(t: WaypointRoutes): number {
   const n = t.count;
