@@ -81,7 +81,6 @@ export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlyS
  * Separation: the sum over visible neighbors of `(p − p_j) / |p − p_j|²` (a push away, inversely
  * proportional to distance, as in the notes and Buckland). Coincident neighbors are skipped.
  * O(count), no allocation.
- */
  *
  * @param out - Receives the separation force (1 / world units: each neighbor at distance d adds a
  *   push of length 1/d); written in place and returned. Zero with no visible neighbor.
@@ -89,6 +88,7 @@ export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlyS
  * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped), read.
  * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
  *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
+ */
 export function separation(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let fx = 0;
   let fy = 0;
@@ -145,7 +145,6 @@ const center: Vec2 = { x: 0, y: 0 };
 /**
  * Cohesion: {@link seek} towards the center of mass of the visible neighbors. Zero with no
  * visible neighbor. O(count), no allocation.
- */
  *
  * @param out - Receives a {@link seek} force (world units per second) towards the neighbors'
  *   center; written in place and returned.
@@ -153,6 +152,7 @@ const center: Vec2 = { x: 0, y: 0 };
  * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped), read.
  * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
  *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
+ */
 export function cohesion(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let cx = 0;
   let cy = 0;
