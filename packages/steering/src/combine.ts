@@ -32,8 +32,8 @@ export function combineWeightedTruncatedSum(out: Vec2, forces: ArrayLike<Readonl
  * budget is spent — so obstacle avoidance listed first is never drowned by wander. Returns the
  * number of forces that contributed. O(n), no allocation.
  *
- * @param out - Receives the combined force, length ≤ `maxForce`; written in place. Forces are read
- *   one at a time, so `out` should not be one of `forces` unless it is the last.
+ * @param out - Receives the combined force, length ≤ `maxForce`; written in place once all forces
+ *   are read, so it may be one of `forces`.
  * @param forces - The behaviors' forces in priority order (index 0 first), read.
  * @param weights - Weight of each force (unitless; parallel to `forces`); a force whose weighted
  *   length is 0 or non-finite is skipped.

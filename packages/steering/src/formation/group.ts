@@ -54,7 +54,8 @@ export interface GroupAnchorParams {
  * @param path - The path to follow (world units), read, e.g. from {@link createSteeringPath}.
  * @param params - `speed` (world units per second; keep it below the slowest member's), `maxTurnRate`
  *   (radians per second), `waypointRadius` (world units) and `deceleration` (world units per
- *   second², the braking at the end of an open path; ≤ 0 stops in one step).
+ *   second², the braking at the end of an open path; ≤ 0 means no braking curve: full `speed`
+ *   until the end is less than one step away).
  * @param dt - Step length in seconds (> 0).
  * @returns True once the anchor has stopped on the end of an open path (within 1e-6).
  */
