@@ -74,6 +74,13 @@ export interface SteeringAgentOptions {
 /**
  * Creates a {@link SteeringAgent}. Throws a `TacticaError` (`INVALID_ARGUMENT`) for a non-finite
  * position/velocity/heading, a mass ≤ 0, or a negative speed, force or radius.
+ *
+ * @param options - Start state and limits, read once: `position` (world units, default (0, 0)),
+ *   `velocity` (world units per second, default (0, 0)), `heading` (radians, 0 = +x,
+ *   counter-clockwise; default the velocity's angle, or 0 at rest), `mass` (> 0, default 1),
+ *   `maxSpeed` (world units per second, ≥ 0, default 1), `maxForce` (≥ 0, default 1) and `radius`
+ *   (world units, ≥ 0, default 0.5). Omitted (the default `{}`) gives an agent at rest at the origin.
+ * @returns A new agent; the vectors are fresh copies, not the option objects.
  */
 export function createSteeringAgent(options: SteeringAgentOptions = {}): SteeringAgent {
   const where = "@tactica/steering: createSteeringAgent";
@@ -98,6 +105,13 @@ export function createSteeringAgent(options: SteeringAgentOptions = {}): Steerin
  * `maxForce`, `velocity += force / mass · dt` is truncated to `maxSpeed`, `position += velocity ·
  * dt`, and the heading turns to the velocity when the speed is above 1e-9. A non-finite force
  * component is treated as 0 (never poisons the state). O(1), no allocation. Returns `agent`.
+ *
+ * @param agent - The agent to move; its `velocity`, `position` and `heading` are written in place
+ *   and it is returned. `mass`, `maxSpeed` and `maxForce` are read.
+ * @param force - Steering force to apply (read; mass · world units per second²), usually a
+ *   behavior's or combiner's `out`; truncated to `agent.maxForce` first, non-finite components count as 0.
+ * @param dt - Step length in seconds (> 0 for a meaningful step; 0 leaves the agent where it is,
+ *   a negative value integrates backwards and is not checked).
  */
 export function applySteeringForce(agent: SteeringAgent, force: ReadonlyVec2, dt: number): SteeringAgent {
   let fx = force.x;

@@ -4,6 +4,13 @@ import { rngNextFloat, type ReadonlyVec2, type Rng, type Vec2 } from "@tactica/c
  * Weighted truncated sum (Reynolds; Buckland): `out = truncate(Σ wᵢ·Fᵢ, maxForce)`. Simple and
  * smooth, but a large force can cancel or drown another (tune weights carefully). `forces` and
  * `weights` are parallel (the shorter length wins). O(n), no allocation.
+ *
+ * @param out - Receives the combined, truncated force; written in place and returned. May be one
+ *   of `forces` (all are read before it is written).
+ * @param forces - The behaviors' forces, read (same units as `maxForce`).
+ * @param weights - Weight of each force (unitless; parallel to `forces`, 0 drops a force, negative
+ *   reverses it).
+ * @param maxForce - Length the sum is truncated to (force units, ≥ 0), usually the agent's `maxForce`.
  */
 export function combineWeightedTruncatedSum(out: Vec2, forces: ArrayLike<ReadonlyVec2>, weights: ArrayLike<number>, maxForce: number): Vec2 {
   const n = Math.min(forces.length, weights.length);
@@ -24,6 +31,15 @@ export function combineWeightedTruncatedSum(out: Vec2, forces: ArrayLike<Readonl
  * as much of itself as the remaining budget `maxForce − |sum|` allows, and the loop stops when the
  * budget is spent — so obstacle avoidance listed first is never drowned by wander. Returns the
  * number of forces that contributed. O(n), no allocation.
+ *
+ * @param out - Receives the combined force, length ≤ `maxForce`; written in place once all forces
+ *   are read, so it may be one of `forces`.
+ * @param forces - The behaviors' forces in priority order (index 0 first), read.
+ * @param weights - Weight of each force (unitless; parallel to `forces`); a force whose weighted
+ *   length is 0 or non-finite is skipped.
+ * @param maxForce - The force budget (force units, ≥ 0), usually the agent's `maxForce`; ≤ 0 gives
+ *   zero.
+ * @returns How many forces contributed (skipped zero/non-finite ones not counted).
  */
 export function combinePrioritized(out: Vec2, forces: ArrayLike<ReadonlyVec2>, weights: ArrayLike<number>, maxForce: number): number {
   const n = Math.min(forces.length, weights.length);
@@ -76,6 +92,19 @@ export interface DitheredOptions {
  * (length > `epsilon`) wins, scaled by `weights[i] / probabilities[i]` so its expected
  * contribution stays unbiased, and truncated to `maxForce`. The cheapest combiner per frame.
  * Returns the index that won, or -1 (and writes zero). Deterministic for a given `rng` state.
+ *
+ * @param out - Receives the winning force, scaled and truncated; written in place (zero when none wins).
+ * @param count - Number of behaviors to consider, in priority order (indices 0 … count − 1).
+ * @param evaluate - Called as `evaluate(i, scratch)` only for behaviors that pass their
+ *   probability draw; must write behavior `i`'s unweighted force.
+ * @param probabilities - Chance each behavior is evaluated this frame, in [0, 1]; ≤ 0 or missing
+ *   never evaluates it, ≥ 1 always does without an `rng` draw.
+ * @param weights - Weight of each behavior (unitless; a missing entry counts as 1).
+ * @param maxForce - Length the winning force is truncated to (force units, ≥ 0).
+ * @param rng - Core `Rng`, one draw per behavior whose probability is strictly between 0 and 1.
+ * @param options - `epsilon`: a weighted, probability-scaled force no longer than this counts as
+ *   zero (omitted means 1e-9).
+ * @returns The index of the behavior that won, or -1.
  */
 export function combineDithered(
   out: Vec2,

@@ -195,6 +195,18 @@ function behaviorForce(out: Vec2, agent: SteeringAgent, b: SteeringBehavior, i: 
  * {@link Crowd} for thousands of agents. Throws `INVALID_ARGUMENT` for a bad `dt` or an unknown
  * behavior type.
  *
+ * @param agent - The agent to move: written in place (velocity, position, heading), as
+ *   {@link applySteeringForce} does; its `maxForce` also caps the combined force.
+ * @param behaviors - Plain behavior descriptions, read; their order is the priority order with
+ *   `combine: "prioritized"`, and each one's `weight` (default 1) scales its force. Keep the same
+ *   objects from frame to frame: wander and path-following state is keyed on them.
+ * @param dt - Step length in seconds, > 0 (throws otherwise); also the step `arrive` and
+ *   `followPath` brake for.
+ * @param options - `combine`: `"weighted"` (default; weighted truncated sum) or `"prioritized"`
+ *   (prioritized truncated running sum). Omitted means weighted.
+ * @returns A fresh {@link SteerResult}: the applied force, copies of the new position and
+ *   velocity, the heading, and `pathDone` (a `followPath` behavior reached the end of an open path).
+ *
  * @example
  * ```ts
  * const agent = createSteeringAgent({ maxSpeed: 5, maxForce: 20 });

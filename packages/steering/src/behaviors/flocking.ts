@@ -60,6 +60,12 @@ export interface FlockView {
 /**
  * True when `other` is a visible neighbor of `agent`: a different object, within `view.radius`
  * and inside the view arc. O(1).
+ *
+ * @param agent - The viewer; `position` and `heading` (radians, 0 = +x, counter-clockwise) are read.
+ * @param other - The candidate neighbor; its `position` is read. The same object as `agent` is never visible.
+ * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
+ *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
+ * @returns Whether `other` is within `view.radius` (inclusive) and inside the arc.
  */
 export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlySteeringAgent, view: FlockView): boolean {
   if (other === agent) return false;
@@ -75,6 +81,13 @@ export function isVisibleNeighbor(agent: ReadonlySteeringAgent, other: ReadonlyS
  * Separation: the sum over visible neighbors of `(p − p_j) / |p − p_j|²` (a push away, inversely
  * proportional to distance, as in the notes and Buckland). Coincident neighbors are skipped.
  * O(count), no allocation.
+ *
+ * @param out - Receives the separation force (1 / world units: each neighbor at distance d adds a
+ *   push of length 1/d); written in place and returned. Zero with no visible neighbor.
+ * @param agent - The flock member; `position` and `heading` are read.
+ * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped), read.
+ * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
+ *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
  */
 export function separation(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let fx = 0;
@@ -97,6 +110,14 @@ export function separation(out: Vec2, agent: ReadonlySteeringAgent, neighbors: A
 /**
  * Alignment: the average forward direction of the visible neighbors minus the agent's own
  * forward direction. Zero with no visible neighbor. O(count), no allocation.
+ *
+ * @param out - Receives the alignment force (unitless: a difference of unit headings, length ≤ 2);
+ *   written in place and returned.
+ * @param agent - The flock member; `position` and `heading` are read.
+ * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped); their
+ *   `heading` (radians, not velocity) is averaged.
+ * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
+ *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
  */
 export function alignment(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let hx = 0;
@@ -124,6 +145,13 @@ const center: Vec2 = { x: 0, y: 0 };
 /**
  * Cohesion: {@link seek} towards the center of mass of the visible neighbors. Zero with no
  * visible neighbor. O(count), no allocation.
+ *
+ * @param out - Receives a {@link seek} force (world units per second) towards the neighbors'
+ *   center; written in place and returned.
+ * @param agent - The flock member; `position`, `velocity`, `heading` and `maxSpeed` are read.
+ * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped), read.
+ * @param view - Which neighbors count: `radius` (world units, ≥ 0), `arc` (omitted means
+ *   {@link ViewArcs.Full}) and `backViewFactor` (≥ 0, omitted means 1), relative to the agent's heading.
  */
 export function cohesion(out: Vec2, agent: ReadonlySteeringAgent, neighbors: ArrayLike<ReadonlySteeringAgent>, view: FlockView): Vec2 {
   let cx = 0;
@@ -158,6 +186,12 @@ export interface ImplicitLeaderOptions {
  * {@link ViewArcs.Narrow} cone with back-view factor `options.backViewFactor` (default 1: ±45°) within
  * `viewDistance`. In a queue only the front unit leads, and removing it promotes the next one on
  * the next call. O(count), no allocation.
+ *
+ * @param agent - The candidate leader; `position` and `heading` (radians, 0 = +x, counter-clockwise) are read.
+ * @param others - The rest of the group (may include `agent` itself, which is skipped), read.
+ * @param viewDistance - How far ahead another unit blocks leadership (world units, ≥ 0).
+ * @param options - `backViewFactor`: tangent of the half-angle of the cone ahead (omitted means 1, ±45°).
+ * @returns True when no other unit is in the cone ahead within `viewDistance`.
  */
 export function isImplicitLeader(
   agent: ReadonlySteeringAgent,
@@ -207,6 +241,16 @@ export interface FlockingTurnParams {
  * separation pushes *away* (the snippet's sign steered towards), every `j ≠ i` is visited and the
  * neighbor count is incremented. Writes the world-space force (perpendicular to the heading) into
  * `out`. O(count), no allocation.
+ *
+ * @param out - Receives the lateral force in world space (perpendicular to the heading, force
+ *   units of `params.steeringForce`); written in place and returned.
+ * @param agent - The flock member; `position` and `heading` (radians, 0 = +x, counter-clockwise) are read.
+ * @param neighbors - Candidate neighbors (may include `agent` itself, which is skipped); their
+ *   `position` and `heading` are read.
+ * @param params - `radius` (world units: cohesion/alignment range), `separationDistance` (world
+ *   units), `steeringForce` (largest lateral force of one rule), `arc` (omitted means
+ *   {@link ViewArcs.Wide}), `backViewFactor` (omitted means 1) and the `cohesion` / `alignment` /
+ *   `separation` switches (omitted means on).
  */
 export function computeFlockingTurnForce(
   out: Vec2,

@@ -21,6 +21,13 @@ const dir: Vec2 = { x: 0, y: 0 };
  * Flow-field following (Reynolds): steers towards `maxSpeed` along the field's direction at the
  * agent's position (`desired − velocity`). Where the field has no direction it brakes
  * (`−velocity`). Returns whether the field gave a direction. O(1) plus one `directionAt` call.
+ *
+ * @param out - Receives the steering force, `desired − velocity` (world units per second), or
+ *   `−velocity` where the field has no direction; written in place.
+ * @param agent - The follower; `position` (where the field is sampled), `velocity` and `maxSpeed` are read.
+ * @param field - The direction source, sampled once at the agent's position; a zero or non-finite
+ *   direction counts as none.
+ * @returns Whether the field gave a usable direction.
  */
 export function followFlowField(out: Vec2, agent: ReadonlySteeringAgent, field: FlowFieldSampler): boolean {
   if (!field.directionAt(dir, agent.position.x, agent.position.y)) {

@@ -9,6 +9,13 @@ const spot: Vec2 = { x: 0, y: 0 };
 /**
  * The hiding spot behind `obstacle` as seen from `hunter`: on the line from the hunter through the
  * obstacle's center, `distanceFromBoundary` (world units) beyond its edge. Writes into `out`. O(1).
+ *
+ * @param out - Receives the hiding spot (world units); written in place and returned.
+ * @param obstacle - The circle to hide behind (center and radius in world units), read.
+ * @param hunter - The hunter's position (world units), read. When it is on the obstacle's center
+ *   the spot is taken on the +y side.
+ * @param distanceFromBoundary - How far beyond the obstacle's edge the spot lies (world units;
+ *   usually ≥ the agent's radius so it fits).
  */
 export function findHidingSpot(out: Vec2, obstacle: CircleObstacle, hunter: ReadonlyVec2, distanceFromBoundary: number): Vec2 {
   let dx = obstacle.x - hunter.x;
@@ -31,6 +38,19 @@ export function findHidingSpot(out: Vec2, obstacle: CircleObstacle, hunter: Read
  * Hide (Buckland): arrives at the nearest {@link findHidingSpot} behind any of `obstacles`; with no
  * obstacles it evades the hunter. `slowingRadius` and `dt` as for {@link arrive}. Returns the
  * index of the obstacle used, or -1 when it evades. O(n), no allocation.
+ *
+ * @param out - Receives the steering force: an {@link arrive} force towards the spot, or an
+ *   {@link evade} force when there are no obstacles; written in place.
+ * @param agent - The hiding agent; `position`, `velocity`, `mass`, `maxSpeed` and `maxForce` are read.
+ * @param hunter - Who to hide from: `position` (world units) places the spots; `velocity` (world
+ *   units per second) is used only when evading.
+ * @param obstacles - Circles to hide behind (world units), read; the spot nearest the agent wins.
+ * @param distanceFromBoundary - How far beyond each obstacle's edge the spot lies (world units),
+ *   as in {@link findHidingSpot}.
+ * @param slowingRadius - Distance (world units) inside which the agent slows down linearly, as in
+ *   {@link arrive}; ≤ 0 disables the ramp.
+ * @param dt - The step the force will be applied over, in seconds (> 0), as in {@link arrive}.
+ * @returns The index in `obstacles` of the one hidden behind, or -1 when evading.
  */
 export function hide(
   out: Vec2,

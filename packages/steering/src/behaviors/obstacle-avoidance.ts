@@ -28,6 +28,15 @@ export interface ObstacleAvoidanceParams {
  * `(R − y) · brakingWeight` along the heading. Circles behind the agent are ignored. Writes zero
  * when nothing is in the box. O(n) for n obstacles, no allocation; returns the index of the
  * avoided obstacle or -1.
+ *
+ * @param out - Receives the avoidance force in world space (sideways push plus braking, in world
+ *   units scaled like the penetration distances); written in place, zero when nothing is in the box.
+ * @param agent - The avoiding agent; `position`, `velocity`, `heading` (radians, 0 = +x,
+ *   counter-clockwise; orients the box), `maxSpeed` and `radius` (added to each circle's) are read.
+ * @param obstacles - Circles to avoid (world units), read; scanned in full every call.
+ * @param params - `minDetectionLength` (world units, > 0: box length at rest, doubling at
+ *   `maxSpeed`) and `brakingWeight` (≥ 0, omitted means 0.2).
+ * @returns The index in `obstacles` of the avoided circle, or -1 when none is in the box.
  */
 export function avoidObstacles(out: Vec2, agent: ReadonlySteeringAgent, obstacles: ArrayLike<CircleObstacle>, params: ObstacleAvoidanceParams): number {
   const speed = Math.sqrt(agent.velocity.x * agent.velocity.x + agent.velocity.y * agent.velocity.y);
@@ -83,6 +92,12 @@ export function avoidObstacles(out: Vec2, agent: ReadonlySteeringAgent, obstacle
  * circle? With `a = center − origin`, `p` the projection of `a` on the feeler and `b = a − p`, it
  * hits when `a · feeler > 0` (the obstacle is ahead: the notes omit this condition, so a circle
  * behind would count), `|p| < |feeler|` and `|b| < radius`. O(1).
+ *
+ * @param origin - Where the feeler starts (world units), read.
+ * @param feeler - The feeler as a vector from `origin` (world units; its length is the reach), read.
+ *   A zero vector never hits.
+ * @param obstacle - The circle (center and radius in world units), read; not expanded by any agent radius.
+ * @returns Whether the feeler hits the circle ahead of `origin`.
  */
 export function feelerHitsCircle(origin: ReadonlyVec2, feeler: ReadonlyVec2, obstacle: CircleObstacle): boolean {
   const ax = obstacle.x - origin.x;
@@ -102,6 +117,17 @@ export function feelerHitsCircle(origin: ReadonlyVec2, feeler: ReadonlyVec2, obs
  * the force is `maxSteer · |v| / |a|` (grows as the obstacle gets closer), perpendicular to the
  * feeler and away from the circle's center side. Returns the index of the avoided obstacle or -1
  * (and writes zero). O(n), no allocation.
+ *
+ * @param out - Receives the sideways force (world space, magnitude `maxSteer · feelerLength /
+ *   distance to the circle's center`); written in place, zero when no circle is hit.
+ * @param agent - The avoiding agent; `position`, `heading` (radians, 0 = +x, counter-clockwise; the
+ *   feeler's direction) and `radius` (added to each circle's) are read.
+ * @param obstacles - Circles to avoid (world units), read.
+ * @param feelerLength - Reach of the feeler ahead of the agent's position (world units, > 0; ≤ 0
+ *   never hits). Fixed, not scaled by speed.
+ * @param maxSteer - Force scale (force units): the push equals it when the hit circle's center is
+ *   `feelerLength` away and grows as it gets closer.
+ * @returns The index in `obstacles` of the avoided circle, or -1.
  */
 export function feelerAvoidance(out: Vec2, agent: ReadonlySteeringAgent, obstacles: ArrayLike<CircleObstacle>, feelerLength: number, maxSteer: number): number {
   const fx = Math.cos(agent.heading);

@@ -26,6 +26,12 @@ export interface SteeringPathOptions {
 /**
  * Validates and returns a {@link SteeringPath} (set-up time). Throws `INVALID_ARGUMENT` naming
  * the bad point (`points[3].x`) when a coordinate is not finite, or when there are no points.
+ *
+ * @param points - Waypoints in order (world units), at least one; read and copied, so later
+ *   changes to the array do not affect the path.
+ * @param options - `loop`: true when the last waypoint leads back to the first (omitted means
+ *   false, an open path that ends on its last waypoint).
+ * @returns A new plain {@link SteeringPath}.
  */
 export function createSteeringPath(points: readonly ReadonlyVec2[], options?: SteeringPathOptions): SteeringPath {
   const loop = options?.loop ?? false;
@@ -43,6 +49,20 @@ export function createSteeringPath(points: readonly ReadonlyVec2[], options?: St
  * `state.index` once within `waypointRadius` (world units); the last waypoint of an open path is
  * approached with {@link arrive} (`slowingRadius`, `dt`), so the agent stops on it. Returns true
  * once the agent is within `waypointRadius` of the end of an open path. O(1), no allocation.
+ *
+ * @param out - Receives the steering force (a {@link seek} force, or an {@link arrive} force on the
+ *   last waypoint of an open path); written in place.
+ * @param agent - The follower; `position`, `velocity`, `mass`, `maxSpeed` and `maxForce` are read.
+ * @param path - The path from {@link createSteeringPath}, read.
+ * @param state - Per-agent progress, read and written: `index` advances by at most one waypoint
+ *   per call (wrapping on a loop); an out-of-range index is reset to 0 on a loop or to the last
+ *   waypoint on an open path. Start with `{ index: 0 }`.
+ * @param waypointRadius - Distance (world units, ≥ 0) at which a waypoint counts as reached.
+ * @param slowingRadius - Distance (world units) inside which the agent slows down towards the last
+ *   waypoint of an open path, as in {@link arrive}; unused on a loop.
+ * @param dt - The step the force will be applied over, in seconds (> 0), as in {@link arrive}.
+ * @returns True once the agent is within `waypointRadius` of the end of an open path; always
+ *   false on a loop.
  */
 export function followPath(
   out: Vec2,

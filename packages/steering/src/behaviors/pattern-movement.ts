@@ -40,6 +40,12 @@ export interface PatternState {
  * Validates a pattern definition (plain JSON). Throws `INVALID_DEFINITION`-style
  * `INVALID_ARGUMENT` errors naming the path (`steps[2].duration`) for a missing duration/turn, a
  * non-positive duration, or non-finite numbers.
+ *
+ * @param steps - The pattern's steps in order (at least one), read and copied: each has `forward`
+ *   (force along the heading) and either `duration` (seconds, > 0) with optional `lateral` (force to
+ *   the right, default 0) or `turn` (radians, non-zero, counter-clockwise positive) with optional
+ *   `maxSteer` (sideways force, ≥ 0, default 1).
+ * @returns The validated pattern (copies of the steps with defaults filled in).
  */
 export function createMovementPattern(steps: readonly PatternStep[]): MovementPattern {
   const where = "@tactica/steering: createMovementPattern";
@@ -70,7 +76,12 @@ export function createMovementPattern(steps: readonly PatternStep[]): MovementPa
   return { steps: out };
 }
 
-/** A fresh {@link PatternState} at the first step. */
+/**
+ * A fresh {@link PatternState} at the first step.
+ *
+ * @returns A state at step 0 with nothing elapsed and the start heading unset (taken on the first
+ *   {@link followMovementPattern} call).
+ */
 export function createPatternState(): PatternState {
   return { step: 0, elapsed: 0, startHeading: Number.NaN };
 }
@@ -81,6 +92,15 @@ export function createPatternState(): PatternState {
  * turning step steers at full `maxSteer` and reduces the force in proportion to the remaining
  * angle (the notes' way to turn without overshooting), ending when less than 1e-3 rad remains.
  * Returns the index of the step that produced the force. O(1), no allocation.
+ *
+ * @param out - Receives the step's force in world space (forward plus sideways, force units of the
+ *   pattern); written in place.
+ * @param agent - The agent; only its `heading` (radians, 0 = +x, counter-clockwise) is read.
+ * @param pattern - The pattern from {@link createMovementPattern}, read.
+ * @param state - Progress, read and written in place (`step`, `elapsed`, `startHeading`); an
+ *   out-of-range step restarts at 0. Start from {@link createPatternState}.
+ * @param dt - Frame length in seconds (> 0): advances a timed step's clock; turning steps ignore it.
+ * @returns The index of the step whose force was written.
  */
 export function followMovementPattern(out: Vec2, agent: ReadonlySteeringAgent, pattern: MovementPattern, state: PatternState, dt: number): number {
   const n = pattern.steps.length;
@@ -132,6 +152,13 @@ function advance(state: PatternState, heading: number, n: number): void {
  * pattern runs from anywhere) into `out` as x,y pairs, without repeating a segment's shared end
  * cell or the closing cell. Returns the cell count (more than `out.length / 2` means truncated).
  * Replaying `origin + offsets[i]` visits the pattern and loops. O(pattern length), no allocation.
+ *
+ * @param out - Receives the cells as `[x0, y0, x1, y1, …]` offsets from the first vertex (tiles);
+ *   written in place, at most `floor(out.length / 2)` cells.
+ * @param vertices - The pattern's corner tiles as a flat `[x0, y0, x1, y1, …]` array (integer tile
+ *   coordinates), read.
+ * @param vertexCount - Number of vertices to read (≤ 0 gives 0; one vertex gives the single cell (0, 0)).
+ * @returns The full cell count of the closed loop, even when `out` holds fewer.
  */
 export function normalizeTilePattern(out: Int32Array, vertices: ArrayLike<number>, vertexCount: number): number {
   if (vertexCount <= 0) return 0;
@@ -188,6 +215,17 @@ export type TrackPredicate = (x: number, y: number) => boolean;
  * forth; it goes back only when that is the only option. Writes the new tile into `out` and returns
  * true, or returns false when no neighbor is on the track. One `rng` draw per move;
  * no allocation when `isTrack` allocates nothing.
+ *
+ * @param out - Receives the next tile (integer tile coordinates) when the result is true; written
+ *   in place, untouched otherwise.
+ * @param x - Current tile x.
+ * @param y - Current tile y.
+ * @param prevX - Previous tile x (the tile not to go back to unless it is the only way).
+ * @param prevY - Previous tile y.
+ * @param isTrack - Called with tile coordinates of the 8 neighbors (up to twice each); true when
+ *   the tile is on the track.
+ * @param rng - Core `Rng`; one draw when there is a choice, none when going back is the only option.
+ * @returns True when a move was written, false when no neighbor is on the track.
  */
 export function trackFollowStep(out: Vec2, x: number, y: number, prevX: number, prevY: number, isTrack: TrackPredicate, rng: Rng): boolean {
   let options = 0;

@@ -22,7 +22,12 @@ export interface LennardJonesParams {
 /** Bourg's example values A = 2000, B = 4000, n = 2, m = 3 (equilibrium distance 3 world units). */
 export const defaultLennardJones: LennardJonesParams = Object.freeze({ a: 2000, b: 4000, n: 2, m: 3 });
 
-/** Validates {@link LennardJonesParams}; throws `INVALID_ARGUMENT` naming the field (e.g. `m must be > n`). */
+/**
+ * Validates {@link LennardJonesParams}; throws `INVALID_ARGUMENT` naming the field (e.g. `m must be > n`).
+ *
+ * @param params - The constants to check: `a` ≥ 0, `b` > 0, `n` > 0, `m` > `n`, all finite.
+ * @returns `params` itself, unchanged, when valid.
+ */
 export function validateLennardJones(params: LennardJonesParams): LennardJonesParams {
   const where = "@tactica/steering: validateLennardJones";
   assertNonNegative(where, "a", params.a);
@@ -34,7 +39,14 @@ export function validateLennardJones(params: LennardJonesParams): LennardJonesPa
   return params;
 }
 
-/** The potential `U(r) = −A/rⁿ + B/rᵐ` at distance `r > 0`. */
+/**
+ * The potential `U(r) = −A/rⁿ + B/rᵐ` at distance `r > 0`.
+ *
+ * @param r - Distance between the two bodies (world units, > 0; 0 gives a non-finite result).
+ * @param p - The potential's constants A, B, n, m (see {@link LennardJonesParams}); not validated
+ *   here (use {@link validateLennardJones} at set-up).
+ * @returns U(r) in the potential's energy units (negative: attraction dominates).
+ */
 export function lennardJonesPotential(r: number, p: LennardJonesParams): number {
   return -p.a / Math.pow(r, p.n) + p.b / Math.pow(r, p.m);
 }
@@ -42,13 +54,23 @@ export function lennardJonesPotential(r: number, p: LennardJonesParams): number 
 /**
  * The force magnitude along the separation, `F(r) = −dU/dr = −nA/rⁿ⁺¹ + mB/rᵐ⁺¹`: positive
  * pushes apart, negative pulls together. Distances below 1e-6 are clamped to 1e-6 (finite result).
+ *
+ * @param r - Distance between the two bodies (world units; clamped to at least 1e-6).
+ * @param p - The potential's constants A, B, n, m (see {@link LennardJonesParams}); not validated
+ *   here (use {@link validateLennardJones} at set-up).
+ * @returns F(r) in force units: positive pushes apart, negative pulls together.
  */
 export function lennardJonesForce(r: number, p: LennardJonesParams): number {
   const rr = r > 1e-6 ? r : 1e-6;
   return (-p.n * p.a) / Math.pow(rr, p.n + 1) + (p.m * p.b) / Math.pow(rr, p.m + 1);
 }
 
-/** The equilibrium distance `r* = (mB / (nA))^(1/(m−n))` where the force is zero (∞ when A = 0). */
+/**
+ * The equilibrium distance `r* = (mB / (nA))^(1/(m−n))` where the force is zero (∞ when A = 0).
+ *
+ * @param p - The potential's constants (see {@link LennardJonesParams}), read.
+ * @returns The distance in world units at which attraction and repulsion balance.
+ */
 export function lennardJonesEquilibrium(p: LennardJonesParams): number {
   if (p.a === 0) return Infinity;
   return Math.pow((p.m * p.b) / (p.n * p.a), 1 / (p.m - p.n));
@@ -66,6 +88,14 @@ export interface PotentialFieldOptions {
  * other` (positive = away). Coincident points are skipped. `others` is a flat x,y array (`count`
  * points). O(count), no allocation. For crowds, use {@link stepCrowdPotential} which walks the
  * spatial hash (the notes' 3×3 cells) instead of all pairs.
+ *
+ * @param out - Receives the summed force (force units of {@link lennardJonesForce}, positive
+ *   components pointing away from the others); written in place and returned.
+ * @param position - The body feeling the field (world units), read.
+ * @param others - The other bodies' positions as a flat `[x0, y0, x1, y1, …]` array (world units), read.
+ * @param count - Number of points to read from `others` (uses entries `0 … 2·count − 1`).
+ * @param params - The Lennard-Jones constants, as for {@link lennardJonesForce}.
+ * @param options - `cutoff`: points farther than this are skipped (world units; omitted means ∞).
  */
 export function potentialFieldForce(
   out: Vec2,

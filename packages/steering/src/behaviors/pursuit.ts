@@ -17,6 +17,12 @@ const tmp: Vec2 = { x: 0, y: 0 };
  * Pursue (Reynolds, Buckland's variant): seeks the target's position predicted `lookAhead =
  * distance / (maxSpeed + targetSpeed)` seconds ahead; a target straight ahead and facing the agent
  * (headings within ~18°) is seeked directly. O(1), no allocation.
+ *
+ * @param out - Receives the steering force, `desired − velocity` (world units per second); written
+ *   in place and returned.
+ * @param agent - The pursuer; its `position`, `velocity` and `maxSpeed` are read.
+ * @param target - The quarry: its `position` (world units) and `velocity` (world units per second)
+ *   are read to predict where it will be.
  */
 export function pursue(out: Vec2, agent: ReadonlySteeringAgent, target: MovingTarget): Vec2 {
   const dx = target.position.x - agent.position.x;
@@ -35,6 +41,14 @@ export function pursue(out: Vec2, agent: ReadonlySteeringAgent, target: MovingTa
 /**
  * Evade (Reynolds): flees from the pursuer's position predicted `distance / (maxSpeed +
  * pursuerSpeed)` seconds ahead; zero beyond `options.panicDistance` (default ∞). O(1), no allocation.
+ *
+ * @param out - Receives the steering force, `desired − velocity` (world units per second); written
+ *   in place and returned.
+ * @param agent - The evader; its `position`, `velocity` and `maxSpeed` are read.
+ * @param pursuer - The threat: its `position` (world units) and `velocity` (world units per
+ *   second) are read to predict where it will be.
+ * @param options - `panicDistance`: zero force while the pursuer's current position is farther
+ *   than this (world units; omitted means ∞, always evade).
  */
 export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTarget, options?: FleeOptions): Vec2 {
   const panicDistance = options?.panicDistance ?? Infinity;
@@ -61,6 +75,14 @@ export function evade(out: Vec2, agent: ReadonlySteeringAgent, pursuer: MovingTa
  * root of `(|v_T|² − s²) t² + 2 (d·v_T) t + |d|² = 0`, `d = targetPosition − from`. Writes the
  * meeting point into `out` and returns `t`, or returns `Infinity` (leaving `out` unchanged) when
  * the target cannot be caught. O(1), never NaN.
+ *
+ * @param out - Receives the meeting point (world units) when one exists; written in place,
+ *   untouched when the result is `Infinity`.
+ * @param from - Start point of the interceptor (world units), read.
+ * @param speed - The interceptor's constant speed (world units per second, ≥ 0).
+ * @param targetPosition - The target's current position (world units), read.
+ * @param targetVelocity - The target's constant velocity (world units per second), read.
+ * @returns The meeting time in seconds (0 when `from` is the target's position), or `Infinity`.
  */
 export function computeInterceptPoint(out: Vec2, from: ReadonlyVec2, speed: number, targetPosition: ReadonlyVec2, targetVelocity: ReadonlyVec2): number {
   const dx = targetPosition.x - from.x;
@@ -94,6 +116,13 @@ export function computeInterceptPoint(out: Vec2, from: ReadonlyVec2, speed: numb
  * Intercept: seeks the exact meeting point from {@link computeInterceptPoint} at the agent's `maxSpeed`
  * (the minimum-time course for a constant-velocity target, which plain chasing is not). When the
  * target is too fast to catch it falls back to {@link pursue}. O(1), no allocation.
+ *
+ * @param out - Receives the steering force, `desired − velocity` (world units per second); written
+ *   in place and returned.
+ * @param agent - The interceptor; its `position`, `velocity` and `maxSpeed` (the assumed constant
+ *   speed) are read.
+ * @param target - The quarry, assumed to keep its current `velocity` (world units per second);
+ *   `position` (world units) and `velocity` are read.
  */
 export function intercept(out: Vec2, agent: ReadonlySteeringAgent, target: MovingTarget): Vec2 {
   const t = computeInterceptPoint(tmp, agent.position, agent.maxSpeed, target.position, target.velocity);
@@ -112,6 +141,17 @@ export interface HeadedTarget extends MovingTarget {
  * convention: +x forward, +y port/left), by arriving at that point predicted `distance /
  * (maxSpeed + leaderSpeed)` seconds ahead. `slowingRadius` and `dt` as for {@link arrive}.
  * Used for formations and escorts. O(1), no allocation.
+ *
+ * @param out - Receives the steering force (mass · world units per second², as {@link arrive});
+ *   written in place and returned.
+ * @param agent - The follower; `position`, `velocity`, `mass`, `maxSpeed` and `maxForce` are read.
+ * @param leader - The leader: `position` (world units), `velocity` (world units per second) and
+ *   `heading` (radians, 0 = +x, counter-clockwise) are read.
+ * @param offset - Station to keep, in the leader's local frame (world units; +x ahead of the
+ *   leader, +y to its left/port), read.
+ * @param slowingRadius - Distance (world units) inside which the follower slows down linearly, as
+ *   in {@link arrive}; ≤ 0 disables the ramp.
+ * @param dt - The step the force will be applied over, in seconds (> 0), as in {@link arrive}.
  */
 export function offsetPursuit(out: Vec2, agent: ReadonlySteeringAgent, leader: HeadedTarget, offset: ReadonlyVec2, slowingRadius: number, dt: number): Vec2 {
   const c = Math.cos(leader.heading);
@@ -133,6 +173,16 @@ export function offsetPursuit(out: Vec2, agent: ReadonlySteeringAgent, leader: H
  * Interpose (Buckland): arrives at the midpoint between `a` and `b` as it will be when the agent
  * gets there (time estimated as distance to the current midpoint / `maxSpeed`), e.g. a bodyguard
  * stepping between a VIP and a threat. O(1), no allocation.
+ *
+ * @param out - Receives the steering force (mass · world units per second², as {@link arrive});
+ *   written in place and returned.
+ * @param agent - The interposing agent; `position`, `velocity`, `mass`, `maxSpeed` and `maxForce` are read.
+ * @param a - First moving thing (e.g. the VIP): `position` (world units) and `velocity` (world
+ *   units per second) are read.
+ * @param b - Second moving thing (e.g. the threat), read like `a`.
+ * @param slowingRadius - Distance (world units) inside which the agent slows down linearly, as in
+ *   {@link arrive}; ≤ 0 disables the ramp.
+ * @param dt - The step the force will be applied over, in seconds (> 0), as in {@link arrive}.
  */
 export function interpose(out: Vec2, agent: ReadonlySteeringAgent, a: MovingTarget, b: MovingTarget, slowingRadius: number, dt: number): Vec2 {
   const mx = 0.5 * (a.position.x + b.position.x);

@@ -27,6 +27,15 @@ export interface WallAvoidanceParams {
  * gives a force along the wall's normal (pointing to the agent's side) with magnitude equal to how
  * far the feeler tip penetrates beyond the wall; the forces of the three feelers are summed. Writes
  * zero when no feeler touches a wall. O(3·walls), no allocation; returns the number of feelers that hit.
+ *
+ * @param out - Receives the summed push along the walls' normals (world units of penetration);
+ *   written in place, zero when no feeler touches a wall.
+ * @param agent - The agent; `position` (where the feelers start) and `heading` (radians, 0 = +x,
+ *   counter-clockwise) are read. Its radius is not used.
+ * @param walls - Wall segments (world units), read; either side may face the agent.
+ * @param params - `feelerLength` (world units, > 0: the center feeler; the side ones are half as
+ *   long) and `feelerAngle` (radians from the heading, omitted means π/4).
+ * @returns How many of the three feelers hit a wall (0–3).
  */
 export function avoidWalls(out: Vec2, agent: ReadonlySteeringAgent, walls: ArrayLike<Wall>, params: WallAvoidanceParams): number {
   const px = agent.position.x;

@@ -24,7 +24,13 @@ export interface ContextMap {
   readonly allowed: Uint8Array;
 }
 
-/** Creates a {@link ContextMap} with `slots` slots (integer in [3, 4096]; 8 to 32 is typical). */
+/**
+ * Creates a {@link ContextMap} with `slots` slots (integer in [3, 4096]; 8 to 32 is typical).
+ *
+ * @param slots - Number of candidate headings (integer in [3, 4096]); slot i faces `2π·i / slots`
+ *   radians (0 = +x, counter-clockwise).
+ * @returns A map with every value zero.
+ */
 export function createContextMap(slots: number): ContextMap {
   assertInteger("@tactica/steering: createContextMap", "slots", slots, 3, 4096);
   return {
@@ -38,7 +44,12 @@ export function createContextMap(slots: number): ContextMap {
   };
 }
 
-/** Zeroes interest and danger (start of a frame). O(slots). */
+/**
+ * Zeroes interest and danger (start of a frame). O(slots).
+ *
+ * @param map - The map; `interest` and `danger` are zeroed in place (the previous-frame arrays used
+ *   by {@link blendContextMap} are kept).
+ */
 export function clearContextMap(map: ContextMap): void {
   map.interest.fill(0);
   map.danger.fill(0);
@@ -48,6 +59,11 @@ export function clearContextMap(map: ContextMap): void {
  * Writes the unit direction of (possibly fractional) slot `slot` into `out`: world angle
  * `2π·slot / slots` (counter-clockwise from +x). Throws `INVALID_ARGUMENT` for a non-finite slot
  * (`undefined`, `NaN`). O(1).
+ *
+ * @param out - Receives the unit direction (world space); written in place and returned.
+ * @param map - The map, read for its slot count.
+ * @param slot - Slot index, may be fractional (e.g. {@link ContextDecision.subSlot}) or outside
+ *   `[0, slots)` (it wraps around); must be finite.
  */
 export function getContextSlotDirection(out: Vec2, map: ContextMap, slot: number): Vec2 {
   if (!(slot - slot === 0))
@@ -63,6 +79,15 @@ export function getContextSlotDirection(out: Vec2, map: ContextMap, slot: number
  * array of a map with `values.length` slots), with a linear **falloff to zero** over `width`
  * radians either side, and merges by slot-wise **maximum** (never sums: a second obstacle behind
  * the first adds nothing). O(slots), no allocation.
+ *
+ * @param values - A map's `interest` or `danger` array; raised in place to the written value where
+ *   that is larger (slot i faces `2π·i / values.length`).
+ * @param dx - World direction x to write towards (any length; a zero vector writes nothing).
+ * @param dy - World direction y to write towards.
+ * @param strength - Value at the exact direction (> 0; ≤ 0 or NaN writes nothing); interest and
+ *   danger are usually in [0, 1].
+ * @param width - Half-width of the falloff in radians (> 0); ≤ 0 writes `strength` only into the
+ *   slot(s) within half a slot of the direction.
  */
 export function writeContextDirection(values: Float64Array, dx: number, dy: number, strength: number, width: number): void {
   const n = values.length;
@@ -85,6 +110,14 @@ export function writeContextDirection(values: Float64Array, dx: number, dy: numb
  * intensity that falls linearly with distance, `1 − d / range` (targets beyond `range` are
  * skipped), spread over `width` radians either side. `targets` is a flat x,y array of `count`
  * points. Stateless; O(count · slots), no allocation.
+ *
+ * @param map - The map; its `interest` is raised in place.
+ * @param position - The agent's position (world units), read.
+ * @param targets - Target positions as a flat `[x0, y0, x1, y1, …]` array (world units), read.
+ * @param count - Number of targets to read from `targets`.
+ * @param range - Distance (world units, > 0) at which a target's interest falls to 0; farther ones
+ *   are skipped.
+ * @param width - Half-width of each target's falloff in radians, as in {@link writeContextDirection}.
  */
 export function writeContextChase(map: ContextMap, position: ReadonlyVec2, targets: ArrayLike<number>, count: number, range: number, width: number): void {
   for (let i = 0; i < count; i++) {
@@ -102,6 +135,13 @@ export function writeContextChase(map: ContextMap, position: ReadonlyVec2, targe
  * half-angle needed to pass it without re-entering the exclusion zone, `asin((r + agentRadius +
  * minDistance·0.25) / distance)` (π/2 when already inside). Obstacles beyond `minDistance` are
  * ignored. Stateless; O(obstacles · slots), no allocation.
+ *
+ * @param map - The map; its `danger` is raised in place.
+ * @param position - The agent's position (world units), read.
+ * @param agentRadius - The agent's radius (world units, ≥ 0), added to each obstacle's.
+ * @param obstacles - Circles to avoid (world units), read.
+ * @param minDistance - Edge-to-edge distance (world units, > 0) within which an obstacle is
+ *   dangerous: danger 1 when touching, falling to 0 at this gap.
  */
 export function writeContextAvoid(
   map: ContextMap,
@@ -126,7 +166,14 @@ export function writeContextAvoid(
   }
 }
 
-/** Slot-wise maximum of two maps into `out` (may alias either): the chapter's merge of behaviors. O(slots). */
+/**
+ * Slot-wise maximum of two maps into `out` (may alias either): the chapter's merge of behaviors. O(slots).
+ *
+ * @param out - Receives the slot-wise maximum of interest and danger; written in place. Must have
+ *   the same slot count as `a` and `b`.
+ * @param a - First map, read.
+ * @param b - Second map, read.
+ */
 export function mergeContextMaps(out: ContextMap, a: ContextMap, b: ContextMap): void {
   for (let i = 0; i < out.slots; i++) {
     const ai = a.interest[i] as number;
@@ -147,6 +194,10 @@ export interface BlurContextOptions {
 /**
  * Circular blur of `values` with the kernel [¼, ½, ¼] applied `options.passes` times (default 1) (removes spikes and
  * troughs, chapter 18's post-processing). Uses `scratch` (same length). O(passes · slots).
+ *
+ * @param values - A map's `interest` or `danger` array (or any circular array), blurred in place.
+ * @param scratch - Work array of the same length (e.g. the map's `scratch`), overwritten.
+ * @param options - `passes`: how many times the kernel is applied (integer ≥ 0; omitted means 1).
  */
 export function blurContextValues(values: Float64Array, scratch: Float64Array, options?: BlurContextOptions): void {
   const passes = options?.passes ?? 1;
@@ -166,6 +217,11 @@ export function blurContextValues(values: Float64Array, scratch: Float64Array, o
  * previous)` for interest and danger (`t` in [0, 1]; 1 keeps only this frame), then stores the
  * result as the new previous. Stops flip-flopping between equal targets with no per-behavior
  * state. O(slots).
+ *
+ * @param map - The map; `interest` and `danger` are replaced by the blend and also stored as
+ *   `previousInterest`/`previousDanger` for the next frame.
+ * @param t - Weight of this frame's values, in [0, 1]: 1 keeps only this frame, smaller values
+ *   respond more slowly. Call it after writing the behaviors and before resolving.
  */
 export function blendContextMap(map: ContextMap, t: number): void {
   for (let i = 0; i < map.slots; i++) {
@@ -196,7 +252,11 @@ export interface ContextDecision {
   minDanger: number;
 }
 
-/** A fresh {@link ContextDecision}. */
+/**
+ * A fresh {@link ContextDecision}.
+ *
+ * @returns A decision with `slot` -1 and zero direction, to be filled by {@link resolveContextMap}.
+ */
 export function createContextDecision(): ContextDecision {
   return { slot: -1, subSlot: -1, directionX: 0, directionY: 0, strength: 0, minDanger: 0 };
 }
@@ -215,6 +275,12 @@ export interface ResolveContextOptions {
  * refinement never leans into a dangerous slot by more than half a slot), and report speed
  * ∝ interest. **Guarantee (tested): the chosen slot never has more than the minimum danger
  * (+ tolerance).** Writes `out` and returns it. O(slots), no allocation.
+ *
+ * @param out - Receives the decision (slot, sub-slot, unit direction, strength, minimum danger);
+ *   written in place and returned.
+ * @param map - The map; `interest` and `danger` are read, the `allowed` mask is written.
+ * @param options - `tolerance`: slots with danger up to the minimum plus this stay allowed (≥ 0,
+ *   same units as danger; omitted means 0).
  */
 export function resolveContextMap(out: ContextDecision, map: ContextMap, options?: ResolveContextOptions): ContextDecision {
   const tolerance = options?.tolerance ?? 0;

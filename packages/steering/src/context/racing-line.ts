@@ -16,13 +16,23 @@ export interface RacingContextMap {
   readonly reachable: Uint8Array;
 }
 
-/** Creates a {@link RacingContextMap} with `slots` slots (integer in [2, 4096]). */
+/**
+ * Creates a {@link RacingContextMap} with `slots` slots (integer in [2, 4096]).
+ *
+ * @param slots - Number of slots across the track (integer in [2, 4096]); slot 0 is one edge,
+ *   `slots − 1` the other.
+ * @returns A map with every value zero.
+ */
 export function createRacingContextMap(slots: number): RacingContextMap {
   assertInteger("@tactica/steering: createRacingContextMap", "slots", slots, 2, 4096);
   return { slots, interest: new Float64Array(slots), danger: new Float64Array(slots), reachable: new Uint8Array(slots) };
 }
 
-/** Zeroes interest and danger. O(slots). */
+/**
+ * Zeroes interest and danger. O(slots).
+ *
+ * @param map - The map; `interest` and `danger` are zeroed in place.
+ */
 export function clearRacingContextMap(map: RacingContextMap): void {
   map.interest.fill(0);
   map.danger.fill(0);
@@ -33,6 +43,13 @@ export function clearRacingContextMap(map: RacingContextMap): void {
  * linearly towards `floor` at the far edge, **never reaching zero** (`floor > 0` keeps a gradient
  * back to the line everywhere); keep `peak` low so other behaviors can outbid it. Max-merged.
  * O(slots).
+ *
+ * @param map - The map; its `interest` is raised in place.
+ * @param lineSlot - Where the racing line crosses the map, in slots (may be fractional, usually in
+ *   `[0, slots − 1]`).
+ * @param peak - Interest on the line (usually in (0, 1]; keep it low).
+ * @param floor - Interest one full track width (`slots − 1` slots) away from the line (> 0 and
+ *   < `peak` keeps a gradient).
  */
 export function writeRacingLineInterest(map: RacingContextMap, lineSlot: number, peak: number, floor: number): void {
   const span = map.slots - 1;
@@ -47,6 +64,12 @@ export function writeRacingLineInterest(map: RacingContextMap, lineSlot: number,
  * `centerSlot`) plus a linearly decreasing **skirt** of `skirt` slots on each side (a cautious
  * driver uses a wider skirt). Max-merged. Whether to write a car at all is the caller's rule from
  * the chapter: cars alongside always, slower cars ahead yes, cars ahead at racing speed no. O(slots).
+ *
+ * @param map - The map; its `danger` is raised in place.
+ * @param centerSlot - The other car's lateral position, in slots (may be fractional).
+ * @param halfWidth - Half the car's width, in slots (≥ 0): slots this close get full `intensity`.
+ * @param intensity - Danger over the car's width (usually in [0, 1]).
+ * @param skirt - Width of the falloff beyond `halfWidth` on each side, in slots (≤ 0: none).
  */
 export function writeCarDanger(map: RacingContextMap, centerSlot: number, halfWidth: number, intensity: number, skirt: number): void {
   for (let i = 0; i < map.slots; i++) {
@@ -69,7 +92,11 @@ export interface RacingDecision {
   brake: number;
 }
 
-/** A fresh {@link RacingDecision}. */
+/**
+ * A fresh {@link RacingDecision}.
+ *
+ * @returns A decision with `slot` -1 and no braking, to be filled by {@link resolveRacingContextMap}.
+ */
 export function createRacingDecision(): RacingDecision {
   return { slot: -1, pathDanger: 0, brake: 0 };
 }
@@ -83,6 +110,12 @@ export function createRacingDecision(): RacingDecision {
  * equal to the largest danger on the way when it exceeds `brakeThreshold`. `currentSlot` may be
  * fractional (it is rounded) and must lie in `[0, slots − 1]`; anything else (`undefined`, `NaN`,
  * off the track) throws `INVALID_ARGUMENT`. O(slots), no allocation.
+ *
+ * @param out - Receives the chosen slot, the largest danger on the way and the brake intensity;
+ *   written in place and returned. With no reachable interest `slot` is -1 and there is no brake.
+ * @param map - The map; `interest` and `danger` are read, the `reachable` mask is written.
+ * @param currentSlot - The car's own lateral position, in slots (in `[0, slots − 1]`, rounded).
+ * @param brakeThreshold - Path danger above which `brake` is set (same units as danger, e.g. 0.5).
  */
 export function resolveRacingContextMap(out: RacingDecision, map: RacingContextMap, currentSlot: number, brakeThreshold: number): RacingDecision {
   const n = map.slots;

@@ -34,6 +34,16 @@ export interface BoidsParams {
  * (see {@link stepCrowdBoids} for the rules). Use it to feed flocking into another model, e.g.
  * *Herd'Em*'s flocking + ORCA (chapter 19): set each preferred velocity to `velocity + force · dt`
  * and step ORCA with a small time horizon. `dt` scales the wander jitter. No allocation.
+ *
+ * @param crowd - The crowd; positions, velocities, forward vectors and preferred velocities are
+ *   read, every live agent's `forceX/forceY` (truncated to its `maxForce`) and wander target are
+ *   written, and `crowd.rng` is drawn from (two draws per agent) when wander is on.
+ * @param params - The rules: `neighborRadius` (world units, ≥ 0), `separationRadius` (world units,
+ *   omitted means `neighborRadius`), `arc` / `backViewFactor` (omitted: {@link ViewArcs.Full}, 1),
+ *   `maxNeighbors` (omitted: all in range), the weights `separationWeight`, `alignmentWeight`,
+ *   `cohesionWeight`, `wanderWeight` and `preferredWeight` (0 switches a rule off; the last two
+ *   default to 0) and `wander` (the wander circle, world units; used when `wanderWeight` ≠ 0).
+ * @param dt - Step length in seconds: scales the wander jitter only (nothing moves here).
  */
 export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: number): void {
   const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxSpeed, maxForce, wanderX, wanderY, prefVelX, prefVelY, rng } = crowd;
@@ -176,6 +186,15 @@ export function computeCrowdBoidsForces(crowd: Crowd, params: BoidsParams, dt: n
  * for (let step = 0; step < 60; step++) stepCrowdBoids(crowd, params, 1 / 60);
  * // crowd.posX / posY / fwdX / fwdY: where the flock went
  * ```
+ *
+ * @param crowd - The crowd; every live agent's force, wander target, velocity, position, forward
+ *   vector and hash entry are written.
+ * @param params - The rules: `neighborRadius` (world units, ≥ 0), `separationRadius` (world units,
+ *   omitted means `neighborRadius`), `arc` / `backViewFactor` (omitted: {@link ViewArcs.Full}, 1),
+ *   `maxNeighbors` (omitted: all in range), the weights `separationWeight`, `alignmentWeight`,
+ *   `cohesionWeight`, `wanderWeight` and `preferredWeight` (0 switches a rule off; the last two
+ *   default to 0) and `wander` (the wander circle, world units; used when `wanderWeight` ≠ 0).
+ * @param dt - Step length in seconds (> 0): the integration step and the wander jitter's scale.
  */
 export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): void {
   computeCrowdBoidsForces(crowd, params, dt);
@@ -185,6 +204,12 @@ export function stepCrowdBoids(crowd: Crowd, params: BoidsParams, dt: number): v
 /**
  * Wraps every live agent into the box `[minX, maxX) × [minY, maxY)` (a torus world, as in the
  * classic boids demos), keeping the spatial hash in sync. O(n), no allocation.
+ *
+ * @param crowd - The crowd; positions outside the box and their hash entries are written.
+ * @param minX - The box's left edge (world units, inclusive).
+ * @param minY - The box's bottom edge (world units, inclusive).
+ * @param maxX - The box's right edge (world units, exclusive; must be > `minX`, not checked).
+ * @param maxY - The box's top edge (world units, exclusive; must be > `minY`, not checked).
  */
 export function wrapCrowd(crowd: Crowd, minX: number, minY: number, maxX: number, maxY: number): void {
   const w = maxX - minX;
@@ -211,7 +236,13 @@ export function wrapCrowd(crowd: Crowd, minX: number, minY: number, maxX: number
   }
 }
 
-/** Seeds every live agent's wander target at a random point of a circle of `radius` (from `crowd.rng`). O(n). */
+/**
+ * Seeds every live agent's wander target at a random point of a circle of `radius` (from `crowd.rng`). O(n).
+ *
+ * @param crowd - The crowd; every live agent's `wanderX/wanderY` is written, one `crowd.rng` draw each.
+ * @param radius - Radius of the wander circle (world units, ≥ 0); use the `wander.radius` of
+ *   {@link BoidsParams}.
+ */
 export function seedCrowdWander(crowd: Crowd, radius: number): void {
   for (let i = 0, n = crowd.highWater; i < n; i++) {
     if (crowd.alive[i] !== 1) continue;

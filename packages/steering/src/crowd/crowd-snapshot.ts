@@ -85,6 +85,10 @@ export interface CrowdSnapshot {
  * const copy = createCrowd({ capacity: 8, cellSize: 2, rng: createRng(99) });
  * restoreCrowd(copy, JSON.parse(text)); // copy now equals crowd
  * ```
+ *
+ * @param crowd - The crowd to save, read (slots below `highWater`, counters, spatial-hash order
+ *   and the random state).
+ * @returns A fresh JSON-safe snapshot that shares nothing with `crowd`.
  */
 export function saveCrowd(crowd: Crowd): CrowdSnapshot {
   const n = crowd.highWater;
@@ -139,6 +143,11 @@ function intArray(value: unknown, path: string, length: number | undefined, min:
  * and hash order, a valid random state — and a bad one throws `INVALID_ARGUMENT` naming the JSON
  * path (`$.columns.posX[3]`) **before anything is written**, so a failed restore leaves `crowd`
  * exactly as it was. Handles issued before the save are valid again afterwards. O(capacity).
+ *
+ * @param crowd - The crowd to overwrite (every buffer, counter, the spatial hash and `crowd.rng`'s
+ *   state); must have the snapshot's capacity. Its cell size is kept.
+ * @param snapshot - A {@link CrowdSnapshot} from {@link saveCrowd}, or its JSON text parsed;
+ *   untrusted input is fine: it is validated in full before anything is written.
  */
 export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
   if (typeof snapshot !== "object" || snapshot === null) bad("$", "is not an object", "Pass the object saveCrowd returned.");

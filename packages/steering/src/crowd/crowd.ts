@@ -129,7 +129,15 @@ export interface Crowd {
   readonly rng: Rng;
 }
 
-/** Creates an empty {@link Crowd}. Throws `INVALID_ARGUMENT` for a bad capacity or cell size. */
+/**
+ * Creates an empty {@link Crowd}. Throws `INVALID_ARGUMENT` for a bad capacity or cell size.
+ *
+ * @param options - `capacity` (largest number of live agents, integer in [1, 2^24]; every buffer
+ *   is allocated at this size now), `cellSize` (world units, > 0: the spatial hash's cell, about
+ *   the usual neighbor radius) and `rng` (core `Rng` the crowd keeps and draws wander jitter from;
+ *   not copied, so fork one per crowd).
+ * @returns An empty crowd.
+ */
 export function createCrowd(options: CrowdOptions): Crowd {
   const where = "@tactica/steering: createCrowd";
   const capacity = assertInteger(where, "capacity", options.capacity, 1, 1 << 24);
@@ -186,6 +194,14 @@ export function createCrowd(options: CrowdOptions): Crowd {
  * isCrowdAgentAlive(crowd, a); // false: a is stale
  * crowd.posX[getCrowdAgentSlot(crowd, b)]; // 1
  * ```
+ *
+ * @param crowd - The crowd the agent joins; its buffers, counters and spatial hash are written.
+ * @param options - Start state and limits: `x`, `y` (world units, finite), `vx`, `vy` (world
+ *   units per second, default 0; the forward vector follows a non-zero start velocity, else
+ *   faces +x), `radius` (world units, ≥ 0, default 0.5), `maxSpeed` (world units per second,
+ *   ≥ 0, default 1), `maxForce` (≥ 0, default 1) and `mass` (> 0, default 1). The preferred
+ *   velocity starts at (0, 0).
+ * @returns The new agent's handle, or -1 when the crowd is full.
  */
 export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number {
   const where = "@tactica/steering: addCrowdAgent";
@@ -228,6 +244,11 @@ export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number 
 /**
  * True when `handle` is a live agent of `crowd` (right slot range, slot alive, same generation:
  * a handle whose agent was removed stays false even after its slot is reused). O(1).
+ *
+ * @param crowd - The crowd, read.
+ * @param handle - A value from {@link addCrowdAgent}; any number is accepted (non-integers,
+ *   negatives and -1 give false).
+ * @returns Whether the handle names a live agent of this crowd.
  */
 export function isCrowdAgentAlive(crowd: Crowd, handle: number): boolean {
   if (!Number.isInteger(handle) || handle < 0 || handle > 0x7fffffff) return false;
@@ -238,13 +259,23 @@ export function isCrowdAgentAlive(crowd: Crowd, handle: number): boolean {
 /**
  * The buffer index (slot) of the live agent `handle`: read its state as `crowd.posX[slot]`.
  * Throws `INVALID_HANDLE` for a removed, stale or foreign handle. O(1).
+ *
+ * @param crowd - The crowd, read.
+ * @param handle - A live agent's handle from {@link addCrowdAgent}.
+ * @returns The slot: the index into every per-agent buffer (`posX`, `velX`, …).
  */
 export function getCrowdAgentSlot(crowd: Crowd, handle: number): number {
   checkHandle("@tactica/steering: getCrowdAgentSlot", crowd, handle);
   return handle & ((1 << crowd.indexBits) - 1);
 }
 
-/** The handle of the live agent in `slot`, or -1 when the slot is free or out of range. O(1). */
+/**
+ * The handle of the live agent in `slot`, or -1 when the slot is free or out of range. O(1).
+ *
+ * @param crowd - The crowd, read.
+ * @param slot - A buffer index (integer, 0 ≤ slot < `crowd.highWater` for a possible hit).
+ * @returns The live agent's current handle, or -1.
+ */
 export function getCrowdAgentHandle(crowd: Crowd, slot: number): number {
   if (!Number.isInteger(slot) || slot < 0 || slot >= crowd.highWater || crowd.alive[slot] !== 1) return -1;
   return ((crowd.generation[slot] as number) << crowd.indexBits) | slot;
@@ -253,6 +284,11 @@ export function getCrowdAgentHandle(crowd: Crowd, slot: number): number {
 /**
  * Removes the agent `handle` and bumps its slot's generation; returns false (and does nothing)
  * when it is not live. O(1).
+ *
+ * @param crowd - The crowd; the slot is freed (alive flag, generation, free list, spatial hash
+ *   written). Its buffer values are left as they were until the slot is reused.
+ * @param handle - The agent's handle; a removed, stale or foreign handle is ignored.
+ * @returns True when an agent was removed.
  */
 export function removeCrowdAgent(crowd: Crowd, handle: number): boolean {
   if (!isCrowdAgentAlive(crowd, handle)) return false;
@@ -276,14 +312,29 @@ function checkHandle(where: string, crowd: Crowd, handle: number): number {
   return handle & ((1 << crowd.indexBits) - 1);
 }
 
-/** Sets the preferred (goal) velocity of `handle`. Throws `INVALID_HANDLE` for a dead handle. O(1). */
+/**
+ * Sets the preferred (goal) velocity of `handle`. Throws `INVALID_HANDLE` for a dead handle. O(1).
+ *
+ * @param crowd - The crowd; `prefVelX`/`prefVelY` of the agent's slot are written.
+ * @param handle - A live agent's handle.
+ * @param vx - Preferred velocity x (world units per second): where and how fast the agent wants to
+ *   go; the TTC, ORCA and flow steps steer towards it. Not validated: pass finite values.
+ * @param vy - Preferred velocity y (world units per second), as `vx`.
+ */
 export function setCrowdAgentPreferredVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
   const slot = checkHandle("@tactica/steering: setCrowdAgentPreferredVelocity", crowd, handle);
   crowd.prefVelX[slot] = vx;
   crowd.prefVelY[slot] = vy;
 }
 
-/** Teleports `handle` to `(x, y)` (finite) and keeps the spatial hash in sync. Throws `INVALID_HANDLE` for a dead handle. O(1). */
+/**
+ * Teleports `handle` to `(x, y)` (finite) and keeps the spatial hash in sync. Throws `INVALID_HANDLE` for a dead handle. O(1).
+ *
+ * @param crowd - The crowd; the agent's `posX`/`posY` and its spatial-hash entry are written.
+ * @param handle - A live agent's handle.
+ * @param x - New position x (world units, finite; throws `INVALID_ARGUMENT` otherwise).
+ * @param y - New position y (world units, finite; throws `INVALID_ARGUMENT` otherwise).
+ */
 export function setCrowdAgentPosition(crowd: Crowd, handle: number, x: number, y: number): void {
   const where = "@tactica/steering: setCrowdAgentPosition";
   handle = checkHandle(where, crowd, handle);
@@ -292,7 +343,16 @@ export function setCrowdAgentPosition(crowd: Crowd, handle: number, x: number, y
   spatialHashUpdate(crowd.hash, handle, x, y);
 }
 
-/** Sets the velocity of `handle` (and its forward vector when non-zero). Throws `INVALID_HANDLE` for a dead handle. O(1). */
+/**
+ * Sets the velocity of `handle` (and its forward vector when non-zero). Throws `INVALID_HANDLE` for a dead handle. O(1).
+ *
+ * @param crowd - The crowd; the agent's `velX`/`velY` (and `fwdX`/`fwdY` when the speed is above
+ *   1e-9) are written.
+ * @param handle - A live agent's handle.
+ * @param vx - New velocity x (world units per second). Not validated or truncated to `maxSpeed`:
+ *   pass finite values.
+ * @param vy - New velocity y (world units per second), as `vx`.
+ */
 export function setCrowdAgentVelocity(crowd: Crowd, handle: number, vx: number, vy: number): void {
   handle = checkHandle("@tactica/steering: setCrowdAgentVelocity", crowd, handle);
   crowd.velX[handle] = vx;
@@ -326,6 +386,16 @@ export const slotNeighborRadius = new Float64Array(1);
  * Collects into `crowd.neighbors` the slots of the live agents other than slot `self` (-1: none) within `radius` of
  * `(x, y)`, keeping only the `maxNeighbors` closest (sorted by distance, ties by query order)
  * when there are more. Returns the count. Allocation-free; O(k + k·maxNeighbors) for k agents in range.
+ *
+ * @param crowd - The crowd; its spatial hash and positions are read, and the result is written to
+ *   its `crowd.neighbors` scratch (and `neighborDistSq` when capped), overwriting the previous query.
+ * @param self - Slot to leave out of the result (the querying agent), or -1 to keep every agent.
+ * @param x - Query center x (world units).
+ * @param y - Query center y (world units).
+ * @param radius - Query radius (world units, ≥ 0; inclusive). Negative or NaN finds nothing.
+ * @param maxNeighbors - Most slots to keep (integer ≥ 0); when more are in range the closest are
+ *   kept, sorted by distance. Pass `crowd.capacity` for no cap.
+ * @returns How many slots were written to `crowd.neighbors[0 … count − 1]`.
  */
 export function gatherCrowdNeighbors(crowd: Crowd, self: number, x: number, y: number, radius: number, maxNeighbors: number): number {
   queryCentre[0] = x;
@@ -412,6 +482,10 @@ function gatherNeighbors(crowd: Crowd, self: number, maxNeighbors: number): numb
  * (semi-implicit Euler as in {@link applySteeringForce}: force truncated to `maxForce`,
  * acceleration = force / mass, speed truncated to `maxSpeed`), updates the forward vectors and the
  * spatial hash. Non-finite forces count as zero. O(n), no allocation.
+ *
+ * @param crowd - The crowd; every live agent's velocity, position, forward vector and hash entry
+ *   are written, from its `forceX/forceY` (read), `mass`, `maxForce` and `maxSpeed`.
+ * @param dt - Step length in seconds (> 0 for a meaningful step; not validated here).
  */
 export function integrateCrowd(crowd: Crowd, dt: number): void {
   const { alive, posX, posY, velX, velY, fwdX, fwdY, forceX, forceY, maxForce, maxSpeed, mass, hash } = crowd;
@@ -459,6 +533,10 @@ export function integrateCrowd(crowd: Crowd, dt: number): void {
 /**
  * Moves every live agent with its current velocity for `dt` seconds (no forces), updating forward
  * vectors and the spatial hash. Used by velocity-based steps (ORCA). O(n), no allocation.
+ *
+ * @param crowd - The crowd; every live agent's position, forward vector (when moving) and hash
+ *   entry are written from its velocity (read).
+ * @param dt - Step length in seconds (> 0 for a meaningful step; not validated here).
  */
 export function advanceCrowdPositions(crowd: Crowd, dt: number): void {
   const { alive, posX, posY, velX, velY, fwdX, fwdY, hash } = crowd;

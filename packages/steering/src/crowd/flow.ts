@@ -9,6 +9,14 @@ import { stepCrowdTtc, type TtcParams } from "./ttc";
  * aggregate) / |ideal|²`; 0 when `cost ≥ 1` (the crowd moves at least as fast the same way), else
  * `(1 − cost) · density`. Never negative (the heuristic stays admissible): counter-flow costs up to
  * more than `density`, cross-flow `density`, co-flow 0. A zero `ideal` gives 0, never NaN. O(1).
+ *
+ * @param idealX - Ideal (wanted) velocity x of the step (world units per second, or any unit
+ *   shared with the aggregate).
+ * @param idealY - Ideal velocity y, as `idealX`.
+ * @param aggregateX - The cell's aggregate crowd velocity x (same unit as `ideal`).
+ * @param aggregateY - The cell's aggregate crowd velocity y (same unit as `ideal`).
+ * @param density - The cell's crowd density (agents per cell, ≥ 0; ≤ 0 or NaN gives 0).
+ * @returns The penalty, ≥ 0, in the units of `density`: to be added to a traversal cost.
  */
 export function computeCongestionPenalty(idealX: number, idealY: number, aggregateX: number, aggregateY: number, density: number): number {
   const l2 = idealX * idealX + idealY * idealY;
@@ -64,7 +72,15 @@ export interface CongestionMap {
   readonly sumY: Float64Array;
 }
 
-/** Creates an empty {@link CongestionMap}. Throws `INVALID_ARGUMENT` for bad sizes. */
+/**
+ * Creates an empty {@link CongestionMap}. Throws `INVALID_ARGUMENT` for bad sizes.
+ *
+ * @param options - The map's placement and size: `originX`, `originY` (world units, the lower-left
+ *   corner), `cellSize` (world units, > 0), `width` and `height` (cells, integers in [1, 16384])
+ *   and `velocityBlend` (weight of each update in the velocity layer's rolling average, in
+ *   [1e-6, 1]; omitted means 0.25).
+ * @returns A map with all layers zero.
+ */
 export function createCongestionMap(options: CongestionMapOptions): CongestionMap {
   const where = "@tactica/steering: createCongestionMap";
   assertPositive(where, "cellSize", options.cellSize);
@@ -99,6 +115,10 @@ function splat(map: CongestionMap, cx: number, cy: number, w: number, vx: number
  * Rebuilds the density layer from the crowd's positions (bilinear splat: each agent adds 1 spread
  * over the four nearest cell centers) and blends this update's density-weighted mean velocity into
  * the velocity layer's rolling average. O(agents + cells), no allocation.
+ *
+ * @param map - The map; its density and velocity layers (and `sumX`/`sumY` scratch) are written.
+ * @param crowd - The crowd, read: live agents' positions (world units) and velocities (world units
+ *   per second). Agents outside the map add nothing there.
  */
 export function updateCongestionMap(map: CongestionMap, crowd: Crowd): void {
   map.density.fill(0);
@@ -133,6 +153,14 @@ export function updateCongestionMap(map: CongestionMap, crowd: Crowd): void {
 /**
  * {@link computeCongestionPenalty} of moving with `ideal` velocity through the cell containing `(x, y)`;
  * 0 outside the map. O(1).
+ *
+ * @param map - The map from {@link updateCongestionMap}, read.
+ * @param x - Sample position x (world units); its cell is `floor((x − originX) / cellSize)`.
+ * @param y - Sample position y (world units).
+ * @param idealX - Ideal velocity x through the cell (world units per second; its length sets what
+ *   counts as "the crowd moves as fast", see {@link computeCongestionPenalty}).
+ * @param idealY - Ideal velocity y, as `idealX`.
+ * @returns The penalty (agents per cell, ≥ 0), 0 outside the map.
  */
 export function sampleCongestionPenalty(map: CongestionMap, x: number, y: number, idealX: number, idealY: number): number {
   const cx = Math.floor((x - map.originX) / map.cellSize);
@@ -166,6 +194,16 @@ const dir: Vec2 = { x: 0, y: 0 };
  * goal); then chapter 19's TTC step ({@link stepCrowdTtc}) keeps local avoidance on. Any object
  * with `directionAt(out, x, y)` works — `@tactica/grid`'s flow fields, with or without their
  * congestion-aware costs. No allocation beyond what `directionAt` does.
+ *
+ * @param crowd - The crowd; every live agent's `prefVelX/prefVelY` is overwritten from the field,
+ *   then velocities, positions and forces are written by the TTC step.
+ * @param field - Direction source sampled once per live agent at its position; any length, it is
+ *   normalized; false, zero or non-finite means stand (preferred velocity 0).
+ * @param params - `speedFactor` (fraction of each agent's `maxSpeed`, omitted means 1),
+ *   `congestion` (optional {@link CongestionMap}, read, not updated here) with
+ *   `congestionSlowdown` (≥ 0, omitted means 0: off) and `avoidance` ({@link TtcParams},
+ *   omitted means TTC's defaults).
+ * @param dt - Step length in seconds (> 0), passed to {@link stepCrowdTtc}.
  */
 export function stepCrowdFlow(crowd: Crowd, field: FlowFieldSampler, params: CrowdFlowParams, dt: number): void {
   const factor = params.speedFactor ?? 1;

@@ -21,6 +21,14 @@ export interface CrowdPotentialParams {
  * term, and all agents are integrated together ({@link integrateCrowd}: force truncated to
  * `maxForce`, acceleration = force / mass). Each pair is evaluated from both sides, so forces are
  * equal and opposite (Newton's third law). No allocation.
+ *
+ * @param crowd - The crowd; positions, velocities and preferred velocities are read, every live
+ *   agent's force, velocity, position, forward vector and hash entry are written.
+ * @param params - `potential` (the {@link LennardJonesParams}: positive force repels), `cutoff`
+ *   (world units: farther pairs are skipped), `maxNeighbors` (omitted means all within the cutoff;
+ *   a cap can make a pair's forces one-sided) and `preferredWeight` (gain on
+ *   `preferredVelocity − velocity`, omitted means 0: no goal term).
+ * @param dt - Step length in seconds (> 0), passed to {@link integrateCrowd}.
  */
 export function stepCrowdPotential(crowd: Crowd, params: CrowdPotentialParams, dt: number): void {
   const { alive, posX, posY, velX, velY, prefVelX, prefVelY, forceX, forceY } = crowd;

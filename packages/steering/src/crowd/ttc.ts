@@ -6,6 +6,18 @@ import { gatherSlotNeighbors, slotNeighborRadius, type Crowd } from "./crowd";
  * Listing 19.2): the smallest τ ≥ 0 with `|(p_j + v_j τ) − (p_i + v_i τ)| = r_i + r_j`, in
  * seconds. Returns 0 when the discs already overlap, and `Infinity` when they never touch
  * (parallel, diverging or grazing: discriminant ≤ 0). Never NaN for finite inputs. O(1).
+ *
+ * @param xi - Disc i's position x (world units).
+ * @param yi - Disc i's position y (world units).
+ * @param vxi - Disc i's velocity x (world units per second).
+ * @param vyi - Disc i's velocity y (world units per second).
+ * @param ri - Disc i's radius (world units, ≥ 0).
+ * @param xj - Disc j's position x (world units).
+ * @param yj - Disc j's position y (world units).
+ * @param vxj - Disc j's velocity x (world units per second).
+ * @param vyj - Disc j's velocity y (world units per second).
+ * @param rj - Disc j's radius (world units, ≥ 0).
+ * @returns τ in seconds: 0 when overlapping now, `Infinity` when they never touch.
  */
 export function timeToCollision(
   xi: number,
@@ -75,6 +87,16 @@ export interface TtcParams {
  * *both* components are zero, and forces are applied in a separate pass. The preferred velocity is
  * the goal velocity. Optional PAM features (Karamouzas 09, as summarised in the chapter): a field
  * of view, personal space and a seeded random perturbation. O(n · k), no allocation.
+ *
+ * @param crowd - The crowd; positions, velocities, forward vectors, radii, `maxSpeed` and preferred
+ *   velocities (the goal velocities) are read, `forceX/forceY` of every live agent are written,
+ *   `crowd.neighbors` is used as scratch and `crowd.rng` is drawn from when `perturbation > 0`.
+ * @param params - Chapter 19's constants, each optional: `timeHorizon` (s, default 4), `goalGain`
+ *   (1/s, default 2), `maxAvoidForce` (default 20), `sensingRadius` (world units, default
+ *   `timeHorizon · maxSpeed + 2 · (radius + personalSpace)` per agent), `maxNeighbors` (default 16),
+ *   `epsilon` (s, default 0.001), `fieldOfView` (half-angle in radians from the forward vector,
+ *   default π: all around), `personalSpace` (world units, default 0) and `perturbation` (largest
+ *   random force per axis, default 0: off). Omitted means all defaults.
  */
 export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
   const tH = params.timeHorizon ?? 4;
@@ -165,6 +187,11 @@ export function computeTtcForces(crowd: Crowd, params: TtcParams = {}): void {
  * used: the chapter integrates the force directly), speed clamped to `maxSpeed`, `x += v·dt`.
  * The chapter's examples use dt = 0.02 s. A non-finite force (from a non-finite preferred velocity)
  * counts as zero, so the state never turns NaN. No allocation.
+ *
+ * @param crowd - The crowd; every live agent's force, velocity, position, forward vector and
+ *   spatial-hash entry are written (see {@link computeTtcForces} for what is read).
+ * @param params - The TTC constants, as for {@link computeTtcForces} (`{}` for the chapter's defaults).
+ * @param dt - Step length in seconds (> 0; the chapter uses 0.02). Not validated here.
  */
 export function stepCrowdTtc(crowd: Crowd, params: TtcParams, dt: number): void {
   computeTtcForces(crowd, params);

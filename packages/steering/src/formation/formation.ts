@@ -23,7 +23,12 @@ function checkCount(where: string, count: number, spacing: number): void {
   assertPositive(where, "spacing", spacing);
 }
 
-/** A line abreast: `count` slots side by side, `spacing` apart, centerd on the anchor; slot 0 on the left, the last on the right. */
+/**
+ * A line abreast: `count` slots side by side, `spacing` apart, centerd on the anchor; slot 0 on the left, the last on the right.
+ *
+ * @param count - Number of slots (integer in [1, 65536]).
+ * @param spacing - Distance between neighboring slots (world units, > 0).
+ */
 export function createLineFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createLineFormation", count, spacing);
   const f = make(count);
@@ -31,7 +36,12 @@ export function createLineFormation(count: number, spacing: number): Formation {
   return f;
 }
 
-/** A column (lane): `count` slots one behind the other, `spacing` apart, the anchor at the head. */
+/**
+ * A column (lane): `count` slots one behind the other, `spacing` apart, the anchor at the head.
+ *
+ * @param count - Number of slots (integer in [1, 65536]).
+ * @param spacing - Distance between neighboring slots (world units, > 0).
+ */
 export function createColumnFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createColumnFormation", count, spacing);
   const f = make(count);
@@ -39,7 +49,13 @@ export function createColumnFormation(count: number, spacing: number): Formation
   return f;
 }
 
-/** A wedge (V, point forward): slot 0 at the anchor, then pairs `spacing` further back and out on alternating sides (odd slots on the right). */
+/**
+ * A wedge (V, point forward): slot 0 at the anchor, then pairs `spacing` further back and out on alternating sides (odd slots on the right).
+ *
+ * @param count - Number of slots (integer in [1, 65536]).
+ * @param spacing - Distance between neighboring slots (world units, > 0).
+ *   Each row steps back by it and out by it per side.
+ */
 export function createWedgeFormation(count: number, spacing: number): Formation {
   checkCount("@tactica/steering: createWedgeFormation", count, spacing);
   const f = make(count);
@@ -51,7 +67,13 @@ export function createWedgeFormation(count: number, spacing: number): Formation 
   return f;
 }
 
-/** A circle of `count` slots at `radius` around the anchor, slot 0 straight ahead, then clockwise (to the right). */
+/**
+ * A circle of `count` slots at `radius` around the anchor, slot 0 straight ahead, then clockwise (to the right).
+ *
+ * @param count - Number of slots (integer in [1, 65536]).
+ * @param radius - Distance of every slot from the anchor (world units, > 0; a bad value is
+ *   reported as `spacing`).
+ */
 export function createCircleFormation(count: number, radius: number): Formation {
   checkCount("@tactica/steering: createCircleFormation", count, radius);
   const f = make(count);
@@ -67,6 +89,10 @@ export function createCircleFormation(count: number, radius: number): Formation 
  * Tactical Thinking's rigid block: `ranks × columns` slots `spacing` apart, symmetric about the
  * anchor. The source's `xi − COLUMNS/2` is off-center by half a spacing (integer division); this
  * uses `(COLUMNS − 1)/2` as a float, so the block is centerd. Rank 0 is the front; column 0 is on the left.
+ *
+ * @param ranks - Number of rows front to back (integer in [1, 4096]).
+ * @param columns - Number of slots per row (integer in [1, 4096]).
+ * @param spacing - Distance between neighboring slots (world units, > 0).
  */
 export function createRankFormation(ranks: number, columns: number, spacing: number): Formation {
   const where = "@tactica/steering: createRankFormation";
@@ -84,7 +110,12 @@ export function createRankFormation(ranks: number, columns: number, spacing: num
   return f;
 }
 
-/** A custom formation from designer data: local offsets `[{x, y}, …]` (+x ahead of the anchor, +y to its left). Throws `INVALID_ARGUMENT` naming `offsets[i].x` for a bad entry. */
+/**
+ * A custom formation from designer data: local offsets `[{x, y}, …]` (+x ahead of the anchor, +y to its left). Throws `INVALID_ARGUMENT` naming `offsets[i].x` for a bad entry.
+ *
+ * @param offsets - Slot offsets in the anchor's local frame (world units; +x ahead, +y left), at
+ *   least one, finite; read and copied. Slot i is `offsets[i]`.
+ */
 export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formation {
   const where = "@tactica/steering: createCustomFormation";
   if (offsets.length === 0) invalidArgument(where, "offsets", "is empty", "Give at least one slot.");
@@ -101,6 +132,12 @@ export function createCustomFormation(offsets: readonly ReadonlyVec2[]): Formati
  * the offset rotated by the heading and translated — the formation rotates rigidly with its
  * anchor. Writes `out`. O(1). Throws `INVALID_ARGUMENT` when `slot` is not an integer in
  * `[0, formation.count)`.
+ *
+ * @param out - Receives the slot's world position (world units); written in place and returned.
+ * @param formation - The formation, read.
+ * @param slot - Slot index, an integer in `[0, formation.count)`.
+ * @param anchor - The group anchor's world position (world units), read.
+ * @param heading - The anchor's heading (radians, 0 = +x, counter-clockwise): the formation's +x axis.
  */
 export function getFormationSlotPosition(out: Vec2, formation: Formation, slot: number, anchor: ReadonlyVec2, heading: number): Vec2 {
   if (slot >>> 0 !== slot || slot >= formation.count) {
@@ -132,7 +169,12 @@ export interface SlotAssignmentScratch {
   readonly memberKey: Float64Array;
 }
 
-/** Allocates {@link SlotAssignmentScratch} for up to `capacity` members. */
+/**
+ * Allocates {@link SlotAssignmentScratch} for up to `capacity` members.
+ *
+ * @param capacity - Largest member count the scratch serves (integer in [1, 2^20]); use at least
+ *   the formation's slot count.
+ */
 export function createSlotAssignmentScratch(capacity: number): SlotAssignmentScratch {
   assertInteger("@tactica/steering: createSlotAssignmentScratch", "capacity", capacity, 1, 1 << 20);
   return {
@@ -164,6 +206,18 @@ function sortByKey(order: Int32Array, key: Float64Array, n: number): void {
  * and no O(n!) search. Members are given as flat x,y world positions (`count` of them, at most the
  * slot count); `outSlot[m]` receives member m's slot. O(n²) insertion sort (groups are small),
  * no allocation.
+ *
+ * @param outSlot - Receives member m's slot index at `outSlot[m]` for m < `min(count,
+ *   formation.count)`; written in place, other entries untouched. Length ≥ that many.
+ * @param formation - The formation, read; when there are fewer members than slots only its first
+ *   `count` slots are handed out.
+ * @param members - Member world positions as a flat `[x0, y0, x1, y1, …]` array (world units), read.
+ * @param count - Number of members (integer ≥ 0); members beyond `formation.count` get no slot.
+ * @param anchor - The group anchor's world position (world units), read.
+ * @param heading - The anchor's heading (radians, 0 = +x, counter-clockwise): sets the lateral axis
+ *   the members are sorted along.
+ * @param scratch - Work buffers from {@link createSlotAssignmentScratch}, overwritten; capacity must
+ *   be ≥ `min(count, formation.count)` (not checked).
  */
 export function assignFormationSlots(
   outSlot: Int32Array,

@@ -20,7 +20,13 @@ export interface GroupAnchor {
   waypoint: number;
 }
 
-/** Creates a {@link GroupAnchor} at `position` facing `heading`. */
+/**
+ * Creates a {@link GroupAnchor} at `position` facing `heading`.
+ *
+ * @param position - Start position of the anchor (world units), read and copied.
+ * @param heading - Start heading of the formation (radians, 0 = +x, counter-clockwise).
+ * @returns An anchor at rest, heading for waypoint 0.
+ */
 export function createGroupAnchor(position: ReadonlyVec2, heading: number): GroupAnchor {
   return { position: { x: position.x, y: position.y }, velocity: { x: 0, y: 0 }, heading, waypoint: 0 };
 }
@@ -42,6 +48,16 @@ export interface GroupAnchorParams {
  * end of an open path with the discrete braking curve of {@link computeBrakingSpeed}) and turns its heading
  * towards its velocity by at most `maxTurnRate · dt` (formation rotation). Returns true when it
  * has stopped at the end of an open path. O(1), no allocation.
+ *
+ * @param anchor - The anchor; `position`, `velocity`, `heading` and `waypoint` are written in place.
+ *   `waypoint` past the end is reset (to 0 on a loop, else the last); it must not be negative.
+ * @param path - The path to follow (world units), read, e.g. from {@link createSteeringPath}.
+ * @param params - `speed` (world units per second; keep it below the slowest member's), `maxTurnRate`
+ *   (radians per second), `waypointRadius` (world units) and `deceleration` (world units per
+ *   second², the braking at the end of an open path; ≤ 0 means no braking curve: full `speed`
+ *   until the end is less than one step away).
+ * @param dt - Step length in seconds (> 0).
+ * @returns True once the anchor has stopped on the end of an open path (within 1e-6).
  */
 export function stepGroupAnchor(anchor: GroupAnchor, path: SteeringPath, params: GroupAnchorParams, dt: number): boolean {
   const pts = path.points;
@@ -127,6 +143,22 @@ function accumulate(total: Vec2, fx: number, fy: number, max: number): boolean {
  * and the crowd is then integrated ({@link integrateCrowd}). Agents of the crowd that are not
  * members are integrated with whatever force they already hold (normally set by their own
  * step). No allocation.
+ *
+ * @param crowd - The crowd holding the members; members' forces are written, then every live
+ *   agent is integrated (velocity, position, forward vector, hash entry written).
+ * @param members - Crowd handles of the members; dead or stale handles are skipped.
+ * @param slots - `slots[m]` is member m's slot index in `formation` (e.g. from
+ *   {@link assignFormationSlots}); throws `INVALID_ARGUMENT` when out of range.
+ * @param count - Number of entries of `members`/`slots` to use.
+ * @param formation - The formation, read.
+ * @param anchor - The group anchor, read (position, velocity, heading); move it first with
+ *   {@link stepGroupAnchor}.
+ * @param obstacles - Circles members steer around (world units), read; `[]` for none.
+ * @param params - `extrapolation` (seconds ≥ 0 ahead along the anchor's velocity), `slowingRadius`
+ *   (world units, > 0), `separationWeight` (default 1), `separationRadius` (world units, default
+ *   2 × the member's radius), `obstacleWeight` (default 4) and `obstacleClearance` (world units,
+ *   default 1). Forces scale with each member's `maxForce`.
+ * @param dt - Step length in seconds (> 0): the integration step and the step members brake for.
  */
 export function stepFormationMembers(
   crowd: Crowd,
@@ -230,6 +262,12 @@ export interface GroupProperties {
  * Derives a group's position (the members' barycenter), bulk radius (containing every member
  * disc) and speed limit (the slowest member's max speed) from crowd `members` (handles).
  * Removed or stale handles are skipped; with no live member everything is 0. O(count), no allocation.
+ *
+ * @param out - Receives barycenter, bulk radius (world units), slowest `maxSpeed` (world units per
+ *   second) and live `count`; written in place and returned.
+ * @param crowd - The crowd holding the members, read.
+ * @param members - Crowd handles of the members; dead or stale handles are skipped.
+ * @param count - Number of entries of `members` to read.
  */
 export function computeGroupProperties(out: GroupProperties, crowd: Crowd, members: ArrayLike<number>, count: number): GroupProperties {
   let sx = 0;

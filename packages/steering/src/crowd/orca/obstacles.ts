@@ -6,6 +6,10 @@ import type { OrcaObstacles } from "./types";
  * outside), as RVO2's `addObstacle`. A polygon needs at least 2 vertices. Throws
  * `INVALID_ARGUMENT` naming `polygons[i][j].x` for a non-finite coordinate or `polygons[i]` for
  * fewer than 2 vertices.
+ *
+ * @param polygons - Obstacle outlines (world units), each at least 2 vertices, counter-clockwise
+ *   with y up (a 2-vertex polygon is a two-sided segment); read and copied. `[]` gives no obstacles.
+ * @returns The obstacles in RVO2's linked representation, for {@link OrcaOptions}.
  */
 export function createOrcaObstacles(polygons: readonly ArrayLike<ReadonlyVec2>[]): OrcaObstacles {
   const where = "@tactica/steering: createOrcaObstacles";

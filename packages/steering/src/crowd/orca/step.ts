@@ -14,6 +14,13 @@ export interface OrcaOptions {
 /**
  * Creates the {@link Orca} solver for `crowd` (its capacity sizes the buffers). Throws
  * `INVALID_ARGUMENT` for bad parameters.
+ *
+ * @param crowd - The crowd the solver serves; only its `capacity` is read (sizes `newVelX/newVelY`).
+ * @param params - RVO2's parameters, copied: `neighborDist` (world units, ≥ 0), `maxNeighbors`
+ *   (integer in [0, 2^20]), `timeHorizon` and `timeHorizonObst` (seconds, > 0).
+ * @param options - `obstacles` from {@link createOrcaObstacles} (kept by reference; omitted means
+ *   none).
+ * @returns A solver with all scratch preallocated.
  */
 export function createOrca(crowd: Crowd, params: OrcaParams, options?: OrcaOptions): Orca {
   const obstacles = options?.obstacles ?? createOrcaObstacles([]);
@@ -52,6 +59,13 @@ export function createOrca(crowd: Crowd, params: OrcaParams, options?: OrcaOptio
  * const orca = createOrca(crowd, { neighborDist: 10, maxNeighbors: 4, timeHorizon: 2, timeHorizonObst: 2 });
  * for (let step = 0; step < 100; step++) stepCrowdOrca(crowd, orca, 0.05); // they pass without touching
  * ```
+ *
+ * @param crowd - The crowd; preferred velocities (slot-indexed) and the state are read, every live
+ *   agent's velocity, position, forward vector and hash entry are written.
+ * @param orca - The solver from {@link createOrca} for this crowd; its scratch, `newVelX/newVelY`
+ *   and `lastInfeasibleCount` are written.
+ * @param dt - Step length in seconds (> 0): the move `v·dt` and RVO2's time step (the cut-off for
+ *   agents already overlapping).
  */
 export function stepCrowdOrca(crowd: Crowd, orca: Orca, dt: number): void {
   let infeasible = 0;

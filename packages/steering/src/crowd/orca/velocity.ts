@@ -49,6 +49,13 @@ function solveOrcaLines(orca: Orca, crowd: Crowd, i: number, numObstLines: numbe
  *
  * `orca` is the output (its `newVel` buffers), `crowd` is read. Returns true when LP3 was needed.
  * A non-finite preferred velocity gives a zero velocity (never NaN). No allocation.
+ *
+ * @param orca - The solver; its scratch lines and `newVelX[i]/newVelY[i]` are written.
+ * @param crowd - The crowd, read (positions, velocities, radii, `maxSpeed`, preferred velocities);
+ *   `crowd.neighbors` is used as scratch.
+ * @param i - Slot of a live agent (from {@link getCrowdAgentSlot}), not a handle.
+ * @param dt - The step length in seconds (> 0): RVO2's time step, used for agents already overlapping.
+ * @returns True when linear program 3 was needed (the constraints were infeasible).
  */
 export function computeOrcaVelocity(orca: Orca, crowd: Crowd, i: number, dt: number): boolean {
   orca.lines.count = 0;
