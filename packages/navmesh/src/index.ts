@@ -45,6 +45,7 @@ export {
 export { raycast, createRaycastResult, hasNavMeshLineOfSight, type RaycastResult } from "./raycast";
 export {
   PathFlags,
+  type PathResult,
   createNavPath,
   createNavMeshQuery,
   findPolygonPath,

@@ -13,6 +13,7 @@ import { NAVMESH_AREA_COUNT, type NavMesh } from "./types";
  * exhausted budget, a too-short buffer) are flags, never exceptions.
  */
 export { PathFlags };
+export type { PathResult } from "@tactica/search";
 
 /**
  * Caller-owned result of a polygon path query, shaped like search's `PathResult`

@@ -6,7 +6,7 @@
  * {@link planBfs} / {@link planGoap} with a reused {@link PlanResult}.
  * @packageDocumentation
  */
-export { PathFlags } from "@tactica/search";
+export { PathFlags, type PathResult } from "@tactica/search";
 export { PlanningErrorCodes, type PlanningErrorCode } from "./internal/errors";
 export type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningParameter, PlanningPredicate } from "./domain/types";
 export { parseDomain, formatDomain } from "./domain/parse-domain";
