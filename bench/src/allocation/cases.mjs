@@ -370,50 +370,8 @@ export const cases = [
       };
     },
   },
-  {
-    name: "gridAStar",
-    label: "grid `findPathAStar` on a 128 × 128 map with walls",
-    calls: 4000,
-    async setup() {
-      const g = await import("@tactica/grid");
-      const { grid, ends } = gridFixture(g);
-      const search = g.createGridSearch(grid);
-      const path = g.createGridPath(grid);
-      return (i) => {
-        const k = 4 * (i & 63);
-        sink[0] += g.findPathAStar(
-          path,
-          search,
-          /** @type {number} */ (ends[k]),
-          /** @type {number} */ (ends[k + 1]),
-          /** @type {number} */ (ends[k + 2]),
-          /** @type {number} */ (ends[k + 3]),
-        ).length;
-      };
-    },
-  },
-  {
-    name: "gridJps",
-    label: "grid `findPathJps` on a 128 × 128 map with walls",
-    calls: 4000,
-    async setup() {
-      const g = await import("@tactica/grid");
-      const { grid, ends } = gridFixture(g);
-      const search = g.createGridSearch(grid);
-      const path = g.createGridPath(grid);
-      return (i) => {
-        const k = 4 * (i & 63);
-        sink[0] += g.findPathJps(
-          path,
-          search,
-          /** @type {number} */ (ends[k]),
-          /** @type {number} */ (ends[k + 1]),
-          /** @type {number} */ (ends[k + 2]),
-          /** @type {number} */ (ends[k + 3]),
-        ).length;
-      };
-    },
-  },
+  gridCase("gridAStar", "findPathAStar"),
+  gridCase("gridJps", "findPathJps"),
   {
     name: "tickTree",
     label: "decision `tickTree`, a 13-node NPC behaviour tree",
@@ -535,4 +493,36 @@ function gridFixture(g) {
     }
   }
   return { grid, ends };
+}
+
+/**
+ * One grid solver's case: `solver` (a level-1 `(out, search, sx, sy, gx, gy)` function of
+ * `@tactica/grid`) on the 128 × 128 fixture, 64 query pairs in turn.
+ * @param {string} name
+ * @param {"findPathAStar" | "findPathJps"} solver
+ */
+function gridCase(name, solver) {
+  return {
+    name,
+    label: `grid \`${solver}\` on a 128 × 128 map with walls`,
+    calls: 4000,
+    async setup() {
+      const g = await import("@tactica/grid");
+      const { grid, ends } = gridFixture(g);
+      const search = g.createGridSearch(grid);
+      const path = g.createGridPath(grid);
+      const find = g[solver];
+      return (/** @type {number} */ i) => {
+        const k = 4 * (i & 63);
+        sink[0] += find(
+          path,
+          search,
+          /** @type {number} */ (ends[k]),
+          /** @type {number} */ (ends[k + 1]),
+          /** @type {number} */ (ends[k + 2]),
+          /** @type {number} */ (ends[k + 3]),
+        ).length;
+      };
+    },
+  };
 }
