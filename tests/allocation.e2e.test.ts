@@ -27,6 +27,7 @@ const child = join(root, "bench", "src", "allocation", "child.mjs");
 interface Site {
   fn: string;
   at: string;
+  library: boolean;
   bytesPerCall: number;
 }
 interface Measurement {
@@ -42,6 +43,20 @@ function measure(name: string, calls: number, nodeFlags: string[] = []): Measure
     timeout: 120_000,
   });
   return JSON.parse(text.trim().split("\n").pop()!) as Measurement;
+}
+
+/**
+ * The default-flags measurement, retried in a fresh process (at most twice) when every allocating
+ * site is outside the packages: that is the caller boxing the fractional coordinates it passes to a
+ * library call V8 chose not to inline in that process (16 B per double; seen once in a CI run on a
+ * loaded machine, where the measuring loop was compiled on-stack with the case inlined and the call
+ * left out: 64 B for findPolygonPath's four coordinates). Any allocation in a package's own frames
+ * fails at once.
+ */
+function measureDefault(name: string, calls: number, budget: number): Measurement {
+  let m = measure(name, calls);
+  for (let retry = 0; retry < 2 && m.bytesPerCall > budget && m.top.every((s) => !s.library); retry++) m = measure(name, calls);
+  return m;
 }
 
 /** Bytes per unit in steering's and navmesh's own frames. */
@@ -67,7 +82,7 @@ describe("per-frame calls allocate nothing in a plain Node process on the built 
   it.each([["stepCrowdOrca"], ["stepCrowdTtc"], ["stepCrowdBoids"]])(
     "%s: ≤ 0.5 B per agent per step; without inlining nothing in its own frames but the hash update's coordinates",
     (name) => {
-      const normal = measure(name, 100);
+      const normal = measureDefault(name, 100, 0.5);
       expect(verdict(name, normal.bytesPerCall, 0.5, normal.top)).toEqual(clean(name));
       const worst = measure(name, 30, ["--no-turbo-inlining"]);
       expect(verdict(name, ownBytes(worst) - HASH_UPDATE, 4, worst.top)).toEqual(clean(name));
@@ -77,7 +92,7 @@ describe("per-frame calls allocate nothing in a plain Node process on the built 
   it.each([["hasNavMeshLineOfSight"], ["moveCorridorPosition"], ["findCorridorCorners"], ["findPathPoints"], ["findPolygonPath"]])(
     "navmesh %s: ≤ 0.5 B per call; without inlining nothing in its own frames",
     (name) => {
-      const normal = measure(name, 3000);
+      const normal = measureDefault(name, 3000, 0.5);
       expect(verdict(name, normal.bytesPerCall, 0.5, normal.top)).toEqual(clean(name));
       const worst = measure(name, 1000, ["--no-turbo-inlining"]);
       expect(verdict(name, ownBytes(worst), 1, worst.top)).toEqual(clean(name));
