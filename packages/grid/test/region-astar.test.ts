@@ -127,7 +127,8 @@ describe("region-based A*", () => {
       expect(isPathLegal(grid, out.path, out.length)).toBe(true);
       expect(out.cost).toBeGreaterThanOrEqual(sc.optimalLength - 1e-4);
     }
-  });
+    // A golden test on a real map: about 1 s idle, 4–6 s on a loaded 2-core CI machine.
+  }, 30_000);
 
   it("throws on unsupported rules and bad endpoints; a short out is flagged PathTruncated", () => {
     const bad = (fn: () => void, name: string): void => {

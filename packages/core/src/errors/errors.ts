@@ -17,6 +17,11 @@ export const ErrorCodes = {
   ParseError: "PARSE_ERROR",
   /** The object is in a state where the call is not allowed (e.g. stepping a finished search). */
   InvalidState: "INVALID_STATE",
+  /**
+   * Tactica's own state is corrupt: a search's parent chain that loops, a walk that never ends. A
+   * bug in Tactica, or a caller that wrote into a workspace's arrays; thrown instead of hanging.
+   */
+  Internal: "INTERNAL_ERROR",
 } as const;
 
 /** One of the generic codes in {@link ErrorCodes}. */

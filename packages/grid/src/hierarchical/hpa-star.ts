@@ -1,4 +1,4 @@
-import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { corruptState, invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapPop, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { CornerCutting, type Grid } from "../model/grid";
 import { beginQuery, checkEndpoints, paddedIndex, PathFlags, writeNoPath, type GridPath, type GridSearch } from "../query/grid-search";
 import { octileDelta, SQRT2_MINUS_1 } from "../internal/hot-path";
@@ -484,7 +484,10 @@ export function findPathHpa(out: GridPath, hpa: Hpa, search: GridSearch, sx: num
   }
   // Abstract path, then refinement.
   let len = 0;
-  for (let u = G; u !== -1; u = parent[u]!) hpa.abstractPath[len++] = u;
+  for (let u = G; u !== -1; u = parent[u]!) {
+    if (len === hpa.abstractPath.length) corruptState("@tactica/grid: findPathHpa", "the abstract parent chain is longer than the abstract graph");
+    hpa.abstractPath[len++] = u;
+  }
   out.length = 0;
   out.cost = 0;
   out.flags = PathFlags.Found;
@@ -533,7 +536,8 @@ function refine(search: GridSearch, a: number, b: number, x0: number, y0: number
   const stamp = bounded(search, pa, pb, x0, y0, x1, y1, false);
   if (search.seen[pb] !== stamp) return false;
   let count = 0;
-  for (let p = pb; p !== -1; p = search.parent[p]!) count++;
+  const nodes = search.parent.length;
+  for (let p = pb; p !== -1; p = search.parent[p]!) if (++count > nodes) corruptState("@tactica/grid: findPathHpa", "a refinement's parent chain loops");
   const skip = out.length === 0 ? 0 : 1;
   const base = out.length - skip;
   const cap = out.path.length;

@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
+import { assertInteger, corruptState, invalidArgument, createIndexedHeap, indexedHeapClear, type IndexedHeap } from "@tactica/core";
 import { PathFlags, type PathResult } from "@tactica/search";
 import type { Grid } from "../model/grid";
 
@@ -244,7 +244,9 @@ export function checkEndpoints(where: string, grid: Grid, sx: number, sy: number
 export function writeParentChain(search: GridSearch, end: number, out: GridPath): void {
   const parent = search.parent;
   let count = 0;
-  for (let p = end; p !== -1; p = parent[p]!) count++;
+  for (let p = end; p !== -1; p = parent[p]!)
+    if (++count > parent.length)
+      corruptState("@tactica/grid: path reconstruction", `the parent chain from node ${end} is longer than the search's ${parent.length} nodes`);
   const cells = out.path;
   const cap = cells.length;
   let i = count;

@@ -1,4 +1,4 @@
-import { invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { corruptState, invalidArgument, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { Connectivity, CornerCutting, type Grid } from "../model/grid";
 import { checkEndpoints, PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 
@@ -345,7 +345,7 @@ export function findPathRegionAStar(out: GridPath, rm: RegionMap, sx: number, sy
     return out;
   }
   let m = 0;
-  for (let r = gr; r !== -1; r = parent[r]!) m++;
+  for (let r = gr; r !== -1; r = parent[r]!) if (++m > parent.length) corruptState("@tactica/grid: findPathRegionAStar", "the region parent chain loops");
   let k = m;
   for (let r = gr; r !== -1; r = parent[r]!) route[--k] = r;
   // Refinement: straight walks inside each rectangle, one crossing per region change.

@@ -1,4 +1,4 @@
-import { invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear } from "@tactica/core";
+import { corruptState, invalidArgument, createIndexedHeap, indexedHeapPushNext, indexedHeapClear } from "@tactica/core";
 import { CornerCutting, type Grid } from "../model/grid";
 import { DirX, DirY, checkEndpoints, PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import { searchSubgoals, directHReachable, directPathFree, oct, octile } from "./subgoal-internal";
@@ -250,7 +250,7 @@ export function findPathSubgoal(out: GridPath, sg: SubgoalGraph, sx: number, sy:
   }
   // Waypoints: walk parents from G (the goal) back to S (the start).
   let count = 0;
-  for (let u = G; u !== -1; u = parent[u]!) count++;
+  for (let u = G; u !== -1; u = parent[u]!) if (++count > parent.length) corruptState("@tactica/grid: findPathSubgoal", "the subgoal parent chain loops");
   // A start that is itself a subgoal appears twice (S and its node): skip S then.
   const skipS = startNode >= 0;
   const total = skipS ? count - 1 : count;

@@ -1,4 +1,4 @@
-import { indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { corruptState, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { createNLevelGraph, unpackNLevelEdge, type CsrGraph, type NLevelGraph } from "@tactica/search";
 import { PathFlags, writeNoPath, type GridPath } from "../query/grid-search";
 import type { SubgoalGraph } from "./types";
@@ -222,7 +222,9 @@ export function writeLevelledPath(
   const G = S + 1;
   let first = -1;
   let prev = G;
+  let steps = 0;
   for (let u = parent[G]!; u !== S;) {
+    if (++steps > parent.length) corruptState(where, "the subgoal parent chain loops");
     const p = parent[u]!;
     parent[u] = prev; // now "next" pointers, ending at G
     prev = u;

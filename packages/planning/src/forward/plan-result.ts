@@ -1,3 +1,4 @@
+import { corruptState } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import type { StateStore } from "../ground/state-store";
 import type { PlanningProblem } from "../ground/problem";
@@ -40,7 +41,7 @@ export function writeForwardPlan(out: PlanResult, problem: PlanningProblem, stor
   let n = 0;
   let cost = 0;
   for (let s = id; store.parent[s]! >= 0; s = store.parent[s]!) {
-    n++;
+    if (++n > store.count) corruptState("@tactica/planning: plan reconstruction", "the plan's parent chain loops");
     cost += problem.actionCost[store.action[s]!]!;
   }
   out.length = n;

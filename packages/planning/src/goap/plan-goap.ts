@@ -1,3 +1,4 @@
+import { corruptState } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { checkPlanArgs } from "../forward/plan-bfs";
 import { popcount } from "../forward/plan-astar";
@@ -247,6 +248,7 @@ export function readGoapPlan(out: PlanResult, search: GoapSearch): PlanResult {
   const store = search.store;
   let n = 0;
   for (let s = search.found; store.parent[s]! >= 0; s = store.parent[s]!) {
+    if (n >= store.count) corruptState("@tactica/planning: planGoap", "the plan's parent chain loops");
     if (n < out.path.length) out.path[n] = store.action[s]!;
     n++;
   }

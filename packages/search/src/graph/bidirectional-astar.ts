@@ -1,4 +1,4 @@
-import { indexedHeapPop, indexedHeapPush } from "@tactica/core";
+import { corruptState, indexedHeapPop, indexedHeapPush } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
@@ -135,7 +135,9 @@ export function bidirectionalAStar(
   writeTreePath(result, forward, meet, PathFlags.Found);
   const path = result.path;
   let len = result.length;
+  const nodes = backward.parent.length;
   for (let n = backward.parent[meet]!; n !== -1; n = backward.parent[n]!) {
+    if (len > 2 * nodes) corruptState("@tactica/search: bidirectionalAStar", "the backward parent chain loops");
     if (len < path.length) path[len] = n;
     len++;
   }

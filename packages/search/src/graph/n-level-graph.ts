@@ -1,4 +1,13 @@
-import { assertInteger, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, invalidArgument, type IndexedHeap } from "@tactica/core";
+import {
+  assertInteger,
+  corruptState,
+  createIndexedHeap,
+  indexedHeapClear,
+  indexedHeapPop,
+  indexedHeapPushNext,
+  invalidArgument,
+  type IndexedHeap,
+} from "@tactica/core";
 import type { CsrGraph } from "./csr-graph";
 import { PathFlags } from "./flags";
 import { resetPathResult, type PathResult } from "./path-result";
@@ -476,7 +485,10 @@ export function findPathNLevel(
   // High-level path (goal back to start) on the stack's low end; each edge unpacks through the
   // vertices it bypasses on the stack above it (pairs a, b; at most 2 × path length entries).
   let sp = 0;
-  for (let v = goal; v !== start; v = parent[v]!) stack[sp++] = v;
+  for (let v = goal; v !== start; v = parent[v]!) {
+    if (sp >= parent.length) corruptState("@tactica/search: n-level graph search", "the parent chain loops");
+    stack[sp++] = v;
+  }
   const path = result.path;
   let len = 0;
   if (len < path.length) path[len] = start;

@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument } from "@tactica/core";
+import { assertInteger, corruptState, invalidArgument } from "@tactica/core";
 import { dijkstra } from "./dijkstra";
 import type { SearchDomain } from "./domain";
 import { createPathResult, type PathResult } from "./path-result";
@@ -130,6 +130,7 @@ function fillRow(table: LazyRouteTable, from: number): void {
     let top = 0;
     let v = t;
     while (next[row + v] === -1 && ctx.parent[v] !== from) {
+      if (top === n) corruptState("@tactica/search: route table", "a shortest-path tree's parent chain loops");
       stack[top++] = v;
       v = ctx.parent[v]!;
     }

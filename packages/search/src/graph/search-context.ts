@@ -1,4 +1,4 @@
-import { assertInteger, createIndexedHeap, invalidArgument, type IndexedHeap } from "@tactica/core";
+import { assertInteger, corruptState, createIndexedHeap, invalidArgument, type IndexedHeap } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 import { PathFlags } from "./flags";
 import type { PathResult } from "./path-result";
@@ -142,7 +142,9 @@ export function writeTreePath(result: PathResult, ctx: SearchContext, node: numb
     return;
   }
   let len = 0;
-  for (let n = node; n !== -1; n = ctx.parent[n]!) len++;
+  for (let n = node; n !== -1; n = ctx.parent[n]!)
+    if (++len > ctx.parent.length)
+      corruptState("@tactica/search: path reconstruction", `the parent chain from node ${node} is longer than the graph's ${ctx.parent.length} nodes`);
   const path = result.path;
   let i = len - 1;
   for (let n = node; n !== -1; n = ctx.parent[n]!, i--) if (i < path.length) path[i] = n;
