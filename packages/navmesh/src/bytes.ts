@@ -36,6 +36,8 @@ function tileSize(t: {
  * its vertex count (u8), vertex slots (i32), area (u8), flags (u16), tag (i32), and the detail mesh
  * (u32, f64, u8). Links and the flat view are derived and rebuilt by {@link navMeshFromBytes},
  * which round-trips exactly.
+ *
+ * @param mesh - the navmesh to encode (read only; every tile, slot generations and detail meshes are written)
  */
 export function navMeshToBytes(mesh: NavMesh): Uint8Array {
   const keys = Object.keys(mesh.tiles);
@@ -84,6 +86,8 @@ export function navMeshToBytes(mesh: NavMesh): Uint8Array {
  * do not fit the data (the error's `path` is `bytes[offset]`), and `NAVMESH_BAD_MESH` for
  * inconsistent geometry (path `tiles[i].polygons[p]`). Sizes are checked before anything is
  * allocated.
+ *
+ * @param bytes - the output of `navMeshToBytes` (format version 1 or 2), read only; may be a view into a larger buffer
  */
 export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
   const fn = "navMeshFromBytes";

@@ -50,6 +50,11 @@ const snap = { x: 0, y: 0 };
  * use the level-1 functions instead: {@link findPolygonPath} + {@link findStraightPath}, or
  * {@link findPathAnyAngle}, with results created once.
  *
+ * @param mesh - the navmesh to search (read only; its query and result buffers are cached per mesh and regrown after a tile change)
+ * @param start - start point `{ x, y }` on the mesh plane (world units; y is z of a y-up 3D level), finite; snapped to the nearest point on the mesh first (an empty mesh: no path, `distance` `Infinity`)
+ * @param goal - goal point `{ x, y }` (world units), finite; snapped to the nearest point on the mesh
+ * @param options - `algorithm` (`"optimal"` by default: the exact any-angle path when costs are uniform, else A* + funnel; `"funnel"`: always A* + funnel) and the query filter of {@link findPolygonPath} (`areaCosts`, `includeFlags` / `excludeFlags`, `links`, `polyCost`); any filter field forces A* + funnel
+ *
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);

@@ -41,6 +41,12 @@ export interface FindPathPointsOptions extends FindPolygonPathOptions {
  * whose polygon the caller knows (refill one options object per query; do not create one per
  * call). The query's mesh is the mesh searched.
  *
+ * @param out - corners written in place and returned (`points` as x, y pairs in world units, `count`, `flags`, `distance`, `expanded`); `count` 0 when there is no path
+ * @param corridor - polygon path written in place (`path`, `length`, `flags`, `cost`, `expanded`, as {@link findPolygonPath}); empty when the start or goal is off the mesh
+ * @param query - search state from `createNavMeshQuery`; its mesh is the mesh searched
+ * @param points - caller-owned coordinates, read only: `[sx, sy, gx, gy]` in world units on the mesh plane (finite), optionally followed by the start and goal heights `[4]`, `[5]` that pick the floor on overlapping levels (`NaN`: the first polygon found)
+ * @param options - the query filter and `maxExpansions` of {@link findPolygonPath}, plus `startPoly` / `goalPoly` refs that skip locating a point (the polygon must contain it); reuse one object across calls
+ *
  * @throws TacticaError `NAVMESH_BAD_INPUT` when `points` has fewer than 4 entries, a coordinate is not finite or a given polygon ref is stale.
  * @example
  * ```ts

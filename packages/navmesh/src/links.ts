@@ -40,7 +40,11 @@ export interface OffMeshLinks {
   readonly generation: Uint16Array;
 }
 
-/** Creates an empty pool of up to `capacity` off-mesh links (1..65536). */
+/**
+ * Creates an empty pool of up to `capacity` off-mesh links (1..65536).
+ *
+ * @param capacity - number of link slots, an integer in 1..65536; removed links' slots are reused
+ */
 export function createOffMeshLinks(capacity: number): OffMeshLinks {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << OFF_MESH_LINK_INDEX_BITS) {
     throw navMeshError(NavMeshErrorCodes.BadInput, "createOffMeshLinks", `"capacity" must be an integer in 1..65536, got ${show(capacity)}.`, {
@@ -74,6 +78,14 @@ export interface AddOffMeshLinkOptions {
 /**
  * Adds a link from `(sx, sy)` to `(ex, ey)`, both on `mesh`. Returns its handle, or `-1` when the
  * pool is full or an end point is off the mesh (no throw at run time). Non-finite input throws.
+ *
+ * @param links - the link pool, changed in place (a free slot is filled)
+ * @param mesh - the navmesh both end points must lie on (their polygons are located with `findPolygon` and stored as refs)
+ * @param sx - start point, x (world units, mesh plane), finite
+ * @param sy - start point, y (world units; z of a y-up 3D level), finite
+ * @param ex - end point, x (world units), finite
+ * @param ey - end point, y (world units), finite
+ * @param options - `cost` (finite, ≥ 0; default the straight distance between the end points) and `bidirectional` (default `true`)
  */
 export function addOffMeshLink(
   links: OffMeshLinks,
@@ -113,7 +125,12 @@ export function addOffMeshLink(
   return links.generation[slot]! * (1 << OFF_MESH_LINK_INDEX_BITS) + slot;
 }
 
-/** True when `handle` names a live link of `links`. */
+/**
+ * True when `handle` names a live link of `links`.
+ *
+ * @param links - the link pool, read only
+ * @param handle - link handle from `addOffMeshLink` (`generation · 2^16 + index`); any other number gives `false`
+ */
 export function isValidOffMeshLink(links: OffMeshLinks, handle: number): boolean {
   if (!Number.isInteger(handle) || handle < 0) return false;
   const slot = handle % (1 << OFF_MESH_LINK_INDEX_BITS);
@@ -121,7 +138,12 @@ export function isValidOffMeshLink(links: OffMeshLinks, handle: number): boolean
   return slot < links.count && links.alive[slot] === 1 && links.generation[slot] === gen;
 }
 
-/** Removes the link `handle`; returns false (and changes nothing) for a stale or unknown handle. */
+/**
+ * Removes the link `handle`; returns false (and changes nothing) for a stale or unknown handle.
+ *
+ * @param links - the link pool, changed in place (the slot is freed and its generation bumped, so the handle goes stale)
+ * @param handle - link handle from `addOffMeshLink`; a stale or unknown one changes nothing
+ */
 export function removeOffMeshLink(links: OffMeshLinks, handle: number): boolean {
   if (!isValidOffMeshLink(links, handle)) return false;
   const slot = handle % (1 << OFF_MESH_LINK_INDEX_BITS);

@@ -189,6 +189,11 @@ export function findPolygonAt(mesh: NavMesh): number {
  * Surface height at `(x, y)` on polygon `ref`: from the tile's detail triangles when it has a
  * detail mesh, else interpolated over the polygon's fan triangles (for points outside the
  * polygon: the height of its nearest fan triangle's plane).
+ *
+ * @param mesh - the navmesh `ref` belongs to
+ * @param ref - polygon ref (from `findPolygon`, a search, …); a stale or invalid ref throws `NAVMESH_BAD_INPUT`
+ * @param x - point, x (world units; on the mesh plane); outside the polygon the height of its nearest fan triangle's plane is extrapolated
+ * @param y - point, y (world units; z of a y-up 3D level)
  */
 export function getHeightOnPolygon(mesh: NavMesh, ref: number, x: number, y: number): number {
   at[0] = x;
@@ -301,6 +306,12 @@ function detailHeightAt(tile: NavMeshTile, p: number): boolean {
 /**
  * Writes into `out` the point of polygon `ref` nearest to `(x, y)` (the point itself when inside)
  * and returns the squared distance.
+ *
+ * @param out - written with the nearest point of the polygon (world units, mesh plane); `(x, y)` itself when inside
+ * @param mesh - the navmesh `ref` belongs to
+ * @param ref - polygon ref; a stale or invalid ref throws `NAVMESH_BAD_INPUT`
+ * @param x - query point, x (world units)
+ * @param y - query point, y (world units; z of a y-up 3D level)
  */
 export function closestPointOnPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, x: number, y: number): number {
   // Doubles go through the scratch array (passed to or returned from a non-inlined call they would be boxed).
@@ -506,6 +517,12 @@ export function findNearestPolygonAt(out: { x: number; y: number }, mesh: NavMes
  * Writes into `out` (from index 0) the refs of the polygons whose area overlaps the circle at `(x, y)` with
  * radius `radius`, up to `out.length`, and returns how many overlap (which may exceed
  * `out.length`; the rest are not written).
+ *
+ * @param out - written in place from index 0 with the refs of the overlapping polygons, at most `out.length` of them (the rest are counted, not written)
+ * @param mesh - the navmesh to search
+ * @param x - circle centre, x (world units), finite
+ * @param y - circle centre, y (world units; z of a y-up 3D level), finite
+ * @param radius - circle radius (world units, finite); a polygon counts when its nearest point is within it
  */
 export function findPolygonsInCircle(out: Float64Array, mesh: NavMesh, x: number, y: number, radius: number): number {
   assertFiniteNumber("findPolygonsInCircle", "x", x);
@@ -538,6 +555,13 @@ export function findPolygonsInCircle(out: Float64Array, mesh: NavMesh, x: number
  * Writes into `out` (from index 0) the refs of the polygons whose area overlaps the axis-aligned box
  * `[minX, maxX] × [minY, maxY]` (touching counts), up to `out.length`, and returns how many overlap
  * (which may exceed `out.length`). Exact convex-polygon-vs-box separating-axis test.
+ *
+ * @param out - written in place from index 0 with the refs of the overlapping polygons, at most `out.length` of them (the rest are counted, not written)
+ * @param mesh - the navmesh to search
+ * @param minX - box lower x bound (world units, finite)
+ * @param minY - box lower y bound (world units, finite; z of a y-up 3D level)
+ * @param maxX - box upper x bound (world units, finite, ≥ `minX` for a non-empty box)
+ * @param maxY - box upper y bound (world units, finite, ≥ `minY` for a non-empty box)
  */
 export function findPolygonsInBox(out: Float64Array, mesh: NavMesh, minX: number, minY: number, maxX: number, maxY: number): number {
   assertFiniteNumber("findPolygonsInBox", "minX", minX);
@@ -602,7 +626,13 @@ function polygonOverlapsBox(mesh: NavMesh, p: number): boolean {
   return true;
 }
 
-/** The tag of the polygon under `(x, y)`, or `-1` off the mesh (tags are 0 when unset). */
+/**
+ * The tag of the polygon under `(x, y)`, or `-1` off the mesh (tags are 0 when unset).
+ *
+ * @param mesh - the navmesh to search
+ * @param x - point, x (world units; on the mesh plane), finite
+ * @param y - point, y (world units; z of a y-up 3D level), finite
+ */
 export function getTagAt(mesh: NavMesh, x: number, y: number): number {
   assertFiniteNumber("getTagAt", "x", x);
   assertFiniteNumber("getTagAt", "y", y);

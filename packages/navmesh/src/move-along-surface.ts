@@ -17,7 +17,11 @@ export interface MoveResult {
   readonly visited: Float64Array;
 }
 
-/** Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64). */
+/**
+ * Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64).
+ *
+ * @param maxVisited - most polygon refs recorded in `visited` (integer ≥ 1, default 64); the search goes on past it, `visitedCount` still counts every polygon
+ */
 export function createMoveResult(maxVisited = 64): MoveResult {
   if (!Number.isInteger(maxVisited) || maxVisited < 1)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
@@ -39,6 +43,14 @@ const scratches = new WeakMap<NavMesh, Scratch>();
  * otherwise at the point of the nearest boundary edge closest to the target (the agent slides along
  * walls and never leaves the mesh). Meant for small per-frame moves. Returns `out`; the per-mesh
  * scratch is created on first use, later calls allocate nothing.
+ *
+ * @param out - written in place and returned: the end point `x`, `y` (world units), its polygon `poly`, and the polygons searched (`visited`, `visitedCount`)
+ * @param mesh - the navmesh to move on
+ * @param startPoly - ref of the polygon containing `(sx, sy)`; a stale ref throws `NAVMESH_BAD_INPUT`
+ * @param sx - current position, x (world units, mesh plane), finite
+ * @param sy - current position, y (world units; z of a y-up 3D level), finite
+ * @param tx - desired position, x (world units), finite, usually position + velocity × dt; kept small (the search covers only polygons near the move)
+ * @param ty - desired position, y (world units), finite
  */
 export function moveAlongSurface(out: MoveResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, tx: number, ty: number): MoveResult {
   const start = requirePolyIndex("moveAlongSurface", "startPoly", mesh, startPoly);

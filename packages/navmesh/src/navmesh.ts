@@ -25,6 +25,9 @@ const FN = "createNavMesh";
  * Throws `NAVMESH_BAD_MESH` naming the polygon and vertex for an index out of range, a repeated
  * vertex, a degenerate or non-convex polygon, an area outside 0..63, or a non-finite coordinate.
  *
+ * @param input - vertices `x, y` pairs (world units), optional heights, convex polygons as vertex index lists (either winding), and optional per-polygon areas (0..63), flags, tags and detail meshes; read, not kept
+ * @param options - `maxVertsPerPoly`: vertex slots per polygon, an integer in 3..6 (default the largest polygon, capped at 6)
+ *
  * @example
  * ```ts
  * // Two unit squares side by side.
@@ -88,7 +91,13 @@ function checkRef(fn: string, mesh: NavMesh, ref: number): number {
   return p;
 }
 
-/** Writes the centroid (vertex average) of polygon `ref` into `out` and returns `out`. */
+/**
+ * Writes the centroid (vertex average) of polygon `ref` into `out` and returns `out`.
+ *
+ * @param out - written with the vertex average of the polygon (world units, mesh plane) and returned
+ * @param mesh - the navmesh `ref` belongs to
+ * @param ref - polygon ref; a stale or invalid ref throws `NAVMESH_BAD_INPUT`
+ */
 export function getPolygonCenter<T extends { x: number; y: number }>(out: T, mesh: NavMesh, ref: number): T {
   const poly = checkRef("getPolygonCenter", mesh, ref);
   const n = mesh.polyVertCount[poly]!;
@@ -104,7 +113,12 @@ export function getPolygonCenter<T extends { x: number; y: number }>(out: T, mes
   return out;
 }
 
-/** Area of polygon `ref` (positive); throws `NAVMESH_BAD_INPUT` for an invalid ref. */
+/**
+ * Area of polygon `ref` (positive); throws `NAVMESH_BAD_INPUT` for an invalid ref.
+ *
+ * @param mesh - the navmesh `ref` belongs to
+ * @param ref - polygon ref; a stale or invalid ref throws `NAVMESH_BAD_INPUT`
+ */
 export function getPolygonArea(mesh: NavMesh, ref: number): number {
   return polygonAreaAt(mesh, checkRef("getPolygonArea", mesh, ref));
 }

@@ -15,6 +15,8 @@ export interface ObjMesh {
  * `i/t/n`, `i//n`, negative indices relative to the vertices so far); n-gons are fan-triangulated;
  * `vt`, `vn`, `l`, `g`, `o`, `s`, `usemtl`, `mtllib` and comments are ignored; CRLF is accepted.
  * Throws `NAVMESH_OBJ_PARSE` naming the line for a malformed number or an index out of range.
+ *
+ * @param text - the whole OBJ file as a string (LF or CRLF line ends); anything else throws `NAVMESH_OBJ_PARSE`
  */
 export function parseObj(text: string): ObjMesh {
   const fn = "parseObj";

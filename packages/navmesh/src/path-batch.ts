@@ -72,6 +72,10 @@ function cacheOf(mesh: NavMesh): BatchCache {
  * ({@link navMeshWorkerHandlers}), so both give identical answers. Search state is cached per mesh;
  * only the result arrays are allocated.
  *
+ * @param mesh - the navmesh to search (its search state is cached per mesh)
+ * @param queries - 4 finite numbers per query, `sx, sy, gx, gy` in world units on the mesh plane; both points are snapped to the nearest point on the mesh
+ * @param options - `algorithm`: `"optimal"` (default, the exact any-angle path) or `"funnel"` (A* + string pulling)
+ *
  * @throws TacticaError `NAVMESH_BAD_INPUT` when `queries` is not a list of 4·n finite numbers.
  *
  * @example
@@ -146,7 +150,11 @@ export function findNavMeshPathBatch(mesh: NavMesh, queries: ArrayLike<number>, 
   return { count, flags, distances, cornerStart, corners: scratch.slice(0, 2 * used) };
 }
 
-/** The transferable buffers of a batch (for `context.transfer` in a worker). */
+/**
+ * The transferable buffers of a batch (for `context.transfer` in a worker).
+ *
+ * @param batch - a batch from `findNavMeshPathBatch`; the buffers of its `flags`, `distances`, `cornerStart` and `corners` are listed (not copied)
+ */
 export function navMeshPathBatchBuffers(batch: NavMeshPathBatch): ArrayBuffer[] {
   return [
     batch.flags.buffer as ArrayBuffer,

@@ -217,6 +217,15 @@ export function findPolygonPath(
  * references to its `polyCost` callback and `links` until the search is finalized. Returns
  * `PathFlags.InProgress`. When tiles are added, removed or replaced before the search is
  * finalized, it ends with `NoPath` and an empty path (plan again).
+ *
+ * @param query - search state from `createNavMeshQuery`, reset and changed in place (it keeps the filter until the search is finalized)
+ * @param startPoly - polygon ref containing the start (e.g. from `findPolygon`); a stale ref throws `NAVMESH_BAD_INPUT`
+ * @param sx - start point, x (world units; on the mesh plane), finite
+ * @param sy - start point, y (world units; z of a y-up 3D level), finite
+ * @param goalPoly - polygon ref containing the goal; a stale ref throws `NAVMESH_BAD_INPUT`
+ * @param gx - goal point, x (world units), finite
+ * @param gy - goal point, y (world units), finite
+ * @param options - query filter (`areaCosts` per area id, `includeFlags` / `excludeFlags`, `links`, `polyCost`) and `maxExpansions` (default unlimited: the node pool is the limit), as {@link findPolygonPath}
  */
 export function initSlicedPolygonPath(
   query: NavMeshQuery,
@@ -316,6 +325,9 @@ function initSlicedIndex(query: NavMeshQuery, startPoly: number, goalPoly: numbe
 /**
  * Advances a search started by {@link initSlicedPolygonPath} by up to `maxIterations` expansions.
  * Returns `PathFlags.InProgress` while it runs, then `Found`, `NoPath` or `BudgetExhausted`.
+ *
+ * @param query - a search started by `initSlicedPolygonPath`, advanced in place; once it has ended the call only returns its status
+ * @param maxIterations - most node expansions this call may do (≥ 0; `Infinity` runs the search to the end)
  */
 export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: number): number {
   if (query.status !== PathFlags.InProgress) return query.status;
@@ -404,6 +416,9 @@ export function updateSlicedPolygonPath(query: NavMeshQuery, maxIterations: numb
  * Writes the corridor of the search into `out`: the full path (`Found`), or the path to the
  * polygon nearest the goal so far (`Partial`, with `NoPath`, `BudgetExhausted` or `InProgress` when
  * finalized early). Returns `out`.
+ *
+ * @param out - polygon path written in place and returned: `path[0 .. length)` polygon refs from the start polygon, `cost`, `flags`, `expanded` (`NoPath` and empty when tiles changed during the search)
+ * @param query - the sliced search to finalize (it drops its reference to the filter's callback and links)
  */
 export function finalizeSlicedPolygonPath(out: NavPath, query: NavMeshQuery): NavPath {
   const found = query.status === PathFlags.Found;

@@ -23,6 +23,10 @@ function areaTable(mesh: NavMesh): Float64Array {
  * Writes a point drawn uniformly by area over the whole mesh into `out` and returns its polygon ref
  * (`-1` for an empty mesh). Randomness comes only from `rng` (a core `Rng`); the per-mesh area table
  * is built on first use and cached, later calls allocate nothing.
+ *
+ * @param out - written with the drawn point (world units, mesh plane); untouched for an empty mesh
+ * @param mesh - the mesh to sample (its cumulative area table is cached per mesh revision)
+ * @param rng - core `Rng` the draws come from (advanced in place; the same seed gives the same point)
  */
 export function findRandomPoint(out: { x: number; y: number }, mesh: NavMesh, rng: Rng): number {
   if (mesh.polyCount === 0) return -1;
@@ -39,7 +43,14 @@ export function findRandomPoint(out: { x: number; y: number }, mesh: NavMesh, rn
   return refOfPolyIndex(mesh, lo);
 }
 
-/** Writes a point drawn uniformly by area inside polygon `ref` into `out`. */
+/**
+ * Writes a point drawn uniformly by area inside polygon `ref` into `out`.
+ *
+ * @param out - written with the drawn point (world units, mesh plane)
+ * @param mesh - the navmesh `ref` belongs to
+ * @param ref - polygon ref to sample; a stale or invalid ref throws `NAVMESH_BAD_INPUT`
+ * @param rng - core `Rng` the draws come from (advanced in place; the same seed gives the same point)
+ */
 export function randomPointInPolygon(out: { x: number; y: number }, mesh: NavMesh, ref: number, rng: Rng): void {
   randomPointInPolygonIndex(out, mesh, requirePolyIndex("randomPointInPolygon", "ref", mesh, ref), rng);
 }

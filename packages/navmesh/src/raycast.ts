@@ -22,7 +22,11 @@ export interface RaycastResult {
   readonly visited: Float64Array;
 }
 
-/** Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256). */
+/**
+ * Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256).
+ *
+ * @param maxVisited - most polygon refs recorded in `visited` (integer ≥ 0, default 256); the walk goes on past it, `visitedCount` still counts every polygon
+ */
 export function createRaycastResult(maxVisited = 256): RaycastResult {
   if (!Number.isInteger(maxVisited) || maxVisited < 0)
     throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
@@ -35,6 +39,14 @@ export function createRaycastResult(maxVisited = 256): RaycastResult {
  * boundary edge it crosses (`out.t` = fraction, hit normal set) or reaches the end (`out.t =
  * Infinity`). Returns `out`; never allocates. The walk is the mesh's line of sight: a segment is
  * walkable exactly when `t` is `Infinity`.
+ *
+ * @param out - written in place and returned: `t` (fraction of the segment at the first boundary hit, `Infinity` when the end is reached), `hitNormalX` / `hitNormalY`, `lastPoly`, `visited`, `visitedCount`
+ * @param mesh - the navmesh to walk
+ * @param startPoly - ref of the polygon containing the start point (e.g. from `findPolygon`); a stale ref throws `NAVMESH_BAD_INPUT`
+ * @param sx - start point, x (world units, mesh plane), finite
+ * @param sy - start point, y (world units; z of a y-up 3D level), finite
+ * @param ex - end point, x (world units), finite
+ * @param ey - end point, y (world units), finite
  */
 export function raycast(out: RaycastResult, mesh: NavMesh, startPoly: number, sx: number, sy: number, ex: number, ey: number): RaycastResult {
   const start = requirePolyIndex("raycast", "startPoly", mesh, startPoly);
@@ -268,6 +280,12 @@ const losScratch = createRaycastResult(0);
 /**
  * True when the straight segment between the two points stays on the mesh (both points must be
  * on the mesh; the start point is located with {@link findPolygon}). Level 2 over {@link raycast}.
+ *
+ * @param mesh - the navmesh to walk
+ * @param sx - start point, x (world units, mesh plane), finite; located with `findPolygon` (off the mesh: `false`)
+ * @param sy - start point, y (world units; z of a y-up 3D level), finite
+ * @param ex - end point, x (world units), finite; off the mesh: `false`
+ * @param ey - end point, y (world units), finite
  */
 export function hasNavMeshLineOfSight(mesh: NavMesh, sx: number, sy: number, ex: number, ey: number): boolean {
   // One check on the success path; the named error (and its allocation) only on failure. The

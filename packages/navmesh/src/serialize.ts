@@ -78,6 +78,8 @@ function tileToJson(t: NavMeshTile): NavMeshTileJson {
  * slot, geometry, areas, flags, tags and detail mesh, and the generation of every slot. Links, the
  * flat view and the index are derived and rebuilt by {@link navMeshFromJson}, which round-trips
  * exactly (refs valid before are valid after, stale ones stay stale).
+ *
+ * @param mesh - the navmesh to convert (read only; the result copies its arrays into plain number arrays)
  */
 export function navMeshToJson(mesh: NavMesh): NavMeshJson {
   const tiles: NavMeshTileJson[] = [];

@@ -22,6 +22,9 @@ export interface PolygonPathTask extends SlicedTask {
  * {@link finalizeSlicedPolygonPath} into `out`. Any sequence of budgets gives the corridor of
  * {@link findPolygonPath}. No allocation per slice.
  *
+ * @param out - polygon path the last slice writes the corridor into (as {@link finalizeSlicedPolygonPath}); kept by the task
+ * @param query - a search already started with `initSlicedPolygonPath`; each slice advances it by the slice's budget of expansions
+ *
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 20, 0, 20, 1, 0, 1] }], { maxVertsPerPoly: 3 });

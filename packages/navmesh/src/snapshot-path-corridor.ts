@@ -38,6 +38,8 @@ export interface PathCorridorSnapshot {
  * Saves `corridor` (position, target, polygon refs) as a JSON-safe {@link PathCorridorSnapshot}
  * (allocates; not for a hot loop). The corridor's scratch buffers are not state and are not saved.
  *
+ * @param corridor - the corridor to save (read only): its position, target and `polys[0 .. length)` are copied into the snapshot
+ *
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [] }]);
@@ -74,6 +76,9 @@ function bad(path: string, problem: string): never {
  * have the saved capacity. The refs are not checked against a mesh (the corridor holds none):
  * stale ones are reported by `isPathCorridorValid` and fixed by `repairPathCorridor`, as before the
  * save. The whole snapshot is checked before anything changes: on error the corridor is untouched.
+ *
+ * @param corridor - the corridor to overwrite in place (position, target, polygon refs, length); it must have the saved capacity, and is untouched when the snapshot is rejected
+ * @param snapshot - parsed JSON from `savePathCorridor` (format `"tactica.path-corridor"`, version 1); anything else throws `NAVMESH_FORMAT` naming the JSON path
  *
  * @throws TacticaError `NAVMESH_FORMAT` naming the JSON path (`$.polys[2]`) of the first problem.
  */

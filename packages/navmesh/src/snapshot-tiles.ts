@@ -72,6 +72,8 @@ export function hashNavMeshTile(key: string, tile: NavMeshTile): number {
  * Saves the tile layout of `mesh` (each tile's slot, every slot's generation, a hash per tile) as a
  * JSON-safe {@link NavMeshTilesSnapshot}. Allocates; O(mesh size) for the hashes.
  *
+ * @param mesh - the navmesh whose tile layout is saved (read only): each tile's key, slot and data hash, and every slot generation
+ *
  * @example
  * ```ts
  * const square = (x: number) => ({ vertices: [x, 0, x + 1, 0, x + 1, 1, x, 1], polygons: [[0, 1, 2, 3]] });
@@ -113,6 +115,9 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * mesh's polygon refs. `mesh` must hold the same tiles (same keys, same data by hash; added in any
  * order, with any generations). The whole snapshot is checked before anything changes: on error
  * the mesh is untouched.
+ *
+ * @param mesh - the navmesh to re-lay in place (tiles moved to their saved slots, generations set, flat view rebuilt, `revision` bumped); it must hold exactly the saved tiles, and is untouched when the snapshot is rejected
+ * @param snapshot - parsed JSON from `saveNavMeshTiles` (version 1); anything else throws `NAVMESH_FORMAT` naming the JSON path
  *
  * @throws TacticaError `NAVMESH_FORMAT` naming the JSON path (`$.tiles[1].hash`) of the first problem: a bad layout, a tile the mesh lacks or has in addition, a tile whose data differs.
  */

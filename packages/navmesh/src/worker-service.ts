@@ -147,6 +147,10 @@ function meshBytes(mesh: NavMesh, shared: boolean): Uint8Array {
  * Shares `mesh` with every worker of `pool` (created with {@link NAVMESH_WORKER_HANDLERS}) and
  * returns the service to query it. The workers must serve {@link navMeshWorkerHandlers} with
  * {@link navMeshWorkerResources}.
+ *
+ * @param pool - a core worker pool created with `handlers: NAVMESH_WORKER_HANDLERS` (else `NAVMESH_BAD_INPUT`); the mesh is shared with each of its workers
+ * @param mesh - the navmesh to answer on; kept by the service, which re-sends it when its `revision` changes
+ * @param options - `name` (the resource key becomes `navmesh:<name>`, for several meshes on one pool) and `shared` (send one `SharedArrayBuffer` instead of a copy per worker; default false)
  */
 export function createNavMeshPathService(pool: WorkerPool, mesh: NavMesh, options: CreateNavMeshPathServiceOptions = {}): NavMeshPathService {
   if (!pool.handlers.has("navmesh.findPaths"))
@@ -179,6 +183,10 @@ export interface FindNavMeshPathsInWorkerOptions {
  * `findNavMeshPathBatch(service.mesh, queries)` on the main thread. If the mesh changed since it
  * was sent, the new revision is sent first. The promise never rejects: a full queue resolves
  * `Rejected`, cancellation `Cancelled`, bad queries `Failed` with the worker's error.
+ *
+ * @param service - from `createNavMeshPathService`; its `sentRevision` is updated when the mesh is re-sent
+ * @param queries - 4 numbers per query, `sx, sy, gx, gy` (world units, mesh plane); a non-finite one makes the result `Failed`
+ * @param options - `algorithm` (`"optimal"` by default, or `"funnel"`), `signal` to cancel, `transfer` (move the buffer of `queries` to the worker, leaving it empty here; default false)
  */
 export function findNavMeshPathsInWorker(
   service: NavMeshPathService,
@@ -220,6 +228,10 @@ export interface NavMeshTileBuildService {
 /**
  * Sends `input` (from `createTiledNavMeshInput`) to every worker of `pool` (created with
  * {@link NAVMESH_WORKER_HANDLERS}) and returns the service that builds its tiles there.
+ *
+ * @param pool - a core worker pool created with `handlers: NAVMESH_WORKER_HANDLERS` (else `NAVMESH_BAD_INPUT`); `input` is shared with each of its workers
+ * @param input - tiled build input from `createTiledNavMeshInput`, kept by the service
+ * @param options - `name`: the resource key becomes `navmesh-tiles:<name>` (for several inputs on one pool)
  */
 export function createNavMeshTileBuildService(pool: WorkerPool, input: TiledNavMeshInput, options: { readonly name?: string } = {}): NavMeshTileBuildService {
   if (!pool.handlers.has("navmesh.buildTiles"))
@@ -251,6 +263,10 @@ export interface NavMeshTileBuildsResult {
  * one batch per worker, and resolves with the builds in the order asked. Each build equals
  * `buildNavMeshTile(service.input, x, y)` on the main thread; `assembleNavMeshTiles(builds)` then
  * gives the same bytes as `buildTiledNavMesh`. Never rejects.
+ *
+ * @param service - from `createNavMeshTileBuildService`
+ * @param tiles - tile coordinates as `x, y` pairs (tile units, an even count); left out, every tile of the input row by row
+ * @param options - `signal`: cancels the batches (the result's `status` says so)
  *
  * @example
  * ```ts

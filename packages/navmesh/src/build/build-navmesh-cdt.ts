@@ -21,6 +21,9 @@ export interface BuildNavMeshCdtOptions {
  * triangulation ({@link triangulatePolygonsCdt}), optional agent-radius erosion, then
  * Hertel–Mehlhorn merging ({@link mergeTrianglesToConvex}). Each polygon takes its region's
  * `area`, `flags` and `tag`. Throws `NAVMESH_BAD_POLYGON` naming region, ring and vertex.
+ *
+ * @param regions - Walkable polygons with holes: `outer` and `holes` rings as `x, y` pairs (world units, either winding, not closed), and each region's optional `area`, `flags` and `tag` for its polygons.
+ * @param options - `maxVertsPerPoly` (3..6, default 6), `agentRadius` (world units, default 0: no erosion) and `tolerance` of the erosion's rounded corners (world units, default `agentRadius / 100`).
  */
 export function buildNavMeshInputCdt(regions: ArrayLike<PolygonWithHoles>, options?: BuildNavMeshCdtOptions): NavMeshInput {
   const checked = checkRegions("buildNavMeshInputCdt", regions);
@@ -44,6 +47,9 @@ export function buildNavMeshInputCdt(regions: ArrayLike<PolygonWithHoles>, optio
  * triangulation: `createNavMesh(buildNavMeshInputCdt(regions, options))`. Compared with
  * `buildNavMeshFromPolygons` (ear clipping), the triangles maximise the minimum angle and the
  * walkable area can be eroded by the agent radius so queries treat the agent as a point.
+ *
+ * @param regions - Walkable polygons with holes: `outer` and `holes` rings as `x, y` pairs (world units, either winding, not closed), and each region's optional `area`, `flags` and `tag` for its polygons.
+ * @param options - `maxVertsPerPoly` (3..6, default 6), `agentRadius` (world units, default 0: no erosion; eroding everything away throws `NAVMESH_BAD_POLYGON`) and `tolerance` (world units, default `agentRadius / 100`).
  *
  * @example
  * ```ts

@@ -23,6 +23,9 @@ export interface ConvexPolygons {
  * `maxVertsPerPoly` vertices. Without the size cap this gives at most 4× the minimum number of
  * convex pieces. Boundary edges and region borders are never removed.
  *
+ * @param triangulation - A triangulation from `triangulatePolygonsCdt` (vertices, triangles, boundary edges and the region of each triangle), read only.
+ * @param options - `maxVertsPerPoly`: largest merged polygon, an integer in 3..6 (default 6; 3 keeps the triangles).
+ *
  * @example
  * ```ts
  * const tri = triangulatePolygonsCdt([{ outer: [0, 0, 4, 0, 4, 4, 0, 4] }]);

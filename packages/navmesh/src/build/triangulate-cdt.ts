@@ -72,6 +72,9 @@ export function readCdtOptions(options: TriangulateCdtOptions | undefined): { ra
  * a malformed ring: fewer than 3 vertices, a non-finite coordinate, zero area, a repeated vertex,
  * self-intersection, a hole not strictly inside the outer ring, touching or overlapping holes.
  *
+ * @param regions - Walkable polygons with holes: `outer` and `holes` rings as `x, y` pairs (world units, either winding, not closed); vertices shared by two regions are welded.
+ * @param options - `agentRadius` (world units, ≥ 0, default 0: no erosion) and `tolerance`, how far the erosion's rounded corners may overshoot the true disc (world units, > 0, default `agentRadius / 100`).
+ *
  * @example
  * ```ts
  * // A 10 × 10 room with a 2 × 2 pillar: 8 ring vertices, 8 triangles.

@@ -13,6 +13,9 @@ import { NavGraphNodeKind, type NavGraph } from "./types";
  * the graph is connected. Edges join mutually visible nodes (both directions). The article warns
  * that this minimal graph makes agents backtrack; see {@link buildDualGraph} for the alternative.
  *
+ * @param regions - walkable polygons with holes (`outer` and `holes` rings as `x, y` pairs, world units), triangulated together
+ * @param options - triangulation options: `agentRadius` (world units, default 0: erode the walkable area by it first) and `tolerance` of the erosion's rounded corners (default `agentRadius / 100`)
+ *
  * @example
  * ```ts
  * // An L-shaped room: two guards cover it.

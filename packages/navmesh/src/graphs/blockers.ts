@@ -111,7 +111,15 @@ function polygonOf(b: Blocker): ArrayLike<number> | null {
   return null;
 }
 
-/** Distance from the segment `a–b` to a blocker (0 when they touch or overlap). */
+/**
+ * Distance from the segment `a–b` to a blocker (0 when they touch or overlap).
+ *
+ * @param ax - segment start, x (world units)
+ * @param ay - segment start, y (world units)
+ * @param bx - segment end, x (world units); equal to `ax`, `ay` for a point query
+ * @param by - segment end, y (world units)
+ * @param blocker - the circle, box or convex polygon blocker measured against
+ */
 export function segmentBlockerDistance(ax: number, ay: number, bx: number, by: number, blocker: Blocker): number {
   if (blocker.kind === "circle") return Math.max(0, pointSegment(blocker.x, blocker.y, ax, ay, bx, by) - blocker.radius);
   const pts = polygonOf(blocker)!;
@@ -135,6 +143,13 @@ export function segmentBlockerDistance(ax: number, ay: number, bx: number, by: n
  * hull of the two discs of radius `radius` at the ends (bounded by the external mutual tangents)
  * stays clear of every blocker, i.e. the segment keeps a distance greater than `radius` from
  * each. With `radius` 0 it is a plain ray test.
+ *
+ * @param ax - corridor start, x (world units)
+ * @param ay - corridor start, y (world units)
+ * @param bx - corridor end, x (world units)
+ * @param by - corridor end, y (world units)
+ * @param radius - agent radius (world units, ≥ 0): the segment must stay farther than this from every blocker; 0 is a plain ray test
+ * @param blockers - the obstacles tested, in order (`[]`: always clear)
  *
  * @example
  * ```ts

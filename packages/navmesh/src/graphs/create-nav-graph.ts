@@ -37,7 +37,13 @@ export function assembleNavGraph(
   };
 }
 
-/** True when the graph has the directed edge `a → b`. */
+/**
+ * True when the graph has the directed edge `a → b`.
+ *
+ * @param graph - the navigation graph, read only
+ * @param a - source node id (0 .. `nodeCount - 1`; any other value gives `false`)
+ * @param b - target node id
+ */
 export function hasNavGraphEdge(graph: NavGraph, a: number, b: number): boolean {
   const { offsets, targets } = graph.edges;
   for (let e = offsets[a]!; e < offsets[a + 1]!; e++) if (targets[e] === b) return true;

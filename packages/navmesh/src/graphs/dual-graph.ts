@@ -13,6 +13,9 @@ import { NavGraphNodeKind, type NavGraph } from "./types";
  * incentre to each of its triangle's corners, and every triangulation edge. No edge leaves the
  * walkable area, and the vertex nodes prevent shortcuts across blocked areas.
  *
+ * @param regions - walkable polygons with holes (`outer` and `holes` rings as `x, y` pairs, world units), triangulated together
+ * @param options - triangulation options: `agentRadius` (world units, default 0: erode the walkable area by it first) and `tolerance` of the erosion's rounded corners (default `agentRadius / 100`)
+ *
  * @example
  * ```ts
  * const graph = buildDualGraph([{ outer: [0, 0, 4, 0, 4, 4, 0, 4] }]);

@@ -43,6 +43,12 @@ export function checkNode(fn: string, graph: NavGraph, name: string, node: numbe
  * buffer) and returns it. The search context is created on the first call per graph and reused,
  * so later calls allocate nothing.
  *
+ * @param out - a `@tactica/search` `PathResult` written in place and returned: node ids in `path[0 .. length)`, `cost` in world units, `flags`
+ * @param graph - the navigation graph to search (its search context is cached per graph)
+ * @param start - start node id, an integer in 0 .. `nodeCount - 1` (else `NAVMESH_BAD_INPUT`)
+ * @param goal - goal node id, an integer in 0 .. `nodeCount - 1` (else `NAVMESH_BAD_INPUT`)
+ * @param options - `maxExpansions`: node expansions before giving up with `Partial | BudgetExhausted` (default unlimited)
+ *
  * @example
  * ```ts
  * const graph = buildDualGraph([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
@@ -64,6 +70,11 @@ export function findNavGraphPath(out: PathResult, graph: NavGraph, start: number
  * The nearest node whose straight segment from `(x, y)` passes `isClear` (C.1.2 path query:
  * "the closest node whose segment from A is not blocked"), or -1. `isClear(x0, y0, x1, y1)` is the
  * caller's ray test (e.g. {@link isCorridorClear} over blocking primitives). O(nodes).
+ *
+ * @param graph - the navigation graph, read only
+ * @param x - query point, x (world units; node distance is measured in the plane, z ignored)
+ * @param y - query point, y (world units)
+ * @param isClear - the caller's ray test `(x0, y0, x1, y1) => boolean`, called from the point to nodes in order of distance until it returns true
  */
 export function findNearestClearNode(graph: NavGraph, x: number, y: number, isClear: (x0: number, y0: number, x1: number, y1: number) => boolean): number {
   const order: number[] = [];

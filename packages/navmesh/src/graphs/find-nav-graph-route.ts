@@ -41,6 +41,11 @@ const results = new WeakMap<NavGraph, PathResult>();
  * clear ray can skip. Plain points in, a fresh plain result out; the search state is cached per
  * graph. In a frame loop use {@link findNavGraphPath} (level 1) with your own result.
  *
+ * @param graph - the navigation graph to search (a result buffer is cached per graph)
+ * @param start - start point `{ x, y }` (world units); the route enters the graph at the nearest node it sees
+ * @param goal - goal point `{ x, y }` (world units); the route leaves the graph at the nearest node that sees it
+ * @param options - `isClear`: ray test against the level (default: everything clear); `skipReachable`: drop leading and trailing nodes a clear ray skips (default true)
+ *
  * @example
  * ```ts
  * const wall: Blocker = { kind: "box", minX: 4.9, minY: 0, maxX: 5.1, maxY: 8 };

@@ -53,6 +53,9 @@ const FN = "buildHierarchicalGraph";
  * Builds the {@link HierarchicalGraph} of a navigation graph: regions (given or automatic),
  * portals, and the super-graph. Search it with {@link findHierarchicalPath}.
  *
+ * @param base - the navigation graph to cluster (kept by reference as `base`)
+ * @param options - `regionOf`: a region id per node (integers in 0 .. `nodeCount - 1`); else automatic connected regions in square cells of `regionSize` (world units, default the larger bounds side / 8)
+ *
  * @example
  * ```ts
  * const base = buildDualGraph([{ outer: [0, 0, 40, 0, 40, 10, 0, 10] }]);
@@ -191,7 +194,11 @@ export interface HierarchicalPathResult {
   superExpanded: number;
 }
 
-/** Creates a {@link HierarchicalPathResult} holding up to `maxPathLength` base nodes. */
+/**
+ * Creates a {@link HierarchicalPathResult} holding up to `maxPathLength` base nodes.
+ *
+ * @param maxPathLength - most base nodes the path holds (integer ≥ 1); a longer path is truncated
+ */
 export function createHierarchicalPathResult(maxPathLength: number): HierarchicalPathResult {
   if (!Number.isInteger(maxPathLength) || maxPathLength < 1)
     throw new TacticaError(NavMeshErrorCodes.BadInput, '@tactica/navmesh: createHierarchicalPathResult: "maxPathLength" must be an integer ≥ 1.', {
@@ -253,6 +260,11 @@ function cached(h: HierarchicalGraph): Cached {
  * (the corridor), falling back to the whole base graph if the corridor does not connect (only
  * possible with user-given regions that are not internally connected). Paths are valid but may
  * be slightly longer than optimal. No allocation after the first query per graph.
+ *
+ * @param out - written in place and returned: base node ids in `path`, `length`, `cost`, `flags`, and `expanded` / `superExpanded` (base and region expansions)
+ * @param h - the hierarchical graph from `buildHierarchicalGraph` (its search state is cached per graph)
+ * @param start - start node id of the base graph, an integer in 0 .. `nodeCount - 1` (else `NAVMESH_BAD_INPUT`)
+ * @param goal - goal node id of the base graph, an integer in 0 .. `nodeCount - 1` (else `NAVMESH_BAD_INPUT`)
  *
  * @example
  * ```ts

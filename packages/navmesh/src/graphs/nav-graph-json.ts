@@ -34,7 +34,11 @@ export interface NavGraphJson {
   readonly to: readonly number[];
 }
 
-/** The JSON form of a graph (a plain object; `JSON.stringify` it). */
+/**
+ * The JSON form of a graph (a plain object; `JSON.stringify` it).
+ *
+ * @param graph - the navigation graph to convert (read only; positions, radii, kinds and directed edges are copied, weights are recomputed on load)
+ */
 export function navGraphToJson(graph: NavGraph): NavGraphJson {
   const from: number[] = [];
   for (let a = 0; a < graph.nodeCount; a++) for (let e = graph.edges.offsets[a]!; e < graph.edges.offsets[a + 1]!; e++) from.push(a);
@@ -74,6 +78,8 @@ function numbers(json: Record<string, unknown>, key: string, length: number | nu
  * weights. Throws `NAVMESH_FORMAT` with the JSON path of the first problem (wrong format tag, a
  * newer version, arrays of different lengths, non-finite coordinates, dangling edge ids, more than
  * a million nodes or edges).
+ *
+ * @param json - parsed JSON from `navGraphToJson` (format `"tactica-nav-graph"`, version ≤ current); anything else throws `NAVMESH_FORMAT` naming the JSON path
  *
  * @example
  * ```ts

@@ -53,6 +53,14 @@ function checkTraversal(t: NavpointTraversal): void {
  * Whether an agent starting at `a`, aiming at `b` and walking forward reaches `b` (C.4): the wall
  * test, then the height profile (see {@link NavpointTraversal}). At most 100,000 samples.
  *
+ * @param ax - start point, x (world units, plane)
+ * @param ay - start point, y (world units, plane)
+ * @param az - start height (world units); only passed to `isBlocked`: the height profile comes from `heightAt`
+ * @param bx - end point, x (world units)
+ * @param by - end point, y (world units)
+ * @param bz - end height (world units); only passed to `isBlocked`
+ * @param traversal - `heightAt` (ground height), `maxStepUp`, `maxDropSlope` (height per horizontal unit), `sampleStep` (world units) and the optional wall test `isBlocked`; not validated here
+ *
  * @example
  * ```ts
  * // A 2-unit ledge at x = 5: jumping down is fine, climbing up is not.
@@ -85,6 +93,9 @@ export function isTraversable(ax: number, ay: number, az: number, bx: number, by
  * exists when {@link isTraversable} holds from A to B. Pairs beyond `maxRadius` (planar) or
  * `maxVertical` are never tested; optional direction pruning (`pruneAngle`) keeps only the nearest
  * node in each direction. Edges are stored compactly (CSR) and weighted by 3D length.
+ *
+ * @param points - the navpoints as `x, y, z` triples (world units, z = height), finite, at most a million points
+ * @param options - the traversal (`heightAt`, `maxStepUp`, `maxDropSlope`, `sampleStep`, `isBlocked`), `maxRadius` (planar, world units) and `maxVertical` (world units) limits of the tested pairs, and `pruneAngle` (radians, 0..π, default 0 = off)
  *
  * @example
  * ```ts
@@ -169,6 +180,13 @@ export interface FindNearestNavpointOptions {
  * closest node N with N → P traversable (where an agent at P should head from the graph's end), with
  * `"from"` the closest node N with P → N traversable (where an agent at P joins the graph). Returns
  * the node id, or -1.
+ *
+ * @param graph - the navpoint graph to search, read only
+ * @param x - query point, x (world units, plane)
+ * @param y - query point, y (world units, plane)
+ * @param z - query point height (world units)
+ * @param traversal - `heightAt`, `maxStepUp`, `maxDropSlope`, `sampleStep` and the optional wall test, validated; used to test each candidate node
+ * @param options - `direction`: `"to"` (default, the nearest node from which the point is reachable) or `"from"` (the nearest node reachable from the point); `maxRadius`: planar distance limit (world units, default unlimited)
  */
 export function findNearestNavpoint(
   graph: NavGraph,

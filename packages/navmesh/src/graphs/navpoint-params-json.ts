@@ -44,7 +44,11 @@ export interface NavpointParamsJson {
   readonly pruneAngle?: number;
 }
 
-/** The JSON form of navpoint build parameters (a plain object). */
+/**
+ * The JSON form of navpoint build parameters (a plain object).
+ *
+ * @param params - the numeric build parameters (not validated here: `navpointParamsFromJson` checks them); `maxDropSlope` `Infinity` is written as `null`
+ */
 export function navpointParamsToJson(params: NavpointParams): NavpointParamsJson {
   return {
     format: "tactica-navpoint-params",
@@ -66,6 +70,8 @@ function fail(path: string, message: string): never {
  * Reads {@link NavpointParamsJson}, validating every field first; spread the result with a
  * `heightAt` into `buildNavpointGraph`. Fields added after version 1 get their defaults when
  * absent, so older files keep loading; a newer version throws `NAVMESH_FORMAT` (path `$.version`).
+ *
+ * @param json - parsed JSON from `navpointParamsToJson` (format `"tactica-navpoint-params"`, version ≤ current); anything else throws `NAVMESH_FORMAT` naming the JSON path
  *
  * @example
  * ```ts

@@ -54,6 +54,9 @@ function isArrayLike(v: unknown): v is ArrayLike<unknown> {
  * polygon was split. Throws `NAVMESH_BAD_MESH` naming the field (`$.polygons[3][1]`) for bad input. For a tiled
  * source import each tile with `addNavMeshTile(mesh, x, y, layer, polygonMeshToNavMeshInput(tile))`.
  *
+ * @param input - the external mesh: `vertices` as x, y, z triples (world units), `polygons` (index lists, or Recast's flat slots), optional `areas`, `flags`, `tags` and detail mesh; read, not kept
+ * @param options - `upAxis` (`"y"` by default: plane x, z; or `"z"`), `maxVertsPerPoly` (needed for the flat polygon form) and `detailTriangleStride` (4 by default, or 3)
+ *
  * @example
  * ```ts
  * // Two quads on the ground plane y = 0 (x, y, z triples), sharing the edge x = 1.
@@ -76,6 +79,9 @@ export function navMeshFromPolygonMesh(input: PolygonMeshInput, options: NavMesh
 /**
  * Converts an external 3D polygon mesh (see {@link navMeshFromPolygonMesh}) into a
  * `NavMeshInput` for `createNavMesh` or `addNavMeshTile` (structure checked here, geometry there).
+ *
+ * @param input - the external mesh: `vertices` as x, y, z triples (world units), `polygons` (index lists, or Recast's flat slots), optional `areas`, `flags`, `tags` and detail mesh; read, not kept
+ * @param options - `upAxis` (`"y"` by default: plane x, z; or `"z"`), `maxVertsPerPoly` (needed for the flat polygon form) and `detailTriangleStride` (4 by default, or 3)
  */
 export function polygonMeshToNavMeshInput(input: PolygonMeshInput, options: NavMeshFromPolygonMeshOptions = {}): NavMeshInput {
   const fn = "navMeshFromPolygonMesh";

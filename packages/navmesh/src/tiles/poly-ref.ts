@@ -18,6 +18,10 @@ const GEN_SHIFT = POLY_SPAN * TILE_SPAN; // 2^36
  * Packs a polygon ref: `generation · 2^36 + slot · 2^20 + poly` (52 bits, an exact integer in a
  * double). Arguments are taken modulo their field size.
  *
+ * @param generation - the tile slot's generation (a non-negative integer, taken modulo 2^16)
+ * @param slot - the tile slot (a non-negative integer, taken modulo 2^16)
+ * @param poly - the polygon's index inside its tile (a non-negative integer, taken modulo 2^20)
+ *
  * @example
  * ```ts
  * const ref = encodePolyRef(3, 2, 17); // 3·2^36 + 2·2^20 + 17
@@ -31,6 +35,8 @@ export function encodePolyRef(generation: number, slot: number, poly: number): n
 /**
  * Unpacks a polygon ref made by {@link encodePolyRef}. Whether the ref names a polygon of a given
  * mesh is not checked (see {@link isValidPolyRef}).
+ *
+ * @param ref - a polygon ref: a non-negative integer below 2^52; anything else throws `NAVMESH_BAD_INPUT`
  *
  * @throws TacticaError `NAVMESH_BAD_INPUT` when `ref` is not a non-negative integer below 2^52 (`undefined`, `NaN`, -1, …).
  */
@@ -71,6 +77,9 @@ export function refOfPolyIndex(mesh: NavMesh, index: number): number {
 /**
  * True when `ref` names a polygon of a tile currently in `mesh` (false for `-1`, garbage, refs of
  * removed or replaced tiles, and refs of another generation of the slot).
+ *
+ * @param mesh - the navmesh whose current tiles and slot generations are checked
+ * @param ref - any number; `-1`, non-integers and refs of removed or replaced tiles give `false`
  */
 export function isValidPolyRef(mesh: NavMesh, ref: number): boolean {
   return polyIndexOfRef(mesh, ref) >= 0;

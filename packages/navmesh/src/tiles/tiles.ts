@@ -14,7 +14,13 @@ export interface NavMeshTileOptions {
 const MAX_SLOTS = 2 ** POLY_REF_TILE_BITS;
 const GEN_SPAN = 2 ** POLY_REF_GENERATION_BITS;
 
-/** The record key of the tile at column `x`, row `y`, layer `layer`: `"x,y,layer"`. */
+/**
+ * The record key of the tile at column `x`, row `y`, layer `layer`: `"x,y,layer"`.
+ *
+ * @param x - Tile column (an integer, as given when the tile was added; not validated).
+ * @param y - Tile row (an integer).
+ * @param layer - Tile layer (an integer; 0 for a single-layer mesh).
+ */
 export function getNavMeshTileKey(x: number, y: number, layer: number): string {
   return `${x},${y},${layer}`;
 }

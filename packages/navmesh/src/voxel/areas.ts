@@ -73,6 +73,12 @@ function markCells(
  * Sets area id `area` (0..63) on walkable spans whose floor lies inside the box `bmin .. bmax`
  * (world units), and `options.tag` as their custom tag (a span marked without a tag loses its
  * tag). Returns the number of spans changed. Throws `NAVMESH_CONFIG` for a bad area or tag.
+ *
+ * @param chf - The compact heightfield, changed in place: `areas` (and `tags`, created on the first tagged marking) of the spans inside.
+ * @param bmin - Box minimum corner `x, y, z` (world units, y up).
+ * @param bmax - Box maximum corner `x, y, z` (world units); a span counts when its cell overlaps the box in x, z and its floor lies between the two heights.
+ * @param area - Area id to write, an integer in 0..63 (0 makes the spans unwalkable).
+ * @param options - `tag`: custom tag, an integer in 1..2^31 − 1 (default none: marked spans lose their tag).
  */
 export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number, options?: MarkAreaOptions): number {
   const tag = checkAreaAndTag("markBoxArea", area, options);
@@ -83,6 +89,13 @@ export function markBoxArea(chf: CompactHeightfield, bmin: ArrayLike<number>, bm
  * Sets area id `area` (and `options.tag`) on walkable spans inside the vertical cylinder
  * standing on `base` (`x, y, z`) with `radius` and `height` (world units). Returns the number
  * of spans changed.
+ *
+ * @param chf - The compact heightfield, changed in place: `areas` (and `tags`) of the spans inside.
+ * @param base - Centre of the cylinder's bottom `x, y, z` (world units, y up).
+ * @param radius - Cylinder radius, world units (tested at cell centres).
+ * @param height - Cylinder height above `base[1]`, world units.
+ * @param area - Area id to write, an integer in 0..63.
+ * @param options - `tag`: custom tag, an integer in 1..2^31 − 1 (default none: marked spans lose their tag).
  */
 export function markCylinderArea(
   chf: CompactHeightfield,
@@ -114,6 +127,13 @@ export function markCylinderArea(
  * Sets area id `area` (and `options.tag`) on walkable spans inside the polygon `xz`
  * (`x0, z0, x1, z1, …`, convex or not: an extruded polygon) between heights `ymin` and `ymax`
  * (world units). Returns the number of spans changed.
+ *
+ * @param chf - The compact heightfield, changed in place: `areas` (and `tags`) of the spans inside.
+ * @param xz - The polygon as `x0, z0, x1, z1, …` (world units, at least 3 vertices, else nothing is marked; convex or not).
+ * @param ymin - Lowest span floor marked, world units.
+ * @param ymax - Highest span floor marked, world units.
+ * @param area - Area id to write, an integer in 0..63.
+ * @param options - `tag`: custom tag, an integer in 1..2^31 − 1 (default none: marked spans lose their tag).
  */
 export function markPolygonArea(chf: CompactHeightfield, xz: ArrayLike<number>, ymin: number, ymax: number, area: number, options?: MarkAreaOptions): number {
   const tag = checkAreaAndTag("markPolygonArea", area, options);

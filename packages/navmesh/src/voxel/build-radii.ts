@@ -22,6 +22,12 @@ const SHARED_STAGES = 3;
  * `NAVMESH_CONFIG` (`radii[i]`) for a bad radius or an empty list, and what
  * {@link buildVoxelNavMesh} throws.
  *
+ * @param positions - Vertex positions `x, y, z` of the level (world units, y up), validated.
+ * @param triangles - Vertex indices, three per triangle, validated.
+ * @param baseConfig - The voxel configuration shared by every build; its `walkableRadius` is ignored.
+ * @param radii - Agent radii in voxels (`Math.ceil(radius / cellSize)`), integers in 0..255, at least one; one navmesh each, in order.
+ * @param options - As {@link buildVoxelNavMesh}: `context`, `bounds`, `triangleAreas`, `markAreas`, `keepIntermediates`.
+ *
  * @example
  * ```ts
  * const floor = { positions: [0, 0, 0, 0, 0, 10, 10, 0, 10, 10, 0, 0], triangles: [0, 1, 2, 0, 2, 3] };

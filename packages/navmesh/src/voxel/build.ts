@@ -114,6 +114,11 @@ const FN = "buildVoxelNavMesh";
  * index, named in `path`), `NAVMESH_CANCELLED`. Degenerate triangles are skipped and counted;
  * no walkable area gives an empty navmesh and the `Empty` flag. Recast's walkable area id 63
  * becomes area 0 of the navmesh (the default cost); other marked area ids are kept.
+ *
+ * @param positions - Vertex positions `x, y, z` of the level (world units, y up), validated.
+ * @param triangles - Vertex indices, three per triangle, validated (an index out of range throws `NAVMESH_BAD_GEOMETRY`).
+ * @param config - The voxel configuration (e.g. `VoxelConfigPresets.default` or `voxelConfigFromWorld(…)`), validated.
+ * @param options - `context` (progress, cancellation, log, clock), `bounds` (world units, default the input's), `triangleAreas` (area id per triangle instead of slope marking), `markAreas(chf)` and `keepIntermediates` (default false).
  */
 export function buildVoxelNavMesh(
   positions: ArrayLike<number>,
@@ -286,6 +291,9 @@ export interface PolyMeshToNavMeshOptions {
  * `(x, z)` with `y` as height, area 63 → 0, region ids as tags (or `options.tags`: a build whose
  * area marking gave custom tags puts those there instead, 0 for untagged polygons). Polygons
  * with no area in the plane (none in practice) are dropped.
+ *
+ * @param mesh - The polygon mesh in voxel coordinates (from {@link buildPolyMesh}), read only.
+ * @param options - `tags`: a tag per polygon (default its region id).
  */
 export function polyMeshToNavMesh(mesh: PolyMesh, options: PolyMeshToNavMeshOptions = {}): NavMesh {
   const { cellSize: cs, cellHeight: ch, bmin } = mesh;

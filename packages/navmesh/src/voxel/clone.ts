@@ -1,7 +1,11 @@
 // Copies of the voxel stages, so one rasterisation can feed several builds.
 import type { CompactHeightfield, Heightfield } from "./types";
 
-/** A deep copy of a span {@link Heightfield} (every typed array copied). */
+/**
+ * A deep copy of a span {@link Heightfield} (every typed array copied).
+ *
+ * @param hf - The heightfield to copy, read only.
+ */
 export function cloneHeightfield(hf: Heightfield): Heightfield {
   return {
     ...hf,
@@ -19,6 +23,8 @@ export function cloneHeightfield(hf: Heightfield): Heightfield {
  * A deep copy of a {@link CompactHeightfield} (every typed array copied, including the optional
  * span tags), e.g. to erode it by several agent radii: erosion, area marking and the region
  * stages write into the heightfield.
+ *
+ * @param chf - The compact heightfield to copy, read only.
  */
 export function cloneCompactHeightfield(chf: CompactHeightfield): CompactHeightfield {
   const out: CompactHeightfield = {

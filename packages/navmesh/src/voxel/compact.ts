@@ -16,7 +16,13 @@ export const DIR_X = [-1, 0, 1, 0] as const;
 /** @internal */
 export const DIR_Z = [0, 1, 0, -1] as const;
 
-/** Neighbor layer index of a compact span in direction `dir` (or {@link NOT_CONNECTED}). */
+/**
+ * Neighbor layer index of a compact span in direction `dir` (or {@link NOT_CONNECTED}).
+ *
+ * @param chf - The compact heightfield, read only.
+ * @param span - Span index, in `[0, spanCount)`.
+ * @param dir - Direction 0..3 (0 = −x, 1 = +z, 2 = +x, 3 = −z).
+ */
 export function getCon(chf: CompactHeightfield, span: number, dir: number): number {
   return (chf.con[span]! >>> (dir * 6)) & 0x3f;
 }

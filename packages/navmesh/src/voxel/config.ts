@@ -102,6 +102,8 @@ function worldNumber(fn: string, src: Record<string, unknown>, name: string, min
  * RecastDemo does: height up to whole cells (`ceil`), climb down (`floor`), radius up (`ceil`),
  * areas as squared sides, edge length in cells; then validates it.
  *
+ * @param world - Settings in world units: `cellSize`, `cellHeight`, the agent's `agentHeight`, `agentRadius`, `agentMaxClimb` and `agentMaxSlope` (degrees), and the optional quality settings (`regionMinSize`, `edgeMaxLen`, `vertsPerPoly`, `detailSampleDist`, `partition`, …) with their documented defaults.
+ *
  * @example
  * ```ts
  * const config = voxelConfigFromWorld({ cellSize: 0.3, cellHeight: 0.2, agentHeight: 2, agentRadius: 0.6, agentMaxClimb: 0.9, agentMaxSlope: 45 });
@@ -178,6 +180,9 @@ const LIMITS: readonly Limit[] = [
  * Checks every parameter of a {@link VoxelConfig} against its limit and returns a frozen copy.
  * Throws `NAVMESH_CONFIG` whose `path` is the parameter name (e.g. `cellSize` for a cell size ≤ 0,
  * `walkableSlopeAngle` for a slope ≥ 90°).
+ *
+ * @param config - The voxel configuration to check (every parameter against its limit); copied and frozen.
+ * @param fn - Function name the error messages start with (default `"validateVoxelConfig"`; callers pass their own name).
  */
 export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConfig"): VoxelConfig {
   if (config === null || typeof config !== "object")

@@ -71,6 +71,11 @@ function heightInTri(v: number[], a: number, b: number, c: number, x: number, z:
  * Builds the detail mesh: for each polygon of `mesh`, triangles (world units) whose heights stay
  * within `sampleMaxError` of the voxel floor at the sample points (`sampleDist` apart; 0 = only
  * the polygon's vertices and centre).
+ *
+ * @param mesh - The polygon mesh from {@link buildPolyMesh}, read only.
+ * @param chf - The compact heightfield the mesh was built from, whose span floors are sampled.
+ * @param sampleDist - Distance between height samples, world units (0 or less: only the polygon's vertices and centre).
+ * @param sampleMaxError - Largest height error allowed before a sample is added, world units.
  */
 export function buildPolyMeshDetail(mesh: PolyMesh, chf: CompactHeightfield, sampleDist: number, sampleMaxError: number): PolyMeshDetail {
   const nvp = mesh.maxVertsPerPoly;

@@ -8,6 +8,8 @@ const NOT_CONNECTED = NOT_CONNECTED_;
  * Computes each span's distance to the nearest region boundary (an unconnected side or a
  * different area id), as a chamfer distance (2 per straight step) blurred over 3×3, into
  * `chf.dist` and `chf.maxDistance` (Recast's `rcBuildDistanceField`). Returns `chf`.
+ *
+ * @param chf - The compact heightfield; `dist` and `maxDistance` are written in place, and it is returned.
  */
 export function buildDistanceField(chf: CompactHeightfield): CompactHeightfield {
   const { width: w, depth: h, areas, cellIndex, cellCount, con } = chf;

@@ -17,6 +17,9 @@ export function neighborSpan(chf: CompactHeightfield, x: number, z: number, i: n
  * Shrinks the walkable area by the agent radius (`radius` voxels): a chamfer distance
  * transform (2 per straight, 3 per diagonal step) from every boundary span; spans closer than
  * `radius` to a wall or ledge become not walkable (Recast's `rcErodeWalkableArea`).
+ *
+ * @param chf - The compact heightfield, changed in place: spans within the radius of a wall or ledge get area 0.
+ * @param radius - Agent radius, voxels (cells, ≥ 0; 0 changes nothing).
  */
 export function erodeWalkableArea(chf: CompactHeightfield, radius: number): void {
   const { width: w, depth: h, areas, cellIndex, cellCount, con } = chf;
@@ -142,6 +145,8 @@ export function chamfer(chf: CompactHeightfield, dist: Uint16Array, cap: number)
 /**
  * Replaces each walkable span's area id by the median of its 3×3 neighborhood (Recast's
  * `rcMedianFilterWalkableArea`), removing speckles left by area marking.
+ *
+ * @param chf - The compact heightfield, changed in place (walkable spans' `areas`).
  */
 export function medianFilterWalkableArea(chf: CompactHeightfield): void {
   const { width: w, depth: h, areas, cellIndex, cellCount } = chf;

@@ -8,6 +8,9 @@ const NULL_AREA = NULL_AREA_;
  * Lets an agent step onto low obstacles (curbs, stair edges): a non-walkable span whose top is
  * within `walkableClimb` voxels of the walkable span below it in the same column becomes walkable
  * (Recast's `rcFilterLowHangingWalkableObstacles`).
+ *
+ * @param hf - The heightfield, changed in place (span areas).
+ * @param walkableClimb - Highest step an agent climbs, voxels.
  */
 export function filterLowHangingObstacles(hf: Heightfield, walkableClimb: number): void {
   const { head, spanNext, spanMax, spanArea } = hf;
@@ -29,6 +32,10 @@ export function filterLowHangingObstacles(hf: Heightfield, walkableClimb: number
  * Removes walkable spans on ledges: a span with a neighbor column dropping more than
  * `walkableClimb` (or off the grid), or whose reachable neighbors differ by more than
  * `walkableClimb` among themselves (Recast's `rcFilterLedgeSpans`).
+ *
+ * @param hf - The heightfield, changed in place (span areas).
+ * @param walkableHeight - Headroom an agent needs, voxels.
+ * @param walkableClimb - Highest step an agent climbs, voxels; a larger drop to a neighbour makes a ledge.
  */
 export function filterLedgeSpans(hf: Heightfield, walkableHeight: number, walkableClimb: number): void {
   const { width: w, depth: h, head, spanNext, spanMin, spanMax, spanArea } = hf;
@@ -85,6 +92,9 @@ export function filterLedgeSpans(hf: Heightfield, walkableHeight: number, walkab
 /**
  * Removes walkable spans with less than `walkableHeight` voxels of free space above them
  * (Recast's `rcFilterWalkableLowHeightSpans`).
+ *
+ * @param hf - The heightfield, changed in place (span areas).
+ * @param walkableHeight - Headroom an agent needs, voxels.
  */
 export function filterLowHeightSpans(hf: Heightfield, walkableHeight: number): void {
   const { head, spanNext, spanMin, spanMax, spanArea } = hf;

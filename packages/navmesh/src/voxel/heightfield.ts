@@ -15,6 +15,11 @@ export const MAX_HEIGHTFIELD_CELLS = 1 << 24;
  * Creates an empty span heightfield over the box `bmin .. bmax` (world units, y up) with the
  * given cell size and height. Throws `NAVMESH_CONFIG` when the grid would exceed
  * {@link MAX_HEIGHTFIELD_CELLS} columns (raise `cellSize`) or a size is not positive.
+ *
+ * @param bmin - Minimum corner `x, y, z` of the voxelised box (world units, y up), finite.
+ * @param bmax - Maximum corner `x, y, z` (world units), finite and ≥ `bmin` on every axis.
+ * @param cellSize - Horizontal voxel size, world units, > 0 (columns are `cellSize × cellSize`).
+ * @param cellHeight - Vertical voxel size, world units, > 0.
  */
 export function createHeightfield(bmin: ArrayLike<number>, bmax: ArrayLike<number>, cellSize: number, cellHeight: number): Heightfield {
   const fn = "createHeightfield";
@@ -80,6 +85,14 @@ function growSpans(hf: Heightfield): void {
  * Adds the solid span `[smin, smax)` (voxels) with area id `area` to column `(x, z)`, merging it
  * with the spans it overlaps. When the merged top is within `flagMergeThreshold` voxels of an
  * existing top, the larger area id wins (Recast's rule).
+ *
+ * @param hf - The heightfield, changed in place (the column's span list; storage grows when full).
+ * @param x - Column index along x, an integer in `[0, width)` (not checked).
+ * @param z - Column index along z, an integer in `[0, depth)` (not checked).
+ * @param smin - Span bottom, voxels (integer).
+ * @param smax - Span top, voxels (integer, > `smin`).
+ * @param area - Area id of the span's top (0 not walkable, 1..63 walkable).
+ * @param flagMergeThreshold - Voxels: when merged tops are this close, the larger area id wins.
  */
 export function addSpan(hf: Heightfield, x: number, z: number, smin: number, smax: number, area: number, flagMergeThreshold: number): void {
   const col = x + z * hf.width;
@@ -143,7 +156,11 @@ export function addSpan(hf: Heightfield, x: number, z: number, smin: number, sma
   }
 }
 
-/** Number of live spans in a heightfield. */
+/**
+ * Number of live spans in a heightfield.
+ *
+ * @param hf - The heightfield, read only.
+ */
 export function countSpans(hf: Heightfield): number {
   let n = 0;
   for (let c = 0; c < hf.head.length; c++) for (let s = hf.head[c]!; s !== -1; s = hf.spanNext[s]!) n++;
@@ -154,6 +171,11 @@ export function countSpans(hf: Heightfield): number {
  * Marks triangles by slope (Recast's `rcMarkWalkableTriangles`): writes `WALKABLE_AREA` (63) into
  * `outAreas[t]` when triangle `t`'s normal (`(v1 − v0) × (v2 − v0)`) points up within
  * `walkableSlopeAngle` degrees, else 0. Degenerate triangles get 0. Returns `outAreas`.
+ *
+ * @param outAreas - One area id per triangle, written in place (63 walkable, 0 too steep or degenerate) and returned; only `min(outAreas.length, triangles / 3)` entries are written.
+ * @param positions - Vertex positions `x, y, z` (world units, y up).
+ * @param triangles - Vertex indices, three per triangle.
+ * @param walkableSlopeAngle - Steepest walkable slope, degrees from horizontal.
  */
 export function markWalkableTriangles(
   outAreas: Uint8Array,
@@ -263,6 +285,19 @@ function clipRow(ix: Float64Array, iy: Float64Array, iz: Float64Array, n: number
  * (Recast's `rcRasterizeTriangle`): the triangle is clipped against every cell it overlaps and the
  * clipped polygon's height range becomes a span. Returns false when the triangle lies outside
  * the heightfield.
+ *
+ * @param hf - The heightfield, changed in place (spans added).
+ * @param ax - First vertex x, world units.
+ * @param ay - First vertex y (height), world units.
+ * @param az - First vertex z, world units.
+ * @param bx - Second vertex x, world units.
+ * @param by - Second vertex y (height), world units.
+ * @param bz - Second vertex z, world units.
+ * @param cx - Third vertex x, world units.
+ * @param cy - Third vertex y (height), world units.
+ * @param cz - Third vertex z, world units.
+ * @param area - Area id of the spans' tops (0 not walkable, 1..63 walkable).
+ * @param flagMergeThreshold - Voxels: when a new top is this close to an existing one, the larger area id wins.
  */
 export function rasterizeTriangle(
   hf: Heightfield,
@@ -418,6 +453,12 @@ export function rasterizeTriangle(
  * Rasterises every triangle of an indexed soup (Recast's `rcRasterizeTriangles`) with its area id
  * from `areas` (see {@link markWalkableTriangles}). Input must be validated (the level-2 entry
  * does it). Returns the number of triangles that touched the heightfield.
+ *
+ * @param hf - The heightfield, changed in place (spans added).
+ * @param positions - Vertex positions `x, y, z` (world units, y up), validated by the caller.
+ * @param triangles - Vertex indices, three per triangle, validated by the caller.
+ * @param areas - Area id per triangle (e.g. from {@link markWalkableTriangles}).
+ * @param flagMergeThreshold - Voxels: when a new top is this close to an existing one, the larger area id wins (Recast uses `walkableClimb`).
  */
 export function rasterizeTriangles(
   hf: Heightfield,

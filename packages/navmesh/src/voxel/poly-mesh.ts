@@ -383,6 +383,9 @@ export function mergeValue(polys: Int32Array, pa: number, pb: number, verts: num
  * (same x, z and heights within 2 voxels), triangles are greedily merged along their longest
  * shared edge while the result stays convex, and neighbor links are found across shared edges.
  * Returns the mesh and the number of contours whose triangulation failed (`failedContours`).
+ *
+ * @param cset - The region contours from `buildContours`, read only.
+ * @param maxVertsPerPoly - Most vertices per polygon, an integer ≥ 3 (not validated here; a navmesh keeps at most 6).
  */
 export function buildPolyMesh(cset: ContourSet, maxVertsPerPoly: number): { mesh: PolyMesh; failedContours: number } {
   const nvp = maxVertsPerPoly;

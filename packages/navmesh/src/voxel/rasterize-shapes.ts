@@ -50,6 +50,11 @@ function columns(
  * Adds a solid axis-aligned box (world units) to the heightfield in every column whose centre
  * it covers; its top gets area id `area` (0 for an obstacle, 63 for a walkable crate). Returns
  * the number of columns touched.
+ *
+ * @param hf - The heightfield, changed in place (spans added).
+ * @param bmin - Box minimum corner `x, y, z` (world units, y up).
+ * @param bmax - Box maximum corner `x, y, z` (world units).
+ * @param area - Area id of the box's top: 0 for an obstacle, 63 for a walkable crate (not validated).
  */
 export function rasterizeBox(hf: Heightfield, bmin: ArrayLike<number>, bmax: ArrayLike<number>, area: number): number {
   const r = spanRange(hf, bmin[1]!, bmax[1]!);
@@ -60,6 +65,12 @@ export function rasterizeBox(hf: Heightfield, bmin: ArrayLike<number>, bmax: Arr
 /**
  * Adds a solid vertical cylinder standing on `base` (`x, y, z`, world units) with `radius` and
  * `height`. Returns the number of columns touched.
+ *
+ * @param hf - The heightfield, changed in place (spans added).
+ * @param base - Centre of the cylinder's bottom `x, y, z` (world units, y up).
+ * @param radius - Cylinder radius, world units (tested at column centres).
+ * @param height - Cylinder height above `base[1]`, world units.
+ * @param area - Area id of the top: 0 for an obstacle, 63 walkable (not validated).
  */
 export function rasterizeCylinder(hf: Heightfield, base: ArrayLike<number>, radius: number, height: number, area: number): number {
   const r = spanRange(hf, base[1]!, base[1]! + height);
@@ -73,6 +84,12 @@ export function rasterizeCylinder(hf: Heightfield, base: ArrayLike<number>, radi
 /**
  * Adds a convex volume: the convex polygon `xz` (`x0, z0, x1, z1, …`, either winding) extruded
  * from `ymin` to `ymax`. Returns the number of columns touched.
+ *
+ * @param hf - The heightfield, changed in place (spans added).
+ * @param xz - The convex polygon `x0, z0, x1, z1, …` (world units, either winding, at least 3 vertices, else nothing is added).
+ * @param ymin - Bottom of the volume, world units.
+ * @param ymax - Top of the volume, world units.
+ * @param area - Area id of the top: 0 for an obstacle, 63 walkable (not validated).
  */
 export function rasterizeConvexVolume(hf: Heightfield, xz: ArrayLike<number>, ymin: number, ymax: number, area: number): number {
   const r = spanRange(hf, ymin, ymax);

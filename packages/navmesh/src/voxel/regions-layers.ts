@@ -35,6 +35,9 @@ function addUnique(a: number[], v: number): void {
  * balcony), as large as possible; layers under `minRegionArea` cells that do not touch the tile
  * border are dropped. No distance field is needed. Use it for tiles with stacked floors (see
  * {@link assignRegionLayers}). Writes `chf.regions` and `chf.maxRegions`.
+ *
+ * @param chf - The compact heightfield, changed in place (`regions`, `maxRegions`).
+ * @param minRegionArea - Cells: a layer smaller than this that does not touch the tile border is dropped (integer ≥ 0).
  */
 export function buildLayerRegions(chf: CompactHeightfield, minRegionArea: number): RegionStats {
   const { width: w, depth: h, cellIndex, cellCount, areas } = chf;
@@ -150,6 +153,8 @@ export interface RegionLayers {
  * non-overlapping layer, so the polygons of layer `k` (`layerOfRegion[polyMesh.regions[p]]`)
  * form a flat navmesh tile `"x,y,k"`. Throws `NAVMESH_CONFIG` when a region overlaps itself
  * (watershed or monotone regions on stacked floors can): build with `partition: "layers"`.
+ *
+ * @param chf - The compact heightfield after a region stage (its `regions` and `maxRegions`), read only.
  */
 export function assignRegionLayers(chf: CompactHeightfield): RegionLayers {
   const nreg = Math.max(1, chf.maxRegions);

@@ -110,6 +110,10 @@ export function sweepRegions(chf: CompactHeightfield, srcReg: Uint16Array, fn: s
  * overlaps, and it is the fastest partition, at the price of long thin regions and so more,
  * thinner polygons. Then, as {@link buildRegions}, drops isolated groups under `minRegionArea`
  * cells and merges regions under `mergeRegionArea` cells. Writes `chf.regions` and `chf.maxRegions`.
+ *
+ * @param chf - The compact heightfield, changed in place (`regions`, `maxRegions`).
+ * @param minRegionArea - Cells: isolated groups of regions smaller than this are dropped (integer ≥ 0).
+ * @param mergeRegionArea - Cells: regions smaller than this are merged into a neighbour when possible (integer ≥ 0).
  */
 export function buildRegionsMonotone(chf: CompactHeightfield, minRegionArea: number, mergeRegionArea: number): RegionStats {
   const srcReg = new Uint16Array(chf.spanCount);

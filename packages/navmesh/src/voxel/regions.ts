@@ -475,6 +475,10 @@ export function mergeAndFilterRegions(
  * by level, grow regions, then drop isolated groups under `minRegionArea` cells and merge
  * regions under `mergeRegionArea` cells into their smallest neighbor. Writes `chf.regions` and
  * `chf.maxRegions`; `borderSize` cells at the edges get border regions (tiles).
+ *
+ * @param chf - The compact heightfield with its distance field ({@link buildDistanceField}), changed in place (`regions`, `maxRegions`).
+ * @param minRegionArea - Cells: isolated groups of regions smaller than this are dropped (integer ≥ 0).
+ * @param mergeRegionArea - Cells: regions smaller than this are merged into their smallest neighbour when possible (integer ≥ 0).
  */
 export function buildRegions(chf: CompactHeightfield, minRegionArea: number, mergeRegionArea: number): RegionStats {
   const { width: w, depth: h } = chf;

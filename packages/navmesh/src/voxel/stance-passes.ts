@@ -75,6 +75,12 @@ const FN = "buildStanceNavMesh";
  *
  * Give a query area costs per pass area to make crawling under a table cost more than walking
  * around it. Throws `NAVMESH_CONFIG` for a pass area outside 1..63 or a duplicated one.
+ *
+ * @param positions - Vertex positions `x, y, z` of the level (world units, y up).
+ * @param triangles - Vertex indices, three per triangle.
+ * @param passes - The stances in claiming order, each with its `agent` parameters and its own navmesh `area` id in 1..63; earlier passes claim first.
+ * @param quality - The world settings without the agent (`cellSize`, `cellHeight`, …), shared by every pass.
+ * @param options - `context` (progress, cancellation) and `water` volumes (default none) for each pass's water-depth band.
  */
 export function buildStanceNavMesh(
   positions: ArrayLike<number>,

@@ -53,6 +53,13 @@ const SEGMENT_SAMPLES = 16;
  * `vertex.crouch = node.crouchOnly || prevNode.crouchOnly`). So the agent takes the stance at the
  * corner before the stance space and keeps it until the corner after. `corridor` holds the
  * polygon refs of the path (`path[0 .. corridorLength)`), `straight` its corners. Returns `out`.
+ *
+ * @param out - One flag per corner of `straight`, written in place (1 = be in the stance at this corner) and returned; needs at least `straight.count` entries (else `NAVMESH_CONFIG`).
+ * @param mesh - The navmesh the corridor belongs to, whose polygon `areas` are read.
+ * @param corridor - Polygon refs of the path from `findPolygonPath` (`NavPath.path`).
+ * @param corridorLength - Number of refs of `corridor` to use (`NavPath.length`).
+ * @param straight - The string-pulled corners of that corridor (`findStraightPath`), read only.
+ * @param stanceAreas - Navmesh area ids (0..63) of the stance-only polygons, e.g. the crouch pass's `passAreas` entry; other values are ignored.
  */
 export function markStancePath(
   out: Uint8Array,

@@ -44,6 +44,9 @@ export type VoxelQuality = Omit<WorldVoxelConfig, "agentHeight" | "agentRadius" 
  * Voxel configuration for an agent parameter set under the given cell size and quality settings.
  * Slopes of 90° or more (swim's 2π) become the steepest slope the generator accepts (89.9°).
  *
+ * @param agent - The stance's agent: `radius`, `height`, `maxStepHeight` (metres, finite, ≥ 0) and `maxSlopeRad` (radians; ≥ π/2 becomes 89.9°), e.g. from `StancePresets`.
+ * @param quality - The world settings without the agent (`cellSize`, `cellHeight` and the optional quality settings of `voxelConfigFromWorld`).
+ *
  * @example
  * ```ts
  * const crouch = voxelConfigFromAgent(StancePresets.crouch, { cellSize: 0.2, cellHeight: 0.1 });

@@ -25,7 +25,11 @@ export interface SwimPath {
   readonly swim: Uint8Array;
 }
 
-/** Creates a {@link SwimPath} holding up to `maxPoints` points (default 256). */
+/**
+ * Creates a {@link SwimPath} holding up to `maxPoints` points (default 256).
+ *
+ * @param maxPoints - Most points the path holds, an integer ≥ 2 (default 256); more set `PathTruncated`.
+ */
 export function createSwimPath(maxPoints = 256): SwimPath {
   if (!Number.isInteger(maxPoints) || maxPoints < 2)
     throw voxelError(NavMeshErrorCodes.BadInput, "createSwimPath", `"maxPoints" must be an integer ≥ 2, got ${showValue(maxPoints)}.`, "maxPoints");
@@ -51,6 +55,14 @@ function centroid(mesh: NavMesh, p: number, out: Float64Array): void {
  * water volume (`swim[k] = 1`); other points get the navmesh floor height. `corridor` holds the
  * polygon refs of the path (`corridor[0 .. corridorLength)`), as for {@link markStancePath}.
  * A too-small `out` sets `PathTruncated` (never throws); bad water volumes throw `NAVMESH_CONFIG`.
+ *
+ * @param out - Written in place and returned: `points` (x, y pairs in the navmesh plane), `heights` (world units), `swim` flags, `count`, `flags`.
+ * @param mesh - The navmesh the corridor belongs to (a corridor ref that is not one of its polygons throws `NAVMESH_BAD_INPUT`).
+ * @param corridor - Polygon refs of the path from `findPolygonPath` (`NavPath.path`).
+ * @param corridorLength - Number of refs of `corridor` to use (`NavPath.length`).
+ * @param straight - The string-pulled corners of that corridor (`findStraightPath`), read only.
+ * @param water - The water volumes (outline in x, z and `surface` height, world units), validated; swim points get the surface of the volume holding them.
+ * @param swimAreas - Navmesh area ids (0..63) of the swim polygons (the swim pass's area); other values are ignored.
  */
 export function raiseSwimPath(
   out: SwimPath,

@@ -68,6 +68,9 @@ export function decodeTaggedAreas(mesh: PolyMesh, chf: CompactHeightfield, table
  * excludes them). Costs must be ≥ 1 (or `Infinity`) so that A* stays optimal. Combine it with
  * `areaCosts` freely: both multiply. Throws `NAVMESH_BAD_INPUT` for a bad cost.
  *
+ * @param mesh - The navmesh whose `tags` the returned callback reads (by reference: later tile changes are seen).
+ * @param costs - Cost multiplier per custom tag (integer keys ≥ 1), each ≥ 1 or `Infinity` (excludes the tag); untagged or unlisted polygons cost 1.
+ *
  * @example
  * ```ts
  * const FORESTED = 1;

@@ -34,6 +34,9 @@ export interface CreateTileBuildTaskOptions extends BuildNavMeshTileOptions {
  * list the result is byte-identical to `buildTiledNavMesh(input).navMesh`, whatever the budgets.
  * Throws `NAVMESH_BAD_INPUT` for a tile outside the grid (checked here, before any slice).
  *
+ * @param input - The tiled input from `createTiledNavMeshInput`, kept by the task.
+ * @param options - `tiles` to build in order (`{ x, y }` tile coordinates inside the grid; default every tile in row order) and the per-tile `markAreas` / `keepLayer`.
+ *
  * @example
  * ```ts
  * const positions = [0, 0, 0, 40, 0, 0, 40, 0, 10, 0, 0, 10];

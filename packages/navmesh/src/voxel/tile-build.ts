@@ -119,6 +119,11 @@ const MIN_TILE = 8,
  * triangle areas by slope (or `triangleAreas`), and per tile the triangles overlapping its padded
  * bounds. Throws `NAVMESH_CONFIG` (parameter named in `path`, `tileSize` out of 8..4096) and
  * `NAVMESH_BAD_GEOMETRY` like {@link buildVoxelNavMesh}.
+ *
+ * @param positions - Vertex positions `x, y, z` of the level (world units, y up), validated.
+ * @param triangles - Vertex indices, three per triangle, validated.
+ * @param config - The voxel configuration plus `tileSize` (cells per tile side, an integer in 8..4096); its `borderSize` is replaced by `walkableRadius + 3`.
+ * @param options - `bounds` (`minX, minY, minZ, maxX, maxY, maxZ`, world units; default the soup's bounds) and `triangleAreas` (area id per triangle, 0..63, instead of slope marking).
  */
 export function createTiledNavMeshInput(
   positions: ArrayLike<number>,
@@ -421,6 +426,11 @@ function tileInputFromPolyMesh(input: TiledNavMeshInput, mesh: PolyMesh, tx: num
  * coordinates, their vertices on the tile edges exact and shared with the neighbouring tiles.
  * Add the result with `addNavMeshTile(mesh, t.x, t.y, t.layer, t.input)` or use
  * {@link rebuildNavMeshTile}. Throws `NAVMESH_BAD_INPUT` for a tile outside the grid.
+ *
+ * @param input - The tiled input from {@link createTiledNavMeshInput}, read only.
+ * @param tx - Tile column, an integer in `[0, input.tilesX)` (else `NAVMESH_BAD_INPUT`).
+ * @param ty - Tile row, an integer in `[0, input.tilesY)`.
+ * @param options - `markAreas(chf, tx, ty)` (area edits on the padded tile heightfield) and `keepLayer` (keep the compact heightfield in `layer0`; default false).
  */
 export function buildNavMeshTile(input: TiledNavMeshInput, tx: number, ty: number, options: BuildNavMeshTileOptions = {}): NavMeshTileBuild {
   checkTile("buildNavMeshTile", input, tx, ty);
@@ -478,6 +488,8 @@ export function assembleTiles(fn: string, builds: readonly NavMeshTileBuild[], n
  * re-link; tiles without polygons are skipped, slots follow the array order. The result is
  * byte-identical to {@link buildTiledNavMesh} when the builds come in row order. Throws
  * `NAVMESH_BAD_MESH` for a bad tile and `NAVMESH_BAD_INPUT` for two tiles at one place.
+ *
+ * @param tiles - Tile builds from {@link buildNavMeshTile} (any order; slots follow the array order, empty tiles are skipped), at most one per tile place.
  */
 export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMesh {
   const fn = "assembleNavMeshTiles";
@@ -501,6 +513,9 @@ export function assembleNavMeshTiles(tiles: readonly NavMeshTileBuild[]): NavMes
  * Builds every tile of `input` and assembles them into one navmesh (level 1). Tiles are built in
  * row order (slot = order of the non-empty tiles); the result is byte-identical for the same
  * input. Throws `NAVMESH_CANCELLED` when the context asks to stop between tiles.
+ *
+ * @param input - The tiled input from {@link createTiledNavMeshInput}, read only.
+ * @param options - `context` (cancellation between tiles, log), `onTile(tile, done, total)` progress callback, and the per-tile `markAreas` / `keepLayer`.
  */
 export function buildTiledNavMesh(input: TiledNavMeshInput, options: BuildTiledNavMeshOptions = {}): TiledNavMeshBuild {
   const fn = "buildTiledNavMesh";
@@ -561,6 +576,10 @@ export const DEFAULT_TILE_SIZE = 64;
  * temporary obstacles. For the tile grid and per-tile builds use {@link createTiledNavMeshInput}
  * and {@link buildNavMeshTile}.
  *
+ * @param positions - Vertex positions `x, y, z` of the level (world units, y up), validated.
+ * @param triangles - Vertex indices, three per triangle, validated.
+ * @param options - `config`: fields overriding `VoxelConfigPresets.default` with 64-cell tiles; `context`: cancellation between tiles.
+ *
  * @example
  * ```ts
  * // A 40 m × 8 m floor in 64-cell (9.6 m at 0.15 m cells) tiles: 5 × 1 tiles.
@@ -601,6 +620,12 @@ export interface RebuildNavMeshTileResult {
  * neighbours; an empty result removes the tile. The tile's old polygon refs become stale (the slot's
  * generation moves on). The new tile is byte-identical to that tile of a full tiled build of
  * `input`. Which tiles an edit touches: {@link getTilesInBox}.
+ *
+ * @param mesh - The tiled navmesh, changed in place: the tile's layers are replaced, added or removed and the neighbours re-linked (its old refs go stale).
+ * @param input - The tiled input to build the tile from (the mesh's own, or a new one after the triangles changed).
+ * @param tx - Tile column, an integer in `[0, input.tilesX)` (else `NAVMESH_BAD_INPUT`).
+ * @param ty - Tile row, an integer in `[0, input.tilesY)`.
+ * @param options - `markAreas(chf, tx, ty)` and `keepLayer`, as {@link buildNavMeshTile}.
  */
 export function rebuildNavMeshTile(
   mesh: NavMesh,
@@ -695,6 +720,12 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
 /**
  * The tiles whose padded bounds overlap the box `minX..maxX × minZ..maxZ` (world units): the tiles
  * an edit there can change. Returns `tx, ty` pairs, row by row.
+ *
+ * @param input - The tiled input whose grid, bounds and border are read.
+ * @param minX - Box lower x bound, world units (a non-finite bound gives no tiles).
+ * @param minZ - Box lower z bound, world units.
+ * @param maxX - Box upper x bound, world units.
+ * @param maxZ - Box upper z bound, world units.
  */
 export function getTilesInBox(input: TiledNavMeshInput, minX: number, minZ: number, maxX: number, maxZ: number): number[] {
   const cfg = input.config;

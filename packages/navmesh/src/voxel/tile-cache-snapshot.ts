@@ -40,6 +40,8 @@ export interface TileCacheSnapshot {
  * not saved: restore into a cache made by `createTileCache` from the same input, which rebuilds
  * them from the geometry.
  *
+ * @param cache - The tile cache to save, read only (obstacles, slot generations and rebuild queue; not the layers).
+ *
  * @example
  * ```ts
  * const positions = [0, 0, 0, 40, 0, 0, 40, 0, 40, 0, 0, 40];
@@ -110,6 +112,9 @@ function list(v: unknown, path: string, length: number | undefined, max: number)
  * mesh for a snapshot taken before any update), call `updateTileCache`, which rebuilds the
  * restored queue. The whole snapshot is checked before anything changes: on error the cache is
  * untouched.
+ *
+ * @param cache - The tile cache to overwrite in place (obstacles, generations, queue); made from the same input with the same `maxObstacles`, and untouched when the snapshot is rejected.
+ * @param snapshot - Parsed JSON from `saveTileCache` (version 1); anything else throws `NAVMESH_FORMAT` naming the JSON path.
  *
  * @throws TacticaError `NAVMESH_FORMAT` naming the JSON path (`$.obstacles[1].radius`) of the first problem.
  */

@@ -101,6 +101,9 @@ function layerBytes(l: CompactHeightfield): number {
  * agent radius (level 1; Detour's tile cache keeps its layers after erosion too).
  * Build the navmesh with {@link buildNavMeshFromTileCache}, then add and remove obstacles and
  * call {@link updateTileCache} each frame.
+ *
+ * @param input - The tiled input from `createTiledNavMeshInput`; every tile is rasterised and eroded once now, and the input is kept.
+ * @param options - `maxObstacles`: obstacle pool size, an integer in 1..65536 (default 128).
  */
 export function createTileCache(input: TiledNavMeshInput, options: CreateTileCacheOptions = {}): TileCache {
   const max = options.maxObstacles ?? 128;
@@ -320,6 +323,9 @@ export function queueTilesOf(cache: TileCache, o: TileCacheObstacle): void {
  * touches; the navmesh changes at the next {@link updateTileCache}. Returns its handle
  * (`(generation << 16) | slot`), or -1 when the pool is full. Throws `NAVMESH_BAD_INPUT` (naming
  * the field) for a malformed obstacle; nothing changes then.
+ *
+ * @param cache - The tile cache, changed in place (the obstacle takes a free slot; the tiles it touches are queued).
+ * @param obstacle - A cylinder (`position`, `radius`, `height`), an oriented box (`center`, `halfExtents`, `yaw` radians) or an extruded polygon (`points` as x, z pairs, `minY`, `maxY`), world units; copied and validated.
  */
 export function addTileCacheObstacle(cache: TileCache, obstacle: TileCacheObstacle): number {
   const o = copyObstacle("addTileCacheObstacle", obstacle);
@@ -330,7 +336,12 @@ export function addTileCacheObstacle(cache: TileCache, obstacle: TileCacheObstac
   return (cache.obstacleGenerations[slot]! << TILE_CACHE_OBSTACLE_INDEX_BITS) | slot;
 }
 
-/** True when `handle` names a live obstacle of `cache`. */
+/**
+ * True when `handle` names a live obstacle of `cache`.
+ *
+ * @param cache - The tile cache, read only.
+ * @param handle - Obstacle handle from `addTileCacheObstacle` (`(generation << 16) | slot`); any other number gives `false`.
+ */
 export function isValidTileCacheObstacle(cache: TileCache, handle: number): boolean {
   if (typeof handle !== "number" || !Number.isInteger(handle) || handle < 0) return false;
   const slot = handle & INDEX_MASK,
@@ -341,6 +352,9 @@ export function isValidTileCacheObstacle(cache: TileCache, handle: number): bool
 /**
  * Removes an obstacle and queues the tiles it touched. Throws `INVALID_HANDLE` for a stale or
  * unknown handle (see {@link isValidTileCacheObstacle}).
+ *
+ * @param cache - The tile cache, changed in place (slot freed, generation bumped, the tiles it touched queued).
+ * @param handle - A live obstacle handle; a stale or unknown one throws `INVALID_HANDLE`.
  */
 export function removeTileCacheObstacle(cache: TileCache, handle: number): void {
   if (!isValidTileCacheObstacle(cache, handle))
@@ -401,6 +415,10 @@ function tileUnits(l: CompactHeightfield): number {
  * Only touched tiles change; the others keep their bytes and polygon refs. Stops at `maxTiles`
  * tiles or `maxUnits` work units, whichever comes first, and returns status flags and the
  * rebuilt tiles.
+ *
+ * @param cache - The tile cache, changed in place (rebuilt tiles leave the queue).
+ * @param mesh - The navmesh built by `buildNavMeshFromTileCache` from this cache, changed in place (rebuilt tiles replaced and re-linked).
+ * @param options - `maxTiles` (most tiles this call, ≥ 1, default all waiting) and `maxUnits` (work budget in 1,024-span units, ≥ 1, default unlimited; the first tile always runs).
  */
 export function updateTileCache(cache: TileCache, mesh: NavMesh, options: UpdateTileCacheOptions = {}): TileCacheUpdate {
   const fn = "updateTileCache";
@@ -442,6 +460,8 @@ export function updateTileCache(cache: TileCache, mesh: NavMesh, options: Update
  * part 1 tile `"x,y,0"` each, or `"x,y,k"` per layer with `partition: "layers"` (the same bytes
  * as `buildTiledNavMesh` without obstacles).
  * Clears the rebuild queue.
+ *
+ * @param cache - The tile cache; its cached layers and current obstacles are read, its rebuild queue is cleared.
  *
  * @example
  * ```ts

@@ -8,6 +8,10 @@ import { showValue, voxelError } from "./errors";
  * triples of integers in range. Throws `NAVMESH_BAD_GEOMETRY` whose `path` names the first bad
  * index (`positions[7]`, `triangles[12]`). Returns the number of degenerate triangles (repeated
  * index or zero area), which builds skip.
+ *
+ * @param positions - Vertex positions `x, y, z` (world units), finite numbers, a multiple of 3.
+ * @param triangles - Vertex indices, three per triangle, integers in `[0, positions.length / 3)`.
+ * @param fn - Function name the error messages start with (default `"validateTriangleSoup"`).
  */
 export function validateTriangleSoup(positions: ArrayLike<number>, triangles: ArrayLike<number>, fn = "validateTriangleSoup"): number {
   if (positions === null || typeof positions !== "object" || typeof positions.length !== "number")

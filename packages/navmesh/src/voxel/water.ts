@@ -46,6 +46,11 @@ export function findWaterVolume(water: readonly WaterVolume[], x: number, z: num
  * Keeps only the walkable spans whose water depth (surface − floor, 0 outside every volume) lies
  * in `minDepth .. maxDepth` (a stance's `minWaterDepth`/`maxWaterDepth`); the others become not
  * walkable. Returns the number of spans cleared. World units.
+ *
+ * @param chf - The compact heightfield, changed in place: walkable spans outside the depth band get area 0.
+ * @param water - The water volumes (outline in x, z and `surface` height, world units), validated.
+ * @param minDepth - Least water depth kept, world units (0 keeps dry floors).
+ * @param maxDepth - Most water depth kept, world units.
  */
 export function filterWaterDepth(chf: CompactHeightfield, water: readonly WaterVolume[], minDepth: number, maxDepth: number): number {
   validateWaterVolumes("filterWaterDepth", water);

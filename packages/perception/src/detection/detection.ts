@@ -15,6 +15,11 @@ export interface DetectionOptions {
  * by `decayPerSecond · dt`. The result is clamped to [0, 1]; the target is identified when it reaches 1.
  * A target at certainty 0 is never identified. Throws `PERCEPTION_CONFIG` for a certainty outside [0, 1].
  *
+ * @param meter - The meter's current value, in [0, 1] (0 unaware, 1 identified).
+ * @param certainty - How well the target is perceived this step, in [0, 1] (e.g. from `visionCertainty`); 0 makes the meter decay.
+ * @param dt - Time step in seconds, ≥ 0.
+ * @param options - `timeToDetect` (seconds from 0 to 1 at certainty 1, > 0, default 1.5) and `decayPerSecond` (meter lost per second at certainty 0, default 0.25).
+ *
  * @example
  * ```ts
  * let meter = 0;
@@ -45,6 +50,12 @@ export interface DetectionTimeOptions {
  * are in world units, `minTime` and `maxTime` in seconds. `Infinity` when the target is beyond
  * `range` (never detected by this shape). Throws `PERCEPTION_CONFIG` for `range ≤ 0` or
  * `minTime > maxTime`.
+ *
+ * @param distance - Distance from the eye to the target, world units (≤ 0 counts as 0).
+ * @param range - View range of the vision shape the target is in, world units, > 0.
+ * @param minTime - Detection time at distance 0, seconds ≥ 0.
+ * @param maxTime - Detection time at `range`, seconds ≥ `minTime`.
+ * @param options - `scale`: multiplier of the time (default 1; see {@link detectionTimeScale}).
  */
 export function detectionTime(distance: number, range: number, minTime: number, maxTime: number, options?: DetectionTimeOptions): number {
   const scale = options === undefined ? 1 : (options.scale ?? 1);
@@ -83,6 +94,9 @@ export interface ReactionDelayOptions {
  * `base + (1 − certainty) · weakStimulusPenalty + aimTime + lapse · lapseMax`. Never below `base`.
  * Use {@link ReactionTime}`.Simple` (0.2 s) or `.GoNoGo` (0.4 s) as the base; pass the jitter draw
  * from core's seeded Rng so runs are reproducible.
+ *
+ * @param base - Reaction time before the extras, seconds ≥ 0 (e.g. `ReactionTime.Simple`, 0.2 s).
+ * @param options - `certainty` of the stimulus (0..1, default 1), `weakStimulusPenalty` (seconds, default 0.2), `aimTime` (seconds, default 0), `lapse` (a draw in [0, 1] from your seeded Rng, default 0) and `lapseMax` (seconds, default 0.1).
  */
 export function reactionDelay(base: number, options?: ReactionDelayOptions): number {
   checkNumber("reactionDelay", "base", base, 0);
@@ -99,6 +113,11 @@ export function reactionDelay(base: number, options?: ReactionDelayOptions): num
  * "the angle of view is inversely proportional to distance"): `clamp(k / distance, minHalfAngle,
  * maxHalfAngle)`, `maxHalfAngle` at distance 0. A near player at a wide angle is seen, a far
  * player off-axis is not. Angles in radians.
+ *
+ * @param distance - Distance to the target, world units; ≤ 0 (or NaN) gives `maxHalfAngle`.
+ * @param k - Half-angle × distance constant, radians · world units, ≥ 0: the half-angle is `k / distance` before clamping.
+ * @param minHalfAngle - Smallest half-angle, radians, in [0, π]: the half-angle far away.
+ * @param maxHalfAngle - Largest half-angle, radians, in [minHalfAngle, π]: the half-angle close up.
  */
 export function viewHalfAngle(distance: number, k: number, minHalfAngle: number, maxHalfAngle: number): number {
   checkNumber("viewHalfAngle", "k", k, 0);
@@ -127,6 +146,10 @@ export const PerceptionThreshold = {
  * The ch. 34 perception timer: grows by `dt` while the player is seen, shrinks by `dt` while not
  * (never below 0). The player is perceived once it reaches a {@link PerceptionThreshold}. Returns
  * the new timer value.
+ *
+ * @param timer - The timer's current value, seconds ≥ 0.
+ * @param seen - Whether the player is seen this step: the timer grows by `dt`, else shrinks by `dt`.
+ * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function stepPerceptionTimer(timer: number, seen: boolean, dt: number): number {
   if (!(dt >= 0) || dt === Infinity) checkNumber("stepPerceptionTimer", "dt", dt, 0);

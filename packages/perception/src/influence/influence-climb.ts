@@ -17,6 +17,10 @@ export interface ClimbInfluenceOptions {
  * strictly improves, and returns the cell where it stops — a local extreme, or the cell reached after
  * `maxSteps`. Ties go to the first neighbour in row-major order, so the walk is deterministic. Values
  * along the walk strictly improve, so it always ends. O(steps).
+ *
+ * @param layer - The layer climbed, read only.
+ * @param start - Start cell index `y · width + x`, an integer in `[0, width · height)`.
+ * @param options - `descend` (walk down to a minimum; default false: up to a maximum), `maxSteps` (default width + height) and `passable` (one byte per cell, 1 open; default every cell open).
  */
 export function climbInfluence(layer: InfluenceLayer, start: number, options?: ClimbInfluenceOptions): number {
   const { width: w, height: h, values } = layer;
@@ -54,6 +58,11 @@ export function climbInfluence(layer: InfluenceLayer, start: number, options?: C
 /**
  * The gradient of a layer at cell `(x, y)` by central differences (one-sided at the edges), in
  * value per cell, written into `out`. Returns `out`.
+ *
+ * @param out - Written with the gradient `x`, `y` in value per cell and returned.
+ * @param layer - The layer, read only.
+ * @param x - Cell column, an integer in `[0, width)`.
+ * @param y - Cell row, an integer in `[0, height)`.
  */
 export function influenceGradient(out: { x: number; y: number }, layer: InfluenceLayer, x: number, y: number): { x: number; y: number } {
   const { width: w, height: h, values } = layer;

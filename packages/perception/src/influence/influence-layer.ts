@@ -58,7 +58,12 @@ export function checkSize(fn: string, width: number, height: number): number {
   return width * height;
 }
 
-/** Creates a layer of `width × height` cells, all 0. */
+/**
+ * Creates a layer of `width × height` cells, all 0.
+ *
+ * @param width - Columns (cells), an integer in [1, 32768].
+ * @param height - Rows (cells), an integer in [1, 32768].
+ */
 export function createInfluenceLayer(width: number, height: number): InfluenceLayer {
   const n = checkSize("createInfluenceLayer", width, height);
   return { width, height, values: new Float64Array(n), normalized: false };
@@ -74,6 +79,13 @@ function sameSize(fn: string, a: InfluenceLayer, b: InfluenceLayer, name: string
  * Adds `strength · falloff(d / radius)` to every cell within `radius` cells of the centre `(cx, cy)`
  * (cell coordinates; cells outside the layer are clipped, not wrapped). `radius` must be ≥ 1
  * (`PERCEPTION_CONFIG` otherwise). O(radius²), no allocation. Returns `layer`.
+ *
+ * @param layer - The layer, changed in place (values added, `normalized` cleared) and returned.
+ * @param cx - Stamp centre column, cells (finite; fractional allowed, outside the layer allowed: the stamp is clipped).
+ * @param cy - Stamp centre row, cells (finite).
+ * @param strength - Value added at the centre, finite (negative subtracts).
+ * @param radius - Template radius, cells, finite and ≥ 1; cells farther than this get nothing.
+ * @param options - `falloff` (default `InfluenceFalloff.Linear`) and `lineOfSight` (a mask: only cells visible from the centre receive influence; one ray per cell).
  *
  * @example
  * ```ts
@@ -109,6 +121,11 @@ const stampRadius = new Float64Array(1);
  * options. Same values as one {@link stampInfluence} per source, but the coordinates never cross a
  * function call, so V8 boxes no number: a frame of stamps allocates 0 bytes. Non-finite entries throw
  * `PERCEPTION_CONFIG` naming `sources[i]` before anything is written. Returns `layer`.
+ *
+ * @param layer - The layer, changed in place (values added, `normalized` cleared) and returned.
+ * @param sources - The stamps as `x, y, strength` triples (cells, cells, value), finite (checked before anything is written).
+ * @param radius - Template radius of every stamp, cells, finite and ≥ 1.
+ * @param options - `falloff` (default `InfluenceFalloff.Linear`) and `lineOfSight` mask, as {@link stampInfluence}.
  *
  * @example
  * ```ts
@@ -163,7 +180,14 @@ function stampAll(fn: string, layer: InfluenceLayer, src: ArrayLike<number>, cou
   return layer;
 }
 
-/** `out = a + weight · b`, cell by cell (`out` may be `a` or `b`). Sizes must match (`PERCEPTION_CONFIG`). Returns `out`. */
+/**
+ * `out = a + weight · b`, cell by cell (`out` may be `a` or `b`). Sizes must match (`PERCEPTION_CONFIG`). Returns `out`.
+ *
+ * @param out - Written in place and returned (may be `a` or `b`); same size as `a` and `b`.
+ * @param a - First term, read.
+ * @param b - Second term, read and scaled by `weight`.
+ * @param options - `weight` of `b` (default 1; −1 subtracts).
+ */
 export function addInfluence(out: InfluenceLayer, a: InfluenceLayer, b: InfluenceLayer, options?: AddInfluenceOptions): InfluenceLayer {
   sameSize("addInfluence", out, a, "a");
   sameSize("addInfluence", out, b, "b");
@@ -180,6 +204,11 @@ export function addInfluence(out: InfluenceLayer, a: InfluenceLayer, b: Influenc
  * `out = a + weight · (1 − b)` (ch. 30's AddInverse: "away from b"). `b` must be normalised
  * (`PERCEPTION_NOT_NORMALIZED` otherwise: a raw stamped map exceeds 1 where agents overlap).
  * Sizes must match. Returns `out`.
+ *
+ * @param out - Written in place and returned (may be `a` or `b`); same size as `a` and `b`.
+ * @param a - First term, read.
+ * @param b - A normalised layer (values in [0, 1], see {@link normalizeInfluence}); `1 − b` is added.
+ * @param options - `weight` of `1 − b` (default 1).
  */
 export function addInverseInfluence(out: InfluenceLayer, a: InfluenceLayer, b: InfluenceLayer, options?: AddInfluenceOptions): InfluenceLayer {
   sameSize("addInverseInfluence", out, a, "a");
@@ -200,7 +229,13 @@ export function addInverseInfluence(out: InfluenceLayer, a: InfluenceLayer, b: I
   return out;
 }
 
-/** `out = a · b`, cell by cell (a mask or a weighting). Sizes must match. Returns `out`. */
+/**
+ * `out = a · b`, cell by cell (a mask or a weighting). Sizes must match. Returns `out`.
+ *
+ * @param out - Written in place and returned (may be `a` or `b`); same size as `a` and `b`.
+ * @param a - First factor, read.
+ * @param b - Second factor, read (e.g. a 0/1 mask).
+ */
 export function multiplyInfluence(out: InfluenceLayer, a: InfluenceLayer, b: InfluenceLayer): InfluenceLayer {
   sameSize("multiplyInfluence", out, a, "a");
   sameSize("multiplyInfluence", out, b, "b");
@@ -215,6 +250,9 @@ export function multiplyInfluence(out: InfluenceLayer, a: InfluenceLayer, b: Inf
 /**
  * Min–max normalisation: `out = (a − min) / (max − min)`, so the lowest cell becomes 0 and the
  * highest 1 (a constant map becomes all 0). Marks `out` normalised. Sizes must match. Returns `out`.
+ *
+ * @param out - Written in place with values in [0, 1], marked normalised and returned (may be `a`).
+ * @param a - The layer to normalise, read; same size as `out`.
  */
 export function normalizeInfluence(out: InfluenceLayer, a: InfluenceLayer): InfluenceLayer {
   sameSize("normalizeInfluence", out, a, "a");
@@ -236,6 +274,9 @@ export function normalizeInfluence(out: InfluenceLayer, a: InfluenceLayer): Infl
 /**
  * `out = 1 − a` for a normalised `a` (safe spots from a threat map). Throws
  * `PERCEPTION_NOT_NORMALIZED` for a raw map: call {@link normalizeInfluence} first. Returns `out`.
+ *
+ * @param out - Written in place with `1 − a`, marked normalised and returned (may be `a`).
+ * @param a - A normalised layer (else `PERCEPTION_NOT_NORMALIZED`); same size as `out`.
  */
 export function invertInfluence(out: InfluenceLayer, a: InfluenceLayer): InfluenceLayer {
   sameSize("invertInfluence", out, a, "a");
@@ -253,7 +294,11 @@ export function invertInfluence(out: InfluenceLayer, a: InfluenceLayer): Influen
   return out;
 }
 
-/** The index `y · width + x` of the highest cell (the first one on ties). O(cells). */
+/**
+ * The index `y · width + x` of the highest cell (the first one on ties). O(cells).
+ *
+ * @param layer - The layer scanned, read only.
+ */
 export function findHighestInfluence(layer: InfluenceLayer): number {
   const v = layer.values;
   let best = 0;
@@ -261,7 +306,11 @@ export function findHighestInfluence(layer: InfluenceLayer): number {
   return best;
 }
 
-/** The index `y · width + x` of the lowest cell (the first one on ties). O(cells). */
+/**
+ * The index `y · width + x` of the lowest cell (the first one on ties). O(cells).
+ *
+ * @param layer - The layer scanned, read only.
+ */
 export function findLowestInfluence(layer: InfluenceLayer): number {
   const v = layer.values;
   let best = 0;

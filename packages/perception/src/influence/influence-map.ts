@@ -44,7 +44,13 @@ export interface InfluenceMapOptions {
   readonly grid?: Grid;
 }
 
-/** Creates a propagating influence map of `width × height` cells, all 0. */
+/**
+ * Creates a propagating influence map of `width × height` cells, all 0.
+ *
+ * @param width - Columns (cells), an integer in [1, 32768].
+ * @param height - Rows (cells), an integer in [1, 32768].
+ * @param options - `momentum` (0..1, default 0.5), `decay` per cell of distance (≥ 0, default 0.3), `rateHz` of {@link advanceInfluenceMap} (> 0, default 4) and a same-size `grid` whose blocked cells stop propagation (default: every cell open).
+ */
 export function createInfluenceMap(width: number, height: number, options: InfluenceMapOptions = {}): InfluenceMap {
   const n = checkSize("createInfluenceMap", width, height);
   const momentum = checkNumber("createInfluenceMap", "momentum", options.momentum ?? 0.5, 0, 1);
@@ -74,6 +80,11 @@ export function createInfluenceMap(width: number, height: number, options: Influ
 /**
  * Sets the reference source of cell `(x, y)` to `value` (positive: max channel, negative: min
  * channel, 0: remove). Sources are applied at once and after every propagation step. Returns `map`.
+ *
+ * @param map - The map, changed in place (its `sources`, then the channels) and returned.
+ * @param x - Cell column, an integer in `[0, width)`.
+ * @param y - Cell row, an integer in `[0, height)`.
+ * @param value - The source's strength, finite: positive feeds the max channel, negative the min channel, 0 removes the source.
  */
 export function setInfluenceSource(map: InfluenceMap, x: number, y: number, value: number): InfluenceMap {
   if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height)) {
@@ -90,6 +101,10 @@ export function setInfluenceSource(map: InfluenceMap, x: number, y: number, valu
  * The combined influence `values + minValues` of cell `(x, y)` (integer cell coordinates); 0 outside
  * the map. Throws `PERCEPTION_CONFIG` for a coordinate that is not an integer (`undefined`, `NaN`,
  * a fraction), which would otherwise read `NaN`.
+ *
+ * @param map - The map, read only.
+ * @param x - Cell column, an integer; outside the map gives 0.
+ * @param y - Cell row, an integer; outside the map gives 0.
  */
 export function influenceAt(map: InfluenceMap, x: number, y: number): number {
   if (!(Number.isInteger(x) && Number.isInteger(y)))
@@ -121,6 +136,8 @@ const DIAGONAL = Math.SQRT2;
  *
  * At momentum 0 a single source `s` converges, after as many steps as the map is wide, to
  * `s · exp(−decay · pathDistance)`.
+ *
+ * @param map - The map, advanced one step in place (channels and their scratch buffers swapped, sources re-applied) and returned.
  */
 export function propagateInfluence(map: InfluenceMap): InfluenceMap {
   propagateInfluenceRows(map, 0, map.height);
@@ -221,6 +238,10 @@ export interface AdvanceInfluenceOptions {
  * `interval` (its own rate, independent of the frame rate), at most `options.maxSteps` times per call
  * (default 4; leftover time is dropped so a long pause does not cause a burst). Returns the number
  * of steps run.
+ *
+ * @param map - The map, changed in place: its clock `elapsed` advances and channels propagate once per elapsed `interval`.
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ * @param options - `maxSteps`: most propagation steps this call (default 4; time beyond them is dropped).
  */
 export function advanceInfluenceMap(map: InfluenceMap, dt: number, options?: AdvanceInfluenceOptions): number {
   const maxSteps = options?.maxSteps ?? 4;
@@ -260,7 +281,11 @@ export interface InfluenceMapSnapshot {
   readonly sources: readonly number[];
 }
 
-/** Saves the live state of `map` (channels, sources, rate and clock) as a JSON-safe snapshot. The grid is not part of it. */
+/**
+ * Saves the live state of `map` (channels, sources, rate and clock) as a JSON-safe snapshot. The grid is not part of it.
+ *
+ * @param map - The map to save, read only (channels, sources, momentum, decay, interval and clock are copied).
+ */
 export function saveInfluenceMap(map: InfluenceMap): InfluenceMapSnapshot {
   return {
     version: 1,
@@ -286,6 +311,9 @@ function snapshotError(message: string, path: string): never {
  * interval > 0, elapsed in [0, interval], three arrays of `width · height` finite numbers — and a bad
  * one throws `PERCEPTION_CONFIG` naming the JSON path (`$.values[12]`), leaving `map` exactly as it
  * was. Nothing is allocated from a declared size: the arrays must match the map's own size.
+ *
+ * @param map - The map to overwrite in place (channels, sources, momentum, decay, interval, clock); untouched when the snapshot is rejected.
+ * @param snapshot - A {@link saveInfluenceMap} result or its parsed JSON (version 1, same width and height as `map`); anything else throws `PERCEPTION_CONFIG` naming the JSON path.
  */
 export function restoreInfluenceMap(map: InfluenceMap, snapshot: unknown): void {
   if (typeof snapshot !== "object" || snapshot === null || Array.isArray(snapshot))

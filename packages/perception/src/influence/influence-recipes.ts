@@ -6,6 +6,11 @@ import { addInfluence, findHighestInfluence, type InfluenceLayer, invertInfluenc
  * the agent. `interest` is the agent's own interest template stamped at its position (zero outside
  * its radius, so the answer stays within reach). All layers have the same size; `scratch` is
  * overwritten (it may be one of the inputs). Returns the cell.
+ *
+ * @param scratch - Overwritten with the product layer (may be one of the inputs); same size as the others.
+ * @param enemyThreat - The enemies' threat layer, read.
+ * @param allyThreat - The allies' threat layer, read.
+ * @param interest - The agent's interest template stamped at its position (zero outside its reach), read.
  */
 export function findBattlefront(scratch: InfluenceLayer, enemyThreat: InfluenceLayer, allyThreat: InfluenceLayer, interest: InfluenceLayer): number {
   multiplyInfluence(scratch, enemyThreat, allyThreat);
@@ -25,6 +30,13 @@ export interface SpacedBattlefrontOptions {
  * location template, so an agent is not repelled by itself), multiply by `interest`, take the
  * highest cell. Two allies at the same front then pick different cells. `scratch` is overwritten.
  * Returns the cell index `y · width + x`.
+ *
+ * @param scratch - Overwritten with the scored layer (may be one of the inputs); same size as the others.
+ * @param enemyThreat - The enemies' threat layer, read.
+ * @param allyThreat - The allies' threat layer, read.
+ * @param interest - The agent's interest template stamped at its position (zero outside its reach), read.
+ * @param allySpacing - The allies' location layer minus the agent's own location template, read; subtracted with `spacingWeight`.
+ * @param options - `spacingWeight`: weight of `allySpacing` (default 0.5).
  */
 export function findSpacedBattlefront(
   scratch: InfluenceLayer,
@@ -46,6 +58,10 @@ export function findSpacedBattlefront(
  * highest cell is where an area spell hits the most enemies within the agent's reach (pass the
  * allies' location map for a buff). `scratch` is overwritten (it may be one of the inputs). Returns
  * the cell index `y · width + x`.
+ *
+ * @param scratch - Overwritten with `enemyLocation × interest` (may be one of the inputs); same size as the others.
+ * @param enemyLocation - The enemies' location layer (the allies' for a buff), read.
+ * @param interest - The caster's interest template stamped at its position (zero outside its reach), read.
  *
  * @example
  * ```ts
@@ -69,6 +85,10 @@ export function findAreaOfEffectTarget(scratch: InfluenceLayer, enemyLocation: I
  * least threatened one the agent is interested in (its interest template stamped at its position,
  * so the answer stays within reach). `scratch` is overwritten (it may be `enemyThreat`). Returns the
  * cell index `y · width + x`.
+ *
+ * @param scratch - Overwritten with the scored layer (may be `enemyThreat`); same size as the others.
+ * @param enemyThreat - The enemies' threat layer, read (raw: it is normalised into `scratch` first).
+ * @param interest - The agent's interest template stamped at its position (zero outside its reach), read.
  */
 export function findSaferSpot(scratch: InfluenceLayer, enemyThreat: InfluenceLayer, interest: InfluenceLayer): number {
   normalizeInfluence(scratch, enemyThreat);

@@ -22,6 +22,10 @@ function falloffAt(falloff: InfluenceFalloffValue, t: number): number {
  * next update. The chapter's case: 1 m cells, 10 m/s, 1 s refresh give radius 10, a 21 × 21 template.
  * Throws `PERCEPTION_CONFIG` for a negative or non-finite speed or a non-positive cell size or refresh.
  *
+ * @param speed - The agent's speed, world units per second, finite and ≥ 0.
+ * @param cellSize - Side of a map cell, world units, > 0.
+ * @param refreshSeconds - Seconds between map updates, > 0.
+ *
  * @example
  * ```ts
  * const r = computeTemplateRadius(10, 1, 1); // 10: a 21 × 21 template
@@ -41,6 +45,14 @@ export function computeTemplateRadius(speed: number, cellSize: number, refreshSe
  * inside `innerRadius`, then `strength · falloff((d − inner) / (outer − inner))` out to
  * `outerRadius` (full strength on the inner rim). Cells outside the layer are clipped. Throws
  * `PERCEPTION_CONFIG` unless `0 ≤ innerRadius < outerRadius` (finite). Returns `layer`.
+ *
+ * @param layer - The layer, changed in place (values added, `normalized` cleared) and returned.
+ * @param cx - Ring centre column, cells (finite).
+ * @param cy - Ring centre row, cells (finite).
+ * @param strength - Value added on the inner rim, finite.
+ * @param innerRadius - Radius of the empty middle, cells, finite and ≥ 0.
+ * @param outerRadius - Outer edge of the ring, cells, finite and greater than `innerRadius`.
+ * @param options - `falloff` across the band (default `InfluenceFalloff.Linear`).
  */
 export function stampRingInfluence(
   layer: InfluenceLayer,
@@ -78,6 +90,14 @@ export function stampRingInfluence(
  * distance `radius` gets `strength · falloff(d / radius)`; walls are never crossed, so influence
  * flows around them instead of through them as a plain stamp does. The layer and the grid must have
  * the same size. Allocates the search scratch (call at the map's update rate). Returns `layer`.
+ *
+ * @param layer - The layer, changed in place (values added, `normalized` cleared) and returned.
+ * @param grid - A `@tactica/grid` grid of the layer's size whose passable cells the influence flows through.
+ * @param cx - Start cell column, an integer in `[0, width)`; a blocked start cell stamps nothing.
+ * @param cy - Start cell row, an integer in `[0, height)`.
+ * @param strength - Value added at the start cell, finite.
+ * @param radius - Largest path distance reached, cells (straight step 1, diagonal √2), finite and ≥ 1.
+ * @param options - `falloff` over the path distance (default `InfluenceFalloff.Linear`).
  */
 export function stampPathDistanceInfluence(
   layer: InfluenceLayer,

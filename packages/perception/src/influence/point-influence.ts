@@ -28,7 +28,11 @@ export interface PointInfluence {
   readonly gathered: Int32Array;
 }
 
-/** Creates an empty point-influence field for up to `capacity` sources (integer ≥ 1). */
+/**
+ * Creates an empty point-influence field for up to `capacity` sources (integer ≥ 1).
+ *
+ * @param capacity - Most sources at once, an integer in [1, 2^24].
+ */
 export function createPointInfluence(capacity: number): PointInfluence {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24) {
     configError("createPointInfluence", `"capacity" is ${capacity}; pass an integer in [1, 16777216].`, "capacity");
@@ -49,6 +53,12 @@ export function createPointInfluence(capacity: number): PointInfluence {
  * Adds a point source at `(x, y)` with scale `strength` and radius `radius` (> 0) and returns its
  * index, or `-1` when the field is full (no throw mid-frame). Throws `PERCEPTION_CONFIG` for
  * non-finite numbers or a radius ≤ 0.
+ *
+ * @param field - The field, changed in place (source appended, k-d tree marked stale).
+ * @param x - Source position x, world units, finite.
+ * @param y - Source position y, world units, finite.
+ * @param strength - Value at the centre (the cone's scale), finite; negative for opposing influence.
+ * @param radius - Where the cone reaches 0, world units, finite and > 0.
  */
 export function addPointSource(field: PointInfluence, x: number, y: number, strength: number, radius: number): number {
   checkNumber("addPointSource", "x", x);
@@ -66,7 +76,11 @@ export function addPointSource(field: PointInfluence, x: number, y: number, stre
   return i;
 }
 
-/** Removes every source. Returns `field`. */
+/**
+ * Removes every source. Returns `field`.
+ *
+ * @param field - The field, emptied in place (count, largest radius and tree reset) and returned.
+ */
 export function clearPointSources(field: PointInfluence): PointInfluence {
   field.count = 0;
   field.maxRadius = 0;
@@ -89,6 +103,10 @@ const query = { x: 0.5, y: 0.5 };
  * The influence at `(x, y)`: `Σ sᵢ · max(1 − dᵢ / rᵢ, 0)` (Eq. 29.4). A source's centre gives its
  * scale; a point at distance ≥ `rᵢ` gets nothing from it. O(log n + nearby sources); the first query
  * after a change rebuilds the k-d tree (O(n log n)).
+ *
+ * @param field - The field (its k-d tree is rebuilt here when stale).
+ * @param x - Query point x, world units.
+ * @param y - Query point y, world units.
  */
 export function pointInfluenceAt(field: PointInfluence, x: number, y: number): number {
   const n = gather(field, x, y);
@@ -110,6 +128,11 @@ export function pointInfluenceAt(field: PointInfluence, x: number, y: number): n
  * sources' partials `−sᵢ / rᵢ · (p − cᵢ) / dᵢ`, written into `out`. The linear cone is not
  * differentiable at its centre (d = 0) or its rim (d = r): a source contributes 0 there, so the
  * result is never NaN. Returns `out`.
+ *
+ * @param out - Written with the gradient `x`, `y` (value per world unit) and returned.
+ * @param field - The field (its k-d tree is rebuilt here when stale).
+ * @param x - Query point x, world units.
+ * @param y - Query point y, world units.
  */
 export function pointInfluenceGradient(out: { x: number; y: number }, field: PointInfluence, x: number, y: number): { x: number; y: number } {
   const n = gather(field, x, y);
@@ -155,6 +178,12 @@ const grad = { x: 0.5, y: 0.5 };
  * halved instead of retried unchanged. Every accepted step strictly improves the value, so the
  * result is never worse than the start and stays inside the search disk. Writes the point into
  * `out` and returns the value there. Not a global optimum (the chapter's caveat).
+ *
+ * @param out - Written with the point where the walk stopped (world units).
+ * @param field - The field (its k-d tree is rebuilt here when stale).
+ * @param x - Start point x, world units, finite.
+ * @param y - Start point y, world units, finite.
+ * @param options - `descend` (default false: ascend), `searchRadius` (world units, default the field's largest radius, at least 1), `step` (world units, default searchRadius / 8), `minStep` (default step / 1024) and `maxSteps` (gradient evaluations, default 200).
  *
  * @example
  * ```ts
@@ -213,6 +242,9 @@ export function findPointInfluenceExtreme(
  * convention of {@link stampInfluence}), adding to what is there, so grid queries
  * ({@link findHighestInfluence}, {@link climbInfluence}, the working-map algebra) run on a
  * grid-free field; equal to stamping every source with the linear falloff. Returns `layer`.
+ *
+ * @param layer - The grid layer, changed in place (the field's value at each cell centre `(x, y)` added, `normalized` cleared) and returned.
+ * @param field - The field sampled (its k-d tree is rebuilt here when stale).
  */
 export function samplePointInfluence(layer: InfluenceLayer, field: PointInfluence): InfluenceLayer {
   const { width, height, values } = layer;
@@ -243,6 +275,9 @@ export interface SpreadPointSourcesOptions {
  * corridors); if every child is blocked the parent stays where it is with the decayed scale. A child
  * whose scale would fall below `expireBelow` expires (the only place energy leaves, besides decay).
  * When the field is full, the remaining parents stay in place (decayed). Returns the new count.
+ *
+ * @param field - The field, rewritten in place: every source replaced by its ring of children (or kept, decayed, when blocked or out of room).
+ * @param options - `decay` (fraction lost per step, [0, 1), default 0.1), `children` per ring (2..64, default 6), `spacing` (ring radius / parent radius, default 0.5), `expireBelow` (|scale| threshold, default 0.01) and `isBlocked(x, y)` (default nothing blocked).
  */
 export function spreadPointSources(field: PointInfluence, options?: SpreadPointSourcesOptions): number {
   const decay = checkNumber("spreadPointSources", "decay", options?.decay ?? 0.1, 0, 1 - Number.EPSILON);
@@ -316,6 +351,10 @@ export interface SimplifyPointSourcesOptions {
  * whose spacing makes its Lipschitz bound (`Σ|sᵢ|/rᵢ + |S|/R`) add at most `tolerance / 2`, and
  * merged clusters never have overlapping supports (so their errors do not add up). Returns the new
  * count (never more than before). Allocates scratch (a set-up or a slow-rate operation).
+ *
+ * @param field - The field, changed in place: merged clusters replaced by one source each (order of the kept sources preserved, merged ones appended).
+ * @param tolerance - Largest change of the field's value allowed anywhere by a merge, ≥ 0 (0 merges only clusters that cancel exactly).
+ * @param options - `minNeighbors` (a source with more neighbours within its radius is a merge candidate, default 2) and `maxProbes` (probe points per merge check, default 4096; a merge needing more is skipped).
  */
 export function simplifyPointSources(field: PointInfluence, tolerance: number, options?: SimplifyPointSourcesOptions): number {
   checkNumber("simplifyPointSources", "tolerance", tolerance, 0);

@@ -4,6 +4,10 @@ import type { TerrainRegions } from "../terrain/terrain-merge";
 /**
  * Eq. 31.1 (*Game AI Pro 2* ch. 31): influence falling linearly with distance,
  * `max(I₀ − distance · k, 0)`; on tiles the distance is Manhattan (an infantry of 5 gives 5, 4, 3, …).
+ *
+ * @param strength - The unit's influence at distance 0 (`I₀`), e.g. 5 for infantry.
+ * @param distance - Distance from the unit: tiles (Manhattan on a tile map) or your distance unit, ≥ 0.
+ * @param k - Influence lost per unit of distance, ≥ 0.
  */
 export function linearInfluence(strength: number, distance: number, k: number): number {
   const v = strength - distance * k;
@@ -13,6 +17,10 @@ export function linearInfluence(strength: number, distance: number, k: number): 
 /**
  * Eq. 31.2: influence by travel time, `max(I₀ · (maxTime − travelTime) / maxTime, 0)` (maxTime > 0,
  * e.g. 60 s).
+ *
+ * @param strength - The unit's influence with no travel needed (`I₀`).
+ * @param travelTime - Seconds the unit needs to get there, ≥ 0.
+ * @param maxTime - Travel time at which the influence reaches 0, seconds, > 0 (e.g. 60).
  */
 export function travelTimeInfluence(strength: number, travelTime: number, maxTime: number): number {
   if (!(maxTime > 0)) configError("travelTimeInfluence", `"maxTime" is ${maxTime}; pass a time > 0.`, "maxTime");
@@ -23,6 +31,14 @@ export function travelTimeInfluence(strength: number, travelTime: number, maxTim
 /**
  * Eq. 31.3, artillery (discontinuous): the full `I₀` within firing range; beyond it the unit must
  * pack, move into range and unpack first, `max(I₀ · (maxTime − (pack + getInRange + unpack)) / maxTime, 0)`.
+ *
+ * @param strength - The unit's influence within firing range (`I₀`).
+ * @param distance - Distance from the unit to the place, world units.
+ * @param firingRange - The unit's firing range, world units (same unit as `distance`).
+ * @param packTime - Seconds to pack before moving.
+ * @param getInRangeTime - Seconds to move into firing range.
+ * @param unpackTime - Seconds to unpack before firing.
+ * @param maxTime - Total time at which the influence reaches 0, seconds, > 0.
  */
 export function artilleryInfluence(
   strength: number,
@@ -37,7 +53,13 @@ export function artilleryInfluence(
   return travelTimeInfluence(strength, packTime + getInRangeTime + unpackTime, maxTime);
 }
 
-/** Eq. 31.4, a commander's influence: `max(I₀ − distance^k, 0)`. */
+/**
+ * Eq. 31.4, a commander's influence: `max(I₀ − distance^k, 0)`.
+ *
+ * @param strength - The commander's influence at distance 0 (`I₀`).
+ * @param distance - Distance from the commander, ≥ 0 (tiles or world units).
+ * @param k - Exponent of the distance, ≥ 0: influence falls as `distance^k`.
+ */
 export function commanderInfluence(strength: number, distance: number, k: number): number {
   const v = strength - Math.pow(distance, k);
   return v > 0 ? v : 0;
@@ -53,6 +75,14 @@ export interface TileInfluenceOptions {
  * Adds the tile influence of one unit at tile `(ux, uy)` to `out` (`width · height` values,
  * row-major): Eq. 31.1 with Manhattan distance, `max(strength − k · (|dx| + |dy|), 0)`, only within
  * the diamond where it is positive (`k` is `options.k`, default 1, > 0). Returns `out`.
+ *
+ * @param out - Tile influence map, `width · height` values row-major, added to in place and returned.
+ * @param width - Tiles per row of `out`.
+ * @param height - Rows of `out`.
+ * @param ux - The unit's tile column, an integer (outside the map allowed: the diamond is clipped).
+ * @param uy - The unit's tile row, an integer.
+ * @param strength - The unit's influence on its own tile, finite.
+ * @param options - `k`: influence lost per tile of Manhattan distance, > 0 (default 1).
  */
 export function addTileInfluence(
   out: Float64Array,
@@ -87,6 +117,8 @@ export function addTileInfluence(
  * adjacent regions whose centres are 3 tiles apart give each region 8 + 5 = 13, "rather than 16"
  * (the default cost of 1 per region step would give 15). Throws `PERCEPTION_CONFIG` for regions
  * whose bounding boxes are not integer arrays of `count` entries.
+ *
+ * @param regions - Regions from {@link mergeTerrainRegions} (their bounding boxes `x0`, `y0`, `x1`, `y1` in tiles, copied into centre tiles).
  *
  * @example
  * ```ts
@@ -134,6 +166,12 @@ export interface RegionInfluenceOptions {
  * popped before, so a region pushed twice received influence twice; here every region receives a
  * unit's influence exactly once. Keep one `out` per player and mix them at query time
  * ({@link mixPlayerInfluence}). Returns `out`.
+ *
+ * @param out - One value per region, added to in place and returned (`out.length` must equal `neighbors.length`).
+ * @param neighbors - Adjacency lists of the region graph (e.g. from {@link rectangleNeighbors}), read only.
+ * @param region - The unit's region, an integer in `[0, neighbors.length)`.
+ * @param strength - The unit's influence in its own region, finite.
+ * @param options - `cost(from, to)` of entering a region (default 1 per step; `Infinity` or a negative value: not entered) and `influence(strength, distance)` (default `strength − distance`).
  *
  * @example
  * ```ts
@@ -227,6 +265,10 @@ export function addRegionInfluence(
  * difference): `Σ weights[p] · maps[p][i]` for cell or region `i`, e.g. weights
  * `[1, 0.25, −1]` for self, an ally at 25 % and an enemy. `index` must be an integer in
  * `[0, maps[0].length)` (every map the same length), else `PERCEPTION_CONFIG`.
+ *
+ * @param maps - One influence map per player (cells or regions), all of the same length, read only.
+ * @param weights - One weight per player (e.g. 1 self, 0.25 ally, −1 enemy); same count as `maps`.
+ * @param index - The cell or region to mix, an integer in `[0, maps[0].length)`.
  */
 export function mixPlayerInfluence(maps: readonly ArrayLike<number>[], weights: ArrayLike<number>, index: number): number {
   if (maps.length !== weights.length)

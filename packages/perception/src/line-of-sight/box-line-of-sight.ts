@@ -23,6 +23,9 @@ const MAX_CELLS = 1 << 20;
  * a typed-array scratch, so no number is boxed). Throws `PERCEPTION_CONFIG` for a box with a non-finite or
  * inverted extent (naming `boxes[i]`) or a bad `cellSize`.
  *
+ * @param boxes - The blocking boxes `{ minX, minY, maxX, maxY }` in world units (finite, `max ≥ min`), copied; `[]` gives a test that never blocks.
+ * @param options - `cellSize`: side of the bucket cells, world units, > 0 (default about one box per cell, at most 2^20 cells).
+ *
  * @example
  * ```ts
  * const los = boxLineOfSight([{ minX: 4, minY: -1, maxX: 5, maxY: 1 }]);

@@ -9,6 +9,8 @@ const cache = new WeakMap<Grid, LineOfSight>();
  * cells (blocked cells block). Points outside the grid are never visible. The function is cached per
  * grid (a `WeakMap`), so calling this every frame allocates nothing; it reads the grid live, so
  * edits to the grid are seen.
+ *
+ * @param grid - A `@tactica/grid` grid whose cells are 1 world unit wide, read live on every ray (edits are seen); the test is cached per grid.
  */
 export function gridLineOfSight(grid: Grid): LineOfSight {
   let los = cache.get(grid);

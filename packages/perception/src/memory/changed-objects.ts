@@ -33,7 +33,13 @@ export interface ChangedObjectsOptions {
   readonly lifetime?: number;
 }
 
-/** Creates the store for `objects` object ids and up to `capacity` live events; events live `options.lifetime` seconds (default 30). */
+/**
+ * Creates the store for `objects` object ids and up to `capacity` live events; events live `options.lifetime` seconds (default 30).
+ *
+ * @param objects - Number of object ids (`0 .. objects − 1`), an integer in [1, 2^24].
+ * @param capacity - Most live events at once, an integer in [1, 2^24].
+ * @param options - `lifetime`: seconds an event lives, > 0 (default 30).
+ */
 export function createChangedObjects(objects: number, capacity: number, options?: ChangedObjectsOptions): ChangedObjects {
   const lifetime = options === undefined ? 30 : (options.lifetime ?? 30);
   if (!Number.isInteger(objects) || objects < 1 || objects > 1 << 24)
@@ -59,6 +65,12 @@ export function createChangedObjects(objects: number, capacity: number, options?
  * only records the state. If the state differs from the known one, an event is created (its index
  * returned; −1 when the store is full, no throw mid-frame) and the known state updated; an object
  * that already has a live event gets no second one. Returns −1 when nothing changed.
+ *
+ * @param store - The store, changed in place: the object's known state is always updated; an event may be added.
+ * @param object - Object id in `[0, objects)` (else `PERCEPTION_CONFIG`).
+ * @param state - The state seen, an integer ≥ 0 (your encoding: open / closed, lit / dark).
+ * @param x - Where the object is, x, world units (stored with the event; not validated).
+ * @param y - Where the object is, y, world units.
  */
 export function observeObjectState(store: ChangedObjects, object: number, state: number, x: number, y: number): number {
   if (!(Number.isInteger(object) && object >= 0 && object < store.known.length))
@@ -78,7 +90,13 @@ export function observeObjectState(store: ChangedObjects, object: number, state:
   return e;
 }
 
-/** NPC `npc` (an integer id ≥ 0) witnesses live event `event` (in `[0, count)`): it claims it when nobody has (returns true), else false. Throws `PERCEPTION_CONFIG` for any other event or npc. */
+/**
+ * NPC `npc` (an integer id ≥ 0) witnesses live event `event` (in `[0, count)`): it claims it when nobody has (returns true), else false. Throws `PERCEPTION_CONFIG` for any other event or npc.
+ *
+ * @param store - The store, changed in place (the event's `claimedBy`).
+ * @param event - Live event index in `[0, count)`, e.g. from {@link observeObjectState}.
+ * @param npc - Your id of the witnessing NPC, an integer ≥ 0.
+ */
 export function claimChangedObject(store: ChangedObjects, event: number, npc: number): boolean {
   if (!(Number.isInteger(event) && event >= 0 && event < store.count))
     configError("claimChangedObject", `event ${event} does not exist (${store.count} live).`, "event");
@@ -88,7 +106,12 @@ export function claimChangedObject(store: ChangedObjects, event: number, npc: nu
   return true;
 }
 
-/** Ages the events by `dt` seconds and removes expired ones (the last event moves into a freed slot). Returns how many expired. */
+/**
+ * Ages the events by `dt` seconds and removes expired ones (the last event moves into a freed slot). Returns how many expired.
+ *
+ * @param store - The store, changed in place: events aged, expired ones removed (the last event moves into a freed slot).
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ */
 export function advanceChangedObjects(store: ChangedObjects, dt: number): number {
   if (!(dt >= 0) || dt === Infinity) configError("advanceChangedObjects", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
   let removed = 0;

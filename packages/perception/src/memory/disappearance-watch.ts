@@ -35,6 +35,12 @@ export function createDisappearanceWatch(): DisappearanceWatch {
  * (use {@link soundPathDistance}), `makingNoise` whether B makes noise this frame. Leaving earshot
  * resets the watch. Returns `true` on the frame the investigation event should be raised (at most
  * once per cooldown).
+ *
+ * @param watch - The watch of one pair, changed in place (`heard`, `silent`, `cooldown` seconds).
+ * @param inEarshot - Whether B is within sound distance of A this frame; `false` resets the watch.
+ * @param makingNoise - Whether B makes noise this frame.
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ * @param options - `hearTime` (seconds of hearing B first, default 10), `silenceTime` (seconds of silence after, default 5) and `cooldown` (seconds before it can fire again, default 120).
  */
 export function stepDisappearanceWatch(
   watch: DisappearanceWatch,

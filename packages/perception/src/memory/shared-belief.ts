@@ -29,7 +29,13 @@ export function createSharedBelief(): SharedBelief {
   return { known: false, x: 0, y: 0, age: 0 };
 }
 
-/** Any NPC perceived the player at `(x, y)`: the belief moves there and its age resets. */
+/**
+ * Any NPC perceived the player at `(x, y)`: the belief moves there and its age resets.
+ *
+ * @param belief - The squad's belief, changed in place (becomes known, moves, age 0).
+ * @param x - Where the player was perceived, x, world units, finite.
+ * @param y - Where the player was perceived, y, world units, finite.
+ */
 export function reportSighting(belief: SharedBelief, x: number, y: number): void {
   checkNumber("reportSighting", "x", x);
   checkNumber("reportSighting", "y", y);
@@ -39,7 +45,12 @@ export function reportSighting(belief: SharedBelief, x: number, y: number): void
   belief.age = 0;
 }
 
-/** Ages the belief by `dt` seconds. */
+/**
+ * Ages the belief by `dt` seconds.
+ *
+ * @param belief - The squad's belief, aged in place.
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ */
 export function advanceSharedBelief(belief: SharedBelief, dt: number): void {
   if (!(dt >= 0) || dt === Infinity) configError("advanceSharedBelief", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
   belief.age += dt;
@@ -50,6 +61,11 @@ export function advanceSharedBelief(belief: SharedBelief, dt: number): void {
  * not been seen for `unseenTime` seconds (10), or at once when the player's true position `(px, py)`
  * is more than `driftDistance` (5 m) from the belief — then a search follows. `false` while the
  * belief is unknown.
+ *
+ * @param belief - The squad's belief, read only.
+ * @param px - The player's true position x, world units.
+ * @param py - The player's true position y, world units.
+ * @param options - `unseenTime` (seconds without a sighting, default 10) and `driftDistance` (world units between the true position and the belief, default 5).
  */
 export function shouldApproach(belief: SharedBelief, px: number, py: number, options?: ApproachOptions): boolean {
   if (!belief.known) return false;

@@ -94,6 +94,9 @@ export interface TargetMemorySnapshot {
 /**
  * Creates an empty target memory for up to `capacity` targets (integer ≥ 1).
  *
+ * @param capacity - Most targets remembered at once, an integer ≥ 1 (else `PERCEPTION_CONFIG`).
+ * @param options - `decayPerSecond` (confidence lost per second, default 0.1), `forgetBelow` (in [0, 1), default 0), `intuitionWindow` (seconds, default 2.5), and the awareness thresholds `investigateAt` (default 0.3) and `detectAt` (in [investigateAt, 1], default 0.8).
+ *
  * @example
  * ```ts
  * const memory = createTargetMemory(8, { decayPerSecond: 0.2 });
@@ -128,7 +131,12 @@ export function createTargetMemory(capacity: number, options: TargetMemoryOption
   };
 }
 
-/** The record index of target `id` (a 32-bit integer; anything else throws `PERCEPTION_CONFIG`), or −1 when it is not remembered. O(count). */
+/**
+ * The record index of target `id` (a 32-bit integer; anything else throws `PERCEPTION_CONFIG`), or −1 when it is not remembered. O(count).
+ *
+ * @param memory - The memory searched, read only.
+ * @param id - Your entity id of the target, a 32-bit integer.
+ */
 export function findTargetMemory(memory: TargetMemory, id: number): number {
   checkIndex("findTargetMemory", "id", id, -0x80000000, 0x7fffffff);
   const ids = memory.id;
@@ -142,6 +150,13 @@ export function findTargetMemory(memory: TargetMemory, id: number): number {
  * (never lowered: a faint sound does not erase a clear sighting). Returns the record index, or −1
  * when the memory is full and the target is new. Throws `PERCEPTION_CONFIG` for a certainty outside [0, 1]
  * or an `id` that is not a 32-bit integer.
+ *
+ * @param memory - The memory, changed in place (a new record is appended when the target is new and there is room).
+ * @param id - Your entity id of the target, a 32-bit integer.
+ * @param x - Where the target was perceived, x, world units (not validated).
+ * @param y - Where the target was perceived, y, world units (not validated).
+ * @param certainty - How sure the perception is, in [0, 1]; the record's confidence is raised to it, never lowered.
+ * @param sense - The {@link SenseKind} that perceived it (stored with the record).
  */
 export function recordPerception(memory: TargetMemory, id: number, x: number, y: number, certainty: number, sense: SenseKindValue): number {
   if (!(certainty >= 0 && certainty <= 1)) configError("recordPerception", `"certainty" is ${certainty}; pass a value in [0, 1].`, "certainty");
@@ -166,6 +181,11 @@ export function recordPerception(memory: TargetMemory, id: number, x: number, y:
  * last known position to the target's true position `(x, y)` (*Game AI Pro* ch. 27: hunters "know"
  * where a target went for a moment); afterwards the position stays frozen. Returns `true` when the
  * position was updated. Age and confidence are untouched.
+ *
+ * @param memory - The memory, changed in place (only the record's position).
+ * @param id - Your entity id of the target; a target not remembered gives `false`.
+ * @param x - The target's true position x, world units.
+ * @param y - The target's true position y, world units.
  */
 export function trackTargetIntuition(memory: TargetMemory, id: number, x: number, y: number): boolean {
   const i = findTargetMemory(memory, id);
@@ -180,6 +200,9 @@ export function trackTargetIntuition(memory: TargetMemory, id: number, x: number
  * or below `forgetBelow` are forgotten (the last record moves into the freed slot). Call after this
  * frame's {@link recordPerception} calls — a record perceived this frame also decays by one `dt`,
  * consistently for every record. Returns the number of records forgotten. No allocation.
+ *
+ * @param memory - The memory, changed in place: ages and confidences updated, forgotten records removed (indices of later records may change).
+ * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function updateTargetMemory(memory: TargetMemory, dt: number): number {
   if (!(dt >= 0) || dt === Infinity) configError("updateTargetMemory", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
@@ -214,6 +237,9 @@ export function updateTargetMemory(memory: TargetMemory, dt: number): number {
  * `findTargetMemory` returns for a target not remembered) gives {@link Awareness.Unaware}. Throws
  * `PERCEPTION_CONFIG` for any other index (`undefined`, a fraction, below −1, or a stale index at
  * or past `memory.count`: records are kept dense, so an old index may now name another target).
+ *
+ * @param memory - The memory, read only.
+ * @param index - Record index in `[0, memory.count)`, or −1 for a target not remembered (gives `Unaware`); anything else throws `PERCEPTION_CONFIG`.
  */
 export function awarenessOf(memory: TargetMemory, index: number): AwarenessValue {
   if (!(index >= 0 && index < memory.count && Number.isInteger(index))) {
@@ -224,7 +250,11 @@ export function awarenessOf(memory: TargetMemory, index: number): AwarenessValue
   return c >= memory.detectAt ? Awareness.Detected : c >= memory.investigateAt ? Awareness.Investigate : Awareness.Unaware;
 }
 
-/** Saves the records of `memory` as a JSON-safe snapshot (see {@link restoreTargetMemory}). */
+/**
+ * Saves the records of `memory` as a JSON-safe snapshot (see {@link restoreTargetMemory}).
+ *
+ * @param memory - The memory to save, read only; only its records are saved, not its options.
+ */
 export function saveTargetMemory(memory: TargetMemory): TargetMemorySnapshot {
   const records: TargetMemorySnapshot["records"][number][] = [];
   for (let i = 0; i < memory.count; i++) {
@@ -243,6 +273,9 @@ function snapshotError(message: string, path: string): never {
  * finite positions, ages ≥ 0, confidences in [0, 1], known senses — and a bad one throws
  * `PERCEPTION_CONFIG` naming the JSON path, leaving `memory` exactly as it was. The memory's options
  * (decay, thresholds) are its own and are not part of the snapshot.
+ *
+ * @param memory - The memory to overwrite in place (records and count); untouched when the snapshot is rejected.
+ * @param snapshot - A {@link saveTargetMemory} result or its parsed JSON (version 1, at most `memory.capacity` records); anything else throws `PERCEPTION_CONFIG` naming the JSON path.
  */
 export function restoreTargetMemory(memory: TargetMemory, snapshot: unknown): void {
   if (typeof snapshot !== "object" || snapshot === null) snapshotError("the snapshot is not an object; pass what saveTargetMemory returned.", "$");

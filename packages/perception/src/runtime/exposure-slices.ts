@@ -14,6 +14,10 @@ export function createExposureCounters(): PerceptionSliceCounters {
  * sequence of budgets gives the same `visible` map, bit for bit, as one unlimited step. Throws
  * `PERCEPTION_CONFIG` for a negative or non-integer budget (`Infinity` is allowed).
  *
+ * @param map - The exposure map whose running build is advanced in place (`beginExposureMap` started it; none running: `"done"` at once).
+ * @param counters - Added to in place: `units` and `rays`, one per ray cast.
+ * @param budgetUnits - Most rays cast in this call, an integer ≥ 0 or `Infinity`.
+ *
  * @example
  * ```ts
  * const exposure = createExposureMap(new Uint8Array(32 * 32), 32, 32);

@@ -26,6 +26,10 @@ export function createInfluencePropagation(): InfluencePropagation {
  * budget of 0 does nothing. Throws `PERCEPTION_CONFIG` for a negative or non-integer budget
  * (`Infinity` is allowed).
  *
+ * @param state - The sliced propagation, changed in place (`row`, `units`); a new step starts when none is running.
+ * @param map - The influence map; rows go into its back buffers, swapped in when the last row is written.
+ * @param budgetUnits - Most rows propagated in this call, an integer ≥ 0 or `Infinity`.
+ *
  * @example
  * ```ts
  * const map = createInfluenceMap(64, 64, { momentum: 0.5, decay: 0.3 });

@@ -38,6 +38,11 @@ export interface ExposureTask extends SlicedTask {
  * sequence of budgets gives the one-shot results bit for bit when the agents do not move during a
  * pass. No allocation per slice.
  *
+ * @param batch - The vision batch the task drives (kept; a finished pass is restarted at the next job's first slice).
+ * @param cone - View range (world units) and full field of view (radians) of every agent, kept.
+ * @param agents - Positions and headings per agent, kept and read at each slice.
+ * @param options - Passed to every {@link stepVisionBatch}: `lineOfSight`, `zones`, `modifier`.
+ *
  * @example
  * ```ts
  * const batch = createVisionBatch(3, 2);
@@ -79,6 +84,9 @@ export interface InfluencePropagationTaskOptions {
  * each job (the place to write `sources`, which must not change mid-job). Any sequence of budgets
  * gives `propagateInfluence`'s map bit for bit. No allocation per slice.
  *
+ * @param map - The influence map the task propagates, one step per job.
+ * @param options - `onStart(map)`: runs at the first slice of each job, the place to write `sources` (default none).
+ *
  * @example
  * ```ts
  * const map = createInfluenceMap(64, 64, { momentum: 0.5, decay: 0.3 });
@@ -113,6 +121,8 @@ export function createInfluencePropagationTask(map: InfluenceMap, options?: Infl
  * `counters.rays`). Start each build with `beginExposureMap`; a job with no build running ends
  * `Done` at once with 0 units. Any sequence of budgets gives the one-shot `visible` map bit for bit.
  * No allocation per slice.
+ *
+ * @param map - The exposure map whose builds the task advances (start each with `beginExposureMap`).
  *
  * @example
  * ```ts

@@ -31,6 +31,12 @@ export interface CanvassGridOptions {
  * Creates a canvass grid over the disk of `radius` (world units, > 0) around `(cx, cy)` with square
  * cells `cellSize` world units wide; cells whose centre is outside the disk or blocked
  * (`options.isBlocked(x, y)` at the cell centre) start seen. At most 512 cells per side.
+ *
+ * @param cx - Centre of the searched disk x, world units, finite.
+ * @param cy - Centre of the searched disk y, world units, finite.
+ * @param radius - Radius of the searched disk, world units, > 0.
+ * @param cellSize - Side of a cell, world units, > 0; `2 · ⌈radius / cellSize⌉` may not exceed 512.
+ * @param options - `isBlocked(x, y)`: whether a cell centre is an obstacle (default: nothing is).
  */
 export function createCanvassGrid(cx: number, cy: number, radius: number, cellSize: number, options?: CanvassGridOptions): CanvassGrid {
   const isBlocked = options === undefined ? undefined : options.isBlocked;
@@ -87,12 +93,28 @@ function wedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAng
  * The number of unseen cells whose centre lies in the wedge with apex `(x, y)` (world units), facing
  * `heading` (radians, 0 = +x, counter-clockwise (the toolkit's convention, see the conventions guide)), opening `halfAngle` to each side (radians, half of the field of view) and reaching
  * `viewRange` (world units).
+ *
+ * @param grid - The canvass grid, read only.
+ * @param x - Wedge apex (the searcher's eye) x, world units.
+ * @param y - Wedge apex y, world units.
+ * @param heading - Direction the wedge faces, radians, 0 = +x, counter-clockwise.
+ * @param halfAngle - Half of the field of view, radians.
+ * @param viewRange - Reach of the wedge, world units.
  */
 export function countCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
   return wedge(grid, x, y, heading, halfAngle, viewRange, false);
 }
 
-/** Marks the cells of the wedge of {@link countCanvassWedge} (same parameters and units) seen; returns how many were newly seen. */
+/**
+ * Marks the cells of the wedge of {@link countCanvassWedge} (same parameters and units) seen; returns how many were newly seen.
+ *
+ * @param grid - The canvass grid, changed in place (cells of the wedge marked seen).
+ * @param x - Wedge apex (the searcher's eye) x, world units.
+ * @param y - Wedge apex y, world units.
+ * @param heading - Direction the wedge faces, radians, 0 = +x, counter-clockwise.
+ * @param halfAngle - Half of the field of view, radians.
+ * @param viewRange - Reach of the wedge, world units.
+ */
 export function markCanvassWedge(grid: CanvassGrid, x: number, y: number, heading: number, halfAngle: number, viewRange: number): number {
   return wedge(grid, x, y, heading, halfAngle, viewRange, true);
 }

@@ -16,7 +16,12 @@ export interface PossibilityMap {
   scratch: Uint8Array;
 }
 
-/** Creates a map over `size` states (integer ≥ 1), the NPC known to be in state `start`. */
+/**
+ * Creates a map over `size` states (integer ≥ 1), the NPC known to be in state `start`.
+ *
+ * @param size - Number of states (cells, regions, rooms), an integer in [1, 2^24].
+ * @param start - The state the NPC is known to be in, an integer in `[0, size)`.
+ */
 export function createPossibilityMap(size: number, start: number): PossibilityMap {
   if (!Number.isInteger(size) || size < 1 || size > 1 << 24) configError("createPossibilityMap", `"size" is ${size}; pass an integer in [1, 2^24].`, "size");
   const map = { size, possible: new Uint8Array(size), scratch: new Uint8Array(size) };
@@ -28,7 +33,12 @@ function checkState(fn: string, map: PossibilityMap, state: number): void {
   if (!(Number.isInteger(state) && state >= 0 && state < map.size)) configError(fn, `state ${state} does not exist (${map.size} states).`, "state");
 }
 
-/** The NPC is instantiated (or seen) in `state`: only that state stays possible. Returns `map`. */
+/**
+ * The NPC is instantiated (or seen) in `state`: only that state stays possible. Returns `map`.
+ *
+ * @param map - The map, changed in place (only `state` possible) and returned.
+ * @param state - The state the NPC is instantiated or seen in, an integer in `[0, size)`.
+ */
 export function collapsePossibility(map: PossibilityMap, state: number): PossibilityMap {
   checkState("collapsePossibility", map, state);
   map.possible.fill(0);
@@ -60,6 +70,10 @@ export interface PropagatePossibilityOptions {
  * now. Returns how many visible states the frontier reached: the player would observe the NPC there,
  * so the AI must decide now ({@link observePossibility} with your choice, or
  * {@link decidePossibleInstantiation}).
+ *
+ * @param map - The map, advanced in place (`possible` and `scratch` swapped once per step).
+ * @param neighbors - The NPC's movement graph: `neighbors[s]` lists the states reachable from `s` in one step (one list per state; out-of-range entries are skipped).
+ * @param options - `steps` per call (integer ≥ 0, default 1), `visible` (one entry per state, 1 = the player sees it now) and `isBlocked(state)` (default nothing blocked).
  */
 export function propagatePossibility(map: PossibilityMap, neighbors: readonly (readonly number[])[], options?: PropagatePossibilityOptions): number {
   if (neighbors.length !== map.size) configError("propagatePossibility", `${neighbors.length} neighbour lists for ${map.size} states.`, "neighbors");
@@ -100,6 +114,10 @@ export function propagatePossibility(map: PossibilityMap, neighbors: readonly (r
  * becomes impossible; if not, that state becomes impossible. Returns the number of states still
  * possible. Throws `PERCEPTION_CONFIG` when declining the last possible state (the AI has no choice
  * then: the NPC must be there).
+ *
+ * @param map - The map, changed in place.
+ * @param state - The observed state, an integer in `[0, size)`.
+ * @param present - Whether the NPC is seen there: `true` collapses the map onto it, `false` rules it out.
  */
 export function observePossibility(map: PossibilityMap, state: number, present: boolean): number {
   checkState("observePossibility", map, state);
@@ -121,6 +139,11 @@ export function observePossibility(map: PossibilityMap, state: number, present: 
  * possible); draws that with the seeded `rng`, applies the outcome with {@link observePossibility}
  * and returns it. At mealtimes with the dining hall seen empty, the games room gives 0.010 / 0.030 =
  * 0.333.
+ *
+ * @param map - The map, changed in place by the outcome (as {@link observePossibility}).
+ * @param priors - Static prior per state (one per state, not validated here: see {@link priorProbability}).
+ * @param state - The state the player is about to observe, an integer in `[0, size)`.
+ * @param rng - Core `Rng` the decision draws from (one float, advanced in place).
  */
 export function decidePossibleInstantiation(map: PossibilityMap, priors: ArrayLike<number>, state: number, rng: Rng): boolean {
   checkState("decidePossibleInstantiation", map, state);
@@ -147,7 +170,12 @@ export interface PossibilityForks {
   readonly maxForks: number;
 }
 
-/** Creates a fork set holding `map` and allowing `maxForks` (integer ≥ 0) more versions. */
+/**
+ * Creates a fork set holding `map` and allowing `maxForks` (integer ≥ 0) more versions.
+ *
+ * @param map - The original version, kept by reference as `maps[0]`.
+ * @param maxForks - Most versions beyond the original, an integer ≥ 0.
+ */
 export function createPossibilityForks(map: PossibilityMap, maxForks: number): PossibilityForks {
   if (!Number.isInteger(maxForks) || maxForks < 0) configError("createPossibilityForks", `"maxForks" is ${maxForks}; pass an integer ≥ 0.`, "maxForks");
   return { maps: [map], maxForks };
@@ -158,6 +186,10 @@ export function createPossibilityForks(map: PossibilityMap, maxForks: number): P
  * version whose only possible state is `resource`, and keeps version `index` as the "without"
  * continuation. Returns the new version's index, `-1` when the cap is reached (decide earlier then)
  * or when `resource` is not possible in version `index`.
+ *
+ * @param forks - The fork set; the new version is appended to `maps`.
+ * @param index - The version that could reach the resource, an index into `forks.maps`.
+ * @param resource - The resource's state (a health pack, a key), an integer in `[0, size)`.
  */
 export function forkPossibility(forks: PossibilityForks, index: number, resource: number): number {
   const base = forks.maps[index];

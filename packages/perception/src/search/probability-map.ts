@@ -40,6 +40,9 @@ function checkDistribution(fn: string, values: readonly number[], path: string):
  * initial distribution (summing to 1). Throws `PERCEPTION_CONFIG` naming the bad row or entry; at
  * most 2,048 states.
  *
+ * @param transitions - Square matrix: `transitions[i][j]` is the probability of moving from state `i` to state `j` in one update; entries in [0, 1], every row summing to 1 (within 1e-6), at most 2,048 rows; copied.
+ * @param initial - Probability of each state now, one per state, summing to 1; copied.
+ *
  * @example
  * ```ts
  * // Manslow's guard: A→B, B→A, sleeping, eating, solitaire (Table 7.1).
@@ -78,7 +81,11 @@ export function createProbabilityMap(transitions: readonly (readonly number[])[]
   return { size: n, transitions: flat, probabilities: Float64Array.from(initial), scratch: new Float64Array(n) };
 }
 
-/** One update `p ← p · T` (double-buffered, O(n²), no allocation). Returns `map`. */
+/**
+ * One update `p ← p · T` (double-buffered, O(n²), no allocation). Returns `map`.
+ *
+ * @param map - The map, advanced one update in place (`probabilities` and `scratch` swapped) and returned.
+ */
 export function stepProbabilityMap(map: ProbabilityMap): ProbabilityMap {
   const { size: n, transitions: t } = map;
   const p = map.probabilities;
@@ -100,6 +107,10 @@ export function stepProbabilityMap(map: ProbabilityMap): ProbabilityMap {
  * 0); otherwise the state becomes 0 and the rest is renormalised to sum to 1. Observing as absent
  * the only state with any probability throws `INVALID_STATE` (the observation contradicts the map;
  * decide with {@link decideInstantiation} first). Returns `map`.
+ *
+ * @param map - The map, changed in place and returned.
+ * @param state - The observed state, an integer in `[0, size)`.
+ * @param present - Whether the NPC is seen there: `true` puts all probability on it, `false` zeroes it and renormalises the rest.
  */
 export function observeProbabilityState(map: ProbabilityMap, state: number, present: boolean): ProbabilityMap {
   if (!Number.isInteger(state) || state < 0 || state >= map.size)
@@ -127,6 +138,10 @@ export function observeProbabilityState(map: ProbabilityMap, state: number, pres
  * Decides, when the player is about to observe `state`, whether the NPC is there: `true` with
  * exactly the state's probability, drawn from the seeded `rng` (reproducible). Follow it with
  * {@link observeProbabilityState}`(map, state, result)`.
+ *
+ * @param map - The map, read only.
+ * @param state - The state the player is about to observe, an integer in `[0, size)`.
+ * @param rng - Core `Rng` the decision draws from (one float, advanced in place).
  */
 export function decideInstantiation(map: ProbabilityMap, state: number, rng: Rng): boolean {
   if (!Number.isInteger(state) || state < 0 || state >= map.size)
@@ -139,6 +154,10 @@ export function decideInstantiation(map: ProbabilityMap, state: number, rng: Rng
  * the NPC is in `state` given that it can only be in the states where `possible` is true:
  * `prior[state] / Σ prior[possible]`. 0 when `state` is impossible or no possible state has a prior.
  * Throws `PERCEPTION_CONFIG` for priors outside [0, 1] or arrays of different lengths.
+ *
+ * @param priors - Static prior per state, each in [0, 1].
+ * @param possible - One flag per state (`true` / 1 possible), same length as `priors`.
+ * @param state - The state asked about, an integer in `[0, priors.length)`.
  */
 export function priorProbability(priors: ArrayLike<number>, possible: ArrayLike<boolean | number>, state: number): number {
   if (priors.length !== possible.length)

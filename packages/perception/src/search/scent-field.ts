@@ -26,7 +26,12 @@ export interface ScentFieldOptions {
   readonly slots?: number;
 }
 
-/** Creates an empty scent field over `nodes` nodes (integer in [1, 2^22]) with `options.slots` entries each (default 4). */
+/**
+ * Creates an empty scent field over `nodes` nodes (integer in [1, 2^22]) with `options.slots` entries each (default 4).
+ *
+ * @param nodes - Number of graph nodes (navmesh polygons, waypoints, grid cells), an integer in [1, 2^22].
+ * @param options - `slots`: entries kept per node, an integer in [1, 64] (default 4).
+ */
 export function createScentField(nodes: number, options?: ScentFieldOptions): ScentField {
   const slots = options === undefined ? 4 : (options.slots ?? 4);
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 1 << 22) configError("createScentField", `"nodes" is ${nodes}; pass an integer in [1, 2^22].`, "nodes");
@@ -38,7 +43,13 @@ function checkNode(fn: string, field: ScentField, node: number): void {
   if (!(Number.isInteger(node) && node >= 0 && node < field.nodes)) configError(fn, `node ${node} does not exist (${field.nodes} nodes).`, "node");
 }
 
-/** Sets how fast scent fades at `node` (age multiplier ≥ 0; 1 normal, 4 a river). */
+/**
+ * Sets how fast scent fades at `node` (age multiplier ≥ 0; 1 normal, 4 a river).
+ *
+ * @param field - The scent field, changed in place (`fade[node]`).
+ * @param node - Node index, an integer in `[0, nodes)`.
+ * @param multiplier - Age multiplier at the node, ≥ 0: 1 normal, > 1 fades faster (4 for a river), 0 never fades.
+ */
 export function setScentFade(field: ScentField, node: number, multiplier: number): void {
   checkNode("setScentFade", field, node);
   field.fade[node] = checkNumber("setScentFade", "multiplier", multiplier, 0);
@@ -47,6 +58,11 @@ export function setScentFade(field: ScentField, node: number, multiplier: number
 /**
  * Entity `entity` (integer ≥ 0) passes `node` at `time`: its entry there is refreshed, or a new one
  * takes an empty slot, or the oldest entry's slot.
+ *
+ * @param field - The scent field, changed in place (one entry of `node`).
+ * @param entity - Your id of the entity leaving the scent, an integer ≥ 0.
+ * @param node - The node it passes, an integer in `[0, nodes)`.
+ * @param time - Timestamp in seconds (your game clock), finite.
  */
 export function depositScent(field: ScentField, entity: number, node: number, time: number): void {
   checkNode("depositScent", field, node);
@@ -94,6 +110,13 @@ function inspect(field: ScentField, node: number, entity: number, now: number, m
  * at most `maxAge` (per scent type and predator: long for smell, short for sight). Returns the node,
  * or −1 when no neighbour carries a fresh enough scent. Only the inspected nodes are cleaned. The
  * most recent scent is not necessarily the nearest entity (entities move at different speeds).
+ *
+ * @param field - The scent field; expired entries of the inspected neighbours are purged in place.
+ * @param neighbors - Adjacency lists of the node graph, one per node (`neighbors.length` equals `nodes`).
+ * @param entity - The id of the entity tracked.
+ * @param fromNode - The tracker's node, an integer in `[0, nodes)`.
+ * @param now - Current time, seconds on the same clock as `depositScent`'s `time`.
+ * @param maxAge - Longest faded age (seconds × the node's fade) a scent may have to count, ≥ 0.
  */
 export function followScent(
   field: ScentField,

@@ -27,7 +27,11 @@ export const SearchMode = {
 /** One of the {@link SearchMode} values. */
 export type SearchModeValue = (typeof SearchMode)[keyof typeof SearchMode];
 
-/** How many NPCs may investigate the last known position at once: 1 cautious, 3 aggressive (ch. 27: "2 or 3 works well"). */
+/**
+ * How many NPCs may investigate the last known position at once: 1 cautious, 3 aggressive (ch. 27: "2 or 3 works well").
+ *
+ * @param mode - The search mode: `SearchMode.Cautious` gives 1, any other value 3.
+ */
 export function investigatorLimit(mode: SearchModeValue): number {
   return mode === SearchMode.Cautious ? 1 : 3;
 }
@@ -85,7 +89,12 @@ export interface SearchCoordinatorOptions {
   readonly actualWeight?: number;
 }
 
-/** Creates an idle coordinator for up to `capacity` spots (integer ≥ 1). */
+/**
+ * Creates an idle coordinator for up to `capacity` spots (integer ≥ 1).
+ *
+ * @param capacity - Most spots per search, an integer ≥ 1.
+ * @param options - `timeLimit` (seconds until requests return −1, default 30) and the score weights `estimatedWeight` (default 1), `searcherWeight` (default 1) and `actualWeight` (default 0.1), each ≥ 0.
+ */
 export function createSearchCoordinator(capacity: number, options: SearchCoordinatorOptions = {}): SearchCoordinator {
   if (!Number.isInteger(capacity) || capacity < 1) configError("createSearchCoordinator", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
   return {
@@ -113,6 +122,11 @@ export function createSearchCoordinator(capacity: number, options: SearchCoordin
  * cover positions hidden from the estimated position, topped up with random hidden points from
  * your navmesh or grid). Spots beyond the capacity are dropped. Every spot starts unsearched, the
  * clock at 0, the actual position at the estimate. Returns the number of spots taken.
+ *
+ * @param coordinator - The coordinator, reset in place: spots copied, all unsearched, clock 0, the actual position set to the estimate.
+ * @param ex - The target's estimated (last known) position x, world units.
+ * @param ey - The target's estimated (last known) position y, world units.
+ * @param spots - Candidate spots as `x, y` pairs in world units (an even count); those beyond `capacity` are dropped.
  */
 export function startSearch(coordinator: SearchCoordinator, ex: number, ey: number, spots: ArrayLike<number>): number {
   if (spots.length % 2 !== 0) configError("startSearch", `"spots" has ${spots.length} numbers; pass x, y pairs.`, "spots");
@@ -131,19 +145,34 @@ export function startSearch(coordinator: SearchCoordinator, ex: number, ey: numb
   return n;
 }
 
-/** Tells the coordinator where the target really is (used only by the small `actualWeight` term). */
+/**
+ * Tells the coordinator where the target really is (used only by the small `actualWeight` term).
+ *
+ * @param coordinator - The coordinator, changed in place (its actual target position).
+ * @param x - The target's true position x, world units.
+ * @param y - The target's true position y, world units.
+ */
 export function setSearchTarget(coordinator: SearchCoordinator, x: number, y: number): void {
   coordinator.actualX = x;
   coordinator.actualY = y;
 }
 
-/** Advances the search clock by `dt` seconds. */
+/**
+ * Advances the search clock by `dt` seconds.
+ *
+ * @param coordinator - The coordinator, its clock advanced in place.
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ */
 export function advanceSearch(coordinator: SearchCoordinator, dt: number): void {
   if (!(dt >= 0) || dt === Infinity) configError("advanceSearch", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
   coordinator.elapsed += dt;
 }
 
-/** Whether the search is over: the time limit has passed or no spot is left unsearched or in progress. */
+/**
+ * Whether the search is over: the time limit has passed or no spot is left unsearched or in progress.
+ *
+ * @param coordinator - The coordinator, read only.
+ */
 export function isSearchOver(coordinator: SearchCoordinator): boolean {
   if (coordinator.elapsed >= coordinator.timeLimit) return true;
   for (let i = 0; i < coordinator.count; i++) if (coordinator.state[i] !== SpotState.Searched) return false;
@@ -157,6 +186,11 @@ export function isSearchOver(coordinator: SearchCoordinator): boolean {
  * d(spot, actual)` — is marked in progress for it and returned. Returns −1 when none is left or the
  * time limit has passed; the NPC then returns to its regular behaviour. Throws `PERCEPTION_CONFIG`
  * for a `searcher` that is not an integer id ≥ 0 (it is stored in `owner`, where −1 means "none").
+ *
+ * @param coordinator - The coordinator, changed in place: the searcher's held spot becomes searched, the chosen one in progress.
+ * @param searcher - Your id of the asking NPC, an integer ≥ 0.
+ * @param sx - The searcher's position x, world units.
+ * @param sy - The searcher's position y, world units.
  */
 export function requestSearchSpot(coordinator: SearchCoordinator, searcher: number, sx: number, sy: number): number {
   checkIndex("requestSearchSpot", "searcher", searcher, 0, 0x7fffffff);
@@ -237,6 +271,11 @@ export function clearVisibleSpots(
  * delay per NPC into `out`, all distinct, in `[minDelay, maxDelay)`: the range is cut into
  * `out.length` equal slots, each NPC gets a random point of a different slot (seeded `rng`, shuffled).
  * Returns `out`.
+ *
+ * @param out - One delay per NPC, in seconds, written in place and returned; its length is the number of NPCs.
+ * @param minDelay - Shortest delay, seconds ≥ 0.
+ * @param maxDelay - Delays stay below this, seconds ≥ `minDelay`.
+ * @param rng - Core `Rng` the offsets and the shuffle draw from (advanced in place; the same seed gives the same delays).
  */
 export function staggerStandDown(out: Float64Array, minDelay: number, maxDelay: number, rng: Rng): Float64Array {
   checkNumber("staggerStandDown", "minDelay", minDelay, 0);

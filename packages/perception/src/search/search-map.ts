@@ -26,7 +26,13 @@ export interface SearchMapOptions {
   readonly passable?: Uint8Array;
 }
 
-/** Creates an all-zero search map of `width × height` cells (integers ≥ 1, at most 2^24 cells). */
+/**
+ * Creates an all-zero search map of `width × height` cells (integers ≥ 1, at most 2^24 cells).
+ *
+ * @param width - Columns (cells), an integer ≥ 1.
+ * @param height - Rows (cells), an integer ≥ 1; `width · height` at most 2^24.
+ * @param options - `passable`: one byte per cell row-major, 1 open, 0 wall (default every cell open); kept by reference.
+ */
 export function createSearchMap(width: number, height: number, options?: SearchMapOptions): SearchMap {
   const passable = options === undefined ? undefined : options.passable;
   if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1 || width * height > 1 << 24) {
@@ -37,7 +43,13 @@ export function createSearchMap(width: number, height: number, options?: SearchM
   return { width, height, values: new Float64Array(width * height), scratch: new Float64Array(width * height), passable: passable ?? null };
 }
 
-/** The player is seen at cell `(x, y)`: all probability there. Returns `map`. */
+/**
+ * The player is seen at cell `(x, y)`: all probability there. Returns `map`.
+ *
+ * @param map - The map, overwritten in place (all 0, then 1 at the cell) and returned.
+ * @param x - The player's cell column, an integer in `[0, width)`.
+ * @param y - The player's cell row, an integer in `[0, height)`.
+ */
 export function setSearchMapKnown(map: SearchMap, x: number, y: number): SearchMap {
   if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height)) {
     configError("setSearchMapKnown", `cell (${x}, ${y}) is outside the ${map.width}×${map.height} map.`, "x");
@@ -51,6 +63,9 @@ export function setSearchMapKnown(map: SearchMap, x: number, y: number): SearchM
  * One diffusion step: every cell keeps `1 − rate` of its probability and hands `rate` out in equal
  * parts to its open 8-neighbours (a cell with none keeps it all). Double-buffered and
  * mass-conserving: the total never changes. `rate` in [0, 1]. Returns `map`.
+ *
+ * @param map - The map, advanced one step in place (buffers swapped) and returned.
+ * @param rate - Fraction of each cell's probability handed to its open neighbours this step, in [0, 1].
  */
 export function diffuseSearchMap(map: SearchMap, rate: number): SearchMap {
   checkNumber("diffuseSearchMap", "rate", rate, 0, 1);
@@ -90,6 +105,9 @@ export function diffuseSearchMap(map: SearchMap, rate: number): SearchMap {
  * Clears every cell marked 1 in `visible` (an {@link ExposureMap}'s `visible`, or the union of
  * several NPCs') and renormalises the rest to sum 1; when nothing is left the map is all 0 (the
  * search is exhausted). Returns the probability mass that was removed, in [0, 1].
+ *
+ * @param map - The map, changed in place: visible cells set to 0, the rest renormalised to sum 1 (all 0 when nothing is left).
+ * @param visible - One byte per cell (1 seen), same cell count as the map, e.g. an {@link ExposureMap}'s `visible`.
  */
 export function clearSearchMapVisible(map: SearchMap, visible: Uint8Array): number {
   if (visible.length !== map.values.length) configError("clearSearchMapVisible", `"visible" has ${visible.length} cells, not ${map.values.length}.`, "visible");

@@ -17,6 +17,12 @@ export interface PlaceSearchPointsOptions {
  * `centers` holds each polygon's centre as `x, y` pairs; `neighbors` is the polygon graph (navmesh
  * polygons, grid regions). Every polygon within `maxDepth` is visible from at least one returned
  * point unless `maxPoints` was hit. Returns the polygons holding the points, in order.
+ *
+ * @param neighbors - Adjacency lists of the polygon graph (navmesh polygons, grid regions), read only; out-of-range entries are skipped.
+ * @param centers - Each polygon's centre as `x, y` pairs, world units (`2 · neighbors.length` numbers).
+ * @param start - The polygon holding the last known position, an integer in `[0, neighbors.length)`.
+ * @param lineOfSight - Ray test between polygon centres `(x0, y0, x1, y1) => boolean`.
+ * @param options - `maxPoints` (default 32) and `maxDepth` (graph steps from `start`, default unlimited).
  */
 export function placeSearchPoints(
   neighbors: readonly (readonly number[])[],

@@ -40,6 +40,8 @@ export interface HearingOptions {
 
 /**
  * Validates a sound event (throws `PERCEPTION_CONFIG` for a non-positive radius or a loudness outside [0, 1]).
+ *
+ * @param event - The sound to check: finite `x`, `y` (world units), `radius` > 0 (world units), `loudness` in [0, 1] and a finite `priority` when given; returned unchanged.
  */
 export function validateSoundEvent(event: SoundEvent): SoundEvent {
   const input: unknown = event;
@@ -56,6 +58,11 @@ export function validateSoundEvent(event: SoundEvent): SoundEvent {
  * How strongly a listener at `(lx, ly)` hears `event`, clamped to [0, 1]:
  * `loudness · (1 − d / radius)^falloff · sensitivity · occlusion`. 0 at or beyond the radius.
  * Never increases with distance. Allocation-free.
+ *
+ * @param event - The sound: source `x`, `y` and `radius` (world units), `loudness` (default 1); not validated here (see {@link validateSoundEvent}).
+ * @param lx - Listener x, world units.
+ * @param ly - Listener y, world units.
+ * @param options - `sensitivity` (listener multiplier, default 1), `occlusion` (default clear), `falloff` exponent (default 1, linear) and `radiusScale` (default 1).
  *
  * @example
  * ```ts
@@ -86,6 +93,11 @@ export function hearingIntensity(event: SoundEvent, lx: number, ly: number, opti
  * Of the `events` a listener at `(lx, ly)` hears ({@link hearingIntensity} > 0 with `options`), the
  * one it reacts to: the highest `priority`, then the loudest, then the first. Returns its index, or
  * -1 when it hears none. Allocation-free; O(events).
+ *
+ * @param events - The sounds of this frame, read only; the index returned points into it.
+ * @param lx - Listener x, world units.
+ * @param ly - Listener y, world units.
+ * @param options - Passed to {@link hearingIntensity} for every event: `sensitivity`, `occlusion`, `falloff`, `radiusScale`.
  *
  * @example
  * ```ts
@@ -130,6 +142,9 @@ export interface MovementNoiseOptions {
  * crouch-sneaking is quieter than running but never silent): `min(baseRadius + radiusPerSpeed ·
  * speed, maxRadius)`. Never decreases as the speed rises. Throws `PERCEPTION_CONFIG` for a negative
  * or non-finite speed or option.
+ *
+ * @param speed - The mover's speed, world units per second, finite and ≥ 0 (else `PERCEPTION_CONFIG`).
+ * @param options - `baseRadius` (world units, default 0), `radiusPerSpeed` (world units per unit of speed, default 1) and `maxRadius` (world units, default no cap), each finite and ≥ 0.
  *
  * @example
  * ```ts

@@ -85,7 +85,11 @@ export interface SenseOptions {
   readonly ignored?: ArrayLike<number>;
 }
 
-/** Creates an empty sense manager for up to `capacity` sensors (integer ≥ 1). */
+/**
+ * Creates an empty sense manager for up to `capacity` sensors (integer ≥ 1).
+ *
+ * @param capacity - Most sensors the manager holds, an integer ≥ 1 (else `PERCEPTION_CONFIG`).
+ */
 export function createSenseManager(capacity: number): SenseManager {
   if (!Number.isInteger(capacity) || capacity < 1) configError("createSenseManager", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
   return {
@@ -103,6 +107,9 @@ export function createSenseManager(capacity: number): SenseManager {
 /**
  * Adds a sensor and returns its index, or `-1` when the manager is full (no throw mid-frame).
  * Throws `PERCEPTION_CONFIG` for a bad definition (set-up misuse).
+ *
+ * @param manager - The sensors; the new one is written into slot `count` and `count` grows.
+ * @param sensor - Eye position `x`, `y` (world units), `heading` (radians, 0 = +x, counter-clockwise), `viewRange` (world units, ≥ 0), `fieldOfView` (full angle, radians, 0..2π) and `hearingSensitivity` (≥ 0, default 1); copied, validated.
  */
 export function addSensor(manager: SenseManager, sensor: SensorDefinition): number {
   const input: unknown = sensor;
@@ -148,7 +155,12 @@ export interface SenseResultOptions {
   readonly maxHeard?: number;
 }
 
-/** Allocates a {@link SenseResult} holding up to `maxSeen` targets and `options.maxHeard` sounds (default `maxSeen`). */
+/**
+ * Allocates a {@link SenseResult} holding up to `maxSeen` targets and `options.maxHeard` sounds (default `maxSeen`).
+ *
+ * @param maxSeen - Room for this many seen targets, an integer ≥ 0; more are counted but not listed (`Truncated`).
+ * @param options - `maxHeard`: room for heard sounds, an integer ≥ 0 (default `maxSeen`).
+ */
 export function createSenseResult(maxSeen: number, options?: SenseResultOptions): SenseResult {
   const maxHeard = options === undefined ? maxSeen : (options.maxHeard ?? maxSeen);
   checkNumber("createSenseResult", "maxSeen", maxSeen, 0);
@@ -166,6 +178,12 @@ const hearingOptions: { sensitivity: number; occlusion: Occlusion | undefined } 
  * `options.ignored` (never seen) and, with `options.omniscient`, every other target is seen. Each sound of `options.sounds` (none when omitted) is checked with
  * {@link hearingIntensity} scaled by the sensor's hearing multiplier. Writes into `out` and returns
  * it; a short buffer sets {@link SenseResultFlags.Truncated}, never throws. No allocation.
+ *
+ * @param out - Written in place and returned: `seen[0 .. seenCount)` target indices, `heard` / `heardIntensity` for sounds, `flags` (`Truncated` when a buffer was short).
+ * @param manager - The sensors, read only.
+ * @param index - Sensor index from {@link addSensor}, in `[0, manager.count)`; anything else throws `PERCEPTION_CONFIG`.
+ * @param targets - Target positions as `x, y` pairs in world units (an even count, else `PERCEPTION_CONFIG`); target `t` is `targets[2t], targets[2t + 1]`.
+ * @param options - `sounds` (default none), `lineOfSight` (default: nothing occludes), `occlusion`, `hearingThreshold` (default: any intensity above 0), `omniscient` and the per-target `ignored` flags.
  */
 export function senseInto(out: SenseResult, manager: SenseManager, index: number, targets: ArrayLike<number>, options?: SenseOptions): SenseResult {
   if (!(index >= 0 && index < manager.count && Number.isInteger(index)))

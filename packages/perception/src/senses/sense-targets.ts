@@ -38,6 +38,10 @@ export interface SenseTargetsResult {
  * many agents every frame use the level-1 {@link createSenseManager} and {@link senseInto}, which
  * allocate nothing.
  *
+ * @param observer - The eye: position `x`, `y` (world units), `heading` (radians, 0 = +x, counter-clockwise), `viewRange` (world units), `fieldOfView` (full angle, radians) and `hearingSensitivity` (multiplier ≥ 0, default 1); the cone is validated.
+ * @param targets - Target positions `{ x, y }` in world units, read only; their indices are what `seen` lists.
+ * @param options - `sounds` to listen for (default none), `lineOfSight` ray test or a `grid` whose blocked cells block sight (default: nothing occludes), and `occlusion` for sounds (default: clear).
+ *
  * @example
  * ```ts
  * const guard = { x: 0, y: 0, heading: 0, viewRange: 10, fieldOfView: Math.PI / 2 };

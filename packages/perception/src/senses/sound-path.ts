@@ -20,6 +20,13 @@ export interface SoundChoke {
  * area to the listener's (get it from your navmesh or region graph). Areas are plain data; no walls
  * are tested here. Returns `Infinity` when two consecutive areas share no choke. Compare the result
  * with a sound's radius instead of the straight distance, so sounds are not heard through walls.
+ *
+ * @param chokes - Doors and windows between areas, each at `x`, `y` (world units) joining areas `a` and `b`, read only.
+ * @param sx - Sound source x, world units (inside `areaPath[0]`).
+ * @param sy - Sound source y, world units.
+ * @param lx - Listener x, world units (inside the last area of `areaPath`).
+ * @param ly - Listener y, world units.
+ * @param areaPath - Area ids from the source's area to the listener's, at least one (else `PERCEPTION_CONFIG`); consecutive areas must share a choke, else the distance is `Infinity`.
  */
 export function soundPathDistance(chokes: readonly SoundChoke[], sx: number, sy: number, lx: number, ly: number, areaPath: readonly number[]): number {
   const path: unknown = areaPath;

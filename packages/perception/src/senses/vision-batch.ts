@@ -49,6 +49,9 @@ export interface VisionBatchOptions {
  * Creates a vision batch for `agentCount` agents with `perAgent` neighbour slots each (all −1) and
  * the cursor at the start. Throws `PERCEPTION_CONFIG` for counts that are not integers ≥ 0 (≥ 1 for
  * `perAgent`) or more than 2^24 slots.
+ *
+ * @param agentCount - Number of agents, an integer ≥ 0.
+ * @param perAgent - Neighbour slots per agent, an integer ≥ 1; `agentCount × perAgent` may not exceed 2^24.
  */
 export function createVisionBatch(agentCount: number, perAgent: number): VisionBatch {
   if (!Number.isInteger(agentCount) || agentCount < 0) configError("createVisionBatch", `"agentCount" is ${agentCount}; pass an integer ≥ 0.`, "agentCount");
@@ -67,7 +70,11 @@ export function createVisionBatch(agentCount: number, perAgent: number): VisionB
   };
 }
 
-/** Starts a new pass: the cursor back at agent 0 and the counters at 0 (results are overwritten as agents are processed). */
+/**
+ * Starts a new pass: the cursor back at agent 0 and the counters at 0 (results are overwritten as agents are processed).
+ *
+ * @param batch - The batch to restart: cursor and counters set to 0 in place; `neighbors` and previous results are kept until overwritten.
+ */
 export function beginVisionBatch(batch: VisionBatch): void {
   batch.cursor = 0;
   batch.units = 0;
@@ -81,6 +88,12 @@ export function beginVisionBatch(batch: VisionBatch): void {
  * of budgets gives the same results, bit for bit, as one call with an unlimited budget, provided
  * the agents do not move between steps. A budget of 0 does nothing. Throws `PERCEPTION_CONFIG` for
  * a negative or non-integer budget (`Infinity` is allowed) or a neighbour index out of range.
+ *
+ * @param batch - The batch, changed in place: `visible` / `certainty` of the processed agents, `cursor`, and the `units` / `rays` counters.
+ * @param cone - View range (world units, ≥ 0) and full field of view (radians, 0..2π) shared by every agent.
+ * @param agents - Positions `x`, `y` (world units) and `heading` (radians, 0 = +x, counter-clockwise) per agent, read at the time each agent is processed.
+ * @param budgetUnits - Most agents processed in this call, an integer ≥ 0 or `Infinity` (0 does nothing).
+ * @param options - `lineOfSight` (run only for neighbours inside the cone or a zone; default nothing occludes), `zones` (fill `certainty` too) and the additive certainty `modifier` (default 0).
  *
  * @example
  * ```ts

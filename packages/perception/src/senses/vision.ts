@@ -118,6 +118,8 @@ export interface VisionCertaintyOptions {
 /**
  * Checks a list of zones (throws `PERCEPTION_CONFIG` naming the zone for a certainty outside [0, 1],
  * a negative view range or a half-angle outside [0, π]). Call once when you build the zones, not per frame.
+ *
+ * @param zones - The zones to check, each with `viewRange` (world units, ≥ 0), `halfAngle` (radians, 0..π), `certainty` (0..1) and the shape's optional widths; returned unchanged.
  */
 export function validateVisionZones(zones: readonly VisionZone[]): readonly VisionZone[] {
   const input: unknown = zones;

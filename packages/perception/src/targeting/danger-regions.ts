@@ -22,7 +22,11 @@ export interface DangerRegions {
   readonly duration: Float64Array;
 }
 
-/** Creates an empty set of danger regions (capacity an integer ≥ 1). */
+/**
+ * Creates an empty set of danger regions (capacity an integer ≥ 1).
+ *
+ * @param capacity - Most regions remembered at once, an integer ≥ 1; when full, the region closest to expiry is replaced.
+ */
 export function createDangerRegions(capacity: number): DangerRegions {
   if (!Number.isInteger(capacity) || capacity < 1) configError("createDangerRegions", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
   return {
@@ -39,6 +43,12 @@ export function createDangerRegions(capacity: number): DangerRegions {
 /**
  * Remembers a danger circle for `duration` seconds (> 0). When full, the region closest to expiry
  * is replaced, so the newest danger is always kept. Returns the slot.
+ *
+ * @param regions - The set, changed in place (a region appended, or the one closest to expiry replaced).
+ * @param x - Centre x, world units (not validated).
+ * @param y - Centre y, world units (not validated).
+ * @param radius - Radius, world units, finite and ≥ 0.
+ * @param duration - Seconds the region is remembered, finite and > 0.
  */
 export function addDangerRegion(regions: DangerRegions, x: number, y: number, radius: number, duration: number): number {
   checkNumber("addDangerRegion", "radius", radius, 0);
@@ -56,7 +66,12 @@ export function addDangerRegion(regions: DangerRegions, x: number, y: number, ra
   return i;
 }
 
-/** Ages every region by `dt` seconds and forgets the expired ones. Returns how many were forgotten. */
+/**
+ * Ages every region by `dt` seconds and forgets the expired ones. Returns how many were forgotten.
+ *
+ * @param regions - The set, changed in place: regions aged, expired ones removed (the last region moves into a freed slot).
+ * @param dt - Time step in seconds, finite and ≥ 0.
+ */
 export function advanceDangerRegions(regions: DangerRegions, dt: number): number {
   if (!(dt >= 0) || dt === Infinity) configError("advanceDangerRegions", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
   let forgotten = 0;
@@ -85,6 +100,10 @@ export function advanceDangerRegions(regions: DangerRegions, dt: number): number
  * point (1 when just added, fading linearly to 0 at expiry), 0 outside every region. Multiply it
  * into your path cost (grid cell costs, a navmesh area cost callback), or refuse destinations
  * where it is above 0.
+ *
+ * @param regions - The set, read only.
+ * @param x - Query point x, world units.
+ * @param y - Query point y, world units.
  */
 export function dangerAt(regions: DangerRegions, x: number, y: number): number {
   let best = 0;
@@ -112,6 +131,10 @@ export interface SelectTargetOptions {
  * two close targets. A negative or NaN score means "not a candidate". Returns −1 when no index qualifies.
  * Throws `PERCEPTION_CONFIG` when `current` is not −1 or an index into `scores` (`undefined`, a
  * fraction, or a stale index past the end of a shorter list).
+ *
+ * @param scores - One score per candidate (higher is better); negative or NaN excludes it.
+ * @param current - Index of the current target in `scores`, or −1 for none.
+ * @param options - `hysteresis`: how much a challenger must beat the current target's score by (default 0.1).
  */
 export function selectTarget(scores: ArrayLike<number>, current: number, options?: SelectTargetOptions): number {
   checkIndex("selectTarget", "current", current, -1, scores.length - 1);

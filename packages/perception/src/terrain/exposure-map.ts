@@ -25,7 +25,13 @@ export interface ExposureMap {
   nextRay: number;
 }
 
-/** Creates an exposure map over `heights` (`width · height` bytes), nothing visible yet. */
+/**
+ * Creates an exposure map over `heights` (`width · height` bytes), nothing visible yet.
+ *
+ * @param heights - Ground height per cell (0–255), `width · height` bytes row-major; kept by reference (do not change it during a build).
+ * @param width - Columns (cells), an integer ≥ 1.
+ * @param height - Rows (cells), an integer ≥ 1; `width · height` at most 2^24.
+ */
 export function createExposureMap(heights: Uint8Array, width: number, height: number): ExposureMap {
   if (!Number.isInteger(width) || width < 1 || !Number.isInteger(height) || height < 1 || width * height > 1 << 24) {
     configError("createExposureMap", `the map is ${width}×${height}; pass integers ≥ 1 with at most 2^24 cells.`, "width");
@@ -45,7 +51,14 @@ export function createExposureMap(heights: Uint8Array, width: number, height: nu
   };
 }
 
-/** Starts a new build from viewer cell `(x, y)` with the eye `eyeHeight` above the ground there. The previous result stays readable in `visible` until the build completes. */
+/**
+ * Starts a new build from viewer cell `(x, y)` with the eye `eyeHeight` above the ground there. The previous result stays readable in `visible` until the build completes.
+ *
+ * @param map - The map, changed in place: a new build starts (scratch cleared, ray cursor 0); `visible` keeps the previous result.
+ * @param x - Viewer cell column, an integer in `[0, width)`.
+ * @param y - Viewer cell row, an integer in `[0, height)`.
+ * @param eyeHeight - Eye height above the viewer's cell, in the units of `heights`, finite and ≥ 0.
+ */
 export function beginExposureMap(map: ExposureMap, x: number, y: number, eyeHeight: number): void {
   if (!(Number.isInteger(x) && Number.isInteger(y) && x >= 0 && y >= 0 && x < map.width && y < map.height)) {
     configError("beginExposureMap", `viewer cell (${x}, ${y}) is outside the ${map.width}×${map.height} map.`, "x");
@@ -63,6 +76,9 @@ export function beginExposureMap(map: ExposureMap, x: number, y: number, eyeHeig
  * a Bresenham walk from the viewer that keeps the steepest slope seen so far and marks a cell
  * visible when its top is at or above that slope. Time-slice a build over several frames; when the
  * last ray is cast the result replaces `visible`. Returns true when the build is complete.
+ *
+ * @param map - The map, changed in place: rays cast into the build, which replaces `visible` when complete.
+ * @param maxRays - Most rays cast in this call (one per border cell); `Infinity` finishes the build.
  */
 export function stepExposureMap(map: ExposureMap, maxRays: number): boolean {
   if (map.nextRay < 0) return true;
@@ -126,6 +142,10 @@ function borderCell(k: number, w: number, h: number): [number, number] {
  * Exposure as a path cost (ch. 34: "integrating across this bitmap and multiplying by a scale
  * factor"): `scale · (number of visible cells on the path)` for cells given as indices
  * `y · width + x`. Add it to the path length to prefer occluded routes.
+ *
+ * @param map - The map whose `visible` cells are counted, read only.
+ * @param cells - The path's cells as indices `y · width + x` in `[0, width · height)`.
+ * @param scale - Cost per visible cell, finite and ≥ 0.
  */
 export function exposurePathCost(map: ExposureMap, cells: ArrayLike<number>, scale: number): number {
   checkNumber("exposurePathCost", "scale", scale, 0);

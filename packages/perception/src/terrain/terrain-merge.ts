@@ -47,6 +47,9 @@ export interface MergeTerrainRegionsOptions {
  * order; a sliver with no valid neighbour stays a region of its own. Every region's centre tile lies
  * inside it whenever it did before the merge. O(tiles + rectangles²) worst case.
  *
+ * @param rectangles - Rectangles from {@link decomposeTerrain}, read only.
+ * @param options - `maxSize`: largest merged bounding-box side in tiles, an integer ≥ 1 (default 16).
+ *
  * @example
  * ```ts
  * // Grass (0) with one water tile (1) in the top-right corner (row 0 is the bottom).
@@ -132,7 +135,11 @@ export function mergeTerrainRegions(rectangles: TerrainRectangles, options?: Mer
   return { width, height, count: n, rectangleRegion, tileRegion, ...out };
 }
 
-/** The neighbour lists of the regions (sharing a tile edge), each sorted ascending: the graph for {@link addRegionInfluence}, {@link findCulDeSacs} and {@link isChokepoint}. */
+/**
+ * The neighbour lists of the regions (sharing a tile edge), each sorted ascending: the graph for {@link addRegionInfluence}, {@link findCulDeSacs} and {@link isChokepoint}.
+ *
+ * @param regions - Regions from {@link mergeTerrainRegions}, read only.
+ */
 export function regionNeighbors(regions: TerrainRegions): number[][] {
   return tileNeighbors(regions.tileRegion, regions.width, regions.height, regions.count);
 }

@@ -40,6 +40,11 @@ export interface DecomposeTerrainOptions {
  * Every tile ends up in exactly one rectangle. `terrain` holds one integer type per tile
  * (`y · width + x`); use one type for blocked tiles. O(tiles · maxSize).
  *
+ * @param terrain - One integer terrain type per tile, `width · height` entries row-major (row 0 is the bottom).
+ * @param width - Map width in tiles, an integer ≥ 1.
+ * @param height - Map height in tiles, an integer ≥ 1.
+ * @param options - `maxSize`: largest rectangle side in tiles, an integer ≥ 1 (default 16).
+ *
  * @example
  * ```ts
  * const field = decomposeTerrain(new Int32Array(20 * 45), 20, 45);
@@ -120,6 +125,8 @@ export function decomposeTerrain(terrain: ArrayLike<number>, width: number, heig
 /**
  * The neighbour lists of the rectangles (sharing an edge of at least one tile), each sorted
  * ascending: the region graph for {@link findCulDeSacs} and {@link isChokepoint}. O(tiles).
+ *
+ * @param rectangles - Rectangles from {@link decomposeTerrain}, read only.
  */
 export function rectangleNeighbors(rectangles: TerrainRectangles): number[][] {
   return tileNeighbors(rectangles.tileRectangle, rectangles.width, rectangles.height, rectangles.count);
@@ -163,6 +170,9 @@ export interface RegionPassabilityOptions {
  * Cul-de-sacs (ch. 31): passable regions with exactly one passable neighbour. `neighbors[r]` lists
  * region `r`'s neighbours; `options.passable[r]` (default all true) says which regions units may enter.
  * Returns the region indices, ascending.
+ *
+ * @param neighbors - Adjacency lists of the region graph (e.g. from {@link rectangleNeighbors} or `regionNeighbors`).
+ * @param options - `passable`: per region, truthy when units may enter it (default every region).
  */
 export function findCulDeSacs(neighbors: readonly (readonly number[])[], options?: RegionPassabilityOptions): number[] {
   const passable = options === undefined ? undefined : options.passable;
@@ -183,6 +193,11 @@ export function findCulDeSacs(neighbors: readonly (readonly number[])[], options
  * fails to reach another of its passable neighbours. With a small depth, a long detour
  * makes a region a chokepoint; with an unlimited depth only a true cut does. `options.passable` as in
  * {@link findCulDeSacs}.
+ *
+ * @param neighbors - Adjacency lists of the region graph (e.g. from {@link rectangleNeighbors} or `regionNeighbors`).
+ * @param region - The region tested, an integer in `[0, neighbors.length)`.
+ * @param maxDepth - Most breadth-first steps of the detour search, ≥ 1 (`Infinity`: only a true cut counts).
+ * @param options - `passable`: per region, truthy when units may enter it (default every region).
  */
 export function isChokepoint(neighbors: readonly (readonly number[])[], region: number, maxDepth: number, options?: RegionPassabilityOptions): boolean {
   const passable = options === undefined ? undefined : options.passable;
