@@ -44,6 +44,9 @@ export interface ActionLayout {
  * parameters (a constant) is rejected: the layout stores parameter indices only.
  * An atom both required and added (or forbidden and deleted) is a no-op effect and is kept as a
  * precondition only.
+ * @param action - The action schema (an entry of `domain.actions`); every literal argument must be
+ *   one of its parameters. Read only.
+ * @returns A new layout; atoms keep the schema's literal order within each range.
  * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments or more than 255 parameters.
  * @example
  * ```ts
