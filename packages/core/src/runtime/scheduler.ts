@@ -323,9 +323,10 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 }
 
 /**
- * Sets the frame budget (> 0; units or ms as the scheduler was created). @throws TacticaError `CORE_SCHEDULER`.
+ * Sets the frame budget (> 0; units or ms as the scheduler was created).
  * @param scheduler - The scheduler, changed in place.
  * @param frameBudget - The new budget per frame, > 0: work units, or milliseconds in ms mode.
+ * @throws TacticaError `CORE_SCHEDULER`.
  */
 export function setSchedulerBudget(scheduler: Scheduler, frameBudget: number): void {
   scheduler.frameBudget = checkBudget("setSchedulerBudget", frameBudget);
@@ -485,11 +486,12 @@ export function cancelScheduledTask(scheduler: Scheduler, handle: number): boole
 
 /**
  * Sets a task's level of detail in `[0, 1]` (update it from distance or visibility; 0 suspends
- * new jobs). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ * new jobs).
  * @param scheduler - The scheduler, changed in place.
  * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
  *   `INVALID_HANDLE`.
  * @param lod - Level of detail in [0, 1]: multiplies the task's rate; 0 suspends new jobs.
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
  */
 export function setScheduledTaskLod(scheduler: Scheduler, handle: number, lod: number): void {
   const slot = requireSlot("setScheduledTaskLod", scheduler, handle);
@@ -497,11 +499,12 @@ export function setScheduledTaskLod(scheduler: Scheduler, handle: number, lod: n
 }
 
 /**
- * Sets a task's rate in jobs per second (≥ 0; 0 = every frame). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ * Sets a task's rate in jobs per second (≥ 0; 0 = every frame).
  * @param scheduler - The scheduler, changed in place.
  * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
  *   `INVALID_HANDLE`.
  * @param rate - Jobs per second, finite ≥ 0 (0 = a new job every frame).
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
  */
 export function setScheduledTaskRate(scheduler: Scheduler, handle: number, rate: number): void {
   const slot = requireSlot("setScheduledTaskRate", scheduler, handle);
@@ -509,11 +512,12 @@ export function setScheduledTaskRate(scheduler: Scheduler, handle: number, rate:
 }
 
 /**
- * Sets a task's priority class (integer in `[0, 255]`, 0 first). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ * Sets a task's priority class (integer in `[0, 255]`, 0 first).
  * @param scheduler - The scheduler, changed in place.
  * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
  *   `INVALID_HANDLE`.
  * @param priority - Priority class, an integer in [0, 255]; 0 runs first.
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
  */
 export function setScheduledTaskPriority(scheduler: Scheduler, handle: number, priority: number): void {
   const slot = requireSlot("setScheduledTaskPriority", scheduler, handle);
@@ -794,10 +798,11 @@ export interface ScheduledTaskStats {
 }
 
 /**
- * The counters of one task as a fresh plain object (allocates; for tools and tests). @throws TacticaError `INVALID_HANDLE`.
+ * The counters of one task as a fresh plain object (allocates; for tools and tests).
  * @param scheduler - The scheduler to read.
  * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
  *   `INVALID_HANDLE`.
+ * @throws TacticaError `INVALID_HANDLE`.
  */
 export function getScheduledTaskStats(scheduler: Scheduler, handle: number): ScheduledTaskStats {
   const s = scheduler;

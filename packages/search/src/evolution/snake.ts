@@ -76,7 +76,7 @@ export function snakeCell(x: number, y: number): number {
 
 /**
  * Creates a Snake game at the article's starting state; later food comes from `rng`.
- * @param rng - Seeded generator placing every food after the first; kept by the game (one draw per food).
+ * @param rng - Seeded generator placing every food after the first; kept by the game and drawn from each time a food is placed.
  */
 export function createSnakeGame(rng: Rng): SnakeGame {
   const g: SnakeGame = {

@@ -113,7 +113,7 @@ export function checkNode(fn: string, name: string, domain: SearchDomain, node: 
 
 /**
  * Cost from the source(s) to `node` found by the last query on `ctx`, or `Infinity` if it was not reached. O(1).
- * @param ctx - The context of the last query (BFS: cost counts edges); read only.
+ * @param ctx - The context of the last query (after {@link bfs}: the step costs summed along the BFS tree path); read only.
  * @param node - Node id, an integer in `0 .. ctx.capacity − 1`.
  * @throws TacticaError `INVALID_ARGUMENT` when `node` is not an integer in range.
  */
