@@ -46,7 +46,8 @@ export interface ActionLayout {
  * precondition only.
  * @param action - The action schema (an entry of `domain.actions`); every literal argument must be
  *   one of its parameters. Read only.
- * @returns A new layout; atoms keep the schema's literal order within each range.
+ * @returns A new layout; within each range, atoms keep the order of their first appearance
+ *   (preconditions first, then effects).
  * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments or more than 255 parameters.
  * @example
  * ```ts
