@@ -30,6 +30,16 @@ export interface AlternativePlan {
  * further one is the best plan that avoids at least one action of an earlier plan (searches with
  * forbidden actions, breadth first over the forbidden sets). Plans using the same set of actions
  * count once.
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param state - Start state bitset (`problem.words` words, one bit per fact); read only.
+ * @param goal - The goal to reach, from {@link compileGoal}.
+ * @param k - Most plans to return, an integer ≥ 1 (fewer come back when fewer distinct action
+ *   sets reach the goal within the search budget).
+ * @param options - `solver` (`"bfs"`, the default: fewest actions; `"astar"`: cheapest),
+ *   `maxExpansions` per search (default 100 000) and `maxSearches` in total (default 8 × `k`).
+ *   A search that runs out of expansions contributes no plan.
+ * @returns The plans found, best first; empty when the goal is unreachable.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `k` is not an integer ≥ 1.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -83,6 +93,12 @@ export function findAlternativePlans(
  * Indices of the goals (of `goals`) that no plan reaches from `state` within the budget: the
  * authorial goals a player action has just made unreachable. A search that runs out of budget
  * counts as reachable (unknown), so only proven dead ends are returned.
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param state - Start state bitset (`problem.words` words); read only.
+ * @param goals - The goals to test, each from {@link compileGoal}.
+ * @param options - `maxExpansions`: breadth-first expansion budget per goal (default 100 000);
+ *   `forbidden`: per ground action, nonzero to forbid it (as in {@link planBfs}; default none).
+ * @returns Indices into `goals` of the goals proven unreachable, ascending.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -19,6 +19,9 @@ export interface GoapSearchTask extends SlicedTask {
  * slice's budget. Any sequence of budgets gives {@link planGoap}'s plan. No allocation per slice
  * beyond the search's own node store.
  *
+ * @param search - A GOAP search already started with {@link startGoapSearch}; kept by reference
+ *   and advanced by each slice (the slice budget is its node count).
+ * @returns A new task whose `search` is `search`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -66,6 +69,14 @@ export interface HtnPlanTask extends SlicedTask {
  * Wraps one {@link planHtnInto} call per job as an (indivisible) `SlicedTask`; see
  * {@link HtnPlanTask}.
  *
+ * @param out - Result buffer from {@link createHtnResult}, overwritten by every run; kept by reference.
+ * @param htn - The compiled HTN ({@link compileHtn}); read only.
+ * @param state - Start state bitset (`htn.problem.words` words), kept by reference and read when
+ *   the slice runs: change it in place between jobs.
+ * @param tasks - Root tasks (ground heads such as `"deliver(pkg, b)"`), kept by reference.
+ * @param options - HTN budgets (`maxNodes` bounds the slice's overspend; `maxDepth`,
+ *   `partialOrder`), as for {@link planHtnInto}. Omitted: defaults (100 000 nodes).
+ * @returns A new task; arguments are checked when it first runs, not here.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -43,6 +43,7 @@ export interface NumericHeap {
  * The heap grows by doubling when a push finds it full (amortised O(1) per push, and the only time
  * it allocates), so `capacity` is a size hint: pass the expected peak to keep pushes
  * allocation-free. O(capacity) memory: 12 bytes per slot.
+ * @param capacity - Initial room in entries, an integer in [1, 2^30 − 1]; the heap doubles when full.
  */
 export function createNumericHeap(capacity: number): NumericHeap {
   assertInteger(WHERE_NUMERIC, "capacity", capacity, 1, 0x3fffffff);
@@ -63,6 +64,9 @@ function growNumericHeap(heap: NumericHeap): void {
  * Inserts `value` (an `int32`) with `priority` (any number except NaN; ±Infinity allowed).
  * O(log n); allocates only when the heap is full and doubles.
  *
+ * @param heap - The heap, changed in place (grown when full).
+ * @param value - The value to store (node id, handle), an `int32`; other numbers are truncated to 32 bits, not checked.
+ * @param priority - Its key, smaller first: any number but NaN (±Infinity allowed), e.g. a path cost.
  * @throws TacticaError `INVALID_ARGUMENT` if `priority` is NaN (it would corrupt the ordering).
  */
 export function numericHeapPush(heap: NumericHeap, value: number, priority: number): void {
@@ -90,6 +94,7 @@ export function numericHeapPush(heap: NumericHeap, value: number, priority: numb
  * Removes and returns the value with the smallest priority, or `-1` when the heap is empty
  * (check `heap.size` first if `-1` is a legitimate value). Read its priority with
  * {@link numericHeapPeekPriority} before popping. O(log n), no allocation.
+ * @param heap - The heap, changed in place.
  */
 export function numericHeapPop(heap: NumericHeap): number {
   const size = heap.size;
@@ -127,17 +132,26 @@ export function numericHeapPop(heap: NumericHeap): number {
   return top;
 }
 
-/** The value with the smallest priority without removing it, or `-1` when empty. O(1). */
+/**
+ * The value with the smallest priority without removing it, or `-1` when empty. O(1).
+ * @param heap - The heap to read.
+ */
 export function numericHeapPeek(heap: NumericHeap): number {
   return heap.size === 0 ? -1 : heap.values[0]!;
 }
 
-/** The smallest priority in the heap, or `Infinity` when empty. O(1). */
+/**
+ * The smallest priority in the heap, or `Infinity` when empty. O(1).
+ * @param heap - The heap to read.
+ */
 export function numericHeapPeekPriority(heap: NumericHeap): number {
   return heap.size === 0 ? Infinity : heap.priorities[0]!;
 }
 
-/** Empties the heap in O(1); capacity is kept. */
+/**
+ * Empties the heap in O(1); capacity is kept.
+ * @param heap - The heap to empty in place.
+ */
 export function numericHeapClear(heap: NumericHeap): void {
   heap.size = 0;
 }
@@ -166,6 +180,7 @@ export interface BinaryHeap<T> {
 /**
  * Creates an empty {@link BinaryHeap} ordered by `compare` (smallest first). For a max-heap, pass
  * a reversed comparator: `(a, b) => b.score - a.score`.
+ * @param compare - The ordering: negative when its first argument should come out first.
  */
 export function createBinaryHeap<T>(compare: HeapComparator<T>): BinaryHeap<T> {
   if (typeof compare !== "function") {
@@ -174,7 +189,11 @@ export function createBinaryHeap<T>(compare: HeapComparator<T>): BinaryHeap<T> {
   return { items: [], size: 0, compare };
 }
 
-/** Inserts `item`. O(log n) comparator calls; amortised O(1) array growth. */
+/**
+ * Inserts `item`. O(log n) comparator calls; amortised O(1) array growth.
+ * @param heap - The heap, changed in place.
+ * @param item - The item to insert (kept by reference).
+ */
 export function binaryHeapPush<T>(heap: BinaryHeap<T>, item: T): void {
   const items = heap.items;
   const compare = heap.compare;
@@ -191,7 +210,10 @@ export function binaryHeapPush<T>(heap: BinaryHeap<T>, item: T): void {
   heap.size = items.length;
 }
 
-/** Removes and returns the smallest item, or `undefined` when the heap is empty. O(log n). */
+/**
+ * Removes and returns the smallest item, or `undefined` when the heap is empty. O(log n).
+ * @param heap - The heap, changed in place.
+ */
 export function binaryHeapPop<T>(heap: BinaryHeap<T>): T | undefined {
   const items = heap.items;
   if (items.length === 0) return undefined;
@@ -223,12 +245,18 @@ export function binaryHeapPop<T>(heap: BinaryHeap<T>): T | undefined {
   return top;
 }
 
-/** The smallest item without removing it, or `undefined` when empty. O(1). */
+/**
+ * The smallest item without removing it, or `undefined` when empty. O(1).
+ * @param heap - The heap to read.
+ */
 export function binaryHeapPeek<T>(heap: BinaryHeap<T>): T | undefined {
   return heap.items[0];
 }
 
-/** Removes every item in O(1) (the references are released). */
+/**
+ * Removes every item in O(1) (the references are released).
+ * @param heap - The heap to empty in place.
+ */
 export function binaryHeapClear<T>(heap: BinaryHeap<T>): void {
   heap.items.length = 0;
   heap.size = 0;

@@ -19,7 +19,10 @@ export interface Bitset {
   readonly words: Uint32Array;
 }
 
-/** Creates an empty bitset of `size` bits (integer in `[0, 2^31 - 1]`). O(size / 32). */
+/**
+ * Creates an empty bitset of `size` bits (integer in `[0, 2^31 - 1]`). O(size / 32).
+ * @param size - Number of bits (the set holds `0 .. size − 1`), an integer in [0, 2^31 − 1].
+ */
 export function createBitset(size: number): Bitset {
   assertInteger("@tactica/core: createBitset", "size", size, 0, 0x7fffffff);
   return { size, words: new Uint32Array((size + 31) >>> 5) };
@@ -53,19 +56,31 @@ function lowestBit(word: number): number {
   return 31 - Math.clz32(word & -word);
 }
 
-/** Sets bit `index` (adds it to the set). O(1). */
+/**
+ * Sets bit `index` (adds it to the set). O(1).
+ * @param set - The bitset, changed in place.
+ * @param index - Bit index, an integer in `[0, set.size)`; anything else throws `INVALID_ARGUMENT`.
+ */
 export function bitsetSet(set: Bitset, index: number): void {
   if (index >>> 0 !== index || index >= set.size) badIndex("bitsetSet", set, index);
   set.words[index >>> 5]! |= 1 << (index & 31);
 }
 
-/** Clears bit `index` (removes it from the set). O(1). */
+/**
+ * Clears bit `index` (removes it from the set). O(1).
+ * @param set - The bitset, changed in place.
+ * @param index - Bit index, an integer in `[0, set.size)`; anything else throws `INVALID_ARGUMENT`.
+ */
 export function bitsetClear(set: Bitset, index: number): void {
   if (index >>> 0 !== index || index >= set.size) badIndex("bitsetClear", set, index);
   set.words[index >>> 5]! &= ~(1 << (index & 31));
 }
 
-/** Flips bit `index`; returns its new value. O(1). */
+/**
+ * Flips bit `index`; returns its new value. O(1).
+ * @param set - The bitset, changed in place.
+ * @param index - Bit index, an integer in `[0, set.size)`; anything else throws `INVALID_ARGUMENT`.
+ */
 export function bitsetToggle(set: Bitset, index: number): boolean {
   if (index >>> 0 !== index || index >= set.size) badIndex("bitsetToggle", set, index);
   const w = index >>> 5;
@@ -74,13 +89,20 @@ export function bitsetToggle(set: Bitset, index: number): boolean {
   return (v & bit) !== 0;
 }
 
-/** True when bit `index` is set. O(1). */
+/**
+ * True when bit `index` is set. O(1).
+ * @param set - The bitset to read.
+ * @param index - Bit index, an integer in `[0, set.size)`; anything else throws `INVALID_ARGUMENT`.
+ */
 export function bitsetHas(set: Bitset, index: number): boolean {
   if (index >>> 0 !== index || index >= set.size) badIndex("bitsetHas", set, index);
   return (set.words[index >>> 5]! & (1 << (index & 31))) !== 0;
 }
 
-/** Sets every bit `0 .. size - 1`. O(size / 32). */
+/**
+ * Sets every bit `0 .. size - 1`. O(size / 32).
+ * @param set - The bitset, changed in place (bits past `size` stay clear).
+ */
 export function bitsetFill(set: Bitset): void {
   const words = set.words;
   const n = words.length;
@@ -89,12 +111,18 @@ export function bitsetFill(set: Bitset): void {
   words[n - 1] = lastMask(set.size);
 }
 
-/** Clears every bit. O(size / 32). */
+/**
+ * Clears every bit. O(size / 32).
+ * @param set - The bitset, emptied in place.
+ */
 export function bitsetClearAll(set: Bitset): void {
   set.words.fill(0);
 }
 
-/** Number of set bits (population count). O(size / 32). */
+/**
+ * Number of set bits (population count). O(size / 32).
+ * @param set - The bitset to read.
+ */
 export function bitsetCount(set: Bitset): number {
   const words = set.words;
   let count = 0;
@@ -102,14 +130,22 @@ export function bitsetCount(set: Bitset): number {
   return count;
 }
 
-/** True when no bit is set. O(size / 32). */
+/**
+ * True when no bit is set. O(size / 32).
+ * @param set - The bitset to read.
+ */
 export function bitsetIsEmpty(set: Bitset): boolean {
   const words = set.words;
   for (let i = 0; i < words.length; i++) if (words[i] !== 0) return false;
   return true;
 }
 
-/** `out = a ∩ b`. All three must have the same size; `out` may alias an input. O(size / 32). */
+/**
+ * `out = a ∩ b`. All three must have the same size; `out` may alias an input. O(size / 32).
+ * @param out - Receives the result in place and is returned; same size as the inputs, may be one of them.
+ * @param a - First operand; read only.
+ * @param b - Second operand, same size; read only.
+ */
 export function bitsetAnd(out: Bitset, a: Bitset, b: Bitset): Bitset {
   checkSizes("bitsetAnd", a, b);
   checkSizes("bitsetAnd", a, out);
@@ -120,7 +156,12 @@ export function bitsetAnd(out: Bitset, a: Bitset, b: Bitset): Bitset {
   return out;
 }
 
-/** `out = a ∪ b`. All three must have the same size; `out` may alias an input. O(size / 32). */
+/**
+ * `out = a ∪ b`. All three must have the same size; `out` may alias an input. O(size / 32).
+ * @param out - Receives the result in place and is returned; same size as the inputs, may be one of them.
+ * @param a - First operand; read only.
+ * @param b - Second operand, same size; read only.
+ */
 export function bitsetOr(out: Bitset, a: Bitset, b: Bitset): Bitset {
   checkSizes("bitsetOr", a, b);
   checkSizes("bitsetOr", a, out);
@@ -131,7 +172,12 @@ export function bitsetOr(out: Bitset, a: Bitset, b: Bitset): Bitset {
   return out;
 }
 
-/** `out = a △ b` (symmetric difference). Same sizes; `out` may alias an input. O(size / 32). */
+/**
+ * `out = a △ b` (symmetric difference). Same sizes; `out` may alias an input. O(size / 32).
+ * @param out - Receives the result in place and is returned; same size as the inputs, may be one of them.
+ * @param a - First operand; read only.
+ * @param b - Second operand, same size; read only.
+ */
 export function bitsetXor(out: Bitset, a: Bitset, b: Bitset): Bitset {
   checkSizes("bitsetXor", a, b);
   checkSizes("bitsetXor", a, out);
@@ -142,7 +188,12 @@ export function bitsetXor(out: Bitset, a: Bitset, b: Bitset): Bitset {
   return out;
 }
 
-/** `out = a \ b` (bits of `a` not in `b`). Same sizes; `out` may alias an input. O(size / 32). */
+/**
+ * `out = a \ b` (bits of `a` not in `b`). Same sizes; `out` may alias an input. O(size / 32).
+ * @param out - Receives the result in place and is returned; same size as the inputs, may be one of them.
+ * @param a - The set to take bits from; read only.
+ * @param b - The bits to remove, same size; read only.
+ */
 export function bitsetAndNot(out: Bitset, a: Bitset, b: Bitset): Bitset {
   checkSizes("bitsetAndNot", a, b);
   checkSizes("bitsetAndNot", a, out);
@@ -153,7 +204,11 @@ export function bitsetAndNot(out: Bitset, a: Bitset, b: Bitset): Bitset {
   return out;
 }
 
-/** `out = complement of a` within `0 .. size - 1`. Same sizes; `out` may be `a`. O(size / 32). */
+/**
+ * `out = complement of a` within `0 .. size - 1`. Same sizes; `out` may be `a`. O(size / 32).
+ * @param out - Receives the result in place and is returned; same size as the inputs, may be one of them.
+ * @param a - The set to complement; read only.
+ */
 export function bitsetNot(out: Bitset, a: Bitset): Bitset {
   checkSizes("bitsetNot", a, out);
   const o = out.words;
@@ -165,19 +220,30 @@ export function bitsetNot(out: Bitset, a: Bitset): Bitset {
   return out;
 }
 
-/** Copies `a` into `out` (same size). O(size / 32). */
+/**
+ * Copies `a` into `out` (same size). O(size / 32).
+ * @param out - Receives `a`'s bits in place and is returned; same size as `a`.
+ * @param a - The bitset to copy; read only.
+ */
 export function bitsetCopy(out: Bitset, a: Bitset): Bitset {
   checkSizes("bitsetCopy", a, out);
   out.words.set(a.words);
   return out;
 }
 
-/** Allocates a copy of `a`. */
+/**
+ * Allocates a copy of `a`.
+ * @param a - The bitset to copy; read only.
+ */
 export function bitsetClone(a: Bitset): Bitset {
   return { size: a.size, words: a.words.slice() };
 }
 
-/** True when `a` and `b` have the same size and the same bits. O(size / 32). */
+/**
+ * True when `a` and `b` have the same size and the same bits. O(size / 32).
+ * @param a - First bitset; read only.
+ * @param b - Second bitset (any size: different sizes are unequal); read only.
+ */
 export function bitsetEquals(a: Bitset, b: Bitset): boolean {
   if (a.size !== b.size) return false;
   const x = a.words;
@@ -186,7 +252,11 @@ export function bitsetEquals(a: Bitset, b: Bitset): boolean {
   return true;
 }
 
-/** True when every bit of `a` is also set in `b` (`a ⊆ b`). Same sizes. O(size / 32). */
+/**
+ * True when every bit of `a` is also set in `b` (`a ⊆ b`). Same sizes. O(size / 32).
+ * @param a - The candidate subset; read only.
+ * @param b - The candidate superset, same size; read only.
+ */
 export function bitsetIsSubset(a: Bitset, b: Bitset): boolean {
   checkSizes("bitsetIsSubset", a, b);
   const x = a.words;
@@ -195,7 +265,11 @@ export function bitsetIsSubset(a: Bitset, b: Bitset): boolean {
   return true;
 }
 
-/** True when `a` and `b` share at least one set bit. Same sizes. O(size / 32). */
+/**
+ * True when `a` and `b` share at least one set bit. Same sizes. O(size / 32).
+ * @param a - First bitset; read only.
+ * @param b - Second bitset, same size; read only.
+ */
 export function bitsetIntersects(a: Bitset, b: Bitset): boolean {
   checkSizes("bitsetIntersects", a, b);
   const x = a.words;
@@ -204,7 +278,10 @@ export function bitsetIntersects(a: Bitset, b: Bitset): boolean {
   return false;
 }
 
-/** Index of the lowest set bit, or -1 when empty. O(size / 32). */
+/**
+ * Index of the lowest set bit, or -1 when empty. O(size / 32).
+ * @param set - The bitset to read.
+ */
 export function bitsetFirst(set: Bitset): number {
   return bitsetNext(set, 0);
 }
@@ -213,6 +290,8 @@ export function bitsetFirst(set: Bitset): number {
  * Index of the lowest set bit `>= from`, or -1 if there is none (also for `from >= size`;
  * negative `from` counts as 0; `undefined` or `NaN` throws `INVALID_ARGUMENT`). Iterate the set bits without allocating:
  * `for (let i = bitsetFirst(s); i >= 0; i = bitsetNext(s, i + 1)) …`. O(words scanned).
+ * @param set - The bitset to read.
+ * @param from - First index to look at (fractions round down); usually the previous result + 1.
  */
 export function bitsetNext(set: Bitset, from: number): number {
   if (!(from >= -Infinity)) badIndex("bitsetNext", set, from);
@@ -228,7 +307,10 @@ export function bitsetNext(set: Bitset, from: number): number {
   }
 }
 
-/** Allocates the sorted array of set-bit indices (a JSON-friendly form). O(size / 32 + count). */
+/**
+ * Allocates the sorted array of set-bit indices (a JSON-friendly form). O(size / 32 + count).
+ * @param set - The bitset to read.
+ */
 export function bitsetToIndices(set: Bitset): number[] {
   const out: number[] = [];
   for (let i = bitsetNext(set, 0); i >= 0; i = bitsetNext(set, i + 1)) out.push(i);
@@ -239,6 +321,8 @@ export function bitsetToIndices(set: Bitset): number[] {
  * Creates a bitset of `size` bits with the given indices set (any order, duplicates allowed).
  * The inverse of {@link bitsetToIndices}.
  *
+ * @param size - Number of bits, an integer in [0, 2^31 − 1].
+ * @param indices - Bits to set, each an integer in `[0, size)`; read only.
  * @throws TacticaError `INVALID_ARGUMENT` naming the first index outside `[0, size)`.
  */
 export function createBitsetFromIndices(size: number, indices: ArrayLike<number>): Bitset {
@@ -261,6 +345,7 @@ export function createBitsetFromIndices(size: number, indices: ArrayLike<number>
 /**
  * Allocates a string of `size` characters, `"1"` for a set bit and `"0"` otherwise, bit 0 first
  * (so `"0010"` is the set `{2}` of size 4). The inverse of {@link parseBitset}.
+ * @param set - The bitset to print.
  */
 export function formatBitset(set: Bitset): string {
   let s = "";

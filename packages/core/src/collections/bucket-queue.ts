@@ -105,6 +105,10 @@ function growEntries(queue: BucketQueue): void {
  * Queues `id` (an `int32`) with `priority` (finite). O(1) amortised, no allocation unless entry
  * storage doubles.
  *
+ * @param queue - The queue, changed in place.
+ * @param id - The value to queue (node or cell id), an `int32`; duplicates are allowed.
+ * @param priority - Its key, finite, smaller first (e.g. a path cost); a priority below the last popped bucket is queued in that
+ *   bucket (monotone use).
  * @throws TacticaError `INVALID_ARGUMENT` for an `id` that is not an `int32` (e.g. `undefined`, `1.5`)
  * or a non-finite priority; `CAPACITY_EXCEEDED` when the
  * queued entries would span more than `bucketCount` buckets (create the queue with more buckets or
@@ -173,6 +177,7 @@ function firstSlot(queue: BucketQueue): number {
 /**
  * Removes and returns an id from the lowest non-empty bucket (the most recently pushed one in
  * that bucket), or `-1` when the queue is empty. O(1) amortised, no allocation.
+ * @param queue - The queue, changed in place.
  */
 export function bucketQueuePop(queue: BucketQueue): number {
   const slot = firstSlot(queue);
@@ -187,7 +192,10 @@ export function bucketQueuePop(queue: BucketQueue): number {
   return queue.entryIds[e]!;
 }
 
-/** The id {@link bucketQueuePop} would return next, or `-1` when empty. O(1) amortised. */
+/**
+ * The id {@link bucketQueuePop} would return next, or `-1` when empty. O(1) amortised.
+ * @param queue - The queue; only its cursor may advance (to the first non-empty bucket).
+ */
 export function bucketQueuePeek(queue: BucketQueue): number {
   const slot = firstSlot(queue);
   return slot < 0 ? -1 : queue.entryIds[queue.heads[slot]!]!;
@@ -196,13 +204,17 @@ export function bucketQueuePeek(queue: BucketQueue): number {
 /**
  * The exact priority of the entry {@link bucketQueuePop} would return next, or `Infinity` when
  * empty. O(1) amortised.
+ * @param queue - The queue; only its cursor may advance (to the first non-empty bucket).
  */
 export function bucketQueuePeekPriority(queue: BucketQueue): number {
   const slot = firstSlot(queue);
   return slot < 0 ? Infinity : queue.entryPriorities[queue.heads[slot]!]!;
 }
 
-/** Empties the queue in O(bucketCount); entry storage is kept. */
+/**
+ * Empties the queue in O(bucketCount); entry storage is kept.
+ * @param queue - The queue to empty in place; bucket count, width and entry storage are kept.
+ */
 export function bucketQueueClear(queue: BucketQueue): void {
   queue.heads.fill(-1);
   queue.freeHead = -1;

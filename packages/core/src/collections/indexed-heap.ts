@@ -44,6 +44,7 @@ export interface IndexedHeap {
 /**
  * Creates an empty {@link IndexedHeap} for ids `0 .. capacity - 1` (capacity an integer in
  * `[1, 2^30]`). O(capacity) time and 16 × capacity bytes; nothing is allocated afterwards.
+ * @param capacity - Number of ids (`0 .. capacity − 1`), an integer in [1, 2^30]: the node or cell count.
  */
 export function createIndexedHeap(capacity: number): IndexedHeap {
   assertInteger("@tactica/core: createIndexedHeap", "capacity", capacity, 1, 0x40000000);
@@ -131,6 +132,9 @@ function siftDown(heap: IndexedHeap, index: number, id: number): void {
  * Inserts `id` with `priority`, or, if it is already in the heap, changes its priority (up or
  * down). O(log size), no allocation.
  *
+ * @param heap - The heap, changed in place.
+ * @param id - The id, an integer in `[0, heap.capacity)` (e.g. a node or cell index).
+ * @param priority - Its key, smaller first: any number but NaN (±Infinity allowed), e.g. `g + h` for A*.
  * @throws TacticaError `INVALID_ARGUMENT` for an id outside `[0, capacity)` or a NaN priority.
  */
 export function indexedHeapPush(heap: IndexedHeap, id: number, priority: number): void {
@@ -155,6 +159,8 @@ function moveTo(heap: IndexedHeap, id: number): void {
  * where V8 does not inline the call (a fractional argument would be boxed). O(log size), no
  * allocation.
  *
+ * @param heap - The heap, changed in place; its `next[0]` holds the priority (not NaN).
+ * @param id - The id, an integer in `[0, heap.capacity)` (e.g. a node or cell index).
  * @example
  * ```ts
  * heap.next[0] = g + h;
@@ -171,6 +177,9 @@ export function indexedHeapPushNext(heap: IndexedHeap, id: number): void {
 /**
  * Changes the priority of an `id` that is in the heap, in either direction. O(log size).
  *
+ * @param heap - The heap, changed in place.
+ * @param id - An id already in the heap.
+ * @param priority - Its key, smaller first: any number but NaN (±Infinity allowed), e.g. `g + h` for A*.
  * @throws TacticaError `INVALID_HANDLE` if `id` is not in the heap (use {@link indexedHeapPush}
  * to insert-or-update), `INVALID_ARGUMENT` for a bad id or NaN priority.
  */
@@ -190,6 +199,9 @@ export function indexedHeapUpdate(heap: IndexedHeap, id: number, priority: numbe
  * (inserted or lowered), `false` if the id was already there with a priority `<= priority`.
  * O(log size), no allocation.
  *
+ * @param heap - The heap, changed in place.
+ * @param id - The id, an integer in `[0, heap.capacity)` (e.g. a node or cell index).
+ * @param priority - The candidate key (not NaN): applied only when smaller than the current one.
  * @throws TacticaError `INVALID_ARGUMENT` for an id outside `[0, capacity)` or a NaN priority.
  */
 export function indexedHeapDecreaseKey(heap: IndexedHeap, id: number, priority: number): boolean {
@@ -205,6 +217,8 @@ export function indexedHeapDecreaseKey(heap: IndexedHeap, id: number, priority: 
 /**
  * True when `id` is in the heap. Ids outside `[0, capacity)` are never in it. O(1).
  *
+ * @param heap - The heap to read.
+ * @param id - Any integer; ids outside `[0, capacity)` are simply absent.
  * @throws TacticaError `INVALID_ARGUMENT` when `id` is not an integer (`undefined`, `NaN`, `1.5`).
  */
 export function indexedHeapContains(heap: IndexedHeap, id: number): boolean {
@@ -216,6 +230,8 @@ export function indexedHeapContains(heap: IndexedHeap, id: number): boolean {
 /**
  * The priority of `id`, or `Infinity` when `id` is not in the heap (or outside `[0, capacity)`). O(1).
  *
+ * @param heap - The heap to read.
+ * @param id - Any integer; ids outside `[0, capacity)` read `Infinity`.
  * @throws TacticaError `INVALID_ARGUMENT` when `id` is not an integer (`undefined`, `NaN`, `1.5`).
  */
 export function indexedHeapGetPriority(heap: IndexedHeap, id: number): number {
@@ -227,6 +243,7 @@ export function indexedHeapGetPriority(heap: IndexedHeap, id: number): number {
 /**
  * Removes and returns the id with the smallest priority, or `-1` when the heap is empty. Read
  * its priority first with {@link indexedHeapPeekPriority} if needed. O(log size), no allocation.
+ * @param heap - The heap, changed in place.
  */
 export function indexedHeapPop(heap: IndexedHeap): number {
   const n = heap.size - 1;
@@ -242,12 +259,18 @@ export function indexedHeapPop(heap: IndexedHeap): number {
   return top;
 }
 
-/** The id with the smallest priority without removing it, or `-1` when empty. O(1). */
+/**
+ * The id with the smallest priority without removing it, or `-1` when empty. O(1).
+ * @param heap - The heap to read.
+ */
 export function indexedHeapPeek(heap: IndexedHeap): number {
   return heap.size === 0 ? -1 : heap.ids[0]!;
 }
 
-/** The smallest priority in the heap, or `Infinity` when empty. O(1). */
+/**
+ * The smallest priority in the heap, or `Infinity` when empty. O(1).
+ * @param heap - The heap to read.
+ */
 export function indexedHeapPeekPriority(heap: IndexedHeap): number {
   return heap.size === 0 ? Infinity : heap.priorities[0]!;
 }
@@ -255,6 +278,8 @@ export function indexedHeapPeekPriority(heap: IndexedHeap): number {
 /**
  * Removes `id` from the heap. Returns `true` if it was there, `false` otherwise (including ids
  * outside `[0, capacity)`). O(log size).
+ * @param heap - The heap, changed in place.
+ * @param id - Any integer; an absent id (or one outside `[0, capacity)`) changes nothing.
  */
 export function indexedHeapRemove(heap: IndexedHeap, id: number): boolean {
   if (!Number.isInteger(id)) badId("indexedHeapRemove", heap, id);
@@ -274,7 +299,10 @@ export function indexedHeapRemove(heap: IndexedHeap, id: number): boolean {
   return true;
 }
 
-/** Empties the heap in O(size) (not O(capacity)): only the live ids' positions are reset. */
+/**
+ * Empties the heap in O(size) (not O(capacity)): only the live ids' positions are reset.
+ * @param heap - The heap to empty in place; capacity is kept.
+ */
 export function indexedHeapClear(heap: IndexedHeap): void {
   const ids = heap.ids;
   const pos = heap.positions;

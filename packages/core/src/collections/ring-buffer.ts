@@ -44,6 +44,9 @@ export interface RingBufferOptions {
 /**
  * Creates an empty ring buffer of numbers backed by a `Float64Array` of `capacity` slots
  * (integer in `[1, 2^30]`). `structuredClone`-safe.
+ * @param capacity - Most numbers held, an integer in [1, 2^30].
+ * @param options - `overwrite`: when true, adding to a full buffer drops the element at the other end instead of throwing
+ *   (default false).
  */
 export function createNumberRingBuffer(capacity: number, options: RingBufferOptions = {}): RingBuffer<number> {
   assertInteger("@tactica/core: createNumberRingBuffer", "capacity", capacity, 1, 0x40000000);
@@ -61,6 +64,9 @@ export function createNumberRingBuffer(capacity: number, options: RingBufferOpti
  * Creates an empty ring buffer of any values backed by a plain array of `capacity` slots
  * (integer in `[1, 2^30]`). Removed slots are reset to `undefined` so the buffer holds no stale
  * references. JSON-safe when the values are.
+ * @param capacity - Most values held, an integer in [1, 2^30].
+ * @param options - `overwrite`: when true, adding to a full buffer drops the element at the other end instead of throwing
+ *   (default false).
  */
 export function createRingBuffer<T>(capacity: number, options: RingBufferOptions = {}): RingBuffer<T> {
   assertInteger("@tactica/core: createRingBuffer", "capacity", capacity, 1, 0x40000000);
@@ -79,6 +85,8 @@ function full(fn: string, buffer: RingBuffer<unknown>): never {
 /**
  * Appends `value` at the back. On a full buffer: drops the front element when `overwrite`,
  * otherwise throws `CAPACITY_EXCEEDED`. O(1).
+ * @param buffer - The ring buffer, changed in place.
+ * @param value - The value to append (kept by reference; a number buffer stores it as a float64).
  */
 export function ringBufferPush<T>(buffer: RingBuffer<T>, value: T): void {
   const cap = buffer.capacity;
@@ -97,6 +105,8 @@ export function ringBufferPush<T>(buffer: RingBuffer<T>, value: T): void {
 /**
  * Prepends `value` at the front. On a full buffer: drops the back element when `overwrite`,
  * otherwise throws `CAPACITY_EXCEEDED`. O(1).
+ * @param buffer - The ring buffer, changed in place.
+ * @param value - The value to prepend (kept by reference; a number buffer stores it as a float64).
  */
 export function ringBufferUnshift<T>(buffer: RingBuffer<T>, value: T): void {
   const cap = buffer.capacity;
@@ -107,7 +117,10 @@ export function ringBufferUnshift<T>(buffer: RingBuffer<T>, value: T): void {
   if (buffer.size < cap) buffer.size++;
 }
 
-/** Removes and returns the back (newest) element, or `undefined` when empty. O(1). */
+/**
+ * Removes and returns the back (newest) element, or `undefined` when empty. O(1).
+ * @param buffer - The ring buffer, changed in place.
+ */
 export function ringBufferPop<T>(buffer: RingBuffer<T>): T | undefined {
   if (buffer.size === 0) return undefined;
   const n = --buffer.size;
@@ -118,7 +131,10 @@ export function ringBufferPop<T>(buffer: RingBuffer<T>): T | undefined {
   return value;
 }
 
-/** Removes and returns the front (oldest) element, or `undefined` when empty. O(1). */
+/**
+ * Removes and returns the front (oldest) element, or `undefined` when empty. O(1).
+ * @param buffer - The ring buffer, changed in place.
+ */
 export function ringBufferShift<T>(buffer: RingBuffer<T>): T | undefined {
   if (buffer.size === 0) return undefined;
   const h = buffer.head;
@@ -129,12 +145,18 @@ export function ringBufferShift<T>(buffer: RingBuffer<T>): T | undefined {
   return value;
 }
 
-/** The front (oldest) element without removing it, or `undefined` when empty. O(1). */
+/**
+ * The front (oldest) element without removing it, or `undefined` when empty. O(1).
+ * @param buffer - The ring buffer to read.
+ */
 export function ringBufferPeek<T>(buffer: RingBuffer<T>): T | undefined {
   return buffer.size === 0 ? undefined : buffer.data[buffer.head];
 }
 
-/** The back (newest) element without removing it, or `undefined` when empty. O(1). */
+/**
+ * The back (newest) element without removing it, or `undefined` when empty. O(1).
+ * @param buffer - The ring buffer to read.
+ */
 export function ringBufferPeekBack<T>(buffer: RingBuffer<T>): T | undefined {
   if (buffer.size === 0) return undefined;
   let i = buffer.head + buffer.size - 1;
@@ -146,6 +168,8 @@ export function ringBufferPeekBack<T>(buffer: RingBuffer<T>): T | undefined {
  * The element at position `index` counted from the front (0 = oldest); negative indices count
  * from the back (-1 = newest), like `Array.prototype.at`. `undefined` when out of range. O(1).
  *
+ * @param buffer - The ring buffer to read.
+ * @param index - Position from the front (0 = oldest), or negative from the back (−1 = newest); an integer.
  * @throws TacticaError `INVALID_ARGUMENT` when `index` is not an integer (`undefined`, `NaN`, `1.5`).
  */
 export function ringBufferAt<T>(buffer: RingBuffer<T>, index: number): T | undefined {
@@ -166,12 +190,18 @@ export function ringBufferAt<T>(buffer: RingBuffer<T>, index: number): T | undef
   return buffer.data[i];
 }
 
-/** True when the buffer holds `capacity` elements. O(1). */
+/**
+ * True when the buffer holds `capacity` elements. O(1).
+ * @param buffer - The ring buffer to read.
+ */
 export function ringBufferIsFull<T>(buffer: RingBuffer<T>): boolean {
   return buffer.size === buffer.capacity;
 }
 
-/** Removes every element. O(1) for numbers; O(size) for the plain-array variant (releases references). */
+/**
+ * Removes every element. O(1) for numbers; O(size) for the plain-array variant (releases references).
+ * @param buffer - The ring buffer to empty in place; capacity and `overwrite` are kept.
+ */
 export function ringBufferClear<T>(buffer: RingBuffer<T>): void {
   if (buffer.releaseSlots) {
     for (let k = 0, i = buffer.head; k < buffer.size; k++) {
@@ -183,7 +213,10 @@ export function ringBufferClear<T>(buffer: RingBuffer<T>): void {
   buffer.size = 0;
 }
 
-/** Allocates an array of the elements from front (oldest) to back (newest). O(size). */
+/**
+ * Allocates an array of the elements from front (oldest) to back (newest). O(size).
+ * @param buffer - The ring buffer to read.
+ */
 export function ringBufferToArray<T>(buffer: RingBuffer<T>): T[] {
   const out: T[] = [];
   for (let k = 0, i = buffer.head; k < buffer.size; k++) {

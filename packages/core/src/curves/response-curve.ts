@@ -380,6 +380,10 @@ function shapeOf(def: ResponseCurveDef): (t: number) => number {
  * Validates `def` (see {@link validateResponseCurve}) and compiles it into an allocation-free
  * evaluator. Compile once at load time; `evaluate` is what runs per frame.
  *
+ * @param def - The curve definition (designer JSON): its shape, optional `input` range (default
+ *   [0, 1]) and `clamp` (default true: outputs kept in [0, 1]). Kept by reference: do not mutate it.
+ * @returns A new compiled curve whose `evaluate(x)` clamps `x` to the input range (NaN → its
+ *   minimum) and never returns NaN.
  * @throws TacticaError `INVALID_DEFINITION` naming the offending JSON path.
  */
 export function compileResponseCurve(def: ResponseCurveDef): CompiledResponseCurve {
@@ -408,6 +412,9 @@ const compiledCache = new WeakMap<object, CompiledResponseCurve>();
  * curve is cached per definition object (a `WeakMap`), so repeated calls with the same object
  * allocate nothing after the first. Do not mutate a definition after evaluating it.
  *
+ * @param def - The curve definition; the cache key, so pass the same object every time.
+ * @param x - Raw input in the definition's input units, clamped to its `input` range (NaN reads as the minimum).
+ * @returns The curve's output, in [0, 1] unless the definition sets `clamp: false`.
  * @throws TacticaError `INVALID_DEFINITION` on the first call with an invalid definition.
  */
 export function evaluateResponseCurve(def: ResponseCurveDef, x: number): number {

@@ -57,6 +57,13 @@ export const nullDebugDraw: DebugDraw = {
 /**
  * Draws an arrow from `(x1, y1)` to `(x2, y2)` with a head of `headSize` world units, through any
  * {@link DebugDraw}. Used for velocities, steering forces and flow-field directions.
+ * @param draw - The renderer to draw through ({@link nullDebugDraw} draws nothing).
+ * @param x1 - Tail x, world units.
+ * @param y1 - Tail y, world units.
+ * @param x2 - Tip x, world units.
+ * @param y2 - Tip y, world units.
+ * @param headSize - Length of the head's barbs, world units (capped at the arrow's length; ≤ 0 draws no head).
+ * @param style - Optional colour, width and alpha passed to every line; left out, the renderer's default.
  */
 export function drawArrow(draw: DebugDraw, x1: number, y1: number, x2: number, y2: number, headSize: number, style?: DebugStyle): void {
   draw.line(x1, y1, x2, y2, style);

@@ -10,6 +10,7 @@ import { ErrorCodes, TacticaError } from "./errors";
  * Never throws, unlike `String(value)` on an object without a prototype or with a hostile
  * `toString` (as untrusted JSON can hold). Use it in loaders that report what they found.
  *
+ * @param value - Any value, possibly hostile untrusted data; never called or stringified as an object.
  * @example
  * ```ts
  * describeValue(Number.NaN); // "NaN"
@@ -27,14 +28,25 @@ export function describeValue(value: unknown): string {
 
 const describe = describeValue;
 
-/** Throws an {@link ErrorCodes.InvalidArgument} error for argument `name` of `where`. */
+/**
+ * Throws an {@link ErrorCodes.InvalidArgument} error for argument `name` of `where`.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param problem - What is wrong, finishing the sentence after the quoted name (`"must be > 0 but is -1"`).
+ * @param fix - How to fix it, a full sentence.
+ */
 export function invalidArgument(where: string, name: string, problem: string, fix: string): never {
   throw new TacticaError(ErrorCodes.InvalidArgument, `${where}: "${name}" ${problem}. ${fix}`, {
     path: name,
   });
 }
 
-/** Asserts `value` is a finite number (not NaN, not ±Infinity). Returns it for chaining. */
+/**
+ * Asserts `value` is a finite number (not NaN, not ±Infinity). Returns it for chaining.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ */
 export function assertFinite(where: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
     invalidArgument(where, name, `must be a finite number but is ${describe(value)}`, "Pass a finite number.");
@@ -42,7 +54,14 @@ export function assertFinite(where: string, name: string, value: unknown): numbe
   return value;
 }
 
-/** Asserts `value` is an integer in `[min, max]` (inclusive). Returns it. */
+/**
+ * Asserts `value` is an integer in `[min, max]` (inclusive). Returns it.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ * @param min - Smallest allowed value (default `Number.MIN_SAFE_INTEGER`).
+ * @param max - Largest allowed value (default `Number.MAX_SAFE_INTEGER`).
+ */
 export function assertInteger(where: string, name: string, value: unknown, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     invalidArgument(where, name, `must be an integer in [${min}, ${max}] but is ${describe(value)}`, `Pass a whole number between ${min} and ${max}.`);
@@ -50,7 +69,14 @@ export function assertInteger(where: string, name: string, value: unknown, min =
   return value;
 }
 
-/** Asserts `value` is a finite number in `[min, max]` (inclusive). Returns it. */
+/**
+ * Asserts `value` is a finite number in `[min, max]` (inclusive). Returns it.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ * @param min - Smallest allowed value (inclusive).
+ * @param max - Largest allowed value (inclusive).
+ */
 export function assertRange(where: string, name: string, value: unknown, min: number, max: number): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
     invalidArgument(where, name, `must be a number in [${min}, ${max}] but is ${describe(value)}`, `Pass a value between ${min} and ${max}.`);
@@ -58,7 +84,12 @@ export function assertRange(where: string, name: string, value: unknown, min: nu
   return value;
 }
 
-/** Asserts `value` is a finite number `> 0`. Returns it. */
+/**
+ * Asserts `value` is a finite number `> 0`. Returns it.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ */
 export function assertPositive(where: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
     invalidArgument(where, name, `must be a finite number > 0 but is ${describe(value)}`, "Pass a positive number.");
@@ -66,7 +97,12 @@ export function assertPositive(where: string, name: string, value: unknown): num
   return value;
 }
 
-/** Asserts `value` is a finite number `>= 0`. Returns it. */
+/**
+ * Asserts `value` is a finite number `>= 0`. Returns it.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ */
 export function assertNonNegative(where: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value) || value < 0) {
     invalidArgument(where, name, `must be a finite number >= 0 but is ${describe(value)}`, "Pass zero or a positive number.");
@@ -74,7 +110,12 @@ export function assertNonNegative(where: string, name: string, value: unknown): 
   return value;
 }
 
-/** Asserts every element of `values` is finite; names the first bad index. */
+/**
+ * Asserts every element of `values` is finite; names the first bad index.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The array's name; the error's `path` is `name[i]` for the first bad index.
+ * @param values - The numbers to check; read only.
+ */
 export function assertFiniteArray(where: string, name: string, values: ArrayLike<number>): void {
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -84,7 +125,13 @@ export function assertFiniteArray(where: string, name: string, values: ArrayLike
   }
 }
 
-/** Asserts `value` is one of `options`. Returns it narrowed. */
+/**
+ * Asserts `value` is one of `options`. Returns it narrowed.
+ * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
+ * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
+ * @param value - The value to check (any type; described with {@link describeValue} in the message).
+ * @param options - The allowed strings.
+ */
 export function assertOneOf<T extends string>(where: string, name: string, value: unknown, options: readonly T[]): T {
   if (typeof value !== "string" || !(options as readonly string[]).includes(value)) {
     invalidArgument(

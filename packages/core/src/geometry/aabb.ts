@@ -30,12 +30,25 @@ export interface ReadonlyAabb {
   readonly maxY: number;
 }
 
-/** Allocates a new {@link Aabb} (default: the point box at the origin). Bounds are taken as given. */
+/**
+ * Allocates a new {@link Aabb} (default: the point box at the origin). Bounds are taken as given.
+ * @param minX - Smallest x, world units (default 0).
+ * @param minY - Smallest y, world units (default 0).
+ * @param maxX - Largest x, world units (default 0); below `minX` makes an empty box.
+ * @param maxY - Largest y, world units (default 0); below `minY` makes an empty box.
+ */
 export function aabb(minX = 0, minY = 0, maxX = 0, maxY = 0): Aabb {
   return { minX, minY, maxX, maxY };
 }
 
-/** Sets `out` to the given bounds and returns it. */
+/**
+ * Sets `out` to the given bounds and returns it.
+ * @param out - The box to overwrite in place and return.
+ * @param minX - Smallest x, world units.
+ * @param minY - Smallest y, world units.
+ * @param maxX - Largest x, world units (below `minX`: empty).
+ * @param maxY - Largest y, world units (below `minY`: empty).
+ */
 export function aabbSet(out: Aabb, minX: number, minY: number, maxX: number, maxY: number): Aabb {
   out.minX = minX;
   out.minY = minY;
@@ -44,7 +57,11 @@ export function aabbSet(out: Aabb, minX: number, minY: number, maxX: number, max
   return out;
 }
 
-/** Copies `a` into `out`. */
+/**
+ * Copies `a` into `out`.
+ * @param out - Receives `a`'s bounds in place and is returned.
+ * @param a - The box to copy; read only.
+ */
 export function aabbCopy(out: Aabb, a: ReadonlyAabb): Aabb {
   out.minX = a.minX;
   out.minY = a.minY;
@@ -57,6 +74,7 @@ export function aabbCopy(out: Aabb, a: ReadonlyAabb): Aabb {
  * Sets `out` to the canonical empty box `{minX: +∞, minY: +∞, maxX: -∞, maxY: -∞}`, the starting
  * value for growing a box point by point with {@link aabbExpandToPoint}. (Infinities do not survive
  * JSON: store boxes only once they are non-empty.)
+ * @param out - The box to overwrite in place and return.
  */
 export function aabbSetEmpty(out: Aabb): Aabb {
   out.minX = Infinity;
@@ -66,12 +84,19 @@ export function aabbSetEmpty(out: Aabb): Aabb {
   return out;
 }
 
-/** True when `a` is empty (`minX > maxX` or `minY > maxY`). */
+/**
+ * True when `a` is empty (`minX > maxX` or `minY > maxY`).
+ * @param a - The box, world units; read only.
+ */
 export function aabbIsEmpty(a: ReadonlyAabb): boolean {
   return !(a.minX <= a.maxX && a.minY <= a.maxY);
 }
 
-/** Bounding box of `points` written into `out`. No points gives the empty box ({@link aabbSetEmpty}). */
+/**
+ * Bounding box of `points` written into `out`. No points gives the empty box ({@link aabbSetEmpty}).
+ * @param out - Receives the bounds in place and is returned.
+ * @param points - Points in world units; read only (NaN coordinates are skipped).
+ */
 export function aabbFromPoints(out: Aabb, points: ArrayLike<ReadonlyVec2>): Aabb {
   let minX = Infinity;
   let minY = Infinity;
@@ -90,6 +115,8 @@ export function aabbFromPoints(out: Aabb, points: ArrayLike<ReadonlyVec2>): Aabb
 /**
  * Bounding box of flat coordinates `[x0, y0, x1, y1, …]` written into `out`. No pairs gives the
  * empty box; a trailing odd number is ignored.
+ * @param out - Receives the bounds in place and is returned.
+ * @param coords - Flat coordinates `[x0, y0, x1, y1, …]` in world units; read only.
  */
 export function aabbFromCoords(out: Aabb, coords: ArrayLike<number>): Aabb {
   let minX = Infinity;
@@ -111,6 +138,8 @@ export function aabbFromCoords(out: Aabb, coords: ArrayLike<number>): Aabb {
 /**
  * Writes the center of `a` into `out`. An empty box has no center: `out` is then set to `(0, 0)`
  * (check {@link aabbIsEmpty} when that matters).
+ * @param out - Receives the centre (world units) in place and is returned.
+ * @param a - The box, world units; read only.
  */
 export function aabbCenter(out: Vec2, a: ReadonlyAabb): Vec2 {
   if (aabbIsEmpty(a)) {
@@ -123,25 +152,42 @@ export function aabbCenter(out: Vec2, a: ReadonlyAabb): Vec2 {
   return out;
 }
 
-/** True when `p` is inside `a` or on its boundary. False for an empty box. */
+/**
+ * True when `p` is inside `a` or on its boundary. False for an empty box.
+ * @param a - The box, world units; read only.
+ * @param p - The point, world units; read only.
+ */
 export function aabbContainsPoint(a: ReadonlyAabb, p: ReadonlyVec2): boolean {
   return p.x >= a.minX && p.x <= a.maxX && p.y >= a.minY && p.y <= a.maxY;
 }
 
-/** True when `inner` lies entirely inside `outer` (shared boundaries allowed). An empty `inner` is inside everything. */
+/**
+ * True when `inner` lies entirely inside `outer` (shared boundaries allowed). An empty `inner` is inside everything.
+ * @param outer - The containing box; read only.
+ * @param inner - The box tested for containment; read only.
+ */
 export function aabbContainsAabb(outer: ReadonlyAabb, inner: ReadonlyAabb): boolean {
   if (aabbIsEmpty(inner)) return true;
   return inner.minX >= outer.minX && inner.maxX <= outer.maxX && inner.minY >= outer.minY && inner.maxY <= outer.maxY;
 }
 
-/** True when `a` and `b` overlap or touch. False when either is empty. */
+/**
+ * True when `a` and `b` overlap or touch. False when either is empty.
+ * @param a - First box; read only.
+ * @param b - Second box; read only.
+ */
 export function aabbOverlaps(a: ReadonlyAabb, b: ReadonlyAabb): boolean {
   return (
     a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY && a.minX <= a.maxX && a.minY <= a.maxY && b.minX <= b.maxX && b.minY <= b.maxY
   );
 }
 
-/** `out` = the smallest box containing `a` and `b`; `out` may alias either. An empty box contributes nothing. */
+/**
+ * `out` = the smallest box containing `a` and `b`; `out` may alias either. An empty box contributes nothing.
+ * @param out - Receives the union in place and is returned.
+ * @param a - First box; read only.
+ * @param b - Second box; read only.
+ */
 export function aabbUnion(out: Aabb, a: ReadonlyAabb, b: ReadonlyAabb): Aabb {
   if (aabbIsEmpty(a)) return aabbCopy(out, b);
   if (aabbIsEmpty(b)) return aabbCopy(out, a);
@@ -151,6 +197,9 @@ export function aabbUnion(out: Aabb, a: ReadonlyAabb, b: ReadonlyAabb): Aabb {
 /**
  * `out` = `a` grown by `margin` world units on every side (a negative margin shrinks it; shrinking
  * past the center leaves an empty box). `out` may alias `a`.
+ * @param out - Receives the grown box in place and is returned.
+ * @param a - The box to grow; read only.
+ * @param margin - Distance added on every side, world units (negative shrinks).
  */
 export function aabbExpand(out: Aabb, a: ReadonlyAabb, margin: number): Aabb {
   return aabbSet(out, a.minX - margin, a.minY - margin, a.maxX + margin, a.maxY + margin);
@@ -159,6 +208,9 @@ export function aabbExpand(out: Aabb, a: ReadonlyAabb, margin: number): Aabb {
 /**
  * `out` = the smallest box containing `a` and point `p`; `out` may alias `a`. Growing the canonical
  * empty box ({@link aabbSetEmpty}) gives the point box at `p`.
+ * @param out - Receives the grown box in place and is returned.
+ * @param a - The box to grow; read only.
+ * @param p - The point to include, world units; read only.
  */
 export function aabbExpandToPoint(out: Aabb, a: ReadonlyAabb, p: ReadonlyVec2): Aabb {
   return aabbSet(out, Math.min(a.minX, p.x), Math.min(a.minY, p.y), Math.max(a.maxX, p.x), Math.max(a.maxY, p.y));
@@ -167,6 +219,9 @@ export function aabbExpandToPoint(out: Aabb, a: ReadonlyAabb, p: ReadonlyVec2): 
 /**
  * Writes the point of `a` closest to `p` into `out` (`p` clamped to the box; `p` itself when
  * inside). `out` may alias `p`. For an empty box, which has no points, `out` is set to `p`.
+ * @param out - Receives the closest point (world units) in place and is returned.
+ * @param a - The box, world units; read only.
+ * @param p - The query point, world units; read only.
  */
 export function aabbClosestPoint(out: Vec2, a: ReadonlyAabb, p: ReadonlyVec2): Vec2 {
   const x = p.x;
@@ -181,7 +236,12 @@ export function aabbClosestPoint(out: Vec2, a: ReadonlyAabb, p: ReadonlyVec2): V
   return out;
 }
 
-/** Squared distance from `p` to box `a` (0 inside or on the boundary; `Infinity` for an empty box). */
+/**
+ * Squared distance from `p` to box `a` (0 inside or on the boundary; `Infinity` for an empty box).
+ * @param a - The box, world units; read only.
+ * @param p - The query point, world units; read only.
+ * @returns Squared distance in world units².
+ */
 export function aabbDistanceSqToPoint(a: ReadonlyAabb, p: ReadonlyVec2): number {
   if (aabbIsEmpty(a)) return Infinity;
   const dx = p.x < a.minX ? a.minX - p.x : p.x > a.maxX ? p.x - a.maxX : 0;
@@ -195,13 +255,21 @@ export function aabbDistanceSqToPoint(a: ReadonlyAabb, p: ReadonlyVec2): number 
  * inside or on the boundary, and -1 when the segment misses the box or the box is empty. A
  * zero-length segment is the point `p`; segments parallel to an axis are handled without
  * division by zero.
+ * @param a - The solid box; read only.
+ * @param p - Segment start, world units; read only.
+ * @param q - Segment end, world units; read only.
  */
 export function aabbIntersectSegment(a: ReadonlyAabb, p: ReadonlyVec2, q: ReadonlyVec2): number {
   if (aabbIsEmpty(a)) return -1;
   return clipLineToBox(a.minX, a.minY, a.maxX, a.maxY, p.x, p.y, q.x - p.x, q.y - p.y, 1);
 }
 
-/** True when segment `p→q` touches the box `a` (see {@link aabbIntersectSegment}). */
+/**
+ * True when segment `p→q` touches the box `a` (see {@link aabbIntersectSegment}).
+ * @param a - The solid box; read only.
+ * @param p - Segment start, world units; read only.
+ * @param q - Segment end, world units; read only.
+ */
 export function aabbIntersectsSegment(a: ReadonlyAabb, p: ReadonlyVec2, q: ReadonlyVec2): boolean {
   return aabbIntersectSegment(a, p, q) >= 0;
 }

@@ -29,19 +29,32 @@ export interface ReadonlyCircle {
   readonly radius: number;
 }
 
-/** Allocates a new {@link Circle} (default: unit circle at the origin). */
+/**
+ * Allocates a new {@link Circle} (default: unit circle at the origin).
+ * @param x - Centre x, world units (default 0).
+ * @param y - Centre y, world units (default 0).
+ * @param radius - Radius, world units, ≥ 0 (default 1; not checked).
+ */
 export function circle(x = 0, y = 0, radius = 1): Circle {
   return { x, y, radius };
 }
 
-/** True when `p` is inside the disc or on its boundary (`|p - center| <= radius`). */
+/**
+ * True when `p` is inside the disc or on its boundary (`|p - center| <= radius`).
+ * @param c - The circle (centre and radius in world units); read only.
+ * @param p - The query point, world units; read only.
+ */
 export function circleContainsPoint(c: ReadonlyCircle, p: ReadonlyVec2): boolean {
   const dx = p.x - c.x;
   const dy = p.y - c.y;
   return c.radius >= 0 && dx * dx + dy * dy <= c.radius * c.radius;
 }
 
-/** True when the discs `a` and `b` overlap or touch (`|ca - cb| <= ra + rb`). Zero radii are points. */
+/**
+ * True when the discs `a` and `b` overlap or touch (`|ca - cb| <= ra + rb`). Zero radii are points.
+ * @param a - First circle; read only.
+ * @param b - Second circle; read only.
+ */
 export function circleOverlapsCircle(a: ReadonlyCircle, b: ReadonlyCircle): boolean {
   const dx = a.x - b.x;
   const dy = a.y - b.y;
@@ -52,6 +65,9 @@ export function circleOverlapsCircle(a: ReadonlyCircle, b: ReadonlyCircle): bool
 /**
  * True when segment `a→b` touches the disc `c` (its distance to the center is `<= radius`),
  * including a segment entirely inside. A zero-length segment is the point `a`.
+ * @param c - The circle (centre and radius in world units); read only.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
  */
 export function circleIntersectsSegment(c: ReadonlyCircle, a: ReadonlyVec2, b: ReadonlyVec2): boolean {
   if (c.radius < 0) return false;
@@ -68,6 +84,9 @@ export function circleIntersectsSegment(c: ReadonlyCircle, a: ReadonlyVec2, b: R
 /**
  * Writes the point of the solid disc `c` closest to `p` into `out` (which may alias `p`): `p`
  * itself when it is inside, otherwise the boundary point towards `p`.
+ * @param out - Receives the closest point (world units) in place and is returned.
+ * @param c - The circle (centre and radius in world units); read only.
+ * @param p - The query point, world units; read only.
  */
 export function circleClosestPoint(out: Vec2, c: ReadonlyCircle, p: ReadonlyVec2): Vec2 {
   const dx = p.x - c.x;
@@ -89,6 +108,9 @@ export function circleClosestPoint(out: Vec2, c: ReadonlyCircle, p: ReadonlyVec2
  * Writes the point of the circle's boundary closest to `p` into `out` (which may alias `p`), whether
  * `p` is inside or outside. When `p` is exactly the center every boundary point is closest; the
  * result is then `(x + radius, y)`. A zero radius gives the center.
+ * @param out - Receives the boundary point (world units) in place and is returned.
+ * @param c - The circle (centre and radius in world units); read only.
+ * @param p - The query point, world units; read only.
  */
 export function circleClosestBoundaryPoint(out: Vec2, c: ReadonlyCircle, p: ReadonlyVec2): Vec2 {
   const dx = p.x - c.x;
@@ -109,6 +131,8 @@ export function circleClosestBoundaryPoint(out: Vec2, c: ReadonlyCircle, p: Read
 /**
  * Signed distance from `p` to the circle's boundary (world units): negative inside, 0 on the
  * boundary, positive outside (`|p - center| - radius`).
+ * @param c - The circle (centre and radius in world units); read only.
+ * @param p - The query point, world units; read only.
  */
 export function circleSignedDistance(c: ReadonlyCircle, p: ReadonlyVec2): number {
   const dx = p.x - c.x;

@@ -115,6 +115,8 @@ function hull(where: string, n: number, out: number[] | Int32Array | Uint32Array
  * have room for the hull (`points.length` entries always suffice) or a {@link TacticaError} with
  * code `CAPACITY_EXCEEDED` is thrown. Non-finite coordinates throw `INVALID_ARGUMENT`. Uses
  * internal scratch buffers that grow on demand: no allocation once warmed up.
+ * @param out - Receives the hull's point indices in place: a `number[]` (resized) or a typed array with room for the hull.
+ * @param points - The points, finite world units; read only.
  */
 export function convexHullIndices(out: number[] | Int32Array | Uint32Array, points: ArrayLike<ReadonlyVec2>): number {
   const where = "@tactica/core: convexHullIndices";
@@ -137,6 +139,9 @@ export function convexHullIndices(out: number[] | Int32Array | Uint32Array, poin
  * {@link convexHullIndices} for points given as flat coordinates `[x0, y0, x1, y1, …]`: writes point
  * indices (pair numbers, not array offsets) into `out` and returns the count. An odd length throws
  * `INVALID_ARGUMENT`.
+ * @param out - Receives the hull's point indices (pair numbers) in place: a `number[]` (resized) or a typed array with room for
+ *   the hull.
+ * @param coords - Flat finite coordinates `[x0, y0, x1, y1, …]`, world units, even length; read only.
  */
 export function convexHullIndicesCoords(out: number[] | Int32Array | Uint32Array, coords: ArrayLike<number>): number {
   const where = "@tactica/core: convexHullIndicesCoords";
@@ -160,6 +165,7 @@ export function convexHullIndicesCoords(out: number[] | Int32Array | Uint32Array
 /**
  * Allocating convenience over {@link convexHullIndices}: returns new `{x, y}` copies of the hull
  * vertices, counter-clockwise (y-up) without collinear points.
+ * @param points - The points, finite world units; read only.
  */
 export function convexHull(points: ArrayLike<ReadonlyVec2>): Vec2[] {
   const idx: number[] = [];

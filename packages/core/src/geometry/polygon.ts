@@ -26,6 +26,7 @@ export type PolygonWinding = (typeof PolygonWinding)[keyof typeof PolygonWinding
  * Signed area (world units²) of the closed polygon `points` by the shoelace formula: positive when
  * the vertices run counter-clockwise in a y-up frame, negative when clockwise. Fewer than 3
  * vertices give 0. For a self-intersecting polygon, lobes of opposite orientation cancel.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
  */
 export function polygonSignedArea(points: ArrayLike<ReadonlyVec2>): number {
   const n = points.length;
@@ -43,6 +44,7 @@ export function polygonSignedArea(points: ArrayLike<ReadonlyVec2>): number {
 /**
  * Signed area of a polygon given as flat coordinates `[x0, y0, x1, y1, …]`; see
  * {@link polygonSignedArea}. A trailing odd number is ignored.
+ * @param coords - The polygon as flat coordinates `[x0, y0, x1, y1, …]` (world units), implicitly closed; read only.
  */
 export function polygonSignedAreaCoords(coords: ArrayLike<number>): number {
   const n = coords.length >> 1;
@@ -60,12 +62,18 @@ export function polygonSignedAreaCoords(coords: ArrayLike<number>): number {
   return sum * 0.5;
 }
 
-/** Unsigned area (world units²) of `points`; see {@link polygonSignedArea}. */
+/**
+ * Unsigned area (world units²) of `points`; see {@link polygonSignedArea}.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
+ */
 export function polygonArea(points: ArrayLike<ReadonlyVec2>): number {
   return Math.abs(polygonSignedArea(points));
 }
 
-/** Winding of `points` from the sign of its signed area; see {@link PolygonWinding}. */
+/**
+ * Winding of `points` from the sign of its signed area; see {@link PolygonWinding}.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
+ */
 export function polygonWinding(points: ArrayLike<ReadonlyVec2>): PolygonWinding {
   const a = polygonSignedArea(points);
   return a > 0 ? PolygonWinding.CounterClockwise : a < 0 ? PolygonWinding.Clockwise : PolygonWinding.Degenerate;
@@ -75,6 +83,7 @@ export function polygonWinding(points: ArrayLike<ReadonlyVec2>): PolygonWinding 
  * Reverses the vertex order of `points` in place when it is clockwise (negative signed area), so it
  * runs counter-clockwise in a y-up frame; returns the same array. Degenerate polygons are left as
  * they are. The first vertex stays first.
+ * @param points - The polygon's vertices (world units); reordered in place when clockwise and returned.
  */
 export function polygonEnsureCounterClockwise<T extends ReadonlyVec2>(points: T[]): T[] {
   if (polygonSignedArea(points) >= 0) return points;
@@ -90,6 +99,7 @@ export function polygonEnsureCounterClockwise<T extends ReadonlyVec2>(points: T[
 /**
  * Flat-coordinate version of {@link polygonEnsureCounterClockwise}: reverses the `(x, y)` pairs of
  * `coords` in place (keeping the first pair first) when the polygon is clockwise; returns `coords`.
+ * @param coords - Flat coordinates `[x0, y0, …]` (world units); pairs reordered in place when clockwise and returned.
  */
 export function polygonEnsureCounterClockwiseCoords<T extends { [index: number]: number; readonly length: number }>(coords: T): T {
   if (polygonSignedAreaCoords(coords) >= 0) return coords;
@@ -114,6 +124,8 @@ export function polygonEnsureCounterClockwiseCoords<T extends { [index: number]:
  * and outside for others (for an axis-aligned rectangle, the left and bottom edges are in, the
  * right and top edges out), so of two polygons sharing an edge exactly one claims each point on
  * it. Use {@link polygonClosestPoint} with a tolerance when the boundary must count as inside.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
+ * @param p - The query point, world units; read only.
  */
 export function polygonContainsPoint(points: ArrayLike<ReadonlyVec2>, p: ReadonlyVec2): boolean {
   const n = points.length;
@@ -133,7 +145,12 @@ export function polygonContainsPoint(points: ArrayLike<ReadonlyVec2>, p: Readonl
   return inside;
 }
 
-/** {@link polygonContainsPoint} for a polygon given as flat coordinates `[x0, y0, x1, y1, …]` and the point `(x, y)`. */
+/**
+ * {@link polygonContainsPoint} for a polygon given as flat coordinates `[x0, y0, x1, y1, …]` and the point `(x, y)`.
+ * @param coords - The polygon as flat coordinates `[x0, y0, x1, y1, …]` (world units), implicitly closed; read only.
+ * @param x - Query point x, world units.
+ * @param y - Query point y, world units.
+ */
 export function polygonContainsPointCoords(coords: ArrayLike<number>, x: number, y: number): boolean {
   const n = coords.length >> 1;
   if (n < 3) return false;
@@ -158,6 +175,9 @@ export function polygonContainsPointCoords(coords: ArrayLike<number>, x: number,
  * returns the squared distance (world units²), whether `p` is inside or outside. A single vertex
  * is its own boundary; an empty polygon has none, so `out` is set to `p` and the result is
  * `Infinity`. On ties the earliest edge wins. `out` may alias `p`.
+ * @param out - Receives the closest boundary point (world units) in place.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
+ * @param p - The query point, world units; read only.
  */
 export function polygonClosestPoint(out: Vec2, points: ArrayLike<ReadonlyVec2>, p: ReadonlyVec2): number {
   const n = points.length;
@@ -199,6 +219,8 @@ export function polygonClosestPoint(out: Vec2, points: ArrayLike<ReadonlyVec2>, 
  * either winding and for concave polygons. Degenerate input has no area: a polygon with zero signed
  * area (collinear vertices, fewer than 3) gives the mean of its vertices, and an empty one gives
  * `(0, 0)`.
+ * @param out - Receives the centroid (world units) in place and is returned.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
  */
 export function polygonCentroid(out: Vec2, points: ArrayLike<ReadonlyVec2>): Vec2 {
   const n = points.length;
@@ -244,6 +266,7 @@ export function polygonCentroid(out: Vec2, points: ArrayLike<ReadonlyVec2>): Vec
  * True when `points` is a convex polygon, in either winding. Collinear consecutive vertices and
  * repeated vertices are allowed (the test is non-strict); polygons with fewer than 3 distinct
  * turning vertices, zero area, or that wind around more than once (a pentagram) are not convex.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
  */
 export function polygonIsConvex(points: ArrayLike<ReadonlyVec2>): boolean {
   const n = points.length;
@@ -296,6 +319,9 @@ export function polygonIsConvex(points: ArrayLike<ReadonlyVec2>): boolean {
  * True when segment `a→b` touches polygon `points`: it crosses or touches an edge, or lies entirely
  * inside. Fewer than 2 vertices never intersect; 2 vertices are treated as a single edge. A
  * zero-length segment is the point `a`.
+ * @param points - The polygon's vertices in order (world units), implicitly closed (do not repeat the first); read only.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
  */
 export function polygonIntersectsSegment(points: ArrayLike<ReadonlyVec2>, a: ReadonlyVec2, b: ReadonlyVec2): boolean {
   const n = points.length;

@@ -27,12 +27,23 @@ export interface ReadonlyRay {
   readonly direction: ReadonlyVec2;
 }
 
-/** Allocates a new {@link Ray} from origin `(ox, oy)` and direction `(dx, dy)` (default: from the origin along +x). */
+/**
+ * Allocates a new {@link Ray} from origin `(ox, oy)` and direction `(dx, dy)` (default: from the origin along +x).
+ * @param ox - Origin x, world units (default 0).
+ * @param oy - Origin y, world units (default 0).
+ * @param dx - Direction x (default 1); any length: `t` is measured in multiples of it.
+ * @param dy - Direction y (default 0).
+ */
 export function ray(ox = 0, oy = 0, dx = 1, dy = 0): Ray {
   return { origin: { x: ox, y: oy }, direction: { x: dx, y: dy } };
 }
 
-/** Writes the point `origin + direction · t` into `out` (which may alias the ray's vectors). */
+/**
+ * Writes the point `origin + direction · t` into `out` (which may alias the ray's vectors).
+ * @param out - Receives the point (world units) in place and is returned.
+ * @param r - The ray (origin and direction, world units); read only.
+ * @param t - Ray parameter, in multiples of the direction's length (a distance when it is unit length).
+ */
 export function rayPointAt(out: Vec2, r: ReadonlyRay, t: number): Vec2 {
   out.x = r.origin.x + r.direction.x * t;
   out.y = r.origin.y + r.direction.y * t;
@@ -46,6 +57,9 @@ const REL_EPS = 1e-12;
  * on the segment, or -1. A ray running along a collinear segment hits at its nearest point ahead
  * (0 when the origin lies on the segment). A zero-length segment is the point `a`. Parallel and
  * collinear are decided with a tolerance of about 1e-12 relative to the inputs' magnitude.
+ * @param r - The ray (origin and direction, world units); read only.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
  */
 export function rayIntersectSegment(r: ReadonlyRay, a: ReadonlyVec2, b: ReadonlyVec2): number {
   const ox = r.origin.x;
@@ -95,6 +109,8 @@ export function rayIntersectSegment(r: ReadonlyRay, a: ReadonlyVec2, b: Readonly
  * Casts ray `r` against the solid disc `c`. Returns the smallest `t >= 0` at which the ray enters
  * the disc: 0 when the origin is inside or on the boundary, -1 when the ray misses (or the radius
  * is negative). A tangent ray hits at the tangent point.
+ * @param r - The ray (origin and direction, world units); read only.
+ * @param c - The solid disc; read only.
  */
 export function rayIntersectCircle(r: ReadonlyRay, c: ReadonlyCircle): number {
   if (c.radius < 0) return -1;
@@ -120,6 +136,8 @@ export function rayIntersectCircle(r: ReadonlyRay, c: ReadonlyCircle): number {
  * Casts ray `r` against the solid box `box` with the slab method. Returns the smallest `t >= 0` at
  * which the ray enters the box: 0 when the origin is inside or on the boundary, -1 when it misses
  * or the box is empty. Axis-parallel rays are handled without division by zero.
+ * @param r - The ray (origin and direction, world units); read only.
+ * @param box - The solid box, world units; read only.
  */
 export function rayIntersectAabb(r: ReadonlyRay, box: ReadonlyAabb): number {
   if (!(box.minX <= box.maxX && box.minY <= box.maxY)) return -1;

@@ -23,6 +23,9 @@ export function createSegmentIntersection(): SegmentIntersection {
 /**
  * Parameter `t` in `[0, 1]` of the point of segment `a→b` closest to `p` (the point is
  * `a + (b - a) · t`). A zero-length segment (`a` equals `b`) gives 0.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
+ * @param p - The query point, world units; read only.
  */
 export function segmentClosestT(a: ReadonlyVec2, b: ReadonlyVec2, p: ReadonlyVec2): number {
   const dx = b.x - a.x;
@@ -36,6 +39,10 @@ export function segmentClosestT(a: ReadonlyVec2, b: ReadonlyVec2, p: ReadonlyVec
 /**
  * Writes the point of segment `a→b` closest to `p` into `out` (which may alias any input). A
  * zero-length segment gives `a`.
+ * @param out - Receives the closest point (world units) in place and is returned.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
+ * @param p - The query point, world units; read only.
  */
 export function segmentClosestPoint(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2, p: ReadonlyVec2): Vec2 {
   const t = segmentClosestT(a, b, p);
@@ -46,7 +53,12 @@ export function segmentClosestPoint(out: Vec2, a: ReadonlyVec2, b: ReadonlyVec2,
   return out;
 }
 
-/** Squared distance from point `p` to segment `a→b` (world units²). A zero-length segment is the point `a`. */
+/**
+ * Squared distance from point `p` to segment `a→b` (world units²). A zero-length segment is the point `a`.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
+ * @param p - The query point, world units; read only.
+ */
 export function segmentDistanceSqToPoint(a: ReadonlyVec2, b: ReadonlyVec2, p: ReadonlyVec2): number {
   const t = segmentClosestT(a, b, p);
   const dx = a.x + (b.x - a.x) * t - p.x;
@@ -54,7 +66,12 @@ export function segmentDistanceSqToPoint(a: ReadonlyVec2, b: ReadonlyVec2, p: Re
   return dx * dx + dy * dy;
 }
 
-/** Distance from point `p` to segment `a→b` (world units). A zero-length segment is the point `a`. */
+/**
+ * Distance from point `p` to segment `a→b` (world units). A zero-length segment is the point `a`.
+ * @param a - Segment start, world units; read only.
+ * @param b - Segment end, world units; read only.
+ * @param p - The query point, world units; read only.
+ */
 export function segmentDistanceToPoint(a: ReadonlyVec2, b: ReadonlyVec2, p: ReadonlyVec2): number {
   return Math.sqrt(segmentDistanceSqToPoint(a, b, p));
 }
@@ -90,6 +107,12 @@ function paramOn(px: number, py: number, ox: number, oy: number, dx: number, dy:
  * "Parallel", "collinear" and "lies on" use a tolerance of about 1e-12 relative to the
  * coordinates' magnitude, so results near those cases are stable rather than exact. `result` may
  * be the same object as an input point.
+ * @param result - Receives `x`, `y`, `t` and `u` in place when the segments meet ({@link createSegmentIntersection}); untouched
+ *   otherwise.
+ * @param a - First segment's start, world units; read only.
+ * @param b - First segment's end, world units; read only.
+ * @param c - Second segment's start, world units; read only.
+ * @param d - Second segment's end, world units; read only.
  */
 export function segmentIntersectSegment(result: SegmentIntersection, a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): boolean {
   const ax = a.x;
@@ -159,6 +182,10 @@ const scratch: SegmentIntersection = { x: 0, y: 0, t: 0, u: 0 };
 /**
  * True when segments `a→b` and `c→d` share at least one point (touching counts). Same rules and
  * degenerate cases as {@link segmentIntersectSegment}, without the result.
+ * @param a - First segment's start, world units; read only.
+ * @param b - First segment's end, world units; read only.
+ * @param c - Second segment's start, world units; read only.
+ * @param d - Second segment's end, world units; read only.
  */
 export function segmentIntersectsSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): boolean {
   return segmentIntersectSegment(scratch, a, b, c, d);
@@ -172,6 +199,12 @@ export function segmentIntersectsSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: Re
  * returned (the one involving the first endpoint found, in the order `a`, `b`, `c`, `d`).
  * Zero-length segments are points. `outP` and `outQ` must be different objects; they may alias
  * the inputs.
+ * @param outP - Receives the closest point on `a→b` (world units) in place.
+ * @param outQ - Receives the closest point on `c→d` in place; a different object from `outP`.
+ * @param a - First segment's start, world units; read only.
+ * @param b - First segment's end, world units; read only.
+ * @param c - Second segment's start, world units; read only.
+ * @param d - Second segment's end, world units; read only.
  */
 export function segmentClosestPoints(outP: Vec2, outQ: Vec2, a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   if (segmentIntersectSegment(scratch, a, b, c, d)) {
@@ -247,6 +280,10 @@ const scratchQ: Vec2 = { x: 0, y: 0 };
 /**
  * Squared closest distance between segments `a→b` and `c→d` (world units²); 0 when they intersect.
  * See {@link segmentClosestPoints}.
+ * @param a - First segment's start, world units; read only.
+ * @param b - First segment's end, world units; read only.
+ * @param c - Second segment's start, world units; read only.
+ * @param d - Second segment's end, world units; read only.
  */
 export function segmentDistanceSqToSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   return segmentClosestPoints(scratchP, scratchQ, a, b, c, d);
@@ -255,6 +292,10 @@ export function segmentDistanceSqToSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: 
 /**
  * Closest distance between segments `a→b` and `c→d` (world units); 0 when they intersect.
  * See {@link segmentClosestPoints}.
+ * @param a - First segment's start, world units; read only.
+ * @param b - First segment's end, world units; read only.
+ * @param c - Second segment's start, world units; read only.
+ * @param d - Second segment's end, world units; read only.
  */
 export function segmentDistanceToSegment(a: ReadonlyVec2, b: ReadonlyVec2, c: ReadonlyVec2, d: ReadonlyVec2): number {
   return Math.sqrt(segmentClosestPoints(scratchP, scratchQ, a, b, c, d));

@@ -59,6 +59,7 @@ const P5 = 4.13813679705723846039e-8;
  * degree-5 rational approximation, exact scaling). Within 1 ulp of the true value. Use it instead
  * of `Math.exp` in simulation code that must replay identically across engines.
  *
+ * @param x - The exponent (any number; below about −745 gives 0, above about 709.78 gives Infinity).
  * @example
  * ```ts
  * detExp(1);  // 2.718281828459045
@@ -221,6 +222,7 @@ function remPio2(): number {
  * Cody–Waite reduction by π/2). Within 1 ulp for |x| < 823,550; larger arguments stay
  * deterministic but lose accuracy.
  *
+ * @param x - Angle in radians (accurate to 1 ulp for |x| < 823,550).
  * @example
  * ```ts
  * detSin(Math.PI / 6); // 0.49999999999999994 (as Math.sin on V8)
@@ -250,6 +252,7 @@ function sinBody(): void {
 /**
  * `cos(x)`, the same bits on every JavaScript engine (see {@link detSin}).
  *
+ * @param x - Angle in radians (the same argument range and accuracy as {@link detSin}).
  * @example
  * ```ts
  * detCos(0); // 1
@@ -297,6 +300,7 @@ const AT0 = 3.33333333333329318027e-1,
 /**
  * `atan(x)`, the same bits on every JavaScript engine (fdlibm). Within 1 ulp.
  *
+ * @param x - The tangent value, any number (±Infinity gives ±π/2).
  * @example
  * ```ts
  * detAtan(1); // 0.7853981633974483 (π/4)
@@ -360,6 +364,8 @@ const PI_O_4 = 7.85398163397448279e-1;
  * `atan2(y, x)`, the same bits on every JavaScript engine (fdlibm, with its handling of signed
  * zeros and infinities). Within 2 ulp.
  *
+ * @param y - The y component (numerator), as in `Math.atan2`.
+ * @param x - The x component (denominator); the result is the angle of `(x, y)` from +x, counter-clockwise, in [−π, π].
  * @example
  * ```ts
  * detAtan2(1, 1);   // 0.7853981633974483 (π/4)

@@ -15,6 +15,9 @@ import { invalidArgument } from "../errors/validate";
  * rngNextUint32(createRngStream(1234, "steering")) === rngNextUint32(steering); // → true
  * ```
  *
+ * @param root - The game's root seed, a safe integer or a string (as for {@link createRng}).
+ * @param name - The stream's name, usually its module (`"perception"`); each name gives an independent stream.
+ * @returns A new generator.
  * @throws TacticaError `INVALID_ARGUMENT` if `root` is neither a safe integer nor a string, or `name` is not a string.
  */
 export function createRngStream(root: number | string, name: string): Rng {
@@ -24,7 +27,13 @@ export function createRngStream(root: number | string, name: string): Rng {
   return createRng(`${typeof root}:${String(root)}\u0000${name}`);
 }
 
-/** One stream per name ({@link createRngStream}), as a record (a plain object). */
+/**
+ * One stream per name ({@link createRngStream}), as a record (a plain object).
+ * @param root - The game's root seed, a safe integer or a string.
+ * @param names - Stream names; each becomes a key of the result.
+ * @returns A new object mapping each name to its own new generator.
+ * @throws TacticaError `INVALID_ARGUMENT` as {@link createRngStream}.
+ */
 export function createRngStreams<N extends string>(root: number | string, names: readonly N[]): Record<N, Rng> {
   const out = {} as Record<N, Rng>;
   for (const n of names) out[n] = createRngStream(root, n);

@@ -70,6 +70,8 @@ function hashString(text: string): number {
  * so two strings collide with probability about 2^-32). The four state words are the next four
  * outputs of SplitMix32 started at the 32-bit seed.
  *
+ * @param seed - A safe integer (negative allowed) or any string (`"level-3"`); equal seeds give equal streams.
+ * @returns A new generator.
  * @throws TacticaError `INVALID_ARGUMENT` if `seed` is neither a safe integer nor a string.
  */
 export function createRng(seed: number | string): Rng {
@@ -103,7 +105,10 @@ function checkSnapshot(where: string, snapshot: ArrayLike<number>): void {
   }
 }
 
-/** Allocates a snapshot of `rng`: its four state words as `uint32` numbers (JSON-safe). O(1). */
+/**
+ * Allocates a snapshot of `rng`: its four state words as `uint32` numbers (JSON-safe). O(1).
+ * @param rng - The generator to save; not advanced.
+ */
 export function saveRng(rng: Rng): RngSnapshot {
   return [rng.s0 >>> 0, rng.s1 >>> 0, rng.s2 >>> 0, rng.s3 >>> 0];
 }
@@ -114,6 +119,8 @@ export function saveRng(rng: Rng): RngSnapshot {
  * snapshot is checked first, so on a throw `rng` is unchanged. To start a new generator from a
  * snapshot: `restoreRng(createRng(0), snapshot)`.
  *
+ * @param rng - The generator to overwrite in place and return.
+ * @param snapshot - Four integers from {@link saveRng} (each in [−2^31, 2^32), not all zero).
  * @throws TacticaError `INVALID_ARGUMENT` naming the bad entry, for a malformed or all-zero snapshot.
  */
 export function restoreRng(rng: Rng, snapshot: ArrayLike<number>): Rng {
@@ -125,7 +132,10 @@ export function restoreRng(rng: Rng, snapshot: ArrayLike<number>): Rng {
   return rng;
 }
 
-/** Allocates an independent copy of `rng` that will produce the same stream. */
+/**
+ * Allocates an independent copy of `rng` that will produce the same stream.
+ * @param rng - The generator to copy; not advanced.
+ */
 export function cloneRng(rng: Rng): Rng {
   return { s0: rng.s0, s1: rng.s1, s2: rng.s2, s3: rng.s3 };
 }
@@ -137,6 +147,8 @@ export function cloneRng(rng: Rng): Rng {
  * 2^128 − 1 cycle, so overlap with the parent or a sibling within any practical number of draws
  * is astronomically unlikely (probability about `streams² × draws / 2^128`). Deterministic: the
  * same parent state forks the same child.
+ * @param parent - The generator to split from; advanced by four draws.
+ * @returns A new generator.
  */
 export function forkRng(parent: Rng): Rng {
   const s0 = mix32((rngNextUint32(parent) + GOLDEN) | 0);
@@ -146,7 +158,10 @@ export function forkRng(parent: Rng): Rng {
   return (s0 | s1 | s2 | s3) === 0 ? { s0: 1, s1, s2, s3 } : { s0, s1, s2, s3 };
 }
 
-/** The next 32 random bits as an integer in `[0, 2^32)`. O(1), no allocation. */
+/**
+ * The next 32 random bits as an integer in `[0, 2^32)`. O(1), no allocation.
+ * @param rng - The generator to draw from; its state advances by one step.
+ */
 export function rngNextUint32(rng: Rng): number {
   let s0 = rng.s0;
   let s1 = rng.s1;
@@ -168,7 +183,10 @@ export function rngNextUint32(rng: Rng): number {
   return result >>> 0;
 }
 
-/** A uniform float in `[0, 1)` with 32 bits of resolution (multiples of 2^-32). O(1). */
+/**
+ * A uniform float in `[0, 1)` with 32 bits of resolution (multiples of 2^-32). O(1).
+ * @param rng - The generator to draw from; its state advances by one step.
+ */
 export function rngNextFloat(rng: Rng): number {
   return rngNextUint32(rng) * INV_TWO_32;
 }
@@ -185,6 +203,10 @@ function below(rng: Rng, bound: number): number {
 /**
  * A uniform float in `[min, max)` (rounding can rarely give exactly `max`). `min` and `max`
  * must be finite; `max < min` is allowed and gives `(max, min]`. O(1).
+ * @param rng - The generator to draw from; its state advances by one step.
+ * @param min - Lower bound (inclusive), finite.
+ * @param max - Upper bound (exclusive), finite.
+ * @throws TacticaError `INVALID_ARGUMENT` when a bound is not finite.
  */
 export function rngFloat(rng: Rng, min: number, max: number): number {
   if (!(min - min === 0 && max - max === 0)) {
@@ -198,6 +220,9 @@ export function rngFloat(rng: Rng, min: number, max: number): number {
  * draws; expected draws < 2). Both bounds are safe integers with `1 <= maxInclusive - min + 1
  * <= 2^32`. O(1) expected.
  *
+ * @param rng - The generator to draw from; its state advances (usually one step, more on a rejection).
+ * @param min - Smallest result, a safe integer.
+ * @param maxInclusive - Largest result (inclusive), a safe integer ≥ `min`.
  * @throws TacticaError `INVALID_ARGUMENT` for non-integer bounds, `maxInclusive < min`, or a range
  * wider than 2^32.
  */
@@ -214,7 +239,11 @@ export function rngInt(rng: Rng, min: number, maxInclusive: number): number {
   return min + below(rng, range);
 }
 
-/** `true` with probability `p` (values below 0 act as 0, above 1 as 1; default 0.5). O(1). */
+/**
+ * `true` with probability `p` (values below 0 act as 0, above 1 as 1; default 0.5). O(1).
+ * @param rng - The generator to draw from; its state advances by one step.
+ * @param p - Probability of `true`, in [0, 1] (default 0.5; NaN acts as 0).
+ */
 export function rngBool(rng: Rng, p = 0.5): boolean {
   return rngNextFloat(rng) < p;
 }
@@ -224,6 +253,10 @@ export function rngBool(rng: Rng, p = 0.5): boolean {
  * `sd` (finite ≥ 0, default 1), by Marsaglia's polar method. The second variate the method
  * produces is discarded rather than cached, so the state stays four numbers and a restored
  * generator never depends on a hidden spare; each call uses about 2.55 uniform draws on average.
+ * @param rng - The generator to draw from; its state advances (an even number of steps, about 2.55 on average).
+ * @param mean - Centre of the distribution, finite (default 0).
+ * @param sd - Standard deviation, finite ≥ 0 (default 1; 0 always returns `mean`), in the units of `mean`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `mean` or `sd` is not finite or `sd` is negative.
  */
 export function rngNormal(rng: Rng, mean = 0, sd = 1): number {
   if (!(mean - mean === 0 && sd - sd === 0 && sd >= 0)) {
@@ -270,6 +303,9 @@ function logGamma(x: number): number {
  * A Poisson-distributed count with mean `lambda` (finite ≥ 0). For `lambda < 10`, Knuth's
  * multiplication method (O(λ) uniforms); for `lambda >= 10`, Hörmann's PTRS transformed rejection
  * with squeeze (1993, as in NumPy), O(1) expected with about 2.2 uniforms per attempt and exact.
+ * @param rng - The generator to draw from; its state advances.
+ * @param lambda - Mean count (events per interval), finite ≥ 0.
+ * @throws TacticaError `INVALID_ARGUMENT` when `lambda` is negative or not finite.
  */
 export function rngPoisson(rng: Rng, lambda: number): number {
   if (!(lambda >= 0 && lambda < Infinity)) {
@@ -310,6 +346,11 @@ export function rngPoisson(rng: Rng, lambda: number): number {
  * inversion from 0 (O(np) expected), otherwise inversion searching outwards from the mode
  * (O(√(np(1−p))) expected; the mode probability comes from ln Γ, accurate to about 1e-10
  * relative for n ≤ 10^6 and 1e-6 for n ≤ 10^9).
+ * @param rng - The generator to draw from; its state advances.
+ * @param n - Number of trials, a safe integer ≥ 0.
+ * @param p - Success probability of each trial, in [0, 1].
+ * @returns The number of successes, `0 .. n`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `n` or `p` is out of range.
  */
 export function rngBinomial(rng: Rng, n: number, p: number): number {
   if (!Number.isSafeInteger(n) || n < 0 || !(p >= 0 && p <= 1)) {
@@ -378,6 +419,8 @@ export function rngBinomial(rng: Rng, n: number, p: number): number {
  *
  * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite weight (naming its index),
  * `EMPTY` when there are no weights or they are all zero.
+ * @param rng - The generator to draw from; its state advances by one step.
+ * @param weights - Relative weight of each index, finite ≥ 0 with a positive finite sum; read only.
  */
 export function rngWeightedPick(rng: Rng, weights: ArrayLike<number>): number {
   const n = weights.length;
@@ -417,6 +460,8 @@ export function rngWeightedPick(rng: Rng, weights: ArrayLike<number>): number {
 /**
  * Shuffles `array` in place with the Fisher–Yates (Durstenfeld) algorithm and unbiased integer
  * draws, so every permutation is equally likely. Returns `array`. O(n), no allocation.
+ * @param rng - The generator to draw from; its state advances (about one step per element).
+ * @param array - The array to shuffle in place and return.
  */
 export function rngShuffle<T>(rng: Rng, array: T[]): T[] {
   for (let i = array.length - 1; i > 0; i--) {
@@ -431,6 +476,8 @@ export function rngShuffle<T>(rng: Rng, array: T[]): T[] {
 /**
  * A uniformly chosen element of `array`. O(1).
  *
+ * @param rng - The generator to draw from; its state advances (usually one step).
+ * @param array - The candidates, at least one; read only.
  * @throws TacticaError `EMPTY` when `array` is empty.
  */
 export function rngPick<T>(rng: Rng, array: ArrayLike<T>): T {

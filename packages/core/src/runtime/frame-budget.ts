@@ -23,7 +23,10 @@ export interface FrameBudget {
   remaining: number;
 }
 
-/** Creates a budget of `unitsPerFrame` units (finite ≥ 0), full for the current frame. */
+/**
+ * Creates a budget of `unitsPerFrame` units (finite ≥ 0), full for the current frame.
+ * @param unitsPerFrame - Work units granted each frame (node expansions, rays…), finite ≥ 0.
+ */
 export function createFrameBudget(unitsPerFrame: number): FrameBudget {
   assertNonNegative("@tactica/core: createFrameBudget", "unitsPerFrame", unitsPerFrame);
   return { unitsPerFrame, remaining: unitsPerFrame };
@@ -32,6 +35,7 @@ export function createFrameBudget(unitsPerFrame: number): FrameBudget {
 /**
  * Starts a new frame: `remaining = unitsPerFrame − debt`. Unspent units do not carry over; an
  * overspend recorded by {@link frameBudgetSpend} does, so work done anyway is paid back. O(1).
+ * @param budget - The budget, changed in place.
  */
 export function frameBudgetReset(budget: FrameBudget): void {
   budget.remaining = budget.remaining < 0 ? budget.unitsPerFrame + budget.remaining : budget.unitsPerFrame;
@@ -40,6 +44,8 @@ export function frameBudgetReset(budget: FrameBudget): void {
 /**
  * Takes `units` (default 1, ≥ 0) if that many remain and returns `true`; otherwise takes nothing
  * and returns `false`. The loop guard of sliced work. O(1).
+ * @param budget - The budget, changed in place.
+ * @param units - Work units wanted, ≥ 0 (default 1; not checked: a negative or NaN value corrupts `remaining`).
  */
 export function frameBudgetConsume(budget: FrameBudget, units = 1): boolean {
   if (units > budget.remaining) return false;
@@ -50,6 +56,8 @@ export function frameBudgetConsume(budget: FrameBudget, units = 1): boolean {
 /**
  * Takes up to `want` units (≥ 0) and returns how many were granted: `min(want, remaining)`, or 0
  * when nothing remains. For work done in chunks: `const n = frameBudgetTake(b, 64)`. O(1).
+ * @param budget - The budget, changed in place.
+ * @param want - Most work units wanted, ≥ 0 (not checked).
  */
 export function frameBudgetTake(budget: FrameBudget, want: number): number {
   const r = budget.remaining;
@@ -61,17 +69,25 @@ export function frameBudgetTake(budget: FrameBudget, want: number): number {
 /**
  * Records `units` of work that was done regardless of the budget (e.g. an indivisible step);
  * `remaining` may go negative, and the debt reduces the next frame. O(1).
+ * @param budget - The budget, changed in place.
+ * @param units - Work units already done, ≥ 0 (not checked); may exceed what remains.
  */
 export function frameBudgetSpend(budget: FrameBudget, units: number): void {
   budget.remaining -= units;
 }
 
-/** Units left this frame, never below 0 (see {@link FrameBudget.remaining} for the signed value). O(1). */
+/**
+ * Units left this frame, never below 0 (see {@link FrameBudget.remaining} for the signed value). O(1).
+ * @param budget - The budget to read.
+ */
 export function frameBudgetRemaining(budget: FrameBudget): number {
   return budget.remaining > 0 ? budget.remaining : 0;
 }
 
-/** True when no units remain this frame. O(1). */
+/**
+ * True when no units remain this frame. O(1).
+ * @param budget - The budget to read.
+ */
 export function frameBudgetExhausted(budget: FrameBudget): boolean {
   return budget.remaining <= 0;
 }
@@ -94,13 +110,21 @@ export interface RoundRobin {
   cursor: number;
 }
 
-/** Creates a scheduler with `jobCount` slots (integer in `[1, 2^24]`), all inactive. */
+/**
+ * Creates a scheduler with `jobCount` slots (integer in `[1, 2^24]`), all inactive.
+ * @param jobCount - Number of job slots (ids `0 .. jobCount − 1`), an integer in [1, 2^24].
+ */
 export function createRoundRobin(jobCount: number): RoundRobin {
   assertInteger("@tactica/core: createRoundRobin", "jobCount", jobCount, 1, 1 << 24);
   return { jobCount, active: new Uint8Array(jobCount), activeCount: 0, cursor: 0 };
 }
 
-/** Marks `job` active (wants budget) or inactive (finished or idle). O(1). */
+/**
+ * Marks `job` active (wants budget) or inactive (finished or idle). O(1).
+ * @param rr - The scheduler, changed in place.
+ * @param job - Job id, an integer in `[0, rr.jobCount)`.
+ * @param active - True when the job wants budget, false when it is finished or idle.
+ */
 export function roundRobinSetActive(rr: RoundRobin, job: number, active: boolean): void {
   if (job >>> 0 !== job || job >= rr.jobCount) {
     invalidArgument(
@@ -116,7 +140,11 @@ export function roundRobinSetActive(rr: RoundRobin, job: number, active: boolean
   rr.activeCount += active ? 1 : -1;
 }
 
-/** True when `job` is active. O(1). */
+/**
+ * True when `job` is active. O(1).
+ * @param rr - The scheduler to read.
+ * @param job - Job id; ids outside `[0, rr.jobCount)` read as inactive.
+ */
 export function roundRobinIsActive(rr: RoundRobin, job: number): boolean {
   return rr.active[job] === 1;
 }
@@ -124,6 +152,7 @@ export function roundRobinIsActive(rr: RoundRobin, job: number): boolean {
 /**
  * The next active job in cyclic order starting at the cursor, advancing the cursor past it; -1
  * when no job is active. O(jobCount) worst case, O(1) when most slots are active.
+ * @param rr - The scheduler; its cursor advances.
  */
 export function roundRobinNext(rr: RoundRobin): number {
   if (rr.activeCount === 0) return -1;
@@ -144,6 +173,10 @@ export function roundRobinNext(rr: RoundRobin): number {
  * returns the total units used.
  *
  * O(jobCount) per call plus the work done; no allocation when `step` is a long-lived function.
+ * @param rr - The scheduler; its cursor moves one job on.
+ * @param budget - The frame's budget, spent in place by the units the jobs report.
+ * @param step - Called as `step(job, units)`: does up to `units` of work for `job` and returns the units used (clamped to [0,
+ *   units]).
  */
 export function roundRobinRun(rr: RoundRobin, budget: FrameBudget, step: (job: number, units: number) => number): number {
   const n = rr.jobCount;

@@ -58,6 +58,10 @@ function replayError(fn: string, message: string, path: string): TacticaError {
  * Starts a recording from a world at `startTick` whose RNG streams come from `seed`. Decision
  * modules are named up front so the log stores small integers.
  *
+ * @param header - `seed` (the number or string the world's RNG streams come from), `startTick` (an integer ≥ 0: the tick of the
+ *   snapshot the recording starts from) and `modules` (decision module names; their indices are what {@link recordReplayDecision}
+ *   stores).
+ * @returns A new recorder with an empty log.
  * @example
  * ```ts
  * const rec = createReplayRecorder({ seed: 7, startTick: 0, modules: ["bt", "utility"] });
@@ -82,12 +86,24 @@ export function createReplayRecorder(header: {
   };
 }
 
-/** Records one decision of the current tick: `agent` (an index, or −1 for a world-level choice), `module` (index into the header's modules) and `choice` (an integer code). */
+/**
+ * Records one decision of the current tick: `agent` (an index, or −1 for a world-level choice), `module` (index into the header's modules) and `choice` (an integer code).
+ * @param recorder - The recorder, changed in place (the decision joins the current tick).
+ * @param agent - The deciding agent's index, or −1 for a world-level choice (an integer; not checked here).
+ * @param module - Index into the header's `modules` (not checked here).
+ * @param choice - The module's integer code for what it chose (action index, state id…).
+ */
 export function recordReplayDecision(recorder: ReplayRecorder, agent: number, module: number, choice: number): void {
   recorder.pending.push(agent, module, choice);
 }
 
-/** Closes the current tick: appends `{ tick, hash, inputs, decisions }` to the log. */
+/**
+ * Closes the current tick: appends `{ tick, hash, inputs, decisions }` to the log.
+ * @param recorder - The recorder, changed in place.
+ * @param tick - The tick just stepped: exactly one more than the previous recorded tick (the first is `startTick + 1`).
+ * @param hash - The world's state hash after the step (e.g. from {@link readStateHash}), stored as a uint32.
+ * @param inputs - The JSON-safe inputs applied during the step (player commands…), copied shallowly (default none).
+ */
 export function recordReplayTick(recorder: ReplayRecorder, tick: number, hash: number, inputs: readonly unknown[] = []): void {
   const ticks = recorder.log.ticks;
   const expected = ticks.length === 0 ? recorder.log.startTick + 1 : ticks[ticks.length - 1]!.tick + 1;
@@ -189,6 +205,9 @@ export interface ReplayResult {
  * divergence, naming the tick, the module and the agent. A log that does not belong to the
  * target — another seed or start tick, a newer version, a malformed record — throws `CORE_REPLAY`.
  *
+ * @param log - The recorded log (validated first, so it may be untrusted parsed JSON).
+ * @param target - The world to drive, restored to the log's start: its `seed` and `tick` must match the log's; its `step`, `hash`
+ *   and `decisions` are called once per tick.
  * @example
  * ```ts
  * // A toy world: one counter driven by inputs.

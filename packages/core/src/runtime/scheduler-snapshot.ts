@@ -60,6 +60,7 @@ const COUNTERS = ["misses", "completions", "failures", "cancels", "units", "node
  * Saves the scheduler's state as a JSON-safe snapshot (allocates). Pair with
  * {@link restoreScheduler}.
  *
+ * @param scheduler - The scheduler to save; not changed. Task objects are not saved (re-register them before restoring).
  * @example
  * ```ts
  * const make = () => {
@@ -138,6 +139,8 @@ function array(v: unknown, path: string, maxLength: number): unknown[] {
  * are the saved ones. The whole snapshot is checked before anything changes: on error the
  * scheduler is untouched.
  *
+ * @param scheduler - The scheduler to overwrite in place, holding the same live tasks (same modules, same order) as when saved.
+ * @param snapshot - Untrusted value from {@link saveScheduler} (typically parsed JSON), checked in full first.
  * @throws TacticaError `CORE_SCHEDULER` naming the JSON path (`$.tasks[2].rate`) of the first problem.
  */
 export function restoreScheduler(scheduler: Scheduler, snapshot: unknown): void {

@@ -55,6 +55,8 @@ export interface SchedulerLog {
  * Creates an empty {@link SchedulerLog} for up to `sliceCapacity` slices over up to
  * `frameCapacity` frames (integers ≥ 1).
  *
+ * @param sliceCapacity - Most slices recorded over all frames, an integer in [1, 2^28].
+ * @param frameCapacity - Most frames recorded, an integer in [1, 2^28]; past either capacity the log sets `overflow` and stops.
  * @throws TacticaError `CORE_SCHEDULER` for a bad capacity.
  */
 export function createSchedulerLog(sliceCapacity: number, frameCapacity: number): SchedulerLog {
@@ -72,7 +74,10 @@ export function createSchedulerLog(sliceCapacity: number, frameCapacity: number)
   };
 }
 
-/** Empties a {@link SchedulerLog} (keeps its capacity). */
+/**
+ * Empties a {@link SchedulerLog} (keeps its capacity).
+ * @param log - The log to empty in place.
+ */
 export function clearSchedulerLog(log: SchedulerLog): void {
   log.frameCount = 0;
   log.sliceCount = 0;
@@ -231,6 +236,10 @@ function checkBudget(fn: string, v: unknown): number {
 /**
  * Creates a scheduler (see {@link Scheduler}).
  *
+ * @param options - `frameBudget` (required, > 0: work units per frame, or milliseconds with `budgetUnit: "ms"`), `now` clock
+ *   (required in ms mode), `capacity` task slots (default 256), `agingFrames` (default 8), `maxSlicesPerFrame` and an optional
+ *   `log`.
+ * @returns A new scheduler with no tasks.
  * @throws TacticaError `CORE_SCHEDULER` for a budget ≤ 0, ms mode without a clock or a bad option.
  * @example
  * ```ts
@@ -313,7 +322,12 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   };
 }
 
-/** Sets the frame budget (> 0; units or ms as the scheduler was created). @throws TacticaError `CORE_SCHEDULER`. */
+/**
+ * Sets the frame budget (> 0; units or ms as the scheduler was created).
+ * @param scheduler - The scheduler, changed in place.
+ * @param frameBudget - The new budget per frame, > 0: work units, or milliseconds in ms mode.
+ * @throws TacticaError `CORE_SCHEDULER`.
+ */
 export function setSchedulerBudget(scheduler: Scheduler, frameBudget: number): void {
   scheduler.frameBudget = checkBudget("setSchedulerBudget", frameBudget);
 }
@@ -338,7 +352,11 @@ export function scheduledTaskSlot(scheduler: Scheduler, handle: number): number 
   return slot;
 }
 
-/** True when `handle` names a live task of `scheduler`. O(1). */
+/**
+ * True when `handle` names a live task of `scheduler`. O(1).
+ * @param scheduler - The scheduler to read.
+ * @param handle - Any value; only a live handle of this scheduler gives true.
+ */
 export function isScheduledTask(scheduler: Scheduler, handle: number): boolean {
   return scheduledTaskSlot(scheduler, handle) >= 0;
 }
@@ -369,6 +387,11 @@ function moduleIndex(fn: string, scheduler: Scheduler, name: string): number {
  * Registers `task` and returns its handle, or -1 when every slot is taken (no throw mid-frame).
  * Its first job is due at the next frame. O(capacity) for the duplicate check.
  *
+ * @param scheduler - The scheduler, changed in place.
+ * @param task - The resumable work: an object with `step(budget, counters)` (and optional `cancel`), not yet registered; kept by
+ *   reference.
+ * @param options - `module` counter group, `priority` class (0 first, default 1), `rate` in jobs per second (default 0: every
+ *   frame), `lod` in [0, 1] (default 1), `sliceUnits` per slice (default 64) and `once` (default false).
  * @throws TacticaError `CORE_SCHEDULER` when `task` is already registered, has no `step`, or an option is out of range (negative rate…).
  */
 export function addScheduledTask(scheduler: Scheduler, task: SlicedTask, options: ScheduledTaskOptions = {}): number {
@@ -426,6 +449,8 @@ function freeSlot(scheduler: Scheduler, slot: number): void {
 /**
  * Removes a task; if its job is unfinished, calls its `cancel` first and counts a cancellation.
  * Returns false for a stale handle (a once-task that already finished). O(1).
+ * @param scheduler - The scheduler, changed in place.
+ * @param handle - A task handle; a stale one returns false.
  */
 export function removeScheduledTask(scheduler: Scheduler, handle: number): boolean {
   const slot = scheduledTaskSlot(scheduler, handle);
@@ -443,6 +468,9 @@ export function removeScheduledTask(scheduler: Scheduler, handle: number): boole
  * registered and gets its next job at its next rate tick, a once-task is removed. Returns false
  * when no job was running.
  *
+ * @param scheduler - The scheduler, changed in place.
+ * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
+ *   `INVALID_HANDLE`.
  * @throws TacticaError `INVALID_HANDLE` for a stale handle.
  */
 export function cancelScheduledTask(scheduler: Scheduler, handle: number): boolean {
@@ -458,20 +486,39 @@ export function cancelScheduledTask(scheduler: Scheduler, handle: number): boole
 
 /**
  * Sets a task's level of detail in `[0, 1]` (update it from distance or visibility; 0 suspends
- * new jobs). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ * new jobs).
+ * @param scheduler - The scheduler, changed in place.
+ * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
+ *   `INVALID_HANDLE`.
+ * @param lod - Level of detail in [0, 1]: multiplies the task's rate; 0 suspends new jobs.
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
  */
 export function setScheduledTaskLod(scheduler: Scheduler, handle: number, lod: number): void {
   const slot = requireSlot("setScheduledTaskLod", scheduler, handle);
   scheduler.lod[slot] = checkLod("setScheduledTaskLod", lod);
 }
 
-/** Sets a task's rate in jobs per second (≥ 0; 0 = every frame). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`. */
+/**
+ * Sets a task's rate in jobs per second (≥ 0; 0 = every frame).
+ * @param scheduler - The scheduler, changed in place.
+ * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
+ *   `INVALID_HANDLE`.
+ * @param rate - Jobs per second, finite ≥ 0 (0 = a new job every frame).
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ */
 export function setScheduledTaskRate(scheduler: Scheduler, handle: number, rate: number): void {
   const slot = requireSlot("setScheduledTaskRate", scheduler, handle);
   scheduler.rate[slot] = checkRate("setScheduledTaskRate", rate);
 }
 
-/** Sets a task's priority class (integer in `[0, 255]`, 0 first). @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`. */
+/**
+ * Sets a task's priority class (integer in `[0, 255]`, 0 first).
+ * @param scheduler - The scheduler, changed in place.
+ * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
+ *   `INVALID_HANDLE`.
+ * @param priority - Priority class, an integer in [0, 255]; 0 runs first.
+ * @throws TacticaError `CORE_SCHEDULER` / `INVALID_HANDLE`.
+ */
 export function setScheduledTaskPriority(scheduler: Scheduler, handle: number, priority: number): void {
   const slot = requireSlot("setScheduledTaskPriority", scheduler, handle);
   scheduler.priority[slot] = checkInt("setScheduledTaskPriority", "priority", priority, 0, MAX_PRIORITY);
@@ -625,6 +672,8 @@ function checkDt(fn: string, dt: unknown): number {
  * exceeds its budget by at most one slice's overspend. With a log attached, records the frame.
  * Returns the units used. No allocation.
  *
+ * @param scheduler - The scheduler, changed in place (its tasks' `step` run; counters and the log updated).
+ * @param dt - Seconds since the previous frame, finite ≥ 0 (drives task rates).
  * @throws TacticaError `CORE_SCHEDULER` for a bad `dt` or a task reporting bad units or status.
  */
 export function runSchedulerFrame(scheduler: Scheduler, dt: number): number {
@@ -690,6 +739,9 @@ export function runSchedulerFrame(scheduler: Scheduler, dt: number): number {
  * was recorded (replay frames in order from the same start). A slice whose units differ from the
  * log adds to `scheduler.replayMismatches` (a divergence, not an exception). Returns the units used.
  *
+ * @param scheduler - The scheduler to replay on, in the state it had when the frame was recorded; changed in place.
+ * @param log - The recorded log; read only.
+ * @param frame - Index of the frame to repeat, an integer in `0 .. log.frameCount − 1`.
  * @throws TacticaError `CORE_SCHEDULER` when `frame` is not in the log or a logged handle is not a task of the scheduler.
  */
 export function replaySchedulerFrame(scheduler: Scheduler, log: SchedulerLog, frame: number): number {
@@ -745,7 +797,13 @@ export interface ScheduledTaskStats {
   readonly misses: number;
 }
 
-/** The counters of one task as a fresh plain object (allocates; for tools and tests). @throws TacticaError `INVALID_HANDLE`. */
+/**
+ * The counters of one task as a fresh plain object (allocates; for tools and tests).
+ * @param scheduler - The scheduler to read.
+ * @param handle - A task handle from {@link addScheduledTask}; a stale one (removed or finished once-task) throws
+ *   `INVALID_HANDLE`.
+ * @throws TacticaError `INVALID_HANDLE`.
+ */
 export function getScheduledTaskStats(scheduler: Scheduler, handle: number): ScheduledTaskStats {
   const s = scheduler;
   const i = requireSlot("getScheduledTaskStats", s, handle);
@@ -782,7 +840,10 @@ export interface SchedulerModuleStats {
   readonly slices: number;
 }
 
-/** Per-module totals as fresh plain objects, in order of first use (allocates; for profilers and the inspector). */
+/**
+ * Per-module totals as fresh plain objects, in order of first use (allocates; for profilers and the inspector).
+ * @param scheduler - The scheduler to read.
+ */
 export function getSchedulerModuleStats(scheduler: Scheduler): SchedulerModuleStats[] {
   const st = scheduler.moduleStats;
   return scheduler.moduleNames.map((module, i) => {
@@ -791,7 +852,10 @@ export function getSchedulerModuleStats(scheduler: Scheduler): SchedulerModuleSt
   });
 }
 
-/** Zeroes every per-task and per-module counter (not the rate, age or job state). */
+/**
+ * Zeroes every per-task and per-module counter (not the rate, age or job state).
+ * @param scheduler - The scheduler whose counters are zeroed in place.
+ */
 export function resetSchedulerCounters(scheduler: Scheduler): void {
   const s = scheduler;
   for (const a of [s.misses, s.completions, s.failures, s.cancels, s.units, s.nodes, s.rays, s.ms, s.slices, s.moduleStats]) a.fill(0);
@@ -811,6 +875,7 @@ export interface SchedulerLogJson {
  * The recorded frames of `log` as JSON-safe data (allocates), for a bug report or a replay on
  * another machine: {@link schedulerLogFromJson} reads it back.
  *
+ * @param log - The log to convert; read only. Only complete frames are included.
  * @example
  * ```ts
  * const log = createSchedulerLog(1000, 100);

@@ -77,6 +77,10 @@ export function createSnapshotCodecs(): SnapshotCodecs {
 /**
  * Registers `codec` under `name` (letters, digits, `_ . -`, starting with a letter).
  *
+ * @param registry - The registry ({@link createSnapshotCodecs}), changed in place.
+ * @param name - Section name, unique in the registry: letters, digits, `_`, `.` or `-`, starting with a letter (`"crowd"`).
+ * @param codec - `version` (integer ≥ 1), `save` and `restore`, and `migrations[v]` for every older version when it has
+ *   migrations; kept by reference.
  * @throws TacticaError `CORE_SNAPSHOT` for a bad name, a name registered twice, a bad version or a missing migration.
  */
 export function registerSnapshotCodec<T>(registry: SnapshotCodecs, name: string, codec: SnapshotCodec<T>): void {
@@ -98,6 +102,11 @@ export function registerSnapshotCodec<T>(registry: SnapshotCodecs, name: string,
  * Saves every target through its codec into an envelope (allocates). `targets` maps section
  * names to live objects; `options.rng` names the generators to save with it.
  *
+ * @param registry - The codecs to save with; read only.
+ * @param targets - Live objects by section name, each with a registered codec; read only (each codec's `save` copies what it
+ *   needs).
+ * @param options - `tick` (required, an integer ≥ 0: the simulation step saved) and `rng`: named generators to save alongside
+ *   (not advanced).
  * @throws TacticaError `CORE_SNAPSHOT` when a target has no codec or `tick` is not an integer ≥ 0.
  * @example
  * ```ts

@@ -56,7 +56,10 @@ export function createStateHash(): StateHash {
   return hash;
 }
 
-/** Starts `hash` over (back to its starting state). */
+/**
+ * Starts `hash` over (back to its starting state).
+ * @param hash - The hash to reset in place.
+ */
 export function resetStateHash(hash: StateHash): void {
   const L = hash.lanes;
   L[0] = SEED0;
@@ -281,6 +284,8 @@ function mixRange(hash: StateHash, view: ArrayBufferView, from: number, to: numb
  * Adds the bytes of a typed array or DataView (its viewed range only), then their count. O(bytes).
  * The result depends on the bytes only, not on the view's type: a `Float64Array` and a `Uint8Array`
  * over the same bytes hash alike.
+ * @param hash - The running hash ({@link createStateHash}), updated in place.
+ * @param view - A typed array or DataView whose viewed bytes are added; read only.
  */
 export function hashStateBytes(hash: StateHash, view: ArrayBufferView): void {
   mixRange(hash, view, 0, -1);
@@ -291,6 +296,10 @@ export function hashStateBytes(hash: StateHash, view: ArrayBufferView): void {
  * {@link hashStateBytes} would add `view.subarray(start, end)`, without allocating the subarray:
  * for the live part of a fixed-capacity array (agents `0 … count`) on a per-tick path.
  *
+ * @param hash - The running hash ({@link createStateHash}), updated in place.
+ * @param view - A typed array (or DataView, indexed in bytes); read only.
+ * @param start - First element to add, an integer ≥ 0.
+ * @param end - Element after the last one to add, an integer in [start, length].
  * @throws TacticaError `INVALID_ARGUMENT` unless `start` and `end` are integers with `0 ≤ start ≤ end ≤ length`.
  */
 export function hashStateRange(hash: StateHash, view: ArrayBufferView, start: number, end: number): void {
@@ -304,7 +313,11 @@ export function hashStateRange(hash: StateHash, view: ArrayBufferView, start: nu
   }
 }
 
-/** Adds a number as its 8 float64 bytes (the same as `hashStateBytes(hash, Float64Array.of(x))`). No allocation. */
+/**
+ * Adds a number as its 8 float64 bytes (the same as `hashStateBytes(hash, Float64Array.of(x))`). No allocation.
+ * @param hash - The running hash ({@link createStateHash}), updated in place.
+ * @param x - The number to add (its exact float64 bits: `0` and `-0` differ, every NaN hashes alike only if its bits do).
+ */
 export function hashStateNumber(hash: StateHash, x: number): void {
   const L = hash.lanes;
   hash.scratch[0] = x;
@@ -316,6 +329,8 @@ export function hashStateNumber(hash: StateHash, x: number): void {
 /**
  * Adds a string: its length (as {@link hashStateNumber}), then its UTF-16 code units as the bytes
  * of a `Uint16Array` (two to a word, low unit first). No allocation.
+ * @param hash - The running hash ({@link createStateHash}), updated in place.
+ * @param text - The string to add (UTF-16 code units, no normalisation).
  */
 export function hashStateString(hash: StateHash, text: string): void {
   hashStateNumber(hash, text.length);
@@ -328,7 +343,10 @@ export function hashStateString(hash: StateHash, text: string): void {
   L[0] = mix(L[0]!, 2 * n);
 }
 
-/** The hash so far, a uint32: the four lanes folded in order, then murmur3's finalizer. Does not change `hash`. */
+/**
+ * The hash so far, a uint32: the four lanes folded in order, then murmur3's finalizer. Does not change `hash`.
+ * @param hash - The hash to read; not changed (keep adding afterwards if you like).
+ */
 export function readStateHash(hash: StateHash): number {
   const L = hash.lanes;
   let h = mix(mix(mix(L[0]!, L[1]!), L[2]!), L[3]!);

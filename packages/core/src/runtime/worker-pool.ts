@@ -33,7 +33,11 @@ export interface NodeWorkerLike {
   off(event: "message", listener: (message: unknown) => void): unknown;
 }
 
-/** Wraps a Web Worker, a dedicated worker's `self` or a `MessagePort` of the DOM as a {@link WorkerEndpoint}. */
+/**
+ * Wraps a Web Worker, a dedicated worker's `self` or a `MessagePort` of the DOM as a {@link WorkerEndpoint}.
+ * @param worker - A `Worker`, a worker's `self` or a DOM `MessagePort`; kept by reference (the endpoint adds and removes a
+ *   `message` listener on it).
+ */
 export function endpointFromWebWorker(worker: WebWorkerLike): WorkerEndpoint {
   return {
     post(message, transfer) {
@@ -47,7 +51,11 @@ export function endpointFromWebWorker(worker: WebWorkerLike): WorkerEndpoint {
   };
 }
 
-/** Wraps a Node `worker_threads` `Worker`, `parentPort` or `MessagePort` as a {@link WorkerEndpoint}. */
+/**
+ * Wraps a Node `worker_threads` `Worker`, `parentPort` or `MessagePort` as a {@link WorkerEndpoint}.
+ * @param worker - A `worker_threads` `Worker`, `parentPort` or `MessagePort`; kept by reference (the endpoint adds and removes a
+ *   `message` listener on it).
+ */
 export function endpointFromNodeWorker(worker: NodeWorkerLike): WorkerEndpoint {
   return {
     post(message, transfer) {
@@ -273,6 +281,9 @@ function positiveInteger(fn: string, name: string, value: number): number {
  * on ties); when every worker has `maxInFlightPerWorker` tasks, they wait in a FIFO queue of at most
  * `maxQueued`, and beyond that {@link runWorkerTask} answers `Rejected` at once (backpressure).
  *
+ * @param options - `endpoints` (one {@link WorkerEndpoint} per worker, at least one), `handlers` (the handler names the workers
+ *   serve), and the in-flight and queue limits (`maxInFlightPerWorker`, `maxQueued`).
+ * @returns A new open pool listening to every endpoint.
  * @example
  * ```ts
  * // A real page: endpointFromWebWorker(new Worker(new URL("./ai-worker.ts", import.meta.url), { type: "module" }))
@@ -425,6 +436,12 @@ export interface RunWorkerTaskOptions {
  * never rejects: a handler error, cancellation or a full queue come back as a
  * {@link WorkerTaskResult} status. Throws `CORE_WORKER` only for a programming error: a handler
  * name not declared at {@link createWorkerPool}.
+ * @param pool - The pool; the task joins a worker or the queue.
+ * @param name - A handler name declared in {@link createWorkerPool}'s `handlers`.
+ * @param payload - The task's input, structured-cloned to the worker (ArrayBuffers listed in `options.transfer` are moved
+ *   instead).
+ * @param options - `transfer`: buffers to move with the payload; `signal`: an abort signal that cancels the task. Left out: copy
+ *   everything, no cancellation.
  */
 export function runWorkerTask<T = unknown>(pool: WorkerPool, name: string, payload: unknown, options: RunWorkerTaskOptions = {}): Promise<WorkerTaskResult<T>> {
   if (!pool.handlers.has(name))
@@ -499,6 +516,9 @@ function cancel(pool: WorkerPool, p: Pending): void {
  * a task run after this call sees the new version. The payload is cloned for each worker (no
  * transfer list: one buffer cannot move to several workers); put a `SharedArrayBuffer` in it to
  * share memory instead where the page allows it.
+ * @param pool - An open pool; the resource is posted to every worker.
+ * @param key - Non-empty resource name (`"navmesh"`, or `"navmesh:level2"` to reuse the `"navmesh"` decoder).
+ * @param payload - The resource's data, structured-cloned once per worker (not transferred).
  */
 export function shareWorkerResource(pool: WorkerPool, key: string, payload: unknown): number {
   if (typeof key !== "string" || key.length === 0) throw workerError("shareWorkerResource", `"key" must be a non-empty string.`, "key");
@@ -510,7 +530,11 @@ export function shareWorkerResource(pool: WorkerPool, key: string, payload: unkn
   return version;
 }
 
-/** The version of `key` last sent by {@link shareWorkerResource} (0 if never). */
+/**
+ * The version of `key` last sent by {@link shareWorkerResource} (0 if never).
+ * @param pool - The pool to read.
+ * @param key - The resource name.
+ */
 export function getWorkerResourceVersion(pool: WorkerPool, key: string): number {
   return pool.resourceVersions.get(key) ?? 0;
 }
@@ -519,6 +543,7 @@ export function getWorkerResourceVersion(pool: WorkerPool, key: string): number 
  * Stops listening to the workers and resolves every waiting or running task as `Cancelled`; later
  * calls to {@link runWorkerTask} resolve `Rejected`. The workers themselves belong to the caller
  * (terminate them yourself).
+ * @param pool - The pool to close in place; closing twice does nothing.
  */
 export function closeWorkerPool(pool: WorkerPool): void {
   if (pool.closed) return;
@@ -579,6 +604,11 @@ function toTaskError(e: unknown): WorkerTaskError {
  *
  * In a Node worker file: `serveWorker(endpointFromNodeWorker(parentPort!), handlers)`; in a Web
  * Worker: `serveWorker(endpointFromWebWorker(self), handlers)`. See {@link createWorkerPool}'s example.
+ * @param endpoint - The worker side of the channel (`endpointFromWebWorker(self)`, `endpointFromNodeWorker(parentPort)`).
+ * @param handlers - Task handlers by name; each gets the payload and a {@link WorkerCallContext} and returns a value or a
+ *   promise.
+ * @param options - `resources`: a decoder per resource key, run once per shared version (default none: resources are stored as
+ *   they arrive).
  */
 export function serveWorker(endpoint: WorkerEndpoint, handlers: Readonly<Record<string, WorkerHandler>>, options: ServeWorkerOptions = {}): () => void {
   const fn = "serveWorker";

@@ -68,6 +68,10 @@ const STACK_SIZE = 128; // depth of a balanced tree over < 2^31 points is < 32
  * Throws a {@link TacticaError} (`INVALID_ARGUMENT`) when `dimension` is not 2 or 3, the length is
  * not a multiple of `dimension`, or any coordinate is not finite (the message names the index).
  *
+ * @param points - Flat finite coordinates (world units), `dimension` numbers per point; point `i`
+ *   gets id `i`. Copied.
+ * @param options - `dimension`: 2 (default) or 3.
+ * @returns A new tree.
  * @example
  * ```ts
  * const tree = createKdTree([0, 0, 10, 0, 5, 5], { dimension: 2 });
@@ -196,6 +200,12 @@ function distSq(coords: Float64Array, dim: number, pos: number, qx: number, qy: 
  * Output: a plain `number[]` is overwritten and its `length` set to the count; a typed array
  * receives at most `out.length` ids, and a return value larger than `out.length` tells you it was
  * truncated. O(log n + matches) for small radii; allocation-free.
+ * @param out - Receives the ids in place: a `number[]` (resized to the count) or a typed array
+ *   (filled up to its length).
+ * @param tree - The tree to query (its scratch stack is used).
+ * @param point - Query centre, same units as the points (`z` read by 3D trees only, missing = 0).
+ * @param r - Query radius, ≥ 0 (inclusive), same units.
+ * @returns The number of points found (may exceed a typed `out`'s length).
  */
 export function kdRadius(out: number[] | Int32Array | Uint32Array, tree: KdTree, point: KdPoint, r: number): number {
   const isArray = Array.isArray(out);
@@ -337,6 +347,14 @@ function pushNearestChildren(tree: KdTree, sp: number, lo: number, hi: number, m
  * A plain-array output is overwritten and its `length` set to the count. A typed-array output must
  * hold `min(k, size)` entries, otherwise a {@link TacticaError} (`INVALID_ARGUMENT`) is thrown.
  * Allocation-free except that the tree's internal heap grows the first time a larger `k` is used.
+ * @param outIds - Receives the ids, nearest first: a `number[]` (resized) or a typed array of at
+ *   least `min(k, size)` entries.
+ * @param tree - The tree to query (its scratch stack and heap are used).
+ * @param point - Query point, same units as the points (`z` read by 3D trees only).
+ * @param k - How many neighbours to find (floored; ≤ 0 finds none).
+ * @param outDistSq - Optional: receives the squared distances in the same order (same rules as
+ *   `outIds`); left out, no distances are written.
+ * @returns The count, `min(k, size)`.
  */
 export function kdNearest(
   outIds: number[] | Int32Array | Uint32Array,
@@ -436,6 +454,8 @@ export function kdNearest(
  * Id of the point nearest to `point` (ties: the smallest id), or -1 for an empty tree or a NaN
  * coordinate in `point`. Equivalent to {@link kdNearest} with `k = 1`, without the heap;
  * allocation-free.
+ * @param tree - The tree to query (its scratch stack is used).
+ * @param point - Query point, same units as the points (`z` read by 3D trees only).
  */
 export function kdNearestOne(tree: KdTree, point: KdPoint): number {
   if (tree.size === 0 || isNaNPoint(tree, point)) return -1;

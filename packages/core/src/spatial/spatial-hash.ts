@@ -73,6 +73,9 @@ const MAX_CELL = 2 ** 30;
  * Creates an empty {@link SpatialHash}. Throws a {@link TacticaError} (`INVALID_ARGUMENT`) when
  * `cellSize` is not a finite number > 0 or `capacity` is not an integer in `[1, 2^24]`.
  *
+ * @param options - `cellSize`: cell side in world units, > 0 (about the usual query radius);
+ *   `capacity`: ids are `0 .. capacity − 1`, an integer in [1, 2^24] (default 1024).
+ * @returns A new empty hash; all its memory is allocated now.
  * @example
  * ```ts
  * const hash = createSpatialHash({ cellSize: 10, capacity: 100 });
@@ -210,6 +213,10 @@ function cellOf(where: string, v: number, inv: number, name: string): number {
  * {@link TacticaError}: `INVALID_ARGUMENT` when `id` is not an integer in `[0, capacity)` or the
  * position is not finite (or more than 2^30 cells from the origin), `INVALID_STATE` when `id` is
  * already present (use {@link spatialHashUpdate} to move it).
+ * @param hash - The hash, changed in place.
+ * @param id - The id, an integer in `[0, hash.capacity)` (e.g. the agent's index), not yet present.
+ * @param x - Position x, world units, finite.
+ * @param y - Position y, world units, finite.
  */
 export function spatialHashInsert(hash: SpatialHash, id: number, x: number, y: number): void {
   const where = "@tactica/core: spatialHashInsert";
@@ -232,6 +239,10 @@ export function spatialHashInsert(hash: SpatialHash, id: number, x: number, y: n
  * Moves `id` to `(x, y)` (world units): O(1) expected, and just a position write when it stays in
  * its cell. Throws a {@link TacticaError}: `INVALID_HANDLE` when `id` is not in the hash (insert
  * it first with {@link spatialHashInsert}), `INVALID_ARGUMENT` for a bad id or position.
+ * @param hash - The hash, changed in place.
+ * @param id - The id, an integer in `[0, hash.capacity)`, already present.
+ * @param x - New position x, world units, finite.
+ * @param y - New position y, world units, finite.
  */
 export function spatialHashUpdate(hash: SpatialHash, id: number, x: number, y: number): void {
   // Kept this small (24 bytes of bytecode, under V8's 27-byte "small function" limit) so that V8
@@ -274,6 +285,8 @@ function updateFromScratch(hash: SpatialHash, id: number): void {
 /**
  * Removes `id`; returns false (and does nothing) when it was not present. O(1) expected. Throws
  * `INVALID_ARGUMENT` only for an id outside `[0, capacity)`.
+ * @param hash - The hash, changed in place.
+ * @param id - The id, an integer in `[0, hash.capacity)`.
  */
 export function spatialHashRemove(hash: SpatialHash, id: number): boolean {
   checkId("@tactica/core: spatialHashRemove", hash, id);
@@ -284,7 +297,11 @@ export function spatialHashRemove(hash: SpatialHash, id: number): boolean {
   return true;
 }
 
-/** True when `id` is in the hash. Ids outside `[0, capacity)` are simply not present. */
+/**
+ * True when `id` is in the hash. Ids outside `[0, capacity)` are simply not present.
+ * @param hash - The hash to read.
+ * @param id - Any number; only an integer in `[0, hash.capacity)` can be present.
+ */
 export function spatialHashHas(hash: SpatialHash, id: number): boolean {
   return Number.isInteger(id) && id >= 0 && id < hash.capacity && hash.present[id] === 1;
 }
@@ -292,6 +309,9 @@ export function spatialHashHas(hash: SpatialHash, id: number): boolean {
 /**
  * Writes the stored position of `id` (world units) into `out` and returns true; returns false,
  * leaving `out` unchanged, when `id` is not present.
+ * @param out - Receives the position (world units) in place.
+ * @param hash - The hash to read.
+ * @param id - Any number; an id that is not present returns false.
  */
 export function spatialHashGetPosition(out: Vec2, hash: SpatialHash, id: number): boolean {
   if (!spatialHashHas(hash, id)) return false;
@@ -300,7 +320,10 @@ export function spatialHashGetPosition(out: Vec2, hash: SpatialHash, id: number)
   return true;
 }
 
-/** Removes every id. O(capacity + table size); no allocation. */
+/**
+ * Removes every id. O(capacity + table size); no allocation.
+ * @param hash - The hash to empty in place; its cell size and capacity are kept.
+ */
 export function spatialHashClear(hash: SpatialHash): void {
   hash.present.fill(0);
   hash.next.fill(-1);
@@ -321,6 +344,13 @@ function clampCell(c: number): number {
  * Output: a plain `number[]` is overwritten and its `length` set to the count; a typed array
  * receives at most `out.length` ids, and a return value larger than `out.length` tells you it was
  * truncated. Allocation-free (a `number[]` only grows while warming up).
+ * @param out - Receives the ids in place: a `number[]` (resized to the count) or a typed array
+ *   (filled up to its length).
+ * @param hash - The hash to read.
+ * @param x - Query centre x, world units.
+ * @param y - Query centre y, world units.
+ * @param r - Query radius, world units, ≥ 0 (inclusive).
+ * @returns The number of ids found (may exceed a typed `out`'s length).
  */
 export function spatialHashQueryRadius(out: number[] | Int32Array | Uint32Array, hash: SpatialHash, x: number, y: number, r: number): number {
   if (!(r >= 0) || Number.isNaN(x) || Number.isNaN(y)) return finish(out, 0);
@@ -375,6 +405,11 @@ export function spatialHashQueryRadius(out: number[] | Int32Array | Uint32Array,
  * Writes into `out` the ids whose position lies inside `box` (boundary inclusive) and returns how
  * many there are; an empty box finds nothing. Order and output rules as for
  * {@link spatialHashQueryRadius}.
+ * @param out - Receives the ids in place: a `number[]` (resized to the count) or a typed array
+ *   (filled up to its length).
+ * @param hash - The hash to read.
+ * @param box - Query rectangle in world units (`minX ≤ maxX`, `minY ≤ maxY`; otherwise empty).
+ * @returns The number of ids found (may exceed a typed `out`'s length).
  */
 export function spatialHashQueryAabb(out: number[] | Int32Array | Uint32Array, hash: SpatialHash, box: ReadonlyAabb): number {
   const bx0 = box.minX;

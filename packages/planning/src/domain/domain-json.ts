@@ -25,6 +25,8 @@ export interface PlanningDomainJson {
 
 /**
  * Returns the JSON-safe form of a domain ({@link PlanningDomainJson}).
+ * @param domain - The domain to convert (from {@link parseDomain} or {@link domainFromJson}); read only.
+ * @returns A new plain object of strings and arrays, ready for `JSON.stringify`.
  * @example
  * ```ts
  * const json = domainToJson(parseDomain("(:action wait) (:goal ())"));
@@ -64,6 +66,9 @@ function str(v: unknown, path: string): string {
 /**
  * Validates a {@link PlanningDomainJson} value and builds the domain. Errors name the JSON path
  * (`$.actions[2].preconditions[0]`).
+ * @param json - Untrusted value, typically `JSON.parse` output: an object with `version: 1` and
+ *   the {@link PlanningDomainJson} fields (missing arrays read as empty).
+ * @returns A new validated domain.
  * @throws TacticaError `PLANNING_DOMAIN`
  * @example
  * ```ts

@@ -257,6 +257,8 @@ const conj = (ls: readonly (PlanningLiteral | PlanningFact)[]) => `(${ls.map((l)
 /**
  * Writes a domain in the text syntax of {@link parseDomain}, in a canonical layout:
  * `formatDomain(parseDomain(formatDomain(d)))` equals `formatDomain(d)`.
+ * @param domain - The domain to print; read only.
+ * @returns The domain's text, one section per line.
  * @example
  * ```ts
  * const text = formatDomain(parseDomain("(:action wait) (:goal ())"));

@@ -38,6 +38,14 @@ export function popcount(x: number): number {
  * Forward A* over bitset states, minimising the sum of action costs (Dijkstra with
  * `heuristic: "none"`). Same store as {@link planBfs}; a state whose cost improves is reopened.
  *
+ * @param out - Result written in place and returned ({@link createPlanResult}); its `path`
+ *   capacity bounds how many actions are copied (a longer plan sets `PathTruncated`).
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
+ * @param goal - The goal to reach, compiled for this problem ({@link compileGoal} or `problem.goal`).
+ * @param options - `maxExpansions` (default 1 000 000), `forbidden` actions, `heuristic`
+ *   (`"goal-count"` by default, `"none"` for Dijkstra) and `weight` (default 1; above 1 the plan
+ *   may cost more than the cheapest). Omitted: all defaults.
  * @returns `out`: `Found`, `NoPath` or `BudgetExhausted`
  * @example
  * ```ts

@@ -54,8 +54,14 @@ export function beginBfsQuery(out: PlanResult, store: StateStore, words: number,
  * state is never expanded twice, and the goal is tested when a state is generated. Allocation-free
  * once the per-problem store has grown to the search's size.
  *
- * @param out - result written in place ({@link createPlanResult})
- * @returns `out`: `Found`, `NoPath`, or `BudgetExhausted` (with `PathTruncated` when `out.path` is short)
+ * @param out - Result written in place and returned ({@link createPlanResult}); its `path`
+ *   capacity bounds how many actions are copied (a longer plan sets `PathTruncated`).
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
+ * @param goal - The goal to reach, compiled for this problem ({@link compileGoal} or `problem.goal`).
+ * @param options - `maxExpansions`: states to expand before giving up with `BudgetExhausted`
+ *   (default 1 000 000); `forbidden`: per ground action, nonzero to skip it (default none).
+ * @returns `out`: `Found` (with `PathTruncated` when `out.path` is short), `NoPath`, or `BudgetExhausted`
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -27,6 +27,9 @@ export interface PlanResult {
 /**
  * Creates a reusable plan result with room for `capacity` actions (default 16; chapter 13's
  * fixed-capacity plans: 4 actions cover F.E.A.R.-like use).
+ * @param capacity - Length of the `path` buffer, in actions (default 16; negative counts as 0).
+ *   A longer plan still reports its full `length` and `cost` but sets `PathTruncated`.
+ * @returns A new result with `flags` `None` and zero counters.
  * @example
  * ```ts
  * const out = createPlanResult(8);

@@ -22,6 +22,10 @@ export interface GoapPlanCache {
 
 /**
  * Creates a plan cache holding up to `capacity` plans (default 256).
+ * @param capacity - Most plans kept, an integer ≥ 1 (default 256); beyond it the least recently
+ *   used plan is dropped.
+ * @returns A new empty cache with `hits` and `misses` at 0.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `capacity` is not an integer ≥ 1.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -50,6 +54,16 @@ let nextId = 1;
 /**
  * {@link planGoap} through a cache: a repeated (start, goal) pair returns the stored plan without
  * searching (`out.expanded` is then 0). Calls with `cost` or `check` callbacks bypass the cache.
+ * @param out - Result written in place and returned ({@link createPlanResult}); a plan longer than
+ *   `out.path` sets `PathTruncated` (and is not stored in the cache).
+ * @param cache - The cache to read and update ({@link createGoapPlanCache}); its `hits` or
+ *   `misses` count goes up by one unless the call bypasses it.
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
+ * @param goal - The goal to reach, compiled for this problem ({@link compileGoal} or `problem.goal`).
+ * @param options - As for {@link planGoap}; `weight` and `maxExpansions` are part of the cache
+ *   key, and a `cost` or `check` callback skips the cache. Omitted: static costs, weight 1.
+ * @returns `out`.
  */
 export function planGoapCached<C>(
   out: PlanResult,

@@ -59,6 +59,8 @@ export interface GoapSearch {
 
 /**
  * Creates a reusable GOAP search for a problem (its store and heap are kept between searches).
+ * @param problem - The compiled problem to search ({@link compileProblem}); kept by reference, read only.
+ * @returns A new idle search (`flags` `None`); start it with {@link startGoapSearch}.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -109,6 +111,17 @@ function h(search: GoapSearch, id: number): number {
 /**
  * Starts (or restarts) a search from `start` towards `goal`; the search's previous content is
  * discarded. Sets `flags` to `InProgress`.
+ * @param search - The search to (re)start ({@link createGoapSearch}); changed in place and returned.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; copied.
+ * @param goal - The goal to regress from, compiled for the search's problem. An impossible goal
+ *   sets `NoPath` at once.
+ * @param options - `maxExpansions` for the whole search (default 1 000 000), dynamic `cost` and
+ *   `check` callbacks with their `context`, `minCost` (heuristic bound, default the problem's
+ *   cheapest static cost, must be ≥ 0) and `weight` (default 1). Kept by reference until the
+ *   search ends. Omitted: static costs, optimal search.
+ * @returns `search`.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `start` or `goal` does not fit the problem or
+ *   `minCost` is negative or NaN.
  */
 export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal: PlanningGoal, options?: GoapOptions<C>): GoapSearch {
   const p = search.problem;
@@ -145,6 +158,11 @@ export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal:
 /**
  * Expands up to `maxNodes` nodes of a started search; returns its flags (`InProgress` when the
  * slice ended before an answer).
+ * @param search - A search started with {@link startGoapSearch}; advanced in place. A finished
+ *   search is left as is and its flags returned.
+ * @param maxNodes - Most nodes to expand in this call (the per-frame slice); `Infinity` runs the
+ *   search to its end (or to `maxExpansions`, which gives `BudgetExhausted`).
+ * @returns The search's `PathFlags`: `InProgress`, `Found`, `NoPath` or `BudgetExhausted`.
  */
 export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
   if ((search.flags & PathFlags.InProgress) === 0) return search.flags;
@@ -235,6 +253,10 @@ export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
 /**
  * Writes the plan of a finished search into `out` (execution order: the first action applies to
  * the start state). When the search has not found a plan, `out` gets its flags and length 0.
+ * @param out - Result written in place and returned ({@link createPlanResult}); a plan longer than
+ *   `out.path` sets `PathTruncated` with the full `length` and `cost`.
+ * @param search - The search to read ({@link stepGoapSearch}); not changed.
+ * @returns `out`.
  */
 export function readGoapPlan(out: PlanResult, search: GoapSearch): PlanResult {
   out.expanded = search.expanded;
@@ -263,6 +285,15 @@ const searches = new WeakMap<PlanningProblem, GoapSearch>();
 /**
  * One-shot GOAP planning: regressive A* from `goal` back to `start` with a per-problem search
  * reused between calls (no allocation once warmed up). Costs equal forward Dijkstra's.
+ * @param out - Result written in place and returned ({@link createPlanResult}); a plan longer than
+ *   `out.path` sets `PathTruncated` with the full `length` and `cost`.
+ * @param problem - The compiled problem ({@link compileProblem}); read only.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
+ * @param goal - The goal to reach, compiled for this problem ({@link compileGoal} or `problem.goal`).
+ * @param options - `maxExpansions` (default 1 000 000), dynamic `cost` and `check` callbacks with
+ *   their `context`, `minCost` (must not exceed any dynamic cost, or plans may not be cheapest)
+ *   and `weight` (default 1, optimal). Omitted: static costs, optimal plan.
+ * @returns `out`: `Found`, `NoPath` or `BudgetExhausted`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -307,6 +338,9 @@ export interface GoapNodeView {
 /**
  * Lists the first `max` nodes (default 64) a GOAP search generated, in generation order: what the
  * regressive search looked at. Allocates; meant for debug views, not frame loops.
+ * @param search - The search to inspect (started, running or finished); not changed.
+ * @param max - Most nodes to list (default 64); node 0 is the goal.
+ * @returns New node views, in generation order.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -331,6 +331,10 @@ export function compileGoal(problem: PlanningProblem, literals: readonly (string
 /**
  * Builds a state bitset from fact strings (`"at(a)"`). Facts outside the problem's fact universe
  * are irrelevant to every action and goal and are dropped.
+ * @param problem - The compiled problem that defines the fact bits; read only.
+ * @param facts - Facts that hold, each `pred(a, b)` (or `pred` without arguments), no `not`;
+ *   every fact not listed is false.
+ * @returns A new state bitset of `problem.words` words.
  * @throws TacticaError `PLANNING_DOMAIN` on an unknown predicate or object.
  * @example
  * ```ts
@@ -354,6 +358,9 @@ export function stateFromFacts(problem: PlanningProblem, facts: readonly string[
 
 /**
  * Lists the facts set in a state, in bit order.
+ * @param problem - The compiled problem whose `factNames` name the bits; read only.
+ * @param state - State bitset to list (`problem.words` words); read only.
+ * @returns The canonical names (`"at(a, b)"`) of the facts that hold.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));

@@ -31,6 +31,8 @@ export function checkActionIndex(fn: string, problem: PlanningProblem, action: n
 
 /**
  * A fresh all-false state bitset for a problem (`problem.words` words).
+ * @param problem - The compiled problem whose state layout (`problem.words` 32-bit words) to allocate.
+ * @returns A new zeroed `Uint32Array` of `problem.words` words (no fact holds).
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a)))"));
@@ -69,6 +71,8 @@ export function setStateFact(state: Uint32Array, fact: number, value: boolean): 
 
 /**
  * True when ground action `action` is applicable in `state` (all positive, no negative preconditions).
+ * @param problem - The compiled problem the action and state belong to; read only.
+ * @param state - State bitset to test (`problem.words` words); read only.
  * @param action - Ground action index (`problem.actionIndex["go(a, b)"]`).
  * @throws TacticaError `PLANNING_ARGUMENT` when `action` is `undefined`, not an integer or out of range.
  */
@@ -89,6 +93,9 @@ export function isActionApplicable(problem: PlanningProblem, state: Uint32Array,
 /**
  * Writes the successor `r = (s − del) ∪ add` of `state` under `action` into `out` (which may be
  * `state`). Does not check applicability. Returns `out`.
+ * @param out - Successor state bitset (`problem.words` words), written in place and returned; may be `state`.
+ * @param problem - The compiled problem holding the action's add and delete rows; read only.
+ * @param state - State bitset to apply the action to (`problem.words` words); read only unless it is `out`.
  * @param action - Ground action index (`problem.actionIndex["go(a, b)"]`).
  * @throws TacticaError `PLANNING_ARGUMENT` when `action` is `undefined`, not an integer or out of range.
  */
@@ -100,7 +107,11 @@ export function applyAction(out: Uint32Array, problem: PlanningProblem, state: U
   return out;
 }
 
-/** True when `state` satisfies `goal`. */
+/**
+ * True when `state` satisfies `goal`.
+ * @param goal - The compiled goal ({@link compileGoal}); always false when `goal.impossible`.
+ * @param state - State bitset to test (`problem.words` words); read only.
+ */
 export function isGoalSatisfied(goal: PlanningGoal, state: Uint32Array): boolean {
   if (goal.impossible) return false;
   for (let w = 0; w < goal.pos.length; w++) {
@@ -114,6 +125,10 @@ export function isGoalSatisfied(goal: PlanningGoal, state: Uint32Array): boolean
 /**
  * 32-bit hash of `words` words of `data` from `offset` (FNV-1a over words with a final mix), as
  * used by the visited-state store.
+ * @param data - Buffer holding the state (a single state or a flat array of states); read only.
+ * @param offset - Index in `data` of the state's first word.
+ * @param words - Number of 32-bit words to hash (`problem.words` for one state).
+ * @returns A signed 32-bit integer hash.
  */
 export function hashStateWords(data: Uint32Array, offset: number, words: number): number {
   let h = 0x811c9dc5 | 0;
@@ -129,6 +144,9 @@ export function hashStateWords(data: Uint32Array, offset: number, words: number)
  * Chapter 13's compact form of a state at rest: the ids of the facts that hold, in a `Uint8Array`
  * when the problem has fewer than 256 facts, else a `Uint16Array` (or `Uint32Array` beyond 65 536).
  * Convert back with {@link stateFromIds} to compute successors on the bitset.
+ * @param problem - The compiled problem (its `factCount` picks the array width); read only.
+ * @param state - State bitset to compress (`problem.words` words); read only.
+ * @returns A new array of the set fact bits, ascending.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -156,7 +174,12 @@ export function stateToIds(problem: PlanningProblem, state: Uint32Array): Uint8A
   return out;
 }
 
-/** Writes the bitset of a compact id list ({@link stateToIds}) into `out` (cleared first); returns `out`. */
+/**
+ * Writes the bitset of a compact id list ({@link stateToIds}) into `out` (cleared first); returns `out`.
+ * @param out - State bitset (`problem.words` words), cleared, written in place and returned.
+ * @param ids - Fact bit indices to set, each in `0 .. problem.factCount − 1` (not checked: an id
+ *   beyond `out` is silently dropped).
+ */
 export function stateFromIds(out: Uint32Array, ids: ArrayLike<number>): Uint32Array {
   out.fill(0);
   for (let i = 0; i < ids.length; i++) {

@@ -173,6 +173,9 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
  * JSON path, wrapped in core's `CORE_SNAPSHOT` by `restoreSnapshot`), then overwrites the target
  * result (made by {@link createHtnResult}). A later version adds `migrations[1]`.
  *
+ * @param htn - The compiled HTN ({@link compileHtn}) that saved results refer to and restored
+ *   ones are checked against; kept by reference.
+ * @returns A new codec to register under a section name with core's `registerSnapshotCodec`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -673,6 +673,16 @@ function rootTask(h: HtnProblem, ws: Workspace, text: string, i: number, fn: str
  * After warm-up (the buffer's pools grown to the largest plan, root task strings and ground task
  * names cached per compiled problem) a call allocates nothing. `out`'s previous plan, trace and
  * continuations are overwritten. Returns `out`.
+ * @param out - Result buffer from {@link createHtnResult}, overwritten in place and returned; its
+ *   pools grow to the largest plan.
+ * @param htn - The compiled HTN ({@link compileHtn}); read only.
+ * @param state - Start state bitset, a `Uint32Array` of `htn.problem.words` words; read only.
+ * @param tasks - Root tasks to decompose in order, ground heads (`"deliver(pkg, b)"`) of compound
+ *   tasks or primitive actions; `[]` gives an empty plan.
+ * @param options - `maxDepth` (default 64), `maxNodes` (default 100 000) and `partialOrder`
+ *   (experimental, default false). Omitted: all defaults.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `out` is not a result buffer or `state` does not
+ *   fit the problem; `PLANNING_DOMAIN` on an unknown task or object or an arity mismatch.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -762,6 +772,17 @@ function copyTask(t: Task): Task {
  * innermost compound task above the failed step (with the tasks that followed it), walking up to
  * the roots until a decomposition succeeds. The returned plan holds the new steps only (from the
  * failed step on); `replannedTask` names the task decomposed again.
+ * @param htn - The compiled HTN that produced `previous`; read only.
+ * @param state - The world's state now, a `Uint32Array` of `htn.problem.words` words; read only.
+ * @param previous - The result being executed (from {@link planHtn}, {@link planHtnInto},
+ *   {@link replanHtn} or a restored snapshot); read only, the new result shares no storage with it.
+ * @param failedStep - Index into `previous.plan` of the step that failed (the `step` of one of
+ *   `previous.trace`'s nodes).
+ * @param options - Budgets for each new decomposition, as for {@link planHtn} (`maxDepth`
+ *   default 64, `maxNodes` default 100 000). Omitted: defaults.
+ * @returns A new result: `Found` with the new steps, or `NoPath` when no ancestor task can be
+ *   decomposed again; `expanded` sums every attempt.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `failedStep` is not a step of `previous`'s trace.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

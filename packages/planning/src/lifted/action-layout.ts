@@ -44,6 +44,10 @@ export interface ActionLayout {
  * parameters (a constant) is rejected: the layout stores parameter indices only.
  * An atom both required and added (or forbidden and deleted) is a no-op effect and is kept as a
  * precondition only.
+ * @param action - The action schema (an entry of `domain.actions`); every literal argument must be
+ *   one of its parameters. Read only.
+ * @returns A new layout; within each range, atoms keep the order of their first appearance
+ *   (preconditions first, then effects).
  * @throws TacticaError `PLANNING_DOMAIN` for constants in arguments or more than 255 parameters.
  * @example
  * ```ts

@@ -20,6 +20,10 @@ export interface ApplicableEnumeration {
  * positions (all occurrences of a parameter must hold the same object), then negative
  * preconditions are checked against the state. Parameters that occur in no positive precondition
  * are not supported here (they need an object list); such actions report no bindings.
+ * @param layout - The action's layout ({@link compileActionLayout}); read only.
+ * @param state - The facts that hold (the "at rest" fact list, e.g. `domain.initial`); every fact
+ *   not listed is false. Read only.
+ * @returns A new enumeration: tuples tried, and the bindings and counter labels of the applicable ones.
  * @example
  * ```ts
  * const domain = parseDomain(`

@@ -56,6 +56,9 @@ export interface LiftedPlanner {
  * @throws TacticaError `PLANNING_DOMAIN` when an action uses constants (the layout stores
  * parameter indices only) or when the mixed-radix tables would exceed 2^22 entries: use
  * {@link planBfs} then.
+ * @param problem - The compiled problem (without `pruneStatic`; not checked) whose fact universe
+ *   and ground action numbering the planner uses; kept by reference, read only.
+ * @returns A new planner, reusable for every query on `problem`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -160,6 +163,14 @@ export function createLiftedPlanner(problem: PlanningProblem): LiftedPlanner {
  * Forward breadth-first search with lifted successor generation (chapter 13's planner): same
  * answers as {@link planBfs} (shortest plans, ground action indices in `out.path`), without
  * scanning every ground action at every state.
+ * @param out - Result written in place and returned ({@link createPlanResult}); a plan longer than
+ *   `out.path` sets `PathTruncated` with the full `length` and `cost`.
+ * @param lifted - The planner of the problem ({@link createLiftedPlanner}); its scratch buffers are reused.
+ * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
+ * @param goal - The goal to reach, compiled for the planner's problem ({@link compileGoal} or `problem.goal`).
+ * @param options - `maxExpansions` (default 1 000 000, then `BudgetExhausted`) and `forbidden`
+ *   ground actions (nonzero entries skipped), as for {@link planBfs}. Omitted: defaults.
+ * @returns `out`: `Found`, `NoPath` or `BudgetExhausted`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

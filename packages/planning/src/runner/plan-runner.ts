@@ -124,6 +124,14 @@ export interface PlanRunnerHooks {
 
 /**
  * Creates a plan runner for an agent whose beliefs start as `facts` (copied).
+ * @param problem - The compiled problem the runner plans in; only its `words` is read here (pass
+ *   the same problem to every tick).
+ * @param facts - The agent's initial beliefs, a state bitset of `problem.words` words; copied.
+ * @param options - `cooldown`: seconds between replans, ≥ 0 (default 0.25); `period`: replan
+ *   every so many seconds, ≥ 0 (default 0: only on failure or change).
+ * @returns A new idle runner with an empty goal queue.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `facts` does not fit the problem or `cooldown` or
+ *   `period` is negative or NaN.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -172,7 +180,13 @@ export function createPlanRunner(problem: PlanningProblem, facts: Uint32Array, o
   };
 }
 
-/** Adds (or replaces, by id) a goal in the priority queue. */
+/**
+ * Adds (or replaces, by id) a goal in the priority queue.
+ * @param runner - The runner whose goal queue changes.
+ * @param goal - The goal: its `id` (a queued goal with the same id is replaced), `priority`
+ *   (higher first; ties keep insertion order), `goal` literals (copied; checked against the
+ *   problem on the first tick that plans for it) and optional JSON-safe `data`.
+ */
 export function pushRunnerGoal(runner: PlanRunner, goal: RunnerGoal): void {
   removeRunnerGoal(runner, goal.id);
   let i = 0;
@@ -180,7 +194,11 @@ export function pushRunnerGoal(runner: PlanRunner, goal: RunnerGoal): void {
   runner.goals.splice(i, 0, { id: goal.id, priority: goal.priority, goal: [...goal.goal], ...(goal.data !== undefined ? { data: goal.data } : {}) });
 }
 
-/** Removes a goal by id; returns true when it was queued. */
+/**
+ * Removes a goal by id; returns true when it was queued.
+ * @param runner - The runner whose goal queue changes.
+ * @param id - The `id` the goal was pushed with.
+ */
 export function removeRunnerGoal(runner: PlanRunner, id: string): boolean {
   const i = runner.goals.findIndex((g) => g.id === id);
   if (i < 0) return false;
@@ -190,6 +208,7 @@ export function removeRunnerGoal(runner: PlanRunner, id: string): boolean {
 
 /**
  * Queues actions to run before the current goal's plan resumes (a detour: open a door, reload).
+ * @param runner - The runner whose detour queue changes; the new actions go before any queued detour.
  * @param actions - Ground action indices (`problem.actionIndex["open(door)"]`); the range is
  *   checked against the problem when the detour runs.
  * @throws TacticaError `PLANNING_ARGUMENT` when an entry is `undefined`, negative or not an integer.
@@ -208,6 +227,7 @@ export function insertRunnerDetour(runner: PlanRunner, actions: readonly number[
 
 /**
  * Watches a fact: when its value differs from the value at planning time, the plan is invalid.
+ * @param runner - The runner to watch with; the fact's current value is recorded now.
  * @param fact - The fact's bit, from `getFactIndex(problem, "name")`.
  * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the runner's state.
  */
@@ -221,6 +241,7 @@ export function watchRunnerFact(runner: PlanRunner, fact: number): void {
 
 /**
  * Changes one of the runner's facts (perception, another agent's action).
+ * @param runner - The runner whose belief state (`runner.facts`) is changed in place.
  * @param fact - The fact's bit, from `getFactIndex(problem, "name")`.
  * @param value - True to set the fact, false to clear it.
  * @throws TacticaError `PLANNING_ARGUMENT` when `fact` is `undefined`, not an integer or outside the runner's state.
@@ -269,6 +290,14 @@ function goalOf(problem: PlanningProblem, g: RunnerGoal): PlanningGoal {
  * the current step's preconditions, replans when needed (after the cooldown), runs detours first,
  * then the current step through `hooks.execute`, applying its effects on success. Returns the
  * runner's {@link RunnerStatus}.
+ * @param runner - The runner to advance, changed in place.
+ * @param problem - The compiled problem the runner was created for; read only.
+ * @param hooks - `execute` runs one tick of an action; optional `plan` replaces {@link planBfs}
+ *   as the planner. Not saved: pass the same hooks every tick.
+ * @param dt - Seconds since the previous tick, ≥ 0 (counts down the cooldown and the period and
+ *   is passed to `execute`).
+ * @throws TacticaError `PLANNING_ARGUMENT` when `dt` is negative or NaN; `PLANNING_DOMAIN` when the
+ *   top goal's literals do not fit the problem.
  */
 export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hooks: PlanRunnerHooks, dt: number): number {
   if (!(dt >= 0)) throw planningError(PlanningErrorCodes.Argument, "tickPlanRunner", `dt must be >= 0, got ${dt}.`, { path: "dt" });
@@ -351,6 +380,8 @@ export interface PlanRunnerSnapshot {
 
 /**
  * Returns a JSON-safe snapshot of the runner.
+ * @param runner - The runner to save; not changed.
+ * @returns A new snapshot, `version` 1, sharing nothing with the runner (goal `data` deep-copied through JSON).
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -7,6 +7,9 @@ import { restoreRunner, saveRunner, type PlanRunner } from "./plan-runner";
  * {@link saveRunner} and {@link restoreRunner}, which checks the whole section (plan actions and
  * facts against the problem) before touching the runner.
  *
+ * @param problem - The compiled problem that restored plan actions, watched facts and goal
+ *   literals are checked against; kept by reference.
+ * @returns A new codec to register under a section name with core's `registerSnapshotCodec`.
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`

@@ -87,6 +87,11 @@ export interface SmartObjectRegistry {
 /**
  * Builds the registry: ground action `a` belongs to smart object `k` when its schema is one of
  * `k`'s advertised actions.
+ * @param problem - The problem compiled from the domain {@link addSmartObjects} returned; read only.
+ * @param objects - The same smart object definitions, in the same order: object `k` of the
+ *   registry is `objects[k]`, with `objects[k].slots` slots (an integer in [1, 1 000 000]).
+ * @returns A new registry with every slot free.
+ * @throws TacticaError `PLANNING_DOMAIN` on bad `slots`.
  * @example
  * ```ts
  * const sit = parseDomain("(:objects (npc ann) (bench bench1)) (:action sit :parameters (npc ?n) :preconditions (standing(?n)) :effects (not standing(?n) and on(?n, bench1)))").actions[0]!;
@@ -125,6 +130,9 @@ function checkAgent(fn: string, agent: number): void {
 
 /**
  * Reserves a slot of object `k` for `agent` (≥ 0); returns the slot, the agent's existing slot, or -1 when full.
+ * @param registry - The registry whose `users` is changed in place.
+ * @param k - Smart object index, `0 .. registry.objects.length − 1` (its position in the definitions).
+ * @param agent - The agent's id, an integer ≥ 0 of the caller's choosing.
  * @throws TacticaError `PLANNING_ARGUMENT` when `k` is not an object index or `agent` not an integer ≥ 0.
  */
 export function reserveSmartObject(registry: SmartObjectRegistry, k: number, agent: number): number {
@@ -140,6 +148,9 @@ export function reserveSmartObject(registry: SmartObjectRegistry, k: number, age
 
 /**
  * Releases `agent`'s slot on object `k`; returns true when it held one.
+ * @param registry - The registry whose `users` is changed in place.
+ * @param k - Smart object index, `0 .. registry.objects.length − 1`.
+ * @param agent - The agent id the slot was reserved for, an integer ≥ 0.
  * @throws TacticaError `PLANNING_ARGUMENT` when `k` is not an object index or `agent` not an integer ≥ 0.
  */
 export function releaseSmartObject(registry: SmartObjectRegistry, k: number, agent: number): boolean {
@@ -157,6 +168,10 @@ export function releaseSmartObject(registry: SmartObjectRegistry, k: number, age
  * Writes into `out` (one entry per ground action) 1 for the actions `agent` cannot use now because
  * their smart object has no free slot for it, 0 otherwise: pass it as `forbidden` to the forward
  * planners, or test it in a GOAP `check`. Returns `out`.
+ * @param out - Per ground action mask, written in place and returned; give it
+ *   `problem.actionCount` entries (entries past the registry's actions are set to 0).
+ * @param registry - The registry to read; not changed.
+ * @param agent - The agent planning, an integer ≥ 0 (a slot it already holds counts as free for it).
  * @throws TacticaError `PLANNING_ARGUMENT` when `agent` is not an integer ≥ 0.
  */
 export function writeSmartObjectMask(out: Uint8Array, registry: SmartObjectRegistry, agent: number): Uint8Array {

@@ -113,6 +113,10 @@ export interface SmartZone {
  * @throws TacticaError `PLANNING_DOMAIN` naming the JSON path: not an object, a field of the wrong
  * type, no main role, duplicate roles, a stage or trigger naming an unknown role, bad durations,
  * hours or slots (at most 1,000,000), more than 4,096 roles, triggers, stages or behaviours.
+ * @param definition - Designer data (possibly untrusted JSON): site (`x`, `y`, `radius` > 0, in
+ *   world units), `priority`, `roles`, `triggers` and `stages` (durations in seconds). Checked
+ *   in full, then kept by reference (not copied).
+ * @returns A new zone, idle and armed.
  * @example
  * ```ts
  * const zone = createSmartZone({ id: "juggling", priority: 2, x: 0, y: 0, radius: 10, roles: [{ id: "juggler", kind: "main", npc: "joe" }], triggers: [], stages: [{ name: "juggle", duration: 5, behaviors: { juggler: ["juggle"] } }] });
@@ -207,7 +211,13 @@ function checkSmartZoneDefinition(definition: unknown): asserts definition is Sm
 const inside = (z: SmartZoneDefinition, n: ZoneNpc, r = z.radius) => (n.x - z.x) ** 2 + (n.y - z.y) ** 2 <= r * r;
 const dist2 = (z: SmartZoneDefinition, n: ZoneNpc) => (n.x - z.x) ** 2 + (n.y - z.y) ** 2;
 
-/** True when every trigger of the zone holds in `world`. */
+/**
+ * True when every trigger of the zone holds in `world`.
+ * @param zone - The zone whose definition's triggers are tested; not changed.
+ * @param world - What the triggers read: `hour` (time of day in hours, [0, 24); a `time` window
+ *   with `from > to` wraps past midnight), the `npcs` in the zone's circle for `presence`, and
+ *   `interactions` for `interaction` triggers.
+ */
 export function areSmartZoneTriggersMet(zone: SmartZone, world: ZoneWorld): boolean {
   const z = zone.definition;
   for (const t of z.triggers) {
@@ -233,6 +243,10 @@ const slotsOf = (r: SmartZoneRole) => r.slots ?? (r.kind === "main" ? 1 : Infini
  * whose radius doubles until it finds one or covers the world zone), then supporting roles from
  * NPCs in the zone, then extras. Returns true when every main role is filled; otherwise the cast
  * is cleared.
+ * @param zone - The zone to cast; `zone.state.members` is replaced (cleared on failure).
+ * @param world - Candidate NPCs with their positions (world units, same frame as the zone's
+ *   `x`, `y`) and role ids; `worldRadius` bounds the expanding search (default: distance to the
+ *   farthest NPC). Busy NPCs should be left out by the caller.
  */
 export function castSmartZone(zone: SmartZone, world: ZoneWorld): boolean {
   const z = zone.definition;
@@ -305,6 +319,14 @@ function stop(zone: SmartZone): void {
  * first stage. Running: when the stage's duration is over, the main roles' behaviours end, so every
  * other behaviour is cancelled and the next stage starts for everybody (sync point); after the last
  * stage the scene ends. Choices among parallel behaviours use `rng` (core's seeded Rng).
+ * @param zone - The zone to advance; `zone.state` is changed in place and returned.
+ * @param world - The world this step: hour, NPCs and interactions, read by the triggers and the
+ *   casting (only while the zone is idle).
+ * @param dt - Seconds since the previous step, ≥ 0; may cross several stages at once.
+ * @param rng - Seeded generator drawing each member's behaviour when a stage starts (one draw
+ *   per member whose role lists more than one behaviour).
+ * @returns `zone.state`.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `dt` is negative or NaN.
  * @example
  * ```ts
  * const zone = createSmartZone({ id: "juggling", priority: 2, x: 0, y: 0, radius: 10, roles: [{ id: "juggler", kind: "main", npc: "joe" }], triggers: [], stages: [{ name: "juggle", duration: 5, behaviors: { juggler: ["juggle"] } }] });
@@ -347,6 +369,11 @@ export function stepSmartZone(zone: SmartZone, world: ZoneWorld, dt: number, rng
  * A newcomer asks to join a running scene: it gets a free supporting role it qualifies for, else an
  * extra role, else it does not join (returns null). A late joiner starts with the behaviour of the
  * current stage, in sync with the main roles.
+ * @param zone - A running zone; a new member is appended to `zone.state.members`.
+ * @param npc - The newcomer: its `id` (an existing member does not join twice) and the role ids it
+ *   can fill. Its position is not checked.
+ * @param rng - Seeded generator drawing the newcomer's behaviour among the stage's choices.
+ * @returns The new member, or null when the zone is idle, the NPC is already cast or no role has room.
  */
 export function joinSmartZone(zone: SmartZone, npc: ZoneNpc, rng: Rng): ZoneMember | null {
   const s = zone.state;
@@ -369,6 +396,10 @@ export function joinSmartZone(zone: SmartZone, npc: ZoneNpc, rng: Rng): ZoneMemb
  * non-member first, then an extra or supporting member); when nobody qualifies the scene stops. A
  * supporting role is recast from the extras, then from non-participants in the zone. An extra
  * leaves freely. Returns false when the scene stopped.
+ * @param zone - The zone the NPC leaves; its members (and, when the scene stops, its state) change in place.
+ * @param npcId - The leaving NPC's id; an NPC that is not a member changes nothing.
+ * @param world - NPCs available to take over the role (inside the zone's circle, not yet cast).
+ * @param rng - Seeded generator drawing the replacement's behaviour.
  */
 export function leaveSmartZone(zone: SmartZone, npcId: string, world: ZoneWorld, rng: Rng): boolean {
   const s = zone.state;
@@ -428,6 +459,11 @@ export interface ZoneChooser {
  * individual goal of the NPC, when it serves several scenes at once (the same behaviour is offered
  * by two or more zones), or when it is the only one the NPC's internal state allows. -1 when no
  * option is allowed.
+ * @param options - Behaviours offered by the zones the NPC stands in, each with its zone (whose
+ *   `priority` orders them).
+ * @param npc - The NPC's side: `allowed` behaviours (default all) and `goals` it wants to
+ *   complete (default none).
+ * @returns Index into `options` of the behaviour to perform, or -1.
  */
 export function selectZoneBehavior(options: readonly ZoneBehaviorOption[], npc: ZoneChooser = {}): number {
   const allowed = (o: ZoneBehaviorOption) => npc.allowed === undefined || npc.allowed.includes(o.behavior);
@@ -451,7 +487,11 @@ export interface SmartZoneSnapshot {
   state: SmartZoneState;
 }
 
-/** Returns a JSON-safe snapshot of the zone's running state. */
+/**
+ * Returns a JSON-safe snapshot of the zone's running state.
+ * @param zone - The zone to save; not changed. Its definition is not saved (only its `id`).
+ * @returns A new snapshot, `version` 1, sharing nothing with the zone's state.
+ */
 export function saveSmartZone(zone: SmartZone): SmartZoneSnapshot {
   return { version: 1, zone: zone.definition.id, state: JSON.parse(JSON.stringify(zone.state)) as SmartZoneState };
 }

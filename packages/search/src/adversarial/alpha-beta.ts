@@ -10,7 +10,12 @@ export interface AlphaBetaResultOptions {
   readonly maxPly?: number;
 }
 
-/** Creates an {@link AlphaBetaResult} for {@link searchBestMove} and {@link searchInterest}. */
+/**
+ * Creates an {@link AlphaBetaResult} for {@link searchBestMove} and {@link searchInterest}.
+ * @param options - `maxPly`: principal-variation capacity in moves, an integer in [1, 256]
+ *   (default 64); a longer variation is cut.
+ * @throws TacticaError `INVALID_ARGUMENT` when `maxPly` is not an integer in range.
+ */
 export function createAlphaBetaResult(options: AlphaBetaResultOptions = {}): AlphaBetaResult {
   const maxPly = options.maxPly ?? 64;
   assertInteger("@tactica/search: createAlphaBetaResult", "maxPly", maxPly, 1, 256);
@@ -25,7 +30,14 @@ export function createAlphaBetaResult(options: AlphaBetaResultOptions = {}): Alp
   };
 }
 
-/** Creates an {@link AlphaBetaEngine}. Memory: 25 bytes × TT slots + about 12 × maxPly × maxMoves bytes. */
+/**
+ * Creates an {@link AlphaBetaEngine}. Memory: 25 bytes × TT slots + about 12 × maxPly × maxMoves bytes.
+ * @param config - `ttSizeLog2`: log2 of the transposition-table slots, an integer in [0, 26]
+ *   (default 18; 0 disables the table); `maxPly`: deepest ply, quiescence included, [1, 256]
+ *   (default 64); `maxMoves`: largest legal-move count of the games, [1, 2^16] (default 256).
+ * @returns A new engine with an empty table, reusable across searches and games.
+ * @throws TacticaError `INVALID_ARGUMENT` when a field is not an integer in range.
+ */
 export function createAlphaBeta(config: AlphaBetaConfig = {}): AlphaBetaEngine {
   const where = "@tactica/search: createAlphaBeta";
   const log2 = assertInteger(where, "config.ttSizeLog2", config.ttSizeLog2 ?? 18, 0, 26);
@@ -67,7 +79,10 @@ export function createAlphaBeta(config: AlphaBetaConfig = {}): AlphaBetaEngine {
   };
 }
 
-/** Empties the transposition table and the history table (e.g. for a new game). O(slots). */
+/**
+ * Empties the transposition table and the history table (e.g. for a new game). O(slots).
+ * @param engine - The engine to clear in place; its capacities are kept.
+ */
 export function clearTranspositionTable(engine: AlphaBetaEngine): void {
   engine.ttBound.fill(0);
   engine.ttMove.fill(-1);
@@ -249,8 +264,17 @@ function mtdf(e: AlphaBetaEngine, game: Game, depth: number, guess: number): num
  *
  * For a one-off search without managing an engine see {@link findBestMove}.
  *
- * @param out - the caller-owned result ({@link createAlphaBetaResult}), overwritten (returned).
- * @param maxDepth - iterative deepening up to this depth in plies (integer ≥ 1, < the engine's `maxPly`).
+ * @param out - The caller-owned result ({@link createAlphaBetaResult}), overwritten and returned.
+ * @param engine - The engine ({@link createAlphaBeta}) whose table, ordering tables and buffers
+ *   the search uses and updates; its `maxMoves` must be ≥ `game.maxMoves`.
+ * @param game - The game at the position to search (a {@link Game}); moved during the search
+ *   and restored before returning.
+ * @param maxDepth - Iterative deepening up to this depth in plies (integer ≥ 1, < the engine's `maxPly`).
+ * @param options - Node budget `maxNodes` (default unlimited) and feature switches (`useTT`,
+ *   `usePVS`, `aspirationWindow` ≥ 0, `useQuiescence`, `useKillers`, `useHistory`,
+ *   `useNullMove`, `nullMoveReduction`, `moveChop` integer ≥ 1, `useMtdf`). Omitted: every
+ *   feature on except MTD(f) and aspiration, no move chopping.
+ * @returns `out`.
  * @throws TacticaError `INVALID_ARGUMENT` for a bad depth, or a game whose `maxMoves` exceeds the engine's.
  */
 export function searchBestMove(

@@ -32,6 +32,12 @@ const engines = new WeakMap<Game, AlphaBetaEngine>();
  * a private `WeakMap`. The game is restored afterwards. In a hot loop use the level-1
  * {@link searchBestMove} with your own {@link createAlphaBeta} and {@link createAlphaBetaResult}.
  *
+ * @param game - The game at the position to move from (a {@link Game}); moved during the search
+ *   and restored. The engine is cached under this object.
+ * @param options - `depth` in plies (required, an integer in [1, 63]) plus any
+ *   {@link AlphaBetaOptions} (`maxNodes` budget, feature switches).
+ * @returns A new plain result; `move` is -1 when the game is over.
+ * @throws TacticaError `INVALID_ARGUMENT` for a bad depth or option.
  * @example
  * ```ts
  * const game = createTicTacToe({ cells: [0, 0, -1, 1, 1, -1, -1, -1, -1] }); // X to move, X X _ / O O _

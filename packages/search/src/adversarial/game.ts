@@ -94,6 +94,8 @@ export const GameScore = {
  * (one comparison pair): a NaN or a win-sized score from an evaluation would silently corrupt the
  * search, so it throws instead.
  *
+ * @param game - The game at the position to evaluate; its `evaluate()` is called once.
+ * @returns The score for the player to move, within ±`GameScore.MaxEval`.
  * @throws TacticaError `INVALID_ARGUMENT` naming the value.
  */
 export function checkedEvaluate(game: Game): number {
@@ -104,7 +106,13 @@ export function checkedEvaluate(game: Game): number {
   return v;
 }
 
-/** Negamax value of a terminal position for the player to move, `ply` plies from the root: faster wins score higher. */
+/**
+ * Negamax value of a terminal position for the player to move, `ply` plies from the root: faster wins score higher.
+ * @param game - The game at a terminal position; its `terminalValue` for the player to move
+ *   decides (above 0.5 a win, below a loss, 0.5 a draw).
+ * @param ply - Distance from the search root in plies (≥ 0): subtracted from a win's magnitude.
+ * @returns `GameScore.Win − ply`, `−GameScore.Win + ply` or 0.
+ */
 export function terminalScore(game: Game, ply: number): number {
   const v = game.terminalValue(game.currentPlayer());
   if (v > 0.5) return GameScore.Win - ply;

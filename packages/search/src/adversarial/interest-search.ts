@@ -148,7 +148,12 @@ export interface InterestCostOptions {
   readonly costScale?: number;
 }
 
-/** The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves. */
+/**
+ * The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves.
+ * @param interest - How interesting the move is, > 0 (1 = dull; larger values cost less).
+ * @param options - `costScale`: the constant `K` (default 1).
+ * @throws TacticaError `INVALID_ARGUMENT` when `interest` is not a finite number > 0.
+ */
 export function interestCost(interest: number, options: InterestCostOptions = {}): number {
   const costScale = options.costScale ?? 1;
   assertPositive("@tactica/search: interestCost", "interest", interest);
@@ -170,7 +175,16 @@ export function interestCost(interest: number, options: InterestCostOptions = {}
  * The table is used for move ordering only. No allocation. Its state lives in the engine, so it is re-entrant across engines like
  * {@link searchBestMove} (one search per engine at a time).
  *
- * @param out - the caller-owned result ({@link createAlphaBetaResult}), overwritten (returned).
+ * @param out - The caller-owned result ({@link createAlphaBetaResult}), overwritten and returned;
+ *   `depth` counts the iterations completed.
+ * @param engine - The engine ({@link createAlphaBeta}) whose buffers and table (move ordering
+ *   only) the search uses; its `maxMoves` must be ≥ `game.maxMoves`.
+ * @param game - The game at the position to search; moved during the search and restored.
+ * @param options - `limitStep` (> 0, interest-cost limit added per iteration) and `iterations`
+ *   (integer ≥ 1) are required; `costScale` `K` (> 0, default 1), `maxNodes` (default
+ *   unlimited), `useQuiescence` (default true) and `similarityPenalty` in [0, 1) (default 0).
+ * @returns `out`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an option out of range or a game whose `maxMoves` exceeds the engine's.
  */
 export function searchInterest(out: AlphaBetaResult, engine: AlphaBetaEngine, game: Game, options: InterestSearchOptions): AlphaBetaResult {
   const result = out;

@@ -14,7 +14,12 @@ export interface PerftBuffers {
   readonly maxDepth: number;
 }
 
-/** Creates {@link PerftBuffers} for depths up to `maxDepth` (1..64) and games of up to `maxMoves` legal moves. */
+/**
+ * Creates {@link PerftBuffers} for depths up to `maxDepth` (1..64) and games of up to `maxMoves` legal moves.
+ * @param maxDepth - Deepest perft depth in plies, an integer in [1, 64].
+ * @param maxMoves - Largest legal-move count of one position, an integer in [1, 2^16] (≥ the game's `maxMoves`).
+ * @throws TacticaError `INVALID_ARGUMENT` when either is not an integer in range.
+ */
 export function createPerftBuffers(maxDepth: number, maxMoves: number): PerftBuffers {
   const where = "@tactica/search: createPerftBuffers";
   assertInteger(where, "maxDepth", maxDepth, 1, 64);
@@ -41,6 +46,12 @@ function walk(game: Game, depth: number, ply: number, buf: PerftBuffers): number
  * without being played, "bulk counting"). The standard correctness test for a move generator:
  * compare with published counts (chess start position: 20, 400, 8,902, 197,281, 4,865,609).
  * Positions where the game is over count their (zero) legal moves. No allocation.
+ * @param game - The game at the root position; moved during the walk and restored.
+ * @param depth - Plies to walk, an integer in [0, buffers.maxDepth] (0 counts the root: 1).
+ * @param buffers - Move buffers ({@link createPerftBuffers}) whose `maxMoves` covers the game's
+ *   largest move count (not checked); overwritten.
+ * @returns The number of leaf positions.
+ * @throws TacticaError `INVALID_ARGUMENT` when `depth` is not an integer in range.
  */
 export function perft(game: Game, depth: number, buffers: PerftBuffers): number {
   assertInteger("@tactica/search: perft", "depth", depth, 0, buffers.maxDepth);

@@ -5,7 +5,12 @@ import { checkIndex } from "../internal/check-index";
 
 const WHERE = "@tactica/search";
 
-/** Creates a {@link CspSolver} at the problem's initial domains (not yet propagated). O(variables + constraint arity). */
+/**
+ * Creates a {@link CspSolver} at the problem's initial domains (not yet propagated). O(variables + constraint arity).
+ * @param csp - The problem, with at least one variable; kept by reference (add nothing to it afterwards).
+ * @returns A new solver; solve with {@link solveCsp} or {@link countCspSolutions}.
+ * @throws TacticaError `INVALID_ARGUMENT` when the problem has no variables.
+ */
 export function createCspSolver(csp: Csp): CspSolver {
   const n = csp.names.length;
   if (n === 0) invalidArgument(`${WHERE}: createCspSolver`, "csp", "has no variables", "Add variables with addCspVariable.");
@@ -78,6 +83,10 @@ export function clearQueue(s: CspSolver): void {
  * Narrows `v`'s domain to `domain & mask`. Returns `false` if that empties it (the domain is left
  * unchanged then). A change is saved on the trail and queues `v`'s constraints. O(degree of v).
  * Only for problems of at most 32 values (one word per domain); see {@link restrictDomainWords}.
+ * @param s - The solver, changed in place (the change is trailed and `v`'s constraints queued).
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @param mask - Values to keep: bit `i` set keeps value `i` (0..31).
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id.
  * @throws TacticaError `INVALID_STATE` when the domains have more than one word.
  */
 export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
@@ -131,7 +140,13 @@ export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<num
   return true;
 }
 
-/** Removes `value` from `v`'s domain. Returns `false` if that empties it (unchanged then). O(words + degree of v). */
+/**
+ * Removes `value` from `v`'s domain. Returns `false` if that empties it (unchanged then). O(words + degree of v).
+ * @param s - The solver, changed in place (the change is trailed and `v`'s constraints queued).
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @param value - A value of the problem, an integer in `0 .. csp.valueCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id or a value out of range.
+ */
 export function removeValue(s: CspSolver, v: number, value: number): boolean {
   checkVariableValue("removeValue", s, v, value);
   const W = s.words;
@@ -151,7 +166,13 @@ export function removeValue(s: CspSolver, v: number, value: number): boolean {
   return true;
 }
 
-/** Narrows `v`'s domain to the single `value`. Returns `false` if `value` is not in it. O(words + degree of v). */
+/**
+ * Narrows `v`'s domain to the single `value`. Returns `false` if `value` is not in it. O(words + degree of v).
+ * @param s - The solver, changed in place (the change is trailed and `v`'s constraints queued).
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @param value - A value of the problem, an integer in `0 .. csp.valueCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id or a value out of range.
+ */
 export function fixValue(s: CspSolver, v: number, value: number): boolean {
   checkVariableValue("fixValue", s, v, value);
   const W = s.words;
@@ -173,13 +194,24 @@ export function fixValue(s: CspSolver, v: number, value: number): boolean {
   return true;
 }
 
-/** True when `value` is still in `v`'s domain. O(1). */
+/**
+ * True when `value` is still in `v`'s domain. O(1).
+ * @param s - The solver to read; not changed.
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @param value - A value of the problem, an integer in `0 .. csp.valueCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id or a value out of range.
+ */
 export function domainHas(s: CspSolver, v: number, value: number): boolean {
   checkVariableValue("domainHas", s, v, value);
   return (s.domains[v * s.words + (value >>> 5)]! & (1 << (value & 31))) !== 0;
 }
 
-/** Number of values left in `v`'s domain. O(words). */
+/**
+ * Number of values left in `v`'s domain. O(words).
+ * @param s - The solver to read; not changed.
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id.
+ */
 export function domainSize(s: CspSolver, v: number): number {
   checkIndex(`${WHERE}: domainSize`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
@@ -188,7 +220,12 @@ export function domainSize(s: CspSolver, v: number): number {
   return c;
 }
 
-/** Smallest value left in `v`'s domain, or -1 when it is empty. O(words). */
+/**
+ * Smallest value left in `v`'s domain, or -1 when it is empty. O(words).
+ * @param s - The solver to read; not changed.
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id.
+ */
 export function domainMin(s: CspSolver, v: number): number {
   checkIndex(`${WHERE}: domainMin`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
@@ -199,12 +236,20 @@ export function domainMin(s: CspSolver, v: number): number {
   return -1;
 }
 
-/** The current trail position, to roll back to with {@link rollbackTo}. */
+/**
+ * The current trail position, to roll back to with {@link rollbackTo}.
+ * @param s - The solver to read; not changed.
+ */
 export function markTrail(s: CspSolver): number {
   return s.trailLength;
 }
 
-/** Restores every domain to its value at `mark` and empties the propagation queue. O(changes undone). */
+/**
+ * Restores every domain to its value at `mark` and empties the propagation queue. O(changes undone).
+ * @param s - The solver whose domains and queue are restored in place.
+ * @param mark - A position from {@link markTrail}, not beyond the current trail length.
+ * @throws TacticaError `INVALID_ARGUMENT` when `mark` is not an integer in `0 .. trail length`.
+ */
 export function rollbackTo(s: CspSolver, mark: number): void {
   checkIndex(`${WHERE}: rollbackTo`, "mark", mark, s.trailLength + 1, "a trail mark (from markTrail, not yet rolled back past)");
   while (s.trailLength > mark) {

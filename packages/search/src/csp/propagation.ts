@@ -123,6 +123,7 @@ function narrow(s: CspSolver, c: CspConstraint): boolean {
  * narrows its variables; changes queue further constraints; a constraint is never queued twice).
  * Returns `false` on a wipe-out (some constraint cannot be satisfied); the queue is cleared then,
  * but domains are not rolled back — call {@link rollbackTo}.
+ * @param s - The solver whose queued constraints narrow its domains in place (changes trailed).
  */
 export function propagate(s: CspSolver): boolean {
   const q = s.queue;
@@ -143,13 +144,20 @@ export function propagate(s: CspSolver): boolean {
 /**
  * Forward checking step: sets `v` to `value` and propagates. Returns `false` on failure (roll
  * back to a mark taken before). Same as `fixValue(s, v, value) && propagate(s)`.
+ * @param s - The solver, changed in place (changes trailed).
+ * @param v - Variable id (from {@link addCspVariable}), an integer in `0 .. variables − 1`.
+ * @param value - The value to assign, an integer in `0 .. csp.valueCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` for an unknown variable id or a value out of range.
  */
 export function assignValue(s: CspSolver, v: number, value: number): boolean {
   if (!fixValue(s, v, value)) return false;
   return propagate(s);
 }
 
-/** Resets the solver to the problem's initial domains and propagates every constraint once. Returns `false` if the problem is already inconsistent. */
+/**
+ * Resets the solver to the problem's initial domains and propagates every constraint once. Returns `false` if the problem is already inconsistent.
+ * @param s - The solver to reset in place: domains, trail, queue and the assignment and backtrack counters.
+ */
 export function resetCspSolver(s: CspSolver): boolean {
   s.trailLength = 0;
   clearQueue(s);

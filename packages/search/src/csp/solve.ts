@@ -68,6 +68,12 @@ function search(s: CspSolver, depth: number, rng: Rng | undefined, onSolution: (
  * "easy" problems with many solutions; cap hard ones with `maxAssignments`. No allocation. All search
  * state lives in the solver, so solvers are independent: a custom propagator or a `visit`
  * callback may run a search on another solver. A solver runs one search at a time.
+ * @param out - Value of each variable (index = variable id), written in place when `Solved`;
+ *   at least as many entries as variables.
+ * @param s - The solver ({@link createCspSolver}); reset first, its domains and counters overwritten.
+ * @param options - `rng`: seeded generator shuffling each variable's value order (default
+ *   ascending order, no draws); `maxAssignments`: assignment budget (default unlimited).
+ * @throws TacticaError `INVALID_ARGUMENT` when `out` is shorter than the variable count.
  */
 export function solveCsp(out: Int32Array, s: CspSolver, options: CspSolveOptions = {}): number {
   const n = s.csp.names.length;
@@ -99,6 +105,10 @@ export interface CspCountOptions {
 /**
  * Counts solutions by exhaustive search. The count does not depend on the value order. Returns
  * the count; throws `INVALID_STATE` if `options.maxAssignments` runs out first.
+ * @param s - The solver ({@link createCspSolver}); reset first, its domains and counters overwritten.
+ * @param options - `limit`: stop at this many solutions (default unlimited); `visit`: called at
+ *   each solution with the solver; `maxAssignments`: assignment budget (default unlimited).
+ * @throws TacticaError `INVALID_STATE` when `maxAssignments` runs out before the count is done.
  */
 export function countCspSolutions(s: CspSolver, options: CspCountOptions = {}): number {
   const limit = options.limit ?? Infinity;

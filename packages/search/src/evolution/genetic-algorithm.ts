@@ -72,7 +72,15 @@ function bounds(where: string, name: string, v: number | readonly number[], n: n
   return Float64Array.from(v, (x, i) => assertRange(where, `${name}[${i}]`, x, -Number.MAX_VALUE, Number.MAX_VALUE));
 }
 
-/** Creates a {@link GeneticAlgorithm} with a uniformly random initial population drawn from `rng`. */
+/**
+ * Creates a {@link GeneticAlgorithm} with a uniformly random initial population drawn from `rng`.
+ * @param config - `populationSize` (integer in [2, 2^22]), `genomeLength` (integer in [1, 2^20]),
+ *   gene bounds `min` and `max` (one number or one per gene, finite, max ≥ min) and optional
+ *   `crossoverRate`, `mutationRate`, `mutationScale`, `elitism` and `tournamentSize`.
+ * @param rng - Seeded generator; draws `populationSize × genomeLength` uniform genes in [min, max).
+ * @returns A new GA at generation 0, fitness unset (`-Infinity`): call {@link evaluatePopulation} next.
+ * @throws TacticaError `INVALID_ARGUMENT` for a setting out of range or bounds of the wrong length.
+ */
 export function createGeneticAlgorithm(config: GeneticAlgorithmConfig, rng: Rng): GeneticAlgorithm {
   const where = "@tactica/search: createGeneticAlgorithm";
   const P = assertInteger(where, "config.populationSize", config.populationSize, 2, 1 << 22);
@@ -109,7 +117,13 @@ export function createGeneticAlgorithm(config: GeneticAlgorithmConfig, rng: Rng)
  */
 export type FitnessFunction = (genes: Float64Array, offset: number) => number;
 
-/** Evaluates every individual with `fitness`, sorts {@link GeneticAlgorithm.order} best first, and tracks the best ever. */
+/**
+ * Evaluates every individual with `fitness`, sorts {@link GeneticAlgorithm.order} best first, and tracks the best ever.
+ * @param ga - The GA; its `fitness`, `order`, `bestFitness` and `bestGenes` are written in place.
+ * @param fitness - Called once per individual with the population and the individual's first
+ *   gene index; returns a finite score, higher is better.
+ * @throws TacticaError `INVALID_ARGUMENT` when `fitness` returns a non-finite value.
+ */
 export function evaluatePopulation(ga: GeneticAlgorithm, fitness: FitnessFunction): void {
   const P = ga.populationSize;
   const L = ga.genomeLength;
@@ -152,7 +166,13 @@ function tournament(ga: GeneticAlgorithm, rng: Rng): number {
   return best;
 }
 
-/** Mutates genes `[offset, offset + genomeLength)` of `genes` in place: each with probability `mutationRate`, a clamped normal perturbation. */
+/**
+ * Mutates genes `[offset, offset + genomeLength)` of `genes` in place: each with probability `mutationRate`, a clamped normal perturbation.
+ * @param ga - The GA whose `mutationRate`, `mutationScale` and per-gene bounds apply; not changed.
+ * @param genes - Buffer holding the genome, changed in place (a GA's `genes`, or your own).
+ * @param offset - Index in `genes` of the genome's first gene (`individual × genomeLength`; not checked).
+ * @param rng - Seeded generator; one uniform draw per gene plus one normal draw per mutated gene.
+ */
 export function mutateGenome(ga: GeneticAlgorithm, genes: Float64Array, offset: number, rng: Rng): void {
   for (let g = 0; g < ga.genomeLength; g++) {
     if (rngNextFloat(rng) >= ga.mutationRate) continue;
@@ -168,6 +188,9 @@ export function mutateGenome(ga: GeneticAlgorithm, genes: Float64Array, offset: 
  * the rest are children of two tournament-selected parents (uniform crossover with probability
  * `crossoverRate`, else a copy of the first) followed by mutation. Call
  * {@link evaluatePopulation} before each step. No allocation.
+ * @param ga - An evaluated GA; its population is replaced in place, fitness reset to `-Infinity`
+ *   and `generation` incremented.
+ * @param rng - Seeded generator for tournaments, crossover and mutation.
  */
 export function stepGeneration(ga: GeneticAlgorithm, rng: Rng): void {
   const P = ga.populationSize;
@@ -198,6 +221,11 @@ export function stepGeneration(ga: GeneticAlgorithm, rng: Rng): void {
  * mutated. E.g. 100 → 50 → 30 → 20, each copied 5 times. Leaves `fitness` holding the last
  * objective's values for the survivors. No allocation beyond the GA's buffers.
  *
+ * @param ga - The GA; its population is replaced in place and `generation` incremented.
+ * @param objectives - Fitness functions applied in turn (higher is better; finite values expected, not checked).
+ * @param keep - Survivors after each objective, one integer per objective, each in [1, the
+ *   previous count] (the first at most `populationSize`).
+ * @param rng - Seeded generator for the copies' mutations.
  * @throws TacticaError `INVALID_ARGUMENT` unless `keep` is non-increasing, within the population, and as long as `objectives`.
  */
 export function stepCascadingElitism(ga: GeneticAlgorithm, objectives: readonly FitnessFunction[], keep: readonly number[], rng: Rng): void {

@@ -20,6 +20,10 @@ export interface GpPrimitiveSet {
 /**
  * Creates a {@link GpPrimitiveSet} from `[name, arity]` pairs (arity integer 0..8; at least one
  * terminal and one function).
+ * @param primitives - `[name, arity]` per primitive; its index in this list is the primitive's
+ *   id in programs. Arity 0 makes a terminal, 1..8 a function.
+ * @returns A new primitive set.
+ * @throws TacticaError `INVALID_ARGUMENT` for an arity outside 0..8 or a set without a terminal or without a function.
  */
 export function createGpPrimitiveSet(primitives: ReadonlyArray<readonly [string, number]>): GpPrimitiveSet {
   const where = "@tactica/search: createGpPrimitiveSet";
@@ -34,7 +38,13 @@ export function createGpPrimitiveSet(primitives: ReadonlyArray<readonly [string,
   return { names: primitives.map((p) => p[0]), arities, terminals: Int16Array.from(t), functions: Int16Array.from(f) };
 }
 
-/** Index just past the subtree that starts at `start` in `program`. O(subtree size). */
+/**
+ * Index just past the subtree that starts at `start` in `program`. O(subtree size).
+ * @param set - The primitive set the program uses (its arities shape the tree).
+ * @param program - A well-formed prefix program (primitive ids); read only.
+ * @param start - Position of the subtree's root in `program`, an integer in `0 .. program.length − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `start` is not a position of the program.
+ */
 export function gpSubtreeEnd(set: GpPrimitiveSet, program: ArrayLike<number>, start: number): number {
   checkIndex("@tactica/search: gpSubtreeEnd", "start", start, program.length, "a node position of the program");
   let need = 1;
@@ -148,7 +158,11 @@ export function gpSubtreeCrossover(set: GpPrimitiveSet, a: Int16Array, b: Int16A
   return child;
 }
 
-/** Prints a program as nested calls, e.g. `ifFoodAhead(forward, right)`. Allocates. */
+/**
+ * Prints a program as nested calls, e.g. `ifFoodAhead(forward, right)`. Allocates.
+ * @param set - The primitive set whose `names` label the primitives.
+ * @param program - A well-formed prefix program (primitive ids); read only.
+ */
 export function formatGpProgram(set: GpPrimitiveSet, program: ArrayLike<number>): string {
   let i = 0;
   const walk = (): string => {
@@ -212,7 +226,16 @@ export interface GeneticProgramming {
   bestProgram: Int16Array;
 }
 
-/** Creates a {@link GeneticProgramming} run with a ramped half-and-half population (plus `seeds`). */
+/**
+ * Creates a {@link GeneticProgramming} run with a ramped half-and-half population (plus `seeds`).
+ * @param set - The primitive set ({@link createGpPrimitiveSet}); kept by reference.
+ * @param config - `populationSize` (integer in [2, 2^20]) and optional `maxSize` in nodes
+ *   (default 150), `initialDepth` range (default [2, 6]), crossover, mutation, tournament and
+ *   elitism settings, and `seeds` copied over the first programs.
+ * @param rng - Seeded generator drawing the initial programs.
+ * @returns A new run at generation 0, fitness unset: call {@link evaluateGp} next.
+ * @throws TacticaError `INVALID_ARGUMENT` for a setting out of range.
+ */
 export function createGeneticProgramming(set: GpPrimitiveSet, config: GeneticProgrammingConfig, rng: Rng): GeneticProgramming {
   const where = "@tactica/search: createGeneticProgramming";
   const P = assertInteger(where, "config.populationSize", config.populationSize, 2, 1 << 20);
@@ -239,7 +262,12 @@ export function createGeneticProgramming(set: GpPrimitiveSet, config: GeneticPro
   };
 }
 
-/** Evaluates every program (higher fitness is better; must be finite) and tracks the best ever. */
+/**
+ * Evaluates every program (higher fitness is better; must be finite) and tracks the best ever.
+ * @param gp - The run; its `fitness`, `bestFitness` and `bestProgram` are written in place.
+ * @param fitness - Called once per program; returns a finite score, higher is better.
+ * @throws TacticaError `INVALID_ARGUMENT` when `fitness` returns a non-finite value.
+ */
 export function evaluateGp(gp: GeneticProgramming, fitness: (program: Int16Array) => number): void {
   gp.programs.forEach((p, i) => {
     const f = fitness(p);
@@ -266,6 +294,9 @@ function tournament(gp: GeneticProgramming, rng: Rng): number {
  * (probability `internalCrossover`), at a leaf (`leafCrossover`), or reproduction (copy), from
  * tournament-selected parents; then subtree mutation with probability `mutationRate`. Allocates
  * the new programs (GP is an offline tool).
+ * @param gp - An evaluated run; its programs are replaced, fitness reset to `-Infinity` and
+ *   `generation` incremented.
+ * @param rng - Seeded generator for tournaments, crossover points and mutation.
  */
 export function stepGp(gp: GeneticProgramming, rng: Rng): void {
   const P = gp.programs.length;

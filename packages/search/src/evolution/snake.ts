@@ -64,12 +64,20 @@ export interface SnakeGame {
 
 const N = SNAKE_WIDTH * SNAKE_HEIGHT;
 
-/** Cell index of 1-based coordinates. */
+/**
+ * Cell index of 1-based coordinates.
+ * @param x - Column, 1..{@link SNAKE_WIDTH} (1 = left edge; not checked).
+ * @param y - Row, 1..{@link SNAKE_HEIGHT} (1 = top edge, growing downward; not checked).
+ * @returns `(y − 1) × 20 + (x − 1)`.
+ */
 export function snakeCell(x: number, y: number): number {
   return (y - 1) * SNAKE_WIDTH + (x - 1);
 }
 
-/** Creates a Snake game at the article's starting state; later food comes from `rng`. */
+/**
+ * Creates a Snake game at the article's starting state; later food comes from `rng`.
+ * @param rng - Seeded generator placing every food after the first; kept by the game and drawn from each time a food is placed.
+ */
 export function createSnakeGame(rng: Rng): SnakeGame {
   const g: SnakeGame = {
     body: new Int16Array(N),
@@ -92,12 +100,21 @@ export function createSnakeGame(rng: Rng): SnakeGame {
   return g;
 }
 
-/** Head cell of the snake. */
+/**
+ * Head cell of the snake.
+ * @param g - The game to read.
+ * @returns The head's cell index, `(y − 1) × 20 + (x − 1)`.
+ */
 export function snakeHead(g: SnakeGame): number {
   return g.body[g.head]!;
 }
 
-/** True when the square `steps` squares from the head in direction `heading` is a wall or body. */
+/**
+ * True when the square `steps` squares from the head in direction `heading` is a wall or body.
+ * @param g - The game to read.
+ * @param heading - Absolute direction in quarter turns: 0 right, 1 down, 2 left, 3 up (taken mod 4).
+ * @param steps - Distance from the head in squares (1 = the adjacent square).
+ */
 export function snakeDangerAt(g: SnakeGame, heading: number, steps: number): boolean {
   const h = snakeHead(g);
   const x = (h % SNAKE_WIDTH) + DX[heading & 3]! * steps;
@@ -106,7 +123,10 @@ export function snakeDangerAt(g: SnakeGame, heading: number, steps: number): boo
   return g.occupied[y * SNAKE_WIDTH + x] === 1;
 }
 
-/** True when the food lies anywhere straight ahead of the head (in line with the heading). */
+/**
+ * True when the food lies anywhere straight ahead of the head (in line with the heading).
+ * @param g - The game to read; false while no food is placed.
+ */
 export function snakeFoodAhead(g: SnakeGame): boolean {
   if (g.food < 0) return false;
   const h = snakeHead(g);
@@ -120,7 +140,12 @@ export function snakeFoodAhead(g: SnakeGame): boolean {
   return fx === hx && (fy - hy) * dy > 0;
 }
 
-/** Moves the snake one step with `action` ({@link SnakeAction}); no-op once the game is over. */
+/**
+ * Moves the snake one step with `action` ({@link SnakeAction}); no-op once the game is over.
+ * @param g - The game, changed in place (body, heading, food, counters; `over` when it ends).
+ * @param action - {@link SnakeAction}: `Forward` 0, `Left` 1 (quarter turn counter-clockwise on
+ *   screen), `Right` 2; any other value keeps the heading.
+ */
 export function stepSnake(g: SnakeGame, action: number): void {
   if (g.over) return;
   if (g.food < 0) {
@@ -263,6 +288,9 @@ function skip(program: ArrayLike<number>, start: number): number {
  * Plays a whole game with `program` (re-evaluated until the game ends) and returns the article's
  * fitness, higher is better: food eaten, or when nothing was eaten, minus the Manhattan distance
  * to the food (the "distance penalty").
+ * @param program - A prefix program over {@link createSnakePrimitives}; read only.
+ * @param rng - Seeded generator for food placement (the game's only randomness).
+ * @returns Food eaten (≥ 1), or minus the Manhattan distance in squares from head to food.
  */
 export function playSnake(program: ArrayLike<number>, rng: Rng): number {
   const g = createSnakeGame(rng);
@@ -277,6 +305,9 @@ export function playSnake(program: ArrayLike<number>, rng: Rng): number {
 /**
  * The article's multi-game fitness for primed runs: the mean of {@link playSnake} over one game
  * per seed (the article uses 4), which smooths out lucky food placement. Allocates one `Rng` per game.
+ * @param program - A prefix program over {@link createSnakePrimitives}; read only.
+ * @param seeds - One `createRng` seed per game, at least one.
+ * @throws TacticaError `INVALID_ARGUMENT` when `seeds` is empty.
  */
 export function playSnakeAverage(program: ArrayLike<number>, seeds: readonly number[]): number {
   if (seeds.length === 0) invalidArgument("@tactica/search: playSnakeAverage", "seeds", "is empty", "Pass at least one seed.");

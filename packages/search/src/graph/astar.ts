@@ -28,8 +28,19 @@ export interface AStarOptions {
  * heuristic (`Partial | BudgetExhausted`). A path longer than `out.path` sets `PathTruncated`.
  * O((V + E) log V) worst case; no allocation. For one-off queries see {@link findGraphPath}.
  *
- * @param out - the caller-owned result, overwritten (returned).
- * @param ctx - working memory sized for `domain` ({@link createSearchContext}).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned; a
+ *   path longer than `out.path` sets `PathTruncated` with the full `length` and `cost`.
+ * @param domain - The graph: `neighbors` with step costs (finite, ≥ 0, in the domain's cost
+ *   units) and an optional admissible `heuristic` in the same units; read only.
+ * @param ctx - Working memory sized for `domain` ({@link createSearchContext}); overwritten, and
+ *   afterwards holds the search tree.
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `weight`: heuristic weight in [1, 1e9] (default 1, optimal); `maxExpansions`:
+ *   expansion budget (default unlimited), after which the result is `Partial | BudgetExhausted`.
+ * @returns `out`: `Found`, `NoPath` or `Partial | BudgetExhausted`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `ctx` is too small for `domain`, a node id is out
+ *   of range, `weight` is out of range, or the heuristic returns a negative, NaN or infinite value.
  */
 export function astar(out: PathResult, domain: SearchDomain, ctx: SearchContext, start: number, goal: number, options: AStarOptions = EMPTY): PathResult {
   const result = out;

@@ -11,7 +11,15 @@ import { beginSearchContextQuery, checkContext, checkNode, writeTreePath, type S
  * result then reports `NoPath`). A path longer than `out.path` sets `PathTruncated`. O(V + E), no
  * allocation.
  *
- * @param out - the caller-owned result, overwritten (returned).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param domain - The graph; only the neighbours' order matters for the search, their step costs
+ *   are summed into `out.cost`. Read only.
+ * @param ctx - Working memory sized for `domain` ({@link createSearchContext}); overwritten, and
+ *   afterwards holds the BFS tree (`searchDistance` then counts step costs, not steps).
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id in the same range, or `-1` to build the whole tree.
+ * @returns `out`: `Found` or `NoPath`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `ctx` is too small for `domain` or a node id is out of range.
  */
 export function bfs(out: PathResult, domain: SearchDomain, ctx: SearchContext, start: number, goal: number): PathResult {
   const result = out;

@@ -28,7 +28,17 @@ function peekPriority(ctx: SearchContext): number {
  * Needs two contexts of the domain's size (`forward`, `backward`); no allocation per query. On a
  * directed domain supply `domain.predecessors`. A path longer than `out.path` sets `PathTruncated`.
  *
- * @param out - the caller-owned result, overwritten (returned).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param domain - The graph: `neighbors`, `predecessors` on a directed graph, and an optional
+ *   consistent `heuristic` (cost units of the steps). Read only.
+ * @param forward - Working memory of the forward search, sized for `domain`; overwritten.
+ * @param backward - Working memory of the backward search, sized for `domain`; a different
+ *   context from `forward`. Overwritten.
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `maxExpansions`: budget of both sides together (default unlimited).
+ * @returns `out`: `Found`, `NoPath` or `BudgetExhausted`.
+ * @throws TacticaError `INVALID_ARGUMENT` when a context is too small for `domain` or a node id is out of range.
  */
 export function bidirectionalAStar(
   out: PathResult,

@@ -101,7 +101,11 @@ export function createCsrGraph(nodeCount: number, from: ArrayLike<number>, to: A
   return { nodeCount, edgeCount, offsets, targets, weights: w, maxDegree: Math.max(1, maxDegree) };
 }
 
-/** The graph with every edge reversed (for backward search on directed graphs). O(nodes + edges). */
+/**
+ * The graph with every edge reversed (for backward search on directed graphs). O(nodes + edges).
+ * @param graph - The directed graph to reverse; read only (weights are kept per edge).
+ * @returns A new directed {@link CsrGraph} with an edge `b → a` for every edge `a → b`.
+ */
 export function reverseCsrGraph(graph: CsrGraph): CsrGraph {
   const from = new Int32Array(graph.edgeCount);
   for (let n = 0; n < graph.nodeCount; n++) {
@@ -121,7 +125,14 @@ export interface CsrDomainOptions {
   readonly reverse?: CsrGraph | undefined;
 }
 
-/** Wraps a {@link CsrGraph} as a {@link SearchDomain} (the domain reads the graph's arrays; no copy). */
+/**
+ * Wraps a {@link CsrGraph} as a {@link SearchDomain} (the domain reads the graph's arrays; no copy).
+ * @param graph - The graph; kept by reference, its edge weights are the step costs.
+ * @param options - `heuristic`: admissible cost estimate `from → to` in the weights' units
+ *   (default none: Dijkstra); `reverse`: the reversed graph ({@link reverseCsrGraph}) giving the
+ *   domain `predecessors` for bidirectional search on a directed graph (default none).
+ * @returns A new domain; `maxDegree` covers both `graph` and `reverse`.
+ */
 export function csrDomain(graph: CsrGraph, options: CsrDomainOptions = {}): SearchDomain {
   const { heuristic, reverse } = options;
   const { offsets, targets, weights } = graph;

@@ -47,6 +47,11 @@ export interface DepthFirstContext {
 /**
  * Creates a {@link DepthFirstContext} for node ids `0 .. capacity - 1`, paths of up to `maxDepth`
  * edges and at most `maxDegree` neighbours per node (integers ≥ 1).
+ * @param capacity - Number of node ids, an integer in [1, 2^30]: at least the domain's `nodeCount`.
+ * @param maxDepth - Longest path searched, in edges, an integer in [1, 2^24]; deeper branches are cut.
+ * @param maxDegree - Most neighbours of one node, an integer in [1, 2^20]: at least the domain's `maxDegree`.
+ * @returns A new context, reusable for every depth-first query on domains that fit it.
+ * @throws TacticaError `INVALID_ARGUMENT` when an argument is not an integer in range.
  */
 export function createDepthFirstContext(capacity: number, maxDepth: number, maxDegree: number): DepthFirstContext {
   const where = "@tactica/search: createDepthFirstContext";
@@ -190,7 +195,15 @@ const EMPTY: DepthFirstOptions = {};
  * O(b^d) worst case; memory O(d · b); no allocation. A path longer than `out.path` sets
  * `PathTruncated`.
  *
- * @param out - the caller-owned result, overwritten (returned).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param domain - The graph: `neighbors` with step costs (finite, ≥ 0); neighbours are tried in the order it writes them. Read only.
+ * @param ctx - Working memory ({@link createDepthFirstContext}) sized for `domain`; its
+ *   `maxDepth` caps the path length in edges. Overwritten.
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `maxExpansions`: node expansions before giving up with `BudgetExhausted`
+ *   (default unlimited).
+ * @throws TacticaError `INVALID_ARGUMENT` when `ctx` is too small for `domain` or a node id is out of range.
  */
 export function depthLimitedDfs(
   out: PathResult,
@@ -224,7 +237,15 @@ export function depthLimitedDfs(
  * costs need many passes: bound the work with `maxExpansions`. A path longer than `out.path` sets
  * `PathTruncated`. No allocation.
  *
- * @param out - the caller-owned result, overwritten (returned).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param domain - The graph: `neighbors` with step costs (finite, ≥ 0) and an admissible `heuristic` in the same units (none: iterative-deepening on cost). Read only.
+ * @param ctx - Working memory ({@link createDepthFirstContext}) sized for `domain`; its
+ *   `maxDepth` caps the path length in edges. Overwritten.
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `maxExpansions`: node expansions before giving up with `BudgetExhausted`
+ *   (default unlimited).
+ * @throws TacticaError `INVALID_ARGUMENT` when `ctx` is too small for `domain` or a node id is out of range.
  */
 export function idaStar(
   out: PathResult,

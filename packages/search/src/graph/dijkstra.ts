@@ -23,8 +23,16 @@ const EMPTY: DijkstraOptions = {};
  * query the result reports `NoPath` with the number of settled nodes in `expanded`).
  * A path longer than `out.path` sets `PathTruncated`. O((V + E) log V), no allocation.
  *
- * @param out - the caller-owned result, overwritten (returned).
- * @param sources - one node id or an array of them (multi-source: distance to the nearest source).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param domain - The graph with its step costs (finite, ≥ 0); its heuristic is ignored. Read only.
+ * @param ctx - Working memory sized for `domain` ({@link createSearchContext}); overwritten, and
+ *   afterwards holds the shortest-path tree.
+ * @param sources - One node id or an array of them (multi-source: distance to the nearest
+ *   source), each an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `goal`: stop when this node is settled (default -1: the whole tree);
+ *   `maxCost`: settle no node farther than this, in the domain's cost units (default `Infinity`).
+ * @returns `out`: `Found` with the path to `goal`, else `NoPath`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `ctx` is too small for `domain` or a node id is out of range.
  */
 export function dijkstra(
   out: PathResult,

@@ -92,6 +92,14 @@ function withHeuristic(domain: SearchDomain, heuristic: (from: number, to: numbe
  * // route.found === true, route.path = [0, 1, 2, 3], route.cost === 3
  * ```
  *
+ * @param graph - A {@link CsrGraph} (from {@link createCsrGraph}) or any {@link SearchDomain};
+ *   working memory is cached per object, so pass the same object each time.
+ * @param start - Start node id, an integer in `0 .. nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. nodeCount − 1`.
+ * @param options - `algorithm` (default `"astar"`), `heuristic` (replaces the graph's),
+ *   `weight` (A* only, ≥ 1) and `maxExpansions` (A* and bidirectional only). Omitted: optimal A*
+ *   with the graph's heuristic, unlimited budget.
+ * @returns A new plain result; `found` tells whether `path` reaches `goal`.
  * @throws TacticaError `INVALID_ARGUMENT` for node ids outside the graph or bad options.
  */
 export function findGraphPath(graph: CsrGraph | SearchDomain, start: number, goal: number, options: FindGraphPathOptions = {}): FoundPath {

@@ -115,6 +115,11 @@ const NO_PATH_OPTIONS: NLevelPathOptions = {};
  * on vertex order. Allocates; O(passes × Σ deg(s)² × bounded Dijkstra) — seconds for ~10⁴ vertices
  * with many extra edges, fast for sparse graphs without extra edges.
  *
+ * @param graph - The input graph, read as undirected; every weight must be > 0 (lengths, in any
+ *   unit: the N-level graph's costs use the same unit). Read only.
+ * @param options - `allowExtraEdge`: the property `P` extra edges must satisfy (default none
+ *   allowed); `maxLevels`: highest level to build, an integer in [1, 255] (default 255).
+ * @returns A new N-level graph over the same vertex ids.
  * @throws TacticaError `INVALID_ARGUMENT` for a weight that is not > 0 or an invalid `maxLevels`.
  */
 export function createNLevelGraph(graph: CsrGraph, options: NLevelGraphOptions = {}): NLevelGraph {
@@ -308,7 +313,14 @@ export interface NLevelPathOptions {
   readonly heuristic?: ((from: number, to: number) => number) | undefined;
 }
 
-/** Creates the query scratch of `nl` (O(nodeCount) memory, once). */
+/**
+ * Creates the query scratch of `nl` (O(nodeCount) memory, once).
+ * @param nl - The N-level graph the query will search; only its `nodeCount` sizes the buffers.
+ * @param options - `extraSlots`: node ids past `nl.nodeCount` reserved in the search arrays, an
+ *   integer in [0, 2^24] (default 0), for searches with virtual start and goal nodes.
+ * @returns A new query, reusable for every {@link findPathNLevel} call on `nl`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `extraSlots` is not an integer in range.
+ */
 export function createNLevelQuery(nl: NLevelGraph, options: NLevelQueryOptions = {}): NLevelQuery {
   const extraSlots = options.extraSlots ?? 0;
   assertInteger("@tactica/search: createNLevelQuery", "options.extraSlots", extraSlots, 0, 0x1000000);
@@ -328,7 +340,10 @@ export function createNLevelQuery(nl: NLevelGraph, options: NLevelQueryOptions =
   };
 }
 
-/** Starts a new query on `query`: bumps its stamp (clearing stamps on wrap) and forgets the connecting vertices. O(1). */
+/**
+ * Starts a new query on `query`: bumps its stamp (clearing stamps on wrap) and forgets the connecting vertices. O(1).
+ * @param query - The query scratch to reset, changed in place.
+ */
 export function beginNLevelQuery(query: NLevelQuery): void {
   if (++query.stamp >= 0xfffffffe) {
     query.mark.fill(0);
@@ -345,6 +360,11 @@ export function beginNLevelQuery(query: NLevelQuery): void {
  * stamp of `query` (see {@link beginNLevelQuery}) and are appended to
  * {@link NLevelQuery.connecting}. Returns the number of vertices newly marked. O(marked vertices ×
  * degree), no allocation.
+ * @param query - Query scratch of `nl`, begun with {@link beginNLevelQuery}; its marks and
+ *   connecting list grow.
+ * @param nl - The N-level graph; read only.
+ * @param s - Vertex id to start the upward walk from, an integer in `0 .. nl.nodeCount − 1`
+ *   (not checked).
  */
 export function identifyConnectingVertices(query: NLevelQuery, nl: NLevelGraph, s: number): number {
   const { mark, stack, connecting } = query;
@@ -378,6 +398,16 @@ export function identifyConnectingVertices(query: NLevelQuery, nl: NLevelGraph, 
  * caller detects truncation by comparing the returned end with `out.length`).
  * Returns the new end index. `stack[stackBase ..]` is scratch: it needs 2 × (unpacked vertices + 1)
  * entries. O(unpacked vertices × degree), no allocation.
+ * @param out - Vertex buffer written in place from index `at`; entries past its length are counted only.
+ * @param at - Index in `out` of the first vertex to write (the vertex after `a`).
+ * @param offsets - CSR row offsets of the graph holding the edge (`nl.offsets`).
+ * @param targets - CSR edge targets (`nl.targets`).
+ * @param mid - Per edge, the vertex an extra edge bypasses, `-1` for an original edge (`nl.mid`).
+ * @param a - The edge's first vertex (already in the path, not written).
+ * @param b - The edge's last vertex (written last).
+ * @param stack - Scratch stack, used from `stackBase` on; entries below it are left untouched.
+ * @param stackBase - First index of `stack` this call may use.
+ * @returns The index after the last vertex written (or counted).
  */
 export function unpackNLevelEdge(
   out: Int32Array,
@@ -423,7 +453,15 @@ export function unpackNLevelEdge(
  * original graph and `result.cost` is the shortest-path length. `result.expanded` counts expansions
  * of the high-level search. A path longer than `out.path` sets `PathTruncated`. No allocation.
  *
- * @param out - the caller-owned result, overwritten (returned).
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned;
+ *   `cost` is in the input graph's weight units.
+ * @param nl - The N-level graph ({@link createNLevelGraph}); read only.
+ * @param query - Query scratch made for `nl` ({@link createNLevelQuery}); overwritten.
+ * @param start - Start vertex id, an integer in `0 .. nl.nodeCount − 1`.
+ * @param goal - Goal vertex id, an integer in `0 .. nl.nodeCount − 1`.
+ * @param options - `heuristic`: admissible, consistent distance estimate `from → to` in the
+ *   weights' units (default none: Dijkstra).
+ * @returns `out`: `Found` or `NoPath`.
  * @throws TacticaError `INVALID_ARGUMENT` for vertex ids out of range.
  */
 export function findPathNLevel(
@@ -505,7 +543,10 @@ export function findPathNLevel(
   return result;
 }
 
-/** Bytes held by the typed arrays of an {@link NLevelGraph}. */
+/**
+ * Bytes held by the typed arrays of an {@link NLevelGraph}.
+ * @param nl - The graph to measure; read only.
+ */
 export function nLevelGraphMemoryBytes(nl: NLevelGraph): number {
   return nl.level.byteLength + nl.offsets.byteLength + nl.upEnd.byteLength + nl.targets.byteLength + nl.weights.byteLength + nl.mid.byteLength;
 }

@@ -37,13 +37,20 @@ export interface PathResult<P extends PathArray = Int32Array> {
 /**
  * Creates a {@link PathResult} whose path buffer holds up to `maxPathLength` nodes (integer ≥ 1).
  * Longer paths set {@link PathFlags.PathTruncated}.
+ * @param maxPathLength - Capacity of the `path` buffer in nodes (start and end included), an
+ *   integer in [1, 2^30]; size it for the longest path you need whole.
+ * @returns A new result with flags `None`, cost `Infinity` and length 0.
+ * @throws TacticaError `INVALID_ARGUMENT` when `maxPathLength` is not an integer in range.
  */
 export function createPathResult(maxPathLength: number): PathResult {
   assertInteger("@tactica/search: createPathResult", "maxPathLength", maxPathLength, 1, 0x40000000);
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Int32Array(maxPathLength), expanded: 0 };
 }
 
-/** Resets `result` to "no result yet" (flags `None`, cost `Infinity`, length and expanded 0). O(1). */
+/**
+ * Resets `result` to "no result yet" (flags `None`, cost `Infinity`, length and expanded 0). O(1).
+ * @param result - The result to reset in place; its `path` buffer is left as is.
+ */
 export function resetPathResult(result: PathResult<PathArray>): void {
   result.flags = PathFlags.None;
   result.cost = Infinity;
@@ -51,7 +58,12 @@ export function resetPathResult(result: PathResult<PathArray>): void {
   result.expanded = 0;
 }
 
-/** Allocating convenience: the stored part of `result.path` as a plain array (level 2 over {@link PathResult.path}). */
+/**
+ * Allocating convenience: the stored part of `result.path` as a plain array (level 2 over {@link PathResult.path}).
+ * @param result - A query's result; read only. A truncated path gives its first `path.length`
+ *   entries, no path gives `[]`.
+ * @returns A new array of the path's node ids (or cells, or polygon refs), start first.
+ */
 export function pathToArray(result: PathResult<PathArray>): number[] {
   const n = Math.min(result.length, result.path.length);
   const out = new Array<number>(n);

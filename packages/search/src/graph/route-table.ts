@@ -46,6 +46,10 @@ function allocateTable(where: string, n: number): RouteTable {
 /**
  * Fills a {@link RouteTable} for every pair with Floyd–Warshall. O(n³) time, O(n²) memory;
  * `n <= 16384` (but keep it to a few thousand: 2,000 nodes is 8·10⁹ steps… about 10 s).
+ * @param domain - The graph, `nodeCount` in [1, 16384], with step costs ≥ 0 (distances come out
+ *   in the same units); read only, not kept.
+ * @returns A new, fully filled table.
+ * @throws TacticaError `INVALID_ARGUMENT` when `domain.nodeCount` is not an integer in [1, 16384].
  */
 export function computeRouteTable(domain: SearchDomain): RouteTable {
   const where = "@tactica/search: computeRouteTable";
@@ -102,7 +106,13 @@ export interface LazyRouteTable extends RouteTable {
   readonly scratch: PathResult;
 }
 
-/** Creates an empty {@link LazyRouteTable} for `domain` (`nodeCount <= 16384`). O(n²) memory. */
+/**
+ * Creates an empty {@link LazyRouteTable} for `domain` (`nodeCount <= 16384`). O(n²) memory.
+ * @param domain - The graph, `nodeCount` in [1, 16384], with step costs ≥ 0; kept by reference
+ *   (rows are computed from it later, so do not change its edges afterwards).
+ * @returns A new table with no row filled.
+ * @throws TacticaError `INVALID_ARGUMENT` when `domain.nodeCount` is not an integer in [1, 16384].
+ */
 export function createLazyRouteTable(domain: SearchDomain): LazyRouteTable {
   const table = allocateTable("@tactica/search: createLazyRouteTable", domain.nodeCount);
   return { ...table, domain, ctx: createSearchContext(domain.nodeCount, domain.maxDegree), scratch: createPathResult(1) };
@@ -157,6 +167,10 @@ function checkPair(where: string, table: RouteTable, from: number, to: number): 
 /**
  * First node after `from` on a shortest route to `to`, `from` when they are equal, `-1` when
  * `to` is unreachable. Fills row `from` first if needed. O(1) after the row is filled.
+ * @param table - The lazy table ({@link createLazyRouteTable}); row `from` is filled in place on first use.
+ * @param from - Node id where the route starts (the agent's current node), in `0 .. table.nodeCount − 1`.
+ * @param to - Destination node id, in `0 .. table.nodeCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `from` or `to` is not a node id of the table.
  */
 export function lazyRouteNextHop(table: LazyRouteTable, from: number, to: number): number {
   checkPair("@tactica/search: lazyRouteNextHop", table, from, to);
@@ -164,20 +178,38 @@ export function lazyRouteNextHop(table: LazyRouteTable, from: number, to: number
   return table.next[from * table.nodeCount + to]!;
 }
 
-/** Cost of the shortest route `from → to` (`Infinity` when unreachable); fills row `from` first if needed. */
+/**
+ * Cost of the shortest route `from → to` (`Infinity` when unreachable); fills row `from` first if needed.
+ * @param table - The lazy table ({@link createLazyRouteTable}); row `from` is filled in place on first use.
+ * @param from - Node id where the route starts (the agent's current node), in `0 .. table.nodeCount − 1`.
+ * @param to - Destination node id, in `0 .. table.nodeCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `from` or `to` is not a node id of the table.
+ */
 export function lazyRouteDistance(table: LazyRouteTable, from: number, to: number): number {
   checkPair("@tactica/search: lazyRouteDistance", table, from, to);
   if (table.rowReady[from] !== 1) fillRow(table, from);
   return table.dist[from * table.nodeCount + to]!;
 }
 
-/** Next hop in a filled table ({@link computeRouteTable}); `-1` if unreachable or the row is not filled. O(1). */
+/**
+ * Next hop in a filled table ({@link computeRouteTable}); `-1` if unreachable or the row is not filled. O(1).
+ * @param table - The route table; read only.
+ * @param from - Node id where the route starts (the agent's current node), in `0 .. table.nodeCount − 1`.
+ * @param to - Destination node id, in `0 .. table.nodeCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `from` or `to` is not a node id of the table.
+ */
 export function routeNextHop(table: RouteTable, from: number, to: number): number {
   checkPair("@tactica/search: routeNextHop", table, from, to);
   return table.next[from * table.nodeCount + to]!;
 }
 
-/** Distance in a filled table; `Infinity` if unreachable, `NaN`-free: an unfilled row gives `Infinity`. O(1). */
+/**
+ * Distance in a filled table; `Infinity` if unreachable, `NaN`-free: an unfilled row gives `Infinity`. O(1).
+ * @param table - The route table; read only.
+ * @param from - Node id where the route starts (the agent's current node), in `0 .. table.nodeCount − 1`.
+ * @param to - Destination node id, in `0 .. table.nodeCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `from` or `to` is not a node id of the table.
+ */
 export function routeDistance(table: RouteTable, from: number, to: number): number {
   checkPair("@tactica/search: routeDistance", table, from, to);
   const d = table.dist[from * table.nodeCount + to]!;

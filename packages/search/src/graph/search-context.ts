@@ -41,6 +41,11 @@ export interface SearchContext {
 /**
  * Creates a {@link SearchContext} for node ids `0 .. capacity - 1` whose domains write at most
  * `maxDegree` neighbours per node. Both are integers ≥ 1. O(capacity) time and memory, once.
+ * @param capacity - Number of node ids, an integer in [1, 2^30]: at least the domain's `nodeCount`.
+ * @param maxDegree - Most neighbours one node has, an integer in [1, 2^24]: at least the domain's
+ *   `maxDegree` (sizes the neighbour buffers).
+ * @returns A new context, reusable for every query on domains that fit it.
+ * @throws TacticaError `INVALID_ARGUMENT` when either is not an integer in range.
  */
 export function createSearchContext(capacity: number, maxDegree: number): SearchContext {
   const where = "@tactica/search: createSearchContext";
@@ -64,6 +69,8 @@ export function createSearchContext(capacity: number, maxDegree: number): Search
  * Starts a new query on a {@link SearchContext}: bumps the generation (clearing stamps on wrap) and
  * empties the open list. The searches of this package call it; call it yourself only when writing
  * your own search over a context. O(open list size).
+ * @param ctx - The context to start a query on, changed in place; the previous query's tree
+ *   becomes unreadable.
  */
 export function beginSearchContextQuery(ctx: SearchContext): void {
   ctx.generation = (ctx.generation + 1) >>> 0;
@@ -104,13 +111,23 @@ export function checkNode(fn: string, name: string, domain: SearchDomain, node: 
   }
 }
 
-/** Cost from the source(s) to `node` found by the last query on `ctx`, or `Infinity` if it was not reached. O(1). */
+/**
+ * Cost from the source(s) to `node` found by the last query on `ctx`, or `Infinity` if it was not reached. O(1).
+ * @param ctx - The context of the last query (after {@link bfs}: the step costs summed along the BFS tree path); read only.
+ * @param node - Node id, an integer in `0 .. ctx.capacity − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `node` is not an integer in range.
+ */
 export function searchDistance(ctx: SearchContext, node: number): number {
   checkIndex("@tactica/search: searchDistance", "node", node, ctx.seen.length, "a node id");
   return ctx.seen[node] === ctx.generation ? ctx.g[node]! : Infinity;
 }
 
-/** Parent of `node` in the last query's search tree, or `-1` for a source or an unreached node. O(1). */
+/**
+ * Parent of `node` in the last query's search tree, or `-1` for a source or an unreached node. O(1).
+ * @param ctx - The context of the last query; read only.
+ * @param node - Node id, an integer in `0 .. ctx.capacity − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `node` is not an integer in range.
+ */
 export function searchParent(ctx: SearchContext, node: number): number {
   checkIndex("@tactica/search: searchParent", "node", node, ctx.seen.length, "a node id");
   return ctx.seen[node] === ctx.generation ? ctx.parent[node]! : -1;
@@ -121,7 +138,11 @@ export function searchParent(ctx: SearchContext, node: number): number {
  * `Found` with the node's cost, or `NoPath` if `node` was not reached; `PathTruncated` when the
  * path does not fit `out.path`. Read a Dijkstra or BFS tree with it. O(path length), no allocation.
  *
+ * @param out - Result written in place and returned ({@link createPathResult}).
+ * @param ctx - The context of the last query, whose tree is read; not changed.
+ * @param node - The path's end node id, an integer in `0 .. ctx.capacity − 1`.
  * @returns `out`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `node` is not an integer in range.
  */
 export function extractPath(out: PathResult, ctx: SearchContext, node: number): PathResult {
   checkIndex("@tactica/search: extractPath", "node", node, ctx.seen.length, "a node id");

@@ -17,6 +17,9 @@ export interface TimeSlicedAStarTask extends SlicedTask {
  * {@link stepTimeSlicedAStar} with the slice's budget. Any sequence of budgets gives the same path
  * as one call with an unlimited budget. No allocation per slice.
  *
+ * @param search - A query started with {@link startTimeSlicedAStar}; kept by reference and
+ *   advanced by each slice (the slice budget is its expansion count).
+ * @returns A new task whose `search` is `search`.
  * @example
  * ```ts
  * const graph = createCsrGraph(4, [0, 1, 2], [1, 2, 3], { directed: false });

@@ -35,7 +35,13 @@ export interface TimeSlicedAStar {
   bestH: number;
 }
 
-/** Creates a {@link TimeSlicedAStar} for domains of up to `capacity` nodes and `maxDegree` neighbours. */
+/**
+ * Creates a {@link TimeSlicedAStar} for domains of up to `capacity` nodes and `maxDegree` neighbours.
+ * @param capacity - Most node ids of a domain it can search, an integer in [1, 2^30] (≥ the domain's `nodeCount`).
+ * @param maxDegree - Most neighbours of one node, an integer in [1, 2^24] (≥ the domain's `maxDegree`).
+ * @returns A new idle search (no query: start one with {@link startTimeSlicedAStar}).
+ * @throws TacticaError `INVALID_ARGUMENT` when either is not an integer in range.
+ */
 export function createTimeSlicedAStar(capacity: number, maxDegree: number): TimeSlicedAStar {
   return {
     ctx: createSearchContext(capacity, maxDegree),
@@ -58,7 +64,17 @@ export interface TimeSlicedAStarOptions {
 
 const EMPTY: TimeSlicedAStarOptions = {};
 
-/** Starts a query from `start` to `goal` on `search` (abandoning any running one). O(1) amortised. */
+/**
+ * Starts a query from `start` to `goal` on `search` (abandoning any running one). O(1) amortised.
+ * @param search - The search to (re)start, changed in place.
+ * @param domain - The graph to search, with step costs ≥ 0 and an optional admissible
+ *   `heuristic`; kept by reference until the next start.
+ * @param start - Start node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param goal - Goal node id, an integer in `0 .. domain.nodeCount − 1`.
+ * @param options - `weight`: heuristic weight in [1, 1e9] (default 1, optimal).
+ * @throws TacticaError `INVALID_ARGUMENT` when the search is too small for `domain`, a node id is
+ *   out of range, `weight` is out of range or the heuristic returns a negative, NaN or infinite value.
+ */
 export function startTimeSlicedAStar(
   search: TimeSlicedAStar,
   domain: SearchDomain,
@@ -93,6 +109,9 @@ export function startTimeSlicedAStar(
  * Runs up to `maxExpansions` (integer ≥ 1) expansions of the current query and returns its
  * flags: `InProgress` (call again next frame), `Found` or `NoPath`. No allocation.
  *
+ * @param search - The started search, advanced in place; a finished query just returns its flags.
+ * @param maxExpansions - This call's budget: most node expansions, an integer ≥ 1.
+ * @throws TacticaError `INVALID_ARGUMENT` when `maxExpansions` is not an integer ≥ 1.
  * @throws TacticaError `INVALID_STATE` when no query was initialised.
  */
 export function stepTimeSlicedAStar(search: TimeSlicedAStar, maxExpansions: number): number {
@@ -151,6 +170,8 @@ export function stepTimeSlicedAStar(search: TimeSlicedAStar, maxExpansions: numb
  * running, or `NoPath` when it finished without reaching the goal). A path longer than `out.path`
  * sets `PathTruncated`. May be called between steps. O(path length), no allocation.
  *
+ * @param out - The caller-owned result ({@link createPathResult}), overwritten and returned.
+ * @param search - The search to read; not changed. With no query started, `out` gets `NoPath`.
  * @returns `out`.
  */
 export function finishTimeSlicedAStar(out: PathResult, search: TimeSlicedAStar): PathResult {

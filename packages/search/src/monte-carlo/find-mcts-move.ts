@@ -32,6 +32,13 @@ const trees = new WeakMap<Game, MctsTree>();
  * call needs more). The game is restored afterwards. In a hot loop use the level-1 {@link runMcts}
  * with your own {@link createMcts}, {@link createMctsResult} and `Rng`.
  *
+ * @param game - The game at the position to move from (a {@link Game}); changed during the
+ *   search and restored before returning. Its node pool is cached under this object.
+ * @param options - `iterations` (required, an integer ≥ 1), `seed` of the playouts (default 1;
+ *   equal seeds give equal moves) and the {@link MctsOptions} `exploration`, `expandThreshold`
+ *   and `finalMove`.
+ * @returns A new plain result; `move` is -1 when the game is over.
+ * @throws TacticaError `INVALID_ARGUMENT` when `iterations` is not an integer ≥ 1 or an option is out of range.
  * @example
  * ```ts
  * const game = createConnectFour({ moves: [0, 6, 0, 6, 0] }); // three in column 0; O to move

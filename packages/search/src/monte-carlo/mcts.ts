@@ -115,7 +115,14 @@ export function createMctsResult(): MctsResult {
   return { flags: MctsFlags.None, bestMove: -1, bestVisits: 0, bestMean: 0, iterations: 0, playouts: 0, nodes: 0 };
 }
 
-/** Creates an {@link MctsTree}. Memory: about (29 + 8 × players) bytes per node. */
+/**
+ * Creates an {@link MctsTree}. Memory: about (29 + 8 × players) bytes per node.
+ * @param config - Capacities: `maxNodes` (pool size, integer in [2, 2^26]), `maxMoves` (largest
+ *   legal-move count, [1, 2^16]), `playerCount` ([1, 64], default 2), `maxPlayoutDepth` in plies
+ *   ([1, 2^20], default 1000) and `maxTreeDepth` ([1, 2^16], default 512).
+ * @returns A new empty tree, reusable for every {@link runMcts} call on games that fit it.
+ * @throws TacticaError `INVALID_ARGUMENT` when a capacity is not an integer in range.
+ */
 export function createMcts(config: MctsConfig): MctsTree {
   const where = "@tactica/search: createMcts";
   const maxNodes = assertInteger(where, "config.maxNodes", config.maxNodes, 2, 1 << 26);
@@ -324,6 +331,12 @@ export function runMcts(out: MctsResult, tree: MctsTree, game: Game, iterations:
  * Writes the root's children after {@link runMcts} — move, visits and mean value for the root's
  * player to move — into the output arrays (as many as fit) and returns the child count.
  * For displaying visit counts. No allocation.
+ * @param outMoves - Move of each root child, written in place; its length caps how many children are written.
+ * @param outVisits - Visits of each root child, written in place (at least `outMoves.length` long).
+ * @param outMeans - Mean playout value of each root child for the root's player to move, in
+ *   [0, 1] (0 while unvisited), written in place (at least `outMoves.length` long).
+ * @param tree - The tree after {@link runMcts}; read only.
+ * @returns The root's child count (may exceed what was written).
  */
 export function getMctsRootStats(outMoves: Int32Array, outVisits: Float64Array, outMeans: Float64Array, tree: MctsTree): number {
   const first = tree.firstChild[0]!;

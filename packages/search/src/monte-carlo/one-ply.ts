@@ -31,7 +31,13 @@ export interface OnePlyMonteCarloOptions {
   readonly exploration?: number;
 }
 
-/** Creates a {@link OnePlyMonteCarlo} for games of up to `maxMoves` legal moves. */
+/**
+ * Creates a {@link OnePlyMonteCarlo} for games of up to `maxMoves` legal moves.
+ * @param maxMoves - Largest legal-move count of the games searched, an integer in [1, 2^16] (one bandit arm per root move).
+ * @param config - `maxPlayoutDepth`: longest playout in plies, an integer in [1, 2^20] (default 1000).
+ * @returns New working memory, reusable across searches.
+ * @throws TacticaError `INVALID_ARGUMENT` when an argument is not an integer in range.
+ */
 export function createOnePlyMonteCarlo(maxMoves: number, config: OnePlyMonteCarloConfig = {}): OnePlyMonteCarlo {
   const where = "@tactica/search: createOnePlyMonteCarlo";
   const maxPlayoutDepth = config.maxPlayoutDepth ?? 1000;

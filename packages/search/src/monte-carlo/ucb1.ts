@@ -28,13 +28,20 @@ export interface MonteCarloUcb1Options {
 
 const EMPTY: MonteCarloUcb1Options = {};
 
-/** Creates a {@link MonteCarloUcb1} bandit with `armCount` arms (integer ≥ 1), all unplayed. */
+/**
+ * Creates a {@link MonteCarloUcb1} bandit with `armCount` arms (integer ≥ 1), all unplayed.
+ * @param armCount - Number of arms, an integer in [1, 2^24].
+ * @throws TacticaError `INVALID_ARGUMENT` when `armCount` is not an integer in range.
+ */
 export function createMonteCarloUcb1(armCount: number): MonteCarloUcb1 {
   assertInteger("@tactica/search: createMonteCarloUcb1", "armCount", armCount, 1, 1 << 24);
   return { armCount, counts: new Float64Array(armCount), sums: new Float64Array(armCount), total: 0 };
 }
 
-/** Resets every arm of `bandit` to unplayed. O(arms). */
+/**
+ * Resets every arm of `bandit` to unplayed. O(arms).
+ * @param bandit - The bandit to clear in place (counts, sums and total to 0).
+ */
 export function resetMonteCarloUcb1(bandit: MonteCarloUcb1): void {
   bandit.counts.fill(0);
   bandit.sums.fill(0);
@@ -47,7 +54,14 @@ function value(bandit: MonteCarloUcb1, arm: number, k: number): number {
   return bandit.sums[arm]! / c + Math.sqrt((k * Math.log(bandit.total)) / c);
 }
 
-/** UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`. O(1). */
+/**
+ * UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`. O(1).
+ * @param bandit - The bandit to read; not changed.
+ * @param arm - Arm index, an integer in `0 .. bandit.armCount − 1`.
+ * @param options - `exploration`: the constant `k` (default 2; give it ≥ 0, it is not checked
+ *   here). `armCount` is ignored.
+ * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index.
+ */
 export function monteCarloUcb1Value(bandit: MonteCarloUcb1, arm: number, options: MonteCarloUcb1Options = EMPTY): number {
   checkIndex("@tactica/search: monteCarloUcb1Value", "arm", arm, bandit.armCount, "an arm");
   return value(bandit, arm, options.exploration ?? 2);
@@ -56,6 +70,11 @@ export function monteCarloUcb1Value(bandit: MonteCarloUcb1, arm: number, options
 /**
  * The arm to play next among the first `options.armCount` arms: the first unplayed arm, else the
  * arm with the largest {@link monteCarloUcb1Value} (lowest index on ties). O(arms), no allocation.
+ * @param bandit - The bandit to read; not changed.
+ * @param options - `exploration`: the constant `k`, ≥ 0 (default 2); `armCount`: consider only
+ *   arms `0 .. armCount − 1`, an integer in [1, bandit.armCount] (default all).
+ * @returns The arm index to play.
+ * @throws TacticaError `INVALID_ARGUMENT` when `exploration` is negative or `armCount` out of range.
  */
 export function selectMonteCarloUcb1(bandit: MonteCarloUcb1, options: MonteCarloUcb1Options = EMPTY): number {
   const k = options.exploration ?? 2;
@@ -75,7 +94,13 @@ export function selectMonteCarloUcb1(bandit: MonteCarloUcb1, options: MonteCarlo
   return best;
 }
 
-/** Records `reward` for `arm`. O(1). */
+/**
+ * Records `reward` for `arm`. O(1).
+ * @param bandit - The bandit to update in place (the arm's count and sum, and the total).
+ * @param arm - Arm index, an integer in `0 .. bandit.armCount − 1`.
+ * @param reward - The play's reward, in [0, 1] for the default exploration constant (not checked).
+ * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index.
+ */
 export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward: number): void {
   checkIndex("@tactica/search: updateMonteCarloUcb1", "arm", arm, bandit.armCount, "an arm");
   bandit.counts[arm]!++;
@@ -83,7 +108,12 @@ export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward
   bandit.total++;
 }
 
-/** Mean reward of `arm` (`-Infinity` while unplayed). O(1). */
+/**
+ * Mean reward of `arm` (`-Infinity` while unplayed). O(1).
+ * @param bandit - The bandit to read; not changed.
+ * @param arm - Arm index, an integer in `0 .. bandit.armCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index.
+ */
 export function monteCarloUcb1Mean(bandit: MonteCarloUcb1, arm: number): number {
   checkIndex("@tactica/search: monteCarloUcb1Mean", "arm", arm, bandit.armCount, "an arm");
   const c = bandit.counts[arm]!;
