@@ -1,4 +1,4 @@
-import { createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
+import { corruptState, createIndexedHeap, indexedHeapClear, indexedHeapPop, indexedHeapPushNext, type IndexedHeap } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import type { OffMeshLinks } from "./links";
@@ -487,9 +487,12 @@ function relax(query: NavMeshQuery, cur: number, nb: number, link: number): bool
   return false;
 }
 
-function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: boolean, status: number): NavPath {
+/** Writes the polygon path ending at polygon index `end` (parents back to the start) into `out`. @internal */
+export function writeCorridor(out: NavPath, query: NavMeshQuery, end: number, found: boolean, status: number): NavPath {
   let count = 0;
-  for (let p = end; p >= 0; p = query.parent[p]!) count++;
+  for (let p = end; p >= 0; p = query.parent[p]!)
+    if (++count > query.parent.length)
+      corruptState("@tactica/navmesh: findPolygonPath", `the parent chain from polygon ${end} is longer than the mesh's ${query.parent.length} polygons`);
   out.length = count;
   let k = count - 1;
   const mesh = query.mesh;

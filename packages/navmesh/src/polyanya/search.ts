@@ -1,3 +1,4 @@
+import { corruptState } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { assertFiniteNumber, navMeshError, NavMeshErrorCodes } from "../errors";
 import type { StraightPath } from "../funnel";
@@ -201,7 +202,9 @@ function writePath(out: StraightPath, s: PolyanyaNodes, id: number): void {
   let count = 2;
   let px = tx,
     py = ty;
+  let steps = 0;
   for (let x = id; x >= 0 && s.rootKey[x] !== ROOT_START; x = s.parent[x]!) {
+    if (++steps > s.parent.length) corruptState("@tactica/navmesh: findPathPolyanya", "the search node parent chain loops");
     const rx = s.rootX[x]!,
       ry = s.rootY[x]!;
     if (rx === px && ry === py) continue;
