@@ -34,7 +34,12 @@ export interface UpdateRegretMatchingOptions {
   expected?: boolean;
 }
 
-/** Creates regret matching over `actions` actions. */
+/**
+ * Creates regret matching over `actions` actions.
+ * @param actions - Number of actions, an integer in [1, 2^20].
+ * @param options - `initialRegret` (finite; larger adapts more slowly; default 0) and `floor` (lower bound on regret; default `-Infinity`,
+ *   none).
+ */
 export function createRegretMatching(actions: number, options: RegretMatchingOptions = {}): RegretMatching {
   const where = "@tactica/decision: createRegretMatching";
   assertInteger(where, "actions", actions, 1, 1 << 20);
@@ -44,7 +49,11 @@ export function createRegretMatching(actions: number, options: RegretMatchingOpt
   return { regret: new Float64Array(actions).fill(init), strategySum: new Float64Array(actions), strategy: new Float64Array(actions), floor, rounds: 0 };
 }
 
-/** Computes the current mixed strategy of `rm` into `out` (e.g. `rm.strategy`) and returns it. O(actions), no allocation. */
+/**
+ * Computes the current mixed strategy of `rm` into `out` (e.g. `rm.strategy`) and returns it. O(actions), no allocation.
+ * @param out - Probability per action, length >= the action count; written in place and returned.
+ * @param rm - The regret-matching state; read only.
+ */
 export function computeRegretStrategy(out: Float64Array, rm: RegretMatching): Float64Array {
   const n = rm.regret.length;
   let pos = 0;
@@ -56,6 +65,8 @@ export function computeRegretStrategy(out: Float64Array, rm: RegretMatching): Fl
 /**
  * Samples an action from the current strategy (the draw is scaled by the positive-regret sum,
  * the fix of the listing's unnormalised comparison). O(actions), no allocation.
+ * @param rm - The regret-matching state; `rm.strategy` is overwritten with the current strategy.
+ * @param rng - Generator; draws one float.
  */
 export function selectRegretMatching(rm: RegretMatching, rng: Rng): number {
   const s = computeRegretStrategy(rm.strategy, rm);
@@ -75,6 +86,10 @@ export function selectRegretMatching(rm: RegretMatching, rng: Rng): number {
  * opponent did (counterfactual utilities); `taken` is the action played. Regret of each action
  * grows by `utilities[a] − utilities[taken]`, or by `utilities[a] − Σ p(b)·utilities[b]` when
  * `options.expected` is true; then the floor applies. Also accumulates the strategy for the average.
+ * @param rm - The regret-matching state; regrets, strategy sums and `rounds` are updated in place.
+ * @param taken - Index of the action played this round, an integer in [0, actions).
+ * @param utilities - Counterfactual utility of every action against what the opponent did, one per action, in any consistent unit; read only.
+ * @param options - `expected`: measure regret against the current strategy's expected utility instead of the taken action's. Left out: false.
  */
 export function updateRegretMatching(rm: RegretMatching, taken: number, utilities: ArrayLike<number>, options?: UpdateRegretMatchingOptions): void {
   const expected = options?.expected === true;
@@ -94,7 +109,11 @@ export function updateRegretMatching(rm: RegretMatching, taken: number, utilitie
   rm.rounds++;
 }
 
-/** Computes the time-averaged strategy of `rm` (what converges to equilibrium in self-play) into `out` and returns it. */
+/**
+ * Computes the time-averaged strategy of `rm` (what converges to equilibrium in self-play) into `out` and returns it.
+ * @param out - Time-averaged probability per action, length >= the action count; written in place and returned (uniform before any round).
+ * @param rm - The regret-matching state; read only.
+ */
 export function computeAverageRegretStrategy(out: Float64Array, rm: RegretMatching): Float64Array {
   const n = rm.regret.length;
   let total = 0;

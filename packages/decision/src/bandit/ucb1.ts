@@ -32,7 +32,12 @@ export interface Ucb1Options {
   initialSums?: ArrayLike<number>;
 }
 
-/** Creates a UCB1 bandit with `arms` arms. */
+/**
+ * Creates a UCB1 bandit with `arms` arms.
+ * @param arms - Number of arms (actions or strategies), an integer in [1, 2^20].
+ * @param options - `k` (exploration constant > 0, default 2 for payoffs in [0, 1]), `decay` (discount in (0, 1], default 1: none),
+ *   `initialCounts` and `initialSums` per arm (default 0).
+ */
 export function createUcb1(arms: number, options: Ucb1Options = {}): Ucb1 {
   const where = "@tactica/decision: createUcb1";
   assertInteger(where, "arms", arms, 1, 1 << 20);
@@ -53,6 +58,8 @@ export function createUcb1(arms: number, options: Ucb1Options = {}): Ucb1 {
 
 /**
  * The UCB1 value of arm `i` (`Infinity` for an unplayed arm).
+ * @param b - The bandit; read only.
+ * @param i - Arm index, an integer in [0, arms).
  * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not an arm.
  */
 export function getUcb1Value(b: Ucb1, i: number): number {
@@ -65,6 +72,7 @@ export function getUcb1Value(b: Ucb1, i: number): number {
 /**
  * The arm to play next: the first unplayed arm, else the highest UCB1 value (ties to the lower
  * index). Deterministic. O(arms), no allocation.
+ * @param b - The bandit; read only.
  */
 export function selectUcb1(b: Ucb1): number {
   let best = 0;
@@ -80,7 +88,12 @@ export function selectUcb1(b: Ucb1): number {
   return best;
 }
 
-/** Records `reward` for `arm` (the arm that was chosen — for strategy arms, the strategy, not the action it produced). */
+/**
+ * Records `reward` for `arm` (the arm that was chosen — for strategy arms, the strategy, not the action it produced).
+ * @param b - The bandit; counts, sums and total are updated in place (decayed first when `decay` < 1).
+ * @param arm - Index of the arm that was played, an integer in [0, arms).
+ * @param reward - Finite payoff of that play, ideally in [0, 1] (the default `k` assumes it).
+ */
 export function updateUcb1(b: Ucb1, arm: number, reward: number): void {
   assertInteger("@tactica/decision: updateUcb1", "arm", arm, 0, b.counts.length - 1);
   assertFinite("@tactica/decision: updateUcb1", "reward", reward);

@@ -52,6 +52,10 @@ export function abortChildrenExcept<A>(run: BtRun<A>, n: number, keep: number): 
  * first), calling each running action's `abort` hook with `agent`; statuses return to `Idle`.
  * No allocation.
  *
+ * @param state - The running state; the statuses of `node` and its running descendants return to `Idle` in place.
+ * @param tree - The compiled tree `state` belongs to.
+ * @param agent - Passed to the `abort` hooks of the aborted actions.
+ * @param node - Node index to abort (0 to `tree.nodeCount - 1`); nothing happens when it is not running.
  * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`, or when
  *   `node` is `undefined`, not an integer or not a node index of `tree`.
  */

@@ -54,6 +54,8 @@ const ALLOWED: Record<string, readonly string[]> = {
  * when `bindings` are given, checks that every action, condition and blackboard key exists and
  * that compared values have the key's type. Returns every problem with its JSON path (empty when
  * valid). O(nodes).
+ * @param definition - The candidate definition, typically parsed JSON of any shape; read only.
+ * @param bindings - Actions, conditions and blackboard schema to check names and compared value types against. Left out: only the shape is checked.
  */
 export function validateBehaviorTree<A>(definition: unknown, bindings?: BtBindings<A>): DefinitionIssue[] {
   const L = new IssueList();
@@ -213,6 +215,9 @@ const EMPTY_ARGS: Readonly<Record<string, unknown>> = Object.freeze({});
  * bound to `bindings`. Do this once per definition at load time and share the result between
  * agents. O(nodes).
  *
+ * @param definition - The tree definition (`{ version: 1, root }`, see {@link behaviorTreeJsonSchema}); read only, not kept.
+ * @param bindings - The `actions`, `conditions` and `blackboard` schema the definition's names refer to. Left out: no bindings, so a definition naming an
+ *   action or condition fails validation.
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
 export function createBehaviorTree<A>(definition: BehaviorTreeDefinition, bindings: BtBindings<A> = {}): BehaviorTree<A> {

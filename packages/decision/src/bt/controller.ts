@@ -20,6 +20,9 @@ export interface HintLevel {
  * Makes a {@link HintLevel} from a tree of any agent type, its state and its agent (checks that
  * the state belongs to the tree).
  *
+ * @param tree - The compiled tree of this level.
+ * @param state - Its running state from {@link createTreeState}; must belong to `tree`.
+ * @param agent - The agent passed to the level's actions and conditions.
  * @throws TacticaError `INVALID_ARGUMENT` when `state` was not created for `tree`.
  */
 export function createHintLevel<A>(tree: BehaviorTree<A>, state: BtState, agent: A): HintLevel {
@@ -38,7 +41,11 @@ export interface HintedController {
   readonly levels: HintLevel[];
 }
 
-/** Creates a controller over `base` (level 0) and optional higher levels, bottom first. */
+/**
+ * Creates a controller over `base` (level 0) and optional higher levels, bottom first.
+ * @param base - Level 0, the tree whose actions act; its root status is what the controller returns.
+ * @param higher - Higher levels, bottom first; each hints the level directly below it.
+ */
 export function createHintedController(base: HintLevel, ...higher: HintLevel[]): HintedController {
   const c: HintedController = { levels: [] };
   pushHintLevel(c, base);
@@ -49,6 +56,8 @@ export function createHintedController(base: HintLevel, ...higher: HintLevel[]):
 /**
  * Pushes a higher-level tree on top; it hints the current top level.
  *
+ * @param c - The controller; the level is appended on top of its stack.
+ * @param level - The new top level (from {@link createHintLevel}); its state must not already be in the controller.
  * @throws TacticaError `INVALID_ARGUMENT` when the level's state is already in the controller or belongs to another tree.
  */
 export function pushHintLevel(c: HintedController, level: HintLevel): void {
@@ -62,6 +71,7 @@ export function pushHintLevel(c: HintedController, level: HintLevel): void {
 /**
  * Pops the top level and returns it; the level below gets all its hints reset to neutral, so
  * its behaviour is exactly the authored one again from the next tick. Never pops the base.
+ * @param c - The controller; its top level is removed (the base is never removed) and the new top's hints are cleared.
  */
 export function popHintLevel(c: HintedController): HintLevel | undefined {
   if (c.levels.length <= 1) return undefined;
@@ -71,7 +81,11 @@ export function popHintLevel(c: HintedController): HintLevel | undefined {
   return top;
 }
 
-/** Ticks every level top-down with `dt` seconds; returns the base tree's root status. No allocation. */
+/**
+ * Ticks every level top-down with `dt` seconds; returns the base tree's root status. No allocation.
+ * @param c - The controller whose levels are ticked, top level first.
+ * @param dt - Frame time in seconds, finite and >= 0; added to every level's tree time.
+ */
 export function tickHintedController(c: HintedController, dt: number): BtStatusValue {
   if (!(dt >= 0) || dt === Infinity) {
     invalidArgument("@tactica/decision: tickHintedController", "dt", `must be a finite number >= 0 but is ${String(dt)}`, "Pass the frame time in seconds.");

@@ -36,6 +36,10 @@ function resortSelector<A>(state: BtState, t: BehaviorTree<A>, s: number): void 
  * their selectors), `"negative"` (to the back) or `"neutral"` (back to the default position);
  * each group keeps the authored relative order. Hint conditions see the value at once. Returns
  * false when the tree has no such hint. O(selectors using the hint × children).
+ * @param state - The running state whose hint and selector orders are changed in place; the tree is woken.
+ * @param tree - The compiled tree `state` belongs to; gives the hint's index and the selectors that use it.
+ * @param name - Hint name as written in the definition's `hint` fields.
+ * @param value - `"positive"` moves the hinted branches to the front of their selectors, `"negative"` to the back, `"neutral"` back to the authored place.
  */
 export function setTreeHint<A>(state: BtState, tree: BehaviorTree<A>, name: string, value: "positive" | "negative" | "neutral"): boolean {
   const id = ownValue(tree.hintIndex, name);
@@ -44,7 +48,11 @@ export function setTreeHint<A>(state: BtState, tree: BehaviorTree<A>, name: stri
   return true;
 }
 
-/** Sets every hint of `state` to neutral (the authored order). */
+/**
+ * Sets every hint of `state` to neutral (the authored order).
+ * @param state - The running state whose hints are all set to neutral in place.
+ * @param tree - The compiled tree `state` belongs to.
+ */
 export function clearTreeHints<A>(state: BtState, tree: BehaviorTree<A>): void {
   for (let i = 0; i < state.hints.length; i++) setHintById(state, tree, i, 0);
 }
@@ -52,6 +60,9 @@ export function clearTreeHints<A>(state: BtState, tree: BehaviorTree<A>): void {
 /**
  * Current evaluation order of a selector's children (node indices), e.g. after hints. Allocates
  * the returned array (level 2; the order lives in `state.order`).
+ * @param state - The running state holding the current child order; read only.
+ * @param tree - The compiled tree `state` belongs to.
+ * @param node - Node index of a selector (0 to `tree.nodeCount - 1`); for a node without children the result is empty.
  * @throws TacticaError `INVALID_ARGUMENT` when `node` is `undefined`, not an integer or not a node of `tree`.
  */
 export function getSelectorOrder<A>(state: BtState, tree: BehaviorTree<A>, node: number): number[] {

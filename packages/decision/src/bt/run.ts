@@ -22,6 +22,10 @@ const states = new WeakMap<object, WeakMap<object, BtState>>();
  * `WeakMap` keyed on the tree and the agent object (it goes away with them). In a hot loop over
  * many agents, or to save the state, use {@link createTreeState} + {@link tickTree} (level 1).
  *
+ * @param tree - The compiled tree ({@link createBehaviorTree}); read only, shareable between agents.
+ * @param agent - The agent object passed to actions and conditions; also the key of its cached {@link BtState}, so it must be an object (not a primitive or
+ *   `null`).
+ * @param dt - Frame time in seconds, finite and >= 0; added to the agent's tree time before the evaluation.
  * @example
  * ```ts
  * const tree = createBehaviorTree<{ hp: number }>(

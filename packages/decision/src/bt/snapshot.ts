@@ -58,6 +58,7 @@ export interface BtSnapshot {
  * Copies the running state `inst` into JSON-safe plain data (see {@link BtSnapshot}). O(nodes),
  * allocates. (A {@link BtState} is itself plain data: `structuredClone` copies it too; the
  * snapshot is the form for JSON save games.)
+ * @param inst - The running state to copy; read only.
  */
 export function saveTree(inst: BtState): BtSnapshot {
   return {
@@ -112,6 +113,8 @@ function checkNumber(where: string, name: string, v: unknown, min: number): numb
  * is started again (see {@link createAsyncAction}). The whole snapshot is checked first: when it
  * throws, `inst` is unchanged.
  *
+ * @param inst - A running state of the same tree (same fingerprint), overwritten in place; unchanged when the call throws.
+ * @param snapshot - The value {@link saveTree} returned (possibly through JSON); checked in full before anything is written.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the snapshot is malformed or from another tree.
  */
 export function restoreTree(inst: BtState, snapshot: BtSnapshot): void {

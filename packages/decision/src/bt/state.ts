@@ -19,6 +19,9 @@ export interface BtStateOptions {
  * Creates the running state of `tree` for one agent, as plain data (see {@link BtState}).
  * Allocates O(nodes) once; ticking then allocates nothing.
  *
+ * @param tree - The compiled tree the state is for; its node count, hint names and blackboard schema size the arrays.
+ * @param options - `blackboard` (must have the tree's schema; left out: a new one), `rng` or `seed` for random composites (left out: `createRng(0)`), and
+ *   `traceCapacity` in entries (left out: 0, no trace).
  * @example
  * ```ts
  * const tree = createBehaviorTree({ version: 1, root: { type: "wait", duration: 1 } });

@@ -34,6 +34,10 @@ export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
  * (unless an action does). Cost: the nodes visited. For a one-liner without managing the state,
  * see {@link runBehaviorTree}.
  *
+ * @param state - The agent's running state from {@link createTreeState} for this `tree`; updated in place (statuses, timers, tree time).
+ * @param tree - The compiled tree; read only.
+ * @param agent - Passed to every action and condition as `context.agent`; any value, not inspected by the tree.
+ * @param dt - Frame time in seconds, finite and >= 0; added to `state.time` before the evaluation (waits, timeouts and cooldowns count this time).
  * @example
  * ```ts
  * const tree = createBehaviorTree<{ hp: number }>(
@@ -61,6 +65,8 @@ export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt:
  * True when an event-driven {@link updateTree} would evaluate now: an event was posted, a hint
  * changed or an asynchronous action resolved; a polled action (or repeat/retry) is running; a
  * wait, timeout or cooldown is due; or a watched blackboard key changed.
+ * @param state - The agent's running state from {@link createTreeState}; read only.
+ * @param tree - The compiled tree `state` belongs to; its watched blackboard keys are compared with `state.seenVersion`.
  */
 export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): boolean {
   if (state.wake || state.polling > 0 || state.time >= state.nextWake - TIME_EPS) return true;
@@ -77,6 +83,11 @@ export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): b
  * hint). Conditions bound in code are re-checked only when something wakes the tree — list the
  * keys they read in `watch`. Allocates nothing.
  *
+ * @param state - The agent's running state from {@link createTreeState} for this `tree`; its time always advances, the rest changes only when the tree is
+ *   evaluated.
+ * @param tree - The compiled tree; read only.
+ * @param agent - Passed to every action and condition as `context.agent`.
+ * @param dt - Frame time in seconds, finite and >= 0; added to `state.time` whether or not the tree is evaluated.
  * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite `dt`, or a state of another tree.
  */
 export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
@@ -94,7 +105,10 @@ export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, d
   }
 }
 
-/** Requests an evaluation at the next {@link updateTree} (something the tree cares about happened). */
+/**
+ * Requests an evaluation at the next {@link updateTree} (something the tree cares about happened).
+ * @param state - The running state to wake; its `wake` flag is set so the next {@link updateTree} evaluates.
+ */
 export function postTreeEvent(state: BtState): void {
   state.wake = true;
 }
@@ -104,6 +118,10 @@ export function postTreeEvent(state: BtState): void {
  * `success ? Success : Failure` on the next evaluation, which an event-driven tree performs at
  * its next update. Returns false (and does nothing) when the node is not a running action (a
  * late result of an aborted run).
+ * @param state - The running state the action runs in; the result is stored in it and the tree is woken.
+ * @param tree - The compiled tree `state` belongs to.
+ * @param node - Node index of the running action (0 to `tree.nodeCount - 1`), e.g. `context.node` kept from the action's start.
+ * @param success - True to make the action return `Success`, false for `Failure`.
  * @throws TacticaError `INVALID_ARGUMENT` when `node` is `undefined`, not an integer or not a node of `tree`.
  */
 export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: number, success: boolean): boolean {
@@ -118,6 +136,9 @@ export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: nu
 /**
  * Aborts whatever is running (calling the running actions' `abort` hooks with `agent`) and
  * returns every node to `Idle`; timers, counters and hints are kept.
+ * @param state - The running state to reset in place; timers, counters and hints are kept.
+ * @param tree - The compiled tree `state` belongs to.
+ * @param agent - Passed to the `abort` hooks of the running actions.
  */
 export function resetTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A): void {
   const run = open("resetTree", state, tree, agent);

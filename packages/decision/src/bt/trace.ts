@@ -19,6 +19,8 @@ export interface BtTraceEntry {
  * The trace of the last evaluation as readable entries, in completion order (children before
  * their parents). Needs `traceCapacity` > 0 at creation. Allocates (level 2; the raw pairs are in
  * `state.trace`).
+ * @param state - The running state whose trace buffer (filled when `traceCapacity` > 0) is read; not changed.
+ * @param tree - The compiled tree `state` belongs to; gives the nodes' types, names and JSON paths.
  */
 export function readTreeTrace<A>(state: BtState, tree: BehaviorTree<A>): BtTraceEntry[] {
   const t = tree;

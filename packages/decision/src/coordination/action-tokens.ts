@@ -42,7 +42,14 @@ export interface ActionTokens {
   readonly agentCapacity: number;
 }
 
-/** Creates token pools for `actions`, for agents with ids in `[0, agentCapacity)`, sized for `options.population` characters (default 0). */
+/**
+ * Creates token pools for `actions`, for agents with ids in `[0, agentCapacity)`, sized for `options.population` characters (default 0).
+ * @param actions - The token-limited actions: unique `name`, base `count` (integer >= 0), optional `perCharacter` and `cooldown` (seconds), both
+ *   >= 0.
+ * @param agentCapacity - Agent ids are integers in `[0, agentCapacity)`; an integer in [1, 2^24].
+ * @param options - `population`: number of characters the pools are first sized for (integer >= 0). Left out: 0, so each action has its base
+ *   `count`.
+ */
 export function createActionTokens(actions: readonly ActionTokenDefinition[], agentCapacity: number, options?: { population?: number }): ActionTokens {
   const population = options?.population ?? 0;
   const where = "@tactica/decision: createActionTokens";
@@ -71,7 +78,11 @@ export function createActionTokens(actions: readonly ActionTokenDefinition[], ag
   return t;
 }
 
-/** Re-sizes every pool for `population` characters (tokens already held stay held). */
+/**
+ * Re-sizes every pool for `population` characters (tokens already held stay held).
+ * @param t - The token pools; their capacities are recomputed in place (tokens already held stay held).
+ * @param population - Number of characters, an integer >= 0; capacity is `count + floor(population × perCharacter)`.
+ */
 export function setTokenPopulation(t: ActionTokens, population: number): void {
   assertInteger("@tactica/decision: setTokenPopulation", "population", population, 0);
   for (let i = 0; i < t.names.length; i++) t.capacity[i] = t.base[i]! + Math.floor(population * t.perCharacter[i]!);
@@ -90,6 +101,10 @@ function actionId(t: ActionTokens, action: string, agent: number, fn: string): n
  * Tries to take a token of `action` for `agent` at game time `now` (seconds). Succeeds when the
  * agent already holds one, or a token is free and the agent's cooldown since its last release has
  * passed. O(1), no allocation.
+ * @param t - The token pools; a granted token is marked held in place.
+ * @param action - Action name; an unknown name throws.
+ * @param agent - Agent id, an integer in `[0, agentCapacity)`.
+ * @param now - Current game time in seconds, finite; compared with the agent's last release for the cooldown.
  */
 export function acquireToken(t: ActionTokens, action: string, agent: number, now: number): boolean {
   const a = actionId(t, action, agent, "acquireToken");
@@ -103,7 +118,13 @@ export function acquireToken(t: ActionTokens, action: string, agent: number, now
   return true;
 }
 
-/** Returns `agent`'s token of `action` at time `now`; returns whether it held one. */
+/**
+ * Returns `agent`'s token of `action` at time `now`; returns whether it held one.
+ * @param t - The token pools; the token is freed in place.
+ * @param action - Action name; an unknown name throws.
+ * @param agent - Agent id, an integer in `[0, agentCapacity)`.
+ * @param now - Current game time in seconds; stored as the release time that starts the agent's cooldown (not checked).
+ */
 export function releaseToken(t: ActionTokens, action: string, agent: number, now: number): boolean {
   const a = actionId(t, action, agent, "releaseToken");
   const k = a * t.agentCapacity + agent;

@@ -45,7 +45,11 @@ export interface AnimationBlackboardOptions {
   minDistance?: number;
 }
 
-/** Creates an anti-twinning blackboard (defaults: 32 entries, 1 s normal, 300 ms reaction). */
+/**
+ * Creates an anti-twinning blackboard (defaults: 32 entries, 1 s normal, 300 ms reaction).
+ * @param options - `capacity` (ring entries, default 32), `delays` (minimum seconds between twins per priority class, default `[1, 0.3]`) and
+ *   `minDistance` (world units; default `Infinity`, off).
+ */
 export function createAnimationBlackboard(options: AnimationBlackboardOptions = {}): AnimationBlackboard {
   const where = "@tactica/decision: createAnimationBlackboard";
   const cap = assertInteger(where, "options.capacity", options.capacity ?? 32, 1, 1 << 20);
@@ -90,7 +94,11 @@ export interface AnimationPlayOptions extends AnimationPlaceOptions {
  * `options` (x, y, z) is at least that far from the entry (then every entry is checked).
  * O(entries), no allocation.
  *
+ * @param bb - The shared anti-twinning blackboard; entries older than its largest delay are dropped in place.
+ * @param animId - Animation id, e.g. from {@link hashAnimationName}.
  * @param now - current game time, seconds
+ * @param options - `x`, `y`, `z`: where the animation would play, in world units, used only when the board has a `minDistance`. Left out: the
+ *   origin.
  */
 export function canPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlaceOptions): boolean {
   return canPlayAt(bb, animId, now, options?.x ?? 0, options?.y ?? 0, options?.z ?? 0);
@@ -121,6 +129,11 @@ function canPlayAt(bb: AnimationBlackboard, animId: number, now: number, x: numb
 /**
  * Registers an animation that just started. When the queue is full the oldest entry is
  * overwritten. O(1), no allocation.
+ * @param bb - The shared anti-twinning blackboard; an entry is appended in place (the oldest is overwritten when full).
+ * @param animId - Animation id, e.g. from {@link hashAnimationName}.
+ * @param now - Current game time in seconds: the animation's start time.
+ * @param options - `priority` (class index into the board's `delays`, default {@link AnimationPriority}.Normal) and position `x`, `y`, `z` in
+ *   world units (default the origin).
  */
 export function registerAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlayOptions): void {
   registerAt(bb, animId, now, options?.priority ?? AnimationPriority.Normal, options?.x ?? 0, options?.y ?? 0, options?.z ?? 0);
@@ -150,7 +163,14 @@ function registerAt(bb: AnimationBlackboard, animId: number, now: number, priori
   bb.count++;
 }
 
-/** {@link canPlayAnimation}, then {@link registerAnimation} when allowed. Returns whether it may play. */
+/**
+ * {@link canPlayAnimation}, then {@link registerAnimation} when allowed. Returns whether it may play.
+ * @param bb - The shared anti-twinning blackboard; stale entries are dropped and, when allowed, the animation registered in place.
+ * @param animId - Animation id, e.g. from {@link hashAnimationName}.
+ * @param now - Current game time in seconds.
+ * @param options - `priority` (class index into the board's `delays`, default Normal) and position `x`, `y`, `z` in world units (default the
+ *   origin).
+ */
 export function tryPlayAnimation(bb: AnimationBlackboard, animId: number, now: number, options?: AnimationPlayOptions): boolean {
   const x = options?.x ?? 0;
   const y = options?.y ?? 0;
@@ -160,7 +180,10 @@ export function tryPlayAnimation(bb: AnimationBlackboard, animId: number, now: n
   return true;
 }
 
-/** 32-bit FNV-1a hash of an animation name, for use as an id. */
+/**
+ * 32-bit FNV-1a hash of an animation name, for use as an id.
+ * @param name - The animation (or bark line) name; hashed by UTF-16 code unit.
+ */
 export function hashAnimationName(name: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) {

@@ -37,7 +37,12 @@ export interface Coordinator {
   readonly candidateRating: Float64Array;
 }
 
-/** Creates a coordinator for `roles`. @throws TacticaError for duplicate names or unknown policies. */
+/**
+ * Creates a coordinator for `roles`.
+ * @param roles - The roles, each with a unique `name` and a `policy` (`"firstCome"` or `"idealCandidate"`); the array order gives the role
+ *   indices.
+ * @throws TacticaError for duplicate names or unknown policies.
+ */
 export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator {
   const where = "@tactica/decision: createCoordinator";
   const seen = new Set<string>();
@@ -71,6 +76,10 @@ function roleId(c: Coordinator, role: string, fn: string): number {
  * granted at once when free. Ideal-candidate roles record the request with `options.rating`
  * (default 0, higher is better); the grant happens in {@link updateCoordinator}. Returns true when
  * `agent` holds the role after the call.
+ * @param c - The coordinator; a first-come role may be granted in place, an ideal-candidate request is recorded for {@link updateCoordinator}.
+ * @param role - Role name; an unknown name throws.
+ * @param agent - The requesting agent's id, an integer >= 0.
+ * @param options - `rating`: how well the agent suits an ideal-candidate role, higher is better (ignored for first-come roles). Left out: 0.
  */
 export function requestRole(c: Coordinator, role: string, agent: number, options?: { rating?: number }): boolean {
   const rating = options?.rating ?? 0;
@@ -96,6 +105,7 @@ export function requestRole(c: Coordinator, role: string, agent: number, options
  * Grants each free or unacknowledged ideal-candidate role to the best-rated requester of this
  * frame (ties: the first to request), then clears the requests. Call once per frame after the
  * agents have requested.
+ * @param c - The coordinator; ideal-candidate roles are granted to this frame's best requester and the requests cleared, in place.
  */
 export function updateCoordinator(c: Coordinator): void {
   for (let r = 0; r < c.roles.length; r++) {
@@ -107,7 +117,12 @@ export function updateCoordinator(c: Coordinator): void {
   }
 }
 
-/** `AcknowledgeRole`: the holder confirms it took the role; it is then exclusive until released. Returns false if `agent` is not the holder. */
+/**
+ * `AcknowledgeRole`: the holder confirms it took the role; it is then exclusive until released. Returns false if `agent` is not the holder.
+ * @param c - The coordinator; the role is locked to its holder in place.
+ * @param role - Role name; an unknown name throws.
+ * @param agent - The agent id claiming to hold the role.
+ */
 export function acknowledgeRole(c: Coordinator, role: string, agent: number): boolean {
   const r = roleId(c, role, "acknowledgeRole");
   if (c.holder[r] !== agent) return false;
@@ -115,7 +130,12 @@ export function acknowledgeRole(c: Coordinator, role: string, agent: number): bo
   return true;
 }
 
-/** Releases `role` if `agent` holds it; returns whether it did. */
+/**
+ * Releases `role` if `agent` holds it; returns whether it did.
+ * @param c - The coordinator; the role becomes free in place when `agent` holds it.
+ * @param role - Role name; an unknown name throws.
+ * @param agent - The agent id giving the role back.
+ */
 export function releaseRole(c: Coordinator, role: string, agent: number): boolean {
   const r = roleId(c, role, "releaseRole");
   if (c.holder[r] !== agent) return false;
@@ -124,7 +144,11 @@ export function releaseRole(c: Coordinator, role: string, agent: number): boolea
   return true;
 }
 
-/** The agent holding `role`, or -1. */
+/**
+ * The agent holding `role`, or -1.
+ * @param c - The coordinator; read only.
+ * @param role - Role name; an unknown name throws.
+ */
 export function getRoleHolder(c: Coordinator, role: string): number {
   return c.holder[roleId(c, role, "getRoleHolder")]!;
 }

@@ -25,7 +25,11 @@ export interface BlackboardScopeOptions {
   global?: Blackboard | null;
 }
 
-/** Creates a scope over up to three boards: the agent's own, and `options.group` / `options.global` shared ones. */
+/**
+ * Creates a scope over up to three boards: the agent's own, and `options.group` / `options.global` shared ones.
+ * @param agent - The agent's own board, or `null` for none; kept by reference.
+ * @param options - `group` (the group's board, shared by its members) and `global` (the world board). Left out: `null`, no such scope.
+ */
 export function createBlackboardScope(agent: Blackboard | null, options: BlackboardScopeOptions = {}): BlackboardScope {
   return { agent, group: options.group ?? null, global: options.global ?? null };
 }
@@ -33,6 +37,8 @@ export function createBlackboardScope(agent: Blackboard | null, options: Blackbo
 /**
  * Reads `key` from the innermost scope that declares it and has written it (agent, then group,
  * then global). Returns `undefined` when no scope has a value. O(1) per scope, no allocation.
+ * @param scope - The agent's scope; read only.
+ * @param key - Key name; scopes that do not declare it or never wrote it are skipped.
  */
 export function readScoped(scope: BlackboardScope, key: string): number | boolean | string | undefined {
   for (let s = 0; s < 3; s++) {
@@ -47,6 +53,8 @@ export function readScoped(scope: BlackboardScope, key: string): number | boolea
 /**
  * The scope `readScoped` would answer `key` from (`undefined` when none has a value). Useful to
  * debug which level overrides which.
+ * @param scope - The agent's scope; read only.
+ * @param key - Key name; scopes that do not declare it or never wrote it are skipped.
  */
 export function getBlackboardScope(scope: BlackboardScope, key: string): BlackboardScopeName | undefined {
   const names: BlackboardScopeName[] = ["agent", "group", "global"];
@@ -62,6 +70,10 @@ export function getBlackboardScope(scope: BlackboardScope, key: string): Blackbo
 /**
  * Writes `key` in an explicit scope.
  *
+ * @param scope - The agent's scope.
+ * @param where - Which board to write: `"agent"`, `"group"` or `"global"`.
+ * @param key - A key declared by that board's schema.
+ * @param value - The new value, of the key's declared type (numbers finite); written as by {@link writeBlackboard}.
  * @throws TacticaError `INVALID_ARGUMENT` when that scope has no board or does not declare the key.
  */
 export function writeScoped(scope: BlackboardScope, where: BlackboardScopeName, key: string, value: number | boolean | string): void {

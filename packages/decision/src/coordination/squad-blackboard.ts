@@ -43,7 +43,10 @@ export interface SquadBlackboardOptions {
   capacity?: number;
 }
 
-/** Creates an empty squad blackboard holding up to `options.capacity` entries per list. */
+/**
+ * Creates an empty squad blackboard holding up to `options.capacity` entries per list.
+ * @param options - `capacity`: most entries per list, an integer in [1, 2^20]. Left out: 64.
+ */
 export function createSquadBlackboard(options?: SquadBlackboardOptions): SquadBlackboard {
   const capacity = options?.capacity ?? 64;
   assertInteger("@tactica/decision: createSquadBlackboard", "capacity", capacity, 1, 1 << 20);
@@ -67,6 +70,10 @@ function sortList(list: SquadEntry[]): void {
  * Posts (or updates, when `subject` is already listed) an entry; the list stays sorted by
  * descending priority, earlier posts first among equals.
  *
+ * @param board - The squad blackboard; the list is changed in place and re-sorted.
+ * @param list - Which list: `"objectives"`, `"threats"`, `"unitsInTrouble"` or `"supportCapable"`.
+ * @param entry - The entry, copied: `subject` id (an entry with the same subject is replaced), finite `priority` (higher first), position `x`,
+ *   `y` in world units, `source` and `time` in seconds.
  * @throws TacticaError `CAPACITY_EXCEEDED` when the list is full.
  */
 export function postSquadEntry(board: SquadBlackboard, list: SquadList, entry: SquadEntry): void {
@@ -90,6 +97,10 @@ export function postSquadEntry(board: SquadBlackboard, list: SquadList, entry: S
 /**
  * The commander's tool: changes the priority of `subject` in `list` (e.g. raise a unit in
  * trouble, raise a threat). Returns false when the subject is not listed.
+ * @param board - The squad blackboard; the entry's priority is changed in place and the list re-sorted.
+ * @param list - Which of the four lists.
+ * @param subject - The id the entry is about.
+ * @param priority - New priority, finite; higher comes first.
  */
 export function reprioritizeSquadEntry(board: SquadBlackboard, list: SquadList, subject: number, priority: number): boolean {
   assertFinite("@tactica/decision: reprioritizeSquadEntry", "priority", priority);
@@ -101,7 +112,12 @@ export function reprioritizeSquadEntry(board: SquadBlackboard, list: SquadList, 
   return true;
 }
 
-/** Removes `subject` from `list`; returns whether it was there. */
+/**
+ * Removes `subject` from `list`; returns whether it was there.
+ * @param board - The squad blackboard; the entry is removed in place.
+ * @param list - Which of the four lists.
+ * @param subject - The id the entry is about.
+ */
 export function removeSquadEntry(board: SquadBlackboard, list: SquadList, subject: number): boolean {
   const l = board.lists[list];
   const i = l.findIndex((x) => x.subject === subject);
@@ -111,7 +127,11 @@ export function removeSquadEntry(board: SquadBlackboard, list: SquadList, subjec
   return true;
 }
 
-/** The highest-priority entry of `list`, or undefined when empty. */
+/**
+ * The highest-priority entry of `list`, or undefined when empty.
+ * @param board - The squad blackboard; read only.
+ * @param list - Which of the four lists.
+ */
 export function getTopSquadEntry(board: SquadBlackboard, list: SquadList): SquadEntry | undefined {
   return board.lists[list][0];
 }
@@ -143,7 +163,11 @@ export interface CaseMemoryOptions {
   capacity?: number;
 }
 
-/** Creates an empty case memory over `featureCount` situation features. */
+/**
+ * Creates an empty case memory over `featureCount` situation features.
+ * @param featureCount - Features per situation vector, an integer in [1, 65536].
+ * @param options - `capacity`: most cases kept, an integer in [1, 2^24]; when full the least confident case is replaced. Left out: 256.
+ */
 export function createCaseMemory(featureCount: number, options?: CaseMemoryOptions): CaseMemory {
   const capacity = options?.capacity ?? 256;
   const where = "@tactica/decision: createCaseMemory";
@@ -187,6 +211,10 @@ export function recallCase(mem: CaseMemory, situation: ArrayLike<number>, thresh
 /**
  * Records a new case (an improvised response) with `options.confidence` (default 0.5) and returns
  * its index. When full, the case with the lowest confidence is replaced.
+ * @param mem - The case memory; the case is stored in place.
+ * @param situation - Feature vector, at least `featureCount` numbers in the units the memory's features use; copied.
+ * @param response - Id of the response tried in this situation.
+ * @param options - `confidence`: starting confidence in [0, 1] (not checked). Left out: 0.5.
  */
 export function recordCase(mem: CaseMemory, situation: ArrayLike<number>, response: number, options?: { confidence?: number }): number {
   const confidence = options?.confidence ?? 0.5;
@@ -205,6 +233,10 @@ export function recordCase(mem: CaseMemory, situation: ArrayLike<number>, respon
  * Outcome feedback: confidence moves toward 1 on success and toward 0 on failure by
  * `options.rate` (default 0.25; `c += rate·(target − c)`, rate in (0, 1]). "If an old reaction
  * works again, increase confidence in it."
+ * @param mem - The case memory; the case's confidence is changed in place.
+ * @param index - Case index from {@link recordCase} or `recallCase`, an integer in [0, `mem.size` − 1].
+ * @param success - True moves the confidence toward 1, false toward 0.
+ * @param options - `rate`: fraction of the distance moved, in (0, 1] (not checked). Left out: 0.25.
  */
 export function reinforceCase(mem: CaseMemory, index: number, success: boolean, options?: { rate?: number }): void {
   const rate = options?.rate ?? 0.25;

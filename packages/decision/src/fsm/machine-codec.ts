@@ -7,6 +7,7 @@ import { restoreMachine, saveMachine, type MachineSnapshot, type MachineState, t
  * names against the machine, history, stack and queue capacities) before touching the state and
  * calls no callbacks. One codec per machine definition; register it under a name per state.
  *
+ * @param machine - The compiled machine whose states the codec saves and restores; kept by the codec to map state and event names.
  * @example
  * ```ts
  * const machine = createStateMachine({ version: 1, states: { idle: { transitions: [{ event: "see", to: "chase" }] }, chase: {} } });

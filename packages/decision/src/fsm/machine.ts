@@ -67,6 +67,9 @@ function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<R
 /**
  * Validates a state-machine definition: structure, unique state names, transition targets,
  * triggers and bound callback names. Returns the problems by JSON path (empty when valid).
+ * @param definition - The candidate definition, typically parsed JSON of any shape; read only.
+ * @param bindings - `callbacks` and `guards` by name; every name the definition uses must be bound there. Left out: no bindings, so any callback
+ *   or guard given by name is reported.
  */
 export function validateStateMachine<A>(definition: unknown, bindings: MachineBindings<A> = {}): DefinitionIssue[] {
   const L = new IssueList();
@@ -139,6 +142,10 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
 /**
  * Validates and compiles a finite or hierarchical state machine. O(states + transitions).
  *
+ * @param definition - The machine definition (`{ version: 1, initial?, states }`); callbacks and guards may be functions or names of `bindings`.
+ *   Read, not kept.
+ * @param bindings - `callbacks` and `guards` by name for definitions that name them (JSON). Left out: every callback and guard must be given as
+ *   a function.
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
 export function createStateMachine<A>(definition: StateMachineDefinition<A>, bindings: MachineBindings<A> = {}): StateMachine<A> {
@@ -274,6 +281,8 @@ export interface MachineStateOptions {
  * Creates the running state of `machine` for one agent (not yet started: call
  * {@link startMachine}). Plain data; O(states) allocation once.
  *
+ * @param machine - The compiled machine the state is for; its state count sizes the arrays.
+ * @param options - `stackCapacity` (push-down stack, default 16) and `queueCapacity` (delayed events, default 32), integers in [0, 2^20].
  * @example
  * ```ts
  * const machine = createStateMachine({ version: 1, states: { idle: { transitions: [{ event: "see", to: "chase" }] }, chase: {} } });
@@ -421,6 +430,9 @@ function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): bo
 /**
  * Enters the initial state (and its initial descendants), calling `onEnter` outermost first.
  *
+ * @param state - A fresh, not yet started state from {@link createMachineState} for this `machine`; the initial states are entered in place.
+ * @param machine - The compiled machine.
+ * @param agent - Passed to the `onEnter` callbacks of the entered states.
  * @throws TacticaError `INVALID_STATE` when already started; `INVALID_ARGUMENT` for a state of another machine.
  */
 export function startMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A): void {
@@ -440,6 +452,10 @@ function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: stri
  * Dispatches event `name` now: the first transition on it whose guard passes, searching from
  * the active leaf outwards, fires. Returns true when a transition fired; an event nothing
  * listens to is ignored (false). No allocation.
+ * @param state - The started running state; a firing transition changes its active state in place.
+ * @param machine - The compiled machine `state` belongs to.
+ * @param agent - Passed to the guards and the exit, action and enter callbacks.
+ * @param name - Event name as written in the transitions' `event`; an unknown name is ignored (false).
  */
 export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
   checkStarted(state, machine, "dispatchMachineEvent");
@@ -461,6 +477,10 @@ export interface PostMachineEventOptions {
  * Queues event `name` for delivery by {@link updateMachine} after `options.delay` seconds of
  * machine time (in due-time order, FIFO among equal times). Returns false when the queue is full
  * or no transition listens to the event.
+ * @param state - The running state whose delayed-event queue receives the event.
+ * @param machine - The compiled machine `state` belongs to.
+ * @param name - Event name as written in the transitions' `event`; an unknown name is not queued (false).
+ * @param options - `delay`: seconds of machine time until delivery, >= 0. Left out: delivered at the next {@link updateMachine}.
  */
 export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A>, name: string, options: PostMachineEventOptions = {}): boolean {
   checkMachineState("postMachineEvent", state, machine);
@@ -492,6 +512,11 @@ export interface UpdateMachineOptions {
  * states outermost first. No allocation. For a one-liner that creates and starts the state, see
  * {@link runStateMachine}.
  *
+ * @param state - The started running state, advanced in place (time, queue, active state).
+ * @param machine - The compiled machine `state` belongs to.
+ * @param agent - Passed to the guards and callbacks that run.
+ * @param dt - Frame time in seconds, finite and >= 0; added to machine time and time in state, and passed to `onUpdate`.
+ * @param options - `maxTransitions`: most eventless or `after` transitions taken in a row. Left out: 16.
  * @returns the number of transitions taken.
  */
 export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A, dt: number, options?: UpdateMachineOptions): number {
@@ -521,13 +546,20 @@ export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, 
   return taken;
 }
 
-/** Name of the active leaf state (`""` before start). */
+/**
+ * Name of the active leaf state (`""` before start).
+ * @param state - The running state; read only.
+ * @param machine - The compiled machine `state` belongs to; gives the state names.
+ */
 export function getActiveStateName<A>(state: MachineState, machine: StateMachine<A>): string {
   return state.current < 0 ? "" : machine.names[state.current]!;
 }
 
 /**
  * True when state `name` is active (the leaf or one of its ancestors).
+ * @param state - The running state; read only (false before start).
+ * @param machine - The compiled machine `state` belongs to.
+ * @param name - A state name of `machine`; a name it does not have throws.
  * @throws TacticaError `INVALID_ARGUMENT` when `name` is not a state of `machine` (a typo would
  *   otherwise read as "not active" forever).
  */
@@ -561,7 +593,11 @@ export interface MachineSnapshot {
   transitions: number;
 }
 
-/** Saves the machine state as JSON-safe plain data, states and events by name. Allocates. */
+/**
+ * Saves the machine state as JSON-safe plain data, states and events by name. Allocates.
+ * @param state - The running state to copy; read only.
+ * @param machine - The compiled machine `state` belongs to; states and events are saved by name.
+ */
 export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): MachineSnapshot {
   checkMachineState("saveMachine", state, machine);
   const queue: { event: string; due: number }[] = [];
@@ -581,6 +617,9 @@ export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): M
  * Restores `state` from {@link saveMachine} output without calling any callbacks. The whole
  * snapshot is checked first: when it throws, `state` is unchanged.
  *
+ * @param state - A running state of the same machine (from {@link createMachineState}), overwritten in place; unchanged when the call throws.
+ * @param machine - The compiled machine; the snapshot's names are resolved against it.
+ * @param snapshot - The value {@link saveMachine} returned (possibly through JSON); checked in full before anything is written.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when names do not exist, values are malformed or capacities are too small.
  */
 export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>, snapshot: MachineSnapshot): void {

@@ -20,6 +20,10 @@ const states = new WeakMap<object, WeakMap<object, MachineState>>();
  * machine and the agent object. In a hot loop, to dispatch events or to save the state, use
  * {@link createMachineState} + {@link startMachine} + {@link updateMachine} (level 1).
  *
+ * @param machine - The compiled machine ({@link createStateMachine}); read only, shareable between agents.
+ * @param agent - The agent object passed to callbacks and guards; also the key of its cached {@link MachineState}, so it must be an object (not
+ *   a primitive or `null`).
+ * @param dt - Frame time in seconds, finite and >= 0; added to machine time and time in state.
  * @example
  * ```ts
  * const machine = createStateMachine<{ ammo: number }>(

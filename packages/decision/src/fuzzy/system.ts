@@ -109,7 +109,10 @@ function validateSet(L: IssueList, p: string, s: unknown): void {
   }
 }
 
-/** Validates a fuzzy-system definition; returns problems by JSON path (empty when valid). */
+/**
+ * Validates a fuzzy-system definition; returns problems by JSON path (empty when valid).
+ * @param definition - The candidate fuzzy-system definition, typically parsed JSON of any shape; read only.
+ */
 export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
   const L = new IssueList();
   if (!L.object("$", definition)) return L.issues;
@@ -217,6 +220,8 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
 /**
  * Validates and compiles a fuzzy system (variables, rules, FAMs). O(sets + rule size).
  *
+ * @param definition - The system: `version: 1`, `variables` (each with its fuzzy `sets` and their points in the variable's units), `rules` and
+ *   optional `fams`; read, not kept.
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
 export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySystem {
@@ -334,6 +339,7 @@ export function createFuzzySystem(definition: FuzzySystemDefinition): FuzzySyste
  * Creates the running state of `sys` for one agent (all memberships 0). Plain data; O(sets +
  * rules) allocation once.
  *
+ * @param sys - The compiled system; its set, rule and expression-stack sizes size the arrays.
  * @example
  * ```ts
  * const sys = createFuzzySystem({
@@ -378,6 +384,7 @@ function varId(sys: FuzzySystem, v: string | number, fn: string): number {
 
 /**
  * Degree of membership of `x` in set `set` (global set index). O(1).
+ * @param sys - The compiled system; read only.
  * @param set - Global set index, `0 .. sys.setType.length − 1`.
  * @param x - Crisp value in the variable's units.
  * @throws TacticaError `INVALID_ARGUMENT` when `set` is `undefined`, not an integer or out of range.
@@ -391,6 +398,10 @@ export function getFuzzyMembership(sys: FuzzySystem, set: number, x: number): nu
  * Fuzzifies a crisp input: clamps `value` into the variable's range (NaN counts as the minimum)
  * and writes the degree of membership of every set of the variable into `state`. O(sets), no
  * allocation.
+ * @param state - The agent's fuzzy state; the memberships of the variable's sets are written in place.
+ * @param sys - The compiled system `state` belongs to.
+ * @param variable - Input variable name, or its index in `sys.variables`.
+ * @param value - Crisp input in the variable's own units; clamped to the variable's range (NaN counts as its minimum).
  */
 export function fuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | number, value: number): void {
   checkState("fuzzify", state, sys);
@@ -405,6 +416,8 @@ export function fuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | 
  * Fires every rule on the current input memberships: AND = min, OR = max, NOT = 1 − x, very =
  * x², fairly = √x; each output set's membership is the maximum strength (× weight) of the rules
  * concluding it. Reads and writes `state`. O(rule size), no allocation.
+ * @param state - The agent's fuzzy state: input memberships are read, output memberships and rule strengths written in place.
+ * @param sys - The compiled system `state` belongs to; its rules are evaluated.
  */
 export function inferFuzzy(state: FuzzyState, sys: FuzzySystem): void {
   checkState("inferFuzzy", state, sys);
@@ -451,6 +464,11 @@ export interface DefuzzifyOptions {
  * `"meanOfMaximum"` — the mean of the sample points where μ is maximal;
  * `"maxAverage"` — Σ rep·strength / Σ strength over the sets (Buckland's MaxAv).
  * Returns 0 when no rule fired. O(samples × sets) or O(sets), no allocation.
+ * @param state - The agent's fuzzy state after {@link inferFuzzy}; read only.
+ * @param sys - The compiled system `state` belongs to.
+ * @param variable - Output variable name, or its index in `sys.variables`; the result is in its units and range.
+ * @param options - `method` (`"centroid"`, `"meanOfMaximum"` or `"maxAverage"`; default `"centroid"`) and `samples` over the output range
+ *   (integer >= 2, default 101).
  */
 export function defuzzify(state: FuzzyState, sys: FuzzySystem, variable: string | number, options?: DefuzzifyOptions): number {
   checkState("defuzzify", state, sys);
@@ -517,6 +535,11 @@ const level2 = new WeakMap<FuzzySystem, FuzzyState>();
  * in hot loops keep a {@link FuzzyState} per agent and call {@link fuzzify}, {@link inferFuzzy},
  * {@link defuzzify}.
  *
+ * @param sys - The compiled system; a private state per system is created on first use and reused.
+ * @param inputs - Crisp input values by variable name, each in that variable's units (clamped to its range). Inputs left out keep the membership
+ *   of the previous call on the same system.
+ * @param output - Name of the output variable to defuzzify.
+ * @param options - `method` and `samples` as for {@link defuzzify}. Left out: centroid over 101 samples.
  * @example
  * ```ts
  * const sys = createFuzzySystem({
@@ -556,7 +579,11 @@ export interface FuzzySnapshot {
   ruleStrength: number[];
 }
 
-/** Saves the memberships and rule strengths of `state` as JSON-safe plain data. Allocates. */
+/**
+ * Saves the memberships and rule strengths of `state` as JSON-safe plain data. Allocates.
+ * @param state - The fuzzy state to copy; read only.
+ * @param sys - The compiled system `state` belongs to (checked against the state's sizes).
+ */
 export function saveFuzzyState(state: FuzzyState, sys: FuzzySystem): FuzzySnapshot {
   checkState("saveFuzzyState", state, sys);
   return { format: "tactica-fuzzy-state", version: 1, dom: Array.from(state.dom), ruleStrength: Array.from(state.ruleStrength) };
@@ -576,6 +603,9 @@ function checkUnitArray(where: string, path: string, v: unknown, length: number)
  * Restores `state` from {@link saveFuzzyState} output. The whole snapshot is checked first: when
  * it throws, `state` is unchanged.
  *
+ * @param state - A fuzzy state of the same system, overwritten in place; unchanged when the call throws.
+ * @param sys - The compiled system `state` belongs to.
+ * @param snapshot - The value {@link saveFuzzyState} returned (possibly through JSON); every entry must be in [0, 1].
  * @throws TacticaError `INVALID_ARGUMENT` naming the snapshot path when the snapshot is malformed or from a system of another size.
  */
 export function restoreFuzzyState(state: FuzzyState, sys: FuzzySystem, snapshot: FuzzySnapshot): void {

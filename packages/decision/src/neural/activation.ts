@@ -27,7 +27,11 @@ export type Activation =
       sigma?: number;
     };
 
-/** Applies `f` to `x`. O(1). */
+/**
+ * Applies `f` to `x`. O(1).
+ * @param f - The activation function and its parameter (`theta` threshold for the steps, `sigma` steepness for the sigmoid).
+ * @param x - The neurode's net input.
+ */
 export function activate(f: Activation, x: number): number {
   switch (f.type) {
     case "step":
@@ -44,6 +48,9 @@ export function activate(f: Activation, x: number): number {
 /**
  * A McCulloch–Pitts neurode: `1` when `Σ wᵢxᵢ ≥ θ`, else `0` (no bias). AND is `w = (1, 1), θ = 2`;
  * OR is `w = (1, 1), θ = 1`.
+ * @param weights - Weight per input; its length is the number of inputs read.
+ * @param theta - Firing threshold: the output is 1 when the weighted sum is >= `theta`.
+ * @param inputs - Input values, at least `weights.length`; read only.
  */
 export function mcCullochPitts(weights: ArrayLike<number>, theta: number, inputs: ArrayLike<number>): number {
   let s = 0;
@@ -53,6 +60,10 @@ export function mcCullochPitts(weights: ArrayLike<number>, theta: number, inputs
 
 /**
  * A neurode with bias: `y = f(B·b + Σ wᵢxᵢ)` with bias input `B = 1`.
+ * @param weights - Weight per input; its length is the number of inputs read.
+ * @param bias - Bias weight (the bias input is 1), added to the weighted sum.
+ * @param inputs - Input values, at least `weights.length`; read only.
+ * @param f - Activation applied to the sum (see {@link activate}).
  */
 export function neurode(weights: ArrayLike<number>, bias: number, inputs: ArrayLike<number>, f: Activation): number {
   let s = bias;

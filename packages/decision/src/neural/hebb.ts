@@ -14,6 +14,8 @@ export interface HebbNet {
  * AND the result is `w = (2, 2), b = −2`. Perfect for orthogonal inputs; it "falls apart" for
  * non-orthogonal ones.
  *
+ * @param inputs - Training input vectors, bipolar (−1/1), all of the same length; read only.
+ * @param targets - Bipolar target (−1/1) per input vector.
  * @throws TacticaError when inputs and targets differ in count or inputs differ in length.
  */
 export function trainHebb(inputs: readonly ArrayLike<number>[], targets: ArrayLike<number>): HebbNet {
@@ -31,7 +33,11 @@ export function trainHebb(inputs: readonly ArrayLike<number>[], targets: ArrayLi
   return net;
 }
 
-/** Classifies with a bipolar step at threshold 0: `1` when `b + Σ wᵢxᵢ ≥ 0`, else `−1`. */
+/**
+ * Classifies with a bipolar step at threshold 0: `1` when `b + Σ wᵢxᵢ ≥ 0`, else `−1`.
+ * @param net - The trained classifier from {@link trainHebb}.
+ * @param input - Bipolar input vector, at least `net.weights.length` values.
+ */
 export function classifyHebb(net: HebbNet, input: ArrayLike<number>): number {
   let s = net.bias;
   for (let i = 0; i < net.weights.length; i++) s += net.weights[i]! * input[i]!;

@@ -12,6 +12,7 @@ export interface HopfieldNet {
  * Trains a Hopfield net ("Neural Netware"): exemplars are given in binary (0/1), converted to
  * bipolar (−1/1), and `W = Σ Iᵀ I` with the diagonal set to 0. No bias. Capacity is not limited
  * to 16 neurodes.
+ * @param exemplars - Patterns to store, binary (0/1) vectors of one length (the net size); read only.
  */
 export function trainHopfield(exemplars: readonly ArrayLike<number>[]): HopfieldNet {
   const where = "@tactica/decision: trainHopfield";
@@ -35,6 +36,10 @@ export function trainHopfield(exemplars: readonly ArrayLike<number>[]): Hopfield
  * back synchronously until it stops changing or `options.maxIterations` (default 100) is reached (allocates
  * two n-vectors of scratch). Writes
  * the result to `out` and returns the number of iterations used (or -1 when it did not settle).
+ * @param out - Receives the recalled binary pattern (length >= the net size); written in place.
+ * @param net - The trained net from {@link trainHopfield}.
+ * @param input - Binary (0/1) starting pattern of exactly the net size.
+ * @param options - `maxIterations`: most synchronous updates, an integer >= 1. Left out: 100.
  */
 export function recallHopfield(
   out: { [i: number]: number; length: number },

@@ -38,6 +38,9 @@ const MAX_WEIGHTS = 1 << 24;
 /**
  * Creates an MLP with weights drawn uniformly in `[−scale, scale]` (`options.scale`, default 0.5) from `rng`.
  *
+ * @param layers - Layer sizes from input to output (at least two), each an integer in [1, 65536]; at most 2^24 weights in all.
+ * @param rng - Generator; draws one float per weight and bias.
+ * @param options - `scale`: weights and biases are drawn uniformly in `[−scale, scale]`, > 0. Left out: 0.5.
  * @throws TacticaError `INVALID_ARGUMENT` for fewer than two layers, a layer size outside [1, 65536] or more than 2^24 weights.
  */
 export function createMlp(layers: readonly number[], rng: Rng, options?: { scale?: number }): Mlp {
@@ -121,6 +124,11 @@ export interface TrainMlpSampleOptions {
  * One back-propagation step on a single sample (online gradient descent with momentum):
  * forward, output deltas `(t − y)·y·(1 − y)`, hidden deltas back through the weights, then
  * `Δw = rate·δ·x + momentum·Δw_prev`. Returns the sample's squared error `Σ (t − y)²`. No allocation.
+ * @param net - The network; weights, biases, momentum and scratch activations are updated in place.
+ * @param input - Input vector of `layers[0]` values.
+ * @param target - Target output vector of `layers[last]` values, in [0, 1] (sigmoid outputs).
+ * @param rate - Learning rate (step size) of the gradient step, > 0 (not checked).
+ * @param options - `momentum`: fraction of the previous weight change added, in [0, 1). Left out: 0.
  */
 export function trainMlpSample(net: Mlp, input: ArrayLike<number>, target: ArrayLike<number>, rate: number, options: TrainMlpSampleOptions = {}): number {
   const momentum = options.momentum ?? 0;
@@ -191,6 +199,11 @@ export interface TrainMlpOptions {
  * Trains on `samples` (input, target pairs) for up to `epochs` passes in the given order
  * (deterministic), stopping early at `targetMse`. Returns the final mean squared error per
  * output value.
+ * @param net - The network, trained in place.
+ * @param inputs - Training input vectors, each of `layers[0]` values; visited in order every epoch.
+ * @param targets - One target vector per input, each of `layers[last]` values in [0, 1].
+ * @param options - `epochs` (default 10,000), `rate` (default 0.5), `momentum` in [0, 0.999] (default 0.9) and `targetMse` (stop below this mean
+ *   squared error; default 0).
  */
 export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets: readonly ArrayLike<number>[], options: TrainMlpOptions = {}): number {
   const where = "@tactica/decision: trainMlp";
@@ -211,7 +224,10 @@ export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets
   return mse;
 }
 
-/** Copies the weights into plain arrays (JSON-safe data, see {@link mlpFromJson}). */
+/**
+ * Copies the weights into plain arrays (JSON-safe data, see {@link mlpFromJson}).
+ * @param net - The network to copy; read only.
+ */
 export function mlpToJson(net: Mlp): MlpWeights {
   return { layers: net.layers.slice(), weights: Array.from(net.weights), biases: Array.from(net.biases) };
 }
@@ -220,6 +236,7 @@ export function mlpToJson(net: Mlp): MlpWeights {
  * Rebuilds an MLP from {@link mlpToJson} output (validated: any JSON value is accepted as input);
  * inference gives bit-identical results.
  *
+ * @param json - Parsed JSON of any shape, normally {@link mlpToJson} output; validated in full.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the data is malformed or the array lengths do not fit the layer sizes.
  */
 export function mlpFromJson(json: unknown): Mlp {

@@ -30,7 +30,12 @@ export interface DynamicScriptingOptions {
   maxWeight?: number;
 }
 
-/** Creates dynamic-scripting weights for `ruleCount` rules. */
+/**
+ * Creates dynamic-scripting weights for `ruleCount` rules.
+ * @param ruleCount - Number of rules, an integer in [1, 2^24]; one weight per rule.
+ * @param options - `initialWeight` (default 100), `minWeight` (default 0) and `maxWeight` (default 2000), finite with 0 <= min <= initial <=
+ *   max.
+ */
 export function createDynamicScripting(ruleCount: number, options: DynamicScriptingOptions = {}): DynamicScripting {
   const where = "@tactica/decision: createDynamicScripting";
   assertInteger(where, "ruleCount", ruleCount, 1, 1 << 24);
@@ -46,6 +51,10 @@ export function createDynamicScripting(ruleCount: number, options: DynamicScript
  * Draws a script: `size` distinct rule indices into `out`, each draw proportional to weight
  * among the rules not yet drawn (rules with weight 0 are never drawn). Returns how many were
  * drawn (fewer when not enough rules have positive weight). O(size × rules), no allocation.
+ * @param out - Receives the drawn rule indices in its first entries (returned count); at most `out.length` are drawn.
+ * @param ds - The weights to draw from; its scratch flags are overwritten, the weights are not changed.
+ * @param size - Rules to draw; capped at `out.length` and the rule count.
+ * @param rng - Generator; one float per rule drawn.
  */
 export function generateScript(out: Int32Array, ds: DynamicScripting, size: number, rng: Rng): number {
   const n = ds.weights.length;
@@ -76,6 +85,10 @@ export function generateScript(out: Int32Array, ds: DynamicScripting, size: numb
  * (use a positive reward after a win and a negative penalty after a loss, e.g. scaled by a
  * fitness), clamped; the total actually added is then taken from the other rules in equal shares
  * (clamped too). Returns the total weight change after clamping (0 when fully conserved).
+ * @param ds - The weights, changed in place (clamped to `[minWeight, maxWeight]`).
+ * @param script - Rule indices used in the encounter (e.g. from {@link generateScript}); each an integer in [0, rules), duplicates count once.
+ * @param count - Number of leading entries of `script` to use.
+ * @param delta - Finite weight change for each used rule: positive after a win, negative after a loss.
  */
 export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<number>, count: number, delta: number): number {
   assertFinite("@tactica/decision: adaptScriptWeights", "delta", delta);
@@ -105,6 +118,10 @@ export function adaptScriptWeights(ds: DynamicScripting, script: ArrayLike<numbe
  * Switches on exactly the `count` rules of `script` in `state` (by index, same order as the
  * dynamic-scripting weights) and switches every other rule off. The engine's fallback rule is
  * unaffected (it runs when nothing enabled matches).
+ * @param state - The working memory whose enabled flags are set in place: only the script's rules are on.
+ * @param engine - The compiled engine `state` belongs to; rule indices are its rule order.
+ * @param script - Rule indices to switch on, each an integer in [0, rules).
+ * @param count - Number of leading entries of `script` to use.
  */
 export function enableScript(state: RuleState, engine: RuleEngine, script: ArrayLike<number>, count: number): void {
   for (let r = 0; r < engine.ruleNames.length; r++) setRuleEnabled(state, engine, r, false);

@@ -163,7 +163,12 @@ export interface RuleState {
   readonly rng: Rng;
 }
 
-/** Validates a rule base; returns problems by JSON path (empty when valid). */
+/**
+ * Validates a rule base; returns problems by JSON path (empty when valid).
+ * @param definition - The candidate rule base, typically parsed JSON of any shape; read only.
+ * @param bindings - `tests` and `actions` by name; every `test` and `call` the rules name must be bound. Left out: none bound, so a rule naming
+ *   one is reported.
+ */
 export function validateRuleBase(definition: unknown, bindings: RuleBindings = {}): DefinitionIssue[] {
   const L = new IssueList();
   if (!L.object("$", definition)) return L.issues;
@@ -293,6 +298,10 @@ const num = (v: number | boolean): number => (typeof v === "boolean" ? (v ? 1 : 
  * Validates and compiles a rule base into immutable tables shared by every agent. O(rules ×
  * conditions) once. Make each agent's working memory with {@link createRuleState}.
  *
+ * @param definition - The rule base (`version`, `facts` with initial values, `rules`, optional `strategy`, `refraction`, `fallback`, `keyFact`);
+ *   read, not kept.
+ * @param bindings - `tests` and `actions` by name for rules that name them. Left out: none bound, so rules may only use fact conditions and
+ *   `set` actions.
  * @example
  * ```ts
  * const engine = createRuleEngine({
@@ -472,6 +481,9 @@ export function createRuleEngine(definition: RuleBaseDefinition, bindings: RuleB
  * evaluated once (bound tests run here), the conflict set. Plain data; O(rules × conditions)
  * once.
  *
+ * @param engine - The compiled engine; gives the initial facts, and its bound tests run once here.
+ * @param options - `rng` or `seed` for the random and weighted strategies (left out: `createRng(0)`) and `maxFirings`, rules one cycle may fire,
+ *   integer in [1, 2^20] (left out: 1).
  * @throws TacticaError `INVALID_ARGUMENT` for a `maxFirings` that is not an integer in [1, 2^20].
  */
 export function createRuleState(engine: RuleEngine, options: RuleStateOptions = {}): RuleState {
@@ -584,14 +596,22 @@ function retest(st: RuleState, e: RuleEngine, i: number): void {
   else if (before && !after) removeMatch(st, r);
 }
 
-/** Index of fact `name`, or -1. */
+/**
+ * Index of fact `name`, or -1.
+ * @param engine - The compiled engine; read only.
+ * @param name - Fact name as declared in the rule base's `facts` (own keys only).
+ */
 export function getFactId(engine: RuleEngine, name: string): number {
   return ownValue(engine.factIndex, name) ?? -1;
 }
 
 /**
  * Reads fact `name` (booleans are 1/0; a symbolic fact reads as its symbol id, see
- * {@link getFactSymbol}) from `state`. @throws TacticaError for an unknown fact.
+ * {@link getFactSymbol}) from `state`.
+ * @param state - The agent's working memory; read only.
+ * @param engine - The compiled engine `state` belongs to.
+ * @param name - A declared fact name; an unknown name throws.
+ * @throws TacticaError for an unknown fact.
  */
 export function getRuleFact(state: RuleState, engine: RuleEngine, name: string): number {
   const f = ownValue(engine.factIndex, name);
@@ -604,6 +624,9 @@ export function getRuleFact(state: RuleState, engine: RuleEngine, name: string):
  * Reads symbolic fact `name` as its string, or `undefined` when it holds a string the rule base
  * never mentions (symbol id -1).
  *
+ * @param state - The agent's working memory; read only.
+ * @param engine - The compiled engine `state` belongs to; gives the symbol table.
+ * @param name - A declared symbolic fact (one with a string initial value); an unknown or numeric fact throws.
  * @throws TacticaError for an unknown or numeric fact.
  */
 export function getFactSymbol(state: RuleState, engine: RuleEngine, name: string): string | undefined {
@@ -617,6 +640,8 @@ export function getFactSymbol(state: RuleState, engine: RuleEngine, name: string
 /**
  * Id of symbol `text` in `engine`'s symbol table, or -1 when the rule base never mentions it.
  * Pass ids to {@link setRuleFact} in hot loops to skip the string lookup.
+ * @param engine - The compiled engine whose symbol table (every string the rule base mentions) is searched.
+ * @param text - The symbol's string.
  */
 export function getSymbolId(engine: RuleEngine, text: string): number {
   return ownValue(engine.symbolIndex, text) ?? -1;
@@ -629,6 +654,11 @@ export function getSymbolId(engine: RuleEngine, text: string): number {
  * A symbolic fact takes a string (one the rule base never mentions is stored as symbol -1, which
  * equals no constant) or a symbol id from {@link getSymbolId} (an integer in [-1, symbols)).
  *
+ * @param state - The agent's working memory; the fact is written in place and, when it changed, queued for re-matching.
+ * @param engine - The compiled engine `state` belongs to.
+ * @param fact - Fact name, or fact index from {@link getFactId} (an integer in [0, facts)).
+ * @param value - New value: a finite number or boolean (stored as 1/0) for a numeric fact; a string or a symbol id from {@link getSymbolId} for
+ *   a symbolic fact.
  * @throws TacticaError for an unknown fact, a non-finite value, a string for a numeric fact, or
  * a number that is no symbol id (or a boolean) for a symbolic fact.
  */
@@ -670,6 +700,8 @@ export function setRuleFact(state: RuleState, engine: RuleEngine, fact: string |
  * Brings the conflict set of `state` up to date: re-tests only the conditions on facts changed
  * since the last match, plus volatile tests (bound tests without `reads`). O(changed facts ×
  * their conditions), no allocation.
+ * @param state - The agent's working memory; its condition truths and conflict set are updated in place.
+ * @param engine - The compiled engine `state` belongs to; its bound tests run as needed.
  */
 export function matchRules(state: RuleState, engine: RuleEngine): void {
   checkState("matchRules", state, engine);
@@ -790,6 +822,8 @@ function fire(st: RuleState, e: RuleEngine, r: number): void {
  * rule fires once per continuous match. When nothing is eligible the fallback rule's actions run
  * and `noMatchCount` grows. Returns the number of rules fired (the fallback counts). No
  * allocation (unless bound actions allocate).
+ * @param state - The agent's working memory, updated in place (conflict set, flags, counters, facts set by actions).
+ * @param engine - The compiled engine `state` belongs to; bound actions of the fired rules run.
  */
 export function runRuleCycle(state: RuleState, engine: RuleEngine): number {
   matchRules(state, engine);
@@ -826,12 +860,20 @@ export function runRuleCycle(state: RuleState, engine: RuleEngine): number {
   return count;
 }
 
-/** Rules in the conflict set right now (after {@link matchRules}), by name. Allocates (debugging). */
+/**
+ * Rules in the conflict set right now (after {@link matchRules}), by name. Allocates (debugging).
+ * @param state - The agent's working memory; its conflict set is read (call {@link matchRules} first for an up-to-date answer).
+ * @param engine - The compiled engine `state` belongs to; gives the rule names.
+ */
 export function getMatchedRuleNames(state: RuleState, engine: RuleEngine): string[] {
   return Array.from(state.matched.subarray(0, state.matchedSize), (r) => engine.ruleNames[r]!).sort();
 }
 
-/** Names of rules that have never fired (chapter 9's debug list). Allocates. */
+/**
+ * Names of rules that have never fired (chapter 9's debug list). Allocates.
+ * @param state - The agent's working memory; its per-rule fire counts are read.
+ * @param engine - The compiled engine `state` belongs to; gives the rule names.
+ */
 export function getNeverFiredRules(state: RuleState, engine: RuleEngine): string[] {
   return engine.ruleNames.filter((_, r) => state.fireCount[r] === 0);
 }
@@ -849,6 +891,11 @@ export interface ReinforceRuleOptions {
 /**
  * Weight training (chapter 9): adds `options.step` to rule `rule`'s weight on success and
  * subtracts it on failure, clamped to `[min, max]`. Used with the `"weighted"` strategy.
+ * @param state - The agent's working memory; the rule's weight is changed in place.
+ * @param engine - The compiled engine `state` belongs to.
+ * @param rule - Rule name, or rule index (an integer in [0, rules)).
+ * @param success - True adds `step` to the weight, false subtracts it.
+ * @param options - `step` (weight change per outcome, default 0.1), `min` (default 0) and `max` (default `Infinity`) clamps of the weight.
  */
 export function reinforceRule(state: RuleState, engine: RuleEngine, rule: string | number, success: boolean, options?: ReinforceRuleOptions): void {
   const step = options?.step ?? 0.1;
@@ -861,7 +908,13 @@ export function reinforceRule(state: RuleState, engine: RuleEngine, rule: string
   state.weight[r] = w < min ? min : w > max ? max : w;
 }
 
-/** Enables or disables a rule in `state` (disabled rules stay matched but are never selected). */
+/**
+ * Enables or disables a rule in `state` (disabled rules stay matched but are never selected).
+ * @param state - The agent's working memory; the rule's enabled flag is set in place.
+ * @param engine - The compiled engine `state` belongs to.
+ * @param rule - Rule index, an integer in [0, `engine.ruleNames.length` − 1].
+ * @param enabled - False keeps the rule matching but never selected; true makes it selectable again.
+ */
 export function setRuleEnabled(state: RuleState, engine: RuleEngine, rule: number, enabled: boolean): void {
   assertInteger(`${WHERE}: setRuleEnabled`, "rule", rule, 0, engine.ruleNames.length - 1);
   state.enabled[rule] = enabled ? 1 : 0;
@@ -911,7 +964,11 @@ export interface RuleSnapshot {
   rng: RngSnapshot;
 }
 
-/** Saves `state` as JSON-safe plain data (see {@link RuleSnapshot}). O(facts + rules), allocates. */
+/**
+ * Saves `state` as JSON-safe plain data (see {@link RuleSnapshot}). O(facts + rules), allocates.
+ * @param state - The agent's working memory to copy; read only.
+ * @param engine - The compiled engine `state` belongs to; facts are saved by name.
+ */
 export function saveRuleState(state: RuleState, engine: RuleEngine): RuleSnapshot {
   checkState("saveRuleState", state, engine);
   const facts: Record<string, number | string | null> = {};
@@ -947,6 +1004,9 @@ export function saveRuleState(state: RuleState, engine: RuleEngine): RuleSnapsho
  * then recomputes condition truth and the conflict set from the restored facts (bound tests
  * run). The whole snapshot is checked first: when it throws, `state` is unchanged.
  *
+ * @param state - A working memory of the same engine (from {@link createRuleState}), overwritten in place; unchanged when the call throws.
+ * @param engine - The compiled engine; fact names and symbols in the snapshot are resolved against it.
+ * @param snapshot - The value {@link saveRuleState} returned (possibly through JSON); checked in full first.
  * @throws TacticaError `INVALID_ARGUMENT` naming the snapshot path when the snapshot is malformed or from another rule base.
  */
 export function restoreRuleState(state: RuleState, engine: RuleEngine, snapshot: RuleSnapshot): void {

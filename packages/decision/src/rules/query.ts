@@ -25,6 +25,11 @@ let cand = new Int32Array(64);
  * {@link RuleBaseDefinition}), tier by tier from the most specific, and stops at the first tier
  * with a match: with 5,000 rules over 50 concepts a query tests about a hundred rules.
  *
+ * @param state - The agent's working memory; its facts are read directly (no {@link matchRules} needed), nothing is changed.
+ * @param engine - The compiled engine `state` belongs to.
+ * @param rng - Generator for tie-breaks; draws one float only when several equally specific rules match.
+ * @param options - `filter(rule)`: extra acceptance test per matching rule (e.g. cooldowns); a rejected rule is skipped. Left out: every
+ *   matching rule is accepted.
  * @example
  * ```ts
  * const engine = createRuleEngine({

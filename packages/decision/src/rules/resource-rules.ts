@@ -117,7 +117,11 @@ function parseNumber(s: string | undefined): number {
   return s !== undefined && /^-?(\d+(\.\d*)?|\.\d+)(e-?\d+)?$/i.test(s) ? Number(s) : NaN;
 }
 
-/** Validates a resource rule set (statements included); returns problems by JSON path. */
+/**
+ * Validates a resource rule set (statements included); returns problems by JSON path.
+ * @param definition - The candidate rule set, typically parsed JSON of any shape; statements are parsed and checked. Read only.
+ * @param actions - Bound actions by name; every `_ name` statement must name one. Left out: none bound.
+ */
 export function validateResourceRules(definition: unknown, actions: Readonly<Record<string, ResourceAction>> = {}): DefinitionIssue[] {
   const L = new IssueList();
   if (!L.object("$", definition)) return L.issues;
@@ -185,6 +189,9 @@ export interface ResourceWorldOptions {
  * Validates and compiles a rule set. The result is immutable and can drive any number of worlds
  * ({@link createResourceWorld}).
  *
+ * @param definition - The rule set: `version: 1`, the `resources` (bin layout) and the `rules` by name with their statements.
+ * @param actions - Bound actions by name, called by `_ name key value…` statements; kept by the compiled set. Left out: none bound, so no rule
+ *   may use actions.
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
 export function createResourceRules(definition: ResourceRulesDefinition, actions: Readonly<Record<string, ResourceAction>> = {}): ResourceRules {
@@ -241,6 +248,8 @@ export function createResourceRules(definition: ResourceRulesDefinition, actions
 /**
  * Creates an empty world (all bins 0, day 0, no units) for a compiled rule set.
  *
+ * @param rules - The compiled rule set; its resources and ring of day buckets size the world.
+ * @param options - `unitCapacity` (most units, default 1024) and `tileCount` (map tiles, default 0).
  * @example
  * ```ts
  * const rules = createResourceRules({
@@ -419,7 +428,13 @@ export interface ResourceAccessOptions {
   unit?: number;
 }
 
-/** Reads resource `name` of a bin: `"unit"` (of `options.unit`), `"map"` (sum under `options.unit`'s footprint) or `"player"`. */
+/**
+ * Reads resource `name` of a bin: `"unit"` (of `options.unit`), `"map"` (sum under `options.unit`'s footprint) or `"player"`.
+ * @param world - The world to read; not changed.
+ * @param bin - `"unit"` (the unit's own bin), `"map"` (the sum over the unit's footprint tiles) or `"player"`.
+ * @param name - A resource name of the rule set; an unknown name throws.
+ * @param options - `unit`: index of the unit (from {@link addResourceUnit}) for `"unit"` and `"map"`; ignored for `"player"`. Left out: unit 0.
+ */
 export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, options: ResourceAccessOptions = {}): number {
   const unit = options.unit ?? 0;
   const r = ownValue(world.resourceIndex, name);
@@ -428,7 +443,14 @@ export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player"
   return read(world, BINS.indexOf(bin), unit, r);
 }
 
-/** Sets resource `name` of a bin (for `"map"`, of every tile under `options.unit`'s footprint). */
+/**
+ * Sets resource `name` of a bin (for `"map"`, of every tile under `options.unit`'s footprint).
+ * @param world - The world, changed in place.
+ * @param bin - `"unit"` (the unit's own bin), `"map"` (every tile under the unit's footprint is set) or `"player"`.
+ * @param name - A resource name of the rule set; an unknown name throws.
+ * @param value - The new amount, in the resource's own units; not checked.
+ * @param options - `unit`: index of the unit (from {@link addResourceUnit}) for `"unit"` and `"map"`; ignored for `"player"`. Left out: unit 0.
+ */
 export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player", name: string, value: number, options: ResourceAccessOptions = {}): void {
   const unit = options.unit ?? 0;
   const r = ownValue(world.resourceIndex, name);

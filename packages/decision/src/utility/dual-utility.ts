@@ -6,6 +6,10 @@ import { rngNextFloat, type Rng } from "@tactica/core";
  * walks the options subtracting weights; the first whose remainder is `≤ 0` wins (a float
  * leftover at the end falls to the last valid option). Options with `mask[i] === 0` (when a mask
  * is given) are skipped. Returns -1 when no option has a positive weight. O(count), no allocation.
+ * @param weights - Weight per option, read only; options with a weight <= 0 (or NaN) are never picked.
+ * @param count - Number of options to consider, the first `count` entries of `weights` (and `mask`).
+ * @param rng - Generator; draws one float when some option has a positive weight, nothing otherwise.
+ * @param options - `mask`: options with `mask[i] === 0` are skipped. Left out: no option is skipped.
  */
 export function pickWeighted(weights: ArrayLike<number>, count: number, rng: Rng, options?: PickWeightedOptions): number {
   return pickWeightedMasked(rng, weights, count, options?.mask);
@@ -50,7 +54,12 @@ export function pickWeightedMasked(rng: Rng, weights: ArrayLike<number>, count: 
  * survivor); the `Rng` comes last, after the inputs. Returns the chosen index
  * or -1 when every weight is ≤ 0. O(count), no allocation.
  *
+ * @param mask - Scratch output of length >= `count`: entry `i` is written 1 when option `i` survives steps 1-3, else 0.
+ * @param ranks - Rank per option, read only; only options of the highest rank among those with a positive weight stay.
+ * @param weights - Weight per option, read only; a weight <= 0 makes the option invalid whatever its rank.
+ * @param count - Number of options, the first `count` entries of each array.
  * @param cutoff - fraction in [0, 1] of the best weight an option needs to stay in the draw
+ * @param rng - Generator; draws one float for the final weighted choice when an option survives.
  */
 export function selectDualUtility(
   mask: { [i: number]: number; length: number },

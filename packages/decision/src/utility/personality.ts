@@ -30,6 +30,8 @@ export interface Personality {
 /**
  * Validates and compiles a personality definition.
  *
+ * @param definition - The personality definition: `version: 1`, the `traits` (column order of the raw scores) and per archetype a weight per
+ *   trait (missing traits weigh 0).
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of an unknown trait or bad weight.
  */
 export function createPersonality(definition: PersonalityDefinition): Personality {
@@ -69,6 +71,12 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
  * rest, as the chapter warns), multiplied by the archetype's weight and summed into `out[i]`.
  * Returns the best candidate (ties to the lower index), or -1 when `count` is 0. O(count ×
  * traits), no allocation.
+ * @param out - Score per candidate, length >= `count`; entries `0 … count − 1` are overwritten in place.
+ * @param p - The compiled personality from {@link createPersonality}; read only.
+ * @param archetype - Index of the archetype in `p.archetypes` (0 to `p.archetypes.length − 1`), e.g. from `p.archetypeIndex`.
+ * @param raw - Raw trait utilities, one row of `p.traits.length` values per candidate (`count × traits`, row-major); read only, any scale
+ *   (normalised per column).
+ * @param count - Number of candidates (rows of `raw`); 0 returns -1.
  */
 export function scorePersonality(
   out: { [i: number]: number; length: number },

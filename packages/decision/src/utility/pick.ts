@@ -34,6 +34,9 @@ const cache = new WeakMap<object, Cached>();
  * (no momentum carried between calls). In a hot loop, or to keep momentum per agent, use
  * {@link createUtilityState} + {@link chooseUtility} (level 1).
  *
+ * @param utility - A utility definition (compiled on first use and cached per definition object) or a set from {@link createUtilitySet}.
+ * @param inputs - Input values by name; every input the definition declares must be present and finite.
+ * @param options - `rng`, required when the definition's `selection.mode` is `"relative"` or `"dual"`. Left out: only the best-score mode works.
  * @example
  * ```ts
  * const decision: UtilityDefinition = {

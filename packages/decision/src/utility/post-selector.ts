@@ -42,6 +42,10 @@ export interface PostSelector<P> {
 /**
  * Compiles a post selector against bound criteria.
  *
+ * @param definition - The selector definition: `name`, optional `postType` and `criteria` (each a bound `criterion` name with `args`, or a
+ *   numeric `property` with a response `curve`).
+ * @param criteria - Criterion functions by name, each rating a post in [0, 1]; every `criterion` the definition names must be here. Left out:
+ *   none, so only `property` criteria are allowed.
  * @throws TacticaError `INVALID_DEFINITION` naming the JSON path of an unknown criterion, property or bad curve.
  */
 export function createPostSelector<P extends object>(
@@ -90,6 +94,9 @@ export function createPostSelector<P extends object>(
  * [0, 1]); a criterion at 0 rejects the post without evaluating the rest. Writes `out[i]` and
  * returns the index of the highest rating (ties to the lower index) or -1 when every post is
  * rejected. O(posts × criteria), no allocation beyond what the criteria do.
+ * @param out - Rating per post in [0, 1], length >= `posts.length`; written in place (0 = rejected).
+ * @param selector - The compiled selector from {@link createPostSelector}; read only.
+ * @param posts - The candidate posts (e.g. cover points) passed to the criteria; read only.
  */
 export function ratePosts<P>(out: { [i: number]: number; length: number }, selector: PostSelector<P>, posts: ArrayLike<P>): number {
   let best = -1;

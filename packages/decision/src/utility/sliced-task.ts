@@ -25,6 +25,12 @@ export interface UtilityBatchTask extends SlicedTask {
  * draws), so a job split into any slices ends with the same `current` as one batch call. No
  * allocation per slice.
  *
+ * @param current - One choice per agent (option index or -1), read and overwritten as in {@link chooseUtilityBatch}; kept by the task, its
+ *   length is the agent count.
+ * @param state - Scratch state from {@link createUtilityState} shared by the agents; kept by the task.
+ * @param set - The compiled utility set; kept by the task.
+ * @param inputs - Packed inputs, `set.inputCount` per agent; kept as `task.inputs` (replace it between jobs when the world changes).
+ * @param options - `rng`, required by the relative and dual modes; `offset` is ignored.
  * @example
  * ```ts
  * const set = createUtilitySet({

@@ -66,7 +66,10 @@ export interface UtilityState {
 
 const WHERE = "@tactica/decision: createUtilitySet";
 
-/** Validates a utility definition; returns problems by JSON path (empty when valid). */
+/**
+ * Validates a utility definition; returns problems by JSON path (empty when valid).
+ * @param definition - The candidate utility definition, typically parsed JSON of any shape; read only.
+ */
 export function validateUtility(definition: unknown): DefinitionIssue[] {
   const L = new IssueList();
   if (!L.object("$", definition)) return L.issues;
@@ -126,6 +129,8 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
 /**
  * Validates and compiles a utility definition. O(considerations).
  *
+ * @param definition - The utility definition (`version`, `inputs`, `options` with considerations and curves, optional `selection`); kept by
+ *   reference as `set.definition`.
  * @throws TacticaError `INVALID_DEFINITION` listing every problem by JSON path.
  */
 export function createUtilitySet(definition: UtilityDefinition): UtilitySet {
@@ -170,7 +175,10 @@ export function createUtilitySet(definition: UtilityDefinition): UtilitySet {
   };
 }
 
-/** Creates the scratch/result state for one agent (or one batch). */
+/**
+ * Creates the scratch/result state for one agent (or one batch).
+ * @param set - The compiled set; its option and consideration counts size the score arrays.
+ */
 export function createUtilityState(set: UtilitySet): UtilityState {
   return {
     scores: new Float64Array(set.optionCount),
@@ -203,6 +211,12 @@ export interface ChooseUtilityOptions {
  * early at 0. Writes `state.scores`, `state.ranks`, `state.considerationScores`. Returns the
  * best-scoring option (ties to the lower index) or -1 when all scores are 0. O(considerations),
  * no allocation.
+ * @param state - Scratch state from {@link createUtilityState}; `scores`, `ranks` and `considerationScores` are written in place, `current` is
+ *   read for the momentum bonus.
+ * @param set - The compiled utility set; read only.
+ * @param inputs - Input values in the order of the definition's `inputs`, starting at `options.offset`; read only. Values are not checked: a
+ *   missing one is read as `undefined`.
+ * @param options - `offset`: index of the agent's first input in `inputs`, for packed per-agent inputs. Left out: 0.
  */
 export function scoreUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ScoreUtilityOptions): number {
   return scoreAt(state, set, inputs, options?.offset ?? 0);
@@ -248,6 +262,12 @@ function scoreAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>
  * relative and dual modes. No allocation. For a one-liner over named inputs, see
  * {@link pickUtilityOption}.
  *
+ * @param state - The agent's utility state from {@link createUtilityState}; scores are written and `current` is set to the pick (kept when the
+ *   result is -1).
+ * @param set - The compiled utility set; its `selection.mode` decides between best-score, relative and dual selection.
+ * @param inputs - Input values in the order of the definition's `inputs`, starting at `options.offset`; read only.
+ * @param options - `rng` (required by the relative and dual modes; the best-score mode draws nothing) and `offset` (index of the agent's first
+ *   input, default 0).
  * @throws TacticaError `INVALID_ARGUMENT` when a random mode is used without an `rng`.
  */
 export function chooseUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ChooseUtilityOptions): number {
@@ -273,6 +293,12 @@ function chooseAt(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number
  * `inputs[a × inputCount … (a+1) × inputCount)`, its current choice from `current[a]` (-1 =
  * none) and receives its new choice there (`current` is the output). Uses one scratch `state`.
  * O(agents × considerations), no allocation.
+ * @param current - One choice per agent, option index or -1 for none: read as the agent's current choice (momentum) and overwritten with its new
+ *   choice (left as is when every option scores 0).
+ * @param state - One scratch state shared by all agents; after the call it holds the last agent's scores.
+ * @param set - The compiled utility set; read only.
+ * @param inputs - Packed inputs, `set.inputCount` values per agent, agent `a` at `a × inputCount`; read only.
+ * @param options - `rng`, required by the relative and dual modes; `offset` is ignored (agents are packed from index 0).
  */
 export function chooseUtilityBatch(current: Int32Array, state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ChooseUtilityOptions): void {
   const stride = set.inputCount;
@@ -301,6 +327,10 @@ export interface UtilityBreakdown {
 /**
  * The breakdown of the last {@link scoreUtility} for debugging: per option its score, rank and
  * each consideration's raw input and compensated score. Allocates (level 2).
+ * @param state - The state the last {@link scoreUtility} or {@link chooseUtility} wrote; read only.
+ * @param set - The compiled utility set the state was scored with; gives option, consideration and input names.
+ * @param inputs - The inputs that scoring used, for the reported raw values; read only.
+ * @param options - `offset`: index of the agent's first input in `inputs`. Left out: 0.
  */
 export function explainUtility(state: UtilityState, set: UtilitySet, inputs: ArrayLike<number>, options?: ScoreUtilityOptions): UtilityBreakdown[] {
   const offset = options?.offset ?? 0;
