@@ -36,6 +36,8 @@ export function compareFact(condition: Condition, value: QualityValue | undefine
  * `0`, `""` or `false` (the type of `condition.value`), and so does an inherited name such as
  * `toString`; ordering operators are false unless both sides are numbers.
  *
+ * @param condition - The condition `{ key, op, value }`; ordering operators (`<`, `<=`, `>`, `>=`) need number values.
+ * @param facts - The qualities to test against; read only. A missing key reads as `0`, `""` or `false` (the type of `condition.value`).
  * @example
  * ```ts
  * matchCondition({ key: "gold", op: ">=", value: 10 }, { gold: 12 }); // → true
@@ -46,7 +48,11 @@ export function matchCondition(condition: Condition, facts: Qualities): boolean 
   return compareFact(condition, readFact(facts, condition.key));
 }
 
-/** True when every condition holds (an empty list always holds). See {@link matchCondition}. */
+/**
+ * True when every condition holds (an empty list always holds). See {@link matchCondition}.
+ * @param conditions - The conditions, all of which must hold; an empty list always holds.
+ * @param facts - The qualities to test against; read only.
+ */
 export function matchConditions(conditions: readonly Condition[], facts: Qualities): boolean {
   for (let i = 0; i < conditions.length; i++) if (!matchCondition(conditions[i]!, facts)) return false;
   return true;
@@ -94,7 +100,12 @@ export function readEffects(fn: string, json: unknown, path: string): Effect[] {
   });
 }
 
-/** Applies effects to `qualities` in order (mutates and returns it). `add` on a missing or non-number quality starts from 0. */
+/**
+ * Applies effects to `qualities` in order (mutates and returns it). `add` on a missing or non-number quality starts from 0.
+ * @param qualities - The qualities to change; written in place and returned.
+ * @param effects - Effects applied in order: `set` stores `value`, `add` adds a number to the current value (a missing or non-number quality
+ *   counts as 0).
+ */
 export function applyEffects(qualities: Qualities, effects: readonly Effect[]): Qualities {
   for (const e of effects) {
     let v = e.value;

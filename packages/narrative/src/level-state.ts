@@ -37,6 +37,9 @@ function ok(type: LevelValueType, v: unknown): boolean {
  * Makes a level state with the given entry types; values start at `false`, `0`, `""` or
  * `options.initial` (a record of starting values, each of its key's type).
  *
+ * @param types - Entry name → `"flag"` (boolean), `"counter"` (finite number) or `"text"` (string); fixed for the state's life, copied.
+ * @param options - `initial`: starting values by entry, each of its entry's type (every key must be declared in `types`). Left out: `false`, `0`
+ *   and `""`.
  * @example
  * ```ts
  * const level = createLevelState({ alarm: "flag", guardsDown: "counter" });
@@ -61,7 +64,12 @@ export function createLevelState(types: Record<string, LevelValueType>, options:
   return { types: { ...types }, values, changes: [] };
 }
 
-/** Sets an entry (type-checked); queues a change when the value differs. Returns true when it changed. */
+/**
+ * Sets an entry (type-checked); queues a change when the value differs. Returns true when it changed.
+ * @param state - The level state; the value is set and a change queued in place when it differs.
+ * @param key - A declared entry name.
+ * @param value - The new value, of the entry's type (boolean for a flag, finite number for a counter, string for text).
+ */
 export function setLevelValue(state: LevelState, key: string, value: QualityValue): boolean {
   const type = state.types[key];
   if (type === undefined) fail("INVALID_ARGUMENT", "setLevelValue", `unknown entry "${key}"; declare it in createLevelState.`, "key");
@@ -73,14 +81,23 @@ export function setLevelValue(state: LevelState, key: string, value: QualityValu
   return true;
 }
 
-/** Adds `amount` to a counter (see {@link setLevelValue}). */
+/**
+ * Adds `amount` to a counter (see {@link setLevelValue}).
+ * @param state - The level state; the counter and the change queue are updated in place.
+ * @param key - A declared `"counter"` entry.
+ * @param amount - Finite amount to add (negative subtracts); no change is queued when it is 0.
+ */
 export function addLevelCounter(state: LevelState, key: string, amount: number): boolean {
   if (state.types[key] !== "counter") fail("INVALID_ARGUMENT", "addLevelCounter", `"${key}" is not a counter.`, "key");
   if (!isFiniteNumber(amount)) fail("INVALID_ARGUMENT", "addLevelCounter", `amount must be a finite number, got ${String(amount)}.`, "amount");
   return setLevelValue(state, key, (state.values[key] as number) + amount);
 }
 
-/** Moves the queued changes, oldest first, to the end of `out`; returns how many. */
+/**
+ * Moves the queued changes, oldest first, to the end of `out`; returns how many.
+ * @param state - The level state; its change queue is emptied.
+ * @param out - Receives the queued changes, oldest first, appended at its end.
+ */
 export function drainLevelChanges(state: LevelState, out: LevelChange[]): number {
   const n = state.changes.length;
   for (const c of state.changes) out.push(c);

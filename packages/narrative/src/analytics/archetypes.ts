@@ -18,6 +18,8 @@ export interface ArchetypeMatch {
  * {@link clusterKMeans} or {@link clusterKMedoids} on variance-normalised metrics
  * ({@link normalizeVariance}); normalise the player's vector with the same means and deviations.
  *
+ * @param archetypes - Archetype vectors (e.g. cluster centres), at least one, each as long as `vector`.
+ * @param vector - The player's metric vector, normalised like the archetypes (e.g. with the means and deviations of {@link normalizeVariance}).
  * @example
  * ```ts
  * const archetypes = [[1, 0, 0], [0, 1, 1]]; // "fighter" (kills), "explorer" (areas, secrets)

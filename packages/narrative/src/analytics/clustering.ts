@@ -67,6 +67,10 @@ function checkK(fn: string, data: readonly ArrayLike<number>[], k: number): void
  * Seeded k-means (Lloyd's algorithm with k-means++ seeding): the same data, k and seed give the
  * same clustering. Normalise the columns first ({@link normalizeVariance}).
  *
+ * @param data - Rows to cluster (e.g. variance-normalised player metrics), at least one row, equal lengths, finite values.
+ * @param k - Number of clusters, an integer in [1, rows].
+ * @param rng - Generator for the k-means++ seeding; the same seed gives the same clustering.
+ * @param options - `maxIterations`: most assignment/update rounds. Left out: 100.
  * @example
  * ```ts
  * const c = clusterKMeans([[0, 0], [0, 1], [10, 10], [10, 11]], 2, createRng(1));
@@ -103,6 +107,10 @@ export function clusterKMeans(data: readonly ArrayLike<number>[], k: number, rng
 /**
  * Seeded k-medoids (the chapter's "C-means": centres restricted to data points), by alternating
  * assignment and, per cluster, the member with the least total squared distance to the others.
+ * @param data - Rows to cluster, at least one row, equal lengths, finite values.
+ * @param k - Number of clusters, an integer in [1, rows].
+ * @param rng - Generator for the k-means++ seeding of the medoids.
+ * @param options - `maxIterations`: most assignment/update rounds. Left out: 100.
  */
 export function clusterKMedoids(data: readonly ArrayLike<number>[], k: number, rng: Rng, options: { maxIterations?: number } = {}): Clustering {
   checkRows("clusterKMedoids", data);

@@ -61,6 +61,8 @@ const MAX_METRICS = 10_000;
 /**
  * Validates metric definitions written as JSON (an array of `{ name, kind, event, denominator?,
  * byValue?, smoothing? }`, at most 10,000). Throws `NARRATIVE_BAD_INPUT` naming the JSON path.
+ * @param json - Parsed JSON: an array of at most 10,000 metric definitions `{ name, kind, event, denominator?, byValue?, smoothing? }`.
+ *   Validated in full.
  */
 export function metricDefinitionsFromJson(json: unknown): MetricDefinition[] {
   const FN = "metricDefinitionsFromJson";
@@ -94,7 +96,10 @@ function dict(): Record<string, number> {
   return Object.create(null) as Record<string, number>;
 }
 
-/** Makes empty reducers for `definitions` (validated as by {@link metricDefinitionsFromJson}). */
+/**
+ * Makes empty reducers for `definitions` (validated as by {@link metricDefinitionsFromJson}).
+ * @param definitions - The metrics to reduce; validated as by {@link metricDefinitionsFromJson} and copied.
+ */
 export function createMetricReducers(definitions: readonly MetricDefinition[]): MetricReducers {
   return {
     definitions: metricDefinitionsFromJson(definitions),
@@ -110,6 +115,9 @@ export function createMetricReducers(definitions: readonly MetricDefinition[]): 
 /**
  * Folds one event into the reducers: O(1). Events must come in time order. Throws
  * `INVALID_ARGUMENT` for a malformed event (before changing anything).
+ * @param reducers - The reducers, updated in place; returned.
+ * @param event - The event: finite `time` in seconds (not before the previous event), non-empty `type` and optional finite `value` (default 1).
+ *   Its `player` is ignored: keep one set of reducers per player.
  */
 export function recordTelemetry(reducers: MetricReducers, event: TelemetryEvent): MetricReducers {
   const FN = "recordTelemetry";
@@ -134,6 +142,8 @@ export function recordTelemetry(reducers: MetricReducers, event: TelemetryEvent)
  * The metrics now: name → value (0 for a metric with no data; a rate over a zero-length span is
  * 0). `options.time` (default: the last event's time, same clock as the events' `time`) ends the
  * span of `rate` metrics.
+ * @param reducers - The reducers; read only.
+ * @param options - `time`: end of the span of `rate` metrics, in seconds on the events' clock. Left out: the last event's time.
  */
 export function readMetrics(reducers: MetricReducers, options: { readonly time?: number } = {}): Record<string, number> {
   const out: Record<string, number> = Object.create(null) as Record<string, number>;
@@ -189,6 +199,8 @@ export interface PlayerMetrics {
  * vector each, ready for {@link normalizeVariance} and {@link clusterKMeans}. Use
  * {@link createMetricReducers} and {@link recordTelemetry} to fold events as they happen.
  *
+ * @param definitions - The metrics, validated as by {@link metricDefinitionsFromJson}; their order is the column order of the rows.
+ * @param events - The recorded events of all players, sorted by time; each player's events are reduced separately.
  * @example
  * ```ts
  * const metrics = metricDefinitionsFromJson([

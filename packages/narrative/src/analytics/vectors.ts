@@ -16,6 +16,8 @@ export function checkRows(fn: string, data: readonly ArrayLike<number>[], name =
  * Cosine similarity of two equal-length vectors: 1 for the same direction, 0 for orthogonal, and 0
  * when either is all zeros.
  *
+ * @param a - First vector; read only.
+ * @param b - Second vector, the same length as `a`.
  * @example
  * ```ts
  * cosineSimilarity([1, 2], [2, 4]); // → 1
@@ -48,6 +50,7 @@ export interface VarianceNormalization {
 /**
  * Variance normalisation of telemetry metrics before clustering (chapter 39: unnormalised metrics
  * "may skew the results of clustering").
+ * @param data - Metric matrix: one row per player, one column per metric, at least one row, all rows the same length and finite. Not changed.
  */
 export function normalizeVariance(data: readonly ArrayLike<number>[]): VarianceNormalization {
   const d = checkRows("normalizeVariance", data);

@@ -122,6 +122,13 @@ const queryOptions: RuleQueryOptions = {
  * With `options.twinning` (decision's anti-twinning blackboard, shared by every agent), a line
  * another agent started within 1 s (300 ms for a reaction) is skipped as well.
  *
+ * @param state - The speaker's (or squad's) bark memory: its clock and the cooldowns and last lines it recorded; read only.
+ * @param rules - The compiled rule set from {@link barkRulesFromJson}.
+ * @param query - The event: `concept` (e.g. `"reload"`) and `facts` about speaker and world (finite numbers, booleans or strings) that the
+ *   criteria read.
+ * @param rng - Generator; draws for ties between equally specific rules and for the line when several are free.
+ * @param options - `twinning` (a shared anti-twinning blackboard; lines another agent just started are skipped), `now` (seconds on that board,
+ *   default `state.time`) and speaker position `x`, `y`, `z` in world units (default the origin). Left out: no anti-twinning.
  * @throws TacticaError `INVALID_ARGUMENT` (path `query.facts.<key>`) for a string where the
  * rules compare numbers, or a non-finite number.
  */
@@ -189,6 +196,11 @@ function findBarkIn(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng:
 /**
  * Records that `choice` was said for `concept` now (rule and line cooldowns, last line), and on
  * `options.twinning` when given (with `options.priority`, default `AnimationPriority.Normal`).
+ * @param state - The bark memory; the rule's and line's last use (at `state.time`) and the concept's last line are recorded in place; returned.
+ * @param concept - The concept the line was said for; the same line is not picked twice in a row for it.
+ * @param choice - What was said: `ruleId` and `lineIndex`, e.g. from {@link findBark}.
+ * @param options - `twinning` (the line is registered on it), `now` (seconds on that board, default `state.time`), `priority` (class index into
+ *   the board's delays, default Normal) and position `x`, `y`, `z`.
  */
 export function recordBark(state: BarkState, concept: string, choice: Pick<BarkChoice, "ruleId" | "lineIndex">, options: BarkOptions = {}): BarkState {
   if (options.twinning !== undefined) {
@@ -213,6 +225,11 @@ export function recordBark(state: BarkState, concept: string, choice: Pick<BarkC
 /**
  * Level 2: {@link findBark} then {@link recordBark}; returns the line said, or `null`.
  *
+ * @param state - The bark memory; the said line is recorded in place.
+ * @param rules - The compiled rule set from {@link barkRulesFromJson}.
+ * @param query - The event: `concept` and the `facts` the criteria read.
+ * @param rng - Generator; draws for rule ties and the line.
+ * @param options - As for {@link findBark} and {@link recordBark}: `twinning`, `now`, `priority`, `x`, `y`, `z`. Left out: no anti-twinning.
  * @example
  * ```ts
  * const rules = barkRulesFromJson([

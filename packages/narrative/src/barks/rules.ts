@@ -16,6 +16,8 @@ export const CONCEPT_FACT = "concept";
  * criterion on one fact must compare values of one kind (strings, or numbers and booleans, which
  * count as 1/0), and no criterion may use the key `concept`. Throws `TacticaError`
  * `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem (`$[2].criteria[0].value`).
+ * @param json - Parsed JSON: an array of bark rules `{ id, concept, criteria?, lines, weight?, cooldown?, lineCooldown? }` (cooldowns in
+ *   seconds). Validated in full.
  */
 export function barkRulesFromJson(json: unknown): BarkRuleSet {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of rules.", "$");
@@ -102,7 +104,11 @@ export function createBarkState(): BarkState {
   return { time: 0, ruleUsed: {}, lineUsed: {}, lastLine: {} };
 }
 
-/** Advances the bark clock by `dt` seconds (≥ 0). */
+/**
+ * Advances the bark clock by `dt` seconds (≥ 0).
+ * @param state - The bark memory whose clock (`state.time`, seconds) moves forward in place; returned.
+ * @param dt - Seconds to add, finite and >= 0; rule and line cooldowns are measured on this clock.
+ */
 export function stepBarks(state: BarkState, dt: number): BarkState {
   if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", "stepBarks", `dt must be a finite number ≥ 0, got ${dt}.`, "dt");
   state.time += dt;

@@ -57,6 +57,9 @@ export interface SquadRegion {
  * The name of the first region containing (`x`, `y`), or `undefined` (chapter 2: callouts name the
  * region of the target's last known position).
  *
+ * @param regions - The named rectangles (edges inclusive, world units), tried in order.
+ * @param x - Point x in the regions' units, e.g. the target's last known position.
+ * @param y - Point y in the regions' units.
  * @example
  * ```ts
  * const regions = [{ name: "behind the crates", minX: 0, minY: 0, maxX: 10, maxY: 5 }];
@@ -105,7 +108,10 @@ export interface SquadDialogueResult {
 
 const FN = "squadDialoguesFromJson";
 
-/** Validates squad dialogues written as JSON. Throws `NARRATIVE_BAD_INPUT` naming the JSON path. */
+/**
+ * Validates squad dialogues written as JSON. Throws `NARRATIVE_BAD_INPUT` naming the JSON path.
+ * @param json - Parsed JSON: an array of dialogues `{ id, concept, trigger?, minMembers?, radius?, lines }`. Validated in full.
+ */
 export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of dialogues.", "$");
   return json.map((d: unknown, i): SquadDialogue => {
@@ -157,6 +163,10 @@ function fill(text: string, slots: Readonly<Record<string, string | number>> | u
  * gives them (man-down callouts). With `lastKnown` and `regions`, the `{region}` slot names the
  * region of the target's last known position ({@link findRegionName}) unless `slots.region` is set.
  *
+ * @param dialogues - The dialogues from {@link squadDialoguesFromJson}, tried in authoring order.
+ * @param query - The event: `concept`, world `facts`, the squad position `x`, `y` (finite, world units; `radius` is measured from it), the
+ *   `members`, and optional `slots`, `lastKnown` and `regions` for the `{name}` placeholders.
+ * @param rng - Generator; draws to pick each line's speaker among the fitting members.
  * @example
  * ```ts
  * const dialogues = squadDialoguesFromJson([{

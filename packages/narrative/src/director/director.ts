@@ -98,6 +98,8 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
  * Makes a director in build-up with intensity 0. Throws `NARRATIVE_BAD_INPUT` for an inconsistent
  * config (fadeBelow above peak, min above max…).
  *
+ * @param options - Any {@link DirectorConfig} field (`peak`, `fadeBelow`, `decayPerSecond` per second, sustain and relax lengths in seconds,
+ *   `relaxDistance`, `spawnBudget` per phase; the rest keep their defaults) and `seed` of the phase-length `Rng` (default 0).
  * @example
  * ```ts
  * const director = createDirector({ relaxMin: 30, relaxMax: 45, seed: 1 });
@@ -120,6 +122,8 @@ export function createDirector(options: CreateDirectorOptions = {}): Director {
 /**
  * Raises intensity by `amount` (damage taken, an incapacitation, a ledge push…), capped at
  * `config.maxIntensity`. Phase changes happen in {@link stepDirector}.
+ * @param director - The director; its intensity rises in place (capped at `config.maxIntensity`); returned.
+ * @param amount - Intensity to add, finite and >= 0, on the same scale as `config.peak` (default peak 1).
  */
 export function addDirectorIntensity(director: Director, amount: number): Director {
   if (!isFiniteNumber(amount) || amount < 0) fail("INVALID_ARGUMENT", "addDirectorIntensity", `amount must be a finite number ≥ 0, got ${amount}.`, "amount");
@@ -140,6 +144,10 @@ function enter(d: Director, phase: DirectorPhase): void {
  * (build-up → sustain-peak → peak-fade → relax → build-up). `options.distance` is how far the
  * players moved during `dt` (default 0, in the level's distance unit; it ends relax early once it
  * adds up to `config.relaxDistance`). Returns the phase after the step.
+ * @param director - The director; intensity, phase time and phase change in place.
+ * @param dt - Seconds since the last step, finite and >= 0; intensity decays by `decayPerSecond × dt`.
+ * @param options - `distance`: how far the players moved during `dt`, >= 0, in the level's distance unit (counts toward `config.relaxDistance`
+ *   during relax). Left out: 0.
  */
 export function stepDirector(director: Director, dt: number, options: { readonly distance?: number } = {}): DirectorPhase {
   const distance = options.distance ?? 0;
@@ -167,7 +175,10 @@ export function stepDirector(director: Director, dt: number, options: { readonly
   return d.phase;
 }
 
-/** The spawn budget of the current phase (`config.spawnBudget[phase]`). */
+/**
+ * The spawn budget of the current phase (`config.spawnBudget[phase]`).
+ * @param director - The director; read only.
+ */
 export function getDirectorSpawnBudget(director: Director): number {
   return director.config.spawnBudget[director.phase];
 }
@@ -190,7 +201,10 @@ export interface DirectorSnapshot {
   rng: [number, number, number, number];
 }
 
-/** Saves a director as JSON-safe plain data for {@link restoreDirector}. */
+/**
+ * Saves a director as JSON-safe plain data for {@link restoreDirector}.
+ * @param director - The director to copy; read only.
+ */
 export function saveDirector(director: Director): DirectorSnapshot {
   const c = director.config;
   return {
@@ -207,6 +221,8 @@ export function saveDirector(director: Director): DirectorSnapshot {
 /**
  * Restores `director` from a {@link saveDirector} snapshot. Checks the whole snapshot first and
  * throws `NARRATIVE_BAD_INPUT` naming the JSON path; on a throw `director` is untouched.
+ * @param director - The director to overwrite in place; untouched when the snapshot is rejected. Returned.
+ * @param snapshot - Parsed JSON of any shape, normally {@link saveDirector} output; checked in full first.
  */
 export function restoreDirector(director: Director, snapshot: unknown): Director {
   const FN = "restoreDirector";

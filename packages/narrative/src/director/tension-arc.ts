@@ -34,6 +34,10 @@ export type TensionArc =
 /**
  * The target tension of `arc` at time `t` (≥ 0).
  *
+ * @param arc - The arc: `aristotelian` (start, peak, end, `climax` fraction in (0, 1], `duration` > 0) or `sinusoidal` (min, max, `period` > 0),
+ *   times in the caller's unit (usually seconds).
+ * @param t - Time since the arc began, finite and >= 0, in the unit of `duration` / `period`; past `duration` an aristotelian arc stays at
+ *   `end`.
  * @example
  * ```ts
  * evaluateTensionArc({ kind: "sinusoidal", min: 0.2, max: 1, period: 60 }, 30);                        // → 1

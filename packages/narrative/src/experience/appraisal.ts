@@ -27,6 +27,7 @@ export interface AppraisedGoal {
  * CEMA appraisal (chapter 42): for each goal, uncertain (p < 1) and desirable adds p·d to hope,
  * uncertain and undesirable adds p·|d| to fear; certain (p = 1) goals add |d| to joy or distress.
  *
+ * @param goals - The character's goals: `desirability` in [−1, 1] (negative = an undesirable outcome) and `likelihood` in [0, 1] (1 = certain).
  * @example
  * ```ts
  * const e = appraiseEmotions([{ desirability: 0.7, likelihood: 0.5 }, { desirability: -0.3, likelihood: 0.1 }]);
@@ -62,6 +63,9 @@ export interface NarrativeChoice {
 /**
  * Simple objective (Eq. 42.2–42.3): the alternative whose style annotation has the largest dot
  * product with the player model. Ties keep the first.
+ * @param annotations - One style annotation per alternative, each with one weight per {@link PlayStyles} entry (same length as `style`); read
+ *   only.
+ * @param style - The player model's style vector (e.g. `model.style`), in {@link PlayStyles} order.
  */
 export function selectByStyle(annotations: readonly ArrayLike<number>[], style: ArrayLike<number>): NarrativeChoice {
   const scores = annotations.map((a, k) => {
@@ -76,7 +80,11 @@ export function selectByStyle(annotations: readonly ArrayLike<number>[], style: 
   return { index, scores };
 }
 
-/** Euclidean distance between two emotional states. */
+/**
+ * Euclidean distance between two emotional states.
+ * @param a - One emotional state (joy, hope, fear, distress).
+ * @param b - The other emotional state.
+ */
 export function emotionDistance(a: Emotions, b: Emotions): number {
   return Math.hypot(a.joy - b.joy, a.hope - b.hope, a.fear - b.fear, a.distress - b.distress);
 }
@@ -85,6 +93,8 @@ export function emotionDistance(a: Emotions, b: Emotions): number {
  * Advanced objective (Eq. 42.4): the alternative whose predicted emotional state is nearest the
  * author's target. Ties keep the first.
  *
+ * @param predicted - The predicted emotional state after each alternative.
+ * @param target - The author's target emotional state.
  * @example
  * ```ts
  * const target = { joy: 0, hope: 0.4, fear: 0.03, distress: 0 };

@@ -61,6 +61,8 @@ function readAnnotation(json: unknown, path: string): number[] {
  * branches: [{ id, annotation: [F, M, S, T, P], content?, parameters?: { name: [{ value,
  * annotation }] } }] }`. Throws `NARRATIVE_BAD_INPUT` naming the JSON path (duplicate ids
  * included).
+ * @param json - Parsed JSON: an array of encounters with their branches, each branch's `annotation` one finite weight per play style. Validated
+ *   in full.
  */
 export function encountersFromJson(json: unknown): Encounter[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of encounters.", "$");
@@ -112,6 +114,11 @@ function dot(a: readonly number[], b: ArrayLike<number>): number {
  * the model likes best. Ties keep the first. Returns `null` when no encounter can fire. Mark the
  * chosen one in `fired` (`fired[id] = true`) when you play it.
  *
+ * @param encounters - The encounter library from {@link encountersFromJson}, tried in order (ties keep the first).
+ * @param qualities - The story state the encounters' conditions read; read only.
+ * @param style - The player model's style vector, exactly one entry per {@link PlayStyles} style.
+ * @param fired - Encounter id → true for encounters already played; a once-only encounter listed here is skipped. Read only (record the pick
+ *   yourself).
  * @example
  * ```ts
  * const library = encountersFromJson([{

@@ -24,6 +24,8 @@ function checkVector(fn: string, v: ArrayLike<number>, n: number, name: string):
 /**
  * Makes a play-style model. `style` and `neutral` default to zeros; `decayPerSecond` to 0.
  *
+ * @param options - `style` and `neutral` (one finite weight per {@link PlayStyles} entry; default zeros) and `decayPerSecond` (exponential rate
+ *   toward `neutral`, >= 0; default 0, no decay).
  * @example
  * ```ts
  * const model = createPlayerModel({ style: [0.9, 0.2, 0.1, 0.4, 0.3] });
@@ -43,14 +45,22 @@ export function createPlayerModel(options: { style?: ArrayLike<number>; neutral?
   return { style: Array.from(style), neutral: Array.from(neutral), decayPerSecond: rate };
 }
 
-/** Adds an action's increment vector (its designer annotation, e.g. a kill = Fighter +0.3) to the model. */
+/**
+ * Adds an action's increment vector (its designer annotation, e.g. a kill = Fighter +0.3) to the model.
+ * @param model - The player model; its style weights grow in place; returned.
+ * @param increments - The action's designer annotation: one finite increment per play style (e.g. a kill = Fighter +0.3).
+ */
 export function addPlayerAction(model: PlayerModel, increments: ArrayLike<number>): PlayerModel {
   checkVector("addPlayerAction", increments, model.style.length, "increments");
   for (let i = 0; i < model.style.length; i++) model.style[i]! += increments[i]!;
   return model;
 }
 
-/** Decays every weight toward neutral: `w = neutral + (w − neutral)·e^(−rate·dt)`. */
+/**
+ * Decays every weight toward neutral: `w = neutral + (w − neutral)·e^(−rate·dt)`.
+ * @param model - The player model; its weights move toward `neutral` in place; returned.
+ * @param dt - Elapsed seconds, finite and >= 0; weights keep `e^(−decayPerSecond·dt)` of their distance to neutral.
+ */
 export function decayPlayerModel(model: PlayerModel, dt: number): PlayerModel {
   if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", "decayPlayerModel", `dt must be a finite number ≥ 0, got ${dt}.`, "dt");
   const k = Math.exp(-model.decayPerSecond * dt);
@@ -70,6 +80,8 @@ export interface GoalInference {
  * Goal inference (Eq. 42.1): intentions = correlation (goals × styles) · style, normalised to
  * sum to 1.
  *
+ * @param correlation - Goals × styles matrix: one row per goal, each with one finite weight per entry of `style`.
+ * @param style - The player model's style vector (finite numbers).
  * @example
  * ```ts
  * const r = inferGoals([[0.9, 0.7, 0.2, 0.4, 0.6], [0.1, 0.3, 0.6, 0.8, 0.1]], [0.9, 0.2, 0.1, 0.4, 0.3]);

@@ -58,6 +58,11 @@ function templateOf(name: string): string {
  * `PlanningProblem`; `facts` the facts that hold now; `goal` the author's goal literals. Score the
  * alternatives with {@link selectByStyle} or {@link selectByEmotion}.
  *
+ * @param domain - A planning domain's text (parsed, compiled and cached per text) or a compiled `PlanningProblem` of `@tactica/planning`.
+ * @param facts - Ground facts that hold now, e.g. `"dead(wolf)"`; every other fact is false.
+ * @param goal - The author's goal literals that every alternative reaches, e.g. `"eaten(granny)"`.
+ * @param options - `k` (most alternatives, integer >= 1, default 3), `repairs` (action templates only the drama manager may use; default none)
+ *   and `maxExpansions` per search (default 100,000).
  * @example
  * ```ts
  * const domain = `

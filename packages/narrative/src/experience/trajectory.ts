@@ -23,6 +23,8 @@ const EMOTIONS = ["joy", "hope", "fear", "distress"] as const;
  * (missing emotions read as 0; times strictly increasing; at most 100,000 keys). Throws
  * `NARRATIVE_BAD_INPUT` naming the JSON path.
  *
+ * @param json - Parsed JSON `{ keys: [{ time, joy?, hope?, fear?, distress? }, …] }`: 1 to 100,000 keys with strictly increasing finite times.
+ *   Validated in full.
  * @example
  * ```ts
  * const arc = emotionTrajectoryFromJson({ keys: [{ time: 0, hope: 0.2 }, { time: 10, fear: 0.8 }] });
@@ -53,7 +55,11 @@ export function emotionTrajectoryFromJson(json: unknown): EmotionTrajectory {
   return { keys };
 }
 
-/** The target emotions at time `t` (linear between keyframes, clamped at the ends). O(log keys). */
+/**
+ * The target emotions at time `t` (linear between keyframes, clamped at the ends). O(log keys).
+ * @param trajectory - The target trajectory (at least one keyframe); read only.
+ * @param t - Time, finite, in the unit of the keyframes' `time` (seconds, turns or beats); clamped to the first and last keyframe.
+ */
 export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, t: number): Emotions {
   const keys = trajectory.keys;
   if (keys.length === 0) fail("INVALID_ARGUMENT", "evaluateEmotionTrajectory", "the trajectory has no keys.", "trajectory.keys");
@@ -83,6 +89,11 @@ export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, t: numb
  * the first. With one predicted state per alternative this is {@link selectByEmotion} against the
  * target at `start`.
  *
+ * @param predicted - Per alternative, its predicted emotional states at times `start`, `start + step`, …; alternatives with fewer states sum
+ *   fewer distances.
+ * @param target - The author's target trajectory.
+ * @param start - Time of each alternative's first predicted state, in the trajectory's time unit.
+ * @param step - Time between consecutive predicted states, finite and > 0, in the trajectory's time unit.
  * @example
  * ```ts
  * const target = emotionTrajectoryFromJson({ keys: [{ time: 0, fear: 0.1 }, { time: 2, fear: 0.9 }] }); // rising dread

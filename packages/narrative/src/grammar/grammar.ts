@@ -19,6 +19,8 @@ function compiledOf(grammar: Grammar, fn: string): CompiledGrammar {
  * Throws `TacticaError` `NARRATIVE_GRAMMAR` naming the symbol for malformed rules (unclosed `#` or
  * `[`, unknown modifiers, bad weights) and for symbols that can never finish expanding.
  *
+ * @param json - Parsed Tracery JSON: symbol → a rule string or an array of rules (strings or `{ text, weight > 0 }`). Validated in full,
+ *   including termination.
  * @example
  * ```ts
  * try { grammarFromJson({ origin: "#loop#", loop: ["again #loop#"] }); }
@@ -46,14 +48,20 @@ export function grammarFromJson(json: unknown): Grammar {
   return grammar;
 }
 
-/** The grammar as Tracery JSON (a rule of weight 1 as a bare string) that {@link grammarFromJson} reads back. */
+/**
+ * The grammar as Tracery JSON (a rule of weight 1 as a bare string) that {@link grammarFromJson} reads back.
+ * @param grammar - The grammar to copy; read only.
+ */
 export function grammarToJson(grammar: Grammar): Record<string, (string | { text: string; weight: number })[]> {
   const out: Record<string, (string | { text: string; weight: number })[]> = {};
   for (const [s, rules] of Object.entries(grammar.symbols)) out[s] = rules.map((r) => (r.weight === 1 ? r.text : { text: r.text, weight: r.weight }));
   return out;
 }
 
-/** Parses grammar JSON text; bad JSON throws `PARSE_ERROR`, a bad grammar `NARRATIVE_GRAMMAR`. */
+/**
+ * Parses grammar JSON text; bad JSON throws `PARSE_ERROR`, a bad grammar `NARRATIVE_GRAMMAR`.
+ * @param text - JSON text of a Tracery grammar (e.g. a file's contents); bad JSON reports its line.
+ */
 export function parseGrammar(text: string): Grammar {
   let json: unknown;
   try {
@@ -67,7 +75,10 @@ export function parseGrammar(text: string): Grammar {
   return grammarFromJson(json);
 }
 
-/** Formats a grammar as indented JSON text for {@link parseGrammar}. */
+/**
+ * Formats a grammar as indented JSON text for {@link parseGrammar}.
+ * @param grammar - The grammar to format; read only.
+ */
 export function formatGrammar(grammar: Grammar): string {
   return JSON.stringify(grammarToJson(grammar), null, 2);
 }
@@ -140,6 +151,10 @@ function expandParts(run: Run, parts: readonly Part[], depth: number, node: Gram
  * `s`, `a`, `ed`, `inQuotes` apply in order. No state leaks between runs. The recursion cap sets
  * `GrammarFlags.Truncated` instead of throwing.
  *
+ * @param grammar - The validated grammar from {@link grammarFromJson} or {@link parseGrammar}; read only.
+ * @param rng - Generator; one weighted draw per symbol with several rules.
+ * @param options - `start` (rule text to expand, default `"#origin#"`), `maxDepth` (nesting cap, default 64), `maxExpansions` (symbols per run,
+ *   default 10,000) and `trace` (build the expansion tree, default false).
  * @example
  * ```ts
  * const grammar = grammarFromJson({
@@ -205,6 +220,11 @@ export interface GenerateAcceptedResult {
 /**
  * Generate-and-test: expands until `accept(text)` holds or `maxTries` (default 100) runs were
  * made. `tries` over many calls estimates the acceptance rate (1 / mean tries).
+ * @param grammar - The validated grammar; read only.
+ * @param accept - Test of a generated text; generation stops at the first text it returns true for.
+ * @param rng - Generator; advanced by every expansion tried.
+ * @param options - `maxTries` (integer >= 1, default 100) plus the {@link expandGrammar} options (`start`, `maxDepth`, `maxExpansions`,
+ *   `trace`).
  */
 export function generateAccepted(
   grammar: Grammar,
@@ -231,6 +251,9 @@ const jsonCache = new WeakMap<object, Grammar>();
  * loop, use {@link grammarFromJson} once and {@link expandGrammar} with one `Rng`.
  * `options.start` is the start symbol (default `"#origin#"`).
  *
+ * @param json - Tracery JSON object; validated on first use and cached per object, so later edits to it are not seen.
+ * @param seed - Seed of a fresh `Rng` for this call; the same seed gives the same text.
+ * @param options - `start`: rule text to expand. Left out: `"#origin#"`.
  * @example
  * ```ts
  * const tavern = { origin: "The #adj# #noun#", adj: ["Prancing", "Rusty"], noun: ["Pony", "Anchor"] };

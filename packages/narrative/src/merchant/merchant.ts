@@ -36,6 +36,11 @@ export interface MerchantItemOptions {
 /**
  * Makes an unobserved item queue. ρ = addRate / removeRate ≥ 1 throws `NARRATIVE_QUEUE`.
  *
+ * @param addRate - Items the merchant acquires per time unit (finite, >= 0); the time unit is the caller's and must match every `time` passed
+ *   later.
+ * @param removeRate - Items he sells per time unit (finite, > 0); `addRate / removeRate` must be < 1.
+ * @param options - `offset` (guaranteed extra stock on the first visit, integer >= 0) and `reserve` (player-only reserve capacity, integer >= 0,
+ *   refilling at `addRate`). Left out: 0 and 0.
  * @example
  * ```ts
  * const swords = createMerchantItem(1 / 200, 1 / 100);        // ρ = 0.5
@@ -57,7 +62,10 @@ export function createMerchantItem(addRate: number, removeRate: number, options:
   return { addRate, removeRate, count: 0, time: 0, observed: false, offset, reserve, reserveLevel: reserve };
 }
 
-/** Items the player can buy now: the queue's count plus the whole items in the reserve. */
+/**
+ * Items the player can buy now: the queue's count plus the whole items in the reserve.
+ * @param item - The item queue; read only.
+ */
 export function getMerchantStock(item: MerchantItem): number {
   return item.count + Math.floor(item.reserveLevel + 1e-9);
 }
@@ -72,6 +80,9 @@ export function getMerchantStock(item: MerchantItem): number {
  * queue only sells (its count drops by a Poisson number of sales, clamped at 0); once the reserve
  * could have refilled, a virtual observation of that count is backdated to the moment it filled and
  * the transient distribution runs from there (chapter 37).
+ * @param item - The item queue; its count, reserve level and observation time are updated in place.
+ * @param time - The caller's clock now, finite, in the rates' time unit; not before the last observation.
+ * @param rng - Generator; draws for the stationary (first visit) or transient sample, plus a Poisson draw while a reserve refills.
  */
 export function visitMerchantItem(item: MerchantItem, time: number, rng: Rng): number {
   if (!isFiniteNumber(time)) fail("INVALID_ARGUMENT", "visitMerchantItem", `time must be a finite number, got ${String(time)}.`, "time");
@@ -99,6 +110,8 @@ export function visitMerchantItem(item: MerchantItem, time: number, rng: Rng): n
  * Records a trade at the last visit: `delta` > 0 when the player sells items to the merchant,
  * < 0 when he buys. Purchases empty the queue first, then the reserve. The new count is the
  * observation later visits start from.
+ * @param item - A visited item queue; its count (then its reserve, for purchases) changes in place; returned.
+ * @param delta - Integer item change: > 0 when the player sells to the merchant, < 0 when he buys; may not take the stock below 0.
  */
 export function tradeMerchantItem(item: MerchantItem, delta: number): MerchantItem {
   if (!item.observed) fail("INVALID_ARGUMENT", "tradeMerchantItem", "visit the merchant (visitMerchantItem) before trading.", "item");
@@ -126,6 +139,10 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
  * `time`, the rule "buy `amount` if fewer than `below`" is applied, and the result becomes the
  * observation later visits start from. Returns the stock after the restock.
  *
+ * @param item - The item queue; observed at `time` and restocked in place.
+ * @param time - Event time on the caller's clock, finite, in the rates' time unit; not before the last observation.
+ * @param rule - `below` (finite stock threshold) and `amount` (integer >= 0 items bought when the sampled count is below it).
+ * @param rng - Generator; draws for the sample at `time`.
  * @example
  * ```ts
  * const arrows = createMerchantItem(1, 1 / 0.98);
@@ -146,6 +163,11 @@ export function restockMerchantItem(item: MerchantItem, time: number, rule: { be
 /**
  * A rate change at `time` (a new mine, a war): a virtual observation closes the old rate segment,
  * then the new rates apply from there. ρ ≥ 1 throws `NARRATIVE_QUEUE` before anything changes.
+ * @param item - The item queue; observed at `time`, then given the new rates, in place; returned.
+ * @param time - Time of the change on the caller's clock, finite, not before the last observation.
+ * @param addRate - New acquisitions per time unit (finite, >= 0).
+ * @param removeRate - New sales per time unit (finite, > 0); the new ratio must be < 1.
+ * @param rng - Generator; draws for the sample at `time`.
  */
 export function setMerchantRates(item: MerchantItem, time: number, addRate: number, removeRate: number, rng: Rng): MerchantItem {
   mm1Stationary([], addRate, removeRate);
@@ -161,6 +183,10 @@ export function setMerchantRates(item: MerchantItem, time: number, addRate: numb
  * (the count stays ≥ 0) and the result is the observation later visits start from. Returns the
  * stock after the event.
  *
+ * @param item - The item queue; observed at `time` and changed in place.
+ * @param time - Event time on the caller's clock, finite, not before the last observation.
+ * @param change - Integer items added (> 0) or removed (< 0); the count is clamped at 0.
+ * @param rng - Generator; draws for the sample at `time`.
  * @example
  * ```ts
  * const swords = createMerchantItem(1 / 200, 1 / 100);
@@ -182,6 +208,8 @@ export function applyMerchantEvent(item: MerchantItem, time: number, change: num
  * snapshot is checked first (`NARRATIVE_BAD_INPUT` naming the field; ρ ≥ 1 is `NARRATIVE_QUEUE`);
  * `item` is untouched when it throws. Caps: counts, offsets and reserves up to 1,000,000 items,
  * rates up to 1,000,000 per time unit (the transient sampler's work grows with both).
+ * @param item - The item to overwrite in place; untouched when the snapshot is rejected. Returned.
+ * @param snapshot - Parsed JSON of any shape, normally a saved {@link MerchantItem}; checked in full first.
  */
 export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): MerchantItem {
   const FN = "restoreMerchantItem";
@@ -212,6 +240,9 @@ export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): Merc
 /**
  * Items in `batches` batches of `size` (chapter 37: model batch counts, then draw the item count
  * uniformly in [(b − 1)·size + 1, b·size]); 0 batches is 0 items.
+ * @param batches - Number of batches, an integer >= 0.
+ * @param size - Items per full batch, an integer >= 1.
+ * @param rng - Generator; one integer draw when `batches` > 0.
  */
 export function countBatchItems(batches: number, size: number, rng: Rng): number {
   if (!Number.isInteger(batches) || batches < 0 || !Number.isInteger(size) || size < 1)

@@ -22,6 +22,9 @@ function checkRates(fn: string, addRate: number, removeRate: number): number {
  * Fills `out[n]` with the M/M/1 stationary probability p(n) = (1 − ρ)ρⁿ (Eq. 37.1–37.2) for
  * n < out.length and returns `out`. ρ = addRate / removeRate ≥ 1 throws `NARRATIVE_QUEUE`. The mean
  * queue length is ρ/(1 − ρ) (the chapter's "1/(1 − ρ)" is an erratum).
+ * @param out - Receives p(n) for n = 0 … `out.length − 1`; written in place and returned.
+ * @param addRate - Arrivals per time unit (finite, >= 0).
+ * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
  */
 export function mm1Stationary<T extends number[] | Float64Array>(out: T, addRate: number, removeRate: number): T {
   const rho = checkRates("mm1Stationary", addRate, removeRate);
@@ -70,6 +73,11 @@ let tail = new Float64Array(64);
  * time units ago (Eq. 37.3–37.7 with the erratum fixed: the tail sum uses I_j(at), not
  * I_{n+m+1}(at)). Exponentially scaled Bessel values keep large `a·t` finite. Returns `out`.
  *
+ * @param out - Receives p(n | t, m) for n = 0 … `out.length − 1`; written in place and returned.
+ * @param addRate - Arrivals per time unit (finite, >= 0).
+ * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
+ * @param m - Queue length observed `t` time units ago, an integer >= 0.
+ * @param t - Elapsed time since that observation, finite and >= 0, in the rates' time unit.
  * @example
  * ```ts
  * const p = mm1Transient(new Float64Array(9), 0.5, 1, 6, 10); // Table 37.1, t = 10
@@ -122,7 +130,12 @@ export function mm1Transient<T extends number[] | Float64Array>(out: T, addRate:
   return out;
 }
 
-/** Draws a queue length from the stationary distribution (first visit), exactly: ⌊ln(1 − u)/ln ρ⌋. */
+/**
+ * Draws a queue length from the stationary distribution (first visit), exactly: ⌊ln(1 − u)/ln ρ⌋.
+ * @param addRate - Arrivals per time unit (finite, >= 0); 0 always gives 0.
+ * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
+ * @param rng - Generator; one float draw (none when `addRate` is 0).
+ */
 export function sampleStationaryQueue(addRate: number, removeRate: number, rng: Rng): number {
   const rho = checkRates("sampleStationaryQueue", addRate, removeRate);
   if (rho === 0) return 0;
@@ -134,6 +147,11 @@ let pmf = new Float64Array(64);
 /**
  * Draws a queue length `t` after it held `m` items, by the cumulative sum of
  * {@link mm1Transient} (one uniform draw).
+ * @param addRate - Arrivals per time unit (finite, >= 0).
+ * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
+ * @param m - Queue length observed `t` time units ago, an integer in [0, 1,000,000].
+ * @param t - Elapsed time, finite and >= 0, in the rates' time unit.
+ * @param rng - Generator; one float draw.
  */
 export function sampleTransientQueue(addRate: number, removeRate: number, m: number, t: number, rng: Rng): number {
   const rho = checkRates("sampleTransientQueue", addRate, removeRate);

@@ -31,6 +31,10 @@ function keyOf(q: Qualities, used: readonly string[]): string {
  * whose counters grow without bound have infinitely many states: then `complete` is false and
  * `unreachable` means "not reached within `maxStates`" (default 10,000).
  *
+ * @param deck - The deck to analyse; read only.
+ * @param initial - Qualities of the starting state; copied, not changed.
+ * @param options - `maxStates` (integer >= 1, most states explored, default 10,000) and `maxDeadEnds` (most dead-end states reported, default
+ *   10).
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([

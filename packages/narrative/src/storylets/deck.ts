@@ -17,6 +17,7 @@ const DECK_VERSION = 2 as const;
  * array, `cooldown` is an error that names the new field (a storylet cooldown counts plays, so it
  * is not called like the time-based `cooldown` of barks).
  *
+ * @param json - Parsed JSON: a bare array of storylets, or `{ version: 1 | 2, storylets }` (version 1 decks are migrated). Validated in full.
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([{ id: "intro", effects: [{ key: "act", op: "set", value: 1 }] }]);
@@ -82,7 +83,10 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
   return { version: DECK_VERSION, storylets };
 }
 
-/** The deck as JSON-safe plain data that {@link storyletDeckFromJson} reads back to an equal deck. */
+/**
+ * The deck as JSON-safe plain data that {@link storyletDeckFromJson} reads back to an equal deck.
+ * @param deck - The deck to copy; read only.
+ */
 export function storyletDeckToJson(deck: StoryletDeck): { version: 2; storylets: Storylet[] } {
   return JSON.parse(JSON.stringify({ version: deck.version, storylets: deck.storylets })) as { version: 2; storylets: Storylet[] };
 }

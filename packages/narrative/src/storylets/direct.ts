@@ -12,6 +12,12 @@ const scratch: number[] = [];
  * `deck.storylets`, or -1. Does not play it (see {@link playStorylet}). `options.index`
  * ({@link createStoryletIndex}) gives the same pick without re-evaluating every precondition.
  *
+ * @param state - The running storylet state; read only (nothing is played).
+ * @param deck - The deck to pick from.
+ * @param objective - Scores a candidate storylet of the top salience tier, higher is better (e.g. fit to the player model minus distance to the
+ *   target tension); NaN counts as the lowest.
+ * @param rng - Generator; one weighted draw when several storylets tie for the best score.
+ * @param options - `index`: a {@link createStoryletIndex} index of this deck (same pick, faster). Left out: every condition is evaluated.
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([

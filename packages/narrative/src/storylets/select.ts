@@ -49,7 +49,11 @@ export function collectTopTier(out: number[], index: StoryletIndex, deck: Storyl
   return 0;
 }
 
-/** True when storylet `s` may be played now: conditions hold, not used up (`once`), off cooldown. */
+/**
+ * True when storylet `s` may be played now: conditions hold, not used up (`once`), off cooldown.
+ * @param state - The running storylet state (qualities, turn, play history); read only.
+ * @param s - The storylet to test: its conditions, `once` flag and `cooldownPlays`.
+ */
 export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
   return isStoryletFree(s, state) && matchConditions(s.conditions, state.qualities);
 }
@@ -58,6 +62,11 @@ export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
  * Level 1: writes the indices (into `deck.storylets`) of the eligible storylets to `out`, in deck
  * order, and returns how many there are. Allocates nothing (beyond growing `out`). With
  * `options.index` only the conditions of changed qualities are re-evaluated.
+ * @param out - Receives the indices into `deck.storylets` of the eligible storylets, in deck order; cleared first, grown as needed.
+ * @param state - The running storylet state; read only (an index in `options` is brought up to date).
+ * @param deck - The deck the indices refer to.
+ * @param options - `index`: a {@link createStoryletIndex} index of this deck, so only conditions of changed qualities are re-evaluated. Left
+ *   out: every condition is evaluated.
  */
 export function collectEligibleStorylets(out: number[], state: StoryletState, deck: StoryletDeck, options: SelectStoryletOptions = {}): number {
   out.length = 0;
@@ -80,6 +89,11 @@ const weights: number[] = [];
  * seeded pick by weight. Returns its index in `deck.storylets`, or -1 when none is eligible. Does
  * not play it (see {@link playStorylet}). Give `options.index` ({@link createStoryletIndex}) when
  * selecting often from a large deck: the same pick, without re-evaluating every precondition.
+ * @param state - The running storylet state; read only (nothing is played).
+ * @param deck - The deck to pick from.
+ * @param rng - Generator; one weighted draw when several eligible storylets share the highest salience, none otherwise.
+ * @param options - `index`: a {@link createStoryletIndex} index of this deck (same pick, faster on large decks). Left out: every condition is
+ *   evaluated.
  */
 export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng, options: SelectStoryletOptions = {}): number {
   let m: number;
@@ -105,6 +119,9 @@ export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rn
  * Plays storylet `index` of the deck: applies its effects to `state.qualities`, records the turn
  * and advances `state.turn`. Throws `NARRATIVE_BAD_INPUT` for an index out of range; it does not
  * re-check eligibility (a forced scene may be played).
+ * @param state - The running storylet state; its qualities get the storylet's effects and its turn and play history advance, in place.
+ * @param deck - The deck the index refers to.
+ * @param index - Index into `deck.storylets`, an integer in [0, storylets); eligibility is not checked.
  */
 export function playStorylet(state: StoryletState, deck: StoryletDeck, index: number): Storylet {
   const s = deck.storylets[index];
@@ -138,6 +155,9 @@ export function cachedStoryletIndex(deck: StoryletDeck): StoryletIndex {
  * returns it, or `null` when none is eligible. Keeps a {@link createStoryletIndex} index per deck
  * in a private cache, so repeated draws re-evaluate only the conditions of changed qualities.
  *
+ * @param state - The running storylet state, changed in place when a storylet is played.
+ * @param deck - The deck to draw from; its index is cached per deck object (rebuild the deck instead of editing it).
+ * @param rng - Generator; one weighted draw when several eligible storylets share the highest salience.
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([

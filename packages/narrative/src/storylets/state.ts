@@ -3,12 +3,19 @@ import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js
 import type { Qualities } from "../types.js";
 import type { StoryletDeck, StoryletState } from "./types.js";
 
-/** Makes the running state of a storylet deck, starting from a copy of `qualities`. */
+/**
+ * Makes the running state of a storylet deck, starting from a copy of `qualities`.
+ * @param qualities - Starting qualities (name → finite number, string or boolean); copied, so later changes to the object are not seen. Left
+ *   out: no qualities, turn 0.
+ */
 export function createStoryletState(qualities: Qualities = {}): StoryletState {
   return { turn: 0, qualities: { ...qualities }, lastPlayed: {}, playCount: {} };
 }
 
-/** A JSON-safe snapshot of `state` for {@link restoreStoryletState}. */
+/**
+ * A JSON-safe snapshot of `state` for {@link restoreStoryletState}.
+ * @param state - The running storylet state to copy (turn, qualities, play history); read only.
+ */
 export function saveStoryletState(state: StoryletState): StoryletState {
   return JSON.parse(JSON.stringify(state)) as StoryletState;
 }
@@ -37,6 +44,10 @@ function readCounts(json: unknown, path: string): Record<string, number> {
  * `options.deck` is given, history of storylets it no longer contains is dropped and reported instead of
  * failing, so a save loads against an edited storylet set.
  *
+ * @param state - The state to overwrite in place (turn, qualities, `lastPlayed`, `playCount`); untouched when the snapshot is rejected.
+ * @param snapshot - Parsed JSON of any shape, normally {@link saveStoryletState} output; checked in full first.
+ * @param options - `deck`: the current deck; history of storylets it no longer has is dropped and listed in `missing`. Left out: all history is
+ *   kept.
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([{ id: "a" }]);

@@ -10,6 +10,7 @@ import type { StoryletDeck, StoryletIndex, StoryletState } from "./types.js";
  * The index reads the deck at build time: rebuild it after editing the deck. The level-2
  * {@link drawStorylet} keeps one per deck for you.
  *
+ * @param deck - The deck to index; its storylets' conditions and salience tiers are read at build time (rebuild after editing the deck).
  * @example
  * ```ts
  * const deck = storyletDeckFromJson([
@@ -101,6 +102,9 @@ export function createStoryletIndex(deck: StoryletDeck): StoryletIndex {
  * seen last and re-evaluates the conditions of the ones that changed. Returns how many qualities
  * changed. The selection functions call it; call it yourself only to inspect the index. O(keys +
  * conditions of the changed keys), no allocation.
+ * @param index - The deck's index; the seen qualities, condition truths and tier flags are updated in place.
+ * @param state - The running storylet state whose qualities are compared with the index's last seen values.
+ * @param deck - The deck the index was built for.
  */
 export function syncStoryletIndex(index: StoryletIndex, state: StoryletState, deck: StoryletDeck): number {
   const { keys, seen, synced, keyStart, keyConditions, conditionStorylet, holds, failing, tierOf, tierReady } = index;
