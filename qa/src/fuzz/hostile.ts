@@ -70,6 +70,9 @@ const COORDS = [1e9, -1e9, 1e300, -1e300, Number.NaN, -0, 5e-324, -5e-324, Infin
 const HUGE_TOKENS = ["1000000000", "4294967295", "2147483648", "99999999999999999999", "1e15", "67108864", "1000000"];
 const COORD_TOKENS = ["1e9", "-1e9", "1e300", "-1e300", "NaN", "-0", "5e-324", "Infinity", "1e309", "-1e309"];
 
+/** Classes whose inputs take milliseconds to build. */
+const EXPENSIVE: readonly HostileClass[] = ["big-array", "deep", "sparse"];
+
 /** Classes that apply to a case (the options class needs the case's `options`). */
 export function classesFor(t: HostileTarget, enabled: readonly HostileClass[]): HostileClass[] {
   return enabled.filter((c) => c !== "options" || t.options !== undefined);
@@ -77,8 +80,10 @@ export function classesFor(t: HostileTarget, enabled: readonly HostileClass[]): 
 
 /** Recipes for a case (empty classes → no recipes; callers skip the generator then). */
 export function hostileRecipes(t: HostileTarget, classes: readonly HostileClass[]): fc.Arbitrary<HostileRecipe> {
+  // The classes that build 10^5–10^6-element values cost milliseconds each: drawn a quarter as often.
+  const weighted = classes.map((c) => ({ arbitrary: fc.constant(c), weight: EXPENSIVE.includes(c) ? 1 : 4 }));
   return fc.record({
-    cls: fc.constantFrom(...classes),
+    cls: fc.oneof(...weighted),
     seed: fc.nat({ max: Math.max(0, t.seeds.length - 1) }),
     at: fc.nat({ max: 1 << 20 }),
     pick: fc.nat({ max: 1 << 20 }),
@@ -211,7 +216,14 @@ function numbersOf(v: unknown): number[] {
 function deep(v: unknown, pick: number, key: string): unknown {
   let out = v;
   const mode = pick % 3;
-  for (let i = 0; i < DEEP_LEVELS; i++) out = mode === 0 || (mode === 2 && i % 2 === 0) ? [out] : { [key]: out };
+  for (let i = 0; i < DEEP_LEVELS; i++) {
+    if (mode === 0 || (mode === 2 && i % 2 === 0)) out = [out];
+    else {
+      const o: Record<string, unknown> = {};
+      o[key] = out;
+      out = o;
+    }
+  }
   return out;
 }
 
