@@ -95,11 +95,14 @@ export function createFuzzPool(options: FuzzPoolOptions = {}): FuzzPool {
         const replace = (kind: "hang" | "crash", why: string): void => {
           cleanup();
           slot.worker = undefined;
-          void w.terminate();
           failAt(next, kind, why);
           next++;
-          if (next < total) start();
-          else resolve(stats);
+          // Wait for the old thread to end (a native loop may take a while to notice) so that it never
+          // competes with its replacement for the CPU.
+          void w.terminate().finally(() => {
+            if (next < total) start();
+            else resolve(stats);
+          });
         };
         const onHang = (): void => replace("hang", `hang: still running after ${timeoutMs} ms`);
         const onMessage = (m: WorkerMessage): void => {
