@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { HOSTILE_CLASSES, parseClasses } from "./hostile";
-import { caseLabel, DEFAULT_SEED, type FuzzSettings, type LoaderCase } from "./kit";
+import { caseLabel, DEFAULT_SEED, type FuzzSettings, type FuzzStats, type LoaderCase } from "./kit";
 import { createFuzzPool, HANG_MS } from "./pool";
 
 const args = process.argv.slice(2);
@@ -48,15 +48,21 @@ if (all.length === 0) throw new Error(`no loader matches --case ${onlyCase ?? "-
 
 const header = ["loader", "inputs", "accepted", "rejected", "other", "slow", "hangs", "changed", "slowest ms"];
 const pool = createFuzzPool({ size: workers, timeoutMs });
-const results = await Promise.all(
-  all.map(async ({ c, file }) => {
-    const t0 = performance.now();
-    const s = await pool.run(c, file, runs, seed, settings);
-    const secs = ((performance.now() - t0) / 1000).toFixed(1);
-    console.error(
-      `${s.loader}: ${s.inputs} inputs in ${secs} s${s.failures.length ? `\n  ${s.failures.map((f) => `[${f.cls}] ${f.reason}\n    ${f.input}`).join("\n  ")}` : ""}`,
-    );
-    return s;
+const results: FuzzStats[] = new Array<FuzzStats>(all.length);
+let taken = 0;
+// `workers` loops take the next case in order, so each case's time is its own.
+await Promise.all(
+  Array.from({ length: workers }, async () => {
+    for (let k = taken++; k < all.length; k = taken++) {
+      const { c, file } = all[k]!;
+      const t0 = performance.now();
+      const s = await pool.run(c, file, runs, seed, settings);
+      const secs = ((performance.now() - t0) / 1000).toFixed(1);
+      console.error(
+        `${s.loader}: ${s.inputs} inputs in ${secs} s${s.failures.length ? `\n  ${s.failures.map((f) => `[${f.cls}] ${f.reason}\n    ${f.input}`).join("\n  ")}` : ""}`,
+      );
+      results[k] = s;
+    }
   }),
 );
 await pool.close();
