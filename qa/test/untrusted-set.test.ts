@@ -27,7 +27,7 @@ for (const mod of [core, decision, grid, narrative, navmesh, perception, plannin
 }
 
 /** Function names in the backtick spans of a markdown fragment: `restoreRng(rng, s)`, `game.setFen(f)`. */
-export function namesIn(text: string): string[] {
+function namesIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/`([^`]+)`/g)) {
     const head = m[1]!.split("(")[0]!.trim();

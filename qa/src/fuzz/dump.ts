@@ -30,6 +30,7 @@ function bytesOf(v: ArrayBufferView | ArrayBuffer): string {
  * The dump of everything reachable from `root` (iterative, breadth first): one record per object with
  * its kind and own properties; references to objects are `#id`, so shared structure and cycles show.
  * Getters are recorded as such and never called; functions are opaque (closure state is not visible).
+ * @param root - the live object (or any value)
  */
 export function dumpState(root: unknown): string {
   const ids = new Map<object, number>();

@@ -22,7 +22,10 @@ export const HOSTILE_CLASSES = [
 /** One hostile input class. */
 export type HostileClass = (typeof HOSTILE_CLASSES)[number];
 
-/** Parses a comma-separated class list (`huge,deep`); throws on an unknown name. */
+/**
+ * Parses a comma-separated class list (`huge,deep`); throws on an unknown name.
+ * @param list - the names, comma-separated (blanks ignored)
+ */
 export function parseClasses(list: string): HostileClass[] {
   const out: HostileClass[] = [];
   for (const raw of list.split(",")) {
@@ -73,12 +76,20 @@ const COORD_TOKENS = ["1e9", "-1e9", "1e300", "-1e300", "NaN", "-0", "5e-324", "
 /** Classes whose inputs take milliseconds to build. */
 const EXPENSIVE: readonly HostileClass[] = ["big-array", "deep", "sparse"];
 
-/** Classes that apply to a case (the options class needs the case's `options`). */
+/**
+ * Classes that apply to a case (the options class needs the case's `options`).
+ * @param t - the case
+ * @param enabled - the classes the run draws from
+ */
 export function classesFor(t: HostileTarget, enabled: readonly HostileClass[]): HostileClass[] {
   return enabled.filter((c) => c !== "options" || t.options !== undefined);
 }
 
-/** Recipes for a case (empty classes → no recipes; callers skip the generator then). */
+/**
+ * Recipes for a case; `classes` must not be empty (callers skip the generator then).
+ * @param t - the case (its seeds are counted)
+ * @param classes - the classes to draw, the costly ones a quarter as often
+ */
 export function hostileRecipes(t: HostileTarget, classes: readonly HostileClass[]): fc.Arbitrary<HostileRecipe> {
   // The classes that build 10^5–10^6-element values cost milliseconds each: drawn a quarter as often.
   const weighted = classes.map((c) => ({ arbitrary: fc.constant(c), weight: EXPENSIVE.includes(c) ? 1 : 4 }));
@@ -567,7 +578,11 @@ function bytesHostile(t: HostileTarget, r: HostileRecipe): HostileInput {
   }
 }
 
-/** Builds the hostile input a recipe describes (seeds are never modified). */
+/**
+ * Builds the hostile input a recipe describes (seeds are never modified).
+ * @param t - the case: its kind, seeds and options
+ * @param r - the recipe: class, seed index, place and variant
+ */
 export function buildHostile(t: HostileTarget, r: HostileRecipe): HostileInput {
   return t.kind === "json" ? jsonHostile(t, r) : t.kind === "text" ? textHostile(t, r) : bytesHostile(t, r);
 }

@@ -115,7 +115,10 @@ export function caseLabel(c: LoaderCase<unknown>): string {
   return `${c.pkg}/${c.name}`;
 }
 
-/** The documented function names a case covers (see {@link LoaderCase.covers}). */
+/**
+ * The documented function names a case covers (see {@link LoaderCase.covers}).
+ * @param c - the case
+ */
 export function caseCovers(c: LoaderCase<unknown>): string[] {
   if (c.covers) return [...c.covers];
   return c.name
@@ -405,7 +408,11 @@ export interface FuzzItem {
 
 type Drawn<I> = { readonly m: I; readonly w: boolean } | { readonly r: HostileRecipe };
 
-/** The generator of a case's non-seed inputs under `settings`. */
+/**
+ * The generator of a case's non-seed inputs under `settings`.
+ * @param c - the case
+ * @param settings - which hostile classes, and whether only those
+ */
 export function drawsFor<I>(c: LoaderCase<I>, settings: FuzzSettings): fc.Arbitrary<Drawn<I>> {
   const mutated =
     c.kind === "json"
@@ -431,6 +438,11 @@ const BATCH = 1000;
 /**
  * The inputs of a run from index `from` on: the seeds, then `runs` drawn inputs. Deterministic from
  * `seed`, so a worker restarted after a hang resumes at the next input.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed (batch k is drawn from `seed + k`)
+ * @param settings - which hostile classes
+ * @param from - the index of the first input to yield (seeds count from 0)
  */
 export function* fuzzItems<I>(c: LoaderCase<I>, runs: number, seed: number, settings: FuzzSettings, from = 0): Generator<[number, FuzzItem]> {
   for (let i = from; i < c.seeds.length; i++) yield [i, { input: c.seeds[i], mustAccept: true, cls: "seed" }];
@@ -501,6 +513,9 @@ export interface InputResult {
  * Runs one input against the contract. Stateless loaders run `load` (or `options.call` for the
  * options class); restore-style ones run into a fresh target whose hash and full structural dump
  * must not change when the input is rejected.
+ * @param c - the case
+ * @param item - the input
+ * @param proto - the prototypes' snapshot taken before the run
  */
 export function checkInput<I>(c: LoaderCase<I>, item: FuzzItem, proto: string): InputResult {
   const t0 = performance.now();
@@ -555,7 +570,15 @@ export function checkInput<I>(c: LoaderCase<I>, item: FuzzItem, proto: string): 
   return reason === undefined ? { outcome, ms } : { outcome, ms, reason };
 }
 
-/** Runs the inputs of a run from `from` on in this thread, reporting each result. */
+/**
+ * Runs the inputs of a run from `from` on in this thread, reporting each result.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed
+ * @param settings - which hostile classes
+ * @param from - the first input's index
+ * @param report - called with each input's index, the input and its result
+ */
 export function runRange<I>(
   c: LoaderCase<I>,
   runs: number,
@@ -570,7 +593,12 @@ export function runRange<I>(
 
 const FAILURES_PER_CLASS = 5;
 
-/** Adds one input's result to the counts (`input` is called only for a failure to describe). */
+/**
+ * Adds one input's result to the counts.
+ * @param stats - the counts to update
+ * @param r - the result, whether the input had to be accepted, and its class
+ * @param input - describes the input; called only for a failure
+ */
 export function record(stats: FuzzStats, r: InputResult & { readonly mustAccept: boolean; readonly cls: string }, input: () => string): void {
   stats.inputs++;
   stats[r.outcome]++;
@@ -589,7 +617,13 @@ export function record(stats: FuzzStats, r: InputResult & { readonly mustAccept:
   }
 }
 
-/** Runs a case in this thread (no time limit: a hang hangs). The worker pool is the safe way. */
+/**
+ * Runs a case in this thread (no time limit: a hang hangs). The worker pool is the safe way.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed
+ * @param settings - which hostile classes (default all)
+ */
 export function runFuzz<I>(c: LoaderCase<I>, runs: number, seed = DEFAULT_SEED, settings: FuzzSettings = DEFAULT_SETTINGS): FuzzStats {
   const stats = emptyStats(`${c.pkg}/${c.name}`);
   runRange(c, runs, seed, settings, 0, (_i, item, r) => record(stats, { ...r, mustAccept: item.mustAccept, cls: item.cls }, () => showItem(item)));

@@ -32,7 +32,10 @@ interface Slot {
   worker: Worker | undefined;
 }
 
-/** A pool of `size` long-lived workers, replaced only when one hangs or dies. */
+/**
+ * A pool of `size` long-lived workers, replaced only when one hangs or dies.
+ * @param options - worker count, time limit per input (ms) and heap limit per worker (MB)
+ */
 export function createFuzzPool(options: FuzzPoolOptions = {}): FuzzPool {
   const size = options.size ?? 1;
   const timeoutMs = options.timeoutMs ?? HANG_MS;
