@@ -44,6 +44,13 @@ describe("the worker pool", () => {
     expect(s.failures[0]?.reason).toMatch(/changed its internal state/);
   });
 
+  it("reports an accepted restore whose target's own saved form is then rejected", { timeout: 60_000 }, async () => {
+    const s = await pool.run(byName("unsaveable"), file, 50, 7, { ...DEFAULT_SETTINGS, hostile: false });
+    expect([s.inputs, s.accepted + s.other]).toEqual([51, 51]);
+    expect(s.other).toBeGreaterThan(30);
+    expect(s.failures[0]?.reason).toMatch(/own saved form is rejected/);
+  });
+
   it("reports a loader that converts a hostile object to a string", { timeout: 60_000 }, async () => {
     const s = await pool.run(byName("converts"), file, 300, 7, { hostile: true, classes: parseClasses("hostile-object"), classesOnly: true });
     expect(s.other).toBeGreaterThan(0);

@@ -18,6 +18,12 @@ export interface FuzzTarget<I> {
   hash(target: unknown): string;
   /** Loads `input` into `target` (throws on bad input). */
   restore(target: unknown, input: I): void;
+  /**
+   * The target's saved form. When given, an accepted input must leave a target whose own saved form
+   * (through JSON text) restores into a fresh target: accepting what the loader cannot save again
+   * (inherited fields, `-0`, 5e-324 masses) is a failure found later, not at the border.
+   */
+  save?(target: unknown): unknown;
 }
 
 /** One function that reads outside data, with valid seed inputs to mutate. */
@@ -536,6 +542,15 @@ export function checkInput<I>(c: LoaderCase<I>, item: FuzzItem, proto: string): 
           if (c.target.hash(target) !== before) changed = "its saved form";
           else if (dumpState(target) !== dump) changed = "its internal state (the saved form is equal)";
           throw e;
+        }
+        if (c.target.save) {
+          try {
+            const again = JSON.parse(JSON.stringify(c.target.save(target))) as I;
+            c.target.restore(c.target.create(), again);
+          } catch (e) {
+            outcome = "other";
+            reason = `an accepted input left a target whose own saved form is rejected: ${errorText(e)}`;
+          }
         }
       }
     }

@@ -129,6 +129,7 @@ const runnerRestore: LoaderCase<unknown> = {
   target: {
     create: () => runner(1),
     hash: (t) => JSON.stringify(saveRunner(t as PlanRunner)),
+    save: (t) => saveRunner(t as PlanRunner),
     restore: (t, input) => {
       const r = t as PlanRunner;
       restoreRunner(r, input, PROBLEM);
