@@ -31,7 +31,7 @@ function namesIn(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(/`([^`]+)`/g)) {
     const head = m[1]!.split("(")[0]!.trim();
-    if (/^([A-Za-z_$][\w$]*\.)*[a-z][\w$]*$/.test(head)) out.push(head.split(".").pop()!);
+    if (/^([A-Za-z_]\w*\.)*[a-z]\w*$/.test(head)) out.push(head.split(".").pop()!);
   }
   return out;
 }
