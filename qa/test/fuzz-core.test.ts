@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/core";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("core", cases);

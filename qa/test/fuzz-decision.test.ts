@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/decision";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("decision", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/grid";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("grid", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/narrative";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("narrative", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/navmesh-build";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("navmesh-build", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/perception";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("perception", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/planning";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("planning", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/search";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("search", cases);

@@ -1,4 +1,4 @@
 import { cases } from "../src/fuzz/cases/steering";
 import { fuzzSuite } from "./fuzz-suite";
 
-fuzzSuite(cases);
+fuzzSuite("steering", cases);

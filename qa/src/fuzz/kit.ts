@@ -1,8 +1,11 @@
-// The fuzz contract for every loader (issue 18): for each input, either a valid result or a
+// The fuzz contract for every loader (issues 18, 32, 35): for each input, either a valid result or a
 // TacticaError with a code and a location (JSON path or line); never another exception, never slower
-// than the limit, Object.prototype untouched, and after a rejected restore the target unchanged.
+// than the limit, never a hang, Object.prototype untouched, and after a rejected restore the target's
+// full state (a deep structural dump, typed arrays included) unchanged.
 import { isTacticaError } from "@tactica/core";
 import fc from "fast-check";
+import { dumpState } from "./dump";
+import { buildHostile, classesFor, HOSTILE_CLASSES, HostileError, hostileRecipes, type HostileClass, type HostileRecipe } from "./hostile";
 
 /** What a loader reads: a JSON-like value (already parsed), a text file, or bytes. */
 export type FuzzKind = "json" | "text" | "bytes";
@@ -15,6 +18,12 @@ export interface FuzzTarget<I> {
   hash(target: unknown): string;
   /** Loads `input` into `target` (throws on bad input). */
   restore(target: unknown, input: I): void;
+  /**
+   * The target's saved form. When given, an accepted input must leave a target whose own saved form
+   * (through JSON text) restores into a fresh target: accepting what the loader cannot save again
+   * (inherited fields, `-0`, 5e-324 masses) is a failure found later, not at the border.
+   */
+  save?(target: unknown): unknown;
 }
 
 /** One function that reads outside data, with valid seed inputs to mutate. */
@@ -42,15 +51,47 @@ export interface LoaderCase<I = unknown> {
    * (`$.storylets[0].id`); a `line` alone still counts. Off by default.
    */
   readonly jsonPaths?: boolean;
+  /**
+   * For loaders that take an options object: the options the seeds are read with, and the call with
+   * other options. The "options" hostile class calls it with null, a string, inherited fields…
+   */
+  readonly options?: {
+    readonly base: Readonly<Record<string, unknown>>;
+    call(input: I, options: unknown): unknown;
+  };
+  /**
+   * The documented untrusted-data functions this case covers, when its `name` does not say it
+   * (the default reads `name`: `a/b`, `a+b`, `a(variant)` and `obj.fn` name `a`, `b` and `fn`).
+   */
+  readonly covers?: readonly string[];
 }
+
+/** Which inputs a run draws: the mutations and `wrong` always, the hostile classes when `hostile`. */
+export interface FuzzSettings {
+  /** The hostile classes of issue 32 (default on). */
+  readonly hostile: boolean;
+  /** The hostile classes to draw from (default all). */
+  readonly classes: readonly HostileClass[];
+  /** Only hostile inputs (no mutations, no `wrong`): for chasing one class. */
+  readonly classesOnly: boolean;
+}
+
+/** All hostile classes on, mixed with the mutations. */
+export const DEFAULT_SETTINGS: FuzzSettings = { hostile: true, classes: HOSTILE_CLASSES, classesOnly: false };
 
 /** Inputs per loader in the unit suite. */
 export const DEFAULT_CI_RUNS = 2000;
 /** An input slower than this is a failure (the issue's "never more than 1 s"). */
 export const SLOW_MS = 1000;
 
-/** The outcome of one input. */
-export type FuzzOutcome = "accepted" | "rejected" | "other";
+/** A run's base seed when none is given. */
+export const DEFAULT_SEED = 20261125;
+
+/**
+ * The outcome of one input: a valid result, a located TacticaError, anything else ("other"), or a
+ * rejection that changed its target ("changed"). Hangs are decided by the worker pool.
+ */
+export type FuzzOutcome = "accepted" | "rejected" | "other" | "changed";
 
 /** Counts for one loader. */
 export interface FuzzStats {
@@ -59,10 +100,38 @@ export interface FuzzStats {
   accepted: number;
   rejected: number;
   other: number;
+  /** Inputs slower than {@link SLOW_MS} (counted besides their outcome). */
   slow: number;
+  /** Inputs still running after the pool's time limit (the worker was replaced). */
+  hangs: number;
+  /** Rejected restores that left their target different. */
+  changed: number;
   slowestMs: number;
-  /** The first failing inputs with their reason (at most 5). */
-  readonly failures: { input: string; reason: string }[];
+  /** The first failing inputs with their reason (at most 5 per hostile class or kind). */
+  readonly failures: { input: string; reason: string; cls: string }[];
+}
+
+/** Empty counts for a loader. */
+export function emptyStats(loader: string): FuzzStats {
+  return { loader, inputs: 0, accepted: 0, rejected: 0, other: 0, slow: 0, hangs: 0, changed: 0, slowestMs: 0, failures: [] };
+}
+
+/** The `pkg/name` label of a case. */
+export function caseLabel(c: LoaderCase<unknown>): string {
+  return `${c.pkg}/${c.name}`;
+}
+
+/**
+ * The documented function names a case covers (see {@link LoaderCase.covers}).
+ * @param c - the case
+ */
+export function caseCovers(c: LoaderCase<unknown>): string[] {
+  if (c.covers) return [...c.covers];
+  return c.name
+    .replace(/\([^)]*\)/g, "")
+    .split(/[/+]/)
+    .map((n) => n.trim().split(".").pop()!)
+    .filter((n) => n !== "");
 }
 
 // ----------------------------------------------------------------------------------------------------
@@ -327,15 +396,81 @@ export function mutateBytes(seeds: readonly Uint8Array[]): fc.Arbitrary<Uint8Arr
   });
 }
 
-/** The generator of inputs for a case: mutated seeds, mixed with `wrong` when given. */
-export function inputsFor<I>(c: LoaderCase<I>): fc.Arbitrary<I> {
+// ----------------------------------------------------------------------------------------------------
+// Inputs
+
+/** One input of a run: a value, how to describe it, and how to call the case with it. */
+export interface FuzzItem {
+  readonly input: unknown;
+  /** A valid seed: it must be accepted. */
+  readonly mustAccept: boolean;
+  /** The hostile class it belongs to, or "seed", "mutation" or "wrong". */
+  readonly cls: string;
+  /** A short description (hostile inputs); otherwise the input is shown. */
+  readonly desc?: string;
+  /** For the options class: the seed input to call `options.call` with. */
+  readonly asOptions?: { readonly seed: unknown };
+}
+
+type Drawn<I> = { readonly m: I; readonly w: boolean } | { readonly r: HostileRecipe };
+
+/**
+ * The generator of a case's non-seed inputs under `settings`.
+ * @param c - the case
+ * @param settings - which hostile classes, and whether only those
+ */
+export function drawsFor<I>(c: LoaderCase<I>, settings: FuzzSettings): fc.Arbitrary<Drawn<I>> {
   const mutated =
     c.kind === "json"
       ? mutateJson(c.seeds)
       : c.kind === "text"
         ? (mutateText(c.seeds as unknown as readonly string[]) as unknown as fc.Arbitrary<I>)
         : (mutateBytes(c.seeds as unknown as readonly Uint8Array[]) as unknown as fc.Arbitrary<I>);
-  return c.wrong ? fc.oneof({ arbitrary: mutated, weight: 3 }, { arbitrary: c.wrong, weight: 1 }) : mutated;
+  const parts: fc.WeightedArbitrary<Drawn<I>>[] = [];
+  const classes = settings.hostile ? classesFor(c, settings.classes) : [];
+  if (!(settings.classesOnly && classes.length)) {
+    parts.push({ arbitrary: mutated.map((m) => ({ m, w: false })), weight: 12 });
+    if (c.wrong) parts.push({ arbitrary: c.wrong.map((m) => ({ m, w: true })), weight: 4 });
+  }
+  // About one input in seven is hostile (one in nine with a `wrong` generator): 2,000 inputs in CI
+  // give each class about 20 per loader (the costly ones 6), 100,000 about 1,000.
+  if (classes.length) parts.push({ arbitrary: hostileRecipes(c, classes).map((r) => ({ r })), weight: 2 });
+  return fc.oneof(...parts);
+}
+
+/** Inputs are drawn in batches of this many, each batch from its own seed (`seed + k`). */
+const BATCH = 1000;
+
+/**
+ * The inputs of a run from index `from` on: the seeds, then `runs` drawn inputs. Deterministic from
+ * `seed`, so a worker restarted after a hang resumes at the next input.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed (batch k is drawn from `seed + k`)
+ * @param settings - which hostile classes
+ * @param from - the index of the first input to yield (seeds count from 0)
+ */
+export function* fuzzItems<I>(c: LoaderCase<I>, runs: number, seed: number, settings: FuzzSettings, from = 0): Generator<[number, FuzzItem]> {
+  for (let i = from; i < c.seeds.length; i++) yield [i, { input: c.seeds[i], mustAccept: true, cls: "seed" }];
+  const draws = drawsFor(c, settings);
+  for (let done = 0, k = 0; done < runs; done += BATCH, k++) {
+    const n = Math.min(BATCH, runs - done);
+    const base = c.seeds.length + done;
+    if (base + n <= from) continue;
+    const batch = fc.sample(draws, { numRuns: n, seed: seed + k });
+    for (let j = Math.max(0, from - base); j < n; j++) {
+      const d = batch[j]!;
+      if ("r" in d) {
+        const h = buildHostile(c, d.r);
+        yield [base + j, { input: h.input, mustAccept: false, cls: d.r.cls, desc: h.desc, ...(h.asOptions ? { asOptions: h.asOptions } : {}) }];
+      } else yield [base + j, { input: d.m, mustAccept: false, cls: d.w ? "wrong" : "mutation" }];
+    }
+  }
+}
+
+/** A short text for an input (its description, or the value cut to 300 characters). */
+export function showItem(item: FuzzItem): string {
+  return item.desc ?? show(item.input);
 }
 
 // ----------------------------------------------------------------------------------------------------
@@ -351,43 +486,76 @@ function show(input: unknown): string {
   else if (input instanceof Uint8Array) s = `bytes[${input.length}] ${Array.from(input.subarray(0, 24)).join(",")}`;
   else {
     try {
-      s = JSON.stringify(input, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : v)) ?? String(input);
+      s =
+        JSON.stringify(input, (_k, v: unknown) => (typeof v === "number" && !Number.isFinite(v) ? String(v) : typeof v === "bigint" ? `${v}n` : v)) ??
+        String(input);
     } catch {
-      s = String(input);
+      try {
+        s = String(input);
+      } catch {
+        s = Object.prototype.toString.call(input);
+      }
     }
   }
   return s.length > 300 ? `${s.slice(0, 300)}…` : s;
 }
 
+function errorText(e: unknown): string {
+  try {
+    return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  } catch {
+    return Object.prototype.toString.call(e);
+  }
+}
+
+/** The result of one input. */
+export interface InputResult {
+  readonly outcome: FuzzOutcome;
+  readonly ms: number;
+  readonly reason?: string;
+}
+
 /**
- * Runs one input against the contract. Returns the outcome, the time taken and, for "other", why.
- * Stateless loaders run `load`; restore-style ones run into a fresh target whose hash must not change
- * when the input is rejected.
+ * Runs one input against the contract. Stateless loaders run `load` (or `options.call` for the
+ * options class); restore-style ones run into a fresh target whose hash and full structural dump
+ * must not change when the input is rejected.
+ * @param c - the case
+ * @param item - the input
+ * @param proto - the prototypes' snapshot taken before the run
  */
-export function checkInput<I>(c: LoaderCase<I>, input: I, proto: string): { outcome: FuzzOutcome; ms: number; reason?: string } {
+export function checkInput<I>(c: LoaderCase<I>, item: FuzzItem, proto: string): InputResult {
   const t0 = performance.now();
   let outcome: FuzzOutcome = "accepted";
   let reason: string | undefined;
+  let changed: string | undefined;
   try {
-    if (c.load) c.load(input);
-    if (c.target) {
-      const target = c.target.create();
-      const before = c.target.hash(target);
-      try {
-        c.target.restore(target, input);
-      } catch (e) {
-        const after = c.target.hash(target);
-        if (after !== before) {
-          throw Object.assign(new Error("target changed by a rejected restore"), { changed: true, cause: e });
+    if (item.asOptions) c.options?.call(item.asOptions.seed as I, item.input);
+    else {
+      if (c.load) c.load(item.input as I);
+      if (c.target) {
+        const target = c.target.create();
+        const before = c.target.hash(target);
+        const dump = dumpState(target);
+        try {
+          c.target.restore(target, item.input as I);
+        } catch (e) {
+          if (c.target.hash(target) !== before) changed = "its saved form";
+          else if (dumpState(target) !== dump) changed = "its internal state (the saved form is equal)";
+          throw e;
         }
-        throw e;
+        if (c.target.save) {
+          try {
+            const again = JSON.parse(JSON.stringify(c.target.save(target))) as I;
+            c.target.restore(c.target.create(), again);
+          } catch (e) {
+            outcome = "other";
+            reason = `an accepted input left a target whose own saved form is rejected: ${errorText(e)}`;
+          }
+        }
       }
     }
   } catch (e) {
-    if ((e as { changed?: boolean }).changed) {
-      outcome = "other";
-      reason = `target changed by a rejected restore (${String((e as { cause?: unknown }).cause)})`;
-    } else if (isTacticaError(e)) {
+    if (isTacticaError(e)) {
       if (e.path === undefined && e.line === undefined) {
         outcome = "other";
         reason = `TacticaError ${e.code} without a path or line: ${e.message}`;
@@ -395,9 +563,18 @@ export function checkInput<I>(c: LoaderCase<I>, input: I, proto: string): { outc
         outcome = "other";
         reason = `TacticaError ${e.code} with path ${JSON.stringify(e.path)}, which does not start with "$": ${e.message}`;
       } else outcome = "rejected";
+    } else if (e instanceof HostileError && e.propagates) {
+      outcome = "rejected"; // the input's own getter threw while being read: its exception, unchanged
+    } else if (e instanceof HostileError) {
+      outcome = "other";
+      reason = `the loader converted a hostile object to a primitive (${e.message}); describe values with describeValue`;
     } else {
       outcome = "other";
-      reason = `non-TacticaError: ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+      reason = `non-TacticaError: ${errorText(e)}`;
+    }
+    if (changed !== undefined) {
+      outcome = "changed";
+      reason = `a rejected restore changed ${changed} (${errorText(e)})`;
     }
   }
   const ms = performance.now() - t0;
@@ -408,39 +585,62 @@ export function checkInput<I>(c: LoaderCase<I>, input: I, proto: string): { outc
   return reason === undefined ? { outcome, ms } : { outcome, ms, reason };
 }
 
-/** Runs `runs` seeded inputs (seeds first, then mutations) and counts the outcomes. */
-export function runFuzz<I>(c: LoaderCase<I>, runs: number, seed = 20261125): FuzzStats {
-  const stats: FuzzStats = {
-    loader: `${c.pkg}/${c.name}`,
-    inputs: 0,
-    accepted: 0,
-    rejected: 0,
-    other: 0,
-    slow: 0,
-    slowestMs: 0,
-    failures: [],
-  };
+/**
+ * Runs the inputs of a run from `from` on in this thread, reporting each result.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed
+ * @param settings - which hostile classes
+ * @param from - the first input's index
+ * @param report - called with each input's index, the input and its result
+ */
+export function runRange<I>(
+  c: LoaderCase<I>,
+  runs: number,
+  seed: number,
+  settings: FuzzSettings,
+  from: number,
+  report: (i: number, item: FuzzItem, r: InputResult) => void,
+): void {
   const proto = protoSnapshot();
-  const record = (input: I, r: { outcome: FuzzOutcome; ms: number; reason?: string }, mustAccept: boolean): void => {
-    stats.inputs++;
-    stats[r.outcome]++;
-    if (r.ms > stats.slowestMs) stats.slowestMs = r.ms;
-    let reason = r.reason;
-    if (r.ms > SLOW_MS) {
-      stats.slow++;
-      reason ??= `slow: ${r.ms.toFixed(0)} ms`;
-    }
-    if (mustAccept && r.outcome !== "accepted") {
-      stats.other++;
-      reason = `a valid seed was not accepted: ${reason ?? r.outcome}`;
-    }
-    if (reason !== undefined && stats.failures.length < 5) stats.failures.push({ input: show(input), reason });
-  };
-  for (const s of c.seeds) record(s, checkInput(c, s, proto), true);
-  const batch = 1000;
-  for (let done = 0, k = 0; done < runs; done += batch, k++) {
-    const n = Math.min(batch, runs - done);
-    for (const input of fc.sample(inputsFor(c), { numRuns: n, seed: seed + k })) record(input, checkInput(c, input, proto), false);
+  for (const [i, item] of fuzzItems(c, runs, seed, settings, from)) report(i, item, checkInput(c, item, proto));
+}
+
+const FAILURES_PER_CLASS = 5;
+
+/**
+ * Adds one input's result to the counts.
+ * @param stats - the counts to update
+ * @param r - the result, whether the input had to be accepted, and its class
+ * @param input - describes the input; called only for a failure
+ */
+export function record(stats: FuzzStats, r: InputResult & { readonly mustAccept: boolean; readonly cls: string }, input: () => string): void {
+  stats.inputs++;
+  stats[r.outcome]++;
+  if (r.ms > stats.slowestMs) stats.slowestMs = r.ms;
+  let reason = r.reason;
+  if (r.ms > SLOW_MS) {
+    stats.slow++;
+    reason = `slow: ${r.ms.toFixed(0)} ms${reason ? `; ${reason}` : ""}`;
   }
+  if (r.mustAccept && r.outcome !== "accepted") {
+    stats.other++;
+    reason = `a valid seed was not accepted: ${reason ?? r.outcome}`;
+  }
+  if (reason !== undefined && stats.failures.filter((f) => f.cls === r.cls).length < FAILURES_PER_CLASS) {
+    stats.failures.push({ input: input(), reason, cls: r.cls });
+  }
+}
+
+/**
+ * Runs a case in this thread (no time limit: a hang hangs). The worker pool is the safe way.
+ * @param c - the case
+ * @param runs - drawn inputs after the seeds
+ * @param seed - the run's base seed
+ * @param settings - which hostile classes (default all)
+ */
+export function runFuzz<I>(c: LoaderCase<I>, runs: number, seed = DEFAULT_SEED, settings: FuzzSettings = DEFAULT_SETTINGS): FuzzStats {
+  const stats = emptyStats(`${c.pkg}/${c.name}`);
+  runRange(c, runs, seed, settings, 0, (_i, item, r) => record(stats, { ...r, mustAccept: item.mustAccept, cls: item.cls }, () => showItem(item)));
   return stats;
 }

@@ -88,6 +88,7 @@ const CURVES: unknown[] = [
 const responseCurve: LoaderCase<unknown> = {
   pkg: "core",
   name: "validateResponseCurve",
+  covers: ["validateResponseCurve", "compileResponseCurve"],
   kind: "json",
   seeds: CURVES,
   // Semantically wrong: unsorted or duplicate piecewise points, empty ranges, huge point lists.

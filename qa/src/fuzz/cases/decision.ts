@@ -138,6 +138,7 @@ const treeWrong: fc.Arbitrary<unknown> = fc.oneof(
 const btCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createBehaviorTree",
+  covers: ["createBehaviorTree", "validateBehaviorTree"],
   kind: "json",
   // Mutated definitions are large (nested, duplicated subtrees): fewer in the unit suite; `pnpm fuzz` runs 100,000.
   ciRuns: 800,
@@ -215,6 +216,7 @@ const machineWrong: fc.Arbitrary<unknown> = fc.oneof(
 const fsmCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createStateMachine",
+  covers: ["createStateMachine", "validateStateMachine"],
   kind: "json",
   ciRuns: 1000,
   seeds: machines,
@@ -312,6 +314,7 @@ const utilities: UtilityDefinition[] = [
 const utilityCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createUtilitySet",
+  covers: ["createUtilitySet", "validateUtility"],
   kind: "json",
   ciRuns: 1000,
   seeds: utilities,
@@ -412,6 +415,7 @@ const ruleBindings = {
 const rulesCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createRuleEngine",
+  covers: ["createRuleEngine", "validateRuleBase"],
   kind: "json",
   seeds: ruleBases,
   wrong: fc.oneof(
@@ -525,6 +529,7 @@ const resourceActions = { "spawn-walker": () => undefined };
 const resourceCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createResourceRules",
+  covers: ["createResourceRules", "validateResourceRules"],
   kind: "json",
   seeds: resourceSets,
   wrong: fc.oneof(
@@ -594,6 +599,7 @@ const fuzzySystems: FuzzySystemDefinition[] = [
 const fuzzyCreate: LoaderCase<unknown> = {
   pkg: PKG,
   name: "createFuzzySystem",
+  covers: ["createFuzzySystem", "validateFuzzySystem"],
   kind: "json",
   ciRuns: 1000,
   seeds: fuzzySystems,

@@ -236,6 +236,7 @@ const directorRestore: LoaderCase<unknown> = {
   target: {
     create: () => busyDirector(),
     hash: (t) => JSON.stringify(saveDirector(t as Director)),
+    save: (t) => saveDirector(t as Director),
     restore: (t, input) => {
       restoreDirector(t as Director, input);
       stepDirector(t as Director, 0.1);

@@ -72,6 +72,7 @@ const erodeCase: LoaderCase<unknown> = {
   seeds: polygonSeeds,
   wrong: wrongPolygons,
   load: (input) => buildNavMeshCdt(input as PolygonWithHoles[], { agentRadius: 0.5, tolerance: 0.05 }),
+  options: { base: { agentRadius: 0.5, tolerance: 0.05 }, call: (input, options) => buildNavMeshCdt(input as PolygonWithHoles[], options as never) },
   ciRuns: 400,
 };
 

@@ -125,6 +125,13 @@ const obj: LoaderCase<unknown> = {
     const m = parseObj(input as string);
     return buildNavMeshFromTriangles3d(m.positions, m.triangles, { config: { cellSize: 0.3, detailSampleDist: 0.9 } });
   },
+  options: {
+    base: { config: { cellSize: 0.3, detailSampleDist: 0.9 } },
+    call(input, options) {
+      const m = parseObj(input as string);
+      return buildNavMeshFromTriangles3d(m.positions, m.triangles, options as never);
+    },
+  },
 };
 
 interface RadiiInput extends SoupInput {

@@ -80,6 +80,7 @@ const DOMAIN_JSON = DOMAIN_TEXT.map((t) => domainToJson(parseDomain(t)));
 const domainJson: LoaderCase<unknown> = {
   pkg: "planning",
   name: "domainFromJson",
+  covers: ["domainFromJson", "compileProblem"],
   kind: "json",
   seeds: DOMAIN_JSON,
   wrong: fc.oneof(
@@ -96,6 +97,7 @@ const domainJson: LoaderCase<unknown> = {
     fc.constant({ ...DOMAIN_JSON[0]!, predicates: ["at(" + "room, ".repeat(5000) + "room)"] }),
   ),
   load: (json) => compileProblem(domainFromJson(json), { maxActions: 1000 }),
+  options: { base: { maxActions: 1000 }, call: (json, options) => compileProblem(domainFromJson(json), options as never) },
 };
 
 // ---- plan runner restore
@@ -127,6 +129,7 @@ const runnerRestore: LoaderCase<unknown> = {
   target: {
     create: () => runner(1),
     hash: (t) => JSON.stringify(saveRunner(t as PlanRunner)),
+    save: (t) => saveRunner(t as PlanRunner),
     restore: (t, input) => {
       const r = t as PlanRunner;
       restoreRunner(r, input, PROBLEM);
