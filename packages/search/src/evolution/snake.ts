@@ -223,30 +223,38 @@ function condition(g: SnakeGame, op: number): boolean {
 }
 
 /**
- * Runs one evaluation of a Snake program (prefix array over {@link createSnakePrimitives}) from
- * `start`: terminals move the snake at once, `ifX(a, b)` runs `a` when X holds else `b`,
- * `progn2(a, b)` runs `a` then `b`. Returns the index after the subtree. Stops moving once the
- * game is over.
+ * Runs one evaluation of a Snake program (prefix array over {@link createSnakePrimitives}):
+ * terminals move the snake at once, `ifX(a, b)` runs `a` when X holds else `b`,
+ * `progn2(a, b)` runs `a` then `b`. Returns the index after the program's root subtree (the
+ * program's length for a well-formed program). Stops moving once the game is over.
+ *
+ * @param g - The game; the snake moves in place.
+ * @param program - The program in prefix order (primitive ids of {@link createSnakePrimitives}); to run a subtree, pass it as its own array.
  */
-export function runSnakeProgram(g: SnakeGame, program: ArrayLike<number>, start = 0): number {
+export function runSnakeProgram(g: SnakeGame, program: ArrayLike<number>): number {
+  return runSubtree(g, program, 0);
+}
+
+/** Runs the subtree of `program` rooted at `start`; returns the index after it. */
+function runSubtree(g: SnakeGame, program: ArrayLike<number>, start: number): number {
   const op = program[start]!;
   if (op <= 2) {
     stepSnake(g, op);
     return start + 1;
   }
   if (op === 7) {
-    const mid = runSnakeProgram(g, program, start + 1);
-    return runSnakeProgram(g, program, mid);
+    const mid = runSubtree(g, program, start + 1);
+    return runSubtree(g, program, mid);
   }
   const yes = condition(g, op);
   // Skip the branch that is not taken by walking its arity.
   let end = start + 1;
   if (yes) {
-    end = runSnakeProgram(g, program, end);
+    end = runSubtree(g, program, end);
     return skip(program, end);
   }
   end = skip(program, end);
-  return runSnakeProgram(g, program, end);
+  return runSubtree(g, program, end);
 }
 
 function skip(program: ArrayLike<number>, start: number): number {
