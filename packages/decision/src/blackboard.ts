@@ -67,6 +67,8 @@ const WHERE = "@tactica/decision";
  * Creates a blackboard for `schema` (key → `"number" | "boolean" | "string"`), optionally with
  * initial values (written at time 0, so their `stamp` is 0). O(keys).
  *
+ * @param schema - Key → value type (`"number"`, `"boolean"` or `"string"`); fixes the board's keys and their order.
+ * @param initial - Values written at time 0, each of its key's declared type; keys left out start unwritten (default none).
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown type or an initial value of the wrong type.
  */
 export function createBlackboard<S extends BlackboardSchema>(schema: S, initial: { [K in keyof S]?: BlackboardValue<S[K]> } = {}): Blackboard<S> {
@@ -103,6 +105,9 @@ export function createBlackboard<S extends BlackboardSchema>(schema: S, initial:
 /**
  * Index of `key` in `bb`, or -1 when absent. Use the index with {@link readBlackboardAt} /
  * {@link writeBlackboardAt} in hot loops. O(1), no allocation.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - The key name to look up (any string; an undeclared one gives -1).
  */
 export function getBlackboardKeyIndex(bb: Blackboard, key: string): number {
   // Own keys only: `constructor`, `__proto__` and friends are not keys of the board.
@@ -130,13 +135,20 @@ function badIndex(fn: string, bb: Blackboard, i: unknown): never {
   );
 }
 
-/** Reads `key` with its declared type. O(1), no allocation. @throws TacticaError for an unknown key. */
+/**
+ * Reads `key` with its declared type. O(1), no allocation.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
+ * @throws TacticaError for an unknown key.
+ */
 export function readBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K): BlackboardValue<S[K]> {
   return readBlackboardAt(bb, keyOf(bb, key, "readBlackboard")) as BlackboardValue<S[K]>;
 }
 
 /**
  * Reads the value at key index `i` (number, boolean or string by the key's type). O(1).
+ * @param bb - The blackboard (read only).
  * @param i - Key index from {@link getBlackboardKeyIndex}.
  * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key index.
  */
@@ -152,6 +164,9 @@ export function readBlackboardAt(bb: Blackboard, i: number): number | boolean | 
  * Writes `key`; stamps it with the board time and bumps its version when the value changed.
  * O(1), no allocation.
  *
+ * @param bb - The blackboard; changed in place.
+ * @param key - A key declared in the board's schema.
+ * @param value - The new value, of the key's declared type (a number must be finite).
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown key, a wrong type or a non-finite number.
  */
 export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K, value: BlackboardValue<S[K]>): void {
@@ -160,7 +175,9 @@ export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & 
 
 /**
  * Writes key index `i` (see {@link writeBlackboard}). Returns true when the value changed.
+ * @param bb - The blackboard; changed in place.
  * @param i - Key index from {@link getBlackboardKeyIndex}.
+ * @param value - The new value, of the key's declared type (a number must be finite).
  * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key
  *   index, for a wrong type or a non-finite number.
  */
@@ -202,24 +219,43 @@ function badType(bb: Blackboard, i: number, value: unknown): never {
   );
 }
 
-/** True when `key` has been written at least once. */
+/**
+ * True when `key` has been written at least once.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
+ */
 export function hasBlackboardValue(bb: Blackboard, key: string): boolean {
   return bb.stamp[keyOf(bb, key, "hasBlackboardValue")]! >= 0;
 }
 
-/** Seconds since `key` was last written (board time), or `Infinity` when never written. */
+/**
+ * Seconds since `key` was last written (board time), or `Infinity` when never written.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
+ */
 export function getBlackboardAge(bb: Blackboard, key: string): number {
   const s = bb.stamp[keyOf(bb, key, "getBlackboardAge")]!;
   return s < 0 ? Infinity : bb.time - s;
 }
 
-/** Advances the board's clock by `dt` seconds (≥ 0). */
+/**
+ * Advances the board's clock by `dt` seconds (≥ 0).
+ *
+ * @param bb - The blackboard; its `time` grows by `dt`.
+ * @param dt - Seconds elapsed (finite, ≥ 0).
+ */
 export function advanceBlackboard(bb: Blackboard, dt: number): void {
   assertNonNegative(`${WHERE}: advanceBlackboard`, "dt", dt);
   bb.time += dt;
 }
 
-/** Copies the board into plain JSON-safe data. O(keys), allocates. */
+/**
+ * Copies the board into plain JSON-safe data. O(keys), allocates.
+ *
+ * @param bb - The blackboard (read only).
+ */
 export function saveBlackboard(bb: Blackboard): BlackboardSnapshot {
   return {
     keys: bb.keys.slice(),
@@ -272,6 +308,8 @@ export function checkBlackboardSnapshot(where: string, bb: Blackboard, snap: unk
  * Restores `bb` from {@link saveBlackboard} output. The whole snapshot is checked first: when it
  * throws, `bb` is unchanged.
  *
+ * @param bb - The blackboard to overwrite (same schema as the saved one); unchanged when the snapshot is rejected.
+ * @param snap - A {@link saveBlackboard} result, possibly parsed from JSON.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the snapshot does not belong to a board with this schema.
  */
 export function restoreBlackboard(bb: Blackboard, snap: BlackboardSnapshot): void {

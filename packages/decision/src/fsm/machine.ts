@@ -421,6 +421,9 @@ function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): bo
 /**
  * Enters the initial state (and its initial descendants), calling `onEnter` outermost first.
  *
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
  * @throws TacticaError `INVALID_STATE` when already started; `INVALID_ARGUMENT` for a state of another machine.
  */
 export function startMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A): void {
@@ -440,6 +443,11 @@ function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: stri
  * Dispatches event `name` now: the first transition on it whose guard passes, searching from
  * the active leaf outwards, fires. Returns true when a transition fired; an event nothing
  * listens to is ignored (false). No allocation.
+ *
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
+ * @param name - The event name, as in the definition's transitions (`on`).
  */
 export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
   checkStarted(state, machine, "dispatchMachineEvent");
@@ -461,6 +469,11 @@ export interface PostMachineEventOptions {
  * Queues event `name` for delivery by {@link updateMachine} after `options.delay` seconds of
  * machine time (in due-time order, FIFO among equal times). Returns false when the queue is full
  * or no transition listens to the event.
+ *
+ * @param state - The machine's running state; the event joins its delayed-event queue.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param name - The event name, as in the definition's transitions (`on`).
+ * @param options - `delay`: seconds of machine time before delivery (default 0: the next update).
  */
 export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A>, name: string, options: PostMachineEventOptions = {}): boolean {
   checkMachineState("postMachineEvent", state, machine);
@@ -492,6 +505,12 @@ export interface UpdateMachineOptions {
  * states outermost first. No allocation. For a one-liner that creates and starts the state, see
  * {@link runStateMachine}.
  *
+ *
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
+ * @param dt - Seconds since the previous update (finite, ≥ 0); advances machine time and `after` timers.
+ * @param options - `maxTransitions`: most transitions fired in a row in one update.
  * @returns the number of transitions taken.
  */
 export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A, dt: number, options?: UpdateMachineOptions): number {
@@ -521,13 +540,21 @@ export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, 
   return taken;
 }
 
-/** Name of the active leaf state (`""` before start). */
+/**
+ * Name of the active leaf state (`""` before start).
+ *
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
+ */
 export function getActiveStateName<A>(state: MachineState, machine: StateMachine<A>): string {
   return state.current < 0 ? "" : machine.names[state.current]!;
 }
 
 /**
  * True when state `name` is active (the leaf or one of its ancestors).
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param name - A state name of `machine`, at any depth.
  * @throws TacticaError `INVALID_ARGUMENT` when `name` is not a state of `machine` (a typo would
  *   otherwise read as "not active" forever).
  */
@@ -561,7 +588,12 @@ export interface MachineSnapshot {
   transitions: number;
 }
 
-/** Saves the machine state as JSON-safe plain data, states and events by name. Allocates. */
+/**
+ * Saves the machine state as JSON-safe plain data, states and events by name. Allocates.
+ *
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
+ */
 export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): MachineSnapshot {
   checkMachineState("saveMachine", state, machine);
   const queue: { event: string; due: number }[] = [];
@@ -581,6 +613,9 @@ export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): M
  * Restores `state` from {@link saveMachine} output without calling any callbacks. The whole
  * snapshot is checked first: when it throws, `state` is unchanged.
  *
+ * @param state - The running state to overwrite (created for `machine`); unchanged when the snapshot is rejected.
+ * @param machine - The compiled machine (read only); the snapshot's state and event names must exist in it.
+ * @param snapshot - A {@link saveMachine} result, possibly parsed from JSON.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when names do not exist, values are malformed or capacities are too small.
  */
 export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>, snapshot: MachineSnapshot): void {
