@@ -170,9 +170,9 @@ for (let k = 0; k < N; k++) {
 }
 const out = { x: 0, y: 0 };
 const query = createNavMeshQuery(mesh);
-const corridor = createNavPath(mesh.polyCount);
-const straight = createStraightPath(256);
-const ray = createRaycastResult(256);
+const corridor = createNavPath({ maxLength: mesh.polyCount });
+const straight = createStraightPath({ maxPoints: 256 });
+const ray = createRaycastResult({ maxVisited: 256 });
 const sink = new Float64Array(1); // a captured `let` holding a double would box on every write
 const r3 = createRng(3);
 

@@ -128,15 +128,15 @@ const pg = findNearestPoint(g, mesh, 740, 60);
 
 const links = createOffMeshLinks(32);                            // jumps, ladders: added and removed at run time
 const jump = addOffMeshLink(links, mesh, 250, 380, 510, 220);    // -1 when full or off the mesh
-const corridor = createNavPath(4096);
+const corridor = createNavPath({ maxLength: 4096 });
 findPolygonPath(corridor, query, ps, s.x, s.y, pg, g.x, g.y, { links });     // A* over polygons
-const funnel = createStraightPath(4096);
+const funnel = createStraightPath({ maxPoints: 4096 });
 findStraightPath(funnel, mesh, corridor.path, corridor.length, s.x, s.y, g.x, g.y, { links });   // string pulling
-const exact = createStraightPath(4096);
+const exact = createStraightPath({ maxPoints: 4096 });
 findPathAnyAngle(exact, mesh, s.x, s.y, g.x, g.y, { startPoly: ps, goalPoly: pg });  // exact (Polyanya), no links
 removeOffMeshLink(links, jump);
 
-const ray = createRaycastResult(256);
+const ray = createRaycastResult({ maxVisited: 256 });
 raycast(ray, mesh, ps, s.x, s.y, 400, 300);                       // ray.t === Infinity: clear line
 const moved = createMoveResult();
 moveAlongSurface(moved, mesh, ps, s.x, s.y, s.x + 8, s.y);        // a small step that stays on the mesh
@@ -304,7 +304,7 @@ const problem = compileProblem(parseDomain(\`
 const search = createGoapSearch(problem);
 startGoapSearch(search, problem.initial, problem.goal);
 while ((stepGoapSearch(search, 4) & PathFlags.InProgress) !== 0);
-const plan = createPlanResult(16);
+const plan = createPlanResult({ capacity: 16 });
 readGoapPlan(plan, search);
 
 // Or let a runner plan, execute and replan when a watched fact changes:

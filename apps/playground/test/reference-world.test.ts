@@ -202,7 +202,7 @@ describe("reference world", () => {
       stepReferenceWorld(world, inputs);
       for (let k = 0; k < world.decisions.length; k += 3) recordReplayDecision(rec, world.decisions[k]!, world.decisions[k + 1]!, world.decisions[k + 2]!);
       decisions += world.decisions.length / 3;
-      recordReplayTick(rec, world.tick, hashReferenceWorld(world), inputs);
+      recordReplayTick(rec, world.tick, hashReferenceWorld(world), { inputs });
     }
     expect(decisions).toBeGreaterThan(300);
     const log = JSON.parse(JSON.stringify(rec.log)) as typeof rec.log;

@@ -147,7 +147,7 @@ function makePairs(mesh: NavMesh, count: number, seed: number): Pair[] {
     return [x, y, z, p];
   };
   const q = createNavMeshQuery(mesh);
-  const path = createNavPath(mesh.polyCount);
+  const path = createNavPath({ maxLength: mesh.polyCount });
   const pairs: Pair[] = [];
   for (let tries = 0; pairs.length < count && tries < count * 20; tries++) {
     const [sx, sy, sz, sp] = pick();
@@ -229,11 +229,11 @@ const suite: Suite = {
       if (pairs.length === 0) continue;
       ctx.log(`${name}: ${mesh.polyCount} polygons, ${pairs.length} connected pairs`);
       const q = createNavMeshQuery(mesh);
-      const np = createNavPath(mesh.polyCount);
-      const sp = createStraightPath(2 * mesh.vertexCount + 4);
-      const op = createStraightPath(2 * mesh.vertexCount + 4);
+      const np = createNavPath({ maxLength: mesh.polyCount });
+      const sp = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 4 });
+      const op = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 4 });
       const near = { x: 0, y: 0 };
-      const ray = createRaycastResult(0);
+      const ray = createRaycastResult({ maxVisited: 0 });
       const half: [number, number, number] = [1, 2, 1];
       const half3 = { x: 1, y: 2, z: 1 };
       let i = 0;

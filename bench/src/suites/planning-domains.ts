@@ -54,23 +54,23 @@ export function fearQueries(problem: PlanningProblem, count: number, seed = 13):
   const rng = createRng(seed);
   const goals = [["enemy-dead"], ["healthy"], ["alarm-raised"], ["enemy-dead", "not wounded"], ["enemy-visible", "has-medkit"], ["enemy-dead", "hands-free"]];
   const out: FearQuery[] = [];
-  const res = createPlanResult(8);
+  const res = createPlanResult({ capacity: 8 });
   for (let tries = 0; out.length < count && tries < count * 50; tries++) {
     const facts: string[] = [`at-${PLACES[rngInt(rng, 0, PLACES.length - 1)]!}`];
     if (facts[0] !== undefined && COVERS.has(facts[0].slice(3))) facts.push("in-cover");
     let armed = false;
     for (const w of WEAPONS) {
-      if (rngBool(rng, 0.6)) facts.push(`has-${w}`);
+      if (rngBool(rng, { probability: 0.6 })) facts.push(`has-${w}`);
       else continue;
-      if (!armed && rngBool(rng, 0.4)) {
+      if (!armed && rngBool(rng, { probability: 0.4 })) {
         facts.push(`armed-${w}`);
         armed = true;
       }
-      if (rngBool(rng, 0.4)) facts.push(`loaded-${w}`);
-      if (rngBool(rng, 0.4)) facts.push(`ammo-${w}`);
+      if (rngBool(rng, { probability: 0.4 })) facts.push(`loaded-${w}`);
+      if (rngBool(rng, { probability: 0.4 })) facts.push(`ammo-${w}`);
     }
     if (!armed) facts.push("hands-free");
-    for (const f of ["wounded", "grenade", "enemy-visible", "has-medkit", "door-open"]) if (rngBool(rng, 0.3)) facts.push(f);
+    for (const f of ["wounded", "grenade", "enemy-visible", "has-medkit", "door-open"]) if (rngBool(rng, { probability: 0.3 })) facts.push(f);
     for (let k = 0; k < 35; k++) facts.push(`world-${k}`);
     const start = stateOf(problem, facts);
     const goalText = goals[rngInt(rng, 0, goals.length - 1)]!;

@@ -26,7 +26,7 @@ function fear(ctx: SuiteContext): void {
   ctx.record({ case: caseName, library: "tactica", metric: "actions", value: problem.actionCount, unit: "count" });
   ctx.record({ case: caseName, library: "tactica", metric: "symbols", value: problem.factCount, unit: "count" });
   ctx.record({ case: caseName, library: "tactica", metric: "queries", value: queries.length, unit: "count" });
-  const out = createPlanResult(8);
+  const out = createPlanResult({ capacity: 8 });
   // Same answers: BFS and the baseline agree on every plan length.
   const naive = naiveFrom(problem);
   const nq = queries.map((q) => ({ start: naiveFacts(problem, q.start), goal: naiveGoal(problem, q.goal) }));
@@ -94,7 +94,7 @@ function fear(ctx: SuiteContext): void {
 }
 
 function boxes(ctx: SuiteContext, kind: "scaling" | "competition", sizes: number[]): void {
-  const out = createPlanResult(64);
+  const out = createPlanResult({ capacity: 64 });
   for (const n of sizes) {
     const problem = compileText(kind === "scaling" ? boxDomainText(n, 1) : boxDomainText(n, n));
     const caseName = `${kind === "scaling" ? "box" : "competition"}-${n}`;

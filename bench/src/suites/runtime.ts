@@ -279,7 +279,7 @@ function runReferenceWorld(ctx: SuiteContext): void {
         const h0 = performance.now();
         const hash = hashReferenceWorld(world);
         hashMs += performance.now() - h0;
-        recordReplayTick(rec, world.tick, hash, inputs);
+        recordReplayTick(rec, world.tick, hash, { inputs });
       }
       const t1 = performance.now();
       const result = replayLog(rec.log, target);

@@ -28,8 +28,7 @@ export {
   describeValue,
   invalidArgument,
 } from "./errors/validate";
-export { corruptState } from "./errors/corrupt-state";
-export { approxEqual, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./math/scalar";
+export { approxEqual, type ApproxEqualOptions, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./math/scalar";
 export {
   type ReadonlyVec2,
   vec2,
@@ -45,6 +44,7 @@ export {
   vec2Dot,
   vec2Equals,
   vec2FromAngle,
+  type Vec2FromAngleOptions,
   vec2Length,
   vec2LengthSq,
   vec2Lerp,
@@ -163,7 +163,7 @@ export {
   spatialHashRemove,
   spatialHashUpdate,
 } from "./spatial/spatial-hash";
-export { createKdTree, kdNearest, kdNearestOne, type KdPoint, kdRadius, type KdTree, type KdTreeOptions } from "./spatial/kd-tree";
+export { createKdTree, kdNearest, type KdNearestOptions, kdNearestOne, type KdPoint, kdRadius, type KdTree, type KdTreeOptions } from "./spatial/kd-tree";
 export {
   type BinaryHeap,
   binaryHeapClear,
@@ -257,11 +257,13 @@ export {
   type Rng,
   rngBinomial,
   rngBool,
+  type RngBoolOptions,
   rngFloat,
   rngInt,
   rngNextFloat,
   rngNextUint32,
   rngNormal,
+  type RngNormalOptions,
   rngPick,
   rngPoisson,
   rngShuffle,
@@ -304,6 +306,7 @@ export {
   createRoundRobin,
   type FrameBudget,
   frameBudgetConsume,
+  type FrameBudgetConsumeOptions,
   frameBudgetExhausted,
   frameBudgetRemaining,
   frameBudgetReset,
@@ -348,6 +351,7 @@ export {
   createReplayRecorder,
   recordReplayDecision,
   recordReplayTick,
+  type RecordReplayTickOptions,
   replayLog,
   validateReplayLog,
   type ReplayDivergence,

@@ -67,10 +67,8 @@ const WHERE = "@tactica/decision";
  * Creates a blackboard for `schema` (key → `"number" | "boolean" | "string"`), optionally with
  * initial values (written at time 0, so their `stamp` is 0). O(keys).
  *
- * @param schema - Key name → value type (`"number"`, `"boolean"` or `"string"`); key order gives the key indices. Kept by reference as
- *   `bb.schema`.
- * @param initial - Starting values by key, written at board time 0 (their `stamp` is 0); each must have its key's type, numbers finite. Left
- *   out: every key starts unwritten (0, false or `""`, stamp -1).
+ * @param schema - Key → value type (`"number"`, `"boolean"` or `"string"`); fixes the board's keys and their order.
+ * @param initial - Values written at time 0, each of its key's declared type; keys left out start unwritten (default none).
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown type or an initial value of the wrong type.
  */
 export function createBlackboard<S extends BlackboardSchema>(schema: S, initial: { [K in keyof S]?: BlackboardValue<S[K]> } = {}): Blackboard<S> {
@@ -107,8 +105,9 @@ export function createBlackboard<S extends BlackboardSchema>(schema: S, initial:
 /**
  * Index of `key` in `bb`, or -1 when absent. Use the index with {@link readBlackboardAt} /
  * {@link writeBlackboardAt} in hot loops. O(1), no allocation.
- * @param bb - The blackboard; read only.
- * @param key - Key name as declared in the schema (own keys only: `"constructor"` is not a key).
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - The key name to look up (any string; an undeclared one gives -1).
  */
 export function getBlackboardKeyIndex(bb: Blackboard, key: string): number {
   // Own keys only: `constructor`, `__proto__` and friends are not keys of the board.
@@ -138,8 +137,9 @@ function badIndex(fn: string, bb: Blackboard, i: unknown): never {
 
 /**
  * Reads `key` with its declared type. O(1), no allocation.
- * @param bb - The blackboard; read only.
- * @param key - A key declared in the board's schema; an unknown key throws.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
  * @throws TacticaError for an unknown key.
  */
 export function readBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K): BlackboardValue<S[K]> {
@@ -148,7 +148,7 @@ export function readBlackboard<S extends BlackboardSchema, K extends keyof S & s
 
 /**
  * Reads the value at key index `i` (number, boolean or string by the key's type). O(1).
- * @param bb - The blackboard; read only.
+ * @param bb - The blackboard (read only).
  * @param i - Key index from {@link getBlackboardKeyIndex}.
  * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key index.
  */
@@ -164,9 +164,9 @@ export function readBlackboardAt(bb: Blackboard, i: number): number | boolean | 
  * Writes `key`; stamps it with the board time and bumps its version when the value changed.
  * O(1), no allocation.
  *
- * @param bb - The blackboard, changed in place: the value, its stamp (board time) and, when the value changed, its version and `changes`.
- * @param key - A key declared in the board's schema; an unknown key throws.
- * @param value - The new value, of the key's declared type; numbers must be finite.
+ * @param bb - The blackboard; changed in place.
+ * @param key - A key declared in the board's schema.
+ * @param value - The new value, of the key's declared type (a number must be finite).
  * @throws TacticaError `INVALID_ARGUMENT` for an unknown key, a wrong type or a non-finite number.
  */
 export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & string>(bb: Blackboard<S>, key: K, value: BlackboardValue<S[K]>): void {
@@ -175,9 +175,9 @@ export function writeBlackboard<S extends BlackboardSchema, K extends keyof S & 
 
 /**
  * Writes key index `i` (see {@link writeBlackboard}). Returns true when the value changed.
- * @param bb - The blackboard, changed in place as by {@link writeBlackboard}.
+ * @param bb - The blackboard; changed in place.
  * @param i - Key index from {@link getBlackboardKeyIndex}.
- * @param value - The new value, of the key's declared type; numbers must be finite.
+ * @param value - The new value, of the key's declared type (a number must be finite).
  * @throws TacticaError `INVALID_ARGUMENT` when `i` is `undefined`, not an integer or not a key
  *   index, for a wrong type or a non-finite number.
  */
@@ -221,8 +221,9 @@ function badType(bb: Blackboard, i: number, value: unknown): never {
 
 /**
  * True when `key` has been written at least once.
- * @param bb - The blackboard; read only.
- * @param key - A key declared in the board's schema; an unknown key throws.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
  */
 export function hasBlackboardValue(bb: Blackboard, key: string): boolean {
   return bb.stamp[keyOf(bb, key, "hasBlackboardValue")]! >= 0;
@@ -230,8 +231,9 @@ export function hasBlackboardValue(bb: Blackboard, key: string): boolean {
 
 /**
  * Seconds since `key` was last written (board time), or `Infinity` when never written.
- * @param bb - The blackboard; read only.
- * @param key - A key declared in the board's schema; an unknown key throws.
+ *
+ * @param bb - The blackboard (read only).
+ * @param key - A key declared in the board's schema.
  */
 export function getBlackboardAge(bb: Blackboard, key: string): number {
   const s = bb.stamp[keyOf(bb, key, "getBlackboardAge")]!;
@@ -240,8 +242,9 @@ export function getBlackboardAge(bb: Blackboard, key: string): number {
 
 /**
  * Advances the board's clock by `dt` seconds (≥ 0).
- * @param bb - The blackboard whose clock (`bb.time`, seconds) moves forward in place.
- * @param dt - Seconds to add, >= 0 and finite.
+ *
+ * @param bb - The blackboard; its `time` grows by `dt`.
+ * @param dt - Seconds elapsed (finite, ≥ 0).
  */
 export function advanceBlackboard(bb: Blackboard, dt: number): void {
   assertNonNegative(`${WHERE}: advanceBlackboard`, "dt", dt);
@@ -250,7 +253,8 @@ export function advanceBlackboard(bb: Blackboard, dt: number): void {
 
 /**
  * Copies the board into plain JSON-safe data. O(keys), allocates.
- * @param bb - The blackboard to copy; read only.
+ *
+ * @param bb - The blackboard (read only).
  */
 export function saveBlackboard(bb: Blackboard): BlackboardSnapshot {
   return {
@@ -304,9 +308,8 @@ export function checkBlackboardSnapshot(where: string, bb: Blackboard, snap: unk
  * Restores `bb` from {@link saveBlackboard} output. The whole snapshot is checked first: when it
  * throws, `bb` is unchanged.
  *
- * @param bb - The blackboard to overwrite in place (values, stamps, versions, clock); unchanged when the call throws.
- * @param snap - The value {@link saveBlackboard} returned for a board with the same keys and types (possibly through JSON); checked in full
- *   first.
+ * @param bb - The blackboard to overwrite (same schema as the saved one); unchanged when the snapshot is rejected.
+ * @param snap - A {@link saveBlackboard} result, possibly parsed from JSON.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when the snapshot does not belong to a board with this schema.
  */
 export function restoreBlackboard(bb: Blackboard, snap: BlackboardSnapshot): void {

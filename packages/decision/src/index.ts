@@ -62,7 +62,7 @@ export { createTreeState, type BtStateOptions } from "./bt/state";
 export { postTreeEvent, resetTree, resolveAction, tickTree, treeNeedsEvaluation, updateTree } from "./bt/tick";
 export { abortTreeNode } from "./bt/abort";
 export { clearTreeHints, getSelectorOrder, setTreeHint } from "./bt/hints";
-export { createAsyncAction } from "./bt/async-action";
+export { type AsyncActionOptions, createAsyncAction } from "./bt/async-action";
 export { restoreTree, saveTree, type BtSnapshot } from "./bt/snapshot";
 export { treeSnapshotCodec } from "./bt/tree-codec";
 export { readTreeTrace, type BtTraceEntry } from "./bt/trace";
@@ -161,6 +161,7 @@ export {
   getTopSquadEntry,
   postSquadEntry,
   recallCase,
+  type RecallCaseOptions,
   recordCase,
   reinforceCase,
   removeSquadEntry,
@@ -230,6 +231,7 @@ export {
 } from "./rules/dynamic-scripting";
 export {
   addResourceUnit,
+  type AddResourceUnitOptions,
   advanceResourceRules,
   createResourceRules,
   createResourceWorld,

@@ -70,7 +70,7 @@ describe("resource rules (1849, chapter 8)", () => {
 
   it("map queries sum the footprint; inputs are atomic; caps hold; rules are not evaluated between due days", () => {
     const { w, rules, calls } = world();
-    const mine = addResourceUnit(w, rules, ["gold-mine"], [0, 1]);
+    const mine = addResourceUnit(w, rules, ["gold-mine"], { tiles: [0, 1] });
     setResource(w, "map", "gold", 3, { unit: mine }); // 3 on each of the two tiles
     expect(getResource(w, "map", "gold", { unit: mine })).toBe(6);
     advanceResourceRules(w, rules, 2);
@@ -78,7 +78,7 @@ describe("resource rules (1849, chapter 8)", () => {
     expect(getResource(w, "map", "gold", { unit: mine })).toBe(1);
     expect(calls).toEqual(["complain gold"]); // "_ complain about gold" → args { about: "gold" }
 
-    const hut = addResourceUnit(w, rules, ["fire-hazard", "atomic"], [2, 3]);
+    const hut = addResourceUnit(w, rules, ["fire-hazard", "atomic"], { tiles: [2, 3] });
     setResource(w, "unit", "a", 3, { unit: hut });
     setResource(w, "unit", "b", 4, { unit: hut });
     const before = w.evaluations;
@@ -89,7 +89,7 @@ describe("resource rules (1849, chapter 8)", () => {
     setResource(w, "map", "fire-hazard", 0.5, { unit: hut }); // the check sums the footprint: 1.0 is not < 1
     advanceResourceRules(w, rules, 7);
     expect(getResource(w, "map", "fire-hazard", { unit: hut })).toBe(1);
-    const stove = addResourceUnit(w, rules, ["heat"], [0]);
+    const stove = addResourceUnit(w, rules, ["heat"], { tiles: [0] });
     setResource(w, "map", "fire-hazard", 0.8, { unit: stove });
     advanceResourceRules(w, rules, 1);
     expect(getResource(w, "map", "fire-hazard", { unit: stove })).toBe(1); // 0.8 + 0.5 capped at 1

@@ -10,7 +10,7 @@ function blobs(seed: number): number[][] {
     [10, 0],
     [0, 10],
   ];
-  return centres.flatMap((c) => Array.from({ length: 20 }, () => [c[0]! + rngNormal(rng, 0, 0.5), c[1]! + rngNormal(rng, 0, 0.5)]));
+  return centres.flatMap((c) => Array.from({ length: 20 }, () => [c[0]! + rngNormal(rng, { sd: 0.5 }), c[1]! + rngNormal(rng, { sd: 0.5 })]));
 }
 
 describe("analytics (chapter 39)", () => {

@@ -166,6 +166,6 @@ describe("tension arcs", () => {
     expect(evaluateTensionArc(ar, 80)).toBeCloseTo(1, 12);
     expect(evaluateTensionArc(ar, 90)).toBeCloseTo(0.6, 12);
     expect(evaluateTensionArc(ar, 500)).toBe(0.2);
-    expect(() => evaluateTensionArc(ar, -1)).toThrow(/t must be/);
+    expect(() => evaluateTensionArc(ar, -1)).toThrow(/now must be/);
   });
 });

@@ -61,7 +61,7 @@ describe("PACE emotion trajectories", () => {
     expect(code(() => emotionTrajectoryFromJson({ keys: [] }))).toBe("NARRATIVE_BAD_INPUT $.keys");
     expect(code(() => emotionTrajectoryFromJson({ keys: [{ time: 1 }, { time: 1 }] }))).toBe("NARRATIVE_BAD_INPUT $.keys[1].time");
     expect(code(() => emotionTrajectoryFromJson({ keys: [{ time: 0, fear: "x" }] }))).toBe("NARRATIVE_BAD_INPUT $.keys[0].fear");
-    expect(code(() => selectByTrajectory([], emotionTrajectoryFromJson({ keys: [{ time: 0 }] }), 0, 0))).toBe("INVALID_ARGUMENT step");
+    expect(code(() => selectByTrajectory([], emotionTrajectoryFromJson({ keys: [{ time: 0 }] }), 0, 0))).toBe("INVALID_ARGUMENT dt");
   });
 });
 

@@ -282,7 +282,7 @@ describe("merchant reserve, offset and one-off events (chapter 37)", () => {
     expect(applyMerchantEvent(swords, 10, 12, rng)).toBeGreaterThanOrEqual(12);
     expect(swords.time).toBe(10);
     expect(applyMerchantEvent(swords, 11, -1000, rng)).toBe(0);
-    expect(code(() => applyMerchantEvent(swords, 5, 1, rng))).toBe("INVALID_ARGUMENT time");
+    expect(code(() => applyMerchantEvent(swords, 5, 1, rng))).toBe("INVALID_ARGUMENT now");
   });
 
   it("restores from JSON and rejects a bad snapshot without touching the item", () => {

@@ -29,7 +29,7 @@ export type { FindPathAnyAngleOptions };
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
- * const out = createStraightPath(16);
+ * const out = createStraightPath({ maxPoints: 16 });
  * findPathAnyAngle(out, mesh, 1, 5, 9, 5);
  * out.flags;  // PathFlags.Found
  * out.count;  // 4: (1, 5), a corner of the pillar, the next corner, (9, 5)

@@ -86,15 +86,15 @@ export function findNavMeshPath(
     cache = {
       revision: mesh.revision,
       query: createNavMeshQuery(mesh),
-      corridor: createNavPath(Math.max(1, mesh.polyCount)),
-      straight: createStraightPath(2 * mesh.vertexCount + 16),
+      corridor: createNavPath({ maxLength: Math.max(1, mesh.polyCount) }),
+      straight: createStraightPath({ maxPoints: 2 * mesh.vertexCount + 16 }),
     };
     caches.set(mesh, cache);
   } else if (cache.revision !== mesh.revision) {
     // Tiles changed: the query grows itself; the result buffers are replaced only when too small.
     cache.revision = mesh.revision;
-    if (cache.corridor.path.length < mesh.polyCount) cache.corridor = createNavPath(mesh.polyCount);
-    if (cache.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) cache.straight = createStraightPath(2 * mesh.vertexCount + 16);
+    if (cache.corridor.path.length < mesh.polyCount) cache.corridor = createNavPath({ maxLength: mesh.polyCount });
+    if (cache.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) cache.straight = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 16 });
   }
   // Uniform: no area costs, or all 64 equal (the exact path then costs its length times that).
   const areaCost = options.areaCosts === undefined ? 1 : uniformAreaCost(options.areaCosts);

@@ -53,8 +53,8 @@ export interface FindPathPointsOptions extends FindPolygonPathOptions {
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
  * // Once: the search state, the results and the point buffer.
  * const query = createNavMeshQuery(mesh);
- * const corridor = createNavPath(mesh.polyCount);
- * const path = createStraightPath(64);
+ * const corridor = createNavPath({ maxLength: mesh.polyCount });
+ * const path = createStraightPath({ maxPoints: 64 });
  * const points = new Float64Array(4);
  * // Per query: write the coordinates, then call (no allocation).
  * points[0] = 1; points[1] = 5.5; points[2] = 9; points[3] = 5.5;

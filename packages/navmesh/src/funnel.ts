@@ -30,13 +30,20 @@ export interface StraightPath {
   expanded: number;
 }
 
+/** Options of {@link createStraightPath}. */
+export interface StraightPathOptions {
+  /** Most corners kept (integer ≥ 2, default 256); a longer path is truncated (`PathFlags.PathTruncated`). */
+  readonly maxPoints?: number;
+}
+
 /**
  * Creates a {@link StraightPath} holding up to `maxPoints` corners (default 256).
- * @param maxPoints - most corners kept (integer ≥ 2, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
+ * @param options - `maxPoints`: most corners kept (integer ≥ 2, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
  */
-export function createStraightPath(maxPoints = 256): StraightPath {
+export function createStraightPath(options: StraightPathOptions = {}): StraightPath {
+  const maxPoints = options.maxPoints ?? 256;
   if (!Number.isInteger(maxPoints) || maxPoints < 2)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"maxPoints" must be an integer ≥ 2.`, { path: "maxPoints" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createStraightPath", `"options.maxPoints" must be an integer ≥ 2.`, { path: "options.maxPoints" });
   return { flags: 0, count: 0, distance: 0, points: new Float64Array(2 * maxPoints), pointFlags: new Uint8Array(maxPoints), expanded: 0 };
 }
 

@@ -42,7 +42,7 @@ export {
   type FindPolygonOptions,
   type FindNearestPointOptions,
 } from "./locate";
-export { raycast, createRaycastResult, hasNavMeshLineOfSight, type RaycastResult } from "./raycast";
+export { raycast, createRaycastResult, hasNavMeshLineOfSight, type RaycastResult, type RaycastResultOptions } from "./raycast";
 export {
   PathFlags,
   type PathResult,
@@ -53,12 +53,13 @@ export {
   updateSlicedPolygonPath,
   finalizeSlicedPolygonPath,
   type NavPath,
+  type NavPathOptions,
   type NavQueryFilter,
   type FindPolygonPathOptions,
   type NavMeshQuery,
   type CreateNavMeshQueryOptions,
 } from "./query";
-export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type FindStraightPathOptions } from "./funnel";
+export { StraightPathFlags, createStraightPath, findStraightPath, type StraightPath, type StraightPathOptions, type FindStraightPathOptions } from "./funnel";
 export { findPathAnyAngle, type FindPathAnyAngleOptions } from "./any-angle";
 export { findPathPoints, type FindPathPointsOptions } from "./find-path-points";
 export {
@@ -87,7 +88,7 @@ export {
 } from "./links";
 export { findNavMeshPath, type FindNavMeshPathOptions, type FindNavMeshPathResult } from "./find-navmesh-path";
 export { findRandomPoint, findRandomPointInCircle, randomPointInPolygon, type FindRandomPointInCircleOptions } from "./random-point";
-export { moveAlongSurface, createMoveResult, type MoveResult } from "./move-along-surface";
+export { moveAlongSurface, createMoveResult, type MoveResult, type MoveResultOptions } from "./move-along-surface";
 export { buildNavMeshFromTilemap, type BuildNavMeshFromTilemapOptions } from "./tilemap";
 export {
   PathCorridorRepair,
@@ -103,6 +104,8 @@ export {
   isPathCorridorValid,
   repairPathCorridor,
   type PathCorridor,
+  type PathCorridorOptions,
+  type PathCorridorValidOptions,
   type CorridorLinkTraversal,
   type OptimizeCorridorVisibilityOptions,
   type OptimizeCorridorTopologyOptions,
@@ -112,6 +115,7 @@ export {
   MAX_WALKABLE_SLOPE_DEGREES,
   VoxelConfigPresets,
   validateVoxelConfig,
+  type ValidateVoxelConfigOptions,
   voxelConfigFromWorld,
   VOXEL_PARTITIONS,
   type VoxelPartition,
@@ -144,7 +148,7 @@ export {
 } from "./voxel/heightfield";
 export { rasterizeBox, rasterizeCylinder, rasterizeConvexVolume } from "./voxel/rasterize-shapes";
 export { filterLowHangingObstacles, filterLedgeSpans, filterLowHeightSpans } from "./voxel/filters";
-export { buildCompactHeightfield, getCon } from "./voxel/compact";
+export { buildCompactHeightfield, type BuildCompactHeightfieldOptions, getCon } from "./voxel/compact";
 export { erodeWalkableArea, medianFilterWalkableArea } from "./voxel/erode";
 export { markBoxArea, markCylinderArea, markPolygonArea, type MarkAreaOptions } from "./voxel/areas";
 export { createTagCost } from "./voxel/tags";
@@ -152,7 +156,7 @@ export { buildDistanceField } from "./voxel/distance-field";
 export { buildRegions, type RegionStats } from "./voxel/regions";
 export { buildRegionsMonotone } from "./voxel/regions-monotone";
 export { buildLayerRegions, assignRegionLayers, type RegionLayers } from "./voxel/regions-layers";
-export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildContours } from "./voxel/contours";
+export { CONTOUR_BORDER_VERTEX, CONTOUR_AREA_BORDER, CONTOUR_REG_MASK, buildContours, type BuildContoursOptions } from "./voxel/contours";
 export { buildPolyMesh } from "./voxel/poly-mesh";
 export { buildPolyMeshDetail } from "./voxel/detail-mesh";
 export {
@@ -168,13 +172,13 @@ export {
   type BuildNavMeshFromTriangles3dOptions,
   type BuildNavMeshFromTriangles3dResult,
 } from "./voxel/build";
-export { validateTriangleSoup } from "./voxel/triangle-soup";
+export { validateTriangleSoup, type ValidateTriangleSoupOptions } from "./voxel/triangle-soup";
 export { buildVoxelNavMeshes } from "./voxel/build-radii";
 export { cloneHeightfield, cloneCompactHeightfield } from "./voxel/clone";
 export { buildStanceNavMesh, type StancePass, type BuildStanceNavMeshOptions, type StanceNavMeshBuild } from "./voxel/stance-passes";
 export { markStancePath } from "./voxel/stance-path";
-export { filterWaterDepth, findWaterVolume, type WaterVolume } from "./voxel/water";
-export { createSwimPath, raiseSwimPath, type SwimPath } from "./voxel/swim-path";
+export { filterWaterDepth, findWaterVolume, type FindWaterVolumeOptions, type WaterVolume } from "./voxel/water";
+export { createSwimPath, raiseSwimPath, type SwimPath, type SwimPathOptions } from "./voxel/swim-path";
 // Tiled voxel builds, one-tile rebuilds, tile cache and temporary obstacles (issue 12, part 2).
 export {
   DEFAULT_TILE_SIZE,
@@ -263,6 +267,7 @@ export {
   findNavMeshPathsInWorker,
   createNavMeshTileBuildService,
   buildNavMeshTilesInWorkers,
+  type BuildNavMeshTilesInWorkersOptions,
   type NavMeshTileBuildService,
   type NavMeshTileBuildsResult,
   type NavMeshPathService,

@@ -17,14 +17,20 @@ export interface MoveResult {
   readonly visited: Float64Array;
 }
 
+/** Options of {@link createMoveResult}. */
+export interface MoveResultOptions {
+  /** Most visited polygons recorded (integer ≥ 1, default 64); further ones are counted in `visitedCount` only. */
+  readonly maxVisited?: number;
+}
+
 /**
  * Creates a {@link MoveResult} recording up to `maxVisited` polygons (default 64).
- *
- * @param maxVisited - most polygon refs recorded in `visited` (integer ≥ 1, default 64); the search goes on past it, `visitedCount` still counts every polygon
+ * @param options - `maxVisited`: most visited polygons recorded (integer ≥ 1, default 64)
  */
-export function createMoveResult(maxVisited = 64): MoveResult {
+export function createMoveResult(options: MoveResultOptions = {}): MoveResult {
+  const maxVisited = options.maxVisited ?? 64;
   if (!Number.isInteger(maxVisited) || maxVisited < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"maxVisited" must be a positive integer.`, { path: "maxVisited" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createMoveResult", `"options.maxVisited" must be a positive integer.`, { path: "options.maxVisited" });
   return { x: 0, y: 0, poly: -1, visitedCount: 0, visited: new Float64Array(maxVisited) };
 }
 

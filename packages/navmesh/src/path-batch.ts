@@ -51,16 +51,16 @@ function cacheOf(mesh: NavMesh): BatchCache {
     c = {
       revision: mesh.revision,
       query: createNavMeshQuery(mesh),
-      corridor: createNavPath(Math.max(1, mesh.polyCount)),
-      straight: createStraightPath(2 * mesh.vertexCount + 16),
+      corridor: createNavPath({ maxLength: Math.max(1, mesh.polyCount) }),
+      straight: createStraightPath({ maxPoints: 2 * mesh.vertexCount + 16 }),
       scratch: new Float64Array(1024),
     };
     caches.set(mesh, c);
   } else if (c.revision !== mesh.revision) {
     // Tiles changed: the query grows itself; the result buffers are replaced only when too small.
     c.revision = mesh.revision;
-    if (c.corridor.path.length < mesh.polyCount) c.corridor = createNavPath(mesh.polyCount);
-    if (c.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) c.straight = createStraightPath(2 * mesh.vertexCount + 16);
+    if (c.corridor.path.length < mesh.polyCount) c.corridor = createNavPath({ maxLength: mesh.polyCount });
+    if (c.straight.points.length < 2 * (2 * mesh.vertexCount + 16)) c.straight = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 16 });
   }
   return c;
 }

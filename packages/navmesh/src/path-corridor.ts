@@ -36,13 +36,20 @@ export interface PathCorridor {
   /** @internal */ readonly chain: Int32Array;
 }
 
+/** Options of {@link createPathCorridor}. */
+export interface PathCorridorOptions {
+  /** Most polygons the corridor holds (integer ≥ 1, default 256); a path longer than this is cut (see {@link setPathCorridor}). */
+  readonly capacity?: number;
+}
+
 /**
  * Creates an empty corridor holding up to `capacity` polygons (default 256).
- * @param capacity - most polygons the corridor holds (integer ≥ 1, default 256); a path longer than this is cut (see {@link setPathCorridor})
+ * @param options - `capacity`: most polygons the corridor holds (integer ≥ 1, default 256); a path longer than this is cut (see {@link setPathCorridor})
  */
-export function createPathCorridor(capacity = 256): PathCorridor {
+export function createPathCorridor(options: PathCorridorOptions = {}): PathCorridor {
+  const capacity = options.capacity ?? 256;
   if (!Number.isInteger(capacity) || capacity < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createPathCorridor", `"capacity" must be a positive integer.`, { path: "capacity" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createPathCorridor", `"options.capacity" must be a positive integer.`, { path: "options.capacity" });
   return {
     x: 0,
     y: 0,
@@ -50,8 +57,8 @@ export function createPathCorridor(capacity = 256): PathCorridor {
     targetY: 0,
     length: 0,
     polys: new Float64Array(capacity),
-    move: createMoveResult(1),
-    ray: createRaycastResult(capacity),
+    move: createMoveResult({ maxVisited: 1 }),
+    ray: createRaycastResult({ maxVisited: capacity }),
     chain: new Int32Array(capacity),
   };
 }
@@ -381,13 +388,20 @@ export function traverseCorridorLink(out: CorridorLinkTraversal, corridor: PathC
   return links.generation[best]! * 2 ** OFF_MESH_LINK_INDEX_BITS + best;
 }
 
+/** Options of {@link isPathCorridorValid}. */
+export interface PathCorridorValidOptions {
+  /** Check only the first this many polygons of the corridor (a count; default `Infinity`, all of them). */
+  readonly maxLookAhead?: number;
+}
+
 /**
  * True when every polygon ref of the corridor (or of its first `maxLookAhead`) is valid in `mesh`.
  * @param corridor - the corridor to check (read only)
  * @param mesh - the navmesh, possibly after tile changes
- * @param maxLookAhead - check only the first this many polygons (a count; default all; Detour checks a few ahead each frame)
+ * @param options - `maxLookAhead`: check only the first this many polygons (a count; default all; Detour checks a few ahead each frame)
  */
-export function isPathCorridorValid(corridor: PathCorridor, mesh: NavMesh, maxLookAhead = Infinity): boolean {
+export function isPathCorridorValid(corridor: PathCorridor, mesh: NavMesh, options: PathCorridorValidOptions = {}): boolean {
+  const maxLookAhead = options.maxLookAhead ?? Infinity;
   const n = Math.min(corridor.length, maxLookAhead);
   for (let i = 0; i < n; i++) if (polyIndexOfRef(mesh, corridor.polys[i]!) < 0) return false;
   return corridor.length > 0;

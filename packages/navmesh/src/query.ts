@@ -35,13 +35,22 @@ export interface NavPath {
   expanded: number;
 }
 
+/** Options of {@link createNavPath}. */
+export interface NavPathOptions {
+  /** Most polygons the path holds (a count, integer ≥ 1, default 256); a longer path is truncated (`PathFlags.PathTruncated`). */
+  readonly maxLength?: number;
+}
+
 /**
  * Creates a {@link NavPath} holding up to `maxLength` polygons (default 256).
- * @param maxLength - most polygons the path holds (integer ≥ 1, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
+ * @param options - `maxLength`: most polygons the path holds (integer ≥ 1, default 256); a longer path is truncated (`PathFlags.PathTruncated`)
  */
-export function createNavPath(maxLength = 256): NavPath {
+export function createNavPath(options: NavPathOptions = {}): NavPath {
+  const maxLength = options.maxLength ?? 256;
   if (!Number.isInteger(maxLength) || maxLength < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"maxLength" must be a positive integer, got ${show(maxLength)}.`, { path: "maxLength" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createNavPath", `"options.maxLength" must be a positive integer, got ${show(maxLength)}.`, {
+      path: "options.maxLength",
+    });
   return { flags: PathFlags.None, cost: Infinity, length: 0, path: new Float64Array(maxLength), expanded: 0 };
 }
 

@@ -22,14 +22,22 @@ export interface RaycastResult {
   readonly visited: Float64Array;
 }
 
+/** Options of {@link createRaycastResult}. */
+export interface RaycastResultOptions {
+  /** Most visited polygons recorded (integer ≥ 0, default 256); further ones are counted in `visitedCount` only. */
+  readonly maxVisited?: number;
+}
+
 /**
  * Creates a {@link RaycastResult} recording up to `maxVisited` polygons (default 256).
- *
- * @param maxVisited - most polygon refs recorded in `visited` (integer ≥ 0, default 256); the walk goes on past it, `visitedCount` still counts every polygon
+ * @param options - `maxVisited`: most visited polygons recorded (integer ≥ 0, default 256)
  */
-export function createRaycastResult(maxVisited = 256): RaycastResult {
+export function createRaycastResult(options: RaycastResultOptions = {}): RaycastResult {
+  const maxVisited = options.maxVisited ?? 256;
   if (!Number.isInteger(maxVisited) || maxVisited < 0)
-    throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"maxVisited" must be a non-negative integer.`, { path: "maxVisited" });
+    throw navMeshError(NavMeshErrorCodes.BadInput, "createRaycastResult", `"options.maxVisited" must be a non-negative integer.`, {
+      path: "options.maxVisited",
+    });
   return { t: Infinity, hitNormalX: 0, hitNormalY: 0, lastPoly: -1, visitedCount: 0, visited: new Float64Array(maxVisited) };
 }
 
@@ -275,7 +283,7 @@ export function inFan(mesh: NavMesh, start: number, u: number, target: number): 
   return false;
 }
 
-const losScratch = createRaycastResult(0);
+const losScratch = createRaycastResult({ maxVisited: 0 });
 
 /**
  * True when the straight segment between the two points stays on the mesh (both points must be

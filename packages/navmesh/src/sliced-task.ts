@@ -30,7 +30,7 @@ export interface PolygonPathTask extends SlicedTask {
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 20, 0, 20, 1, 0, 1] }], { maxVertsPerPoly: 3 });
  * const query = createNavMeshQuery(mesh);
  * initSlicedPolygonPath(query, 0, 0.5, 0.5, mesh.polyCount - 1, 19.5, 0.5);
- * const out = createNavPath(64);
+ * const out = createNavPath({ maxLength: 64 });
  * const scheduler = createScheduler({ frameBudget: 8 }); // 8 polygon expansions per frame
  * addScheduledTask(scheduler, createPolygonPathTask(out, query), { module: "navmesh", once: true });
  * for (let frame = 0; frame < 10; frame++) runSchedulerFrame(scheduler, 1 / 60);

@@ -20,7 +20,7 @@ export interface PathCorridorSnapshot {
   readonly format: typeof PATH_CORRIDOR_SNAPSHOT_FORMAT;
   /** Layout version (1). */
   readonly version: 1;
-  /** Capacity of the saved corridor (`createPathCorridor(capacity)`); a snapshot restores only into a corridor of the same capacity. */
+  /** Capacity of the saved corridor (`createPathCorridor({ capacity })`); a snapshot restores only into a corridor of the same capacity. */
   readonly capacity: number;
   /** Agent position x. */
   readonly x: number;
@@ -43,10 +43,10 @@ export interface PathCorridorSnapshot {
  * @example
  * ```ts
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [] }]);
- * const corridor = createPathCorridor(16);
+ * const corridor = createPathCorridor({ capacity: 16 });
  * resetPathCorridor(corridor, findPolygon(mesh, 1, 1), 1, 1);
  * const saved = JSON.parse(JSON.stringify(savePathCorridor(corridor)));
- * const copy = createPathCorridor(16);
+ * const copy = createPathCorridor({ capacity: 16 });
  * restorePathCorridor(copy, saved);
  * copy.x === corridor.x && copy.polys[0] === corridor.polys[0]; // → true
  * ```
@@ -92,7 +92,7 @@ export function restorePathCorridor(corridor: PathCorridor, snapshot: unknown): 
   if (own(s, "capacity") !== capacity)
     bad(
       "$.capacity",
-      `is ${show(own(s, "capacity"))} but the corridor holds ${capacity} polygons; restore into createPathCorridor(${show(own(s, "capacity"))}).`,
+      `is ${show(own(s, "capacity"))} but the corridor holds ${capacity} polygons; restore into createPathCorridor({ capacity: ${show(own(s, "capacity"))} }).`,
     );
   const nums: number[] = [];
   for (const key of ["x", "y", "targetX", "targetY"]) {
@@ -126,10 +126,10 @@ export function restorePathCorridor(corridor: PathCorridor, snapshot: unknown): 
  * const codecs = createSnapshotCodecs();
  * registerSnapshotCodec(codecs, "guard.corridor", pathCorridorSnapshotCodec);
  * const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [] }]);
- * const corridor = createPathCorridor(16);
+ * const corridor = createPathCorridor({ capacity: 16 });
  * resetPathCorridor(corridor, findPolygon(mesh, 1, 1), 1, 1);
  * const snap = saveSnapshot(codecs, { "guard.corridor": corridor }, { tick: 5 });
- * const copy = createPathCorridor(16);
+ * const copy = createPathCorridor({ capacity: 16 });
  * restoreSnapshot(codecs, { "guard.corridor": copy }, JSON.parse(JSON.stringify(snap))); // → 5
  * copy.length; // → 1
  * ```

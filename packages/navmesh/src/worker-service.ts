@@ -258,8 +258,16 @@ export interface NavMeshTileBuildsResult {
   readonly error: WorkerTaskResult["error"];
 }
 
+/** Options of {@link buildNavMeshTilesInWorkers}. */
+export interface BuildNavMeshTilesInWorkersOptions {
+  /** The tiles to build as x, y pairs (tile column, row); default: every tile of the input, row by row. */
+  readonly tiles?: ArrayLike<number>;
+  /** Aborts the batches not yet run (each batch resolves with the abort error). */
+  readonly signal?: AbortSignalLike;
+}
+
 /**
- * Builds `tiles` (x, y pairs; default: every tile of the input, row by row) on the pool's workers,
+ * Builds `options.tiles` (x, y pairs; default: every tile of the input, row by row) on the pool's workers,
  * one batch per worker, and resolves with the builds in the order asked. Each build equals
  * `buildNavMeshTile(service.input, x, y)` on the main thread; `assembleNavMeshTiles(builds)` then
  * gives the same bytes as `buildTiledNavMesh`. Never rejects.
@@ -280,13 +288,16 @@ export interface NavMeshTileBuildsResult {
  *   closeWorkerPool(pool);
  * });
  * ```
+ *
+ * @param service - The pool and the tiled input the workers hold (see {@link createNavMeshTileBuildService}).
+ * @param options - `tiles`: x, y pairs of the tiles to build (default every tile); `signal`: cancels the queued batches.
  */
 export async function buildNavMeshTilesInWorkers(
   service: NavMeshTileBuildService,
-  tiles?: ArrayLike<number>,
-  options: { readonly signal?: AbortSignalLike } = {},
+  options: BuildNavMeshTilesInWorkersOptions = {},
 ): Promise<NavMeshTileBuildsResult> {
   const input = service.input;
+  const tiles = options.tiles;
   let all: Int32Array;
   if (tiles === undefined) {
     all = new Int32Array(2 * input.tilesX * input.tilesY);
@@ -298,7 +309,7 @@ export async function buildNavMeshTilesInWorkers(
     }
   } else {
     if (typeof tiles !== "object" || tiles === null || tiles.length % 2 !== 0)
-      throw navMeshError(NavMeshErrorCodes.BadInput, "buildNavMeshTilesInWorkers", `"tiles" must hold x, y pairs.`, { path: "tiles" });
+      throw navMeshError(NavMeshErrorCodes.BadInput, "buildNavMeshTilesInWorkers", `"options.tiles" must hold x, y pairs.`, { path: "options.tiles" });
     all = Int32Array.from(tiles);
   }
   const count = all.length / 2;

@@ -37,7 +37,7 @@ interface CornerGraph {
 }
 
 const graphs = new WeakMap<NavMesh, CornerGraph>();
-const ray = createRaycastResult(0);
+const ray = createRaycastResult({ maxVisited: 0 });
 
 function cornerGraph(mesh: NavMesh): CornerGraph {
   let cg = graphs.get(mesh);

@@ -20,10 +20,10 @@ describe("optimizeCorridorVisibility next to a vertex", () => {
     // left through the vertex into a polygon touching the previous one only there, and the next
     // findCorridorCorners threw "share no edge".
     const mesh = assemble(roomTiles(), [0, 1, 2, 3]);
-    const corridor = createPathCorridor(64);
+    const corridor = createPathCorridor({ capacity: 64 });
     const query = createNavMeshQuery(mesh);
-    const path = createNavPath(64);
-    const corners = createStraightPath(64);
+    const path = createNavPath({ maxLength: 64 });
+    const corners = createStraightPath({ maxPoints: 64 });
     resetPathCorridor(corridor, findPolygon(mesh, 2, 2), 2, 2);
     const goals = [
       [18, 18],

@@ -25,8 +25,8 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
   it("goes around the pillar like findPolygonPath + findStraightPath", () => {
     const mesh = room();
     const q = createNavMeshQuery(mesh);
-    const corridor = createNavPath(mesh.polyCount);
-    const out = createStraightPath(16);
+    const corridor = createNavPath({ maxLength: mesh.polyCount });
+    const out = createStraightPath({ maxPoints: 16 });
     findPathPoints(out, corridor, q, pts(1, 5.5, 9, 5.5));
     expect(out.flags).toBe(PathFlags.Found);
     expect(Array.from(out.points.subarray(0, 2 * out.count))).toEqual([1, 5.5, 4, 6, 6, 6, 9, 5.5]);
@@ -44,10 +44,10 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
         const a = findPolygon(mesh, sx, sy),
           g = findPolygon(mesh, gx, gy);
         const q = createNavMeshQuery(mesh);
-        const c1 = createNavPath(mesh.polyCount),
-          c2 = createNavPath(mesh.polyCount);
-        const o1 = createStraightPath(256),
-          o2 = createStraightPath(256);
+        const c1 = createNavPath({ maxLength: mesh.polyCount }),
+          c2 = createNavPath({ maxLength: mesh.polyCount });
+        const o1 = createStraightPath({ maxPoints: 256 }),
+          o2 = createStraightPath({ maxPoints: 256 });
         findPathPoints(o1, c1, q, pts(sx, sy, gx, gy));
         if (a < 0 || g < 0) {
           expect(o1.flags).toBe(PathFlags.NoPath);
@@ -70,8 +70,8 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
   it("a start or goal off the mesh is NoPath (a result, not a throw)", () => {
     const mesh = room();
     const q = createNavMeshQuery(mesh);
-    const corridor = createNavPath(mesh.polyCount);
-    const out = createStraightPath(16);
+    const corridor = createNavPath({ maxLength: mesh.polyCount });
+    const out = createStraightPath({ maxPoints: 16 });
     for (const p of [pts(-1, 5, 9, 5), pts(1, 5, 5, 5), pts(1, 5, 11, 5)]) {
       findPathPoints(out, corridor, q, p);
       expect([out.flags, out.count, corridor.length, corridor.flags]).toEqual([PathFlags.NoPath, 0, 0, PathFlags.NoPath]);
@@ -92,8 +92,8 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
     const mesh = createNavMesh(floor(0, 0));
     addNavMeshTile(mesh, 0, 0, 1, floor(0.1, 3));
     const q = createNavMeshQuery(mesh);
-    const corridor = createNavPath(8);
-    const out = createStraightPath(8);
+    const corridor = createNavPath({ maxLength: 8 });
+    const out = createStraightPath({ maxPoints: 8 });
     const upper = findPolygon(mesh, 0.5, 0.5, { height: 3 });
     expect(upper).not.toBe(findPolygon(mesh, 0.5, 0.5));
     findPathPoints(out, corridor, q, pts(0.5, 0.5, 1.5, 0.5, 3, 3));
@@ -110,8 +110,8 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
     const mesh = createNavMesh({ vertices: [0, 0, 1, 0, 1, 1, 0, 1], polygons: [[0, 1, 2, 3]] });
     addNavMeshTile(mesh, 1, 0, 0, { vertices: [1, 0, 2, 0, 2, 1, 1, 1], polygons: [[0, 1, 2, 3]] });
     const q = createNavMeshQuery(mesh);
-    const corridor = createNavPath(8);
-    const out = createStraightPath(8);
+    const corridor = createNavPath({ maxLength: 8 });
+    const out = createStraightPath({ maxPoints: 8 });
     const goal = findPolygon(mesh, 1.5, 0.5);
     findPathPoints(out, corridor, q, pts(0.5, 0.5, 1.5, 0.5), { startPoly: 0, goalPoly: goal });
     expect(Array.from(corridor.path.subarray(0, corridor.length))).toEqual([0, goal]);
@@ -128,8 +128,8 @@ describe("findPathPoints (0-byte locate + find path + straight path)", () => {
   it("a short corner buffer sets PathTruncated next to the corridor's flags", () => {
     const mesh = room();
     const q = createNavMeshQuery(mesh);
-    const out = createStraightPath(2);
-    findPathPoints(out, createNavPath(mesh.polyCount), q, pts(1, 5.5, 9, 5.5));
+    const out = createStraightPath({ maxPoints: 2 });
+    findPathPoints(out, createNavPath({ maxLength: mesh.polyCount }), q, pts(1, 5.5, 9, 5.5));
     expect(out.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(out.count).toBe(4);
   });

@@ -33,9 +33,9 @@ describe("golden: bench meshes", () => {
       expect(navMeshFromJson(navMeshToJson(mesh))).toEqual(mesh);
       expect(navMeshFromBytes(navMeshToBytes(mesh))).toEqual(mesh);
       const q = createNavMeshQuery(mesh);
-      const np = createNavPath(mesh.polyCount);
-      const sp = createStraightPath(2 * mesh.vertexCount + 4);
-      const op = createStraightPath(2 * mesh.vertexCount + 4);
+      const np = createNavPath({ maxLength: mesh.polyCount });
+      const sp = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 4 });
+      const op = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 4 });
       const rng = createRng(name);
       let checked = 0,
         shorter = 0;

@@ -25,7 +25,7 @@ describe("navmesh polygon-ref checks", () => {
 
   it("resetPathCorridor stores a ref and finite coordinates only", () => {
     const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [] }]);
-    const corridor = createPathCorridor(8);
+    const corridor = createPathCorridor({ capacity: 8 });
     const ref = findPolygon(mesh, 1, 1);
     resetPathCorridor(corridor, ref, 1, 1);
     expect([corridor.length, corridor.polys[0], corridor.x, corridor.y]).toEqual([1, ref, 1, 1]);

@@ -51,7 +51,7 @@ function expectConnected(mesh: NavMesh, corridor: PathCorridor, links?: OffMeshL
 /** Walks the agent along the corridor's corners in steps of 0.25 (taking links); returns the distance walked on the mesh. */
 function walk(mesh: NavMesh, corridor: PathCorridor, links?: OffMeshLinks, each?: () => void): number {
   const opts = links ? { links } : {};
-  const corners = createStraightPath(64);
+  const corners = createStraightPath({ maxPoints: 64 });
   const hop = { startX: 0, startY: 0, endX: 0, endY: 0 };
   let walked = 0;
   for (let steps = 0; Math.hypot(corridor.targetX - corridor.x, corridor.targetY - corridor.y) > 1e-9; steps++) {
@@ -101,7 +101,7 @@ describe("path corridor", () => {
     resetPathCorridor(corridor, findPolygon(mesh, sx, sy), sx, sy);
     const path = findPolygonPath(createNavPath(), createNavMeshQuery(mesh), corridor.polys[0]!, sx, sy, findPolygon(mesh, tx, ty), tx, ty);
     expect(setPathCorridor(corridor, path, tx, ty)).toBe(true);
-    const corners = createStraightPath(32);
+    const corners = createStraightPath({ maxPoints: 32 });
     const tmp = { x: 0, y: 0 };
     let steps = 0;
     let walked = 0;
@@ -153,7 +153,7 @@ describe("path corridor", () => {
     expect(corridor.polys[corridor.length - 1]).toBe(p0);
     expectConnected(mesh, corridor);
     // A corridor without room for the merge refuses and stays unchanged.
-    const tiny = createPathCorridor(1);
+    const tiny = createPathCorridor({ capacity: 1 });
     resetPathCorridor(tiny, p0, 1, 1);
     expect(moveCorridorPosition(tiny, mesh, c.x, c.y)).toBe(false);
     expect([tiny.x, tiny.y, tiny.length, tiny.polys[0]]).toEqual([1, 1, 1, p0]);
@@ -204,7 +204,7 @@ describe("path corridor", () => {
         5.5,
       );
       const before = corridor.length;
-      const beforeLength = findCorridorCorners(createStraightPath(64), corridor, mesh).distance;
+      const beforeLength = findCorridorCorners(createStraightPath({ maxPoints: 64 }), corridor, mesh).distance;
       const changed =
         which === "visibility" ? optimizeCorridorVisibility(corridor, mesh, 19, 5.5) : optimizeCorridorTopology(corridor, mesh, q, { maxIterations: 500 });
       expect(changed).toBe(true);
@@ -212,7 +212,7 @@ describe("path corridor", () => {
       expectConnected(mesh, corridor);
       expect(corridor.polys[0]).toBe(findPolygon(mesh, 1, 5.5));
       expect(corridor.polys[corridor.length - 1]).toBe(findPolygon(mesh, 19, 5.5));
-      expect(findCorridorCorners(createStraightPath(64), corridor, mesh).distance).toBeLessThan(beforeLength);
+      expect(findCorridorCorners(createStraightPath({ maxPoints: 64 }), corridor, mesh).distance).toBeLessThan(beforeLength);
       const walked = walk(mesh, corridor);
       // The ray reached the target: a straight corridor. The local A* gives a shorter one.
       if (which === "visibility") expect(walked).toBeCloseTo(18, 6);
@@ -308,7 +308,7 @@ describe("path corridor: cases the first test set missed (surviving mutants)", (
   function corridorOf(mesh: NavMesh, polys: number[], x: number, y: number, tx: number, ty: number) {
     const corridor = createPathCorridor();
     resetPathCorridor(corridor, polys[0]!, x, y);
-    const path = createNavPath(polys.length);
+    const path = createNavPath({ maxLength: polys.length });
     path.path.set(polys);
     path.length = polys.length;
     setPathCorridor(corridor, path, tx, ty);

@@ -52,7 +52,7 @@ function pointOnMesh(mesh: NavMesh, r0: number, r1: number, r2: number): { x: nu
 
 /** Every segment of the path passes a mesh raycast from its midpoint to both ends. */
 function expectOnMesh(mesh: NavMesh, pts: [number, number][]): void {
-  const ray = createRaycastResult(0);
+  const ray = createRaycastResult({ maxVisited: 0 });
   for (let i = 1; i < pts.length; i++) {
     const [ax, ay] = pts[i - 1]!,
       [bx, by] = pts[i]!;
@@ -66,10 +66,10 @@ function expectOnMesh(mesh: NavMesh, pts: [number, number][]): void {
 }
 
 function funnelLength(mesh: NavMesh, sx: number, sy: number, gx: number, gy: number): number {
-  const np = createNavPath(mesh.polyCount);
+  const np = createNavPath({ maxLength: mesh.polyCount });
   const r = findPolygonPath(np, createNavMeshQuery(mesh), findPolygon(mesh, sx, sy), sx, sy, findPolygon(mesh, gx, gy), gx, gy);
   if (!(r.flags & PathFlags.Found)) return Infinity;
-  return findStraightPath(createStraightPath(1024), mesh, np.path, np.length, sx, sy, gx, gy).distance;
+  return findStraightPath(createStraightPath({ maxPoints: 1024 }), mesh, np.path, np.length, sx, sy, gx, gy).distance;
 }
 
 // ---- Grid meshes: unit cells (squares or two triangles), some blocked; every vertex on the
@@ -203,7 +203,7 @@ function gridPoint(g: GridCase, r: number, kind: number, fx: number, fy: number)
 describe("Polyanya: exact shortest paths", () => {
   it("example: around the pillar", () => {
     const mesh = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
-    const out = createStraightPath(16);
+    const out = createStraightPath({ maxPoints: 16 });
     findPathAnyAngle(out, mesh, 1, 5, 9, 5);
     expect(out.flags).toBe(PathFlags.Found);
     expect(out.count).toBe(4);
@@ -224,7 +224,7 @@ describe("Polyanya: exact shortest paths", () => {
         const d: Domain = region;
         const s = pointOnMesh(mesh, ...a),
           g = pointOnMesh(mesh, ...b);
-        const out = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
+        const out = findPathAnyAngle(createStraightPath({ maxPoints: 512 }), mesh, s.x, s.y, g.x, g.y);
         expect(out.flags).toBe(PathFlags.Found);
         const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
         expect(Math.abs(out.distance - ref)).toBeLessThanOrEqual(1e-9 * ref);
@@ -259,7 +259,7 @@ describe("Polyanya: exact shortest paths", () => {
           void r1;
           if (!s || !g) return;
           const mesh = gridMesh(grid);
-          const out = findPathAnyAngle(createStraightPath(256), mesh, s[0], s[1], g[0], g[1]);
+          const out = findPathAnyAngle(createStraightPath({ maxPoints: 256 }), mesh, s[0], s[1], g[0], g[1]);
           const ref = gridReference(grid, s[0], s[1], g[0], g[1]);
           if (ref === Infinity) {
             expect(out.flags).toBe(PathFlags.NoPath);
@@ -271,7 +271,7 @@ describe("Polyanya: exact shortest paths", () => {
           const pts = pointsOf(out);
           for (let i = 1; i < pts.length; i++) expect(gridSegmentFree(grid, ...pts[i - 1]!, ...pts[i]!)).toBe(true);
           const tiled = splitIntoTiles(mesh, 2);
-          const t = findPathAnyAngle(createStraightPath(256), tiled, s[0], s[1], g[0], g[1]);
+          const t = findPathAnyAngle(createStraightPath({ maxPoints: 256 }), tiled, s[0], s[1], g[0], g[1]);
           expect(t.flags).toBe(PathFlags.Found);
           expect(Math.abs(t.distance - ref)).toBeLessThanOrEqual(1e-9 * Math.max(1, ref));
         },
@@ -287,8 +287,8 @@ describe("Polyanya: exact shortest paths", () => {
         const tiled = splitIntoTiles(mesh, k);
         const s = pointOnMesh(mesh, ...a),
           g = pointOnMesh(mesh, ...b);
-        const ref = findPathCornerAStar(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
-        const t = findPathAnyAngle(createStraightPath(512), tiled, s.x, s.y, g.x, g.y);
+        const ref = findPathCornerAStar(createStraightPath({ maxPoints: 512 }), mesh, s.x, s.y, g.x, g.y);
+        const t = findPathAnyAngle(createStraightPath({ maxPoints: 512 }), tiled, s.x, s.y, g.x, g.y);
         expect(t.flags).toBe(PathFlags.Found);
         expect(Math.abs(t.distance - ref.distance)).toBeLessThanOrEqual(1e-9 * ref.distance);
         expectOnMesh(tiled, pointsOf(t));
@@ -312,8 +312,8 @@ describe("Polyanya: exact shortest paths", () => {
 
   it("a too-short buffer sets PathTruncated and keeps count and length", () => {
     const room = buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 10, 10, 0, 10], holes: [[4, 4, 6, 4, 6, 6, 4, 6]] }]);
-    const full = findPathAnyAngle(createStraightPath(16), room, 1, 5, 9, 5);
-    const short = findPathAnyAngle(createStraightPath(2), room, 1, 5, 9, 5);
+    const full = findPathAnyAngle(createStraightPath({ maxPoints: 16 }), room, 1, 5, 9, 5);
+    const short = findPathAnyAngle(createStraightPath({ maxPoints: 2 }), room, 1, 5, 9, 5);
     expect(short.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(short.count).toBe(full.count);
     expect(short.distance).toBe(full.distance);

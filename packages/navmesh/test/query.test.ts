@@ -138,7 +138,7 @@ describe("A* + funnel and the exact any-angle path", () => {
     const mesh = room();
     const q = createNavMeshQuery(mesh);
     const full = findPolygonPath(createNavPath(), q, findPolygon(mesh, 1, 5), 1, 5, findPolygon(mesh, 9, 5), 9, 5);
-    const short = findPolygonPath(createNavPath(1), q, findPolygon(mesh, 1, 5), 1, 5, findPolygon(mesh, 9, 5), 9, 5);
+    const short = findPolygonPath(createNavPath({ maxLength: 1 }), q, findPolygon(mesh, 1, 5), 1, 5, findPolygon(mesh, 9, 5), 9, 5);
     expect(short.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(short.length).toBe(full.length);
     expect(short.cost).toBe(full.cost);
@@ -165,9 +165,9 @@ describe("A* + funnel and the exact any-angle path", () => {
         const s = pointOnMesh(mesh, ...a),
           g = pointOnMesh(mesh, ...b);
         const q = createNavMeshQuery(mesh);
-        const path = findPolygonPath(createNavPath(512), q, findPolygon(mesh, s.x, s.y), s.x, s.y, findPolygon(mesh, g.x, g.y), g.x, g.y);
+        const path = findPolygonPath(createNavPath({ maxLength: 512 }), q, findPolygon(mesh, s.x, s.y), s.x, s.y, findPolygon(mesh, g.x, g.y), g.x, g.y);
         expect(path.flags).toBe(PathFlags.Found);
-        const sp = findStraightPath(createStraightPath(512), mesh, path.path, path.length, s.x, s.y, g.x, g.y);
+        const sp = findStraightPath(createStraightPath({ maxPoints: 512 }), mesh, path.path, path.length, s.x, s.y, g.x, g.y);
         const pts = pointsOf(sp);
         expect(pts[0]).toEqual([s.x, s.y]);
         expect(pts[pts.length - 1]).toEqual([g.x, g.y]);
@@ -189,7 +189,7 @@ describe("A* + funnel and the exact any-angle path", () => {
         mids.push([g.x, g.y]);
         expect(sp.distance).toBeLessThanOrEqual(polylineLength(mids) + 1e-9);
         // Exact any-angle path against the reference.
-        const opt = findPathAnyAngle(createStraightPath(512), mesh, s.x, s.y, g.x, g.y);
+        const opt = findPathAnyAngle(createStraightPath({ maxPoints: 512 }), mesh, s.x, s.y, g.x, g.y);
         expect(opt.flags).toBe(PathFlags.Found);
         const ref = referenceShortest(d, s.x, s.y, g.x, g.y);
         expect(Math.abs(opt.distance - ref)).toBeLessThanOrEqual(1e-9 * ref);

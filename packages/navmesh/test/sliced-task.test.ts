@@ -41,10 +41,10 @@ describe("createPolygonPathTask", () => {
           const s = getPolygonCenter({ x: 0, y: 0 }, mesh, a);
           const g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
           const opts = weighted ? { areaCosts: new Float64Array(NAVMESH_AREA_COUNT).fill(2), polyCost: (p: number) => 1 + (p % 3) } : {};
-          const want = findPolygonPath(createNavPath(512), createNavMeshQuery(mesh), a, s.x, s.y, b, g.x, g.y, opts);
+          const want = findPolygonPath(createNavPath({ maxLength: 512 }), createNavMeshQuery(mesh), a, s.x, s.y, b, g.x, g.y, opts);
           const query = createNavMeshQuery(mesh);
           initSlicedPolygonPath(query, a, s.x, s.y, b, g.x, g.y, opts);
-          const out = createNavPath(512);
+          const out = createNavPath({ maxLength: 512 });
           const scheduler = createScheduler({ frameBudget: budgets[0]! });
           const h = addScheduledTask(scheduler, withinBudget(createPolygonPathTask(out, query)), { once: true, sliceUnits: slice, module: "navmesh" });
           for (let f = 0; isScheduledTask(scheduler, h); f++) {

@@ -25,7 +25,7 @@ describe("sliced polygon search", () => {
           g = getPolygonCenter({ x: 0, y: 0 }, mesh, b);
         const costs = new Float64Array(NAVMESH_AREA_COUNT).fill(1);
         const opts = { areaCosts: costs, polyCost: (p: number) => 1 + (p % 3) };
-        const one = findPolygonPath(createNavPath(512), createNavMeshQuery(mesh), a, s.x, s.y, b, g.x, g.y, opts);
+        const one = findPolygonPath(createNavPath({ maxLength: 512 }), createNavMeshQuery(mesh), a, s.x, s.y, b, g.x, g.y, opts);
         const q1 = createNavMeshQuery(mesh),
           q2 = createNavMeshQuery(mesh);
         initSlicedPolygonPath(q1, a, s.x, s.y, b, g.x, g.y, opts);
@@ -36,11 +36,11 @@ describe("sliced polygon search", () => {
           st1 = updateSlicedPolygonPath(q1, k);
           st2 = updateSlicedPolygonPath(q2, k);
         }
-        const sliced = finalizeSlicedPolygonPath(createNavPath(512), q1);
+        const sliced = finalizeSlicedPolygonPath(createNavPath({ maxLength: 512 }), q1);
         expect(sliced.flags).toBe(one.flags);
         expect(sliced.cost).toBe(one.cost);
         expect(Array.from(sliced.path.subarray(0, sliced.length))).toEqual(Array.from(one.path.subarray(0, one.length)));
-        const back = finalizeSlicedPolygonPath(createNavPath(512), q2);
+        const back = finalizeSlicedPolygonPath(createNavPath({ maxLength: 512 }), q2);
         expect(back.flags).toBe(PathFlags.Found);
         expect(back.path[0]).toBe(b);
       }),

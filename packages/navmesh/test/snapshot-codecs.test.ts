@@ -189,9 +189,9 @@ function step(w: World, t: number, tiles: TileInput[]): number[] {
 }
 
 function world(mesh: NavMesh): World {
-  const corridor = createPathCorridor(64);
+  const corridor = createPathCorridor({ capacity: 64 });
   resetPathCorridor(corridor, findPolygon(mesh, 2, 2), 2, 2);
-  return { mesh, corridor, query: createNavMeshQuery(mesh), path: createNavPath(64), corners: createStraightPath(64) };
+  return { mesh, corridor, query: createNavMeshQuery(mesh), path: createNavPath({ maxLength: 64 }), corners: createStraightPath({ maxPoints: 64 }) };
 }
 
 describe("path corridor snapshot", () => {
@@ -250,8 +250,8 @@ describe("path corridor snapshot", () => {
       expect(JSON.stringify(savePathCorridor(target.corridor))).toBe(before);
     }
     // An empty corridor round-trips.
-    const empty = createPathCorridor(8);
-    const copy = createPathCorridor(8);
+    const empty = createPathCorridor({ capacity: 8 });
+    const copy = createPathCorridor({ capacity: 8 });
     resetPathCorridor(copy, 0, 1, 1);
     restorePathCorridor(copy, JSON.parse(JSON.stringify(savePathCorridor(empty))));
     expect(copy.length).toBe(0);

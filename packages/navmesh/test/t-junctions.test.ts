@@ -161,15 +161,15 @@ describe("T-junction border links (portal overlaps)", () => {
       [3, 0.5, base],
       [3, 1.5, base + 1],
     ] as const) {
-      const path = findPolygonPath(createNavPath(8), q, 0, 1, 1, findPolygon(mesh, gx, gy), gx, gy);
+      const path = findPolygonPath(createNavPath({ maxLength: 8 }), q, 0, 1, 1, findPolygon(mesh, gx, gy), gx, gy);
       expect(path.flags & PathFlags.Found).toBeTruthy();
       expect(Array.from(path.path.subarray(0, path.length))).toEqual([0, second]);
-      const sp = findStraightPath(createStraightPath(8), mesh, path.path, path.length, 1, 1, gx, gy);
+      const sp = findStraightPath(createStraightPath({ maxPoints: 8 }), mesh, path.path, path.length, 1, 1, gx, gy);
       expect(sp.count).toBe(2); // a straight line across the portal
-      expect(raycast(createRaycastResult(8), mesh, 0, 1, 1, gx, gy).t).toBe(Infinity);
+      expect(raycast(createRaycastResult({ maxVisited: 8 }), mesh, 0, 1, 1, gx, gy).t).toBe(Infinity);
     }
     // The straight segment from (1, 0.2) to (3, 1.8) crosses the seam at y = 1: through the split vertex.
-    expect(raycast(createRaycastResult(8), mesh, 0, 1, 0.2, 3, 1.8).t).toBe(Infinity);
+    expect(raycast(createRaycastResult({ maxVisited: 8 }), mesh, 0, 1, 0.2, 3, 1.8).t).toBe(Infinity);
   });
 
   it("property: tiles whose seam vertices differ give the same reachability and A* costs as the solo mesh with shared vertices", () => {
@@ -187,8 +187,8 @@ describe("T-junction border links (portal overlaps)", () => {
           const points = fractions.map(([fx, fy]) => [fx * w, fy * h] as const).filter(([x, y]) => findPolygon(solo, x, y) >= 0);
           const qt = createNavMeshQuery(tiled),
             qs = createNavMeshQuery(solo);
-          const pt = createNavPath(256),
-            ps = createNavPath(256);
+          const pt = createNavPath({ maxLength: 256 }),
+            ps = createNavPath({ maxLength: 256 });
           for (let i = 0; i + 1 < points.length; i++) {
             const [sx, sy] = points[i]!,
               [gx, gy] = points[i + 1]!;
@@ -220,8 +220,8 @@ describe("T-junction border links (portal overlaps)", () => {
           const w = layout.xb[layout.xb.length - 1]!,
             h = layout.yb[layout.yb.length - 1]!;
           const points = fractions.map(([fx, fy]) => [fx * w, fy * h] as const).filter(([x, y]) => findPolygon(solo, x, y) >= 0);
-          const at = createStraightPath(256),
-            as = createStraightPath(256);
+          const at = createStraightPath({ maxPoints: 256 }),
+            as = createStraightPath({ maxPoints: 256 });
           for (let i = 0; i + 1 < points.length; i++) {
             const [sx, sy] = points[i]!,
               [gx, gy] = points[i + 1]!;

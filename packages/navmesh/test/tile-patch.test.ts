@@ -84,10 +84,10 @@ function expectSameQueries(a: NavMesh, b: NavMesh, seed: number): void {
   const rng = createRng(seed);
   const qa = createNavMeshQuery(a),
     qb = createNavMeshQuery(b);
-  const pa = createNavPath(64),
-    pb = createNavPath(64);
-  const sa = createStraightPath(64),
-    sb = createStraightPath(64);
+  const pa = createNavPath({ maxLength: 64 }),
+    pb = createNavPath({ maxLength: 64 });
+  const sa = createStraightPath({ maxPoints: 64 }),
+    sb = createStraightPath({ maxPoints: 64 });
   const na = { x: 0, y: 0 },
     nb = { x: 0, y: 0 };
   for (let i = 0; i < 12; i++) {
@@ -142,7 +142,7 @@ describe("tile changes patch the flat view", () => {
         fc.property(fc.array(op, { minLength: 1, maxLength: 30 }), fc.integer(), (ops, seed) => {
           const mesh = createNavMesh(tileInput(0, 0, 0));
           addNavMeshTile(mesh, 1, 0, 0, tileInput(1, 0, 3));
-          const sp = createStraightPath(64);
+          const sp = createStraightPath({ maxPoints: 64 });
           for (const o of ops) {
             const input = tileInput(o.x, o.y, o.kind);
             if (o.op === 0) {

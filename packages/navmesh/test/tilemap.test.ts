@@ -12,7 +12,7 @@ function area(mesh: NavMesh): number {
 function connected(mesh: NavMesh, ax: number, ay: number, bx: number, by: number): boolean {
   const a = findPolygon(mesh, ax, ay),
     b = findPolygon(mesh, bx, by);
-  return (findPolygonPath(createNavPath(4096), createNavMeshQuery(mesh), a, ax, ay, b, bx, by).flags & PathFlags.Found) !== 0;
+  return (findPolygonPath(createNavPath({ maxLength: 4096 }), createNavMeshQuery(mesh), a, ax, ay, b, bx, by).flags & PathFlags.Found) !== 0;
 }
 
 /** 4-connected components of walkable cells (flood fill), for the reference. */

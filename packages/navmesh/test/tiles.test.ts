@@ -84,9 +84,9 @@ describe("tiles at run time", () => {
     expect(isValidPolyRef(mesh, base)).toBe(true);
     expect(base).toBe(encodePolyRef(0, 1, 0));
     expect(mesh.tiles["0,0,0"]!.links[1]).toBe(base);
-    expect(getNavMeshTile(mesh, 1, 0)!.slot).toBe(1);
+    expect(getNavMeshTile(mesh, 1, 0, 0)!.slot).toBe(1);
     // A path crosses the border.
-    const out = createNavPath(4);
+    const out = createNavPath({ maxLength: 4 });
     findPolygonPath(out, createNavMeshQuery(mesh), 0, 0.5, 0.5, base, 1.5, 0.5);
     expect(out.flags).toBe(PathFlags.Found);
     expect(Array.from(out.path.subarray(0, out.length))).toEqual([0, base]);
@@ -111,8 +111,8 @@ describe("tiles at run time", () => {
     expect(() => raycast(createRaycastResult(), mesh, a, 1.5, 0.5, 1.6, 0.5)).toThrow(expect.objectContaining({ code: "NAVMESH_BAD_INPUT" }));
     expect(mesh.tiles["0,0,0"]!.links[1]).toBe(b + 3);
     expectSymmetricLinks(mesh);
-    expect(removeNavMeshTile(mesh, 1, 0)).toBe(true);
-    expect(removeNavMeshTile(mesh, 1, 0)).toBe(false);
+    expect(removeNavMeshTile(mesh, 1, 0, 0)).toBe(true);
+    expect(removeNavMeshTile(mesh, 1, 0, 0)).toBe(false);
     expect(isValidPolyRef(mesh, b)).toBe(false);
     expect(mesh.tiles["0,0,0"]!.links[1]).toBe(-1);
     // The slot is reused with a newer generation.
@@ -174,7 +174,7 @@ describe("tiles at run time", () => {
             if (live.has(`${x + 1},${y},0`)) {
               const r = findPolygon(mesh, x + 0.99, y + 0.5);
               const q = createNavMeshQuery(mesh);
-              const out = createNavPath(8);
+              const out = createNavPath({ maxLength: 8 });
               findPolygonPath(out, q, r, x + 0.99, y + 0.5, findPolygon(mesh, x + 1.01, y + 0.5), x + 1.01, y + 0.5);
               expect(out.flags).toBe(PathFlags.Found);
             }
@@ -194,10 +194,10 @@ describe("tiles at run time", () => {
         expectSymmetricLinks(tiled);
         const qs = createNavMeshQuery(solo),
           qt = createNavMeshQuery(tiled);
-        const ps = createNavPath(solo.polyCount),
-          pt = createNavPath(solo.polyCount);
-        const ss = createStraightPath(256),
-          st = createStraightPath(256);
+        const ps = createNavPath({ maxLength: solo.polyCount }),
+          pt = createNavPath({ maxLength: solo.polyCount });
+        const ss = createStraightPath({ maxPoints: 256 }),
+          st = createStraightPath({ maxPoints: 256 });
         const rng = createRng(seed);
         const c = { x: 0, y: 0 };
         for (let i = 0; i < 6; i++) {

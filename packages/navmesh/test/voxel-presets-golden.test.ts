@@ -77,8 +77,8 @@ describe.skipIf(!present)("default voxel preset on the shared bench meshes", () 
       expect(part.area / bench.largestArea).toBeGreaterThanOrEqual(0.9);
       // Random pairs of polygons of that part are joined by a path that ends at the goal.
       const q = createNavMeshQuery(mesh);
-      const np = createNavPath(mesh.polyCount);
-      const sp = createStraightPath(2 * mesh.vertexCount + 4);
+      const np = createNavPath({ maxLength: mesh.polyCount });
+      const sp = createStraightPath({ maxPoints: 2 * mesh.vertexCount + 4 });
       const rng = createRng(name);
       for (let i = 0; i < 20; i++) {
         const a = part.polys[Math.floor(rngNextFloat(rng) * part.polys.length)]!;

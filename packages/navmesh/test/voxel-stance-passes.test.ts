@@ -97,7 +97,7 @@ describe("chapter 32 stance passes", () => {
   it("a crouch cost above 1 sends the path round the table when the detour is cheaper", () => {
     const m = sc.navMesh;
     const q = createNavMeshQuery(m);
-    const path = createNavPath(m.polyCount);
+    const path = createNavPath({ maxLength: m.polyCount });
     const s = floorPolygon(m, 1.5, 5),
       g = floorPolygon(m, 8.5, 5);
     const costs = new Float64Array(64).fill(1);
@@ -152,9 +152,9 @@ describe("chapter 32 stance passes", () => {
   it("keeps the crouch flag from the corner before the table until the corner after it", () => {
     const m = sc.navMesh;
     const q = createNavMeshQuery(m);
-    const path = createNavPath(m.polyCount);
+    const path = createNavPath({ maxLength: m.polyCount });
     findPolygonPath(path, q, floorPolygon(m, 1.5, 5), 1.5, 5, floorPolygon(m, 8.5, 4), 8.5, 4);
-    const sp = createStraightPath(32);
+    const sp = createStraightPath({ maxPoints: 32 });
     findStraightPath(sp, m, path.path, path.length, 1.5, 5, 8.5, 4);
     const flags = markStancePath(new Uint8Array(32), m, path.path, path.length, sp, [CROUCH]);
     // The path runs under the table (x 3..7): the corners on both sides of it are crouched,

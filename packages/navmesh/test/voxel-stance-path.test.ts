@@ -17,9 +17,9 @@ const mesh = createNavMesh({
 
 function corners(sx: number, sy: number, gx: number, gy: number): { flags: number[]; points: number[] } {
   const q = createNavMeshQuery(mesh);
-  const path = createNavPath(16);
+  const path = createNavPath({ maxLength: 16 });
   findPolygonPath(path, q, findPolygon(mesh, sx, sy), sx, sy, findPolygon(mesh, gx, gy), gx, gy);
-  const sp = createStraightPath(16);
+  const sp = createStraightPath({ maxPoints: 16 });
   findStraightPath(sp, mesh, path.path, path.length, sx, sy, gx, gy);
   const out = markStancePath(new Uint8Array(16), mesh, path.path, path.length, sp, [10]);
   return { flags: Array.from(out.subarray(0, sp.count)), points: Array.from(sp.points.subarray(0, 2 * sp.count)) };

@@ -35,10 +35,10 @@ const quality = { cellSize: 0.2, cellHeight: 0.1, regionMinSize: 4 };
 
 function plan(m: NavMesh, sx: number, sy: number, gx: number, gy: number) {
   const q = createNavMeshQuery(m);
-  const path = createNavPath(m.polyCount);
+  const path = createNavPath({ maxLength: m.polyCount });
   findPolygonPath(path, q, findPolygon(m, sx, sy), sx, sy, findPolygon(m, gx, gy), gx, gy);
   expect(path.flags & PathFlags.Found).toBeTruthy();
-  const sp = createStraightPath(64);
+  const sp = createStraightPath({ maxPoints: 64 });
   findStraightPath(sp, m, path.path, path.length, sx, sy, gx, gy);
   return { path, sp };
 }
@@ -63,7 +63,7 @@ describe("swim (chapter 32): generated on the sea floor, vertices raised to the 
 
   it("swim vertices lie at the surface; the entry point is added; land vertices stay on the floor", () => {
     const { path, sp } = plan(m, 18, 5, 3, 5);
-    const out = createSwimPath(16);
+    const out = createSwimPath({ maxPoints: 16 });
     raiseSwimPath(out, m, path.path, path.length, sp, water, [SWIM]);
     expect(out.flags & PathFlags.Found).toBeTruthy();
     expect(out.count).toBeGreaterThan(sp.count); // the point where the path enters the water
@@ -86,8 +86,8 @@ describe("swim (chapter 32): generated on the sea floor, vertices raised to the 
 
   it("a too-small output sets PathTruncated and keeps counting", () => {
     const { path, sp } = plan(m, 18, 5, 3, 5);
-    const full = raiseSwimPath(createSwimPath(16), m, path.path, path.length, sp, water, [SWIM]);
-    const small = raiseSwimPath(createSwimPath(2), m, path.path, path.length, sp, water, [SWIM]);
+    const full = raiseSwimPath(createSwimPath({ maxPoints: 16 }), m, path.path, path.length, sp, water, [SWIM]);
+    const small = raiseSwimPath(createSwimPath({ maxPoints: 2 }), m, path.path, path.length, sp, water, [SWIM]);
     expect(small.flags & PathFlags.PathTruncated).toBeTruthy();
     expect(small.count).toBe(full.count);
     expect(Array.from(small.heights)).toEqual(Array.from(full.heights.subarray(0, 2)));

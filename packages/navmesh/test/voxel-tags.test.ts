@@ -57,7 +57,7 @@ describe("custom polygon tags (chapter 32 metadata, e.g. forested)", () => {
 
   it("a tag cost sends the path round the forest; Infinity excludes it", () => {
     const q = createNavMeshQuery(mesh);
-    const path = createNavPath(mesh.polyCount);
+    const path = createNavPath({ maxLength: mesh.polyCount });
     const s = findPolygon(mesh, 1, 2),
       g = findPolygon(mesh, 9, 2);
     findPolygonPath(path, q, s, 1, 2, g, 9, 2);

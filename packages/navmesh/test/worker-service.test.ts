@@ -222,13 +222,13 @@ describe("tile builds over a worker pool", () => {
     const main = buildTiledNavMesh(input).navMesh;
     expect(Buffer.from(navMeshToBytes(assembleNavMeshTiles(r.builds))).equals(Buffer.from(navMeshToBytes(main)))).toBe(true);
     // A subset, in the order asked.
-    const some = await buildNavMeshTilesInWorkers(service, [2, 1, 0, 0]);
+    const some = await buildNavMeshTilesInWorkers(service, { tiles: [2, 1, 0, 0] });
     expect(some.builds.map((b) => [b.x, b.y])).toEqual([
       [2, 1],
       [0, 0],
     ]);
     // A tile outside the grid fails as a result, with the navmesh error.
-    const bad = await buildNavMeshTilesInWorkers(service, [9, 9]);
+    const bad = await buildNavMeshTilesInWorkers(service, { tiles: [9, 9] });
     expect(bad.status).toBe(WorkerTaskStatus.Failed);
     expect(bad.error?.code).toBe("NAVMESH_BAD_INPUT");
     closeWorkerPool(pool);

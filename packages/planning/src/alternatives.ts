@@ -61,7 +61,7 @@ export function findAlternativePlans(
     throw planningError(PlanningErrorCodes.Argument, "findAlternativePlans", `k must be an integer >= 1, got ${k}.`, { path: "k" });
   const maxSearches = options.maxSearches ?? 8 * k;
   const opts = { maxExpansions: options.maxExpansions ?? 100_000 };
-  const out = createPlanResult(256);
+  const out = createPlanResult({ capacity: 256 });
   const plans: AlternativePlan[] = [];
   const seen = new Set<string>();
   const tried = new Set<string>();
@@ -116,7 +116,7 @@ export function findUnreachableGoals(
   goals: readonly PlanningGoal[],
   options: { readonly maxExpansions?: number; readonly forbidden?: ArrayLike<number> } = {},
 ): number[] {
-  const out = createPlanResult(0);
+  const out = createPlanResult({ capacity: 0 });
   const dead: number[] = [];
   goals.forEach((g, i) => {
     planBfs(out, problem, state, g, { maxExpansions: options.maxExpansions ?? 100_000, ...(options.forbidden ? { forbidden: options.forbidden } : {}) });

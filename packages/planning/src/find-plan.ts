@@ -85,7 +85,7 @@ export function findPlan(domain: PlanningDomain | string, options: FindPlanOptio
   let unit = true;
   for (let a = 0; a < problem.actionCount; a++) if (problem.actionCost[a] !== 1) unit = false;
   const solver = options.solver ?? (unit ? "bfs" : "goap");
-  const out = createPlanResult(64);
+  const out = createPlanResult({ capacity: 64 });
   const opts = options.maxExpansions === undefined ? {} : { maxExpansions: options.maxExpansions };
   if (solver === "bfs") planBfs(out, problem, s, g, opts);
   else if (solver === "astar") planForwardAStar(out, problem, s, g, opts);

@@ -32,7 +32,7 @@ export {
   stateToIds,
   stateFromIds,
 } from "./ground/state";
-export { createPlanResult, type PlanResult } from "./forward/plan-result";
+export { createPlanResult, type PlanResult, type PlanResultOptions } from "./forward/plan-result";
 export { planBfs, type ForwardPlanOptions } from "./forward/plan-bfs";
 export { planForwardAStar, type ForwardAStarOptions } from "./forward/plan-astar";
 export {
@@ -41,12 +41,13 @@ export {
   stepGoapSearch,
   readGoapPlan,
   readGoapNodes,
+  type ReadGoapNodesOptions,
   planGoap,
   type GoapNodeView,
   type GoapOptions,
   type GoapSearch,
 } from "./goap/plan-goap";
-export { createGoapPlanCache, planGoapCached, type GoapPlanCache } from "./goap/plan-cache";
+export { createGoapPlanCache, planGoapCached, type GoapPlanCache, type GoapPlanCacheOptions } from "./goap/plan-cache";
 export { createGoapSearchTask, createHtnPlanTask, type GoapSearchTask, type HtnPlanTask } from "./sliced-task";
 export { findPlan, type FindPlanOptions, type FindPlanResult } from "./find-plan";
 export { compileActionLayout, type ActionLayout } from "./lifted/action-layout";

@@ -21,8 +21,8 @@ describe("lifted BFS (chapter 13)", () => {
   it("agrees with the grounded BFS on Take, the box suites and random domains", () => {
     for (const text of [TAKE, BOXES(4, 1), BOXES(3, 3)]) {
       const p = compileProblem(parseDomain(text));
-      const a = planBfs(createPlanResult(64), p, p.initial, p.goal);
-      const b = planLiftedBfs(createPlanResult(64), createLiftedPlanner(p), p.initial, p.goal);
+      const a = planBfs(createPlanResult({ capacity: 64 }), p, p.initial, p.goal);
+      const b = planLiftedBfs(createPlanResult({ capacity: 64 }), createLiftedPlanner(p), p.initial, p.goal);
       expect(b.flags).toBe(a.flags);
       expect(b.length).toBe(a.length);
       expect(b.expanded).toBe(a.expanded);
@@ -30,8 +30,8 @@ describe("lifted BFS (chapter 13)", () => {
     fc.assert(
       fc.property(arbDomain(5, 6), (d) => {
         const p = compileProblem(d);
-        const a = planBfs(createPlanResult(64), p, p.initial, p.goal);
-        const b = planLiftedBfs(createPlanResult(64), createLiftedPlanner(p), p.initial, p.goal);
+        const a = planBfs(createPlanResult({ capacity: 64 }), p, p.initial, p.goal);
+        const b = planLiftedBfs(createPlanResult({ capacity: 64 }), createLiftedPlanner(p), p.initial, p.goal);
         expect(b.flags).toBe(a.flags);
         expect(b.length).toBe(a.length);
       }),

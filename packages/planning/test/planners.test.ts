@@ -42,7 +42,7 @@ function valid(p: PlanningProblem, out: PlanResult, start = p.initial, goal = p.
 describe("forward BFS", () => {
   it("plans Take: two actions", () => {
     const p = compileProblem(parseDomain(TAKE));
-    const out = planBfs(createPlanResult(4), p, p.initial, p.goal);
+    const out = planBfs(createPlanResult({ capacity: 4 }), p, p.initial, p.goal);
     expect(out.flags).toBe(PathFlags.Found);
     expect(out.length).toBe(2);
     expect(valid(p, out)).toBe(true);
@@ -53,7 +53,7 @@ describe("forward BFS", () => {
       fc.property(arbDomain(5, 6), (d) => {
         const p = compileProblem(d);
         const ref = bruteForce(d);
-        const out = planBfs(createPlanResult(64), p, p.initial, p.goal);
+        const out = planBfs(createPlanResult({ capacity: 64 }), p, p.initial, p.goal);
         if (ref.steps === Infinity) {
           expect(out.flags).toBe(PathFlags.NoPath);
           return;
@@ -101,7 +101,7 @@ describe("forward BFS", () => {
 
   it("a short buffer sets PathTruncated and keeps length and cost", () => {
     const p = compileProblem(parseDomain(TAKE));
-    const out = planBfs(createPlanResult(1), p, p.initial, p.goal);
+    const out = planBfs(createPlanResult({ capacity: 1 }), p, p.initial, p.goal);
     expect(out.flags).toBe(PathFlags.Found | PathFlags.PathTruncated);
     expect(out.length).toBe(2);
     expect(out.cost).toBe(2);
@@ -129,17 +129,17 @@ describe("states wider than one word", () => {
     );
     expect(p.words).toBe(2);
     for (const out of [
-      planBfs(createPlanResult(64), p, p.initial, p.goal),
-      planForwardAStar(createPlanResult(64), p, p.initial, p.goal),
-      planGoap(createPlanResult(64), p, p.initial, p.goal),
+      planBfs(createPlanResult({ capacity: 64 }), p, p.initial, p.goal),
+      planForwardAStar(createPlanResult({ capacity: 64 }), p, p.initial, p.goal),
+      planGoap(createPlanResult({ capacity: 64 }), p, p.initial, p.goal),
     ]) {
       expect(out.flags).toBe(PathFlags.Found);
       expect(out.length).toBe(n - 1);
       expect(valid(p, out)).toBe(true);
     }
     const blocked = stateFromFacts(p, ["p0", "block"]);
-    expect(planBfs(createPlanResult(64), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
-    expect(planGoap(createPlanResult(64), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
+    expect(planBfs(createPlanResult({ capacity: 64 }), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
+    expect(planGoap(createPlanResult({ capacity: 64 }), p, blocked, p.goal).flags).toBe(PathFlags.NoPath);
   });
 });
 
@@ -150,9 +150,9 @@ describe("cost-optimal planners", () => {
         const p = compileProblem(d);
         const ref = bruteForce(d);
         const outs = [
-          planForwardAStar(createPlanResult(64), p, p.initial, p.goal),
-          planForwardAStar(createPlanResult(64), p, p.initial, p.goal, { heuristic: "none" }),
-          planGoap(createPlanResult(64), p, p.initial, p.goal),
+          planForwardAStar(createPlanResult({ capacity: 64 }), p, p.initial, p.goal),
+          planForwardAStar(createPlanResult({ capacity: 64 }), p, p.initial, p.goal, { heuristic: "none" }),
+          planGoap(createPlanResult({ capacity: 64 }), p, p.initial, p.goal),
         ];
         for (const out of outs) {
           if (ref.cost === Infinity) expect(out.flags).toBe(PathFlags.NoPath);
@@ -206,12 +206,12 @@ describe("cost-optimal planners", () => {
     fc.assert(
       fc.property(arbDomain(5, 7), fc.integer({ min: 1, max: 3 }), (d, slice) => {
         const p = compileProblem(d);
-        const one = planGoap(createPlanResult(64), p, p.initial, p.goal);
+        const one = planGoap(createPlanResult({ capacity: 64 }), p, p.initial, p.goal);
         const s = createGoapSearch(p);
         startGoapSearch(s, p.initial, p.goal);
         let frames = 0;
         while (stepGoapSearch(s, slice) & PathFlags.InProgress) frames++;
-        const sliced = readGoapPlan(createPlanResult(64), s);
+        const sliced = readGoapPlan(createPlanResult({ capacity: 64 }), s);
         expect(sliced.flags).toBe(one.flags);
         expect(sliced.cost).toBe(one.cost);
         expect(frames).toBeGreaterThanOrEqual(0);
@@ -225,7 +225,7 @@ describe("cost-optimal planners", () => {
     const s = createGoapSearch(p);
     startGoapSearch(s, p.initial, p.goal);
     while (stepGoapSearch(s, 8) & PathFlags.InProgress);
-    const nodes = readGoapNodes(s, 100);
+    const nodes = readGoapNodes(s, { max: 100 });
     expect(nodes[0]).toEqual({ mustHold: ["holding(c1, o1)", "holding(c2, o3)"], mustNotHold: [], cost: 0, action: "", parent: -1, expanded: true });
     const plan = readGoapPlan(createPlanResult(), s);
     const first = nodes.find(
@@ -281,7 +281,7 @@ describe("plan cache and compact states", () => {
   it("a repeated query is answered from the cache with the same plan", async () => {
     const { createGoapPlanCache, planGoapCached } = await import("../src/index");
     const p = compileProblem(parseDomain(TAKE));
-    const cache = createGoapPlanCache(2);
+    const cache = createGoapPlanCache({ capacity: 2 });
     const a = planGoapCached(createPlanResult(), cache, p, p.initial, p.goal);
     const b = planGoapCached(createPlanResult(), cache, p, p.initial, p.goal);
     expect(b.expanded).toBe(0);
@@ -293,7 +293,7 @@ describe("plan cache and compact states", () => {
     planGoapCached(createPlanResult(), cache, p, p.initial, compileGoal(p, ["holding(c1, o3)"]));
     planGoapCached(createPlanResult(), cache, p, p.initial, p.goal); // evicted (capacity 2)
     expect(cache.misses).toBe(4);
-    expect(() => createGoapPlanCache(0)).toThrow(/capacity/);
+    expect(() => createGoapPlanCache({ capacity: 0 })).toThrow(/capacity/);
   });
 
   it("compact id arrays round-trip to bitsets", async () => {

@@ -38,7 +38,7 @@ describe("createGoapSearchTask", () => {
         fc.integer({ min: 1, max: 5 }),
         (d, budgets, slice) => {
           const p = compileProblem(d);
-          const want = planGoap(createPlanResult(64), p, p.initial, p.goal);
+          const want = planGoap(createPlanResult({ capacity: 64 }), p, p.initial, p.goal);
           const search = startGoapSearch(createGoapSearch(p), p.initial, p.goal);
           const scheduler = createScheduler({ frameBudget: budgets[0]! });
           const h = addScheduledTask(scheduler, withinBudget(createGoapSearchTask(search)), { once: true, sliceUnits: slice, module: "planning" });
@@ -47,7 +47,7 @@ describe("createGoapSearchTask", () => {
             runSchedulerFrame(scheduler, 1 / 60);
             expect(f).toBeLessThan(100_000);
           }
-          const got = readGoapPlan(createPlanResult(64), search);
+          const got = readGoapPlan(createPlanResult({ capacity: 64 }), search);
           expect(got.flags).toBe(want.flags);
           expect(got.cost).toBe(want.cost);
           expect(got.expanded).toBe(want.expanded);

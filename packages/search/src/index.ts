@@ -134,6 +134,7 @@ export {
   removeValue,
   restrictDomain,
   restrictDomainWords,
+  type RestrictDomainWordsOptions,
   rollbackTo,
 } from "./csp/domains";
 export { assignValue, propagate, resetCspSolver } from "./csp/propagation";

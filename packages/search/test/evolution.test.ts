@@ -114,7 +114,7 @@ describe("Snake (GP article)", () => {
         const n = next[h]!;
         const d = n - h;
         const want = d === 1 ? 0 : d === 20 ? 1 : d === -1 ? 2 : 3;
-        stepSnake(g, want === g.heading ? SnakeAction.Forward : want === ((g.heading + 1) & 3) ? SnakeAction.Right : SnakeAction.Left);
+        stepSnake(g, want === g.direction ? SnakeAction.Forward : want === ((g.direction + 1) & 3) ? SnakeAction.Right : SnakeAction.Left);
       }
       expect(g.died).toBe(false);
       expect(g.eaten).toBe(SNAKE_MAX_FOOD);

@@ -171,7 +171,7 @@ function behaviorForce(out: Vec2, agent: SteeringAgent, b: SteeringBehavior, i: 
         pathStates.set(b, cache);
       }
       const wr = b.waypointRadius ?? 2 * agent.radius + 0.5;
-      return followPath(out, agent, cache.path, cache.state, wr, b.slowingRadius ?? 3 * wr, dt);
+      return followPath(out, agent, cache.state, cache.path, wr, b.slowingRadius ?? 3 * wr, dt);
     }
     default:
       return invalidArgument(

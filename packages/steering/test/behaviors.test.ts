@@ -309,7 +309,7 @@ describe("path and flow-field following", () => {
     let done = false;
     let passedCorner = false;
     for (let s = 0; s < 3000 && !done; s++) {
-      done = followPath(f, a, path, st, 0.5, 2, 0.02);
+      done = followPath(f, a, st, path, 0.5, 2, 0.02);
       applySteeringForce(a, f, 0.02);
       if (Math.hypot(a.position.x - 5, a.position.y - 5) < 0.6) passedCorner = true;
     }
@@ -356,10 +356,10 @@ describe("local frames of wander and pattern movement (heading 0 = +x; local +x 
   it("a pattern's forward force is along the heading and its lateral force to the right", () => {
     const pattern = createMovementPattern([{ forward: 2, lateral: 1, duration: 1 }]);
     const f = v();
-    followMovementPattern(f, createSteeringAgent({ heading: 0 }), pattern, createPatternState(), 0.1);
+    followMovementPattern(f, createSteeringAgent({ heading: 0 }), createPatternState(), pattern, 0.1);
     expect(f.x).toBeCloseTo(2, 12);
     expect(f.y).toBeCloseTo(-1, 12); // right of +x is -y
-    followMovementPattern(f, createSteeringAgent({ heading: Math.PI / 2 }), pattern, createPatternState(), 0.1);
+    followMovementPattern(f, createSteeringAgent({ heading: Math.PI / 2 }), createPatternState(), pattern, 0.1);
     expect(f.x).toBeCloseTo(1, 12); // right of +y is +x
     expect(f.y).toBeCloseTo(2, 12);
   });
@@ -406,12 +406,12 @@ describe("chasing and pattern movement", () => {
     const a = createSteeringAgent({ maxSpeed: 1, maxForce: 10, velocity: v(0, 0.5) });
     const f = v();
     const steps: number[] = [];
-    for (let s = 0; s < 5; s++) steps.push(followMovementPattern(f, a, pattern, st, 0.1));
+    for (let s = 0; s < 5; s++) steps.push(followMovementPattern(f, a, st, pattern, 0.1));
     expect(steps).toEqual([0, 0, 0, 0, 0]);
-    expect(followMovementPattern(f, a, pattern, st, 0.1)).toBe(1);
+    expect(followMovementPattern(f, a, st, pattern, 0.1)).toBe(1);
     let guard = 0;
     while (st.step === 1 && guard++ < 10000) {
-      followMovementPattern(f, a, pattern, st, 0.01);
+      followMovementPattern(f, a, st, pattern, 0.01);
       applySteeringForce(a, f, 0.01);
     }
     expect(st.step).toBe(0);

@@ -468,14 +468,14 @@ export function createReferenceWorld(options: ReferenceWorldOptions = {}): Refer
       createInfluenceMap(width, height, { grid, rateHz: 2, momentum: 0.6, decay: 0.25 }),
     ],
     problem: compileProblem(parseDomain(DOMAIN)),
-    plan: createPlanResult(16),
+    plan: createPlanResult({ capacity: 16 }),
     order: agent.arrays.order,
     agentBytes: agent.bytes,
     influenceSteps: new Uint32Array(2),
     director: createDirector({ relaxMin: 30, relaxMax: 45, seed: directorSeed }),
     query: createNavMeshQuery(mesh),
-    navPath: createNavPath(Math.max(1, mesh.polyCount)),
-    straight: createStraightPath(MAX_CORNERS),
+    navPath: createNavPath({ maxLength: Math.max(1, mesh.polyCount) }),
+    straight: createStraightPath({ maxPoints: MAX_CORNERS }),
     counters: { visionChecks: 0, pathsPlanned: 0, plans: 0, contacts: 0 },
     decisions: [],
     scheduler: createScheduler({ frameBudget: options.budget ?? REFERENCE_WORLD_DEFAULT_BUDGET, capacity: 8 }),
@@ -1052,7 +1052,7 @@ export function recordReferenceWorld(world: ReferenceWorld, ticks: number, scrip
     stepReferenceWorld(world, inputs);
     const d = world.decisions;
     for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec, d[k]!, d[k + 1]!, d[k + 2]!);
-    recordReplayTick(rec, world.tick, hashReferenceWorld(world), inputs);
+    recordReplayTick(rec, world.tick, hashReferenceWorld(world), { inputs });
   }
   return rec.log;
 }

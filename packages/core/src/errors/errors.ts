@@ -113,7 +113,17 @@ export class TacticaError extends Error {
  * try { parseBitset("01x"); }
  * catch (e) { if (isTacticaError(e, "INVALID_ARGUMENT")) console.warn(e.path); } // "text[2]"
  * ```
+ *
+ * @param value - Anything, typically a caught exception.
  */
+export function isTacticaError(value: unknown): value is TacticaError;
+/**
+ * True when `value` is a {@link TacticaError} from any copy of `@tactica/core` whose `code` is `code`.
+ *
+ * @param value - Anything, typically a caught exception.
+ * @param code - The error code to match (`"INVALID_ARGUMENT"`, a package code such as `"PLANNING_DOMAIN"`).
+ */
+export function isTacticaError(value: unknown, code: TacticaErrorCode): value is TacticaError;
 export function isTacticaError(value: unknown, code?: TacticaErrorCode): value is TacticaError {
   return (
     typeof value === "object" &&

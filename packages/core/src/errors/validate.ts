@@ -55,13 +55,23 @@ export function assertFinite(where: string, name: string, value: unknown): numbe
 }
 
 /**
- * Asserts `value` is an integer in `[min, max]` (inclusive). Returns it.
- * @param where - The failing function, written `"@tactica/pkg: functionName"`; starts the message.
- * @param name - The argument's name or JSON path as the caller wrote it (`"options.radius"`); becomes the error's `path`.
- * @param value - The value to check (any type; described with {@link describeValue} in the message).
- * @param min - Smallest allowed value (default `Number.MIN_SAFE_INTEGER`).
- * @param max - Largest allowed value (default `Number.MAX_SAFE_INTEGER`).
+ * Asserts `value` is a safe integer (in `[Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER]`). Returns it.
+ *
+ * @param where - The caller, `"@tactica/<pkg>: fn"`, that starts the error message.
+ * @param name - The argument's name (or JSON path) as the caller's user wrote it.
+ * @param value - The value to check.
  */
+export function assertInteger(where: string, name: string, value: unknown): number;
+/**
+ * Asserts `value` is an integer in `[min, max]` (inclusive). Returns it.
+ *
+ * @param where - The caller, `"@tactica/<pkg>: fn"`, that starts the error message.
+ * @param name - The argument's name (or JSON path) as the caller's user wrote it.
+ * @param value - The value to check.
+ * @param min - Smallest allowed value (inclusive); `Number.MIN_SAFE_INTEGER` for no lower bound.
+ * @param max - Largest allowed value (inclusive); `Number.MAX_SAFE_INTEGER` for no upper bound.
+ */
+export function assertInteger(where: string, name: string, value: unknown, min: number, max: number): number;
 export function assertInteger(where: string, name: string, value: unknown, min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER): number {
   if (typeof value !== "number" || !Number.isInteger(value) || value < min || value > max) {
     invalidArgument(where, name, `must be an integer in [${min}, ${max}] but is ${describe(value)}`, `Pass a whole number between ${min} and ${max}.`);

@@ -30,13 +30,17 @@ export interface ReadonlyAabb {
   readonly maxY: number;
 }
 
+/** Allocates the point box at the origin, `{0, 0, 0, 0}` (a scratch `out` for the `aabb*` functions). */
+export function aabb(): Aabb;
 /**
- * Allocates a new {@link Aabb} (default: the point box at the origin). Bounds are taken as given.
- * @param minX - Smallest x, world units (default 0).
- * @param minY - Smallest y, world units (default 0).
- * @param maxX - Largest x, world units (default 0); below `minX` makes an empty box.
- * @param maxY - Largest y, world units (default 0); below `minY` makes an empty box.
+ * Allocates a new {@link Aabb}. Bounds are taken as given (see {@link aabbSetEmpty} for the empty box).
+ *
+ * @param minX - Smallest x (world units).
+ * @param minY - Smallest y (world units).
+ * @param maxX - Largest x (world units).
+ * @param maxY - Largest y (world units).
  */
+export function aabb(minX: number, minY: number, maxX: number, maxY: number): Aabb;
 export function aabb(minX = 0, minY = 0, maxX = 0, maxY = 0): Aabb {
   return { minX, minY, maxX, maxY };
 }

@@ -29,12 +29,16 @@ export interface ReadonlyCircle {
   readonly radius: number;
 }
 
+/** Allocates the unit circle at the origin, `{ x: 0, y: 0, radius: 1 }`. */
+export function circle(): Circle;
 /**
- * Allocates a new {@link Circle} (default: unit circle at the origin).
- * @param x - Centre x, world units (default 0).
- * @param y - Centre y, world units (default 0).
- * @param radius - Radius, world units, ≥ 0 (default 1; not checked).
+ * Allocates a new {@link Circle}.
+ *
+ * @param x - Center x (world units).
+ * @param y - Center y (world units).
+ * @param radius - Radius (world units, `>= 0`).
  */
+export function circle(x: number, y: number, radius: number): Circle;
 export function circle(x = 0, y = 0, radius = 1): Circle {
   return { x, y, radius };
 }

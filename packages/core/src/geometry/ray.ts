@@ -27,13 +27,17 @@ export interface ReadonlyRay {
   readonly direction: ReadonlyVec2;
 }
 
+/** Allocates the ray from the origin along +x: origin `(0, 0)`, direction `(1, 0)`. */
+export function ray(): Ray;
 /**
- * Allocates a new {@link Ray} from origin `(ox, oy)` and direction `(dx, dy)` (default: from the origin along +x).
- * @param ox - Origin x, world units (default 0).
- * @param oy - Origin y, world units (default 0).
- * @param dx - Direction x (default 1); any length: `t` is measured in multiples of it.
- * @param dy - Direction y (default 0).
+ * Allocates a new {@link Ray} from origin `(ox, oy)` and direction `(dx, dy)`.
+ *
+ * @param ox - Origin x (world units).
+ * @param oy - Origin y (world units).
+ * @param dx - Direction x; any length, not necessarily normalised.
+ * @param dy - Direction y.
  */
+export function ray(ox: number, oy: number, dx: number, dy: number): Ray;
 export function ray(ox = 0, oy = 0, dx = 1, dy = 0): Ray {
   return { origin: { x: ox, y: oy }, direction: { x: dx, y: dy } };
 }

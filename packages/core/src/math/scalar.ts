@@ -53,13 +53,21 @@ export function remap(value: number, inMin: number, inMax: number, outMin: numbe
   return outMin + (outMax - outMin) * inverseLerp(inMin, inMax, value);
 }
 
+/** Options of {@link approxEqual}, {@link vec2ApproxEquals} and {@link vec3ApproxEquals}. */
+export interface ApproxEqualOptions {
+  /** Largest difference (per component) still counted as equal, `>= 0`; the default depends on the function. */
+  readonly epsilon?: number;
+}
+
 /**
- * `|a - b| <= epsilon` (default {@link EPSILON}).
+ * `|a - b| <= epsilon`.
+ *
  * @param a - First number.
  * @param b - Second number.
- * @param epsilon - Largest difference allowed, ≥ 0, in the numbers' units (default {@link EPSILON}, 1e-9).
+ * @param options - `epsilon`: the tolerance, default {@link EPSILON}.
  */
-export function approxEqual(a: number, b: number, epsilon = EPSILON): boolean {
+export function approxEqual(a: number, b: number, options: ApproxEqualOptions = {}): boolean {
+  const epsilon = options.epsilon ?? EPSILON;
   return Math.abs(a - b) <= epsilon;
 }
 

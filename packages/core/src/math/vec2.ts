@@ -1,3 +1,5 @@
+import type { ApproxEqualOptions } from "./scalar";
+
 /**
  * A 2D vector as a plain object. Any object with numeric `x` and `y` works, so three.js,
  * Phaser and PixiJS vectors can be passed as they are.
@@ -21,11 +23,15 @@ export interface ReadonlyVec2 {
   readonly y: number;
 }
 
+/** Allocates the zero vector `{0, 0}` (a scratch `out` for the `vec2*` functions). */
+export function vec2(): Vec2;
 /**
- * Allocates a new vector `{x, y}` (default `{0, 0}`).
- * @param x - Horizontal component (default 0).
- * @param y - Vertical component (default 0); +y is up in a y-up world, down on a y-down screen.
+ * Allocates a new vector `{x, y}`.
+ *
+ * @param x - Horizontal component.
+ * @param y - Vertical component.
  */
+export function vec2(x: number, y: number): Vec2;
 export function vec2(x = 0, y = 0): Vec2 {
   return { x, y };
 }
@@ -313,15 +319,23 @@ export function vec2Angle(a: ReadonlyVec2): number {
   return Math.atan2(a.y, a.x);
 }
 
+/** Options of {@link vec2FromAngle}. */
+export interface Vec2FromAngleOptions {
+  /** Length of the vector written (world units, any sign); default 1, a unit vector. */
+  readonly length?: number;
+}
+
 /**
  * Unit vector at `radians` from +x towards +y, scaled by `length` (default 1): `(cos, sin) · length`.
  * With a heading (radians, 0 = world +x, counter-clockwise positive) it writes the agent's forward
  * vector; {@link vec2Angle} is the inverse. No allocation.
- * @param out - Receives the result in place and is returned; may be the same object as an input.
- * @param radians - Heading in radians, 0 = +x, counter-clockwise positive.
- * @param length - Length of the result (default 1), in the units wanted (e.g. a speed).
+ *
+ * @param out - Written in place and returned.
+ * @param radians - The angle (radians, 0 = +x, counter-clockwise positive).
+ * @param options - `length`: the vector's length, default 1.
  */
-export function vec2FromAngle(out: Vec2, radians: number, length = 1): Vec2 {
+export function vec2FromAngle(out: Vec2, radians: number, options: Vec2FromAngleOptions = {}): Vec2 {
+  const length = options.length ?? 1;
   out.x = Math.cos(radians) * length;
   out.y = Math.sin(radians) * length;
   return out;
@@ -337,11 +351,13 @@ export function vec2Equals(a: ReadonlyVec2, b: ReadonlyVec2): boolean {
 }
 
 /**
- * Equality within `epsilon` (default 1e-9) on each component.
- * @param a - First vector; read only.
- * @param b - Second vector; read only.
- * @param epsilon - Largest difference allowed per component, ≥ 0, in the vectors' units (default 1e-9).
+ * Equality within `epsilon` on each component.
+ *
+ * @param a - First vector.
+ * @param b - Second vector.
+ * @param options - `epsilon`: the tolerance per component, default 1e-9.
  */
-export function vec2ApproxEquals(a: ReadonlyVec2, b: ReadonlyVec2, epsilon = 1e-9): boolean {
+export function vec2ApproxEquals(a: ReadonlyVec2, b: ReadonlyVec2, options: ApproxEqualOptions = {}): boolean {
+  const epsilon = options.epsilon ?? 1e-9;
   return Math.abs(a.x - b.x) <= epsilon && Math.abs(a.y - b.y) <= epsilon;
 }

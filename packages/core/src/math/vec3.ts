@@ -1,3 +1,5 @@
+import type { ApproxEqualOptions } from "./scalar";
+
 /**
  * A 3D vector as a plain object. Any object with numeric `x`, `y` and `z` works (three.js
  * `Vector3`, Babylon `Vector3`, …). Functions write into `out` (first argument), return it, never
@@ -22,12 +24,16 @@ export interface ReadonlyVec3 {
   readonly z: number;
 }
 
+/** Allocates the zero vector `{0, 0, 0}` (a scratch `out` for the `vec3*` functions). */
+export function vec3(): Vec3;
 /**
- * Allocates a new vector `{x, y, z}` (default zero).
- * @param x - X component (default 0).
- * @param y - Y component (default 0); up in Tactica's navmesh convention.
- * @param z - Z component (default 0).
+ * Allocates a new vector `{x, y, z}`.
+ *
+ * @param x - X component.
+ * @param y - Y component.
+ * @param z - Z component.
  */
+export function vec3(x: number, y: number, z: number): Vec3;
 export function vec3(x = 0, y = 0, z = 0): Vec3 {
   return { x, y, z };
 }
@@ -250,11 +256,13 @@ export function vec3Equals(a: ReadonlyVec3, b: ReadonlyVec3): boolean {
 }
 
 /**
- * Equality within `epsilon` (default 1e-9) on each component.
- * @param a - First vector; read only.
- * @param b - Second vector; read only.
- * @param epsilon - Largest difference allowed per component, ≥ 0, in the vectors' units (default 1e-9).
+ * Equality within `epsilon` on each component.
+ *
+ * @param a - First vector.
+ * @param b - Second vector.
+ * @param options - `epsilon`: the tolerance per component, default 1e-9.
  */
-export function vec3ApproxEquals(a: ReadonlyVec3, b: ReadonlyVec3, epsilon = 1e-9): boolean {
+export function vec3ApproxEquals(a: ReadonlyVec3, b: ReadonlyVec3, options: ApproxEqualOptions = {}): boolean {
+  const epsilon = options.epsilon ?? 1e-9;
   return Math.abs(a.x - b.x) <= epsilon && Math.abs(a.y - b.y) <= epsilon && Math.abs(a.z - b.z) <= epsilon;
 }

@@ -239,13 +239,28 @@ export function rngInt(rng: Rng, min: number, maxInclusive: number): number {
   return min + below(rng, range);
 }
 
+/** Options of {@link rngBool}. */
+export interface RngBoolOptions {
+  /** Probability of `true` (values below 0 act as 0, above 1 as 1); default 0.5. */
+  readonly probability?: number;
+}
+
 /**
- * `true` with probability `p` (values below 0 act as 0, above 1 as 1; default 0.5). O(1).
- * @param rng - The generator to draw from; its state advances by one step.
- * @param p - Probability of `true`, in [0, 1] (default 0.5; NaN acts as 0).
+ * `true` with probability `options.probability` (default 0.5). Draws one uniform number. O(1).
+ *
+ * @param rng - The generator; advanced by one draw.
+ * @param options - `probability`: chance of `true` in [0, 1], default 0.5.
  */
-export function rngBool(rng: Rng, p = 0.5): boolean {
-  return rngNextFloat(rng) < p;
+export function rngBool(rng: Rng, options: RngBoolOptions = {}): boolean {
+  return rngNextFloat(rng) < (options.probability ?? 0.5);
+}
+
+/** Options of {@link rngNormal}. */
+export interface RngNormalOptions {
+  /** Mean of the distribution (finite); default 0. */
+  readonly mean?: number;
+  /** Standard deviation (finite, `>= 0`); default 1. */
+  readonly sd?: number;
 }
 
 /**
@@ -253,12 +268,13 @@ export function rngBool(rng: Rng, p = 0.5): boolean {
  * `sd` (finite ≥ 0, default 1), by Marsaglia's polar method. The second variate the method
  * produces is discarded rather than cached, so the state stays four numbers and a restored
  * generator never depends on a hidden spare; each call uses about 2.55 uniform draws on average.
- * @param rng - The generator to draw from; its state advances (an even number of steps, about 2.55 on average).
- * @param mean - Centre of the distribution, finite (default 0).
- * @param sd - Standard deviation, finite ≥ 0 (default 1; 0 always returns `mean`), in the units of `mean`.
- * @throws TacticaError `INVALID_ARGUMENT` when `mean` or `sd` is not finite or `sd` is negative.
+ *
+ * @param rng - The generator; advanced by the draws.
+ * @param options - `mean` (default 0) and `sd`, the standard deviation (default 1).
  */
-export function rngNormal(rng: Rng, mean = 0, sd = 1): number {
+export function rngNormal(rng: Rng, options: RngNormalOptions = {}): number {
+  const mean = options.mean ?? 0;
+  const sd = options.sd ?? 1;
   if (!(mean - mean === 0 && sd - sd === 0 && sd >= 0)) {
     invalidArgument(
       "@tactica/core: rngNormal",

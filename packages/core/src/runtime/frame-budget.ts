@@ -41,13 +41,21 @@ export function frameBudgetReset(budget: FrameBudget): void {
   budget.remaining = budget.remaining < 0 ? budget.unitsPerFrame + budget.remaining : budget.unitsPerFrame;
 }
 
+/** Options of {@link frameBudgetConsume}. */
+export interface FrameBudgetConsumeOptions {
+  /** How many units to take (`>= 0`, in the budget's units); default 1. */
+  readonly units?: number;
+}
+
 /**
  * Takes `units` (default 1, ≥ 0) if that many remain and returns `true`; otherwise takes nothing
  * and returns `false`. The loop guard of sliced work. O(1).
- * @param budget - The budget, changed in place.
- * @param units - Work units wanted, ≥ 0 (default 1; not checked: a negative or NaN value corrupts `remaining`).
+ *
+ * @param budget - The frame's budget; its `remaining` is lowered when the units are taken.
+ * @param options - `units`: how many units to take, default 1.
  */
-export function frameBudgetConsume(budget: FrameBudget, units = 1): boolean {
+export function frameBudgetConsume(budget: FrameBudget, options: FrameBudgetConsumeOptions = {}): boolean {
+  const units = options.units ?? 1;
   if (units > budget.remaining) return false;
   budget.remaining -= units;
   return true;

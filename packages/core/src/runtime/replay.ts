@@ -97,14 +97,22 @@ export function recordReplayDecision(recorder: ReplayRecorder, agent: number, mo
   recorder.pending.push(agent, module, choice);
 }
 
+/** Options of {@link recordReplayTick}. */
+export interface RecordReplayTickOptions {
+  /** The tick's external inputs (JSON-safe values), copied into the log; default none. */
+  readonly inputs?: readonly unknown[];
+}
+
 /**
  * Closes the current tick: appends `{ tick, hash, inputs, decisions }` to the log.
- * @param recorder - The recorder, changed in place.
- * @param tick - The tick just stepped: exactly one more than the previous recorded tick (the first is `startTick + 1`).
- * @param hash - The world's state hash after the step (e.g. from {@link readStateHash}), stored as a uint32.
- * @param inputs - The JSON-safe inputs applied during the step (player commands…), copied shallowly (default none).
+ *
+ * @param recorder - The recorder; its log gains the tick and its pending decisions are moved into it.
+ * @param tick - The tick number, one more than the last recorded (or than the header's `startTick`).
+ * @param hash - A hash of the simulation state after the tick (stored as an unsigned 32-bit integer).
+ * @param options - `inputs`: the tick's external inputs, default `[]`.
  */
-export function recordReplayTick(recorder: ReplayRecorder, tick: number, hash: number, inputs: readonly unknown[] = []): void {
+export function recordReplayTick(recorder: ReplayRecorder, tick: number, hash: number, options: RecordReplayTickOptions = {}): void {
+  const inputs = options.inputs ?? [];
   const ticks = recorder.log.ticks;
   const expected = ticks.length === 0 ? recorder.log.startTick + 1 : ticks[ticks.length - 1]!.tick + 1;
   if (tick !== expected) throw replayError("recordReplayTick", `tick ${tick} follows tick ${expected - 1}; record every step once, in order.`, "tick");

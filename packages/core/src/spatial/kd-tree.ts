@@ -338,31 +338,30 @@ function pushNearestChildren(tree: KdTree, sp: number, lo: number, hi: number, m
   return sp;
 }
 
+/** Options of {@link kdNearest}. */
+export interface KdNearestOptions {
+  /** Second output, written in place: the squared distance (world units²) of each id written to `outIds`. */
+  readonly outDistSq?: number[] | Float64Array | Float32Array;
+}
+
 /**
  * Finds the `k` points nearest to `point`: writes their ids into `outIds` sorted by increasing
  * distance (ties by increasing id, so results are deterministic) and, when given, their squared
- * distances into `outDistSq`; returns the count, `min(k, size)` (0 for `k <= 0` or an empty tree;
+ * distances into `options.outDistSq`; returns the count, `min(k, size)` (0 for `k <= 0` or an empty tree;
  * a fractional `k` is floored; 0 as well for a NaN coordinate in `point`).
  *
  * A plain-array output is overwritten and its `length` set to the count. A typed-array output must
  * hold `min(k, size)` entries, otherwise a {@link TacticaError} (`INVALID_ARGUMENT`) is thrown.
  * Allocation-free except that the tree's internal heap grows the first time a larger `k` is used.
- * @param outIds - Receives the ids, nearest first: a `number[]` (resized) or a typed array of at
- *   least `min(k, size)` entries.
- * @param tree - The tree to query (its scratch stack and heap are used).
- * @param point - Query point, same units as the points (`z` read by 3D trees only).
- * @param k - How many neighbours to find (floored; ≤ 0 finds none).
- * @param outDistSq - Optional: receives the squared distances in the same order (same rules as
- *   `outIds`); left out, no distances are written.
- * @returns The count, `min(k, size)`.
+ *
+ * @param outIds - Written in place: the ids of the nearest points, nearest first.
+ * @param tree - The tree to query (read only, except its internal heap).
+ * @param point - The query point, one coordinate per dimension of the tree.
+ * @param k - How many neighbours to find (a count; floored).
+ * @param options - `outDistSq`: when given, written in place with the squared distances matching `outIds`.
  */
-export function kdNearest(
-  outIds: number[] | Int32Array | Uint32Array,
-  tree: KdTree,
-  point: KdPoint,
-  k: number,
-  outDistSq?: number[] | Float64Array | Float32Array,
-): number {
+export function kdNearest(outIds: number[] | Int32Array | Uint32Array, tree: KdTree, point: KdPoint, k: number, options: KdNearestOptions = {}): number {
+  const outDistSq = options.outDistSq;
   const nan = isNaNPoint(tree, point);
   const kk = k > 0 && !nan ? Math.min(Math.floor(k), tree.size) : 0;
   if (!Array.isArray(outIds) && outIds.length < kk) {
@@ -376,7 +375,7 @@ export function kdNearest(
   if (outDistSq !== undefined && !Array.isArray(outDistSq) && outDistSq.length < kk) {
     invalidArgument(
       "@tactica/core: kdNearest",
-      "outDistSq",
+      "options.outDistSq",
       `has length ${outDistSq.length} but ${kk} results are needed`,
       "Pass an output with at least k entries, or a plain number[].",
     );

@@ -53,7 +53,7 @@ describe("vec2", () => {
     expect(vec2ApproxEquals(r, { x: 0, y: 1 })).toBe(true);
     expect(vec2Perp(vec2(), { x: 1, y: 0 })).toEqual({ x: -0, y: 1 });
     expect(vec2Angle({ x: 0, y: 2 })).toBeCloseTo(Math.PI / 2);
-    expect(vec2ApproxEquals(vec2FromAngle(vec2(), Math.PI, 2), { x: -2, y: 0 })).toBe(true);
+    expect(vec2ApproxEquals(vec2FromAngle(vec2(), Math.PI, { length: 2 }), { x: -2, y: 0 })).toBe(true);
   });
 
   it("truncates to a maximum length and keeps shorter vectors", () => {

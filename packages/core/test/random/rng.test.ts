@@ -198,23 +198,23 @@ describe("rng: distributions", () => {
   it("bool(p) has frequency p", () => {
     const rng = createRng(6);
     let t = 0;
-    for (let i = 0; i < N; i++) if (rngBool(rng, 0.3)) t++;
+    for (let i = 0; i < N; i++) if (rngBool(rng, { probability: 0.3 })) t++;
     expect(Math.abs(t / N - 0.3)).toBeLessThan(0.008);
-    expect(sample(100, () => (rngBool(rng, 0) ? 1 : 0)).every((x) => x === 0)).toBe(true);
-    expect(sample(100, () => (rngBool(rng, 1) ? 1 : 0)).every((x) => x === 1)).toBe(true);
+    expect(sample(100, () => (rngBool(rng, { probability: 0 }) ? 1 : 0)).every((x) => x === 0)).toBe(true);
+    expect(sample(100, () => (rngBool(rng, { probability: 1 }) ? 1 : 0)).every((x) => x === 1)).toBe(true);
   });
 
   it("normal(mean, sd) has the requested mean and standard deviation", () => {
     const rng = createRng(7);
-    const xs = sample(N, () => rngNormal(rng, 10, 2));
+    const xs = sample(N, () => rngNormal(rng, { mean: 10, sd: 2 }));
     const { mean, variance } = moments(xs);
     expect(Math.abs(mean - 10)).toBeLessThan(0.03); // sigma of the mean is 0.0063
     expect(Math.abs(Math.sqrt(variance) - 2)).toBeLessThan(0.03);
     // about 68.3% within one sd
     const within = xs.filter((x) => Math.abs(x - 10) < 2).length / N;
     expect(Math.abs(within - 0.6827)).toBeLessThan(0.008);
-    expect(rngNormal(rng, 3, 0)).toBe(3);
-    expectError(() => rngNormal(rng, 0, -1), ErrorCodes.InvalidArgument);
+    expect(rngNormal(rng, { mean: 3, sd: 0 })).toBe(3);
+    expectError(() => rngNormal(rng, { mean: 0, sd: -1 }), ErrorCodes.InvalidArgument);
   });
 
   for (const lambda of [0.5, 4, 50, 1000]) {

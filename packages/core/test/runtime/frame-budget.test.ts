@@ -23,8 +23,8 @@ describe("frame budget", () => {
     expect(steps).toBe(10);
     expect(frameBudgetExhausted(b)).toBe(true);
     frameBudgetReset(b);
-    expect(frameBudgetConsume(b, 7)).toBe(true);
-    expect(frameBudgetConsume(b, 4)).toBe(false); // not partially taken
+    expect(frameBudgetConsume(b, { units: 7 })).toBe(true);
+    expect(frameBudgetConsume(b, { units: 4 })).toBe(false); // not partially taken
     expect(frameBudgetRemaining(b)).toBe(3);
     expect(frameBudgetTake(b, 5)).toBe(3);
     expect(frameBudgetTake(b, 5)).toBe(0);

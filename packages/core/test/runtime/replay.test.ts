@@ -56,7 +56,7 @@ function record(seed: number, inputsPerTick: readonly (readonly unknown[])[]) {
     w.step(inputs);
     const d = w.decisions();
     for (let k = 0; k < d.length; k += 3) recordReplayDecision(rec, d[k]!, d[k + 1]!, d[k + 2]!);
-    recordReplayTick(rec, w.tick, w.hash(), inputs);
+    recordReplayTick(rec, w.tick, w.hash(), { inputs });
   }
   return rec.log;
 }
@@ -157,7 +157,7 @@ describe("record and replay", () => {
     for (const inp of [[], ["jump"], []]) {
       live.step(inp);
       recordReplayDecision(rec, 0, 0, live.decisions()[2]!);
-      recordReplayTick(rec, live.tick, live.hash(), inp);
+      recordReplayTick(rec, live.tick, live.hash(), { inputs: inp });
     }
     expect(replayLog(rec.log, make()).ok).toBe(true);
   });

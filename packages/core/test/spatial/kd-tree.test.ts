@@ -86,7 +86,7 @@ describe("queries", () => {
   it("k nearest is sorted by distance, ties by id, with squared distances", () => {
     const ids: number[] = [];
     const d: number[] = [];
-    expect(kdNearest(ids, t, { x: 5, y: 5 }, 3, d)).toBe(3);
+    expect(kdNearest(ids, t, { x: 5, y: 5 }, 3, { outDistSq: d })).toBe(3);
     expect(ids).toEqual([4, 5, 6]);
     expect(d).toEqual([0, 0, 5]);
     expect(kdNearest(ids, t, { x: 5, y: 5 }, 100)).toBe(7);
@@ -103,10 +103,15 @@ describe("queries", () => {
   });
   it("typed outputs must be large enough", () => {
     expectError(() => kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 3), ErrorCodes.InvalidArgument, "kdNearest", "outIds");
-    expectError(() => kdNearest(new Int32Array(3), t, { x: 0, y: 0 }, 3, new Float64Array(1)), ErrorCodes.InvalidArgument, "kdNearest", "outDistSq");
+    expectError(
+      () => kdNearest(new Int32Array(3), t, { x: 0, y: 0 }, 3, { outDistSq: new Float64Array(1) }),
+      ErrorCodes.InvalidArgument,
+      "kdNearest",
+      "outDistSq",
+    );
     const ids = new Int32Array(3);
     const d = new Float64Array(3);
-    expect(kdNearest(ids, t, { x: 0, y: 0 }, 3, d)).toBe(3);
+    expect(kdNearest(ids, t, { x: 0, y: 0 }, 3, { outDistSq: d })).toBe(3);
     expect(ids[0]).toBe(0);
   });
 });
@@ -181,7 +186,7 @@ for (const dim of [2, 3] as const) {
           if (tree.size >= 60) withInternalNodes++;
           const ids: number[] = [];
           const d: number[] = [];
-          const n = kdNearest(ids, tree, q, k, d);
+          const n = kdNearest(ids, tree, q, k, { outDistSq: d });
           const expected = bruteNearest(pts, dim, q, k);
           expect(n).toBe(expected.length);
           expect(ids).toEqual(expected);

@@ -2,16 +2,25 @@ import { BtStatus } from "./status";
 import { resolveAction } from "./tick";
 import type { BtActionContext } from "./types";
 
+/** Options of {@link createAsyncAction}. */
+export interface AsyncActionOptions<A> {
+  /** Called with the agent and the node's `args` when the tree aborts the running action; default: nothing. */
+  readonly abort?: (agent: A, args: Readonly<Record<string, unknown>>) => void;
+}
+
 /**
  * An asynchronous action for {@link BtBindings.actions}: on start it calls `start` and returns
  * Running; when the promise settles (true → success, false or rejection → failure) the node
  * finishes on the next evaluation. A late result from an aborted or restarted run is ignored. The
  * action is not polled, so an event-driven tree sleeps while it runs. Work in flight when the
  * tree is saved is started again after {@link restoreTree}. Allocates a promise per start (level 2).
+ *
+ * @param start - Starts the work for `agent` with the node's `args`; resolves `true` for success, `false` (or rejects) for failure.
+ * @param options - `abort`: called when the tree aborts the running action (pre-empted or reset), to cancel the work.
  */
 export function createAsyncAction<A>(
   start: (agent: A, args: Readonly<Record<string, unknown>>) => Promise<boolean>,
-  abort?: (agent: A, args: Readonly<Record<string, unknown>>) => void,
+  options: AsyncActionOptions<A> = {},
 ): { tick: (ctx: BtActionContext<A>) => typeof BtStatus.Running; abort: (ctx: BtActionContext<A>) => void; polled: false } {
   return {
     polled: false,
@@ -36,7 +45,7 @@ export function createAsyncAction<A>(
       return BtStatus.Running;
     },
     abort(ctx) {
-      abort?.(ctx.agent, ctx.args);
+      options.abort?.(ctx.agent, ctx.args);
     },
   };
 }

@@ -36,6 +36,9 @@ const states = new WeakMap<object, WeakMap<object, BtState>>();
  * runBehaviorTree(tree, npc, 0.5); // { status: BtStatus.Running, running: true, time: 0.5 }, npc.hp === 40
  * ```
  *
+ * @param tree - The compiled tree from {@link createBehaviorTree} (read only).
+ * @param agent - Your agent object (a key of the private state cache, so an object), handed to actions as `ctx.agent`.
+ * @param dt - Seconds since this agent's previous call (finite, ≥ 0).
  * @throws TacticaError `INVALID_ARGUMENT` when `agent` is not an object, or for a bad `dt`.
  */
 export function runBehaviorTree<A extends object>(tree: BehaviorTree<A>, agent: A, dt: number): BehaviorTreeRunResult {

@@ -49,6 +49,11 @@ export function tickRun<A>(run: BtRun<A>, dt: number): BtStatusValue {
  * tickTree(state, tree, npc, 1 / 60); // BtStatus.Success, npc.hp === 40
  * ```
  *
+ *
+ * @param state - The tree's running state from {@link createTreeState} for this `tree`; changed in place.
+ * @param tree - The compiled tree (read only), the one `state` was created for.
+ * @param agent - Your agent object, handed to every action and condition as `ctx.agent`.
+ * @param dt - Seconds since the previous tick (finite, ≥ 0); advances waits, timeouts and cooldowns.
  * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite `dt`, or a state of another tree.
  */
 export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
@@ -65,8 +70,9 @@ export function tickTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt:
  * True when an event-driven {@link updateTree} would evaluate now: an event was posted, a hint
  * changed or an asynchronous action resolved; a polled action (or repeat/retry) is running; a
  * wait, timeout or cooldown is due; or a watched blackboard key changed.
- * @param state - The agent's running state from {@link createTreeState}; read only.
- * @param tree - The compiled tree `state` belongs to; its watched blackboard keys are compared with `state.seenVersion`.
+ *
+ * @param state - The tree's running state (read only).
+ * @param tree - The compiled tree `state` was created for (read only).
  */
 export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): boolean {
   if (state.wake || state.polling > 0 || state.time >= state.nextWake - TIME_EPS) return true;
@@ -83,11 +89,10 @@ export function treeNeedsEvaluation<A>(state: BtState, tree: BehaviorTree<A>): b
  * hint). Conditions bound in code are re-checked only when something wakes the tree — list the
  * keys they read in `watch`. Allocates nothing.
  *
- * @param state - The agent's running state from {@link createTreeState} for this `tree`; its time always advances, the rest changes only when the tree is
- *   evaluated.
- * @param tree - The compiled tree; read only.
- * @param agent - Passed to every action and condition as `context.agent`.
- * @param dt - Frame time in seconds, finite and >= 0; added to `state.time` whether or not the tree is evaluated.
+ * @param state - The tree's running state from {@link createTreeState} for this `tree`; changed in place.
+ * @param tree - The compiled tree (read only), the one `state` was created for.
+ * @param agent - Your agent object, handed to every action and condition as `ctx.agent`.
+ * @param dt - Seconds since the previous update (finite, ≥ 0); tree time advances even when nothing is evaluated.
  * @throws TacticaError `INVALID_ARGUMENT` for a negative or non-finite `dt`, or a state of another tree.
  */
 export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, dt: number): BtStatusValue {
@@ -107,7 +112,8 @@ export function updateTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A, d
 
 /**
  * Requests an evaluation at the next {@link updateTree} (something the tree cares about happened).
- * @param state - The running state to wake; its `wake` flag is set so the next {@link updateTree} evaluates.
+ *
+ * @param state - The tree's running state; its wake flag is set.
  */
 export function postTreeEvent(state: BtState): void {
   state.wake = true;
@@ -118,10 +124,11 @@ export function postTreeEvent(state: BtState): void {
  * `success ? Success : Failure` on the next evaluation, which an event-driven tree performs at
  * its next update. Returns false (and does nothing) when the node is not a running action (a
  * late result of an aborted run).
- * @param state - The running state the action runs in; the result is stored in it and the tree is woken.
- * @param tree - The compiled tree `state` belongs to.
- * @param node - Node index of the running action (0 to `tree.nodeCount - 1`), e.g. `context.node` kept from the action's start.
- * @param success - True to make the action return `Success`, false for `Failure`.
+ *
+ * @param state - The tree's running state; the node's pending result is stored and the tree woken.
+ * @param tree - The compiled tree `state` was created for (read only).
+ * @param node - Index of the running action node (integer in `[0, tree.nodeCount)`), as in `ctx.node`.
+ * @param success - `true`: the action succeeds; `false`: it fails.
  * @throws TacticaError `INVALID_ARGUMENT` when `node` is `undefined`, not an integer or not a node of `tree`.
  */
 export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: number, success: boolean): boolean {
@@ -136,9 +143,10 @@ export function resolveAction<A>(state: BtState, tree: BehaviorTree<A>, node: nu
 /**
  * Aborts whatever is running (calling the running actions' `abort` hooks with `agent`) and
  * returns every node to `Idle`; timers, counters and hints are kept.
- * @param state - The running state to reset in place; timers, counters and hints are kept.
- * @param tree - The compiled tree `state` belongs to.
- * @param agent - Passed to the `abort` hooks of the running actions.
+ *
+ * @param state - The tree's running state from {@link createTreeState} for this `tree`; changed in place.
+ * @param tree - The compiled tree (read only), the one `state` was created for.
+ * @param agent - Your agent object, handed to the running actions' `abort` hooks.
  */
 export function resetTree<A>(state: BtState, tree: BehaviorTree<A>, agent: A): void {
   const run = open("resetTree", state, tree, agent);

@@ -58,7 +58,7 @@ export function createActionTokens(actions: readonly ActionTokenDefinition[], ag
   actions.forEach((a, i) => {
     if (seen.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${JSON.stringify(a.name)}`, "Use unique names.");
     seen.add(a.name);
-    assertInteger(where, `actions[${i}].count`, a.count, 0);
+    assertInteger(where, `actions[${i}].count`, a.count, 0, Number.MAX_SAFE_INTEGER);
     assertNonNegative(where, `actions[${i}].perCharacter`, a.perCharacter ?? 0);
     assertNonNegative(where, `actions[${i}].cooldown`, a.cooldown ?? 0);
   });
@@ -84,7 +84,7 @@ export function createActionTokens(actions: readonly ActionTokenDefinition[], ag
  * @param population - Number of characters, an integer >= 0; capacity is `count + floor(population × perCharacter)`.
  */
 export function setTokenPopulation(t: ActionTokens, population: number): void {
-  assertInteger("@tactica/decision: setTokenPopulation", "population", population, 0);
+  assertInteger("@tactica/decision: setTokenPopulation", "population", population, 0, Number.MAX_SAFE_INTEGER);
   for (let i = 0; i < t.names.length; i++) t.capacity[i] = t.base[i]! + Math.floor(population * t.perCharacter[i]!);
 }
 

@@ -84,7 +84,7 @@ function roleId(c: Coordinator, role: string, fn: string): number {
 export function requestRole(c: Coordinator, role: string, agent: number, options?: { rating?: number }): boolean {
   const rating = options?.rating ?? 0;
   const r = roleId(c, role, "requestRole");
-  assertInteger("@tactica/decision: requestRole", "agent", agent, 0);
+  assertInteger("@tactica/decision: requestRole", "agent", agent, 0, Number.MAX_SAFE_INTEGER);
   if (c.holder[r] === agent) return true;
   if (c.policy[r] === 0) {
     if (c.holder[r] === -1) {

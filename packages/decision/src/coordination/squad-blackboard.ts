@@ -183,12 +183,24 @@ export function createCaseMemory(featureCount: number, options?: CaseMemoryOptio
   };
 }
 
+/** Options of {@link recallCase}. */
+export interface RecallCaseOptions {
+  /** When given, written in place: `out[0]` = the best similarity found (in [0, 1], 0 for an empty memory). */
+  readonly out?: Float64Array;
+}
+
 /**
  * Finds the most similar stored case; returns its index when its similarity is ≥ `threshold`
- * (in (0, 1]), else -1. Writes the best similarity to `out[0]` when `out` is given. O(cases ×
- * features), no allocation.
+ * (in (0, 1]), else -1. Writes the best similarity to `options.out[0]` when `options.out` is
+ * given. O(cases × features), no allocation.
+ *
+ * @param mem - The case memory (read only).
+ * @param situation - The current situation, `mem.featureCount` feature values.
+ * @param threshold - Least similarity `1 / (1 + distance)` that counts as a match, in (0, 1].
+ * @param options - `out`: receives the best similarity in `out[0]`.
  */
-export function recallCase(mem: CaseMemory, situation: ArrayLike<number>, threshold: number, out?: Float64Array): number {
+export function recallCase(mem: CaseMemory, situation: ArrayLike<number>, threshold: number, options: RecallCaseOptions = {}): number {
+  const out = options.out;
   const f = mem.featureCount;
   let best = -1;
   let bestSim = 0;

@@ -430,9 +430,9 @@ function fire<A>(st: MachineState, m: StateMachine<A>, agent: A, ev: number): bo
 /**
  * Enters the initial state (and its initial descendants), calling `onEnter` outermost first.
  *
- * @param state - A fresh, not yet started state from {@link createMachineState} for this `machine`; the initial states are entered in place.
- * @param machine - The compiled machine.
- * @param agent - Passed to the `onEnter` callbacks of the entered states.
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
  * @throws TacticaError `INVALID_STATE` when already started; `INVALID_ARGUMENT` for a state of another machine.
  */
 export function startMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A): void {
@@ -452,10 +452,11 @@ function checkStarted<A>(state: MachineState, machine: StateMachine<A>, fn: stri
  * Dispatches event `name` now: the first transition on it whose guard passes, searching from
  * the active leaf outwards, fires. Returns true when a transition fired; an event nothing
  * listens to is ignored (false). No allocation.
- * @param state - The started running state; a firing transition changes its active state in place.
- * @param machine - The compiled machine `state` belongs to.
- * @param agent - Passed to the guards and the exit, action and enter callbacks.
- * @param name - Event name as written in the transitions' `event`; an unknown name is ignored (false).
+ *
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
+ * @param name - The event name, as in the definition's transitions (`on`).
  */
 export function dispatchMachineEvent<A>(state: MachineState, machine: StateMachine<A>, agent: A, name: string): boolean {
   checkStarted(state, machine, "dispatchMachineEvent");
@@ -477,10 +478,11 @@ export interface PostMachineEventOptions {
  * Queues event `name` for delivery by {@link updateMachine} after `options.delay` seconds of
  * machine time (in due-time order, FIFO among equal times). Returns false when the queue is full
  * or no transition listens to the event.
- * @param state - The running state whose delayed-event queue receives the event.
- * @param machine - The compiled machine `state` belongs to.
- * @param name - Event name as written in the transitions' `event`; an unknown name is not queued (false).
- * @param options - `delay`: seconds of machine time until delivery, >= 0. Left out: delivered at the next {@link updateMachine}.
+ *
+ * @param state - The machine's running state; the event joins its delayed-event queue.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param name - The event name, as in the definition's transitions (`on`).
+ * @param options - `delay`: seconds of machine time before delivery (default 0: the next update).
  */
 export function postMachineEvent<A>(state: MachineState, machine: StateMachine<A>, name: string, options: PostMachineEventOptions = {}): boolean {
   checkMachineState("postMachineEvent", state, machine);
@@ -512,11 +514,12 @@ export interface UpdateMachineOptions {
  * states outermost first. No allocation. For a one-liner that creates and starts the state, see
  * {@link runStateMachine}.
  *
- * @param state - The started running state, advanced in place (time, queue, active state).
- * @param machine - The compiled machine `state` belongs to.
- * @param agent - Passed to the guards and callbacks that run.
- * @param dt - Frame time in seconds, finite and >= 0; added to machine time and time in state, and passed to `onUpdate`.
- * @param options - `maxTransitions`: most eventless or `after` transitions taken in a row. Left out: 16.
+ *
+ * @param state - The machine's running state from {@link createMachineState} for this `machine`; changed in place.
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param agent - Your agent object, handed to guards and `onEnter` / `onExit` / `onUpdate` callbacks.
+ * @param dt - Seconds since the previous update (finite, ≥ 0); advances machine time and `after` timers.
+ * @param options - `maxTransitions`: most transitions fired in a row in one update.
  * @returns the number of transitions taken.
  */
 export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, agent: A, dt: number, options?: UpdateMachineOptions): number {
@@ -548,8 +551,9 @@ export function updateMachine<A>(state: MachineState, machine: StateMachine<A>, 
 
 /**
  * Name of the active leaf state (`""` before start).
- * @param state - The running state; read only.
- * @param machine - The compiled machine `state` belongs to; gives the state names.
+ *
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
  */
 export function getActiveStateName<A>(state: MachineState, machine: StateMachine<A>): string {
   return state.current < 0 ? "" : machine.names[state.current]!;
@@ -557,9 +561,9 @@ export function getActiveStateName<A>(state: MachineState, machine: StateMachine
 
 /**
  * True when state `name` is active (the leaf or one of its ancestors).
- * @param state - The running state; read only (false before start).
- * @param machine - The compiled machine `state` belongs to.
- * @param name - A state name of `machine`; a name it does not have throws.
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
+ * @param name - A state name of `machine`, at any depth.
  * @throws TacticaError `INVALID_ARGUMENT` when `name` is not a state of `machine` (a typo would
  *   otherwise read as "not active" forever).
  */
@@ -595,8 +599,9 @@ export interface MachineSnapshot {
 
 /**
  * Saves the machine state as JSON-safe plain data, states and events by name. Allocates.
- * @param state - The running state to copy; read only.
- * @param machine - The compiled machine `state` belongs to; states and events are saved by name.
+ *
+ * @param state - The machine's running state from {@link createMachineState} (read only).
+ * @param machine - The compiled machine `state` was created for (read only).
  */
 export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): MachineSnapshot {
   checkMachineState("saveMachine", state, machine);
@@ -617,9 +622,9 @@ export function saveMachine<A>(state: MachineState, machine: StateMachine<A>): M
  * Restores `state` from {@link saveMachine} output without calling any callbacks. The whole
  * snapshot is checked first: when it throws, `state` is unchanged.
  *
- * @param state - A running state of the same machine (from {@link createMachineState}), overwritten in place; unchanged when the call throws.
- * @param machine - The compiled machine; the snapshot's names are resolved against it.
- * @param snapshot - The value {@link saveMachine} returned (possibly through JSON); checked in full before anything is written.
+ * @param state - The running state to overwrite (created for `machine`); unchanged when the snapshot is rejected.
+ * @param machine - The compiled machine (read only); the snapshot's state and event names must exist in it.
+ * @param snapshot - A {@link saveMachine} result, possibly parsed from JSON.
  * @throws TacticaError `INVALID_ARGUMENT` naming the JSON path when names do not exist, values are malformed or capacities are too small.
  */
 export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>, snapshot: MachineSnapshot): void {

@@ -33,6 +33,9 @@ const states = new WeakMap<object, WeakMap<object, MachineState>>();
  * runStateMachine(machine, soldier, 1 / 60); // { state: "reload", transitions: 1, timeInState: 0 }
  * ```
  *
+ * @param machine - The compiled machine from {@link createStateMachine} (read only).
+ * @param agent - Your agent object (a key of the private state cache, so an object), handed to guards and callbacks.
+ * @param dt - Seconds since this agent's previous call (finite, ≥ 0).
  * @throws TacticaError `INVALID_ARGUMENT` when `agent` is not an object, or for a bad `dt`.
  */
 export function runStateMachine<A extends object>(machine: StateMachine<A>, agent: A, dt: number): StateMachineRunResult {

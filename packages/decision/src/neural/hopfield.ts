@@ -48,7 +48,7 @@ export function recallHopfield(
   options?: { maxIterations?: number },
 ): number {
   const maxIterations = options?.maxIterations ?? 100;
-  assertInteger("@tactica/decision: recallHopfield", "maxIterations", maxIterations, 1);
+  assertInteger("@tactica/decision: recallHopfield", "maxIterations", maxIterations, 1, Number.MAX_SAFE_INTEGER);
   const n = net.size;
   if (input.length !== n || out.length < n)
     invalidArgument("@tactica/decision: recallHopfield", "input", `must have ${n} values (and out room for them)`, "Pass vectors of the net's size.");

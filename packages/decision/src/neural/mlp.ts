@@ -208,7 +208,7 @@ export interface TrainMlpOptions {
 export function trainMlp(net: Mlp, inputs: readonly ArrayLike<number>[], targets: readonly ArrayLike<number>[], options: TrainMlpOptions = {}): number {
   const where = "@tactica/decision: trainMlp";
   if (inputs.length === 0 || inputs.length !== targets.length) invalidArgument(where, "targets", "must have one target per input", "Pass matching arrays.");
-  const epochs = assertInteger(where, "options.epochs", options.epochs ?? 10_000, 1);
+  const epochs = assertInteger(where, "options.epochs", options.epochs ?? 10_000, 1, Number.MAX_SAFE_INTEGER);
   const rate = assertPositive(where, "options.rate", options.rate ?? 0.5);
   const momentum = assertRange(where, "options.momentum", options.momentum ?? 0.9, 0, 0.999);
   const target = options.targetMse ?? 0;

@@ -302,13 +302,24 @@ function checkPair(where: string, world: ResourceWorld, rules: ResourceRules): v
     invalidArgument(where, "world", "was not created for this rule set", "Pass the rule set the world was created with (createResourceWorld(rules)).");
 }
 
+/** Options of {@link addResourceUnit}. */
+export interface AddResourceUnitOptions {
+  /** Tile indices the unit stands on (integers in `[0, tile count)`), for `tile` checks and outputs; default none. */
+  readonly tiles?: readonly number[];
+}
+
 /**
- * Adds a unit (a building) standing on `tiles` and running the named rules; each rule first runs
+ * Adds a unit (a building) standing on `options.tiles` and running the named rules; each rule first runs
  * `every` days from now. Returns the unit index.
  *
+ * @param world - The world the unit joins; changed in place.
+ * @param rules - The compiled rule set the world was created for.
+ * @param ruleNames - Names of the rules the unit runs.
+ * @param options - `tiles`: tile indices the unit stands on (default none).
  * @throws TacticaError for unknown rules or tiles, or when the unit capacity is reached.
  */
-export function addResourceUnit(world: ResourceWorld, rules: ResourceRules, ruleNames: readonly string[], tiles: readonly number[] = []): number {
+export function addResourceUnit(world: ResourceWorld, rules: ResourceRules, ruleNames: readonly string[], options: AddResourceUnitOptions = {}): number {
+  const tiles = options.tiles ?? [];
   const where = "@tactica/decision: addResourceUnit";
   checkPair(where, world, rules);
   const R = world.resources.length;
@@ -388,7 +399,7 @@ export function advanceResourceRules(
   out: ResourceRunResult = { succeeded: 0, failedInputs: 0, failedChecks: 0 },
 ): ResourceRunResult {
   checkPair("@tactica/decision: advanceResourceRules", world, rules);
-  assertInteger("@tactica/decision: advanceResourceRules", "days", days, 0);
+  assertInteger("@tactica/decision: advanceResourceRules", "days", days, 0, Number.MAX_SAFE_INTEGER);
   const nr = rules.rules.length;
   for (let d = 0; d < days; d++) {
     world.day++;

@@ -29,7 +29,7 @@ export type LocalMethodValue = (typeof LocalMethod)[keyof typeof LocalMethod];
 
 /** How a wall-following method picks the hand to keep on the wall at a crash. */
 export const WallSide = {
-  /** The side whose first heading deviates least from the direction to the goal. */
+  /** The side whose first move deviates least from the direction to the goal. */
   LeastDeviation: 0,
   /** A random side (needs a core `Rng`); "works surprisingly well". */
   Random: 1,
@@ -69,10 +69,11 @@ export interface LocalAgent {
   /** +1: right hand on the wall, -1: left hand. */
   hand: number;
   /**
-   * Current direction while following, as a grid direction code of `DirX`/`DirY` (0 N = −y, 2 E, 4 S,
-   * 6 W; clockwise on the y-down grid), not a radian heading: code `d` is the heading `(d − 2) · π/4`.
+   * Current direction while following, as a grid direction code of `DirX`/`DirY` (0 N = −y, 1 NE,
+   * 2 E, 4 S, 6 W; clockwise on the y-down grid), not a radian heading: code `d` is the heading
+   * `(d − 2) · π/4` computed from cell coordinates (`atan2(dy, dx)`, 0 = +x).
    */
-  heading: number;
+  direction: number;
   /** Where the current trip started (the start–goal line of {@link LocalMethod.TraceToLine}). */
   originX: number;
   /** Row of the trip's origin. */
@@ -81,7 +82,7 @@ export interface LocalAgent {
   hitKey: number;
   /** Distance to the goal at the current wall contact. */
   hitDistance: number;
-  /** Ring of recent crash keys (`cell × 8 + heading`) for loop detection. */
+  /** Ring of recent crash keys (`cell × 8 + direction`) for loop detection. */
   readonly crashes: Int32Array;
   /** Number of keys written into {@link LocalAgent.crashes} (ring index = count mod capacity). */
   crashCount: number;
@@ -112,7 +113,7 @@ export function createLocalAgent(x: number, y: number, method: LocalMethodValue,
     side,
     following: false,
     hand: 1,
-    heading: 0,
+    direction: 0,
     originX: x,
     originY: y,
     hitKey: -1,
@@ -218,7 +219,7 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
       move(agent, direct);
       return LocalStatus.Moving;
     }
-    // Crash: pick a hand and a first heading along the wall.
+    // Crash: pick a hand and a first direction along the wall.
     const dx = gx - agent.x;
     const dy = gy - agent.y;
     const crash = Math.abs(dx) >= Math.abs(dy) ? (dx > 0 ? 2 : 6) : dy > 0 ? 4 : 0;
@@ -227,13 +228,13 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
     else if (agent.side === WallSide.Right) hand = 1;
     else if (agent.side === WallSide.Random) hand = rngBool(rng!) ? 1 : -1;
     else {
-      // Right hand on the wall means heading to the left of the crash direction.
+      // Right hand on the wall means moving to the left of the crash direction.
       const left = (crash + 6) & 7;
       const dot = DirX[left]! * dx + DirY[left]! * dy;
       hand = dot >= 0 ? 1 : -1;
     }
     agent.hand = hand;
-    agent.heading = hand > 0 ? (crash + 6) & 7 : (crash + 2) & 7;
+    agent.direction = hand > 0 ? (crash + 6) & 7 : (crash + 2) & 7;
     agent.following = true;
     agent.hitKey = -2; // set by the first wall-following move
     agent.hitDistance = Math.hypot(dx, dy);
@@ -247,7 +248,7 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
     }
   }
   // Follow the wall: try turning towards the hand, straight, away, back (4-connected moves).
-  const h = agent.heading;
+  const h = agent.direction;
   for (let k = 0; k < 4; k++) {
     const d = k === 0 ? (h + (agent.hand > 0 ? 2 : 6)) & 7 : k === 1 ? h : k === 2 ? (h + (agent.hand > 0 ? 6 : 2)) & 7 : (h + 4) & 7;
     if (!legal(grid, agent, d)) continue;
@@ -258,7 +259,7 @@ export function stepLocalAgent(agent: LocalAgent, grid: Grid, gx: number, gy: nu
       else if (key === agent.hitKey) return LocalStatus.Stuck;
     }
     move(agent, d);
-    agent.heading = d;
+    agent.direction = d;
     return agent.x === gx && agent.y === gy ? LocalStatus.Arrived : LocalStatus.Moving;
   }
   return LocalStatus.Stuck;

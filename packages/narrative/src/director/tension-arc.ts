@@ -32,7 +32,7 @@ export type TensionArc =
     };
 
 /**
- * The target tension of `arc` at time `t` (≥ 0).
+ * The target tension of `arc` at time `now` (≥ 0).
  *
  * @param arc - The arc: `aristotelian` (start, peak, end, `climax` fraction in (0, 1], `duration` > 0) or `sinusoidal` (min, max, `period` > 0),
  *   times in the caller's unit (usually seconds).
@@ -44,17 +44,17 @@ export type TensionArc =
  * evaluateTensionArc({ kind: "aristotelian", start: 0, peak: 1, end: 0.2, climax: 0.8, duration: 100 }, 40); // → 0.5
  * ```
  */
-export function evaluateTensionArc(arc: TensionArc, t: number): number {
-  if (!isFiniteNumber(t) || t < 0) fail("INVALID_ARGUMENT", "evaluateTensionArc", `t must be a finite number ≥ 0, got ${t}.`, "t");
+export function evaluateTensionArc(arc: TensionArc, now: number): number {
+  if (!isFiniteNumber(now) || now < 0) fail("INVALID_ARGUMENT", "evaluateTensionArc", `now must be a finite number ≥ 0, got ${now}.`, "now");
   if (arc.kind === "sinusoidal") {
     if (!(arc.period > 0)) fail("INVALID_ARGUMENT", "evaluateTensionArc", "arc.period must be > 0.", "arc.period");
-    return arc.min + ((arc.max - arc.min) * (1 - Math.cos((2 * Math.PI * t) / arc.period))) / 2;
+    return arc.min + ((arc.max - arc.min) * (1 - Math.cos((2 * Math.PI * now) / arc.period))) / 2;
   }
   if (arc.kind !== "aristotelian") fail("INVALID_ARGUMENT", "evaluateTensionArc", `arc.kind must be "aristotelian" or "sinusoidal".`, "arc.kind");
   if (!(arc.duration > 0) || !(arc.climax > 0 && arc.climax <= 1))
     fail("INVALID_ARGUMENT", "evaluateTensionArc", "arc.duration must be > 0 and arc.climax in (0, 1].", "arc");
   const tc = arc.climax * arc.duration;
-  if (t <= tc) return arc.start + ((arc.peak - arc.start) * t) / tc;
-  if (t >= arc.duration) return arc.end;
-  return arc.peak + ((arc.end - arc.peak) * (t - tc)) / (arc.duration - tc);
+  if (now <= tc) return arc.start + ((arc.peak - arc.start) * now) / tc;
+  if (now >= arc.duration) return arc.end;
+  return arc.peak + ((arc.end - arc.peak) * (now - tc)) / (arc.duration - tc);
 }

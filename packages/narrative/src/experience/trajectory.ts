@@ -55,39 +55,35 @@ export function emotionTrajectoryFromJson(json: unknown): EmotionTrajectory {
   return { keys };
 }
 
-/**
- * The target emotions at time `t` (linear between keyframes, clamped at the ends). O(log keys).
- * @param trajectory - The target trajectory (at least one keyframe); read only.
- * @param t - Time, finite, in the unit of the keyframes' `time` (seconds, turns or beats); clamped to the first and last keyframe.
- */
-export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, t: number): Emotions {
+/** The target emotions at time `now` (linear between keyframes, clamped at the ends). O(log keys). */
+export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, now: number): Emotions {
   const keys = trajectory.keys;
   if (keys.length === 0) fail("INVALID_ARGUMENT", "evaluateEmotionTrajectory", "the trajectory has no keys.", "trajectory.keys");
-  if (!isFiniteNumber(t)) fail("INVALID_ARGUMENT", "evaluateEmotionTrajectory", `t must be a finite number, got ${String(t)}.`, "t");
+  if (!isFiniteNumber(now)) fail("INVALID_ARGUMENT", "evaluateEmotionTrajectory", `now must be a finite number, got ${String(now)}.`, "now");
   const first = keys[0]!;
   const lastKey = keys[keys.length - 1]!;
-  if (t <= first.time) return { joy: first.joy, hope: first.hope, fear: first.fear, distress: first.distress };
-  if (t >= lastKey.time) return { joy: lastKey.joy, hope: lastKey.hope, fear: lastKey.fear, distress: lastKey.distress };
+  if (now <= first.time) return { joy: first.joy, hope: first.hope, fear: first.fear, distress: first.distress };
+  if (now >= lastKey.time) return { joy: lastKey.joy, hope: lastKey.hope, fear: lastKey.fear, distress: lastKey.distress };
   let lo = 0;
   let hi = keys.length - 1;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (keys[mid]!.time <= t) lo = mid;
+    if (keys[mid]!.time <= now) lo = mid;
     else hi = mid;
   }
   const a = keys[lo]!;
   const b = keys[hi]!;
-  const u = (t - a.time) / (b.time - a.time);
+  const u = (now - a.time) / (b.time - a.time);
   const mix = (x: number, y: number): number => x + (y - x) * u;
   return { joy: mix(a.joy, b.joy), hope: mix(a.hope, b.hope), fear: mix(a.fear, b.fear), distress: mix(a.distress, b.distress) };
 }
 
 /**
  * PACE's objective (chapter 42): each alternative comes with its predicted emotional states at
- * times `start`, `start + step`, …; the alternative whose predicted trajectory is nearest the
+ * times `now`, `now + dt`, …; the alternative whose predicted trajectory is nearest the
  * author's target trajectory (the sum of the Euclidean distances at those times) wins. Ties keep
  * the first. With one predicted state per alternative this is {@link selectByEmotion} against the
- * target at `start`.
+ * target at `now`.
  *
  * @param predicted - Per alternative, its predicted emotional states at times `start`, `start + step`, …; alternatives with fewer states sum
  *   fewer distances.
@@ -102,11 +98,11 @@ export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, t: numb
  * selectByTrajectory([calm, stalker], target, 0, 1).index; // → 1
  * ```
  */
-export function selectByTrajectory(predicted: readonly (readonly Emotions[])[], target: EmotionTrajectory, start: number, step: number): NarrativeChoice {
-  if (!isFiniteNumber(step) || step <= 0) fail("INVALID_ARGUMENT", "selectByTrajectory", `step must be a finite number > 0, got ${String(step)}.`, "step");
+export function selectByTrajectory(predicted: readonly (readonly Emotions[])[], target: EmotionTrajectory, now: number, dt: number): NarrativeChoice {
+  if (!isFiniteNumber(dt) || dt <= 0) fail("INVALID_ARGUMENT", "selectByTrajectory", `dt must be a finite number > 0, got ${String(dt)}.`, "dt");
   const scores = predicted.map((states) => {
     let sum = 0;
-    for (let i = 0; i < states.length; i++) sum += emotionDistance(states[i]!, evaluateEmotionTrajectory(target, start + i * step));
+    for (let i = 0; i < states.length; i++) sum += emotionDistance(states[i]!, evaluateEmotionTrajectory(target, now + i * dt));
     return sum;
   });
   let index = -1;

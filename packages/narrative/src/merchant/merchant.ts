@@ -71,7 +71,7 @@ export function getMerchantStock(item: MerchantItem): number {
 }
 
 /**
- * The player visits at time `time` (the caller's clock, in the rates' time unit): the first visit samples the stationary distribution (plus the
+ * The player visits at time `now` (the caller's clock, in the rates' time unit): the first visit samples the stationary distribution (plus the
  * guaranteed `offset`), later ones the transient distribution from the last observed count over
  * the elapsed time. Only a visit samples; between visits nothing is simulated. Returns the stock
  * the player sees ({@link getMerchantStock}: queue plus reserve).
@@ -84,25 +84,25 @@ export function getMerchantStock(item: MerchantItem): number {
  * @param time - The caller's clock now, finite, in the rates' time unit; not before the last observation.
  * @param rng - Generator; draws for the stationary (first visit) or transient sample, plus a Poisson draw while a reserve refills.
  */
-export function visitMerchantItem(item: MerchantItem, time: number, rng: Rng): number {
-  if (!isFiniteNumber(time)) fail("INVALID_ARGUMENT", "visitMerchantItem", `time must be a finite number, got ${String(time)}.`, "time");
+export function visitMerchantItem(item: MerchantItem, now: number, rng: Rng): number {
+  if (!isFiniteNumber(now)) fail("INVALID_ARGUMENT", "visitMerchantItem", `now must be a finite number, got ${String(now)}.`, "now");
   if (!item.observed) {
     item.count = sampleStationaryQueue(item.addRate, item.removeRate, rng) + item.offset;
     item.observed = true;
   } else {
-    if (time < item.time)
-      fail("INVALID_ARGUMENT", "visitMerchantItem", `time (${time}) is before the last observation (${item.time}); time only moves forward.`, "time");
+    if (now < item.time)
+      fail("INVALID_ARGUMENT", "visitMerchantItem", `now (${now}) is before the last observation (${item.time}); time only moves forward.`, "now");
     let from = item.time;
     if (item.reserveLevel < item.reserve) {
       const full = item.addRate > 0 ? from + (item.reserve - item.reserveLevel) / item.addRate : Infinity;
-      const until = Math.min(time, full);
+      const until = Math.min(now, full);
       if (item.count > 0 && until > from) item.count = Math.max(0, item.count - rngPoisson(rng, item.removeRate * (until - from)));
       item.reserveLevel = until >= full ? item.reserve : Math.min(item.reserve, item.reserveLevel + item.addRate * (until - from));
       from = until;
     }
-    if (time > from) item.count = sampleTransientQueue(item.addRate, item.removeRate, item.count, time - from, rng);
+    if (now > from) item.count = sampleTransientQueue(item.addRate, item.removeRate, item.count, now - from, rng);
   }
-  item.time = time;
+  item.time = now;
   return getMerchantStock(item);
 }
 
@@ -128,15 +128,15 @@ export function tradeMerchantItem(item: MerchantItem, delta: number): MerchantIt
 
 /** Brings the item to time `at` by a virtual observation (a sample there, as if the player had looked). */
 function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
-  if (!isFiniteNumber(at)) fail("INVALID_ARGUMENT", fn, `time must be a finite number, got ${String(at)}.`, "time");
+  if (!isFiniteNumber(at)) fail("INVALID_ARGUMENT", fn, `now must be a finite number, got ${String(at)}.`, "now");
   if (item.observed && at < item.time)
-    fail("INVALID_ARGUMENT", fn, `time (${at}) is before the last observation (${item.time}); apply events in time order.`, "time");
+    fail("INVALID_ARGUMENT", fn, `now (${at}) is before the last observation (${item.time}); apply events in time order.`, "now");
   visitMerchantItem(item, at, rng);
 }
 
 /**
  * A scheduled restock as a virtual observation (chapter 37): the stock is sampled at the event
- * `time`, the rule "buy `amount` if fewer than `below`" is applied, and the result becomes the
+ * `now`, the rule "buy `amount` if fewer than `below`" is applied, and the result becomes the
  * observation later visits start from. Returns the stock after the restock.
  *
  * @param item - The item queue; observed at `time` and restocked in place.
@@ -152,16 +152,16 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
  * restockMerchantItem(arrows, 0.001, { below: 50, amount: 50 }, rng) >= 50; // → true (Monday's delivery)
  * ```
  */
-export function restockMerchantItem(item: MerchantItem, time: number, rule: { below: number; amount: number }, rng: Rng): number {
+export function restockMerchantItem(item: MerchantItem, now: number, rule: { below: number; amount: number }, rng: Rng): number {
   if (!Number.isInteger(rule.amount) || rule.amount < 0 || !isFiniteNumber(rule.below))
     fail("INVALID_ARGUMENT", "restockMerchantItem", "rule.amount must be an integer ≥ 0 and rule.below a finite number.", "rule");
-  observeAt("restockMerchantItem", item, rng, time);
+  observeAt("restockMerchantItem", item, rng, now);
   if (item.count < rule.below) item.count += rule.amount;
   return getMerchantStock(item);
 }
 
 /**
- * A rate change at `time` (a new mine, a war): a virtual observation closes the old rate segment,
+ * A rate change at `now` (a new mine, a war): a virtual observation closes the old rate segment,
  * then the new rates apply from there. ρ ≥ 1 throws `NARRATIVE_QUEUE` before anything changes.
  * @param item - The item queue; observed at `time`, then given the new rates, in place; returned.
  * @param time - Time of the change on the caller's clock, finite, not before the last observation.
@@ -169,17 +169,17 @@ export function restockMerchantItem(item: MerchantItem, time: number, rule: { be
  * @param removeRate - New sales per time unit (finite, > 0); the new ratio must be < 1.
  * @param rng - Generator; draws for the sample at `time`.
  */
-export function setMerchantRates(item: MerchantItem, time: number, addRate: number, removeRate: number, rng: Rng): MerchantItem {
+export function setMerchantRates(item: MerchantItem, now: number, addRate: number, removeRate: number, rng: Rng): MerchantItem {
   mm1Stationary([], addRate, removeRate);
-  observeAt("setMerchantRates", item, rng, time);
+  observeAt("setMerchantRates", item, rng, now);
   item.addRate = addRate;
   item.removeRate = removeRate;
   return item;
 }
 
 /**
- * A one-off event at `time` (an estate sale adds items, a garrison buys some) as a virtual
- * observation (chapter 37): the stock is sampled at `time`, `change` items are added or removed
+ * A one-off event at `now` (an estate sale adds items, a garrison buys some) as a virtual
+ * observation (chapter 37): the stock is sampled at `now`, `change` items are added or removed
  * (the count stays ≥ 0) and the result is the observation later visits start from. Returns the
  * stock after the event.
  *
@@ -196,9 +196,9 @@ export function setMerchantRates(item: MerchantItem, time: number, addRate: numb
  * applyMerchantEvent(swords, 11, -1000, rng);    // → 0 (the garrison buys them all)
  * ```
  */
-export function applyMerchantEvent(item: MerchantItem, time: number, change: number, rng: Rng): number {
+export function applyMerchantEvent(item: MerchantItem, now: number, change: number, rng: Rng): number {
   if (!Number.isInteger(change)) fail("INVALID_ARGUMENT", "applyMerchantEvent", `change must be an integer, got ${change}.`, "change");
-  observeAt("applyMerchantEvent", item, rng, time);
+  observeAt("applyMerchantEvent", item, rng, now);
   item.count = Math.max(0, item.count + change);
   return getMerchantStock(item);
 }

@@ -69,9 +69,9 @@ let bessel = new Float64Array(64);
 let tail = new Float64Array(64);
 
 /**
- * Fills `out[n]` with the M/M/1 transient probability p(n | t, m): the queue held `m` items `t`
+ * Fills `out[n]` with the M/M/1 transient probability p(n | dt, m): the queue held `m` items `dt`
  * time units ago (Eq. 37.3–37.7 with the erratum fixed: the tail sum uses I_j(at), not
- * I_{n+m+1}(at)). Exponentially scaled Bessel values keep large `a·t` finite. Returns `out`.
+ * I_{n+m+1}(at)). Exponentially scaled Bessel values keep large `a·dt` finite. Returns `out`.
  *
  * @param out - Receives p(n | t, m) for n = 0 … `out.length − 1`; written in place and returned.
  * @param addRate - Arrivals per time unit (finite, >= 0).
@@ -80,23 +80,23 @@ let tail = new Float64Array(64);
  * @param t - Elapsed time since that observation, finite and >= 0, in the rates' time unit.
  * @example
  * ```ts
- * const p = mm1Transient(new Float64Array(9), 0.5, 1, 6, 10); // Table 37.1, t = 10
+ * const p = mm1Transient(new Float64Array(9), 0.5, 1, 6, 10); // Table 37.1, dt = 10
  * p[3].toFixed(3); // → "0.103"
  * ```
  */
-export function mm1Transient<T extends number[] | Float64Array>(out: T, addRate: number, removeRate: number, m: number, t: number): T {
+export function mm1Transient<T extends number[] | Float64Array>(out: T, addRate: number, removeRate: number, m: number, dt: number): T {
   const FN = "mm1Transient";
   const rho = checkRates(FN, addRate, removeRate);
   if (!Number.isInteger(m) || m < 0) fail("INVALID_ARGUMENT", FN, `m (the count observed) must be an integer ≥ 0, got ${m}.`, "m");
-  if (!isFiniteNumber(t) || t < 0) fail("INVALID_ARGUMENT", FN, `t must be a finite number ≥ 0, got ${t}.`, "t");
+  if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", FN, `dt must be a finite number ≥ 0, got ${dt}.`, "dt");
   const N = out.length;
-  if (t === 0) {
+  if (dt === 0) {
     for (let n = 0; n < N; n++) out[n] = n === m ? 1 : 0;
     return out;
   }
   if (addRate === 0) {
     // pure death process: Poisson departures clamped at 0
-    const mu = removeRate * t;
+    const mu = removeRate * dt;
     let tail = 1;
     for (let n = 0; n < N; n++) out[n] = 0;
     let pk = Math.exp(-mu);
@@ -108,16 +108,16 @@ export function mm1Transient<T extends number[] | Float64Array>(out: T, addRate:
     if (N > 0) out[0] = Math.max(0, tail);
     return out;
   }
-  // The distance to the stationary distribution decays like e^{-(√μ − √λ)² t}: past e^{-50} use it.
-  if ((Math.sqrt(removeRate) - Math.sqrt(addRate)) ** 2 * t > 50) return mm1Stationary(out, addRate, removeRate);
-  const x = 2 * Math.sqrt(addRate * removeRate) * t; // a·t
-  const scale = Math.exp(-(addRate + removeRate) * t + x); // e^{-(λ+μ)t} / e^{-x}
+  // The distance to the stationary distribution decays like e^{-(√μ − √λ)² dt}: past e^{-50} use it.
+  if ((Math.sqrt(removeRate) - Math.sqrt(addRate)) ** 2 * dt > 50) return mm1Stationary(out, addRate, removeRate);
+  const x = 2 * Math.sqrt(addRate * removeRate) * dt; // a·dt
+  const scale = Math.exp(-(addRate + removeRate) * dt + x); // e^{-(λ+μ)dt} / e^{-x}
   const sr = Math.sqrt(rho);
   const lsr = Math.log(sr);
-  const jMax = N + m + 2 + Math.ceil(Math.E * removeRate * t + 10 * Math.sqrt(removeRate * t + 1) + 40);
+  const jMax = N + m + 2 + Math.ceil(Math.E * removeRate * dt + 10 * Math.sqrt(removeRate * dt + 1) + 40);
   if (bessel.length < jMax + 1) bessel = new Float64Array(jMax + 1);
   const I = besselIScaled(bessel.length === jMax + 1 ? bessel : (bessel = new Float64Array(jMax + 1)), x);
-  // p(n) = e^{-(λ+μ)t} [ρ^{(n-m)/2} I_{n-m} + ρ^{(n-m-1)/2} I_{n+m+1} + (1-ρ) ρ^n Σ_{j ≥ n+m+2} ρ^{-j/2} I_j]
+  // p(n) = e^{-(λ+μ)dt} [ρ^{(n-m)/2} I_{n-m} + ρ^{(n-m-1)/2} I_{n+m+1} + (1-ρ) ρ^n Σ_{j ≥ n+m+2} ρ^{-j/2} I_j]
   const term = (power: number, value: number): number => (value > 0 ? Math.exp(power * lsr + Math.log(value)) : 0);
   // U[k] = Σ_{j ≥ k} ρ^{(k-j)/2} I_j, so the tail sum is ρ^{(n-m-2)/2} U[n+m+2]
   if (tail.length < jMax + 2) tail = new Float64Array(jMax + 2);
@@ -145,7 +145,7 @@ export function sampleStationaryQueue(addRate: number, removeRate: number, rng: 
 let pmf = new Float64Array(64);
 
 /**
- * Draws a queue length `t` after it held `m` items, by the cumulative sum of
+ * Draws a queue length `dt` after it held `m` items, by the cumulative sum of
  * {@link mm1Transient} (one uniform draw).
  * @param addRate - Arrivals per time unit (finite, >= 0).
  * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
@@ -153,16 +153,16 @@ let pmf = new Float64Array(64);
  * @param t - Elapsed time, finite and >= 0, in the rates' time unit.
  * @param rng - Generator; one float draw.
  */
-export function sampleTransientQueue(addRate: number, removeRate: number, m: number, t: number, rng: Rng): number {
+export function sampleTransientQueue(addRate: number, removeRate: number, m: number, dt: number, rng: Rng): number {
   const rho = checkRates("sampleTransientQueue", addRate, removeRate);
   if (!Number.isInteger(m) || m < 0 || m > MAX_QUEUE_LENGTH)
     fail("INVALID_ARGUMENT", "sampleTransientQueue", `m must be an integer in [0, ${MAX_QUEUE_LENGTH}], got ${m}.`, "m");
-  const lt = addRate * t;
+  const lt = addRate * dt;
   const arrivals = Math.ceil(lt + 10 * Math.sqrt(lt + 1) + 20);
   const stationary = rho === 0 ? 1 : Math.ceil(Math.log(1e-12) / Math.log(rho)) + 1;
   const N = m + Math.min(arrivals, stationary + m) + 1;
   if (pmf.length < N) pmf = new Float64Array(N);
-  const p = mm1Transient(pmf.length === N ? pmf : (pmf = new Float64Array(N)), addRate, removeRate, m, t);
+  const p = mm1Transient(pmf.length === N ? pmf : (pmf = new Float64Array(N)), addRate, removeRate, m, dt);
   const u = rngNextFloat(rng);
   let acc = 0;
   let last = 0;

@@ -51,8 +51,9 @@ export function collectTopTier(out: number[], index: StoryletIndex, deck: Storyl
 
 /**
  * True when storylet `s` may be played now: conditions hold, not used up (`once`), off cooldown.
- * @param state - The running storylet state (qualities, turn, play history); read only.
- * @param s - The storylet to test: its conditions, `once` flag and `cooldownPlays`.
+ *
+ * @param state - The story state (qualities, turn, play history), read only.
+ * @param s - One storylet of the state's deck.
  */
 export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
   return isStoryletFree(s, state) && matchConditions(s.conditions, state.qualities);
@@ -62,11 +63,11 @@ export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
  * Level 1: writes the indices (into `deck.storylets`) of the eligible storylets to `out`, in deck
  * order, and returns how many there are. Allocates nothing (beyond growing `out`). With
  * `options.index` only the conditions of changed qualities are re-evaluated.
- * @param out - Receives the indices into `deck.storylets` of the eligible storylets, in deck order; cleared first, grown as needed.
- * @param state - The running storylet state; read only (an index in `options` is brought up to date).
- * @param deck - The deck the indices refer to.
- * @param options - `index`: a {@link createStoryletIndex} index of this deck, so only conditions of changed qualities are re-evaluated. Left
- *   out: every condition is evaluated.
+ *
+ * @param out - Cleared, then filled with the eligible storylets' indices into `deck.storylets`, in deck order.
+ * @param state - The story state (qualities, turn, play history), read only.
+ * @param deck - The storylet deck from {@link storyletDeckFromJson} (read only).
+ * @param options - `index`: a {@link createStoryletIndex} index of the same deck, to re-evaluate only the conditions of changed qualities (same result).
  */
 export function collectEligibleStorylets(out: number[], state: StoryletState, deck: StoryletDeck, options: SelectStoryletOptions = {}): number {
   out.length = 0;
@@ -89,11 +90,11 @@ const weights: number[] = [];
  * seeded pick by weight. Returns its index in `deck.storylets`, or -1 when none is eligible. Does
  * not play it (see {@link playStorylet}). Give `options.index` ({@link createStoryletIndex}) when
  * selecting often from a large deck: the same pick, without re-evaluating every precondition.
- * @param state - The running storylet state; read only (nothing is played).
- * @param deck - The deck to pick from.
- * @param rng - Generator; one weighted draw when several eligible storylets share the highest salience, none otherwise.
- * @param options - `index`: a {@link createStoryletIndex} index of this deck (same pick, faster on large decks). Left out: every condition is
- *   evaluated.
+ *
+ * @param state - The story state (qualities, turn, play history), read only.
+ * @param deck - The storylet deck from {@link storyletDeckFromJson} (read only).
+ * @param rng - Draws the weighted pick among the highest-salience eligible storylets (one draw when there is a choice).
+ * @param options - `index`: a {@link createStoryletIndex} index of the same deck, to re-evaluate only the conditions of changed qualities (same result).
  */
 export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng, options: SelectStoryletOptions = {}): number {
   let m: number;
@@ -119,9 +120,10 @@ export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rn
  * Plays storylet `index` of the deck: applies its effects to `state.qualities`, records the turn
  * and advances `state.turn`. Throws `NARRATIVE_BAD_INPUT` for an index out of range; it does not
  * re-check eligibility (a forced scene may be played).
- * @param state - The running storylet state; its qualities get the storylet's effects and its turn and play history advance, in place.
- * @param deck - The deck the index refers to.
- * @param index - Index into `deck.storylets`, an integer in [0, storylets); eligibility is not checked.
+ *
+ * @param state - The story state; its qualities, play history and `turn` change in place.
+ * @param deck - The storylet deck from {@link storyletDeckFromJson} (read only).
+ * @param index - Index of the storylet in `deck.storylets` (integer in `[0, deck.storylets.length)`).
  */
 export function playStorylet(state: StoryletState, deck: StoryletDeck, index: number): Storylet {
   const s = deck.storylets[index];
@@ -171,6 +173,10 @@ export function cachedStoryletIndex(deck: StoryletDeck): StoryletIndex {
  * drawStorylet(state, deck, rng)?.id; // → "pick-flowers" (meet-wolf was once-only)
  * state.qualities;                     // → { inForest: true, metWolf: true, flowers: 1 }
  * ```
+ *
+ * @param state - The story state; changed in place when a storylet is played.
+ * @param deck - The storylet deck from {@link storyletDeckFromJson} (read only).
+ * @param rng - Draws the weighted pick among the highest-salience eligible storylets.
  */
 export function drawStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng): Storylet | null {
   const i = selectStorylet(state, deck, rng, { index: cachedStoryletIndex(deck) });

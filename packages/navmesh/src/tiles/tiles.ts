@@ -25,8 +25,15 @@ export function getNavMeshTileKey(x: number, y: number, layer: number): string {
   return `${x},${y},${layer}`;
 }
 
-/** The tile at `(x, y, layer)`, or `undefined`. */
-export function getNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0): NavMeshTile | undefined {
+/**
+ * The tile at `(x, y, layer)`, or `undefined`.
+ *
+ * @param mesh - The tiled navmesh (read only).
+ * @param x - Tile column (integer).
+ * @param y - Tile row (integer).
+ * @param layer - Tile layer (integer; 0 for a single-layer mesh), as given to {@link addNavMeshTile}.
+ */
+export function getNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number): NavMeshTile | undefined {
   const key = getNavMeshTileKey(x, y, layer);
   return Object.prototype.hasOwnProperty.call(mesh.tiles, key) ? mesh.tiles[key] : undefined;
 }
@@ -85,8 +92,13 @@ export function addNavMeshTile(mesh: NavMesh, x: number, y: number, layer: numbe
  * Removes the tile at `(x, y, layer)`: its slot's generation is bumped, so its polygon refs fail
  * `isValidPolyRef`, and neighboring tiles lose their links to it. Returns false when no tile is
  * there.
+ *
+ * @param mesh - The tiled navmesh; changed in place.
+ * @param x - Tile column (integer).
+ * @param y - Tile row (integer).
+ * @param layer - Tile layer (integer; 0 for a single-layer mesh), as given to {@link addNavMeshTile}.
  */
-export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0): boolean {
+export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number): boolean {
   checkCoords("removeNavMeshTile", x, y, layer);
   const key = getNavMeshTileKey(x, y, layer);
   if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return false;

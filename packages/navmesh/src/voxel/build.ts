@@ -155,8 +155,8 @@ export function prepareVoxelBuild(
   total: number,
   FN: string,
 ): PreparedVoxelBuild {
-  const cfg = validateVoxelConfig(config, FN);
-  const degenerate = validateTriangleSoup(positions, triangles, FN);
+  const cfg = validateVoxelConfig(config, { caller: FN });
+  const degenerate = validateTriangleSoup(positions, triangles, { caller: FN });
   const ctx = options.context;
   const timer = createStageTimer(ctx, total);
   let warned = false;
@@ -202,7 +202,7 @@ export function prepareVoxelBuild(
   filterLedgeSpans(hf, cfg.walkableHeight, cfg.walkableClimb);
   filterLowHeightSpans(hf, cfg.walkableHeight);
   endStage(timer, "filter", FN);
-  const chf = buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, cfg.borderSize, warn);
+  const chf = buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, { borderSize: cfg.borderSize, onWarn: warn });
   endStage(timer, "compact", FN);
   return { cfg, timer, hf, chf, degenerate, ntris, walkable, warned };
 }
@@ -245,7 +245,7 @@ export function finishVoxelBuild(
         ? buildLayerRegions(chf, cfg.minRegionArea)
         : buildRegions(chf, cfg.minRegionArea, cfg.mergeRegionArea);
   endStage(timer, "regions", FN);
-  const cset = buildContours(chf, cfg.maxSimplificationError, cfg.maxEdgeLen, warn);
+  const cset = buildContours(chf, cfg.maxSimplificationError, cfg.maxEdgeLen, { onWarn: warn });
   endStage(timer, "contours", FN);
   const { mesh, failedContours } = buildPolyMesh(cset, cfg.maxVertsPerPoly);
   if (failedContours > 0) warn(`buildPolyMesh: ${failedContours} contours could not be fully triangulated.`);
@@ -423,7 +423,7 @@ export function buildNavMeshFromTriangles3d(
   const tiledOpt: unknown = options.tiled;
   if (tiledOpt !== undefined && typeof tiledOpt !== "boolean")
     throw voxelError(NavMeshErrorCodes.Config, fn, `"tiled" must be true, false or left out (automatic), got ${showValue(tiledOpt)}.`, "tiled");
-  const grid = ts === undefined || ts === 0 ? soloGridSize(positions, triangles, validateVoxelConfig(config, FN)) : undefined;
+  const grid = ts === undefined || ts === 0 ? soloGridSize(positions, triangles, validateVoxelConfig(config, { caller: FN })) : undefined;
   const tiled = tiledOpt ?? (ts !== undefined ? ts > 0 : grid !== undefined && Math.max(grid[0], grid[1]) > AUTO_TILE_GRID_CELLS);
   if (!tiled) {
     const r = buildVoxelNavMesh(positions, triangles, config, options.context ? { context: options.context } : {});

@@ -30,19 +30,33 @@ export function getCon(chf: CompactHeightfield, span: number, dir: number): numb
 /** Most layers a neighbor lookup can address (6 bits minus the "not connected" value). */
 const MAX_LAYERS = NOT_CONNECTED - 1;
 
+/** Options of {@link buildCompactHeightfield}. */
+export interface BuildCompactHeightfieldOptions {
+  /** Width of the border around the heightfield (voxels, integer ≥ 0) that tile builds overlap; default 0. */
+  readonly borderSize?: number;
+  /** Hears about columns with more than 62 layers or 255 walkable spans; default: silent. */
+  readonly onWarn?: (message: string) => void;
+}
+
 /**
  * Builds the compact heightfield: the open space above every walkable span, with links to the
  * spans of the four neighbor columns an agent can move to (enough headroom, `walkableHeight`,
  * and a step of at most `walkableClimb`, both in voxels). `onWarn` hears about columns with
  * more than 62 layers (their extra links are dropped, as in Recast).
+ *
+ * @param hf - The rasterized (and filtered) heightfield, read only.
+ * @param walkableHeight - Headroom an agent needs (voxels, integer).
+ * @param walkableClimb - Highest step an agent climbs (voxels, integer).
+ * @param options - `borderSize` (voxels, default 0) and `onWarn` (default silent).
  */
 export function buildCompactHeightfield(
   hf: Heightfield,
   walkableHeight: number,
   walkableClimb: number,
-  borderSize = 0,
-  onWarn?: (message: string) => void,
+  options: BuildCompactHeightfieldOptions = {},
 ): CompactHeightfield {
+  const borderSize = options.borderSize ?? 0;
+  const onWarn = options.onWarn;
   const { width: w, depth: h, head, spanNext, spanMin, spanMax, spanArea } = hf;
   let spanCount = 0;
   for (let c = 0; c < head.length; c++) for (let s = head[c]!; s !== -1; s = spanNext[s]!) if (spanArea[s] !== NULL_AREA) spanCount++;

@@ -146,7 +146,7 @@ export function voxelConfigFromWorld(world: WorldVoxelConfig): VoxelConfig {
       borderSize: border,
       ...(w["partition"] === undefined ? {} : { partition: w["partition"] as VoxelPartition }),
     },
-    FN_WORLD,
+    { caller: FN_WORLD },
   );
 }
 
@@ -176,15 +176,22 @@ const LIMITS: readonly Limit[] = [
   { name: "borderSize", min: 0, max: 255, integer: true, unit: "vx" },
 ];
 
+/** Options of {@link validateVoxelConfig}. */
+export interface ValidateVoxelConfigOptions {
+  /** Name of the function the error messages start with, for a builder that validates its config; default `"validateVoxelConfig"`. */
+  readonly caller?: string;
+}
+
 /**
  * Checks every parameter of a {@link VoxelConfig} against its limit and returns a frozen copy.
  * Throws `NAVMESH_CONFIG` whose `path` is the parameter name (e.g. `cellSize` for a cell size ≤ 0,
  * `walkableSlopeAngle` for a slope ≥ 90°).
  *
- * @param config - The voxel configuration to check (every parameter against its limit); copied and frozen.
- * @param fn - Function name the error messages start with (default `"validateVoxelConfig"`; callers pass their own name).
+ * @param config - The config to check (not changed).
+ * @param options - `caller`: the function name the error messages start with (default `"validateVoxelConfig"`).
  */
-export function validateVoxelConfig(config: VoxelConfig, fn = "validateVoxelConfig"): VoxelConfig {
+export function validateVoxelConfig(config: VoxelConfig, options: ValidateVoxelConfigOptions = {}): VoxelConfig {
+  const fn = options.caller ?? "validateVoxelConfig";
   if (config === null || typeof config !== "object")
     throw voxelError(NavMeshErrorCodes.Config, fn, "the config must be an object (see VoxelConfigPresets).", "config");
   const c = config as unknown as Record<string, unknown>;

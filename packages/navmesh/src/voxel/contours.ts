@@ -359,14 +359,28 @@ function mergeRegionHoles(outline: WorkContour, holes: WorkContour[], warn: (m: 
   }
 }
 
+/** Options of {@link buildContours}. */
+export interface BuildContoursOptions {
+  /** Hears about holes that could not be merged into their region's outline; default: silent. */
+  readonly onWarn?: (message: string) => void;
+}
+
+const noWarn = (): void => {};
+
 /**
  * Traces the outline of every region (Recast's `rcBuildContours`): raw contours follow the
  * voxel edges, simplified ones keep the region-change vertices and add raw vertices until every
  * raw vertex is within `maxError` voxels, then split wall edges longer than `maxEdgeLen` voxels
- * (0 = no limit). Holes are merged into their region's outline. `warn` hears about holes that
+ * (0 = no limit). Holes are merged into their region's outline. `onWarn` hears about holes that
  * could not be merged.
+ *
+ * @param chf - The compact heightfield with regions built, read only.
+ * @param maxError - Largest distance of a raw contour vertex from the simplified outline (voxels, ≥ 0).
+ * @param maxEdgeLen - Longest wall edge (voxels); longer ones are split; 0 = no limit.
+ * @param options - `onWarn`: hears about holes that could not be merged (default silent).
  */
-export function buildContours(chf: CompactHeightfield, maxError: number, maxEdgeLen: number, warn: (message: string) => void = () => {}): ContourSet {
+export function buildContours(chf: CompactHeightfield, maxError: number, maxEdgeLen: number, options: BuildContoursOptions = {}): ContourSet {
+  const warn = options.onWarn ?? noWarn;
   const { width: w, depth: h, borderSize } = chf;
   const flags = new Uint8Array(chf.spanCount);
   for (let z = 0; z < h; z++)

@@ -112,7 +112,7 @@ export function buildStanceNavMesh(
         );
     });
   }
-  validateTriangleSoup(positions, triangles, FN);
+  validateTriangleSoup(positions, triangles, { caller: FN });
   const base = cfgs[0]!;
   const timer = createStageTimer(options.context, BUILD_STAGES.length);
   checkCancelled(timer, FN);

@@ -25,14 +25,25 @@ export interface SwimPath {
   readonly swim: Uint8Array;
 }
 
+/** Options of {@link createSwimPath}. */
+export interface SwimPathOptions {
+  /** Most points kept (integer ≥ 2, default 256); a longer path is truncated. */
+  readonly maxPoints?: number;
+}
+
 /**
  * Creates a {@link SwimPath} holding up to `maxPoints` points (default 256).
- *
- * @param maxPoints - Most points the path holds, an integer ≥ 2 (default 256); more set `PathTruncated`.
+ * @param options - `maxPoints`: most points kept (integer ≥ 2, default 256)
  */
-export function createSwimPath(maxPoints = 256): SwimPath {
+export function createSwimPath(options: SwimPathOptions = {}): SwimPath {
+  const maxPoints = options.maxPoints ?? 256;
   if (!Number.isInteger(maxPoints) || maxPoints < 2)
-    throw voxelError(NavMeshErrorCodes.BadInput, "createSwimPath", `"maxPoints" must be an integer ≥ 2, got ${showValue(maxPoints)}.`, "maxPoints");
+    throw voxelError(
+      NavMeshErrorCodes.BadInput,
+      "createSwimPath",
+      `"options.maxPoints" must be an integer ≥ 2, got ${showValue(maxPoints)}.`,
+      "options.maxPoints",
+    );
   return { flags: 0, count: 0, points: new Float64Array(2 * maxPoints), heights: new Float64Array(maxPoints), swim: new Uint8Array(maxPoints) };
 }
 

@@ -136,9 +136,9 @@ export function createTiledNavMeshInput(
   const ts = (config as { tileSize?: unknown }).tileSize;
   if (typeof ts !== "number" || !Number.isInteger(ts) || ts < MIN_TILE || ts > MAX_TILE)
     throw voxelError(NavMeshErrorCodes.Config, fn, `"tileSize" must be an integer in ${MIN_TILE}..${MAX_TILE} (vx), got ${showValue(ts)}.`, "tileSize");
-  const base = validateVoxelConfig({ ...config, borderSize: 0 }, fn);
+  const base = validateVoxelConfig({ ...config, borderSize: 0 }, { caller: fn });
   const cfg: TiledVoxelConfig = Object.freeze({ ...base, borderSize: base.walkableRadius + 3, tileSize: ts });
-  const degenerate = validateTriangleSoup(positions, triangles, fn);
+  const degenerate = validateTriangleSoup(positions, triangles, { caller: fn });
   const pos = Float64Array.from(positions);
   const tris = Int32Array.from(triangles);
   const nt = tris.length / 3;
@@ -268,7 +268,7 @@ export function buildTileLayer(input: TiledNavMeshInput, tx: number, ty: number)
   filterLowHangingObstacles(hf, cfg.walkableClimb);
   filterLedgeSpans(hf, cfg.walkableHeight, cfg.walkableClimb);
   filterLowHeightSpans(hf, cfg.walkableHeight);
-  return buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, border);
+  return buildCompactHeightfield(hf, cfg.walkableHeight, cfg.walkableClimb, { borderSize: border });
 }
 
 /**

@@ -3,17 +3,24 @@
 import { NavMeshErrorCodes } from "../errors";
 import { showValue, voxelError } from "./errors";
 
+/** Options of {@link validateTriangleSoup}. */
+export interface ValidateTriangleSoupOptions {
+  /** Name of the function the error messages start with, for a builder that validates its input; default `"validateTriangleSoup"`. */
+  readonly caller?: string;
+}
+
 /**
  * Checks a triangle soup: `positions` are x,y,z triples of finite numbers, `triangles` index
  * triples of integers in range. Throws `NAVMESH_BAD_GEOMETRY` whose `path` names the first bad
  * index (`positions[7]`, `triangles[12]`). Returns the number of degenerate triangles (repeated
  * index or zero area), which builds skip.
  *
- * @param positions - Vertex positions `x, y, z` (world units), finite numbers, a multiple of 3.
- * @param triangles - Vertex indices, three per triangle, integers in `[0, positions.length / 3)`.
- * @param fn - Function name the error messages start with (default `"validateTriangleSoup"`).
+ * @param positions - Vertex coordinates as x, y, z triples (world units, y up).
+ * @param triangles - Vertex indices, three per triangle.
+ * @param options - `caller`: the function name the error messages start with (default `"validateTriangleSoup"`).
  */
-export function validateTriangleSoup(positions: ArrayLike<number>, triangles: ArrayLike<number>, fn = "validateTriangleSoup"): number {
+export function validateTriangleSoup(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: ValidateTriangleSoupOptions = {}): number {
+  const fn = options.caller ?? "validateTriangleSoup";
   if (positions === null || typeof positions !== "object" || typeof positions.length !== "number")
     throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `"positions" must be an array of x,y,z numbers.`, "positions");
   if (triangles === null || typeof triangles !== "object" || typeof triangles.length !== "number")

@@ -36,8 +36,22 @@ export function validateWaterVolumes(fn: string, water: readonly WaterVolume[], 
   }
 }
 
-/** Index of the first water volume whose outline holds `(x, z)` with its surface above `y`, or -1. */
-export function findWaterVolume(water: readonly WaterVolume[], x: number, z: number, y = -Infinity): number {
+/** Options of {@link findWaterVolume}. */
+export interface FindWaterVolumeOptions {
+  /** Only volumes whose surface is above this height count (world units, y up); default `-Infinity`, any. */
+  readonly y?: number;
+}
+
+/**
+ * Index of the first water volume whose outline holds `(x, z)` with its surface above `y`, or -1.
+ *
+ * @param water - The water volumes (outlines in the x, z plane, surface heights), read only.
+ * @param x - World x of the point.
+ * @param z - World z of the point.
+ * @param options - `y`: only volumes whose surface is above this height count (default any).
+ */
+export function findWaterVolume(water: readonly WaterVolume[], x: number, z: number, options: FindWaterVolumeOptions = {}): number {
+  const y = options.y ?? -Infinity;
   for (let i = 0; i < water.length; i++) if (water[i]!.surface > y && pointInPolygonXZ(water[i]!.xz, x, z)) return i;
   return -1;
 }
@@ -65,7 +79,7 @@ export function filterWaterDepth(chf: CompactHeightfield, water: readonly WaterV
       for (let i = chf.cellIndex[c]!, end = i + chf.cellCount[c]!; i < end; i++) {
         if (chf.areas[i] === NULL_AREA) continue;
         const y = chf.bmin[1]! + chf.y[i]! * ch;
-        const w = findWaterVolume(water, wx, wz, y);
+        const w = findWaterVolume(water, wx, wz, { y });
         const depth = w < 0 ? 0 : water[w]!.surface - y;
         if (depth < minDepth || depth > maxDepth) {
           chf.areas[i] = NULL_AREA;

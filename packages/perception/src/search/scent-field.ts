@@ -56,7 +56,7 @@ export function setScentFade(field: ScentField, node: number, multiplier: number
 }
 
 /**
- * Entity `entity` (integer ≥ 0) passes `node` at `time`: its entry there is refreshed, or a new one
+ * Entity `entity` (integer ≥ 0) passes `node` at `now`: its entry there is refreshed, or a new one
  * takes an empty slot, or the oldest entry's slot.
  *
  * @param field - The scent field, changed in place (one entry of `node`).
@@ -64,11 +64,11 @@ export function setScentFade(field: ScentField, node: number, multiplier: number
  * @param node - The node it passes, an integer in `[0, nodes)`.
  * @param time - Timestamp in seconds (your game clock), finite.
  */
-export function depositScent(field: ScentField, entity: number, node: number, time: number): void {
+export function depositScent(field: ScentField, entity: number, node: number, now: number): void {
   checkNode("depositScent", field, node);
   if (!(Number.isInteger(entity) && entity >= 0 && entity <= 0x7fffffff))
     configError("depositScent", `"entity" is ${entity}; pass an integer id ≥ 0.`, "entity");
-  checkNumber("depositScent", "time", time);
+  checkNumber("depositScent", "now", now);
   const base = node * field.slots;
   let slot = -1;
   for (let k = 0; k < field.slots; k++) {
@@ -84,7 +84,7 @@ export function depositScent(field: ScentField, entity: number, node: number, ti
     for (let k = 1; k < field.slots; k++) if (field.time[base + k]! < field.time[base + slot]!) slot = k;
   }
   field.entity[base + slot] = entity;
-  field.time[base + slot] = time;
+  field.time[base + slot] = now;
 }
 
 /** Purges the expired entries of `node` (faded age > maxAge) and returns `entity`'s timestamp there, or −Infinity. */

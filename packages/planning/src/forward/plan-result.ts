@@ -24,18 +24,23 @@ export interface PlanResult {
   generated: number;
 }
 
+/** Options of {@link createPlanResult}. */
+export interface PlanResultOptions {
+  /** Most actions the result holds (a count, default 16); a longer plan sets `PathTruncated`. */
+  readonly capacity?: number;
+}
+
 /**
  * Creates a reusable plan result with room for `capacity` actions (default 16; chapter 13's
  * fixed-capacity plans: 4 actions cover F.E.A.R.-like use).
- * @param capacity - Length of the `path` buffer, in actions (default 16; negative counts as 0).
- *   A longer plan still reports its full `length` and `cost` but sets `PathTruncated`.
- * @returns A new result with `flags` `None` and zero counters.
+ * @param options - `capacity`: most actions held (a count, default 16; negative counts as 0)
  * @example
  * ```ts
- * const out = createPlanResult(8);
+ * const out = createPlanResult({ capacity: 8 });
  * ```
  */
-export function createPlanResult(capacity = 16): PlanResult {
+export function createPlanResult(options: PlanResultOptions = {}): PlanResult {
+  const capacity = options.capacity ?? 16;
   return { flags: PathFlags.None, cost: 0, length: 0, path: new Int32Array(Math.max(0, capacity)), expanded: 0, generated: 0 };
 }
 

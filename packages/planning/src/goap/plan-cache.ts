@@ -20,12 +20,15 @@ export interface GoapPlanCache {
   readonly entries: Map<string, { problem: PlanningProblem; flags: number; cost: number; expanded: number; plan: Int32Array }>;
 }
 
+/** Options of {@link createGoapPlanCache}. */
+export interface GoapPlanCacheOptions {
+  /** Most plans kept (integer ≥ 1); default 256. */
+  readonly capacity?: number;
+}
+
 /**
  * Creates a plan cache holding up to `capacity` plans (default 256).
- * @param capacity - Most plans kept, an integer ≥ 1 (default 256); beyond it the least recently
- *   used plan is dropped.
- * @returns A new empty cache with `hits` and `misses` at 0.
- * @throws TacticaError `PLANNING_ARGUMENT` when `capacity` is not an integer ≥ 1.
+ * @param options - `capacity`: most plans kept (integer ≥ 1, default 256)
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -34,7 +37,7 @@ export interface GoapPlanCache {
  *   (:action take :parameters (room ?r, item ?i) :preconditions (at(?r) and in(?i, ?r)) :effects (not in(?i, ?r) and has(?i)))
  *   (:initial (at(hall) and in(key, kitchen)))
  *   (:goal (has(key)))`));
- * const cache = createGoapPlanCache(64);
+ * const cache = createGoapPlanCache({ capacity: 64 });
  * const out = createPlanResult();
  * planGoapCached(out, cache, problem, problem.initial, problem.goal); // searches
  * planGoapCached(out, cache, problem, problem.initial, problem.goal); // same start and goal: from the cache
@@ -42,9 +45,12 @@ export interface GoapPlanCache {
  * out.length; // → 2
  * ```
  */
-export function createGoapPlanCache(capacity = 256): GoapPlanCache {
+export function createGoapPlanCache(options: GoapPlanCacheOptions = {}): GoapPlanCache {
+  const capacity = options.capacity ?? 256;
   if (!(Number.isInteger(capacity) && capacity >= 1))
-    throw planningError(PlanningErrorCodes.Argument, "createGoapPlanCache", `capacity must be an integer >= 1, got ${capacity}.`, { path: "capacity" });
+    throw planningError(PlanningErrorCodes.Argument, "createGoapPlanCache", `options.capacity must be an integer >= 1, got ${capacity}.`, {
+      path: "options.capacity",
+    });
   return { capacity, hits: 0, misses: 0, entries: new Map() };
 }
 

@@ -335,12 +335,17 @@ export interface GoapNodeView {
   readonly expanded: boolean;
 }
 
+/** Options of {@link readGoapNodes}. */
+export interface ReadGoapNodesOptions {
+  /** Most nodes listed (a count); default 64. */
+  readonly max?: number;
+}
+
 /**
  * Lists the first `max` nodes (default 64) a GOAP search generated, in generation order: what the
  * regressive search looked at. Allocates; meant for debug views, not frame loops.
- * @param search - The search to inspect (started, running or finished); not changed.
- * @param max - Most nodes to list (default 64); node 0 is the goal.
- * @returns New node views, in generation order.
+ * @param search - The search to read (not changed), during or after {@link stepGoapSearch}.
+ * @param options - `max`: most nodes listed (a count, default 64).
  * @example
  * ```ts
  * const problem = compileProblem(parseDomain(`
@@ -357,7 +362,8 @@ export interface GoapNodeView {
  * nodes[2]!.mustHold; // → ["in(key, kitchen)", "at(kitchen)"]
  * ```
  */
-export function readGoapNodes(search: GoapSearch, max = 64): GoapNodeView[] {
+export function readGoapNodes(search: GoapSearch, options: ReadGoapNodesOptions = {}): GoapNodeView[] {
+  const max = options.max ?? 64;
   const p = search.problem;
   const W = p.words;
   const st = search.store;

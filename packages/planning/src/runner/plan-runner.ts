@@ -344,7 +344,7 @@ export function tickPlanRunner(runner: PlanRunner, problem: PlanningProblem, hoo
   if (runner.reason !== ReplanReason.None) {
     if (runner.cooldown > 0) return runner.status;
     let out = outs.get(problem);
-    if (!out) outs.set(problem, (out = createPlanResult(256)));
+    if (!out) outs.set(problem, (out = createPlanResult({ capacity: 256 })));
     replan(runner, problem, hooks, out);
     if (runner.status === RunnerStatus.Failed) return runner.status;
   }

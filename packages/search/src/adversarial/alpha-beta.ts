@@ -296,7 +296,7 @@ export function searchBestMove(
     );
   }
   const chop = options.moveChop ?? Infinity;
-  if (chop !== Infinity) assertInteger(where, "options.moveChop", chop, 1);
+  if (chop !== Infinity) assertInteger(where, "options.moveChop", chop, 1, Number.MAX_SAFE_INTEGER);
   const window = assertNonNegative(where, "options.aspirationWindow", options.aspirationWindow ?? 0);
   const run = engine.run;
   const R = result;

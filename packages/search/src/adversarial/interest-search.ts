@@ -190,7 +190,7 @@ export function searchInterest(out: AlphaBetaResult, engine: AlphaBetaEngine, ga
   const result = out;
   const where = "@tactica/search: searchInterest";
   const step = assertPositive(where, "options.limitStep", options.limitStep);
-  const iterations = assertInteger(where, "options.iterations", options.iterations, 1);
+  const iterations = assertInteger(where, "options.iterations", options.iterations, 1, Number.MAX_SAFE_INTEGER);
   const K = assertPositive(where, "options.costScale", options.costScale ?? 1);
   if (game.maxMoves > engine.maxMoves) {
     invalidArgument(

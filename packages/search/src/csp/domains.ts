@@ -108,12 +108,24 @@ export function restrictDomain(s: CspSolver, v: number, mask: number): boolean {
   return true;
 }
 
+/** Options of {@link restrictDomainWords}. */
+export interface RestrictDomainWordsOptions {
+  /** Index of the first mask word to read (integer ≥ 0); default 0. */
+  readonly offset?: number;
+}
+
 /**
  * Narrows `v`'s domain to `domain & mask` word by word, reading the solver's `words` words of
  * `mask` from `offset`. Returns `false` if that empties it (the domain is left unchanged then).
  * Changed words are saved on the trail and queue `v`'s constraints. O(words + degree of v).
+ *
+ * @param s - The solver; `v`'s domain, the trail and the propagation queue change.
+ * @param v - The variable id (integer in `[0, variable count)`).
+ * @param mask - 32-bit words of allowed values (bit `i` of word `w` = value `32·w + i`), `s.words` of them from `offset`.
+ * @param options - `offset`: index of the first mask word to read, default 0 (for masks packed per variable).
  */
-export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<number>, offset = 0): boolean {
+export function restrictDomainWords(s: CspSolver, v: number, mask: ArrayLike<number>, options: RestrictDomainWordsOptions = {}): boolean {
+  const offset = options.offset ?? 0;
   checkIndex(`${WHERE}: restrictDomainWords`, "v", v, s.csp.names.length, "a variable id");
   const W = s.words;
   const D = s.domains;

@@ -105,7 +105,7 @@ export function addAllDifferent(csp: Csp, vars: readonly number[]): void {
  */
 export function addAtMost(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
   assertInteger(`${WHERE}: addAtMost`, "value", value, 0, csp.valueCount - 1);
-  assertInteger(`${WHERE}: addAtMost`, "limit", limit, 0);
+  assertInteger(`${WHERE}: addAtMost`, "limit", limit, 0, Number.MAX_SAFE_INTEGER);
   checkVars(csp, "addAtMost", vars, 1);
   add(csp, ConstraintKind.AtMost, vars, value, limit);
 }
@@ -120,7 +120,7 @@ export function addAtMost(csp: Csp, value: number, limit: number, vars: readonly
  */
 export function addAtLeast(csp: Csp, value: number, limit: number, vars: readonly number[]): void {
   assertInteger(`${WHERE}: addAtLeast`, "value", value, 0, csp.valueCount - 1);
-  assertInteger(`${WHERE}: addAtLeast`, "limit", limit, 0);
+  assertInteger(`${WHERE}: addAtLeast`, "limit", limit, 0, Number.MAX_SAFE_INTEGER);
   checkVars(csp, "addAtLeast", vars, 1);
   add(csp, ConstraintKind.AtLeast, vars, value, limit);
 }

@@ -26,7 +26,7 @@ function narrowWide(s: CspSolver, c: CspConstraint): boolean {
         any |= d;
       }
       if (any === 0) return false;
-      for (const v of vars) if (!restrictDomainWords(s, v, sc, 0)) return false;
+      for (const v of vars) if (!restrictDomainWords(s, v, sc)) return false;
       return true;
     }
     case ConstraintKind.NotEqual: {

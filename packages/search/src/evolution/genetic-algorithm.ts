@@ -178,7 +178,7 @@ export function mutateGenome(ga: GeneticAlgorithm, genes: Float64Array, offset: 
     if (rngNextFloat(rng) >= ga.mutationRate) continue;
     const lo = ga.min[g]!;
     const hi = ga.max[g]!;
-    const v = genes[offset + g]! + rngNormal(rng, 0, ga.mutationScale * (hi - lo));
+    const v = genes[offset + g]! + rngNormal(rng, { sd: ga.mutationScale * (hi - lo) });
     genes[offset + g] = v < lo ? lo : v > hi ? hi : v;
   }
 }

@@ -102,7 +102,7 @@ export function randomGpProgram(set: GpPrimitiveSet, maxDepth: number, rng: Rng,
  */
 export function rampedHalfAndHalf(set: GpPrimitiveSet, count: number, minDepth: number, maxDepth: number, rng: Rng): Int16Array[] {
   const where = "@tactica/search: rampedHalfAndHalf";
-  assertInteger(where, "count", count, 1);
+  assertInteger(where, "count", count, 1, Number.MAX_SAFE_INTEGER);
   assertInteger(where, "minDepth", minDepth, 1, 32);
   assertInteger(where, "maxDepth", maxDepth, minDepth, 32);
   const span = maxDepth - minDepth + 1;
@@ -250,7 +250,7 @@ export function createGeneticProgramming(set: GpPrimitiveSet, config: GeneticPro
     set,
     programs,
     fitness: new Float64Array(P).fill(-Infinity),
-    maxSize: assertInteger(where, "config.maxSize", config.maxSize ?? 150, 1),
+    maxSize: assertInteger(where, "config.maxSize", config.maxSize ?? 150, 1, Number.MAX_SAFE_INTEGER),
     internalCrossover: internal,
     leafCrossover: leaf,
     mutationRate: assertRange(where, "config.mutationRate", config.mutationRate ?? 0, 0, 1),

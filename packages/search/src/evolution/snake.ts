@@ -10,9 +10,9 @@ export const SNAKE_MAX_FOOD = 211;
 /** A game ends when the snake goes this many moves without eating. */
 export const SNAKE_MOVE_LIMIT = 300;
 
-/** Snake actions, relative to the heading. */
+/** Snake actions, relative to the head's direction. */
 export const SnakeAction = {
-  /** Keep the heading. */
+  /** Keep the direction. */
   Forward: 0,
   /** Turn left (counter-clockwise on screen) and move. */
   Left: 1,
@@ -29,7 +29,7 @@ const DY = [0, 1, 0, -1];
 /**
  * The Snake game of "Application of Genetic Programming to the Snake Game" (2000): a 20 × 11
  * board with 1-based coordinates (x 1..20, y 1..11, y growing downward); the snake starts with 9
- * segments on (1,11)–(9,11), head at (9,11), heading right; the first food is at (11,6). Each
+ * segments on (1,11)–(9,11), head at (9,11), moving right; the first food is at (11,6). Each
  * step it turns left, right or keeps going, and always moves. Eating grows the tail by one and a
  * new food appears on a random empty square (seeded) on the next step. The game ends on a wall or
  * body hit, after {@link SNAKE_MOVE_LIMIT} moves without food, or when the board is full
@@ -44,8 +44,12 @@ export interface SnakeGame {
   length: number;
   /** Occupancy per cell (1 = snake). */
   readonly occupied: Uint8Array;
-  /** Heading in quarter turns: 0 right (+x), 1 down (+y), 2 left, 3 up; the angle `heading · π/2` from +x towards +y on the y-down board. */
-  heading: number;
+  /**
+   * Direction code of the head in quarter turns: 0 right (+x), 1 down (+y), 2 left, 3 up (clockwise
+   * on the y-down board). Not a radian heading: code `d` is the heading `d · π/2` computed from board
+   * coordinates (`atan2(dy, dx)`, 0 = +x).
+   */
+  direction: number;
   /** Food cell, or -1 while a new food is pending. */
   food: number;
   /** Food eaten ("hits"). */
@@ -84,7 +88,7 @@ export function createSnakeGame(rng: Rng): SnakeGame {
     head: 8,
     length: 9,
     occupied: new Uint8Array(N),
-    heading: 0,
+    direction: 0,
     food: snakeCell(11, 6),
     eaten: 0,
     moves: 0,
@@ -110,23 +114,21 @@ export function snakeHead(g: SnakeGame): number {
 }
 
 /**
- * True when the square `steps` squares from the head in direction `heading` is a wall or body.
- * @param g - The game to read.
- * @param heading - Absolute direction in quarter turns: 0 right, 1 down, 2 left, 3 up (taken mod 4).
- * @param steps - Distance from the head in squares (1 = the adjacent square).
+ * True when the square `steps` squares from the head in direction `direction` is a wall or body.
+ *
+ * @param g - The game (read only).
+ * @param direction - A direction code as {@link SnakeGame.direction} (quarter turns, 0 right, clockwise on the board); taken mod 4.
+ * @param steps - How many squares ahead to look (integer ≥ 1).
  */
-export function snakeDangerAt(g: SnakeGame, heading: number, steps: number): boolean {
+export function snakeDangerAt(g: SnakeGame, direction: number, steps: number): boolean {
   const h = snakeHead(g);
-  const x = (h % SNAKE_WIDTH) + DX[heading & 3]! * steps;
-  const y = Math.floor(h / SNAKE_WIDTH) + DY[heading & 3]! * steps;
+  const x = (h % SNAKE_WIDTH) + DX[direction & 3]! * steps;
+  const y = Math.floor(h / SNAKE_WIDTH) + DY[direction & 3]! * steps;
   if (x < 0 || y < 0 || x >= SNAKE_WIDTH || y >= SNAKE_HEIGHT) return true;
   return g.occupied[y * SNAKE_WIDTH + x] === 1;
 }
 
-/**
- * True when the food lies anywhere straight ahead of the head (in line with the heading).
- * @param g - The game to read; false while no food is placed.
- */
+/** True when the food lies anywhere straight ahead of the head (in line with the direction). */
 export function snakeFoodAhead(g: SnakeGame): boolean {
   if (g.food < 0) return false;
   const h = snakeHead(g);
@@ -134,8 +136,8 @@ export function snakeFoodAhead(g: SnakeGame): boolean {
   const hy = Math.floor(h / SNAKE_WIDTH);
   const fx = g.food % SNAKE_WIDTH;
   const fy = Math.floor(g.food / SNAKE_WIDTH);
-  const dx = DX[g.heading]!;
-  const dy = DY[g.heading]!;
+  const dx = DX[g.direction]!;
+  const dy = DY[g.direction]!;
   if (dx !== 0) return fy === hy && (fx - hx) * dx > 0;
   return fx === hx && (fy - hy) * dy > 0;
 }
@@ -162,13 +164,13 @@ export function stepSnake(g: SnakeGame, action: number): void {
         break;
       }
   }
-  if (action === SnakeAction.Left) g.heading = (g.heading + 3) & 3;
-  else if (action === SnakeAction.Right) g.heading = (g.heading + 1) & 3;
+  if (action === SnakeAction.Left) g.direction = (g.direction + 3) & 3;
+  else if (action === SnakeAction.Right) g.direction = (g.direction + 1) & 3;
   g.moves++;
   g.sinceFood++;
   const h = snakeHead(g);
-  const x = (h % SNAKE_WIDTH) + DX[g.heading]!;
-  const y = Math.floor(h / SNAKE_WIDTH) + DY[g.heading]!;
+  const x = (h % SNAKE_WIDTH) + DX[g.direction]!;
+  const y = Math.floor(h / SNAKE_WIDTH) + DY[g.direction]!;
   const tailIndex = (g.head - g.length + 1 + N) % N;
   const tail = g.body[tailIndex]!;
   const next = y * SNAKE_WIDTH + x;
@@ -225,53 +227,61 @@ function condition(g: SnakeGame, op: number): boolean {
     case 3:
       return snakeFoodAhead(g);
     case 4:
-      return snakeDangerAt(g, g.heading, 1);
+      return snakeDangerAt(g, g.direction, 1);
     case 5:
-      return snakeDangerAt(g, g.heading + 1, 1);
+      return snakeDangerAt(g, g.direction + 1, 1);
     case 6:
-      return snakeDangerAt(g, g.heading + 3, 1);
+      return snakeDangerAt(g, g.direction + 3, 1);
     case 8:
-      return snakeDangerAt(g, g.heading, 2);
+      return snakeDangerAt(g, g.direction, 2);
     case 9:
       return g.food >= 0 && Math.floor(g.food / SNAKE_WIDTH) < Math.floor(h / SNAKE_WIDTH);
     case 10:
       return g.food >= 0 && g.food % SNAKE_WIDTH > h % SNAKE_WIDTH;
     case 11:
-      return g.heading === 0;
+      return g.direction === 0;
     case 12:
-      return g.heading === 2;
+      return g.direction === 2;
     case 13:
-      return g.heading === 3;
+      return g.direction === 3;
     default:
-      return g.heading === 1;
+      return g.direction === 1;
   }
 }
 
 /**
- * Runs one evaluation of a Snake program (prefix array over {@link createSnakePrimitives}) from
- * `start`: terminals move the snake at once, `ifX(a, b)` runs `a` when X holds else `b`,
- * `progn2(a, b)` runs `a` then `b`. Returns the index after the subtree. Stops moving once the
- * game is over.
+ * Runs one evaluation of a Snake program (prefix array over {@link createSnakePrimitives}):
+ * terminals move the snake at once, `ifX(a, b)` runs `a` when X holds else `b`,
+ * `progn2(a, b)` runs `a` then `b`. Returns the index after the program's root subtree (the
+ * program's length for a well-formed program). Stops moving once the game is over.
+ *
+ * @param g - The game; the snake moves in place.
+ * @param program - The program in prefix order (primitive ids of {@link createSnakePrimitives}); to run a subtree, pass it as its own array.
  */
-export function runSnakeProgram(g: SnakeGame, program: ArrayLike<number>, start = 0): number {
+export function runSnakeProgram(g: SnakeGame, program: ArrayLike<number>): number {
+  return runSubtree(g, program, 0);
+}
+
+/** Runs the subtree of `program` rooted at `start`; returns the index after it. */
+function runSubtree(g: SnakeGame, program: ArrayLike<number>, start: number): number {
   const op = program[start]!;
   if (op <= 2) {
     stepSnake(g, op);
     return start + 1;
   }
   if (op === 7) {
-    const mid = runSnakeProgram(g, program, start + 1);
-    return runSnakeProgram(g, program, mid);
+    const mid = runSubtree(g, program, start + 1);
+    return runSubtree(g, program, mid);
   }
   const yes = condition(g, op);
   // Skip the branch that is not taken by walking its arity.
   let end = start + 1;
   if (yes) {
-    end = runSnakeProgram(g, program, end);
+    end = runSubtree(g, program, end);
     return skip(program, end);
   }
   end = skip(program, end);
-  return runSnakeProgram(g, program, end);
+  return runSubtree(g, program, end);
 }
 
 function skip(program: ArrayLike<number>, start: number): number {

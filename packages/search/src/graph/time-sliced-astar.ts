@@ -115,7 +115,7 @@ export function startTimeSlicedAStar(
  * @throws TacticaError `INVALID_STATE` when no query was initialised.
  */
 export function stepTimeSlicedAStar(search: TimeSlicedAStar, maxExpansions: number): number {
-  assertInteger("@tactica/search: stepTimeSlicedAStar", "maxExpansions", maxExpansions, 1);
+  assertInteger("@tactica/search: stepTimeSlicedAStar", "maxExpansions", maxExpansions, 1, Number.MAX_SAFE_INTEGER);
   const domain = search.domain;
   if (domain === undefined) {
     throw new TacticaError(ErrorCodes.InvalidState, "@tactica/search: stepTimeSlicedAStar: no query. Call startTimeSlicedAStar first.");

@@ -47,7 +47,7 @@ const trees = new WeakMap<Game, MctsTree>();
  * ```
  */
 export function findMctsMove(game: Game, options: FindMctsMoveOptions): MctsMove {
-  const iterations = assertInteger("@tactica/search: findMctsMove", "options.iterations", options.iterations, 1);
+  const iterations = assertInteger("@tactica/search: findMctsMove", "options.iterations", options.iterations, 1, Number.MAX_SAFE_INTEGER);
   const need = Math.min(1 << 22, Math.max(1024, (iterations + 1) * game.maxMoves));
   let tree = trees.get(game);
   if (tree === undefined || tree.maxNodes < need || tree.maxMoves < game.maxMoves || tree.playerCount < game.playerCount) {

@@ -244,9 +244,9 @@ function playout(tree: MctsTree, game: Game, rng: Rng): void {
 export function runMcts(out: MctsResult, tree: MctsTree, game: Game, iterations: number, rng: Rng, options: MctsOptions = EMPTY): MctsResult {
   const where = "@tactica/search: runMcts";
   const result = out;
-  assertInteger(where, "iterations", iterations, 1);
+  assertInteger(where, "iterations", iterations, 1, Number.MAX_SAFE_INTEGER);
   const c = assertNonNegative(where, "options.exploration", options.exploration ?? Math.SQRT2);
-  const threshold = assertInteger(where, "options.expandThreshold", options.expandThreshold ?? 1, 0);
+  const threshold = assertInteger(where, "options.expandThreshold", options.expandThreshold ?? 1, 0, Number.MAX_SAFE_INTEGER);
   if (game.maxMoves > tree.maxMoves || game.playerCount > tree.playerCount) {
     assertInteger(where, "game.maxMoves", game.maxMoves, 1, tree.maxMoves);
     assertInteger(where, "game.playerCount", game.playerCount, 1, tree.playerCount);

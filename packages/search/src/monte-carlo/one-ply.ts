@@ -69,7 +69,7 @@ export function createOnePlyMonteCarlo(maxMoves: number, config: OnePlyMonteCarl
 export function monteCarloOnePly(mc: OnePlyMonteCarlo, game: Game, iterations: number, rng: Rng, options: OnePlyMonteCarloOptions = {}): number {
   const where = "@tactica/search: monteCarloOnePly";
   const k = options.exploration ?? 2;
-  assertInteger(where, "iterations", iterations, 1);
+  assertInteger(where, "iterations", iterations, 1, Number.MAX_SAFE_INTEGER);
   assertNonNegative(where, "options.exploration", k);
   assertInteger(where, "game.maxMoves", game.maxMoves, 1, mc.rootMoves.length);
   if (game.isTerminal()) return -1;

@@ -53,10 +53,10 @@ export function createSteeringPath(points: readonly ReadonlyVec2[], options?: St
  * @param out - Receives the steering force (a {@link seek} force, or an {@link arrive} force on the
  *   last waypoint of an open path); written in place.
  * @param agent - The follower; `position`, `velocity`, `mass`, `maxSpeed` and `maxForce` are read.
- * @param path - The path from {@link createSteeringPath}, read.
  * @param state - Per-agent progress, read and written: `index` advances by at most one waypoint
  *   per call (wrapping on a loop); an out-of-range index is reset to 0 on a loop or to the last
  *   waypoint on an open path. Start with `{ index: 0 }`.
+ * @param path - The path from {@link createSteeringPath}, read.
  * @param waypointRadius - Distance (world units, ≥ 0) at which a waypoint counts as reached.
  * @param slowingRadius - Distance (world units) inside which the agent slows down towards the last
  *   waypoint of an open path, as in {@link arrive}; unused on a loop.
@@ -67,8 +67,8 @@ export function createSteeringPath(points: readonly ReadonlyVec2[], options?: St
 export function followPath(
   out: Vec2,
   agent: ReadonlySteeringAgent,
-  path: SteeringPath,
   state: PathFollowState,
+  path: SteeringPath,
   waypointRadius: number,
   slowingRadius: number,
   dt: number,

@@ -96,13 +96,13 @@ export function createPatternState(): PatternState {
  * @param out - Receives the step's force in world space (forward plus sideways, force units of the
  *   pattern); written in place.
  * @param agent - The agent; only its `heading` (radians, 0 = +x, counter-clockwise) is read.
- * @param pattern - The pattern from {@link createMovementPattern}, read.
  * @param state - Progress, read and written in place (`step`, `elapsed`, `startHeading`); an
  *   out-of-range step restarts at 0. Start from {@link createPatternState}.
+ * @param pattern - The pattern from {@link createMovementPattern}, read.
  * @param dt - Frame length in seconds (> 0): advances a timed step's clock; turning steps ignore it.
  * @returns The index of the step whose force was written.
  */
-export function followMovementPattern(out: Vec2, agent: ReadonlySteeringAgent, pattern: MovementPattern, state: PatternState, dt: number): number {
+export function followMovementPattern(out: Vec2, agent: ReadonlySteeringAgent, state: PatternState, pattern: MovementPattern, dt: number): number {
   const n = pattern.steps.length;
   if (state.step < 0 || state.step >= n) state.step = 0;
   if (Number.isNaN(state.startHeading)) state.startHeading = agent.heading;

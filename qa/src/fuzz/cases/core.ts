@@ -291,7 +291,7 @@ function sampleReplay(ticks: number): unknown {
   for (let t = 1; t <= ticks; t++) {
     recordReplayDecision(rec, t % 7, t % 3, t % 5);
     if (t % 4 === 0) recordReplayDecision(rec, -1, 2, 1);
-    recordReplayTick(rec, 40 + t, (t * 2654435761) >>> 0, t % 6 === 0 ? [{ kind: "rally", team: t % 2, x: t, y: 2 * t }] : []);
+    recordReplayTick(rec, 40 + t, (t * 2654435761) >>> 0, { inputs: t % 6 === 0 ? [{ kind: "rally", team: t % 2, x: t, y: 2 * t }] : [] });
   }
   return JSON.parse(JSON.stringify(rec.log));
 }

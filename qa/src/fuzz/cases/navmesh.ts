@@ -357,7 +357,7 @@ const cases_: LoaderCase<unknown>[] = [
 /** A corridor over the fixture: from tile "0,0,0" across "1,0,0" (refs with slot bits) to tile "0,1,0" (generation 1). */
 function corridorSeed(capacity: number): PathCorridor {
   const mesh = fixture();
-  const c = createPathCorridor(capacity);
+  const c = createPathCorridor({ capacity });
   resetPathCorridor(c, findPolygon(mesh, 0.5, 0.5), 0.5, 0.5);
   c.polys[1] = findPolygon(mesh, 0.5, 1.5);
   c.length = 2;
@@ -365,7 +365,7 @@ function corridorSeed(capacity: number): PathCorridor {
   c.targetY = 1.5;
   return c;
 }
-const corridorSeeds: unknown[] = [savePathCorridor(corridorSeed(8)), savePathCorridor(createPathCorridor(8))];
+const corridorSeeds: unknown[] = [savePathCorridor(corridorSeed(8)), savePathCorridor(createPathCorridor({ capacity: 8 }))];
 const corridorSeedData = corridorSeeds[0] as Record<string, unknown>;
 const tilesSeed = saveNavMeshTiles(fixture()) as unknown as Record<string, unknown>;
 
@@ -439,7 +439,7 @@ const restoreCases: LoaderCase<unknown>[] = [
     pkg: "navmesh",
     name: "navMeshTilesSnapshotCodec+pathCorridorSnapshotCodec",
     kind: "json",
-    seeds: [goodNavEnvelope, navEnvelope({ "level.navmesh": fixture(), "guard.corridor": createPathCorridor(8) }, 0)],
+    seeds: [goodNavEnvelope, navEnvelope({ "level.navmesh": fixture(), "guard.corridor": createPathCorridor({ capacity: 8 }) }, 0)],
     ciRuns: 800,
     // Well-formed but wrong: the sections swapped, a newer section version, a corridor of another capacity.
     wrong: fc.oneof(

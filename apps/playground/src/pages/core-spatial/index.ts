@@ -56,8 +56,8 @@ const page: DemoPage = {
           coords[i * 2 + 1] = rngFloat(rng, 10, H - 10);
         } else {
           const cx = 150 + ((i >> 1) % 3) * 250;
-          coords[i * 2] = Math.min(W - 2, Math.max(2, rngNormal(rng, cx, 45)));
-          coords[i * 2 + 1] = Math.min(H - 2, Math.max(2, rngNormal(rng, H / 2, 70)));
+          coords[i * 2] = Math.min(W - 2, Math.max(2, rngNormal(rng, { mean: cx, sd: 45 })));
+          coords[i * 2 + 1] = Math.min(H - 2, Math.max(2, rngNormal(rng, { mean: H / 2, sd: 70 })));
         }
       }
       const t0 = performance.now();

@@ -95,11 +95,11 @@ const page: DemoPage = {
     let query!: NavMeshQuery;
     let buildMs = 0;
     let error = "";
-    const corridor = createNavPath(4096);
-    const funnel = createStraightPath(4096);
-    const exact = createStraightPath(4096);
-    const ray = createRaycastResult(256);
-    const moved = createMoveResult(64);
+    const corridor = createNavPath({ maxLength: 4096 });
+    const funnel = createStraightPath({ maxPoints: 4096 });
+    const exact = createStraightPath({ maxPoints: 4096 });
+    const ray = createRaycastResult({ maxVisited: 256 });
+    const moved = createMoveResult({ maxVisited: 64 });
     const snap = { x: 0, y: 0 };
     const agent = { x: 0, y: 0, poly: -1 };
     let trail: Pt[] = [];

@@ -220,11 +220,11 @@ const { rebuiltTiles } = updateTileCache(cache, mesh, { maxTiles: 4 });`,
       const ps = findPolygon(m, start.x, start.y),
         pg = findPolygon(m, goal.x, goal.y);
       if (ps < 0 || pg < 0) return "swim: start or goal off the mesh";
-      const corridor = createNavPath(m.polyCount);
+      const corridor = createNavPath({ maxLength: m.polyCount });
       findPolygonPath(corridor, createNavMeshQuery(m), ps, start.x, start.y, pg, goal.x, goal.y);
-      const straight = createStraightPath(64);
+      const straight = createStraightPath({ maxPoints: 64 });
       findStraightPath(straight, m, corridor.path, corridor.length, start.x, start.y, goal.x, goal.y);
-      const out = raiseSwimPath(createSwimPath(64), m, corridor.path, corridor.length, straight, [POND], [SWIM_AREA]);
+      const out = raiseSwimPath(createSwimPath({ maxPoints: 64 }), m, corridor.path, corridor.length, straight, [POND], [SWIM_AREA]);
       let atSurface = 0;
       for (let k = 0; k < Math.min(out.count, out.swim.length); k++) {
         if (!out.swim[k]) continue;

@@ -65,7 +65,7 @@ const page: DemoPage = {
     for (let f = 0; f < problem.factCount; f++) watchRunnerFact(runner, f);
     let goal: string = GOALS[0];
     pushRunnerGoal(runner, { id: goal, priority: 1, goal: [goal] });
-    const last: PlanResult = createPlanResult(16);
+    const last: PlanResult = createPlanResult({ capacity: 16 });
     const search = createGoapSearch(problem);
     let nodes: GoapNodeView[] = [];
     const log: string[] = [];
@@ -97,7 +97,7 @@ const page: DemoPage = {
         startGoapSearch(search, start, g);
         while ((stepGoapSearch(search, 4) & PathFlags.InProgress) !== 0);
         readGoapPlan(out, search);
-        nodes = readGoapNodes(search, 14);
+        nodes = readGoapNodes(search, { max: 14 });
         last.flags = out.flags;
         last.cost = out.cost;
         last.length = out.length;
@@ -111,7 +111,7 @@ const page: DemoPage = {
           detail: {
             goal,
             plan: Array.from(out.path.subarray(0, Math.min(out.length, out.path.length)), (a) => problem.actionNames[a]!),
-            nodes: readGoapNodes(search, 1 << 20).map((n) => ({
+            nodes: readGoapNodes(search, { max: 1 << 20 }).map((n) => ({
               action: n.action || "goal",
               parent: n.parent,
               cost: n.cost,
