@@ -28,6 +28,7 @@ export {
   describeValue,
   invalidArgument,
 } from "./errors/validate";
+export { corruptState } from "./errors/corrupt-state";
 export { approxEqual, type ApproxEqualOptions, clamp, clamp01, EPSILON, inverseLerp, lerp, remap, sign, smoothstep } from "./math/scalar";
 export {
   type ReadonlyVec2,

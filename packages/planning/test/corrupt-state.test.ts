@@ -17,7 +17,7 @@ describe("plan reconstruction on a corrupted state store", () => {
     const b = storeInsert(store, word, 0);
     store.action[b] = 0;
     store.parent[b] = a;
-    const out = createPlanResult(4);
+    const out = createPlanResult({ capacity: 4 });
     writeForwardPlan(out, problem, store, b);
     expect(out.length).toBe(1);
     store.parent[a] = b; // b → a → b → …
