@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "../errors";
+import { checkOptions } from "../input-limits";
 import type { NavMesh, NavMeshInput, NavMeshTile } from "../types";
 import { makeTile } from "./assemble";
 import { patchFlatView } from "./flat-view";
@@ -56,6 +57,7 @@ function checkCoords(fn: string, x: number, y: number, layer: number): void {
  */
 export function addNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
   const fn = "addNavMeshTile";
+  options = checkOptions(fn, options);
   checkCoords(fn, x, y, layer);
   const key = getNavMeshTileKey(x, y, layer);
   if (Object.prototype.hasOwnProperty.call(mesh.tiles, key))
@@ -100,6 +102,7 @@ export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer = 0
  */
 export function replaceNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
   const fn = "replaceNavMeshTile";
+  options = checkOptions(fn, options);
   checkCoords(fn, x, y, layer);
   const key = getNavMeshTileKey(x, y, layer);
   if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return addNavMeshTile(mesh, x, y, layer, input, options);

@@ -1,0 +1,90 @@
+// Hostile input, round 2 (issues 32 and 35): extreme coordinates, huge declared sizes, deep nesting,
+// wrongly typed options. Each case must end fast with a TacticaError, never hang or throw a TypeError.
+import { createSnapshotCodecs, isTacticaError, registerSnapshotCodec, restoreSnapshot, saveSnapshot } from "@tactica/core";
+import { describe, expect, it } from "vitest";
+import {
+  addNavMeshTile,
+  buildNavMeshFromPolygons,
+  buildNavMeshFromTilemap,
+  buildNavMeshFromTriangles3d,
+  createNavMesh,
+  navMeshFromJson,
+  navMeshFromTriangles,
+  navMeshTilesSnapshotCodec,
+  navMeshToJson,
+  replaceNavMeshTile,
+  type NavMesh,
+} from "../src";
+
+const square = (x: number, y: number, s = 1): { vertices: number[]; polygons: number[][] } => ({
+  vertices: [x, y, x + s, y, x + s, y + s, x, y + s],
+  polygons: [[0, 1, 2, 3]],
+});
+
+/** Runs `f` and returns the TacticaError it throws (fails on a return or any other exception). */
+function rejects(f: () => unknown): { code: string; message: string; path?: string } {
+  let thrown: unknown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  if (thrown === undefined) throw new Error("expected a TacticaError, got a result");
+  if (!isTacticaError(thrown)) throw thrown;
+  return thrown as never;
+}
+
+const t0 = (): number => performance.now();
+
+describe("world bounds: coordinates far outside any level are refused at the border", () => {
+  for (const v of [1e9, -1e9, 2 ** 21]) {
+    it(`addNavMeshTile / replaceNavMeshTile with a vertex at ${v}`, () => {
+      const mesh = createNavMesh(square(0, 0));
+      addNavMeshTile(mesh, 1, 0, 0, square(1, 0));
+      const tile = { vertices: [2, 0, 3, 0, v, 1, 2, 1], polygons: [[0, 1, 2, 3]] };
+      const start = t0();
+      const e = rejects(() => addNavMeshTile(mesh, 2, 0, 0, tile));
+      expect(e.message).toMatch(/MAX_WORLD_COORDINATE|world/);
+      expect(e.path).toBe("vertices[4]");
+      rejects(() => replaceNavMeshTile(mesh, 1, 0, 0, tile));
+      expect(t0() - start).toBeLessThan(500);
+    });
+  }
+  it("createNavMesh, navMeshFromJson, navMeshFromTriangles and buildNavMeshFromPolygons refuse 1e9", () => {
+    rejects(() => createNavMesh({ vertices: [0, 0, 1e9, 0, 0, 1], polygons: [[0, 1, 2]] }));
+    const j = navMeshToJson(createNavMesh(square(0, 0))) as unknown as { tiles: { vertices: number[] }[] };
+    j.tiles[0]!.vertices[2] = -1e9;
+    expect(rejects(() => navMeshFromJson(j)).path).toBe("$.tiles[0].vertices[2]");
+    rejects(() => navMeshFromTriangles([0, 0, 0, 1e9, 0, 0, 0, 0, 1], [0, 2, 1]));
+    rejects(() => buildNavMeshFromPolygons([{ outer: [0, 0, 1e9, 0, 0, 1] }]));
+    rejects(() => buildNavMeshFromTriangles3d([0, 0, 0, 1e9, 0, 0, 0, 0, 1], [0, 2, 1]));
+    rejects(() => buildNavMeshFromTilemap([1], 1, 1, { originX: 1e9 }));
+  });
+});
+
+describe("bounded border passes", () => {
+  it("a long border edge next to short ones is linked without walking every hash cell of its box", () => {
+    // Tiles of 1 unit beside a tile whose border edge is 2^14 long: its box spans 2^28 hash cells.
+    const mesh = createNavMesh(square(0, 0));
+    addNavMeshTile(mesh, 1, 0, 0, square(1, 0));
+    const big = 2 ** 14;
+    const start = t0();
+    addNavMeshTile(mesh, 0, 1, 0, { vertices: [0, 1, big, 1, big, big, 0, big], polygons: [[0, 1, 2, 3]] });
+    replaceNavMeshTile(mesh, 0, 1, 0, { vertices: [0, 1, big, 1, big, 2 * big, 0, 2 * big], polygons: [[0, 1, 2, 3]] });
+    expect(t0() - start).toBeLessThan(500);
+    // The long edge y = 1 is cut at x = 1 and x = 2 (the small tiles' corners): it links to both.
+    const links = Array.from(mesh.tiles["0,1,0"]!.borderLinks);
+    expect(links.length / 5).toBe(2);
+  });
+  it("the full rebuild's T-junction pass (a loaded mesh) links a long edge to every short one it faces", () => {
+    const mesh = createNavMesh(square(0, 0));
+    for (let i = 1; i < 64; i++) addNavMeshTile(mesh, i, 0, 0, square(i, 0));
+    // A triangle whose hypotenuse's box covers the whole 4096² grid of the rebuild.
+    addNavMeshTile(mesh, 0, 1, 0, { vertices: [0, 1, 2 ** 14, 1, 0, 2 ** 14], polygons: [[0, 1, 2]] });
+    const json = navMeshToJson(mesh);
+    const start = t0();
+    const again = navMeshFromJson(json);
+    expect(t0() - start).toBeLessThan(500);
+    expect(again.tiles["0,1,0"]!.borderLinks.length / 5).toBe(64);
+  });
+});
