@@ -88,3 +88,93 @@ describe("bounded border passes", () => {
     expect(again.tiles["0,1,0"]!.borderLinks.length / 5).toBe(64);
   });
 });
+
+describe("limits: declared sizes are checked before anything is iterated", () => {
+  it("navMeshFromJson with 10^6 tiles is refused from the array's length (limits.maxTiles)", () => {
+    const j = navMeshToJson(createNavMesh(square(0, 0))) as unknown as { tiles: unknown[]; tileGenerations: number[] };
+    const start = t0();
+    const e = rejects(() => navMeshFromJson({ ...j, tiles: new Array(1e6).fill(j.tiles[0]) }));
+    expect(e.message).toMatch(/maxTiles/);
+    expect(e.path).toBe("$.tiles");
+    expect(rejects(() => navMeshFromJson({ ...j, tiles: [j.tiles[0], j.tiles[0]] }, { limits: { maxTiles: 1 } })).message).toMatch(/maxTiles/);
+    expect(t0() - start).toBeLessThan(500);
+  });
+  it("buildNavMeshFromTriangles3d and navMeshFromTriangles refuse a sparse triangle array declared 2^26 long", () => {
+    const pos = [0, 0, 0, 1, 0, 0, 0, 0, 1];
+    const start = t0();
+    expect(rejects(() => buildNavMeshFromTriangles3d(pos, new Array(3 * 2 ** 26))).message).toMatch(/maxTriangles/);
+    expect(rejects(() => buildNavMeshFromTriangles3d(new Array(3 * 2 ** 26), [0, 2, 1])).message).toMatch(/maxVertices/);
+    expect(rejects(() => navMeshFromTriangles(pos, new Array(3 * 2 ** 26))).message).toMatch(/maxTriangles/);
+    expect(rejects(() => buildNavMeshFromTriangles3d(pos, [0, 2, 1, 0, 2, 1], { limits: { maxTriangles: 1 } })).message).toMatch(/maxTriangles/);
+    expect(t0() - start).toBeLessThan(500);
+  });
+  it("buildNavMeshFromPolygons refuses a hole list declared 2^26 long, too many regions and too many vertices", () => {
+    const outer = [0, 0, 10, 0, 10, 10, 0, 10];
+    const start = t0();
+    expect(rejects(() => buildNavMeshFromPolygons([{ outer, holes: new Array(2 ** 26) }])).message).toMatch(/maxHoles/);
+    expect(rejects(() => buildNavMeshFromPolygons([{ outer, holes: { length: 2 ** 26 } as never }])).message).toMatch(/maxHoles/);
+    expect(rejects(() => buildNavMeshFromPolygons(new Array(2 ** 26))).message).toMatch(/maxPolygons/);
+    expect(rejects(() => buildNavMeshFromPolygons([{ outer: new Array(2 ** 26) }])).message).toMatch(/maxVertices/);
+    expect(rejects(() => buildNavMeshFromPolygons([{ outer }, { outer }], { limits: { maxPolygons: 1 } })).message).toMatch(/maxPolygons/);
+    expect(t0() - start).toBeLessThan(500);
+  });
+});
+
+describe("plain exceptions become TacticaErrors", () => {
+  const hostile = JSON.parse('{"toString": 1, "valueOf": 1}') as unknown;
+  const deep = (n: number): unknown => {
+    let v: unknown = [0, 0, 1];
+    for (let i = 0; i < n; i++) v = [v];
+    return v;
+  };
+  const calls: [string, () => unknown][] = [
+    ["buildNavMeshFromTriangles3d null options", () => buildNavMeshFromTriangles3d([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 2, 1], null as never)],
+    [
+      "buildNavMeshFromTriangles3d config a string",
+      () => buildNavMeshFromTriangles3d([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 2, 1], { config: "x".repeat(1e7) as never }),
+    ],
+    ["buildNavMeshFromTriangles3d options a string", () => buildNavMeshFromTriangles3d([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 2, 1], "x".repeat(1e6) as never)],
+    ["replaceNavMeshTile null options", () => replaceNavMeshTile(createNavMesh(square(0, 0)), 1, 0, 0, square(1, 0), null as never)],
+    ["addNavMeshTile string options", () => addNavMeshTile(createNavMesh(square(0, 0)), 1, 0, 0, square(1, 0), "abc" as never)],
+    ["buildNavMeshFromTilemap null options", () => buildNavMeshFromTilemap([1], 1, 1, null as never)],
+    ["buildNavMeshFromTilemap hostile width", () => buildNavMeshFromTilemap([1], hostile as never, 1)],
+    ["buildNavMeshFromTilemap null cells", () => buildNavMeshFromTilemap(null as never, 1, 1)],
+    ["buildNavMeshFromPolygons null holes", () => buildNavMeshFromPolygons([{ outer: [0, 0, 1, 0, 0, 1], holes: null as never }])],
+    ["buildNavMeshFromPolygons null hole", () => buildNavMeshFromPolygons([{ outer: [0, 0, 10, 0, 0, 10], holes: [null as never] }])],
+    ["buildNavMeshFromPolygons null options", () => buildNavMeshFromPolygons([{ outer: [0, 0, 1, 0, 0, 1] }], null as never)],
+    ["buildNavMeshFromPolygons null regions", () => buildNavMeshFromPolygons(null as never)],
+    ["buildNavMeshFromPolygons hostile area", () => buildNavMeshFromPolygons([{ outer: [0, 0, 1, 0, 0, 1], area: hostile as never }])],
+    ["buildNavMeshFromPolygons deep outer", () => buildNavMeshFromPolygons([{ outer: deep(100_000) as never }])],
+    ["buildNavMeshFromPolygons deep regions", () => buildNavMeshFromPolygons(deep(100_000) as never)],
+    ["navMeshFromTriangles null positions", () => navMeshFromTriangles(null as never, [])],
+    ["navMeshFromTriangles a string", () => navMeshFromTriangles("0,0,0" as never, [])],
+    ["navMeshFromTriangles an object", () => navMeshFromTriangles({} as never, {} as never)],
+    ["navMeshFromTriangles hostile index", () => navMeshFromTriangles([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, hostile as never, 1])],
+    ["navMeshFromTriangles null options", () => navMeshFromTriangles([0, 0, 0, 1, 0, 0, 0, 0, 1], [0, 2, 1], null as never)],
+    ["navMeshFromTriangles deep", () => navMeshFromTriangles(deep(100_000) as never, deep(100_000) as never)],
+    ["buildNavMeshFromTriangles3d deep", () => buildNavMeshFromTriangles3d(deep(100_000) as never, deep(100_000) as never)],
+    [
+      "navMeshFromJson deep polygons",
+      () =>
+        navMeshFromJson({
+          format: "tactica-navmesh",
+          version: 1,
+          vertices: [0, 0, 1, 0, 0, 1],
+          heights: [0, 0, 0],
+          polygons: [deep(100_000)],
+          areas: [0],
+          flags: [1],
+          tags: [0],
+        }),
+    ],
+    ["navMeshFromJson string options", () => navMeshFromJson({}, "x" as never)],
+    ["createNavMesh hostile index", () => createNavMesh({ vertices: [0, 0, 1, 0, 0, 1], polygons: [[0, 1, hostile as never]] })],
+  ];
+  for (const [name, call] of calls) {
+    it(name, () => {
+      const start = t0();
+      rejects(call);
+      expect(t0() - start).toBeLessThan(1000);
+    });
+  }
+});
