@@ -178,3 +178,37 @@ describe("plain exceptions become TacticaErrors", () => {
     });
   }
 });
+
+describe("restoreSnapshot rollback leaves the mesh exactly as it was", () => {
+  /** Every field of the mesh, typed arrays and tiles included (not only the saved form). */
+  const fullState = (mesh: NavMesh): string =>
+    JSON.stringify(mesh, (_k, v: unknown) => (ArrayBuffer.isView(v) ? Array.from(v as unknown as ArrayLike<number>) : v));
+  it("a later section rejected: revision, generations, slots and flat view unchanged", () => {
+    const codecs = createSnapshotCodecs();
+    registerSnapshotCodec(codecs, "level.navmesh", navMeshTilesSnapshotCodec);
+    registerSnapshotCodec(codecs, "z.other", {
+      version: 1,
+      save: () => 1,
+      restore: (_t: unknown, d: unknown) => {
+        if (d !== 1) throw new TypeError("rejected");
+      },
+    });
+    const make = (): NavMesh => {
+      const m = createNavMesh(square(0, 0));
+      addNavMeshTile(m, 1, 0, 0, square(1, 0));
+      return m;
+    };
+    const saved = make();
+    replaceNavMeshTile(saved, 0, 0, 0, square(0, 0));
+    const snap = JSON.parse(JSON.stringify(saveSnapshot(codecs, { "level.navmesh": saved, "z.other": {} }, { tick: 1 }))) as {
+      sections: Record<string, { data: unknown }>;
+    };
+    snap.sections["z.other"]!.data = 2;
+    const target = make();
+    const before = fullState(target);
+    const revision = target.revision;
+    expect(() => restoreSnapshot(codecs, { "level.navmesh": target, "z.other": {} }, snap)).toThrow(/rejected/);
+    expect(target.revision).toBe(revision);
+    expect(fullState(target)).toBe(before);
+  });
+});
