@@ -30,6 +30,8 @@ export interface NavMeshInputLimits {
   readonly maxPolygons: number;
   /** Holes of one region of `buildNavMeshFromPolygons`. [Units: holes] */
   readonly maxHoles: number;
+  /** Cells of a `buildNavMeshFromTilemap` map (`width × height`, checked before `cells` is read). [Units: cells] */
+  readonly maxCells: number;
 }
 
 /** The default {@link NavMeshInputLimits}: generous for real levels, refusing absurd input well under a second. */
@@ -39,6 +41,7 @@ export const NAVMESH_INPUT_LIMITS: Readonly<NavMeshInputLimits> = Object.freeze(
   maxTriangles: 1 << 22,
   maxPolygons: 1 << 20,
   maxHoles: 1 << 16,
+  maxCells: 1 << 22,
 });
 
 /**

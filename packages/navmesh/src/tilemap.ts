@@ -1,5 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
-import { checkOptions, inWorld, MAX_WORLD_COORDINATE } from "./input-limits";
+import { checkOptions, inWorld, MAX_WORLD_COORDINATE, resolveLimits, type NavMeshInputLimits } from "./input-limits";
 import { buildNavMeshFromPolygons, type PolygonWithHoles } from "./build";
 import type { NavMesh } from "./navmesh";
 
@@ -18,6 +18,8 @@ export interface BuildNavMeshFromTilemapOptions {
   readonly epsilon?: number;
   /** Largest polygon after merging (default 6). */
   readonly maxVertsPerPoly?: number;
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}): `maxCells` for `width × height`, checked before `cells` is read. */
+  readonly limits?: Partial<NavMeshInputLimits>;
   /**
    * Agent radius in world units (default 0). A cell whose centre is within this distance of a
    * blocked cell (or of the map's edge) is treated as blocked, so queries can treat the agent as a
@@ -40,7 +42,14 @@ const PINCH = 1e-4;
 export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number, height: number, options: BuildNavMeshFromTilemapOptions = {}): NavMesh {
   options = checkOptions(FN, options);
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${show(width)} × ${show(height)}).`);
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${show(width)} × ${show(height)}).`, {
+      path: Number.isInteger(width) && width >= 1 ? "height" : "width",
+    });
+  const limits = resolveLimits(FN, options.limits);
+  if (width * height > limits.maxCells)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `a ${width} × ${height} map has more than ${limits.maxCells} cells (limits.maxCells).`, {
+      path: "cells",
+    });
   if (cells === null || typeof cells !== "object" || cells.length !== width * height)
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"cells" must hold width × height = ${width * height} values.`, { path: "cells" });
   const cs = options.cellSize ?? 1,
@@ -56,7 +65,14 @@ export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number,
     !Number.isFinite(cs + ox + oy + eps) ||
     eps < 0
   )
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.", {
+      path:
+        typeof cs !== "number" || !(cs > 0) || !Number.isFinite(cs)
+          ? "options.cellSize"
+          : typeof eps !== "number" || !(eps >= 0) || !Number.isFinite(eps)
+            ? "options.epsilon"
+            : "options.originX",
+    });
   if (!inWorld(ox) || !inWorld(oy) || !inWorld(ox + width * cs) || !inWorld(oy + height * cs))
     throw navMeshError(
       NavMeshErrorCodes.BadInput,
