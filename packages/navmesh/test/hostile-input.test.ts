@@ -8,9 +8,11 @@ import {
   buildNavMeshFromTilemap,
   buildNavMeshFromTriangles3d,
   createNavMesh,
+  navMeshFromBytes,
   navMeshFromJson,
   navMeshFromTriangles,
   navMeshTilesSnapshotCodec,
+  navMeshToBytes,
   navMeshToJson,
   replaceNavMeshTile,
   type NavMesh,
@@ -171,6 +173,10 @@ describe("plain exceptions become TacticaErrors", () => {
         }),
     ],
     ["navMeshFromJson string options", () => navMeshFromJson({}, "x" as never)],
+    [
+      "navMeshFromBytes an object inheriting from a Uint8Array",
+      () => navMeshFromBytes(Object.create(navMeshToBytes(createNavMesh(square(0, 0)))) as Uint8Array),
+    ],
     ["createNavMesh hostile index", () => createNavMesh({ vertices: [0, 0, 1, 0, 0, 1], polygons: [[0, 1, hostile as never]] })],
   ];
   for (const [name, call] of calls) {
