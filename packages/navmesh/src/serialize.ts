@@ -118,6 +118,9 @@ export interface NavMeshFromJsonOptions {
  * 1) and builds the mesh. Throws `NAVMESH_FORMAT` for a wrong format tag, a newer version, a
  * missing or mistyped field, duplicate tiles or slots, and `NAVMESH_BAD_MESH` for inconsistent
  * geometry; every error carries the JSON path (`$.tiles[2].polygons[5]`).
+ *
+ * @param json - The parsed JSON (untrusted: any value is checked).
+ * @param options - `limits` overrides {@link NAVMESH_INPUT_LIMITS} (`maxTiles` is checked from the tile list's length).
  */
 export function navMeshFromJson(json: unknown, options: NavMeshFromJsonOptions = {}): NavMesh {
   const fn = "navMeshFromJson";
