@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { checkLength, checkOptions, inWorld, MAX_WORLD_COORDINATE, resolveLimits, type NavMeshInputLimits } from "./input-limits";
 import { mergeConvexPolygons } from "./merge";
 import { buildNavMeshCdt } from "./build/build-navmesh-cdt";
 import type { PolygonWithHoles } from "./build/types";
@@ -21,6 +22,8 @@ export interface BuildNavMeshOptions {
   readonly agentRadius?: number;
   /** `"cdt"` only: largest overshoot of the rounded erosion corners (default `agentRadius / 100`). */
   readonly tolerance?: number;
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}): `maxPolygons` regions, `maxHoles` holes per region, `maxVertices` ring vertices in all. */
+  readonly limits?: Partial<NavMeshInputLimits>;
 }
 
 const FN = "buildNavMeshFromPolygons";
@@ -54,7 +57,8 @@ const FN = "buildNavMeshFromPolygons";
  * ```
  */
 export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, options: BuildNavMeshOptions = {}): NavMesh {
-  if (options === null || typeof options !== "object") throw navMeshError(NavMeshErrorCodes.BadInput, FN, "options must be an object.", { path: "options" });
+  options = checkOptions(FN, options);
+  checkRegionSizes(regions, resolveLimits(FN, options.limits));
   const method = options.triangulation ?? "ear-clipping";
   if (method !== "ear-clipping" && method !== "cdt")
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"triangulation" must be "ear-clipping" or "cdt", got ${show(method)}.`, { path: "triangulation" });
@@ -137,6 +141,38 @@ export function buildNavMeshFromPolygons(regions: ArrayLike<PolygonWithHoles>, o
   return createNavMesh({ vertices, polygons, areas, flags, tags }, { maxVertsPerPoly: maxVerts });
 }
 
+/**
+ * The regions' declared sizes against `limits`, read before any ring is iterated: the region list,
+ * each region's hole list, and every ring's length (each ring at least 3 vertices, all rings'
+ * vertices together at most `maxVertices`, so the number of rings read is bounded too).
+ */
+function checkRegionSizes(regions: unknown, limits: NavMeshInputLimits): void {
+  const code = NavMeshErrorCodes.BadPolygon;
+  if (regions === null || typeof regions !== "object")
+    throw navMeshError(code, FN, `expected an array of { outer, holes } regions, got ${show(regions)}.`, { path: "regions" });
+  const n = checkLength(FN, code, regions, "regions", "maxPolygons", limits.maxPolygons);
+  let total = 0;
+  const ring = (v: unknown, path: string): void => {
+    // Not an array: validateRegion reports it with the vertex path; here only declared lengths count.
+    if (v === null || typeof v !== "object" || typeof (v as { length?: unknown }).length !== "number") return;
+    const len = checkLength(FN, code, v, path, "maxVertices", 2 * limits.maxVertices);
+    total += Math.max(1, len / 2); // an empty ring counts 1, so the rings read are bounded too
+    if (total > limits.maxVertices)
+      throw navMeshError(code, FN, `the regions hold more than ${limits.maxVertices} ring vertices (limits.maxVertices).`, { path });
+  };
+  for (let r = 0; r < n; r++) {
+    const region: unknown = (regions as ArrayLike<unknown>)[r];
+    if (region === null || typeof region !== "object")
+      throw navMeshError(code, FN, `region ${r} is ${show(region)}, not an object { outer, holes }.`, { path: `[${r}]` });
+    const rec = region as Record<string, unknown>;
+    ring(rec["outer"], `[${r}].outer`);
+    const holes = rec["holes"];
+    if (holes === undefined) continue;
+    const h = checkLength(FN, code, holes, `[${r}].holes`, "maxHoles", limits.maxHoles);
+    for (let k = 0; k < h; k++) ring((holes as ArrayLike<unknown>)[k], `[${r}].holes[${k}]`);
+  }
+}
+
 function bad(r: number, k: number, i: number, what: string): never {
   const ring = k === 0 ? "outer ring" : `hole ${k - 1}`;
   throw navMeshError(NavMeshErrorCodes.BadPolygon, FN, `region ${r} ${ring} vertex ${i}: ${what}`, {
@@ -153,6 +189,7 @@ function validateRegion(r: number, rings: ArrayLike<number>[]): void {
     for (let i = 0; i < ring.length; i++) {
       const v = ring[i];
       if (typeof v !== "number" || !Number.isFinite(v)) bad(r, k, i >> 1, `coordinate ${show(v)} is not a finite number.`);
+      if (!inWorld(v)) bad(r, k, i >> 1, `coordinate ${v} is outside the world bounds ±${MAX_WORLD_COORDINATE} (MAX_WORLD_COORDINATE).`);
     }
     let a2 = 0;
     for (let i = 0; i < n; i++) {

@@ -92,7 +92,9 @@ export function navMeshToBytes(mesh: NavMesh): Uint8Array {
 export function navMeshFromBytes(bytes: Uint8Array): NavMesh {
   const fn = "navMeshFromBytes";
   const fmt = (msg: string, offset: number): Error => navMeshError(NavMeshErrorCodes.Format, fn, msg, { path: `bytes[${offset}]` });
-  if (!(bytes instanceof Uint8Array)) throw navMeshError(NavMeshErrorCodes.Format, fn, "expected a Uint8Array from navMeshToBytes.", { path: "bytes" });
+  // ArrayBuffer.isView reads the internal slot: an object that only inherits from a Uint8Array is refused too.
+  if (!ArrayBuffer.isView(bytes) || !(bytes instanceof Uint8Array))
+    throw navMeshError(NavMeshErrorCodes.Format, fn, "expected a Uint8Array from navMeshToBytes.", { path: "bytes" });
   if (bytes.length < 8) throw fmt(`${bytes.length} bytes is shorter than the header.`, 0);
   const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (dv.getUint32(0, true) !== MAGIC) throw fmt('not navmesh data (magic number is not "TNAV").', 0);

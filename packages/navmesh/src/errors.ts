@@ -37,7 +37,7 @@ export function navMeshError(code: NavMeshErrorCode, fn: string, message: string
 /** @internal */
 export function assertFiniteNumber(fn: string, name: string, value: unknown): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${name}" must be a finite number, got ${String(value)}.`, { path: name });
+    throw navMeshError(NavMeshErrorCodes.BadInput, fn, `"${name}" must be a finite number, got ${show(value)}.`, { path: name });
   }
   return value;
 }

@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { checkCoordinate, checkLength, checkOptions, resolveLimits, type NavMeshInputLimits } from "./input-limits";
 import { mergeConvexPolygons } from "./merge";
 import { createNavMesh, NAVMESH_MAX_VERTS_PER_POLY, type NavMesh } from "./navmesh";
 
@@ -8,6 +9,8 @@ export interface NavMeshFromTrianglesOptions {
   readonly maxSlopeDegrees?: number;
   /** Largest polygon after merging walkable triangles (3 keeps triangles; default 6). */
   readonly maxVertsPerPoly?: number;
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}): `maxVertices` positions / 3, `maxTriangles` triangles / 3. */
+  readonly limits?: Partial<NavMeshInputLimits>;
 }
 
 const FN = "navMeshFromTriangles";
@@ -27,6 +30,10 @@ const FN = "navMeshFromTriangles";
  * ```
  */
 export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: ArrayLike<number>, options: NavMeshFromTrianglesOptions = {}): NavMesh {
+  options = checkOptions(FN, options);
+  const limits = resolveLimits(FN, options.limits);
+  checkLength(FN, NavMeshErrorCodes.BadMesh, positions, "positions", "maxVertices", limits.maxVertices, 3);
+  checkLength(FN, NavMeshErrorCodes.BadMesh, triangles, "triangles", "maxTriangles", limits.maxTriangles, 3);
   const slope = options.maxSlopeDegrees ?? 45;
   if (typeof slope !== "number" || !(slope >= 0 && slope <= 90))
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"maxSlopeDegrees" must be in 0..90, got ${show(slope)}.`, { path: "maxSlopeDegrees" });
@@ -41,10 +48,7 @@ export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: Ar
   if (triangles.length % 3 !== 0)
     throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `"triangles" must hold index triples (got ${triangles.length} numbers).`, { path: "triangles" });
   const nv = positions.length / 3;
-  for (let i = 0; i < positions.length; i++) {
-    if (!Number.isFinite(positions[i]))
-      throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `position ${Math.floor(i / 3)} is not finite.`, { path: `positions[${i}]` });
-  }
+  for (let i = 0; i < positions.length; i++) checkCoordinate(FN, NavMeshErrorCodes.BadMesh, positions[i], `positions[${i}]`);
   const cosMax = Math.cos((slope * Math.PI) / 180);
   const weld = new Map<string, number>();
   const remap = new Int32Array(nv).fill(-1);
@@ -74,8 +78,8 @@ export function navMeshFromTriangles(positions: ArrayLike<number>, triangles: Ar
       ib = triangles[t + 1]!,
       ic = triangles[t + 2]!;
     for (const i of [ia, ib, ic]) {
-      if (!Number.isInteger(i) || i < 0 || i >= nv)
-        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `triangle ${t / 3} uses vertex ${i}, not in 0..${nv - 1}.`, { path: `triangles[${t}]` });
+      if (typeof i !== "number" || !Number.isInteger(i) || i < 0 || i >= nv)
+        throw navMeshError(NavMeshErrorCodes.BadMesh, FN, `triangle ${t / 3} uses vertex ${show(i)}, not in 0..${nv - 1}.`, { path: `triangles[${t}]` });
     }
     const e1x = positions[3 * ib]! - positions[3 * ia]!,
       e1y = positions[3 * ib + 1]! - positions[3 * ia + 1]!,

@@ -25,7 +25,8 @@ export {
 } from "./navmesh";
 export { POLY_REF_POLY_BITS, POLY_REF_TILE_BITS, POLY_REF_GENERATION_BITS, encodePolyRef, decodePolyRef, isValidPolyRef } from "./tiles/poly-ref";
 export { addNavMeshTile, removeNavMeshTile, replaceNavMeshTile, getNavMeshTile, getNavMeshTileKey, type NavMeshTileOptions } from "./tiles/tiles";
-export { navMeshToJson, navMeshFromJson, type NavMeshJson, type NavMeshTileJson } from "./serialize";
+export { navMeshToJson, navMeshFromJson, type NavMeshJson, type NavMeshTileJson, type NavMeshFromJsonOptions } from "./serialize";
+export { MAX_WORLD_COORDINATE, NAVMESH_INPUT_LIMITS, type NavMeshInputLimits } from "./input-limits";
 export { navMeshToBytes, navMeshFromBytes } from "./bytes";
 export { parseObj, type ObjMesh } from "./obj";
 export { navMeshFromPolygonMesh, polygonMeshToNavMeshInput, type PolygonMeshInput, type NavMeshFromPolygonMeshOptions } from "./import/polygon-mesh";

@@ -2,7 +2,8 @@ import { navMeshError, NavMeshErrorCodes, show } from "./errors";
 import { navMeshFromTileData } from "./navmesh";
 import { navMeshFromPlacedTiles, type PlacedTileData } from "./tiles/assemble";
 import { POLY_REF_GENERATION_BITS, POLY_REF_TILE_BITS } from "./tiles/poly-ref";
-import { validateNavMeshInput } from "./tiles/tile-input";
+import { MAX_TILE_ITEMS, validateNavMeshInput } from "./tiles/tile-input";
+import { checkLength, checkOptions, resolveLimits, type NavMeshInputLimits } from "./input-limits";
 import { NAVMESH_MAX_VERTS_PER_POLY, type NavMesh, type NavMeshTile } from "./types";
 import { isRecord } from "./plain-data";
 
@@ -108,14 +109,25 @@ function checkPolygonSizes(fmt: (msg: string, path: string) => Error, polygons: 
   }
 }
 
+/** Options of {@link navMeshFromJson}. */
+export interface NavMeshFromJsonOptions {
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}; `maxTiles` applies, checked from the tile list's length). */
+  readonly limits?: Partial<NavMeshInputLimits>;
+}
+
 /**
  * Validates `json` (the output of {@link navMeshToJson}, format version 2, or the one-tile version
  * 1) and builds the mesh. Throws `NAVMESH_FORMAT` for a wrong format tag, a newer version, a
  * missing or mistyped field, duplicate tiles or slots, and `NAVMESH_BAD_MESH` for inconsistent
  * geometry; every error carries the JSON path (`$.tiles[2].polygons[5]`).
+ *
+ * @param json - The parsed JSON (untrusted: any value is checked).
+ * @param options - `limits` overrides {@link NAVMESH_INPUT_LIMITS} (`maxTiles` is checked from the tile list's length).
  */
-export function navMeshFromJson(json: unknown): NavMesh {
+export function navMeshFromJson(json: unknown, options: NavMeshFromJsonOptions = {}): NavMesh {
   const fn = "navMeshFromJson";
+  options = checkOptions(fn, options);
+  const limits = resolveLimits(fn, options.limits);
   const fmt = (msg: string, path: string): Error => navMeshError(NavMeshErrorCodes.Format, fn, msg, { path });
   if (!isRecord(json)) throw fmt("expected an object from navMeshToJson.", "$");
   if (json["format"] !== "tactica-navmesh") throw fmt(`"format" is ${show(json["format"])}, expected "tactica-navmesh".`, "$.format");
@@ -128,6 +140,7 @@ export function navMeshFromJson(json: unknown): NavMesh {
       if (!Array.isArray(json[key])) throw fmt(`"${key}" must be an array.`, `$.${key}`);
     }
     const polygons = json["polygons"] as unknown[];
+    if (polygons.length > MAX_TILE_ITEMS) throw fmt(`${polygons.length} polygons is more than one tile holds (${MAX_TILE_ITEMS}).`, "$.polygons");
     for (let i = 0; i < polygons.length; i++)
       if (!Array.isArray(polygons[i])) throw fmt(`polygon ${i} must be an array of vertex indices.`, `$.polygons[${i}]`);
     const stride = json["maxVertsPerPoly"];
@@ -142,6 +155,7 @@ export function navMeshFromJson(json: unknown): NavMesh {
     if (!int(gens[i], 0, 2 ** POLY_REF_GENERATION_BITS - 1)) throw fmt(`tileGenerations[${i}] must be an integer in 0..65535.`, `$.tileGenerations[${i}]`);
   const tiles = json["tiles"];
   if (!Array.isArray(tiles)) throw fmt(`"tiles" must be an array.`, "$.tiles");
+  checkLength(fn, NavMeshErrorCodes.Format, tiles, "$.tiles", "maxTiles", limits.maxTiles);
   const placed: PlacedTileData[] = [];
   for (let i = 0; i < tiles.length; i++) {
     const t: unknown = tiles[i];
@@ -153,6 +167,7 @@ export function navMeshFromJson(json: unknown): NavMesh {
     for (const key of ["vertices", "heights", "polygons", "areas", "flags", "tags"])
       if (!Array.isArray(t[key])) throw fmt(`"${key}" must be an array.`, `${at}.${key}`);
     const polygons = t["polygons"] as unknown[];
+    if (polygons.length > MAX_TILE_ITEMS) throw fmt(`${polygons.length} polygons is more than one tile holds (${MAX_TILE_ITEMS}).`, `${at}.polygons`);
     for (let p = 0; p < polygons.length; p++)
       if (!Array.isArray(polygons[p])) throw fmt(`polygon ${p} must be an array of vertex indices.`, `${at}.polygons[${p}]`);
     checkPolygonSizes(fmt, polygons, `${at}.`);

@@ -122,6 +122,25 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * @throws TacticaError `NAVMESH_FORMAT` naming the JSON path (`$.tiles[1].hash`) of the first problem: a bad layout, a tile the mesh lacks or has in addition, a tile whose data differs.
  */
 export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
+  const { generations, keys } = checkNavMeshTiles(mesh, snapshot);
+  // Checked: apply. Tiles are re-made with their new slot and generation; links are rebuilt.
+  const m = mesh as Mutable<NavMesh>;
+  m.tileGenerations.length = 0;
+  m.tileKeys.length = 0;
+  for (let s = 0; s < generations.length; s++) {
+    m.tileGenerations.push(generations[s]!);
+    m.tileKeys.push(keys[s]!);
+    if (keys[s] !== "") m.tiles[keys[s]!] = { ...mesh.tiles[keys[s]!]!, slot: s, generation: generations[s]! };
+  }
+  rebuildFlatView(mesh);
+}
+
+/**
+ * Every check of {@link restoreNavMeshTiles}, writing nothing: the slot generations and the tile
+ * key of each slot (`""` for a free one). The snapshot codec's `check`, so the envelope never has
+ * to roll a restored layout back (a rollback would bump the mesh's `revision` twice).
+ */
+function checkNavMeshTiles(mesh: NavMesh, snapshot: unknown): { generations: number[]; keys: string[] } {
   if (!isRecord(snapshot)) bad("$", `must be a navmesh tiles snapshot object but is ${show(snapshot)}.`);
   if (own(snapshot, "format") !== NAVMESH_TILES_SNAPSHOT_FORMAT)
     bad("$.format", `must be "${NAVMESH_TILES_SNAPSHOT_FORMAT}" but is ${show(own(snapshot, "format"))}.`);
@@ -150,7 +169,7 @@ export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
     if (typeof slot !== "number" || !Number.isInteger(slot) || slot < 0 || slot >= generations.length)
       bad(`${p}.slot`, `must be an integer in 0..${generations.length - 1} (a slot of $.generations) but is ${show(slot)}.`);
     if (typeof hash !== "number" || !Number.isInteger(hash) || hash < 0 || hash > 0xffffffff) bad(`${p}.hash`, `must be a uint32 but is ${show(hash)}.`);
-    if (keys[slot] !== "") bad(`${p}.slot`, `${slot} is already used by tile ${JSON.stringify(keys[slot])}.`);
+    if (keys[slot] !== "") bad(`${p}.slot`, `${slot} is already used by tile ${show(keys[slot])}.`);
     if (seen.has(key)) bad(`${p}.key`, `${show(key)} is listed twice.`);
     if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key))
       bad(`${p}.key`, `${show(key)} is not a tile of this mesh; restore into a mesh holding the saved tiles.`);
@@ -160,17 +179,8 @@ export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
     seen.add(key);
   }
   for (const key of Object.keys(mesh.tiles))
-    if (!seen.has(key)) bad("$.tiles", `lacks the mesh's tile ${JSON.stringify(key)}; restore into a mesh holding exactly the saved tiles.`);
-  // Checked: apply. Tiles are re-made with their new slot and generation; links are rebuilt.
-  const m = mesh as Mutable<NavMesh>;
-  m.tileGenerations.length = 0;
-  m.tileKeys.length = 0;
-  for (let s = 0; s < generations.length; s++) {
-    m.tileGenerations.push(generations[s] as number);
-    m.tileKeys.push(keys[s]!);
-    if (keys[s] !== "") m.tiles[keys[s]!] = { ...mesh.tiles[keys[s]!]!, slot: s, generation: generations[s] as number };
-  }
-  rebuildFlatView(mesh);
+    if (!seen.has(key)) bad("$.tiles", `lacks the mesh's tile ${show(key)}; restore into a mesh holding exactly the saved tiles.`);
+  return { generations: generations as number[], keys };
 }
 
 /**
@@ -194,4 +204,9 @@ export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
  * again.tileGenerations; // → [1, 0], as in mesh
  * ```
  */
-export const navMeshTilesSnapshotCodec: SnapshotCodec<NavMesh> = { version: 1, save: saveNavMeshTiles, restore: restoreNavMeshTiles };
+export const navMeshTilesSnapshotCodec: SnapshotCodec<NavMesh> = {
+  version: 1,
+  save: saveNavMeshTiles,
+  restore: restoreNavMeshTiles,
+  check: (mesh, data) => void checkNavMeshTiles(mesh, data),
+};

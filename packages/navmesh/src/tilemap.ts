@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "./errors";
+import { checkOptions, inWorld, MAX_WORLD_COORDINATE, resolveLimits, type NavMeshInputLimits } from "./input-limits";
 import { buildNavMeshFromPolygons, type PolygonWithHoles } from "./build";
 import type { NavMesh } from "./navmesh";
 
@@ -17,6 +18,8 @@ export interface BuildNavMeshFromTilemapOptions {
   readonly epsilon?: number;
   /** Largest polygon after merging (default 6). */
   readonly maxVertsPerPoly?: number;
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}): `maxCells` for `width × height`, checked before `cells` is read. */
+  readonly limits?: Partial<NavMeshInputLimits>;
   /**
    * Agent radius in world units (default 0). A cell whose centre is within this distance of a
    * blocked cell (or of the map's edge) is treated as blocked, so queries can treat the agent as a
@@ -37,18 +40,48 @@ const PINCH = 1e-4;
  * corner is pulled 10⁻⁴ cell into each cell, so the contours never touch.
  */
 export function buildNavMeshFromTilemap(cells: ArrayLike<number>, width: number, height: number, options: BuildNavMeshFromTilemapOptions = {}): NavMesh {
+  options = checkOptions(FN, options);
   if (!Number.isInteger(width) || !Number.isInteger(height) || width < 1 || height < 1)
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${width} × ${height}).`);
-  if (!cells || cells.length !== width * height)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `width and height must be positive integers (got ${show(width)} × ${show(height)}).`, {
+      path: Number.isInteger(width) && width >= 1 ? "height" : "width",
+    });
+  const limits = resolveLimits(FN, options.limits);
+  if (width * height > limits.maxCells)
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, `a ${width} × ${height} map has more than ${limits.maxCells} cells (limits.maxCells).`, {
+      path: "cells",
+    });
+  if (cells === null || typeof cells !== "object" || cells.length !== width * height)
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"cells" must hold width × height = ${width * height} values.`, { path: "cells" });
   const cs = options.cellSize ?? 1,
     ox = options.originX ?? 0,
     oy = options.originY ?? 0,
     eps = options.epsilon ?? 0;
-  if (!(cs > 0) || !Number.isFinite(cs + ox + oy + eps) || eps < 0)
-    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.");
+  if (
+    typeof cs !== "number" ||
+    typeof ox !== "number" ||
+    typeof oy !== "number" ||
+    typeof eps !== "number" ||
+    !(cs > 0) ||
+    !Number.isFinite(cs + ox + oy + eps) ||
+    eps < 0
+  )
+    throw navMeshError(NavMeshErrorCodes.BadInput, FN, "cellSize must be > 0, epsilon ≥ 0, origin finite.", {
+      path:
+        typeof cs !== "number" || !(cs > 0) || !Number.isFinite(cs)
+          ? "options.cellSize"
+          : typeof eps !== "number" || !(eps >= 0) || !Number.isFinite(eps)
+            ? "options.epsilon"
+            : "options.originX",
+    });
+  if (!inWorld(ox) || !inWorld(oy) || !inWorld(ox + width * cs) || !inWorld(oy + height * cs))
+    throw navMeshError(
+      NavMeshErrorCodes.BadInput,
+      FN,
+      `the map (origin ${ox}, ${oy}, ${width} × ${height} cells of ${cs}) reaches outside the world bounds ±${MAX_WORLD_COORDINATE} (MAX_WORLD_COORDINATE).`,
+      { path: "options.originX" },
+    );
   const radius = options.agentRadius ?? 0;
-  if (!(radius >= 0) || !Number.isFinite(radius))
+  if (typeof radius !== "number" || !(radius >= 0) || !Number.isFinite(radius))
     throw navMeshError(NavMeshErrorCodes.BadInput, FN, `"agentRadius" must be a finite number ≥ 0, got ${show(radius)}.`, { path: "agentRadius" });
   const open = radius > 0 ? erode(cells, width, height, radius / cs) : cells;
   const walk = (x: number, y: number): boolean => x >= 0 && y >= 0 && x < width && y < height && open[y * width + x] !== 0;

@@ -17,6 +17,10 @@ export const SNAPSHOT_VERSION = 1;
  * - `save(target)` returns JSON-safe data.
  * - `restore(target, data)` checks all of `data` before touching `target` and throws a
  *   `TacticaError` with a `path` into `data` when it is broken.
+ * - `check(target, data)` (optional) runs every check `restore` would, without writing: a codec
+ *   that has it is checked before any section is written and written after every section without
+ *   it, so a rejected snapshot never writes it and it never needs a rollback (a restore that bumps
+ *   counters, like a navmesh's revision, stays exact).
  * - `migrations[v]` turns data of version `v` into version `v + 1`; a snapshot written by an older
  *   codec is migrated step by step up to `version` before `restore` sees it.
  */
@@ -27,6 +31,8 @@ export interface SnapshotCodec<T = never> {
   save(target: T): unknown;
   /** Restores the target from data of the current version (validating first). */
   restore(target: T, data: unknown): void;
+  /** Checks `data` against `target` as `restore` would, throwing the same errors, and writes nothing. */
+  check?(target: T, data: unknown): void;
   /** Upgrades from version `v` (the key) to `v + 1`. */
   readonly migrations?: Readonly<Record<number, (data: unknown) => unknown>>;
 }
@@ -90,6 +96,7 @@ export function registerSnapshotCodec<T>(registry: SnapshotCodecs, name: string,
   if (Object.hasOwn(registry.codecs, name)) fail(fn, "name", `${JSON.stringify(name)} is already registered; one codec per section.`);
   if (typeof codec !== "object" || codec === null || typeof codec.save !== "function" || typeof codec.restore !== "function")
     fail(fn, "codec", `must have save and restore functions.`);
+  if (codec.check !== undefined && typeof codec.check !== "function") fail(fn, "codec.check", `must be a function or left out.`);
   if (!Number.isInteger(codec.version) || codec.version < 1) fail(fn, "codec.version", `must be an integer ≥ 1 but is ${describeValue(codec.version)}.`);
   for (let v = 1; v < codec.version; v++) {
     if (codec.migrations !== undefined && typeof codec.migrations[v] !== "function")
@@ -157,9 +164,9 @@ function sectionPath(name: string, inner: string | undefined): string {
  * Restores every target from `snapshot` and returns its tick. Checked before anything changes:
  * the envelope, that every section is known and every target has a section, that no section is
  * newer than its codec (older ones are migrated), and the saved generators (restored only into
- * the streams named in `options.rng`). Then the sections are restored one by one; if one rejects
- * its data, the sections already restored are put back, so a failed restore leaves every target as
- * it was.
+ * the streams named in `options.rng`), and every section whose codec has `check`. Then the
+ * sections are restored one by one, those with `check` last; if one rejects its data, the sections
+ * already restored are put back, so a failed restore leaves every target as it was.
  *
  * @throws TacticaError `CORE_SNAPSHOT` naming the JSON path (`$.sections.crowd.data.agents[3].x`) of the first problem.
  */
@@ -234,6 +241,17 @@ export function restoreSnapshot(
     }
     data.push([name, d]);
   }
+  // Sections whose codec checks without writing: checked now, written last (never rolled back).
+  for (const [name, d] of data) {
+    const codec = registry.codecs[name]!;
+    if (codec.check === undefined) continue;
+    try {
+      codec.check(targets[name], d);
+    } catch (e) {
+      fail(fn, sectionPath(name, isTacticaError(e) ? e.path : undefined), `was rejected: ${e instanceof Error ? e.message : String(e)}`, e);
+    }
+  }
+  data.sort((a, b) => Number(registry.codecs[a[0]]!.check !== undefined) - Number(registry.codecs[b[0]]!.check !== undefined));
   // Apply, rolling back on a section that rejects its data.
   const backups: [string, unknown][] = data.map(([name]) => [name, registry.codecs[name]!.save(targets[name])]);
   for (let i = 0; i < data.length; i++) {

@@ -193,6 +193,52 @@ describe("snapshot envelope", () => {
     }
   });
 
+  it("a codec with check is checked first and written last: a rejected snapshot never writes it (no rollback)", () => {
+    // A counter that every restore bumps (like a navmesh's revision): a rollback could not undo it.
+    interface Counted {
+      value: number;
+      writes: number;
+    }
+    const checkValue = (d: unknown): number => {
+      if (typeof d !== "number") throw new TacticaError("INVALID_ARGUMENT", "bad value", { path: "$" });
+      return d;
+    };
+    const counted: SnapshotCodec<Counted> = {
+      version: 1,
+      save: (t) => t.value,
+      restore: (t, d) => {
+        t.value = checkValue(d);
+        t.writes++;
+      },
+      check: (_t, d) => void checkValue(d),
+    };
+    const c = createSnapshotCodecs();
+    registerSnapshotCodec(c, "counted", counted); // registered (and saved) before jobs
+    registerSnapshotCodec(c, "jobs", jobsCodec);
+    const w = makeWorld(1);
+    const target: Counted = { value: 1, writes: 0 };
+    const good = JSON.parse(JSON.stringify(saveSnapshot(c, { counted: { value: 7, writes: 0 }, jobs: w.jobs }, { tick: 1 }))) as SnapJson;
+    const badJobs = structuredClone(good);
+    badJobs.sections["jobs"]!.data["left"] = [1];
+    expect(() => restoreSnapshot(c, { counted: target, jobs: makeWorld(2).jobs }, badJobs)).toThrow(/jobs/);
+    expect(target).toEqual({ value: 1, writes: 0 });
+    const badCounted = structuredClone(good) as unknown as { sections: Record<string, { data: unknown }> };
+    badCounted.sections["counted"]!.data = "x";
+    const jobs = makeWorld(3).jobs;
+    const jobsBefore = Array.from(jobs.left);
+    let err: unknown;
+    try {
+      restoreSnapshot(c, { counted: target, jobs }, badCounted);
+    } catch (e) {
+      err = e;
+    }
+    expect((err as { path?: string }).path).toBe("$.sections.counted.data");
+    expect(Array.from(jobs.left)).toEqual(jobsBefore); // jobs was not written either
+    restoreSnapshot(c, { counted: target, jobs }, good);
+    expect(target).toEqual({ value: 7, writes: 1 });
+    expect(() => registerSnapshotCodec(createSnapshotCodecs(), "z", { ...counted, check: 1 as never })).toThrow(/check/);
+  });
+
   it("registerSnapshotCodec rejects bad names, duplicates and missing migrations", () => {
     const c = createSnapshotCodecs();
     const code = (fn: () => void) => {

@@ -1,9 +1,10 @@
 import { TacticaError } from "@tactica/core";
 import { NavMeshErrorCodes } from "../errors";
+import { MAX_WORLD_COORDINATE } from "../input-limits";
 import { orient2d } from "./predicates";
 
-/** Largest coordinate magnitude a polygon build accepts (keeps every intermediate finite). */
-export const MAX_BUILD_COORDINATE = 1e12;
+/** Largest coordinate magnitude a polygon build accepts: the world bounds ({@link MAX_WORLD_COORDINATE}). */
+export const MAX_BUILD_COORDINATE = MAX_WORLD_COORDINATE;
 
 /** A region after validation: rings as plain number arrays (outer first). @internal */
 export interface CheckedRegion {
@@ -82,7 +83,7 @@ function checkRing(fn: string, r: number, k: number, ring: unknown): number[] {
       fail(
         fn,
         `${path}[${i}]`,
-        `${ringName(r, k)} vertex ${i >> 1}: coordinate ${typeof v === "number" ? v : typeof v} is not a finite number within ±${MAX_BUILD_COORDINATE}.`,
+        `${ringName(r, k)} vertex ${i >> 1}: coordinate ${typeof v === "number" ? v : typeof v} is not a finite number within the world bounds ±${MAX_BUILD_COORDINATE} (MAX_WORLD_COORDINATE).`,
       );
     c[i] = v;
   }

@@ -627,23 +627,40 @@ function findCuts(st: FlatState, out: { t: number; v: number }[], a: number, b: 
     c1x = Math.floor((Math.max(ax, ax + dx) + eps) / st.cell),
     c0y = Math.floor((Math.min(ay, ay + dy) - eps) / st.cell),
     c1y = Math.floor((Math.max(ay, ay + dy) + eps) / st.cell);
-  for (let cx = c0x; cx <= c1x; cx++)
-    for (let cy = c0y; cy <= c1y; cy++) {
-      const l = st.grid.get(cellOf(cx, cy));
-      if (!l) continue;
-      for (let j = 0; j < l.length; j += 3) {
-        const v = l[j]!;
-        if (l[j + 1] === s || v === a || v === b) continue;
-        const px = st.vx[2 * v]! - ax,
-          py = st.vx[2 * v + 1]! - ay;
-        if (Math.abs(dx * py - dy * px) > eps * len) continue;
-        const along = (px * dx + py * dy) / len;
-        if (along <= eps || along >= len - eps) continue;
-        if (Math.abs(st.vh[v]! - (st.vh[a]! + (along / len) * (st.vh[b]! - st.vh[a]!))) > MAX_CLIMB) continue; // another floor
-        if (!out.some((f) => f.v === v)) out.push({ t: along / len, v });
+  // Bounded in the edge's length: when its box covers more cells than the grid holds lists, every
+  // list is read once instead (candidates are checked by position either way), so an edge far
+  // longer than a cell costs the number of border end points, not the cells of its box.
+  if ((c1x - c0x + 1) * (c1y - c0y + 1) > st.grid.size) {
+    for (const l of st.grid.values()) cutsInList(st, out, l, a, b, s);
+  } else {
+    for (let cx = c0x; cx <= c1x; cx++)
+      for (let cy = c0y; cy <= c1y; cy++) {
+        const l = st.grid.get(cellOf(cx, cy));
+        if (l) cutsInList(st, out, l, a, b, s);
       }
-    }
+  }
   out.sort((p, q) => p.t - q.t || p.v - q.v);
+}
+
+/** The entries of one grid list that cut edge `a → b` (of slot `s`) strictly inside, added to `out` once each. */
+function cutsInList(st: FlatState, out: { t: number; v: number }[], l: readonly number[], a: number, b: number, s: number): void {
+  const eps = st.eps;
+  const ax = st.vx[2 * a]!,
+    ay = st.vx[2 * a + 1]!,
+    dx = st.vx[2 * b]! - ax,
+    dy = st.vx[2 * b + 1]! - ay;
+  const len = Math.hypot(dx, dy);
+  for (let j = 0; j < l.length; j += 3) {
+    const v = l[j]!;
+    if (l[j + 1] === s || v === a || v === b) continue;
+    const px = st.vx[2 * v]! - ax,
+      py = st.vx[2 * v + 1]! - ay;
+    if (Math.abs(dx * py - dy * px) > eps * len) continue;
+    const along = (px * dx + py * dy) / len;
+    if (along <= eps || along >= len - eps) continue;
+    if (Math.abs(st.vh[v]! - (st.vh[a]! + (along / len) * (st.vh[b]! - st.vh[a]!))) > MAX_CLIMB) continue; // another floor
+    if (!out.some((f) => f.v === v)) out.push({ t: along / len, v });
+  }
 }
 
 /** Rewrites `links` and `borderLinks` of slot `s` (for `only` polygons, or all). */

@@ -162,9 +162,14 @@ export function splitTJunctions(
       cx1 = c1 % cols,
       cy1 = Math.floor(c1 / cols);
     let found: { t: number; v: number }[] | undefined;
-    for (let cy = cy0; cy <= cy1; cy++) {
-      for (let cx = cx0; cx <= cx1; cx++) {
-        const list = grid.get(cy * cols + cx);
+    // Bounded in the edge's length: an edge whose box covers more cells than the grid holds lists
+    // reads every list once (at most 4096² cells otherwise, per edge).
+    const boxCells = (cx1 - cx0 + 1) * (cy1 - cy0 + 1);
+    const every = boxCells > grid.size ? Array.from(grid.values()) : undefined;
+    const cellsToRead = every ? every.length : boxCells;
+    for (let q = 0; q < cellsToRead; q++) {
+      {
+        const list = every ? every[q] : grid.get((cy0 + Math.floor(q / (cx1 - cx0 + 1))) * cols + cx0 + (q % (cx1 - cx0 + 1)));
         if (!list) continue;
         for (let k = 0; k < list.length; k += 2) {
           const v = list[k]!;

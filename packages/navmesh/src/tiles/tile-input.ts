@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "../errors";
+import { inWorld, MAX_WORLD_COORDINATE } from "../input-limits";
 import { NAVMESH_MAX_VERTS_PER_POLY, type NavMeshInput } from "../types";
 
 /** Validated tile geometry (no placement yet). @internal */
@@ -39,6 +40,7 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   for (let i = 0; i < vin.length; i++) {
     const v = vin[i];
     if (typeof v !== "number" || !Number.isFinite(v)) throw bad(`vertex ${i >> 1} has a non-finite coordinate (${show(v)}).`, `vertices[${i}]`);
+    if (!inWorld(v)) throw bad(outOfWorld(`vertex ${i >> 1}`, v), `vertices[${i}]`);
     vertices[i] = v;
   }
   const heights = new Float64Array(vertexCount);
@@ -47,6 +49,7 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
     for (let i = 0; i < vertexCount; i++) {
       const h = input.heights[i];
       if (typeof h !== "number" || !Number.isFinite(h)) throw bad(`height of vertex ${i} is not finite.`, `heights[${i}]`);
+      if (!inWorld(h)) throw bad(outOfWorld(`height of vertex ${i}`, h), `heights[${i}]`);
       heights[i] = h;
     }
   }
@@ -129,6 +132,11 @@ export function validateNavMeshInput(fn: string, input: NavMeshInput, maxVertsPe
   return { maxVertsPerPoly: stride, vertexCount, vertices, heights, polyCount, polyVerts, polyVertCount, areas, flags, tags, ...detail };
 }
 
+/** The message for a coordinate beyond the world bounds. */
+function outOfWorld(what: string, v: number): string {
+  return `${what} has coordinate ${v}, outside the world bounds ±${MAX_WORLD_COORDINATE} (MAX_WORLD_COORDINATE); move the level nearer the origin.`;
+}
+
 function isArrayLike(v: unknown): v is ArrayLike<unknown> {
   return (
     v !== null &&
@@ -186,6 +194,7 @@ function validateDetail(
   for (let i = 0; i < dv.length; i++) {
     const v = dv[i];
     if (typeof v !== "number" || !Number.isFinite(v)) throw bad(`detailVertices[${i}] is not a finite number.`, `detailVertices[${i}]`);
+    if (!inWorld(v)) throw bad(outOfWorld(`detailVertices[${i}]`, v), `detailVertices[${i}]`);
     detailVertices[i] = v;
   }
   const detailMeshes = new Uint32Array(4 * polyCount);

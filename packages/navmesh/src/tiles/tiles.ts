@@ -1,4 +1,5 @@
 import { navMeshError, NavMeshErrorCodes, show } from "../errors";
+import { checkOptions } from "../input-limits";
 import type { NavMesh, NavMeshInput, NavMeshTile } from "../types";
 import { makeTile } from "./assemble";
 import { patchFlatView } from "./flat-view";
@@ -69,6 +70,7 @@ function checkCoords(fn: string, x: number, y: number, layer: number): void {
  */
 export function addNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
   const fn = "addNavMeshTile";
+  options = checkOptions(fn, options);
   checkCoords(fn, x, y, layer);
   const key = getNavMeshTileKey(x, y, layer);
   if (Object.prototype.hasOwnProperty.call(mesh.tiles, key))
@@ -118,6 +120,7 @@ export function removeNavMeshTile(mesh: NavMesh, x: number, y: number, layer: nu
  */
 export function replaceNavMeshTile(mesh: NavMesh, x: number, y: number, layer: number, input: NavMeshInput, options: NavMeshTileOptions = {}): number {
   const fn = "replaceNavMeshTile";
+  options = checkOptions(fn, options);
   checkCoords(fn, x, y, layer);
   const key = getNavMeshTileKey(x, y, layer);
   if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key)) return addNavMeshTile(mesh, x, y, layer, input, options);

@@ -8,6 +8,7 @@ import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea, medianFilterWalkableArea } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
+import { checkLength, checkOptions, resolveLimits, type NavMeshInputLimits } from "../input-limits";
 import { POLY_REF_TILE_BITS } from "../tiles/poly-ref";
 import { showValue, voxelError } from "./errors";
 import { createTiledNavMeshInput, buildTiledNavMesh, DEFAULT_TILE_SIZE, type TiledNavMeshInput } from "./tile-build";
@@ -353,6 +354,8 @@ export interface BuildNavMeshFromTriangles3dOptions {
    * `tiled: false`), a value above 0 asks for tiles. [Limit: 0 or 8..4096] [Units: vx (cells)]
    */
   readonly tileSize?: number;
+  /** Size caps (default {@link NAVMESH_INPUT_LIMITS}): `maxVertices` positions / 3, `maxTriangles` triangles / 3. */
+  readonly limits?: Partial<NavMeshInputLimits>;
 }
 
 /** Result of {@link buildNavMeshFromTriangles3d}. */
@@ -416,7 +419,12 @@ export function buildNavMeshFromTriangles3d(
   options: BuildNavMeshFromTriangles3dOptions = {},
 ): BuildNavMeshFromTriangles3dResult {
   const fn = "buildNavMeshFromTriangles3d";
-  const config = { ...VoxelConfigPresets.default, ...(options.config ?? {}) };
+  options = checkOptions(fn, options);
+  const limits = resolveLimits(fn, options.limits);
+  checkLength(fn, NavMeshErrorCodes.BadGeometry, positions, "positions", "maxVertices", limits.maxVertices, 3);
+  checkLength(fn, NavMeshErrorCodes.BadGeometry, triangles, "triangles", "maxTriangles", limits.maxTriangles, 3);
+  const config = { ...VoxelConfigPresets.default, ...checkOptions(fn, options.config, "config", NavMeshErrorCodes.Config) };
+  validateTriangleSoup(positions, triangles, fn);
   const ts: unknown = options.tileSize;
   if (ts !== undefined && (typeof ts !== "number" || !Number.isInteger(ts) || (ts !== 0 && (ts < 8 || ts > 4096))))
     throw voxelError(NavMeshErrorCodes.Config, fn, `"tileSize" must be 0 (solo build) or an integer in 8..4096 (vx), got ${showValue(ts)}.`, "tileSize");

@@ -1,6 +1,7 @@
 // Triangle-soup checks shared by the solo, tiled and stance builds (own file so build.ts can use
 // the tiled build without an import cycle: tile-build.ts needs these too).
 import { NavMeshErrorCodes } from "../errors";
+import { inWorld, MAX_WORLD_COORDINATE } from "../input-limits";
 import { showValue, voxelError } from "./errors";
 
 /** Options of {@link validateTriangleSoup}. */
@@ -10,7 +11,8 @@ export interface ValidateTriangleSoupOptions {
 }
 
 /**
- * Checks a triangle soup: `positions` are x,y,z triples of finite numbers, `triangles` index
+ * Checks a triangle soup: `positions` are x,y,z triples of finite numbers within
+ * ±{@link MAX_WORLD_COORDINATE}, `triangles` index
  * triples of integers in range. Throws `NAVMESH_BAD_GEOMETRY` whose `path` names the first bad
  * index (`positions[7]`, `triangles[12]`). Returns the number of degenerate triangles (repeated
  * index or zero area), which builds skip.
@@ -38,6 +40,13 @@ export function validateTriangleSoup(positions: ArrayLike<number>, triangles: Ar
     const v = positions[i];
     if (typeof v !== "number" || !Number.isFinite(v))
       throw voxelError(NavMeshErrorCodes.BadGeometry, fn, `vertex ${Math.floor(i / 3)} has a non-finite coordinate (${showValue(v)}).`, `positions[${i}]`);
+    if (!inWorld(v))
+      throw voxelError(
+        NavMeshErrorCodes.BadGeometry,
+        fn,
+        `vertex ${Math.floor(i / 3)} has coordinate ${v}, outside the world bounds ±${MAX_WORLD_COORDINATE} (MAX_WORLD_COORDINATE).`,
+        `positions[${i}]`,
+      );
   }
   const nv = positions.length / 3;
   let degenerate = 0;

@@ -2,6 +2,9 @@
 // erosion), designer waypoints with blockers, and graphs given as JSON.
 import {
   buildNavMeshCdt,
+  buildNavMeshFromPolygons,
+  buildNavMeshFromTilemap,
+  navMeshFromTriangles,
   buildNavpointGraph,
   buildWaypointGraph,
   navGraphFromJson,
@@ -51,6 +54,11 @@ const wrongPolygons: fc.Arbitrary<unknown> = fc.oneof(
     [{ outer: [[[[[[0]]]]]] }],
     [{ outer: { length: 1e9 } }],
     [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: { length: 5 } }],
+    // Round 2 (issues 32/35): beyond the world bounds, a hole list declared 2^26 long, null holes.
+    [{ outer: [0, 0, 1e9, 0, 0, 1e9] }],
+    [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: { length: 2 ** 26 } }],
+    [{ outer: [0, 0, 4, 0, 4, 4, 0, 4], holes: null }],
+    { length: 2 ** 26 },
   ),
   fc.array(fc.tuple(fc.integer({ min: -5, max: 5 }), fc.integer({ min: -5, max: 5 })), { minLength: 3, maxLength: 9 }).map((pts) => [{ outer: pts.flat() }]),
 );
@@ -145,5 +153,83 @@ const paramsCase: LoaderCase<unknown> = {
   load: (input) => navpointParamsFromJson(input),
 };
 
+/** `buildNavMeshFromPolygons` (ear clipping) on the same rings; options from the input when it carries them. */
+const earClipCase: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "buildNavMeshFromPolygons",
+  kind: "json",
+  seeds: polygonSeeds,
+  wrong: fc.oneof(
+    wrongPolygons,
+    fc.constantFrom<unknown>(null, "x".repeat(1e5), [], 7).map((options) => ({ regions: [room], options })),
+  ),
+  load: (input) => {
+    const i = input as { regions?: unknown; options?: unknown };
+    if (i !== null && typeof i === "object" && !Array.isArray(i) && "regions" in i)
+      return buildNavMeshFromPolygons(i.regions as PolygonWithHoles[], i.options as never);
+    return buildNavMeshFromPolygons(input as PolygonWithHoles[]);
+  },
+  ciRuns: 1200,
+};
+
+const soupSeeds: unknown[] = [
+  { positions: [0, 0, 0, 1, 0, 0, 1, 0, 1, 0, 0, 1], triangles: [0, 2, 1, 0, 3, 2] },
+  { positions: [0, 0, 0, 4, 0, 0, 4, 1, 4, 0, 3, 4, 2, 0, 2], triangles: [0, 2, 1, 0, 3, 2, 4, 1, 0], options: { maxVertsPerPoly: 3, maxSlopeDegrees: 30 } },
+];
+
+/** `navMeshFromTriangles`: a triangle soup with options (huge declared lengths, extreme coordinates, options of the wrong type). */
+const trianglesCase: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "navMeshFromTriangles",
+  kind: "json",
+  seeds: soupSeeds,
+  wrong: fc.constantFrom<unknown>(
+    { positions: [0, 0, 0, 1e9, 0, 0, 0, 0, 1], triangles: [0, 2, 1] },
+    { positions: [0, 0, 0, 1, 0, 0, 0, 0, 1], triangles: { length: 3 * 2 ** 26 } },
+    { positions: { length: 3 * 2 ** 26 }, triangles: [0, 2, 1] },
+    { positions: "0 0 0", triangles: [0, 2, 1] },
+    { positions: [0, 0, 0, 1, 0, 0, 0, 0, 1], triangles: [0, 2, 1], options: null },
+    { positions: [0, 0, 0, 1, 0, 0, 0, 0, 1], triangles: [0, 2, 1], options: { limits: { maxTriangles: 0 } } },
+  ),
+  load: (input) => {
+    const i = (input !== null && typeof input === "object" ? input : {}) as { positions?: unknown; triangles?: unknown; options?: unknown };
+    return navMeshFromTriangles(i.positions as number[], i.triangles as number[], i.options as never);
+  },
+};
+
+const tilemapSeeds: unknown[] = [
+  { cells: [1, 1, 1, 1, 0, 1, 1, 1, 1], width: 3, height: 3 },
+  { cells: [1, 0, 0, 1, 1, 1], width: 3, height: 2, options: { cellSize: 0.5, originX: -3, originY: 2, agentRadius: 0.2 } },
+];
+
+/** `buildNavMeshFromTilemap`: cells, sizes and options as a level file would give them. */
+const tilemapCase: LoaderCase<unknown> = {
+  pkg: "navmesh",
+  name: "buildNavMeshFromTilemap",
+  kind: "json",
+  seeds: tilemapSeeds,
+  wrong: fc.constantFrom<unknown>(
+    { cells: [1], width: 1, height: 1, options: { originX: 1e9 } },
+    { cells: [1], width: 1, height: 1, options: { cellSize: 1e300 } },
+    { cells: { length: 2 ** 26 }, width: 2 ** 13, height: 2 ** 13 },
+    { cells: [1], width: 1, height: 1, options: null },
+    { cells: null, width: 1, height: 1 },
+  ),
+  load: (input) => {
+    const i = (input !== null && typeof input === "object" ? input : {}) as { cells?: unknown; width?: unknown; height?: unknown; options?: unknown };
+    return buildNavMeshFromTilemap(i.cells as number[], i.width as number, i.height as number, i.options as never);
+  },
+  ciRuns: 1200,
+};
+
 /** Every loader of the navmesh builders and graphs, for the unit suite and `pnpm fuzz`. */
-export const cases: readonly LoaderCase<unknown>[] = [triangulateCase, erodeCase, waypointCase, graphJsonCase, paramsCase];
+export const cases: readonly LoaderCase<unknown>[] = [
+  triangulateCase,
+  erodeCase,
+  earClipCase,
+  trianglesCase,
+  tilemapCase,
+  waypointCase,
+  graphJsonCase,
+  paramsCase,
+];

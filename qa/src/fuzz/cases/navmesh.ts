@@ -161,6 +161,13 @@ const wrongJson: fc.Arbitrary<unknown> = fc.oneof(
     return { ...v1Json, polygons: [poly] };
   }),
   fc.constant({ ...v1Json, detailMeshes: [0, 1e9, 0, 1e9, 0, 0, 0, 0], detailVertices: [], detailTriangles: [] }),
+  // Round 2 (issues 32/35): more tiles than a mesh holds, a sparse polygon list, a vertex beyond the world bounds.
+  fc.constant(null).map(() => {
+    const j = navMeshToJson(fixture()) as unknown as { tiles: unknown[] };
+    return { ...j, tiles: new Array(70000).fill(j.tiles[0]) };
+  }),
+  fc.constant({ ...v1Json, polygons: new Array(2 ** 21) }),
+  fc.constantFrom(1e9, -1e9, 2 ** 21).map((v) => ({ ...v1Json, vertices: [0, 0, 1, 0, 2, 0, 2, v, 1, 1, 0, 1] })),
 );
 
 /** Semantically wrong bytes: counts that would allocate gigabytes, truncation, trailing junk. */
@@ -263,6 +270,10 @@ const cases_: LoaderCase<unknown>[] = [
         { vertices: { length: 2 ** 30 }, polygons: [] },
         { vertices: [0, 0, 1, 0, 0, 1], polygons: { length: 2 ** 30 } },
         { vertices: [], polygons: [[0, 0, 0]] },
+        // Round 2: vertices far outside the world (the border passes walked every hash cell of such edges).
+        { vertices: [2, 0, 3, 0, 1e9, 1, 2, 1], polygons: [[0, 1, 2, 3]] },
+        { vertices: [2, 0, -1e9, 0, 3, 1], polygons: [[0, 1, 2]] },
+        { vertices: [2, 0, 2 ** 19, 0, 2 ** 19, 2 ** 19, 2, 2 ** 19], polygons: [[0, 1, 2, 3]] },
       ),
     }),
     target: {
@@ -382,7 +393,9 @@ const navEnvelope = (w: NavWorld, tick: number): unknown => JSON.parse(JSON.stri
 const goodNavEnvelope = navEnvelope(navWorld(), 40) as { sections: Record<string, { version: number; data: Record<string, unknown> }> };
 const navWorldHash = (t: unknown): string => {
   const w = t as NavWorld;
-  return JSON.stringify([saveNavMeshTiles(w["level.navmesh"]), savePathCorridor(w["guard.corridor"]), w["level.navmesh"].tileRefBase]);
+  // The revision too: a rejected envelope must not rebuild the mesh (issue 35: it went 2 → 4).
+  const m = w["level.navmesh"];
+  return JSON.stringify([saveNavMeshTiles(m), savePathCorridor(w["guard.corridor"]), m.tileRefBase, m.revision, Array.from(m.polyVerts)]);
 };
 
 const restoreCases: LoaderCase<unknown>[] = [
