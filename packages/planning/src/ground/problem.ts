@@ -76,7 +76,7 @@ export interface PlanningProblem {
 /** Options of {@link compileProblem}. */
 export interface CompileProblemOptions {
   /**
-   * Refuse to ground more actions than this (default {@link COMPILE_PROBLEM_MAX_ACTIONS}, 100 000,
+   * Refuse to ground more actions than this (default 100 000,
    * which grounds in well under a second). Without `pruneStatic` the count is computed from the
    * parameters' candidate objects before anything is grounded; with it, the bindings tried are
    * also capped at 16 × `maxActions`. Independently, actions × facts is capped at 2^24 words per
@@ -93,7 +93,7 @@ export interface CompileProblemOptions {
 
 const FN = "compileProblem";
 /** Default of {@link CompileProblemOptions.maxActions}: most ground actions {@link compileProblem} makes. */
-export const COMPILE_PROBLEM_MAX_ACTIONS = 100_000;
+const COMPILE_PROBLEM_MAX_ACTIONS = 100_000;
 /** Most 32-bit words in each of the problem's four action × fact bitsets (64 MB each). */
 const MAX_MATRIX_WORDS = 1 << 24;
 
