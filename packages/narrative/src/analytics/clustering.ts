@@ -1,5 +1,5 @@
 import { rngNextFloat, rngInt, type Rng } from "@tactica/core";
-import { fail } from "../internal/fail.js";
+import { checkOptions, fail } from "../internal/fail.js";
 import { checkRows, distanceSq } from "./vectors.js";
 
 /** Result of {@link clusterKMeans} and {@link clusterKMedoids}. */
@@ -74,6 +74,7 @@ function checkK(fn: string, data: readonly ArrayLike<number>[], k: number): void
  * ```
  */
 export function clusterKMeans(data: readonly ArrayLike<number>[], k: number, rng: Rng, options: { maxIterations?: number } = {}): Clustering {
+  checkOptions("clusterKMeans", options);
   const dim = checkRows("clusterKMeans", data);
   checkK("clusterKMeans", data, k);
   const maxIterations = options.maxIterations ?? 100;
@@ -105,6 +106,7 @@ export function clusterKMeans(data: readonly ArrayLike<number>[], k: number, rng
  * assignment and, per cluster, the member with the least total squared distance to the others.
  */
 export function clusterKMedoids(data: readonly ArrayLike<number>[], k: number, rng: Rng, options: { maxIterations?: number } = {}): Clustering {
+  checkOptions("clusterKMedoids", options);
   checkRows("clusterKMedoids", data);
   checkK("clusterKMedoids", data, k);
   const maxIterations = options.maxIterations ?? 100;

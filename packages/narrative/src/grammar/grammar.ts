@@ -1,5 +1,5 @@
 import { createRng, rngInt, rngWeightedPick, TacticaError, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
 import { compileGrammar, compileText, MODIFIERS, type ActionPart, type CompiledGrammar, type Part } from "./compile.js";
 import { GrammarFlags, type ExpandGrammarOptions, type Grammar, type GrammarExpansion, type GrammarRule, type GrammarTraceNode } from "./types.js";
 
@@ -155,6 +155,7 @@ function expandParts(run: Run, parts: readonly Part[], depth: number, node: Gram
  * ```
  */
 export function expandGrammar(grammar: Grammar, rng: Rng, options: ExpandGrammarOptions = {}): GrammarExpansion {
+  checkOptions("expandGrammar", options);
   const FN = "expandGrammar";
   const g = compiledOf(grammar, FN);
   const maxDepth = options.maxDepth ?? 64;
@@ -238,6 +239,7 @@ const jsonCache = new WeakMap<object, Grammar>();
  * ```
  */
 export function generateText(json: object, seed: number | string, options: { readonly start?: string } = {}): string {
+  checkOptions("generateText", options);
   const start = options.start ?? "#origin#";
   let grammar = jsonCache.get(json);
   if (grammar === undefined) {

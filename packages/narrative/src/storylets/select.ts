@@ -1,6 +1,6 @@
 import { rngWeightedPick, type Rng } from "@tactica/core";
 import { applyEffects, matchConditions } from "../conditions.js";
-import { fail } from "../internal/fail.js";
+import { checkOptions, fail } from "../internal/fail.js";
 import { createStoryletIndex, syncStoryletIndex } from "./storylet-index.js";
 import type { Storylet, StoryletDeck, StoryletIndex, StoryletState } from "./types.js";
 
@@ -60,6 +60,7 @@ export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
  * `options.index` only the conditions of changed qualities are re-evaluated.
  */
 export function collectEligibleStorylets(out: number[], state: StoryletState, deck: StoryletDeck, options: SelectStoryletOptions = {}): number {
+  checkOptions("collectEligibleStorylets", options);
   out.length = 0;
   const list = deck.storylets;
   const index = options.index;
@@ -82,6 +83,7 @@ const weights: number[] = [];
  * selecting often from a large deck: the same pick, without re-evaluating every precondition.
  */
 export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng, options: SelectStoryletOptions = {}): number {
+  checkOptions("selectStorylet", options);
   let m: number;
   if (options.index !== undefined) {
     useIndex("selectStorylet", options.index, deck, state);
