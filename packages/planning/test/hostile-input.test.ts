@@ -6,6 +6,8 @@ import {
   compileHtn,
   compileProblem,
   createHtnResult,
+  domainFromJson,
+  domainToJson,
   createHtnResultSnapshotCodec,
   createPlanRunner,
   createSmartObjectRegistry,
@@ -227,5 +229,22 @@ describe("restoreSmartZone and the HTN result codec check declared lengths first
     const continuations = (saved["continuations"] as unknown[]).map(() => sparse(2 ** 26));
     expect(refusal(() => codec.restore(target, { ...saved, continuations })).path).toBe("$.continuations[0]");
     expect(target.plan).toEqual([]);
+  });
+});
+
+describe("parseDomain and domainFromJson check sizes before reading", () => {
+  it("parseDomain: a non-string names the path; a text longer than options.maxLength is refused at once", () => {
+    expect(refusal(() => parseDomain(null as never)).path).toBe("text");
+    const long = TEXT + "\n(:goal (has(key)))".repeat(60_000);
+    expect(refusal(() => parseDomain(long)).code).toBe("PLANNING_PARSE");
+    expect(refusal(() => parseDomain(TEXT, { maxLength: 10 })).code).toBe("PLANNING_PARSE");
+    expect(refusal(() => parseDomain(TEXT, "x" as never)).path).toBe("options");
+  });
+
+  it("domainFromJson: huge and sparse lists are refused from their declared length; holes are refused", () => {
+    const json = domainToJson(parseDomain(TEXT)) as unknown as Record<string, unknown>;
+    expect(refusal(() => domainFromJson({ ...json, predicates: new Array(1e6).fill("p(any)") })).path).toBe("$.predicates");
+    expect(refusal(() => domainFromJson({ ...json, initial: sparse(2 ** 26) })).path).toBe("$.initial");
+    expect(refusal(() => domainFromJson({ ...json, goal: sparse(2) })).path).toBe("$.goal[0]");
   });
 });
