@@ -4,7 +4,12 @@ import {
   barkRulesFromJson,
   createBarkState,
   createDirector,
+  createMerchantItem,
+  encountersFromJson,
   findBark,
+  grammarFromJson,
+  parseGrammar,
+  restoreMerchantItem,
   restoreDirector,
   saveDirector,
   squadDialoguesFromJson,
@@ -97,5 +102,24 @@ describe("director", () => {
     restoreDirector(copy, JSON.parse(before));
     restoreDirector(copy, saveDirector(copy));
     expect(JSON.stringify(saveDirector(copy))).toBe(before);
+  });
+});
+
+describe("grammars, encounters and merchant saves", () => {
+  it("grammarFromJson refuses sparse rule lists from their declared length; parseGrammar a non-string", () => {
+    expect(refusal(() => grammarFromJson({ origin: sparse(2 ** 26) })).path).toBe("$.origin");
+    expect(refusal(() => grammarFromJson({ origin: sparse(2) })).path).toBe("$.origin[0]");
+    for (const v of [null, Number.NaN, new Uint8Array(2), Object("{}"), {}]) expect(refusal(() => parseGrammar(v as never)).path).toBe("text");
+  });
+
+  it("encountersFromJson refuses sparse encounter and branch lists", () => {
+    expect(refusal(() => encountersFromJson(sparse(2 ** 26))).path).toBe("$");
+    expect(refusal(() => encountersFromJson(sparse(2))).path).toBe("$[0].id");
+    expect(refusal(() => encountersFromJson([{ id: "e", branches: sparse(2 ** 26) }])).path).toBe("$[0].branches");
+  });
+
+  it("restoreMerchantItem describes a BigInt, deep or sparse field instead of stringifying it", () => {
+    const item = createMerchantItem(0.5, 1);
+    for (const v of [5n, deep(100_000), sparse(2 ** 26)]) expect(refusal(() => restoreMerchantItem(item, { addRate: v })).code).toBe("NARRATIVE_BAD_INPUT");
   });
 });
