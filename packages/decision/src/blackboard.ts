@@ -1,4 +1,4 @@
-import { assertNonNegative, invalidArgument, ErrorCodes, TacticaError } from "@tactica/core";
+import { assertNonNegative, describeValue, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
 
 /** The value types a blackboard key may hold. */
 export type BlackboardValueType = "number" | "boolean" | "string";
@@ -119,7 +119,7 @@ function keyOf(bb: Blackboard, key: string, fn: string): number {
   if (i < 0) {
     throw new TacticaError(
       ErrorCodes.InvalidArgument,
-      `${WHERE}: ${fn}: unknown blackboard key ${JSON.stringify(key)}. Declare it in the schema (keys: ${bb.keys.join(", ")}).`,
+      `${WHERE}: ${fn}: unknown blackboard key ${describeValue(key)}. Declare it in the schema (keys: ${bb.keys.join(", ")}).`,
       { path: key },
     );
   }
@@ -287,7 +287,7 @@ export function checkBlackboardSnapshot(where: string, bb: Blackboard, snap: unk
   const stamp = s["stamp"] as unknown[];
   const version = s["version"] as unknown[];
   for (let i = 0; i < n; i++) {
-    if (keys[i] !== bb.keys[i]) invalidArgument(where, `${path}.keys[${i}]`, `must be ${JSON.stringify(bb.keys[i])}`, fix);
+    if (keys[i] !== bb.keys[i]) invalidArgument(where, `${path}.keys[${i}]`, `must be ${describeValue(bb.keys[i])}`, fix);
     const v = num[i];
     if (typeof v !== "number" || !Number.isFinite(v)) invalidArgument(where, `${path}.num[${i}]`, "must be a finite number", fix);
     if (bb.types[i] === "boolean" && v !== 0 && v !== 1) invalidArgument(where, `${path}.num[${i}]`, "must be 0 or 1 (a boolean key)", fix);

@@ -1,4 +1,4 @@
-import { ErrorCodes, TacticaError } from "@tactica/core";
+import { describeValue, ErrorCodes, TacticaError } from "@tactica/core";
 
 /** One problem found while validating a JSON definition. */
 export interface DefinitionIssue {
@@ -98,7 +98,7 @@ export class IssueList {
   /** True when `v` is one of `options`; records an issue otherwise. */
   oneOf<T extends string>(path: string, v: unknown, options: readonly T[]): v is T {
     if (typeof v !== "string" || !(options as readonly string[]).includes(v)) {
-      this.add(path, `must be one of ${options.map((o) => JSON.stringify(o)).join(", ")}`);
+      this.add(path, `must be one of ${options.map((o) => describeValue(o)).join(", ")}`);
       return false;
     }
     return true;

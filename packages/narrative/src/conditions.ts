@@ -1,4 +1,5 @@
-import { fail, isFiniteNumber, isRecord } from "./internal/fail.js";
+import { describeValue } from "@tactica/core";
+import { fail, isFiniteNumber, isRecord, readList } from "./internal/fail.js";
 import type { Condition, ConditionOp, Effect, Qualities, QualityValue } from "./types.js";
 
 const OPS: readonly ConditionOp[] = ["==", "!=", "<", "<=", ">", ">="];
@@ -69,8 +70,10 @@ export function isQualityValue(v: unknown): v is QualityValue {
  */
 export function readConditions(fn: string, json: unknown, path: string): Condition[] {
   if (json === undefined) return [];
-  if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
-  return json.map((c: unknown, i) => {
+  const list = readList(fn, json, path, "{ key, op, value }", 4096);
+  const out: Condition[] = [];
+  for (let i = 0; i < list.length; i++) {
+    let c: unknown = list[i];
     const p = `${path}[${i}]`;
     if (!isRecord(c)) fail("NARRATIVE_BAD_INPUT", fn, `${p} must be an object { key, op, value }.`, p);
     if (c.key === undefined && typeof c.fact === "string") {
@@ -78,26 +81,30 @@ export function readConditions(fn: string, json: unknown, path: string): Conditi
       c = { key: c.fact, op: c.op ?? "==", value: c.value };
     }
     if (!isRecord(c) || typeof c.key !== "string" || c.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, `${p}.key`);
-    if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${JSON.stringify(c.op)}.`, `${p}.op`);
+    if (!OPS.includes(c.op as ConditionOp)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be one of ${OPS.join(" ")}, got ${describeValue(c.op)}.`, `${p}.op`);
     if (!isQualityValue(c.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
     if (c.op !== "==" && c.op !== "!=" && typeof c.value !== "number")
-      fail("NARRATIVE_BAD_INPUT", fn, `${p}: ${String(c.op)} compares numbers; give a number value.`, `${p}.value`);
-    return { key: c.key, op: c.op as ConditionOp, value: c.value };
-  });
+      fail("NARRATIVE_BAD_INPUT", fn, `${p}: ${describeValue(c.op)} compares numbers; give a number value.`, `${p}.value`);
+    out.push({ key: c.key, op: c.op as ConditionOp, value: c.value });
+  }
+  return out;
 }
 
 /** @internal Validates a list of effects from JSON. */
 export function readEffects(fn: string, json: unknown, path: string): Effect[] {
   if (json === undefined) return [];
-  if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", fn, `${path} must be an array of { key, op, value }.`, path);
-  return json.map((e: unknown, i) => {
+  const list = readList(fn, json, path, "{ key, op, value }", 4096);
+  const out: Effect[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const e: unknown = list[i];
     const p = `${path}[${i}]`;
     if (!isRecord(e) || typeof e.key !== "string" || e.key === "") fail("NARRATIVE_BAD_INPUT", fn, `${p} needs a non-empty string key.`, p);
     if (e.op !== "set" && e.op !== "add") fail("NARRATIVE_BAD_INPUT", fn, `${p}.op must be "set" or "add".`, `${p}.op`);
     if (!isQualityValue(e.value)) fail("NARRATIVE_BAD_INPUT", fn, `${p}.value must be a finite number, a string or a boolean.`, `${p}.value`);
     if (e.op === "add" && typeof e.value !== "number") fail("NARRATIVE_BAD_INPUT", fn, `${p}: "add" needs a number value.`, `${p}.value`);
-    return { key: e.key, op: e.op, value: e.value };
-  });
+    out.push({ key: e.key, op: e.op, value: e.value });
+  }
+  return out;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { fail, isFiniteNumber } from "./internal/fail.js";
+import { describeValue } from "@tactica/core";
+import { checkOptions, fail, isFiniteNumber } from "./internal/fail.js";
 import type { Qualities, QualityValue } from "./types.js";
 
 /** Type of a level-state entry: a boolean flag, a number counter or a text value. */
@@ -51,6 +52,7 @@ function ok(type: LevelValueType, v: unknown): boolean {
  * ```
  */
 export function createLevelState(types: Record<string, LevelValueType>, options: { readonly initial?: Qualities } = {}): LevelState {
+  checkOptions("createLevelState", options);
   const initial = options.initial ?? {};
   const values: Qualities = {};
   for (const [key, type] of Object.entries(types)) {
@@ -73,7 +75,7 @@ export function createLevelState(types: Record<string, LevelValueType>, options:
 export function setLevelValue(state: LevelState, key: string, value: QualityValue): boolean {
   const type = state.types[key];
   if (type === undefined) fail("INVALID_ARGUMENT", "setLevelValue", `unknown entry "${key}"; declare it in createLevelState.`, "key");
-  if (!ok(type, value)) fail("INVALID_ARGUMENT", "setLevelValue", `"${key}" is a ${type}, got ${JSON.stringify(value)}.`, "value");
+  if (!ok(type, value)) fail("INVALID_ARGUMENT", "setLevelValue", `"${key}" is a ${type}, got ${describeValue(value)}.`, "value");
   const from = state.values[key]!;
   if (from === value) return false;
   state.values[key] = value;

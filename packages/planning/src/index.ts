@@ -9,7 +9,7 @@
 export { PathFlags, type PathResult } from "@tactica/search";
 export { PlanningErrorCodes, type PlanningErrorCode } from "./internal/errors";
 export type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningParameter, PlanningPredicate } from "./domain/types";
-export { parseDomain, formatDomain } from "./domain/parse-domain";
+export { parseDomain, formatDomain, type ParseDomainOptions } from "./domain/parse-domain";
 export { domainToJson, domainFromJson, type PlanningDomainJson } from "./domain/domain-json";
 export {
   compileProblem,

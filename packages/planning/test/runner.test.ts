@@ -159,7 +159,7 @@ describe("plan runner", () => {
       restoreRunner(r, snap, p);
       throw new Error("no throw");
     } catch (e) {
-      expect(isTacticaError(e) && e.code === ("PLANNING_SNAPSHOT" as never) && e.path).toBe("$.runner.plan");
+      expect(isTacticaError(e) && e.code === ("PLANNING_SNAPSHOT" as never) && e.path).toBe("$.runner.plan[1]");
     }
     expect(JSON.stringify(saveRunner(r))).toBe(before);
     expect(() => restoreRunner(r, { version: 2 })).toThrow(/saveRunner/);

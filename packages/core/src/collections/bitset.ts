@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument } from "../errors/validate";
+import { assertInteger, describeValue, invalidArgument } from "../errors/validate";
 
 /**
  * A fixed-size set of the integers `0 .. size - 1`, one bit each in a `Uint32Array` (bit `i` is
@@ -29,7 +29,12 @@ export function createBitset(size: number): Bitset {
 }
 
 function badIndex(fn: string, set: Bitset, index: number): never {
-  invalidArgument(`@tactica/core: ${fn}`, "index", `must be an integer in [0, ${set.size - 1}] but is ${index}`, "Create the bitset with a larger size.");
+  invalidArgument(
+    `@tactica/core: ${fn}`,
+    "index",
+    `must be an integer in [0, ${set.size - 1}] but is ${describeValue(index)}`,
+    "Create the bitset with a larger size.",
+  );
 }
 
 function checkSizes(fn: string, a: Bitset, b: Bitset): void {
@@ -359,12 +364,14 @@ export function formatBitset(set: Bitset): string {
  * @throws TacticaError `INVALID_ARGUMENT` naming the first character that is not `0` or `1`.
  */
 export function parseBitset(text: string): Bitset {
+  if (typeof text !== "string")
+    invalidArgument("@tactica/core: parseBitset", "text", `must be a string of 0s and 1s but is ${describeValue(text)}`, "Pass the text of a saved bitset.");
   const set = createBitset(text.length);
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 49) set.words[i >>> 5]! |= 1 << (i & 31);
     else if (c !== 48) {
-      invalidArgument("@tactica/core: parseBitset", `text[${i}]`, `must be "0" or "1" but is ${JSON.stringify(text[i])}`, "Use only the characters 0 and 1.");
+      invalidArgument("@tactica/core: parseBitset", `text[${i}]`, `must be "0" or "1" but is ${describeValue(text[i])}`, "Use only the characters 0 and 1.");
     }
   }
   return set;

@@ -1,4 +1,5 @@
 import { ErrorCodes, TacticaError } from "../errors/errors";
+import { describeValue } from "../errors/validate";
 
 /**
  * Response curves: the small functions utility AI and perception use to turn a measured input
@@ -183,7 +184,7 @@ function show(value: unknown): string {
   if (value === null) return "null";
   if (Array.isArray(value)) return "an array";
   if (typeof value === "object") return "an object";
-  return JSON.stringify(value);
+  return describeValue(value);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

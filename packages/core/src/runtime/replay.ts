@@ -119,13 +119,36 @@ export function recordReplayTick(recorder: ReplayRecorder, tick: number, hash: n
   ticks.push({ tick, hash: hash >>> 0, inputs: inputs.slice(), decisions: recorder.pending.splice(0) });
 }
 
+/** Options of {@link validateReplayLog}: limits that refuse absurd logs before they are walked. */
+export interface ValidateReplayLogOptions {
+  /** Most ticks (default 1,000,000). */
+  readonly maxTicks?: number;
+  /** Most decision numbers over all ticks (three per decision; default 3,000,000). */
+  readonly maxDecisions?: number;
+  /** Most module names (default 4,096). */
+  readonly maxModules?: number;
+}
+
 /**
  * Checks that `data` is a {@link ReplayLog} this build reads (e.g. parsed JSON from a bug report),
- * and returns it. Throws `CORE_REPLAY` naming the JSON path of the first problem.
+ * and returns it. Throws `CORE_REPLAY` naming the JSON path of the first problem. Every array's
+ * declared length is checked against its limit before it is walked (a sparse array may declare
+ * 2^26 slots; holes are refused).
+ * @param data - The parsed log.
+ * @param options - Limits: `maxTicks` (default 1,000,000), `maxDecisions` (default 3,000,000 numbers in all), `maxModules` (default 4,096).
  */
-export function validateReplayLog(data: unknown): ReplayLog {
+export function validateReplayLog(data: unknown, options: ValidateReplayLogOptions = {}): ReplayLog {
   const fn = "validateReplayLog";
   const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObj(options)) throw replayError(fn, `options must be an object but is ${describeValue(options)}.`, "options");
+  const limit = (key: "maxTicks" | "maxDecisions" | "maxModules", def: number): number => {
+    const v = options[key] ?? def;
+    if (typeof v !== "number" || !(v >= 0)) throw replayError(fn, `options.${key} must be a number ≥ 0 but is ${describeValue(v)}.`, `options.${key}`);
+    return v;
+  };
+  const maxTicks = limit("maxTicks", 1_000_000);
+  const maxDecisions = limit("maxDecisions", 3_000_000);
+  const maxModules = limit("maxModules", 4096);
   if (!isObj(data)) throw replayError(fn, `expected a replay log object, got ${describeValue(data)}.`, "$");
   if (data["format"] !== REPLAY_FORMAT) throw replayError(fn, `"format" is ${describeValue(data["format"])}, not "${REPLAY_FORMAT}".`, "$.format");
   const version = data["version"];
@@ -140,30 +163,37 @@ export function validateReplayLog(data: unknown): ReplayLog {
     throw replayError(fn, `"startTick" must be an integer ≥ 0.`, "$.startTick");
   const modules = data["modules"];
   if (!Array.isArray(modules)) throw replayError(fn, `"modules" must be an array of names.`, "$.modules");
-  modules.forEach((m, i) => {
-    if (typeof m !== "string") throw replayError(fn, `modules[${i}] must be a string.`, `$.modules[${i}]`);
-  });
+  if (modules.length > maxModules) throw replayError(fn, `"modules" has ${modules.length} names; at most ${maxModules} (options.maxModules).`, "$.modules");
+  for (let i = 0; i < modules.length; i++) {
+    if (typeof modules[i] !== "string") throw replayError(fn, `modules[${i}] must be a string.`, `$.modules[${i}]`);
+  }
   const ticks = data["ticks"];
   if (!Array.isArray(ticks)) throw replayError(fn, `"ticks" must be an array.`, "$.ticks");
+  if (ticks.length > maxTicks) throw replayError(fn, `"ticks" has ${ticks.length} ticks; at most ${maxTicks} (options.maxTicks).`, "$.ticks");
   let prev = startTick;
-  ticks.forEach((t: unknown, i) => {
-    const at = `$.ticks[${i}]`;
-    if (!isObj(t)) throw replayError(fn, `expected a tick record, got ${describeValue(t)}.`, at);
-    if (t["tick"] !== prev + 1) throw replayError(fn, `"tick" must be ${prev + 1} (ticks follow each other from startTick + 1).`, `${at}.tick`);
+  let decisions = 0;
+  for (let i = 0; i < ticks.length; i++) {
+    const t: unknown = ticks[i];
+    if (!isObj(t)) throw replayError(fn, `expected a tick record, got ${describeValue(t)}.`, `$.ticks[${i}]`);
+    if (t["tick"] !== prev + 1) throw replayError(fn, `"tick" must be ${prev + 1} (ticks follow each other from startTick + 1).`, `$.ticks[${i}].tick`);
     prev = prev + 1;
     const hash = t["hash"];
     if (typeof hash !== "number" || !Number.isInteger(hash) || hash < 0 || hash > 0xffffffff)
-      throw replayError(fn, `"hash" must be a 32-bit unsigned integer.`, `${at}.hash`);
-    if (!Array.isArray(t["inputs"])) throw replayError(fn, `"inputs" must be an array.`, `${at}.inputs`);
+      throw replayError(fn, `"hash" must be a 32-bit unsigned integer.`, `$.ticks[${i}].hash`);
+    if (!Array.isArray(t["inputs"])) throw replayError(fn, `"inputs" must be an array.`, `$.ticks[${i}].inputs`);
     const d = t["decisions"];
-    if (!Array.isArray(d) || d.length % 3 !== 0) throw replayError(fn, `"decisions" must be an array of (agent, module, choice) triples.`, `${at}.decisions`);
+    if (!Array.isArray(d) || d.length % 3 !== 0)
+      throw replayError(fn, `"decisions" must be an array of (agent, module, choice) triples.`, `$.ticks[${i}].decisions`);
+    decisions += d.length;
+    if (decisions > maxDecisions)
+      throw replayError(fn, `"decisions" bring the log past ${maxDecisions} numbers in all (options.maxDecisions).`, `$.ticks[${i}].decisions`);
     for (let k = 0; k < d.length; k++) {
       const v: unknown = d[k];
-      if (typeof v !== "number" || !Number.isInteger(v)) throw replayError(fn, `decisions[${k}] must be an integer.`, `${at}.decisions[${k}]`);
+      if (typeof v !== "number" || !Number.isInteger(v)) throw replayError(fn, `decisions[${k}] must be an integer.`, `$.ticks[${i}].decisions[${k}]`);
       if (k % 3 === 1 && (v < 0 || v >= modules.length))
-        throw replayError(fn, `decisions[${k}] names module ${v}; the log has ${modules.length}.`, `${at}.decisions[${k}]`);
+        throw replayError(fn, `decisions[${k}] names module ${v}; the log has ${modules.length}.`, `$.ticks[${i}].decisions[${k}]`);
     }
-  });
+  }
   return data as unknown as ReplayLog;
 }
 

@@ -897,18 +897,31 @@ export function schedulerLogToJson(log: SchedulerLog): SchedulerLogJson {
   return { format: "tactica.scheduler-log", version: 1, frames };
 }
 
-/** Most slices {@link schedulerLogFromJson} accepts (a cap on what a file may make it allocate). */
-export const SCHEDULER_LOG_MAX_SLICES = 1 << 24;
+/** Default most slices (and frames) {@link schedulerLogFromJson} accepts (a cap on what a file may make it allocate and walk). */
+export const SCHEDULER_LOG_MAX_SLICES = 1_000_000;
+
+/** Options of {@link schedulerLogFromJson}. */
+export interface SchedulerLogFromJsonOptions {
+  /** Most slices, and most frames, the log may hold (default {@link SCHEDULER_LOG_MAX_SLICES}, 1,000,000). */
+  readonly maxSlices?: number;
+}
 
 /**
  * Reads {@link schedulerLogToJson} output into a new {@link SchedulerLog} sized to fit. Checks
- * everything first.
+ * everything first; array lengths against `maxSlices` before they are walked.
  *
+ * @param json - The parsed JSON.
+ * @param options - `maxSlices`: most slices and most frames (default 1,000,000).
  * @throws TacticaError `CORE_SCHEDULER` naming the JSON path (`$.frames[3].slices[0][2]`) of the first problem.
  */
-export function schedulerLogFromJson(json: unknown): SchedulerLog {
+export function schedulerLogFromJson(json: unknown, options: SchedulerLogFromJsonOptions = {}): SchedulerLog {
   const fn = "schedulerLogFromJson";
   const bad = (path: string, problem: string): never => fail(fn, `${path} ${problem}`, path);
+  // Slice paths are built only on failure (a million template strings would cost most of the time).
+  const badSlice = (f: number, j: number, suffix: string, problem: string): never => bad(`$.frames[${f}].slices[${j}]${suffix}`, problem);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) bad("options", `must be an object but is ${describeValue(options)}.`);
+  const max = options.maxSlices ?? SCHEDULER_LOG_MAX_SLICES;
+  if (typeof max !== "number" || !(max >= 0)) bad("options.maxSlices", `must be a number ≥ 0 but is ${describeValue(max)}.`);
   if (typeof json !== "object" || json === null || Array.isArray(json)) bad("$", `must be a scheduler log object but is ${describeValue(json)}.`);
   const o = json as Record<string, unknown>;
   if (o["format"] !== "tactica.scheduler-log") bad("$.format", `must be "tactica.scheduler-log" but is ${describeValue(o["format"])}.`);
@@ -916,7 +929,7 @@ export function schedulerLogFromJson(json: unknown): SchedulerLog {
   const frames = o["frames"];
   if (!Array.isArray(frames)) bad("$.frames", `must be an array but is ${describeValue(frames)}.`);
   const fr = frames as unknown[];
-  if (fr.length > SCHEDULER_LOG_MAX_SLICES) bad("$.frames", `has ${fr.length} frames; at most ${SCHEDULER_LOG_MAX_SLICES}.`);
+  if (fr.length > max) bad("$.frames", `has ${fr.length} frames; at most ${max} (options.maxSlices).`);
   let total = 0;
   for (let f = 0; f < fr.length; f++) {
     const p = `$.frames[${f}]`;
@@ -929,17 +942,19 @@ export function schedulerLogFromJson(json: unknown): SchedulerLog {
     if (!Array.isArray(slices)) bad(`${p}.slices`, `must be an array but is ${describeValue(slices)}.`);
     const sl = slices as unknown[];
     total += sl.length;
-    if (total > SCHEDULER_LOG_MAX_SLICES) bad(`${p}.slices`, `brings the log past ${SCHEDULER_LOG_MAX_SLICES} slices.`);
+    if (total > max) bad(`${p}.slices`, `brings the log past ${max} slices (options.maxSlices).`);
     for (let j = 0; j < sl.length; j++) {
       const t = sl[j];
-      const q = `${p}.slices[${j}]`;
-      if (!Array.isArray(t) || t.length !== 3) bad(q, `must be a [handle, given, used] triple but is ${describeValue(t)}.`);
-      const [h, g, u] = t as unknown[];
+      if (!Array.isArray(t) || t.length !== 3) badSlice(f, j, "", `must be a [handle, given, used] triple but is ${describeValue(t)}.`);
+      const tt = t as unknown[];
+      const h = tt[0];
+      const g = tt[1];
+      const u = tt[2];
       if (typeof h !== "number" || !Number.isInteger(h) || h < INDEX_SPAN || h > MAX_GENERATION * INDEX_SPAN + INDEX_SPAN - 1)
-        bad(`${q}[0]`, `must be a task handle but is ${describeValue(h)}.`);
+        badSlice(f, j, "[0]", `must be a task handle but is ${describeValue(h)}.`);
       if (typeof g !== "number" || !Number.isInteger(g) || g < 1 || g > 2 ** 31 - 1)
-        bad(`${q}[1]`, `must be an integer budget ≥ 1 but is ${describeValue(g)}.`);
-      if (typeof u !== "number" || !(u >= 0) || u === Infinity) bad(`${q}[2]`, `must be a finite number of units ≥ 0 but is ${describeValue(u)}.`);
+        badSlice(f, j, "[1]", `must be an integer budget ≥ 1 but is ${describeValue(g)}.`);
+      if (typeof u !== "number" || !(u >= 0) || u === Infinity) badSlice(f, j, "[2]", `must be a finite number of units ≥ 0 but is ${describeValue(u)}.`);
     }
   }
   const log = createSchedulerLog(Math.max(1, total), Math.max(1, fr.length));
@@ -947,10 +962,11 @@ export function schedulerLogFromJson(json: unknown): SchedulerLog {
   for (let f = 0; f < fr.length; f++) {
     const fo = fr[f] as { dt: number; slices: [number, number, number][] };
     log.dt[f] = fo.dt;
-    for (const [h, g, u] of fo.slices) {
-      log.handles[k] = h;
-      log.given[k] = g;
-      log.used[k] = u;
+    for (let j = 0; j < fo.slices.length; j++) {
+      const t = fo.slices[j]!;
+      log.handles[k] = t[0];
+      log.given[k] = t[1];
+      log.used[k] = t[2];
       k++;
     }
     log.frameStart[f + 1] = k;

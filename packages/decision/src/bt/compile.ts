@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { BehaviorTreeDefinition, BtNode } from "./definition";
 import { btNodeTypes } from "./definition";
@@ -80,8 +81,8 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
   const key = (p: string, k: unknown): string | undefined => {
     if (!L.string(p, k)) return undefined;
     if (b !== undefined && b.blackboard === undefined)
-      L.add(p, `names blackboard key ${JSON.stringify(k)} but no blackboard schema was given; pass bindings.blackboard`);
-    else if (b?.blackboard && ownValue(b.blackboard, k) === undefined) L.add(p, `names blackboard key ${JSON.stringify(k)}, which the schema does not declare`);
+      L.add(p, `names blackboard key ${describeValue(k)} but no blackboard schema was given; pass bindings.blackboard`);
+    else if (b?.blackboard && ownValue(b.blackboard, k) === undefined) L.add(p, `names blackboard key ${describeValue(k)}, which the schema does not declare`);
     return ownValue(b?.blackboard, k);
   };
   const value = (p: string, v: unknown, t: string | undefined, op: unknown): void => {
@@ -91,7 +92,7 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
     }
     if (typeof v === "number" && !Number.isFinite(v)) L.add(p, "must be finite");
     if (t !== undefined && typeof v !== t) L.add(p, `must be a ${t} (the key's type)`);
-    if (op !== undefined && op !== "==" && op !== "!=" && typeof v !== "number") L.add(p, `ordering operator ${JSON.stringify(op)} needs a number value`);
+    if (op !== undefined && op !== "==" && op !== "!=" && typeof v !== "number") L.add(p, `ordering operator ${describeValue(op)} needs a number value`);
   };
   const watch = (p: string, w: unknown): void => {
     if (w === undefined) return;
@@ -136,7 +137,7 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
       const hasKey = n["key"] !== undefined;
       if (hasCond === hasKey) L.add(path, 'needs exactly one of "condition" or "key"/"value"');
       if (hasCond && L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
-        L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
+        L.add(`${path}.condition`, `names condition ${describeValue(n["condition"])}, which is not bound`);
       }
       if (hasKey) {
         const t = key(`${path}.key`, n["key"]);
@@ -151,13 +152,13 @@ function validateNode<A>(L: IssueList, path: string, n: unknown, b: BtBindings<A
     }
     case "action":
       if (L.string(`${path}.action`, n["action"]) && b && !ownValue(b.actions, n["action"])) {
-        L.add(`${path}.action`, `names action ${JSON.stringify(n["action"])}, which is not bound`);
+        L.add(`${path}.action`, `names action ${describeValue(n["action"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
       break;
     case "condition":
       if (L.string(`${path}.condition`, n["condition"]) && b && !ownValue(b.conditions, n["condition"])) {
-        L.add(`${path}.condition`, `names condition ${JSON.stringify(n["condition"])}, which is not bound`);
+        L.add(`${path}.condition`, `names condition ${describeValue(n["condition"])}, which is not bound`);
       }
       if (n["args"] !== undefined) L.object(`${path}.args`, n["args"]);
       watch(`${path}.watch`, n["watch"]);

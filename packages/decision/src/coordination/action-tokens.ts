@@ -1,4 +1,4 @@
-import { assertFinite, assertInteger, assertNonNegative, invalidArgument } from "@tactica/core";
+import { assertFinite, assertInteger, assertNonNegative, describeValue, invalidArgument } from "@tactica/core";
 import { indexRecord, ownValue } from "../definition-error";
 
 /** One token-limited action (chapter 36). */
@@ -56,7 +56,7 @@ export function createActionTokens(actions: readonly ActionTokenDefinition[], ag
   assertInteger(where, "agentCapacity", agentCapacity, 1, 1 << 24);
   const seen = new Set<string>();
   actions.forEach((a, i) => {
-    if (seen.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${JSON.stringify(a.name)}`, "Use unique names.");
+    if (seen.has(a.name)) invalidArgument(where, `actions[${i}].name`, `duplicates ${describeValue(a.name)}`, "Use unique names.");
     seen.add(a.name);
     assertInteger(where, `actions[${i}].count`, a.count, 0, Number.MAX_SAFE_INTEGER);
     assertNonNegative(where, `actions[${i}].perCharacter`, a.perCharacter ?? 0);
@@ -91,7 +91,7 @@ export function setTokenPopulation(t: ActionTokens, population: number): void {
 function actionId(t: ActionTokens, action: string, agent: number, fn: string): number {
   const a = ownValue(t.index, action);
   if (a === undefined)
-    invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${JSON.stringify(action)}`, `Use one of ${t.names.join(", ")}.`);
+    invalidArgument(`@tactica/decision: ${fn}`, "action", `names unknown action ${describeValue(action)}`, `Use one of ${t.names.join(", ")}.`);
   if (!(agent >= 0 && agent < t.agentCapacity && Number.isInteger(agent)))
     invalidArgument(`@tactica/decision: ${fn}`, "agent", `must be an integer in [0, ${t.agentCapacity - 1}]`, "Use agent ids below agentCapacity.");
   return a;

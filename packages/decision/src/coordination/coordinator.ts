@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument } from "@tactica/core";
+import { assertInteger, describeValue, invalidArgument } from "@tactica/core";
 import { indexRecord, ownValue } from "../definition-error";
 
 /**
@@ -48,7 +48,7 @@ export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator
   const seen = new Set<string>();
   const policy = new Uint8Array(roles.length);
   roles.forEach((r, i) => {
-    if (seen.has(r.name)) invalidArgument(where, `roles[${i}].name`, `duplicates ${JSON.stringify(r.name)}`, "Give each role a unique name.");
+    if (seen.has(r.name)) invalidArgument(where, `roles[${i}].name`, `duplicates ${describeValue(r.name)}`, "Give each role a unique name.");
     if (r.policy !== "firstCome" && r.policy !== "idealCandidate")
       invalidArgument(where, `roles[${i}].policy`, 'must be "firstCome" or "idealCandidate"', "Fix the policy.");
     seen.add(r.name);
@@ -67,7 +67,7 @@ export function createCoordinator(roles: readonly RoleDefinition[]): Coordinator
 
 function roleId(c: Coordinator, role: string, fn: string): number {
   const r = ownValue(c.roleIndex, role);
-  if (r === undefined) invalidArgument(`@tactica/decision: ${fn}`, "role", `names unknown role ${JSON.stringify(role)}`, `Use one of ${c.roles.join(", ")}.`);
+  if (r === undefined) invalidArgument(`@tactica/decision: ${fn}`, "role", `names unknown role ${describeValue(role)}`, `Use one of ${c.roles.join(", ")}.`);
   return r;
 }
 

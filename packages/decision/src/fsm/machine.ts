@@ -1,4 +1,4 @@
-import { assertInteger, assertNonNegative, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
+import { assertInteger, assertNonNegative, describeValue, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { MachineBindings, MachineCallbackContext, StateCallback, StateDefinition, StateMachineDefinition, TransitionGuard } from "./definition";
 
@@ -61,7 +61,7 @@ export interface StateMachine<A> {
 function checkCallback(L: IssueList, path: string, v: unknown, names: Readonly<Record<string, unknown>> | undefined, what: string): void {
   if (v === undefined || typeof v === "function") return;
   if (!L.string(path, v)) return;
-  if (!ownValue(names, v)) L.add(path, `names ${what} ${JSON.stringify(v)}, which is not bound`);
+  if (!ownValue(names, v)) L.add(path, `names ${what} ${describeValue(v)}, which is not bound`);
 }
 
 /**
@@ -85,7 +85,7 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
     if (!L.object(path, states)) return;
     if (Object.keys(states).length === 0) L.add(path, "must declare at least one state");
     for (const [name, s] of Object.entries(states)) {
-      if (all.has(name)) L.add(`${path}.${name}`, `duplicates state name ${JSON.stringify(name)}; names are unique across the machine`);
+      if (all.has(name)) L.add(`${path}.${name}`, `duplicates state name ${describeValue(name)}; names are unique across the machine`);
       all.add(name);
       if (L.object(`${path}.${name}`, s) && s["states"] !== undefined) collect(`${path}.${name}.states`, s["states"], depth + 1);
     }
@@ -125,7 +125,7 @@ export function validateStateMachine<A>(definition: unknown, bindings: MachineBi
             if (tr["to"] !== undefined) L.add(`${tp}.to`, 'must be omitted with "pop" (the target is the popped state)');
             if (tr["push"] === true) L.add(tp, 'cannot both "push" and "pop"');
           } else if (L.string(`${tp}.to`, tr["to"]) && !all.has(tr["to"])) {
-            L.add(`${tp}.to`, `names unknown state ${JSON.stringify(tr["to"])}`);
+            L.add(`${tp}.to`, `names unknown state ${describeValue(tr["to"])}`);
           }
           checkCallback(L, `${tp}.guard`, tr["guard"], bindings.guards, "guard");
           checkCallback(L, `${tp}.action`, tr["action"], bindings.callbacks, "callback");
@@ -573,7 +573,7 @@ export function isStateActive<A>(state: MachineState, machine: StateMachine<A>, 
     invalidArgument(
       "@tactica/decision: isStateActive",
       "name",
-      `is not a state of this machine (${JSON.stringify(name)})`,
+      `is not a state of this machine (${describeValue(name)})`,
       `Use one of ${machine.names.join(", ")}.`,
     );
   return state.current >= 0 && isAncestorOrSelf(machine as StateMachine<unknown>, s, state.current);
@@ -634,7 +634,7 @@ export function restoreMachine<A>(state: MachineState, machine: StateMachine<A>,
   const fix = "Restore a snapshot saved from the same machine.";
   const id = (name: unknown, path: string): number => {
     const s = typeof name === "string" ? ownValue(m.index, name) : undefined;
-    if (s === undefined) invalidArgument(where, path, `names unknown state ${JSON.stringify(name)}`, fix);
+    if (s === undefined) invalidArgument(where, path, `names unknown state ${describeValue(name)}`, fix);
     return s;
   };
   const num = (v: unknown, path: string, min: number): number => {

@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument } from "@tactica/core";
+import { assertInteger, describeValue, invalidArgument } from "@tactica/core";
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { DefuzzifyMethod, FuzzyExpression, FuzzySetDefinition, FuzzySystemDefinition } from "./definition";
 
@@ -149,10 +149,10 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
     const keys = Object.keys(e);
     if ("var" in e) {
       L.known(p, e, ["var", "is"]);
-      if (!isVar(e["var"])) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(e["var"])}`);
+      if (!isVar(e["var"])) L.add(`${p}.var`, `names unknown variable ${describeValue(e["var"])}`);
       else {
         inputs.add(e["var"]);
-        if (!hasSet(e["var"], e["is"])) L.add(`${p}.is`, `names unknown set ${JSON.stringify(e["is"])} of ${e["var"]}`);
+        if (!hasSet(e["var"], e["is"])) L.add(`${p}.is`, `names unknown set ${describeValue(e["is"])} of ${e["var"]}`);
       }
     } else if ("and" in e || "or" in e) {
       const k = "and" in e ? "and" : "or";
@@ -169,10 +169,10 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
     } else L.add(p, 'needs one of "var"/"is", "and", "or", "not", "very", "fairly"');
   };
   const consequent = (p: string, v: unknown, s: unknown): void => {
-    if (!isVar(v)) L.add(`${p}.var`, `names unknown variable ${JSON.stringify(v)}`);
+    if (!isVar(v)) L.add(`${p}.var`, `names unknown variable ${describeValue(v)}`);
     else {
       outputs.add(v);
-      if (!hasSet(v, s)) L.add(`${p}.is`, `names unknown set ${JSON.stringify(s)} of ${v}`);
+      if (!hasSet(v, s)) L.add(`${p}.is`, `names unknown set ${describeValue(s)} of ${v}`);
     }
   };
   if (definition["rules"] !== undefined && L.array("$.rules", definition["rules"])) {
@@ -208,7 +208,7 @@ export function validateFuzzySystem(definition: unknown): DefinitionIssue[] {
         if (!Array.isArray(row) || row.length !== cols.length)
           return L.add(`${p}.table[${r}]`, `must have ${cols.length} cells (the sets of ${String(ins[1])})`);
         row.forEach((cell: unknown, c) => {
-          if (cell !== null && !hasSet(out, cell)) L.add(`${p}.table[${r}][${c}]`, `names unknown set ${JSON.stringify(cell)} of ${out}`);
+          if (cell !== null && !hasSet(out, cell)) L.add(`${p}.table[${r}][${c}]`, `names unknown set ${describeValue(cell)} of ${out}`);
         });
       });
     });

@@ -1,4 +1,15 @@
-import { assertFinite, assertInteger, createRng, invalidArgument, restoreRng, rngNextFloat, saveRng, type Rng, type RngSnapshot } from "@tactica/core";
+import {
+  assertFinite,
+  assertInteger,
+  createRng,
+  describeValue,
+  invalidArgument,
+  restoreRng,
+  type Rng,
+  rngNextFloat,
+  type RngSnapshot,
+  saveRng,
+} from "@tactica/core";
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { ConflictStrategy, RuleBaseDefinition } from "./definition";
 
@@ -177,7 +188,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   const facts = definition["facts"];
   const factOk = (p: string, f: unknown): void => {
     if (L.string(p, f) && (facts === null || typeof facts !== "object" || Array.isArray(facts) || ownValue(facts as Record<string, unknown>, f) === undefined))
-      L.add(p, `names undeclared fact ${JSON.stringify(f)}`);
+      L.add(p, `names undeclared fact ${describeValue(f)}`);
   };
   /** "symbol" for a declared symbolic fact, "number" for a numeric one, undefined otherwise. */
   const kindOf = (f: unknown): "symbol" | "number" | undefined => {
@@ -199,7 +210,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
       if (!L.object(p, r)) return;
       L.known(p, r, ["name", "when", "then", "salience", "weight", "unique"]);
       if (L.string(`${p}.name`, r["name"])) {
-        if (names.has(r["name"])) L.add(`${p}.name`, `duplicates rule ${JSON.stringify(r["name"])}`);
+        if (names.has(r["name"])) L.add(`${p}.name`, `duplicates rule ${describeValue(r["name"])}`);
         names.add(r["name"]);
       }
       if (r["salience"] !== undefined) L.number(`${p}.salience`, r["salience"]);
@@ -212,7 +223,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if ("test" in c) {
             L.known(cp, c, ["test", "reads", "args"]);
             if (L.string(`${cp}.test`, c["test"]) && typeof ownValue(bindings.tests, c["test"]) !== "function")
-              L.add(`${cp}.test`, `names test ${JSON.stringify(c["test"])}, which is not bound`);
+              L.add(`${cp}.test`, `names test ${describeValue(c["test"])}, which is not bound`);
             if (c["reads"] !== undefined && L.array(`${cp}.reads`, c["reads"])) c["reads"].forEach((f, k) => factOk(`${cp}.reads[${k}]`, f));
             if (c["args"] !== undefined) L.object(`${cp}.args`, c["args"]);
             return;
@@ -222,7 +233,7 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if (c["op"] !== undefined) L.oneOf(`${cp}.op`, c["op"], OPS);
           const kind = kindOf(c["fact"]);
           if (kind === "symbol" && c["op"] !== undefined && c["op"] !== "==" && c["op"] !== "!=")
-            L.add(`${cp}.op`, `compares symbolic fact ${JSON.stringify(c["fact"])} with ${JSON.stringify(c["op"])}; symbols support only "==" and "!="`);
+            L.add(`${cp}.op`, `compares symbolic fact ${describeValue(c["fact"])} with ${describeValue(c["op"])}; symbols support only "==" and "!="`);
           if ("otherFact" in c) {
             factOk(`${cp}.otherFact`, c["otherFact"]);
             if ("value" in c) L.add(cp, 'uses both "value" and "otherFact"');
@@ -230,13 +241,12 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
             if (kind !== undefined && other !== undefined && kind !== other)
               L.add(`${cp}.otherFact`, `compares a ${kind} fact with a ${other} fact; compare facts of the same kind`);
           } else if (kind === "symbol") {
-            if (typeof c["value"] !== "string")
-              L.add(`${cp}.value`, `must be a string: fact ${JSON.stringify(c["fact"])} is symbolic (declared with a string)`);
+            if (typeof c["value"] !== "string") L.add(`${cp}.value`, `must be a string: fact ${describeValue(c["fact"])} is symbolic (declared with a string)`);
           } else if (typeof c["value"] === "string") {
             if (kind === "number")
               L.add(
                 `${cp}.value`,
-                `is a string but fact ${JSON.stringify(c["fact"])} is numeric; declare the fact with a string initial value to make it symbolic`,
+                `is a string but fact ${describeValue(c["fact"])} is numeric; declare the fact with a string initial value to make it symbolic`,
               );
           } else if (typeof c["value"] !== "boolean") L.number(`${cp}.value`, c["value"]);
         });
@@ -248,20 +258,20 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
           if ("call" in a) {
             L.known(ap, a, ["call", "args"]);
             if (L.string(`${ap}.call`, a["call"]) && typeof ownValue(bindings.actions, a["call"]) !== "function")
-              L.add(`${ap}.call`, `names action ${JSON.stringify(a["call"])}, which is not bound`);
+              L.add(`${ap}.call`, `names action ${describeValue(a["call"])}, which is not bound`);
           } else if ("set" in a) {
             L.known(ap, a, ["set", "value"]);
             factOk(`${ap}.set`, a["set"]);
             const kind = kindOf(a["set"]);
             if (kind === "symbol") {
-              if (typeof a["value"] !== "string") L.add(`${ap}.value`, `must be a string: fact ${JSON.stringify(a["set"])} is symbolic`);
+              if (typeof a["value"] !== "string") L.add(`${ap}.value`, `must be a string: fact ${describeValue(a["set"])} is symbolic`);
             } else if (typeof a["value"] === "string") {
-              if (kind === "number") L.add(`${ap}.value`, `is a string but fact ${JSON.stringify(a["set"])} is numeric`);
+              if (kind === "number") L.add(`${ap}.value`, `is a string but fact ${describeValue(a["set"])} is numeric`);
             } else if (typeof a["value"] !== "boolean") L.number(`${ap}.value`, a["value"]);
           } else if ("add" in a) {
             L.known(ap, a, ["add", "value"]);
             factOk(`${ap}.add`, a["add"]);
-            if (kindOf(a["add"]) === "symbol") L.add(`${ap}.add`, `adds to symbolic fact ${JSON.stringify(a["add"])}; use "set" with a string`);
+            if (kindOf(a["add"]) === "symbol") L.add(`${ap}.add`, `adds to symbolic fact ${describeValue(a["add"])}; use "set" with a string`);
             L.number(`${ap}.value`, a["value"]);
           } else L.add(ap, 'needs "set", "add" or "call"');
         });
@@ -271,13 +281,13 @@ export function validateRuleBase(definition: unknown, bindings: RuleBindings = {
   if (definition["strategy"] !== undefined) L.oneOf("$.strategy", definition["strategy"], STRATEGIES);
   if (definition["refraction"] !== undefined) L.boolean("$.refraction", definition["refraction"]);
   if (definition["fallback"] !== undefined && L.string("$.fallback", definition["fallback"]) && !names.has(definition["fallback"])) {
-    L.add("$.fallback", `names unknown rule ${JSON.stringify(definition["fallback"])}`);
+    L.add("$.fallback", `names unknown rule ${describeValue(definition["fallback"])}`);
   }
   if (definition["keyFact"] !== undefined && L.string("$.keyFact", definition["keyFact"])) {
     const kind = kindOf(definition["keyFact"]);
-    if (kind === undefined) L.add("$.keyFact", `names undeclared fact ${JSON.stringify(definition["keyFact"])}`);
+    if (kind === undefined) L.add("$.keyFact", `names undeclared fact ${describeValue(definition["keyFact"])}`);
     else if (kind !== "symbol")
-      L.add("$.keyFact", `names numeric fact ${JSON.stringify(definition["keyFact"])}; the key fact must be symbolic (declared with a string)`);
+      L.add("$.keyFact", `names numeric fact ${describeValue(definition["keyFact"])}; the key fact must be symbolic (declared with a string)`);
   }
   return L.issues;
 }
@@ -616,7 +626,7 @@ export function getFactId(engine: RuleEngine, name: string): number {
 export function getRuleFact(state: RuleState, engine: RuleEngine, name: string): number {
   const f = ownValue(engine.factIndex, name);
   if (f === undefined)
-    invalidArgument(`${WHERE}: getRuleFact`, "name", `is not a declared fact (${JSON.stringify(name)})`, "Declare it in the rule base's facts.");
+    invalidArgument(`${WHERE}: getRuleFact`, "name", `is not a declared fact (${describeValue(name)})`, "Declare it in the rule base's facts.");
   return state.facts[f]!;
 }
 
@@ -632,7 +642,7 @@ export function getRuleFact(state: RuleState, engine: RuleEngine, name: string):
 export function getFactSymbol(state: RuleState, engine: RuleEngine, name: string): string | undefined {
   const f = ownValue(engine.factIndex, name);
   if (f === undefined || engine.factKind[f] !== 1)
-    invalidArgument(`${WHERE}: getFactSymbol`, "name", `is not a declared symbolic fact (${JSON.stringify(name)})`, "Declare it with a string initial value.");
+    invalidArgument(`${WHERE}: getFactSymbol`, "name", `is not a declared symbolic fact (${describeValue(name)})`, "Declare it with a string initial value.");
   const id = state.facts[f]!;
   return id >= 0 ? engine.symbols[id] : undefined;
 }
@@ -674,17 +684,12 @@ export function setRuleFact(state: RuleState, engine: RuleEngine, fact: string |
       invalidArgument(
         `${WHERE}: setRuleFact`,
         "value",
-        `must be a string or a symbol id for symbolic fact ${JSON.stringify(engine.factNames[f])} (got ${String(value)})`,
+        `must be a string or a symbol id for symbolic fact ${describeValue(engine.factNames[f])} (got ${String(value)})`,
         "Pass a string, or an id from getSymbolId.",
       );
   } else {
     if (typeof value === "string")
-      invalidArgument(
-        `${WHERE}: setRuleFact`,
-        "value",
-        `is a string but fact ${JSON.stringify(engine.factNames[f])} is numeric`,
-        "Pass a number or a boolean.",
-      );
+      invalidArgument(`${WHERE}: setRuleFact`, "value", `is a string but fact ${describeValue(engine.factNames[f])} is numeric`, "Pass a number or a boolean.");
     v = typeof value === "boolean" ? (value ? 1 : 0) : value;
   }
   if (!Number.isFinite(v)) assertFinite(`${WHERE}: setRuleFact`, "value", v);

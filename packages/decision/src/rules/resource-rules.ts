@@ -1,4 +1,4 @@
-import { assertInteger, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
+import { assertInteger, describeValue, ErrorCodes, invalidArgument, TacticaError } from "@tactica/core";
 import { indexRecord, IssueList, ownValue, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 
 /**
@@ -131,7 +131,7 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
   if (L.array("$.resources", definition["resources"], 1))
     definition["resources"].forEach((r, i) => {
       if (!L.string(`$.resources[${i}]`, r)) return;
-      if (res.has(r)) L.add(`$.resources[${i}]`, `duplicates resource ${JSON.stringify(r)}`);
+      if (res.has(r)) L.add(`$.resources[${i}]`, `duplicates resource ${describeValue(r)}`);
       res.add(r);
     });
   if (!L.object("$.rules", definition["rules"])) return L.issues;
@@ -146,10 +146,10 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
       if (L.array(`${p}.${k}`, v)) v.forEach((st, i) => (L.string(`${p}.${k}[${i}]`, st) ? f(`${p}.${k}[${i}]`, st.trim().split(/\s+/)) : undefined));
     };
     const bin = (sp: string, w: string | undefined): void => {
-      if (!(BINS as readonly string[]).includes(w ?? "")) L.add(sp, `must start with a bin: unit, map or player (got ${JSON.stringify(w)})`);
+      if (!(BINS as readonly string[]).includes(w ?? "")) L.add(sp, `must start with a bin: unit, map or player (got ${describeValue(w)})`);
     };
     const resource = (sp: string, w: string | undefined): void => {
-      if (!res.has(w ?? "")) L.add(sp, `names unknown resource ${JSON.stringify(w)}`);
+      if (!res.has(w ?? "")) L.add(sp, `names unknown resource ${describeValue(w)}`);
     };
     list("checks", (sp, w) => {
       bin(sp, w[0]);
@@ -170,7 +170,7 @@ export function validateResourceRules(definition: unknown, actions: Readonly<Rec
     for (const k of ["success", "failedInputs", "failedChecks"]) {
       list(k, (sp, w) => {
         if (w[0] !== "_" || w.length < 2 || w.length % 2 !== 0) L.add(sp, 'must read "_ <action> [key value]…"');
-        else if (typeof ownValue(actions, w[1]!) !== "function") L.add(sp, `names action ${JSON.stringify(w[1])}, which is not bound`);
+        else if (typeof ownValue(actions, w[1]!) !== "function") L.add(sp, `names action ${describeValue(w[1])}, which is not bound`);
       });
     }
   }
@@ -329,7 +329,7 @@ export function addResourceUnit(world: ResourceWorld, rules: ResourceRules, rule
   tiles.forEach((t, i) => assertInteger(where, `tiles[${i}]`, t, 0, world.tiles.length / R - 1));
   const ids = ruleNames.map((name, i) => {
     const r = ownValue(rules.ruleIndex, name);
-    if (r === undefined) invalidArgument(where, `ruleNames[${i}]`, `names unknown rule ${JSON.stringify(name)}`, "Use a rule of the rule set.");
+    if (r === undefined) invalidArgument(where, `ruleNames[${i}]`, `names unknown rule ${describeValue(name)}`, "Use a rule of the rule set.");
     return r;
   });
   world.footprints.push(tiles.slice());
@@ -450,7 +450,7 @@ export function getResource(world: ResourceWorld, bin: "unit" | "map" | "player"
   const unit = options.unit ?? 0;
   const r = ownValue(world.resourceIndex, name);
   if (r === undefined)
-    invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
+    invalidArgument("@tactica/decision: getResource", "name", `is not a resource (${describeValue(name)})`, `Use one of ${world.resources.join(", ")}.`);
   return read(world, BINS.indexOf(bin), unit, r);
 }
 
@@ -466,7 +466,7 @@ export function setResource(world: ResourceWorld, bin: "unit" | "map" | "player"
   const unit = options.unit ?? 0;
   const r = ownValue(world.resourceIndex, name);
   if (r === undefined)
-    invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${JSON.stringify(name)})`, `Use one of ${world.resources.join(", ")}.`);
+    invalidArgument("@tactica/decision: setResource", "name", `is not a resource (${describeValue(name)})`, `Use one of ${world.resources.join(", ")}.`);
   const b = BINS.indexOf(bin);
   const R = world.resources.length;
   if (b === 0) world.units[unit * R + r] = value;

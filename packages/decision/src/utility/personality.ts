@@ -1,4 +1,4 @@
-import { assertInteger } from "@tactica/core";
+import { assertInteger, describeValue } from "@tactica/core";
 import { indexRecord, IssueList, throwDefinitionIssues } from "../definition-error";
 
 /**
@@ -45,7 +45,7 @@ export function createPersonality(definition: PersonalityDefinition): Personalit
       for (const [a, w] of Object.entries(d["archetypes"])) {
         if (!L.object(`$.archetypes.${a}`, w)) continue;
         for (const [t, v] of Object.entries(w)) {
-          if (!traits.includes(t)) L.add(`$.archetypes.${a}.${t}`, `names unknown trait ${JSON.stringify(t)}`);
+          if (!traits.includes(t)) L.add(`$.archetypes.${a}.${t}`, `names unknown trait ${describeValue(t)}`);
           else L.number(`$.archetypes.${a}.${t}`, v);
         }
       }

@@ -1,4 +1,4 @@
-import { ErrorCodes, TacticaError, type Rng } from "@tactica/core";
+import { describeValue, ErrorCodes, type Rng, TacticaError } from "@tactica/core";
 import type { UtilityDefinition } from "./definition";
 import { chooseUtility, createUtilitySet, createUtilityState, type UtilitySet, type UtilityState } from "./utility-set";
 
@@ -70,7 +70,7 @@ export function pickUtilityOption(
     if (typeof v !== "number" || !Number.isFinite(v)) {
       throw new TacticaError(
         ErrorCodes.InvalidArgument,
-        `@tactica/decision: pickUtilityOption: input ${JSON.stringify(names[i])} is ${v === undefined ? "missing" : String(v)}. Pass a finite number for every input the definition declares (${names.join(", ")}).`,
+        `@tactica/decision: pickUtilityOption: input ${describeValue(names[i])} is ${v === undefined ? "missing" : String(v)}. Pass a finite number for every input the definition declares (${names.join(", ")}).`,
         { path: `inputs.${names[i]!}` },
       );
     }

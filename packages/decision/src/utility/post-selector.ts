@@ -1,4 +1,4 @@
-import { compileResponseCurve, validateResponseCurve, type ResponseCurveDef } from "@tactica/core";
+import { compileResponseCurve, describeValue, type ResponseCurveDef, validateResponseCurve } from "@tactica/core";
 import { IssueList, throwDefinitionIssues } from "../definition-error";
 
 /** A post-selector criterion: a bound function or a numeric post property through a curve. */
@@ -63,7 +63,7 @@ export function createPostSelector<P extends object>(
         if (!L.object(p, c)) return;
         if ("criterion" in c) {
           if (L.string(`${p}.criterion`, c["criterion"]) && !criteria[c["criterion"]])
-            L.add(`${p}.criterion`, `names criterion ${JSON.stringify(c["criterion"])}, which is not bound`);
+            L.add(`${p}.criterion`, `names criterion ${describeValue(c["criterion"])}, which is not bound`);
         } else if ("property" in c) {
           L.string(`${p}.property`, c["property"]);
           try {

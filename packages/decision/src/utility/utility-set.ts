@@ -1,4 +1,4 @@
-import { compileResponseCurve, invalidArgument, validateResponseCurve, type Rng } from "@tactica/core";
+import { compileResponseCurve, describeValue, invalidArgument, type Rng, validateResponseCurve } from "@tactica/core";
 import { indexRecord, IssueList, throwDefinitionIssues, type DefinitionIssue } from "../definition-error";
 import type { UtilityDefinition } from "./definition";
 import { pickWeightedMasked, selectDualUtility } from "./dual-utility";
@@ -79,7 +79,7 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
   if (L.array("$.inputs", definition["inputs"])) {
     definition["inputs"].forEach((n, i) => {
       if (L.string(`$.inputs[${i}]`, n)) {
-        if (inputs.has(n)) L.add(`$.inputs[${i}]`, `duplicates input ${JSON.stringify(n)}`);
+        if (inputs.has(n)) L.add(`$.inputs[${i}]`, `duplicates input ${describeValue(n)}`);
         inputs.add(n);
       }
     });
@@ -91,13 +91,13 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
       if (!L.object(p, o)) return;
       L.known(p, o, ["name", "weight", "rank", "rankInput", "considerations"]);
       if (L.string(`${p}.name`, o["name"])) {
-        if (names.has(o["name"])) L.add(`${p}.name`, `duplicates option ${JSON.stringify(o["name"])}`);
+        if (names.has(o["name"])) L.add(`${p}.name`, `duplicates option ${describeValue(o["name"])}`);
         names.add(o["name"]);
       }
       if (o["weight"] !== undefined) L.number(`${p}.weight`, o["weight"], 0);
       if (o["rank"] !== undefined) L.number(`${p}.rank`, o["rank"]);
       if (o["rankInput"] !== undefined && L.string(`${p}.rankInput`, o["rankInput"]) && !inputs.has(o["rankInput"])) {
-        L.add(`${p}.rankInput`, `names undeclared input ${JSON.stringify(o["rankInput"])}`);
+        L.add(`${p}.rankInput`, `names undeclared input ${describeValue(o["rankInput"])}`);
       }
       if (L.array(`${p}.considerations`, o["considerations"], 1)) {
         o["considerations"].forEach((c, j) => {
@@ -105,7 +105,7 @@ export function validateUtility(definition: unknown): DefinitionIssue[] {
           if (!L.object(cp, c)) return;
           L.known(cp, c, ["name", "input", "curve"]);
           if (c["name"] !== undefined) L.string(`${cp}.name`, c["name"]);
-          if (L.string(`${cp}.input`, c["input"]) && !inputs.has(c["input"])) L.add(`${cp}.input`, `names undeclared input ${JSON.stringify(c["input"])}`);
+          if (L.string(`${cp}.input`, c["input"]) && !inputs.has(c["input"])) L.add(`${cp}.input`, `names undeclared input ${describeValue(c["input"])}`);
           try {
             validateResponseCurve(c["curve"], { path: `${cp}.curve` });
           } catch (e) {

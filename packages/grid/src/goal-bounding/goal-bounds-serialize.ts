@@ -240,6 +240,8 @@ export function goalBoundsFromJson(grid: Grid, json: unknown): GoalBounds {
  */
 export function goalBoundsFromBytes(grid: Grid, bytes: Uint8Array): GoalBounds {
   const where = "@tactica/grid: goalBoundsFromBytes";
+  if (!ArrayBuffer.isView(bytes) || !(bytes instanceof Uint8Array))
+    definitionError(where, "bytes", `must be a Uint8Array but is ${describeValue(bytes)}`, "Pass the bytes written by goalBoundsToBytes.");
   if (bytes.byteLength < HEADER * 4)
     definitionError(where, "bytes", `has ${bytes.byteLength} bytes, fewer than the ${HEADER * 4}-byte header`, "Pass the bytes written by goalBoundsToBytes.");
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);

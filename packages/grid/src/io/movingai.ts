@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { Connectivity, CornerCutting, createGrid, type Grid } from "../model/grid";
 import { parseError } from "../internal/errors";
 
@@ -122,6 +123,7 @@ export interface ParseMovingAiMapOptions {
 export function parseMovingAiMap(text: string, options?: ParseMovingAiMapOptions): MovingAiMap {
   const terrain = options?.terrain ?? MovingAiTerrain;
   const where = "@tactica/grid: parseMovingAiMap";
+  if (typeof text !== "string") parseError(where, 1, `the map text must be a string but is ${describeValue(text)}`, "Pass the file's text.");
   const lines = splitLines(text);
   const typeLine = (lines[0] ?? "").trim().split(/\s+/);
   if (typeLine.length !== 2 || typeLine[0] !== "type") {
@@ -209,6 +211,7 @@ export function formatMovingAiMap(grid: Grid, options?: FormatMovingAiMapOptions
  */
 export function parseMovingAiScenarios(text: string): MovingAiScenario[] {
   const where = "@tactica/grid: parseMovingAiScenarios";
+  if (typeof text !== "string") parseError(where, 1, `the scenario text must be a string but is ${describeValue(text)}`, "Pass the file's text.");
   const lines = splitLines(text);
   const head = (lines[0] ?? "").trim().split(/\s+/);
   if (head[0] !== "version" || head.length !== 2 || !Number.isFinite(Number(head[1]))) {

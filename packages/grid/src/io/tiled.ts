@@ -20,6 +20,9 @@ interface TiledProperty {
 
 const GID_MASK = 0x1fffffff; // strips Tiled's flip/rotation flags
 
+/** Most tilesets, tiles per tileset and properties per tile {@link gridFromTiled} reads. */
+const MAX_TILED_LIST = 65_536;
+
 /**
  * Builds a grid from a Tiled JSON map (orthogonal, uncompressed CSV-style `data` arrays): reads
  * one tile layer and derives passability (and optionally terrain cost) from the properties of
@@ -27,7 +30,8 @@ const GID_MASK = 0x1fffffff; // strips Tiled's flip/rotation flags
  *
  * Untrusted input: `width` and `height` are capped at 32,768 (as for {@link createGrid}) and checked
  * against the layer's `data` length before anything is allocated; tiles, ids and properties are
- * type-checked.
+ * type-checked; at most 65,536 tilesets, tiles per tileset and properties per tile (checked before
+ * they are read).
  *
  * @param map - untrusted input: the parsed Tiled JSON map (orthogonal, embedded tile sets, uncompressed `data`), `width` / `height` in tiles = cells
  * @param options - read: `layer` (tile layer name, default the first), `blockedProperty` (default `"blocked"`), `costProperty` (default `"cost"`), `emptyPassable` (gid 0 passable, default `false`) and the {@link GridOptions} `connectivity` / `cornerCutting` of the new grid (the inherited `passable` and `withCost` are ignored: the tiles decide); `{}` uses all defaults
@@ -73,14 +77,19 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
   const blocked = new Map<number, boolean>();
   const costs = new Map<number, number>();
   const tilesets = Array.isArray(m["tilesets"]) ? (m["tilesets"] as unknown[]) : [];
-  tilesets.forEach((ts, ti) => {
+  // Declared lengths are checked before anything iterates (a sparse array may declare 2^26
+  // slots); Array.from visits holes (refused as non-objects), forEach would skip them.
+  if (tilesets.length > MAX_TILED_LIST) definitionError(where, "$.tilesets", `has ${tilesets.length} entries, more than ${MAX_TILED_LIST}`, "Check the map.");
+  Array.from(tilesets).forEach((ts, ti) => {
     if (typeof ts !== "object" || ts === null) definitionError(where, `$.tilesets[${ti}]`, "must be an object", "Embed the tilesets in the map.");
     const t = ts as Record<string, unknown>;
     const first = t["firstgid"];
     if (typeof first !== "number" || !Number.isInteger(first) || first < 1 || first > GID_MASK)
       definitionError(where, `$.tilesets[${ti}].firstgid`, "must be an integer gid >= 1", "Embed the tilesets in the map.");
     const tiles = Array.isArray(t["tiles"]) ? (t["tiles"] as unknown[]) : [];
-    tiles.forEach((tile, j) => {
+    if (tiles.length > MAX_TILED_LIST)
+      definitionError(where, `$.tilesets[${ti}].tiles`, `has ${tiles.length} entries, more than ${MAX_TILED_LIST}`, "Check the tileset.");
+    Array.from(tiles).forEach((tile, j) => {
       if (typeof tile !== "object" || tile === null || Array.isArray(tile))
         definitionError(where, `$.tilesets[${ti}].tiles[${j}]`, "must be an object", "Check the tileset.");
       const tr = tile as Record<string, unknown>;
@@ -88,6 +97,8 @@ export function gridFromTiled(map: unknown, options: TiledGridOptions = {}): Gri
       if (typeof id !== "number" || !Number.isInteger(id) || id < 0 || id > GID_MASK)
         definitionError(where, `$.tilesets[${ti}].tiles[${j}].id`, "must be an integer tile id >= 0", "Check the tileset.");
       const props = Array.isArray(tr["properties"]) ? (tr["properties"] as unknown[]) : [];
+      if (props.length > MAX_TILED_LIST)
+        definitionError(where, `$.tilesets[${ti}].tiles[${j}].properties`, `has ${props.length} entries, more than ${MAX_TILED_LIST}`, "Check the tileset.");
       for (let k = 0; k < props.length; k++) {
         const p = props[k] as TiledProperty | null;
         if (typeof p !== "object" || p === null)

@@ -1,5 +1,5 @@
 import { rngNextFloat, rngInt, type Rng } from "@tactica/core";
-import { fail } from "../internal/fail.js";
+import { checkOptions, fail } from "../internal/fail.js";
 import { checkRows, distanceSq } from "./vectors.js";
 
 /** Result of {@link clusterKMeans} and {@link clusterKMedoids}. */
@@ -78,6 +78,7 @@ function checkK(fn: string, data: readonly ArrayLike<number>[], k: number): void
  * ```
  */
 export function clusterKMeans(data: readonly ArrayLike<number>[], k: number, rng: Rng, options: { maxIterations?: number } = {}): Clustering {
+  checkOptions("clusterKMeans", options);
   const dim = checkRows("clusterKMeans", data);
   checkK("clusterKMeans", data, k);
   const maxIterations = options.maxIterations ?? 100;
@@ -113,6 +114,7 @@ export function clusterKMeans(data: readonly ArrayLike<number>[], k: number, rng
  * @param options - `maxIterations`: most assignment/update rounds. Left out: 100.
  */
 export function clusterKMedoids(data: readonly ArrayLike<number>[], k: number, rng: Rng, options: { maxIterations?: number } = {}): Clustering {
+  checkOptions("clusterKMedoids", options);
   checkRows("clusterKMedoids", data);
   checkK("clusterKMedoids", data, k);
   const maxIterations = options.maxIterations ?? 100;

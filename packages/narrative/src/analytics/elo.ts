@@ -1,4 +1,4 @@
-import { fail, isFiniteNumber } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber } from "../internal/fail.js";
 
 /**
  * Expected score of a player rated `a` against one rated `b` (logistic, 400-point scale).
@@ -24,6 +24,7 @@ export function eloExpected(a: number, b: number): number {
  * ```
  */
 export function updateElo(a: number, b: number, score: number, options: { readonly k?: number } = {}): [number, number] {
+  checkOptions("updateElo", options);
   const k = options.k ?? 32;
   if (!isFiniteNumber(a) || !isFiniteNumber(b)) fail("INVALID_ARGUMENT", "updateElo", "ratings must be finite numbers.", "a");
   if (!isFiniteNumber(score) || score < 0 || score > 1) fail("INVALID_ARGUMENT", "updateElo", `score must be in [0, 1] (1 = a wins), got ${score}.`, "score");

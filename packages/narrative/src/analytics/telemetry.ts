@@ -1,4 +1,4 @@
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber, isRecord } from "../internal/fail.js";
 
 /** One telemetry event: a time-stamped record of something a player did or suffered (chapter 39). */
 export interface TelemetryEvent {
@@ -146,6 +146,7 @@ export function recordTelemetry(reducers: MetricReducers, event: TelemetryEvent)
  * @param options - `time`: end of the span of `rate` metrics, in seconds on the events' clock. Left out: the last event's time.
  */
 export function readMetrics(reducers: MetricReducers, options: { readonly time?: number } = {}): Record<string, number> {
+  checkOptions("readMetrics", options);
   const out: Record<string, number> = Object.create(null) as Record<string, number>;
   const span = Number.isNaN(reducers.start) ? 0 : Math.max(0, (options.time ?? reducers.end) - reducers.start);
   for (const d of reducers.definitions) {

@@ -1,4 +1,4 @@
-import { rngInt, type Rng } from "@tactica/core";
+import { describeValue, rngInt, type Rng } from "@tactica/core";
 import {
   AnimationPriority,
   canPlayAnimation,
@@ -13,7 +13,7 @@ import {
   type RuleState,
 } from "@tactica/decision";
 import { readFact } from "../conditions.js";
-import { fail, isFiniteNumber } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber } from "../internal/fail.js";
 import { CONCEPT_FACT } from "./rules.js";
 import type { BarkChoice, BarkQuery, BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
@@ -133,6 +133,7 @@ const queryOptions: RuleQueryOptions = {
  * rules compare numbers, or a non-finite number.
  */
 export function findBark(state: BarkState, rules: BarkRuleSet, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+  checkOptions("findBark", options);
   if (options.twinning === undefined) return findBarkIn(rules, state, query, rng);
   twinNow = nowOf("findBark", state, options);
   twinX = options.x ?? 0;
@@ -163,7 +164,7 @@ function writeQuery(engine: RuleEngine, memory: RuleState, query: BarkQuery): vo
       fail(
         "INVALID_ARGUMENT",
         "findBark",
-        `query.facts[${JSON.stringify(name)}] must be a finite number or a boolean (the rules compare it with numbers), got ${JSON.stringify(v)}.`,
+        `query.facts[${JSON.stringify(name)}] must be a finite number or a boolean (the rules compare it with numbers), got ${describeValue(v)}.`,
         `query.facts.${name}`,
       );
   }
@@ -203,6 +204,7 @@ function findBarkIn(rules: BarkRuleSet, state: BarkState, query: BarkQuery, rng:
  *   the board's delays, default Normal) and position `x`, `y`, `z`.
  */
 export function recordBark(state: BarkState, concept: string, choice: Pick<BarkChoice, "ruleId" | "lineIndex">, options: BarkOptions = {}): BarkState {
+  checkOptions("recordBark", options);
   if (options.twinning !== undefined) {
     const now = nowOf("recordBark", state, options);
     const priority = options.priority ?? AnimationPriority.Normal;
@@ -246,6 +248,7 @@ export function recordBark(state: BarkState, concept: string, choice: Pick<BarkC
  * ```
  */
 export function sayBark(state: BarkState, rules: BarkRuleSet, query: BarkQuery, rng: Rng, options: BarkOptions = {}): BarkChoice | null {
+  checkOptions("sayBark", options);
   const choice = findBark(state, rules, query, rng, options);
   if (choice !== null) recordBark(state, query.concept, choice, options);
   return choice;

@@ -1,6 +1,7 @@
+import { describeValue } from "@tactica/core";
 import { createRuleEngine, type RuleBaseDefinition, type RuleEngine } from "@tactica/decision";
 import { readConditions } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, readList } from "../internal/fail.js";
 import type { BarkRule, BarkRuleSet, BarkState } from "./types.js";
 
 const FN = "barkRulesFromJson";
@@ -21,8 +22,12 @@ export const CONCEPT_FACT = "concept";
  */
 export function barkRulesFromJson(json: unknown): BarkRuleSet {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of rules.", "$");
+  // Declared lengths are checked before anything iterates (a sparse array may declare 2^26 slots).
+  if (json.length > MAX_BARK_RULES) fail("NARRATIVE_BAD_INPUT", FN, `holds ${json.length} rules; at most ${MAX_BARK_RULES} are allowed.`, "$");
   const seen = new Set<string>();
-  const rules = json.map((r: unknown, i): BarkRule => {
+  const rules: BarkRule[] = [];
+  for (let i = 0; i < json.length; i++) {
+    const r: unknown = json[i];
     const p = `$[${i}]`;
     if (!isRecord(r) || typeof r.id !== "string" || r.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (r.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the rule.`, `${p}.id`);
@@ -30,25 +35,30 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
     seen.add(r.id);
     if (typeof r.concept !== "string" || r.concept === "" || r.concept === "__proto__")
       fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string other than "__proto__".`, `${p}.concept`);
-    if (!Array.isArray(r.lines) || r.lines.length === 0 || !r.lines.every((l) => typeof l === "string"))
-      fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines`);
+    if (!Array.isArray(r.lines) || r.lines.length === 0) fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines`);
+    const rawLines = readList(FN, r.lines, `${p}.lines`, "strings", MAX_BARK_LINES);
+    const lines: string[] = [];
+    for (let k = 0; k < rawLines.length; k++) {
+      const l = rawLines[k];
+      if (typeof l !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${p}.lines must be a non-empty array of strings.`, `${p}.lines[${k}]`);
+      lines.push(l);
+    }
     const num = (key: string, def: number, ok: (v: number) => boolean, what: string): number => {
       const v = r[key];
       if (v === undefined) return def;
-      if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${p}.${key} must be ${what}, got ${JSON.stringify(v)}.`, `${p}.${key}`);
+      if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${p}.${key} must be ${what}, got ${describeValue(v)}.`, `${p}.${key}`);
       return v;
     };
-    return {
+    rules.push({
       id: r.id,
       concept: r.concept,
       criteria: readConditions(FN, r.criteria, `${p}.criteria`),
-      lines: [...r.lines],
+      lines,
       weight: num("weight", 1, (v) => v > 0, "a number > 0"),
       cooldown: num("cooldown", 0, (v) => v >= 0, "a number ≥ 0"),
       lineCooldown: num("lineCooldown", 0, (v) => v >= 0, "a number ≥ 0"),
-    };
-  });
-  if (rules.length > MAX_BARK_RULES) fail("NARRATIVE_BAD_INPUT", FN, `holds ${rules.length} rules; at most ${MAX_BARK_RULES} are allowed.`, "$");
+    });
+  }
   const byConcept: Record<string, number[]> = Object.create(null) as Record<string, number[]>;
   rules.forEach((r, i) => (byConcept[r.concept] ??= []).push(i));
   for (const list of Object.values(byConcept)) list.sort((a, b) => rules[b]!.criteria.length - rules[a]!.criteria.length || a - b);
@@ -57,6 +67,8 @@ export function barkRulesFromJson(json: unknown): BarkRuleSet {
 
 /** Most bark rules one set may hold (decision's rule-base limit). */
 const MAX_BARK_RULES = 1 << 16;
+/** Most lines one bark rule may hold. */
+const MAX_BARK_LINES = 4096;
 
 /**
  * Compiles bark rules into a `@tactica/decision` rule engine: one rule per bark rule (same index,

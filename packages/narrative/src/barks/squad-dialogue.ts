@@ -1,6 +1,6 @@
 import { rngInt, type Rng } from "@tactica/core";
 import { matchConditions, readConditions } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, readList } from "../internal/fail.js";
 import type { Condition, Qualities } from "../types.js";
 
 /** One line of a squad dialogue: who may say it and what they say, by their state. */
@@ -114,7 +114,9 @@ const FN = "squadDialoguesFromJson";
  */
 export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of dialogues.", "$");
-  return json.map((d: unknown, i): SquadDialogue => {
+  // Declared lengths are checked first; Array.from visits holes (as undefined, refused), map would skip them.
+  readList(FN, json, "$", "dialogues");
+  return Array.from(json, (d: unknown, i): SquadDialogue => {
     const p = `$[${i}]`;
     if (!isRecord(d) || typeof d.id !== "string" || d.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (typeof d.concept !== "string" || d.concept === "") fail("NARRATIVE_BAD_INPUT", FN, `${p}.concept must be a non-empty string.`, `${p}.concept`);
@@ -130,13 +132,14 @@ export function squadDialoguesFromJson(json: unknown): SquadDialogue[] {
         `${p}.minMembers (${minMembers}) must be at least the number of lines (${d.lines.length}): each line has its own speaker.`,
         `${p}.minMembers`,
       );
-    const lines = d.lines.map((l: unknown, j): SquadDialogueLine => {
+    readList(FN, d.lines, `${p}.lines`, "lines", 4096);
+    const lines = Array.from(d.lines, (l: unknown, j): SquadDialogueLine => {
       const lp = `${p}.lines[${j}]`;
       if (!isRecord(l) || !Array.isArray(l.variants) || l.variants.length === 0)
         fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants must be a non-empty array of { criteria?, text }.`, `${lp}.variants`);
       return {
         speaker: readConditions(FN, l.speaker, `${lp}.speaker`),
-        variants: l.variants.map((v: unknown, k) => {
+        variants: Array.from(readList(FN, l.variants, `${lp}.variants`, "variants", 4096), (v: unknown, k) => {
           if (!isRecord(v) || typeof v.text !== "string")
             fail("NARRATIVE_BAD_INPUT", FN, `${lp}.variants[${k}] needs a string text.`, `${lp}.variants[${k}].text`);
           return { criteria: readConditions(FN, v.criteria, `${lp}.variants[${k}].criteria`), text: v.text };

@@ -1,5 +1,5 @@
-import { createRng, restoreRng, rngFloat, saveRng, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
+import { createRng, describeValue, restoreRng, rngFloat, saveRng, type Rng } from "@tactica/core";
+import { checkOptions, fail, isFiniteNumber, isRecord, jsonPathKey, own } from "../internal/fail.js";
 
 /**
  * The AI director's pacing phases (chapter 39, after Left 4 Dead): build up until intensity reaches
@@ -79,9 +79,11 @@ const DEFAULTS: DirectorConfig = {
 
 const PHASES: readonly string[] = Object.values(DirectorPhases);
 
+const CONFIG_NUMBERS = ["peak", "fadeBelow", "decayPerSecond", "maxIntensity", "sustainMin", "sustainMax", "relaxMin", "relaxMax"] as const;
+
 function checkConfig(fn: string, c: DirectorConfig, base: string): void {
   const bad = (key: string, what: string): never => fail("NARRATIVE_BAD_INPUT", fn, `${base}${key} must be ${what}.`, `${base}${key}`);
-  for (const k of ["peak", "fadeBelow", "decayPerSecond", "maxIntensity", "sustainMin", "sustainMax", "relaxMin", "relaxMax"] as const) {
+  for (const k of CONFIG_NUMBERS) {
     if (!isFiniteNumber(c[k]) || c[k] < 0) bad(k, "a finite number ≥ 0");
   }
   if (typeof c.relaxDistance !== "number" || Number.isNaN(c.relaxDistance) || c.relaxDistance <= 0)
@@ -113,6 +115,9 @@ function checkConfig(fn: string, c: DirectorConfig, base: string): void {
  * ```
  */
 export function createDirector(options: CreateDirectorOptions = {}): Director {
+  // A string (or array) spread as options copies one key per character: refuse it at once.
+  checkOptions("createDirector", options);
+  checkOptions("createDirector", options.spawnBudget, "options.spawnBudget");
   const { seed = 0, ...config } = options;
   const c: DirectorConfig = { ...DEFAULTS, ...config, spawnBudget: { ...DEFAULTS.spawnBudget, ...config.spawnBudget } };
   checkConfig("createDirector", c, "config.");
@@ -126,7 +131,8 @@ export function createDirector(options: CreateDirectorOptions = {}): Director {
  * @param amount - Intensity to add, finite and >= 0, on the same scale as `config.peak` (default peak 1).
  */
 export function addDirectorIntensity(director: Director, amount: number): Director {
-  if (!isFiniteNumber(amount) || amount < 0) fail("INVALID_ARGUMENT", "addDirectorIntensity", `amount must be a finite number ≥ 0, got ${amount}.`, "amount");
+  if (!isFiniteNumber(amount) || amount < 0)
+    fail("INVALID_ARGUMENT", "addDirectorIntensity", `amount must be a finite number ≥ 0, got ${describeValue(amount)}.`, "amount");
   director.intensity = Math.min(director.config.maxIntensity, director.intensity + amount);
   return director;
 }
@@ -150,9 +156,11 @@ function enter(d: Director, phase: DirectorPhase): void {
  *   during relax). Left out: 0.
  */
 export function stepDirector(director: Director, dt: number, options: { readonly distance?: number } = {}): DirectorPhase {
+  checkOptions("stepDirector", options);
   const distance = options.distance ?? 0;
-  if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", "stepDirector", `dt must be a finite number ≥ 0, got ${dt}.`, "dt");
-  if (!isFiniteNumber(distance) || distance < 0) fail("INVALID_ARGUMENT", "stepDirector", `distance must be a finite number ≥ 0, got ${distance}.`, "distance");
+  if (!isFiniteNumber(dt) || dt < 0) fail("INVALID_ARGUMENT", "stepDirector", `dt must be a finite number ≥ 0, got ${describeValue(dt)}.`, "dt");
+  if (!isFiniteNumber(distance) || distance < 0)
+    fail("INVALID_ARGUMENT", "stepDirector", `distance must be a finite number ≥ 0, got ${describeValue(distance)}.`, "distance");
   const d = director;
   const c = d.config;
   d.intensity = Math.max(0, d.intensity - c.decayPerSecond * dt);
@@ -226,17 +234,30 @@ export function saveDirector(director: Director): DirectorSnapshot {
  */
 export function restoreDirector(director: Director, snapshot: unknown): Director {
   const FN = "restoreDirector";
-  const s = snapshot;
-  if (!isRecord(s)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveDirector.", "$");
-  if (!isRecord(s.config)) fail("NARRATIVE_BAD_INPUT", FN, "config must be an object.", "$.config");
-  const raw = s.config;
-  const config = { ...raw, relaxDistance: raw.relaxDistance === null ? Infinity : raw.relaxDistance } as DirectorConfig;
+  if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveDirector.", "$");
+  // Own properties only: a field inherited from a prototype is not part of a saved form (it was
+  // accepted, then dropped by the copy, and the director's own save was refused).
+  const s: Record<string, unknown> = {};
+  for (const k of ["config", "phase", "intensity", "phaseTime", "phaseDuration", "distance", "rng"]) s[k] = own(snapshot, k);
+  const raw = s["config"];
+  if (!isRecord(raw)) fail("NARRATIVE_BAD_INPUT", FN, "config must be an object.", "$.config");
+  const cfg: Record<string, unknown> = {};
+  for (const k of CONFIG_NUMBERS) cfg[k] = own(raw, k);
+  const relax = own(raw, "relaxDistance");
+  cfg["relaxDistance"] = relax === null ? Infinity : relax;
+  const budget = own(raw, "spawnBudget");
+  if (isRecord(budget)) {
+    const b: Record<string, unknown> = {};
+    for (const p of PHASES) b[p] = own(budget, p);
+    cfg["spawnBudget"] = b;
+  } else cfg["spawnBudget"] = budget;
+  const config = cfg as unknown as DirectorConfig;
   checkConfig(FN, config, "$.config.");
-  if (typeof s.phase !== "string" || !PHASES.includes(s.phase)) fail("NARRATIVE_BAD_INPUT", FN, `phase must be one of ${PHASES.join(", ")}.`, "$.phase");
+  if (typeof s["phase"] !== "string" || !PHASES.includes(s["phase"])) fail("NARRATIVE_BAD_INPUT", FN, `phase must be one of ${PHASES.join(", ")}.`, "$.phase");
   for (const k of ["intensity", "phaseTime", "phaseDuration", "distance"]) {
     if (!isFiniteNumber(s[k]) || s[k] < 0) fail("NARRATIVE_BAD_INPUT", FN, `${k} must be a finite number ≥ 0.`, `$.${k}`);
   }
-  const words = s.rng;
+  const words = s["rng"];
   if (
     !Array.isArray(words) ||
     words.length !== 4 ||
@@ -246,11 +267,11 @@ export function restoreDirector(director: Director, snapshot: unknown): Director
     fail("NARRATIVE_BAD_INPUT", FN, "rng must be four uint32 words, not all zero (saveRng's snapshot).", "$.rng");
   }
   director.config = { ...config, spawnBudget: { ...config.spawnBudget } };
-  director.phase = s.phase as DirectorPhase;
-  director.intensity = s.intensity as number;
-  director.phaseTime = s.phaseTime as number;
-  director.phaseDuration = s.phaseDuration as number;
-  director.distance = s.distance as number;
+  director.phase = s["phase"] as DirectorPhase;
+  director.intensity = s["intensity"] as number;
+  director.phaseTime = s["phaseTime"] as number;
+  director.phaseDuration = s["phaseDuration"] as number;
+  director.distance = s["distance"] as number;
   restoreRng(director.rng, words as number[]);
   return director;
 }

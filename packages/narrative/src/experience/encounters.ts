@@ -1,5 +1,5 @@
 import { matchConditions, readConditions } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { fail, isFiniteNumber, isRecord, readList } from "../internal/fail.js";
 import type { Condition, Qualities, QualityValue } from "../types.js";
 import { PlayStyles } from "./player-model.js";
 
@@ -66,8 +66,10 @@ function readAnnotation(json: unknown, path: string): number[] {
  */
 export function encountersFromJson(json: unknown): Encounter[] {
   if (!Array.isArray(json)) fail("NARRATIVE_BAD_INPUT", FN, "expected an array of encounters.", "$");
+  readList(FN, json, "$", "encounters");
   const ids = new Set<string>();
-  return json.map((e: unknown, i): Encounter => {
+  // Array.from visits holes (refused as non-objects), map would skip them.
+  return Array.from(json as unknown[], (e: unknown, i): Encounter => {
     const p = `$[${i}]`;
     if (!isRecord(e) || typeof e.id !== "string" || e.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (ids.has(e.id)) fail("NARRATIVE_BAD_INPUT", FN, `${p}: duplicate id "${e.id}".`, `${p}.id`);
@@ -75,7 +77,8 @@ export function encountersFromJson(json: unknown): Encounter[] {
     if (e.once !== undefined && typeof e.once !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, `${p}.once must be a boolean.`, `${p}.once`);
     if (!Array.isArray(e.branches) || e.branches.length === 0) fail("NARRATIVE_BAD_INPUT", FN, `${p}.branches must be a non-empty array.`, `${p}.branches`);
     const branchIds = new Set<string>();
-    const branches = e.branches.map((b: unknown, k): EncounterBranch => {
+    readList(FN, e.branches, `${p}.branches`, "branches", 4096);
+    const branches = Array.from(e.branches as unknown[], (b: unknown, k): EncounterBranch => {
       const bp = `${p}.branches[${k}]`;
       if (!isRecord(b) || typeof b.id !== "string" || b.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${bp} needs a non-empty string id.`, `${bp}.id`);
       if (branchIds.has(b.id)) fail("NARRATIVE_BAD_INPUT", FN, `${bp}: duplicate branch id "${b.id}".`, `${bp}.id`);

@@ -1,4 +1,4 @@
-import { fail, isFiniteNumber } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber } from "../internal/fail.js";
 
 /**
  * Robin's Laws play styles in the order of a {@link PlayerModel}'s `style` vector (chapter 42):
@@ -34,6 +34,7 @@ function checkVector(fn: string, v: ArrayLike<number>, n: number, name: string):
  * ```
  */
 export function createPlayerModel(options: { style?: ArrayLike<number>; neutral?: ArrayLike<number>; decayPerSecond?: number } = {}): PlayerModel {
+  checkOptions("createPlayerModel", options);
   const n = PlayStyles.length;
   const style = options.style ?? new Array<number>(n).fill(0);
   const neutral = options.neutral ?? new Array<number>(n).fill(0);

@@ -1,5 +1,5 @@
-import { createRng, rngInt, rngWeightedPick, TacticaError, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
+import { createRng, describeValue, rngInt, rngWeightedPick, TacticaError, type Rng } from "@tactica/core";
+import { checkOptions, fail, isFiniteNumber, isRecord, jsonPathKey, MAX_JSON_LIST } from "../internal/fail.js";
 import { compileGrammar, compileText, MODIFIERS, type ActionPart, type CompiledGrammar, type Part } from "./compile.js";
 import { GrammarFlags, type ExpandGrammarOptions, type Grammar, type GrammarExpansion, type GrammarRule, type GrammarTraceNode } from "./types.js";
 
@@ -33,8 +33,11 @@ export function grammarFromJson(json: unknown): Grammar {
   const symbols: Record<string, GrammarRule[]> = {};
   for (const [symbol, value] of Object.entries(json)) {
     if (symbol === "" || symbol === "__proto__" || /[#[\].:\\]/.test(symbol))
-      fail("NARRATIVE_GRAMMAR", FN, `symbol name ${JSON.stringify(symbol)} may not be empty or contain # [ ] . : \\.`, jsonPathKey("$", symbol));
-    const list = Array.isArray(value) ? value : [value];
+      fail("NARRATIVE_GRAMMAR", FN, `symbol name ${describeValue(symbol)} may not be empty or contain # [ ] . : \\.`, jsonPathKey("$", symbol));
+    if (Array.isArray(value) && value.length > MAX_JSON_LIST)
+      fail("NARRATIVE_GRAMMAR", FN, `symbol ${describeValue(symbol)} has ${value.length} rules; at most ${MAX_JSON_LIST}.`, jsonPathKey("$", symbol));
+    // Array.from visits holes (refused below as neither string nor rule), map would skip them.
+    const list = Array.isArray(value) ? Array.from(value as unknown[]) : [value];
     if (list.length === 0) fail("NARRATIVE_GRAMMAR", FN, `symbol "${symbol}" has no rules; give it at least one.`, jsonPathKey("$", symbol));
     symbols[symbol] = list.map((r: unknown, i): GrammarRule => {
       if (typeof r === "string") return { text: r, weight: 1 };
@@ -63,6 +66,7 @@ export function grammarToJson(grammar: Grammar): Record<string, (string | { text
  * @param text - JSON text of a Tracery grammar (e.g. a file's contents); bad JSON reports its line.
  */
 export function parseGrammar(text: string): Grammar {
+  if (typeof text !== "string") fail("PARSE_ERROR", "parseGrammar", `expected the grammar's JSON text, got ${describeValue(text)}.`, "text");
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -170,6 +174,7 @@ function expandParts(run: Run, parts: readonly Part[], depth: number, node: Gram
  * ```
  */
 export function expandGrammar(grammar: Grammar, rng: Rng, options: ExpandGrammarOptions = {}): GrammarExpansion {
+  checkOptions("expandGrammar", options);
   const FN = "expandGrammar";
   const g = compiledOf(grammar, FN);
   const maxDepth = options.maxDepth ?? 64;
@@ -261,6 +266,7 @@ const jsonCache = new WeakMap<object, Grammar>();
  * ```
  */
 export function generateText(json: object, seed: number | string, options: { readonly start?: string } = {}): string {
+  checkOptions("generateText", options);
   const start = options.start ?? "#origin#";
   let grammar = jsonCache.get(json);
   if (grammar === undefined) {

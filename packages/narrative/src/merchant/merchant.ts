@@ -1,5 +1,5 @@
-import { rngInt, rngPoisson, type Rng } from "@tactica/core";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { describeValue, rngInt, rngPoisson, type Rng } from "@tactica/core";
+import { checkOptions, fail, isFiniteNumber, isRecord } from "../internal/fail.js";
 import { MAX_QUEUE_LENGTH, mm1Stationary, sampleStationaryQueue, sampleTransientQueue } from "./queue.js";
 
 /** Largest rate `restoreMerchantItem` accepts, per time unit (choose a coarser unit for faster trade). */
@@ -52,6 +52,7 @@ export interface MerchantItemOptions {
  * ```
  */
 export function createMerchantItem(addRate: number, removeRate: number, options: MerchantItemOptions = {}): MerchantItem {
+  checkOptions("createMerchantItem", options);
   mm1Stationary([], addRate, removeRate); // validates the rates
   const offset = options.offset ?? 0;
   const reserve = options.reserve ?? 0;
@@ -216,7 +217,7 @@ export function restoreMerchantItem(item: MerchantItem, snapshot: unknown): Merc
   if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object (a saved MerchantItem).", "$");
   const num = (key: string, ok: (v: number) => boolean, what: string): number => {
     const v = snapshot[key];
-    if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${key} must be ${what}, got ${JSON.stringify(v)}.`, `$.${key}`);
+    if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${key} must be ${what}, got ${describeValue(v)}.`, `$.${key}`);
     return v;
   };
   const addRate = num("addRate", (v) => v >= 0 && v <= MAX_RATE, `a number in [0, ${MAX_RATE}]`);

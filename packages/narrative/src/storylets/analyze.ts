@@ -1,5 +1,5 @@
 import { applyEffects, matchConditions } from "../conditions.js";
-import { fail } from "../internal/fail.js";
+import { checkOptions, fail } from "../internal/fail.js";
 import type { Qualities } from "../types.js";
 import type { StoryletDeck } from "./types.js";
 
@@ -48,6 +48,7 @@ function keyOf(q: Qualities, used: readonly string[]): string {
  * ```
  */
 export function analyzeStoryletDeck(deck: StoryletDeck, initial: Qualities, options: { maxStates?: number; maxDeadEnds?: number } = {}): StoryletAnalysis {
+  checkOptions("analyzeStoryletDeck", options);
   const maxStates = options.maxStates ?? 10_000;
   const maxDeadEnds = options.maxDeadEnds ?? 10;
   if (!Number.isInteger(maxStates) || maxStates < 1)

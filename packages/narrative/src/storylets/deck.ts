@@ -1,5 +1,6 @@
 import { readConditions, readEffects } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord } from "../internal/fail.js";
+import { describeValue } from "@tactica/core";
+import { fail, isFiniteNumber, isRecord, readList } from "../internal/fail.js";
 import type { Storylet, StoryletDeck } from "./types.js";
 
 const FN = "storyletDeckFromJson";
@@ -10,7 +11,9 @@ const DECK_VERSION = 2 as const;
 /**
  * Validates a storylet set written as JSON (`{ version: 2, storylets: [...] }`, or a bare array of
  * storylets read as the current version) and fills the defaults. Throws `TacticaError`
- * `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem (duplicate ids included).
+ * `NARRATIVE_BAD_INPUT` naming the JSON path of the first problem (duplicate ids included). Lists
+ * are checked against their limits before they are read: at most 100,000 storylets, 4,096
+ * conditions, effects or tags per storylet.
  *
  * Migration: a `{ version: 1, storylets }` deck is read with its storylets' `cooldown` (which
  * counted plays) as `cooldownPlays`; the result is a version 2 deck. In version 2 and in a bare
@@ -30,13 +33,17 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
   let version: number = DECK_VERSION;
   if (isRecord(json)) {
     if (json.version !== 1 && json.version !== DECK_VERSION)
-      fail("NARRATIVE_BAD_INPUT", FN, `version must be ${DECK_VERSION} (or 1, migrated), got ${JSON.stringify(json.version)}.`, "$.version");
+      fail("NARRATIVE_BAD_INPUT", FN, `version must be ${DECK_VERSION} (or 1, migrated), got ${describeValue(json.version)}.`, "$.version");
     version = json.version;
     list = json.storylets;
   } else base = "$";
   if (!Array.isArray(list)) fail("NARRATIVE_BAD_INPUT", FN, `expected { version: ${DECK_VERSION}, storylets: [...] } or an array of storylets.`, base);
+  // The declared length is checked before anything iterates (a sparse array may declare 2^26 slots).
+  readList(FN, list, base, "storylets");
   const seen = new Set<string>();
-  const storylets = list.map((s: unknown, i): Storylet => {
+  const storylets: Storylet[] = [];
+  for (let i = 0; i < list.length; i++) {
+    const s: unknown = list[i];
     const p = `${base}[${i}]`;
     if (!isRecord(s) || typeof s.id !== "string" || s.id === "") fail("NARRATIVE_BAD_INPUT", FN, `${p} needs a non-empty string id.`, `${p}.id`);
     if (s.id === "__proto__") fail("NARRATIVE_BAD_INPUT", FN, `${p}.id "__proto__" is reserved; rename the storylet.`, `${p}.id`);
@@ -45,7 +52,7 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
     const num = (key: string, def: number, ok: (v: number) => boolean, what: string): number => {
       const v = s[key];
       if (v === undefined) return def;
-      if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${p}.${key} must be ${what}, got ${JSON.stringify(v)}.`, `${p}.${key}`);
+      if (!isFiniteNumber(v) || !ok(v)) fail("NARRATIVE_BAD_INPUT", FN, `${p}.${key} must be ${what}, got ${describeValue(v)}.`, `${p}.${key}`);
       return v;
     };
     // Version 1 called cooldownPlays "cooldown"; later versions reject the old name.
@@ -66,9 +73,16 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
       );
     if (s.once !== undefined && typeof s.once !== "boolean") fail("NARRATIVE_BAD_INPUT", FN, `${p}.once must be a boolean.`, `${p}.once`);
     if (s.content !== undefined && typeof s.content !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${p}.content must be a string.`, `${p}.content`);
-    if (s.tags !== undefined && !(Array.isArray(s.tags) && s.tags.every((t) => typeof t === "string")))
-      fail("NARRATIVE_BAD_INPUT", FN, `${p}.tags must be an array of strings.`, `${p}.tags`);
-    return {
+    const tags: string[] = [];
+    if (s.tags !== undefined) {
+      const raw = readList(FN, s.tags, `${p}.tags`, "strings", 4096);
+      for (let k = 0; k < raw.length; k++) {
+        const t = raw[k];
+        if (typeof t !== "string") fail("NARRATIVE_BAD_INPUT", FN, `${p}.tags must be an array of strings.`, `${p}.tags[${k}]`);
+        tags.push(t);
+      }
+    }
+    storylets.push({
       id: s.id,
       conditions: readConditions(FN, s.conditions, `${p}.conditions`),
       effects: readEffects(FN, s.effects, `${p}.effects`),
@@ -76,10 +90,10 @@ export function storyletDeckFromJson(json: unknown): StoryletDeck {
       weight: num("weight", 1, (v) => v > 0, "a number > 0"),
       cooldownPlays: num(cooldownKey, 0, (v) => v >= 0 && Number.isInteger(v), "an integer ≥ 0"),
       once: s.once ?? false,
-      tags: [...(s.tags ?? [])],
+      tags,
       content: s.content ?? "",
-    };
-  });
+    });
+  }
   return { version: DECK_VERSION, storylets };
 }
 

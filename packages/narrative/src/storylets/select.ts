@@ -1,6 +1,6 @@
 import { rngWeightedPick, type Rng } from "@tactica/core";
 import { applyEffects, matchConditions } from "../conditions.js";
-import { fail } from "../internal/fail.js";
+import { checkOptions, fail } from "../internal/fail.js";
 import { createStoryletIndex, syncStoryletIndex } from "./storylet-index.js";
 import type { Storylet, StoryletDeck, StoryletIndex, StoryletState } from "./types.js";
 
@@ -70,6 +70,7 @@ export function isStoryletEligible(state: StoryletState, s: Storylet): boolean {
  * @param options - `index`: a {@link createStoryletIndex} index of the same deck, to re-evaluate only the conditions of changed qualities (same result).
  */
 export function collectEligibleStorylets(out: number[], state: StoryletState, deck: StoryletDeck, options: SelectStoryletOptions = {}): number {
+  checkOptions("collectEligibleStorylets", options);
   out.length = 0;
   const list = deck.storylets;
   const index = options.index;
@@ -97,6 +98,7 @@ const weights: number[] = [];
  * @param options - `index`: a {@link createStoryletIndex} index of the same deck, to re-evaluate only the conditions of changed qualities (same result).
  */
 export function selectStorylet(state: StoryletState, deck: StoryletDeck, rng: Rng, options: SelectStoryletOptions = {}): number {
+  checkOptions("selectStorylet", options);
   let m: number;
   if (options.index !== undefined) {
     useIndex("selectStorylet", options.index, deck, state);

@@ -1,5 +1,5 @@
 import { isQualityValue } from "../conditions.js";
-import { fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
+import { checkOptions, fail, isFiniteNumber, isRecord, jsonPathKey } from "../internal/fail.js";
 import type { Qualities } from "../types.js";
 import type { StoryletDeck, StoryletState } from "./types.js";
 
@@ -57,6 +57,7 @@ function readCounts(json: unknown, path: string): Record<string, number> {
  * ```
  */
 export function restoreStoryletState(state: StoryletState, snapshot: unknown, options: { readonly deck?: StoryletDeck } = {}): RestoreStoryletReport {
+  checkOptions("restoreStoryletState", options);
   const deck = options.deck;
   if (!isRecord(snapshot)) fail("NARRATIVE_BAD_INPUT", FN, "snapshot must be an object made by saveStoryletState.", "$");
   const turn = snapshot.turn;

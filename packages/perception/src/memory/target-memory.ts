@@ -107,7 +107,8 @@ export interface TargetMemorySnapshot {
  * ```
  */
 export function createTargetMemory(capacity: number, options: TargetMemoryOptions = {}): TargetMemory {
-  if (!Number.isInteger(capacity) || capacity < 1) configError("createTargetMemory", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
+  if (!Number.isInteger(capacity) || capacity < 1)
+    configError("createTargetMemory", `"capacity" is ${describeValue(capacity)}; pass an integer ≥ 1.`, "capacity");
   const decayPerSecond = checkNumber("createTargetMemory", "decayPerSecond", options.decayPerSecond ?? 0.1, 0);
   const forgetBelow = checkNumber("createTargetMemory", "forgetBelow", options.forgetBelow ?? 0, 0, 1);
   if (forgetBelow >= 1) configError("createTargetMemory", `"forgetBelow" is ${forgetBelow}; pass a value below 1.`, "forgetBelow");
@@ -159,7 +160,7 @@ export function findTargetMemory(memory: TargetMemory, id: number): number {
  * @param sense - The {@link SenseKind} that perceived it (stored with the record).
  */
 export function recordPerception(memory: TargetMemory, id: number, x: number, y: number, certainty: number, sense: SenseKindValue): number {
-  if (!(certainty >= 0 && certainty <= 1)) configError("recordPerception", `"certainty" is ${certainty}; pass a value in [0, 1].`, "certainty");
+  if (!(certainty >= 0 && certainty <= 1)) configError("recordPerception", `"certainty" is ${describeValue(certainty)}; pass a value in [0, 1].`, "certainty");
   checkIndex("recordPerception", "id", id, -0x80000000, 0x7fffffff);
   let i = findTargetMemory(memory, id);
   if (i < 0) {
@@ -205,7 +206,7 @@ export function trackTargetIntuition(memory: TargetMemory, id: number, x: number
  * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function updateTargetMemory(memory: TargetMemory, dt: number): number {
-  if (!(dt >= 0) || dt === Infinity) configError("updateTargetMemory", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("updateTargetMemory", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   const loss = memory.decayPerSecond * dt;
   let forgotten = 0;
   let i = 0;
@@ -220,6 +221,7 @@ export function updateTargetMemory(memory: TargetMemory, dt: number): number {
       memory.age[i] = memory.age[last]!;
       memory.confidence[i] = memory.confidence[last]!;
       memory.sense[i] = memory.sense[last]!;
+      clearSlot(memory, last);
       forgotten++;
       // The moved record has not been updated yet: visit slot i again, unless it was the removed one.
       if (last === i) break;
@@ -248,6 +250,16 @@ export function awarenessOf(memory: TargetMemory, index: number): AwarenessValue
   }
   const c = memory.confidence[index]!;
   return c >= memory.detectAt ? Awareness.Detected : c >= memory.investigateAt ? Awareness.Investigate : Awareness.Unaware;
+}
+
+/** Zeroes record slot `i` (past `count`): spare slots hold nothing, as in a new memory. */
+function clearSlot(memory: TargetMemory, i: number): void {
+  memory.id[i] = 0;
+  memory.x[i] = 0;
+  memory.y[i] = 0;
+  memory.age[i] = 0;
+  memory.confidence[i] = 0;
+  memory.sense[i] = 0;
 }
 
 /**
@@ -305,6 +317,10 @@ export function restoreTargetMemory(memory: TargetMemory, snapshot: unknown): vo
     seen.add(rec["id"] as number);
   }
   const valid = records as TargetMemorySnapshot["records"];
+  // Slots past the new count are cleared, so the memory's whole state is a function of its saved
+  // form: a restore that core's restoreSnapshot rolls back (by restoring the saved form) leaves
+  // no rejected record behind in a spare slot.
+  for (let i = valid.length; i < memory.count; i++) clearSlot(memory, i);
   memory.count = valid.length;
   valid.forEach((r, i) => {
     memory.id[i] = r.id;

@@ -52,10 +52,19 @@ export function domainToJson(domain: PlanningDomain): PlanningDomainJson {
 
 const FN = "domainFromJson";
 
+/** Most entries of one list of a JSON domain. */
+const MAX_LIST = 100_000;
+
+/**
+ * The list at `path`, its declared length checked before anything iterates it (a sparse array may
+ * declare 2^26 slots); holes become `undefined` (refused by the element checks, where `map` would
+ * skip them).
+ */
 function arr(v: unknown, path: string): unknown[] {
   if (v === undefined) return [];
-  if (!Array.isArray(v)) throw planningError(PlanningErrorCodes.Domain, FN, `expected an array.`, { path });
-  return v;
+  if (!Array.isArray(v)) throw planningError(PlanningErrorCodes.Domain, FN, `expected an array, got ${describeValue(v)}.`, { path });
+  if (v.length > MAX_LIST) throw planningError(PlanningErrorCodes.Domain, FN, `has ${v.length} entries; at most ${MAX_LIST}.`, { path });
+  return Array.from(v as unknown[]);
 }
 function str(v: unknown, path: string): string {
   if (typeof v !== "string" || v.length === 0)
@@ -65,7 +74,7 @@ function str(v: unknown, path: string): string {
 
 /**
  * Validates a {@link PlanningDomainJson} value and builds the domain. Errors name the JSON path
- * (`$.actions[2].preconditions[0]`).
+ * (`$.actions[2].preconditions[0]`). Each list holds at most 100,000 entries (checked before it is read).
  * @param json - Untrusted value, typically `JSON.parse` output: an object with `version: 1` and
  *   the {@link PlanningDomainJson} fields (missing arrays read as empty).
  * @returns A new validated domain.
@@ -103,7 +112,9 @@ export function domainFromJson(json: unknown): PlanningDomain {
         const parts = str(p, `${path}.parameters[${k}]`).trim().split(/\s+/);
         if (parts.length === 1) return { name: parts[0]!, type: ANY_TYPE };
         if (parts.length === 2) return { name: parts[1]!, type: parts[0]! };
-        throw planningError(PlanningErrorCodes.Domain, FN, `parameter "${String(p)}" must be "type ?name" or "?name".`, { path: `${path}.parameters[${k}]` });
+        throw planningError(PlanningErrorCodes.Domain, FN, `parameter ${describeValue(p)} must be "type ?name" or "?name".`, {
+          path: `${path}.parameters[${k}]`,
+        });
       }),
       cost,
       preconditions: arr(r["preconditions"], `${path}.preconditions`).map((l, k) => parseLiteral(l, FN, `${path}.preconditions[${k}]`)),

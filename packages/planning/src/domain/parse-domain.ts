@@ -1,4 +1,5 @@
-import { planningError, PlanningErrorCodes, type ErrorWhere } from "../internal/errors";
+import { describeValue } from "@tactica/core";
+import { checkOptions, planningError, PlanningErrorCodes, type ErrorWhere } from "../internal/errors";
 import { ANY_TYPE, checkDomain } from "./validate-domain";
 import type { PlanningAction, PlanningDomain, PlanningFact, PlanningLiteral, PlanningObject, PlanningParameter, PlanningPredicate } from "./types";
 
@@ -42,6 +43,15 @@ function tokenize(text: string): Token[] {
   return out;
 }
 
+/** Default of {@link ParseDomainOptions.maxLength}. */
+const PARSE_DOMAIN_MAX_LENGTH = 1_000_000;
+
+/** Options of {@link parseDomain}. */
+export interface ParseDomainOptions {
+  /** Longest text accepted, in characters (default 1,000,000), checked before tokenizing. */
+  readonly maxLength?: number;
+}
+
 /**
  * Parses the chapter-13 action-file syntax into a {@link PlanningDomain}:
  *
@@ -69,8 +79,17 @@ function tokenize(text: string): Token[] {
  * d.actions[0]!.name; // → "go"
  * ```
  */
-export function parseDomain(text: string): PlanningDomain {
-  if (typeof text !== "string") throw planningError(PlanningErrorCodes.Argument, FN, `expected a string, got ${typeof text}.`);
+export function parseDomain(text: string, options: ParseDomainOptions = {}): PlanningDomain {
+  checkOptions(options, FN);
+  if (typeof text !== "string") throw planningError(PlanningErrorCodes.Argument, FN, `expected a string, got ${describeValue(text)}.`, { path: "text" });
+  const maxLength = options.maxLength ?? PARSE_DOMAIN_MAX_LENGTH;
+  if (text.length > maxLength)
+    throw planningError(
+      PlanningErrorCodes.Parse,
+      FN,
+      `the text has ${text.length} characters, more than options.maxLength (${maxLength}); raise it for a domain this big.`,
+      { path: "text", line: 1 },
+    );
   const toks = tokenize(text);
   const pos = new WeakMap<object, ErrorWhere>();
   let i = 0;

@@ -1,4 +1,5 @@
-import { planningError, PlanningErrorCodes } from "../internal/errors";
+import { describeValue } from "@tactica/core";
+import { checkArray, checkOptions, planningError, PlanningErrorCodes } from "../internal/errors";
 import { formatLiteral, parseLiteral } from "../domain/literal";
 import type { PlanningDomain, PlanningLiteral } from "../domain/types";
 import { ANY_TYPE } from "../domain/validate-domain";
@@ -75,8 +76,11 @@ export interface PlanningProblem {
 /** Options of {@link compileProblem}. */
 export interface CompileProblemOptions {
   /**
-   * Refuse to ground more actions than this (default 1 000 000). Independently, actions × facts is
-   * capped at 2^29 (the four action × fact bitsets at 64 MB each), checked before they are allocated.
+   * Refuse to ground more actions than this (default 100 000,
+   * which grounds in well under a second). Without `pruneStatic` the count is computed from the
+   * parameters' candidate objects before anything is grounded; with it, the bindings tried are
+   * also capped at 16 × `maxActions`. Independently, actions × facts is capped at 2^24 words per
+   * bitset (the four action × fact bitsets at 64 MB each), checked before they are allocated.
    */
   readonly maxActions?: number;
   /**
@@ -88,6 +92,8 @@ export interface CompileProblemOptions {
 }
 
 const FN = "compileProblem";
+/** Default of {@link CompileProblemOptions.maxActions}: most ground actions {@link compileProblem} makes. */
+const COMPILE_PROBLEM_MAX_ACTIONS = 100_000;
 /** Most 32-bit words in each of the problem's four action × fact bitsets (64 MB each). */
 const MAX_MATRIX_WORDS = 1 << 24;
 
@@ -103,7 +109,15 @@ const MAX_MATRIX_WORDS = 1 << 24;
  * ```
  */
 export function compileProblem(domain: PlanningDomain, options: CompileProblemOptions = {}): PlanningProblem {
-  const maxActions = options.maxActions ?? 1_000_000;
+  checkOptions(options, FN);
+  const maxActions = options.maxActions ?? COMPILE_PROBLEM_MAX_ACTIONS;
+  if (typeof maxActions !== "number" || !(maxActions >= 0))
+    throw planningError(PlanningErrorCodes.Argument, FN, `options.maxActions must be a number ≥ 0 but is ${describeValue(maxActions)}.`, {
+      path: "options.maxActions",
+    });
+  // Bindings tried (with pruneStatic, most may fail a static precondition): a work cap.
+  const maxTried = maxActions * 16;
+  let tried = 0;
   const objectNames = domain.objects.map((o) => o.name);
   const objectId = new Map<string, number>();
   objectNames.forEach((n, i) => objectId.set(n, i));
@@ -143,6 +157,16 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
     const candidates = params.map((p) =>
       p.type === ANY_TYPE ? objectNames.map((_, k) => k) : domain.objects.flatMap((o, k) => (o.type === p.type ? [k] : [])),
     );
+    // The grounding size is known before grounding: refuse it at once rather than after seconds.
+    let size = 1;
+    for (const c of candidates) size *= c.length;
+    if (options.pruneStatic !== true && grounds.length + size > maxActions)
+      throw planningError(
+        PlanningErrorCodes.Domain,
+        FN,
+        `grounding makes ${size} actions from action "${act.name}" (${candidates.map((c) => c.length).join(" × ")} objects), ${grounds.length + size} in all, more than maxActions (${maxActions}); add types or static preconditions (with pruneStatic), or raise options.maxActions.`,
+        { path: `$.actions[${s}]` },
+      );
     // Static preconditions are checked at the depth where their last parameter gets bound.
     const staticAt: PlanningLiteral[][] = params.map(() => []);
     const staticGround: PlanningLiteral[] = [];
@@ -166,7 +190,7 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
         throw planningError(
           PlanningErrorCodes.Domain,
           FN,
-          `grounding makes more than ${maxActions} actions (action "${act.name}"); raise maxActions or add types/static preconditions.`,
+          `grounding makes more than maxActions (${maxActions}) actions (action "${act.name}"); add types or static preconditions, or raise options.maxActions.`,
           { path: `$.actions[${s}]` },
         );
       const g: Ground = {
@@ -190,6 +214,13 @@ export function compileProblem(domain: PlanningDomain, options: CompileProblemOp
     const bind = (k: number) => {
       if (k === params.length) return emit();
       for (const o of candidates[k]!) {
+        if (++tried > maxTried)
+          throw planningError(
+            PlanningErrorCodes.Domain,
+            FN,
+            `grounding tried more than ${maxTried} bindings (16 × maxActions, ${maxActions}) at action "${act.name}"; add types or static preconditions, or raise options.maxActions.`,
+            { path: `$.actions[${s}]` },
+          );
         binding[k] = o;
         if (staticOk(staticAt[k]!)) bind(k + 1);
       }
@@ -325,6 +356,7 @@ function goalFrom(p: FactSpace, literals: readonly (string | PlanningLiteral)[],
  * ```
  */
 export function compileGoal(problem: PlanningProblem, literals: readonly (string | PlanningLiteral)[]): PlanningGoal {
+  checkArray(literals, "compileGoal", "literals", "goal literals");
   return goalFrom(problem, literals, "compileGoal");
 }
 
@@ -344,6 +376,7 @@ export function compileGoal(problem: PlanningProblem, literals: readonly (string
  * ```
  */
 export function stateFromFacts(problem: PlanningProblem, facts: readonly string[]): Uint32Array {
+  checkArray(facts, "stateFromFacts", "facts", "fact strings");
   const s = new Uint32Array(problem.words);
   facts.forEach((f, i) => {
     const l = parseLiteral(f, "stateFromFacts", `facts[${i}]`);

@@ -39,6 +39,18 @@ function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** Most plan steps, trace nodes, and agenda entries (in all) a snapshot may hold. */
+const MAX_ENTRIES = 100_000;
+/** Most ancestor steps walked while checking continuation parents (the sum of the trace's depths). */
+const MAX_DEPTH_SUM = 4_000_000;
+
+/** Checks an array's declared length before anything iterates it (a sparse array may declare 2^26 slots). */
+function list(v: unknown, path: string, what: string): unknown[] {
+  if (!Array.isArray(v)) fail(path, `must be an array of ${what} but is ${describeValue(v)}.`);
+  if (v.length > MAX_ENTRIES) fail(path, `has ${v.length} entries; at most ${MAX_ENTRIES}.`);
+  return v;
+}
+
 function int(v: unknown, min: number, max: number, path: string): number {
   if (typeof v !== "number" || !Number.isInteger(v) || v < min || v > max) fail(path, `must be an integer in [${min}, ${max}] but is ${describeValue(v)}.`);
   return v;
@@ -49,7 +61,7 @@ function task(h: HtnProblem, v: unknown, path: string): Task {
   try {
     return parseTask(h, v, 0, FN);
   } catch (e) {
-    const why = e instanceof Error ? e.message.replace(/^@tactica\/planning: \w+: /, "").replace(/ \(at tasks\[0\]\)$/, "") : String(e);
+    const why = e instanceof Error ? e.message.replace(/^@tactica\/planning: \w+: /, "").replace(/ \(at tasks\[0\]\)$/, "") : describeValue(e);
     return fail(path, `(${JSON.stringify(v)}) is not a task of this HTN: ${why}`);
   }
 }
@@ -90,18 +102,20 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
   const replanned = replannedIn === "" ? null : task(h, replannedIn, "$.replannedTask");
   if (replanned?.primitive === true) fail("$.replannedTask", `("${replannedIn}") is an action; only a compound task is replanned.`);
   const replannedTask = replanned === null ? "" : taskName(h, replanned);
-  const planIn = data["plan"];
-  if (!Array.isArray(planIn)) fail("$.plan", `must be an array of ground action names but is ${describeValue(planIn)}.`);
-  const plan = planIn.map((name: unknown, i) => {
-    const a = typeof name === "string" ? p.actionIndex[name] : undefined;
+  const planIn = list(data["plan"], "$.plan", "ground action names");
+  const plan: number[] = [];
+  for (let i = 0; i < planIn.length; i++) {
+    const name = planIn[i];
+    const a = typeof name === "string" && Object.hasOwn(p.actionIndex, name) ? p.actionIndex[name] : undefined;
     if (typeof a !== "number") fail(`$.plan[${i}]`, `must be a ground action name of the problem but is ${describeValue(name)}.`);
-    return a;
-  });
-  const traceIn = data["trace"];
-  if (!Array.isArray(traceIn)) fail("$.trace", `must be an array of trace nodes but is ${describeValue(traceIn)}.`);
+    plan.push(a);
+  }
+  const traceIn = list(data["trace"], "$.trace", "trace nodes");
   const trace: HtnTraceNode[] = [];
   let steps = 0;
-  traceIn.forEach((n: unknown, i) => {
+  let depthSum = 0;
+  for (let i = 0; i < traceIn.length; i++) {
+    const n = traceIn[i];
     const path = `$.trace[${i}]`;
     if (!isRecord(n)) fail(path, `must be { task, method, parent, depth, step } but is ${describeValue(n)}.`);
     const t = task(h, n["task"], `${path}.task`);
@@ -109,6 +123,8 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
     if (parent >= 0 && trace[parent]!.method === null) fail(`${path}.parent`, `(${parent}) is a primitive step; only compound tasks have children.`);
     const depth = parent < 0 ? 0 : trace[parent]!.depth + 1;
     if (n["depth"] !== depth) fail(`${path}.depth`, `must be ${depth} (its parent's depth + 1) but is ${describeValue(n["depth"])}.`);
+    depthSum += depth;
+    if (depthSum > MAX_DEPTH_SUM) fail(path, `makes the trace too deep: its nodes' depths add up to more than ${MAX_DEPTH_SUM}.`);
     const method = n["method"];
     let step = -1;
     if (t.primitive) {
@@ -127,18 +143,25 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
       if (n["step"] !== -1) fail(`${path}.step`, `must be -1 for a compound task but is ${describeValue(n["step"])}.`);
     }
     trace.push({ task: taskName(h, t), method: t.primitive ? null : method, parent, depth, step });
-  });
+  }
   if (trace.length > 0 && steps !== plan.length)
     fail("$.trace", `has ${steps} primitive step(s) but the plan has ${plan.length}; a trace covers the whole plan (or is empty).`);
   const contIn = data["continuations"];
   if (!Array.isArray(contIn)) fail("$.continuations", `must be an array (one agenda per trace node) but is ${describeValue(contIn)}.`);
   if (contIn.length !== trace.length) fail("$.continuations", `has ${contIn.length} agenda(s) but the trace has ${trace.length} node(s); one per node.`);
-  const continuations = contIn.map((c: unknown, i): Agenda | null => {
+  let entries = 0;
+  const continuations: (Agenda | null)[] = [];
+  for (let i = 0; i < contIn.length; i++) {
+    const c: unknown = contIn[i];
     const path = `$.continuations[${i}]`;
     if (!Array.isArray(c)) fail(path, `must be an array of pending tasks but is ${describeValue(c)}.`);
+    entries += c.length;
+    if (entries > MAX_ENTRIES) fail(path, `brings the continuations past ${MAX_ENTRIES} entries in all.`);
     const ancestors = new Set<number>([-1]);
     for (let k = trace[i]!.parent; k >= 0; k = trace[k]!.parent) ancestors.add(k);
-    const cells = c.map((x: unknown, j): Agenda => {
+    const cells: Agenda[] = [];
+    for (let j = 0; j < c.length; j++) {
+      const x: unknown = c[j];
       const q = `${path}[${j}]`;
       if (!isRecord(x)) fail(q, `must be { task, parent, depth } or { group, parent, depth } but is ${describeValue(x)}.`);
       const parent = int(x["parent"], -1, trace.length - 1, `${q}.parent`);
@@ -149,13 +172,18 @@ function restoreHtnResult(h: HtnProblem, target: HtnResult, data: unknown): void
         if (Object.hasOwn(x, "task")) fail(q, `has both task and group; an entry is one or the other.`);
         const g = x["group"];
         if (!Array.isArray(g) || g.length === 0) fail(`${q}.group`, `must be a non-empty array of ground tasks but is ${describeValue(g)}.`);
-        return { task: null, group: g.map((s: unknown, k) => task(h, s, `${q}.group[${k}]`)), parent, depth, next: null };
+        entries += g.length;
+        if (entries > MAX_ENTRIES) fail(`${q}.group`, `brings the continuations past ${MAX_ENTRIES} entries in all.`);
+        const group: Task[] = [];
+        for (let k = 0; k < g.length; k++) group.push(task(h, g[k], `${q}.group[${k}]`));
+        cells.push({ task: null, group, parent, depth, next: null });
+        continue;
       }
-      return { task: task(h, x["task"], `${q}.task`), group: null, parent, depth, next: null };
-    });
+      cells.push({ task: task(h, x["task"], `${q}.task`), group: null, parent, depth, next: null });
+    }
     for (let j = cells.length - 2; j >= 0; j--) cells[j]!.next = cells[j + 1]!;
-    return cells.length > 0 ? cells[0]! : null;
-  });
+    continuations.push(cells.length > 0 ? cells[0]! : null);
+  }
   const o = target as MutableResult;
   o.flags = flags;
   o.expanded = expanded;

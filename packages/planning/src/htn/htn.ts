@@ -1,9 +1,10 @@
+import { describeValue } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { formatLiteral, parseLiteral } from "../domain/literal";
 import type { PlanningLiteral } from "../domain/types";
 import type { PlanningProblem } from "../ground/problem";
 import { isActionApplicable } from "../ground/state";
-import { planningError, PlanningErrorCodes } from "../internal/errors";
+import { checkArray, checkOptions, planningError, PlanningErrorCodes } from "../internal/errors";
 
 /**
  * An HTN method: how to perform compound task `task` (a head like `"deliver(?pkg, ?to)"`, whose
@@ -121,6 +122,7 @@ const FN = "compileHtn";
  * ```
  */
 export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod[]): HtnProblem {
+  checkArray(methods, FN, "methods", "method objects");
   const d = problem.domain;
   const tables = buildTables(problem);
   const objectId = new Map(problem.objectNames.map((n, i) => [n, i] as const));
@@ -178,7 +180,14 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
         if (o === undefined) throw planningError(PlanningErrorCodes.Domain, FN, `unknown object "${a}" in "${formatLiteral(l)}".`, { path });
         return -(o + 1);
       });
-    const pre = (m.preconditions ?? []).map((s, k) => {
+    if (typeof m.name !== "string")
+      throw planningError(PlanningErrorCodes.Domain, FN, `a method name must be a string but is ${describeValue(m.name)}.`, { path: `methods[${i}].name` });
+    const rawPre: unknown = m.preconditions ?? [];
+    if (!Array.isArray(rawPre))
+      throw planningError(PlanningErrorCodes.Domain, FN, `preconditions must be an array of literal strings but is ${describeValue(rawPre)}.`, {
+        path: `methods[${i}].preconditions`,
+      });
+    const pre = (rawPre as readonly string[]).map((s, k) => {
       const path = `methods[${i}].preconditions[${k}]`;
       const l = parseLiteral(s, FN, path);
       const n = predArity.get(l.predicate);
@@ -190,7 +199,9 @@ export function compileHtn(problem: PlanningProblem, methods: readonly HtnMethod
       return { predicate: l.predicate, negated: l.negated, args: refs(l, path), table: tables.factTable[l.predicate] };
     });
     if (!Array.isArray(m.subtasks) || m.subtasks.length === 0)
-      throw planningError(PlanningErrorCodes.Domain, FN, `method "${m.name}" has no subtasks; give it at least one.`, { path: `methods[${i}].subtasks` });
+      throw planningError(PlanningErrorCodes.Domain, FN, `method ${describeValue(m.name)} has no subtasks; give it at least one.`, {
+        path: `methods[${i}].subtasks`,
+      });
     const subs = m.subtasks.map((s, k) => {
       const path = `methods[${i}].subtasks[${k}]`;
       const l = parseLiteral(s, FN, path);
@@ -655,6 +666,7 @@ export function parseTask(h: HtnProblem, text: string, i: number, fn: string): T
 }
 
 function parseTasks(h: HtnProblem, tasks: readonly string[], fn: string): Task[] {
+  checkArray(tasks, fn, "tasks", "task strings");
   return tasks.map((s, i) => parseTask(h, s, i, fn));
 }
 
@@ -701,8 +713,8 @@ export function planHtnInto(out: HtnResult, htn: HtnProblem, state: Uint32Array,
   const pool = poolOf(out, "planHtnInto");
   if (!(state instanceof Uint32Array) || state.length !== htn.problem.words)
     throw planningError(PlanningErrorCodes.Argument, "planHtnInto", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
-  const given: unknown = tasks;
-  if (!Array.isArray(given)) throw planningError(PlanningErrorCodes.Argument, "planHtnInto", `tasks must be an array of task strings.`, { path: "tasks" });
+  checkArray(tasks, "planHtnInto", "tasks", "task strings");
+  checkOptions(options, "planHtnInto");
   const ws = workspace(htn);
   // Parse (or fetch) every root before touching `out`.
   for (let k = 0; k < tasks.length; k++) rootTask(htn, ws, tasks[k]!, k, "planHtnInto");
@@ -738,6 +750,7 @@ export function planHtnInto(out: HtnResult, htn: HtnProblem, state: Uint32Array,
  * ```
  */
 export function planHtn(htn: HtnProblem, state: Uint32Array, tasks: readonly string[], options?: HtnOptions): HtnResult {
+  checkOptions(options, "planHtn");
   if (!(state instanceof Uint32Array) || state.length !== htn.problem.words)
     throw planningError(PlanningErrorCodes.Argument, "planHtn", `state must be a Uint32Array of ${htn.problem.words} words.`, { path: "state" });
   parseTasks(htn, tasks, "planHtn");
@@ -804,6 +817,7 @@ function copyTask(t: Task): Task {
  * ```
  */
 export function replanHtn(htn: HtnProblem, state: Uint32Array, previous: HtnResult, failedStep: number, options: HtnOptions = {}): HtnResult {
+  checkOptions(options, "replanHtn");
   const node = previous.trace.findIndex((n) => n.step === failedStep);
   if (node < 0)
     throw planningError(PlanningErrorCodes.Argument, "replanHtn", `step ${failedStep} is not in the previous plan's trace.`, { path: "failedStep" });

@@ -1,4 +1,4 @@
-import { TacticaError } from "@tactica/core";
+import { describeValue, TacticaError } from "@tactica/core";
 
 /**
  * Package-scoped error codes of `@tactica/planning`.
@@ -40,4 +40,29 @@ export function planningError(code: PlanningErrorCode, fn: string, message: stri
   else if (where.line !== undefined) details.path = `${where.line}:${where.column ?? 1}`;
   if (where.line !== undefined) details.line = where.line;
   return new TacticaError(code, `@tactica/planning: ${fn}: ${message}${loc}`, details);
+}
+
+/**
+ * Refuses an options or definition argument that is not an object (a string, number, array or
+ * `null`) before anything spreads or reads it: spreading a 1 MB string copies a million keys.
+ * `undefined` passes (the defaults apply).
+ * @internal
+ */
+export function checkOptions(options: unknown, fn: string, name = "options"): void {
+  if (options === undefined) return;
+  if (typeof options !== "object" || options === null || Array.isArray(options))
+    throw planningError(PlanningErrorCodes.Argument, fn, `${name} must be an object but is ${describeValue(options)}. Pass { … } or leave it out.`, {
+      path: name,
+    });
+}
+
+/**
+ * Refuses a list argument that is not an array (or an array with holes, or longer than `max`)
+ * before anything iterates it.
+ * @internal
+ */
+export function checkArray(value: unknown, fn: string, name: string, what: string, max = 1_000_000): void {
+  if (!Array.isArray(value))
+    throw planningError(PlanningErrorCodes.Argument, fn, `${name} must be an array of ${what} but is ${describeValue(value)}.`, { path: name });
+  if (value.length > max) throw planningError(PlanningErrorCodes.Argument, fn, `${name} has ${value.length} entries; at most ${max}.`, { path: name });
 }

@@ -5,6 +5,7 @@ import { createPlanResult, type PlanResult } from "../forward/plan-result";
 import { compileGoal, type PlanningGoal, type PlanningProblem } from "../ground/problem";
 import { applyAction, checkFactBit, hasStateFact, isActionApplicable, isGoalSatisfied, setStateFact } from "../ground/state";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
+import { copyJsonData } from "../internal/json-copy";
 
 /** Status of a {@link PlanRunner}. */
 export const RunnerStatus = {
@@ -403,6 +404,9 @@ export function saveRunner(runner: PlanRunner): PlanRunnerSnapshot {
   return { version: 1, runner: { ...copy, facts: Array.from(runner.facts) } };
 }
 
+/** Most entries in each list of a runner snapshot (plan, detours, watched facts, goals, goal literals in all). */
+const RUNNER_SNAPSHOT_MAX_LIST = 100_000;
+
 const NUM_FIELDS = [
   "activeGoal",
   "step",
@@ -421,23 +425,36 @@ const NUM_FIELDS = [
 /**
  * Restores a snapshot into `runner` after checking all of it (sizes, types, ranges — `step` an
  * integer ≥ 0, `status`/`stepStatus`/`reason` valid values, times finite and ≥ 0 — unique goal ids in
- * descending priority, action and fact indices and goal literals when `problem` is given); a failed
- * restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves the runner unchanged.
+ * descending priority, action and fact indices and goal literals when `problem` is given, each list
+ * at most 100,000 long, goal `data` JSON data nested at most 64 deep with at most 100,000 values);
+ * only the snapshot's own properties are read. A failed restore throws `PLANNING_SNAPSHOT` naming
+ * the JSON path and leaves the runner unchanged: everything (goal data too) is checked and copied
+ * before the first write.
  */
 export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: PlanningProblem): void {
   const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreRunner", msg, { path });
-  if (typeof snapshot !== "object" || snapshot === null || (snapshot as { version?: unknown }).version !== 1)
-    throw fail("$.version", "expected a snapshot from saveRunner (version 1).");
-  const r = (snapshot as { runner?: unknown }).runner as Record<string, unknown> | undefined;
-  if (typeof r !== "object" || r === null) throw fail("$.runner", "missing runner.");
+  // Own properties only: a field inherited from a prototype is not part of a saved form.
+  const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
+  const isObj = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObj(snapshot) || own(snapshot, "version") !== 1) throw fail("$.version", "expected a snapshot from saveRunner (version 1).");
+  const r = own(snapshot, "runner");
+  if (!isObj(r)) throw fail("$.runner", `expected the runner object, got ${describeValue(r)}.`);
   const ints = (key: string, max: number) => {
-    const v = r[key];
-    if (!Array.isArray(v) || v.some((x) => !Number.isInteger(x) || x < 0 || x > max))
-      throw fail(`$.runner.${key}`, `expected an array of integers in [0, ${max}].`);
+    const v = own(r, key);
+    if (!Array.isArray(v)) throw fail(`$.runner.${key}`, `expected an array of integers in [0, ${max}], got ${describeValue(v)}.`);
+    // The length is checked before anything iterates (a sparse array may declare 2^26 slots).
+    if (v.length > RUNNER_SNAPSHOT_MAX_LIST) throw fail(`$.runner.${key}`, `has ${v.length} entries; at most ${RUNNER_SNAPSHOT_MAX_LIST}.`);
+    for (let i = 0; i < v.length; i++) {
+      const x: unknown = v[i];
+      if (typeof x !== "number" || !Number.isInteger(x) || x < 0 || x > max)
+        throw fail(`$.runner.${key}[${i}]`, `expected an integer in [0, ${max}], got ${describeValue(x)}.`);
+    }
     return v as number[];
   };
+  const rawFacts = own(r, "facts");
+  if (Array.isArray(rawFacts) && rawFacts.length !== runner.facts.length)
+    throw fail("$.runner.facts", `expected ${runner.facts.length} words, got ${rawFacts.length}.`);
   const facts = ints("facts", 0xffffffff);
-  if (facts.length !== runner.facts.length) throw fail("$.runner.facts", `expected ${runner.facts.length} words, got ${facts.length}.`);
   const maxAction = problem ? problem.actionCount - 1 : 0x7fffffff;
   const plan = ints("plan", maxAction);
   const detours = ints("detours", maxAction);
@@ -459,8 +476,10 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
     cooldownSetting: [0, Number.MAX_VALUE, false],
     period: [0, Number.MAX_VALUE, false],
   };
+  const numbers: Record<string, unknown> = {};
   for (const k of NUM_FIELDS) {
-    const v = r[k];
+    const v = own(r, k);
+    numbers[k] = v;
     if (k === "activeGoal") {
       if (typeof v !== "string") throw fail(`$.runner.${k}`, `expected a string, got ${describeValue(v)}.`);
       continue;
@@ -472,40 +491,54 @@ export function restoreRunner(runner: PlanRunner, snapshot: unknown, problem?: P
         `expected ${integer ? "an integer" : "a number"} in [${min}, ${max === Number.MAX_VALUE ? "finite" : max}], got ${describeValue(v)}.`,
       );
   }
-  const goals = r["goals"];
-  if (!Array.isArray(goals)) throw fail("$.runner.goals", "expected an array.");
+  const goals = own(r, "goals");
+  if (!Array.isArray(goals)) throw fail("$.runner.goals", `expected an array, got ${describeValue(goals)}.`);
+  if (goals.length > RUNNER_SNAPSHOT_MAX_LIST) throw fail("$.runner.goals", `has ${goals.length} goals; at most ${RUNNER_SNAPSHOT_MAX_LIST}.`);
+  // Every goal is checked and copied (its data too) before the first write to the runner.
   const ids = new Set<string>();
-  goals.forEach((g: unknown, i) => {
-    const x = g as Record<string, unknown> | null;
-    if (
-      typeof x !== "object" ||
-      x === null ||
-      Array.isArray(x) ||
-      typeof x["id"] !== "string" ||
-      typeof x["priority"] !== "number" ||
-      !Number.isFinite(x["priority"]) ||
-      !Array.isArray(x["goal"]) ||
-      (x["goal"] as unknown[]).some((s) => typeof s !== "string")
-    )
-      throw fail(`$.runner.goals[${i}]`, "expected { id, priority (finite), goal: string[] }.");
-    if (ids.has(x["id"])) throw fail(`$.runner.goals[${i}].id`, `goal id "${x["id"]}" is queued twice.`);
-    ids.add(x["id"]);
-    if (i > 0 && x["priority"] > ((goals[i - 1] as Record<string, unknown>)["priority"] as number))
-      throw fail(`$.runner.goals[${i}].priority`, "goals must be in descending priority order.");
+  const copies: RunnerGoal[] = [];
+  let literals = 0;
+  let prevPriority = Infinity;
+  for (let i = 0; i < goals.length; i++) {
+    const x: unknown = goals[i];
+    const p = `$.runner.goals[${i}]`;
+    if (!isObj(x)) throw fail(p, `expected { id, priority (finite), goal: string[] }, got ${describeValue(x)}.`);
+    const id = own(x, "id");
+    const priority = own(x, "priority");
+    const goal = own(x, "goal");
+    if (typeof id !== "string") throw fail(`${p}.id`, `expected a string, got ${describeValue(id)}.`);
+    if (typeof priority !== "number" || !Number.isFinite(priority)) throw fail(`${p}.priority`, `expected a finite number, got ${describeValue(priority)}.`);
+    if (!Array.isArray(goal)) throw fail(`${p}.goal`, `expected an array of literal strings, got ${describeValue(goal)}.`);
+    literals += goal.length;
+    if (literals > RUNNER_SNAPSHOT_MAX_LIST) throw fail(`${p}.goal`, `brings the goals past ${RUNNER_SNAPSHOT_MAX_LIST} literals in all.`);
+    const lits: string[] = [];
+    for (let k = 0; k < goal.length; k++) {
+      const s: unknown = goal[k];
+      if (typeof s !== "string") throw fail(`${p}.goal[${k}]`, `expected a literal string, got ${describeValue(s)}.`);
+      lits.push(s);
+    }
+    if (ids.has(id)) throw fail(`${p}.id`, `goal id ${describeValue(id)} is queued twice.`);
+    ids.add(id);
+    if (priority > prevPriority) throw fail(`${p}.priority`, "goals must be in descending priority order.");
+    prevPriority = priority;
     if (problem) {
       try {
-        compileGoal(problem, x["goal"] as string[]);
+        compileGoal(problem, lits);
       } catch (e) {
-        throw fail(`$.runner.goals[${i}].goal`, `does not compile: ${e instanceof Error ? e.message : describeValue(e)}`);
+        throw fail(`${p}.goal`, `does not compile: ${e instanceof Error ? e.message : describeValue(e)}`);
       }
     }
-  });
+    const copy: { id: string; priority: number; goal: string[]; data?: unknown } = { id, priority, goal: lits };
+    const data = own(x, "data");
+    if (data !== undefined) copy.data = copyJsonData(data, `${p}.data`, fail);
+    copies.push(copy);
+  }
   runner.facts.set(facts);
   runner.plan = plan.slice();
   runner.detours = detours.slice();
   runner.watched = watched.slice();
   runner.watchedValues = watchedValues.slice();
-  runner.goals = JSON.parse(JSON.stringify(goals)) as RunnerGoal[];
+  runner.goals = copies;
   const target = runner as unknown as Record<string, unknown>;
-  for (const k of NUM_FIELDS) target[k] = r[k];
+  for (const k of NUM_FIELDS) target[k] = numbers[k];
 }

@@ -25,11 +25,75 @@ export interface SmartObjectDefinition {
 /** Most slots one smart object may declare (the registry allocates one Int32 per slot). */
 const MAX_SLOTS = 1_000_000;
 
+/** Most smart objects one call reads, and most actions, parameters, literals or facts in one list of one object. */
+const MAX_LIST = 4096;
+
 function checkSlots(fn: string, o: SmartObjectDefinition, i: number): void {
   if (!(Number.isInteger(o.slots) && o.slots >= 1 && o.slots <= MAX_SLOTS))
-    throw planningError(PlanningErrorCodes.Domain, fn, `smart object "${String(o.object)}" needs slots in [1, ${MAX_SLOTS}], got ${describeValue(o.slots)}.`, {
-      path: `$.objects[${i}].slots`,
-    });
+    throw planningError(
+      PlanningErrorCodes.Domain,
+      fn,
+      `smart object ${describeValue(o.object)} needs slots in [1, ${MAX_SLOTS}], got ${describeValue(o.slots)}.`,
+      {
+        path: `$.objects[${i}].slots`,
+      },
+    );
+}
+
+/**
+ * Checks the shape of every definition (types, list lengths before iterating) so that nothing
+ * below meets an array where a string belongs. Names, arities and types are checked by the domain
+ * check afterwards.
+ */
+function checkDefinitions(fn: string, objects: unknown): asserts objects is readonly SmartObjectDefinition[] {
+  const bad = (path: string, msg: string) => planningError(PlanningErrorCodes.Domain, fn, msg, { path });
+  const isObj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+  const list = (v: unknown, path: string, optional = false): unknown[] => {
+    if (v === undefined && optional) return [];
+    if (!Array.isArray(v)) throw bad(path, `expected an array, got ${describeValue(v)}.`);
+    if (v.length > MAX_LIST) throw bad(path, `has ${v.length} entries; at most ${MAX_LIST}.`);
+    return v;
+  };
+  const str = (v: unknown, path: string) => {
+    if (typeof v !== "string") throw bad(path, `expected a string, got ${describeValue(v)}.`);
+  };
+  const literal = (l: unknown, path: string, fact: boolean) => {
+    if (!isObj(l)) throw bad(path, `expected a literal { predicate, args${fact ? "" : ", negated"} }, got ${describeValue(l)}.`);
+    str(l["predicate"], `${path}.predicate`);
+    const args = list(l["args"], `${path}.args`);
+    for (let k = 0; k < args.length; k++) str(args[k], `${path}.args[${k}]`);
+    if (!fact && typeof l["negated"] !== "boolean") throw bad(`${path}.negated`, `expected a boolean, got ${describeValue(l["negated"])}.`);
+  };
+  const objs = list(objects, "$.objects");
+  for (let i = 0; i < objs.length; i++) {
+    const o = objs[i];
+    const p = `$.objects[${i}]`;
+    if (!isObj(o)) throw bad(p, `expected a smart object definition { object, slots, actions }, got ${describeValue(o)}.`);
+    str(o["object"], `${p}.object`);
+    if (o["type"] !== undefined) str(o["type"], `${p}.type`);
+    checkSlots(fn, o as unknown as SmartObjectDefinition, i);
+    const actions = list(o["actions"], `${p}.actions`);
+    for (let k = 0; k < actions.length; k++) {
+      const a = actions[k];
+      const q = `${p}.actions[${k}]`;
+      if (!isObj(a)) throw bad(q, `expected an action { name, parameters, preconditions, effects, cost }, got ${describeValue(a)}.`);
+      str(a["name"], `${q}.name`);
+      const params = list(a["parameters"], `${q}.parameters`);
+      for (let j = 0; j < params.length; j++) {
+        const pr = params[j];
+        if (!isObj(pr)) throw bad(`${q}.parameters[${j}]`, `expected { name, type }, got ${describeValue(pr)}.`);
+        str(pr["name"], `${q}.parameters[${j}].name`);
+        str(pr["type"], `${q}.parameters[${j}].type`);
+      }
+      for (const key of ["preconditions", "effects"] as const) {
+        const ls = list(a[key], `${q}.${key}`);
+        for (let j = 0; j < ls.length; j++) literal(ls[j], `${q}.${key}[${j}]`, false);
+      }
+      if (typeof a["cost"] !== "number") throw bad(`${q}.cost`, `expected a number, got ${describeValue(a["cost"])}.`);
+    }
+    const facts = list(o["facts"], `${p}.facts`, true);
+    for (let k = 0; k < facts.length; k++) literal(facts[k], `${p}.facts[${k}]`, true);
+  }
 }
 
 /**
@@ -47,12 +111,12 @@ function checkSlots(fn: string, o: SmartObjectDefinition, i: number): void {
  */
 export function addSmartObjects(domain: PlanningDomain, objects: readonly SmartObjectDefinition[]): PlanningDomain {
   const FN = "addSmartObjects";
+  checkDefinitions(FN, objects);
   const names = new Set(domain.actions.map((a) => a.name));
   const added = [...domain.objects];
   const actions = [...domain.actions];
   const initial = [...domain.initial];
   objects.forEach((o, i) => {
-    checkSlots(FN, o, i);
     if (!added.some((x) => x.name === o.object)) added.push({ name: o.object, type: o.type ?? "any" });
     o.actions.forEach((a, k) => {
       if (names.has(a.name))
@@ -104,7 +168,7 @@ export interface SmartObjectRegistry {
  * ```
  */
 export function createSmartObjectRegistry(problem: PlanningProblem, objects: readonly SmartObjectDefinition[]): SmartObjectRegistry {
-  objects.forEach((o, i) => checkSlots("createSmartObjectRegistry", o, i));
+  checkDefinitions("createSmartObjectRegistry", objects);
   const slotStart = new Int32Array(objects.length + 1);
   objects.forEach((o, k) => (slotStart[k + 1] = slotStart[k]! + o.slots));
   const owner = new Int32Array(problem.actionCount).fill(-1);
@@ -117,15 +181,20 @@ export function createSmartObjectRegistry(problem: PlanningProblem, objects: rea
 /** Throws `PLANNING_ARGUMENT` unless `k` is an object index of `registry` and `agent` an integer ≥ 0. */
 function checkObjectAgent(fn: string, registry: SmartObjectRegistry, k: number, agent: number): void {
   if (k >>> 0 !== k || k >= registry.objects.length)
-    throw planningError(PlanningErrorCodes.Argument, fn, `k = ${String(k)} is not a smart object index (an integer in 0..${registry.objects.length - 1}).`, {
-      path: "k",
-    });
+    throw planningError(
+      PlanningErrorCodes.Argument,
+      fn,
+      `k = ${describeValue(k)} is not a smart object index (an integer in 0..${registry.objects.length - 1}).`,
+      {
+        path: "k",
+      },
+    );
   checkAgent(fn, agent);
 }
 
 function checkAgent(fn: string, agent: number): void {
   if (agent >>> 0 !== agent)
-    throw planningError(PlanningErrorCodes.Argument, fn, `agent = ${String(agent)} must be an integer ≥ 0 (an agent id).`, { path: "agent" });
+    throw planningError(PlanningErrorCodes.Argument, fn, `agent = ${describeValue(agent)} must be an integer ≥ 0 (an agent id).`, { path: "agent" });
 }
 
 /**

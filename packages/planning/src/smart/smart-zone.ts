@@ -487,6 +487,9 @@ export interface SmartZoneSnapshot {
   state: SmartZoneState;
 }
 
+/** Most members a restored zone snapshot may list. */
+const ZONE_SNAPSHOT_MAX_MEMBERS = 100_000;
+
 /**
  * Returns a JSON-safe snapshot of the zone's running state.
  * @param zone - The zone to save; not changed. Its definition is not saved (only its `id`).
@@ -497,39 +500,56 @@ export function saveSmartZone(zone: SmartZone): SmartZoneSnapshot {
 }
 
 /**
- * Restores a snapshot into `zone` after checking all of it (zone id, stage index, member roles);
- * a failed restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves the zone unchanged.
+ * Restores a snapshot into `zone` after checking all of it (zone id, stage index, member roles, at
+ * most 100,000 members; own properties only); a failed restore throws `PLANNING_SNAPSHOT` naming the JSON path and leaves the zone unchanged.
  */
 export function restoreSmartZone(zone: SmartZone, snapshot: unknown): void {
   const fail = (path: string, msg: string) => planningError(PlanningErrorCodes.Snapshot, "restoreSmartZone", msg, { path });
-  const s = snapshot as Partial<SmartZoneSnapshot> | null;
-  if (typeof s !== "object" || s === null || s.version !== 1) throw fail("$.version", "expected a snapshot from saveSmartZone (version 1).");
-  if (s.zone !== zone.definition.id) throw fail("$.zone", `snapshot of zone ${describeValue(s.zone)}, not "${zone.definition.id}".`);
-  const st = s.state as Partial<SmartZoneState> | undefined;
-  if (typeof st !== "object" || st === null) throw fail("$.state", "missing state.");
-  if (typeof st.active !== "boolean") throw fail("$.state.active", "expected a boolean.");
-  if (typeof st.armed !== "boolean") throw fail("$.state.armed", "expected a boolean.");
-  if (!Number.isInteger(st.stage) || st.stage! < 0 || st.stage! >= zone.definition.stages.length)
-    throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}).`);
-  if (typeof st.stageTime !== "number" || !Number.isFinite(st.stageTime) || !(st.stageTime >= 0))
-    throw fail("$.state.stageTime", "expected a finite number >= 0.");
-  if (!Number.isSafeInteger(st.runs) || st.runs! < 0) throw fail("$.state.runs", "expected an integer >= 0.");
-  if (!Array.isArray(st.members)) throw fail("$.state.members", "expected an array.");
+  // Own properties only: a field inherited from a prototype is not part of a saved form.
+  const own = (o: object, key: string): unknown => (Object.prototype.hasOwnProperty.call(o, key) ? (o as Record<string, unknown>)[key] : undefined);
+  const isObj = (v: unknown): v is object => typeof v === "object" && v !== null && !Array.isArray(v);
+  if (!isObj(snapshot) || own(snapshot, "version") !== 1) throw fail("$.version", "expected a snapshot from saveSmartZone (version 1).");
+  const zoneId = own(snapshot, "zone");
+  if (zoneId !== zone.definition.id) throw fail("$.zone", `snapshot of zone ${describeValue(zoneId)}, not ${describeValue(zone.definition.id)}.`);
+  const st = own(snapshot, "state");
+  if (!isObj(st)) throw fail("$.state", `expected the state object, got ${describeValue(st)}.`);
+  const active = own(st, "active");
+  const armed = own(st, "armed");
+  const stage = own(st, "stage");
+  const stageTime = own(st, "stageTime");
+  const runs = own(st, "runs");
+  const members = own(st, "members");
+  if (typeof active !== "boolean") throw fail("$.state.active", `expected a boolean, got ${describeValue(active)}.`);
+  if (typeof armed !== "boolean") throw fail("$.state.armed", `expected a boolean, got ${describeValue(armed)}.`);
+  if (typeof stage !== "number" || !Number.isInteger(stage) || stage < 0 || stage >= zone.definition.stages.length)
+    throw fail("$.state.stage", `expected a stage index in [0, ${zone.definition.stages.length}), got ${describeValue(stage)}.`);
+  if (typeof stageTime !== "number" || !Number.isFinite(stageTime) || !(stageTime >= 0))
+    throw fail("$.state.stageTime", `expected a finite number >= 0, got ${describeValue(stageTime)}.`);
+  if (typeof runs !== "number" || !Number.isSafeInteger(runs) || runs < 0) throw fail("$.state.runs", `expected an integer >= 0, got ${describeValue(runs)}.`);
+  if (!Array.isArray(members)) throw fail("$.state.members", `expected an array, got ${describeValue(members)}.`);
+  // The length is checked before anything iterates (a sparse array may declare 2^26 slots).
+  if (members.length > ZONE_SNAPSHOT_MAX_MEMBERS) throw fail("$.state.members", `has ${members.length} members; at most ${ZONE_SNAPSHOT_MAX_MEMBERS}.`);
   const roles = new Set(zone.definition.roles.map((r) => r.id));
   const npcs = new Set<string>();
-  st.members.forEach((m: unknown, i) => {
-    const x = m as Partial<ZoneMember> | null;
-    if (typeof x !== "object" || x === null || typeof x.npc !== "string" || typeof x.role !== "string" || typeof x.behavior !== "string")
-      throw fail(`$.state.members[${i}]`, "expected { npc, role, behavior } strings.");
-    if (!roles.has(x.role)) throw fail(`$.state.members[${i}].role`, `unknown role "${x.role}".`);
-    if (npcs.has(x.npc)) throw fail(`$.state.members[${i}].npc`, `NPC "${x.npc}" is cast twice.`);
-    npcs.add(x.npc);
-  });
+  const copies: ZoneMember[] = [];
+  for (let i = 0; i < members.length; i++) {
+    const x: unknown = members[i];
+    const p = `$.state.members[${i}]`;
+    if (!isObj(x)) throw fail(p, `expected { npc, role, behavior } strings, got ${describeValue(x)}.`);
+    const npc = own(x, "npc");
+    const role = own(x, "role");
+    const behavior = own(x, "behavior");
+    if (typeof npc !== "string" || typeof role !== "string" || typeof behavior !== "string") throw fail(p, "expected { npc, role, behavior } strings.");
+    if (!roles.has(role)) throw fail(`${p}.role`, `unknown role ${describeValue(role)}.`);
+    if (npcs.has(npc)) throw fail(`${p}.npc`, `NPC ${describeValue(npc)} is cast twice.`);
+    npcs.add(npc);
+    copies.push({ npc, role, behavior });
+  }
   const target = zone.state;
-  target.active = st.active;
-  target.armed = st.armed;
-  target.stage = st.stage!;
-  target.stageTime = st.stageTime;
-  target.runs = st.runs!;
-  target.members = st.members.map((m) => ({ npc: m.npc, role: m.role, behavior: m.behavior }));
+  target.active = active;
+  target.armed = armed;
+  target.stage = stage;
+  target.stageTime = stageTime;
+  target.runs = runs;
+  target.members = copies;
 }

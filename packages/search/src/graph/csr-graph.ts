@@ -1,4 +1,4 @@
-import { assertFinite, assertInteger, invalidArgument } from "@tactica/core";
+import { assertFinite, assertInteger, describeValue, invalidArgument } from "@tactica/core";
 import type { SearchDomain } from "./domain";
 
 /**
@@ -30,7 +30,15 @@ export interface CsrGraphOptions {
   readonly weights?: ArrayLike<number>;
   /** `true` (default): each edge `(from, to)` is one-way. `false`: it is stored in both directions. */
   readonly directed?: boolean;
+  /**
+   * Most nodes accepted (default 2^24 = 16,777,216: three Int32 arrays of 64 MB, built in well under
+   * a second). A larger `nodeCount` is refused before anything is allocated; raise it for bigger graphs.
+   */
+  readonly maxNodes?: number;
 }
+
+/** Default of {@link CsrGraphOptions.maxNodes}. */
+const CSR_MAX_NODES = 1 << 24;
 
 /**
  * Builds a {@link CsrGraph} from an edge list: `from[i] → to[i]` with weight `options.weights[i]`
@@ -50,9 +58,27 @@ export interface CsrGraphOptions {
  * ```
  */
 export function createCsrGraph(nodeCount: number, from: ArrayLike<number>, to: ArrayLike<number>, options: CsrGraphOptions = {}): CsrGraph {
-  const weights = options.weights;
   const where = "@tactica/search: createCsrGraph";
-  assertInteger(where, "nodeCount", nodeCount, 0, 0x40000000);
+  if (typeof options !== "object" || options === null || Array.isArray(options))
+    invalidArgument(where, "options", `must be an object but is ${describeValue(options)}`, "Pass { weights, directed } or leave it out.");
+  const weights = options.weights;
+  const maxNodes = options.maxNodes ?? CSR_MAX_NODES;
+  assertInteger(where, "options.maxNodes", maxNodes, 0, 0x40000000);
+  if (typeof nodeCount === "number" && Number.isInteger(nodeCount) && nodeCount > maxNodes)
+    invalidArgument(
+      where,
+      "nodeCount",
+      `is ${nodeCount}, more than options.maxNodes (${maxNodes})`,
+      "Raise options.maxNodes for a graph this big, or check the count.",
+    );
+  assertInteger(where, "nodeCount", nodeCount, 0, maxNodes);
+  const arrayLike = (v: unknown): v is ArrayLike<unknown> => typeof v === "object" && v !== null;
+  if (!arrayLike(from) || typeof from.length !== "number")
+    invalidArgument(where, "from", `must be an array of node ids but is ${describeValue(from)}`, "Pass an array or typed array.");
+  if (!arrayLike(to) || typeof to.length !== "number")
+    invalidArgument(where, "to", `must be an array of node ids but is ${describeValue(to)}`, "Pass an array or typed array.");
+  if (weights !== undefined && (!arrayLike(weights) || typeof weights.length !== "number"))
+    invalidArgument(where, "options.weights", `must be an array of edge weights but is ${describeValue(weights)}`, "Pass an array or typed array.");
   const m = from.length;
   if (to.length !== m || (weights !== undefined && weights.length !== m)) {
     invalidArgument(where, "from/to/weights", `have lengths ${m}, ${to.length}, ${weights?.length ?? "-"}`, "Pass parallel arrays of equal length.");
@@ -67,9 +93,9 @@ export function createCsrGraph(nodeCount: number, from: ArrayLike<number>, to: A
     if (!Number.isInteger(b) || b < 0 || b >= nodeCount) assertInteger(where, `to[${i}]`, b, 0, nodeCount - 1);
     if (weights !== undefined) {
       const w = weights[i]!;
-      if (!(w >= 0) || w === Infinity) {
+      if (typeof w !== "number" || !(w >= 0) || w === Infinity) {
         assertFinite(where, `weights[${i}]`, w);
-        invalidArgument(where, `weights[${i}]`, `must be >= 0 but is ${w}`, "Search needs non-negative edge costs.");
+        invalidArgument(where, `weights[${i}]`, `must be >= 0 but is ${describeValue(w)}`, "Search needs non-negative edge costs.");
       }
     }
     degree[a]!++;

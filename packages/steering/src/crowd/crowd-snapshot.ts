@@ -1,5 +1,5 @@
 import { describeValue, ErrorCodes, spatialHashClear, spatialHashInsert, TacticaError } from "@tactica/core";
-import type { Crowd } from "./crowd";
+import { agentAccelerationProblem, agentScalarProblem, type Crowd } from "./crowd";
 
 /** Name of one per-slot number column of a {@link Crowd} saved in a {@link CrowdSnapshot}. */
 export type CrowdColumn =
@@ -206,7 +206,17 @@ export function restoreCrowd(crowd: Crowd, snapshot: unknown): void {
       if ((c === "posX" || c === "posY") && Math.abs(v) * crowd.hash.inverseCellSize >= 2 ** 30) {
         bad(`${path}[${i}]`, `is ${v}, more than 2^30 cells from the origin`, "Keep positions within the spatial hash's range.");
       }
+      if (c === "radius" || c === "maxSpeed" || c === "maxForce" || c === "mass") {
+        const problem = agentScalarProblem(c, v);
+        if (problem !== null) bad(`${path}[${i}]`, problem, "Pass the object saveCrowd returned, unmodified.");
+      }
     }
+  }
+  const force = columns["maxForce"] as number[];
+  const mass = columns["mass"] as number[];
+  for (let i = 0; i < highWater; i++) {
+    const problem = agentAccelerationProblem(force[i]!, mass[i]!);
+    if (problem !== null) bad(`$.columns.maxForce[${i}]`, problem, "Pass the object saveCrowd returned, unmodified.");
   }
 
   // Valid: write. Slots at or above highWater go back to their never-used state.
