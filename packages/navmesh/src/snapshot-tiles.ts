@@ -150,7 +150,7 @@ export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
     if (typeof slot !== "number" || !Number.isInteger(slot) || slot < 0 || slot >= generations.length)
       bad(`${p}.slot`, `must be an integer in 0..${generations.length - 1} (a slot of $.generations) but is ${show(slot)}.`);
     if (typeof hash !== "number" || !Number.isInteger(hash) || hash < 0 || hash > 0xffffffff) bad(`${p}.hash`, `must be a uint32 but is ${show(hash)}.`);
-    if (keys[slot] !== "") bad(`${p}.slot`, `${slot} is already used by tile ${JSON.stringify(keys[slot])}.`);
+    if (keys[slot] !== "") bad(`${p}.slot`, `${slot} is already used by tile ${show(keys[slot])}.`);
     if (seen.has(key)) bad(`${p}.key`, `${show(key)} is listed twice.`);
     if (!Object.prototype.hasOwnProperty.call(mesh.tiles, key))
       bad(`${p}.key`, `${show(key)} is not a tile of this mesh; restore into a mesh holding the saved tiles.`);
@@ -160,7 +160,7 @@ export function restoreNavMeshTiles(mesh: NavMesh, snapshot: unknown): void {
     seen.add(key);
   }
   for (const key of Object.keys(mesh.tiles))
-    if (!seen.has(key)) bad("$.tiles", `lacks the mesh's tile ${JSON.stringify(key)}; restore into a mesh holding exactly the saved tiles.`);
+    if (!seen.has(key)) bad("$.tiles", `lacks the mesh's tile ${show(key)}; restore into a mesh holding exactly the saved tiles.`);
   // Checked: apply. Tiles are re-made with their new slot and generation; links are rebuilt.
   const m = mesh as Mutable<NavMesh>;
   m.tileGenerations.length = 0;
