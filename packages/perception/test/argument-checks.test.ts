@@ -47,7 +47,9 @@ describe("argument checks (issue 32)", () => {
     const map = createExposureMap(new Uint8Array(4), 2, 2);
     expect(exposurePathCost(map, [0, 3], 2)).toBe(2 * (map.visible[0]! + map.visible[3]!));
     expectError(() => exposurePathCost(map, [0, 1.5], 1), "cells[1]");
-    expect(String(thrown(() => exposurePathCost(map, [Number.NaN], 1)))).toMatch(/"?cells\[0\]"? is NaN, outside the map or not an integer; pass an integer cell index in \[0, 4\)/);
+    expect(String(thrown(() => exposurePathCost(map, [Number.NaN], 1)))).toMatch(
+      /"?cells\[0\]"? is NaN, outside the map or not an integer; pass an integer cell index in \[0, 4\)/,
+    );
   });
 
   it("stepDetection checks meter, dt and decayPerSecond", () => {
