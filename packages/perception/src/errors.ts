@@ -50,6 +50,17 @@ export function checkIndex(fn: string, name: string, value: number, min: number,
 }
 
 /**
+ * Checks that `(x, y)` is a position of finite numbers (a NaN or infinite coordinate stored
+ * unchecked would poison every later distance), else throws `PERCEPTION_CONFIG` naming `xName` or
+ * `yName`. Two tests on the success path, no allocation.
+ * @internal
+ */
+export function checkPosition(fn: string, x: number, y: number, xName = "x", yName = "y"): void {
+  if (!(typeof x === "number" && x - x === 0)) checkNumber(fn, xName, x);
+  if (!(typeof y === "number" && y - y === 0)) checkNumber(fn, yName, y);
+}
+
+/**
  * Checks that `value` is a finite number (and within `[min, max]`), else throws `PERCEPTION_CONFIG`.
  * @internal
  */

@@ -1,4 +1,4 @@
-import { assertInteger, invalidArgument } from "../errors/validate";
+import { assertInteger, describeValue, invalidArgument } from "../errors/validate";
 
 /**
  * Binary min-heaps, in two flavours.
@@ -65,11 +65,19 @@ function growNumericHeap(heap: NumericHeap): void {
  * O(log n); allocates only when the heap is full and doubles.
  *
  * @param heap - The heap, changed in place (grown when full).
- * @param value - The value to store (node id, handle), an `int32`; other numbers are truncated to 32 bits, not checked.
+ * @param value - The value to store (node id, handle), an `int32` (an integer in [−2^31, 2^31 − 1]).
  * @param priority - Its key, smaller first: any number but NaN (±Infinity allowed), e.g. a path cost.
- * @throws TacticaError `INVALID_ARGUMENT` if `priority` is NaN (it would corrupt the ordering).
+ * @throws TacticaError `INVALID_ARGUMENT` if `priority` is NaN (it would corrupt the ordering) or `value` is not an `int32` (it would be stored truncated).
  */
 export function numericHeapPush(heap: NumericHeap, value: number, priority: number): void {
+  if ((value | 0) !== value) {
+    invalidArgument(
+      "@tactica/core: numericHeapPush",
+      "value",
+      `must be an int32 but is ${describeValue(value)}`,
+      "Pass an integer in [-2147483648, 2147483647] (a node id or handle); other numbers would be stored truncated.",
+    );
+  }
   if (priority !== priority) {
     invalidArgument("@tactica/core: numericHeapPush", "priority", "must not be NaN", "Check the cost or heuristic that produced it.");
   }

@@ -1,4 +1,4 @@
-import { assertInteger, assertNonNegative, invalidArgument } from "../errors/validate";
+import { assertInteger, assertNonNegative, describeValue, invalidArgument } from "../errors/validate";
 
 /**
  * Per-frame work budgets measured in abstract work units (node expansions, iterations, rays),
@@ -21,6 +21,15 @@ export interface FrameBudget {
   unitsPerFrame: number;
   /** Units left this frame; negative after {@link frameBudgetSpend} overspends (a debt). */
   remaining: number;
+}
+
+function badUnits(fn: string, name: string, value: unknown): never {
+  return invalidArgument(
+    `@tactica/core: ${fn}`,
+    name,
+    `must be a number of work units >= 0 but is ${describeValue(value)}`,
+    "Pass zero or a positive count; a negative or NaN count would corrupt the budget.",
+  );
 }
 
 /**
@@ -52,10 +61,12 @@ export interface FrameBudgetConsumeOptions {
  * and returns `false`. The loop guard of sliced work. O(1).
  *
  * @param budget - The frame's budget; its `remaining` is lowered when the units are taken.
- * @param options - `units`: how many units to take, default 1.
+ * @param options - `units`: how many work units to take, ≥ 0, default 1 (`Infinity` is never granted).
+ * @throws TacticaError `INVALID_ARGUMENT` when `options.units` is negative, NaN or not a number (it would corrupt `remaining`).
  */
 export function frameBudgetConsume(budget: FrameBudget, options: FrameBudgetConsumeOptions = {}): boolean {
   const units = options.units ?? 1;
+  if (typeof units !== "number" || !(units >= 0)) badUnits("frameBudgetConsume", "options.units", units);
   if (units > budget.remaining) return false;
   budget.remaining -= units;
   return true;
@@ -65,9 +76,11 @@ export function frameBudgetConsume(budget: FrameBudget, options: FrameBudgetCons
  * Takes up to `want` units (≥ 0) and returns how many were granted: `min(want, remaining)`, or 0
  * when nothing remains. For work done in chunks: `const n = frameBudgetTake(b, 64)`. O(1).
  * @param budget - The budget, changed in place.
- * @param want - Most work units wanted, ≥ 0 (not checked).
+ * @param want - Most work units wanted, ≥ 0 (`Infinity` takes all that remains).
+ * @throws TacticaError `INVALID_ARGUMENT` when `want` is negative, NaN or not a number (it would add budget or poison `remaining`).
  */
 export function frameBudgetTake(budget: FrameBudget, want: number): number {
+  if (typeof want !== "number" || !(want >= 0)) badUnits("frameBudgetTake", "want", want);
   const r = budget.remaining;
   const granted = want < r ? want : r > 0 ? r : 0;
   budget.remaining = r - granted;
@@ -78,9 +91,11 @@ export function frameBudgetTake(budget: FrameBudget, want: number): number {
  * Records `units` of work that was done regardless of the budget (e.g. an indivisible step);
  * `remaining` may go negative, and the debt reduces the next frame. O(1).
  * @param budget - The budget, changed in place.
- * @param units - Work units already done, ≥ 0 (not checked); may exceed what remains.
+ * @param units - Work units already done, finite ≥ 0; may exceed what remains.
+ * @throws TacticaError `INVALID_ARGUMENT` when `units` is negative, NaN, infinite or not a number (a negative value would add budget, a non-finite one poison every later frame).
  */
 export function frameBudgetSpend(budget: FrameBudget, units: number): void {
+  if (typeof units !== "number" || !(units >= 0 && units < Infinity)) badUnits("frameBudgetSpend", "units", units);
   budget.remaining -= units;
 }
 

@@ -203,6 +203,16 @@ describe("error messages say where and how to fix", () => {
     const h = createNumericHeap(4);
     expect(() => numericHeapPush(h, 1, NaN)).toThrow(/^@tactica\/core: numericHeapPush: .*priority.*NaN.*Check the cost or heuristic/s);
   });
+  it("numericHeapPush refuses a value that is not an int32 instead of storing it truncated", () => {
+    const h = createNumericHeap(4);
+    for (const v of [1.5, 2 ** 31, -(2 ** 31) - 1, NaN, Infinity]) {
+      expect(() => numericHeapPush(h, v, 0)).toThrow(/^@tactica\/core: numericHeapPush: "value" must be an int32 but is /);
+    }
+    expect(h.size).toBe(0);
+    numericHeapPush(h, -(2 ** 31), 1);
+    numericHeapPush(h, 2 ** 31 - 1, 0);
+    expect([numericHeapPop(h), numericHeapPop(h)]).toEqual([2 ** 31 - 1, -(2 ** 31)]);
+  });
   it("createBinaryHeap names itself and shows a comparator", () => {
     expect(() => createBinaryHeap(3 as never)).toThrow(/^@tactica\/core: createBinaryHeap: .*compare.*function.*\(a, b\) => number/s);
   });

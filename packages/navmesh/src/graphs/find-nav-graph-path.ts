@@ -1,6 +1,6 @@
 import { TacticaError } from "@tactica/core";
 import { astar, createSearchContext, csrDomain, type PathResult, type SearchContext, type SearchDomain } from "@tactica/search";
-import { NavMeshErrorCodes } from "../errors";
+import { NavMeshErrorCodes, show } from "../errors";
 import type { NavGraph } from "./types";
 
 /** Options of {@link findNavGraphPath}. */
@@ -31,9 +31,13 @@ export function navGraphSearch(graph: NavGraph): Cached {
 /** @internal */
 export function checkNode(fn: string, graph: NavGraph, name: string, node: number): void {
   if (!Number.isInteger(node) || node < 0 || node >= graph.nodeCount)
-    throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${fn}: "${name}" must be a node id in 0..${graph.nodeCount - 1}, got ${node}.`, {
-      path: name,
-    });
+    throw new TacticaError(
+      NavMeshErrorCodes.BadInput,
+      `@tactica/navmesh: ${fn}: "${name}" must be a node id in 0..${graph.nodeCount - 1}, got ${show(node)}.`,
+      {
+        path: name,
+      },
+    );
 }
 
 /**

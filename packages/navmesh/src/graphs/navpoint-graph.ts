@@ -1,5 +1,5 @@
 import { TacticaError } from "@tactica/core";
-import { NavMeshErrorCodes } from "../errors";
+import { NavMeshErrorCodes, show } from "../errors";
 import { assembleNavGraph } from "./create-nav-graph";
 import { NavGraphNodeKind, type NavGraph } from "./types";
 
@@ -38,16 +38,19 @@ export interface BuildNavpointGraphOptions extends NavpointTraversal {
 
 const FN = "buildNavpointGraph";
 
-function bad(path: string, message: string): never {
-  throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${FN}: ${message}`, { path });
+function bad(path: string, message: string, fn = FN): never {
+  throw new TacticaError(NavMeshErrorCodes.BadInput, `@tactica/navmesh: ${fn}: ${message}`, { path });
 }
 
-function checkTraversal(t: NavpointTraversal): void {
-  if (!t || typeof t.heightAt !== "function") bad("options.heightAt", '"heightAt" must be a function (x, y) => height.');
-  if (!(t.maxStepUp >= 0)) bad("options.maxStepUp", '"maxStepUp" must be ≥ 0.');
-  if (!(t.maxDropSlope >= 0)) bad("options.maxDropSlope", '"maxDropSlope" must be ≥ 0.');
-  if (!(t.sampleStep > 0) || !Number.isFinite(t.sampleStep)) bad("options.sampleStep", '"sampleStep" must be a finite number > 0.');
+function checkTraversal(t: NavpointTraversal, fn = FN, at = "options"): void {
+  if (!t || typeof t.heightAt !== "function") bad(`${at}.heightAt`, '"heightAt" must be a function (x, y) => height.', fn);
+  if (!(t.maxStepUp >= 0)) bad(`${at}.maxStepUp`, `"maxStepUp" must be ≥ 0 but is ${show(t.maxStepUp)}.`, fn);
+  if (!(t.maxDropSlope >= 0)) bad(`${at}.maxDropSlope`, `"maxDropSlope" must be ≥ 0 but is ${show(t.maxDropSlope)}.`, fn);
+  if (!(t.sampleStep > 0) || !Number.isFinite(t.sampleStep))
+    bad(`${at}.sampleStep`, `"sampleStep" must be a finite number > 0 but is ${show(t.sampleStep)}.`, fn);
 }
+
+const COORDS = ["ax", "ay", "az", "bx", "by", "bz"] as const;
 
 /**
  * Whether an agent starting at `a`, aiming at `b` and walking forward reaches `b` (C.4): the wall
@@ -59,7 +62,8 @@ function checkTraversal(t: NavpointTraversal): void {
  * @param bx - end point, x (world units)
  * @param by - end point, y (world units)
  * @param bz - end height (world units); only passed to `isBlocked`
- * @param traversal - `heightAt` (ground height), `maxStepUp`, `maxDropSlope` (height per horizontal unit), `sampleStep` (world units) and the optional wall test `isBlocked`; not validated here
+ * @param traversal - `heightAt` (ground height), `maxStepUp` (≥ 0), `maxDropSlope` (height per horizontal unit, ≥ 0), `sampleStep` (world units, finite > 0) and the optional wall test `isBlocked`
+ * @throws TacticaError `NAVMESH_BAD_INPUT` when a coordinate is not a finite number or `traversal` is malformed (NaN coordinates used to answer `true`).
  *
  * @example
  * ```ts
@@ -70,6 +74,17 @@ function checkTraversal(t: NavpointTraversal): void {
  * ```
  */
 export function isTraversable(ax: number, ay: number, az: number, bx: number, by: number, bz: number, traversal: NavpointTraversal): boolean {
+  if (!(ax - ax === 0 && ay - ay === 0 && az - az === 0 && bx - bx === 0 && by - by === 0 && bz - bz === 0)) {
+    const v = [ax, ay, az, bx, by, bz];
+    for (let i = 0; i < 6; i++)
+      if (!(typeof v[i] === "number" && Number.isFinite(v[i])))
+        bad(COORDS[i]!, `"${COORDS[i]!}" must be a finite number but is ${show(v[i])}.`, "isTraversable");
+  }
+  checkTraversal(traversal, "isTraversable", "traversal");
+  return traversable(ax, ay, az, bx, by, bz, traversal);
+}
+
+function traversable(ax: number, ay: number, az: number, bx: number, by: number, bz: number, traversal: NavpointTraversal): boolean {
   const { heightAt, maxStepUp, maxDropSlope, sampleStep, isBlocked } = traversal;
   if (isBlocked && isBlocked(ax, ay, az, bx, by, bz)) return false;
   const len = Math.hypot(bx - ax, by - ay);
@@ -157,7 +172,7 @@ export function buildNavpointGraph(points: ArrayLike<number>, options: BuildNavp
         }
         if (shadowed) continue;
       }
-      if (isTraversable(X[a]!, Y[a]!, Z[a]!, X[c]!, Y[c]!, Z[c]!, options)) {
+      if (traversable(X[a]!, Y[a]!, Z[a]!, X[c]!, Y[c]!, Z[c]!, options)) {
         accepted.push(c);
         from.push(a);
         to.push(c);
@@ -206,8 +221,8 @@ export function findNearestNavpoint(
     if (Math.hypot(graph.x[i]! - x, graph.y[i]! - y) > maxR) continue;
     const ok =
       dir === "to"
-        ? isTraversable(graph.x[i]!, graph.y[i]!, graph.z[i]!, x, y, z, traversal)
-        : isTraversable(x, y, z, graph.x[i]!, graph.y[i]!, graph.z[i]!, traversal);
+        ? traversable(graph.x[i]!, graph.y[i]!, graph.z[i]!, x, y, z, traversal)
+        : traversable(x, y, z, graph.x[i]!, graph.y[i]!, graph.z[i]!, traversal);
     if (ok) return i;
   }
   return -1;

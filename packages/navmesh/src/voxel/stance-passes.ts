@@ -10,7 +10,7 @@ import { buildPolyMeshDetail } from "./detail-mesh";
 import { buildDistanceField } from "./distance-field";
 import { erodeWalkableArea } from "./erode";
 import { NavMeshErrorCodes } from "../errors";
-import { voxelError } from "./errors";
+import { showValue, voxelError } from "./errors";
 import { filterLedgeSpans, filterLowHangingObstacles, filterLowHeightSpans } from "./filters";
 import { createHeightfield, markWalkableTriangles, rasterizeTriangles } from "./heightfield";
 import { buildPolyMesh } from "./poly-mesh";
@@ -94,7 +94,12 @@ export function buildStanceNavMesh(
   const seen = new Set<number>();
   passes.forEach((p, i) => {
     if (!Number.isInteger(p.area) || p.area < 1 || p.area > 63 || seen.has(p.area))
-      throw voxelError(NavMeshErrorCodes.Config, FN, `pass ${i} ("${p.name}") needs its own area id in 1..63, got ${p.area}.`, `passes[${i}].area`);
+      throw voxelError(
+        NavMeshErrorCodes.Config,
+        FN,
+        `pass ${i} (${showValue(p.name)}) needs its own area id in 1..63, got ${showValue(p.area)}.`,
+        `passes[${i}].area`,
+      );
     seen.add(p.area);
   });
   const cfgs = passes.map((p) => voxelConfigFromAgent(p.agent, quality));
@@ -107,7 +112,7 @@ export function buildStanceNavMesh(
         throw voxelError(
           NavMeshErrorCodes.Config,
           FN,
-          `pass ${i} ("${p.name}") needs 0 <= minWaterDepth <= maxWaterDepth.`,
+          `pass ${i} (${showValue(p.name)}) needs 0 <= minWaterDepth <= maxWaterDepth.`,
           `passes[${i}].agent.minWaterDepth`,
         );
     });

@@ -4,6 +4,7 @@
 import type { StraightPath } from "../funnel";
 import type { NavMesh } from "../navmesh";
 import { NavMeshErrorCodes } from "../errors";
+import { polyIndexOfRef } from "../tiles/poly-ref";
 import { voxelError } from "./errors";
 
 function insidePolygon(mesh: NavMesh, p: number, x: number, y: number, eps: number): boolean {
@@ -55,7 +56,7 @@ const SEGMENT_SAMPLES = 16;
  * polygon refs of the path (`path[0 .. corridorLength)`), `straight` its corners. Returns `out`.
  *
  * @param out - One flag per corner of `straight`, written in place (1 = be in the stance at this corner) and returned; needs at least `straight.count` entries (else `NAVMESH_CONFIG`).
- * @param mesh - The navmesh the corridor belongs to, whose polygon `areas` are read.
+ * @param mesh - The navmesh the corridor belongs to, whose polygon `areas` are read (a corridor ref that is not one of its polygons throws `NAVMESH_BAD_INPUT`).
  * @param corridor - Polygon refs of the path from `findPolygonPath` (`NavPath.path`).
  * @param corridorLength - Number of refs of `corridor` to use (`NavPath.length`).
  * @param straight - The string-pulled corners of that corridor (`findStraightPath`), read only.
@@ -78,8 +79,15 @@ export function markStancePath(
     if (Number.isInteger(a) && a >= 0 && a < 64) isStance[a] = 1;
   }
   const nc = Math.min(corridorLength, corridor.length);
+  // Corridor entries are polygon refs; the flat view (areas, polyVerts) is indexed by flat index.
+  const polys = new Int32Array(Math.max(nc, 0));
+  for (let c = 0; c < nc; c++) {
+    const p = polyIndexOfRef(mesh, corridor[c]!);
+    if (p < 0) throw voxelError(NavMeshErrorCodes.BadInput, "markStancePath", `corridor[${c}] is not a polygon of the mesh.`, `corridor[${c}]`);
+    polys[c] = p;
+  }
   const eps = 1e-7;
-  const idx = cornerCorridorIndices(mesh, corridor, nc, straight, count);
+  const idx = cornerCorridorIndices(mesh, polys, nc, straight, count);
   out.fill(0, 0, count);
   for (let k = 0; k + 1 < count; k++) {
     const x0 = straight.points[2 * k]!,
@@ -88,7 +96,7 @@ export function markStancePath(
       y1 = straight.points[2 * k + 3]!;
     let crosses = false;
     for (let c = idx[k]!; c <= idx[k + 1]! && c < nc && !crosses; c++) {
-      const p = corridor[c]!;
+      const p = polys[c]!;
       if (!isStance[mesh.areas[p]!]) continue;
       for (let s = 1; s < SEGMENT_SAMPLES && !crosses; s++) {
         const t = s / SEGMENT_SAMPLES;

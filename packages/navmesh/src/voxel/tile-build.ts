@@ -3,7 +3,7 @@
 // (walkableRadius + 3), runs the pipeline and keeps the part inside the tile. Tiles are pure
 // functions of their input, so a worker pool can build them; they become part 1 tiles "x,y,0"
 // (with partition "layers", one tile "x,y,k" per stacked layer k of overlapping floors).
-import { navMeshError, NavMeshErrorCodes } from "../errors";
+import { navMeshError, NavMeshErrorCodes, show } from "../errors";
 import { getNavMeshTileKey } from "../tiles/tiles";
 import { makeTile, navMeshFromPlacedTiles, type PlacedTileData } from "../tiles/assemble";
 import { patchFlatView } from "../tiles/flat-view";
@@ -722,10 +722,11 @@ export function setNavMeshTiles(fn: string, mesh: NavMesh, builds: readonly NavM
  * an edit there can change. Returns `tx, ty` pairs, row by row.
  *
  * @param input - The tiled input whose grid, bounds and border are read.
- * @param minX - Box lower x bound, world units (a non-finite bound gives no tiles).
+ * @param minX - Box lower x bound, world units (±Infinity reaches the grid's edge; NaN throws `NAVMESH_BAD_INPUT`).
  * @param minZ - Box lower z bound, world units.
  * @param maxX - Box upper x bound, world units.
  * @param maxZ - Box upper z bound, world units.
+ * @throws TacticaError `NAVMESH_BAD_INPUT` when a bound is NaN or not a number (it used to give no tiles, so an edit there was silently lost).
  */
 export function getTilesInBox(input: TiledNavMeshInput, minX: number, minZ: number, maxX: number, maxZ: number): number[] {
   const cfg = input.config;
@@ -734,7 +735,15 @@ export function getTilesInBox(input: TiledNavMeshInput, minX: number, minZ: numb
     border = cfg.borderSize;
   const b = input.bounds;
   const out: number[] = [];
-  if (![minX, minZ, maxX, maxZ].every(Number.isFinite)) return out;
+  if (!(minX === minX && minZ === minZ && maxX === maxX && maxZ === maxZ && typeof (minX + minZ + maxX + maxZ) === "number")) {
+    const names = ["minX", "minZ", "maxX", "maxZ"],
+      v = [minX, minZ, maxX, maxZ];
+    for (let i = 0; i < 4; i++)
+      if (typeof v[i] !== "number" || Number.isNaN(v[i]))
+        throw navMeshError(NavMeshErrorCodes.BadInput, "getTilesInBox", `"${names[i]!}" must be a number (world units) but is ${show(v[i])}.`, {
+          path: names[i]!,
+        });
+  }
   const x0 = Math.max(0, Math.floor(((minX - b[0]!) / cs - border) / ts)),
     x1 = Math.min(input.tilesX - 1, Math.floor(((maxX - b[0]!) / cs + border) / ts));
   const z0 = Math.max(0, Math.floor(((minZ - b[2]!) / cs - border) / ts)),

@@ -1,4 +1,4 @@
-import { checkNumber } from "../errors";
+import { checkNumber, describeValue, configError } from "../errors";
 
 /** Options for {@link stepDetection}. */
 export interface DetectionOptions {
@@ -15,10 +15,10 @@ export interface DetectionOptions {
  * by `decayPerSecond · dt`. The result is clamped to [0, 1]; the target is identified when it reaches 1.
  * A target at certainty 0 is never identified. Throws `PERCEPTION_CONFIG` for a certainty outside [0, 1].
  *
- * @param meter - The meter's current value, in [0, 1] (0 unaware, 1 identified).
+ * @param meter - The meter's current value, in [0, 1] (0 unaware, 1 identified; else `PERCEPTION_CONFIG`).
  * @param certainty - How well the target is perceived this step, in [0, 1] (e.g. from `visionCertainty`); 0 makes the meter decay.
- * @param dt - Time step in seconds, ≥ 0.
- * @param options - `timeToDetect` (seconds from 0 to 1 at certainty 1, > 0, default 1.5) and `decayPerSecond` (meter lost per second at certainty 0, default 0.25).
+ * @param dt - Time step in seconds, finite and ≥ 0 (else `PERCEPTION_CONFIG`).
+ * @param options - `timeToDetect` (seconds from 0 to 1 at certainty 1, > 0, default 1.5) and `decayPerSecond` (meter lost per second at certainty 0, finite ≥ 0, default 0.25).
  *
  * @example
  * ```ts
@@ -30,10 +30,14 @@ export interface DetectionOptions {
  * ```
  */
 export function stepDetection(meter: number, certainty: number, dt: number, options?: DetectionOptions): number {
+  if (!(meter >= 0 && meter <= 1)) checkNumber("stepDetection", "meter", meter, 0, 1);
   if (!(certainty >= 0 && certainty <= 1)) checkNumber("stepDetection", "certainty", certainty, 0, 1);
+  if (!(dt >= 0 && dt < Infinity)) checkNumber("stepDetection", "dt", dt, 0);
   const timeToDetect = options?.timeToDetect ?? 1.5;
   if (!(timeToDetect > 0)) checkNumber("stepDetection", "timeToDetect", timeToDetect, Number.MIN_VALUE);
-  const v = certainty > 0 ? meter + (dt * certainty) / timeToDetect : meter - (options?.decayPerSecond ?? 0.25) * dt;
+  const decay = options?.decayPerSecond ?? 0.25;
+  if (!(decay >= 0 && decay < Infinity)) checkNumber("stepDetection", "options.decayPerSecond", decay, 0);
+  const v = certainty > 0 ? meter + (dt * certainty) / timeToDetect : meter - decay * dt;
   return v < 0 ? 0 : v > 1 ? 1 : v;
 }
 
@@ -51,14 +55,17 @@ export interface DetectionTimeOptions {
  * `range` (never detected by this shape). Throws `PERCEPTION_CONFIG` for `range ≤ 0` or
  * `minTime > maxTime`.
  *
- * @param distance - Distance from the eye to the target, world units (≤ 0 counts as 0).
+ * @param distance - Distance from the eye to the target, world units (≤ 0 counts as 0; NaN throws `PERCEPTION_CONFIG`).
  * @param range - View range of the vision shape the target is in, world units, > 0.
  * @param minTime - Detection time at distance 0, seconds ≥ 0.
  * @param maxTime - Detection time at `range`, seconds ≥ `minTime`.
- * @param options - `scale`: multiplier of the time (default 1; see {@link detectionTimeScale}).
+ * @param options - `scale`: multiplier of the time, finite ≥ 0 (default 1; see {@link detectionTimeScale}).
  */
 export function detectionTime(distance: number, range: number, minTime: number, maxTime: number, options?: DetectionTimeOptions): number {
   const scale = options === undefined ? 1 : (options.scale ?? 1);
+  if (typeof distance !== "number" || distance !== distance)
+    configError("detectionTime", `"distance" is ${describeValue(distance)}; pass a distance in world units (≤ 0 counts as 0).`, "distance");
+  if (!(scale >= 0 && scale < Infinity)) checkNumber("detectionTime", "options.scale", scale, 0);
   checkNumber("detectionTime", "range", range, Number.MIN_VALUE);
   checkNumber("detectionTime", "minTime", minTime, 0);
   checkNumber("detectionTime", "maxTime", maxTime, minTime);

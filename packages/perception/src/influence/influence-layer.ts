@@ -230,9 +230,10 @@ export function addInverseInfluence(out: InfluenceLayer, a: InfluenceLayer, b: I
 }
 
 /**
- * `out = a · b`, cell by cell (a mask or a weighting). Sizes must match. Returns `out`.
+ * `out = a · b`, cell by cell (a mask or a weighting). Sizes must match. Clears `out.normalized`
+ * like every write other than {@link normalizeInfluence} and {@link invertInfluence}. Returns `out`.
  *
- * @param out - Written in place and returned (may be `a` or `b`); same size as `a` and `b`.
+ * @param out - Written in place, its `normalized` flag cleared, and returned (may be `a` or `b`); same size as `a` and `b`.
  * @param a - First factor, read.
  * @param b - Second factor, read (e.g. a 0/1 mask).
  */
@@ -243,7 +244,7 @@ export function multiplyInfluence(out: InfluenceLayer, a: InfluenceLayer, b: Inf
   const av = a.values;
   const bv = b.values;
   for (let i = 0; i < o.length; i++) o[i] = av[i]! * bv[i]!;
-  out.normalized = a.normalized && b.normalized;
+  out.normalized = false;
   return out;
 }
 

@@ -245,7 +245,7 @@ export interface AdvanceInfluenceOptions {
  */
 export function advanceInfluenceMap(map: InfluenceMap, dt: number, options?: AdvanceInfluenceOptions): number {
   const maxSteps = options?.maxSteps ?? 4;
-  if (!(dt >= 0) || dt === Infinity) configError("advanceInfluenceMap", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("advanceInfluenceMap", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   map.elapsed += dt;
   let steps = 0;
   while (map.elapsed >= map.interval && steps < maxSteps) {

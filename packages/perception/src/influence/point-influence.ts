@@ -1,5 +1,5 @@
 import { createKdTree, kdRadius, type KdTree } from "@tactica/core";
-import { checkNumber, configError } from "../errors";
+import { checkNumber, configError, describeValue } from "../errors";
 import type { InfluenceLayer } from "./influence-layer";
 
 /**
@@ -35,7 +35,7 @@ export interface PointInfluence {
  */
 export function createPointInfluence(capacity: number): PointInfluence {
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24) {
-    configError("createPointInfluence", `"capacity" is ${capacity}; pass an integer in [1, 16777216].`, "capacity");
+    configError("createPointInfluence", `"capacity" is ${describeValue(capacity)}; pass an integer in [1, 16777216].`, "capacity");
   }
   return {
     capacity,

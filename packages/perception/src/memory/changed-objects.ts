@@ -1,4 +1,4 @@
-import { checkIndex, checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, checkPosition, configError, describeValue } from "../errors";
 
 /**
  * Changed-object events (*Splinter Cell Blacklist*, *Game AI Pro 2* ch. 28) as plain data: the
@@ -45,7 +45,7 @@ export function createChangedObjects(objects: number, capacity: number, options?
   if (!Number.isInteger(objects) || objects < 1 || objects > 1 << 24)
     configError("createChangedObjects", `"objects" is ${objects}; pass an integer in [1, 2^24].`, "objects");
   if (!Number.isInteger(capacity) || capacity < 1 || capacity > 1 << 24)
-    configError("createChangedObjects", `"capacity" is ${capacity}; pass an integer in [1, 2^24].`, "capacity");
+    configError("createChangedObjects", `"capacity" is ${describeValue(capacity)}; pass an integer in [1, 2^24].`, "capacity");
   checkNumber("createChangedObjects", "lifetime", lifetime, Number.MIN_VALUE);
   return {
     known: new Int32Array(objects).fill(-1),
@@ -69,13 +69,15 @@ export function createChangedObjects(objects: number, capacity: number, options?
  * @param store - The store, changed in place: the object's known state is always updated; an event may be added.
  * @param object - Object id in `[0, objects)` (else `PERCEPTION_CONFIG`).
  * @param state - The state seen, an integer ≥ 0 (your encoding: open / closed, lit / dark).
- * @param x - Where the object is, x, world units (stored with the event; not validated).
- * @param y - Where the object is, y, world units.
+ * @param x - Where the object is, x, world units, finite (stored with the event; else `PERCEPTION_CONFIG`).
+ * @param y - Where the object is, y, world units, finite.
  */
 export function observeObjectState(store: ChangedObjects, object: number, state: number, x: number, y: number): number {
   if (!(Number.isInteger(object) && object >= 0 && object < store.known.length))
-    configError("observeObjectState", `object ${object} does not exist (${store.known.length} objects).`, "object");
-  if (!(Number.isInteger(state) && state >= 0 && state <= 0x7fffffff)) configError("observeObjectState", `"state" is ${state}; pass an integer ≥ 0.`, "state");
+    configError("observeObjectState", `object ${describeValue(object)} does not exist (${store.known.length} objects).`, "object");
+  if (!(Number.isInteger(state) && state >= 0 && state <= 0x7fffffff))
+    configError("observeObjectState", `"state" is ${describeValue(state)}; pass an integer ≥ 0.`, "state");
+  checkPosition("observeObjectState", x, y);
   const before = store.known[object]!;
   store.known[object] = state;
   if (before === -1 || before === state) return -1;
@@ -113,7 +115,7 @@ export function claimChangedObject(store: ChangedObjects, event: number, npc: nu
  * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function advanceChangedObjects(store: ChangedObjects, dt: number): number {
-  if (!(dt >= 0) || dt === Infinity) configError("advanceChangedObjects", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("advanceChangedObjects", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   let removed = 0;
   let e = 0;
   while (e < store.count) {

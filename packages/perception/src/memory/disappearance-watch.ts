@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkNumber, configError, describeValue } from "../errors";
 
 /**
  * One NPC's watch over another for *Splinter Cell Blacklist*'s disappearing-NPC rule (*Game AI Pro
@@ -49,7 +49,7 @@ export function stepDisappearanceWatch(
   dt: number,
   options?: DisappearanceWatchOptions,
 ): boolean {
-  if (!(dt >= 0) || dt === Infinity) configError("stepDisappearanceWatch", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("stepDisappearanceWatch", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   const hearTime = checkNumber("stepDisappearanceWatch", "hearTime", options?.hearTime ?? 10, 0);
   const silenceTime = checkNumber("stepDisappearanceWatch", "silenceTime", options?.silenceTime ?? 5, 0);
   watch.cooldown = watch.cooldown > dt ? watch.cooldown - dt : 0;

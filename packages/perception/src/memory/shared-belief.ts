@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkNumber, configError, describeValue } from "../errors";
 
 /**
  * A squad's shared belief about the player (*The Last of Us*, *Game AI Pro 2* ch. 34): when any NPC
@@ -52,7 +52,7 @@ export function reportSighting(belief: SharedBelief, x: number, y: number): void
  * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function advanceSharedBelief(belief: SharedBelief, dt: number): void {
-  if (!(dt >= 0) || dt === Infinity) configError("advanceSharedBelief", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("advanceSharedBelief", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   belief.age += dt;
 }
 

@@ -154,12 +154,13 @@ export function findTargetMemory(memory: TargetMemory, id: number): number {
  *
  * @param memory - The memory, changed in place (a new record is appended when the target is new and there is room).
  * @param id - Your entity id of the target, a 32-bit integer.
- * @param x - Where the target was perceived, x, world units (not validated).
- * @param y - Where the target was perceived, y, world units (not validated).
+ * @param x - Where the target was perceived, x, world units, finite (else `PERCEPTION_CONFIG`).
+ * @param y - Where the target was perceived, y, world units, finite (else `PERCEPTION_CONFIG`).
  * @param certainty - How sure the perception is, in [0, 1]; the record's confidence is raised to it, never lowered.
  * @param sense - The {@link SenseKind} that perceived it (stored with the record).
  */
 export function recordPerception(memory: TargetMemory, id: number, x: number, y: number, certainty: number, sense: SenseKindValue): number {
+  if (!(x - x === 0 && y - y === 0)) checkNumber("recordPerception", x - x === 0 ? "y" : "x", x - x === 0 ? y : x);
   if (!(certainty >= 0 && certainty <= 1)) configError("recordPerception", `"certainty" is ${describeValue(certainty)}; pass a value in [0, 1].`, "certainty");
   checkIndex("recordPerception", "id", id, -0x80000000, 0x7fffffff);
   let i = findTargetMemory(memory, id);
@@ -185,10 +186,11 @@ export function recordPerception(memory: TargetMemory, id: number, x: number, y:
  *
  * @param memory - The memory, changed in place (only the record's position).
  * @param id - Your entity id of the target; a target not remembered gives `false`.
- * @param x - The target's true position x, world units.
- * @param y - The target's true position y, world units.
+ * @param x - The target's true position x, world units, finite (else `PERCEPTION_CONFIG`).
+ * @param y - The target's true position y, world units, finite (else `PERCEPTION_CONFIG`).
  */
 export function trackTargetIntuition(memory: TargetMemory, id: number, x: number, y: number): boolean {
+  if (!(x - x === 0 && y - y === 0)) checkNumber("trackTargetIntuition", x - x === 0 ? "y" : "x", x - x === 0 ? y : x);
   const i = findTargetMemory(memory, id);
   if (i < 0 || memory.age[i]! > memory.intuitionWindow) return false;
   memory.x[i] = x;

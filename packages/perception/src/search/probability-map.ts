@@ -1,4 +1,4 @@
-import { type Rng, rngNextFloat, TacticaError } from "@tactica/core";
+import { ErrorCodes, type Rng, rngNextFloat, TacticaError } from "@tactica/core";
 import { configError, describeValue } from "../errors";
 
 /**
@@ -114,7 +114,7 @@ export function stepProbabilityMap(map: ProbabilityMap): ProbabilityMap {
  */
 export function observeProbabilityState(map: ProbabilityMap, state: number, present: boolean): ProbabilityMap {
   if (!Number.isInteger(state) || state < 0 || state >= map.size)
-    configError("observeProbabilityState", `state ${state} does not exist (size ${map.size}).`, "state");
+    configError("observeProbabilityState", `state ${describeValue(state)} does not exist (size ${map.size}).`, "state");
   const p = map.probabilities;
   if (present) {
     p.fill(0);
@@ -124,7 +124,7 @@ export function observeProbabilityState(map: ProbabilityMap, state: number, pres
   const rest = 1 - p[state]!;
   if (!(rest > 0)) {
     throw new TacticaError(
-      "INVALID_STATE",
+      ErrorCodes.InvalidState,
       `@tactica/perception: observeProbabilityState: state ${state} holds all the probability, so it cannot be observed empty; instantiate the NPC there instead.`,
       { path: "state" },
     );

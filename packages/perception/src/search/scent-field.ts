@@ -115,7 +115,7 @@ function inspect(field: ScentField, node: number, entity: number, now: number, m
  * @param neighbors - Adjacency lists of the node graph, one per node (`neighbors.length` equals `nodes`).
  * @param entity - The id of the entity tracked.
  * @param fromNode - The tracker's node, an integer in `[0, nodes)`.
- * @param now - Current time, seconds on the same clock as `depositScent`'s `time`.
+ * @param now - Current time, seconds on the same clock as `depositScent`'s `time`, finite (else `PERCEPTION_CONFIG`).
  * @param maxAge - Longest faded age (seconds × the node's fade) a scent may have to count, ≥ 0.
  */
 export function followScent(
@@ -128,6 +128,7 @@ export function followScent(
 ): number {
   checkNode("followScent", field, fromNode);
   if (neighbors.length !== field.nodes) configError("followScent", `${neighbors.length} neighbour lists for ${field.nodes} nodes.`, "neighbors");
+  checkNumber("followScent", "now", now);
   checkNumber("followScent", "maxAge", maxAge, 0);
   let best = -1;
   let bestTime = -Infinity;

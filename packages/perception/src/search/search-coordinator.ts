@@ -1,5 +1,5 @@
 import { type Rng, rngFloat, rngShuffle } from "@tactica/core";
-import { checkIndex, checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, checkPosition, configError, describeValue } from "../errors";
 import type { LineOfSight } from "../line-of-sight/types";
 import { canSee, type VisionCone } from "../senses/vision";
 
@@ -96,7 +96,8 @@ export interface SearchCoordinatorOptions {
  * @param options - `timeLimit` (seconds until requests return −1, default 30) and the score weights `estimatedWeight` (default 1), `searcherWeight` (default 1) and `actualWeight` (default 0.1), each ≥ 0.
  */
 export function createSearchCoordinator(capacity: number, options: SearchCoordinatorOptions = {}): SearchCoordinator {
-  if (!Number.isInteger(capacity) || capacity < 1) configError("createSearchCoordinator", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
+  if (!Number.isInteger(capacity) || capacity < 1)
+    configError("createSearchCoordinator", `"capacity" is ${describeValue(capacity)}; pass an integer ≥ 1.`, "capacity");
   return {
     capacity,
     count: 0,
@@ -124,13 +125,19 @@ export function createSearchCoordinator(capacity: number, options: SearchCoordin
  * clock at 0, the actual position at the estimate. Returns the number of spots taken.
  *
  * @param coordinator - The coordinator, reset in place: spots copied, all unsearched, clock 0, the actual position set to the estimate.
- * @param ex - The target's estimated (last known) position x, world units.
- * @param ey - The target's estimated (last known) position y, world units.
- * @param spots - Candidate spots as `x, y` pairs in world units (an even count); those beyond `capacity` are dropped.
+ * @param ex - The target's estimated (last known) position x, world units, finite (else `PERCEPTION_CONFIG`).
+ * @param ey - The target's estimated (last known) position y, world units, finite (else `PERCEPTION_CONFIG`).
+ * @param spots - Candidate spots as `x, y` pairs in world units, finite (an even count); those beyond `capacity` are dropped.
  */
 export function startSearch(coordinator: SearchCoordinator, ex: number, ey: number, spots: ArrayLike<number>): number {
+  checkPosition("startSearch", ex, ey, "ex", "ey");
   if (spots.length % 2 !== 0) configError("startSearch", `"spots" has ${spots.length} numbers; pass x, y pairs.`, "spots");
   const n = Math.min(coordinator.capacity, spots.length >> 1);
+  for (let i = 0; i < n; i++) {
+    const sx = spots[2 * i]!,
+      sy = spots[2 * i + 1]!;
+    if (!(sx - sx === 0 && sy - sy === 0)) checkPosition("startSearch", sx, sy, `spots[${2 * i}]`, `spots[${2 * i + 1}]`);
+  }
   for (let i = 0; i < n; i++) {
     coordinator.x[i] = spots[2 * i]!;
     coordinator.y[i] = spots[2 * i + 1]!;
@@ -164,7 +171,7 @@ export function setSearchTarget(coordinator: SearchCoordinator, x: number, y: nu
  * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function advanceSearch(coordinator: SearchCoordinator, dt: number): void {
-  if (!(dt >= 0) || dt === Infinity) configError("advanceSearch", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("advanceSearch", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   coordinator.elapsed += dt;
 }
 
@@ -270,11 +277,12 @@ export function clearVisibleSpots(
  * Staggered stand-down (ch. 27: "stopping all NPCs simultaneously looks very strange"): writes one
  * delay per NPC into `out`, all distinct, in `[minDelay, maxDelay)`: the range is cut into
  * `out.length` equal slots, each NPC gets a random point of a different slot (seeded `rng`, shuffled).
- * Returns `out`.
+ * When `maxDelay === minDelay` the range is empty and every delay is `minDelay` (all NPCs stop
+ * together); pass `maxDelay > minDelay` for distinct delays. Returns `out`.
  *
  * @param out - One delay per NPC, in seconds, written in place and returned; its length is the number of NPCs.
  * @param minDelay - Shortest delay, seconds ≥ 0.
- * @param maxDelay - Delays stay below this, seconds ≥ `minDelay`.
+ * @param maxDelay - Delays stay below this, seconds ≥ `minDelay` (equal to it: every delay is `minDelay`).
  * @param rng - Core `Rng` the offsets and the shuffle draw from (advanced in place; the same seed gives the same delays).
  */
 export function staggerStandDown(out: Float64Array, minDelay: number, maxDelay: number, rng: Rng): Float64Array {

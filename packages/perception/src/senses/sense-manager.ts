@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkNumber, configError, describeValue } from "../errors";
 import { hearingIntensity, type SoundEvent } from "./hearing";
 import type { LineOfSight, Occlusion } from "../line-of-sight/types";
 import { canSee, checkVisionCone, type VisionCone } from "./vision";
@@ -91,7 +91,8 @@ export interface SenseOptions {
  * @param capacity - Most sensors the manager holds, an integer ≥ 1 (else `PERCEPTION_CONFIG`).
  */
 export function createSenseManager(capacity: number): SenseManager {
-  if (!Number.isInteger(capacity) || capacity < 1) configError("createSenseManager", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
+  if (!Number.isInteger(capacity) || capacity < 1)
+    configError("createSenseManager", `"capacity" is ${describeValue(capacity)}; pass an integer ≥ 1.`, "capacity");
   return {
     capacity,
     count: 0,

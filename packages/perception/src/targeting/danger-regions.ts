@@ -1,4 +1,4 @@
-import { checkIndex, checkNumber, configError } from "../errors";
+import { checkIndex, checkNumber, checkPosition, configError, describeValue } from "../errors";
 
 /**
  * Regions where an agent saw comrades take fire or die (*FEAR*, *Game AI Pro 2* ch. 2), refused or
@@ -28,7 +28,8 @@ export interface DangerRegions {
  * @param capacity - Most regions remembered at once, an integer ≥ 1; when full, the region closest to expiry is replaced.
  */
 export function createDangerRegions(capacity: number): DangerRegions {
-  if (!Number.isInteger(capacity) || capacity < 1) configError("createDangerRegions", `"capacity" is ${capacity}; pass an integer ≥ 1.`, "capacity");
+  if (!Number.isInteger(capacity) || capacity < 1)
+    configError("createDangerRegions", `"capacity" is ${describeValue(capacity)}; pass an integer ≥ 1.`, "capacity");
   return {
     capacity,
     count: 0,
@@ -45,12 +46,13 @@ export function createDangerRegions(capacity: number): DangerRegions {
  * is replaced, so the newest danger is always kept. Returns the slot.
  *
  * @param regions - The set, changed in place (a region appended, or the one closest to expiry replaced).
- * @param x - Centre x, world units (not validated).
- * @param y - Centre y, world units (not validated).
+ * @param x - Centre x, world units, finite (else `PERCEPTION_CONFIG`).
+ * @param y - Centre y, world units, finite (else `PERCEPTION_CONFIG`).
  * @param radius - Radius, world units, finite and ≥ 0.
  * @param duration - Seconds the region is remembered, finite and > 0.
  */
 export function addDangerRegion(regions: DangerRegions, x: number, y: number, radius: number, duration: number): number {
+  checkPosition("addDangerRegion", x, y);
   checkNumber("addDangerRegion", "radius", radius, 0);
   checkNumber("addDangerRegion", "duration", duration, Number.MIN_VALUE);
   let i = regions.count;
@@ -73,7 +75,7 @@ export function addDangerRegion(regions: DangerRegions, x: number, y: number, ra
  * @param dt - Time step in seconds, finite and ≥ 0.
  */
 export function advanceDangerRegions(regions: DangerRegions, dt: number): number {
-  if (!(dt >= 0) || dt === Infinity) configError("advanceDangerRegions", `"dt" is ${dt}; pass a finite time step ≥ 0 in seconds.`, "dt");
+  if (!(dt >= 0) || dt === Infinity) configError("advanceDangerRegions", `"dt" is ${describeValue(dt)}; pass a finite time step ≥ 0 in seconds.`, "dt");
   let forgotten = 0;
   let i = 0;
   while (i < regions.count) {

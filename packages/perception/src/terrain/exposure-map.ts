@@ -1,4 +1,4 @@
-import { checkNumber, configError } from "../errors";
+import { checkNumber, configError, describeValue } from "../errors";
 
 /**
  * An exposure map (*The Last of Us*, *Game AI Pro 2* ch. 34) as plain data: `visible[i]` is 1 where
@@ -144,7 +144,7 @@ function borderCell(k: number, w: number, h: number): [number, number] {
  * `y · width + x`. Add it to the path length to prefer occluded routes.
  *
  * @param map - The map whose `visible` cells are counted, read only.
- * @param cells - The path's cells as indices `y · width + x` in `[0, width · height)`.
+ * @param cells - The path's cells as integer indices `y · width + x` in `[0, width · height)` (else `PERCEPTION_CONFIG`).
  * @param scale - Cost per visible cell, finite and ≥ 0.
  */
 export function exposurePathCost(map: ExposureMap, cells: ArrayLike<number>, scale: number): number {
@@ -152,7 +152,12 @@ export function exposurePathCost(map: ExposureMap, cells: ArrayLike<number>, sca
   let n = 0;
   for (let i = 0; i < cells.length; i++) {
     const c = cells[i]!;
-    if (!(c >= 0 && c < map.visible.length)) configError("exposurePathCost", `cells[${i}] = ${c} is outside the map.`, `cells[${i}]`);
+    if (!(c >= 0 && c < map.visible.length && (c | 0) === c))
+      configError(
+        "exposurePathCost",
+        `cells[${i}] is ${describeValue(c)}, outside the map or not an integer; pass an integer cell index in [0, ${map.visible.length}).`,
+        `cells[${i}]`,
+      );
     n += map.visible[c]!;
   }
   return scale * n;

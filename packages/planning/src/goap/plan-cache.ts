@@ -67,8 +67,8 @@ let nextId = 1;
  * @param problem - The compiled problem ({@link compileProblem}); read only.
  * @param start - Start state bitset, a `Uint32Array` of `problem.words` words; read only.
  * @param goal - The goal to reach, compiled for this problem ({@link compileGoal} or `problem.goal`).
- * @param options - As for {@link planGoap}; `weight` and `maxExpansions` are part of the cache
- *   key, and a `cost` or `check` callback skips the cache. Omitted: static costs, weight 1.
+ * @param options - As for {@link planGoap}; `weight`, `maxExpansions` and `minCost` are part of
+ *   the cache key, and a `cost` or `check` callback skips the cache. Omitted: static costs, weight 1.
  * @returns `out`.
  */
 export function planGoapCached<C>(
@@ -82,7 +82,7 @@ export function planGoapCached<C>(
   if (options?.cost !== undefined || options?.check !== undefined) return planGoap(out, problem, start, goal, options);
   let pid = ids.get(problem);
   if (pid === undefined) ids.set(problem, (pid = nextId++));
-  const key = `${pid}|${start.join(",")}|${goal.pos.join(",")}|${goal.neg.join(",")}|${options?.weight ?? 1}|${options?.maxExpansions ?? 1_000_000}`;
+  const key = `${pid}|${start.join(",")}|${goal.pos.join(",")}|${goal.neg.join(",")}|${options?.weight ?? 1}|${options?.maxExpansions ?? 1_000_000}|${options?.minCost ?? "-"}`;
   const hit = cache.entries.get(key);
   if (hit && hit.problem === problem) {
     cache.hits++;

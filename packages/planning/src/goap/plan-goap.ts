@@ -1,4 +1,4 @@
-import { corruptState } from "@tactica/core";
+import { corruptState, describeValue } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { checkPlanArgs } from "../forward/plan-bfs";
 import { popcount } from "../forward/plan-astar";
@@ -55,6 +55,8 @@ export interface GoapSearch {
   budget: number;
   /** @internal */
   hScale: number;
+  /** @internal The heuristic's cost bound: every dynamic action cost must be at least this. */
+  minCost: number;
 }
 
 /**
@@ -90,6 +92,7 @@ export function createGoapSearch(problem: PlanningProblem): GoapSearch {
     options: {},
     budget: 0,
     hScale: 0,
+    minCost: 0,
   };
 }
 
@@ -132,7 +135,8 @@ export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal:
   search.budget = opts.maxExpansions ?? 1_000_000;
   const minCost = opts.minCost ?? p.minCost;
   if (!(minCost >= 0))
-    throw planningError(PlanningErrorCodes.Argument, "startGoapSearch", `minCost must be >= 0, got ${minCost}.`, { path: "options.minCost" });
+    throw planningError(PlanningErrorCodes.Argument, "startGoapSearch", `minCost must be >= 0, got ${describeValue(minCost)}.`, { path: "options.minCost" });
+  search.minCost = minCost;
   search.hScale = minCost * (opts.weight ?? 1);
   search.start.set(start);
   search.expanded = 0;
@@ -160,11 +164,23 @@ export function startGoapSearch<C>(search: GoapSearch, start: Uint32Array, goal:
  * slice ended before an answer).
  * @param search - A search started with {@link startGoapSearch}; advanced in place. A finished
  *   search is left as is and its flags returned.
- * @param maxNodes - Most nodes to expand in this call (the per-frame slice); `Infinity` runs the
- *   search to its end (or to `maxExpansions`, which gives `BudgetExhausted`).
+ * @param maxNodes - Most nodes to expand in this call (the per-frame slice), a number ≥ 0;
+ *   `Infinity` runs the search to its end (or to `maxExpansions`, which gives `BudgetExhausted`).
  * @returns The search's `PathFlags`: `InProgress`, `Found`, `NoPath` or `BudgetExhausted`.
+ * @throws TacticaError `PLANNING_ARGUMENT` when `maxNodes` is negative or NaN, or when
+ *   `options.cost` returns a value below the search's `minCost` or NaN (the plan would not be
+ *   cheapest); the search then ends with `NoPath`.
  */
 export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
+  if (!(maxNodes >= 0))
+    throw planningError(
+      PlanningErrorCodes.Argument,
+      "stepGoapSearch",
+      `maxNodes must be a number >= 0 (Infinity: run to the end), got ${describeValue(maxNodes)}.`,
+      {
+        path: "maxNodes",
+      },
+    );
   if ((search.flags & PathFlags.InProgress) === 0) return search.flags;
   const p = search.problem;
   const W = p.words;
@@ -234,7 +250,11 @@ export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
       }
       if (!ok || !relevant) continue;
       if (check !== undefined && !check(a, ctx)) continue;
-      const c = cost !== undefined ? cost(a, ctx) : actionCost[a]!;
+      let c: number;
+      if (cost !== undefined) {
+        c = cost(a, ctx);
+        if (!(c >= search.minCost)) badCost(search, a, c);
+      } else c = actionCost[a]!;
       const id = storeInsert(store, scratch, 0);
       const g = gn + c;
       if (g < store.g[id]!) {
@@ -248,6 +268,16 @@ export function stepGoapSearch(search: GoapSearch, maxNodes: number): number {
   }
   search.flags = PathFlags.NoPath;
   return search.flags;
+}
+
+function badCost(search: GoapSearch, action: number, c: number): never {
+  search.flags = PathFlags.NoPath;
+  throw planningError(
+    PlanningErrorCodes.Argument,
+    "stepGoapSearch",
+    `options.cost returned ${describeValue(c)} for action ${describeValue(search.problem.actionNames[action])}, below the search's minCost ${search.minCost} (or NaN). Return costs >= minCost, or pass a lower options.minCost.`,
+    { path: "options.cost" },
+  );
 }
 
 /**

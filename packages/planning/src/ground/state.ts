@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { planningError, PlanningErrorCodes } from "../internal/errors";
 import type { PlanningGoal, PlanningProblem } from "./problem";
 
@@ -177,13 +178,21 @@ export function stateToIds(problem: PlanningProblem, state: Uint32Array): Uint8A
 /**
  * Writes the bitset of a compact id list ({@link stateToIds}) into `out` (cleared first); returns `out`.
  * @param out - State bitset (`problem.words` words), cleared, written in place and returned.
- * @param ids - Fact bit indices to set, each in `0 .. problem.factCount − 1` (not checked: an id
- *   beyond `out` is silently dropped).
+ * @param ids - Fact bit indices to set, each an integer in `0 .. problem.factCount − 1`; one that
+ *   does not fit `out` (negative, fractional, NaN or ≥ 32 · `out.length`) throws `PLANNING_ARGUMENT`.
+ * @throws TacticaError `PLANNING_ARGUMENT` naming the first id that does not fit `out` (`out` is then partly written).
  */
 export function stateFromIds(out: Uint32Array, ids: ArrayLike<number>): Uint32Array {
   out.fill(0);
   for (let i = 0; i < ids.length; i++) {
     const f = ids[i]!;
+    if (!(f >= 0 && (f | 0) === f && f >>> 5 < out.length))
+      throw planningError(
+        PlanningErrorCodes.Argument,
+        "stateFromIds",
+        `ids[${i}] is ${describeValue(f)}, not a fact id of a ${out.length}-word state; pass integers in [0, ${32 * out.length}) from stateToIds.`,
+        { path: `ids[${i}]` },
+      );
     out[f >>> 5]! |= 1 << (f & 31);
   }
   return out;

@@ -1,3 +1,4 @@
+import { describeValue } from "@tactica/core";
 import { PathFlags } from "@tactica/search";
 import { beginBfsQuery, checkPlanArgs, type ForwardPlanOptions } from "../forward/plan-bfs";
 import { writeForwardPlan, type PlanResult } from "../forward/plan-result";
@@ -50,13 +51,45 @@ export interface LiftedPlanner {
 }
 
 /**
+ * Throws unless `problem` was compiled without `pruneStatic`: then the first ground action of every
+ * schema has, for each positive precondition on a predicate no action changes (a static one), a
+ * fact of that predicate among its preconditions; `pruneStatic` drops those preconditions.
+ */
+function checkNotPruned(problem: PlanningProblem, predId: ReadonlyMap<string, number>, predOf: Int32Array): void {
+  const d = problem.domain;
+  const W = problem.words;
+  const changed = new Set<string>();
+  for (const a of d.actions) for (const e of a.effects) changed.add(e.predicate);
+  const first = new Int32Array(d.actions.length).fill(-1);
+  for (let a = problem.actionCount - 1; a >= 0; a--) first[problem.actionSchema[a]!] = a;
+  d.actions.forEach((schema, s) => {
+    const a = first[s]!;
+    if (a < 0) return;
+    for (const l of schema.preconditions) {
+      if (l.negated || changed.has(l.predicate)) continue;
+      const p = predId.get(l.predicate)!;
+      let found = false;
+      for (let k = 0; k < problem.factCount && !found; k++) if (predOf[k] === p && (problem.preT[a * W + (k >>> 5)]! >>> (k & 31)) & 1) found = true;
+      if (!found)
+        throw planningError(
+          PlanningErrorCodes.Argument,
+          "createLiftedPlanner",
+          `the problem was compiled with pruneStatic (action ${describeValue(problem.actionNames[a])} lacks its static precondition ${describeValue(l.predicate)}); compile it with compileProblem(domain) without pruneStatic, or use planBfs.`,
+          { path: "problem" },
+        );
+    }
+  });
+}
+
+/**
  * Builds the lifted planner of a problem compiled without `pruneStatic`.
  * Parameters that occur in no positive precondition range over the objects of their type (extra
  * counter digits).
  * @throws TacticaError `PLANNING_DOMAIN` when an action uses constants (the layout stores
  * parameter indices only) or when the mixed-radix tables would exceed 2^22 entries: use
- * {@link planBfs} then.
- * @param problem - The compiled problem (without `pruneStatic`; not checked) whose fact universe
+ * {@link planBfs} then; `PLANNING_ARGUMENT` when `problem` was compiled with `pruneStatic` (its
+ * ground actions lack the static preconditions the lifted successor generator matches).
+ * @param problem - The compiled problem (without `pruneStatic`, else `PLANNING_ARGUMENT`) whose fact universe
  *   and ground action numbering the planner uses; kept by reference, read only.
  * @returns A new planner, reusable for every query on `problem`.
  * @example
@@ -137,6 +170,7 @@ export function createLiftedPlanner(problem: PlanningProblem): LiftedPlanner {
   const perPred = new Int32Array(arity.length);
   for (let k = 0; k < problem.factCount; k++) perPred[predOf[k]!]!++;
   for (let p = 0; p < arity.length; p++) bucketStart[p + 1] = bucketStart[p]! + perPred[p]!;
+  checkNotPruned(problem, predId, predOf);
   const maxAtoms = Math.max(1, ...layouts.map((l) => l.p));
   const maxParams = Math.max(1, ...d.actions.map((a) => a.parameters.length));
   return {

@@ -144,19 +144,20 @@ function popcount(x: number): number {
 
 /** Options of {@link interestCost}. */
 export interface InterestCostOptions {
-  /** The constant `K` of the cost `K / interest` (default 1). */
+  /** The constant `K` of the cost `K / interest`, finite > 0 (default 1). */
   readonly costScale?: number;
 }
 
 /**
  * The interest cost of a move, `costScale / interest`: in (0, costScale] for interest ≥ 1, tending to 0 for very interesting moves.
  * @param interest - How interesting the move is, > 0 (1 = dull; larger values cost less).
- * @param options - `costScale`: the constant `K` (default 1).
- * @throws TacticaError `INVALID_ARGUMENT` when `interest` is not a finite number > 0.
+ * @param options - `costScale`: the constant `K`, a finite number > 0 (default 1).
+ * @throws TacticaError `INVALID_ARGUMENT` when `interest` or `options.costScale` is not a finite number > 0.
  */
 export function interestCost(interest: number, options: InterestCostOptions = {}): number {
   const costScale = options.costScale ?? 1;
   assertPositive("@tactica/search: interestCost", "interest", interest);
+  assertPositive("@tactica/search: interestCost", "options.costScale", costScale);
   return costScale / interest;
 }
 

@@ -1,4 +1,4 @@
-import { assertInteger } from "@tactica/core";
+import { assertInteger, describeValue, invalidArgument } from "@tactica/core";
 import type { Game } from "./game";
 
 /**
@@ -48,13 +48,20 @@ function walk(game: Game, depth: number, ply: number, buf: PerftBuffers): number
  * Positions where the game is over count their (zero) legal moves. No allocation.
  * @param game - The game at the root position; moved during the walk and restored.
  * @param depth - Plies to walk, an integer in [0, buffers.maxDepth] (0 counts the root: 1).
- * @param buffers - Move buffers ({@link createPerftBuffers}) whose `maxMoves` covers the game's
- *   largest move count (not checked); overwritten.
+ * @param buffers - Move buffers ({@link createPerftBuffers}) whose `maxMoves` is at least
+ *   `game.maxMoves` (else `INVALID_ARGUMENT`: a larger move list would overwrite the next ply's); overwritten.
  * @returns The number of leaf positions.
- * @throws TacticaError `INVALID_ARGUMENT` when `depth` is not an integer in range.
+ * @throws TacticaError `INVALID_ARGUMENT` when `depth` is not an integer in range or `buffers.maxMoves < game.maxMoves`.
  */
 export function perft(game: Game, depth: number, buffers: PerftBuffers): number {
   assertInteger("@tactica/search: perft", "depth", depth, 0, buffers.maxDepth);
+  if (!(game.maxMoves <= buffers.maxMoves))
+    invalidArgument(
+      "@tactica/search: perft",
+      "buffers",
+      `hold ${buffers.maxMoves} moves per ply but the game can generate ${describeValue(game.maxMoves)}`,
+      "Create the buffers with createPerftBuffers(maxDepth, game.maxMoves) or larger.",
+    );
   if (depth === 0) return 1;
   return walk(game, depth, 0, buffers);
 }

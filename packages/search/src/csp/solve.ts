@@ -1,4 +1,4 @@
-import { ErrorCodes, invalidArgument, rngInt, TacticaError, type Rng } from "@tactica/core";
+import { assertInteger, ErrorCodes, invalidArgument, rngInt, TacticaError, type Rng } from "@tactica/core";
 import { lowestValue, popcount32 } from "./bits";
 import { domainMin, domainSize, markTrail, rollbackTo } from "./domains";
 import { assignValue, resetCspSolver } from "./propagation";
@@ -94,7 +94,7 @@ export function solveCsp(out: Int32Array, s: CspSolver, options: CspSolveOptions
 
 /** Options of {@link countCspSolutions}. */
 export interface CspCountOptions {
-  /** Stop counting at this many solutions (default unlimited). */
+  /** Stop counting at this many solutions: an integer ≥ 0 or `Infinity` (default unlimited); 0 returns 0 without searching. */
   readonly limit?: number;
   /** Called with the solver at each solution (read it with {@link domainMin}). */
   readonly visit?: (solver: CspSolver) => void;
@@ -106,12 +106,16 @@ export interface CspCountOptions {
  * Counts solutions by exhaustive search. The count does not depend on the value order. Returns
  * the count; throws `INVALID_STATE` if `options.maxAssignments` runs out first.
  * @param s - The solver ({@link createCspSolver}); reset first, its domains and counters overwritten.
- * @param options - `limit`: stop at this many solutions (default unlimited); `visit`: called at
- *   each solution with the solver; `maxAssignments`: assignment budget (default unlimited).
- * @throws TacticaError `INVALID_STATE` when `maxAssignments` runs out before the count is done.
+ * @param options - `limit`: stop at this many solutions, an integer ≥ 0 or `Infinity` (default
+ *   unlimited; 0 returns 0 without searching); `visit`: called at each solution with the solver;
+ *   `maxAssignments`: assignment budget (default unlimited).
+ * @throws TacticaError `INVALID_STATE` when `maxAssignments` runs out before the count is done;
+ *   `INVALID_ARGUMENT` when `limit` is not an integer ≥ 0 or `Infinity`.
  */
 export function countCspSolutions(s: CspSolver, options: CspCountOptions = {}): number {
   const limit = options.limit ?? Infinity;
+  if (limit !== Infinity) assertInteger(`${WHERE}: countCspSolutions`, "options.limit", limit, 0);
+  if (limit === 0) return 0;
   const visit = options.visit;
   const maxAssignments = options.maxAssignments ?? Infinity;
   if (!resetCspSolver(s)) return 0;

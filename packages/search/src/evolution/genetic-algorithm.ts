@@ -1,4 +1,4 @@
-import { assertInteger, assertRange, invalidArgument, rngFloat, rngInt, rngNextFloat, rngNormal, type Rng } from "@tactica/core";
+import { assertInteger, assertRange, describeValue, invalidArgument, rngFloat, rngInt, rngNextFloat, rngNormal, type Rng } from "@tactica/core";
 
 /** Configuration of {@link createGeneticAlgorithm}. */
 export interface GeneticAlgorithmConfig {
@@ -218,15 +218,16 @@ export function stepGeneration(ga: GeneticAlgorithm, rng: Rng): void {
  * Cascading elitism (chapters 39–40): filters the population through several objectives in turn
  * — the best `keep[0]` on `objectives[0]`, of those the best `keep[1]` on `objectives[1]`, … —
  * then refills the population with copies of the final survivors, every copy but the first
- * mutated. E.g. 100 → 50 → 30 → 20, each copied 5 times. Leaves `fitness` holding the last
- * objective's values for the survivors. No allocation beyond the GA's buffers.
+ * mutated. E.g. 100 → 50 → 30 → 20, each copied 5 times. Like {@link stepGeneticAlgorithm}, it
+ * leaves every `fitness` entry at `-Infinity` (the new population is not evaluated yet; the
+ * survivors moved to new slots). No allocation beyond the GA's buffers.
  *
  * @param ga - The GA; its population is replaced in place and `generation` incremented.
- * @param objectives - Fitness functions applied in turn (higher is better; finite values expected, not checked).
+ * @param objectives - Fitness functions applied in turn (higher is better; each must return a finite value, else `INVALID_ARGUMENT`).
  * @param keep - Survivors after each objective, one integer per objective, each in [1, the
  *   previous count] (the first at most `populationSize`).
  * @param rng - Seeded generator for the copies' mutations.
- * @throws TacticaError `INVALID_ARGUMENT` unless `keep` is non-increasing, within the population, and as long as `objectives`.
+ * @throws TacticaError `INVALID_ARGUMENT` unless `keep` is non-increasing, within the population, and as long as `objectives`, or when an objective returns a non-finite value (NaN would scramble the sort).
  */
 export function stepCascadingElitism(ga: GeneticAlgorithm, objectives: readonly FitnessFunction[], keep: readonly number[], rng: Rng): void {
   const where = "@tactica/search: stepCascadingElitism";
@@ -241,7 +242,10 @@ export function stepCascadingElitism(ga: GeneticAlgorithm, objectives: readonly 
     const n = assertInteger(where, `keep[${k}]`, keep[k], 1, alive);
     for (let j = 0; j < alive; j++) {
       const i = ga.order[j]!;
-      ga.fitness[i] = objectives[k]!(ga.genes, i * L);
+      const f = objectives[k]!(ga.genes, i * L);
+      if (!(f - f === 0))
+        invalidArgument(where, `objectives[${k}]`, `returned ${describeValue(f)} for individual ${i}`, "Return a finite number (higher is better).");
+      ga.fitness[i] = f;
     }
     // Sort the alive prefix by this objective.
     const o = ga.order;

@@ -340,6 +340,15 @@ export function createNLevelQuery(nl: NLevelGraph, options: NLevelQueryOptions =
   };
 }
 
+function queryForOtherGraph(fn: string, query: NLevelQuery, nl: NLevelGraph): never {
+  return invalidArgument(
+    `@tactica/search: ${fn}`,
+    "query",
+    `was made for a graph of ${query.mark.length} vertices, but "nl" has ${nl.nodeCount}`,
+    "Create the query with createNLevelQuery(nl) for this graph.",
+  );
+}
+
 /**
  * Starts a new query on `query`: bumps its stamp (clearing stamps on wrap) and forgets the connecting vertices. O(1).
  * @param query - The query scratch to reset, changed in place.
@@ -363,10 +372,12 @@ export function beginNLevelQuery(query: NLevelQuery): void {
  * @param query - Query scratch of `nl`, begun with {@link beginNLevelQuery}; its marks and
  *   connecting list grow.
  * @param nl - The N-level graph; read only.
- * @param s - Vertex id to start the upward walk from, an integer in `0 .. nl.nodeCount − 1`
- *   (not checked).
+ * @param s - Vertex id to start the upward walk from, an integer in `0 .. nl.nodeCount − 1`.
+ * @throws TacticaError `INVALID_ARGUMENT` when `s` is not a vertex of `nl` or `query` was made for a smaller graph.
  */
 export function identifyConnectingVertices(query: NLevelQuery, nl: NLevelGraph, s: number): number {
+  if (!(s >= 0 && s < nl.nodeCount && (s | 0) === s)) assertInteger("@tactica/search: identifyConnectingVertices", "s", s, 0, nl.nodeCount - 1);
+  if (query.mark.length < nl.nodeCount) queryForOtherGraph("identifyConnectingVertices", query, nl);
   const { mark, stack, connecting } = query;
   const { upEnd, offsets, targets } = nl;
   const stamp = query.stamp;
@@ -462,7 +473,7 @@ export function unpackNLevelEdge(
  * @param options - `heuristic`: admissible, consistent distance estimate `from → to` in the
  *   weights' units (default none: Dijkstra).
  * @returns `out`: `Found` or `NoPath`.
- * @throws TacticaError `INVALID_ARGUMENT` for vertex ids out of range.
+ * @throws TacticaError `INVALID_ARGUMENT` for vertex ids out of range, or a `query` made for a graph with another vertex count.
  */
 export function findPathNLevel(
   out: PathResult,
@@ -477,6 +488,7 @@ export function findPathNLevel(
   const where = "@tactica/search: findPathNLevel";
   assertInteger(where, "start", start, 0, nl.nodeCount - 1);
   assertInteger(where, "goal", goal, 0, nl.nodeCount - 1);
+  if (query.mark.length !== Math.max(1, nl.nodeCount) || query.g.length < nl.nodeCount + 1) queryForOtherGraph("findPathNLevel", query, nl);
   resetPathResult(result);
   beginNLevelQuery(query);
   identifyConnectingVertices(query, nl, start);

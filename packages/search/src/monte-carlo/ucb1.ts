@@ -1,4 +1,4 @@
-import { assertInteger, assertNonNegative } from "@tactica/core";
+import { assertFinite, assertInteger, assertNonNegative } from "@tactica/core";
 import { checkIndex } from "../internal/check-index";
 
 /**
@@ -58,13 +58,14 @@ function value(bandit: MonteCarloUcb1, arm: number, k: number): number {
  * UCB1 value of `arm`: `Infinity` while unplayed, else `mean + sqrt(k · ln total / count)`. O(1).
  * @param bandit - The bandit to read; not changed.
  * @param arm - Arm index, an integer in `0 .. bandit.armCount − 1`.
- * @param options - `exploration`: the constant `k` (default 2; give it ≥ 0, it is not checked
- *   here). `armCount` is ignored.
- * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index.
+ * @param options - `exploration`: the constant `k`, finite ≥ 0 (default 2). `armCount` is ignored.
+ * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index or `exploration` is negative or not finite.
  */
 export function monteCarloUcb1Value(bandit: MonteCarloUcb1, arm: number, options: MonteCarloUcb1Options = EMPTY): number {
   checkIndex("@tactica/search: monteCarloUcb1Value", "arm", arm, bandit.armCount, "an arm");
-  return value(bandit, arm, options.exploration ?? 2);
+  const k = options.exploration ?? 2;
+  if (!(k >= 0 && k < Infinity)) assertNonNegative("@tactica/search: monteCarloUcb1Value", "options.exploration", k);
+  return value(bandit, arm, k);
 }
 
 /**
@@ -98,11 +99,12 @@ export function selectMonteCarloUcb1(bandit: MonteCarloUcb1, options: MonteCarlo
  * Records `reward` for `arm`. O(1).
  * @param bandit - The bandit to update in place (the arm's count and sum, and the total).
  * @param arm - Arm index, an integer in `0 .. bandit.armCount − 1`.
- * @param reward - The play's reward, in [0, 1] for the default exploration constant (not checked).
- * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index.
+ * @param reward - The play's reward, a finite number, in [0, 1] for the default exploration constant.
+ * @throws TacticaError `INVALID_ARGUMENT` when `arm` is not an arm index or `reward` is not finite (NaN would poison the arm's mean for good).
  */
 export function updateMonteCarloUcb1(bandit: MonteCarloUcb1, arm: number, reward: number): void {
   checkIndex("@tactica/search: updateMonteCarloUcb1", "arm", arm, bandit.armCount, "an arm");
+  if (!(reward - reward === 0)) assertFinite("@tactica/search: updateMonteCarloUcb1", "reward", reward);
   bandit.counts[arm]!++;
   bandit.sums[arm]! += reward;
   bandit.total++;
