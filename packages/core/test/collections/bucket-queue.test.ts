@@ -186,6 +186,16 @@ describe("bucket queue boundaries (mutation testing)", () => {
     expect([bucketQueuePop(down), bucketQueuePop(down), bucketQueuePop(down)]).toEqual([2, 1, -1]);
   });
 
+  it("a push inside the queued range keeps the highest bucket, so the range check below still sees it", () => {
+    const q = createBucketQueue(4, 1, 4);
+    bucketQueuePush(q, 1, 10);
+    bucketQueuePush(q, 2, 13);
+    bucketQueuePush(q, 3, 11); // inside [10, 13]: the highest bucket stays 13
+    expect(q.maxBucket).toBe(13);
+    expect(caught(() => bucketQueuePush(q, 4, 9)).code).toBe(ErrorCodes.CapacityExceeded); // 9 .. 13 is five buckets
+    expect([bucketQueuePop(q), bucketQueuePop(q), bucketQueuePop(q)]).toEqual([1, 3, 2]);
+  });
+
   it("a push below the cursor but above the floor lowers the cursor; one below the floor is raised to it", () => {
     const q = createBucketQueue(8, 1, 4);
     bucketQueuePush(q, 1, 2);
