@@ -11,5 +11,7 @@ export default defineProject({
     include: ["test/**/*.test.ts"],
     setupFiles: ["../../tests/setup/fast-check.ts"],
     exclude: [...configDefaults.exclude, "**/*.browser.test.ts"],
+    // `pnpm mutation` (scripts/mutation.mjs) runs every test instrumented: give slow ones room there.
+    ...(process.env["TACTICA_MUTATION"] ? { testTimeout: 60_000 } : {}),
   },
 });

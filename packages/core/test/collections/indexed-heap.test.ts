@@ -174,5 +174,158 @@ describe("indexed heap", () => {
       }),
       { seed: 4, numRuns: 60 },
     );
+    // About a second alone; several times that under Stryker's instrumentation on a loaded machine.
+  }, 30_000);
+});
+
+// The order in which equal priorities leave the heap is unspecified but fixed: searches expand
+// ties in this order, so expansion counts and recorded replays depend on it. These pins make any
+// change to the sift loops' tie handling (`<` against `<=`) a deliberate one.
+describe("indexed heap tie order (pinned)", () => {
+  it("pops equal priorities in a fixed order through push, update, decreaseKey and remove", () => {
+    const h = createIndexedHeap(16);
+    const trace: number[] = [];
+    const prios = [3, 1, 1, 2, 1, 3, 2, 1, 0, 2, 3, 1];
+    prios.forEach((p, id) => indexedHeapPush(h, id, p));
+    trace.push(indexedHeapPop(h), indexedHeapPop(h), indexedHeapPop(h));
+    indexedHeapPush(h, 12, 1);
+    indexedHeapPush(h, 13, 2);
+    indexedHeapUpdate(h, 0, 1); // down to a tie
+    indexedHeapUpdate(h, 6, 3); // up to a tie
+    expect(indexedHeapDecreaseKey(h, 14, 2)).toBe(true);
+    expect(indexedHeapDecreaseKey(h, 10, 1)).toBe(true);
+    expect(indexedHeapRemove(h, 3)).toBe(true);
+    while (h.size > 0) trace.push(indexedHeapPop(h));
+    expect(trace).toEqual([8, 1, 4, 7, 12, 0, 10, 2, 11, 14, 9, 13, 6, 5]);
+  });
+
+  it("an increase that ties with a smaller child stays above it", () => {
+    const h = createIndexedHeap(8);
+    for (const [id, p] of [
+      [0, 0],
+      [1, 2],
+      [2, 2],
+      [3, 5],
+      [4, 5],
+      [5, 5],
+      [6, 5],
+    ] as const)
+      indexedHeapPush(h, id, p);
+    indexedHeapUpdate(h, 0, 2); // ties with both children: stays at the root
+    expect(h.ids[0]).toBe(0);
+    indexedHeapUpdate(h, 0, 3); // below both children now: the left one (id 1) moves up
+    expect(Array.from(h.ids.subarray(0, 3))).toEqual([1, 0, 2]);
+    indexedHeapPush(h, 7, 2);
+    expect(h.positions[7]).toBe(1); // climbs past 5 and 3, stops below the root it ties with
+  });
+});
+
+describe("indexed heap boundaries (mutation testing)", () => {
+  it("an increase never reads the stale slot just past the live entries", () => {
+    const h = createIndexedHeap(4);
+    indexedHeapPush(h, 0, 1);
+    indexedHeapPush(h, 1, 5);
+    indexedHeapPush(h, 2, 3);
+    expect(indexedHeapPop(h)).toBe(0); // slot 2 keeps id 2 / priority 3 as garbage
+    indexedHeapPush(h, 2, 10); // sift down from the root with one live child
+    expect(indexedHeapPeek(h)).toBe(1);
+    expect(indexedHeapPeekPriority(h)).toBe(5);
+    expect(h.positions[2]).toBe(1);
+    checkInvariants(h);
+  });
+
+  it("popping the last entry leaves an empty, reusable heap", () => {
+    const h = createIndexedHeap(3);
+    indexedHeapPush(h, 2, 7);
+    expect(indexedHeapPop(h)).toBe(2);
+    expect(indexedHeapContains(h, 2)).toBe(false);
+    expect(h.positions[2]).toBe(-1);
+    indexedHeapPush(h, 2, 8);
+    indexedHeapPush(h, 1, 9);
+    expect(h.size).toBe(2);
+    expect([indexedHeapPop(h), indexedHeapPop(h)]).toEqual([2, 1]);
+  });
+
+  it("a heap reused after clear behaves like a fresh one", () => {
+    const script = (h: IndexedHeap): number[] => {
+      [4, 2, 2, 7, 1, 2].forEach((p, id) => indexedHeapPush(h, id, p));
+      indexedHeapDecreaseKey(h, 3, 0);
+      const out: number[] = [];
+      while (h.size > 0) out.push(indexedHeapPop(h));
+      return out;
+    };
+    const used = createIndexedHeap(6);
+    [9, 8, 7].forEach((p, id) => indexedHeapPush(used, id + 3, p));
+    indexedHeapPop(used);
+    indexedHeapClear(used);
+    expect(script(used)).toEqual(script(createIndexedHeap(6)));
+  });
+
+  it("every entry point checks ids: negative, fractional and one past the end", () => {
+    const h = createIndexedHeap(4);
+    indexedHeapPush(h, 1, 1);
+    const calls: [string, (id: number) => unknown][] = [
+      ["indexedHeapPush", (id) => indexedHeapPush(h, id, 1)],
+      [
+        "indexedHeapPushNext",
+        (id) => {
+          h.next[0] = 1;
+          indexedHeapPushNext(h, id);
+        },
+      ],
+      ["indexedHeapUpdate", (id) => indexedHeapUpdate(h, id, 1)],
+      ["indexedHeapDecreaseKey", (id) => indexedHeapDecreaseKey(h, id, 0)],
+    ];
+    for (const [name, call] of calls) {
+      for (const id of [-1, 1.5, 4, 2 ** 32 + 1]) {
+        let err: unknown;
+        try {
+          call(id);
+        } catch (e) {
+          err = e;
+        }
+        expect(isTacticaError(err, ErrorCodes.InvalidArgument), `${name}(${id})`).toBe(true);
+        expect((err as Error).message).toBe(
+          `@tactica/core: ${name}: "id" must be an integer in [0, 3] but is ${id}. Create the heap with a capacity larger than every id.`,
+        );
+        expect((err as { path: string }).path).toBe("id");
+      }
+    }
+    for (const [name, call] of [
+      ["indexedHeapContains", (id: number) => indexedHeapContains(h, id)],
+      ["indexedHeapGetPriority", (id: number) => indexedHeapGetPriority(h, id)],
+      ["indexedHeapRemove", (id: number) => indexedHeapRemove(h, id)],
+    ] as const) {
+      expect(() => call(1.5)).toThrow(`@tactica/core: ${name}: "id" must be an integer in [0, 3] but is 1.5.`);
+    }
+    expect(h.size).toBe(1);
+    expect(h.positions[1]).toBe(0);
+  });
+
+  it("NaN priorities and updates of absent ids say where and how to fix", () => {
+    const h = createIndexedHeap(4);
+    for (const [name, call] of [
+      ["indexedHeapPush", () => indexedHeapPush(h, 0, NaN)],
+      ["indexedHeapDecreaseKey", () => indexedHeapDecreaseKey(h, 0, NaN)],
+      [
+        "indexedHeapPushNext",
+        () => {
+          h.next[0] = NaN;
+          indexedHeapPushNext(h, 0);
+        },
+      ],
+    ] as const) {
+      expect(call).toThrow(`@tactica/core: ${name}: "priority" must not be NaN. Check the cost or heuristic that produced it.`);
+    }
+    expect(h.size).toBe(0);
+    let err: unknown;
+    try {
+      indexedHeapUpdate(h, 2, 1);
+    } catch (e) {
+      err = e;
+    }
+    expect(isTacticaError(err, ErrorCodes.InvalidHandle)).toBe(true);
+    expect((err as Error).message).toBe('@tactica/core: indexedHeapUpdate: "id" 2 is not in the heap. Use indexedHeapPush to insert it.');
+    expect((err as { path: string }).path).toBe("id");
   });
 });

@@ -160,3 +160,109 @@ describe("state hash", () => {
     hashStateRange(h, a, 4, 4);
   });
 });
+
+describe("state hash boundaries (mutation testing)", () => {
+  const refOf = (...parts: Uint8Array[]): number => {
+    const r = new ReferenceHash();
+    for (const p of parts) r.bytes(p);
+    return r.read();
+  };
+
+  it("an empty range at either end of every view type adds only a zero length", () => {
+    const empty = refOf(new Uint8Array(0));
+    for (const C of CTORS) {
+      const v = new C(40);
+      expect(hashOf((h) => hashStateRange(h, v, 0, 0))).toBe(empty);
+      expect(hashOf((h) => hashStateRange(h, v, 40, 40))).toBe(empty);
+    }
+    const dv = new DataView(new ArrayBuffer(12));
+    expect(hashOf((h) => hashStateRange(h, dv, 0, 0))).toBe(empty);
+    expect(hashOf((h) => hashStateRange(h, dv, 12, 12))).toBe(empty);
+  });
+
+  it("ranges of DataViews and BigInt arrays with a byte offset read the right bytes", () => {
+    const raw = new Uint8Array(64);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 37 + 11) & 255;
+    const dv = new DataView(raw.buffer, 5, 40);
+    expect(hashOf((h) => hashStateRange(h, dv, 3, 17))).toBe(refOf(raw.subarray(8, 22)));
+    expect(hashOf((h) => hashStateBytes(h, dv))).toBe(refOf(raw.subarray(5, 45)));
+    const big = new BigInt64Array(raw.buffer, 8, 6);
+    expect(hashOf((h) => hashStateRange(h, big, 1, 4))).toBe(refOf(raw.subarray(16, 40)));
+    expect(() => hashStateRange(createStateHash(), big, 0, 7)).toThrow(/hashStateRange/);
+  });
+
+  it("long byte ranges at every alignment equal the reference (word view only when aligned)", () => {
+    const raw = new Uint8Array(300);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 101 + 7) & 255;
+    for (let off = 0; off < 4; off++) {
+      for (const len of [127, 128, 129, 131, 200]) {
+        const view = new Uint8Array(raw.buffer, off, 290);
+        expect(hashOf((h) => hashStateRange(h, view, 3, 3 + len))).toBe(refOf(raw.subarray(off + 3, off + 3 + len)));
+      }
+    }
+  });
+
+  it("long float64 ranges through the word view start at the right element", () => {
+    const a = new Float64Array(80);
+    for (let i = 0; i < a.length; i++) a[i] = i * 1.25 - 7;
+    const sub = new Float64Array(a.buffer, 16, 70);
+    const bytes = new Uint8Array(a.buffer);
+    for (const [s, e] of [
+      [0, 32],
+      [5, 37],
+      [1, 70],
+      [3, 34],
+    ] as const) {
+      expect(hashOf((h) => hashStateRange(h, sub, s, e))).toBe(refOf(bytes.subarray(16 + 8 * s, 16 + 8 * e)));
+    }
+  });
+
+  it("a buffer that grew after its first hash is read in full (the cached word view is replaced)", () => {
+    // A resizable buffer (ES2024; typed by hand for the ES2022 lib).
+    const Resizable = ArrayBuffer as unknown as new (n: number, o: { maxByteLength: number }) => ArrayBuffer & { resize(n: number): void };
+    const buffer = new Resizable(256, { maxByteLength: 1024 });
+    const a = new Float64Array(buffer); // length-tracking
+    for (let i = 0; i < a.length; i++) a[i] = i + 0.5;
+    expect(hashOf((h) => hashStateBytes(h, a))).toBe(refOf(new Uint8Array(buffer.slice(0))));
+    buffer.resize(1024);
+    for (let i = 0; i < a.length; i++) a[i] = i * 3 + 0.25;
+    expect(a.length).toBe(128);
+    expect(hashOf((h) => hashStateBytes(h, a))).toBe(refOf(new Uint8Array(buffer.slice(0))));
+  });
+
+  it("bad ranges name the function, the arguments and the fix", () => {
+    const a = new Int32Array(4);
+    for (const [s, e] of [
+      [0, -1],
+      [-1, 2],
+      [0, 1.5],
+      [1.5, 2],
+      [2, 1],
+      [0, 5],
+    ] as const) {
+      let err: unknown;
+      try {
+        hashStateRange(createStateHash(), a, s, e);
+      } catch (x) {
+        err = x;
+      }
+      expect(isTacticaError(err, ErrorCodes.InvalidArgument)).toBe(true);
+      expect((err as { path: string }).path).toBe("start/end");
+      expect((err as Error).message).toBe(
+        `@tactica/core: hashStateRange: "start/end" must be integers with 0 <= start <= end <= the view's length, got ${s}, ${e}. ` +
+          "Pass element indices inside the view, as for subarray(start, end).",
+      );
+    }
+  });
+
+  it("numbers and strings at every tail length match the reference", () => {
+    for (let n = 0; n <= 9; n++) {
+      const s = "abcdefghi".slice(0, n);
+      const units = new Uint16Array(n);
+      for (let i = 0; i < n; i++) units[i] = s.charCodeAt(i);
+      const len = new Uint8Array(Float64Array.of(n).buffer);
+      expect(hashOf((h) => hashStateString(h, s))).toBe(refOf(len, new Uint8Array(units.buffer)));
+    }
+    expect(hashOf((h) => hashStateNumber(h, -0))).toBe(refOf(new Uint8Array(Float64Array.of(-0).buffer)));
+  });
+});

@@ -217,3 +217,144 @@ it("larger tree: queries stay correct (2000 points, 3D)", () => {
     expect(Array.from(ids)).toEqual(bruteNearest(pts, 3, p, 10));
   }
 });
+
+describe("k-d tree layout and boundaries (mutation testing)", () => {
+  const lcg = (seed: number): (() => number) => {
+    let s = seed;
+    return () => {
+      s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+      return s / 2 ** 32;
+    };
+  };
+  /** FNV-1a over the tree's order, split axes and coordinates: the layout is deterministic. */
+  const layoutHash = (t: ReturnType<typeof createKdTree>): number => {
+    let h = 0x811c9dc5;
+    const add = (v: number): void => {
+      h = Math.imul(h ^ (v | 0), 0x01000193);
+    };
+    for (let i = 0; i < t.size; i++) {
+      add(t.ids[i]!);
+      add(t.axes[i]!);
+    }
+    for (let i = 0; i < t.coords.length; i++) add(Math.round(t.coords[i]! * 1000));
+    return h >>> 0;
+  };
+
+  it("a range of eight points is a leaf, nine points split at the median of the widest axis", () => {
+    const eight = createKdTree([7, 0, 6, 1, 5, 2, 4, 3, 3, 4, 2, 5, 1, 6, 0, 7]);
+    expect(Array.from(eight.ids)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(Array.from(eight.axes)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    // Nine points spread more along y: the split is on y, the median (y = 4) sits at position 4.
+    const nine = createKdTree([0, 8, 1, 0, 0, 7, 1, 1, 0, 6, 1, 2, 0, 5, 1, 3, 0, 4]);
+    expect(nine.axes[4]).toBe(1);
+    expect(nine.ids[4]).toBe(8);
+    for (let i = 0; i < 4; i++) expect(nine.coords[2 * i + 1]).toBeLessThanOrEqual(4);
+    for (let i = 5; i < 9; i++) expect(nine.coords[2 * i + 1]).toBeGreaterThanOrEqual(4);
+    // Equal spread on x and y: the first axis (x) wins.
+    const square = createKdTree([0, 0, 4, 4, 1, 3, 3, 1, 2, 2, 4, 0, 0, 4, 1, 1, 3, 3]);
+    expect(square.axes[4]).toBe(0);
+  });
+
+  it("pins the layout of fixed trees (split axes, order, coordinates)", () => {
+    const rnd = lcg(11);
+    const p2 = Array.from({ length: 2 * 150 }, () => Math.floor(rnd() * 1000) / 10);
+    const p3 = Array.from({ length: 3 * 120 }, () => Math.floor(rnd() * 1000) / 10);
+    const grid: number[] = [];
+    for (let y = 0; y < 9; y++) for (let x = 0; x < 13; x++) grid.push(x % 5, y, x % 5, y); // duplicates on purpose
+    const hashes = [layoutHash(createKdTree(p2)), layoutHash(createKdTree(p3, { dimension: 3 })), layoutHash(createKdTree(grid))];
+    expect(hashes).toEqual([2173888356, 4030887495, 2757812232]);
+  });
+
+  it("k larger than the scratch heap grows it once, to exactly what is needed or double", () => {
+    const rnd = lcg(5);
+    const pts = Array.from({ length: 2 * 100 }, () => rnd() * 50);
+    const t = createKdTree(pts);
+    const ids: number[] = [];
+    const q = { x: 25, y: 25 };
+    expect(kdNearest(ids, t, q, 16)).toBe(16);
+    expect(t.heapIds.length).toBe(16);
+    expect(kdNearest(ids, t, q, 17)).toBe(17);
+    expect(t.heapIds.length).toBe(32);
+    expect(t.heapDist.length).toBe(32);
+    expect(kdNearest(ids, t, q, 70)).toBe(70);
+    expect(t.heapIds.length).toBe(70);
+    expect(ids).toEqual(bruteNearest(pts, 2, { ...q, z: 0 }, 70));
+    expect(kdNearest(ids, t, q, 40)).toBe(40);
+    expect(ids).toEqual(bruteNearest(pts, 2, { ...q, z: 0 }, 40));
+  });
+
+  it("a typed radius output is filled up to its length and the full count returned", () => {
+    const t = createKdTree([0, 0, 1, 0, 2, 0, 3, 0, 4, 0]);
+    const out = new Int32Array(2).fill(-7);
+    expect(kdRadius(out, t, { x: 0, y: 0 }, 10)).toBe(5);
+    expect(Array.from(out).every((id) => id >= 0 && id < 5)).toBe(true);
+    const arr = [9, 9, 9, 9, 9, 9, 9];
+    expect(kdRadius(arr, t, { x: 0, y: 0 }, 1)).toBe(2);
+    expect(sorted(arr)).toEqual([0, 1]);
+  });
+
+  it("k = 0 or a NaN query clears plain outputs, including the distances", () => {
+    const t = createKdTree([0, 0, 1, 1]);
+    const ids = [1, 2, 3];
+    const d = [1, 2, 3];
+    expect(kdNearest(ids, t, { x: 0, y: 0 }, 0, d)).toBe(0);
+    expect(ids).toEqual([]);
+    expect(d).toEqual([]);
+    const d2 = [5, 5, 5];
+    expect(kdNearest(new Int32Array(0), t, { x: 0, y: 0 }, 0, d2)).toBe(0);
+    expect(d2).toEqual([]);
+    const ids2 = [4, 4, 4];
+    expect(kdNearest(ids2, t, { x: 0, y: 0 }, 2, d2)).toBe(2);
+    expect(ids2).toEqual([0, 1]);
+    expect(d2).toEqual([0, 2]);
+    expect(kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 2, new Float64Array(2))).toBe(2);
+  });
+
+  it("ties across a split plane: the smaller id wins, on either side", () => {
+    // Points on a line; the query sits exactly between two points in different subtrees.
+    const pts: number[] = [];
+    for (let i = 0; i < 40; i++) pts.push(i, 0);
+    const t = createKdTree(pts);
+    for (let i = 0; i < 39; i++) {
+      const q = { x: i + 0.5, y: 0 };
+      expect(kdNearestOne(t, q)).toBe(i);
+      const ids: number[] = [];
+      kdNearest(ids, t, q, 2);
+      expect(ids).toEqual([i, i + 1]);
+    }
+    // Reversed ids: the smaller id is now on the right.
+    const rev: number[] = [];
+    for (let i = 39; i >= 0; i--) rev.push(i, 0);
+    const r = createKdTree(rev);
+    for (let i = 0; i < 39; i++) expect(kdNearestOne(r, { x: i + 0.5, y: 0 })).toBe(38 - i);
+  });
+
+  it("bad options say what is wrong and how to fix it", () => {
+    expectError(
+      () => createKdTree([0, 0], null as never),
+      ErrorCodes.InvalidArgument,
+      "createKdTree",
+      '"options" must be an object but is null. Pass { dimension: 2 } or { dimension: 3 }.',
+    );
+    expectError(() => createKdTree([0, 0], 3 as never), ErrorCodes.InvalidArgument, "createKdTree", '"options" must be an object but is 3.');
+    expectError(
+      () => createKdTree([0, 0], { dimension: 4 as 2 }),
+      ErrorCodes.InvalidArgument,
+      "createKdTree",
+      '"options.dimension" must be 2 or 3 but is 4. Pass 2 for x,y points or 3 for x,y,z points.',
+    );
+    expectError(
+      () => createKdTree([1, 2, 3], { dimension: 2 }),
+      ErrorCodes.InvalidArgument,
+      "createKdTree",
+      '"points" has 3 numbers, not a multiple of dimension 2. Pass x,y pairs.',
+    );
+    expectError(
+      () => createKdTree([1, 2, 3, 4], { dimension: 3 }),
+      ErrorCodes.InvalidArgument,
+      "createKdTree",
+      "not a multiple of dimension 3. Pass x,y,z triples.",
+    );
+    expect(createKdTree([1, 2, 3], { dimension: 3 }).size).toBe(1);
+  });
+});
