@@ -65,9 +65,9 @@ describe("markStancePath on a multi-tile mesh (corridor refs, not flat indices)"
 
   function tiledCorners(sx: number, sy: number, gx: number, gy: number): { flags: number[]; points: number[] } {
     const q = createNavMeshQuery(tiled);
-    const path = createNavPath(16);
+    const path = createNavPath({ maxLength: 16 });
     findPolygonPath(path, q, findPolygon(tiled, sx, sy), sx, sy, findPolygon(tiled, gx, gy), gx, gy);
-    const sp = createStraightPath(16);
+    const sp = createStraightPath({ maxPoints: 16 });
     findStraightPath(sp, tiled, path.path, path.length, sx, sy, gx, gy);
     const out = markStancePath(new Uint8Array(16), tiled, path.path, path.length, sp, [10]);
     return { flags: Array.from(out.subarray(0, sp.count)), points: Array.from(sp.points.subarray(0, 2 * sp.count)) };
@@ -81,7 +81,7 @@ describe("markStancePath on a multi-tile mesh (corridor refs, not flat indices)"
   });
 
   it("a corridor ref that is not a polygon of the mesh throws NAVMESH_BAD_INPUT naming the entry", () => {
-    const sp = createStraightPath(4);
+    const sp = createStraightPath({ maxPoints: 4 });
     findStraightPath(sp, tiled, [0], 1, 0.2, 0.5, 0.8, 0.5);
     let err: unknown;
     try {

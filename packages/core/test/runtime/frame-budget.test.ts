@@ -19,13 +19,13 @@ describe("frame budget", () => {
   it("refuses negative or NaN unit counts instead of corrupting remaining (issue 32)", () => {
     const b = createFrameBudget(10);
     for (const bad of [-1, NaN, "3" as unknown as number]) {
-      expect(() => frameBudgetConsume(b, bad)).toThrow(/frameBudgetConsume: "units" must be a number of work units >= 0 but is /);
+      expect(() => frameBudgetConsume(b, { units: bad })).toThrow(/frameBudgetConsume: "options.units" must be a number of work units >= 0 but is /);
       expect(() => frameBudgetTake(b, bad)).toThrow(/frameBudgetTake: "want" must be a number of work units >= 0/);
       expect(() => frameBudgetSpend(b, bad)).toThrow(/frameBudgetSpend: "units" must be a number of work units >= 0/);
     }
     expect(() => frameBudgetSpend(b, Infinity)).toThrow(/frameBudgetSpend: "units" .* Infinity/);
     expect(b.remaining).toBe(10);
-    expect(frameBudgetConsume(b, Infinity)).toBe(false);
+    expect(frameBudgetConsume(b, { units: Infinity })).toBe(false);
     expect(frameBudgetTake(b, Infinity)).toBe(10);
   });
   it("consumes whole requests only, and resets each frame", () => {

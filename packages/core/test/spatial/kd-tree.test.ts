@@ -297,17 +297,17 @@ describe("k-d tree layout and boundaries (mutation testing)", () => {
     const t = createKdTree([0, 0, 1, 1]);
     const ids = [1, 2, 3];
     const d = [1, 2, 3];
-    expect(kdNearest(ids, t, { x: 0, y: 0 }, 0, d)).toBe(0);
+    expect(kdNearest(ids, t, { x: 0, y: 0 }, 0, { outDistSq: d })).toBe(0);
     expect(ids).toEqual([]);
     expect(d).toEqual([]);
     const d2 = [5, 5, 5];
-    expect(kdNearest(new Int32Array(0), t, { x: 0, y: 0 }, 0, d2)).toBe(0);
+    expect(kdNearest(new Int32Array(0), t, { x: 0, y: 0 }, 0, { outDistSq: d2 })).toBe(0);
     expect(d2).toEqual([]);
     const ids2 = [4, 4, 4];
-    expect(kdNearest(ids2, t, { x: 0, y: 0 }, 2, d2)).toBe(2);
+    expect(kdNearest(ids2, t, { x: 0, y: 0 }, 2, { outDistSq: d2 })).toBe(2);
     expect(ids2).toEqual([0, 1]);
     expect(d2).toEqual([0, 2]);
-    expect(kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 2, new Float64Array(2))).toBe(2);
+    expect(kdNearest(new Int32Array(2), t, { x: 0, y: 0 }, 2, { outDistSq: new Float64Array(2) })).toBe(2);
   });
 
   it("ties across a split plane: the smaller id wins, on either side", () => {

@@ -424,7 +424,7 @@ export function buildNavMeshFromTriangles3d(
   checkLength(fn, NavMeshErrorCodes.BadGeometry, positions, "positions", "maxVertices", limits.maxVertices, 3);
   checkLength(fn, NavMeshErrorCodes.BadGeometry, triangles, "triangles", "maxTriangles", limits.maxTriangles, 3);
   const config = { ...VoxelConfigPresets.default, ...checkOptions(fn, options.config, "config", NavMeshErrorCodes.Config) };
-  validateTriangleSoup(positions, triangles, fn);
+  validateTriangleSoup(positions, triangles, { caller: fn });
   const ts: unknown = options.tileSize;
   if (ts !== undefined && (typeof ts !== "number" || !Number.isInteger(ts) || (ts !== 0 && (ts < 8 || ts > 4096))))
     throw voxelError(NavMeshErrorCodes.Config, fn, `"tileSize" must be 0 (solo build) or an integer in 8..4096 (vx), got ${showValue(ts)}.`, "tileSize");

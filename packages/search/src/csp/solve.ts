@@ -114,7 +114,7 @@ export interface CspCountOptions {
  */
 export function countCspSolutions(s: CspSolver, options: CspCountOptions = {}): number {
   const limit = options.limit ?? Infinity;
-  if (limit !== Infinity) assertInteger(`${WHERE}: countCspSolutions`, "options.limit", limit, 0);
+  if (limit !== Infinity) assertInteger(`${WHERE}: countCspSolutions`, "options.limit", limit, 0, Number.MAX_SAFE_INTEGER);
   if (limit === 0) return 0;
   const visit = options.visit;
   const maxAssignments = options.maxAssignments ?? Infinity;
