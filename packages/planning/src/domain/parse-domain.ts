@@ -73,6 +73,9 @@ export interface ParseDomainOptions {
  *
  * @throws TacticaError `PLANNING_PARSE` on bad syntax, `PLANNING_DOMAIN` on unknown predicates,
  * parameters or objects and arity mismatches, both naming line and column.
+ *
+ * @param text - The domain in the text syntax above (untrusted: a file, a mod); at most `options.maxLength` characters.
+ * @param options - `maxLength`: the longest text accepted, in characters (default 1,000,000), checked before tokenizing.
  * @example
  * ```ts
  * const d = parseDomain("(:objects (room a, b)) (:action go :parameters (room ?x, room ?y) :preconditions (at(?x)) :effects (not at(?x) and at(?y))) (:initial (at(a))) (:goal (at(b)))");

@@ -179,6 +179,31 @@ export function createCrowd(options: CrowdOptions): Crowd {
   };
 }
 
+/** Smallest positive normal double: a positive value below it is subnormal, and its inverse overflows. */
+const MIN_NORMAL = 2 ** -1022;
+/** Largest acceleration bound `maxForce / mass` an agent may have (a larger one overflows to Infinity within a step). */
+const MAX_ACCELERATION = 1e300;
+
+/**
+ * What is wrong with an agent's radius, speed, force or mass value (already known finite and in
+ * range), or `null`: subnormal values (`mass: 5e-324`, whose inverse is Infinity) poison the
+ * integration, and the step then fails deep inside the spatial hash.
+ * @internal
+ */
+export function agentScalarProblem(column: "radius" | "maxSpeed" | "maxForce" | "mass", value: number): string | null {
+  if (value !== 0 && Math.abs(value) < MIN_NORMAL)
+    return column === "mass"
+      ? `is ${value}, too small: its inverse is not finite. Use a mass ≥ 2^-1022 (about 2.2e-308).`
+      : `is ${value}, a subnormal number. Use 0 or a value ≥ 2^-1022 (about 2.2e-308).`;
+  return null;
+}
+
+/** What is wrong with an agent's acceleration bound `maxForce / mass`, or `null`. @internal */
+export function agentAccelerationProblem(maxForce: number, mass: number): string | null {
+  const a = maxForce / mass;
+  return a <= MAX_ACCELERATION ? null : `makes maxForce / mass = ${maxForce} / ${mass} = ${a}, more than ${MAX_ACCELERATION}; the integration would overflow.`;
+}
+
 /**
  * Adds an agent and returns its handle (the most recently freed slot is reused first, LIFO, with
  * a new generation). Can be called at any time, also between steps of a running simulation.
@@ -205,31 +230,6 @@ export function createCrowd(options: CrowdOptions): Crowd {
  *   velocity starts at (0, 0).
  * @returns The new agent's handle, or -1 when the crowd is full.
  */
-/** Smallest positive normal double: a positive value below it is subnormal, and its inverse overflows. */
-const MIN_NORMAL = 2 ** -1022;
-/** Largest acceleration bound `maxForce / mass` an agent may have (a larger one overflows to Infinity within a step). */
-const MAX_ACCELERATION = 1e300;
-
-/**
- * What is wrong with an agent's radius, speed, force or mass value (already known finite and in
- * range), or `null`: subnormal values (`mass: 5e-324`, whose inverse is Infinity) poison the
- * integration, and the step then fails deep inside the spatial hash.
- * @internal
- */
-export function agentScalarProblem(column: "radius" | "maxSpeed" | "maxForce" | "mass", value: number): string | null {
-  if (value !== 0 && Math.abs(value) < MIN_NORMAL)
-    return column === "mass"
-      ? `is ${value}, too small: its inverse is not finite. Use a mass ≥ 2^-1022 (about 2.2e-308).`
-      : `is ${value}, a subnormal number. Use 0 or a value ≥ 2^-1022 (about 2.2e-308).`;
-  return null;
-}
-
-/** What is wrong with an agent's acceleration bound `maxForce / mass`, or `null`. @internal */
-export function agentAccelerationProblem(maxForce: number, mass: number): string | null {
-  const a = maxForce / mass;
-  return a <= MAX_ACCELERATION ? null : `makes maxForce / mass = ${maxForce} / ${mass} = ${a}, more than ${MAX_ACCELERATION}; the integration would overflow.`;
-}
-
 export function addCrowdAgent(crowd: Crowd, options: CrowdAgentOptions): number {
   const where = "@tactica/steering: addCrowdAgent";
   if (typeof options !== "object" || options === null)
