@@ -27,5 +27,6 @@ export const PENDING_HOSTILE: Readonly<Record<string, readonly HostileClass[]>> 
   "navmesh/buildVoxelNavMeshes": ["big-array"],
   "navmesh/buildWaypointGraph": ["big-array"],
   "navmesh/parseObj": ["big-array"],
+  "navmesh/triangulatePolygonsCdt": ["big-array"],
   "perception/boxLineOfSight": ["big-array"],
 };
