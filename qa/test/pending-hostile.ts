@@ -11,7 +11,7 @@ export const PENDING_HOSTILE: Readonly<Record<string, readonly HostileClass[]>> 
   "decision/createBehaviorTree": ["big-array", "sparse"],
   "decision/createFuzzySystem": ["big-array"],
   "decision/createPersonality": ["sparse"],
-  "decision/createPostSelector": ["sparse"],
+  "decision/createPostSelector": ["big-array", "sparse"],
   "decision/createResourceRules": ["big-array", "sparse"],
   "decision/createRuleEngine": ["big-array", "sparse"],
   "decision/createStateMachine": ["big-array", "sparse"],

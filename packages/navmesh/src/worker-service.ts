@@ -272,10 +272,6 @@ export interface BuildNavMeshTilesInWorkersOptions {
  * `buildNavMeshTile(service.input, x, y)` on the main thread; `assembleNavMeshTiles(builds)` then
  * gives the same bytes as `buildTiledNavMesh`. Never rejects.
  *
- * @param service - from `createNavMeshTileBuildService`
- * @param tiles - tile coordinates as `x, y` pairs (tile units, an even count); left out, every tile of the input row by row
- * @param options - `signal`: cancels the batches (the result's `status` says so)
- *
  * @example
  * ```ts
  * const { main, worker } = createInlineWorkerChannel(); // a real page: Web Workers

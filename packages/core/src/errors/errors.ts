@@ -106,8 +106,6 @@ export class TacticaError extends Error {
  * True when `value` is a {@link TacticaError} from any copy of `@tactica/core` (it tests the
  * `Symbol.for("tactica.error")` brand, not the class identity), optionally with the given `code`.
  *
- * @param value - Any caught value.
- * @param code - Optional error code to match as well (`"INVALID_ARGUMENT"`); left out, any Tactica error matches.
  * @example
  * ```ts
  * try { parseBitset("01x"); }

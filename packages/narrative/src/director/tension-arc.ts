@@ -36,7 +36,7 @@ export type TensionArc =
  *
  * @param arc - The arc: `aristotelian` (start, peak, end, `climax` fraction in (0, 1], `duration` > 0) or `sinusoidal` (min, max, `period` > 0),
  *   times in the caller's unit (usually seconds).
- * @param t - Time since the arc began, finite and >= 0, in the unit of `duration` / `period`; past `duration` an aristotelian arc stays at
+ * @param now - Time since the arc began, finite and >= 0, in the unit of `duration` / `period`; past `duration` an aristotelian arc stays at
  *   `end`.
  * @example
  * ```ts

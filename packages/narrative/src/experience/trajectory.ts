@@ -88,8 +88,8 @@ export function evaluateEmotionTrajectory(trajectory: EmotionTrajectory, now: nu
  * @param predicted - Per alternative, its predicted emotional states at times `start`, `start + step`, …; alternatives with fewer states sum
  *   fewer distances.
  * @param target - The author's target trajectory.
- * @param start - Time of each alternative's first predicted state, in the trajectory's time unit.
- * @param step - Time between consecutive predicted states, finite and > 0, in the trajectory's time unit.
+ * @param now - Time of each alternative's first predicted state, in the trajectory's time unit.
+ * @param dt - Time between consecutive predicted states, finite and > 0, in the trajectory's time unit.
  * @example
  * ```ts
  * const target = emotionTrajectoryFromJson({ keys: [{ time: 0, fear: 0.1 }, { time: 2, fear: 0.9 }] }); // rising dread

@@ -82,7 +82,7 @@ export function getMerchantStock(item: MerchantItem): number {
  * could have refilled, a virtual observation of that count is backdated to the moment it filled and
  * the transient distribution runs from there (chapter 37).
  * @param item - The item queue; its count, reserve level and observation time are updated in place.
- * @param time - The caller's clock now, finite, in the rates' time unit; not before the last observation.
+ * @param now - The caller's clock now, finite, in the rates' time unit; not before the last observation.
  * @param rng - Generator; draws for the stationary (first visit) or transient sample, plus a Poisson draw while a reserve refills.
  */
 export function visitMerchantItem(item: MerchantItem, now: number, rng: Rng): number {
@@ -141,7 +141,7 @@ function observeAt(fn: string, item: MerchantItem, rng: Rng, at: number): void {
  * observation later visits start from. Returns the stock after the restock.
  *
  * @param item - The item queue; observed at `time` and restocked in place.
- * @param time - Event time on the caller's clock, finite, in the rates' time unit; not before the last observation.
+ * @param now - Event time on the caller's clock, finite, in the rates' time unit; not before the last observation.
  * @param rule - `below` (finite stock threshold) and `amount` (integer >= 0 items bought when the sampled count is below it).
  * @param rng - Generator; draws for the sample at `time`.
  * @example
@@ -165,7 +165,7 @@ export function restockMerchantItem(item: MerchantItem, now: number, rule: { bel
  * A rate change at `now` (a new mine, a war): a virtual observation closes the old rate segment,
  * then the new rates apply from there. ρ ≥ 1 throws `NARRATIVE_QUEUE` before anything changes.
  * @param item - The item queue; observed at `time`, then given the new rates, in place; returned.
- * @param time - Time of the change on the caller's clock, finite, not before the last observation.
+ * @param now - Time of the change on the caller's clock, finite, not before the last observation.
  * @param addRate - New acquisitions per time unit (finite, >= 0).
  * @param removeRate - New sales per time unit (finite, > 0); the new ratio must be < 1.
  * @param rng - Generator; draws for the sample at `time`.
@@ -185,7 +185,7 @@ export function setMerchantRates(item: MerchantItem, now: number, addRate: numbe
  * stock after the event.
  *
  * @param item - The item queue; observed at `time` and changed in place.
- * @param time - Event time on the caller's clock, finite, not before the last observation.
+ * @param now - Event time on the caller's clock, finite, not before the last observation.
  * @param change - Integer items added (> 0) or removed (< 0); the count is clamped at 0.
  * @param rng - Generator; draws for the sample at `time`.
  * @example

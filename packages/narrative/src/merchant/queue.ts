@@ -77,7 +77,7 @@ let tail = new Float64Array(64);
  * @param addRate - Arrivals per time unit (finite, >= 0).
  * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
  * @param m - Queue length observed `t` time units ago, an integer >= 0.
- * @param t - Elapsed time since that observation, finite and >= 0, in the rates' time unit.
+ * @param dt - Elapsed time since that observation, finite and >= 0, in the rates' time unit.
  * @example
  * ```ts
  * const p = mm1Transient(new Float64Array(9), 0.5, 1, 6, 10); // Table 37.1, dt = 10
@@ -150,7 +150,7 @@ let pmf = new Float64Array(64);
  * @param addRate - Arrivals per time unit (finite, >= 0).
  * @param removeRate - Departures per time unit (finite, > 0); `addRate / removeRate` must be < 1.
  * @param m - Queue length observed `t` time units ago, an integer in [0, 1,000,000].
- * @param t - Elapsed time, finite and >= 0, in the rates' time unit.
+ * @param dt - Elapsed time, finite and >= 0, in the rates' time unit.
  * @param rng - Generator; one float draw.
  */
 export function sampleTransientQueue(addRate: number, removeRate: number, m: number, dt: number, rng: Rng): number {

@@ -62,7 +62,7 @@ export function setScentFade(field: ScentField, node: number, multiplier: number
  * @param field - The scent field, changed in place (one entry of `node`).
  * @param entity - Your id of the entity leaving the scent, an integer ≥ 0.
  * @param node - The node it passes, an integer in `[0, nodes)`.
- * @param time - Timestamp in seconds (your game clock), finite.
+ * @param now - Timestamp in seconds (your game clock), finite.
  */
 export function depositScent(field: ScentField, entity: number, node: number, now: number): void {
   checkNode("depositScent", field, node);
@@ -115,7 +115,7 @@ function inspect(field: ScentField, node: number, entity: number, now: number, m
  * @param neighbors - Adjacency lists of the node graph, one per node (`neighbors.length` equals `nodes`).
  * @param entity - The id of the entity tracked.
  * @param fromNode - The tracker's node, an integer in `[0, nodes)`.
- * @param now - Current time, seconds on the same clock as `depositScent`'s `time`, finite (else `PERCEPTION_CONFIG`).
+ * @param now - Current time, seconds on the same clock as `depositScent`'s `now`, finite (else `PERCEPTION_CONFIG`).
  * @param maxAge - Longest faded age (seconds × the node's fade) a scent may have to count, ≥ 0.
  */
 export function followScent(

@@ -218,7 +218,7 @@ export function stepGeneration(ga: GeneticAlgorithm, rng: Rng): void {
  * Cascading elitism (chapters 39–40): filters the population through several objectives in turn
  * — the best `keep[0]` on `objectives[0]`, of those the best `keep[1]` on `objectives[1]`, … —
  * then refills the population with copies of the final survivors, every copy but the first
- * mutated. E.g. 100 → 50 → 30 → 20, each copied 5 times. Like {@link stepGeneticAlgorithm}, it
+ * mutated. E.g. 100 → 50 → 30 → 20, each copied 5 times. Like {@link stepGeneration}, it
  * leaves every `fitness` entry at `-Infinity` (the new population is not evaluated yet; the
  * survivors moved to new slots). No allocation beyond the GA's buffers.
  *
